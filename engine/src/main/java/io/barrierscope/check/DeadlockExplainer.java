@@ -1,0 +1,195 @@
+package io.barrierscope.check;
+
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.ThreadStatus;
+import io.barrierscope.ptx.Instruction;
+import io.barrierscope.sync.CtaBarrier;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds the wait-for explanation of a deadlocked machine: every blocked group (threads of one
+ * warp waiting at one PC in one state), what it waits for, which threads are missing and where
+ * each of them is, and a cycle among warps if there is one.
+ */
+public final class DeadlockExplainer {
+    private DeadlockExplainer() {}
+
+    public static Deadlock explain(Interpreter x) {
+        Machine m = x.machine();
+        List<Deadlock.Wait> waits = new ArrayList<>();
+        Map<Integer, List<Integer>> edges = new LinkedHashMap<>();
+        for (int w = 0; w < m.warps; w++) {
+            Map<Long, Integer> groups = new LinkedHashMap<>();
+            for (int l = m.liveMask[w]; l != 0; l &= l - 1) {
+                int lane = Integer.numberOfTrailingZeros(l);
+                int s = (w << 5) + lane;
+                byte st = m.status[s];
+                if (st == ThreadStatus.RUNNABLE) continue;
+                long key = ((long) st << 40) | ((long) m.pc[s] << 8) | 0;
+                groups.merge(key, 1 << lane, (a, b) -> a | b);
+            }
+            for (Map.Entry<Long, Integer> g : groups.entrySet()) {
+                waits.add(explainGroup(x, w, g.getValue(), edges));
+            }
+        }
+        return new Deadlock(waits, findCycle(m, edges));
+    }
+
+    private static Deadlock.Wait explainGroup(Interpreter x, int w, int lanes, Map<Integer, List<Integer>> edges) {
+        Machine m = x.machine();
+        int s0 = (w << 5) + Integer.numberOfTrailingZeros(lanes);
+        int pc = m.pc[s0];
+        Instruction in = x.op(pc).insn;
+        String who = m.warpName(w) + " " + lanesText(lanes, m.liveMask[w]);
+        String loc = location(in);
+        List<Deadlock.Missing> missing = new ArrayList<>();
+        String on;
+        String needs;
+        byte st = m.status[s0];
+        int cta = m.ctaOfWarp(w);
+        if (st == ThreadStatus.BAR_GATHER || st == ThreadStatus.BAR_WAIT) {
+            int id = m.waitArg[s0];
+            CtaBarrier b = m.ctaBarriers[cta].get(id);
+            on = "CTA barrier " + id + " of CTA " + m.grid.unflatten(cta) + " (`" + in.text() + "`, generation " + b.generation + ")";
+            if (st == ThreadStatus.BAR_GATHER) {
+                int others = m.liveMask[w] & ~gathered(m, w);
+                needs = "the rest of its warp to reach a barrier instruction (arrival is per warp); "
+                        + Integer.bitCount(others) + " lane(s) have not:";
+                addMissingLanes(x, w, others, missing);
+            } else {
+                int expected = b.count > 0 ? b.count / 32 : Integer.bitCount(m.liveWarps[cta]);
+                needs = b.arrivedCount() + " of " + expected + " warps have arrived"
+                        + (b.count > 0 ? " (count " + b.count + " threads)" : " (all warps with live threads)")
+                        + "; " + Math.max(0, expected - b.arrivedCount()) + " more arrival(s) needed. Warps not arrived:";
+                int w0 = m.firstWarpOfCta(cta);
+                int notArrived = 0;
+                for (int k = 0; k < m.warpsPerCta; k++) {
+                    if ((b.arrivedWarps & (1 << k)) != 0) continue;
+                    notArrived++;
+                    int ow = w0 + k;
+                    missing.add(warpWhereabouts(x, ow));
+                    if (m.liveMask[ow] != 0) edges.computeIfAbsent(w, q -> new ArrayList<>()).add(ow);
+                }
+                if (notArrived == 0) missing.add(new Deadlock.Missing("(none)", "every warp of the CTA has arrived", null));
+                if (b.count > 0 && expected > m.warpsPerCta) {
+                    needs += " (the CTA has only " + m.warpsPerCta + " warps, so the count can never be reached)";
+                }
+            }
+        } else if (st == ThreadStatus.WARP_SYNC) {
+            int mask = m.waitArg[s0];
+            on = "`" + in.text() + "` with membermask 0x" + Integer.toHexString(mask);
+            int notThere = 0;
+            for (int l = mask & m.existMask[w]; l != 0; l &= l - 1) {
+                int lane = Integer.numberOfTrailingZeros(l);
+                int s = (w << 5) + lane;
+                if (!(m.status[s] == ThreadStatus.WARP_SYNC && m.waitArg[s] == mask)) notThere |= 1 << lane;
+            }
+            needs = "every member lane to reach a warp .sync instruction with the same mask; missing:";
+            addMissingLanes(x, w, notThere, missing);
+        } else {
+            on = ThreadStatus.name(st);
+            needs = "nothing it can get";
+        }
+        return new Deadlock.Wait(who, on, needs, missing, loc, in.pos().line(), in.loc() == null ? null : in.loc().toString());
+    }
+
+    private static int gathered(Machine m, int w) {
+        int g = 0;
+        for (int l = m.liveMask[w]; l != 0; l &= l - 1) {
+            int lane = Integer.numberOfTrailingZeros(l);
+            if (m.status[(w << 5) + lane] == ThreadStatus.BAR_GATHER) g |= 1 << lane;
+        }
+        return g;
+    }
+
+    private static void addMissingLanes(Interpreter x, int w, int lanes, List<Deadlock.Missing> out) {
+        Machine m = x.machine();
+        Map<Long, Integer> byPlace = new LinkedHashMap<>();
+        for (int l = lanes; l != 0; l &= l - 1) {
+            int lane = Integer.numberOfTrailingZeros(l);
+            int s = (w << 5) + lane;
+            byPlace.merge(((long) m.status[s] << 32) | m.pc[s], 1 << lane, (a, b) -> a | b);
+        }
+        for (Map.Entry<Long, Integer> e : byPlace.entrySet()) {
+            int s = (w << 5) + Integer.numberOfTrailingZeros(e.getValue());
+            out.add(new Deadlock.Missing(m.warpName(w) + " " + lanesText(e.getValue(), m.existMask[w]),
+                    stateText(x, s), location(x.op(m.pc[s]).insn)));
+        }
+    }
+
+    private static Deadlock.Missing warpWhereabouts(Interpreter x, int w) {
+        Machine m = x.machine();
+        if (m.liveMask[w] == 0) {
+            return new Deadlock.Missing(m.warpName(w), "exited (exited threads never arrive on a barrier with an explicit count)", null);
+        }
+        int s = (w << 5) + Integer.numberOfTrailingZeros(m.liveMask[w]);
+        return new Deadlock.Missing(m.warpName(w), stateText(x, s), location(x.op(m.pc[s]).insn));
+    }
+
+    private static String stateText(Interpreter x, int s) {
+        Machine m = x.machine();
+        byte st = m.status[s];
+        return switch (st) {
+            case ThreadStatus.BAR_GATHER, ThreadStatus.BAR_WAIT -> "blocked at CTA barrier " + m.waitArg[s];
+            case ThreadStatus.WARP_SYNC -> "blocked at a warp .sync instruction (mask 0x" + Integer.toHexString(m.waitArg[s]) + ")";
+            default -> ThreadStatus.name(st);
+        };
+    }
+
+    static String location(Instruction in) {
+        return "PTX line " + in.pos().line() + (in.loc() != null ? " (" + in.loc() + ")" : "") + " `" + in.text() + "`";
+    }
+
+    /** "lanes 0-15" or "(all 32 lanes)". */
+    public static String lanesText(int lanes, int of) {
+        if (lanes == of) return "(all " + Integer.bitCount(lanes) + " threads)";
+        StringBuilder sb = new StringBuilder("lanes ");
+        int l = 0;
+        boolean first = true;
+        while (l < 32) {
+            if ((lanes & (1 << l)) == 0) {
+                l++;
+                continue;
+            }
+            int start = l;
+            while (l < 32 && (lanes & (1 << l)) != 0) l++;
+            if (!first) sb.append(',');
+            first = false;
+            sb.append(start);
+            if (l - 1 > start) sb.append('-').append(l - 1);
+        }
+        return sb.toString();
+    }
+
+    private static List<String> findCycle(Machine m, Map<Integer, List<Integer>> edges) {
+        int[] color = new int[m.warps];
+        List<Integer> stack = new ArrayList<>();
+        for (Integer start : edges.keySet()) {
+            List<Integer> c = dfs(start, edges, color, stack);
+            if (c != null) return c.stream().map(m::warpName).toList();
+        }
+        return List.of();
+    }
+
+    private static List<Integer> dfs(int w, Map<Integer, List<Integer>> edges, int[] color, List<Integer> stack) {
+        if (color[w] == 2) return null;
+        if (color[w] == 1) {
+            List<Integer> cyc = new ArrayList<>(stack.subList(stack.indexOf(w), stack.size()));
+            cyc.add(w);
+            return cyc;
+        }
+        color[w] = 1;
+        stack.add(w);
+        for (int n : edges.getOrDefault(w, List.of())) {
+            List<Integer> c = dfs(n, edges, color, stack);
+            if (c != null) return c;
+        }
+        stack.remove(stack.size() - 1);
+        color[w] = 2;
+        return null;
+    }
+}

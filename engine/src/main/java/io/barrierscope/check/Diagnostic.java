@@ -1,0 +1,14 @@
+package io.barrierscope.check;
+
+import io.barrierscope.ptx.CudaLoc;
+import io.barrierscope.ptx.SourcePos;
+import java.util.List;
+
+/**
+ * One finding of a run: code, severity, a message a student can read, the source locations
+ * (PTX and, where known, CUDA), the threads concerned (global thread indices), the barrier
+ * concerned (a short description, or null) and the warp step at which it fired.
+ */
+public record Diagnostic(DiagnosticCode code, Severity severity, String message, long step,
+                         List<SourcePos> ptxLocations, List<CudaLoc> cudaLocations,
+                         List<Integer> threads, String barrier) {}

@@ -1,0 +1,161 @@
+package io.barrierscope.cli;
+
+import io.barrierscope.exec.Outcome;
+import io.barrierscope.launch.BadInputException;
+import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.launch.ReportWriter;
+import io.barrierscope.ptx.Function;
+import io.barrierscope.ptx.Module;
+import io.barrierscope.ptx.PtxException;
+import io.barrierscope.ptx.PtxParser;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The command line (interfaces.md). Exit codes: 0 completed, 2 bad input, 3 deadlock,
+ * 4 diagnostics, 5 step limit, 1 the tool's own failure; with an expect block, 0 met / 6 not.
+ */
+@Command(name = "barrierscope", mixinStandardHelpOptions = true, version = "BarrierScope 0.1.0",
+        description = "A debugger for the barriers of NVIDIA GPUs: runs real PTX deterministically.",
+        subcommands = {Main.Run.class, Main.Check.class})
+public final class Main implements Callable<Integer> {
+    public static final int OK = 0;
+    public static final int TOOL_FAILURE = 1;
+    public static final int BAD_INPUT = 2;
+    public static final int DEADLOCK = 3;
+    public static final int DIAGNOSED = 4;
+    public static final int STEP_LIMIT = 5;
+    public static final int EXPECT_NOT_MET = 6;
+
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the CLI with the given streams and returns the exit code (tests call this). */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("error: " + ex.getMessage());
+            err.println("usage: barrierscope run LAUNCH.json | check FILE.ptx   (barrierscope --help)");
+            return BAD_INPUT;
+        });
+        cl.setExecutionExceptionHandler((ex, c, p) -> {
+            if (ex instanceof BadInputException || ex instanceof PtxException) {
+                err.println(ex.getMessage());
+                return BAD_INPUT;
+            }
+            err.println("internal error (please report it): " + ex);
+            ex.printStackTrace(err);
+            return TOOL_FAILURE;
+        });
+        return cl.execute(args);
+    }
+
+    @Override
+    public Integer call() {
+        CommandLine.usage(this, System.out);
+        return BAD_INPUT;
+    }
+
+    static int exitCode(Outcome o) {
+        return switch (o) {
+            case COMPLETED -> OK;
+            case DEADLOCK -> DEADLOCK;
+            case DIAGNOSED -> DIAGNOSED;
+            case STEP_LIMIT -> STEP_LIMIT;
+            default -> TOOL_FAILURE;
+        };
+    }
+
+    @Command(name = "run", description = "Run a launch headless: print a summary, write the JSON report.")
+    static final class Run implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "LAUNCH", description = "launch file (.json) or .ptx")
+        Path launch;
+
+        @Option(names = "--policy", description = "round-robin, random or adversarial")
+        String policy;
+
+        @Option(names = "--seed", description = "seed of the policy")
+        Long seed;
+
+        @Option(names = "--max-steps", description = "warp-step budget")
+        Long maxSteps;
+
+        @Option(names = "--report", paramLabel = "R.json", description = "write the JSON report here")
+        Path report;
+
+        @Option(names = "--trace", paramLabel = "T", description = "write a trace (not available yet)")
+        Path trace;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            if (trace != null) {
+                err.println("error: --trace is not available yet (trace files are a planned feature)");
+                return BAD_INPUT;
+            }
+            if (policy != null && !List.of("round-robin", "random", "adversarial").contains(policy)) {
+                err.println("error: unknown policy '" + policy + "' (expected round-robin, random or adversarial)");
+                return BAD_INPUT;
+            }
+            if (maxSteps != null && maxSteps < 1) {
+                err.println("error: --max-steps must be at least 1");
+                return BAD_INPUT;
+            }
+            LaunchedRun run = LaunchedRun.open(launch, policy, seed);
+            for (String n : run.spec().notes()) out.println("note: " + n);
+            long maxS = maxSteps != null ? maxSteps : run.maxSteps();
+            // Wall time is measured around the run for the report only; the run itself never reads it.
+            long t0 = System.nanoTime();
+            Outcome o = run.runToEnd(maxS);
+            long wall = (System.nanoTime() - t0) / 1_000_000;
+            out.print(run.summary());
+            run.interpreter().printfLines().forEach(p -> out.println("printf " + p.thread() + ": " + p.text().stripTrailing()));
+            if (report != null) ReportWriter.writeAtomically(report, ReportWriter.report(run, wall));
+            if (run.spec().expect() != null) {
+                List<String> diff = run.expectDifferences();
+                if (diff.isEmpty()) {
+                    out.println("expect: met");
+                    return OK;
+                }
+                out.println("expect: NOT met");
+                diff.forEach(d -> out.println("  " + d));
+                return EXPECT_NOT_MET;
+            }
+            return exitCode(o);
+        }
+    }
+
+    @Command(name = "check", description = "Parse and validate a PTX file (every entry), without running it.")
+    static final class Check implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "FILE.ptx")
+        Path file;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            PrintWriter out = spec.commandLine().getOut();
+            if (!Files.isRegularFile(file)) throw new BadInputException(file + ": error: no such file");
+            Module m = PtxParser.parse(file.toString(), Files.readString(file));
+            for (Function f : m.entries()) io.barrierscope.exec.ProgramBuilder.build(m, f.name());
+            out.println(file + ": ok (" + m.entries().size() + " entr" + (m.entries().size() == 1 ? "y" : "ies") + ": "
+                    + String.join(", ", m.entries().stream().map(Function::name).toList()) + ")");
+            return OK;
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package io.barrierscope.exec;
+
+/**
+ * Delays barrier completion to expose schedule bugs: a warp whose next instruction is a
+ * synchronizing one (a barrier, a warp .sync op) runs only when no other warp can run; among
+ * the others, and among groups, the choice is seeded random.
+ */
+public final class AdversarialPolicy implements Policy {
+    private final SplitMix64 rng;
+    private int[] scratch = new int[0];
+
+    public AdversarialPolicy(long seed) { this.rng = new SplitMix64(seed); }
+
+    @Override
+    public int pickWarp(Interpreter x) {
+        Machine m = x.machine();
+        if (scratch.length < m.warps) scratch = new int[m.warps];
+        int calm = 0;
+        int syncing = 0;
+        for (int w = 0; w < m.warps; w++) {
+            int run = m.runMask[w];
+            if (run == 0) continue;
+            boolean sync = x.op(m.pc[(w << 5) + Integer.numberOfTrailingZeros(run)]).isSynchronizing();
+            if (sync) scratch[m.warps - 1 - syncing++] = w;
+            else scratch[calm++] = w;
+        }
+        if (calm > 0) return scratch[rng.nextInt(calm)];
+        if (syncing > 0) return scratch[m.warps - 1 - rng.nextInt(syncing)];
+        return -1;
+    }
+
+    @Override
+    public int pickGroup(Interpreter x, int warp) {
+        Machine m = x.machine();
+        int run = m.runMask[warp];
+        int calm = 0;
+        int all = 0;
+        for (int r = run; r != 0; ) {
+            int l = Integer.numberOfTrailingZeros(r);
+            int g = Policy.sameLanes(m, warp, r, l);
+            r &= ~g;
+            all++;
+            if (!x.op(m.pc[(warp << 5) + l]).isSynchronizing()) calm++;
+        }
+        boolean preferCalm = calm > 0;
+        int k = rng.nextInt(preferCalm ? calm : all);
+        for (int r = run; r != 0; ) {
+            int l = Integer.numberOfTrailingZeros(r);
+            int g = Policy.sameLanes(m, warp, r, l);
+            r &= ~g;
+            if (preferCalm && x.op(m.pc[(warp << 5) + l]).isSynchronizing()) continue;
+            if (k-- == 0) return g;
+        }
+        return Policy.lowestPcGroup(m, warp, run);
+    }
+
+    @Override
+    public String name() { return "adversarial"; }
+}

@@ -1,0 +1,140 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.ptx.Function;
+import io.barrierscope.ptx.Operand;
+import io.barrierscope.ptx.Variable;
+import java.util.List;
+
+/**
+ * {@code call} to a {@code .func} with {@code .param} passing (arguments copied into the callee's
+ * parameters, return values copied back by {@code ret}), or to the device runtime's
+ * {@code vprintf} and {@code __assertfail}.
+ */
+final class CallOp extends Op {
+    static final int MAX_DEPTH = 64;
+
+    private final int target;
+    private final String builtin;
+    /** Per copied value: caller offset, callee offset, size (thread param space). */
+    private final int[] argCopies;
+    private final int[] retCopies;
+
+    private CallOp(int target, String builtin, int[] argCopies, int[] retCopies) {
+        this.target = target;
+        this.builtin = builtin;
+        this.argCopies = argCopies;
+        this.retCopies = retCopies;
+    }
+
+    static Op compile(CompileContext c) {
+        List<Operand> ops = c.insn().operands();
+        int i = 0;
+        List<Operand> rets = List.of();
+        if (i < ops.size() && ops.get(i) instanceof Operand.ParenList p) {
+            rets = p.elements();
+            i++;
+        }
+        if (i >= ops.size() || !(ops.get(i) instanceof Operand.Symbol sym) || sym.function() == null) {
+            throw c.error("call needs a function name (indirect calls are not supported)");
+        }
+        i++;
+        List<Operand> args = i < ops.size() && ops.get(i) instanceof Operand.ParenList p ? p.elements() : List.of();
+        Function f = sym.function();
+        if (!f.hasBody()) {
+            if (f.name().equals("vprintf") || f.name().equals("__assertfail")) {
+                int[] a = new int[args.size()];
+                for (int k = 0; k < a.length; k++) a[k] = paramOffset(c, args.get(k));
+                int r = rets.isEmpty() ? -1 : paramOffset(c, rets.get(0));
+                return new CallOp(-1, f.name(), a, new int[] {r});
+            }
+            throw c.error("unsupported external function '" + f.name() + "' (only vprintf and __assertfail are provided)");
+        }
+        if (args.size() != f.params().size()) {
+            throw c.error("call passes " + args.size() + " arguments but " + f.name() + " takes " + f.params().size());
+        }
+        if (rets.size() != f.returns().size()) {
+            throw c.error("call expects " + rets.size() + " return values but " + f.name() + " returns " + f.returns().size());
+        }
+        int[] argCopies = copies(c, args, f.params(), true);
+        int[] retCopies = copies(c, rets, f.returns(), false);
+        return new CallOp(c.program.functionPc.get(f.name()), null, argCopies, retCopies);
+    }
+
+    private static int paramOffset(CompileContext c, Operand o) {
+        if (o instanceof Operand.Symbol s && s.variable() != null) {
+            Program.Placement p = c.program.placements.get(s.variable().id());
+            if (p != null && p.space() == Space.THREAD_PARAM) return (int) p.address();
+        }
+        throw c.error("call arguments must be .param variables");
+    }
+
+    private static int[] copies(CompileContext c, List<Operand> callerVars, List<Variable> calleeVars, boolean in) {
+        int[] out = new int[callerVars.size() * 3];
+        for (int k = 0; k < callerVars.size(); k++) {
+            int caller = paramOffset(c, callerVars.get(k));
+            Variable v = calleeVars.get(k);
+            int callee = (int) c.program.placements.get(v.id()).address();
+            out[3 * k] = in ? caller : callee;
+            out[3 * k + 1] = in ? callee : caller;
+            out[3 * k + 2] = (int) v.sizeBytes();
+        }
+        return out;
+    }
+
+    @Override
+    public boolean isControl() { return true; }
+
+    @Override
+    public void execute(Interpreter x, int warp, int group, int active) {
+        Machine m = x.machine();
+        advance(m, warp, group & ~active);
+        int base = warp << 5;
+        for (int a = active; a != 0; a &= a - 1) {
+            int s = base + Integer.numberOfTrailingZeros(a);
+            if (builtin != null) {
+                builtin(x, m, s);
+                if (x.finished()) return;
+                m.pc[s]++;
+                continue;
+            }
+            copy(m, s, argCopies);
+            if (m.callStack[s] == null) m.callStack[s] = new int[MAX_DEPTH];
+            if (m.callDepth[s] == MAX_DEPTH) {
+                x.report(DiagnosticCode.CALL_DEPTH, m.threadName(s) + " exceeded the call depth of " + MAX_DEPTH,
+                        new int[] {pc}, new int[] {s}, null);
+                return;
+            }
+            m.callStack[s][m.callDepth[s]++] = pc;
+            m.pc[s] = target;
+        }
+    }
+
+    private static void copy(Machine m, int s, int[] copies) {
+        byte[] p = m.memory.threadParams;
+        int base = s * m.memory.paramPerThread;
+        for (int k = 0; k < copies.length; k += 3) {
+            System.arraycopy(p, base + copies[k], p, base + copies[k + 1], copies[k + 2]);
+        }
+    }
+
+    /** Called by ret: copies the callee's return values into the caller's variables. */
+    void returnTo(Machine m, int s) { copy(m, s, retCopies); }
+
+    private void builtin(Interpreter x, Machine m, int s) {
+        Memory mem = m.memory;
+        if (builtin.equals("vprintf")) {
+            long fmt = mem.load(Space.THREAD_PARAM, argCopies[0], 8, s);
+            long args = argCopies.length > 1 ? mem.load(Space.THREAD_PARAM, argCopies[1], 8, s) : 0;
+            String text = DevicePrintf.format(mem, s, fmt, args);
+            x.printf(s, text);
+            if (retCopies[0] >= 0) mem.store(Space.THREAD_PARAM, retCopies[0], 4, text.length(), s);
+            return;
+        }
+        String msg = mem.loadString(mem.load(Space.THREAD_PARAM, argCopies[0], 8, s), s, 4096);
+        String file = argCopies.length > 1 ? mem.loadString(mem.load(Space.THREAD_PARAM, argCopies[1], 8, s), s, 4096) : "?";
+        long line = argCopies.length > 2 ? mem.load(Space.THREAD_PARAM, argCopies[2], 4, s) : 0;
+        x.report(DiagnosticCode.ASSERT_FAILED, m.threadName(s) + ": assertion `" + msg + "` failed at " + file + ":" + line,
+                new int[] {pc}, new int[] {s}, null);
+    }
+}

@@ -1,0 +1,147 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.ptx.Operand;
+import io.barrierscope.ptx.ScalarType;
+
+/** setp, set, selp and slct (PTX ISA 9.7.7). */
+final class CompareOps {
+    private CompareOps() {}
+
+    @FunctionalInterface
+    interface Cmp { boolean test(long a, long b); }
+
+    static Op compile(CompileContext c, String opc) {
+        return switch (opc) {
+            case "setp" -> setp(c);
+            case "selp" -> selp(c);
+            case "slct" -> slct(c);
+            default -> throw c.error("unsupported instruction " + c.insn().mnemonic());
+        };
+    }
+
+    private static String cmpName(CompileContext c) {
+        for (String m : c.insn().modifiers()) {
+            switch (m) {
+                case ".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu",
+                        ".leu", ".gtu", ".geu", ".num", ".nan":
+                    return m.substring(1);
+                default:
+            }
+        }
+        throw c.error(c.insn().mnemonic() + " needs a comparison such as .eq");
+    }
+
+    static Cmp comparison(CompileContext c, String cmp, ScalarType t) {
+        if (t.isFloat()) {
+            boolean f32 = t == ScalarType.F32;
+            if (!f32 && t != ScalarType.F64) throw c.error("unsupported instruction " + c.insn().mnemonic());
+            return (x, y) -> {
+                double a = FloatOps.read(x, f32, false);
+                double b = FloatOps.read(y, f32, false);
+                boolean nan = Double.isNaN(a) || Double.isNaN(b);
+                return switch (cmp) {
+                    case "eq" -> !nan && a == b;
+                    case "ne" -> !nan && a != b;
+                    case "lt" -> !nan && a < b;
+                    case "le" -> !nan && a <= b;
+                    case "gt" -> !nan && a > b;
+                    case "ge" -> !nan && a >= b;
+                    case "equ" -> nan || a == b;
+                    case "neu" -> nan || a != b;
+                    case "ltu" -> nan || a < b;
+                    case "leu" -> nan || a <= b;
+                    case "gtu" -> nan || a > b;
+                    case "geu" -> nan || a >= b;
+                    case "num" -> !nan;
+                    case "nan" -> nan;
+                    default -> false;
+                };
+            };
+        }
+        boolean signed = t.isSigned();
+        return switch (cmp) {
+            case "eq" -> (a, b) -> a == b;
+            case "ne" -> (a, b) -> a != b;
+            case "lt" -> signed ? (a, b) -> a < b : (a, b) -> Long.compareUnsigned(a, b) < 0;
+            case "le" -> signed ? (a, b) -> a <= b : (a, b) -> Long.compareUnsigned(a, b) <= 0;
+            case "gt" -> signed ? (a, b) -> a > b : (a, b) -> Long.compareUnsigned(a, b) > 0;
+            case "ge" -> signed ? (a, b) -> a >= b : (a, b) -> Long.compareUnsigned(a, b) >= 0;
+            case "lo" -> (a, b) -> Long.compareUnsigned(a, b) < 0;
+            case "ls" -> (a, b) -> Long.compareUnsigned(a, b) <= 0;
+            case "hi" -> (a, b) -> Long.compareUnsigned(a, b) > 0;
+            case "hs" -> (a, b) -> Long.compareUnsigned(a, b) >= 0;
+            default -> throw c.error("comparison ." + cmp + " needs a floating-point type");
+        };
+    }
+
+    private static Op setp(CompileContext c) {
+        c.expectOperands(3, 4);
+        ScalarType t = c.type();
+        Cmp cmp = comparison(c, cmpName(c), t);
+        int p;
+        int q = -1;
+        if (c.operand(0) instanceof Operand.Pair pair) {
+            p = c.dst(pair.first());
+            q = c.dst(pair.second());
+        } else {
+            p = c.dst(0);
+        }
+        Src a = c.src(1, t);
+        Src b = c.src(2, t);
+        int combine = c.has(".and") ? 1 : c.has(".or") ? 2 : c.has(".xor") ? 3 : 0;
+        if (combine != 0 && c.operandCount() != 4) throw c.error(c.insn().mnemonic() + " needs a fourth (predicate) operand");
+        if (combine == 0 && c.operandCount() != 3) throw c.error(c.insn().mnemonic() + " takes 3 operands without .and/.or/.xor");
+        Src pc = combine != 0 ? c.src(3, ScalarType.PRED) : null;
+        int qd = q;
+        return new FnOp((m, th) -> {
+            boolean r = cmp.test(Values.norm(a.get(m, th), t), Values.norm(b.get(m, th), t));
+            boolean nr = !r;
+            if (pc != null) {
+                boolean cv = (pc.get(m, th) & 1) != 0;
+                r = combine(combine, r, cv);
+                nr = combine(combine, nr, cv);
+            }
+            if (p >= 0) m.setReg(th, p, r ? 1 : 0);
+            if (qd >= 0) m.setReg(th, qd, nr ? 1 : 0);
+        });
+    }
+
+    private static boolean combine(int op, boolean a, boolean b) {
+        return switch (op) {
+            case 1 -> a && b;
+            case 2 -> a || b;
+            default -> a ^ b;
+        };
+    }
+
+    private static Op selp(CompileContext c) {
+        c.expectOperands(4, 4);
+        ScalarType t = c.type();
+        int d = c.dst(0);
+        Src a = c.src(1, t);
+        Src b = c.src(2, t);
+        Src p = c.src(3, ScalarType.PRED);
+        int bits = t.bits();
+        return new FnOp((m, th) -> {
+            long v = (p.get(m, th) & 1) != 0 ? a.get(m, th) : b.get(m, th);
+            if (d >= 0) m.setReg(th, d, Values.trunc(v, bits));
+        });
+    }
+
+    private static Op slct(CompileContext c) {
+        c.expectOperands(4, 4);
+        var types = c.types();
+        if (types.size() != 2) throw c.error("slct needs a destination type and .s32 or .f32");
+        ScalarType dt = types.get(0);
+        ScalarType ct = types.get(1);
+        int d = c.dst(0);
+        Src a = c.src(1, dt);
+        Src b = c.src(2, dt);
+        Src s = c.src(3, ct);
+        return new FnOp((m, th) -> {
+            long cv = s.get(m, th);
+            boolean ge = ct == ScalarType.F32 ? Values.f32(cv) >= 0 || (Values.f32(cv) == 0) : (int) cv >= 0;
+            if (d >= 0) m.setReg(th, d, Values.trunc(ge ? a.get(m, th) : b.get(m, th), dt.bits()));
+        });
+    }
+}

@@ -1,0 +1,220 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.ptx.Operand;
+import io.barrierscope.ptx.ScalarType;
+import java.util.List;
+
+/** mov (with vector pack/unpack), cvt and cvta (PTX ISA 9.7.9). */
+final class ConvertOps {
+    private ConvertOps() {}
+
+    static Op compile(CompileContext c, String opc) {
+        return switch (opc) {
+            case "mov" -> mov(c);
+            case "cvt" -> cvt(c);
+            case "cvta" -> cvta(c);
+            default -> throw c.error("unsupported instruction " + c.insn().mnemonic());
+        };
+    }
+
+    private static Op mov(CompileContext c) {
+        c.expectOperands(2, 2);
+        ScalarType t = c.type();
+        int bits = t.bits();
+        Operand d0 = c.operand(0);
+        Operand s0 = c.operand(1);
+        if (s0 instanceof Operand.Vector v) {
+            List<Operand> el = v.elements();
+            int eb = bits / el.size();
+            Src[] parts = new Src[el.size()];
+            for (int i = 0; i < parts.length; i++) parts[i] = c.src(el.get(i), null);
+            int d = c.dst(d0);
+            return new FnOp((m, th) -> {
+                long r = 0;
+                for (int i = 0; i < parts.length; i++) r |= Values.trunc(parts[i].get(m, th), eb) << (eb * i);
+                if (d >= 0) m.setReg(th, d, Values.trunc(r, bits));
+            });
+        }
+        if (d0 instanceof Operand.Vector v) {
+            List<Operand> el = v.elements();
+            int eb = bits / el.size();
+            int[] ds = new int[el.size()];
+            for (int i = 0; i < ds.length; i++) ds[i] = c.dst(el.get(i));
+            Src a = c.src(s0, t);
+            return new FnOp((m, th) -> {
+                long x = a.get(m, th);
+                for (int i = 0; i < ds.length; i++) if (ds[i] >= 0) m.setReg(th, ds[i], Values.trunc(x >>> (eb * i), eb));
+            });
+        }
+        int d = c.dst(d0);
+        Src a = c.src(s0, t);
+        return new FnOp((m, th) -> {
+            if (d >= 0) m.setReg(th, d, Values.trunc(a.get(m, th), bits));
+        });
+    }
+
+    private static Op cvt(CompileContext c) {
+        c.expectOperands(2, 2);
+        List<ScalarType> types = c.types();
+        if (types.size() != 2) throw c.error("cvt needs a destination and a source type, e.g. cvt.u32.u64");
+        ScalarType dt = types.get(0);
+        ScalarType st = types.get(1);
+        int d = c.dst(0);
+        Src a = c.src(1, st);
+        boolean sat = c.has(".sat");
+        String rnd = null;
+        for (String mm : c.insn().modifiers()) {
+            if (mm.matches("\\.(rn|rz|rm|rp|rni|rzi|rmi|rpi|rna|rs)")) rnd = mm.substring(1);
+        }
+        boolean ftz = c.has(".ftz");
+        String r = rnd;
+        if (!isModelled(dt) || !isModelled(st)) {
+            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (conversion of ." + st.ptxName() + " to ."
+                    + dt.ptxName() + " is not modelled)");
+        }
+        if (dt.isFloat() && st.isFloat()) {
+            if (r != null && !r.endsWith("i") && !r.equals("rn") && dt.bits() < st.bits()) {
+                throw c.error("unsupported instruction " + c.insn().mnemonic() + " (directed rounding ." + r + ")");
+            }
+            return new FnOp((m, th) -> {
+                double v = readFloat(a.get(m, th), st, ftz);
+                if (r != null && r.endsWith("i")) v = roundInt(v, r);
+                if (d >= 0) m.setReg(th, d, writeFloat(v, dt, ftz, sat));
+            });
+        }
+        if (dt.isFloat()) {
+            if (r != null && !r.equals("rn")) {
+                throw c.error("unsupported instruction " + c.insn().mnemonic() + " (directed rounding ." + r + ")");
+            }
+            boolean unsigned64 = st == ScalarType.U64;
+            return new FnOp((m, th) -> {
+                long x = Values.norm(a.get(m, th), st);
+                double v = unsigned64 && x < 0 ? unsignedToDouble(x) : (double) x;
+                if (dt == ScalarType.F32 && (st.bits() == 64)) {
+                    // long -> float must round once, from the exact integer
+                    float f = unsigned64 && x < 0 ? (float) unsignedToDouble(x) : (float) x;
+                    if (d >= 0) m.setReg(th, d, Values.bits(f));
+                    return;
+                }
+                if (d >= 0) m.setReg(th, d, writeFloat(v, dt, ftz, sat));
+            });
+        }
+        if (st.isFloat()) {
+            String mode = r == null ? "rzi" : r;
+            return new FnOp((m, th) -> {
+                double v = roundInt(readFloat(a.get(m, th), st, ftz), mode);
+                if (d >= 0) m.setReg(th, d, Values.trunc(floatToInt(v, dt), dt.bits()));
+            });
+        }
+        return new FnOp((m, th) -> {
+            long x = Values.norm(a.get(m, th), st);
+            if (sat) x = saturate(x, st, dt);
+            if (d >= 0) m.setReg(th, d, Values.trunc(Values.norm(Values.trunc(x, dt.bits()), dt), dt.bits()));
+        });
+    }
+
+    private static boolean isModelled(ScalarType t) {
+        return !(t == ScalarType.BF16 || t == ScalarType.BF16X2 || t == ScalarType.F16X2 || t == ScalarType.TF32
+                || t == ScalarType.B128 || t == ScalarType.PRED);
+    }
+
+    private static double unsignedToDouble(long x) {
+        return (double) (x >>> 1) * 2.0 + (x & 1);
+    }
+
+    static double readFloat(long raw, ScalarType t, boolean ftz) {
+        return switch (t) {
+            case F16 -> Values.halfToFloat((int) raw & 0xFFFF);
+            case F32 -> FloatOps.read(raw, true, ftz);
+            default -> Values.f64(raw);
+        };
+    }
+
+    static long writeFloat(double v, ScalarType t, boolean ftz, boolean sat) {
+        if (t == ScalarType.F16) {
+            if (sat) v = Double.isNaN(v) ? 0 : Math.max(0, Math.min(1, v));
+            return Values.floatToHalf((float) v) & 0xFFFFL;
+        }
+        return FloatOps.write(v, t == ScalarType.F32, ftz, sat);
+    }
+
+    static double roundInt(double v, String mode) {
+        return switch (mode) {
+            case "rni", "rn" -> Math.rint(v);
+            case "rzi", "rz" -> v < 0 ? Math.ceil(v) : Math.floor(v);
+            case "rmi", "rm" -> Math.floor(v);
+            case "rpi", "rp" -> Math.ceil(v);
+            default -> Math.rint(v);
+        };
+    }
+
+    /** Float to integer saturates to the destination range, NaN to 0 (PTX ISA cvt). */
+    static long floatToInt(double v, ScalarType dt) {
+        if (Double.isNaN(v)) return 0;
+        int bits = dt.bits();
+        if (dt.isSigned()) {
+            double lo = -Math.pow(2, bits - 1);
+            double hi = Math.pow(2, bits - 1) - 1;
+            return (long) Math.max(lo, Math.min(hi, v));
+        }
+        if (v <= 0) return 0;
+        if (bits == 64) {
+            if (v >= 18446744073709551615.0) return -1L;
+            if (v >= 9.223372036854775807E18) return (long) (v - 9.223372036854775807E18) + Long.MIN_VALUE;
+            return (long) v;
+        }
+        double hi = Math.pow(2, bits) - 1;
+        return (long) Math.min(hi, v);
+    }
+
+    private static long saturate(long x, ScalarType st, ScalarType dt) {
+        int bits = dt.bits();
+        long lo;
+        long hi;
+        if (dt.isSigned()) {
+            lo = bits == 64 ? Long.MIN_VALUE : -(1L << (bits - 1));
+            hi = bits == 64 ? Long.MAX_VALUE : (1L << (bits - 1)) - 1;
+        } else {
+            lo = 0;
+            hi = bits == 64 ? -1L : (1L << bits) - 1;
+        }
+        if (st == ScalarType.U64 && x < 0) return dt.isSigned() || bits < 64 ? hi : x;
+        if (!dt.isSigned() && bits == 64) return x < 0 && st.isSigned() ? 0 : x;
+        return Math.max(lo, Math.min(hi, x));
+    }
+
+    private static Op cvta(CompileContext c) {
+        c.expectOperands(2, 2);
+        boolean to = c.has(".to");
+        int space = c.spaceOf();
+        if (space == Space.GENERIC) throw c.error("cvta needs a state space such as .shared");
+        ScalarType t = c.type();
+        int bits = t.bits();
+        int d = c.dst(0);
+        Operand s0 = c.operand(1);
+        if (space == Space.KERNEL_PARAM) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (generic param addresses)");
+        long window = switch (space) {
+            case Space.SHARED -> Space.SHARED_WINDOW;
+            case Space.LOCAL -> Space.LOCAL_WINDOW;
+            case Space.CONST -> Space.CONST_WINDOW;
+            default -> 0;
+        };
+        Src a = c.src(s0, t);
+        if (to) {
+            String spaceName = Space.name(space);
+            return new FnOp((m, th) -> {
+                long g = a.get(m, th);
+                long r = g - window;
+                if (window != 0 && (g < window || g >= window + Space.WINDOW_SIZE)) {
+                    throw new MemoryFault(io.barrierscope.check.DiagnosticCode.MEMORY_FAULT, g, "cvta.to." + spaceName
+                            + ": generic address 0x" + Long.toHexString(g) + " is not in the " + spaceName + " window");
+                }
+                if (d >= 0) m.setReg(th, d, Values.trunc(r, bits));
+            });
+        }
+        return new FnOp((m, th) -> {
+            long x = a.get(m, th) & (bits == 32 ? 0xFFFFFFFFL : -1L);
+            if (d >= 0) m.setReg(th, d, Values.trunc(x + window, bits));
+        });
+    }
+}

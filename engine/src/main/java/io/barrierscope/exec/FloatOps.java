@@ -1,0 +1,155 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.ptx.ScalarType;
+
+/**
+ * Floating-point instructions on .f32 and .f64 (PTX ISA 9.7.3, 9.7.4). Arithmetic rounds to
+ * nearest even (Java's IEEE semantics), which is what .rn and the default mean; .approx
+ * functions use the exact function, which lies within the ISA's stated error bounds.
+ */
+final class FloatOps {
+    private FloatOps() {}
+
+    @FunctionalInterface
+    interface D1 { double apply(double a); }
+
+    @FunctionalInterface
+    interface D2 { double apply(double a, double b); }
+
+    static Op compile(CompileContext c, String opc) {
+        ScalarType t = c.type();
+        if (t != ScalarType.F32 && t != ScalarType.F64) {
+            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (only .f32 and .f64 floating point is modelled)");
+        }
+        for (String mod : c.insn().modifiers()) {
+            if (mod.equals(".rz") || mod.equals(".rm") || mod.equals(".rp")) {
+                throw c.error("unsupported instruction " + c.insn().mnemonic() + " (directed rounding " + mod + " is not modelled)");
+            }
+        }
+        boolean f32 = t == ScalarType.F32;
+        boolean ftz = c.has(".ftz");
+        boolean sat = c.has(".sat");
+        switch (opc) {
+            case "add": return bin(c, f32, ftz, sat, Double::sum);
+            case "sub": return bin(c, f32, ftz, sat, (a, b) -> a - b);
+            case "mul": return bin(c, f32, ftz, sat, (a, b) -> a * b);
+            case "div": return bin(c, f32, ftz, sat, (a, b) -> a / b);
+            case "min": return bin(c, f32, ftz, sat, FloatOps::min);
+            case "max": return bin(c, f32, ftz, sat, FloatOps::max);
+            case "copysign": return bin(c, f32, ftz, sat, (a, b) -> Math.copySign(b, a));
+            case "fma", "mad": return fma(c, f32, ftz, sat);
+            case "abs": return un(c, f32, ftz, sat, Math::abs);
+            case "neg": return un(c, f32, ftz, sat, a -> -a);
+            case "rcp": return un(c, f32, ftz, sat, a -> 1.0 / a);
+            case "sqrt": return un(c, f32, ftz, sat, Math::sqrt);
+            case "rsqrt": return un(c, f32, ftz, sat, a -> 1.0 / Math.sqrt(a));
+            case "sin": return un(c, f32, ftz, sat, Math::sin);
+            case "cos": return un(c, f32, ftz, sat, Math::cos);
+            case "tanh": return un(c, f32, ftz, sat, Math::tanh);
+            case "lg2": return un(c, f32, ftz, sat, a -> Math.log(a) / Math.log(2));
+            case "ex2": return un(c, f32, ftz, sat, a -> Math.pow(2, a));
+            case "testp": return testp(c, f32);
+            default: throw c.error("unsupported instruction " + c.insn().mnemonic());
+        }
+    }
+
+    private static double min(double a, double b) {
+        if (Double.isNaN(a)) return b;
+        if (Double.isNaN(b)) return a;
+        return Math.min(a, b);
+    }
+
+    private static double max(double a, double b) {
+        if (Double.isNaN(a)) return b;
+        if (Double.isNaN(b)) return a;
+        return Math.max(a, b);
+    }
+
+    static double read(long raw, boolean f32, boolean ftz) {
+        if (f32) {
+            float f = Values.f32(raw);
+            if (ftz && f != 0 && Math.abs(f) < Float.MIN_NORMAL) f = Math.copySign(0f, f);
+            return f;
+        }
+        return Values.f64(raw);
+    }
+
+    static long write(double v, boolean f32, boolean ftz, boolean sat) {
+        if (sat) v = Double.isNaN(v) ? 0 : Math.max(0, Math.min(1, v));
+        if (f32) {
+            float f = (float) v;
+            if (ftz && f != 0 && Math.abs(f) < Float.MIN_NORMAL) f = Math.copySign(0f, f);
+            return Values.bits(f);
+        }
+        return Values.bits(v);
+    }
+
+    private static Op bin(CompileContext c, boolean f32, boolean ftz, boolean sat, D2 f) {
+        c.expectOperands(3, 3);
+        int d = c.dst(0);
+        ScalarType t = f32 ? ScalarType.F32 : ScalarType.F64;
+        Src a = c.src(1, t);
+        Src b = c.src(2, t);
+        if (f32) {
+            // Two float operands combined in double and rounded once give the correctly rounded float result.
+            return new FnOp((m, th) -> {
+                double r = f.apply(read(a.get(m, th), true, ftz), read(b.get(m, th), true, ftz));
+                if (d >= 0) m.setReg(th, d, write(r, true, ftz, sat));
+            });
+        }
+        return new FnOp((m, th) -> {
+            double r = f.apply(Values.f64(a.get(m, th)), Values.f64(b.get(m, th)));
+            if (d >= 0) m.setReg(th, d, write(r, false, false, sat));
+        });
+    }
+
+    private static Op fma(CompileContext c, boolean f32, boolean ftz, boolean sat) {
+        c.expectOperands(4, 4);
+        int d = c.dst(0);
+        ScalarType t = f32 ? ScalarType.F32 : ScalarType.F64;
+        Src a = c.src(1, t);
+        Src b = c.src(2, t);
+        Src cc = c.src(3, t);
+        if (f32) {
+            return new FnOp((m, th) -> {
+                float r = Math.fma((float) read(a.get(m, th), true, ftz), (float) read(b.get(m, th), true, ftz),
+                        (float) read(cc.get(m, th), true, ftz));
+                if (d >= 0) m.setReg(th, d, write(r, true, ftz, sat));
+            });
+        }
+        return new FnOp((m, th) -> {
+            double r = Math.fma(Values.f64(a.get(m, th)), Values.f64(b.get(m, th)), Values.f64(cc.get(m, th)));
+            if (d >= 0) m.setReg(th, d, write(r, false, false, sat));
+        });
+    }
+
+    private static Op un(CompileContext c, boolean f32, boolean ftz, boolean sat, D1 f) {
+        c.expectOperands(2, 2);
+        int d = c.dst(0);
+        Src a = c.src(1, f32 ? ScalarType.F32 : ScalarType.F64);
+        return new FnOp((m, th) -> {
+            double r = f.apply(read(a.get(m, th), f32, ftz));
+            if (d >= 0) m.setReg(th, d, write(r, f32, ftz, sat));
+        });
+    }
+
+    private static Op testp(CompileContext c, boolean f32) {
+        c.expectOperands(2, 2);
+        int d = c.dst(0);
+        Src a = c.src(1, f32 ? ScalarType.F32 : ScalarType.F64);
+        String mode = c.insn().modifiers().get(0);
+        return new FnOp((m, th) -> {
+            double v = read(a.get(m, th), f32, false);
+            boolean r = switch (mode) {
+                case ".finite" -> Double.isFinite(v);
+                case ".infinite" -> Double.isInfinite(v);
+                case ".number" -> !Double.isNaN(v);
+                case ".notanumber" -> Double.isNaN(v);
+                case ".normal" -> v != 0 && Double.isFinite(v) && Math.abs(v) >= (f32 ? Float.MIN_NORMAL : Double.MIN_NORMAL);
+                case ".subnormal" -> v != 0 && Math.abs(v) < (f32 ? Float.MIN_NORMAL : Double.MIN_NORMAL);
+                default -> false;
+            };
+            if (d >= 0) m.setReg(th, d, r ? 1 : 0);
+        });
+    }
+}

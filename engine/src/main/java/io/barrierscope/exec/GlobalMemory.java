@@ -1,0 +1,92 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.check.DiagnosticCode;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Device global memory: named segments (launch buffers and module {@code .global} variables) at
+ * fixed, deterministic addresses with unmapped gaps between them, so a stray pointer faults.
+ */
+public final class GlobalMemory {
+    /** One mapped range. */
+    public record Segment(String name, long base, byte[] data, boolean readOnly) {
+        public long end() { return base + data.length; }
+    }
+
+    private static final long GAP = 4096;
+    private final List<Segment> segments = new ArrayList<>();
+    private long next = Space.GLOBAL_BASE;
+    private Segment last;
+
+    /** Maps {@code data} at the next free, 256-byte aligned address and returns its segment. */
+    public Segment map(String name, byte[] data, boolean readOnly) {
+        Segment s = new Segment(name, next, data, readOnly);
+        segments.add(s);
+        next = align(next + Math.max(data.length, 1) + GAP, 4096);
+        return s;
+    }
+
+    private static long align(long v, long a) { return (v + a - 1) / a * a; }
+
+    public List<Segment> segments() { return segments; }
+
+    /** A deep copy: same addresses, own bytes. */
+    public GlobalMemory copy() {
+        GlobalMemory g = new GlobalMemory();
+        for (Segment s : segments) g.segments.add(new Segment(s.name, s.base, s.data.clone(), s.readOnly));
+        g.next = next;
+        return g;
+    }
+
+    public Segment byName(String name) {
+        for (Segment s : segments) {
+            if (s.name.equals(name)) return s;
+        }
+        return null;
+    }
+
+    /** The segment holding [addr, addr+size) or a fault naming the nearest segment. */
+    public Segment find(long addr, int size, boolean write) {
+        Segment s = last;
+        if (s == null || addr < s.base || addr + size > s.end()) {
+            s = null;
+            for (Segment c : segments) {
+                if (addr >= c.base && addr + size <= c.end()) {
+                    s = c;
+                    break;
+                }
+            }
+            if (s == null) throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, addr,
+                    "global address 0x" + Long.toHexString(addr) + " (" + size + " bytes) is not mapped; " + nearest(addr));
+            last = s;
+        }
+        if (write && s.readOnly) throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, addr,
+                "write to read-only global memory at 0x" + Long.toHexString(addr) + " (" + s.name + ")");
+        return s;
+    }
+
+    /** Describes the segment nearest to {@code addr}, for fault messages. */
+    public String nearest(long addr) {
+        Segment best = null;
+        long bestDist = Long.MAX_VALUE;
+        for (Segment c : segments) {
+            long d = addr < c.base ? c.base - addr : Math.max(0, addr - c.end() + 1);
+            if (d < bestDist) {
+                bestDist = d;
+                best = c;
+            }
+        }
+        if (best == null) return "no global memory is mapped";
+        if (addr < best.base) return "nearest is '" + best.name + "' starting " + (best.base - addr) + " bytes above";
+        if (addr >= best.end()) return "nearest is '" + best.name + "' (" + best.data.length + " bytes) ending "
+                + (addr - best.end()) + " bytes below";
+        return "inside '" + best.name + "' at offset " + (addr - best.base) + " of " + best.data.length;
+    }
+
+    public long totalBytes() {
+        long t = 0;
+        for (Segment s : segments) t += s.data.length;
+        return t;
+    }
+}

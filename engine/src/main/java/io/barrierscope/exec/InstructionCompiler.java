@@ -1,0 +1,73 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.ptx.Instruction;
+import io.barrierscope.ptx.ScalarType;
+import io.barrierscope.sync.SyncCompiler;
+
+/**
+ * Turns one parsed instruction into an executable {@link Op}. Anything the engine does not
+ * execute is refused here, at load, with "unsupported instruction X at file:line:col": never a
+ * silent no-op.
+ */
+final class InstructionCompiler {
+    private InstructionCompiler() {}
+
+    static Op compile(CompileContext c, Instruction in) {
+        c.insn = in;
+        String opc = in.opcode();
+        String bad = Modifiers.unknown(opc, in.modifiers());
+        if (bad != null) {
+            throw c.error("unknown instruction '" + in.mnemonic() + "': '" + bad + "' is not a modifier of " + opc);
+        }
+        Op op = dispatch(c, opc);
+        op.insn = in;
+        if (in.guard() != null) {
+            op.guardReg = c.regBase + in.guard().reg().index();
+            op.guardNegated = in.guard().negated();
+        }
+        return op;
+    }
+
+    private static boolean floatType(CompileContext c) {
+        for (String m : c.insn().modifiers()) {
+            ScalarType t = ScalarType.fromName(m);
+            if (t != null) return t.isFloat();
+        }
+        return false;
+    }
+
+    private static Op dispatch(CompileContext c, String opc) {
+        switch (opc) {
+            case "add", "sub", "mul", "mad", "div", "min", "max", "abs", "neg":
+                return floatType(c) ? FloatOps.compile(c, opc) : IntegerOps.compile(c, opc);
+            case "rem", "and", "or", "xor", "not", "cnot", "shl", "shr", "popc", "clz", "brev", "bfind", "bfe", "bfi",
+                    "prmt", "shf", "lop3", "szext", "mul24", "mad24":
+                return IntegerOps.compile(c, opc);
+            case "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "tanh", "lg2", "ex2", "testp", "copysign":
+                return FloatOps.compile(c, opc);
+            case "setp", "selp", "slct":
+                return CompareOps.compile(c, opc);
+            case "mov", "cvt", "cvta":
+                return ConvertOps.compile(c, opc);
+            case "ld", "ldu", "st", "atom", "red":
+                if (c.has(".async")) break;
+                return MemoryOps.compile(c, opc);
+            case "bra", "exit", "ret", "trap", "brkpt", "nanosleep":
+                return ControlOps.compile(c, opc);
+            case "call":
+                return CallOp.compile(c);
+            case "bar", "barrier", "shfl", "vote", "match", "redux", "elect", "activemask":
+                return SyncCompiler.compile(c);
+            case "membar", "prefetch", "prefetchu", "griddepcontrol", "pmevent", "setmaxnreg":
+                return new ControlOps.NopOp();
+            case "fence":
+                if (c.has(".proxy") && c.has(".async") || c.has(".mbarrier_init") || !c.has(".proxy")) return new ControlOps.NopOp();
+                break;
+            case "wgmma":
+                if (c.has(".fence")) return new ControlOps.NopOp();
+                break;
+            default:
+        }
+        throw c.error("unsupported instruction " + c.insn().mnemonic());
+    }
+}

@@ -1,0 +1,293 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.ptx.ScalarType;
+
+/** Integer and bit instructions (PTX ISA 9.7.1, 9.7.8, 9.7.9): one lane op each. */
+final class IntegerOps {
+    private IntegerOps() {}
+
+    @FunctionalInterface
+    interface Bin { long apply(long a, long b); }
+
+    static Op compile(CompileContext c, String opc) {
+        ScalarType t = c.type();
+        int bits = t.bits();
+        switch (opc) {
+            case "add", "sub", "min", "max", "and", "or", "xor", "shl", "shr", "div", "rem", "mul24":
+                return binary(c, opc, t, bits);
+            case "mul": return mul(c, t, bits);
+            case "mad", "mad24": return mad(c, t, bits);
+            case "abs", "neg", "not", "cnot", "popc", "clz", "brev", "bfind":
+                return unary(c, opc, t, bits);
+            case "bfe": return bfe(c, t, bits);
+            case "bfi": return bfi(c, bits);
+            case "prmt": return prmt(c);
+            case "shf": return shf(c);
+            case "lop3": return lop3(c);
+            case "szext": return szext(c, t);
+            default: throw c.error("unsupported instruction " + c.insn().mnemonic());
+        }
+    }
+
+    private static Op binary(CompileContext c, String opc, ScalarType t, int bits) {
+        c.expectOperands(3, 3);
+        int d = c.dst(0);
+        Src a = c.src(1, t);
+        ScalarType bt = opc.equals("shl") || opc.equals("shr") ? ScalarType.U32 : t;
+        Src b = c.src(2, bt);
+        boolean signed = t.isSigned();
+        boolean sat = c.has(".sat");
+        Bin f = switch (opc) {
+            case "add" -> sat ? (x, y) -> satS32(x + y) : Long::sum;
+            case "sub" -> sat ? (x, y) -> satS32(x - y) : (x, y) -> x - y;
+            case "min" -> signed ? Math::min : (x, y) -> Long.compareUnsigned(x, y) <= 0 ? x : y;
+            case "max" -> signed ? Math::max : (x, y) -> Long.compareUnsigned(x, y) >= 0 ? x : y;
+            case "and" -> (x, y) -> x & y;
+            case "or" -> (x, y) -> x | y;
+            case "xor" -> (x, y) -> x ^ y;
+            case "shl" -> (x, y) -> (y & 0xFFFFFFFFL) >= bits ? 0 : x << y;
+            case "shr" -> signed ? (x, y) -> x >> Math.min(y & 0xFFFFFFFFL, 63)
+                    : (x, y) -> (y & 0xFFFFFFFFL) >= bits ? 0 : x >>> y;
+            case "div" -> signed ? (x, y) -> x / y : Long::divideUnsigned;
+            case "rem" -> signed ? (x, y) -> x % y : Long::remainderUnsigned;
+            case "mul24" -> c.has(".hi") ? (x, y) -> (((x << 40) >> 40) * ((y << 40) >> 40)) >> 16
+                    : (x, y) -> ((x << 40) >> 40) * ((y << 40) >> 40);
+            default -> throw c.error("unsupported instruction " + c.insn().mnemonic());
+        };
+        if (t.isFloat()) throw c.error("internal: float routed to integer ops");
+        Bin g = f;
+        if ((opc.equals("div") || opc.equals("rem")) && signed && bits == 64) {
+            g = (x, y) -> (x == Long.MIN_VALUE && y == -1) ? (opc.equals("div") ? x : 0) : f.apply(x, y);
+        }
+        Bin h = g;
+        return new FnOp((m, th) -> {
+            long x = Values.norm(a.get(m, th), t);
+            long y = Values.norm(b.get(m, th), bt);
+            if (d >= 0) m.setReg(th, d, Values.trunc(h.apply(x, y), bits));
+        });
+    }
+
+    private static long satS32(long v) { return Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v)); }
+
+    private static Op mul(CompileContext c, ScalarType t, int bits) {
+        c.expectOperands(3, 3);
+        int d = c.dst(0);
+        Src a = c.src(1, t);
+        Src b = c.src(2, t);
+        boolean signed = t.isSigned();
+        if (c.has(".wide")) {
+            return new FnOp((m, th) -> {
+                long x = Values.norm(a.get(m, th), t);
+                long y = Values.norm(b.get(m, th), t);
+                if (d >= 0) m.setReg(th, d, Values.trunc(x * y, bits * 2));
+            });
+        }
+        if (c.has(".hi")) {
+            return new FnOp((m, th) -> {
+                long x = Values.norm(a.get(m, th), t);
+                long y = Values.norm(b.get(m, th), t);
+                long r;
+                if (bits == 64) r = signed ? Math.multiplyHigh(x, y) : unsignedMultiplyHigh(x, y);
+                else r = (x * y) >> bits;
+                if (d >= 0) m.setReg(th, d, Values.trunc(r, bits));
+            });
+        }
+        return new FnOp((m, th) -> {
+            if (d >= 0) m.setReg(th, d, Values.trunc(a.get(m, th) * b.get(m, th), bits));
+        });
+    }
+
+    static long unsignedMultiplyHigh(long x, long y) {
+        long r = Math.multiplyHigh(x, y);
+        r += (y & (x >> 63));
+        r += (x & (y >> 63));
+        return r;
+    }
+
+    private static Op mad(CompileContext c, ScalarType t, int bits) {
+        c.expectOperands(4, 4);
+        int d = c.dst(0);
+        Src a = c.src(1, t);
+        Src b = c.src(2, t);
+        boolean wide = c.has(".wide");
+        Src cc = c.src(3, wide ? (t.isSigned() ? ScalarType.S64 : ScalarType.U64) : t);
+        boolean hi = c.has(".hi");
+        boolean signed = t.isSigned();
+        boolean m24 = c.insn().opcode().equals("mad24");
+        return new FnOp((m, th) -> {
+            long x = Values.norm(a.get(m, th), t);
+            long y = Values.norm(b.get(m, th), t);
+            if (m24) {
+                x = (x << 40) >> 40;
+                y = (y << 40) >> 40;
+            }
+            long p;
+            int outBits = bits;
+            if (wide) {
+                p = x * y;
+                outBits = bits * 2;
+            } else if (hi) {
+                p = bits == 64 ? (signed ? Math.multiplyHigh(x, y) : unsignedMultiplyHigh(x, y)) : (x * y) >> (m24 ? 16 : bits);
+            } else {
+                p = x * y;
+            }
+            if (d >= 0) m.setReg(th, d, Values.trunc(p + cc.get(m, th), outBits));
+        });
+    }
+
+    private static Op unary(CompileContext c, String opc, ScalarType t, int bits) {
+        c.expectOperands(2, 2);
+        int d = c.dst(0);
+        Src a = c.src(1, t);
+        return new FnOp((m, th) -> {
+            long x = Values.norm(a.get(m, th), t);
+            long r = switch (opc) {
+                case "abs" -> Math.abs(x);
+                case "neg" -> -x;
+                case "not" -> t == ScalarType.PRED ? x ^ 1 : ~x;
+                case "cnot" -> x == 0 ? 1 : 0;
+                case "popc" -> bits == 64 ? Long.bitCount(x) : Integer.bitCount((int) x);
+                case "clz" -> bits == 64 ? Long.numberOfLeadingZeros(x) : Integer.numberOfLeadingZeros((int) x);
+                case "brev" -> bits == 64 ? Long.reverse(x) : Integer.reverse((int) x) & 0xFFFFFFFFL;
+                case "bfind" -> bfind(x, bits, t.isSigned());
+                default -> 0;
+            };
+            if (d >= 0) m.setReg(th, d, Values.trunc(r, (opc.equals("popc") || opc.equals("clz") || opc.equals("bfind")) ? 32 : bits));
+        });
+    }
+
+    private static long bfind(long x, int bits, boolean signed) {
+        long v = signed && x < 0 ? ~x : x;
+        if (bits == 32) v &= 0xFFFFFFFFL;
+        if (v == 0) return 0xFFFFFFFFL;
+        return 63 - Long.numberOfLeadingZeros(v);
+    }
+
+    private static Op bfe(CompileContext c, ScalarType t, int bits) {
+        c.expectOperands(4, 4);
+        int d = c.dst(0);
+        Src a = c.src(1, t);
+        Src b = c.src(2, ScalarType.U32);
+        Src l = c.src(3, ScalarType.U32);
+        boolean signed = t.isSigned();
+        return new FnOp((m, th) -> {
+            long x = Values.norm(a.get(m, th), t);
+            int pos = (int) (b.get(m, th) & 0xFF);
+            int len = (int) (l.get(m, th) & 0xFF);
+            long r;
+            if (len == 0) {
+                r = 0;
+            } else {
+                long shifted = pos >= bits ? (signed && x < 0 ? -1 : 0) : (signed ? x >> pos : x >>> pos);
+                int keep = Math.min(len, bits);
+                if (keep >= 64) {
+                    r = shifted;
+                } else {
+                    r = shifted & ((1L << keep) - 1);
+                    if (signed) {
+                        boolean sbit = pos + len - 1 >= bits ? x < 0 : ((x >> Math.min(pos + len - 1, 63)) & 1) != 0;
+                        if (sbit) r |= -1L << keep;
+                    }
+                }
+            }
+            if (d >= 0) m.setReg(th, d, Values.trunc(r, bits));
+        });
+    }
+
+    private static Op bfi(CompileContext c, int bits) {
+        c.expectOperands(5, 5);
+        int d = c.dst(0);
+        Src a = c.src(1, null);
+        Src b = c.src(2, null);
+        Src p = c.src(3, ScalarType.U32);
+        Src l = c.src(4, ScalarType.U32);
+        return new FnOp((m, th) -> {
+            int pos = (int) (p.get(m, th) & 0xFF);
+            int len = (int) (l.get(m, th) & 0xFF);
+            long r = b.get(m, th);
+            if (len > 0 && pos < bits) {
+                int n = Math.min(len, bits - pos);
+                long mask = (n >= 64 ? -1L : (1L << n) - 1) << pos;
+                r = (r & ~mask) | ((a.get(m, th) << pos) & mask);
+            }
+            if (d >= 0) m.setReg(th, d, Values.trunc(r, bits));
+        });
+    }
+
+    private static Op prmt(CompileContext c) {
+        c.expectOperands(4, 4);
+        int d = c.dst(0);
+        Src a = c.src(1, ScalarType.B32);
+        Src b = c.src(2, ScalarType.B32);
+        Src s = c.src(3, ScalarType.B32);
+        String mode = c.insn().modifiers().stream().filter(x -> x.matches("\\.(f4e|b4e|rc8|ecl|ecr|rc16)")).findFirst().orElse(null);
+        if (mode != null) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (prmt mode " + mode + ")");
+        return new FnOp((m, th) -> {
+            long src = (a.get(m, th) & 0xFFFFFFFFL) | ((b.get(m, th) & 0xFFFFFFFFL) << 32);
+            int sel = (int) s.get(m, th);
+            long r = 0;
+            for (int i = 0; i < 4; i++) {
+                int n = (sel >> (4 * i)) & 0xF;
+                long byt = (src >>> ((n & 7) * 8)) & 0xFF;
+                if ((n & 8) != 0) byt = (byt & 0x80) != 0 ? 0xFF : 0;
+                r |= byt << (8 * i);
+            }
+            if (d >= 0) m.setReg(th, d, r);
+        });
+    }
+
+    private static Op shf(CompileContext c) {
+        c.expectOperands(4, 4);
+        int d = c.dst(0);
+        Src a = c.src(1, ScalarType.B32);
+        Src b = c.src(2, ScalarType.B32);
+        Src n = c.src(3, ScalarType.U32);
+        boolean left = c.has(".l");
+        boolean clamp = c.has(".clamp");
+        return new FnOp((m, th) -> {
+            long v = ((b.get(m, th) & 0xFFFFFFFFL) << 32) | (a.get(m, th) & 0xFFFFFFFFL);
+            long sh = n.get(m, th) & 0xFFFFFFFFL;
+            sh = clamp ? Math.min(sh, 32) : sh & 31;
+            long r = left ? (v << sh) >>> 32 : v >>> sh;
+            if (d >= 0) m.setReg(th, d, r & 0xFFFFFFFFL);
+        });
+    }
+
+    private static Op lop3(CompileContext c) {
+        c.expectOperands(5, 5);
+        int d = c.dst(0);
+        Src a = c.src(1, ScalarType.B32);
+        Src b = c.src(2, ScalarType.B32);
+        Src cc = c.src(3, ScalarType.B32);
+        Src lut = c.src(4, ScalarType.B32);
+        return new FnOp((m, th) -> {
+            long x = a.get(m, th);
+            long y = b.get(m, th);
+            long z = cc.get(m, th);
+            int l = (int) lut.get(m, th) & 0xFF;
+            long r = 0;
+            for (int i = 0; i < 8; i++) {
+                if ((l & (1 << i)) == 0) continue;
+                long tx = (i & 4) != 0 ? x : ~x;
+                long ty = (i & 2) != 0 ? y : ~y;
+                long tz = (i & 1) != 0 ? z : ~z;
+                r |= tx & ty & tz;
+            }
+            if (d >= 0) m.setReg(th, d, r & 0xFFFFFFFFL);
+        });
+    }
+
+    private static Op szext(CompileContext c, ScalarType t) {
+        c.expectOperands(3, 3);
+        int d = c.dst(0);
+        Src a = c.src(1, t);
+        Src b = c.src(2, ScalarType.U32);
+        boolean signed = t.isSigned();
+        return new FnOp((m, th) -> {
+            int n = (int) Math.min(b.get(m, th) & 0xFFFFFFFFL, 32);
+            long x = a.get(m, th) & 0xFFFFFFFFL;
+            long r = n == 0 ? 0 : (signed ? ((x << (64 - n)) >> (64 - n)) : x & ((1L << n) - 1));
+            if (d >= 0) m.setReg(th, d, r & 0xFFFFFFFFL);
+        });
+    }
+}

@@ -1,0 +1,178 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.check.Diagnostic;
+import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.check.Severity;
+import io.barrierscope.ptx.CudaLoc;
+import io.barrierscope.ptx.Instruction;
+import io.barrierscope.ptx.SourcePos;
+import io.barrierscope.sync.CtaBarrierSync;
+import io.barrierscope.sync.WarpSync;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs a {@link Machine} one warp step at a time: the policy picks a warp and one of its
+ * convergence groups (lanes sharing a PC), the op executes for the lanes whose guard holds.
+ * No threads, no wall clock, no unordered iteration: same machine + policy + seed, same run.
+ */
+public final class Interpreter {
+    private final Machine m;
+    private final Op[] code;
+    private final Policy policy;
+    private final List<ExecutionListener> listeners = new ArrayList<>();
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+    private final List<PrintfLine> printf = new ArrayList<>();
+    private Outcome outcome = Outcome.RUNNING;
+    private long nextWake = Long.MAX_VALUE;
+    private boolean breakRequested;
+
+    public Interpreter(Machine machine, Policy policy) {
+        this.m = machine;
+        this.code = machine.program.code;
+        this.policy = policy;
+    }
+
+    public Machine machine() { return m; }
+    public Policy policy() { return policy; }
+    public Outcome outcome() { return outcome; }
+    public List<Diagnostic> diagnostics() { return diagnostics; }
+    public List<PrintfLine> printfLines() { return printf; }
+    public void addListener(ExecutionListener l) { listeners.add(l); }
+    public List<ExecutionListener> listeners() { return listeners; }
+    public boolean finished() { return outcome != Outcome.RUNNING; }
+
+    /** Runs until the run ends, {@code maxSteps} warp steps have executed in total, or a brkpt. */
+    public Outcome run(long maxSteps) {
+        while (outcome == Outcome.RUNNING && !breakRequested) {
+            if (m.steps >= maxSteps) {
+                outcome = Outcome.STEP_LIMIT;
+                break;
+            }
+            step();
+        }
+        breakRequested = false;
+        return outcome;
+    }
+
+    /** Executes one warp step (or settles the run's end); returns false once the run has ended. */
+    public boolean step() {
+        if (outcome != Outcome.RUNNING) return false;
+        if (m.cycles >= nextWake) wakeSleepers();
+        int w = policy.pickWarp(this);
+        if (w < 0) {
+            if (nextWake != Long.MAX_VALUE) {
+                m.cycles = nextWake;
+                wakeSleepers();
+                return true;
+            }
+            outcome = m.allExited() ? Outcome.COMPLETED : Outcome.DEADLOCK;
+            return false;
+        }
+        int group = policy.pickGroup(this, w);
+        int lane = Integer.numberOfTrailingZeros(group);
+        int pc = m.pc[(w << 5) + lane];
+        Op op = code[pc];
+        int active = group;
+        if (op.guardReg >= 0) active = guardMask(op, w, group);
+        long step = m.steps;
+        m.steps++;
+        m.cycles++;
+        m.threadInstructions += Integer.bitCount(active);
+        try {
+            op.execute(this, w, group, active);
+        } catch (MemoryFault f) {
+            int slot = (w << 5) + Integer.numberOfTrailingZeros(active == 0 ? group : active);
+            report(f.code(), f.getMessage(), new int[] {pc}, new int[] {slot}, null);
+        } catch (ArithmeticException e) {
+            int slot = (w << 5) + lane;
+            report(DiagnosticCode.DIVIDE_BY_ZERO, "integer division by zero", new int[] {pc}, new int[] {slot}, null);
+        }
+        for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).warpStep(step, w, pc, group, active);
+        if (outcome == Outcome.RUNNING && m.allExited()) outcome = Outcome.COMPLETED;
+        return outcome == Outcome.RUNNING;
+    }
+
+    private int guardMask(Op op, int w, int group) {
+        int base = w << 5;
+        int rpt = m.regsPerThread;
+        long want = op.guardNegated ? 0 : 1;
+        int active = 0;
+        for (int g = group; g != 0; g &= g - 1) {
+            int l = Integer.numberOfTrailingZeros(g);
+            if (m.regs[(base + l) * rpt + op.guardReg] == want) active |= 1 << l;
+        }
+        return active;
+    }
+
+    /** Puts a thread to sleep until virtual time {@code until}. */
+    public void sleep(int slot, long until) {
+        m.wakeTime[slot] = until;
+        m.setStatus(slot, ThreadStatus.SLEEPING);
+        if (until < nextWake) nextWake = until;
+    }
+
+    private void wakeSleepers() {
+        long next = Long.MAX_VALUE;
+        for (int s = 0; s < m.slots; s++) {
+            if (m.status[s] != ThreadStatus.SLEEPING) continue;
+            if (m.wakeTime[s] <= m.cycles) {
+                m.pc[s]++;
+                m.setStatus(s, ThreadStatus.RUNNABLE);
+            } else if (m.wakeTime[s] < next) {
+                next = m.wakeTime[s];
+            }
+        }
+        nextWake = next;
+    }
+
+    /** Exits the lanes of {@code mask} in {@code warp}, then re-checks what they could have been blocking. */
+    public void exit(int warp, int mask) {
+        int base = warp << 5;
+        for (int a = mask; a != 0; a &= a - 1) {
+            int s = base + Integer.numberOfTrailingZeros(a);
+            m.setStatus(s, ThreadStatus.EXITED);
+            for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).threadExit(m.steps - 1, s);
+        }
+        CtaBarrierSync.onExit(this, warp);
+        WarpSync.onExit(this, warp, mask);
+    }
+
+    /** Stops the run at the next opportunity, as {@code brkpt} does. */
+    public void requestBreak() { breakRequested = true; }
+
+    /** Records device printf output. */
+    public void printf(int slot, String text) {
+        printf.add(new PrintfLine(m.steps - 1, slot, m.threadName(slot), text));
+        for (ExecutionListener l : listeners) l.printf(m.steps - 1, slot, text);
+    }
+
+    /** Reports an error diagnostic, which stops the run. */
+    public void report(DiagnosticCode code, String message, int[] pcs, int[] slots, String barrier) {
+        report(code, Severity.ERROR, message, pcs, slots, barrier);
+    }
+
+    public void report(DiagnosticCode code, Severity severity, String message, int[] pcs, int[] slots, String barrier) {
+        List<SourcePos> ptx = new ArrayList<>();
+        List<CudaLoc> cuda = new ArrayList<>();
+        for (int pc : pcs) {
+            Instruction in = this.code[pc].insn;
+            ptx.add(in.pos());
+            if (in.loc() != null) cuda.add(in.loc());
+        }
+        List<Integer> threads = new ArrayList<>();
+        for (int s : slots) threads.add(s);
+        Diagnostic d = new Diagnostic(code, severity, message, Math.max(0, m.steps - 1), ptx, cuda, threads, barrier);
+        diagnostics.add(d);
+        for (ExecutionListener l : listeners) l.diagnostic(d);
+        if (severity == Severity.ERROR && outcome == Outcome.RUNNING) outcome = Outcome.DIAGNOSED;
+    }
+
+    /** Describes where an op is, e.g. {@code kernel.ptx:41 (kernel.cu:17)}. */
+    public String where(int pc) {
+        Instruction in = code[pc].insn;
+        return "line " + in.pos().line() + (in.loc() != null ? " (" + in.loc() + ")" : "");
+    }
+
+    public Op op(int pc) { return code[pc]; }
+}

@@ -1,0 +1,142 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.sync.CtaBarrierUnit;
+
+/**
+ * The whole state of one launch as plain arrays (struct of arrays), so a checkpoint is a few
+ * array copies and the inner loop allocates nothing. Threads live in slots: slot =
+ * warp * 32 + lane, warp = cta * warpsPerCta + warp-in-CTA; lanes past the end of a partial last
+ * warp do not exist (never in {@link #existMask}).
+ */
+public final class Machine {
+    public final Program program;
+    public final Dim3 grid;
+    public final Dim3 block;
+    public final Dim3 cluster;
+    public final int ctas;
+    public final int threadsPerCta;
+    public final int warpsPerCta;
+    public final int warps;
+    public final int slots;
+    public final int regsPerThread;
+
+    public final int[] pc;
+    public final byte[] status;
+    public final long[] regs;
+    /** What a waiting thread waits on: barrier id (CTA barrier) or member mask (warp sync). */
+    public final int[] waitArg;
+    /** For warp sync: the op kind key the thread waits with; for CTA barriers the thread count. */
+    public final int[] waitArg2;
+    public final long[] wakeTime;
+    /** A value a waiting thread carries: the bar.red predicate. */
+    public final long[] waitValue;
+    /** Return PCs of calls in progress, per slot (lazily allocated). */
+    public final int[][] callStack;
+    public final int[] callDepth;
+
+    /** Lanes of each warp that are RUNNABLE. */
+    public final int[] runMask;
+    /** Lanes of each warp that exist and have not exited or trapped. */
+    public final int[] liveMask;
+    /** Lanes of each warp that exist. */
+    public final int[] existMask;
+    /** Warps of each CTA with at least one live lane, as a bitmask (at most 32 warps per CTA). */
+    public final int[] liveWarps;
+
+    public final CtaBarrierUnit[] ctaBarriers;
+    public final Memory memory;
+
+    /** Whether the launch is an explicit cluster launch (%is_explicit_cluster). */
+    public boolean explicitCluster;
+
+    /** Virtual time in cycles. */
+    public long cycles;
+    /** Warp steps executed. */
+    public long steps;
+    /** Thread instructions executed (guard-true lanes). */
+    public long threadInstructions;
+
+    public Machine(Program program, Dim3 grid, Dim3 block, Dim3 cluster, Memory memory) {
+        this.program = program;
+        this.grid = grid;
+        this.block = block;
+        this.cluster = cluster;
+        this.ctas = (int) grid.volume();
+        this.threadsPerCta = (int) block.volume();
+        this.warpsPerCta = (threadsPerCta + 31) / 32;
+        this.warps = ctas * warpsPerCta;
+        this.slots = warps * 32;
+        this.regsPerThread = program.regsPerThread;
+        this.memory = memory;
+        pc = new int[slots];
+        status = new byte[slots];
+        regs = new long[Math.multiplyExact(slots, regsPerThread)];
+        waitArg = new int[slots];
+        waitArg2 = new int[slots];
+        wakeTime = new long[slots];
+        waitValue = new long[slots];
+        callStack = new int[slots][];
+        callDepth = new int[slots];
+        runMask = new int[warps];
+        liveMask = new int[warps];
+        existMask = new int[warps];
+        liveWarps = new int[ctas];
+        ctaBarriers = new CtaBarrierUnit[ctas];
+        for (int c = 0; c < ctas; c++) ctaBarriers[c] = new CtaBarrierUnit(c);
+        int lastWarpLanes = threadsPerCta - (warpsPerCta - 1) * 32;
+        int lastMask = lastWarpLanes == 32 ? -1 : (1 << lastWarpLanes) - 1;
+        for (int w = 0; w < warps; w++) {
+            int m = (w % warpsPerCta == warpsPerCta - 1) ? lastMask : -1;
+            existMask[w] = m;
+            liveMask[w] = m;
+            runMask[w] = m;
+            liveWarps[w / warpsPerCta] |= 1 << (w % warpsPerCta);
+        }
+        for (int s = 0; s < slots; s++) {
+            pc[s] = program.entryPc;
+            if ((existMask[s >> 5] & (1 << (s & 31))) == 0) status[s] = ThreadStatus.EXITED;
+        }
+    }
+
+    public int ctaOfWarp(int warp) { return warp / warpsPerCta; }
+    public int ctaOfSlot(int slot) { return (slot >> 5) / warpsPerCta; }
+    public int warpInCta(int warp) { return warp % warpsPerCta; }
+    /** Thread index within its CTA (linear). */
+    public int tidOfSlot(int slot) { return ((slot >> 5) % warpsPerCta) * 32 + (slot & 31); }
+    public int firstWarpOfCta(int cta) { return cta * warpsPerCta; }
+
+    public boolean exists(int slot) { return (existMask[slot >> 5] & (1 << (slot & 31))) != 0; }
+
+    /** Changes a thread's status, keeping the warp masks in step. */
+    public void setStatus(int slot, byte s) {
+        int w = slot >> 5;
+        int bit = 1 << (slot & 31);
+        status[slot] = s;
+        if (s == ThreadStatus.RUNNABLE) runMask[w] |= bit;
+        else runMask[w] &= ~bit;
+        if (s == ThreadStatus.EXITED || s == ThreadStatus.TRAPPED) {
+            liveMask[w] &= ~bit;
+            if (liveMask[w] == 0) liveWarps[ctaOfWarp(w)] &= ~(1 << warpInCta(w));
+        }
+    }
+
+    public long reg(int slot, int index) { return regs[slot * regsPerThread + index]; }
+    public void setReg(int slot, int index, long v) { regs[slot * regsPerThread + index] = v; }
+
+    /** Human name of a slot: cta (x,y,z) thread (x,y,z). */
+    public String threadName(int slot) {
+        Dim3 c = grid.unflatten(ctaOfSlot(slot));
+        Dim3 t = block.unflatten(tidOfSlot(slot));
+        return "CTA " + c + " thread " + t;
+    }
+
+    /** Human name of a warp: CTA (x,y,z) warp n. */
+    public String warpName(int warp) {
+        return "CTA " + grid.unflatten(ctaOfWarp(warp)) + " warp " + warpInCta(warp);
+    }
+
+    public boolean allExited() {
+        for (int l : liveMask) if (l != 0) return false;
+        return true;
+    }
+}

@@ -1,0 +1,166 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.check.DiagnosticCode;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * All memory of one launch: global segments, the constant bank, shared memory per CTA, local
+ * memory and call-parameter scratch per thread, and the kernel parameter buffer. Every access is
+ * bounds- and alignment-checked; a bad one throws {@link MemoryFault}. Little-endian, as the GPU.
+ */
+public final class Memory {
+    private static final VarHandle I16 = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle I32 = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle I64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    public final GlobalMemory global;
+    public final byte[] constBank;
+    public final byte[][] shared;
+    public final int sharedDeclared;
+    public final byte[] local;
+    public final int localPerThread;
+    public final byte[] threadParams;
+    public final int paramPerThread;
+    public final byte[] kernelParams;
+    private final int threadsPerCta;
+    private final SymbolTable symbols;
+
+    // Result of resolve(): the array and offset of the last resolved access (single-threaded engine).
+    private byte[] rArr;
+    private int rOff;
+
+    public Memory(GlobalMemory global, byte[] constBank, int ctas, int sharedBytes, int sharedDeclared,
+                  int threads, int threadsPerCta, int localPerThread, int paramPerThread, byte[] kernelParams,
+                  SymbolTable symbols) {
+        this.global = global;
+        this.constBank = constBank;
+        this.shared = new byte[ctas][sharedBytes];
+        this.sharedDeclared = sharedDeclared;
+        this.localPerThread = localPerThread;
+        this.local = new byte[Math.multiplyExact(threads, localPerThread)];
+        this.paramPerThread = paramPerThread;
+        this.threadParams = new byte[Math.multiplyExact(threads, paramPerThread)];
+        this.kernelParams = kernelParams;
+        this.threadsPerCta = threadsPerCta;
+        this.symbols = symbols;
+    }
+
+    /** Resolves an access of {@code size} bytes; afterwards {@link #rArr}/{@link #rOff} locate it. */
+    private void resolve(int space, long addr, int size, int thread, boolean write) {
+        if (size > 1 && (addr & (size - 1)) != 0) {
+            throw new MemoryFault(DiagnosticCode.MISALIGNED_ACCESS, addr, "misaligned " + size + "-byte " + Space.name(space)
+                    + " access at 0x" + Long.toHexString(addr) + " (" + describe(space, addr, thread) + ")");
+        }
+        if (space == Space.GENERIC) {
+            if (addr >= Space.SHARED_WINDOW && addr < Space.SHARED_WINDOW + Space.WINDOW_SIZE) {
+                space = Space.SHARED;
+                addr -= Space.SHARED_WINDOW;
+            } else if (addr >= Space.LOCAL_WINDOW && addr < Space.LOCAL_WINDOW + Space.WINDOW_SIZE) {
+                space = Space.LOCAL;
+                addr -= Space.LOCAL_WINDOW;
+            } else if (addr >= Space.CONST_WINDOW && addr < Space.CONST_WINDOW + Space.WINDOW_SIZE) {
+                space = Space.CONST;
+                addr -= Space.CONST_WINDOW;
+            } else {
+                space = Space.GLOBAL;
+            }
+        }
+        switch (space) {
+            case Space.GLOBAL -> {
+                GlobalMemory.Segment s = global.find(addr, size, write);
+                rArr = s.data();
+                rOff = (int) (addr - s.base());
+            }
+            case Space.SHARED -> {
+                byte[] sh = shared[thread / threadsPerCta];
+                check(space, addr, size, sh.length, thread);
+                rArr = sh;
+                rOff = (int) addr;
+            }
+            case Space.LOCAL -> {
+                check(space, addr, size, localPerThread, thread);
+                rArr = local;
+                rOff = thread * localPerThread + (int) addr;
+            }
+            case Space.CONST -> {
+                if (write) throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, addr, "write to the constant bank at 0x" + Long.toHexString(addr));
+                check(space, addr, size, constBank.length, thread);
+                rArr = constBank;
+                rOff = (int) addr;
+            }
+            case Space.KERNEL_PARAM -> {
+                if (write) throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, addr, "write to a kernel parameter at offset " + addr);
+                check(space, addr, size, kernelParams.length, thread);
+                rArr = kernelParams;
+                rOff = (int) addr;
+            }
+            case Space.THREAD_PARAM -> {
+                check(space, addr, size, paramPerThread, thread);
+                rArr = threadParams;
+                rOff = thread * paramPerThread + (int) addr;
+            }
+            default -> throw new IllegalStateException("space " + space);
+        }
+    }
+
+    private void check(int space, long addr, int size, int limit, int thread) {
+        if (addr < 0 || addr + size > limit) {
+            throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, addr, Space.name(space) + " address 0x" + Long.toHexString(addr)
+                    + " (" + size + " bytes) is outside the " + limit + " bytes of " + Space.name(space) + " memory; "
+                    + describe(space, addr, thread));
+        }
+    }
+
+    /** Names the variable or buffer at or nearest to an address, for messages. */
+    public String describe(int space, long addr, int thread) {
+        return switch (space) {
+            case Space.GLOBAL -> global.nearest(addr);
+            case Space.GENERIC -> addr >= Space.SHARED_WINDOW && addr < Space.CONST_WINDOW + Space.WINDOW_SIZE
+                    ? "generic window address" : global.nearest(addr);
+            default -> symbols.nearest(space, addr);
+        };
+    }
+
+    public long load(int space, long addr, int size, int thread) {
+        resolve(space, addr, size, thread, false);
+        return switch (size) {
+            case 1 -> rArr[rOff] & 0xFFL;
+            case 2 -> ((short) I16.get(rArr, rOff)) & 0xFFFFL;
+            case 4 -> ((int) I32.get(rArr, rOff)) & 0xFFFFFFFFL;
+            case 8 -> (long) I64.get(rArr, rOff);
+            default -> throw new IllegalArgumentException("size " + size);
+        };
+    }
+
+    public void store(int space, long addr, int size, long value, int thread) {
+        resolve(space, addr, size, thread, true);
+        switch (size) {
+            case 1 -> rArr[rOff] = (byte) value;
+            case 2 -> I16.set(rArr, rOff, (short) value);
+            case 4 -> I32.set(rArr, rOff, (int) value);
+            case 8 -> I64.set(rArr, rOff, value);
+            default -> throw new IllegalArgumentException("size " + size);
+        }
+    }
+
+    /** Checks that a vector access of {@code total} bytes is aligned to its whole size. */
+    public void checkVectorAlignment(int space, long addr, int total, int thread) {
+        if ((addr & (total - 1)) != 0) {
+            throw new MemoryFault(DiagnosticCode.MISALIGNED_ACCESS, addr, "misaligned " + total + "-byte vector "
+                    + Space.name(space) + " access at 0x" + Long.toHexString(addr) + " (" + describe(space, addr, thread) + ")");
+        }
+    }
+
+    /** Reads a NUL-terminated string (for printf formats), at most {@code max} bytes. */
+    public String loadString(long addr, int thread, int max) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < max; i++) {
+            int c = (int) load(Space.GENERIC, addr + i, 1, thread);
+            if (c == 0) break;
+            sb.append((char) c);
+        }
+        return sb.toString();
+    }
+}

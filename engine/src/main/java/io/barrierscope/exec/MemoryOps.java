@@ -1,0 +1,163 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.ptx.Operand;
+import io.barrierscope.ptx.ScalarType;
+import java.util.List;
+
+/** ld, ldu, st, atom and red (PTX ISA 9.7.9, 9.7.13.5-6). Ordering qualifiers are kept for the race detector. */
+final class MemoryOps {
+    private MemoryOps() {}
+
+    static Op compile(CompileContext c, String opc) {
+        for (String mod : c.insn().modifiers()) {
+            if (mod.equals(".v8") || mod.startsWith(".tile") || mod.equals(".mmio")) {
+                throw c.error("unsupported instruction " + c.insn().mnemonic());
+            }
+        }
+        return switch (opc) {
+            case "ld", "ldu" -> load(c);
+            case "st" -> store(c);
+            case "atom" -> atom(c, true);
+            case "red" -> atom(c, false);
+            default -> throw c.error("unsupported instruction " + c.insn().mnemonic());
+        };
+    }
+
+    private static int vectorWidth(CompileContext c) {
+        if (c.has(".v2")) return 2;
+        if (c.has(".v4")) return 4;
+        return 1;
+    }
+
+    private static ScalarType memType(CompileContext c) {
+        ScalarType t = c.type();
+        if (t == ScalarType.B128 || t == ScalarType.PRED) throw c.error("unsupported instruction " + c.insn().mnemonic());
+        return t;
+    }
+
+    private static Op load(CompileContext c) {
+        c.expectOperands(2, 3);
+        ScalarType t = memType(c);
+        int n = vectorWidth(c);
+        int size = t.bytes();
+        int space = c.spaceOf();
+        CompileContext.Addr addr = c.address(c.operand(1), space);
+        int sp = addr.space();
+        Src a = addr.address();
+        Operand d0 = c.operand(0);
+        List<Operand> dsts = n == 1 ? List.of(d0) : vector(c, d0, n);
+        int[] d = new int[n];
+        int[] width = new int[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = c.dst(dsts.get(i));
+            ScalarType rt = c.regType(dsts.get(i));
+            width[i] = Math.max(t.bits(), rt == null ? 0 : rt.bits());
+        }
+        if (n == 1) {
+            int d1 = d[0];
+            int w1 = width[0];
+            return new FnOp((m, th) -> {
+                long v = Values.norm(m.memory.load(sp, a.get(m, th), size, th), t);
+                if (d1 >= 0) m.setReg(th, d1, Values.trunc(v, w1));
+            });
+        }
+        return new FnOp((m, th) -> {
+            long base = a.get(m, th);
+            m.memory.checkVectorAlignment(sp, base, size * n, th);
+            for (int i = 0; i < n; i++) {
+                long v = Values.norm(m.memory.load(sp, base + (long) i * size, size, th), t);
+                if (d[i] >= 0) m.setReg(th, d[i], Values.trunc(v, width[i]));
+            }
+        });
+    }
+
+    private static List<Operand> vector(CompileContext c, Operand o, int n) {
+        if (!(o instanceof Operand.Vector v) || v.elements().size() != n) {
+            throw c.error(c.insn().mnemonic() + " needs a vector operand of " + n + " elements");
+        }
+        return v.elements();
+    }
+
+    private static Op store(CompileContext c) {
+        c.expectOperands(2, 3);
+        ScalarType t = memType(c);
+        int n = vectorWidth(c);
+        int size = t.bytes();
+        CompileContext.Addr addr = c.address(c.operand(0), c.spaceOf());
+        int sp = addr.space();
+        Src a = addr.address();
+        Operand s0 = c.operand(1);
+        List<Operand> srcs = n == 1 ? List.of(s0) : vector(c, s0, n);
+        Src[] v = new Src[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = srcs.get(i) instanceof Operand.Sink ? null : c.src(srcs.get(i), t);
+        }
+        if (n == 1) {
+            Src v1 = v[0];
+            return new FnOp((m, th) -> m.memory.store(sp, a.get(m, th), size, v1.get(m, th), th));
+        }
+        return new FnOp((m, th) -> {
+            long base = a.get(m, th);
+            m.memory.checkVectorAlignment(sp, base, size * n, th);
+            for (int i = 0; i < n; i++) {
+                if (v[i] != null) m.memory.store(sp, base + (long) i * size, size, v[i].get(m, th), th);
+            }
+        });
+    }
+
+    private static String atomOp(CompileContext c) {
+        for (String mod : c.insn().modifiers()) {
+            switch (mod) {
+                case ".add", ".min", ".max", ".inc", ".dec", ".and", ".or", ".xor", ".exch", ".cas":
+                    return mod.substring(1);
+                default:
+            }
+        }
+        throw c.error(c.insn().mnemonic() + " needs an operation such as .add");
+    }
+
+    private static Op atom(CompileContext c, boolean returns) {
+        String op = atomOp(c);
+        ScalarType t = memType(c);
+        if (c.has(".v2") || c.has(".v4")) throw c.error("unsupported instruction " + c.insn().mnemonic());
+        if (t.isFloat() && !(op.equals("add") || op.equals("exch") || op.equals("cas"))
+                || (t.isFloat() && t != ScalarType.F32 && t != ScalarType.F64)) {
+            throw c.error("unsupported instruction " + c.insn().mnemonic());
+        }
+        int first = returns ? 1 : 0;
+        boolean cas = op.equals("cas");
+        c.expectOperands(first + (cas ? 3 : 2), first + (cas ? 4 : 3));
+        int d = returns ? c.dst(0) : -1;
+        CompileContext.Addr addr = c.address(c.operand(first), c.spaceOf());
+        int sp = addr.space();
+        Src a = addr.address();
+        Src b = c.src(first + 1, t);
+        Src cc = cas ? c.src(first + 2, t) : null;
+        int size = t.bytes();
+        int bits = t.bits();
+        boolean signed = t.isSigned();
+        boolean f32 = t == ScalarType.F32;
+        return new FnOp((m, th) -> {
+            long ad = a.get(m, th);
+            long old = m.memory.load(sp, ad, size, th);
+            long bv = Values.norm(b.get(m, th), t);
+            long ov = Values.norm(old, t);
+            long nv = switch (op) {
+                case "add" -> t.isFloat()
+                        ? (f32 ? Values.bits(Values.f32(old) + Values.f32(bv)) : Values.bits(Values.f64(old) + Values.f64(bv)))
+                        : ov + bv;
+                case "min" -> signed ? Math.min(ov, bv) : (Long.compareUnsigned(ov, bv) <= 0 ? ov : bv);
+                case "max" -> signed ? Math.max(ov, bv) : (Long.compareUnsigned(ov, bv) >= 0 ? ov : bv);
+                case "inc" -> Long.compareUnsigned(ov, bv) >= 0 ? 0 : ov + 1;
+                case "dec" -> (ov == 0 || Long.compareUnsigned(ov, bv) > 0) ? bv : ov - 1;
+                case "and" -> ov & bv;
+                case "or" -> ov | bv;
+                case "xor" -> ov ^ bv;
+                case "exch" -> bv;
+                default -> Values.trunc(ov, bits) == Values.trunc(bv, bits) ? cc.get(m, th) : ov;
+            };
+            m.memory.store(sp, ad, size, Values.trunc(nv, bits), th);
+            if (d >= 0) m.setReg(th, d, Values.trunc(old, bits));
+        });
+    }
+}

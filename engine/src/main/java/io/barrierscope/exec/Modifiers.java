@@ -1,0 +1,73 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.ptx.ScalarType;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The modifiers each opcode accepts, so a misspelt one ({@code mbarrier.ival}) is an error at
+ * load rather than silently ignored.
+ */
+final class Modifiers {
+    private Modifiers() {}
+
+    private static final Set<String> SPACES = Set.of(".global", ".shared", ".shared::cta", ".shared::cluster", ".local",
+            ".const", ".param", ".param::entry", ".param::func");
+    private static final Set<String> ORDER = Set.of(".weak", ".volatile", ".relaxed", ".acquire", ".release", ".acq_rel",
+            ".sc", ".mmio", ".cta", ".cluster", ".gpu", ".sys");
+    private static final Set<String> ROUND = Set.of(".rn", ".rz", ".rm", ".rp", ".rni", ".rzi", ".rmi", ".rpi", ".rna",
+            ".rs", ".ftz", ".sat", ".approx", ".full", ".relu", ".NaN", ".xorsign", ".abs", ".noftz", ".satfinite");
+
+    private static final Map<String, Set<String>> OWN = new HashMap<>();
+
+    private static void own(String opc, String... mods) { OWN.put(opc, Set.of(mods)); }
+
+    static {
+        own("add", ".cc"); own("sub", ".cc"); own("addc", ".cc"); own("subc", ".cc");
+        own("mul", ".lo", ".hi", ".wide"); own("mad", ".lo", ".hi", ".wide", ".cc"); own("mul24", ".lo", ".hi");
+        own("mad24", ".lo", ".hi"); own("div"); own("rem"); own("abs"); own("neg"); own("min"); own("max");
+        own("and"); own("or"); own("xor"); own("not"); own("cnot"); own("shl"); own("shr"); own("popc"); own("clz");
+        own("brev"); own("bfind", ".shiftamt"); own("bfe"); own("bfi");
+        own("prmt", ".f4e", ".b4e", ".rc8", ".ecl", ".ecr", ".rc16"); own("shf", ".l", ".r", ".clamp", ".wrap");
+        own("lop3"); own("szext", ".clamp", ".wrap"); own("bmsk", ".clamp", ".wrap");
+        own("fma"); own("rcp"); own("sqrt"); own("rsqrt"); own("sin"); own("cos"); own("tanh"); own("lg2"); own("ex2");
+        own("copysign"); own("testp", ".finite", ".infinite", ".number", ".notanumber", ".normal", ".subnormal");
+        own("setp", ".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu", ".leu",
+                ".gtu", ".geu", ".num", ".nan", ".and", ".or", ".xor");
+        own("selp"); own("slct"); own("mov"); own("cvt"); own("cvta", ".to");
+        own("ld", ".nc", ".ca", ".cg", ".cs", ".lu", ".cv", ".v2", ".v4", ".v8", ".unified");
+        own("ldu", ".v2", ".v4"); own("st", ".wb", ".cg", ".cs", ".wt", ".v2", ".v4", ".v8");
+        Set<String> atomOps = Set.of(".add", ".min", ".max", ".inc", ".dec", ".and", ".or", ".xor", ".exch", ".cas",
+                ".v2", ".v4", ".v8");
+        OWN.put("atom", atomOps); OWN.put("red", atomOps);
+        own("bra", ".uni"); own("call", ".uni"); own("ret", ".uni"); own("exit"); own("trap"); own("brkpt");
+        own("nanosleep"); own("membar", ".gl", ".proxy", ".alias");
+        own("fence", ".proxy", ".async", ".alias", ".mbarrier_init", ".tensormap::generic", ".op_restrict",
+                ".sync_restrict::shared::cta", ".sync_restrict::shared::cluster", ".bulk_group");
+        own("bar", ".sync", ".arrive", ".red", ".popc", ".and", ".or", ".aligned", ".warp");
+        own("barrier", ".sync", ".arrive", ".red", ".popc", ".and", ".or", ".aligned", ".wait");
+        own("shfl", ".sync", ".up", ".down", ".bfly", ".idx"); own("vote", ".sync", ".all", ".any", ".uni", ".ballot");
+        own("match", ".sync", ".any", ".all"); own("redux", ".sync", ".add", ".min", ".max", ".and", ".or", ".xor");
+        own("elect", ".sync"); own("activemask");
+        own("prefetch", ".L1", ".L2", ".tensormap", ".L2::evict_last", ".L2::evict_normal");
+        own("prefetchu", ".L1"); own("griddepcontrol", ".launch_dependents", ".wait");
+        own("setmaxnreg", ".inc", ".dec", ".sync", ".aligned"); own("wgmma", ".fence", ".sync", ".aligned");
+        own("pmevent", ".mask");
+        own("mbarrier", ".init", ".inval", ".arrive", ".arrive_drop", ".expect_tx", ".complete_tx", ".test_wait",
+                ".try_wait", ".parity", ".pending_count", ".noComplete");
+    }
+
+    /** Checks every modifier of the instruction; returns null if fine, else the first unknown one. */
+    static String unknown(String opc, java.util.List<String> mods) {
+        Set<String> own = OWN.get(opc);
+        if (own == null) return null;
+        for (String m : mods) {
+            if (own.contains(m) || SPACES.contains(m) || ORDER.contains(m) || ROUND.contains(m)) continue;
+            if (ScalarType.fromName(m) != null) continue;
+            if (m.startsWith(".L1::") || m.startsWith(".L2::")) continue;
+            return m;
+        }
+        return null;
+    }
+}

@@ -1,0 +1,34 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.ptx.Instruction;
+
+/**
+ * A compiled instruction. The interpreter evaluates the guard, then calls {@link #execute} with the
+ * convergence group and the lanes whose guard is true. {@code execute} must leave every lane of
+ * the group with its PC advanced or its status changed.
+ */
+public abstract class Op {
+    public Instruction insn;
+    /** Global PC of this op. */
+    public int pc;
+    /** Absolute register index of the guard predicate, or -1. */
+    public int guardReg = -1;
+    public boolean guardNegated;
+
+    /** True for ops that can block, branch, exit or talk to other threads (not a plain lane op). */
+    public boolean isControl() { return false; }
+
+    /** True for ops that synchronize with other threads (barriers, warp .sync ops); the adversarial policy delays them. */
+    public boolean isSynchronizing() { return false; }
+
+    public abstract void execute(Interpreter x, int warp, int group, int active);
+
+    /** Advances every lane of {@code group} to the next instruction. */
+    protected static void advance(Machine m, int warp, int group) {
+        int base = warp << 5;
+        int[] pc = m.pc;
+        for (int g = group; g != 0; g &= g - 1) {
+            pc[base + Integer.numberOfTrailingZeros(g)]++;
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package io.barrierscope.exec;
+
+/**
+ * A deterministic scheduling policy: which runnable warp takes the next step and which of its
+ * convergence groups executes. Same seed, same choices.
+ */
+public interface Policy {
+    /** A warp with at least one runnable lane, or -1 if there is none. */
+    int pickWarp(Interpreter x);
+
+    /** The lanes (a subset of the runnable lanes, all at one PC) that execute the next step. */
+    int pickGroup(Interpreter x, int warp);
+
+    String name();
+
+    static Policy byName(String name, long seed) {
+        return switch (name) {
+            case "round-robin" -> new RoundRobinPolicy();
+            case "random" -> new RandomPolicy(seed);
+            case "adversarial" -> new AdversarialPolicy(seed);
+            default -> throw new IllegalArgumentException("unknown policy '" + name
+                    + "' (expected round-robin, random or adversarial)");
+        };
+    }
+
+    /** The lanes of {@code runnable} whose PC equals that of lane {@code lane}. */
+    static int sameLanes(Machine m, int warp, int runnable, int lane) {
+        int base = warp << 5;
+        int pc = m.pc[base + lane];
+        int group = 0;
+        for (int r = runnable; r != 0; r &= r - 1) {
+            int l = Integer.numberOfTrailingZeros(r);
+            if (m.pc[base + l] == pc) group |= 1 << l;
+        }
+        return group;
+    }
+
+    /** The group with the lowest PC (reconverges divergent paths at their join, as a SIMT stack would). */
+    static int lowestPcGroup(Machine m, int warp, int runnable) {
+        int base = warp << 5;
+        int best = Integer.MAX_VALUE;
+        int bestLane = 0;
+        for (int r = runnable; r != 0; r &= r - 1) {
+            int l = Integer.numberOfTrailingZeros(r);
+            if (m.pc[base + l] < best) {
+                best = m.pc[base + l];
+                bestLane = l;
+            }
+        }
+        return sameLanes(m, warp, runnable, bestLane);
+    }
+}

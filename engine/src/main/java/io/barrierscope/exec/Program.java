@@ -1,0 +1,50 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.ptx.Function;
+import io.barrierscope.ptx.Module;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A kernel compiled for execution: the ops of the entry and every function it calls, laid out
+ * at global PCs, plus where every variable lives. Immutable once built; one Program serves any
+ * number of runs.
+ */
+public final class Program {
+    /** Where one entry parameter lives in the kernel parameter buffer. */
+    public record KernelParam(String name, int offset, int size, io.barrierscope.ptx.ScalarType type) {}
+
+    /** Where a variable lives: its space ({@link Space}) and offset (or global address). */
+    public record Placement(int space, long address) {}
+
+    public final Module module;
+    public final Function kernel;
+    public Op[] code;
+    public int entryPc;
+    public int regsPerThread;
+    public Map<String, Integer> functionPc;
+    public Map<String, Integer> registerBase;
+    public Map<Integer, Placement> placements;
+    public int staticSharedBytes;
+    /** Offset of the dynamic (extern) shared region. */
+    public int dynamicSharedOffset;
+    public int localPerThread;
+    public int paramPerThread;
+    public byte[] constBank;
+    /** Module .global variables, mapped in a template copied into every run's global memory. */
+    public GlobalMemory globalTemplate;
+    public List<KernelParam> kernelParams;
+    public int kernelParamBytes;
+    public SymbolTable symbols;
+
+    public Program(Module module, Function kernel) {
+        this.module = module;
+        this.kernel = kernel;
+    }
+
+    /** Finds the op at a PTX source line (first instruction starting on it), or -1. */
+    public int pcAtPtxLine(int line) {
+        for (Op op : code) if (op.insn.pos().line() == line) return op.pc;
+        return -1;
+    }
+}

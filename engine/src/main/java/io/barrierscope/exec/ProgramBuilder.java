@@ -1,0 +1,221 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.ptx.Function;
+import io.barrierscope.ptx.Instruction;
+import io.barrierscope.ptx.Module;
+import io.barrierscope.ptx.Operand;
+import io.barrierscope.ptx.PtxException;
+import io.barrierscope.ptx.StateSpace;
+import io.barrierscope.ptx.Variable;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Links a kernel and the functions it calls into a {@link Program}: places every variable in its
+ * space, gives each function its PCs and registers, and compiles every instruction.
+ */
+public final class ProgramBuilder {
+    /** Shared memory a CTA may use on sm_90 (227 KiB). */
+    public static final int MAX_SHARED = 227 * 1024;
+    private static final int MAX_LOCAL = 512 * 1024;
+
+    private ProgramBuilder() {}
+
+    public static Program build(Module module, String kernelName) {
+        Function kernel = module.function(kernelName);
+        if (kernel == null || !kernel.entry()) {
+            List<String> names = module.entries().stream().map(Function::name).toList();
+            throw new IllegalArgumentException("no .entry named '" + kernelName + "' in " + module.sourceName()
+                    + (names.isEmpty() ? " (it has no entries)" : "; entries: " + String.join(", ", names)));
+        }
+        Program p = new Program(module, kernel);
+        List<Function> funcs = reachable(module, kernel);
+        p.functionPc = new LinkedHashMap<>();
+        p.registerBase = new LinkedHashMap<>();
+        int pc = 0;
+        int regs = 0;
+        for (Function f : funcs) {
+            p.functionPc.put(f.name(), pc);
+            p.registerBase.put(f.name(), regs);
+            pc += f.instructions().size();
+            regs += f.registers().size();
+        }
+        p.entryPc = 0;
+        p.regsPerThread = Math.max(1, regs);
+        layout(p, module, funcs);
+        List<Op> code = new ArrayList<>(pc);
+        for (Function f : funcs) {
+            CompileContext c = new CompileContext(p, f, p.registerBase.get(f.name()));
+            int base = p.functionPc.get(f.name());
+            for (Instruction in : f.instructions()) {
+                Op op = InstructionCompiler.compile(c, in);
+                op.pc = base + in.index();
+                code.add(op);
+            }
+            if (f.instructions().isEmpty() || !endsFlow(f)) {
+                // Falling off the end of a body is an implicit ret (nvcc always ends with ret; hand-written PTX may not).
+                if (f.instructions().isEmpty()) {
+                    throw new PtxException(f.pos(), null, "function '" + f.name() + "' has an empty body");
+                }
+            }
+        }
+        p.code = code.toArray(new Op[0]);
+        return p;
+    }
+
+    private static boolean endsFlow(Function f) {
+        String last = f.instructions().get(f.instructions().size() - 1).opcode();
+        return last.equals("ret") || last.equals("exit") || last.equals("bra") || last.equals("trap");
+    }
+
+    /** The kernel and every function it calls, in call order; recursion is refused. */
+    private static List<Function> reachable(Module module, Function kernel) {
+        Set<Function> seen = new LinkedHashSet<>();
+        Deque<Function> work = new ArrayDeque<>();
+        work.add(kernel);
+        Map<Function, Set<Function>> calls = new HashMap<>();
+        while (!work.isEmpty()) {
+            Function f = work.poll();
+            if (!seen.add(f)) continue;
+            Set<Function> callees = new LinkedHashSet<>();
+            for (Instruction in : f.instructions()) {
+                if (!in.opcode().equals("call")) continue;
+                for (Operand o : in.operands()) {
+                    if (o instanceof Operand.Symbol s && s.function() != null && s.function().hasBody()) {
+                        callees.add(s.function());
+                        work.add(s.function());
+                    }
+                }
+            }
+            calls.put(f, callees);
+        }
+        for (Function f : seen) checkNoCycle(module, f, calls, new ArrayDeque<>());
+        return new ArrayList<>(seen);
+    }
+
+    private static void checkNoCycle(Module module, Function f, Map<Function, Set<Function>> calls, Deque<Function> path) {
+        if (path.contains(f)) {
+            throw new PtxException(f.pos(), null, "recursive call of '" + f.name() + "' is not supported");
+        }
+        path.push(f);
+        for (Function g : calls.getOrDefault(f, Set.of())) checkNoCycle(module, g, calls, path);
+        path.pop();
+    }
+
+    private static long align(long v, long a) { return a <= 1 ? v : (v + a - 1) / a * a; }
+
+    private static void layout(Program p, Module module, List<Function> funcs) {
+        p.placements = new HashMap<>();
+        p.symbols = new SymbolTable();
+        GlobalMemory globals = new GlobalMemory();
+        long shared = 0;
+        long constOff = 0;
+        long local = 0;
+        long param = 0;
+        int dynAlign = 16;
+        List<Variable> externShared = new ArrayList<>();
+        List<Variable> all = new ArrayList<>(module.variables());
+        for (Function f : funcs) all.addAll(f.variables());
+        List<byte[]> constImage = new ArrayList<>();
+        List<Long> constAt = new ArrayList<>();
+        for (Variable v : all) {
+            long size = v.sizeBytes();
+            long a = v.effectiveAlign();
+            switch (v.space()) {
+                case SHARED -> {
+                    if (v.extern() || v.count() < 0) {
+                        externShared.add(v);
+                        dynAlign = (int) Math.max(dynAlign, a);
+                    } else {
+                        shared = align(shared, a);
+                        place(p, v, Space.SHARED, shared);
+                        shared += size;
+                    }
+                }
+                case GLOBAL -> {
+                    byte[] data = new byte[(int) Math.min(size, Integer.MAX_VALUE)];
+                    if (v.init() != null) System.arraycopy(v.init(), 0, data, 0, Math.min(data.length, v.init().length));
+                    GlobalMemory.Segment s = globals.map(v.name(), data, false);
+                    p.placements.put(v.id(), new Program.Placement(Space.GLOBAL, s.base()));
+                }
+                case CONST -> {
+                    constOff = align(constOff, a);
+                    place(p, v, Space.CONST, constOff);
+                    if (v.init() != null) {
+                        constImage.add(v.init());
+                        constAt.add(constOff);
+                    }
+                    constOff += size;
+                }
+                case LOCAL -> {
+                    local = align(local, a);
+                    place(p, v, Space.LOCAL, local);
+                    local += size;
+                }
+                case PARAM -> {
+                    param = align(param, Math.max(a, 1));
+                    place(p, v, Space.THREAD_PARAM, param);
+                    param += Math.max(size, 1);
+                }
+                default -> { }
+            }
+        }
+        for (Function f : funcs) {
+            if (f.entry()) continue;
+            for (Variable v : f.params()) {
+                param = align(param, Math.max(v.effectiveAlign(), 1));
+                place(p, v, Space.THREAD_PARAM, param);
+                param += Math.max(v.sizeBytes(), 1);
+            }
+            for (Variable v : f.returns()) {
+                param = align(param, Math.max(v.effectiveAlign(), 1));
+                place(p, v, Space.THREAD_PARAM, param);
+                param += Math.max(v.sizeBytes(), 1);
+            }
+        }
+        p.kernelParams = new ArrayList<>();
+        long kp = 0;
+        for (Variable v : p.kernel.params()) {
+            kp = align(kp, Math.max(v.effectiveAlign(), 1));
+            place(p, v, Space.KERNEL_PARAM, kp);
+            p.kernelParams.add(new Program.KernelParam(v.name(), (int) kp, (int) v.sizeBytes(), v.type()));
+            kp += v.sizeBytes();
+        }
+        p.kernelParamBytes = (int) kp;
+        shared = align(shared, dynAlign);
+        if (shared > MAX_SHARED) {
+            throw new PtxException(p.kernel.pos(), null, "the kernel declares " + shared
+                    + " bytes of shared memory; a CTA can have at most " + MAX_SHARED);
+        }
+        if (local > MAX_LOCAL) {
+            throw new PtxException(p.kernel.pos(), null, "the kernel declares " + local + " bytes of local memory per thread; at most "
+                    + MAX_LOCAL + " are supported");
+        }
+        for (Variable v : externShared) place(p, v, Space.SHARED, shared);
+        p.staticSharedBytes = (int) shared;
+        p.dynamicSharedOffset = (int) shared;
+        p.localPerThread = (int) local;
+        p.paramPerThread = (int) param;
+        p.constBank = new byte[(int) constOff];
+        for (int i = 0; i < constImage.size(); i++) {
+            byte[] img = constImage.get(i);
+            int at = (int) (long) constAt.get(i);
+            System.arraycopy(img, 0, p.constBank, at, Math.min(img.length, p.constBank.length - at));
+        }
+        p.globalTemplate = globals;
+    }
+
+    private static void place(Program p, Variable v, int space, long offset) {
+        p.placements.put(v.id(), new Program.Placement(space, offset));
+        p.symbols.add(space, v.name(), offset, v.sizeBytes());
+    }
+
+    static boolean isParam(Variable v) { return v.space() == StateSpace.PARAM; }
+}

@@ -1,0 +1,31 @@
+package io.barrierscope.exec;
+
+/** A seeded random runnable warp, and a seeded random convergence group within it. */
+public final class RandomPolicy implements Policy {
+    private final SplitMix64 rng;
+    private int[] scratch = new int[0];
+
+    public RandomPolicy(long seed) { this.rng = new SplitMix64(seed); }
+
+    @Override
+    public int pickWarp(Interpreter x) {
+        Machine m = x.machine();
+        if (scratch.length < m.warps) scratch = new int[m.warps];
+        int n = 0;
+        for (int w = 0; w < m.warps; w++) if (m.runMask[w] != 0) scratch[n++] = w;
+        return n == 0 ? -1 : scratch[rng.nextInt(n)];
+    }
+
+    @Override
+    public int pickGroup(Interpreter x, int warp) {
+        Machine m = x.machine();
+        int run = m.runMask[warp];
+        int k = rng.nextInt(Integer.bitCount(run));
+        int r = run;
+        for (int i = 0; i < k; i++) r &= r - 1;
+        return Policy.sameLanes(m, warp, run, Integer.numberOfTrailingZeros(r));
+    }
+
+    @Override
+    public String name() { return "random"; }
+}

@@ -1,0 +1,53 @@
+package io.barrierscope.exec;
+
+/**
+ * Warps take turns, one step each. Within a warp the lowest-PC group runs, so divergent paths
+ * reconverge; every 16th step of a divergent warp the highest-PC group runs instead, so a group
+ * spinning on a flag cannot starve its warp-mates (independent thread scheduling guarantees
+ * their progress).
+ */
+public final class RoundRobinPolicy implements Policy {
+    private int last = -1;
+    private int streak;
+
+    @Override
+    public int pickWarp(Interpreter x) {
+        Machine m = x.machine();
+        int n = m.warps;
+        for (int i = 1; i <= n; i++) {
+            int w = (last + i) % n;
+            if (m.runMask[w] != 0) {
+                last = w;
+                return w;
+            }
+        }
+        return -1;
+    }
+
+    @Override
+    public int pickGroup(Interpreter x, int warp) {
+        Machine m = x.machine();
+        int run = m.runMask[warp];
+        int first = Policy.sameLanes(m, warp, run, Integer.numberOfTrailingZeros(run));
+        if (first == run) return run;
+        if (++streak % 16 == 0) return highestPcGroup(m, warp, run);
+        return Policy.lowestPcGroup(m, warp, run);
+    }
+
+    static int highestPcGroup(Machine m, int warp, int runnable) {
+        int base = warp << 5;
+        int best = -1;
+        int bestLane = 0;
+        for (int r = runnable; r != 0; r &= r - 1) {
+            int l = Integer.numberOfTrailingZeros(r);
+            if (m.pc[base + l] > best) {
+                best = m.pc[base + l];
+                bestLane = l;
+            }
+        }
+        return Policy.sameLanes(m, warp, runnable, bestLane);
+    }
+
+    @Override
+    public String name() { return "round-robin"; }
+}

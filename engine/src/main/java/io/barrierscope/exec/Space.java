@@ -1,0 +1,39 @@
+package io.barrierscope.exec;
+
+/** Address spaces an access can name, as small ints for the inner loop. */
+public final class Space {
+    private Space() {}
+
+    public static final int GENERIC = 0;
+    public static final int GLOBAL = 1;
+    public static final int SHARED = 2;
+    public static final int LOCAL = 3;
+    public static final int CONST = 4;
+    /** The kernel's parameter buffer (entry .param). */
+    public static final int KERNEL_PARAM = 5;
+    /** A thread's own .param scratch (call arguments and .func params). */
+    public static final int THREAD_PARAM = 6;
+
+    /** Where the generic address space maps the shared window (the executing CTA's shared memory). */
+    public static final long SHARED_WINDOW = 0x0001_0000_0000_0000L;
+    /** Where the generic address space maps the executing thread's local memory. */
+    public static final long LOCAL_WINDOW = 0x0002_0000_0000_0000L;
+    /** Where the generic address space maps the constant bank. */
+    public static final long CONST_WINDOW = 0x0003_0000_0000_0000L;
+    /** Size of each window. */
+    public static final long WINDOW_SIZE = 1L << 32;
+    /** First global address handed out; low addresses stay unmapped so null pointers fault. */
+    public static final long GLOBAL_BASE = 0x0000_0100_0000_0000L;
+
+    public static String name(int space) {
+        return switch (space) {
+            case GENERIC -> "generic";
+            case GLOBAL -> "global";
+            case SHARED -> "shared";
+            case LOCAL -> "local";
+            case CONST -> "const";
+            case KERNEL_PARAM, THREAD_PARAM -> "param";
+            default -> "?";
+        };
+    }
+}

@@ -1,0 +1,17 @@
+package io.barrierscope.exec;
+
+/** A compiled source operand: yields the raw 64-bit value for one thread slot. */
+@FunctionalInterface
+public interface Src {
+    long get(Machine m, int t);
+
+    static Src imm(long v) { return (m, t) -> v; }
+
+    static Src reg(int index) {
+        return (m, t) -> m.regs[t * m.regsPerThread + index];
+    }
+
+    static Src notPred(int index) {
+        return (m, t) -> m.regs[t * m.regsPerThread + index] ^ 1L;
+    }
+}

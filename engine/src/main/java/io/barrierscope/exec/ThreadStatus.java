@@ -1,0 +1,34 @@
+package io.barrierscope.exec;
+
+/** What a thread is doing, kept as a byte per thread in {@link Machine#status}. */
+public final class ThreadStatus {
+    private ThreadStatus() {}
+
+    /** Can execute its next instruction. */
+    public static final byte RUNNABLE = 0;
+    /** Reached a CTA barrier; waiting for the rest of its warp to reach a barrier on the same id. */
+    public static final byte BAR_GATHER = 1;
+    /** Its warp arrived at a CTA barrier (.sync/.red); waiting for the barrier to complete. */
+    public static final byte BAR_WAIT = 2;
+    /** Executing a warp .sync instruction; waiting for the other members of its mask. */
+    public static final byte WARP_SYNC = 3;
+    /** Sleeping in nanosleep until {@link Machine#wakeTime}. */
+    public static final byte SLEEPING = 4;
+    /** Executed exit or returned from the entry. */
+    public static final byte EXITED = 5;
+    /** Stopped by trap or a fault. */
+    public static final byte TRAPPED = 6;
+
+    public static String name(byte s) {
+        return switch (s) {
+            case RUNNABLE -> "runnable";
+            case BAR_GATHER -> "at CTA barrier (waiting for its warp)";
+            case BAR_WAIT -> "waiting at CTA barrier";
+            case WARP_SYNC -> "waiting at warp sync";
+            case SLEEPING -> "sleeping";
+            case EXITED -> "exited";
+            case TRAPPED -> "trapped";
+            default -> "unknown";
+        };
+    }
+}

@@ -1,0 +1,217 @@
+package io.barrierscope.launch;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.barrierscope.exec.Dim3;
+import io.barrierscope.ptx.ScalarType;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Reads and validates a launch file; every problem is a {@link BadInputException} naming file:line:col. */
+public final class LaunchFileReader {
+    /** Launch files larger than this are refused before reading. */
+    public static final long MAX_FILE_BYTES = 16L << 20;
+    /** Elements one buffer may have. */
+    public static final long MAX_BUFFER_ELEMENTS = 64L << 20;
+
+    private static final Set<String> TOP = Set.of("ptx", "kernel", "grid", "block", "cluster", "args", "expect", "run",
+            "dynamicSharedBytes", "description", "name");
+    private static final Set<String> RUN = Set.of("policy", "seed", "maxSteps", "latency");
+
+    private final Path file;
+    private JsonLocations where;
+
+    private LaunchFileReader(Path file) { this.file = file; }
+
+    public static LaunchSpec read(Path file) {
+        return new LaunchFileReader(file.toAbsolutePath().normalize()).read();
+    }
+
+    private BadInputException bad(String pointer, String msg) {
+        return new BadInputException(file + ":" + where.of(pointer) + ": error: " + msg);
+    }
+
+    private LaunchSpec read() {
+        String text;
+        try {
+            if (!Files.isRegularFile(file)) throw new BadInputException(file + ": error: no such launch file");
+            if (Files.size(file) > MAX_FILE_BYTES) throw new BadInputException(file + ": error: launch file larger than 16 MiB");
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new BadInputException(file + ": error: cannot read: " + e.getMessage());
+        }
+        JsonNode root;
+        try {
+            where = new JsonLocations(text);
+            root = new ObjectMapper(JsonLocations.factory()).readTree(text);
+        } catch (JsonProcessingException e) {
+            var loc = e.getLocation();
+            String msg = e.getOriginalMessage();
+            throw new BadInputException(file + ":" + (loc == null ? "1:1" : loc.getLineNr() + ":" + loc.getColumnNr())
+                    + ": error: invalid JSON: " + msg.lines().findFirst().orElse(msg));
+        } catch (IOException e) {
+            throw new BadInputException(file + ": error: cannot read: " + e.getMessage());
+        }
+        if (root == null || !root.isObject()) throw bad("", "a launch file is a JSON object");
+        unknownKeys(root, "", TOP);
+        Path ptx = file.getParent().resolve(text(root, "ptx", true)).normalize();
+        if (!Files.isRegularFile(ptx)) throw bad("/ptx", "PTX file " + ptx + " does not exist");
+        String kernel = text(root, "kernel", false);
+        Dim3 grid = dim(root, "grid", Dim3.ONE);
+        Dim3 block = dim(root, "block", new Dim3(32, 1, 1));
+        Dim3 cluster = root.has("cluster") ? dim(root, "cluster", Dim3.ONE) : null;
+        if (block.volume() > 1024) throw bad("/block", "a CTA has at most 1024 threads; block " + block + " has " + block.volume());
+        List<ArgSpec> args = new ArrayList<>();
+        JsonNode a = root.get("args");
+        if (a != null) {
+            if (!a.isArray()) throw bad("/args", "\"args\" must be an array");
+            for (int i = 0; i < a.size(); i++) args.add(arg(a.get(i), "/args/" + i));
+        }
+        int dyn = root.has("dynamicSharedBytes") ? (int) integer(root.get("dynamicSharedBytes"), "/dynamicSharedBytes", 0, 227 * 1024) : 0;
+        Expectation expect = root.has("expect") ? expect(root.get("expect")) : null;
+        String policy = "round-robin";
+        long seed = 0;
+        long maxSteps = LaunchSpec.DEFAULT_MAX_STEPS;
+        JsonNode run = root.get("run");
+        if (run != null) {
+            if (!run.isObject()) throw bad("/run", "\"run\" must be an object");
+            unknownKeys(run, "/run", RUN);
+            if (run.has("policy")) policy = text(run, "policy", true, "/run/policy");
+            if (!Set.of("round-robin", "random", "adversarial").contains(policy)) {
+                throw bad("/run/policy", "unknown policy '" + policy + "' (expected round-robin, random or adversarial)");
+            }
+            if (run.has("seed")) seed = integer(run.get("seed"), "/run/seed", Long.MIN_VALUE, Long.MAX_VALUE);
+            if (run.has("maxSteps")) maxSteps = integer(run.get("maxSteps"), "/run/maxSteps", 1, Long.MAX_VALUE);
+        }
+        return new LaunchSpec(file, ptx, kernel, grid, block, cluster, args, dyn, expect, policy, seed, maxSteps, List.of());
+    }
+
+    private void unknownKeys(JsonNode obj, String at, Set<String> known) {
+        for (Iterator<String> it = obj.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!known.contains(k)) throw bad(at + "/" + k, "unknown key \"" + k + "\" (known: " + String.join(", ", known.stream().sorted().toList()) + ")");
+        }
+    }
+
+    private String text(JsonNode obj, String key, boolean required) { return text(obj, key, required, "/" + key); }
+
+    private String text(JsonNode obj, String key, boolean required, String ptr) {
+        JsonNode n = obj.get(key);
+        if (n == null) {
+            if (required) throw bad("", "missing \"" + key + "\"");
+            return null;
+        }
+        if (!n.isTextual()) throw bad(ptr, "\"" + key + "\" must be a string");
+        return n.asText();
+    }
+
+    private long integer(JsonNode n, String ptr, long min, long max) {
+        if (n == null || !n.isIntegralNumber()) throw bad(ptr, "expected an integer");
+        if (!n.canConvertToLong()) throw bad(ptr, "integer out of range");
+        long v = n.asLong();
+        if (v < min || v > max) throw bad(ptr, "value " + v + " is outside " + min + ".." + max);
+        return v;
+    }
+
+    private Dim3 dim(JsonNode root, String key, Dim3 dflt) {
+        JsonNode n = root.get(key);
+        String ptr = "/" + key;
+        if (n == null) return dflt;
+        if (n.isIntegralNumber()) return new Dim3((int) integer(n, ptr, 1, 1 << 20), 1, 1);
+        if (!n.isArray() || n.size() < 1 || n.size() > 3) throw bad(ptr, "\"" + key + "\" must be [x, y, z] of positive integers");
+        int[] v = {1, 1, 1};
+        for (int i = 0; i < n.size(); i++) v[i] = (int) integer(n.get(i), ptr + "/" + i, 1, 1 << 20);
+        return new Dim3(v[0], v[1], v[2]);
+    }
+
+    private ScalarType type(JsonNode obj, String ptr) {
+        String t = text(obj, "type", true, ptr + "/type");
+        ScalarType st = ScalarType.fromName(t);
+        Set<String> ok = Set.of("u8", "s8", "u16", "s16", "u32", "s32", "u64", "s64", "f32", "f64");
+        if (st == null || !ok.contains(t)) {
+            throw bad(ptr + "/type", "unknown type '" + t + "' (expected one of u8/s8/u16/s16/u32/s32/u64/s64/f32/f64)");
+        }
+        return st;
+    }
+
+    private ArgSpec arg(JsonNode n, String ptr) {
+        if (!n.isObject()) throw bad(ptr, "each argument is an object with \"buffer\" or \"value\"");
+        unknownKeys(n, ptr, Set.of("buffer", "type", "count", "init", "data", "value"));
+        ScalarType t = type(n, ptr);
+        if (n.has("value")) {
+            if (n.has("buffer")) throw bad(ptr, "an argument is either a buffer or a value, not both");
+            JsonNode v = n.get("value");
+            if (!v.isNumber()) throw bad(ptr + "/value", "\"value\" must be a number");
+            Number num = t.isFloat() ? (Number) v.asDouble() : (Number) v.asLong();
+            return new ArgSpec(null, t, 0, null, null, num);
+        }
+        String name = text(n, "buffer", true, ptr + "/buffer");
+        List<Number> data = null;
+        if (n.has("data")) {
+            JsonNode d = n.get("data");
+            if (!d.isArray()) throw bad(ptr + "/data", "\"data\" must be an array of numbers");
+            if (d.size() > MAX_BUFFER_ELEMENTS) throw bad(ptr + "/data", "too many elements");
+            data = new ArrayList<>();
+            for (int i = 0; i < d.size(); i++) {
+                if (!d.get(i).isNumber()) throw bad(ptr + "/data/" + i, "expected a number");
+                data.add(t.isFloat() ? (Number) d.get(i).asDouble() : (Number) d.get(i).asLong());
+            }
+        }
+        long count = n.has("count") ? integer(n.get("count"), ptr + "/count", 1, MAX_BUFFER_ELEMENTS)
+                : data != null ? Math.max(1, data.size()) : -1;
+        if (count < 0) throw bad(ptr, "buffer '" + name + "' needs a \"count\" (or \"data\")");
+        if (data != null && data.size() > count) throw bad(ptr + "/data", "\"data\" has " + data.size() + " values but count is " + count);
+        String init = n.has("init") ? text(n, "init", true, ptr + "/init") : (data != null ? "data" : "zero");
+        if (!(init.equals("zero") || init.equals("iota") || init.equals("data") || init.matches("random:-?\\d{1,19}"))) {
+            throw bad(ptr + "/init", "unknown init '" + init + "' (expected zero, iota, random:SEED or data)");
+        }
+        if (init.equals("data") && data == null) throw bad(ptr + "/init", "init \"data\" needs a \"data\" array");
+        return new ArgSpec(name, t, count, init, data, null);
+    }
+
+    private Expectation expect(JsonNode e) {
+        if (!e.isObject()) throw bad("/expect", "\"expect\" must be an object");
+        unknownKeys(e, "/expect", Set.of("outcome", "buffers", "diagnostics"));
+        String outcome = null;
+        if (e.has("outcome")) {
+            outcome = text(e, "outcome", true, "/expect/outcome");
+            if (io.barrierscope.exec.Outcome.byJsonName(outcome) == null) {
+                throw bad("/expect/outcome", "unknown outcome '" + outcome + "' (expected completed, deadlock, diagnosed, step-limit)");
+            }
+        }
+        Map<String, List<Number>> buffers = new LinkedHashMap<>();
+        if (e.has("buffers")) {
+            JsonNode b = e.get("buffers");
+            if (!b.isObject()) throw bad("/expect/buffers", "\"buffers\" must map buffer names to arrays");
+            for (Iterator<String> it = b.fieldNames(); it.hasNext(); ) {
+                String k = it.next();
+                JsonNode arr = b.get(k);
+                if (!arr.isArray()) throw bad("/expect/buffers/" + k, "expected an array of numbers");
+                List<Number> vals = new ArrayList<>();
+                for (int i = 0; i < arr.size(); i++) {
+                    if (!arr.get(i).isNumber()) throw bad("/expect/buffers/" + k + "/" + i, "expected a number");
+                    vals.add(arr.get(i).isIntegralNumber() ? (Number) arr.get(i).asLong() : (Number) arr.get(i).asDouble());
+                }
+                buffers.put(k, vals);
+            }
+        }
+        List<String> diags = new ArrayList<>();
+        if (e.has("diagnostics")) {
+            JsonNode d = e.get("diagnostics");
+            if (!d.isArray()) throw bad("/expect/diagnostics", "\"diagnostics\" must be an array of codes");
+            for (int i = 0; i < d.size(); i++) {
+                if (!d.get(i).isTextual()) throw bad("/expect/diagnostics/" + i, "expected a diagnostic code");
+                diags.add(d.get(i).asText());
+            }
+        }
+        return new Expectation(outcome, buffers, diags);
+    }
+}

@@ -1,0 +1,12 @@
+package io.barrierscope.launch;
+
+import io.barrierscope.exec.Dim3;
+import java.nio.file.Path;
+import java.util.List;
+
+/** A parsed, validated launch file (interfaces.md). Paths are absolute. */
+public record LaunchSpec(Path file, Path ptx, String kernel, Dim3 grid, Dim3 block, Dim3 cluster,
+                         List<ArgSpec> args, int dynamicSharedBytes, Expectation expect,
+                         String policy, long seed, long maxSteps, List<String> notes) {
+    public static final long DEFAULT_MAX_STEPS = 50_000_000L;
+}

@@ -1,0 +1,244 @@
+package io.barrierscope.launch;
+
+import io.barrierscope.check.Deadlock;
+import io.barrierscope.check.DeadlockExplainer;
+import io.barrierscope.check.Diagnostic;
+import io.barrierscope.exec.Dim3;
+import io.barrierscope.exec.GlobalMemory;
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Memory;
+import io.barrierscope.exec.Outcome;
+import io.barrierscope.exec.Policy;
+import io.barrierscope.exec.Program;
+import io.barrierscope.exec.ProgramBuilder;
+import io.barrierscope.ptx.Function;
+import io.barrierscope.ptx.Module;
+import io.barrierscope.ptx.PtxException;
+import io.barrierscope.ptx.PtxParser;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The engine's one public entry point: a launch loaded, compiled and placed on a fresh machine,
+ * ready to step or run. The CLI and the window both use it; neither re-implements semantics.
+ */
+public final class LaunchedRun {
+    /** Threads one launch may have (64 CTAs of 1024). */
+    public static final long MAX_THREADS = 64L * 1024;
+    /** Bytes of emulated state (memory and registers) one launch may use. */
+    public static final long MEMORY_BUDGET = 1L << 30;
+    public static final long MAX_PTX_BYTES = 64L << 20;
+
+    private final LaunchSpec spec;
+    private final Module module;
+    private final Program program;
+    private final Machine machine;
+    private final Interpreter interpreter;
+    private final Map<String, GlobalMemory.Segment> buffers = new LinkedHashMap<>();
+    private final List<ArgSpec> bufferArgs = new ArrayList<>();
+    private Deadlock deadlock;
+
+    private LaunchedRun(LaunchSpec spec, Module module, Program program, String policy, long seed) {
+        this.spec = spec;
+        this.module = module;
+        this.program = program;
+        Dim3 cluster = clusterOf(spec, program.kernel);
+        checkLimits(spec, program);
+        GlobalMemory global = program.globalTemplate.copy();
+        byte[] params = new byte[Math.max(program.kernelParamBytes, 1)];
+        java.nio.ByteBuffer pb = java.nio.ByteBuffer.wrap(params).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < spec.args().size(); i++) {
+            ArgSpec a = spec.args().get(i);
+            Program.KernelParam kp = program.kernelParams.get(i);
+            long v;
+            if (a.isBuffer()) {
+                GlobalMemory.Segment s = global.map(a.buffer(), BufferCodec.initial(a), false);
+                buffers.put(a.buffer(), s);
+                bufferArgs.add(a);
+                v = s.base();
+            } else {
+                v = BufferCodec.bits(a.value(), a.type());
+            }
+            switch (kp.size()) {
+                case 1 -> pb.put(kp.offset(), (byte) v);
+                case 2 -> pb.putShort(kp.offset(), (short) v);
+                case 4 -> pb.putInt(kp.offset(), (int) v);
+                default -> pb.putLong(kp.offset(), v);
+            }
+        }
+        int ctas = (int) spec.grid().volume();
+        int warpsPerCta = (int) ((spec.block().volume() + 31) / 32);
+        int slots = ctas * warpsPerCta * 32;
+        Memory memory = new Memory(global, program.constBank.clone(), ctas, program.staticSharedBytes + spec.dynamicSharedBytes(),
+                program.staticSharedBytes, slots, warpsPerCta * 32, program.localPerThread, program.paramPerThread, params,
+                program.symbols);
+        this.machine = new Machine(program, spec.grid(), spec.block(), cluster, memory);
+        machine.explicitCluster = spec.cluster() != null || program.kernel.directives().explicitCluster()
+                || program.kernel.directives().reqnctapercluster() != null;
+        this.interpreter = new Interpreter(machine, Policy.byName(policy, seed));
+    }
+
+    /** Opens a launch file, or a .ptx with default settings (1 CTA of 32 threads, zeroed buffers). */
+    public static LaunchedRun open(Path file) { return open(file, null, null); }
+
+    /** As {@link #open(Path)}, overriding the launch file's policy and seed when not null. */
+    public static LaunchedRun open(Path file, String policy, Long seed) {
+        String name = file.getFileName() == null ? "" : file.getFileName().toString();
+        LaunchSpec spec = name.endsWith(".ptx") ? PtxDefaults.spec(file) : LaunchFileReader.read(file);
+        return create(spec, policy, seed);
+    }
+
+    public static LaunchedRun create(LaunchSpec spec, String policy, Long seed) {
+        Module module = parse(spec.ptx());
+        String kernel = spec.kernel();
+        if (kernel == null) {
+            List<Function> entries = module.entries();
+            if (entries.size() != 1) {
+                throw new BadInputException(spec.file() + ": error: the PTX has " + entries.size() + " entries ("
+                        + String.join(", ", entries.stream().map(Function::name).toList()) + "); name one with \"kernel\"");
+            }
+            kernel = entries.get(0).name();
+        }
+        Program program;
+        try {
+            program = ProgramBuilder.build(module, kernel);
+        } catch (PtxException e) {
+            throw new BadInputException(e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(spec.file() + ": error: " + e.getMessage(), e);
+        }
+        if (spec.args().size() != program.kernelParams.size()) {
+            throw new BadInputException(spec.file() + ": error: kernel " + kernel + " takes " + program.kernelParams.size()
+                    + " parameters but the launch file gives " + spec.args().size() + " args");
+        }
+        for (int i = 0; i < spec.args().size(); i++) {
+            ArgSpec a = spec.args().get(i);
+            Program.KernelParam kp = program.kernelParams.get(i);
+            if (a.isBuffer() && kp.size() != 8) {
+                throw new BadInputException(spec.file() + ": error: arg " + i + " is a buffer (a 64-bit address) but parameter "
+                        + kp.name() + " has " + kp.size() + " bytes");
+            }
+            if (!a.isBuffer() && kp.size() != a.type().bytes()) {
+                throw new BadInputException(spec.file() + ": error: arg " + i + " is a ." + a.type().ptxName() + " value but parameter "
+                        + kp.name() + " has " + kp.size() + " bytes");
+            }
+        }
+        return new LaunchedRun(spec, module, program, policy != null ? policy : spec.policy(), seed != null ? seed : spec.seed());
+    }
+
+    static Module parse(Path ptx) {
+        String text;
+        try {
+            if (Files.size(ptx) > MAX_PTX_BYTES) throw new BadInputException(ptx + ": error: PTX file larger than 64 MiB");
+            text = Files.readString(ptx);
+        } catch (IOException e) {
+            throw new BadInputException(ptx + ": error: cannot read: " + e.getMessage());
+        }
+        try {
+            return PtxParser.parse(ptx.toString(), text);
+        } catch (PtxException e) {
+            throw new BadInputException(e.getMessage(), e);
+        }
+    }
+
+    private static Dim3 clusterOf(LaunchSpec spec, Function kernel) {
+        Dim3 c = spec.cluster();
+        int[] d = kernel.directives().reqnctapercluster() != null ? kernel.directives().reqnctapercluster()
+                : kernel.directives().clusterDim();
+        if (c == null) c = d != null ? new Dim3(d[0], d[1], d[2]) : Dim3.ONE;
+        Dim3 g = spec.grid();
+        if (g.x() % c.x() != 0 || g.y() % c.y() != 0 || g.z() % c.z() != 0) {
+            throw new BadInputException(spec.file() + ": error: grid " + g + " is not a multiple of the cluster " + c);
+        }
+        if (c.volume() > 16) throw new BadInputException(spec.file() + ": error: a cluster has at most 16 CTAs; " + c + " has " + c.volume());
+        return c;
+    }
+
+    private static void checkLimits(LaunchSpec spec, Program program) {
+        long ctas = spec.grid().volume();
+        long threads = ctas * spec.block().volume();
+        if (threads > MAX_THREADS) {
+            throw new BadInputException(spec.file() + ": error: the launch has " + threads + " threads (" + ctas + " CTAs of "
+                    + spec.block().volume() + "); BarrierScope emulates at most " + MAX_THREADS
+                    + " threads (64 CTAs x 1024): shrink the grid");
+        }
+        long slots = ctas * ((spec.block().volume() + 31) / 32) * 32;
+        long bytes = slots * (program.regsPerThread * 8L + program.localPerThread + program.paramPerThread + 32)
+                + ctas * (program.staticSharedBytes + spec.dynamicSharedBytes());
+        for (ArgSpec a : spec.args()) if (a.isBuffer()) bytes += a.count() * a.type().bytes();
+        if (bytes > MEMORY_BUDGET) {
+            throw new BadInputException(spec.file() + ": error: the launch needs about " + (bytes >> 20)
+                    + " MiB of emulated state; the budget is " + (MEMORY_BUDGET >> 20) + " MiB");
+        }
+        if (program.staticSharedBytes + (long) spec.dynamicSharedBytes() > ProgramBuilder.MAX_SHARED) {
+            throw new BadInputException(spec.file() + ": error: static plus dynamic shared memory exceeds "
+                    + ProgramBuilder.MAX_SHARED + " bytes per CTA");
+        }
+    }
+
+    public LaunchSpec spec() { return spec; }
+    public Module module() { return module; }
+    public Program program() { return program; }
+    public Machine machine() { return machine; }
+    public Interpreter interpreter() { return interpreter; }
+    public Path ptxPath() { return spec.ptx(); }
+    public long maxSteps() { return spec.maxSteps(); }
+
+    /** Runs to the end or the step limit; a brkpt pauses and the run continues past it. */
+    public Outcome runToEnd() { return runToEnd(spec.maxSteps()); }
+
+    public Outcome runToEnd(long maxSteps) {
+        Outcome o;
+        do {
+            o = interpreter.run(maxSteps);
+        } while (o == Outcome.RUNNING && machine.steps < maxSteps);
+        return o;
+    }
+
+    /** The deadlock explanation, once the run ended in deadlock; else null. */
+    public Deadlock deadlock() {
+        if (interpreter.outcome() != Outcome.DEADLOCK) return null;
+        if (deadlock == null) deadlock = DeadlockExplainer.explain(interpreter);
+        return deadlock;
+    }
+
+    public String deadlockText() {
+        Deadlock d = deadlock();
+        return d == null ? null : d.text();
+    }
+
+    /** Current contents of every launch buffer, decoded by its element type. */
+    public Map<String, List<Number>> buffers() {
+        Map<String, List<Number>> out = new LinkedHashMap<>();
+        for (ArgSpec a : bufferArgs) out.put(a.buffer(), BufferCodec.decode(buffers.get(a.buffer()).data(), a.type()));
+        return out;
+    }
+
+    /** Compares the run with the launch file's expect block; empty when it was met (or there is none). */
+    public List<String> expectDifferences() {
+        return ExpectChecker.differences(spec.expect(), interpreter.outcome(), interpreter.diagnostics(), buffers());
+    }
+
+    /** A few lines for people: the outcome, counts, diagnostics, deadlock explanation. */
+    public String summary() {
+        StringBuilder sb = new StringBuilder();
+        Outcome o = interpreter.outcome();
+        sb.append(program.kernel.name()).append(": ").append(o.jsonName()).append(" after ").append(machine.steps)
+                .append(" warp steps (").append(machine.threadInstructions).append(" thread instructions, ")
+                .append(machine.cycles).append(" cycles), policy ").append(interpreter.policy().name()).append('\n');
+        for (Diagnostic d : interpreter.diagnostics()) {
+            sb.append(d.severity().jsonName()).append(" [").append(d.code().code()).append("] ").append(d.message());
+            if (!d.ptxLocations().isEmpty()) sb.append(" (").append(d.ptxLocations().get(0)).append(')');
+            sb.append('\n');
+        }
+        if (o == Outcome.DEADLOCK) sb.append(deadlockText());
+        if (o == Outcome.STEP_LIMIT) sb.append("The step limit of ").append(spec.maxSteps()).append(" warp steps was reached.\n");
+        return sb.toString();
+    }
+}

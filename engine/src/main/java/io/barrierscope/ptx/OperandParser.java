@@ -1,0 +1,221 @@
+package io.barrierscope.ptx;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Instruction operands. Registers, special registers, variables in scope and constants are
+ * resolved here; labels and functions become {@link OpNode.Name}s that the linker binds later.
+ */
+final class OperandParser {
+    private final Cursor c;
+    private final PtxParser p;
+    private final FnBuilder fn;
+    /** For call: parentheses are argument lists, not constant expressions. */
+    private final boolean isCall;
+    /** For bra/brx: a bare name is a label. */
+    private final boolean isBranch;
+
+    OperandParser(Cursor c, PtxParser p, FnBuilder fn, String opcode) {
+        this.c = c;
+        this.p = p;
+        this.fn = fn;
+        this.isCall = opcode.equals("call");
+        this.isBranch = opcode.equals("bra") || opcode.equals("brx");
+    }
+
+    /** Operands up to (not including) the ';'. */
+    List<OpNode> operands() {
+        List<OpNode> ops = new ArrayList<>();
+        if (c.peek().is(";")) return ops;
+        do {
+            ops.add(operand(true));
+        } while (c.accept(","));
+        return ops;
+    }
+
+    private OpNode operand(boolean allowNesting) {
+        Token t = c.peek();
+        if (t.is("{")) {
+            if (!allowNesting) throw c.error(t, "unexpected '{'");
+            return new OpNode.Vec(list("{", "}"));
+        }
+        if (t.is("[")) {
+            if (!allowNesting) throw c.error(t, "unexpected '['");
+            return address();
+        }
+        if (t.is("(") && isCall) {
+            if (!allowNesting) throw c.error(t, "unexpected '('");
+            return new OpNode.Parens(list("(", ")"));
+        }
+        OpNode first = simple();
+        if (c.peek().is("|") && !(first instanceof OpNode.Done d && d.op() instanceof Operand.Imm)) {
+            c.next();
+            return new OpNode.Pair(first, simple());
+        }
+        return first;
+    }
+
+    /** A bracketed list of simple operands, e.g. a vector {a, b} or call arguments (a, b). */
+    private List<OpNode> list(String open, String close) {
+        c.expect(open);
+        List<OpNode> out = new ArrayList<>();
+        if (!c.peek().is(close)) {
+            do {
+                out.add(operand(false));
+            } while (c.accept(","));
+        }
+        c.expect(close);
+        return out;
+    }
+
+    /** A register, special register, sink, name or constant. */
+    private OpNode simple() {
+        Token t = c.peek();
+        if (t.is("!") && c.peek(1).kind() == Token.Kind.IDENT) {
+            c.next();
+            Token r = c.next();
+            Register reg = fn.lookupRegister(r.text());
+            if (reg == null) throw c.error(r, undeclared(r));
+            return new OpNode.Done(new Operand.Reg(reg, true));
+        }
+        if (t.kind() == Token.Kind.IDENT) {
+            c.next();
+            return name(t);
+        }
+        if (ConstExpr.startsExpr(t)) {
+            ConstExpr.Value v = ConstExpr.parse(c);
+            return new OpNode.Done(new Operand.Imm(v.bits(), v.kind()));
+        }
+        throw c.error(t, "expected an operand, found " + t.describe());
+    }
+
+    private OpNode name(Token t) {
+        String text = t.text();
+        if (text.equals("_")) return new OpNode.Done(new Operand.Sink());
+        Register reg = fn.lookupRegister(text);
+        if (reg != null) {
+            rejectComponent(t);
+            return new OpNode.Done(new Operand.Reg(reg, false));
+        }
+        if (text.startsWith("%")) {
+            Operand.Special sp = special(t);
+            if (sp == null) throw c.error(t, undeclared(t));
+            return new OpNode.Done(sp);
+        }
+        if (isBranch) return new OpNode.Name(t, 0, true, fn.scopeId());
+        long offset = offset();
+        Variable v = lookupVariable(text);
+        if (v != null) return new OpNode.Done(new Operand.Symbol(text, v, null, offset));
+        if (fn.isPrototype(text)) return new OpNode.Done(new Operand.Symbol(text, null, null, offset));
+        return new OpNode.Name(t, offset, false, fn.scopeId());
+    }
+
+    private Variable lookupVariable(String name) {
+        Variable v = fn.lookupVariable(name);
+        return v != null ? v : p.moduleVariable(name);
+    }
+
+    private void rejectComponent(Token t) {
+        Token n = c.peek();
+        if (n.kind() == Token.Kind.DOT && Cursor.adjacent(t, n)) {
+            throw c.error(n, "unexpected " + n.describe() + ": vector registers are not supported");
+        }
+    }
+
+    /** An optional {@code +expr} / {@code -expr} after a name; a sum of terms. */
+    private long offset() {
+        long off = 0;
+        while ((c.peek().is("+") || c.peek().is("-")) && ConstExpr.startsExpr(c.peek(1))) {
+            boolean minus = c.next().is("-");
+            Token at = c.peek();
+            long v = ConstExpr.parseTerm(c);
+            if (v == Long.MIN_VALUE && minus) throw c.error(at, "offset out of range");
+            off += minus ? -v : v;
+        }
+        return off;
+    }
+
+    /** {@code [reg]}, {@code [reg+off]}, {@code [sym+off]}, {@code [imm]}, {@code [base, {coords}]}. */
+    private OpNode address() {
+        c.expect("[");
+        Token t = c.peek();
+        OpNode base;
+        long offset;
+        if (t.kind() == Token.Kind.IDENT) {
+            c.next();
+            Register reg = fn.lookupRegister(t.text());
+            if (reg != null) {
+                rejectComponent(t);
+                base = new OpNode.Done(new Operand.Reg(reg, false));
+            } else if (t.text().startsWith("%")) {
+                throw c.error(t, undeclared(t));
+            } else {
+                Variable v = lookupVariable(t.text());
+                base = v != null ? new OpNode.Done(new Operand.Symbol(t.text(), v, null, 0))
+                        : new OpNode.Name(t, 0, false, fn.scopeId());
+            }
+            offset = offset();
+        } else if (ConstExpr.startsExpr(t)) {
+            base = null;
+            offset = ConstExpr.parseInt(c);
+        } else {
+            throw c.error(t, "expected an address, found " + t.describe());
+        }
+        if (c.peek().is(",")) {
+            // texture, surface and tensor forms: [base, {coordinates}, ...]
+            if (base == null) throw c.error(c.peek(), "expected ']'");
+            List<OpNode> parts = new ArrayList<>();
+            parts.add(base);
+            while (c.accept(",")) parts.add(operand(true));
+            base = new OpNode.Vec(parts);
+        }
+        if (!c.peek().is("]")) throw c.error(c.peek(), "expected ']'");
+        c.next();
+        return new OpNode.Addr(base, offset);
+    }
+
+    /** A special register such as %tid.x, %laneid, %envreg3, %pm0_64; null if the name is none. */
+    private Operand.Special special(Token t) {
+        String name = t.text();
+        SpecialRegister k = SpecialRegister.byName(name);
+        if (k != null && k != SpecialRegister.PM && k != SpecialRegister.ENVREG) {
+            int comp = -1;
+            Token d = c.peek();
+            if (k.isVector() && d.kind() == Token.Kind.DOT && Cursor.adjacent(t, d)) {
+                comp = switch (d.text()) {
+                    case ".x" -> 0;
+                    case ".y" -> 1;
+                    case ".z" -> 2;
+                    default -> throw c.error(d, "unknown component " + d.describe() + " of " + name);
+                };
+                c.next();
+            }
+            return new Operand.Special(k, comp);
+        }
+        int idx;
+        if ((idx = indexAfter(name, "%envreg", "")) >= 0 && idx <= 31) {
+            return new Operand.Special(SpecialRegister.ENVREG, idx);
+        }
+        if ((idx = indexAfter(name, "%pm", "_64")) >= 0 && idx <= 7) {
+            return new Operand.Special(SpecialRegister.PM64, idx);
+        }
+        if ((idx = indexAfter(name, "%pm", "")) >= 0 && idx <= 7) {
+            return new Operand.Special(SpecialRegister.PM, idx);
+        }
+        return null;
+    }
+
+    /** The number in prefix+digits+suffix (1-2 canonical digits), or -1. */
+    private static int indexAfter(String name, String prefix, String suffix) {
+        if (!name.startsWith(prefix) || !name.endsWith(suffix)) return -1;
+        String digits = name.substring(prefix.length(), name.length() - suffix.length());
+        if (digits.isEmpty() || digits.length() > 2 || (digits.length() > 1 && digits.charAt(0) == '0')) return -1;
+        for (int i = 0; i < digits.length(); i++) {
+            if (digits.charAt(i) < '0' || digits.charAt(i) > '9') return -1;
+        }
+        return Integer.parseInt(digits);
+    }
+
+    static String undeclared(Token t) { return "undeclared register " + t.text(); }
+}

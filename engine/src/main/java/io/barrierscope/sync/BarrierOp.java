@@ -1,0 +1,76 @@
+package io.barrierscope.sync;
+
+import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Op;
+import io.barrierscope.exec.Src;
+import io.barrierscope.exec.ThreadStatus;
+
+/**
+ * {@code bar}/{@code barrier{.cta}} .sync, .arrive and .red (PTX ISA 9.7.13.1). Each executing
+ * thread first waits for the non-exited threads of its warp; the warp's arrival is then counted
+ * by {@link CtaBarrierSync}.
+ */
+public final class BarrierOp extends Op {
+    public enum RedOp { POPC, AND, OR }
+
+    public final CtaBarrier.Form form;
+    public final boolean aligned;
+    private final Src id;
+    private final Src count;
+    private final RedOp redOp;
+    private final Src redPred;
+    /** Destination register of .red, or -1. */
+    public final int dst;
+
+    public BarrierOp(CtaBarrier.Form form, boolean aligned, Src id, Src count, RedOp redOp, Src redPred, int dst) {
+        this.form = form;
+        this.aligned = aligned;
+        this.id = id;
+        this.count = count;
+        this.redOp = redOp;
+        this.redPred = redPred;
+        this.dst = dst;
+    }
+
+    public RedOp redOp() { return redOp; }
+
+    @Override
+    public boolean isControl() { return true; }
+
+    @Override
+    public boolean isSynchronizing() { return true; }
+
+    @Override
+    public void execute(Interpreter x, int warp, int group, int active) {
+        Machine m = x.machine();
+        advance(m, warp, group & ~active);
+        int base = warp << 5;
+        for (int a = active; a != 0; a &= a - 1) {
+            int s = base + Integer.numberOfTrailingZeros(a);
+            long bid = id.get(m, s) & 0xFFFFFFFFL;
+            if (bid > 15) {
+                x.report(DiagnosticCode.BARRIER_BAD_ID, "barrier id " + bid + " is outside 0..15 (PTX ISA 9.7.13.1)",
+                        new int[] {pc}, new int[] {s}, "barrier " + bid);
+                return;
+            }
+            int cnt = -1;
+            if (count != null) {
+                long c = count.get(m, s) & 0xFFFFFFFFL;
+                if (c == 0 || c % 32 != 0 || c > Integer.MAX_VALUE) {
+                    x.report(DiagnosticCode.BARRIER_BAD_COUNT, "barrier " + bid + " thread count " + c
+                            + " is not a non-zero multiple of the warp size 32 (PTX ISA 9.7.13.1)",
+                            new int[] {pc}, new int[] {s}, "barrier " + bid);
+                    return;
+                }
+                cnt = (int) c;
+            }
+            m.waitArg[s] = (int) bid;
+            m.waitArg2[s] = cnt;
+            m.waitValue[s] = redPred == null ? 0 : redPred.get(m, s) & 1;
+            m.setStatus(s, ThreadStatus.BAR_GATHER);
+        }
+        CtaBarrierSync.tryGather(x, warp);
+    }
+}

@@ -1,0 +1,70 @@
+package io.barrierscope.sync;
+
+/**
+ * One of a CTA's sixteen barriers (PTX ISA 9.7.13.1), as a small value with clear invariants:
+ * {@code arrivedWarps} is the set of warps that arrived in the current generation, {@code count}
+ * the thread count the generation was opened with (-1: all non-exited threads), and the reduction
+ * accumulators for {@code bar.red}. Completion resets it at once and bumps {@code generation}.
+ */
+public final class CtaBarrier {
+    /** Which instruction forms the current generation has seen. */
+    public enum Form { SYNC, ARRIVE, RED }
+
+    public final int id;
+    public long generation;
+    public int arrivedWarps;
+    public int count = -1;
+    /** PC of the first arrival of each form this generation, or -1. */
+    public final int[] firstPc = {-1, -1, -1};
+    /** Whether the first arrival of each form used an aligned instruction. */
+    public final boolean[] firstAligned = new boolean[3];
+    public int redPopc;
+    public boolean redAnd = true;
+    public boolean redOr;
+
+    public CtaBarrier(int id) { this.id = id; }
+
+    public boolean active() { return arrivedWarps != 0; }
+
+    public int arrivedCount() { return Integer.bitCount(arrivedWarps); }
+
+    /**
+     * Whether the generation is complete: with a count, when count/32 warps arrived; without one,
+     * when every warp that still has a live thread arrived.
+     */
+    public boolean complete(int liveWarps) {
+        if (arrivedWarps == 0) return false;
+        if (count > 0) return arrivedCount() * 32 >= count;
+        return (liveWarps & ~arrivedWarps) == 0;
+    }
+
+    /** Starts the next generation. */
+    public void reset() {
+        generation++;
+        arrivedWarps = 0;
+        count = -1;
+        java.util.Arrays.fill(firstPc, -1);
+        java.util.Arrays.fill(firstAligned, false);
+        redPopc = 0;
+        redAnd = true;
+        redOr = false;
+    }
+
+    /** Copies the state of another barrier (checkpoints). */
+    public void copyFrom(CtaBarrier o) {
+        generation = o.generation;
+        arrivedWarps = o.arrivedWarps;
+        count = o.count;
+        System.arraycopy(o.firstPc, 0, firstPc, 0, 3);
+        System.arraycopy(o.firstAligned, 0, firstAligned, 0, 3);
+        redPopc = o.redPopc;
+        redAnd = o.redAnd;
+        redOr = o.redOr;
+    }
+
+    @Override
+    public String toString() {
+        return "barrier " + id + " gen " + generation + " arrived " + arrivedCount() + " warps"
+                + (count > 0 ? " of " + (count / 32) : " (all live warps)");
+    }
+}

@@ -1,0 +1,167 @@
+package io.barrierscope.sync;
+
+import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.exec.ExecutionListener;
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.ThreadStatus;
+
+/**
+ * The arrival and completion rules of CTA barriers (semantics.md section 3): warp-granular
+ * arrival once every non-exited thread of the warp is at a barrier instruction, completion
+ * when the count is reached (or, without a count, when every warp with a live thread arrived),
+ * re-checked whenever threads exit.
+ */
+public final class CtaBarrierSync {
+    private CtaBarrierSync() {}
+
+    /** Arrives the warp if all its live lanes are gathered at a CTA barrier. */
+    static void tryGather(Interpreter x, int warp) {
+        Machine m = x.machine();
+        int base = warp << 5;
+        int live = m.liveMask[warp];
+        int gathered = 0;
+        for (int l = live; l != 0; l &= l - 1) {
+            int lane = Integer.numberOfTrailingZeros(l);
+            if (m.status[base + lane] == ThreadStatus.BAR_GATHER) gathered |= 1 << lane;
+        }
+        if (gathered == 0 || gathered != live) return;
+        int first = base + Integer.numberOfTrailingZeros(gathered);
+        int id = m.waitArg[first];
+        int cnt = m.waitArg2[first];
+        int pc0 = m.pc[first];
+        BarrierOp op0 = (BarrierOp) x.op(pc0);
+        for (int g = gathered & (gathered - 1); g != 0; g &= g - 1) {
+            int s = base + Integer.numberOfTrailingZeros(g);
+            BarrierOp op = (BarrierOp) x.op(m.pc[s]);
+            if (m.waitArg[s] != id) {
+                x.report(DiagnosticCode.BARRIER_DIVERGENCE, m.warpName(warp) + " is split between barrier " + id + " at "
+                        + x.where(pc0) + " and barrier " + m.waitArg[s] + " at " + x.where(m.pc[s])
+                        + "; a warp arrives on one barrier at a time", new int[] {pc0, m.pc[s]}, new int[] {first, s},
+                        "barrier " + id);
+                return;
+            }
+            if (m.pc[s] != pc0 && (op.aligned || op0.aligned) && op.form == op0.form) {
+                x.report(DiagnosticCode.BARRIER_DIVERGENCE, "threads of " + m.warpName(warp) + " reached aligned barrier " + id
+                        + " through different instructions, at " + x.where(pc0) + " and at " + x.where(m.pc[s])
+                        + "; .aligned requires every thread to execute the same barrier instruction (PTX ISA 9.7.13.1)",
+                        new int[] {pc0, m.pc[s]}, new int[] {first, s}, "barrier " + id);
+                return;
+            }
+            if (m.waitArg2[s] != cnt) {
+                x.report(DiagnosticCode.BARRIER_COUNT_MISMATCH, "threads of " + m.warpName(warp) + " arrive on barrier " + id
+                        + " with different thread counts " + countText(cnt) + " and " + countText(m.waitArg2[s]),
+                        new int[] {pc0, m.pc[s]}, new int[] {first, s}, "barrier " + id);
+                return;
+            }
+        }
+        arriveWarp(x, warp, gathered, id, cnt, pc0, op0);
+    }
+
+    private static String countText(int c) { return c < 0 ? "(all threads)" : String.valueOf(c); }
+
+    private static void arriveWarp(Interpreter x, int warp, int lanes, int id, int cnt, int pc, BarrierOp op) {
+        Machine m = x.machine();
+        int cta = m.ctaOfWarp(warp);
+        CtaBarrier b = m.ctaBarriers[cta].get(id);
+        int wbit = 1 << m.warpInCta(warp);
+        String bname = "barrier " + id + " of CTA " + m.grid.unflatten(cta);
+        if ((b.arrivedWarps & wbit) != 0) {
+            x.report(DiagnosticCode.BARRIER_OVER_ARRIVAL, m.warpName(warp) + " arrived twice on " + bname + " in generation "
+                    + b.generation + " (again at " + x.where(pc) + ") before it completed; keep a warp from executing more "
+                    + "barrier instructions than intended before the reset (PTX ISA 9.7.13.1)",
+                    new int[] {pc}, new int[] {(warp << 5) + Integer.numberOfTrailingZeros(lanes)}, bname);
+            return;
+        }
+        int form = op.form.ordinal();
+        if (b.active()) {
+            if (b.count != cnt) {
+                x.report(DiagnosticCode.BARRIER_COUNT_MISMATCH, m.warpName(warp) + " arrives on " + bname + " with thread count "
+                        + countText(cnt) + " at " + x.where(pc) + " but the current generation was opened with "
+                        + countText(b.count), new int[] {pc}, new int[] {warp << 5}, bname);
+                return;
+            }
+            boolean red = op.form == CtaBarrier.Form.RED;
+            int other = red ? Math.max(b.firstPc[0], b.firstPc[1]) : b.firstPc[2];
+            if (other >= 0) {
+                x.report(DiagnosticCode.BARRIER_MIXED_RED, bname + " mixes bar.red (" + x.where(red ? pc : other)
+                        + ") with bar.sync/bar.arrive (" + x.where(red ? other : pc) + ") in one generation; "
+                        + "execution is unpredictable (PTX ISA 9.7.13.1)", new int[] {other, pc}, new int[] {warp << 5}, bname);
+                return;
+            }
+            int prev = b.firstPc[form];
+            if (prev >= 0 && prev != pc && (op.aligned || b.firstAligned[form])) {
+                x.report(DiagnosticCode.BARRIER_DIVERGENCE, bname + " was reached through two different aligned "
+                        + "instructions in one generation, at " + x.where(prev) + " and, by " + m.warpName(warp) + ", at "
+                        + x.where(pc) + "; .aligned requires all threads to execute the same barrier instruction "
+                        + "(PTX ISA 9.7.13.1)", new int[] {prev, pc}, new int[] {warp << 5}, bname);
+                return;
+            }
+        } else {
+            b.count = cnt;
+        }
+        if (b.firstPc[form] < 0) {
+            b.firstPc[form] = pc;
+            b.firstAligned[form] = op.aligned;
+        }
+        b.arrivedWarps |= wbit;
+        int base = warp << 5;
+        for (int l = lanes; l != 0; l &= l - 1) {
+            int s = base + Integer.numberOfTrailingZeros(l);
+            BarrierOp lop = (BarrierOp) x.op(m.pc[s]);
+            if (lop.form == CtaBarrier.Form.RED) {
+                boolean p = m.waitValue[s] != 0;
+                if (p) b.redPopc++;
+                b.redAnd &= p;
+                b.redOr |= p;
+            }
+            if (lop.form == CtaBarrier.Form.ARRIVE) {
+                m.pc[s]++;
+                m.setStatus(s, ThreadStatus.RUNNABLE);
+            } else {
+                m.setStatus(s, ThreadStatus.BAR_WAIT);
+            }
+        }
+        for (ExecutionListener l : x.listeners()) l.barrierArrive(m.steps - 1, cta, id, warp, b.generation);
+        checkComplete(x, cta, b);
+    }
+
+    /** Completes the barrier if its condition holds, releasing its waiting threads. */
+    static void checkComplete(Interpreter x, int cta, CtaBarrier b) {
+        Machine m = x.machine();
+        if (!b.complete(m.liveWarps[cta])) return;
+        int w0 = m.firstWarpOfCta(cta);
+        for (int w = w0; w < w0 + m.warpsPerCta; w++) {
+            int base = w << 5;
+            for (int l = m.existMask[w]; l != 0; l &= l - 1) {
+                int s = base + Integer.numberOfTrailingZeros(l);
+                if (m.status[s] != ThreadStatus.BAR_WAIT || m.waitArg[s] != b.id) continue;
+                BarrierOp op = (BarrierOp) x.op(m.pc[s]);
+                if (op.form == CtaBarrier.Form.RED && op.dst >= 0) {
+                    long v = switch (op.redOp()) {
+                        case POPC -> b.redPopc;
+                        case AND -> b.redAnd ? 1 : 0;
+                        case OR -> b.redOr ? 1 : 0;
+                    };
+                    m.setReg(s, op.dst, v);
+                }
+                m.pc[s]++;
+                m.setStatus(s, ThreadStatus.RUNNABLE);
+            }
+        }
+        long gen = b.generation;
+        b.reset();
+        for (ExecutionListener l : x.listeners()) l.barrierComplete(m.steps - 1, cta, b.id, gen);
+    }
+
+    /** Threads of {@code warp} exited: their warp may now be gathered, and barriers may complete. */
+    public static void onExit(Interpreter x, int warp) {
+        Machine m = x.machine();
+        tryGather(x, warp);
+        int cta = m.ctaOfWarp(warp);
+        for (CtaBarrier b : m.ctaBarriers[cta].barriers) {
+            if (x.finished()) return;
+            checkComplete(x, cta, b);
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package io.barrierscope.sync;
+
+import io.barrierscope.exec.CompileContext;
+import io.barrierscope.exec.Op;
+import io.barrierscope.exec.Src;
+import io.barrierscope.ptx.Operand;
+import io.barrierscope.ptx.ScalarType;
+
+/** Compiles the CTA barrier and warp-level synchronization instructions. */
+public final class SyncCompiler {
+    private SyncCompiler() {}
+
+    public static Op compile(CompileContext c) {
+        String opc = c.insn().opcode();
+        if (opc.equals("bar") && c.has(".warp")) return barWarpSync(c);
+        return switch (opc) {
+            case "bar", "barrier" -> barrier(c);
+            case "shfl" -> shfl(c);
+            case "vote" -> vote(c);
+            case "match" -> match(c);
+            case "redux" -> redux(c);
+            case "elect" -> elect(c);
+            case "activemask" -> {
+                c.expectOperands(1, 1);
+                yield new ActiveMaskOp(c.dst(0));
+            }
+            default -> throw c.error("unsupported instruction " + c.insn().mnemonic());
+        };
+    }
+
+    private static void requireSync(CompileContext c) {
+        if (!c.has(".sync")) {
+            throw c.error("unsupported instruction " + c.insn().mnemonic()
+                    + " (the non-.sync form is not available on sm_70 and later; use " + c.insn().opcode() + ".sync)");
+        }
+    }
+
+    private static Op barWarpSync(CompileContext c) {
+        c.expectOperands(1, 1);
+        return new BarWarpSyncOp(c.src(0, ScalarType.B32));
+    }
+
+    private static Op barrier(CompileContext c) {
+        if (c.has(".cluster")) {
+            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (barrier.cluster is not supported yet)");
+        }
+        boolean aligned = c.insn().opcode().equals("bar") || c.has(".aligned");
+        if (c.has(".red")) {
+            BarrierOp.RedOp op = c.has(".popc") ? BarrierOp.RedOp.POPC : c.has(".and") ? BarrierOp.RedOp.AND
+                    : c.has(".or") ? BarrierOp.RedOp.OR : null;
+            if (op == null) throw c.error(c.insn().mnemonic() + " needs .popc, .and or .or");
+            if (op == BarrierOp.RedOp.POPC && !c.has(".u32")) throw c.error("bar.red.popc needs type .u32");
+            if (op != BarrierOp.RedOp.POPC && !c.has(".pred")) throw c.error(c.insn().mnemonic() + " needs type .pred");
+            c.expectOperands(3, 4);
+            int n = c.operandCount();
+            Src count = n == 4 ? c.src(2, ScalarType.U32) : null;
+            return new BarrierOp(CtaBarrier.Form.RED, aligned, c.src(1, ScalarType.U32), count, op,
+                    c.src(n - 1, ScalarType.PRED), c.dst(0));
+        }
+        if (c.has(".arrive")) {
+            c.expectOperands(2, 2);
+            return new BarrierOp(CtaBarrier.Form.ARRIVE, aligned, c.src(0, ScalarType.U32), c.src(1, ScalarType.U32),
+                    null, null, -1);
+        }
+        if (c.has(".sync")) {
+            c.expectOperands(1, 2);
+            Src count = c.operandCount() == 2 ? c.src(1, ScalarType.U32) : null;
+            return new BarrierOp(CtaBarrier.Form.SYNC, aligned, c.src(0, ScalarType.U32), count, null, null, -1);
+        }
+        // "bar a" alone is the pre-PTX-2.0 spelling of bar.sync
+        c.expectOperands(1, 2);
+        Src count = c.operandCount() == 2 ? c.src(1, ScalarType.U32) : null;
+        return new BarrierOp(CtaBarrier.Form.SYNC, true, c.src(0, ScalarType.U32), count, null, null, -1);
+    }
+
+    private static int[] dstPair(CompileContext c, Operand o) {
+        if (o instanceof Operand.Pair p) return new int[] {c.dst(p.first()), c.dst(p.second())};
+        return new int[] {c.dst(o), -1};
+    }
+
+    private static Op shfl(CompileContext c) {
+        requireSync(c);
+        c.expectOperands(5, 5);
+        ShflSyncOp.Mode mode = c.has(".up") ? ShflSyncOp.Mode.UP : c.has(".down") ? ShflSyncOp.Mode.DOWN
+                : c.has(".bfly") ? ShflSyncOp.Mode.BFLY : c.has(".idx") ? ShflSyncOp.Mode.IDX : null;
+        if (mode == null) throw c.error("shfl.sync needs .up, .down, .bfly or .idx");
+        int[] d = dstPair(c, c.operand(0));
+        return new ShflSyncOp(mode, c.src(1, ScalarType.B32), c.src(2, ScalarType.B32), c.src(3, ScalarType.B32),
+                d[0], d[1], c.src(4, ScalarType.B32), c.insn().mnemonic());
+    }
+
+    private static Op vote(CompileContext c) {
+        requireSync(c);
+        c.expectOperands(3, 3);
+        VoteSyncOp.Mode mode = c.has(".all") ? VoteSyncOp.Mode.ALL : c.has(".any") ? VoteSyncOp.Mode.ANY
+                : c.has(".uni") ? VoteSyncOp.Mode.UNI : c.has(".ballot") ? VoteSyncOp.Mode.BALLOT : null;
+        if (mode == null) throw c.error("vote.sync needs .all, .any, .uni or .ballot");
+        return new VoteSyncOp(mode, c.src(1, ScalarType.PRED), c.dst(0), c.src(2, ScalarType.B32), c.insn().mnemonic());
+    }
+
+    private static Op match(CompileContext c) {
+        requireSync(c);
+        c.expectOperands(3, 3);
+        boolean all = c.has(".all");
+        if (!all && !c.has(".any")) throw c.error("match.sync needs .any or .all");
+        boolean wide = c.has(".b64");
+        int[] d = dstPair(c, c.operand(0));
+        return new MatchSyncOp(all, wide, c.src(1, wide ? ScalarType.B64 : ScalarType.B32), d[0], d[1],
+                c.src(2, ScalarType.B32), c.insn().mnemonic());
+    }
+
+    private static Op redux(CompileContext c) {
+        requireSync(c);
+        c.expectOperands(3, 3);
+        if (c.has(".f32")) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (redux.sync on .f32)");
+        ReduxSyncOp.Kind k = c.has(".add") ? ReduxSyncOp.Kind.ADD : c.has(".min") ? ReduxSyncOp.Kind.MIN
+                : c.has(".max") ? ReduxSyncOp.Kind.MAX : c.has(".and") ? ReduxSyncOp.Kind.AND
+                : c.has(".or") ? ReduxSyncOp.Kind.OR : c.has(".xor") ? ReduxSyncOp.Kind.XOR : null;
+        if (k == null) throw c.error("redux.sync needs an operation such as .add");
+        return new ReduxSyncOp(k, c.has(".s32"), c.src(1, ScalarType.B32), c.dst(0), c.src(2, ScalarType.B32),
+                c.insn().mnemonic());
+    }
+
+    private static Op elect(CompileContext c) {
+        requireSync(c);
+        c.expectOperands(2, 2);
+        int[] d = dstPair(c, c.operand(0));
+        return new ElectSyncOp(c.src(1, ScalarType.B32), d[0], d[1]);
+    }
+}

@@ -1,0 +1,69 @@
+package io.barrierscope.sync;
+
+import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.ThreadStatus;
+
+/** Release rule of warp-level .sync instructions (semantics.md section 4). */
+public final class WarpSync {
+    private WarpSync() {}
+
+    /** Releases the members of {@code mask} in {@code warp} if all of them are waiting with that mask. */
+    static void tryRelease(Interpreter x, int warp, int mask) {
+        Machine m = x.machine();
+        int base = warp << 5;
+        int members = mask & m.existMask[warp];
+        int exited = members & ~m.liveMask[warp];
+        int waiting = 0;
+        for (int l = members; l != 0; l &= l - 1) {
+            int lane = Integer.numberOfTrailingZeros(l);
+            int s = base + lane;
+            if (m.status[s] == ThreadStatus.WARP_SYNC && m.waitArg[s] == mask) waiting |= 1 << lane;
+        }
+        if (waiting == 0) return;
+        int first = base + Integer.numberOfTrailingZeros(waiting);
+        WarpSyncOp op0 = (WarpSyncOp) x.op(m.pc[first]);
+        if (exited != 0) {
+            if (op0.requiresAllMembers()) {
+                int ex = base + Integer.numberOfTrailingZeros(exited);
+                x.report(DiagnosticCode.WARP_SYNC_EXITED_MEMBER, op0.insn.mnemonic() + " at " + x.where(op0.pc) + " in "
+                        + m.warpName(warp) + " names lanes 0x" + Integer.toHexString(exited) + " in its membermask 0x"
+                        + Integer.toHexString(mask) + ", which have exited; they can never arrive (undefined, PTX ISA 9.7.13)",
+                        new int[] {op0.pc}, new int[] {first, ex}, null);
+                return;
+            }
+            members &= ~exited;
+        }
+        if (waiting != members) return;
+        for (int l = waiting & (waiting - 1); l != 0; l &= l - 1) {
+            int s = base + Integer.numberOfTrailingZeros(l);
+            WarpSyncOp op = (WarpSyncOp) x.op(m.pc[s]);
+            if (!op.kindKey.equals(op0.kindKey)) {
+                x.report(DiagnosticCode.WARP_SYNC_MISMATCH, "members of mask 0x" + Integer.toHexString(mask) + " in "
+                        + m.warpName(warp) + " met at different warp instructions: " + op0.insn.mnemonic() + " at "
+                        + x.where(op0.pc) + " and " + op.insn.mnemonic() + " at " + x.where(op.pc)
+                        + "; they must execute the same kind with the same qualifiers (PTX ISA 9.7.13)",
+                        new int[] {op0.pc, op.pc}, new int[] {first, s}, null);
+                return;
+            }
+        }
+        op0.complete(x, warp, members);
+        if (x.finished()) return;
+        for (int l = members; l != 0; l &= l - 1) {
+            int s = base + Integer.numberOfTrailingZeros(l);
+            m.pc[s]++;
+            m.setStatus(s, ThreadStatus.RUNNABLE);
+        }
+    }
+
+    /** Lanes of {@code warp} exited: waiters whose masks name them are re-checked. */
+    public static void onExit(Interpreter x, int warp, int exitedLanes) {
+        Machine m = x.machine();
+        int base = warp << 5;
+        for (int l = m.liveMask[warp]; l != 0 && !x.finished(); l &= l - 1) {
+            int s = base + Integer.numberOfTrailingZeros(l);
+            if (m.status[s] == ThreadStatus.WARP_SYNC && (m.waitArg[s] & exitedLanes) != 0) tryRelease(x, warp, m.waitArg[s]);
+        }
+    }
+}

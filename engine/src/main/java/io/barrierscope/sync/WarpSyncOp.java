@@ -1,0 +1,65 @@
+package io.barrierscope.sync;
+
+import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Op;
+import io.barrierscope.exec.Src;
+import io.barrierscope.exec.ThreadStatus;
+
+/**
+ * A warp-level {@code .sync} instruction (bar.warp.sync, shfl/vote/match/redux/elect.sync): the
+ * executing thread waits until every member of {@code membermask} reached a warp instruction of
+ * the same kind with the same mask; then {@link #complete} runs for all of them together.
+ */
+public abstract class WarpSyncOp extends Op {
+    protected final Src mask;
+    /** Identifies "the same qualifiers": ops with equal keys may meet. */
+    public final String kindKey;
+
+    protected WarpSyncOp(Src mask, String kindKey) {
+        this.mask = mask;
+        this.kindKey = kindKey;
+    }
+
+    /**
+     * True when an exited member is undefined behaviour (bar.warp.sync, elect.sync); false when
+     * the spec says only non-exited members take part (vote, match, redux, shfl).
+     */
+    protected abstract boolean requiresAllMembers();
+
+    /** Executes the instruction for {@code members} (lanes of {@code warp}); each lane's own op supplies its operands. */
+    protected abstract void complete(Interpreter x, int warp, int members);
+
+    @Override
+    public boolean isControl() { return true; }
+
+    @Override
+    public boolean isSynchronizing() { return true; }
+
+    @Override
+    public final void execute(Interpreter x, int warp, int group, int active) {
+        Machine m = x.machine();
+        advance(m, warp, group & ~active);
+        int base = warp << 5;
+        int masks = 0;
+        int[] distinct = new int[Integer.bitCount(active)];
+        for (int a = active; a != 0; a &= a - 1) {
+            int lane = Integer.numberOfTrailingZeros(a);
+            int s = base + lane;
+            int mm = (int) mask.get(m, s);
+            if ((mm & (1 << lane)) == 0) {
+                x.report(DiagnosticCode.WARP_SYNC_NOT_MEMBER, m.threadName(s) + " (lane " + lane + ") executes " + insn.mnemonic()
+                        + " with membermask 0x" + Integer.toHexString(mm) + " that does not include it; undefined (PTX ISA 9.7.13)",
+                        new int[] {pc}, new int[] {s}, null);
+                return;
+            }
+            m.waitArg[s] = mm;
+            m.setStatus(s, ThreadStatus.WARP_SYNC);
+            boolean seen = false;
+            for (int i = 0; i < masks; i++) seen |= distinct[i] == mm;
+            if (!seen) distinct[masks++] = mm;
+        }
+        for (int i = 0; i < masks && !x.finished(); i++) WarpSync.tryRelease(x, warp, distinct[i]);
+    }
+}
