@@ -1,0 +1,95 @@
+package io.barrierscope.testing;
+
+import io.barrierscope.check.Diagnostic;
+import io.barrierscope.exec.Dim3;
+import io.barrierscope.exec.Outcome;
+import io.barrierscope.launch.ArgSpec;
+import io.barrierscope.launch.LaunchSpec;
+import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.ptx.ScalarType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs a small hand-written PTX kernel for a unit test of one rule. The kernel gets the
+ * declared buffers (u32 unless said otherwise) as its parameters, in order.
+ */
+public final class PtxRun {
+    private final String body;
+    private Dim3 grid = Dim3.ONE;
+    private Dim3 block = new Dim3(32, 1, 1);
+    private final List<ArgSpec> args = new ArrayList<>();
+    private String params = "";
+    private String policy = "round-robin";
+    private long seed;
+    private long maxSteps = 1_000_000;
+    private String header = "";
+
+    private PtxRun(String body) { this.body = body; }
+
+    /** A kernel {@code k} whose body is {@code body} (registers declared by the caller). */
+    public static PtxRun kernel(String body) { return new PtxRun(body); }
+
+    public PtxRun threads(int n) { block = new Dim3(n, 1, 1); return this; }
+    public PtxRun block(Dim3 b) { block = b; return this; }
+    public PtxRun grid(int n) { grid = new Dim3(n, 1, 1); return this; }
+    public PtxRun policy(String p, long s) { policy = p; seed = s; return this; }
+    public PtxRun maxSteps(long n) { maxSteps = n; return this; }
+    /** Module-scope declarations placed before the kernel (e.g. .shared arrays). */
+    public PtxRun header(String h) { header = h; return this; }
+
+    /** Adds a u32 buffer parameter named {@code name} with {@code count} zeroed elements. */
+    public PtxRun buffer(String name, int count) { return buffer(name, count, ScalarType.U32, "zero"); }
+
+    public PtxRun buffer(String name, int count, ScalarType t, String init) {
+        args.add(new ArgSpec(name, t, count, init, null, null));
+        params += (params.isEmpty() ? "" : ", ") + ".param .u64 " + name;
+        return this;
+    }
+
+    public PtxRun value(String name, ScalarType t, long v) {
+        args.add(new ArgSpec(null, t, 0, null, null, v));
+        params += (params.isEmpty() ? "" : ", ") + ".param ." + t.ptxName() + " " + name;
+        return this;
+    }
+
+    /** The full PTX text. */
+    public String ptx() {
+        return ".version 9.0\n.target sm_90a\n.address_size 64\n" + header + "\n.visible .entry k(" + params + ")\n{\n"
+                + body + "\n}\n";
+    }
+
+    public LaunchedRun launch() {
+        try {
+            Path dir = Files.createTempDirectory("bs-test");
+            Path ptx = dir.resolve("k.ptx");
+            Files.writeString(ptx, ptx());
+            LaunchSpec spec = new LaunchSpec(dir.resolve("launch.json"), ptx, "k", grid, block, null, args, 0, null, policy,
+                    seed, maxSteps, List.of());
+            return LaunchedRun.create(spec, null, null);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Launches and runs to the end. */
+    public LaunchedRun run() {
+        LaunchedRun r = launch();
+        r.runToEnd();
+        return r;
+    }
+
+    public static List<String> codes(LaunchedRun r) {
+        return r.interpreter().diagnostics().stream().map(Diagnostic::code).map(c -> c.code()).toList();
+    }
+
+    public static Outcome outcome(LaunchedRun r) { return r.interpreter().outcome(); }
+
+    public static List<Long> u32(LaunchedRun r, String buffer) {
+        return r.buffers().get(buffer).stream().map(Number::longValue).toList();
+    }
+}
