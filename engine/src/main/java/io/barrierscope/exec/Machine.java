@@ -46,6 +46,9 @@ public final class Machine {
     public final CtaBarrierUnit[] ctaBarriers;
     public final Memory memory;
 
+    /** Warps with at least one live lane; zero means every thread has exited. */
+    public int liveWarpCount;
+
     /** Whether the launch is an explicit cluster launch (%is_explicit_cluster). */
     public boolean explicitCluster;
 
@@ -92,6 +95,7 @@ public final class Machine {
             runMask[w] = m;
             liveWarps[w / warpsPerCta] |= 1 << (w % warpsPerCta);
         }
+        liveWarpCount = warps;
         for (int s = 0; s < slots; s++) {
             pc[s] = program.entryPc;
             if ((existMask[s >> 5] & (1 << (s & 31))) == 0) status[s] = ThreadStatus.EXITED;
@@ -115,8 +119,13 @@ public final class Machine {
         if (s == ThreadStatus.RUNNABLE) runMask[w] |= bit;
         else runMask[w] &= ~bit;
         if (s == ThreadStatus.EXITED || s == ThreadStatus.TRAPPED) {
-            liveMask[w] &= ~bit;
-            if (liveMask[w] == 0) liveWarps[ctaOfWarp(w)] &= ~(1 << warpInCta(w));
+            if ((liveMask[w] & bit) != 0) {
+                liveMask[w] &= ~bit;
+                if (liveMask[w] == 0) {
+                    liveWarps[ctaOfWarp(w)] &= ~(1 << warpInCta(w));
+                    liveWarpCount--;
+                }
+            }
         }
     }
 
@@ -135,8 +144,5 @@ public final class Machine {
         return "CTA " + grid.unflatten(ctaOfWarp(warp)) + " warp " + warpInCta(warp);
     }
 
-    public boolean allExited() {
-        for (int l : liveMask) if (l != 0) return false;
-        return true;
-    }
+    public boolean allExited() { return liveWarpCount == 0; }
 }

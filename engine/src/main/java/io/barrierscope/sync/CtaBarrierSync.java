@@ -65,8 +65,8 @@ public final class CtaBarrierSync {
         int cta = m.ctaOfWarp(warp);
         CtaBarrier b = m.ctaBarriers[cta].get(id);
         int wbit = 1 << m.warpInCta(warp);
-        String bname = "barrier " + id + " of CTA " + m.grid.unflatten(cta);
         if ((b.arrivedWarps & wbit) != 0) {
+            String bname = barrierName(m, id, cta);
             x.report(DiagnosticCode.BARRIER_OVER_ARRIVAL, m.warpName(warp) + " arrived twice on " + bname + " in generation "
                     + b.generation + " (again at " + x.where(pc) + ") before it completed; keep a warp from executing more "
                     + "barrier instructions than intended before the reset (PTX ISA 9.7.13.1)",
@@ -76,6 +76,7 @@ public final class CtaBarrierSync {
         int form = op.form.ordinal();
         if (b.active()) {
             if (b.count != cnt) {
+                String bname = barrierName(m, id, cta);
                 x.report(DiagnosticCode.BARRIER_COUNT_MISMATCH, m.warpName(warp) + " arrives on " + bname + " with thread count "
                         + countText(cnt) + " at " + x.where(pc) + " but the current generation was opened with "
                         + countText(b.count), new int[] {pc}, new int[] {warp << 5}, bname);
@@ -84,6 +85,7 @@ public final class CtaBarrierSync {
             boolean red = op.form == CtaBarrier.Form.RED;
             int other = red ? Math.max(b.firstPc[0], b.firstPc[1]) : b.firstPc[2];
             if (other >= 0) {
+                String bname = barrierName(m, id, cta);
                 x.report(DiagnosticCode.BARRIER_MIXED_RED, bname + " mixes bar.red (" + x.where(red ? pc : other)
                         + ") with bar.sync/bar.arrive (" + x.where(red ? other : pc) + ") in one generation; "
                         + "execution is unpredictable (PTX ISA 9.7.13.1)", new int[] {other, pc}, new int[] {warp << 5}, bname);
@@ -91,6 +93,7 @@ public final class CtaBarrierSync {
             }
             int prev = b.firstPc[form];
             if (prev >= 0 && prev != pc && (op.aligned || b.firstAligned[form])) {
+                String bname = barrierName(m, id, cta);
                 x.report(DiagnosticCode.BARRIER_DIVERGENCE, bname + " was reached through two different aligned "
                         + "instructions in one generation, at " + x.where(prev) + " and, by " + m.warpName(warp) + ", at "
                         + x.where(pc) + "; .aligned requires all threads to execute the same barrier instruction "
@@ -108,7 +111,7 @@ public final class CtaBarrierSync {
         int base = warp << 5;
         for (int l = lanes; l != 0; l &= l - 1) {
             int s = base + Integer.numberOfTrailingZeros(l);
-            BarrierOp lop = (BarrierOp) x.op(m.pc[s]);
+            BarrierOp lop = m.pc[s] == pc ? op : (BarrierOp) x.op(m.pc[s]);
             if (lop.form == CtaBarrier.Form.RED) {
                 boolean p = m.waitValue[s] != 0;
                 if (p) b.redPopc++;
@@ -124,6 +127,11 @@ public final class CtaBarrierSync {
         }
         for (ExecutionListener l : x.listeners()) l.barrierArrive(m.steps - 1, cta, id, warp, b.generation);
         checkComplete(x, cta, b);
+    }
+
+    /** Built only for messages: arrivals are hot and must not allocate. */
+    private static String barrierName(Machine m, int id, int cta) {
+        return "barrier " + id + " of CTA " + m.grid.unflatten(cta);
     }
 
     /** Completes the barrier if its condition holds, releasing its waiting threads. */
