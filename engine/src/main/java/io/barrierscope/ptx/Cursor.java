@@ -61,7 +61,7 @@ final class Cursor {
         Token t = peek();
         if (t.kind() != Token.Kind.INT) throw error(t, "expected " + what);
         next();
-        if (t.value() < 0 || t.value() > max) throw error(t, what + " too large");
+        if (t.value() < 0 || t.value() > max) throw error(t, what.replaceFirst("^an? ", "") + " too large");
         return (int) t.value();
     }
 

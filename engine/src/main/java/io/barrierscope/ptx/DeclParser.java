@@ -28,7 +28,7 @@ final class DeclParser {
         ScalarType type = type(true);
         do {
             Token n = c.expectIdent("register name");
-            if (c.peek().is("<") && Cursor.adjacent(n, c.peek())) {
+            if (c.peek().is("<")) {
                 c.next();
                 int count = c.expectSmallInt("register count", FnBuilder.MAX_REGISTERS);
                 c.expect(">");

@@ -16,7 +16,10 @@ public sealed interface Operand {
 
     enum ImmKind { INT, FLOAT32, FLOAT64 }
 
-    /** A variable or function name used as a value (its address) or call target, plus a constant offset. */
+    /**
+     * A variable or function name used as a value (its address) or call target, plus a constant offset.
+     * Both are null for the {@code .callprototype} label named by an indirect call.
+     */
     record Symbol(String name, Variable variable, Function function, long offset) implements Operand {
         // A call inside a recursive function refers back to that function, so the generated
         // record methods would recurse forever: compare and print the function by name only.
@@ -37,13 +40,17 @@ public sealed interface Operand {
         }
     }
 
-    /** A memory operand {@code [base+offset]}; base is a Reg, a Symbol or null for an absolute address. */
+    /**
+     * A memory operand {@code [base+offset]}; base is a Reg, a Symbol or null for an absolute address.
+     * For the texture/surface/tensor forms {@code [base, {c0, c1}]} base is a Vector holding the
+     * base and then the coordinate vector(s).
+     */
     record Address(Operand base, long offset) implements Operand {}
 
     /** A branch target; {@code target} is the instruction index within the function. */
     record Label(String name, int target) implements Operand {}
 
-    /** A brace vector {@code {a, b, c, d}}. */
+    /** A brace vector {@code {a, b, c, d}}; also the expanded member list of a {@code .branchtargets} label. */
     record Vector(List<Operand> elements) implements Operand {}
 
     /** A parenthesised list, as in the return and argument lists of {@code call}. */

@@ -104,6 +104,8 @@ final class OperandParser {
             return new OpNode.Done(sp);
         }
         if (isBranch) return new OpNode.Name(t, 0, true, fn.scopeId());
+        // WARP_SZ is PTX's predefined constant for the warp size
+        if (text.equals("WARP_SZ") && lookupVariable(text) == null) return new OpNode.Done(new Operand.Imm(32, Operand.ImmKind.INT));
         long offset = offset();
         Variable v = lookupVariable(text);
         if (v != null) return new OpNode.Done(new Operand.Symbol(text, v, null, offset));
@@ -167,7 +169,7 @@ final class OperandParser {
             if (base == null) throw c.error(c.peek(), "expected ']'");
             List<OpNode> parts = new ArrayList<>();
             parts.add(base);
-            while (c.accept(",")) parts.add(operand(true));
+            while (c.accept(",")) parts.add(c.peek().is("{") ? new OpNode.Vec(list("{", "}")) : simple());
             base = new OpNode.Vec(parts);
         }
         if (!c.peek().is("]")) throw c.error(c.peek(), "expected ']'");

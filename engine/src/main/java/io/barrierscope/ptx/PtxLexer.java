@@ -235,7 +235,7 @@ final class PtxLexer {
             if (c == '\n') {
                 newline();
                 p++;
-            } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == 0x0B) {
+            } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == 0x0B || (c == '\uFEFF' && p == 0)) {
                 p++;
             } else if (c == '/' && p + 1 < s.length() && (s.charAt(p + 1) == '/' || s.charAt(p + 1) == '*')) {
                 skipComment();

@@ -13,7 +13,8 @@ import java.util.TreeMap;
  * from the input are capped, so any text yields a Module or a located {@link PtxException}.
  */
 public final class PtxParser {
-    private static final int MAX_SCOPE_DEPTH = 10_000;
+    /** Real PTX nests a few blocks deep; the bound keeps scope lookups cheap on hostile input. */
+    private static final int MAX_SCOPE_DEPTH = 256;
 
     final PtxSource src;
     final Cursor c;

@@ -40,6 +40,11 @@ class PtxDeclarationTest {
     }
 
     @Test
+    void registerRangeMayBeSpacedOut() {
+        assertEquals("%q3", reg(kernel("  .reg .b32 %q <4>;\n  mov.b32 %q3, 1;").instructions().get(0), 0).name());
+    }
+
+    @Test
     void registerBeyondRangeIsUndeclared() {
         assertKernelError("  mov.b32 %r10, 1;", 0, 11, "undeclared register %r10");
     }

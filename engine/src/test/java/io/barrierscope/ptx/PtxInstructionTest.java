@@ -128,6 +128,23 @@ class PtxInstructionTest {
     }
 
     @Test
+    void nestedAddressIsRejected() {
+        assertKernelError("  ld.u32 %r1, [%rd1, [%rd2]];", 0, 22, "expected an operand, found '['");
+    }
+
+    @Test
+    void warpSizeConstant() {
+        assertEquals(new Operand.Imm(32, Operand.ImmKind.INT), only("  mov.u32 %r1, WARP_SZ;").operands().get(1));
+    }
+
+    @Test
+    void deeplyNestedBlocksAreRejected() {
+        PtxException e = PtxTestSupport.error(kernelText("{".repeat(300) + "}".repeat(300)));
+        assertEquals("too deeply nested", e.detail());
+        assertEquals(BODY_LINE, e.pos().line());
+    }
+
+    @Test
     void symbolsAsValuesResolveToVariablesAndFunctions() {
         Module m = parse(HEADER + ".global .align 1 .b8 $str[2] = {104, 0};\n.func helper()\n{\n  ret;\n}\n"
                 + ".entry k()\n{\n  .reg .b64 %rd<4>;\n  .reg .b32 %r<2>;\n  .shared .u32 smem[8];\n"
