@@ -1,0 +1,106 @@
+package io.barrierscope.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.ptx.ScalarType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Launch files (interfaces.md): defaults, every init, and located refusals. */
+class LaunchFileReaderTest {
+    @TempDir
+    Path tmp;
+
+    private Path write(String json) throws Exception {
+        Files.writeString(tmp.resolve("k.ptx"), ".version 9.0\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\nret;\n}\n");
+        Path l = tmp.resolve("launch.json");
+        Files.writeString(l, json);
+        return l;
+    }
+
+    private String error(String json) throws Exception {
+        Path l = write(json);
+        return assertThrows(BadInputException.class, () -> LaunchFileReader.read(l)).getMessage();
+    }
+
+    @Test
+    void pathsAreRelativeToTheLaunchFileAndDefaultsApply() throws Exception {
+        LaunchSpec s = LaunchFileReader.read(write("{\"ptx\": \"k.ptx\"}"));
+        assertEquals(tmp.resolve("k.ptx").toAbsolutePath(), s.ptx());
+        assertEquals(1, s.grid().volume());
+        assertEquals(32, s.block().volume());
+        assertEquals("round-robin", s.policy());
+        assertEquals(LaunchSpec.DEFAULT_MAX_STEPS, s.maxSteps());
+    }
+
+    @Test
+    void runSettingsAreRead() throws Exception {
+        LaunchSpec s = LaunchFileReader.read(write("{\"ptx\": \"k.ptx\", \"run\": {\"policy\": \"random\", \"seed\": 7, \"maxSteps\": 99}}"));
+        assertEquals("random", s.policy());
+        assertEquals(7, s.seed());
+        assertEquals(99, s.maxSteps());
+    }
+
+    @Test
+    void initFillsBuffersAsNamed() {
+        assertEquals(List.of(0L, 1L, 2L, 3L), BufferCodec.decode(BufferCodec.initial(new ArgSpec("b", ScalarType.S32, 4, "iota", null, null)), ScalarType.S32));
+        assertEquals(List.of(0L, 0L), BufferCodec.decode(BufferCodec.initial(new ArgSpec("b", ScalarType.U16, 2, "zero", null, null)), ScalarType.U16));
+        assertEquals(List.of(5L, -6L, 0L), BufferCodec.decode(BufferCodec.initial(new ArgSpec("b", ScalarType.S64, 3, "data", List.of(5L, -6L), null)), ScalarType.S64));
+        assertEquals(List.of(1.5), BufferCodec.decode(BufferCodec.initial(new ArgSpec("b", ScalarType.F32, 1, "data", List.of(1.5), null)), ScalarType.F32));
+    }
+
+    @Test
+    void randomInitIsDeterministicPerSeed() {
+        ArgSpec a = new ArgSpec("b", ScalarType.U32, 64, "random:3", null, null);
+        ArgSpec b = new ArgSpec("b", ScalarType.U32, 64, "random:4", null, null);
+        assertEquals(BufferCodec.decode(BufferCodec.initial(a), ScalarType.U32), BufferCodec.decode(BufferCodec.initial(a), ScalarType.U32));
+        assertTrue(!BufferCodec.decode(BufferCodec.initial(a), ScalarType.U32).equals(BufferCodec.decode(BufferCodec.initial(b), ScalarType.U32)));
+    }
+
+    @Test
+    void anUnknownKeyIsRefusedAtItsLine() throws Exception {
+        String e = error("{\n\"ptx\": \"k.ptx\",\n\"grdi\": [1]\n}");
+        assertTrue(e.contains("launch.json:3:") && e.contains("unknown key \"grdi\""), e);
+    }
+
+    @Test
+    void anUnknownElementTypeIsRefusedAtItsLine() throws Exception {
+        String e = error("{\"ptx\": \"k.ptx\",\n \"args\": [\n  {\"buffer\": \"a\", \"type\": \"i32\", \"count\": 4}]}");
+        assertTrue(e.contains("launch.json:3:") && e.contains("unknown type 'i32'"), e);
+    }
+
+    @Test
+    void aBufferWithoutCountOrDataIsRefused() throws Exception {
+        String e = error("{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"a\", \"type\": \"u32\"}]}");
+        assertTrue(e.contains("needs a \"count\""), e);
+    }
+
+    @Test
+    void anOversizeBufferIsRefusedBeforeAllocating() throws Exception {
+        String e = error("{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"a\", \"type\": \"u32\", \"count\": 99999999999}]}");
+        assertTrue(e.contains("outside"), e);
+    }
+
+    @Test
+    void aMissingPtxFileIsNamed() throws Exception {
+        String e = error("{\"ptx\": \"nothere.ptx\"}");
+        assertTrue(e.contains("nothere.ptx") && e.contains("does not exist"), e);
+    }
+
+    @Test
+    void anUnknownExpectedOutcomeIsRefused() throws Exception {
+        String e = error("{\"ptx\": \"k.ptx\", \"expect\": {\"outcome\": \"hang\"}}");
+        assertTrue(e.contains("unknown outcome 'hang'"), e);
+    }
+
+    @Test
+    void deeplyNestedJsonIsRefusedNotAStackOverflow() throws Exception {
+        String e = error("{\"ptx\": \"k.ptx\", \"x\": " + "[".repeat(5000) + "]".repeat(5000) + "}");
+        assertTrue(e.contains("launch.json:1:"), e);
+    }
+}
