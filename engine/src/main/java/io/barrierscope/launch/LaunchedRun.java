@@ -43,11 +43,13 @@ public final class LaunchedRun {
     private final Map<String, GlobalMemory.Segment> buffers = new LinkedHashMap<>();
     private final List<ArgSpec> bufferArgs = new ArrayList<>();
     private Deadlock deadlock;
+    private final long seed;
 
     private LaunchedRun(LaunchSpec spec, Module module, Program program, String policy, long seed) {
         this.spec = spec;
         this.module = module;
         this.program = program;
+        this.seed = seed;
         Dim3 cluster = clusterOf(spec, program.kernel);
         checkLimits(spec, program);
         GlobalMemory global = program.globalTemplate.copy();
@@ -189,6 +191,8 @@ public final class LaunchedRun {
     public Interpreter interpreter() { return interpreter; }
     public Path ptxPath() { return spec.ptx(); }
     public long maxSteps() { return spec.maxSteps(); }
+    /** The seed in effect (the command line's, else the launch file's). */
+    public long seed() { return seed; }
 
     /** Runs to the end or the step limit; a brkpt pauses and the run continues past it. */
     public Outcome runToEnd() { return runToEnd(spec.maxSteps()); }

@@ -26,7 +26,7 @@ public final class ReportWriter {
         r.put("outcome", run.interpreter().outcome().jsonName());
         r.put("kernel", run.program().kernel.name());
         r.put("policy", run.interpreter().policy().name());
-        r.put("seed", run.spec().seed());
+        r.put("seed", run.seed());
         Map<String, Object> stats = new LinkedHashMap<>();
         stats.put("warpSteps", m.steps);
         stats.put("threadInstructions", m.threadInstructions);

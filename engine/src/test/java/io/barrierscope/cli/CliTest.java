@@ -209,4 +209,21 @@ class CliTest {
         assertTrue(r.out().contains("note: no launch file"), r.out());
         assertTrue(r.out().contains("1 CTA of 32 threads"), r.out());
     }
+
+    @Test
+    void theSameLaunchAndSeedGiveTheSameReportApartFromWallTime() throws Exception {
+        Path a = tmp.resolve("a.json");
+        Path b = tmp.resolve("b.json");
+        String launch = SAMPLES.resolve("named-producer-consumer/launch.json").toString();
+        cli("run", launch, "--policy", "random", "--seed", "11", "--report", a.toString());
+        cli("run", launch, "--policy", "random", "--seed", "11", "--report", b.toString());
+        ObjectMapper om = new ObjectMapper();
+        var ja = (com.fasterxml.jackson.databind.node.ObjectNode) om.readTree(a.toFile());
+        var jb = (com.fasterxml.jackson.databind.node.ObjectNode) om.readTree(b.toFile());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) ja.get("stats")).remove("wallMillis");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) jb.get("stats")).remove("wallMillis");
+        assertEquals(ja, jb);
+        assertEquals(11, ja.get("seed").asLong());
+        assertEquals("random", ja.get("policy").asText());
+    }
 }
