@@ -58,6 +58,8 @@ public final class Interpreter {
     /** Executes one warp step (or settles the run's end); returns false once the run has ended. */
     public boolean step() {
         if (outcome != Outcome.RUNNING) return false;
+        // A single step is its own pause: a brkpt met earlier must not stop the next run at once.
+        breakRequested = false;
         if (m.cycles >= nextWake) wakeSleepers();
         int w = policy.pickWarp(this);
         if (w < 0) {

@@ -44,6 +44,7 @@ public final class LaunchedRun {
     private final List<ArgSpec> bufferArgs = new ArrayList<>();
     private Deadlock deadlock;
     private final long seed;
+    private long stepBudget;
 
     private LaunchedRun(LaunchSpec spec, Module module, Program program, String policy, long seed) {
         this.spec = spec;
@@ -198,6 +199,7 @@ public final class LaunchedRun {
     public Outcome runToEnd() { return runToEnd(spec.maxSteps()); }
 
     public Outcome runToEnd(long maxSteps) {
+        stepBudget = maxSteps;
         Outcome o;
         do {
             o = interpreter.run(maxSteps);
@@ -242,7 +244,7 @@ public final class LaunchedRun {
             sb.append('\n');
         }
         if (o == Outcome.DEADLOCK) sb.append(deadlockText());
-        if (o == Outcome.STEP_LIMIT) sb.append("The step limit of ").append(spec.maxSteps()).append(" warp steps was reached.\n");
+        if (o == Outcome.STEP_LIMIT) sb.append("The step limit of ").append(stepBudget > 0 ? stepBudget : spec.maxSteps()).append(" warp steps was reached.\n");
         return sb.toString();
     }
 }

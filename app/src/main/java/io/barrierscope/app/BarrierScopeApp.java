@@ -1,0 +1,42 @@
+package io.barrierscope.app;
+
+import io.barrierscope.app.debugger.DebuggerView;
+import io.barrierscope.app.debugger.DebuggerViewModel;
+import io.barrierscope.app.session.DebugSession;
+import java.nio.file.Path;
+import java.util.List;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+
+/**
+ * The debugger window. Arguments: {@code [gui] [FILE]}; with no FILE the bundled sample opens
+ * (see {@link Locations#startupFile}).
+ */
+public final class BarrierScopeApp extends Application {
+    private DebuggerViewModel vm;
+
+    @Override
+    public void start(Stage stage) {
+        ErrorDialog.install(stage);
+        Path cwd = Path.of("").toAbsolutePath();
+        Path code = Locations.codeLocation();
+        List<Path> samples = Locations.repoRoot(cwd, code).map(Locations::samples).orElse(List.of());
+
+        vm = new DebuggerViewModel(listener -> DebugSession.withWorkerThread(Platform::runLater, listener));
+        DebuggerView view = new DebuggerView(vm, samples);
+        Scene scene = new Scene(view.root(), 1280, 800);
+        view.installShortcuts(scene);
+        stage.titleProperty().bind(vm.titleProperty());
+        stage.setScene(scene);
+        stage.show();
+
+        Locations.startupFile(getParameters().getRaw(), cwd, code).ifPresent(vm::open);
+    }
+
+    @Override
+    public void stop() {
+        if (vm != null) vm.close();
+    }
+}

@@ -1,0 +1,79 @@
+package io.barrierscope.app;
+
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Where things are on disk: the file to open at start-up and the bundled samples. Pure
+ * functions of the arguments, the current directory and the code location, so they are tested
+ * without a window.
+ */
+public final class Locations {
+    /** The sample opened when the window starts without a file. */
+    public static final String DEFAULT_SAMPLE = "samples/block-reduce/launch.json";
+
+    private Locations() {}
+
+    /**
+     * The file to open: the first argument that is not the word {@code gui} (resolved against
+     * {@code cwd}), else the default sample; empty when neither exists.
+     */
+    public static Optional<Path> startupFile(List<String> args, Path cwd, Path codeLocation) {
+        for (String a : args) {
+            if (a.equals("gui") || a.startsWith("-")) continue;
+            return Optional.of(cwd.resolve(a).toAbsolutePath().normalize());
+        }
+        return repoRoot(cwd, codeLocation).map(r -> r.resolve(DEFAULT_SAMPLE));
+    }
+
+    /**
+     * The repository root: the current directory if it holds the samples, else the first
+     * ancestor of the code location (a jar or classes directory inside the checkout) that does.
+     */
+    public static Optional<Path> repoRoot(Path cwd, Path codeLocation) {
+        Path here = cwd.toAbsolutePath().normalize();
+        if (Files.isRegularFile(here.resolve(DEFAULT_SAMPLE))) return Optional.of(here);
+        for (Path p = codeLocation == null ? null : codeLocation.toAbsolutePath().normalize();
+                p != null; p = p.getParent()) {
+            if (Files.isRegularFile(p.resolve(DEFAULT_SAMPLE))) return Optional.of(p);
+        }
+        return Optional.empty();
+    }
+
+    /** The launch files of the bundled samples ({@code samples/NAME/launch.json}), sorted by name. */
+    public static List<Path> samples(Path repoRoot) {
+        List<Path> out = new ArrayList<>();
+        Path dir = repoRoot.resolve("samples");
+        if (!Files.isDirectory(dir)) return out;
+        try (Stream<Path> s = Files.list(dir)) {
+            s.map(d -> d.resolve("launch.json")).filter(Files::isRegularFile).sorted().forEach(out::add);
+        } catch (java.io.IOException e) {
+            // An unreadable samples folder just means an empty Samples menu.
+        }
+        return out;
+    }
+
+    /** Where this class was loaded from (jar or classes directory), or null if unknown. */
+    public static Path codeLocation() {
+        try {
+            var src = Locations.class.getProtectionDomain().getCodeSource();
+            return src == null ? null : Path.of(src.getLocation().toURI());
+        } catch (URISyntaxException | SecurityException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** A short name for a file: its folder and name, e.g. {@code block-reduce/launch.json}. */
+    public static String shortName(Path file) {
+        Path name = file.getFileName();
+        Path parent = file.getParent();
+        if (name == null) return file.toString();
+        if (parent == null || parent.getFileName() == null) return name.toString();
+        return parent.getFileName() + "/" + name;
+    }
+}

@@ -1,0 +1,20 @@
+package io.barrierscope.app.session;
+
+/**
+ * One CTA barrier in use, copied out of the engine so the FX thread never reads live machine
+ * state. {@code arrived} and {@code expected} count warps; {@code arrivedWarps} names them
+ * (warp numbers within the CTA), e.g. {@code "w0 w2"}. {@code stuck}: the run ended in deadlock
+ * with warps still waiting here.
+ */
+public record BarrierRow(int cta, String ctaName, int id, long generation, int arrived, int expected,
+                         String arrivedWarps, boolean stuck) {
+
+    /** Whether a generation is open (some warp arrived and waits for the rest). */
+    public boolean waiting() { return arrived > 0; }
+
+    /** Arrived share in 0..1, for a gauge. */
+    public double fraction() { return expected <= 0 ? 0 : Math.min(1.0, (double) arrived / expected); }
+
+    /** E.g. {@code "3/4 warps"}. */
+    public String arrivedText() { return arrived + "/" + expected + " warps"; }
+}

@@ -1,0 +1,31 @@
+package io.barrierscope.app.session;
+
+import io.barrierscope.check.Diagnostic;
+import io.barrierscope.exec.Outcome;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the views show of a run at one moment, captured on the engine thread and handed to the
+ * FX thread. Immutable: the engine keeps running while the FX thread reads it.
+ *
+ * @param focusWarp   the warp the views follow (the one that took the last step), -1 if none
+ * @param focusName   its name and state, e.g. "CTA (0,0,0) warp 1 · runnable"
+ * @param focusLine   1-based PTX line of its next instruction, 0 if none
+ * @param lastAction  what the last step did, e.g. "CTA (0,0,0) warp 1 executed line 40: bar.sync 0;"
+ * @param warpsAtLine for each PTX line where live warps stand, how many
+ * @param report      the end-of-run text (summary, deadlock explanation, diagnostics, output);
+ *                    null while the run goes on
+ * @param cause       which command produced it
+ */
+public record Snapshot(Outcome outcome, long steps, long cycles, long maxSteps,
+                       int focusWarp, String focusName, int focusLine, String lastAction,
+                       Map<Integer, Integer> warpsAtLine, List<BarrierRow> barriers,
+                       List<Diagnostic> diagnostics, String report, Cause cause) {
+
+    /** What a snapshot follows: an open or reset, a step, a refresh during a run, a run's end. */
+    public enum Cause { OPENED, STEPPED, RUN_PROGRESS, RUN_END }
+
+
+    public boolean finished() { return outcome != Outcome.RUNNING; }
+}

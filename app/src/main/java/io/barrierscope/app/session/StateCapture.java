@@ -1,0 +1,145 @@
+package io.barrierscope.app.session;
+
+import io.barrierscope.check.Diagnostic;
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Op;
+import io.barrierscope.exec.Outcome;
+import io.barrierscope.exec.PrintfLine;
+import io.barrierscope.exec.ThreadStatus;
+import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.sync.CtaBarrier;
+import io.barrierscope.sync.CtaBarrierUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Copies what the views need out of a live run into a {@link Snapshot}. The one place in the
+ * app that reads machine arrays; it runs on the engine thread only.
+ */
+final class StateCapture {
+    /** Printf lines shown in the end-of-run report; the rest are counted, not shown. */
+    private static final int MAX_OUTPUT_LINES = 200;
+
+    private StateCapture() {}
+
+    /**
+     * @param focusWarp the warp that took the last step, or -1 before the first step
+     * @param lastPc    the PC it executed, or -1
+     * @param cause     which command the snapshot follows
+     */
+    static Snapshot capture(LaunchedRun run, int focusWarp, int lastPc, Snapshot.Cause cause) {
+        Machine m = run.machine();
+        Interpreter x = run.interpreter();
+        Op[] code = run.program().code;
+        int warp = focusWarp >= 0 ? focusWarp : firstLiveWarp(m);
+        int pc = warp >= 0 ? nextPc(m, warp) : -1;
+        if (pc < 0) pc = lastPc;
+        String focusName = warp < 0 ? "" : m.warpName(warp) + " · " + warpState(m, warp);
+        String lastAction = lastPc < 0 || focusWarp < 0 ? ""
+                : m.warpName(focusWarp) + " executed line " + line(code, lastPc) + ": "
+                        + code[lastPc].insn.text().strip().replaceAll("\\s+", " ");
+        List<Diagnostic> diagnostics = List.copyOf(x.diagnostics());
+        String report = x.finished() ? report(run) : null;
+        return new Snapshot(x.outcome(), m.steps, m.cycles, run.maxSteps(), warp, focusName,
+                line(code, pc), lastAction, warpsAtLine(m, code), barriers(m, x.outcome() == Outcome.DEADLOCK),
+                diagnostics, report, cause);
+    }
+
+    private static int line(Op[] code, int pc) {
+        return pc >= 0 && pc < code.length ? code[pc].insn.pos().line() : 0;
+    }
+
+    private static int firstLiveWarp(Machine m) {
+        for (int w = 0; w < m.warps; w++) if (m.liveMask[w] != 0) return w;
+        return m.warps > 0 ? 0 : -1;
+    }
+
+    /** The lowest PC among the warp's runnable lanes, else its live lanes; -1 if it has none. */
+    static int nextPc(Machine m, int warp) {
+        int mask = m.runMask[warp] != 0 ? m.runMask[warp] : m.liveMask[warp];
+        int best = -1;
+        for (int r = mask; r != 0; r &= r - 1) {
+            int pc = m.pc[(warp << 5) + Integer.numberOfTrailingZeros(r)];
+            if (best < 0 || pc < best) best = pc;
+        }
+        return best;
+    }
+
+    private static String warpState(Machine m, int warp) {
+        int mask = m.liveMask[warp];
+        if (mask == 0) mask = m.existMask[warp];
+        if (mask == 0) return "empty";
+        return ThreadStatus.name(m.status[(warp << 5) + Integer.numberOfTrailingZeros(mask)]);
+    }
+
+    private static Map<Integer, Integer> warpsAtLine(Machine m, Op[] code) {
+        TreeMap<Integer, Integer> out = new TreeMap<>();
+        for (int w = 0; w < m.warps; w++) {
+            if (m.liveMask[w] == 0) continue;
+            int line = line(code, nextPc(m, w));
+            if (line > 0) out.merge(line, 1, Integer::sum);
+        }
+        return Collections.unmodifiableMap(out);
+    }
+
+    /** The barriers that were ever used: a generation is open now or has completed before. */
+    private static List<BarrierRow> barriers(Machine m, boolean deadlocked) {
+        List<BarrierRow> rows = new ArrayList<>();
+        for (CtaBarrierUnit unit : m.ctaBarriers) {
+            int live = m.liveWarps[unit.cta];
+            for (CtaBarrier b : unit.barriers) {
+                if (!b.active() && b.generation == 0) continue;
+                int expected = b.count > 0 ? (b.count + 31) / 32 : Integer.bitCount(live);
+                rows.add(new BarrierRow(unit.cta, ctaName(m, unit.cta), b.id, b.generation,
+                        b.arrivedCount(), expected, warpList(b.arrivedWarps), deadlocked && b.active()));
+            }
+        }
+        return List.copyOf(rows);
+    }
+
+    private static String ctaName(Machine m, int cta) {
+        // warpName is "CTA (x,y,z) warp n"; the CTA part names the CTA the same way everywhere.
+        String w = m.warpName(cta * m.warpsPerCta);
+        int cut = w.lastIndexOf(" warp ");
+        return cut > 0 ? w.substring(0, cut) : "CTA " + cta;
+    }
+
+    private static String warpList(int warps) {
+        StringBuilder sb = new StringBuilder();
+        for (int r = warps; r != 0; r &= r - 1) {
+            if (sb.length() > 0) sb.append(' ');
+            sb.append('w').append(Integer.numberOfTrailingZeros(r));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * The end-of-run text: the engine's summary (outcome, diagnostics, deadlock explanation),
+     * then what the launch file expected and did not get, then device printf output.
+     */
+    private static String report(LaunchedRun run) {
+        StringBuilder sb = new StringBuilder(nonNull(run.summary()).strip()).append('\n');
+        if (run.spec().expect() != null) {
+            List<String> diffs = run.expectDifferences();
+            if (diffs.isEmpty()) sb.append("\nExpectations of the launch file: all met.\n");
+            else sb.append("\nExpectations of the launch file not met:\n");
+            for (String d : diffs) sb.append("  ").append(d).append('\n');
+        }
+        List<PrintfLine> out = run.interpreter().printfLines();
+        if (!out.isEmpty()) {
+            sb.append("\nOutput (").append(out.size()).append(" printf lines)\n");
+            for (int i = 0; i < Math.min(out.size(), MAX_OUTPUT_LINES); i++) {
+                PrintfLine l = out.get(i);
+                sb.append("  ").append(l.thread()).append(": ").append(l.text().stripTrailing()).append('\n');
+            }
+            if (out.size() > MAX_OUTPUT_LINES) sb.append("  ...\n");
+        }
+        return sb.toString();
+    }
+
+    private static String nonNull(String s) { return s == null ? "" : s; }
+}

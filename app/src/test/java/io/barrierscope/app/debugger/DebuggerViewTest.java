@@ -1,0 +1,95 @@
+package io.barrierscope.app.debugger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.app.TestFiles;
+import io.barrierscope.app.session.DebugSession;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.fxmisc.richtext.CodeArea;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The real window, headless through Monocle, on the real engine with its worker thread. */
+@ExtendWith(ApplicationExtension.class)
+class DebuggerViewTest {
+    private DebuggerViewModel vm;
+
+    @Start
+    void start(Stage stage) {
+        vm = new DebuggerViewModel(l -> DebugSession.withWorkerThread(Platform::runLater, l));
+        DebuggerView view = new DebuggerView(vm, List.of(TestFiles.sample("block-reduce")));
+        Scene scene = new Scene(view.root(), 1100, 700);
+        view.installShortcuts(scene);
+        stage.titleProperty().bind(vm.titleProperty());
+        stage.setScene(scene);
+        stage.show();
+        vm.open(TestFiles.sample("block-reduce"));
+    }
+
+    @AfterEach
+    void close() {
+        vm.close();
+    }
+
+    private static String text(FxRobot robot, String id) {
+        return robot.lookup(id).queryAs(Label.class).getText();
+    }
+
+    private static void waitUntil(BooleanSupplier condition) throws TimeoutException {
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, condition::getAsBoolean);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void opensTheSampleStepsAndRunsToCompletion(FxRobot robot) throws TimeoutException {
+        waitUntil(() -> "ready".equals(text(robot, "#outcomeLabel")));
+        CodeArea code = robot.lookup("#sourceArea").queryAs(CodeArea.class);
+        assertTrue(code.getText().contains("bar.sync"));
+        assertEquals("block-reduce/launch.json — BarrierScope", ((Stage) robot.window(0)).getTitle());
+        String lineBefore = text(robot, "#positionLabel");
+
+        robot.clickOn("#stepButton");
+        waitUntil(() -> text(robot, "#stepsLabel").startsWith("step 1 "));
+        assertEquals("paused", text(robot, "#outcomeLabel"));
+        assertNotEquals(lineBefore, text(robot, "#positionLabel"));
+        int line = vm.source().getCurrentLine();
+        assertTrue(code.getParagraph(line - 1).getParagraphStyle().contains("current-line"));
+
+        robot.clickOn("#runButton");
+        waitUntil(() -> "completed".equals(text(robot, "#outcomeLabel")));
+        assertEquals("0 diagnostics", text(robot, "#diagnosticsLabel"));
+        assertTrue(robot.lookup("#reportText").queryAs(TextArea.class).getText().contains("completed"));
+        assertEquals(4, robot.lookup("#barrierTable").queryAs(TableView.class).getItems().size());
+        assertTrue(robot.lookup("#stepButton").query().isDisabled());
+    }
+
+    @Test
+    void keyboardStepsRunsAndResets(FxRobot robot) throws TimeoutException {
+        waitUntil(() -> "ready".equals(text(robot, "#outcomeLabel")));
+        robot.type(KeyCode.F10);
+        waitUntil(() -> text(robot, "#stepsLabel").startsWith("step 1 "));
+        robot.type(KeyCode.F5);
+        waitUntil(() -> "completed".equals(text(robot, "#outcomeLabel")));
+        robot.press(KeyCode.CONTROL).type(KeyCode.R).release(KeyCode.CONTROL);
+        waitUntil(() -> "ready".equals(text(robot, "#outcomeLabel")));
+        assertEquals("step 0 · 0 cycles", text(robot, "#stepsLabel"));
+        assertTrue(robot.lookup("#reportPane").tryQuery().isEmpty(), "report pane hidden after reset");
+    }
+}

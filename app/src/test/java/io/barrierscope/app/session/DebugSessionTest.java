@@ -1,0 +1,124 @@
+package io.barrierscope.app.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.app.TestFiles;
+import io.barrierscope.exec.Outcome;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class DebugSessionTest {
+    /** Records what the session reports, and on which thread. */
+    private static final class Recorder implements DebugSession.Listener {
+        final List<Snapshot> snapshots = new ArrayList<>();
+        final List<String> threads = new ArrayList<>();
+        final List<String> failures = new ArrayList<>();
+        Runnable onProgress = () -> {};
+
+        @Override public void opened(OpenedFile file) { threads.add(Thread.currentThread().getName()); }
+
+        @Override
+        public synchronized void updated(Snapshot s) {
+            snapshots.add(s);
+            threads.add(Thread.currentThread().getName());
+            if (s.cause() == Snapshot.Cause.RUN_PROGRESS) onProgress.run();
+        }
+
+        @Override public void failed(String message) { failures.add(message); }
+
+        Snapshot last() { return snapshots.get(snapshots.size() - 1); }
+    }
+
+    @Test
+    void engineWorkHappensOnTheNamedWorkerAndResultsGoThroughTheUiExecutor() throws Exception {
+        Recorder r = new Recorder();
+        List<String> posted = new ArrayList<>();
+        DebugSession s = DebugSession.withWorkerThread(task -> {
+            posted.add("ui");
+            task.run();
+        }, r);
+        try {
+            s.open(TestFiles.sample("block-reduce"));
+            s.run();
+            assertTrue(s.awaitIdle(60, TimeUnit.SECONDS));
+        } finally {
+            s.close();
+        }
+        assertTrue(r.threads.stream().allMatch("barrierscope-engine"::equals), r.threads.toString());
+        assertEquals(r.threads.size(), posted.size());
+        assertEquals(Outcome.COMPLETED, r.last().outcome());
+        assertNotNull(r.last().report());
+    }
+
+    @Test
+    void aRunInSmallChunksEndsExactlyAsOneBigRun() {
+        Recorder big = new Recorder();
+        DebugSession a = new DebugSession(Runnable::run, Runnable::run, big);
+        a.open(TestFiles.sample("block-reduce"));
+        a.run();
+        Recorder small = new Recorder();
+        DebugSession b = new DebugSession(Runnable::run, Runnable::run, small);
+        b.chunk = 7;
+        b.open(TestFiles.sample("block-reduce"));
+        b.run();
+        assertEquals(Outcome.COMPLETED, small.last().outcome());
+        assertEquals(big.last().steps(), small.last().steps());
+        assertEquals(big.last().cycles(), small.last().cycles());
+        assertTrue(big.last().steps() > 7);
+    }
+
+    @Test
+    void pauseStopsARunAtAChunkBoundaryAndRunGoesOn() {
+        Recorder r = new Recorder();
+        DebugSession s = new DebugSession(Runnable::run, Runnable::run, r);
+        s.chunk = 10;
+        s.refreshNanos = 0; // a progress snapshot after every chunk
+        s.open(TestFiles.sample("block-reduce"));
+        r.onProgress = s::pause;
+        s.run();
+        Snapshot paused = r.last();
+        assertEquals(Snapshot.Cause.RUN_END, paused.cause());
+        assertEquals(Outcome.RUNNING, paused.outcome());
+        assertEquals(10, paused.steps());
+        assertNull(paused.report());
+        r.onProgress = () -> {};
+        s.run();
+        assertEquals(Outcome.COMPLETED, r.last().outcome());
+    }
+
+    @Test
+    void stepFollowsTheWarpThatMoved() {
+        Recorder r = new Recorder();
+        DebugSession s = new DebugSession(Runnable::run, Runnable::run, r);
+        s.open(TestFiles.sample("block-reduce"));
+        Snapshot start = r.last();
+        assertEquals(0, start.steps());
+        assertTrue(start.focusLine() > 0);
+        assertEquals("", start.lastAction());
+        s.step();
+        Snapshot one = r.last();
+        assertEquals(1, one.steps());
+        assertTrue(one.focusLine() > start.focusLine());
+        assertTrue(one.lastAction().contains("executed line " + start.focusLine()), one.lastAction());
+        // Every live warp stands somewhere: 4 CTAs x 4 warps.
+        assertEquals(16, one.warpsAtLine().values().stream().mapToInt(Integer::intValue).sum());
+    }
+
+    @Test
+    void badInputIsAMessageNotAnException() {
+        Recorder r = new Recorder();
+        DebugSession s = new DebugSession(Runnable::run, Runnable::run, r);
+        s.open(java.nio.file.Path.of("no-such-file.json"));
+        assertEquals(1, r.failures.size());
+        assertTrue(r.snapshots.isEmpty());
+        s.step(); // nothing open: ignored
+        assertTrue(r.snapshots.isEmpty());
+        s.run(); // says so, so a view waiting for the run's end stops waiting
+        assertEquals(2, r.failures.size());
+    }
+}
