@@ -93,7 +93,14 @@ final class CallOp extends Op {
         for (int a = active; a != 0; a &= a - 1) {
             int s = base + Integer.numberOfTrailingZeros(a);
             if (builtin != null) {
-                builtin(x, m, s);
+                try {
+                    builtin(x, m, s);
+                } catch (MemoryFault f) {
+                    // e.g. a printf %s argument that points nowhere: reported for the thread that passed it
+                    x.report(f.code(), m.threadName(s) + ": " + f.getMessage() + " in " + builtin + " called at " + x.where(pc),
+                            new int[] {pc}, new int[] {s}, null);
+                    return;
+                }
                 if (x.finished()) return;
                 m.pc[s]++;
                 continue;
@@ -126,9 +133,14 @@ final class CallOp extends Op {
         if (builtin.equals("vprintf")) {
             long fmt = mem.load(Space.THREAD_PARAM, argCopies[0], 8, s);
             long args = argCopies.length > 1 ? mem.load(Space.THREAD_PARAM, argCopies[1], 8, s) : 0;
-            String text = DevicePrintf.format(mem, s, fmt, args);
-            x.printf(s, text);
-            if (retCopies[0] >= 0) mem.store(Space.THREAD_PARAM, retCopies[0], 4, text.length(), s);
+            // CUDA: printf returns the number of arguments parsed, or -1 when the format is NULL.
+            int result = -1;
+            if (fmt != 0) {
+                DevicePrintf.Result r = DevicePrintf.formatWithCount(mem, s, fmt, args);
+                x.printf(s, r.text());
+                result = r.args();
+            }
+            if (retCopies[0] >= 0) mem.store(Space.THREAD_PARAM, retCopies[0], 4, result, s);
             return;
         }
         String msg = mem.loadString(mem.load(Space.THREAD_PARAM, argCopies[0], 8, s), s, 4096);

@@ -109,7 +109,8 @@ public final class CompileContext {
                 case ".global": return Space.GLOBAL;
                 case ".shared", ".shared::cta": return Space.SHARED;
                 case ".shared::cluster":
-                    throw error("distributed shared memory (.shared::cluster) is not supported yet: " + insn.mnemonic());
+                    throw error("unsupported instruction " + insn.mnemonic()
+                            + " (distributed shared memory, .shared::cluster, is not supported yet)");
                 case ".local": return Space.LOCAL;
                 case ".const": return Space.CONST;
                 case ".param", ".param::entry", ".param::func": return Space.KERNEL_PARAM;

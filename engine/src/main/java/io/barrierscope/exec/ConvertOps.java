@@ -76,10 +76,18 @@ final class ConvertOps {
             if (r != null && !r.endsWith("i") && !r.equals("rn") && dt.bits() < st.bits()) {
                 throw c.error("unsupported instruction " + c.insn().mnemonic() + " (directed rounding ." + r + ")");
             }
+            boolean relu = c.has(".relu");
+            boolean satfinite = c.has(".satfinite");
+            if ((relu || satfinite) && dt != ScalarType.F16) {
+                throw c.error("unsupported instruction " + c.insn().mnemonic() + " (.relu/.satfinite are modelled for .f16 only)");
+            }
             return new FnOp((m, th) -> {
                 double v = readFloat(a.get(m, th), st, ftz);
                 if (r != null && r.endsWith("i")) v = roundInt(v, r);
-                if (d >= 0) m.setReg(th, d, writeFloat(v, dt, ftz, sat));
+                long bits = writeFloat(v, dt, ftz, sat);
+                if (relu) bits = Double.isNaN(v) ? 0x7FFF : (bits & 0x8000) != 0 ? 0 : bits; // negative -> +0, NaN canonical
+                if (satfinite && (bits & 0x7FFF) == 0x7C00) bits = (bits & 0x8000) | 0x7BFF; // +-inf -> +-MAX_NORM
+                if (d >= 0) m.setReg(th, d, bits);
             });
         }
         if (dt.isFloat()) {
@@ -89,27 +97,31 @@ final class ConvertOps {
             boolean unsigned64 = st == ScalarType.U64;
             return new FnOp((m, th) -> {
                 long x = Values.norm(a.get(m, th), st);
-                double v = unsigned64 && x < 0 ? unsignedToDouble(x) : (double) x;
                 if (dt == ScalarType.F32 && (st.bits() == 64)) {
                     // long -> float must round once, from the exact integer
-                    float f = unsigned64 && x < 0 ? (float) unsignedToDouble(x) : (float) x;
+                    float f = unsigned64 && x < 0 ? unsignedToFloat(x) : (float) x;
                     if (d >= 0) m.setReg(th, d, Values.bits(f));
                     return;
                 }
+                double v = unsigned64 && x < 0 ? unsignedToDouble(x) : (double) x;
                 if (d >= 0) m.setReg(th, d, writeFloat(v, dt, ftz, sat));
             });
         }
+        // A destination register wider than the type is sign-extended for signed types, else zero-extended
+        // (PTX ISA "Operand Size Exceeding Instruction-Type Size").
+        ScalarType rt = c.regType(c.operand(0));
+        int dw = Math.max(dt.bits(), rt == null ? 0 : rt.bits());
         if (st.isFloat()) {
             String mode = r == null ? "rzi" : r;
             return new FnOp((m, th) -> {
                 double v = roundInt(readFloat(a.get(m, th), st, ftz), mode);
-                if (d >= 0) m.setReg(th, d, Values.trunc(floatToInt(v, dt), dt.bits()));
+                if (d >= 0) m.setReg(th, d, Values.trunc(Values.norm(Values.trunc(floatToInt(v, dt), dt.bits()), dt), dw));
             });
         }
         return new FnOp((m, th) -> {
             long x = Values.norm(a.get(m, th), st);
             if (sat) x = saturate(x, st, dt);
-            if (d >= 0) m.setReg(th, d, Values.trunc(Values.norm(Values.trunc(x, dt.bits()), dt), dt.bits()));
+            if (d >= 0) m.setReg(th, d, Values.trunc(Values.norm(Values.trunc(x, dt.bits()), dt), dw));
         });
     }
 
@@ -118,8 +130,13 @@ final class ConvertOps {
                 || t == ScalarType.B128 || t == ScalarType.PRED);
     }
 
+    /** An unsigned 64-bit value as a double, rounded once: halve keeping the dropped bit as a sticky bit. */
     private static double unsignedToDouble(long x) {
-        return (double) (x >>> 1) * 2.0 + (x & 1);
+        return x >= 0 ? (double) x : (double) ((x >>> 1) | (x & 1)) * 2.0;
+    }
+
+    private static float unsignedToFloat(long x) {
+        return x >= 0 ? (float) x : (float) ((x >>> 1) | (x & 1)) * 2.0f;
     }
 
     static double readFloat(long raw, ScalarType t, boolean ftz) {
@@ -133,7 +150,7 @@ final class ConvertOps {
     static long writeFloat(double v, ScalarType t, boolean ftz, boolean sat) {
         if (t == ScalarType.F16) {
             if (sat) v = Double.isNaN(v) ? 0 : Math.max(0, Math.min(1, v));
-            return Values.floatToHalf((float) v) & 0xFFFFL;
+            return Values.doubleToHalf(v) & 0xFFFFL; // directly: via float would round twice
         }
         return FloatOps.write(v, t == ScalarType.F32, ftz, sat);
     }
@@ -202,7 +219,7 @@ final class ConvertOps {
         Src a = c.src(s0, t);
         if (to) {
             String spaceName = Space.name(space);
-            return new FnOp((m, th) -> {
+            return new MemoryOps.CheckedOp((m, th) -> {
                 long g = a.get(m, th);
                 long r = g - window;
                 if (window != 0 && (g < window || g >= window + Space.WINDOW_SIZE)) {

@@ -34,8 +34,7 @@ final class FloatOps {
             case "sub": return bin(c, f32, ftz, sat, (a, b) -> a - b);
             case "mul": return bin(c, f32, ftz, sat, (a, b) -> a * b);
             case "div": return bin(c, f32, ftz, sat, (a, b) -> a / b);
-            case "min": return bin(c, f32, ftz, sat, FloatOps::min);
-            case "max": return bin(c, f32, ftz, sat, FloatOps::max);
+            case "min", "max": return minMax(c, opc.equals("min"), f32, ftz, sat);
             case "copysign": return bin(c, f32, ftz, sat, (a, b) -> Math.copySign(b, a));
             case "fma", "mad": return fma(c, f32, ftz, sat);
             case "abs": return un(c, f32, ftz, sat, Math::abs);
@@ -51,6 +50,38 @@ final class FloatOps {
             case "testp": return testp(c, f32);
             default: throw c.error("unsupported instruction " + c.insn().mnemonic());
         }
+    }
+
+    /**
+     * min/max: a NaN input is ignored unless {@code .NaN} is given (then the result is the canonical
+     * NaN); {@code .xorsign.abs} compares magnitudes and gives the result the XOR of the input signs.
+     */
+    private static Op minMax(CompileContext c, boolean isMin, boolean f32, boolean ftz, boolean sat) {
+        boolean nan = c.has(".NaN");
+        boolean xorsign = c.has(".xorsign");
+        if (xorsign != c.has(".abs")) throw c.error(c.insn().mnemonic() + ": .xorsign and .abs go together");
+        D2 base = isMin ? FloatOps::min : FloatOps::max;
+        long canonical = f32 ? 0x7FFFFFFFL : 0x7FFFFFFFFFFFFFFFL;
+        c.expectOperands(3, 3);
+        int d = c.dst(0);
+        ScalarType t = f32 ? ScalarType.F32 : ScalarType.F64;
+        Src a = c.src(1, t);
+        Src b = c.src(2, t);
+        return new FnOp((m, th) -> {
+            double x = read(a.get(m, th), f32, ftz);
+            double y = read(b.get(m, th), f32, ftz);
+            long r;
+            if ((nan && (Double.isNaN(x) || Double.isNaN(y))) || (Double.isNaN(x) && Double.isNaN(y))) {
+                r = canonical;
+            } else if (xorsign) {
+                double v = base.apply(Math.abs(x), Math.abs(y));
+                boolean neg = (Math.copySign(1.0, x) < 0) != (Math.copySign(1.0, y) < 0);
+                r = write(Math.copySign(v, neg ? -1.0 : 1.0), f32, ftz, sat);
+            } else {
+                r = write(base.apply(x, y), f32, ftz, sat);
+            }
+            if (d >= 0) m.setReg(th, d, r);
+        });
     }
 
     private static double min(double a, double b) {

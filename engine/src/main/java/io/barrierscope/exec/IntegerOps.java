@@ -50,22 +50,37 @@ final class IntegerOps {
                     : (x, y) -> (y & 0xFFFFFFFFL) >= bits ? 0 : x >>> y;
             case "div" -> signed ? (x, y) -> x / y : Long::divideUnsigned;
             case "rem" -> signed ? (x, y) -> x % y : Long::remainderUnsigned;
-            case "mul24" -> c.has(".hi") ? (x, y) -> (((x << 40) >> 40) * ((y << 40) >> 40)) >> 16
-                    : (x, y) -> ((x << 40) >> 40) * ((y << 40) >> 40);
+            case "mul24" -> c.has(".hi") ? (x, y) -> (low24(x, signed) * low24(y, signed)) >> 16
+                    : (x, y) -> low24(x, signed) * low24(y, signed);
             default -> throw c.error("unsupported instruction " + c.insn().mnemonic());
         };
         if (t.isFloat()) throw c.error("internal: float routed to integer ops");
         Bin g = f;
+        if (c.has(".relu") && (opc.equals("min") || opc.equals("max"))) {
+            // min.relu / max.relu (.s32): negative results become 0
+            g = (x, y) -> Math.max(0, f.apply(x, y));
+        }
         if ((opc.equals("div") || opc.equals("rem")) && signed && bits == 64) {
-            g = (x, y) -> (x == Long.MIN_VALUE && y == -1) ? (opc.equals("div") ? x : 0) : f.apply(x, y);
+            Bin g0 = g;
+            g = (x, y) -> (x == Long.MIN_VALUE && y == -1) ? (opc.equals("div") ? x : 0) : g0.apply(x, y);
         }
         Bin h = g;
+        if (opc.equals("div") || opc.equals("rem")) {
+            return new MemoryOps.CheckedOp((m, th) -> {
+                long x = Values.norm(a.get(m, th), t);
+                long y = Values.norm(b.get(m, th), bt);
+                if (d >= 0) m.setReg(th, d, Values.trunc(h.apply(x, y), bits));
+            });
+        }
         return new FnOp((m, th) -> {
             long x = Values.norm(a.get(m, th), t);
             long y = Values.norm(b.get(m, th), bt);
             if (d >= 0) m.setReg(th, d, Values.trunc(h.apply(x, y), bits));
         });
     }
+
+    /** The low 24 bits of an operand of mul24/mad24, sign-extended for signed types and zero-extended otherwise. */
+    private static long low24(long x, boolean signed) { return signed ? (x << 40) >> 40 : x & 0xFFFFFFL; }
 
     private static long satS32(long v) { return Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v)); }
 
@@ -114,12 +129,14 @@ final class IntegerOps {
         boolean hi = c.has(".hi");
         boolean signed = t.isSigned();
         boolean m24 = c.insn().opcode().equals("mad24");
+        boolean sat = c.has(".sat");
+        if (sat && !(hi && t == ScalarType.S32)) throw c.error(c.insn().mnemonic() + ": .sat is only defined for mad.hi.s32");
         return new FnOp((m, th) -> {
             long x = Values.norm(a.get(m, th), t);
             long y = Values.norm(b.get(m, th), t);
             if (m24) {
-                x = (x << 40) >> 40;
-                y = (y << 40) >> 40;
+                x = low24(x, signed);
+                y = low24(y, signed);
             }
             long p;
             int outBits = bits;
@@ -131,7 +148,9 @@ final class IntegerOps {
             } else {
                 p = x * y;
             }
-            if (d >= 0) m.setReg(th, d, Values.trunc(p + cc.get(m, th), outBits));
+            // mad.hi.sat.s32: the sum saturates to the s32 range
+            long sum = sat ? satS32(p + Values.norm(cc.get(m, th), ScalarType.S32)) : p + cc.get(m, th);
+            if (d >= 0) m.setReg(th, d, Values.trunc(sum, outBits));
         });
     }
 
@@ -139,6 +158,7 @@ final class IntegerOps {
         c.expectOperands(2, 2);
         int d = c.dst(0);
         Src a = c.src(1, t);
+        boolean shiftamt = c.has(".shiftamt");
         return new FnOp((m, th) -> {
             long x = Values.norm(a.get(m, th), t);
             long r = switch (opc) {
@@ -149,18 +169,20 @@ final class IntegerOps {
                 case "popc" -> bits == 64 ? Long.bitCount(x) : Integer.bitCount((int) x);
                 case "clz" -> bits == 64 ? Long.numberOfLeadingZeros(x) : Integer.numberOfLeadingZeros((int) x);
                 case "brev" -> bits == 64 ? Long.reverse(x) : Integer.reverse((int) x) & 0xFFFFFFFFL;
-                case "bfind" -> bfind(x, bits, t.isSigned());
+                case "bfind" -> bfind(x, bits, t.isSigned(), shiftamt);
                 default -> 0;
             };
             if (d >= 0) m.setReg(th, d, Values.trunc(r, (opc.equals("popc") || opc.equals("clz") || opc.equals("bfind")) ? 32 : bits));
         });
     }
 
-    private static long bfind(long x, int bits, boolean signed) {
+    private static long bfind(long x, int bits, boolean signed, boolean shiftamt) {
         long v = signed && x < 0 ? ~x : x;
         if (bits == 32) v &= 0xFFFFFFFFL;
         if (v == 0) return 0xFFFFFFFFL;
-        return 63 - Long.numberOfLeadingZeros(v);
+        long pos = 63 - Long.numberOfLeadingZeros(v);
+        // .shiftamt: the left shift that moves the found bit to the msb (ISA: d = msb - d)
+        return shiftamt ? bits - 1 - pos : pos;
     }
 
     private static Op bfe(CompileContext c, ScalarType t, int bits) {

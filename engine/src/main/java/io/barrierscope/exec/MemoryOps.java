@@ -1,5 +1,6 @@
 package io.barrierscope.exec;
 
+import io.barrierscope.check.DiagnosticCode;
 import io.barrierscope.ptx.Operand;
 import io.barrierscope.ptx.ScalarType;
 import java.util.List;
@@ -21,6 +22,37 @@ final class MemoryOps {
             case "red" -> atom(c, false);
             default -> throw c.error("unsupported instruction " + c.insn().mnemonic());
         };
+    }
+
+    /**
+     * A lane op whose work may fault (memory access, integer division): the fault is reported for
+     * the thread that caused it, not for the first lane of the group, and the run stops there.
+     */
+    static final class CheckedOp extends Op {
+        private final FnOp.LaneFn fn;
+
+        CheckedOp(FnOp.LaneFn fn) { this.fn = fn; }
+
+        @Override
+        public void execute(Interpreter x, int warp, int group, int active) {
+            Machine m = x.machine();
+            int base = warp << 5;
+            for (int a = active; a != 0; a &= a - 1) {
+                int s = base + Integer.numberOfTrailingZeros(a);
+                try {
+                    fn.run(m, s);
+                } catch (MemoryFault f) {
+                    x.report(f.code(), m.threadName(s) + ": " + f.getMessage() + " in " + insn.mnemonic() + " at " + x.where(pc),
+                            new int[] {pc}, new int[] {s}, null);
+                    return;
+                } catch (ArithmeticException e) {
+                    x.report(DiagnosticCode.DIVIDE_BY_ZERO, m.threadName(s) + ": integer division by zero in " + insn.mnemonic()
+                            + " at " + x.where(pc), new int[] {pc}, new int[] {s}, null);
+                    return;
+                }
+            }
+            advance(m, warp, group);
+        }
     }
 
     private static int vectorWidth(CompileContext c) {
@@ -56,12 +88,12 @@ final class MemoryOps {
         if (n == 1) {
             int d1 = d[0];
             int w1 = width[0];
-            return new FnOp((m, th) -> {
+            return new CheckedOp((m, th) -> {
                 long v = Values.norm(m.memory.load(sp, a.get(m, th), size, th), t);
                 if (d1 >= 0) m.setReg(th, d1, Values.trunc(v, w1));
             });
         }
-        return new FnOp((m, th) -> {
+        return new CheckedOp((m, th) -> {
             long base = a.get(m, th);
             m.memory.checkVectorAlignment(sp, base, size * n, th);
             for (int i = 0; i < n; i++) {
@@ -94,9 +126,9 @@ final class MemoryOps {
         }
         if (n == 1) {
             Src v1 = v[0];
-            return new FnOp((m, th) -> m.memory.store(sp, a.get(m, th), size, v1.get(m, th), th));
+            return new CheckedOp((m, th) -> m.memory.store(sp, a.get(m, th), size, v1.get(m, th), th));
         }
-        return new FnOp((m, th) -> {
+        return new CheckedOp((m, th) -> {
             long base = a.get(m, th);
             m.memory.checkVectorAlignment(sp, base, size * n, th);
             for (int i = 0; i < n; i++) {
@@ -137,7 +169,7 @@ final class MemoryOps {
         int bits = t.bits();
         boolean signed = t.isSigned();
         boolean f32 = t == ScalarType.F32;
-        return new FnOp((m, th) -> {
+        return new CheckedOp((m, th) -> {
             long ad = a.get(m, th);
             long old = m.memory.load(sp, ad, size, th);
             long bv = Values.norm(b.get(m, th), t);

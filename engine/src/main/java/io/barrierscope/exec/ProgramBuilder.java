@@ -44,7 +44,7 @@ public final class ProgramBuilder {
         for (Function f : funcs) {
             p.functionPc.put(f.name(), pc);
             p.registerBase.put(f.name(), regs);
-            pc += f.instructions().size();
+            pc += f.instructions().size() + 1;
             regs += f.registers().size();
         }
         p.entryPc = 0;
@@ -52,6 +52,7 @@ public final class ProgramBuilder {
         layout(p, module, funcs);
         List<Op> code = new ArrayList<>(pc);
         for (Function f : funcs) {
+            if (f.instructions().isEmpty()) throw new PtxException(f.pos(), null, "function '" + f.name() + "' has an empty body");
             CompileContext c = new CompileContext(p, f, p.registerBase.get(f.name()));
             int base = p.functionPc.get(f.name());
             for (Instruction in : f.instructions()) {
@@ -59,20 +60,16 @@ public final class ProgramBuilder {
                 op.pc = base + in.index();
                 code.add(op);
             }
-            if (f.instructions().isEmpty() || !endsFlow(f)) {
-                // Falling off the end of a body is an implicit ret (nvcc always ends with ret; hand-written PTX may not).
-                if (f.instructions().isEmpty()) {
-                    throw new PtxException(f.pos(), null, "function '" + f.name() + "' has an empty body");
-                }
-            }
+            // Control reaching the closing brace returns (exits, for the entry), as nvcc's final ret would.
+            Instruction last = f.instructions().get(f.instructions().size() - 1);
+            Instruction end = new Instruction(f.instructions().size(), "ret", List.of(), null, List.of(), last.pos(), last.loc(),
+                    "ret (end of " + f.name() + ")");
+            Op op = InstructionCompiler.compile(c, end);
+            op.pc = base + end.index();
+            code.add(op);
         }
         p.code = code.toArray(new Op[0]);
         return p;
-    }
-
-    private static boolean endsFlow(Function f) {
-        String last = f.instructions().get(f.instructions().size() - 1).opcode();
-        return last.equals("ret") || last.equals("exit") || last.equals("bra") || last.equals("trap");
     }
 
     /** The kernel and every function it calls, in call order; recursion is refused. */

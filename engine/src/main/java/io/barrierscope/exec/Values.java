@@ -42,6 +42,28 @@ public final class Values {
         return s == 1 ? -v : v;
     }
 
+    /** Double to IEEE half, rounded once to nearest even. */
+    public static int doubleToHalf(double v) {
+        long b = Double.doubleToRawLongBits(v);
+        int sign = (int) ((b >>> 48) & 0x8000);
+        int e = (int) ((b >>> 52) & 0x7FF);
+        long mant = b & 0xFFFFFFFFFFFFFL;
+        if (e == 0x7FF) return sign | 0x7C00 | (mant != 0 ? 0x200 : 0);
+        if (e == 0) return sign; // double subnormals are far below the smallest half
+        int exp = e - 1023 + 15;
+        if (exp >= 31) return sign | 0x7C00;
+        long m = mant | (1L << 52);
+        int shift = exp >= 1 ? 42 : 43 - exp;
+        if (shift >= 54) return sign;
+        long half = m >>> shift;
+        long rem = m & ((1L << shift) - 1);
+        long mid = 1L << (shift - 1);
+        if (rem > mid || (rem == mid && (half & 1) != 0)) half++;
+        // normal: half holds the implicit bit (1024), so exp-1 in the exponent field plus half adds it back;
+        // a carry out of the mantissa moves to the next exponent (65520 and up become infinity).
+        return exp >= 1 ? sign | (((exp - 1) << 10) + (int) half) : sign | (int) half;
+    }
+
     /** Float to IEEE half, round to nearest even. */
     public static int floatToHalf(float v) {
         int b = Float.floatToRawIntBits(v);

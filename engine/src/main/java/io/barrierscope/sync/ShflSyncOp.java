@@ -46,7 +46,7 @@ public final class ShflSyncOp extends WarpSyncOp {
             int lane = Integer.numberOfTrailingZeros(l);
             int s = base + lane;
             ShflSyncOp op = (ShflSyncOp) x.op(m.pc[s]);
-            int bv = (int) op.b.get(m, s);
+            int bv = (int) op.b.get(m, s) & 0x1F; // ISA: bval[4:0] = b[4:0]
             int cv = (int) op.c.get(m, s);
             int segmask = (cv >> 8) & 0x1F;
             int clamp = cv & 0x1F;
@@ -58,7 +58,7 @@ public final class ShflSyncOp extends WarpSyncOp {
                 case UP -> { j = lane - bv; p = j >= maxLane; }
                 case DOWN -> { j = lane + bv; p = j <= maxLane; }
                 case BFLY -> { j = lane ^ bv; p = j <= maxLane; }
-                default -> { j = minLane | (bv & 0x1F & ~segmask); p = j <= maxLane; }
+                default -> { j = minLane | (bv & ~segmask); p = j <= maxLane; }
             }
             if (!p) j = lane;
             if (j < 0 || j > 31 || (members & (1 << j)) == 0) {

@@ -28,6 +28,11 @@ public final class SyncCompiler {
         };
     }
 
+    /** "Same qualifiers" regardless of the order they are written in. */
+    private static String kindKey(CompileContext c) {
+        return c.insn().opcode() + String.join("", c.insn().modifiers().stream().sorted().toList());
+    }
+
     private static void requireSync(CompileContext c) {
         if (!c.has(".sync")) {
             throw c.error("unsupported instruction " + c.insn().mnemonic()
@@ -86,7 +91,7 @@ public final class SyncCompiler {
         if (mode == null) throw c.error("shfl.sync needs .up, .down, .bfly or .idx");
         int[] d = dstPair(c, c.operand(0));
         return new ShflSyncOp(mode, c.src(1, ScalarType.B32), c.src(2, ScalarType.B32), c.src(3, ScalarType.B32),
-                d[0], d[1], c.src(4, ScalarType.B32), c.insn().mnemonic());
+                d[0], d[1], c.src(4, ScalarType.B32), kindKey(c));
     }
 
     private static Op vote(CompileContext c) {
@@ -95,7 +100,10 @@ public final class SyncCompiler {
         VoteSyncOp.Mode mode = c.has(".all") ? VoteSyncOp.Mode.ALL : c.has(".any") ? VoteSyncOp.Mode.ANY
                 : c.has(".uni") ? VoteSyncOp.Mode.UNI : c.has(".ballot") ? VoteSyncOp.Mode.BALLOT : null;
         if (mode == null) throw c.error("vote.sync needs .all, .any, .uni or .ballot");
-        return new VoteSyncOp(mode, c.src(1, ScalarType.PRED), c.dst(0), c.src(2, ScalarType.B32), c.insn().mnemonic());
+        if (mode == VoteSyncOp.Mode.BALLOT ? !c.has(".b32") : !c.has(".pred")) {
+            throw c.error(c.insn().mnemonic() + ": the ballot form takes .b32, the other modes .pred");
+        }
+        return new VoteSyncOp(mode, c.src(1, ScalarType.PRED), c.dst(0), c.src(2, ScalarType.B32), kindKey(c));
     }
 
     private static Op match(CompileContext c) {
@@ -105,8 +113,11 @@ public final class SyncCompiler {
         if (!all && !c.has(".any")) throw c.error("match.sync needs .any or .all");
         boolean wide = c.has(".b64");
         int[] d = dstPair(c, c.operand(0));
+        if (!all && d[1] >= 0 || !all && c.operand(0) instanceof Operand.Pair) {
+            throw c.error("match.sync.any has no predicate destination (only .all takes d|p)");
+        }
         return new MatchSyncOp(all, wide, c.src(1, wide ? ScalarType.B64 : ScalarType.B32), d[0], d[1],
-                c.src(2, ScalarType.B32), c.insn().mnemonic());
+                c.src(2, ScalarType.B32), kindKey(c));
     }
 
     private static Op redux(CompileContext c) {
@@ -117,8 +128,11 @@ public final class SyncCompiler {
                 : c.has(".max") ? ReduxSyncOp.Kind.MAX : c.has(".and") ? ReduxSyncOp.Kind.AND
                 : c.has(".or") ? ReduxSyncOp.Kind.OR : c.has(".xor") ? ReduxSyncOp.Kind.XOR : null;
         if (k == null) throw c.error("redux.sync needs an operation such as .add");
-        return new ReduxSyncOp(k, c.has(".s32"), c.src(1, ScalarType.B32), c.dst(0), c.src(2, ScalarType.B32),
-                c.insn().mnemonic());
+        boolean bitwise = k == ReduxSyncOp.Kind.AND || k == ReduxSyncOp.Kind.OR || k == ReduxSyncOp.Kind.XOR;
+        if (bitwise ? !c.has(".b32") : !(c.has(".u32") || c.has(".s32"))) {
+            throw c.error(c.insn().mnemonic() + ": .and/.or/.xor take .b32, .add/.min/.max take .u32 or .s32");
+        }
+        return new ReduxSyncOp(k, c.has(".s32"), c.src(1, ScalarType.B32), c.dst(0), c.src(2, ScalarType.B32), kindKey(c));
     }
 
     private static Op elect(CompileContext c) {

@@ -1,0 +1,209 @@
+package io.barrierscope.exec;
+
+import static io.barrierscope.exec.ExecKernel.imm;
+import static io.barrierscope.exec.ExecKernel.w;
+import static io.barrierscope.exec.ExecKernel.wp;
+import static io.barrierscope.exec.ExecKernel.x;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.barrierscope.launch.BadInputException;
+import io.barrierscope.launch.LaunchedRun;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** setp with every comparison and combiner, float compares with NaN, selp and slct (PTX ISA 9.7.7). */
+class CompareOpsTest {
+    private static final List<String> INT_CMPS = List.of("eq", "ne", "lt", "le", "gt", "ge");
+    private static final List<String> UNSIGNED_CMPS = List.of("lo", "ls", "hi", "hs");
+    private static final List<String> FLOAT_CMPS = List.of("eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu", "leu", "gtu",
+            "geu", "num", "nan");
+
+    private static boolean signedModel(String cmp, long a, long b) {
+        return switch (cmp) {
+            case "eq" -> a == b;
+            case "ne" -> a != b;
+            case "lt" -> a < b;
+            case "le" -> a <= b;
+            case "gt" -> a > b;
+            default -> a >= b;
+        };
+    }
+
+    private static boolean unsignedModel(String cmp, long a, long b) {
+        int c = Long.compareUnsigned(a, b);
+        return switch (cmp) {
+            case "eq" -> c == 0;
+            case "ne" -> c != 0;
+            case "lt", "lo" -> c < 0;
+            case "le", "ls" -> c <= 0;
+            case "gt", "hi" -> c > 0;
+            default -> c >= 0;
+        };
+    }
+
+    /** The ISA's float comparison table: ordered ones are false with a NaN, unordered (…u) true. */
+    private static boolean floatModel(String cmp, double a, double b) {
+        boolean nan = Double.isNaN(a) || Double.isNaN(b);
+        if (cmp.equals("num")) return !nan;
+        if (cmp.equals("nan")) return nan;
+        boolean unordered = cmp.endsWith("u");
+        if (nan) return unordered;
+        String base = unordered ? cmp.substring(0, 2) : cmp;
+        return switch (base) {
+            case "eq" -> a == b;
+            case "ne" -> a != b;
+            case "lt" -> a < b;
+            case "le" -> a <= b;
+            case "gt" -> a > b;
+            default -> a >= b;
+        };
+    }
+
+    @Test
+    void integerComparisonsSignedAndUnsigned32() {
+        long[][] pairs = {{-1, 1}, {1, 1}, {2, 1}, {0x80000000L, 0x7fffffffL}};
+        StringBuilder body = new StringBuilder();
+        int slot = 0;
+        for (long[] pr : pairs) {
+            body.append("mov.b32 %r1, ").append(pr[0] & 0xFFFFFFFFL).append(";\nmov.b32 %r2, ").append(pr[1] & 0xFFFFFFFFL).append(";\n");
+            for (String c : INT_CMPS) {
+                body.append("setp.").append(c).append(".s32 %p1, %r1, %r2;\n").append(wp(slot++, "%p1"));
+                body.append("setp.").append(c).append(".u32 %p1, %r1, %r2;\n").append(wp(slot++, "%p1"));
+            }
+            for (String c : UNSIGNED_CMPS) body.append("setp.").append(c).append(".u32 %p1, %r1, %r2;\n").append(wp(slot++, "%p1"));
+        }
+        LaunchedRun r = ExecKernel.of(body.toString()).ok();
+        slot = 0;
+        for (long[] pr : pairs) {
+            long sa = (int) pr[0];
+            long sb = (int) pr[1];
+            long ua = pr[0] & 0xFFFFFFFFL;
+            long ub = pr[1] & 0xFFFFFFFFL;
+            for (String c : INT_CMPS) {
+                assertEquals(signedModel(c, sa, sb) ? 1L : 0L, w(r, slot++), c + ".s32 " + sa + " " + sb);
+                assertEquals(unsignedModel(c, ua, ub) ? 1L : 0L, w(r, slot++), c + ".u32 " + ua + " " + ub);
+            }
+            for (String c : UNSIGNED_CMPS) assertEquals(unsignedModel(c, ua, ub) ? 1L : 0L, w(r, slot++), c + ".u32");
+        }
+    }
+
+    @Test
+    void integerComparisons64And16() {
+        long[][] pairs = {{-5, 3}, {Long.MIN_VALUE, Long.MAX_VALUE}, {7, 7}};
+        StringBuilder body = new StringBuilder();
+        int slot = 0;
+        for (long[] pr : pairs) {
+            body.append("mov.b64 %rd1, ").append(pr[0]).append(";\nmov.b64 %rd2, ").append(pr[1]).append(";\n");
+            for (String c : INT_CMPS) {
+                body.append("setp.").append(c).append(".s64 %p1, %rd1, %rd2;\n").append(wp(slot++, "%p1"));
+                body.append("setp.").append(c).append(".u64 %p1, %rd1, %rd2;\n").append(wp(slot++, "%p1"));
+            }
+        }
+        body.append("mov.b16 %h1, 0xffff;\nmov.b16 %h2, 1;\nsetp.lt.s16 %p2, %h1, %h2;\n").append(wp(slot++, "%p2"))
+                .append("setp.lt.u16 %p3, %h1, %h2;\n").append(wp(slot, "%p3"));
+        LaunchedRun r = ExecKernel.of(body.toString()).ok();
+        slot = 0;
+        for (long[] pr : pairs) {
+            for (String c : INT_CMPS) {
+                assertEquals(signedModel(c, pr[0], pr[1]) ? 1L : 0L, w(r, slot++), c + ".s64");
+                assertEquals(unsignedModel(c, pr[0], pr[1]) ? 1L : 0L, w(r, slot++), c + ".u64");
+            }
+        }
+        assertEquals(1L, w(r, slot++), "-1 < 1 as s16");
+        assertEquals(0L, w(r, slot), "0xffff < 1 as u16");
+    }
+
+    @Test
+    void floatComparisonsOrderedAndUnorderedWithNaN() {
+        float nan = Float.intBitsToFloat(0x7fc00000);
+        float[][] pairs = {{1f, 2f}, {2f, 2f}, {nan, 1f}, {1f, nan}, {-0f, 0f}, {Float.POSITIVE_INFINITY, 1f}};
+        StringBuilder body = new StringBuilder();
+        int slot = 0;
+        for (float[] pr : pairs) {
+            body.append("mov.f32 %f1, ").append(imm(pr[0])).append(";\nmov.f32 %f2, ").append(imm(pr[1])).append(";\n");
+            body.append("cvt.f64.f32 %fd1, %f1;\ncvt.f64.f32 %fd2, %f2;\n");
+            for (String c : FLOAT_CMPS) {
+                body.append("setp.").append(c).append(".f32 %p1, %f1, %f2;\n").append(wp(slot++, "%p1"));
+                body.append("setp.").append(c).append(".f64 %p1, %fd1, %fd2;\n").append(wp(slot++, "%p1"));
+            }
+        }
+        LaunchedRun r = ExecKernel.of(body.toString()).wSlots(2 * FLOAT_CMPS.size() * pairs.length).ok();
+        slot = 0;
+        for (float[] pr : pairs) {
+            for (String c : FLOAT_CMPS) {
+                long e = floatModel(c, pr[0], pr[1]) ? 1 : 0;
+                assertEquals(e, w(r, slot++), c + ".f32 " + pr[0] + " " + pr[1]);
+                assertEquals(e, w(r, slot++), c + ".f64 " + pr[0] + " " + pr[1]);
+            }
+        }
+    }
+
+    @Test
+    void combinersAndTheComplementDestination() {
+        // setp.CmpOp.BoolOp p|q, a, b, c: p = (a CmpOp b) BoolOp c; q = !(a CmpOp b) BoolOp c.
+        StringBuilder body = new StringBuilder("setp.eq.u32 %p7, 1, 1;\nsetp.eq.u32 %p8, 1, 0;\n");
+        String[] ops = {"and", "or", "xor"};
+        int slot = 0;
+        for (String op : ops) {
+            for (String cpred : new String[] {"%p7", "%p8", "!%p7"}) {
+                for (int a : new int[] {1, 5}) {
+                    body.append("mov.u32 %r1, ").append(a).append(";\nsetp.lt.").append(op).append(".u32 %p1|%p2, %r1, 3, ")
+                            .append(cpred).append(";\n").append(wp(slot++, "%p1")).append(wp(slot++, "%p2"));
+                }
+            }
+        }
+        body.append("setp.ne.s32 %p3|%p4, 4, 4;\n").append(wp(slot++, "%p3")).append(wp(slot, "%p4"));
+        LaunchedRun r = ExecKernel.of(body.toString()).ok();
+        slot = 0;
+        for (String op : ops) {
+            for (boolean c : new boolean[] {true, false, false}) {
+                for (int a : new int[] {1, 5}) {
+                    boolean t = a < 3;
+                    boolean p = switch (op) {
+                        case "and" -> t && c;
+                        case "or" -> t || c;
+                        default -> t ^ c;
+                    };
+                    boolean q = switch (op) {
+                        case "and" -> !t && c;
+                        case "or" -> !t || c;
+                        default -> !t ^ c;
+                    };
+                    assertEquals(p ? 1L : 0L, w(r, slot++), op + " p a=" + a + " c=" + c);
+                    assertEquals(q ? 1L : 0L, w(r, slot++), op + " q a=" + a + " c=" + c);
+                }
+            }
+        }
+        assertEquals(0L, w(r, slot++));
+        assertEquals(1L, w(r, slot));
+    }
+
+    @Test
+    void combinerWithoutTheFourthOperandIsRefused() {
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> ExecKernel.of("setp.lt.and.u32 %p1, %r1, 3;").launch());
+        assertEquals(true, e.getMessage().contains("fourth"), e.getMessage());
+    }
+
+    @Test
+    void selpAndSlct() {
+        LaunchedRun r = ExecKernel.of("setp.eq.u32 %p1, 1, 1;\nsetp.eq.u32 %p2, 1, 0;\n"
+                + "selp.b32 %r1, 11, 22, %p1;\n" + w(0, "%r1") + "selp.s32 %r2, 11, -22, %p2;\n" + w(1, "%r2")
+                + "selp.b64 %rd1, 0x123456789, 5, %p1;\n" + x(0, "%rd1")
+                + "selp.f32 %f1, 0f3F800000, 0f40000000, !%p1;\nmov.b32 %r3, %f1;\n" + w(2, "%r3")
+                + "slct.s32.s32 %r4, 7, 8, -1;\n" + w(3, "%r4") + "slct.s32.s32 %r5, 7, 8, 0;\n" + w(4, "%r5")
+                + "slct.u32.f32 %r6, 7, 8, 0f80000000;\n" + w(5, "%r6") + "mov.b32 %f2, 0x7fc00000;\n"
+                + "slct.u32.f32 %r7, 7, 8, %f2;\n" + w(6, "%r7") + "slct.f32.f32 %f3, 0f3F800000, 0f40000000, 0fBF800000;\n"
+                + "mov.b32 %r8, %f3;\n" + w(7, "%r8")).ok();
+        assertEquals(11L, w(r, 0));
+        assertEquals(-22L & 0xFFFFFFFFL, w(r, 1));
+        assertEquals(0x123456789L, x(r, 0));
+        assertEquals(ExecKernel.f32(2f), w(r, 2));
+        assertEquals(8L, w(r, 3)); // c < 0 selects b
+        assertEquals(7L, w(r, 4)); // c >= 0 selects a
+        assertEquals(7L, w(r, 5)); // -0.0 >= 0
+        assertEquals(8L, w(r, 6)); // NaN selects b
+        assertEquals(ExecKernel.f32(2f), w(r, 7));
+    }
+}

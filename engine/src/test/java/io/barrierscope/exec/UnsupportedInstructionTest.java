@@ -1,0 +1,89 @@
+package io.barrierscope.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.launch.BadInputException;
+import io.barrierscope.ptx.PtxException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the engine does not execute is refused at load with a located message, never run as a
+ * silent no-op (semantics.md section 10).
+ */
+class UnsupportedInstructionTest {
+    private static final String SHARED = ".shared .align 8 .b64 bar0;";
+
+    private static BadInputException refuse(String body) {
+        return assertThrows(BadInputException.class, () -> ExecKernel.of(body).header(SHARED).launch());
+    }
+
+    /** 1-based line of the first line of the kernel's PTX equal to {@code text}. */
+    private static int lineOf(String body, String text) {
+        String[] lines = ExecKernel.of(body).header(SHARED).ptx().split("\n", -1);
+        for (int i = 0; i < lines.length; i++) if (lines[i].trim().equals(text)) return i + 1;
+        throw new AssertionError(text);
+    }
+
+    private static void assertLocated(BadInputException e, int line) {
+        assertTrue(e.getCause() instanceof PtxException, "cause: " + e.getCause());
+        assertEquals(line, ((PtxException) e.getCause()).pos().line(), e.getMessage());
+        assertTrue(e.getMessage().contains(":" + line + ":"), "file:line:col in " + e.getMessage());
+    }
+
+    @Test
+    void mbarrierInitIsRefusedWithItsLocation() {
+        String insn = "mbarrier.init.shared::cta.b64 [bar0], 32;";
+        String body = "mov.u32 %r1, 1;\n" + insn;
+        BadInputException e = refuse(body);
+        assertTrue(e.getMessage().contains("unsupported instruction mbarrier.init"), e.getMessage());
+        assertLocated(e, lineOf(body, insn));
+    }
+
+    @Test
+    void cpAsyncIsRefusedWithItsLocation() {
+        String insn = "cp.async.ca.shared.global [bar0], [%rd40], 4;";
+        BadInputException e = refuse(insn);
+        assertTrue(e.getMessage().contains("unsupported instruction cp.async"), e.getMessage());
+        assertLocated(e, lineOf(insn, insn));
+    }
+
+    @Test
+    void nonSyncWarpVoteIsRefused() {
+        BadInputException e = refuse("setp.eq.u32 %p1, 1, 1;\nvote.all.pred %p2, %p1;");
+        assertTrue(e.getMessage().contains("unsupported instruction vote.all.pred"), e.getMessage());
+    }
+
+    @Test
+    void reduxOnF32IsRefused() {
+        BadInputException e = refuse("redux.sync.min.f32 %f1, %f2, -1;");
+        assertTrue(e.getMessage().contains("unsupported instruction redux.sync.min.f32"), e.getMessage());
+    }
+
+    @Test
+    void aMisspeltModifierIsAnErrorNamingIt() {
+        String insn = "mbarrier.ival.shared::cta.b64 [bar0];";
+        BadInputException e = refuse(insn);
+        assertTrue(e.getMessage().contains("'.ival'"), e.getMessage());
+        assertLocated(e, lineOf(insn, insn));
+    }
+
+    @Test
+    void aMisspeltArithmeticModifierIsAnError() {
+        BadInputException e = refuse("add.sta.s32 %r1, %r2, %r3;");
+        assertTrue(e.getMessage().contains("'.sta'"), e.getMessage());
+    }
+
+    @Test
+    void distributedSharedMemoryAccessIsAnUnsupportedInstruction() {
+        BadInputException e = refuse("ld.shared::cluster.u32 %r1, [%r2];");
+        assertTrue(e.getMessage().contains("unsupported instruction ld.shared::cluster.u32"), e.getMessage());
+    }
+
+    @Test
+    void cvtReluToF32IsRefusedRatherThanIgnored() {
+        BadInputException e = refuse("cvt.rn.relu.f32.f64 %f1, %fd1;");
+        assertTrue(e.getMessage().contains("unsupported instruction cvt.rn.relu.f32.f64"), e.getMessage());
+    }
+}
