@@ -12,7 +12,10 @@ final class CompareOps {
 
     static Op compile(CompileContext c, String opc) {
         return switch (opc) {
-            case "setp" -> setp(c);
+            case "setp" -> {
+                Op fast = FastSetpOp.tryCompile(c);
+                yield fast != null ? fast : setp(c);
+            }
             case "selp" -> selp(c);
             case "slct" -> slct(c);
             default -> throw c.error("unsupported instruction " + c.insn().mnemonic());

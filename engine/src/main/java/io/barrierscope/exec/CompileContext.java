@@ -128,7 +128,7 @@ public final class CompileContext {
         if (a.base() instanceof Operand.Reg r) {
             int idx = regBase + r.reg().index();
             if (space == Space.KERNEL_PARAM && function != program.kernel) space = Space.THREAD_PARAM;
-            return new Addr(off == 0 ? Src.reg(idx) : (m, t) -> m.regs[t * m.regsPerThread + idx] + off, space);
+            return new Addr(off == 0 ? Src.reg(idx) : (m, t) -> m.regs[m.regIndex(t, idx)] + off, space);
         }
         if (a.base() instanceof Operand.Symbol sym) {
             if (sym.variable() == null) throw error("'" + sym.name() + "' is not a variable");

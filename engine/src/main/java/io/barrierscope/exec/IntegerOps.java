@@ -12,6 +12,8 @@ final class IntegerOps {
     static Op compile(CompileContext c, String opc) {
         ScalarType t = c.type();
         int bits = t.bits();
+        Op fast = FastIntOp.tryCompile(c, opc, t);
+        if (fast != null) return fast;
         switch (opc) {
             case "add", "sub", "min", "max", "and", "or", "xor", "shl", "shr", "div", "rem", "mul24":
                 return binary(c, opc, t, bits);

@@ -97,12 +97,12 @@ public final class Interpreter {
 
     private int guardMask(Op op, int w, int group) {
         int base = w << 5;
-        int rpt = m.regsPerThread;
+        int g0 = m.regIndex(base, op.guardReg);
         long want = op.guardNegated ? 0 : 1;
         int active = 0;
         for (int g = group; g != 0; g &= g - 1) {
             int l = Integer.numberOfTrailingZeros(g);
-            if (m.regs[(base + l) * rpt + op.guardReg] == want) active |= 1 << l;
+            if (m.regs[g0 + l] == want) active |= 1 << l;
         }
         return active;
     }

@@ -129,8 +129,15 @@ public final class Machine {
         }
     }
 
-    public long reg(int slot, int index) { return regs[slot * regsPerThread + index]; }
-    public void setReg(int slot, int index, long v) { regs[slot * regsPerThread + index] = v; }
+    /**
+     * Where register {@code index} of a thread slot lives: registers are stored warp by warp and
+     * lane-contiguous ([warp][register][lane]), so an instruction for a whole warp touches 32
+     * adjacent longs.
+     */
+    public int regIndex(int slot, int index) { return (slot & ~31) * regsPerThread + (index << 5) + (slot & 31); }
+
+    public long reg(int slot, int index) { return regs[regIndex(slot, index)]; }
+    public void setReg(int slot, int index, long v) { regs[regIndex(slot, index)] = v; }
 
     /** Human name of a slot: cta (x,y,z) thread (x,y,z). */
     public String threadName(int slot) {

@@ -27,6 +27,10 @@ public abstract class Op {
     protected static void advance(Machine m, int warp, int group) {
         int base = warp << 5;
         int[] pc = m.pc;
+        if (group == -1) {
+            for (int i = base; i < base + 32; i++) pc[i]++;
+            return;
+        }
         for (int g = group; g != 0; g &= g - 1) {
             pc[base + Integer.numberOfTrailingZeros(g)]++;
         }

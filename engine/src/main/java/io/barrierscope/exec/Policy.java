@@ -27,6 +27,13 @@ public interface Policy {
     static int sameLanes(Machine m, int warp, int runnable, int lane) {
         int base = warp << 5;
         int pc = m.pc[base + lane];
+        if (runnable == -1) {
+            // The common case, a converged full warp: a straight scan the JIT can vectorise.
+            int[] pcs = m.pc;
+            boolean same = true;
+            for (int i = base; i < base + 32; i++) same &= pcs[i] == pc;
+            if (same) return -1;
+        }
         int group = 0;
         for (int r = runnable; r != 0; r &= r - 1) {
             int l = Integer.numberOfTrailingZeros(r);

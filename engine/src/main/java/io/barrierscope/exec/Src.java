@@ -8,10 +8,10 @@ public interface Src {
     static Src imm(long v) { return (m, t) -> v; }
 
     static Src reg(int index) {
-        return (m, t) -> m.regs[t * m.regsPerThread + index];
+        return (m, t) -> m.regs[m.regIndex(t, index)];
     }
 
     static Src notPred(int index) {
-        return (m, t) -> m.regs[t * m.regsPerThread + index] ^ 1L;
+        return (m, t) -> m.regs[m.regIndex(t, index)] ^ 1L;
     }
 }

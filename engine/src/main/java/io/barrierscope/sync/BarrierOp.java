@@ -47,6 +47,9 @@ public final class BarrierOp extends Op {
         Machine m = x.machine();
         advance(m, warp, group & ~active);
         int base = warp << 5;
+        int firstId = -1;
+        int firstCnt = 0;
+        boolean uniform = true;
         for (int a = active; a != 0; a &= a - 1) {
             int s = base + Integer.numberOfTrailingZeros(a);
             long bid = id.get(m, s) & 0xFFFFFFFFL;
@@ -66,11 +69,22 @@ public final class BarrierOp extends Op {
                 }
                 cnt = (int) c;
             }
+            if (firstId < 0) {
+                firstId = (int) bid;
+                firstCnt = cnt;
+            } else {
+                uniform &= firstId == bid && firstCnt == cnt;
+            }
             m.waitArg[s] = (int) bid;
             m.waitArg2[s] = cnt;
             m.waitValue[s] = redPred == null ? 0 : redPred.get(m, s) & 1;
             m.setStatus(s, ThreadStatus.BAR_GATHER);
         }
-        CtaBarrierSync.tryGather(x, warp);
+        if (uniform && active != 0 && active == m.liveMask[warp]) {
+            // The whole warp arrived together through this one instruction: nothing to gather or compare.
+            CtaBarrierSync.arriveWarp(x, warp, active, firstId, firstCnt, pc, this);
+        } else {
+            CtaBarrierSync.tryGather(x, warp);
+        }
     }
 }

@@ -60,7 +60,7 @@ public final class CtaBarrierSync {
 
     private static String countText(int c) { return c < 0 ? "(all threads)" : String.valueOf(c); }
 
-    private static void arriveWarp(Interpreter x, int warp, int lanes, int id, int cnt, int pc, BarrierOp op) {
+    static void arriveWarp(Interpreter x, int warp, int lanes, int id, int cnt, int pc, BarrierOp op) {
         Machine m = x.machine();
         int cta = m.ctaOfWarp(warp);
         CtaBarrier b = m.ctaBarriers[cta].get(id);
