@@ -103,6 +103,7 @@ final class CallOp extends Op {
                 }
                 if (x.finished()) return;
                 m.pc[s]++;
+                m.uniform[warp] = false;
                 continue;
             }
             copy(m, s, argCopies);
@@ -114,6 +115,7 @@ final class CallOp extends Op {
             }
             m.callStack[s][m.callDepth[s]++] = pc;
             m.pc[s] = target;
+            m.uniform[warp] = false;
         }
     }
 

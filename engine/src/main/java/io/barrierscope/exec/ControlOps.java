@@ -39,6 +39,7 @@ final class ControlOps {
         public void execute(Interpreter x, int warp, int group, int active) {
             Machine m = x.machine();
             int base = warp << 5;
+            if (group != m.existMask[warp] || (active != 0 && active != group)) m.uniform[warp] = false;
             for (int g = group; g != 0; g &= g - 1) {
                 int lane = Integer.numberOfTrailingZeros(g);
                 if ((active & (1 << lane)) != 0) m.pc[base + lane] = target;
@@ -83,6 +84,7 @@ final class ControlOps {
                 int callPc = m.callStack[s][--m.callDepth[s]];
                 ((CallOp) x.op(callPc)).returnTo(m, s);
                 m.pc[s] = callPc + 1;
+                m.uniform[warp] = false;
             }
         }
     }

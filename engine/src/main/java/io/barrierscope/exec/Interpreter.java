@@ -120,6 +120,7 @@ public final class Interpreter {
             if (m.status[s] != ThreadStatus.SLEEPING) continue;
             if (m.wakeTime[s] <= m.cycles) {
                 m.pc[s]++;
+                m.uniform[s >> 5] = false;
                 m.setStatus(s, ThreadStatus.RUNNABLE);
             } else if (m.wakeTime[s] < next) {
                 next = m.wakeTime[s];

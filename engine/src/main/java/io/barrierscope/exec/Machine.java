@@ -34,6 +34,12 @@ public final class Machine {
     public final int[][] callStack;
     public final int[] callDepth;
 
+    /**
+     * Per warp: every existing lane is known to have the same PC. Cleared by any per-lane PC
+     * change, re-established by {@link Policy#sameLanes}; it only spares a scan, never decides.
+     */
+    public final boolean[] uniform;
+
     /** Lanes of each warp that are RUNNABLE. */
     public final int[] runMask;
     /** Lanes of each warp that exist and have not exited or trapped. */
@@ -81,6 +87,7 @@ public final class Machine {
         callStack = new int[slots][];
         callDepth = new int[slots];
         runMask = new int[warps];
+        uniform = new boolean[warps];
         liveMask = new int[warps];
         existMask = new int[warps];
         liveWarps = new int[ctas];

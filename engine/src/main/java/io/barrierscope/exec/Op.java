@@ -27,6 +27,7 @@ public abstract class Op {
     protected static void advance(Machine m, int warp, int group) {
         int base = warp << 5;
         int[] pc = m.pc;
+        if (group != m.existMask[warp]) m.uniform[warp] = false;
         if (group == -1) {
             for (int i = base; i < base + 32; i++) pc[i]++;
             return;

@@ -27,12 +27,16 @@ public interface Policy {
     static int sameLanes(Machine m, int warp, int runnable, int lane) {
         int base = warp << 5;
         int pc = m.pc[base + lane];
-        if (runnable == -1) {
-            // The common case, a converged full warp: a straight scan the JIT can vectorise.
+        if (runnable == m.existMask[warp]) {
+            // The common case, a converged warp with every lane runnable.
+            if (m.uniform[warp]) return runnable;
             int[] pcs = m.pc;
             boolean same = true;
-            for (int i = base; i < base + 32; i++) same &= pcs[i] == pc;
-            if (same) return -1;
+            for (int r = runnable; r != 0; r &= r - 1) same &= pcs[base + Integer.numberOfTrailingZeros(r)] == pc;
+            if (same) {
+                m.uniform[warp] = true;
+                return runnable;
+            }
         }
         int group = 0;
         for (int r = runnable; r != 0; r &= r - 1) {

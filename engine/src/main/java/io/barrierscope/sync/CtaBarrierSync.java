@@ -120,6 +120,7 @@ public final class CtaBarrierSync {
             }
             if (lop.form == CtaBarrier.Form.ARRIVE) {
                 m.pc[s]++;
+                m.uniform[s >> 5] = false;
                 m.setStatus(s, ThreadStatus.RUNNABLE);
             } else {
                 m.setStatus(s, ThreadStatus.BAR_WAIT);
@@ -154,6 +155,7 @@ public final class CtaBarrierSync {
                     m.setReg(s, op.dst, v);
                 }
                 m.pc[s]++;
+                m.uniform[s >> 5] = false;
                 m.setStatus(s, ThreadStatus.RUNNABLE);
             }
         }

@@ -53,6 +53,7 @@ public final class WarpSync {
         for (int l = members; l != 0; l &= l - 1) {
             int s = base + Integer.numberOfTrailingZeros(l);
             m.pc[s]++;
+            m.uniform[warp] = false;
             m.setStatus(s, ThreadStatus.RUNNABLE);
         }
     }
