@@ -123,6 +123,23 @@ public final class Memory {
         };
     }
 
+    /** A 4-byte shared-memory load: the hot case, checked inline; anything unusual takes the general path. */
+    public long loadShared32(long addr, int thread) {
+        byte[] sh = shared[thread / threadsPerCta];
+        if ((addr & 3) == 0 && addr >= 0 && addr <= sh.length - 4) return ((int) I32.get(sh, (int) addr)) & 0xFFFFFFFFL;
+        return load(Space.SHARED, addr, 4, thread);
+    }
+
+    /** A 4-byte shared-memory store, as {@link #loadShared32}. */
+    public void storeShared32(long addr, long value, int thread) {
+        byte[] sh = shared[thread / threadsPerCta];
+        if ((addr & 3) == 0 && addr >= 0 && addr <= sh.length - 4) {
+            I32.set(sh, (int) addr, (int) value);
+            return;
+        }
+        store(Space.SHARED, addr, 4, value, thread);
+    }
+
     public long load(int space, long addr, int size, int thread) {
         resolve(space, addr, size, thread, false);
         return switch (size) {

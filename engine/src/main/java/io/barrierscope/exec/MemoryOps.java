@@ -88,6 +88,12 @@ final class MemoryOps {
         if (n == 1) {
             int d1 = d[0];
             int w1 = width[0];
+            if (sp == Space.SHARED && size == 4) {
+                return new CheckedOp((m, th) -> {
+                    long v = Values.norm(m.memory.loadShared32(a.get(m, th), th), t);
+                    if (d1 >= 0) m.setReg(th, d1, Values.trunc(v, w1));
+                });
+            }
             return new CheckedOp((m, th) -> {
                 long v = Values.norm(m.memory.load(sp, a.get(m, th), size, th), t);
                 if (d1 >= 0) m.setReg(th, d1, Values.trunc(v, w1));
@@ -126,6 +132,9 @@ final class MemoryOps {
         }
         if (n == 1) {
             Src v1 = v[0];
+            if (sp == Space.SHARED && size == 4) {
+                return new CheckedOp((m, th) -> m.memory.storeShared32(a.get(m, th), v1.get(m, th), th));
+            }
             return new CheckedOp((m, th) -> m.memory.store(sp, a.get(m, th), size, v1.get(m, th), th));
         }
         return new CheckedOp((m, th) -> {
