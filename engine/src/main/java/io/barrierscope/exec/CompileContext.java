@@ -102,6 +102,22 @@ public final class CompileContext {
         return p.address() + sym.offset();
     }
 
+    /**
+     * For the warp-wide fast ops: operands 1..n as plain registers (absolute index into
+     * {@code regs}) or integer immediates (into {@code imms}, register slot -1). False when any
+     * operand needs the general path (negation, special register, symbol, float immediate).
+     */
+    public boolean regsOrIntImms(int n, int[] regs, long[] imms) {
+        for (int i = 0; i < n; i++) {
+            Operand o = operand(i + 1);
+            regs[i] = -1;
+            if (o instanceof Operand.Reg r && !r.negated()) regs[i] = regBase + r.reg().index();
+            else if (o instanceof Operand.Imm im && im.kind() == Operand.ImmKind.INT) imms[i] = im.value();
+            else return false;
+        }
+        return true;
+    }
+
     /** The state space named by the instruction's modifiers, or GENERIC. */
     public int spaceOf() {
         for (String mod : insn.modifiers()) {

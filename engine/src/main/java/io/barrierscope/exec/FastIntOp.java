@@ -74,12 +74,7 @@ final class FastIntOp extends Op {
         if (!(cc.operand(0) instanceof Operand.Reg dr) || dr.negated()) return null;
         int[] regs = {-1, -1, -1};
         long[] imms = new long[3];
-        for (int i = 0; i < srcs; i++) {
-            Operand o = cc.operand(i + 1);
-            if (o instanceof Operand.Reg r && !r.negated()) regs[i] = cc.regBase + r.reg().index();
-            else if (o instanceof Operand.Imm im && im.kind() == Operand.ImmKind.INT) imms[i] = im.value();
-            else return null;
-        }
+        if (!cc.regsOrIntImms(srcs, regs, imms)) return null;
         return new FastIntOp(kind, cc.dst(0), regs, imms, bits, outBits);
     }
 

@@ -63,12 +63,7 @@ final class FastSetpOp extends Op {
         }
         int[] r = {-1, -1};
         long[] imm = new long[2];
-        for (int i = 0; i < 2; i++) {
-            Operand o = c.operand(i + 1);
-            if (o instanceof Operand.Reg reg && !reg.negated()) r[i] = c.regBase + reg.reg().index();
-            else if (o instanceof Operand.Imm im && im.kind() == Operand.ImmKind.INT) imm[i] = im.value();
-            else return null;
-        }
+        if (!c.regsOrIntImms(2, r, imm)) return null;
         return new FastSetpOp(cmp, signed, t.bits() == 32, p, q, r[0], r[1], imm[0], imm[1]);
     }
 
