@@ -37,6 +37,9 @@ final class InstructionCompiler {
     }
 
     private static Op dispatch(CompileContext c, String opc) {
+        if ((opc.equals("add") || opc.equals("sub")) && c.has(".cc") || opc.equals("addc") || opc.equals("subc")) {
+            return CarryOp.compile(c, opc);
+        }
         switch (opc) {
             case "add", "sub", "mul", "mad", "div", "min", "max", "abs", "neg":
                 return floatType(c) ? FloatOps.compile(c, opc) : IntegerOps.compile(c, opc);

@@ -30,6 +30,8 @@ public final class Machine {
     public final long[] wakeTime;
     /** A value a waiting thread carries: the bar.red predicate. */
     public final long[] waitValue;
+    /** The carry flag of each thread's condition code (add.cc / addc and friends). */
+    public final byte[] carry;
     /** Return PCs of calls in progress, per slot (lazily allocated). */
     public final int[][] callStack;
     public final int[] callDepth;
@@ -84,6 +86,7 @@ public final class Machine {
         waitArg2 = new int[slots];
         wakeTime = new long[slots];
         waitValue = new long[slots];
+        carry = new byte[slots];
         callStack = new int[slots][];
         callDepth = new int[slots];
         runMask = new int[warps];
