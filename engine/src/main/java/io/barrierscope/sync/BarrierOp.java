@@ -23,6 +23,8 @@ public final class BarrierOp extends Op {
     private final Src redPred;
     /** Destination register of .red, or -1. */
     public final int dst;
+    /** Id and count are immediates: the same for every lane, checked once per warp. */
+    boolean constantOperands;
 
     public BarrierOp(CtaBarrier.Form form, boolean aligned, Src id, Src count, RedOp redOp, Src redPred, int dst) {
         this.form = form;
@@ -47,6 +49,9 @@ public final class BarrierOp extends Op {
         Machine m = x.machine();
         advance(m, warp, group & ~active);
         int base = warp << 5;
+        if (constantOperands && active != 0 && active == m.liveMask[warp] && arriveWholeWarp(x, m, warp, active, base)) {
+            return;
+        }
         int firstId = -1;
         int firstCnt = 0;
         boolean uniform = true;
@@ -86,5 +91,26 @@ public final class BarrierOp extends Op {
         } else {
             CtaBarrierSync.tryGather(x, warp);
         }
+    }
+
+    /**
+     * The common case: every live lane of the warp executes this instruction together with
+     * immediate operands, so there is nothing to gather; validate once and arrive the warp.
+     */
+    private boolean arriveWholeWarp(Interpreter x, Machine m, int warp, int active, int base) {
+        int s0 = base + Integer.numberOfTrailingZeros(active);
+        long bid = id.get(m, s0) & 0xFFFFFFFFL;
+        long c = count == null ? -1 : count.get(m, s0) & 0xFFFFFFFFL;
+        if (bid > 15 || (count != null && (c == 0 || c % 32 != 0 || c > Integer.MAX_VALUE))) {
+            return false; // the per-lane path reports it
+        }
+        for (int a = active; a != 0; a &= a - 1) {
+            int s = base + Integer.numberOfTrailingZeros(a);
+            m.waitArg[s] = (int) bid;
+            m.waitArg2[s] = (int) c;
+            m.waitValue[s] = redPred == null ? 0 : redPred.get(m, s) & 1;
+        }
+        CtaBarrierSync.arriveWarp(x, warp, active, (int) bid, (int) c, pc, this);
+        return true;
     }
 }

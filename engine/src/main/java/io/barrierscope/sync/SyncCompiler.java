@@ -59,23 +59,33 @@ public final class SyncCompiler {
             c.expectOperands(3, 4);
             int n = c.operandCount();
             Src count = n == 4 ? c.src(2, ScalarType.U32) : null;
-            return new BarrierOp(CtaBarrier.Form.RED, aligned, c.src(1, ScalarType.U32), count, op,
-                    c.src(n - 1, ScalarType.PRED), c.dst(0));
+            return constant(c, new BarrierOp(CtaBarrier.Form.RED, aligned, c.src(1, ScalarType.U32), count, op,
+                    c.src(n - 1, ScalarType.PRED), c.dst(0)));
         }
         if (c.has(".arrive")) {
             c.expectOperands(2, 2);
-            return new BarrierOp(CtaBarrier.Form.ARRIVE, aligned, c.src(0, ScalarType.U32), c.src(1, ScalarType.U32),
-                    null, null, -1);
+            return constant(c, new BarrierOp(CtaBarrier.Form.ARRIVE, aligned, c.src(0, ScalarType.U32), c.src(1, ScalarType.U32),
+                    null, null, -1));
         }
         if (c.has(".sync")) {
             c.expectOperands(1, 2);
             Src count = c.operandCount() == 2 ? c.src(1, ScalarType.U32) : null;
-            return new BarrierOp(CtaBarrier.Form.SYNC, aligned, c.src(0, ScalarType.U32), count, null, null, -1);
+            return constant(c, new BarrierOp(CtaBarrier.Form.SYNC, aligned, c.src(0, ScalarType.U32), count, null, null, -1));
         }
         // "bar a" alone is the pre-PTX-2.0 spelling of bar.sync
         c.expectOperands(1, 2);
         Src count = c.operandCount() == 2 ? c.src(1, ScalarType.U32) : null;
-        return new BarrierOp(CtaBarrier.Form.SYNC, true, c.src(0, ScalarType.U32), count, null, null, -1);
+        return constant(c, new BarrierOp(CtaBarrier.Form.SYNC, true, c.src(0, ScalarType.U32), count, null, null, -1));
+    }
+
+    /** Marks a barrier whose id and count are immediates, so whole-warp arrivals skip per-lane work. */
+    private static BarrierOp constant(CompileContext c, BarrierOp op) {
+        int first = op.form == CtaBarrier.Form.RED ? 1 : 0;
+        int last = op.form == CtaBarrier.Form.RED ? c.operandCount() - 2 : c.operandCount() - 1;
+        boolean constant = true;
+        for (int i = first; i <= last; i++) constant &= c.operand(i) instanceof Operand.Imm;
+        op.constantOperands = constant;
+        return op;
     }
 
     private static int[] dstPair(CompileContext c, Operand o) {
