@@ -5,6 +5,9 @@ import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.ThreadStatus;
 import io.barrierscope.ptx.Instruction;
 import io.barrierscope.sync.CtaBarrier;
+import io.barrierscope.sync.Mbarrier;
+import io.barrierscope.sync.MbarrierOp;
+import io.barrierscope.sync.MbarrierWaitOp;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -90,11 +93,44 @@ public final class DeadlockExplainer {
             }
             needs = "every member lane to reach a warp .sync instruction with the same mask; missing:";
             addMissingLanes(x, w, notThere, missing);
+        } else if (st == ThreadStatus.PARKED || st == ThreadStatus.MBAR_WAIT) {
+            Mbarrier b = m.mbarriers.get(m.waitValue[s0]);
+            on = "mbarrier " + MbarrierOp.name(m, b.offset) + " of CTA " + m.grid.unflatten(b.cta) + " (`" + in.text() + "`)";
+            needs = mbarrierNeeds(x, s0, b, in) + " Other threads of the CTA, which could still arrive:";
+            int w0 = m.firstWarpOfCta(b.cta);
+            int listed = 0;
+            for (int ow = w0; ow < w0 + m.warpsPerCta; ow++) {
+                if (ow == w) continue;
+                missing.add(warpWhereabouts(x, ow));
+                if (m.liveMask[ow] != 0) {
+                    listed++;
+                    edges.computeIfAbsent(w, q -> new ArrayList<>()).add(ow);
+                }
+            }
+            if (listed == 0) missing.add(new Deadlock.Missing("(none)", "nobody can arrive: every other thread has exited", null));
         } else {
             on = ThreadStatus.name(st);
             needs = "nothing it can get";
         }
         return new Deadlock.Wait(who, on, needs, missing, loc, in.pos().line(), in.loc() == null ? null : in.loc().toString());
+    }
+
+    private static String mbarrierNeeds(Interpreter x, int s, Mbarrier b, Instruction in) {
+        Machine m = x.machine();
+        MbarrierWaitOp op = (MbarrierWaitOp) x.op(m.pc[s]);
+        long v = op.operandValue(m, s);
+        String waitsFor = op.isParity()
+                ? "parity " + (v & 1) + " (current phase " + b.phase + " has parity " + b.parity() + ", so it waits for phase "
+                        + b.phase + " to complete)"
+                : "the phase of its state token, phase " + (v & 0xFFFFFFFFL) + ", to complete";
+        StringBuilder sb = new StringBuilder("It waits for ").append(waitsFor).append(". The mbarrier is in phase ")
+                .append(b.phase).append(" with ").append(b.pending).append(" of ").append(b.expected)
+                .append(" arrivals still pending and tx-count ").append(b.tx);
+        if (b.tx > 0) sb.append(" (").append(b.tx).append(" bytes expected but not delivered)");
+        if (b.tx < 0) sb.append(" (").append(-b.tx).append(" bytes delivered beyond what was expected: over-delivery)");
+        sb.append('.');
+        if (b.pending > 0) sb.append(" ").append(b.pending).append(" more arrive-on(s) needed.");
+        return sb.toString();
     }
 
     private static int gathered(Machine m, int w) {
@@ -136,6 +172,10 @@ public final class DeadlockExplainer {
         return switch (st) {
             case ThreadStatus.BAR_GATHER, ThreadStatus.BAR_WAIT -> "blocked at CTA barrier " + m.waitArg[s];
             case ThreadStatus.WARP_SYNC -> "blocked at a warp .sync instruction (mask 0x" + Integer.toHexString(m.waitArg[s]) + ")";
+            case ThreadStatus.PARKED, ThreadStatus.MBAR_WAIT -> {
+                Mbarrier b = m.mbarriers.get(m.waitValue[s]);
+                yield "polling mbarrier " + MbarrierOp.name(m, b.offset) + " (phase " + b.phase + ")";
+            }
             default -> ThreadStatus.name(st);
         };
     }

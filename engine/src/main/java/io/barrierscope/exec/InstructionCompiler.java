@@ -59,7 +59,7 @@ final class InstructionCompiler {
                 return ControlOps.compile(c, opc);
             case "call":
                 return CallOp.compile(c);
-            case "bar", "barrier", "shfl", "vote", "match", "redux", "elect", "activemask":
+            case "bar", "barrier", "shfl", "vote", "match", "redux", "elect", "activemask", "mbarrier":
                 return SyncCompiler.compile(c);
             case "membar", "prefetch", "prefetchu", "griddepcontrol", "pmevent", "setmaxnreg":
                 return new ControlOps.NopOp();

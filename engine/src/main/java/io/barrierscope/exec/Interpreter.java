@@ -108,17 +108,25 @@ public final class Interpreter {
     }
 
     /** Puts a thread to sleep until virtual time {@code until}. */
-    public void sleep(int slot, long until) {
+    public void sleep(int slot, long until) { suspend(slot, until, ThreadStatus.SLEEPING); }
+
+    /** Suspends a thread until virtual time {@code until} (SLEEPING, or MBAR_WAIT with a time limit). */
+    public void suspend(int slot, long until, byte status) {
         m.wakeTime[slot] = until;
-        m.setStatus(slot, ThreadStatus.SLEEPING);
+        m.setStatus(slot, status);
         if (until < nextWake) nextWake = until;
     }
 
     private void wakeSleepers() {
         long next = Long.MAX_VALUE;
         for (int s = 0; s < m.slots; s++) {
-            if (m.status[s] != ThreadStatus.SLEEPING) continue;
+            byte st = m.status[s];
+            if (st != ThreadStatus.SLEEPING && st != ThreadStatus.MBAR_WAIT) continue;
             if (m.wakeTime[s] <= m.cycles) {
+                if (st == ThreadStatus.MBAR_WAIT) {
+                    io.barrierscope.sync.MbarrierSync.timeout(this, s);
+                    continue;
+                }
                 m.pc[s]++;
                 m.uniform[s >> 5] = false;
                 m.setStatus(s, ThreadStatus.RUNNABLE);

@@ -52,6 +52,12 @@ public final class Machine {
     public final int[] liveWarps;
 
     public final CtaBarrierUnit[] ctaBarriers;
+    public final io.barrierscope.sync.MbarrierUnit mbarriers;
+    /** Per thread: the mbarrier key, its version and the thread's effect count at its last failed poll. */
+    public final long[] lastPollKey;
+    public final long[] lastPollVersion;
+    public final long[] lastPollEffects;
+
     public final Memory memory;
 
     /** Warps with at least one live lane; zero means every thread has exited. */
@@ -87,6 +93,11 @@ public final class Machine {
         wakeTime = new long[slots];
         waitValue = new long[slots];
         carry = new byte[slots];
+        lastPollKey = new long[slots];
+        java.util.Arrays.fill(lastPollKey, -1);
+        lastPollVersion = new long[slots];
+        lastPollEffects = new long[slots];
+        mbarriers = new io.barrierscope.sync.MbarrierUnit();
         callStack = new int[slots][];
         callDepth = new int[slots];
         runMask = new int[warps];

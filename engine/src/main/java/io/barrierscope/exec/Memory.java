@@ -27,6 +27,19 @@ public final class Memory {
     private final int threadsPerCta;
     private final SymbolTable symbols;
 
+    /**
+     * Per CTA, one byte per 8-byte shared word: 1 where a valid mbarrier object lives. Plain
+     * accesses to those words are undefined (PTX ISA 9.7.13.15); {@link #validMbarriers} keeps
+     * the check off the hot path while no mbarrier exists.
+     */
+    public final byte[][] mbarrierWords;
+    public int validMbarriers;
+    /**
+     * Per thread: side effects (stores, atomics, mbarrier arrivals) so far. A thread that polls an
+     * unchanged mbarrier twice with none in between is parked (semantics.md section 9).
+     */
+    public final long[] effects;
+
     // Result of resolve(): the array and offset of the last resolved access (single-threaded engine).
     private byte[] rArr;
     private int rOff;
@@ -37,6 +50,8 @@ public final class Memory {
         this.global = global;
         this.constBank = constBank;
         this.shared = new byte[ctas][sharedBytes];
+        this.mbarrierWords = new byte[ctas][];
+        this.effects = new long[threads];
         this.sharedDeclared = sharedDeclared;
         this.localPerThread = localPerThread;
         this.local = new byte[Math.multiplyExact(threads, localPerThread)];
@@ -76,6 +91,7 @@ public final class Memory {
             case Space.SHARED -> {
                 byte[] sh = shared[thread / threadsPerCta];
                 check(space, addr, size, sh.length, thread);
+                if (validMbarriers > 0) checkNotMbarrier(thread / threadsPerCta, addr, size);
                 rArr = sh;
                 rOff = (int) addr;
             }
@@ -105,6 +121,26 @@ public final class Memory {
         }
     }
 
+    private void checkNotMbarrier(int cta, long addr, int size) {
+        byte[] words = mbarrierWords[cta];
+        if (words == null) return;
+        for (long w = addr >> 3; w <= (addr + size - 1) >> 3; w++) {
+            if (words[(int) w] != 0) {
+                throw new MemoryFault(DiagnosticCode.MBARRIER_CLOBBERED, addr, "plain " + size + "-byte access to shared offset 0x"
+                        + Long.toHexString(addr) + ", which holds a valid mbarrier object (" + symbols.nearest(Space.SHARED, addr)
+                        + "); only mbarrier instructions may touch it until mbarrier.inval (PTX ISA 9.7.13.15)");
+            }
+        }
+    }
+
+    /** Marks or clears the shared word at {@code offset} of {@code cta} as a valid mbarrier. */
+    public void markMbarrier(int cta, int offset, boolean valid) {
+        if (mbarrierWords[cta] == null) mbarrierWords[cta] = new byte[(shared[cta].length + 7) >> 3];
+        byte before = mbarrierWords[cta][offset >> 3];
+        mbarrierWords[cta][offset >> 3] = (byte) (valid ? 1 : 0);
+        validMbarriers += (valid ? 1 : 0) - before;
+    }
+
     private void check(int space, long addr, int size, int limit, int thread) {
         if (addr < 0 || addr + size > limit) {
             throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, addr, Space.name(space) + " address 0x" + Long.toHexString(addr)
@@ -126,14 +162,15 @@ public final class Memory {
     /** A 4-byte shared-memory load: the hot case, checked inline; anything unusual takes the general path. */
     public long loadShared32(long addr, int thread) {
         byte[] sh = shared[thread / threadsPerCta];
-        if ((addr & 3) == 0 && addr >= 0 && addr <= sh.length - 4) return ((int) I32.get(sh, (int) addr)) & 0xFFFFFFFFL;
+        if ((addr & 3) == 0 && addr >= 0 && addr <= sh.length - 4 && validMbarriers == 0) return ((int) I32.get(sh, (int) addr)) & 0xFFFFFFFFL;
         return load(Space.SHARED, addr, 4, thread);
     }
 
     /** A 4-byte shared-memory store, as {@link #loadShared32}. */
     public void storeShared32(long addr, long value, int thread) {
         byte[] sh = shared[thread / threadsPerCta];
-        if ((addr & 3) == 0 && addr >= 0 && addr <= sh.length - 4) {
+        effects[thread]++;
+        if ((addr & 3) == 0 && addr >= 0 && addr <= sh.length - 4 && validMbarriers == 0) {
             I32.set(sh, (int) addr, (int) value);
             return;
         }
@@ -152,6 +189,7 @@ public final class Memory {
     }
 
     public void store(int space, long addr, int size, long value, int thread) {
+        effects[thread]++;
         resolve(space, addr, size, thread, true);
         switch (size) {
             case 1 -> rArr[rOff] = (byte) value;

@@ -18,6 +18,10 @@ public final class ThreadStatus {
     public static final byte EXITED = 5;
     /** Stopped by trap or a fault. */
     public static final byte TRAPPED = 6;
+    /** Suspended in mbarrier.try_wait until the phase completes or its time limit passes. */
+    public static final byte MBAR_WAIT = 7;
+    /** Re-polling an mbarrier that has not changed, with no side effect in between: not progress. */
+    public static final byte PARKED = 8;
 
     public static String name(byte s) {
         return switch (s) {
@@ -28,6 +32,8 @@ public final class ThreadStatus {
             case SLEEPING -> "sleeping";
             case EXITED -> "exited";
             case TRAPPED -> "trapped";
+            case MBAR_WAIT -> "suspended in mbarrier.try_wait";
+            case PARKED -> "parked (polling an mbarrier that cannot change)";
             default -> "unknown";
         };
     }

@@ -20,6 +20,7 @@ public final class SyncCompiler {
             case "match" -> match(c);
             case "redux" -> redux(c);
             case "elect" -> elect(c);
+            case "mbarrier" -> MbarrierCompiler.compile(c);
             case "activemask" -> {
                 c.expectOperands(1, 1);
                 yield new ActiveMaskOp(c.dst(0));

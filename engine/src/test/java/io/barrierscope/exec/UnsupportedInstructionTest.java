@@ -33,11 +33,11 @@ class UnsupportedInstructionTest {
     }
 
     @Test
-    void mbarrierInitIsRefusedWithItsLocation() {
-        String insn = "mbarrier.init.shared::cta.b64 [bar0], 32;";
+    void clusterMbarrierIsRefusedWithItsLocation() {
+        String insn = "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r1];";
         String body = "mov.u32 %r1, 1;\n" + insn;
         BadInputException e = refuse(body);
-        assertTrue(e.getMessage().contains("unsupported instruction mbarrier.init"), e.getMessage());
+        assertTrue(e.getMessage().contains("unsupported instruction mbarrier.arrive.release.cluster.shared::cluster.b64"), e.getMessage());
         assertLocated(e, lineOf(body, insn));
     }
 

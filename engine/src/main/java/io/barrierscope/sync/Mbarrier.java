@@ -1,0 +1,69 @@
+package io.barrierscope.sync;
+
+/**
+ * One mbarrier object (PTX ISA 9.7.13.15), kept beside the 8 shared-memory bytes it lives in:
+ * its current phase (a full counter; parity is the low bit), pending and expected arrivals,
+ * tx-count, and for diagnostics whether a wait observed the last completion. {@code version}
+ * changes with every state change, so a thread polling it can tell whether anything happened.
+ */
+public final class Mbarrier {
+    public static final int MAX_COUNT = (1 << 20) - 1;
+
+    public final int cta;
+    public final int offset;
+    public boolean valid;
+    public long phase;
+    public int pending;
+    public int expected;
+    public long tx;
+    /** Arrive-on operations so far in the current phase. */
+    public int arrivals;
+    /** Bytes (transactions) expected and completed so far in the current phase, for explanations. */
+    public long txExpected;
+    public long txCompleted;
+    /** Whether some test_wait/try_wait returned true since the last phase completion (phase 0: nothing to observe). */
+    public boolean observedPrevious = true;
+    public long version;
+    /** PC of the init, for messages. */
+    public int initPc = -1;
+
+    public Mbarrier(int cta, int offset) {
+        this.cta = cta;
+        this.offset = offset;
+    }
+
+    public int parity() { return (int) (phase & 1); }
+
+    /** The phase is complete when no arrival and no transaction is pending. */
+    public boolean canComplete() { return pending == 0 && tx == 0; }
+
+    public void init(int count, int pc) {
+        valid = true;
+        phase = 0;
+        pending = count;
+        expected = count;
+        tx = 0;
+        arrivals = 0;
+        txExpected = 0;
+        txCompleted = 0;
+        observedPrevious = true;
+        initPc = pc;
+        version++;
+    }
+
+    /** Moves to the next phase: pending arrivals reset to the expected count. */
+    public void completePhase() {
+        phase++;
+        pending = expected;
+        arrivals = 0;
+        txExpected = 0;
+        txCompleted = 0;
+        observedPrevious = false;
+        version++;
+    }
+
+    @Override
+    public String toString() {
+        return "phase " + phase + " (parity " + parity() + "), pending " + pending + " of " + expected + " arrivals, tx-count " + tx;
+    }
+}

@@ -1,0 +1,65 @@
+package io.barrierscope.sync;
+
+import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Src;
+
+/**
+ * {@code mbarrier.arrive} and {@code mbarrier.arrive_drop} (9.7.13.15.13-14), with
+ * {@code .expect_tx} (an expect-tx first, then an arrive-on of 1) and {@code .noComplete}. The
+ * state token returned encodes the phase before the arrive-on.
+ */
+public final class MbarrierArriveOp extends MbarrierOp {
+    private final int state;
+    private final Src count;
+    private final boolean drop;
+    private final boolean expectTx;
+    private final boolean noComplete;
+
+    public MbarrierArriveOp(Src address, boolean sharedSpace, int state, Src count, boolean drop, boolean expectTx,
+                            boolean noComplete) {
+        super(address, sharedSpace);
+        this.state = state;
+        this.count = count;
+        this.drop = drop;
+        this.expectTx = expectTx;
+        this.noComplete = noComplete;
+    }
+
+    @Override
+    protected boolean lane(Interpreter x, Machine m, int s) {
+        Mbarrier b = valid(x, m, s);
+        if (b == null) return false;
+        long n = count == null ? 1 : count.get(m, s) & 0xFFFFFFFFL;
+        int arrive = 1;
+        if (expectTx) {
+            long tx = b.tx + n;
+            if (tx > Mbarrier.MAX_COUNT) {
+                report(x, DiagnosticCode.MBARRIER_TX_RANGE, s, b, "expect-tx of " + n + " would make the tx-count " + tx
+                        + ", above " + Mbarrier.MAX_COUNT + " (PTX ISA 9.7.13.15.2)");
+                return false;
+            }
+        } else {
+            if (!MbarrierSync.checkCount(x, this, s, b, n, DiagnosticCode.MBARRIER_COUNT_RANGE, "arrival count")) return false;
+            arrive = (int) n;
+        }
+        if (drop) {
+            if (b.expected - arrive <= 0) {
+                report(x, DiagnosticCode.MBARRIER_DROP_TO_ZERO, s, b, "arrive_drop of " + arrive + " would lower the expected "
+                        + "arrival count from " + b.expected + " to " + (b.expected - arrive) + "; it must stay at least 1 "
+                        + "(PTX ISA 9.7.13.15.2)");
+                return false;
+            }
+        }
+        long phaseBefore = b.phase;
+        if (expectTx) {
+            b.tx += n;
+            b.txExpected += n;
+        }
+        if (drop) b.expected -= arrive;
+        if (!MbarrierSync.arriveOn(x, this, s, b, arrive, noComplete)) return false;
+        if (state >= 0) m.setReg(s, state, MbarrierSync.token(phaseBefore, b.phase == phaseBefore ? b.pending : 0, noComplete));
+        return true;
+    }
+}

@@ -1,0 +1,59 @@
+package io.barrierscope.sync;
+
+import io.barrierscope.exec.CompileContext;
+import io.barrierscope.exec.Op;
+import io.barrierscope.exec.Space;
+import io.barrierscope.exec.Src;
+import io.barrierscope.ptx.Operand;
+import io.barrierscope.ptx.ScalarType;
+
+/** Compiles the mbarrier instructions (PTX ISA 9.7.13.15.9-17) of the CTA's own shared memory. */
+final class MbarrierCompiler {
+    private MbarrierCompiler() {}
+
+    static Op compile(CompileContext c) {
+        if (c.has(".shared::cluster")) {
+            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (mbarriers in shared::cluster are not supported yet)");
+        }
+        if (c.has(".pending_count")) {
+            c.expectOperands(2, 2);
+            return new MbarrierPendingCountOp(c.dst(0), c.src(1, ScalarType.B64));
+        }
+        if (!c.has(".b64")) throw c.error(c.insn().mnemonic() + " needs type .b64");
+        int space = c.spaceOf();
+        boolean shared = space == Space.SHARED;
+        if (c.has(".init")) {
+            c.expectOperands(2, 2);
+            return new MbarrierInitOp(addr(c, 0, space), shared, c.src(1, ScalarType.U32));
+        }
+        if (c.has(".inval")) {
+            c.expectOperands(1, 1);
+            return new MbarrierInitOp(addr(c, 0, space), shared, null);
+        }
+        if (c.has(".arrive") || c.has(".arrive_drop")) {
+            boolean expectTx = c.has(".expect_tx");
+            boolean noComplete = c.has(".noComplete");
+            c.expectOperands(expectTx || noComplete ? 3 : 2, 3);
+            Src count = c.operandCount() == 3 ? c.src(2, ScalarType.U32) : null;
+            return new MbarrierArriveOp(addr(c, 1, space), shared, c.dst(0), count, c.has(".arrive_drop"), expectTx, noComplete);
+        }
+        if (c.has(".expect_tx") || c.has(".complete_tx")) {
+            c.expectOperands(2, 2);
+            return new MbarrierTxOp(addr(c, 0, space), shared, c.src(1, ScalarType.U32), c.has(".complete_tx"));
+        }
+        boolean tryWait = c.has(".try_wait");
+        if (tryWait || c.has(".test_wait")) {
+            boolean parity = c.has(".parity");
+            c.expectOperands(3, tryWait ? 4 : 3);
+            Src operand = c.src(2, parity ? ScalarType.U32 : ScalarType.B64);
+            Src hint = c.operandCount() == 4 ? c.src(3, ScalarType.U32) : null;
+            return new MbarrierWaitOp(addr(c, 1, space), shared, c.dst(0), operand, parity, tryWait, hint);
+        }
+        throw c.error("unsupported instruction " + c.insn().mnemonic());
+    }
+
+    private static Src addr(CompileContext c, int i, int space) {
+        if (!(c.operand(i) instanceof Operand.Address)) throw c.error(c.insn().mnemonic() + " needs an address operand [addr]");
+        return c.address(c.operand(i), space).address();
+    }
+}

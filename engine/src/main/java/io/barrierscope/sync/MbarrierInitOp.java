@@ -1,0 +1,44 @@
+package io.barrierscope.sync;
+
+import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Src;
+
+/** {@code mbarrier.init [addr], count} (9.7.13.15.9) and {@code mbarrier.inval [addr]} (9.7.13.15.10). */
+public final class MbarrierInitOp extends MbarrierOp {
+    private final Src count;
+
+    /** An init with {@code count}, or an inval when {@code count} is null. */
+    public MbarrierInitOp(Src address, boolean sharedSpace, Src count) {
+        super(address, sharedSpace);
+        this.count = count;
+    }
+
+    @Override
+    protected boolean lane(Interpreter x, Machine m, int s) {
+        if (count == null) {
+            Mbarrier b = valid(x, m, s);
+            if (b == null) return false;
+            b.valid = false;
+            m.memory.markMbarrier(b.cta, b.offset, false);
+            MbarrierSync.changed(x, b);
+            return true;
+        }
+        int off = offset(x, m, s);
+        if (off < 0) return false;
+        Mbarrier b = m.mbarriers.at(m.ctaOfSlot(s), off);
+        if (b.valid) {
+            report(x, DiagnosticCode.MBARRIER_REINIT, s, b, "init on a valid mbarrier object (initialized at "
+                    + x.where(b.initPc) + "); invalidate it with mbarrier.inval first (PTX ISA 9.7.13.15.9)");
+            return false;
+        }
+        long c = count.get(m, s) & 0xFFFFFFFFL;
+        if (!MbarrierSync.checkCount(x, this, s, b, c, DiagnosticCode.MBARRIER_COUNT_RANGE, "init count")) return false;
+        b.init((int) c, pc);
+        m.memory.markMbarrier(b.cta, b.offset, true);
+        m.memory.effects[s]++;
+        MbarrierSync.changed(x, b);
+        return true;
+    }
+}

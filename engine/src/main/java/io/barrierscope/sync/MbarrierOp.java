@@ -1,0 +1,103 @@
+package io.barrierscope.sync;
+
+import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Op;
+import io.barrierscope.exec.Space;
+import io.barrierscope.exec.Src;
+
+/**
+ * Base of the mbarrier instructions: each thread of the group acts on the object at its own
+ * address, in lane order. Resolves {@code [addr]} (shared::cta or generic) to the object and
+ * reports the undefined cases every mbarrier operation shares.
+ */
+public abstract class MbarrierOp extends Op {
+    protected final Src address;
+    /** True when the address is in the .shared space, false when generic. */
+    protected final boolean sharedSpace;
+
+    protected MbarrierOp(Src address, boolean sharedSpace) {
+        this.address = address;
+        this.sharedSpace = sharedSpace;
+    }
+
+    @Override
+    public boolean isControl() { return true; }
+
+    @Override
+    public boolean isSynchronizing() { return true; }
+
+    /** Executes for one thread; returns false when the run stopped (a diagnostic) or the thread must not advance. */
+    protected abstract boolean lane(Interpreter x, Machine m, int slot);
+
+    @Override
+    public final void execute(Interpreter x, int warp, int group, int active) {
+        Machine m = x.machine();
+        int base = warp << 5;
+        for (int g = group; g != 0; g &= g - 1) {
+            int s = base + Integer.numberOfTrailingZeros(g);
+            if ((active & (1 << (s & 31))) == 0) {
+                m.pc[s]++;
+                continue;
+            }
+            boolean advance = lane(x, m, s);
+            if (x.finished()) return;
+            if (advance) m.pc[s]++;
+        }
+        m.uniform[warp] = false;
+    }
+
+    /** The shared offset of this thread's mbarrier, or -1 after reporting why there is none. */
+    protected int offset(Interpreter x, Machine m, int s) {
+        long a = address.get(m, s);
+        if (!sharedSpace) {
+            if (a < Space.SHARED_WINDOW || a >= Space.SHARED_WINDOW + Space.WINDOW_SIZE) {
+                x.report(DiagnosticCode.MBARRIER_NOT_SHARED, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc)
+                        + " uses generic address 0x" + Long.toHexString(a) + ", which is not in the shared::cta window; "
+                        + "an mbarrier lives in shared memory (PTX ISA 9.7.13.15.1)", new int[] {pc}, new int[] {s}, null);
+                return -1;
+            }
+            a -= Space.SHARED_WINDOW;
+        }
+        int size = m.memory.shared[m.ctaOfSlot(s)].length;
+        if (a < 0 || a + 8 > size) {
+            x.report(DiagnosticCode.MEMORY_FAULT, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc)
+                    + ": shared offset 0x" + Long.toHexString(a) + " is outside the " + size + " bytes of shared memory",
+                    new int[] {pc}, new int[] {s}, null);
+            return -1;
+        }
+        if ((a & 7) != 0) {
+            x.report(DiagnosticCode.MBARRIER_MISALIGNED, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc)
+                    + ": mbarrier address 0x" + Long.toHexString(a) + " is not 8-byte aligned (PTX ISA 9.7.13.15.1)",
+                    new int[] {pc}, new int[] {s}, name(m, (int) a));
+            return -1;
+        }
+        return (int) a;
+    }
+
+    /** The valid object at this thread's address, or null after reporting. */
+    protected Mbarrier valid(Interpreter x, Machine m, int s) {
+        int off = offset(x, m, s);
+        if (off < 0) return null;
+        Mbarrier b = m.mbarriers.at(m.ctaOfSlot(s), off);
+        if (!b.valid) {
+            x.report(DiagnosticCode.MBARRIER_UNINITIALIZED, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc) + " on "
+                    + name(m, off) + ", which holds no initialized mbarrier object; undefined (PTX ISA 9.7.13.15)",
+                    new int[] {pc}, new int[] {s}, name(m, off));
+            return null;
+        }
+        return b;
+    }
+
+    /** "full+8 (shared 0x18)": the variable and offset, for messages. */
+    public static String name(Machine m, int offset) {
+        return MbarrierSync.describe(m, offset);
+    }
+
+    protected void report(Interpreter x, DiagnosticCode code, int s, Mbarrier b, String what) {
+        Machine m = x.machine();
+        x.report(code, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc) + " on mbarrier " + name(m, b.offset)
+                + " (" + b + "): " + what, new int[] {pc}, new int[] {s}, name(m, b.offset));
+    }
+}

@@ -1,0 +1,124 @@
+package io.barrierscope.sync;
+
+import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Space;
+import io.barrierscope.exec.SymbolTable;
+import io.barrierscope.exec.ThreadStatus;
+
+/**
+ * The mbarrier rules shared by its instructions (semantics.md section 6): arrive-on, phase
+ * completion releasing suspended waiters, and waking parked pollers whenever the object changes.
+ */
+public final class MbarrierSync {
+    private MbarrierSync() {}
+
+    /** Opaque state tokens carry this tag so a wait can tell one from an arbitrary value. */
+    static final long TOKEN_TAG = 0xB5L << 56;
+    static final long TOKEN_TAG_MASK = 0xFFL << 56;
+    static final long TOKEN_NOCOMPLETE = 1L << 53;
+
+    static long token(long phase, int pendingAfter, boolean noComplete) {
+        return TOKEN_TAG | (noComplete ? TOKEN_NOCOMPLETE : 0) | ((long) (pendingAfter & 0x1FFFFF) << 32) | (phase & 0xFFFFFFFFL);
+    }
+
+    /** "full+8 (shared 0x18)". */
+    static String describe(Machine m, int offset) {
+        for (SymbolTable.Placed p : m.program.symbols.all()) {
+            if (p.space() == Space.SHARED && offset >= p.offset() && offset < p.offset() + Math.max(p.size(), 1)) {
+                long rel = offset - p.offset();
+                return p.name() + (rel == 0 ? "" : "+" + rel) + " (shared 0x" + Integer.toHexString(offset) + ")";
+            }
+        }
+        return "shared 0x" + Integer.toHexString(offset);
+    }
+
+    /**
+     * An arrive-on by {@code s} with {@code count}; completes the phase when nothing is pending.
+     * Returns false when it reported undefined behaviour.
+     */
+    static boolean arriveOn(Interpreter x, MbarrierOp op, int s, Mbarrier b, int count, boolean noComplete) {
+        Machine m = x.machine();
+        if (b.phase > 0 && !b.observedPrevious) {
+            op.report(x, DiagnosticCode.MBARRIER_PHASE_UNOBSERVED, s, b, "arrive-on in phase " + b.phase + " before any "
+                    + "test_wait/try_wait returned true for phase " + (b.phase - 1) + "; each phase must be observed complete "
+                    + "before an arrive-on in the next (PTX ISA 9.7.13.15.4)");
+            return false;
+        }
+        if (count > b.pending) {
+            op.report(x, DiagnosticCode.MBARRIER_OVER_ARRIVAL, s, b, "arrive-on with count " + count + " but only " + b.pending
+                    + " arrivals are pending: the pending count would go below zero");
+            return false;
+        }
+        if (noComplete && count == b.pending && b.tx == 0) {
+            op.report(x, DiagnosticCode.MBARRIER_NOCOMPLETE_COMPLETED, s, b, ".noComplete arrive with count " + count
+                    + " would complete the phase; undefined (PTX ISA 9.7.13.15.13)");
+            return false;
+        }
+        b.pending -= count;
+        b.arrivals++;
+        m.memory.effects[s]++;
+        changed(x, b);
+        return true;
+    }
+
+    /** The object changed: complete the phase if it can, then wake whoever polls it. */
+    static void changed(Interpreter x, Mbarrier b) {
+        b.version++;
+        if (b.valid && b.canComplete()) {
+            b.completePhase();
+            release(x, b);
+        }
+        wakeParked(x, b);
+    }
+
+    /** Suspended try_waits on the phase that just completed return true. */
+    private static void release(Interpreter x, Mbarrier b) {
+        Machine m = x.machine();
+        long key = MbarrierUnit.key(b.cta, b.offset);
+        forCtaSlots(m, b.cta, s -> {
+            if (m.status[s] == ThreadStatus.MBAR_WAIT && m.waitValue[s] == key) {
+                MbarrierWaitOp op = (MbarrierWaitOp) x.op(m.pc[s]);
+                op.result(m, s, true);
+                b.observedPrevious = true;
+                m.pc[s]++;
+                m.uniform[s >> 5] = false;
+                m.setStatus(s, ThreadStatus.RUNNABLE);
+            }
+        });
+    }
+
+    private static void wakeParked(Interpreter x, Mbarrier b) {
+        Machine m = x.machine();
+        long key = MbarrierUnit.key(b.cta, b.offset);
+        forCtaSlots(m, b.cta, s -> {
+            if (m.status[s] == ThreadStatus.PARKED && m.waitValue[s] == key) m.setStatus(s, ThreadStatus.RUNNABLE);
+        });
+    }
+
+    private static void forCtaSlots(Machine m, int cta, java.util.function.IntConsumer f) {
+        int w0 = m.firstWarpOfCta(cta);
+        for (int w = w0; w < w0 + m.warpsPerCta; w++) {
+            if (m.runMask[w] == m.liveMask[w]) continue; // nobody of this warp waits on anything
+            for (int l = m.liveMask[w]; l != 0; l &= l - 1) f.accept((w << 5) + Integer.numberOfTrailingZeros(l));
+        }
+    }
+
+    /** A suspended try_wait reached its time limit: it returns false. */
+    public static void timeout(Interpreter x, int s) {
+        Machine m = x.machine();
+        ((MbarrierWaitOp) x.op(m.pc[s])).result(m, s, false);
+        m.pc[s]++;
+        m.uniform[s >> 5] = false;
+        m.setStatus(s, ThreadStatus.RUNNABLE);
+    }
+
+    static boolean checkCount(Interpreter x, MbarrierOp op, int s, Mbarrier b, long count, DiagnosticCode code, String what) {
+        if (count < 1 || count > Mbarrier.MAX_COUNT) {
+            op.report(x, code, s, b, what + " " + count + " is outside 1.." + Mbarrier.MAX_COUNT + " (PTX ISA 9.7.13.15.2)");
+            return false;
+        }
+        return true;
+    }
+}

@@ -1,0 +1,103 @@
+package io.barrierscope.sync;
+
+import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Src;
+import io.barrierscope.exec.ThreadStatus;
+
+/**
+ * {@code mbarrier.test_wait} / {@code mbarrier.try_wait}, with a state token or {@code .parity}
+ * (9.7.13.15.16). Defined only for the current phase (false) and the immediately preceding one
+ * (true). {@code try_wait} on an incomplete phase suspends the thread until the phase completes
+ * or its time limit passes. A thread that polls an unchanged object again with no side effect in
+ * between is parked until the object changes (semantics.md section 9).
+ */
+public final class MbarrierWaitOp extends MbarrierOp {
+    /** The system-dependent try_wait time limit, in virtual nanoseconds, when no hint is given. */
+    public static final long DEFAULT_SUSPEND_NS = 10_000;
+
+    private final int dst;
+    private final Src operand;
+    private final boolean parity;
+    private final boolean tryWait;
+    private final Src hint;
+
+    public MbarrierWaitOp(Src address, boolean sharedSpace, int dst, Src operand, boolean parity, boolean tryWait, Src hint) {
+        super(address, sharedSpace);
+        this.dst = dst;
+        this.operand = operand;
+        this.parity = parity;
+        this.tryWait = tryWait;
+        this.hint = hint;
+    }
+
+    public boolean isTryWait() { return tryWait; }
+    public boolean isParity() { return parity; }
+
+    /** The phase this thread's wait is for (its operand decoded), for explanations. */
+    public long operandValue(Machine m, int s) { return operand.get(m, s); }
+
+    void result(Machine m, int s, boolean complete) {
+        if (dst >= 0) m.setReg(s, dst, complete ? 1 : 0);
+    }
+
+    @Override
+    protected boolean lane(Interpreter x, Machine m, int s) {
+        Mbarrier b = valid(x, m, s);
+        if (b == null) return false;
+        long v = operand.get(m, s);
+        boolean complete;
+        if (parity) {
+            long p = v & 0xFFFFFFFFL;
+            if (p > 1) {
+                report(x, DiagnosticCode.MBARRIER_BAD_PARITY, s, b, "phaseParity " + p + " is neither 0 nor 1 (PTX ISA 9.7.13.15.16)");
+                return false;
+            }
+            complete = p != b.parity();
+        } else {
+            if ((v & MbarrierSync.TOKEN_TAG_MASK) != MbarrierSync.TOKEN_TAG) {
+                report(x, DiagnosticCode.MBARRIER_BAD_TOKEN, s, b, "state 0x" + Long.toHexString(v)
+                        + " was not returned by an mbarrier.arrive; undefined (PTX ISA 9.7.13.15.16)");
+                return false;
+            }
+            long age = ((b.phase & 0xFFFFFFFFL) - (v & 0xFFFFFFFFL)) & 0xFFFFFFFFL;
+            if (age >= 2 && age < (1L << 31)) {
+                report(x, DiagnosticCode.MBARRIER_STALE_TOKEN, s, b, "the state token is from phase " + (b.phase - age)
+                        + ", " + age + " phases ago; a wait is defined only for the current and the immediately preceding "
+                        + "phase (PTX ISA 9.7.13.15.16)");
+                return false;
+            }
+            if (age >= (1L << 31)) {
+                report(x, DiagnosticCode.MBARRIER_BAD_TOKEN, s, b, "the state token names a phase after the current one");
+                return false;
+            }
+            complete = age == 1;
+        }
+        if (complete) {
+            b.observedPrevious = true;
+            result(m, s, true);
+            return true;
+        }
+        long key = MbarrierUnit.key(b.cta, b.offset);
+        long effects = m.memory.effects[s];
+        if (m.lastPollKey[s] == key && m.lastPollVersion[s] == b.version && m.lastPollEffects[s] == effects) {
+            m.waitValue[s] = key;
+            m.waitArg[s] = (int) b.phase;
+            m.setStatus(s, ThreadStatus.PARKED);
+            return false;
+        }
+        m.lastPollKey[s] = key;
+        m.lastPollVersion[s] = b.version;
+        m.lastPollEffects[s] = effects;
+        if (tryWait) {
+            long limit = hint == null ? DEFAULT_SUSPEND_NS : hint.get(m, s) & 0xFFFFFFFFL;
+            m.waitValue[s] = key;
+            m.waitArg[s] = (int) b.phase;
+            x.suspend(s, m.cycles + Math.max(1, limit), ThreadStatus.MBAR_WAIT);
+            return false;
+        }
+        result(m, s, false);
+        return true;
+    }
+}
