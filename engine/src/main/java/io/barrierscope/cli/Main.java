@@ -35,7 +35,12 @@ public final class Main implements Callable<Integer> {
     public static final int EXPECT_NOT_MET = 6;
 
     public static void main(String[] args) {
-        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        int code = execute(args, out, err);
+        out.flush();
+        err.flush();
+        System.exit(code);
     }
 
     /** Runs the CLI with the given streams and returns the exit code (tests call this). */

@@ -226,4 +226,15 @@ class CliTest {
         assertEquals(11, ja.get("seed").asLong());
         assertEquals("random", ja.get("policy").asText());
     }
+
+    @Test
+    void theRealEntryPointPrintsTheWholeSummaryAndExitsWithTheVerdict() throws Exception {
+        Path launch = plainLaunch("named-barrier-too-many", "math_warps", 128);
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "run", launch.toString())
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertEquals(3, p.waitFor(), out);
+        assertTrue(out.contains("math_warps: deadlock") && out.contains("Deadlock: no thread can make progress"), out);
+    }
 }
