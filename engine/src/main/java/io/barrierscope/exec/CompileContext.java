@@ -123,10 +123,7 @@ public final class CompileContext {
         for (String mod : insn.modifiers()) {
             switch (mod) {
                 case ".global": return Space.GLOBAL;
-                case ".shared", ".shared::cta": return Space.SHARED;
-                case ".shared::cluster":
-                    throw error("unsupported instruction " + insn.mnemonic()
-                            + " (distributed shared memory, .shared::cluster, is not supported yet)");
+                case ".shared", ".shared::cta", ".shared::cluster": return Space.SHARED;
                 case ".local": return Space.LOCAL;
                 case ".const": return Space.CONST;
                 case ".param", ".param::entry", ".param::func": return Space.KERNEL_PARAM;

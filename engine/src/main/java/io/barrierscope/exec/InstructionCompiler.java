@@ -57,6 +57,8 @@ final class InstructionCompiler {
                 return MemoryOps.compile(c, opc);
             case "bra", "exit", "ret", "trap", "brkpt", "nanosleep":
                 return ControlOps.compile(c, opc);
+            case "mapa", "getctarank":
+                return MapaOp.compile(c, opc.equals("getctarank"));
             case "call":
                 return CallOp.compile(c);
             case "bar", "barrier", "shfl", "vote", "match", "redux", "elect", "activemask", "mbarrier":

@@ -146,6 +146,7 @@ public final class Interpreter {
             for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).threadExit(m.steps - 1, s);
         }
         CtaBarrierSync.onExit(this, warp);
+        if (!finished()) io.barrierscope.sync.ClusterBarrierSync.onExit(this, warp, mask);
         WarpSync.onExit(this, warp, mask);
     }
 

@@ -52,6 +52,10 @@ public final class Machine {
     public final int[] liveWarps;
 
     public final CtaBarrierUnit[] ctaBarriers;
+    /** Per CTA, its cluster's barrier (shared by the CTAs of a cluster). */
+    public final io.barrierscope.sync.ClusterBarrier[] clusterBarriers;
+    /** Per thread: the barrier.cluster phase it arrived in and has not yet waited for, or -1. */
+    public final long[] clusterArrivedPhase;
     public final io.barrierscope.sync.MbarrierUnit mbarriers;
     /** Per thread: the mbarrier key, its version and the thread's effect count at its last failed poll. */
     public final long[] lastPollKey;
@@ -117,6 +121,24 @@ public final class Machine {
             liveWarps[w / warpsPerCta] |= 1 << (w % warpsPerCta);
         }
         liveWarpCount = warps;
+        memory.clusterMembers = new int[ctas][];
+        memory.ctaExited = new boolean[ctas];
+        clusterBarriers = new io.barrierscope.sync.ClusterBarrier[ctas];
+        for (int c = 0; c < ctas; c++) {
+            int[] members = new int[(int) cluster.volume()];
+            Dim3 id = grid.unflatten(c);
+            int bx = id.x() / cluster.x() * cluster.x();
+            int by = id.y() / cluster.y() * cluster.y();
+            int bz = id.z() / cluster.z() * cluster.z();
+            for (int r = 0; r < members.length; r++) {
+                Dim3 o = cluster.unflatten(r);
+                members[r] = (bx + o.x()) + (by + o.y()) * grid.x() + (bz + o.z()) * grid.x() * grid.y();
+            }
+            memory.clusterMembers[c] = members;
+            clusterBarriers[c] = c == members[0] ? new io.barrierscope.sync.ClusterBarrier(c) : clusterBarriers[members[0]];
+        }
+        clusterArrivedPhase = new long[slots];
+        java.util.Arrays.fill(clusterArrivedPhase, -1);
         for (int s = 0; s < slots; s++) {
             pc[s] = program.entryPc;
             if ((existMask[s >> 5] & (1 << (s & 31))) == 0) status[s] = ThreadStatus.EXITED;
@@ -124,6 +146,13 @@ public final class Machine {
     }
 
     public int ctaOfWarp(int warp) { return warp / warpsPerCta; }
+
+    /** The rank of a CTA in its cluster. */
+    public int rankOf(int cta) {
+        int[] members = memory.clusterMembers[cta];
+        for (int r = 0; r < members.length; r++) if (members[r] == cta) return r;
+        throw new IllegalStateException();
+    }
     public int ctaOfSlot(int slot) { return (slot >> 5) / warpsPerCta; }
     public int warpInCta(int warp) { return warp % warpsPerCta; }
     /** Thread index within its CTA (linear). */
@@ -145,6 +174,7 @@ public final class Machine {
                 if (liveMask[w] == 0) {
                     liveWarps[ctaOfWarp(w)] &= ~(1 << warpInCta(w));
                     liveWarpCount--;
+                    if (liveWarps[ctaOfWarp(w)] == 0) memory.ctaExited[ctaOfWarp(w)] = true;
                 }
             }
         }

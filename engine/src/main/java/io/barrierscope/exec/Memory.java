@@ -39,6 +39,10 @@ public final class Memory {
      * unchanged mbarrier twice with none in between is parked (semantics.md section 9).
      */
     public final long[] effects;
+    /** Per CTA: the CTAs of its cluster by rank; set by the machine. */
+    public int[][] clusterMembers;
+    /** Per CTA: every thread has exited (its shared memory is gone). */
+    public boolean[] ctaExited;
 
     // Result of resolve(): the array and offset of the last resolved access (single-threaded engine).
     private byte[] rArr;
@@ -89,9 +93,14 @@ public final class Memory {
                 rOff = (int) (addr - s.base());
             }
             case Space.SHARED -> {
-                byte[] sh = shared[thread / threadsPerCta];
+                int cta = thread / threadsPerCta;
+                if (addr > Space.CTA_OFFSET_MASK) {
+                    cta = peer(cta, addr);
+                    addr &= Space.CTA_OFFSET_MASK;
+                }
+                byte[] sh = shared[cta];
                 check(space, addr, size, sh.length, thread);
-                if (validMbarriers > 0) checkNotMbarrier(thread / threadsPerCta, addr, size);
+                if (validMbarriers > 0) checkNotMbarrier(cta, addr, size);
                 rArr = sh;
                 rOff = (int) addr;
             }
@@ -119,6 +128,27 @@ public final class Memory {
             }
             default -> throw new IllegalStateException("space " + space);
         }
+    }
+
+    /**
+     * The CTA a shared::cluster address names (rank in bits 24 and up, plus one), checked: the
+     * rank must be in the cluster and that CTA must not have exited (semantics.md section 2).
+     */
+    public int peer(int cta, long clusterAddr) {
+        long rank = (clusterAddr >>> Space.CLUSTER_RANK_SHIFT) - 1;
+        int[] members = clusterMembers[cta];
+        if (rank < 0 || rank >= members.length) {
+            throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, clusterAddr, "shared::cluster address 0x"
+                    + Long.toHexString(clusterAddr) + " names CTA rank " + rank + ", but the cluster has " + members.length + " CTAs");
+        }
+        int p = members[(int) rank];
+        if (ctaExited[p]) {
+            throw new MemoryFault(DiagnosticCode.DSMEM_AFTER_EXIT, clusterAddr, "shared::cluster address 0x"
+                    + Long.toHexString(clusterAddr) + " is in the shared memory of cluster rank " + rank
+                    + ", a CTA that has exited; real Hopper raises \"cluster target block not present\". Keep peers alive "
+                    + "with a cluster barrier before exiting");
+        }
+        return p;
     }
 
     private void checkNotMbarrier(int cta, long addr, int size) {

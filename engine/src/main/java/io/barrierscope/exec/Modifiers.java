@@ -54,6 +54,7 @@ final class Modifiers {
         own("prefetchu", ".L1"); own("griddepcontrol", ".launch_dependents", ".wait");
         own("setmaxnreg", ".inc", ".dec", ".sync", ".aligned"); own("wgmma", ".fence", ".sync", ".aligned");
         own("pmevent", ".mask");
+        own("mapa"); own("getctarank");
         own("mbarrier", ".init", ".inval", ".arrive", ".arrive_drop", ".expect_tx", ".complete_tx", ".test_wait",
                 ".try_wait", ".parity", ".pending_count", ".noComplete");
     }

@@ -22,6 +22,14 @@ public final class Space {
     public static final long CONST_WINDOW = 0x0003_0000_0000_0000L;
     /** Size of each window. */
     public static final long WINDOW_SIZE = 1L << 32;
+    /**
+     * Shared addresses at or above this name a CTA of the cluster: {@code ((rank + 1) << 24) | offset}
+     * (what {@code mapa} returns). Below it, an address is the executing CTA's own, so every
+     * shared::cta address is also a valid shared::cluster address, as the ISA requires.
+     */
+    public static final long CLUSTER_RANK_SHIFT = 24;
+    public static final long CTA_OFFSET_MASK = (1L << CLUSTER_RANK_SHIFT) - 1;
+
     /** First global address handed out; low addresses stay unmapped so null pointers fault. */
     public static final long GLOBAL_BASE = 0x0000_0100_0000_0000L;
 

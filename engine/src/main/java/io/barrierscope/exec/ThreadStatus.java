@@ -22,6 +22,10 @@ public final class ThreadStatus {
     public static final byte MBAR_WAIT = 7;
     /** Re-polling an mbarrier that has not changed, with no side effect in between: not progress. */
     public static final byte PARKED = 8;
+    /** Reached barrier.cluster; waiting for the rest of its warp to reach one too. */
+    public static final byte CLUSTER_GATHER = 9;
+    /** In barrier.cluster.wait: waiting for every non-exited thread of the cluster to arrive. */
+    public static final byte CLUSTER_WAIT = 10;
 
     public static String name(byte s) {
         return switch (s) {
@@ -34,6 +38,8 @@ public final class ThreadStatus {
             case TRAPPED -> "trapped";
             case MBAR_WAIT -> "suspended in mbarrier.try_wait";
             case PARKED -> "parked (polling an mbarrier that cannot change)";
+            case CLUSTER_GATHER -> "at barrier.cluster (waiting for its warp)";
+            case CLUSTER_WAIT -> "waiting at barrier.cluster.wait";
             default -> "unknown";
         };
     }

@@ -28,6 +28,9 @@ public final class MbarrierArriveOp extends MbarrierOp {
     }
 
     @Override
+    protected boolean remoteAllowed() { return true; }
+
+    @Override
     protected boolean lane(Interpreter x, Machine m, int s) {
         Mbarrier b = valid(x, m, s);
         if (b == null) return false;

@@ -12,8 +12,8 @@ final class MbarrierCompiler {
     private MbarrierCompiler() {}
 
     static Op compile(CompileContext c) {
-        if (c.has(".shared::cluster")) {
-            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (mbarriers in shared::cluster are not supported yet)");
+        if (c.has(".shared::cluster") && !(c.has(".arrive") || c.has(".arrive_drop") || c.has(".expect_tx") || c.has(".complete_tx"))) {
+            throw c.error(c.insn().mnemonic() + ": only arrive, expect_tx and complete_tx take .shared::cluster (PTX ISA 9.7.13.15.8)");
         }
         if (c.has(".pending_count")) {
             c.expectOperands(2, 2);
@@ -34,6 +34,9 @@ final class MbarrierCompiler {
             boolean expectTx = c.has(".expect_tx");
             boolean noComplete = c.has(".noComplete");
             c.expectOperands(expectTx || noComplete ? 3 : 2, 3);
+            if (c.has(".shared::cluster") && !(c.operand(0) instanceof Operand.Sink)) {
+                throw c.error(c.insn().mnemonic() + ": an arrive on shared::cluster cannot return a state; use '_' (PTX ISA 9.7.13.15.13)");
+            }
             Src count = c.operandCount() == 3 ? c.src(2, ScalarType.U32) : null;
             return new MbarrierArriveOp(addr(c, 1, space), shared, c.dst(0), count, c.has(".arrive_drop"), expectTx, noComplete);
         }

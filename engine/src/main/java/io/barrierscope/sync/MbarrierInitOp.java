@@ -25,9 +25,9 @@ public final class MbarrierInitOp extends MbarrierOp {
             MbarrierSync.changed(x, b);
             return true;
         }
-        int off = offset(x, m, s);
-        if (off < 0) return false;
-        Mbarrier b = m.mbarriers.at(m.ctaOfSlot(s), off);
+        long key = locate(x, m, s);
+        if (key < 0) return false;
+        Mbarrier b = m.mbarriers.at((int) (key >>> 32), (int) key);
         if (b.valid) {
             report(x, DiagnosticCode.MBARRIER_REINIT, s, b, "init on a valid mbarrier object (initialized at "
                     + x.where(b.initPc) + "); invalidate it with mbarrier.inval first (PTX ISA 9.7.13.15.9)");

@@ -48,19 +48,40 @@ public abstract class MbarrierOp extends Op {
         m.uniform[warp] = false;
     }
 
-    /** The shared offset of this thread's mbarrier, or -1 after reporting why there is none. */
-    protected int offset(Interpreter x, Machine m, int s) {
+    /**
+     * Whether this instruction may act on an mbarrier of another CTA of the cluster (only
+     * arrive, expect_tx and complete_tx may: PTX ISA 9.7.13.15.8).
+     */
+    protected boolean remoteAllowed() { return false; }
+
+    /**
+     * The CTA and shared offset of this thread's mbarrier as {@link MbarrierUnit#key}, or -1 after
+     * reporting why there is none.
+     */
+    protected long locate(Interpreter x, Machine m, int s) {
         long a = address.get(m, s);
         if (!sharedSpace) {
             if (a < Space.SHARED_WINDOW || a >= Space.SHARED_WINDOW + Space.WINDOW_SIZE) {
                 x.report(DiagnosticCode.MBARRIER_NOT_SHARED, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc)
-                        + " uses generic address 0x" + Long.toHexString(a) + ", which is not in the shared::cta window; "
+                        + " uses generic address 0x" + Long.toHexString(a) + ", which is not in the shared window; "
                         + "an mbarrier lives in shared memory (PTX ISA 9.7.13.15.1)", new int[] {pc}, new int[] {s}, null);
                 return -1;
             }
             a -= Space.SHARED_WINDOW;
         }
-        int size = m.memory.shared[m.ctaOfSlot(s)].length;
+        int own = m.ctaOfSlot(s);
+        int cta = own;
+        if (a > Space.CTA_OFFSET_MASK) {
+            cta = m.memory.peer(own, a);
+            a &= Space.CTA_OFFSET_MASK;
+        }
+        if (cta != own && !remoteAllowed()) {
+            x.report(DiagnosticCode.MBARRIER_REMOTE_WAIT, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc)
+                    + " addresses an mbarrier of cluster rank " + m.rankOf(cta) + "; only arrive, expect_tx and complete_tx "
+                    + "may act on another CTA's mbarrier (PTX ISA 9.7.13.15.8)", new int[] {pc}, new int[] {s}, null);
+            return -1;
+        }
+        int size = m.memory.shared[cta].length;
         if (a < 0 || a + 8 > size) {
             x.report(DiagnosticCode.MEMORY_FAULT, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc)
                     + ": shared offset 0x" + Long.toHexString(a) + " is outside the " + size + " bytes of shared memory",
@@ -73,18 +94,18 @@ public abstract class MbarrierOp extends Op {
                     new int[] {pc}, new int[] {s}, name(m, (int) a));
             return -1;
         }
-        return (int) a;
+        return MbarrierUnit.key(cta, (int) a);
     }
 
     /** The valid object at this thread's address, or null after reporting. */
     protected Mbarrier valid(Interpreter x, Machine m, int s) {
-        int off = offset(x, m, s);
-        if (off < 0) return null;
-        Mbarrier b = m.mbarriers.at(m.ctaOfSlot(s), off);
+        long key = locate(x, m, s);
+        if (key < 0) return null;
+        Mbarrier b = m.mbarriers.at((int) (key >>> 32), (int) key);
         if (!b.valid) {
             x.report(DiagnosticCode.MBARRIER_UNINITIALIZED, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc) + " on "
-                    + name(m, off) + ", which holds no initialized mbarrier object; undefined (PTX ISA 9.7.13.15)",
-                    new int[] {pc}, new int[] {s}, name(m, off));
+                    + name(m, b.offset) + ", which holds no initialized mbarrier object; undefined (PTX ISA 9.7.13.15)",
+                    new int[] {pc}, new int[] {s}, name(m, b.offset));
             return null;
         }
         return b;

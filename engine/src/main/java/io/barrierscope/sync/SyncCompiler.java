@@ -48,7 +48,10 @@ public final class SyncCompiler {
 
     private static Op barrier(CompileContext c) {
         if (c.has(".cluster")) {
-            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (barrier.cluster is not supported yet)");
+            c.expectOperands(0, 0);
+            boolean wait = c.has(".wait");
+            if (wait == c.has(".arrive")) throw c.error("barrier.cluster needs exactly one of .arrive and .wait");
+            return new ClusterBarrierOp(wait, c.has(".aligned"), c.has(".relaxed"));
         }
         boolean aligned = c.insn().opcode().equals("bar") || c.has(".aligned");
         if (c.has(".red")) {

@@ -33,11 +33,11 @@ class UnsupportedInstructionTest {
     }
 
     @Test
-    void clusterMbarrierIsRefusedWithItsLocation() {
-        String insn = "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r1];";
+    void aWaitOnASharedClusterMbarrierIsRefusedWithItsLocation() {
+        String insn = "mbarrier.try_wait.parity.shared::cluster.b64 %p1, [%r1], %r2;";
         String body = "mov.u32 %r1, 1;\n" + insn;
         BadInputException e = refuse(body);
-        assertTrue(e.getMessage().contains("unsupported instruction mbarrier.arrive.release.cluster.shared::cluster.b64"), e.getMessage());
+        assertTrue(e.getMessage().contains("only arrive, expect_tx and complete_tx take .shared::cluster"), e.getMessage());
         assertLocated(e, lineOf(body, insn));
     }
 
@@ -76,9 +76,9 @@ class UnsupportedInstructionTest {
     }
 
     @Test
-    void distributedSharedMemoryAccessIsAnUnsupportedInstruction() {
-        BadInputException e = refuse("ld.shared::cluster.u32 %r1, [%r2];");
-        assertTrue(e.getMessage().contains("unsupported instruction ld.shared::cluster.u32"), e.getMessage());
+    void asyncRemoteStoreIsAnUnsupportedInstruction() {
+        BadInputException e = refuse("st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%r2], %r1, [%r3];");
+        assertTrue(e.getMessage().contains("unsupported instruction st.async"), e.getMessage());
     }
 
     @Test

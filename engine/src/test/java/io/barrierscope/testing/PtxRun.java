@@ -22,6 +22,7 @@ public final class PtxRun {
     private final String body;
     private Dim3 grid = Dim3.ONE;
     private Dim3 block = new Dim3(32, 1, 1);
+    private Dim3 cluster;
     private final List<ArgSpec> args = new ArrayList<>();
     private String params = "";
     private String policy = "round-robin";
@@ -37,6 +38,8 @@ public final class PtxRun {
     public PtxRun threads(int n) { block = new Dim3(n, 1, 1); return this; }
     public PtxRun block(Dim3 b) { block = b; return this; }
     public PtxRun grid(int n) { grid = new Dim3(n, 1, 1); return this; }
+    /** A grid of {@code n} CTAs launched as clusters of {@code n}. */
+    public PtxRun cluster(int n) { grid = new Dim3(n, 1, 1); cluster = new Dim3(n, 1, 1); return this; }
     public PtxRun policy(String p, long s) { policy = p; seed = s; return this; }
     public PtxRun maxSteps(long n) { maxSteps = n; return this; }
     /** Module-scope declarations placed before the kernel (e.g. .shared arrays). */
@@ -68,7 +71,7 @@ public final class PtxRun {
             Path dir = Files.createTempDirectory("bs-test");
             Path ptx = dir.resolve("k.ptx");
             Files.writeString(ptx, ptx());
-            LaunchSpec spec = new LaunchSpec(dir.resolve("launch.json"), ptx, "k", grid, block, null, args, 0, null, policy,
+            LaunchSpec spec = new LaunchSpec(dir.resolve("launch.json"), ptx, "k", grid, block, cluster, args, 0, null, policy,
                     seed, maxSteps, List.of());
             return LaunchedRun.create(spec, null, null);
         } catch (IOException e) {
