@@ -37,9 +37,9 @@ final class Modifiers {
                 ".gtu", ".geu", ".num", ".nan", ".and", ".or", ".xor");
         own("selp"); own("slct"); own("mov"); own("cvt"); own("cvta", ".to");
         own("ld", ".nc", ".ca", ".cg", ".cs", ".lu", ".cv", ".v2", ".v4", ".v8", ".unified");
-        own("ldu", ".v2", ".v4"); own("st", ".wb", ".cg", ".cs", ".wt", ".v2", ".v4", ".v8");
+        own("ldu", ".v2", ".v4"); own("st", ".wb", ".cg", ".cs", ".wt", ".v2", ".v4", ".v8", ".async", ".mbarrier::complete_tx::bytes");
         Set<String> atomOps = Set.of(".add", ".min", ".max", ".inc", ".dec", ".and", ".or", ".xor", ".exch", ".cas",
-                ".v2", ".v4", ".v8");
+                ".v2", ".v4", ".v8", ".async", ".mbarrier::complete_tx::bytes");
         OWN.put("atom", atomOps); OWN.put("red", atomOps);
         own("bra", ".uni"); own("call", ".uni"); own("ret", ".uni"); own("exit"); own("trap"); own("brkpt");
         own("nanosleep"); own("membar", ".gl", ".proxy", ".alias");
