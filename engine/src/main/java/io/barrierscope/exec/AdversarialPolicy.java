@@ -55,5 +55,8 @@ public final class AdversarialPolicy implements Policy {
     }
 
     @Override
+    public long asyncLatency() { return 20 + rng.nextInt(600); }
+
+    @Override
     public String name() { return "adversarial"; }
 }

@@ -53,8 +53,13 @@ final class InstructionCompiler {
             case "mov", "cvt", "cvta":
                 return ConvertOps.compile(c, opc);
             case "ld", "ldu", "st", "atom", "red":
-                if (c.has(".async")) break;
+                if (c.has(".async")) {
+                    if (opc.equals("st") || opc.equals("red")) return SyncCompiler.compile(c);
+                    break;
+                }
                 return MemoryOps.compile(c, opc);
+            case "cp":
+                return SyncCompiler.compile(c);
             case "bra", "exit", "ret", "trap", "brkpt", "nanosleep":
                 return ControlOps.compile(c, opc);
             case "mapa", "getctarank":

@@ -61,11 +61,17 @@ public final class Interpreter {
         // A single step is its own pause: a brkpt met earlier must not stop the next run at once.
         breakRequested = false;
         if (m.cycles >= nextWake) wakeSleepers();
+        if (m.cycles >= m.async.nextReady()) {
+            io.barrierscope.sync.AsyncCopySync.completeReady(this);
+            if (outcome != Outcome.RUNNING) return false;
+        }
         int w = policy.pickWarp(this);
         if (w < 0) {
-            if (nextWake != Long.MAX_VALUE) {
-                m.cycles = nextWake;
-                wakeSleepers();
+            // Nothing can run: jump virtual time to the next wake-up or copy completion, if any.
+            long next = Math.min(nextWake, m.async.nextReady());
+            if (next != Long.MAX_VALUE) {
+                m.cycles = Math.max(m.cycles, next);
+                if (m.cycles >= nextWake) wakeSleepers();
                 return true;
             }
             outcome = m.allExited() ? Outcome.COMPLETED : Outcome.DEADLOCK;
@@ -91,7 +97,7 @@ public final class Interpreter {
             report(DiagnosticCode.DIVIDE_BY_ZERO, "integer division by zero", new int[] {pc}, new int[] {slot}, null);
         }
         for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).warpStep(step, w, pc, group, active);
-        if (outcome == Outcome.RUNNING && m.allExited()) outcome = Outcome.COMPLETED;
+        if (outcome == Outcome.RUNNING && m.allExited() && m.async.isEmpty()) outcome = Outcome.COMPLETED;
         return outcome == Outcome.RUNNING;
     }
 
@@ -140,11 +146,15 @@ public final class Interpreter {
     /** Exits the lanes of {@code mask} in {@code warp}, then re-checks what they could have been blocking. */
     public void exit(int warp, int mask) {
         int base = warp << 5;
+        int cta = m.ctaOfWarp(warp);
+        boolean ctaWasLive = !m.memory.ctaExited[cta];
         for (int a = mask; a != 0; a &= a - 1) {
             int s = base + Integer.numberOfTrailingZeros(a);
             m.setStatus(s, ThreadStatus.EXITED);
             for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).threadExit(m.steps - 1, s);
         }
+        if (ctaWasLive && m.memory.ctaExited[cta] && !m.async.isEmpty()) io.barrierscope.sync.AsyncCopySync.onCtaExit(this, cta);
+        if (finished()) return;
         CtaBarrierSync.onExit(this, warp);
         if (!finished()) io.barrierscope.sync.ClusterBarrierSync.onExit(this, warp, mask);
         WarpSync.onExit(this, warp, mask);

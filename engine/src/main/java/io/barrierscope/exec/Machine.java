@@ -57,6 +57,7 @@ public final class Machine {
     /** Per thread: the barrier.cluster phase it arrived in and has not yet waited for, or -1. */
     public final long[] clusterArrivedPhase;
     public final io.barrierscope.sync.MbarrierUnit mbarriers;
+    public final io.barrierscope.sync.AsyncCopyUnit async;
     /** Per thread: the mbarrier key, its version and the thread's effect count at its last failed poll. */
     public final long[] lastPollKey;
     public final long[] lastPollVersion;
@@ -102,6 +103,7 @@ public final class Machine {
         lastPollVersion = new long[slots];
         lastPollEffects = new long[slots];
         mbarriers = new io.barrierscope.sync.MbarrierUnit();
+        async = new io.barrierscope.sync.AsyncCopyUnit(slots);
         callStack = new int[slots][];
         callDepth = new int[slots];
         runMask = new int[warps];

@@ -13,6 +13,12 @@ public interface Policy {
 
     String name();
 
+    /**
+     * Cycles until an asynchronous operation issued now completes. Seeded policies vary it, so
+     * schedules that reorder copies are reproducible from the seed.
+     */
+    default long asyncLatency() { return 100; }
+
     static Policy byName(String name, long seed) {
         return switch (name) {
             case "round-robin" -> new RoundRobinPolicy();

@@ -27,5 +27,8 @@ public final class RandomPolicy implements Policy {
     }
 
     @Override
+    public long asyncLatency() { return 20 + rng.nextInt(600); }
+
+    @Override
     public String name() { return "random"; }
 }

@@ -26,6 +26,8 @@ public final class ThreadStatus {
     public static final byte CLUSTER_GATHER = 9;
     /** In barrier.cluster.wait: waiting for every non-exited thread of the cluster to arrive. */
     public static final byte CLUSTER_WAIT = 10;
+    /** In cp.async.wait_group / cp.async.bulk.wait_group: waiting for its own copies to complete. */
+    public static final byte ASYNC_WAIT = 11;
 
     public static String name(byte s) {
         return switch (s) {
@@ -40,6 +42,7 @@ public final class ThreadStatus {
             case PARKED -> "parked (polling an mbarrier that cannot change)";
             case CLUSTER_GATHER -> "at barrier.cluster (waiting for its warp)";
             case CLUSTER_WAIT -> "waiting at barrier.cluster.wait";
+            case ASYNC_WAIT -> "waiting for its asynchronous copies";
             default -> "unknown";
         };
     }

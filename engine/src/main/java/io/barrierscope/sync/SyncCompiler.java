@@ -21,6 +21,8 @@ public final class SyncCompiler {
             case "redux" -> redux(c);
             case "elect" -> elect(c);
             case "mbarrier" -> MbarrierCompiler.compile(c);
+            case "cp" -> AsyncCompiler.cp(c);
+            case "st", "red" -> AsyncCompiler.storeAsync(c, opc.equals("red"));
             case "activemask" -> {
                 c.expectOperands(1, 1);
                 yield new ActiveMaskOp(c.dst(0));

@@ -42,10 +42,10 @@ class UnsupportedInstructionTest {
     }
 
     @Test
-    void cpAsyncIsRefusedWithItsLocation() {
-        String insn = "cp.async.ca.shared.global [bar0], [%rd40], 4;";
+    void tensorCopyIsRefusedWithItsLocation() {
+        String insn = "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [bar0], [%rd40, {%r1, %r2}], [bar0];";
         BadInputException e = refuse(insn);
-        assertTrue(e.getMessage().contains("unsupported instruction cp.async"), e.getMessage());
+        assertTrue(e.getMessage().contains("unsupported instruction cp.async.bulk.tensor"), e.getMessage());
         assertLocated(e, lineOf(insn, insn));
     }
 
@@ -76,9 +76,9 @@ class UnsupportedInstructionTest {
     }
 
     @Test
-    void asyncRemoteStoreIsAnUnsupportedInstruction() {
-        BadInputException e = refuse("st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%r2], %r1, [%r3];");
-        assertTrue(e.getMessage().contains("unsupported instruction st.async"), e.getMessage());
+    void bulkPrefetchIsAnUnsupportedInstruction() {
+        BadInputException e = refuse("cp.async.bulk.prefetch.L2.global [%rd40], 128;");
+        assertTrue(e.getMessage().contains("unsupported instruction cp.async.bulk.prefetch.L2.global"), e.getMessage());
     }
 
     @Test

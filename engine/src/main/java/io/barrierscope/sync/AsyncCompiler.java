@@ -1,0 +1,117 @@
+package io.barrierscope.sync;
+
+import io.barrierscope.exec.CompileContext;
+import io.barrierscope.exec.Op;
+import io.barrierscope.exec.Space;
+import io.barrierscope.exec.Src;
+import io.barrierscope.ptx.Operand;
+import io.barrierscope.ptx.ScalarType;
+import java.util.List;
+
+/** Compiles cp.async (plain, mbarrier.arrive, groups, bulk) and st.async / red.async. */
+final class AsyncCompiler {
+    private AsyncCompiler() {}
+
+    private static Src addr(CompileContext c, int i, int space) {
+        if (!(c.operand(i) instanceof Operand.Address)) throw c.error(c.insn().mnemonic() + " needs an address operand [..] at position " + (i + 1));
+        return c.address(c.operand(i), space).address();
+    }
+
+    private static int immediate(CompileContext c, int i) {
+        if (!(c.operand(i) instanceof Operand.Imm imm) || imm.kind() != Operand.ImmKind.INT) {
+            throw c.error(c.insn().mnemonic() + " needs an integer constant at position " + (i + 1));
+        }
+        return (int) imm.value();
+    }
+
+    static Op cp(CompileContext c) {
+        if (!c.has(".async")) throw c.error("unsupported instruction " + c.insn().mnemonic());
+        if (c.has(".mbarrier") && c.has(".arrive")) {
+            c.expectOperands(1, 1);
+            boolean shared = c.has(".shared") || c.has(".shared::cta");
+            return new CpAsyncMbarrierArriveOp(addr(c, 0, shared ? Space.SHARED : Space.GENERIC), shared, c.has(".noinc"));
+        }
+        if (c.has(".bulk")) {
+            if (c.has(".commit_group")) return new AsyncGroupOp(true, true, -1);
+            if (c.has(".wait_group")) {
+                c.expectOperands(1, 1);
+                return new AsyncGroupOp(true, false, immediate(c, 0));
+            }
+            if (c.has(".tensor") || c.has(".prefetch") || c.has(".im2col") || c.has(".gather4")) {
+                throw c.error("unsupported instruction " + c.insn().mnemonic() + " (tensor copies and bulk prefetch are not modelled yet)");
+            }
+            List<String> mods = c.insn().modifiers();
+            int dstAt = firstSpace(mods);
+            boolean toGlobal = dstAt >= 0 && mods.get(dstAt).equals(".global");
+            if (toGlobal) {
+                if (!c.has(".bulk_group")) throw c.error(c.insn().mnemonic() + ": a bulk copy to global memory needs .bulk_group");
+                c.expectOperands(3, 4);
+                return new CpAsyncBulkOp(true, addr(c, 0, Space.GLOBAL), addr(c, 1, Space.SHARED), Space.SHARED,
+                        c.src(2, ScalarType.U32), null, null);
+            }
+            if (!c.has(".global") || !c.has(".mbarrier::complete_tx::bytes")) {
+                throw c.error("unsupported instruction " + c.insn().mnemonic() + " (bulk copies from global to shared with "
+                        + ".mbarrier::complete_tx::bytes, and from shared to global with .bulk_group, are modelled)");
+            }
+            boolean multicast = c.has(".multicast::cluster");
+            c.expectOperands(4, 6);
+            Src mask = multicast ? c.src(4, ScalarType.U16) : null;
+            return new CpAsyncBulkOp(false, addr(c, 0, Space.SHARED), addr(c, 1, Space.GLOBAL), Space.GLOBAL,
+                    c.src(2, ScalarType.U32), addr(c, 3, Space.SHARED), mask);
+        }
+        if (c.has(".commit_group")) return new AsyncGroupOp(false, true, -1);
+        if (c.has(".wait_all")) return new AsyncGroupOp(false, true, 0);
+        if (c.has(".wait_group")) {
+            c.expectOperands(1, 1);
+            return new AsyncGroupOp(false, false, immediate(c, 0));
+        }
+        if (c.has(".ca") || c.has(".cg")) {
+            c.expectOperands(3, 5);
+            int size = immediate(c, 2);
+            if (size != 4 && size != 8 && size != 16) throw c.error("cp.async copies 4, 8 or 16 bytes, not " + size);
+            if (c.has(".cg") && size != 16) throw c.error("cp.async.cg copies 16 bytes");
+            Src srcSize = c.operandCount() >= 4 && !(c.operand(3) instanceof Operand.Address) ? c.src(3, ScalarType.U32) : null;
+            boolean globalSrc = c.has(".global");
+            return new CpAsyncOp(addr(c, 0, Space.SHARED), addr(c, 1, globalSrc ? Space.GLOBAL : Space.GENERIC),
+                    globalSrc ? Space.GLOBAL : Space.GENERIC, size, srcSize);
+        }
+        throw c.error("unsupported instruction " + c.insn().mnemonic());
+    }
+
+    private static int firstSpace(List<String> mods) {
+        for (int i = 0; i < mods.size(); i++) {
+            String m = mods.get(i);
+            if (m.equals(".global") || m.startsWith(".shared")) return i;
+        }
+        return -1;
+    }
+
+    /** st.async / red.async with .mbarrier::complete_tx::bytes. */
+    static Op storeAsync(CompileContext c, boolean red) {
+        if (!c.has(".mbarrier::complete_tx::bytes")) {
+            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (only the .mbarrier::complete_tx::bytes form is modelled)");
+        }
+        c.expectOperands(3, 3);
+        ScalarType t = c.type();
+        int redOp = -1;
+        if (red) {
+            String[] ops = {".add", ".min", ".max", ".and", ".or", ".xor", ".inc", ".dec"};
+            for (int i = 0; i < ops.length; i++) if (c.has(ops[i])) redOp = i;
+            if (redOp < 0) throw c.error(c.insn().mnemonic() + " needs a reduction such as .add");
+            if (t.isFloat() || t.isSigned() && (redOp == 1 || redOp == 2)) {
+                throw c.error("unsupported instruction " + c.insn().mnemonic() + " (signed or floating red.async)");
+            }
+        } else if (t.isFloat() && t != ScalarType.F32 && t != ScalarType.F64) {
+            throw c.error("unsupported instruction " + c.insn().mnemonic());
+        }
+        Operand v = c.operand(1);
+        Src[] values;
+        if (v instanceof Operand.Vector vec) {
+            values = new Src[vec.elements().size()];
+            for (int i = 0; i < values.length; i++) values[i] = c.src(vec.elements().get(i), t);
+        } else {
+            values = new Src[] {c.src(1, t)};
+        }
+        return new StAsyncOp(addr(c, 0, Space.SHARED), values, t.bytes(), addr(c, 2, Space.SHARED), redOp);
+    }
+}

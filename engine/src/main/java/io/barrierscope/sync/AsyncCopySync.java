@@ -1,0 +1,156 @@
+package io.barrierscope.sync;
+
+import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.MemoryFault;
+import io.barrierscope.exec.Space;
+import io.barrierscope.exec.ThreadStatus;
+
+/**
+ * Completes asynchronous operations when their time comes (semantics.md section 7): the bytes
+ * land, then the mbarrier is signalled (complete-tx of the byte count, or the arrive-on of
+ * cp.async.mbarrier.arrive); threads waiting on their groups are released.
+ */
+public final class AsyncCopySync {
+    private AsyncCopySync() {}
+
+    /** Completes every operation ready at the current virtual time. */
+    public static void completeReady(Interpreter x) {
+        Machine m = x.machine();
+        for (AsyncOperation op : m.async.takeReady(m.cycles)) {
+            if (x.finished()) return;
+            try {
+                complete(x, op);
+            } catch (MemoryFault f) {
+                x.report(f.code(), m.threadName(op.slot()) + ": the " + op.kind().name().toLowerCase().replace('_', ' ')
+                        + " issued at " + x.where(op.pc()) + " faulted when it completed: " + f.getMessage(),
+                        new int[] {op.pc()}, new int[] {op.slot()}, null);
+                return;
+            }
+            releaseGroupWaiter(x, op.slot());
+        }
+    }
+
+    private static void complete(Interpreter x, AsyncOperation op) {
+        Machine m = x.machine();
+        int s = op.slot();
+        switch (op.kind()) {
+            case CP_ASYNC -> {
+                for (int i = 0; i < op.size(); i += 4) {
+                    long v = i < op.value() ? m.memory.load(op.srcSpace(), op.src() + i, 4, s) : 0;
+                    m.memory.store(Space.SHARED, op.dst() + i, 4, v, s);
+                }
+            }
+            case CP_ASYNC_ARRIVE -> {
+                Mbarrier b = m.mbarriers.at(op.dstCtas()[0], op.mbarrierOffset());
+                MbarrierOp issuer = (MbarrierOp) x.op(op.pc());
+                if (!b.valid) {
+                    issuer.report(x, DiagnosticCode.MBARRIER_UNINITIALIZED, s, b, "the arrive-on of cp.async.mbarrier.arrive "
+                            + "found no valid mbarrier object when the copies completed");
+                    return;
+                }
+                MbarrierSync.arriveOn(x, issuer, s, b, 1, false);
+            }
+            case BULK_TO_SHARED, REMOTE_STORE -> {
+                int issuerCta = m.ctaOfSlot(s);
+                for (int cta : op.dstCtas()) {
+                    long base = clusterAddress(m, issuerCta, cta, op.dst());
+                    if (op.kind() == AsyncOperation.Kind.BULK_TO_SHARED) {
+                        for (int i = 0; i < op.size(); i += 4) {
+                            m.memory.store(Space.SHARED, base + i, 4, m.memory.load(op.srcSpace(), op.src() + i, 4, s), s);
+                        }
+                    } else {
+                        remoteStore(m, op, base);
+                    }
+                    completeTx(x, op, cta);
+                    if (x.finished()) return;
+                }
+            }
+            case BULK_TO_GLOBAL -> {
+                for (int i = 0; i < op.size(); i += 4) {
+                    m.memory.store(Space.GLOBAL, op.dst() + i, 4, m.memory.load(Space.SHARED, op.src() + i, 4, s), s);
+                }
+            }
+            default -> throw new IllegalStateException(op.kind().name());
+        }
+    }
+
+    private static void remoteStore(Machine m, AsyncOperation op, long addr) {
+        int s = op.slot();
+        if (op.redOp() < 0) {
+            m.memory.store(Space.SHARED, addr, op.size(), op.value(), s);
+            return;
+        }
+        long old = m.memory.load(Space.SHARED, addr, op.size(), s);
+        long mask = op.size() == 8 ? -1L : 0xFFFFFFFFL;
+        long v = switch (op.redOp()) {
+            case 0 -> old + op.value();
+            case 1 -> Math.min(old, op.value() & mask);
+            case 2 -> Math.max(old, op.value() & mask);
+            case 3 -> old & op.value();
+            case 4 -> old | op.value();
+            case 5 -> old ^ op.value();
+            case 6 -> Long.compareUnsigned(old, op.value() & mask) >= 0 ? 0 : old + 1;
+            default -> (old == 0 || Long.compareUnsigned(old, op.value() & mask) > 0) ? op.value() : old - 1;
+        };
+        m.memory.store(Space.SHARED, addr, op.size(), v & mask, s);
+    }
+
+    /** The shared::cluster address of {@code offset} in {@code cta}, seen from {@code issuerCta}. */
+    static long clusterAddress(Machine m, int issuerCta, int cta, long offset) {
+        if (cta == issuerCta) return offset;
+        int[] members = m.memory.clusterMembers[issuerCta];
+        for (int r = 0; r < members.length; r++) {
+            if (members[r] == cta) return ((long) (r + 1) << Space.CLUSTER_RANK_SHIFT) | offset;
+        }
+        throw new IllegalStateException("CTA " + cta + " is not in the issuer's cluster");
+    }
+
+    private static void completeTx(Interpreter x, AsyncOperation op, int cta) {
+        Machine m = x.machine();
+        if (m.memory.ctaExited[cta]) {
+            throw new MemoryFault(DiagnosticCode.DSMEM_AFTER_EXIT, op.mbarrierOffset(), "its mbarrier is in a CTA that has exited");
+        }
+        Mbarrier b = m.mbarriers.at(cta, op.mbarrierOffset());
+        MbarrierOp issuer = (MbarrierOp) x.op(op.pc());
+        if (!b.valid) {
+            issuer.report(x, DiagnosticCode.MBARRIER_UNINITIALIZED, op.slot(), b, "the complete-tx of " + op.size()
+                    + " bytes found no valid mbarrier object");
+            return;
+        }
+        long tx = b.tx - op.size();
+        if (Math.abs(tx) > Mbarrier.MAX_COUNT) {
+            issuer.report(x, DiagnosticCode.MBARRIER_TX_RANGE, op.slot(), b, "complete-tx of " + op.size()
+                    + " bytes would make the tx-count " + tx);
+            return;
+        }
+        b.tx = tx;
+        b.txCompleted += op.size();
+        MbarrierSync.changed(x, b);
+    }
+
+    private static void releaseGroupWaiter(Interpreter x, int s) {
+        Machine m = x.machine();
+        if (m.status[s] != ThreadStatus.ASYNC_WAIT) return;
+        if (m.async.groupsInFlight(s, m.waitArg2[s] == 1) <= m.waitArg[s]) {
+            m.pc[s]++;
+            m.uniform[s >> 5] = false;
+            m.setStatus(s, ThreadStatus.RUNNABLE);
+        }
+    }
+
+    /** A CTA exited: copies still landing in its shared memory are reported. */
+    public static void onCtaExit(Interpreter x, int cta) {
+        Machine m = x.machine();
+        for (AsyncOperation op : m.async.all()) {
+            if (op.writesSharedOf(cta) || (op.kind() == AsyncOperation.Kind.BULK_TO_GLOBAL && m.ctaOfSlot(op.slot()) == cta)) {
+                x.report(DiagnosticCode.ASYNC_PENDING_AT_EXIT, "CTA " + m.grid.unflatten(cta) + " exited while the "
+                        + op.kind().name().toLowerCase().replace('_', ' ') + " of " + op.size() + " bytes issued by "
+                        + m.threadName(op.slot()) + " at " + x.where(op.pc()) + " was still in flight; wait for it "
+                        + "(an mbarrier wait or wait_group) before exiting", new int[] {op.pc()}, new int[] {op.slot()}, null);
+                return;
+            }
+        }
+    }
+}

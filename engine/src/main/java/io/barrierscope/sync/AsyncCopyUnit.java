@@ -1,0 +1,60 @@
+package io.barrierscope.sync;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * The operations in flight, completed in order of (ready time, issue order): deterministic, and
+ * reordered only through the latencies the seeded policy chose. Also each thread's open
+ * cp.async group and bulk group.
+ */
+public final class AsyncCopyUnit {
+    private final TreeSet<AsyncOperation> pending =
+            new TreeSet<>(Comparator.comparingLong(AsyncOperation::readyAt).thenComparingLong(AsyncOperation::id));
+    private long nextId;
+    /** Per thread: the number of its committed cp.async groups (the open group has this number). */
+    public final long[] cpGroup;
+    public final long[] bulkGroup;
+
+    public AsyncCopyUnit(int slots) {
+        cpGroup = new long[slots];
+        bulkGroup = new long[slots];
+    }
+
+    public long nextId() { return nextId++; }
+
+    public void add(AsyncOperation op) { pending.add(op); }
+
+    public boolean isEmpty() { return pending.isEmpty(); }
+
+    /** Ready time of the earliest operation, or Long.MAX_VALUE. */
+    public long nextReady() { return pending.isEmpty() ? Long.MAX_VALUE : pending.first().readyAt(); }
+
+    /** Removes and returns the operations ready at {@code now}, in completion order. */
+    public List<AsyncOperation> takeReady(long now) {
+        List<AsyncOperation> out = new ArrayList<>();
+        while (!pending.isEmpty() && pending.first().readyAt() <= now) out.add(pending.pollFirst());
+        return out;
+    }
+
+    /** Everything in flight, in completion order (for explanations and the exit check). */
+    public List<AsyncOperation> all() { return new ArrayList<>(pending); }
+
+    /** The latest ready time among the thread's cp.async in flight, or -1. */
+    public long lastCpAsyncReady(int slot) {
+        long t = -1;
+        for (AsyncOperation o : pending) if (o.slot() == slot && o.kind() == AsyncOperation.Kind.CP_ASYNC) t = Math.max(t, o.readyAt());
+        return t;
+    }
+
+    /** How many committed groups of {@code kind} the thread still has in flight. */
+    public int groupsInFlight(int slot, boolean bulk) {
+        AsyncOperation.Kind kind = bulk ? AsyncOperation.Kind.BULK_TO_GLOBAL : AsyncOperation.Kind.CP_ASYNC;
+        long open = bulk ? bulkGroup[slot] : cpGroup[slot];
+        TreeSet<Long> groups = new TreeSet<>();
+        for (AsyncOperation o : pending) if (o.slot() == slot && o.kind() == kind && o.group() < open) groups.add(o.group());
+        return groups.size();
+    }
+}

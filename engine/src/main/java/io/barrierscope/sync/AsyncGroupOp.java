@@ -1,0 +1,51 @@
+package io.barrierscope.sync;
+
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Op;
+import io.barrierscope.exec.ThreadStatus;
+
+/**
+ * {@code cp.async.commit_group}, {@code cp.async.wait_group N}, {@code cp.async.wait_all} and their
+ * bulk forms: per thread, close the open group, or wait until at most N committed groups are in flight.
+ */
+public final class AsyncGroupOp extends Op {
+    private final boolean bulk;
+    private final boolean commit;
+    /** Groups that may stay in flight, or -1 for a commit alone. */
+    private final int allowed;
+
+    public AsyncGroupOp(boolean bulk, boolean commit, int allowed) {
+        this.bulk = bulk;
+        this.commit = commit;
+        this.allowed = allowed;
+    }
+
+    @Override
+    public boolean isControl() { return true; }
+
+    @Override
+    public void execute(Interpreter x, int warp, int group, int active) {
+        Machine m = x.machine();
+        int base = warp << 5;
+        for (int g = group; g != 0; g &= g - 1) {
+            int s = base + Integer.numberOfTrailingZeros(g);
+            if ((active & (1 << (s & 31))) == 0) {
+                m.pc[s]++;
+                continue;
+            }
+            if (commit) {
+                if (bulk) m.async.bulkGroup[s]++;
+                else m.async.cpGroup[s]++;
+            }
+            if (allowed < 0 || m.async.groupsInFlight(s, bulk) <= allowed) {
+                m.pc[s]++;
+                continue;
+            }
+            m.waitArg[s] = allowed;
+            m.waitArg2[s] = bulk ? 1 : 0;
+            m.setStatus(s, ThreadStatus.ASYNC_WAIT);
+        }
+        m.uniform[warp] = false;
+    }
+}

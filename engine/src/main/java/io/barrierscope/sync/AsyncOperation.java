@@ -1,0 +1,30 @@
+package io.barrierscope.sync;
+
+/**
+ * One asynchronous operation in flight (PTX ISA 9.7.9.25): what it moves, where, which mbarrier
+ * it signals, who issued it and when it completes. Immutable.
+ */
+public record AsyncOperation(long id, long readyAt, Kind kind, int slot, int pc, long group,
+                             int srcSpace, long src, int[] dstCtas, long dst, int size,
+                             int mbarrierOffset, long value, int redOp) {
+
+    public enum Kind {
+        /** cp.async: global to the issuing CTA's shared memory, tracked by the thread's groups. */
+        CP_ASYNC,
+        /** cp.async.mbarrier.arrive: an arrive-on once the thread's earlier cp.async completed. */
+        CP_ASYNC_ARRIVE,
+        /** cp.async.bulk global to shared (each CTA of dstCtas), then complete-tx on its mbarrier. */
+        BULK_TO_SHARED,
+        /** cp.async.bulk shared to global, tracked by bulk groups. */
+        BULK_TO_GLOBAL,
+        /** st.async / red.async to a peer's shared memory, then complete-tx on its mbarrier. */
+        REMOTE_STORE
+    }
+
+    /** Whether it writes the shared memory of {@code cta}. */
+    public boolean writesSharedOf(int cta) {
+        if (kind == Kind.BULK_TO_GLOBAL || kind == Kind.CP_ASYNC_ARRIVE) return false;
+        for (int c : dstCtas) if (c == cta) return true;
+        return false;
+    }
+}

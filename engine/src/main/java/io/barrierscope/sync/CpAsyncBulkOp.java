@@ -1,0 +1,89 @@
+package io.barrierscope.sync;
+
+import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Space;
+import io.barrierscope.exec.Src;
+
+/**
+ * {@code cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes{.multicast::cluster}
+ * [dst], [src], size, [mbar]{, ctaMask}} (to shared memory, then complete-tx of size bytes on the
+ * mbarrier at the same CTA-relative offset in each destination CTA) and
+ * {@code cp.async.bulk.global.shared::cta.bulk_group [dst], [src], size} (to global memory, in the
+ * thread's bulk group). PTX ISA 9.7.9.25.4.
+ */
+public final class CpAsyncBulkOp extends MbarrierOp {
+    private final boolean toGlobal;
+    private final Src dst;
+    private final Src src;
+    private final int srcSpace;
+    private final Src size;
+    private final Src ctaMask;
+
+    /** For the shared-memory destination, {@code mbar} is the mbarrier address; null for .bulk_group. */
+    public CpAsyncBulkOp(boolean toGlobal, Src dst, Src src, int srcSpace, Src size, Src mbar, Src ctaMask) {
+        super(mbar, true);
+        this.toGlobal = toGlobal;
+        this.dst = dst;
+        this.src = src;
+        this.srcSpace = srcSpace;
+        this.size = size;
+        this.ctaMask = ctaMask;
+    }
+
+    @Override
+    protected boolean remoteAllowed() { return true; }
+
+    @Override
+    protected boolean lane(Interpreter x, Machine m, int s) {
+        long n = size.get(m, s) & 0xFFFFFFFFL;
+        long d = dst.get(m, s);
+        long sa = src.get(m, s);
+        if (n == 0 || n % 16 != 0 || (d & 15) != 0 || (sa & 15) != 0) {
+            x.report(DiagnosticCode.MISALIGNED_ACCESS, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc)
+                    + " needs a size that is a non-zero multiple of 16 and 16-byte aligned addresses (size " + n + ", dst 0x"
+                    + Long.toHexString(d) + ", src 0x" + Long.toHexString(sa) + ")", new int[] {pc}, new int[] {s}, null);
+            return false;
+        }
+        long ready = m.cycles + x.policy().asyncLatency();
+        if (toGlobal) {
+            m.async.add(new AsyncOperation(m.async.nextId(), ready, AsyncOperation.Kind.BULK_TO_GLOBAL, s, pc, m.async.bulkGroup[s],
+                    Space.SHARED, sa, new int[] {m.ctaOfSlot(s)}, d, (int) n, -1, 0, -1));
+            return true;
+        }
+        long key = locate(x, m, s);
+        if (key < 0) return false;
+        int mbarCta = (int) (key >>> 32);
+        int mbarOffset = (int) key;
+        int own = m.ctaOfSlot(s);
+        int dstCta = d > Space.CTA_OFFSET_MASK ? m.memory.peer(own, d) : own;
+        int[] ctas;
+        if (ctaMask != null) {
+            int mask = (int) (ctaMask.get(m, s) & 0xFFFF);
+            int[] members = m.memory.clusterMembers[own];
+            ctas = new int[Integer.bitCount(mask)];
+            int k = 0;
+            for (int r = 0; r < 16; r++) {
+                if ((mask & (1 << r)) == 0) continue;
+                if (r >= members.length) {
+                    x.report(DiagnosticCode.MEMORY_FAULT, m.threadName(s) + ": multicast mask 0x" + Integer.toHexString(mask)
+                            + " names rank " + r + " but the cluster has " + members.length + " CTAs", new int[] {pc}, new int[] {s}, null);
+                    return false;
+                }
+                ctas[k++] = members[r];
+            }
+        } else {
+            if (dstCta != mbarCta) {
+                x.report(DiagnosticCode.MEMORY_FAULT, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc)
+                        + " writes to cluster rank " + m.rankOf(dstCta) + " but signals an mbarrier of rank " + m.rankOf(mbarCta)
+                        + "; they must be in the same CTA", new int[] {pc}, new int[] {s}, null);
+                return false;
+            }
+            ctas = new int[] {dstCta};
+        }
+        m.async.add(new AsyncOperation(m.async.nextId(), ready, AsyncOperation.Kind.BULK_TO_SHARED, s, pc, -1, srcSpace, sa, ctas,
+                d & Space.CTA_OFFSET_MASK, (int) n, mbarOffset, 0, -1));
+        return true;
+    }
+}

@@ -1,0 +1,159 @@
+package io.barrierscope.sync;
+
+import static io.barrierscope.testing.PtxRun.codes;
+import static io.barrierscope.testing.PtxRun.outcome;
+import static io.barrierscope.testing.PtxRun.u32;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.exec.Outcome;
+import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.ptx.ScalarType;
+import io.barrierscope.testing.PtxRun;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Asynchronous copies and transaction counts (semantics.md section 7). */
+class AsyncCopyRulesTest {
+    private static final String HEADER = ".shared .align 8 .b64 bar;\n.shared .align 16 .b8 tile[512];";
+    private static final String REGS = ".reg .pred %p<8>;\n.reg .b32 %r<32>;\n.reg .b64 %rd<16>;\n"
+            + "mov.u32 %r1, %tid.x;\nsetp.eq.u32 %p1, %r1, 0;\nmov.u32 %r2, bar;\nmov.u32 %r3, tile;\n"
+            + "ld.param.u64 %rd1, [in];\ncvta.to.global.u64 %rd2, %rd1;\nld.param.u64 %rd3, [out];\ncvta.to.global.u64 %rd4, %rd3;\n"
+            + "mov.u32 %r20, %cluster_ctarank;\n";
+    /** out[rank*32 + tid] = tile[tid] (a u32 element). */
+    private static final String READ_OUT = "shl.b32 %r8, %r1, 2;\nadd.u32 %r9, %r3, %r8;\nld.shared.u32 %r10, [%r9];\n"
+            + "mad.lo.s32 %r11, %r20, 32, %r1;\nmul.wide.u32 %rd5, %r11, 4;\nadd.s64 %rd6, %rd4, %rd5;\nst.global.u32 [%rd6], %r10;\n";
+    private static final String WAIT_PHASE0 = "mov.u32 %r5, 0;\nW:\nmbarrier.try_wait.parity.shared::cta.b64 %p2, [%r2], %r5;\n@!%p2 bra W;\n";
+
+    private static PtxRun kernel(String body) {
+        return PtxRun.kernel(REGS + body).header(HEADER).buffer("in", 128, ScalarType.U32, "iota").buffer("out", 128);
+    }
+
+    private static void assertIota(LaunchedRun r, int n) {
+        List<Long> out = u32(r, "out");
+        for (int i = 0; i < n; i++) assertEquals(i % 32 + (i / 32) * 0L + (i >= 32 ? 0 : 0), out.get(i) - (i / 32) * 32L + (i / 32) * 32L - (i / 32) * 32L, "element " + i);
+    }
+
+    @Test
+    void cpAsyncCopiesLandByTheirGroupsWait() {
+        // Each thread copies 4 bytes of in[tid] into tile[tid], commits, waits for all groups, syncs, reads.
+        String body = "shl.b32 %r8, %r1, 2;\nadd.u32 %r9, %r3, %r8;\nmul.wide.u32 %rd7, %r8, 1;\nadd.s64 %rd8, %rd2, %rd7;\n"
+                + "cp.async.ca.shared.global [%r9], [%rd8], 4;\ncp.async.commit_group;\ncp.async.wait_group 0;\nbar.sync 0;\n"
+                + READ_OUT + "ret;";
+        for (String p : List.of("round-robin", "random", "adversarial")) {
+            LaunchedRun r = kernel(body).threads(32).policy(p, 6).run();
+            assertEquals(Outcome.COMPLETED, outcome(r), p + "\n" + r.summary());
+            for (int i = 0; i < 32; i++) assertEquals(i, u32(r, "out").get(i));
+        }
+    }
+
+    @Test
+    void withoutWaitingTheCopyHasNotLandedYet() {
+        String body = "shl.b32 %r8, %r1, 2;\nadd.u32 %r9, %r3, %r8;\nmul.wide.u32 %rd7, %r8, 1;\nadd.s64 %rd8, %rd2, %rd7;\n"
+                + "add.s64 %rd8, %rd8, 4;\ncp.async.ca.shared.global [%r9], [%rd8], 4;\n" + READ_OUT + "cp.async.wait_all;\nret;";
+        LaunchedRun r = kernel(body).threads(32).run();
+        assertEquals(Outcome.COMPLETED, outcome(r), r.summary());
+        assertEquals(0L, u32(r, "out").get(5), "read before the copy completed: still zero");
+    }
+
+    @Test
+    void cpAsyncMbarrierArriveNoincSignalsWhenTheThreadsCopiesComplete() {
+        String body = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 32;\nbar.sync 0;\nshl.b32 %r8, %r1, 2;\nadd.u32 %r9, %r3, %r8;\n"
+                + "mul.wide.u32 %rd7, %r8, 1;\nadd.s64 %rd8, %rd2, %rd7;\ncp.async.ca.shared.global [%r9], [%rd8], 4;\n"
+                + "cp.async.mbarrier.arrive.noinc.shared::cta.b64 [%r2];\n" + WAIT_PHASE0 + READ_OUT + "ret;";
+        LaunchedRun r = kernel(body).threads(32).policy("random", 2).run();
+        assertEquals(Outcome.COMPLETED, outcome(r), r.summary());
+        for (int i = 0; i < 32; i++) assertEquals(i, u32(r, "out").get(i));
+    }
+
+    @Test
+    void cpAsyncMbarrierArriveWithoutNoincIsNetZeroForThePhase() {
+        // count 32: each thread also arrives itself; the async arrive-on only balances its own increment.
+        String body = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 32;\nbar.sync 0;\nshl.b32 %r8, %r1, 2;\nadd.u32 %r9, %r3, %r8;\n"
+                + "mul.wide.u32 %rd7, %r8, 1;\nadd.s64 %rd8, %rd2, %rd7;\ncp.async.ca.shared.global [%r9], [%rd8], 4;\n"
+                + "cp.async.mbarrier.arrive.shared::cta.b64 [%r2];\nmbarrier.arrive.shared::cta.b64 _, [%r2];\n" + WAIT_PHASE0
+                + READ_OUT + "ret;";
+        LaunchedRun r = kernel(body).threads(32).policy("adversarial", 4).run();
+        assertEquals(Outcome.COMPLETED, outcome(r), r.summary());
+        for (int i = 0; i < 32; i++) assertEquals(i, u32(r, "out").get(i));
+    }
+
+    private static final String BULK = "@!%p1 bra WAITERS;\nmbarrier.arrive.expect_tx.shared::cta.b64 _, [%r2], EXPECT;\n"
+            + "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r3], [%rd2], 128, [%r2];\nWAITERS:\n";
+
+    @Test
+    void aBulkCopyCompletesTheTransactionCountAndThePhase() {
+        String body = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nbar.sync 0;\n" + BULK.replace("EXPECT", "128") + WAIT_PHASE0
+                + READ_OUT + "ret;";
+        for (long seed = 0; seed < 5; seed++) {
+            LaunchedRun r = kernel(body).threads(32).policy("random", seed).run();
+            assertEquals(Outcome.COMPLETED, outcome(r), r.summary());
+            for (int i = 0; i < 32; i++) assertEquals(i, u32(r, "out").get(i));
+        }
+    }
+
+    @Test
+    void expectingMoreBytesThanTheCopyDeliversDeadlocksWithTheShortfall() {
+        String body = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nbar.sync 0;\n" + BULK.replace("EXPECT", "256") + WAIT_PHASE0 + "ret;";
+        LaunchedRun r = kernel(body).threads(32).run();
+        assertEquals(Outcome.DEADLOCK, outcome(r), r.summary());
+        assertTrue(r.deadlockText().contains("128 bytes expected but not delivered"), r.deadlockText());
+    }
+
+    @Test
+    void deliveringMoreBytesThanExpectedLeavesTheTxCountNegativeAndThePhaseStuck() {
+        String body = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nbar.sync 0;\n" + BULK.replace("EXPECT", "64") + WAIT_PHASE0 + "ret;";
+        LaunchedRun r = kernel(body).threads(32).run();
+        assertEquals(Outcome.DEADLOCK, outcome(r), r.summary());
+        assertEquals(-64, r.machine().mbarriers.at(0, 0).tx);
+        assertTrue(r.deadlockText().contains("over-delivery"), r.deadlockText());
+    }
+
+    @Test
+    void aBulkCopyToGlobalIsTrackedByBulkGroups() {
+        // Fill tile with tid, then thread 0 copies it out with a bulk_group and waits for it.
+        String body = "shl.b32 %r8, %r1, 2;\nadd.u32 %r9, %r3, %r8;\nadd.u32 %r12, %r1, 1000;\nst.shared.u32 [%r9], %r12;\n"
+                + "fence.proxy.async.shared::cta;\nbar.sync 0;\n@!%p1 bra DONE;\n"
+                + "cp.async.bulk.global.shared::cta.bulk_group [%rd4], [%r3], 128;\ncp.async.bulk.commit_group;\n"
+                + "cp.async.bulk.wait_group 0;\nDONE:\nret;";
+        LaunchedRun r = kernel(body).threads(32).run();
+        assertEquals(Outcome.COMPLETED, outcome(r), r.summary());
+        for (int i = 0; i < 32; i++) assertEquals(1000L + i, u32(r, "out").get(i));
+    }
+
+    @Test
+    void aMulticastBulkCopyLandsInEveryCtaOfTheMaskAndSignalsEachMbarrier() {
+        String body = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nfence.mbarrier_init.release.cluster;\nbarrier.cluster.arrive;\n"
+                + "barrier.cluster.wait;\n@!%p1 bra WAITERS;\nmbarrier.arrive.expect_tx.shared::cta.b64 _, [%r2], 128;\n"
+                + "setp.ne.u32 %p3, %r20, 0;\n@%p3 bra WAITERS;\nmov.u16 %rs1, 3;\n"
+                + "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%r3], [%rd2], 128, [%r2], %rs1;\n"
+                + "WAITERS:\n" + WAIT_PHASE0 + READ_OUT + "barrier.cluster.arrive;\nbarrier.cluster.wait;\nret;";
+        LaunchedRun r = PtxRun.kernel(REGS.replace(".reg .b64 %rd<16>;", ".reg .b64 %rd<16>;\n.reg .b16 %rs<4>;") + body)
+                .header(HEADER).buffer("in", 128, ScalarType.U32, "iota").buffer("out", 128).cluster(2).threads(32)
+                .policy("random", 1).run();
+        assertEquals(Outcome.COMPLETED, outcome(r), r.summary());
+        for (int i = 0; i < 64; i++) assertEquals(i % 32, u32(r, "out").get(i), "element " + i);
+    }
+
+    @Test
+    void stAsyncStoresIntoAPeerAndCompletesItsTransactionCount() {
+        // Each CTA expects 4 bytes; thread 0 of each stores 40+rank into the peer's tile[0] with st.async.
+        String body = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nbarrier.cluster.arrive;\nbarrier.cluster.wait;\n"
+                + "@!%p1 bra WAITERS;\nmbarrier.arrive.expect_tx.shared::cta.b64 _, [%r2], 4;\nxor.b32 %r13, %r20, 1;\n"
+                + "mapa.shared::cluster.u32 %r14, %r3, %r13;\nmapa.shared::cluster.u32 %r15, %r2, %r13;\nadd.u32 %r16, %r20, 40;\n"
+                + "st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%r14], %r16, [%r15];\nWAITERS:\n" + WAIT_PHASE0
+                + "ld.shared.u32 %r10, [%r3];\nmad.lo.s32 %r11, %r20, 32, %r1;\nmul.wide.u32 %rd5, %r11, 4;\nadd.s64 %rd6, %rd4, %rd5;\n"
+                + "st.global.u32 [%rd6], %r10;\nbarrier.cluster.arrive;\nbarrier.cluster.wait;\nret;";
+        LaunchedRun r = kernel(body).cluster(2).threads(32).run();
+        assertEquals(Outcome.COMPLETED, outcome(r), r.summary());
+        assertEquals(41L, u32(r, "out").get(0));
+        assertEquals(40L, u32(r, "out").get(32));
+    }
+
+    @Test
+    void aCtaExitingWithACopyIntoItsSharedMemoryInFlightIsReported() {
+        String body = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nbar.sync 0;\n" + BULK.replace("EXPECT", "128") + "ret;";
+        LaunchedRun r = kernel(body).threads(32).run();
+        assertEquals(List.of("async-pending-at-exit"), codes(r));
+    }
+}
