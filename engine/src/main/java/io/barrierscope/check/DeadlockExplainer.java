@@ -4,6 +4,7 @@ import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.ThreadStatus;
 import io.barrierscope.ptx.Instruction;
+import io.barrierscope.sync.ClusterBarrier;
 import io.barrierscope.sync.CtaBarrier;
 import io.barrierscope.sync.Mbarrier;
 import io.barrierscope.sync.MbarrierOp;
@@ -82,6 +83,28 @@ public final class DeadlockExplainer {
                     needs += " (the CTA has only " + m.warpsPerCta + " warps, so the count can never be reached)";
                 }
             }
+        } else if (st == ThreadStatus.CLUSTER_WAIT || st == ThreadStatus.CLUSTER_GATHER) {
+            ClusterBarrier cb = m.clusterBarriers[cta];
+            on = "barrier.cluster of the cluster of CTA " + m.grid.unflatten(cb.firstCta) + " (`" + in.text() + "`, phase " + cb.phase + ")";
+            if (st == ThreadStatus.CLUSTER_GATHER) {
+                needs = "the rest of its warp to reach a barrier.cluster instruction; missing:";
+                addMissingLanes(x, w, m.liveMask[w] & ~gatheredCluster(m, w), missing);
+            } else {
+                needs = cb.arrived + " threads of the cluster have arrived; every non-exited thread must. Not arrived:";
+                for (int c : m.memory.clusterMembers[cb.firstCta]) {
+                    int w0 = m.firstWarpOfCta(c);
+                    for (int ow = w0; ow < w0 + m.warpsPerCta; ow++) {
+                        int absent = 0;
+                        for (int l = m.liveMask[ow]; l != 0; l &= l - 1) {
+                            int lane = Integer.numberOfTrailingZeros(l);
+                            if (m.clusterArrivedPhase[(ow << 5) + lane] != cb.phase) absent |= 1 << lane;
+                        }
+                        if (absent == 0) continue;
+                        addMissingLanes(x, ow, absent, missing);
+                        if (ow != w) edges.computeIfAbsent(w, q -> new ArrayList<>()).add(ow);
+                    }
+                }
+            }
         } else if (st == ThreadStatus.WARP_SYNC) {
             int mask = m.waitArg[s0];
             on = "`" + in.text() + "` with membermask 0x" + Integer.toHexString(mask);
@@ -133,6 +156,15 @@ public final class DeadlockExplainer {
         return sb.toString();
     }
 
+    private static int gatheredCluster(Machine m, int w) {
+        int g = 0;
+        for (int l = m.liveMask[w]; l != 0; l &= l - 1) {
+            int lane = Integer.numberOfTrailingZeros(l);
+            if (m.status[(w << 5) + lane] == ThreadStatus.CLUSTER_GATHER) g |= 1 << lane;
+        }
+        return g;
+    }
+
     private static int gathered(Machine m, int w) {
         int g = 0;
         for (int l = m.liveMask[w]; l != 0; l &= l - 1) {
@@ -172,6 +204,7 @@ public final class DeadlockExplainer {
         return switch (st) {
             case ThreadStatus.BAR_GATHER, ThreadStatus.BAR_WAIT -> "blocked at CTA barrier " + m.waitArg[s];
             case ThreadStatus.WARP_SYNC -> "blocked at a warp .sync instruction (mask 0x" + Integer.toHexString(m.waitArg[s]) + ")";
+            case ThreadStatus.CLUSTER_GATHER, ThreadStatus.CLUSTER_WAIT -> "blocked at barrier.cluster (" + m.clusterBarriers[m.ctaOfSlot(s)] + ")";
             case ThreadStatus.PARKED, ThreadStatus.MBAR_WAIT -> {
                 Mbarrier b = m.mbarriers.get(m.waitValue[s]);
                 yield "polling mbarrier " + MbarrierOp.name(m, b.offset) + " (phase " + b.phase + ")";

@@ -55,6 +55,9 @@ public final class AdversarialPolicy implements Policy {
     }
 
     @Override
+    public boolean tryWaitReturnsEarly() { return rng.nextInt(2) == 0; }
+
+    @Override
     public long asyncLatency() { return 20 + rng.nextInt(600); }
 
     @Override

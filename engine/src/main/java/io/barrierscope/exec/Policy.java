@@ -19,6 +19,12 @@ public interface Policy {
      */
     default long asyncLatency() { return 100; }
 
+    /**
+     * Whether a try_wait on an incomplete phase returns false at once instead of suspending (the
+     * ISA allows it; correct kernels loop). Seeded policies sometimes do, to exercise those loops.
+     */
+    default boolean tryWaitReturnsEarly() { return false; }
+
     static Policy byName(String name, long seed) {
         return switch (name) {
             case "round-robin" -> new RoundRobinPolicy();

@@ -27,6 +27,9 @@ public final class RandomPolicy implements Policy {
     }
 
     @Override
+    public boolean tryWaitReturnsEarly() { return rng.nextInt(4) == 0; }
+
+    @Override
     public long asyncLatency() { return 20 + rng.nextInt(600); }
 
     @Override

@@ -90,7 +90,7 @@ public final class MbarrierWaitOp extends MbarrierOp {
         m.lastPollKey[s] = key;
         m.lastPollVersion[s] = b.version;
         m.lastPollEffects[s] = effects;
-        if (tryWait) {
+        if (tryWait && !x.policy().tryWaitReturnsEarly()) {
             long limit = hint == null ? DEFAULT_SUSPEND_NS : hint.get(m, s) & 0xFFFFFFFFL;
             m.waitValue[s] = key;
             m.waitArg[s] = (int) b.phase;

@@ -87,6 +87,9 @@ class ClusterRulesTest {
                 + "W:\nmbarrier.try_wait.parity.shared::cta.b64 %p3, [bar], %r4;\n@!%p3 bra W;\nret;";
         LaunchedRun r = kernel(body).cluster(2).threads(64).run();
         assertEquals(Outcome.DEADLOCK, outcome(r), r.summary());
+        String t = r.deadlockText();
+        assertTrue(t.contains("barrier.cluster of the cluster"), t);
+        assertTrue(t.contains("warp 1") && t.contains("polling mbarrier bar"), t);
     }
 
     @Test
