@@ -159,12 +159,20 @@ public final class CompileContext {
         throw error("unsupported address base " + describe(a.base()));
     }
 
+    /** The generic address of a variable named as a value (e.g. a __grid_constant__ parameter). */
+    public long genericAddressOf(Operand.Symbol sym) {
+        if (sym.variable() == null) throw error("'" + sym.name() + "' is not a variable");
+        Program.Placement p = program.placements.get(sym.variable().id());
+        return toGeneric(p.space(), p.address() + sym.offset());
+    }
+
     /** Converts an address in a state space to its generic form. */
     public long toGeneric(int space, long addr) {
         return switch (space) {
             case Space.SHARED -> Space.SHARED_WINDOW + addr;
             case Space.LOCAL -> Space.LOCAL_WINDOW + addr;
             case Space.CONST -> Space.CONST_WINDOW + addr;
+            case Space.KERNEL_PARAM -> Space.PARAM_WINDOW + addr;
             case Space.GLOBAL -> addr;
             default -> throw error("a ." + Space.name(space) + " variable has no generic address");
         };

@@ -209,11 +209,14 @@ final class ConvertOps {
         int bits = t.bits();
         int d = c.dst(0);
         Operand s0 = c.operand(1);
-        if (space == Space.KERNEL_PARAM) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (generic param addresses)");
+        if (space == Space.KERNEL_PARAM && c.function != c.program.kernel) {
+            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (generic addresses of a .func's parameters)");
+        }
         long window = switch (space) {
             case Space.SHARED -> Space.SHARED_WINDOW;
             case Space.LOCAL -> Space.LOCAL_WINDOW;
             case Space.CONST -> Space.CONST_WINDOW;
+            case Space.KERNEL_PARAM -> Space.PARAM_WINDOW;
             default -> 0;
         };
         Src a = c.src(s0, t);

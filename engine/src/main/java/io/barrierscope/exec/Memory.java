@@ -82,6 +82,9 @@ public final class Memory {
             } else if (addr >= Space.CONST_WINDOW && addr < Space.CONST_WINDOW + Space.WINDOW_SIZE) {
                 space = Space.CONST;
                 addr -= Space.CONST_WINDOW;
+            } else if (addr >= Space.PARAM_WINDOW && addr < Space.PARAM_WINDOW + Space.WINDOW_SIZE) {
+                space = Space.KERNEL_PARAM;
+                addr -= Space.PARAM_WINDOW;
             } else {
                 space = Space.GLOBAL;
             }

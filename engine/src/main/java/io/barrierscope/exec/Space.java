@@ -20,6 +20,8 @@ public final class Space {
     public static final long LOCAL_WINDOW = 0x0002_0000_0000_0000L;
     /** Where the generic address space maps the constant bank. */
     public static final long CONST_WINDOW = 0x0003_0000_0000_0000L;
+    /** Where the generic address space maps the kernel parameters (cvta.param; __grid_constant__ params). */
+    public static final long PARAM_WINDOW = 0x0004_0000_0000_0000L;
     /** Size of each window. */
     public static final long WINDOW_SIZE = 1L << 32;
     /**

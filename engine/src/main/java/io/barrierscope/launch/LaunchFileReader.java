@@ -22,7 +22,7 @@ public final class LaunchFileReader {
     /** Elements one buffer may have. */
     public static final long MAX_BUFFER_ELEMENTS = 64L << 20;
 
-    private static final Set<String> TOP = Set.of("ptx", "kernel", "grid", "block", "cluster", "args", "expect", "run",
+    private static final Set<String> TOP = Set.of("ptx", "kernel", "grid", "block", "cluster", "args", "buffers", "expect", "run",
             "dynamicSharedBytes", "description", "name");
     private static final Set<String> RUN = Set.of("policy", "seed", "maxSteps", "latency");
 
@@ -75,6 +75,16 @@ public final class LaunchFileReader {
             if (!a.isArray()) throw bad("/args", "\"args\" must be an array");
             for (int i = 0; i < a.size(); i++) args.add(arg(a.get(i), "/args/" + i));
         }
+        List<ArgSpec> extra = new ArrayList<>();
+        JsonNode bs = root.get("buffers");
+        if (bs != null) {
+            if (!bs.isArray()) throw bad("/buffers", "\"buffers\" must be an array of buffers");
+            for (int i = 0; i < bs.size(); i++) {
+                ArgSpec b = arg(bs.get(i), "/buffers/" + i);
+                if (!b.isBuffer()) throw bad("/buffers/" + i, "\"buffers\" holds buffers only");
+                extra.add(b);
+            }
+        }
         int dyn = root.has("dynamicSharedBytes") ? (int) integer(root.get("dynamicSharedBytes"), "/dynamicSharedBytes", 0, 227 * 1024) : 0;
         Expectation expect = root.has("expect") ? expect(root.get("expect")) : null;
         String policy = "round-robin";
@@ -91,7 +101,7 @@ public final class LaunchFileReader {
             if (run.has("seed")) seed = integer(run.get("seed"), "/run/seed", Long.MIN_VALUE, Long.MAX_VALUE);
             if (run.has("maxSteps")) maxSteps = integer(run.get("maxSteps"), "/run/maxSteps", 1, Long.MAX_VALUE);
         }
-        return new LaunchSpec(file, ptx, kernel, grid, block, cluster, args, dyn, expect, policy, seed, maxSteps, List.of());
+        return new LaunchSpec(file, ptx, kernel, grid, block, cluster, args, dyn, expect, policy, seed, maxSteps, List.of(), extra);
     }
 
     private void unknownKeys(JsonNode obj, String at, Set<String> known) {
@@ -143,7 +153,11 @@ public final class LaunchFileReader {
     }
 
     private ArgSpec arg(JsonNode n, String ptr) {
-        if (!n.isObject()) throw bad(ptr, "each argument is an object with \"buffer\" or \"value\"");
+        if (!n.isObject()) throw bad(ptr, "each argument is an object with \"buffer\", \"value\" or \"tensorMap\"");
+        if (n.has("tensorMap")) {
+            unknownKeys(n, ptr, Set.of("tensorMap"));
+            return tensorMap(n.get("tensorMap"), ptr + "/tensorMap");
+        }
         unknownKeys(n, ptr, Set.of("buffer", "type", "count", "init", "data", "value"));
         ScalarType t = type(n, ptr);
         if (n.has("value")) {
@@ -175,6 +189,32 @@ public final class LaunchFileReader {
         }
         if (init.equals("data") && data == null) throw bad(ptr + "/init", "init \"data\" needs a \"data\" array");
         return new ArgSpec(name, t, count, init, data, null);
+    }
+
+    private ArgSpec tensorMap(JsonNode t, String ptr) {
+        if (!t.isObject()) throw bad(ptr, "\"tensorMap\" is an object {buffer, dims, box, strides?}");
+        unknownKeys(t, ptr, Set.of("buffer", "dims", "box", "strides"));
+        String buffer = text(t, "buffer", true, ptr + "/buffer");
+        List<Long> dims = longs(t.get("dims"), ptr + "/dims", 1, 5, 1, 1L << 32);
+        List<Long> box = longs(t.get("box"), ptr + "/box", dims.size(), dims.size(), 1, 256);
+        List<Long> strides = t.has("strides") ? longs(t.get("strides"), ptr + "/strides", dims.size() - 1, dims.size() - 1, 16, 1L << 40)
+                : null;
+        if (strides != null) {
+            for (int i = 0; i < strides.size(); i++) {
+                if (strides.get(i) % 16 != 0) throw bad(ptr + "/strides/" + i, "tensor strides must be multiples of 16 bytes (as for cuTensorMapEncodeTiled)");
+            }
+        }
+        return new ArgSpec(buffer, null, 0, null, null, null,
+                new TensorMapSpec(buffer, dims, strides, box.stream().map(Long::intValue).toList()));
+    }
+
+    private List<Long> longs(JsonNode a, String ptr, int minSize, int maxSize, long min, long max) {
+        if (a == null || !a.isArray() || a.size() < minSize || a.size() > maxSize) {
+            throw bad(ptr, "expected an array of " + (minSize == maxSize ? String.valueOf(minSize) : minSize + " to " + maxSize) + " integers");
+        }
+        List<Long> out = new ArrayList<>();
+        for (int i = 0; i < a.size(); i++) out.add(integer(a.get(i), ptr + "/" + i, min, max));
+        return out;
     }
 
     private Expectation expect(JsonNode e) {

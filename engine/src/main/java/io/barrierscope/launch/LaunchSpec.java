@@ -4,9 +4,17 @@ import io.barrierscope.exec.Dim3;
 import java.nio.file.Path;
 import java.util.List;
 
-/** A parsed, validated launch file (interfaces.md). Paths are absolute. */
+/**
+ * A parsed, validated launch file (interfaces.md). Paths are absolute. {@code buffers} are global
+ * buffers that are not kernel parameters (e.g. the tensor behind a tensor map).
+ */
 public record LaunchSpec(Path file, Path ptx, String kernel, Dim3 grid, Dim3 block, Dim3 cluster,
                          List<ArgSpec> args, int dynamicSharedBytes, Expectation expect,
-                         String policy, long seed, long maxSteps, List<String> notes) {
+                         String policy, long seed, long maxSteps, List<String> notes, List<ArgSpec> buffers) {
     public static final long DEFAULT_MAX_STEPS = 50_000_000L;
+
+    public LaunchSpec(Path file, Path ptx, String kernel, Dim3 grid, Dim3 block, Dim3 cluster, List<ArgSpec> args,
+                      int dynamicSharedBytes, Expectation expect, String policy, long seed, long maxSteps, List<String> notes) {
+        this(file, ptx, kernel, grid, block, cluster, args, dynamicSharedBytes, expect, policy, seed, maxSteps, notes, List.of());
+    }
 }

@@ -16,6 +16,7 @@ import io.barrierscope.ptx.Function;
 import io.barrierscope.ptx.Module;
 import io.barrierscope.ptx.PtxException;
 import io.barrierscope.ptx.PtxParser;
+import io.barrierscope.sync.TensorMap;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,6 +60,7 @@ public final class LaunchedRun {
         for (int i = 0; i < spec.args().size(); i++) {
             ArgSpec a = spec.args().get(i);
             Program.KernelParam kp = program.kernelParams.get(i);
+            if (a.isTensorMap()) continue;
             long v;
             if (a.isBuffer()) {
                 GlobalMemory.Segment s = global.map(a.buffer(), BufferCodec.initial(a), false);
@@ -75,6 +77,14 @@ public final class LaunchedRun {
                 default -> pb.putLong(kp.offset(), v);
             }
         }
+        for (ArgSpec a : spec.buffers()) {
+            buffers.put(a.buffer(), global.map(a.buffer(), BufferCodec.initial(a), false));
+            bufferArgs.add(a);
+        }
+        for (int i = 0; i < spec.args().size(); i++) {
+            ArgSpec a = spec.args().get(i);
+            if (a.isTensorMap()) pb.put(program.kernelParams.get(i).offset(), tensorMap(spec, a.tensorMap(), global).encode());
+        }
         int ctas = (int) spec.grid().volume();
         int warpsPerCta = (int) ((spec.block().volume() + 31) / 32);
         int slots = ctas * warpsPerCta * 32;
@@ -85,6 +95,34 @@ public final class LaunchedRun {
         machine.explicitCluster = spec.cluster() != null || program.kernel.directives().explicitCluster()
                 || program.kernel.directives().reqnctapercluster() != null;
         this.interpreter = new Interpreter(machine, Policy.byName(policy, seed));
+    }
+
+    /** The tensor map of a launch-file argument, checked against the buffer it describes. */
+    private static TensorMap tensorMap(LaunchSpec spec, TensorMapSpec t, GlobalMemory global) {
+        ArgSpec buf = java.util.stream.Stream.concat(spec.args().stream(), spec.buffers().stream())
+                .filter(x -> x.isBuffer() && x.buffer().equals(t.buffer())).findFirst()
+                .orElseThrow(() -> new BadInputException(spec.file() + ": error: tensorMap names buffer '" + t.buffer()
+                        + "', which is neither a buffer argument nor one of the launch's \"buffers\""));
+        int e = buf.type().bytes();
+        int rank = t.dims().size();
+        long[] dims = t.dims().stream().mapToLong(Long::longValue).toArray();
+        long[] strides = new long[rank - 1];
+        long extent = e;
+        for (int i = 1; i < rank; i++) {
+            strides[i - 1] = t.strides() != null ? t.strides().get(i - 1) : (i == 1 ? e * dims[0] : strides[i - 2] * dims[i - 1]);
+        }
+        for (int i = 0; i < rank; i++) extent += (dims[i] - 1) * (i == 0 ? e : strides[i - 1]);
+        long size = buf.count() * e;
+        if (extent > size) {
+            throw new BadInputException(spec.file() + ": error: the tensorMap over '" + t.buffer() + "' spans " + extent
+                    + " bytes but the buffer has " + size);
+        }
+        int[] box = t.box().stream().mapToInt(Integer::intValue).toArray();
+        TensorMap tm = new TensorMap(rank, global.byName(t.buffer()).base(), e, dims, strides, box);
+        if (tm.boxBytes() > ProgramBuilder.MAX_SHARED) {
+            throw new BadInputException(spec.file() + ": error: a tensorMap box of " + tm.boxBytes() + " bytes cannot fit in shared memory");
+        }
+        return tm;
     }
 
     /** Opens a launch file, or a .ptx with default settings (1 CTA of 32 threads, zeroed buffers). */
@@ -123,6 +161,13 @@ public final class LaunchedRun {
         for (int i = 0; i < spec.args().size(); i++) {
             ArgSpec a = spec.args().get(i);
             Program.KernelParam kp = program.kernelParams.get(i);
+            if (a.isTensorMap()) {
+                if (kp.size() != TensorMap.BYTES) {
+                    throw new BadInputException(spec.file() + ": error: arg " + i + " is a tensorMap (128 bytes) but parameter "
+                            + kp.name() + " has " + kp.size() + " bytes");
+                }
+                continue;
+            }
             if (a.isBuffer() && kp.size() != 8) {
                 throw new BadInputException(spec.file() + ": error: arg " + i + " is a buffer (a 64-bit address) but parameter "
                         + kp.name() + " has " + kp.size() + " bytes");
@@ -175,6 +220,7 @@ public final class LaunchedRun {
         long bytes = slots * (program.regsPerThread * 8L + program.localPerThread + program.paramPerThread + 32)
                 + ctas * (program.staticSharedBytes + spec.dynamicSharedBytes());
         for (ArgSpec a : spec.args()) if (a.isBuffer()) bytes += a.count() * a.type().bytes();
+        for (ArgSpec a : spec.buffers()) bytes += a.count() * a.type().bytes();
         if (bytes > MEMORY_BUDGET) {
             throw new BadInputException(spec.file() + ": error: the launch needs about " + (bytes >> 20)
                     + " MiB of emulated state; the budget is " + (MEMORY_BUDGET >> 20) + " MiB");

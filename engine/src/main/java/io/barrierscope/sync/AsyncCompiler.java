@@ -37,8 +37,9 @@ final class AsyncCompiler {
                 c.expectOperands(1, 1);
                 return new AsyncGroupOp(true, false, immediate(c, 0));
             }
-            if (c.has(".tensor") || c.has(".prefetch") || c.has(".im2col") || c.has(".gather4")) {
-                throw c.error("unsupported instruction " + c.insn().mnemonic() + " (tensor copies and bulk prefetch are not modelled yet)");
+            if (c.has(".tensor")) return tensor(c);
+            if (c.has(".prefetch")) {
+                throw c.error("unsupported instruction " + c.insn().mnemonic() + " (bulk prefetch is not modelled yet)");
             }
             List<String> mods = c.insn().modifiers();
             int dstAt = firstSpace(mods);
@@ -76,6 +77,40 @@ final class AsyncCompiler {
                     globalSrc ? Space.GLOBAL : Space.GENERIC, size, srcSize);
         }
         throw c.error("unsupported instruction " + c.insn().mnemonic());
+    }
+
+    /** cp.async.bulk.tensor, tile mode, global to shared with complete-tx. */
+    private static Op tensor(CompileContext c) {
+        for (String mod : c.insn().modifiers()) {
+            if (mod.startsWith(".im2col") || mod.startsWith(".gather4") || mod.startsWith(".scatter4")) {
+                throw c.error("unsupported instruction " + c.insn().mnemonic() + " (tensor copy mode " + mod
+                        + " is not modelled; tile mode is)");
+            }
+        }
+        List<String> mods = c.insn().modifiers();
+        int dstAt = firstSpace(mods);
+        if (dstAt < 0 || mods.get(dstAt).equals(".global") || !c.has(".mbarrier::complete_tx::bytes")) {
+            throw c.error("unsupported instruction " + c.insn().mnemonic()
+                    + " (tensor copies from global to shared with .mbarrier::complete_tx::bytes are modelled)");
+        }
+        int rank = 0;
+        for (int d = 1; d <= 5; d++) if (c.has("." + d + "d")) rank = d;
+        if (rank == 0) throw c.error(c.insn().mnemonic() + " needs a dimension such as .2d");
+        boolean multicast = c.has(".multicast::cluster");
+        c.expectOperands(3, 5);
+        if (!(c.operand(1) instanceof Operand.Address a) || !(a.base() instanceof Operand.Vector v) || v.elements().size() != 2
+                || !(v.elements().get(1) instanceof Operand.Vector coords)) {
+            throw c.error(c.insn().mnemonic() + " needs a tensor operand [tensorMap, {c0, ...}]");
+        }
+        if (coords.elements().size() != rank) {
+            throw c.error(c.insn().mnemonic() + " is " + rank + "-d but names " + coords.elements().size() + " coordinates");
+        }
+        Src[] cs = new Src[rank];
+        for (int i = 0; i < rank; i++) cs[i] = c.src(coords.elements().get(i), ScalarType.S32);
+        Operand base = v.elements().get(0);
+        Src map = base instanceof Operand.Symbol sym ? Src.imm(c.genericAddressOf(sym)) : c.src(base, ScalarType.U64);
+        Src mask = multicast ? c.src(3, ScalarType.U16) : null;
+        return new CpAsyncBulkTensorOp(rank, addr(c, 0, Space.SHARED), map, cs, addr(c, 2, Space.SHARED), mask);
     }
 
     private static int firstSpace(List<String> mods) {

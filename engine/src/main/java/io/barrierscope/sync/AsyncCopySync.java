@@ -52,6 +52,14 @@ public final class AsyncCopySync {
                 }
                 MbarrierSync.arriveOn(x, issuer, s, b, 1, false);
             }
+            case TENSOR_TO_SHARED -> {
+                int issuerCta = m.ctaOfSlot(s);
+                for (int cta : op.dstCtas()) {
+                    copyBox(m, op, clusterAddress(m, issuerCta, cta, op.dst()));
+                    completeTx(x, op, cta);
+                    if (x.finished()) return;
+                }
+            }
             case BULK_TO_SHARED, REMOTE_STORE -> {
                 int issuerCta = m.ctaOfSlot(s);
                 for (int cta : op.dstCtas()) {
@@ -73,6 +81,28 @@ public final class AsyncCopySync {
                 }
             }
             default -> throw new IllegalStateException(op.kind().name());
+        }
+    }
+
+    /** One box, dimension 0 fastest; elements outside the tensor are zero (tile mode). */
+    private static void copyBox(Machine m, AsyncOperation op, long dst) {
+        TensorMap tm = op.tensor().map();
+        long[] start = op.tensor().coords();
+        int rank = tm.rank();
+        int[] j = new int[rank];
+        int e = tm.elementSize();
+        long count = tm.boxBytes() / e;
+        for (long n = 0; n < count; n++) {
+            long addr = tm.base();
+            boolean inside = true;
+            for (int i = 0; i < rank; i++) {
+                long ci = start[i] + j[i];
+                inside &= ci >= 0 && ci < tm.dims()[i];
+                addr += i == 0 ? ci * e : ci * tm.strides()[i - 1];
+            }
+            long v = inside ? m.memory.load(Space.GLOBAL, addr, e, op.slot()) : 0;
+            m.memory.store(Space.SHARED, dst + n * e, e, v, op.slot());
+            for (int i = 0; i < rank && ++j[i] == tm.box()[i]; i++) j[i] = 0;
         }
     }
 

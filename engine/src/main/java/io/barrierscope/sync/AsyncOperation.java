@@ -6,7 +6,7 @@ package io.barrierscope.sync;
  */
 public record AsyncOperation(long id, long readyAt, Kind kind, int slot, int pc, long group,
                              int srcSpace, long src, int[] dstCtas, long dst, int size,
-                             int mbarrierOffset, long value, int redOp) {
+                             int mbarrierOffset, long value, int redOp, TensorCopy tensor) {
 
     public enum Kind {
         /** cp.async: global to the issuing CTA's shared memory, tracked by the thread's groups. */
@@ -18,7 +18,9 @@ public record AsyncOperation(long id, long readyAt, Kind kind, int slot, int pc,
         /** cp.async.bulk shared to global, tracked by bulk groups. */
         BULK_TO_GLOBAL,
         /** st.async / red.async to a peer's shared memory, then complete-tx on its mbarrier. */
-        REMOTE_STORE
+        REMOTE_STORE,
+        /** cp.async.bulk.tensor: a box of a tensor (tile mode) to shared memory, then complete-tx of the box bytes. */
+        TENSOR_TO_SHARED
     }
 
     /** Whether it writes the shared memory of {@code cta}. */

@@ -42,10 +42,10 @@ class UnsupportedInstructionTest {
     }
 
     @Test
-    void tensorCopyIsRefusedWithItsLocation() {
-        String insn = "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [bar0], [%rd40, {%r1, %r2}], [bar0];";
+    void im2colTensorCopyIsRefusedWithItsLocation() {
+        String insn = "cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [bar0], [%rd40, {%r1, %r2, %r3}], [bar0], {%h1};";
         BadInputException e = refuse(insn);
-        assertTrue(e.getMessage().contains("unsupported instruction cp.async.bulk.tensor"), e.getMessage());
+        assertTrue(e.getMessage().contains("unsupported instruction cp.async.bulk.tensor") && e.getMessage().contains(".im2col"), e.getMessage());
         assertLocated(e, lineOf(insn, insn));
     }
 

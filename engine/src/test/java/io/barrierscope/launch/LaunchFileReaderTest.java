@@ -103,4 +103,28 @@ class LaunchFileReaderTest {
         String e = error("{\"ptx\": \"k.ptx\", \"x\": " + "[".repeat(5000) + "]".repeat(5000) + "}");
         assertTrue(e.contains("launch.json:1:"), e);
     }
+
+    @Test
+    void aTensorMapArgumentAndExtraBuffersAreRead() throws Exception {
+        LaunchSpec s = LaunchFileReader.read(write("{\"ptx\": \"k.ptx\", \"args\": [{\"tensorMap\": {\"buffer\": \"t\", "
+                + "\"dims\": [64, 32], \"box\": [16, 8], \"strides\": [256]}}],"
+                + " \"buffers\": [{\"buffer\": \"t\", \"type\": \"f32\", \"count\": 2048}]}"));
+        assertTrue(s.args().get(0).isTensorMap());
+        assertEquals(List.of(64L, 32L), s.args().get(0).tensorMap().dims());
+        assertEquals(List.of(16, 8), s.args().get(0).tensorMap().box());
+        assertEquals("t", s.buffers().get(0).buffer());
+    }
+
+    @Test
+    void aTensorMapBoxLargerThan256IsRefusedAtItsLine() throws Exception {
+        String e = error("{\"ptx\": \"k.ptx\",\n\"args\": [{\"tensorMap\": {\"buffer\": \"t\", \"dims\": [1024],\n\"box\": [512]}}]}");
+        assertTrue(e.contains("launch.json:3:") && e.contains("outside 1..256"), e);
+    }
+
+    @Test
+    void aTensorStrideThatIsNotAMultipleOf16IsRefused() throws Exception {
+        String e = error("{\"ptx\": \"k.ptx\", \"args\": [{\"tensorMap\": {\"buffer\": \"t\", \"dims\": [8, 8], \"box\": [8, 8], "
+                + "\"strides\": [40]}}]}");
+        assertTrue(e.contains("multiples of 16"), e);
+    }
 }

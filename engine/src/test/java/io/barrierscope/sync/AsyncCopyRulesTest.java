@@ -156,4 +156,13 @@ class AsyncCopyRulesTest {
         LaunchedRun r = kernel(body).threads(32).run();
         assertEquals(List.of("async-pending-at-exit"), codes(r));
     }
+
+    @Test
+    void aTensorCopyFromSomethingThatIsNoTensorMapIsReported() {
+        // The "map" is the in buffer itself: its 128 bytes are not a tensor map the launch described.
+        String body = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nbar.sync 0;\n@!%p1 bra DONE;\nmov.u32 %r6, 0;\n"
+                + "cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%r3], [%rd2, {%r6}], [%r2];\nDONE:\nret;";
+        LaunchedRun r = kernel(body).threads(32).run();
+        assertEquals(List.of("tensor-map-invalid"), codes(r));
+    }
 }
