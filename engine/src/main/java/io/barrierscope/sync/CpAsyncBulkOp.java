@@ -60,19 +60,8 @@ public final class CpAsyncBulkOp extends MbarrierOp {
         int dstCta = d > Space.CTA_OFFSET_MASK ? m.memory.peer(own, d) : own;
         int[] ctas;
         if (ctaMask != null) {
-            int mask = (int) (ctaMask.get(m, s) & 0xFFFF);
-            int[] members = m.memory.clusterMembers[own];
-            ctas = new int[Integer.bitCount(mask)];
-            int k = 0;
-            for (int r = 0; r < 16; r++) {
-                if ((mask & (1 << r)) == 0) continue;
-                if (r >= members.length) {
-                    x.report(DiagnosticCode.MEMORY_FAULT, m.threadName(s) + ": multicast mask 0x" + Integer.toHexString(mask)
-                            + " names rank " + r + " but the cluster has " + members.length + " CTAs", new int[] {pc}, new int[] {s}, null);
-                    return false;
-                }
-                ctas[k++] = members[r];
-            }
+            ctas = multicastCtas(x, m, s, (int) (ctaMask.get(m, s) & 0xFFFF));
+            if (ctas == null) return false;
         } else {
             if (dstCta != mbarCta) {
                 x.report(DiagnosticCode.MEMORY_FAULT, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc)

@@ -111,6 +111,24 @@ public abstract class MbarrierOp extends Op {
         return b;
     }
 
+    /** The CTAs a .multicast::cluster mask names, by rank; null after reporting a rank outside the cluster. */
+    protected int[] multicastCtas(Interpreter x, Machine m, int s, int mask) {
+        int[] members = m.memory.clusterMembers[m.ctaOfSlot(s)];
+        int[] ctas = new int[Integer.bitCount(mask)];
+        int k = 0;
+        for (int r = 0; r < 16; r++) {
+            if ((mask & (1 << r)) == 0) continue;
+            if (r >= members.length) {
+                x.report(DiagnosticCode.MEMORY_FAULT, m.threadName(s) + ": multicast mask 0x" + Integer.toHexString(mask)
+                        + " at " + x.where(pc) + " names rank " + r + " but the cluster has " + members.length + " CTAs",
+                        new int[] {pc}, new int[] {s}, null);
+                return null;
+            }
+            ctas[k++] = members[r];
+        }
+        return ctas;
+    }
+
     /** "full+8 (shared 0x18)": the variable and offset, for messages. */
     public static String name(Machine m, int offset) {
         return MbarrierSync.describe(m, offset);
