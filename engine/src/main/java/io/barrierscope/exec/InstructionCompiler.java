@@ -63,7 +63,8 @@ final class InstructionCompiler {
             case "bra", "exit", "ret", "trap", "brkpt", "nanosleep":
                 return ControlOps.compile(c, opc);
             case "mapa", "getctarank":
-                return MapaOp.compile(c, opc.equals("getctarank"));
+                // Checked, so a bad address is blamed on the lane that had it.
+                return new MemoryOps.CheckedOp(MapaOp.compile(c, opc.equals("getctarank"))::lane);
             case "call":
                 return CallOp.compile(c);
             case "bar", "barrier", "shfl", "vote", "match", "redux", "elect", "activemask", "mbarrier":

@@ -25,7 +25,7 @@ final class MapaOp extends LaneOp {
         this.bits = bits;
     }
 
-    static Op compile(CompileContext c, boolean getRank) {
+    static MapaOp compile(CompileContext c, boolean getRank) {
         ScalarType t = c.type();
         c.expectOperands(getRank ? 2 : 3, getRank ? 2 : 3);
         boolean generic = !c.has(".shared::cluster");
