@@ -1,6 +1,6 @@
 // cp-async-mbarrier: Ampere-style cp.async copies whose completion is tracked by an
-// mbarrier instead of commit_group / wait_group (libcu++ cuda::memcpy_async with a
-// cuda::barrier does this under the hood).
+// mbarrier instead of commit_group / wait_group (libcu++'s cuda::memcpy_async into a
+// cuda::barrier uses the same cp.async.mbarrier.arrive mechanism).
 //
 // 128 threads, three tiles of 512 ints, double-buffered in shared memory. For tile k every
 // thread t copies its own 16 bytes (ints 4t..4t+3 of the tile) with
@@ -15,10 +15,11 @@
 //
 //   out[k * 128 + t] = sum(tile[4u .. 4u+3]) - tile[4t]       where u = (t + 1) % 128
 //
-// Two buffers: the copy for tile k + 1 goes to the other buffer, and it may only start
-// after everybody has finished reading that buffer for tile k - 1. That holds because a
-// thread issues its tile-(k+1) copy after its wait on phase k, which needs every thread's
-// phase-k arrival, which each thread issued after its reads of tile k - 1.
+// Two buffers: the copy of tile k + 1 (issued right after the wait for tile k, so it
+// overlaps the compute) goes to the other buffer, the one read for tile k - 1. The
+// __syncthreads() at the end of each iteration makes sure everybody has finished reading a
+// buffer before anyone refills it. (The mbarrier alone cannot: a thread's async arrival
+// only says that *its copies* have landed, not that it has finished reading.)
 //
 // Launch: grid 1, block 128, in = 0,1,...,1535, out = 384 ints.
 
@@ -81,5 +82,6 @@ extern "C" __global__ void cp_async_mbarrier(const int *in, int *out)
         unsigned u = (t + 1) % THREADS;
         int v = cur[4 * u] + cur[4 * u + 1] + cur[4 * u + 2] + cur[4 * u + 3] - cur[4 * t];
         out[k * THREADS + t] = v;
+        __syncthreads();                                 // buffer k & 1 free for tile k + 2
     }
 }

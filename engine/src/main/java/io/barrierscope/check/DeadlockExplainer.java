@@ -90,7 +90,8 @@ public final class DeadlockExplainer {
                 needs = "the rest of its warp to reach a barrier.cluster instruction; missing:";
                 addMissingLanes(x, w, m.liveMask[w] & ~gatheredCluster(m, w), missing);
             } else {
-                needs = cb.arrived + " threads of the cluster have arrived; every non-exited thread must. Not arrived:";
+                needs = "every non-exited thread of the cluster to arrive (" + cb.arrived + " of "
+                        + io.barrierscope.sync.ClusterBarrierSync.liveThreads(m, cb) + " have). Not arrived:";
                 for (int c : m.memory.clusterMembers[cb.firstCta]) {
                     int w0 = m.firstWarpOfCta(c);
                     for (int ow = w0; ow < w0 + m.warpsPerCta; ow++) {
@@ -119,18 +120,24 @@ public final class DeadlockExplainer {
         } else if (st == ThreadStatus.PARKED || st == ThreadStatus.MBAR_WAIT) {
             Mbarrier b = m.mbarriers.get(m.waitValue[s0]);
             on = "mbarrier " + MbarrierOp.name(m, b.offset) + " of CTA " + m.grid.unflatten(b.cta) + " (`" + in.text() + "`)";
-            needs = mbarrierNeeds(x, s0, b, in) + " Other threads of the CTA, which could still arrive:";
-            int w0 = m.firstWarpOfCta(b.cta);
-            int listed = 0;
-            for (int ow = w0; ow < w0 + m.warpsPerCta; ow++) {
-                if (ow == w) continue;
-                missing.add(warpWhereabouts(x, ow));
-                if (m.liveMask[ow] != 0) {
-                    listed++;
-                    edges.computeIfAbsent(w, q -> new ArrayList<>()).add(ow);
+            needs = mbarrierNeeds(x, s0, b, in);
+            if (b.pending == 0) {
+                // No arrival is missing: other threads cannot help, only the bytes could.
+                needs += " No arrival is missing: only the tx-count keeps the phase open, and no copy is in flight to change it.";
+            } else {
+                needs += " Other threads of the CTA, which could still arrive:";
+                int w0 = m.firstWarpOfCta(b.cta);
+                int listed = 0;
+                for (int ow = w0; ow < w0 + m.warpsPerCta; ow++) {
+                    if (ow == w) continue;
+                    missing.add(warpWhereabouts(x, ow));
+                    if (m.liveMask[ow] != 0) {
+                        listed++;
+                        edges.computeIfAbsent(w, q -> new ArrayList<>()).add(ow);
+                    }
                 }
+                if (listed == 0) missing.add(new Deadlock.Missing("(none)", "nobody can arrive: every other thread has exited", null));
             }
-            if (listed == 0) missing.add(new Deadlock.Missing("(none)", "nobody can arrive: every other thread has exited", null));
         } else {
             on = ThreadStatus.name(st);
             needs = "nothing it can get";
@@ -143,10 +150,10 @@ public final class DeadlockExplainer {
         MbarrierWaitOp op = (MbarrierWaitOp) x.op(m.pc[s]);
         long v = op.operandValue(m, s);
         String waitsFor = op.isParity()
-                ? "parity " + (v & 1) + " (current phase " + b.phase + " has parity " + b.parity() + ", so it waits for phase "
-                        + b.phase + " to complete)"
-                : "the phase of its state token, phase " + (v & 0xFFFFFFFFL) + ", to complete";
-        StringBuilder sb = new StringBuilder("It waits for ").append(waitsFor).append(". The mbarrier is in phase ")
+                ? " (it waits with parity " + (v & 1) + "; the current phase has parity " + b.parity() + ")"
+                : " (the phase of its state token)";
+        StringBuilder sb = new StringBuilder("phase ").append(b.phase).append(" to complete").append(waitsFor)
+                .append(". The mbarrier is in phase ")
                 .append(b.phase).append(" with ").append(b.pending).append(" of ").append(b.expected)
                 .append(" arrivals still pending and tx-count ").append(b.tx);
         if (b.tx > 0) sb.append(" (").append(b.tx).append(" bytes expected but not delivered)");

@@ -78,7 +78,7 @@ public final class ClusterBarrierSync {
     }
 
     /** Live threads of the cluster whose CTA is {@code cb.firstCta}'s. */
-    static int liveThreads(Machine m, ClusterBarrier cb) {
+    public static int liveThreads(Machine m, ClusterBarrier cb) {
         int n = 0;
         for (int cta : m.memory.clusterMembers[cb.firstCta]) {
             int w0 = m.firstWarpOfCta(cta);

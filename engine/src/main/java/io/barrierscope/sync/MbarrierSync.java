@@ -28,10 +28,26 @@ public final class MbarrierSync {
         for (SymbolTable.Placed p : m.program.symbols.all()) {
             if (p.space() == Space.SHARED && offset >= p.offset() && offset < p.offset() + Math.max(p.size(), 1)) {
                 long rel = offset - p.offset();
-                return p.name() + (rel == 0 ? "" : "+" + rel) + " (shared 0x" + Integer.toHexString(offset) + ")";
+                return readable(p.name()) + (rel == 0 ? "" : "+" + rel) + " (shared 0x" + Integer.toHexString(offset) + ")";
             }
         }
         return "shared 0x" + Integer.toHexString(offset);
+    }
+
+    /**
+     * The source name of a variable: nvcc names a function's static __shared__ variable
+     * {@code _ZZ<n><function>E<k><name>} (Itanium local-name mangling); show {@code name}.
+     */
+    static String readable(String ptxName) {
+        java.util.regex.Matcher mm = java.util.regex.Pattern.compile("_ZZ(\\d+)").matcher(ptxName);
+        if (!mm.lookingAt()) return ptxName;
+        int at = mm.end() + Integer.parseInt(mm.group(1));
+        if (at >= ptxName.length() || ptxName.charAt(at) != 'E') return ptxName;
+        java.util.regex.Matcher k = java.util.regex.Pattern.compile("(\\d+)").matcher(ptxName).region(at + 1, ptxName.length());
+        if (!k.lookingAt()) return ptxName;
+        int len = Integer.parseInt(k.group(1));
+        int start = k.end();
+        return start + len <= ptxName.length() ? ptxName.substring(start, start + len) : ptxName;
     }
 
     /**

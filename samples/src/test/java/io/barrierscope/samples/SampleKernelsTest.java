@@ -96,4 +96,40 @@ class SampleKernelsTest {
         assertEquals(2, d.cudaLocations().size(), "both CUDA lines");
         assertTrue(d.cudaLocations().get(0).line() != d.cudaLocations().get(1).line());
     }
+
+    @Test
+    void expectTxTooHighDeadlocksNamingTheMissingBytesAndNoMissingArrival() {
+        LaunchedRun r = SampleRuns.run("expect-tx-too-high", "round-robin", 0);
+        assertEquals(Outcome.DEADLOCK, r.interpreter().outcome());
+        String t = r.deadlockText();
+        assertTrue(t.contains("mbarrier full") && t.contains("bytes expected but not delivered"), t);
+        assertTrue(t.contains("No arrival is missing"), t);
+        assertTrue(!t.contains("Cycle"), "warps polling one barrier do not wait for each other: " + t);
+    }
+
+    @Test
+    void multicastDisagreementLeavesRankOneWaitingForBytesThatNeverCome() {
+        LaunchedRun r = SampleRuns.run("multicast-disagreement", "round-robin", 0);
+        assertEquals(Outcome.DEADLOCK, r.interpreter().outcome());
+        assertTrue(r.deadlockText().contains("tx-count 256"), r.deadlockText());
+    }
+
+    @Test
+    void aPeerExitingBeforeItsSharedMemoryIsReadIsDsmemAfterExit() {
+        LaunchedRun r = SampleRuns.run("peer-exits-early", "round-robin", 0);
+        assertEquals(Outcome.DIAGNOSED, r.interpreter().outcome());
+        assertEquals("dsmem-after-exit", r.interpreter().diagnostics().get(0).code().code());
+    }
+
+    @Test
+    void aTmaTileLoadZeroFillsOutsideTheTensor() {
+        LaunchedRun r = SampleRuns.run("tma-tile-load", "random", 3);
+        assertEquals(Outcome.COMPLETED, r.interpreter().outcome(), r.summary());
+        List<Long> out = SampleRuns.longs(r, "out");
+        for (int t = 0; t < 128; t++) {
+            int x = 16 + t % 16;
+            int y = 8 + t / 16;
+            assertEquals(x < 20 && y < 10 ? y * 20L + x : 0L, out.get(t), "element " + t);
+        }
+    }
 }
