@@ -58,7 +58,7 @@ public final class DeadlockExplainer {
         if (st == ThreadStatus.BAR_GATHER || st == ThreadStatus.BAR_WAIT) {
             int id = m.waitArg[s0];
             CtaBarrier b = m.ctaBarriers[cta].get(id);
-            on = "CTA barrier " + id + " of CTA " + m.grid.unflatten(cta) + " (`" + in.text() + "`, generation " + b.generation + ")";
+            on = "CTA barrier " + id + " of CTA " + m.grid.unflatten(cta) + " (generation " + b.generation + ")";
             if (st == ThreadStatus.BAR_GATHER) {
                 int others = m.liveMask[w] & ~gathered(m, w);
                 needs = "the rest of its warp to reach a barrier instruction (arrival is per warp); "
@@ -66,9 +66,9 @@ public final class DeadlockExplainer {
                 addMissingLanes(x, w, others, missing);
             } else {
                 int expected = b.count > 0 ? b.count / 32 : Integer.bitCount(m.liveWarps[cta]);
-                needs = b.arrivedCount() + " of " + expected + " warps have arrived"
-                        + (b.count > 0 ? " (count " + b.count + " threads)" : " (all warps with live threads)")
-                        + "; " + Math.max(0, expected - b.arrivedCount()) + " more arrival(s) needed. Warps not arrived:";
+                needs = expected + " warps to arrive" + (b.count > 0 ? " (count " + b.count + " threads)" : " (every warp with live threads)")
+                        + ": " + b.arrivedCount() + " of " + expected + " have arrived, " + Math.max(0, expected - b.arrivedCount())
+                        + " more needed. Warps not arrived:";
                 int w0 = m.firstWarpOfCta(cta);
                 int notArrived = 0;
                 for (int k = 0; k < m.warpsPerCta; k++) {
@@ -85,7 +85,7 @@ public final class DeadlockExplainer {
             }
         } else if (st == ThreadStatus.CLUSTER_WAIT || st == ThreadStatus.CLUSTER_GATHER) {
             ClusterBarrier cb = m.clusterBarriers[cta];
-            on = "barrier.cluster of the cluster of CTA " + m.grid.unflatten(cb.firstCta) + " (`" + in.text() + "`, phase " + cb.phase + ")";
+            on = "barrier.cluster of the cluster of CTA " + m.grid.unflatten(cb.firstCta) + " (phase " + cb.phase + ")";
             if (st == ThreadStatus.CLUSTER_GATHER) {
                 needs = "the rest of its warp to reach a barrier.cluster instruction; missing:";
                 addMissingLanes(x, w, m.liveMask[w] & ~gatheredCluster(m, w), missing);
@@ -108,7 +108,7 @@ public final class DeadlockExplainer {
             }
         } else if (st == ThreadStatus.WARP_SYNC) {
             int mask = m.waitArg[s0];
-            on = "`" + in.text() + "` with membermask 0x" + Integer.toHexString(mask);
+            on = in.mnemonic() + " with membermask 0x" + Integer.toHexString(mask);
             int notThere = 0;
             for (int l = mask & m.existMask[w]; l != 0; l &= l - 1) {
                 int lane = Integer.numberOfTrailingZeros(l);
@@ -119,7 +119,7 @@ public final class DeadlockExplainer {
             addMissingLanes(x, w, notThere, missing);
         } else if (st == ThreadStatus.PARKED || st == ThreadStatus.MBAR_WAIT) {
             Mbarrier b = m.mbarriers.get(m.waitValue[s0]);
-            on = "mbarrier " + MbarrierOp.name(m, b.offset) + " of CTA " + m.grid.unflatten(b.cta) + " (`" + in.text() + "`)";
+            on = "mbarrier " + MbarrierOp.name(m, b.offset) + " of CTA " + m.grid.unflatten(b.cta);
             needs = mbarrierNeeds(x, s0, b, in);
             if (b.pending == 0) {
                 // No arrival is missing: other threads cannot help, only the bytes could.

@@ -67,7 +67,7 @@ class CtaBarrierRulesTest {
         LaunchedRun r = PtxRun.kernel(body).threads(128).run();
         assertEquals(Outcome.DEADLOCK, outcome(r));
         String text = r.deadlockText();
-        assertTrue(text.contains("2 of 4 warps have arrived"), text);
+        assertTrue(text.contains("2 of 4 have arrived"), text);
         assertTrue(text.contains("warp 2: exited") && text.contains("warp 3: exited"), text);
     }
 

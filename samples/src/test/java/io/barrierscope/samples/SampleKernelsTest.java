@@ -80,7 +80,7 @@ class SampleKernelsTest {
         assertEquals(Outcome.DEADLOCK, r.interpreter().outcome());
         String text = r.deadlockText();
         assertTrue(text.contains("CTA barrier 1"), text);
-        assertTrue(text.contains("2 of 4 warps have arrived"), text);
+        assertTrue(text.contains("2 of 4 have arrived"), text);
         assertTrue(text.contains("warp 2: exited") && text.contains("warp 3: exited"), text);
         assertTrue(text.contains("kernel.cu:"), "the CUDA line is named: " + text);
     }
