@@ -82,8 +82,6 @@ final class CallOp extends Op {
         return out;
     }
 
-    @Override
-    public boolean isControl() { return true; }
 
     @Override
     public void execute(Interpreter x, int warp, int group, int active) {

@@ -32,8 +32,6 @@ final class ControlOps {
 
         BraOp(int target) { this.target = target; }
 
-        @Override
-        public boolean isControl() { return true; }
 
         @Override
         public void execute(Interpreter x, int warp, int group, int active) {
@@ -50,8 +48,6 @@ final class ControlOps {
 
     /** exit: the active lanes exit (semantics.md section 2). */
     static final class ExitOp extends Op {
-        @Override
-        public boolean isControl() { return true; }
 
         @Override
         public void execute(Interpreter x, int warp, int group, int active) {
@@ -66,8 +62,6 @@ final class ControlOps {
 
         RetOp(boolean inEntry) { this.inEntry = inEntry; }
 
-        @Override
-        public boolean isControl() { return true; }
 
         @Override
         public void execute(Interpreter x, int warp, int group, int active) {
@@ -91,8 +85,6 @@ final class ControlOps {
 
     /** trap: ends the run with a diagnostic naming the thread and line. */
     static final class TrapOp extends Op {
-        @Override
-        public boolean isControl() { return true; }
 
         @Override
         public void execute(Interpreter x, int warp, int group, int active) {
@@ -109,8 +101,6 @@ final class ControlOps {
 
     /** brkpt: pauses the run like a breakpoint; continuing resumes after it. */
     static final class BrkptOp extends Op {
-        @Override
-        public boolean isControl() { return true; }
 
         @Override
         public void execute(Interpreter x, int warp, int group, int active) {
@@ -125,8 +115,6 @@ final class ControlOps {
 
         NanosleepOp(Src t) { this.t = t; }
 
-        @Override
-        public boolean isControl() { return true; }
 
         @Override
         public void execute(Interpreter x, int warp, int group, int active) {

@@ -15,9 +15,6 @@ public abstract class Op {
     public int guardReg = -1;
     public boolean guardNegated;
 
-    /** True for ops that can block, branch, exit or talk to other threads (not a plain lane op). */
-    public boolean isControl() { return false; }
-
     /** True for ops that synchronize with other threads (barriers, warp .sync ops); the adversarial policy delays them. */
     public boolean isSynchronizing() { return false; }
 

@@ -41,10 +41,4 @@ public final class Program {
         this.module = module;
         this.kernel = kernel;
     }
-
-    /** Finds the op at a PTX source line (first instruction starting on it), or -1. */
-    public int pcAtPtxLine(int line) {
-        for (Op op : code) if (op.insn.pos().line() == line) return op.pc;
-        return -1;
-    }
 }

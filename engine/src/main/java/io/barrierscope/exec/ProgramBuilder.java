@@ -5,7 +5,6 @@ import io.barrierscope.ptx.Instruction;
 import io.barrierscope.ptx.Module;
 import io.barrierscope.ptx.Operand;
 import io.barrierscope.ptx.PtxException;
-import io.barrierscope.ptx.StateSpace;
 import io.barrierscope.ptx.Variable;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -213,6 +212,4 @@ public final class ProgramBuilder {
         p.placements.put(v.id(), new Program.Placement(space, offset));
         p.symbols.add(space, v.name(), offset, v.sizeBytes());
     }
-
-    static boolean isParam(Variable v) { return v.space() == StateSpace.PARAM; }
 }

@@ -21,8 +21,6 @@ public final class AsyncGroupOp extends Op {
         this.allowed = allowed;
     }
 
-    @Override
-    public boolean isControl() { return true; }
 
     @Override
     public void execute(Interpreter x, int warp, int group, int active) {

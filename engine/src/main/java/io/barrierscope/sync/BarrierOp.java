@@ -38,8 +38,6 @@ public final class BarrierOp extends Op {
 
     public RedOp redOp() { return redOp; }
 
-    @Override
-    public boolean isControl() { return true; }
 
     @Override
     public boolean isSynchronizing() { return true; }

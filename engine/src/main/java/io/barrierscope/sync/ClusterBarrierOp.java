@@ -21,8 +21,6 @@ public final class ClusterBarrierOp extends Op {
         this.relaxed = relaxed;
     }
 
-    @Override
-    public boolean isControl() { return true; }
 
     @Override
     public boolean isSynchronizing() { return true; }

@@ -27,8 +27,6 @@ public final class CpAsyncOp extends Op {
         this.srcSize = srcSize;
     }
 
-    @Override
-    public boolean isControl() { return true; }
 
     @Override
     public void execute(Interpreter x, int warp, int group, int active) {

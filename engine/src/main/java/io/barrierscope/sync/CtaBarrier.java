@@ -50,17 +50,6 @@ public final class CtaBarrier {
         redOr = false;
     }
 
-    /** Copies the state of another barrier (checkpoints). */
-    public void copyFrom(CtaBarrier o) {
-        generation = o.generation;
-        arrivedWarps = o.arrivedWarps;
-        count = o.count;
-        System.arraycopy(o.firstPc, 0, firstPc, 0, 3);
-        System.arraycopy(o.firstAligned, 0, firstAligned, 0, 3);
-        redPopc = o.redPopc;
-        redAnd = o.redAnd;
-        redOr = o.redOr;
-    }
 
     @Override
     public String toString() {

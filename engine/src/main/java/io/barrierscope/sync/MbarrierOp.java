@@ -22,8 +22,6 @@ public abstract class MbarrierOp extends Op {
         this.sharedSpace = sharedSpace;
     }
 
-    @Override
-    public boolean isControl() { return true; }
 
     @Override
     public boolean isSynchronizing() { return true; }

@@ -32,7 +32,6 @@ public final class MbarrierWaitOp extends MbarrierOp {
         this.hint = hint;
     }
 
-    public boolean isTryWait() { return tryWait; }
     public boolean isParity() { return parity; }
 
     /** The phase this thread's wait is for (its operand decoded), for explanations. */

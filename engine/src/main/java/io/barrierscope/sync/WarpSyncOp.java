@@ -31,8 +31,6 @@ public abstract class WarpSyncOp extends Op {
     /** Executes the instruction for {@code members} (lanes of {@code warp}); each lane's own op supplies its operands. */
     protected abstract void complete(Interpreter x, int warp, int members);
 
-    @Override
-    public boolean isControl() { return true; }
 
     @Override
     public boolean isSynchronizing() { return true; }
