@@ -1,6 +1,6 @@
 package io.barrierscope.app.barriers;
 
-import io.barrierscope.app.session.BarrierRow;
+import io.barrierscope.app.session.PanelRow;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Pos;
@@ -13,10 +13,13 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 
-/** The barriers pane: a headline and a table of the CTA barriers in use, each with a gauge. */
+/**
+ * The barriers pane: a headline and one table of the CTA barriers in use and the valid mbarriers,
+ * each with a gauge of its arrivals (red when the run deadlocked with threads waiting on it).
+ */
 public final class BarriersView {
     private final BorderPane root = new BorderPane();
-    private final TableView<BarrierRow> table = new TableView<>();
+    private final TableView<PanelRow> table = new TableView<>();
 
     public BarriersView(BarriersViewModel vm) {
         Label title = new Label();
@@ -27,15 +30,16 @@ public final class BarriersView {
 
         table.setId("barrierTable");
         table.setItems(vm.rows());
-        table.setPlaceholder(new Label("No CTA barrier used yet.\nStep or run to see bar.sync arrivals."));
+        table.setPlaceholder(new Label("No barrier used yet.\nStep or run to see bar.sync and mbarrier arrivals."));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.getColumns().add(column("CTA", 110, BarrierRow::ctaName));
-        table.getColumns().add(column("Bar", 40, BarrierRow::id));
-        table.getColumns().add(column("Gen", 45, BarrierRow::generation));
-        TableColumn<BarrierRow, BarrierRow> arrived = column("Arrived", 170, r -> r);
+        table.getColumns().add(column("Kind", 70, PanelRow::kind));
+        table.getColumns().add(column("CTA", 100, PanelRow::ctaName));
+        table.getColumns().add(column("Barrier", 150, PanelRow::label));
+        table.getColumns().add(column("Phase", 90, PanelRow::phaseText));
+        TableColumn<PanelRow, PanelRow> arrived = column("Arrivals", 200, r -> r);
         arrived.setCellFactory(c -> new GaugeCell());
         table.getColumns().add(arrived);
-        table.getColumns().add(column("Which warps", 100, BarrierRow::arrivedWarps));
+        table.getColumns().add(column("Warps / tx-count", 160, PanelRow::detail));
 
         root.setTop(title);
         root.setCenter(table);
@@ -43,16 +47,16 @@ public final class BarriersView {
 
     public Node root() { return root; }
 
-    private static <T> TableColumn<BarrierRow, T> column(String name, double width, Function<BarrierRow, T> value) {
-        TableColumn<BarrierRow, T> c = new TableColumn<>(name);
+    private static <T> TableColumn<PanelRow, T> column(String name, double width, Function<PanelRow, T> value) {
+        TableColumn<PanelRow, T> c = new TableColumn<>(name);
         c.setPrefWidth(width);
-        c.setSortable(false); // rows come in CTA, barrier order, which is the order to read them
+        c.setSortable(false); // rows come in kind, CTA, barrier order, which is the order to read them
         c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(value.apply(f.getValue())));
         return c;
     }
 
-    /** Arrived warps as a gauge plus "3/4 warps". */
-    private static final class GaugeCell extends TableCell<BarrierRow, BarrierRow> {
+    /** Arrivals as a gauge plus "3/4 warps" or "1 of 129 pending". */
+    private static final class GaugeCell extends TableCell<PanelRow, PanelRow> {
         private final ProgressBar bar = new ProgressBar();
         private final Label text = new Label();
         private final HBox box = new HBox(6, bar, text);
@@ -63,7 +67,7 @@ public final class BarriersView {
         }
 
         @Override
-        protected void updateItem(BarrierRow row, boolean empty) {
+        protected void updateItem(PanelRow row, boolean empty) {
             super.updateItem(row, empty);
             if (empty || row == null) {
                 setGraphic(null);
@@ -74,7 +78,7 @@ public final class BarriersView {
                 if (row.stuck()) bar.getStyleClass().add("stuck");
                 else bar.getStyleClass().remove("stuck");
             }
-            text.setText(row.waiting() ? row.arrivedText() : "idle (0/" + row.expected() + ")");
+            text.setText(row.gaugeText());
             setGraphic(box);
         }
     }

@@ -7,14 +7,21 @@ package io.barrierscope.app.session;
  * with warps still waiting here.
  */
 public record BarrierRow(int cta, String ctaName, int id, long generation, int arrived, int expected,
-                         String arrivedWarps, boolean stuck) {
+                         String arrivedWarps, boolean stuck) implements PanelRow {
 
     /** Whether a generation is open (some warp arrived and waits for the rest). */
     public boolean waiting() { return arrived > 0; }
 
     /** Arrived share in 0..1, for a gauge. */
+    @Override
     public double fraction() { return expected <= 0 ? 0 : Math.min(1.0, (double) arrived / expected); }
 
     /** E.g. {@code "3/4 warps"}. */
     public String arrivedText() { return arrived + "/" + expected + " warps"; }
+
+    @Override public String kind() { return "bar"; }
+    @Override public String label() { return "bar " + id; }
+    @Override public String phaseText() { return "gen " + generation; }
+    @Override public String gaugeText() { return waiting() ? arrivedText() : "idle (0/" + expected + ")"; }
+    @Override public String detail() { return arrivedWarps; }
 }

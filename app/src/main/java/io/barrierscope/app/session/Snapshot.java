@@ -14,6 +14,8 @@ import java.util.Map;
  * @param focusLine   1-based PTX line of its next instruction, 0 if none
  * @param lastAction  what the last step did, e.g. "CTA (0,0,0) warp 1 executed line 40: bar.sync 0;"
  * @param warpsAtLine for each PTX line where live warps stand, how many
+ * @param barriers    the CTA barriers in use, by CTA then barrier
+ * @param mbarriers   the valid mbarrier objects, by CTA then shared offset
  * @param report      the end-of-run text (summary, deadlock explanation, diagnostics, output);
  *                    null while the run goes on
  * @param cause       which command produced it
@@ -21,11 +23,19 @@ import java.util.Map;
 public record Snapshot(Outcome outcome, long steps, long cycles, long maxSteps,
                        int focusWarp, String focusName, int focusLine, String lastAction,
                        Map<Integer, Integer> warpsAtLine, List<BarrierRow> barriers,
-                       List<Diagnostic> diagnostics, String report, Cause cause) {
+                       List<MbarrierRow> mbarriers, List<Diagnostic> diagnostics, String report, Cause cause) {
 
     /** What a snapshot follows: an open or reset, a step, a refresh during a run, a run's end. */
     public enum Cause { OPENED, STEPPED, RUN_PROGRESS, RUN_END }
 
+    /** A snapshot without mbarriers. */
+    public Snapshot(Outcome outcome, long steps, long cycles, long maxSteps,
+                    int focusWarp, String focusName, int focusLine, String lastAction,
+                    Map<Integer, Integer> warpsAtLine, List<BarrierRow> barriers,
+                    List<Diagnostic> diagnostics, String report, Cause cause) {
+        this(outcome, steps, cycles, maxSteps, focusWarp, focusName, focusLine, lastAction, warpsAtLine,
+                barriers, List.of(), diagnostics, report, cause);
+    }
 
     public boolean finished() { return outcome != Outcome.RUNNING; }
 }

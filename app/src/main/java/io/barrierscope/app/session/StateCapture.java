@@ -10,10 +10,15 @@ import io.barrierscope.exec.ThreadStatus;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.sync.CtaBarrier;
 import io.barrierscope.sync.CtaBarrierUnit;
+import io.barrierscope.sync.Mbarrier;
+import io.barrierscope.sync.MbarrierOp;
+import io.barrierscope.sync.MbarrierUnit;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -44,9 +49,10 @@ final class StateCapture {
                         + code[lastPc].insn.text().strip().replaceAll("\\s+", " ");
         List<Diagnostic> diagnostics = List.copyOf(x.diagnostics());
         String report = x.finished() ? report(run) : null;
+        boolean deadlocked = x.outcome() == Outcome.DEADLOCK;
         return new Snapshot(x.outcome(), m.steps, m.cycles, run.maxSteps(), warp, focusName,
-                line(code, pc), lastAction, warpsAtLine(m, code), barriers(m, x.outcome() == Outcome.DEADLOCK),
-                diagnostics, report, cause);
+                line(code, pc), lastAction, warpsAtLine(m, code), barriers(m, deadlocked),
+                mbarriers(m, deadlocked), diagnostics, report, cause);
     }
 
     private static int line(Op[] code, int pc) {
@@ -97,6 +103,24 @@ final class StateCapture {
                 rows.add(new BarrierRow(unit.cta, ctaName(m, unit.cta), b.id, b.generation,
                         b.arrivedCount(), expected, warpList(b.arrivedWarps), deadlocked && b.active()));
             }
+        }
+        return List.copyOf(rows);
+    }
+
+    /** The valid mbarrier objects, by CTA then offset; stuck if a deadlocked thread waits on one. */
+    static List<MbarrierRow> mbarriers(Machine m, boolean deadlocked) {
+        Set<Long> waitedOn = new HashSet<>();
+        if (deadlocked) {
+            for (int s = 0; s < m.status.length; s++) {
+                byte st = m.status[s];
+                if (st == ThreadStatus.PARKED || st == ThreadStatus.MBAR_WAIT) waitedOn.add(m.waitValue[s]);
+            }
+        }
+        List<MbarrierRow> rows = new ArrayList<>();
+        for (Mbarrier b : m.mbarriers.all()) {
+            if (!b.valid) continue;
+            rows.add(new MbarrierRow(b.cta, ctaName(m, b.cta), b.offset, MbarrierOp.name(m, b.offset), b.phase,
+                    b.pending, b.expected, b.tx, waitedOn.contains(MbarrierUnit.key(b.cta, b.offset))));
         }
         return List.copyOf(rows);
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.app.TestFiles;
+import io.barrierscope.app.session.BarrierRow;
 import io.barrierscope.app.session.DebugSession;
 import io.barrierscope.app.session.OpenedFile;
 import io.barrierscope.app.session.Snapshot;
@@ -70,8 +71,8 @@ class DebuggerViewModelTest {
         assertTrue(vm.reportProperty().get().contains("all met"), vm.reportProperty().get());
         // Four CTAs, each used barrier 0 and has no warp waiting at the end.
         assertEquals(4, vm.barriers().rows().size());
-        assertTrue(vm.barriers().rows().stream().noneMatch(r -> r.waiting()));
-        assertTrue(vm.barriers().rows().stream().allMatch(r -> r.generation() > 0));
+        assertTrue(vm.barriers().rows().stream().map(BarrierRow.class::cast).noneMatch(r -> r.waiting()));
+        assertTrue(vm.barriers().rows().stream().map(BarrierRow.class::cast).allMatch(r -> r.generation() > 0));
     }
 
     @Test
@@ -92,7 +93,8 @@ class DebuggerViewModelTest {
         vm.run();
         assertEquals("deadlock", vm.outcomeProperty().get());
         assertTrue(vm.reportProperty().get().toLowerCase().contains("deadlock"), vm.reportProperty().get());
-        assertTrue(vm.barriers().rows().stream().anyMatch(r -> r.waiting() && r.stuck()));
+        assertTrue(vm.barriers().rows().stream()
+                .anyMatch(r -> r instanceof BarrierRow b && b.waiting() && b.stuck()));
     }
 
     @Test
