@@ -32,14 +32,14 @@ public final class BarriersView {
         table.setItems(vm.rows());
         table.setPlaceholder(new Label("No barrier used yet.\nStep or run to see bar.sync and mbarrier arrivals."));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.getColumns().add(column("Kind", 70, PanelRow::kind));
-        table.getColumns().add(column("CTA", 100, PanelRow::ctaName));
-        table.getColumns().add(column("Barrier", 150, PanelRow::label));
-        table.getColumns().add(column("Phase", 90, PanelRow::phaseText));
+        table.getColumns().add(column("Kind", 62, PanelRow::kind));
+        table.getColumns().add(column("CTA", 80, PanelRow::ctaName));
+        table.getColumns().add(column("Barrier", 120, PanelRow::label));
+        table.getColumns().add(column("Phase", 80, PanelRow::phaseText));
         TableColumn<PanelRow, PanelRow> arrived = column("Arrivals", 200, r -> r);
         arrived.setCellFactory(c -> new GaugeCell());
         table.getColumns().add(arrived);
-        table.getColumns().add(column("Warps / tx-count", 160, PanelRow::detail));
+        table.getColumns().add(column("Warps / tx-count", 80, PanelRow::detail));
 
         root.setTop(title);
         root.setCenter(table);

@@ -67,7 +67,7 @@ public final class DebuggerView {
                         vm.loadedProperty()));
 
         SplitPane horizontal = new SplitPane(new SourceView(vm.source()).root(), new BarriersView(vm.barriers()).root());
-        horizontal.setDividerPositions(0.62);
+        horizontal.setDividerPositions(0.5);
         reportPane = reportPane();
         vertical.setOrientation(Orientation.VERTICAL);
         vertical.getItems().add(horizontal);
