@@ -65,6 +65,11 @@ public final class Machine {
 
     public final Memory memory;
 
+    /** Per-lane scratch for warp-wide exchanges (shfl, match), so a step allocates nothing. */
+    public final long[] laneScratch = new long[32];
+    /** Scratch for the distinct member masks of one warp-sync step. */
+    public final int[] maskScratch = new int[32];
+
     /** Warps with at least one live lane; zero means every thread has exited. */
     public int liveWarpCount;
 

@@ -28,7 +28,7 @@ public final class MatchSyncOp extends WarpSyncOp {
     protected void complete(Interpreter x, int warp, int members) {
         Machine m = x.machine();
         int base = warp << 5;
-        long[] v = new long[32];
+        long[] v = m.laneScratch;
         for (int l = members; l != 0; l &= l - 1) {
             int lane = Integer.numberOfTrailingZeros(l);
             MatchSyncOp op = (MatchSyncOp) x.op(m.pc[base + lane]);

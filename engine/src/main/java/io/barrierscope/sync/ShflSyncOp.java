@@ -37,7 +37,7 @@ public final class ShflSyncOp extends WarpSyncOp {
     protected void complete(Interpreter x, int warp, int members) {
         Machine m = x.machine();
         int base = warp << 5;
-        long[] av = new long[32];
+        long[] av = m.laneScratch;
         for (int l = members; l != 0; l &= l - 1) {
             int lane = Integer.numberOfTrailingZeros(l);
             av[lane] = ((ShflSyncOp) x.op(m.pc[base + lane])).a.get(m, base + lane) & 0xFFFFFFFFL;

@@ -41,7 +41,7 @@ public abstract class WarpSyncOp extends Op {
         advance(m, warp, group & ~active);
         int base = warp << 5;
         int masks = 0;
-        int[] distinct = new int[Integer.bitCount(active)];
+        int[] distinct = m.maskScratch;
         for (int a = active; a != 0; a &= a - 1) {
             int lane = Integer.numberOfTrailingZeros(a);
             int s = base + lane;
