@@ -4,23 +4,27 @@ import io.barrierscope.check.Diagnostic;
 
 /**
  * Observes a run. Callbacks take primitives so the interpreter allocates nothing per step; the
- * recorder, breakpoints and the UI adapter are all listeners.
+ * recorder, breakpoints and the UI adapter are all listeners. {@code step} is the warp step the
+ * event belongs to (events between steps, such as a copy landing, carry the last step taken).
  */
 public interface ExecutionListener {
     /** One warp step: {@code group} lanes of {@code warp} executed the op at {@code pc}; {@code active} passed the guard. */
     default void warpStep(long step, int warp, int pc, int group, int active) {}
 
-    /** A warp arrived on CTA barrier {@code id} of {@code cta}. */
-    default void barrierArrive(long step, int cta, int id, int warp, long generation) {}
+    /** A synchronization event; see {@link SyncEvent} for the meaning of object, a and b. */
+    default void syncEvent(long step, SyncEvent kind, int slot, long object, long a, long b) {}
 
-    /** A CTA barrier generation completed. */
-    default void barrierComplete(long step, int cta, int id, long generation) {}
+    /** A thread's status changed (see {@link ThreadStatus}): waits beginning and ending, parking, exits. */
+    default void statusChange(long step, int slot, byte from, byte to) {}
 
-    /** A thread exited. */
-    default void threadExit(long step, int slot) {}
+    /** Virtual time jumped to {@code cycles} because nothing could run until a wake-up or a copy landing. */
+    default void timeJump(long step, long cycles) {}
 
     default void diagnostic(Diagnostic d) {}
 
     /** A thread printed (device printf). */
     default void printf(long step, int slot, String text) {}
+
+    /** The run ended with {@code outcome} (completed, deadlock, diagnosed, step limit). */
+    default void finished(long step, Outcome outcome) {}
 }

@@ -38,7 +38,30 @@ public final class Interpreter {
     public Outcome outcome() { return outcome; }
     public List<Diagnostic> diagnostics() { return diagnostics; }
     public List<PrintfLine> printfLines() { return printf; }
-    public void addListener(ExecutionListener l) { listeners.add(l); }
+    public void addListener(ExecutionListener l) {
+        listeners.add(l);
+        m.statusObserver = this::statusChanged;
+    }
+
+    public void removeListener(ExecutionListener l) {
+        listeners.remove(l);
+        if (listeners.isEmpty()) m.statusObserver = null;
+    }
+
+    private void statusChanged(int slot, byte from, byte to) {
+        long step = Math.max(0, m.steps - 1);
+        for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).statusChange(step, slot, from, to);
+    }
+
+    /** Tells the listeners of a synchronization event (see {@link SyncEvent}). */
+    public void emit(SyncEvent kind, int slot, long object, long a, long b) {
+        if (listeners.isEmpty()) return;
+        long step = Math.max(0, m.steps - 1);
+        for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).syncEvent(step, kind, slot, object, a, b);
+    }
+
+    /** Whether anyone listens (so callers can skip building an event's arguments). */
+    public boolean observed() { return !listeners.isEmpty(); }
     public List<ExecutionListener> listeners() { return listeners; }
     public boolean finished() { return outcome != Outcome.RUNNING; }
 
@@ -46,7 +69,7 @@ public final class Interpreter {
     public Outcome run(long maxSteps) {
         while (outcome == Outcome.RUNNING && !breakRequested) {
             if (m.steps >= maxSteps) {
-                outcome = Outcome.STEP_LIMIT;
+                end(Outcome.STEP_LIMIT);
                 break;
             }
             step();
@@ -63,7 +86,10 @@ public final class Interpreter {
         if (m.cycles >= nextWake) wakeSleepers();
         if (m.cycles >= m.async.nextReady()) {
             io.barrierscope.sync.AsyncCopySync.completeReady(this);
-            if (outcome != Outcome.RUNNING) return false;
+            if (outcome != Outcome.RUNNING) {
+                tellFinished();
+                return false;
+            }
         }
         int w = policy.pickWarp(this);
         if (w < 0) {
@@ -71,10 +97,11 @@ public final class Interpreter {
             long next = Math.min(nextWake, m.async.nextReady());
             if (next != Long.MAX_VALUE) {
                 m.cycles = Math.max(m.cycles, next);
+                for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).timeJump(Math.max(0, m.steps - 1), m.cycles);
                 if (m.cycles >= nextWake) wakeSleepers();
                 return true;
             }
-            outcome = m.allExited() ? Outcome.COMPLETED : Outcome.DEADLOCK;
+            end(m.allExited() ? Outcome.COMPLETED : Outcome.DEADLOCK);
             return false;
         }
         int group = policy.pickGroup(this, w);
@@ -97,8 +124,18 @@ public final class Interpreter {
             report(DiagnosticCode.DIVIDE_BY_ZERO, "integer division by zero", new int[] {pc}, new int[] {slot}, null);
         }
         for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).warpStep(step, w, pc, group, active);
-        if (outcome == Outcome.RUNNING && m.allExited() && m.async.isEmpty()) outcome = Outcome.COMPLETED;
+        if (outcome == Outcome.RUNNING && m.allExited() && m.async.isEmpty()) end(Outcome.COMPLETED);
+        else if (outcome != Outcome.RUNNING) tellFinished();
         return outcome == Outcome.RUNNING;
+    }
+
+    private void end(Outcome o) {
+        outcome = o;
+        tellFinished();
+    }
+
+    private void tellFinished() {
+        for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).finished(Math.max(0, m.steps - 1), outcome);
     }
 
     private int guardMask(Op op, int w, int group) {
@@ -151,7 +188,6 @@ public final class Interpreter {
         for (int a = mask; a != 0; a &= a - 1) {
             int s = base + Integer.numberOfTrailingZeros(a);
             m.setStatus(s, ThreadStatus.EXITED);
-            for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).threadExit(m.steps - 1, s);
         }
         if (ctaWasLive && m.memory.ctaExited[cta] && !m.async.isEmpty()) io.barrierscope.sync.AsyncCopySync.onCtaExit(this, cta);
         if (finished()) return;

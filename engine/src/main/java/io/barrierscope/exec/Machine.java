@@ -70,6 +70,9 @@ public final class Machine {
     /** Scratch for the distinct member masks of one warp-sync step. */
     public final int[] maskScratch = new int[32];
 
+    /** Told of every status change (a wait begins or ends, a park, an exit); null while nobody listens. */
+    public StatusObserver statusObserver;
+
     /** Warps with at least one live lane; zero means every thread has exited. */
     public int liveWarpCount;
 
@@ -172,7 +175,9 @@ public final class Machine {
     public void setStatus(int slot, byte s) {
         int w = slot >> 5;
         int bit = 1 << (slot & 31);
+        byte old = status[slot];
         status[slot] = s;
+        if (old != s && statusObserver != null) statusObserver.statusChanged(slot, old, s);
         if (s == ThreadStatus.RUNNABLE) runMask[w] |= bit;
         else runMask[w] &= ~bit;
         if (s == ThreadStatus.EXITED || s == ThreadStatus.TRAPPED) {

@@ -3,6 +3,7 @@ package io.barrierscope.sync;
 import io.barrierscope.check.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.MemoryFault;
 import io.barrierscope.exec.Space;
 import io.barrierscope.exec.ThreadStatus;
@@ -15,11 +16,18 @@ import io.barrierscope.exec.ThreadStatus;
 public final class AsyncCopySync {
     private AsyncCopySync() {}
 
+    /** Puts an operation in flight. */
+    static void issue(Interpreter x, AsyncOperation op) {
+        x.machine().async.add(op);
+        if (x.observed()) x.emit(SyncEvent.ASYNC_ISSUE, op.slot(), op.id(), op.size(), signalled(op));
+    }
+
     /** Completes every operation ready at the current virtual time. */
     public static void completeReady(Interpreter x) {
         Machine m = x.machine();
         for (AsyncOperation op : m.async.takeReady(m.cycles)) {
             if (x.finished()) return;
+            if (x.observed()) x.emit(SyncEvent.ASYNC_LAND, op.slot(), op.id(), op.size(), signalled(op));
             try {
                 complete(x, op);
             } catch (MemoryFault f) {
@@ -30,6 +38,14 @@ public final class AsyncCopySync {
             }
             releaseGroupWaiter(x, op.slot());
         }
+    }
+
+    /** The mbarrier an operation signals (its first destination CTA's), or -1. */
+    static long signalled(AsyncOperation op) {
+        return switch (op.kind()) {
+            case CP_ASYNC, BULK_TO_GLOBAL -> -1;
+            default -> MbarrierUnit.key(op.dstCtas()[0], op.mbarrierOffset());
+        };
     }
 
     private static void complete(Interpreter x, AsyncOperation op) {
@@ -157,6 +173,7 @@ public final class AsyncCopySync {
         }
         b.tx = tx;
         b.txCompleted += op.size();
+        if (x.observed()) x.emit(SyncEvent.MBAR_COMPLETE_TX, op.slot(), MbarrierUnit.key(cta, op.mbarrierOffset()), op.size(), tx);
         MbarrierSync.changed(x, b);
     }
 

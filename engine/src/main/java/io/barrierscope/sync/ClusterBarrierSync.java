@@ -3,6 +3,7 @@ package io.barrierscope.sync;
 import io.barrierscope.check.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.ThreadStatus;
 
 /**
@@ -62,6 +63,7 @@ public final class ClusterBarrierSync {
                 m.clusterArrivedPhase[s] = cb.phase;
                 cb.arrived++;
                 m.memory.effects[s]++;
+                if (x.observed()) x.emit(SyncEvent.CLUSTER_ARRIVE, s, cb.firstCta, cb.phase, 0);
                 m.pc[s]++;
                 m.setStatus(s, ThreadStatus.RUNNABLE);
             }
@@ -92,6 +94,7 @@ public final class ClusterBarrierSync {
         if (cb.arrived == 0 || cb.arrived < liveThreads(m, cb)) return;
         cb.phase++;
         cb.arrived = 0;
+        if (x.observed()) x.emit(SyncEvent.CLUSTER_COMPLETE, -1, cb.firstCta, cb.phase - 1, 0);
         for (int cta : m.memory.clusterMembers[cb.firstCta]) {
             int w0 = m.firstWarpOfCta(cta);
             for (int w = w0; w < w0 + m.warpsPerCta; w++) {

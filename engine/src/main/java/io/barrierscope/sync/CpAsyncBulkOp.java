@@ -48,7 +48,7 @@ public final class CpAsyncBulkOp extends MbarrierOp {
         }
         long ready = m.cycles + x.policy().asyncLatency();
         if (toGlobal) {
-            m.async.add(new AsyncOperation(m.async.nextId(), ready, AsyncOperation.Kind.BULK_TO_GLOBAL, s, pc, m.async.bulkGroup[s],
+            AsyncCopySync.issue(x, new AsyncOperation(m.async.nextId(), ready, AsyncOperation.Kind.BULK_TO_GLOBAL, s, pc, m.async.bulkGroup[s],
                     Space.SHARED, sa, new int[] {m.ctaOfSlot(s)}, d, (int) n, -1, 0, -1, null));
             return true;
         }
@@ -71,7 +71,7 @@ public final class CpAsyncBulkOp extends MbarrierOp {
             }
             ctas = new int[] {dstCta};
         }
-        m.async.add(new AsyncOperation(m.async.nextId(), ready, AsyncOperation.Kind.BULK_TO_SHARED, s, pc, -1, srcSpace, sa, ctas,
+        AsyncCopySync.issue(x, new AsyncOperation(m.async.nextId(), ready, AsyncOperation.Kind.BULK_TO_SHARED, s, pc, -1, srcSpace, sa, ctas,
                 d & Space.CTA_OFFSET_MASK, (int) n, mbarOffset, 0, -1, null));
         return true;
     }

@@ -65,7 +65,7 @@ public final class CpAsyncBulkTensorOp extends MbarrierOp {
         } else {
             ctas = new int[] {d > Space.CTA_OFFSET_MASK ? m.memory.peer(own, d) : own};
         }
-        m.async.add(new AsyncOperation(m.async.nextId(), m.cycles + x.policy().asyncLatency(), AsyncOperation.Kind.TENSOR_TO_SHARED,
+        AsyncCopySync.issue(x, new AsyncOperation(m.async.nextId(), m.cycles + x.policy().asyncLatency(), AsyncOperation.Kind.TENSOR_TO_SHARED,
                 s, pc, -1, Space.GLOBAL, tm.base(), ctas, d & Space.CTA_OFFSET_MASK, (int) tm.boxBytes(), (int) key, 0, -1,
                 new TensorCopy(tm, c)));
         return true;

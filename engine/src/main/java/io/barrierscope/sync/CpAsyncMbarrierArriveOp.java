@@ -31,7 +31,7 @@ public final class CpAsyncMbarrierArriveOp extends MbarrierOp {
             b.version++;
         }
         long ready = Math.max(m.async.lastCpAsyncReady(s), m.cycles + 1);
-        m.async.add(new AsyncOperation(m.async.nextId(), ready, AsyncOperation.Kind.CP_ASYNC_ARRIVE, s, pc, -1, -1, 0,
+        AsyncCopySync.issue(x, new AsyncOperation(m.async.nextId(), ready, AsyncOperation.Kind.CP_ASYNC_ARRIVE, s, pc, -1, -1, 0,
                 new int[] {b.cta}, 0, 0, b.offset, 0, -1, null));
         return true;
     }

@@ -43,7 +43,7 @@ public final class CpAsyncOp extends Op {
                         + Long.toHexString(sa) + ")", new int[] {pc}, new int[] {s}, null);
                 return;
             }
-            m.async.add(new AsyncOperation(m.async.nextId(), m.cycles + x.policy().asyncLatency(), AsyncOperation.Kind.CP_ASYNC, s,
+            AsyncCopySync.issue(x, new AsyncOperation(m.async.nextId(), m.cycles + x.policy().asyncLatency(), AsyncOperation.Kind.CP_ASYNC, s,
                     pc, m.async.cpGroup[s], srcSpace, sa, new int[] {m.ctaOfSlot(s)}, d, size, -1, n, -1, null));
         }
         advance(m, warp, group);

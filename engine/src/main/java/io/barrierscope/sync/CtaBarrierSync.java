@@ -1,7 +1,7 @@
 package io.barrierscope.sync;
 
 import io.barrierscope.check.DiagnosticCode;
-import io.barrierscope.exec.ExecutionListener;
+import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.ThreadStatus;
@@ -126,7 +126,7 @@ public final class CtaBarrierSync {
                 m.setStatus(s, ThreadStatus.BAR_WAIT);
             }
         }
-        for (ExecutionListener l : x.listeners()) l.barrierArrive(m.steps - 1, cta, id, warp, b.generation);
+        if (x.observed()) x.emit(SyncEvent.BAR_ARRIVE, base + Integer.numberOfTrailingZeros(lanes), ((long) cta << 32) | id, b.generation, lanes);
         checkComplete(x, cta, b);
     }
 
@@ -140,11 +140,13 @@ public final class CtaBarrierSync {
         Machine m = x.machine();
         if (!b.complete(m.liveWarps[cta])) return;
         int w0 = m.firstWarpOfCta(cta);
+        long released = 0;
         for (int w = w0; w < w0 + m.warpsPerCta; w++) {
             int base = w << 5;
             for (int l = m.existMask[w]; l != 0; l &= l - 1) {
                 int s = base + Integer.numberOfTrailingZeros(l);
                 if (m.status[s] != ThreadStatus.BAR_WAIT || m.waitArg[s] != b.id) continue;
+                released |= 1L << (w - w0);
                 BarrierOp op = (BarrierOp) x.op(m.pc[s]);
                 if (op.form == CtaBarrier.Form.RED && op.dst >= 0) {
                     long v = switch (op.redOp()) {
@@ -161,7 +163,7 @@ public final class CtaBarrierSync {
         }
         long gen = b.generation;
         b.reset();
-        for (ExecutionListener l : x.listeners()) l.barrierComplete(m.steps - 1, cta, b.id, gen);
+        if (x.observed()) x.emit(SyncEvent.BAR_COMPLETE, -1, ((long) cta << 32) | b.id, gen, released);
     }
 
     /** Threads of {@code warp} exited: their warp may now be gathered, and barriers may complete. */

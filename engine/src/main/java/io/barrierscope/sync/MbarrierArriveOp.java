@@ -3,6 +3,7 @@ package io.barrierscope.sync;
 import io.barrierscope.check.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.Src;
 
 /**
@@ -59,6 +60,7 @@ public final class MbarrierArriveOp extends MbarrierOp {
         if (expectTx) {
             b.tx += n;
             b.txExpected += n;
+            if (x.observed()) x.emit(SyncEvent.MBAR_EXPECT_TX, s, MbarrierUnit.key(b.cta, b.offset), n, b.tx);
         }
         if (drop) b.expected -= arrive;
         if (!MbarrierSync.arriveOn(x, this, s, b, arrive, noComplete)) return false;

@@ -3,6 +3,7 @@ package io.barrierscope.sync;
 import io.barrierscope.check.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.Src;
 
 /** {@code mbarrier.init [addr], count} (9.7.13.15.9) and {@code mbarrier.inval [addr]} (9.7.13.15.10). */
@@ -22,6 +23,7 @@ public final class MbarrierInitOp extends MbarrierOp {
             if (b == null) return false;
             b.valid = false;
             m.memory.markMbarrier(b.cta, b.offset, false);
+            if (x.observed()) x.emit(SyncEvent.MBAR_INVAL, s, MbarrierUnit.key(b.cta, b.offset), b.phase, 0);
             MbarrierSync.changed(x, b);
             return true;
         }
@@ -37,6 +39,7 @@ public final class MbarrierInitOp extends MbarrierOp {
         if (!MbarrierSync.checkCount(x, this, s, b, c, DiagnosticCode.MBARRIER_COUNT_RANGE, "init count")) return false;
         b.init((int) c, pc);
         m.memory.markMbarrier(b.cta, b.offset, true);
+        if (x.observed()) x.emit(SyncEvent.MBAR_INIT, s, key, c, 0);
         m.memory.effects[s]++;
         MbarrierSync.changed(x, b);
         return true;

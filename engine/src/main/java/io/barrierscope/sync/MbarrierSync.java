@@ -3,6 +3,7 @@ package io.barrierscope.sync;
 import io.barrierscope.check.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.Space;
 import io.barrierscope.exec.SymbolTable;
 import io.barrierscope.exec.ThreadStatus;
@@ -75,6 +76,7 @@ public final class MbarrierSync {
         b.pending -= count;
         b.arrivals++;
         m.memory.effects[s]++;
+        if (x.observed()) x.emit(SyncEvent.MBAR_ARRIVE, s, MbarrierUnit.key(b.cta, b.offset), count, b.pending);
         changed(x, b);
         return true;
     }
@@ -84,17 +86,20 @@ public final class MbarrierSync {
         b.version++;
         if (b.valid && b.canComplete()) {
             b.completePhase();
-            release(x, b);
+            int released = release(x, b);
+            if (x.observed()) x.emit(SyncEvent.MBAR_PHASE_COMPLETE, -1, MbarrierUnit.key(b.cta, b.offset), b.phase - 1, released);
         }
         wakeParked(x, b);
     }
 
     /** Suspended try_waits on the phase that just completed return true. */
-    private static void release(Interpreter x, Mbarrier b) {
+    private static int release(Interpreter x, Mbarrier b) {
         Machine m = x.machine();
         long key = MbarrierUnit.key(b.cta, b.offset);
+        int[] released = {0};
         forCtaSlots(m, b.cta, s -> {
             if (m.status[s] == ThreadStatus.MBAR_WAIT && m.waitValue[s] == key) {
+                released[0]++;
                 MbarrierWaitOp op = (MbarrierWaitOp) x.op(m.pc[s]);
                 op.result(m, s, true);
                 b.observedPrevious = true;
@@ -103,6 +108,7 @@ public final class MbarrierSync {
                 m.setStatus(s, ThreadStatus.RUNNABLE);
             }
         });
+        return released[0];
     }
 
     private static void wakeParked(Interpreter x, Mbarrier b) {
@@ -124,7 +130,9 @@ public final class MbarrierSync {
     /** A suspended try_wait reached its time limit: it returns false. */
     public static void timeout(Interpreter x, int s) {
         Machine m = x.machine();
-        ((MbarrierWaitOp) x.op(m.pc[s])).result(m, s, false);
+        MbarrierWaitOp op = (MbarrierWaitOp) x.op(m.pc[s]);
+        op.result(m, s, false);
+        if (x.observed()) x.emit(SyncEvent.MBAR_WAIT_FALSE, s, m.waitValue[s], op.operandValue(m, s), op.parity() ? 1 : 0);
         m.pc[s]++;
         m.uniform[s >> 5] = false;
         m.setStatus(s, ThreadStatus.RUNNABLE);

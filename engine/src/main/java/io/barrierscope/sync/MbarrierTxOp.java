@@ -3,6 +3,7 @@ package io.barrierscope.sync;
 import io.barrierscope.check.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.Src;
 
 /**
@@ -37,6 +38,7 @@ public final class MbarrierTxOp extends MbarrierOp {
         b.tx = tx;
         if (complete) b.txCompleted += n;
         else b.txExpected += n;
+        if (x.observed()) x.emit(complete ? SyncEvent.MBAR_COMPLETE_TX : SyncEvent.MBAR_EXPECT_TX, s, MbarrierUnit.key(b.cta, b.offset), n, b.tx);
         m.memory.effects[s]++;
         MbarrierSync.changed(x, b);
         return true;

@@ -3,6 +3,7 @@ package io.barrierscope.sync;
 import io.barrierscope.check.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.Src;
 import io.barrierscope.exec.ThreadStatus;
 
@@ -97,6 +98,9 @@ public final class MbarrierWaitOp extends MbarrierOp {
             return false;
         }
         result(m, s, false);
+        if (x.observed()) x.emit(SyncEvent.MBAR_WAIT_FALSE, s, key, v, parity ? 1 : 0);
         return true;
     }
+
+    boolean parity() { return parity; }
 }

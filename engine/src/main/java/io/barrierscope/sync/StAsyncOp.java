@@ -37,7 +37,7 @@ public final class StAsyncOp extends MbarrierOp {
         int cta = a > Space.CTA_OFFSET_MASK ? m.memory.peer(own, a) : own;
         long ready = m.cycles + x.policy().asyncLatency();
         for (int i = 0; i < values.length; i++) {
-            m.async.add(new AsyncOperation(m.async.nextId(), ready, AsyncOperation.Kind.REMOTE_STORE, s, pc, -1, Space.SHARED, 0,
+            AsyncCopySync.issue(x, new AsyncOperation(m.async.nextId(), ready, AsyncOperation.Kind.REMOTE_STORE, s, pc, -1, Space.SHARED, 0,
                     new int[] {cta}, (a & Space.CTA_OFFSET_MASK) + (long) i * size, size, (int) key, values[i].get(m, s), redOp, null));
         }
         return true;
