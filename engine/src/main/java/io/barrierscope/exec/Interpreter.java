@@ -24,6 +24,12 @@ public final class Interpreter {
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private final List<PrintfLine> printf = new ArrayList<>();
     private Outcome outcome = Outcome.RUNNING;
+    /**
+     * The warp step events belong to: the index of the step being taken, from the start of the
+     * {@link #step} call that takes it (async completions and wake-ups before it included), so the
+     * state after N steps holds exactly the events labelled below N.
+     */
+    private long eventStep;
     private long nextWake = Long.MAX_VALUE;
     private boolean breakRequested;
 
@@ -49,15 +55,84 @@ public final class Interpreter {
     }
 
     private void statusChanged(int slot, byte from, byte to) {
-        long step = Math.max(0, m.steps - 1);
+        long step = eventStep;
         for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).statusChange(step, slot, from, to);
     }
 
     /** Tells the listeners of a synchronization event (see {@link SyncEvent}). */
     public void emit(SyncEvent kind, int slot, long object, long a, long b) {
         if (listeners.isEmpty()) return;
-        long step = Math.max(0, m.steps - 1);
+        long step = eventStep;
         for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).syncEvent(step, kind, slot, object, a, b);
+    }
+
+    /** Virtual time of the earliest sleeper's or suspended waiter's wake-up, or Long.MAX_VALUE. */
+    public long nextWake() { return nextWake; }
+
+    /**
+     * The whole run state for a checkpoint (opaque): the machine's, the policy's and the
+     * interpreter's own. Diagnostics and printf lines are immutable, so their lists are kept by
+     * reference to the entries.
+     */
+    public static final class Saved {
+        private final Machine.Saved machine;
+        private final Class<?> policyClass;
+        private final long[] policy;
+        private final Outcome outcome;
+        private final long eventStep;
+        private final long nextWake;
+        private final boolean breakRequested;
+        private final Diagnostic[] diagnostics;
+        private final PrintfLine[] printf;
+
+        private Saved(Interpreter x) {
+            machine = x.m.save();
+            policyClass = x.policy.getClass();
+            policy = x.policy.saveState();
+            outcome = x.outcome;
+            eventStep = x.eventStep;
+            nextWake = x.nextWake;
+            breakRequested = x.breakRequested;
+            diagnostics = x.diagnostics.toArray(new Diagnostic[0]);
+            printf = x.printf.toArray(new PrintfLine[0]);
+        }
+
+        public Machine.Saved machine() { return machine; }
+
+        /** Approximate heap bytes (diagnostics and printf lines counted roughly, they may be shared). */
+        public long bytes() { return 128 + 8L * policy.length + 300L * diagnostics.length + 100L * printf.length + machine.bytes(); }
+    }
+
+    public Saved save() { return new Saved(this); }
+
+    /**
+     * Puts the run back into the state of {@link #save}, in place; listeners stay attached and are
+     * not told (the caller knows it travelled in time). Everything is checked before anything changes.
+     */
+    public void restore(Saved s) {
+        if (s.policyClass != policy.getClass()) {
+            throw new IllegalArgumentException("the checkpoint is of a run under another policy (" + s.policyClass.getSimpleName() + ")");
+        }
+        m.restore(s.machine);
+        policy.restoreState(s.policy);
+        outcome = s.outcome;
+        eventStep = s.eventStep;
+        nextWake = s.nextWake;
+        breakRequested = s.breakRequested;
+        restoreList(diagnostics, s.diagnostics);
+        restoreList(printf, s.printf);
+    }
+
+    /** Truncates when the list still starts with the saved entries (the usual reverse step), else refills it. */
+    private static <T> void restoreList(List<T> list, T[] saved) {
+        boolean prefix = list.size() >= saved.length;
+        for (int i = 0; prefix && i < saved.length; i++) prefix = list.get(i) == saved[i];
+        if (prefix) {
+            list.subList(saved.length, list.size()).clear();
+        } else {
+            list.clear();
+            list.addAll(java.util.Arrays.asList(saved));
+        }
     }
 
     /** Whether anyone listens (so callers can skip building an event's arguments). */
@@ -69,6 +144,7 @@ public final class Interpreter {
     public Outcome run(long maxSteps) {
         while (outcome == Outcome.RUNNING && !breakRequested) {
             if (m.steps >= maxSteps) {
+                eventStep = m.steps;
                 end(Outcome.STEP_LIMIT);
                 break;
             }
@@ -83,6 +159,7 @@ public final class Interpreter {
         if (outcome != Outcome.RUNNING) return false;
         // A single step is its own pause: a brkpt met earlier must not stop the next run at once.
         breakRequested = false;
+        eventStep = m.steps;
         if (m.cycles >= nextWake) wakeSleepers();
         if (m.cycles >= m.async.nextReady()) {
             io.barrierscope.sync.AsyncCopySync.completeReady(this);
@@ -97,7 +174,7 @@ public final class Interpreter {
             long next = Math.min(nextWake, m.async.nextReady());
             if (next != Long.MAX_VALUE) {
                 m.cycles = Math.max(m.cycles, next);
-                for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).timeJump(Math.max(0, m.steps - 1), m.cycles);
+                for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).timeJump(eventStep, m.cycles);
                 if (m.cycles >= nextWake) wakeSleepers();
                 return true;
             }
@@ -135,7 +212,7 @@ public final class Interpreter {
     }
 
     private void tellFinished() {
-        for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).finished(Math.max(0, m.steps - 1), outcome);
+        for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).finished(eventStep, outcome);
     }
 
     private int guardMask(Op op, int w, int group) {
@@ -201,8 +278,8 @@ public final class Interpreter {
 
     /** Records device printf output. */
     public void printf(int slot, String text) {
-        printf.add(new PrintfLine(m.steps - 1, slot, m.threadName(slot), text));
-        for (ExecutionListener l : listeners) l.printf(m.steps - 1, slot, text);
+        printf.add(new PrintfLine(eventStep, slot, m.threadName(slot), text));
+        for (ExecutionListener l : listeners) l.printf(eventStep, slot, text);
     }
 
     /** Reports an error diagnostic, which stops the run. */
@@ -220,7 +297,7 @@ public final class Interpreter {
         }
         List<Integer> threads = new ArrayList<>();
         for (int s : slots) threads.add(s);
-        Diagnostic d = new Diagnostic(code, severity, message, Math.max(0, m.steps - 1), ptx, cuda, threads, barrier);
+        Diagnostic d = new Diagnostic(code, severity, message, eventStep, ptx, cuda, threads, barrier);
         diagnostics.add(d);
         for (ExecutionListener l : listeners) l.diagnostic(d);
         if (severity == Severity.ERROR && outcome == Outcome.RUNNING) outcome = Outcome.DIAGNOSED;

@@ -155,6 +155,166 @@ public final class Machine {
         }
     }
 
+    /**
+     * The machine's whole run state for a checkpoint (opaque): every per-thread and per-warp
+     * array, the counters, copies of the barrier objects, mbarriers, copies in flight and memory.
+     * Scratch arrays and the status observer are not state.
+     */
+    public static final class Saved {
+        private final Program program;
+        private final int[] pc;
+        private final byte[] status;
+        private final long[] regs;
+        private final int[] waitArg;
+        private final int[] waitArg2;
+        private final long[] wakeTime;
+        private final long[] waitValue;
+        private final byte[] carry;
+        /** Per slot the live part of its call stack (null when empty); null when no thread is in a call. */
+        private final int[][] callStack;
+        private final int[] callDepth;
+        private final boolean[] uniform;
+        private final int[] runMask;
+        private final int[] liveMask;
+        private final int[] existMask;
+        private final int[] liveWarps;
+        private final long[] clusterArrivedPhase;
+        private final long[] lastPollKey;
+        private final long[] lastPollVersion;
+        private final long[] lastPollEffects;
+        private final int liveWarpCount;
+        private final boolean explicitCluster;
+        private final long cycles;
+        private final long steps;
+        private final long threadInstructions;
+        private final io.barrierscope.sync.CtaBarrierUnit[] ctaBarriers;
+        /** Copies of the cluster barriers, at the index of each cluster's first CTA only (the others alias it). */
+        private final io.barrierscope.sync.ClusterBarrier[] clusterBarriers;
+        private final io.barrierscope.sync.Mbarrier[] mbarriers;
+        private final io.barrierscope.sync.AsyncCopyUnit.Saved async;
+        private final Memory.Saved memory;
+
+        private Saved(Machine m) {
+            program = m.program;
+            pc = m.pc.clone();
+            status = m.status.clone();
+            regs = m.regs.clone();
+            waitArg = m.waitArg.clone();
+            waitArg2 = m.waitArg2.clone();
+            wakeTime = m.wakeTime.clone();
+            waitValue = m.waitValue.clone();
+            carry = m.carry.clone();
+            callDepth = m.callDepth.clone();
+            int[][] cs = null;
+            for (int s = 0; s < m.slots; s++) {
+                if (m.callDepth[s] == 0) continue;
+                if (cs == null) cs = new int[m.slots][];
+                cs[s] = java.util.Arrays.copyOf(m.callStack[s], m.callDepth[s]);
+            }
+            callStack = cs;
+            uniform = m.uniform.clone();
+            runMask = m.runMask.clone();
+            liveMask = m.liveMask.clone();
+            existMask = m.existMask.clone();
+            liveWarps = m.liveWarps.clone();
+            clusterArrivedPhase = m.clusterArrivedPhase.clone();
+            lastPollKey = m.lastPollKey.clone();
+            lastPollVersion = m.lastPollVersion.clone();
+            lastPollEffects = m.lastPollEffects.clone();
+            liveWarpCount = m.liveWarpCount;
+            explicitCluster = m.explicitCluster;
+            cycles = m.cycles;
+            steps = m.steps;
+            threadInstructions = m.threadInstructions;
+            ctaBarriers = new io.barrierscope.sync.CtaBarrierUnit[m.ctas];
+            clusterBarriers = new io.barrierscope.sync.ClusterBarrier[m.ctas];
+            for (int c = 0; c < m.ctas; c++) {
+                ctaBarriers[c] = m.ctaBarriers[c].copy();
+                if (m.clusterBarriers[c].firstCta == c) clusterBarriers[c] = m.clusterBarriers[c].copy();
+            }
+            mbarriers = m.mbarriers.save();
+            async = m.async.save();
+            memory = m.memory.save();
+        }
+
+        public long steps() { return steps; }
+        public long cycles() { return cycles; }
+
+        /** Approximate heap bytes. */
+        public long bytes() {
+            long b = 512 + 4L * pc.length + status.length + 8L * regs.length + 4L * (waitArg.length + waitArg2.length)
+                    + 8L * (wakeTime.length + waitValue.length) + carry.length + 4L * callDepth.length + uniform.length
+                    + 4L * (runMask.length + liveMask.length + existMask.length + liveWarps.length)
+                    + 8L * (clusterArrivedPhase.length + lastPollKey.length + lastPollVersion.length + lastPollEffects.length)
+                    + ctaBarriers.length * (16L * 96 + 100) + clusterBarriers.length * 40L + mbarriers.length * 96L
+                    + async.bytes() + memory.bytes();
+            if (callStack != null) {
+                b += 4L * callStack.length;
+                for (int[] r : callStack) if (r != null) b += 16 + 4L * r.length;
+            }
+            return b;
+        }
+    }
+
+    public Saved save() { return new Saved(this); }
+
+    /**
+     * Puts the machine back into the state of {@link #save}, in place: the same arrays and barrier
+     * objects (views and the status observer stay attached). Checked first, so a checkpoint of
+     * another launch changes nothing.
+     */
+    public void restore(Saved s) {
+        if (s.program != program) throw new IllegalArgumentException("the checkpoint is of another launch (another program)");
+        if (s.regs.length != regs.length || s.pc.length != pc.length || s.ctaBarriers.length != ctas || !s.memory.fits(memory)) {
+            throw new IllegalArgumentException("the checkpoint is of another launch shape");
+        }
+        for (int c = 0; c < ctas; c++) {
+            if ((s.clusterBarriers[c] != null) != (clusterBarriers[c].firstCta == c)) {
+                throw new IllegalArgumentException("the checkpoint is of another cluster shape");
+            }
+        }
+        int n = slots;
+        System.arraycopy(s.pc, 0, pc, 0, n);
+        System.arraycopy(s.status, 0, status, 0, n);
+        System.arraycopy(s.regs, 0, regs, 0, regs.length);
+        System.arraycopy(s.waitArg, 0, waitArg, 0, n);
+        System.arraycopy(s.waitArg2, 0, waitArg2, 0, n);
+        System.arraycopy(s.wakeTime, 0, wakeTime, 0, n);
+        System.arraycopy(s.waitValue, 0, waitValue, 0, n);
+        System.arraycopy(s.carry, 0, carry, 0, n);
+        System.arraycopy(s.callDepth, 0, callDepth, 0, n);
+        if (s.callStack != null) {
+            for (int t = 0; t < n; t++) {
+                int[] row = s.callStack[t];
+                if (row == null) continue;
+                if (callStack[t] == null) callStack[t] = new int[CallOp.MAX_DEPTH];
+                System.arraycopy(row, 0, callStack[t], 0, row.length);
+            }
+        }
+        System.arraycopy(s.uniform, 0, uniform, 0, warps);
+        System.arraycopy(s.runMask, 0, runMask, 0, warps);
+        System.arraycopy(s.liveMask, 0, liveMask, 0, warps);
+        System.arraycopy(s.existMask, 0, existMask, 0, warps);
+        System.arraycopy(s.liveWarps, 0, liveWarps, 0, ctas);
+        System.arraycopy(s.clusterArrivedPhase, 0, clusterArrivedPhase, 0, n);
+        System.arraycopy(s.lastPollKey, 0, lastPollKey, 0, n);
+        System.arraycopy(s.lastPollVersion, 0, lastPollVersion, 0, n);
+        System.arraycopy(s.lastPollEffects, 0, lastPollEffects, 0, n);
+        liveWarpCount = s.liveWarpCount;
+        explicitCluster = s.explicitCluster;
+        cycles = s.cycles;
+        steps = s.steps;
+        threadInstructions = s.threadInstructions;
+        for (int c = 0; c < ctas; c++) {
+            ctaBarriers[c].copyFrom(s.ctaBarriers[c]);
+            // Copy into each cluster's one shared object, so the CTAs of a cluster still alias it.
+            if (s.clusterBarriers[c] != null) clusterBarriers[c].copyFrom(s.clusterBarriers[c]);
+        }
+        mbarriers.restore(s.mbarriers);
+        async.restore(s.async);
+        memory.restore(s.memory);
+    }
+
     public int ctaOfWarp(int warp) { return warp / warpsPerCta; }
 
     /** The rank of a CTA in its cluster. */

@@ -66,6 +66,71 @@ public final class Memory {
         this.symbols = symbols;
     }
 
+    /**
+     * The mutable part of memory, for a checkpoint (opaque). The constant bank and the kernel
+     * parameters are never written (resolve refuses it), so they are not copied.
+     */
+    public static final class Saved {
+        private final byte[][] shared;
+        private final byte[] local;
+        private final byte[] threadParams;
+        private final byte[][] mbarrierWords;
+        private final int validMbarriers;
+        private final long[] effects;
+        private final boolean[] ctaExited;
+        private final byte[][] global;
+
+        private Saved(Memory m) {
+            shared = new byte[m.shared.length][];
+            for (int c = 0; c < shared.length; c++) shared[c] = m.shared[c].clone();
+            local = m.local.clone();
+            threadParams = m.threadParams.clone();
+            mbarrierWords = new byte[m.mbarrierWords.length][];
+            for (int c = 0; c < mbarrierWords.length; c++) if (m.mbarrierWords[c] != null) mbarrierWords[c] = m.mbarrierWords[c].clone();
+            validMbarriers = m.validMbarriers;
+            effects = m.effects.clone();
+            ctaExited = m.ctaExited.clone();
+            global = m.global.saveData();
+        }
+
+        /** Approximate heap bytes. */
+        public long bytes() {
+            long b = 128 + local.length + threadParams.length + 8L * effects.length + ctaExited.length;
+            for (byte[] a : shared) b += 16 + a.length;
+            for (byte[] a : mbarrierWords) if (a != null) b += 16 + a.length;
+            for (byte[] a : global) if (a != null) b += 16 + a.length;
+            return b;
+        }
+
+        /** Whether this was taken from a memory of the same shape as {@code m}. */
+        boolean fits(Memory m) {
+            if (shared.length != m.shared.length || local.length != m.local.length || threadParams.length != m.threadParams.length
+                    || effects.length != m.effects.length || ctaExited.length != m.ctaExited.length || !m.global.fits(global)) return false;
+            for (int c = 0; c < shared.length; c++) if (shared[c].length != m.shared[c].length) return false;
+            return true;
+        }
+    }
+
+    public Saved save() { return new Saved(this); }
+
+    /** Puts back the state of {@link #save}, copying into this memory's own arrays. */
+    public void restore(Saved s) {
+        if (!s.fits(this)) throw new IllegalArgumentException("memory of another launch shape");
+        for (int c = 0; c < shared.length; c++) System.arraycopy(s.shared[c], 0, shared[c], 0, shared[c].length);
+        System.arraycopy(s.local, 0, local, 0, local.length);
+        System.arraycopy(s.threadParams, 0, threadParams, 0, threadParams.length);
+        for (int c = 0; c < mbarrierWords.length; c++) {
+            // Rows are allocated at the CTA's first mbarrier.init: at most once per CTA and rarely, so exactness wins.
+            if (s.mbarrierWords[c] == null) mbarrierWords[c] = null;
+            else if (mbarrierWords[c] == null) mbarrierWords[c] = s.mbarrierWords[c].clone();
+            else System.arraycopy(s.mbarrierWords[c], 0, mbarrierWords[c], 0, mbarrierWords[c].length);
+        }
+        validMbarriers = s.validMbarriers;
+        System.arraycopy(s.effects, 0, effects, 0, effects.length);
+        System.arraycopy(s.ctaExited, 0, ctaExited, 0, ctaExited.length);
+        global.restoreData(s.global);
+    }
+
     /** Resolves an access of {@code size} bytes; afterwards {@link #rArr}/{@link #rOff} locate it. */
     private void resolve(int space, long addr, int size, int thread, boolean write) {
         if (size > 1 && (addr & (size - 1)) != 0) {

@@ -14,6 +14,15 @@ public interface Policy {
     String name();
 
     /**
+     * The policy's mutable state (random generator, turn counters) for a checkpoint; scratch
+     * arrays are not state. Same state, same choices from here on.
+     */
+    long[] saveState();
+
+    /** Puts back a state from {@link #saveState} of a policy of the same class. */
+    void restoreState(long[] state);
+
+    /**
      * Cycles until an asynchronous operation issued now completes. Seeded policies vary it, so
      * schedules that reorder copies are reproducible from the seed.
      */

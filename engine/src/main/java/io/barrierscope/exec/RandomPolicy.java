@@ -33,5 +33,14 @@ public final class RandomPolicy implements Policy {
     public long asyncLatency() { return 20 + rng.nextInt(600); }
 
     @Override
+    public long[] saveState() { return new long[] {rng.state()}; }
+
+    @Override
+    public void restoreState(long[] state) {
+        if (state.length != 1) throw new IllegalArgumentException("not a " + name() + " policy state");
+        rng.setState(state[0]);
+    }
+
+    @Override
     public String name() { return "random"; }
 }

@@ -49,5 +49,15 @@ public final class RoundRobinPolicy implements Policy {
     }
 
     @Override
+    public long[] saveState() { return new long[] {last, streak}; }
+
+    @Override
+    public void restoreState(long[] state) {
+        if (state.length != 2) throw new IllegalArgumentException("not a round-robin policy state");
+        last = (int) state[0];
+        streak = (int) state[1];
+    }
+
+    @Override
     public String name() { return "round-robin"; }
 }

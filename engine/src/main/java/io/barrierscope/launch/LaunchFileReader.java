@@ -29,10 +29,23 @@ public final class LaunchFileReader {
     private final Path file;
     private JsonLocations where;
 
-    private LaunchFileReader(Path file) { this.file = file; }
+    private final String givenText;
+
+    private LaunchFileReader(Path file, String text) {
+        this.file = file;
+        this.givenText = text;
+    }
 
     public static LaunchSpec read(Path file) {
-        return new LaunchFileReader(file.toAbsolutePath().normalize()).read();
+        return new LaunchFileReader(file.toAbsolutePath().normalize(), null).read();
+    }
+
+    /**
+     * Reads launch JSON held in memory (a trace carries its launch); {@code file} names it in
+     * messages and anchors the PTX path, which need not exist on disk.
+     */
+    public static LaunchSpec readText(Path file, String text) {
+        return new LaunchFileReader(file.toAbsolutePath().normalize(), text).read();
     }
 
     private BadInputException bad(String pointer, String msg) {
@@ -40,8 +53,9 @@ public final class LaunchFileReader {
     }
 
     private LaunchSpec read() {
-        String text;
-        try {
+        String text = givenText;
+        if (text != null && text.length() > MAX_FILE_BYTES) throw new BadInputException(file + ": error: launch larger than 16 MiB");
+        if (text == null) try {
             if (!Files.isRegularFile(file)) throw new BadInputException(file + ": error: no such launch file");
             if (Files.size(file) > MAX_FILE_BYTES) throw new BadInputException(file + ": error: launch file larger than 16 MiB");
             text = Files.readString(file);
@@ -63,7 +77,7 @@ public final class LaunchFileReader {
         if (root == null || !root.isObject()) throw bad("", "a launch file is a JSON object");
         unknownKeys(root, "", TOP);
         Path ptx = file.getParent().resolve(text(root, "ptx", true)).normalize();
-        if (!Files.isRegularFile(ptx)) throw bad("/ptx", "PTX file " + ptx + " does not exist");
+        if (givenText == null && !Files.isRegularFile(ptx)) throw bad("/ptx", "PTX file " + ptx + " does not exist");
         String kernel = text(root, "kernel", false);
         Dim3 grid = dim(root, "grid", Dim3.ONE);
         Dim3 block = dim(root, "block", new Dim3(32, 1, 1));

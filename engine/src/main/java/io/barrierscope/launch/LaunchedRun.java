@@ -44,6 +44,9 @@ public final class LaunchedRun {
     private final Map<String, GlobalMemory.Segment> buffers = new LinkedHashMap<>();
     private final List<ArgSpec> bufferArgs = new ArrayList<>();
     private Deadlock deadlock;
+    /** The step the cached deadlock explanation belongs to (time travel moves the run). */
+    private long deadlockStep = -1;
+    private String ptxText;
     private final long seed;
     private long stepBudget;
 
@@ -136,7 +139,12 @@ public final class LaunchedRun {
     }
 
     public static LaunchedRun create(LaunchSpec spec, String policy, Long seed) {
-        Module module = parse(spec.ptx());
+        return create(spec, readPtx(spec.ptx()), policy, seed);
+    }
+
+    /** As {@link #create(LaunchSpec, String, Long)} with the PTX text given (a trace carries its own). */
+    public static LaunchedRun create(LaunchSpec spec, String ptxText, String policy, Long seed) {
+        Module module = parse(spec.ptx(), ptxText);
         String kernel = spec.kernel();
         if (kernel == null) {
             List<Function> entries = module.entries();
@@ -177,17 +185,24 @@ public final class LaunchedRun {
                         + kp.name() + " has " + kp.size() + " bytes");
             }
         }
-        return new LaunchedRun(spec, module, program, policy != null ? policy : spec.policy(), seed != null ? seed : spec.seed());
+        LaunchedRun r = new LaunchedRun(spec, module, program, policy != null ? policy : spec.policy(), seed != null ? seed : spec.seed());
+        r.ptxText = ptxText;
+        return r;
     }
 
-    static Module parse(Path ptx) {
-        String text;
+    static String readPtx(Path ptx) {
         try {
             if (Files.size(ptx) > MAX_PTX_BYTES) throw new BadInputException(ptx + ": error: PTX file larger than 64 MiB");
-            text = Files.readString(ptx);
+            return Files.readString(ptx);
         } catch (IOException e) {
             throw new BadInputException(ptx + ": error: cannot read: " + e.getMessage());
         }
+    }
+
+    static Module parse(Path ptx) { return parse(ptx, readPtx(ptx)); }
+
+    static Module parse(Path ptx, String text) {
+        if (text.length() > MAX_PTX_BYTES) throw new BadInputException(ptx + ": error: PTX text larger than 64 MiB");
         try {
             return PtxParser.parse(ptx.toString(), text);
         } catch (PtxException e) {
@@ -237,6 +252,10 @@ public final class LaunchedRun {
     public Machine machine() { return machine; }
     public Interpreter interpreter() { return interpreter; }
     public Path ptxPath() { return spec.ptx(); }
+    /** The PTX text the launch runs (as read when it was opened). */
+    public String ptxText() { return ptxText; }
+    /** The policy in effect. */
+    public String policyName() { return interpreter.policy().name(); }
     public long maxSteps() { return spec.maxSteps(); }
     /** The seed in effect (the command line's, else the launch file's). */
     public long seed() { return seed; }
@@ -256,7 +275,10 @@ public final class LaunchedRun {
     /** The deadlock explanation, once the run ended in deadlock; else null. */
     public Deadlock deadlock() {
         if (interpreter.outcome() != Outcome.DEADLOCK) return null;
-        if (deadlock == null) deadlock = DeadlockExplainer.explain(interpreter);
+        if (deadlock == null || deadlockStep != machine.steps) {
+            deadlock = DeadlockExplainer.explain(interpreter);
+            deadlockStep = machine.steps;
+        }
         return deadlock;
     }
 

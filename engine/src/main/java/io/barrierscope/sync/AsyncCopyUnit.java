@@ -18,12 +18,33 @@ public final class AsyncCopyUnit {
     public final long[] cpGroup;
     public final long[] bulkGroup;
 
+    /** The unit's state for a checkpoint (opaque); operations are immutable, so they are shared, not copied. */
+    public static final class Saved {
+        private final AsyncOperation[] pending;
+        private final long nextId;
+        private final long[] cpGroup;
+        private final long[] bulkGroup;
+
+        private Saved(AsyncOperation[] pending, long nextId, long[] cpGroup, long[] bulkGroup) {
+            this.pending = pending;
+            this.nextId = nextId;
+            this.cpGroup = cpGroup;
+            this.bulkGroup = bulkGroup;
+        }
+
+        /** Approximate heap bytes (an operation shared with the live run still counts: it may outlive it). */
+        public long bytes() { return 64 + 120L * pending.length + 8L * (cpGroup.length + bulkGroup.length); }
+    }
+
     public AsyncCopyUnit(int slots) {
         cpGroup = new long[slots];
         bulkGroup = new long[slots];
     }
 
     public long nextId() { return nextId++; }
+
+    /** The id the next operation will get (the count issued so far), without taking it. */
+    public long issued() { return nextId; }
 
     public void add(AsyncOperation op) { pending.add(op); }
 
@@ -41,6 +62,20 @@ public final class AsyncCopyUnit {
 
     /** Everything in flight, in completion order (for explanations and the exit check). */
     public List<AsyncOperation> all() { return new ArrayList<>(pending); }
+
+    public Saved save() {
+        return new Saved(pending.toArray(new AsyncOperation[0]), nextId, cpGroup.clone(), bulkGroup.clone());
+    }
+
+    /** Puts back the state of {@link #save}, in place. */
+    public void restore(Saved s) {
+        if (s.cpGroup.length != cpGroup.length) throw new IllegalArgumentException("async state of another launch shape");
+        pending.clear();
+        for (AsyncOperation op : s.pending) pending.add(op);
+        nextId = s.nextId;
+        System.arraycopy(s.cpGroup, 0, cpGroup, 0, cpGroup.length);
+        System.arraycopy(s.bulkGroup, 0, bulkGroup, 0, bulkGroup.length);
+    }
 
     /** The latest ready time among the thread's cp.async in flight, or -1. */
     public long lastCpAsyncReady(int slot) {

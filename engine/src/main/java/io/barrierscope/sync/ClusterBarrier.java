@@ -13,6 +13,20 @@ public final class ClusterBarrier {
 
     public ClusterBarrier(int firstCta) { this.firstCta = firstCta; }
 
+    /** A copy, for a checkpoint. */
+    public ClusterBarrier copy() {
+        ClusterBarrier b = new ClusterBarrier(firstCta);
+        b.copyFrom(this);
+        return b;
+    }
+
+    /** Copies the state of {@code o} (the same cluster's barrier) into this one. */
+    public void copyFrom(ClusterBarrier o) {
+        if (o.firstCta != firstCta) throw new IllegalArgumentException("cluster barrier " + o.firstCta + " copied into " + firstCta);
+        phase = o.phase;
+        arrived = o.arrived;
+    }
+
     @Override
     public String toString() { return "cluster barrier phase " + phase + ", " + arrived + " threads arrived"; }
 }

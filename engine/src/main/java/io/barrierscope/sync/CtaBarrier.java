@@ -26,6 +26,19 @@ public final class CtaBarrier {
 
     public boolean active() { return arrivedWarps != 0; }
 
+    /** Copies every field of {@code o} (same id) into this barrier: a checkpoint's take and restore. */
+    public void copyFrom(CtaBarrier o) {
+        if (o.id != id) throw new IllegalArgumentException("barrier " + o.id + " copied into barrier " + id);
+        generation = o.generation;
+        arrivedWarps = o.arrivedWarps;
+        count = o.count;
+        System.arraycopy(o.firstPc, 0, firstPc, 0, firstPc.length);
+        System.arraycopy(o.firstAligned, 0, firstAligned, 0, firstAligned.length);
+        redPopc = o.redPopc;
+        redAnd = o.redAnd;
+        redOr = o.redOr;
+    }
+
     public int arrivedCount() { return Integer.bitCount(arrivedWarps); }
 
     /**

@@ -32,6 +32,29 @@ public final class Mbarrier {
         this.offset = offset;
     }
 
+    /** A copy, for a checkpoint. */
+    public Mbarrier copy() {
+        Mbarrier b = new Mbarrier(cta, offset);
+        b.copyFrom(this);
+        return b;
+    }
+
+    /** Copies every field of {@code o} (the same object: CTA and offset) into this one. */
+    public void copyFrom(Mbarrier o) {
+        if (o.cta != cta || o.offset != offset) throw new IllegalArgumentException("mbarrier copied to another place");
+        valid = o.valid;
+        phase = o.phase;
+        pending = o.pending;
+        expected = o.expected;
+        tx = o.tx;
+        arrivals = o.arrivals;
+        txExpected = o.txExpected;
+        txCompleted = o.txCompleted;
+        observedPrevious = o.observedPrevious;
+        version = o.version;
+        initPc = o.initPc;
+    }
+
     public int parity() { return (int) (phase & 1); }
 
     /** The phase is complete when no arrival and no transaction is pending. */

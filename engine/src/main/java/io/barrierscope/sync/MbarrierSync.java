@@ -25,7 +25,7 @@ public final class MbarrierSync {
     }
 
     /** "full+8 (shared 0x18)". */
-    static String describe(Machine m, int offset) {
+    public static String describe(Machine m, int offset) {
         for (SymbolTable.Placed p : m.program.symbols.all()) {
             if (p.space() == Space.SHARED && offset >= p.offset() && offset < p.offset() + Math.max(p.size(), 1)) {
                 long rel = offset - p.offset();
@@ -39,7 +39,7 @@ public final class MbarrierSync {
      * The source name of a variable: nvcc names a function's static __shared__ variable
      * {@code _ZZ<n><function>E<k><name>} (Itanium local-name mangling); show {@code name}.
      */
-    static String readable(String ptxName) {
+    public static String readable(String ptxName) {
         java.util.regex.Matcher mm = java.util.regex.Pattern.compile("_ZZ(\\d+)").matcher(ptxName);
         if (!mm.lookingAt()) return ptxName;
         int at = mm.end() + Integer.parseInt(mm.group(1));

@@ -1,0 +1,140 @@
+package io.barrierscope.bench;
+
+import io.barrierscope.exec.SplitMix64;
+import io.barrierscope.launch.ArgSpec;
+import io.barrierscope.launch.LaunchFileReader;
+import io.barrierscope.launch.LaunchSpec;
+import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.trace.TimeTravel;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Recording and time travel (issue 4): the cost of recording a run, and how long a seek and a
+ * reverse step take on a trace of more than 10 M events. See docs/performance.md.
+ *
+ * <p>{@code java -jar benchmarks/target/benchmarks.jar TraceBenchmark -f 1}
+ */
+@Fork(value = 1, jvmArgsAppend = {"-Xmx6g"})
+public class TraceBenchmark {
+
+    /** The bundled barrier_loop launch (32 warps, barrier-heavy), with a chosen iteration count. */
+    static LaunchSpec barrierLoop(long iters) {
+        Path file = BenchKernels.launchFile(BenchKernels.BUNDLED);
+        LaunchSpec s = LaunchFileReader.read(file);
+        List<ArgSpec> args = new ArrayList<>(s.args());
+        ArgSpec it = args.get(2);
+        args.set(2, new ArgSpec(null, it.type(), 0, null, null, iters));
+        return new LaunchSpec(s.file(), s.ptx(), s.kernel(), s.grid(), s.block(), s.cluster(), args, s.dynamicSharedBytes(),
+                iters == 200 ? s.expect() : null, s.policy(), s.seed(), Long.MAX_VALUE / 4, s.notes(), s.buffers());
+    }
+
+    /** A fresh launch per invocation (opening and compiling are not measured). */
+    @State(Scope.Thread)
+    public static class Fresh {
+        LaunchSpec spec = barrierLoop(200);
+        LaunchedRun run;
+
+        @Setup(Level.Invocation)
+        public void open() { run = LaunchedRun.create(spec, null, null); }
+    }
+
+    /** The baseline: the same run with nothing listening. */
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    @Warmup(iterations = 3, time = 2)
+    @Measurement(iterations = 5, time = 2)
+    public long unrecorded(Fresh f) {
+        f.run.runToEnd();
+        return f.run.machine().steps;
+    }
+
+    /** The same run recorded: events, checkpoints every {@link TimeTravel#INTERVAL} steps, state hashes, breakpoints listening. */
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    @Warmup(iterations = 3, time = 2)
+    @Measurement(iterations = 5, time = 2)
+    public long recorded(Fresh f) {
+        TimeTravel tt = new TimeTravel(f.run);
+        tt.runForward(() -> false);
+        return tt.recording().events();
+    }
+
+    /** A session over a run of more than 10 M events, recorded once. */
+    @State(Scope.Benchmark)
+    public static class Big {
+        TimeTravel tt;
+        long steps;
+        SplitMix64 rng = new SplitMix64(42);
+
+        @Setup(Level.Trial)
+        public void record() {
+            LaunchedRun run = LaunchedRun.create(barrierLoop(2400), null, null);
+            tt = new TimeTravel(run);
+            tt.runForward(() -> false);
+            steps = tt.now();
+            var r = tt.recording();
+            System.out.printf("%n# big trace: %,d warp steps, %,d events, %,d bytes (%.2f bytes/event), %d checkpoints (%,d KiB)%n",
+                    steps, r.events(), r.bytes(), (double) r.bytes() / r.events(), tt.checkpoints().size(),
+                    tt.checkpoints().bytes() >> 10);
+            if (r.events() < 10_000_000) throw new IllegalStateException("the big trace has only " + r.events() + " events");
+        }
+    }
+
+    /** Seek to a uniformly random step of the big trace (from wherever the previous seek left it). */
+    @Benchmark
+    @BenchmarkMode(Mode.SampleTime)
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    @Warmup(iterations = 2, time = 3)
+    @Measurement(iterations = 5, time = 4)
+    public long seekAnywhere(Big b) {
+        long target = (b.rng.nextLong() >>> 1) % (b.steps + 1);
+        return b.tt.seek(target).step();
+    }
+
+    /** A random position of the big trace, reached before the measured reverse step. */
+    @State(Scope.Thread)
+    public static class Positioned {
+        @Setup(Level.Invocation)
+        public void position(Big b) {
+            long target = 1 + (b.rng.nextLong() >>> 1) % b.steps;
+            b.tt.seek(target);
+        }
+    }
+
+    /** One warp step back from a random position. */
+    @Benchmark
+    @BenchmarkMode(Mode.SampleTime)
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    @Warmup(iterations = 2, time = 3)
+    @Measurement(iterations = 5, time = 4)
+    public long reverseStep(Big b, Positioned p) {
+        return b.tt.stepBack().step();
+    }
+
+    /** Reverse steps in a row, as someone stepping back through a hang does (the second one on benefits from the first). */
+    @Benchmark
+    @BenchmarkMode(Mode.SampleTime)
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    @Warmup(iterations = 2, time = 3)
+    @Measurement(iterations = 5, time = 4)
+    public long reverseStepRepeated(Big b) {
+        if (b.tt.now() < 2) b.tt.seek(b.steps);
+        return b.tt.stepBack().step();
+    }
+}

@@ -1,0 +1,63 @@
+package io.barrierscope.trace;
+
+import io.barrierscope.check.Diagnostic;
+import io.barrierscope.exec.ExecutionListener;
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Outcome;
+import io.barrierscope.exec.PrintfLine;
+import io.barrierscope.exec.SyncEvent;
+
+/**
+ * The listener that writes a run into a {@link Recording}. It records only what is new: while a
+ * seek re-executes steps already recorded, their events (labelled below the recorded frontier)
+ * are skipped, so travelling back and forth never duplicates or reorders the trace.
+ */
+public final class Recorder implements ExecutionListener {
+    private final Interpreter x;
+    private final Recording rec;
+
+    public Recorder(Interpreter x) {
+        this.x = x;
+        this.rec = new Recording(x.machine().warps);
+    }
+
+    public Recording recording() { return rec; }
+
+    private boolean fresh(long step) { return step >= rec.steps() && !rec.finished(); }
+
+    @Override
+    public void warpStep(long step, int warp, int pc, int group, int active) {
+        if (fresh(step)) rec.warpStep(step, warp, pc, group, active);
+    }
+
+    @Override
+    public void syncEvent(long step, SyncEvent kind, int slot, long object, long a, long b) {
+        if (fresh(step)) rec.sync(step, kind.ordinal(), slot, object, a, b);
+    }
+
+    @Override
+    public void statusChange(long step, int slot, byte from, byte to) {
+        if (fresh(step)) rec.status(step, slot, from, to);
+    }
+
+    @Override
+    public void timeJump(long step, long cycles) {
+        if (fresh(step)) rec.jump(step, cycles);
+    }
+
+    @Override
+    public void diagnostic(Diagnostic d) {
+        if (fresh(d.step())) rec.diagnostic(d.step(), d);
+    }
+
+    @Override
+    public void printf(long step, int slot, String text) {
+        if (fresh(step)) rec.printf(step, new PrintfLine(step, slot, x.machine().threadName(slot), text));
+    }
+
+    @Override
+    public void finished(long step, Outcome outcome) {
+        // The end is announced after the last warp step's own event, with that step's label.
+        if (!rec.finished()) rec.end(Math.max(step, rec.steps() - 1), outcome);
+    }
+}

@@ -1,0 +1,295 @@
+package io.barrierscope.trace;
+
+import io.barrierscope.exec.ExecutionListener;
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Outcome;
+import io.barrierscope.launch.LaunchedRun;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A debugging session over one launch that can go backwards, the rr way: the run is recorded as
+ * it first executes, checkpoints are kept at intervals (thinned with age), and any earlier state
+ * is reached by restoring the nearest checkpoint and re-executing deterministically. Every
+ * position is "after N warp steps"; forward and backward moves stop only on whole warp steps.
+ * Single-threaded: the owner (the CLI, or the window's worker thread) calls it.
+ */
+public final class TimeTravel {
+    /** Why a move stopped. */
+    public enum Reason { STEPPED, BREAKPOINT, BRKPT, FINISHED, STEP_LIMIT, START, CANCELLED }
+
+    /** Where a move stopped and why; {@code hit} for breakpoints. */
+    public record Stop(Reason reason, long step, BreakpointSet.Hit hit) {
+        @Override
+        public String toString() {
+            return reason.name().toLowerCase() + " at step " + step + (hit != null ? ": " + hit.description() : "");
+        }
+    }
+
+    /** Warp steps between the checkpoints taken while recording. */
+    public static final int INTERVAL = 1 << 15;
+    /** Warp steps between the extra checkpoints a long backward seek leaves near its target. */
+    public static final int FINE_INTERVAL = 1 << 12;
+    private static final long DEFAULT_BUDGET = Math.min(512L << 20, Runtime.getRuntime().maxMemory() / 4);
+
+    private final LaunchedRun run;
+    private final Interpreter x;
+    private final Machine m;
+    private final Recorder recorder;
+    private final BreakpointSet breakpoints;
+    private final CheckpointStore checkpoints;
+    private final long maxSteps;
+    private int lastWarp = -1;
+    private int lastPc = -1;
+
+    public TimeTravel(LaunchedRun run) { this(run, run.maxSteps(), DEFAULT_BUDGET); }
+
+    public TimeTravel(LaunchedRun run, long maxSteps) { this(run, maxSteps, DEFAULT_BUDGET); }
+
+    public TimeTravel(LaunchedRun run, long maxSteps, long checkpointBudgetBytes) {
+        this.run = run;
+        this.x = run.interpreter();
+        this.m = x.machine();
+        if (m.steps != 0) throw new IllegalStateException("time travel starts from a fresh launch");
+        this.maxSteps = maxSteps;
+        this.recorder = new Recorder(x);
+        this.breakpoints = new BreakpointSet(m);
+        this.checkpoints = new CheckpointStore(checkpointBudgetBytes);
+        x.addListener(recorder);
+        x.addListener(breakpoints);
+        x.addListener(new ExecutionListener() {
+            @Override
+            public void warpStep(long step, int warp, int pc, int group, int active) {
+                lastWarp = warp;
+                lastPc = pc;
+            }
+        });
+        checkpoints.add(Checkpoint.take(x));
+    }
+
+    public LaunchedRun run() { return run; }
+    public Interpreter interpreter() { return x; }
+    public Recording recording() { return recorder.recording(); }
+    public BreakpointSet breakpoints() { return breakpoints; }
+    public CheckpointStore checkpoints() { return checkpoints; }
+    /** The warp-step budget: reaching it ends the run with the step-limit outcome. */
+    public long maxSteps() { return maxSteps; }
+
+    /** The current position: warp steps executed. */
+    public long now() { return m.steps; }
+
+    /** Whether the current state is the end of the run. */
+    public boolean atEnd() { return x.finished(); }
+
+    /** The furthest position executed so far. */
+    public long frontier() { return recording().steps(); }
+
+    /** The warp that took the last step executed (forward), or -1. */
+    public int lastWarp() { return lastWarp; }
+
+    // ---- forward ----
+
+    /** One warp step (or, at the last step, settling the run's end). */
+    private void warpStep() {
+        long s = m.steps;
+        if (s >= maxSteps) {
+            if (!x.finished()) x.run(maxSteps);
+            return;
+        }
+        boolean wasFinished = x.finished();
+        while (m.steps == s && !x.finished()) x.step();
+        if (m.steps > frontierHashed && m.steps % INTERVAL == 0) {
+            frontierHashed = m.steps;
+            hashes.put(m.steps, StateHash.of(x));
+            if (!checkpoints.has(m.steps)) checkpoints.add(Checkpoint.take(x));
+        }
+        if (!wasFinished && x.finished() && !endHashed) {
+            endHashed = true;
+            hashes.put(m.steps, StateHash.of(x));
+        }
+    }
+
+    /** The furthest step whose state hash is known; hashes are taken the first time a step is reached. */
+    private long frontierHashed;
+    private boolean endHashed;
+    private final java.util.TreeMap<Long, Long> hashes = new java.util.TreeMap<>();
+
+    /**
+     * State hashes at steps first reached by this session (every {@link #INTERVAL} steps, and the
+     * end): a trace file stores them so that re-executing it elsewhere can prove it reproduces.
+     */
+    public java.util.SortedMap<Long, Long> stateHashes() { return java.util.Collections.unmodifiableSortedMap(hashes); }
+
+    /** Executes forward to the frontier (and the end, if the recording reached it), e.g. to replay a trace. */
+    public void replayTo(long steps, boolean toEnd) {
+        breakpoints.mute(true);
+        try {
+            while (m.steps < steps && !x.finished()) warpStep();
+            if (toEnd) while (!x.finished()) x.step();
+            if (toEnd && !endHashed && x.finished()) {
+                endHashed = true;
+                hashes.put(m.steps, StateHash.of(x));
+            }
+        } finally {
+            breakpoints.mute(false);
+            breakpoints.takePending();
+        }
+    }
+
+    private Stop stopAfterStep() {
+        BreakpointSet.Hit h = breakpoints.takePending();
+        if (h != null) {
+            if (h.stopStep() < m.steps) seekQuietly(h.stopStep());
+            return new Stop(Reason.BREAKPOINT, m.steps, h);
+        }
+        if (x.finished()) return new Stop(x.outcome() == Outcome.STEP_LIMIT ? Reason.STEP_LIMIT : Reason.FINISHED, m.steps, null);
+        return null;
+    }
+
+    /** One warp step forward. */
+    public Stop step() {
+        if (x.finished()) return new Stop(Reason.FINISHED, m.steps, null);
+        breakpoints.leaving(m.steps);
+        warpStep();
+        Stop s = stopAfterStep();
+        return s != null ? s : new Stop(Reason.STEPPED, m.steps, null);
+    }
+
+    /** Runs forward until a breakpoint, the end, or {@code cancel} says stop (checked every few thousand steps). */
+    public Stop runForward(BooleanSupplier cancel) {
+        breakpoints.takePending();
+        breakpoints.leaving(m.steps);
+        long n = 0;
+        while (!x.finished()) {
+            warpStep();
+            Stop s = stopAfterStep();
+            if (s != null) return s;
+            if ((++n & 4095) == 0 && cancel.getAsBoolean()) return new Stop(Reason.CANCELLED, m.steps, null);
+        }
+        return new Stop(Reason.FINISHED, m.steps, null);
+    }
+
+    /** Runs forward until warp {@code warp} has taken a step (a breakpoint or the end may stop it first). */
+    public Stop stepWarp(int warp) {
+        breakpoints.leaving(m.steps);
+        while (!x.finished()) {
+            warpStep();
+            Stop s = stopAfterStep();
+            if (s != null) return s;
+            if (lastWarp == warp) return new Stop(Reason.STEPPED, m.steps, null);
+        }
+        return new Stop(Reason.FINISHED, m.steps, null);
+    }
+
+    /**
+     * Steps warp {@code warp} over its next instruction even if that waits (a barrier, an mbarrier
+     * wait): runs until the warp executes an instruction at another PC.
+     */
+    public Stop stepOver(int warp) {
+        Stop s = stepWarp(warp);
+        if (s.reason() != Reason.STEPPED) return s;
+        int pc = lastPc;
+        while (!x.finished()) {
+            if (firstLivePc(warp) != pc) return new Stop(Reason.STEPPED, m.steps, null);
+            s = stepWarp(warp);
+            if (s.reason() != Reason.STEPPED) return s;
+        }
+        return new Stop(Reason.FINISHED, m.steps, null);
+    }
+
+    private int firstLivePc(int warp) {
+        int live = m.liveMask[warp];
+        return live == 0 ? -1 : m.pc[(warp << 5) + Integer.numberOfTrailingZeros(live)];
+    }
+
+    // ---- backward ----
+
+    /** Goes to the state after {@code step} warp steps (clamped to the run), re-executing from a checkpoint. */
+    public Stop seek(long step) {
+        seekQuietly(step);
+        if (x.finished() && m.steps == frontier()) return new Stop(Reason.FINISHED, m.steps, null);
+        return new Stop(m.steps == 0 ? Reason.START : Reason.STEPPED, m.steps, null);
+    }
+
+    private void seekQuietly(long target) {
+        long t = Math.max(0, target);
+        if (recording().finished()) t = Math.min(t, frontier());
+        checkpoints.focus(t);
+        breakpoints.mute(true);
+        try {
+            if (t < m.steps || (t == m.steps && x.finished() && t < frontier())) {
+                Checkpoint c = checkpoints.floor(t);
+                c.restoreInto(x);
+                lastWarp = -1;
+            } else {
+                Checkpoint c = checkpoints.floor(t);
+                if (c.step() > m.steps) {
+                    c.restoreInto(x);
+                    lastWarp = -1;
+                }
+            }
+            long from = m.steps;
+            while (m.steps < t && !x.finished()) {
+                warpStep();
+                if (t - from > FINE_INTERVAL && m.steps % FINE_INTERVAL == 0 && t - m.steps < 8L * FINE_INTERVAL
+                        && !checkpoints.has(m.steps)) {
+                    checkpoints.add(Checkpoint.take(x));
+                }
+            }
+            // The end of a run is settled after its last warp step; reaching the last step means reaching the end.
+            if (recording().finished() && m.steps == frontier()) {
+                while (!x.finished()) x.step();
+            }
+        } finally {
+            breakpoints.mute(false);
+            breakpoints.takePending();
+        }
+    }
+
+    /** One warp step back. */
+    public Stop stepBack() {
+        if (m.steps == 0) return new Stop(Reason.START, 0, null);
+        return seek(m.steps - 1);
+    }
+
+    /** Back to the state before warp {@code warp} took its previous step. */
+    public Stop stepBackWarp(int warp) {
+        long target = previousStepOf(warp, m.steps, false);
+        return target < 0 ? seek(0) : seek(target);
+    }
+
+    /** Back over the last waiting instruction (barrier, mbarrier wait) warp {@code warp} executed: to the state before it. */
+    public Stop stepBackOver(int warp) {
+        long target = previousStepOf(warp, m.steps, true);
+        return target < 0 ? seek(0) : seek(target);
+    }
+
+    /** Runs backwards to the previous breakpoint hit, or to the start. */
+    public Stop reverseContinue() {
+        BreakpointSet.Hit h = breakpoints.previousHit(recording(), m.steps);
+        if (h == null) {
+            seekQuietly(0);
+            return new Stop(Reason.START, 0, null);
+        }
+        seekQuietly(h.stopStep());
+        return new Stop(Reason.BREAKPOINT, m.steps, h);
+    }
+
+    /** The label of the last warp step of {@code warp} before {@code before} (optionally a synchronizing one), or -1. */
+    private long previousStepOf(int warp, long before, boolean synchronizing) {
+        Recording r = recording();
+        for (long block = Math.min(before, r.steps()) / Recording.BLOCK; block >= 0; block--) {
+            long found = -1;
+            EventCursor c = r.cursor(block * Recording.BLOCK);
+            long end = (block + 1) * Recording.BLOCK;
+            while (c.next() && c.step < end) {
+                if (c.type == EventCursor.Type.WARP_STEP && c.warp == warp && c.step < before
+                        && (!synchronizing || x.op(c.pc).isSynchronizing())) {
+                    found = c.step;
+                }
+            }
+            if (found >= 0) return found;
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,255 @@
+package io.barrierscope.trace;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.barrierscope.Version;
+import io.barrierscope.launch.AtomicFiles;
+import io.barrierscope.launch.BadInputException;
+import io.barrierscope.launch.LaunchFileReader;
+import io.barrierscope.launch.LaunchSpec;
+import io.barrierscope.launch.LaunchSpecJson;
+import io.barrierscope.launch.LaunchedRun;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.zip.DataFormatException;
+import java.util.zip.Deflater;
+import java.util.zip.Inflater;
+
+/**
+ * Trace files (interfaces.md): an 8-byte magic, a format version, tagged sections (a JSON
+ * header, the launch as launch-file JSON, the PTX text, the deflated events) and a SHA-256 of
+ * everything before it. Written atomically. Reading checks everything against limits before
+ * allocating, never deserializes objects, then re-executes the launch and compares the events
+ * and the state hashes, so a trace this engine cannot reproduce is refused by name.
+ */
+public final class TraceFile {
+    public static final int FORMAT = 1;
+    static final byte[] MAGIC = {(byte) 0x89, 'B', 'S', 'T', 'R', '\r', '\n', 0x1A};
+    static final int TAG_HEADER = 1;
+    static final int TAG_LAUNCH = 2;
+    static final int TAG_PTX = 3;
+    static final int TAG_EVENTS = 4;
+    static final int TAG_END = 0;
+    /** Largest trace file read. */
+    public static final long MAX_FILE = 1L << 30;
+    static final int MAX_HEADER = 1 << 20;
+    /** Largest event stream accepted, decompressed. */
+    static final long MAX_EVENTS_BYTES = Integer.MAX_VALUE - 64;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private TraceFile() {}
+
+    /** Writes the session's recording (up to its frontier) to {@code out}, atomically. */
+    public static void write(TimeTravel tt, Path out) throws IOException {
+        LaunchedRun run = tt.run();
+        Recording r = tt.recording();
+        String launch = LaunchSpecJson.write(run.spec(), run.policyName(), run.seed(), tt.maxSteps());
+        byte[] ptx = run.ptxText().getBytes(StandardCharsets.UTF_8);
+        byte[] events = r.encoded();
+        ObjectNode h = JSON.createObjectNode();
+        h.put("format", FORMAT);
+        h.put("engine", Version.ENGINE);
+        h.put("kernel", run.program().kernel.name());
+        h.put("kernelHash", sha256Hex(ptx));
+        h.put("launchFile", run.spec().file().getFileName().toString());
+        h.put("policy", run.policyName());
+        h.put("seed", run.seed());
+        h.put("maxSteps", tt.maxSteps());
+        h.put("steps", r.steps());
+        h.put("events", r.events());
+        h.put("eventBytes", events.length);
+        h.put("outcome", r.finished() ? r.outcome().jsonName() : "running");
+        ArrayNode hs = h.putArray("stateHashes");
+        for (Map.Entry<Long, Long> e : tt.stateHashes().entrySet()) {
+            if (e.getKey() > r.steps()) continue;
+            hs.addArray().add(e.getKey()).add(Long.toHexString(e.getValue()));
+        }
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        DataOutputStream d = new DataOutputStream(body);
+        d.write(MAGIC);
+        d.writeInt(FORMAT);
+        section(d, TAG_HEADER, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(h));
+        section(d, TAG_LAUNCH, launch.getBytes(StandardCharsets.UTF_8));
+        section(d, TAG_PTX, ptx);
+        section(d, TAG_EVENTS, deflate(events));
+        d.writeByte(TAG_END);
+        d.flush();
+        byte[] bytes = body.toByteArray();
+        AtomicFiles.write(out, bytes, sha256(bytes));
+    }
+
+    private static void section(DataOutputStream d, int tag, byte[] data) throws IOException {
+        d.writeByte(tag);
+        d.writeInt(data.length);
+        d.write(data);
+    }
+
+    private static byte[] deflate(byte[] raw) {
+        Deflater def = new Deflater(Deflater.BEST_SPEED);
+        def.setInput(raw);
+        def.finish();
+        ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, raw.length / 4));
+        byte[] buf = new byte[1 << 16];
+        while (!def.finished()) out.write(buf, 0, def.deflate(buf));
+        def.end();
+        return out.toByteArray();
+    }
+
+    /** What a trace file holds, checked and decoded but not yet replayed. */
+    public record Contents(JsonNode header, String launchJson, String ptx, byte[] events) {
+        public long steps() { return header.path("steps").asLong(); }
+        public String outcome() { return header.path("outcome").asText(); }
+    }
+
+    /** Reads and checks a trace file without replaying it. */
+    public static Contents read(Path file) {
+        byte[] all;
+        try {
+            if (!Files.isRegularFile(file)) throw bad(file, "no such trace file");
+            long size = Files.size(file);
+            if (size > MAX_FILE) throw bad(file, "trace file of " + size + " bytes is larger than the " + (MAX_FILE >> 20) + " MiB limit");
+            all = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw bad(file, "cannot read: " + e.getMessage());
+        }
+        if (all.length < MAGIC.length + 4 + 32 || !Arrays.equals(Arrays.copyOf(all, MAGIC.length), MAGIC)) {
+            throw bad(file, "not a BarrierScope trace (wrong magic bytes)");
+        }
+        ByteBuffer b = ByteBuffer.wrap(all, 0, all.length - 32);
+        b.position(MAGIC.length);
+        int format = b.getInt();
+        if (format != FORMAT) {
+            throw bad(file, "trace format version " + format + "; this BarrierScope (" + Version.ENGINE + ") reads version " + FORMAT);
+        }
+        byte[] want = Arrays.copyOfRange(all, all.length - 32, all.length);
+        if (!MessageDigest.isEqual(want, sha256(Arrays.copyOf(all, all.length - 32)))) {
+            throw bad(file, "the trace is damaged or truncated (its SHA-256 checksum does not match)");
+        }
+        byte[] header = null, launch = null, ptx = null, events = null;
+        while (true) {
+            if (!b.hasRemaining()) throw bad(file, "the trace ends without its end marker");
+            int tag = b.get();
+            if (tag == TAG_END) break;
+            if (b.remaining() < 4) throw bad(file, "section " + tag + " is cut short");
+            int len = b.getInt();
+            if (len < 0 || len > b.remaining()) throw bad(file, "section " + tag + " claims " + len + " bytes but " + b.remaining() + " remain");
+            byte[] data = new byte[len];
+            b.get(data);
+            switch (tag) {
+                case TAG_HEADER -> header = data;
+                case TAG_LAUNCH -> launch = data;
+                case TAG_PTX -> ptx = data;
+                case TAG_EVENTS -> events = data;
+                default -> throw bad(file, "unknown section " + tag);
+            }
+        }
+        if (b.hasRemaining()) throw bad(file, b.remaining() + " stray bytes after the end marker");
+        if (header == null || launch == null || ptx == null || events == null) throw bad(file, "a section is missing");
+        if (header.length > MAX_HEADER) throw bad(file, "header larger than " + MAX_HEADER + " bytes");
+        JsonNode h;
+        try {
+            h = JSON.readTree(header);
+        } catch (IOException e) {
+            throw bad(file, "the header is not valid JSON: " + e.getMessage());
+        }
+        if (h == null || !h.isObject() || h.path("format").asInt(-1) != FORMAT || !h.path("steps").canConvertToLong()) {
+            throw bad(file, "the header is not a version " + FORMAT + " trace header");
+        }
+        long rawLen = h.path("eventBytes").asLong(-1);
+        if (rawLen < 0 || rawLen > MAX_EVENTS_BYTES) throw bad(file, "the header declares " + rawLen + " event bytes");
+        byte[] raw = inflate(file, events, (int) rawLen);
+        String ptxText = new String(ptx, StandardCharsets.UTF_8);
+        if (!sha256Hex(ptx).equals(h.path("kernelHash").asText())) throw bad(file, "the PTX does not match the kernel hash in the header");
+        return new Contents(h, new String(launch, StandardCharsets.UTF_8), ptxText, raw);
+    }
+
+    private static byte[] inflate(Path file, byte[] data, int rawLen) {
+        Inflater inf = new Inflater();
+        inf.setInput(data);
+        byte[] out = new byte[rawLen];
+        try {
+            int n = 0;
+            while (n < rawLen && !inf.finished()) {
+                int k = inf.inflate(out, n, rawLen - n);
+                if (k == 0 && (inf.needsInput() || inf.needsDictionary())) break;
+                n += k;
+            }
+            byte[] probe = new byte[1];
+            if (n != rawLen || (!inf.finished() && inf.inflate(probe) > 0)) {
+                throw bad(file, "the event stream does not decompress to the " + rawLen + " bytes the header declares");
+            }
+        } catch (DataFormatException e) {
+            throw bad(file, "the event stream is corrupt: " + e.getMessage());
+        } finally {
+            inf.end();
+        }
+        return out;
+    }
+
+    /**
+     * Opens a trace: reads it, re-executes its launch with this engine, and checks the events and
+     * the state hashes. Returns the session at the trace's last step.
+     */
+    public static TimeTravel open(Path file) {
+        Contents c = read(file);
+        JsonNode h = c.header();
+        LaunchSpec spec;
+        try {
+            Path virtualLaunch = file.toAbsolutePath().resolveSibling(h.path("launchFile").asText("launch.json"));
+            spec = LaunchFileReader.readText(virtualLaunch, c.launchJson());
+        } catch (BadInputException e) {
+            throw bad(file, "its launch is invalid: " + e.getMessage());
+        }
+        LaunchedRun run = LaunchedRun.create(spec, c.ptx(), h.path("policy").asText(), h.path("seed").asLong());
+        TimeTravel tt = new TimeTravel(run);
+        boolean finished = !"running".equals(c.outcome());
+        tt.replayTo(c.steps(), finished);
+        String engine = h.path("engine").asText("?");
+        String who = engine.equals(Version.ENGINE) ? "" : " (recorded by " + engine + ", this is " + Version.ENGINE + ")";
+        for (JsonNode pair : h.path("stateHashes")) {
+            long step = pair.path(0).asLong();
+            long hash = Long.parseUnsignedLong(pair.path(1).asText("0"), 16);
+            Long mine = tt.stateHashes().get(step);
+            if (mine == null || mine != hash) {
+                throw bad(file, "this engine cannot reproduce the trace" + who + ": the state after " + step
+                        + " warp steps differs from the recorded one");
+            }
+        }
+        byte[] mine = tt.recording().encoded();
+        if (!Arrays.equals(mine, c.events())) {
+            throw bad(file, "this engine cannot reproduce the trace" + who + ": the re-executed events differ from the recorded ones"
+                    + " (first difference at byte " + Arrays.mismatch(mine, c.events()) + ")");
+        }
+        if (tt.now() != c.steps()) {
+            throw bad(file, "this engine cannot reproduce the trace" + who + ": the run ended after " + tt.now()
+                    + " warp steps, the trace has " + c.steps());
+        }
+        return tt;
+    }
+
+    private static BadInputException bad(Path file, String msg) {
+        return new BadInputException(file + ": error: " + msg);
+    }
+
+    static byte[] sha256(byte[] data) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(data);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String sha256Hex(byte[] data) { return HexFormat.of().formatHex(sha256(data)); }
+}
