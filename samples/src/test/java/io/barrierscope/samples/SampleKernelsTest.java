@@ -75,6 +75,28 @@ class SampleKernelsTest {
     }
 
     @Test
+    void fa3PingPongAlternatesTheWarpGroupsTurnsAndComputesEveryRow() {
+        int[] k = {3, -1, 4, 1, -5, 9, 2, -6, 5, 3, -5, 8};
+        int[] v = {2, 7, -1, 8, 2, -8, 1, 8, -2, 8, 1, -8};
+        List<Long> want = new ArrayList<>();
+        for (int r = 0; r < 256; r++) {
+            long q = (r * 37) % 19 - 9;
+            long max = Long.MIN_VALUE;
+            for (int j = 0; j < 12; j++) max = Math.max(max, q * k[j]);
+            long o = 0;
+            for (int j = 0; j < 12; j++) o += (q * k[j] - max) * v[j];
+            want.add(o);
+        }
+        for (String policy : List.of("round-robin", "random", "adversarial")) {
+            LaunchedRun r = SampleRuns.run("fa3-pingpong", policy, 5);
+            assertEquals(Outcome.COMPLETED, r.interpreter().outcome(), r.summary());
+            assertEquals(want, SampleRuns.longs(r, "out"), policy);
+            assertEquals(List.of(1L, 2L, 1L, 2L, 1L, 2L, 1L, 2L), SampleRuns.longs(r, "order"),
+                    "the two warp groups take their GEMM turns alternately, WG1 first (" + policy + ")");
+        }
+    }
+
+    @Test
     void namedBarrierCountedForMoreThreadsThanReachItDeadlocksWithAnExplanation() {
         LaunchedRun r = SampleRuns.run("named-barrier-too-many", "round-robin", 0);
         assertEquals(Outcome.DEADLOCK, r.interpreter().outcome());
@@ -119,6 +141,82 @@ class SampleKernelsTest {
         LaunchedRun r = SampleRuns.run("peer-exits-early", "round-robin", 0);
         assertEquals(Outcome.DIAGNOSED, r.interpreter().outcome());
         assertEquals("dsmem-after-exit", r.interpreter().diagnostics().get(0).code().code());
+    }
+
+    @Test
+    void aWarpSplitAcrossTwoCopiesOfOneNamedBarrierIsBarrierDivergenceInThatWarp() {
+        LaunchedRun r = SampleRuns.run("named-barrier-two-copies", "random", 3);
+        assertEquals(Outcome.DIAGNOSED, r.interpreter().outcome());
+        Diagnostic d = r.interpreter().diagnostics().get(0);
+        assertEquals("barrier-divergence", d.code().code());
+        assertEquals(2, d.cudaLocations().size(), "both copies are named");
+        assertTrue(d.cudaLocations().get(0).line() != d.cudaLocations().get(1).line());
+        assertTrue(d.threads().stream().allMatch(s -> s / 32 == 1), "both threads are of warp 1: " + d.threads());
+    }
+
+    @Test
+    void aSiblingWarpTwoPhasesBehindWaitsForeverOnTheAliasedParity() {
+        LaunchedRun r = SampleRuns.run("phase-aliasing", "adversarial", 2);
+        assertEquals(Outcome.DEADLOCK, r.interpreter().outcome());
+        String t = r.deadlockText();
+        assertTrue(t.contains("warp 2") && t.contains("mbarrier ready") && t.contains("in phase 2"), t);
+        assertTrue(!t.contains("warp 1 (all 32 threads) wait"), "the leader warp finished: " + t);
+        // the leader warp's rows are complete and right: tile[c] * 2 - tile[63 - c], tile = in + 1000
+        List<Long> out = SampleRuns.longs(r, "out");
+        for (int tile = 0; tile < 4; tile++) {
+            for (int c = 0; c < 32; c++) {
+                long base = tile * 64L;
+                assertEquals((base + c + 1000) * 2 - (base + 63 - c + 1000), out.get(tile * 64 + c));
+                assertEquals(0L, out.get(tile * 64 + 32 + c), "warp 2 never got past its first wait");
+            }
+        }
+    }
+
+    @Test
+    void expectTxBelowTheTmaBoxLeavesTheTxCountNegative() {
+        LaunchedRun r = SampleRuns.run("expect-tx-too-low", "round-robin", 0);
+        assertEquals(Outcome.DEADLOCK, r.interpreter().outcome());
+        String t = r.deadlockText();
+        assertTrue(t.contains("mbarrier full") && t.contains("tx-count -128") && t.contains("No arrival is missing"), t);
+    }
+
+    @Test
+    void aClusterBarrierInOnePartitionDeadlocksWithTheOtherPartitionNamed() {
+        LaunchedRun r = SampleRuns.run("cluster-barrier-one-partition", "random", 4);
+        assertEquals(Outcome.DEADLOCK, r.interpreter().outcome());
+        String t = r.deadlockText();
+        assertTrue(t.contains("barrier.cluster") && t.contains("64 of 128 have"), t);
+        assertTrue(t.contains("CTA (1,0,0) warp 0 (all 32 threads): blocked at CTA barrier 1"), t);
+        assertTrue(t.contains("Cycle:"), t);
+    }
+
+    @Test
+    void aStaleParityWaitReadsTheOldTileAndReleasesTheSlotTwice() {
+        LaunchedRun r = SampleRuns.run("stale-parity-early-return", "random", 7);
+        assertEquals(Outcome.DIAGNOSED, r.interpreter().outcome());
+        assertEquals("mbarrier-phase-unobserved", r.interpreter().diagnostics().get(0).code().code());
+        // out[k * 32 + l] = tile[(l + k) % 32] * 10 + k, with tile t = in[t * 32 ..] = t * 32 ..;
+        // k = 1 and 3 return at once and read the tile already there: 0, 0, 1, 1 instead of 0, 1, 2, 3
+        int[] tileRead = {0, 0, 1, 1};
+        List<Long> out = SampleRuns.longs(r, "out");
+        for (int kk = 0; kk < 4; kk++) {
+            for (int l = 0; l < 32; l++) {
+                assertEquals((tileRead[kk] * 32L + (l + kk) % 32) * 10 + kk, out.get(kk * 32 + l), "k " + kk + " lane " + l);
+            }
+        }
+    }
+
+    @Test
+    void remoteArriveAndLocalArriveBeforeTheInitAreBothMbarrierUninitialized() {
+        LaunchedRun remote = SampleRuns.run("remote-arrive-before-init", "adversarial", 1);
+        assertEquals(Outcome.DIAGNOSED, remote.interpreter().outcome());
+        Diagnostic d = remote.interpreter().diagnostics().get(0);
+        assertEquals("mbarrier-uninitialized", d.code().code());
+        assertTrue(d.threads().get(0) >= 32, "reported for a thread of CTA 1: " + d.threads());
+        LaunchedRun local = SampleRuns.run("mbarrier-init-without-sync", "round-robin", 0);
+        assertEquals(Outcome.DIAGNOSED, local.interpreter().outcome());
+        assertEquals("mbarrier-uninitialized", local.interpreter().diagnostics().get(0).code().code());
+        assertTrue(local.interpreter().diagnostics().get(0).threads().get(0) != 0, "thread 0 is the one still asleep");
     }
 
     @Test

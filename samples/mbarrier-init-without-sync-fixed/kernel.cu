@@ -1,0 +1,57 @@
+// mbarrier-init-without-sync-fixed: __syncthreads() between thread 0's mbarrier.init and
+// everybody's first arrive (the fix of mbarrier-init-without-sync, bug-catalogue #8,
+// NVIDIA/Fuser #1769).
+//
+// Block 64. The mbarrier `bar` (count 64) is a split arrive/wait barrier for the whole
+// block: every thread stores stage[t] = in[t] * 2, arrives (keeping the state token),
+// waits with that token, then reads another thread's value: out[t] = stage[63 - t] + t.
+//
+// Thread 0 still starts with __nanosleep(2000), as in the buggy twin, but now nobody can
+// get past the __syncthreads() before thread 0 has initialised the barrier: the CTA barrier
+// orders the init before every later operation on `bar`, in every schedule.
+//
+// Launch: grid 1, block 64, in = 0,1,...,63, out = 64 ints.
+
+#define THREADS 64
+
+__device__ __forceinline__ unsigned smem_addr(const void *p)
+{
+    return static_cast<unsigned>(__cvta_generic_to_shared(p));
+}
+__device__ __forceinline__ unsigned long long mbar_arrive(unsigned bar)
+{
+    unsigned long long state;
+    asm volatile("mbarrier.arrive.shared::cta.b64 %0, [%1];" : "=l"(state) : "r"(bar) : "memory");
+    return state;
+}
+__device__ __forceinline__ void mbar_wait(unsigned bar, unsigned long long state)
+{
+    asm volatile("{\n\t"
+                 ".reg .pred P1;\n"
+                 "LAB_WAIT:\n\t"
+                 "mbarrier.try_wait.shared::cta.b64 P1, [%0], %1;\n\t"
+                 "@P1 bra DONE;\n\t"
+                 "bra LAB_WAIT;\n"
+                 "DONE:\n\t"
+                 "}"
+                 :: "r"(bar), "l"(state) : "memory");
+}
+
+extern "C" __global__ void exchange(const int *in, int *out)
+{
+    __shared__ __align__(8) unsigned long long bar;
+    __shared__ int stage[THREADS];
+
+    unsigned t = threadIdx.x;
+
+    if (t == 0) {
+        __nanosleep(2000);                                  // thread 0 is late
+        asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(smem_addr(&bar)), "r"(THREADS) : "memory");
+    }
+    __syncthreads();                                        // FIX: the init comes first
+
+    stage[t] = in[t] * 2;
+    unsigned long long state = mbar_arrive(smem_addr(&bar));   // my value is staged
+    mbar_wait(smem_addr(&bar), state);                          // everybody's is
+    out[t] = stage[THREADS - 1 - t] + (int)t;
+}
