@@ -127,16 +127,14 @@ public final class DeadlockExplainer {
             } else {
                 needs += " Other threads of the CTA, which could still arrive:";
                 int w0 = m.firstWarpOfCta(b.cta);
-                int listed = 0;
+                int others = 0;
                 for (int ow = w0; ow < w0 + m.warpsPerCta; ow++) {
                     if (ow == w) continue;
-                    missing.add(warpWhereabouts(x, ow));
-                    if (m.liveMask[ow] != 0) {
-                        listed++;
-                        edges.computeIfAbsent(w, q -> new ArrayList<>()).add(ow);
-                    }
+                    others++;
+                    missing.add(warpWhereabouts(x, ow, "exited (an exited thread never arrives on an mbarrier again)"));
+                    if (m.liveMask[ow] != 0) edges.computeIfAbsent(w, q -> new ArrayList<>()).add(ow);
                 }
-                if (listed == 0) missing.add(new Deadlock.Missing("(none)", "nobody can arrive: every other thread has exited", null));
+                if (others == 0) missing.add(new Deadlock.Missing("(none)", "nobody else can arrive: the CTA has no other warp", null));
             }
         } else {
             on = ThreadStatus.name(st);
@@ -197,10 +195,12 @@ public final class DeadlockExplainer {
     }
 
     private static Deadlock.Missing warpWhereabouts(Interpreter x, int w) {
+        return warpWhereabouts(x, w, "exited (exited threads never arrive on a barrier with an explicit count)");
+    }
+
+    private static Deadlock.Missing warpWhereabouts(Interpreter x, int w, String exitedText) {
         Machine m = x.machine();
-        if (m.liveMask[w] == 0) {
-            return new Deadlock.Missing(m.warpName(w), "exited (exited threads never arrive on a barrier with an explicit count)", null);
-        }
+        if (m.liveMask[w] == 0) return new Deadlock.Missing(m.warpName(w), exitedText, null);
         int s = (w << 5) + Integer.numberOfTrailingZeros(m.liveMask[w]);
         return new Deadlock.Missing(m.warpName(w), stateText(x, s), location(x.op(m.pc[s]).insn));
     }

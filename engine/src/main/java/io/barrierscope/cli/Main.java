@@ -9,6 +9,7 @@ import io.barrierscope.ptx.Module;
 import io.barrierscope.ptx.PtxException;
 import io.barrierscope.ptx.PtxParser;
 import io.barrierscope.trace.BreakpointSet;
+import io.barrierscope.trace.ChromeExport;
 
 import io.barrierscope.trace.TimeTravel;
 import io.barrierscope.trace.TraceFile;
@@ -28,7 +29,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "barrierscope", mixinStandardHelpOptions = true, version = "BarrierScope 0.1.0",
         description = "A debugger for the barriers of NVIDIA GPUs: runs real PTX deterministically.",
-        subcommands = {Main.Run.class, Main.Check.class})
+        subcommands = {Main.Run.class, Main.Check.class, Main.Export.class})
 public final class Main implements Callable<Integer> {
     public static final int OK = 0;
     public static final int TOOL_FAILURE = 1;
@@ -198,7 +199,7 @@ public final class Main implements Callable<Integer> {
                 return BAD_INPUT;
             }
             TimeTravel tt = TraceFile.open(trace);
-            // PENDING-CHROME-EXPORT
+            ChromeExport.write(tt, output);
             out.println(output + ": " + tt.recording().events() + " events of " + tt.run().program().kernel.name()
                     + " for Perfetto / chrome://tracing");
             return OK;

@@ -5,7 +5,8 @@ import io.barrierscope.check.Diagnostic;
 /**
  * Observes a run. Callbacks take primitives so the interpreter allocates nothing per step; the
  * recorder, breakpoints and the UI adapter are all listeners. {@code step} is the warp step the
- * event belongs to (events between steps, such as a copy landing, carry the last step taken).
+ * event belongs to: the index of the step being taken, including what happens just before it
+ * (a copy landing, a sleeper waking), so the state after N steps holds the events labelled below N.
  */
 public interface ExecutionListener {
     /** One warp step: {@code group} lanes of {@code warp} executed the op at {@code pc}; {@code active} passed the guard. */

@@ -101,8 +101,10 @@ public abstract class MbarrierOp extends Op {
         if (key < 0) return null;
         Mbarrier b = m.mbarriers.at((int) (key >>> 32), (int) key);
         if (!b.valid) {
+            String where = b.cta == m.ctaOfSlot(s) ? "" : " in the shared memory of CTA " + m.grid.unflatten(b.cta)
+                    + " (cluster rank " + m.rankOf(b.cta) + ")";
             x.report(DiagnosticCode.MBARRIER_UNINITIALIZED, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc) + " on "
-                    + name(m, b.offset) + ", which holds no initialized mbarrier object; undefined (PTX ISA 9.7.13.15)",
+                    + name(m, b.offset) + where + ", which holds no initialized mbarrier object; undefined (PTX ISA 9.7.13.15)",
                     new int[] {pc}, new int[] {s}, name(m, b.offset));
             return null;
         }

@@ -58,6 +58,38 @@ class CliTraceTest {
     }
 
     @Test
+    void exportWritesPerfettoJsonFromATrace() throws Exception {
+        Path t = dir.resolve("p.bstrace");
+        assertEquals(Main.OK, cli("run", SampleRuns.launch("mbarrier-parity-pipeline").toString(), "--trace", t.toString()).code());
+        Path json = dir.resolve("p.json");
+        Result r = cli("export", t.toString(), "--format", "chrome", "-o", json.toString());
+        assertEquals(Main.OK, r.code(), r.err());
+        var root = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile());
+        assertTrue(root.path("traceEvents").size() > 100);
+        boolean counter = false, flow = false;
+        for (var e : root.path("traceEvents")) {
+            counter |= e.path("ph").asText().equals("C");
+            flow |= e.path("ph").asText().equals("s");
+        }
+        assertTrue(counter && flow, "mbarrier counters and flow arrows");
+    }
+
+    @Test
+    void exportRefusesAnUnknownFormatAndADamagedTrace() throws Exception {
+        Path t = dir.resolve("q.bstrace");
+        cli("run", SampleRuns.launch("block-reduce").toString(), "--trace", t.toString());
+        Path json = dir.resolve("q.json");
+        assertEquals(Main.BAD_INPUT, cli("export", t.toString(), "--format", "svg", "-o", json.toString()).code());
+        byte[] b = Files.readAllBytes(t);
+        b[40] ^= 1;
+        Files.write(t, b);
+        Result r = cli("export", t.toString(), "--format", "chrome", "-o", json.toString());
+        assertEquals(Main.BAD_INPUT, r.code());
+        assertTrue(r.err().contains("damaged"), r.err());
+        assertFalse(Files.exists(json));
+    }
+
+    @Test
     void aBadBreakpointIsBadInputAndWritesNothing() {
         Path t = dir.resolve("never.bstrace");
         Result r = cli("run", SampleRuns.launch("block-reduce").toString(), "--trace", t.toString(), "--break", "mbarrier:nosuch");
