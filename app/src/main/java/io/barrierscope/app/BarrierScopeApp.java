@@ -3,8 +3,10 @@ package io.barrierscope.app;
 import io.barrierscope.app.debugger.DebuggerView;
 import io.barrierscope.app.debugger.DebuggerViewModel;
 import io.barrierscope.app.session.DebugSession;
+import io.barrierscope.app.welcome.SampleCatalog;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -12,7 +14,7 @@ import javafx.stage.Stage;
 
 /**
  * The debugger window. Arguments: {@code [gui] [FILE]}; with no FILE the bundled sample opens
- * (see {@link Locations#startupFile}).
+ * (see {@link Locations#startupFile}) behind the welcome screen.
  */
 public final class BarrierScopeApp extends Application {
     private DebuggerViewModel vm;
@@ -25,14 +27,20 @@ public final class BarrierScopeApp extends Application {
         List<Path> samples = Locations.repoRoot(cwd, code).map(Locations::samples).orElse(List.of());
 
         vm = new DebuggerViewModel(listener -> DebugSession.withWorkerThread(Platform::runLater, listener));
-        DebuggerView view = new DebuggerView(vm, samples);
+        DebuggerView view = new DebuggerView(vm, SampleCatalog.read(samples));
+        view.setBrowser(url -> getHostServices().showDocument(url));
         Scene scene = new Scene(view.root(), 1280, 800);
         view.installShortcuts(scene);
         stage.titleProperty().bind(vm.titleProperty());
         stage.setScene(scene);
         stage.show();
 
-        Locations.startupFile(getParameters().getRaw(), cwd, code).ifPresent(vm::open);
+        List<String> args = getParameters().getRaw();
+        Optional<Path> file = Locations.startupFile(args, cwd, code);
+        file.ifPresent(vm::open);
+        // Started without a file: the default sample is open behind the welcome screen, so Esc
+        // goes straight to it and every other lesson is one click away.
+        if (!Locations.hasFileArgument(args) || file.isEmpty()) vm.welcome().show();
     }
 
     @Override

@@ -31,6 +31,11 @@ public final class Locations {
         return repoRoot(cwd, codeLocation).map(r -> r.resolve(DEFAULT_SAMPLE));
     }
 
+    /** Whether the arguments name a file (anything but the word {@code gui} and options). */
+    public static boolean hasFileArgument(List<String> args) {
+        return args.stream().anyMatch(a -> !a.equals("gui") && !a.startsWith("-"));
+    }
+
     /**
      * The repository root: the current directory if it holds the samples, else the first
      * ancestor of the code location (a jar or classes directory inside the checkout) that does.

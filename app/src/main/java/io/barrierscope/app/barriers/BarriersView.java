@@ -1,5 +1,6 @@
 package io.barrierscope.app.barriers;
 
+import io.barrierscope.app.classroom.Glossary;
 import io.barrierscope.app.session.PanelRow;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -10,6 +11,7 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 
@@ -35,17 +37,35 @@ public final class BarriersView {
         table.getColumns().add(column("Kind", 62, PanelRow::kind));
         table.getColumns().add(column("CTA", 80, PanelRow::ctaName));
         table.getColumns().add(column("Barrier", 120, PanelRow::label));
-        table.getColumns().add(column("Phase", 80, PanelRow::phaseText));
+        TableColumn<PanelRow, String> phase = column("Phase", 80, PanelRow::phaseText);
+        explain(phase, Glossary.GENERATION, Glossary.PHASE, Glossary.PARITY);
+        table.getColumns().add(phase);
         TableColumn<PanelRow, PanelRow> arrived = column("Arrivals", 200, r -> r);
         arrived.setCellFactory(c -> new GaugeCell());
+        explain(arrived, Glossary.WARP_ARRIVAL, Glossary.BARRIER_COUNT, Glossary.PENDING, Glossary.EXPECTED);
         table.getColumns().add(arrived);
-        table.getColumns().add(column("Warps / tx-count", 80, PanelRow::detail));
+        TableColumn<PanelRow, String> detail = column("Warps / tx-count", 80, PanelRow::detail);
+        explain(detail, Glossary.TX_COUNT, Glossary.EXPECT_TX, Glossary.COMPLETE_TX);
+        table.getColumns().add(detail);
 
         root.setTop(title);
         root.setCenter(table);
     }
 
     public Node root() { return root; }
+
+    /** A header that explains its barrier terms, one sentence each with the PTX ISA section. */
+    private static void explain(TableColumn<PanelRow, ?> c, Glossary.Term... terms) {
+        StringBuilder tip = new StringBuilder();
+        for (Glossary.Term t : terms) tip.append(tip.length() > 0 ? "\n" : "").append(t.name()).append(": ").append(t.tooltip());
+        Label head = new Label(c.getText());
+        Tooltip tooltip = new Tooltip(tip.toString());
+        tooltip.setWrapText(true);
+        tooltip.setMaxWidth(520);
+        head.setTooltip(tooltip);
+        c.setText("");
+        c.setGraphic(head);
+    }
 
     private static <T> TableColumn<PanelRow, T> column(String name, double width, Function<PanelRow, T> value) {
         TableColumn<PanelRow, T> c = new TableColumn<>(name);

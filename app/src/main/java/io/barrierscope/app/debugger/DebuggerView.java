@@ -1,136 +1,203 @@
 package io.barrierscope.app.debugger;
 
 import io.barrierscope.app.barriers.BarriersView;
+import io.barrierscope.app.deadlock.DeadlockView;
+import io.barrierscope.app.diagnostics.DiagnosticsView;
+import io.barrierscope.app.lesson.LessonView;
+import io.barrierscope.app.source.CudaSourceView;
 import io.barrierscope.app.source.SourceView;
+import io.barrierscope.app.threads.InspectorView;
+import io.barrierscope.app.threads.ThreadsView;
+import io.barrierscope.app.welcome.SampleInfo;
+import io.barrierscope.app.welcome.WelcomeView;
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
-import javafx.beans.value.ObservableBooleanValue;
-import javafx.beans.value.ObservableStringValue;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
-import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
-import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
-import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
 /**
- * The debugger window's content: menus and toolbar, the PTX source beside the barriers, the
- * end-of-run report below them, and a status bar. Code-behind only: all state is in the
- * {@link DebuggerViewModel}.
+ * The debugger window's content: menus and toolbar; the PTX and CUDA sources side by side; the
+ * barriers above the tabs (threads with registers and shared memory, diagnostics, deadlock,
+ * lesson, run report); the status bar; the welcome screen and the help overlay on top.
+ * Code-behind only: all state is in the {@link DebuggerViewModel}.
  */
-public final class DebuggerView {
-    /** A command with its key, shown in the menus and handled by a scene filter. */
-    private record Command(String name, KeyCombination key, Runnable action, ObservableBooleanValue enabled) {}
+public final class DebuggerView implements Commands.ViewActions {
+    private static final String CSS = "/io/barrierscope/app/";
 
     private final DebuggerViewModel vm;
-    private final List<Path> samples;
-    private final BorderPane root = new BorderPane();
-    private final SplitPane vertical = new SplitPane();
-    private final Node reportPane;
+    private final StackPane root = new StackPane();
+    private final BorderPane frame = new BorderPane();
+    private final TabPane tabs = new TabPane();
+    private final Map<Panel, Tab> tabOf = new EnumMap<>(Panel.class);
     private final List<Command> commands;
+    private final ThreadsView threadsView;
+    private final DeadlockView deadlockView;
+    private final WelcomeView welcomeView;
+    private final MenuBar menuBar;
+    private final SplitPane threadsSplit = new SplitPane();
+    private final Node inspector;
+    private Consumer<String> browser = url -> { };
 
-    /**
-     * @param samples launch files listed in the Samples menu
-     */
-    public DebuggerView(DebuggerViewModel vm, List<Path> samples) {
+    /** @param samples the bundled samples, for the welcome screen and the Samples menu */
+    public DebuggerView(DebuggerViewModel vm, List<SampleInfo> samples) {
         this.vm = vm;
-        this.samples = samples;
-        commands = List.of(
-                new Command("Step", new KeyCodeCombination(KeyCode.F10), vm::step, vm.canStepProperty()),
-                new Command("Run", new KeyCodeCombination(KeyCode.F5), vm::run, vm.canStepProperty()),
-                new Command("Pause", new KeyCodeCombination(KeyCode.F5, KeyCombination.SHIFT_DOWN), vm::pause,
-                        vm.canPauseProperty()),
-                new Command("Reset", new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), vm::reset,
-                        vm.loadedProperty()));
+        vm.welcome().setSamples(samples);
+        commands = Commands.of(vm, this);
+        threadsView = new ThreadsView(vm.threads());
+        deadlockView = new DeadlockView(vm.deadlock());
+        welcomeView = new WelcomeView(vm.welcome(), this::chooseFile);
+        inspector = new InspectorView(vm.registers(), vm.shared()).root();
 
-        SplitPane horizontal = new SplitPane(new SourceView(vm.source()).root(), new BarriersView(vm.barriers()).root());
-        horizontal.setDividerPositions(0.5);
-        reportPane = reportPane();
+        SplitPane sources = new SplitPane(new SourceView(vm.source()).root(), new CudaSourceView(vm.cuda()).root());
+        sources.setDividerPositions(0.55);
+        SplitPane right = new SplitPane(new BarriersView(vm.barriers()).root(), tabs());
+        right.setOrientation(Orientation.VERTICAL);
+        right.setDividerPositions(0.3);
+        SplitPane main = new SplitPane(sources, right);
+        main.setDividerPositions(0.55);
+        // A vertical split with one item now: the timeline goes below the sources here.
+        SplitPane vertical = new SplitPane(main);
+        vertical.setId("mainSplit");
         vertical.setOrientation(Orientation.VERTICAL);
-        vertical.getItems().add(horizontal);
-        vm.reportVisibleProperty().addListener((o, was, show) -> showReport(show));
-        showReport(vm.reportVisibleProperty().get());
 
-        root.setTop(new VBox(menuBar(), toolBar()));
-        root.setCenter(vertical);
-        root.setBottom(statusBar());
-        root.getStylesheets().add(DebuggerView.class.getResource("/io/barrierscope/app/barrierscope.css").toExternalForm());
+        StackPane center = new StackPane(vertical, welcomeView.root());
+        welcomeView.root().visibleProperty().bind(vm.welcome().visibleProperty());
+        vertical.visibleProperty().bind(vm.welcome().visibleProperty().not());
+        vm.welcome().visibleProperty().addListener((o, a, shown) -> {
+            if (shown) welcomeView.focus();
+        });
+
+        menuBar = menuBar(samples);
+        frame.setTop(new VBox(menuBar, toolBar()));
+        frame.setCenter(center);
+        frame.setBottom(StatusLine.of(vm));
+        root.getChildren().addAll(frame, new HelpOverlay(vm.appearance(), commands, url -> browser.accept(url)).root());
+        root.getStyleClass().add("debugger");
+        root.getStylesheets().add(DebuggerView.class.getResource(CSS + "barrierscope.css").toExternalForm());
+        vm.appearance().darkProperty().addListener((o, a, dark) -> applyTheme());
+        vm.appearance().presentationProperty().addListener((o, a, on) -> applyTheme());
+        vm.panelProperty().addListener((o, a, r) -> tabs.getSelectionModel().select(tabOf.get(r.panel())));
+        tabs.getSelectionModel().select(tabOf.get(vm.panelProperty().get().panel()));
+        applyTheme();
     }
 
-    public BorderPane root() { return root; }
+    public Parent root() { return root; }
+
+    /** Where the help overlay's links go (the app passes its host services). */
+    public void setBrowser(Consumer<String> browse) { browser = browse == null ? url -> { } : browse; }
 
     /**
-     * Handles the debugger keys before anything else sees them: a scene filter runs ahead of
+     * Handles the window's keys before anything else sees them: a scene filter runs ahead of
      * the accelerators, where the menu bar claims F10 for itself.
      */
     public void installShortcuts(Scene scene) {
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ESCAPE && closeOverlay()) {
+                e.consume();
+                return;
+            }
             for (Command c : commands) {
                 if (c.key().match(e)) {
                     e.consume();
-                    if (c.enabled().get()) c.action().run();
+                    c.fire();
                     return;
                 }
             }
         });
     }
 
-    private MenuBar menuBar() {
-        Menu file = new Menu("File");
-        MenuItem open = new MenuItem("Open…");
-        open.setAccelerator(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN));
-        open.setOnAction(e -> chooseFile());
-        MenuItem quit = new MenuItem("Quit");
-        quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
-        quit.setOnAction(e -> window().hide());
-        file.getItems().addAll(open, new SeparatorMenuItem(), quit);
+    /** Esc: the help overlay first, then the welcome screen (when there is a file to go back to). */
+    private boolean closeOverlay() {
+        if (vm.appearance().helpVisibleProperty().get()) {
+            vm.appearance().helpVisibleProperty().set(false);
+            return true;
+        }
+        if (vm.welcome().visibleProperty().get() && vm.loadedProperty().get()) {
+            vm.welcome().hide();
+            return true;
+        }
+        return false;
+    }
 
-        Menu run = new Menu("Run");
+    private TabPane tabs() {
+        threadsSplit.setOrientation(Orientation.VERTICAL);
+        threadsSplit.getItems().addAll(threadsView.root(), inspector);
+        threadsSplit.setDividerPositions(0.55);
+        tab(Panel.THREADS, "Threads", "threadsTab", threadsSplit);
+        Tab diag = tab(Panel.DIAGNOSTICS, "Diagnostics", "diagnosticsTab", new DiagnosticsView(vm.diagnosticsList()).root());
+        diag.textProperty().bind(vm.diagnosticsList().titleProperty());
+        tab(Panel.DEADLOCK, "Deadlock", "deadlockTab", deadlockView.root());
+        tab(Panel.LESSON, "Lesson", "lessonTab", new LessonView(vm.lesson()).root());
+        TextArea report = new TextArea();
+        report.setId("reportText");
+        report.setEditable(false);
+        report.getStyleClass().add("report-area");
+        report.textProperty().bind(vm.reportProperty());
+        report.setPromptText("The run report appears when the run ends.");
+        tab(Panel.REPORT, "Run report", "reportTab", report);
+        tabs.setId("panelTabs");
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        return tabs;
+    }
+
+    private Tab tab(Panel p, String text, String id, Node content) {
+        Tab t = new Tab(text, content);
+        t.setId(id);
+        tabs.getTabs().add(t);
+        tabOf.put(p, t);
+        return t;
+    }
+
+    private MenuBar menuBar(List<SampleInfo> samples) {
+        MenuBar bar = new MenuBar();
+        Menu current = null;
         for (Command c : commands) {
+            if (current == null || !current.getText().equals(c.group())) {
+                current = new Menu(c.group());
+                bar.getMenus().add(current);
+            }
             MenuItem item = new MenuItem(c.name());
             item.setAccelerator(c.key());
-            item.setOnAction(e -> c.action().run());
+            item.setOnAction(e -> c.fire());
             item.disableProperty().bind(Bindings.not(c.enabled()));
-            run.getItems().add(item);
+            current.getItems().add(item);
         }
-
         Menu sampleMenu = new Menu("Samples");
-        for (Path p : samples) {
-            MenuItem item = new MenuItem(p.getParent().getFileName().toString());
-            item.setOnAction(e -> vm.open(p));
+        for (SampleInfo s : samples) {
+            MenuItem item = new MenuItem(s.name());
+            item.setOnAction(e -> vm.open(s.launchFile()));
             sampleMenu.getItems().add(item);
         }
         sampleMenu.setDisable(samples.isEmpty());
-
-        Menu help = new Menu("Help");
-        MenuItem keys = new MenuItem("Keyboard shortcuts");
-        keys.setAccelerator(new KeyCodeCombination(KeyCode.F1));
-        keys.setOnAction(e -> showShortcuts());
-        help.getItems().add(keys);
-        return new MenuBar(file, run, sampleMenu, help);
+        bar.getMenus().add(bar.getMenus().size() - 1, sampleMenu); // before Help
+        return bar;
     }
 
     private ToolBar toolBar() {
@@ -155,7 +222,17 @@ public final class DebuggerView {
         Tooltip where = new Tooltip();
         where.textProperty().bind(vm.source().sourceNameProperty());
         file.setTooltip(where);
-        return new ToolBar(step, run, pause, reset, file);
+        Pane grow = new Pane();
+        javafx.scene.layout.HBox.setHgrow(grow, Priority.ALWAYS);
+        Button welcome = button("welcomeButton", "Samples", "The bundled samples (Ctrl+Shift+W)", vm.welcome()::show);
+        ToggleButton dark = toggle("darkButton", "Dark", "Dark theme (Ctrl+Shift+D)");
+        dark.selectedProperty().bindBidirectional(vm.appearance().darkProperty());
+        ToggleButton present = toggle("presentButton", "Present", "Presentation mode: large fonts, high contrast (Ctrl+Shift+P)");
+        present.selectedProperty().bindBidirectional(vm.appearance().presentationProperty());
+        Button help = button("helpButton", "?", "Keyboard shortcuts and barrier terms (F1)", vm.appearance()::toggleHelp);
+        ToolBar bar = new ToolBar(step, run, pause, reset, file, grow, welcome, dark, present, help);
+        bar.setId("mainToolBar");
+        return bar;
     }
 
     private static Button button(String id, String text, String tip, Runnable action) {
@@ -167,59 +244,35 @@ public final class DebuggerView {
         return b;
     }
 
-    private Node reportPane() {
-        TextArea text = new TextArea();
-        text.setId("reportText");
-        text.setEditable(false);
-        text.getStyleClass().add("report-area");
-        text.textProperty().bind(vm.reportProperty());
-        Tab tab = new Tab("Run report", text);
-        tab.setClosable(false);
-        TabPane tabs = new TabPane(tab);
-        tabs.setId("reportPane");
-        return tabs;
+    private static ToggleButton toggle(String id, String text, String tip) {
+        ToggleButton b = new ToggleButton(text);
+        b.setId(id);
+        b.setTooltip(new Tooltip(tip));
+        b.setFocusTraversable(false);
+        return b;
     }
 
-    private void showReport(boolean show) {
-        boolean shown = vertical.getItems().contains(reportPane);
-        if (show && !shown) {
-            vertical.getItems().add(reportPane);
-            vertical.setDividerPositions(0.68);
-        } else if (!show && shown) {
-            vertical.getItems().remove(reportPane);
+    /** Style classes on the root switch the theme; presentation mode also hides what a class does not need. */
+    private void applyTheme() {
+        boolean dark = vm.appearance().darkProperty().get();
+        boolean present = vm.appearance().presentationProperty().get();
+        root.getStyleClass().removeAll("dark", "presentation");
+        if (dark) root.getStyleClass().add("dark");
+        if (present) root.getStyleClass().add("presentation");
+        menuBar.setVisible(!present);
+        menuBar.setManaged(!present);
+        // Simplified panels: the threads tree without registers and memory.
+        if (present) threadsSplit.getItems().remove(inspector);
+        else if (!threadsSplit.getItems().contains(inspector)) {
+            threadsSplit.getItems().add(inspector);
+            threadsSplit.setDividerPositions(0.55);
         }
+        deadlockView.setDark(dark);
+        deadlockView.setScale(present ? 1.3 : 1);
     }
 
-    private HBox statusBar() {
-        Label outcome = statusLabel("outcomeLabel", vm.outcomeProperty());
-        outcome.getStyleClass().add("outcome");
-        // The outcome's name doubles as a style class (completed, deadlock, ...) for its colour.
-        Consumer<String> restyle = s -> {
-            outcome.getStyleClass().removeIf(c -> !c.equals("label") && !c.equals("outcome"));
-            outcome.getStyleClass().add(s.replace(' ', '-'));
-        };
-        vm.outcomeProperty().addListener((o, a, s) -> restyle.accept(s));
-        restyle.accept(vm.outcomeProperty().get());
-        Region grow = new Region();
-        HBox.setHgrow(grow, Priority.ALWAYS);
-        Label message = statusLabel("messageLabel", vm.messageProperty());
-        message.setMinWidth(0);
-        HBox bar = new HBox(outcome, statusLabel("stepsLabel", vm.stepsProperty()),
-                statusLabel("positionLabel", vm.positionProperty()),
-                statusLabel("diagnosticsLabel", vm.diagnosticsProperty()), grow, message);
-        bar.getStyleClass().add("status-bar");
-        return bar;
-    }
-
-    private static Label statusLabel(String id, ObservableStringValue text) {
-        Label l = new Label();
-        l.setId(id);
-        l.textProperty().bind(text);
-        l.setMinWidth(Region.USE_PREF_SIZE);
-        return l;
-    }
-
-    private void chooseFile() {
+    @Override
+    public void chooseFile() {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Open a launch file or PTX");
         chooser.getExtensionFilters().addAll(
@@ -231,15 +284,16 @@ public final class DebuggerView {
         if (chosen != null) vm.open(chosen.toPath());
     }
 
-    private void showShortcuts() {
-        StringBuilder sb = new StringBuilder();
-        for (Command c : commands) sb.append(c.key().getDisplayText()).append('\t').append(c.name()).append('\n');
-        sb.append("Ctrl+O\tOpen a file\nF1\tThis list");
-        Alert a = new Alert(Alert.AlertType.INFORMATION, sb.toString());
-        a.setTitle("Keyboard shortcuts");
-        a.setHeaderText("Keyboard shortcuts");
-        a.initOwner(window());
-        a.show();
+    @Override
+    public void quit() {
+        Window w = window();
+        if (w != null) w.hide();
+    }
+
+    @Override
+    public void focusThreadFilter() {
+        vm.showPanel(Panel.THREADS);
+        threadsView.focusFilter();
     }
 
     private Window window() {

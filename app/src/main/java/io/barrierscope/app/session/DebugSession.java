@@ -7,13 +7,13 @@ import io.barrierscope.launch.BadInputException;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.ptx.PtxException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One debugging session: the open run and the commands on it (open, step, run, pause, reset).
@@ -33,6 +33,9 @@ public final class DebugSession implements AutoCloseable {
 
         /** A command failed: bad input (message only) or an engine error. */
         void failed(String message);
+
+        /** A fresh look at the thread asked for with {@link #inspect}, between snapshots. */
+        default void inspected(Inspection inspection) {}
     }
 
     /** Warp steps between looks at the pause flag and the refresh clock while running (tests shorten it). */
@@ -45,6 +48,8 @@ public final class DebugSession implements AutoCloseable {
     private final Executor ui;
     private final Listener listener;
     private final AtomicBoolean pauseRequested = new AtomicBoolean();
+    /** The thread to inspect, or -1 for the followed warp; read by every capture, even mid-run. */
+    private final AtomicInteger inspectSlot = new AtomicInteger(-1);
 
     // Confined to the worker thread.
     private Path file;
@@ -80,6 +85,7 @@ public final class DebugSession implements AutoCloseable {
     /** Opens a launch file or PTX file, replacing the current run. */
     public void open(Path path) {
         pauseRequested.set(true);
+        inspectSlot.set(-1); // a thread of the old run means nothing in the new one
         worker.execute(() -> guarded(() -> load(path)));
     }
 
@@ -104,6 +110,20 @@ public final class DebugSession implements AutoCloseable {
     public void run() {
         pauseRequested.set(false);
         worker.execute(() -> guarded(this::runToEnd));
+    }
+
+    /**
+     * Chooses the thread whose registers (and whose CTA's shared memory) every snapshot carries;
+     * -1 follows the focused warp. A run in progress picks it up at its next refresh; otherwise
+     * an inspection is posted at once.
+     */
+    public void inspect(int slot) {
+        inspectSlot.set(slot);
+        worker.execute(() -> guarded(() -> {
+            if (run == null || running) return;
+            Inspection i = StateCapture.inspection(run, slot, lastWarp);
+            if (i != null) ui.execute(() -> listener.inspected(i));
+        }));
     }
 
     /** Asks a run in progress to stop at the next chunk boundary; it then posts a snapshot. */
@@ -143,8 +163,7 @@ public final class DebugSession implements AutoCloseable {
                 }
             }
         });
-        var module = run.module();
-        OpenedFile info = new OpenedFile(path, module.sourceName(), List.copyOf(module.sourceLines()));
+        OpenedFile info = SourceFiles.opened(path, run);
         Snapshot first = capture(Snapshot.Cause.OPENED);
         ui.execute(() -> listener.opened(info));
         post(first);
@@ -180,7 +199,7 @@ public final class DebugSession implements AutoCloseable {
     }
 
     private Snapshot capture(Snapshot.Cause cause) {
-        return StateCapture.capture(run, lastWarp, lastPc, cause);
+        return StateCapture.capture(run, lastWarp, lastPc, cause, inspectSlot.get());
     }
 
     private void post(Snapshot s) {

@@ -3,5 +3,16 @@ package io.barrierscope.app.session;
 import java.nio.file.Path;
 import java.util.List;
 
-/** A file the session opened: the file asked for, the PTX it runs and that PTX's text lines. */
-public record OpenedFile(Path file, String ptxName, List<String> ptxLines) {}
+/**
+ * A file the session opened: the file asked for, the PTX it runs and that PTX's text lines, how
+ * PTX lines map to CUDA lines, the CUDA files the PTX names (most used first) and the sample's
+ * lesson text (null when there is no lesson.md beside the file).
+ */
+public record OpenedFile(Path file, String ptxName, List<String> ptxLines, SourceMap sourceMap,
+                         List<CudaFile> cudaFiles, Path lessonFile, String lesson) {
+
+    /** A file without CUDA sources or lesson (tests). */
+    public OpenedFile(Path file, String ptxName, List<String> ptxLines) {
+        this(file, ptxName, ptxLines, SourceMap.EMPTY, List.of(), null, null);
+    }
+}

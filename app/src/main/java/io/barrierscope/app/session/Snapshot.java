@@ -1,7 +1,9 @@
 package io.barrierscope.app.session;
 
+import io.barrierscope.check.Deadlock;
 import io.barrierscope.check.Diagnostic;
 import io.barrierscope.exec.Outcome;
+import io.barrierscope.ptx.CudaLoc;
 import java.util.List;
 import java.util.Map;
 
@@ -12,23 +14,37 @@ import java.util.Map;
  * @param focusWarp   the warp the views follow (the one that took the last step), -1 if none
  * @param focusName   its name and state, e.g. "CTA (0,0,0) warp 1 · runnable"
  * @param focusLine   1-based PTX line of its next instruction, 0 if none
+ * @param focusLoc    the CUDA location of that instruction, or null
  * @param lastAction  what the last step did, e.g. "CTA (0,0,0) warp 1 executed line 40: bar.sync 0;"
  * @param warpsAtLine for each PTX line where live warps stand, how many
  * @param barriers    the CTA barriers in use, by CTA then barrier
  * @param mbarriers   the valid mbarrier objects, by CTA then shared offset
+ * @param deadlock    the wait-for explanation when the run ended in deadlock, else null
+ * @param threads     every thread's state
+ * @param inspection  the inspected thread's registers and its CTA's shared memory, or null
  * @param report      the end-of-run text (summary, deadlock explanation, diagnostics, output);
  *                    null while the run goes on
  * @param cause       which command produced it
  */
 public record Snapshot(Outcome outcome, long steps, long cycles, long maxSteps,
-                       int focusWarp, String focusName, int focusLine, String lastAction,
+                       int focusWarp, String focusName, int focusLine, CudaLoc focusLoc, String lastAction,
                        Map<Integer, Integer> warpsAtLine, List<BarrierRow> barriers,
-                       List<MbarrierRow> mbarriers, List<Diagnostic> diagnostics, String report, Cause cause) {
+                       List<MbarrierRow> mbarriers, List<Diagnostic> diagnostics, Deadlock deadlock,
+                       ThreadsState threads, Inspection inspection, String report, Cause cause) {
 
     /** What a snapshot follows: an open or reset, a step, a refresh during a run, a run's end. */
     public enum Cause { OPENED, STEPPED, RUN_PROGRESS, RUN_END }
 
-    /** A snapshot without mbarriers. */
+    /** A snapshot without CUDA location, deadlock, threads or inspection (view model tests). */
+    public Snapshot(Outcome outcome, long steps, long cycles, long maxSteps,
+                    int focusWarp, String focusName, int focusLine, String lastAction,
+                    Map<Integer, Integer> warpsAtLine, List<BarrierRow> barriers,
+                    List<MbarrierRow> mbarriers, List<Diagnostic> diagnostics, String report, Cause cause) {
+        this(outcome, steps, cycles, maxSteps, focusWarp, focusName, focusLine, null, lastAction, warpsAtLine,
+                barriers, mbarriers, diagnostics, null, ThreadsState.EMPTY, null, report, cause);
+    }
+
+    /** A snapshot without mbarriers either. */
     public Snapshot(Outcome outcome, long steps, long cycles, long maxSteps,
                     int focusWarp, String focusName, int focusLine, String lastAction,
                     Map<Integer, Integer> warpsAtLine, List<BarrierRow> barriers,

@@ -1,5 +1,6 @@
 package io.barrierscope.app.session;
 
+import io.barrierscope.check.Deadlock;
 import io.barrierscope.check.Diagnostic;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
@@ -35,8 +36,9 @@ final class StateCapture {
      * @param focusWarp the warp that took the last step, or -1 before the first step
      * @param lastPc    the PC it executed, or -1
      * @param cause     which command the snapshot follows
+     * @param inspect   the thread to inspect, or -1 for the followed warp's first lane
      */
-    static Snapshot capture(LaunchedRun run, int focusWarp, int lastPc, Snapshot.Cause cause) {
+    static Snapshot capture(LaunchedRun run, int focusWarp, int lastPc, Snapshot.Cause cause, int inspect) {
         Machine m = run.machine();
         Interpreter x = run.interpreter();
         Op[] code = run.program().code;
@@ -50,9 +52,23 @@ final class StateCapture {
         List<Diagnostic> diagnostics = List.copyOf(x.diagnostics());
         String report = x.finished() ? report(run) : null;
         boolean deadlocked = x.outcome() == Outcome.DEADLOCK;
+        Deadlock deadlock = deadlocked ? run.deadlock() : null;
         return new Snapshot(x.outcome(), m.steps, m.cycles, run.maxSteps(), warp, focusName,
-                line(code, pc), lastAction, warpsAtLine(m, code), barriers(m, deadlocked),
-                mbarriers(m, deadlocked), diagnostics, report, cause);
+                line(code, pc), pc >= 0 && pc < code.length ? code[pc].insn.loc() : null, lastAction,
+                warpsAtLine(m, code), barriers(m, deadlocked), mbarriers(m, deadlocked), diagnostics, deadlock,
+                ThreadCapture.capture(run), inspection(run, inspect, warp), report, cause);
+    }
+
+    /** The inspected thread: the one asked for, else the followed warp's first live (or existing) lane. */
+    static Inspection inspection(LaunchedRun run, int inspect, int focusWarp) {
+        Machine m = run.machine();
+        int slot = inspect;
+        int warp = focusWarp >= 0 ? focusWarp : firstLiveWarp(m);
+        if (slot < 0 && warp >= 0) {
+            int mask = m.liveMask[warp] != 0 ? m.liveMask[warp] : m.existMask[warp];
+            slot = (warp << 5) + Integer.numberOfTrailingZeros(mask);
+        }
+        return InspectionCapture.capture(run, slot);
     }
 
     private static int line(Op[] code, int pc) {
@@ -125,7 +141,7 @@ final class StateCapture {
         return List.copyOf(rows);
     }
 
-    private static String ctaName(Machine m, int cta) {
+    static String ctaName(Machine m, int cta) {
         // warpName is "CTA (x,y,z) warp n"; the CTA part names the CTA the same way everywhere.
         String w = m.warpName(cta * m.warpsPerCta);
         int cut = w.lastIndexOf(" warp ");

@@ -1,7 +1,5 @@
 package io.barrierscope.app.source;
 
-import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntFunction;
@@ -12,44 +10,50 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
-import org.fxmisc.flowless.VirtualizedScrollPane;
-import org.fxmisc.richtext.CodeArea;
 import org.fxmisc.richtext.LineNumberFactory;
 
 /**
- * The PTX source: a read-only RichTextFX code area with syntax colours, line numbers, a gutter
- * badge counting the warps on each line, the followed warp's line highlighted and kept in view,
- * and the lines diagnostics point at marked.
+ * The PTX source: a read-only code area with syntax colours, line numbers, a gutter badge
+ * counting the warps on each line, the followed warp's line highlighted and kept in view, the
+ * lines diagnostics point at marked, and lines linked from the CUDA pane highlighted. A click on
+ * a line links it to the CUDA pane.
  */
 public final class SourceView {
     private static final String CURRENT = "current-line";
     private static final String DIAGNOSED = "diagnostic-line";
+    private static final String LINKED = "linked-line";
 
     private final SourceViewModel vm;
-    private final CodeArea area = new CodeArea();
-    private final VirtualizedScrollPane<CodeArea> root = new VirtualizedScrollPane<>(area);
+    private final CodePane code = new CodePane("sourceArea", "ptx.css");
     private int shownLine;
     private Set<Integer> shownDiagnostics = Set.of();
+    private Set<Integer> shownLinked = Set.of();
 
     public SourceView(SourceViewModel vm) {
         this.vm = vm;
-        area.setId("sourceArea");
-        area.setEditable(false);
-        area.getStylesheets().add(SourceView.class.getResource("ptx.css").toExternalForm());
-        area.setParagraphGraphicFactory(gutter());
-        root.getStyleClass().add("source-view");
+        code.setGutter(gutter());
+        code.node().getStyleClass().add("source-view");
+        code.onLineClicked(vm::clickLine);
 
         vm.linesProperty().addListener((o, a, lines) -> showText(lines));
         vm.currentLineProperty().addListener((o, a, line) -> showCurrentLine(line.intValue()));
-        vm.diagnosticLinesProperty().addListener((o, a, lines) -> markDiagnostics(lines));
+        vm.diagnosticLinesProperty().addListener((o, a, lines) -> {
+            code.restyle(DIAGNOSED, shownDiagnostics, lines);
+            shownDiagnostics = lines;
+        });
+        vm.linkedLinesProperty().addListener((o, a, lines) -> {
+            code.restyle(LINKED, shownLinked, lines);
+            shownLinked = lines;
+        });
+        vm.revealProperty().addListener((o, a, r) -> code.reveal(r.line()));
         showText(vm.getLines());
     }
 
-    public Node root() { return root; }
+    public Node root() { return code.node(); }
 
     /** Line number plus the warp badge, both small factories evaluated per visible paragraph. */
     private IntFunction<Node> gutter() {
-        IntFunction<Node> numbers = LineNumberFactory.get(area);
+        IntFunction<Node> numbers = LineNumberFactory.get(code.area());
         return paragraph -> {
             Label badge = new Label();
             badge.getStyleClass().add("warp-badge");
@@ -70,33 +74,16 @@ public final class SourceView {
     private void showText(List<String> lines) {
         shownLine = 0;
         shownDiagnostics = Set.of();
+        shownLinked = Set.of();
         String text = String.join("\n", lines);
-        area.replaceText(text);
-        area.setStyleSpans(0, PtxHighlighter.highlight(text));
-        area.moveTo(0);
-        area.showParagraphAtTop(0);
+        code.setText(text, PtxHighlighter.highlight(text));
     }
 
     private void showCurrentLine(int line) {
-        setStyle(shownLine, CURRENT, false);
+        code.setStyle(shownLine, CURRENT, false);
         shownLine = line;
-        if (line <= 0 || line > area.getParagraphs().size()) return;
-        setStyle(line, CURRENT, true);
-        area.showParagraphAtCenter(line - 1);
-    }
-
-    private void markDiagnostics(Set<Integer> lines) {
-        for (int l : shownDiagnostics) setStyle(l, DIAGNOSED, false);
-        shownDiagnostics = lines;
-        for (int l : lines) setStyle(l, DIAGNOSED, true);
-    }
-
-    /** Adds or removes one paragraph style class on a 1-based line, keeping the others. */
-    private void setStyle(int line, String style, boolean on) {
-        int p = line - 1;
-        if (p < 0 || p >= area.getParagraphs().size()) return;
-        Collection<String> now = area.getParagraph(p).getParagraphStyle();
-        LinkedHashSet<String> next = new LinkedHashSet<>(now);
-        if (on ? next.add(style) : next.remove(style)) area.setParagraphStyle(p, List.copyOf(next));
+        if (line <= 0 || line > code.lineCount()) return;
+        code.setStyle(line, CURRENT, true);
+        code.reveal(line);
     }
 }

@@ -4,10 +4,12 @@ import io.barrierscope.app.session.OpenedFile;
 import io.barrierscope.app.session.Snapshot;
 import io.barrierscope.check.Diagnostic;
 import io.barrierscope.ptx.SourcePos;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.IntConsumer;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -17,7 +19,8 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 
 /**
  * The PTX source pane's state: the text, the line the followed warp stands on, how many warps
- * stand on each line, and the lines diagnostics point at. Lines are 1-based; 0 means none.
+ * stand on each line, the lines diagnostics point at, and the lines linked from elsewhere (a
+ * click in the CUDA pane, a diagnostic, a thread). Lines are 1-based; 0 means none.
  */
 public final class SourceViewModel {
     private final ReadOnlyStringWrapper sourceName = new ReadOnlyStringWrapper("");
@@ -25,12 +28,16 @@ public final class SourceViewModel {
     private final ReadOnlyIntegerWrapper currentLine = new ReadOnlyIntegerWrapper(0);
     private final ReadOnlyObjectWrapper<Map<Integer, Integer>> warpsAtLine = new ReadOnlyObjectWrapper<>(Map.of());
     private final ReadOnlyObjectWrapper<Set<Integer>> diagnosticLines = new ReadOnlyObjectWrapper<>(Set.of());
+    private final ReadOnlyObjectWrapper<Set<Integer>> linkedLines = new ReadOnlyObjectWrapper<>(Set.of());
+    private final ReadOnlyObjectWrapper<Reveal> reveal = new ReadOnlyObjectWrapper<>(Reveal.NONE);
+    private IntConsumer onLineClicked = l -> {};
 
     /** Shows a newly opened file; the line markers wait for its first snapshot. */
     public void load(OpenedFile file) {
         currentLine.set(0);
         warpsAtLine.set(Map.of());
         diagnosticLines.set(Set.of());
+        linkedLines.set(Set.of());
         sourceName.set(file.ptxName());
         lines.set(file.ptxLines());
     }
@@ -40,6 +47,27 @@ public final class SourceViewModel {
         diagnosticLines.set(linesOf(s.diagnostics(), sourceName.get()));
         currentLine.set(s.focusLine());
     }
+
+    /** The user clicked a line: it is linked, and whoever listens (the CUDA pane) follows. */
+    public void clickLine(int line) {
+        if (line < 1 || line > lines.get().size()) return;
+        linkedLines.set(Set.of(line));
+        onLineClicked.accept(line);
+    }
+
+    /** Links these lines (from a CUDA line, say) and brings the first into view. */
+    public void showLinked(Collection<Integer> ptxLines) {
+        linkedLines.set(Set.copyOf(ptxLines));
+        if (!ptxLines.isEmpty()) reveal.set(reveal.get().next(new TreeSet<>(ptxLines).first()));
+    }
+
+    /** Links one line and brings it into view (a diagnostic or a thread points there). */
+    public void reveal(int line) {
+        if (line < 1) return;
+        showLinked(List.of(line));
+    }
+
+    public void setOnLineClicked(IntConsumer action) { onLineClicked = action == null ? l -> {} : action; }
 
     /** The gutter badge for a 1-based line: the number of warps standing there, or "". */
     public String warpBadge(int line) {
@@ -67,6 +95,9 @@ public final class SourceViewModel {
     public ReadOnlyIntegerProperty currentLineProperty() { return currentLine.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<Map<Integer, Integer>> warpsAtLineProperty() { return warpsAtLine.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<Set<Integer>> diagnosticLinesProperty() { return diagnosticLines.getReadOnlyProperty(); }
+    /** Lines linked from elsewhere, highlighted apart from the current line. */
+    public ReadOnlyObjectProperty<Set<Integer>> linkedLinesProperty() { return linkedLines.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<Reveal> revealProperty() { return reveal.getReadOnlyProperty(); }
 
     public List<String> getLines() { return lines.get(); }
     public int getCurrentLine() { return currentLine.get(); }

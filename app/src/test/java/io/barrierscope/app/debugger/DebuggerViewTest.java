@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.app.TestFiles;
 import io.barrierscope.app.session.DebugSession;
+import io.barrierscope.app.welcome.SampleCatalog;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -34,7 +35,7 @@ class DebuggerViewTest {
     @Start
     void start(Stage stage) {
         vm = new DebuggerViewModel(l -> DebugSession.withWorkerThread(Platform::runLater, l));
-        DebuggerView view = new DebuggerView(vm, List.of(TestFiles.sample("block-reduce")));
+        DebuggerView view = new DebuggerView(vm, SampleCatalog.read(List.of(TestFiles.sample("block-reduce"))));
         Scene scene = new Scene(view.root(), 1100, 700);
         view.installShortcuts(scene);
         stage.titleProperty().bind(vm.titleProperty());
@@ -90,6 +91,6 @@ class DebuggerViewTest {
         robot.press(KeyCode.CONTROL).type(KeyCode.R).release(KeyCode.CONTROL);
         waitUntil(() -> "ready".equals(text(robot, "#outcomeLabel")));
         assertEquals("step 0 · 0 cycles", text(robot, "#stepsLabel"));
-        assertTrue(robot.lookup("#reportPane").tryQuery().isEmpty(), "report pane hidden after reset");
+        assertEquals("", robot.lookup("#reportText").queryAs(TextArea.class).getText(), "report cleared by reset");
     }
 }

@@ -1,0 +1,58 @@
+package io.barrierscope.app.debugger;
+
+import java.util.function.Consumer;
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableStringValue;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.Separator;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.Region;
+import org.controlsfx.control.StatusBar;
+
+/**
+ * The ControlsFX status bar: the outcome (coloured by kind) and the last action on the left,
+ * the step and cycle counts, the followed warp and the diagnostics count on the right, and a
+ * busy indicator while a run goes on.
+ */
+final class StatusLine {
+    private StatusLine() {}
+
+    static Node of(DebuggerViewModel vm) {
+        StatusBar bar = new StatusBar();
+        bar.setId("statusBar");
+        bar.textProperty().bind(vm.messageProperty());
+        bar.progressProperty().bind(Bindings.when(vm.runningProperty()).then(-1.0).otherwise(0.0));
+
+        Label outcome = label("outcomeLabel", vm.outcomeProperty());
+        outcome.getStyleClass().add("outcome");
+        // The outcome's name doubles as a style class (completed, deadlock, ...) for its colour.
+        Consumer<String> restyle = s -> {
+            outcome.getStyleClass().removeIf(c -> !c.equals("label") && !c.equals("outcome"));
+            outcome.getStyleClass().add(s.replace(' ', '-'));
+        };
+        vm.outcomeProperty().addListener((o, a, s) -> restyle.accept(s));
+        restyle.accept(vm.outcomeProperty().get());
+        outcome.setTooltip(new Tooltip("How the run stands: ready, paused, running, completed, deadlock, diagnosed, step-limit"));
+        bar.getLeftItems().add(outcome);
+
+        Label steps = label("stepsLabel", vm.stepsProperty());
+        steps.setTooltip(new Tooltip("Warp steps executed and virtual time in cycles"));
+        Label position = label("positionLabel", vm.positionProperty());
+        position.setTooltip(new Tooltip("The followed warp (the one that moved last), its state and PTX line"));
+        position.getStyleClass().add("status-position");
+        Label diagnostics = label("diagnosticsLabel", vm.diagnosticsProperty());
+        bar.getRightItems().addAll(steps, new Separator(javafx.geometry.Orientation.VERTICAL), position,
+                new Separator(javafx.geometry.Orientation.VERTICAL), diagnostics);
+        bar.getStyleClass().add("status-line");
+        return bar;
+    }
+
+    private static Label label(String id, ObservableStringValue text) {
+        Label l = new Label();
+        l.setId(id);
+        l.textProperty().bind(text);
+        l.setMinWidth(Region.USE_PREF_SIZE);
+        return l;
+    }
+}

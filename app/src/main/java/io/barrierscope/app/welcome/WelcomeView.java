@@ -1,0 +1,106 @@
+package io.barrierscope.app.welcome;
+
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * The welcome screen: every bundled sample with its one-line description; double-click or Enter
+ * opens one. Also a way to open any file and to go back to the open one.
+ */
+public final class WelcomeView {
+    private final BorderPane root = new BorderPane();
+    private final ListView<SampleInfo> list;
+
+    /** @param openFile asks the user for a file to open */
+    public WelcomeView(WelcomeViewModel vm, Runnable openFile) {
+        Label title = new Label("BarrierScope");
+        title.getStyleClass().add("welcome-title");
+        Label sub = new Label("Step through real GPU kernels and watch their barriers. Pick a lesson:");
+        sub.getStyleClass().add("welcome-subtitle");
+        TextField filter = new TextField();
+        filter.setId("welcomeFilter");
+        filter.setPromptText("Filter samples (e.g. mbarrier, deadlock, cluster)");
+        filter.textProperty().bindBidirectional(vm.filterProperty());
+        HBox.setHgrow(filter, Priority.ALWAYS);
+        Button open = new Button("Open file…");
+        open.setId("welcomeOpenFile");
+        open.setOnAction(e -> openFile.run());
+        Button close = new Button("Back to the debugger");
+        close.setId("welcomeClose");
+        close.setOnAction(e -> vm.hide());
+        HBox bar = new HBox(8, filter, open, close);
+        bar.setAlignment(Pos.CENTER_LEFT);
+
+        list = new ListView<>(vm.samples());
+        list.setId("sampleList");
+        list.setPlaceholder(new Label("No bundled samples found (they live in samples/ of the BarrierScope checkout)."));
+        list.setCellFactory(l -> new SampleCell());
+        list.setOnMouseClicked(e -> {
+            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) vm.open(list.getSelectionModel().getSelectedItem());
+        });
+        list.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) vm.open(list.getSelectionModel().getSelectedItem());
+        });
+        filter.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.DOWN || e.getCode() == KeyCode.ENTER) {
+                list.requestFocus();
+                if (list.getSelectionModel().isEmpty()) list.getSelectionModel().selectFirst();
+                if (e.getCode() == KeyCode.ENTER && list.getItems().size() == 1) vm.open(list.getItems().get(0));
+            }
+        });
+        VBox head = new VBox(6, title, sub, bar);
+        head.getStyleClass().add("welcome-head");
+        root.setTop(head);
+        root.setCenter(list);
+        root.getStyleClass().add("welcome");
+        root.setId("welcome");
+    }
+
+    public Node root() { return root; }
+
+    /** Gives the keyboard to the list, so arrows and Enter pick a sample at once. */
+    public void focus() {
+        list.requestFocus();
+        if (list.getSelectionModel().isEmpty()) list.getSelectionModel().selectFirst();
+    }
+
+    /** Name in bold, description under it. */
+    private static final class SampleCell extends ListCell<SampleInfo> {
+        private final Label name = new Label();
+        private final Label description = new Label();
+        private final VBox box = new VBox(1, name, description);
+
+        SampleCell() {
+            name.getStyleClass().add("sample-name");
+            description.getStyleClass().add("sample-description");
+            description.setWrapText(true);
+            description.setMinHeight(Region.USE_PREF_SIZE);
+            box.setMaxWidth(Double.MAX_VALUE);
+        }
+
+        @Override
+        protected void updateItem(SampleInfo s, boolean empty) {
+            super.updateItem(s, empty);
+            if (empty || s == null) {
+                setGraphic(null);
+                return;
+            }
+            name.setText(s.name());
+            description.setText(s.description());
+            description.prefWidthProperty().bind(widthProperty().subtract(30));
+            setGraphic(box);
+        }
+    }
+}

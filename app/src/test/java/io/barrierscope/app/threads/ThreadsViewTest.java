@@ -1,0 +1,85 @@
+package io.barrierscope.app.threads;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.app.debugger.TestWindow;
+import javafx.scene.control.Label;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeTableView;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.matcher.control.LabeledMatchers;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The threads tree with its filter, and the registers and shared memory of the chosen thread. */
+@ExtendWith(ApplicationExtension.class)
+class ThreadsViewTest {
+    private TestWindow w;
+
+    @Start
+    void start(Stage stage) {
+        w = new TestWindow(stage);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void filterChooseAThreadAndSeeItsRegistersAndItsMbarrier(FxRobot robot) {
+        w.open(robot, "mbarrier-init-count-too-high");
+        robot.type(KeyCode.F5);
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT1).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("threadsTab", robot.lookup("#panelTabs").queryAs(TabPane.class).getSelectionModel().getSelectedItem().getId());
+        TreeTableView<ThreadNode> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
+        TreeItem<ThreadNode> cta = tree.getRoot().getChildren().get(0);
+        assertEquals("CTA (0,0,0)", cta.getValue().name());
+        assertTrue(cta.isExpanded());
+        assertEquals(4, cta.getChildren().size());
+        assertEquals("parked", cta.getChildren().get(0).getValue().state());
+        assertTrue(cta.getChildren().get(0).getValue().waitsOn().startsWith("mbarrier bar (shared 0x0) · phase 0"));
+        assertTrue(robot.lookup("#threadSummary").queryAs(Label.class).getText().startsWith("128 threads: 128 parked"));
+
+        // Ctrl+F, a filter: only warp 2 is left, and it is chosen with a click.
+        robot.press(KeyCode.CONTROL).type(KeyCode.F).release(KeyCode.CONTROL);
+        robot.write("warp 2");
+        WaitForAsyncUtils.waitForFxEvents();
+        cta = tree.getRoot().getChildren().get(0);
+        assertEquals(1, cta.getChildren().size());
+        TreeItem<ThreadNode> warp2 = cta.getChildren().get(0);
+        assertEquals("warp 2", warp2.getValue().name());
+        javafx.scene.Node cell = robot.lookup(".tree-table-cell").match(LabeledMatchers.hasText("warp 2")).query();
+        robot.clickOn(cell);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("Registers of CTA (0,0,0) thread (64,0,0) in neighbour_sum",
+                robot.lookup("#registersTitle").queryAs(Label.class).getText());
+        TableView<RegistersViewModel.Row> regs = robot.lookup("#registerTable").queryAs(TableView.class);
+        RegistersViewModel.Row r1 = regs.getItems().stream().filter(r -> r.name().equals("%r1")).findFirst().orElseThrow();
+        assertEquals("64", r1.decimal());
+
+        // Open the warp: its threads appear; choose thread 70.
+        robot.interact(() -> warp2.setExpanded(true));
+        assertEquals(32, warp2.getChildren().size());
+        robot.interact(() -> tree.getSelectionModel().select(warp2.getChildren().get(6)));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup("#registersTitle").queryAs(Label.class).getText().contains("thread (70,0,0)"));
+
+        // Its CTA's shared memory: the mbarrier word decoded.
+        robot.clickOn("Shared memory");
+        TableView<Integer> shared = robot.lookup("#sharedTable").queryAs(TableView.class);
+        assertEquals(0, shared.getItems().get(0));
+        assertEquals("phase 0 (parity 0) · pending 1 of 129 · tx 0", w.vm.shared().row(0).mbarrier());
+        assertTrue(robot.lookup("phase 0 (parity 0) · pending 1 of 129 · tx 0").tryQuery().isPresent());
+
+        // Stepping keeps the choice; clearing the filter keeps the row chosen.
+        robot.interact(() -> w.vm.threads().filterProperty().set(""));
+        assertEquals("t70", w.vm.threads().selectedKeyProperty().get());
+        assertEquals("t70", tree.getSelectionModel().getSelectedItem().getValue().key());
+    }
+}
