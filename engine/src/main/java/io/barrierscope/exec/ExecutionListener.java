@@ -15,8 +15,11 @@ public interface ExecutionListener {
     /** A synchronization event; see {@link SyncEvent} for the meaning of object, a and b. */
     default void syncEvent(long step, SyncEvent kind, int slot, long object, long a, long b) {}
 
-    /** A thread's status changed (see {@link ThreadStatus}): waits beginning and ending, parking, exits. */
-    default void statusChange(long step, int slot, byte from, byte to) {}
+    /**
+     * Threads' status changed (see {@link ThreadStatus}): waits beginning and ending, parking,
+     * exits. {@code lanes} of {@code warp} changed together from {@code from} to {@code to}.
+     */
+    default void statusChange(long step, int warp, int lanes, byte from, byte to) {}
 
     /** Virtual time jumped to {@code cycles} because nothing could run until a wake-up or a copy landing. */
     default void timeJump(long step, long cycles) {}

@@ -46,23 +46,39 @@ public final class Interpreter {
     public List<PrintfLine> printfLines() { return printf; }
     public void addListener(ExecutionListener l) {
         listeners.add(l);
-        m.statusObserver = this::statusChanged;
+        wireStatus();
     }
 
     public void removeListener(ExecutionListener l) {
         listeners.remove(l);
-        if (listeners.isEmpty()) m.statusObserver = null;
+        wireStatus();
     }
 
-    private void statusChanged(int slot, byte from, byte to) {
+    /**
+     * Status changes are the most frequent event (every thread of a barrier, twice per
+     * generation): with one listener they go straight to it rather than through the loop.
+     */
+    private void wireStatus() {
+        if (listeners.isEmpty()) {
+            m.statusObserver = null;
+        } else if (listeners.size() == 1) {
+            ExecutionListener only = listeners.get(0);
+            m.statusObserver = (warp, lanes, from, to) -> only.statusChange(eventStep, warp, lanes, from, to);
+        } else {
+            m.statusObserver = this::statusChanged;
+        }
+    }
+
+    private void statusChanged(int warp, int lanes, byte from, byte to) {
         long step = eventStep;
-        for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).statusChange(step, slot, from, to);
+        for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).statusChange(step, warp, lanes, from, to);
     }
 
     /** Tells the listeners of a synchronization event (see {@link SyncEvent}). */
     public void emit(SyncEvent kind, int slot, long object, long a, long b) {
         if (listeners.isEmpty()) return;
         long step = eventStep;
+        m.flushStatus();
         for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).syncEvent(step, kind, slot, object, a, b);
     }
 
@@ -154,6 +170,18 @@ public final class Interpreter {
         return outcome;
     }
 
+    /**
+     * Runs until {@code steps} warp steps have executed in total, the run ends, or a break is
+     * requested (a brkpt, or a listener such as a breakpoint); unlike {@link #run} reaching the
+     * count is not the step limit. Returns whether it stopped for a break.
+     */
+    public boolean advance(long steps) {
+        while (outcome == Outcome.RUNNING && !breakRequested && m.steps < steps) step();
+        boolean broke = breakRequested;
+        breakRequested = false;
+        return broke;
+    }
+
     /** Executes one warp step (or settles the run's end); returns false once the run has ended. */
     public boolean step() {
         if (outcome != Outcome.RUNNING) return false;
@@ -174,8 +202,10 @@ public final class Interpreter {
             long next = Math.min(nextWake, m.async.nextReady());
             if (next != Long.MAX_VALUE) {
                 m.cycles = Math.max(m.cycles, next);
+                m.flushStatus();
                 for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).timeJump(eventStep, m.cycles);
                 if (m.cycles >= nextWake) wakeSleepers();
+                m.flushStatus();
                 return true;
             }
             end(m.allExited() ? Outcome.COMPLETED : Outcome.DEADLOCK);
@@ -200,6 +230,7 @@ public final class Interpreter {
             int slot = (w << 5) + lane;
             report(DiagnosticCode.DIVIDE_BY_ZERO, "integer division by zero", new int[] {pc}, new int[] {slot}, null);
         }
+        m.flushStatus();
         for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).warpStep(step, w, pc, group, active);
         if (outcome == Outcome.RUNNING && m.allExited() && m.async.isEmpty()) end(Outcome.COMPLETED);
         else if (outcome != Outcome.RUNNING) tellFinished();
@@ -212,6 +243,7 @@ public final class Interpreter {
     }
 
     private void tellFinished() {
+        m.flushStatus();
         for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).finished(eventStep, outcome);
     }
 
@@ -273,12 +305,16 @@ public final class Interpreter {
         WarpSync.onExit(this, warp, mask);
     }
 
+    /** Forgets a break request not yet acted on (a new move starts). */
+    public void clearBreak() { breakRequested = false; }
+
     /** Stops the run at the next opportunity, as {@code brkpt} does. */
     public void requestBreak() { breakRequested = true; }
 
     /** Records device printf output. */
     public void printf(int slot, String text) {
         printf.add(new PrintfLine(eventStep, slot, m.threadName(slot), text));
+        m.flushStatus();
         for (ExecutionListener l : listeners) l.printf(eventStep, slot, text);
     }
 
@@ -299,6 +335,7 @@ public final class Interpreter {
         for (int s : slots) threads.add(s);
         Diagnostic d = new Diagnostic(code, severity, message, eventStep, ptx, cuda, threads, barrier);
         diagnostics.add(d);
+        m.flushStatus();
         for (ExecutionListener l : listeners) l.diagnostic(d);
         if (severity == Severity.ERROR && outcome == Outcome.RUNNING) outcome = Outcome.DIAGNOSED;
     }

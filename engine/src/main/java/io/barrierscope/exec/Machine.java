@@ -72,6 +72,16 @@ public final class Machine {
 
     /** Told of every status change (a wait begins or ends, a park, an exit); null while nobody listens. */
     public StatusObserver statusObserver;
+    /**
+     * Status changes being gathered for the observer: lanes of one warp changing from one status to
+     * another in a row (a barrier releasing a warp) are told once, not 32 times. The interpreter
+     * flushes before every other event, so the order of events is kept.
+     */
+    private boolean statusPending;
+    private int psWarp;
+    private int psLanes;
+    private byte psFrom;
+    private byte psTo;
 
     /** Warps with at least one live lane; zero means every thread has exited. */
     public int liveWarpCount;
@@ -331,13 +341,58 @@ public final class Machine {
 
     public boolean exists(int slot) { return (existMask[slot >> 5] & (1 << (slot & 31))) != 0; }
 
+    private void noteStatus(int w, int bit, byte from, byte to) {
+        if (statusPending) {
+            if (psWarp == w && psFrom == from && psTo == to && (psLanes & bit) == 0) {
+                psLanes |= bit;
+                return;
+            }
+            flushStatus();
+        }
+        statusPending = true;
+        psWarp = w;
+        psLanes = bit;
+        psFrom = from;
+        psTo = to;
+    }
+
+    /** Tells the observer the status changes gathered so far. */
+    public void flushStatus() {
+        if (!statusPending) return;
+        statusPending = false;
+        if (statusObserver != null) statusObserver.statusChanged(psWarp, psLanes, psFrom, psTo);
+    }
+
+    /**
+     * Changes the status of {@code lanes} of {@code warp} at once (a barrier releasing a warp):
+     * the same as {@link #setStatus} per lane, with the masks and the observer told once.
+     */
+    public void setStatusLanes(int warp, int lanes, byte s) {
+        if (lanes == 0) return;
+        int base = warp << 5;
+        byte from = status[base + Integer.numberOfTrailingZeros(lanes)];
+        boolean same = s != ThreadStatus.EXITED && s != ThreadStatus.TRAPPED && from != s;
+        for (int l = lanes; l != 0 && same; l &= l - 1) same = status[base + Integer.numberOfTrailingZeros(l)] == from;
+        if (!same) {
+            for (int l = lanes; l != 0; l &= l - 1) setStatus(base + Integer.numberOfTrailingZeros(l), s);
+            return;
+        }
+        for (int l = lanes; l != 0; l &= l - 1) status[base + Integer.numberOfTrailingZeros(l)] = s;
+        if (s == ThreadStatus.RUNNABLE) runMask[warp] |= lanes;
+        else runMask[warp] &= ~lanes;
+        if (statusObserver != null) {
+            flushStatus();
+            statusObserver.statusChanged(warp, lanes, from, s);
+        }
+    }
+
     /** Changes a thread's status, keeping the warp masks in step. */
     public void setStatus(int slot, byte s) {
         int w = slot >> 5;
         int bit = 1 << (slot & 31);
         byte old = status[slot];
         status[slot] = s;
-        if (old != s && statusObserver != null) statusObserver.statusChanged(slot, old, s);
+        if (old != s && statusObserver != null) noteStatus(w, bit, old, s);
         if (s == ThreadStatus.RUNNABLE) runMask[w] |= bit;
         else runMask[w] &= ~bit;
         if (s == ThreadStatus.EXITED || s == ThreadStatus.TRAPPED) {

@@ -1,7 +1,7 @@
 package io.barrierscope.exec;
 
-/** Sees each thread status change as it happens (the interpreter forwards them to its listeners). */
+/** Sees thread status changes: {@code lanes} of {@code warp} went from {@code from} to {@code to} together. */
 @FunctionalInterface
 public interface StatusObserver {
-    void statusChanged(int slot, byte from, byte to);
+    void statusChanged(int warp, int lanes, byte from, byte to);
 }

@@ -109,6 +109,8 @@ public final class CtaBarrierSync {
         }
         b.arrivedWarps |= wbit;
         int base = warp << 5;
+        int going = 0;
+        int waiting = 0;
         for (int l = lanes; l != 0; l &= l - 1) {
             int s = base + Integer.numberOfTrailingZeros(l);
             BarrierOp lop = m.pc[s] == pc ? op : (BarrierOp) x.op(m.pc[s]);
@@ -121,11 +123,13 @@ public final class CtaBarrierSync {
             if (lop.form == CtaBarrier.Form.ARRIVE) {
                 m.pc[s]++;
                 m.uniform[s >> 5] = false;
-                m.setStatus(s, ThreadStatus.RUNNABLE);
+                going |= l & -l;
             } else {
-                m.setStatus(s, ThreadStatus.BAR_WAIT);
+                waiting |= l & -l;
             }
         }
+        m.setStatusLanes(warp, going, ThreadStatus.RUNNABLE);
+        m.setStatusLanes(warp, waiting, ThreadStatus.BAR_WAIT);
         if (x.observed()) x.emit(SyncEvent.BAR_ARRIVE, base + Integer.numberOfTrailingZeros(lanes), ((long) cta << 32) | id, b.generation, lanes);
         checkComplete(x, cta, b);
     }
@@ -143,10 +147,12 @@ public final class CtaBarrierSync {
         long released = 0;
         for (int w = w0; w < w0 + m.warpsPerCta; w++) {
             int base = w << 5;
+            int go = 0;
             for (int l = m.existMask[w]; l != 0; l &= l - 1) {
                 int s = base + Integer.numberOfTrailingZeros(l);
                 if (m.status[s] != ThreadStatus.BAR_WAIT || m.waitArg[s] != b.id) continue;
                 released |= 1L << (w - w0);
+                go |= l & -l;
                 BarrierOp op = (BarrierOp) x.op(m.pc[s]);
                 if (op.form == CtaBarrier.Form.RED && op.dst >= 0) {
                     long v = switch (op.redOp()) {
@@ -158,8 +164,8 @@ public final class CtaBarrierSync {
                 }
                 m.pc[s]++;
                 m.uniform[s >> 5] = false;
-                m.setStatus(s, ThreadStatus.RUNNABLE);
             }
+            m.setStatusLanes(w, go, ThreadStatus.RUNNABLE);
         }
         long gen = b.generation;
         b.reset();

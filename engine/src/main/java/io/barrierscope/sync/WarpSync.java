@@ -50,12 +50,9 @@ public final class WarpSync {
         }
         op0.complete(x, warp, members);
         if (x.finished()) return;
-        for (int l = members; l != 0; l &= l - 1) {
-            int s = base + Integer.numberOfTrailingZeros(l);
-            m.pc[s]++;
-            m.uniform[warp] = false;
-            m.setStatus(s, ThreadStatus.RUNNABLE);
-        }
+        for (int l = members; l != 0; l &= l - 1) m.pc[base + Integer.numberOfTrailingZeros(l)]++;
+        m.uniform[warp] = false;
+        m.setStatusLanes(warp, members, ThreadStatus.RUNNABLE);
     }
 
     /** Lanes of {@code warp} exited: waiters whose masks name them are re-checked. */

@@ -53,11 +53,11 @@ public abstract class WarpSyncOp extends Op {
                 return;
             }
             m.waitArg[s] = mm;
-            m.setStatus(s, ThreadStatus.WARP_SYNC);
             boolean seen = false;
             for (int i = 0; i < masks; i++) seen |= distinct[i] == mm;
             if (!seen) distinct[masks++] = mm;
         }
+        m.setStatusLanes(warp, active, ThreadStatus.WARP_SYNC);
         for (int i = 0; i < masks && !x.finished(); i++) WarpSync.tryRelease(x, warp, distinct[i]);
     }
 }

@@ -89,6 +89,9 @@ public final class BreakpointSet implements ExecutionListener {
     /** While muted (a seek re-executing known steps), nothing is counted. */
     public void mute(boolean on) { muted = on; }
 
+    /** The hit that asks to stop, if any, without clearing it. */
+    public Hit peekPending() { return pending; }
+
     /** The hit that asks to stop, if any; cleared by taking it. */
     public Hit takePending() {
         Hit h = pending;
@@ -235,9 +238,11 @@ public final class BreakpointSet implements ExecutionListener {
         return "mbarrier " + MbarrierSync.describe(m, (int) key) + " of CTA " + m.grid.unflatten(cta) + (what.isEmpty() ? "" : " " + what);
     }
 
-    String matchStatus(Breakpoint bp, int slot, byte to) {
-        if (bp.kind != Breakpoint.Kind.PARK || to != ThreadStatus.PARKED || !slotOk(bp, slot)) return null;
-        return m.threadName(slot) + " parked: it polls an mbarrier that cannot change";
+    String matchStatus(Breakpoint bp, int warp, int lanes, byte to) {
+        if (bp.kind != Breakpoint.Kind.PARK || to != ThreadStatus.PARKED || !warpOk(bp, warp, lanes)) return null;
+        int n = Integer.bitCount(lanes);
+        return (n == 1 ? m.threadName((warp << 5) + Integer.numberOfTrailingZeros(lanes)) : m.warpName(warp) + " (" + n + " threads)")
+                + " parked: polling an mbarrier that cannot change";
     }
 
     String matchDiagnostic(Breakpoint bp, Diagnostic d) {
@@ -260,7 +265,13 @@ public final class BreakpointSet implements ExecutionListener {
         Hit h = new Hit(bp, bp.stopsBefore() ? eventStep : eventStep + 1, eventStep, warp, what);
         pending = h;
         log.add(h);
+        if (onHit != null) onHit.run();
     }
+
+    /** Called when a hit asks to stop (the session requests a break of the interpreter's loop). */
+    public void onHit(Runnable r) { onHit = r; }
+
+    private Runnable onHit;
 
     @Override
     public void warpStep(long step, int warp, int pc, int group, int active) {
@@ -285,13 +296,13 @@ public final class BreakpointSet implements ExecutionListener {
     }
 
     @Override
-    public void statusChange(long step, int slot, byte from, byte to) {
+    public void statusChange(long step, int warp, int lanes, byte from, byte to) {
         if (muted || to != ThreadStatus.PARKED) return;
         for (int i = 0; i < list.size(); i++) {
             Breakpoint bp = list.get(i);
             if (!bp.enabled) continue;
-            String d = matchStatus(bp, slot, to);
-            if (d != null) hit(bp, step, slot >> 5, d);
+            String d = matchStatus(bp, warp, lanes, to);
+            if (d != null) hit(bp, step, warp, d);
         }
     }
 
@@ -358,7 +369,7 @@ public final class BreakpointSet implements ExecutionListener {
         return switch (c.type) {
             case WARP_STEP -> bp.stopsBefore() ? matchStep(bp, c.warp, c.pc, c.group) : null;
             case SYNC -> matchSync(bp, c.kind, c.slot, c.object, c.a, c.b);
-            case STATUS -> matchStatus(bp, c.slot, c.to);
+            case STATUS -> matchStatus(bp, c.slot >> 5, c.lanes, c.to);
             case DIAGNOSTIC -> matchDiagnostic(bp, c.diagnostic());
             case END -> matchEnd(bp, c.outcome);
             default -> null;

@@ -36,8 +36,8 @@ public final class Recorder implements ExecutionListener {
     }
 
     @Override
-    public void statusChange(long step, int slot, byte from, byte to) {
-        if (fresh(step)) rec.status(step, slot, from, to);
+    public void statusChange(long step, int warp, int lanes, byte from, byte to) {
+        if (fresh(step)) rec.status(step, warp, lanes, from, to);
     }
 
     @Override

@@ -125,6 +125,27 @@ public final class Recording {
     }
 
     void warpStep(long step, int warp, int pc, int group, int active) {
+        long delta = step - lastStep;
+        // The common case inline: a full warp, a small step delta, warp < 128, pc < 16384, room in the chunk.
+        if ((group & active) == -1 && delta >= 0 && delta < 15 && (warp & ~0x7F) == 0 && (pc & ~0x3FFF) == 0
+                && !pendingStatus && pos <= CHUNK - MAX_EVENT && step < (long) blocks * BLOCK) {
+            byte[] c = cur;
+            int p = pos;
+            c[p++] = (byte) (T_STEP_FULL | (delta << 4));
+            c[p++] = (byte) warp;
+            if (pc < 0x80) {
+                c[p++] = (byte) pc;
+            } else {
+                c[p++] = (byte) ((pc & 0x7F) | 0x80);
+                c[p++] = (byte) (pc >>> 7);
+            }
+            pos = p;
+            lastStep = step;
+            events++;
+            cycles++;
+            warpSteps = step + 1;
+            return;
+        }
         if (group == -1 && active == -1) {
             header(T_STEP_FULL, step);
             uvarint(warp);
@@ -154,13 +175,16 @@ public final class Recording {
         svarint(b);
     }
 
-    void status(long step, int slot, byte from, byte to) {
-        int warp = slot >>> 5;
-        int bit = 1 << (slot & 31);
-        if (pendingStatus && psStep == step && psWarp == warp && psFrom == from && psTo == to && (psLanes & bit) == 0) {
-            psLanes |= bit;
+    /** One thread's status change (gathered with the next ones of its warp, see {@link #status(long, int, int, byte, byte)}). */
+    void status(long step, int slot, byte from, byte to) { status(step, slot >>> 5, 1 << (slot & 31), from, to); }
+
+    /** Lanes of a warp changing status together; consecutive changes of one warp with the same from/to merge. */
+    void status(long step, int warp, int lanes, byte from, byte to) {
+        if (pendingStatus && psStep == step && psWarp == warp && psFrom == from && psTo == to && (psLanes & lanes) == 0) {
+            psLanes |= lanes;
             return;
         }
+        int bit = lanes;
         if (pendingStatus) flushStatus();
         pendingStatus = true;
         psStep = step;

@@ -27,7 +27,7 @@ public final class TimeTravel {
     }
 
     /** Warp steps between the checkpoints taken while recording. */
-    public static final int INTERVAL = 1 << 15;
+    public static final int INTERVAL = 1 << 16;
     /** Warp steps between the extra checkpoints a long backward seek leaves near its target. */
     public static final int FINE_INTERVAL = 1 << 12;
     private static final long DEFAULT_BUDGET = Math.min(512L << 20, Runtime.getRuntime().maxMemory() / 4);
@@ -55,16 +55,53 @@ public final class TimeTravel {
         this.recorder = new Recorder(x);
         this.breakpoints = new BreakpointSet(m);
         this.checkpoints = new CheckpointStore(checkpointBudgetBytes);
-        x.addListener(recorder);
-        x.addListener(breakpoints);
-        x.addListener(new ExecutionListener() {
-            @Override
-            public void warpStep(long step, int warp, int pc, int group, int active) {
-                lastWarp = warp;
-                lastPc = pc;
-            }
-        });
+        x.addListener(new Observer());
+        breakpoints.onHit(x::requestBreak);
         checkpoints.add(Checkpoint.take(x));
+    }
+
+    /**
+     * The session's one listener: forwards to the recorder and the breakpoints with direct calls,
+     * so the interpreter's call sites stay monomorphic (recording must cost little).
+     */
+    private final class Observer implements ExecutionListener {
+        @Override
+        public void warpStep(long step, int warp, int pc, int group, int active) {
+            recorder.warpStep(step, warp, pc, group, active);
+            breakpoints.warpStep(step, warp, pc, group, active);
+            lastWarp = warp;
+            lastPc = pc;
+        }
+
+        @Override
+        public void syncEvent(long step, io.barrierscope.exec.SyncEvent kind, int slot, long object, long a, long b) {
+            recorder.syncEvent(step, kind, slot, object, a, b);
+            breakpoints.syncEvent(step, kind, slot, object, a, b);
+        }
+
+        @Override
+        public void statusChange(long step, int warp, int lanes, byte from, byte to) {
+            recorder.statusChange(step, warp, lanes, from, to);
+            if (to == io.barrierscope.exec.ThreadStatus.PARKED) breakpoints.statusChange(step, warp, lanes, from, to);
+        }
+
+        @Override
+        public void timeJump(long step, long cycles) { recorder.timeJump(step, cycles); }
+
+        @Override
+        public void diagnostic(io.barrierscope.check.Diagnostic d) {
+            recorder.diagnostic(d);
+            breakpoints.diagnostic(d);
+        }
+
+        @Override
+        public void printf(long step, int slot, String text) { recorder.printf(step, slot, text); }
+
+        @Override
+        public void finished(long step, Outcome outcome) {
+            recorder.finished(step, outcome);
+            breakpoints.finished(step, outcome);
+        }
     }
 
     public LaunchedRun run() { return run; }
@@ -94,20 +131,42 @@ public final class TimeTravel {
         long s = m.steps;
         if (s >= maxSteps) {
             if (!x.finished()) x.run(maxSteps);
+            afterMove();
             return;
         }
-        boolean wasFinished = x.finished();
         while (m.steps == s && !x.finished()) x.step();
+        afterMove();
+    }
+
+    /**
+     * Runs the interpreter's own loop up to {@code until} steps (no per-step work here, so
+     * recording stays cheap); stops early for a break. Returns whether a break stopped it.
+     */
+    private boolean advanceTo(long until) {
+        if (m.steps >= maxSteps) {
+            warpStep();
+            return false;
+        }
+        boolean broke = x.advance(Math.min(until, maxSteps));
+        if (!broke && !x.finished() && m.steps >= maxSteps) x.run(maxSteps);
+        afterMove();
+        return broke;
+    }
+
+    /** Frontier bookkeeping: a state hash and a checkpoint every INTERVAL steps first reached, and at the end. */
+    private void afterMove() {
         if (m.steps > frontierHashed && m.steps % INTERVAL == 0) {
             frontierHashed = m.steps;
             hashes.put(m.steps, StateHash.of(x));
             if (!checkpoints.has(m.steps)) checkpoints.add(Checkpoint.take(x));
         }
-        if (!wasFinished && x.finished() && !endHashed) {
+        if (x.finished() && !endHashed) {
             endHashed = true;
             hashes.put(m.steps, StateHash.of(x));
         }
     }
+
+    private static long nextMultiple(long v, long of) { return (v / of + 1) * of; }
 
     /** The furthest step whose state hash is known; hashes are taken the first time a step is reached. */
     private long frontierHashed;
@@ -158,16 +217,23 @@ public final class TimeTravel {
     /** Runs forward until a breakpoint, the end, or {@code cancel} says stop (checked every few thousand steps). */
     public Stop runForward(BooleanSupplier cancel) {
         breakpoints.takePending();
+        x.clearBreak();
         breakpoints.leaving(m.steps);
-        long n = 0;
         while (!x.finished()) {
-            warpStep();
+            boolean broke = advanceTo(Math.min(nextMultiple(m.steps, INTERVAL), m.steps + CHUNK));
+            BreakpointSet.Hit h = breakpoints.peekPending();
+            // A break can come between warp steps (a copy landing); finish the step the hit belongs to.
+            if (h != null) while (m.steps < h.stopStep() && !x.finished()) warpStep();
             Stop s = stopAfterStep();
             if (s != null) return s;
-            if ((++n & 4095) == 0 && cancel.getAsBoolean()) return new Stop(Reason.CANCELLED, m.steps, null);
+            if (broke) return new Stop(Reason.BRKPT, m.steps, null);
+            if (cancel.getAsBoolean()) return new Stop(Reason.CANCELLED, m.steps, null);
         }
         return new Stop(Reason.FINISHED, m.steps, null);
     }
+
+    /** Warp steps run between checks for cancellation. */
+    private static final int CHUNK = 1 << 14;
 
     /** Runs forward until warp {@code warp} has taken a step (a breakpoint or the end may stop it first). */
     public Stop stepWarp(int warp) {
@@ -230,7 +296,11 @@ public final class TimeTravel {
             }
             long from = m.steps;
             while (m.steps < t && !x.finished()) {
-                warpStep();
+                // Leave finer checkpoints near the target of a long seek: the next moves are likely nearby.
+                long until = t - m.steps < 8L * FINE_INTERVAL && t - from > FINE_INTERVAL
+                        ? Math.min(t, nextMultiple(m.steps, FINE_INTERVAL)) : Math.min(t, nextMultiple(m.steps, INTERVAL));
+                advanceTo(until);
+                if (m.steps < until && !x.finished()) warpStep(); // a brkpt does not stop a seek
                 if (t - from > FINE_INTERVAL && m.steps % FINE_INTERVAL == 0 && t - m.steps < 8L * FINE_INTERVAL
                         && !checkpoints.has(m.steps)) {
                     checkpoints.add(Checkpoint.take(x));

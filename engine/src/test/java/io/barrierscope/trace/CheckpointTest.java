@@ -243,7 +243,7 @@ class CheckpointTest {
             public void warpStep(long step, int warp, int pc, int group, int active) { steps[0]++; }
 
             @Override
-            public void statusChange(long step, int slot, byte from, byte to) { changes[0]++; }
+            public void statusChange(long step, int warp, int lanes, byte from, byte to) { changes[0]++; }
         });
         for (int i = 0; i < 20; i++) x.step();
         Checkpoint cp = Checkpoint.take(x);
