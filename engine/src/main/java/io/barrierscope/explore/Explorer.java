@@ -57,6 +57,8 @@ public final class Explorer {
     private final Map<String, Finding> findings = new LinkedHashMap<>();
     private final Set<String> outcomes = new HashSet<>();
     private final Set<Long> visited = new HashSet<>();
+    /** Clock reading (since the start) when each cause was first found: for benchmarks, never part of a result. */
+    private final Map<String, Long> foundAfter = new LinkedHashMap<>();
     private long schedules;
     private long systematic;
     private long random;
@@ -267,8 +269,12 @@ public final class Explorer {
 
     private void file(String kind, String code, String cause, String message, long step, List<Integer> lines, Outcome o) {
         if (findings.containsKey(cause)) return;
+        foundAfter.put(cause, clock.getAsLong() - t0);
         findings.put(cause, new Finding(kind, code, cause, message, step, policy.taken(), schedules, lines, o.jsonName()));
     }
+
+    /** Clock units from the start of {@link #explore} until {@code f} was first found (wall time: benchmarks only). */
+    public long foundAfter(Finding f) { return foundAfter.getOrDefault(f.cause(), -1L); }
 
     /** Replays {@code s} from the start on the explored run; afterwards the run is in its final state. */
     public Outcome replay(Schedule s) {
