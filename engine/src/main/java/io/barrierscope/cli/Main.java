@@ -1,6 +1,8 @@
 package io.barrierscope.cli;
 
 import io.barrierscope.exec.Outcome;
+import io.barrierscope.explore.Schedule;
+import io.barrierscope.explore.SchedulePolicy;
 import io.barrierscope.launch.BadInputException;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.launch.ReportWriter;
@@ -29,7 +31,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "barrierscope", mixinStandardHelpOptions = true, version = "BarrierScope 0.1.0",
         description = "A debugger for the barriers of NVIDIA GPUs: runs real PTX deterministically.",
-        subcommands = {Main.Run.class, Main.Check.class, Main.Export.class})
+        subcommands = {Main.Run.class, Main.Check.class, Main.Export.class, ExploreCommand.class})
 public final class Main implements Callable<Integer> {
     public static final int OK = 0;
     public static final int TOOL_FAILURE = 1;
@@ -55,7 +57,7 @@ public final class Main implements Callable<Integer> {
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
             err.println("error: " + ex.getMessage());
-            err.println("usage: barrierscope run LAUNCH.json | check FILE.ptx | export TRACE --format chrome -o OUT.json   (barrierscope --help)");
+            err.println("usage: barrierscope run LAUNCH.json | explore LAUNCH.json | check FILE.ptx | export TRACE --format chrome -o OUT.json   (barrierscope --help)");
             return BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, c, p) -> {
@@ -100,6 +102,9 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--max-steps", description = "warp-step budget")
         Long maxSteps;
 
+        @Option(names = "--schedule", paramLabel = "S", description = "replay this schedule string (as printed by explore) exactly")
+        String schedule;
+
         @Option(names = "--report", paramLabel = "R.json", description = "write the JSON report here")
         Path report;
 
@@ -126,7 +131,19 @@ public final class Main implements Callable<Integer> {
                 err.println("error: --max-steps must be at least 1");
                 return BAD_INPUT;
             }
-            LaunchedRun run = LaunchedRun.open(launch, policy, seed);
+            SchedulePolicy replay = null;
+            if (schedule != null) {
+                if (policy != null || seed != null) {
+                    err.println("error: --schedule fixes every scheduling decision; it cannot be combined with --policy or --seed");
+                    return BAD_INPUT;
+                }
+                if (trace != null) {
+                    err.println("error: --schedule cannot be combined with --trace yet (a trace names a policy by name and seed)");
+                    return BAD_INPUT;
+                }
+                replay = new SchedulePolicy(Schedule.parse(schedule));
+            }
+            LaunchedRun run = replay != null ? LaunchedRun.open(launch, replay) : LaunchedRun.open(launch, policy, seed);
             for (String n : run.spec().notes()) out.println("note: " + n);
             long maxS = maxSteps != null ? maxSteps : run.maxSteps();
             // Wall time is measured around the run for the report only; the run itself never reads it.
@@ -158,9 +175,19 @@ public final class Main implements Callable<Integer> {
                 o = run.runToEnd(maxS);
             }
             long wall = (System.nanoTime() - t0) / 1_000_000;
+            if (replay != null && replay.unconsumed() > 0 && o != Outcome.STEP_LIMIT) {
+                err.println("error: the schedule does not match this launch: the run ended (" + o.jsonName() + ") at step "
+                        + run.machine().steps + " with " + replay.unconsumed() + " of its decisions not reached");
+                return BAD_INPUT;
+            }
             out.print(run.summary());
             run.interpreter().printfLines().forEach(p -> out.println("printf " + p.thread() + ": " + p.text().stripTrailing()));
-            if (report != null) ReportWriter.writeAtomically(report, ReportWriter.report(run, wall));
+            if (report != null) {
+                java.util.Map<String, Object> r = ReportWriter.report(run, wall);
+                if (replay != null) r.put("schedule", replay.taken().toString());
+                ReportWriter.writeAtomically(report, r);
+            }
+            if (replay != null) out.println("schedule: " + replay.taken());
             if (run.spec().expect() != null) {
                 List<String> diff = run.expectDifferences();
                 if (diff.isEmpty()) {

@@ -50,7 +50,7 @@ public final class LaunchedRun {
     private final long seed;
     private long stepBudget;
 
-    private LaunchedRun(LaunchSpec spec, Module module, Program program, String policy, long seed) {
+    private LaunchedRun(LaunchSpec spec, Module module, Program program, java.util.function.Function<Program, Policy> policy, long seed) {
         this.spec = spec;
         this.module = module;
         this.program = program;
@@ -97,7 +97,7 @@ public final class LaunchedRun {
         this.machine = new Machine(program, spec.grid(), spec.block(), cluster, memory);
         machine.explicitCluster = spec.cluster() != null || program.kernel.directives().explicitCluster()
                 || program.kernel.directives().reqnctapercluster() != null;
-        this.interpreter = new Interpreter(machine, Policy.byName(policy, seed));
+        this.interpreter = new Interpreter(machine, policy.apply(program));
     }
 
     /** The tensor map of a launch-file argument, checked against the buffer it describes. */
@@ -144,6 +144,24 @@ public final class LaunchedRun {
 
     /** As {@link #create(LaunchSpec, String, Long)} with the PTX text given (a trace carries its own). */
     public static LaunchedRun create(LaunchSpec spec, String ptxText, String policy, Long seed) {
+        String name = policy != null ? policy : spec.policy();
+        long s = seed != null ? seed : spec.seed();
+        return create(spec, ptxText, p -> Policy.byName(name, s), s);
+    }
+
+    /** As {@link #open(Path)}, scheduled by a policy object of the caller's (a schedule replay, the explorer). */
+    public static LaunchedRun open(Path file, Policy policy) {
+        String name = file.getFileName() == null ? "" : file.getFileName().toString();
+        LaunchSpec spec = name.endsWith(".ptx") ? PtxDefaults.spec(file) : LaunchFileReader.read(file);
+        return create(spec, readPtx(spec.ptx()), p -> policy, spec.seed());
+    }
+
+    /** As {@link #create(LaunchSpec, String, Long)} with a policy object of the caller's. */
+    public static LaunchedRun create(LaunchSpec spec, Policy policy) {
+        return create(spec, readPtx(spec.ptx()), p -> policy, spec.seed());
+    }
+
+    private static LaunchedRun create(LaunchSpec spec, String ptxText, java.util.function.Function<Program, Policy> policy, long seed) {
         Module module = parse(spec.ptx(), ptxText);
         String kernel = spec.kernel();
         if (kernel == null) {
@@ -185,7 +203,7 @@ public final class LaunchedRun {
                         + kp.name() + " has " + kp.size() + " bytes");
             }
         }
-        LaunchedRun r = new LaunchedRun(spec, module, program, policy != null ? policy : spec.policy(), seed != null ? seed : spec.seed());
+        LaunchedRun r = new LaunchedRun(spec, module, program, policy, seed);
         r.ptxText = ptxText;
         return r;
     }

@@ -66,14 +66,17 @@ public final class PtxRun {
                 + body + "\n}\n";
     }
 
-    public LaunchedRun launch() {
+    public LaunchedRun launch() { return launch(null); }
+
+    /** Launches under a policy object of the test's (null: the named policy and seed). */
+    public LaunchedRun launch(io.barrierscope.exec.Policy policyObject) {
         try {
             Path dir = Files.createTempDirectory("bs-test");
             Path ptx = dir.resolve("k.ptx");
             Files.writeString(ptx, ptx());
             LaunchSpec spec = new LaunchSpec(dir.resolve("launch.json"), ptx, "k", grid, block, cluster, args, 0, null, policy,
                     seed, maxSteps, List.of());
-            return LaunchedRun.create(spec, null, null);
+            return policyObject != null ? LaunchedRun.create(spec, policyObject) : LaunchedRun.create(spec, null, null);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,0 +1,165 @@
+package io.barrierscope.cli;
+
+import io.barrierscope.check.Diagnostic;
+import io.barrierscope.exec.Outcome;
+import io.barrierscope.explore.Coverage;
+import io.barrierscope.explore.Explorer;
+import io.barrierscope.explore.Finding;
+import io.barrierscope.explore.SchedulePolicy;
+import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.launch.ReportWriter;
+import io.barrierscope.ptx.SourcePos;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code explore}: searches schedules for deadlocks, diagnostics and step-limit hangs and prints
+ * each finding once with the command that replays it. Exit code: 0 no finding, 4 any diagnostic
+ * finding (UB, fault, race), else 3 any deadlock, else 5 step-limit only; 2 bad input. An expect
+ * block in the launch file is not checked (it describes one run, not all of them).
+ */
+@Command(name = "explore", description = "Search schedules (warp interleavings, convergence groups, async completion "
+        + "orders, try_wait early returns) for deadlocks, races, UB and hangs; print a replayable schedule per finding.")
+final class ExploreCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "LAUNCH", description = "launch file (.json) or .ptx")
+    Path launch;
+
+    @Option(names = "--schedules", paramLabel = "N", description = "schedule budget (default ${DEFAULT-VALUE})", defaultValue = "1000")
+    long schedules;
+
+    @Option(names = "--time-limit", paramLabel = "S", description = "seconds, checked between schedules (default ${DEFAULT-VALUE}; 0: none)",
+            defaultValue = "60")
+    double timeLimit;
+
+    @Option(names = "--seed", paramLabel = "N", description = "seed of the random phase (default ${DEFAULT-VALUE})", defaultValue = "0")
+    long seed;
+
+    @Option(names = "--max-preemptions", paramLabel = "K", description = "bound of the systematic phase (default ${DEFAULT-VALUE})",
+            defaultValue = "3")
+    int maxPreemptions;
+
+    @Option(names = "--max-steps", paramLabel = "N", description = "warp-step budget of each schedule (default: the launch file's)")
+    Long maxSteps;
+
+    @Option(names = "--report", paramLabel = "R.json", description = "write the JSON report here")
+    Path report;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (schedules < 1) return usage(err, "--schedules must be at least 1");
+        if (timeLimit < 0) return usage(err, "--time-limit must not be negative");
+        if (maxPreemptions < 0 || maxPreemptions > 8) return usage(err, "--max-preemptions must be in 0..8");
+        if (maxSteps != null && maxSteps < 1) return usage(err, "--max-steps must be at least 1");
+        LaunchedRun run = LaunchedRun.open(launch, new SchedulePolicy());
+        for (String n : run.spec().notes()) out.println("note: " + n);
+        long steps = maxSteps != null ? maxSteps : run.maxSteps();
+        Explorer ex = new Explorer(run, () -> System.nanoTime() / 1_000_000);
+        long t0 = System.nanoTime();
+        Explorer.Result res = ex.explore(new Explorer.Options(schedules, Math.round(timeLimit * 1000), seed, maxPreemptions, steps));
+        long wall = (System.nanoTime() - t0) / 1_000_000;
+        Coverage c = res.coverage();
+        out.println(run.program().kernel.name() + ": explored " + c.schedules() + " schedules (" + c.systematic() + " systematic, "
+                + c.random() + " random; preemption bound " + c.preemptionBoundCompleted() + " complete; " + c.prunedByState()
+                + " pruned as already explored), " + c.distinctOutcomes() + " distinct outcomes, " + c.decisionPoints()
+                + " decision alternatives in the default schedule; stopped: " + c.stoppedBy() + "; " + wall + " ms");
+        String replayOpts = maxSteps != null ? " --max-steps " + steps : "";
+        List<Object> fs = new ArrayList<>();
+        for (Finding f : res.findings()) {
+            out.println("finding [" + f.code() + "] " + f.message());
+            out.println("  cause " + f.cause() + ", fails at step " + f.step() + " (found by schedule #" + f.foundAtSchedule() + ")");
+            out.println("  replay: ./barrierscope run " + launch + replayOpts + " --schedule " + f.schedule());
+            fs.add(findingJson(ex, run, f));
+        }
+        if (res.findings().isEmpty()) out.println("no findings");
+        int code = exitCode(res.findings());
+        if (report != null) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("command", "explore");
+            r.put("outcome", worst(res.findings()));
+            r.put("kernel", run.program().kernel.name());
+            r.put("policy", "explore");
+            r.put("seed", seed);
+            Map<String, Object> cov = new LinkedHashMap<>();
+            cov.put("schedules", c.schedules());
+            cov.put("systematic", c.systematic());
+            cov.put("random", c.random());
+            cov.put("distinctOutcomes", c.distinctOutcomes());
+            cov.put("decisionPoints", c.decisionPoints());
+            cov.put("prunedByState", c.prunedByState());
+            cov.put("preemptionBoundCompleted", c.preemptionBoundCompleted());
+            cov.put("stoppedBy", c.stoppedBy());
+            cov.put("warpSteps", c.warpSteps());
+            cov.put("wallMillis", wall);
+            r.put("coverage", cov);
+            r.put("findings", fs);
+            r.put("schedule", res.findings().isEmpty() ? null : res.findings().get(0).schedule().toString());
+            ReportWriter.writeAtomically(report, r);
+        }
+        return code;
+    }
+
+    /** The finding, with the report of its schedule replayed from the start (which also checks it replays). */
+    private static Map<String, Object> findingJson(Explorer ex, LaunchedRun run, Finding f) {
+        Outcome o = ex.replay(f.schedule());
+        boolean same = o.jsonName().equals(f.outcome());
+        if (f.kind().equals(Finding.DIAGNOSTIC)) {
+            boolean hit = false;
+            for (Diagnostic d : run.interpreter().diagnostics()) {
+                hit |= d.code().code().equals(f.code()) && d.step() == f.step()
+                        && d.ptxLocations().stream().map(SourcePos::line).toList().equals(f.ptxLines());
+            }
+            same &= hit;
+        } else {
+            same &= run.machine().steps == f.step();
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kind", f.kind());
+        m.put("code", f.code());
+        m.put("cause", f.cause());
+        m.put("message", f.message());
+        m.put("step", f.step());
+        m.put("ptxLines", f.ptxLines());
+        m.put("schedule", f.schedule().toString());
+        m.put("foundAtSchedule", f.foundAtSchedule());
+        m.put("replayed", same);
+        Map<String, Object> rep = ReportWriter.report(run, 0);
+        rep.put("schedule", f.schedule().toString());
+        m.put("report", rep);
+        return m;
+    }
+
+    static int exitCode(List<Finding> fs) {
+        if (fs.stream().anyMatch(f -> f.kind().equals(Finding.DIAGNOSTIC))) return Main.DIAGNOSED;
+        if (fs.stream().anyMatch(f -> f.kind().equals(Finding.DEADLOCK))) return Main.DEADLOCK;
+        if (!fs.isEmpty()) return Main.STEP_LIMIT;
+        return Main.OK;
+    }
+
+    private static String worst(List<Finding> fs) {
+        return switch (exitCode(fs)) {
+            case Main.DIAGNOSED -> "diagnosed";
+            case Main.DEADLOCK -> "deadlock";
+            case Main.STEP_LIMIT -> "step-limit";
+            default -> "completed";
+        };
+    }
+
+    private static int usage(PrintWriter err, String msg) {
+        err.println("error: " + msg);
+        return Main.BAD_INPUT;
+    }
+}
