@@ -9,6 +9,8 @@ import io.barrierscope.sync.CtaBarrierUnit;
  * warp do not exist (never in {@link #existMask}).
  */
 public final class Machine {
+    private static final java.lang.invoke.VarHandle STATUS8 =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
     public final Program program;
     public final Dim3 grid;
     public final Dim3 block;
@@ -372,12 +374,19 @@ public final class Machine {
         int base = warp << 5;
         byte from = status[base + Integer.numberOfTrailingZeros(lanes)];
         boolean same = s != ThreadStatus.EXITED && s != ThreadStatus.TRAPPED && from != s;
-        for (int l = lanes; l != 0 && same; l &= l - 1) same = status[base + Integer.numberOfTrailingZeros(l)] == from;
+        if (lanes == -1 && same) {
+            // A whole warp: compare and fill its 32 status bytes eight at a time.
+            long want = (from & 0xFFL) * 0x0101010101010101L;
+            for (int i = 0; i < 32 && same; i += 8) same = (long) STATUS8.get(status, base + i) == want;
+            if (same) java.util.Arrays.fill(status, base, base + 32, s);
+        } else {
+            for (int l = lanes; l != 0 && same; l &= l - 1) same = status[base + Integer.numberOfTrailingZeros(l)] == from;
+            if (same) for (int l = lanes; l != 0; l &= l - 1) status[base + Integer.numberOfTrailingZeros(l)] = s;
+        }
         if (!same) {
             for (int l = lanes; l != 0; l &= l - 1) setStatus(base + Integer.numberOfTrailingZeros(l), s);
             return;
         }
-        for (int l = lanes; l != 0; l &= l - 1) status[base + Integer.numberOfTrailingZeros(l)] = s;
         if (s == ThreadStatus.RUNNABLE) runMask[warp] |= lanes;
         else runMask[warp] &= ~lanes;
         if (statusObserver != null) {
