@@ -58,18 +58,18 @@ final class TimelineDescriber {
         String where = model.laneLabel(lane);
         if (bestKind != null) {
             long s = d.markerStep(bestKind, bestIndex);
-            return new TimelineHit(lane, s, s + 1, where + ", step " + s + ": " + marker(d, bestKind, bestIndex));
+            return new TimelineHit(lane, s, s + 1, where + ", step " + s + ": " + marker(d, bestKind, bestIndex), true);
         }
         if (bestCompletion >= 0) {
             long s = cs.step(bestCompletion);
-            return new TimelineHit(lane, s, s + 1, "step " + s + ": " + completion(cs, bestCompletion));
+            return new TimelineHit(lane, s, s + 1, "step " + s + ": " + completion(cs, bestCompletion), true);
         }
         int span = d.spanAt(at);
         long start = d.spanStart(span);
         long end = span + 1 < d.spans() ? Math.min(known, d.spanStart(span + 1)) : known;
         String state = WarpState.of(d.spanState(span)).label();
         return new TimelineHit(lane, at, at, where + ", step " + at + ": " + state + " (steps " + start + "–" + (end - 1)
-                + ", " + (end - start) + (end - start == 1 ? " step)" : " steps)"));
+                + ", " + (end - start) + (end - start == 1 ? " step)" : " steps)"), false);
     }
 
     private String mbarrier(long object) {
