@@ -98,7 +98,8 @@ final class TimelineLane {
             int i = lastAtOrBefore(spanStart, n, hint, a);
             int j = lastAtOrBefore(spanStart, n, i, e - 1);
             states[c] |= i == j ? spanStates.get(i) : spanStates.query(i, j + 1);
-            hint = i;
+            // the next column starts at or after e - 1, so at span j or later
+            hint = j;
         }
         for (int k = 0; k < MarkerKind.COUNT; k++) {
             int count = mCount[k];

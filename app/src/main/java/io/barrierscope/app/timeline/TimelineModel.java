@@ -27,7 +27,8 @@ import java.util.List;
  * so a long catch-up never freezes drawing.
  */
 public final class TimelineModel {
-    private static final int SLICE_EVENTS = 1 << 14;
+    /** Events read per hold of the lock (tests make it tiny to check that slicing changes nothing). */
+    int sliceEvents = 1 << 14;
 
     private final Recording rec;
     private final Machine m;
@@ -177,7 +178,7 @@ public final class TimelineModel {
                     if (c.step != label) {
                         commit();
                         // a label change is a safe place to let the readers in
-                        if (n >= SLICE_EVENTS) {
+                        if (n >= sliceEvents) {
                             known = c.step;
                             label = c.step;
                             consume(c);

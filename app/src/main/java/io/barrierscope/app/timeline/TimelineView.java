@@ -7,7 +7,6 @@ import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Tooltip;
-import javafx.scene.image.PixelFormat;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
@@ -37,6 +36,8 @@ public final class TimelineView extends Region {
     static final double LEGEND_H = 20;
     static final double ROW_H = 16;
     static final double TOP = RULER_H + SCRUB_H + 2;
+    /** Markers or completions in more than 1/DENSE of the columns are drawn thin. */
+    private static final int DENSE = 4;
 
     private final TimelineViewModel vm;
     private final TimelineModel model;
@@ -154,7 +155,6 @@ public final class TimelineView extends Region {
         if (cols == null || cols.width != width) cols = new TimelineColumns(width);
         if (raster == null || raster.width != width || raster.height != height) raster = new LaneRaster(width, height);
         vm.bounds(cols);
-        raster.clear(BG);
         g.setFont(font);
         g.setTextBaseline(VPos.CENTER);
         g.setTextAlign(TextAlignment.LEFT);
@@ -165,16 +165,21 @@ public final class TimelineView extends Region {
         int last = Math.min(rows.size(), first + visibleRows());
         for (int r = first; r < last; r++) {
             TimelineViewModel.Row row = rows.get(r);
-            double y = rowY(r);
             g.setFill(row.group() ? TimelinePalette.GROUP_LABEL : TimelinePalette.TEXT);
-            g.fillText(row.label(), 4, y + ROW_H / 2, LABEL_W - 8);
-            model.row(row.laneFrom(), row.laneTo(), cols);
-            int ry = (int) (y - TOP);
-            drawStates(ry);
-            drawMarkers(ry);
+            g.fillText(row.label(), 4, rowY(r) + ROW_H / 2, LABEL_W - 8);
         }
-        drawCompletions(first, last);
-        g.getPixelWriter().setPixels((int) LABEL_W, (int) TOP, width, height, PixelFormat.getIntArgbPreInstance(), raster.pixels, 0, width);
+        raster.paint(() -> {
+            raster.clear(BG);
+            for (int r = first; r < last; r++) {
+                TimelineViewModel.Row row = rows.get(r);
+                model.row(row.laneFrom(), row.laneTo(), cols);
+                int ry = (int) (rowY(r) - TOP);
+                drawStates(ry);
+                drawMarkers(ry);
+            }
+            drawCompletions(first, last);
+        });
+        g.drawImage(raster.image, LABEL_W, TOP);
         drawRuler(g, w);
         drawLegend(g, w, h);
     }
@@ -209,6 +214,11 @@ public final class TimelineView extends Region {
                 case WAIT_FALSE -> { top = y + 5; height = rh - 10; minW = 2; }
                 default -> { top = y; height = rh; minW = 3; }
             }
+            // zoomed far out markers fill most columns: then a thin band, so the states stay readable
+            int used = 0;
+            for (int c = 0; c < cols.width; c++) if (m[c] != 0) used++;
+            if (used == 0) continue;
+            if (used * DENSE > cols.width) height = Math.min(height, 2);
             int c = 0;
             while (c < cols.width) {
                 if (m[c] == 0) {
@@ -226,6 +236,10 @@ public final class TimelineView extends Region {
     private void drawCompletions(int first, int last) {
         model.completionColumns(cols);
         int bottom = (int) (rowY(last) - TOP);
+        int used = 0;
+        for (int c = 0; c < cols.width; c++) if (cols.completions[c] != 0) used++;
+        // dense completions (far out) as short ticks at the top of the lanes released, not lines hiding everything
+        boolean dense = used * DENSE > cols.width;
         for (int c = 0; c < cols.width; c++) {
             if (cols.completions[c] == 0) continue;
             int r0 = vm.rowOfLane(cols.completionLo[c]);
@@ -233,7 +247,7 @@ public final class TimelineView extends Region {
             if (r1 < first || r0 >= last) continue;
             int y0 = Math.max(0, (int) (rowY(r0) - TOP) + 1);
             int y1 = Math.min(bottom, (int) (rowY(r1 + 1) - TOP) - 1);
-            raster.fill(c, y0, 1, Math.max(2, y1 - y0), COMPLETION);
+            raster.fill(c, y0, 1, dense ? 3 : Math.max(2, y1 - y0), COMPLETION);
         }
     }
 

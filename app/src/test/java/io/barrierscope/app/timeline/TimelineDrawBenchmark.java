@@ -26,14 +26,14 @@ import javafx.stage.Stage;
  * the software rasterisation of a frame (a canvas snapshot), which JavaFX otherwise does on its
  * render thread. How to run: docs/performance.md.
  *
- * <p>Arguments: [iterations of the kernel loop, default 2400] [frames per range, default 200] [png file of one frame].
+ * <p>Arguments: [iterations of the kernel loop, default 12500: about 10.7 M events] [frames per range, default 200] [png file of one frame].
  */
 public final class TimelineDrawBenchmark {
     private TimelineDrawBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         headless();
-        long iters = args.length > 0 ? Long.parseLong(args[0]) : 2400;
+        long iters = args.length > 0 ? Long.parseLong(args[0]) : 12_500;
         int frames = args.length > 1 ? Integer.parseInt(args[1]) : 200;
         Path root = Locations.repoRoot(Path.of(""), Locations.codeLocation()).orElseThrow();
         LaunchSpec s = LaunchFileReader.read(root.resolve("benchmarks/src/main/resources/kernels/launch.json"));
@@ -78,18 +78,18 @@ public final class TimelineDrawBenchmark {
         long steps = model.knownSteps();
         // ranges: the whole run, and windows of 1/8 of it at a few places (each well over 1 M events)
         double[][] ranges = {{0, steps}, {0, steps / 8.0}, {steps * 0.45, steps * 0.575}, {steps * 0.875, steps}};
-        System.out.printf("%-24s %12s %10s %10s %10s %10s %12s%n", "range (steps)", "events", "median ms", "p95 ms", "max ms",
-                "LOD ms", "raster ms");
+        System.out.printf("%-26s %12s %10s %10s %10s %10s %10s %10s %12s%n", "range (steps)", "events", "median ms", "p95 ms", "max ms",
+                "cpu med", "cpu p95", "LOD ms", "raster ms");
         for (double[] r : ranges) {
             long events = eventsIn(rec, (long) r[0], (long) Math.ceil(r[1]));
             double[] res = onFx(() -> measure(view, vm, r[0], r[1], frames));
-            System.out.printf("%-24s %,12d %10.2f %10.2f %10.2f %10.2f %12.2f%n",
-                    String.format("%,d-%,d", (long) r[0], (long) r[1]), events, res[0], res[1], res[2], res[3], res[4]);
+            System.out.printf("%-26s %,12d %10.2f %10.2f %10.2f %10.2f %10.2f %10.2f %12.2f%n",
+                    String.format("%,d-%,d", (long) r[0], (long) r[1]), events, res[0], res[1], res[2], res[5], res[6], res[3], res[4]);
         }
         if (args.length > 2) {
             onFx(() -> {
                 vm.startProperty().set(steps * 0.45);
-                vm.endProperty().set(steps * 0.45 + 400);
+                vm.endProperty().set(steps * 0.575);
                 view.drawContent();
                 view.drawOverlay();
                 Snapshots.png(view, Path.of(args[2]));
@@ -99,18 +99,28 @@ public final class TimelineDrawBenchmark {
         Platform.exit();
     }
 
-    /** Times frames over [start, end): median, p95 and max of the full redraw, mean of the LOD part alone, mean rasterisation. */
+    /** The FX thread's CPU time, which unlike wall time leaves out waiting for a core on a busy machine. */
+    private static final java.lang.management.ThreadMXBean CPU = java.lang.management.ManagementFactory.getThreadMXBean();
+
+    /**
+     * Times frames over [start, end): median, p95 and max wall time of the full redraw, mean of the
+     * LOD part alone, mean rasterisation, median and p95 CPU time of the full redraw.
+     */
     private static double[] measure(TimelineView view, TimelineViewModel vm, double start, double end, int frames) {
         vm.startProperty().set(start);
         vm.endProperty().set(end);
         for (int i = 0; i < 30; i++) view.drawContent(); // warm-up
         double[] ms = new double[frames];
+        double[] cpu = new double[frames];
         for (int i = 0; i < frames; i++) {
+            long c = CPU.getCurrentThreadCpuTime();
             long t = System.nanoTime();
             view.drawContent();
             ms[i] = (System.nanoTime() - t) / 1e6;
+            cpu[i] = (CPU.getCurrentThreadCpuTime() - c) / 1e6;
         }
         Arrays.sort(ms);
+        Arrays.sort(cpu);
         TimelineColumns cols = new TimelineColumns((int) vm.viewportWidthProperty().get());
         List<TimelineViewModel.Row> rows = vm.rowsProperty().get();
         long t = System.nanoTime();
@@ -127,7 +137,7 @@ public final class TimelineDrawBenchmark {
             view.snapshot(null, null);
         }
         double raster = (System.nanoTime() - t) / 1e6 / snaps;
-        return new double[] {ms[frames / 2], ms[(int) (frames * 0.95)], ms[frames - 1], lod, raster};
+        return new double[] {ms[frames / 2], ms[(int) (frames * 0.95)], ms[frames - 1], lod, raster, cpu[frames / 2], cpu[(int) (frames * 0.95)]};
     }
 
     private static long eventsIn(Recording rec, long from, long to) {

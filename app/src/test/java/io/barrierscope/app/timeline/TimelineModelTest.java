@@ -99,6 +99,7 @@ class TimelineModelTest {
     void incrementalUpdatesEqualOneBuildAtTheEnd(String sample) {
         TimeTravel tt = new TimeTravel(LaunchedRun.open(TestFiles.sample(sample)));
         TimelineModel live = TimelineModel.of(tt);
+        live.sliceEvents = 5; // and let readers in every few events
         Random rnd = new Random(7);
         boolean seekedBack = false;
         while (!tt.atEnd()) {
