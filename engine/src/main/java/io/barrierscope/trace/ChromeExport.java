@@ -349,9 +349,9 @@ public final class ChromeExport {
         w.g.writeEndObject();
     }
 
-    private void stateSlice(int warp, WarpStateTracker.State s, long startQ, long endQ, long steps) throws IOException {
-        w.slice(s.label, "state", w.pidOfWarp(warp), w.tidOfWarp(warp), startQ, endQ - startQ);
-        if (s == WarpStateTracker.State.RUNNING) w.g.writeNumberField("warp steps", steps);
+    private void stateSlice(int warp, WarpState s, long startQ, long endQ, long steps) throws IOException {
+        w.slice(s.label(), "state", w.pidOfWarp(warp), w.tidOfWarp(warp), startQ, endQ - startQ);
+        if (s == WarpState.RUNNING) w.g.writeNumberField("warp steps", steps);
         w.endWithArgs();
     }
 

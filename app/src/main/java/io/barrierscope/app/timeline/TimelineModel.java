@@ -1,0 +1,413 @@
+package io.barrierscope.app.timeline;
+
+import io.barrierscope.check.Diagnostic;
+import io.barrierscope.exec.Dim3;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.ThreadStatus;
+import io.barrierscope.trace.EventCursor;
+import io.barrierscope.trace.Recording;
+import io.barrierscope.trace.TimeTravel;
+import io.barrierscope.trace.WarpState;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The timeline's data, built incrementally from a {@link Recording}: one lane per warp, ordered by
+ * cluster, CTA (rank in its cluster) and warp; per lane the warp's state as spans over warp steps
+ * and its markers; the barrier completions with the lanes they released; virtual time per step.
+ * No JavaFX.
+ *
+ * <p>States follow {@link WarpState}; a status change labelled L shows from step L + 1 (the
+ * state during step s is the state after s steps), as in the Chrome export.
+ *
+ * <p>Threads: {@link #update()} reads the recording, so it runs on the thread that owns the
+ * {@link TimeTravel} (the session's worker), between moves. The queries may run on another thread
+ * (the FX thread); both take this object's lock, and update releases it every few thousand events
+ * so a long catch-up never freezes drawing.
+ */
+public final class TimelineModel {
+    /** Events read per hold of the lock (tests make it tiny to check that slicing changes nothing). */
+    int sliceEvents = 1 << 14;
+
+    private final Recording rec;
+    private final Machine m;
+    private final int lanes;
+    private final int[] laneOfWarp;
+    private final int[] warpOfLane;
+    private final int[] existMask;
+    /** Per CTA its first lane; per cluster (by index) its first lane and lane count. */
+    private final int[] ctaFirstLane;
+    private final int[] clusterOfCta;
+    private final int[] clusterFirstLane;
+    private final int[] clusterLanes;
+    private final TimelineLane[] data;
+    private final TimelineCompletions completions;
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+
+    // cycles at the start of each step: piecewise +1 per step, with jumps
+    private long[] jumpStep = new long[8];
+    private long[] jumpCycles = new long[8];
+    private int jumps;
+
+    // the walk
+    private final byte[] status;
+    private final boolean[] dirty;
+    private final int[] dirtyList;
+    private int dirtyCount;
+    /** The label of the events being consumed, whose status changes are not yet committed. */
+    private long label = -1;
+    /** Steps whose events are all consumed and committed: the model knows the states below it. */
+    private long known;
+    private boolean done;
+    private long events;
+    /** Per warp: the wait statuses (bits) its lanes were released from in the current label. */
+    private final int[] releasedFrom;
+    private final int[] releasedList;
+    private int releasedCount;
+
+    public TimelineModel(Recording recording, Machine machine) {
+        this.rec = recording;
+        this.m = machine;
+        this.lanes = machine.warps;
+        this.existMask = machine.existMask.clone();
+        Dim3 cl = machine.cluster;
+        int gx = Math.max(1, machine.grid.x() / cl.x());
+        int gy = Math.max(1, machine.grid.y() / cl.y());
+        int ctas = machine.ctas;
+        clusterOfCta = new int[ctas];
+        Integer[] order = new Integer[ctas];
+        int clusters = 0;
+        for (int cta = 0; cta < ctas; cta++) {
+            Dim3 id = machine.grid.unflatten(cta);
+            clusterOfCta[cta] = id.x() / cl.x() + id.y() / cl.y() * gx + id.z() / cl.z() * gx * gy;
+            clusters = Math.max(clusters, clusterOfCta[cta] + 1);
+            order[cta] = cta;
+        }
+        Arrays.sort(order, (p, q) -> clusterOfCta[p] != clusterOfCta[q] ? Integer.compare(clusterOfCta[p], clusterOfCta[q])
+                : Integer.compare(machine.rankOf(p), machine.rankOf(q)));
+        ctaFirstLane = new int[ctas];
+        clusterFirstLane = new int[clusters];
+        clusterLanes = new int[clusters];
+        Arrays.fill(clusterFirstLane, Integer.MAX_VALUE);
+        laneOfWarp = new int[lanes];
+        warpOfLane = new int[lanes];
+        int wpc = machine.warpsPerCta;
+        for (int pos = 0; pos < ctas; pos++) {
+            int cta = order[pos];
+            ctaFirstLane[cta] = pos * wpc;
+            int k = clusterOfCta[cta];
+            clusterFirstLane[k] = Math.min(clusterFirstLane[k], pos * wpc);
+            clusterLanes[k] += wpc;
+            for (int i = 0; i < wpc; i++) {
+                laneOfWarp[cta * wpc + i] = pos * wpc + i;
+                warpOfLane[pos * wpc + i] = cta * wpc + i;
+            }
+        }
+        status = new byte[machine.slots];
+        for (int s = 0; s < status.length; s++) {
+            status[s] = (existMask[s >> 5] & (1 << (s & 31))) != 0 ? ThreadStatus.RUNNABLE : ThreadStatus.EXITED;
+        }
+        dirty = new boolean[lanes];
+        dirtyList = new int[lanes];
+        releasedFrom = new int[lanes];
+        releasedList = new int[lanes];
+        data = new TimelineLane[lanes];
+        for (int l = 0; l < lanes; l++) {
+            data[l] = new TimelineLane();
+            data[l].span(0, WarpState.of(status, warpOfLane[l] << 5, existMask[warpOfLane[l]]).ordinal());
+        }
+        completions = new TimelineCompletions();
+    }
+
+    /** A model of the session's recording (not yet read: call {@link #update()}). */
+    public static TimelineModel of(TimeTravel tt) { return new TimelineModel(tt.recording(), tt.interpreter().machine()); }
+
+    // ---- layout ----
+
+    public int lanes() { return lanes; }
+
+    public int warpOfLane(int lane) { return warpOfLane[lane]; }
+
+    public int laneOfWarp(int warp) { return laneOfWarp[warp]; }
+
+    /** The linear CTA index of a lane's warp. */
+    public int ctaOfLane(int lane) { return warpOfLane[lane] / m.warpsPerCta; }
+
+    public int clusterOfLane(int lane) { return clusterOfCta[ctaOfLane(lane)]; }
+
+    public int warpsPerCta() { return m.warpsPerCta; }
+
+    /** Whether the launch has clusters of more than one CTA (then lanes are labelled with their cluster). */
+    public boolean clustered() { return m.cluster.volume() > 1; }
+
+    /** "CTA (x,y,z) w3". */
+    public String laneLabel(int lane) {
+        int w = warpOfLane[lane];
+        return "CTA " + m.grid.unflatten(w / m.warpsPerCta) + " w" + (w % m.warpsPerCta);
+    }
+
+    /** "CTA (x,y,z)", with its cluster when clustered. */
+    public String ctaLabel(int cta) {
+        return (clustered() ? "cluster " + clusterOfCta[cta] + " / " : "") + "CTA " + m.grid.unflatten(cta);
+    }
+
+    // ---- building ----
+
+    /**
+     * Reads the events recorded since the last call (only those of completed steps, so calling it
+     * again later gives exactly what one call at the end would). Cheap when nothing is new.
+     *
+     * @return whether anything changed
+     */
+    public boolean update() {
+        if (done) return false;
+        long frontier = rec.steps();
+        boolean finished = rec.finished();
+        if (!finished && frontier <= known) return false;
+        EventCursor c = rec.cursor(known);
+        boolean more = true;
+        while (more) {
+            synchronized (this) {
+                int n = 0;
+                while (true) {
+                    if (!c.next() || (!finished && c.step >= frontier)) {
+                        more = false;
+                        break;
+                    }
+                    if (c.step != label) {
+                        commit();
+                        // a label change is a safe place to let the readers in
+                        if (n >= sliceEvents) {
+                            known = c.step;
+                            label = c.step;
+                            consume(c);
+                            break;
+                        }
+                        label = c.step;
+                    }
+                    consume(c);
+                    n++;
+                }
+                if (!more) {
+                    commit();
+                    known = finished ? Math.max(frontier, label + 1) : frontier;
+                    done = finished;
+                }
+            }
+        }
+        return true;
+    }
+
+    private void consume(EventCursor c) {
+        events++;
+        switch (c.type) {
+            case WARP_STEP -> {
+                long start = c.cycles - 1;
+                if (jumps == 0 || start != cyclesAt(c.step)) addJump(c.step, start);
+            }
+            case STATUS -> {
+                int w = c.slot >> 5;
+                int base = w << 5;
+                for (int l = c.lanes; l != 0; l &= l - 1) status[base + Integer.numberOfTrailingZeros(l)] = c.to;
+                if (!dirty[w]) {
+                    dirty[w] = true;
+                    dirtyList[dirtyCount++] = w;
+                }
+                if (c.to == ThreadStatus.RUNNABLE && c.from != ThreadStatus.RUNNABLE) {
+                    if (releasedFrom[w] == 0) releasedList[releasedCount++] = w;
+                    releasedFrom[w] |= 1 << c.from;
+                }
+            }
+            case SYNC -> sync(c);
+            case DIAGNOSTIC -> {
+                Diagnostic d = c.diagnostic();
+                int lane = d.threads().isEmpty() ? 0 : laneOfSlot(d.threads().get(0));
+                data[lane].marker(MarkerKind.DIAGNOSTIC, c.step, diagnostics.size(), 0, 0);
+                diagnostics.add(d);
+            }
+            default -> { }
+        }
+    }
+
+    private int laneOfSlot(int slot) {
+        int w = slot >> 5;
+        return w >= 0 && w < lanes ? laneOfWarp[w] : 0;
+    }
+
+    private void sync(EventCursor c) {
+        switch (c.kind) {
+            case BAR_ARRIVE -> marker(c, MarkerKind.BAR_ARRIVE);
+            case MBAR_ARRIVE -> marker(c, MarkerKind.MBAR_ARRIVE);
+            case CLUSTER_ARRIVE -> marker(c, MarkerKind.CLUSTER_ARRIVE);
+            case MBAR_EXPECT_TX -> marker(c, MarkerKind.EXPECT_TX);
+            case MBAR_COMPLETE_TX -> marker(c, MarkerKind.COMPLETE_TX);
+            case MBAR_WAIT_FALSE -> marker(c, MarkerKind.WAIT_FALSE);
+            case BAR_COMPLETE -> completions.pending(TimelineCompletions.BAR, c.step, c.object, c.a);
+            case MBAR_PHASE_COMPLETE -> completions.pending(TimelineCompletions.MBAR, c.step, c.object, c.a);
+            case CLUSTER_COMPLETE -> completions.pending(TimelineCompletions.CLUSTER, c.step, c.object, c.a);
+            default -> { }
+        }
+    }
+
+    private void marker(EventCursor c, MarkerKind k) {
+        if (c.slot < 0) return;
+        data[laneOfSlot(c.slot)].marker(k, c.step, c.object, c.a, c.b);
+    }
+
+    /** Ends the current label: its status changes show from label + 1, its completions get their lanes. */
+    private void commit() {
+        long at = label + 1;
+        for (int i = 0; i < dirtyCount; i++) {
+            int w = dirtyList[i];
+            dirty[w] = false;
+            data[laneOfWarp[w]].span(at, WarpState.of(status, w << 5, existMask[w]).ordinal());
+        }
+        dirtyCount = 0;
+        for (int i = 0; i < completions.pendingCount(); i++) finishCompletion(i);
+        completions.commitPending();
+        for (int i = 0; i < releasedCount; i++) releasedFrom[releasedList[i]] = 0;
+        releasedCount = 0;
+    }
+
+    /** The lanes a pending completion released: warps of its CTA (or cluster) whose lanes left its kind of wait in this label. */
+    private void finishCompletion(int i) {
+        int kind = completions.pendingKind(i);
+        int cta = (int) (completions.pendingObject(i) >>> 32);
+        if (kind == TimelineCompletions.CLUSTER) cta = (int) completions.pendingObject(i);
+        if (cta < 0 || cta >= ctaFirstLane.length) cta = 0;
+        int from;
+        int count;
+        int waits;
+        if (kind == TimelineCompletions.CLUSTER) {
+            from = clusterFirstLane[clusterOfCta[cta]];
+            count = clusterLanes[clusterOfCta[cta]];
+            waits = 1 << ThreadStatus.CLUSTER_WAIT;
+        } else {
+            from = ctaFirstLane[cta];
+            count = m.warpsPerCta;
+            waits = kind == TimelineCompletions.BAR ? 1 << ThreadStatus.BAR_WAIT
+                    : 1 << ThreadStatus.MBAR_WAIT | 1 << ThreadStatus.PARKED;
+        }
+        int lo = Integer.MAX_VALUE;
+        int hi = -1;
+        for (int r = 0; r < releasedCount; r++) {
+            int lane = laneOfWarp[releasedList[r]];
+            if (lane >= from && lane < from + count && (releasedFrom[releasedList[r]] & waits) != 0) {
+                lo = Math.min(lo, lane);
+                hi = Math.max(hi, lane);
+            }
+        }
+        if (hi < 0) {
+            lo = from;
+            hi = from + count - 1;
+        }
+        completions.setPendingLanes(i, lo, hi);
+    }
+
+    private void addJump(long step, long cycles) {
+        if (jumps == jumpStep.length) {
+            jumpStep = Arrays.copyOf(jumpStep, jumps * 2);
+            jumpCycles = Arrays.copyOf(jumpCycles, jumps * 2);
+        }
+        jumpStep[jumps] = step;
+        jumpCycles[jumps] = cycles;
+        jumps++;
+    }
+
+    // ---- reading ----
+
+    /**
+     * Steps whose states are known: the recording's frontier as of the last update. Once the run
+     * has finished, one more when events follow its last step (a deadlock found, a diagnostic at
+     * the end): that extra column shows the final state and those events.
+     */
+    public synchronized long knownSteps() { return known; }
+
+    /** Whether the whole run has been read (the recording had finished). */
+    public synchronized boolean complete() { return done; }
+
+    /** Events read so far. */
+    public synchronized long events() { return events; }
+
+    /** Virtual time at the start of {@code step} (extrapolated past the known steps). */
+    public synchronized long cyclesAt(long step) {
+        if (jumps == 0) return Math.max(0, step);
+        int k = Math.max(0, TimelineLane.lastAtOrBefore(jumpStep, jumps, 0, Math.max(step, jumpStep[0])));
+        return jumpCycles[k] + (step - jumpStep[k]);
+    }
+
+    /** Virtual time at the end of the known steps. */
+    public synchronized long knownCycles() { return known == 0 ? 0 : cyclesAt(known - 1) + 1; }
+
+    /**
+     * The fractional step at virtual time {@code cycles}: inside step s it is s plus the fraction
+     * of the step's cycle; in a time jump before step s, s itself.
+     */
+    public synchronized double stepAtCycles(double cycles) {
+        if (jumps == 0) return Math.max(0, cycles);
+        if (cycles <= jumpCycles[0]) return Math.max(0, jumpStep[0] + (cycles - jumpCycles[0]));
+        int lo = 0;
+        int hi = jumps;
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (jumpCycles[mid] <= cycles) lo = mid;
+            else hi = mid;
+        }
+        double s = jumpStep[lo] + (cycles - jumpCycles[lo]);
+        if (lo + 1 < jumps && s > jumpStep[lo + 1]) s = jumpStep[lo + 1];
+        return s;
+    }
+
+    /** Fills {@code out.bounds} for the range [start, end) of steps (or of cycles when {@code cycles}). */
+    public void bounds(boolean cycles, double start, double end, TimelineColumns out) {
+        int w = out.width;
+        double per = (end - start) / w;
+        for (int c = 0; c <= w; c++) {
+            double x = start + c * per;
+            out.bounds[c] = cycles ? stepAtCycles(x) : x;
+        }
+    }
+
+    /**
+     * The level-of-detail answer for the lanes [laneFrom, laneTo) merged (one lane, or a collapsed
+     * CTA or cluster): per column of {@code out} (whose bounds are set), the states present and the
+     * marker counts. O(width log n) per lane, whatever the range holds.
+     */
+    public synchronized void row(int laneFrom, int laneTo, TimelineColumns out) {
+        out.clearRow();
+        for (int l = laneFrom; l < laneTo; l++) data[l].columns(out, known);
+    }
+
+    /** Per column of {@code out}: completions and the lanes they released. */
+    public synchronized void completionColumns(TimelineColumns out) {
+        completions.columns(out, known);
+    }
+
+    // ---- per-lane access (hover, tests) ----
+
+    TimelineLane lane(int lane) { return data[lane]; }
+
+    TimelineCompletions completions() { return completions; }
+
+    /** The state of {@code lane} during step {@code step} (0 <= step < knownSteps()). */
+    public synchronized WarpState stateAt(int lane, long step) {
+        TimelineLane d = data[lane];
+        return WarpState.of(d.spanState(d.spanAt(step)));
+    }
+
+    /** The completions known: steps, in order (for tests and navigation). */
+    public synchronized long[] completionSteps() { return completions.steps(known); }
+
+    public synchronized List<Diagnostic> diagnostics() { return List.copyOf(diagnostics); }
+
+    /**
+     * What is under a point: the marker or completion of {@code lane} nearest to {@code at} within
+     * [from, to] (steps), else the span of state at {@code at}. Null outside the known steps.
+     */
+    public synchronized TimelineHit hit(int lane, long from, long to, long at) {
+        return new TimelineDescriber(this, m).hit(lane, from, to, at, known);
+    }
+
+    Diagnostic diagnostic(int i) { return diagnostics.get(i); }
+}

@@ -1,0 +1,412 @@
+package io.barrierscope.app.timeline;
+
+import io.barrierscope.trace.WarpState;
+import java.util.List;
+import javafx.application.Platform;
+import javafx.geometry.VPos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
+import javafx.scene.layout.Region;
+import javafx.scene.text.Font;
+import javafx.scene.text.TextAlignment;
+
+/**
+ * The timeline drawn on a canvas: lane labels on the left, a time ruler with the scrubber under
+ * it, one row per lane (or collapsed CTA/cluster) with state runs and markers, completion lines
+ * across the lanes they released, and a legend. Every frame asks the model for one summary per
+ * pixel column (never a node or a draw call per event) and fills rectangles only, adjacent
+ * columns of one colour making one: the lanes into a pixel array handed over in one call
+ * ({@link LaneRaster}), text, ruler and legend as canvas calls. The cursor, the selection and the scrubber's mark
+ * live on a second canvas, so following the session's position redraws only that.
+ *
+ * <p>Mouse: wheel zooms around the pointer (shift+wheel scrolls the rows), drag pans, click selects
+ * the event under the pointer and asks to seek to it, double-click fits the whole run, the
+ * scrubber seeks by click or drag, a click on a label collapses or expands its CTA (with Alt, its
+ * cluster). Keys: + and - zoom, Left and Right pan, Home and End, Page Up/Down scroll rows.
+ */
+public final class TimelineView extends Region {
+    static final double LABEL_W = 170;
+    static final double RULER_H = 20;
+    static final double SCRUB_H = 10;
+    static final double LEGEND_H = 20;
+    static final double ROW_H = 16;
+    static final double TOP = RULER_H + SCRUB_H + 2;
+    /** Markers or completions in more than 1/DENSE of the columns are drawn thin. */
+    private static final int DENSE = 4;
+
+    private final TimelineViewModel vm;
+    private final TimelineModel model;
+    private final Canvas content = new Canvas();
+    private final Canvas overlay = new Canvas();
+    private final Tooltip tooltip = new Tooltip();
+    private final Font font = Font.font(11);
+    private TimelineColumns cols;
+    private LaneRaster raster;
+    private static final int BG = LaneRaster.argb(TimelinePalette.BACKGROUND);
+    private static final int COMPLETION = LaneRaster.argb(TimelinePalette.COMPLETION);
+    private static final int[] STATE = argb(TimelinePalette.STATE);
+    private static final int[] MARKER = argb(TimelinePalette.MARKER);
+    private boolean contentPending;
+    private boolean overlayPending;
+    private double lastX;
+    private boolean scrubbing;
+
+    public TimelineView(TimelineViewModel vm) {
+        this.vm = vm;
+        this.model = vm.model();
+        getStyleClass().add("timeline");
+        setFocusTraversable(true);
+        overlay.setMouseTransparent(true);
+        getChildren().addAll(content, overlay);
+        setMinSize(LABEL_W + 100, TOP + LEGEND_H + 3 * ROW_H);
+        setPrefSize(1000, TOP + LEGEND_H + 16 * ROW_H);
+        vm.revisionProperty().addListener((o, a, b) -> scheduleContent());
+        vm.axisProperty().addListener((o, a, b) -> scheduleContent());
+        vm.positionProperty().addListener((o, a, b) -> scheduleOverlay());
+        vm.selectedProperty().addListener((o, a, b) -> scheduleOverlay());
+        vm.hoveredProperty().addListener((o, a, b) -> tooltip.setText(b == null ? "" : b.description()));
+        setOnScroll(this::scroll);
+        setOnMousePressed(this::pressed);
+        setOnMouseDragged(this::dragged);
+        setOnMouseReleased(e -> scrubbing = false);
+        setOnMouseClicked(this::clicked);
+        setOnMouseMoved(this::moved);
+        setOnMouseExited(e -> {
+            vm.hover(0, -1);
+            tooltip.hide();
+        });
+        setOnKeyPressed(this::key);
+    }
+
+    public TimelineViewModel viewModel() { return vm; }
+
+    private static int[] argb(javafx.scene.paint.Color[] cs) {
+        int[] out = new int[cs.length];
+        for (int i = 0; i < cs.length; i++) out[i] = LaneRaster.argb(cs[i]);
+        return out;
+    }
+
+    // ---- layout and scheduling ----
+
+    @Override
+    protected void layoutChildren() {
+        double w = Math.floor(getWidth());
+        double h = Math.floor(getHeight());
+        if (content.getWidth() != w || content.getHeight() != h) {
+            content.setWidth(w);
+            content.setHeight(h);
+            overlay.setWidth(w);
+            overlay.setHeight(h);
+            vm.viewportWidthProperty().set(Math.max(1, w - LABEL_W));
+            scheduleContent();
+        }
+    }
+
+    /** Redraws once, after the current event (several property changes make one frame). */
+    private void scheduleContent() {
+        if (contentPending) return;
+        contentPending = true;
+        Platform.runLater(() -> {
+            contentPending = false;
+            drawContent();
+            drawOverlay();
+        });
+    }
+
+    private void scheduleOverlay() {
+        if (overlayPending) return;
+        overlayPending = true;
+        Platform.runLater(() -> {
+            overlayPending = false;
+            drawOverlay();
+        });
+    }
+
+    /** Rows that fit under the ruler. */
+    private int visibleRows() { return (int) Math.max(1, Math.floor((getHeight() - TOP - LEGEND_H) / ROW_H)); }
+
+    /** The row index at y, or -1. */
+    int rowAtY(double y) {
+        if (y < TOP || y >= getHeight() - LEGEND_H) return -1;
+        int r = vm.firstRowProperty().get() + (int) Math.floor((y - TOP) / ROW_H);
+        return r < vm.rowsProperty().get().size() ? r : -1;
+    }
+
+    /** The y of the top of row r (may be off screen). */
+    double rowY(int r) { return TOP + (r - vm.firstRowProperty().get()) * ROW_H; }
+
+    // ---- drawing ----
+
+    /** Draws everything but the cursor: package-private so the benchmark can time one frame. */
+    void drawContent() {
+        GraphicsContext g = content.getGraphicsContext2D();
+        double w = content.getWidth();
+        double h = content.getHeight();
+        g.setFill(TimelinePalette.BACKGROUND);
+        g.fillRect(0, 0, w, h);
+        int width = (int) (w - LABEL_W);
+        int height = (int) (h - TOP - LEGEND_H);
+        if (width <= 0 || height <= 0) return;
+        if (cols == null || cols.width != width) cols = new TimelineColumns(width);
+        if (raster == null || raster.width != width || raster.height != height) raster = new LaneRaster(width, height);
+        vm.bounds(cols);
+        g.setFont(font);
+        g.setTextBaseline(VPos.CENTER);
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setFill(TimelinePalette.LABEL_BACKGROUND);
+        g.fillRect(0, 0, LABEL_W, h);
+        List<TimelineViewModel.Row> rows = vm.rowsProperty().get();
+        int first = vm.firstRowProperty().get();
+        int last = Math.min(rows.size(), first + visibleRows());
+        for (int r = first; r < last; r++) {
+            TimelineViewModel.Row row = rows.get(r);
+            g.setFill(row.group() ? TimelinePalette.GROUP_LABEL : TimelinePalette.TEXT);
+            g.fillText(row.label(), 4, rowY(r) + ROW_H / 2, LABEL_W - 8);
+        }
+        raster.paint(() -> {
+            raster.clear(BG);
+            for (int r = first; r < last; r++) {
+                TimelineViewModel.Row row = rows.get(r);
+                model.row(row.laneFrom(), row.laneTo(), cols);
+                int ry = (int) (rowY(r) - TOP);
+                drawStates(ry);
+                drawMarkers(ry);
+            }
+            drawCompletions(first, last);
+        });
+        g.drawImage(raster.image, LABEL_W, TOP);
+        drawRuler(g, w);
+        drawLegend(g, w, h);
+    }
+
+    /** A row's state runs: adjacent columns showing the same state are one rectangle. */
+    private void drawStates(int y) {
+        int[] st = cols.states;
+        int c = 0;
+        while (c < cols.width) {
+            int s = TimelinePalette.SEVEREST[st[c]];
+            if (s < 0) {
+                c++;
+                continue;
+            }
+            int e = c + 1;
+            while (e < cols.width && TimelinePalette.SEVEREST[st[e]] == s) e++;
+            raster.fill(c, y + 3, e - c, (int) ROW_H - 6, STATE[s]);
+            c = e;
+        }
+    }
+
+    private void drawMarkers(int y) {
+        int rh = (int) ROW_H;
+        for (int k = 0; k < MarkerKind.COUNT; k++) {
+            int[] m = cols.markers[k];
+            int top;
+            int height;
+            int minW = 1;
+            switch (MarkerKind.of(k)) {
+                case BAR_ARRIVE, MBAR_ARRIVE, CLUSTER_ARRIVE -> { top = y + 1; height = 6; }
+                case EXPECT_TX, COMPLETE_TX -> { top = y + rh - 7; height = 6; }
+                case WAIT_FALSE -> { top = y + 5; height = rh - 10; minW = 2; }
+                default -> { top = y; height = rh; minW = 3; }
+            }
+            // zoomed far out markers fill most columns: then a thin band, so the states stay readable
+            int used = 0;
+            for (int c = 0; c < cols.width; c++) if (m[c] != 0) used++;
+            if (used == 0) continue;
+            if (used * DENSE > cols.width) height = Math.min(height, 2);
+            int c = 0;
+            while (c < cols.width) {
+                if (m[c] == 0) {
+                    c++;
+                    continue;
+                }
+                int e = c + 1;
+                while (e < cols.width && m[e] != 0) e++;
+                raster.fill(c, top, Math.max(minW, e - c), height, MARKER[k]);
+                c = e;
+            }
+        }
+    }
+
+    private void drawCompletions(int first, int last) {
+        model.completionColumns(cols);
+        int bottom = (int) (rowY(last) - TOP);
+        int used = 0;
+        for (int c = 0; c < cols.width; c++) if (cols.completions[c] != 0) used++;
+        // dense completions (far out) as short ticks at the top of the lanes released, not lines hiding everything
+        boolean dense = used * DENSE > cols.width;
+        for (int c = 0; c < cols.width; c++) {
+            if (cols.completions[c] == 0) continue;
+            int r0 = vm.rowOfLane(cols.completionLo[c]);
+            int r1 = vm.rowOfLane(cols.completionHi[c]);
+            if (r1 < first || r0 >= last) continue;
+            int y0 = Math.max(0, (int) (rowY(r0) - TOP) + 1);
+            int y1 = Math.min(bottom, (int) (rowY(r1 + 1) - TOP) - 1);
+            raster.fill(c, y0, 1, dense ? 3 : Math.max(2, y1 - y0), COMPLETION);
+        }
+    }
+
+    private void drawRuler(GraphicsContext g, double w) {
+        g.setFill(TimelinePalette.BACKGROUND);
+        g.fillRect(LABEL_W, 0, w - LABEL_W, RULER_H);
+        double spacing = vm.tickSpacing(90);
+        double first = Math.ceil(vm.getStart() / spacing) * spacing;
+        g.setFill(TimelinePalette.TEXT);
+        g.setTextAlign(TextAlignment.LEFT);
+        double span = vm.getEnd() - vm.getStart();
+        double width = w - LABEL_W;
+        for (double v = first; v <= vm.getEnd(); v += spacing) {
+            double x = LABEL_W + (v - vm.getStart()) / span * width;
+            g.fillRect(Math.floor(x), RULER_H - 6, 1, 6);
+            if (x < w - 40) g.fillText(String.format("%,d", (long) v), x + 3, RULER_H / 2 - 1);
+        }
+        g.fillText(vm.axisProperty().get() == TimelineViewModel.Axis.CYCLES ? "cycles" : "warp steps", 4, RULER_H / 2);
+        // the scrubber: the whole run, with the visible range marked
+        g.setFill(TimelinePalette.SCRUBBER);
+        g.fillRect(LABEL_W, RULER_H, width, SCRUB_H);
+        double ext = vm.extent();
+        double x0 = Math.max(0, vm.getStart() / ext * width);
+        double x1 = Math.min(width, vm.getEnd() / ext * width);
+        g.setFill(TimelinePalette.SCRUBBER_RANGE);
+        g.fillRect(LABEL_W + x0, RULER_H + 2, Math.max(2, x1 - x0), SCRUB_H - 4);
+    }
+
+    private void drawLegend(GraphicsContext g, double w, double h) {
+        double y = h - LEGEND_H;
+        g.setFill(TimelinePalette.LABEL_BACKGROUND);
+        g.fillRect(0, y, w, LEGEND_H);
+        double x = 4;
+        g.setTextAlign(TextAlignment.LEFT);
+        for (WarpState s : TimelinePalette.SEVERITY) {
+            if (s == WarpState.BLOCKED) continue;
+            x = swatch(g, x, y, TimelinePalette.STATE[s.ordinal()], 10, s.label());
+        }
+        x = swatch(g, x, y, TimelinePalette.COMPLETION, 2, "completion");
+        x = swatch(g, x, y, TimelinePalette.MARKER[MarkerKind.BAR_ARRIVE.ordinal()], 2, "arrive");
+        x = swatch(g, x, y, TimelinePalette.MARKER[MarkerKind.EXPECT_TX.ordinal()], 2, "tx");
+        x = swatch(g, x, y, TimelinePalette.MARKER[MarkerKind.WAIT_FALSE.ordinal()], 2, "wait false");
+        swatch(g, x, y, TimelinePalette.MARKER[MarkerKind.DIAGNOSTIC.ordinal()], 3, "diagnostic");
+    }
+
+    private double swatch(GraphicsContext g, double x, double y, javafx.scene.paint.Color c, double sw, String label) {
+        g.setFill(c);
+        g.fillRect(x, y + 5, sw, 10);
+        g.setFill(TimelinePalette.TEXT);
+        g.fillText(label, x + sw + 3, y + LEGEND_H / 2);
+        return x + sw + 9 + label.length() * 5.6;
+    }
+
+    /** The cursor (the session's position), the selected event, and the scrubber's mark. */
+    void drawOverlay() {
+        GraphicsContext g = overlay.getGraphicsContext2D();
+        double w = overlay.getWidth();
+        double h = overlay.getHeight();
+        g.clearRect(0, 0, w, h);
+        double width = w - LABEL_W;
+        if (width <= 0) return;
+        double bottom = h - LEGEND_H;
+        TimelineHit sel = vm.selectedProperty().get();
+        if (sel != null) {
+            double x = vm.xOfStep(sel.step());
+            if (x >= 0 && x < width) {
+                g.setFill(TimelinePalette.SELECTION);
+                g.fillRect(LABEL_W + Math.floor(x), TOP, 1, bottom - TOP);
+                int r = vm.rowOfLane(sel.lane());
+                g.setStroke(TimelinePalette.SELECTION);
+                g.strokeRect(LABEL_W + Math.floor(x) - 3.5, rowY(r) + 0.5, 7, ROW_H - 1);
+            }
+        }
+        long pos = vm.positionProperty().get();
+        double x = vm.xOfStep(pos);
+        g.setFill(TimelinePalette.CURSOR);
+        if (x >= 0 && x <= width) g.fillRect(LABEL_W + Math.floor(x), RULER_H, 2, bottom - RULER_H);
+        g.fillRect(LABEL_W + Math.min(width - 2, vm.scrubberX(pos)), RULER_H, 2, SCRUB_H);
+    }
+
+    // ---- input ----
+
+    private boolean inScrubber(double y) { return y >= RULER_H && y < RULER_H + SCRUB_H + 2; }
+
+    private void scroll(ScrollEvent e) {
+        if (e.isShiftDown()) {
+            double d = e.getDeltaY() != 0 ? e.getDeltaY() : e.getDeltaX();
+            vm.scrollRows(d > 0 ? -3 : 3);
+        } else if (e.getX() >= LABEL_W && e.getDeltaY() != 0) {
+            // a wheel notch (deltaY / multiplier; 40 pixels on desktops) zooms by 1.25, away from you in
+            double notches = e.getDeltaY() / (e.getMultiplierY() > 0 ? e.getMultiplierY() : 40);
+            vm.zoomAt(e.getX() - LABEL_W, Math.pow(1.25, notches));
+        }
+        e.consume();
+    }
+
+    private void pressed(MouseEvent e) {
+        requestFocus();
+        lastX = e.getX();
+        scrubbing = e.getButton() == MouseButton.PRIMARY && e.getX() >= LABEL_W && inScrubber(e.getY());
+        if (scrubbing) vm.scrub(e.getX() - LABEL_W);
+    }
+
+    private void dragged(MouseEvent e) {
+        if (scrubbing) {
+            vm.scrub(e.getX() - LABEL_W);
+        } else if (e.getX() >= LABEL_W || lastX >= LABEL_W) {
+            vm.panPixels(e.getX() - lastX);
+        }
+        lastX = e.getX();
+    }
+
+    private void clicked(MouseEvent e) {
+        if (e.getButton() != MouseButton.PRIMARY || !e.isStillSincePress() || inScrubber(e.getY())) return;
+        int row = rowAtY(e.getY());
+        if (e.getX() < LABEL_W) {
+            if (row >= 0) toggle(row, e.isAltDown());
+        } else if (e.getClickCount() >= 2) {
+            vm.fitAll();
+        } else if (row >= 0) {
+            vm.click(e.getX() - LABEL_W, row);
+        }
+    }
+
+    /** A click on a label: expands a collapsed row, else collapses the lane's CTA (with Alt its cluster). */
+    private void toggle(int row, boolean cluster) {
+        TimelineViewModel.Row r = vm.rowsProperty().get().get(row);
+        int lane = r.laneFrom();
+        int k = model.clusterOfLane(lane);
+        if (vm.isClusterCollapsed(k) || (cluster && !r.group())) vm.toggleCluster(k);
+        else vm.toggleCta(model.ctaOfLane(lane));
+    }
+
+    private void moved(MouseEvent e) {
+        int row = e.getX() >= LABEL_W ? rowAtY(e.getY()) : -1;
+        vm.hover(e.getX() - LABEL_W, row);
+        TimelineHit h = vm.hoveredProperty().get();
+        if (h == null) {
+            tooltip.hide();
+        } else if (getScene() != null && getScene().getWindow() != null) {
+            tooltip.show(this, e.getScreenX() + 14, e.getScreenY() + 14);
+        }
+    }
+
+    private void key(KeyEvent e) {
+        switch (e.getCode()) {
+            case PLUS, EQUALS, ADD -> vm.zoom(1.5);
+            case MINUS, SUBTRACT -> vm.zoom(1 / 1.5);
+            case LEFT -> vm.panBy(-0.1);
+            case RIGHT -> vm.panBy(0.1);
+            case HOME -> vm.goToStart();
+            case END -> vm.goToEnd();
+            case PAGE_UP -> vm.scrollRows(-visibleRows());
+            case PAGE_DOWN -> vm.scrollRows(visibleRows());
+            case DIGIT0, NUMPAD0 -> vm.fitAll();
+            default -> {
+                return;
+            }
+        }
+        e.consume();
+    }
+}

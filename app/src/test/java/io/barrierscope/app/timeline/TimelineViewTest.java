@@ -1,0 +1,114 @@
+package io.barrierscope.app.timeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import javafx.geometry.Point2D;
+import javafx.geometry.VerticalDirection;
+import javafx.scene.Scene;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The timeline view in a real (headless) stage over a real recording. */
+@ExtendWith(ApplicationExtension.class)
+class TimelineViewTest {
+    private TimelineView view;
+    private TimelineViewModel vm;
+    private final List<Long> seeks = new CopyOnWriteArrayList<>();
+
+    @Start
+    void start(Stage stage) {
+        vm = new TimelineViewModel(new Recorded("bulk-copy-pipeline").model);
+        vm.onSeekProperty().set(seeks::add);
+        view = new TimelineView(vm);
+        stage.setScene(new Scene(view, 1000, 420));
+        stage.show();
+    }
+
+    private static <T> T fx(Supplier<T> s) {
+        AtomicReference<T> out = new AtomicReference<>();
+        WaitForAsyncUtils.asyncFx(() -> out.set(s.get()));
+        WaitForAsyncUtils.waitForFxEvents();
+        return out.get();
+    }
+
+    private Point2D screen(double laneX, int row) {
+        return fx(() -> view.localToScreen(TimelineView.LABEL_W + laneX, view.rowY(row) + TimelineView.ROW_H / 2));
+    }
+
+    @Test
+    void clickingALaneSeeksToTheStepUnderThePointer(FxRobot robot) {
+        WaitForAsyncUtils.waitForFxEvents();
+        int row = 1;
+        // a pixel over a plain span of state (no event within the hit slop)
+        double x = fx(() -> {
+            for (double cand = 200.5; cand < 800; cand += 7) {
+                TimelineHit h = vm.hitAt(cand, row);
+                if (h != null && !h.event()) return cand;
+            }
+            return -1.0;
+        });
+        assertTrue(x > 0);
+        long expected = fx(() -> vm.stepAt(x));
+        robot.clickOn(screen(x, row));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of(expected), seeks);
+        assertEquals(expected, fx(() -> vm.selectedProperty().get().seekStep()));
+        assertEquals(row, fx(() -> vm.rowOfLane(vm.selectedProperty().get().lane())));
+    }
+
+    @Test
+    void theWheelZoomsAroundThePointerAndDoubleClickFits(FxRobot robot) {
+        WaitForAsyncUtils.waitForFxEvents();
+        double span = fx(() -> vm.getEnd() - vm.getStart());
+        double x = 300;
+        double pivot = fx(() -> vm.axisAt(x));
+        robot.moveTo(screen(x, 2));
+        // TestFX's glass robot under Monocle reports DOWN as a positive deltaY, the "wheel away from you" of a desktop
+        robot.scroll(3, VerticalDirection.DOWN);
+        WaitForAsyncUtils.waitForFxEvents();
+        double zoomed = fx(() -> vm.getEnd() - vm.getStart());
+        assertTrue(zoomed < span / 1.5, "range shrank from " + span + " to " + zoomed);
+        assertEquals(pivot, fx(() -> vm.axisAt(x)), 1e-6);
+        // keys: Home goes to the start keeping the zoom, + zooms further, double-click shows everything
+        robot.clickOn(screen(x, 0)).type(KeyCode.HOME);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(0, fx(vm::getStart));
+        robot.type(KeyCode.EQUALS);
+        assertTrue(fx(() -> vm.getEnd() - vm.getStart()) < zoomed);
+        robot.doubleClickOn(screen(x, 0));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(span, fx(() -> vm.getEnd() - vm.getStart()), 1e-9);
+    }
+
+    @Test
+    void draggingPansAndTheScrubberSeeks(FxRobot robot) {
+        WaitForAsyncUtils.waitForFxEvents();
+        fx(() -> {
+            vm.zoom(4);
+            vm.goToStep((long) (vm.extent() / 2));
+            return null;
+        });
+        double start = fx(vm::getStart);
+        robot.drag(screen(400, 1)).moveBy(100, 0).release(javafx.scene.input.MouseButton.PRIMARY);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(fx(vm::getStart) < start, "dragging right shows earlier steps");
+        seeks.clear();
+        Point2D scrub = fx(() -> view.localToScreen(TimelineView.LABEL_W + vm.viewportWidthProperty().get() / 2,
+                TimelineView.RULER_H + TimelineView.SCRUB_H / 2));
+        robot.clickOn(scrub);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(!seeks.isEmpty());
+        assertEquals(fx(() -> vm.extent()) / 2, seeks.get(0), fx(() -> vm.extent()) / 50);
+    }
+}
