@@ -112,6 +112,7 @@ public final class CtaBarrierSync {
         for (int l = lanes; l != 0; l &= l - 1) {
             int s = base + Integer.numberOfTrailingZeros(l);
             BarrierOp lop = m.pc[s] == pc ? op : (BarrierOp) x.op(m.pc[s]);
+            if (m.race != null) m.race.barArrive(cta, id, s);
             if (lop.form == CtaBarrier.Form.RED) {
                 boolean p = m.waitValue[s] != 0;
                 if (p) b.redPopc++;
@@ -141,12 +142,14 @@ public final class CtaBarrierSync {
         if (!b.complete(m.liveWarps[cta])) return;
         int w0 = m.firstWarpOfCta(cta);
         long released = 0;
+        io.barrierscope.check.VectorClock hb = m.race != null ? m.race.barComplete(cta, b.id) : null;
         for (int w = w0; w < w0 + m.warpsPerCta; w++) {
             int base = w << 5;
             for (int l = m.existMask[w]; l != 0; l &= l - 1) {
                 int s = base + Integer.numberOfTrailingZeros(l);
                 if (m.status[s] != ThreadStatus.BAR_WAIT || m.waitArg[s] != b.id) continue;
                 released |= 1L << (w - w0);
+                if (m.race != null) m.race.barAcquire(s, hb);
                 BarrierOp op = (BarrierOp) x.op(m.pc[s]);
                 if (op.form == CtaBarrier.Form.RED && op.dst >= 0) {
                     long v = switch (op.redOp()) {

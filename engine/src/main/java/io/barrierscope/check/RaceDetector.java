@@ -1,0 +1,564 @@
+package io.barrierscope.check;
+
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.sync.AsyncOperation;
+import io.barrierscope.sync.Mbarrier;
+import io.barrierscope.sync.MbarrierUnit;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The happens-before race detector (semantics.md section 8), FastTrack style: every thread and
+ * every thread's async agents have a clock; a thread's vector clock is a shared immutable base
+ * plus its own clock; shadow memory keeps per byte the epoch of the last write and of the last
+ * read (or a read set). The engine calls the hooks below directly (one null check each when
+ * detection is off). Edges: CTA barrier generations, barrier.cluster release/acquire,
+ * mbarrier release-arrive to acquire-wait of the completed phase, async copies through their
+ * complete-tx (or wait_group), warp .sync instructions, release/acquire memory operations and
+ * fences through the location they synchronize on. All state is plain data, saved in
+ * checkpoints and hashed by StateHash, so time travel sees the same findings.
+ */
+public final class RaceDetector {
+    /** Agent kinds: ids are kind * slots + issuing slot. Kind 0 is the thread itself. */
+    static final int AGENT_MBAR = 1;
+    static final int AGENT_CP = 2;
+    static final int AGENT_BULK = 3;
+    private static final int KINDS = 4;
+    static final long STRONG = 1L << 31;
+
+    final Interpreter x;
+    final Machine m;
+    final int slots;
+    final int chunkSize;
+    final int chunkCount;
+    private final int ctas;
+
+    private final int[] clock;
+    private final VectorClock[] base;
+    /** Per thread: its clock at its last fence (what a later relaxed release-pattern write publishes), or null. */
+    private final VectorClock[] fence;
+    /** Per thread: release clocks its relaxed loads saw since its last fence (a fence acquires them). */
+    private final VectorClock[] pendingAcquire;
+    private final VectorClock.Builder[] bar;
+    private final VectorClock.Builder[] cluster;
+    private final VectorClock[] clusterDone;
+    private final TreeMap<Long, MbarState> mbar = new TreeMap<>();
+    private final TreeMap<Long, AsyncSnap> async = new TreeMap<>();
+    /** Per location (region << 32 | offset): the clock its last release published. */
+    private final TreeMap<Long, VectorClock> sync = new TreeMap<>();
+    private RaceShadow shadow;
+    private boolean reported;
+    private final VectorClock.Builder scratch;
+
+    // The actor of the access or sync operation in progress: a thread, or an async copy completing.
+    private AsyncSnap asyncActor;
+    private int actorId;
+    private int actorClock;
+    private int selfA;
+    private int clockA;
+    private int selfB = -1;
+    private int clockB;
+    private VectorClock actorBase;
+    private int actorPc;
+    private int strongMode;
+    private boolean rmw;
+
+    /** One mbarrier's clocks: the current phase's releases, the last completed phase's, and its init. */
+    static final class MbarState {
+        final VectorClock.Builder accum;
+        VectorClock done;
+        long initEpoch;
+        int initPc = -1;
+
+        MbarState(int chunkCount, int chunkSize) { accum = new VectorClock.Builder(chunkCount, chunkSize); }
+    }
+
+    /** An async operation's view at issue: the issuer's clock, and the agent epoch its writes carry. */
+    record AsyncSnap(VectorClock base, int slot, int slotClock, int agentId, int agentK, int pc, boolean arriveOnly) {}
+
+    public RaceDetector(Interpreter x) {
+        this.x = x;
+        this.m = x.machine();
+        this.slots = m.slots;
+        this.ctas = m.ctas;
+        this.chunkSize = m.warpsPerCta * 32;
+        this.chunkCount = KINDS * ctas;
+        clock = new int[KINDS * slots];
+        java.util.Arrays.fill(clock, 1);
+        base = new VectorClock[slots];
+        java.util.Arrays.fill(base, VectorClock.EMPTY);
+        fence = new VectorClock[slots];
+        pendingAcquire = new VectorClock[slots];
+        bar = new VectorClock.Builder[ctas * 16];
+        cluster = new VectorClock.Builder[ctas];
+        clusterDone = new VectorClock[ctas];
+        scratch = new VectorClock.Builder(chunkCount, chunkSize);
+        shadow = new RaceShadow(ctas + m.memory.global.segments().size());
+    }
+
+    /** Turns detection on for a fresh run. */
+    public static RaceDetector attach(Interpreter x) {
+        RaceDetector d = new RaceDetector(x);
+        x.machine().race = d;
+        x.machine().memory.race = d;
+        return d;
+    }
+
+    public static void detach(Interpreter x) {
+        x.machine().race = null;
+        x.machine().memory.race = null;
+    }
+
+    // ---- actors ---------------------------------------------------------------------------
+
+    private void actThread(int t) {
+        actorId = t;
+        actorClock = clock[t];
+        selfA = t;
+        clockA = clock[t];
+        selfB = -1;
+        actorBase = base[t];
+        actorPc = m.pc[t];
+    }
+
+    /** Entry {@code u} of the current actor's vector clock. */
+    private int vc(int u) {
+        if (u == selfA) return clockA;
+        if (u == selfB) return clockB;
+        return actorBase.get(u, chunkSize);
+    }
+
+    /** Joins the thread's clock into {@code b} and starts its next epoch (a release). */
+    private void release(int t, VectorClock.Builder b) {
+        b.join(base[t]);
+        b.raise(t, clock[t]);
+        clock[t]++;
+    }
+
+    private void acquire(int t, VectorClock v) {
+        if (v != null) base[t] = base[t].join(v);
+    }
+
+    private VectorClock current(int t) { return base[t].with(t, clock[t], chunkSize, chunkCount); }
+
+    // ---- memory ---------------------------------------------------------------------------
+
+    /** A plain or strong access of {@code size} bytes at {@code offset} of {@code region} (a CTA's shared memory, or a global segment). */
+    public void access(int region, int offset, int size, int thread, boolean write) {
+        if (reported) return;
+        if (asyncActor == null) actThread(thread);
+        boolean strong = strongMode != 0;
+        long epoch = ((long) actorClock << 32) | actorId | (strong ? STRONG : 0);
+        RaceShadow.Page pg = null;
+        int pageNo = -1;
+        long step = x.eventStep();
+        for (int i = 0; i < size; i++) {
+            int off = offset + i;
+            if (off >>> RaceShadow.PAGE_BITS != pageNo) {
+                pageNo = off >>> RaceShadow.PAGE_BITS;
+                pg = shadow.page(region, off);
+            }
+            int j = off & (RaceShadow.PAGE - 1);
+            long w = pg.write[j];
+            if (w != 0 && w != epoch && !(strong && (w & STRONG) != 0) && unordered(w)) {
+                race(region, off, w, pg.writePc[j], pg.writeStep[j], true, write);
+                return;
+            }
+            if (write) {
+                if (!checkReads(pg, j, region, off)) return;
+                pg.write[j] = epoch;
+                pg.writePc[j] = actorPc;
+                pg.writeStep[j] = step;
+            } else if (!strong) {
+                recordRead(pg, j, step);
+            }
+        }
+        if (strong && asyncActor == null) strongSync(region, offset, thread, write);
+    }
+
+    private boolean unordered(long e) {
+        int id = (int) (e & (STRONG - 1));
+        return id != actorId && (int) (e >>> 32) > vc(id);
+    }
+
+    private boolean checkReads(RaceShadow.Page pg, int j, int region, int off) {
+        RaceShadow.ReadSet rs = pg.readSets == null ? null : pg.readSets[j];
+        if (rs != null) {
+            for (int k = 0; k < rs.size; k++) {
+                int id = rs.ids[k];
+                if (id != actorId && rs.clocks[k] > vc(id)) {
+                    race(region, off, ((long) rs.clocks[k] << 32) | id, rs.pcs[k], rs.steps[k], false, true);
+                    return false;
+                }
+            }
+            pg.readSets[j] = null;
+        } else {
+            long r = pg.read[j];
+            if (r != 0 && unordered(r)) {
+                race(region, off, r, pg.readPc[j], pg.readStep[j], false, true);
+                return false;
+            }
+        }
+        // Every earlier read happens before this write, so later accesses need only check the write.
+        pg.read[j] = 0;
+        return true;
+    }
+
+    private void recordRead(RaceShadow.Page pg, int j, long step) {
+        RaceShadow.ReadSet rs = pg.readSets == null ? null : pg.readSets[j];
+        if (rs != null) {
+            rs.put(actorId, actorClock, actorPc, step);
+            return;
+        }
+        long r = pg.read[j];
+        long epoch = ((long) actorClock << 32) | actorId;
+        if (r == epoch) return;
+        if (r == 0 || !unordered(r)) {
+            pg.read[j] = epoch;
+            pg.readPc[j] = actorPc;
+            pg.readStep[j] = step;
+            return;
+        }
+        // Two unordered readers: keep both (a later write must be ordered after each).
+        if (pg.readSets == null) pg.readSets = new RaceShadow.ReadSet[RaceShadow.PAGE];
+        rs = pg.readSets[j] = new RaceShadow.ReadSet();
+        rs.put((int) (r & (STRONG - 1)), (int) (r >>> 32), pg.readPc[j], pg.readStep[j]);
+        rs.put(actorId, actorClock, actorPc, step);
+        pg.read[j] = 0;
+    }
+
+    /** Release/acquire through the accessed location (the flag of a flag pattern); scopes are not distinguished. */
+    private void strongSync(int region, int offset, int t, boolean write) {
+        long key = ((long) region << 32) | (offset & 0xFFFFFFFFL);
+        boolean acq = strongMode == 2 || strongMode == 4;
+        boolean rel = strongMode == 3 || strongMode == 4;
+        if (write) {
+            VectorClock old = rmw ? sync.get(key) : null;
+            VectorClock pub = rel ? current(t) : fence[t];
+            if (rel) clock[t]++;
+            VectorClock v = old == null ? pub : old.join(pub);
+            if (v == null) sync.remove(key);
+            else sync.put(key, v);
+        } else {
+            VectorClock v = sync.get(key);
+            if (v == null) return;
+            if (acq) acquire(t, v);
+            else pendingAcquire[t] = pendingAcquire[t] == null ? v : pendingAcquire[t].join(v);
+        }
+    }
+
+    /** Marks the accesses until {@link #endStrong} as atomic/ordered ones: 1 relaxed, 2 acquire, 3 release, 4 acq_rel. */
+    public void beginStrong(int sem, boolean readModifyWrite) {
+        strongMode = sem;
+        rmw = readModifyWrite;
+    }
+
+    public void endStrong() {
+        strongMode = 0;
+        rmw = false;
+    }
+
+    /** fence / membar: acquires what earlier relaxed loads saw, and publishes for later relaxed stores. */
+    public void fence(int t) {
+        if (pendingAcquire[t] != null) {
+            acquire(t, pendingAcquire[t]);
+            pendingAcquire[t] = null;
+        }
+        fence[t] = current(t);
+        clock[t]++;
+    }
+
+    // ---- CTA barriers, cluster barrier, warp sync -----------------------------------------------
+
+    public void barArrive(int cta, int id, int slot) {
+        int k = cta * 16 + id;
+        if (bar[k] == null) bar[k] = new VectorClock.Builder(chunkCount, chunkSize);
+        release(slot, bar[k]);
+    }
+
+    /** The generation completed: the clock its waiters acquire. */
+    public VectorClock barComplete(int cta, int id) {
+        VectorClock.Builder b = bar[cta * 16 + id];
+        if (b == null) return null;
+        VectorClock v = b.snapshot();
+        b.clear();
+        return v;
+    }
+
+    public void barAcquire(int slot, VectorClock v) { acquire(slot, v); }
+
+    public void clusterArrive(int slot, int firstCta, boolean relaxed) {
+        if (cluster[firstCta] == null) cluster[firstCta] = new VectorClock.Builder(chunkCount, chunkSize);
+        if (!relaxed) release(slot, cluster[firstCta]);
+        else cluster[firstCta].join(fence[slot]);
+    }
+
+    public void clusterComplete(int firstCta) {
+        VectorClock.Builder b = cluster[firstCta];
+        clusterDone[firstCta] = b == null ? null : b.snapshot();
+        if (b != null) b.clear();
+    }
+
+    public void clusterAcquire(int slot, int firstCta) { acquire(slot, clusterDone[firstCta]); }
+
+    /** The members of a warp .sync instruction meet: each is ordered after all the others' earlier work. */
+    public void warpSync(int warp, int members) {
+        int b0 = warp << 5;
+        for (int l = members; l != 0; l &= l - 1) release(b0 + Integer.numberOfTrailingZeros(l), scratch);
+        VectorClock v = scratch.snapshot();
+        scratch.clear();
+        for (int l = members; l != 0; l &= l - 1) acquire(b0 + Integer.numberOfTrailingZeros(l), v);
+    }
+
+    // ---- mbarriers ------------------------------------------------------------------------------
+
+    private MbarState state(Mbarrier b) {
+        return mbar.computeIfAbsent(MbarrierUnit.key(b.cta, b.offset), k -> new MbarState(chunkCount, chunkSize));
+    }
+
+    public void mbarrierInit(int slot, Mbarrier b, int pc) {
+        MbarState st = state(b);
+        st.accum.clear();
+        st.done = null;
+        st.initEpoch = ((long) clock[slot] << 32) | slot;
+        st.initPc = pc;
+    }
+
+    /**
+     * Any other operation on the object by the current actor (thread {@code slot}, or the copy
+     * completing): the init must happen before it (semantics.md section 6, remote arrive).
+     */
+    public void mbarrierUse(int slot, Mbarrier b, int pc) {
+        if (reported) return;
+        MbarState st = mbar.get(MbarrierUnit.key(b.cta, b.offset));
+        if (st == null || st.initEpoch == 0) return;
+        if (asyncActor == null) actThread(slot);
+        if (unordered(st.initEpoch)) {
+            reported = true;
+            RaceReport.initRace(this, b, st.initEpoch, st.initPc, asyncActor == null ? pc : asyncActor.pc(), actorSlot());
+        }
+    }
+
+    /** An arrive-on by thread {@code slot} (or by the completing copy): a release unless relaxed. */
+    public void mbarrierArrive(int slot, Mbarrier b, boolean relaxed) {
+        MbarState st = state(b);
+        if (asyncActor != null) {
+            AsyncSnap a = asyncActor;
+            st.accum.join(a.base());
+            st.accum.raise(a.slot(), a.slotClock());
+            st.accum.raise(a.agentId(), a.agentK());
+        } else if (!relaxed) {
+            release(slot, st.accum);
+        } else {
+            st.accum.join(fence[slot]);
+        }
+    }
+
+    public void mbarrierPhaseComplete(Mbarrier b) {
+        MbarState st = state(b);
+        st.done = st.accum.snapshot();
+        st.accum.clear();
+    }
+
+    /** A test_wait/try_wait returned true for the completed phase: an acquire unless relaxed. */
+    public void mbarrierAcquire(int slot, Mbarrier b, boolean relaxed) {
+        MbarState st = mbar.get(MbarrierUnit.key(b.cta, b.offset));
+        if (st == null || st.done == null) return;
+        if (!relaxed) acquire(slot, st.done);
+        else pendingAcquire[slot] = pendingAcquire[slot] == null ? st.done : pendingAcquire[slot].join(st.done);
+    }
+
+    // ---- async copies ---------------------------------------------------------------------------
+
+    public void asyncIssue(AsyncOperation op) {
+        int s = op.slot();
+        int kind = switch (op.kind()) {
+            case CP_ASYNC -> AGENT_CP;
+            case BULK_TO_GLOBAL -> AGENT_BULK;
+            case CP_ASYNC_ARRIVE -> -AGENT_CP;
+            default -> AGENT_MBAR;
+        };
+        AsyncSnap snap;
+        if (kind < 0) {
+            // It writes nothing; its arrive-on publishes the thread's earlier cp.async data.
+            int cp = AGENT_CP * slots + s;
+            snap = new AsyncSnap(base[s], s, clock[s], cp, clock[cp] - 1, op.pc(), true);
+        } else {
+            int agent = kind * slots + s;
+            snap = new AsyncSnap(base[s], s, clock[s], agent, clock[agent]++, op.pc(), false);
+        }
+        async.put(op.id(), snap);
+        // The issue is a release point: the thread's later accesses are not ordered before the copy.
+        clock[s]++;
+    }
+
+    /** The copy's accesses and signals until {@link #endAsync} are its own, not its issuer's. */
+    public void beginAsync(AsyncOperation op) {
+        AsyncSnap a = async.get(op.id());
+        if (a == null) return;
+        asyncActor = a;
+        actorId = a.agentId();
+        actorClock = a.agentK();
+        selfA = a.slot();
+        clockA = a.slotClock();
+        selfB = a.agentId();
+        clockB = a.agentK();
+        actorBase = a.base();
+        actorPc = a.pc();
+    }
+
+    public void endAsync(AsyncOperation op) {
+        asyncActor = null;
+        selfB = -1;
+        async.remove(op.id());
+    }
+
+    /** A cp.async / bulk wait_group let thread {@code s} go on: it acquires its copies that completed (the completed prefix). */
+    public void groupWaitPassed(int s, boolean bulk) {
+        int agent = (bulk ? AGENT_BULK : AGENT_CP) * slots + s;
+        int done = clock[agent] - 1;
+        for (AsyncSnap a : async.values()) if (a.agentId() == agent && !a.arriveOnly() && a.agentK() <= done) done = a.agentK() - 1;
+        if (done > 0) base[s] = base[s].with(agent, done, chunkSize, chunkCount);
+    }
+
+    // ---- reports --------------------------------------------------------------------------------
+
+    int actorSlot() { return asyncActor != null ? asyncActor.slot() : actorId % slots; }
+    int actorIdNow() { return actorId; }
+    int actorPcNow() { return actorPc; }
+    boolean actorIsAsync() { return asyncActor != null; }
+    int ctas() { return ctas; }
+
+    private void race(int region, int off, long prev, int prevPc, long prevStep, boolean prevWrite, boolean write) {
+        reported = true;
+        RaceReport.dataRace(this, region, off, (int) (prev & (STRONG - 1)), prevPc, prevStep, prevWrite, write);
+    }
+
+    /** Whether a race was reported (the detector stops looking after the first). */
+    public boolean reported() { return reported; }
+
+    // ---- checkpoints ----------------------------------------------------------------------------
+
+    /** The detector's whole state for a checkpoint (opaque, immutable once taken). */
+    public static final class Saved {
+        private final int[] clock;
+        private final VectorClock[] base;
+        private final VectorClock[] fence;
+        private final VectorClock[] pendingAcquire;
+        private final VectorClock[] bar;
+        private final VectorClock[] cluster;
+        private final VectorClock[] clusterDone;
+        private final TreeMap<Long, VectorClock[]> mbarClocks = new TreeMap<>();
+        private final TreeMap<Long, long[]> mbarInit = new TreeMap<>();
+        private final TreeMap<Long, AsyncSnap> async;
+        private final TreeMap<Long, VectorClock> sync;
+        private final RaceShadow shadow;
+        private final boolean reported;
+
+        private Saved(RaceDetector d) {
+            clock = d.clock.clone();
+            base = d.base.clone();
+            fence = d.fence.clone();
+            pendingAcquire = d.pendingAcquire.clone();
+            bar = snapshots(d.bar);
+            cluster = snapshots(d.cluster);
+            clusterDone = d.clusterDone.clone();
+            for (Map.Entry<Long, MbarState> e : d.mbar.entrySet()) {
+                MbarState st = e.getValue();
+                mbarClocks.put(e.getKey(), new VectorClock[] {st.accum.isEmpty() ? null : st.accum.snapshot(), st.done});
+                mbarInit.put(e.getKey(), new long[] {st.initEpoch, st.initPc});
+            }
+            async = new TreeMap<>(d.async);
+            sync = new TreeMap<>(d.sync);
+            shadow = d.shadow.copy();
+            reported = d.reported;
+        }
+
+        private static VectorClock[] snapshots(VectorClock.Builder[] bs) {
+            VectorClock[] out = new VectorClock[bs.length];
+            for (int i = 0; i < bs.length; i++) if (bs[i] != null && !bs[i].isEmpty()) out[i] = bs[i].snapshot();
+            return out;
+        }
+
+        /** Approximate heap bytes (clock chunks shared with the live run are not counted). */
+        public long bytes() { return 256 + 4L * clock.length + 8L * (base.length * 3L + bar.length) + shadow.bytes() + 64L * (async.size() + sync.size() + mbarInit.size()); }
+    }
+
+    public Saved save() { return new Saved(this); }
+
+    public void restore(Saved s) {
+        if (s.clock.length != clock.length) throw new IllegalArgumentException("race detector state of another launch shape");
+        System.arraycopy(s.clock, 0, clock, 0, clock.length);
+        System.arraycopy(s.base, 0, base, 0, base.length);
+        System.arraycopy(s.fence, 0, fence, 0, fence.length);
+        System.arraycopy(s.pendingAcquire, 0, pendingAcquire, 0, pendingAcquire.length);
+        restoreBuilders(bar, s.bar);
+        restoreBuilders(cluster, s.cluster);
+        System.arraycopy(s.clusterDone, 0, clusterDone, 0, clusterDone.length);
+        mbar.clear();
+        for (Map.Entry<Long, VectorClock[]> e : s.mbarClocks.entrySet()) {
+            MbarState st = new MbarState(chunkCount, chunkSize);
+            st.accum.restore(e.getValue()[0]);
+            st.done = e.getValue()[1];
+            long[] init = s.mbarInit.get(e.getKey());
+            st.initEpoch = init[0];
+            st.initPc = (int) init[1];
+            mbar.put(e.getKey(), st);
+        }
+        async.clear();
+        async.putAll(s.async);
+        sync.clear();
+        sync.putAll(s.sync);
+        shadow = s.shadow.copy();
+        reported = s.reported;
+        asyncActor = null;
+        selfB = -1;
+        strongMode = 0;
+        rmw = false;
+    }
+
+    private void restoreBuilders(VectorClock.Builder[] live, VectorClock[] saved) {
+        for (int i = 0; i < live.length; i++) {
+            if (saved[i] == null) {
+                if (live[i] != null) live[i].clear();
+                continue;
+            }
+            if (live[i] == null) live[i] = new VectorClock.Builder(chunkCount, chunkSize);
+            live[i].restore(saved[i]);
+        }
+    }
+
+    /** Feeds the detector's state, in a fixed order, to a hash (StateHash). */
+    public void hashInto(java.util.function.LongConsumer h) {
+        h.accept(clock.length);
+        for (int c : clock) h.accept(c);
+        for (VectorClock v : base) v.hashInto(h);
+        for (VectorClock v : fence) if (v != null) v.hashInto(h); else h.accept(0);
+        for (VectorClock v : pendingAcquire) if (v != null) v.hashInto(h); else h.accept(0);
+        for (VectorClock.Builder b : bar) if (b != null && !b.isEmpty()) b.snapshot().hashInto(h); else h.accept(0);
+        for (VectorClock.Builder b : cluster) if (b != null && !b.isEmpty()) b.snapshot().hashInto(h); else h.accept(0);
+        for (VectorClock v : clusterDone) if (v != null) v.hashInto(h); else h.accept(0);
+        for (Map.Entry<Long, MbarState> e : mbar.entrySet()) {
+            h.accept(e.getKey());
+            MbarState st = e.getValue();
+            if (!st.accum.isEmpty()) st.accum.snapshot().hashInto(h);
+            if (st.done != null) st.done.hashInto(h);
+            h.accept(st.initEpoch);
+            h.accept(st.initPc);
+        }
+        for (Map.Entry<Long, AsyncSnap> e : async.entrySet()) {
+            AsyncSnap a = e.getValue();
+            h.accept(e.getKey());
+            a.base().hashInto(h);
+            h.accept(((long) a.slot() << 32) ^ a.slotClock());
+            h.accept(((long) a.agentId() << 32) ^ a.agentK());
+        }
+        for (Map.Entry<Long, VectorClock> e : sync.entrySet()) {
+            h.accept(e.getKey());
+            e.getValue().hashInto(h);
+        }
+        shadow.hashInto(h);
+        h.accept(reported ? 1 : 0);
+    }
+}

@@ -1,0 +1,160 @@
+package io.barrierscope.check;
+
+/**
+ * Shadow memory of the race detector, per byte (semantics.md section 8: races are on bytes): the
+ * last write's epoch, the last read's epoch or, once reads by unordered threads overlap, their
+ * read set (FastTrack), each with the PC and warp step of the access for the report. Pages are
+ * allocated on first touch, so untouched memory costs nothing.
+ */
+final class RaceShadow {
+    static final int PAGE_BITS = 10;
+    static final int PAGE = 1 << PAGE_BITS;
+
+    /** One page of shadow. Epoch = clock << 32 | strong bit 31 | id; 0 = no access yet. */
+    static final class Page {
+        final long[] write = new long[PAGE];
+        final long[] read = new long[PAGE];
+        final int[] writePc = new int[PAGE];
+        final int[] readPc = new int[PAGE];
+        final long[] writeStep = new long[PAGE];
+        final long[] readStep = new long[PAGE];
+        ReadSet[] readSets;
+
+        Page copy() {
+            Page p = new Page();
+            System.arraycopy(write, 0, p.write, 0, PAGE);
+            System.arraycopy(read, 0, p.read, 0, PAGE);
+            System.arraycopy(writePc, 0, p.writePc, 0, PAGE);
+            System.arraycopy(readPc, 0, p.readPc, 0, PAGE);
+            System.arraycopy(writeStep, 0, p.writeStep, 0, PAGE);
+            System.arraycopy(readStep, 0, p.readStep, 0, PAGE);
+            if (readSets != null) {
+                p.readSets = new ReadSet[PAGE];
+                for (int i = 0; i < PAGE; i++) if (readSets[i] != null) p.readSets[i] = readSets[i].copy();
+            }
+            return p;
+        }
+
+        void hashInto(java.util.function.LongConsumer h) {
+            for (int i = 0; i < PAGE; i++) {
+                if (write[i] == 0 && read[i] == 0 && (readSets == null || readSets[i] == null)) continue;
+                h.accept(i);
+                h.accept(write[i]);
+                h.accept(read[i]);
+                h.accept(((long) writePc[i] << 32) ^ readPc[i]);
+                h.accept(writeStep[i] ^ (readStep[i] << 17));
+                if (readSets != null && readSets[i] != null) readSets[i].hashInto(h);
+            }
+        }
+    }
+
+    /** The reads since the last write by threads not ordered with each other: id to (clock, pc, step). */
+    static final class ReadSet {
+        int[] ids = new int[8];
+        int[] clocks = new int[8];
+        int[] pcs = new int[8];
+        long[] steps = new long[8];
+        int size;
+        /** Open-addressing index of ids (slot + 1, 0 = empty), so broadcast reads by a whole CTA stay cheap. */
+        private int[] index = new int[16];
+
+        void put(int id, int clock, int pc, long step) {
+            int mask = index.length - 1;
+            int h = (id * 0x9E3779B1) >>> 8 & mask;
+            while (index[h] != 0) {
+                int k = index[h] - 1;
+                if (ids[k] == id) {
+                    clocks[k] = clock;
+                    pcs[k] = pc;
+                    steps[k] = step;
+                    return;
+                }
+                h = (h + 1) & mask;
+            }
+            if (size == ids.length) {
+                ids = java.util.Arrays.copyOf(ids, size * 2);
+                clocks = java.util.Arrays.copyOf(clocks, size * 2);
+                pcs = java.util.Arrays.copyOf(pcs, size * 2);
+                steps = java.util.Arrays.copyOf(steps, size * 2);
+            }
+            ids[size] = id;
+            clocks[size] = clock;
+            pcs[size] = pc;
+            steps[size] = step;
+            size++;
+            if (size * 2 > index.length) rehash();
+            else index[h] = size;
+        }
+
+        private void rehash() {
+            index = new int[index.length * 2];
+            int mask = index.length - 1;
+            for (int k = 0; k < size; k++) {
+                int h = (ids[k] * 0x9E3779B1) >>> 8 & mask;
+                while (index[h] != 0) h = (h + 1) & mask;
+                index[h] = k + 1;
+            }
+        }
+
+        ReadSet copy() {
+            ReadSet r = new ReadSet();
+            r.ids = ids.clone();
+            r.clocks = clocks.clone();
+            r.pcs = pcs.clone();
+            r.steps = steps.clone();
+            r.size = size;
+            r.index = index.clone();
+            return r;
+        }
+
+        void hashInto(java.util.function.LongConsumer h) {
+            h.accept(size);
+            for (int k = 0; k < size; k++) h.accept(((long) ids[k] << 32) ^ clocks[k] ^ ((long) pcs[k] << 20) ^ steps[k]);
+        }
+    }
+
+    /** Pages by region (a CTA's shared memory, or a global segment), then by page number. */
+    private Page[][] regions;
+
+    RaceShadow(int regionCount) { regions = new Page[regionCount][]; }
+
+    /** The page holding {@code offset} of {@code region}, allocated on first touch. */
+    Page page(int region, int offset) {
+        if (region >= regions.length) regions = java.util.Arrays.copyOf(regions, region + 1);
+        Page[] r = regions[region];
+        int p = offset >>> PAGE_BITS;
+        if (r == null || p >= r.length) {
+            r = regions[region] = java.util.Arrays.copyOf(r == null ? new Page[0] : r, Math.max(p + 1, r == null ? 4 : r.length * 2));
+        }
+        Page pg = r[p];
+        if (pg == null) pg = r[p] = new Page();
+        return pg;
+    }
+
+    RaceShadow copy() {
+        RaceShadow s = new RaceShadow(regions.length);
+        for (int i = 0; i < regions.length; i++) {
+            if (regions[i] == null) continue;
+            s.regions[i] = new Page[regions[i].length];
+            for (int p = 0; p < regions[i].length; p++) if (regions[i][p] != null) s.regions[i][p] = regions[i][p].copy();
+        }
+        return s;
+    }
+
+    void hashInto(java.util.function.LongConsumer h) {
+        for (int i = 0; i < regions.length; i++) {
+            if (regions[i] == null) continue;
+            for (int p = 0; p < regions[i].length; p++) {
+                if (regions[i][p] == null) continue;
+                h.accept(((long) i << 32) | p);
+                regions[i][p].hashInto(h);
+            }
+        }
+    }
+
+    long bytes() {
+        long b = 64;
+        for (Page[] r : regions) if (r != null) for (Page p : r) if (p != null) b += 40L * PAGE + (p.readSets != null ? 4L * PAGE : 0);
+        return b;
+    }
+}
