@@ -7,6 +7,8 @@ import io.barrierscope.exec.Space;
 import io.barrierscope.sync.BarrierOp;
 import io.barrierscope.sync.CtaBarrier;
 import io.barrierscope.sync.Mbarrier;
+import io.barrierscope.sync.MbarrierArriveOp;
+import io.barrierscope.sync.MbarrierWaitOp;
 import io.barrierscope.sync.MbarrierSync;
 
 /**
@@ -23,7 +25,7 @@ final class RaceReport {
         int curSlot = d.actorSlot();
         int curPc = d.actorPcNow();
         String where = region < d.ctas() ? "shared memory of CTA " + m.grid.unflatten(region) + " at offset 0x"
-                + Integer.toHexString(off) + " (" + m.memory.describe(Space.SHARED, off, curSlot) + ")"
+                + Integer.toHexString(off) + " (" + readableNames(m.memory.describe(Space.SHARED, off, curSlot)) + ")"
                 : "global memory " + m.memory.global.segments().get(region - d.ctas()).name() + " at byte offset " + off;
         String first = who(d, prevId, prevPc) + (prevWrite ? " writes" : " reads") + " it at " + x.where(prevPc) + " in step " + prevStep;
         String second = who(d, d.actorIdNow(), curPc) + (write ? " writes" : " reads") + " it at " + x.where(curPc) + " in step "
@@ -82,11 +84,21 @@ final class RaceReport {
         int ctaA = m.ctaOfSlot(sa);
         int ctaB = m.ctaOfSlot(sb);
         if (ctaA == ctaB) {
-            Op bar = ctaBarrierBetween(d, Math.min(pcA, pcB), Math.max(pcA, pcB));
+            int lo = Math.min(pcA, pcB);
+            int hi = Math.max(pcA, pcB);
+            Op bar = ctaBarrier(d, lo, hi, true);
             String extra = (sa >> 5) == (sb >> 5) ? " (within one warp, __syncwarp() / bar.warp.sync would also do)" : "";
             if (bar != null) {
                 String name = bar.insn.mnemonic() + " at " + d.x.where(bar.pc);
                 return new String[] {"no barrier between them: " + name + " would order them" + extra, name};
+            }
+            String mbar = mbarrierAdvice(d);
+            if (mbar != null) return new String[] {mbar, null};
+            bar = ctaBarrier(d, lo, hi, false);
+            if (bar != null) {
+                String name = bar.insn.mnemonic();
+                return new String[] {"no barrier between them: a " + name + " (as at " + d.x.where(bar.pc) + ") between the two "
+                        + "accesses would order them" + extra, name};
             }
             return new String[] {"a __syncthreads() (bar.sync 0) between them would order them" + extra, "bar.sync 0"};
         }
@@ -100,16 +112,37 @@ final class RaceReport {
                 + "or fences with atomics) can order them", null};
     }
 
-    /** A CTA barrier that waits (bar.sync / barrier.sync / bar.red), preferably one between the two PCs. */
-    private static Op ctaBarrierBetween(RaceDetector d, int lo, int hi) {
-        Op first = null;
-        Op[] code = d.m.program.code;
-        for (int pc = 0; pc < code.length; pc++) {
-            Op op = code[pc];
+    /** A CTA barrier that waits (bar.sync / barrier.sync / bar.red): one between the two PCs, or with !between the first. */
+    private static Op ctaBarrier(RaceDetector d, int lo, int hi, boolean between) {
+        for (Op op : d.m.program.code) {
             if (!(op instanceof BarrierOp bo) || bo.form == CtaBarrier.Form.ARRIVE) continue;
-            if (pc > lo && pc < hi) return op;
-            if (first == null) first = op;
+            if (!between || (op.pc > lo && op.pc < hi)) return op;
         }
-        return first;
+        return null;
+    }
+
+    /** Advice for a kernel that hands data over through mbarriers, or null if it has none. */
+    private static String mbarrierAdvice(RaceDetector d) {
+        Op wait = null;
+        for (Op op : d.m.program.code) {
+            if (op instanceof MbarrierArriveOp a && a.relaxed) {
+                return "the .relaxed arrive " + op.insn.mnemonic() + " at " + d.x.where(op.pc) + " releases nothing: with the "
+                        + "default .release arrive, the wait that observes its phase would order them";
+            }
+            if (wait == null && op instanceof MbarrierWaitOp) wait = op;
+        }
+        if (wait == null) return null;
+        return "no mbarrier phase orders them: the reading side's wait (such as " + wait.insn.mnemonic() + " at "
+                + d.x.where(wait.pc) + ") must return true for the phase the writing side completed after writing; a parity "
+                + "wait on a fresh barrier (parity 1) or on a phase that completed earlier returns at once without waiting";
+    }
+
+    /** nvcc's mangled names of static __shared__ variables, as the source calls them. */
+    private static String readableNames(String s) {
+        java.util.regex.Matcher mm = java.util.regex.Pattern.compile("_ZZ[0-9A-Za-z_]+").matcher(s);
+        StringBuilder sb = new StringBuilder();
+        while (mm.find()) mm.appendReplacement(sb, java.util.regex.Matcher.quoteReplacement(MbarrierSync.readable(mm.group())));
+        mm.appendTail(sb);
+        return sb.toString();
     }
 }

@@ -54,7 +54,7 @@ class RaceDetectionTest {
         Diagnostic d = bad.interpreter().diagnostics().get(0);
         assertEquals(List.of(0, 32), d.threads(), d.message());
         assertTrue(d.message().contains("thread (0,0,0) writes it at line") && d.message().contains("thread (32,0,0) reads it"), d.message());
-        assertTrue(d.message().contains("bar.sync at line"), d.message());
+        assertTrue(d.message().contains("no barrier between them: a bar.sync (as at line"), d.message());
         assertEquals(2, d.ptxLocations().size());
     }
 
