@@ -50,6 +50,10 @@ public final class RaceDetector {
     private RaceShadow shadow;
     private boolean reported;
     private final VectorClock.Builder scratch;
+    /** A one-entry cache of {@link #acquire}'s joins (not state: a pure function of its keys). */
+    private VectorClock joinedA;
+    private VectorClock joinedB;
+    private VectorClock joinedResult;
 
     // The actor of the access or sync operation in progress: a thread, or an async copy completing.
     private AsyncSnap asyncActor;
@@ -62,6 +66,8 @@ public final class RaceDetector {
     private VectorClock actorBase;
     private int actorPc;
     private int strongMode;
+    /** A read epoch already found ordered before the access in progress (per access, not state). */
+    private long orderedRead;
     private boolean rmw;
 
     /** One mbarrier's clocks: the current phase's releases, the last completed phase's, and its init. */
@@ -137,7 +143,18 @@ public final class RaceDetector {
     }
 
     private void acquire(int t, VectorClock v) {
-        if (v != null) base[t] = base[t].join(v);
+        if (v == null) return;
+        VectorClock a = base[t];
+        // The participants of one barrier usually share one base: join once, reuse the result.
+        if (a == joinedA && v == joinedB) {
+            base[t] = joinedResult;
+            return;
+        }
+        VectorClock r = a.join(v);
+        joinedA = a;
+        joinedB = v;
+        joinedResult = r;
+        base[t] = r;
     }
 
     private VectorClock current(int t) { return base[t].with(t, clock[t], chunkSize, chunkCount); }
@@ -153,6 +170,9 @@ public final class RaceDetector {
         RaceShadow.Page pg = null;
         int pageNo = -1;
         long step = x.eventStep();
+        // The bytes of one access usually share their last write: check each distinct epoch once.
+        long orderedWrite = 0;
+        orderedRead = 0;
         for (int i = 0; i < size; i++) {
             int off = offset + i;
             if (off >>> RaceShadow.PAGE_BITS != pageNo) {
@@ -161,9 +181,12 @@ public final class RaceDetector {
             }
             int j = off & (RaceShadow.PAGE - 1);
             long w = pg.write[j];
-            if (w != 0 && w != epoch && !(strong && (w & STRONG) != 0) && unordered(w)) {
-                race(region, off, w, pg.writePc[j], pg.writeStep[j], true, write);
-                return;
+            if (w != 0 && w != epoch && w != orderedWrite && !(strong && (w & STRONG) != 0)) {
+                if (unordered(w)) {
+                    race(region, off, w, pg.writePc[j], pg.writeStep[j], true, write);
+                    return;
+                }
+                orderedWrite = w;
             }
             if (write) {
                 if (!checkReads(pg, j, region, off)) return;
@@ -195,9 +218,12 @@ public final class RaceDetector {
             pg.readSets[j] = null;
         } else {
             long r = pg.read[j];
-            if (r != 0 && unordered(r)) {
-                race(region, off, r, pg.readPc[j], pg.readStep[j], false, true);
-                return false;
+            if (r != 0 && r != orderedRead) {
+                if (unordered(r)) {
+                    race(region, off, r, pg.readPc[j], pg.readStep[j], false, true);
+                    return false;
+                }
+                orderedRead = r;
             }
         }
         // Every earlier read happens before this write, so later accesses need only check the write.
@@ -214,7 +240,8 @@ public final class RaceDetector {
         long r = pg.read[j];
         long epoch = ((long) actorClock << 32) | actorId;
         if (r == epoch) return;
-        if (r == 0 || !unordered(r)) {
+        if (r == 0 || r == orderedRead || !unordered(r)) {
+            orderedRead = r;
             pg.read[j] = epoch;
             pg.readPc[j] = actorPc;
             pg.readStep[j] = step;

@@ -50,26 +50,24 @@ final class RaceShadow {
 
     /** The reads since the last write by threads not ordered with each other: id to (clock, pc, step). */
     static final class ReadSet {
-        int[] ids = new int[8];
-        int[] clocks = new int[8];
-        int[] pcs = new int[8];
-        long[] steps = new long[8];
+        int[] ids = new int[4];
+        int[] clocks = new int[4];
+        int[] pcs = new int[4];
+        long[] steps = new long[4];
         int size;
-        /** Open-addressing index of ids (slot + 1, 0 = empty), so broadcast reads by a whole CTA stay cheap. */
-        private int[] index = new int[16];
+        /**
+         * Open-addressing index of ids (slot + 1, 0 = empty), built once the set outgrows a linear
+         * scan, so broadcast reads by a whole CTA stay cheap; null while small (the usual two or three readers).
+         */
+        private int[] index;
 
         void put(int id, int clock, int pc, long step) {
-            int mask = index.length - 1;
-            int h = (id * 0x9E3779B1) >>> 8 & mask;
-            while (index[h] != 0) {
-                int k = index[h] - 1;
-                if (ids[k] == id) {
-                    clocks[k] = clock;
-                    pcs[k] = pc;
-                    steps[k] = step;
-                    return;
-                }
-                h = (h + 1) & mask;
+            int k = find(id);
+            if (k >= 0) {
+                clocks[k] = clock;
+                pcs[k] = pc;
+                steps[k] = step;
+                return;
             }
             if (size == ids.length) {
                 ids = java.util.Arrays.copyOf(ids, size * 2);
@@ -82,18 +80,32 @@ final class RaceShadow {
             pcs[size] = pc;
             steps[size] = step;
             size++;
-            if (size * 2 > index.length) rehash();
-            else index[h] = size;
+            if (index != null ? size * 2 > index.length : size > 8) rehash();
+            else if (index != null) insert(size - 1);
+        }
+
+        private int find(int id) {
+            if (index == null) {
+                for (int k = 0; k < size; k++) if (ids[k] == id) return k;
+                return -1;
+            }
+            int mask = index.length - 1;
+            for (int h = (id * 0x9E3779B1) >>> 8 & mask; index[h] != 0; h = (h + 1) & mask) {
+                if (ids[index[h] - 1] == id) return index[h] - 1;
+            }
+            return -1;
+        }
+
+        private void insert(int k) {
+            int mask = index.length - 1;
+            int h = (ids[k] * 0x9E3779B1) >>> 8 & mask;
+            while (index[h] != 0) h = (h + 1) & mask;
+            index[h] = k + 1;
         }
 
         private void rehash() {
-            index = new int[index.length * 2];
-            int mask = index.length - 1;
-            for (int k = 0; k < size; k++) {
-                int h = (ids[k] * 0x9E3779B1) >>> 8 & mask;
-                while (index[h] != 0) h = (h + 1) & mask;
-                index[h] = k + 1;
-            }
+            index = new int[Integer.highestOneBit(size) * 4];
+            for (int k = 0; k < size; k++) insert(k);
         }
 
         ReadSet copy() {
@@ -103,7 +115,7 @@ final class RaceShadow {
             r.pcs = pcs.clone();
             r.steps = steps.clone();
             r.size = size;
-            r.index = index.clone();
+            r.index = index == null ? null : index.clone();
             return r;
         }
 

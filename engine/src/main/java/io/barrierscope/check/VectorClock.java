@@ -88,6 +88,8 @@ public final class VectorClock {
         private boolean[] owned;
         private final int chunkSize;
         private boolean empty = true;
+        /** The clock joined last: the lanes of a warp or a CTA usually share one base, joined once. */
+        private VectorClock lastJoined;
 
         Builder(int chunkCount, int chunkSize) {
             this.chunks = new int[chunkCount][];
@@ -98,7 +100,8 @@ public final class VectorClock {
         boolean isEmpty() { return empty; }
 
         void join(VectorClock v) {
-            if (v == null) return;
+            if (v == null || v == lastJoined) return;
+            lastJoined = v;
             for (int c = 0; c < v.chunks.length; c++) {
                 int[] b = v.chunks[c];
                 int[] a = chunks[c];
@@ -148,6 +151,7 @@ public final class VectorClock {
             java.util.Arrays.fill(chunks, null);
             java.util.Arrays.fill(owned, false);
             empty = true;
+            lastJoined = null;
         }
 
         /** Puts back a snapshot (for a checkpoint restore). */

@@ -1,0 +1,101 @@
+package io.barrierscope.bench;
+
+import io.barrierscope.exec.Outcome;
+import io.barrierscope.launch.LaunchedRun;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The cost of race detection (issue 6): one complete run of a kernel with the detector on (the
+ * default of {@code run}) and off, on the barrier-heavy bundled barrier_loop kernel and on the
+ * mbarrier/async-copy pipelines. See docs/performance.md, "Race detection overhead".
+ *
+ * <p>{@code java -jar benchmarks/target/benchmarks.jar RaceBenchmark -f 1} from the repository root.
+ */
+@Fork(value = 1, jvmArgsAppend = {"-Xmx4g"})
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class RaceBenchmark {
+
+    /** A fresh launch per invocation, detection on or off (opening and compiling are not measured). */
+    @State(Scope.Thread)
+    public static class Fresh {
+        @Param({BenchKernels.BUNDLED, "samples/bulk-copy-pipeline/launch.json", "samples/tma-pipeline/launch.json"})
+        public String launch;
+
+        @Param({"on", "off"})
+        public String race;
+
+        Path file;
+        LaunchedRun run;
+
+        @Setup(Level.Trial)
+        public void check() {
+            file = BenchKernels.launchFile(launch);
+            // Every kernel measured is correct: detection must find nothing and the expectation must hold.
+            LaunchedRun r = LaunchedRun.open(file).raceDetection(race.equals("on"));
+            if (r.runToEnd() != Outcome.COMPLETED || !r.expectDifferences().isEmpty()) {
+                throw new IllegalStateException(launch + " with race detection " + race + ": " + r.summary());
+            }
+        }
+
+        @Setup(Level.Invocation)
+        public void open() { run = LaunchedRun.open(file).raceDetection(race.equals("on")); }
+    }
+
+    /** Per-second rates of the measured runs. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.OPERATIONS)
+    public static class Rates {
+        public long warpInstructions;
+        public long threadInstructions;
+    }
+
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    public long run(Fresh f, Rates r) {
+        f.run.runToEnd();
+        r.warpInstructions += f.run.machine().steps;
+        r.threadInstructions += f.run.machine().threadInstructions;
+        return f.run.machine().steps;
+    }
+
+    /**
+     * A quick check without JMH: wall-clock time of N runs with and without detection, per kernel.
+     * {@code java -cp benchmarks/target/benchmarks.jar io.barrierscope.bench.RaceBenchmark [RUNS]}
+     */
+    public static void main(String[] args) {
+        int runs = args.length > 0 ? Integer.parseInt(args[0]) : 50;
+        for (String k : new String[] {BenchKernels.BUNDLED, "samples/bulk-copy-pipeline/launch.json", "samples/tma-pipeline/launch.json"}) {
+            Path file = BenchKernels.launchFile(k);
+            double[] ms = new double[2];
+            for (int round = 0; round < 3; round++) {
+                for (int on = 0; on < 2; on++) {
+                    long nanos = 0;
+                    for (int i = 0; i < runs; i++) {
+                        LaunchedRun r = LaunchedRun.open(file).raceDetection(on == 1);
+                        long t0 = System.nanoTime();
+                        r.runToEnd();
+                        nanos += System.nanoTime() - t0;
+                    }
+                    ms[on] = nanos / 1e6 / runs;
+                }
+            }
+            System.out.printf("%-45s off %.3f ms  on %.3f ms  ratio %.2f%n", k, ms[0], ms[1], ms[1] / ms[0]);
+        }
+    }
+}
