@@ -75,27 +75,32 @@ public class RaceBenchmark {
     }
 
     /**
-     * A quick check without JMH: wall-clock time of N runs with and without detection, per kernel.
-     * {@code java -cp benchmarks/target/benchmarks.jar io.barrierscope.bench.RaceBenchmark [RUNS]}
+     * A check without JMH that tolerates a loaded machine: runs with and without detection
+     * alternate (so load drifts hit both alike) and the minimum and median per-run times are
+     * printed. {@code java -cp benchmarks/target/benchmarks.jar io.barrierscope.bench.RaceBenchmark [RUNS]}
      */
     public static void main(String[] args) {
-        int runs = args.length > 0 ? Integer.parseInt(args[0]) : 50;
+        int runs = args.length > 0 ? Integer.parseInt(args[0]) : 100;
         for (String k : new String[] {BenchKernels.BUNDLED, "samples/bulk-copy-pipeline/launch.json", "samples/tma-pipeline/launch.json"}) {
             Path file = BenchKernels.launchFile(k);
-            double[] ms = new double[2];
-            for (int round = 0; round < 3; round++) {
+            long[][] nanos = new long[2][runs];
+            long steps = 0;
+            for (int i = -runs / 5; i < runs; i++) { // the first fifth warms up
                 for (int on = 0; on < 2; on++) {
-                    long nanos = 0;
-                    for (int i = 0; i < runs; i++) {
-                        LaunchedRun r = LaunchedRun.open(file).raceDetection(on == 1);
-                        long t0 = System.nanoTime();
-                        r.runToEnd();
-                        nanos += System.nanoTime() - t0;
-                    }
-                    ms[on] = nanos / 1e6 / runs;
+                    LaunchedRun r = LaunchedRun.open(file).raceDetection(on == 1);
+                    long t0 = System.nanoTime();
+                    r.runToEnd();
+                    long t = System.nanoTime() - t0;
+                    if (i >= 0) nanos[on][i] = t;
+                    steps = r.machine().steps;
                 }
             }
-            System.out.printf("%-45s off %.3f ms  on %.3f ms  ratio %.2f%n", k, ms[0], ms[1], ms[1] / ms[0]);
+            java.util.Arrays.sort(nanos[0]);
+            java.util.Arrays.sort(nanos[1]);
+            System.out.printf("%-40s %,9d warp steps | off min %8.3f ms median %8.3f ms | on min %8.3f ms median %8.3f ms"
+                    + " | ratio min %.2f median %.2f%n", k, steps, nanos[0][0] / 1e6, nanos[0][runs / 2] / 1e6,
+                    nanos[1][0] / 1e6, nanos[1][runs / 2] / 1e6, (double) nanos[1][0] / nanos[0][0],
+                    (double) nanos[1][runs / 2] / nanos[0][runs / 2]);
         }
     }
 }

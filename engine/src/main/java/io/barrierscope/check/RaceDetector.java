@@ -66,8 +66,14 @@ public final class RaceDetector {
     private VectorClock actorBase;
     private int actorPc;
     private int strongMode;
-    /** A read epoch already found ordered before the access in progress (per access, not state). */
+    // Per access in progress, not state: its epoch and step, and epochs already found ordered before it.
+    private long accessEpoch;
+    private long accessStep;
+    private long orderedWrite;
     private long orderedRead;
+    /** The chunk (and its first id) of the id {@link #vc} looked up last. */
+    private int lastChunk;
+    private int lastChunkStart;
     private boolean rmw;
 
     /** One mbarrier's clocks: the current phase's releases, the last completed phase's, and its init. */
@@ -132,7 +138,16 @@ public final class RaceDetector {
     private int vc(int u) {
         if (u == selfA) return clockA;
         if (u == selfB) return clockB;
-        return actorBase.get(u, chunkSize);
+        // Most ids looked up are in the chunk looked up last: spare the division.
+        int i = u - lastChunkStart;
+        if (i < 0 || i >= chunkSize) {
+            lastChunk = u / chunkSize;
+            lastChunkStart = lastChunk * chunkSize;
+            i = u - lastChunkStart;
+        }
+        int[][] chunks = actorBase.chunks;
+        int[] ch = lastChunk < chunks.length ? chunks[lastChunk] : null;
+        return ch == null ? 0 : ch[i];
     }
 
     /** Joins the thread's clock into {@code b} and starts its next epoch (a release). */
@@ -166,38 +181,55 @@ public final class RaceDetector {
         if (reported) return;
         if (asyncActor == null) actThread(thread);
         boolean strong = strongMode != 0;
-        long epoch = ((long) actorClock << 32) | actorId | (strong ? STRONG : 0);
+        accessEpoch = ((long) actorClock << 32) | actorId | (strong ? STRONG : 0);
+        accessStep = x.eventStep();
+        // The cells of one access usually share their last write and read: check each distinct epoch once.
+        orderedWrite = 0;
+        orderedRead = 0;
         RaceShadow.Page pg = null;
         int pageNo = -1;
-        long step = x.eventStep();
-        // The bytes of one access usually share their last write: check each distinct epoch once.
-        long orderedWrite = 0;
-        orderedRead = 0;
-        for (int i = 0; i < size; i++) {
-            int off = offset + i;
+        int end = offset + size;
+        for (int off = offset; off < end; ) {
+            int wordOff = off & ~3;
+            int lo = off - wordOff;
+            int hi = Math.min(4, end - wordOff);
             if (off >>> RaceShadow.PAGE_BITS != pageNo) {
                 pageNo = off >>> RaceShadow.PAGE_BITS;
                 pg = shadow.page(region, off);
             }
-            int j = off & (RaceShadow.PAGE - 1);
-            long w = pg.write[j];
-            if (w != 0 && w != epoch && w != orderedWrite && !(strong && (w & STRONG) != 0)) {
-                if (unordered(w)) {
-                    race(region, off, w, pg.writePc[j], pg.writeStep[j], true, write);
-                    return;
-                }
-                orderedWrite = w;
+            int w = (wordOff & (RaceShadow.PAGE - 1)) >> 2;
+            boolean full = lo == 0 && hi == 4;
+            if (full && !pg.isSplit(w)) {
+                if (!cell(pg.words, w, region, wordOff, write, strong)) return;
+            } else {
+                if (!pg.isSplit(w)) pg.split(w);
+                for (int b = lo; b < hi; b++) if (!cell(pg.bytes, 4 * w + b, region, wordOff + b, write, strong)) return;
+                if (full && write) pg.join(w);
             }
-            if (write) {
-                if (!checkReads(pg, j, region, off)) return;
-                pg.write[j] = epoch;
-                pg.writePc[j] = actorPc;
-                pg.writeStep[j] = step;
-            } else if (!strong) {
-                recordRead(pg, j, step);
-            }
+            off = wordOff + hi;
         }
         if (strong && asyncActor == null) strongSync(region, offset, thread, write);
+    }
+
+    /** Checks and records the access in one cell (a word, or a byte of a split word); false after reporting a race. */
+    private boolean cell(RaceShadow.Cells c, int j, int region, int off, boolean write, boolean strong) {
+        long w = c.write[j];
+        if (w != 0 && w != accessEpoch && w != orderedWrite && !(strong && (w & STRONG) != 0)) {
+            if (unordered(w)) {
+                race(region, off, w, c.writePc[j], c.writeStep[j], true, write);
+                return false;
+            }
+            orderedWrite = w;
+        }
+        if (write) {
+            if (!checkReads(c, j, region, off)) return false;
+            c.write[j] = accessEpoch;
+            c.writePc[j] = actorPc;
+            c.writeStep[j] = accessStep;
+        } else if (!strong) {
+            recordRead(c, j);
+        }
+        return true;
     }
 
     private boolean unordered(long e) {
@@ -205,8 +237,8 @@ public final class RaceDetector {
         return id != actorId && (int) (e >>> 32) > vc(id);
     }
 
-    private boolean checkReads(RaceShadow.Page pg, int j, int region, int off) {
-        RaceShadow.ReadSet rs = pg.readSets == null ? null : pg.readSets[j];
+    private boolean checkReads(RaceShadow.Cells c, int j, int region, int off) {
+        RaceShadow.ReadSet rs = c.readSet(j);
         if (rs != null) {
             for (int k = 0; k < rs.size; k++) {
                 int id = rs.ids[k];
@@ -215,44 +247,44 @@ public final class RaceDetector {
                     return false;
                 }
             }
-            pg.readSets[j] = null;
+            c.readSets[j] = null;
         } else {
-            long r = pg.read[j];
+            long r = c.read[j];
             if (r != 0 && r != orderedRead) {
                 if (unordered(r)) {
-                    race(region, off, r, pg.readPc[j], pg.readStep[j], false, true);
+                    race(region, off, r, c.readPc[j], c.readStep[j], false, true);
                     return false;
                 }
                 orderedRead = r;
             }
         }
         // Every earlier read happens before this write, so later accesses need only check the write.
-        pg.read[j] = 0;
+        c.read[j] = 0;
         return true;
     }
 
-    private void recordRead(RaceShadow.Page pg, int j, long step) {
-        RaceShadow.ReadSet rs = pg.readSets == null ? null : pg.readSets[j];
+    private void recordRead(RaceShadow.Cells c, int j) {
+        RaceShadow.ReadSet rs = c.readSet(j);
         if (rs != null) {
-            rs.put(actorId, actorClock, actorPc, step);
+            rs.put(actorId, actorClock, actorPc, accessStep);
             return;
         }
-        long r = pg.read[j];
+        long r = c.read[j];
         long epoch = ((long) actorClock << 32) | actorId;
         if (r == epoch) return;
         if (r == 0 || r == orderedRead || !unordered(r)) {
             orderedRead = r;
-            pg.read[j] = epoch;
-            pg.readPc[j] = actorPc;
-            pg.readStep[j] = step;
+            c.read[j] = epoch;
+            c.readPc[j] = actorPc;
+            c.readStep[j] = accessStep;
             return;
         }
         // Two unordered readers: keep both (a later write must be ordered after each).
-        if (pg.readSets == null) pg.readSets = new RaceShadow.ReadSet[RaceShadow.PAGE];
-        rs = pg.readSets[j] = new RaceShadow.ReadSet();
-        rs.put((int) (r & (STRONG - 1)), (int) (r >>> 32), pg.readPc[j], pg.readStep[j]);
-        rs.put(actorId, actorClock, actorPc, step);
-        pg.read[j] = 0;
+        if (c.readSets == null) c.readSets = new RaceShadow.ReadSet[c.write.length];
+        rs = c.readSets[j] = new RaceShadow.ReadSet();
+        rs.put((int) (r & (STRONG - 1)), (int) (r >>> 32), c.readPc[j], c.readStep[j]);
+        rs.put(actorId, actorClock, actorPc, accessStep);
+        c.read[j] = 0;
     }
 
     /** Release/acquire through the accessed location (the flag of a flag pattern); scopes are not distinguished. */

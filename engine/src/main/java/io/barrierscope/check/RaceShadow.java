@@ -1,50 +1,127 @@
 package io.barrierscope.check;
 
 /**
- * Shadow memory of the race detector, per byte (semantics.md section 8: races are on bytes): the
- * last write's epoch, the last read's epoch or, once reads by unordered threads overlap, their
- * read set (FastTrack), each with the PC and warp step of the access for the report. Pages are
- * allocated on first touch, so untouched memory costs nothing.
+ * Shadow memory of the race detector (semantics.md section 8: races are on bytes). A cell holds
+ * the last write's epoch, the last read's epoch or, once reads by unordered threads overlap,
+ * their read set (FastTrack), each with the PC and warp step of the access for the report.
+ * Cells are per 4-byte word while every access to the word covers all of it (the usual case,
+ * one check instead of four) and per byte once a narrower access splits the word; a full-word
+ * write joins it again. Pages are allocated on first touch, so untouched memory costs nothing.
  */
 final class RaceShadow {
     static final int PAGE_BITS = 10;
     static final int PAGE = 1 << PAGE_BITS;
+    static final int WORDS = PAGE / 4;
 
-    /** One page of shadow. Epoch = clock << 32 | strong bit 31 | id; 0 = no access yet. */
-    static final class Page {
-        final long[] write = new long[PAGE];
-        final long[] read = new long[PAGE];
-        final int[] writePc = new int[PAGE];
-        final int[] readPc = new int[PAGE];
-        final long[] writeStep = new long[PAGE];
-        final long[] readStep = new long[PAGE];
+    /** Shadow cells. Epoch = clock << 32 | strong bit 31 | id; 0 = no access yet. */
+    static final class Cells {
+        final long[] write;
+        final long[] read;
+        final int[] writePc;
+        final int[] readPc;
+        final long[] writeStep;
+        final long[] readStep;
         ReadSet[] readSets;
 
-        Page copy() {
-            Page p = new Page();
-            System.arraycopy(write, 0, p.write, 0, PAGE);
-            System.arraycopy(read, 0, p.read, 0, PAGE);
-            System.arraycopy(writePc, 0, p.writePc, 0, PAGE);
-            System.arraycopy(readPc, 0, p.readPc, 0, PAGE);
-            System.arraycopy(writeStep, 0, p.writeStep, 0, PAGE);
-            System.arraycopy(readStep, 0, p.readStep, 0, PAGE);
+        Cells(int n) {
+            write = new long[n];
+            read = new long[n];
+            writePc = new int[n];
+            readPc = new int[n];
+            writeStep = new long[n];
+            readStep = new long[n];
+        }
+
+        Cells copy() {
+            int n = write.length;
+            Cells c = new Cells(n);
+            System.arraycopy(write, 0, c.write, 0, n);
+            System.arraycopy(read, 0, c.read, 0, n);
+            System.arraycopy(writePc, 0, c.writePc, 0, n);
+            System.arraycopy(readPc, 0, c.readPc, 0, n);
+            System.arraycopy(writeStep, 0, c.writeStep, 0, n);
+            System.arraycopy(readStep, 0, c.readStep, 0, n);
             if (readSets != null) {
-                p.readSets = new ReadSet[PAGE];
-                for (int i = 0; i < PAGE; i++) if (readSets[i] != null) p.readSets[i] = readSets[i].copy();
+                c.readSets = new ReadSet[n];
+                for (int i = 0; i < n; i++) if (readSets[i] != null) c.readSets[i] = readSets[i].copy();
             }
-            return p;
+            return c;
+        }
+
+        ReadSet readSet(int i) { return readSets == null ? null : readSets[i]; }
+
+        /** Copies cell {@code from} into cell {@code to} of {@code dst} (read sets deep). */
+        void copyCell(int from, Cells dst, int to) {
+            dst.write[to] = write[from];
+            dst.read[to] = read[from];
+            dst.writePc[to] = writePc[from];
+            dst.readPc[to] = readPc[from];
+            dst.writeStep[to] = writeStep[from];
+            dst.readStep[to] = readStep[from];
+            ReadSet rs = readSet(from);
+            if (rs != null) {
+                if (dst.readSets == null) dst.readSets = new ReadSet[dst.write.length];
+                dst.readSets[to] = rs.copy();
+            } else if (dst.readSets != null) {
+                dst.readSets[to] = null;
+            }
         }
 
         void hashInto(java.util.function.LongConsumer h) {
-            for (int i = 0; i < PAGE; i++) {
-                if (write[i] == 0 && read[i] == 0 && (readSets == null || readSets[i] == null)) continue;
+            for (int i = 0; i < write.length; i++) {
+                if (write[i] == 0 && read[i] == 0 && readSet(i) == null) continue;
                 h.accept(i);
                 h.accept(write[i]);
                 h.accept(read[i]);
                 h.accept(((long) writePc[i] << 32) ^ readPc[i]);
                 h.accept(writeStep[i] ^ (readStep[i] << 17));
-                if (readSets != null && readSets[i] != null) readSets[i].hashInto(h);
+                if (readSet(i) != null) readSets[i].hashInto(h);
             }
+        }
+    }
+
+    /** One page: word cells, and byte cells for the words that narrower accesses split. */
+    static final class Page {
+        final Cells words;
+        Cells bytes;
+        boolean[] split;
+
+        Page() { this(new Cells(WORDS)); }
+
+        private Page(Cells words) { this.words = words; }
+
+        boolean isSplit(int w) { return split != null && split[w]; }
+
+        /** Word w gets one cell per byte, each a copy of its word cell. */
+        void split(int w) {
+            if (bytes == null) {
+                bytes = new Cells(PAGE);
+                split = new boolean[WORDS];
+            }
+            for (int b = 0; b < 4; b++) words.copyCell(w, bytes, 4 * w + b);
+            split[w] = true;
+        }
+
+        /** After a write of all four bytes their cells are equal again: back to one word cell. */
+        void join(int w) {
+            bytes.copyCell(4 * w, words, w);
+            split[w] = false;
+        }
+
+        Page copy() {
+            Page p = new Page(words.copy());
+            if (bytes != null) {
+                p.bytes = bytes.copy();
+                p.split = split.clone();
+            }
+            return p;
+        }
+
+        void hashInto(java.util.function.LongConsumer h) {
+            words.hashInto(h);
+            if (bytes == null) return;
+            for (int w = 0; w < WORDS; w++) if (split[w]) h.accept(~w);
+            bytes.hashInto(h);
         }
     }
 
@@ -166,7 +243,7 @@ final class RaceShadow {
 
     long bytes() {
         long b = 64;
-        for (Page[] r : regions) if (r != null) for (Page p : r) if (p != null) b += 40L * PAGE + (p.readSets != null ? 4L * PAGE : 0);
+        for (Page[] r : regions) if (r != null) for (Page p : r) if (p != null) b += 40L * WORDS + (p.bytes != null ? 41L * PAGE : 0);
         return b;
     }
 }
