@@ -213,19 +213,17 @@ public final class RaceDetector {
 
     /** Checks and records the access in one cell (a word, or a byte of a split word); false after reporting a race. */
     private boolean cell(RaceShadow.Cells c, int j, int region, int off, boolean write, boolean strong) {
-        long w = c.write[j];
+        long w = c.write(j);
         if (w != 0 && w != accessEpoch && w != orderedWrite && !(strong && (w & STRONG) != 0)) {
             if (unordered(w)) {
-                race(region, off, w, c.writePc[j], c.writeStep[j], true, write);
+                race(region, off, w, c.writePc(j), c.writeStep(j), true, write);
                 return false;
             }
             orderedWrite = w;
         }
         if (write) {
             if (!checkReads(c, j, region, off)) return false;
-            c.write[j] = accessEpoch;
-            c.writePc[j] = actorPc;
-            c.writeStep[j] = accessStep;
+            c.setWrite(j, accessEpoch, actorPc, accessStep);
         } else if (!strong) {
             recordRead(c, j);
         }
@@ -249,17 +247,17 @@ public final class RaceDetector {
             }
             c.readSets[j] = null;
         } else {
-            long r = c.read[j];
+            long r = c.read(j);
             if (r != 0 && r != orderedRead) {
                 if (unordered(r)) {
-                    race(region, off, r, c.readPc[j], c.readStep[j], false, true);
+                    race(region, off, r, c.readPc(j), c.readStep(j), false, true);
                     return false;
                 }
                 orderedRead = r;
             }
         }
         // Every earlier read happens before this write, so later accesses need only check the write.
-        c.read[j] = 0;
+        c.clearRead(j);
         return true;
     }
 
@@ -269,22 +267,20 @@ public final class RaceDetector {
             rs.put(actorId, actorClock, actorPc, accessStep);
             return;
         }
-        long r = c.read[j];
+        long r = c.read(j);
         long epoch = ((long) actorClock << 32) | actorId;
         if (r == epoch) return;
         if (r == 0 || r == orderedRead || !unordered(r)) {
             orderedRead = r;
-            c.read[j] = epoch;
-            c.readPc[j] = actorPc;
-            c.readStep[j] = accessStep;
+            c.setRead(j, epoch, actorPc, accessStep);
             return;
         }
         // Two unordered readers: keep both (a later write must be ordered after each).
-        if (c.readSets == null) c.readSets = new RaceShadow.ReadSet[c.write.length];
+        if (c.readSets == null) c.readSets = new RaceShadow.ReadSet[c.size()];
         rs = c.readSets[j] = new RaceShadow.ReadSet();
-        rs.put((int) (r & (STRONG - 1)), (int) (r >>> 32), c.readPc[j], c.readStep[j]);
+        rs.put((int) (r & (STRONG - 1)), (int) (r >>> 32), c.readPc(j), c.readStep(j));
         rs.put(actorId, actorClock, actorPc, accessStep);
-        c.read[j] = 0;
+        c.clearRead(j);
     }
 
     /** Release/acquire through the accessed location (the flag of a flag pattern); scopes are not distinguished. */
@@ -330,10 +326,26 @@ public final class RaceDetector {
 
     // ---- CTA barriers, cluster barrier, warp sync -----------------------------------------------
 
-    public void barArrive(int cta, int id, int slot) {
+    /** The lanes of a warp arrive on a CTA barrier: each releases its clock into the generation's. */
+    public void barArrive(int cta, int id, int warp, int lanes) {
         int k = cta * 16 + id;
         if (bar[k] == null) bar[k] = new VectorClock.Builder(chunkCount, chunkSize);
-        release(slot, bar[k]);
+        releaseWarp(warp, lanes, bar[k]);
+    }
+
+    /** {@link #release} for several lanes of one warp at once: their ids share one chunk. */
+    private void releaseWarp(int warp, int lanes, VectorClock.Builder b) {
+        int s0 = warp << 5;
+        for (int l = lanes; l != 0; l &= l - 1) b.join(base[s0 + Integer.numberOfTrailingZeros(l)]);
+        int c = s0 / chunkSize;
+        int[] ch = b.chunkForWrite(c);
+        int i0 = s0 - c * chunkSize;
+        for (int l = lanes; l != 0; l &= l - 1) {
+            int lane = Integer.numberOfTrailingZeros(l);
+            int s = s0 + lane;
+            if (ch[i0 + lane] < clock[s]) ch[i0 + lane] = clock[s];
+            clock[s]++;
+        }
     }
 
     /** The generation completed: the clock its waiters acquire. */
@@ -345,7 +357,13 @@ public final class RaceDetector {
         return v;
     }
 
-    public void barAcquire(int slot, VectorClock v) { acquire(slot, v); }
+    /**
+     * A waiter the generation released acquires it. The generation's clock already covers the
+     * waiter's (it arrived in it and has not run since), so it simply becomes the waiter's base.
+     */
+    public void barAcquire(int slot, VectorClock v) {
+        if (v != null) base[slot] = v;
+    }
 
     public void clusterArrive(int slot, int firstCta, boolean relaxed) {
         if (cluster[firstCta] == null) cluster[firstCta] = new VectorClock.Builder(chunkCount, chunkSize);
@@ -364,10 +382,11 @@ public final class RaceDetector {
     /** The members of a warp .sync instruction meet: each is ordered after all the others' earlier work. */
     public void warpSync(int warp, int members) {
         int b0 = warp << 5;
-        for (int l = members; l != 0; l &= l - 1) release(b0 + Integer.numberOfTrailingZeros(l), scratch);
+        releaseWarp(warp, members, scratch);
         VectorClock v = scratch.snapshot();
         scratch.clear();
-        for (int l = members; l != 0; l &= l - 1) acquire(b0 + Integer.numberOfTrailingZeros(l), v);
+        // v joins every member's clock, so it is every member's new base as it is.
+        for (int l = members; l != 0; l &= l - 1) base[b0 + Integer.numberOfTrailingZeros(l)] = v;
     }
 
     // ---- mbarriers ------------------------------------------------------------------------------

@@ -13,37 +13,55 @@ final class RaceShadow {
     static final int PAGE = 1 << PAGE_BITS;
     static final int WORDS = PAGE / 4;
 
-    /** Shadow cells. Epoch = clock << 32 | strong bit 31 | id; 0 = no access yet. */
+    /**
+     * Shadow cells, each five adjacent longs so one access touches one cache line: the last
+     * write's epoch (clock << 32 | strong bit 31 | id; 0 = none), the last read's epoch, both PCs,
+     * and the write's and the read's warp step.
+     */
     static final class Cells {
-        final long[] write;
-        final long[] read;
-        final int[] writePc;
-        final int[] readPc;
-        final long[] writeStep;
-        final long[] readStep;
+        static final int W = 0;
+        static final int R = 1;
+        static final int PCS = 2;
+        static final int WSTEP = 3;
+        static final int RSTEP = 4;
+        static final int STRIDE = 5;
+
+        final long[] d;
         ReadSet[] readSets;
 
-        Cells(int n) {
-            write = new long[n];
-            read = new long[n];
-            writePc = new int[n];
-            readPc = new int[n];
-            writeStep = new long[n];
-            readStep = new long[n];
+        Cells(int n) { d = new long[n * STRIDE]; }
+
+        int size() { return d.length / STRIDE; }
+
+        long write(int i) { return d[i * STRIDE + W]; }
+        long read(int i) { return d[i * STRIDE + R]; }
+        int writePc(int i) { return (int) (d[i * STRIDE + PCS] >>> 32); }
+        int readPc(int i) { return (int) d[i * STRIDE + PCS]; }
+        long writeStep(int i) { return d[i * STRIDE + WSTEP]; }
+        long readStep(int i) { return d[i * STRIDE + RSTEP]; }
+
+        void setWrite(int i, long epoch, int pc, long step) {
+            int b = i * STRIDE;
+            d[b + W] = epoch;
+            d[b + PCS] = ((long) pc << 32) | (d[b + PCS] & 0xFFFFFFFFL);
+            d[b + WSTEP] = step;
         }
 
+        void setRead(int i, long epoch, int pc, long step) {
+            int b = i * STRIDE;
+            d[b + R] = epoch;
+            d[b + PCS] = (d[b + PCS] & 0xFFFFFFFF00000000L) | (pc & 0xFFFFFFFFL);
+            d[b + RSTEP] = step;
+        }
+
+        void clearRead(int i) { d[i * STRIDE + R] = 0; }
+
         Cells copy() {
-            int n = write.length;
-            Cells c = new Cells(n);
-            System.arraycopy(write, 0, c.write, 0, n);
-            System.arraycopy(read, 0, c.read, 0, n);
-            System.arraycopy(writePc, 0, c.writePc, 0, n);
-            System.arraycopy(readPc, 0, c.readPc, 0, n);
-            System.arraycopy(writeStep, 0, c.writeStep, 0, n);
-            System.arraycopy(readStep, 0, c.readStep, 0, n);
+            Cells c = new Cells(size());
+            System.arraycopy(d, 0, c.d, 0, d.length);
             if (readSets != null) {
-                c.readSets = new ReadSet[n];
-                for (int i = 0; i < n; i++) if (readSets[i] != null) c.readSets[i] = readSets[i].copy();
+                c.readSets = new ReadSet[readSets.length];
+                for (int i = 0; i < readSets.length; i++) if (readSets[i] != null) c.readSets[i] = readSets[i].copy();
             }
             return c;
         }
@@ -52,15 +70,10 @@ final class RaceShadow {
 
         /** Copies cell {@code from} into cell {@code to} of {@code dst} (read sets deep). */
         void copyCell(int from, Cells dst, int to) {
-            dst.write[to] = write[from];
-            dst.read[to] = read[from];
-            dst.writePc[to] = writePc[from];
-            dst.readPc[to] = readPc[from];
-            dst.writeStep[to] = writeStep[from];
-            dst.readStep[to] = readStep[from];
+            System.arraycopy(d, from * STRIDE, dst.d, to * STRIDE, STRIDE);
             ReadSet rs = readSet(from);
             if (rs != null) {
-                if (dst.readSets == null) dst.readSets = new ReadSet[dst.write.length];
+                if (dst.readSets == null) dst.readSets = new ReadSet[dst.size()];
                 dst.readSets[to] = rs.copy();
             } else if (dst.readSets != null) {
                 dst.readSets[to] = null;
@@ -68,13 +81,11 @@ final class RaceShadow {
         }
 
         void hashInto(java.util.function.LongConsumer h) {
-            for (int i = 0; i < write.length; i++) {
-                if (write[i] == 0 && read[i] == 0 && readSet(i) == null) continue;
+            for (int i = 0, n = size(); i < n; i++) {
+                int b = i * STRIDE;
+                if (d[b + W] == 0 && d[b + R] == 0 && readSet(i) == null) continue;
                 h.accept(i);
-                h.accept(write[i]);
-                h.accept(read[i]);
-                h.accept(((long) writePc[i] << 32) ^ readPc[i]);
-                h.accept(writeStep[i] ^ (readStep[i] << 17));
+                for (int k = 0; k < STRIDE; k++) h.accept(d[b + k]);
                 if (readSet(i) != null) readSets[i].hashInto(h);
             }
         }
@@ -243,7 +254,7 @@ final class RaceShadow {
 
     long bytes() {
         long b = 64;
-        for (Page[] r : regions) if (r != null) for (Page p : r) if (p != null) b += 40L * WORDS + (p.bytes != null ? 41L * PAGE : 0);
+        for (Page[] r : regions) if (r != null) for (Page p : r) if (p != null) b += 40L * WORDS + (p.bytes != null ? 41L * PAGE : 0); // 5 longs per cell
         return b;
     }
 }

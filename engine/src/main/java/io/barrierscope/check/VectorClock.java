@@ -140,6 +140,20 @@ public final class VectorClock {
             a[i] = v;
         }
 
+        /** Chunk {@code c}, owned by this builder (cloned or created first), for direct raises. */
+        int[] chunkForWrite(int c) {
+            int[] a = chunks[c];
+            empty = false;
+            if (a == null) {
+                chunks[c] = a = new int[chunkSize];
+                owned[c] = true;
+            } else if (!owned[c]) {
+                chunks[c] = a = a.clone();
+                owned[c] = true;
+            }
+            return a;
+        }
+
         /** The clock built so far; the builder goes on from the same contents (its chunks now shared). */
         VectorClock snapshot() {
             java.util.Arrays.fill(owned, false);

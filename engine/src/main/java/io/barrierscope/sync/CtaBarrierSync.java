@@ -108,11 +108,11 @@ public final class CtaBarrierSync {
             b.firstAligned[form] = op.aligned;
         }
         b.arrivedWarps |= wbit;
+        if (m.race != null) m.race.barArrive(cta, id, warp, lanes);
         int base = warp << 5;
         for (int l = lanes; l != 0; l &= l - 1) {
             int s = base + Integer.numberOfTrailingZeros(l);
             BarrierOp lop = m.pc[s] == pc ? op : (BarrierOp) x.op(m.pc[s]);
-            if (m.race != null) m.race.barArrive(cta, id, s);
             if (lop.form == CtaBarrier.Form.RED) {
                 boolean p = m.waitValue[s] != 0;
                 if (p) b.redPopc++;
