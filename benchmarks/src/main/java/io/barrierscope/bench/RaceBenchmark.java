@@ -4,7 +4,6 @@ import io.barrierscope.exec.Outcome;
 import io.barrierscope.launch.LaunchedRun;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -56,21 +55,11 @@ public class RaceBenchmark {
         public void open() { run = LaunchedRun.open(file).raceDetection(race.equals("on")); }
     }
 
-    /** Per-second rates of the measured runs. */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.OPERATIONS)
-    public static class Rates {
-        public long warpInstructions;
-        public long threadInstructions;
-    }
-
     @Benchmark
     @BenchmarkMode(Mode.AverageTime)
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
-    public long run(Fresh f, Rates r) {
+    public long run(Fresh f) {
         f.run.runToEnd();
-        r.warpInstructions += f.run.machine().steps;
-        r.threadInstructions += f.run.machine().threadInstructions;
         return f.run.machine().steps;
     }
 

@@ -5,7 +5,6 @@ import io.barrierscope.exec.Machine;
 import io.barrierscope.sync.AsyncOperation;
 import io.barrierscope.sync.Mbarrier;
 import io.barrierscope.sync.MbarrierUnit;
-import java.util.Map;
 import java.util.TreeMap;
 
 /**
@@ -34,21 +33,21 @@ public final class RaceDetector {
     final int chunkCount;
     private final int ctas;
 
-    private final int[] clock;
-    private final VectorClock[] base;
+    final int[] clock;
+    final VectorClock[] base;
     /** Per thread: its clock at its last fence (what a later relaxed release-pattern write publishes), or null. */
-    private final VectorClock[] fence;
+    final VectorClock[] fence;
     /** Per thread: release clocks its relaxed loads saw since its last fence (a fence acquires them). */
-    private final VectorClock[] pendingAcquire;
-    private final VectorClock.Builder[] bar;
-    private final VectorClock.Builder[] cluster;
-    private final VectorClock[] clusterDone;
-    private final TreeMap<Long, MbarState> mbar = new TreeMap<>();
-    private final TreeMap<Long, AsyncSnap> async = new TreeMap<>();
+    final VectorClock[] pendingAcquire;
+    final VectorClock.Builder[] bar;
+    final VectorClock.Builder[] cluster;
+    final VectorClock[] clusterDone;
+    final TreeMap<Long, MbarState> mbar = new TreeMap<>();
+    final TreeMap<Long, AsyncSnap> async = new TreeMap<>();
     /** Per location (region << 32 | offset): the clock its last release published. */
-    private final TreeMap<Long, VectorClock> sync = new TreeMap<>();
-    private RaceShadow shadow;
-    private boolean reported;
+    final TreeMap<Long, VectorClock> sync = new TreeMap<>();
+    RaceShadow shadow;
+    boolean reported;
     private final VectorClock.Builder scratch;
     /** A one-entry cache of {@link #acquire}'s joins (not state: a pure function of its keys). */
     private VectorClock joinedA;
@@ -518,125 +517,17 @@ public final class RaceDetector {
 
     // ---- checkpoints ----------------------------------------------------------------------------
 
-    /** The detector's whole state for a checkpoint (opaque, immutable once taken). */
-    public static final class Saved {
-        private final int[] clock;
-        private final VectorClock[] base;
-        private final VectorClock[] fence;
-        private final VectorClock[] pendingAcquire;
-        private final VectorClock[] bar;
-        private final VectorClock[] cluster;
-        private final VectorClock[] clusterDone;
-        private final TreeMap<Long, VectorClock[]> mbarClocks = new TreeMap<>();
-        private final TreeMap<Long, long[]> mbarInit = new TreeMap<>();
-        private final TreeMap<Long, AsyncSnap> async;
-        private final TreeMap<Long, VectorClock> sync;
-        private final RaceShadow shadow;
-        private final boolean reported;
+    /** The detector's whole state for a checkpoint (immutable once taken). */
+    public RaceCheckpoint save() { return new RaceCheckpoint(this); }
 
-        private Saved(RaceDetector d) {
-            clock = d.clock.clone();
-            base = d.base.clone();
-            fence = d.fence.clone();
-            pendingAcquire = d.pendingAcquire.clone();
-            bar = snapshots(d.bar);
-            cluster = snapshots(d.cluster);
-            clusterDone = d.clusterDone.clone();
-            for (Map.Entry<Long, MbarState> e : d.mbar.entrySet()) {
-                MbarState st = e.getValue();
-                mbarClocks.put(e.getKey(), new VectorClock[] {st.accum.isEmpty() ? null : st.accum.snapshot(), st.done});
-                mbarInit.put(e.getKey(), new long[] {st.initEpoch, st.initPc});
-            }
-            async = new TreeMap<>(d.async);
-            sync = new TreeMap<>(d.sync);
-            shadow = d.shadow.copy();
-            reported = d.reported;
-        }
-
-        private static VectorClock[] snapshots(VectorClock.Builder[] bs) {
-            VectorClock[] out = new VectorClock[bs.length];
-            for (int i = 0; i < bs.length; i++) if (bs[i] != null && !bs[i].isEmpty()) out[i] = bs[i].snapshot();
-            return out;
-        }
-
-        /** Approximate heap bytes (clock chunks shared with the live run are not counted). */
-        public long bytes() { return 256 + 4L * clock.length + 8L * (base.length * 3L + bar.length) + shadow.bytes() + 64L * (async.size() + sync.size() + mbarInit.size()); }
-    }
-
-    public Saved save() { return new Saved(this); }
-
-    public void restore(Saved s) {
-        if (s.clock.length != clock.length) throw new IllegalArgumentException("race detector state of another launch shape");
-        System.arraycopy(s.clock, 0, clock, 0, clock.length);
-        System.arraycopy(s.base, 0, base, 0, base.length);
-        System.arraycopy(s.fence, 0, fence, 0, fence.length);
-        System.arraycopy(s.pendingAcquire, 0, pendingAcquire, 0, pendingAcquire.length);
-        restoreBuilders(bar, s.bar);
-        restoreBuilders(cluster, s.cluster);
-        System.arraycopy(s.clusterDone, 0, clusterDone, 0, clusterDone.length);
-        mbar.clear();
-        for (Map.Entry<Long, VectorClock[]> e : s.mbarClocks.entrySet()) {
-            MbarState st = new MbarState(chunkCount, chunkSize);
-            st.accum.restore(e.getValue()[0]);
-            st.done = e.getValue()[1];
-            long[] init = s.mbarInit.get(e.getKey());
-            st.initEpoch = init[0];
-            st.initPc = (int) init[1];
-            mbar.put(e.getKey(), st);
-        }
-        async.clear();
-        async.putAll(s.async);
-        sync.clear();
-        sync.putAll(s.sync);
-        shadow = s.shadow.copy();
-        reported = s.reported;
+    public void restore(RaceCheckpoint s) {
+        s.restoreInto(this);
         asyncActor = null;
         selfB = -1;
         strongMode = 0;
         rmw = false;
     }
 
-    private void restoreBuilders(VectorClock.Builder[] live, VectorClock[] saved) {
-        for (int i = 0; i < live.length; i++) {
-            if (saved[i] == null) {
-                if (live[i] != null) live[i].clear();
-                continue;
-            }
-            if (live[i] == null) live[i] = new VectorClock.Builder(chunkCount, chunkSize);
-            live[i].restore(saved[i]);
-        }
-    }
-
     /** Feeds the detector's state, in a fixed order, to a hash (StateHash). */
-    public void hashInto(java.util.function.LongConsumer h) {
-        h.accept(clock.length);
-        for (int c : clock) h.accept(c);
-        for (VectorClock v : base) v.hashInto(h);
-        for (VectorClock v : fence) if (v != null) v.hashInto(h); else h.accept(0);
-        for (VectorClock v : pendingAcquire) if (v != null) v.hashInto(h); else h.accept(0);
-        for (VectorClock.Builder b : bar) if (b != null && !b.isEmpty()) b.snapshot().hashInto(h); else h.accept(0);
-        for (VectorClock.Builder b : cluster) if (b != null && !b.isEmpty()) b.snapshot().hashInto(h); else h.accept(0);
-        for (VectorClock v : clusterDone) if (v != null) v.hashInto(h); else h.accept(0);
-        for (Map.Entry<Long, MbarState> e : mbar.entrySet()) {
-            h.accept(e.getKey());
-            MbarState st = e.getValue();
-            if (!st.accum.isEmpty()) st.accum.snapshot().hashInto(h);
-            if (st.done != null) st.done.hashInto(h);
-            h.accept(st.initEpoch);
-            h.accept(st.initPc);
-        }
-        for (Map.Entry<Long, AsyncSnap> e : async.entrySet()) {
-            AsyncSnap a = e.getValue();
-            h.accept(e.getKey());
-            a.base().hashInto(h);
-            h.accept(((long) a.slot() << 32) ^ a.slotClock());
-            h.accept(((long) a.agentId() << 32) ^ a.agentK());
-        }
-        for (Map.Entry<Long, VectorClock> e : sync.entrySet()) {
-            h.accept(e.getKey());
-            e.getValue().hashInto(h);
-        }
-        shadow.hashInto(h);
-        h.accept(reported ? 1 : 0);
-    }
+    public void hashInto(java.util.function.LongConsumer h) { RaceCheckpoint.hash(this, h); }
 }

@@ -196,7 +196,7 @@ public final class Machine {
         private final io.barrierscope.sync.Mbarrier[] mbarriers;
         private final io.barrierscope.sync.AsyncCopyUnit.Saved async;
         private final Memory.Saved memory;
-        private final io.barrierscope.check.RaceDetector.Saved race;
+        private final io.barrierscope.check.RaceCheckpoint race;
 
         private Saved(Machine m) {
             program = m.program;
