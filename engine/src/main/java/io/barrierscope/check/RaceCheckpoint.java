@@ -117,6 +117,7 @@ public final class RaceCheckpoint {
             a.base().hashInto(h);
             h.accept(((long) a.slot() << 32) ^ a.slotClock());
             h.accept(((long) a.agentId() << 32) ^ a.agentK());
+            h.accept(a.mbarrier());
         }
         for (Map.Entry<Long, VectorClock> e : d.sync.entrySet()) {
             h.accept(e.getKey());

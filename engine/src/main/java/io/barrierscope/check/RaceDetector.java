@@ -86,7 +86,7 @@ public final class RaceDetector {
     }
 
     /** An async operation's view at issue: the issuer's clock, and the agent epoch its writes carry. */
-    record AsyncSnap(VectorClock base, int slot, int slotClock, int agentId, int agentK, int pc, boolean arriveOnly) {}
+    record AsyncSnap(VectorClock base, int slot, int slotClock, int agentId, int agentK, int pc, boolean arriveOnly, long mbarrier) {}
 
     public RaceDetector(Interpreter x) {
         this.x = x;
@@ -460,10 +460,11 @@ public final class RaceDetector {
         if (kind < 0) {
             // It writes nothing; its arrive-on publishes the thread's earlier cp.async data.
             int cp = AGENT_CP * slots + s;
-            snap = new AsyncSnap(base[s], s, clock[s], cp, clock[cp] - 1, op.pc(), true);
+            snap = new AsyncSnap(base[s], s, clock[s], cp, clock[cp] - 1, op.pc(), true, -1);
         } else {
             int agent = kind * slots + s;
-            snap = new AsyncSnap(base[s], s, clock[s], agent, clock[agent]++, op.pc(), false);
+            long mb = kind == AGENT_MBAR ? MbarrierUnit.key(op.dstCtas()[0], op.mbarrierOffset()) : -1;
+            snap = new AsyncSnap(base[s], s, clock[s], agent, clock[agent]++, op.pc(), false, mb);
         }
         async.put(op.id(), snap);
         // The issue is a release point: the thread's later accesses are not ordered before the copy.
@@ -505,6 +506,8 @@ public final class RaceDetector {
     int actorIdNow() { return actorId; }
     int actorPcNow() { return actorPc; }
     boolean actorIsAsync() { return asyncActor != null; }
+    /** The mbarrier (MbarrierUnit key) the copy in progress signals, or -1. */
+    long actorMbarrier() { return asyncActor != null ? asyncActor.mbarrier() : -1; }
     int ctas() { return ctas; }
 
     private void race(int region, int off, long prev, int prevPc, long prevStep, boolean prevWrite, boolean write) {

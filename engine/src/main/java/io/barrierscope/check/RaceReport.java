@@ -27,9 +27,10 @@ final class RaceReport {
         String where = region < d.ctas() ? "shared memory of CTA " + m.grid.unflatten(region) + " at offset 0x"
                 + Integer.toHexString(off) + " (" + readableNames(m.memory.describe(Space.SHARED, off, curSlot)) + ")"
                 : "global memory " + m.memory.global.segments().get(region - d.ctas()).name() + " at byte offset " + off;
-        String first = who(d, prevId, prevPc) + (prevWrite ? " writes" : " reads") + " it at " + x.where(prevPc) + " in step " + prevStep;
-        String second = who(d, d.actorIdNow(), curPc) + (write ? " writes" : " reads") + " it at " + x.where(curPc) + " in step "
-                + x.eventStep();
+        String first = who(d, prevId, prevPc) + (prevWrite ? " writes" : " reads") + " it (" + x.op(prevPc).insn.mnemonic() + " at "
+                + x.where(prevPc) + ", step " + prevStep + ")";
+        String second = who(d, d.actorIdNow(), curPc) + (write ? " writes" : " reads") + " it (" + x.op(curPc).insn.mnemonic() + " at "
+                + x.where(curPc) + ", step " + x.eventStep() + ")";
         String[] hint = hint(d, prevId, prevPc, d.actorIdNow(), curPc);
         x.report(DiagnosticCode.RACE, "data race on " + where + ": " + first + ", and " + second
                 + ", with no happens-before edge between them (semantics.md section 8); " + hint[0],
@@ -72,8 +73,12 @@ final class RaceReport {
         int kindB = b / d.slots;
         int async = kindA != 0 ? kindA : kindB;
         if (async == RaceDetector.AGENT_MBAR) {
-            return new String[] {"wait on the mbarrier the copy signals (its complete-tx) for the phase the copy completes, "
-                    + "with an acquire test_wait/try_wait that returns true for that phase, before these bytes are touched", null};
+            long key = d.actorMbarrier();
+            String name = key < 0 ? "the mbarrier the copy signals" : "mbarrier " + MbarrierSync.describe(d.m, (int) key)
+                    + (d.ctas() > 1 ? " of CTA " + d.m.grid.unflatten((int) (key >>> 32)) : "");
+            return new String[] {"wait on " + name + " (the copy's complete-tx) for the phase the copy completes, "
+                    + "with an acquire test_wait/try_wait that returns true for that phase, before these bytes are touched",
+                    key < 0 ? null : MbarrierSync.describe(d.m, (int) key)};
         }
         if (async == RaceDetector.AGENT_CP) return new String[] {"cp.async.wait_group / cp.async.wait_all (or an mbarrier "
                 + "the copies arrive on) would order them", null};

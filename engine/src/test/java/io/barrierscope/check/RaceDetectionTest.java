@@ -53,7 +53,7 @@ class RaceDetectionTest {
         assertRace(bad);
         Diagnostic d = bad.interpreter().diagnostics().get(0);
         assertEquals(List.of(0, 32), d.threads(), d.message());
-        assertTrue(d.message().contains("thread (0,0,0) writes it at line") && d.message().contains("thread (32,0,0) reads it"), d.message());
+        assertTrue(d.message().contains("thread (0,0,0) writes it (st.shared.u32 at line") && d.message().contains("thread (32,0,0) reads it"), d.message());
         assertTrue(d.message().contains("no barrier between them: a bar.sync (as at line"), d.message());
         assertEquals(2, d.ptxLocations().size());
     }
@@ -178,6 +178,18 @@ class RaceDetectionTest {
         assertClean(run("atom.global.add.u32 %r10, [%rd4], 1;\nred.shared.add.u32 [sm], 1;\nret;"));
         // A plain store racing with the others' atomics is a race.
         assertRace(run("@%p2 st.global.u32 [%rd4], 5;\natom.global.add.u32 %r10, [%rd4], 1;\nret;"));
+    }
+
+    @Test
+    void aWriteAfterBroadcastReadsMustBeOrderedAfterEveryReader() {
+        // All 64 threads read sm[0] (a read set of 64 unordered readers); then thread 5 overwrites it.
+        String body = "ld.shared.u32 %r10, [sm];\nsetp.eq.u32 %p3, %r1, 5;\nBARRIER\n@%p3 st.shared.u32 [sm], 1;\nret;";
+        assertClean(run(body.replace("BARRIER", "bar.sync 0;")));
+        for (String p : List.of("round-robin", "random", "adversarial")) {
+            LaunchedRun r = kernel(body.replace("BARRIER", "")).policy(p, 5).run();
+            assertRace(r);
+            assertTrue(r.interpreter().diagnostics().get(0).message().contains("thread (5,0,0) writes it"), r.summary());
+        }
     }
 
     @Test

@@ -71,7 +71,8 @@ class RaceScenariosTest {
     void aWaitOnAnAlreadyCompletedParityReturnsEarlyAndItsReadsRaceWithTheNextCopy() {
         Diagnostic d = raceEverywhere("stale-parity-single-slot");
         assertTrue(d.message().contains("asynchronous copy issued by"), d.message());
-        assertTrue(d.message().contains("mbarrier"), d.message());
+        assertTrue(d.message().contains("wait on mbarrier full"), d.message());
+        assertEquals("full (shared 0x0)", d.barrier(), d.toString());
         assertTrue(d.cudaLocations().stream().anyMatch(l -> l.toString().contains("kernel.cu")), d.toString());
         silentWithoutDetection("stale-parity-single-slot");
     }
