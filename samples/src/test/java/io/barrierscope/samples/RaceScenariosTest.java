@@ -9,7 +9,11 @@ import io.barrierscope.launch.LaunchedRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import io.barrierscope.trace.StateHash;
+import io.barrierscope.trace.TimeTravel;
+import io.barrierscope.trace.TraceFile;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The silent-corruption scenarios of bug-catalogue.md as nvcc-built kernels
@@ -19,6 +23,9 @@ import org.junit.jupiter.api.Test;
  */
 class RaceScenariosTest {
     private static final List<String> POLICIES = List.of("round-robin", "random", "adversarial");
+
+    @TempDir
+    Path dir;
 
     static Path launch(String name) {
         Path p = Path.of("").toAbsolutePath();
@@ -96,5 +103,26 @@ class RaceScenariosTest {
         Diagnostic d = raceEverywhere("remote-arrive-before-init");
         assertTrue(d.message().contains("mbarrier.init") && d.message().contains("fence.mbarrier_init"), d.message());
         silentWithoutDetection("remote-arrive-before-init");
+    }
+
+    @Test
+    void aRaceIsFoundAgainWhenTheTraceIsReopenedAndWhenTimeTravelsBackAndForth() throws Exception {
+        TimeTravel tt = new TimeTravel(LaunchedRun.open(launch("stale-parity-single-slot"), "random", 3L));
+        tt.runForward(() -> false);
+        assertEquals(Outcome.DIAGNOSED, tt.interpreter().outcome());
+        String race = tt.interpreter().diagnostics().get(0).message();
+        Path f = dir.resolve("race.bstrace");
+        TraceFile.write(tt, f);
+        TimeTravel back = TraceFile.open(f);
+        assertEquals(race, back.interpreter().diagnostics().get(0).message());
+        assertEquals(StateHash.of(tt.interpreter()), StateHash.of(back.interpreter()));
+        long end = tt.now();
+        long hash = StateHash.of(tt.interpreter());
+        tt.seek(end / 2);
+        assertTrue(tt.interpreter().diagnostics().isEmpty(), "before the race there is none");
+        tt.runForward(() -> false);
+        assertEquals(end, tt.now());
+        assertEquals(race, tt.interpreter().diagnostics().get(0).message());
+        assertEquals(hash, StateHash.of(tt.interpreter()));
     }
 }
