@@ -108,6 +108,9 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--report", paramLabel = "R.json", description = "write the JSON report here")
         Path report;
 
+        @Option(names = "--no-race", description = "turn the race detector off (it is on by default)")
+        boolean noRace;
+
         @Option(names = "--trace", paramLabel = "T", description = "record the run and write a trace file here")
         Path trace;
 
@@ -144,6 +147,7 @@ public final class Main implements Callable<Integer> {
                 replay = new SchedulePolicy(Schedule.parse(schedule));
             }
             LaunchedRun run = replay != null ? LaunchedRun.open(launch, replay) : LaunchedRun.open(launch, policy, seed);
+            if (noRace) run.raceDetection(false);
             for (String n : run.spec().notes()) out.println("note: " + n);
             long maxS = maxSteps != null ? maxSteps : run.maxSteps();
             // Wall time is measured around the run for the report only; the run itself never reads it.

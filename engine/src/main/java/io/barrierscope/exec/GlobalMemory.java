@@ -18,6 +18,7 @@ public final class GlobalMemory {
     private final List<Segment> segments = new ArrayList<>();
     private long next = Space.GLOBAL_BASE;
     private Segment last;
+    private int lastIndex;
 
     /** Maps {@code data} at the next free, 256-byte aligned address and returns its segment. */
     public Segment map(String name, byte[] data, boolean readOnly) {
@@ -82,9 +83,11 @@ public final class GlobalMemory {
         Segment s = last;
         if (s == null || addr < s.base || addr + size > s.end()) {
             s = null;
-            for (Segment c : segments) {
+            for (int i = 0; i < segments.size(); i++) {
+                Segment c = segments.get(i);
                 if (addr >= c.base && addr + size <= c.end()) {
                     s = c;
+                    lastIndex = i;
                     break;
                 }
             }
@@ -96,6 +99,9 @@ public final class GlobalMemory {
                 "write to read-only global memory at 0x" + Long.toHexString(addr) + " (" + s.name + ")");
         return s;
     }
+
+    /** The index in {@link #segments} of the segment the last {@link #find} returned. */
+    public int lastIndex() { return lastIndex; }
 
     /** Describes the segment nearest to {@code addr}, for fault messages. */
     public String nearest(long addr) {

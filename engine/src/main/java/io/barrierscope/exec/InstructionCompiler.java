@@ -69,10 +69,14 @@ final class InstructionCompiler {
                 return CallOp.compile(c);
             case "bar", "barrier", "shfl", "vote", "match", "redux", "elect", "activemask", "mbarrier":
                 return SyncCompiler.compile(c);
-            case "membar", "prefetch", "prefetchu", "griddepcontrol", "pmevent", "setmaxnreg":
+            case "membar":
+                return c.has(".proxy") ? new ControlOps.NopOp() : new FenceOp();
+            case "prefetch", "prefetchu", "griddepcontrol", "pmevent", "setmaxnreg":
                 return new ControlOps.NopOp();
             case "fence":
-                if (c.has(".proxy") && c.has(".async") || c.has(".mbarrier_init") || !c.has(".proxy")) return new ControlOps.NopOp();
+                // Proxy fences order nothing between threads; the others are release/acquire fences.
+                if (c.has(".proxy") && c.has(".async")) return new ControlOps.NopOp();
+                if (c.has(".mbarrier_init") || !c.has(".proxy")) return new FenceOp();
                 break;
             case "wgmma":
                 if (c.has(".fence")) return new ControlOps.NopOp();

@@ -82,6 +82,9 @@ public final class Interpreter {
         for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).syncEvent(step, kind, slot, object, a, b);
     }
 
+    /** The warp step events (and accesses) belong to now. */
+    public long eventStep() { return eventStep; }
+
     /** Virtual time of the earliest sleeper's or suspended waiter's wake-up, or Long.MAX_VALUE. */
     public long nextWake() { return nextWake; }
 

@@ -67,6 +67,9 @@ public final class Machine {
 
     public final Memory memory;
 
+    /** The race detector, or null when detection is off (semantics.md section 8). */
+    public io.barrierscope.check.RaceDetector race;
+
     /** Per-lane scratch for warp-wide exchanges (shfl, match), so a step allocates nothing. */
     public final long[] laneScratch = new long[32];
     /** Scratch for the distinct member masks of one warp-sync step. */
@@ -205,6 +208,7 @@ public final class Machine {
         private final io.barrierscope.sync.Mbarrier[] mbarriers;
         private final io.barrierscope.sync.AsyncCopyUnit.Saved async;
         private final Memory.Saved memory;
+        private final io.barrierscope.check.RaceCheckpoint race;
 
         private Saved(Machine m) {
             program = m.program;
@@ -247,6 +251,7 @@ public final class Machine {
             mbarriers = m.mbarriers.save();
             async = m.async.save();
             memory = m.memory.save();
+            race = m.race == null ? null : m.race.save();
         }
 
         public long steps() { return steps; }
@@ -259,7 +264,7 @@ public final class Machine {
                     + 4L * (runMask.length + liveMask.length + existMask.length + liveWarps.length)
                     + 8L * (clusterArrivedPhase.length + lastPollKey.length + lastPollVersion.length + lastPollEffects.length)
                     + ctaBarriers.length * (16L * 96 + 100) + clusterBarriers.length * 40L + mbarriers.length * 96L
-                    + async.bytes() + memory.bytes();
+                    + async.bytes() + memory.bytes() + (race == null ? 0 : race.bytes());
             if (callStack != null) {
                 b += 4L * callStack.length;
                 for (int[] r : callStack) if (r != null) b += 16 + 4L * r.length;
@@ -279,6 +284,9 @@ public final class Machine {
         if (s.program != program) throw new IllegalArgumentException("the checkpoint is of another launch (another program)");
         if (s.regs.length != regs.length || s.pc.length != pc.length || s.ctaBarriers.length != ctas || !s.memory.fits(memory)) {
             throw new IllegalArgumentException("the checkpoint is of another launch shape");
+        }
+        if ((s.race != null) != (race != null)) {
+            throw new IllegalArgumentException("the checkpoint was taken with race detection " + (s.race != null ? "on" : "off"));
         }
         for (int c = 0; c < ctas; c++) {
             if ((s.clusterBarriers[c] != null) != (clusterBarriers[c].firstCta == c)) {
@@ -325,6 +333,7 @@ public final class Machine {
         mbarriers.restore(s.mbarriers);
         async.restore(s.async);
         memory.restore(s.memory);
+        if (race != null) race.restore(s.race);
     }
 
     public int ctaOfWarp(int warp) { return warp / warpsPerCta; }

@@ -44,9 +44,14 @@ public final class Memory {
     /** Per CTA: every thread has exited (its shared memory is gone). */
     public boolean[] ctaExited;
 
-    // Result of resolve(): the array and offset of the last resolved access (single-threaded engine).
+    /** The race detector's access hook, or null when detection is off. */
+    public io.barrierscope.check.RaceDetector race;
+
+    // Result of resolve(): the array and offset of the last resolved access (single-threaded engine),
+    // and its race-detection region: the CTA for shared memory, ctas + segment for global, -1 untracked.
     private byte[] rArr;
     private int rOff;
+    private int rRegion;
 
     public Memory(GlobalMemory global, byte[] constBank, int ctas, int sharedBytes, int sharedDeclared,
                   int threads, int threadsPerCta, int localPerThread, int paramPerThread, byte[] kernelParams,
@@ -159,6 +164,7 @@ public final class Memory {
                 GlobalMemory.Segment s = global.find(addr, size, write);
                 rArr = s.data();
                 rOff = (int) (addr - s.base());
+                rRegion = shared.length + global.lastIndex();
             }
             case Space.SHARED -> {
                 int cta = thread / threadsPerCta;
@@ -171,27 +177,32 @@ public final class Memory {
                 if (validMbarriers > 0) checkNotMbarrier(cta, addr, size);
                 rArr = sh;
                 rOff = (int) addr;
+                rRegion = cta;
             }
             case Space.LOCAL -> {
                 check(space, addr, size, localPerThread, thread);
                 rArr = local;
+                rRegion = -1;
                 rOff = thread * localPerThread + (int) addr;
             }
             case Space.CONST -> {
                 if (write) throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, addr, "write to the constant bank at 0x" + Long.toHexString(addr));
                 check(space, addr, size, constBank.length, thread);
                 rArr = constBank;
+                rRegion = -1;
                 rOff = (int) addr;
             }
             case Space.KERNEL_PARAM -> {
                 if (write) throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, addr, "write to a kernel parameter at offset " + addr);
                 check(space, addr, size, kernelParams.length, thread);
                 rArr = kernelParams;
+                rRegion = -1;
                 rOff = (int) addr;
             }
             case Space.THREAD_PARAM -> {
                 check(space, addr, size, paramPerThread, thread);
                 rArr = threadParams;
+                rRegion = -1;
                 rOff = thread * paramPerThread + (int) addr;
             }
             default -> throw new IllegalStateException("space " + space);
@@ -260,7 +271,10 @@ public final class Memory {
     /** A 4-byte shared-memory load: the hot case, checked inline; anything unusual takes the general path. */
     public long loadShared32(long addr, int thread) {
         byte[] sh = shared[thread / threadsPerCta];
-        if ((addr & 3) == 0 && addr >= 0 && addr <= sh.length - 4 && validMbarriers == 0) return ((int) I32.get(sh, (int) addr)) & 0xFFFFFFFFL;
+        if ((addr & 3) == 0 && addr >= 0 && addr <= sh.length - 4 && validMbarriers == 0) {
+            if (race != null) race.access(thread / threadsPerCta, (int) addr, 4, thread, false);
+            return ((int) I32.get(sh, (int) addr)) & 0xFFFFFFFFL;
+        }
         return load(Space.SHARED, addr, 4, thread);
     }
 
@@ -269,6 +283,7 @@ public final class Memory {
         byte[] sh = shared[thread / threadsPerCta];
         effects[thread]++;
         if ((addr & 3) == 0 && addr >= 0 && addr <= sh.length - 4 && validMbarriers == 0) {
+            if (race != null) race.access(thread / threadsPerCta, (int) addr, 4, thread, true);
             I32.set(sh, (int) addr, (int) value);
             return;
         }
@@ -277,6 +292,7 @@ public final class Memory {
 
     public long load(int space, long addr, int size, int thread) {
         resolve(space, addr, size, thread, false);
+        if (race != null && rRegion >= 0) race.access(rRegion, rOff, size, thread, false);
         return switch (size) {
             case 1 -> rArr[rOff] & 0xFFL;
             case 2 -> ((short) I16.get(rArr, rOff)) & 0xFFFFL;
@@ -289,6 +305,7 @@ public final class Memory {
     public void store(int space, long addr, int size, long value, int thread) {
         effects[thread]++;
         resolve(space, addr, size, thread, true);
+        if (race != null && rRegion >= 0) race.access(rRegion, rOff, size, thread, true);
         switch (size) {
             case 1 -> rArr[rOff] = (byte) value;
             case 2 -> I16.set(rArr, rOff, (short) value);

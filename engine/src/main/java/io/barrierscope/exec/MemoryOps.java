@@ -15,13 +15,28 @@ final class MemoryOps {
                 throw c.error("unsupported instruction " + c.insn().mnemonic());
             }
         }
-        return switch (opc) {
+        Op op = switch (opc) {
             case "ld", "ldu" -> load(c);
             case "st" -> store(c);
             case "atom" -> atom(c, true);
             case "red" -> atom(c, false);
             default -> throw c.error("unsupported instruction " + c.insn().mnemonic());
         };
+        int sem = semantics(c, opc.equals("atom") || opc.equals("red"));
+        if (sem != 0 && op instanceof CheckedOp co) co.strong(sem, opc.equals("atom") || opc.equals("red"));
+        return op;
+    }
+
+    /**
+     * The memory-order class for the race detector: 0 weak (plain), 1 relaxed or volatile (strong,
+     * no ordering), 2 acquire, 3 release, 4 acq_rel. Atomics are relaxed by default.
+     */
+    private static int semantics(CompileContext c, boolean atomic) {
+        if (c.has(".acq_rel")) return 4;
+        if (c.has(".release")) return 3;
+        if (c.has(".acquire")) return 2;
+        if (c.has(".relaxed") || c.has(".volatile") || atomic) return 1;
+        return 0;
     }
 
     /**
@@ -30,8 +45,16 @@ final class MemoryOps {
      */
     static final class CheckedOp extends Op {
         private final FnOp.LaneFn fn;
+        /** The ordering class of a strong access (see {@link #semantics}); 0 for a plain one. */
+        private int sem;
+        private boolean rmw;
 
         CheckedOp(FnOp.LaneFn fn) { this.fn = fn; }
+
+        void strong(int sem, boolean rmw) {
+            this.sem = sem;
+            this.rmw = rmw;
+        }
 
         @Override
         public void execute(Interpreter x, int warp, int group, int active) {
@@ -40,7 +63,16 @@ final class MemoryOps {
             for (int a = active; a != 0; a &= a - 1) {
                 int s = base + Integer.numberOfTrailingZeros(a);
                 try {
-                    fn.run(m, s);
+                    if (sem != 0 && m.race != null) {
+                        m.race.beginStrong(sem, rmw);
+                        try {
+                            fn.run(m, s);
+                        } finally {
+                            m.race.endStrong();
+                        }
+                    } else {
+                        fn.run(m, s);
+                    }
                 } catch (MemoryFault f) {
                     x.report(f.code(), m.threadName(s) + ": " + f.getMessage() + " in " + insn.mnemonic() + " at " + x.where(pc),
                             new int[] {pc}, new int[] {s}, null);

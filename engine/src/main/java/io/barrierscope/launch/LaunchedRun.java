@@ -98,7 +98,22 @@ public final class LaunchedRun {
         machine.explicitCluster = spec.cluster() != null || program.kernel.directives().explicitCluster()
                 || program.kernel.directives().reqnctapercluster() != null;
         this.interpreter = new Interpreter(machine, policy.apply(program));
+        // On by default: a race is undefined behaviour like any other (exit code 4); see raceDetection.
+        io.barrierscope.check.RaceDetector.attach(interpreter);
     }
+
+    /**
+     * Turns race detection on (the default) or off; only before the run starts, since the
+     * detector must see every access from the first step.
+     */
+    public LaunchedRun raceDetection(boolean on) {
+        if (machine.steps != 0) throw new IllegalStateException("race detection is chosen before the run starts");
+        if (on && machine.race == null) io.barrierscope.check.RaceDetector.attach(interpreter);
+        if (!on) io.barrierscope.check.RaceDetector.detach(interpreter);
+        return this;
+    }
+
+    public boolean raceDetection() { return machine.race != null; }
 
     /** The tensor map of a launch-file argument, checked against the buffer it describes. */
     private static TensorMap tensorMap(LaunchSpec spec, TensorMapSpec t, GlobalMemory global) {

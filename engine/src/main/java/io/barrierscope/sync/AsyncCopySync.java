@@ -19,6 +19,7 @@ public final class AsyncCopySync {
     /** Puts an operation in flight. */
     static void issue(Interpreter x, AsyncOperation op) {
         x.machine().async.add(op);
+        if (x.machine().race != null) x.machine().race.asyncIssue(op);
         if (x.observed()) x.emit(SyncEvent.ASYNC_ISSUE, op.slot(), op.id(), op.size(), signalled(op));
     }
 
@@ -28,6 +29,7 @@ public final class AsyncCopySync {
         for (AsyncOperation op : m.async.takeReady(m.cycles)) {
             if (x.finished()) return;
             if (x.observed()) x.emit(SyncEvent.ASYNC_LAND, op.slot(), op.id(), op.size(), signalled(op));
+            if (m.race != null) m.race.beginAsync(op);
             try {
                 complete(x, op);
             } catch (MemoryFault f) {
@@ -35,6 +37,8 @@ public final class AsyncCopySync {
                         + " issued at " + x.where(op.pc()) + " faulted when it completed: " + f.getMessage(),
                         new int[] {op.pc()}, new int[] {op.slot()}, null);
                 return;
+            } finally {
+                if (m.race != null) m.race.endAsync(op);
             }
             releaseGroupWaiter(x, op.slot());
         }
@@ -66,6 +70,7 @@ public final class AsyncCopySync {
                             + "found no valid mbarrier object when the copies completed");
                     return;
                 }
+                if (m.race != null) m.race.mbarrierUse(s, b, op.pc());
                 MbarrierSync.arriveOn(x, issuer, s, b, 1, false);
             }
             case TENSOR_TO_SHARED -> {
@@ -171,6 +176,10 @@ public final class AsyncCopySync {
                     + " bytes would make the tx-count " + tx);
             return;
         }
+        if (m.race != null) {
+            m.race.mbarrierUse(op.slot(), b, op.pc());
+            m.race.mbarrierArrive(op.slot(), b, false);
+        }
         b.tx = tx;
         b.txCompleted += op.size();
         if (x.observed()) x.emit(SyncEvent.MBAR_COMPLETE_TX, op.slot(), MbarrierUnit.key(cta, op.mbarrierOffset()), op.size(), tx);
@@ -181,6 +190,7 @@ public final class AsyncCopySync {
         Machine m = x.machine();
         if (m.status[s] != ThreadStatus.ASYNC_WAIT) return;
         if (m.async.groupsInFlight(s, m.waitArg2[s] == 1) <= m.waitArg[s]) {
+            if (m.race != null) m.race.groupWaitPassed(s, m.waitArg2[s] == 1);
             m.pc[s]++;
             m.uniform[s >> 5] = false;
             m.setStatus(s, ThreadStatus.RUNNABLE);

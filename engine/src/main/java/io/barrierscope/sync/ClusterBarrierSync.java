@@ -50,7 +50,7 @@ public final class ClusterBarrierSync {
                             new int[] {m.pc[s]}, new int[] {s}, "barrier.cluster");
                     return;
                 }
-                if (cb.phase > arrivedIn) pass(m, s);
+                if (cb.phase > arrivedIn) pass(m, s, cb);
                 else m.setStatus(s, ThreadStatus.CLUSTER_WAIT);
             } else {
                 if (m.clusterArrivedPhase[s] >= 0) {
@@ -62,6 +62,7 @@ public final class ClusterBarrierSync {
                 }
                 m.clusterArrivedPhase[s] = cb.phase;
                 cb.arrived++;
+                if (m.race != null) m.race.clusterArrive(s, cb.firstCta, op.relaxed);
                 m.memory.effects[s]++;
                 if (x.observed()) x.emit(SyncEvent.CLUSTER_ARRIVE, s, cb.firstCta, cb.phase, 0);
                 m.pc[s]++;
@@ -72,7 +73,8 @@ public final class ClusterBarrierSync {
         checkComplete(x, cb);
     }
 
-    private static void pass(Machine m, int s) {
+    private static void pass(Machine m, int s, ClusterBarrier cb) {
+        if (m.race != null) m.race.clusterAcquire(s, cb.firstCta);
         m.clusterArrivedPhase[s] = -1;
         m.pc[s]++;
         m.uniform[s >> 5] = false;
@@ -94,13 +96,14 @@ public final class ClusterBarrierSync {
         if (cb.arrived == 0 || cb.arrived < liveThreads(m, cb)) return;
         cb.phase++;
         cb.arrived = 0;
+        if (m.race != null) m.race.clusterComplete(cb.firstCta);
         if (x.observed()) x.emit(SyncEvent.CLUSTER_COMPLETE, -1, cb.firstCta, cb.phase - 1, 0);
         for (int cta : m.memory.clusterMembers[cb.firstCta]) {
             int w0 = m.firstWarpOfCta(cta);
             for (int w = w0; w < w0 + m.warpsPerCta; w++) {
                 for (int l = m.liveMask[w]; l != 0; l &= l - 1) {
                     int s = (w << 5) + Integer.numberOfTrailingZeros(l);
-                    if (m.status[s] == ThreadStatus.CLUSTER_WAIT && m.clusterArrivedPhase[s] < cb.phase) pass(m, s);
+                    if (m.status[s] == ThreadStatus.CLUSTER_WAIT && m.clusterArrivedPhase[s] < cb.phase) pass(m, s, cb);
                 }
             }
         }

@@ -108,6 +108,7 @@ public final class CtaBarrierSync {
             b.firstAligned[form] = op.aligned;
         }
         b.arrivedWarps |= wbit;
+        if (m.race != null) m.race.barArrive(cta, id, warp, lanes);
         int base = warp << 5;
         int going = 0;
         int waiting = 0;
@@ -145,6 +146,7 @@ public final class CtaBarrierSync {
         if (!b.complete(m.liveWarps[cta])) return;
         int w0 = m.firstWarpOfCta(cta);
         long released = 0;
+        io.barrierscope.check.VectorClock hb = m.race != null ? m.race.barComplete(cta, b.id) : null;
         for (int w = w0; w < w0 + m.warpsPerCta; w++) {
             int base = w << 5;
             int go = 0;
@@ -153,6 +155,7 @@ public final class CtaBarrierSync {
                 if (m.status[s] != ThreadStatus.BAR_WAIT || m.waitArg[s] != b.id) continue;
                 released |= 1L << (w - w0);
                 go |= l & -l;
+                if (m.race != null) m.race.barAcquire(s, hb);
                 BarrierOp op = (BarrierOp) x.op(m.pc[s]);
                 if (op.form == CtaBarrier.Form.RED && op.dst >= 0) {
                     long v = switch (op.redOp()) {

@@ -12,6 +12,12 @@ final class MbarrierCompiler {
     private MbarrierCompiler() {}
 
     static Op compile(CompileContext c) {
+        Op op = compileOp(c);
+        if (op instanceof MbarrierOp mo) mo.relaxed = c.has(".relaxed");
+        return op;
+    }
+
+    private static Op compileOp(CompileContext c) {
         if (c.has(".shared::cluster") && !(c.has(".arrive") || c.has(".arrive_drop") || c.has(".expect_tx") || c.has(".complete_tx"))) {
             throw c.error(c.insn().mnemonic() + ": only arrive, expect_tx and complete_tx take .shared::cluster (PTX ISA 9.7.13.15.8)");
         }

@@ -38,6 +38,7 @@ public final class MbarrierInitOp extends MbarrierOp {
         long c = count.get(m, s) & 0xFFFFFFFFL;
         if (!MbarrierSync.checkCount(x, this, s, b, c, DiagnosticCode.MBARRIER_COUNT_RANGE, "init count")) return false;
         b.init((int) c, pc);
+        if (m.race != null) m.race.mbarrierInit(s, b, pc);
         m.memory.markMbarrier(b.cta, b.offset, true);
         if (x.observed()) x.emit(SyncEvent.MBAR_INIT, s, key, c, 0);
         m.memory.effects[s]++;

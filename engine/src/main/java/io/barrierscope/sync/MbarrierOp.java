@@ -16,6 +16,8 @@ public abstract class MbarrierOp extends Op {
     protected final Src address;
     /** True when the address is in the .shared space, false when generic. */
     protected final boolean sharedSpace;
+    /** {@code .relaxed}: an arrive that releases nothing, a wait that acquires nothing (race detection). */
+    public boolean relaxed;
 
     protected MbarrierOp(Src address, boolean sharedSpace) {
         this.address = address;
@@ -108,6 +110,7 @@ public abstract class MbarrierOp extends Op {
                     new int[] {pc}, new int[] {s}, name(m, b.offset));
             return null;
         }
+        if (m.race != null) m.race.mbarrierUse(s, b, pc);
         return b;
     }
 

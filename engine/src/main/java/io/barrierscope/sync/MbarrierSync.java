@@ -77,6 +77,7 @@ public final class MbarrierSync {
         b.arrivals++;
         m.memory.effects[s]++;
         if (x.observed()) x.emit(SyncEvent.MBAR_ARRIVE, s, MbarrierUnit.key(b.cta, b.offset), count, b.pending);
+        if (m.race != null) m.race.mbarrierArrive(s, b, op.relaxed);
         changed(x, b);
         return true;
     }
@@ -86,6 +87,7 @@ public final class MbarrierSync {
         b.version++;
         if (b.valid && b.canComplete()) {
             b.completePhase();
+            if (x.machine().race != null) x.machine().race.mbarrierPhaseComplete(b);
             int released = release(x, b);
             if (x.observed()) x.emit(SyncEvent.MBAR_PHASE_COMPLETE, -1, MbarrierUnit.key(b.cta, b.offset), b.phase - 1, released);
         }
@@ -102,6 +104,7 @@ public final class MbarrierSync {
                 released[0]++;
                 MbarrierWaitOp op = (MbarrierWaitOp) x.op(m.pc[s]);
                 op.result(m, s, true);
+                if (m.race != null) m.race.mbarrierAcquire(s, b, op.relaxed);
                 b.observedPrevious = true;
                 m.pc[s]++;
                 m.uniform[s >> 5] = false;

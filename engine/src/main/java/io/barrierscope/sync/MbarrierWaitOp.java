@@ -75,6 +75,7 @@ public final class MbarrierWaitOp extends MbarrierOp {
             complete = age == 1;
         }
         if (complete) {
+            if (m.race != null) m.race.mbarrierAcquire(s, b, relaxed);
             b.observedPrevious = true;
             result(m, s, true);
             return true;

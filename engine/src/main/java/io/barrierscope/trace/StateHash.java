@@ -33,6 +33,10 @@ public final class StateHash {
         s.interpreter(x);
         s.machine(x.machine());
         s.memory(x.machine().memory);
+        if (x.machine().race != null) {
+            s.tag(9);
+            x.machine().race.hashInto(s::add);
+        }
         return fmix(s.h);
     }
 

@@ -66,6 +66,7 @@ public final class TraceFile {
         h.put("launchFile", run.spec().file().getFileName().toString());
         h.put("policy", run.policyName());
         h.put("seed", run.seed());
+        h.put("raceDetection", run.raceDetection());
         h.put("maxSteps", tt.maxSteps());
         h.put("steps", r.steps());
         h.put("events", r.events());
@@ -213,6 +214,8 @@ public final class TraceFile {
             throw bad(file, "its launch is invalid: " + e.getMessage());
         }
         LaunchedRun run = LaunchedRun.create(spec, c.ptx(), h.path("policy").asText(), h.path("seed").asLong());
+        // Traces written before the race detector existed have no such field: they ran without it.
+        run.raceDetection(h.path("raceDetection").asBoolean(false));
         TimeTravel tt = new TimeTravel(run);
         boolean finished = !"running".equals(c.outcome());
         tt.replayTo(c.steps(), finished);

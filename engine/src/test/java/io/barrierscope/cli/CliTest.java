@@ -43,6 +43,22 @@ class CliTest {
     }
 
     @Test
+    void aRaceIsADiagnosticWithExitCodeFourUnlessDetectionIsTurnedOff() throws Exception {
+        Path ptx = tmp.resolve("racy.ptx");
+        java.nio.file.Files.writeString(ptx, ".version 9.0\n.target sm_90a\n.address_size 64\n.shared .align 4 .u32 s;\n"
+                + ".visible .entry racy()\n{\n.reg .b32 %r<2>;\nmov.u32 %r1, %tid.x;\nst.shared.u32 [s], %r1;\nret;\n}\n");
+        Path report = tmp.resolve("race.json");
+        Result r = cli("run", ptx.toString(), "--report", report.toString());
+        assertEquals(4, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("[race]"), r.out());
+        JsonNode d = new ObjectMapper().readTree(report.toFile()).get("diagnostics").get(0);
+        assertEquals("race", d.get("code").asText());
+        assertEquals(2, d.get("threads").size());
+        Result off = cli("run", ptx.toString(), "--no-race");
+        assertEquals(0, off.code(), off.out() + off.err());
+    }
+
+    @Test
     void runOfASampleWhoseExpectationIsMetExitsZeroAndWritesTheReport() throws Exception {
         Path report = tmp.resolve("r.json");
         Result r = cli("run", SAMPLES.resolve("block-reduce/launch.json").toString(), "--report", report.toString());

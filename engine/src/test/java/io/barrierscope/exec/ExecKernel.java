@@ -62,6 +62,14 @@ final class ExecKernel {
         return this;
     }
 
+    private boolean races = true;
+
+    /** Turns race detection off, for a kernel that races on purpose while testing another rule. */
+    ExecKernel racy() {
+        races = false;
+        return this;
+    }
+
     String ptx() {
         return ".version 9.0\n.target sm_90a\n.address_size 64\n" + header + "\n" + funcs + "\n.visible .entry k(.param .u64 w, "
                 + ".param .u64 x" + params + ")\n{\n" + PRE + body + (ret ? "\nret;" : "") + "\n}\n";
@@ -78,7 +86,7 @@ final class ExecKernel {
             all.addAll(args);
             LaunchSpec spec = new LaunchSpec(dir.resolve("launch.json"), ptx, "k", grid, block, null, all, 0, null,
                     "round-robin", 0, 1_000_000, List.of());
-            return LaunchedRun.create(spec, null, null);
+            return LaunchedRun.create(spec, null, null).raceDetection(races);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -258,7 +258,8 @@ class MemoryOpsTest {
         // Only lane 5 goes out of bounds (out has 64 u32 slots; lane 5 indexes slot 64).
         String body = "mov.u32 %r1, %laneid;\nsetp.eq.u32 %p1, %r1, 5;\nselp.u32 %r2, 64, 0, %p1;\nmul.wide.u32 %rd1, %r2, 4;\n"
                 + "add.s64 %rd2, %rd40, %rd1;\nst.global.u32 [%rd2], %r1;\n";
-        LaunchedRun r = ExecKernel.of(body).threads(32).run();
+        // The other 31 lanes all store to slot 0: a race on purpose, this test is about the fault.
+        LaunchedRun r = ExecKernel.of(body).threads(32).racy().run();
         Diagnostic d = only(r, "memory-fault");
         assertEquals(List.of(5), d.threads(), d.message());
         assertTrue(d.message().contains("thread (5,0,0)"), d.message());

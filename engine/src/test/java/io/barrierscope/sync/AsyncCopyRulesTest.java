@@ -51,7 +51,8 @@ class AsyncCopyRulesTest {
     void withoutWaitingTheCopyHasNotLandedYet() {
         String body = "shl.b32 %r8, %r1, 2;\nadd.u32 %r9, %r3, %r8;\nmul.wide.u32 %rd7, %r8, 1;\nadd.s64 %rd8, %rd2, %rd7;\n"
                 + "add.s64 %rd8, %rd8, 4;\ncp.async.ca.shared.global [%r9], [%rd8], 4;\n" + READ_OUT + "cp.async.wait_all;\nret;";
-        LaunchedRun r = kernel(body).threads(32).run();
+        // Reading before the wait is the race RaceDetectionTest reports; here only the value matters.
+        LaunchedRun r = kernel(body).threads(32).racy().run();
         assertEquals(Outcome.COMPLETED, outcome(r), r.summary());
         assertEquals(0L, u32(r, "out").get(5), "read before the copy completed: still zero");
     }

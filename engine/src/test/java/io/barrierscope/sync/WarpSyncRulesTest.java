@@ -39,6 +39,12 @@ class WarpSyncRulesTest {
                 .threads(threads).policy(policy, seed).run();
     }
 
+    /** As run, without race detection: both warps use the same sm slots, a race on purpose between warps. */
+    private static LaunchedRun racyRun(String body, int threads, String policy, long seed) {
+        return PtxRun.kernel(PRE + body).header(".shared .align 4 .b8 sm[4096];").buffer("out", 4 * threads)
+                .threads(threads).policy(policy, seed).racy().run();
+    }
+
     private static long slot(LaunchedRun r, int thread, int slot) { return u32(r, "out").get(thread * 4 + slot); }
 
     private static void assertCompleted(LaunchedRun r) {
@@ -62,7 +68,7 @@ class WarpSyncRulesTest {
                 + st(0, "%r9") + "ret;";
         for (String policy : POLICIES) {
             for (long seed = 0; seed < 4; seed++) {
-                LaunchedRun r = run(body, 64, policy, seed);
+                LaunchedRun r = racyRun(body, 64, policy, seed);
                 assertCompleted(r);
                 for (int t = 0; t < 64; t++) assertEquals(3L * ((t % 32) ^ 16) + 1, slot(r, t, 0), policy + " " + seed + " t" + t);
             }

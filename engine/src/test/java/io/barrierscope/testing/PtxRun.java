@@ -29,6 +29,7 @@ public final class PtxRun {
     private long seed;
     private long maxSteps = 1_000_000;
     private String header = "";
+    private boolean races = true;
 
     private PtxRun(String body) { this.body = body; }
 
@@ -42,6 +43,9 @@ public final class PtxRun {
     public PtxRun cluster(int n) { grid = new Dim3(n, 1, 1); cluster = new Dim3(n, 1, 1); return this; }
     public PtxRun policy(String p, long s) { policy = p; seed = s; return this; }
     public PtxRun maxSteps(long n) { maxSteps = n; return this; }
+    /** Turns race detection off, for a kernel that races on purpose while testing another rule. */
+    public PtxRun racy() { races = false; return this; }
+
     /** Module-scope declarations placed before the kernel (e.g. .shared arrays). */
     public PtxRun header(String h) { header = h; return this; }
 
@@ -76,7 +80,8 @@ public final class PtxRun {
             Files.writeString(ptx, ptx());
             LaunchSpec spec = new LaunchSpec(dir.resolve("launch.json"), ptx, "k", grid, block, cluster, args, 0, null, policy,
                     seed, maxSteps, List.of());
-            return policyObject != null ? LaunchedRun.create(spec, policyObject) : LaunchedRun.create(spec, null, null);
+            return (policyObject != null ? LaunchedRun.create(spec, policyObject) : LaunchedRun.create(spec, null, null))
+                    .raceDetection(races);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,0 +1,136 @@
+package io.barrierscope.check;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The race detector's whole state for a checkpoint (opaque, immutable once taken), and its
+ * state hash: time travel restores the detector with the machine, so a seek or a reverse step
+ * finds the same races again. Vector clocks are immutable and shared; builders, maps and
+ * shadow memory are copied.
+ */
+public final class RaceCheckpoint {
+    private final int[] clock;
+    private final VectorClock[] base;
+    private final VectorClock[] fence;
+    private final VectorClock[] pendingAcquire;
+    private final VectorClock[] bar;
+    private final VectorClock[] cluster;
+    private final VectorClock[] clusterDone;
+    private final TreeMap<Long, VectorClock[]> mbarClocks = new TreeMap<>();
+    private final TreeMap<Long, long[]> mbarInit = new TreeMap<>();
+    private final TreeMap<Long, RaceDetector.AsyncSnap> async;
+    private final TreeMap<Long, VectorClock> sync;
+    private final RaceShadow shadow;
+    private final boolean reported;
+
+    RaceCheckpoint(RaceDetector d) {
+        clock = d.clock.clone();
+        base = d.base.clone();
+        fence = d.fence.clone();
+        pendingAcquire = d.pendingAcquire.clone();
+        bar = snapshots(d.bar);
+        cluster = snapshots(d.cluster);
+        clusterDone = d.clusterDone.clone();
+        for (Map.Entry<Long, RaceDetector.MbarState> e : d.mbar.entrySet()) {
+            RaceDetector.MbarState st = e.getValue();
+            mbarClocks.put(e.getKey(), new VectorClock[] {st.accum.isEmpty() ? null : st.accum.snapshot(), st.done});
+            mbarInit.put(e.getKey(), new long[] {st.initEpoch, st.initPc});
+        }
+        async = new TreeMap<>(d.async);
+        sync = new TreeMap<>(d.sync);
+        shadow = d.shadow.copy();
+        reported = d.reported;
+    }
+
+    private static VectorClock[] snapshots(VectorClock.Builder[] bs) {
+        VectorClock[] out = new VectorClock[bs.length];
+        for (int i = 0; i < bs.length; i++) if (bs[i] != null && !bs[i].isEmpty()) out[i] = bs[i].snapshot();
+        return out;
+    }
+
+    /** Approximate heap bytes (clock chunks shared with the live run are not counted). */
+    public long bytes() {
+        return 256 + 4L * clock.length + 8L * (base.length * 3L + bar.length) + shadow.bytes()
+                + 64L * (async.size() + sync.size() + mbarInit.size());
+    }
+
+    void restoreInto(RaceDetector d) {
+        if (clock.length != d.clock.length) throw new IllegalArgumentException("race detector state of another launch shape");
+        System.arraycopy(clock, 0, d.clock, 0, clock.length);
+        System.arraycopy(base, 0, d.base, 0, base.length);
+        System.arraycopy(fence, 0, d.fence, 0, fence.length);
+        System.arraycopy(pendingAcquire, 0, d.pendingAcquire, 0, pendingAcquire.length);
+        restoreBuilders(d, d.bar, bar);
+        restoreBuilders(d, d.cluster, cluster);
+        System.arraycopy(clusterDone, 0, d.clusterDone, 0, clusterDone.length);
+        d.mbar.clear();
+        for (Map.Entry<Long, VectorClock[]> e : mbarClocks.entrySet()) {
+            RaceDetector.MbarState st = new RaceDetector.MbarState(d.chunkCount, d.chunkSize);
+            st.accum.restore(e.getValue()[0]);
+            st.done = e.getValue()[1];
+            long[] init = mbarInit.get(e.getKey());
+            st.initEpoch = init[0];
+            st.initPc = (int) init[1];
+            d.mbar.put(e.getKey(), st);
+        }
+        d.async.clear();
+        d.async.putAll(async);
+        d.sync.clear();
+        d.sync.putAll(sync);
+        d.shadow = shadow.copy();
+        d.reported = reported;
+    }
+
+    private static void restoreBuilders(RaceDetector d, VectorClock.Builder[] live, VectorClock[] saved) {
+        for (int i = 0; i < live.length; i++) {
+            if (saved[i] == null) {
+                if (live[i] != null) live[i].clear();
+                continue;
+            }
+            if (live[i] == null) live[i] = new VectorClock.Builder(d.chunkCount, d.chunkSize);
+            live[i].restore(saved[i]);
+        }
+    }
+
+    /** Feeds the detector's state, in a fixed order, to a hash. */
+    static void hash(RaceDetector d, java.util.function.LongConsumer h) {
+        h.accept(d.clock.length);
+        for (int c : d.clock) h.accept(c);
+        for (VectorClock v : d.base) v.hashInto(h);
+        hashAll(d.fence, h);
+        hashAll(d.pendingAcquire, h);
+        for (VectorClock.Builder b : d.bar) if (b != null && !b.isEmpty()) b.snapshot().hashInto(h); else h.accept(0);
+        for (VectorClock.Builder b : d.cluster) if (b != null && !b.isEmpty()) b.snapshot().hashInto(h); else h.accept(0);
+        hashAll(d.clusterDone, h);
+        for (Map.Entry<Long, RaceDetector.MbarState> e : d.mbar.entrySet()) {
+            h.accept(e.getKey());
+            RaceDetector.MbarState st = e.getValue();
+            if (!st.accum.isEmpty()) st.accum.snapshot().hashInto(h);
+            if (st.done != null) st.done.hashInto(h);
+            h.accept(st.initEpoch);
+            h.accept(st.initPc);
+        }
+        for (Map.Entry<Long, RaceDetector.AsyncSnap> e : d.async.entrySet()) {
+            RaceDetector.AsyncSnap a = e.getValue();
+            h.accept(e.getKey());
+            a.base().hashInto(h);
+            h.accept(((long) a.slot() << 32) ^ a.slotClock());
+            h.accept(((long) a.agentId() << 32) ^ a.agentK());
+            h.accept(a.mbarrier());
+        }
+        for (Map.Entry<Long, VectorClock> e : d.sync.entrySet()) {
+            h.accept(e.getKey());
+            e.getValue().hashInto(h);
+        }
+        d.shadow.hashInto(h);
+        h.accept(d.reported ? 1 : 0);
+    }
+
+    private static void hashAll(VectorClock[] vs, java.util.function.LongConsumer h) {
+        for (VectorClock v : vs) {
+            if (v != null) v.hashInto(h);
+            else h.accept(0);
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package io.barrierscope.check;
+
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Op;
+import io.barrierscope.exec.Space;
+import io.barrierscope.sync.BarrierOp;
+import io.barrierscope.sync.CtaBarrier;
+import io.barrierscope.sync.Mbarrier;
+import io.barrierscope.sync.MbarrierArriveOp;
+import io.barrierscope.sync.MbarrierWaitOp;
+import io.barrierscope.sync.MbarrierSync;
+
+/**
+ * Words for a race (semantics.md section 8): both accesses (who, what, where, when) and, where
+ * there is an obvious one, the synchronization that would have ordered them.
+ */
+final class RaceReport {
+    private RaceReport() {}
+
+    static void dataRace(RaceDetector d, int region, int off, int prevId, int prevPc, long prevStep, boolean prevWrite, boolean write) {
+        Interpreter x = d.x;
+        Machine m = d.m;
+        int prevSlot = prevId % d.slots;
+        int curSlot = d.actorSlot();
+        int curPc = d.actorPcNow();
+        String where = region < d.ctas() ? "shared memory of CTA " + m.grid.unflatten(region) + " at offset 0x"
+                + Integer.toHexString(off) + " (" + readableNames(m.memory.describe(Space.SHARED, off, curSlot)) + ")"
+                : "global memory " + m.memory.global.segments().get(region - d.ctas()).name() + " at byte offset " + off;
+        String first = who(d, prevId, prevPc) + (prevWrite ? " writes" : " reads") + " it (" + x.op(prevPc).insn.mnemonic() + " at "
+                + x.where(prevPc) + ", step " + prevStep + ")";
+        String second = who(d, d.actorIdNow(), curPc) + (write ? " writes" : " reads") + " it (" + x.op(curPc).insn.mnemonic() + " at "
+                + x.where(curPc) + ", step " + x.eventStep() + ")";
+        String[] hint = hint(d, prevId, prevPc, d.actorIdNow(), curPc);
+        x.report(DiagnosticCode.RACE, "data race on " + where + ": " + first + ", and " + second
+                + ", with no happens-before edge between them (semantics.md section 8); " + hint[0],
+                new int[] {prevPc, curPc}, new int[] {prevSlot, curSlot}, hint[1]);
+    }
+
+    static void initRace(RaceDetector d, Mbarrier b, long initEpoch, int initPc, int usePc, int useSlot) {
+        Interpreter x = d.x;
+        Machine m = d.m;
+        int initSlot = (int) (initEpoch & (RaceDetector.STRONG - 1));
+        String name = MbarrierSync.describe(m, b.offset);
+        boolean remote = m.ctaOfSlot(useSlot) != b.cta;
+        x.report(DiagnosticCode.RACE, "race on mbarrier " + name + " of CTA " + m.grid.unflatten(b.cta) + ": "
+                + (d.actorIsAsync() ? "the asynchronous copy issued by " : "") + m.threadName(useSlot) + " uses it ("
+                + x.op(usePc).insn.mnemonic() + " at " + x.where(usePc) + ") but the mbarrier.init by " + m.threadName(initSlot)
+                + " at " + x.where(initPc) + " does not happen before that use; "
+                + (remote ? "publish the init to the cluster with fence.mbarrier_init.release.cluster (or a release "
+                        + "barrier.cluster.arrive) and a barrier.cluster.wait before peers arrive on it"
+                        : "put a __syncthreads() (bar.sync 0) between the init and the other threads' use"),
+                new int[] {initPc, usePc}, new int[] {initSlot, useSlot}, name);
+    }
+
+    private static String who(RaceDetector d, int id, int pc) {
+        Machine m = d.m;
+        int slot = id % d.slots;
+        int kind = id / d.slots;
+        if (kind == 0) return m.threadName(slot);
+        String what = switch (kind) {
+            case RaceDetector.AGENT_CP -> "the cp.async";
+            case RaceDetector.AGENT_BULK -> "the bulk copy to global memory";
+            default -> "the asynchronous copy";
+        };
+        return what + " issued by " + m.threadName(slot);
+    }
+
+    /** The advice and the barrier it names (or null). */
+    private static String[] hint(RaceDetector d, int a, int pcA, int b, int pcB) {
+        Machine m = d.m;
+        int kindA = a / d.slots;
+        int kindB = b / d.slots;
+        int async = kindA != 0 ? kindA : kindB;
+        if (async == RaceDetector.AGENT_MBAR) {
+            long key = d.actorMbarrier();
+            String name = key < 0 ? "the mbarrier the copy signals" : "mbarrier " + MbarrierSync.describe(d.m, (int) key)
+                    + (d.ctas() > 1 ? " of CTA " + d.m.grid.unflatten((int) (key >>> 32)) : "");
+            return new String[] {"wait on " + name + " (the copy's complete-tx) for the phase the copy completes, "
+                    + "with an acquire test_wait/try_wait that returns true for that phase, before these bytes are touched",
+                    key < 0 ? null : MbarrierSync.describe(d.m, (int) key)};
+        }
+        if (async == RaceDetector.AGENT_CP) return new String[] {"cp.async.wait_group / cp.async.wait_all (or an mbarrier "
+                + "the copies arrive on) would order them", null};
+        if (async == RaceDetector.AGENT_BULK) return new String[] {"cp.async.bulk.wait_group.read would order the copy's read of "
+                + "its source before the overwrite", null};
+        int sa = a % d.slots;
+        int sb = b % d.slots;
+        int ctaA = m.ctaOfSlot(sa);
+        int ctaB = m.ctaOfSlot(sb);
+        if (ctaA == ctaB) {
+            int lo = Math.min(pcA, pcB);
+            int hi = Math.max(pcA, pcB);
+            Op bar = ctaBarrier(d, lo, hi, true);
+            String extra = (sa >> 5) == (sb >> 5) ? " (within one warp, __syncwarp() / bar.warp.sync would also do)" : "";
+            if (bar != null) {
+                String name = bar.insn.mnemonic() + " at " + d.x.where(bar.pc);
+                return new String[] {"no barrier between them: " + name + " would order them" + extra, name};
+            }
+            String mbar = mbarrierAdvice(d);
+            if (mbar != null) return new String[] {mbar, null};
+            bar = ctaBarrier(d, lo, hi, false);
+            if (bar != null) {
+                String name = bar.insn.mnemonic();
+                return new String[] {"no barrier between them: a " + name + " (as at " + d.x.where(bar.pc) + ") between the two "
+                        + "accesses would order them" + extra, name};
+            }
+            return new String[] {"a __syncthreads() (bar.sync 0) between them would order them" + extra, "bar.sync 0"};
+        }
+        boolean sameCluster = false;
+        for (int c : m.memory.clusterMembers[ctaA]) sameCluster |= c == ctaB;
+        if (sameCluster) {
+            return new String[] {"they are in different CTAs of one cluster: barrier.cluster.arrive (.release, not .relaxed) "
+                    + "and barrier.cluster.wait (.acquire) between them would order them", "barrier.cluster"};
+        }
+        return new String[] {"they are in different clusters: only a release/acquire flag (st.release / ld.acquire, "
+                + "or fences with atomics) can order them", null};
+    }
+
+    /** A CTA barrier that waits (bar.sync / barrier.sync / bar.red): one between the two PCs, or with !between the first. */
+    private static Op ctaBarrier(RaceDetector d, int lo, int hi, boolean between) {
+        for (Op op : d.m.program.code) {
+            if (!(op instanceof BarrierOp bo) || bo.form == CtaBarrier.Form.ARRIVE) continue;
+            if (!between || (op.pc > lo && op.pc < hi)) return op;
+        }
+        return null;
+    }
+
+    /** Advice for a kernel that hands data over through mbarriers, or null if it has none. */
+    private static String mbarrierAdvice(RaceDetector d) {
+        Op wait = null;
+        for (Op op : d.m.program.code) {
+            if (op instanceof MbarrierArriveOp a && a.relaxed) {
+                return "the .relaxed arrive " + op.insn.mnemonic() + " at " + d.x.where(op.pc) + " releases nothing: with the "
+                        + "default .release arrive, the wait that observes its phase would order them";
+            }
+            if (wait == null && op instanceof MbarrierWaitOp) wait = op;
+        }
+        if (wait == null) return null;
+        return "no mbarrier phase orders them: the reading side's wait (such as " + wait.insn.mnemonic() + " at "
+                + d.x.where(wait.pc) + ") must return true for the phase the writing side completed after writing; a parity "
+                + "wait on a fresh barrier (parity 1) or on a phase that completed earlier returns at once without waiting";
+    }
+
+    /** nvcc's mangled names of static __shared__ variables, as the source calls them. */
+    private static String readableNames(String s) {
+        java.util.regex.Matcher mm = java.util.regex.Pattern.compile("_ZZ[0-9A-Za-z_]+").matcher(s);
+        StringBuilder sb = new StringBuilder();
+        while (mm.find()) mm.appendReplacement(sb, java.util.regex.Matcher.quoteReplacement(MbarrierSync.readable(mm.group())));
+        mm.appendTail(sb);
+        return sb.toString();
+    }
+}

@@ -1,0 +1,260 @@
+package io.barrierscope.check;
+
+/**
+ * Shadow memory of the race detector (semantics.md section 8: races are on bytes). A cell holds
+ * the last write's epoch, the last read's epoch or, once reads by unordered threads overlap,
+ * their read set (FastTrack), each with the PC and warp step of the access for the report.
+ * Cells are per 4-byte word while every access to the word covers all of it (the usual case,
+ * one check instead of four) and per byte once a narrower access splits the word; a full-word
+ * write joins it again. Pages are allocated on first touch, so untouched memory costs nothing.
+ */
+final class RaceShadow {
+    static final int PAGE_BITS = 10;
+    static final int PAGE = 1 << PAGE_BITS;
+    static final int WORDS = PAGE / 4;
+
+    /**
+     * Shadow cells, each five adjacent longs so one access touches one cache line: the last
+     * write's epoch (clock << 32 | strong bit 31 | id; 0 = none), the last read's epoch, both PCs,
+     * and the write's and the read's warp step.
+     */
+    static final class Cells {
+        static final int W = 0;
+        static final int R = 1;
+        static final int PCS = 2;
+        static final int WSTEP = 3;
+        static final int RSTEP = 4;
+        static final int STRIDE = 5;
+
+        final long[] d;
+        ReadSet[] readSets;
+
+        Cells(int n) { d = new long[n * STRIDE]; }
+
+        int size() { return d.length / STRIDE; }
+
+        long write(int i) { return d[i * STRIDE + W]; }
+        long read(int i) { return d[i * STRIDE + R]; }
+        int writePc(int i) { return (int) (d[i * STRIDE + PCS] >>> 32); }
+        int readPc(int i) { return (int) d[i * STRIDE + PCS]; }
+        long writeStep(int i) { return d[i * STRIDE + WSTEP]; }
+        long readStep(int i) { return d[i * STRIDE + RSTEP]; }
+
+        void setWrite(int i, long epoch, int pc, long step) {
+            int b = i * STRIDE;
+            d[b + W] = epoch;
+            d[b + PCS] = ((long) pc << 32) | (d[b + PCS] & 0xFFFFFFFFL);
+            d[b + WSTEP] = step;
+        }
+
+        void setRead(int i, long epoch, int pc, long step) {
+            int b = i * STRIDE;
+            d[b + R] = epoch;
+            d[b + PCS] = (d[b + PCS] & 0xFFFFFFFF00000000L) | (pc & 0xFFFFFFFFL);
+            d[b + RSTEP] = step;
+        }
+
+        void clearRead(int i) { d[i * STRIDE + R] = 0; }
+
+        Cells copy() {
+            Cells c = new Cells(size());
+            System.arraycopy(d, 0, c.d, 0, d.length);
+            if (readSets != null) {
+                c.readSets = new ReadSet[readSets.length];
+                for (int i = 0; i < readSets.length; i++) if (readSets[i] != null) c.readSets[i] = readSets[i].copy();
+            }
+            return c;
+        }
+
+        ReadSet readSet(int i) { return readSets == null ? null : readSets[i]; }
+
+        /** Copies cell {@code from} into cell {@code to} of {@code dst} (read sets deep). */
+        void copyCell(int from, Cells dst, int to) {
+            System.arraycopy(d, from * STRIDE, dst.d, to * STRIDE, STRIDE);
+            ReadSet rs = readSet(from);
+            if (rs != null) {
+                if (dst.readSets == null) dst.readSets = new ReadSet[dst.size()];
+                dst.readSets[to] = rs.copy();
+            } else if (dst.readSets != null) {
+                dst.readSets[to] = null;
+            }
+        }
+
+        void hashInto(java.util.function.LongConsumer h) {
+            for (int i = 0, n = size(); i < n; i++) {
+                int b = i * STRIDE;
+                if (d[b + W] == 0 && d[b + R] == 0 && readSet(i) == null) continue;
+                h.accept(i);
+                for (int k = 0; k < STRIDE; k++) h.accept(d[b + k]);
+                if (readSet(i) != null) readSets[i].hashInto(h);
+            }
+        }
+    }
+
+    /** One page: word cells, and byte cells for the words that narrower accesses split. */
+    static final class Page {
+        final Cells words;
+        Cells bytes;
+        boolean[] split;
+
+        Page() { this(new Cells(WORDS)); }
+
+        private Page(Cells words) { this.words = words; }
+
+        boolean isSplit(int w) { return split != null && split[w]; }
+
+        /** Word w gets one cell per byte, each a copy of its word cell. */
+        void split(int w) {
+            if (bytes == null) {
+                bytes = new Cells(PAGE);
+                split = new boolean[WORDS];
+            }
+            for (int b = 0; b < 4; b++) words.copyCell(w, bytes, 4 * w + b);
+            split[w] = true;
+        }
+
+        /** After a write of all four bytes their cells are equal again: back to one word cell. */
+        void join(int w) {
+            bytes.copyCell(4 * w, words, w);
+            split[w] = false;
+        }
+
+        Page copy() {
+            Page p = new Page(words.copy());
+            if (bytes != null) {
+                p.bytes = bytes.copy();
+                p.split = split.clone();
+            }
+            return p;
+        }
+
+        void hashInto(java.util.function.LongConsumer h) {
+            words.hashInto(h);
+            if (bytes == null) return;
+            for (int w = 0; w < WORDS; w++) if (split[w]) h.accept(~w);
+            bytes.hashInto(h);
+        }
+    }
+
+    /** The reads since the last write by threads not ordered with each other: id to (clock, pc, step). */
+    static final class ReadSet {
+        int[] ids = new int[4];
+        int[] clocks = new int[4];
+        int[] pcs = new int[4];
+        long[] steps = new long[4];
+        int size;
+        /**
+         * Open-addressing index of ids (slot + 1, 0 = empty), built once the set outgrows a linear
+         * scan, so broadcast reads by a whole CTA stay cheap; null while small (the usual two or three readers).
+         */
+        private int[] index;
+
+        void put(int id, int clock, int pc, long step) {
+            int k = find(id);
+            if (k >= 0) {
+                clocks[k] = clock;
+                pcs[k] = pc;
+                steps[k] = step;
+                return;
+            }
+            if (size == ids.length) {
+                ids = java.util.Arrays.copyOf(ids, size * 2);
+                clocks = java.util.Arrays.copyOf(clocks, size * 2);
+                pcs = java.util.Arrays.copyOf(pcs, size * 2);
+                steps = java.util.Arrays.copyOf(steps, size * 2);
+            }
+            ids[size] = id;
+            clocks[size] = clock;
+            pcs[size] = pc;
+            steps[size] = step;
+            size++;
+            if (index != null ? size * 2 > index.length : size > 8) rehash();
+            else if (index != null) insert(size - 1);
+        }
+
+        private int find(int id) {
+            if (index == null) {
+                for (int k = 0; k < size; k++) if (ids[k] == id) return k;
+                return -1;
+            }
+            int mask = index.length - 1;
+            for (int h = (id * 0x9E3779B1) >>> 8 & mask; index[h] != 0; h = (h + 1) & mask) {
+                if (ids[index[h] - 1] == id) return index[h] - 1;
+            }
+            return -1;
+        }
+
+        private void insert(int k) {
+            int mask = index.length - 1;
+            int h = (ids[k] * 0x9E3779B1) >>> 8 & mask;
+            while (index[h] != 0) h = (h + 1) & mask;
+            index[h] = k + 1;
+        }
+
+        private void rehash() {
+            index = new int[Integer.highestOneBit(size) * 4];
+            for (int k = 0; k < size; k++) insert(k);
+        }
+
+        ReadSet copy() {
+            ReadSet r = new ReadSet();
+            r.ids = ids.clone();
+            r.clocks = clocks.clone();
+            r.pcs = pcs.clone();
+            r.steps = steps.clone();
+            r.size = size;
+            r.index = index == null ? null : index.clone();
+            return r;
+        }
+
+        void hashInto(java.util.function.LongConsumer h) {
+            h.accept(size);
+            for (int k = 0; k < size; k++) h.accept(((long) ids[k] << 32) ^ clocks[k] ^ ((long) pcs[k] << 20) ^ steps[k]);
+        }
+    }
+
+    /** Pages by region (a CTA's shared memory, or a global segment), then by page number. */
+    private Page[][] regions;
+
+    RaceShadow(int regionCount) { regions = new Page[regionCount][]; }
+
+    /** The page holding {@code offset} of {@code region}, allocated on first touch. */
+    Page page(int region, int offset) {
+        if (region >= regions.length) regions = java.util.Arrays.copyOf(regions, region + 1);
+        Page[] r = regions[region];
+        int p = offset >>> PAGE_BITS;
+        if (r == null || p >= r.length) {
+            r = regions[region] = java.util.Arrays.copyOf(r == null ? new Page[0] : r, Math.max(p + 1, r == null ? 4 : r.length * 2));
+        }
+        Page pg = r[p];
+        if (pg == null) pg = r[p] = new Page();
+        return pg;
+    }
+
+    RaceShadow copy() {
+        RaceShadow s = new RaceShadow(regions.length);
+        for (int i = 0; i < regions.length; i++) {
+            if (regions[i] == null) continue;
+            s.regions[i] = new Page[regions[i].length];
+            for (int p = 0; p < regions[i].length; p++) if (regions[i][p] != null) s.regions[i][p] = regions[i][p].copy();
+        }
+        return s;
+    }
+
+    void hashInto(java.util.function.LongConsumer h) {
+        for (int i = 0; i < regions.length; i++) {
+            if (regions[i] == null) continue;
+            for (int p = 0; p < regions[i].length; p++) {
+                if (regions[i][p] == null) continue;
+                h.accept(((long) i << 32) | p);
+                regions[i][p].hashInto(h);
+            }
+        }
+    }
+
+    long bytes() {
+        long b = 64;
+        for (Page[] r : regions) if (r != null) for (Page p : r) if (p != null) b += 40L * WORDS + (p.bytes != null ? 41L * PAGE : 0); // 5 longs per cell
+        return b;
+    }
+}

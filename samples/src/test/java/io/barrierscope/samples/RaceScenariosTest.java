@@ -1,0 +1,128 @@
+package io.barrierscope.samples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.check.Diagnostic;
+import io.barrierscope.exec.Outcome;
+import io.barrierscope.launch.LaunchedRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import io.barrierscope.trace.StateHash;
+import io.barrierscope.trace.TimeTravel;
+import io.barrierscope.trace.TraceFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The silent-corruption scenarios of bug-catalogue.md as nvcc-built kernels
+ * (src/test/resources/races/NAME): the race detector reports each of them under every policy
+ * and many seeds, naming both accesses; plain runs of the same kernels with detection off
+ * complete without any diagnostic, which is why a debugger that runs one schedule misses them.
+ */
+class RaceScenariosTest {
+    private static final List<String> POLICIES = List.of("round-robin", "random", "adversarial");
+
+    @TempDir
+    Path dir;
+
+    static Path launch(String name) {
+        Path p = Path.of("").toAbsolutePath();
+        Path base = Files.isDirectory(p.resolve("src/test/resources/races")) ? p : p.resolve("samples");
+        return base.resolve("src/test/resources/races").resolve(name).resolve("launch.json");
+    }
+
+    /** Runs the scenario under every policy and ten seeds; every run must meet the expect block (a race). */
+    private static Diagnostic raceEverywhere(String name) { return race(name, false); }
+
+    /**
+     * As raceEverywhere, but a run may instead deadlock (the same bug under a schedule that hangs);
+     * every policy must still find the race with at least one seed.
+     */
+    private static Diagnostic race(String name, boolean orDeadlock) {
+        Diagnostic first = null;
+        for (String policy : POLICIES) {
+            int races = 0;
+            for (long seed = 0; seed < (policy.equals("round-robin") ? 1 : 10); seed++) {
+                LaunchedRun r = LaunchedRun.open(launch(name), policy, seed);
+                r.runToEnd();
+                if (orDeadlock && r.interpreter().outcome() == Outcome.DEADLOCK) {
+                    assertEquals(List.of(), r.interpreter().diagnostics(), r.summary());
+                    continue;
+                }
+                assertEquals(List.of(), r.expectDifferences(), name + " " + policy + " seed " + seed + "\n" + r.summary());
+                assertEquals(Outcome.DIAGNOSED, r.interpreter().outcome(), r.summary());
+                Diagnostic d = r.interpreter().diagnostics().get(0);
+                assertEquals("race", d.code().code(), r.summary());
+                assertEquals(2, d.ptxLocations().size(), d.message());
+                assertEquals(2, d.threads().size(), d.message());
+                races++;
+                if (first == null) first = d;
+            }
+            assertTrue(races > 0, name + ": no race found under " + policy);
+        }
+        return first;
+    }
+
+    /** With detection off the kernel runs to the end without any diagnostic: the corruption is silent. */
+    private static void silentWithoutDetection(String name) {
+        LaunchedRun r = LaunchedRun.open(launch(name), "round-robin", 0L).raceDetection(false);
+        // (round-robin is a schedule where each of these completes rather than hangs)
+        r.runToEnd();
+        assertEquals(Outcome.COMPLETED, r.interpreter().outcome(), r.summary());
+        assertEquals(List.of(), r.interpreter().diagnostics(), r.summary());
+    }
+
+    @Test
+    void aWaitOnAnAlreadyCompletedParityReturnsEarlyAndItsReadsRaceWithTheNextCopy() {
+        Diagnostic d = raceEverywhere("stale-parity-single-slot");
+        assertTrue(d.message().contains("asynchronous copy issued by"), d.message());
+        assertTrue(d.message().contains("wait on mbarrier full"), d.message());
+        assertEquals("full (shared 0x0)", d.barrier(), d.toString());
+        assertTrue(d.cudaLocations().stream().anyMatch(l -> l.toString().contains("kernel.cu")), d.toString());
+        silentWithoutDetection("stale-parity-single-slot");
+    }
+
+    @Test
+    void aConsumerPassingAParityOneWaitOnAFreshBarrierReadsBeforeTheProducerWrote() {
+        Diagnostic d = race("fresh-barrier-parity-one", true);
+        assertTrue(d.message().contains("writes it") && d.message().contains("reads it"), d.message());
+        silentWithoutDetection("fresh-barrier-parity-one");
+    }
+
+    @Test
+    void aRelaxedArriveWithAnAcquireWaitPublishesNoData() {
+        Diagnostic d = raceEverywhere("relaxed-arrive-data");
+        assertTrue(d.message().contains("writes it") && d.message().contains("reads it"), d.message());
+        silentWithoutDetection("relaxed-arrive-data");
+    }
+
+    @Test
+    void aRemoteArriveBeforeThePeersInitWasPublishedIsARace() {
+        Diagnostic d = raceEverywhere("remote-arrive-before-init");
+        assertTrue(d.message().contains("mbarrier.init") && d.message().contains("fence.mbarrier_init"), d.message());
+        silentWithoutDetection("remote-arrive-before-init");
+    }
+
+    @Test
+    void aRaceIsFoundAgainWhenTheTraceIsReopenedAndWhenTimeTravelsBackAndForth() throws Exception {
+        TimeTravel tt = new TimeTravel(LaunchedRun.open(launch("stale-parity-single-slot"), "random", 3L));
+        tt.runForward(() -> false);
+        assertEquals(Outcome.DIAGNOSED, tt.interpreter().outcome());
+        String race = tt.interpreter().diagnostics().get(0).message();
+        Path f = dir.resolve("race.bstrace");
+        TraceFile.write(tt, f);
+        TimeTravel back = TraceFile.open(f);
+        assertEquals(race, back.interpreter().diagnostics().get(0).message());
+        assertEquals(StateHash.of(tt.interpreter()), StateHash.of(back.interpreter()));
+        long end = tt.now();
+        long hash = StateHash.of(tt.interpreter());
+        tt.seek(end / 2);
+        assertTrue(tt.interpreter().diagnostics().isEmpty(), "before the race there is none");
+        tt.runForward(() -> false);
+        assertEquals(end, tt.now());
+        assertEquals(race, tt.interpreter().diagnostics().get(0).message());
+        assertEquals(hash, StateHash.of(tt.interpreter()));
+    }
+}
