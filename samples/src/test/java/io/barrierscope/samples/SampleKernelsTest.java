@@ -191,8 +191,20 @@ class SampleKernelsTest {
     }
 
     @Test
-    void aStaleParityWaitReadsTheOldTileAndReleasesTheSlotTwice() {
+    void aStaleParityWaitIsARaceWithTheCopyItDidNotWaitFor() {
         LaunchedRun r = SampleRuns.run("stale-parity-early-return", "random", 7);
+        assertEquals(Outcome.DIAGNOSED, r.interpreter().outcome());
+        Diagnostic d = r.interpreter().diagnostics().get(0);
+        assertEquals("race", d.code().code());
+        assertTrue(d.message().contains("ld.shared") && d.message().contains("cp.async.bulk"), d.message());
+        assertTrue(d.message().contains("mbarrier full"), "names the barrier that would order them: " + d.message());
+    }
+
+    @Test
+    void aStaleParityWaitReadsTheOldTileAndReleasesTheSlotTwice() {
+        // With the race detector off, the run goes on: the stale reads and the double release show.
+        LaunchedRun r = LaunchedRun.open(SampleRuns.launch("stale-parity-early-return"), "random", 7L).raceDetection(false);
+        r.runToEnd();
         assertEquals(Outcome.DIAGNOSED, r.interpreter().outcome());
         assertEquals("mbarrier-phase-unobserved", r.interpreter().diagnostics().get(0).code().code());
         // out[k * 32 + l] = tile[(l + k) % 32] * 10 + k, with tile t = in[t * 32 ..] = t * 32 ..;
