@@ -66,7 +66,7 @@ public final class BenchKernels {
         long threadInsns = 0;
         long nanos = 0;
         for (int i = 0; i < runs; i++) {
-            LaunchedRun run = LaunchedRun.open(launch);
+            LaunchedRun run = LaunchedRun.open(launch).raceDetection(false);
             long t0 = System.nanoTime();
             run.runToEnd();
             nanos += System.nanoTime() - t0;

@@ -64,7 +64,8 @@ public class InterpreterBenchmark {
         LaunchedRun run;
 
         @Setup(Level.Invocation)
-        public void open(Launch l) { run = LaunchedRun.open(l.file); }
+        // The interpreter alone: race detection (on by default) is measured by RaceBenchmark.
+        public void open(Launch l) { run = LaunchedRun.open(l.file).raceDetection(false); }
     }
 
     /** Instructions executed, reported by JMH as rates (per second of measured time). */

@@ -24,7 +24,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Recording and time travel (issue 4): the cost of recording a run, and how long a seek and a
- * reverse step take on a trace of more than 10 M events. See docs/performance.md.
+ * reverse step take on a trace of more than 10 M events. Race detection (measured by
+ * RaceBenchmark) is off throughout, so the numbers are the recorder's and the checkpoints' own.
+ * See docs/performance.md.
  *
  * <p>{@code java -jar benchmarks/target/benchmarks.jar TraceBenchmark -f 1}
  */
@@ -49,7 +51,7 @@ public class TraceBenchmark {
         LaunchedRun run;
 
         @Setup(Level.Invocation)
-        public void open() { run = LaunchedRun.create(spec, null, null); }
+        public void open() { run = LaunchedRun.create(spec, null, null).raceDetection(false); }
     }
 
     /** The baseline: the same run with nothing listening. */
@@ -84,7 +86,7 @@ public class TraceBenchmark {
 
         @Setup(Level.Trial)
         public void record() {
-            LaunchedRun run = LaunchedRun.create(barrierLoop(2400), null, null);
+            LaunchedRun run = LaunchedRun.create(barrierLoop(12_500), null, null).raceDetection(false);
             tt = new TimeTravel(run);
             tt.runForward(() -> false);
             steps = tt.now();
