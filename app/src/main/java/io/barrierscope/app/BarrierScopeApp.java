@@ -2,6 +2,7 @@ package io.barrierscope.app;
 
 import io.barrierscope.app.debugger.DebuggerView;
 import io.barrierscope.app.debugger.DebuggerViewModel;
+import io.barrierscope.app.files.RecentFiles;
 import io.barrierscope.app.session.DebugSession;
 import io.barrierscope.app.welcome.SampleCatalog;
 import java.nio.file.Path;
@@ -13,8 +14,10 @@ import javafx.scene.Scene;
 import javafx.stage.Stage;
 
 /**
- * The debugger window. Arguments: {@code [gui] [FILE]}; with no FILE the bundled sample opens
- * (see {@link Locations#startupFile}) behind the welcome screen.
+ * The debugger window. Arguments: {@code [gui] [FILE]} where FILE is a launch file, a trace
+ * ({@code .bstrace}) or a bare {@code .ptx} (launched with the command line's defaults; File >
+ * Open asks for others); with no FILE the bundled sample opens (see {@link Locations#startupFile})
+ * behind the welcome screen.
  */
 public final class BarrierScopeApp extends Application {
     private DebuggerViewModel vm;
@@ -26,7 +29,8 @@ public final class BarrierScopeApp extends Application {
         Path code = Locations.codeLocation();
         List<Path> samples = Locations.repoRoot(cwd, code).map(Locations::samples).orElse(List.of());
 
-        vm = new DebuggerViewModel(listener -> DebugSession.withWorkerThread(Platform::runLater, listener));
+        vm = new DebuggerViewModel(listener -> DebugSession.withWorkerThread(Platform::runLater, listener),
+                RecentFiles.storedIn(RecentFiles.defaultStore()));
         DebuggerView view = new DebuggerView(vm, SampleCatalog.read(samples));
         view.setBrowser(url -> getHostServices().showDocument(url));
         Scene scene = new Scene(view.root(), 1280, 800);

@@ -7,8 +7,8 @@ import javafx.application.Application;
  * JavaFX launcher refuses an Application subclass as main class when JavaFX is not loaded as
  * named modules (plain classpath, {@code mvn javafx:run}).
  *
- * <p>Usage: {@code Main [gui] [FILE]} where FILE is a launch file or a {@code .ptx}; with none,
- * the bundled sample opens.
+ * <p>Usage: {@code Main [gui] [FILE]} where FILE is a launch file, a trace or a {@code .ptx};
+ * with none, the bundled sample opens.
  */
 public final class Main {
     private Main() {}

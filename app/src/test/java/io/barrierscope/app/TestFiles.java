@@ -7,6 +7,17 @@ import java.nio.file.Path;
 public final class TestFiles {
     private TestFiles() {}
 
+    /**
+     * A bare PTX kernel of one warp that loops {@code iterations} times (about three warp steps
+     * each), for runs long enough to pause; written into {@code dir}.
+     */
+    public static Path spinPtx(Path dir, int iterations) throws java.io.IOException {
+        String ptx = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry spin()\n{\n"
+                + "  .reg .pred %p<2>;\n  .reg .b32 %r<3>;\n  mov.u32 %r1, 0;\n$L_loop:\n  add.s32 %r1, %r1, 1;\n"
+                + "  setp.lt.s32 %p1, %r1, " + iterations + ";\n  @%p1 bra $L_loop;\n  ret;\n}\n";
+        return Files.writeString(dir.resolve("spin.ptx"), ptx);
+    }
+
     public static Path sample(String name) {
         Path root = Locations.repoRoot(Path.of(""), Locations.codeLocation())
                 .orElseThrow(() -> new IllegalStateException("repository root with samples/ not found"));

@@ -1,6 +1,7 @@
 package io.barrierscope.app.debugger;
 
 import io.barrierscope.app.barriers.BarriersView;
+import io.barrierscope.app.breakpoints.BreakpointsView;
 import io.barrierscope.app.deadlock.DeadlockView;
 import io.barrierscope.app.diagnostics.DiagnosticsView;
 import io.barrierscope.app.lesson.LessonView;
@@ -8,9 +9,9 @@ import io.barrierscope.app.source.CudaSourceView;
 import io.barrierscope.app.source.SourceView;
 import io.barrierscope.app.threads.InspectorView;
 import io.barrierscope.app.threads.ThreadsView;
+import io.barrierscope.app.timeline.TimelineView;
 import io.barrierscope.app.welcome.SampleInfo;
 import io.barrierscope.app.welcome.WelcomeView;
-import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +21,6 @@ import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
-import javafx.scene.control.Button;
-import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
@@ -29,24 +28,19 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextArea;
-import javafx.scene.control.ToggleButton;
-import javafx.scene.control.ToolBar;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.Pane;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
 /**
- * The debugger window's content: menus and toolbar; the PTX and CUDA sources side by side; the
- * barriers above the tabs (threads with registers and shared memory, diagnostics, deadlock,
- * lesson, run report); the status bar; the welcome screen and the help overlay on top.
- * Code-behind only: all state is in the {@link DebuggerViewModel}.
+ * The debugger window's content: menus and toolbar; the PTX and CUDA sources side by side with
+ * the timeline below; the barriers above the tabs (threads with registers and shared memory,
+ * diagnostics, deadlock, lesson, run report, breakpoints); the status bar; the welcome screen and
+ * the help overlay on top; files dropped anywhere open. Code-behind only: all state is in the
+ * {@link DebuggerViewModel}.
  */
 public final class DebuggerView implements Commands.ViewActions {
     private static final String CSS = "/io/barrierscope/app/";
@@ -63,6 +57,8 @@ public final class DebuggerView implements Commands.ViewActions {
     private final MenuBar menuBar;
     private final SplitPane threadsSplit = new SplitPane();
     private final Node inspector;
+    private final FileActions files;
+    private final BreakpointsView breakpointsView;
     private Consumer<String> browser = url -> { };
 
     /** @param samples the bundled samples, for the welcome screen and the Samples menu */
@@ -72,6 +68,8 @@ public final class DebuggerView implements Commands.ViewActions {
         commands = Commands.of(vm, this);
         threadsView = new ThreadsView(vm.threads());
         deadlockView = new DeadlockView(vm.deadlock());
+        files = new FileActions(vm, this::window);
+        breakpointsView = new BreakpointsView(vm.breakpoints());
         welcomeView = new WelcomeView(vm.welcome(), this::chooseFile);
         inspector = new InspectorView(vm.registers(), vm.shared()).root();
 
@@ -82,10 +80,15 @@ public final class DebuggerView implements Commands.ViewActions {
         right.setDividerPositions(0.3);
         SplitPane main = new SplitPane(sources, right);
         main.setDividerPositions(0.55);
-        // A vertical split with one item now: the timeline goes below the sources here.
-        SplitPane vertical = new SplitPane(main);
+        // The timeline below the sources; each run brings its own (a new TimelineView per model).
+        StackPane timelineSlot = new StackPane();
+        timelineSlot.setId("timelineSlot");
+        vm.timelineProperty().addListener((o, a, t) ->
+                timelineSlot.getChildren().setAll(t == null ? List.of() : List.of(new TimelineView(t))));
+        SplitPane vertical = new SplitPane(main, timelineSlot);
         vertical.setId("mainSplit");
         vertical.setOrientation(Orientation.VERTICAL);
+        vertical.setDividerPositions(0.78);
 
         StackPane center = new StackPane(vertical, welcomeView.root());
         welcomeView.root().visibleProperty().bind(vm.welcome().visibleProperty());
@@ -95,11 +98,12 @@ public final class DebuggerView implements Commands.ViewActions {
         });
 
         menuBar = menuBar(samples);
-        frame.setTop(new VBox(menuBar, toolBar()));
+        frame.setTop(new VBox(menuBar, MainToolBar.of(vm)));
         frame.setCenter(center);
         frame.setBottom(StatusLine.of(vm));
         root.getChildren().addAll(frame, new HelpOverlay(vm.appearance(), commands, url -> browser.accept(url)).root());
         root.getStyleClass().add("debugger");
+        files.acceptDrops(root);
         root.getStylesheets().add(DebuggerView.class.getResource(CSS + "barrierscope.css").toExternalForm());
         vm.appearance().darkProperty().addListener((o, a, dark) -> applyTheme());
         vm.appearance().presentationProperty().addListener((o, a, on) -> applyTheme());
@@ -123,13 +127,18 @@ public final class DebuggerView implements Commands.ViewActions {
                 e.consume();
                 return;
             }
+            // Several commands may share a key (Shift+F5: pause while running, else reverse-continue):
+            // the first one enabled now takes it; a key whose commands are all disabled is still eaten.
+            boolean matched = false;
             for (Command c : commands) {
-                if (c.key().match(e)) {
-                    e.consume();
+                if (!c.key().match(e)) continue;
+                matched = true;
+                if (c.enabled().get()) {
                     c.fire();
-                    return;
+                    break;
                 }
             }
+            if (matched) e.consume();
         });
     }
 
@@ -162,6 +171,8 @@ public final class DebuggerView implements Commands.ViewActions {
         report.textProperty().bind(vm.reportProperty());
         report.setPromptText("The run report appears when the run ends.");
         tab(Panel.REPORT, "Run report", "reportTab", report);
+        Tab bps = tab(Panel.BREAKPOINTS, "Breakpoints", "breakpointsTab", breakpointsView.root());
+        bps.textProperty().bind(vm.breakpoints().titleProperty());
         tabs.setId("panelTabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         return tabs;
@@ -189,6 +200,8 @@ public final class DebuggerView implements Commands.ViewActions {
             item.disableProperty().bind(Bindings.not(c.enabled()));
             current.getItems().add(item);
         }
+        Menu file = bar.getMenus().get(0);
+        file.getItems().add(1, files.recentMenu());
         Menu sampleMenu = new Menu("Samples");
         for (SampleInfo s : samples) {
             MenuItem item = new MenuItem(s.name());
@@ -198,58 +211,6 @@ public final class DebuggerView implements Commands.ViewActions {
         sampleMenu.setDisable(samples.isEmpty());
         bar.getMenus().add(bar.getMenus().size() - 1, sampleMenu); // before Help
         return bar;
-    }
-
-    private ToolBar toolBar() {
-        Button step = button("stepButton", "Step", "One warp step (F10)", vm::step);
-        step.disableProperty().bind(vm.canStepProperty().not());
-        Button run = button("runButton", "▶ Run", "Run to the end (F5)", vm::run);
-        run.disableProperty().bind(vm.canStepProperty().not());
-        Button pause = button("pauseButton", "Pause", "Pause the run (Shift+F5)", vm::pause);
-        pause.disableProperty().bind(vm.canPauseProperty().not());
-        Button reset = button("resetButton", "Reset", "Start again (Ctrl+R)", vm::reset);
-        reset.disableProperty().bind(vm.loadedProperty().not());
-        Label file = new Label();
-        file.setId("fileLabel");
-        file.getStyleClass().add("file-label");
-        // The PTX file's name; its full path in the tooltip.
-        file.textProperty().bind(Bindings.createStringBinding(
-                () -> {
-                    String name = vm.source().sourceNameProperty().get();
-                    return name.substring(name.lastIndexOf('/') + 1);
-                },
-                vm.source().sourceNameProperty()));
-        Tooltip where = new Tooltip();
-        where.textProperty().bind(vm.source().sourceNameProperty());
-        file.setTooltip(where);
-        Pane grow = new Pane();
-        javafx.scene.layout.HBox.setHgrow(grow, Priority.ALWAYS);
-        Button welcome = button("welcomeButton", "Samples", "The bundled samples (Ctrl+Shift+W)", vm.welcome()::show);
-        ToggleButton dark = toggle("darkButton", "Dark", "Dark theme (Ctrl+Shift+D)");
-        dark.selectedProperty().bindBidirectional(vm.appearance().darkProperty());
-        ToggleButton present = toggle("presentButton", "Present", "Presentation mode: large fonts, high contrast (Ctrl+Shift+P)");
-        present.selectedProperty().bindBidirectional(vm.appearance().presentationProperty());
-        Button help = button("helpButton", "?", "Keyboard shortcuts and barrier terms (F1)", vm.appearance()::toggleHelp);
-        ToolBar bar = new ToolBar(step, run, pause, reset, file, grow, welcome, dark, present, help);
-        bar.setId("mainToolBar");
-        return bar;
-    }
-
-    private static Button button(String id, String text, String tip, Runnable action) {
-        Button b = new Button(text);
-        b.setId(id);
-        b.setTooltip(new Tooltip(tip));
-        b.setOnAction(e -> action.run());
-        b.setFocusTraversable(false); // keys go to the window's shortcuts, not to a focused button
-        return b;
-    }
-
-    private static ToggleButton toggle(String id, String text, String tip) {
-        ToggleButton b = new ToggleButton(text);
-        b.setId(id);
-        b.setTooltip(new Tooltip(tip));
-        b.setFocusTraversable(false);
-        return b;
     }
 
     /** Style classes on the root switch the theme; presentation mode also hides what a class does not need. */
@@ -272,16 +233,21 @@ public final class DebuggerView implements Commands.ViewActions {
     }
 
     @Override
-    public void chooseFile() {
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle("Open a launch file or PTX");
-        chooser.getExtensionFilters().addAll(
-                new FileChooser.ExtensionFilter("Launch files and PTX", "*.json", "*.ptx"),
-                new FileChooser.ExtensionFilter("All files", "*"));
-        Path current = vm.openFile();
-        if (current != null && current.getParent() != null) chooser.setInitialDirectory(current.getParent().toFile());
-        var chosen = chooser.showOpenDialog(window());
-        if (chosen != null) vm.open(chosen.toPath());
+    public void chooseFile() { files.chooseFile(); }
+
+    @Override
+    public void saveTrace() { files.saveTrace(); }
+
+    @Override
+    public void exportChrome() { files.exportChrome(); }
+
+    @Override
+    public void goToStep() { files.goToStep(); }
+
+    @Override
+    public void focusBreakpointField() {
+        vm.showPanel(Panel.BREAKPOINTS);
+        breakpointsView.focusField();
     }
 
     @Override

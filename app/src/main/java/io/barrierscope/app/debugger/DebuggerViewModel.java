@@ -2,12 +2,17 @@ package io.barrierscope.app.debugger;
 
 import io.barrierscope.app.Locations;
 import io.barrierscope.app.barriers.BarriersViewModel;
+import io.barrierscope.app.breakpoints.BreakpointsViewModel;
 import io.barrierscope.app.classroom.AppearanceViewModel;
 import io.barrierscope.app.deadlock.DeadlockViewModel;
 import io.barrierscope.app.diagnostics.DiagnosticsViewModel;
+import io.barrierscope.app.files.RecentFiles;
 import io.barrierscope.app.lesson.LessonViewModel;
+import io.barrierscope.app.session.BreakpointRow;
 import io.barrierscope.app.session.DebugSession;
 import io.barrierscope.app.session.Inspection;
+import io.barrierscope.app.session.LaunchSettings;
+import io.barrierscope.app.session.Move;
 import io.barrierscope.app.session.OpenedFile;
 import io.barrierscope.app.session.Snapshot;
 import io.barrierscope.app.source.CudaSourceViewModel;
@@ -16,17 +21,29 @@ import io.barrierscope.app.threads.RegistersViewModel;
 import io.barrierscope.app.threads.SharedMemoryViewModel;
 import io.barrierscope.app.threads.ThreadNode;
 import io.barrierscope.app.threads.ThreadsViewModel;
+import io.barrierscope.app.timeline.TimelineModel;
+import io.barrierscope.app.timeline.TimelineViewModel;
 import io.barrierscope.app.welcome.WelcomeViewModel;
 import io.barrierscope.exec.Outcome;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyLongProperty;
+import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
 
 /**
  * The debugger window's state and commands. It owns the {@link DebugSession}, turns its
@@ -39,6 +56,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     static final String APP_NAME = "BarrierScope";
 
     private final DebugSession session;
+    private final RecentFiles recent;
     private final SourceViewModel source = new SourceViewModel();
     private final CudaSourceViewModel cuda = new CudaSourceViewModel();
     private final BarriersViewModel barriers = new BarriersViewModel();
@@ -50,35 +68,59 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final LessonViewModel lesson = new LessonViewModel();
     private final WelcomeViewModel welcome = new WelcomeViewModel();
     private final AppearanceViewModel appearance = new AppearanceViewModel();
+    private final BreakpointsViewModel breakpoints;
 
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(APP_NAME);
     private final ReadOnlyBooleanWrapper loaded = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper atStart = new ReadOnlyBooleanWrapper(true);
+    private final ReadOnlyLongWrapper now = new ReadOnlyLongWrapper(0);
+    private final ReadOnlyLongWrapper frontier = new ReadOnlyLongWrapper(0);
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyStringWrapper outcome = new ReadOnlyStringWrapper("no file");
     private final ReadOnlyStringWrapper steps = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper position = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper diagnostics = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("Open a launch file or a .ptx file.");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("Open a launch file, a .ptx or a trace.");
     private final ReadOnlyStringWrapper report = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper reportVisible = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyObjectWrapper<Panel.Request> panel = new ReadOnlyObjectWrapper<>(Panel.Request.NONE);
+    private final ReadOnlyObjectWrapper<TimelineViewModel> timeline = new ReadOnlyObjectWrapper<>();
+    private final ObjectProperty<String> policy = new SimpleObjectProperty<>("round-robin");
+    private final StringProperty seed = new SimpleStringProperty("0");
 
     private final BooleanBinding canStep = loaded.and(running.not()).and(finished.not());
+    private final BooleanBinding canStepBack = loaded.and(running.not()).and(atStart.not());
     private final BooleanBinding canPause = running.getReadOnlyProperty().and(loaded);
+    private final BooleanBinding idle = loaded.and(running.not());
 
     private Path openFile;
+
+    /** A window whose recent files last as long as it does (tests). */
+    public DebuggerViewModel(Function<DebugSession.Listener, DebugSession> sessionFactory) {
+        this(sessionFactory, RecentFiles.inMemory());
+    }
 
     /**
      * @param sessionFactory makes the session this view model listens to; the app passes one
      *                       with a worker thread, tests one with inline executors
+     * @param recent         the files opened lately
      */
-    public DebuggerViewModel(Function<DebugSession.Listener, DebugSession> sessionFactory) {
+    public DebuggerViewModel(Function<DebugSession.Listener, DebugSession> sessionFactory, RecentFiles recent) {
         this.session = sessionFactory.apply(this);
+        this.recent = recent;
+        breakpoints = new BreakpointsViewModel(new BreakpointsViewModel.Actions() {
+            @Override public void add(String spec) { session.addBreakpoint(spec); }
+            @Override public void remove(int id) { session.removeBreakpoint(id); }
+            @Override public void enable(int id, boolean on) { session.enableBreakpoint(id, on); }
+        });
         source.setOnLineClicked(cuda::showPtxLine);
+        source.setOnToggleBreakpoint(session::toggleLineBreakpoint);
         cuda.setOnLineClicked(source::showLinked);
+        cuda.setOnToggleBreakpoint(session::toggleCudaBreakpoint);
         threads.setOnSelect(this::threadSelected);
-        diagnosticsList.setOnActivate(r -> showPlace(r.ptxLine()));
+        diagnosticsList.setOnActivate(this::diagnosticActivated);
         deadlock.setOnReveal(this::showPlace);
         lesson.setOnOpen(this::open);
         welcome.setOnOpen(this::open);
@@ -86,32 +128,82 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
 
     // Commands -----------------------------------------------------------------------------
 
-    public void open(Path file) {
+    /** Opens a launch file, a trace, or a bare PTX with the command line's default launch. */
+    public void open(Path file) { open(file, null); }
+
+    /** Opens a file; a bare PTX is launched with {@code ptxSettings} (null: the defaults). */
+    public void open(Path file, LaunchSettings ptxSettings) {
         welcome.hide();
         message.set("Opening " + file + " ...");
-        session.open(file);
+        session.open(file, ptxSettings);
     }
 
-    public void step() {
-        if (canStep.get()) session.step();
+    /** Whether opening this file should first ask for launch settings (a bare PTX). */
+    public static boolean asksForLaunch(Path file) {
+        Path name = file.getFileName();
+        return name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".ptx");
     }
 
-    public void run() {
-        if (!canStep.get()) return;
-        running.set(true);
-        outcome.set("running");
-        session.run();
+    public void step() { move(Move.STEP); }
+
+    /** Continues to the next breakpoint or the end. */
+    public void run() { move(Move.CONTINUE); }
+
+    /** Any move; ignored when it cannot go that way now (the menus and keys are disabled then too). */
+    public void move(Move m) {
+        if (!(m.forward ? canStep : canStepBack).get()) return;
+        if (m == Move.CONTINUE) {
+            running.set(true);
+            outcome.set("running");
+            progress.set(-1);
+        }
+        session.move(m);
     }
 
     public void pause() {
         if (running.get()) session.pause();
     }
 
+    /** Goes to the state after {@code step} warp steps. */
+    public void seek(long step) {
+        if (idle.get()) session.seek(Math.max(0, step));
+    }
+
+    /** Back to step 0 of the recorded run. */
     public void reset() {
         if (loaded.get()) session.reset();
     }
 
-    /** Brings a panel to the front (keyboard: Ctrl+1..5). */
+    /** Runs the launch again under the chosen policy and seed (a new recording; breakpoints stay). */
+    public void rerun() {
+        if (!loaded.get()) return;
+        long s;
+        try {
+            s = Long.parseLong(seed.get().strip());
+        } catch (NumberFormatException e) {
+            message.set("The seed must be a whole number, not '" + seed.get().strip() + "'");
+            return;
+        }
+        message.set("Re-running with policy " + policy.get() + ", seed " + s + " ...");
+        session.rerun(policy.get(), s);
+    }
+
+    /** F9: sets or removes a breakpoint on the line last clicked in the PTX pane, else the followed warp's. */
+    public void toggleBreakpointHere() {
+        if (!loaded.get()) return;
+        int line = source.linkedLinesProperty().get().stream().min(Integer::compare).orElse(source.getCurrentLine());
+        if (line > 0) session.toggleLineBreakpoint(line);
+    }
+
+    public void saveTrace(Path file) {
+        if (loaded.get()) session.saveTrace(file);
+    }
+
+    public void exportChrome(Path file) {
+        if (loaded.get()) session.exportChrome(file);
+    }
+
+    /** Brings a panel to the front (keyboard: Ctrl+1..6). */
     public void showPanel(Panel p) { panel.set(panel.get().next(p)); }
 
     @Override
@@ -119,10 +211,16 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         session.close();
     }
 
-    /** A row of the threads tree was picked: inspect its thread and show its line. */
+    /** A row of the threads tree was picked: inspect its thread (its warp is the focused one) and show its line. */
     private void threadSelected(ThreadNode n) {
         if (n.slot() >= 0) session.inspect(n.slot());
         if (n.ptxLine() > 0) showPlace(n.ptxLine());
+    }
+
+    /** A diagnostic was activated: its line in the panes, and the run where it fired. */
+    private void diagnosticActivated(DiagnosticsViewModel.Row r) {
+        showPlace(r.ptxLine());
+        if (idle.get() && r.stopStep() != now.get()) session.seek(r.stopStep());
     }
 
     /** Shows a PTX line, and the CUDA line it came from, in the source panes. */
@@ -136,7 +234,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
 
     @Override
     public void opened(OpenedFile file) {
-        boolean newFile = !file.file().equals(openFile); // a reset keeps the panel the user is on
+        boolean newFile = !file.file().equals(openFile); // a re-run keeps the panel the user is on
         openFile = file.file();
         title.set(Locations.shortName(file.file()) + " — " + APP_NAME);
         source.load(file);
@@ -144,46 +242,61 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         lesson.load(file.lessonFile(), file.lesson());
         barriers.clear();
         if (newFile) {
-            // A reset keeps the chosen thread (the session does too); a new file starts afresh.
+            // A re-run keeps the chosen thread (the session does too); a new file starts afresh.
             threads.clear();
             registers.clear();
             shared.clear();
+            recent.add(file.file());
         }
+        breakpoints.stoppedAt(-1);
         diagnosticsList.clear();
         deadlock.clear();
         report.set("");
         reportVisible.set(false);
         running.set(false);
+        progress.set(0);
         loaded.set(true);
-        message.set("Opened " + file.file() + " (" + file.ptxLines().size() + " PTX lines)");
+        policy.set(file.policy());
+        seed.set(Long.toString(file.seed()));
+        message.set(!file.note().isEmpty() ? file.note()
+                : "Opened " + file.file() + " (" + file.ptxLines().size() + " PTX lines)");
         if (newFile) showPanel(file.lesson() != null ? Panel.LESSON : Panel.THREADS);
     }
 
     @Override
     public void updated(Snapshot s) {
         boolean wasFinished = finished.get();
+        Snapshot.Travel t = s.travel();
         source.update(s);
         cuda.update(s.focusLoc(), s.focusLine());
         barriers.update(s);
+        if (t.hitBreakpoint() >= 0) threads.select(null); // the session now follows the hit's warp
         threads.update(s.threads());
         inspected(s.inspection());
-        diagnosticsList.update(s.diagnostics());
+        diagnosticsList.update(t.recorded(), s.steps());
         deadlock.update(s.deadlock());
         finished.set(s.finished());
+        now.set(s.steps());
+        if (timeline.get() != null) timeline.get().positionProperty().set(s.steps());
+        frontier.set(t.frontier());
+        atStart.set(s.steps() == 0);
         // Only a run's end (or a fresh open) ends "running": a step queued before Run may
         // report after Run was pressed.
         if (s.cause() == Snapshot.Cause.RUN_END || s.cause() == Snapshot.Cause.OPENED) running.set(false);
         outcome.set(outcomeText(s, running.get()));
-        steps.set("step " + s.steps() + " · " + s.cycles() + " cycles");
+        steps.set(stepsText(s));
+        // Within a complete recording the way to the end is known; past the frontier it is not.
+        progress.set(!running.get() ? 0 : t.complete() && t.frontier() > 0 ? (double) s.steps() / t.frontier() : -1);
         position.set(s.focusName().isEmpty() ? "" : s.focusName()
                 + (s.focusLine() > 0 ? " · line " + s.focusLine() : ""));
         int n = s.diagnostics().size();
         diagnostics.set(n == 1 ? "1 diagnostic" : n + " diagnostics");
-        if (!s.lastAction().isEmpty()) message.set(s.lastAction());
-        if (s.report() != null) {
-            report.set(s.report());
-            reportVisible.set(true);
-        }
+        if (!t.stop().isEmpty()) message.set(t.stop());
+        else if (!s.lastAction().isEmpty() && s.cause() != Snapshot.Cause.OPENED) message.set(s.lastAction());
+        if (s.cause() != Snapshot.Cause.RUN_PROGRESS) breakpoints.stoppedAt(t.hitBreakpoint());
+        // The report describes the end of the run: shown there, put away elsewhere.
+        report.set(s.report() != null ? s.report() : "");
+        reportVisible.set(s.report() != null);
         if (s.finished() && !wasFinished) showPanel(panelForEnd(s.outcome()));
     }
 
@@ -194,8 +307,38 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     }
 
     @Override
+    public void breakpoints(List<BreakpointRow> rows) {
+        breakpoints.update(rows);
+        source.setBreakpoints(rows);
+        cuda.setBreakpoints(rows);
+    }
+
+    @Override
+    public void breakpointRefused(String text) {
+        breakpoints.refused(text);
+        message.set(text);
+    }
+
+    @Override
+    public void saved(String text) { message.set(text); }
+
+    @Override
+    public void timeline(TimelineModel model) {
+        TimelineViewModel t = new TimelineViewModel(model);
+        t.onSeekProperty().set(this::seek); // a click on an event or the scrubber
+        t.positionProperty().set(now.get());
+        timeline.set(t);
+    }
+
+    @Override
+    public void timelineGrew() {
+        if (timeline.get() != null) timeline.get().refresh();
+    }
+
+    @Override
     public void failed(String text) {
         running.set(false);
+        progress.set(0);
         String firstLine = text == null ? "failed" : text.lines().findFirst().orElse(text);
         message.set(firstLine);
         report.set(text == null ? "" : text);
@@ -219,6 +362,12 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         return s.steps() == 0 ? "ready" : "paused";
     }
 
+    /** "step 311 of 698 (end) · 311 cycles": the position, the frontier and whether it is the run's end. */
+    static String stepsText(Snapshot s) {
+        Snapshot.Travel t = s.travel();
+        return "step " + s.steps() + " of " + t.frontier() + (t.complete() ? " (end)" : " (frontier)") + " · " + s.cycles() + " cycles";
+    }
+
     // Properties -----------------------------------------------------------------------------
 
     public SourceViewModel source() { return source; }
@@ -232,6 +381,10 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public LessonViewModel lesson() { return lesson; }
     public WelcomeViewModel welcome() { return welcome; }
     public AppearanceViewModel appearance() { return appearance; }
+    public BreakpointsViewModel breakpoints() { return breakpoints; }
+    public RecentFiles recent() { return recent; }
+    /** The open run's timeline (a new one per run), or null before any. */
+    public ReadOnlyObjectProperty<TimelineViewModel> timelineProperty() { return timeline.getReadOnlyProperty(); }
     /** The file last opened successfully, or null. */
     public Path openFile() { return openFile; }
 
@@ -239,7 +392,12 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public ReadOnlyBooleanProperty loadedProperty() { return loaded.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty finishedProperty() { return finished.getReadOnlyProperty(); }
+    /** The current position (warp steps executed) and the furthest one recorded. */
+    public ReadOnlyLongProperty nowProperty() { return now.getReadOnlyProperty(); }
+    public ReadOnlyLongProperty frontierProperty() { return frontier.getReadOnlyProperty(); }
     public ReadOnlyStringProperty outcomeProperty() { return outcome.getReadOnlyProperty(); }
+    /** A run's progress for the status bar: 0 when idle, -1 when the end is not known yet, else the share done. */
+    public ReadOnlyDoubleProperty progressProperty() { return progress.getReadOnlyProperty(); }
     public ReadOnlyStringProperty stepsProperty() { return steps.getReadOnlyProperty(); }
     public ReadOnlyStringProperty positionProperty() { return position.getReadOnlyProperty(); }
     public ReadOnlyStringProperty diagnosticsProperty() { return diagnostics.getReadOnlyProperty(); }
@@ -248,7 +406,15 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public ReadOnlyBooleanProperty reportVisibleProperty() { return reportVisible.getReadOnlyProperty(); }
     /** The latest request to bring a panel to the front. */
     public ReadOnlyObjectProperty<Panel.Request> panelProperty() { return panel.getReadOnlyProperty(); }
-    /** Step and Run are possible: a file is open, no run is going on, and it has not ended. */
+    /** The policy for the next re-run; set from the open run. */
+    public ObjectProperty<String> policyProperty() { return policy; }
+    /** The seed for the next re-run, as typed. */
+    public StringProperty seedProperty() { return seed; }
+    /** Forward moves are possible: a file is open, no run is going on, and the position is not the end. */
     public BooleanBinding canStepProperty() { return canStep; }
+    /** Backward moves are possible: a file is open, no run is going on, and the position is not the start. */
+    public BooleanBinding canStepBackProperty() { return canStepBack; }
     public BooleanBinding canPauseProperty() { return canPause; }
+    /** A file is open and no run is going on (seek, re-run, save). */
+    public BooleanBinding idleProperty() { return idle; }
 }

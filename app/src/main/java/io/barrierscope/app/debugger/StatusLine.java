@@ -1,7 +1,6 @@
 package io.barrierscope.app.debugger;
 
 import java.util.function.Consumer;
-import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableStringValue;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -12,8 +11,8 @@ import org.controlsfx.control.StatusBar;
 
 /**
  * The ControlsFX status bar: the outcome (coloured by kind) and the last action on the left,
- * the step and cycle counts, the followed warp and the diagnostics count on the right, and a
- * busy indicator while a run goes on.
+ * the position in the recording and the cycle count, the followed warp and the diagnostics count
+ * on the right, and the progress of a run (a busy indicator while its end is unknown).
  */
 final class StatusLine {
     private StatusLine() {}
@@ -22,7 +21,7 @@ final class StatusLine {
         StatusBar bar = new StatusBar();
         bar.setId("statusBar");
         bar.textProperty().bind(vm.messageProperty());
-        bar.progressProperty().bind(Bindings.when(vm.runningProperty()).then(-1.0).otherwise(0.0));
+        bar.progressProperty().bind(vm.progressProperty());
 
         Label outcome = label("outcomeLabel", vm.outcomeProperty());
         outcome.getStyleClass().add("outcome");
@@ -37,7 +36,8 @@ final class StatusLine {
         bar.getLeftItems().add(outcome);
 
         Label steps = label("stepsLabel", vm.stepsProperty());
-        steps.setTooltip(new Tooltip("Warp steps executed and virtual time in cycles"));
+        steps.setTooltip(new Tooltip("The position (warp steps executed) of the furthest step recorded so far: \"(end)\" once "
+                + "the recording reached the run's end, \"(frontier)\" while more may follow; then virtual time in cycles"));
         Label position = label("positionLabel", vm.positionProperty());
         position.setTooltip(new Tooltip("The followed warp (the one that moved last), its state and PTX line"));
         position.getStyleClass().add("status-position");

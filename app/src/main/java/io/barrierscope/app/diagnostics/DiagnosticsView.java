@@ -12,8 +12,12 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
 
-/** The diagnostics table; double-click or Enter on a row jumps the source panes to it. */
+/**
+ * The diagnostics table; double-click or Enter on a row jumps the source panes to it and the
+ * run to the step where it fired. Rows that fire after the current position are greyed.
+ */
 public final class DiagnosticsView {
+    private static final javafx.css.PseudoClass LATER = javafx.css.PseudoClass.getPseudoClass("later");
     private final TableView<DiagnosticsViewModel.Row> table = new TableView<>();
 
     public DiagnosticsView(DiagnosticsViewModel vm) {
@@ -28,7 +32,7 @@ public final class DiagnosticsView {
                 super.updateItem(s, empty);
                 setText(empty ? null : s);
                 DiagnosticsViewModel.Row r = empty || getTableRow() == null ? null : getTableRow().getItem();
-                setTooltip(r == null ? null : new Tooltip(r.summary()));
+                setTooltip(r == null ? null : new Tooltip(r.summary() + (r.later() ? "\n(fires later than the current step)" : "")));
             }
         });
         table.getColumns().add(code);
@@ -46,7 +50,13 @@ public final class DiagnosticsView {
         });
         table.getColumns().add(message);
         table.setRowFactory(t -> {
-            TableRow<DiagnosticsViewModel.Row> row = new TableRow<>();
+            TableRow<DiagnosticsViewModel.Row> row = new TableRow<>() {
+                @Override
+                protected void updateItem(DiagnosticsViewModel.Row r, boolean empty) {
+                    super.updateItem(r, empty);
+                    pseudoClassStateChanged(LATER, !empty && r != null && r.later());
+                }
+            };
             row.setOnMouseClicked(e -> {
                 if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && !row.isEmpty()) vm.activate(row.getItem());
             });

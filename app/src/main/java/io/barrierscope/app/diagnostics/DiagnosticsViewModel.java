@@ -13,26 +13,41 @@ import javafx.collections.ObservableList;
 
 /**
  * Every diagnostic of the run with its code, severity, the step it fired at, its message and
- * its locations. Activating one (double-click, Enter) sends the panes to its first location.
+ * its locations: those fired up to the current position, and those the recording knows fire
+ * later (after going back), marked so. Activating one (double-click, Enter) sends the panes to
+ * its first location and the run to the step where it fired.
  */
 public final class DiagnosticsViewModel {
-    /** One diagnostic as the table shows it; {@code ptxLine} is where activating it goes (0: nowhere). */
+    /**
+     * One diagnostic as the table shows it; {@code ptxLine} is where activating it goes (0:
+     * nowhere); {@code later}: it fires after the current position.
+     */
     public record Row(String code, String severity, long step, String message, String locations, int ptxLine,
-                      String summary) {}
+                      String summary, boolean later) {
+        /** The position to go to for it: the state right after the step it fired in. */
+        public long stopStep() { return step + 1; }
+    }
 
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ObservableList<Row> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Diagnostics");
     private List<Diagnostic> shown = List.of();
+    private long fired = -1;
     private Consumer<Row> onActivate = r -> {};
 
-    public void update(List<Diagnostic> diagnostics) {
-        if (diagnostics.equals(shown)) return; // most steps add none: keep the table as it is
-        shown = List.copyOf(diagnostics);
-        List<Row> next = new ArrayList<>(diagnostics.size());
-        for (Diagnostic d : diagnostics) next.add(row(d));
+    /** The diagnostics that fired up to now (all of them when they are the recording's too). */
+    public void update(List<Diagnostic> diagnostics) { update(diagnostics, Long.MAX_VALUE); }
+
+    /** Every recorded diagnostic; those labelled at or after {@code now} are marked as later. */
+    public void update(List<Diagnostic> recorded, long now) {
+        long firedNow = recorded.stream().filter(d -> d.step() < now).count();
+        if (recorded.equals(shown) && firedNow == fired) return; // most steps change nothing: keep the table
+        shown = List.copyOf(recorded);
+        fired = firedNow;
+        List<Row> next = new ArrayList<>(recorded.size());
+        for (Diagnostic d : recorded) next.add(row(d, d.step() >= now));
         rows.setAll(next);
-        title.set(diagnostics.isEmpty() ? "Diagnostics" : "Diagnostics (" + diagnostics.size() + ")");
+        title.set(recorded.isEmpty() ? "Diagnostics" : "Diagnostics (" + recorded.size() + ")");
     }
 
     public void clear() { update(List.of()); }
@@ -44,7 +59,7 @@ public final class DiagnosticsViewModel {
 
     public void setOnActivate(Consumer<Row> action) { onActivate = action == null ? r -> {} : action; }
 
-    static Row row(Diagnostic d) {
+    static Row row(Diagnostic d, boolean later) {
         StringBuilder where = new StringBuilder();
         for (SourcePos p : d.ptxLocations()) {
             if (where.length() > 0) where.append(", ");
@@ -53,7 +68,7 @@ public final class DiagnosticsViewModel {
         for (CudaLoc c : d.cudaLocations()) where.append(where.length() > 0 ? ", " : "").append(c);
         int line = d.ptxLocations().isEmpty() ? 0 : d.ptxLocations().get(0).line();
         return new Row(d.code().code(), d.severity().jsonName(), d.step(), d.message(), where.toString(), line,
-                d.code().summary());
+                d.code().summary(), later);
     }
 
     public ObservableList<Row> rows() { return readOnlyRows; }

@@ -1,22 +1,26 @@
 package io.barrierscope.app.session;
 
-import io.barrierscope.exec.ExecutionListener;
-import io.barrierscope.exec.Interpreter;
-import io.barrierscope.exec.Machine;
+import io.barrierscope.app.timeline.TimelineModel;
 import io.barrierscope.launch.BadInputException;
-import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.ptx.PtxException;
+import io.barrierscope.trace.BreakpointSet;
+import io.barrierscope.trace.ChromeExport;
+import io.barrierscope.trace.TimeTravel;
+import io.barrierscope.trace.TraceFile;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One debugging session: the open run and the commands on it (open, step, run, pause, reset).
+ * One debugging session: the open run, recorded as it executes so it can go backwards, and the
+ * commands on it (open, re-run, move either way, seek, breakpoints, save).
  *
  * <p>All engine work happens on one worker thread, so the run is never touched by two threads
  * and the FX thread never waits for the engine. Results go to the {@link Listener} through one
@@ -26,7 +30,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class DebugSession implements AutoCloseable {
     /** Receives results, always through the UI executor. */
     public interface Listener {
-        /** A file was opened (or re-opened by reset); a snapshot follows. */
+        /** A file was opened (or re-run); a snapshot follows. */
         void opened(OpenedFile file);
 
         void updated(Snapshot snapshot);
@@ -36,10 +40,25 @@ public final class DebugSession implements AutoCloseable {
 
         /** A fresh look at the thread asked for with {@link #inspect}, between snapshots. */
         default void inspected(Inspection inspection) {}
+
+        /** The breakpoints changed (added, removed, enabled, hit counts after a move). */
+        default void breakpoints(List<BreakpointRow> rows) {}
+
+        /** A breakpoint was refused; the engine's message says why. */
+        default void breakpointRefused(String message) {}
+
+        /** A file was written (trace, export); the message says where. */
+        default void saved(String message) {}
+
+        /**
+         * A new run's timeline data. The session's worker updates it as the recording grows and
+         * then calls {@link #timelineGrew}; the FX thread may query it at any time.
+         */
+        default void timeline(TimelineModel model) {}
+
+        default void timelineGrew() {}
     }
 
-    /** Warp steps between looks at the pause flag and the refresh clock while running (tests shorten it). */
-    int chunk = 4096;
     /** Least time between progress snapshots while running (at most ten a second). */
     long refreshNanos = 100_000_000L;
 
@@ -53,12 +72,10 @@ public final class DebugSession implements AutoCloseable {
 
     // Confined to the worker thread.
     private Path file;
-    private LaunchedRun run;
-    private int lastWarp = -1;
-    private int lastPc = -1;
+    private Navigator nav;
+    private final BreakpointRegistry breakpoints = new BreakpointRegistry();
+    private TimelineModel timeline;
     private boolean running;
-    private boolean chunkBreak;
-    private long chunkEnd;
 
     /** A session with its own named worker thread. */
     public static DebugSession withWorkerThread(Executor ui, Listener listener) {
@@ -82,53 +99,221 @@ public final class DebugSession implements AutoCloseable {
         this.listener = listener;
     }
 
-    /** Opens a launch file or PTX file, replacing the current run. */
-    public void open(Path path) {
-        pauseRequested.set(true);
-        inspectSlot.set(-1); // a thread of the old run means nothing in the new one
-        worker.execute(() -> guarded(() -> load(path)));
-    }
+    // ---- files ----
 
-    /** Starts the current file again from the beginning. */
-    public void reset() {
+    /** Opens a launch file, a trace, or a PTX with the command line's default launch, replacing the current run. */
+    public void open(Path path) { open(path, null); }
+
+    /** Opens a file; a bare PTX is launched with {@code ptxSettings} (null: the defaults). */
+    public void open(Path path, LaunchSettings ptxSettings) {
         pauseRequested.set(true);
         worker.execute(() -> guarded(() -> {
-            if (file != null) load(file);
+            Loader.Loaded l = Loader.load(path, ptxSettings);
+            inspectSlot.set(-1); // a thread of the old run means nothing in the new one
+            file = path;
+            breakpoints.clear(l.travel().breakpoints());
+            install(l);
         }));
     }
+
+    /** Runs the same launch again under another policy and seed, keeping the breakpoints. */
+    public void rerun(String policy, long seed) {
+        pauseRequested.set(true);
+        worker.execute(() -> guarded(() -> {
+            if (nav == null) return;
+            Loader.Loaded l = Loader.rerun(nav.tt, policy, seed);
+            breakpoints.carryOver(l.travel().breakpoints());
+            install(l);
+        }));
+    }
+
+    private void install(Loader.Loaded l) {
+        nav = new Navigator(l.travel());
+        OpenedFile info = SourceFiles.opened(file, nav.tt.run(), l.note(), l.trace());
+        Snapshot first = capture(Snapshot.Cause.OPENED, "", -1);
+        TimelineModel model = TimelineModel.of(nav.tt);
+        model.update(); // a trace arrives recorded to its end
+        timeline = model;
+        ui.execute(() -> listener.opened(info));
+        ui.execute(() -> listener.timeline(model));
+        post(first);
+        postBreakpoints();
+    }
+
+    /** Brings the timeline up to the recording's frontier (moves forward may have extended it). */
+    private void growTimeline() {
+        if (timeline != null && timeline.update()) ui.execute(listener::timelineGrew);
+    }
+
+    /** Writes the recording (up to the frontier) as a trace file. */
+    public void saveTrace(Path out) {
+        worker.execute(() -> guarded(() -> write(out, () -> TraceFile.write(nav.tt, out),
+                n -> "Saved the trace (" + n + " warp steps) to " + out)));
+    }
+
+    /** Writes the recording as Chrome trace JSON for Perfetto and chrome://tracing. */
+    public void exportChrome(Path out) {
+        worker.execute(() -> guarded(() -> write(out, () -> ChromeExport.write(nav.tt, out),
+                n -> "Exported " + n + " warp steps for Perfetto (ui.perfetto.dev) to " + out)));
+    }
+
+    private interface Writer { void write() throws IOException; }
+
+    private void write(Path out, Writer w, java.util.function.LongFunction<String> done) {
+        if (nav == null) throw new BadInputException("Nothing to save: no file is open.");
+        try {
+            w.write();
+        } catch (IOException | IllegalStateException e) {
+            throw new BadInputException(out + ": error: cannot write: " + e.getMessage());
+        }
+        String msg = done.apply(nav.tt.frontier());
+        ui.execute(() -> listener.saved(msg));
+    }
+
+    // ---- moves ----
 
     /** Executes one warp step. */
-    public void step() {
+    public void step() { move(Move.STEP); }
+
+    /** Runs to the next breakpoint or the end of the run (completion, deadlock, step limit), or a pause. */
+    public void run() { move(Move.CONTINUE); }
+
+    /** Moves through the run; a move that cannot go further (the end, the start) posts where it stands. */
+    public void move(Move move) {
+        if (move == Move.CONTINUE) pauseRequested.set(false);
         worker.execute(() -> guarded(() -> {
-            if (run == null || run.interpreter().finished()) return;
-            run.interpreter().step();
-            post(capture(Snapshot.Cause.STEPPED));
+            if (nav == null) {
+                if (move == Move.CONTINUE) ui.execute(() -> listener.failed("Nothing to run: no file is open."));
+                return;
+            }
+            int warp = nav.focus(inspectSlot.get() >= 0 ? inspectSlot.get() >> 5 : -1);
+            TimeTravel.Stop s;
+            if (move == Move.CONTINUE) {
+                running = true;
+                try {
+                    s = nav.move(move, warp, progress());
+                } finally {
+                    running = false;
+                }
+            } else {
+                s = nav.move(move, warp, () -> false);
+            }
+            if (s.hit() != null) inspectSlot.set(-1); // a hit focuses its warp (or the followed one)
+            afterMove(s, move == Move.CONTINUE ? Snapshot.Cause.RUN_END : Snapshot.Cause.STEPPED, move.forward);
         }));
     }
 
-    /** Runs to the end of the run (completion, deadlock, diagnostic, step limit) or a pause. */
-    public void run() {
-        pauseRequested.set(false);
-        worker.execute(() -> guarded(this::runToEnd));
+    /** Goes to the state after {@code step} warp steps (clamped to the recording once it is complete). */
+    public void seek(long step) {
+        worker.execute(() -> guarded(() -> {
+            if (nav == null) return;
+            afterMove(nav.seek(step), Snapshot.Cause.STEPPED, false);
+        }));
     }
 
+    /** Back to the start of the recorded run (step 0); the recording and breakpoints stay. */
+    public void reset() {
+        pauseRequested.set(true);
+        seek(0);
+    }
+
+    /** Asks a run in progress to stop at the next check (every few thousand warp steps); it then posts a snapshot. */
+    public void pause() {
+        pauseRequested.set(true);
+    }
+
+    /** Polled by a run between chunks: posts throttled progress snapshots and says whether to stop. */
+    private java.util.function.BooleanSupplier progress() {
+        long[] lastPost = {System.nanoTime()};
+        return () -> {
+            if (System.nanoTime() - lastPost[0] >= refreshNanos) {
+                nav.followLive();
+                post(capture(Snapshot.Cause.RUN_PROGRESS, "", -1));
+                growTimeline();
+                lastPost[0] = System.nanoTime();
+            }
+            return pauseRequested.get();
+        };
+    }
+
+    private void afterMove(TimeTravel.Stop s, Snapshot.Cause cause, boolean forward) {
+        BreakpointSet.Hit hit = s.hit();
+        int hitId = hit == null ? -1 : breakpoints.idOf(hit.breakpoint());
+        post(capture(cause, stopText(s, forward), hitId));
+        postBreakpoints();
+        growTimeline();
+    }
+
+    /** Why a move stopped, for the status bar; "" when a forward step simply moved (the last action says it). */
+    private String stopText(TimeTravel.Stop s, boolean forward) {
+        return switch (s.reason()) {
+            case BREAKPOINT -> "Breakpoint " + s.hit().breakpoint().spec() + " at step " + s.step() + ": " + s.hit().description();
+            case BRKPT -> "Stopped at step " + s.step() + ": the kernel executed brkpt";
+            case CANCELLED -> "Paused at step " + s.step();
+            case START -> forward ? ""
+                    : "At the start (step 0)" + (nav.tt.breakpoints().all().isEmpty() ? "" : ": no earlier breakpoint hit");
+            case FINISHED, STEP_LIMIT -> forward ? "" : "At the last step (" + s.step() + ")";
+            case STEPPED -> {
+                if (forward) yield "";
+                String next = StateCapture.nextAction(nav);
+                yield "Back at step " + s.step() + (next.isEmpty() ? "" : " · next: " + next);
+            }
+        };
+    }
+
+    // ---- breakpoints ----
+
+    /** Adds a breakpoint written as the engine reads them ({@code KIND[:ARG][,KEY=VALUE]...}). */
+    public void addBreakpoint(String spec) { breakpointCommand(() -> breakpoints.add(spec)); }
+
+    public void removeBreakpoint(int id) { breakpointCommand(() -> breakpoints.remove(id)); }
+
+    public void enableBreakpoint(int id, boolean on) { breakpointCommand(() -> breakpoints.setEnabled(id, on)); }
+
+    /** A click in the PTX gutter: removes the breakpoints on that line, or sets {@code line:N}. */
+    public void toggleLineBreakpoint(int line) { breakpointCommand(() -> breakpoints.toggleLine(line)); }
+
+    /** A click in the CUDA gutter: the same with {@code line:FILE:N}. */
+    public void toggleCudaBreakpoint(String cudaFile, int line) {
+        breakpointCommand(() -> breakpoints.toggleCudaLine(cudaFile, line));
+    }
+
+    private void breakpointCommand(Runnable change) {
+        worker.execute(() -> guarded(() -> {
+            if (nav == null) {
+                ui.execute(() -> listener.breakpointRefused("Open a file first: breakpoints belong to a kernel."));
+                return;
+            }
+            try {
+                change.run();
+            } catch (IllegalArgumentException e) { // the engine's words for a bad spec
+                String msg = e.getMessage();
+                ui.execute(() -> listener.breakpointRefused(msg));
+                return;
+            }
+            postBreakpoints();
+        }));
+    }
+
+    private void postBreakpoints() {
+        List<BreakpointRow> rows = breakpoints.rows();
+        ui.execute(() -> listener.breakpoints(rows));
+    }
+
+    // ---- inspection ----
+
     /**
-     * Chooses the thread whose registers (and whose CTA's shared memory) every snapshot carries;
-     * -1 follows the focused warp. A run in progress picks it up at its next refresh; otherwise
-     * an inspection is posted at once.
+     * Chooses the thread whose registers (and whose CTA's shared memory) every snapshot carries,
+     * and whose warp the warp moves act on; -1 follows the focused warp. A run in progress picks
+     * it up at its next refresh; otherwise an inspection is posted at once.
      */
     public void inspect(int slot) {
         inspectSlot.set(slot);
         worker.execute(() -> guarded(() -> {
-            if (run == null || running) return;
-            Inspection i = StateCapture.inspection(run, slot, lastWarp);
+            if (nav == null || running) return;
+            Inspection i = StateCapture.inspection(nav.tt.run(), slot, nav.follow());
             if (i != null) ui.execute(() -> listener.inspected(i));
         }));
-    }
-
-    /** Asks a run in progress to stop at the next chunk boundary; it then posts a snapshot. */
-    public void pause() {
-        pauseRequested.set(true);
     }
 
     @Override
@@ -145,61 +330,8 @@ public final class DebugSession implements AutoCloseable {
         return done.await(timeout, unit);
     }
 
-    private void load(Path path) {
-        LaunchedRun opened = LaunchedRun.open(path);
-        file = path;
-        run = opened;
-        lastWarp = -1;
-        lastPc = -1;
-        run.interpreter().addListener(new ExecutionListener() {
-            @Override
-            public void warpStep(long step, int warp, int pc, int group, int active) {
-                lastWarp = warp;
-                lastPc = pc;
-                // Break a long run into chunks so pause and screen refresh get a look-in.
-                if (running && step + 1 >= chunkEnd) {
-                    chunkBreak = true;
-                    opened.interpreter().requestBreak();
-                }
-            }
-        });
-        OpenedFile info = SourceFiles.opened(path, run);
-        Snapshot first = capture(Snapshot.Cause.OPENED);
-        ui.execute(() -> listener.opened(info));
-        post(first);
-    }
-
-    private void runToEnd() {
-        if (run == null) {
-            ui.execute(() -> listener.failed("Nothing to run: no file is open."));
-            return;
-        }
-        Interpreter x = run.interpreter();
-        Machine m = run.machine();
-        long lastPost = System.nanoTime();
-        running = true;
-        try {
-            while (!x.finished() && !pauseRequested.get()) {
-                long before = m.steps;
-                chunkBreak = false;
-                chunkEnd = m.steps + chunk;
-                x.run(run.maxSteps());
-                // A break we did not ask for is the kernel's own brkpt: stop there. (A break left
-                // pending by a brkpt during a single step returns at once; just go on then.)
-                if (!x.finished() && !chunkBreak && m.steps != before) break;
-                if (System.nanoTime() - lastPost >= refreshNanos && !x.finished()) {
-                    post(capture(Snapshot.Cause.RUN_PROGRESS));
-                    lastPost = System.nanoTime();
-                }
-            }
-        } finally {
-            running = false;
-        }
-        post(capture(Snapshot.Cause.RUN_END));
-    }
-
-    private Snapshot capture(Snapshot.Cause cause) {
-        return StateCapture.capture(run, lastWarp, lastPc, cause, inspectSlot.get());
+    private Snapshot capture(Snapshot.Cause cause, String stop, int hitId) {
+        return StateCapture.capture(nav, cause, inspectSlot.get(), stop, hitId);
     }
 
     private void post(Snapshot s) {

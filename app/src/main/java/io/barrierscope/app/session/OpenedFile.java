@@ -5,11 +5,19 @@ import java.util.List;
 
 /**
  * A file the session opened: the file asked for, the PTX it runs and that PTX's text lines, how
- * PTX lines map to CUDA lines, the CUDA files the PTX names (most used first) and the sample's
- * lesson text (null when there is no lesson.md beside the file).
+ * PTX lines map to CUDA lines, the CUDA files the PTX names (most used first), the sample's
+ * lesson text (null when there is no lesson.md beside the file), the policy and seed it runs
+ * under, what to tell the user about how it was opened ("" if nothing), and whether it is a trace.
  */
 public record OpenedFile(Path file, String ptxName, List<String> ptxLines, SourceMap sourceMap,
-                         List<CudaFile> cudaFiles, Path lessonFile, String lesson) {
+                         List<CudaFile> cudaFiles, Path lessonFile, String lesson,
+                         String policy, long seed, String note, boolean trace) {
+
+    /** A launch without the run's settings (tests). */
+    public OpenedFile(Path file, String ptxName, List<String> ptxLines, SourceMap sourceMap,
+                      List<CudaFile> cudaFiles, Path lessonFile, String lesson) {
+        this(file, ptxName, ptxLines, sourceMap, cudaFiles, lessonFile, lesson, "round-robin", 0, "", false);
+    }
 
     /** A file without CUDA sources or lesson (tests). */
     public OpenedFile(Path file, String ptxName, List<String> ptxLines) {

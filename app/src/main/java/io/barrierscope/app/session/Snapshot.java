@@ -25,15 +25,40 @@ import java.util.Map;
  * @param report      the end-of-run text (summary, deadlock explanation, diagnostics, output);
  *                    null while the run goes on
  * @param cause       which command produced it
+ * @param travel      where the position stands in the recording and why the last move stopped
  */
 public record Snapshot(Outcome outcome, long steps, long cycles, long maxSteps,
                        int focusWarp, String focusName, int focusLine, CudaLoc focusLoc, String lastAction,
                        Map<Integer, Integer> warpsAtLine, List<BarrierRow> barriers,
                        List<MbarrierRow> mbarriers, List<Diagnostic> diagnostics, Deadlock deadlock,
-                       ThreadsState threads, Inspection inspection, String report, Cause cause) {
+                       ThreadsState threads, Inspection inspection, String report, Cause cause, Travel travel) {
 
-    /** What a snapshot follows: an open or reset, a step, a refresh during a run, a run's end. */
+    /** What a snapshot follows: an open or reset, a move (either way), a refresh during a run, a run's end. */
     public enum Cause { OPENED, STEPPED, RUN_PROGRESS, RUN_END }
+
+    /**
+     * The position against the recording.
+     *
+     * @param frontier      the furthest step executed so far
+     * @param complete      whether the recording reached the run's end (so the frontier is the last step)
+     * @param stop          why the last move stopped, for people ("" when it simply moved)
+     * @param hitBreakpoint the number of the breakpoint it stopped at, or -1
+     * @param recorded      every diagnostic up to the frontier, also those after the position
+     */
+    public record Travel(long frontier, boolean complete, String stop, int hitBreakpoint, List<Diagnostic> recorded) {
+        public static final Travel NONE = new Travel(0, false, "", -1, List.of());
+    }
+
+    /** A snapshot without time travel information (tests). */
+    public Snapshot(Outcome outcome, long steps, long cycles, long maxSteps,
+                    int focusWarp, String focusName, int focusLine, CudaLoc focusLoc, String lastAction,
+                    Map<Integer, Integer> warpsAtLine, List<BarrierRow> barriers,
+                    List<MbarrierRow> mbarriers, List<Diagnostic> diagnostics, Deadlock deadlock,
+                    ThreadsState threads, Inspection inspection, String report, Cause cause) {
+        this(outcome, steps, cycles, maxSteps, focusWarp, focusName, focusLine, focusLoc, lastAction, warpsAtLine, barriers,
+                mbarriers, diagnostics, deadlock, threads, inspection, report, cause,
+                new Travel(steps, outcome != Outcome.RUNNING, "", -1, diagnostics));
+    }
 
     /** A snapshot without CUDA location, deadlock, threads or inspection (view model tests). */
     public Snapshot(Outcome outcome, long steps, long cycles, long maxSteps,

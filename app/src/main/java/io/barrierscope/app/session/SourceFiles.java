@@ -31,7 +31,7 @@ final class SourceFiles {
 
     private SourceFiles() {}
 
-    static OpenedFile opened(Path file, LaunchedRun run) {
+    static OpenedFile opened(Path file, LaunchedRun run, String note, boolean trace) {
         Module module = run.module();
         SourceMap map = sourceMap(module);
         Path ptxDir = run.ptxPath().toAbsolutePath().getParent();
@@ -39,7 +39,7 @@ final class SourceFiles {
         Path lesson = lessonOf(file, run.ptxPath());
         String text = lesson == null ? null : readSmall(lesson);
         return new OpenedFile(file, module.sourceName(), List.copyOf(module.sourceLines()), map, cuda,
-                text == null ? null : lesson, text);
+                text == null ? null : lesson, text, run.policyName(), run.seed(), note, trace);
     }
 
     static SourceMap sourceMap(Module module) {

@@ -14,6 +14,7 @@ import io.barrierscope.sync.CtaBarrierUnit;
 import io.barrierscope.sync.Mbarrier;
 import io.barrierscope.sync.MbarrierOp;
 import io.barrierscope.sync.MbarrierUnit;
+import io.barrierscope.trace.Recording;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -33,30 +34,46 @@ final class StateCapture {
     private StateCapture() {}
 
     /**
-     * @param focusWarp the warp that took the last step, or -1 before the first step
-     * @param lastPc    the PC it executed, or -1
-     * @param cause     which command the snapshot follows
-     * @param inspect   the thread to inspect, or -1 for the followed warp's first lane
+     * @param nav     the run and the warp the views follow
+     * @param cause   which command the snapshot follows
+     * @param inspect the thread to inspect, or -1 for the followed warp's first lane
+     * @param stop    why the last move stopped ("" if it simply moved)
+     * @param hitId   the breakpoint it stopped at, or -1
      */
-    static Snapshot capture(LaunchedRun run, int focusWarp, int lastPc, Snapshot.Cause cause, int inspect) {
+    static Snapshot capture(Navigator nav, Snapshot.Cause cause, int inspect, String stop, int hitId) {
+        LaunchedRun run = nav.tt.run();
         Machine m = run.machine();
         Interpreter x = run.interpreter();
         Op[] code = run.program().code;
-        int warp = focusWarp >= 0 ? focusWarp : firstLiveWarp(m);
+        int warp = nav.follow() >= 0 ? nav.follow() : firstLiveWarp(m);
+        Navigator.WarpStep last = nav.lastStep();
         int pc = warp >= 0 ? nextPc(m, warp) : -1;
-        if (pc < 0) pc = lastPc;
+        if (pc < 0 && last != null && last.warp() == warp) pc = last.pc();
         String focusName = warp < 0 ? "" : m.warpName(warp) + " · " + warpState(m, warp);
-        String lastAction = lastPc < 0 || focusWarp < 0 ? ""
-                : m.warpName(focusWarp) + " executed line " + line(code, lastPc) + ": "
-                        + code[lastPc].insn.text().strip().replaceAll("\\s+", " ");
+        String lastAction = last == null ? ""
+                : m.warpName(last.warp()) + " executed line " + line(code, last.pc()) + ": "
+                        + code[last.pc()].insn.text().strip().replaceAll("\\s+", " ");
         List<Diagnostic> diagnostics = List.copyOf(x.diagnostics());
         String report = x.finished() ? report(run) : null;
         boolean deadlocked = x.outcome() == Outcome.DEADLOCK;
         Deadlock deadlock = deadlocked ? run.deadlock() : null;
+        Recording rec = nav.tt.recording();
+        Snapshot.Travel travel = new Snapshot.Travel(nav.tt.frontier(), rec.finished(), stop, hitId,
+                List.copyOf(rec.diagnostics()));
         return new Snapshot(x.outcome(), m.steps, m.cycles, run.maxSteps(), warp, focusName,
                 line(code, pc), pc >= 0 && pc < code.length ? code[pc].insn.loc() : null, lastAction,
                 warpsAtLine(m, code), barriers(m, deadlocked), mbarriers(m, deadlocked), diagnostics, deadlock,
-                ThreadCapture.capture(run), inspection(run, inspect, warp), report, cause);
+                ThreadCapture.capture(run), inspection(run, inspect, warp), report, cause, travel);
+    }
+
+    /** What the step the recording has next would do, e.g. "CTA (0,0,0) warp 1 executes line 40: bar.sync 0;", or "". */
+    static String nextAction(Navigator nav) {
+        Navigator.WarpStep next = nav.nextStep();
+        if (next == null) return "";
+        LaunchedRun run = nav.tt.run();
+        Op[] code = run.program().code;
+        return run.machine().warpName(next.warp()) + " executes line " + line(code, next.pc()) + ": "
+                + code[next.pc()].insn.text().strip().replaceAll("\\s+", " ");
     }
 
     /** The inspected thread: the one asked for, else the followed warp's first live (or existing) lane. */

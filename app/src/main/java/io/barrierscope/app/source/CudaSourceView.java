@@ -20,8 +20,9 @@ import org.fxmisc.richtext.LineNumberFactory;
 /**
  * The CUDA source beside the PTX: a file chooser over the files the PTX names, the text with
  * line numbers and colours, the followed warp's line highlighted, lines linked from the PTX
- * highlighted, a dot in the gutter on lines that have instructions, and a message instead of
- * the text when the file is not there.
+ * highlighted, a dot in the gutter on lines that have instructions, breakpoint markers (a gutter
+ * click sets or removes {@code line:FILE:N}), and a message instead of the text when the file is
+ * not there.
  */
 public final class CudaSourceView {
     private static final String CURRENT = "current-line";
@@ -97,7 +98,12 @@ public final class CudaSourceView {
             Region dot = new Region();
             dot.getStyleClass().add("code-dot");
             dot.setVisible(mapped.contains(paragraph + 1));
-            HBox box = new HBox(2, numbers.apply(paragraph), dot);
+            HBox box = new HBox(2);
+            StackPane mark = new StackPane(BreakpointMarker.of(paragraph + 1, vm::breakpointMarker,
+                    vm.breakpointLinesProperty(), box, vm::toggleBreakpoint));
+            mark.setMinWidth(14);
+            mark.setPrefWidth(14);
+            box.getChildren().addAll(mark, numbers.apply(paragraph), dot);
             box.setAlignment(Pos.CENTER_LEFT);
             return box;
         };

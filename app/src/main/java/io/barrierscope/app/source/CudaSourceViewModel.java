@@ -1,11 +1,15 @@
 package io.barrierscope.app.source;
 
+import io.barrierscope.app.session.BreakpointRow;
 import io.barrierscope.app.session.CudaFile;
 import io.barrierscope.app.session.OpenedFile;
 import io.barrierscope.app.session.SourceMap;
 import io.barrierscope.ptx.CudaLoc;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
@@ -34,6 +38,9 @@ public final class CudaSourceViewModel {
     /** Where the focused instruction was inlined, when its own file is not available; else null. */
     private CudaLoc focusCall;
     private Consumer<List<Integer>> onLineClicked = l -> {};
+    private final ReadOnlyObjectWrapper<Map<Integer, Boolean>> breakpointLines = new ReadOnlyObjectWrapper<>(Map.of());
+    private List<BreakpointRow> breakpoints = List.of();
+    private BiConsumer<String, Integer> onToggleBreakpoint = (f, l) -> {};
 
     public void load(OpenedFile f) {
         map = f.sourceMap();
@@ -111,6 +118,45 @@ public final class CudaSourceViewModel {
         }
     }
 
+    /** A click in the gutter: asks for a breakpoint on that line of the shown file to be set or removed. */
+    public void toggleBreakpoint(int line) {
+        CudaFile f = shown.get();
+        if (f == null || !f.available() || line < 1 || line > f.lines().size()) return;
+        onToggleBreakpoint.accept(f.name(), line);
+    }
+
+    /** Called with the file (as the PTX names it) and line of a gutter click. */
+    public void setOnToggleBreakpoint(BiConsumer<String, Integer> action) {
+        onToggleBreakpoint = action == null ? (f, l) -> {} : action;
+    }
+
+    /** The session's breakpoints: the CUDA line ones in the shown file are marked in the gutter. */
+    public void setBreakpoints(List<BreakpointRow> rows) {
+        breakpoints = List.copyOf(rows);
+        markBreakpoints();
+    }
+
+    private void markBreakpoints() {
+        CudaFile f = shown.get();
+        Map<Integer, Boolean> out = new HashMap<>();
+        for (BreakpointRow r : breakpoints) {
+            if (f != null && r.cudaFile() != null && sameFile(r.cudaFile(), f.name())) {
+                out.merge(r.cudaLine(), r.enabled(), Boolean::logicalOr);
+            }
+        }
+        if (!out.equals(breakpointLines.get())) breakpointLines.set(Map.copyOf(out));
+    }
+
+    /** The gutter marker of a 1-based line of the shown file. */
+    public SourceViewModel.Marker breakpointMarker(int line) {
+        Boolean on = breakpointLines.get().get(line);
+        return on == null ? SourceViewModel.Marker.NONE : on ? SourceViewModel.Marker.ENABLED : SourceViewModel.Marker.DISABLED;
+    }
+
+    private static boolean sameFile(String a, String b) {
+        return a.equals(b) || a.endsWith("/" + b) || b.endsWith("/" + a);
+    }
+
     /** Called with the PTX lines of a clicked CUDA line (empty if none came from it). */
     public void setOnLineClicked(Consumer<List<Integer>> action) { onLineClicked = action == null ? l -> {} : action; }
 
@@ -133,6 +179,7 @@ public final class CudaSourceViewModel {
         else if (!f.available()) message.set(f.name() + " is not available: " + f.problem()
                 + (f.path() == null ? "" : " (looked for " + f.path() + ")") + ".");
         else message.set("");
+        markBreakpoints();
     }
 
     private void showFocus() {
@@ -169,4 +216,6 @@ public final class CudaSourceViewModel {
     public ReadOnlyIntegerProperty currentLineProperty() { return currentLine.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<Set<Integer>> linkedLinesProperty() { return linkedLines.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<Reveal> revealProperty() { return reveal.getReadOnlyProperty(); }
+    /** Lines of the shown file with breakpoints (true: at least one of them enabled). */
+    public ReadOnlyObjectProperty<Map<Integer, Boolean>> breakpointLinesProperty() { return breakpointLines.getReadOnlyProperty(); }
 }

@@ -15,8 +15,9 @@ import org.fxmisc.richtext.LineNumberFactory;
 /**
  * The PTX source: a read-only code area with syntax colours, line numbers, a gutter badge
  * counting the warps on each line, the followed warp's line highlighted and kept in view, the
- * lines diagnostics point at marked, and lines linked from the CUDA pane highlighted. A click on
- * a line links it to the CUDA pane.
+ * lines diagnostics point at marked, lines linked from the CUDA pane highlighted, and breakpoint
+ * markers in the gutter. A click on a line links it to the CUDA pane; a click in the gutter sets
+ * or removes a breakpoint ({@code line:N}).
  */
 public final class SourceView {
     private static final String CURRENT = "current-line";
@@ -51,7 +52,7 @@ public final class SourceView {
 
     public Node root() { return code.node(); }
 
-    /** Line number plus the warp badge, both small factories evaluated per visible paragraph. */
+    /** Breakpoint marker, line number and warp badge, small factories evaluated per visible paragraph. */
     private IntFunction<Node> gutter() {
         IntFunction<Node> numbers = LineNumberFactory.get(code.area());
         return paragraph -> {
@@ -65,7 +66,12 @@ public final class SourceView {
             Region spacer = new Region();
             spacer.setPrefWidth(58);
             spacer.setMinWidth(58);
-            HBox box = new HBox(numbers.apply(paragraph), new StackPane(spacer, badge));
+            HBox box = new HBox();
+            StackPane mark = new StackPane(BreakpointMarker.of(line, vm::breakpointMarker, vm.breakpointLinesProperty(),
+                    box, vm::toggleBreakpoint));
+            mark.setMinWidth(14);
+            mark.setPrefWidth(14);
+            box.getChildren().addAll(mark, numbers.apply(paragraph), new StackPane(spacer, badge));
             box.setAlignment(Pos.CENTER_LEFT);
             return box;
         };

@@ -1,10 +1,12 @@
 package io.barrierscope.app.source;
 
+import io.barrierscope.app.session.BreakpointRow;
 import io.barrierscope.app.session.OpenedFile;
 import io.barrierscope.app.session.Snapshot;
 import io.barrierscope.check.Diagnostic;
 import io.barrierscope.ptx.SourcePos;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -30,7 +32,9 @@ public final class SourceViewModel {
     private final ReadOnlyObjectWrapper<Set<Integer>> diagnosticLines = new ReadOnlyObjectWrapper<>(Set.of());
     private final ReadOnlyObjectWrapper<Set<Integer>> linkedLines = new ReadOnlyObjectWrapper<>(Set.of());
     private final ReadOnlyObjectWrapper<Reveal> reveal = new ReadOnlyObjectWrapper<>(Reveal.NONE);
+    private final ReadOnlyObjectWrapper<Map<Integer, Boolean>> breakpointLines = new ReadOnlyObjectWrapper<>(Map.of());
     private IntConsumer onLineClicked = l -> {};
+    private IntConsumer onToggleBreakpoint = l -> {};
 
     /** Shows a newly opened file; the line markers wait for its first snapshot. */
     public void load(OpenedFile file) {
@@ -69,6 +73,29 @@ public final class SourceViewModel {
 
     public void setOnLineClicked(IntConsumer action) { onLineClicked = action == null ? l -> {} : action; }
 
+    /** A click in the gutter: asks for the line's breakpoint to be set or removed. */
+    public void toggleBreakpoint(int line) {
+        if (line >= 1 && line <= lines.get().size()) onToggleBreakpoint.accept(line);
+    }
+
+    public void setOnToggleBreakpoint(IntConsumer action) { onToggleBreakpoint = action == null ? l -> {} : action; }
+
+    /** The session's breakpoints: the PTX line ones are marked in the gutter. */
+    public void setBreakpoints(List<BreakpointRow> rows) {
+        Map<Integer, Boolean> out = new HashMap<>();
+        for (BreakpointRow r : rows) if (r.ptxLine() > 0) out.merge(r.ptxLine(), r.enabled(), Boolean::logicalOr);
+        if (!out.equals(breakpointLines.get())) breakpointLines.set(Map.copyOf(out));
+    }
+
+    /** The gutter marker of a 1-based line: none, an enabled breakpoint, or only disabled ones. */
+    public Marker breakpointMarker(int line) {
+        Boolean on = breakpointLines.get().get(line);
+        return on == null ? Marker.NONE : on ? Marker.ENABLED : Marker.DISABLED;
+    }
+
+    /** A breakpoint marker in a gutter; disabled breakpoints are drawn hollow. */
+    public enum Marker { NONE, ENABLED, DISABLED }
+
     /** The gutter badge for a 1-based line: the number of warps standing there, or "". */
     public String warpBadge(int line) {
         Integer n = warpsAtLine.get().get(line);
@@ -98,6 +125,8 @@ public final class SourceViewModel {
     /** Lines linked from elsewhere, highlighted apart from the current line. */
     public ReadOnlyObjectProperty<Set<Integer>> linkedLinesProperty() { return linkedLines.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<Reveal> revealProperty() { return reveal.getReadOnlyProperty(); }
+    /** Lines with breakpoints (true: at least one of them enabled). */
+    public ReadOnlyObjectProperty<Map<Integer, Boolean>> breakpointLinesProperty() { return breakpointLines.getReadOnlyProperty(); }
 
     public List<String> getLines() { return lines.get(); }
     public int getCurrentLine() { return currentLine.get(); }

@@ -130,6 +130,8 @@ public final class ThreadsView {
         String key = vm.selectedKeyProperty().get();
         NodeItem it = key.isEmpty() ? null : byKey.get(key);
         if (it != null && tree.getSelectionModel().getSelectedItem() != it) tree.getSelectionModel().select(it);
+        // No thread chosen any more (a breakpoint hit follows its own warp): no row stays marked.
+        if (key.isEmpty() && tree.getSelectionModel().getSelectedItem() != null) tree.getSelectionModel().clearSelection();
     }
 
     /** A row whose children appear when it is opened. */

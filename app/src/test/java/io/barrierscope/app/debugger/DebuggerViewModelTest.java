@@ -37,7 +37,7 @@ class DebuggerViewModelTest {
         assertEquals("block-reduce/launch.json — BarrierScope", vm.titleProperty().get());
         assertTrue(vm.source().getLines().stream().anyMatch(l -> l.contains("bar.sync")));
         assertEquals("ready", vm.outcomeProperty().get());
-        assertEquals("step 0 · 0 cycles", vm.stepsProperty().get());
+        assertEquals("step 0 of 0 (frontier) · 0 cycles", vm.stepsProperty().get());
         int line = vm.source().getCurrentLine();
         assertTrue(vm.source().getLines().get(line - 1).contains("ld.param"), "entry line: " + line);
         assertTrue(vm.canStepProperty().get());
@@ -79,9 +79,10 @@ class DebuggerViewModelTest {
     void resetStartsAgain() {
         vm.open(TestFiles.sample("block-reduce"));
         vm.run();
-        vm.reset();
+        vm.reset(); // back to step 0 of the recording, whose end is known now
         assertEquals("ready", vm.outcomeProperty().get());
-        assertEquals("step 0 · 0 cycles", vm.stepsProperty().get());
+        assertEquals("step 0 of 1291 (end) · 0 cycles", vm.stepsProperty().get());
+        assertFalse(vm.canStepBackProperty().get());
         assertTrue(vm.canStepProperty().get());
         assertFalse(vm.reportVisibleProperty().get());
         assertEquals(0, vm.barriers().rows().size());

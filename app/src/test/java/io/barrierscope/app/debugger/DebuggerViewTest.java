@@ -90,7 +90,7 @@ class DebuggerViewTest {
         waitUntil(() -> "completed".equals(text(robot, "#outcomeLabel")));
         robot.press(KeyCode.CONTROL).type(KeyCode.R).release(KeyCode.CONTROL);
         waitUntil(() -> "ready".equals(text(robot, "#outcomeLabel")));
-        assertEquals("step 0 · 0 cycles", text(robot, "#stepsLabel"));
+        assertEquals("step 0 of 1291 (end) · 0 cycles", text(robot, "#stepsLabel"));
         assertEquals("", robot.lookup("#reportText").queryAs(TextArea.class).getText(), "report cleared by reset");
     }
 }

@@ -5,6 +5,9 @@ import io.barrierscope.app.session.DebugSession;
 import io.barrierscope.app.welcome.SampleCatalog;
 import java.util.List;
 import java.util.Set;
+import javafx.geometry.Bounds;
+import javafx.geometry.Point2D;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.fxmisc.richtext.CodeArea;
@@ -37,6 +40,30 @@ public final class TestWindow {
     public void run(FxRobot robot) {
         robot.interact(vm::run);
         WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Where a visible line's text is on the screen, past the gutter (whose clicks set breakpoints). */
+    public static Point2D lineText(CodeArea area, int line) {
+        return onFx(() -> {
+            Bounds b = area.getVisibleParagraphBoundsOnScreen(area.allParToVisibleParIndex(line - 1).orElseThrow());
+            int start = area.getAbsolutePosition(line - 1, 0);
+            Bounds first = area.getCharacterBoundsOnScreen(start, start + 1).orElseThrow();
+            return new Point2D(first.getMinX() + 4, (b.getMinY() + b.getMaxY()) / 2);
+        });
+    }
+
+    /** The breakpoint gutter of a visible line (its marker or number). */
+    public static Node gutter(FxRobot robot, CodeArea area, int line) {
+        return robot.from(area).lookup(".breakpoint-gutter").match(n -> Integer.valueOf(line).equals(n.getUserData())).query();
+    }
+
+    /** A value computed on the FX thread (RichTextFX geometry may only be asked there). */
+    public static <T> T onFx(java.util.concurrent.Callable<T> f) {
+        try {
+            return WaitForAsyncUtils.asyncFx(f).get();
+        } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** The paragraph styles of a 1-based line of a code area. */

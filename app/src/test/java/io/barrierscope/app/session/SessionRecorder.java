@@ -9,6 +9,9 @@ public final class SessionRecorder implements DebugSession.Listener {
     public final List<Snapshot> snapshots = new ArrayList<>();
     public final List<Inspection> inspections = new ArrayList<>();
     public OpenedFile opened;
+    public List<BreakpointRow> breakpoints = List.of();
+    public final List<String> refused = new ArrayList<>();
+    public final List<String> saved = new ArrayList<>();
     public final DebugSession session = new DebugSession(Runnable::run, Runnable::run, this);
 
     public static SessionRecorder open(String sample) {
@@ -34,4 +37,7 @@ public final class SessionRecorder implements DebugSession.Listener {
     @Override public void updated(Snapshot s) { snapshots.add(s); }
     @Override public void failed(String message) { throw new AssertionError(message); }
     @Override public void inspected(Inspection i) { inspections.add(i); }
+    @Override public void breakpoints(List<BreakpointRow> rows) { breakpoints = rows; }
+    @Override public void breakpointRefused(String message) { refused.add(message); }
+    @Override public void saved(String message) { saved.add(message); }
 }

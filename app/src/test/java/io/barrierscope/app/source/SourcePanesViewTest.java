@@ -9,7 +9,6 @@ import io.barrierscope.app.debugger.TestWindow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import javafx.geometry.Bounds;
 import javafx.geometry.Point2D;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
@@ -81,9 +80,5 @@ class SourcePanesViewTest {
         assertFalse(robot.lookup("#cudaArea").query().getParent().isVisible(), "no text where there is none");
     }
 
-    /** Where a visible line of a code area is on the screen. */
-    private static Point2D lineCentre(CodeArea area, int line) {
-        Bounds b = area.getVisibleParagraphBoundsOnScreen(area.allParToVisibleParIndex(line - 1).orElseThrow());
-        return new Point2D(b.getMinX() + 60, (b.getMinY() + b.getMaxY()) / 2);
-    }
+    private static Point2D lineCentre(CodeArea area, int line) { return TestWindow.lineText(area, line); }
 }

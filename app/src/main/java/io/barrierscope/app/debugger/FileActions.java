@@ -1,0 +1,142 @@
+package io.barrierscope.app.debugger;
+
+import io.barrierscope.app.files.LaunchSettingsDialog;
+import io.barrierscope.app.session.LaunchSettings;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Supplier;
+import javafx.collections.ListChangeListener;
+import javafx.scene.Node;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.TextInputDialog;
+import javafx.scene.input.DragEvent;
+import javafx.scene.input.TransferMode;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+
+/**
+ * The window's file dialogs: open (a bare PTX first asks for launch settings), save the trace,
+ * export for Perfetto, go to a step, the recent files menu, and files dropped on the window.
+ */
+final class FileActions {
+    private final DebuggerViewModel vm;
+    private final Supplier<Window> window;
+    /** The launch settings last chosen for a bare PTX, offered again next time. */
+    private LaunchSettings lastSettings = LaunchSettings.defaults();
+
+    FileActions(DebuggerViewModel vm, Supplier<Window> window) {
+        this.vm = vm;
+        this.window = window;
+    }
+
+    void chooseFile() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Open a launch file, PTX or trace");
+        chooser.getExtensionFilters().addAll(
+                new FileChooser.ExtensionFilter("Launch files, PTX and traces", "*.json", "*.ptx", "*.bstrace"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        startIn(chooser);
+        File chosen = chooser.showOpenDialog(window.get());
+        if (chosen != null) open(chosen.toPath());
+    }
+
+    /** Opens a file; a bare PTX asks for its launch first (cancelling opens nothing). */
+    void open(Path file) {
+        if (!DebuggerViewModel.asksForLaunch(file)) {
+            vm.open(file);
+            return;
+        }
+        LaunchSettingsDialog.ask(window.get(), file, lastSettings).ifPresent(s -> {
+            lastSettings = s;
+            vm.open(file, s);
+        });
+    }
+
+    void saveTrace() {
+        File f = saveChooser("Save the trace", "BarrierScope traces", "*.bstrace", ".bstrace");
+        if (f != null) vm.saveTrace(withExtension(f, ".bstrace"));
+    }
+
+    void exportChrome() {
+        File f = saveChooser("Export the trace for Perfetto / chrome://tracing", "Chrome trace JSON", "*.json", ".trace.json");
+        if (f != null) vm.exportChrome(withExtension(f, ".json"));
+    }
+
+    void goToStep() {
+        TextInputDialog d = new TextInputDialog(Long.toString(vm.nowProperty().get()));
+        if (window.get() != null) d.initOwner(window.get());
+        d.setTitle("Go to step");
+        d.setHeaderText("Go to the state after N warp steps (0 to " + vm.frontierProperty().get()
+                + " recorded; further runs forward)");
+        d.getEditor().setId("goToStepField");
+        d.showAndWait().ifPresent(text -> {
+            try {
+                vm.seek(Long.parseLong(text.strip()));
+            } catch (NumberFormatException e) {
+                vm.seek(vm.nowProperty().get()); // nothing moves; the field was not a number
+            }
+        });
+    }
+
+    /** File > Open Recent, kept in step with the list. */
+    Menu recentMenu() {
+        Menu menu = new Menu("Open Recent");
+        menu.setId("recentMenu");
+        Runnable rebuild = () -> {
+            menu.getItems().clear();
+            for (Path p : vm.recent().files()) {
+                MenuItem item = new MenuItem(p.toString());
+                item.setMnemonicParsing(false);
+                item.setOnAction(e -> {
+                    if (Files.exists(p)) open(p);
+                    else vm.recent().remove(p);
+                });
+                menu.getItems().add(item);
+            }
+            menu.setDisable(menu.getItems().isEmpty());
+        };
+        vm.recent().files().addListener((ListChangeListener<Path>) c -> rebuild.run());
+        rebuild.run();
+        return menu;
+    }
+
+    /** Files dropped on the window open as if chosen (the first one, when several come). */
+    void acceptDrops(Node target) {
+        target.addEventHandler(DragEvent.DRAG_OVER, e -> {
+            if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY);
+        });
+        target.addEventHandler(DragEvent.DRAG_DROPPED, e -> {
+            List<File> files = e.getDragboard().hasFiles() ? e.getDragboard().getFiles() : List.of();
+            e.setDropCompleted(!files.isEmpty());
+            e.consume();
+            // After the drop finishes: a launch dialog must not block the drag gesture.
+            if (!files.isEmpty()) javafx.application.Platform.runLater(() -> open(files.get(0).toPath()));
+        });
+    }
+
+    private File saveChooser(String title, String what, String pattern, String suffix) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(title);
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(what, pattern));
+        startIn(chooser);
+        Path open = vm.openFile();
+        if (open != null && open.getParent() != null && open.getParent().getFileName() != null) {
+            chooser.setInitialFileName(open.getParent().getFileName() + suffix);
+        }
+        return chooser.showSaveDialog(window.get());
+    }
+
+    private void startIn(FileChooser chooser) {
+        Path current = vm.openFile();
+        if (current != null && current.getParent() != null && Files.isDirectory(current.getParent())) {
+            chooser.setInitialDirectory(current.getParent().toFile());
+        }
+    }
+
+    private static Path withExtension(File f, String ext) {
+        return f.getName().contains(".") ? f.toPath() : f.toPath().resolveSibling(f.getName() + ext);
+    }
+}

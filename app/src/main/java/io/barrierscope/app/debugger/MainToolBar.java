@@ -1,0 +1,106 @@
+package io.barrierscope.app.debugger;
+
+import io.barrierscope.app.session.LaunchSettings;
+import io.barrierscope.app.session.Move;
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Separator;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Priority;
+
+/**
+ * The toolbar: the moves back and forth (each with its key in the tooltip), pause and reset, the
+ * policy and seed with Re-run, the open file's name, and the samples, theme, presentation and
+ * help buttons.
+ */
+final class MainToolBar {
+    private MainToolBar() {}
+
+    static ToolBar of(DebuggerViewModel vm) {
+        var fwd = vm.canStepProperty();
+        var back = vm.canStepBackProperty();
+        Button reverse = button("reverseButton", "◀◀", "Reverse-continue: back to the previous breakpoint hit (Shift+F5)",
+                () -> vm.move(Move.REVERSE_CONTINUE), back);
+        Button backOver = button("backOverButton", "◀ Over", "Back over the focused warp's last barrier or wait (Shift+F8)",
+                () -> vm.move(Move.STEP_BACK_OVER), back);
+        Button backWarp = button("backWarpButton", "◀ Warp", "The focused warp's previous step (Shift+F11)",
+                () -> vm.move(Move.STEP_BACK_WARP), back);
+        Button stepBack = button("stepBackButton", "◀ Step", "One warp step back (Shift+F10)", () -> vm.move(Move.STEP_BACK), back);
+        Button step = button("stepButton", "Step ▶", "One warp step (F10)", vm::step, fwd);
+        Button warp = button("stepWarpButton", "Warp ▶", "Until the focused warp has taken a step (F11)",
+                () -> vm.move(Move.STEP_WARP), fwd);
+        Button over = button("stepOverButton", "Over ▶", "Until the focused warp passes its barrier or wait (F8)",
+                () -> vm.move(Move.STEP_OVER), fwd);
+        Button run = button("runButton", "Continue ▶▶", "To the next breakpoint or the end (F5)", vm::run, fwd);
+        Button pause = button("pauseButton", "Pause", "Pause the run (Shift+F5)", vm::pause, vm.canPauseProperty());
+        Button reset = button("resetButton", "Reset", "Back to the start, step 0 (Ctrl+R)", vm::reset, vm.loadedProperty());
+
+        ComboBox<String> policy = new ComboBox<>();
+        policy.setId("policyChooser");
+        policy.getItems().setAll(LaunchSettings.POLICIES);
+        policy.valueProperty().bindBidirectional(vm.policyProperty());
+        policy.setTooltip(new Tooltip("The scheduling policy for Re-run: round-robin, random or adversarial"));
+        policy.setFocusTraversable(false);
+        TextField seed = new TextField();
+        seed.setId("seedField");
+        seed.setPrefColumnCount(5);
+        seed.textProperty().bindBidirectional(vm.seedProperty());
+        seed.setTooltip(new Tooltip("The seed of the random and adversarial policies, for Re-run"));
+        seed.setOnAction(e -> vm.rerun());
+        seed.setFocusTraversable(false); // the window's keys, not the seed, have the keyboard at start
+        Button rerun = button("rerunButton", "Re-run", "Run again under this policy and seed; breakpoints stay (Ctrl+Shift+R)",
+                vm::rerun, vm.idleProperty());
+
+        Label file = new Label();
+        file.setId("fileLabel");
+        file.getStyleClass().add("file-label");
+        // The PTX file's name; its full path in the tooltip.
+        file.textProperty().bind(Bindings.createStringBinding(
+                () -> {
+                    String name = vm.source().sourceNameProperty().get();
+                    return name.substring(name.lastIndexOf('/') + 1);
+                },
+                vm.source().sourceNameProperty()));
+        Tooltip where = new Tooltip();
+        where.textProperty().bind(vm.source().sourceNameProperty());
+        file.setTooltip(where);
+        Pane grow = new Pane();
+        HBox.setHgrow(grow, Priority.ALWAYS);
+        Button welcome = button("welcomeButton", "Samples", "The bundled samples (Ctrl+Shift+W)", vm.welcome()::show, null);
+        ToggleButton dark = toggle("darkButton", "Dark", "Dark theme (Ctrl+Shift+D)");
+        dark.selectedProperty().bindBidirectional(vm.appearance().darkProperty());
+        ToggleButton present = toggle("presentButton", "Present", "Presentation mode: large fonts, high contrast (Ctrl+Shift+P)");
+        present.selectedProperty().bindBidirectional(vm.appearance().presentationProperty());
+        Button help = button("helpButton", "?", "Keyboard shortcuts and barrier terms (F1)", vm.appearance()::toggleHelp, null);
+        ToolBar bar = new ToolBar(reverse, backOver, backWarp, stepBack, step, warp, over, run, pause, reset,
+                new Separator(), policy, seed, rerun, file, grow, welcome, dark, present, help);
+        bar.setId("mainToolBar");
+        return bar;
+    }
+
+    private static Button button(String id, String text, String tip, Runnable action, ObservableBooleanValue enabled) {
+        Button b = new Button(text);
+        b.setId(id);
+        b.setTooltip(new Tooltip(tip));
+        b.setOnAction(e -> action.run());
+        b.setFocusTraversable(false); // keys go to the window's shortcuts, not to a focused button
+        if (enabled != null) b.disableProperty().bind(Bindings.not(enabled));
+        return b;
+    }
+
+    private static ToggleButton toggle(String id, String text, String tip) {
+        ToggleButton b = new ToggleButton(text);
+        b.setId(id);
+        b.setTooltip(new Tooltip(tip));
+        b.setFocusTraversable(false);
+        return b;
+    }
+}

@@ -1,0 +1,62 @@
+package io.barrierscope.app.session;
+
+import io.barrierscope.launch.BadInputException;
+import io.barrierscope.launch.LaunchSpec;
+import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.trace.TimeTravel;
+import io.barrierscope.trace.TraceFile;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Turns a file into a recorded session: a launch file, a bare PTX (with launch settings, else
+ * the command line's defaults), or a trace (re-executed and checked by the engine). Engine
+ * thread only: opening compiles and, for a trace, replays.
+ */
+final class Loader {
+    /** A session and what to tell the user about how it was opened ("" if nothing special). */
+    record Loaded(TimeTravel travel, String note, boolean trace) {}
+
+    private Loader() {}
+
+    static Loaded load(Path path, LaunchSettings ptxSettings) {
+        String name = path.getFileName() == null ? "" : path.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (name.endsWith(".bstrace")) {
+            TimeTravel tt = TraceFile.open(path);
+            String outcome = tt.atEnd() ? tt.interpreter().outcome().jsonName() : "not finished";
+            return new Loaded(tt, "Opened trace " + path.getFileName() + ": " + tt.frontier() + " warp steps recorded ("
+                    + outcome + "), shown at its last step: Shift+F10 steps back, Ctrl+R goes to the start", true);
+        }
+        if (name.endsWith(".cu")) {
+            throw new BadInputException(path + ": a CUDA source cannot be run directly. Compile it to PTX next to it with\n"
+                    + "  nvcc -arch=sm_90a -ptx -lineinfo " + path.getFileName() + "\nand open the .ptx (or a launch file naming it).");
+        }
+        if (name.endsWith(".ptx")) {
+            LaunchSettings s = ptxSettings != null ? ptxSettings : LaunchSettings.defaults();
+            String note = ptxSettings != null ? "No launch file: launched with " + s.describe()
+                    : "No launch file: the command line's defaults (" + s.describe() + "); File > Open asks for others";
+            return new Loaded(new TimeTravel(ptxRun(path, s)), note, false);
+        }
+        return new Loaded(new TimeTravel(LaunchedRun.open(path)), "", false);
+    }
+
+    /** The same launch and PTX again under another policy and seed. */
+    static Loaded rerun(TimeTravel old, String policy, long seed) {
+        LaunchedRun r = old.run();
+        LaunchedRun fresh = LaunchedRun.create(r.spec(), r.ptxText(), policy, seed);
+        return new Loaded(new TimeTravel(fresh), "Re-ran with policy " + policy + ", seed " + seed, false);
+    }
+
+    /** A bare PTX launched with the given settings; buffers and parameters as the command line makes them. */
+    private static LaunchedRun ptxRun(Path ptx, LaunchSettings s) {
+        LaunchedRun base = LaunchedRun.open(ptx); // the engine's defaults: arguments, buffers, notes
+        LaunchSpec d = base.spec();
+        List<String> notes = new ArrayList<>(d.notes());
+        if (!notes.isEmpty()) notes.set(0, "no launch file: running " + base.program().kernel.name() + " with " + s.describe());
+        LaunchSpec spec = new LaunchSpec(d.file(), d.ptx(), d.kernel(), s.grid(), s.block(), s.cluster(), d.args(),
+                d.dynamicSharedBytes(), d.expect(), s.policy(), s.seed(), d.maxSteps(), List.copyOf(notes), d.buffers());
+        return LaunchedRun.create(spec, base.ptxText(), s.policy(), s.seed());
+    }
+}
