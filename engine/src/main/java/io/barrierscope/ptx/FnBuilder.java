@@ -15,7 +15,7 @@ final class FnBuilder {
 
     /** An instruction before its late names are bound and its .loc file is known. */
     record PendingInsn(String opcode, List<String> modifiers, Operand.Reg guard, List<OpNode> operands,
-                       Token posTok, int locFile, int locLine, int locCol, boolean hasLoc, String text) {}
+                       Token posTok, int locFile, int locLine, int locCol, boolean hasLoc, String text, int[] locInlined) {}
 
     /** A label list declared with .branchtargets or .calltargets. */
     record TargetList(boolean calls, List<Token> names) {}
@@ -65,6 +65,10 @@ final class FnBuilder {
     /** The most recent .loc in this function. */
     boolean hasLoc;
     int locFile, locLine, locCol;
+    /** Its inlined_at chain as (file, line, col) triples, innermost call site first; empty when not inlined. */
+    int[] locInlined = new int[0];
+    /** Per location (file, line, col) seen in a .loc, the inlined_at chain it had: nested inlining is told one level per .loc. */
+    final java.util.Map<java.util.List<Integer>, int[]> inlinedChains = new java.util.HashMap<>();
 
     /** All blocks ever opened, by id; {@code current} is the innermost open one. */
     private final List<Scope> scopes = new ArrayList<>();

@@ -50,10 +50,26 @@ final class Linker {
 
     private CudaLoc loc(FnBuilder.PendingInsn pi) {
         if (!pi.hasLoc()) return null;
-        return locs.computeIfAbsent(List.of(pi.locFile(), pi.locLine(), pi.locCol()), k -> {
-            String name = p.files.get(pi.locFile());
-            return new CudaLoc(name != null ? name : "<file " + pi.locFile() + ">", pi.locLine(), pi.locCol());
-        });
+        int[] chain = pi.locInlined();
+        int[] all = new int[3 + chain.length];
+        all[0] = pi.locFile();
+        all[1] = pi.locLine();
+        all[2] = pi.locCol();
+        System.arraycopy(chain, 0, all, 3, chain.length);
+        return loc(all, 0);
+    }
+
+    /** The location of triple {@code i} of a chain, inlined at the ones after it (shared: one object per distinct chain). */
+    private CudaLoc loc(int[] chain, int i) {
+        List<Integer> key = new ArrayList<>();
+        for (int k = i; k < chain.length; k++) key.add(chain[k]);
+        CudaLoc known = locs.get(key);
+        if (known != null) return known;
+        CudaLoc outer = i + 3 < chain.length ? loc(chain, i + 3) : null;
+        String name = p.files.get(chain[i]);
+        CudaLoc made = new CudaLoc(name != null ? name : "<file " + chain[i] + ">", chain[i + 1], chain[i + 2], outer);
+        locs.put(key, made);
+        return made;
     }
 
     private Operand resolve(OpNode n, FnBuilder fb, FnBuilder.PendingInsn pi) {

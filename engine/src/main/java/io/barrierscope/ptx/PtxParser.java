@@ -292,11 +292,31 @@ public final class PtxParser {
         int file = locNumber(kw, "a file index");
         int line = locNumber(kw, "a line number");
         int col = c.peek().kind() == Token.Kind.INT && c.peek().line() == kw.line() ? locNumber(kw, "a column") : 0;
-        if (c.peek().is(",") && c.peek().line() == kw.line()) c.skipRestOfLine(kw.line());
+        int[] inlined = new int[0];
+        if (c.peek().is(",") && c.peek().line() == kw.line()) {
+            // ", function_name $L__info_stringN, inlined_at f l c": keep the call site, skip the rest.
+            while (!c.atEof() && c.peek().line() == kw.line() && !c.peek().is(";")) {
+                Token t = c.next();
+                if (t.text().equals("inlined_at") && c.peek().line() == kw.line()) {
+                    int f = locNumber(kw, "the inlined_at file index");
+                    int l = locNumber(kw, "the inlined_at line");
+                    int cc = c.peek().kind() == Token.Kind.INT && c.peek().line() == kw.line() ? locNumber(kw, "the inlined_at column") : 0;
+                    int[] outer = fb.inlinedChains.getOrDefault(java.util.List.of(f, l, cc), new int[0]);
+                    inlined = new int[3 + outer.length];
+                    inlined[0] = f;
+                    inlined[1] = l;
+                    inlined[2] = cc;
+                    System.arraycopy(outer, 0, inlined, 3, outer.length);
+                }
+            }
+            if (c.peek().line() == kw.line()) c.accept(";");
+        }
         fb.hasLoc = true;
         fb.locFile = file;
         fb.locLine = line;
         fb.locCol = col;
+        fb.locInlined = inlined;
+        fb.inlinedChains.put(java.util.List.of(file, line, col), inlined);
     }
 
     private int locNumber(Token kw, String what) {
@@ -354,7 +374,7 @@ public final class PtxParser {
         String text = c.textBetween(startIdx, c.mark());
         c.next();
         fb.insns.add(new FnBuilder.PendingInsn(op.text(), List.copyOf(mods), guard, ops, first,
-                fb.locFile, fb.locLine, fb.locCol, fb.hasLoc, text));
+                fb.locFile, fb.locLine, fb.locCol, fb.hasLoc, text, fb.locInlined));
     }
 
     // ---- shared with DeclParser / OperandParser / Linker ---------------------------------------

@@ -108,18 +108,15 @@ public final class BreakpointSet implements ExecutionListener {
             if (bp.kind == Breakpoint.Kind.LINE) {
                 if (in.pos() != null && in.pos().line() == bp.line && !in.opcode().equals("ret")) set.set(pc);
             } else {
+                // A line that calls inlined code is where its inlined instructions were inlined at.
                 CudaLoc loc = in.loc();
-                boolean here = loc != null && loc.line() == bp.line && sameFile(loc.file(), bp.file);
-                boolean prevHere = prev != null && prev.line() == bp.line && sameFile(prev.file(), bp.file);
+                boolean here = loc != null && loc.within(bp.file, bp.line);
+                boolean prevHere = prev != null && prev.within(bp.file, bp.line);
                 if (here && !prevHere) set.set(pc);
                 prev = loc;
             }
         }
         return set;
-    }
-
-    private static boolean sameFile(String loc, String want) {
-        return loc.equals(want) || loc.endsWith("/" + want) || want.endsWith("/" + loc);
     }
 
     private long[] variableRange(String name) {
@@ -183,8 +180,10 @@ public final class BreakpointSet implements ExecutionListener {
         BitSet set = pcs.get(bp);
         if (set == null || !set.get(pc) || !warpOk(bp, warp, group)) return null;
         Instruction in = m.program.code[pc].insn;
-        return m.warpName(warp) + " is about to execute PTX line " + in.pos().line() + (in.loc() != null ? " (" + in.loc() + ")" : "")
-                + ": " + in.text();
+        String inlined = bp.kind == Breakpoint.Kind.CUDA_LINE && in.loc() != null && in.loc().line() != bp.line
+                ? ", inlined at " + bp.file + ":" + bp.line : "";
+        return m.warpName(warp) + " is about to execute PTX line " + in.pos().line()
+                + (in.loc() != null ? " (" + in.loc() + inlined + ")" : "") + ": " + in.text();
     }
 
     String matchSync(Breakpoint bp, SyncEvent kind, int slot, long object, long a, long b) {

@@ -313,6 +313,26 @@ class PtxInstructionTest {
     }
 
     @Test
+    void inlinedAtChainsAreKeptOuterCallSiteLast() {
+        // nvcc tells nested inlining one level per .loc: the helper's line, then the intrinsic inlined into it.
+        Module m = parse(kernelText("\t.loc\t1 139 13\n  mov.u32 %r1, 1;\n"
+                + "\t.loc\t1 30 5, function_name $L__info_string0, inlined_at 1 139 13\n"
+                + "\t.loc\t2 151 3, function_name $L__info_string1, inlined_at 1 30 5\n  mov.u32 %r1, 2;\n"
+                + "\t.loc\t1 140 9\n  mov.u32 %r1, 3; ret;")
+                + "\t.file\t1 \"k.cu\"\n\t.file 2 \"cuda-include/sm_20_intrinsics.hpp\"\n");
+        List<Instruction> is = m.function("k").instructions();
+        CudaLoc inner = is.get(1).loc();
+        assertEquals(new CudaLoc("cuda-include/sm_20_intrinsics.hpp", 151, 3), inner);
+        assertEquals(new CudaLoc("k.cu", 30, 5), inner.inlinedAt());
+        assertEquals(new CudaLoc("k.cu", 139, 13), inner.inlinedAt().inlinedAt());
+        assertNull(inner.inlinedAt().inlinedAt().inlinedAt());
+        assertTrue(inner.within("k.cu", 139));
+        assertTrue(inner.within("sm_20_intrinsics.hpp", 151));
+        assertFalse(inner.within("k.cu", 140));
+        assertNull(is.get(2).loc().inlinedAt());
+    }
+
+    @Test
     void locDoesNotCarryIntoTheNextFunction() {
         Module m = parse(HEADER + ".func a()\n{\n  .loc 1 5 1\n  ret;\n}\n.func b()\n{\n  ret;\n}\n.file 1 \"x.cu\"\n");
         assertEquals(new CudaLoc("x.cu", 5, 1), m.function("a").instructions().get(0).loc());

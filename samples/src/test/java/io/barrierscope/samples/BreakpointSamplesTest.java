@@ -94,6 +94,20 @@ class BreakpointSamplesTest {
     }
 
     @Test
+    void aCudaLineThatCallsInlinedCodeStopsWhereThatCodeBegins() {
+        // kernel.cu:139 is `mbar_wait_parity(...)` in the consumers' loop: all its instructions are inlined.
+        TimeTravel tt = session("tma-pipeline", "round-robin", 0);
+        tt.breakpoints().add("line:kernel.cu:139");
+        List<TimeTravel.Stop> stops = allStops(tt);
+        assertEquals(12, stops.size(), "two consumer warps, six tiles");
+        for (TimeTravel.Stop s : stops) {
+            int w = s.hit().warp();
+            assertTrue(w == 1 || w == 2, "a consumer warp: " + w);
+            assertTrue(s.hit().description().contains("inlined at kernel.cu:139"), s.hit().description());
+        }
+    }
+
+    @Test
     void aBarrierBreakpointStopsAfterEachGenerationCompletes() {
         int completions = count("block-reduce", "random", 4, SyncEvent.BAR_COMPLETE);
         TimeTravel tt = session("block-reduce", "random", 4);
