@@ -126,7 +126,7 @@ public final class Main implements Callable<Integer> {
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
-            if (policy != null && !List.of("round-robin", "random", "adversarial").contains(policy)) {
+            if (policy != null && !io.barrierscope.exec.Policy.NAMES.contains(policy)) {
                 err.println("error: unknown policy '" + policy + "' (expected round-robin, random or adversarial)");
                 return BAD_INPUT;
             }

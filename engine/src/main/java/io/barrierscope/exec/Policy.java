@@ -34,6 +34,9 @@ public interface Policy {
      */
     default boolean tryWaitReturnsEarly() { return false; }
 
+    /** The policies a launch file, the command line and the window can name, default first. */
+    java.util.List<String> NAMES = java.util.List.of("round-robin", "random", "adversarial");
+
     static Policy byName(String name, long seed) {
         return switch (name) {
             case "round-robin" -> new RoundRobinPolicy();

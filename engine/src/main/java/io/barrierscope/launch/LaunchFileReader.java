@@ -109,7 +109,7 @@ public final class LaunchFileReader {
             if (!run.isObject()) throw bad("/run", "\"run\" must be an object");
             unknownKeys(run, "/run", RUN);
             if (run.has("policy")) policy = text(run, "policy", true, "/run/policy");
-            if (!Set.of("round-robin", "random", "adversarial").contains(policy)) {
+            if (!io.barrierscope.exec.Policy.NAMES.contains(policy)) {
                 throw bad("/run/policy", "unknown policy '" + policy + "' (expected round-robin, random or adversarial)");
             }
             if (run.has("seed")) seed = integer(run.get("seed"), "/run/seed", Long.MIN_VALUE, Long.MAX_VALUE);

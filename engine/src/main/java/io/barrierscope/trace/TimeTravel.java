@@ -233,7 +233,7 @@ public final class TimeTravel {
     }
 
     /** Warp steps run between checks for cancellation. */
-    private static final int CHUNK = 1 << 14;
+    private static final int CHUNK = 1 << 12;
 
     /** Runs forward until warp {@code warp} has taken a step (a breakpoint or the end may stop it first). */
     public Stop stepWarp(int warp) {
