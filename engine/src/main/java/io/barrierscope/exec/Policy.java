@@ -70,6 +70,21 @@ public interface Policy {
         return group;
     }
 
+    /** The group with the highest PC (lets a group spinning behind a divergent branch make progress). */
+    static int highestPcGroup(Machine m, int warp, int runnable) {
+        int base = warp << 5;
+        int best = -1;
+        int bestLane = 0;
+        for (int r = runnable; r != 0; r &= r - 1) {
+            int l = Integer.numberOfTrailingZeros(r);
+            if (m.pc[base + l] > best) {
+                best = m.pc[base + l];
+                bestLane = l;
+            }
+        }
+        return sameLanes(m, warp, runnable, bestLane);
+    }
+
     /** The group with the lowest PC (reconverges divergent paths at their join, as a SIMT stack would). */
     static int lowestPcGroup(Machine m, int warp, int runnable) {
         int base = warp << 5;

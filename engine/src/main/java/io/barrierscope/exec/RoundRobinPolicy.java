@@ -30,22 +30,8 @@ public final class RoundRobinPolicy implements Policy {
         int run = m.runMask[warp];
         int first = Policy.sameLanes(m, warp, run, Integer.numberOfTrailingZeros(run));
         if (first == run) return run;
-        if (++streak % 16 == 0) return highestPcGroup(m, warp, run);
+        if (++streak % 16 == 0) return Policy.highestPcGroup(m, warp, run);
         return Policy.lowestPcGroup(m, warp, run);
-    }
-
-    static int highestPcGroup(Machine m, int warp, int runnable) {
-        int base = warp << 5;
-        int best = -1;
-        int bestLane = 0;
-        for (int r = runnable; r != 0; r &= r - 1) {
-            int l = Integer.numberOfTrailingZeros(r);
-            if (m.pc[base + l] > best) {
-                best = m.pc[base + l];
-                bestLane = l;
-            }
-        }
-        return Policy.sameLanes(m, warp, runnable, bestLane);
     }
 
     @Override

@@ -166,7 +166,7 @@ public final class SchedulePolicy implements Policy {
         int first = Policy.sameLanes(m, warp, run, Integer.numberOfTrailingZeros(run));
         if (first == run) return run;
         divergent++;
-        int def = divergent % 16 == 0 ? highestPcGroup(m, warp, run) : Policy.lowestPcGroup(m, warp, run);
+        int def = divergent % 16 == 0 ? Policy.highestPcGroup(m, warp, run) : Policy.lowestPcGroup(m, warp, run);
         // Groups are named by their lowest lane; only worth a decision when one of them is visible.
         int k = 0;
         boolean anyVisible = false;
@@ -252,20 +252,6 @@ public final class SchedulePolicy implements Policy {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < n; i++) sb.append(i == 0 ? "" : ",").append(a[i]);
         return sb.toString();
-    }
-
-    private static int highestPcGroup(Machine m, int warp, int runnable) {
-        int base = warp << 5;
-        int best = -1;
-        int bestLane = 0;
-        for (int r = runnable; r != 0; r &= r - 1) {
-            int l = Integer.numberOfTrailingZeros(r);
-            if (m.pc[base + l] > best) {
-                best = m.pc[base + l];
-                bestLane = l;
-            }
-        }
-        return Policy.sameLanes(m, warp, runnable, bestLane);
     }
 
     @Override
