@@ -238,7 +238,12 @@ public final class Explorer {
         StringBuilder key = new StringBuilder(o.jsonName());
         for (Diagnostic d : x.diagnostics()) {
             List<Integer> lines = d.ptxLocations().stream().map(SourcePos::line).toList();
-            String cause = d.code().code() + "@" + new TreeSet<>(lines); // the same two lines in either order: one cause
+            // The same source lines in either order are one cause; nvcc often duplicates a line's code
+            // for different warps' paths, so CUDA lines (when every location has one) merge those copies.
+            boolean cuda = !d.cudaLocations().isEmpty() && d.cudaLocations().size() == lines.size();
+            String cause = d.code().code() + "@" + (cuda
+                    ? new TreeSet<>(d.cudaLocations().stream().map(l -> l.file() + ":" + l.line()).toList())
+                    : new TreeSet<>(lines));
             key.append(' ').append(cause);
             file(Finding.DIAGNOSTIC, d.code().code(), cause, d.message(), d.step(), lines, o);
         }
