@@ -123,6 +123,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         diagnosticsList.setOnActivate(this::diagnosticActivated);
         deadlock.setOnReveal(this::showPlace);
         lesson.setOnOpen(this::open);
+        lesson.setOnMoment(this::showMoment);
         welcome.setOnOpen(this::open);
     }
 
@@ -158,6 +159,16 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
             progress.set(-1);
         }
         session.move(m);
+    }
+
+    /** A lesson's moment: sets its breakpoint and runs to its hit (see {@link DebugSession#showBreakpoint}). */
+    public void showMoment(String spec) {
+        if (!idle.get()) return;
+        running.set(true);
+        outcome.set("running");
+        progress.set(-1);
+        message.set("Showing the moment " + spec + " ...");
+        session.showBreakpoint(spec);
     }
 
     public void pause() {
@@ -240,6 +251,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         source.load(file);
         cuda.load(file);
         lesson.load(file.lessonFile(), file.lesson());
+        if (!lesson.momentSpecs().isEmpty()) session.checkBreakpoints(lesson.momentSpecs(), lesson::setRefused);
         barriers.clear();
         if (newFile) {
             // A re-run keeps the chosen thread (the session does too); a new file starts afresh.

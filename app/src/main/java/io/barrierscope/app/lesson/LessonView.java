@@ -19,7 +19,9 @@ import javafx.scene.text.TextFlow;
 /**
  * The lesson of the open sample, rendered from its Markdown blocks: headings, paragraphs, lists,
  * code, tables and quotes as text flows styled by the window's CSS (so themes and presentation
- * mode apply). Links to other samples open them.
+ * mode apply). Links to other samples open them. Moment links ({@code break:SPEC}) are shown
+ * as "▶ label" and listed under the title as the lesson's moments; following one shows that
+ * moment of the run. A moment the engine refuses for this kernel is greyed and says why.
  */
 public final class LessonView {
     private final LessonViewModel vm;
@@ -41,14 +43,25 @@ public final class LessonView {
         root = new StackPane(scroll, none);
         StackPane.setAlignment(none, javafx.geometry.Pos.TOP_LEFT);
         vm.blocksProperty().addListener((o, a, b) -> render(b));
+        vm.refusedProperty().addListener((o, a, b) -> {
+            double v = scroll.getVvalue();
+            render(vm.blocksProperty().get());
+            scroll.setVvalue(v);
+        });
         render(vm.blocksProperty().get());
     }
 
     public Node root() { return root; }
 
     private void render(List<Markdown.Block> blocks) {
-        List<Node> nodes = new ArrayList<>(blocks.size());
+        List<Node> nodes = new ArrayList<>(blocks.size() + 1);
         for (Markdown.Block b : blocks) nodes.add(block(b));
+        // The moments go under the title (or first, if the lesson has none).
+        List<LessonViewModel.Moment> moments = vm.momentsProperty().get();
+        if (!moments.isEmpty()) {
+            int at = !blocks.isEmpty() && blocks.get(0) instanceof Markdown.Heading ? 1 : 0;
+            nodes.add(at, momentList(moments));
+        }
         content.getChildren().setAll(nodes);
         scroll.setVvalue(0);
     }
@@ -78,6 +91,48 @@ public final class LessonView {
         return table((Markdown.Table) b);
     }
 
+    /** "Moments": every moment of the lesson in order, each a link with its breakpoint spec. */
+    private Node momentList(List<LessonViewModel.Moment> moments) {
+        VBox box = new VBox(2);
+        box.setId("lessonMoments");
+        TextFlow title = new TextFlow(styledText("Moments", "lesson-h3-text"));
+        title.getStyleClass().add("lesson-h3");
+        box.getChildren().add(title);
+        for (LessonViewModel.Moment m : moments) {
+            Hyperlink link = momentLink(m.number() + ". " + m.label(), m.spec());
+            TextFlow row = new TextFlow(link, styledText("  ", "lesson-item-text"), styledText(m.spec(), "lesson-code-span"));
+            String why = vm.refusal(m.spec());
+            if (why != null) row.getChildren().add(styledText("  — not available here: " + why, "lesson-item-text"));
+            row.getStyleClass().addAll("lesson-item", "lesson-moment-row");
+            row.setStyle("-fx-padding: 0 0 0 8;");
+            box.getChildren().add(row);
+        }
+        return box;
+    }
+
+    private static Text styledText(String text, String style) {
+        Text t = new Text(text);
+        t.getStyleClass().addAll("lesson-text", style);
+        return t;
+    }
+
+    /** A link that shows a moment; greyed, with the engine's message, if its breakpoint is refused. */
+    private Hyperlink momentLink(String text, String spec) {
+        Hyperlink link = new Hyperlink("▶ " + text);
+        link.getStyleClass().addAll("lesson-link", "lesson-moment");
+        link.setUserData(spec);
+        String why = vm.refusal(spec);
+        if (why == null) {
+            link.setTooltip(new Tooltip("Show this moment: set breakpoint " + spec + " and run to it"));
+        } else {
+            link.getStyleClass().add("lesson-moment-refused");
+            link.setOpacity(0.5);
+            link.setTooltip(new Tooltip("Not available for this kernel: " + why));
+        }
+        link.setOnAction(e -> vm.showMoment(spec));
+        return link;
+    }
+
     private Node table(Markdown.Table t) {
         GridPane grid = new GridPane();
         grid.getStyleClass().add("lesson-table");
@@ -103,6 +158,9 @@ public final class LessonView {
     }
 
     private Node span(Markdown.Span s, String blockStyle) {
+        if (s.kind() == Markdown.SpanKind.LINK && LessonViewModel.momentSpec(s.url()) != null) {
+            return momentLink(s.text(), LessonViewModel.momentSpec(s.url()));
+        }
         if (s.kind() == Markdown.SpanKind.LINK) {
             Hyperlink link = new Hyperlink(s.text());
             link.getStyleClass().add("lesson-link");

@@ -3,6 +3,7 @@ package io.barrierscope.app.session;
 import io.barrierscope.app.timeline.TimelineModel;
 import io.barrierscope.launch.BadInputException;
 import io.barrierscope.ptx.PtxException;
+import io.barrierscope.trace.Breakpoint;
 import io.barrierscope.trace.BreakpointSet;
 import io.barrierscope.trace.ChromeExport;
 import io.barrierscope.trace.TimeTravel;
@@ -76,6 +77,8 @@ public final class DebugSession implements AutoCloseable {
     private final BreakpointRegistry breakpoints = new BreakpointRegistry();
     private TimelineModel timeline;
     private boolean running;
+    /** The breakpoint hit the last move stopped at, or null. */
+    private BreakpointSet.Hit lastHit;
 
     /** A session with its own named worker thread. */
     public static DebugSession withWorkerThread(Executor ui, Listener listener) {
@@ -130,6 +133,7 @@ public final class DebugSession implements AutoCloseable {
     private void install(Loader.Loaded l) {
         nav = new Navigator(l.travel());
         OpenedFile info = SourceFiles.opened(file, nav.tt.run(), l.note(), l.trace());
+        lastHit = null;
         Snapshot first = capture(Snapshot.Cause.OPENED, "", -1);
         TimelineModel model = TimelineModel.of(nav.tt);
         model.update(); // a trace arrives recorded to its end
@@ -238,6 +242,7 @@ public final class DebugSession implements AutoCloseable {
 
     private void afterMove(TimeTravel.Stop s, Snapshot.Cause cause, boolean forward) {
         BreakpointSet.Hit hit = s.hit();
+        lastHit = hit;
         int hitId = hit == null ? -1 : breakpoints.idOf(hit.breakpoint());
         post(capture(cause, stopText(s, forward), hitId));
         postBreakpoints();
@@ -293,6 +298,99 @@ public final class DebugSession implements AutoCloseable {
             }
             postBreakpoints();
         }));
+    }
+
+    /**
+     * Checks breakpoint specs against the open kernel without setting them (a lesson's moments):
+     * {@code result} gets, on the UI executor, each refused spec with the engine's message.
+     */
+    public void checkBreakpoints(List<String> specs, java.util.function.Consumer<java.util.Map<String, String>> result) {
+        List<String> copy = List.copyOf(specs);
+        worker.execute(() -> guarded(() -> {
+            if (nav == null) return;
+            BreakpointSet scratch = new BreakpointSet(nav.tt.interpreter().machine()); // not listening: nothing changes
+            java.util.Map<String, String> refused = new java.util.LinkedHashMap<>();
+            for (String spec : copy) {
+                try {
+                    scratch.add(spec);
+                } catch (IllegalArgumentException e) {
+                    refused.put(spec, e.getMessage());
+                }
+            }
+            ui.execute(() -> result.accept(refused));
+        }));
+    }
+
+    /**
+     * "Show me this moment" (a lesson's moment link): sets the breakpoint unless it is set (and
+     * enables it), then runs to its first hit in the run, from the start, with the other
+     * breakpoints held off meanwhile; when already stopped at a hit of it, runs on to its next
+     * hit. Posts a run's end like {@link #run()}; a moment that does not happen goes back to
+     * where it started and says so.
+     */
+    public void showBreakpoint(String spec) {
+        pauseRequested.set(false);
+        worker.execute(() -> guarded(() -> {
+            if (nav == null) {
+                ui.execute(() -> listener.failed("Nothing to run: no file is open."));
+                return;
+            }
+            BreakpointSet set = nav.tt.breakpoints();
+            Breakpoint target = findBreakpoint(set, spec);
+            if (target == null) {
+                try {
+                    breakpoints.add(spec);
+                } catch (IllegalArgumentException e) {
+                    String msg = e.getMessage();
+                    ui.execute(() -> listener.breakpointRefused(msg));
+                    post(capture(Snapshot.Cause.RUN_END, msg, -1));
+                    return;
+                }
+                target = set.all().get(set.all().size() - 1);
+            }
+            target.enabled = true;
+            long from = nav.tt.now();
+            boolean atIt = lastHit != null && lastHit.breakpoint() == target && lastHit.stopStep() == from;
+            if (!atIt) {
+                nav.seek(0);
+                target.hits = 0; // its hit count (and hits=N) counts from the start again
+            }
+            List<Breakpoint> heldOff = new java.util.ArrayList<>();
+            for (Breakpoint bp : set.all()) {
+                if (bp != target && bp.enabled) {
+                    bp.enabled = false;
+                    heldOff.add(bp);
+                }
+            }
+            TimeTravel.Stop s;
+            running = true;
+            try {
+                s = nav.move(Move.CONTINUE, nav.focus(-1), progress());
+            } finally {
+                running = false;
+                heldOff.forEach(bp -> bp.enabled = true);
+            }
+            if (s.hit() != null || s.reason() == TimeTravel.Reason.CANCELLED || s.reason() == TimeTravel.Reason.BRKPT) {
+                if (s.hit() != null) inspectSlot.set(-1);
+                afterMove(s, Snapshot.Cause.RUN_END, true);
+                return;
+            }
+            long end = s.step();
+            nav.seek(from);
+            lastHit = null;
+            String text = "The moment " + spec + (atIt ? " does not happen again" : " does not happen") + " in this run (it ended at step "
+                    + end + "); back at step " + from;
+            post(capture(Snapshot.Cause.RUN_END, text, -1));
+            postBreakpoints();
+            growTimeline();
+        }));
+    }
+
+    /** The set's breakpoint written as {@code spec} (whitespace aside), or null. */
+    private static Breakpoint findBreakpoint(BreakpointSet set, String spec) {
+        String want = spec.replaceAll("\\s+", "");
+        for (Breakpoint bp : set.all()) if (bp.spec().replaceAll("\\s+", "").equals(want)) return bp;
+        return null;
     }
 
     private void postBreakpoints() {
