@@ -2,6 +2,7 @@ package io.barrierscope.app;
 
 import io.barrierscope.app.debugger.DebuggerView;
 import io.barrierscope.app.debugger.DebuggerViewModel;
+import io.barrierscope.app.explore.ExploreRunner;
 import io.barrierscope.app.files.RecentFiles;
 import io.barrierscope.app.session.DebugSession;
 import io.barrierscope.app.welcome.SampleCatalog;
@@ -30,7 +31,7 @@ public final class BarrierScopeApp extends Application {
         List<Path> samples = Locations.repoRoot(cwd, code).map(Locations::samples).orElse(List.of());
 
         vm = new DebuggerViewModel(listener -> DebugSession.withWorkerThread(Platform::runLater, listener),
-                RecentFiles.storedIn(RecentFiles.defaultStore()));
+                RecentFiles.storedIn(RecentFiles.defaultStore()), new ExploreRunner(Platform::runLater));
         DebuggerView view = new DebuggerView(vm, SampleCatalog.read(samples));
         view.setBrowser(url -> getHostServices().showDocument(url));
         Scene scene = new Scene(view.root(), 1280, 800);

@@ -18,6 +18,15 @@ public final class TestFiles {
         return Files.writeString(dir.resolve("spin.ptx"), ptx);
     }
 
+    /** A kernel with a schedule-dependent bug from the samples' explore tests ({@code samples/src/test/resources/explore/NAME}). */
+    public static Path exploreKernel(String name) {
+        Path root = Locations.repoRoot(Path.of(""), Locations.codeLocation())
+                .orElseThrow(() -> new IllegalStateException("repository root with samples/ not found"));
+        Path p = root.resolve("samples/src/test/resources/explore").resolve(name).resolve("launch.json");
+        if (!Files.isRegularFile(p)) throw new IllegalStateException("no explore kernel " + p);
+        return p;
+    }
+
     public static Path sample(String name) {
         Path root = Locations.repoRoot(Path.of(""), Locations.codeLocation())
                 .orElseThrow(() -> new IllegalStateException("repository root with samples/ not found"));

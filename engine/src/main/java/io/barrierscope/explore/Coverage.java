@@ -11,4 +11,6 @@ public record Coverage(long schedules, long systematic, long random, long distin
     public static final String EXHAUSTED = "exhausted";
     public static final String SCHEDULE_BUDGET = "schedule-budget";
     public static final String TIME_LIMIT = "time-limit";
+    /** {@link Explorer#cancel} was called (the window's Cancel). */
+    public static final String CANCELLED = "cancelled";
 }

@@ -37,6 +37,11 @@ public final class Explorer {
 
     public record Result(Coverage coverage, List<Finding> findings) {}
 
+    /** Told after each schedule counted, on the exploring thread (the window's progress bar). */
+    public interface Progress {
+        void explored(long schedules, int findings);
+    }
+
     /** Steps between the checkpoints of a run whose alternatives are enumerated. */
     static final int CHECKPOINT_INTERVAL = 256;
     /** Decision boundaries after a fork at which the state is compared with explored ones. */
@@ -66,6 +71,8 @@ public final class Explorer {
     private long pruned;
     private long warpSteps;
     private String stoppedBy;
+    private volatile boolean cancelled;
+    private Progress progress;
 
     /** Alternatives of one run, and the checkpoints to fork them from. */
     private static final class Frame {
@@ -96,6 +103,12 @@ public final class Explorer {
         this.clock = clock;
         this.start = Checkpoint.take(x);
     }
+
+    /** Asks a running {@link #explore} (from any thread) to stop before its next schedule; its coverage says {@code cancelled}. */
+    public void cancel() { cancelled = true; }
+
+    /** Listens to the schedules counted by the next {@link #explore} (null: nobody). */
+    public void onProgress(Progress p) { progress = p; }
 
     public Result explore(Options o) {
         opt = o;
@@ -157,6 +170,10 @@ public final class Explorer {
 
     /** Whether a budget share is spent (and why, once a full budget is). */
     private boolean out(double share) {
+        if (cancelled) {
+            stoppedBy = Coverage.CANCELLED;
+            return true;
+        }
         if (schedules >= (long) Math.ceil(opt.schedules() * share)) {
             if (share >= 1.0) stoppedBy = Coverage.SCHEDULE_BUDGET;
             return true;
@@ -270,6 +287,7 @@ public final class Explorer {
             key.append(' ').append(run.buffers().hashCode());
         }
         outcomes.add(key.toString());
+        if (progress != null) progress.explored(schedules, findings.size());
     }
 
     private void file(String kind, String code, String cause, String message, long step, List<Integer> lines, Outcome o) {

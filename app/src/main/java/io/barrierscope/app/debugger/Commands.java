@@ -33,6 +33,9 @@ final class Commands {
         void focusThreadFilter();
 
         void focusBreakpointField();
+
+        /** Shows the Explore panel with its fields. */
+        void explore();
     }
 
     private Commands() {}
@@ -63,6 +66,8 @@ final class Commands {
                 new Command("Run", "Go to step…", ctrl(KeyCode.G), view::goToStep, vm.idleProperty()),
                 new Command("Run", "Back to the start (step 0)", ctrl(KeyCode.R), vm::reset, vm.loadedProperty()),
                 new Command("Run", "Re-run with the chosen policy and seed", ctrlShift(KeyCode.R), vm::rerun, vm.idleProperty()),
+                new Command("Run", "Explore…: search schedules for deadlocks, races and hangs", ctrlShift(KeyCode.E),
+                        view::explore, vm.loadedProperty()),
                 new Command("Breakpoints", "Set or remove a breakpoint on the selected line", key(KeyCode.F9),
                         vm::toggleBreakpointHere, vm.loadedProperty()),
                 new Command("Breakpoints", "Write a breakpoint (any kind)", ctrl(KeyCode.B), view::focusBreakpointField, ALWAYS),
@@ -72,6 +77,7 @@ final class Commands {
                 new Command("View", "Lesson", ctrl(KeyCode.DIGIT4), () -> vm.showPanel(Panel.LESSON), ALWAYS),
                 new Command("View", "Run report", ctrl(KeyCode.DIGIT5), () -> vm.showPanel(Panel.REPORT), ALWAYS),
                 new Command("View", "Breakpoints", ctrl(KeyCode.DIGIT6), () -> vm.showPanel(Panel.BREAKPOINTS), ALWAYS),
+                new Command("View", "Explore", ctrl(KeyCode.DIGIT7), () -> vm.showPanel(Panel.EXPLORE), ALWAYS),
                 new Command("View", "Filter the threads", ctrl(KeyCode.F), view::focusThreadFilter, ALWAYS),
                 new Command("View", "Dark theme on/off", ctrlShift(KeyCode.D), look::toggleDark, ALWAYS),
                 new Command("View", "Presentation mode on/off", ctrlShift(KeyCode.P), look::togglePresentation, ALWAYS),

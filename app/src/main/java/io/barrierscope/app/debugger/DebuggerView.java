@@ -4,6 +4,7 @@ import io.barrierscope.app.barriers.BarriersView;
 import io.barrierscope.app.breakpoints.BreakpointsView;
 import io.barrierscope.app.deadlock.DeadlockView;
 import io.barrierscope.app.diagnostics.DiagnosticsView;
+import io.barrierscope.app.explore.ExploreView;
 import io.barrierscope.app.lesson.LessonView;
 import io.barrierscope.app.source.CudaSourceView;
 import io.barrierscope.app.source.SourceView;
@@ -38,7 +39,7 @@ import javafx.stage.Window;
 /**
  * The debugger window's content: menus and toolbar; the PTX and CUDA sources side by side with
  * the timeline below; the barriers above the tabs (threads with registers and shared memory,
- * diagnostics, deadlock, lesson, run report, breakpoints); the status bar; the welcome screen and
+ * diagnostics, deadlock, lesson, run report, breakpoints, explore); the status bar; the welcome screen and
  * the help overlay on top; files dropped anywhere open. Code-behind only: all state is in the
  * {@link DebuggerViewModel}.
  */
@@ -59,6 +60,7 @@ public final class DebuggerView implements Commands.ViewActions {
     private final Node inspector;
     private final FileActions files;
     private final BreakpointsView breakpointsView;
+    private final ExploreView exploreView;
     private Consumer<String> browser = url -> { };
 
     /** @param samples the bundled samples, for the welcome screen and the Samples menu */
@@ -70,6 +72,7 @@ public final class DebuggerView implements Commands.ViewActions {
         deadlockView = new DeadlockView(vm.deadlock());
         files = new FileActions(vm, this::window);
         breakpointsView = new BreakpointsView(vm.breakpoints());
+        exploreView = new ExploreView(vm.explore());
         welcomeView = new WelcomeView(vm.welcome(), this::chooseFile);
         inspector = new InspectorView(vm.registers(), vm.shared()).root();
 
@@ -173,6 +176,8 @@ public final class DebuggerView implements Commands.ViewActions {
         tab(Panel.REPORT, "Run report", "reportTab", report);
         Tab bps = tab(Panel.BREAKPOINTS, "Breakpoints", "breakpointsTab", breakpointsView.root());
         bps.textProperty().bind(vm.breakpoints().titleProperty());
+        Tab explore = tab(Panel.EXPLORE, "Explore", "exploreTab", exploreView.root());
+        explore.textProperty().bind(vm.explore().titleProperty());
         tabs.setId("panelTabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         return tabs;
@@ -248,6 +253,12 @@ public final class DebuggerView implements Commands.ViewActions {
     public void focusBreakpointField() {
         vm.showPanel(Panel.BREAKPOINTS);
         breakpointsView.focusField();
+    }
+
+    @Override
+    public void explore() {
+        vm.showPanel(Panel.EXPLORE);
+        exploreView.focus();
     }
 
     @Override

@@ -6,6 +6,8 @@ import io.barrierscope.app.breakpoints.BreakpointsViewModel;
 import io.barrierscope.app.classroom.AppearanceViewModel;
 import io.barrierscope.app.deadlock.DeadlockViewModel;
 import io.barrierscope.app.diagnostics.DiagnosticsViewModel;
+import io.barrierscope.app.explore.ExploreRunner;
+import io.barrierscope.app.explore.ExploreViewModel;
 import io.barrierscope.app.files.RecentFiles;
 import io.barrierscope.app.lesson.LessonViewModel;
 import io.barrierscope.app.session.BreakpointRow;
@@ -69,6 +71,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final WelcomeViewModel welcome = new WelcomeViewModel();
     private final AppearanceViewModel appearance = new AppearanceViewModel();
     private final BreakpointsViewModel breakpoints;
+    private final ExploreViewModel explore;
 
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(APP_NAME);
     private final ReadOnlyBooleanWrapper loaded = new ReadOnlyBooleanWrapper(false);
@@ -108,8 +111,21 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
      * @param recent         the files opened lately
      */
     public DebuggerViewModel(Function<DebugSession.Listener, DebugSession> sessionFactory, RecentFiles recent) {
+        this(sessionFactory, recent, ExploreRunner.inline());
+    }
+
+    /**
+     * @param exploreRunner runs Explore's searches: the app's on a thread of their own
+     *                      ({@code new ExploreRunner(Platform::runLater)}), tests' inline
+     */
+    public DebuggerViewModel(Function<DebugSession.Listener, DebugSession> sessionFactory, RecentFiles recent,
+                             ExploreViewModel.Runner exploreRunner) {
         this.session = sessionFactory.apply(this);
         this.recent = recent;
+        explore = new ExploreViewModel(exploreRunner, (launch, p, step, note) -> {
+            message.set("Opening the finding's schedule at step " + step + " ...");
+            session.openWithPolicy(launch, p, step, note);
+        });
         breakpoints = new BreakpointsViewModel(new BreakpointsViewModel.Actions() {
             @Override public void add(String spec) { session.addBreakpoint(spec); }
             @Override public void remove(int id) { session.removeBreakpoint(id); }
@@ -219,6 +235,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
 
     @Override
     public void close() {
+        explore.close();
         session.close();
     }
 
@@ -268,8 +285,10 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         running.set(false);
         progress.set(0);
         loaded.set(true);
-        policy.set(file.policy());
+        // A replayed schedule is no policy Re-run knows: keep the one chosen before.
+        if (LaunchSettings.POLICIES.contains(file.policy())) policy.set(file.policy());
         seed.set(Long.toString(file.seed()));
+        explore.setLaunch(file);
         message.set(!file.note().isEmpty() ? file.note()
                 : "Opened " + file.file() + " (" + file.ptxLines().size() + " PTX lines)");
         if (newFile) showPanel(file.lesson() != null ? Panel.LESSON : Panel.THREADS);
@@ -427,6 +446,8 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     /** Backward moves are possible: a file is open, no run is going on, and the position is not the start. */
     public BooleanBinding canStepBackProperty() { return canStepBack; }
     public BooleanBinding canPauseProperty() { return canPause; }
+    /** The Explore panel. */
+    public ExploreViewModel explore() { return explore; }
     /** A file is open and no run is going on (seek, re-run, save). */
     public BooleanBinding idleProperty() { return idle; }
 }

@@ -1,7 +1,10 @@
 package io.barrierscope.app.session;
 
 import io.barrierscope.app.timeline.TimelineModel;
+import io.barrierscope.exec.Policy;
 import io.barrierscope.launch.BadInputException;
+import io.barrierscope.launch.LaunchSpec;
+import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.ptx.PtxException;
 import io.barrierscope.trace.Breakpoint;
 import io.barrierscope.trace.BreakpointSet;
@@ -127,6 +130,24 @@ public final class DebugSession implements AutoCloseable {
             Loader.Loaded l = Loader.rerun(nav.tt, policy, seed);
             breakpoints.carryOver(l.travel().breakpoints());
             install(l);
+        }));
+    }
+
+    /**
+     * Opens {@code launch} again scheduled by {@code policy} (a fresh policy object: a schedule
+     * replay from Explore), keeping the breakpoints, and goes to the state after {@code step} warp
+     * steps, recording on the way so every earlier step can be revisited.
+     */
+    public void openWithPolicy(LaunchSpec launch, Policy policy, long step, String note) {
+        pauseRequested.set(true);
+        worker.execute(() -> guarded(() -> {
+            LaunchedRun r = LaunchedRun.create(launch, policy);
+            if (file == null) file = launch.file(); // else the same launch: the file it was opened from
+            TimeTravel tt = new TimeTravel(r);
+            if (nav != null) breakpoints.carryOver(tt.breakpoints());
+            else breakpoints.clear(tt.breakpoints());
+            install(new Loader.Loaded(tt, note, false));
+            afterMove(nav.seek(step), Snapshot.Cause.STEPPED, false);
         }));
     }
 

@@ -39,7 +39,7 @@ final class SourceFiles {
         Path lesson = lessonOf(file, run.ptxPath());
         String text = lesson == null ? null : readSmall(lesson);
         return new OpenedFile(file, module.sourceName(), List.copyOf(module.sourceLines()), map, cuda,
-                text == null ? null : lesson, text, run.policyName(), run.seed(), note, trace);
+                text == null ? null : lesson, text, run.policyName(), run.seed(), note, trace, trace ? null : run.spec());
     }
 
     static SourceMap sourceMap(Module module) {

@@ -1,0 +1,99 @@
+package io.barrierscope.app.explore;
+
+import io.barrierscope.explore.Explorer;
+import io.barrierscope.explore.SchedulePolicy;
+import io.barrierscope.launch.BadInputException;
+import io.barrierscope.launch.LaunchSpec;
+import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.ptx.PtxException;
+import java.util.concurrent.Executor;
+import java.util.function.LongSupplier;
+
+/**
+ * Runs one exploration on a thread of its own, never the FX thread nor the debug session's
+ * worker (the run being debugged stays usable meanwhile). Results go to the listener through the
+ * UI executor; progress at most ten times a second. {@link Handle#cancel} stops it before its
+ * next schedule, and the result then says {@code cancelled}.
+ */
+public final class ExploreRunner implements ExploreViewModel.Runner {
+    /** Least time between progress reports. */
+    static final long REFRESH_MILLIS = 100;
+
+    private final Executor ui;
+    private final LongSupplier clockMillis;
+    private final boolean ownThread;
+
+    /** A runner with a thread per exploration, posting through {@code ui} ({@code Platform::runLater} in the app). */
+    public ExploreRunner(Executor ui) { this(ui, () -> System.nanoTime() / 1_000_000, true); }
+
+    private ExploreRunner(Executor ui, LongSupplier clockMillis, boolean ownThread) {
+        this.ui = ui;
+        this.clockMillis = clockMillis;
+        this.ownThread = ownThread;
+    }
+
+    /** Tests: explores on the caller's thread and reports inline, so start returns when it is done. */
+    public static ExploreRunner inline() { return new ExploreRunner(Runnable::run, () -> System.nanoTime() / 1_000_000, false); }
+
+    @Override
+    public ExploreViewModel.Handle start(LaunchSpec launch, Explorer.Options options, ExploreViewModel.Listener listener) {
+        Job job = new Job(launch, options, listener);
+        if (!ownThread) {
+            job.run();
+            return job;
+        }
+        Thread t = new Thread(job, "barrierscope-explore");
+        t.setDaemon(true); // closing the window must not wait for a search
+        t.start();
+        return job;
+    }
+
+    private final class Job implements Runnable, ExploreViewModel.Handle {
+        private final LaunchSpec launch;
+        private final Explorer.Options options;
+        private final ExploreViewModel.Listener listener;
+        private volatile boolean cancelled;
+        private volatile Explorer explorer;
+
+        Job(LaunchSpec launch, Explorer.Options options, ExploreViewModel.Listener listener) {
+            this.launch = launch;
+            this.options = options;
+            this.listener = listener;
+        }
+
+        @Override
+        public void cancel() {
+            cancelled = true;
+            Explorer ex = explorer;
+            if (ex != null) ex.cancel();
+        }
+
+        @Override
+        public void run() {
+            try {
+                long t0 = clockMillis.getAsLong();
+                Explorer ex = new Explorer(LaunchedRun.create(launch, new SchedulePolicy()), clockMillis);
+                explorer = ex;
+                if (cancelled) ex.cancel(); // asked before the explorer existed
+                long[] last = {t0};
+                ex.onProgress((n, findings) -> {
+                    long now = clockMillis.getAsLong();
+                    if (now - last[0] < REFRESH_MILLIS) return;
+                    last[0] = now;
+                    long elapsed = now - t0;
+                    ui.execute(() -> listener.progress(n, findings, elapsed));
+                });
+                Explorer.Result r = ex.explore(options);
+                long elapsed = clockMillis.getAsLong() - t0;
+                ui.execute(() -> listener.done(r, elapsed));
+            } catch (BadInputException | PtxException e) {
+                String msg = e.getMessage();
+                ui.execute(() -> listener.failed(msg));
+            } catch (RuntimeException | Error e) {
+                String msg = "Internal error: " + e;
+                ui.execute(() -> listener.failed(msg));
+                throw e;
+            }
+        }
+    }
+}

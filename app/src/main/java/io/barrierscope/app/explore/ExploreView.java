@@ -1,0 +1,168 @@
+package io.barrierscope.app.explore;
+
+import javafx.beans.property.StringProperty;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/**
+ * The Explore panel: the search's settings (the command line's defaults), Start and Cancel, a
+ * progress bar with what it has done, the coverage once it ends, and the findings, each with
+ * "Open in debugger" and a copy of the command that replays it. Code-behind only: the state is
+ * in the {@link ExploreViewModel}.
+ */
+public final class ExploreView {
+    private final BorderPane root = new BorderPane();
+    private final TextField schedules;
+
+    public ExploreView(ExploreViewModel vm) {
+        schedules = field("exploreSchedules", vm.schedulesProperty(), 70,
+                "Schedule budget: how many schedules to run at most (explore --schedules)");
+        TextField time = field("exploreTimeLimit", vm.timeLimitProperty(), 50,
+                "Time limit in seconds, checked between schedules; 0: none (explore --time-limit)");
+        TextField seed = field("exploreSeed", vm.seedProperty(), 60, "Seed of the random phase (explore --seed)");
+        TextField bound = field("explorePreemptions", vm.maxPreemptionsProperty(), 40,
+                "Preemption bound of the systematic phase, 0..8; most real bugs need 1 to 3 (explore --max-preemptions)");
+        Button start = new Button("Start");
+        start.setId("exploreStart");
+        start.disableProperty().bind(vm.canStartProperty().not());
+        start.setOnAction(e -> vm.start());
+        start.setTooltip(new Tooltip("Search the open launch's schedules on a background thread; the debugger stays usable"));
+        Button cancel = new Button("Cancel");
+        cancel.setId("exploreCancel");
+        cancel.disableProperty().bind(vm.runningProperty().not());
+        cancel.setOnAction(e -> vm.cancel());
+        FlowPane settings = new FlowPane(8, 4, labelled("Schedules", schedules), labelled("Time limit (s)", time),
+                labelled("Seed", seed), labelled("Preemptions", bound), start, cancel);
+        settings.setAlignment(Pos.CENTER_LEFT);
+        settings.getStyleClass().add("pane-toolbar");
+
+        ProgressBar bar = new ProgressBar();
+        bar.setId("exploreProgress");
+        bar.progressProperty().bind(vm.progressProperty());
+        bar.setMaxWidth(Double.MAX_VALUE);
+        Label status = new Label();
+        status.setId("exploreStatus");
+        status.setWrapText(true);
+        status.textProperty().bind(vm.statusProperty());
+        Label coverage = new Label();
+        coverage.setId("exploreCoverage");
+        coverage.setWrapText(true);
+        coverage.textProperty().bind(vm.coverageProperty());
+        coverage.visibleProperty().bind(vm.coverageProperty().isNotEmpty());
+        coverage.managedProperty().bind(coverage.visibleProperty());
+        coverage.setTooltip(new Tooltip("Schedules run, distinct outcomes (outcome and cause, or final buffers), decision "
+                + "alternatives in the default schedule, and why the search stopped"));
+        VBox top = new VBox(6, settings, bar, status, coverage);
+        top.setPadding(new Insets(4));
+
+        ListView<ExploreViewModel.Row> list = new ListView<>(vm.findings());
+        list.setId("exploreFindings");
+        list.setPlaceholder(new Label("No findings yet. Start explores the schedules of the open launch."));
+        list.setCellFactory(l -> new FindingCell(vm));
+        list.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) vm.openInDebugger(list.getSelectionModel().getSelectedItem());
+        });
+        root.setTop(top);
+        root.setCenter(list);
+        root.getStyleClass().add("explore-panel");
+    }
+
+    public Node root() { return root; }
+
+    /** Puts the keyboard in the first field (the Explore… command). */
+    public void focus() { schedules.requestFocus(); }
+
+    private static TextField field(String id, StringProperty value, double width, String tip) {
+        TextField f = new TextField();
+        f.setId(id);
+        f.textProperty().bindBidirectional(value);
+        f.setPrefColumnCount((int) (width / 10));
+        f.setPrefWidth(width);
+        f.setTooltip(new Tooltip(tip));
+        return f;
+    }
+
+    private static HBox labelled(String text, TextField f) {
+        Label l = new Label(text);
+        l.setLabelFor(f);
+        HBox box = new HBox(4, l, f);
+        box.setAlignment(Pos.CENTER_LEFT);
+        return box;
+    }
+
+    /** A finding: what and where, the message, the schedule, and its two buttons. */
+    private static final class FindingCell extends ListCell<ExploreViewModel.Row> {
+        private final ExploreViewModel vm;
+        private final Label title = new Label();
+        private final Label message = new Label();
+        private final Label schedule = new Label();
+        private final Button open = new Button("Open in debugger");
+        private final Button copy = new Button("Copy replay command");
+        private final VBox box;
+
+        FindingCell(ExploreViewModel vm) {
+            this.vm = vm;
+            title.getStyleClass().add("explore-finding-title");
+            title.setStyle("-fx-font-weight: bold");
+            message.setWrapText(true);
+            message.setMaxWidth(Double.MAX_VALUE);
+            schedule.getStyleClass().add("explore-schedule");
+            schedule.setStyle("-fx-font-family: monospace");
+            open.getStyleClass().add("explore-open");
+            copy.getStyleClass().add("explore-copy");
+            open.setFocusTraversable(false);
+            copy.setFocusTraversable(false);
+            open.setOnAction(e -> vm.openInDebugger(getItem()));
+            copy.setOnAction(e -> {
+                ClipboardContent c = new ClipboardContent();
+                c.putString(vm.copyText(getItem()));
+                Clipboard.getSystemClipboard().setContent(c);
+            });
+            Label spacer = new Label();
+            HBox.setHgrow(spacer, Priority.ALWAYS);
+            HBox buttons = new HBox(6, schedule, spacer, open, copy);
+            buttons.setAlignment(Pos.CENTER_LEFT);
+            box = new VBox(2, title, message, buttons);
+            // Wrap the message within the list, not at its natural width.
+            message.prefWidthProperty().bind(widthProperty().subtract(30));
+            setOnMouseClicked(e -> {
+                if (e.getClickCount() == 2 && getItem() != null) vm.openInDebugger(getItem());
+            });
+        }
+
+        @Override
+        protected void updateItem(ExploreViewModel.Row r, boolean empty) {
+            super.updateItem(r, empty);
+            setText(null);
+            if (empty || r == null) {
+                setGraphic(null);
+                setTooltip(null);
+                return;
+            }
+            title.setText(r.title() + " · " + r.outcome());
+            message.setText(r.message());
+            schedule.setText(r.schedule());
+            open.setTooltip(new Tooltip("Replay this schedule in the debugger and go to step " + r.step()
+                    + ", where it fails; step back from there"));
+            copy.setTooltip(new Tooltip(vm.copyText(r)));
+            setTooltip(new Tooltip("cause " + r.cause() + " · found by schedule #" + r.foundAtSchedule()));
+            setGraphic(box);
+        }
+    }
+}

@@ -1,0 +1,350 @@
+package io.barrierscope.app.explore;
+
+import io.barrierscope.app.session.OpenedFile;
+import io.barrierscope.app.session.SourceMap;
+import io.barrierscope.exec.Policy;
+import io.barrierscope.explore.Coverage;
+import io.barrierscope.explore.Explorer;
+import io.barrierscope.explore.Finding;
+import io.barrierscope.explore.Schedule;
+import io.barrierscope.explore.SchedulePolicy;
+import io.barrierscope.launch.LaunchSpec;
+import io.barrierscope.ptx.CudaLoc;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The Explore panel: searches the open launch's schedules (as {@code barrierscope explore}
+ * does, with its defaults) on a thread of the {@link Runner}'s, shows progress and coverage,
+ * lists each finding once with its replayable schedule, and opens a finding in the debugger:
+ * the session replays that schedule and lands on the failing step, with time travel.
+ *
+ * <p>States: idle (nothing explored for this launch yet), running, cancelled, done, failed.
+ * Results of an exploration that is no longer the current one (a new file was opened, or it
+ * was replaced by another start) are ignored. Everything runs on the UI thread.
+ */
+public final class ExploreViewModel implements AutoCloseable {
+    /** The CLI's defaults ({@code explore --schedules 1000 --time-limit 60 --seed 0 --max-preemptions 3}). */
+    public static final String DEFAULT_SCHEDULES = "1000";
+    public static final String DEFAULT_TIME_LIMIT = "60";
+    public static final String DEFAULT_SEED = "0";
+    public static final String DEFAULT_PREEMPTIONS = "3";
+
+    public enum State { IDLE, RUNNING, CANCELLED, DONE, FAILED }
+
+    /** Starts explorations; the app's runs each on a thread of its own. */
+    public interface Runner {
+        Handle start(LaunchSpec launch, Explorer.Options options, Listener listener);
+    }
+
+    public interface Handle {
+        void cancel();
+    }
+
+    /** What a runner reports, on the UI thread. */
+    public interface Listener {
+        void progress(long schedules, int findings, long elapsedMillis);
+
+        void done(Explorer.Result result, long elapsedMillis);
+
+        void failed(String message);
+    }
+
+    /** Opens the launch in the debugger under a policy object and goes to a step (the session's {@code openWithPolicy}). */
+    public interface Opener {
+        void open(LaunchSpec launch, Policy policy, long step, String note);
+    }
+
+    /**
+     * One finding as the list shows it. {@code step} is where opening it lands: the state after
+     * the failing warp step (for a diagnostic, the step after the one it fired in, as the
+     * Diagnostics panel counts; for a deadlock or step limit, the run's last step).
+     */
+    public record Row(String kind, String code, String cause, String message, String location, long step,
+                      String schedule, long foundAtSchedule, String outcome) {
+        /** "[dsmem-after-exit] PTX line 89 (kernel.cu:33) · step 96". */
+        public String title() { return "[" + code + "] " + location + " · step " + step; }
+    }
+
+    private final Runner runner;
+    private final Opener opener;
+
+    private final StringProperty schedules = new SimpleStringProperty(DEFAULT_SCHEDULES);
+    private final StringProperty timeLimit = new SimpleStringProperty(DEFAULT_TIME_LIMIT);
+    private final StringProperty seed = new SimpleStringProperty(DEFAULT_SEED);
+    private final StringProperty maxPreemptions = new SimpleStringProperty(DEFAULT_PREEMPTIONS);
+    private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(State.IDLE);
+    private final ReadOnlyBooleanWrapper available = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Open a launch file to explore its schedules.");
+    private final ReadOnlyStringWrapper coverage = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Explore");
+    private final ObservableList<Row> findings = FXCollections.observableArrayList();
+    private final ObservableList<Row> readOnlyFindings = FXCollections.unmodifiableObservableList(findings);
+    private final BooleanBinding running = Bindings.equal(State.RUNNING, state.getReadOnlyProperty());
+    private final BooleanBinding canStart = available.getReadOnlyProperty().and(running.not());
+
+    private LaunchSpec launch;
+    private SourceMap sourceMap = SourceMap.EMPTY;
+    private Path file;
+    /** The exploration in progress, or null. */
+    private Handle current;
+    /** Identifies the latest exploration: reports of any other are stale. */
+    private Object token;
+    private Explorer.Options options;
+    private boolean cancelRequested;
+
+    public ExploreViewModel(Runner runner, Opener opener) {
+        this.runner = runner;
+        this.opener = opener;
+    }
+
+    /**
+     * A file was opened (or re-run, or a finding replayed). The same launch keeps the findings:
+     * they replay on it. Another launch cancels a search in progress and starts afresh.
+     */
+    public void setLaunch(OpenedFile f) {
+        LaunchSpec next = f == null ? null : f.launch();
+        if (next != null && next.equals(launch)) {
+            sourceMap = f.sourceMap();
+            return;
+        }
+        abandon();
+        launch = next;
+        file = f == null ? null : f.file();
+        sourceMap = f == null ? SourceMap.EMPTY : f.sourceMap();
+        findings.clear();
+        title.set("Explore");
+        coverage.set("");
+        progress.set(0);
+        state.set(State.IDLE);
+        available.set(launch != null);
+        status.set(launch != null ? "Search the schedules of " + name(file) + " for deadlocks, races, UB and hangs."
+                : f != null && f.trace() ? "Explore needs a launch file or a PTX: a trace holds one recorded run."
+                : "Open a launch file to explore its schedules.");
+    }
+
+    /** Starts exploring the open launch with the fields' settings; a bad field is reported instead. */
+    public void start() {
+        if (!canStart.get()) return;
+        Explorer.Options o;
+        try {
+            o = options();
+        } catch (IllegalArgumentException e) {
+            status.set(e.getMessage());
+            return;
+        }
+        options = o;
+        cancelRequested = false;
+        findings.clear();
+        title.set("Explore");
+        coverage.set("");
+        progress.set(0);
+        state.set(State.RUNNING);
+        status.set("Exploring " + name(file) + " ...");
+        Object mine = new Object();
+        token = mine;
+        current = null;
+        Handle h = runner.start(launch, o, new Listener() {
+            @Override public void progress(long n, int found, long elapsed) {
+                if (token == mine) progressed(n, found, elapsed);
+            }
+            @Override public void done(Explorer.Result r, long elapsed) {
+                if (token == mine) finished(r, elapsed);
+            }
+            @Override public void failed(String message) {
+                if (token == mine) failedWith(message);
+            }
+        });
+        if (state.get() == State.RUNNING) current = h; // an inline runner (tests) may have finished already
+    }
+
+    /** Asks the running exploration to stop; it reports what it covered so far. */
+    public void cancel() {
+        if (state.get() != State.RUNNING || current == null) return;
+        cancelRequested = true;
+        status.set("Cancelling ...");
+        current.cancel();
+    }
+
+    /** Opens a finding in the debugger: the same launch replaying its schedule, at its failing step. */
+    public void openInDebugger(Row r) {
+        if (r == null || launch == null) return;
+        Policy p = new SchedulePolicy(Schedule.parse(r.schedule()));
+        opener.open(launch, p, r.step(), "Replaying the schedule Explore found for [" + r.code() + "] (" + r.schedule()
+                + "): at step " + r.step() + ", where it fails; step back to see how it got there");
+    }
+
+    /** What Copy puts on the clipboard: the command line that replays the finding. */
+    public String copyText(Row r) {
+        String launchArg = file == null ? "LAUNCH" : file.toString();
+        return "./barrierscope run " + launchArg + " --schedule " + r.schedule();
+    }
+
+    @Override
+    public void close() { abandon(); }
+
+    /** Cancels the exploration in progress, if any, and forgets it. */
+    private void abandon() {
+        if (current != null) current.cancel();
+        current = null;
+        token = null;
+    }
+
+    private void progressed(long n, int found, long elapsedMillis) {
+        progress.set(fraction(n, elapsedMillis, options));
+        if (!cancelRequested) {
+            status.set("Explored " + n + " of " + options.schedules() + " schedules" + time(elapsedMillis, options)
+                    + " · " + plural(found, "finding"));
+        }
+    }
+
+    private void finished(Explorer.Result r, long elapsedMillis) {
+        current = null;
+        token = null;
+        List<Row> rows = new ArrayList<>();
+        for (Finding f : r.findings()) rows.add(row(f, sourceMap));
+        findings.setAll(rows);
+        Coverage c = r.coverage();
+        coverage.set(coverageText(c, elapsedMillis));
+        boolean cancelled = Coverage.CANCELLED.equals(c.stoppedBy()) || cancelRequested;
+        state.set(cancelled ? State.CANCELLED : State.DONE);
+        progress.set(cancelled ? fraction(c.schedules(), elapsedMillis, options) : 1);
+        title.set(rows.isEmpty() ? "Explore" : "Explore (" + rows.size() + ")");
+        status.set((cancelled ? "Cancelled after " : "Explored ") + plural(c.schedules(), "schedule") + ": "
+                + (rows.isEmpty() ? "no findings" : plural(rows.size(), "finding") + "; open one to replay it in the debugger"));
+    }
+
+    private void failedWith(String message) {
+        current = null;
+        token = null;
+        state.set(State.FAILED);
+        progress.set(0);
+        String first = message == null ? "failed" : message.lines().findFirst().orElse(message);
+        status.set("Explore failed: " + first);
+    }
+
+    /** The fields as options, checked as the command line checks them. */
+    Explorer.Options options() {
+        long n = parseLong(schedules.get(), "The schedule budget");
+        if (n < 1) throw new IllegalArgumentException("The schedule budget must be at least 1");
+        double t;
+        try {
+            t = Double.parseDouble(timeLimit.get().strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("The time limit must be a number of seconds, not '" + timeLimit.get().strip() + "'");
+        }
+        if (!(t >= 0) || Double.isInfinite(t)) throw new IllegalArgumentException("The time limit must not be negative (0: none)");
+        long s = parseLong(seed.get(), "The seed");
+        long k = parseLong(maxPreemptions.get(), "The preemption bound");
+        if (k < 0 || k > 8) throw new IllegalArgumentException("The preemption bound must be in 0..8");
+        return new Explorer.Options(n, Math.round(t * 1000), s, (int) k, launch.maxSteps());
+    }
+
+    private static long parseLong(String text, String what) {
+        try {
+            return Long.parseLong(text.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(what + " must be a whole number, not '" + text.strip() + "'");
+        }
+    }
+
+    /** The share done: schedules of the budget or time of the limit, whichever is further (the first reached stops it). */
+    static double fraction(long schedulesDone, long elapsedMillis, Explorer.Options o) {
+        double f = (double) schedulesDone / o.schedules();
+        if (o.timeLimitMillis() > 0) f = Math.max(f, (double) elapsedMillis / o.timeLimitMillis());
+        return Math.min(1, Math.max(0, f));
+    }
+
+    static Row row(Finding f, SourceMap map) {
+        long landing = Finding.DIAGNOSTIC.equals(f.kind()) ? f.step() + 1 : f.step();
+        return new Row(f.kind(), f.code(), f.cause(), f.message(), location(f.ptxLines(), map), landing,
+                f.schedule().toString(), f.foundAtSchedule(), f.outcome());
+    }
+
+    /** "PTX line 89 (kernel.cu:33)", "PTX lines 65, 80 (kernel.cu:22, kernel.cu:35)". */
+    static String location(List<Integer> ptxLines, SourceMap map) {
+        if (ptxLines.isEmpty()) return "no line";
+        StringBuilder sb = new StringBuilder(ptxLines.size() == 1 ? "PTX line " : "PTX lines ");
+        List<String> cuda = new ArrayList<>();
+        for (int i = 0; i < ptxLines.size(); i++) {
+            if (i > 0) sb.append(", ");
+            sb.append(ptxLines.get(i));
+            CudaLoc c = map.cudaOf(ptxLines.get(i));
+            if (c != null) cuda.add(shortFile(c.file()) + ":" + c.line());
+        }
+        if (!cuda.isEmpty()) sb.append(" (").append(String.join(", ", cuda)).append(')');
+        return sb.toString();
+    }
+
+    static String coverageText(Coverage c, long elapsedMillis) {
+        return plural(c.schedules(), "schedule") + " (" + c.systematic() + " systematic, " + c.random() + " random) · "
+                + plural(c.distinctOutcomes(), "distinct outcome") + " · " + plural(c.decisionPoints(), "decision point")
+                + " · preemption bound " + c.preemptionBoundCompleted() + " complete · " + c.prunedByState()
+                + " pruned as explored · stopped: " + stopText(c.stoppedBy()) + " · " + seconds(elapsedMillis);
+    }
+
+    private static String stopText(String stoppedBy) {
+        return switch (stoppedBy) {
+            case Coverage.EXHAUSTED -> "every schedule within the bound explored";
+            case Coverage.SCHEDULE_BUDGET -> "schedule budget reached";
+            case Coverage.TIME_LIMIT -> "time limit reached";
+            case Coverage.CANCELLED -> "cancelled";
+            default -> stoppedBy;
+        };
+    }
+
+    private static String time(long elapsedMillis, Explorer.Options o) {
+        return " · " + seconds(elapsedMillis) + (o.timeLimitMillis() > 0 ? " of " + seconds(o.timeLimitMillis()) : "");
+    }
+
+    private static String seconds(long millis) { return String.format(Locale.ROOT, "%.1f s", millis / 1000.0); }
+
+    private static String plural(long n, String noun) { return n + " " + noun + (n == 1 ? "" : "s"); }
+
+    private static String shortFile(String f) {
+        int slash = Math.max(f.lastIndexOf('/'), f.lastIndexOf('\\'));
+        return slash >= 0 ? f.substring(slash + 1) : f;
+    }
+
+    private static String name(Path p) {
+        return p == null || p.getFileName() == null ? "the launch" : p.getFileName().toString();
+    }
+
+    // Properties -----------------------------------------------------------------------------
+
+    /** The fields, as typed; checked on Start. */
+    public StringProperty schedulesProperty() { return schedules; }
+    public StringProperty timeLimitProperty() { return timeLimit; }
+    public StringProperty seedProperty() { return seed; }
+    public StringProperty maxPreemptionsProperty() { return maxPreemptions; }
+    public ReadOnlyObjectProperty<State> stateProperty() { return state.getReadOnlyProperty(); }
+    /** A launch is open that can be explored (not a trace). */
+    public ReadOnlyBooleanProperty availableProperty() { return available.getReadOnlyProperty(); }
+    public BooleanBinding runningProperty() { return running; }
+    public BooleanBinding canStartProperty() { return canStart; }
+    /** 0..1: schedules of the budget or time of the limit, whichever is further. */
+    public ReadOnlyDoubleProperty progressProperty() { return progress.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
+    /** What the last exploration covered, "" before one ends. */
+    public ReadOnlyStringProperty coverageProperty() { return coverage.getReadOnlyProperty(); }
+    /** The tab's title: "Explore (2)" with findings. */
+    public ReadOnlyStringProperty titleProperty() { return title.getReadOnlyProperty(); }
+    public ObservableList<Row> findings() { return readOnlyFindings; }
+}

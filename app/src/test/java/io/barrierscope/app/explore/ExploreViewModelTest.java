@@ -1,0 +1,198 @@
+package io.barrierscope.app.explore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.app.TestFiles;
+import io.barrierscope.app.session.OpenedFile;
+import io.barrierscope.app.session.SourceMap;
+import io.barrierscope.exec.Policy;
+import io.barrierscope.explore.Coverage;
+import io.barrierscope.explore.Explorer;
+import io.barrierscope.explore.Finding;
+import io.barrierscope.explore.Schedule;
+import io.barrierscope.explore.SchedulePolicy;
+import io.barrierscope.launch.LaunchSpec;
+import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.ptx.CudaLoc;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The Explore panel's states and findings, without a toolkit: a fake runner reports what the test says. */
+class ExploreViewModelTest {
+    /** Remembers each start and lets the test report for it. */
+    static final class FakeRunner implements ExploreViewModel.Runner {
+        ExploreViewModel.Listener listener;
+        Explorer.Options options;
+        int starts;
+        boolean cancelled;
+
+        @Override
+        public ExploreViewModel.Handle start(LaunchSpec launch, Explorer.Options o, ExploreViewModel.Listener l) {
+            starts++;
+            listener = l;
+            options = o;
+            cancelled = false;
+            return () -> cancelled = true;
+        }
+    }
+
+    record Opened(LaunchSpec launch, Policy policy, long step, String note) {}
+
+    private final FakeRunner runner = new FakeRunner();
+    private Opened opened;
+    private final ExploreViewModel vm = new ExploreViewModel(runner, (l, p, s, n) -> opened = new Opened(l, p, s, n));
+
+    private static final Path LAUNCH = TestFiles.exploreKernel("peer-exit-race");
+    private static final LaunchSpec SPEC = LaunchedRun.open(LAUNCH).spec();
+
+    private static OpenedFile file(LaunchSpec spec, SourceMap map, boolean trace) {
+        return new OpenedFile(LAUNCH, "kernel.ptx", List.of(), map, List.of(), null, null, "round-robin", 0, "", trace, spec);
+    }
+
+    private static Finding diagnostic() {
+        return new Finding(Finding.DIAGNOSTIC, "dsmem-after-exit", "dsmem-after-exit@[89]", "a CTA that has exited", 95,
+                Schedule.parse("s1:0w1"), 2, List.of(89), "diagnosed");
+    }
+
+    private static Coverage coverage(long n, String stoppedBy) {
+        return new Coverage(n, n / 2, n - n / 2, 2, 13, 4, 3, stoppedBy, 1000);
+    }
+
+    @Test
+    void idleUntilALaunchIsOpenAndATraceCannotBeExplored() {
+        assertEquals(ExploreViewModel.State.IDLE, vm.stateProperty().get());
+        assertFalse(vm.canStartProperty().get());
+        vm.start();
+        assertEquals(0, runner.starts);
+        vm.setLaunch(file(null, SourceMap.EMPTY, true));
+        assertFalse(vm.availableProperty().get());
+        assertTrue(vm.statusProperty().get().contains("trace"), vm.statusProperty().get());
+        vm.setLaunch(file(SPEC, SourceMap.EMPTY, false));
+        assertTrue(vm.canStartProperty().get());
+    }
+
+    @Test
+    void theFieldsStartWithTheCommandLinesDefaultsAndAreChecked() {
+        vm.setLaunch(file(SPEC, SourceMap.EMPTY, false));
+        vm.start();
+        assertEquals(new Explorer.Options(1000, 60_000, 0, 3, SPEC.maxSteps()), runner.options);
+        runner.listener.done(new Explorer.Result(coverage(10, Coverage.EXHAUSTED), List.of()), 5);
+
+        vm.maxPreemptionsProperty().set("9");
+        vm.start();
+        assertEquals(1, runner.starts, "not started with a bad bound");
+        assertEquals("The preemption bound must be in 0..8", vm.statusProperty().get());
+        vm.maxPreemptionsProperty().set("2");
+        vm.schedulesProperty().set("many");
+        vm.start();
+        assertTrue(vm.statusProperty().get().startsWith("The schedule budget must be a whole number"));
+        vm.schedulesProperty().set("50");
+        vm.timeLimitProperty().set("1.5");
+        vm.seedProperty().set("7");
+        vm.start();
+        assertEquals(new Explorer.Options(50, 1500, 7, 2, SPEC.maxSteps()), runner.options);
+    }
+
+    @Test
+    void runningReportsProgressThenDoneListsTheFindings() {
+        CudaLoc loc = new CudaLoc("/src/kernel.cu", 33, 9);
+        vm.setLaunch(file(SPEC, new SourceMap(Map.of(89, loc), Map.of()), false));
+        vm.schedulesProperty().set("200");
+        vm.timeLimitProperty().set("10");
+        vm.start();
+        assertEquals(ExploreViewModel.State.RUNNING, vm.stateProperty().get());
+        assertFalse(vm.canStartProperty().get());
+        assertTrue(vm.runningProperty().get());
+
+        runner.listener.progress(50, 1, 1000);
+        assertEquals(0.25, vm.progressProperty().get(), 1e-9, "50 of 200 schedules is further than 1 s of 10");
+        assertEquals("Explored 50 of 200 schedules · 1.0 s of 10.0 s · 1 finding", vm.statusProperty().get());
+        runner.listener.progress(60, 1, 5000);
+        assertEquals(0.5, vm.progressProperty().get(), 1e-9, "5 s of 10 is further than 60 of 200 schedules");
+
+        runner.listener.done(new Explorer.Result(coverage(200, Coverage.SCHEDULE_BUDGET), List.of(diagnostic())), 6000);
+        assertEquals(ExploreViewModel.State.DONE, vm.stateProperty().get());
+        assertEquals(1.0, vm.progressProperty().get());
+        assertEquals("Explore (1)", vm.titleProperty().get());
+        assertTrue(vm.coverageProperty().get().startsWith("200 schedules (100 systematic, 100 random) · 2 distinct outcomes"
+                + " · 13 decision points"), vm.coverageProperty().get());
+        assertTrue(vm.coverageProperty().get().contains("stopped: schedule budget reached"));
+        ExploreViewModel.Row r = vm.findings().get(0);
+        assertEquals("dsmem-after-exit", r.code());
+        assertEquals("PTX line 89 (kernel.cu:33)", r.location());
+        assertEquals(96, r.step(), "a diagnostic lands after the step it fired in");
+        assertEquals("s1:0w1", r.schedule());
+        assertEquals("diagnosed", r.outcome());
+        assertEquals("[dsmem-after-exit] PTX line 89 (kernel.cu:33) · step 96", r.title());
+        assertEquals("./barrierscope run " + LAUNCH + " --schedule s1:0w1", vm.copyText(r));
+        assertTrue(vm.canStartProperty().get(), "can start again");
+    }
+
+    @Test
+    void cancelAsksTheRunnerAndEndsCancelledWithWhatWasFound() {
+        vm.setLaunch(file(SPEC, SourceMap.EMPTY, false));
+        vm.start();
+        vm.cancel();
+        assertTrue(runner.cancelled);
+        assertEquals("Cancelling ...", vm.statusProperty().get());
+        runner.listener.progress(5, 0, 100);
+        assertEquals("Cancelling ...", vm.statusProperty().get(), "progress does not hide the cancel");
+        runner.listener.done(new Explorer.Result(coverage(6, Coverage.CANCELLED), List.of(diagnostic())), 200);
+        assertEquals(ExploreViewModel.State.CANCELLED, vm.stateProperty().get());
+        assertEquals(1, vm.findings().size());
+        assertTrue(vm.statusProperty().get().startsWith("Cancelled after 6 schedules: 1 finding"), vm.statusProperty().get());
+        assertTrue(vm.coverageProperty().get().contains("stopped: cancelled"));
+    }
+
+    @Test
+    void aFailureIsShownAndAnotherLaunchCancelsAndIgnoresTheOldSearch() {
+        vm.setLaunch(file(SPEC, SourceMap.EMPTY, false));
+        vm.start();
+        runner.listener.failed("bad.ptx: error: no entry\nmore");
+        assertEquals(ExploreViewModel.State.FAILED, vm.stateProperty().get());
+        assertEquals("Explore failed: bad.ptx: error: no entry", vm.statusProperty().get());
+
+        vm.start();
+        ExploreViewModel.Listener old = runner.listener;
+        LaunchSpec other = LaunchedRun.open(TestFiles.exploreKernel("flag-check-deadlock")).spec();
+        vm.setLaunch(file(other, SourceMap.EMPTY, false));
+        assertTrue(runner.cancelled, "the old search is cancelled");
+        assertEquals(ExploreViewModel.State.IDLE, vm.stateProperty().get());
+        old.done(new Explorer.Result(coverage(6, Coverage.CANCELLED), List.of(diagnostic())), 200);
+        assertEquals(ExploreViewModel.State.IDLE, vm.stateProperty().get(), "a stale result is ignored");
+        assertTrue(vm.findings().isEmpty());
+    }
+
+    @Test
+    void theSameLaunchAgainKeepsTheFindings() {
+        vm.setLaunch(file(SPEC, SourceMap.EMPTY, false));
+        vm.start();
+        runner.listener.done(new Explorer.Result(coverage(6, Coverage.EXHAUSTED), List.of(diagnostic())), 200);
+        vm.setLaunch(file(SPEC, SourceMap.EMPTY, false)); // a re-run, or a finding opened in the debugger
+        assertEquals(1, vm.findings().size());
+        assertEquals(ExploreViewModel.State.DONE, vm.stateProperty().get());
+    }
+
+    @Test
+    void theRealExplorerFindsThePeerExitRaceAndOpensItsSchedule() {
+        ExploreViewModel real = new ExploreViewModel(ExploreRunner.inline(), (l, p, s, n) -> opened = new Opened(l, p, s, n));
+        real.setLaunch(file(SPEC, SourceMap.EMPTY, false));
+        real.schedulesProperty().set("100");
+        real.start();
+        assertEquals(ExploreViewModel.State.DONE, real.stateProperty().get());
+        ExploreViewModel.Row r = real.findings().stream().filter(f -> f.code().equals("dsmem-after-exit")).findFirst().orElseThrow();
+        assertEquals("diagnosed", r.outcome());
+        assertNull(opened);
+        real.openInDebugger(r);
+        assertEquals(SPEC, opened.launch());
+        assertEquals(r.step(), opened.step());
+        assertInstanceOf(SchedulePolicy.class, opened.policy());
+        assertTrue(opened.note().contains(r.schedule()));
+    }
+}

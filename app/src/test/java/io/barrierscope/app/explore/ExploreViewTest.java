@@ -1,0 +1,113 @@
+package io.barrierscope.app.explore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.app.TestFiles;
+import io.barrierscope.app.debugger.DebuggerView;
+import io.barrierscope.app.debugger.DebuggerViewModel;
+import io.barrierscope.app.debugger.Panel;
+import io.barrierscope.app.files.RecentFiles;
+import io.barrierscope.app.session.DebugSession;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The Explore panel in the real window, headless: the session on its worker thread and the
+ * search on a thread of its own, as in the app, on a kernel whose bug only some schedules show.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ExploreViewTest {
+    private DebuggerViewModel vm;
+
+    @Start
+    void start(Stage stage) {
+        vm = new DebuggerViewModel(l -> DebugSession.withWorkerThread(Platform::runLater, l), RecentFiles.inMemory(),
+                new ExploreRunner(Platform::runLater));
+        DebuggerView view = new DebuggerView(vm, List.of());
+        Scene scene = new Scene(view.root(), 1280, 800);
+        view.installShortcuts(scene);
+        stage.setScene(scene);
+        stage.show();
+        vm.open(TestFiles.exploreKernel("peer-exit-race"));
+    }
+
+    @AfterEach
+    void close() {
+        vm.close();
+    }
+
+    private static String text(FxRobot robot, String id) {
+        return robot.lookup(id).queryAs(Label.class).getText();
+    }
+
+    private static void waitUntil(BooleanSupplier condition) throws TimeoutException {
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, condition::getAsBoolean);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void exploresListsTheFindingAndOpensItAtTheFailingStep(FxRobot robot) throws TimeoutException {
+        waitUntil(() -> "ready".equals(text(robot, "#outcomeLabel")));
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.E).release(KeyCode.SHIFT, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        Tab selected = robot.lookup("#panelTabs").queryAs(TabPane.class).getSelectionModel().getSelectedItem();
+        assertEquals("exploreTab", selected.getId());
+        TextField budget = robot.lookup("#exploreSchedules").queryAs(TextField.class);
+        assertEquals("1000", budget.getText(), "the command line's default");
+        robot.interact(() -> budget.setText("200"));
+
+        robot.clickOn("#exploreStart");
+        waitUntil(() -> vm.explore().stateProperty().get() == ExploreViewModel.State.DONE);
+        assertTrue(text(robot, "#exploreCoverage").startsWith("200 schedules"), text(robot, "#exploreCoverage"));
+        ListView<?> list = robot.lookup("#exploreFindings").queryAs(ListView.class);
+        assertFalse(list.getItems().isEmpty());
+        ExploreViewModel.Row r = (ExploreViewModel.Row) list.getItems().get(0);
+        assertEquals("dsmem-after-exit", r.code());
+        assertTrue(robot.lookup("#exploreStatus").queryAs(Label.class).getText().contains("1 finding"));
+        assertEquals("Explore (1)", selected.getText());
+
+        robot.clickOn(robot.lookup(".explore-open").queryButton());
+        waitUntil(() -> r.outcome().equals(text(robot, "#outcomeLabel")));
+        waitUntil(() -> text(robot, "#stepsLabel").startsWith("step " + r.step() + " of " + r.step() + " (end)"));
+        assertEquals(r.step(), vm.nowProperty().get());
+        assertTrue(vm.canStepBackProperty().get(), "time travel: the steps before the failure are there");
+        assertEquals("1 diagnostic", text(robot, "#diagnosticsLabel"));
+    }
+
+    @Test
+    void cancelStopsASearchAndSaysSo(FxRobot robot) throws TimeoutException {
+        waitUntil(() -> "ready".equals(text(robot, "#outcomeLabel")));
+        robot.interact(() -> {
+            vm.showPanel(Panel.EXPLORE);
+            vm.explore().schedulesProperty().set("100000000");
+            vm.explore().timeLimitProperty().set("0");
+            vm.explore().start();
+        });
+        assertTrue(vm.explore().runningProperty().get());
+        waitUntil(() -> vm.explore().progressProperty().get() > 0);
+        robot.clickOn("#exploreCancel");
+        waitUntil(() -> vm.explore().stateProperty().get() == ExploreViewModel.State.CANCELLED);
+        assertTrue(text(robot, "#exploreCoverage").contains("stopped: cancelled"), text(robot, "#exploreCoverage"));
+        assertTrue(text(robot, "#exploreStatus").startsWith("Cancelled after"));
+    }
+}
