@@ -227,22 +227,7 @@ public final class DeadlockExplainer {
     /** "lanes 0-15" or "(all 32 lanes)". */
     public static String lanesText(int lanes, int of) {
         if (lanes == of) return "(all " + Integer.bitCount(lanes) + " threads)";
-        StringBuilder sb = new StringBuilder("lanes ");
-        int l = 0;
-        boolean first = true;
-        while (l < 32) {
-            if ((lanes & (1 << l)) == 0) {
-                l++;
-                continue;
-            }
-            int start = l;
-            while (l < 32 && (lanes & (1 << l)) != 0) l++;
-            if (!first) sb.append(',');
-            first = false;
-            sb.append(start);
-            if (l - 1 > start) sb.append('-').append(l - 1);
-        }
-        return sb.toString();
+        return "lanes " + io.barrierscope.exec.Lanes.ranges(lanes);
     }
 
     private static List<String> findCycle(Machine m, Map<Integer, List<Integer>> edges) {

@@ -163,22 +163,7 @@ final class ThreadTree {
     /** "lanes 0-15,20" or "all lanes". */
     static String lanesText(int lanes) {
         if (lanes == -1) return "all lanes";
-        StringBuilder sb = new StringBuilder("lanes ");
-        int l = 0;
-        boolean first = true;
-        while (l < 32) {
-            if ((lanes & (1 << l)) == 0) {
-                l++;
-                continue;
-            }
-            int start = l;
-            while (l < 32 && (lanes & (1 << l)) != 0) l++;
-            if (!first) sb.append(',');
-            first = false;
-            sb.append(start);
-            if (l - 1 > start) sb.append('-').append(l - 1);
-        }
-        return Integer.bitCount(lanes) == 1 ? sb.toString().replace("lanes", "lane") : sb.toString();
+        return (Integer.bitCount(lanes) == 1 ? "lane " : "lanes ") + io.barrierscope.exec.Lanes.ranges(lanes);
     }
 
     /**
