@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * One cause of failure found by exploration, reported once however many schedules reach it.
- * {@code cause} is the deduplication key: the diagnostic code and its PTX lines, or the
+ * {@code cause} is the deduplication key: the diagnostic code and its CUDA lines (its PTX lines
+ * when it has no CUDA location: nvcc often copies one source line for several paths), or the
  * deadlock's wait-for signature (the lines where threads wait), or the lines a step-limit run
  * was spinning at. {@code step} is the warp step it fails at under {@code schedule}.
  */
