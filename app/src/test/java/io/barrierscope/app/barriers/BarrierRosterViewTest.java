@@ -91,6 +91,9 @@ class BarrierRosterViewTest {
         assertEquals(List.copyOf(new TreeSet<>(w.vm.barriers().waiterLinesProperty().get())),
                 TestWindow.onFx(() -> TestWindow.linesWith(ptx, "barrier-waiter-line")));
 
+        // And their lanes in the timeline.
+        assertEquals(w.vm.barriers().waiterWarpsProperty().get(), w.vm.timelineProperty().get().highlightedLanesProperty().get());
+
         // Click the first completion: the session goes to the step right after it; the barrier stays selected.
         BarrierDetail.Completion first = history.getItems().get(0);
         robot.clickOn(robot.from(history).lookup(".list-cell").match(LabeledMatchers.hasText(first.text())).queryLabeled());
