@@ -1,19 +1,29 @@
 package io.barrierscope.app.barriers;
 
 import io.barrierscope.app.classroom.Glossary;
+import io.barrierscope.app.session.BarrierDetail;
 import io.barrierscope.app.session.PanelRow;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressBar;
+import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
 
 /**
  * The barriers pane: a headline and one table of the CTA barriers in use and the valid mbarriers,
@@ -48,8 +58,66 @@ public final class BarriersView {
         explain(detail, Glossary.TX_COUNT, Glossary.EXPECT_TX, Glossary.COMPLETE_TX);
         table.getColumns().add(detail);
 
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> vm.select(row));
+        // New rows drop the table's selection; the view model kept the barrier: select its new row.
+        vm.rows().addListener((ListChangeListener<PanelRow>) c -> {
+            int i = vm.selectedIndex();
+            if (i >= 0 && table.getSelectionModel().getSelectedIndex() != i) table.getSelectionModel().select(i);
+        });
+
         root.setTop(title);
-        root.setCenter(table);
+        SplitPane split = new SplitPane(table, detail(vm));
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.55);
+        root.setCenter(split);
+    }
+
+    /** The selected barrier: title, summary, who arrived, who has not, and its completions. */
+    private static Node detail(BarriersViewModel vm) {
+        Label title = new Label();
+        title.setId("barrierDetailTitle");
+        title.getStyleClass().add("pane-title");
+        title.textProperty().bind(vm.detailTitleProperty());
+        title.setWrapText(true);
+        Label summary = new Label();
+        summary.setId("barrierDetailSummary");
+        summary.setWrapText(true);
+        summary.textProperty().bind(vm.detailSummaryProperty());
+        summary.managedProperty().bind(summary.textProperty().isNotEmpty());
+        summary.visibleProperty().bind(summary.managedProperty());
+
+        ListView<String> arrived = list("barrierArrived", vm.arrived(), "Nobody arrived yet.");
+        ListView<String> missing = list("barrierMissing", vm.missing(), "Nobody missing.");
+        ListView<BarrierDetail.Completion> history = list("barrierHistory", vm.history(), "No completion yet.");
+        history.setTooltip(new Tooltip("Click a completion to go to the step right after it."));
+        history.setOnMouseClicked(e -> vm.seekTo(history.getSelectionModel().getSelectedItem()));
+        history.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) vm.seekTo(history.getSelectionModel().getSelectedItem());
+        });
+        HBox lists = new HBox(6, column("Arrived this phase", arrived), column("Not arrived", missing),
+                column("Completions (click to go there)", history));
+        VBox.setVgrow(lists, Priority.ALWAYS);
+        VBox box = new VBox(4, title, summary, lists);
+        box.setId("barrierDetail");
+        box.setPadding(new Insets(4));
+        return box;
+    }
+
+    private static <T> ListView<T> list(String id, ObservableList<T> items, String empty) {
+        ListView<T> l = new ListView<>(items);
+        l.setId(id);
+        l.setPlaceholder(new Label(empty));
+        l.setPrefHeight(120);
+        l.setMinHeight(66); // two or three entries at least, however small the pane
+        return l;
+    }
+
+    private static Node column(String heading, ListView<?> list) {
+        VBox v = new VBox(2, new Label(heading), list);
+        VBox.setVgrow(list, Priority.ALWAYS);
+        HBox.setHgrow(v, Priority.ALWAYS);
+        v.setPrefWidth(1);
+        return v;
     }
 
     public Node root() { return root; }

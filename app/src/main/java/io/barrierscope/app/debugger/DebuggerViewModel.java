@@ -10,6 +10,7 @@ import io.barrierscope.app.explore.ExploreRunner;
 import io.barrierscope.app.explore.ExploreViewModel;
 import io.barrierscope.app.files.RecentFiles;
 import io.barrierscope.app.lesson.LessonViewModel;
+import io.barrierscope.app.session.BarrierDetail;
 import io.barrierscope.app.session.BreakpointRow;
 import io.barrierscope.app.session.DebugSession;
 import io.barrierscope.app.session.Inspection;
@@ -132,6 +133,14 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
             @Override public void enable(int id, boolean on) { session.enableBreakpoint(id, on); }
         });
         source.setOnLineClicked(cuda::showPtxLine);
+        // The selected barrier: its roster from the session, its history a place to seek to,
+        // its waiters highlighted in the PTX source and the timeline.
+        barriers.setOnSelect(session::selectBarrier);
+        barriers.setOnSeek(this::seek);
+        barriers.waiterLinesProperty().addListener((o, a, lines) -> source.setWaiterLines(lines));
+        barriers.waiterWarpsProperty().addListener((o, a, warps) -> {
+            if (timeline.get() != null) timeline.get().highlightedLanesProperty().set(warps);
+        });
         source.setOnToggleBreakpoint(session::toggleLineBreakpoint);
         cuda.setOnLineClicked(source::showLinked);
         cuda.setOnToggleBreakpoint(session::toggleCudaBreakpoint);
@@ -358,8 +367,12 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         TimelineViewModel t = new TimelineViewModel(model);
         t.onSeekProperty().set(this::seek); // a click on an event or the scrubber
         t.positionProperty().set(now.get());
+        t.highlightedLanesProperty().set(barriers.waiterWarpsProperty().get());
         timeline.set(t);
     }
+
+    @Override
+    public void barrierDetail(BarrierDetail d) { barriers.showDetail(d); }
 
     @Override
     public void timelineGrew() {

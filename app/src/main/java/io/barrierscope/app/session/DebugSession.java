@@ -61,6 +61,9 @@ public final class DebugSession implements AutoCloseable {
         default void timeline(TimelineModel model) {}
 
         default void timelineGrew() {}
+
+        /** The selected barrier's roster, history and waiters (null: none selected, or it is gone). */
+        default void barrierDetail(BarrierDetail detail) {}
     }
 
     /** Least time between progress snapshots while running (at most ten a second). */
@@ -73,6 +76,9 @@ public final class DebugSession implements AutoCloseable {
     private final AtomicBoolean pauseRequested = new AtomicBoolean();
     /** The thread to inspect, or -1 for the followed warp; read by every capture, even mid-run. */
     private final AtomicInteger inspectSlot = new AtomicInteger(-1);
+    /** The barrier selected in the barriers pane, or null; its detail follows every snapshot. */
+    private final java.util.concurrent.atomic.AtomicReference<BarrierKey> selectedBarrier =
+            new java.util.concurrent.atomic.AtomicReference<>();
 
     // Confined to the worker thread.
     private Path file;
@@ -116,6 +122,7 @@ public final class DebugSession implements AutoCloseable {
         worker.execute(() -> guarded(() -> {
             Loader.Loaded l = Loader.load(path, ptxSettings);
             inspectSlot.set(-1); // a thread of the old run means nothing in the new one
+            selectedBarrier.set(null); // nor a barrier
             file = path;
             breakpoints.clear(l.travel().breakpoints());
             install(l);
@@ -449,12 +456,26 @@ public final class DebugSession implements AutoCloseable {
         return done.await(timeout, unit);
     }
 
+    /** Selects a barrier (null: none): its detail is posted now and after every move. */
+    public void selectBarrier(BarrierKey key) {
+        selectedBarrier.set(key);
+        worker.execute(() -> guarded(this::postBarrierDetail));
+    }
+
+    private void postBarrierDetail() {
+        BarrierKey key = selectedBarrier.get();
+        BarrierDetail d = key == null || nav == null ? null : BarrierDetailCapture.capture(nav, key);
+        ui.execute(() -> listener.barrierDetail(d));
+    }
+
     private Snapshot capture(Snapshot.Cause cause, String stop, int hitId) {
         return StateCapture.capture(nav, cause, inspectSlot.get(), stop, hitId);
     }
 
     private void post(Snapshot s) {
         ui.execute(() -> listener.updated(s));
+        // The detail scans the recording: not for every refresh of a run in progress.
+        if (s.cause() != Snapshot.Cause.RUN_PROGRESS && selectedBarrier.get() != null) postBarrierDetail();
     }
 
     /**

@@ -23,12 +23,14 @@ public final class SourceView {
     private static final String CURRENT = "current-line";
     private static final String DIAGNOSED = "diagnostic-line";
     private static final String LINKED = "linked-line";
+    static final String WAITER = "barrier-waiter-line";
 
     private final SourceViewModel vm;
     private final CodePane code = new CodePane("sourceArea", "ptx.css");
     private int shownLine;
     private Set<Integer> shownDiagnostics = Set.of();
     private Set<Integer> shownLinked = Set.of();
+    private Set<Integer> shownWaiters = Set.of();
 
     public SourceView(SourceViewModel vm) {
         this.vm = vm;
@@ -45,6 +47,10 @@ public final class SourceView {
         vm.linkedLinesProperty().addListener((o, a, lines) -> {
             code.restyle(LINKED, shownLinked, lines);
             shownLinked = lines;
+        });
+        vm.waiterLinesProperty().addListener((o, a, lines) -> {
+            code.restyle(WAITER, shownWaiters, lines);
+            shownWaiters = lines;
         });
         vm.revealProperty().addListener((o, a, r) -> code.reveal(r.line()));
         showText(vm.getLines());
@@ -81,6 +87,7 @@ public final class SourceView {
         shownLine = 0;
         shownDiagnostics = Set.of();
         shownLinked = Set.of();
+        shownWaiters = Set.of();
         String text = String.join("\n", lines);
         code.setText(text, PtxHighlighter.highlight(text));
     }

@@ -31,6 +31,7 @@ public final class SourceViewModel {
     private final ReadOnlyObjectWrapper<Map<Integer, Integer>> warpsAtLine = new ReadOnlyObjectWrapper<>(Map.of());
     private final ReadOnlyObjectWrapper<Set<Integer>> diagnosticLines = new ReadOnlyObjectWrapper<>(Set.of());
     private final ReadOnlyObjectWrapper<Set<Integer>> linkedLines = new ReadOnlyObjectWrapper<>(Set.of());
+    private final ReadOnlyObjectWrapper<Set<Integer>> waiterLines = new ReadOnlyObjectWrapper<>(Set.of());
     private final ReadOnlyObjectWrapper<Reveal> reveal = new ReadOnlyObjectWrapper<>(Reveal.NONE);
     private final ReadOnlyObjectWrapper<Map<Integer, Boolean>> breakpointLines = new ReadOnlyObjectWrapper<>(Map.of());
     private IntConsumer onLineClicked = l -> {};
@@ -42,6 +43,7 @@ public final class SourceViewModel {
         warpsAtLine.set(Map.of());
         diagnosticLines.set(Set.of());
         linkedLines.set(Set.of());
+        waiterLines.set(Set.of());
         sourceName.set(file.ptxName());
         lines.set(file.ptxLines());
     }
@@ -51,6 +53,9 @@ public final class SourceViewModel {
         diagnosticLines.set(linesOf(s.diagnostics(), sourceName.get()));
         currentLine.set(s.focusLine());
     }
+
+    /** Marks the lines where threads wait on the barrier selected in the barriers pane. */
+    public void setWaiterLines(Set<Integer> ptxLines) { waiterLines.set(ptxLines == null ? Set.of() : Set.copyOf(ptxLines)); }
 
     /** The user clicked a line: it is linked, and whoever listens (the CUDA pane) follows. */
     public void clickLine(int line) {
@@ -123,6 +128,8 @@ public final class SourceViewModel {
     public ReadOnlyObjectProperty<Map<Integer, Integer>> warpsAtLineProperty() { return warpsAtLine.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<Set<Integer>> diagnosticLinesProperty() { return diagnosticLines.getReadOnlyProperty(); }
     /** Lines linked from elsewhere, highlighted apart from the current line. */
+    /** Lines where threads wait on the selected barrier. */
+    public ReadOnlyObjectProperty<Set<Integer>> waiterLinesProperty() { return waiterLines.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<Set<Integer>> linkedLinesProperty() { return linkedLines.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<Reveal> revealProperty() { return reveal.getReadOnlyProperty(); }
     /** Lines with breakpoints (true: at least one of them enabled). */

@@ -66,4 +66,6 @@ final class TimelinePalette {
     static final Color SCRUBBER = Color.web("#b0bec5");
     static final Color SCRUBBER_RANGE = Color.web("#546e7a");
     static final Color SELECTION = Color.web("#2962ff");
+    /** Behind the label of a highlighted lane (a waiter of the selected barrier). */
+    static final Color HIGHLIGHT = Color.web("#ffd54f");
 }

@@ -165,6 +165,10 @@ public final class TimelineView extends Region {
         int last = Math.min(rows.size(), first + visibleRows());
         for (int r = first; r < last; r++) {
             TimelineViewModel.Row row = rows.get(r);
+            if (vm.highlighted(row)) { // a waiter of the selected barrier
+                g.setFill(TimelinePalette.HIGHLIGHT);
+                g.fillRect(0, rowY(r), LABEL_W, ROW_H);
+            }
             g.setFill(row.group() ? TimelinePalette.GROUP_LABEL : TimelinePalette.TEXT);
             g.fillText(row.label(), 4, rowY(r) + ROW_H / 2, LABEL_W - 8);
         }

@@ -49,6 +49,8 @@ public final class TimelineViewModel {
     /** Bumped whenever what is drawn changes (data, range, rows), so the view knows to redraw. */
     private final ReadOnlyLongWrapper revision = new ReadOnlyLongWrapper();
     private final ObjectProperty<LongConsumer> onSeek = new SimpleObjectProperty<>();
+    /** Warps (global numbers) whose lanes are highlighted, e.g. the waiters of the selected barrier. */
+    private final ObjectProperty<Set<Integer>> highlightedLanes = new SimpleObjectProperty<>(Set.of());
     private final Set<Integer> collapsedCtas = new HashSet<>();
     private final Set<Integer> collapsedClusters = new HashSet<>();
     /** Whether the range follows the whole run as it grows (after "fit all", until the user zooms or pans). */
@@ -62,7 +64,19 @@ public final class TimelineViewModel {
         end.addListener((o, a, b) -> bump());
         viewportWidth.addListener((o, a, b) -> bump());
         firstRow.addListener((o, a, b) -> bump());
+        highlightedLanes.addListener((o, a, b) -> bump());
     }
+
+    /** Whether a row shows a highlighted warp (a collapsed row: any of its warps). */
+    public boolean highlighted(Row row) {
+        Set<Integer> h = highlightedLanes.get();
+        if (h == null || h.isEmpty()) return false;
+        for (int l = row.laneFrom(); l < row.laneTo(); l++) if (h.contains(model.warpOfLane(l))) return true;
+        return false;
+    }
+
+    /** Warps (global numbers) whose lanes are highlighted; never null once set through here. */
+    public ObjectProperty<Set<Integer>> highlightedLanesProperty() { return highlightedLanes; }
 
     private void bump() { revision.set(revision.get() + 1); }
 

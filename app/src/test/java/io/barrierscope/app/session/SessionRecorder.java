@@ -12,6 +12,7 @@ public final class SessionRecorder implements DebugSession.Listener {
     public List<BreakpointRow> breakpoints = List.of();
     public final List<String> refused = new ArrayList<>();
     public final List<String> saved = new ArrayList<>();
+    public final List<BarrierDetail> details = new ArrayList<>();
     public final DebugSession session = new DebugSession(Runnable::run, Runnable::run, this);
 
     public static SessionRecorder open(String sample) {
@@ -40,4 +41,5 @@ public final class SessionRecorder implements DebugSession.Listener {
     @Override public void breakpoints(List<BreakpointRow> rows) { breakpoints = rows; }
     @Override public void breakpointRefused(String message) { refused.add(message); }
     @Override public void saved(String message) { saved.add(message); }
+    @Override public void barrierDetail(BarrierDetail d) { details.add(d); }
 }

@@ -22,6 +22,22 @@ class TimelineViewModelTest {
     }
 
     @Test
+    void highlightedLanesMarkTheRowsOfThoseWarpsAndRedraw() {
+        TimelineViewModel vm = vm("block-reduce");
+        long rev = vm.revisionProperty().get();
+        List<TimelineViewModel.Row> rows = vm.rowsProperty().get();
+        assertTrue(rows.stream().noneMatch(vm::highlighted));
+        int warp = vm.model().warpOfLane(rows.get(1).laneFrom());
+        vm.highlightedLanesProperty().set(java.util.Set.of(warp));
+        assertTrue(vm.revisionProperty().get() > rev);
+        List<TimelineViewModel.Row> lit = rows.stream().filter(vm::highlighted).toList();
+        assertEquals(1, lit.size());
+        assertTrue(lit.get(0).laneFrom() <= rows.get(1).laneFrom() && rows.get(1).laneFrom() < lit.get(0).laneTo());
+        vm.highlightedLanesProperty().set(java.util.Set.of());
+        assertTrue(rows.stream().noneMatch(vm::highlighted));
+    }
+
+    @Test
     void zoomKeepsTheAxisValueUnderThePointer() {
         TimelineViewModel vm = vm("bulk-copy-pipeline");
         double ext = vm.extent();

@@ -1,0 +1,178 @@
+package io.barrierscope.app.session;
+
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Op;
+import io.barrierscope.exec.SyncEvent;
+import io.barrierscope.exec.ThreadStatus;
+import io.barrierscope.sync.CtaBarrier;
+import io.barrierscope.sync.CtaBarrierUnit;
+import io.barrierscope.sync.Mbarrier;
+import io.barrierscope.sync.MbarrierOp;
+import io.barrierscope.trace.EventCursor;
+import io.barrierscope.trace.Recording;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Works out the selected barrier's roster, history and waiters on the engine thread: a CTA
+ * barrier's roster from its arrived-warps mask (exact), an mbarrier's from the recording's
+ * arrive-on events since its last phase completion (or init) up to the position; the history of
+ * either from its completion events.
+ */
+final class BarrierDetailCapture {
+    private BarrierDetailCapture() {}
+
+    /** The detail of {@code key} at the position, or null if it names no barrier of this run. */
+    static BarrierDetail capture(Navigator nav, BarrierKey key) {
+        Machine m = nav.tt.run().machine();
+        if (key.cta() < 0 || key.cta() >= m.liveWarps.length) return null;
+        return key.mbarrier() ? mbarrier(nav, m, key) : ctaBarrier(nav, m, key);
+    }
+
+    private static BarrierDetail ctaBarrier(Navigator nav, Machine m, BarrierKey key) {
+        CtaBarrier b = null;
+        for (CtaBarrierUnit unit : m.ctaBarriers) {
+            if (unit.cta != key.cta()) continue;
+            for (CtaBarrier c : unit.barriers) if (c.id == key.id()) b = c;
+        }
+        if (b == null) return null;
+        int live = m.liveWarps[key.cta()];
+        List<String> arrived = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        for (int w = 0; w < m.warpsPerCta; w++) {
+            int bit = 1 << w;
+            int g = key.cta() * m.warpsPerCta + w;
+            if ((b.arrivedWarps & bit) != 0) arrived.add(warpText(m, key.cta(), g));
+            else if ((live & bit) != 0 && b.active()) missing.add(warpText(m, key.cta(), g));
+        }
+        String expected = b.count > 0 ? (b.count + 31) / 32 + " warps (count " + b.count + ")" : "all live warps";
+        String summary = !b.active() ? "No generation open: no warp has arrived since generation " + b.generation + " began."
+                : b.arrivedCount() + " warps arrived of " + expected + "; live warps not arrived: " + missing.size();
+        List<BarrierDetail.Completion> history = new ArrayList<>();
+        scan(nav, key, SyncEvent.BAR_COMPLETE, history, null, null, m);
+        TreeSet<Integer> lines = new TreeSet<>();
+        TreeSet<Integer> warps = new TreeSet<>();
+        Op[] code = nav.tt.run().program().code;
+        for (int s = 0; s < m.status.length; s++) {
+            if (m.status[s] != ThreadStatus.BAR_WAIT || m.waitArg[s] != key.id()) continue;
+            if ((s >> 5) / m.warpsPerCta != key.cta()) continue;
+            waiter(m, code, s, lines, warps);
+        }
+        String title = "bar " + b.id + " of " + StateCapture.ctaName(m, key.cta()) + " · generation " + b.generation;
+        return new BarrierDetail(key, title, summary, arrived, missing, List.of(), history, lines, warps);
+    }
+
+    private static BarrierDetail mbarrier(Navigator nav, Machine m, BarrierKey key) {
+        Mbarrier b = null;
+        for (Mbarrier c : m.mbarriers.all()) if (c.cta == key.cta() && c.offset == key.id()) b = c;
+        if (b == null) return null;
+        List<BarrierDetail.Completion> history = new ArrayList<>();
+        List<Long> arrivedSlots = new ArrayList<>();
+        List<String> arrived = new ArrayList<>();
+        List<String> tx = new ArrayList<>();
+        scan(nav, key, SyncEvent.MBAR_PHASE_COMPLETE, history, arrived, tx, m, arrivedSlots);
+        // Live threads of the CTA that did not arrive this phase, as ranges of thread indices.
+        List<String> missing = new ArrayList<>();
+        int first = -1;
+        int last = -1;
+        int threads = m.warpsPerCta * 32;
+        for (int t = 0; t <= threads; t++) {
+            boolean gap = false;
+            if (t < threads) {
+                int s = key.cta() * threads + t;
+                boolean live = (m.liveMask[s >> 5] & (1 << (s & 31))) != 0;
+                gap = live && !arrivedSlots.contains((long) s);
+            }
+            if (gap && first < 0) first = t;
+            if (gap) last = t;
+            if (!gap && first >= 0) {
+                missing.add(first == last ? "t" + first : "t" + first + "–" + last);
+                first = -1;
+            }
+        }
+        String summary = !b.valid ? "Not valid (never initialised or invalidated)."
+                : b.pending + " of " + b.expected + " arrivals still pending in phase " + b.phase + " (parity " + (b.phase & 1)
+                        + "); arrivals are counted, not tied to threads: any thread may still arrive"
+                        + (b.tx != 0 ? "; tx-count " + (b.tx > 0 ? "+" : "") + b.tx : "");
+        TreeSet<Integer> lines = new TreeSet<>();
+        TreeSet<Integer> warps = new TreeSet<>();
+        Op[] code = nav.tt.run().program().code;
+        long k = key.object();
+        for (int s = 0; s < m.status.length; s++) {
+            byte st = m.status[s];
+            if ((st == ThreadStatus.MBAR_WAIT || st == ThreadStatus.PARKED) && m.waitValue[s] == k) waiter(m, code, s, lines, warps);
+        }
+        String title = MbarrierOp.name(m, b.offset) + " of " + StateCapture.ctaName(m, key.cta()) + " · phase " + b.phase;
+        return new BarrierDetail(key, title, summary, arrived, missing, tx, history, lines, warps);
+    }
+
+    private static void scan(Navigator nav, BarrierKey key, SyncEvent complete, List<BarrierDetail.Completion> history,
+                             List<String> arrived, List<String> tx, Machine m) {
+        scan(nav, key, complete, history, arrived, tx, m, new ArrayList<>());
+    }
+
+    /**
+     * One pass over the recording up to the position: the completions of {@code key} into
+     * {@code history}; for an mbarrier ({@code arrived} not null) the arrive-ons and tx events
+     * since its last completion, init or inval.
+     */
+    private static void scan(Navigator nav, BarrierKey key, SyncEvent complete, List<BarrierDetail.Completion> history,
+                             List<String> arrived, List<String> tx, Machine m, List<Long> arrivedSlots) {
+        Recording rec = nav.tt.recording();
+        long now = nav.tt.now();
+        long object = key.object();
+        String unit = complete == SyncEvent.BAR_COMPLETE ? "generation " : "phase ";
+        EventCursor c = rec.cursor(0);
+        while (c.next()) {
+            if (c.step >= now) break;
+            if (c.type != EventCursor.Type.SYNC || c.object != object) continue;
+            boolean mine = c.kind == SyncEvent.BAR_ARRIVE || c.kind == SyncEvent.BAR_COMPLETE ? !key.mbarrier() : key.mbarrier();
+            if (!mine) continue;
+            if (c.kind == complete) {
+                long at = c.step + 1;
+                history.add(new BarrierDetail.Completion(c.a, at, unit + c.a + " completed at step " + at));
+            }
+            if (arrived == null) continue;
+            switch (c.kind) {
+                case MBAR_PHASE_COMPLETE, MBAR_INIT, MBAR_INVAL -> {
+                    arrived.clear();
+                    tx.clear();
+                    arrivedSlots.clear();
+                }
+                case MBAR_ARRIVE -> {
+                    arrived.add(thread(m, key.cta(), c.slot) + " · count " + c.a + " at step " + (c.step + 1)
+                            + " (" + c.b + " pending after)");
+                    arrivedSlots.add((long) c.slot);
+                }
+                case MBAR_EXPECT_TX -> tx.add("expect-tx " + c.a + " bytes by " + thread(m, key.cta(), c.slot)
+                        + " at step " + (c.step + 1) + " (tx " + signed(c.b) + ")");
+                case MBAR_COMPLETE_TX -> tx.add("complete-tx " + c.a + " bytes"
+                        + (c.slot >= 0 ? " (issued by " + thread(m, key.cta(), c.slot) + ")" : "")
+                        + " at step " + (c.step + 1) + " (tx " + signed(c.b) + ")");
+                default -> { }
+            }
+        }
+    }
+
+    private static String signed(long v) { return v > 0 ? "+" + v : Long.toString(v); }
+
+    private static void waiter(Machine m, Op[] code, int s, TreeSet<Integer> lines, TreeSet<Integer> warps) {
+        int pc = m.pc[s];
+        if (pc >= 0 && pc < code.length) lines.add(code[pc].insn.pos().line());
+        warps.add(s >> 5);
+    }
+
+    /** A thread by its index in {@code cta} ("t5"), or by warp and lane if it belongs to another CTA. */
+    static String thread(Machine m, int cta, int slot) {
+        if (slot < 0) return "no thread";
+        int threads = m.warpsPerCta * 32;
+        if (slot / threads == cta) return "t" + (slot - cta * threads);
+        return m.warpName(slot >> 5) + " lane " + (slot & 31);
+    }
+
+    private static String warpText(Machine m, int cta, int warp) {
+        int base = (warp - cta * m.warpsPerCta) * 32;
+        return "w" + (warp - cta * m.warpsPerCta) + " (t" + base + "–" + (base + 31) + ")";
+    }
+}
