@@ -260,7 +260,17 @@ public final class BreakpointSet implements ExecutionListener {
 
     private void hit(Breakpoint bp, long eventStep, int warp, String what) {
         bp.hits++;
-        if (bp.hits < bp.hitTarget || pending != null) return;
+        if (bp.hits < bp.hitTarget) return;
+        if (pending != null) {
+            // Another breakpoint fires in the step already stopping: say so, rather than lose it.
+            if (pending.breakpoint() != bp && pending.eventStep() == eventStep && !bp.stopsBefore() && !pending.breakpoint().stopsBefore()) {
+                Hit both = new Hit(pending.breakpoint(), pending.stopStep(), eventStep, pending.warp(),
+                        pending.description() + "; also [" + bp + "]: " + what);
+                log.set(log.size() - 1, both);
+                pending = both;
+            }
+            return;
+        }
         Hit h = new Hit(bp, bp.stopsBefore() ? eventStep : eventStep + 1, eventStep, warp, what);
         pending = h;
         log.add(h);

@@ -237,6 +237,19 @@ class BreakpointSamplesTest {
     }
 
     @Test
+    void twoBreakpointsFiringInOneStepAreBothReported() {
+        // The arrival that completes a generation and the completion are one warp step.
+        TimeTravel tt = session("block-reduce", "round-robin", 0);
+        tt.breakpoints().add("arrive,cta=0");
+        tt.breakpoints().add("barrier:0,cta=0,phase=0");
+        boolean both = false;
+        for (TimeTravel.Stop s : allStops(tt)) {
+            both |= s.hit().description().contains("also [barrier:0,cta=0,phase=0]") && s.hit().description().contains("generation 0");
+        }
+        assertTrue(both, "the phase breakpoint is reported with the arrival that completed it");
+    }
+
+    @Test
     void unknownLinesAndVariablesAreRefused() {
         BreakpointSet set = session("block-reduce", "round-robin", 0).breakpoints();
         assertThrows(IllegalArgumentException.class, () -> set.add("line:1"));
