@@ -285,6 +285,38 @@ public final class LaunchedRun {
     public Machine machine() { return machine; }
     public Interpreter interpreter() { return interpreter; }
     public Path ptxPath() { return spec.ptx(); }
+    /** CUDA sources that came with the launch (from a trace), by the name the PTX's .file gives. */
+    private final Map<String, String> carried = new LinkedHashMap<>();
+
+    /** Keeps a CUDA source that came with the launch (a trace carries its .cu files). */
+    public void carrySource(String name, String text) { carried.put(name, text); }
+
+    /** A CUDA source that came with the launch, or null. */
+    public String carriedSource(String name) { return carried.get(name); }
+
+    /**
+     * The CUDA sources the PTX names that can be had: those that came with the launch, else read
+     * from beside the PTX (at most 8 MiB each); for writing a trace that shows its source anywhere.
+     */
+    public Map<String, String> cudaSources() {
+        Map<String, String> out = new LinkedHashMap<>();
+        Path dir = spec.ptx().toAbsolutePath().getParent();
+        for (String name : module.files().values()) {
+            if (out.containsKey(name)) continue;
+            String text = carried.get(name);
+            if (text == null && dir != null) {
+                try {
+                    Path p = dir.resolve(name).normalize();
+                    if (Files.isRegularFile(p) && Files.size(p) <= (8L << 20)) text = Files.readString(p);
+                } catch (IOException | java.nio.file.InvalidPathException | java.io.UncheckedIOException e) {
+                    text = null; // unreadable or not UTF-8: the trace simply goes without it
+                }
+            }
+            if (text != null) out.put(name, text);
+        }
+        return out;
+    }
+
     /** The PTX text the launch runs (as read when it was opened). */
     public String ptxText() { return ptxText; }
     /** The policy in effect. */

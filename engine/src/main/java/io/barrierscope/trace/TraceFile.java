@@ -35,7 +35,13 @@ import java.util.zip.Inflater;
  * and the state hashes, so a trace this engine cannot reproduce is refused by name.
  */
 public final class TraceFile {
-    public static final int FORMAT = 1;
+    /** Version 2 adds the CUDA sources (tag 5); version 1 traces, without them, are still read. */
+    public static final int FORMAT = 2;
+    static final int OLDEST_FORMAT = 1;
+    static final int TAG_SOURCE = 5;
+    /** At most this many CUDA sources in a trace, each at most MAX_SOURCE bytes. */
+    static final int MAX_SOURCES = 256;
+    static final int MAX_SOURCE = 8 << 20;
     static final byte[] MAGIC = {(byte) 0x89, 'B', 'S', 'T', 'R', '\r', '\n', 0x1A};
     static final int TAG_HEADER = 1;
     static final int TAG_LAUNCH = 2;
@@ -85,6 +91,16 @@ public final class TraceFile {
         section(d, TAG_LAUNCH, launch.getBytes(StandardCharsets.UTF_8));
         section(d, TAG_PTX, ptx);
         section(d, TAG_EVENTS, deflate(events));
+        // The .cu files the PTX names, so the trace shows its source wherever it is opened.
+        for (Map.Entry<String, String> src : run.cudaSources().entrySet()) {
+            byte[] name = src.getKey().getBytes(StandardCharsets.UTF_8);
+            byte[] text = src.getValue().getBytes(StandardCharsets.UTF_8);
+            if (text.length > MAX_SOURCE) continue;
+            byte[] data = new byte[name.length + 1 + text.length];
+            System.arraycopy(name, 0, data, 0, name.length);
+            System.arraycopy(text, 0, data, name.length + 1, text.length);
+            section(d, TAG_SOURCE, deflate(data));
+        }
         d.writeByte(TAG_END);
         d.flush();
         byte[] bytes = body.toByteArray();
@@ -109,7 +125,7 @@ public final class TraceFile {
     }
 
     /** What a trace file holds, checked and decoded but not yet replayed. */
-    public record Contents(JsonNode header, String launchJson, String ptx, byte[] events) {
+    public record Contents(JsonNode header, String launchJson, String ptx, byte[] events, Map<String, String> sources) {
         public long steps() { return header.path("steps").asLong(); }
         public String outcome() { return header.path("outcome").asText(); }
     }
@@ -131,14 +147,16 @@ public final class TraceFile {
         ByteBuffer b = ByteBuffer.wrap(all, 0, all.length - 32);
         b.position(MAGIC.length);
         int format = b.getInt();
-        if (format != FORMAT) {
-            throw bad(file, "trace format version " + format + "; this BarrierScope (" + Version.ENGINE + ") reads version " + FORMAT);
+        if (format < OLDEST_FORMAT || format > FORMAT) {
+            throw bad(file, "trace format version " + format + "; this BarrierScope (" + Version.ENGINE + ") reads versions "
+                    + OLDEST_FORMAT + " to " + FORMAT);
         }
         byte[] want = Arrays.copyOfRange(all, all.length - 32, all.length);
         if (!MessageDigest.isEqual(want, sha256(Arrays.copyOf(all, all.length - 32)))) {
             throw bad(file, "the trace is damaged or truncated (its SHA-256 checksum does not match)");
         }
         byte[] header = null, launch = null, ptx = null, events = null;
+        Map<String, String> sources = new java.util.LinkedHashMap<>();
         while (true) {
             if (!b.hasRemaining()) throw bad(file, "the trace ends without its end marker");
             int tag = b.get();
@@ -153,6 +171,15 @@ public final class TraceFile {
                 case TAG_LAUNCH -> launch = data;
                 case TAG_PTX -> ptx = data;
                 case TAG_EVENTS -> events = data;
+                case TAG_SOURCE -> {
+                    if (format < 2 || sources.size() >= MAX_SOURCES) throw bad(file, "unexpected source section");
+                    byte[] src = inflateAtMost(file, data, MAX_SOURCE + 4096);
+                    int nul = 0;
+                    while (nul < src.length && src[nul] != 0) nul++;
+                    if (nul == 0 || nul >= Math.min(src.length, 4096)) throw bad(file, "a source section has no valid name");
+                    sources.put(new String(src, 0, nul, StandardCharsets.UTF_8),
+                            new String(src, nul + 1, src.length - nul - 1, StandardCharsets.UTF_8));
+                }
                 default -> throw bad(file, "unknown section " + tag);
             }
         }
@@ -165,15 +192,36 @@ public final class TraceFile {
         } catch (IOException e) {
             throw bad(file, "the header is not valid JSON: " + e.getMessage());
         }
-        if (h == null || !h.isObject() || h.path("format").asInt(-1) != FORMAT || !h.path("steps").canConvertToLong()) {
-            throw bad(file, "the header is not a version " + FORMAT + " trace header");
+        if (h == null || !h.isObject() || h.path("format").asInt(-1) != format || !h.path("steps").canConvertToLong()) {
+            throw bad(file, "the header is not a version " + format + " trace header");
         }
         long rawLen = h.path("eventBytes").asLong(-1);
         if (rawLen < 0 || rawLen > MAX_EVENTS_BYTES) throw bad(file, "the header declares " + rawLen + " event bytes");
         byte[] raw = inflate(file, events, (int) rawLen);
         String ptxText = new String(ptx, StandardCharsets.UTF_8);
         if (!sha256Hex(ptx).equals(h.path("kernelHash").asText())) throw bad(file, "the PTX does not match the kernel hash in the header");
-        return new Contents(h, new String(launch, StandardCharsets.UTF_8), ptxText, raw);
+        return new Contents(h, new String(launch, StandardCharsets.UTF_8), ptxText, raw, java.util.Collections.unmodifiableMap(sources));
+    }
+
+    /** Inflates data known to hold at most {@code limit} bytes; more is refused (bounded decompression). */
+    private static byte[] inflateAtMost(Path file, byte[] data, int limit) {
+        Inflater inf = new Inflater();
+        inf.setInput(data);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buf = new byte[1 << 16];
+        try {
+            while (!inf.finished()) {
+                int k = inf.inflate(buf);
+                if (k == 0 && (inf.needsInput() || inf.needsDictionary())) throw bad(file, "a source section is cut short");
+                out.write(buf, 0, k);
+                if (out.size() > limit) throw bad(file, "a source section is larger than " + limit + " bytes");
+            }
+        } catch (DataFormatException e) {
+            throw bad(file, "a source section is corrupt: " + e.getMessage());
+        } finally {
+            inf.end();
+        }
+        return out.toByteArray();
     }
 
     private static byte[] inflate(Path file, byte[] data, int rawLen) {
@@ -214,6 +262,7 @@ public final class TraceFile {
             throw bad(file, "its launch is invalid: " + e.getMessage());
         }
         LaunchedRun run = LaunchedRun.create(spec, c.ptx(), h.path("policy").asText(), h.path("seed").asLong());
+        c.sources().forEach(run::carrySource);
         // Traces written before the race detector existed have no such field: they ran without it.
         run.raceDetection(h.path("raceDetection").asBoolean(false));
         TimeTravel tt = new TimeTravel(run);

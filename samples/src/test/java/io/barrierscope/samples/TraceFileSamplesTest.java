@@ -66,6 +66,16 @@ class TraceFileSamplesTest {
     }
 
     @Test
+    void aTraceCarriesItsCudaSourceToWhereverItIsOpened() throws IOException {
+        Path f = dir.resolve("elsewhere").resolve("carried.bstrace");
+        TraceFile.write(recorded("block-reduce", "round-robin", 0), f);
+        TimeTravel back = TraceFile.open(f);
+        assertFalse(Files.exists(f.resolveSibling("kernel.cu")));
+        assertEquals(Files.readString(SampleRuns.root().resolve("block-reduce/kernel.cu")), back.run().carriedSource("kernel.cu"));
+        assertEquals(back.run().carriedSource("kernel.cu"), back.run().cudaSources().get("kernel.cu"));
+    }
+
+    @Test
     void aTraceOfAPausedSessionOpensAtItsLastStep() throws IOException {
         TimeTravel tt = new TimeTravel(LaunchedRun.open(SampleRuns.launch("mbarrier-parity-pipeline"), "random", 2L));
         for (int i = 0; i < 300; i++) tt.step();
@@ -160,8 +170,8 @@ class TraceFileSamplesTest {
     @Test
     void aTraceOfAnotherFormatVersionIsRefusedByName() throws Exception {
         Path f = good();
-        Files.write(f, rebuilt(Files.readAllBytes(f), 2, -1, null));
-        refused(f, "trace format version 2");
+        Files.write(f, rebuilt(Files.readAllBytes(f), 99, -1, null));
+        refused(f, "trace format version 99");
     }
 
     @Test
@@ -172,8 +182,8 @@ class TraceFileSamplesTest {
         String launch = c.launchJson().replaceAll("\"seed\" : 1\\b", "\"seed\" : 2");
         assertTrue(!launch.equals(c.launchJson()));
         String header = c.header().toString().replace("\"seed\":1,", "\"seed\":2,");
-        byte[] b = rebuilt(Files.readAllBytes(f), 1, 2, launch.getBytes(StandardCharsets.UTF_8));
-        b = rebuilt(b, 1, 1, header.getBytes(StandardCharsets.UTF_8));
+        byte[] b = rebuilt(Files.readAllBytes(f), TraceFile.FORMAT, 2, launch.getBytes(StandardCharsets.UTF_8));
+        b = rebuilt(b, TraceFile.FORMAT, 1, header.getBytes(StandardCharsets.UTF_8));
         Files.write(f, b);
         refused(f, "cannot reproduce the trace");
     }
@@ -181,7 +191,7 @@ class TraceFileSamplesTest {
     @Test
     void aTraceWithAnInvalidLaunchNamesTheProblem() throws Exception {
         Path f = good();
-        byte[] b = rebuilt(Files.readAllBytes(f), 1, 2, "{\"ptx\": \"kernel.ptx\", \"grid\": -3}".getBytes(StandardCharsets.UTF_8));
+        byte[] b = rebuilt(Files.readAllBytes(f), TraceFile.FORMAT, 2, "{\"ptx\": \"kernel.ptx\", \"grid\": -3}".getBytes(StandardCharsets.UTF_8));
         Files.write(f, b);
         refused(f, "its launch is invalid");
     }

@@ -35,7 +35,7 @@ final class SourceFiles {
         Module module = run.module();
         SourceMap map = sourceMap(module);
         Path ptxDir = run.ptxPath().toAbsolutePath().getParent();
-        List<CudaFile> cuda = cudaFiles(module, ptxDir);
+        List<CudaFile> cuda = cudaFiles(module, ptxDir, run::carriedSource);
         Path lesson = lessonOf(file, run.ptxPath());
         String text = lesson == null ? null : readSmall(lesson);
         return new OpenedFile(file, module.sourceName(), List.copyOf(module.sourceLines()), map, cuda,
@@ -75,7 +75,10 @@ final class SourceFiles {
     }
 
     /** The files the PTX names, most used first, each read when it can be. */
-    static List<CudaFile> cudaFiles(Module module, Path ptxDir) {
+    static List<CudaFile> cudaFiles(Module module, Path ptxDir) { return cudaFiles(module, ptxDir, name -> null); }
+
+    /** As above; a file missing on disk is taken from {@code carried} (the sources a trace brings) when it has it. */
+    static List<CudaFile> cudaFiles(Module module, Path ptxDir, java.util.function.Function<String, String> carried) {
         Map<String, Integer> uses = new HashMap<>();
         for (Function f : module.functions().values()) {
             for (Instruction in : f.instructions()) if (in.loc() != null) uses.merge(in.loc().file(), 1, Integer::sum);
@@ -83,7 +86,10 @@ final class SourceFiles {
         List<CudaFile> out = new ArrayList<>();
         for (String name : module.files().values()) {
             if (out.stream().anyMatch(c -> c.name().equals(name))) continue;
-            out.add(read(name, ptxDir, uses.getOrDefault(name, 0)));
+            CudaFile f = read(name, ptxDir, uses.getOrDefault(name, 0));
+            String text = f.lines() == null ? carried.apply(name) : null;
+            if (text != null) f = new CudaFile(name, f.path(), List.copyOf(text.lines().toList()), null, f.uses());
+            out.add(f);
         }
         out.sort(Comparator.comparingInt(CudaFile::uses).reversed().thenComparing(CudaFile::name));
         return List.copyOf(out);

@@ -64,6 +64,21 @@ class CaptureTest {
     }
 
     @Test
+    void aTraceOpenedAwayFromItsSampleShowsTheCudaSourceItCarries(@TempDir Path dir) throws Exception {
+        io.barrierscope.trace.TimeTravel tt = new io.barrierscope.trace.TimeTravel(
+                io.barrierscope.launch.LaunchedRun.open(io.barrierscope.app.TestFiles.sample("block-reduce")));
+        tt.runForward(() -> false);
+        Path trace = dir.resolve("away.bstrace");
+        io.barrierscope.trace.TraceFile.write(tt, trace);
+        SessionRecorder r = new SessionRecorder();
+        r.session.open(trace);
+        CudaFile cu = r.opened.cudaFiles().get(0);
+        assertEquals("kernel.cu", cu.name());
+        assertTrue(cu.available(), "carried by the trace: " + cu.problem());
+        assertTrue(cu.lines().stream().anyMatch(l -> l.contains("__syncthreads")));
+    }
+
+    @Test
     void threadsAreGroupedPerWarpAndSayWhatTheyWaitOn() {
         SessionRecorder r = SessionRecorder.open("mbarrier-init-count-too-high");
         Snapshot end = r.runToEnd();
