@@ -1,6 +1,5 @@
 package io.barrierscope.app.session;
 
-import io.barrierscope.launch.BadInputException;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.trace.TimeTravel;
@@ -30,8 +29,11 @@ final class Loader {
                     + outcome + "), shown at its last step: Shift+F10 steps back, Ctrl+R goes to the start", true);
         }
         if (name.endsWith(".cu")) {
-            throw new BadInputException(path + ": a CUDA source cannot be run directly. Compile it to PTX next to it with\n"
-                    + "  nvcc -arch=sm_90a -ptx -lineinfo " + path.getFileName() + "\nand open the .ptx (or a launch file naming it).");
+            // Compiled with nvcc when it is installed (into a temporary directory), else the message says how.
+            Path ptx = io.barrierscope.launch.NvccCompiler.compile(path);
+            LaunchSettings s = ptxSettings != null ? ptxSettings : LaunchSettings.defaults();
+            return new Loaded(new TimeTravel(ptxRun(ptx, s)), "Compiled " + path.getFileName() + " with nvcc to " + ptx
+                    + "; no launch file: launched with " + s.describe(), false);
         }
         if (name.endsWith(".ptx")) {
             LaunchSettings s = ptxSettings != null ? ptxSettings : LaunchSettings.defaults();
