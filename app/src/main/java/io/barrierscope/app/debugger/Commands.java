@@ -26,6 +26,10 @@ final class Commands {
 
         void exportChrome();
 
+        void exportTimelinePng();
+
+        void exportTimelineSvg();
+
         void goToStep();
 
         void quit();
@@ -45,10 +49,13 @@ final class Commands {
         var look = vm.appearance();
         var fwd = vm.canStepProperty();
         var back = vm.canStepBackProperty();
+        var hasTimeline = vm.timelineProperty().isNotNull();
         return List.of(
                 new Command("File", "Open a launch file, PTX or trace…", ctrl(KeyCode.O), view::chooseFile, ALWAYS),
                 new Command("File", "Save the trace…", ctrl(KeyCode.S), view::saveTrace, vm.idleProperty()),
                 new Command("File", "Export the trace for Perfetto…", ctrl(KeyCode.E), view::exportChrome, vm.idleProperty()),
+                new Command("File", "Export the timeline as PNG…", ctrlShift(KeyCode.I), view::exportTimelinePng, hasTimeline),
+                new Command("File", "Export the timeline as SVG…", ctrlShift(KeyCode.G), view::exportTimelineSvg, hasTimeline),
                 new Command("File", "Welcome: the bundled samples", ctrlShift(KeyCode.W), welcome::show, ALWAYS),
                 new Command("File", "Quit", ctrl(KeyCode.Q), view::quit, ALWAYS),
                 new Command("Run", "Continue: to the next breakpoint or the end", key(KeyCode.F5), vm::run, fwd),

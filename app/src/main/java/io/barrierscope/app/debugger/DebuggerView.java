@@ -59,6 +59,7 @@ public final class DebuggerView implements Commands.ViewActions {
     private final SplitPane threadsSplit = new SplitPane();
     private final Node inspector;
     private final FileActions files;
+    private TimelineView timelineView;
     private final BreakpointsView breakpointsView;
     private final ExploreView exploreView;
     private Consumer<String> browser = url -> { };
@@ -86,8 +87,10 @@ public final class DebuggerView implements Commands.ViewActions {
         // The timeline below the sources; each run brings its own (a new TimelineView per model).
         StackPane timelineSlot = new StackPane();
         timelineSlot.setId("timelineSlot");
-        vm.timelineProperty().addListener((o, a, t) ->
-                timelineSlot.getChildren().setAll(t == null ? List.of() : List.of(new TimelineView(t))));
+        vm.timelineProperty().addListener((o, a, t) -> {
+            timelineView = t == null ? null : new TimelineView(t);
+            timelineSlot.getChildren().setAll(t == null ? List.of() : List.of(timelineView));
+        });
         SplitPane vertical = new SplitPane(main, timelineSlot);
         vertical.setId("mainSplit");
         vertical.setOrientation(Orientation.VERTICAL);
@@ -245,6 +248,15 @@ public final class DebuggerView implements Commands.ViewActions {
 
     @Override
     public void exportChrome() { files.exportChrome(); }
+
+    /** The timeline shown now (null before a run). */
+    TimelineView timelineView() { return timelineView; }
+
+    @Override
+    public void exportTimelinePng() { files.exportTimelinePng(timelineView()); }
+
+    @Override
+    public void exportTimelineSvg() { files.exportTimelineSvg(timelineView()); }
 
     @Override
     public void goToStep() { files.goToStep(); }

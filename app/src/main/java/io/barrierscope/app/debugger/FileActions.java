@@ -2,7 +2,11 @@ package io.barrierscope.app.debugger;
 
 import io.barrierscope.app.files.LaunchSettingsDialog;
 import io.barrierscope.app.session.LaunchSettings;
+import io.barrierscope.app.timeline.TimelineExport;
+import io.barrierscope.app.timeline.TimelinePng;
+import io.barrierscope.app.timeline.TimelineView;
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,7 +23,7 @@ import javafx.stage.Window;
 
 /**
  * The window's file dialogs: open (a bare PTX first asks for launch settings), save the trace,
- * export for Perfetto, go to a step, the recent files menu, and files dropped on the window.
+ * export for Perfetto, export the timeline (PNG, SVG), go to a step, the recent files menu, and files dropped on the window.
  */
 final class FileActions {
     private final DebuggerViewModel vm;
@@ -63,6 +67,34 @@ final class FileActions {
     void exportChrome() {
         File f = saveChooser("Export the trace for Perfetto / chrome://tracing", "Chrome trace JSON", "*.json", ".trace.json");
         if (f != null) vm.exportChrome(withExtension(f, ".json"));
+    }
+
+    /** The timeline as shown, at its size on screen, as PNG. */
+    void exportTimelinePng(TimelineView view) {
+        if (view == null) return;
+        File f = saveChooser("Export the timeline as PNG", "PNG images", "*.png", ".timeline.png");
+        if (f == null) return;
+        Path out = withExtension(f, ".png");
+        try {
+            TimelinePng.write(view, (int) view.getWidth(), (int) view.getHeight(), out);
+            vm.saved("Exported the timeline to " + out);
+        } catch (IOException | RuntimeException e) {
+            vm.saved("Could not export the timeline to " + out + ": " + e.getMessage());
+        }
+    }
+
+    /** The timeline's visible range and rows, at its size on screen, as SVG. */
+    void exportTimelineSvg(TimelineView view) {
+        if (view == null) return;
+        File f = saveChooser("Export the timeline as SVG", "SVG images", "*.svg", ".timeline.svg");
+        if (f == null) return;
+        Path out = withExtension(f, ".svg");
+        try {
+            TimelineExport.writeSvg(view.viewModel(), (int) view.getWidth(), (int) view.getHeight(), out);
+            vm.saved("Exported the timeline to " + out);
+        } catch (IOException | RuntimeException e) {
+            vm.saved("Could not export the timeline to " + out + ": " + e.getMessage());
+        }
     }
 
     void goToStep() {

@@ -59,6 +59,17 @@ class DebuggerViewTest {
     }
 
     @Test
+    void theTimelineExportsAreFileCommandsListedInTheHelp(FxRobot robot) throws TimeoutException {
+        waitUntil(() -> vm.timelineProperty().get() != null);
+        robot.type(KeyCode.F1);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup("Export the timeline as PNG…").tryQuery().isPresent());
+        assertTrue(robot.lookup("Export the timeline as SVG…").tryQuery().isPresent());
+        robot.type(KeyCode.F1);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
     void opensTheSampleStepsAndRunsToCompletion(FxRobot robot) throws TimeoutException {
         waitUntil(() -> "ready".equals(text(robot, "#outcomeLabel")));
         CodeArea code = robot.lookup("#sourceArea").queryAs(CodeArea.class);
