@@ -8,8 +8,6 @@ import io.barrierscope.sync.CtaBarrier;
 import io.barrierscope.sync.CtaBarrierUnit;
 import io.barrierscope.sync.Mbarrier;
 import io.barrierscope.sync.MbarrierOp;
-import io.barrierscope.trace.EventCursor;
-import io.barrierscope.trace.Recording;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -119,37 +117,33 @@ final class BarrierDetailCapture {
      */
     private static void scan(Navigator nav, BarrierKey key, SyncEvent complete, List<BarrierDetail.Completion> history,
                              List<String> arrived, List<String> tx, Machine m, List<Long> arrivedSlots) {
-        Recording rec = nav.tt.recording();
         long now = nav.tt.now();
-        long object = key.object();
         String unit = complete == SyncEvent.BAR_COMPLETE ? "generation " : "phase ";
-        EventCursor c = rec.cursor(0);
-        while (c.next()) {
-            if (c.step >= now) break;
-            if (c.type != EventCursor.Type.SYNC || c.object != object) continue;
-            boolean mine = c.kind == SyncEvent.BAR_ARRIVE || c.kind == SyncEvent.BAR_COMPLETE ? !key.mbarrier() : key.mbarrier();
-            if (!mine) continue;
-            if (c.kind == complete) {
-                long at = c.step + 1;
-                history.add(new BarrierDetail.Completion(c.a, at, unit + c.a + " completed at step " + at));
+        BarrierEventIndex.Events e = nav.barrierEvents().of(key.object(), key.mbarrier());
+        for (int i = 0; i < e.size && e.step[i] < now; i++) {
+            SyncEvent kind = e.kind[i];
+            long step = e.step[i];
+            if (kind == complete) {
+                long at = step + 1;
+                history.add(new BarrierDetail.Completion(e.a[i], at, unit + e.a[i] + " completed at step " + at));
             }
             if (arrived == null) continue;
-            switch (c.kind) {
+            switch (kind) {
                 case MBAR_PHASE_COMPLETE, MBAR_INIT, MBAR_INVAL -> {
                     arrived.clear();
                     tx.clear();
                     arrivedSlots.clear();
                 }
                 case MBAR_ARRIVE -> {
-                    arrived.add(thread(m, key.cta(), c.slot) + " · count " + c.a + " at step " + (c.step + 1)
-                            + " (" + c.b + " pending after)");
-                    arrivedSlots.add((long) c.slot);
+                    arrived.add(thread(m, key.cta(), e.slot[i]) + " · count " + e.a[i] + " at step " + (step + 1)
+                            + " (" + e.b[i] + " pending after)");
+                    arrivedSlots.add((long) e.slot[i]);
                 }
-                case MBAR_EXPECT_TX -> tx.add("expect-tx " + c.a + " bytes by " + thread(m, key.cta(), c.slot)
-                        + " at step " + (c.step + 1) + " (tx " + signed(c.b) + ")");
-                case MBAR_COMPLETE_TX -> tx.add("complete-tx " + c.a + " bytes"
-                        + (c.slot >= 0 ? " (issued by " + thread(m, key.cta(), c.slot) + ")" : "")
-                        + " at step " + (c.step + 1) + " (tx " + signed(c.b) + ")");
+                case MBAR_EXPECT_TX -> tx.add("expect-tx " + e.a[i] + " bytes by " + thread(m, key.cta(), e.slot[i])
+                        + " at step " + (step + 1) + " (tx " + signed(e.b[i]) + ")");
+                case MBAR_COMPLETE_TX -> tx.add("complete-tx " + e.a[i] + " bytes"
+                        + (e.slot[i] >= 0 ? " (issued by " + thread(m, key.cta(), e.slot[i]) + ")" : "")
+                        + " at step " + (step + 1) + " (tx " + signed(e.b[i]) + ")");
                 default -> { }
             }
         }

@@ -24,6 +24,14 @@ final class Navigator {
         this.follow = settle(lastStep());
     }
 
+    private BarrierEventIndex barrierEvents;
+
+    /** The recording's barrier events by barrier, built as the recording grows. */
+    BarrierEventIndex barrierEvents() {
+        if (barrierEvents == null) barrierEvents = new BarrierEventIndex(tt.recording());
+        return barrierEvents;
+    }
+
     /** The warp the views follow, or -1 before anything moved. */
     int follow() { return follow; }
 
