@@ -24,8 +24,9 @@ import java.util.Locale;
  * <p>No JavaFX scene classes: this runs anywhere the model does. Files are written atomically.
  */
 public final class TimelineExport {
-    /** Markers or completions in more than 1/DENSE of the columns are drawn thin (as on the canvas). */
-    private static final int DENSE = 4;
+    /** Marker placement per kind, shared with the other renderer (computed once: drawing allocates nothing). */
+    private static final int[][] MARKER_BOXES = TimelineStyle.markerBoxes((int) TimelineView.ROW_H);
+
 
     private final TimelineViewModel vm;
     private final TimelineModel model;
@@ -139,19 +140,14 @@ public final class TimelineExport {
         int rh = (int) TimelineView.ROW_H;
         for (int k = 0; k < MarkerKind.COUNT; k++) {
             int[] m = cols.markers[k];
-            double top;
-            int h;
-            int minW = 1;
-            switch (MarkerKind.of(k)) {
-                case BAR_ARRIVE, MBAR_ARRIVE, CLUSTER_ARRIVE -> { top = y + 1; h = 6; }
-                case EXPECT_TX, COMPLETE_TX -> { top = y + rh - 7; h = 6; }
-                case WAIT_FALSE -> { top = y + 5; h = rh - 10; minW = 2; }
-                default -> { top = y; h = rh; minW = 3; }
-            }
-            int used = 0;
-            for (int c = 0; c < cols.width; c++) if (m[c] != 0) used++;
-            if (used == 0) continue;
-            if (used * DENSE > cols.width) h = Math.min(h, 2);
+            int[] box = MARKER_BOXES[k];
+            double top = y + box[0];
+            int h = box[1];
+            int minW = box[2];
+            boolean any = false;
+            for (int c = 0; c < cols.width && !any; c++) any = m[c] != 0;
+            if (!any) continue;
+            if (TimelineStyle.dense(m, cols.width)) h = Math.min(h, 2);
             String kind = MarkerKind.of(k).name().toLowerCase(Locale.ROOT);
             int c = 0;
             while (c < cols.width) {
@@ -174,9 +170,7 @@ public final class TimelineExport {
         out.append("<g class=\"completions\" stroke=\"").append(TimelineStyle.COMPLETION).append("\" stroke-width=\"1\">\n");
         model.completionColumns(cols);
         double bottom = rowY(last, first);
-        int used = 0;
-        for (int c = 0; c < cols.width; c++) if (cols.completions[c] != 0) used++;
-        boolean dense = used * DENSE > cols.width;
+        boolean dense = TimelineStyle.dense(cols.completions, cols.width);
         for (int c = 0; c < cols.width; c++) {
             if (cols.completions[c] == 0) continue;
             int r0 = vm.rowOfLane(cols.completionLo[c]);

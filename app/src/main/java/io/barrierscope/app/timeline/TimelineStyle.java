@@ -65,4 +65,30 @@ final class TimelineStyle {
     static final String SCRUBBER_RANGE = "#546e7a";
     static final String SELECTION = "#2962ff";
     static final String HIGHLIGHT = "#ffd54f";
+
+    /** Markers or completions in more than 1/DENSE of the columns are drawn thin, so the states stay readable. */
+    private static final int DENSE = 4;
+
+    /** Whether the non-zero entries of the first {@code width} columns are too many to draw at full size. */
+    static boolean dense(int[] columns, int width) {
+        int used = 0;
+        for (int c = 0; c < width; c++) if (columns[c] != 0) used++;
+        return used * DENSE > width;
+    }
+
+    /** Per marker kind, where it sits in a row of height {@code rowH}: {top offset, height, minimum width}. */
+    static int[][] markerBoxes(int rowH) {
+        int[][] out = new int[MarkerKind.COUNT][];
+        for (int k = 0; k < MarkerKind.COUNT; k++) out[k] = markerBox(MarkerKind.of(k), rowH);
+        return out;
+    }
+
+    private static int[] markerBox(MarkerKind kind, int rowH) {
+        return switch (kind) {
+            case BAR_ARRIVE, MBAR_ARRIVE, CLUSTER_ARRIVE -> new int[] {1, 6, 1};
+            case EXPECT_TX, COMPLETE_TX -> new int[] {rowH - 7, 6, 1};
+            case WAIT_FALSE -> new int[] {5, rowH - 10, 2};
+            default -> new int[] {0, rowH, 3};
+        };
+    }
 }

@@ -30,14 +30,15 @@ import javafx.scene.text.TextAlignment;
  * cluster). Keys: + and - zoom, Left and Right pan, Home and End, Page Up/Down scroll rows.
  */
 public final class TimelineView extends Region {
+    /** Marker placement per kind, shared with the other renderer (computed once: drawing allocates nothing). */
+    private static final int[][] MARKER_BOXES = TimelineStyle.markerBoxes((int) TimelineView.ROW_H);
+
     static final double LABEL_W = 170;
     static final double RULER_H = 20;
     static final double SCRUB_H = 10;
     static final double LEGEND_H = 20;
     static final double ROW_H = 16;
     static final double TOP = RULER_H + SCRUB_H + 2;
-    /** Markers or completions in more than 1/DENSE of the columns are drawn thin. */
-    private static final int DENSE = 4;
 
     private final TimelineViewModel vm;
     private final TimelineModel model;
@@ -209,20 +210,15 @@ public final class TimelineView extends Region {
         int rh = (int) ROW_H;
         for (int k = 0; k < MarkerKind.COUNT; k++) {
             int[] m = cols.markers[k];
-            int top;
-            int height;
-            int minW = 1;
-            switch (MarkerKind.of(k)) {
-                case BAR_ARRIVE, MBAR_ARRIVE, CLUSTER_ARRIVE -> { top = y + 1; height = 6; }
-                case EXPECT_TX, COMPLETE_TX -> { top = y + rh - 7; height = 6; }
-                case WAIT_FALSE -> { top = y + 5; height = rh - 10; minW = 2; }
-                default -> { top = y; height = rh; minW = 3; }
-            }
+            int[] box = MARKER_BOXES[k];
+            int top = y + box[0];
+            int height = box[1];
+            int minW = box[2];
+            boolean any = false;
+            for (int c = 0; c < cols.width && !any; c++) any = m[c] != 0;
+            if (!any) continue;
             // zoomed far out markers fill most columns: then a thin band, so the states stay readable
-            int used = 0;
-            for (int c = 0; c < cols.width; c++) if (m[c] != 0) used++;
-            if (used == 0) continue;
-            if (used * DENSE > cols.width) height = Math.min(height, 2);
+            if (TimelineStyle.dense(m, cols.width)) height = Math.min(height, 2);
             int c = 0;
             while (c < cols.width) {
                 if (m[c] == 0) {
@@ -240,10 +236,8 @@ public final class TimelineView extends Region {
     private void drawCompletions(int first, int last) {
         model.completionColumns(cols);
         int bottom = (int) (rowY(last) - TOP);
-        int used = 0;
-        for (int c = 0; c < cols.width; c++) if (cols.completions[c] != 0) used++;
         // dense completions (far out) as short ticks at the top of the lanes released, not lines hiding everything
-        boolean dense = used * DENSE > cols.width;
+        boolean dense = TimelineStyle.dense(cols.completions, cols.width);
         for (int c = 0; c < cols.width; c++) {
             if (cols.completions[c] == 0) continue;
             int r0 = vm.rowOfLane(cols.completionLo[c]);
