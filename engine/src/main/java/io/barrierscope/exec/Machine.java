@@ -375,6 +375,21 @@ public final class Machine {
     }
 
     /**
+     * Whether all 32 lanes of a full warp have status {@code s}, have the same PC and carry wait
+     * argument {@code arg}: the test for releasing a converged waiting warp in one go.
+     */
+    public boolean wholeWarpWaiting(int warp, byte s, int arg) {
+        int base = warp << 5;
+        if (existMask[warp] != -1) return false;
+        long want = (s & 0xFFL) * 0x0101010101010101L;
+        for (int i = 0; i < 32; i += 8) if ((long) STATUS8.get(status, base + i) != want) return false;
+        int p = pc[base];
+        boolean same = true;
+        for (int i = base; i < base + 32; i++) same &= pc[i] == p & waitArg[i] == arg;
+        return same;
+    }
+
+    /**
      * Changes the status of {@code lanes} of {@code warp} at once (a barrier releasing a warp):
      * the same as {@link #setStatus} per lane, with the masks and the observer told once.
      */

@@ -22,6 +22,7 @@ public abstract class Op {
 
     /** Advances every lane of {@code group} to the next instruction. */
     protected static void advance(Machine m, int warp, int group) {
+        if (group == 0) return; // nothing moves, so a converged warp stays converged
         int base = warp << 5;
         int[] pc = m.pc;
         if (group != m.existMask[warp]) m.uniform[warp] = false;

@@ -85,7 +85,7 @@ public final class BarrierOp extends Op {
         }
         if (uniform && active != 0 && active == m.liveMask[warp]) {
             // The whole warp arrived together through this one instruction: nothing to gather or compare.
-            CtaBarrierSync.arriveWarp(x, warp, active, firstId, firstCnt, pc, this);
+            CtaBarrierSync.arriveWarp(x, warp, active, firstId, firstCnt, pc, this, true);
         } else {
             CtaBarrierSync.tryGather(x, warp);
         }
@@ -108,7 +108,7 @@ public final class BarrierOp extends Op {
             m.waitArg2[s] = (int) c;
             m.waitValue[s] = redPred == null ? 0 : redPred.get(m, s) & 1;
         }
-        CtaBarrierSync.arriveWarp(x, warp, active, (int) bid, (int) c, pc, this);
+        CtaBarrierSync.arriveWarp(x, warp, active, (int) bid, (int) c, pc, this, true);
         return true;
     }
 }

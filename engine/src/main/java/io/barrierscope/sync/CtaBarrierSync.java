@@ -55,12 +55,12 @@ public final class CtaBarrierSync {
                 return;
             }
         }
-        arriveWarp(x, warp, gathered, id, cnt, pc0, op0);
+        arriveWarp(x, warp, gathered, id, cnt, pc0, op0, false);
     }
 
     private static String countText(int c) { return c < 0 ? "(all threads)" : String.valueOf(c); }
 
-    static void arriveWarp(Interpreter x, int warp, int lanes, int id, int cnt, int pc, BarrierOp op) {
+    static void arriveWarp(Interpreter x, int warp, int lanes, int id, int cnt, int pc, BarrierOp op, boolean onePc) {
         Machine m = x.machine();
         int cta = m.ctaOfWarp(warp);
         CtaBarrier b = m.ctaBarriers[cta].get(id);
@@ -112,7 +112,9 @@ public final class CtaBarrierSync {
         int base = warp << 5;
         int going = 0;
         int waiting = 0;
-        for (int l = lanes; l != 0; l &= l - 1) {
+        if (onePc && op.form == CtaBarrier.Form.SYNC) {
+            waiting = lanes; // every lane executes this bar.sync: all wait, nothing to sort
+        } else for (int l = lanes; l != 0; l &= l - 1) {
             int s = base + Integer.numberOfTrailingZeros(l);
             BarrierOp lop = m.pc[s] == pc ? op : (BarrierOp) x.op(m.pc[s]);
             if (lop.form == CtaBarrier.Form.RED) {
@@ -148,7 +150,21 @@ public final class CtaBarrierSync {
         long released = 0;
         io.barrierscope.check.VectorClock hb = m.race != null ? m.race.barComplete(cta, b.id) : null;
         for (int w = w0; w < w0 + m.warpsPerCta; w++) {
+            // Only warps that arrived in this generation can be waiting on it.
+            if ((b.arrivedWarps & (1 << (w - w0))) == 0) continue;
             int base = w << 5;
+            if (m.wholeWarpWaiting(w, ThreadStatus.BAR_WAIT, b.id)) {
+                BarrierOp op = (BarrierOp) x.op(m.pc[base]);
+                if (op.form != CtaBarrier.Form.RED || op.dst < 0) {
+                    // A converged warp waiting at one instruction: released at once, and stays converged.
+                    if (m.race != null) for (int s = base; s < base + 32; s++) m.race.barAcquire(s, hb);
+                    for (int s = base; s < base + 32; s++) m.pc[s]++;
+                    m.uniform[w] = true;
+                    m.setStatusLanes(w, -1, ThreadStatus.RUNNABLE);
+                    released |= 1L << (w - w0);
+                    continue;
+                }
+            }
             int go = 0;
             for (int l = m.existMask[w]; l != 0; l &= l - 1) {
                 int s = base + Integer.numberOfTrailingZeros(l);

@@ -1,0 +1,90 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.ptx.Operand;
+import io.barrierscope.ptx.ScalarType;
+
+/**
+ * A plain 4-byte {@code ld.shared}/{@code st.shared} at {@code [reg+imm]} (or {@code [imm]}) with a
+ * register or immediate value: the shared accesses of nearly every kernel loop, compiled to one
+ * loop over the warp's lanes with register indices resolved once per warp instead of a chain of
+ * per-lane lambdas. Same results, faults and race-detector calls as the general {@code CheckedOp}
+ * form in {@link MemoryOps}; strong (ordered) accesses and vectors keep the general form.
+ */
+final class SharedWordOp extends Op {
+    private final boolean store;
+    /** Absolute register of the address base, or -1 for an absolute address. */
+    private final int addrReg;
+    private final long offset;
+    /** Load: destination register (-1 for the sink). Store: source register (-1: {@link #imm}). */
+    private final int reg;
+    private final long imm;
+    private final boolean signExtend;
+    private final long outMask;
+
+    private SharedWordOp(boolean store, int addrReg, long offset, int reg, long imm, boolean signExtend, int outBits) {
+        this.store = store;
+        this.addrReg = addrReg;
+        this.offset = offset;
+        this.reg = reg;
+        this.imm = imm;
+        this.signExtend = signExtend;
+        this.outMask = outBits >= 64 ? -1L : (1L << outBits) - 1;
+    }
+
+    /** The fast form of a scalar 4-byte shared load, or null when it needs the general one. */
+    static Op load(CompileContext c, ScalarType t, int outBits) {
+        int[] base = addressBase(c, c.operand(1));
+        if (base == null || !(c.operand(0) instanceof Operand.Reg)) return null;
+        return new SharedWordOp(false, base[0], ((Operand.Address) c.operand(1)).offset(), c.dst(c.operand(0)), 0,
+                t == ScalarType.S32, outBits);
+    }
+
+    /** The fast form of a scalar 4-byte shared store, or null when it needs the general one. */
+    static Op store(CompileContext c) {
+        int[] base = addressBase(c, c.operand(0));
+        if (base == null) return null;
+        Operand v = c.operand(1);
+        long offset = ((Operand.Address) c.operand(0)).offset();
+        if (v instanceof Operand.Reg r && !r.negated()) return new SharedWordOp(true, base[0], offset, c.regBase + r.reg().index(), 0, false, 64);
+        if (v instanceof Operand.Imm im && im.kind() == Operand.ImmKind.INT) return new SharedWordOp(true, base[0], offset, -1, im.value(), false, 64);
+        return null;
+    }
+
+    /** {-1} for an absolute address, {register} for [reg+imm], null for anything else (symbols keep the general form). */
+    private static int[] addressBase(CompileContext c, Operand o) {
+        if (!(o instanceof Operand.Address a)) return null;
+        if (a.base() == null) return new int[] {-1};
+        if (a.base() instanceof Operand.Reg r && !r.negated()) return new int[] {c.regBase + r.reg().index()};
+        return null;
+    }
+
+    @Override
+    public void execute(Interpreter x, int warp, int group, int active) {
+        Machine m = x.machine();
+        Memory mem = m.memory;
+        long[] r = m.regs;
+        int base = warp << 5;
+        int wb = base * m.regsPerThread;
+        int ai = wb + (addrReg << 5);
+        int vi = wb + (reg << 5);
+        for (int a = active; a != 0; a &= a - 1) {
+            int l = Integer.numberOfTrailingZeros(a);
+            int s = base + l;
+            long addr = (addrReg >= 0 ? r[ai + l] : 0) + offset;
+            try {
+                if (store) {
+                    mem.storeShared32(addr, reg >= 0 ? r[vi + l] : imm, s);
+                } else {
+                    long v = mem.loadShared32(addr, s);
+                    if (signExtend) v = (int) v;
+                    if (reg >= 0) r[vi + l] = v & outMask;
+                }
+            } catch (MemoryFault f) {
+                x.report(f.code(), m.threadName(s) + ": " + f.getMessage() + " in " + insn.mnemonic() + " at " + x.where(pc),
+                        new int[] {pc}, new int[] {s}, null);
+                return;
+            }
+        }
+        advance(m, warp, group);
+    }
+}
