@@ -89,6 +89,8 @@ final class FastIntOp extends Op {
         int di = wb + (d << 5);
         if (active == -1 && d >= 0 && kind <= XOR) {
             fullWarp(r, ai, bi, di);
+        } else if (active == -1 && d >= 0) {
+            fullWarpArith(r, ai, bi, ci, di);
         } else {
             for (int act = active; act != 0; act &= act - 1) {
                 int l = Integer.numberOfTrailingZeros(act);
@@ -115,6 +117,58 @@ final class FastIntOp extends Op {
             }
         }
         advance(m, warp, group);
+    }
+
+    /** Shifts, multiplies and multiply-adds for a converged full warp: one loop per kind, no per-lane switch. */
+    private void fullWarpArith(long[] r, int ai, int bi, int ci, int di) {
+        long am = inMask;
+        long om = outMask;
+        boolean ar = a >= 0;
+        boolean br = b >= 0;
+        boolean cr = c >= 0;
+        switch (kind) {
+            case SHL -> {
+                for (int l = 0; l < 32; l++) {
+                    long vb = br ? r[bi + l] : bImm;
+                    r[di + l] = ((vb & 0xFFFFFFFFL) >= bits ? 0 : ((ar ? r[ai + l] : aImm) & am) << vb) & om;
+                }
+            }
+            case SHR_U -> {
+                for (int l = 0; l < 32; l++) {
+                    long vb = br ? r[bi + l] : bImm;
+                    r[di + l] = ((vb & 0xFFFFFFFFL) >= bits ? 0 : ((ar ? r[ai + l] : aImm) & am) >>> vb) & om;
+                }
+            }
+            case SHR_S -> {
+                for (int l = 0; l < 32; l++) {
+                    long va = (ar ? r[ai + l] : aImm) & am;
+                    long vb = br ? r[bi + l] : bImm;
+                    r[di + l] = ((bits == 32 ? (long) (int) va : va) >> Math.min(vb & 0xFFFFFFFFL, 63)) & om;
+                }
+            }
+            case MUL_LO -> { for (int l = 0; l < 32; l++) r[di + l] = ((ar ? r[ai + l] : aImm) & am) * (br ? r[bi + l] : bImm) & om; }
+            case MUL_WIDE_S -> {
+                for (int l = 0; l < 32; l++) r[di + l] = (long) (int) (ar ? r[ai + l] : aImm) * (long) (int) (br ? r[bi + l] : bImm) & om;
+            }
+            case MUL_WIDE_U -> {
+                for (int l = 0; l < 32; l++) r[di + l] = ((ar ? r[ai + l] : aImm) & am) * ((br ? r[bi + l] : bImm) & 0xFFFFFFFFL) & om;
+            }
+            case MAD_LO -> {
+                for (int l = 0; l < 32; l++) {
+                    r[di + l] = (((ar ? r[ai + l] : aImm) & am) * (br ? r[bi + l] : bImm) + (cr ? r[ci + l] : cImm)) & om;
+                }
+            }
+            case MAD_WIDE_S -> {
+                for (int l = 0; l < 32; l++) {
+                    r[di + l] = ((long) (int) (ar ? r[ai + l] : aImm) * (long) (int) (br ? r[bi + l] : bImm) + (cr ? r[ci + l] : cImm)) & om;
+                }
+            }
+            default -> {
+                for (int l = 0; l < 32; l++) {
+                    r[di + l] = (((ar ? r[ai + l] : aImm) & am) * ((br ? r[bi + l] : bImm) & 0xFFFFFFFFL) + (cr ? r[ci + l] : cImm)) & om;
+                }
+            }
+        }
     }
 
     /** A converged full warp: one tight loop per operation over 32 adjacent registers. */

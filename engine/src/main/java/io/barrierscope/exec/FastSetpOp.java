@@ -20,6 +20,10 @@ final class FastSetpOp extends Op {
     private final int b;
     private final long aImm;
     private final long bImm;
+    /** Which outcomes make the comparison true: bit 0 less, bit 1 equal, bit 2 greater. */
+    private final int accept;
+    /** Added to both sides so a signed compare orders unsigned values (0 when signed). */
+    private final long bias;
 
     private FastSetpOp(int cmp, boolean signed, boolean narrow, int p, int q, int a, int b, long aImm, long bImm) {
         this.cmp = cmp;
@@ -31,6 +35,15 @@ final class FastSetpOp extends Op {
         this.b = b;
         this.aImm = aImm;
         this.bImm = bImm;
+        this.accept = switch (cmp) {
+            case EQ -> 2;
+            case NE -> 5;
+            case LT -> 1;
+            case LE -> 3;
+            case GT -> 4;
+            default -> 6;
+        };
+        this.bias = signed ? 0 : Long.MIN_VALUE;
     }
 
     static Op tryCompile(CompileContext c) {
@@ -81,21 +94,24 @@ final class FastSetpOp extends Op {
         int bi = wb + (b << 5);
         int pi = wb + (p << 5);
         int qi = wb + (q << 5);
-        for (int act = active; act != 0; act &= act - 1) {
-            int l = Integer.numberOfTrailingZeros(act);
-            long va = norm(a >= 0 ? r[ai + l] : aImm);
-            long vb = norm(b >= 0 ? r[bi + l] : bImm);
-            int c = signed ? Long.compare(va, vb) : Long.compareUnsigned(va, vb);
-            boolean res = switch (cmp) {
-                case EQ -> c == 0;
-                case NE -> c != 0;
-                case LT -> c < 0;
-                case LE -> c <= 0;
-                case GT -> c > 0;
-                default -> c >= 0;
-            };
-            if (p >= 0) r[pi + l] = res ? 1 : 0;
-            if (q >= 0) r[qi + l] = res ? 0 : 1;
+        if (active == -1) {
+            // A converged full warp: one loop over 32 adjacent registers, no per-lane switch.
+            for (int l = 0; l < 32; l++) {
+                long va = norm(a >= 0 ? r[ai + l] : aImm) + bias;
+                long vb = norm(b >= 0 ? r[bi + l] : bImm) + bias;
+                long res = (accept >> (va < vb ? 0 : va == vb ? 1 : 2)) & 1;
+                if (p >= 0) r[pi + l] = res;
+                if (q >= 0) r[qi + l] = res ^ 1;
+            }
+        } else {
+            for (int act = active; act != 0; act &= act - 1) {
+                int l = Integer.numberOfTrailingZeros(act);
+                long va = norm(a >= 0 ? r[ai + l] : aImm) + bias;
+                long vb = norm(b >= 0 ? r[bi + l] : bImm) + bias;
+                long res = (accept >> (va < vb ? 0 : va == vb ? 1 : 2)) & 1;
+                if (p >= 0) r[pi + l] = res;
+                if (q >= 0) r[qi + l] = res ^ 1;
+            }
         }
         advance(m, warp, group);
     }

@@ -255,6 +255,11 @@ public final class Interpreter {
         int g0 = m.regIndex(base, op.guardReg);
         long want = op.guardNegated ? 0 : 1;
         int active = 0;
+        if (group == -1) {
+            // A full warp: the 32 predicate registers are adjacent.
+            for (int l = 0; l < 32; l++) active |= (m.regs[g0 + l] == want ? 1 : 0) << l;
+            return active;
+        }
         for (int g = group; g != 0; g &= g - 1) {
             int l = Integer.numberOfTrailingZeros(g);
             if (m.regs[g0 + l] == want) active |= 1 << l;

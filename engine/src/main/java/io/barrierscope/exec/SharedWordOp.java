@@ -11,6 +11,8 @@ import io.barrierscope.ptx.ScalarType;
  * form in {@link MemoryOps}; strong (ordered) accesses and vectors keep the general form.
  */
 final class SharedWordOp extends Op {
+    private static final java.lang.invoke.VarHandle I32 =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
     private final boolean store;
     /** Absolute register of the address base, or -1 for an absolute address. */
     private final int addrReg;
@@ -67,10 +69,29 @@ final class SharedWordOp extends Op {
         int wb = base * m.regsPerThread;
         int ai = wb + (addrReg << 5);
         int vi = wb + (reg << 5);
+        // Every lane of a warp is in one CTA: its shared array is found once, not per lane.
+        int cta = m.ctaOfWarp(warp);
+        byte[] sh = mem.shared[cta];
+        long last = sh.length - 4;
+        boolean plainWords = mem.validMbarriers == 0;
+        io.barrierscope.check.RaceDetector race = mem.race;
         for (int a = active; a != 0; a &= a - 1) {
             int l = Integer.numberOfTrailingZeros(a);
             int s = base + l;
             long addr = (addrReg >= 0 ? r[ai + l] : 0) + offset;
+            if (plainWords && (addr & 3) == 0 && addr >= 0 && addr <= last) {
+                // The in-bounds aligned word of Memory.loadShared32/storeShared32, inline.
+                if (race != null) race.access(cta, (int) addr, 4, s, store);
+                if (store) {
+                    mem.effects[s]++;
+                    I32.set(sh, (int) addr, (int) (reg >= 0 ? r[vi + l] : imm));
+                } else {
+                    long v = ((int) I32.get(sh, (int) addr)) & 0xFFFFFFFFL;
+                    if (signExtend) v = (int) v;
+                    if (reg >= 0) r[vi + l] = v & outMask;
+                }
+                continue;
+            }
             try {
                 if (store) {
                     mem.storeShared32(addr, reg >= 0 ? r[vi + l] : imm, s);
