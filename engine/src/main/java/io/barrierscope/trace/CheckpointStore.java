@@ -15,7 +15,15 @@ public final class CheckpointStore {
     private long bytes;
     private long focus;
 
+    private java.util.function.Consumer<Checkpoint> onDrop;
+
     public CheckpointStore(long budgetBytes) { this.budgetBytes = budgetBytes; }
+
+    /** Told of each checkpoint the budget drops, before it is gone (a session hashes owed ones then). */
+    public void onDrop(java.util.function.Consumer<Checkpoint> f) { onDrop = f; }
+
+    /** The checkpoint taken at exactly {@code step}, or null. */
+    public Checkpoint at(long step) { return byStep.get(step); }
 
     public void focus(long step) { focus = step; }
 
@@ -56,6 +64,8 @@ public final class CheckpointStore {
             prev = s;
         }
         if (victim == null) victim = byStep.lastKey();
-        bytes -= byStep.remove(victim).bytes();
+        Checkpoint gone = byStep.remove(victim);
+        bytes -= gone.bytes();
+        if (onDrop != null) onDrop.accept(gone);
     }
 }

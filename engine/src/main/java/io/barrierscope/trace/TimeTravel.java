@@ -57,7 +57,32 @@ public final class TimeTravel {
         this.checkpoints = new CheckpointStore(checkpointBudgetBytes);
         x.addListener(new Observer());
         breakpoints.onHit(x::requestBreak);
-        checkpoints.add(Checkpoint.take(x));
+        checkpoints.onDrop(this::dropped);
+        addCheckpoint();
+    }
+
+    /** The checkpoint of the live state being added to the store (so a drop can come back to it). */
+    private Checkpoint adding;
+
+    private Checkpoint addCheckpoint() {
+        Checkpoint c = Checkpoint.take(x);
+        adding = c;
+        try {
+            checkpoints.add(c);
+        } finally {
+            adding = null;
+        }
+        return c;
+    }
+
+    /** The store drops a checkpoint: if its hash is still owed, take it now from its state, then return to the live one. */
+    private void dropped(Checkpoint c) {
+        if (owed.get(c.step()) != c) return;
+        if (adding == null) throw new IllegalStateException("a checkpoint was dropped outside addCheckpoint");
+        owed.remove(c.step());
+        c.restoreInto(x);
+        hashes.put(c.step(), StateHash.of(x));
+        adding.restoreInto(x);
     }
 
     /**
@@ -157,12 +182,12 @@ public final class TimeTravel {
     private void afterMove() {
         if (m.steps > frontierHashed && m.steps % INTERVAL == 0) {
             frontierHashed = m.steps;
-            hashes.put(m.steps, StateHash.of(x));
-            if (!checkpoints.has(m.steps)) checkpoints.add(Checkpoint.take(x));
+            Checkpoint c = checkpoints.at(m.steps);
+            owed.put(m.steps, c != null ? c : addCheckpoint());
         }
         if (x.finished() && !endHashed) {
             endHashed = true;
-            hashes.put(m.steps, StateHash.of(x));
+            owed.put(m.steps, Checkpoint.take(x));
         }
     }
 
@@ -172,12 +197,30 @@ public final class TimeTravel {
     private long frontierHashed;
     private boolean endHashed;
     private final java.util.TreeMap<Long, Long> hashes = new java.util.TreeMap<>();
+    /**
+     * Checkpoints of frontier steps whose hash is not taken yet: hashing the whole state costs
+     * several times a checkpoint, and only a trace file needs the hashes, so they are computed
+     * from these when asked for (or when the store is about to drop one), not while recording.
+     */
+    private final java.util.TreeMap<Long, Checkpoint> owed = new java.util.TreeMap<>();
 
     /**
      * State hashes at steps first reached by this session (every {@link #INTERVAL} steps, and the
      * end): a trace file stores them so that re-executing it elsewhere can prove it reproduces.
      */
-    public java.util.SortedMap<Long, Long> stateHashes() { return java.util.Collections.unmodifiableSortedMap(hashes); }
+    public java.util.SortedMap<Long, Long> stateHashes() {
+        if (!owed.isEmpty()) {
+            // Visit each owed state by restoring its checkpoint, then come back here exactly.
+            Checkpoint here = Checkpoint.take(x);
+            for (Checkpoint c : owed.values()) {
+                c.restoreInto(x);
+                hashes.put(c.step(), StateHash.of(x));
+            }
+            owed.clear();
+            here.restoreInto(x);
+        }
+        return java.util.Collections.unmodifiableSortedMap(hashes);
+    }
 
     /** Executes forward to the frontier (and the end, if the recording reached it), e.g. to replay a trace. */
     public void replayTo(long steps, boolean toEnd) {
@@ -303,7 +346,7 @@ public final class TimeTravel {
                 if (m.steps < until && !x.finished()) warpStep(); // a brkpt does not stop a seek
                 if (t - from > FINE_INTERVAL && m.steps % FINE_INTERVAL == 0 && t - m.steps < 8L * FINE_INTERVAL
                         && !checkpoints.has(m.steps)) {
-                    checkpoints.add(Checkpoint.take(x));
+                    addCheckpoint();
                 }
             }
             // The end of a run is settled after its last warp step; reaching the last step means reaching the end.
