@@ -154,6 +154,17 @@ public final class Interpreter {
         }
     }
 
+    private StepLog stepLog;
+
+    /**
+     * Sends warp steps to {@code log} in batches as well as to the listeners' warpStep (null to
+     * stop): the recorder's way of taking every step without a call per step.
+     */
+    public void logSteps(StepLog log) {
+        if (stepLog != null) stepLog.drain();
+        stepLog = log;
+    }
+
     /** Whether anyone listens (so callers can skip building an event's arguments). */
     public boolean observed() { return !listeners.isEmpty(); }
     public List<ExecutionListener> listeners() { return listeners; }
@@ -167,8 +178,9 @@ public final class Interpreter {
                 end(Outcome.STEP_LIMIT);
                 break;
             }
-            step();
+            stepOnce();
         }
+        if (stepLog != null) stepLog.drain();
         breakRequested = false;
         return outcome;
     }
@@ -179,7 +191,8 @@ public final class Interpreter {
      * count is not the step limit. Returns whether it stopped for a break.
      */
     public boolean advance(long steps) {
-        while (outcome == Outcome.RUNNING && !breakRequested && m.steps < steps) step();
+        while (outcome == Outcome.RUNNING && !breakRequested && m.steps < steps) stepOnce();
+        if (stepLog != null) stepLog.drain();
         boolean broke = breakRequested;
         breakRequested = false;
         return broke;
@@ -187,6 +200,12 @@ public final class Interpreter {
 
     /** Executes one warp step (or settles the run's end); returns false once the run has ended. */
     public boolean step() {
+        boolean more = stepOnce();
+        if (stepLog != null) stepLog.drain();
+        return more;
+    }
+
+    private boolean stepOnce() {
         if (outcome != Outcome.RUNNING) return false;
         // A single step is its own pause: a brkpt met earlier must not stop the next run at once.
         breakRequested = false;
@@ -234,6 +253,7 @@ public final class Interpreter {
             report(DiagnosticCode.DIVIDE_BY_ZERO, "integer division by zero", new int[] {pc}, new int[] {slot}, null);
         }
         m.flushStatus();
+        if (stepLog != null) stepLog.add(step, w, pc, group, active);
         for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).warpStep(step, w, pc, group, active);
         if (outcome == Outcome.RUNNING && m.allExited() && m.async.isEmpty()) end(Outcome.COMPLETED);
         else if (outcome != Outcome.RUNNING) tellFinished();

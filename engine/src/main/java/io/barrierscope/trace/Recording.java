@@ -166,6 +166,54 @@ public final class Recording {
         warpSteps = step + 1;
     }
 
+    /**
+     * Steps {@code first .. first + n - 1} (entry i is step first + i, none recorded yet): the same
+     * bytes as n calls of {@link #warpStep}, with full-warp steps encoded in one tight loop.
+     */
+    void warpSteps(long first, int n, int[] warp, int[] pc, int[] group, int[] active) {
+        int i = 0;
+        while (i < n) {
+            long step = first + i;
+            long delta = step - lastStep;
+            if (pendingStatus || delta < 0 || delta >= 15 || step >= (long) blocks * BLOCK) {
+                warpStep(step, warp[i], pc[i], group[i], active[i]);
+                i++;
+                continue;
+            }
+            // A stretch within this chunk (4 bytes at most per step) and this index block.
+            int lim = (int) Math.min(n, Math.min(i + (long) (CHUNK - MAX_EVENT - pos) / 4, (long) blocks * BLOCK - first));
+            byte[] c = cur;
+            int p = pos;
+            int start = i;
+            for (; i < lim; i++) {
+                int w = warp[i];
+                int q = pc[i];
+                if ((group[i] & active[i]) != -1 || (w & ~0x7F) != 0 || (q & ~0x3FFF) != 0) break;
+                c[p++] = (byte) (T_STEP_FULL | (delta << 4));
+                delta = 1;
+                c[p++] = (byte) w;
+                if (q < 0x80) {
+                    c[p++] = (byte) q;
+                } else {
+                    c[p++] = (byte) ((q & 0x7F) | 0x80);
+                    c[p++] = (byte) (q >>> 7);
+                }
+            }
+            int done = i - start;
+            if (done > 0) {
+                pos = p;
+                lastStep = first + i - 1;
+                events += done;
+                cycles += done;
+                warpSteps = first + i;
+            }
+            if (i < n && done == 0) {
+                warpStep(step, warp[i], pc[i], group[i], active[i]);
+                i++;
+            }
+        }
+    }
+
     void sync(long step, int kind, int slot, long object, long a, long b) {
         header(T_SYNC, step);
         cur[pos++] = (byte) kind;

@@ -53,6 +53,7 @@ public final class TimeTravel {
         if (m.steps != 0) throw new IllegalStateException("time travel starts from a fresh launch");
         this.maxSteps = maxSteps;
         this.recorder = new Recorder(x);
+        recorder.logSteps();
         this.breakpoints = new BreakpointSet(m);
         this.checkpoints = new CheckpointStore(checkpointBudgetBytes);
         x.addListener(new Observer());
@@ -92,7 +93,7 @@ public final class TimeTravel {
     private final class Observer implements ExecutionListener {
         @Override
         public void warpStep(long step, int warp, int pc, int group, int active) {
-            recorder.warpStep(step, warp, pc, group, active);
+            // The recorder takes warp steps in batches from the interpreter's step log.
             breakpoints.warpStep(step, warp, pc, group, active);
             lastWarp = warp;
             lastPc = pc;

@@ -108,6 +108,57 @@ class RecordingTest {
         assertEquals(r.bytes(), r.encoded().length);
     }
 
+    /**
+     * The recorder takes steps from the interpreter's step log in batches: a batch must encode to
+     * exactly the bytes of the same steps recorded one by one, across chunks and index blocks, for
+     * every kind of step (full, partial, guarded, wide warp numbers and PCs) and event in between.
+     */
+    @Test
+    void batchedWarpStepsEncodeTheSameBytesAsSingleOnes() {
+        Recording single = new Recording(256);
+        Recording batched = new Recording(256);
+        int[] w = new int[1024], pc = new int[1024], g = new int[1024], a = new int[1024];
+        int n = 0;
+        long first = 0;
+        io.barrierscope.exec.SplitMix64 rng = new io.barrierscope.exec.SplitMix64(7);
+        int steps = 600_000;
+        for (int s = 0; s < steps; s++) {
+            boolean event = s % 89 == 3;
+            if (event || n == 1 + (int) (rng.nextLong() >>> 1) % 1024) {
+                batched.warpSteps(first, n, w, pc, g, a);
+                n = 0;
+            }
+            if (event) {
+                single.sync(s, SyncEvent.BAR_ARRIVE.ordinal(), 0, 1, 2, 3);
+                batched.sync(s, SyncEvent.BAR_ARRIVE.ordinal(), 0, 1, 2, 3);
+                if (s % 2 == 0) {
+                    // Without a status change in between, the first step after the event has step delta 0.
+                    single.status(s, 40, -1, ThreadStatus.RUNNABLE, ThreadStatus.BAR_WAIT);
+                    batched.status(s, 40, -1, ThreadStatus.RUNNABLE, ThreadStatus.BAR_WAIT);
+                }
+            }
+            int warp = s % 211 == 0 ? 130 + s % 70 : s % 64;
+            int p = s % 1009 == 0 ? 20_000 + s % 300 : s % 400;
+            int grp = s % 37 == 0 ? 0xFFFF : -1;
+            int act = s % 41 == 0 ? 0x0F0F : grp;
+            single.warpStep(s, warp, p, grp, act);
+            if (n == 0) first = s;
+            w[n] = warp;
+            pc[n] = p;
+            g[n] = grp;
+            a[n] = act;
+            n++;
+        }
+        batched.warpSteps(first, n, w, pc, g, a);
+        single.end(steps, Outcome.COMPLETED);
+        batched.end(steps, Outcome.COMPLETED);
+        assertTrue(single.bytes() > 2L * Recording.CHUNK, "several chunks: " + single.bytes());
+        assertEquals(single.events(), batched.events());
+        assertEquals(single.steps(), batched.steps());
+        assertTrue(java.util.Arrays.equals(single.encoded(), batched.encoded()), "batched steps encode differently");
+        for (long at : new long[] {0, 1023, 1024, 77_777, 599_999}) assertEquals(all(single.cursor(at)), all(batched.cursor(at)));
+    }
+
     @Test
     void aTypicalRunTakesFarLessThanSixteenBytesPerEvent() {
         Recording r = synthetic(100_000);
