@@ -1,5 +1,6 @@
 package io.barrierscope.bench;
 
+import io.barrierscope.explore.Coverage;
 import io.barrierscope.explore.Explorer;
 import io.barrierscope.explore.Finding;
 import io.barrierscope.explore.SchedulePolicy;
@@ -11,15 +12,23 @@ import java.util.List;
 /**
  * Exploration speed (issue 6): schedules per second on a 4-warp kernel of about 10k warp
  * instructions (the bundled barrier_loop kernel on one CTA of 128 threads; target >= 100/s), and
- * the wall time `explore` needs to find each scenario of the explore tests (target < 10 s).
- * A plain main, not JMH: a search is seconds long, and its own determinism makes the schedule
- * count exact. Usage: java -cp benchmarks.jar io.barrierscope.bench.ExploreBenchmark [REPO_ROOT]
+ * the wall time `explore` needs to find each scenario of the explore tests (target < 10 s), and
+ * what the symmetric-warp reduction saves: schedules to exhaust preemption bound 1, 2, 3 with
+ * and without it. A plain main, not JMH: a search is seconds long, and its own determinism makes
+ * the schedule count exact. Usage: java -cp benchmarks.jar io.barrierscope.bench.ExploreBenchmark
+ * [REPO_ROOT] [--symmetry-only]
  */
 public final class ExploreBenchmark {
     private ExploreBenchmark() {}
 
     public static void main(String[] args) throws Exception {
-        Path root = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath();
+        Path root = Path.of(args.length > 0 && !args[0].startsWith("--") ? args[0] : ".").toAbsolutePath();
+        boolean symmetryOnly = List.of(args).contains("--symmetry-only");
+        if (!symmetryOnly) throughputAndTimeToFind(root);
+        symmetry();
+    }
+
+    private static void throughputAndTimeToFind(Path root) throws Exception {
         Path launch = fourWarpKernel(124);
         LaunchedRun probe = LaunchedRun.open(launch, new SchedulePolicy());
         probe.runToEnd();
@@ -30,9 +39,9 @@ public final class ExploreBenchmark {
             long t0 = System.nanoTime();
             Explorer.Result r = new Explorer(run, () -> 0L).explore(new Explorer.Options(1000, 0, 0, 3, 10_000_000));
             double s = (System.nanoTime() - t0) / 1e9;
-            System.out.printf("round %d: %d schedules (%d systematic, %d pruned, %d random) in %.2f s = %.0f schedules/s, "
-                    + "%.1f M warp steps/s, findings %d%n", round, r.coverage().schedules(), r.coverage().systematic(),
-                    r.coverage().prunedByState(), r.coverage().random(), s, r.coverage().schedules() / s,
+            System.out.printf("round %d: %d schedules (%d systematic, %d pruned, %d skipped as symmetric, %d random) in %.2f s = "
+                    + "%.0f schedules/s, %.1f M warp steps/s, findings %d%n", round, r.coverage().schedules(), r.coverage().systematic(),
+                    r.coverage().prunedByState(), r.coverage().skippedBySymmetry(), r.coverage().random(), s, r.coverage().schedules() / s,
                     r.coverage().warpSteps() / s / 1e6, r.findings().size());
         }
         for (String name : List.of("late-copy-hang", "peer-exit-race", "flag-check-deadlock")) {
@@ -50,6 +59,33 @@ public final class ExploreBenchmark {
             Finding f = ex.explore(all).findings().get(0);
             double ms = openMs + ex.foundAfter(f) / 1e3;
             System.out.printf("%s: found %s at schedule #%d after %.1f ms (%s)%n", name, f.code(), f.foundAtSchedule(), ms, f.schedule());
+        }
+    }
+
+    /**
+     * Schedules the systematic phase needs to exhaust each preemption bound on the 4-warp
+     * barrier_loop, with the symmetric-warp reduction and without (--no-symmetry): the whole
+     * kernel with one iteration up to bound 3, and the throughput kernel (124 iterations) at bound 1
+     * (its bound 2 is about a million schedules without the reduction).
+     */
+    private static void symmetry() throws Exception {
+        int[][] cases = {{1, 1}, {1, 2}, {1, 3}, {4, 1}, {4, 2}, {124, 1}};
+        for (int[] c : cases) {
+            long[] n = new long[2];
+            StringBuilder line = new StringBuilder(String.format("barrier_loop 4 warps, iters %d, exhaust bound %d:", c[0], c[1]));
+            for (int i = 0; i < 2; i++) {
+                boolean on = i == 0;
+                Explorer ex = new Explorer(LaunchedRun.open(fourWarpKernel(c[0]), new SchedulePolicy()), () -> 0L);
+                ex.systematicOnly(true);
+                long t0 = System.nanoTime();
+                Explorer.Result r = ex.explore(new Explorer.Options(2_000_000, 0, 0, c[1], 10_000_000, on));
+                double s = (System.nanoTime() - t0) / 1e9;
+                if (!r.coverage().stoppedBy().equals(Coverage.EXHAUSTED)) throw new IllegalStateException("not exhausted: " + r.coverage());
+                n[i] = r.coverage().schedules();
+                line.append(String.format(" %s %d schedules (%d skipped, %d pruned, %.1f s, findings %d);", on ? "with" : "without",
+                        n[i], r.coverage().skippedBySymmetry(), r.coverage().prunedByState(), s, r.findings().size()));
+            }
+            System.out.println(line.append(String.format(" %.1fx fewer", (double) n[1] / n[0])));
         }
     }
 

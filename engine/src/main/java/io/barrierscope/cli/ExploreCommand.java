@@ -50,6 +50,10 @@ final class ExploreCommand implements Callable<Integer> {
     @Option(names = "--max-steps", paramLabel = "N", description = "warp-step budget of each schedule (default: the launch file's)")
     Long maxSteps;
 
+    @Option(names = "--no-symmetry", description = "also explore warps symmetric to one already explored at a decision point "
+            + "(exhaustive within the bound; slower)")
+    boolean noSymmetry;
+
     @Option(names = "--report", paramLabel = "R.json", description = "write the JSON report here")
     Path report;
 
@@ -69,12 +73,14 @@ final class ExploreCommand implements Callable<Integer> {
         long steps = maxSteps != null ? maxSteps : run.maxSteps();
         Explorer ex = new Explorer(run, () -> System.nanoTime() / 1_000_000);
         long t0 = System.nanoTime();
-        Explorer.Result res = ex.explore(new Explorer.Options(schedules, Math.round(timeLimit * 1000), seed, maxPreemptions, steps));
+        Explorer.Result res = ex.explore(new Explorer.Options(schedules, Math.round(timeLimit * 1000), seed, maxPreemptions, steps,
+                !noSymmetry));
         long wall = (System.nanoTime() - t0) / 1_000_000;
         Coverage c = res.coverage();
         out.println(run.program().kernel.name() + ": explored " + c.schedules() + " schedules (" + c.systematic() + " systematic, "
                 + c.random() + " random; preemption bound " + c.preemptionBoundCompleted() + " complete; " + c.prunedByState()
-                + " pruned as already explored), " + c.distinctOutcomes() + " distinct outcomes, " + c.decisionPoints()
+                + " pruned as already explored, " + c.skippedBySymmetry() + " alternatives skipped as symmetric warps"
+                + (noSymmetry ? " (reduction off)" : "") + "), " + c.distinctOutcomes() + " distinct outcomes, " + c.decisionPoints()
                 + " decision alternatives in the default schedule; stopped: " + c.stoppedBy() + "; " + wall + " ms");
         String replayOpts = maxSteps != null ? " --max-steps " + steps : "";
         List<Object> fs = new ArrayList<>();
@@ -103,6 +109,8 @@ final class ExploreCommand implements Callable<Integer> {
             cov.put("preemptionBoundCompleted", c.preemptionBoundCompleted());
             cov.put("stoppedBy", c.stoppedBy());
             cov.put("warpSteps", c.warpSteps());
+            cov.put("skippedBySymmetry", c.skippedBySymmetry());
+            cov.put("symmetryReduction", !noSymmetry);
             cov.put("wallMillis", wall);
             r.put("coverage", cov);
             r.put("findings", fs);

@@ -26,14 +26,24 @@ import java.util.function.LongSupplier;
  * (preemption / delay bound 1, 2, 3, ...), forking every schedule from a checkpoint of its
  * parent's run instead of re-running the shared prefix; then seeded random deviations for the
  * rest of the budget. Reductions: decision points only before visible instructions (see
- * {@link SchedulePolicy}); a forked schedule whose state after the fork equals one already
- * explored is pruned (its future under the defaults was explored), which also merges warps whose
- * order does not matter. The time limit is read only between schedules, so the same options and
- * seed give the same findings unless the clock cut the search.
+ * {@link SchedulePolicy}); of symmetric warps at a decision point only one is an alternative
+ * ({@link WarpSymmetry}, unless {@link Options#symmetry} is off); a forked schedule whose state
+ * after the fork equals one already explored is pruned (its future under the defaults was
+ * explored), which also merges warps whose order does not matter. The time limit is read only
+ * between schedules, so the same options and seed give the same findings unless the clock cut
+ * the search.
  */
 public final class Explorer {
-    /** Budgets and knobs; {@code timeLimitMillis} 0 means none. */
-    public record Options(long schedules, long timeLimitMillis, long seed, int maxPreemptions, long maxSteps) {}
+    /**
+     * Budgets and knobs; {@code timeLimitMillis} 0 means none. {@code symmetry} off explores every
+     * symmetric warp too (exhaustive within the bound, for a user who distrusts the reduction).
+     */
+    public record Options(long schedules, long timeLimitMillis, long seed, int maxPreemptions, long maxSteps, boolean symmetry) {
+        /** With the symmetric-warp reduction on (the default). */
+        public Options(long schedules, long timeLimitMillis, long seed, int maxPreemptions, long maxSteps) {
+            this(schedules, timeLimitMillis, seed, maxPreemptions, maxSteps, true);
+        }
+    }
 
     public record Result(Coverage coverage, List<Finding> findings) {}
 
@@ -69,10 +79,15 @@ public final class Explorer {
     private long random;
     private long points;
     private long pruned;
+    private long skippedBySymmetry;
+    private WarpSymmetry symmetry;
+    private boolean systematicOnly;
     private long warpSteps;
     private String stoppedBy;
     private volatile boolean cancelled;
     private Progress progress;
+    /** Tests: told each schedule counted (its string), to check what was and was not explored. */
+    java.util.function.Consumer<Schedule> scheduleListener;
 
     /** Alternatives of one run, and the checkpoints to fork them from. */
     private static final class Frame {
@@ -82,6 +97,8 @@ public final class Explorer {
         final List<Long> cpAt = new ArrayList<>();
         final List<Checkpoint> cps = new ArrayList<>();
         final List<long[]> alternatives = new ArrayList<>();
+        /** Alternatives the policy offered, before the symmetric-warp reduction. */
+        long offered;
 
         Frame(Schedule plan, long after) {
             this.plan = plan;
@@ -110,16 +127,23 @@ public final class Explorer {
     /** Listens to the schedules counted by the next {@link #explore} (null: nobody). */
     public void onProgress(Progress p) { progress = p; }
 
+    /**
+     * Measurements only (benchmarks, tests): the systematic phase may use the whole budget and
+     * no random phase follows, so a search's schedule count is what exhausting the bound took.
+     */
+    public void systematicOnly(boolean on) { systematicOnly = on; }
+
     public Result explore(Options o) {
         opt = o;
         t0 = clock.getAsLong();
+        symmetry = o.symmetry() ? new WarpSymmetry(m.program) : null;
         int boundDone = 0;
         boolean exhausted = false;
         for (int bound = 1; bound <= o.maxPreemptions(); bound++) {
             Frame base = new Frame(Schedule.EMPTY, -1);
             execute(Schedule.EMPTY, null, -1, base);
             if (bound == 1) {
-                points = base.alternatives.size();
+                points = base.offered;
                 counted(true);
             }
             if (base.alternatives.isEmpty()) {
@@ -136,16 +160,17 @@ public final class Explorer {
                 break;
             }
         }
-        if (!exhausted || boundDone < o.maxPreemptions()) randomPhase();
+        if (!systematicOnly && (!exhausted || boundDone < o.maxPreemptions())) randomPhase();
         if (stoppedBy == null) stoppedBy = Coverage.EXHAUSTED;
-        Coverage c = new Coverage(schedules, systematic, random, outcomes.size(), points, pruned, boundDone, stoppedBy, warpSteps);
+        Coverage c = new Coverage(schedules, systematic, random, outcomes.size(), points, pruned, boundDone, stoppedBy, warpSteps,
+                skippedBySymmetry);
         return new Result(c, List.copyOf(findings.values()));
     }
 
     /** Runs every child of {@code f} with one more forced decision; false once a budget is spent. */
     private boolean expand(Frame f, int depth, int bound) {
         for (long[] a : f.alternatives) {
-            if (out(SYSTEMATIC_SHARE)) return false;
+            if (out(systematicOnly ? 1.0 : SYSTEMATIC_SHARE)) return false;
             Schedule child = f.plan.with(a[0], (char) a[1], a[2]);
             if (depth == bound) {
                 if (execute(child, f, a[0], null)) counted(true);
@@ -207,7 +232,13 @@ public final class Explorer {
         cp.restoreInto(x);
         if (record != null) {
             policy.listen((idx, kind, chosen, alts, n) -> {
-                for (int k = 0; k < n; k++) record.alternatives.add(new long[] {idx, kind, alts[k]});
+                record.offered += n;
+                int keep = n;
+                if (kind == SchedulePolicy.WARP && symmetry != null) {
+                    keep = symmetry.reduce(m, (int) chosen, alts, n);
+                    skippedBySymmetry += n - keep;
+                }
+                for (int k = 0; k < keep; k++) record.alternatives.add(new long[] {idx, kind, alts[k]});
             }, record.after + 1);
         } else {
             policy.listen(null, 0);
@@ -287,6 +318,7 @@ public final class Explorer {
             key.append(' ').append(run.buffers().hashCode());
         }
         outcomes.add(key.toString());
+        if (scheduleListener != null) scheduleListener.accept(policy.taken());
         if (progress != null) progress.explored(schedules, findings.size());
     }
 

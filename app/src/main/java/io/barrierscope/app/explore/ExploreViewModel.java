@@ -297,7 +297,7 @@ public final class ExploreViewModel implements AutoCloseable {
         return plural(c.schedules(), "schedule") + " (" + c.systematic() + " systematic, " + c.random() + " random) · "
                 + plural(c.distinctOutcomes(), "distinct outcome") + " · " + plural(c.decisionPoints(), "decision point")
                 + " · preemption bound " + c.preemptionBoundCompleted() + " complete · " + c.prunedByState()
-                + " pruned as explored · stopped: " + stopText(c.stoppedBy()) + " · " + seconds(elapsedMillis);
+                + " pruned as explored · " + c.skippedBySymmetry() + " skipped as symmetric · stopped: " + stopText(c.stoppedBy()) + " · " + seconds(elapsedMillis);
     }
 
     private static String stopText(String stoppedBy) {
