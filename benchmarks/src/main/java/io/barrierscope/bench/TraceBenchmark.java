@@ -139,4 +139,40 @@ public class TraceBenchmark {
         if (b.tt.now() < 2) b.tt.seek(b.steps);
         return b.tt.stepBack().step();
     }
+
+    /**
+     * The recording overhead by thread CPU time, which a shared machine disturbs less than wall
+     * time: runs with and without a recording session alternate (so load drifts hit both alike),
+     * and the medians and lower quartiles are compared.
+     * {@code java -cp benchmarks/target/benchmarks.jar io.barrierscope.bench.TraceBenchmark [RUNS]}
+     */
+    public static void main(String[] args) {
+        int runs = args.length > 0 ? Integer.parseInt(args[0]) : 300;
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        LaunchSpec spec = barrierLoop(200);
+        long[][] nanos = new long[2][runs];
+        long events = 0;
+        for (int i = -runs / 3; i < runs; i++) { // the first third warms up
+            for (int rec = 0; rec < 2; rec++) {
+                LaunchedRun r = LaunchedRun.create(spec, null, null).raceDetection(false);
+                long t0 = cpu.getCurrentThreadCpuTime();
+                if (rec == 0) {
+                    r.runToEnd();
+                } else {
+                    TimeTravel tt = new TimeTravel(r);
+                    tt.runForward(() -> false);
+                    events = tt.recording().events();
+                }
+                long t = cpu.getCurrentThreadCpuTime() - t0;
+                if (i >= 0) nanos[rec][i] = t;
+            }
+        }
+        java.util.Arrays.sort(nanos[0]);
+        java.util.Arrays.sort(nanos[1]);
+        System.out.printf("barrier_loop, %,d events recorded | unrecorded p25 %.3f ms median %.3f ms | recorded p25 %.3f ms"
+                + " median %.3f ms | overhead p25 %+.1f%% median %+.1f%%%n", events, nanos[0][runs / 4] / 1e6,
+                nanos[0][runs / 2] / 1e6, nanos[1][runs / 4] / 1e6, nanos[1][runs / 2] / 1e6,
+                100.0 * (nanos[1][runs / 4] - nanos[0][runs / 4]) / nanos[0][runs / 4],
+                100.0 * (nanos[1][runs / 2] - nanos[0][runs / 2]) / nanos[0][runs / 2]);
+    }
 }
