@@ -120,6 +120,8 @@ final class CompareOps {
     private static Op selp(CompileContext c) {
         c.expectOperands(4, 4);
         ScalarType t = c.type();
+        Op fast = FastMoveOp.selp(c, t);
+        if (fast != null) return fast;
         int d = c.dst(0);
         Src a = c.src(1, t);
         Src b = c.src(2, t);

@@ -20,6 +20,8 @@ final class ConvertOps {
     private static Op mov(CompileContext c) {
         c.expectOperands(2, 2);
         ScalarType t = c.type();
+        Op fast = FastMoveOp.mov(c, t);
+        if (fast != null) return fast;
         int bits = t.bits();
         Operand d0 = c.operand(0);
         Operand s0 = c.operand(1);

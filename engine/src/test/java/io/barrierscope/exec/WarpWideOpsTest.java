@@ -28,7 +28,7 @@ class WarpWideOpsTest {
         }
     }
 
-    private static final int K = 20;
+    private static final int K = 24;
 
     private static String body() {
         StringBuilder s = new StringBuilder();
@@ -46,10 +46,12 @@ class WarpWideOpsTest {
             "setp.lo.u32 %p1, %r2, %r3;", "setp.hs.u64 %p1, %rd4, %rd5;", "setp.lt.s32 %p1, %r2, %r3;",
             "setp.ge.s64 %p1, %rd4, %rd5;", "setp.ne.u32 %p2|%p1, %r2, %r3;", "shr.s32 %r10, %r2, 7;",
             "mad.lo.s32 %r10, %r2, 3, %r3;",
+            "mov.b64 %rd10, %rd5;", "mov.u32 %r10, -7;",
+            "setp.lt.u32 %p3, %r2, %r3;\nselp.b32 %r10, %r2, %r3, %p3;", "setp.lt.u32 %p3, %r2, %r3;\nselp.u64 %rd10, 5, %rd4, %p3;",
         };
         for (int k = 0; k < ops.length; k++) {
             s.append(ops[k]).append('\n');
-            if (ops[k].startsWith("setp")) s.append("selp.u32 %r10, 1, 0, %p1;\n");
+            if (ops[k].startsWith("setp") && !ops[k].contains("selp")) s.append("selp.u32 %r10, 1, 0, %p1;\n");
             s.append(ops[k].contains("%rd10") ? "st.global.u64 [%rd8+" + 8 * k + "], %rd10;\n"
                     : "st.global.u32 [%rd8+" + 8 * k + "], %r10;\n");
         }
@@ -100,6 +102,10 @@ class WarpWideOpsTest {
             case 16 -> a32 == b32 ? 1 : 0; // the second destination of setp.ne
             case 17 -> shr32s(a32, 7);
             case 18 -> u32((int) a * 3 + (int) b);
+            case 19 -> b;
+            case 20 -> u32(-7);
+            case 21 -> Long.compareUnsigned(a32, b32) < 0 ? a32 : b32;
+            case 22 -> Long.compareUnsigned(a32, b32) < 0 ? 5 : a;
             default -> (long) (int) A[(l + 1) % threads];
         };
     }
