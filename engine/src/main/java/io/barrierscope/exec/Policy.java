@@ -87,16 +87,23 @@ public interface Policy {
 
     /** The group with the lowest PC (reconverges divergent paths at their join, as a SIMT stack would). */
     static int lowestPcGroup(Machine m, int warp, int runnable) {
+        if (runnable == m.existMask[warp] && m.uniform[warp]) return runnable;
+        // One pass: the lowest PC and the lanes at it together.
         int base = warp << 5;
+        int[] pcs = m.pc;
         int best = Integer.MAX_VALUE;
-        int bestLane = 0;
+        int group = 0;
         for (int r = runnable; r != 0; r &= r - 1) {
             int l = Integer.numberOfTrailingZeros(r);
-            if (m.pc[base + l] < best) {
-                best = m.pc[base + l];
-                bestLane = l;
+            int p = pcs[base + l];
+            if (p < best) {
+                best = p;
+                group = 1 << l;
+            } else if (p == best) {
+                group |= 1 << l;
             }
         }
-        return sameLanes(m, warp, runnable, bestLane);
+        if (group == runnable && runnable == m.existMask[warp]) m.uniform[warp] = true;
+        return group;
     }
 }

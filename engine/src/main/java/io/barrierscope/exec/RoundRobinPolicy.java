@@ -29,10 +29,10 @@ public final class RoundRobinPolicy implements Policy {
     public int pickGroup(Interpreter x, int warp) {
         Machine m = x.machine();
         int run = m.runMask[warp];
-        int first = Policy.sameLanes(m, warp, run, Integer.numberOfTrailingZeros(run));
-        if (first == run) return run;
+        int low = Policy.lowestPcGroup(m, warp, run);
+        if (low == run) return run; // converged
         if (++streak % 16 == 0) return Policy.highestPcGroup(m, warp, run);
-        return Policy.lowestPcGroup(m, warp, run);
+        return low;
     }
 
     @Override
