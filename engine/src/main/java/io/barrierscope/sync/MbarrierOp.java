@@ -35,6 +35,7 @@ public abstract class MbarrierOp extends Op {
     public final void execute(Interpreter x, int warp, int group, int active) {
         Machine m = x.machine();
         int base = warp << 5;
+        boolean allAdvanced = true;
         for (int g = group; g != 0; g &= g - 1) {
             int s = base + Integer.numberOfTrailingZeros(g);
             if ((active & (1 << (s & 31))) == 0) {
@@ -44,8 +45,10 @@ public abstract class MbarrierOp extends Op {
             boolean advance = lane(x, m, s);
             if (x.finished()) return;
             if (advance) m.pc[s]++;
+            else allAdvanced = false;
         }
-        m.uniform[warp] = false;
+        // As Op.advance: the whole warp moving on together keeps it converged (an arrive, a wait that passed).
+        if (!allAdvanced || group != m.existMask[warp]) m.uniform[warp] = false;
     }
 
     /**

@@ -5,7 +5,6 @@ import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.Src;
-import io.barrierscope.exec.ThreadStatus;
 
 /**
  * {@code mbarrier.test_wait} / {@code mbarrier.try_wait}, with a state token or {@code .parity}
@@ -83,9 +82,7 @@ public final class MbarrierWaitOp extends MbarrierOp {
         long key = MbarrierUnit.key(b.cta, b.offset);
         long effects = m.memory.effects[s];
         if (m.lastPollKey[s] == key && m.lastPollVersion[s] == b.version && m.lastPollEffects[s] == effects) {
-            m.waitValue[s] = key;
-            m.waitArg[s] = (int) b.phase;
-            m.setStatus(s, ThreadStatus.PARKED);
+            MbarrierSync.park(m, s, b);
             return false;
         }
         m.lastPollKey[s] = key;
@@ -93,9 +90,7 @@ public final class MbarrierWaitOp extends MbarrierOp {
         m.lastPollEffects[s] = effects;
         if (tryWait && !x.policy().tryWaitReturnsEarly()) {
             long limit = hint == null ? DEFAULT_SUSPEND_NS : hint.get(m, s) & 0xFFFFFFFFL;
-            m.waitValue[s] = key;
-            m.waitArg[s] = (int) b.phase;
-            x.suspend(s, m.cycles + Math.max(1, limit), ThreadStatus.MBAR_WAIT);
+            MbarrierSync.suspend(x, s, b, m.cycles + Math.max(1, limit));
             return false;
         }
         result(m, s, false);
