@@ -41,6 +41,25 @@ public final class MbarrierWaitOp extends MbarrierOp {
         if (dst >= 0) m.setReg(s, dst, complete ? 1 : 0);
     }
 
+    /** A parity wait of the whole group on a phase that has completed: every lane passes alike. */
+    @Override
+    protected boolean whole(Interpreter x, Machine m, int warp, int lanes, Mbarrier b) {
+        if (!parity) return false;
+        int base = warp << 5;
+        long p = operand.get(m, base + Integer.numberOfTrailingZeros(lanes)) & 0xFFFFFFFFL;
+        if (p > 1 || p == b.parity()) return false; // a diagnostic, or threads to suspend or park: lane by lane
+        for (int l = lanes & (lanes - 1); l != 0; l &= l - 1) {
+            if ((operand.get(m, base + Integer.numberOfTrailingZeros(l)) & 0xFFFFFFFFL) != p) return false;
+        }
+        for (int l = lanes; l != 0; l &= l - 1) {
+            int s = base + Integer.numberOfTrailingZeros(l);
+            b.observedPrevious = true;
+            result(m, s, true);
+            m.pc[s]++;
+        }
+        return true;
+    }
+
     @Override
     protected boolean lane(Interpreter x, Machine m, int s) {
         Mbarrier b = valid(x, m, s);
