@@ -42,20 +42,19 @@ public abstract class MbarrierOp extends Op {
                 return;
             }
         }
-        boolean allAdvanced = true;
+        int moved = 0;
         for (int g = group; g != 0; g &= g - 1) {
             int s = base + Integer.numberOfTrailingZeros(g);
-            if ((active & (1 << (s & 31))) == 0) {
-                m.pc[s]++;
-                continue;
+            if ((active & (1 << (s & 31))) != 0) {
+                boolean advance = lane(x, m, s);
+                if (x.finished()) return;
+                if (!advance) continue;
             }
-            boolean advance = lane(x, m, s);
-            if (x.finished()) return;
-            if (advance) m.pc[s]++;
-            else allAdvanced = false;
+            m.pc[s]++;
+            moved |= 1 << (s & 31);
         }
-        // As Op.advance: the whole warp moving on together keeps it converged (an arrive, a wait that passed).
-        if (!allAdvanced || group != m.existMask[warp]) m.uniform[warp] = false;
+        // As Op.advance: PCs stay equal when the whole warp moves on together, or none of it does (all suspended).
+        if (group != m.existMask[warp] || (moved != 0 && moved != group)) m.uniform[warp] = false;
     }
 
     /**

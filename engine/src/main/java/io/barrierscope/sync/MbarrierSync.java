@@ -103,6 +103,7 @@ public final class MbarrierSync {
         int w0 = m.firstWarpOfCta(b.cta);
         for (int w = w0; w < w0 + m.warpsPerCta && b.suspended > 0; w++) {
             if (m.runMask[w] == m.liveMask[w]) continue; // nobody of this warp waits on anything
+            int lanes = 0;
             for (int l = m.liveMask[w]; l != 0; l &= l - 1) {
                 int s = (w << 5) + Integer.numberOfTrailingZeros(l);
                 if (m.status[s] != ThreadStatus.MBAR_WAIT || m.waitValue[s] != key) continue;
@@ -113,9 +114,11 @@ public final class MbarrierSync {
                 if (m.race != null) m.race.mbarrierAcquire(s, b, op.relaxed);
                 b.observedPrevious = true;
                 m.pc[s]++;
-                m.uniform[s >> 5] = false;
+                lanes |= 1 << (s & 31);
                 m.setStatus(s, ThreadStatus.RUNNABLE);
             }
+            // Every lane of the warp moving on together keeps equal PCs equal (as Op.advance).
+            if (lanes != 0 && lanes != m.existMask[w]) m.uniform[w] = false;
         }
         return released;
     }
