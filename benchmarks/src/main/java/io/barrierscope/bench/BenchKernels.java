@@ -9,26 +9,34 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Finds the launch file a benchmark runs. {@link #BUNDLED} means the kernel shipped in this jar
- * ({@code kernels/barrier_loop.cu}, compiled to {@code barrier_loop.ptx} with make-ptx), which
- * LaunchedRun can only open from disk, so it is copied to a temporary directory first; any other
- * value is a path to a launch file (e.g. {@code samples/block-reduce/launch.json}).
+ * Finds the launch file a benchmark runs. {@link #BUNDLED} and {@link #BULK_PIPELINE} name the
+ * kernels shipped in this jar ({@code kernels/*.cu}, compiled to {@code .ptx} with make-ptx),
+ * which LaunchedRun can only open from disk, so they are copied to a temporary directory first;
+ * any other value is a path to a launch file (e.g. {@code samples/block-reduce/launch.json}).
  */
 public final class BenchKernels {
+    /** The barrier-heavy barrier_loop kernel (the default of every benchmark). */
     public static final String BUNDLED = "bundled:barrier_loop";
-    private static final List<String> FILES = List.of("launch.json", "barrier_loop.ptx", "barrier_loop.cu");
+    /** The long mbarrier / bulk-copy pipeline (bulk_pipeline.cu): the sample's pattern over many tiles. */
+    public static final String BULK_PIPELINE = "bundled:bulk_pipeline";
+    /** Per bundled kernel: its launch file first, then the files it needs beside it. */
+    private static final Map<String, List<String>> FILES = Map.of(
+            BUNDLED, List.of("launch.json", "barrier_loop.ptx", "barrier_loop.cu"),
+            BULK_PIPELINE, List.of("bulk_pipeline_launch.json", "bulk_pipeline.ptx", "bulk_pipeline.cu"));
 
     private BenchKernels() {}
 
     /** The launch file for {@code name}: a bundled kernel (extracted once per call) or a path. */
     public static Path launchFile(String name) {
-        if (!BUNDLED.equals(name)) return Path.of(name).toAbsolutePath();
+        List<String> files = FILES.get(name);
+        if (files == null) return Path.of(name).toAbsolutePath();
         try {
             Path dir = Files.createTempDirectory("barrierscope-bench");
             dir.toFile().deleteOnExit();
-            for (String f : FILES) {
+            for (String f : files) {
                 try (InputStream in = BenchKernels.class.getResourceAsStream("/kernels/" + f)) {
                     if (in == null) throw new IllegalStateException("resource /kernels/" + f + " missing from the classpath");
                     Path out = dir.resolve(f);
@@ -36,7 +44,7 @@ public final class BenchKernels {
                     out.toFile().deleteOnExit();
                 }
             }
-            return dir.resolve("launch.json");
+            return dir.resolve(files.get(0));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

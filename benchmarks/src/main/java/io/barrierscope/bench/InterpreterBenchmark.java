@@ -34,7 +34,10 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class InterpreterBenchmark {
 
-    /** The launch: the bundled barrier_loop kernel, or a path to any launch file ({@code -p launch=...}). */
+    /**
+     * The launch: the bundled barrier_loop kernel, the bundled long bulk-copy pipeline
+     * ({@code -p launch=bundled:bulk_pipeline}), or a path to any launch file ({@code -p launch=...}).
+     */
     @State(Scope.Benchmark)
     public static class Launch {
         @Param({BenchKernels.BUNDLED})

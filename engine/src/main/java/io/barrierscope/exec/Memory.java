@@ -271,11 +271,17 @@ public final class Memory {
     /** A 4-byte shared-memory load: the hot case, checked inline; anything unusual takes the general path. */
     public long loadShared32(long addr, int thread) {
         byte[] sh = shared[thread / threadsPerCta];
-        if ((addr & 3) == 0 && addr >= 0 && addr <= sh.length - 4 && validMbarriers == 0) {
+        if ((addr & 3) == 0 && addr >= 0 && addr <= sh.length - 4 && (validMbarriers == 0 || noMbarrier(thread, addr))) {
             if (race != null) race.access(thread / threadsPerCta, (int) addr, 4, thread, false);
             return ((int) I32.get(sh, (int) addr)) & 0xFFFFFFFFL;
         }
         return load(Space.SHARED, addr, 4, thread);
+    }
+
+    /** Whether the aligned 4-byte word at {@code addr} of the thread's CTA holds no valid mbarrier (loads of mbarrier kernels stay inline). */
+    private boolean noMbarrier(int thread, long addr) {
+        byte[] words = mbarrierWords[thread / threadsPerCta];
+        return words == null || words[(int) (addr >> 3)] == 0;
     }
 
     /** A 4-byte shared-memory store, as {@link #loadShared32}. */

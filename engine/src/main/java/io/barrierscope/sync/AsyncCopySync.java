@@ -1,8 +1,10 @@
 package io.barrierscope.sync;
 
 import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.exec.GlobalMemory;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Memory;
 import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.MemoryFault;
 import io.barrierscope.exec.Space;
@@ -86,8 +88,10 @@ public final class AsyncCopySync {
                 for (int cta : op.dstCtas()) {
                     long base = clusterAddress(m, issuerCta, cta, op.dst());
                     if (op.kind() == AsyncOperation.Kind.BULK_TO_SHARED) {
-                        for (int i = 0; i < op.size(); i += 4) {
-                            m.memory.store(Space.SHARED, base + i, 4, m.memory.load(op.srcSpace(), op.src() + i, 4, s), s);
+                        if (!copyWhole(m, op, base)) {
+                            for (int i = 0; i < op.size(); i += 4) {
+                                m.memory.store(Space.SHARED, base + i, 4, m.memory.load(op.srcSpace(), op.src() + i, 4, s), s);
+                            }
                         }
                     } else {
                         remoteStore(m, op, base);
@@ -103,6 +107,36 @@ public final class AsyncCopySync {
             }
             default -> throw new IllegalStateException(op.kind().name());
         }
+    }
+
+    /**
+     * A bulk copy from global memory into the issuer's own shared memory in one array copy, when
+     * the word-by-word loop is sure to succeed: the source inside one mapped segment, the
+     * destination inside shared memory and clear of valid mbarriers, race detection off (it
+     * watches every word). The result is the loop's: the same bytes, one effect per word stored.
+     * Returns false, having changed nothing, when the loop must run (and fault where it faults).
+     */
+    private static boolean copyWhole(Machine m, AsyncOperation op, long base) {
+        int n = op.size();
+        long src = op.src();
+        if (m.race != null || op.srcSpace() != Space.GLOBAL || ((src | base) & 3) != 0 || (n & 3) != 0 || base < 0) return false;
+        Memory mem = m.memory;
+        int s = op.slot();
+        int cta = m.ctaOfSlot(s);
+        byte[] sh = mem.shared[cta];
+        if (base > sh.length - (long) n) return false; // also refuses a shared::cluster address (a peer's memory)
+        if (mem.validMbarriers > 0 && mem.mbarrierWords[cta] != null) {
+            byte[] words = mem.mbarrierWords[cta];
+            for (long w = base >> 3; w <= (base + n - 1) >> 3; w++) if (words[(int) w] != 0) return false;
+        }
+        for (GlobalMemory.Segment g : mem.global.segments()) {
+            if (src >= g.base() && src + n <= g.end()) {
+                System.arraycopy(g.data(), (int) (src - g.base()), sh, (int) base, n);
+                mem.effects[s] += n >> 2;
+                return true;
+            }
+        }
+        return false;
     }
 
     /** One box, dimension 0 fastest; elements outside the tensor are zero (tile mode). */

@@ -26,6 +26,14 @@ public final class Mbarrier {
     public long version;
     /** PC of the init, for messages. */
     public int initPc = -1;
+    /**
+     * Threads now suspended in a try_wait on this object (MBAR_WAIT) and parked on it (PARKED):
+     * kept by {@link MbarrierSync} at every change of those statuses, so a phase completion or
+     * state change with nobody waiting scans no thread. Derived from the machine's statuses, and
+     * saved and restored with them.
+     */
+    public int suspended;
+    public int parked;
 
     public Mbarrier(int cta, int offset) {
         this.cta = cta;
@@ -53,6 +61,8 @@ public final class Mbarrier {
         observedPrevious = o.observedPrevious;
         version = o.version;
         initPc = o.initPc;
+        suspended = o.suspended;
+        parked = o.parked;
     }
 
     public int parity() { return (int) (phase & 1); }

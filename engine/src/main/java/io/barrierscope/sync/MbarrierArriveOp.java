@@ -31,6 +31,30 @@ public final class MbarrierArriveOp extends MbarrierOp {
     @Override
     protected boolean remoteAllowed() { return true; }
 
+    /**
+     * Plain arrivals of one per lane (the consumers' "done with this stage") that cannot complete
+     * the phase before the last lane: every lane's checks pass alike, so only the arrivals remain.
+     */
+    @Override
+    protected boolean whole(Interpreter x, Machine m, int warp, int lanes, Mbarrier b) {
+        if (expectTx || drop || noComplete || count != null) return false;
+        if ((b.phase > 0 && !b.observedPrevious) || Integer.bitCount(lanes) > b.pending) return false;
+        long key = MbarrierUnit.key(b.cta, b.offset);
+        long phaseBefore = b.phase;
+        int base = warp << 5;
+        for (int l = lanes; l != 0; l &= l - 1) {
+            int s = base + Integer.numberOfTrailingZeros(l);
+            b.pending--;
+            b.arrivals++;
+            m.memory.effects[s]++;
+            if (x.observed()) x.emit(SyncEvent.MBAR_ARRIVE, s, key, 1, b.pending);
+            MbarrierSync.changed(x, b);
+            if (state >= 0) m.setReg(s, state, MbarrierSync.token(phaseBefore, b.phase == phaseBefore ? b.pending : 0, false));
+            m.pc[s]++;
+        }
+        return true;
+    }
+
     @Override
     protected boolean lane(Interpreter x, Machine m, int s) {
         Mbarrier b = valid(x, m, s);

@@ -35,17 +35,57 @@ public abstract class MbarrierOp extends Op {
     public final void execute(Interpreter x, int warp, int group, int active) {
         Machine m = x.machine();
         int base = warp << 5;
+        if (active == group && (group & (group - 1)) != 0) {
+            Mbarrier b = common(m, warp, group);
+            if (b != null && whole(x, m, warp, group, b)) {
+                if (!x.finished() && group != m.existMask[warp]) m.uniform[warp] = false;
+                return;
+            }
+        }
+        int moved = 0;
         for (int g = group; g != 0; g &= g - 1) {
             int s = base + Integer.numberOfTrailingZeros(g);
-            if ((active & (1 << (s & 31))) == 0) {
-                m.pc[s]++;
-                continue;
+            if ((active & (1 << (s & 31))) != 0) {
+                boolean advance = lane(x, m, s);
+                if (x.finished()) return;
+                if (!advance) continue;
             }
-            boolean advance = lane(x, m, s);
-            if (x.finished()) return;
-            if (advance) m.pc[s]++;
+            m.pc[s]++;
+            moved |= 1 << (s & 31);
         }
-        m.uniform[warp] = false;
+        // As Op.advance: PCs stay equal when the whole warp moves on together, or none of it does (all suspended).
+        if (group != m.existMask[warp] || (moved != 0 && moved != group)) m.uniform[warp] = false;
+    }
+
+    /**
+     * Executes for all {@code lanes} of {@code warp} at once, when they all address the valid
+     * object {@code b} of their own CTA and race detection is off: exactly what {@link #lane}
+     * would do lane by lane in lane order (state changes, events, PCs advanced), minus locating
+     * the object 32 times. Returns false, having changed nothing, when the case needs the lanes
+     * one by one (a diagnostic, a phase completing before the last lane, a thread suspending).
+     */
+    protected boolean whole(Interpreter x, Machine m, int warp, int lanes, Mbarrier b) { return false; }
+
+    /**
+     * The valid object every lane of {@code lanes} addresses when it is one and in the lanes' own
+     * CTA, with race detection off (it watches every lane's use); else null, and the lanes go one by
+     * one ({@link #locate} reports what is wrong, if anything). No side effects.
+     */
+    private Mbarrier common(Machine m, int warp, int lanes) {
+        if (m.race != null) return null;
+        int base = warp << 5;
+        long a = address.get(m, base + Integer.numberOfTrailingZeros(lanes));
+        for (int l = lanes & (lanes - 1); l != 0; l &= l - 1) {
+            if (address.get(m, base + Integer.numberOfTrailingZeros(l)) != a) return null;
+        }
+        if (!sharedSpace) {
+            if (a < Space.SHARED_WINDOW || a >= Space.SHARED_WINDOW + Space.WINDOW_SIZE) return null;
+            a -= Space.SHARED_WINDOW;
+        }
+        int cta = m.ctaOfWarp(warp);
+        if (a < 0 || a > Space.CTA_OFFSET_MASK || a + 8 > m.memory.shared[cta].length || (a & 7) != 0) return null;
+        Mbarrier b = m.mbarriers.find(cta, (int) a);
+        return b != null && b.valid ? b : null;
     }
 
     /**

@@ -94,46 +94,76 @@ public final class MbarrierSync {
         wakeParked(x, b);
     }
 
-    /** Suspended try_waits on the phase that just completed return true. */
+    /** Suspended try_waits on the phase that just completed return true, in slot order. */
     private static int release(Interpreter x, Mbarrier b) {
+        if (b.suspended == 0) return 0;
         Machine m = x.machine();
         long key = MbarrierUnit.key(b.cta, b.offset);
-        int[] released = {0};
-        forCtaSlots(m, b.cta, s -> {
-            if (m.status[s] == ThreadStatus.MBAR_WAIT && m.waitValue[s] == key) {
-                released[0]++;
+        int released = 0;
+        int w0 = m.firstWarpOfCta(b.cta);
+        for (int w = w0; w < w0 + m.warpsPerCta && b.suspended > 0; w++) {
+            if (m.runMask[w] == m.liveMask[w]) continue; // nobody of this warp waits on anything
+            int lanes = 0;
+            for (int l = m.liveMask[w]; l != 0; l &= l - 1) {
+                int s = (w << 5) + Integer.numberOfTrailingZeros(l);
+                if (m.status[s] != ThreadStatus.MBAR_WAIT || m.waitValue[s] != key) continue;
+                released++;
+                b.suspended--;
                 MbarrierWaitOp op = (MbarrierWaitOp) x.op(m.pc[s]);
                 op.result(m, s, true);
                 if (m.race != null) m.race.mbarrierAcquire(s, b, op.relaxed);
                 b.observedPrevious = true;
                 m.pc[s]++;
-                m.uniform[s >> 5] = false;
+                lanes |= 1 << (s & 31);
                 m.setStatus(s, ThreadStatus.RUNNABLE);
             }
-        });
-        return released[0];
+            // Every lane of the warp moving on together keeps equal PCs equal (as Op.advance).
+            if (lanes != 0 && lanes != m.existMask[w]) m.uniform[w] = false;
+        }
+        return released;
     }
 
+    /** Threads parked on the object may find something new: they poll again. */
     private static void wakeParked(Interpreter x, Mbarrier b) {
+        if (b.parked == 0) return;
         Machine m = x.machine();
         long key = MbarrierUnit.key(b.cta, b.offset);
-        forCtaSlots(m, b.cta, s -> {
-            if (m.status[s] == ThreadStatus.PARKED && m.waitValue[s] == key) m.setStatus(s, ThreadStatus.RUNNABLE);
-        });
+        int w0 = m.firstWarpOfCta(b.cta);
+        for (int w = w0; w < w0 + m.warpsPerCta && b.parked > 0; w++) {
+            if (m.runMask[w] == m.liveMask[w]) continue;
+            for (int l = m.liveMask[w]; l != 0; l &= l - 1) {
+                int s = (w << 5) + Integer.numberOfTrailingZeros(l);
+                if (m.status[s] == ThreadStatus.PARKED && m.waitValue[s] == key) {
+                    b.parked--;
+                    m.setStatus(s, ThreadStatus.RUNNABLE);
+                }
+            }
+        }
     }
 
-    private static void forCtaSlots(Machine m, int cta, java.util.function.IntConsumer f) {
-        int w0 = m.firstWarpOfCta(cta);
-        for (int w = w0; w < w0 + m.warpsPerCta; w++) {
-            if (m.runMask[w] == m.liveMask[w]) continue; // nobody of this warp waits on anything
-            for (int l = m.liveMask[w]; l != 0; l &= l - 1) f.accept((w << 5) + Integer.numberOfTrailingZeros(l));
-        }
+    /** Parks a thread that polled {@code b} again with nothing changed (semantics.md section 9). */
+    static void park(Machine m, int s, Mbarrier b) {
+        m.waitValue[s] = MbarrierUnit.key(b.cta, b.offset);
+        m.waitArg[s] = (int) b.phase;
+        b.parked++;
+        m.setStatus(s, ThreadStatus.PARKED);
+    }
+
+    /** Suspends a try_wait on {@code b} until its phase completes or virtual time {@code until}. */
+    static void suspend(Interpreter x, int s, Mbarrier b, long until) {
+        Machine m = x.machine();
+        m.waitValue[s] = MbarrierUnit.key(b.cta, b.offset);
+        m.waitArg[s] = (int) b.phase;
+        b.suspended++;
+        x.suspend(s, until, ThreadStatus.MBAR_WAIT);
     }
 
     /** A suspended try_wait reached its time limit: it returns false. */
     public static void timeout(Interpreter x, int s) {
         Machine m = x.machine();
         MbarrierWaitOp op = (MbarrierWaitOp) x.op(m.pc[s]);
+        Mbarrier b = m.mbarriers.get(m.waitValue[s]);
+        if (b != null) b.suspended--;
         op.result(m, s, false);
         if (x.observed()) x.emit(SyncEvent.MBAR_WAIT_FALSE, s, m.waitValue[s], op.operandValue(m, s), op.parity() ? 1 : 0);
         m.pc[s]++;

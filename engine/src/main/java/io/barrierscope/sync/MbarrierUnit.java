@@ -9,13 +9,38 @@ import java.util.TreeMap;
 /** Every mbarrier object of a launch, keyed by CTA and shared offset, in a fixed order. */
 public final class MbarrierUnit {
     private final TreeMap<Long, Mbarrier> objects = new TreeMap<>();
+    /**
+     * The objects looked up lately, by a hash of their place: every lane of every mbarrier
+     * instruction looks its object up, nearly always one of a few, and the tree lookup boxes its
+     * key. An entry is only ever the object the tree holds for its place; {@link #restore}, the
+     * one thing that replaces or drops objects, empties it.
+     */
+    private final Mbarrier[] recent = new Mbarrier[64];
 
     public static long key(int cta, int offset) { return ((long) cta << 32) | (offset & 0xFFFFFFFFL); }
 
     /** The object at a place (created invalid on first touch). */
     public Mbarrier at(int cta, int offset) {
-        return objects.computeIfAbsent(key(cta, offset), k -> new Mbarrier(cta, offset));
+        Mbarrier b = find(cta, offset);
+        if (b == null) {
+            b = new Mbarrier(cta, offset);
+            objects.put(key(cta, offset), b);
+            recent[slot(cta, offset)] = b;
+        }
+        return b;
     }
+
+    /** The object at a place, or null when nothing touched it yet. */
+    public Mbarrier find(int cta, int offset) {
+        int h = slot(cta, offset);
+        Mbarrier b = recent[h];
+        if (b != null && b.offset == offset && b.cta == cta) return b;
+        b = objects.get(key(cta, offset));
+        if (b != null) recent[h] = b;
+        return b;
+    }
+
+    private int slot(int cta, int offset) { return ((offset >>> 3) + cta * 31) & (recent.length - 1); }
 
     public Mbarrier get(long key) { return objects.get(key); }
 
@@ -36,6 +61,7 @@ public final class MbarrierUnit {
      * never inserted themselves, so the checkpoint stays valid for further restores.
      */
     public void restore(Mbarrier[] saved) {
+        java.util.Arrays.fill(recent, null);
         int j = 0;
         // Both sides are in key order: one merge pass drops the objects touched after the checkpoint.
         for (Iterator<Map.Entry<Long, Mbarrier>> it = objects.entrySet().iterator(); it.hasNext(); ) {

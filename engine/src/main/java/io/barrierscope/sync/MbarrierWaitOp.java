@@ -5,7 +5,6 @@ import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.Src;
-import io.barrierscope.exec.ThreadStatus;
 
 /**
  * {@code mbarrier.test_wait} / {@code mbarrier.try_wait}, with a state token or {@code .parity}
@@ -40,6 +39,25 @@ public final class MbarrierWaitOp extends MbarrierOp {
 
     void result(Machine m, int s, boolean complete) {
         if (dst >= 0) m.setReg(s, dst, complete ? 1 : 0);
+    }
+
+    /** A parity wait of the whole group on a phase that has completed: every lane passes alike. */
+    @Override
+    protected boolean whole(Interpreter x, Machine m, int warp, int lanes, Mbarrier b) {
+        if (!parity) return false;
+        int base = warp << 5;
+        long p = operand.get(m, base + Integer.numberOfTrailingZeros(lanes)) & 0xFFFFFFFFL;
+        if (p > 1 || p == b.parity()) return false; // a diagnostic, or threads to suspend or park: lane by lane
+        for (int l = lanes & (lanes - 1); l != 0; l &= l - 1) {
+            if ((operand.get(m, base + Integer.numberOfTrailingZeros(l)) & 0xFFFFFFFFL) != p) return false;
+        }
+        for (int l = lanes; l != 0; l &= l - 1) {
+            int s = base + Integer.numberOfTrailingZeros(l);
+            b.observedPrevious = true;
+            result(m, s, true);
+            m.pc[s]++;
+        }
+        return true;
     }
 
     @Override
@@ -83,9 +101,7 @@ public final class MbarrierWaitOp extends MbarrierOp {
         long key = MbarrierUnit.key(b.cta, b.offset);
         long effects = m.memory.effects[s];
         if (m.lastPollKey[s] == key && m.lastPollVersion[s] == b.version && m.lastPollEffects[s] == effects) {
-            m.waitValue[s] = key;
-            m.waitArg[s] = (int) b.phase;
-            m.setStatus(s, ThreadStatus.PARKED);
+            MbarrierSync.park(m, s, b);
             return false;
         }
         m.lastPollKey[s] = key;
@@ -93,9 +109,7 @@ public final class MbarrierWaitOp extends MbarrierOp {
         m.lastPollEffects[s] = effects;
         if (tryWait && !x.policy().tryWaitReturnsEarly()) {
             long limit = hint == null ? DEFAULT_SUSPEND_NS : hint.get(m, s) & 0xFFFFFFFFL;
-            m.waitValue[s] = key;
-            m.waitArg[s] = (int) b.phase;
-            x.suspend(s, m.cycles + Math.max(1, limit), ThreadStatus.MBAR_WAIT);
+            MbarrierSync.suspend(x, s, b, m.cycles + Math.max(1, limit));
             return false;
         }
         result(m, s, false);

@@ -38,6 +38,7 @@ public abstract class WarpSyncOp extends Op {
     @Override
     public final void execute(Interpreter x, int warp, int group, int active) {
         Machine m = x.machine();
+        if (active == group && group == m.liveMask[warp] && group == m.existMask[warp] && wholeWarp(x, m, warp, group)) return;
         advance(m, warp, group & ~active);
         int base = warp << 5;
         int masks = 0;
@@ -59,5 +60,29 @@ public abstract class WarpSyncOp extends Op {
         }
         m.setStatusLanes(warp, active, ThreadStatus.WARP_SYNC);
         for (int i = 0; i < masks && !x.finished(); i++) WarpSync.tryRelease(x, warp, distinct[i]);
+    }
+
+    /**
+     * The whole warp, none exited, executes it together with one membermask naming exactly its
+     * lanes (elect.sync, __syncwarp() of converged code): every member arrives in this step, so
+     * they are released at once, as {@link WarpSync#tryRelease} would after scanning them.
+     * Returns false, having changed nothing, for any other case.
+     */
+    private boolean wholeWarp(Interpreter x, Machine m, int warp, int lanes) {
+        int base = warp << 5;
+        int mm = (int) mask.get(m, base + Integer.numberOfTrailingZeros(lanes));
+        if ((mm & m.existMask[warp]) != lanes) return false;
+        for (int l = lanes & (lanes - 1); l != 0; l &= l - 1) {
+            if ((int) mask.get(m, base + Integer.numberOfTrailingZeros(l)) != mm) return false;
+        }
+        for (int l = lanes; l != 0; l &= l - 1) m.waitArg[base + Integer.numberOfTrailingZeros(l)] = mm;
+        m.setStatusLanes(warp, lanes, ThreadStatus.WARP_SYNC);
+        if (m.race != null) m.race.warpSync(warp, lanes);
+        complete(x, warp, lanes);
+        if (x.finished()) return true;
+        for (int l = lanes; l != 0; l &= l - 1) m.pc[base + Integer.numberOfTrailingZeros(l)]++;
+        m.uniform[warp] = false;
+        m.setStatusLanes(warp, lanes, ThreadStatus.RUNNABLE);
+        return true;
     }
 }
