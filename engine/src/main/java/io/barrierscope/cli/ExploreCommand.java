@@ -78,7 +78,8 @@ final class ExploreCommand implements Callable<Integer> {
         long wall = (System.nanoTime() - t0) / 1_000_000;
         Coverage c = res.coverage();
         out.println(run.program().kernel.name() + ": explored " + c.schedules() + " schedules (" + c.systematic() + " systematic, "
-                + c.random() + " random; preemption bound " + c.preemptionBoundCompleted() + " complete; " + c.prunedByState()
+                + c.random() + " random; preemption bound " + c.preemptionBoundCompleted() + " complete"
+                + (c.skippedBySymmetry() > 0 ? " up to symmetric warps" : "") + "; " + c.prunedByState()
                 + " pruned as already explored, " + c.skippedBySymmetry() + " alternatives skipped as symmetric warps"
                 + (noSymmetry ? " (reduction off)" : "") + "), " + c.distinctOutcomes() + " distinct outcomes, " + c.decisionPoints()
                 + " decision alternatives in the default schedule; stopped: " + c.stoppedBy() + "; " + wall + " ms");

@@ -296,7 +296,8 @@ public final class ExploreViewModel implements AutoCloseable {
     static String coverageText(Coverage c, long elapsedMillis) {
         return plural(c.schedules(), "schedule") + " (" + c.systematic() + " systematic, " + c.random() + " random) · "
                 + plural(c.distinctOutcomes(), "distinct outcome") + " · " + plural(c.decisionPoints(), "decision point")
-                + " · preemption bound " + c.preemptionBoundCompleted() + " complete · " + c.prunedByState()
+                + " · preemption bound " + c.preemptionBoundCompleted() + " complete"
+                + (c.skippedBySymmetry() > 0 ? " up to symmetric warps" : "") + " · " + c.prunedByState()
                 + " pruned as explored · " + c.skippedBySymmetry() + " skipped as symmetric · stopped: " + stopText(c.stoppedBy()) + " · " + seconds(elapsedMillis);
     }
 
