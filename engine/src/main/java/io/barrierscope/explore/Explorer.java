@@ -97,6 +97,8 @@ public final class Explorer {
         final List<Long> cpAt = new ArrayList<>();
         final List<Checkpoint> cps = new ArrayList<>();
         final List<long[]> alternatives = new ArrayList<>();
+        /** Alternatives the symmetric-warp reduction dropped (put back if the run ends in a race). */
+        final List<long[]> skipped = new ArrayList<>();
         /** Alternatives the policy offered, before the symmetric-warp reduction. */
         long offered;
 
@@ -142,6 +144,7 @@ public final class Explorer {
         for (int bound = 1; bound <= o.maxPreemptions(); bound++) {
             Frame base = new Frame(Schedule.EMPTY, -1);
             execute(Schedule.EMPTY, null, -1, base);
+            keepSymmetricIfRaced(base);
             if (bound == 1) {
                 points = base.offered;
                 counted(true);
@@ -177,6 +180,7 @@ public final class Explorer {
             } else {
                 Frame c = new Frame(child, a[0]);
                 execute(child, f, a[0], c);
+                keepSymmetricIfRaced(c);
                 if (!expand(c, depth + 1, bound)) return false;
             }
         }
@@ -191,6 +195,22 @@ public final class Explorer {
             policy.randomize(null, 0);
             counted(false);
         }
+    }
+
+    /**
+     * A run that ends in a race keeps every alternative it offered: which of two symmetric warps
+     * goes first decides which of their index-dependent words meet which writes, and a run stops at
+     * its first race, so a mirrored schedule can meet a race with other source lines.
+     */
+    private void keepSymmetricIfRaced(Frame f) {
+        if (f.skipped.isEmpty()) return;
+        boolean raced = false;
+        for (Diagnostic d : x.diagnostics()) raced |= d.code() == io.barrierscope.check.DiagnosticCode.RACE;
+        if (!raced) return;
+        skippedBySymmetry -= f.skipped.size();
+        f.alternatives.addAll(f.skipped);
+        f.skipped.clear();
+        f.alternatives.sort(java.util.Comparator.comparingLong(a -> a[0])); // stable: decision order, kept ones first
     }
 
     /** Whether a budget share is spent (and why, once a full budget is). */
@@ -235,8 +255,14 @@ public final class Explorer {
                 record.offered += n;
                 int keep = n;
                 if (kind == SchedulePolicy.WARP && symmetry != null) {
+                    long[] offered = java.util.Arrays.copyOf(alts, n);
                     keep = symmetry.reduce(m, (int) chosen, alts, n);
                     skippedBySymmetry += n - keep;
+                    for (long v : offered) {
+                        boolean kept = false;
+                        for (int k = 0; k < keep && !kept; k++) kept = alts[k] == v;
+                        if (!kept) record.skipped.add(new long[] {idx, kind, v});
+                    }
                 }
                 for (int k = 0; k < keep; k++) record.alternatives.add(new long[] {idx, kind, alts[k]});
             }, record.after + 1);
