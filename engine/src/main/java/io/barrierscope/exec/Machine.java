@@ -374,6 +374,13 @@ public final class Machine {
         if (statusObserver != null) statusObserver.statusChanged(psWarp, psLanes, psFrom, psTo);
     }
 
+    /** Whether the 32 status bytes from {@code base} all equal {@code s}, compared eight at a time. */
+    private boolean allStatus(int base, byte s) {
+        long want = (s & 0xFFL) * 0x0101010101010101L;
+        for (int i = 0; i < 32; i += 8) if ((long) STATUS8.get(status, base + i) != want) return false;
+        return true;
+    }
+
     /**
      * Whether all 32 lanes of a full warp have status {@code s}, have the same PC and carry wait
      * argument {@code arg}: the test for releasing a converged waiting warp in one go.
@@ -381,8 +388,7 @@ public final class Machine {
     public boolean wholeWarpWaiting(int warp, byte s, int arg) {
         int base = warp << 5;
         if (existMask[warp] != -1) return false;
-        long want = (s & 0xFFL) * 0x0101010101010101L;
-        for (int i = 0; i < 32; i += 8) if ((long) STATUS8.get(status, base + i) != want) return false;
+        if (!allStatus(base, s)) return false;
         int p = pc[base];
         boolean same = true;
         for (int i = base; i < base + 32; i++) same &= pc[i] == p & waitArg[i] == arg;
@@ -400,8 +406,7 @@ public final class Machine {
         boolean same = s != ThreadStatus.EXITED && s != ThreadStatus.TRAPPED && from != s;
         if (lanes == -1 && same) {
             // A whole warp: compare and fill its 32 status bytes eight at a time.
-            long want = (from & 0xFFL) * 0x0101010101010101L;
-            for (int i = 0; i < 32 && same; i += 8) same = (long) STATUS8.get(status, base + i) == want;
+            same = allStatus(base, from);
             if (same) java.util.Arrays.fill(status, base, base + 32, s);
         } else {
             for (int l = lanes; l != 0 && same; l &= l - 1) same = status[base + Integer.numberOfTrailingZeros(l)] == from;

@@ -269,27 +269,33 @@ public final class Memory {
     }
 
     /** A 4-byte shared-memory load: the hot case, checked inline; anything unusual takes the general path. */
-    public long loadShared32(long addr, int thread) {
-        byte[] sh = shared[thread / threadsPerCta];
-        if ((addr & 3) == 0 && addr >= 0 && addr <= sh.length - 4 && (validMbarriers == 0 || noMbarrier(thread, addr))) {
-            if (race != null) race.access(thread / threadsPerCta, (int) addr, 4, thread, false);
+    public long loadShared32(long addr, int thread) { return loadShared32(thread / threadsPerCta, addr, thread); }
+
+    /** {@link #loadShared32(long, int)} for a thread of CTA {@code cta} (a warp-wide op finds it once for all lanes). */
+    public long loadShared32(int cta, long addr, int thread) {
+        byte[] sh = shared[cta];
+        if ((addr & 3) == 0 && addr >= 0 && addr <= sh.length - 4 && (validMbarriers == 0 || noMbarrier(cta, addr))) {
+            if (race != null) race.access(cta, (int) addr, 4, thread, false);
             return ((int) I32.get(sh, (int) addr)) & 0xFFFFFFFFL;
         }
         return load(Space.SHARED, addr, 4, thread);
     }
 
-    /** Whether the aligned 4-byte word at {@code addr} of the thread's CTA holds no valid mbarrier (loads of mbarrier kernels stay inline). */
-    private boolean noMbarrier(int thread, long addr) {
-        byte[] words = mbarrierWords[thread / threadsPerCta];
+    /** Whether the aligned 4-byte word at {@code addr} of CTA {@code cta} holds no valid mbarrier (loads of mbarrier kernels stay inline). */
+    private boolean noMbarrier(int cta, long addr) {
+        byte[] words = mbarrierWords[cta];
         return words == null || words[(int) (addr >> 3)] == 0;
     }
 
     /** A 4-byte shared-memory store, as {@link #loadShared32}. */
-    public void storeShared32(long addr, long value, int thread) {
-        byte[] sh = shared[thread / threadsPerCta];
+    public void storeShared32(long addr, long value, int thread) { storeShared32(thread / threadsPerCta, addr, value, thread); }
+
+    /** {@link #storeShared32(long, long, int)} for a thread of CTA {@code cta}. */
+    public void storeShared32(int cta, long addr, long value, int thread) {
+        byte[] sh = shared[cta];
         effects[thread]++;
         if ((addr & 3) == 0 && addr >= 0 && addr <= sh.length - 4 && validMbarriers == 0) {
-            if (race != null) race.access(thread / threadsPerCta, (int) addr, 4, thread, true);
+            if (race != null) race.access(cta, (int) addr, 4, thread, true);
             I32.set(sh, (int) addr, (int) value);
             return;
         }

@@ -81,6 +81,8 @@ public final class Explorer {
     private long pruned;
     private long skippedBySymmetry;
     private WarpSymmetry symmetry;
+    /** The alternatives of a decision before the reduction (scratch, reused). */
+    private long[] offeredScratch = new long[64];
     private boolean systematicOnly;
     private long warpSteps;
     private String stoppedBy;
@@ -255,10 +257,12 @@ public final class Explorer {
                 record.offered += n;
                 int keep = n;
                 if (kind == SchedulePolicy.WARP && symmetry != null) {
-                    long[] offered = java.util.Arrays.copyOf(alts, n);
+                    long[] offered = offeredScratch.length >= n ? offeredScratch : (offeredScratch = new long[n]);
+                    System.arraycopy(alts, 0, offered, 0, n);
                     keep = symmetry.reduce(m, (int) chosen, alts, n);
                     skippedBySymmetry += n - keep;
-                    for (long v : offered) {
+                    for (int o = 0; o < n; o++) {
+                        long v = offered[o];
                         boolean kept = false;
                         for (int k = 0; k < keep && !kept; k++) kept = alts[k] == v;
                         if (!kept) record.skipped.add(new long[] {idx, kind, v});

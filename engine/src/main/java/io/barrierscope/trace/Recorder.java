@@ -17,20 +17,18 @@ public final class Recorder implements ExecutionListener {
     private final Interpreter x;
     private final Recording rec;
 
-    /** When set, warp steps arrive in batches through it (see {@link #logSteps}) and warpStep ignores them. */
-    private StepLog log;
+    /** Warp steps arrive in batches through the interpreter's step log, not one listener call per step. */
+    private final StepLog log;
 
+    /**
+     * A recorder of {@code x}'s run; add it as a listener for every other event. It takes warp steps
+     * from the interpreter's step log (cheaper recording); other events first drain the log, so the
+     * order of the recording is the run's.
+     */
     public Recorder(Interpreter x) {
         this.x = x;
         this.rec = new Recording(x.machine().warps);
-    }
-
-    /**
-     * Takes warp steps from the interpreter's step log, in batches, instead of one listener call
-     * per step (cheaper recording). Other events first drain the log, so the order is unchanged.
-     */
-    public void logSteps() {
-        log = new StepLog(this::steps);
+        this.log = new StepLog(this::steps);
         x.logSteps(log);
     }
 
@@ -45,18 +43,11 @@ public final class Recorder implements ExecutionListener {
         for (int i = skip; i < n; i++) rec.warpStep(first + i, warp[i], pc[i], group[i], active[i]);
     }
 
-    private void drain() {
-        if (log != null) log.drain();
-    }
+    private void drain() { log.drain(); }
 
     public Recording recording() { return rec; }
 
     private boolean fresh(long step) { return step >= rec.steps() && !rec.finished(); }
-
-    @Override
-    public void warpStep(long step, int warp, int pc, int group, int active) {
-        if (log == null && fresh(step)) rec.warpStep(step, warp, pc, group, active);
-    }
 
     @Override
     public void syncEvent(long step, SyncEvent kind, int slot, long object, long a, long b) {

@@ -125,27 +125,6 @@ public final class Recording {
     }
 
     void warpStep(long step, int warp, int pc, int group, int active) {
-        long delta = step - lastStep;
-        // The common case inline: a full warp, a small step delta, warp < 128, pc < 16384, room in the chunk.
-        if ((group & active) == -1 && delta >= 0 && delta < 15 && (warp & ~0x7F) == 0 && (pc & ~0x3FFF) == 0
-                && !pendingStatus && pos <= CHUNK - MAX_EVENT && step < (long) blocks * BLOCK) {
-            byte[] c = cur;
-            int p = pos;
-            c[p++] = (byte) (T_STEP_FULL | (delta << 4));
-            c[p++] = (byte) warp;
-            if (pc < 0x80) {
-                c[p++] = (byte) pc;
-            } else {
-                c[p++] = (byte) ((pc & 0x7F) | 0x80);
-                c[p++] = (byte) (pc >>> 7);
-            }
-            pos = p;
-            lastStep = step;
-            events++;
-            cycles++;
-            warpSteps = step + 1;
-            return;
-        }
         if (group == -1 && active == -1) {
             header(T_STEP_FULL, step);
             uvarint(warp);
@@ -168,7 +147,8 @@ public final class Recording {
 
     /**
      * Steps {@code first .. first + n - 1} (entry i is step first + i, none recorded yet): the same
-     * bytes as n calls of {@link #warpStep}, with full-warp steps encoded in one tight loop.
+     * bytes as n calls of {@link #warpStep}, with stretches of full-warp steps (the common case: a small
+     * step delta, warp < 128, pc < 16384, room in the chunk) encoded in one tight loop.
      */
     void warpSteps(long first, int n, int[] warp, int[] pc, int[] group, int[] active) {
         int i = 0;

@@ -53,7 +53,6 @@ public final class TimeTravel {
         if (m.steps != 0) throw new IllegalStateException("time travel starts from a fresh launch");
         this.maxSteps = maxSteps;
         this.recorder = new Recorder(x);
-        recorder.logSteps();
         this.breakpoints = new BreakpointSet(m);
         this.checkpoints = new CheckpointStore(checkpointBudgetBytes);
         x.addListener(new Observer());
