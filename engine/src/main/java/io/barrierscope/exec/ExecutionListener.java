@@ -12,6 +12,13 @@ public interface ExecutionListener {
     /** One warp step: {@code group} lanes of {@code warp} executed the op at {@code pc}; {@code active} passed the guard. */
     default void warpStep(long step, int warp, int pc, int group, int active) {}
 
+    /**
+     * Whether to call {@link #warpStep} (a call per step is a large share of a run's cost, so a
+     * listener that needs no steps says so). Asked when the listener is added, and again when it
+     * calls {@link Interpreter#listenersChanged}.
+     */
+    default boolean takesWarpSteps() { return true; }
+
     /** A synchronization event; see {@link SyncEvent} for the meaning of object, a and b. */
     default void syncEvent(long step, SyncEvent kind, int slot, long object, long a, long b) {}
 

@@ -46,19 +46,24 @@ public final class Interpreter {
     public List<PrintfLine> printfLines() { return printf; }
     public void addListener(ExecutionListener l) {
         listeners.add(l);
-        wireStatus();
+        listenersChanged();
     }
 
     public void removeListener(ExecutionListener l) {
         listeners.remove(l);
-        wireStatus();
+        listenersChanged();
     }
 
+    /** The listeners that take warp steps (see {@link ExecutionListener#takesWarpSteps}). */
+    private ExecutionListener[] stepListeners = new ExecutionListener[0];
+
     /**
-     * Status changes are the most frequent event (every thread of a barrier, twice per
+     * Re-reads which listeners take warp steps; a listener whose answer changed calls it. Status
+     * changes are the most frequent event after steps (every warp of a barrier, twice per
      * generation): with one listener they go straight to it rather than through the loop.
      */
-    private void wireStatus() {
+    public void listenersChanged() {
+        stepListeners = listeners.stream().filter(ExecutionListener::takesWarpSteps).toArray(ExecutionListener[]::new);
         if (listeners.isEmpty()) {
             m.statusObserver = null;
         } else if (listeners.size() == 1) {
@@ -157,13 +162,10 @@ public final class Interpreter {
     private StepLog stepLog;
 
     /**
-     * Sends warp steps to {@code log} in batches as well as to the listeners' warpStep (null to
-     * stop): the recorder's way of taking every step without a call per step.
+     * Logs every warp step into {@code log} (null to stop), as well as telling the listeners that
+     * take steps: the recorder's way of taking every step without a call per step.
      */
-    public void logSteps(StepLog log) {
-        if (stepLog != null) stepLog.drain();
-        stepLog = log;
-    }
+    public void logSteps(StepLog log) { stepLog = log; }
 
     /** Whether anyone listens (so callers can skip building an event's arguments). */
     public boolean observed() { return !listeners.isEmpty(); }
@@ -180,7 +182,6 @@ public final class Interpreter {
             }
             stepOnce();
         }
-        if (stepLog != null) stepLog.drain();
         breakRequested = false;
         return outcome;
     }
@@ -192,18 +193,13 @@ public final class Interpreter {
      */
     public boolean advance(long steps) {
         while (outcome == Outcome.RUNNING && !breakRequested && m.steps < steps) stepOnce();
-        if (stepLog != null) stepLog.drain();
         boolean broke = breakRequested;
         breakRequested = false;
         return broke;
     }
 
     /** Executes one warp step (or settles the run's end); returns false once the run has ended. */
-    public boolean step() {
-        boolean more = stepOnce();
-        if (stepLog != null) stepLog.drain();
-        return more;
-    }
+    public boolean step() { return stepOnce(); }
 
     private boolean stepOnce() {
         if (outcome != Outcome.RUNNING) return false;
@@ -253,8 +249,21 @@ public final class Interpreter {
             report(DiagnosticCode.DIVIDE_BY_ZERO, "integer division by zero", new int[] {pc}, new int[] {slot}, null);
         }
         m.flushStatus();
-        if (stepLog != null) stepLog.add(step, w, pc, group, active);
-        for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).warpStep(step, w, pc, group, active);
+        StepLog log = stepLog;
+        if (log != null) {
+            // StepLog's fast path, inline: a whole-warp step is one word (see StepLog#limit).
+            StepLog.Ints words = log.words;
+            int p = words.pos;
+            if (step == log.size && (group & active) == -1 && p < log.limit()) {
+                words.cur[p] = (w << log.pcBits) | pc;
+                words.pos = p + 1;
+                log.size = step + 1;
+            } else {
+                log.add(step, w, pc, group, active);
+            }
+        }
+        ExecutionListener[] sl = stepListeners;
+        for (int i = 0; i < sl.length; i++) sl[i].warpStep(step, w, pc, group, active);
         if (outcome == Outcome.RUNNING && m.allExited() && m.async.isEmpty()) end(Outcome.COMPLETED);
         else if (outcome != Outcome.RUNNING) tellFinished();
         return outcome == Outcome.RUNNING;

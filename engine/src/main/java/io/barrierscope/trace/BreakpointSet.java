@@ -67,15 +67,26 @@ public final class BreakpointSet implements ExecutionListener {
             default -> { }
         }
         list.add(bp);
+        if (pcs.containsKey(bp) && pcs.size() == 1 && stepsNeeded != null) stepsNeeded.run();
         return bp;
     }
+
+    /** Whether any breakpoint needs to see warp steps (line breakpoints do; the others match other events). */
+    @Override
+    public boolean takesWarpSteps() { return !pcs.isEmpty(); }
+
+    /** Told when {@link #takesWarpSteps} changes (the session then has the interpreter ask again). */
+    public void onStepsNeeded(Runnable r) { stepsNeeded = r; }
+
+    private Runnable stepsNeeded;
 
     public Breakpoint add(String spec) { return add(Breakpoint.parse(spec)); }
 
     public void remove(Breakpoint bp) {
         list.remove(bp);
-        pcs.remove(bp);
+        boolean line = pcs.remove(bp) != null;
         ranges.remove(bp);
+        if (line && pcs.isEmpty() && stepsNeeded != null) stepsNeeded.run();
     }
 
     public List<Breakpoint> all() { return Collections.unmodifiableList(list); }

@@ -3,12 +3,15 @@ package io.barrierscope.trace;
 import io.barrierscope.check.Diagnostic;
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.exec.PrintfLine;
+import io.barrierscope.exec.StepLog;
 import io.barrierscope.exec.SyncEvent;
+import io.barrierscope.exec.ThreadStatus;
 
 /**
  * Walks a {@link Recording} forward, one event at a time, decoding into its public fields (one
- * object reused for every event, so a timeline can scan millions without allocating). Fields not
- * used by the current {@link #type} keep stale values.
+ * object reused for every event, so a timeline can scan millions without allocating): the warp
+ * steps and the encoded events merged in the order they happened. Fields not used by the current
+ * {@link #type} keep stale values.
  */
 public final class EventCursor {
     /** What the current event is. */
@@ -45,49 +48,60 @@ public final class EventCursor {
     // END
     public Outcome outcome;
 
+    /** The warp step stream, the next step to return and the index of its masks. */
+    private final StepLog steps;
+    private long nextStep;
+    private long maskIndex;
+    /** The next encoded event, decoded ahead (its header) to merge it with the steps: its label and type nibble. */
+    private boolean ahead;
+    private long aheadStep;
+    private int aheadType;
+
     EventCursor(Recording r) {
         this.r = r;
+        this.steps = r.steps;
         this.chunk = 0;
         this.buf = r.chunk(0);
         this.len = r.chunkLength(0);
     }
 
-    void seek(long position, long cyclesBefore, long stepBefore) {
-        chunk = (int) (position >>> 20);
-        pos = (int) (position & 0xFFFFF);
+    /**
+     * Positions the encoded stream at {@code position} (the label of the event before it being
+     * {@code stepBefore}, the cycles offset there {@code offsetBefore}) and the step stream at
+     * step {@code at}; {@link #skipTo} then passes the encoded events labelled before {@code at}.
+     */
+    void seek(long position, long offsetBefore, long stepBefore, long at) {
+        chunk = (int) (position >>> Recording.CHUNK_BITS);
+        pos = (int) (position & (Recording.CHUNK - 1));
         buf = r.chunk(chunk);
         len = r.chunkLength(chunk);
-        cycles = cyclesBefore;
-        step = stepBefore;
+        offset = offsetBefore;
         pendingStep = stepBefore;
+        step = stepBefore;
+        nextStep = at;
+        maskIndex = steps.maskIndex(at);
+        ahead = false;
     }
 
-    /** The label the next event is relative to (the last decoded event's step). */
+    /** The label the next encoded event is relative to (the last decoded one's). */
     private long pendingStep;
+    /** Cycles minus warp steps while skipping (it changes at time jumps only). */
+    private long offset;
 
-    /** Advances past events labelled before {@code target}; the next {@link #next} returns the first at or after it. */
+    /** Advances past encoded events labelled before {@code target}; the next {@link #next} returns the first event at or after it. */
     void skipTo(long target) {
-        while (true) {
-            int savedChunk = chunk;
-            int savedPos = pos;
-            long savedCycles = cycles;
-            long savedStep = pendingStep;
-            if (!next()) return;
-            if (step >= target) {
-                chunk = savedChunk;
-                buf = r.chunk(chunk);
-                len = r.chunkLength(chunk);
-                pos = savedPos;
-                cycles = savedCycles;
-                pendingStep = savedStep;
-                step = savedStep;
-                return;
-            }
+        while (peek() && aheadStep < target) {
+            ahead = false;
+            decode(aheadType);
+            expanding = 0; // a record standing for several events is skipped whole
+            if (type == Type.TIME_JUMP) offset = cycles - step;
         }
+        cycles = nextStep + offset;
     }
 
-    /** Decodes the next event; false at the end of the recording. */
-    public boolean next() {
+    /** Decodes the header of the next encoded event into the look-ahead; false if there is none. */
+    private boolean peek() {
+        if (ahead) return true;
         while (pos >= len) {
             if (chunk + 1 >= r.chunkCount()) return false;
             chunk++;
@@ -98,18 +112,64 @@ public final class EventCursor {
         int h = buf[pos++] & 0xFF;
         long delta = h >>> 4;
         if (delta == 15) delta = uvarint();
-        step = pendingStep + delta;
-        pendingStep = step;
-        switch (h & 0xF) {
-            case Recording.T_STEP_FULL, Recording.T_STEP, Recording.T_STEP_GUARD -> {
-                type = Type.WARP_STEP;
-                warp = (int) uvarint();
-                pc = (int) uvarint();
-                int t = h & 0xF;
-                group = t == Recording.T_STEP_FULL ? -1 : int32();
-                active = t == Recording.T_STEP_GUARD ? int32() : group;
-                cycles++;
-            }
+        aheadStep = pendingStep + delta;
+        pendingStep = aheadStep;
+        aheadType = h & 0xF;
+        ahead = true;
+        return true;
+    }
+
+    /**
+     * A record standing for several events (see {@link Recording#T_ARRIVE_WAIT}) returns them one
+     * per call: what it has left, all with its label.
+     */
+    private int expanding;
+    private long xMask;
+    private long xReleased;
+    private int xW0;
+    private int xSlot;
+    private int xLanes;
+    private long xObject;
+    private long xGeneration;
+
+    /** Decodes the next event; false at the end of the recording. */
+    public boolean next() {
+        if (expanding != 0) {
+            expand();
+            return true;
+        }
+        boolean event = peek();
+        long s = nextStep;
+        boolean stepLeft = s < steps.size();
+        // Events labelled s come before warp step s, except the end, which follows it.
+        if (event && (!stepLeft || aheadStep < s || (aheadStep == s && aheadType != Recording.T_END))) {
+            ahead = false;
+            decode(aheadType);
+            return true;
+        }
+        if (!stepLeft) return false;
+        type = Type.WARP_STEP;
+        step = s;
+        warp = steps.warp(s);
+        pc = steps.pc(s);
+        int k = steps.maskWords(s);
+        if (k == 0) {
+            group = -1;
+            active = -1;
+        } else {
+            group = steps.group(s, maskIndex);
+            active = steps.active(s, maskIndex);
+            maskIndex += k;
+        }
+        nextStep = s + 1;
+        cycles++;
+        return true;
+    }
+
+    /** Decodes the fields of an encoded event whose header is read. */
+    private void decode(int t) {
+        step = aheadStep;
+        switch (t) {
             case Recording.T_SYNC -> {
                 type = Type.SYNC;
                 kind = SyncEvent.of(buf[pos++]);
@@ -149,9 +209,56 @@ public final class EventCursor {
                 type = Type.END;
                 outcome = Outcome.values()[buf[pos++]];
             }
-            default -> throw new IllegalStateException("corrupt recording: event type " + (h & 0xF));
+            case Recording.T_ARRIVE_WAIT -> {
+                int w = (int) uvarint();
+                xLanes = int32();
+                xSlot = (w << 5) + Integer.numberOfTrailingZeros(xLanes);
+                xObject = uvarint();
+                xGeneration = svarint();
+                type = Type.STATUS;
+                slot = xSlot;
+                lanes = xLanes;
+                from = ThreadStatus.RUNNABLE;
+                to = ThreadStatus.BAR_WAIT;
+                expanding = Recording.T_ARRIVE_WAIT;
+            }
+            case Recording.T_COMPLETE_RELEASE -> {
+                xW0 = (int) uvarint();
+                xReleased = uvarint();
+                xObject = uvarint();
+                xGeneration = svarint();
+                xMask = xReleased;
+                expanding = Recording.T_COMPLETE_RELEASE;
+                expand();
+            }
+            default -> throw new IllegalStateException("corrupt recording: event type " + t);
         }
-        return true;
+    }
+
+    /** The next event of the record being expanded. */
+    private void expand() {
+        if (expanding == Recording.T_COMPLETE_RELEASE && xMask != 0) {
+            type = Type.STATUS;
+            slot = (xW0 + Long.numberOfTrailingZeros(xMask)) << 5;
+            lanes = -1;
+            from = ThreadStatus.BAR_WAIT;
+            to = ThreadStatus.RUNNABLE;
+            xMask &= xMask - 1;
+            return;
+        }
+        type = Type.SYNC;
+        object = xObject;
+        a = xGeneration;
+        if (expanding == Recording.T_ARRIVE_WAIT) {
+            kind = SyncEvent.BAR_ARRIVE;
+            slot = xSlot;
+            b = xLanes;
+        } else {
+            kind = SyncEvent.BAR_COMPLETE;
+            slot = -1;
+            b = xReleased;
+        }
+        expanding = 0;
     }
 
     /** The diagnostic of a DIAGNOSTIC event. */

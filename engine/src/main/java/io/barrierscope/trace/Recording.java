@@ -3,24 +3,32 @@ package io.barrierscope.trace;
 import io.barrierscope.check.Diagnostic;
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.exec.PrintfLine;
+import io.barrierscope.exec.StepLog;
+import io.barrierscope.exec.ThreadStatus;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * The events of one run, compactly encoded in append-only byte chunks, with an index every
- * {@link #BLOCK} warp steps so any step is found without decoding from the start.
+ * The events of one run in two streams: the warp steps, one packed int each in the interpreter's
+ * {@link StepLog} (logging a step is one array store, not an encoding), and everything else (sync
+ * events, status changes, time jumps, diagnostics, printf, the end) compactly encoded in
+ * append-only byte chunks with an index every {@link #BLOCK} warp steps. A cursor merges them.
  *
- * <p>An event is a header byte (low nibble the type, high nibble the step delta from the
- * previous event, 15 meaning a varint follows) and its fields as varints. A warp step of a full
- * warp takes 3 to 5 bytes; a synchronization event about a dozen. Events are labelled with the
- * index of the warp step they belong to: those of step s happened after s-1 finished and up to
- * the end of s, so the state after s steps contains exactly the events labelled below s.
+ * <p>Events are labelled with the index of the warp step they belong to: those of step s happened
+ * after s-1 finished and up to the end of s, so the state after s steps contains exactly the
+ * events labelled below s. Within one label the other events come before the warp step, except the
+ * run's end, which comes after it. An encoded event is a header byte (low nibble the type, high
+ * nibble the label delta from the previous encoded event, 15 meaning a varint follows) and its
+ * fields as varints. {@link #encoded()} writes both streams merged in that format (a warp step of a
+ * full warp taking 3 to 5 bytes), which is what trace files store.
  */
 public final class Recording {
     /** Warp steps per index entry. */
     public static final int BLOCK = 1024;
-    static final int CHUNK = 1 << 20;
+    /** Bytes per chunk of encoded events; a position is chunk << CHUNK_BITS | offset. */
+    static final int CHUNK_BITS = 16;
+    static final int CHUNK = 1 << CHUNK_BITS;
     private static final int MAX_EVENT = 64;
 
     static final int T_STEP_FULL = 0;
@@ -34,44 +42,60 @@ public final class Recording {
     static final int T_END = 8;
     /** Status change of several lanes of one warp (a barrier releasing a warp is one event, not 32). */
     static final int T_STATUS_LANES = 9;
+    /** A warp's lanes began to wait on a CTA barrier (a status change) and arrived on it (a sync event). */
+    static final int T_ARRIVE_WAIT = 10;
+    /** Whole warps left a CTA barrier's wait (status changes) and its generation completed (a sync event). */
+    static final int T_COMPLETE_RELEASE = 11;
 
     final int warps;
+    final StepLog steps;
     private final List<byte[]> chunks = new ArrayList<>();
     /** Bytes used in each full chunk (a chunk is closed when the next event might not fit). */
     private int[] chunkLen = new int[8];
     private byte[] cur;
     private int pos;
     private long lastStep;
-    private long cycles;
-    private long events;
-    private long warpSteps;
-    /** Per block: the encoded position (chunk << 20 | offset) of its first event, and the cycles before it. */
+    /** Virtual time minus warp steps taken, after the last time jump (it changes only at jumps). */
+    private long cyclesOffset;
+    private long otherEvents;
+    /** Per block: the encoded position of its first event, and the cycles offset before it. */
     private long[] blockPos = new long[64];
-    private long[] blockCycles = new long[64];
+    private long[] blockOffset = new long[64];
     /** Per block: the step label of the event before its first (deltas are relative to it). */
     private long[] blockBase = new long[64];
     private int blocks;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private final List<PrintfLine> printf = new ArrayList<>();
     private Outcome outcome;
-    /** A status change being gathered: consecutive changes of one warp's lanes, same step and same from/to. */
-    private boolean pendingStatus;
+    /**
+     * Status changes of one step not written yet: consecutive changes of one warp's lanes with the
+     * same from/to merge into one, and the changes a CTA barrier's arrival or completion implies are
+     * folded into its record (see {@link #sync}).
+     */
+    private int pending;
     private long psStep;
-    private int psWarp;
-    private int psLanes;
-    private byte psFrom;
-    private byte psTo;
+    private final int[] psWarp = new int[PENDING];
+    private final int[] psLanes = new int[PENDING];
+    private final byte[] psFrom = new byte[PENDING];
+    private final byte[] psTo = new byte[PENDING];
+    private static final int PENDING = 64;
 
-    public Recording(int warps) {
+    /** A recording of a launch of {@code warps} warps running a program of {@code codeLength} ops. */
+    public Recording(int warps, int codeLength) {
         this.warps = warps;
-        newChunk();
+        this.steps = new StepLog(warps, codeLength);
+        cur = new byte[CHUNK];
+        chunks.add(cur);
     }
 
-    private void newChunk() {
-        if (cur != null) {
-            if (chunks.size() > chunkLen.length) chunkLen = Arrays.copyOf(chunkLen, chunkLen.length * 2);
-            chunkLen[chunks.size() - 1] = pos;
-        }
+    /** Where the interpreter logs warp steps (see {@link io.barrierscope.exec.Interpreter#logSteps}). */
+    StepLog stepLog() { return steps; }
+
+    /** Starts a new chunk when the next event might not fit (chunks are small: never copied, little zeroing). */
+    private void room() {
+        if (pos <= CHUNK - MAX_EVENT) return;
+        if (chunks.size() > chunkLen.length) chunkLen = Arrays.copyOf(chunkLen, chunkLen.length * 2);
+        chunkLen[chunks.size() - 1] = pos;
         cur = new byte[CHUNK];
         chunks.add(cur);
         pos = 0;
@@ -80,127 +104,138 @@ public final class Recording {
     // ---- writing (the recorder) ----
 
     private void header(int type, long step) {
-        if (pendingStatus) flushStatus();
-        if (pos > CHUNK - MAX_EVENT) newChunk();
-        while (step >= (long) blocks * BLOCK) {
-            if (blocks == blockPos.length) {
-                blockPos = Arrays.copyOf(blockPos, blocks * 2);
-                blockCycles = Arrays.copyOf(blockCycles, blocks * 2);
-                blockBase = Arrays.copyOf(blockBase, blocks * 2);
-            }
-            blockBase[blocks] = lastStep;
-            blockPos[blocks] = ((long) (chunks.size() - 1) << 20) | pos;
-            blockCycles[blocks] = cycles;
-            blocks++;
-        }
+        if (pending > 0) flushStatus(pending);
+        room();
+        if (step >= nextBlockStep) indexBlocks(step);
         long delta = step - lastStep;
         lastStep = step;
-        events++;
+        otherEvents++;
         if (delta < 15) {
             cur[pos++] = (byte) (type | (delta << 4));
         } else {
             cur[pos++] = (byte) (type | 0xF0);
-            uvarint(delta);
+            pos = uvarint(cur, pos, delta);
         }
     }
 
-    private void uvarint(long v) {
-        byte[] c = cur;
-        int p = pos;
+    /** The first step of the block after the last indexed one. */
+    private long nextBlockStep;
+
+    /** Index entries for the blocks up to {@code step}'s: they start at the event about to be written. */
+    private void indexBlocks(long step) {
+        while (step >= (long) blocks * BLOCK) {
+            if (blocks == blockPos.length) {
+                blockPos = Arrays.copyOf(blockPos, blocks * 2);
+                blockOffset = Arrays.copyOf(blockOffset, blocks * 2);
+                blockBase = Arrays.copyOf(blockBase, blocks * 2);
+            }
+            blockBase[blocks] = lastStep;
+            blockPos[blocks] = ((long) (chunks.size() - 1) << CHUNK_BITS) | pos;
+            blockOffset[blocks] = cyclesOffset;
+            blocks++;
+        }
+        nextBlockStep = (long) blocks * BLOCK;
+    }
+
+    /** Writes {@code v} as a varint at {@code c[p]}; returns the position after it. */
+    private static int uvarint(byte[] c, int p, long v) {
         while ((v & ~0x7FL) != 0) {
             c[p++] = (byte) ((v & 0x7F) | 0x80);
             v >>>= 7;
         }
         c[p++] = (byte) v;
-        pos = p;
+        return p;
     }
 
-    private void svarint(long v) { uvarint((v << 1) ^ (v >> 63)); }
+    private static long zigzag(long v) { return (v << 1) ^ (v >> 63); }
 
-    private void int32(int v) {
-        cur[pos++] = (byte) v;
-        cur[pos++] = (byte) (v >>> 8);
-        cur[pos++] = (byte) (v >>> 16);
-        cur[pos++] = (byte) (v >>> 24);
+    private static int int32(byte[] c, int p, int v) {
+        c[p] = (byte) v;
+        c[p + 1] = (byte) (v >>> 8);
+        c[p + 2] = (byte) (v >>> 16);
+        c[p + 3] = (byte) (v >>> 24);
+        return p + 4;
     }
 
-    void warpStep(long step, int warp, int pc, int group, int active) {
-        if (group == -1 && active == -1) {
-            header(T_STEP_FULL, step);
-            uvarint(warp);
-            uvarint(pc);
-        } else if (group == active) {
-            header(T_STEP, step);
-            uvarint(warp);
-            uvarint(pc);
-            int32(group);
-        } else {
-            header(T_STEP_GUARD, step);
-            uvarint(warp);
-            uvarint(pc);
-            int32(group);
-            int32(active);
+    /** Logs a warp step (the interpreter logs them directly; tests use this). */
+    void warpStep(long step, int warp, int pc, int group, int active) { steps.add(step, warp, pc, group, active); }
+
+    void sync(long step, int kind, int slot, long object, long a, long b) {
+        if (pending > 0 && psStep == step) {
+            if (kind == BAR_ARRIVE && arrivalImplied(slot, b)) {
+                arriveAndWait(step, slot, object, a, (int) b);
+                return;
+            }
+            if (kind == BAR_COMPLETE && b != 0 && releaseImplied(b)) {
+                completeAndRelease(step, object, a, b);
+                return;
+            }
         }
-        cycles++;
-        warpSteps = step + 1;
+        header(T_SYNC, step);
+        byte[] c = cur;
+        int p = pos;
+        c[p++] = (byte) kind;
+        p = uvarint(c, p, zigzag(slot));
+        p = uvarint(c, p, object);
+        p = uvarint(c, p, zigzag(a));
+        pos = uvarint(c, p, zigzag(b));
+    }
+
+    private static final int BAR_ARRIVE = io.barrierscope.exec.SyncEvent.BAR_ARRIVE.ordinal();
+    private static final int BAR_COMPLETE = io.barrierscope.exec.SyncEvent.BAR_COMPLETE.ordinal();
+
+    /** Whether the last pending status change is the wait a warp's arrival on a CTA barrier began. */
+    private boolean arrivalImplied(int slot, long lanes) {
+        int i = pending - 1;
+        return psWarp[i] == slot >> 5 && psLanes[i] == (int) lanes && lanes == (int) lanes
+                && Integer.numberOfTrailingZeros(psLanes[i]) == (slot & 31)
+                && psFrom[i] == ThreadStatus.RUNNABLE && psTo[i] == ThreadStatus.BAR_WAIT;
     }
 
     /**
-     * Steps {@code first .. first + n - 1} (entry i is step first + i, none recorded yet): the same
-     * bytes as n calls of {@link #warpStep}, with stretches of full-warp steps (the common case: a small
-     * step delta, warp < 128, pc < 16384, room in the chunk) encoded in one tight loop.
+     * A warp's arrival that made its arriving lanes wait: one record for both events (the status
+     * change, then the arrival), the most frequent pair of a barrier-heavy kernel.
      */
-    void warpSteps(long first, int n, int[] warp, int[] pc, int[] group, int[] active) {
-        int i = 0;
-        while (i < n) {
-            long step = first + i;
-            long delta = step - lastStep;
-            if (pendingStatus || delta < 0 || delta >= 15 || step >= (long) blocks * BLOCK) {
-                warpStep(step, warp[i], pc[i], group[i], active[i]);
-                i++;
-                continue;
-            }
-            // A stretch within this chunk (4 bytes at most per step) and this index block.
-            int lim = (int) Math.min(n, Math.min(i + (long) (CHUNK - MAX_EVENT - pos) / 4, (long) blocks * BLOCK - first));
-            byte[] c = cur;
-            int p = pos;
-            int start = i;
-            for (; i < lim; i++) {
-                int w = warp[i];
-                int q = pc[i];
-                if ((group[i] & active[i]) != -1 || (w & ~0x7F) != 0 || (q & ~0x3FFF) != 0) break;
-                c[p++] = (byte) (T_STEP_FULL | (delta << 4));
-                delta = 1;
-                c[p++] = (byte) w;
-                if (q < 0x80) {
-                    c[p++] = (byte) q;
-                } else {
-                    c[p++] = (byte) ((q & 0x7F) | 0x80);
-                    c[p++] = (byte) (q >>> 7);
-                }
-            }
-            int done = i - start;
-            if (done > 0) {
-                pos = p;
-                lastStep = first + i - 1;
-                events += done;
-                cycles += done;
-                warpSteps = first + i;
-            }
-            if (i < n && done == 0) {
-                warpStep(step, warp[i], pc[i], group[i], active[i]);
-                i++;
-            }
-        }
+    private void arriveAndWait(long step, int slot, long object, long generation, int lanes) {
+        pending--;
+        header(T_ARRIVE_WAIT, step);
+        otherEvents++; // the record stands for two events
+        byte[] c = cur;
+        int p = uvarint(c, pos, slot >> 5);
+        p = int32(c, p, lanes);
+        p = uvarint(c, p, object);
+        pos = uvarint(c, p, zigzag(generation));
     }
 
-    void sync(long step, int kind, int slot, long object, long a, long b) {
-        header(T_SYNC, step);
-        cur[pos++] = (byte) kind;
-        svarint(slot);
-        uvarint(object);
-        svarint(a);
-        svarint(b);
+    /** Whether the last pending changes are the released warps (mask over the CTA's warps), each whole, leaving the wait, in order. */
+    private boolean releaseImplied(long released) {
+        int n = Long.bitCount(released);
+        if (n > pending) return false;
+        int first = pending - n;
+        int w0 = psWarp[first] - Long.numberOfTrailingZeros(released);
+        if (w0 < 0) return false;
+        int i = first;
+        for (long r = released; r != 0; r &= r - 1, i++) {
+            if (psWarp[i] != w0 + Long.numberOfTrailingZeros(r) || psLanes[i] != -1
+                    || psFrom[i] != ThreadStatus.BAR_WAIT || psTo[i] != ThreadStatus.RUNNABLE) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A generation completing and releasing whole warps: one record for the releases and the completion. */
+    private void completeAndRelease(long step, long object, long generation, long released) {
+        int n = Long.bitCount(released);
+        int w0 = psWarp[pending - n] - Long.numberOfTrailingZeros(released);
+        pending -= n;
+        header(T_COMPLETE_RELEASE, step);
+        otherEvents += n;
+        byte[] c = cur;
+        int p = uvarint(c, pos, w0);
+        p = uvarint(c, p, released);
+        p = uvarint(c, p, object);
+        pos = uvarint(c, p, zigzag(generation));
     }
 
     /** One thread's status change (gathered with the next ones of its warp, see {@link #status(long, int, int, byte, byte)}). */
@@ -208,54 +243,68 @@ public final class Recording {
 
     /** Lanes of a warp changing status together; consecutive changes of one warp with the same from/to merge. */
     void status(long step, int warp, int lanes, byte from, byte to) {
-        if (pendingStatus && psStep == step && psWarp == warp && psFrom == from && psTo == to && (psLanes & lanes) == 0) {
-            psLanes |= lanes;
-            return;
+        int n = pending;
+        if (n > 0) {
+            int i = n - 1;
+            if (psStep == step && psWarp[i] == warp && psFrom[i] == from && psTo[i] == to && (psLanes[i] & lanes) == 0) {
+                psLanes[i] |= lanes;
+                return;
+            }
+            if (psStep != step || n == PENDING) {
+                flushStatus(n);
+                n = 0;
+            }
         }
-        int bit = lanes;
-        if (pendingStatus) flushStatus();
-        pendingStatus = true;
         psStep = step;
-        psWarp = warp;
-        psLanes = bit;
-        psFrom = from;
-        psTo = to;
+        psWarp[n] = warp;
+        psLanes[n] = lanes;
+        psFrom[n] = from;
+        psTo[n] = to;
+        pending = n + 1;
     }
 
-    private void flushStatus() {
-        pendingStatus = false;
-        if (Integer.bitCount(psLanes) == 1) {
-            header(T_STATUS, psStep);
-            uvarint(((long) psWarp << 5) | Integer.numberOfTrailingZeros(psLanes));
-        } else {
-            header(T_STATUS_LANES, psStep);
-            uvarint(psWarp);
-            int32(psLanes);
+    /** Writes the first {@code n} pending status changes (all of them: the caller then adds no more to this step's). */
+    private void flushStatus(int n) {
+        pending = 0;
+        for (int i = 0; i < n; i++) {
+            int lanes = psLanes[i];
+            boolean one = Integer.bitCount(lanes) == 1;
+            header(one ? T_STATUS : T_STATUS_LANES, psStep);
+            byte[] c = cur;
+            int p = pos;
+            if (one) {
+                p = uvarint(c, p, ((long) psWarp[i] << 5) | Integer.numberOfTrailingZeros(lanes));
+            } else {
+                p = uvarint(c, p, psWarp[i]);
+                p = int32(c, p, lanes);
+            }
+            c[p] = psFrom[i];
+            c[p + 1] = psTo[i];
+            pos = p + 2;
         }
-        cur[pos++] = psFrom;
-        cur[pos++] = psTo;
     }
 
-    /** Writes out a status change still being gathered (before anyone reads). */
+    /** Writes out status changes still being gathered (before anyone reads). */
     private void settle() {
-        if (pendingStatus) flushStatus();
+        if (pending > 0) flushStatus(pending);
     }
 
     void jump(long step, long newCycles) {
         header(T_JUMP, step);
-        uvarint(newCycles);
-        cycles = newCycles;
+        pos = uvarint(cur, pos, newCycles);
+        // A jump labelled s happens with s warp steps taken.
+        cyclesOffset = newCycles - step;
     }
 
     void diagnostic(long step, Diagnostic d) {
         header(T_DIAG, step);
-        uvarint(diagnostics.size());
+        pos = uvarint(cur, pos, diagnostics.size());
         diagnostics.add(d);
     }
 
     void printf(long step, PrintfLine line) {
         header(T_PRINTF, step);
-        uvarint(printf.size());
+        pos = uvarint(cur, pos, printf.size());
         printf.add(line);
     }
 
@@ -267,17 +316,25 @@ public final class Recording {
 
     // ---- reading ----
 
-    /** Events recorded (a status change of several lanes of a warp at once is one event). */
+    /** Events recorded: warp steps and the others (a status change of several lanes of a warp at once is one event). */
     public long events() {
         settle();
-        return events;
+        return otherEvents + steps.size();
     }
 
     /** Warp steps recorded: the recording covers the states after 0..steps() steps. */
-    public long steps() { return warpSteps; }
+    public long steps() { return steps.size(); }
 
-    /** Bytes of encoded events. */
-    public long bytes() {
+    /** The warp that took step {@code step} (below {@link #steps()}). */
+    public int warpOf(long step) { return steps.warp(step); }
+
+    /** The PC of the op executed at step {@code step} (below {@link #steps()}). */
+    public int pcOf(long step) { return steps.pc(step); }
+
+    /** Bytes held: the logged steps and the encoded other events. */
+    public long bytes() { return steps.bytes() + otherBytes(); }
+
+    private long otherBytes() {
         settle();
         long n = pos;
         for (int i = 0; i < chunks.size() - 1; i++) n += chunkLen[i];
@@ -301,10 +358,15 @@ public final class Recording {
     /** A cursor before the first event labelled {@code step} or later. */
     public EventCursor cursor(long step) {
         settle();
+        long at = Math.max(0, Math.min(step, steps.size()));
         EventCursor c = new EventCursor(this);
-        if (blocks == 0) return c;
-        int b = (int) Math.min(Math.max(0, step) / BLOCK, blocks - 1);
-        c.seek(blockPos[b], blockCycles[b], blockBase[b]);
+        int b = (int) (Math.max(0, step) / BLOCK);
+        if (b < blocks) {
+            c.seek(blockPos[b], blockOffset[b], blockBase[b], at);
+        } else {
+            // No event is labelled in this block or later: start after them all.
+            c.seek(((long) (chunks.size() - 1) << CHUNK_BITS) | pos, cyclesOffset, lastStep, at);
+        }
         c.skipTo(step);
         return c;
     }
@@ -313,26 +375,110 @@ public final class Recording {
 
     int chunkCount() { return chunks.size(); }
 
-    /** End position (chunk << 20 | offset) of the encoded events. */
-    long endPosition() { return ((long) (chunks.size() - 1) << 20) | pos; }
-
-    /** The encoded events as one contiguous array (for trace files). */
+    /**
+     * The events of both streams merged in order, encoded as described above (for trace files, and
+     * to compare a re-executed run with a trace).
+     */
     byte[] encoded() {
         settle();
-        long n = bytes();
-        if (n > Integer.MAX_VALUE - 16) throw new IllegalStateException("recording too large to save (" + n + " bytes)");
-        byte[] out = new byte[(int) n];
-        int o = 0;
-        for (int i = 0; i < chunks.size(); i++) {
-            int len = chunkLength(i);
-            System.arraycopy(chunks.get(i), 0, out, o, len);
-            o += len;
-        }
-        return out;
+        Merged out = new Merged();
+        EventCursor c = cursor(0);
+        while (c.next()) out.add(c);
+        return out.bytes();
     }
 
     /** Whether two recordings hold the same events (for checking a re-executed trace). */
     public boolean sameEvents(Recording other) {
-        return events == other.events && Arrays.equals(encoded(), other.encoded());
+        return events() == other.events() && Arrays.equals(encoded(), other.encoded());
+    }
+
+    /** The encoder of the merged stream. */
+    private static final class Merged {
+        private byte[] buf = new byte[1 << 16];
+        private int pos;
+        private long last;
+
+        void add(EventCursor c) {
+            if (pos > buf.length - MAX_EVENT) {
+                if (buf.length > Integer.MAX_VALUE / 2 - 16) throw new IllegalStateException("recording too large to save");
+                buf = Arrays.copyOf(buf, buf.length * 2);
+            }
+            switch (c.type) {
+                case WARP_STEP -> {
+                    int t = c.group == -1 && c.active == -1 ? T_STEP_FULL : c.group == c.active ? T_STEP : T_STEP_GUARD;
+                    header(t, c.step);
+                    uvarint(c.warp);
+                    uvarint(c.pc);
+                    if (t != T_STEP_FULL) int32(c.group);
+                    if (t == T_STEP_GUARD) int32(c.active);
+                }
+                case SYNC -> {
+                    header(T_SYNC, c.step);
+                    buf[pos++] = (byte) c.kind.ordinal();
+                    svarint(c.slot);
+                    uvarint(c.object);
+                    svarint(c.a);
+                    svarint(c.b);
+                }
+                case STATUS -> {
+                    if (Integer.bitCount(c.lanes) == 1) {
+                        header(T_STATUS, c.step);
+                        uvarint(c.slot);
+                    } else {
+                        header(T_STATUS_LANES, c.step);
+                        uvarint(c.slot >> 5);
+                        int32(c.lanes);
+                    }
+                    buf[pos++] = c.from;
+                    buf[pos++] = c.to;
+                }
+                case TIME_JUMP -> {
+                    header(T_JUMP, c.step);
+                    uvarint(c.cycles);
+                }
+                case DIAGNOSTIC -> {
+                    header(T_DIAG, c.step);
+                    uvarint(c.index);
+                }
+                case PRINTF -> {
+                    header(T_PRINTF, c.step);
+                    uvarint(c.index);
+                }
+                case END -> {
+                    header(T_END, c.step);
+                    buf[pos++] = (byte) c.outcome.ordinal();
+                }
+            }
+        }
+
+        private void header(int type, long step) {
+            long delta = step - last;
+            last = step;
+            if (delta < 15) {
+                buf[pos++] = (byte) (type | (delta << 4));
+            } else {
+                buf[pos++] = (byte) (type | 0xF0);
+                uvarint(delta);
+            }
+        }
+
+        private void uvarint(long v) {
+            while ((v & ~0x7FL) != 0) {
+                buf[pos++] = (byte) ((v & 0x7F) | 0x80);
+                v >>>= 7;
+            }
+            buf[pos++] = (byte) v;
+        }
+
+        private void svarint(long v) { uvarint((v << 1) ^ (v >> 63)); }
+
+        private void int32(int v) {
+            buf[pos++] = (byte) v;
+            buf[pos++] = (byte) (v >>> 8);
+            buf[pos++] = (byte) (v >>> 16);
+            buf[pos++] = (byte) (v >>> 24);
+        }
+
+        byte[] bytes() { return Arrays.copyOf(buf, pos); }
     }
 }

@@ -39,8 +39,6 @@ public final class TimeTravel {
     private final BreakpointSet breakpoints;
     private final CheckpointStore checkpoints;
     private final long maxSteps;
-    private int lastWarp = -1;
-    private int lastPc = -1;
 
     public TimeTravel(LaunchedRun run) { this(run, run.maxSteps(), DEFAULT_BUDGET); }
 
@@ -57,6 +55,7 @@ public final class TimeTravel {
         this.checkpoints = new CheckpointStore(checkpointBudgetBytes);
         x.addListener(new Observer());
         breakpoints.onHit(x::requestBreak);
+        breakpoints.onStepsNeeded(x::listenersChanged);
         checkpoints.onDrop(this::dropped);
         addCheckpoint();
     }
@@ -90,12 +89,13 @@ public final class TimeTravel {
      * so the interpreter's call sites stay monomorphic (recording must cost little).
      */
     private final class Observer implements ExecutionListener {
+        /** Only line breakpoints need warp steps; without them the interpreter calls nobody per step. */
+        @Override
+        public boolean takesWarpSteps() { return breakpoints.takesWarpSteps(); }
+
         @Override
         public void warpStep(long step, int warp, int pc, int group, int active) {
-            // The recorder takes warp steps in batches from the interpreter's step log.
             breakpoints.warpStep(step, warp, pc, group, active);
-            lastWarp = warp;
-            lastPc = pc;
         }
 
         @Override
@@ -146,8 +146,11 @@ public final class TimeTravel {
     /** The furthest position executed so far. */
     public long frontier() { return recording().steps(); }
 
-    /** The warp that took the last step executed (forward), or -1. */
-    public int lastWarp() { return lastWarp; }
+    /** The warp that took the step leading to the current position, or -1 at the start. */
+    public int lastWarp() { return m.steps == 0 ? -1 : recording().warpOf(m.steps - 1); }
+
+    /** The PC of the step leading to the current position (there is one: not at the start). */
+    private int lastPc() { return recording().pcOf(m.steps - 1); }
 
     // ---- forward ----
 
@@ -282,10 +285,11 @@ public final class TimeTravel {
     public Stop stepWarp(int warp) {
         breakpoints.leaving(m.steps);
         while (!x.finished()) {
+            long s0 = m.steps;
             warpStep();
             Stop s = stopAfterStep();
             if (s != null) return s;
-            if (lastWarp == warp) return new Stop(Reason.STEPPED, m.steps, null);
+            if (m.steps > s0 && lastWarp() == warp) return new Stop(Reason.STEPPED, m.steps, null);
         }
         return new Stop(Reason.FINISHED, m.steps, null);
     }
@@ -297,7 +301,7 @@ public final class TimeTravel {
     public Stop stepOver(int warp) {
         Stop s = stepWarp(warp);
         if (s.reason() != Reason.STEPPED) return s;
-        int pc = lastPc;
+        int pc = lastPc();
         while (!x.finished()) {
             if (firstLivePc(warp) != pc) return new Stop(Reason.STEPPED, m.steps, null);
             s = stepWarp(warp);
@@ -329,13 +333,9 @@ public final class TimeTravel {
             if (t < m.steps || (t == m.steps && x.finished() && t < frontier())) {
                 Checkpoint c = checkpoints.floor(t);
                 c.restoreInto(x);
-                lastWarp = -1;
             } else {
                 Checkpoint c = checkpoints.floor(t);
-                if (c.step() > m.steps) {
-                    c.restoreInto(x);
-                    lastWarp = -1;
-                }
+                if (c.step() > m.steps) c.restoreInto(x);
             }
             long from = m.steps;
             while (m.steps < t && !x.finished()) {

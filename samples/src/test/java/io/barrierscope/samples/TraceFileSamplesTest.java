@@ -54,6 +54,26 @@ class TraceFileSamplesTest {
         assertEquals(StateHash.of(tt.interpreter()), StateHash.of(back.interpreter()));
     }
 
+    /**
+     * Traces written by the engine before warp steps got their own in-memory log (commit 34ef32f,
+     * `random` policy, seed 7) still open: the events of the re-executed run, written in the trace
+     * format, are byte for byte the ones stored, and the state hashes agree.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"cuda-barrier-loop:2610:4394", "tma-pipeline:955:1697", "double-bar-arrive:83:104"})
+    void aTraceWrittenByTheEarlierRecorderStillOpens(String spec) throws IOException {
+        String[] f = spec.split(":");
+        Path p = Path.of("").toAbsolutePath();
+        Path base = Files.isDirectory(p.resolve("src/test/resources/traces")) ? p : p.resolve("samples");
+        Path trace = base.resolve("src/test/resources/traces").resolve(f[0] + ".bstrace");
+        byte[] before = Files.readAllBytes(trace);
+        TimeTravel back = TraceFile.open(trace);
+        assertEquals(Long.parseLong(f[1]), back.frontier());
+        assertEquals(Long.parseLong(f[2]), back.recording().events());
+        assertTrue(back.atEnd());
+        assertArrayEquals(before, Files.readAllBytes(trace), "opening changes nothing on disk");
+    }
+
     @Test
     void theSameSeedWritesTheSameBytes() throws IOException {
         Path a = dir.resolve("a.bstrace"), b = dir.resolve("b.bstrace");
