@@ -110,35 +110,25 @@ public final class StepLog {
     /** Bytes held (the ints logged). */
     public long bytes() { return 4 * (words.size() + masks.size() + (wide ? warps.size() : 0)); }
 
-    /**
-     * An append-only list of ints in chunks (no copying of what is logged, except while the first
-     * chunk grows), read by index.
-     */
+    /** An append-only list of ints in chunks of 64 KiB, allocated as needed and never copied, read by index. */
     static final class Ints {
-        private static final int CHUNK_BITS = 16;
+        private static final int CHUNK_BITS = 14;
         private static final int CHUNK = 1 << CHUNK_BITS;
-        private int[][] chunks = new int[4][];
+        private int[][] chunks = new int[8][];
         private int full;
-        int[] cur = new int[1024];
+        int[] cur = new int[0];
         int pos;
 
         void add(int v) {
-            int p = pos;
-            if (p == cur.length) {
-                grow();
-                p = pos;
-            }
-            cur[p] = v;
-            pos = p + 1;
+            if (pos == cur.length) next();
+            cur[pos++] = v;
         }
 
-        private void grow() {
-            if (cur.length < CHUNK) {
-                cur = Arrays.copyOf(cur, cur.length * 4);
-                return;
+        private void next() {
+            if (cur.length > 0) {
+                if (full == chunks.length) chunks = Arrays.copyOf(chunks, full * 2);
+                chunks[full++] = cur;
             }
-            if (full == chunks.length) chunks = Arrays.copyOf(chunks, full * 2);
-            chunks[full++] = cur;
             cur = new int[CHUNK];
             pos = 0;
         }

@@ -190,7 +190,7 @@ public final class TimeTravel {
         }
         if (x.finished() && !endHashed) {
             endHashed = true;
-            owed.put(m.steps, Checkpoint.take(x));
+            endOwed = m.steps;
         }
     }
 
@@ -206,21 +206,39 @@ public final class TimeTravel {
      * from these when asked for (or when the store is about to drop one), not while recording.
      */
     private final java.util.TreeMap<Long, Checkpoint> owed = new java.util.TreeMap<>();
+    /**
+     * The end of the run, when its hash is owed (else -1). No checkpoint is kept for it: the end is
+     * hashed where it is reached again, by re-executing from the last checkpoint, if the session
+     * is not there when the hashes are asked for.
+     */
+    private long endOwed = -1;
 
     /**
      * State hashes at steps first reached by this session (every {@link #INTERVAL} steps, and the
      * end): a trace file stores them so that re-executing it elsewhere can prove it reproduces.
      */
     public java.util.SortedMap<Long, Long> stateHashes() {
-        if (!owed.isEmpty()) {
-            // Visit each owed state by restoring its checkpoint, then come back here exactly.
+        if (endOwed >= 0 && x.finished() && m.steps == endOwed) {
+            hashes.put(endOwed, StateHash.of(x));
+            endOwed = -1;
+        }
+        if (!owed.isEmpty() || endOwed >= 0) {
+            // Visit each owed state by restoring its checkpoint (or re-executing to the end), then come back here exactly.
+            long at = m.steps;
             Checkpoint here = Checkpoint.take(x);
             for (Checkpoint c : owed.values()) {
                 c.restoreInto(x);
                 hashes.put(c.step(), StateHash.of(x));
             }
             owed.clear();
+            if (endOwed >= 0) {
+                seekQuietly(endOwed);
+                if (!x.finished() || m.steps != endOwed) throw new IllegalStateException("re-execution did not reach the end at step " + endOwed);
+                hashes.put(endOwed, StateHash.of(x));
+                endOwed = -1;
+            }
             here.restoreInto(x);
+            checkpoints.focus(at);
         }
         return java.util.Collections.unmodifiableSortedMap(hashes);
     }

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A session owes the state hash of every {@link TimeTravel#INTERVAL}-th step first reached and of
  * the end, but takes them from checkpoints only when asked (or when the checkpoint budget is about
- * to drop one), so recording does not pay for hashing. The hashes must still be those of the
+ * to drop one), so recording does not pay for hashing; the end, which keeps no checkpoint, is
+ * hashed where the session is, or reached again by re-execution. The hashes must still be those of the
  * states first reached, and asking must leave the session where it was.
  */
 class StateHashesOwedTest {
