@@ -143,18 +143,21 @@ public class TraceBenchmark {
     /**
      * The recording overhead by thread CPU time, which a shared machine disturbs less than wall
      * time: runs with and without a recording session alternate (so load drifts hit both alike),
-     * and the medians and lower quartiles are compared.
-     * {@code java -cp benchmarks/target/benchmarks.jar io.barrierscope.bench.TraceBenchmark [RUNS]}
+     * and the medians and lower quartiles are compared. Race detection is off in both unless the
+     * second argument is {@code race} (the default of {@code run} and the window: it makes the
+     * unrecorded run about 1.7x longer, so the same recording cost is a smaller share).
+     * {@code java -cp benchmarks/target/benchmarks.jar io.barrierscope.bench.TraceBenchmark [RUNS [race]]}
      */
     public static void main(String[] args) {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 300;
+        boolean race = args.length > 1 && args[1].equals("race");
         java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
         LaunchSpec spec = barrierLoop(200);
         long[][] nanos = new long[2][runs];
         long events = 0;
         for (int i = -runs / 3; i < runs; i++) { // the first third warms up
             for (int rec = 0; rec < 2; rec++) {
-                LaunchedRun r = LaunchedRun.create(spec, null, null).raceDetection(false);
+                LaunchedRun r = LaunchedRun.create(spec, null, null).raceDetection(race);
                 long t0 = cpu.getCurrentThreadCpuTime();
                 if (rec == 0) {
                     r.runToEnd();
@@ -169,8 +172,8 @@ public class TraceBenchmark {
         }
         java.util.Arrays.sort(nanos[0]);
         java.util.Arrays.sort(nanos[1]);
-        System.out.printf("barrier_loop, %,d events recorded | unrecorded p25 %.3f ms median %.3f ms | recorded p25 %.3f ms"
-                + " median %.3f ms | overhead p25 %+.1f%% median %+.1f%%%n", events, nanos[0][runs / 4] / 1e6,
+        System.out.printf("barrier_loop, race detection %s, %,d events recorded | unrecorded p25 %.3f ms median %.3f ms | recorded p25 %.3f ms"
+                + " median %.3f ms | overhead p25 %+.1f%% median %+.1f%%%n", race ? "on" : "off", events, nanos[0][runs / 4] / 1e6,
                 nanos[0][runs / 2] / 1e6, nanos[1][runs / 4] / 1e6, nanos[1][runs / 2] / 1e6,
                 100.0 * (nanos[1][runs / 4] - nanos[0][runs / 4]) / nanos[0][runs / 4],
                 100.0 * (nanos[1][runs / 2] - nanos[0][runs / 2]) / nanos[0][runs / 2]);

@@ -251,12 +251,13 @@ public final class Interpreter {
         m.flushStatus();
         StepLog log = stepLog;
         if (log != null) {
-            // StepLog's fast path, inline: a whole-warp step is one word (see StepLog#limit).
-            StepLog.Ints words = log.words;
-            int p = words.pos;
-            if (step == log.size && (group & active) == -1 && p < log.limit()) {
+            // StepLog's fast path, inline: a whole-warp step is one word (see StepLog#free).
+            if (step == log.size && (group & active) == -1 && log.free > 0) {
+                StepLog.Ints words = log.words;
+                int p = words.pos;
                 words.cur[p] = (w << log.pcBits) | pc;
                 words.pos = p + 1;
+                log.free--;
                 log.size = step + 1;
             } else {
                 log.add(step, w, pc, group, active);

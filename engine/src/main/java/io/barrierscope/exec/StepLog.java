@@ -28,11 +28,12 @@ public final class StepLog {
     private final Ints warps;
     /**
      * The interpreter's fast path appends a whole-warp step itself (a call per step costs more
-     * than the store): when the step is the next one to log and {@code words.pos < limit}, it
-     * stores the word at {@code words.cur[words.pos++]} and sets {@code size}; anything else goes
-     * through {@link #add}. {@code limit} is 0 when every step must go through {@code add} (wide words).
+     * than the store): when the step is the next one to log ({@code size}) and {@code free > 0},
+     * it stores the word at {@code words.cur[words.pos++]}, decrements {@code free} and sets
+     * {@code size}; anything else goes through {@link #add}. {@code free} stays 0 for wide words,
+     * so that every step takes the slow path.
      */
-    int limit() { return wide ? 0 : words.cur.length; }
+    int free;
     private final Ints masks = new Ints();
     /** Per block of {@link #BLOCK} steps up to {@link #maskFilled}: the masks logged before the block. */
     private long[] maskStart = new long[16];
@@ -66,6 +67,7 @@ public final class StepLog {
         }
         if (wide) warps.add(warp);
         size = step + 1;
+        free = wide ? 0 : words.cur.length - words.pos;
     }
 
     private void addMasks(long step, int group, int active) {

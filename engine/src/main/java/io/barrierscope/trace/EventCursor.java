@@ -210,11 +210,14 @@ public final class EventCursor {
                 outcome = Outcome.values()[buf[pos++]];
             }
             case Recording.T_ARRIVE_WAIT -> {
-                int w = (int) uvarint();
+                int w = (buf[pos] & 0xFF) | (buf[pos + 1] & 0xFF) << 8;
+                pos += 2;
                 xLanes = int32();
                 xSlot = (w << 5) + Integer.numberOfTrailingZeros(xLanes);
-                xObject = uvarint();
-                xGeneration = svarint();
+                long cta = (buf[pos] & 0xFF) | (buf[pos + 1] & 0xFF) << 8;
+                xObject = cta << 32 | (buf[pos + 2] & 0xFF);
+                pos += 3;
+                xGeneration = int32();
                 type = Type.STATUS;
                 slot = xSlot;
                 lanes = xLanes;

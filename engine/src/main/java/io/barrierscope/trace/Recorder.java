@@ -17,12 +17,16 @@ import io.barrierscope.exec.SyncEvent;
 public final class Recorder implements ExecutionListener {
     private final Interpreter x;
     private final Recording rec;
+    private final StepLog log;
+    /** The recording has its end (nothing after it is recorded). */
+    private boolean ended;
 
     /** A recorder of {@code x}'s run; add it as a listener for every event other than warp steps. */
     public Recorder(Interpreter x) {
         this.x = x;
         this.rec = new Recording(x.machine().warps, x.machine().program.code.length);
-        x.logSteps(rec.stepLog());
+        this.log = rec.stepLog();
+        x.logSteps(log);
     }
 
     @Override
@@ -30,7 +34,8 @@ public final class Recorder implements ExecutionListener {
 
     public Recording recording() { return rec; }
 
-    private boolean fresh(long step) { return step >= rec.steps() && !rec.finished(); }
+    /** Whether an event is new: not of a step below the frontier (a seek re-executing it), nor after the end. */
+    private boolean fresh(long step) { return step >= log.size() && !ended; }
 
     @Override
     public void syncEvent(long step, SyncEvent kind, int slot, long object, long a, long b) {
@@ -60,6 +65,7 @@ public final class Recorder implements ExecutionListener {
     @Override
     public void finished(long step, Outcome outcome) {
         // The end is announced after the last warp step's own event, with that step's label.
-        if (!rec.finished()) rec.end(Math.max(step, rec.steps() - 1), outcome);
+        if (!ended) rec.end(Math.max(step, rec.steps() - 1), outcome);
+        ended = true;
     }
 }

@@ -162,7 +162,7 @@ public final class Recording {
 
     void sync(long step, int kind, int slot, long object, long a, long b) {
         if (pending > 0 && psStep == step) {
-            if (kind == BAR_ARRIVE && arrivalImplied(slot, b)) {
+            if (kind == BAR_ARRIVE && arrivalImplied(slot, object, a, b)) {
                 arriveAndWait(step, slot, object, a, (int) b);
                 return;
             }
@@ -184,27 +184,39 @@ public final class Recording {
     private static final int BAR_ARRIVE = io.barrierscope.exec.SyncEvent.BAR_ARRIVE.ordinal();
     private static final int BAR_COMPLETE = io.barrierscope.exec.SyncEvent.BAR_COMPLETE.ordinal();
 
-    /** Whether the last pending status change is the wait a warp's arrival on a CTA barrier began. */
-    private boolean arrivalImplied(int slot, long lanes) {
+    /**
+     * Whether the last pending status change is the wait a warp's arrival on a CTA barrier began
+     * (and the arrival's fields fit the fixed-width record).
+     */
+    private boolean arrivalImplied(int slot, long object, long generation, long lanes) {
         int i = pending - 1;
         return psWarp[i] == slot >> 5 && psLanes[i] == (int) lanes && lanes == (int) lanes
                 && Integer.numberOfTrailingZeros(psLanes[i]) == (slot & 31)
-                && psFrom[i] == ThreadStatus.RUNNABLE && psTo[i] == ThreadStatus.BAR_WAIT;
+                && psFrom[i] == ThreadStatus.RUNNABLE && psTo[i] == ThreadStatus.BAR_WAIT
+                && (slot >> 5) <= 0xFFFF && (object >>> 32) <= 0xFFFF && (object & 0xFFFFFFFFL) <= 0xFF
+                && generation >= 0 && generation <= Integer.MAX_VALUE;
     }
 
     /**
      * A warp's arrival that made its arriving lanes wait: one record for both events (the status
-     * change, then the arrival), the most frequent pair of a barrier-heavy kernel.
+     * change, then the arrival), the most frequent pair of a barrier-heavy kernel. Fixed-width
+     * fields (warp 2 bytes, lanes 4, CTA 2, barrier 1, generation 4): cheaper to write than varints.
      */
     private void arriveAndWait(long step, int slot, long object, long generation, int lanes) {
         pending--;
         header(T_ARRIVE_WAIT, step);
         otherEvents++; // the record stands for two events
         byte[] c = cur;
-        int p = uvarint(c, pos, slot >> 5);
-        p = int32(c, p, lanes);
-        p = uvarint(c, p, object);
-        pos = uvarint(c, p, zigzag(generation));
+        int p = pos;
+        int w = slot >> 5;
+        c[p] = (byte) w;
+        c[p + 1] = (byte) (w >>> 8);
+        int32(c, p + 2, lanes);
+        int cta = (int) (object >>> 32);
+        c[p + 6] = (byte) cta;
+        c[p + 7] = (byte) (cta >>> 8);
+        c[p + 8] = (byte) object;
+        pos = int32(c, p + 9, (int) generation);
     }
 
     /** Whether the last pending changes are the released warps (mask over the CTA's warps), each whole, leaving the wait, in order. */
