@@ -28,6 +28,29 @@ public interface ExecutionListener {
      */
     default void statusChange(long step, int warp, int lanes, byte from, byte to) {}
 
+    /**
+     * A warp's lanes arrived on a CTA barrier and began to wait: the most frequent pair of events
+     * of a barrier-heavy kernel, told in one call. It means exactly the status change of
+     * {@code lanes} from RUNNABLE to BAR_WAIT followed by the {@link SyncEvent#BAR_ARRIVE} event,
+     * which is what the default does.
+     */
+    default void barrierArriveWait(long step, int warp, int lanes, long object, long generation) {
+        statusChange(step, warp, lanes, ThreadStatus.RUNNABLE, ThreadStatus.BAR_WAIT);
+        syncEvent(step, SyncEvent.BAR_ARRIVE, (warp << 5) + Integer.numberOfTrailingZeros(lanes), object, generation, lanes);
+    }
+
+    /**
+     * A CTA barrier generation completed, releasing whole warps: the warps {@code firstWarp + i}
+     * for each bit i of {@code released} (a mask over the CTA's warps) change from BAR_WAIT to
+     * RUNNABLE, in order, then the {@link SyncEvent#BAR_COMPLETE} event, which is what the default does.
+     */
+    default void barrierCompleteRelease(long step, int firstWarp, long released, long object, long generation) {
+        for (long r = released; r != 0; r &= r - 1) {
+            statusChange(step, firstWarp + Long.numberOfTrailingZeros(r), -1, ThreadStatus.BAR_WAIT, ThreadStatus.RUNNABLE);
+        }
+        syncEvent(step, SyncEvent.BAR_COMPLETE, -1, object, generation, released);
+    }
+
     /** Virtual time jumped to {@code cycles} because nothing could run until a wake-up or a copy landing. */
     default void timeJump(long step, long cycles) {}
 

@@ -87,6 +87,20 @@ public final class Interpreter {
         for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).syncEvent(step, kind, slot, object, a, b);
     }
 
+    /** Tells the listeners of a CTA barrier arrival whose status change was not told (see {@link ExecutionListener#barrierArriveWait}). */
+    public void emitArriveWait(int warp, int lanes, long object, long generation) {
+        long step = eventStep;
+        m.flushStatus();
+        for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).barrierArriveWait(step, warp, lanes, object, generation);
+    }
+
+    /** Tells the listeners of a generation completing that released whole warps (see {@link ExecutionListener#barrierCompleteRelease}). */
+    public void emitCompleteRelease(int firstWarp, long released, long object, long generation) {
+        long step = eventStep;
+        m.flushStatus();
+        for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).barrierCompleteRelease(step, firstWarp, released, object, generation);
+    }
+
     /** The warp step events (and accesses) belong to now. */
     public long eventStep() { return eventStep; }
 

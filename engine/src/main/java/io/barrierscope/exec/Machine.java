@@ -399,8 +399,17 @@ public final class Machine {
      * Changes the status of {@code lanes} of {@code warp} at once (a barrier releasing a warp):
      * the same as {@link #setStatus} per lane, with the masks and the observer told once.
      */
-    public void setStatusLanes(int warp, int lanes, byte s) {
-        if (lanes == 0) return;
+    public void setStatusLanes(int warp, int lanes, byte s) { setStatusLanes(warp, lanes, s, true); }
+
+    /**
+     * {@link #setStatusLanes(int, int, byte)}, telling the observer only if {@code tell}: a caller
+     * that reports the change as part of a paired event ({@link ExecutionListener#barrierArriveWait})
+     * passes false, and returns whether the change was the plain one it reports (all lanes from
+     * one status; anything else was told lane by lane as usual). Status changes gathered earlier
+     * are told first either way, so the order of events is kept.
+     */
+    public boolean setStatusLanes(int warp, int lanes, byte s, boolean tell) {
+        if (lanes == 0) return true;
         int base = warp << 5;
         byte from = status[base + Integer.numberOfTrailingZeros(lanes)];
         boolean same = s != ThreadStatus.EXITED && s != ThreadStatus.TRAPPED && from != s;
@@ -414,14 +423,15 @@ public final class Machine {
         }
         if (!same) {
             for (int l = lanes; l != 0; l &= l - 1) setStatus(base + Integer.numberOfTrailingZeros(l), s);
-            return;
+            return false;
         }
         if (s == ThreadStatus.RUNNABLE) runMask[warp] |= lanes;
         else runMask[warp] &= ~lanes;
         if (statusObserver != null) {
             flushStatus();
-            statusObserver.statusChanged(warp, lanes, from, s);
+            if (tell) statusObserver.statusChanged(warp, lanes, from, s);
         }
+        return true;
     }
 
     /** Changes a thread's status, keeping the warp masks in step. */

@@ -132,8 +132,13 @@ public final class CtaBarrierSync {
             }
         }
         m.setStatusLanes(warp, going, ThreadStatus.RUNNABLE);
-        m.setStatusLanes(warp, waiting, ThreadStatus.BAR_WAIT);
-        if (x.observed()) x.emit(SyncEvent.BAR_ARRIVE, base + Integer.numberOfTrailingZeros(lanes), ((long) cta << 32) | id, b.generation, lanes);
+        // All arriving lanes go from running to waiting (the usual case): the status change and the arrival are one event.
+        boolean pair = going == 0 && x.observed() && m.status[base + Integer.numberOfTrailingZeros(waiting)] == ThreadStatus.RUNNABLE;
+        if (m.setStatusLanes(warp, waiting, ThreadStatus.BAR_WAIT, !pair) && pair) {
+            x.emitArriveWait(warp, lanes, ((long) cta << 32) | id, b.generation);
+        } else if (x.observed()) {
+            x.emit(SyncEvent.BAR_ARRIVE, base + Integer.numberOfTrailingZeros(lanes), ((long) cta << 32) | id, b.generation, lanes);
+        }
         checkComplete(x, cta, b);
     }
 
@@ -149,6 +154,9 @@ public final class CtaBarrierSync {
         int w0 = m.firstWarpOfCta(cta);
         long released = 0;
         io.barrierscope.check.VectorClock hb = m.race != null ? m.race.barComplete(cta, b.id) : null;
+        // Whole warps released are told with the completion as one event, unless another arrived warp is not whole.
+        boolean observed = x.observed();
+        boolean quiet = observed;
         for (int w = w0; w < w0 + m.warpsPerCta; w++) {
             // Only warps that arrived in this generation can be waiting on it.
             if ((b.arrivedWarps & (1 << (w - w0))) == 0) continue;
@@ -160,9 +168,16 @@ public final class CtaBarrierSync {
                     if (m.race != null) for (int s = base; s < base + 32; s++) m.race.barAcquire(s, hb);
                     for (int s = base; s < base + 32; s++) m.pc[s]++;
                     m.uniform[w] = true;
-                    m.setStatusLanes(w, -1, ThreadStatus.RUNNABLE);
+                    m.setStatusLanes(w, -1, ThreadStatus.RUNNABLE, !quiet);
                     released |= 1L << (w - w0);
                     continue;
+                }
+            }
+            if (quiet) {
+                // Not a whole warp: tell the whole ones released before it as usual, in order, and the rest as usual.
+                quiet = false;
+                for (long r = released; r != 0; r &= r - 1) {
+                    m.statusObserver.statusChanged(w0 + Long.numberOfTrailingZeros(r), -1, ThreadStatus.BAR_WAIT, ThreadStatus.RUNNABLE);
                 }
             }
             int go = 0;
@@ -188,7 +203,11 @@ public final class CtaBarrierSync {
         }
         long gen = b.generation;
         b.reset();
-        if (x.observed()) x.emit(SyncEvent.BAR_COMPLETE, -1, ((long) cta << 32) | b.id, gen, released);
+        if (quiet && released != 0) {
+            x.emitCompleteRelease(w0, released, ((long) cta << 32) | b.id, gen);
+        } else if (observed) {
+            x.emit(SyncEvent.BAR_COMPLETE, -1, ((long) cta << 32) | b.id, gen, released);
+        }
     }
 
     /** Threads of {@code warp} exited: their warp may now be gathered, and barriers may complete. */

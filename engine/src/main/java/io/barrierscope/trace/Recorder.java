@@ -48,6 +48,16 @@ public final class Recorder implements ExecutionListener {
     }
 
     @Override
+    public void barrierArriveWait(long step, int warp, int lanes, long object, long generation) {
+        if (fresh(step)) rec.arriveWait(step, warp, lanes, object, generation);
+    }
+
+    @Override
+    public void barrierCompleteRelease(long step, int firstWarp, long released, long object, long generation) {
+        if (fresh(step)) rec.completeRelease(step, firstWarp, released, object, generation);
+    }
+
+    @Override
     public void timeJump(long step, long cycles) {
         if (fresh(step)) rec.jump(step, cycles);
     }

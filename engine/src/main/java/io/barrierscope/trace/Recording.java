@@ -67,18 +67,13 @@ public final class Recording {
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private final List<PrintfLine> printf = new ArrayList<>();
     private Outcome outcome;
-    /**
-     * Status changes of one step not written yet: consecutive changes of one warp's lanes with the
-     * same from/to merge into one, and the changes a CTA barrier's arrival or completion implies are
-     * folded into its record (see {@link #sync}).
-     */
-    private int pending;
+    /** A status change being gathered: consecutive changes of one warp's lanes, same step and same from/to. */
+    private boolean pendingStatus;
     private long psStep;
-    private final int[] psWarp = new int[PENDING];
-    private final int[] psLanes = new int[PENDING];
-    private final byte[] psFrom = new byte[PENDING];
-    private final byte[] psTo = new byte[PENDING];
-    private static final int PENDING = 64;
+    private int psWarp;
+    private int psLanes;
+    private byte psFrom;
+    private byte psTo;
 
     /** A recording of a launch of {@code warps} warps running a program of {@code codeLength} ops. */
     public Recording(int warps, int codeLength) {
@@ -104,7 +99,7 @@ public final class Recording {
     // ---- writing (the recorder) ----
 
     private void header(int type, long step) {
-        if (pending > 0) flushStatus(pending);
+        if (pendingStatus) flushStatus();
         room();
         if (step >= nextBlockStep) indexBlocks(step);
         long delta = step - lastStep;
@@ -161,16 +156,6 @@ public final class Recording {
     void warpStep(long step, int warp, int pc, int group, int active) { steps.add(step, warp, pc, group, active); }
 
     void sync(long step, int kind, int slot, long object, long a, long b) {
-        if (pending > 0 && psStep == step) {
-            if (kind == BAR_ARRIVE && arrivalImplied(slot, object, a, b)) {
-                arriveAndWait(step, slot, object, a, (int) b);
-                return;
-            }
-            if (kind == BAR_COMPLETE && b != 0 && releaseImplied(b)) {
-                completeAndRelease(step, object, a, b);
-                return;
-            }
-        }
         header(T_SYNC, step);
         byte[] c = cur;
         int p = pos;
@@ -181,36 +166,26 @@ public final class Recording {
         pos = uvarint(c, p, zigzag(b));
     }
 
-    private static final int BAR_ARRIVE = io.barrierscope.exec.SyncEvent.BAR_ARRIVE.ordinal();
-    private static final int BAR_COMPLETE = io.barrierscope.exec.SyncEvent.BAR_COMPLETE.ordinal();
-
     /**
-     * Whether the last pending status change is the wait a warp's arrival on a CTA barrier began
-     * (and the arrival's fields fit the fixed-width record).
+     * A warp's lanes began to wait on a CTA barrier and arrived on it (see
+     * {@link io.barrierscope.exec.ExecutionListener#barrierArriveWait}): one record for both events,
+     * with fixed-width fields (warp 2 bytes, lanes 4, CTA 2, barrier 1, generation 4), cheaper to
+     * write than varints; fields that do not fit are written as the two events.
      */
-    private boolean arrivalImplied(int slot, long object, long generation, long lanes) {
-        int i = pending - 1;
-        return psWarp[i] == slot >> 5 && psLanes[i] == (int) lanes && lanes == (int) lanes
-                && Integer.numberOfTrailingZeros(psLanes[i]) == (slot & 31)
-                && psFrom[i] == ThreadStatus.RUNNABLE && psTo[i] == ThreadStatus.BAR_WAIT
-                && (slot >> 5) <= 0xFFFF && (object >>> 32) <= 0xFFFF && (object & 0xFFFFFFFFL) <= 0xFF
-                && generation >= 0 && generation <= Integer.MAX_VALUE;
-    }
-
-    /**
-     * A warp's arrival that made its arriving lanes wait: one record for both events (the status
-     * change, then the arrival), the most frequent pair of a barrier-heavy kernel. Fixed-width
-     * fields (warp 2 bytes, lanes 4, CTA 2, barrier 1, generation 4): cheaper to write than varints.
-     */
-    private void arriveAndWait(long step, int slot, long object, long generation, int lanes) {
-        pending--;
+    void arriveWait(long step, int warp, int lanes, long object, long generation) {
+        if (warp > 0xFFFF || (object >>> 32) > 0xFFFF || (object & 0xFFFFFFFFL) > 0xFF || generation < 0
+                || generation > Integer.MAX_VALUE) {
+            status(step, warp, lanes, ThreadStatus.RUNNABLE, ThreadStatus.BAR_WAIT);
+            sync(step, io.barrierscope.exec.SyncEvent.BAR_ARRIVE.ordinal(), (warp << 5) + Integer.numberOfTrailingZeros(lanes),
+                    object, generation, lanes);
+            return;
+        }
         header(T_ARRIVE_WAIT, step);
         otherEvents++; // the record stands for two events
         byte[] c = cur;
         int p = pos;
-        int w = slot >> 5;
-        c[p] = (byte) w;
-        c[p + 1] = (byte) (w >>> 8);
+        c[p] = (byte) warp;
+        c[p + 1] = (byte) (warp >>> 8);
         int32(c, p + 2, lanes);
         int cta = (int) (object >>> 32);
         c[p + 6] = (byte) cta;
@@ -219,32 +194,16 @@ public final class Recording {
         pos = int32(c, p + 9, (int) generation);
     }
 
-    /** Whether the last pending changes are the released warps (mask over the CTA's warps), each whole, leaving the wait, in order. */
-    private boolean releaseImplied(long released) {
-        int n = Long.bitCount(released);
-        if (n > pending) return false;
-        int first = pending - n;
-        int w0 = psWarp[first] - Long.numberOfTrailingZeros(released);
-        if (w0 < 0) return false;
-        int i = first;
-        for (long r = released; r != 0; r &= r - 1, i++) {
-            if (psWarp[i] != w0 + Long.numberOfTrailingZeros(r) || psLanes[i] != -1
-                    || psFrom[i] != ThreadStatus.BAR_WAIT || psTo[i] != ThreadStatus.RUNNABLE) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** A generation completing and releasing whole warps: one record for the releases and the completion. */
-    private void completeAndRelease(long step, long object, long generation, long released) {
-        int n = Long.bitCount(released);
-        int w0 = psWarp[pending - n] - Long.numberOfTrailingZeros(released);
-        pending -= n;
+    /**
+     * A generation completing and releasing whole warps (see
+     * {@link io.barrierscope.exec.ExecutionListener#barrierCompleteRelease}): one record for the
+     * releases and the completion.
+     */
+    void completeRelease(long step, int firstWarp, long released, long object, long generation) {
         header(T_COMPLETE_RELEASE, step);
-        otherEvents += n;
+        otherEvents += Long.bitCount(released);
         byte[] c = cur;
-        int p = uvarint(c, pos, w0);
+        int p = uvarint(c, pos, firstWarp);
         p = uvarint(c, p, released);
         p = uvarint(c, p, object);
         pos = uvarint(c, p, zigzag(generation));
@@ -255,50 +214,39 @@ public final class Recording {
 
     /** Lanes of a warp changing status together; consecutive changes of one warp with the same from/to merge. */
     void status(long step, int warp, int lanes, byte from, byte to) {
-        int n = pending;
-        if (n > 0) {
-            int i = n - 1;
-            if (psStep == step && psWarp[i] == warp && psFrom[i] == from && psTo[i] == to && (psLanes[i] & lanes) == 0) {
-                psLanes[i] |= lanes;
-                return;
-            }
-            if (psStep != step || n == PENDING) {
-                flushStatus(n);
-                n = 0;
-            }
+        if (pendingStatus && psStep == step && psWarp == warp && psFrom == from && psTo == to && (psLanes & lanes) == 0) {
+            psLanes |= lanes;
+            return;
         }
+        if (pendingStatus) flushStatus();
+        pendingStatus = true;
         psStep = step;
-        psWarp[n] = warp;
-        psLanes[n] = lanes;
-        psFrom[n] = from;
-        psTo[n] = to;
-        pending = n + 1;
+        psWarp = warp;
+        psLanes = lanes;
+        psFrom = from;
+        psTo = to;
     }
 
-    /** Writes the first {@code n} pending status changes (all of them: the caller then adds no more to this step's). */
-    private void flushStatus(int n) {
-        pending = 0;
-        for (int i = 0; i < n; i++) {
-            int lanes = psLanes[i];
-            boolean one = Integer.bitCount(lanes) == 1;
-            header(one ? T_STATUS : T_STATUS_LANES, psStep);
-            byte[] c = cur;
-            int p = pos;
-            if (one) {
-                p = uvarint(c, p, ((long) psWarp[i] << 5) | Integer.numberOfTrailingZeros(lanes));
-            } else {
-                p = uvarint(c, p, psWarp[i]);
-                p = int32(c, p, lanes);
-            }
-            c[p] = psFrom[i];
-            c[p + 1] = psTo[i];
-            pos = p + 2;
+    private void flushStatus() {
+        pendingStatus = false;
+        boolean one = Integer.bitCount(psLanes) == 1;
+        header(one ? T_STATUS : T_STATUS_LANES, psStep);
+        byte[] c = cur;
+        int p = pos;
+        if (one) {
+            p = uvarint(c, p, ((long) psWarp << 5) | Integer.numberOfTrailingZeros(psLanes));
+        } else {
+            p = uvarint(c, p, psWarp);
+            p = int32(c, p, psLanes);
         }
+        c[p] = psFrom;
+        c[p + 1] = psTo;
+        pos = p + 2;
     }
 
-    /** Writes out status changes still being gathered (before anyone reads). */
+    /** Writes out a status change still being gathered (before anyone reads). */
     private void settle() {
-        if (pending > 0) flushStatus(pending);
+        if (pendingStatus) flushStatus();
     }
 
     void jump(long step, long newCycles) {

@@ -111,6 +111,19 @@ public final class TimeTravel {
         }
 
         @Override
+        public void barrierArriveWait(long step, int warp, int lanes, long object, long generation) {
+            recorder.barrierArriveWait(step, warp, lanes, object, generation);
+            breakpoints.syncEvent(step, io.barrierscope.exec.SyncEvent.BAR_ARRIVE, (warp << 5) + Integer.numberOfTrailingZeros(lanes),
+                    object, generation, lanes);
+        }
+
+        @Override
+        public void barrierCompleteRelease(long step, int firstWarp, long released, long object, long generation) {
+            recorder.barrierCompleteRelease(step, firstWarp, released, object, generation);
+            breakpoints.syncEvent(step, io.barrierscope.exec.SyncEvent.BAR_COMPLETE, -1, object, generation, released);
+        }
+
+        @Override
         public void timeJump(long step, long cycles) { recorder.timeJump(step, cycles); }
 
         @Override
