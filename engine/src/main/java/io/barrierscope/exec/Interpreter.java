@@ -63,7 +63,9 @@ public final class Interpreter {
      * generation): with one listener they go straight to it rather than through the loop.
      */
     public void listenersChanged() {
-        stepListeners = listeners.stream().filter(ExecutionListener::takesWarpSteps).toArray(ExecutionListener[]::new);
+        List<ExecutionListener> steps = new ArrayList<>();
+        for (ExecutionListener l : listeners) if (l.takesWarpSteps()) steps.add(l);
+        stepListeners = steps.toArray(new ExecutionListener[0]);
         if (listeners.isEmpty()) {
             m.statusObserver = null;
         } else if (listeners.size() == 1) {
@@ -265,14 +267,11 @@ public final class Interpreter {
         m.flushStatus();
         StepLog log = stepLog;
         if (log != null) {
-            // StepLog's fast path, inline: a whole-warp step is one word (see StepLog#free).
-            if (step == log.size && (group & active) == -1 && log.free > 0) {
-                StepLog.Ints words = log.words;
-                int p = words.pos;
-                words.cur[p] = (w << log.pcBits) | pc;
-                words.pos = p + 1;
-                log.free--;
-                log.size = step + 1;
+            // StepLog's fast path, inline: a whole-warp step is one word (see StepLog#cur).
+            int p = log.pos;
+            if (step == log.base + p && p < log.end && (group & active) == -1) {
+                log.cur[p] = (w << log.pcBits) | pc;
+                log.pos = p + 1;
             } else {
                 log.add(step, w, pc, group, active);
             }

@@ -24,21 +24,25 @@ public final class StepLog {
     private final int pcMask;
     /** Warp and PC do not fit one word (a huge program or grid): the warps go to a second list. */
     private final boolean wide;
-    final Ints words = new Ints();
     private final Ints warps;
     /**
-     * The interpreter's fast path appends a whole-warp step itself (a call per step costs more
-     * than the store): when the step is the next one to log ({@code size}) and {@code free > 0},
-     * it stores the word at {@code words.cur[words.pos++]}, decrements {@code free} and sets
-     * {@code size}; anything else goes through {@link #add}. {@code free} stays 0 for wide words,
-     * so that every step takes the slow path.
+     * The steps' words, in chunks of {@link #CHUNK} (the current one is {@code cur}, step
+     * {@code base + i} at {@code cur[i]}). The interpreter's fast path appends a whole-warp step
+     * itself, a call per step costing more than the store: when the step is {@code base + pos}
+     * and {@code pos < end}, it stores the word at {@code cur[pos++]}; anything else goes through
+     * {@link #add}. {@code end} stays 0 for wide words, so that every step takes the slow path.
      */
-    int free;
+    int[] cur = new int[0];
+    int pos;
+    int end;
+    long base;
+    private static final int CHUNK_BITS = 14;
+    private static final int CHUNK = 1 << CHUNK_BITS;
+    private int[][] chunks = new int[8][];
     private final Ints masks = new Ints();
     /** Per block of {@link #BLOCK} steps up to {@link #maskFilled}: the masks logged before the block. */
     private long[] maskStart = new long[16];
     private int maskFilled = -1;
-    long size;
 
     /** A log for a launch of {@code warpCount} warps running a program of {@code codeLength} ops. */
     public StepLog(int warpCount, int codeLength) {
@@ -55,19 +59,36 @@ public final class StepLog {
 
     /** Logs step {@code step}: {@code group} lanes of {@code warp} executed the op at {@code pc}, {@code active} passed the guard. */
     public void add(long step, int warp, int pc, int group, int active) {
+        long size = base + pos;
         if (step != size) {
             if (step < size) return; // a re-execution: logged when first taken
             throw new IllegalStateException("warp step " + step + " logged after step " + (size - 1));
         }
-        if ((group & active) == -1) {
-            words.add(wide ? pc : (warp << pcBits) | pc);
-        } else {
+        int word = wide ? pc : (warp << pcBits) | pc;
+        if ((group & active) != -1) {
             addMasks(step, group, active);
-            words.add((group == active ? GROUP : GUARDED) << KIND_SHIFT | (wide ? pc : (warp << pcBits) | pc));
+            word |= (group == active ? GROUP : GUARDED) << KIND_SHIFT;
         }
+        if (pos == cur.length) nextChunk();
+        cur[pos++] = word;
         if (wide) warps.add(warp);
-        size = step + 1;
-        free = wide ? 0 : words.cur.length - words.pos;
+    }
+
+    /** The current chunk is full (or none yet): a new one, allocated as needed and never copied. */
+    private void nextChunk() {
+        if (cur.length > 0) {
+            if ((int) (base >>> CHUNK_BITS) == chunks.length) chunks = Arrays.copyOf(chunks, chunks.length * 2);
+            chunks[(int) (base >>> CHUNK_BITS)] = cur;
+            base += CHUNK;
+        }
+        cur = new int[CHUNK];
+        pos = 0;
+        end = wide ? 0 : CHUNK;
+    }
+
+    private int word(long step) {
+        long i = step - base;
+        return i >= 0 ? cur[(int) i] : chunks[(int) (step >>> CHUNK_BITS)][(int) step & (CHUNK - 1)];
     }
 
     private void addMasks(long step, int group, int active) {
@@ -80,17 +101,17 @@ public final class StepLog {
     }
 
     /** Steps logged: steps 0 .. size() - 1. */
-    public long size() { return size; }
+    public long size() { return base + pos; }
 
-    public int warp(long step) { return wide ? warps.get(step) : (words.get(step) & VALUE_MASK) >>> pcBits; }
+    public int warp(long step) { return wide ? warps.get(step) : (word(step) & VALUE_MASK) >>> pcBits; }
 
-    public int pc(long step) { return words.get(step) & pcMask; }
+    public int pc(long step) { return word(step) & pcMask; }
 
     /** Whether the whole warp executed step {@code step} (group and active both all lanes). */
-    public boolean full(long step) { return words.get(step) >>> KIND_SHIFT == FULL; }
+    public boolean full(long step) { return word(step) >>> KIND_SHIFT == FULL; }
 
     /** Mask words step {@code step} has in the side list: 0 for a whole warp, 1 (group = active) or 2. */
-    public int maskWords(long step) { return words.get(step) >>> KIND_SHIFT; }
+    public int maskWords(long step) { return word(step) >>> KIND_SHIFT; }
 
     /** Index in the mask list of the masks of step {@code step} (or of the next step that has masks). */
     public long maskIndex(long step) {
@@ -110,7 +131,7 @@ public final class StepLog {
     }
 
     /** Bytes held (the ints logged). */
-    public long bytes() { return 4 * (words.size() + masks.size() + (wide ? warps.size() : 0)); }
+    public long bytes() { return 4 * (size() + masks.size() + (wide ? warps.size() : 0)); }
 
     /** An append-only list of ints in chunks of 64 KiB, allocated as needed and never copied, read by index. */
     static final class Ints {
