@@ -214,7 +214,7 @@ public final class Machine {
             program = m.program;
             pc = m.pc.clone();
             status = m.status.clone();
-            regs = m.regs.clone();
+            regs = allZero(m.regs) ? null : m.regs.clone();
             waitArg = m.waitArg.clone();
             waitArg2 = m.waitArg2.clone();
             wakeTime = m.wakeTime.clone();
@@ -259,7 +259,7 @@ public final class Machine {
 
         /** Approximate heap bytes. */
         public long bytes() {
-            long b = 512 + 4L * pc.length + status.length + 8L * regs.length + 4L * (waitArg.length + waitArg2.length)
+            long b = 512 + 4L * pc.length + status.length + (regs == null ? 0 : 8L * regs.length) + 4L * (waitArg.length + waitArg2.length)
                     + 8L * (wakeTime.length + waitValue.length) + carry.length + 4L * callDepth.length + uniform.length
                     + 4L * (runMask.length + liveMask.length + existMask.length + liveWarps.length)
                     + 8L * (clusterArrivedPhase.length + lastPollKey.length + lastPollVersion.length + lastPollEffects.length)
@@ -282,7 +282,7 @@ public final class Machine {
      */
     public void restore(Saved s) {
         if (s.program != program) throw new IllegalArgumentException("the checkpoint is of another launch (another program)");
-        if (s.regs.length != regs.length || s.pc.length != pc.length || s.ctaBarriers.length != ctas || !s.memory.fits(memory)) {
+        if ((s.regs != null && s.regs.length != regs.length) || s.pc.length != pc.length || s.ctaBarriers.length != ctas || !s.memory.fits(memory)) {
             throw new IllegalArgumentException("the checkpoint is of another launch shape");
         }
         if ((s.race != null) != (race != null)) {
@@ -296,7 +296,8 @@ public final class Machine {
         int n = slots;
         System.arraycopy(s.pc, 0, pc, 0, n);
         System.arraycopy(s.status, 0, status, 0, n);
-        System.arraycopy(s.regs, 0, regs, 0, regs.length);
+        if (s.regs == null) java.util.Arrays.fill(regs, 0);
+        else System.arraycopy(s.regs, 0, regs, 0, regs.length);
         System.arraycopy(s.waitArg, 0, waitArg, 0, n);
         System.arraycopy(s.waitArg2, 0, waitArg2, 0, n);
         System.arraycopy(s.wakeTime, 0, wakeTime, 0, n);
@@ -372,6 +373,21 @@ public final class Machine {
         if (!statusPending) return;
         statusPending = false;
         if (statusObserver != null) statusObserver.statusChanged(psWarp, psLanes, psFrom, psTo);
+    }
+
+    private static final long[] ZEROS = new long[4096];
+
+    /**
+     * Whether every register is 0, as at the start of a run: a checkpoint then keeps no copy of
+     * the register file, usually the largest part of the state (compared a block at a time with
+     * the vectorized mismatch, which stops at the first non-zero register).
+     */
+    static boolean allZero(long[] a) {
+        for (int i = 0; i < a.length; i += ZEROS.length) {
+            int n = Math.min(ZEROS.length, a.length - i);
+            if (java.util.Arrays.mismatch(a, i, i + n, ZEROS, 0, n) >= 0) return false;
+        }
+        return true;
     }
 
     /** Whether the 32 status bytes from {@code base} all equal {@code s}, compared eight at a time. */
