@@ -54,6 +54,9 @@ public final class Interpreter {
         listenersChanged();
     }
 
+    /** The listeners, as an array for the hot event loops. */
+    private ExecutionListener[] all = new ExecutionListener[0];
+
     /** The listeners that take warp steps (see {@link ExecutionListener#takesWarpSteps}). */
     private ExecutionListener[] stepListeners = new ExecutionListener[0];
 
@@ -66,6 +69,7 @@ public final class Interpreter {
         List<ExecutionListener> steps = new ArrayList<>();
         for (ExecutionListener l : listeners) if (l.takesWarpSteps()) steps.add(l);
         stepListeners = steps.toArray(new ExecutionListener[0]);
+        all = listeners.toArray(new ExecutionListener[0]);
         if (listeners.isEmpty()) {
             m.statusObserver = null;
         } else if (listeners.size() == 1) {
@@ -86,21 +90,21 @@ public final class Interpreter {
         if (listeners.isEmpty()) return;
         long step = eventStep;
         m.flushStatus();
-        for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).syncEvent(step, kind, slot, object, a, b);
+        for (ExecutionListener l : all) l.syncEvent(step, kind, slot, object, a, b);
     }
 
     /** Tells the listeners of a CTA barrier arrival whose status change was not told (see {@link ExecutionListener#barrierArriveWait}). */
     public void emitArriveWait(int warp, int lanes, long object, long generation) {
         long step = eventStep;
         m.flushStatus();
-        for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).barrierArriveWait(step, warp, lanes, object, generation);
+        for (ExecutionListener l : all) l.barrierArriveWait(step, warp, lanes, object, generation);
     }
 
     /** Tells the listeners of a generation completing that released whole warps (see {@link ExecutionListener#barrierCompleteRelease}). */
     public void emitCompleteRelease(int firstWarp, long released, long object, long generation) {
         long step = eventStep;
         m.flushStatus();
-        for (int i = 0, n = listeners.size(); i < n; i++) listeners.get(i).barrierCompleteRelease(step, firstWarp, released, object, generation);
+        for (ExecutionListener l : all) l.barrierCompleteRelease(step, firstWarp, released, object, generation);
     }
 
     /** The warp step events (and accesses) belong to now. */

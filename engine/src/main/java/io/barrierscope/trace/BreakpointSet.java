@@ -91,6 +91,9 @@ public final class BreakpointSet implements ExecutionListener {
 
     public List<Breakpoint> all() { return Collections.unmodifiableList(list); }
 
+    /** Whether there is any breakpoint to match events against. */
+    public boolean any() { return !list.isEmpty(); }
+
     /** Every hit that stopped (or, for the CLI, was reported) so far, in order. */
     public List<Hit> log() { return Collections.unmodifiableList(log); }
 

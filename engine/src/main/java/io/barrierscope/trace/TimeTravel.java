@@ -101,7 +101,7 @@ public final class TimeTravel {
         @Override
         public void syncEvent(long step, io.barrierscope.exec.SyncEvent kind, int slot, long object, long a, long b) {
             recorder.syncEvent(step, kind, slot, object, a, b);
-            breakpoints.syncEvent(step, kind, slot, object, a, b);
+            if (breakpoints.any()) breakpoints.syncEvent(step, kind, slot, object, a, b);
         }
 
         @Override
@@ -113,14 +113,14 @@ public final class TimeTravel {
         @Override
         public void barrierArriveWait(long step, int warp, int lanes, long object, long generation) {
             recorder.barrierArriveWait(step, warp, lanes, object, generation);
-            breakpoints.syncEvent(step, io.barrierscope.exec.SyncEvent.BAR_ARRIVE, (warp << 5) + Integer.numberOfTrailingZeros(lanes),
+            if (breakpoints.any()) breakpoints.syncEvent(step, io.barrierscope.exec.SyncEvent.BAR_ARRIVE, (warp << 5) + Integer.numberOfTrailingZeros(lanes),
                     object, generation, lanes);
         }
 
         @Override
         public void barrierCompleteRelease(long step, int firstWarp, long released, long object, long generation) {
             recorder.barrierCompleteRelease(step, firstWarp, released, object, generation);
-            breakpoints.syncEvent(step, io.barrierscope.exec.SyncEvent.BAR_COMPLETE, -1, object, generation, released);
+            if (breakpoints.any()) breakpoints.syncEvent(step, io.barrierscope.exec.SyncEvent.BAR_COMPLETE, -1, object, generation, released);
         }
 
         @Override
