@@ -59,13 +59,33 @@ final class JsonLocations {
 
     /** "line:col" of the value at {@code pointer}, or of its nearest located parent. */
     String of(String pointer) {
+        int[] lc = lineCol(pointer);
+        return lc[0] + ":" + lc[1];
+    }
+
+    /** {line, col} of the value at {@code pointer}, or of its nearest located parent ({1, 1} at worst). */
+    int[] lineCol(String pointer) {
         String p = pointer;
         while (true) {
             int[] lc = at.get(p);
-            if (lc != null) return lc[0] + ":" + lc[1];
+            if (lc != null) return lc;
             int i = p.lastIndexOf('/');
-            if (i < 0) return "1:1";
+            if (i < 0) return new int[] {1, 1};
             p = p.substring(0, i);
         }
+    }
+
+    /**
+     * "file:line:col: error: msg" followed by the line and a caret under the column, as PTX errors
+     * are shown (interfaces.md: messages for bad input name file, line and column and show the line).
+     */
+    static String located(Object file, String text, int line, int col, String msg) {
+        StringBuilder sb = new StringBuilder().append(file).append(':').append(line).append(':').append(col).append(": error: ").append(msg);
+        String shown = text == null ? null : text.lines().skip(Math.max(0, line - 1)).findFirst().orElse(null);
+        if (shown != null && !shown.isBlank() && shown.length() <= 300) {
+            shown = shown.replace('\t', ' ');
+            sb.append("\n  ").append(shown).append("\n  ").append(" ".repeat(Math.max(0, Math.min(col - 1, shown.length())))).append('^');
+        }
+        return sb.toString();
     }
 }

@@ -28,6 +28,8 @@ public final class LaunchFileReader {
 
     private final Path file;
     private JsonLocations where;
+    /** The launch text, to show the offending line in messages. */
+    private String source;
 
     private final String givenText;
 
@@ -49,7 +51,8 @@ public final class LaunchFileReader {
     }
 
     private BadInputException bad(String pointer, String msg) {
-        return new BadInputException(file + ":" + where.of(pointer) + ": error: " + msg);
+        int[] lc = where.lineCol(pointer);
+        return new BadInputException(JsonLocations.located(file, source, lc[0], lc[1], msg));
     }
 
     private LaunchSpec read() {
@@ -62,6 +65,7 @@ public final class LaunchFileReader {
         } catch (IOException e) {
             throw new BadInputException(file + ": error: cannot read: " + e.getMessage());
         }
+        this.source = text;
         JsonNode root;
         try {
             where = new JsonLocations(text);
@@ -69,8 +73,8 @@ public final class LaunchFileReader {
         } catch (JsonProcessingException e) {
             var loc = e.getLocation();
             String msg = e.getOriginalMessage();
-            throw new BadInputException(file + ":" + (loc == null ? "1:1" : loc.getLineNr() + ":" + loc.getColumnNr())
-                    + ": error: invalid JSON: " + msg.lines().findFirst().orElse(msg));
+            throw new BadInputException(JsonLocations.located(file, text, loc == null ? 1 : loc.getLineNr(), loc == null ? 1 : loc.getColumnNr(),
+                    "invalid JSON: " + msg.lines().findFirst().orElse(msg)));
         } catch (IOException e) {
             throw new BadInputException(file + ": error: cannot read: " + e.getMessage());
         }
@@ -201,6 +205,13 @@ public final class LaunchFileReader {
         if (!(init.equals("zero") || init.equals("iota") || init.equals("data") || init.matches("random:-?\\d{1,19}"))) {
             throw bad(ptr + "/init", "unknown init '" + init + "' (expected zero, iota, random:SEED or data)");
         }
+        if (init.startsWith("random:")) {
+            try {
+                Long.parseLong(init.substring(7));
+            } catch (NumberFormatException e) {
+                throw bad(ptr + "/init", "the seed of '" + init + "' is not a 64-bit signed integer");
+            }
+        }
         if (init.equals("data") && data == null) throw bad(ptr + "/init", "init \"data\" needs a \"data\" array");
         return new ArgSpec(name, t, count, init, data, null);
     }
@@ -237,7 +248,9 @@ public final class LaunchFileReader {
         String outcome = null;
         if (e.has("outcome")) {
             outcome = text(e, "outcome", true, "/expect/outcome");
-            if (io.barrierscope.exec.Outcome.byJsonName(outcome) == null) {
+            io.barrierscope.exec.Outcome o = io.barrierscope.exec.Outcome.byJsonName(outcome);
+            // "running" and "error" are no ending a run can be expected to have.
+            if (o == null || o == io.barrierscope.exec.Outcome.RUNNING || o == io.barrierscope.exec.Outcome.ERROR) {
                 throw bad("/expect/outcome", "unknown outcome '" + outcome + "' (expected completed, deadlock, diagnosed, step-limit)");
             }
         }
@@ -263,6 +276,10 @@ public final class LaunchFileReader {
             if (!d.isArray()) throw bad("/expect/diagnostics", "\"diagnostics\" must be an array of codes");
             for (int i = 0; i < d.size(); i++) {
                 if (!d.get(i).isTextual()) throw bad("/expect/diagnostics/" + i, "expected a diagnostic code");
+                // A misspelt code could never be reported: refused here rather than failing the check.
+                if (io.barrierscope.check.DiagnosticCode.byCode(d.get(i).asText()) == null) {
+                    throw bad("/expect/diagnostics/" + i, "unknown diagnostic code '" + d.get(i).asText() + "' (docs/semantics.md lists them)");
+                }
                 diags.add(d.get(i).asText());
             }
         }

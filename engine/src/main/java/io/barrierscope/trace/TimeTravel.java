@@ -256,12 +256,16 @@ public final class TimeTravel {
         return java.util.Collections.unmodifiableSortedMap(hashes);
     }
 
-    /** Executes forward to the frontier (and the end, if the recording reached it), e.g. to replay a trace. */
+    /**
+     * Executes forward to step {@code steps} and, if {@code toEnd}, settles the run's end there, e.g.
+     * to replay a trace. Never runs past {@code steps} warp steps (a trace that claims its run ended
+     * there while the kernel goes on must not make the replay run forever); the caller compares.
+     */
     public void replayTo(long steps, boolean toEnd) {
         breakpoints.mute(true);
         try {
             while (m.steps < steps && !x.finished()) warpStep();
-            if (toEnd) while (!x.finished()) x.step();
+            if (toEnd) while (!x.finished() && m.steps <= steps) x.step();
             if (toEnd && !endHashed && x.finished()) {
                 endHashed = true;
                 hashes.put(m.steps, StateHash.of(x));

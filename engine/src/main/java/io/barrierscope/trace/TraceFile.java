@@ -53,6 +53,8 @@ public final class TraceFile {
     static final int MAX_HEADER = 1 << 20;
     /** Largest event stream accepted, decompressed. */
     static final long MAX_EVENTS_BYTES = Integer.MAX_VALUE - 64;
+    /** The most bytes deflate can expand one compressed byte to (zlib's documented limit is 1032:1). */
+    static final long MAX_DEFLATE_RATIO = 1032;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private TraceFile() {}
@@ -197,7 +199,15 @@ public final class TraceFile {
         }
         long rawLen = h.path("eventBytes").asLong(-1);
         if (rawLen < 0 || rawLen > MAX_EVENTS_BYTES) throw bad(file, "the header declares " + rawLen + " event bytes");
+        // Deflate expands at most ~1032:1, so a larger claim is a lie: refused before allocating anything.
+        if (rawLen > MAX_DEFLATE_RATIO * (long) events.length + 64) {
+            throw bad(file, "the header declares " + rawLen + " event bytes, more than " + events.length + " compressed bytes can hold");
+        }
         byte[] raw = inflate(file, events, (int) rawLen);
+        long steps = h.path("steps").asLong();
+        long held = EventScan.warpSteps(raw);
+        if (held < 0) throw bad(file, "the event stream is malformed at byte " + (-held - 1));
+        if (steps != held) throw bad(file, "the header declares " + steps + " warp steps but the event stream holds " + held);
         String ptxText = new String(ptx, StandardCharsets.UTF_8);
         if (!sha256Hex(ptx).equals(h.path("kernelHash").asText())) throw bad(file, "the PTX does not match the kernel hash in the header");
         return new Contents(h, new String(launch, StandardCharsets.UTF_8), ptxText, raw, java.util.Collections.unmodifiableMap(sources));
@@ -224,14 +234,19 @@ public final class TraceFile {
         return out.toByteArray();
     }
 
+    /**
+     * Inflates the event stream, which must be exactly {@code rawLen} bytes. The buffer grows with
+     * the bytes actually produced, so a header that overstates the length costs no memory.
+     */
     private static byte[] inflate(Path file, byte[] data, int rawLen) {
         Inflater inf = new Inflater();
         inf.setInput(data);
-        byte[] out = new byte[rawLen];
+        byte[] out = new byte[Math.min(rawLen, 1 << 20)];
         try {
             int n = 0;
             while (n < rawLen && !inf.finished()) {
-                int k = inf.inflate(out, n, rawLen - n);
+                if (n == out.length) out = Arrays.copyOf(out, (int) Math.min(rawLen, 2L * out.length));
+                int k = inf.inflate(out, n, out.length - n);
                 if (k == 0 && (inf.needsInput() || inf.needsDictionary())) break;
                 n += k;
             }
@@ -261,7 +276,13 @@ public final class TraceFile {
         } catch (BadInputException e) {
             throw bad(file, "its launch is invalid: " + e.getMessage());
         }
-        LaunchedRun run = LaunchedRun.create(spec, c.ptx(), h.path("policy").asText(), h.path("seed").asLong());
+        String policy = h.path("policy").asText("");
+        if (!io.barrierscope.exec.Policy.NAMES.contains(policy)) {
+            throw bad(file, "the header names policy '" + policy + "' (expected one of " + String.join(", ", io.barrierscope.exec.Policy.NAMES) + ")");
+        }
+        if (!h.path("seed").canConvertToLong()) throw bad(file, "the header's seed is not a 64-bit integer");
+        java.util.TreeMap<Long, Long> recorded = stateHashes(file, h.path("stateHashes"));
+        LaunchedRun run = LaunchedRun.create(spec, c.ptx(), policy, h.path("seed").asLong());
         c.sources().forEach(run::carrySource);
         // Traces written before the race detector existed have no such field: they ran without it.
         run.raceDetection(h.path("raceDetection").asBoolean(false));
@@ -270,11 +291,10 @@ public final class TraceFile {
         tt.replayTo(c.steps(), finished);
         String engine = h.path("engine").asText("?");
         String who = engine.equals(Version.ENGINE) ? "" : " (recorded by " + engine + ", this is " + Version.ENGINE + ")";
-        for (JsonNode pair : h.path("stateHashes")) {
-            long step = pair.path(0).asLong();
-            long hash = Long.parseUnsignedLong(pair.path(1).asText("0"), 16);
+        for (Map.Entry<Long, Long> e : recorded.entrySet()) {
+            long step = e.getKey();
             Long mine = tt.stateHashes().get(step);
-            if (mine == null || mine != hash) {
+            if (mine == null || mine.longValue() != e.getValue()) {
                 throw bad(file, "this engine cannot reproduce the trace" + who + ": the state after " + step
                         + " warp steps differs from the recorded one");
             }
@@ -289,6 +309,22 @@ public final class TraceFile {
                     + " warp steps, the trace has " + c.steps());
         }
         return tt;
+    }
+
+    /** The header's state hashes ([step, hex] pairs), checked before anything runs. */
+    private static java.util.TreeMap<Long, Long> stateHashes(Path file, JsonNode list) {
+        java.util.TreeMap<Long, Long> out = new java.util.TreeMap<>();
+        if (list.isMissingNode()) return out;
+        if (!list.isArray()) throw bad(file, "the header's stateHashes is not a list");
+        for (JsonNode pair : list) {
+            String hex = pair.path(1).asText("");
+            if (!pair.isArray() || pair.size() != 2 || !pair.path(0).canConvertToLong() || pair.path(0).asLong() < 0
+                    || !hex.matches("[0-9a-f]{1,16}")) {
+                throw bad(file, "the header's stateHashes holds a malformed entry: " + pair);
+            }
+            out.put(pair.path(0).asLong(), Long.parseUnsignedLong(hex, 16));
+        }
+        return out;
     }
 
     private static BadInputException bad(Path file, String msg) {

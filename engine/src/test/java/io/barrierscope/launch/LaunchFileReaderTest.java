@@ -99,6 +99,34 @@ class LaunchFileReaderTest {
     }
 
     @Test
+    void aRunningOrErrorOutcomeCannotBeExpected() throws Exception {
+        assertTrue(error("{\"ptx\": \"k.ptx\", \"expect\": {\"outcome\": \"running\"}}").contains("unknown outcome 'running'"));
+        assertTrue(error("{\"ptx\": \"k.ptx\", \"expect\": {\"outcome\": \"error\"}}").contains("unknown outcome 'error'"));
+    }
+
+    @Test
+    void aMisspeltExpectedDiagnosticCodeIsRefusedAtItsLine() throws Exception {
+        String e = error("{\"ptx\": \"k.ptx\",\n \"expect\": {\"diagnostics\": [\n  \"barrier-divergance\"]}}");
+        assertTrue(e.contains("launch.json:3:3") && e.contains("unknown diagnostic code 'barrier-divergance'"), e);
+    }
+
+    @Test
+    void aRandomSeedBeyond64BitsIsRefusedAtItsLine() throws Exception {
+        String e = error("{\"ptx\": \"k.ptx\", \"args\": [\n {\"buffer\": \"a\", \"type\": \"u32\", \"count\": 4, \"init\": \"random:9999999999999999999\"}]}");
+        assertTrue(e.contains("launch.json:2:") && e.contains("not a 64-bit signed integer"), e);
+    }
+
+    @Test
+    void aMessageShowsTheOffendingLineWithACaretUnderItsColumn() throws Exception {
+        String e = error("{\n\"ptx\": \"k.ptx\",\n  \"grid\": [1, 0, 1]\n}");
+        String[] lines = e.split("\n");
+        assertEquals(3, lines.length, e);
+        assertTrue(lines[0].contains("launch.json:3:15: error: value 0 is outside"), e);
+        assertEquals("    \"grid\": [1, 0, 1]", lines[1]);
+        assertEquals("  " + " ".repeat(14) + "^", lines[2]); // under the 0
+    }
+
+    @Test
     void deeplyNestedJsonIsRefusedNotAStackOverflow() throws Exception {
         String e = error("{\"ptx\": \"k.ptx\", \"x\": " + "[".repeat(5000) + "]".repeat(5000) + "}");
         assertTrue(e.contains("launch.json:1:"), e);

@@ -162,7 +162,7 @@ class TraceFileSamplesTest {
     }
 
     /** Rebuilds a trace with one section replaced (or the version changed), correctly checksummed. */
-    private static byte[] rebuilt(byte[] trace, int version, int tag, byte[] replacement) throws Exception {
+    static byte[] rebuilt(byte[] trace, int version, int tag, byte[] replacement) throws Exception {
         ByteBuffer in = ByteBuffer.wrap(trace, 0, trace.length - 32);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] magic = new byte[8];
