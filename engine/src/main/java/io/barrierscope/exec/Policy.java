@@ -37,11 +37,14 @@ public interface Policy {
     /** The policies a launch file, the command line and the window can name, default first. */
     java.util.List<String> NAMES = java.util.List.of("round-robin", "random", "adversarial");
 
-    static Policy byName(String name, long seed) {
+    static Policy byName(String name, long seed) { return byName(name, seed, null); }
+
+    /** The named policy with the launch's latency model ({@code null}: the policy's default). */
+    static Policy byName(String name, long seed, AsyncLatency latency) {
         return switch (name) {
-            case "round-robin" -> new RoundRobinPolicy();
-            case "random" -> new RandomPolicy(seed);
-            case "adversarial" -> new AdversarialPolicy(seed);
+            case "round-robin" -> new RoundRobinPolicy(latency);
+            case "random" -> new RandomPolicy(seed, latency);
+            case "adversarial" -> new AdversarialPolicy(seed, latency);
             default -> throw new IllegalArgumentException("unknown policy '" + name
                     + "' (expected round-robin, random or adversarial)");
         };

@@ -5,7 +5,15 @@ public final class RandomPolicy implements Policy {
     private final SplitMix64 rng;
     private int[] scratch = new int[0];
 
-    public RandomPolicy(long seed) { this.rng = new SplitMix64(seed); }
+    private final AsyncLatency latency;
+
+    public RandomPolicy(long seed) { this(seed, null); }
+
+    /** With the launch's latency model, or the default range when null. */
+    public RandomPolicy(long seed, AsyncLatency latency) {
+        this.rng = new SplitMix64(seed);
+        this.latency = latency != null ? latency : AsyncLatency.SEEDED_DEFAULT;
+    }
 
     @Override
     public int pickWarp(Interpreter x) {
@@ -30,7 +38,7 @@ public final class RandomPolicy implements Policy {
     public boolean tryWaitReturnsEarly() { return rng.nextInt(4) == 0; }
 
     @Override
-    public long asyncLatency() { return 20 + rng.nextInt(600); }
+    public long asyncLatency() { return latency.draw(rng); }
 
     @Override
     public long[] saveState() { return new long[] {rng.state()}; }

@@ -9,6 +9,17 @@ package io.barrierscope.exec;
 public final class RoundRobinPolicy implements Policy {
     private int last = -1;
     private int streak;
+    private final long latency;
+
+    public RoundRobinPolicy() { this(null); }
+
+    /** With the launch's latency model (the middle of its range), or the default when null. */
+    public RoundRobinPolicy(AsyncLatency latency) {
+        this.latency = (latency != null ? latency : AsyncLatency.ROUND_ROBIN_DEFAULT).middle();
+    }
+
+    @Override
+    public long asyncLatency() { return latency; }
 
     @Override
     public int pickWarp(Interpreter x) {

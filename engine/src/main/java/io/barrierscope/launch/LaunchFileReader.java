@@ -3,6 +3,7 @@ package io.barrierscope.launch;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.barrierscope.exec.AsyncLatency;
 import io.barrierscope.exec.Dim3;
 import io.barrierscope.ptx.ScalarType;
 import java.io.IOException;
@@ -108,6 +109,7 @@ public final class LaunchFileReader {
         String policy = "round-robin";
         long seed = 0;
         long maxSteps = LaunchSpec.DEFAULT_MAX_STEPS;
+        AsyncLatency latency = null;
         JsonNode run = root.get("run");
         if (run != null) {
             if (!run.isObject()) throw bad("/run", "\"run\" must be an object");
@@ -118,8 +120,24 @@ public final class LaunchFileReader {
             }
             if (run.has("seed")) seed = integer(run.get("seed"), "/run/seed", Long.MIN_VALUE, Long.MAX_VALUE);
             if (run.has("maxSteps")) maxSteps = integer(run.get("maxSteps"), "/run/maxSteps", 1, Long.MAX_VALUE);
+            if (run.has("latency")) latency = latency(run.get("latency"));
         }
-        return new LaunchSpec(file, ptx, kernel, grid, block, cluster, args, dyn, expect, policy, seed, maxSteps, List.of(), extra);
+        return new LaunchSpec(file, ptx, kernel, grid, block, cluster, args, dyn, expect, policy, seed, maxSteps, List.of(), extra, latency);
+    }
+
+    /** {@code "latency": N} (cycles, every copy) or {@code {"min": A, "max": B}} (a range the seeded policies draw from). */
+    private AsyncLatency latency(JsonNode n) {
+        if (n.isIntegralNumber()) {
+            long v = integer(n, "/run/latency", 1, AsyncLatency.LIMIT);
+            return new AsyncLatency(v, v);
+        }
+        if (!n.isObject()) throw bad("/run/latency", "\"latency\" is a number of cycles or {\"min\": A, \"max\": B}");
+        unknownKeys(n, "/run/latency", Set.of("min", "max"));
+        if (!n.has("min") || !n.has("max")) throw bad("/run/latency", "a latency range needs both \"min\" and \"max\"");
+        long min = integer(n.get("min"), "/run/latency/min", 1, AsyncLatency.LIMIT);
+        long max = integer(n.get("max"), "/run/latency/max", 1, AsyncLatency.LIMIT);
+        if (max < min) throw bad("/run/latency/max", "max " + max + " is below min " + min);
+        return new AsyncLatency(min, max);
     }
 
     private void unknownKeys(JsonNode obj, String at, Set<String> known) {

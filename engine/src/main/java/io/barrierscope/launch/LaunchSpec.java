@@ -1,17 +1,27 @@
 package io.barrierscope.launch;
 
+import io.barrierscope.exec.AsyncLatency;
 import io.barrierscope.exec.Dim3;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
  * A parsed, validated launch file (interfaces.md). Paths are absolute. {@code buffers} are global
- * buffers that are not kernel parameters (e.g. the tensor behind a tensor map).
+ * buffers that are not kernel parameters (e.g. the tensor behind a tensor map); {@code latency} is
+ * the launch's async latency model, or null for each policy's default.
  */
 public record LaunchSpec(Path file, Path ptx, String kernel, Dim3 grid, Dim3 block, Dim3 cluster,
                          List<ArgSpec> args, int dynamicSharedBytes, Expectation expect,
-                         String policy, long seed, long maxSteps, List<String> notes, List<ArgSpec> buffers) {
+                         String policy, long seed, long maxSteps, List<String> notes, List<ArgSpec> buffers,
+                         AsyncLatency latency) {
     public static final long DEFAULT_MAX_STEPS = 50_000_000L;
+
+    /** Without a latency model of its own (each policy's default). */
+    public LaunchSpec(Path file, Path ptx, String kernel, Dim3 grid, Dim3 block, Dim3 cluster, List<ArgSpec> args,
+                      int dynamicSharedBytes, Expectation expect, String policy, long seed, long maxSteps, List<String> notes,
+                      List<ArgSpec> buffers) {
+        this(file, ptx, kernel, grid, block, cluster, args, dynamicSharedBytes, expect, policy, seed, maxSteps, notes, buffers, null);
+    }
 
     public LaunchSpec(Path file, Path ptx, String kernel, Dim3 grid, Dim3 block, Dim3 cluster, List<ArgSpec> args,
                       int dynamicSharedBytes, Expectation expect, String policy, long seed, long maxSteps, List<String> notes) {

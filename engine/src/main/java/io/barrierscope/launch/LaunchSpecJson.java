@@ -38,6 +38,12 @@ public final class LaunchSpecJson {
         run.put("policy", policy);
         run.put("seed", seed);
         run.put("maxSteps", maxSteps);
+        // Only when set, so traces of launches without one keep their bytes.
+        if (spec.latency() != null) {
+            ObjectNode lat = run.putObject("latency");
+            lat.put("min", spec.latency().min());
+            lat.put("max", spec.latency().max());
+        }
         try {
             return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {

@@ -161,7 +161,7 @@ public final class LaunchedRun {
     public static LaunchedRun create(LaunchSpec spec, String ptxText, String policy, Long seed) {
         String name = policy != null ? policy : spec.policy();
         long s = seed != null ? seed : spec.seed();
-        return create(spec, ptxText, p -> Policy.byName(name, s), s);
+        return create(spec, ptxText, p -> Policy.byName(name, s, spec.latency()), s);
     }
 
     /** As {@link #open(Path)}, scheduled by a policy object of the caller's (a schedule replay, the explorer). */

@@ -47,6 +47,23 @@ class LaunchFileReaderTest {
     }
 
     @Test
+    void aLatencyIsAFixedNumberOfCyclesOrARange() throws Exception {
+        assertEquals(null, LaunchFileReader.read(write("{\"ptx\": \"k.ptx\"}")).latency());
+        assertEquals(new io.barrierscope.exec.AsyncLatency(500, 500),
+                LaunchFileReader.read(write("{\"ptx\": \"k.ptx\", \"run\": {\"latency\": 500}}")).latency());
+        assertEquals(new io.barrierscope.exec.AsyncLatency(20, 900),
+                LaunchFileReader.read(write("{\"ptx\": \"k.ptx\", \"run\": {\"latency\": {\"min\": 20, \"max\": 900}}}")).latency());
+    }
+
+    @Test
+    void aLatencyRangeUpsideDownIsRefusedAtItsLine() throws Exception {
+        String e = error("{\"ptx\": \"k.ptx\", \"run\": {\"latency\":\n {\"min\": 90, \"max\": 20}}}");
+        assertTrue(e.contains("launch.json:2:21") && e.contains("max 20 is below min 90"), e);
+        assertTrue(error("{\"ptx\": \"k.ptx\", \"run\": {\"latency\": 0}}").contains("outside"));
+        assertTrue(error("{\"ptx\": \"k.ptx\", \"run\": {\"latency\": {\"min\": 5}}}").contains("both"));
+    }
+
+    @Test
     void initFillsBuffersAsNamed() {
         assertEquals(List.of(0L, 1L, 2L, 3L), BufferCodec.decode(BufferCodec.initial(new ArgSpec("b", ScalarType.S32, 4, "iota", null, null)), ScalarType.S32));
         assertEquals(List.of(0L, 0L), BufferCodec.decode(BufferCodec.initial(new ArgSpec("b", ScalarType.U16, 2, "zero", null, null)), ScalarType.U16));
