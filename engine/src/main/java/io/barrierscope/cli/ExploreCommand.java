@@ -30,7 +30,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "explore", description = "Search schedules (warp interleavings, convergence groups, async completion "
         + "orders, try_wait early returns) for deadlocks, races, UB and hangs; print a replayable schedule per finding.")
 final class ExploreCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "LAUNCH", description = "launch file (.json) or .ptx")
+    @Parameters(index = "0", paramLabel = "LAUNCH", description = "launch file (.json), .ptx, or .cu (compiled with nvcc when installed)")
     Path launch;
 
     @Option(names = "--schedules", paramLabel = "N", description = "schedule budget (default ${DEFAULT-VALUE})", defaultValue = "1000")

@@ -90,7 +90,7 @@ public final class Main implements Callable<Integer> {
 
     @Command(name = "run", description = "Run a launch headless: print a summary, write the JSON report.")
     static final class Run implements Callable<Integer> {
-        @Parameters(index = "0", paramLabel = "LAUNCH", description = "launch file (.json) or .ptx")
+        @Parameters(index = "0", paramLabel = "LAUNCH", description = "launch file (.json), .ptx, or .cu (compiled with nvcc when installed)")
         Path launch;
 
         @Option(names = "--policy", description = "round-robin, random or adversarial")

@@ -147,10 +147,24 @@ public final class LaunchedRun {
     public static LaunchedRun open(Path file) { return open(file, null, null); }
 
     /** As {@link #open(Path)}, overriding the launch file's policy and seed when not null. */
-    public static LaunchedRun open(Path file, String policy, Long seed) {
+    public static LaunchedRun open(Path file, String policy, Long seed) { return create(specOf(file), policy, seed); }
+
+    /**
+     * The launch a file stands for: a launch file as written; a .ptx, or a .cu compiled with nvcc
+     * when it is installed (into a temporary directory, else the message says how), with the
+     * defaults of {@link PtxDefaults} (interfaces.md: the CLI defaults and says so).
+     */
+    static LaunchSpec specOf(Path file) {
         String name = file.getFileName() == null ? "" : file.getFileName().toString();
-        LaunchSpec spec = name.endsWith(".ptx") ? PtxDefaults.spec(file) : LaunchFileReader.read(file);
-        return create(spec, policy, seed);
+        if (name.endsWith(".ptx")) return PtxDefaults.spec(file);
+        if (name.endsWith(".cu")) {
+            LaunchSpec s = PtxDefaults.spec(NvccCompiler.compile(file));
+            List<String> notes = new java.util.ArrayList<>(s.notes());
+            notes.add(0, "compiled " + name + " with nvcc (sm_90a, line info)");
+            return new LaunchSpec(s.file(), s.ptx(), s.kernel(), s.grid(), s.block(), s.cluster(), s.args(), s.dynamicSharedBytes(),
+                    s.expect(), s.policy(), s.seed(), s.maxSteps(), notes, s.buffers(), s.latency());
+        }
+        return LaunchFileReader.read(file);
     }
 
     public static LaunchedRun create(LaunchSpec spec, String policy, Long seed) {
@@ -166,8 +180,7 @@ public final class LaunchedRun {
 
     /** As {@link #open(Path)}, scheduled by a policy object of the caller's (a schedule replay, the explorer). */
     public static LaunchedRun open(Path file, Policy policy) {
-        String name = file.getFileName() == null ? "" : file.getFileName().toString();
-        LaunchSpec spec = name.endsWith(".ptx") ? PtxDefaults.spec(file) : LaunchFileReader.read(file);
+        LaunchSpec spec = specOf(file);
         return create(spec, readPtx(spec.ptx()), p -> policy, spec.seed());
     }
 
