@@ -51,6 +51,27 @@ public final class LaunchFileReader {
         return new LaunchFileReader(file.toAbsolutePath().normalize(), text).read();
     }
 
+    /**
+     * A mistake found in a launch only once its PTX is known (argument sizes, grid against cluster,
+     * limits), located at {@code pointer} of its launch file as the reader's own messages are.
+     * Without a readable launch file (a bare .ptx, a trace's embedded launch) it names the file.
+     */
+    static BadInputException located(LaunchSpec spec, String pointer, String msg) {
+        Path f = spec.file();
+        String name = f.getFileName() == null ? "" : f.getFileName().toString();
+        try {
+            if (!f.equals(spec.ptx()) && !name.endsWith(".ptx") && !name.endsWith(".cu") && Files.isRegularFile(f)
+                    && Files.size(f) <= MAX_FILE_BYTES) {
+                String text = Files.readString(f);
+                int[] lc = new JsonLocations(text).lineCol(pointer);
+                return new BadInputException(JsonLocations.located(f, text, lc[0], lc[1], msg));
+            }
+        } catch (IOException | RuntimeException e) {
+            // Unreadable or not JSON after all: the message without a place.
+        }
+        return new BadInputException(f + ": error: " + msg);
+    }
+
     private BadInputException bad(String pointer, String msg) {
         int[] lc = where.lineCol(pointer);
         return new BadInputException(JsonLocations.located(file, source, lc[0], lc[1], msg));

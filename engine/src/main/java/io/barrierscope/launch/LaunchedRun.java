@@ -115,11 +115,17 @@ public final class LaunchedRun {
 
     public boolean raceDetection() { return machine.race != null; }
 
+    /** Where a tensor map sits in the launch file (its argument's index), for messages. */
+    private static String tensorMapPointer(LaunchSpec spec, TensorMapSpec t) {
+        for (int i = 0; i < spec.args().size(); i++) if (spec.args().get(i).tensorMap() == t) return "/args/" + i + "/tensorMap";
+        return "/args";
+    }
+
     /** The tensor map of a launch-file argument, checked against the buffer it describes. */
     private static TensorMap tensorMap(LaunchSpec spec, TensorMapSpec t, GlobalMemory global) {
         ArgSpec buf = java.util.stream.Stream.concat(spec.args().stream(), spec.buffers().stream())
                 .filter(x -> x.isBuffer() && x.buffer().equals(t.buffer())).findFirst()
-                .orElseThrow(() -> new BadInputException(spec.file() + ": error: tensorMap names buffer '" + t.buffer()
+                .orElseThrow(() -> LaunchFileReader.located(spec, tensorMapPointer(spec, t) + "/buffer", "tensorMap names buffer '" + t.buffer()
                         + "', which is neither a buffer argument nor one of the launch's \"buffers\""));
         int e = buf.type().bytes();
         int rank = t.dims().size();
@@ -132,13 +138,13 @@ public final class LaunchedRun {
         for (int i = 0; i < rank; i++) extent += (dims[i] - 1) * (i == 0 ? e : strides[i - 1]);
         long size = buf.count() * e;
         if (extent > size) {
-            throw new BadInputException(spec.file() + ": error: the tensorMap over '" + t.buffer() + "' spans " + extent
+            throw LaunchFileReader.located(spec, tensorMapPointer(spec, t) + "/dims", "the tensorMap over '" + t.buffer() + "' spans " + extent
                     + " bytes but the buffer has " + size);
         }
         int[] box = t.box().stream().mapToInt(Integer::intValue).toArray();
         TensorMap tm = new TensorMap(rank, global.byName(t.buffer()).base(), e, dims, strides, box);
         if (tm.boxBytes() > ProgramBuilder.MAX_SHARED) {
-            throw new BadInputException(spec.file() + ": error: a tensorMap box of " + tm.boxBytes() + " bytes cannot fit in shared memory");
+            throw LaunchFileReader.located(spec, tensorMapPointer(spec, t) + "/box", "a tensorMap box of " + tm.boxBytes() + " bytes cannot fit in shared memory");
         }
         return tm;
     }
@@ -195,7 +201,7 @@ public final class LaunchedRun {
         if (kernel == null) {
             List<Function> entries = module.entries();
             if (entries.size() != 1) {
-                throw new BadInputException(spec.file() + ": error: the PTX has " + entries.size() + " entries ("
+                throw LaunchFileReader.located(spec, "/ptx", "the PTX has " + entries.size() + " entries ("
                         + String.join(", ", entries.stream().map(Function::name).toList()) + "); name one with \"kernel\"");
             }
             kernel = entries.get(0).name();
@@ -206,10 +212,10 @@ public final class LaunchedRun {
         } catch (PtxException e) {
             throw new BadInputException(e.getMessage(), e);
         } catch (IllegalArgumentException e) {
-            throw new BadInputException(spec.file() + ": error: " + e.getMessage(), e);
+            throw LaunchFileReader.located(spec, "/kernel", e.getMessage());
         }
         if (spec.args().size() != program.kernelParams.size()) {
-            throw new BadInputException(spec.file() + ": error: kernel " + kernel + " takes " + program.kernelParams.size()
+            throw LaunchFileReader.located(spec, "/args", "kernel " + kernel + " takes " + program.kernelParams.size()
                     + " parameters but the launch file gives " + spec.args().size() + " args");
         }
         for (int i = 0; i < spec.args().size(); i++) {
@@ -217,17 +223,17 @@ public final class LaunchedRun {
             Program.KernelParam kp = program.kernelParams.get(i);
             if (a.isTensorMap()) {
                 if (kp.size() != TensorMap.BYTES) {
-                    throw new BadInputException(spec.file() + ": error: arg " + i + " is a tensorMap (128 bytes) but parameter "
+                    throw LaunchFileReader.located(spec, "/args/" + i, "arg " + i + " is a tensorMap (128 bytes) but parameter "
                             + kp.name() + " has " + kp.size() + " bytes");
                 }
                 continue;
             }
             if (a.isBuffer() && kp.size() != 8) {
-                throw new BadInputException(spec.file() + ": error: arg " + i + " is a buffer (a 64-bit address) but parameter "
+                throw LaunchFileReader.located(spec, "/args/" + i, "arg " + i + " is a buffer (a 64-bit address) but parameter "
                         + kp.name() + " has " + kp.size() + " bytes");
             }
             if (!a.isBuffer() && kp.size() != a.type().bytes()) {
-                throw new BadInputException(spec.file() + ": error: arg " + i + " is a ." + a.type().ptxName() + " value but parameter "
+                throw LaunchFileReader.located(spec, "/args/" + i, "arg " + i + " is a ." + a.type().ptxName() + " value but parameter "
                         + kp.name() + " has " + kp.size() + " bytes");
             }
         }
@@ -263,9 +269,9 @@ public final class LaunchedRun {
         if (c == null) c = d != null ? new Dim3(d[0], d[1], d[2]) : Dim3.ONE;
         Dim3 g = spec.grid();
         if (g.x() % c.x() != 0 || g.y() % c.y() != 0 || g.z() % c.z() != 0) {
-            throw new BadInputException(spec.file() + ": error: grid " + g + " is not a multiple of the cluster " + c);
+            throw LaunchFileReader.located(spec, spec.cluster() != null ? "/cluster" : "/grid", "grid " + g + " is not a multiple of the cluster " + c);
         }
-        if (c.volume() > 16) throw new BadInputException(spec.file() + ": error: a cluster has at most 16 CTAs; " + c + " has " + c.volume());
+        if (c.volume() > 16) throw LaunchFileReader.located(spec, "/cluster", "a cluster has at most 16 CTAs; " + c + " has " + c.volume());
         return c;
     }
 
@@ -273,7 +279,7 @@ public final class LaunchedRun {
         long ctas = spec.grid().volume();
         long threads = ctas * spec.block().volume();
         if (threads > MAX_THREADS) {
-            throw new BadInputException(spec.file() + ": error: the launch has " + threads + " threads (" + ctas + " CTAs of "
+            throw LaunchFileReader.located(spec, "/grid", "the launch has " + threads + " threads (" + ctas + " CTAs of "
                     + spec.block().volume() + "); BarrierScope emulates at most " + MAX_THREADS
                     + " threads (64 CTAs x 1024): shrink the grid");
         }
@@ -283,11 +289,11 @@ public final class LaunchedRun {
         for (ArgSpec a : spec.args()) if (a.isBuffer()) bytes += a.count() * a.type().bytes();
         for (ArgSpec a : spec.buffers()) bytes += a.count() * a.type().bytes();
         if (bytes > MEMORY_BUDGET) {
-            throw new BadInputException(spec.file() + ": error: the launch needs about " + (bytes >> 20)
+            throw LaunchFileReader.located(spec, "/grid", "the launch needs about " + (bytes >> 20)
                     + " MiB of emulated state; the budget is " + (MEMORY_BUDGET >> 20) + " MiB");
         }
         if (program.staticSharedBytes + (long) spec.dynamicSharedBytes() > ProgramBuilder.MAX_SHARED) {
-            throw new BadInputException(spec.file() + ": error: static plus dynamic shared memory exceeds "
+            throw LaunchFileReader.located(spec, "/dynamicSharedBytes", "static plus dynamic shared memory exceeds "
                     + ProgramBuilder.MAX_SHARED + " bytes per CTA");
         }
     }
