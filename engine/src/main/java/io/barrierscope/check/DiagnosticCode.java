@@ -11,7 +11,6 @@ public enum DiagnosticCode {
     BARRIER_COUNT_MISMATCH("barrier-count-mismatch", "arrivals on one barrier generation disagree on the thread count"),
     BARRIER_BAD_COUNT("barrier-bad-count", "barrier thread count not a non-zero multiple of 32"),
     BARRIER_BAD_ID("barrier-bad-id", "barrier id outside 0..15"),
-    BARRIER_COUNT_TOO_SMALL("barrier-count-too-small", "more warps arrived than the barrier's thread count allows"),
     WARP_SYNC_NOT_MEMBER("warp-sync-not-member", "executing thread not in the membermask"),
     WARP_SYNC_EXITED_MEMBER("warp-sync-exited-member", "membermask names a thread that has exited"),
     WARP_SYNC_MISMATCH("warp-sync-mismatch", "members of one mask met at different kinds of warp instruction"),

@@ -31,6 +31,7 @@ public final class CtaBarrierSync {
         int cnt = m.waitArg2[first];
         int pc0 = m.pc[first];
         BarrierOp op0 = (BarrierOp) x.op(pc0);
+        boolean red0 = op0.form == CtaBarrier.Form.RED;
         for (int g = gathered & (gathered - 1); g != 0; g &= g - 1) {
             int s = base + Integer.numberOfTrailingZeros(g);
             BarrierOp op = (BarrierOp) x.op(m.pc[s]);
@@ -41,11 +42,21 @@ public final class CtaBarrierSync {
                         "barrier " + id);
                 return;
             }
-            if (m.pc[s] != pc0 && (op.aligned || op0.aligned) && op.form == op0.form) {
+            // Whatever the forms: the producer/consumer exception is for different warps, not lanes of one warp.
+            if (m.pc[s] != pc0 && (op.aligned || op0.aligned)) {
                 x.report(DiagnosticCode.BARRIER_DIVERGENCE, "threads of " + m.warpName(warp) + " reached aligned barrier " + id
                         + " through different instructions, at " + x.where(pc0) + " and at " + x.where(m.pc[s])
                         + "; .aligned requires every thread to execute the same barrier instruction (PTX ISA 9.7.13.1)",
                         new int[] {pc0, m.pc[s]}, new int[] {first, s}, "barrier " + id);
+                return;
+            }
+            if ((op.form == CtaBarrier.Form.RED) != red0) {
+                int redPc = red0 ? pc0 : m.pc[s];
+                int otherPc = red0 ? m.pc[s] : pc0;
+                x.report(DiagnosticCode.BARRIER_MIXED_RED, "threads of " + m.warpName(warp) + " arrive on barrier " + id
+                        + " through barrier.red (" + x.where(redPc) + ") and barrier.sync/arrive (" + x.where(otherPc)
+                        + "); .red mixed with other forms is unpredictable (PTX ISA 9.7.13.1)",
+                        new int[] {redPc, otherPc}, new int[] {first, s}, "barrier " + id);
                 return;
             }
             if (m.waitArg2[s] != cnt) {
@@ -73,7 +84,6 @@ public final class CtaBarrierSync {
                     new int[] {pc}, new int[] {(warp << 5) + Integer.numberOfTrailingZeros(lanes)}, bname);
             return;
         }
-        int form = op.form.ordinal();
         if (b.active()) {
             if (b.count != cnt) {
                 String bname = barrierName(m, id, cta);
@@ -82,31 +92,16 @@ public final class CtaBarrierSync {
                         + countText(b.count), new int[] {pc}, new int[] {warp << 5}, bname);
                 return;
             }
-            boolean red = op.form == CtaBarrier.Form.RED;
-            int other = red ? Math.max(b.firstPc[0], b.firstPc[1]) : b.firstPc[2];
-            if (other >= 0) {
-                String bname = barrierName(m, id, cta);
-                x.report(DiagnosticCode.BARRIER_MIXED_RED, bname + " mixes bar.red (" + x.where(red ? pc : other)
-                        + ") with bar.sync/bar.arrive (" + x.where(red ? other : pc) + ") in one generation; "
-                        + "execution is unpredictable (PTX ISA 9.7.13.1)", new int[] {other, pc}, new int[] {warp << 5}, bname);
-                return;
-            }
-            int prev = b.firstPc[form];
-            if (prev >= 0 && prev != pc && (op.aligned || b.firstAligned[form])) {
-                String bname = barrierName(m, id, cta);
-                x.report(DiagnosticCode.BARRIER_DIVERGENCE, bname + " was reached through two different aligned "
-                        + "instructions in one generation, at " + x.where(prev) + " and, by " + m.warpName(warp) + ", at "
-                        + x.where(pc) + "; .aligned requires all threads to execute the same barrier instruction "
-                        + "(PTX ISA 9.7.13.1)", new int[] {prev, pc}, new int[] {warp << 5}, bname);
-                return;
-            }
-        } else {
-            b.count = cnt;
         }
-        if (b.firstPc[form] < 0) {
-            b.firstPc[form] = pc;
-            b.firstAligned[form] = op.aligned;
+        if (!admit(x, b, warp, cta, pc, op)) return;
+        if (!onePc) {
+            // A split warp (non-aligned instructions only, tryGather made sure) brings every one of its forms.
+            for (int l = lanes; l != 0; l &= l - 1) {
+                int lpc = m.pc[(warp << 5) + Integer.numberOfTrailingZeros(l)];
+                if (lpc != pc && !admit(x, b, warp, cta, lpc, (BarrierOp) x.op(lpc))) return;
+            }
         }
+        if (!b.active()) b.count = cnt;
         b.arrivedWarps |= wbit;
         if (m.race != null) m.race.barArrive(cta, id, warp, lanes);
         int base = warp << 5;
@@ -140,6 +135,38 @@ public final class CtaBarrierSync {
             x.emit(SyncEvent.BAR_ARRIVE, base + Integer.numberOfTrailingZeros(lanes), ((long) cta << 32) | id, b.generation, lanes);
         }
         checkComplete(x, cta, b);
+    }
+
+    /**
+     * Checks an arrival through the instruction at {@code pc} against the generation's earlier
+     * ones (no .red beside other forms; one aligned instruction per form) and records its form.
+     */
+    private static boolean admit(Interpreter x, CtaBarrier b, int warp, int cta, int pc, BarrierOp op) {
+        Machine m = x.machine();
+        int form = op.form.ordinal();
+        boolean red = op.form == CtaBarrier.Form.RED;
+        int other = red ? Math.max(b.firstPc[0], b.firstPc[1]) : b.firstPc[2];
+        if (other >= 0) {
+            String bname = barrierName(m, b.id, cta);
+            x.report(DiagnosticCode.BARRIER_MIXED_RED, bname + " mixes bar.red (" + x.where(red ? pc : other)
+                    + ") with bar.sync/bar.arrive (" + x.where(red ? other : pc) + ") in one generation; "
+                    + "execution is unpredictable (PTX ISA 9.7.13.1)", new int[] {other, pc}, new int[] {warp << 5}, bname);
+            return false;
+        }
+        int prev = b.firstPc[form];
+        if (prev >= 0 && prev != pc && (op.aligned || b.firstAligned[form])) {
+            String bname = barrierName(m, b.id, cta);
+            x.report(DiagnosticCode.BARRIER_DIVERGENCE, bname + " was reached through two different aligned "
+                    + "instructions in one generation, at " + x.where(prev) + " and, by " + m.warpName(warp) + ", at "
+                    + x.where(pc) + "; .aligned requires all threads to execute the same barrier instruction "
+                    + "(PTX ISA 9.7.13.1)", new int[] {prev, pc}, new int[] {warp << 5}, bname);
+            return false;
+        }
+        if (prev < 0) {
+            b.firstPc[form] = pc;
+            b.firstAligned[form] = op.aligned;
+        }
+        return true;
     }
 
     /** Built only for messages: arrivals are hot and must not allocate. */

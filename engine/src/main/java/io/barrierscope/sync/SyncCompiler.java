@@ -78,10 +78,9 @@ public final class SyncCompiler {
             Src count = c.operandCount() == 2 ? c.src(1, ScalarType.U32) : null;
             return constant(c, new BarrierOp(CtaBarrier.Form.SYNC, aligned, c.src(0, ScalarType.U32), count, null, null, -1));
         }
-        // "bar a" alone is the pre-PTX-2.0 spelling of bar.sync
-        c.expectOperands(1, 2);
-        Src count = c.operandCount() == 2 ? c.src(1, ScalarType.U32) : null;
-        return constant(c, new BarrierOp(CtaBarrier.Form.SYNC, true, c.src(0, ScalarType.U32), count, null, null, -1));
+        // PTX ISA 9.7.13.1 has no bare "bar a": refused rather than guessed to be bar.sync.
+        throw c.error("unknown instruction '" + c.insn().mnemonic() + "': " + c.insn().opcode()
+                + " needs one of .sync, .arrive or .red (PTX ISA 9.7.13.1)");
     }
 
     /** Marks a barrier whose id and count are immediates, so whole-warp arrivals skip per-lane work. */

@@ -70,6 +70,17 @@ class UnsupportedInstructionTest {
     }
 
     @Test
+    void aBarrierWithoutSyncArriveOrRedIsRefusedWithItsLocation() {
+        // PTX ISA 9.7.13.1 has no bare form: "bar 0" is not a spelling of bar.sync.
+        for (String insn : new String[] {"bar 0;", "barrier.cta.aligned 0;"}) {
+            String body = "mov.u32 %r1, 1;\n" + insn;
+            BadInputException e = refuse(body);
+            assertTrue(e.getMessage().contains("needs one of .sync, .arrive or .red"), e.getMessage());
+            assertLocated(e, lineOf(body, insn));
+        }
+    }
+
+    @Test
     void aMisspeltArithmeticModifierIsAnError() {
         BadInputException e = refuse("add.sta.s32 %r1, %r2, %r3;");
         assertTrue(e.getMessage().contains("'.sta'"), e.getMessage());

@@ -79,6 +79,15 @@ class AsyncCopyRulesTest {
         for (int i = 0; i < 32; i++) assertEquals(i, u32(r, "out").get(i));
     }
 
+    @Test
+    void cpAsyncMbarrierArriveRaisingPendingAboveTheRangeIsReported() {
+        // Pending starts at the maximum 2^20-1; without .noinc the increment would take it past the range.
+        String body = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1048575;\nbar.sync 0;\n"
+                + "@%p1 cp.async.mbarrier.arrive.shared::cta.b64 [%r2];\nret;";
+        LaunchedRun r = kernel(body).threads(32).run();
+        assertEquals(List.of("mbarrier-count-range"), codes(r), r.summary());
+    }
+
     private static final String BULK = "@!%p1 bra WAITERS;\nmbarrier.arrive.expect_tx.shared::cta.b64 _, [%r2], EXPECT;\n"
             + "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r3], [%rd2], 128, [%r2];\nWAITERS:\n";
 
@@ -108,6 +117,18 @@ class AsyncCopyRulesTest {
         assertEquals(Outcome.DEADLOCK, outcome(r), r.summary());
         assertEquals(-64, r.machine().mbarriers.at(0, 0).tx);
         assertTrue(r.deadlockText().contains("over-delivery"), r.deadlockText());
+    }
+
+    @Test
+    void aBulkCopysCompleteTxTakingTheTxCountBelowTheRangeIsReported() {
+        // complete_tx leaves tx at -(2^20-16); the copy's 128 bytes would take it past -(2^20-1).
+        String body = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nbar.sync 0;\n@!%p1 bra WAITERS;\n"
+                + "mbarrier.complete_tx.shared::cta.b64 [%r2], 1048560;\n"
+                + "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r3], [%rd2], 128, [%r2];\nWAITERS:\n"
+                + WAIT_PHASE0 + "ret;";
+        LaunchedRun r = kernel(body).threads(32).run();
+        assertEquals(List.of("mbarrier-tx-range"), codes(r), r.summary());
+        assertEquals(-1048560, r.machine().mbarriers.at(0, 0).tx, "the out-of-range complete-tx is not applied");
     }
 
     @Test

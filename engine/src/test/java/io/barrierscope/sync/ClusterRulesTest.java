@@ -73,6 +73,15 @@ class ClusterRulesTest {
     }
 
     @Test
+    void twoAlignedClusterArrivesInOneWarpAreClusterBarrierDivergence() {
+        String body = "mov.u32 %r2, %laneid;\nsetp.lt.u32 %p2, %r2, 16;\n@%p2 bra A;\nbarrier.cluster.arrive.aligned;\nbra.uni W;\n"
+                + "A:\nbarrier.cluster.arrive.aligned;\nW:\nbarrier.cluster.wait.aligned;\nret;";
+        LaunchedRun r = kernel(body).cluster(2).threads(32).run();
+        assertEquals(List.of("cluster-barrier-divergence"), codes(r), r.summary());
+        assertEquals(2, r.interpreter().diagnostics().get(0).ptxLocations().size());
+    }
+
+    @Test
     void exitedThreadsDoNotBlockTheClusterBarrier() {
         String body = "setp.ge.u32 %p2, %r1, 32;\n@%p2 ret;\nbarrier.cluster.arrive;\nbarrier.cluster.wait;\nret;";
         LaunchedRun r = kernel(body).cluster(2).threads(64).run();

@@ -116,6 +116,46 @@ class CtaBarrierRulesTest {
     }
 
     @Test
+    void alignedArriveAndSyncInOneWarpAreBarrierDivergence() {
+        // Both warps split between bar.sync and bar.arrive: the producer/consumer exception is for different warps only.
+        String body = REGS + "mov.u32 %r1, %laneid;\nsetp.lt.u32 %p1, %r1, 16;\n@%p1 bra A;\nbar.sync 1, 64;\nbra.uni DONE;\n"
+                + "A:\nbar.arrive 1, 64;\nDONE:\nret;";
+        LaunchedRun r = PtxRun.kernel(body).threads(64).run();
+        assertEquals(List.of("barrier-divergence"), codes(r), r.summary());
+        assertEquals(2, r.interpreter().diagnostics().get(0).ptxLocations().size());
+    }
+
+    @Test
+    void alignedRedAndSyncInOneWarpAreBarrierDivergence() {
+        // Otherwise the .red lanes would get a reduction over half a warp.
+        String body = REGS + "mov.u32 %r1, %laneid;\nsetp.lt.u32 %p1, %r1, 16;\n@%p1 bra A;\nbar.sync 0;\nbra.uni DONE;\n"
+                + "A:\nbar.red.popc.u32 %r2, 0, %p1;\nDONE:\nret;";
+        LaunchedRun r = PtxRun.kernel(body).threads(32).run();
+        assertEquals(List.of("barrier-divergence"), codes(r), r.summary());
+    }
+
+    @Test
+    void nonAlignedRedAndSyncInOneWarpAreMixedRed() {
+        String body = REGS + "mov.u32 %r1, %laneid;\nsetp.lt.u32 %p1, %r1, 16;\n@%p1 bra A;\nbarrier.sync 0;\nbra.uni DONE;\n"
+                + "A:\nbarrier.red.popc.u32 %r2, 0, %p1;\nDONE:\nret;";
+        LaunchedRun r = PtxRun.kernel(body).threads(32).run();
+        assertEquals(List.of("barrier-mixed-red"), codes(r), r.summary());
+    }
+
+    @Test
+    void everyFormOfASplitWarpCountsWhenLaterWarpsAreCompared() {
+        // Warp 0 splits (legally, non-aligned) between barrier.sync and barrier.arrive; warp 1 then arrives through
+        // another, aligned, arrive instruction: two arrive instructions, one aligned, is divergence.
+        String body = REGS + "mov.u32 %r1, %tid.x;\nsetp.ge.u32 %p1, %r1, 32;\n@%p1 bra W1;\nsetp.lt.u32 %p2, %r1, 16;\n"
+                + "@%p2 bra S;\nbarrier.arrive 1, 64;\nbra.uni DONE;\nS:\nbarrier.sync 1, 64;\nbra.uni DONE;\n"
+                + "W1:\nbar.arrive 1, 64;\nDONE:\nret;";
+        for (String policy : List.of("round-robin", "random", "adversarial")) {
+            LaunchedRun r = PtxRun.kernel(body).threads(64).policy(policy, 2).run();
+            assertEquals(List.of("barrier-divergence"), codes(r), policy + "\n" + r.summary());
+        }
+    }
+
+    @Test
     void nonAlignedBarrierMayBeReachedFromDifferentInstructions() {
         String body = REGS + "mov.u32 %r1, %tid.x;\nsetp.lt.u32 %p1, %r1, 32;\n@%p1 bra A;\nbarrier.sync 0;\nbra.uni DONE;\n"
                 + "A:\nbarrier.sync 0;\nDONE:\nret;";

@@ -155,6 +155,12 @@ class MbarrierRulesTest {
     }
 
     @Test
+    void anArriveCountOfZeroIsOutOfRange() {
+        LaunchedRun r = kernel(4, "@%p1 mbarrier.arrive.shared::cta.b64 _, [%r2], 0;\nret;").threads(32).run();
+        assertEquals(List.of("mbarrier-count-range"), codes(r));
+    }
+
+    @Test
     void moreArrivalsThanPendingIsOverArrival() {
         LaunchedRun r = kernel(4, "@%p1 mbarrier.arrive.shared::cta.b64 _, [%r2], 5;\nret;").threads(32).run();
         assertEquals(List.of("mbarrier-over-arrival"), codes(r));
@@ -257,6 +263,23 @@ class MbarrierRulesTest {
         assertEquals(Outcome.DEADLOCK, outcome(r), r.summary());
         assertEquals(0, bar0(r).tx);
         assertTrue(r.deadlockText().contains("1 more arrive-on(s) needed"), r.deadlockText());
+    }
+
+    @Test
+    void anExpectTxTakingTheTxCountAboveTheRangeIsReported() {
+        // Each operand is in range; their sum, 2^20, is not.
+        String body = "@!%p1 bra DONE;\nmbarrier.expect_tx.shared::cta.b64 [%r2], 1048575;\n"
+                + "mbarrier.expect_tx.shared::cta.b64 [%r2], 1;\nDONE:\nret;";
+        LaunchedRun r = kernel(1, body).threads(32).run();
+        assertEquals(List.of("mbarrier-tx-range"), codes(r), r.summary());
+        assertEquals(Mbarrier.MAX_COUNT, bar0(r).tx, "the out-of-range expect-tx is not applied");
+    }
+
+    @Test
+    void anArriveExpectTxTakingTheTxCountAboveTheRangeIsReported() {
+        String body = "@%p1 mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r2], 1048576;\nret;";
+        LaunchedRun r = kernel(1, body).threads(32).run();
+        assertEquals(List.of("mbarrier-tx-range"), codes(r), r.summary());
     }
 
     @Test

@@ -504,6 +504,14 @@ class WarpSyncRulesTest {
     }
 
     @Test
+    void electSyncNamingAnExitedLaneIsReportedNotWaitedOnForever() {
+        String body = "setp.ge.u32 %p1, %r2, 16;\n@%p1 exit;\nelect.sync %r4|%p2, -1;\nret;";
+        LaunchedRun r = run(body, 32);
+        assertEquals(Outcome.DIAGNOSED, outcome(r), r.summary());
+        assertEquals(List.of("warp-sync-exited-member"), codes(r));
+    }
+
+    @Test
     void electWithAWholeWarpAndTheSinkDestination() {
         String body = "elect.sync _|%p2, -1;\n" + stp(0, "%p2") + "ret;";
         LaunchedRun r = run(body, 64);
