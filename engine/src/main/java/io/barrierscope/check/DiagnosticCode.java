@@ -43,7 +43,6 @@ public enum DiagnosticCode {
     ASSERT_FAILED("assert-failed", "device assert failed"),
     DIVIDE_BY_ZERO("divide-by-zero", "integer division by zero"),
     CALL_DEPTH("call-depth", "call stack too deep"),
-    BREAKPOINT("brkpt", "brkpt executed"),
     RACE("race", "two accesses to the same bytes, one a write, not ordered by happens-before");
 
     private final String code;
