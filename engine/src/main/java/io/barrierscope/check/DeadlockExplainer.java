@@ -53,19 +53,26 @@ public final class DeadlockExplainer {
         List<Deadlock.Missing> missing = new ArrayList<>();
         String on;
         String needs;
+        BarrierRef onFacts;
+        Deadlock.Needs needsFacts;
         byte st = m.status[s0];
         int cta = m.ctaOfWarp(w);
         if (st == ThreadStatus.BAR_GATHER || st == ThreadStatus.BAR_WAIT) {
             int id = m.waitArg[s0];
             CtaBarrier b = m.ctaBarriers[cta].get(id);
             on = "CTA barrier " + id + " of CTA " + m.grid.unflatten(cta) + " (generation " + b.generation + ")";
+            onFacts = BarrierRef.ctaBarrier(m, cta, id, on);
             if (st == ThreadStatus.BAR_GATHER) {
-                int others = m.liveMask[w] & ~gathered(m, w);
+                int there = gathered(m, w);
+                int others = m.liveMask[w] & ~there;
                 needs = "the rest of its warp to reach a barrier instruction (arrival is per warp); "
                         + Integer.bitCount(others) + " lane(s) have not:";
+                needsFacts = Deadlock.Needs.count("lanes", Integer.bitCount(m.liveMask[w]), Integer.bitCount(there));
                 addMissingLanes(x, w, others, missing);
             } else {
                 int expected = b.count > 0 ? b.count / 32 : Integer.bitCount(m.liveWarps[cta]);
+                needsFacts = new Deadlock.Needs("warps", expected, b.arrivedCount(), b.count > 0 ? b.count : null,
+                        m.warpsPerCta, null, null, null, null, null);
                 needs = expected + " warps to arrive" + (b.count > 0 ? " (count " + b.count + " threads)" : " (every warp with live threads)")
                         + ": " + b.arrivedCount() + " of " + expected + " have arrived, " + Math.max(0, expected - b.arrivedCount())
                         + " more needed. Warps not arrived:";
@@ -86,12 +93,16 @@ public final class DeadlockExplainer {
         } else if (st == ThreadStatus.CLUSTER_WAIT || st == ThreadStatus.CLUSTER_GATHER) {
             ClusterBarrier cb = m.clusterBarriers[cta];
             on = "barrier.cluster of the cluster of CTA " + m.grid.unflatten(cb.firstCta) + " (phase " + cb.phase + ")";
+            onFacts = BarrierRef.clusterBarrier(m, cta, on);
             if (st == ThreadStatus.CLUSTER_GATHER) {
+                int there = gatheredCluster(m, w);
                 needs = "the rest of its warp to reach a barrier.cluster instruction; missing:";
-                addMissingLanes(x, w, m.liveMask[w] & ~gatheredCluster(m, w), missing);
+                needsFacts = Deadlock.Needs.count("lanes", Integer.bitCount(m.liveMask[w]), Integer.bitCount(there));
+                addMissingLanes(x, w, m.liveMask[w] & ~there, missing);
             } else {
-                needs = "every non-exited thread of the cluster to arrive (" + cb.arrived + " of "
-                        + io.barrierscope.sync.ClusterBarrierSync.liveThreads(m, cb) + " have). Not arrived:";
+                int live = io.barrierscope.sync.ClusterBarrierSync.liveThreads(m, cb);
+                needs = "every non-exited thread of the cluster to arrive (" + cb.arrived + " of " + live + " have). Not arrived:";
+                needsFacts = Deadlock.Needs.count("threads", live, cb.arrived);
                 for (int c : m.memory.clusterMembers[cb.firstCta]) {
                     int w0 = m.firstWarpOfCta(c);
                     for (int ow = w0; ow < w0 + m.warpsPerCta; ow++) {
@@ -116,11 +127,16 @@ public final class DeadlockExplainer {
                 if (!(m.status[s] == ThreadStatus.WARP_SYNC && m.waitArg[s] == mask)) notThere |= 1 << lane;
             }
             needs = "every member lane to reach a warp .sync instruction with the same mask; missing:";
+            onFacts = BarrierRef.warpSync(m, w, mask, on);
+            int members = Integer.bitCount(mask & m.existMask[w]);
+            needsFacts = Deadlock.Needs.count("lanes", members, members - Integer.bitCount(notThere));
             addMissingLanes(x, w, notThere, missing);
         } else if (st == ThreadStatus.PARKED || st == ThreadStatus.MBAR_WAIT) {
             Mbarrier b = m.mbarriers.get(m.waitValue[s0]);
             on = "mbarrier " + MbarrierOp.name(m, b.offset) + " of CTA " + m.grid.unflatten(b.cta);
+            onFacts = BarrierRef.mbarrier(m, b, on);
             needs = mbarrierNeeds(x, s0, b, in);
+            needsFacts = mbarrierNeedsFacts(x, s0, b);
             if (b.pending == 0) {
                 // No arrival is missing: other threads cannot help, only the bytes could.
                 needs += " No arrival is missing: only the tx-count keeps the phase open, and no copy is in flight to change it.";
@@ -139,8 +155,43 @@ public final class DeadlockExplainer {
         } else {
             on = ThreadStatus.name(st);
             needs = "nothing it can get";
+            onFacts = BarrierRef.other(on);
+            needsFacts = Deadlock.Needs.none();
         }
-        return new Deadlock.Wait(who, on, needs, missing, loc, in.pos().line(), in.loc() == null ? null : in.loc().toString());
+        return new Deadlock.Wait(who, on, needs, missing, loc, in.pos().line(), in.loc() == null ? null : in.loc().toString(),
+                group(m, w, lanes), onFacts, needsFacts, place(in));
+    }
+
+    private static Deadlock.Needs mbarrierNeedsFacts(Interpreter x, int s, Mbarrier b) {
+        Machine m = x.machine();
+        MbarrierWaitOp op = (MbarrierWaitOp) x.op(m.pc[s]);
+        Integer parity = op.isParity() ? (int) (op.operandValue(m, s) & 1) : null;
+        return new Deadlock.Needs("arrivals", b.expected, b.expected - b.pending, null, null, b.phase, parity, b.tx,
+                b.txExpected, b.txCompleted);
+    }
+
+    private static Deadlock.Group group(Machine m, int w, int lanes) {
+        return new Deadlock.Group(m.grid.unflatten(m.ctaOfWarp(w)), m.warpInCta(w), lanes);
+    }
+
+    private static Deadlock.Place place(Instruction in) {
+        return new Deadlock.Place(in.pos(), in.loc(), in.text());
+    }
+
+    /** A keyword for what a thread is doing, for the report's missing groups. */
+    private static String statusKey(byte st) {
+        return switch (st) {
+            case ThreadStatus.BAR_GATHER, ThreadStatus.BAR_WAIT -> BarrierRef.CTA_BARRIER;
+            case ThreadStatus.WARP_SYNC -> BarrierRef.WARP_SYNC;
+            case ThreadStatus.CLUSTER_GATHER, ThreadStatus.CLUSTER_WAIT -> BarrierRef.CLUSTER_BARRIER;
+            case ThreadStatus.PARKED, ThreadStatus.MBAR_WAIT -> BarrierRef.MBARRIER;
+            case ThreadStatus.EXITED -> "exited";
+            case ThreadStatus.SLEEPING -> "sleeping";
+            case ThreadStatus.TRAPPED -> "trapped";
+            case ThreadStatus.ASYNC_WAIT -> "async-wait";
+            case ThreadStatus.RUNNABLE -> "runnable";
+            default -> "unknown";
+        };
     }
 
     private static String mbarrierNeeds(Interpreter x, int s, Mbarrier b, Instruction in) {
@@ -189,8 +240,9 @@ public final class DeadlockExplainer {
         }
         for (Map.Entry<Long, Integer> e : byPlace.entrySet()) {
             int s = (w << 5) + Integer.numberOfTrailingZeros(e.getValue());
+            Instruction in = x.op(m.pc[s]).insn;
             out.add(new Deadlock.Missing(m.warpName(w) + " " + lanesText(e.getValue(), m.existMask[w]),
-                    stateText(x, s), location(x.op(m.pc[s]).insn)));
+                    stateText(x, s), location(in), statusKey(m.status[s]), group(m, w, e.getValue()), place(in)));
         }
     }
 
@@ -200,9 +252,14 @@ public final class DeadlockExplainer {
 
     private static Deadlock.Missing warpWhereabouts(Interpreter x, int w, String exitedText) {
         Machine m = x.machine();
-        if (m.liveMask[w] == 0) return new Deadlock.Missing(m.warpName(w), exitedText, null);
+        if (m.liveMask[w] == 0) {
+            return new Deadlock.Missing(m.warpName(w), exitedText, null, "exited", group(m, w, m.existMask[w]), null);
+        }
         int s = (w << 5) + Integer.numberOfTrailingZeros(m.liveMask[w]);
-        return new Deadlock.Missing(m.warpName(w), stateText(x, s), location(x.op(m.pc[s]).insn));
+        Instruction in = x.op(m.pc[s]).insn;
+        // The words name the warp by its first live lane's state; so do the facts.
+        return new Deadlock.Missing(m.warpName(w), stateText(x, s), location(in), statusKey(m.status[s]),
+                group(m, w, m.liveMask[w]), place(in));
     }
 
     private static String stateText(Interpreter x, int s) {

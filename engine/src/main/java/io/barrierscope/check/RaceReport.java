@@ -31,10 +31,10 @@ final class RaceReport {
                 + x.where(prevPc) + ", step " + prevStep + ")";
         String second = who(d, d.actorIdNow(), curPc) + (write ? " writes" : " reads") + " it (" + x.op(curPc).insn.mnemonic() + " at "
                 + x.where(curPc) + ", step " + x.eventStep() + ")";
-        String[] hint = hint(d, prevId, prevPc, d.actorIdNow(), curPc);
+        Hint hint = hint(d, prevId, prevPc, d.actorIdNow(), curPc);
         x.report(DiagnosticCode.RACE, "data race on " + where + ": " + first + ", and " + second
-                + ", with no happens-before edge between them (semantics.md section 8); " + hint[0],
-                new int[] {prevPc, curPc}, new int[] {prevSlot, curSlot}, hint[1]);
+                + ", with no happens-before edge between them (semantics.md section 8); " + hint.advice(),
+                new int[] {prevPc, curPc}, new int[] {prevSlot, curSlot}, hint.barrier());
     }
 
     static void initRace(RaceDetector d, Mbarrier b, long initEpoch, int initPc, int usePc, int useSlot) {
@@ -50,7 +50,7 @@ final class RaceReport {
                 + (remote ? "publish the init to the cluster with fence.mbarrier_init.release.cluster (or a release "
                         + "barrier.cluster.arrive) and a barrier.cluster.wait before peers arrive on it"
                         : "put a __syncthreads() (bar.sync 0) between the init and the other threads' use"),
-                new int[] {initPc, usePc}, new int[] {initSlot, useSlot}, name);
+                new int[] {initPc, usePc}, new int[] {initSlot, useSlot}, BarrierRef.mbarrier(m, b, name));
     }
 
     private static String who(RaceDetector d, int id, int pc) {
@@ -66,8 +66,10 @@ final class RaceReport {
         return what + " issued by " + m.threadName(slot);
     }
 
-    /** The advice and the barrier it names (or null). */
-    private static String[] hint(RaceDetector d, int a, int pcA, int b, int pcB) {
+    /** Advice for a race, and the barrier it names (or null). */
+    private record Hint(String advice, BarrierRef barrier) {}
+
+    private static Hint hint(RaceDetector d, int a, int pcA, int b, int pcB) {
         Machine m = d.m;
         int kindA = a / d.slots;
         int kindB = b / d.slots;
@@ -76,14 +78,14 @@ final class RaceReport {
             long key = d.actorMbarrier();
             String name = key < 0 ? "the mbarrier the copy signals" : "mbarrier " + MbarrierSync.describe(d.m, (int) key)
                     + (d.ctas() > 1 ? " of CTA " + d.m.grid.unflatten((int) (key >>> 32)) : "");
-            return new String[] {"wait on " + name + " (the copy's complete-tx) for the phase the copy completes, "
+            return new Hint("wait on " + name + " (the copy's complete-tx) for the phase the copy completes, "
                     + "with an acquire test_wait/try_wait that returns true for that phase, before these bytes are touched",
-                    key < 0 ? null : MbarrierSync.describe(d.m, (int) key)};
+                    key < 0 ? null : BarrierRef.mbarrier(m, (int) (key >>> 32), (int) key, MbarrierSync.describe(d.m, (int) key)));
         }
-        if (async == RaceDetector.AGENT_CP) return new String[] {"cp.async.wait_group / cp.async.wait_all (or an mbarrier "
-                + "the copies arrive on) would order them", null};
-        if (async == RaceDetector.AGENT_BULK) return new String[] {"cp.async.bulk.wait_group.read would order the copy's read of "
-                + "its source before the overwrite", null};
+        if (async == RaceDetector.AGENT_CP) return new Hint("cp.async.wait_group / cp.async.wait_all (or an mbarrier "
+                + "the copies arrive on) would order them", null);
+        if (async == RaceDetector.AGENT_BULK) return new Hint("cp.async.bulk.wait_group.read would order the copy's read of "
+                + "its source before the overwrite", null);
         int sa = a % d.slots;
         int sb = b % d.slots;
         int ctaA = m.ctaOfSlot(sa);
@@ -95,26 +97,34 @@ final class RaceReport {
             String extra = (sa >> 5) == (sb >> 5) ? " (within one warp, __syncwarp() / bar.warp.sync would also do)" : "";
             if (bar != null) {
                 String name = bar.insn.mnemonic() + " at " + d.x.where(bar.pc);
-                return new String[] {"no barrier between them: " + name + " would order them" + extra, name};
+                return new Hint("no barrier between them: " + name + " would order them" + extra, barrierRef(m, ctaA, bar, name));
             }
             String mbar = mbarrierAdvice(d);
-            if (mbar != null) return new String[] {mbar, null};
+            if (mbar != null) return new Hint(mbar, null);
             bar = ctaBarrier(d, lo, hi, false);
             if (bar != null) {
                 String name = bar.insn.mnemonic();
-                return new String[] {"no barrier between them: a " + name + " (as at " + d.x.where(bar.pc) + ") between the two "
-                        + "accesses would order them" + extra, name};
+                return new Hint("no barrier between them: a " + name + " (as at " + d.x.where(bar.pc) + ") between the two "
+                        + "accesses would order them" + extra, barrierRef(m, ctaA, bar, name));
             }
-            return new String[] {"a __syncthreads() (bar.sync 0) between them would order them" + extra, "bar.sync 0"};
+            return new Hint("a __syncthreads() (bar.sync 0) between them would order them" + extra,
+                    BarrierRef.ctaBarrier(m, ctaA, 0, "bar.sync 0"));
         }
         boolean sameCluster = false;
         for (int c : m.memory.clusterMembers[ctaA]) sameCluster |= c == ctaB;
         if (sameCluster) {
-            return new String[] {"they are in different CTAs of one cluster: barrier.cluster.arrive (.release, not .relaxed) "
-                    + "and barrier.cluster.wait (.acquire) between them would order them", "barrier.cluster"};
+            return new Hint("they are in different CTAs of one cluster: barrier.cluster.arrive (.release, not .relaxed) "
+                    + "and barrier.cluster.wait (.acquire) between them would order them",
+                    BarrierRef.clusterBarrier(m, ctaA, "barrier.cluster"));
         }
-        return new String[] {"they are in different clusters: only a release/acquire flag (st.release / ld.acquire, "
-                + "or fences with atomics) can order them", null};
+        return new Hint("they are in different clusters: only a release/acquire flag (st.release / ld.acquire, "
+                + "or fences with atomics) can order them", null);
+    }
+
+    /** The CTA barrier a barrier instruction of the kernel uses, its id known when the instruction names it as a constant. */
+    private static BarrierRef barrierRef(Machine m, int cta, Op bar, String name) {
+        long id = ((BarrierOp) bar).constantId();
+        return id < 0 ? BarrierRef.ctaBarrierOfUnknownId(m, cta, name) : BarrierRef.ctaBarrier(m, cta, id, name);
     }
 
     /** A CTA barrier that waits (bar.sync / barrier.sync / bar.red): one between the two PCs, or with !between the first. */

@@ -95,6 +95,7 @@ final class ExploreCommand implements Callable<Integer> {
         int code = exitCode(res.findings());
         if (report != null) {
             Map<String, Object> r = new LinkedHashMap<>();
+            r.put("reportVersion", ReportWriter.VERSION);
             r.put("command", "explore");
             r.put("outcome", worst(res.findings()));
             r.put("kernel", run.program().kernel.name());

@@ -1,5 +1,6 @@
 package io.barrierscope.exec;
 
+import io.barrierscope.check.BarrierRef;
 import io.barrierscope.check.Diagnostic;
 import io.barrierscope.check.DiagnosticCode;
 import io.barrierscope.check.Severity;
@@ -374,11 +375,11 @@ public final class Interpreter {
     }
 
     /** Reports an error diagnostic, which stops the run. */
-    public void report(DiagnosticCode code, String message, int[] pcs, int[] slots, String barrier) {
+    public void report(DiagnosticCode code, String message, int[] pcs, int[] slots, BarrierRef barrier) {
         report(code, Severity.ERROR, message, pcs, slots, barrier);
     }
 
-    public void report(DiagnosticCode code, Severity severity, String message, int[] pcs, int[] slots, String barrier) {
+    public void report(DiagnosticCode code, Severity severity, String message, int[] pcs, int[] slots, BarrierRef barrier) {
         List<SourcePos> ptx = new ArrayList<>();
         List<CudaLoc> cuda = new ArrayList<>();
         for (int pc : pcs) {

@@ -16,13 +16,22 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The JSON report of interfaces.md, built from a finished run and written atomically. */
+/**
+ * The JSON report of interfaces.md, built from a finished run and written atomically. Version 2:
+ * a deadlock wait's "on" and "needs" and a diagnostic's "barrier" are objects of facts with a
+ * "description", and locations are objects with a column (version 1, without "reportVersion",
+ * had strings there).
+ */
 public final class ReportWriter {
+    /** The "reportVersion" written: bumped when a field changes or goes (interfaces.md). */
+    public static final int VERSION = 2;
+
     private ReportWriter() {}
 
     public static Map<String, Object> report(LaunchedRun run, long wallMillis) {
         Machine m = run.machine();
         Map<String, Object> r = new LinkedHashMap<>();
+        r.put("reportVersion", VERSION);
         r.put("outcome", run.interpreter().outcome().jsonName());
         r.put("kernel", run.program().kernel.name());
         r.put("policy", run.interpreter().policy().name());
@@ -40,27 +49,7 @@ public final class ReportWriter {
         if (dl != null) {
             Map<String, Object> dm = new LinkedHashMap<>();
             List<Object> waits = new ArrayList<>();
-            for (Deadlock.Wait w : dl.waits()) {
-                Map<String, Object> wm = new LinkedHashMap<>();
-                wm.put("threads", w.threads());
-                wm.put("on", w.on());
-                wm.put("needs", w.needs());
-                List<Object> miss = new ArrayList<>();
-                for (Deadlock.Missing x : w.missing()) {
-                    Map<String, Object> mm = new LinkedHashMap<>();
-                    mm.put("threads", x.threads());
-                    mm.put("state", x.state());
-                    mm.put("location", x.location());
-                    miss.add(mm);
-                }
-                wm.put("missing", miss);
-                Map<String, Object> loc = new LinkedHashMap<>();
-                loc.put("file", run.ptxPath().getFileName().toString());
-                loc.put("line", w.ptxLine());
-                loc.put("cuda", w.cudaLocation());
-                wm.put("location", loc);
-                waits.add(wm);
-            }
+            for (Deadlock.Wait w : dl.waits()) waits.add(wait(run, w));
             dm.put("waits", waits);
             dm.put("cycle", dl.cycle());
             dm.put("text", dl.text());
@@ -87,6 +76,34 @@ public final class ReportWriter {
         return r;
     }
 
+    private static Map<String, Object> wait(LaunchedRun run, Deadlock.Wait w) {
+        Map<String, Object> wm = new LinkedHashMap<>();
+        wm.put("threads", w.threads());
+        if (w.group() != null) wm.put("group", ReportFacts.group(w.group()));
+        wm.put("on", w.onFacts() != null ? ReportFacts.barrier(w.onFacts()) : Map.of("description", w.on()));
+        wm.put("needs", ReportFacts.needs(w.needsFacts(), w.needs()));
+        List<Object> miss = new ArrayList<>();
+        for (Deadlock.Missing x : w.missing()) {
+            Map<String, Object> mm = new LinkedHashMap<>();
+            mm.put("threads", x.threads());
+            mm.put("state", x.state());
+            if (x.status() != null) mm.put("status", x.status());
+            if (x.group() != null) mm.put("group", ReportFacts.group(x.group()));
+            if (x.place() != null) mm.put("location", ReportFacts.place(x.place()));
+            miss.add(mm);
+        }
+        wm.put("missing", miss);
+        if (w.place() != null) {
+            wm.put("location", ReportFacts.place(w.place()));
+        } else {
+            Map<String, Object> loc = new LinkedHashMap<>();
+            loc.put("file", run.ptxPath().getFileName().toString());
+            loc.put("line", w.ptxLine());
+            wm.put("location", loc);
+        }
+        return wm;
+    }
+
     private static Map<String, Object> diagnostic(Machine m, Diagnostic d) {
         Map<String, Object> dm = new LinkedHashMap<>();
         dm.put("code", d.code().code());
@@ -94,21 +111,8 @@ public final class ReportWriter {
         dm.put("message", d.message());
         dm.put("step", d.step());
         List<Object> locs = new ArrayList<>();
-        for (int i = 0; i < d.ptxLocations().size(); i++) {
-            Map<String, Object> l = new LinkedHashMap<>();
-            var p = d.ptxLocations().get(i);
-            l.put("file", Path.of(p.file()).getFileName().toString());
-            l.put("line", p.line());
-            l.put("column", p.col());
-            locs.add(l);
-        }
-        for (var c : d.cudaLocations()) {
-            Map<String, Object> l = new LinkedHashMap<>();
-            l.put("file", c.file());
-            l.put("line", c.line());
-            l.put("column", c.col());
-            locs.add(l);
-        }
+        for (var p : d.ptxLocations()) locs.add(ReportFacts.ptx(p));
+        for (var c : d.cudaLocations()) locs.add(ReportFacts.cuda(c));
         dm.put("locations", locs);
         List<Object> threads = new ArrayList<>();
         for (int s : d.threads()) {
@@ -120,7 +124,7 @@ public final class ReportWriter {
             threads.add(t);
         }
         dm.put("threads", threads);
-        dm.put("barrier", d.barrier() == null ? Map.of() : Map.of("description", d.barrier()));
+        dm.put("barrier", d.barrierRef() == null ? Map.of() : ReportFacts.barrier(d.barrierRef()));
         return dm;
     }
 

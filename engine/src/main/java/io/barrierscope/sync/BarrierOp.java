@@ -1,5 +1,6 @@
 package io.barrierscope.sync;
 
+import io.barrierscope.check.BarrierRef;
 import io.barrierscope.check.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
@@ -38,6 +39,9 @@ public final class BarrierOp extends Op {
 
     public RedOp redOp() { return redOp; }
 
+    /** The barrier id when the instruction names it as an immediate (as with its count), else -1. */
+    public long constantId() { return constantOperands ? id.get(null, 0) & 0xFFFFFFFFL : -1; }
+
 
     @Override
     public boolean isSynchronizing() { return true; }
@@ -58,7 +62,7 @@ public final class BarrierOp extends Op {
             long bid = id.get(m, s) & 0xFFFFFFFFL;
             if (bid > 15) {
                 x.report(DiagnosticCode.BARRIER_BAD_ID, "barrier id " + bid + " is outside 0..15 (PTX ISA 9.7.13.1)",
-                        new int[] {pc}, new int[] {s}, "barrier " + bid);
+                        new int[] {pc}, new int[] {s}, BarrierRef.ctaBarrier(m, m.ctaOfSlot(s), bid, "barrier " + bid));
                 return;
             }
             int cnt = -1;
@@ -67,7 +71,7 @@ public final class BarrierOp extends Op {
                 if (c == 0 || c % 32 != 0 || c > Integer.MAX_VALUE) {
                     x.report(DiagnosticCode.BARRIER_BAD_COUNT, "barrier " + bid + " thread count " + c
                             + " is not a non-zero multiple of the warp size 32 (PTX ISA 9.7.13.1)",
-                            new int[] {pc}, new int[] {s}, "barrier " + bid);
+                            new int[] {pc}, new int[] {s}, BarrierRef.ctaBarrier(m, m.ctaOfSlot(s), bid, "barrier " + bid));
                     return;
                 }
                 cnt = (int) c;

@@ -1,5 +1,6 @@
 package io.barrierscope.sync;
 
+import io.barrierscope.check.BarrierRef;
 import io.barrierscope.check.DiagnosticCode;
 import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.Interpreter;
@@ -39,7 +40,7 @@ public final class CtaBarrierSync {
                 x.report(DiagnosticCode.BARRIER_DIVERGENCE, m.warpName(warp) + " is split between barrier " + id + " at "
                         + x.where(pc0) + " and barrier " + m.waitArg[s] + " at " + x.where(m.pc[s])
                         + "; a warp arrives on one barrier at a time", new int[] {pc0, m.pc[s]}, new int[] {first, s},
-                        "barrier " + id);
+                        BarrierRef.ctaBarrier(m, m.ctaOfWarp(warp), id, "barrier " + id));
                 return;
             }
             // Whatever the forms: the producer/consumer exception is for different warps, not lanes of one warp.
@@ -47,7 +48,8 @@ public final class CtaBarrierSync {
                 x.report(DiagnosticCode.BARRIER_DIVERGENCE, "threads of " + m.warpName(warp) + " reached aligned barrier " + id
                         + " through different instructions, at " + x.where(pc0) + " and at " + x.where(m.pc[s])
                         + "; .aligned requires every thread to execute the same barrier instruction (PTX ISA 9.7.13.1)",
-                        new int[] {pc0, m.pc[s]}, new int[] {first, s}, "barrier " + id);
+                        new int[] {pc0, m.pc[s]}, new int[] {first, s},
+                        BarrierRef.ctaBarrier(m, m.ctaOfWarp(warp), id, "barrier " + id));
                 return;
             }
             if ((op.form == CtaBarrier.Form.RED) != red0) {
@@ -56,13 +58,15 @@ public final class CtaBarrierSync {
                 x.report(DiagnosticCode.BARRIER_MIXED_RED, "threads of " + m.warpName(warp) + " arrive on barrier " + id
                         + " through barrier.red (" + x.where(redPc) + ") and barrier.sync/arrive (" + x.where(otherPc)
                         + "); .red mixed with other forms is unpredictable (PTX ISA 9.7.13.1)",
-                        new int[] {redPc, otherPc}, new int[] {first, s}, "barrier " + id);
+                        new int[] {redPc, otherPc}, new int[] {first, s},
+                        BarrierRef.ctaBarrier(m, m.ctaOfWarp(warp), id, "barrier " + id));
                 return;
             }
             if (m.waitArg2[s] != cnt) {
                 x.report(DiagnosticCode.BARRIER_COUNT_MISMATCH, "threads of " + m.warpName(warp) + " arrive on barrier " + id
                         + " with different thread counts " + countText(cnt) + " and " + countText(m.waitArg2[s]),
-                        new int[] {pc0, m.pc[s]}, new int[] {first, s}, "barrier " + id);
+                        new int[] {pc0, m.pc[s]}, new int[] {first, s},
+                        BarrierRef.ctaBarrier(m, m.ctaOfWarp(warp), id, "barrier " + id));
                 return;
             }
         }
@@ -81,7 +85,8 @@ public final class CtaBarrierSync {
             x.report(DiagnosticCode.BARRIER_OVER_ARRIVAL, m.warpName(warp) + " arrived twice on " + bname + " in generation "
                     + b.generation + " (again at " + x.where(pc) + ") before it completed; keep a warp from executing more "
                     + "barrier instructions than intended before the reset (PTX ISA 9.7.13.1)",
-                    new int[] {pc}, new int[] {(warp << 5) + Integer.numberOfTrailingZeros(lanes)}, bname);
+                    new int[] {pc}, new int[] {(warp << 5) + Integer.numberOfTrailingZeros(lanes)},
+                    BarrierRef.ctaBarrier(m, cta, id, bname));
             return;
         }
         if (b.active()) {
@@ -89,7 +94,7 @@ public final class CtaBarrierSync {
                 String bname = barrierName(m, id, cta);
                 x.report(DiagnosticCode.BARRIER_COUNT_MISMATCH, m.warpName(warp) + " arrives on " + bname + " with thread count "
                         + countText(cnt) + " at " + x.where(pc) + " but the current generation was opened with "
-                        + countText(b.count), new int[] {pc}, new int[] {warp << 5}, bname);
+                        + countText(b.count), new int[] {pc}, new int[] {warp << 5}, BarrierRef.ctaBarrier(m, cta, id, bname));
                 return;
             }
         }
@@ -150,7 +155,8 @@ public final class CtaBarrierSync {
             String bname = barrierName(m, b.id, cta);
             x.report(DiagnosticCode.BARRIER_MIXED_RED, bname + " mixes bar.red (" + x.where(red ? pc : other)
                     + ") with bar.sync/bar.arrive (" + x.where(red ? other : pc) + ") in one generation; "
-                    + "execution is unpredictable (PTX ISA 9.7.13.1)", new int[] {other, pc}, new int[] {warp << 5}, bname);
+                    + "execution is unpredictable (PTX ISA 9.7.13.1)", new int[] {other, pc}, new int[] {warp << 5},
+                    BarrierRef.ctaBarrier(m, cta, b.id, bname));
             return false;
         }
         int prev = b.firstPc[form];
@@ -159,7 +165,7 @@ public final class CtaBarrierSync {
             x.report(DiagnosticCode.BARRIER_DIVERGENCE, bname + " was reached through two different aligned "
                     + "instructions in one generation, at " + x.where(prev) + " and, by " + m.warpName(warp) + ", at "
                     + x.where(pc) + "; .aligned requires all threads to execute the same barrier instruction "
-                    + "(PTX ISA 9.7.13.1)", new int[] {prev, pc}, new int[] {warp << 5}, bname);
+                    + "(PTX ISA 9.7.13.1)", new int[] {prev, pc}, new int[] {warp << 5}, BarrierRef.ctaBarrier(m, cta, b.id, bname));
             return false;
         }
         if (prev < 0) {

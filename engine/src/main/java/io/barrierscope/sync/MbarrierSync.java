@@ -26,13 +26,19 @@ public final class MbarrierSync {
 
     /** "full+8 (shared 0x18)". */
     public static String describe(Machine m, int offset) {
+        String v = variable(m, offset);
+        return v == null ? "shared 0x" + Integer.toHexString(offset) : v + " (shared 0x" + Integer.toHexString(offset) + ")";
+    }
+
+    /** The shared variable holding {@code offset} as the source names it, "full" or "full+8", or null if none does. */
+    public static String variable(Machine m, int offset) {
         for (SymbolTable.Placed p : m.program.symbols.all()) {
             if (p.space() == Space.SHARED && offset >= p.offset() && offset < p.offset() + Math.max(p.size(), 1)) {
                 long rel = offset - p.offset();
-                return readable(p.name()) + (rel == 0 ? "" : "+" + rel) + " (shared 0x" + Integer.toHexString(offset) + ")";
+                return readable(p.name()) + (rel == 0 ? "" : "+" + rel);
             }
         }
-        return "shared 0x" + Integer.toHexString(offset);
+        return null;
     }
 
     /**

@@ -1,13 +1,20 @@
 package io.barrierscope.sync;
 
+import io.barrierscope.check.BarrierRef;
 import io.barrierscope.check.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Op;
 import io.barrierscope.exec.ThreadStatus;
 
 /** Release rule of warp-level .sync instructions (semantics.md section 4). */
 public final class WarpSync {
     private WarpSync() {}
+
+    /** The meeting of a membermask's lanes that a diagnostic concerns. */
+    static BarrierRef syncRef(Machine m, int warp, int mask, Op op) {
+        return BarrierRef.warpSync(m, warp, mask, op.insn.mnemonic() + " with membermask 0x" + Integer.toHexString(mask));
+    }
 
     /** Releases the members of {@code mask} in {@code warp} if all of them are waiting with that mask. */
     static void tryRelease(Interpreter x, int warp, int mask) {
@@ -30,7 +37,7 @@ public final class WarpSync {
                 x.report(DiagnosticCode.WARP_SYNC_EXITED_MEMBER, op0.insn.mnemonic() + " at " + x.where(op0.pc) + " in "
                         + m.warpName(warp) + " names lanes 0x" + Integer.toHexString(exited) + " in its membermask 0x"
                         + Integer.toHexString(mask) + ", which have exited; they can never arrive (undefined, PTX ISA 9.7.13)",
-                        new int[] {op0.pc}, new int[] {first, ex}, null);
+                        new int[] {op0.pc}, new int[] {first, ex}, syncRef(m, warp, mask, op0));
                 return;
             }
             members &= ~exited;
@@ -44,7 +51,7 @@ public final class WarpSync {
                         + m.warpName(warp) + " met at different warp instructions: " + op0.insn.mnemonic() + " at "
                         + x.where(op0.pc) + " and " + op.insn.mnemonic() + " at " + x.where(op.pc)
                         + "; they must execute the same kind with the same qualifiers (PTX ISA 9.7.13)",
-                        new int[] {op0.pc, op.pc}, new int[] {first, s}, null);
+                        new int[] {op0.pc, op.pc}, new int[] {first, s}, syncRef(m, warp, mask, op0));
                 return;
             }
         }

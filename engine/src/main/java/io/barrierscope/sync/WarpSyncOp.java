@@ -50,7 +50,7 @@ public abstract class WarpSyncOp extends Op {
             if ((mm & (1 << lane)) == 0) {
                 x.report(DiagnosticCode.WARP_SYNC_NOT_MEMBER, m.threadName(s) + " (lane " + lane + ") executes " + insn.mnemonic()
                         + " with membermask 0x" + Integer.toHexString(mm) + " that does not include it; undefined (PTX ISA 9.7.13)",
-                        new int[] {pc}, new int[] {s}, null);
+                        new int[] {pc}, new int[] {s}, WarpSync.syncRef(m, warp, mm, this));
                 return;
             }
             m.waitArg[s] = mm;

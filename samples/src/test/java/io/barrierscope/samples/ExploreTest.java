@@ -128,6 +128,8 @@ class ExploreTest {
         assertTrue(f.path("replayed").asBoolean(), f.toString());
         assertEquals(f.path("schedule").asText(), r.path("schedule").asText());
         assertEquals(f.path("schedule").asText(), f.path("report").path("schedule").asText());
+        assertEquals(2, r.path("reportVersion").asInt(-1), "the explore report and each finding's say their version");
+        assertEquals(2, f.path("report").path("reportVersion").asInt(-1));
 
         StringWriter err = new StringWriter();
         assertEquals(Main.BAD_INPUT, Main.execute(new String[] {"run", launch("peer-exit-race").toString(), "--schedule", "s1:0q"},
