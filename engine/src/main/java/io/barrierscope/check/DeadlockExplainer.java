@@ -141,16 +141,7 @@ public final class DeadlockExplainer {
                 // No arrival is missing: other threads cannot help, only the bytes could.
                 needs += " No arrival is missing: only the tx-count keeps the phase open, and no copy is in flight to change it.";
             } else {
-                needs += " Other threads of the CTA, which could still arrive:";
-                int w0 = m.firstWarpOfCta(b.cta);
-                int others = 0;
-                for (int ow = w0; ow < w0 + m.warpsPerCta; ow++) {
-                    if (ow == w) continue;
-                    others++;
-                    missing.add(warpWhereabouts(x, ow, "exited (an exited thread never arrives on an mbarrier again)"));
-                    if (m.liveMask[ow] != 0) edges.computeIfAbsent(w, q -> new ArrayList<>()).add(ow);
-                }
-                if (others == 0) missing.add(new Deadlock.Missing("(none)", "nobody else can arrive: the CTA has no other warp", null));
+                needs += notArrived(x, w, lanes, b, missing, edges);
             }
         } else {
             on = ThreadStatus.name(st);
@@ -160,6 +151,51 @@ public final class DeadlockExplainer {
         }
         return new Deadlock.Wait(who, on, needs, missing, loc, in.pos().line(), in.loc() == null ? null : in.loc().toString(),
                 group(m, w, lanes), onFacts, needsFacts, place(in));
+    }
+
+    /**
+     * The threads of the mbarrier's CTA that have not arrived in its current phase (the waiting
+     * group itself aside): exited warps, and live lanes grouped by where they are. Threads that
+     * already arrived are left out (they may arrive again, but the usual bug is a count that
+     * expects more arrivals than the threads that make them). Returns the sentence before the list.
+     */
+    private static String notArrived(Interpreter x, int w, int lanes, Mbarrier b, List<Deadlock.Missing> missing,
+                                     Map<Integer, List<Integer>> edges) {
+        Machine m = x.machine();
+        int w0 = m.firstWarpOfCta(b.cta);
+        int[] arrived = new int[m.warpsPerCta];
+        int[] slots = b.arrivedThisPhase();
+        int own = 0;
+        for (int s : slots) {
+            int ws = s >> 5;
+            if (ws >= w0 && ws < w0 + m.warpsPerCta) {
+                arrived[ws - w0] |= 1 << (s & 31);
+                own++;
+            }
+        }
+        int threads = 0;
+        for (int a : arrived) threads += Integer.bitCount(a);
+        String sentence = slots.length == 0 ? " No arrive-on yet this phase."
+                : " " + slots.length + " arrive-on(s) this phase, by " + threads + " thread(s) of the CTA"
+                + (slots.length > own ? " and " + (slots.length - own) + " from other CTAs of its cluster" : "") + ".";
+        int before = missing.size();
+        for (int ow = w0; ow < w0 + m.warpsPerCta; ow++) {
+            int absent = m.liveMask[ow] & ~arrived[ow - w0] & (ow == w ? ~lanes : -1);
+            if (m.liveMask[ow] == 0) {
+                if ((m.existMask[ow] & ~arrived[ow - w0]) != 0) {
+                    missing.add(warpWhereabouts(x, ow, "exited without arriving (an exited thread never arrives on an mbarrier again)"));
+                }
+            } else if (absent != 0) {
+                addMissingLanes(x, ow, absent, missing);
+                if (ow != w) edges.computeIfAbsent(w, q -> new ArrayList<>()).add(ow);
+            }
+        }
+        if (missing.size() > before) return sentence + " Threads of the CTA that have not arrived:";
+        String cluster = m.memory.clusterMembers[b.cta].length > 1
+                ? " (only threads of the other CTAs of its cluster could still arrive, remotely)" : "";
+        missing.add(new Deadlock.Missing("(none)", "every live thread of the CTA outside this wait has arrived this phase" + cluster
+                + "; the expected count " + b.expected + " is more than the arrivals they give", null));
+        return sentence + " Threads of the CTA that have not arrived:";
     }
 
     private static Deadlock.Needs mbarrierNeedsFacts(Interpreter x, int s, Mbarrier b) {
@@ -207,6 +243,9 @@ public final class DeadlockExplainer {
                 .append(" arrivals still pending and tx-count ").append(b.tx);
         if (b.tx > 0) sb.append(" (").append(b.tx).append(" bytes expected but not delivered)");
         if (b.tx < 0) sb.append(" (").append(-b.tx).append(" bytes delivered beyond what was expected: over-delivery)");
+        if (b.txExpected != 0 || b.txCompleted != 0) {
+            sb.append("; this phase expected ").append(b.txExpected).append(" bytes and ").append(b.txCompleted).append(" were delivered");
+        }
         sb.append('.');
         if (b.pending > 0) sb.append(" ").append(b.pending).append(" more arrive-on(s) needed.");
         return sb.toString();

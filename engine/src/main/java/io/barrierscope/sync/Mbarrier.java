@@ -18,6 +18,12 @@ public final class Mbarrier {
     public long tx;
     /** Arrive-on operations so far in the current phase. */
     public int arrivals;
+    /**
+     * Who made those arrive-ons, in order (thread slots; a thread may arrive more than once), so a
+     * deadlock explanation can name the threads that have not arrived (semantics.md 6). The first
+     * {@link #arrivals} entries are valid; emptied with each phase.
+     */
+    private int[] arrivedSlots = new int[8];
     /** Bytes (transactions) expected and completed so far in the current phase, for explanations. */
     public long txExpected;
     public long txCompleted;
@@ -56,6 +62,8 @@ public final class Mbarrier {
         expected = o.expected;
         tx = o.tx;
         arrivals = o.arrivals;
+        // A copy, never shared: arrivals append in place.
+        arrivedSlots = java.util.Arrays.copyOf(o.arrivedSlots, Math.max(8, o.arrivals));
         txExpected = o.txExpected;
         txCompleted = o.txCompleted;
         observedPrevious = o.observedPrevious;
@@ -66,6 +74,15 @@ public final class Mbarrier {
     }
 
     public int parity() { return (int) (phase & 1); }
+
+    /** Counts an arrive-on by thread {@code slot} in the current phase. */
+    public void noteArrival(int slot) {
+        if (arrivals == arrivedSlots.length) arrivedSlots = java.util.Arrays.copyOf(arrivedSlots, arrivals * 2);
+        arrivedSlots[arrivals++] = slot;
+    }
+
+    /** The threads that arrived in the current phase, in order of their arrive-ons (repeats included). */
+    public int[] arrivedThisPhase() { return java.util.Arrays.copyOf(arrivedSlots, arrivals); }
 
     /** The phase is complete when no arrival and no transaction is pending. */
     public boolean canComplete() { return pending == 0 && tx == 0; }

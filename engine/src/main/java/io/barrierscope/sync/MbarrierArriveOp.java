@@ -45,7 +45,7 @@ public final class MbarrierArriveOp extends MbarrierOp {
         for (int l = lanes; l != 0; l &= l - 1) {
             int s = base + Integer.numberOfTrailingZeros(l);
             b.pending--;
-            b.arrivals++;
+            b.noteArrival(s);
             m.memory.effects[s]++;
             if (x.observed()) x.emit(SyncEvent.MBAR_ARRIVE, s, key, 1, b.pending);
             MbarrierSync.changed(x, b);

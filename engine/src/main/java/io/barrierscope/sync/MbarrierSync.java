@@ -80,7 +80,7 @@ public final class MbarrierSync {
             return false;
         }
         b.pending -= count;
-        b.arrivals++;
+        b.noteArrival(s);
         m.memory.effects[s]++;
         if (x.observed()) x.emit(SyncEvent.MBAR_ARRIVE, s, MbarrierUnit.key(b.cta, b.offset), count, b.pending);
         if (m.race != null) m.race.mbarrierArrive(s, b, op.relaxed);

@@ -18,26 +18,40 @@ class DeadlockViewModelTest {
 
     @Test
     void aCycleOfPollingWarpsIsDrawnRed() {
-        Deadlock d = deadlockOf("mbarrier-init-count-too-high");
+        // Both warps poll `full`, which needs an arrival from either of them: warp 0 -> warp 1 -> warp 0.
+        Deadlock d = deadlockOf("expect-tx-without-arrive");
         WaitGraph g = WaitGraph.of(d);
         List<WaitGraph.Node> waiters = kind(g, WaitGraph.Kind.WAITER);
         List<WaitGraph.Node> barriers = kind(g, WaitGraph.Kind.BARRIER);
         List<WaitGraph.Node> missing = kind(g, WaitGraph.Kind.MISSING);
-        assertEquals(4, waiters.size());
+        assertEquals(2, waiters.size());
         assertEquals(1, barriers.size());
-        assertEquals("mbarrier bar (shared 0x0)", barriers.get(0).title());
-        assertEquals("phase 0 · pending 1 of 129 · tx 0", barriers.get(0).subtitle());
-        assertEquals(4, missing.size());
-        assertTrue(barriers.get(0).detail().endsWith("1 more arrive-on(s) needed. The threads it still needs are in the right-hand column."),
+        assertEquals("mbarrier full (shared 0x0)", barriers.get(0).title());
+        assertEquals("phase 0 · pending 1 of 1 · tx 0", barriers.get(0).subtitle());
+        assertEquals(2, missing.size());
+        assertTrue(barriers.get(0).detail().endsWith("No arrive-on yet this phase. The threads it still needs are in the right-hand column."),
                 barriers.get(0).detail());
         assertEquals("CTA (0,0,0) warp 0", waiters.get(0).title());
-        // The engine's cycle is warp 0 -> warp 1 -> warp 0: those nodes and their edges are red.
         assertTrue(waiters.get(0).inCycle());
         assertTrue(waiters.get(1).inCycle());
-        assertFalse(waiters.get(2).inCycle());
         assertTrue(barriers.get(0).inCycle());
-        assertEquals(2, g.edges().stream().filter(e -> e.inCycle() && e.from() == barriers.get(0).id()).count());
         assertTrue(g.edges().stream().anyMatch(e -> e.inCycle() && e.from() == waiters.get(0).id()));
+        checkLayout(g);
+    }
+
+    @Test
+    void anMbarrierThatExpectsMoreArrivalsThanItsThreadsGiveHasNoCycleAndNobodyMissing() {
+        Deadlock d = deadlockOf("mbarrier-init-count-too-high");
+        WaitGraph g = WaitGraph.of(d);
+        List<WaitGraph.Node> barriers = kind(g, WaitGraph.Kind.BARRIER);
+        assertEquals(4, kind(g, WaitGraph.Kind.WAITER).size());
+        assertEquals("phase 0 · pending 1 of 129 · tx 0", barriers.get(0).subtitle());
+        assertTrue(g.nodes().stream().noneMatch(WaitGraph.Node::inCycle));
+        for (WaitGraph.Node n : kind(g, WaitGraph.Kind.MISSING)) assertEquals("nobody can arrive", n.title());
+        checkLayout(g);
+    }
+
+    private static void checkLayout(WaitGraph g) {
         // Every box is where nodeAt finds it, inside the graph's size.
         for (WaitGraph.Node n : g.nodes()) {
             assertEquals(n, g.nodeAt(n.x() + 5, n.y() + 5));
