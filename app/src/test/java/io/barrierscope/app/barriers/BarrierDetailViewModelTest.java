@@ -21,7 +21,7 @@ class BarrierDetailViewModelTest {
     private final BarriersViewModel vm = new BarriersViewModel();
     private final List<BarrierKey> asked = new ArrayList<>();
     private final List<Long> seeks = new ArrayList<>();
-    private final BarrierRow bar = new BarrierRow(0, "CTA (0,0,0)", 1, 2, 1, 3, "w0", false);
+    private final BarrierRow bar = new BarrierRow(0, "CTA (0,0,0)", 1, 2, 1, 3, "w0", "w1–2", false);
     private final MbarrierRow full = new MbarrierRow(0, "CTA (0,0,0)", 8, "full (shared 0x8)", 3, 1, 2, 0, false);
     private final BarrierKey fullKey = new BarrierKey(true, 0, 8);
 

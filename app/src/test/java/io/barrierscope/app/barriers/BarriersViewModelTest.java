@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 
 class BarriersViewModelTest {
     private final BarriersViewModel vm = new BarriersViewModel();
-    private final BarrierRow waiting = new BarrierRow(0, "CTA (0,0,0)", 0, 2, 3, 4, "w0 w1 w3", false);
-    private final BarrierRow idle = new BarrierRow(1, "CTA (1,0,0)", 0, 5, 0, 4, "", false);
+    private final BarrierRow waiting = new BarrierRow(0, "CTA (0,0,0)", 0, 2, 3, 4, "w0–1 w3", "w2", false);
+    private final BarrierRow idle = new BarrierRow(1, "CTA (1,0,0)", 0, 5, 0, 4, "", "", false);
 
     @Test
     void rowsAndHeadlineFollowTheSnapshot() {
@@ -40,11 +40,13 @@ class BarriersViewModelTest {
     }
 
     @Test
-    void rowTexts() {
+    void ctaBarrierRowNamesMissingWarpsBeforeArrivedOnes() {
         assertEquals("3/4 warps", waiting.arrivedText());
         assertEquals(0.75, waiting.fraction());
         assertEquals(true, waiting.waiting());
         assertEquals(false, idle.waiting());
+        assertEquals("missing: w2 · arrived: w0–1 w3", waiting.detail());
+        assertEquals("", idle.detail());
     }
 
     @Test
@@ -74,6 +76,5 @@ class BarriersViewModelTest {
         assertEquals("tx 0", new MbarrierRow(0, "c", 0, "bar", 0, 2, 2, 0, false).detail());
         assertEquals("gen 2", waiting.phaseText());
         assertEquals("idle (0/4)", idle.gaugeText());
-        assertEquals("w0 w1 w3", waiting.detail());
     }
 }

@@ -1,0 +1,70 @@
+package io.barrierscope.app.barriers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.app.debugger.TestWindow;
+import io.barrierscope.app.session.PanelRow;
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** What the barrier table's rows show without selecting them, on real samples. */
+@ExtendWith(ApplicationExtension.class)
+class BarrierRowsViewTest {
+    private TestWindow w;
+
+    @Start
+    void start(Stage stage) {
+        w = new TestWindow(stage);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TableView<PanelRow> table(FxRobot robot) {
+        return robot.lookup("#barrierTable").queryAs(TableView.class);
+    }
+
+    /** The table row (a node) showing {@code item}, scrolled into view (the pane is short in a 1280x800 window). */
+    private static Node rowOf(FxRobot robot, PanelRow item) {
+        robot.interact(() -> table(robot).scrollTo(item));
+        WaitForAsyncUtils.waitForFxEvents();
+        return robot.from(table(robot)).lookup(".table-row-cell").match(n -> ((TableRow<?>) n).getItem() == item).query();
+    }
+
+    /** Whether a node and all its ancestors are visible. */
+    private static boolean shown(Node n) {
+        for (Node p = n; p != null; p = p.getParent()) if (!p.isVisible()) return false;
+        return true;
+    }
+
+    /** The texts a row shows: its plain cells' and the labels inside its gauge cells. */
+    private static List<String> texts(FxRobot robot, Node row) {
+        List<String> out = new java.util.ArrayList<>();
+        robot.from(row).lookup(".table-cell").queryAllAs(TableCell.class).forEach(c -> {
+            if (c.getText() != null) out.add(c.getText());
+        });
+        robot.from(row).lookup(".label").queryAllAs(Label.class).forEach(l -> {
+            if (shown(l)) out.add(l.getText());
+        });
+        return out;
+    }
+
+    @Test
+    void ctaBarrierRowNamesItsMissingWarps(FxRobot robot) {
+        w.open(robot, "cluster-barrier-one-partition");
+        w.run(robot);
+        PanelRow bar = table(robot).getItems().get(0);
+        assertEquals("bar 1", bar.label());
+        assertTrue(texts(robot, rowOf(robot, bar)).contains("missing: w1 · arrived: w0"), texts(robot, rowOf(robot, bar)).toString());
+    }
+}
