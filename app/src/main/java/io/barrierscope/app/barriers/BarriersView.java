@@ -2,6 +2,7 @@ package io.barrierscope.app.barriers;
 
 import io.barrierscope.app.classroom.Glossary;
 import io.barrierscope.app.session.BarrierDetail;
+import io.barrierscope.app.session.MbarrierRow;
 import io.barrierscope.app.session.PanelRow;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -27,7 +28,8 @@ import javafx.scene.layout.VBox;
 
 /**
  * The barriers pane: a headline and one table of the CTA barriers in use and the valid mbarriers,
- * each with a gauge of its arrivals (red when the run deadlocked with threads waiting on it).
+ * each with a gauge of its arrivals (red when the run deadlocked with threads waiting on it); an
+ * mbarrier with transactions this phase also gets a gauge of its bytes.
  */
 public final class BarriersView {
     private final BorderPane root = new BorderPane();
@@ -52,10 +54,11 @@ public final class BarriersView {
         table.getColumns().add(phase);
         TableColumn<PanelRow, PanelRow> arrived = column("Arrivals", 200, r -> r);
         arrived.setCellFactory(c -> new GaugeCell());
-        explain(arrived, Glossary.WARP_ARRIVAL, Glossary.BARRIER_COUNT, Glossary.PENDING, Glossary.EXPECTED);
+        explain(arrived, Glossary.WARP_ARRIVAL, Glossary.BARRIER_COUNT, Glossary.PENDING, Glossary.EXPECTED, Glossary.TX_COUNT);
         table.getColumns().add(arrived);
-        TableColumn<PanelRow, String> detail = column("Warps / tx-count", 80, PanelRow::detail);
-        explain(detail, Glossary.TX_COUNT, Glossary.EXPECT_TX, Glossary.COMPLETE_TX);
+        TableColumn<PanelRow, PanelRow> detail = column("Warps / tx-count", 80, r -> r);
+        detail.setCellFactory(c -> new DetailCell());
+        explain(detail, Glossary.WARP_ARRIVAL, Glossary.TX_COUNT, Glossary.EXPECT_TX, Glossary.COMPLETE_TX);
         table.getColumns().add(detail);
 
         table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> vm.select(row));
@@ -143,15 +146,24 @@ public final class BarriersView {
         return c;
     }
 
-    /** Arrivals as a gauge plus "3/4 warps" or "1 of 129 pending". */
+    /**
+     * Arrivals as a gauge plus "3/4 warps" or "1 of 129 pending"; under it, for an mbarrier whose
+     * phase has seen transactions, its bytes as a second gauge: "tx +512 of 1024 bytes" beside a
+     * half-full bar (window.md's two lines of an mbarrier).
+     */
     private static final class GaugeCell extends TableCell<PanelRow, PanelRow> {
         private final ProgressBar bar = new ProgressBar();
         private final Label text = new Label();
-        private final HBox box = new HBox(6, bar, text);
+        private final ProgressBar bytes = new ProgressBar();
+        private final Label bytesText = new Label();
+        private final HBox tx = new HBox(6, bytes, bytesText);
+        private final VBox box = new VBox(2, new HBox(6, bar, text), tx);
+        private final Tooltip tip = new Tooltip();
 
         GaugeCell() {
             bar.getStyleClass().add("barrier-gauge");
-            box.setAlignment(Pos.CENTER_LEFT);
+            bytes.getStyleClass().addAll("barrier-gauge", "tx-gauge");
+            for (Node n : box.getChildren()) ((HBox) n).setAlignment(Pos.CENTER_LEFT);
         }
 
         @Override
@@ -159,15 +171,47 @@ public final class BarriersView {
             super.updateItem(row, empty);
             if (empty || row == null) {
                 setGraphic(null);
+                setTooltip(null);
                 return;
             }
             bar.setProgress(row.fraction());
-            if (row.stuck() != bar.getStyleClass().contains("stuck")) {
-                if (row.stuck()) bar.getStyleClass().add("stuck");
-                else bar.getStyleClass().remove("stuck");
-            }
+            stuck(bar, row.stuck());
             text.setText(row.gaugeText());
+            boolean hasTx = row instanceof MbarrierRow m && m.hasTx();
+            tx.setVisible(hasTx);
+            tx.setManaged(hasTx);
+            setTooltip(null);
+            if (hasTx) {
+                MbarrierRow m = (MbarrierRow) row;
+                bytes.setProgress(m.txFraction());
+                // Red only while bytes are still owed: those are what a deadlocked waiter lacks.
+                stuck(bytes, m.stuck() && m.tx() > 0);
+                bytesText.setText(m.detail());
+                tip.setText(m.txCompleted() + " of " + m.txExpected() + " expected bytes completed in phase " + m.phase()
+                        + "; tx-count " + (m.tx() > 0 ? "+" : "") + m.tx());
+                setTooltip(tip);
+            }
             setGraphic(box);
         }
+    }
+
+    /** The row's detail, whole in a tooltip (the column is narrow); an mbarrier's bytes are in its gauge cell instead. */
+    private static final class DetailCell extends TableCell<PanelRow, PanelRow> {
+        private final Tooltip tip = new Tooltip();
+
+        @Override
+        protected void updateItem(PanelRow row, boolean empty) {
+            super.updateItem(row, empty);
+            String text = empty || row == null || row instanceof MbarrierRow m && m.hasTx() ? "" : row.detail();
+            setText(text);
+            tip.setText(text);
+            setTooltip(text.isEmpty() ? null : tip);
+        }
+    }
+
+    private static void stuck(ProgressBar bar, boolean stuck) {
+        if (stuck == bar.getStyleClass().contains("stuck")) return;
+        if (stuck) bar.getStyleClass().add("stuck");
+        else bar.getStyleClass().remove("stuck");
     }
 }

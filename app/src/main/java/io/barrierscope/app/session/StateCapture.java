@@ -153,7 +153,8 @@ final class StateCapture {
         for (Mbarrier b : m.mbarriers.all()) {
             if (!b.valid) continue;
             rows.add(new MbarrierRow(b.cta, ctaName(m, b.cta), b.offset, MbarrierOp.name(m, b.offset), b.phase,
-                    b.pending, b.expected, b.tx, waitedOn.contains(MbarrierUnit.key(b.cta, b.offset))));
+                    b.pending, b.expected, b.tx, b.txExpected, b.txCompleted,
+                    waitedOn.contains(MbarrierUnit.key(b.cta, b.offset))));
         }
         return List.copyOf(rows);
     }

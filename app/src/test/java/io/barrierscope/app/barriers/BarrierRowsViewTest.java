@@ -1,13 +1,16 @@
 package io.barrierscope.app.barriers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.app.debugger.TestWindow;
+import io.barrierscope.app.session.MbarrierRow;
 import io.barrierscope.app.session.PanelRow;
 import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
@@ -57,6 +60,32 @@ class BarrierRowsViewTest {
             if (shown(l)) out.add(l.getText());
         });
         return out;
+    }
+
+    @Test
+    void mbarrierRowShowsItsTransactionBytesAsAGauge(FxRobot robot) {
+        w.open(robot, "expect-tx-too-high");
+        w.run(robot);
+        MbarrierRow full = (MbarrierRow) table(robot).getItems().stream()
+                .filter(r -> r instanceof MbarrierRow).findFirst().orElseThrow();
+        Node row = rowOf(robot, full);
+        ProgressBar bytes = robot.from(row).lookup(".tx-gauge").queryAs(ProgressBar.class);
+        assertTrue(shown(bytes));
+        assertEquals(0.5, bytes.getProgress()); // 128 of 256 bytes came
+        assertTrue(bytes.getStyleClass().contains("stuck")); // and the rest never will
+        assertTrue(texts(robot, row).contains("tx +128 of 256 bytes"), texts(robot, row).toString());
+        assertTrue(texts(robot, row).contains("0 of 1 pending"), texts(robot, row).toString()); // the arrivals above it
+    }
+
+    @Test
+    void mbarrierRowWithoutTransactionsThisPhaseHasNoBytesGauge(FxRobot robot) {
+        w.open(robot, "mbarrier-init-count-too-high");
+        w.run(robot);
+        MbarrierRow row = (MbarrierRow) table(robot).getItems().stream()
+                .filter(r -> r instanceof MbarrierRow).findFirst().orElseThrow();
+        ProgressBar bytes = robot.from(rowOf(robot, row)).lookup(".tx-gauge").queryAs(ProgressBar.class);
+        assertFalse(shown(bytes));
+        assertTrue(texts(robot, rowOf(robot, row)).contains("tx 0"));
     }
 
     @Test
