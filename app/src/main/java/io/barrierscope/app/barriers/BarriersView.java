@@ -27,9 +27,9 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
 /**
- * The barriers pane: a headline and one table of the CTA barriers in use and the valid mbarriers,
- * each with a gauge of its arrivals (red when the run deadlocked with threads waiting on it); an
- * mbarrier with transactions this phase also gets a gauge of its bytes.
+ * The barriers pane: a headline and one table of the CTA barriers in use, the valid mbarriers and
+ * the cluster barriers in use, each with a gauge of its arrivals (red when the run deadlocked with
+ * threads waiting on it); an mbarrier with transactions this phase also gets a gauge of its bytes.
  */
 public final class BarriersView {
     private final BorderPane root = new BorderPane();
@@ -44,13 +44,13 @@ public final class BarriersView {
 
         table.setId("barrierTable");
         table.setItems(vm.rows());
-        table.setPlaceholder(new Label("No barrier used yet.\nStep or run to see bar.sync and mbarrier arrivals."));
+        table.setPlaceholder(new Label("No barrier used yet.\nStep or run to see bar.sync, mbarrier and barrier.cluster arrivals."));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getColumns().add(column("Kind", 62, PanelRow::kind));
         table.getColumns().add(column("CTA", 80, PanelRow::ctaName));
         table.getColumns().add(column("Barrier", 120, PanelRow::label));
         TableColumn<PanelRow, String> phase = column("Phase", 80, PanelRow::phaseText);
-        explain(phase, Glossary.GENERATION, Glossary.PHASE, Glossary.PARITY);
+        explain(phase, Glossary.GENERATION, Glossary.PHASE, Glossary.PARITY, Glossary.CLUSTER_BARRIER);
         table.getColumns().add(phase);
         TableColumn<PanelRow, PanelRow> arrived = column("Arrivals", 200, r -> r);
         arrived.setCellFactory(c -> new GaugeCell());

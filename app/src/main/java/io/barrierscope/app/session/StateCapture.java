@@ -62,7 +62,8 @@ final class StateCapture {
                 List.copyOf(rec.diagnostics()));
         return new Snapshot(x.outcome(), m.steps, m.cycles, run.maxSteps(), warp, focusName,
                 line(code, pc), pc >= 0 && pc < code.length ? code[pc].insn.loc() : null, lastAction,
-                warpsAtLine(m, code), barriers(m, deadlocked), mbarriers(m, deadlocked), diagnostics, deadlock,
+                warpsAtLine(m, code), barriers(m, deadlocked), mbarriers(m, deadlocked),
+                ClusterBarrierCapture.rows(m, deadlocked), diagnostics, deadlock,
                 ThreadCapture.capture(run), inspection(run, inspect, warp), report, cause, travel);
     }
 

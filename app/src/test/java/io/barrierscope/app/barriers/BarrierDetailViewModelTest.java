@@ -23,7 +23,7 @@ class BarrierDetailViewModelTest {
     private final List<Long> seeks = new ArrayList<>();
     private final BarrierRow bar = new BarrierRow(0, "CTA (0,0,0)", 1, 2, 1, 3, "w0", "w1–2", false);
     private final MbarrierRow full = new MbarrierRow(0, "CTA (0,0,0)", 8, "full (shared 0x8)", 3, 1, 2, 0, 0, 0, false);
-    private final BarrierKey fullKey = new BarrierKey(true, 0, 8);
+    private final BarrierKey fullKey = new BarrierKey(BarrierKey.Kind.MBARRIER, 0, 8);
 
     {
         vm.setOnSelect(asked::add);
@@ -64,7 +64,7 @@ class BarrierDetailViewModelTest {
     void aDetailOfAnotherBarrierIsIgnoredAndDeselectingClears() {
         vm.update(Snapshots.at(Outcome.RUNNING, 41, 1, Map.of(), List.of(bar), List.of(full), List.of()));
         vm.select(bar);
-        assertEquals(new BarrierKey(false, 0, 1), asked.get(0));
+        assertEquals(new BarrierKey(BarrierKey.Kind.CTA_BARRIER, 0, 1), asked.get(0));
         vm.showDetail(detail(fullKey)); // late, for a barrier no longer selected
         assertEquals(List.of(), vm.arrived());
         vm.select(null);

@@ -5,16 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.app.debugger.TestWindow;
+import io.barrierscope.app.session.ClusterBarrierRow;
 import io.barrierscope.app.session.MbarrierRow;
 import io.barrierscope.app.session.PanelRow;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
+import org.fxmisc.richtext.CodeArea;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -22,7 +27,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** What the barrier table's rows show without selecting them, on real samples. */
+/** What the barrier table's rows show of cluster barriers, mbarrier bytes and missing warps, on real samples. */
 @ExtendWith(ApplicationExtension.class)
 class BarrierRowsViewTest {
     private TestWindow w;
@@ -60,6 +65,39 @@ class BarrierRowsViewTest {
             if (shown(l)) out.add(l.getText());
         });
         return out;
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void deadlockedClusterRowIsRedAndSelectingItShowsItsRosterAndHighlightsItsWaiters(FxRobot robot) {
+        w.open(robot, "cluster-barrier-one-partition");
+        w.run(robot);
+        ClusterBarrierRow cluster = (ClusterBarrierRow) table(robot).getItems().stream()
+                .filter(r -> r instanceof ClusterBarrierRow).findFirst().orElseThrow();
+        Node row = rowOf(robot, cluster);
+        List<String> shown = texts(robot, row);
+        assertTrue(shown.containsAll(List.of("cluster", "CTA (0,0,0)–(1,0,0)", "cluster (0,0,0)", "phase 0",
+                "64/128 threads · 2/4 warps", "missing: CTA (0,0,0) w0 · CTA (1,0,0) w0")), shown.toString());
+        ProgressBar gauge = robot.from(row).lookup(".barrier-gauge").match(n -> !n.getStyleClass().contains("tx-gauge"))
+                .queryAs(ProgressBar.class);
+        assertEquals(0.5, gauge.getProgress());
+        assertTrue(gauge.getStyleClass().contains("stuck"), gauge.getStyleClass().toString());
+
+        robot.interact(() -> table(robot).getSelectionModel().select(cluster));
+        WaitForAsyncUtils.waitForFxEvents();
+        String title = robot.lookup("#barrierDetailTitle").queryAs(Label.class).getText();
+        assertTrue(title.startsWith("barrier.cluster of cluster (0,0,0), CTA (0,0,0)–(1,0,0) · phase 0"), title);
+        assertEquals(List.of("CTA (0,0,0) w1 (t32–63)", "CTA (1,0,0) w1 (t32–63)"),
+                robot.lookup("#barrierArrived").queryAs(ListView.class).getItems());
+        assertEquals(List.of("CTA (0,0,0) w0 (t0–31)", "CTA (1,0,0) w0 (t0–31)"),
+                robot.lookup("#barrierMissing").queryAs(ListView.class).getItems());
+        // The consumers wait at barrier.cluster.wait: that line in the PTX, their lanes in the timeline.
+        Set<Integer> lines = w.vm.barriers().waiterLinesProperty().get();
+        assertEquals(1, lines.size());
+        CodeArea ptx = robot.lookup("#sourceArea").queryAs(CodeArea.class);
+        assertEquals(List.copyOf(new TreeSet<>(lines)), TestWindow.onFx(() -> TestWindow.linesWith(ptx, "barrier-waiter-line")));
+        assertTrue(ptx.getParagraph(lines.iterator().next() - 1).getText().contains("barrier.cluster.wait"));
+        assertEquals(Set.of(1, 3), w.vm.timelineProperty().get().highlightedLanesProperty().get());
     }
 
     @Test

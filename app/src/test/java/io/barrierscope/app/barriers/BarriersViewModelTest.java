@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.app.session.BarrierRow;
+import io.barrierscope.app.session.ClusterBarrierRow;
 import io.barrierscope.app.session.MbarrierRow;
 import io.barrierscope.app.session.PanelRow;
 import io.barrierscope.app.session.Snapshots;
@@ -75,5 +76,32 @@ class BarriersViewModelTest {
         MbarrierRow none = new MbarrierRow(0, "c", 0, "full", 1, 1, 1, 0, 0, 0, false);
         assertFalse(none.hasTx());
         assertEquals("tx 0", none.detail());
+    }
+
+    @Test
+    void clusterBarriersFollowTheMbarriersAndJoinTheHeadline() {
+        ClusterBarrierRow pair = new ClusterBarrierRow(0, "CTA (0,0,0)–(1,0,0)", "cluster (0,0,0)", 0, 64, 128, 2, 4,
+                "CTA (0,0,0) w0 · CTA (1,0,0) w0", true);
+        MbarrierRow full = new MbarrierRow(0, "CTA (0,0,0)", 24, "full", 3, 1, 2, 0, 0, 0, false);
+        vm.update(Snapshots.at(Outcome.DEADLOCK, 9, 1, Map.of(), List.of(waiting), List.of(full), List.of(pair), List.of()));
+        assertEquals(List.of(waiting, full, pair), vm.rows());
+        assertEquals("CTA barriers: 1 used, 1 with warps waiting · mbarriers: 1 valid · cluster barriers: 1 used, "
+                + "1 with a phase open, 1 deadlocked", vm.headlineProperty().get());
+    }
+
+    @Test
+    void clusterBarrierRowTexts() {
+        ClusterBarrierRow open = new ClusterBarrierRow(2, "CTA (2,0,0)–(3,0,0)", "cluster (1,0,0)", 1, 64, 128, 2, 4,
+                "CTA (2,0,0) w0 · CTA (3,0,0) w0", false);
+        assertEquals("cluster", open.kind());
+        assertEquals("cluster (1,0,0)", open.label());
+        assertEquals("CTA (2,0,0)–(3,0,0)", open.ctaName());
+        assertEquals("phase 1", open.phaseText());
+        assertEquals(0.5, open.fraction());
+        assertEquals("64/128 threads · 2/4 warps", open.gaugeText());
+        assertEquals("missing: CTA (2,0,0) w0 · CTA (3,0,0) w0", open.detail());
+        ClusterBarrierRow idle = new ClusterBarrierRow(2, "CTA (2,0,0)–(3,0,0)", "cluster (1,0,0)", 2, 0, 128, 0, 4, "", false);
+        assertEquals("idle (0/128 threads)", idle.gaugeText());
+        assertEquals("", idle.detail());
     }
 }

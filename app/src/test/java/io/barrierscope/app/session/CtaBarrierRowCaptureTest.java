@@ -20,7 +20,7 @@ class CtaBarrierRowCaptureTest {
                     .findFirst().orElse(null);
         }
         assertNotNull(open, "no step with two warps arrived and two missing");
-        r.session.selectBarrier(new BarrierKey(false, open.cta(), open.id()));
+        r.session.selectBarrier(new BarrierKey(BarrierKey.Kind.CTA_BARRIER, open.cta(), open.id()));
         BarrierDetail d = r.details.get(r.details.size() - 1);
         int missing = 0;
         for (String w : d.missing()) missing |= 1 << Integer.parseInt(w.substring(1, w.indexOf(' ')));
