@@ -69,26 +69,52 @@ public final class BarriersView {
         });
 
         root.setTop(title);
-        SplitPane split = new SplitPane(table, detail(vm));
+        Node lists = lists(vm);
+        SplitPane split = new SplitPane(table, detail(vm, lists));
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.55);
+        split.setDividerPositions(ROSTER_AT);
         root.setCenter(split);
+        // The pane is short in the window: with nothing selected the roster's empty lists would
+        // hide all but a row or two, so only its hint stays, and a selection brings them back
+        // where the user last left the divider.
+        vm.selectedProperty().addListener((o, was, now) -> showRoster(split, lists, now != null));
+        showRoster(split, lists, vm.selectedProperty().get() != null);
     }
 
-    /** The selected barrier: title, summary, who arrived, who has not, and its completions. */
-    private static Node detail(BarriersViewModel vm) {
+    private static final double ROSTER_AT = 0.55;
+    private double rosterAt = ROSTER_AT;
+
+    private void showRoster(SplitPane split, Node lists, boolean on) {
+        if (on == lists.isManaged()) return;
+        if (!on) rosterAt = split.getDividerPositions()[0];
+        lists.setManaged(on);
+        lists.setVisible(on);
+        split.setDividerPositions(on ? rosterAt : 1); // 1: as low as the hint's height allows
+    }
+
+    /** The selected barrier: title, summary and its lists (or, with nothing selected, the hint). */
+    private static VBox detail(BarriersViewModel vm, Node lists) {
         Label title = new Label();
         title.setId("barrierDetailTitle");
         title.getStyleClass().add("pane-title");
         title.textProperty().bind(vm.detailTitleProperty());
         title.setWrapText(true);
+        title.setMinHeight(Label.USE_PREF_SIZE);
         Label summary = new Label();
         summary.setId("barrierDetailSummary");
         summary.setWrapText(true);
         summary.textProperty().bind(vm.detailSummaryProperty());
         summary.managedProperty().bind(summary.textProperty().isNotEmpty());
         summary.visibleProperty().bind(summary.managedProperty());
+        VBox.setVgrow(lists, Priority.ALWAYS);
+        VBox box = new VBox(4, title, summary, lists);
+        box.setId("barrierDetail");
+        box.setPadding(new Insets(4));
+        return box;
+    }
 
+    /** Who arrived, who has not, and the completions (each a place to go to). */
+    private static Node lists(BarriersViewModel vm) {
         ListView<String> arrived = list("barrierArrived", vm.arrived(), "Nobody arrived yet.");
         ListView<String> missing = list("barrierMissing", vm.missing(), "Nobody missing.");
         ListView<BarrierDetail.Completion> history = list("barrierHistory", vm.history(), "No completion yet.");
@@ -97,13 +123,8 @@ public final class BarriersView {
         history.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER) vm.seekTo(history.getSelectionModel().getSelectedItem());
         });
-        HBox lists = new HBox(6, column("Arrived this phase", arrived), column("Not arrived", missing),
+        return new HBox(6, column("Arrived this phase", arrived), column("Not arrived", missing),
                 column("Completions (click to go there)", history));
-        VBox.setVgrow(lists, Priority.ALWAYS);
-        VBox box = new VBox(4, title, summary, lists);
-        box.setId("barrierDetail");
-        box.setPadding(new Insets(4));
-        return box;
     }
 
     private static <T> ListView<T> list(String id, ObservableList<T> items, String empty) {

@@ -134,4 +134,24 @@ class BarrierRowsViewTest {
         assertEquals("bar 1", bar.label());
         assertTrue(texts(robot, rowOf(robot, bar)).contains("missing: w1 · arrived: w0"), texts(robot, rowOf(robot, bar)).toString());
     }
+
+    @Test
+    void withNothingSelectedTheRosterListsGiveTheirRoomToTheRows(FxRobot robot) {
+        w.open(robot, "cluster-barrier-one-partition");
+        w.run(robot);
+        TableView<PanelRow> table = table(robot);
+        assertEquals(3, table.getItems().size()); // bar 1 of each CTA and the cluster's barrier
+        Node arrived = robot.lookup("#barrierArrived").query();
+        assertFalse(shown(arrived));
+        long rowsShown = robot.from(table).lookup(".table-row-cell")
+                .match(n -> ((TableRow<?>) n).getItem() != null && shown(n)).queryAll().size();
+        assertEquals(3, rowsShown); // all of them, without scrolling, in a 1280x800 window
+
+        robot.interact(() -> table.getSelectionModel().select(2));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(shown(arrived));
+        robot.interact(() -> table.getSelectionModel().clearSelection());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(shown(arrived));
+    }
 }
