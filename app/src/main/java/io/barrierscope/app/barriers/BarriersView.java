@@ -2,6 +2,7 @@ package io.barrierscope.app.barriers;
 
 import io.barrierscope.app.classroom.Glossary;
 import io.barrierscope.app.session.BarrierDetail;
+import io.barrierscope.app.session.MbarrierRow;
 import io.barrierscope.app.session.PanelRow;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -26,8 +27,9 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
 /**
- * The barriers pane: a headline and one table of the CTA barriers in use and the valid mbarriers,
- * each with a gauge of its arrivals (red when the run deadlocked with threads waiting on it).
+ * The barriers pane: a headline and one table of the CTA barriers in use, the valid mbarriers and
+ * the cluster barriers in use, each with a gauge of its arrivals (red when the run deadlocked with
+ * threads waiting on it); an mbarrier with transactions this phase also gets a gauge of its bytes.
  */
 public final class BarriersView {
     private final BorderPane root = new BorderPane();
@@ -42,20 +44,21 @@ public final class BarriersView {
 
         table.setId("barrierTable");
         table.setItems(vm.rows());
-        table.setPlaceholder(new Label("No barrier used yet.\nStep or run to see bar.sync and mbarrier arrivals."));
+        table.setPlaceholder(new Label("No barrier used yet.\nStep or run to see bar.sync, mbarrier and barrier.cluster arrivals."));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getColumns().add(column("Kind", 62, PanelRow::kind));
         table.getColumns().add(column("CTA", 80, PanelRow::ctaName));
         table.getColumns().add(column("Barrier", 120, PanelRow::label));
         TableColumn<PanelRow, String> phase = column("Phase", 80, PanelRow::phaseText);
-        explain(phase, Glossary.GENERATION, Glossary.PHASE, Glossary.PARITY);
+        explain(phase, Glossary.GENERATION, Glossary.PHASE, Glossary.PARITY, Glossary.CLUSTER_BARRIER);
         table.getColumns().add(phase);
         TableColumn<PanelRow, PanelRow> arrived = column("Arrivals", 200, r -> r);
         arrived.setCellFactory(c -> new GaugeCell());
-        explain(arrived, Glossary.WARP_ARRIVAL, Glossary.BARRIER_COUNT, Glossary.PENDING, Glossary.EXPECTED);
+        explain(arrived, Glossary.WARP_ARRIVAL, Glossary.BARRIER_COUNT, Glossary.PENDING, Glossary.EXPECTED, Glossary.TX_COUNT);
         table.getColumns().add(arrived);
-        TableColumn<PanelRow, String> detail = column("Warps / tx-count", 80, PanelRow::detail);
-        explain(detail, Glossary.TX_COUNT, Glossary.EXPECT_TX, Glossary.COMPLETE_TX);
+        TableColumn<PanelRow, PanelRow> detail = column("Warps / tx-count", 80, r -> r);
+        detail.setCellFactory(c -> new DetailCell());
+        explain(detail, Glossary.WARP_ARRIVAL, Glossary.TX_COUNT, Glossary.EXPECT_TX, Glossary.COMPLETE_TX);
         table.getColumns().add(detail);
 
         table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> vm.select(row));
@@ -66,26 +69,52 @@ public final class BarriersView {
         });
 
         root.setTop(title);
-        SplitPane split = new SplitPane(table, detail(vm));
+        Node lists = lists(vm);
+        SplitPane split = new SplitPane(table, detail(vm, lists));
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.55);
+        split.setDividerPositions(ROSTER_AT);
         root.setCenter(split);
+        // The pane is short in the window: with nothing selected the roster's empty lists would
+        // hide all but a row or two, so only its hint stays, and a selection brings them back
+        // where the user last left the divider.
+        vm.selectedProperty().addListener((o, was, now) -> showRoster(split, lists, now != null));
+        showRoster(split, lists, vm.selectedProperty().get() != null);
     }
 
-    /** The selected barrier: title, summary, who arrived, who has not, and its completions. */
-    private static Node detail(BarriersViewModel vm) {
+    private static final double ROSTER_AT = 0.55;
+    private double rosterAt = ROSTER_AT;
+
+    private void showRoster(SplitPane split, Node lists, boolean on) {
+        if (on == lists.isManaged()) return;
+        if (!on) rosterAt = split.getDividerPositions()[0];
+        lists.setManaged(on);
+        lists.setVisible(on);
+        split.setDividerPositions(on ? rosterAt : 1); // 1: as low as the hint's height allows
+    }
+
+    /** The selected barrier: title, summary and its lists (or, with nothing selected, the hint). */
+    private static VBox detail(BarriersViewModel vm, Node lists) {
         Label title = new Label();
         title.setId("barrierDetailTitle");
         title.getStyleClass().add("pane-title");
         title.textProperty().bind(vm.detailTitleProperty());
         title.setWrapText(true);
+        title.setMinHeight(Label.USE_PREF_SIZE);
         Label summary = new Label();
         summary.setId("barrierDetailSummary");
         summary.setWrapText(true);
         summary.textProperty().bind(vm.detailSummaryProperty());
         summary.managedProperty().bind(summary.textProperty().isNotEmpty());
         summary.visibleProperty().bind(summary.managedProperty());
+        VBox.setVgrow(lists, Priority.ALWAYS);
+        VBox box = new VBox(4, title, summary, lists);
+        box.setId("barrierDetail");
+        box.setPadding(new Insets(4));
+        return box;
+    }
 
+    /** Who arrived, who has not, and the completions (each a place to go to). */
+    private static Node lists(BarriersViewModel vm) {
         ListView<String> arrived = list("barrierArrived", vm.arrived(), "Nobody arrived yet.");
         ListView<String> missing = list("barrierMissing", vm.missing(), "Nobody missing.");
         ListView<BarrierDetail.Completion> history = list("barrierHistory", vm.history(), "No completion yet.");
@@ -94,13 +123,8 @@ public final class BarriersView {
         history.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER) vm.seekTo(history.getSelectionModel().getSelectedItem());
         });
-        HBox lists = new HBox(6, column("Arrived this phase", arrived), column("Not arrived", missing),
+        return new HBox(6, column("Arrived this phase", arrived), column("Not arrived", missing),
                 column("Completions (click to go there)", history));
-        VBox.setVgrow(lists, Priority.ALWAYS);
-        VBox box = new VBox(4, title, summary, lists);
-        box.setId("barrierDetail");
-        box.setPadding(new Insets(4));
-        return box;
     }
 
     private static <T> ListView<T> list(String id, ObservableList<T> items, String empty) {
@@ -143,15 +167,24 @@ public final class BarriersView {
         return c;
     }
 
-    /** Arrivals as a gauge plus "3/4 warps" or "1 of 129 pending". */
+    /**
+     * Arrivals as a gauge plus "3/4 warps" or "1 of 129 pending"; under it, for an mbarrier whose
+     * phase has seen transactions, its bytes as a second gauge: "tx +512 of 1024 bytes" beside a
+     * half-full bar (window.md's two lines of an mbarrier).
+     */
     private static final class GaugeCell extends TableCell<PanelRow, PanelRow> {
         private final ProgressBar bar = new ProgressBar();
         private final Label text = new Label();
-        private final HBox box = new HBox(6, bar, text);
+        private final ProgressBar bytes = new ProgressBar();
+        private final Label bytesText = new Label();
+        private final HBox tx = new HBox(6, bytes, bytesText);
+        private final VBox box = new VBox(2, new HBox(6, bar, text), tx);
+        private final Tooltip tip = new Tooltip();
 
         GaugeCell() {
             bar.getStyleClass().add("barrier-gauge");
-            box.setAlignment(Pos.CENTER_LEFT);
+            bytes.getStyleClass().addAll("barrier-gauge", "tx-gauge");
+            for (Node n : box.getChildren()) ((HBox) n).setAlignment(Pos.CENTER_LEFT);
         }
 
         @Override
@@ -159,15 +192,47 @@ public final class BarriersView {
             super.updateItem(row, empty);
             if (empty || row == null) {
                 setGraphic(null);
+                setTooltip(null);
                 return;
             }
             bar.setProgress(row.fraction());
-            if (row.stuck() != bar.getStyleClass().contains("stuck")) {
-                if (row.stuck()) bar.getStyleClass().add("stuck");
-                else bar.getStyleClass().remove("stuck");
-            }
+            stuck(bar, row.stuck());
             text.setText(row.gaugeText());
+            boolean hasTx = row instanceof MbarrierRow m && m.hasTx();
+            tx.setVisible(hasTx);
+            tx.setManaged(hasTx);
+            setTooltip(null);
+            if (hasTx) {
+                MbarrierRow m = (MbarrierRow) row;
+                bytes.setProgress(m.txFraction());
+                // Red only while bytes are still owed: those are what a deadlocked waiter lacks.
+                stuck(bytes, m.stuck() && m.tx() > 0);
+                bytesText.setText(m.detail());
+                tip.setText(m.txCompleted() + " of " + m.txExpected() + " expected bytes completed in phase " + m.phase()
+                        + "; tx-count " + (m.tx() > 0 ? "+" : "") + m.tx());
+                setTooltip(tip);
+            }
             setGraphic(box);
         }
+    }
+
+    /** The row's detail, whole in a tooltip (the column is narrow); an mbarrier's bytes are in its gauge cell instead. */
+    private static final class DetailCell extends TableCell<PanelRow, PanelRow> {
+        private final Tooltip tip = new Tooltip();
+
+        @Override
+        protected void updateItem(PanelRow row, boolean empty) {
+            super.updateItem(row, empty);
+            String text = empty || row == null || row instanceof MbarrierRow m && m.hasTx() ? "" : row.detail();
+            setText(text);
+            tip.setText(text);
+            setTooltip(text.isEmpty() ? null : tip);
+        }
+    }
+
+    private static void stuck(ProgressBar bar, boolean stuck) {
+        if (stuck == bar.getStyleClass().contains("stuck")) return;
+        if (stuck) bar.getStyleClass().add("stuck");
+        else bar.getStyleClass().remove("stuck");
     }
 }

@@ -3,6 +3,7 @@ package io.barrierscope.app.barriers;
 import io.barrierscope.app.session.BarrierDetail;
 import io.barrierscope.app.session.BarrierKey;
 import io.barrierscope.app.session.BarrierRow;
+import io.barrierscope.app.session.ClusterBarrierRow;
 import io.barrierscope.app.session.MbarrierRow;
 import io.barrierscope.app.session.PanelRow;
 import io.barrierscope.app.session.Snapshot;
@@ -20,15 +21,15 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The barriers pane: every CTA barrier in use, then every valid mbarrier, with a one-line
- * headline; and for the selected one its roster (who arrived in the current generation or phase,
+ * The barriers pane: every CTA barrier in use, then every valid mbarrier, then every cluster's
+ * barrier.cluster in use, with a one-line headline; and for the selected one its roster (who arrived in the current generation or phase,
  * who has not), its history of completions (each a place to seek to) and its waiters (PTX lines
  * and timeline lanes to highlight).
  */
 public final class BarriersViewModel {
     private final ObservableList<PanelRow> rows = FXCollections.observableArrayList();
     private final ObservableList<PanelRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
-    private final ReadOnlyStringWrapper headline = new ReadOnlyStringWrapper(headline(List.of(), List.of()));
+    private final ReadOnlyStringWrapper headline = new ReadOnlyStringWrapper(headline(List.of(), List.of(), List.of()));
 
     private final ReadOnlyObjectWrapper<BarrierKey> selected = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper detailTitle = new ReadOnlyStringWrapper(NO_SELECTION);
@@ -45,9 +46,10 @@ public final class BarriersViewModel {
     static final String NO_SELECTION = "Select a barrier to see who arrived, who is missing and its completions.";
 
     public void update(Snapshot s) {
-        List<PanelRow> next = new ArrayList<>(s.barriers().size() + s.mbarriers().size());
+        List<PanelRow> next = new ArrayList<>(s.barriers().size() + s.mbarriers().size() + s.clusterBarriers().size());
         next.addAll(s.barriers());
         next.addAll(s.mbarriers());
+        next.addAll(s.clusterBarriers());
         // Replace only on change: setAll on every step would reset the table's selection. When
         // they do change the table drops its selection; the selected barrier stays (the view
         // selects its new row).
@@ -59,12 +61,12 @@ public final class BarriersViewModel {
                 replacing = false;
             }
         }
-        headline.set(headline(s.barriers(), s.mbarriers()));
+        headline.set(headline(s.barriers(), s.mbarriers(), s.clusterBarriers()));
     }
 
     public void clear() {
         rows.clear();
-        headline.set(headline(List.of(), List.of()));
+        headline.set(headline(List.of(), List.of(), List.of()));
         boolean had = selected.get() != null;
         selected.set(null);
         showDetail(null);
@@ -121,16 +123,24 @@ public final class BarriersViewModel {
     public void setOnSelect(Consumer<BarrierKey> action) { onSelect = action == null ? k -> {} : action; }
     public void setOnSeek(LongConsumer action) { onSeek = action == null ? s -> {} : action; }
 
-    static String headline(List<BarrierRow> barriers, List<MbarrierRow> mbarriers) {
+    static String headline(List<BarrierRow> barriers, List<MbarrierRow> mbarriers, List<ClusterBarrierRow> clusters) {
         long waiting = barriers.stream().filter(BarrierRow::waiting).count();
-        String cta = barriers.isEmpty() ? "CTA barriers: none used yet"
+        String out = barriers.isEmpty() ? "CTA barriers: none used yet"
                 : "CTA barriers: " + barriers.size() + " used, " + waiting + " with warps waiting";
-        if (mbarriers.isEmpty()) return cta;
-        long stuck = mbarriers.stream().filter(MbarrierRow::stuck).count();
-        return cta + " · mbarriers: " + mbarriers.size() + " valid" + (stuck > 0 ? ", " + stuck + " deadlocked" : "");
+        if (!mbarriers.isEmpty()) {
+            long stuck = mbarriers.stream().filter(MbarrierRow::stuck).count();
+            out += " · mbarriers: " + mbarriers.size() + " valid" + (stuck > 0 ? ", " + stuck + " deadlocked" : "");
+        }
+        if (!clusters.isEmpty()) {
+            long stuck = clusters.stream().filter(ClusterBarrierRow::stuck).count();
+            long open = clusters.stream().filter(ClusterBarrierRow::waiting).count();
+            out += " · cluster barriers: " + clusters.size() + " used, " + open + " with a phase open"
+                    + (stuck > 0 ? ", " + stuck + " deadlocked" : "");
+        }
+        return out;
     }
 
-    /** CTA barriers by CTA and barrier, then mbarriers by CTA and offset. */
+    /** CTA barriers by CTA and barrier, then mbarriers by CTA and offset, then cluster barriers by cluster. */
     public ObservableList<PanelRow> rows() { return readOnlyRows; }
     public ReadOnlyStringProperty headlineProperty() { return headline.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<BarrierKey> selectedProperty() { return selected.getReadOnlyProperty(); }
@@ -138,7 +148,7 @@ public final class BarriersViewModel {
     public ReadOnlyStringProperty detailSummaryProperty() { return detailSummary.getReadOnlyProperty(); }
     /** Who arrived in the current generation or phase (and, for an mbarrier, its tx events). */
     public ObservableList<String> arrived() { return arrived; }
-    /** Who has not arrived: live warps of the CTA (CTA barrier), live threads of the CTA (mbarrier). */
+    /** Who has not arrived: live warps of the CTA (CTA barrier), live threads of the CTA (mbarrier) or cluster (cluster barrier). */
     public ObservableList<String> missing() { return missing; }
     public ObservableList<BarrierDetail.Completion> history() { return history; }
     /** PTX lines where threads wait on the selected barrier. */

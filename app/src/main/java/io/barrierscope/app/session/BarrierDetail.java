@@ -11,7 +11,8 @@ import java.util.Set;
  * @param summary     what the roster means, e.g. "1 of 3 arrivals pending this phase"
  * @param arrived     who arrived in the current generation/phase, one entry per warp or arrive-on
  * @param missing     who has not: for a CTA barrier the live warps that did not arrive (exact);
- *                    for an mbarrier the threads of the CTA that have not arrived this phase
+ *                    for an mbarrier the threads of the CTA that have not arrived this phase;
+ *                    for a cluster barrier the live threads of the cluster, by CTA and warp (exact)
  * @param tx          expect-tx and complete-tx of the current phase with their bytes (mbarriers)
  * @param history     the completions so far, oldest first
  * @param waiterLines PTX lines (1-based) where threads wait on it now

@@ -25,7 +25,11 @@ final class BarrierDetailCapture {
     static BarrierDetail capture(Navigator nav, BarrierKey key) {
         Machine m = nav.tt.run().machine();
         if (key.cta() < 0 || key.cta() >= m.liveWarps.length) return null;
-        return key.mbarrier() ? mbarrier(nav, m, key) : ctaBarrier(nav, m, key);
+        return switch (key.kind()) {
+            case CTA_BARRIER -> ctaBarrier(nav, m, key);
+            case MBARRIER -> mbarrier(nav, m, key);
+            case CLUSTER_BARRIER -> ClusterBarrierCapture.detail(nav, key);
+        };
     }
 
     private static BarrierDetail ctaBarrier(Navigator nav, Machine m, BarrierKey key) {
@@ -119,7 +123,7 @@ final class BarrierDetailCapture {
                              List<String> arrived, List<String> tx, Machine m, List<Long> arrivedSlots) {
         long now = nav.tt.now();
         String unit = complete == SyncEvent.BAR_COMPLETE ? "generation " : "phase ";
-        BarrierEventIndex.Events e = nav.barrierEvents().of(key.object(), key.mbarrier());
+        BarrierEventIndex.Events e = nav.barrierEvents().of(key);
         for (int i = 0; i < e.size && e.step[i] < now; i++) {
             SyncEvent kind = e.kind[i];
             long step = e.step[i];

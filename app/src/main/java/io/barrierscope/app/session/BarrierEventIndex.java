@@ -42,9 +42,11 @@ final class BarrierEventIndex {
 
     private static final Events NONE = new Events();
     private final Recording rec;
-    // CTA barriers and mbarriers are both named cta << 32 | n: two maps keep them apart.
+    // CTA barriers and mbarriers are both named cta << 32 | n: separate maps keep the kinds apart.
     private final Map<Long, Events> ctaBarriers = new HashMap<>();
     private final Map<Long, Events> mbarriers = new HashMap<>();
+    /** Cluster barrier completions only: a cluster's roster is exact in the machine, its arrivals are not needed. */
+    private final Map<Long, Events> clusterBarriers = new HashMap<>();
     /** Events labelled below this step are indexed. */
     private long indexed;
     private boolean done;
@@ -52,9 +54,14 @@ final class BarrierEventIndex {
     BarrierEventIndex(Recording rec) { this.rec = rec; }
 
     /** The events of a barrier so far (all steps recorded; callers stop at the position they show). */
-    Events of(long object, boolean mbarrier) {
+    Events of(BarrierKey key) {
         update();
-        return (mbarrier ? mbarriers : ctaBarriers).getOrDefault(object, NONE);
+        Map<Long, Events> kind = switch (key.kind()) {
+            case CTA_BARRIER -> ctaBarriers;
+            case MBARRIER -> mbarriers;
+            case CLUSTER_BARRIER -> clusterBarriers;
+        };
+        return kind.getOrDefault(key.object(), NONE);
     }
 
     private void update() {
@@ -70,6 +77,7 @@ final class BarrierEventIndex {
                 case BAR_ARRIVE, BAR_COMPLETE -> ctaBarriers.computeIfAbsent(c.object, k -> new Events()).add(c);
                 case MBAR_INIT, MBAR_ARRIVE, MBAR_EXPECT_TX, MBAR_COMPLETE_TX, MBAR_PHASE_COMPLETE, MBAR_INVAL ->
                         mbarriers.computeIfAbsent(c.object, k -> new Events()).add(c);
+                case CLUSTER_COMPLETE -> clusterBarriers.computeIfAbsent(c.object, k -> new Events()).add(c);
                 default -> { }
             }
         }

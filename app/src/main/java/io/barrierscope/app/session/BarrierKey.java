@@ -1,18 +1,27 @@
 package io.barrierscope.app.session;
 
 /**
- * Which barrier the barriers pane selected: a CTA barrier ({@code id} its number) or an
- * mbarrier ({@code id} its shared offset), in CTA {@code cta}.
+ * Which barrier the barriers pane selected, in CTA {@code cta}: a CTA barrier ({@code id} its
+ * number), an mbarrier ({@code id} its shared offset) or a cluster barrier ({@code cta} the
+ * cluster's rank-0 CTA, {@code id} 0).
  */
-public record BarrierKey(boolean mbarrier, int cta, int id) {
+public record BarrierKey(Kind kind, int cta, int id) {
+
+    public enum Kind { CTA_BARRIER, MBARRIER, CLUSTER_BARRIER }
 
     /** The key of a pane row. */
     public static BarrierKey of(PanelRow row) {
-        if (row instanceof MbarrierRow m) return new BarrierKey(true, m.cta(), m.offset());
+        if (row instanceof MbarrierRow m) return new BarrierKey(Kind.MBARRIER, m.cta(), m.offset());
+        if (row instanceof ClusterBarrierRow c) return new BarrierKey(Kind.CLUSTER_BARRIER, c.firstCta(), 0);
         BarrierRow b = (BarrierRow) row;
-        return new BarrierKey(false, b.cta(), b.id());
+        return new BarrierKey(Kind.CTA_BARRIER, b.cta(), b.id());
     }
 
-    /** The object the recording names it by: {@code cta << 32 | id}. */
-    public long object() { return (long) cta << 32 | (id & 0xFFFFFFFFL); }
+    /**
+     * The object the recording names it by: {@code cta << 32 | id}, and for a cluster barrier
+     * its rank-0 CTA alone (ClusterBarrierSync emits that).
+     */
+    public long object() {
+        return kind == Kind.CLUSTER_BARRIER ? cta : (long) cta << 32 | (id & 0xFFFFFFFFL);
+    }
 }

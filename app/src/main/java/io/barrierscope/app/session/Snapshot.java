@@ -19,6 +19,7 @@ import java.util.Map;
  * @param warpsAtLine for each PTX line where live warps stand, how many
  * @param barriers    the CTA barriers in use, by CTA then barrier
  * @param mbarriers   the valid mbarrier objects, by CTA then shared offset
+ * @param clusterBarriers the cluster barriers in use, one per cluster, by rank-0 CTA
  * @param deadlock    the wait-for explanation when the run ended in deadlock, else null
  * @param threads     every thread's state
  * @param inspection  the inspected thread's registers and its CTA's shared memory, or null
@@ -30,7 +31,8 @@ import java.util.Map;
 public record Snapshot(Outcome outcome, long steps, long cycles, long maxSteps,
                        int focusWarp, String focusName, int focusLine, CudaLoc focusLoc, String lastAction,
                        Map<Integer, Integer> warpsAtLine, List<BarrierRow> barriers,
-                       List<MbarrierRow> mbarriers, List<Diagnostic> diagnostics, Deadlock deadlock,
+                       List<MbarrierRow> mbarriers, List<ClusterBarrierRow> clusterBarriers,
+                       List<Diagnostic> diagnostics, Deadlock deadlock,
                        ThreadsState threads, Inspection inspection, String report, Cause cause, Travel travel) {
 
     /** What a snapshot follows: an open or reset, a move (either way), a refresh during a run, a run's end. */
@@ -53,10 +55,11 @@ public record Snapshot(Outcome outcome, long steps, long cycles, long maxSteps,
     public Snapshot(Outcome outcome, long steps, long cycles, long maxSteps,
                     int focusWarp, String focusName, int focusLine, CudaLoc focusLoc, String lastAction,
                     Map<Integer, Integer> warpsAtLine, List<BarrierRow> barriers,
-                    List<MbarrierRow> mbarriers, List<Diagnostic> diagnostics, Deadlock deadlock,
+                    List<MbarrierRow> mbarriers, List<ClusterBarrierRow> clusterBarriers,
+                    List<Diagnostic> diagnostics, Deadlock deadlock,
                     ThreadsState threads, Inspection inspection, String report, Cause cause) {
         this(outcome, steps, cycles, maxSteps, focusWarp, focusName, focusLine, focusLoc, lastAction, warpsAtLine, barriers,
-                mbarriers, diagnostics, deadlock, threads, inspection, report, cause,
+                mbarriers, clusterBarriers, diagnostics, deadlock, threads, inspection, report, cause,
                 new Travel(steps, outcome != Outcome.RUNNING, "", -1, diagnostics));
     }
 
@@ -64,18 +67,19 @@ public record Snapshot(Outcome outcome, long steps, long cycles, long maxSteps,
     public Snapshot(Outcome outcome, long steps, long cycles, long maxSteps,
                     int focusWarp, String focusName, int focusLine, String lastAction,
                     Map<Integer, Integer> warpsAtLine, List<BarrierRow> barriers,
-                    List<MbarrierRow> mbarriers, List<Diagnostic> diagnostics, String report, Cause cause) {
+                    List<MbarrierRow> mbarriers, List<ClusterBarrierRow> clusterBarriers,
+                    List<Diagnostic> diagnostics, String report, Cause cause) {
         this(outcome, steps, cycles, maxSteps, focusWarp, focusName, focusLine, null, lastAction, warpsAtLine,
-                barriers, mbarriers, diagnostics, null, ThreadsState.EMPTY, null, report, cause);
+                barriers, mbarriers, clusterBarriers, diagnostics, null, ThreadsState.EMPTY, null, report, cause);
     }
 
-    /** A snapshot without mbarriers either. */
+    /** A snapshot without mbarriers or cluster barriers either. */
     public Snapshot(Outcome outcome, long steps, long cycles, long maxSteps,
                     int focusWarp, String focusName, int focusLine, String lastAction,
                     Map<Integer, Integer> warpsAtLine, List<BarrierRow> barriers,
                     List<Diagnostic> diagnostics, String report, Cause cause) {
         this(outcome, steps, cycles, maxSteps, focusWarp, focusName, focusLine, lastAction, warpsAtLine,
-                barriers, List.of(), diagnostics, report, cause);
+                barriers, List.of(), List.of(), diagnostics, report, cause);
     }
 
     public boolean finished() { return outcome != Outcome.RUNNING; }

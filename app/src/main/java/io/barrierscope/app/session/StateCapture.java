@@ -62,7 +62,8 @@ final class StateCapture {
                 List.copyOf(rec.diagnostics()));
         return new Snapshot(x.outcome(), m.steps, m.cycles, run.maxSteps(), warp, focusName,
                 line(code, pc), pc >= 0 && pc < code.length ? code[pc].insn.loc() : null, lastAction,
-                warpsAtLine(m, code), barriers(m, deadlocked), mbarriers(m, deadlocked), diagnostics, deadlock,
+                warpsAtLine(m, code), barriers(m, deadlocked), mbarriers(m, deadlocked),
+                ClusterBarrierCapture.rows(m, deadlocked), diagnostics, deadlock,
                 ThreadCapture.capture(run), inspection(run, inspect, warp), report, cause, travel);
     }
 
@@ -133,8 +134,8 @@ final class StateCapture {
             for (CtaBarrier b : unit.barriers) {
                 if (!b.active() && b.generation == 0) continue;
                 int expected = b.count > 0 ? (b.count + 31) / 32 : Integer.bitCount(live);
-                rows.add(new BarrierRow(unit.cta, ctaName(m, unit.cta), b.id, b.generation,
-                        b.arrivedCount(), expected, warpList(b.arrivedWarps), deadlocked && b.active()));
+                rows.add(new BarrierRow(unit.cta, ctaName(m, unit.cta), b.id, b.generation, b.arrivedCount(), expected,
+                        warpRanges(b.arrivedWarps), missingWarps(b, live, expected), deadlocked && b.active()));
             }
         }
         return List.copyOf(rows);
@@ -153,7 +154,8 @@ final class StateCapture {
         for (Mbarrier b : m.mbarriers.all()) {
             if (!b.valid) continue;
             rows.add(new MbarrierRow(b.cta, ctaName(m, b.cta), b.offset, MbarrierOp.name(m, b.offset), b.phase,
-                    b.pending, b.expected, b.tx, waitedOn.contains(MbarrierUnit.key(b.cta, b.offset))));
+                    b.pending, b.expected, b.tx, b.txExpected, b.txCompleted,
+                    waitedOn.contains(MbarrierUnit.key(b.cta, b.offset))));
         }
         return List.copyOf(rows);
     }
@@ -165,11 +167,40 @@ final class StateCapture {
         return cut > 0 ? w.substring(0, cut) : "CTA " + cta;
     }
 
-    private static String warpList(int warps) {
+    /**
+     * The live warps not arrived in an open generation: all of them when every live warp is
+     * expected ("w2–3"); with a thread count, how many more are needed of them ("1 of w2–3"),
+     * since any of them may complete it, unless all are ("w2"). "" when no generation is open.
+     */
+    private static String missingWarps(CtaBarrier b, int liveWarps, int expected) {
+        if (!b.active()) return "";
+        int absent = liveWarps & ~b.arrivedWarps;
+        if (b.count <= 0) return warpRanges(absent);
+        int needed = expected - b.arrivedCount();
+        if (needed <= 0) return "";
+        if (absent == 0) return needed + " of no live warp";
+        return needed >= Integer.bitCount(absent) ? warpRanges(absent) : needed + " of " + warpRanges(absent);
+    }
+
+    /** Warps by number within their CTA, runs joined: {@code 0b1011} is "w0–1 w3". */
+    static String warpRanges(int warps) {
+        return ranges("w", warps & 0xFFFFFFFFL, 0);
+    }
+
+    /**
+     * The set bits of {@code bits} as numbered runs, e.g. prefix "t", bits 0b111 and base 32 give
+     * "t32–34"; runs are space-separated.
+     */
+    static String ranges(String prefix, long bits, int base) {
         StringBuilder sb = new StringBuilder();
-        for (int r = warps; r != 0; r &= r - 1) {
+        while (bits != 0) {
+            int from = Long.numberOfTrailingZeros(bits);
+            int to = from;
+            while (to < 63 && (bits & (1L << (to + 1))) != 0) to++;
             if (sb.length() > 0) sb.append(' ');
-            sb.append('w').append(Integer.numberOfTrailingZeros(r));
+            sb.append(prefix).append(base + from);
+            if (to > from) sb.append('–').append(base + to);
+            bits &= to == 63 ? 0 : -1L << (to + 1);
         }
         return sb.toString();
     }

@@ -21,9 +21,9 @@ class BarrierDetailViewModelTest {
     private final BarriersViewModel vm = new BarriersViewModel();
     private final List<BarrierKey> asked = new ArrayList<>();
     private final List<Long> seeks = new ArrayList<>();
-    private final BarrierRow bar = new BarrierRow(0, "CTA (0,0,0)", 1, 2, 1, 3, "w0", false);
-    private final MbarrierRow full = new MbarrierRow(0, "CTA (0,0,0)", 8, "full (shared 0x8)", 3, 1, 2, 0, false);
-    private final BarrierKey fullKey = new BarrierKey(true, 0, 8);
+    private final BarrierRow bar = new BarrierRow(0, "CTA (0,0,0)", 1, 2, 1, 3, "w0", "w1–2", false);
+    private final MbarrierRow full = new MbarrierRow(0, "CTA (0,0,0)", 8, "full (shared 0x8)", 3, 1, 2, 0, 0, 0, false);
+    private final BarrierKey fullKey = new BarrierKey(BarrierKey.Kind.MBARRIER, 0, 8);
 
     {
         vm.setOnSelect(asked::add);
@@ -64,7 +64,7 @@ class BarrierDetailViewModelTest {
     void aDetailOfAnotherBarrierIsIgnoredAndDeselectingClears() {
         vm.update(Snapshots.at(Outcome.RUNNING, 41, 1, Map.of(), List.of(bar), List.of(full), List.of()));
         vm.select(bar);
-        assertEquals(new BarrierKey(false, 0, 1), asked.get(0));
+        assertEquals(new BarrierKey(BarrierKey.Kind.CTA_BARRIER, 0, 1), asked.get(0));
         vm.showDetail(detail(fullKey)); // late, for a barrier no longer selected
         assertEquals(List.of(), vm.arrived());
         vm.select(null);
@@ -80,7 +80,7 @@ class BarrierDetailViewModelTest {
         assertEquals(1, vm.selectedIndex());
         // The table drops its selection while the rows are replaced: the view model keeps the barrier.
         vm.rows().addListener((javafx.collections.ListChangeListener<io.barrierscope.app.session.PanelRow>) c -> vm.select(null));
-        MbarrierRow next = new MbarrierRow(0, "CTA (0,0,0)", 8, "full (shared 0x8)", 4, 2, 2, 0, false);
+        MbarrierRow next = new MbarrierRow(0, "CTA (0,0,0)", 8, "full (shared 0x8)", 4, 2, 2, 0, 0, 0, false);
         vm.update(Snapshots.at(Outcome.RUNNING, 42, 1, Map.of(), List.of(), List.of(next), List.of()));
         assertEquals(fullKey, vm.selectedProperty().get());
         assertEquals(0, vm.selectedIndex());

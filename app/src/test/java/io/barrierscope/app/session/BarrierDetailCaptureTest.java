@@ -22,7 +22,7 @@ class BarrierDetailCaptureTest {
                     .filter(b -> b.generation() >= 1 && b.arrived() > 0 && b.arrived() < b.expected()).findFirst().orElse(null);
         }
         assertNotNull(open, "no step with a generation open after a completed one");
-        r.session.selectBarrier(new BarrierKey(false, open.cta(), open.id()));
+        r.session.selectBarrier(new BarrierKey(BarrierKey.Kind.CTA_BARRIER, open.cta(), open.id()));
         BarrierDetail d = r.details.get(r.details.size() - 1);
         assertTrue(d.title().startsWith("bar " + open.id() + " of " + open.ctaName() + " · generation " + open.generation()), d.title());
         assertEquals(open.arrived(), d.arrived().size());
@@ -52,7 +52,7 @@ class BarrierDetailCaptureTest {
         Snapshot end = r.runToEnd();
         assertEquals(Outcome.DEADLOCK, end.outcome());
         MbarrierRow row = end.mbarriers().get(0);
-        r.session.selectBarrier(new BarrierKey(true, row.cta(), row.offset()));
+        r.session.selectBarrier(new BarrierKey(BarrierKey.Kind.MBARRIER, row.cta(), row.offset()));
         BarrierDetail d = r.details.get(r.details.size() - 1);
         // Every thread arrived once; the one arrival still pending is nobody's: nobody is missing.
         assertEquals(row.expected() - row.pending(), d.arrived().size());

@@ -56,4 +56,34 @@ class MbarrierCaptureTest {
         assertFalse(end.mbarriers().isEmpty());
         assertTrue(end.mbarriers().stream().noneMatch(MbarrierRow::stuck));
     }
+
+    @Test
+    void expectTxTooHighShowsTheBytesStillOwedOfThoseExpected() {
+        Snapshot end = runToEnd("expect-tx-too-high");
+        assertEquals(Outcome.DEADLOCK, end.outcome());
+        MbarrierRow full = end.mbarriers().get(0);
+        // The phase expects 256 bytes; the copy brings 128: a tx-count of +128 keeps it open.
+        assertEquals(256, full.txExpected());
+        assertEquals(128, full.txCompleted());
+        assertEquals("tx +128 of 256 bytes", full.detail());
+        assertEquals(0.5, full.txFraction());
+        assertTrue(full.stuck());
+    }
+
+    @Test
+    void txBytesAreThoseOfTheCurrentPhase() {
+        SessionRecorder r = SessionRecorder.open("tma-pipeline");
+        boolean sawBytes = false;
+        for (int i = 0; i < 2000 && !r.last().finished(); i++) {
+            r.session.step();
+            for (MbarrierRow m : r.last().mbarriers()) {
+                assertEquals(m.tx(), m.txExpected() - m.txCompleted(), m.toString());
+                sawBytes |= m.hasTx();
+            }
+        }
+        assertTrue(r.last().finished());
+        assertTrue(sawBytes, "no step with transaction bytes in a phase");
+        // Each completed phase starts the next without bytes.
+        assertTrue(r.last().mbarriers().stream().noneMatch(MbarrierRow::hasTx), r.last().mbarriers().toString());
+    }
 }
