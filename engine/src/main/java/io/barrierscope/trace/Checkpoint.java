@@ -34,6 +34,9 @@ public final class Checkpoint {
     /** Virtual cycles at take time. */
     public long cycles() { return state.machine().cycles(); }
 
+    /** Whether the register file, all zero at take time, was left out (the start of a run). */
+    public boolean registersOmitted() { return state.machine().registersOmitted(); }
+
     /** Approximate heap footprint, for a memory budget. */
     public long bytes() { return bytes; }
 

@@ -26,8 +26,19 @@ public final class TimeTravel {
         }
     }
 
-    /** Warp steps between the checkpoints taken while recording. */
+    /**
+     * Warp steps between the checkpoints taken while recording, for a launch whose state is at
+     * most {@link #BYTES_PER_STEP} times this: larger states get a longer interval (see {@link #intervalFor}).
+     */
     public static final int INTERVAL = 1 << 16;
+    /** The longest interval: re-executing it takes tens of milliseconds. */
+    public static final int MAX_INTERVAL = 1 << 20;
+    /**
+     * Bytes of checkpointed state per warp step of interval. A warp step costs the same whatever
+     * the launch's size, but a checkpoint copies the whole state: at one checkpoint per
+     * (state bytes / 8) steps, copying (about 5 GB/s) stays near 1.5% of executing (about 60 ns a step).
+     */
+    static final int BYTES_PER_STEP = 8;
     /** Warp steps between the extra checkpoints a long backward seek leaves near its target. */
     public static final int FINE_INTERVAL = 1 << 12;
     private static final long DEFAULT_BUDGET = Math.min(512L << 20, Runtime.getRuntime().maxMemory() / 4);
@@ -57,8 +68,28 @@ public final class TimeTravel {
         breakpoints.onHit(x::requestBreak);
         breakpoints.onStepsNeeded(x::listenersChanged);
         checkpoints.onDrop(this::dropped);
-        addCheckpoint();
+        Checkpoint first = addCheckpoint();
+        // The start has an all-zero register file, which its checkpoint omits: count it as later ones will.
+        this.interval = intervalFor(first.bytes() + (first.registersOmitted() ? 8L * m.regs.length : 0));
     }
+
+    /** Warp steps between the frontier checkpoints (and state hashes) of this session. */
+    private final long interval;
+
+    /**
+     * The checkpoint interval for a launch whose checkpoints take {@code stateBytes}: at least
+     * {@link #INTERVAL}, a power of two (so hashes fall on round steps), at most {@link #MAX_INTERVAL}.
+     * Deterministic in the launch, so a replay hashes the same steps.
+     */
+    static long intervalFor(long stateBytes) {
+        long want = Math.max(1, (stateBytes + BYTES_PER_STEP - 1) / BYTES_PER_STEP);
+        long p = Long.highestOneBit(want);
+        if (p < want) p <<= 1;
+        return Math.max(INTERVAL, Math.min(MAX_INTERVAL, p));
+    }
+
+    /** Warp steps between the checkpoints this session takes as it first executes (and between its state hashes). */
+    public long interval() { return interval; }
 
     /** The checkpoint of the live state being added to the store (so a drop can come back to it). */
     private Checkpoint adding;
@@ -194,9 +225,9 @@ public final class TimeTravel {
         return broke;
     }
 
-    /** Frontier bookkeeping: a state hash and a checkpoint every INTERVAL steps first reached, and at the end. */
+    /** Frontier bookkeeping: a state hash and a checkpoint every {@link #interval} steps first reached, and at the end. */
     private void afterMove() {
-        if (m.steps > frontierHashed && m.steps % INTERVAL == 0) {
+        if (m.steps > frontierHashed && m.steps % interval == 0) {
             frontierHashed = m.steps;
             Checkpoint c = checkpoints.at(m.steps);
             owed.put(m.steps, c != null ? c : addCheckpoint());
@@ -227,7 +258,7 @@ public final class TimeTravel {
     private long endOwed = -1;
 
     /**
-     * State hashes at steps first reached by this session (every {@link #INTERVAL} steps, and the
+     * State hashes at steps first reached by this session (every {@link #interval()} steps, and the
      * end): a trace file stores them so that re-executing it elsewhere can prove it reproduces.
      */
     public java.util.SortedMap<Long, Long> stateHashes() {
@@ -254,6 +285,24 @@ public final class TimeTravel {
             checkpoints.focus(at);
         }
         return java.util.Collections.unmodifiableSortedMap(hashes);
+    }
+
+    /**
+     * The state hash after {@code step} warp steps (not beyond the frontier), whether or not this
+     * session hashes that step itself (a trace written with another checkpoint interval lists other
+     * steps); the session stays where it is.
+     */
+    public long stateHashAt(long step) {
+        if (step < 0 || step > frontier()) throw new IllegalArgumentException("step " + step + " is outside 0.." + frontier());
+        Long known = stateHashes().get(step);
+        if (known != null) return known;
+        long at = m.steps;
+        Checkpoint here = Checkpoint.take(x);
+        seekQuietly(step);
+        long h = StateHash.of(x);
+        here.restoreInto(x);
+        checkpoints.focus(at);
+        return h;
     }
 
     /**
@@ -301,7 +350,7 @@ public final class TimeTravel {
         x.clearBreak();
         breakpoints.leaving(m.steps);
         while (!x.finished()) {
-            boolean broke = advanceTo(Math.min(nextMultiple(m.steps, INTERVAL), m.steps + CHUNK));
+            boolean broke = advanceTo(Math.min(nextMultiple(m.steps, interval), m.steps + CHUNK));
             BreakpointSet.Hit h = breakpoints.peekPending();
             // A break can come between warp steps (a copy landing); finish the step the hit belongs to.
             if (h != null) while (m.steps < h.stopStep() && !x.finished()) warpStep();
@@ -376,7 +425,7 @@ public final class TimeTravel {
             while (m.steps < t && !x.finished()) {
                 // Leave finer checkpoints near the target of a long seek: the next moves are likely nearby.
                 long until = t - m.steps < 8L * FINE_INTERVAL && t - from > FINE_INTERVAL
-                        ? Math.min(t, nextMultiple(m.steps, FINE_INTERVAL)) : Math.min(t, nextMultiple(m.steps, INTERVAL));
+                        ? Math.min(t, nextMultiple(m.steps, FINE_INTERVAL)) : Math.min(t, nextMultiple(m.steps, interval));
                 advanceTo(until);
                 if (m.steps < until && !x.finished()) warpStep(); // a brkpt does not stop a seek
                 if (t - from > FINE_INTERVAL && m.steps % FINE_INTERVAL == 0 && t - m.steps < 8L * FINE_INTERVAL

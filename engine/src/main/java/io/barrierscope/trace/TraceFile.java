@@ -293,7 +293,7 @@ public final class TraceFile {
         String who = engine.equals(Version.ENGINE) ? "" : " (recorded by " + engine + ", this is " + Version.ENGINE + ")";
         for (Map.Entry<Long, Long> e : recorded.entrySet()) {
             long step = e.getKey();
-            Long mine = tt.stateHashes().get(step);
+            Long mine = step <= tt.frontier() ? tt.stateHashAt(step) : null;
             if (mine == null || mine.longValue() != e.getValue()) {
                 throw bad(file, "this engine cannot reproduce the trace" + who + ": the state after " + step
                         + " warp steps differs from the recorded one");

@@ -10,7 +10,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * A session owes the state hash of every {@link TimeTravel#INTERVAL}-th step first reached and of
+ * A session owes the state hash of every {@link tt.interval()}-th step first reached and of
  * the end, but takes them from checkpoints only when asked (or when the checkpoint budget is about
  * to drop one), so recording does not pay for hashing; the end, which keeps no checkpoint, is
  * hashed where the session is, or reached again by re-execution. The hashes must still be those of the
@@ -26,10 +26,10 @@ class StateHashesOwedTest {
     private static LaunchedRun launch() { return PtxRun.kernel(LOOP).threads(128).launch(); }
 
     /** The hashes an independent run computes at the same steps, eagerly. */
-    private static SortedMap<Long, Long> eager(long end) {
+    private static SortedMap<Long, Long> eager(long end, long interval) {
         LaunchedRun run = launch();
         SortedMap<Long, Long> h = new TreeMap<>();
-        for (long s = TimeTravel.INTERVAL; s < end; s += TimeTravel.INTERVAL) {
+        for (long s = interval; s < end; s += interval) {
             run.interpreter().advance(s);
             h.put(s, StateHash.of(run.interpreter()));
         }
@@ -44,11 +44,11 @@ class StateHashesOwedTest {
         tt.runForward(() -> false);
         assertTrue(tt.atEnd());
         long end = tt.now();
-        assertTrue(end > 3L * TimeTravel.INTERVAL, "the loop must cross several intervals, ran " + end);
+        assertTrue(end > 3L * tt.interval(), "the loop must cross several intervals, ran " + end);
         tt.seek(end / 3);
         long here = StateHash.of(tt.interpreter());
         SortedMap<Long, Long> hashes = tt.stateHashes();
-        assertEquals(eager(end), hashes);
+        assertEquals(eager(end, tt.interval()), hashes);
         assertEquals(end / 3, tt.now());
         assertEquals(here, StateHash.of(tt.interpreter()), "taking the owed hashes moved the session");
     }
@@ -61,7 +61,7 @@ class StateHashesOwedTest {
         tt.runForward(() -> false);
         assertTrue(tt.checkpoints().size() <= 2, tt.checkpoints().size() + " checkpoints kept");
         long here = StateHash.of(tt.interpreter());
-        assertEquals(eager(tt.now()), tt.stateHashes());
+        assertEquals(eager(tt.now(), tt.interval()), tt.stateHashes());
         assertEquals(here, StateHash.of(tt.interpreter()));
     }
 }
