@@ -275,17 +275,26 @@ public final class BreakpointSet implements ExecutionListener {
     private void hit(Breakpoint bp, long eventStep, int warp, String what) {
         bp.hits++;
         if (bp.hits < bp.hitTarget) return;
+        long stop = bp.stopsBefore() ? eventStep : eventStep + 1;
         if (pending != null) {
-            // Another breakpoint fires in the step already stopping: say so, rather than lose it.
-            if (pending.breakpoint() != bp && pending.eventStep() == eventStep && !bp.stopsBefore() && !pending.breakpoint().stopsBefore()) {
-                Hit both = new Hit(pending.breakpoint(), pending.stopStep(), eventStep, pending.warp(),
-                        pending.description() + "; also [" + bp + "]: " + what);
-                log.set(log.size() - 1, both);
-                pending = both;
+            if (stop == pending.stopStep()) {
+                // Another breakpoint stops at the same place: say so, rather than lose it.
+                if (pending.breakpoint() != bp) {
+                    Hit both = new Hit(pending.breakpoint(), pending.stopStep(), pending.eventStep(), pending.warp(),
+                            pending.description() + "; also [" + bp + "]: " + what);
+                    log.set(log.size() - 1, both);
+                    pending = both;
+                }
+                return;
             }
-            return;
+            if (stop > pending.stopStep()) return;
+            // A line breakpoint on the step whose events fired the pending hit stops before it, so
+            // first: the pending hit is taken back (uncounted) and fires again when that step is run.
+            pending.breakpoint().hits--;
+            log.remove(log.size() - 1);
+            pending = null;
         }
-        Hit h = new Hit(bp, bp.stopsBefore() ? eventStep : eventStep + 1, eventStep, warp, what);
+        Hit h = new Hit(bp, stop, eventStep, warp, what);
         pending = h;
         log.add(h);
         if (onHit != null) onHit.run();

@@ -250,6 +250,29 @@ class BreakpointSamplesTest {
     }
 
     @Test
+    void aLineBreakpointOnTheArrivalThatCompletesAGenerationStopsFirstAndTheCompletionThen() {
+        // PTX line 57 is the first bar.sync 0: the last warp to execute it completes generation 0.
+        TimeTravel tt = session("block-reduce", "round-robin", 0);
+        tt.breakpoints().add("line:57,cta=0,warp=3");
+        tt.breakpoints().add("barrier:0,cta=0,phase=0");
+        List<TimeTravel.Stop> stops = allStops(tt);
+        assertEquals(2, stops.size(), stops.toString());
+        assertTrue(stops.get(0).hit().breakpoint().toString().startsWith("line:57"), stops.toString());
+        assertTrue(stops.get(1).hit().breakpoint().toString().startsWith("barrier:0"), stops.toString());
+        assertEquals(stops.get(0).step() + 1, stops.get(1).step(), "the completion comes with the step the line stopped before");
+        assertEquals(1, tt.breakpoints().all().get(1).hits, "the completion is counted once");
+    }
+
+    @Test
+    void twoLineBreakpointsOnOneInstructionAreBothReported() {
+        TimeTravel tt = session("block-reduce", "round-robin", 0);
+        tt.breakpoints().add("line:57,warp=0");
+        tt.breakpoints().add("line:kernel.cu:21,warp=0");
+        List<TimeTravel.Stop> stops = allStops(tt);
+        assertTrue(stops.stream().anyMatch(s -> s.hit().description().contains("also [line:kernel.cu:21,warp=0]")), stops.toString());
+    }
+
+    @Test
     void unknownLinesAndVariablesAreRefused() {
         BreakpointSet set = session("block-reduce", "round-robin", 0).breakpoints();
         assertThrows(IllegalArgumentException.class, () -> set.add("line:1"));
