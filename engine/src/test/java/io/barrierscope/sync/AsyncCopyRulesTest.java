@@ -103,6 +103,29 @@ class AsyncCopyRulesTest {
     }
 
     @Test
+    void aCopyLandingBeforeItsExpectTxTakesTheTxCountBelowZeroAndThePhaseStillCompletes() {
+        // Idiom (bug-catalogue): the bulk copy is issued before arrive.expect_tx on a count-1 barrier;
+        // with a one-cycle latency it lands first, so tx goes to -128 until the expect_tx brings it to 0.
+        String body = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nbar.sync 0;\n@!%p1 bra WAITERS;\n"
+                + "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r3], [%rd2], 128, [%r2];\n"
+                + "add.u32 %r12, %r12, 1;\nadd.u32 %r12, %r12, 1;\n" // other work before the expect_tx
+                + "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r2], 128;\nWAITERS:\n" + WAIT_PHASE0 + READ_OUT + "ret;";
+        LaunchedRun r = kernel(body).threads(32).latency(1, 1).launch();
+        long[] lowest = {0};
+        r.interpreter().addListener(new io.barrierscope.exec.ExecutionListener() {
+            @Override
+            public void syncEvent(long step, io.barrierscope.exec.SyncEvent kind, int slot, long object, long a, long b) {
+                if (kind == io.barrierscope.exec.SyncEvent.MBAR_COMPLETE_TX) lowest[0] = Math.min(lowest[0], b);
+            }
+        });
+        r.runToEnd();
+        assertEquals(Outcome.COMPLETED, outcome(r), r.summary());
+        assertEquals(-128, lowest[0], "the copy's complete-tx came first");
+        assertEquals(List.of(), codes(r));
+        for (int i = 0; i < 32; i++) assertEquals(i, u32(r, "out").get(i));
+    }
+
+    @Test
     void expectingMoreBytesThanTheCopyDeliversDeadlocksWithTheShortfall() {
         String body = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nbar.sync 0;\n" + BULK.replace("EXPECT", "256") + WAIT_PHASE0 + "ret;";
         LaunchedRun r = kernel(body).threads(32).run();

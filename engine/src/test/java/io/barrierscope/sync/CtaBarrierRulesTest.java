@@ -31,6 +31,25 @@ class CtaBarrierRulesTest {
     }
 
     @Test
+    void allSixteenNamedBarriersWorkAtOnce() {
+        // Idiom (bug-catalogue): FA3 uses all 16 ids. Each pair of warps syncs on its own id (tid / 64)
+        // with a count of 64, then reads what the partner warp wrote.
+        String body = REGS + "mov.u32 %r1, %tid.x;\nshr.u32 %r2, %r1, 6;\nmov.u32 %r3, sm;\nshl.b32 %r4, %r1, 2;\n"
+                + "add.u32 %r5, %r3, %r4;\nst.shared.u32 [%r5], %r1;\nbar.sync %r2, 64;\nxor.b32 %r6, %r1, 32;\n"
+                + "shl.b32 %r7, %r6, 2;\nadd.u32 %r8, %r3, %r7;\nld.shared.u32 %r9, [%r8];\n"
+                + "ld.param.u64 %rd1, [out];\ncvta.to.global.u64 %rd2, %rd1;\nmul.wide.u32 %rd3, %r1, 4;\n"
+                + "add.s64 %rd4, %rd2, %rd3;\nst.global.u32 [%rd4], %r9;\nret;";
+        for (String policy : List.of("round-robin", "random", "adversarial")) {
+            LaunchedRun r = PtxRun.kernel(body).header(".shared .align 4 .b8 sm[4096];").buffer("out", 1024).threads(1024)
+                    .policy(policy, 3).run();
+            assertEquals(Outcome.COMPLETED, outcome(r), policy + "\n" + r.summary());
+            assertEquals(List.of(), PtxRun.codes(r), "no diagnostic, no race");
+            List<Long> out = u32(r, "out");
+            for (int i = 0; i < 1024; i++) assertEquals(i ^ 32, out.get(i), "thread " + i);
+        }
+    }
+
+    @Test
     void barSyncOrdersSharedMemoryAcrossAllWarpsUnderEveryPolicy() {
         for (String policy : List.of("round-robin", "random", "adversarial")) {
             for (long seed = 0; seed < 5; seed++) {

@@ -30,6 +30,7 @@ public final class PtxRun {
     private long maxSteps = 1_000_000;
     private String header = "";
     private boolean races = true;
+    private io.barrierscope.exec.AsyncLatency latency;
 
     private PtxRun(String body) { this.body = body; }
 
@@ -43,6 +44,9 @@ public final class PtxRun {
     public PtxRun cluster(int n) { grid = new Dim3(n, 1, 1); cluster = new Dim3(n, 1, 1); return this; }
     public PtxRun policy(String p, long s) { policy = p; seed = s; return this; }
     public PtxRun maxSteps(long n) { maxSteps = n; return this; }
+    /** The launch's async latency model (launch file run.latency). */
+    public PtxRun latency(long min, long max) { latency = new io.barrierscope.exec.AsyncLatency(min, max); return this; }
+
     /** Turns race detection off, for a kernel that races on purpose while testing another rule. */
     public PtxRun racy() { races = false; return this; }
 
@@ -79,7 +83,7 @@ public final class PtxRun {
             Path ptx = dir.resolve("k.ptx");
             Files.writeString(ptx, ptx());
             LaunchSpec spec = new LaunchSpec(dir.resolve("launch.json"), ptx, "k", grid, block, cluster, args, 0, null, policy,
-                    seed, maxSteps, List.of());
+                    seed, maxSteps, List.of(), List.of(), latency);
             return (policyObject != null ? LaunchedRun.create(spec, policyObject) : LaunchedRun.create(spec, null, null))
                     .raceDetection(races);
         } catch (IOException e) {
