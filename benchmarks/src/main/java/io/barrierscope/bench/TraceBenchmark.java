@@ -146,13 +146,16 @@ public class TraceBenchmark {
      * and the medians and lower quartiles are compared. Race detection is off in both unless the
      * second argument is {@code race} (the default of {@code run} and the window: it makes the
      * unrecorded run about 1.7x longer, so the same recording cost is a smaller share).
-     * {@code java -cp benchmarks/target/benchmarks.jar io.barrierscope.bench.TraceBenchmark [RUNS [race]]}
+     * The third argument sets barrier_loop's iterations (200 by default: 129,632 warp steps; 2000
+     * make a run ten times longer, so the checkpoints taken along the way weigh as in long runs).
+     * {@code java -cp benchmarks/target/benchmarks.jar io.barrierscope.bench.TraceBenchmark [RUNS [race|norace [ITERATIONS]]]}
      */
     public static void main(String[] args) {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 300;
         boolean race = args.length > 1 && args[1].equals("race");
+        long iterations = args.length > 2 ? Long.parseLong(args[2]) : 200;
         java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
-        LaunchSpec spec = barrierLoop(200);
+        LaunchSpec spec = barrierLoop(iterations);
         long[][] nanos = new long[2][runs];
         long events = 0;
         for (int i = -runs / 3; i < runs; i++) { // the first third warms up
@@ -172,8 +175,8 @@ public class TraceBenchmark {
         }
         java.util.Arrays.sort(nanos[0]);
         java.util.Arrays.sort(nanos[1]);
-        System.out.printf("barrier_loop, race detection %s, %,d events recorded | unrecorded p25 %.3f ms median %.3f ms | recorded p25 %.3f ms"
-                + " median %.3f ms | overhead p25 %+.1f%% median %+.1f%%%n", race ? "on" : "off", events, nanos[0][runs / 4] / 1e6,
+        System.out.printf("barrier_loop x%d, race detection %s, %,d events recorded | unrecorded p25 %.3f ms median %.3f ms | recorded p25 %.3f ms"
+                + " median %.3f ms | overhead p25 %+.1f%% median %+.1f%%%n", iterations, race ? "on" : "off", events, nanos[0][runs / 4] / 1e6,
                 nanos[0][runs / 2] / 1e6, nanos[1][runs / 4] / 1e6, nanos[1][runs / 2] / 1e6,
                 100.0 * (nanos[1][runs / 4] - nanos[0][runs / 4]) / nanos[0][runs / 4],
                 100.0 * (nanos[1][runs / 2] - nanos[0][runs / 2]) / nanos[0][runs / 2]);
