@@ -99,7 +99,13 @@ public final class WelcomeView {
             }
             name.setText(s.name());
             description.setText(s.description());
-            description.prefWidthProperty().bind(widthProperty().subtract(30));
+            if (!description.prefWidthProperty().isBound()) {
+                // Wrap at the list's width, never below a sane minimum: a new cell's own width is 0
+                // at first, and a description wrapped at a negative width grows thousands of pixels
+                // tall, leaving the rest of the list blank.
+                description.prefWidthProperty().bind(javafx.beans.binding.Bindings.max(200.0,
+                        getListView().widthProperty().subtract(60)));
+            }
             setGraphic(box);
         }
     }
