@@ -2,6 +2,7 @@ package io.barrierscope.app.debugger;
 
 import io.barrierscope.app.barriers.BarriersView;
 import io.barrierscope.app.breakpoints.BreakpointsView;
+import io.barrierscope.app.console.ConsoleView;
 import io.barrierscope.app.deadlock.DeadlockView;
 import io.barrierscope.app.diagnostics.DiagnosticsView;
 import io.barrierscope.app.explore.ExploreView;
@@ -39,7 +40,7 @@ import javafx.stage.Window;
 /**
  * The debugger window's content: menus and toolbar; the PTX and CUDA sources side by side with
  * the timeline below; the barriers above the tabs (threads with registers and shared memory,
- * diagnostics, deadlock, lesson, run report, breakpoints, explore); the status bar; the welcome screen and
+ * diagnostics, console, deadlock, lesson, run report, breakpoints, explore); the status bar; the welcome screen and
  * the help overlay on top; files dropped anywhere open. Code-behind only: all state is in the
  * {@link DebuggerViewModel}.
  */
@@ -168,6 +169,8 @@ public final class DebuggerView implements Commands.ViewActions {
         tab(Panel.THREADS, "Threads", "threadsTab", threadsSplit);
         Tab diag = tab(Panel.DIAGNOSTICS, "Diagnostics", "diagnosticsTab", new DiagnosticsView(vm.diagnosticsList()).root());
         diag.textProperty().bind(vm.diagnosticsList().titleProperty());
+        Tab console = tab(Panel.CONSOLE, "Console", "consoleTab", new ConsoleView(vm.console()).root());
+        console.textProperty().bind(vm.console().titleProperty());
         tab(Panel.DEADLOCK, "Deadlock", "deadlockTab", deadlockView.root());
         tab(Panel.LESSON, "Lesson", "lessonTab", new LessonView(vm.lesson()).root());
         TextArea report = new TextArea();

@@ -4,6 +4,7 @@ import io.barrierscope.app.Locations;
 import io.barrierscope.app.barriers.BarriersViewModel;
 import io.barrierscope.app.breakpoints.BreakpointsViewModel;
 import io.barrierscope.app.classroom.AppearanceViewModel;
+import io.barrierscope.app.console.ConsoleViewModel;
 import io.barrierscope.app.deadlock.DeadlockViewModel;
 import io.barrierscope.app.diagnostics.DiagnosticsViewModel;
 import io.barrierscope.app.explore.ExploreRunner;
@@ -12,6 +13,7 @@ import io.barrierscope.app.files.RecentFiles;
 import io.barrierscope.app.lesson.LessonViewModel;
 import io.barrierscope.app.session.BarrierDetail;
 import io.barrierscope.app.session.BreakpointRow;
+import io.barrierscope.app.session.ConsoleLine;
 import io.barrierscope.app.session.DebugSession;
 import io.barrierscope.app.session.Inspection;
 import io.barrierscope.app.session.LaunchSettings;
@@ -67,6 +69,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final RegistersViewModel registers = new RegistersViewModel();
     private final SharedMemoryViewModel shared = new SharedMemoryViewModel();
     private final DiagnosticsViewModel diagnosticsList = new DiagnosticsViewModel();
+    private final ConsoleViewModel console = new ConsoleViewModel();
     private final DeadlockViewModel deadlock = new DeadlockViewModel();
     private final LessonViewModel lesson = new LessonViewModel();
     private final WelcomeViewModel welcome = new WelcomeViewModel();
@@ -146,6 +149,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         cuda.setOnToggleBreakpoint(session::toggleCudaBreakpoint);
         threads.setOnSelect(this::threadSelected);
         diagnosticsList.setOnActivate(this::diagnosticActivated);
+        console.setOnActivate(this::consoleLineActivated);
         deadlock.setOnReveal(this::showPlace);
         lesson.setOnOpen(this::open);
         lesson.setOnMoment(this::showMoment);
@@ -239,7 +243,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         if (loaded.get()) session.exportChrome(file);
     }
 
-    /** Brings a panel to the front (keyboard: Ctrl+1..6). */
+    /** Brings a panel to the front (keyboard: Ctrl+1..8, in the order of the tabs). */
     public void showPanel(Panel p) { panel.set(panel.get().next(p)); }
 
     @Override
@@ -258,6 +262,13 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private void diagnosticActivated(DiagnosticsViewModel.Row r) {
         showPlace(r.ptxLine());
         if (idle.get() && r.stopStep() != now.get()) session.seek(r.stopStep());
+    }
+
+    /** A console line was activated: its thread inspected, its printf call shown, the run where it printed. */
+    private void consoleLineActivated(ConsoleLine l) {
+        session.inspect(l.slot());
+        showPlace(l.ptxLine());
+        if (idle.get() && l.stopStep() != now.get()) session.seek(l.stopStep());
     }
 
     /** Shows a PTX line, and the CUDA line it came from, in the source panes. */
@@ -288,6 +299,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         }
         breakpoints.stoppedAt(-1);
         diagnosticsList.clear();
+        console.clear();
         deadlock.clear();
         report.set("");
         reportVisible.set(false);
@@ -314,6 +326,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         threads.update(s.threads());
         inspected(s.inspection());
         diagnosticsList.update(t.recorded(), s.steps());
+        console.update(s.steps());
         deadlock.update(s.deadlock());
         finished.set(s.finished());
         now.set(s.steps());
@@ -361,6 +374,9 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
 
     @Override
     public void saved(String text) { message.set(text); }
+
+    @Override
+    public void printed(List<ConsoleLine> lines) { console.append(lines); }
 
     @Override
     public void timeline(TimelineModel model) {
@@ -421,6 +437,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public RegistersViewModel registers() { return registers; }
     public SharedMemoryViewModel shared() { return shared; }
     public DiagnosticsViewModel diagnosticsList() { return diagnosticsList; }
+    public ConsoleViewModel console() { return console; }
     public DeadlockViewModel deadlock() { return deadlock; }
     public LessonViewModel lesson() { return lesson; }
     public WelcomeViewModel welcome() { return welcome; }
