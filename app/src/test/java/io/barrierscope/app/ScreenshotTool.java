@@ -25,7 +25,8 @@ import javax.imageio.ImageIO;
  * front, and the deadlock view on a deadlocking sample. Not a test: it drives the window through
  * its view model, as the keys would, and writes PNGs.
  *
- * <p>Usage: {@code ScreenshotTool OUT_DIR} (also writes help.png, the F1 overlay), on the test
+ * <p>Usage: {@code ScreenshotTool OUT_DIR} (also writes help.png, the F1 overlay; the window is
+ * 1440x900 unless {@code -Dshots.size=1280x800} says otherwise), on the test
  * classpath with JavaFX on the module path and without Monocle, e.g.
  * <pre>
  * mvn -q -o -pl app test-compile dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt -Dmdep.includeScope=test
@@ -48,7 +49,8 @@ public final class ScreenshotTool extends Application {
         Path root = Locations.repoRoot(Path.of(""), Locations.codeLocation()).orElseThrow();
         vm = new DebuggerViewModel(l -> DebugSession.withWorkerThread(Platform::runLater, l));
         DebuggerView view = new DebuggerView(vm, SampleCatalog.read(Locations.samples(root)));
-        scene = new Scene(view.root(), 1440, 900);
+        String[] size = System.getProperty("shots.size", "1440x900").split("x");
+        scene = new Scene(view.root(), Integer.parseInt(size[0]), Integer.parseInt(size[1]));
         view.installShortcuts(scene);
         stage.titleProperty().bind(vm.titleProperty());
         stage.setScene(scene);
