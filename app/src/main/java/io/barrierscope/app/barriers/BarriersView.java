@@ -61,12 +61,16 @@ public final class BarriersView {
         explain(detail, Glossary.WARP_ARRIVAL, Glossary.TX_COUNT, Glossary.EXPECT_TX, Glossary.COMPLETE_TX);
         table.getColumns().add(detail);
 
-        table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> vm.select(row));
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> {
+            if (!syncing) vm.select(row);
+        });
         // New rows drop the table's selection; the view model kept the barrier: select its new row.
         vm.rows().addListener((ListChangeListener<PanelRow>) c -> {
             int i = vm.selectedIndex();
             if (i >= 0 && table.getSelectionModel().getSelectedIndex() != i) table.getSelectionModel().select(i);
         });
+        // Selected from elsewhere (a thread waiting on it, a diagnostic): its row, or none while it is not in use.
+        vm.selectedProperty().addListener((o, a, key) -> showSelected(vm));
 
         root.setTop(title);
         Node lists = lists(vm);
@@ -79,6 +83,24 @@ public final class BarriersView {
         // where the user last left the divider.
         vm.selectedProperty().addListener((o, was, now) -> showRoster(split, lists, now != null));
         showRoster(split, lists, vm.selectedProperty().get() != null);
+    }
+
+    private boolean syncing;
+
+    private void showSelected(BarriersViewModel vm) {
+        int i = vm.selectedIndex();
+        if (table.getSelectionModel().getSelectedIndex() == i) return;
+        syncing = true;
+        try {
+            if (i >= 0) {
+                table.getSelectionModel().select(i);
+                table.scrollTo(i);
+            } else {
+                table.getSelectionModel().clearSelection();
+            }
+        } finally {
+            syncing = false;
+        }
     }
 
     private static final double ROSTER_AT = 0.55;

@@ -12,6 +12,7 @@ import io.barrierscope.app.explore.ExploreViewModel;
 import io.barrierscope.app.files.RecentFiles;
 import io.barrierscope.app.lesson.LessonViewModel;
 import io.barrierscope.app.session.BarrierDetail;
+import io.barrierscope.app.session.BarrierKey;
 import io.barrierscope.app.session.BreakpointRow;
 import io.barrierscope.app.session.ConsoleLine;
 import io.barrierscope.app.session.DebugSession;
@@ -24,7 +25,6 @@ import io.barrierscope.app.source.CudaSourceViewModel;
 import io.barrierscope.app.source.SourceViewModel;
 import io.barrierscope.app.threads.RegistersViewModel;
 import io.barrierscope.app.threads.SharedMemoryViewModel;
-import io.barrierscope.app.threads.ThreadNode;
 import io.barrierscope.app.threads.ThreadsViewModel;
 import io.barrierscope.app.timeline.TimelineModel;
 import io.barrierscope.app.timeline.TimelineViewModel;
@@ -52,10 +52,11 @@ import javafx.beans.property.StringProperty;
 
 /**
  * The debugger window's state and commands. It owns the {@link DebugSession}, turns its
- * results into display text, feeds the child view models and links them: whatever points at a
- * place in the program (a click in either source pane, a thread, a diagnostic, a deadlock node)
- * shows that place in both source panes. Results arrive on the UI executor's thread; commands
- * are called from the same thread.
+ * results into display text, feeds the child view models and links them: a click in either
+ * source pane shows the other's line, and whatever points at a place in the program (a thread,
+ * a diagnostic, a timeline event, a console line, a deadlock box, a barrier) goes through the
+ * one {@link Selection}. Results arrive on the UI executor's thread; commands are called from
+ * the same thread.
  */
 public final class DebuggerViewModel implements DebugSession.Listener, AutoCloseable {
     static final String APP_NAME = "BarrierScope";
@@ -76,6 +77,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final AppearanceViewModel appearance = new AppearanceViewModel();
     private final BreakpointsViewModel breakpoints;
     private final ExploreViewModel explore;
+    private final Selection selection;
 
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(APP_NAME);
     private final ReadOnlyBooleanWrapper loaded = new ReadOnlyBooleanWrapper(false);
@@ -136,9 +138,14 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
             @Override public void enable(int id, boolean on) { session.enableBreakpoint(id, on); }
         });
         source.setOnLineClicked(cuda::showPtxLine);
+        selection = new Selection(threads, barriers, source, cuda, timeline::get, now::get, idle::get, new Selection.Session() {
+            @Override public void inspect(int slot) { session.inspect(slot); }
+            @Override public void selectBarrier(BarrierKey key) { session.selectBarrier(key); }
+            @Override public void seek(long step) { DebuggerViewModel.this.seek(step); }
+        });
         // The selected barrier: its roster from the session, its history a place to seek to,
         // its waiters highlighted in the PTX source and the timeline.
-        barriers.setOnSelect(session::selectBarrier);
+        barriers.setOnSelect(selection::selectBarrier);
         barriers.setOnSeek(this::seek);
         barriers.waiterLinesProperty().addListener((o, a, lines) -> source.setWaiterLines(lines));
         barriers.waiterWarpsProperty().addListener((o, a, warps) -> {
@@ -147,10 +154,11 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         source.setOnToggleBreakpoint(session::toggleLineBreakpoint);
         cuda.setOnLineClicked(source::showLinked);
         cuda.setOnToggleBreakpoint(session::toggleCudaBreakpoint);
-        threads.setOnSelect(this::threadSelected);
-        diagnosticsList.setOnActivate(this::diagnosticActivated);
-        console.setOnActivate(this::consoleLineActivated);
-        deadlock.setOnReveal(this::showPlace);
+        // Whatever points at a place selects it everywhere (window.md).
+        threads.setOnSelect(n -> selection.select(Place.of(n)));
+        diagnosticsList.setOnActivate(r -> selection.select(Place.of(r)));
+        console.setOnActivate(l -> selection.select(Place.of(l)));
+        deadlock.setOnReveal(line -> selection.select(Place.line(line)));
         lesson.setOnOpen(this::open);
         lesson.setOnMoment(this::showMoment);
         welcome.setOnOpen(this::open);
@@ -252,32 +260,6 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         session.close();
     }
 
-    /** A row of the threads tree was picked: inspect its thread (its warp is the focused one) and show its line. */
-    private void threadSelected(ThreadNode n) {
-        if (n.slot() >= 0) session.inspect(n.slot());
-        if (n.ptxLine() > 0) showPlace(n.ptxLine());
-    }
-
-    /** A diagnostic was activated: its line in the panes, and the run where it fired. */
-    private void diagnosticActivated(DiagnosticsViewModel.Row r) {
-        showPlace(r.ptxLine());
-        if (idle.get() && r.stopStep() != now.get()) session.seek(r.stopStep());
-    }
-
-    /** A console line was activated: its thread inspected, its printf call shown, the run where it printed. */
-    private void consoleLineActivated(ConsoleLine l) {
-        session.inspect(l.slot());
-        showPlace(l.ptxLine());
-        if (idle.get() && l.stopStep() != now.get()) session.seek(l.stopStep());
-    }
-
-    /** Shows a PTX line, and the CUDA line it came from, in the source panes. */
-    private void showPlace(int ptxLine) {
-        if (ptxLine <= 0) return;
-        source.reveal(ptxLine);
-        cuda.showPtxLine(ptxLine);
-    }
-
     // Session results ------------------------------------------------------------------------
 
     @Override
@@ -292,6 +274,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         barriers.clear();
         if (newFile) {
             // A re-run keeps the chosen thread (the session does too); a new file starts afresh.
+            selection.clear();
             threads.clear();
             registers.clear();
             shared.clear();
@@ -322,10 +305,10 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         source.update(s);
         cuda.update(s.focusLoc(), s.focusLine());
         barriers.update(s);
-        if (t.hitBreakpoint() >= 0) threads.select(null); // the session now follows the hit's warp
+        if (t.hitBreakpoint() >= 0) selection.dropThread(); // the session now follows the hit's warp
         threads.update(s.threads());
         inspected(s.inspection());
-        diagnosticsList.update(t.recorded(), s.steps());
+        diagnosticsList.update(t.recorded(), s.steps(), s.threads().grid());
         console.update(s.steps());
         deadlock.update(s.deadlock());
         finished.set(s.finished());
@@ -351,6 +334,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         report.set(s.report() != null ? s.report() : "");
         reportVisible.set(s.report() != null);
         if (s.finished() && !wasFinished) showPanel(panelForEnd(s.outcome()));
+        selection.updated(); // last: a place that went to this step reads its thread's rows
     }
 
     @Override
@@ -381,7 +365,9 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     @Override
     public void timeline(TimelineModel model) {
         TimelineViewModel t = new TimelineViewModel(model);
-        t.onSeekProperty().set(this::seek); // a click on an event or the scrubber
+        t.onSeekProperty().set(this::seek); // the scrubber
+        t.onPickProperty().set(h -> selection.select(Place.warpAt(model.warpOfLane(h.lane()), h.seekStep())));
+        selection.timelineChanged(t);
         t.positionProperty().set(now.get());
         t.highlightedLanesProperty().set(barriers.waiterWarpsProperty().get());
         timeline.set(t);
@@ -438,6 +424,8 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public SharedMemoryViewModel shared() { return shared; }
     public DiagnosticsViewModel diagnosticsList() { return diagnosticsList; }
     public ConsoleViewModel console() { return console; }
+    /** The window's one selection (thread, lane, barrier, line, step). */
+    public Selection selection() { return selection; }
     public DeadlockViewModel deadlock() { return deadlock; }
     public LessonViewModel lesson() { return lesson; }
     public WelcomeViewModel welcome() { return welcome; }

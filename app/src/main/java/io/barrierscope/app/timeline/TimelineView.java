@@ -104,6 +104,7 @@ public final class TimelineView extends Region {
             overlay.setWidth(w);
             overlay.setHeight(h);
             vm.viewportWidthProperty().set(Math.max(1, w - LABEL_W));
+            vm.viewportRowsProperty().set(visibleRows());
             scheduleContent();
         }
     }
@@ -139,7 +140,13 @@ public final class TimelineView extends Region {
     }
 
     /** The y of the top of row r (may be off screen). */
-    double rowY(int r) { return TOP + (r - vm.firstRowProperty().get()) * ROW_H; }
+    public double rowY(int r) { return TOP + (r - vm.firstRowProperty().get()) * ROW_H; }
+
+    /** The height of a row. */
+    public double rowHeight() { return ROW_H; }
+
+    /** The width of the lane labels, left of the lanes. */
+    public double labelWidth() { return LABEL_W; }
 
     // ---- drawing ----
 
@@ -166,7 +173,10 @@ public final class TimelineView extends Region {
         int last = Math.min(rows.size(), first + visibleRows());
         for (int r = first; r < last; r++) {
             TimelineViewModel.Row row = rows.get(r);
-            if (vm.highlighted(row)) { // a waiter of the selected barrier
+            if (vm.selected(row)) { // the selected thread's warp
+                g.setFill(TimelinePalette.SELECTED_LANE);
+                g.fillRect(0, rowY(r), LABEL_W, ROW_H);
+            } else if (vm.highlighted(row)) { // a waiter of the selected barrier
                 g.setFill(TimelinePalette.HIGHLIGHT);
                 g.fillRect(0, rowY(r), LABEL_W, ROW_H);
             }
@@ -185,6 +195,11 @@ public final class TimelineView extends Region {
             drawCompletions(first, last);
         });
         g.drawImage(raster.image, LABEL_W, TOP);
+        for (int r = first; r < last; r++) {
+            if (!vm.selected(rows.get(r))) continue;
+            g.setStroke(TimelinePalette.SELECTION); // the selected warp's lane, framed across the run
+            g.strokeRect(LABEL_W + 0.5, rowY(r) + 0.5, w - LABEL_W - 1, ROW_H - 1);
+        }
         drawRuler(g, w);
         drawLegend(g, w, h);
     }

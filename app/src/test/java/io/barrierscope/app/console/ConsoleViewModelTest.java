@@ -81,7 +81,7 @@ class ConsoleViewModelTest {
     }
 
     @Test
-    void activatingALineGoesToTheStepThatPrintedItAndInspectsItsThread() {
+    void activatingALineGoesToTheStepThatPrintedItAndSelectsItsThread() {
         open(4);
         vm.run();
         ConsoleLine done2 = console.rows().stream().filter(l -> l.text().startsWith("block 2")).findFirst().orElseThrow();
@@ -91,6 +91,8 @@ class ConsoleViewModelTest {
         assertTrue(vm.registers().titleProperty().get().startsWith("Registers of CTA (2,0,0) thread (0,0,0)"),
                 vm.registers().titleProperty().get());
         assertEquals(java.util.Set.of(done2.ptxLine()), vm.source().linkedLinesProperty().get());
+        assertEquals("t" + done2.slot(), vm.threads().selectedKeyProperty().get());
+        assertEquals(done2.warp(), vm.timelineProperty().get().selectedWarpProperty().get());
     }
 
     @Test
