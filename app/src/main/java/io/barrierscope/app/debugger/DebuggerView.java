@@ -121,6 +121,23 @@ public final class DebuggerView implements Commands.ViewActions {
 
     public Parent root() { return root; }
 
+    /**
+     * Opens the file the command line named ({@code named}) as File > Open does: a bare PTX or
+     * CUDA file asks for its launch first, and cancelling leaves the welcome screen. Without a
+     * named file, {@code file} is the default sample, opened behind the welcome screen so Esc goes
+     * straight to it; null (no sample found): the welcome screen alone.
+     */
+    public void openAtStartup(java.nio.file.Path file, boolean named) {
+        if (file == null) {
+            vm.welcome().show();
+        } else if (!named) {
+            vm.open(file);
+            vm.welcome().show();
+        } else {
+            files.open(file, vm.welcome()::show);
+        }
+    }
+
     /** Where the help overlay's links go (the app passes its host services). */
     public void setBrowser(Consumer<String> browse) { browser = browse == null ? url -> { } : browse; }
 

@@ -169,17 +169,18 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     /** Opens a launch file, a trace, or a bare PTX with the command line's default launch. */
     public void open(Path file) { open(file, null); }
 
-    /** Opens a file; a bare PTX is launched with {@code ptxSettings} (null: the defaults). */
+    /** Opens a file; a bare PTX or CUDA file is launched with {@code ptxSettings} (null: the defaults). */
     public void open(Path file, LaunchSettings ptxSettings) {
         welcome.hide();
         message.set("Opening " + file + " ...");
         session.open(file, ptxSettings);
     }
 
-    /** Whether opening this file should first ask for launch settings (a bare PTX). */
+    /** Whether opening this file should first ask for launch settings (a bare PTX or CUDA file: no launch file). */
     public static boolean asksForLaunch(Path file) {
         Path name = file.getFileName();
-        return name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".ptx");
+        String n = name == null ? "" : name.toString().toLowerCase(Locale.ROOT);
+        return n.endsWith(".ptx") || n.endsWith(".cu");
     }
 
     public void step() { move(Move.STEP); }
