@@ -91,6 +91,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final ReadOnlyStringWrapper steps = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper position = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper diagnostics = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper runPolicy = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("Open a launch file, a .ptx or a trace.");
     private final ReadOnlyStringWrapper report = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper reportVisible = new ReadOnlyBooleanWrapper(false);
@@ -293,6 +294,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         // A replayed schedule is no policy Re-run knows: keep the one chosen before.
         if (LaunchSettings.POLICIES.contains(file.policy())) policy.set(file.policy());
         seed.set(Long.toString(file.seed()));
+        runPolicy.set(policyText(file.policy(), file.seed()));
         explore.setLaunch(file);
         message.set(!file.note().isEmpty() ? file.note()
                 : "Opened " + file.file() + " (" + file.ptxLines().size() + " PTX lines)");
@@ -403,6 +405,18 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         };
     }
 
+    /**
+     * "policy random · seed 7" for the status bar: the open run's scheduling; round-robin draws
+     * nothing, so no seed; a schedule replayed from Explore is named so.
+     */
+    static String policyText(String policy, long seed) {
+        return switch (policy) {
+            case "round-robin" -> "policy round-robin";
+            case "schedule" -> "policy: an Explore schedule";
+            default -> "policy " + policy + " · seed " + seed;
+        };
+    }
+
     static String outcomeText(Snapshot s, boolean running) {
         if (s.outcome() != Outcome.RUNNING) return s.outcome().jsonName();
         if (running) return "running";
@@ -451,6 +465,8 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public ReadOnlyStringProperty stepsProperty() { return steps.getReadOnlyProperty(); }
     public ReadOnlyStringProperty positionProperty() { return position.getReadOnlyProperty(); }
     public ReadOnlyStringProperty diagnosticsProperty() { return diagnostics.getReadOnlyProperty(); }
+    /** How the open run is scheduled, e.g. "policy random · seed 7" ("" before a file). */
+    public ReadOnlyStringProperty runPolicyProperty() { return runPolicy.getReadOnlyProperty(); }
     public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
     public ReadOnlyStringProperty reportProperty() { return report.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty reportVisibleProperty() { return reportVisible.getReadOnlyProperty(); }
