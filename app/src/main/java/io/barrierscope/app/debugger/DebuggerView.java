@@ -90,6 +90,7 @@ public final class DebuggerView implements Commands.ViewActions {
         timelineSlot.setId("timelineSlot");
         vm.timelineProperty().addListener((o, a, t) -> {
             timelineView = t == null ? null : new TimelineView(t);
+            if (timelineView != null) timelineView.setScale(scale());
             timelineSlot.getChildren().setAll(t == null ? List.of() : List.of(timelineView));
         });
         SplitPane vertical = new SplitPane(main, timelineSlot);
@@ -241,6 +242,9 @@ public final class DebuggerView implements Commands.ViewActions {
         return bar;
     }
 
+    /** How much larger the drawn panes (timeline, wait-for graph) are: presentation mode's 17 px against 13 px text. */
+    private double scale() { return vm.appearance().presentationProperty().get() ? 1.3 : 1; }
+
     /** Style classes on the root switch the theme; presentation mode also hides what a class does not need. */
     private void applyTheme() {
         boolean dark = vm.appearance().darkProperty().get();
@@ -257,7 +261,8 @@ public final class DebuggerView implements Commands.ViewActions {
             threadsSplit.setDividerPositions(0.55);
         }
         deadlockView.setDark(dark);
-        deadlockView.setScale(present ? 1.3 : 1);
+        deadlockView.setScale(scale());
+        if (timelineView != null) timelineView.setScale(scale());
     }
 
     @Override
