@@ -82,9 +82,9 @@ public final class DebuggerView implements Commands.ViewActions {
         sources.setDividerPositions(0.55);
         SplitPane right = new SplitPane(new BarriersView(vm.barriers()).root(), tabs());
         right.setOrientation(Orientation.VERTICAL);
-        right.setDividerPositions(0.3);
+        right.setDividerPositions(0.36);
         SplitPane main = new SplitPane(sources, right);
-        main.setDividerPositions(0.55);
+        splitForWidth(main, right);
         // The timeline below the sources; each run brings its own (a new TimelineView per model).
         StackPane timelineSlot = new StackPane();
         timelineSlot.setId("timelineSlot");
@@ -121,6 +121,27 @@ public final class DebuggerView implements Commands.ViewActions {
     }
 
     public Parent root() { return root; }
+
+    /** Width the barriers table's columns and the tabs' headers need before they are cut. */
+    static final double RIGHT_WIDTH = 730;
+
+    /**
+     * The sources give way: the right-hand panes get what their columns need (at least 45% of
+     * the window, at most 60%), decided once the window's width is known; afterwards they keep
+     * their width when the window is resized and the sources take the difference.
+     */
+    private static void splitForWidth(SplitPane main, Node right) {
+        SplitPane.setResizableWithParent(right, false);
+        main.widthProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends Number> o, Number was, Number w) {
+                if (w.doubleValue() <= 0) return;
+                main.widthProperty().removeListener(this);
+                double share = Math.max(0.45, Math.min(0.6, RIGHT_WIDTH / w.doubleValue()));
+                main.setDividerPositions(1 - share);
+            }
+        });
+    }
 
     /**
      * Opens the file the command line named ({@code named}) as File > Open does: a bare PTX or
