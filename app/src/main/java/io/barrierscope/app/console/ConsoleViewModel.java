@@ -90,8 +90,9 @@ public final class ConsoleViewModel {
         int printed = visibleOf(all.size(), i -> all.get(i).step());
         int later = all.size() - printed;
         title.set(printed == 0 ? "Console" : "Console (" + printed + ")");
-        String afterNow = later == 0 ? "" : " · " + later + " more later in the recording";
+        String afterNow = later == 0 ? "" : " · " + (printed == 0 ? lines(later) : later + " more") + " later in the recording";
         if (all.isEmpty()) summary.set(EMPTY);
+        else if (printed == 0) summary.set("Nothing printed up to step " + now + afterNow);
         else if (words.length == 0) summary.set(lines(printed) + " printed up to step " + now + afterNow);
         else summary.set(shown.size() + " of " + lines(printed) + " match" + afterNow);
     }

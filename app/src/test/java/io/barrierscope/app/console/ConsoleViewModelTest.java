@@ -96,6 +96,19 @@ class ConsoleViewModelTest {
     }
 
     @Test
+    void aSavedTraceOpensWithTheOutputOfItsRecording(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) {
+        open(3);
+        vm.run();
+        java.nio.file.Path trace = tmp.resolve("printf.bstrace");
+        vm.saveTrace(trace);
+        vm.open(trace);
+        assertEquals(4, console.rows().size(), "a trace opens at its last step: everything is printed");
+        vm.reset();
+        assertEquals(0, console.rows().size());
+        assertEquals("Nothing printed up to step 0 · 4 lines later in the recording", console.summaryProperty().get());
+    }
+
+    @Test
     void aRerunStartsTheConsoleAfresh() {
         open(2);
         vm.run();
