@@ -152,10 +152,18 @@ public final class ThreadsView {
             }
             tree.getSelectionModel().select(it);
             int row = tree.getRow(it);
-            if (row >= 0) tree.scrollTo(Math.max(0, row - 3));
+            if (row >= 0 && !inView(row)) tree.scrollTo(Math.max(0, row - 3)); // a row in view stays where it is
         } finally {
             syncing = outer;
         }
+    }
+
+    /** Whether a row is on screen whole (false before the tree is laid out). */
+    private boolean inView(int row) {
+        if (!(tree.lookup(".virtual-flow") instanceof javafx.scene.control.skin.VirtualFlow<?> flow)) return false;
+        var first = flow.getFirstVisibleCell();
+        var last = flow.getLastVisibleCell();
+        return first != null && last != null && row > first.getIndex() && row < last.getIndex();
     }
 
     /** A row whose children appear when it is opened. */

@@ -48,6 +48,25 @@ class SelectionViewTest {
 
     @Test
     @SuppressWarnings("unchecked")
+    void clickingAThreadRowLeavesTheTreeWhereItIs(FxRobot robot) {
+        w.open(robot, "block-reduce");
+        robot.interact(w.vm::step);
+        robot.interact(() -> w.vm.showPanel(Panel.THREADS));
+        TreeTableView<ThreadNode> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
+        robot.interact(() -> tree.scrollTo(9));
+        WaitForAsyncUtils.waitForFxEvents();
+        var flow = (javafx.scene.control.skin.VirtualFlow<?>) tree.lookup(".virtual-flow");
+        int first = flow.getFirstVisibleCell().getIndex();
+        int target = first + 2;
+        String name = tree.getTreeItem(target).getValue().name();
+        robot.clickOn(TestWindow.onFx(() -> flow.getCell(target).localToScreen(110, flow.getCell(target).getHeight() / 2)));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(name, tree.getSelectionModel().getSelectedItem().getValue().name());
+        assertEquals(first, flow.getFirstVisibleCell().getIndex(), "the tree did not jump");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
     void clickingATimelineLaneSelectsItsWarpInTheTreeAndMarksTheLane(FxRobot robot) {
         w.open(robot, "named-barrier-too-many");
         w.run(robot);
