@@ -16,9 +16,9 @@ import javafx.stage.Stage;
 
 /**
  * The debugger window. Arguments: {@code [gui] [FILE]} where FILE is a launch file, a trace
- * ({@code .bstrace}) or a bare {@code .ptx} (launched with the command line's defaults; File >
- * Open asks for others); with no FILE the bundled sample opens (see {@link Locations#startupFile})
- * behind the welcome screen.
+ * ({@code .bstrace}), or a bare {@code .ptx} or {@code .cu}, for which the window asks how to
+ * launch it as File > Open does (interfaces.md); with no FILE the bundled sample opens (see
+ * {@link Locations#startupFile}) behind the welcome screen.
  */
 public final class BarrierScopeApp extends Application {
     private DebuggerViewModel vm;
@@ -42,10 +42,8 @@ public final class BarrierScopeApp extends Application {
 
         List<String> args = getParameters().getRaw();
         Optional<Path> file = Locations.startupFile(args, cwd, code);
-        file.ifPresent(vm::open);
-        // Started without a file: the default sample is open behind the welcome screen, so Esc
-        // goes straight to it and every other lesson is one click away.
-        if (!Locations.hasFileArgument(args) || file.isEmpty()) vm.welcome().show();
+        // After the window is up: a bare .ptx or .cu asks for its launch in a dialog over it.
+        Platform.runLater(() -> view.openAtStartup(file.orElse(null), Locations.hasFileArgument(args)));
     }
 
     @Override

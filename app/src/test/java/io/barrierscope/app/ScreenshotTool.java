@@ -25,7 +25,9 @@ import javax.imageio.ImageIO;
  * front, and the deadlock view on a deadlocking sample. Not a test: it drives the window through
  * its view model, as the keys would, and writes PNGs.
  *
- * <p>Usage: {@code ScreenshotTool OUT_DIR} (also writes help.png, the F1 overlay), on the test
+ * <p>Usage: {@code ScreenshotTool OUT_DIR} (also writes help.png, the F1 overlay, console.png, the
+ * Console after a click on a line, and presentation.png, presentation mode; the window is
+ * 1440x900 unless {@code -Dshots.size=1280x800} says otherwise), on the test
  * classpath with JavaFX on the module path and without Monocle, e.g.
  * <pre>
  * mvn -q -o -pl app test-compile dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt -Dmdep.includeScope=test
@@ -48,7 +50,8 @@ public final class ScreenshotTool extends Application {
         Path root = Locations.repoRoot(Path.of(""), Locations.codeLocation()).orElseThrow();
         vm = new DebuggerViewModel(l -> DebugSession.withWorkerThread(Platform::runLater, l));
         DebuggerView view = new DebuggerView(vm, SampleCatalog.read(Locations.samples(root)));
-        scene = new Scene(view.root(), 1440, 900);
+        String[] size = System.getProperty("shots.size", "1440x900").split("x");
+        scene = new Scene(view.root(), Integer.parseInt(size[0]), Integer.parseInt(size[1]));
         view.installShortcuts(scene);
         stage.titleProperty().bind(vm.titleProperty());
         stage.setScene(scene);
@@ -62,6 +65,11 @@ public final class ScreenshotTool extends Application {
                 Platform.runLater(() -> vm.appearance().toggleHelp());
                 settle();
                 snapshot(out.resolve("help.png"));
+                Platform.runLater(() -> vm.appearance().toggleHelp());
+                console(root, out.resolve("console.png"));
+                fx(() -> vm.appearance().togglePresentation());
+                settle();
+                snapshot(out.resolve("presentation.png"));
                 System.out.println("screenshots written to " + out);
                 Platform.exit();
             } catch (Exception e) {
@@ -110,6 +118,24 @@ public final class ScreenshotTool extends Application {
             // Room for the graph, as a user would drag the dividers: four lanes need little timeline.
             ((javafx.scene.control.SplitPane) scene.lookup("#mainSplit")).setDividerPositions(0.86);
         });
+        settle();
+        snapshot(png);
+        fx(() -> ((javafx.scene.control.SplitPane) scene.lookup("#mainSplit")).setDividerPositions(0.78));
+    }
+
+    /** The engine's printf kernel on 8 CTAs, run to its end, a line of CTA 5 clicked in the Console. */
+    private void console(Path root, Path png) throws Exception {
+        Path ptx = root.resolve("engine/src/test/resources/ptx-corpus/printf_debug.ptx");
+        fx(() -> vm.open(ptx, io.barrierscope.app.session.LaunchSettings.parse("8", "32", "", "round-robin", "0")));
+        await(() -> "ready".equals(vm.outcomeProperty().get()));
+        fx(vm::run);
+        await(() -> "completed".equals(vm.outcomeProperty().get()));
+        var line = call(() -> vm.console().rows().stream().filter(l -> l.text().startsWith("block 5")).findFirst().orElseThrow());
+        fx(() -> {
+            vm.showPanel(Panel.CONSOLE);
+            vm.console().activate(line);
+        });
+        await(() -> vm.nowProperty().get() == line.stopStep());
         settle();
         snapshot(png);
     }

@@ -27,6 +27,18 @@ public final class TestFiles {
         return p;
     }
 
+    /**
+     * The engine's printf kernel (nvcc output of {@code engine/src/test/resources/ptx-corpus/printf_debug.cu}):
+     * thread 0 prints a header, every CTA's thread 0 "block N done" after a barrier.
+     */
+    public static Path printfPtx() {
+        Path root = Locations.repoRoot(Path.of(""), Locations.codeLocation())
+                .orElseThrow(() -> new IllegalStateException("repository root with samples/ not found"));
+        Path p = root.resolve("engine/src/test/resources/ptx-corpus/printf_debug.ptx");
+        if (!Files.isRegularFile(p)) throw new IllegalStateException("no printf kernel " + p);
+        return p;
+    }
+
     public static Path sample(String name) {
         Path root = Locations.repoRoot(Path.of(""), Locations.codeLocation())
                 .orElseThrow(() -> new IllegalStateException("repository root with samples/ not found"));

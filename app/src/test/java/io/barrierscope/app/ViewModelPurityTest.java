@@ -17,7 +17,7 @@ class ViewModelPurityTest {
     /** Pure classes that are not named *ViewModel. */
     private static final Set<String> PURE = Set.of("ThreadTree.java", "ThreadNode.java", "RegisterFormat.java",
             "WaitGraph.java", "Markdown.java", "SampleCatalog.java", "SampleInfo.java", "Glossary.java",
-            "StateNames.java", "Panel.java", "Reveal.java", "Locations.java", "RecentFiles.java", "ExploreRunner.java");
+            "StateNames.java", "Panel.java", "ShownLines.java", "Place.java", "Selection.java", "Reveal.java", "Locations.java", "RecentFiles.java", "ExploreRunner.java");
 
     @Test
     void viewModelsAndPureHelpersImportNoSceneGraph() throws Exception {

@@ -46,27 +46,31 @@ public final class BarriersView {
         table.setItems(vm.rows());
         table.setPlaceholder(new Label("No barrier used yet.\nStep or run to see bar.sync, mbarrier and barrier.cluster arrivals."));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.getColumns().add(column("Kind", 62, PanelRow::kind));
-        table.getColumns().add(column("CTA", 80, PanelRow::ctaName));
-        table.getColumns().add(column("Barrier", 120, PanelRow::label));
-        TableColumn<PanelRow, String> phase = column("Phase", 80, PanelRow::phaseText);
+        table.getColumns().add(column("Kind", 64, PanelRow::kind));
+        table.getColumns().add(column("CTA", 84, PanelRow::ctaName));
+        table.getColumns().add(column("Barrier", 140, PanelRow::label));
+        TableColumn<PanelRow, String> phase = column("Phase", 84, PanelRow::phaseText);
         explain(phase, Glossary.GENERATION, Glossary.PHASE, Glossary.PARITY, Glossary.CLUSTER_BARRIER);
         table.getColumns().add(phase);
         TableColumn<PanelRow, PanelRow> arrived = column("Arrivals", 200, r -> r);
         arrived.setCellFactory(c -> new GaugeCell());
         explain(arrived, Glossary.WARP_ARRIVAL, Glossary.BARRIER_COUNT, Glossary.PENDING, Glossary.EXPECTED, Glossary.TX_COUNT);
         table.getColumns().add(arrived);
-        TableColumn<PanelRow, PanelRow> detail = column("Warps / tx-count", 80, r -> r);
+        TableColumn<PanelRow, PanelRow> detail = column("Warps / tx-count", 130, r -> r);
         detail.setCellFactory(c -> new DetailCell());
         explain(detail, Glossary.WARP_ARRIVAL, Glossary.TX_COUNT, Glossary.EXPECT_TX, Glossary.COMPLETE_TX);
         table.getColumns().add(detail);
 
-        table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> vm.select(row));
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> {
+            if (!syncing) vm.select(row);
+        });
         // New rows drop the table's selection; the view model kept the barrier: select its new row.
         vm.rows().addListener((ListChangeListener<PanelRow>) c -> {
             int i = vm.selectedIndex();
             if (i >= 0 && table.getSelectionModel().getSelectedIndex() != i) table.getSelectionModel().select(i);
         });
+        // Selected from elsewhere (a thread waiting on it, a diagnostic): its row, or none while it is not in use.
+        vm.selectedProperty().addListener((o, a, key) -> showSelected(vm));
 
         root.setTop(title);
         Node lists = lists(vm);
@@ -79,6 +83,24 @@ public final class BarriersView {
         // where the user last left the divider.
         vm.selectedProperty().addListener((o, was, now) -> showRoster(split, lists, now != null));
         showRoster(split, lists, vm.selectedProperty().get() != null);
+    }
+
+    private boolean syncing;
+
+    private void showSelected(BarriersViewModel vm) {
+        int i = vm.selectedIndex();
+        if (table.getSelectionModel().getSelectedIndex() == i) return;
+        syncing = true;
+        try {
+            if (i >= 0) {
+                table.getSelectionModel().select(i);
+                table.scrollTo(i);
+            } else {
+                table.getSelectionModel().clearSelection();
+            }
+        } finally {
+            syncing = false;
+        }
     }
 
     private static final double ROSTER_AT = 0.55;

@@ -83,6 +83,16 @@ public final class BarriersViewModel {
         onSelect.accept(key);
     }
 
+    /**
+     * Selects a barrier because something else pointed at it (a thread waiting on it, a
+     * diagnostic): no callback (the caller asks the session for its detail); the view selects its row.
+     */
+    public void show(BarrierKey key) {
+        if (Objects.equals(key, selected.get())) return;
+        selected.set(key);
+        if (key == null) showDetail(null);
+    }
+
     /** The session's detail of the selected barrier; one of a barrier no longer selected is ignored. */
     public void showDetail(BarrierDetail d) {
         if (d != null && !d.key().equals(selected.get())) return;

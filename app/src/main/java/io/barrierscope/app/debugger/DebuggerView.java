@@ -2,6 +2,7 @@ package io.barrierscope.app.debugger;
 
 import io.barrierscope.app.barriers.BarriersView;
 import io.barrierscope.app.breakpoints.BreakpointsView;
+import io.barrierscope.app.console.ConsoleView;
 import io.barrierscope.app.deadlock.DeadlockView;
 import io.barrierscope.app.diagnostics.DiagnosticsView;
 import io.barrierscope.app.explore.ExploreView;
@@ -39,7 +40,7 @@ import javafx.stage.Window;
 /**
  * The debugger window's content: menus and toolbar; the PTX and CUDA sources side by side with
  * the timeline below; the barriers above the tabs (threads with registers and shared memory,
- * diagnostics, deadlock, lesson, run report, breakpoints, explore); the status bar; the welcome screen and
+ * diagnostics, console, deadlock, lesson, run report, breakpoints, explore); the status bar; the welcome screen and
  * the help overlay on top; files dropped anywhere open. Code-behind only: all state is in the
  * {@link DebuggerViewModel}.
  */
@@ -81,14 +82,15 @@ public final class DebuggerView implements Commands.ViewActions {
         sources.setDividerPositions(0.55);
         SplitPane right = new SplitPane(new BarriersView(vm.barriers()).root(), tabs());
         right.setOrientation(Orientation.VERTICAL);
-        right.setDividerPositions(0.3);
+        right.setDividerPositions(0.36);
         SplitPane main = new SplitPane(sources, right);
-        main.setDividerPositions(0.55);
+        splitForWidth(main, right);
         // The timeline below the sources; each run brings its own (a new TimelineView per model).
         StackPane timelineSlot = new StackPane();
         timelineSlot.setId("timelineSlot");
         vm.timelineProperty().addListener((o, a, t) -> {
             timelineView = t == null ? null : new TimelineView(t);
+            if (timelineView != null) timelineView.setScale(scale());
             timelineSlot.getChildren().setAll(t == null ? List.of() : List.of(timelineView));
         });
         SplitPane vertical = new SplitPane(main, timelineSlot);
@@ -119,6 +121,44 @@ public final class DebuggerView implements Commands.ViewActions {
     }
 
     public Parent root() { return root; }
+
+    /** Width the barriers table's columns and the tabs' headers need before they are cut. */
+    static final double RIGHT_WIDTH = 730;
+
+    /**
+     * The sources give way: the right-hand panes get what their columns need (at least 45% of
+     * the window, at most 60%), decided once the window's width is known; afterwards they keep
+     * their width when the window is resized and the sources take the difference.
+     */
+    private static void splitForWidth(SplitPane main, Node right) {
+        SplitPane.setResizableWithParent(right, false);
+        main.widthProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends Number> o, Number was, Number w) {
+                if (w.doubleValue() <= 0) return;
+                main.widthProperty().removeListener(this);
+                double share = Math.max(0.45, Math.min(0.6, RIGHT_WIDTH / w.doubleValue()));
+                main.setDividerPositions(1 - share);
+            }
+        });
+    }
+
+    /**
+     * Opens the file the command line named ({@code named}) as File > Open does: a bare PTX or
+     * CUDA file asks for its launch first, and cancelling leaves the welcome screen. Without a
+     * named file, {@code file} is the default sample, opened behind the welcome screen so Esc goes
+     * straight to it; null (no sample found): the welcome screen alone.
+     */
+    public void openAtStartup(java.nio.file.Path file, boolean named) {
+        if (file == null) {
+            vm.welcome().show();
+        } else if (!named) {
+            vm.open(file);
+            vm.welcome().show();
+        } else {
+            files.open(file, vm.welcome()::show);
+        }
+    }
 
     /** Where the help overlay's links go (the app passes its host services). */
     public void setBrowser(Consumer<String> browse) { browser = browse == null ? url -> { } : browse; }
@@ -168,6 +208,8 @@ public final class DebuggerView implements Commands.ViewActions {
         tab(Panel.THREADS, "Threads", "threadsTab", threadsSplit);
         Tab diag = tab(Panel.DIAGNOSTICS, "Diagnostics", "diagnosticsTab", new DiagnosticsView(vm.diagnosticsList()).root());
         diag.textProperty().bind(vm.diagnosticsList().titleProperty());
+        Tab console = tab(Panel.CONSOLE, "Console", "consoleTab", new ConsoleView(vm.console()).root());
+        console.textProperty().bind(vm.console().titleProperty());
         tab(Panel.DEADLOCK, "Deadlock", "deadlockTab", deadlockView.root());
         tab(Panel.LESSON, "Lesson", "lessonTab", new LessonView(vm.lesson()).root());
         TextArea report = new TextArea();
@@ -221,6 +263,9 @@ public final class DebuggerView implements Commands.ViewActions {
         return bar;
     }
 
+    /** How much larger the drawn panes (timeline, wait-for graph) are: presentation mode's 17 px against 13 px text. */
+    private double scale() { return vm.appearance().presentationProperty().get() ? 1.3 : 1; }
+
     /** Style classes on the root switch the theme; presentation mode also hides what a class does not need. */
     private void applyTheme() {
         boolean dark = vm.appearance().darkProperty().get();
@@ -237,7 +282,8 @@ public final class DebuggerView implements Commands.ViewActions {
             threadsSplit.setDividerPositions(0.55);
         }
         deadlockView.setDark(dark);
-        deadlockView.setScale(present ? 1.3 : 1);
+        deadlockView.setScale(scale());
+        if (timelineView != null) timelineView.setScale(scale());
     }
 
     @Override

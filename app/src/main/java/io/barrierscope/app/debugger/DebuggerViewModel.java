@@ -4,6 +4,7 @@ import io.barrierscope.app.Locations;
 import io.barrierscope.app.barriers.BarriersViewModel;
 import io.barrierscope.app.breakpoints.BreakpointsViewModel;
 import io.barrierscope.app.classroom.AppearanceViewModel;
+import io.barrierscope.app.console.ConsoleViewModel;
 import io.barrierscope.app.deadlock.DeadlockViewModel;
 import io.barrierscope.app.diagnostics.DiagnosticsViewModel;
 import io.barrierscope.app.explore.ExploreRunner;
@@ -11,7 +12,9 @@ import io.barrierscope.app.explore.ExploreViewModel;
 import io.barrierscope.app.files.RecentFiles;
 import io.barrierscope.app.lesson.LessonViewModel;
 import io.barrierscope.app.session.BarrierDetail;
+import io.barrierscope.app.session.BarrierKey;
 import io.barrierscope.app.session.BreakpointRow;
+import io.barrierscope.app.session.ConsoleLine;
 import io.barrierscope.app.session.DebugSession;
 import io.barrierscope.app.session.Inspection;
 import io.barrierscope.app.session.LaunchSettings;
@@ -22,7 +25,6 @@ import io.barrierscope.app.source.CudaSourceViewModel;
 import io.barrierscope.app.source.SourceViewModel;
 import io.barrierscope.app.threads.RegistersViewModel;
 import io.barrierscope.app.threads.SharedMemoryViewModel;
-import io.barrierscope.app.threads.ThreadNode;
 import io.barrierscope.app.threads.ThreadsViewModel;
 import io.barrierscope.app.timeline.TimelineModel;
 import io.barrierscope.app.timeline.TimelineViewModel;
@@ -50,10 +52,11 @@ import javafx.beans.property.StringProperty;
 
 /**
  * The debugger window's state and commands. It owns the {@link DebugSession}, turns its
- * results into display text, feeds the child view models and links them: whatever points at a
- * place in the program (a click in either source pane, a thread, a diagnostic, a deadlock node)
- * shows that place in both source panes. Results arrive on the UI executor's thread; commands
- * are called from the same thread.
+ * results into display text, feeds the child view models and links them: a click in either
+ * source pane shows the other's line, and whatever points at a place in the program (a thread,
+ * a diagnostic, a timeline event, a console line, a deadlock box, a barrier) goes through the
+ * one {@link Selection}. Results arrive on the UI executor's thread; commands are called from
+ * the same thread.
  */
 public final class DebuggerViewModel implements DebugSession.Listener, AutoCloseable {
     static final String APP_NAME = "BarrierScope";
@@ -67,12 +70,14 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final RegistersViewModel registers = new RegistersViewModel();
     private final SharedMemoryViewModel shared = new SharedMemoryViewModel();
     private final DiagnosticsViewModel diagnosticsList = new DiagnosticsViewModel();
+    private final ConsoleViewModel console = new ConsoleViewModel();
     private final DeadlockViewModel deadlock = new DeadlockViewModel();
     private final LessonViewModel lesson = new LessonViewModel();
     private final WelcomeViewModel welcome = new WelcomeViewModel();
     private final AppearanceViewModel appearance = new AppearanceViewModel();
     private final BreakpointsViewModel breakpoints;
     private final ExploreViewModel explore;
+    private final Selection selection;
 
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(APP_NAME);
     private final ReadOnlyBooleanWrapper loaded = new ReadOnlyBooleanWrapper(false);
@@ -86,6 +91,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final ReadOnlyStringWrapper steps = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper position = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper diagnostics = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper runPolicy = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("Open a launch file, a .ptx or a trace.");
     private final ReadOnlyStringWrapper report = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper reportVisible = new ReadOnlyBooleanWrapper(false);
@@ -133,9 +139,14 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
             @Override public void enable(int id, boolean on) { session.enableBreakpoint(id, on); }
         });
         source.setOnLineClicked(cuda::showPtxLine);
+        selection = new Selection(threads, barriers, source, cuda, timeline::get, now::get, idle::get, new Selection.Session() {
+            @Override public void inspect(int slot) { session.inspect(slot); }
+            @Override public void selectBarrier(BarrierKey key) { session.selectBarrier(key); }
+            @Override public void seek(long step) { DebuggerViewModel.this.seek(step); }
+        });
         // The selected barrier: its roster from the session, its history a place to seek to,
         // its waiters highlighted in the PTX source and the timeline.
-        barriers.setOnSelect(session::selectBarrier);
+        barriers.setOnSelect(selection::selectBarrier);
         barriers.setOnSeek(this::seek);
         barriers.waiterLinesProperty().addListener((o, a, lines) -> source.setWaiterLines(lines));
         barriers.waiterWarpsProperty().addListener((o, a, warps) -> {
@@ -144,9 +155,11 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         source.setOnToggleBreakpoint(session::toggleLineBreakpoint);
         cuda.setOnLineClicked(source::showLinked);
         cuda.setOnToggleBreakpoint(session::toggleCudaBreakpoint);
-        threads.setOnSelect(this::threadSelected);
-        diagnosticsList.setOnActivate(this::diagnosticActivated);
-        deadlock.setOnReveal(this::showPlace);
+        // Whatever points at a place selects it everywhere (window.md).
+        threads.setOnSelect(n -> selection.select(Place.of(n)));
+        diagnosticsList.setOnActivate(r -> selection.select(Place.of(r)));
+        console.setOnActivate(l -> selection.select(Place.of(l)));
+        deadlock.setOnReveal(line -> selection.select(Place.line(line)));
         lesson.setOnOpen(this::open);
         lesson.setOnMoment(this::showMoment);
         welcome.setOnOpen(this::open);
@@ -157,17 +170,18 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     /** Opens a launch file, a trace, or a bare PTX with the command line's default launch. */
     public void open(Path file) { open(file, null); }
 
-    /** Opens a file; a bare PTX is launched with {@code ptxSettings} (null: the defaults). */
+    /** Opens a file; a bare PTX or CUDA file is launched with {@code ptxSettings} (null: the defaults). */
     public void open(Path file, LaunchSettings ptxSettings) {
         welcome.hide();
         message.set("Opening " + file + " ...");
         session.open(file, ptxSettings);
     }
 
-    /** Whether opening this file should first ask for launch settings (a bare PTX). */
+    /** Whether opening this file should first ask for launch settings (a bare PTX or CUDA file: no launch file). */
     public static boolean asksForLaunch(Path file) {
         Path name = file.getFileName();
-        return name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".ptx");
+        String n = name == null ? "" : name.toString().toLowerCase(Locale.ROOT);
+        return n.endsWith(".ptx") || n.endsWith(".cu");
     }
 
     public void step() { move(Move.STEP); }
@@ -239,32 +253,13 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         if (loaded.get()) session.exportChrome(file);
     }
 
-    /** Brings a panel to the front (keyboard: Ctrl+1..6). */
+    /** Brings a panel to the front (keyboard: Ctrl+1..8, in the order of the tabs). */
     public void showPanel(Panel p) { panel.set(panel.get().next(p)); }
 
     @Override
     public void close() {
         explore.close();
         session.close();
-    }
-
-    /** A row of the threads tree was picked: inspect its thread (its warp is the focused one) and show its line. */
-    private void threadSelected(ThreadNode n) {
-        if (n.slot() >= 0) session.inspect(n.slot());
-        if (n.ptxLine() > 0) showPlace(n.ptxLine());
-    }
-
-    /** A diagnostic was activated: its line in the panes, and the run where it fired. */
-    private void diagnosticActivated(DiagnosticsViewModel.Row r) {
-        showPlace(r.ptxLine());
-        if (idle.get() && r.stopStep() != now.get()) session.seek(r.stopStep());
-    }
-
-    /** Shows a PTX line, and the CUDA line it came from, in the source panes. */
-    private void showPlace(int ptxLine) {
-        if (ptxLine <= 0) return;
-        source.reveal(ptxLine);
-        cuda.showPtxLine(ptxLine);
     }
 
     // Session results ------------------------------------------------------------------------
@@ -281,6 +276,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         barriers.clear();
         if (newFile) {
             // A re-run keeps the chosen thread (the session does too); a new file starts afresh.
+            selection.clear();
             threads.clear();
             registers.clear();
             shared.clear();
@@ -288,6 +284,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         }
         breakpoints.stoppedAt(-1);
         diagnosticsList.clear();
+        console.clear();
         deadlock.clear();
         report.set("");
         reportVisible.set(false);
@@ -297,6 +294,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         // A replayed schedule is no policy Re-run knows: keep the one chosen before.
         if (LaunchSettings.POLICIES.contains(file.policy())) policy.set(file.policy());
         seed.set(Long.toString(file.seed()));
+        runPolicy.set(policyText(file.policy(), file.seed()));
         explore.setLaunch(file);
         message.set(!file.note().isEmpty() ? file.note()
                 : "Opened " + file.file() + " (" + file.ptxLines().size() + " PTX lines)");
@@ -310,10 +308,11 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         source.update(s);
         cuda.update(s.focusLoc(), s.focusLine());
         barriers.update(s);
-        if (t.hitBreakpoint() >= 0) threads.select(null); // the session now follows the hit's warp
+        if (t.hitBreakpoint() >= 0) selection.dropThread(); // the session now follows the hit's warp
         threads.update(s.threads());
         inspected(s.inspection());
-        diagnosticsList.update(t.recorded(), s.steps());
+        diagnosticsList.update(t.recorded(), s.steps(), s.threads().grid());
+        console.update(s.steps());
         deadlock.update(s.deadlock());
         finished.set(s.finished());
         now.set(s.steps());
@@ -338,6 +337,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         report.set(s.report() != null ? s.report() : "");
         reportVisible.set(s.report() != null);
         if (s.finished() && !wasFinished) showPanel(panelForEnd(s.outcome()));
+        selection.updated(); // last: a place that went to this step reads its thread's rows
     }
 
     @Override
@@ -363,9 +363,14 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public void saved(String text) { message.set(text); }
 
     @Override
+    public void printed(List<ConsoleLine> lines) { console.append(lines); }
+
+    @Override
     public void timeline(TimelineModel model) {
         TimelineViewModel t = new TimelineViewModel(model);
-        t.onSeekProperty().set(this::seek); // a click on an event or the scrubber
+        t.onSeekProperty().set(this::seek); // the scrubber
+        t.onPickProperty().set(h -> selection.select(Place.warpAt(model.warpOfLane(h.lane()), h.seekStep())));
+        selection.timelineChanged(t);
         t.positionProperty().set(now.get());
         t.highlightedLanesProperty().set(barriers.waiterWarpsProperty().get());
         timeline.set(t);
@@ -400,6 +405,18 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         };
     }
 
+    /**
+     * "policy random · seed 7" for the status bar: the open run's scheduling; round-robin draws
+     * nothing, so no seed; a schedule replayed from Explore is named so.
+     */
+    static String policyText(String policy, long seed) {
+        return switch (policy) {
+            case "round-robin" -> "policy round-robin";
+            case "schedule" -> "policy: an Explore schedule";
+            default -> "policy " + policy + " · seed " + seed;
+        };
+    }
+
     static String outcomeText(Snapshot s, boolean running) {
         if (s.outcome() != Outcome.RUNNING) return s.outcome().jsonName();
         if (running) return "running";
@@ -421,6 +438,9 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public RegistersViewModel registers() { return registers; }
     public SharedMemoryViewModel shared() { return shared; }
     public DiagnosticsViewModel diagnosticsList() { return diagnosticsList; }
+    public ConsoleViewModel console() { return console; }
+    /** The window's one selection (thread, lane, barrier, line, step). */
+    public Selection selection() { return selection; }
     public DeadlockViewModel deadlock() { return deadlock; }
     public LessonViewModel lesson() { return lesson; }
     public WelcomeViewModel welcome() { return welcome; }
@@ -445,6 +465,8 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public ReadOnlyStringProperty stepsProperty() { return steps.getReadOnlyProperty(); }
     public ReadOnlyStringProperty positionProperty() { return position.getReadOnlyProperty(); }
     public ReadOnlyStringProperty diagnosticsProperty() { return diagnostics.getReadOnlyProperty(); }
+    /** How the open run is scheduled, e.g. "policy random · seed 7" ("" before a file). */
+    public ReadOnlyStringProperty runPolicyProperty() { return runPolicy.getReadOnlyProperty(); }
     public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
     public ReadOnlyStringProperty reportProperty() { return report.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty reportVisibleProperty() { return reportVisible.getReadOnlyProperty(); }

@@ -22,7 +22,7 @@ import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
 /**
- * The window's file dialogs: open (a bare PTX first asks for launch settings), save the trace,
+ * The window's file dialogs: open (a bare PTX or CUDA file first asks for launch settings), save the trace,
  * export for Perfetto, export the timeline (PNG, SVG), go to a step, the recent files menu, and files dropped on the window.
  */
 final class FileActions {
@@ -38,25 +38,33 @@ final class FileActions {
 
     void chooseFile() {
         FileChooser chooser = new FileChooser();
-        chooser.setTitle("Open a launch file, PTX or trace");
-        chooser.getExtensionFilters().addAll(
-                new FileChooser.ExtensionFilter("Launch files, PTX and traces", "*.json", "*.ptx", "*.bstrace"),
-                new FileChooser.ExtensionFilter("All files", "*"));
+        chooser.setTitle("Open a launch file, PTX, CUDA source or trace");
+        chooser.getExtensionFilters().addAll(openFilters());
         startIn(chooser);
         File chosen = chooser.showOpenDialog(window.get());
         if (chosen != null) open(chosen.toPath());
     }
 
-    /** Opens a file; a bare PTX asks for its launch first (cancelling opens nothing). */
-    void open(Path file) {
+    /** What File > Open lists: everything it opens (a .cu is compiled with nvcc when installed), then all files. */
+    static List<FileChooser.ExtensionFilter> openFilters() {
+        return List.of(
+                new FileChooser.ExtensionFilter("Launch files, PTX, CUDA sources and traces", "*.json", "*.ptx", "*.cu", "*.bstrace"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+    }
+
+    /** Opens a file; a bare PTX or CUDA file asks for its launch first (cancelling opens nothing). */
+    void open(Path file) { open(file, () -> { }); }
+
+    /** The same; {@code cancelled} runs when the user cancels the launch dialog. */
+    void open(Path file, Runnable cancelled) {
         if (!DebuggerViewModel.asksForLaunch(file)) {
             vm.open(file);
             return;
         }
-        LaunchSettingsDialog.ask(window.get(), file, lastSettings).ifPresent(s -> {
+        LaunchSettingsDialog.ask(window.get(), file, lastSettings).ifPresentOrElse(s -> {
             lastSettings = s;
             vm.open(file, s);
-        });
+        }, cancelled);
     }
 
     void saveTrace() {

@@ -15,6 +15,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 
 /**
  * The toolbar: the moves back and forth (each with its key in the tooltip), pause and reset, the
@@ -72,6 +73,9 @@ final class MainToolBar {
         Tooltip where = new Tooltip();
         where.textProperty().bind(vm.source().sourceNameProperty());
         file.setTooltip(where);
+        // A narrow window shortens the file's name (it is in the title too), never the buttons.
+        file.setMinWidth(0);
+        policy.setMinWidth(Region.USE_PREF_SIZE);
         Pane grow = new Pane();
         HBox.setHgrow(grow, Priority.ALWAYS);
         Button welcome = button("welcomeButton", "Samples", "The bundled samples (Ctrl+Shift+W)", vm.welcome()::show, null);
@@ -92,6 +96,7 @@ final class MainToolBar {
         b.setTooltip(new Tooltip(tip));
         b.setOnAction(e -> action.run());
         b.setFocusTraversable(false); // keys go to the window's shortcuts, not to a focused button
+        b.setMinWidth(Region.USE_PREF_SIZE);
         if (enabled != null) b.disableProperty().bind(Bindings.not(enabled));
         return b;
     }
@@ -101,6 +106,7 @@ final class MainToolBar {
         b.setId(id);
         b.setTooltip(new Tooltip(tip));
         b.setFocusTraversable(false);
+        b.setMinWidth(Region.USE_PREF_SIZE);
         return b;
     }
 }

@@ -5,7 +5,7 @@ package io.barrierscope.app.debugger;
  * same tab after the user moved away is still a change.
  */
 public enum Panel {
-    THREADS, DIAGNOSTICS, DEADLOCK, LESSON, REPORT, BREAKPOINTS, EXPLORE;
+    THREADS, DIAGNOSTICS, CONSOLE, DEADLOCK, LESSON, REPORT, BREAKPOINTS, EXPLORE;
 
     /** A request to bring a panel to the front. */
     public record Request(Panel panel, long serial) {

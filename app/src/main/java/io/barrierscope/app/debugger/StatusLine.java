@@ -11,8 +11,8 @@ import org.controlsfx.control.StatusBar;
 
 /**
  * The ControlsFX status bar: the outcome (coloured by kind) and the last action on the left,
- * the position in the recording and the cycle count, the followed warp and the diagnostics count
- * on the right, and the progress of a run (a busy indicator while its end is unknown).
+ * the position in the recording and the cycle count, the followed warp, the run's policy and seed
+ * and the diagnostics count on the right, and the progress of a run (a busy indicator while its end is unknown).
  */
 final class StatusLine {
     private StatusLine() {}
@@ -41,8 +41,13 @@ final class StatusLine {
         Label position = label("positionLabel", vm.positionProperty());
         position.setTooltip(new Tooltip("The followed warp (the one that moved last), its state and PTX line"));
         position.getStyleClass().add("status-position");
+        Label policy = label("policyLabel", vm.runPolicyProperty());
+        policy.setTooltip(new Tooltip("How the open run schedules its warps: round-robin takes turns (no seed); random and "
+                + "adversarial draw from the seed, so the same seed gives the same run. Re-run (Ctrl+Shift+R) with another "
+                + "policy or seed from the toolbar"));
         Label diagnostics = label("diagnosticsLabel", vm.diagnosticsProperty());
         bar.getRightItems().addAll(steps, new Separator(javafx.geometry.Orientation.VERTICAL), position,
+                new Separator(javafx.geometry.Orientation.VERTICAL), policy,
                 new Separator(javafx.geometry.Orientation.VERTICAL), diagnostics);
         bar.getStyleClass().add("status-line");
         return bar;

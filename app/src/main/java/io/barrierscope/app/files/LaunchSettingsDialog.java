@@ -14,18 +14,20 @@ import javafx.scene.layout.GridPane;
 import javafx.stage.Window;
 
 /**
- * Asks how to launch a bare PTX: grid, block, cluster, policy and seed, filled with the command
+ * Asks how to launch a bare PTX or CUDA file: grid, block, cluster, policy and seed, filled with the command
  * line's defaults. OK stays on the dialog with a message while a field is wrong.
  */
 public final class LaunchSettingsDialog {
     private LaunchSettingsDialog() {}
 
     /** The settings chosen, or empty when the user cancelled. */
-    public static Optional<LaunchSettings> ask(Window owner, Path ptx, LaunchSettings initial) {
+    public static Optional<LaunchSettings> ask(Window owner, Path file, LaunchSettings initial) {
         Dialog<LaunchSettings> d = new Dialog<>();
         if (owner != null) d.initOwner(owner);
-        d.setTitle("Launch " + ptx.getFileName());
-        d.setHeaderText("No launch file: how should " + ptx.getFileName() + " be launched?\n"
+        boolean cuda = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".cu");
+        d.setTitle("Launch " + file.getFileName());
+        d.setHeaderText("No launch file: how should " + file.getFileName() + " be launched?\n"
+                + (cuda ? "It is compiled with nvcc first (when nvcc is installed).\n" : "")
                 + "Pointer parameters get zeroed 4 KiB buffers, other parameters 0 (as on the command line).");
         TextField grid = field("launchGrid", LaunchSettings.text(initial.grid()));
         TextField block = field("launchBlock", LaunchSettings.text(initial.block()));

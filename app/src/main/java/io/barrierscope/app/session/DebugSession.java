@@ -64,6 +64,13 @@ public final class DebugSession implements AutoCloseable {
 
         /** The selected barrier's roster, history and waiters (null: none selected, or it is gone). */
         default void barrierDetail(BarrierDetail detail) {}
+
+        /**
+         * Device printf lines the recording gained since the last call (the run's first call
+         * follows {@link #opened}), in step order. Going back removes nothing here: the console
+         * shows the lines printed before the snapshot's position.
+         */
+        default void printed(List<ConsoleLine> lines) {}
     }
 
     /** Least time between progress snapshots while running (at most ten a second). */
@@ -88,6 +95,8 @@ public final class DebugSession implements AutoCloseable {
     private boolean running;
     /** The breakpoint hit the last move stopped at, or null. */
     private BreakpointSet.Hit lastHit;
+    /** Printf lines of the recording already handed to the listener. */
+    private int printedPosted;
 
     /** A session with its own named worker thread. */
     public static DebugSession withWorkerThread(Executor ui, Listener listener) {
@@ -168,8 +177,18 @@ public final class DebugSession implements AutoCloseable {
         timeline = model;
         ui.execute(() -> listener.opened(info));
         ui.execute(() -> listener.timeline(model));
+        printedPosted = 0;
+        postPrinted();
         post(first);
         postBreakpoints();
+    }
+
+    /** Hands the printf lines recorded since the last call to the listener (before the snapshot that shows them). */
+    private void postPrinted() {
+        List<ConsoleLine> fresh = ConsoleCapture.since(nav.tt, printedPosted);
+        if (fresh.isEmpty()) return;
+        printedPosted += fresh.size();
+        ui.execute(() -> listener.printed(fresh));
     }
 
     /** Brings the timeline up to the recording's frontier (moves forward may have extended it). */
@@ -260,6 +279,7 @@ public final class DebugSession implements AutoCloseable {
         return () -> {
             if (System.nanoTime() - lastPost[0] >= refreshNanos) {
                 nav.followLive();
+                postPrinted();
                 post(capture(Snapshot.Cause.RUN_PROGRESS, "", -1));
                 growTimeline();
                 lastPost[0] = System.nanoTime();
@@ -272,6 +292,7 @@ public final class DebugSession implements AutoCloseable {
         BreakpointSet.Hit hit = s.hit();
         lastHit = hit;
         int hitId = hit == null ? -1 : breakpoints.idOf(hit.breakpoint());
+        postPrinted();
         post(capture(cause, stopText(s, forward), hitId));
         postBreakpoints();
         growTimeline();
@@ -408,6 +429,7 @@ public final class DebugSession implements AutoCloseable {
             lastHit = null;
             String text = "The moment " + spec + (atIt ? " does not happen again" : " does not happen") + " in this run (it ended at step "
                     + end + "); back at step " + from;
+            postPrinted();
             post(capture(Snapshot.Cause.RUN_END, text, -1));
             postBreakpoints();
             growTimeline();

@@ -28,7 +28,7 @@ import java.util.TreeMap;
  * app that reads machine arrays; it runs on the engine thread only.
  */
 final class StateCapture {
-    /** Printf lines shown in the end-of-run report; the rest are counted, not shown. */
+    /** Printf lines shown in the end-of-run report; the Console tab has them all. */
     private static final int MAX_OUTPUT_LINES = 200;
 
     private StateCapture() {}
@@ -224,7 +224,9 @@ final class StateCapture {
                 PrintfLine l = out.get(i);
                 sb.append("  ").append(l.thread()).append(": ").append(l.text().stripTrailing()).append('\n');
             }
-            if (out.size() > MAX_OUTPUT_LINES) sb.append("  ...\n");
+            if (out.size() > MAX_OUTPUT_LINES) {
+                sb.append("  ... ").append(out.size() - MAX_OUTPUT_LINES).append(" more: every line is in the Console tab\n");
+            }
         }
         return sb.toString();
     }

@@ -63,7 +63,7 @@ final class ThreadCapture {
             int pc = m.pc[s];
             Instruction in = !gone && pc >= 0 && pc < code.length ? code[pc].insn : null;
             out.add(new ThreadsState.LaneGroup(e.getValue(), st, pc, in == null ? 0 : in.pos().line(),
-                    in == null ? null : in.loc(), waitsOn(m, code, s)));
+                    in == null ? null : in.loc(), waitsOn(m, code, s), waitsOnKey(m, s)));
         }
         return List.copyOf(out);
     }
@@ -114,6 +114,26 @@ final class ThreadCapture {
                 return "nanosleep · until cycle " + m.wakeTime[s];
             default:
                 return "";
+        }
+    }
+
+    /** The barrier a thread waits on, as the barriers pane keys it; null when it waits on none of the pane's. */
+    static BarrierKey waitsOnKey(Machine m, int s) {
+        int cta = m.ctaOfSlot(s);
+        switch (m.status[s]) {
+            case ThreadStatus.BAR_GATHER:
+            case ThreadStatus.BAR_WAIT:
+                return new BarrierKey(BarrierKey.Kind.CTA_BARRIER, cta, m.waitArg[s]);
+            case ThreadStatus.MBAR_WAIT:
+            case ThreadStatus.PARKED: {
+                Mbarrier b = m.mbarriers.get(m.waitValue[s]);
+                return b == null ? null : new BarrierKey(BarrierKey.Kind.MBARRIER, b.cta, b.offset);
+            }
+            case ThreadStatus.CLUSTER_GATHER:
+            case ThreadStatus.CLUSTER_WAIT:
+                return new BarrierKey(BarrierKey.Kind.CLUSTER_BARRIER, m.clusterBarriers[cta].firstCta, 0);
+            default:
+                return null;
         }
     }
 

@@ -37,8 +37,15 @@ public record ThreadsState(Dim3 grid, Dim3 block, Dim3 clusterShape, List<Cta> c
      * @param ptxLine its 1-based PTX line, 0 if none
      * @param loc     its CUDA location, or null
      * @param waitsOn what the lanes wait on, e.g. "bar 1 · gen 0 · 2/4 warps", or "" when they do not wait
+     * @param barrier   the barrier they wait on, as the barriers pane keys it, or null (none, or a
+     *                  warp sync or async group, which the pane does not list)
      */
-    public record LaneGroup(int lanes, byte status, int pc, int ptxLine, CudaLoc loc, String waitsOn) {}
+    public record LaneGroup(int lanes, byte status, int pc, int ptxLine, CudaLoc loc, String waitsOn, BarrierKey barrier) {
+        /** Lanes that wait on no barrier of the pane (tests). */
+        public LaneGroup(int lanes, byte status, int pc, int ptxLine, CudaLoc loc, String waitsOn) {
+            this(lanes, status, pc, ptxLine, loc, waitsOn, null);
+        }
+    }
 
     /** Whether clusters are worth showing: more than one CTA per cluster. */
     public boolean clustered() { return clusterShape.volume() > 1; }

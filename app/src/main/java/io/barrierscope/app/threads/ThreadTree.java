@@ -37,7 +37,7 @@ final class ThreadTree {
         for (Map.Entry<Integer, List<ThreadNode>> e : byCluster.entrySet()) {
             List<ThreadNode> kids = List.copyOf(e.getValue());
             out.add(new ThreadNode("cl" + e.getKey(), ThreadNode.Level.CLUSTER, names.get(e.getKey()), (byte) -1,
-                    summary(kids), -1, 0, "", "", -1, false, true, kids));
+                    summary(kids), -1, 0, "", "", -1, null, false, true, kids));
         }
         return List.copyOf(out);
     }
@@ -47,12 +47,12 @@ final class ThreadTree {
         for (ThreadsState.Warp w : warps) kids.add(warp(s, w));
         int first = warps.isEmpty() ? -1 : warps.get(0).warp() << 5;
         return new ThreadNode("cta" + c.cta(), ThreadNode.Level.CTA, c.name(), (byte) -1, summary(kids), -1, 0, "", "",
-                first, false, true, List.copyOf(kids));
+                first, null, false, true, List.copyOf(kids));
     }
 
     private static ThreadNode warp(ThreadsState s, ThreadsState.Warp w) {
         String name = "warp " + w.warpInCta();
-        String key = "w" + w.warp();
+        String key = ThreadNode.warpKey(w.warp());
         if (w.groups().size() == 1) {
             ThreadsState.LaneGroup g = w.groups().get(0);
             return node(key, ThreadNode.Level.WARP, name, g, firstLive(w), threads(s, w, g));
@@ -64,14 +64,14 @@ final class ThreadTree {
                     slot, threads(s, w, g)));
         }
         return new ThreadNode(key, ThreadNode.Level.WARP, name, (byte) -1, "diverged: " + groups.size() + " groups",
-                -1, 0, "", "", firstLive(w), false, false, List.copyOf(groups));
+                -1, 0, "", "", firstLive(w), null, false, false, List.copyOf(groups));
     }
 
     private static ThreadNode node(String key, ThreadNode.Level level, String name, ThreadsState.LaneGroup g, int slot,
                                    List<ThreadNode> kids) {
         boolean gone = g.status() == ThreadStatus.EXITED;
         return new ThreadNode(key, level, name, g.status(), StateNames.shortName(g.status()), gone ? -1 : g.pc(),
-                gone ? 0 : g.ptxLine(), cudaText(g), g.waitsOn(), slot, false, false, kids);
+                gone ? 0 : g.ptxLine(), cudaText(g), g.waitsOn(), slot, g.barrier(), false, false, kids);
     }
 
     /** "kernel.cu:42": the file's name without its folder, and the line. */
@@ -122,7 +122,7 @@ final class ThreadTree {
             boolean flat = s.block().y() == 1 && s.block().z() == 1;
             String name = (flat ? "thread " + tid : "thread " + s.block().unflatten(tid)) + " · lane " + lane;
             int slot = (w.warp() << 5) + lane;
-            return node("t" + slot, ThreadNode.Level.THREAD, name, g, slot, List.of());
+            return node(ThreadNode.threadKey(slot), ThreadNode.Level.THREAD, name, g, slot, List.of());
         }
     }
 
@@ -205,6 +205,45 @@ final class ThreadTree {
     private static boolean matches(String text, String[] words) {
         for (String w : words) if (!text.contains(w)) return false;
         return true;
+    }
+
+    /**
+     * The rows from a root down to the row with {@code key} (itself last), or empty when the
+     * forest does not show it. Only the target's warp is opened: its thread rows are made on
+     * demand, and a launch of 64 Ki threads must not make them all to find one.
+     */
+    static List<ThreadNode> path(List<ThreadNode> roots, String key) {
+        List<ThreadNode> out = new ArrayList<>();
+        return find(roots, key, warpOfKey(key), out) ? List.copyOf(out) : List.of();
+    }
+
+    private static boolean find(List<ThreadNode> nodes, String key, int warp, List<ThreadNode> path) {
+        for (ThreadNode n : nodes) {
+            path.add(n);
+            if (n.key().equals(key)) return true;
+            boolean inside = switch (n.level()) {
+                case WARP, GROUP -> n.warp() == warp;
+                case THREAD -> false;
+                default -> true;
+            };
+            if (inside && find(n.children(), key, warp, path)) return true;
+            path.remove(path.size() - 1);
+        }
+        return false;
+    }
+
+    /** The global warp a row key names ("w3", "w3:ff", "t96"), else -1. */
+    private static int warpOfKey(String key) {
+        try {
+            if (key.startsWith("t")) return Integer.parseInt(key.substring(1)) >> 5;
+            if (key.startsWith("w")) {
+                int colon = key.indexOf(':');
+                return Integer.parseInt(key.substring(1, colon < 0 ? key.length() : colon));
+            }
+        } catch (NumberFormatException e) {
+            // not a warp's or thread's key
+        }
+        return -1;
     }
 
     /** How many thread rows a forest holds. */

@@ -75,6 +75,7 @@ public final class ThreadsView {
 
         vm.rootsProperty().addListener((o, a, roots) -> sync(roots));
         sync(vm.rootsProperty().get());
+        vm.revealedProperty().addListener((o, a, path) -> reveal(path));
         root.setTop(new BorderPane(bar, null, null, summary, null));
         root.setCenter(tree);
         root.getStyleClass().add("threads-view");
@@ -132,6 +133,37 @@ public final class ThreadsView {
         if (it != null && tree.getSelectionModel().getSelectedItem() != it) tree.getSelectionModel().select(it);
         // No thread chosen any more (a breakpoint hit follows its own warp): no row stays marked.
         if (key.isEmpty() && tree.getSelectionModel().getSelectedItem() != null) tree.getSelectionModel().clearSelection();
+    }
+
+    /** Opens the rows above a row something else selected, selects it and scrolls it into view. */
+    private void reveal(List<String> path) {
+        if (path.isEmpty()) {
+            reselect();
+            return;
+        }
+        boolean outer = syncing;
+        syncing = true;
+        try {
+            NodeItem it = null;
+            for (int i = 0; i < path.size(); i++) {
+                it = byKey.get(path.get(i));
+                if (it == null) return;
+                if (i < path.size() - 1) it.setExpanded(true); // makes its children
+            }
+            tree.getSelectionModel().select(it);
+            int row = tree.getRow(it);
+            if (row >= 0 && !inView(row)) tree.scrollTo(Math.max(0, row - 3)); // a row in view stays where it is
+        } finally {
+            syncing = outer;
+        }
+    }
+
+    /** Whether a row is on screen whole (false before the tree is laid out). */
+    private boolean inView(int row) {
+        if (!(tree.lookup(".virtual-flow") instanceof javafx.scene.control.skin.VirtualFlow<?> flow)) return false;
+        var first = flow.getFirstVisibleCell();
+        var last = flow.getLastVisibleCell();
+        return first != null && last != null && row > first.getIndex() && row < last.getIndex();
     }
 
     /** A row whose children appear when it is opened. */

@@ -21,6 +21,7 @@ public final class ThreadsViewModel {
     private final StringProperty filter = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("No run.");
     private final ReadOnlyStringWrapper selectedKey = new ReadOnlyStringWrapper("");
+    private final ReadOnlyObjectWrapper<List<String>> revealed = new ReadOnlyObjectWrapper<>(List.of());
     /** Bumped when the filter changes, so the view re-applies the rows' expand hints. */
     private final ReadOnlyIntegerWrapper filterRevision = new ReadOnlyIntegerWrapper();
     private List<ThreadNode> all = List.of();
@@ -50,6 +51,24 @@ public final class ThreadsViewModel {
         if (n != null) onSelect.accept(n);
     }
 
+    /**
+     * Selects a row because something else pointed at it (a diagnostic, a timeline lane, a
+     * console line): no callback, and the view opens the rows above it and scrolls to it.
+     * A row the filter hides stays selected without being shown.
+     */
+    public void reveal(String key) {
+        selectedKey.set(key == null ? "" : key);
+        List<String> path = key == null ? List.of() : ThreadTree.path(roots.get(), key).stream().map(ThreadNode::key).toList();
+        // a new list each time: revealing the same row again scrolls to it again
+        revealed.set(new java.util.ArrayList<>(path));
+    }
+
+    /** The row with {@code key} in the whole tree (filtered or not), or null. */
+    public ThreadNode node(String key) {
+        List<ThreadNode> p = ThreadTree.path(all, key);
+        return p.isEmpty() ? null : p.get(p.size() - 1);
+    }
+
     /** Called with every row the user selects (the debugger inspects its thread). */
     public void setOnSelect(Consumer<ThreadNode> action) { onSelect = action == null ? n -> {} : action; }
 
@@ -73,5 +92,7 @@ public final class ThreadsViewModel {
     /** E.g. "96 threads: 64 mbarrier wait · 32 runnable" or "12 of 96 threads match". */
     public ReadOnlyStringProperty summaryProperty() { return summary.getReadOnlyProperty(); }
     public ReadOnlyStringProperty selectedKeyProperty() { return selectedKey.getReadOnlyProperty(); }
+    /** The keys from a top row down to the row last revealed (empty: none, or the filter hides it). */
+    public ReadOnlyObjectProperty<List<String>> revealedProperty() { return revealed.getReadOnlyProperty(); }
     public ReadOnlyIntegerProperty filterRevisionProperty() { return filterRevision.getReadOnlyProperty(); }
 }

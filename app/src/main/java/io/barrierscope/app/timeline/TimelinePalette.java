@@ -38,4 +38,5 @@ final class TimelinePalette {
     static final Color SELECTION = Color.web(TimelineStyle.SELECTION);
     /** Behind the label of a highlighted lane (a waiter of the selected barrier). */
     static final Color HIGHLIGHT = Color.web(TimelineStyle.HIGHLIGHT);
+    static final Color SELECTED_LANE = Color.web(TimelineStyle.SELECTED_LANE);
 }

@@ -65,6 +65,8 @@ final class TimelineStyle {
     static final String SCRUBBER_RANGE = "#546e7a";
     static final String SELECTION = "#2962ff";
     static final String HIGHLIGHT = "#ffd54f";
+    /** The label of the selected warp's lane (its lane is framed in SELECTION). */
+    static final String SELECTED_LANE = "#90caf9";
 
     /** Markers or completions in more than 1/DENSE of the columns are drawn thin, so the states stay readable. */
     private static final int DENSE = 4;

@@ -39,13 +39,23 @@ public final class TimelineView extends Region {
     static final double LEGEND_H = 20;
     static final double ROW_H = 16;
     static final double TOP = RULER_H + SCRUB_H + 2;
+    static final double FONT = 11;
 
     private final TimelineViewModel vm;
     private final TimelineModel model;
     private final Canvas content = new Canvas();
     private final Canvas overlay = new Canvas();
     private final Tooltip tooltip = new Tooltip();
-    private final Font font = Font.font(11);
+    /** The geometry at the current scale (presentation mode enlarges the timeline). */
+    private double scale = 1;
+    private double rowH = ROW_H;
+    private double labelW = LABEL_W;
+    private double rulerH = RULER_H;
+    private double scrubH = SCRUB_H;
+    private double legendH = LEGEND_H;
+    private double top = TOP;
+    private int[][] markerBoxes = MARKER_BOXES;
+    private Font font = Font.font(FONT);
     private TimelineColumns cols;
     private LaneRaster raster;
     private static final int BG = LaneRaster.argb(TimelinePalette.BACKGROUND);
@@ -64,8 +74,8 @@ public final class TimelineView extends Region {
         setFocusTraversable(true);
         overlay.setMouseTransparent(true);
         getChildren().addAll(content, overlay);
-        setMinSize(LABEL_W + 100, TOP + LEGEND_H + 3 * ROW_H);
-        setPrefSize(1000, TOP + LEGEND_H + 16 * ROW_H);
+        setMinSize(labelW + 100, top + legendH + 3 * rowH);
+        setPrefSize(1000, top + legendH + 16 * rowH);
         vm.revisionProperty().addListener((o, a, b) -> scheduleContent());
         vm.axisProperty().addListener((o, a, b) -> scheduleContent());
         vm.positionProperty().addListener((o, a, b) -> scheduleOverlay());
@@ -86,6 +96,31 @@ public final class TimelineView extends Region {
 
     public TimelineViewModel viewModel() { return vm; }
 
+    /**
+     * Draws everything {@code factor} times as large (presentation mode): rows, labels, ruler,
+     * legend and text, so a classroom can read the lanes as it reads the source and the gauges.
+     */
+    public void setScale(double factor) {
+        if (factor == scale || factor <= 0) return;
+        scale = factor;
+        rowH = Math.round(ROW_H * factor);
+        labelW = Math.round(LABEL_W * factor);
+        rulerH = Math.round(RULER_H * factor);
+        scrubH = Math.round(SCRUB_H * factor);
+        legendH = Math.round(LEGEND_H * factor);
+        top = rulerH + scrubH + 2;
+        markerBoxes = TimelineStyle.markerBoxes((int) rowH);
+        font = Font.font(FONT * factor);
+        setMinSize(labelW + 100, top + legendH + 3 * rowH);
+        setPrefSize(1000, top + legendH + 16 * rowH);
+        vm.viewportWidthProperty().set(Math.max(1, Math.floor(getWidth()) - labelW));
+        vm.viewportRowsProperty().set(visibleRows());
+        scheduleContent();
+    }
+
+    /** 1, or larger in presentation mode. */
+    public double scale() { return scale; }
+
     private static int[] argb(javafx.scene.paint.Color[] cs) {
         int[] out = new int[cs.length];
         for (int i = 0; i < cs.length; i++) out[i] = LaneRaster.argb(cs[i]);
@@ -103,7 +138,8 @@ public final class TimelineView extends Region {
             content.setHeight(h);
             overlay.setWidth(w);
             overlay.setHeight(h);
-            vm.viewportWidthProperty().set(Math.max(1, w - LABEL_W));
+            vm.viewportWidthProperty().set(Math.max(1, w - labelW));
+            vm.viewportRowsProperty().set(visibleRows());
             scheduleContent();
         }
     }
@@ -129,17 +165,23 @@ public final class TimelineView extends Region {
     }
 
     /** Rows that fit under the ruler. */
-    private int visibleRows() { return (int) Math.max(1, Math.floor((getHeight() - TOP - LEGEND_H) / ROW_H)); }
+    private int visibleRows() { return (int) Math.max(1, Math.floor((getHeight() - top - legendH) / rowH)); }
 
     /** The row index at y, or -1. */
     int rowAtY(double y) {
-        if (y < TOP || y >= getHeight() - LEGEND_H) return -1;
-        int r = vm.firstRowProperty().get() + (int) Math.floor((y - TOP) / ROW_H);
+        if (y < top || y >= getHeight() - legendH) return -1;
+        int r = vm.firstRowProperty().get() + (int) Math.floor((y - top) / rowH);
         return r < vm.rowsProperty().get().size() ? r : -1;
     }
 
     /** The y of the top of row r (may be off screen). */
-    double rowY(int r) { return TOP + (r - vm.firstRowProperty().get()) * ROW_H; }
+    public double rowY(int r) { return top + (r - vm.firstRowProperty().get()) * rowH; }
+
+    /** The height of a row. */
+    public double rowHeight() { return rowH; }
+
+    /** The width of the lane labels, left of the lanes. */
+    public double labelWidth() { return labelW; }
 
     // ---- drawing ----
 
@@ -150,8 +192,8 @@ public final class TimelineView extends Region {
         double h = content.getHeight();
         g.setFill(TimelinePalette.BACKGROUND);
         g.fillRect(0, 0, w, h);
-        int width = (int) (w - LABEL_W);
-        int height = (int) (h - TOP - LEGEND_H);
+        int width = (int) (w - labelW);
+        int height = (int) (h - top - legendH);
         if (width <= 0 || height <= 0) return;
         if (cols == null || cols.width != width) cols = new TimelineColumns(width);
         if (raster == null || raster.width != width || raster.height != height) raster = new LaneRaster(width, height);
@@ -160,31 +202,39 @@ public final class TimelineView extends Region {
         g.setTextBaseline(VPos.CENTER);
         g.setTextAlign(TextAlignment.LEFT);
         g.setFill(TimelinePalette.LABEL_BACKGROUND);
-        g.fillRect(0, 0, LABEL_W, h);
+        g.fillRect(0, 0, labelW, h);
         List<TimelineViewModel.Row> rows = vm.rowsProperty().get();
         int first = vm.firstRowProperty().get();
         int last = Math.min(rows.size(), first + visibleRows());
         for (int r = first; r < last; r++) {
             TimelineViewModel.Row row = rows.get(r);
-            if (vm.highlighted(row)) { // a waiter of the selected barrier
+            if (vm.selected(row)) { // the selected thread's warp
+                g.setFill(TimelinePalette.SELECTED_LANE);
+                g.fillRect(0, rowY(r), labelW, rowH);
+            } else if (vm.highlighted(row)) { // a waiter of the selected barrier
                 g.setFill(TimelinePalette.HIGHLIGHT);
-                g.fillRect(0, rowY(r), LABEL_W, ROW_H);
+                g.fillRect(0, rowY(r), labelW, rowH);
             }
             g.setFill(row.group() ? TimelinePalette.GROUP_LABEL : TimelinePalette.TEXT);
-            g.fillText(row.label(), 4, rowY(r) + ROW_H / 2, LABEL_W - 8);
+            g.fillText(row.label(), 4, rowY(r) + rowH / 2, labelW - 8);
         }
         raster.paint(() -> {
             raster.clear(BG);
             for (int r = first; r < last; r++) {
                 TimelineViewModel.Row row = rows.get(r);
                 model.row(row.laneFrom(), row.laneTo(), cols);
-                int ry = (int) (rowY(r) - TOP);
+                int ry = (int) (rowY(r) - top);
                 drawStates(ry);
                 drawMarkers(ry);
             }
             drawCompletions(first, last);
         });
-        g.drawImage(raster.image, LABEL_W, TOP);
+        g.drawImage(raster.image, labelW, top);
+        for (int r = first; r < last; r++) {
+            if (!vm.selected(rows.get(r))) continue;
+            g.setStroke(TimelinePalette.SELECTION); // the selected warp's lane, framed across the run
+            g.strokeRect(labelW + 0.5, rowY(r) + 0.5, w - labelW - 1, rowH - 1);
+        }
         drawRuler(g, w);
         drawLegend(g, w, h);
     }
@@ -201,16 +251,16 @@ public final class TimelineView extends Region {
             }
             int e = c + 1;
             while (e < cols.width && TimelinePalette.SEVEREST[st[e]] == s) e++;
-            raster.fill(c, y + 3, e - c, (int) ROW_H - 6, STATE[s]);
+            raster.fill(c, y + 3, e - c, (int) rowH - 6, STATE[s]);
             c = e;
         }
     }
 
     private void drawMarkers(int y) {
-        int rh = (int) ROW_H;
+        int rh = (int) rowH;
         for (int k = 0; k < MarkerKind.COUNT; k++) {
             int[] m = cols.markers[k];
-            int[] box = MARKER_BOXES[k];
+            int[] box = markerBoxes[k];
             int top = y + box[0];
             int height = box[1];
             int minW = box[2];
@@ -235,7 +285,7 @@ public final class TimelineView extends Region {
 
     private void drawCompletions(int first, int last) {
         model.completionColumns(cols);
-        int bottom = (int) (rowY(last) - TOP);
+        int bottom = (int) (rowY(last) - top);
         // dense completions (far out) as short ticks at the top of the lanes released, not lines hiding everything
         boolean dense = TimelineStyle.dense(cols.completions, cols.width);
         for (int c = 0; c < cols.width; c++) {
@@ -243,41 +293,41 @@ public final class TimelineView extends Region {
             int r0 = vm.rowOfLane(cols.completionLo[c]);
             int r1 = vm.rowOfLane(cols.completionHi[c]);
             if (r1 < first || r0 >= last) continue;
-            int y0 = Math.max(0, (int) (rowY(r0) - TOP) + 1);
-            int y1 = Math.min(bottom, (int) (rowY(r1 + 1) - TOP) - 1);
+            int y0 = Math.max(0, (int) (rowY(r0) - top) + 1);
+            int y1 = Math.min(bottom, (int) (rowY(r1 + 1) - top) - 1);
             raster.fill(c, y0, 1, dense ? 3 : Math.max(2, y1 - y0), COMPLETION);
         }
     }
 
     private void drawRuler(GraphicsContext g, double w) {
         g.setFill(TimelinePalette.BACKGROUND);
-        g.fillRect(LABEL_W, 0, w - LABEL_W, RULER_H);
+        g.fillRect(labelW, 0, w - labelW, rulerH);
         double spacing = vm.tickSpacing(90);
         double first = Math.ceil(vm.getStart() / spacing) * spacing;
         g.setFill(TimelinePalette.TEXT);
         g.setTextAlign(TextAlignment.LEFT);
         double span = vm.getEnd() - vm.getStart();
-        double width = w - LABEL_W;
+        double width = w - labelW;
         for (double v = first; v <= vm.getEnd(); v += spacing) {
-            double x = LABEL_W + (v - vm.getStart()) / span * width;
-            g.fillRect(Math.floor(x), RULER_H - 6, 1, 6);
-            if (x < w - 40) g.fillText(String.format("%,d", (long) v), x + 3, RULER_H / 2 - 1);
+            double x = labelW + (v - vm.getStart()) / span * width;
+            g.fillRect(Math.floor(x), rulerH - 6, 1, 6);
+            if (x < w - 40) g.fillText(String.format("%,d", (long) v), x + 3, rulerH / 2 - 1);
         }
-        g.fillText(vm.axisProperty().get() == TimelineViewModel.Axis.CYCLES ? "cycles" : "warp steps", 4, RULER_H / 2);
+        g.fillText(vm.axisProperty().get() == TimelineViewModel.Axis.CYCLES ? "cycles" : "warp steps", 4, rulerH / 2);
         // the scrubber: the whole run, with the visible range marked
         g.setFill(TimelinePalette.SCRUBBER);
-        g.fillRect(LABEL_W, RULER_H, width, SCRUB_H);
+        g.fillRect(labelW, rulerH, width, scrubH);
         double ext = vm.extent();
         double x0 = Math.max(0, vm.getStart() / ext * width);
         double x1 = Math.min(width, vm.getEnd() / ext * width);
         g.setFill(TimelinePalette.SCRUBBER_RANGE);
-        g.fillRect(LABEL_W + x0, RULER_H + 2, Math.max(2, x1 - x0), SCRUB_H - 4);
+        g.fillRect(labelW + x0, rulerH + 2, Math.max(2, x1 - x0), scrubH - 4);
     }
 
     private void drawLegend(GraphicsContext g, double w, double h) {
-        double y = h - LEGEND_H;
+        double y = h - legendH;
         g.setFill(TimelinePalette.LABEL_BACKGROUND);
-        g.fillRect(0, y, w, LEGEND_H);
+        g.fillRect(0, y, w, legendH);
         double x = 4;
         g.setTextAlign(TextAlignment.LEFT);
         for (WarpState s : TimelinePalette.SEVERITY) {
@@ -293,10 +343,10 @@ public final class TimelineView extends Region {
 
     private double swatch(GraphicsContext g, double x, double y, javafx.scene.paint.Color c, double sw, String label) {
         g.setFill(c);
-        g.fillRect(x, y + 5, sw, 10);
+        g.fillRect(x, y + 5 * scale, sw * scale, 10 * scale);
         g.setFill(TimelinePalette.TEXT);
-        g.fillText(label, x + sw + 3, y + LEGEND_H / 2);
-        return x + sw + 9 + label.length() * 5.6;
+        g.fillText(label, x + (sw + 3) * scale, y + legendH / 2);
+        return x + (sw + 9 + label.length() * 5.6) * scale;
     }
 
     /** The cursor (the session's position), the selected event, and the scrubber's mark. */
@@ -305,39 +355,39 @@ public final class TimelineView extends Region {
         double w = overlay.getWidth();
         double h = overlay.getHeight();
         g.clearRect(0, 0, w, h);
-        double width = w - LABEL_W;
+        double width = w - labelW;
         if (width <= 0) return;
-        double bottom = h - LEGEND_H;
+        double bottom = h - legendH;
         TimelineHit sel = vm.selectedProperty().get();
         if (sel != null) {
             double x = vm.xOfStep(sel.step());
             if (x >= 0 && x < width) {
                 g.setFill(TimelinePalette.SELECTION);
-                g.fillRect(LABEL_W + Math.floor(x), TOP, 1, bottom - TOP);
+                g.fillRect(labelW + Math.floor(x), top, 1, bottom - top);
                 int r = vm.rowOfLane(sel.lane());
                 g.setStroke(TimelinePalette.SELECTION);
-                g.strokeRect(LABEL_W + Math.floor(x) - 3.5, rowY(r) + 0.5, 7, ROW_H - 1);
+                g.strokeRect(labelW + Math.floor(x) - 3.5, rowY(r) + 0.5, 7, rowH - 1);
             }
         }
         long pos = vm.positionProperty().get();
         double x = vm.xOfStep(pos);
         g.setFill(TimelinePalette.CURSOR);
-        if (x >= 0 && x <= width) g.fillRect(LABEL_W + Math.floor(x), RULER_H, 2, bottom - RULER_H);
-        g.fillRect(LABEL_W + Math.min(width - 2, vm.scrubberX(pos)), RULER_H, 2, SCRUB_H);
+        if (x >= 0 && x <= width) g.fillRect(labelW + Math.floor(x), rulerH, 2, bottom - rulerH);
+        g.fillRect(labelW + Math.min(width - 2, vm.scrubberX(pos)), rulerH, 2, scrubH);
     }
 
     // ---- input ----
 
-    private boolean inScrubber(double y) { return y >= RULER_H && y < RULER_H + SCRUB_H + 2; }
+    private boolean inScrubber(double y) { return y >= rulerH && y < rulerH + scrubH + 2; }
 
     private void scroll(ScrollEvent e) {
         if (e.isShiftDown()) {
             double d = e.getDeltaY() != 0 ? e.getDeltaY() : e.getDeltaX();
             vm.scrollRows(d > 0 ? -3 : 3);
-        } else if (e.getX() >= LABEL_W && e.getDeltaY() != 0) {
+        } else if (e.getX() >= labelW && e.getDeltaY() != 0) {
             // a wheel notch (deltaY / multiplier; 40 pixels on desktops) zooms by 1.25, away from you in
             double notches = e.getDeltaY() / (e.getMultiplierY() > 0 ? e.getMultiplierY() : 40);
-            vm.zoomAt(e.getX() - LABEL_W, Math.pow(1.25, notches));
+            vm.zoomAt(e.getX() - labelW, Math.pow(1.25, notches));
         }
         e.consume();
     }
@@ -345,14 +395,14 @@ public final class TimelineView extends Region {
     private void pressed(MouseEvent e) {
         requestFocus();
         lastX = e.getX();
-        scrubbing = e.getButton() == MouseButton.PRIMARY && e.getX() >= LABEL_W && inScrubber(e.getY());
-        if (scrubbing) vm.scrub(e.getX() - LABEL_W);
+        scrubbing = e.getButton() == MouseButton.PRIMARY && e.getX() >= labelW && inScrubber(e.getY());
+        if (scrubbing) vm.scrub(e.getX() - labelW);
     }
 
     private void dragged(MouseEvent e) {
         if (scrubbing) {
-            vm.scrub(e.getX() - LABEL_W);
-        } else if (e.getX() >= LABEL_W || lastX >= LABEL_W) {
+            vm.scrub(e.getX() - labelW);
+        } else if (e.getX() >= labelW || lastX >= labelW) {
             vm.panPixels(e.getX() - lastX);
         }
         lastX = e.getX();
@@ -361,12 +411,12 @@ public final class TimelineView extends Region {
     private void clicked(MouseEvent e) {
         if (e.getButton() != MouseButton.PRIMARY || !e.isStillSincePress() || inScrubber(e.getY())) return;
         int row = rowAtY(e.getY());
-        if (e.getX() < LABEL_W) {
+        if (e.getX() < labelW) {
             if (row >= 0) toggle(row, e.isAltDown());
         } else if (e.getClickCount() >= 2) {
             vm.fitAll();
         } else if (row >= 0) {
-            vm.click(e.getX() - LABEL_W, row);
+            vm.click(e.getX() - labelW, row);
         }
     }
 
@@ -380,8 +430,8 @@ public final class TimelineView extends Region {
     }
 
     private void moved(MouseEvent e) {
-        int row = e.getX() >= LABEL_W ? rowAtY(e.getY()) : -1;
-        vm.hover(e.getX() - LABEL_W, row);
+        int row = e.getX() >= labelW ? rowAtY(e.getY()) : -1;
+        vm.hover(e.getX() - labelW, row);
         TimelineHit h = vm.hoveredProperty().get();
         if (h == null) {
             tooltip.hide();

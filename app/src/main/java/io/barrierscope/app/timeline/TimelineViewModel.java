@@ -4,11 +4,14 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.LongProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -49,6 +52,11 @@ public final class TimelineViewModel {
     /** Bumped whenever what is drawn changes (data, range, rows), so the view knows to redraw. */
     private final ReadOnlyLongWrapper revision = new ReadOnlyLongWrapper();
     private final ObjectProperty<LongConsumer> onSeek = new SimpleObjectProperty<>();
+    private final ObjectProperty<Consumer<TimelineHit>> onPick = new SimpleObjectProperty<>();
+    /** The warp (global number) selected in the window, -1 for none: its lane is marked. */
+    private final ReadOnlyIntegerWrapper selectedWarp = new ReadOnlyIntegerWrapper(-1);
+    /** How many rows the view shows (it reports them), to scroll a selected lane into view. */
+    private final IntegerProperty viewportRows = new SimpleIntegerProperty(8);
     /** Warps (global numbers) whose lanes are highlighted, e.g. the waiters of the selected barrier. */
     private final ObjectProperty<Set<Integer>> highlightedLanes = new SimpleObjectProperty<>(Set.of());
     private final Set<Integer> collapsedCtas = new HashSet<>();
@@ -65,7 +73,34 @@ public final class TimelineViewModel {
         viewportWidth.addListener((o, a, b) -> bump());
         firstRow.addListener((o, a, b) -> bump());
         highlightedLanes.addListener((o, a, b) -> bump());
+        selectedWarp.addListener((o, a, b) -> bump());
     }
+
+    /** Marks the lane of {@code warp} (-1: none) and scrolls the rows to it if it is out of view. */
+    public void selectWarp(int warp) {
+        selectedWarp.set(warp >= 0 && warp < model.lanes() ? warp : -1);
+        if (selectedWarp.get() < 0) return;
+        int row = rowOfLane(model.laneOfWarp(warp));
+        int first = firstRow.get();
+        int shown = Math.max(1, viewportRows.get());
+        if (row < first || row >= first + shown) firstRow.set(Math.max(0, Math.min(rows.get().size() - 1, row - shown / 2)));
+    }
+
+    /** Whether a row shows the selected warp (a collapsed row: among its warps). */
+    public boolean selected(Row row) {
+        int w = selectedWarp.get();
+        if (w < 0) return false;
+        int lane = model.laneOfWarp(w);
+        return lane >= row.laneFrom() && lane < row.laneTo();
+    }
+
+    public ReadOnlyIntegerProperty selectedWarpProperty() { return selectedWarp.getReadOnlyProperty(); }
+    public IntegerProperty viewportRowsProperty() { return viewportRows; }
+    /**
+     * Called with what a click on a lane picked; the window selects its warp everywhere and goes
+     * to its step. Without one, a click only asks to seek ({@link #onSeekProperty()}).
+     */
+    public ObjectProperty<Consumer<TimelineHit>> onPickProperty() { return onPick; }
 
     /** Whether a row shows a highlighted warp (a collapsed row: any of its warps). */
     public boolean highlighted(Row row) {
@@ -303,11 +338,18 @@ public final class TimelineViewModel {
     /** The pointer moved over pixel x of row {@code row} (null row index -1: it left). */
     public void hover(double x, int row) { hovered.set(row < 0 ? null : hitAt(x, row)); }
 
-    /** A click: selects what is under the pointer and asks to seek to it. */
+    /** A click: selects what is under the pointer, its warp's lane, and asks to seek to it. */
     public void click(double x, int row) {
         TimelineHit h = hitAt(x, row);
         selected.set(h);
-        if (h != null) seek(h.seekStep());
+        if (h == null) return;
+        Consumer<TimelineHit> pick = onPick.get();
+        if (pick != null) {
+            pick.accept(h);
+        } else {
+            selectWarp(model.warpOfLane(h.lane()));
+            seek(h.seekStep());
+        }
     }
 
     /** The scrubber at pixel x (it spans the whole run): asks to seek to the step there. */

@@ -150,6 +150,18 @@ class DebuggerViewModelTest {
     }
 
     @Test
+    void theStatusSaysThePolicyAndSeedOfTheOpenRun() {
+        assertEquals("", vm.runPolicyProperty().get());
+        vm.open(TestFiles.sample("block-reduce"));
+        assertEquals("policy round-robin", vm.runPolicyProperty().get());
+        vm.policyProperty().set("random");
+        vm.seedProperty().set("7");
+        assertEquals("policy round-robin", vm.runPolicyProperty().get(), "chosen for the next re-run, not yet running");
+        vm.rerun();
+        assertEquals("policy random · seed 7", vm.runPolicyProperty().get());
+    }
+
+    @Test
     void missingFileBeforeAnyOpenLeavesNoFile(@TempDir Path tmp) {
         vm.open(tmp.resolve("missing.json"));
         assertFalse(vm.loadedProperty().get());

@@ -93,6 +93,28 @@ class DebuggerViewTest {
     }
 
     @Test
+    void aTimelineClickSelectsItsWarpOnceTheWorkerHasGoneToItsStep(FxRobot robot) throws TimeoutException {
+        waitUntil(() -> "ready".equals(text(robot, "#outcomeLabel")));
+        robot.clickOn("#runButton");
+        waitUntil(() -> "completed".equals(text(robot, "#outcomeLabel")));
+        var t = vm.timelineProperty().get();
+        int row = t.rowOfLane(t.model().laneOfWarp(5));
+        long[] step = new long[1];
+        robot.interact(() -> {
+            double x = t.viewportWidthProperty().get() / 3;
+            step[0] = t.hitAt(x, row).seekStep();
+            t.click(x, row);
+        });
+        waitUntil(() -> vm.nowProperty().get() == step[0] && !vm.source().linkedLinesProperty().get().isEmpty());
+        assertEquals("w5", vm.threads().selectedKeyProperty().get());
+        var w5 = vm.threads().node("w5");
+        assertEquals(java.util.Set.of(w5.ptxLine()), vm.source().linkedLinesProperty().get(), "its line at that step");
+        assertEquals(5, t.selectedWarpProperty().get());
+        assertTrue(vm.registers().titleProperty().get().startsWith("Registers of CTA (1,0,0) thread (32,"),
+                vm.registers().titleProperty().get());
+    }
+
+    @Test
     void keyboardStepsRunsAndResets(FxRobot robot) throws TimeoutException {
         waitUntil(() -> "ready".equals(text(robot, "#outcomeLabel")));
         robot.type(KeyCode.F10);
