@@ -35,10 +35,12 @@ public final class TimeTravel {
     public static final int MAX_INTERVAL = 1 << 20;
     /**
      * Bytes of checkpointed state per warp step of interval. A warp step costs the same whatever
-     * the launch's size, but a checkpoint copies the whole state: at one checkpoint per
-     * (state bytes / 8) steps, copying (about 5 GB/s) stays near 1.5% of executing (about 60 ns a step).
+     * the launch's size, but a checkpoint copies the whole state, so a large launch checkpoints
+     * less often: one step per 32 bytes keeps copying (about 5 GB/s) near 5% of executing (about
+     * 60 ns a step) for any launch, while states up to 2 MiB (most kernels) keep 65,536 steps, so the
+     * first reverse step after a long run re-executes at most that (about 10 ms with race detection on).
      */
-    static final int BYTES_PER_STEP = 8;
+    static final int BYTES_PER_STEP = 32;
     /** Warp steps between the extra checkpoints a long backward seek leaves near its target. */
     public static final int FINE_INTERVAL = 1 << 12;
     private static final long DEFAULT_BUDGET = Math.min(512L << 20, Runtime.getRuntime().maxMemory() / 4);
@@ -240,6 +242,9 @@ public final class TimeTravel {
 
     private static long nextMultiple(long v, long of) { return (v / of + 1) * of; }
 
+    /** The least multiple of {@code of} at or after {@code v} (v >= 0). */
+    private static long roundUp(long v, long of) { return (Math.max(0, v) + of - 1) / of * of; }
+
     /** The furthest step whose state hash is known; hashes are taken the first time a step is reached. */
     private long frontierHashed;
     private boolean endHashed;
@@ -422,10 +427,15 @@ public final class TimeTravel {
                 if (c.step() > m.steps) c.restoreInto(x);
             }
             long from = m.steps;
+            // A long seek leaves finer checkpoints in the last stretch before its target (the next
+            // moves, reverse steps above all, are likely nearby): it stops at each fine multiple there.
+            long fineFrom = t - from > FINE_INTERVAL ? t - 8L * FINE_INTERVAL : Long.MAX_VALUE;
             while (m.steps < t && !x.finished()) {
-                // Leave finer checkpoints near the target of a long seek: the next moves are likely nearby.
-                long until = t - m.steps < 8L * FINE_INTERVAL && t - from > FINE_INTERVAL
-                        ? Math.min(t, nextMultiple(m.steps, FINE_INTERVAL)) : Math.min(t, nextMultiple(m.steps, interval));
+                long until = Math.min(t, nextMultiple(m.steps, interval));
+                if (fineFrom != Long.MAX_VALUE) {
+                    long nextFine = m.steps < fineFrom ? roundUp(fineFrom, FINE_INTERVAL) : nextMultiple(m.steps, FINE_INTERVAL);
+                    until = Math.min(until, Math.max(nextFine, m.steps + 1));
+                }
                 advanceTo(until);
                 if (m.steps < until && !x.finished()) warpStep(); // a brkpt does not stop a seek
                 if (t - from > FINE_INTERVAL && m.steps % FINE_INTERVAL == 0 && t - m.steps < 8L * FINE_INTERVAL

@@ -15,8 +15,9 @@ class CheckpointIntervalTest {
     @Test
     void theIntervalGrowsWithTheStateInPowersOfTwoBetweenItsBounds() {
         assertEquals(TimeTravel.INTERVAL, TimeTravel.intervalFor(1000));
-        assertEquals(TimeTravel.INTERVAL, TimeTravel.intervalFor(8L * TimeTravel.INTERVAL));
-        assertEquals(2L * TimeTravel.INTERVAL, TimeTravel.intervalFor(8L * TimeTravel.INTERVAL + 1));
+        long atMost = (long) TimeTravel.BYTES_PER_STEP * TimeTravel.INTERVAL;
+        assertEquals(TimeTravel.INTERVAL, TimeTravel.intervalFor(atMost));
+        assertEquals(2L * TimeTravel.INTERVAL, TimeTravel.intervalFor(atMost + 1));
         assertEquals(TimeTravel.MAX_INTERVAL, TimeTravel.intervalFor(1L << 40));
     }
 
@@ -26,6 +27,7 @@ class CheckpointIntervalTest {
 
     @Test
     void aSmallLaunchCheckpointsEverySixtyFourKiSteps() {
+        // (So does barrier_loop's 620 KiB: the first reverse step after a long run stays short.)
         TimeTravel tt = new TimeTravel(PtxRun.kernel(LOOP).threads(64).launch());
         assertEquals(TimeTravel.INTERVAL, tt.interval());
     }
@@ -37,5 +39,23 @@ class CheckpointIntervalTest {
         TimeTravel tt = new TimeTravel(big);
         assertTrue(tt.interval() > TimeTravel.INTERVAL, "interval " + tt.interval());
         assertEquals(Long.bitCount(tt.interval()), 1);
+    }
+
+    @Test
+    void aLongBackwardSeekLeavesFineCheckpointsJustBeforeItsTargetSoTheNextStepsBackAreShort() {
+        // 5,000 iterations of 2 warps: about 60k warp steps, all before the first frontier checkpoint.
+        TimeTravel tt = new TimeTravel(PtxRun.kernel(LOOP.replace("10;", "5000;")).threads(64).launch());
+        tt.runForward(() -> false);
+        long end = tt.now();
+        assertTrue(end > 10L * TimeTravel.FINE_INTERVAL && end < TimeTravel.INTERVAL, "ran " + end);
+        tt.stepBack();
+        long t = end - 1;
+        long expected = 0;
+        for (long s = t / TimeTravel.FINE_INTERVAL * TimeTravel.FINE_INTERVAL; s > t - 8L * TimeTravel.FINE_INTERVAL; s -= TimeTravel.FINE_INTERVAL) {
+            assertTrue(tt.checkpoints().has(s), "a checkpoint at step " + s);
+            expected++;
+        }
+        assertTrue(expected >= 7);
+        assertEquals(t, tt.now());
     }
 }
