@@ -141,6 +141,31 @@ public class TraceBenchmark {
     }
 
     /**
+     * The first reverse steps after a long recorded run, race detection on (the window's default):
+     * the first re-executes from the last frontier checkpoint and leaves fine ones near it, so the
+     * next are short. Ends of runs at several distances past a checkpoint.
+     * {@code java -cp benchmarks/target/benchmarks.jar io.barrierscope.bench.TraceBenchmark back}
+     */
+    static void firstStepsBack() {
+        for (int round = 0; round < 2; round++) { // the first round warms up
+            for (long iterations = 2000; iterations <= 2050; iterations += 10) {
+                TimeTravel tt = new TimeTravel(LaunchedRun.create(barrierLoop(iterations), null, null));
+                tt.runForward(() -> false);
+                long end = tt.now();
+                long t0 = System.nanoTime();
+                tt.stepBack();
+                long t1 = System.nanoTime();
+                tt.stepBack();
+                long t2 = System.nanoTime();
+                if (round == 1) {
+                    System.out.printf("end at step %,d (%,d past a checkpoint): first step back %.1f ms, second %.2f ms%n", end,
+                            end % tt.interval(), (t1 - t0) / 1e6, (t2 - t1) / 1e6);
+                }
+            }
+        }
+    }
+
+    /**
      * The recording overhead by thread CPU time, which a shared machine disturbs less than wall
      * time: runs with and without a recording session alternate (so load drifts hit both alike),
      * and the medians and lower quartiles are compared. Race detection is off in both unless the
@@ -151,6 +176,10 @@ public class TraceBenchmark {
      * {@code java -cp benchmarks/target/benchmarks.jar io.barrierscope.bench.TraceBenchmark [RUNS [race|norace [ITERATIONS]]]}
      */
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("back")) {
+            firstStepsBack();
+            return;
+        }
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 300;
         boolean race = args.length > 1 && args[1].equals("race");
         long iterations = args.length > 2 ? Long.parseLong(args[2]) : 200;

@@ -43,6 +43,11 @@ public final class TimeTravel {
     static final int BYTES_PER_STEP = 32;
     /** Warp steps between the extra checkpoints a long backward seek leaves near its target. */
     public static final int FINE_INTERVAL = 1 << 12;
+    /**
+     * How many fine intervals before its target a long seek leaves checkpoints in: enough for a run
+     * of reverse steps, few enough that the first one, which takes them, stays short.
+     */
+    public static final int FINE_SPAN = 4;
     private static final long DEFAULT_BUDGET = Math.min(512L << 20, Runtime.getRuntime().maxMemory() / 4);
 
     private final LaunchedRun run;
@@ -429,7 +434,7 @@ public final class TimeTravel {
             long from = m.steps;
             // A long seek leaves finer checkpoints in the last stretch before its target (the next
             // moves, reverse steps above all, are likely nearby): it stops at each fine multiple there.
-            long fineFrom = t - from > FINE_INTERVAL ? t - 8L * FINE_INTERVAL : Long.MAX_VALUE;
+            long fineFrom = t - from > FINE_INTERVAL ? t - (long) FINE_SPAN * FINE_INTERVAL : Long.MAX_VALUE;
             while (m.steps < t && !x.finished()) {
                 long until = Math.min(t, nextMultiple(m.steps, interval));
                 if (fineFrom != Long.MAX_VALUE) {
@@ -438,7 +443,7 @@ public final class TimeTravel {
                 }
                 advanceTo(until);
                 if (m.steps < until && !x.finished()) warpStep(); // a brkpt does not stop a seek
-                if (t - from > FINE_INTERVAL && m.steps % FINE_INTERVAL == 0 && t - m.steps < 8L * FINE_INTERVAL
+                if (t - from > FINE_INTERVAL && m.steps % FINE_INTERVAL == 0 && t - m.steps < (long) FINE_SPAN * FINE_INTERVAL
                         && !checkpoints.has(m.steps)) {
                     addCheckpoint();
                 }

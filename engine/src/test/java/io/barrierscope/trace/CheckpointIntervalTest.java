@@ -51,11 +51,11 @@ class CheckpointIntervalTest {
         tt.stepBack();
         long t = end - 1;
         long expected = 0;
-        for (long s = t / TimeTravel.FINE_INTERVAL * TimeTravel.FINE_INTERVAL; s > t - 8L * TimeTravel.FINE_INTERVAL; s -= TimeTravel.FINE_INTERVAL) {
+        for (long s = t / TimeTravel.FINE_INTERVAL * TimeTravel.FINE_INTERVAL; s > t - (long) TimeTravel.FINE_SPAN * TimeTravel.FINE_INTERVAL; s -= TimeTravel.FINE_INTERVAL) {
             assertTrue(tt.checkpoints().has(s), "a checkpoint at step " + s);
             expected++;
         }
-        assertTrue(expected >= 7);
+        assertTrue(expected >= TimeTravel.FINE_SPAN - 1);
         assertEquals(t, tt.now());
     }
 }
