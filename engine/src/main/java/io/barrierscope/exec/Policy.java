@@ -29,6 +29,12 @@ public interface Policy {
     default long asyncLatency() { return 100; }
 
     /**
+     * The launch's latency model (launch file run.latency), for a policy object made before the
+     * launch was read (the explorer's): it takes it as its default. Named policies get it when made.
+     */
+    default void useLatency(AsyncLatency latency) {}
+
+    /**
      * Whether a try_wait on an incomplete phase returns false at once instead of suspending (the
      * ISA allows it; correct kernels loop). Seeded policies sometimes do, to exercise those loops.
      */

@@ -1,5 +1,6 @@
 package io.barrierscope.explore;
 
+import io.barrierscope.exec.AsyncLatency;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Op;
@@ -19,7 +20,7 @@ import java.util.Arrays;
  * keep the current warp (CHESS-style; switching away from a runnable warp is a preemption),
  * except after {@link #FAIR_STREAK} visible steps in a row, so a warp spinning on a flag cannot
  * starve the others; lowest-PC convergence group (every 16th divergent step the highest, as
- * round-robin does); async latency {@link #DEFAULT_LATENCY}; try_wait suspends.
+ * round-robin does); async latency {@link #DEFAULT_LATENCY} (or the middle of the launch's run.latency); try_wait suspends.
  */
 public final class SchedulePolicy implements Policy {
     public static final char WARP = 'w';
@@ -37,6 +38,10 @@ public final class SchedulePolicy implements Policy {
         /** Decision {@code index} of {@code kind} took {@code chosen}; {@code alternatives[0..n)} could have been taken instead. */
         void point(long index, char kind, long chosen, long[] alternatives, int n);
     }
+
+    /** The latency taken where the schedule says nothing, and the late alternative (after the try_wait limit). */
+    private long defaultLatency = DEFAULT_LATENCY;
+    private long lateLatency = LATE_LATENCY;
 
     private Schedule plan = Schedule.EMPTY;
     private int cursor;
@@ -186,8 +191,15 @@ public final class SchedulePolicy implements Policy {
     @Override
     public long asyncLatency() {
         alts[0] = EARLY_LATENCY;
-        alts[1] = LATE_LATENCY;
-        return decide(LATENCY, DEFAULT_LATENCY, 2, v -> v >= 1, () -> "a latency of at least 1");
+        alts[1] = lateLatency;
+        return decide(LATENCY, defaultLatency, 2, v -> v >= 1, () -> "a latency of at least 1");
+    }
+
+    /** A launch with a latency model: its middle is the default, and late stays later than it. */
+    @Override
+    public void useLatency(AsyncLatency latency) {
+        defaultLatency = latency.middle();
+        lateLatency = Math.max(LATE_LATENCY, 2 * defaultLatency);
     }
 
     @Override

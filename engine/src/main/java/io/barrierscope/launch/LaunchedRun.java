@@ -97,7 +97,9 @@ public final class LaunchedRun {
         this.machine = new Machine(program, spec.grid(), spec.block(), cluster, memory);
         machine.explicitCluster = spec.cluster() != null || program.kernel.directives().explicitCluster()
                 || program.kernel.directives().reqnctapercluster() != null;
-        this.interpreter = new Interpreter(machine, policy.apply(program));
+        Policy p = policy.apply(program);
+        if (spec.latency() != null) p.useLatency(spec.latency());
+        this.interpreter = new Interpreter(machine, p);
         // On by default: a race is undefined behaviour like any other (exit code 4); see raceDetection.
         io.barrierscope.check.RaceDetector.attach(interpreter);
     }

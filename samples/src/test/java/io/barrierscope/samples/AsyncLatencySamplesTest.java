@@ -66,6 +66,15 @@ class AsyncLatencySamplesTest {
     }
 
     @Test
+    void theExplorersDefaultLatencyIsTheLaunchsToo() throws Exception {
+        // A schedule that says nothing about latency replays with the launch's, as `run` would.
+        LaunchedRun r = LaunchedRun.open(withLatency("round-robin", "5000"), new io.barrierscope.explore.SchedulePolicy());
+        assertEquals(Outcome.COMPLETED, r.runToEnd());
+        assertEquals(List.of(), r.expectDifferences());
+        assertTrue(r.machine().cycles >= 5000, "copies took the launch's 5000 cycles: " + r.machine().cycles);
+    }
+
+    @Test
     void aTraceCarriesItsLatencyModel() throws Exception {
         TimeTravel tt = new TimeTravel(LaunchedRun.open(withLatency("adversarial", "{\"min\": 700, \"max\": 2500}")));
         tt.runForward(() -> false);
