@@ -98,7 +98,11 @@ public final class BreakpointSet implements ExecutionListener {
     public List<Hit> log() { return Collections.unmodifiableList(log); }
 
     /** A move is about to leave position {@code step}. */
-    public void leaving(long step) { leaving = step; }
+    public void leaving(long step) {
+        leaving = step;
+        countedBp.clear();
+        countedStep.clear();
+    }
 
     /** While muted (a seek re-executing known steps), nothing is counted. */
     public void mute(boolean on) { muted = on; }
@@ -272,8 +276,43 @@ public final class BreakpointSet implements ExecutionListener {
 
     // ---- live ----
 
-    private void hit(Breakpoint bp, long eventStep, int warp, String what) {
+    /**
+     * The hits counted in the last two event steps of this move, in order: a stop before some of
+     * them (a line breakpoint stops before its step) takes those back, since the steps will run
+     * again when the session goes on (see {@link #rollBackFrom}).
+     */
+    private final List<Breakpoint> countedBp = new ArrayList<>();
+    private final List<Long> countedStep = new ArrayList<>();
+
+    private void count(Breakpoint bp, long eventStep) {
         bp.hits++;
+        int old = 0;
+        while (old < countedStep.size() && countedStep.get(old) < eventStep - 1) old++;
+        if (old > 0) {
+            countedBp.subList(0, old).clear();
+            countedStep.subList(0, old).clear();
+        }
+        countedBp.add(bp);
+        countedStep.add(eventStep);
+    }
+
+    /**
+     * The session stops after {@code stop} warp steps: hits counted for events of that step or
+     * later will be counted again when the step runs again, so they are taken back now. Line
+     * breakpoints of the stop step stay counted: going on from there does not hit them again.
+     */
+    public void rollBackFrom(long stop) {
+        for (int i = 0; i < countedBp.size(); i++) {
+            long s = countedStep.get(i);
+            Breakpoint bp = countedBp.get(i);
+            if (s > stop || (s == stop && !bp.stopsBefore())) bp.hits--;
+        }
+        countedBp.clear();
+        countedStep.clear();
+    }
+
+    private void hit(Breakpoint bp, long eventStep, int warp, String what) {
+        count(bp, eventStep);
         if (bp.hits < bp.hitTarget) return;
         long stop = bp.stopsBefore() ? eventStep : eventStep + 1;
         if (pending != null) {
@@ -289,8 +328,8 @@ public final class BreakpointSet implements ExecutionListener {
             }
             if (stop > pending.stopStep()) return;
             // A line breakpoint on the step whose events fired the pending hit stops before it, so
-            // first: the pending hit is taken back (uncounted) and fires again when that step is run.
-            pending.breakpoint().hits--;
+            // first: the pending hit is dropped, uncounted when the stop rolls back, and fires
+            // again when that step is run.
             log.remove(log.size() - 1);
             pending = null;
         }

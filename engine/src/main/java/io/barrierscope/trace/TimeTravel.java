@@ -338,6 +338,7 @@ public final class TimeTravel {
     private Stop stopAfterStep() {
         BreakpointSet.Hit h = breakpoints.takePending();
         if (h != null) {
+            breakpoints.rollBackFrom(h.stopStep());
             if (h.stopStep() < m.steps) seekQuietly(h.stopStep());
             return new Stop(Reason.BREAKPOINT, m.steps, h);
         }

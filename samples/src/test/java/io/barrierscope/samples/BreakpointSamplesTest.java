@@ -264,6 +264,27 @@ class BreakpointSamplesTest {
     }
 
     @Test
+    void hitsTakenBackByAnEarlierLineStopAreCountedOnceWhenTheStepRunsAgain() {
+        TimeTravel tt = session("block-reduce", "round-robin", 0);
+        tt.breakpoints().add("arrive,cta=0,warp=3");
+        Breakpoint completion = tt.breakpoints().add("barrier:0,cta=0");
+        tt.breakpoints().add("line:57,cta=0,warp=3");
+        long named = allStops(tt).stream().filter(st -> st.hit().breakpoint() == completion
+                || st.hit().description().contains("also [barrier:0,cta=0]")).count();
+        assertEquals(named, completion.hits, "every completion counted once and named once");
+    }
+
+    @Test
+    void aHitCountIsNotReachedEarlyByAStepThatRunsAgain() {
+        TimeTravel tt = session("block-reduce", "round-robin", 0);
+        tt.breakpoints().add("barrier:0,cta=0,hits=2");
+        tt.breakpoints().add("line:57,cta=0,warp=3");
+        TimeTravel.Stop first = allStops(tt).stream().filter(st -> st.hit().breakpoint().toString().startsWith("barrier"))
+                .findFirst().orElseThrow();
+        assertTrue(first.hit().description().contains("generation 1"), first.hit().description());
+    }
+
+    @Test
     void twoLineBreakpointsOnOneInstructionAreBothReported() {
         TimeTravel tt = session("block-reduce", "round-robin", 0);
         tt.breakpoints().add("line:57,warp=0");
