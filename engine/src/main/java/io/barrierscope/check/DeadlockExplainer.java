@@ -185,9 +185,17 @@ public final class DeadlockExplainer {
                 if ((m.existMask[ow] & ~arrived[ow - w0]) != 0) {
                     missing.add(warpWhereabouts(x, ow, "exited without arriving (an exited thread never arrives on an mbarrier again)"));
                 }
-            } else if (absent != 0) {
-                addMissingLanes(x, ow, absent, missing);
-                if (ow != w) edges.computeIfAbsent(w, q -> new ArrayList<>()).add(ow);
+            } else {
+                int exited = m.existMask[ow] & ~m.liveMask[ow] & ~arrived[ow - w0];
+                if (exited != 0) {
+                    missing.add(new Deadlock.Missing(m.warpName(ow) + " " + lanesText(exited, m.existMask[ow]),
+                            "exited without arriving (an exited thread never arrives on an mbarrier again)", null, "exited",
+                            group(m, ow, exited), null));
+                }
+                if (absent != 0) {
+                    addMissingLanes(x, ow, absent, missing);
+                    if (ow != w) edges.computeIfAbsent(w, q -> new ArrayList<>()).add(ow);
+                }
             }
         }
         if (missing.size() > before) return sentence + " Threads of the CTA that have not arrived:";

@@ -54,22 +54,20 @@ public final class LaunchFileReader {
     /**
      * A mistake found in a launch only once its PTX is known (argument sizes, grid against cluster,
      * limits), located at {@code pointer} of its launch file as the reader's own messages are.
-     * Without a readable launch file (a bare .ptx, a trace's embedded launch) it names the file.
+     * It is shown in the text the launch was read from (a trace's embedded launch included), never
+     * in a file read again from disk; a launch with no text (a bare .ptx) names the file only.
      */
     static BadInputException located(LaunchSpec spec, String pointer, String msg) {
-        Path f = spec.file();
-        String name = f.getFileName() == null ? "" : f.getFileName().toString();
-        try {
-            if (!f.equals(spec.ptx()) && !name.endsWith(".ptx") && !name.endsWith(".cu") && Files.isRegularFile(f)
-                    && Files.size(f) <= MAX_FILE_BYTES) {
-                String text = Files.readString(f);
+        String text = spec.sourceText();
+        if (text != null) {
+            try {
                 int[] lc = new JsonLocations(text).lineCol(pointer);
-                return new BadInputException(JsonLocations.located(f, text, lc[0], lc[1], msg));
+                return new BadInputException(JsonLocations.located(spec.file(), text, lc[0], lc[1], msg));
+            } catch (IOException | RuntimeException e) {
+                // Not JSON after all: the message without a place.
             }
-        } catch (IOException | RuntimeException e) {
-            // Unreadable or not JSON after all: the message without a place.
         }
-        return new BadInputException(f + ": error: " + msg);
+        return new BadInputException(spec.file() + ": error: " + msg);
     }
 
     private BadInputException bad(String pointer, String msg) {
@@ -143,7 +141,8 @@ public final class LaunchFileReader {
             if (run.has("maxSteps")) maxSteps = integer(run.get("maxSteps"), "/run/maxSteps", 1, Long.MAX_VALUE);
             if (run.has("latency")) latency = latency(run.get("latency"));
         }
-        return new LaunchSpec(file, ptx, kernel, grid, block, cluster, args, dyn, expect, policy, seed, maxSteps, List.of(), extra, latency);
+        return new LaunchSpec(file, ptx, kernel, grid, block, cluster, args, dyn, expect, policy, seed, maxSteps, List.of(), extra, latency,
+                source);
     }
 
     /** {@code "latency": N} (cycles, every copy) or {@code {"min": A, "max": B}} (a range the seeded policies draw from). */

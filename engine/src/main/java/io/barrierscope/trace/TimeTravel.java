@@ -324,7 +324,13 @@ public final class TimeTravel {
         breakpoints.mute(true);
         try {
             while (m.steps < steps && !x.finished()) warpStep();
-            if (toEnd) while (!x.finished() && m.steps <= steps) x.step();
+            while (toEnd && !x.finished() && m.steps <= steps) {
+                if (m.steps >= maxSteps) {
+                    x.run(maxSteps); // the step budget ends the run here, as it did when recorded
+                    break;
+                }
+                x.step();
+            }
             if (toEnd && !endHashed && x.finished()) {
                 endHashed = true;
                 hashes.put(m.steps, StateHash.of(x));

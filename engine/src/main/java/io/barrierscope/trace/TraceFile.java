@@ -203,6 +203,12 @@ public final class TraceFile {
         if (rawLen > MAX_DEFLATE_RATIO * (long) events.length + 64) {
             throw bad(file, "the header declares " + rawLen + " event bytes, more than " + events.length + " compressed bytes can hold");
         }
+        // The events are held whole, and the replay records as much again: a quarter of the heap at most.
+        long room = Math.min(MAX_EVENTS_BYTES, Runtime.getRuntime().maxMemory() / 4);
+        if (rawLen > room) {
+            throw bad(file, "the trace's " + rawLen + " event bytes need more memory than this Java allows (" + (room >> 20)
+                    + " MiB for events: give it more with -Xmx, or open a shorter trace)");
+        }
         byte[] raw = inflate(file, events, (int) rawLen);
         long steps = h.path("steps").asLong();
         long held = EventScan.warpSteps(raw);
@@ -271,7 +277,12 @@ public final class TraceFile {
         JsonNode h = c.header();
         LaunchSpec spec;
         try {
-            Path virtualLaunch = file.toAbsolutePath().resolveSibling(h.path("launchFile").asText("launch.json"));
+            String name = h.path("launchFile").asText("launch.json");
+            // A plain file name only: the header must not point anywhere else on disk.
+            if (!name.matches("[^/\\\\\\x00]{1,255}") || name.equals(".") || name.equals("..")) {
+                throw bad(file, "the header's launchFile is not a plain file name");
+            }
+            Path virtualLaunch = file.toAbsolutePath().resolveSibling(name);
             spec = LaunchFileReader.readText(virtualLaunch, c.launchJson());
         } catch (BadInputException e) {
             throw bad(file, "its launch is invalid: " + e.getMessage());
@@ -281,7 +292,7 @@ public final class TraceFile {
             throw bad(file, "the header names policy '" + policy + "' (expected one of " + String.join(", ", io.barrierscope.exec.Policy.NAMES) + ")");
         }
         if (!h.path("seed").canConvertToLong()) throw bad(file, "the header's seed is not a 64-bit integer");
-        java.util.TreeMap<Long, Long> recorded = stateHashes(file, h.path("stateHashes"));
+        java.util.TreeMap<Long, Long> recorded = stateHashes(file, h.path("stateHashes"), c.steps());
         LaunchedRun run = LaunchedRun.create(spec, c.ptx(), policy, h.path("seed").asLong());
         c.sources().forEach(run::carrySource);
         // Traces written before the race detector existed have no such field: they ran without it.
@@ -312,7 +323,7 @@ public final class TraceFile {
     }
 
     /** The header's state hashes ([step, hex] pairs), checked before anything runs. */
-    private static java.util.TreeMap<Long, Long> stateHashes(Path file, JsonNode list) {
+    private static java.util.TreeMap<Long, Long> stateHashes(Path file, JsonNode list, long steps) {
         java.util.TreeMap<Long, Long> out = new java.util.TreeMap<>();
         if (list.isMissingNode()) return out;
         if (!list.isArray()) throw bad(file, "the header's stateHashes is not a list");
@@ -322,7 +333,13 @@ public final class TraceFile {
                     || !hex.matches("[0-9a-f]{1,16}")) {
                 throw bad(file, "the header's stateHashes holds a malformed entry: " + pair);
             }
-            out.put(pair.path(0).asLong(), Long.parseUnsignedLong(hex, 16));
+            // Hashes are taken at checkpoint steps (multiples of the smallest interval) and the end:
+            // any other step would make opening seek and hash for nothing, so it is refused.
+            long step = pair.path(0).asLong();
+            if (step > steps || (step != steps && (step == 0 || step % TimeTravel.INTERVAL != 0))) {
+                throw bad(file, "the header's stateHashes names step " + step + ", which is no checkpoint step nor the end");
+            }
+            if (out.put(step, Long.parseUnsignedLong(hex, 16)) != null) throw bad(file, "the header's stateHashes names step " + step + " twice");
         }
         return out;
     }

@@ -84,6 +84,17 @@ class MbarrierRulesTest {
     }
 
     @Test
+    void aThreadThatExitedWithoutArrivingIsNamedEvenWhenItsWarpLivesOn() {
+        // Thread 37 returns before arriving; its 31 warp-mates and warp 0 arrive and wait for the 64th arrival.
+        String body = "setp.eq.u32 %p3, %r1, 37;\n@%p3 ret;\n" + "mbarrier.arrive.shared::cta.b64 %rd5, [%r2];\nWAIT:\n"
+                + "mbarrier.try_wait.shared::cta.b64 %p2, [%r2], %rd5;\n@!%p2 bra WAIT;\nret;";
+        LaunchedRun r = kernel(64, body).threads(64).run();
+        assertEquals(Outcome.DEADLOCK, outcome(r), r.summary());
+        assertTrue(r.deadlockText().contains("warp 1 lanes 5: exited without arriving"), r.deadlockText());
+        assertTrue(!r.deadlockText().contains("the expected count 64 is more than"), "the count is not to blame: " + r.deadlockText());
+    }
+
+    @Test
     void spinningWithTestWaitOnAnUnchangingBarrierParksInsteadOfRunningToTheStepLimit() {
         String body = "mov.u32 %r4, 0;\nWAIT:\nadd.u32 %r5, %r5, 1;\nmbarrier.test_wait.parity.shared::cta.b64 %p2, [%r2], %r4;\n"
                 + "@!%p2 bra WAIT;\nret;";

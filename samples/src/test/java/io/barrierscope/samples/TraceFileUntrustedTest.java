@@ -88,6 +88,63 @@ class TraceFileUntrustedTest {
     }
 
     @Test
+    void aStateHashAtAStepThatIsNoCheckpointIsRefusedBeforeAnythingRuns() throws Exception {
+        // Each listed step costs a seek and a hash of the whole state when opening: only checkpoint steps and the end may be listed.
+        Path f = good();
+        editHeader(f, h -> h.putArray("stateHashes").addArray().add(7).add("abc"));
+        refused(f, "step 7, which is no checkpoint step nor the end");
+    }
+
+    @Test
+    void aLaunchFileNameThatIsNoPlainNameIsRefused() throws Exception {
+        Path f = good();
+        editHeader(f, h -> h.put("launchFile", "../../etc/passwd"));
+        refused(f, "not a plain file name");
+        editHeader(f, h -> h.put("launchFile", "a\u0000b"));
+        refused(f, "not a plain file name");
+    }
+
+    @Test
+    void aMistakeInTheEmbeddedLaunchIsShownInItNotInAFileBesideTheTrace() throws Exception {
+        Path f = good();
+        Files.writeString(f.resolveSibling("launch.json"), "{\"secret\": \"do not show me\"}\n");
+        String launch = TraceFile.read(f).launchJson().replaceFirst("\"args\" : \\[", "\"args\" : [ {\"value\": 1, \"type\": \"u8\"},");
+        Files.write(f, TraceFileSamplesTest.rebuilt(Files.readAllBytes(f), TraceFile.FORMAT, 2, launch.getBytes(StandardCharsets.UTF_8)));
+        BadInputException e = assertThrows(BadInputException.class, () -> TraceFile.open(f));
+        assertTrue(e.getMessage().contains("its launch is invalid") || e.getMessage().contains("parameters"), e.getMessage());
+        assertTrue(!e.getMessage().contains("do not show me"), e.getMessage());
+    }
+
+    @Test
+    void aTraceOfARunEndedByTheStepLimitReopens() throws Exception {
+        LaunchedRun run = LaunchedRun.open(SampleRuns.launch("block-reduce"), "random", 1L);
+        TimeTravel tt = new TimeTravel(run, 500);
+        tt.runForward(() -> false);
+        assertEquals(io.barrierscope.exec.Outcome.STEP_LIMIT, run.interpreter().outcome());
+        Path f = dir.resolve("limit.bstrace");
+        TraceFile.write(tt, f);
+        TimeTravel back = TraceFile.open(f);
+        assertEquals(500, back.now());
+        assertEquals(io.barrierscope.exec.Outcome.STEP_LIMIT, back.interpreter().outcome());
+    }
+
+    @Test
+    void eventsLargerThanTheHeapCanHoldAreBadInputNotAnOutOfMemoryError() throws Exception {
+        // 40 MB of events that deflate to a few kilobytes, opened by a Java of 64 MiB.
+        Path f = good();
+        byte[] raw = new byte[40_000_000];
+        editHeader(f, h -> h.put("eventBytes", raw.length));
+        Files.write(f, TraceFileSamplesTest.rebuilt(Files.readAllBytes(f), TraceFile.FORMAT, 4, deflate(raw)));
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx64m", "-cp",
+                System.getProperty("java.class.path"), io.barrierscope.cli.Main.class.getName(), "export", f.toString(), "--format",
+                "chrome", "-o", dir.resolve("out.json").toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertEquals(2, p.waitFor(), out);
+        assertTrue(out.contains("need more memory than this Java allows"), out);
+        assertTrue(!Files.exists(dir.resolve("out.json")));
+    }
+
+    @Test
     void replayingToTheEndNeverRunsPastTheRecordedSteps() {
         // A trace claiming its run ended at step 10 of a kernel that goes on: the replay stops one step later.
         TimeTravel tt = new TimeTravel(LaunchedRun.open(SampleRuns.launch("block-reduce"), "round-robin", 0L));
@@ -101,7 +158,7 @@ class TraceFileUntrustedTest {
         d.setInput(raw);
         d.finish();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        byte[] buf = new byte[256];
+        byte[] buf = new byte[1 << 16];
         while (!d.finished()) out.write(buf, 0, d.deflate(buf));
         d.end();
         return out.toByteArray();
