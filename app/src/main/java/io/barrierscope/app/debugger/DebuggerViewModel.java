@@ -106,6 +106,8 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final BooleanBinding idle = loaded.and(running.not());
 
     private Path openFile;
+    /** The launch's clusters, CTAs and warps at the last snapshot (to find a deadlock box's warp). */
+    private io.barrierscope.app.session.ThreadsState shape = io.barrierscope.app.session.ThreadsState.EMPTY;
 
     /** A window whose recent files last as long as it does (tests). */
     public DebuggerViewModel(Function<DebugSession.Listener, DebugSession> sessionFactory) {
@@ -159,7 +161,8 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         threads.setOnSelect(n -> selection.select(Place.of(n)));
         diagnosticsList.setOnActivate(r -> selection.select(Place.of(r)));
         console.setOnActivate(l -> selection.select(Place.of(l)));
-        deadlock.setOnReveal(line -> selection.select(Place.line(line)));
+        deadlock.setOnPick(n -> selection.select(Place.of(n, shape)));
+        barriers.setOnPick(who -> selection.select(Place.of(who, barriers.selectedProperty().get())));
         lesson.setOnOpen(this::open);
         lesson.setOnMoment(this::showMoment);
         welcome.setOnOpen(this::open);
@@ -310,6 +313,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         barriers.update(s);
         if (t.hitBreakpoint() >= 0) selection.dropThread(); // the session now follows the hit's warp
         threads.update(s.threads());
+        shape = s.threads();
         inspected(s.inspection());
         diagnosticsList.update(t.recorded(), s.steps(), s.threads().grid());
         console.update(s.steps());
