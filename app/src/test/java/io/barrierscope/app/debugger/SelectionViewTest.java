@@ -107,4 +107,21 @@ class SelectionViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(0, t.firstRowProperty().get(), "the scrollbar scrolls the lanes");
     }
+
+    @Test
+    void theToolbarsFocusChooserFollowsTheSelectionAndPicksAWarp(FxRobot robot) {
+        w.open(robot, "block-reduce");
+        robot.interact(w.vm::step);
+        javafx.scene.control.MenuButton focus = robot.lookup("#focusChooser").queryAs(javafx.scene.control.MenuButton.class);
+        robot.interact(() -> w.vm.threads().select(w.vm.threads().node("w13")));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("focus: CTA 3 / warp 1", focus.getText());
+        javafx.scene.control.Menu cta1 = (javafx.scene.control.Menu) focus.getItems().get(1);
+        assertEquals("CTA (1,0,0)", cta1.getText());
+        robot.interact(() -> cta1.getItems().get(2).fire());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("focus: CTA 1 / warp 2", focus.getText());
+        TreeTableView<ThreadNode> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
+        assertEquals("w6", tree.getSelectionModel().getSelectedItem().getValue().key());
+    }
 }
