@@ -139,6 +139,9 @@ public final class BarriersView {
     private static Node lists(BarriersViewModel vm) {
         ListView<String> arrived = list("barrierArrived", vm.arrived(), "Nobody arrived yet.");
         ListView<String> missing = list("barrierMissing", vm.missing(), "Nobody missing.");
+        // An entry names a warp or thread: a click or Enter selects it everywhere (window.md).
+        pickable(arrived, vm::pickArrived, "Click an entry to select its warp or thread everywhere.");
+        pickable(missing, vm::pickMissing, "Click an entry to select its warp or thread everywhere.");
         ListView<BarrierDetail.Completion> history = list("barrierHistory", vm.history(), "No completion yet.");
         history.setTooltip(new Tooltip("Click a completion to go to the step right after it."));
         history.setOnMouseClicked(e -> vm.seekTo(history.getSelectionModel().getSelectedItem()));
@@ -147,6 +150,14 @@ public final class BarriersView {
         });
         return new HBox(6, column("Arrived this phase", arrived), column("Not arrived", missing),
                 column("Completions (click to go there)", history));
+    }
+
+    private static void pickable(ListView<String> l, java.util.function.IntConsumer pick, String tip) {
+        l.setTooltip(new Tooltip(tip));
+        l.setOnMouseClicked(e -> pick.accept(l.getSelectionModel().getSelectedIndex()));
+        l.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) pick.accept(l.getSelectionModel().getSelectedIndex());
+        });
     }
 
     private static <T> ListView<T> list(String id, ObservableList<T> items, String empty) {

@@ -39,7 +39,10 @@ public final class BarriersViewModel {
     private final ObservableList<BarrierDetail.Completion> history = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<Set<Integer>> waiterLines = new ReadOnlyObjectWrapper<>(Set.of());
     private final ReadOnlyObjectWrapper<Set<Integer>> waiterWarps = new ReadOnlyObjectWrapper<>(Set.of());
+    private List<BarrierDetail.Who> arrivedWho = List.of();
+    private List<BarrierDetail.Who> missingWho = List.of();
     private Consumer<BarrierKey> onSelect = k -> {};
+    private Consumer<BarrierDetail.Who> onPick = w -> {};
     private LongConsumer onSeek = s -> {};
     private boolean replacing;
 
@@ -102,6 +105,8 @@ public final class BarriersViewModel {
             arrived.clear();
             missing.clear();
             history.clear();
+            arrivedWho = List.of();
+            missingWho = List.of();
             waiterLines.set(Set.of());
             waiterWarps.set(Set.of());
             return;
@@ -113,6 +118,8 @@ public final class BarriersViewModel {
         arrived.setAll(in);
         missing.setAll(d.missing());
         history.setAll(d.history());
+        arrivedWho = d.arrivedWho();
+        missingWho = d.missingWho();
         waiterLines.set(d.waiterLines());
         waiterWarps.set(d.waiterWarps());
     }
@@ -129,6 +136,19 @@ public final class BarriersViewModel {
     public void seekTo(BarrierDetail.Completion c) {
         if (c != null) onSeek.accept(c.step());
     }
+
+    /** The user picked entry {@code i} of {@link #arrived()}: its warp or thread is selected everywhere. */
+    public void pickArrived(int i) { pick(arrivedWho, i); }
+
+    /** The user picked entry {@code i} of {@link #missing()}. */
+    public void pickMissing(int i) { pick(missingWho, i); }
+
+    private void pick(List<BarrierDetail.Who> who, int i) {
+        if (i >= 0 && i < who.size() && who.get(i).named()) onPick.accept(who.get(i));
+    }
+
+    /** Called with the warp or thread of a roster entry the user picked. */
+    public void setOnPick(Consumer<BarrierDetail.Who> action) { onPick = action == null ? w -> {} : action; }
 
     public void setOnSelect(Consumer<BarrierKey> action) { onSelect = action == null ? k -> {} : action; }
     public void setOnSeek(LongConsumer action) { onSeek = action == null ? s -> {} : action; }

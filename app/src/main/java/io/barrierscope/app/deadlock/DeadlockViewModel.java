@@ -1,7 +1,7 @@
 package io.barrierscope.app.deadlock;
 
 import io.barrierscope.check.Deadlock;
-import java.util.function.IntConsumer;
+import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -13,7 +13,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 
 /**
  * The deadlock pane: the engine's wait-for explanation as text and as a graph, a headline, and
- * the node the user picked (its whole story, and its line shown in the source).
+ * the node the user picked (its whole story; its threads, barrier and line selected everywhere).
  */
 public final class DeadlockViewModel {
     static final String NO_DEADLOCK = "No deadlock. When a run ends with no thread able to make progress, "
@@ -26,7 +26,7 @@ public final class DeadlockViewModel {
     private final ReadOnlyIntegerWrapper selected = new ReadOnlyIntegerWrapper(Integer.MIN_VALUE);
     private final ReadOnlyBooleanWrapper deadlocked = new ReadOnlyBooleanWrapper(false);
     private Deadlock shown;
-    private IntConsumer onReveal = l -> {};
+    private Consumer<WaitGraph.Node> onPick = n -> {};
 
     public void update(Deadlock d) {
         if (d == shown) return; // the engine keeps one explanation per run: nothing new
@@ -52,11 +52,11 @@ public final class DeadlockViewModel {
         selected.set(n == null ? Integer.MIN_VALUE : n.id());
         if (n == null) return;
         detail.set(n.detail());
-        if (n.ptxLine() > 0) onReveal.accept(n.ptxLine());
+        onPick.accept(n);
     }
 
-    /** Called with the PTX line of a picked node. */
-    public void setOnReveal(IntConsumer action) { onReveal = action == null ? l -> {} : action; }
+    /** Called with a picked node: the window selects its threads, barrier and line everywhere. */
+    public void setOnPick(Consumer<WaitGraph.Node> action) { onPick = action == null ? n -> {} : action; }
 
     static String headline(Deadlock d) {
         long groups = d.waits().size();

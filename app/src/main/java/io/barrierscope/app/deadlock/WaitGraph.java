@@ -1,5 +1,6 @@
 package io.barrierscope.app.deadlock;
 
+import io.barrierscope.check.BarrierRef;
 import io.barrierscope.check.Deadlock;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -34,10 +35,12 @@ public final class WaitGraph {
 
     /**
      * One box. {@code title} and {@code subtitle} are its two lines, {@code detail} the whole
-     * story for the selection pane, {@code ptxLine} where it points (0: nowhere).
+     * story for the selection pane, {@code ptxLine} where it points (0: nowhere); {@code group}
+     * the threads it names and {@code barrier} the barrier, as the engine's facts (null: none),
+     * so a click can select them everywhere.
      */
     public record Node(int id, Kind kind, String title, String subtitle, String detail, int ptxLine,
-                       boolean inCycle, boolean exited, double x, double y) {
+                       boolean inCycle, boolean exited, double x, double y, Deadlock.Group group, BarrierRef barrier) {
         public boolean contains(double px, double py) {
             return px >= x && px <= x + NODE_W && py >= y && py <= y + NODE_H;
         }
@@ -75,9 +78,9 @@ public final class WaitGraph {
             String from = warpOf(w.threads());
             int waiter = b.node(0, "waiter:" + w.threads(), Kind.WAITER, title(w.threads()), lanes(w.threads())
                             + " · line " + w.ptxLine(), w.threads() + " wait on " + w.on() + " at " + w.location() + ".",
-                    w.ptxLine(), cycleWarps.contains(from), false);
+                    w.ptxLine(), cycleWarps.contains(from), false, w.group(), w.onFacts());
             int barrier = b.node(1, "barrier:" + w.on(), Kind.BARRIER, barrierTitle(w.on()), barrierSummary(w.needs()),
-                    w.on() + ".\nIt needs " + withoutListIntro(w.needs()), w.ptxLine(), false, false);
+                    w.on() + ".\nIt needs " + withoutListIntro(w.needs()), w.ptxLine(), false, false, null, w.onFacts());
             boolean waitInCycle = false;
             for (Deadlock.Missing m : w.missing()) {
                 String to = warpOf(m.threads());
@@ -88,7 +91,7 @@ public final class WaitGraph {
                         nobody ? "nobody can arrive" : title(m.threads()),
                         shortState(m.state()) + (nobody || lanes(m.threads()).isEmpty() ? "" : " · " + lanes(m.threads())),
                         m.threads() + ": " + m.state() + (m.location() == null ? "" : " at " + m.location()),
-                        ptxLine(m.location()), to != null && cycleWarps.contains(to), m.state().startsWith("exited"));
+                        ptxLine(m.location()), to != null && cycleWarps.contains(to), m.state().startsWith("exited"), m.group(), null);
                 b.edge(barrier, missing, red);
             }
             b.edge(waiter, barrier, waitInCycle);
@@ -106,7 +109,7 @@ public final class WaitGraph {
         private int next;
 
         int node(int col, String key, Kind kind, String title, String subtitle, String detail, int line,
-                 boolean inCycle, boolean exited) {
+                 boolean inCycle, boolean exited, Deadlock.Group group, BarrierRef barrier) {
             Integer id = ids.get(key);
             if (id != null) return id;
             id = next++;
@@ -118,7 +121,7 @@ public final class WaitGraph {
                 redirect.put(id, moreId(col));
                 return id;
             }
-            column.put(key, new Node(id, kind, title, subtitle, detail, line, inCycle, exited, 0, 0));
+            column.put(key, new Node(id, kind, title, subtitle, detail, line, inCycle, exited, 0, 0, group, barrier));
             return id;
         }
 
@@ -140,7 +143,7 @@ public final class WaitGraph {
                 List<Node> col = new ArrayList<>(columns.get(c).values());
                 if (hidden[c] > 0) {
                     col.add(new Node(moreId(c), Kind.MORE, "… and " + hidden[c] + " more", "see the text below",
-                            hidden[c] + " more nodes are listed in the text explanation.", 0, false, false, 0, 0));
+                            hidden[c] + " more nodes are listed in the text explanation.", 0, false, false, 0, 0, null, null));
                 }
                 // Shorter columns are centred against the tallest, so edges fan out evenly.
                 double offset = (rows - col.size()) * (NODE_H + ROW_GAP) / 2;
@@ -149,7 +152,7 @@ public final class WaitGraph {
                     Node n = col.get(r);
                     placed.add(new Node(n.id(), n.kind(), n.title(), n.subtitle(), n.detail(), n.ptxLine(), n.inCycle()
                             || (n.kind() == Kind.BARRIER && touchesRed(n.id())), n.exited(), x,
-                            HEADER + MARGIN + offset + r * (NODE_H + ROW_GAP)));
+                            HEADER + MARGIN + offset + r * (NODE_H + ROW_GAP), n.group(), n.barrier()));
                 }
             }
             return new WaitGraph(placed, new ArrayList<>(edges.values()), cycle);

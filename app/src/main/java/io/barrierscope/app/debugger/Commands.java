@@ -64,7 +64,7 @@ final class Commands {
                         () -> vm.move(Move.REVERSE_CONTINUE), back),
                 new Command("Run", "Step one warp step", key(KeyCode.F10), vm::step, fwd),
                 new Command("Run", "Step back one warp step", shift(KeyCode.F10), () -> vm.move(Move.STEP_BACK), back),
-                new Command("Run", "Step the focused warp", key(KeyCode.F11), () -> vm.move(Move.STEP_WARP), fwd),
+                new Command("Run", "Step the focused warp (the toolbar's focus ▾ chooses it)", key(KeyCode.F11), () -> vm.move(Move.STEP_WARP), fwd),
                 new Command("Run", "Step the focused warp back", shift(KeyCode.F11), () -> vm.move(Move.STEP_BACK_WARP), back),
                 new Command("Run", "Step over: until the focused warp passes its barrier or wait", key(KeyCode.F8),
                         () -> vm.move(Move.STEP_OVER), fwd),

@@ -75,6 +75,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final LessonViewModel lesson = new LessonViewModel();
     private final WelcomeViewModel welcome = new WelcomeViewModel();
     private final AppearanceViewModel appearance = new AppearanceViewModel();
+    private final FocusViewModel focus = new FocusViewModel();
     private final BreakpointsViewModel breakpoints;
     private final ExploreViewModel explore;
     private final Selection selection;
@@ -106,6 +107,8 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final BooleanBinding idle = loaded.and(running.not());
 
     private Path openFile;
+    /** The launch's clusters, CTAs and warps at the last snapshot (to find a deadlock box's warp). */
+    private io.barrierscope.app.session.ThreadsState shape = io.barrierscope.app.session.ThreadsState.EMPTY;
 
     /** A window whose recent files last as long as it does (tests). */
     public DebuggerViewModel(Function<DebugSession.Listener, DebugSession> sessionFactory) {
@@ -159,7 +162,13 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         threads.setOnSelect(n -> selection.select(Place.of(n)));
         diagnosticsList.setOnActivate(r -> selection.select(Place.of(r)));
         console.setOnActivate(l -> selection.select(Place.of(l)));
-        deadlock.setOnReveal(line -> selection.select(Place.line(line)));
+        deadlock.setOnPick(n -> selection.select(Place.of(n, shape)));
+        barriers.setOnPick(who -> selection.select(Place.of(who, barriers.selectedProperty().get())));
+        // The focus chooser picks a warp as a lane click does; a warp selected anywhere is focused.
+        focus.setOnPick(w -> selection.select(Place.warpAt(w, -1)));
+        selection.placeProperty().addListener((o, a, p) -> {
+            if (p != null) focus.follow(p.warp() >= 0 ? p.warp() : p.slot() >> 5);
+        });
         lesson.setOnOpen(this::open);
         lesson.setOnMoment(this::showMoment);
         welcome.setOnOpen(this::open);
@@ -310,6 +319,9 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         barriers.update(s);
         if (t.hitBreakpoint() >= 0) selection.dropThread(); // the session now follows the hit's warp
         threads.update(s.threads());
+        shape = s.threads();
+        Inspection seen = s.inspection();
+        focus.update(s.threads(), seen != null && seen.slot() >= 0 ? seen.slot() >> 5 : s.focusWarp());
         inspected(s.inspection());
         diagnosticsList.update(t.recorded(), s.steps(), s.threads().grid());
         console.update(s.steps());
@@ -344,6 +356,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public void inspected(Inspection i) {
         registers.update(i);
         shared.update(i);
+        if (i != null && i.slot() >= 0) focus.follow(i.slot() >> 5);
     }
 
     @Override
@@ -445,6 +458,8 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public LessonViewModel lesson() { return lesson; }
     public WelcomeViewModel welcome() { return welcome; }
     public AppearanceViewModel appearance() { return appearance; }
+    /** The toolbar's focus chooser: the warp F11 and F8 act on. */
+    public FocusViewModel focus() { return focus; }
     public BreakpointsViewModel breakpoints() { return breakpoints; }
     public RecentFiles recent() { return recent; }
     /** The open run's timeline (a new one per run), or null before any. */

@@ -7,6 +7,9 @@ import javafx.beans.value.ObservableBooleanValue;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.Separator;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
@@ -19,7 +22,7 @@ import javafx.scene.layout.Region;
 
 /**
  * The toolbar: the moves back and forth (each with its key in the tooltip), pause and reset, the
- * policy and seed with Re-run, the open file's name, and the samples, theme, presentation and
+ * focused warp they act on, the policy and seed with Re-run, the open file's name, and the samples, theme, presentation and
  * help buttons.
  */
 final class MainToolBar {
@@ -84,10 +87,51 @@ final class MainToolBar {
         ToggleButton present = toggle("presentButton", "Present", "Presentation mode: large fonts, high contrast (Ctrl+Shift+P)");
         present.selectedProperty().bindBidirectional(vm.appearance().presentationProperty());
         Button help = button("helpButton", "?", "Keyboard shortcuts and barrier terms (F1)", vm.appearance()::toggleHelp, null);
-        ToolBar bar = new ToolBar(reverse, backOver, backWarp, stepBack, step, warp, over, run, pause, reset,
+        MenuButton focus = focusChooser(vm.focus());
+        ToolBar bar = new ToolBar(reverse, backOver, backWarp, stepBack, step, warp, over, run, pause, reset, focus,
                 new Separator(), policy, seed, rerun, file, grow, welcome, dark, present, help);
         bar.setId("mainToolBar");
         return bar;
+    }
+
+    /**
+     * "focus: CTA 1 / warp 3 ▾": the warp F11 and F8 act on, and a menu of the launch's warps by
+     * cluster and CTA (only the levels it has) to choose another.
+     */
+    static MenuButton focusChooser(FocusViewModel vm) {
+        MenuButton b = new MenuButton();
+        b.setId("focusChooser");
+        b.textProperty().bind(vm.textProperty());
+        b.setTooltip(new Tooltip("The focused warp: the one Warp (F11) and Over (F8) step. Choose another here, "
+                + "or select a thread or lane anywhere"));
+        b.setFocusTraversable(false);
+        b.setMinWidth(Region.USE_PREF_SIZE);
+        b.disableProperty().bind(Bindings.createBooleanBinding(() -> vm.choicesProperty().get().isEmpty(), vm.choicesProperty()));
+        vm.choicesProperty().addListener((o, a, choices) -> fill(b, vm, choices));
+        fill(b, vm, vm.choicesProperty().get());
+        return b;
+    }
+
+    private static void fill(MenuButton b, FocusViewModel vm, java.util.List<FocusViewModel.Choice> choices) {
+        b.getItems().clear();
+        java.util.Map<String, Menu> menus = new java.util.HashMap<>();
+        for (FocusViewModel.Choice c : choices) {
+            MenuItem item = new MenuItem(c.name());
+            item.setId("focusWarp" + c.warp());
+            item.setOnAction(e -> vm.pick(c.warp()));
+            java.util.List<MenuItem> into = b.getItems();
+            if (c.cluster() != null) into = submenu(menus, into, c.cluster(), c.cluster()).getItems();
+            if (c.cta() != null) into = submenu(menus, into, c.cluster() + "/" + c.cta(), c.cta()).getItems();
+            into.add(item);
+        }
+    }
+
+    private static Menu submenu(java.util.Map<String, Menu> menus, java.util.List<MenuItem> parent, String key, String name) {
+        return menus.computeIfAbsent(key, k -> {
+            Menu m = new Menu(name);
+            parent.add(m);
+            return m;
+        });
     }
 
     private static Button button(String id, String text, String tip, Runnable action, ObservableBooleanValue enabled) {

@@ -1,8 +1,12 @@
 package io.barrierscope.app.debugger;
 
+import io.barrierscope.app.deadlock.WaitGraph;
 import io.barrierscope.app.diagnostics.DiagnosticsViewModel;
+import io.barrierscope.app.session.BarrierDetail;
 import io.barrierscope.app.session.BarrierKey;
 import io.barrierscope.app.session.ConsoleLine;
+import io.barrierscope.app.session.ThreadsState;
+import io.barrierscope.check.Deadlock;
 import io.barrierscope.app.threads.ThreadNode;
 
 /**
@@ -40,9 +44,34 @@ public record Place(int slot, int warp, String row, int ptxLine, BarrierKey barr
         return new Place(-1, warp, null, 0, null, step);
     }
 
-    /** A line only (a deadlock box). */
+    /** A line only. */
     public static Place line(int ptxLine) {
         return new Place(-1, -1, null, ptxLine, null, -1);
+    }
+
+    /**
+     * A box of the deadlock's wait-for graph in a launch shaped as {@code t}: a group's warp
+     * (even an exited one, which has no line), a barrier box's barrier, and the box's line.
+     */
+    public static Place of(WaitGraph.Node n, ThreadsState t) {
+        BarrierKey key = BarrierKey.of(n.barrier(), t.grid());
+        return new Place(-1, warpOf(n.group(), t), null, n.ptxLine(), key, -1);
+    }
+
+    /**
+     * A roster entry of the selected barrier (a warp or a thread that arrived or has not): its
+     * thread or warp, with that barrier kept selected so the roster stays in view.
+     */
+    public static Place of(BarrierDetail.Who who, BarrierKey barrier) {
+        return new Place(who.slot(), who.warp(), null, 0, barrier, -1);
+    }
+
+    /** The global warp of an engine thread group, -1 if none or not in this launch. */
+    static int warpOf(Deadlock.Group g, ThreadsState t) {
+        if (g == null || g.cta() == null) return -1;
+        int cta = g.cta().x() + g.cta().y() * t.grid().x() + g.cta().z() * t.grid().x() * t.grid().y();
+        for (ThreadsState.Warp w : t.warps()) if (w.cta() == cta && w.warpInCta() == g.warp()) return w.warp();
+        return -1;
     }
 
     /** Whether it names a thread or a warp. */

@@ -17,18 +17,44 @@ import java.util.Set;
  * @param history     the completions so far, oldest first
  * @param waiterLines PTX lines (1-based) where threads wait on it now
  * @param waiterWarps global warp numbers of those threads (timeline lanes)
+ * @param arrivedWho  who each entry of {@code arrived}, then of {@code tx}, names (may be shorter: the rest name nobody)
+ * @param missingWho  who each entry of {@code missing} names (likewise)
  */
 public record BarrierDetail(BarrierKey key, String title, String summary, List<String> arrived,
                             List<String> missing, List<String> tx, List<Completion> history,
-                            Set<Integer> waiterLines, Set<Integer> waiterWarps) {
+                            Set<Integer> waiterLines, Set<Integer> waiterWarps, List<Who> arrivedWho, List<Who> missingWho) {
+
+    /** A detail whose roster entries name nobody a click could select (tests). */
+    public BarrierDetail(BarrierKey key, String title, String summary, List<String> arrived, List<String> missing,
+                         List<String> tx, List<Completion> history, Set<Integer> waiterLines, Set<Integer> waiterWarps) {
+        this(key, title, summary, arrived, missing, tx, history, waiterLines, waiterWarps, List.of(), List.of());
+    }
 
     public BarrierDetail {
+        arrivedWho = List.copyOf(arrivedWho);
+        missingWho = List.copyOf(missingWho);
         arrived = List.copyOf(arrived);
         missing = List.copyOf(missing);
         tx = List.copyOf(tx);
         history = List.copyOf(history);
         waiterLines = Set.copyOf(waiterLines);
         waiterWarps = Set.copyOf(waiterWarps);
+    }
+
+    /**
+     * The warp or thread a roster entry names, to select it everywhere.
+     *
+     * @param warp the global warp, -1 for none
+     * @param slot the thread (its first one, for a range), -1 for the whole warp
+     */
+    public record Who(int warp, int slot) {
+        public static final Who NOBODY = new Who(-1, -1);
+
+        public static Who warp(int warp) { return new Who(warp, -1); }
+
+        public static Who thread(int slot) { return slot < 0 ? NOBODY : new Who(slot >> 5, slot); }
+
+        public boolean named() { return warp >= 0; }
     }
 
     /**

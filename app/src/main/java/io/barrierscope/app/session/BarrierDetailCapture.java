@@ -42,11 +42,18 @@ final class BarrierDetailCapture {
         int live = m.liveWarps[key.cta()];
         List<String> arrived = new ArrayList<>();
         List<String> missing = new ArrayList<>();
+        List<BarrierDetail.Who> arrivedWho = new ArrayList<>();
+        List<BarrierDetail.Who> missingWho = new ArrayList<>();
         for (int w = 0; w < m.warpsPerCta; w++) {
             int bit = 1 << w;
             int g = key.cta() * m.warpsPerCta + w;
-            if ((b.arrivedWarps & bit) != 0) arrived.add(warpText(m, key.cta(), g));
-            else if ((live & bit) != 0 && b.active()) missing.add(warpText(m, key.cta(), g));
+            if ((b.arrivedWarps & bit) != 0) {
+                arrived.add(warpText(m, key.cta(), g));
+                arrivedWho.add(BarrierDetail.Who.warp(g));
+            } else if ((live & bit) != 0 && b.active()) {
+                missing.add(warpText(m, key.cta(), g));
+                missingWho.add(BarrierDetail.Who.warp(g));
+            }
         }
         String expected = b.count > 0 ? (b.count + 31) / 32 + " warps (count " + b.count + ")" : "all live warps";
         String summary = !b.active() ? "No generation open: no warp has arrived since generation " + b.generation + " began."
@@ -62,7 +69,7 @@ final class BarrierDetailCapture {
             waiter(m, code, s, lines, warps);
         }
         String title = "bar " + b.id + " of " + StateCapture.ctaName(m, key.cta()) + " · generation " + b.generation;
-        return new BarrierDetail(key, title, summary, arrived, missing, List.of(), history, lines, warps);
+        return new BarrierDetail(key, title, summary, arrived, missing, List.of(), history, lines, warps, arrivedWho, missingWho);
     }
 
     private static BarrierDetail mbarrier(Navigator nav, Machine m, BarrierKey key) {
@@ -73,7 +80,12 @@ final class BarrierDetailCapture {
         List<Long> arrivedSlots = new ArrayList<>();
         List<String> arrived = new ArrayList<>();
         List<String> tx = new ArrayList<>();
-        scan(nav, key, SyncEvent.MBAR_PHASE_COMPLETE, history, arrived, tx, m, arrivedSlots);
+        List<Long> txSlots = new ArrayList<>();
+        scan(nav, key, SyncEvent.MBAR_PHASE_COMPLETE, history, arrived, tx, m, arrivedSlots, txSlots);
+        List<BarrierDetail.Who> arrivedWho = new ArrayList<>();
+        for (long slot : arrivedSlots) arrivedWho.add(BarrierDetail.Who.thread((int) slot));
+        for (long slot : txSlots) arrivedWho.add(BarrierDetail.Who.thread((int) slot));
+        List<BarrierDetail.Who> missingWho = new ArrayList<>();
         // Live threads of the CTA that did not arrive this phase, as ranges of thread indices.
         List<String> missing = new ArrayList<>();
         int first = -1;
@@ -90,6 +102,7 @@ final class BarrierDetailCapture {
             if (gap) last = t;
             if (!gap && first >= 0) {
                 missing.add(first == last ? "t" + first : "t" + first + "–" + last);
+                missingWho.add(BarrierDetail.Who.thread(key.cta() * threads + first)); // a range: its first thread
                 first = -1;
             }
         }
@@ -106,21 +119,22 @@ final class BarrierDetailCapture {
             if ((st == ThreadStatus.MBAR_WAIT || st == ThreadStatus.PARKED) && m.waitValue[s] == k) waiter(m, code, s, lines, warps);
         }
         String title = MbarrierOp.name(m, b.offset) + " of " + StateCapture.ctaName(m, key.cta()) + " · phase " + b.phase;
-        return new BarrierDetail(key, title, summary, arrived, missing, tx, history, lines, warps);
+        return new BarrierDetail(key, title, summary, arrived, missing, tx, history, lines, warps, arrivedWho, missingWho);
     }
 
     private static void scan(Navigator nav, BarrierKey key, SyncEvent complete, List<BarrierDetail.Completion> history,
                              List<String> arrived, List<String> tx, Machine m) {
-        scan(nav, key, complete, history, arrived, tx, m, new ArrayList<>());
+        scan(nav, key, complete, history, arrived, tx, m, new ArrayList<>(), new ArrayList<>());
     }
 
     /**
      * One pass over the recording up to the position: the completions of {@code key} into
      * {@code history}; for an mbarrier ({@code arrived} not null) the arrive-ons and tx events
-     * since its last completion, init or inval.
+     * since its last completion, init or inval, with the thread of each ({@code arrivedSlots},
+     * {@code txSlots}; -1 for none).
      */
     private static void scan(Navigator nav, BarrierKey key, SyncEvent complete, List<BarrierDetail.Completion> history,
-                             List<String> arrived, List<String> tx, Machine m, List<Long> arrivedSlots) {
+                             List<String> arrived, List<String> tx, Machine m, List<Long> arrivedSlots, List<Long> txSlots) {
         long now = nav.tt.now();
         String unit = complete == SyncEvent.BAR_COMPLETE ? "generation " : "phase ";
         BarrierEventIndex.Events e = nav.barrierEvents().of(key);
@@ -137,17 +151,24 @@ final class BarrierDetailCapture {
                     arrived.clear();
                     tx.clear();
                     arrivedSlots.clear();
+                    txSlots.clear();
                 }
                 case MBAR_ARRIVE -> {
                     arrived.add(thread(m, key.cta(), e.slot[i]) + " · count " + e.a[i] + " at step " + (step + 1)
                             + " (" + e.b[i] + " pending after)");
                     arrivedSlots.add((long) e.slot[i]);
                 }
-                case MBAR_EXPECT_TX -> tx.add("expect-tx " + e.a[i] + " bytes by " + thread(m, key.cta(), e.slot[i])
-                        + " at step " + (step + 1) + " (tx " + signed(e.b[i]) + ")");
-                case MBAR_COMPLETE_TX -> tx.add("complete-tx " + e.a[i] + " bytes"
-                        + (e.slot[i] >= 0 ? " (issued by " + thread(m, key.cta(), e.slot[i]) + ")" : "")
-                        + " at step " + (step + 1) + " (tx " + signed(e.b[i]) + ")");
+                case MBAR_EXPECT_TX -> {
+                    tx.add("expect-tx " + e.a[i] + " bytes by " + thread(m, key.cta(), e.slot[i])
+                            + " at step " + (step + 1) + " (tx " + signed(e.b[i]) + ")");
+                    txSlots.add((long) e.slot[i]);
+                }
+                case MBAR_COMPLETE_TX -> {
+                    tx.add("complete-tx " + e.a[i] + " bytes"
+                            + (e.slot[i] >= 0 ? " (issued by " + thread(m, key.cta(), e.slot[i]) + ")" : "")
+                            + " at step " + (step + 1) + " (tx " + signed(e.b[i]) + ")");
+                    txSlots.add((long) e.slot[i]);
+                }
                 default -> { }
             }
         }

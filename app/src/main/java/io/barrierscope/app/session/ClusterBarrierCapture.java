@@ -56,6 +56,8 @@ final class ClusterBarrierCapture {
         Op[] code = nav.tt.run().program().code;
         List<String> arrived = new ArrayList<>();
         List<String> missing = new ArrayList<>();
+        List<BarrierDetail.Who> arrivedWho = new ArrayList<>();
+        List<BarrierDetail.Who> missingWho = new ArrayList<>();
         TreeSet<Integer> lines = new TreeSet<>();
         TreeSet<Integer> warps = new TreeSet<>();
         for (int cta : m.memory.clusterMembers[key.cta()]) {
@@ -64,8 +66,14 @@ final class ClusterBarrierCapture {
                 int absent = notArrived(m, cb, w);
                 int in = m.liveMask[w] & ~absent;
                 String warp = StateCapture.ctaName(m, cta) + " w" + k + " (";
-                if (in != 0 && cb.arrived > 0) arrived.add(warp + StateCapture.ranges("t", in & 0xFFFFFFFFL, k * 32) + ")");
-                if (absent != 0 && cb.arrived > 0) missing.add(warp + StateCapture.ranges("t", absent & 0xFFFFFFFFL, k * 32) + ")");
+                if (in != 0 && cb.arrived > 0) {
+                    arrived.add(warp + StateCapture.ranges("t", in & 0xFFFFFFFFL, k * 32) + ")");
+                    arrivedWho.add(BarrierDetail.Who.warp(w));
+                }
+                if (absent != 0 && cb.arrived > 0) {
+                    missing.add(warp + StateCapture.ranges("t", absent & 0xFFFFFFFFL, k * 32) + ")");
+                    missingWho.add(BarrierDetail.Who.warp(w));
+                }
                 for (int l = waiters(m, w); l != 0; l &= l - 1) {
                     int pc = m.pc[(w << 5) + Integer.numberOfTrailingZeros(l)];
                     if (pc >= 0 && pc < code.length) lines.add(code[pc].insn.pos().line());
@@ -86,7 +94,7 @@ final class ClusterBarrierCapture {
             history.add(new BarrierDetail.Completion(e.a[i], at, "phase " + e.a[i] + " completed at step " + at));
         }
         String title = "barrier.cluster of " + clusterName(m, key.cta()) + ", " + ctaSpan(m, key.cta()) + " · phase " + cb.phase;
-        return new BarrierDetail(key, title, summary, arrived, missing, List.of(), history, lines, warps);
+        return new BarrierDetail(key, title, summary, arrived, missing, List.of(), history, lines, warps, arrivedWho, missingWho);
     }
 
     /** Live lanes of warp {@code w} that have not arrived in the barrier's current phase. */

@@ -6,6 +6,8 @@ import javafx.application.Platform;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
+import javafx.geometry.Orientation;
+import javafx.scene.control.ScrollBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseButton;
@@ -46,6 +48,9 @@ public final class TimelineView extends Region {
     private final Canvas content = new Canvas();
     private final Canvas overlay = new Canvas();
     private final Tooltip tooltip = new Tooltip();
+    /** Shown when the lanes do not all fit, so the hidden ones are obviously there and reachable. */
+    private final ScrollBar rowsBar = new ScrollBar();
+    private boolean syncingBar;
     /** The geometry at the current scale (presentation mode enlarges the timeline). */
     private double scale = 1;
     private double rowH = ROW_H;
@@ -73,7 +78,19 @@ public final class TimelineView extends Region {
         getStyleClass().add("timeline");
         setFocusTraversable(true);
         overlay.setMouseTransparent(true);
-        getChildren().addAll(content, overlay);
+        getChildren().addAll(content, overlay, rowsBar);
+        rowsBar.setId("timelineRowsBar");
+        rowsBar.setOrientation(Orientation.VERTICAL);
+        rowsBar.setFocusTraversable(false);
+        rowsBar.setUnitIncrement(1);
+        rowsBar.valueProperty().addListener((o, a, v) -> {
+            if (!syncingBar) vm.firstRowProperty().set((int) Math.round(v.doubleValue()));
+        });
+        // Its clicks and drags are its own, not a pick or a pan of the lanes under it.
+        rowsBar.addEventHandler(MouseEvent.ANY, MouseEvent::consume);
+        rowsBar.addEventHandler(ScrollEvent.ANY, ScrollEvent::consume);
+        vm.firstRowProperty().addListener((o, a, b) -> syncBar());
+        vm.rowsProperty().addListener((o, a, b) -> syncBar());
         setMinSize(labelW + 100, top + legendH + 3 * rowH);
         setPrefSize(1000, top + legendH + 16 * rowH);
         vm.revisionProperty().addListener((o, a, b) -> scheduleContent());
@@ -142,7 +159,30 @@ public final class TimelineView extends Region {
             vm.viewportRowsProperty().set(visibleRows());
             scheduleContent();
         }
+        double bw = rowsBar.prefWidth(-1);
+        rowsBar.resizeRelocate(w - bw, top, bw, Math.max(0, h - top - legendH));
+        syncBar();
     }
+
+    /** The scrollbar shows the rows in view among all of them, and only when some are hidden. */
+    private void syncBar() {
+        int all = vm.rowsProperty().get().size();
+        int shown = visibleRows();
+        boolean some = all > shown;
+        rowsBar.setVisible(some);
+        syncingBar = true;
+        try {
+            rowsBar.setMax(Math.max(0, all - shown));
+            rowsBar.setVisibleAmount(shown);
+            rowsBar.setBlockIncrement(Math.max(1, shown - 1));
+            rowsBar.setValue(Math.min(vm.firstRowProperty().get(), rowsBar.getMax()));
+        } finally {
+            syncingBar = false;
+        }
+    }
+
+    /** The rows scrollbar (tests). */
+    ScrollBar rowsBar() { return rowsBar; }
 
     /** Redraws once, after the current event (several property changes make one frame). */
     private void scheduleContent() {

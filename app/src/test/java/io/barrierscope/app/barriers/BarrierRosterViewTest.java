@@ -103,4 +103,20 @@ class BarrierRosterViewTest {
         assertTrue(robot.lookup("#barrierDetailTitle").queryAs(Label.class).getText().endsWith("· phase 1"));
         assertEquals(1, history.getItems().size());
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void clickingAnArrivedWarpSelectsItEverywhere(FxRobot robot) {
+        w.open(robot, "named-barrier-too-many");
+        w.run(robot);
+        robot.interact(() -> w.vm.selection().selectBarrier(
+                new io.barrierscope.app.session.BarrierKey(io.barrierscope.app.session.BarrierKey.Kind.CTA_BARRIER, 0, 1)));
+        WaitForAsyncUtils.waitForFxEvents();
+        ListView<String> arrived = robot.lookup("#barrierArrived").queryAs(ListView.class);
+        robot.clickOn(robot.from(arrived).lookup(".list-cell").match(LabeledMatchers.hasText("w1 (t32–63)")).queryLabeled());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(1, w.vm.timelineProperty().get().selectedWarpProperty().get());
+        assertEquals("w1", w.vm.threads().selectedKeyProperty().get());
+        assertTrue(robot.lookup("#barrierDetailTitle").queryAs(Label.class).getText().startsWith("bar 1 of CTA (0,0,0)"));
+    }
 }

@@ -62,8 +62,8 @@ class DeadlockViewModelTest {
     @Test
     void exitedMissingWarpsAndNoCycle() {
         DeadlockViewModel vm = new DeadlockViewModel();
-        List<Integer> revealed = new ArrayList<>();
-        vm.setOnReveal(revealed::add);
+        List<WaitGraph.Node> picked = new ArrayList<>();
+        vm.setOnPick(picked::add);
         Deadlock d = deadlockOf("named-barrier-too-many");
         vm.update(d);
         assertTrue(vm.deadlockedProperty().get());
@@ -79,7 +79,7 @@ class DeadlockViewModelTest {
         vm.select(w0);
         assertEquals(w0.id(), vm.selectedProperty().get());
         assertTrue(vm.detailProperty().get().contains("wait on CTA barrier 1"), vm.detailProperty().get());
-        assertEquals(List.of(w0.ptxLine()), revealed);
+        assertEquals(List.of(w0), picked);
         vm.clear();
         assertNull(vm.graphProperty().get());
         assertEquals("No deadlock", vm.headlineProperty().get());

@@ -1,6 +1,7 @@
 package io.barrierscope.app.debugger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.app.diagnostics.DiagnosticsViewModel;
 import io.barrierscope.app.session.BarrierKey;
@@ -83,5 +84,44 @@ class SelectionViewTest {
         WritableImage shot = TestWindow.onFx(() -> view.snapshot(null, null));
         Color label = shot.getPixelReader().getColor((int) view.labelWidth() - 2, (int) (view.rowY(row) + view.rowHeight() / 2));
         assertEquals(Color.web("#90caf9"), label, "the selected warp's label is marked");
+    }
+
+    @Test
+    void hiddenLanesGetAScrollbarAndSelectingAWarpScrollsItsLaneIntoView(FxRobot robot) {
+        w.open(robot, "block-reduce");
+        w.run(robot);
+        TimelineView view = w.view.timelineView();
+        var t = view.viewModel();
+        javafx.scene.control.ScrollBar bar = robot.lookup("#timelineRowsBar").queryAs(javafx.scene.control.ScrollBar.class);
+        int shown = t.viewportRowsProperty().get();
+        assertTrue(shown < t.rowsProperty().get().size(), "the 1280x800 window hides some of the 16 lanes: " + shown);
+        assertTrue(bar.isVisible(), "a scrollbar says some lanes are hidden");
+        assertEquals(0, t.firstRowProperty().get());
+        robot.interact(() -> w.vm.threads().select(w.vm.threads().node("w13")));
+        WaitForAsyncUtils.waitForFxEvents();
+        int row = t.rowOfLane(t.model().laneOfWarp(13));
+        int first = t.firstRowProperty().get();
+        assertTrue(row >= first && row < first + shown, "warp 13's lane scrolled into view");
+        assertEquals(first, (int) bar.getValue(), "the scrollbar shows where the lanes are");
+        robot.interact(() -> bar.setValue(0));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(0, t.firstRowProperty().get(), "the scrollbar scrolls the lanes");
+    }
+
+    @Test
+    void theToolbarsFocusChooserFollowsTheSelectionAndPicksAWarp(FxRobot robot) {
+        w.open(robot, "block-reduce");
+        robot.interact(w.vm::step);
+        javafx.scene.control.MenuButton focus = robot.lookup("#focusChooser").queryAs(javafx.scene.control.MenuButton.class);
+        robot.interact(() -> w.vm.threads().select(w.vm.threads().node("w13")));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("focus: CTA 3 / warp 1", focus.getText());
+        javafx.scene.control.Menu cta1 = (javafx.scene.control.Menu) focus.getItems().get(1);
+        assertEquals("CTA (1,0,0)", cta1.getText());
+        robot.interact(() -> cta1.getItems().get(2).fire());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("focus: CTA 1 / warp 2", focus.getText());
+        TreeTableView<ThreadNode> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
+        assertEquals("w6", tree.getSelectionModel().getSelectedItem().getValue().key());
     }
 }

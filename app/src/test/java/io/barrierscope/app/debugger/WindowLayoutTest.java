@@ -42,6 +42,9 @@ class WindowLayoutTest {
             Label l = (Label) n;
             assertTrue(l.getWidth() >= l.prefWidth(-1) - 0.5, "header " + (l.getGraphic() instanceof Label g ? g.getText() : l.getText()) + " cut to " + l.getWidth() + " of " + l.prefWidth(-1));
         }
+        javafx.scene.control.MenuButton focus = robot.lookup("#focusChooser").queryAs(javafx.scene.control.MenuButton.class);
+        assertTrue(focus.getText().startsWith("focus: warp "), focus.getText());
+        assertTrue(focus.getScene() != null && focus.getWidth() >= focus.prefWidth(-1) - 0.5, "the focus chooser is cut to " + focus.getWidth());
         for (Node n : robot.lookup("#mainToolBar .button").queryAll()) {
             Button b = (Button) n;
             if (b.isVisible() && b.getScene() != null) {
