@@ -183,8 +183,15 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public void open(Path file, LaunchSettings ptxSettings) {
         welcome.hide();
         message.set("Opening " + file + " ...");
+        opensRequested++;
         session.open(file, ptxSettings);
     }
+
+    /**
+     * Opens asked for and not yet answered: an open (even of the file already open) starts afresh,
+     * as the session does; only a re-run keeps the chosen thread.
+     */
+    private int opensRequested;
 
     /** Whether opening this file should first ask for launch settings (a bare PTX or CUDA file: no launch file). */
     public static boolean asksForLaunch(Path file) {
@@ -275,7 +282,9 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
 
     @Override
     public void opened(OpenedFile file) {
-        boolean newFile = !file.file().equals(openFile); // a re-run keeps the panel the user is on
+        // A re-run keeps the panel and thread the user is on; an open starts afresh, even of the same file.
+        boolean newFile = opensRequested > 0 || !file.file().equals(openFile);
+        if (opensRequested > 0) opensRequested--;
         openFile = file.file();
         title.set(Locations.shortName(file.file()) + " — " + APP_NAME);
         source.load(file);

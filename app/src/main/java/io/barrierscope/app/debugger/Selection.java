@@ -64,6 +64,8 @@ public final class Selection {
 
     /** Selects a place everywhere. */
     public void select(Place p) {
+        // A newer choice wins over a place still waiting for its step's snapshot.
+        pending = null;
         place.set(p);
         if (p.hasThread()) showThread(p);
         if (p.barrier() != null) selectBarrier(p.barrier());
@@ -96,6 +98,7 @@ public final class Selection {
      */
     public void dropThread() {
         pending = null;
+        place.set(null);
         threads.select(null);
         TimelineViewModel t = timeline.get();
         if (t != null) t.selectWarp(-1);

@@ -131,8 +131,17 @@ public final class ThreadsView {
         String key = vm.selectedKeyProperty().get();
         NodeItem it = key.isEmpty() ? null : byKey.get(key);
         if (it != null && tree.getSelectionModel().getSelectedItem() != it) tree.getSelectionModel().select(it);
-        // No thread chosen any more (a breakpoint hit follows its own warp): no row stays marked.
-        if (key.isEmpty() && tree.getSelectionModel().getSelectedItem() != null) tree.getSelectionModel().clearSelection();
+        // No thread chosen any more (a breakpoint hit follows its own warp), or the chosen one has no
+        // row (the filter hides it): no other row stays marked, so clicking it again still selects it.
+        if ((key.isEmpty() || it == null) && tree.getSelectionModel().getSelectedItem() != null) {
+            boolean outer = syncing;
+            syncing = true;
+            try {
+                tree.getSelectionModel().clearSelection();
+            } finally {
+                syncing = outer;
+            }
+        }
     }
 
     /** Opens the rows above a row something else selected, selects it and scrolls it into view. */

@@ -90,7 +90,10 @@ public final class TimelineView extends Region {
         rowsBar.addEventHandler(MouseEvent.ANY, MouseEvent::consume);
         rowsBar.addEventHandler(ScrollEvent.ANY, ScrollEvent::consume);
         vm.firstRowProperty().addListener((o, a, b) -> syncBar());
-        vm.rowsProperty().addListener((o, a, b) -> syncBar());
+        vm.rowsProperty().addListener((o, a, b) -> {
+            syncBar();
+            requestLayout(); // the scrollbar may come or go, and the lanes widen or narrow with it
+        });
         setMinSize(labelW + 100, top + legendH + 3 * rowH);
         setPrefSize(1000, top + legendH + 16 * rowH);
         vm.revisionProperty().addListener((o, a, b) -> scheduleContent());
@@ -130,9 +133,15 @@ public final class TimelineView extends Region {
         font = Font.font(FONT * factor);
         setMinSize(labelW + 100, top + legendH + 3 * rowH);
         setPrefSize(1000, top + legendH + 16 * rowH);
-        vm.viewportWidthProperty().set(Math.max(1, Math.floor(getWidth()) - labelW));
+        vm.viewportWidthProperty().set(laneWidth(Math.floor(getWidth())));
         vm.viewportRowsProperty().set(visibleRows());
         scheduleContent();
+    }
+
+    /** The width the lanes span: the view less the labels and, while some rows are hidden, the rows scrollbar. */
+    private double laneWidth(double w) {
+        boolean bar = vm.rowsProperty().get().size() > visibleRows();
+        return Math.max(1, w - labelW - (bar ? rowsBar.prefWidth(-1) : 0));
     }
 
     /** 1, or larger in presentation mode. */
@@ -150,12 +159,13 @@ public final class TimelineView extends Region {
     protected void layoutChildren() {
         double w = Math.floor(getWidth());
         double h = Math.floor(getHeight());
-        if (content.getWidth() != w || content.getHeight() != h) {
+        // The scrollbar takes its width from the lanes, so the end of the run is never under it.
+        if (content.getWidth() != w || content.getHeight() != h || vm.viewportWidthProperty().get() != laneWidth(w)) {
             content.setWidth(w);
             content.setHeight(h);
             overlay.setWidth(w);
             overlay.setHeight(h);
-            vm.viewportWidthProperty().set(Math.max(1, w - labelW));
+            vm.viewportWidthProperty().set(laneWidth(w));
             vm.viewportRowsProperty().set(visibleRows());
             scheduleContent();
         }

@@ -50,6 +50,37 @@ class SelectionTest {
     }
 
     @Test
+    void reopeningTheOpenFileStartsAfreshLikeTheSession() {
+        vm.open(TestFiles.sample("block-reduce"));
+        vm.step();
+        vm.threads().select(row("w1"));
+        assertEquals(1, selectedWarp());
+        vm.open(TestFiles.sample("block-reduce"));
+        assertNull(vm.selection().placeProperty().get());
+        assertEquals("", vm.threads().selectedKeyProperty().get());
+        assertEquals(-1, selectedWarp());
+    }
+
+    @Test
+    void aNewerChoiceWinsOverAPlaceStillWaitingForItsStep() {
+        // A worker that answers only when told, as a busy one does.
+        java.util.ArrayDeque<Runnable> queue = new java.util.ArrayDeque<>();
+        DebuggerViewModel slow = new DebuggerViewModel(l -> new DebugSession(queue::add, Runnable::run, l));
+        Runnable drain = () -> { while (!queue.isEmpty()) queue.poll().run(); };
+        slow.open(TestFiles.sample("double-bar-arrive"));
+        drain.run();
+        slow.run();
+        drain.run();
+        slow.selection().select(Place.warpAt(0, 5)); // at an earlier step: waits for that step's snapshot
+        ThreadNode w3 = slow.threads().node("w3");
+        if (w3 == null) throw new AssertionError("no row w3");
+        slow.threads().select(w3);
+        drain.run();
+        assertEquals("w3", slow.threads().selectedKeyProperty().get());
+        assertEquals(3, slow.timelineProperty().get().selectedWarpProperty().get());
+    }
+
+    @Test
     void aThreadThatWaitsOnNothingKeepsTheBarrierChosenBefore() {
         vm.open(TestFiles.sample("block-reduce"));
         vm.step();

@@ -96,6 +96,9 @@ class SelectionViewTest {
         int shown = t.viewportRowsProperty().get();
         assertTrue(shown < t.rowsProperty().get().size(), "the 1280x800 window hides some of the 16 lanes: " + shown);
         assertTrue(bar.isVisible(), "a scrollbar says some lanes are hidden");
+        double lanesEnd = view.labelWidth() + t.viewportWidthProperty().get();
+        assertTrue(lanesEnd <= bar.getLayoutX() + 0.5, "the end of the run is not under the scrollbar: lanes end at " + lanesEnd
+                + ", the bar starts at " + bar.getLayoutX());
         assertEquals(0, t.firstRowProperty().get());
         robot.interact(() -> w.vm.threads().select(w.vm.threads().node("w13")));
         WaitForAsyncUtils.waitForFxEvents();
