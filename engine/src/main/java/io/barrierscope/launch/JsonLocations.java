@@ -80,12 +80,9 @@ final class JsonLocations {
      * are shown (interfaces.md: messages for bad input name file, line and column and show the line).
      */
     static String located(Object file, String text, int line, int col, String msg) {
-        StringBuilder sb = new StringBuilder().append(file).append(':').append(line).append(':').append(col).append(": error: ").append(msg);
         String shown = text == null ? null : text.lines().skip(Math.max(0, line - 1)).findFirst().orElse(null);
-        if (shown != null && !shown.isBlank() && shown.length() <= 300) {
-            shown = shown.replace('\t', ' ');
-            sb.append("\n  ").append(shown).append("\n  ").append(" ".repeat(Math.max(0, Math.min(col - 1, shown.length())))).append('^');
-        }
-        return sb.toString();
+        // PTX errors are shown the same way; a blank or very long line is not worth showing.
+        if (shown != null && (shown.isBlank() || shown.length() > 300)) shown = null;
+        return io.barrierscope.ptx.PtxException.format(new io.barrierscope.ptx.SourcePos(String.valueOf(file), line, col), shown, msg);
     }
 }

@@ -21,7 +21,8 @@ public class PtxException extends RuntimeException {
     /** The message without location and excerpt. */
     public String detail() { return detail; }
 
-    static String format(SourcePos pos, String lineText, String detail) {
+    /** "file:line:col: error: detail", then the line (if any) with a caret under the column: every located message's form. */
+    public static String format(SourcePos pos, String lineText, String detail) {
         StringBuilder sb = new StringBuilder();
         sb.append(pos).append(": error: ").append(detail);
         if (lineText != null) {
