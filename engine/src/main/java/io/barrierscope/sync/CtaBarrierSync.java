@@ -40,7 +40,7 @@ public final class CtaBarrierSync {
                 x.report(DiagnosticCode.BARRIER_DIVERGENCE, m.warpName(warp) + " is split between barrier " + id + " at "
                         + x.where(pc0) + " and barrier " + m.waitArg[s] + " at " + x.where(m.pc[s])
                         + "; a warp arrives on one barrier at a time", new int[] {pc0, m.pc[s]}, new int[] {first, s},
-                        BarrierRef.ctaBarrier(m, m.ctaOfWarp(warp), id, "barrier " + id));
+                        gatherRef(m, warp, id));
                 return;
             }
             // Whatever the forms: the producer/consumer exception is for different warps, not lanes of one warp.
@@ -49,7 +49,7 @@ public final class CtaBarrierSync {
                         + " through different instructions, at " + x.where(pc0) + " and at " + x.where(m.pc[s])
                         + "; .aligned requires every thread to execute the same barrier instruction (PTX ISA 9.7.13.1)",
                         new int[] {pc0, m.pc[s]}, new int[] {first, s},
-                        BarrierRef.ctaBarrier(m, m.ctaOfWarp(warp), id, "barrier " + id));
+                        gatherRef(m, warp, id));
                 return;
             }
             if ((op.form == CtaBarrier.Form.RED) != red0) {
@@ -59,14 +59,14 @@ public final class CtaBarrierSync {
                         + " through barrier.red (" + x.where(redPc) + ") and barrier.sync/arrive (" + x.where(otherPc)
                         + "); .red mixed with other forms is unpredictable (PTX ISA 9.7.13.1)",
                         new int[] {redPc, otherPc}, new int[] {first, s},
-                        BarrierRef.ctaBarrier(m, m.ctaOfWarp(warp), id, "barrier " + id));
+                        gatherRef(m, warp, id));
                 return;
             }
             if (m.waitArg2[s] != cnt) {
                 x.report(DiagnosticCode.BARRIER_COUNT_MISMATCH, "threads of " + m.warpName(warp) + " arrive on barrier " + id
                         + " with different thread counts " + countText(cnt) + " and " + countText(m.waitArg2[s]),
                         new int[] {pc0, m.pc[s]}, new int[] {first, s},
-                        BarrierRef.ctaBarrier(m, m.ctaOfWarp(warp), id, "barrier " + id));
+                        gatherRef(m, warp, id));
                 return;
             }
         }
@@ -173,6 +173,11 @@ public final class CtaBarrierSync {
             b.firstAligned[form] = op.aligned;
         }
         return true;
+    }
+
+    /** The barrier a split warp's gather names in its diagnostics (built only when one is reported). */
+    private static BarrierRef gatherRef(Machine m, int warp, int id) {
+        return BarrierRef.ctaBarrier(m, m.ctaOfWarp(warp), id, "barrier " + id);
     }
 
     /** Built only for messages: arrivals are hot and must not allocate. */
