@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The engine's shape (docs/architecture.md), checked on the compiled classes: data flows one way,
+ * The engine's shape (docs/architecture.md, "Analyses plug in through a hook"), checked on the compiled classes: data flows one way,
  * ptx -> machine (exec + sync, one slice) -> check -> launch -> trace, explore -> cli.
  * Named exceptions are listed here, each with its reason, so a new one is a visible decision.
  */
@@ -66,7 +66,7 @@ class EngineArchitectureTest {
         noClasses().that().resideInAnyPackage("io.barrierscope.exec..", "io.barrierscope.sync..")
                 .should().dependOnClassesThat(DescribedPredicate.describe("an analysis class of check",
                         (JavaClass c) -> c.getBaseComponentType().getPackageName().equals("io.barrierscope.check") && !vocabulary(c)))
-                .because("analyses plug in through exec.MemoryModelHook (docs/architecture.md)")
+                .because("analyses plug in through exec.MemoryModelHook (docs/architecture.md, "Analyses plug in through a hook")")
                 .check(engine);
     }
 
