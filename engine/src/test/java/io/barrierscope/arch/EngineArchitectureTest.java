@@ -66,7 +66,7 @@ class EngineArchitectureTest {
         noClasses().that().resideInAnyPackage("io.barrierscope.exec..", "io.barrierscope.sync..")
                 .should().dependOnClassesThat(DescribedPredicate.describe("an analysis class of check",
                         (JavaClass c) -> c.getBaseComponentType().getPackageName().equals("io.barrierscope.check") && !vocabulary(c)))
-                .because("analyses plug in through exec.MemoryModelHook (docs/architecture.md, "Analyses plug in through a hook")")
+                .because("analyses plug in through exec.MemoryModelHook (docs/architecture.md, Analyses plug in through a hook)")
                 .check(engine);
     }
 
