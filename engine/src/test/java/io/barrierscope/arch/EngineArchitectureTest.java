@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The engine's shape (docs/architecture.md, "Analyses plug in through a hook"), checked on the compiled classes: data flows one way,
+ * The engine's shape (docs/architecture.md), checked on the compiled classes: data flows one way,
  * ptx -> machine (exec + sync, one slice) -> check -> launch -> trace, explore -> cli.
  * Named exceptions are listed here, each with its reason, so a new one is a visible decision.
  */
