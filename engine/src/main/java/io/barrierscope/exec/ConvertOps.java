@@ -56,6 +56,7 @@ final class ConvertOps {
     }
 
     private static Op cvt(CompileContext c) {
+        if (NarrowFloatCvt.handles(c)) return NarrowFloatCvt.compile(c);
         c.expectOperands(2, 2);
         List<ScalarType> types = c.types();
         if (types.size() != 2) throw c.error("cvt needs a destination and a source type, e.g. cvt.u32.u64");

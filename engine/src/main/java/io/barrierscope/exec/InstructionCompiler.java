@@ -36,7 +36,17 @@ final class InstructionCompiler {
         return false;
     }
 
+    /** The instruction's type is f16, f16x2, bf16 or bf16x2. */
+    private static boolean halfType(CompileContext c) {
+        for (String m : c.insn().modifiers()) {
+            ScalarType t = ScalarType.fromName(m);
+            if (t != null) return HalfOps.isHalf(t);
+        }
+        return false;
+    }
+
     private static Op dispatch(CompileContext c, String opc) {
+        if (halfType(c) && opc.matches("add|sub|mul|fma|neg|abs|min|max|ex2")) return HalfOps.compile(c, opc);
         if ((opc.equals("add") || opc.equals("sub")) && c.has(".cc") || opc.equals("addc") || opc.equals("subc")) {
             return CarryOp.compile(c, opc);
         }
