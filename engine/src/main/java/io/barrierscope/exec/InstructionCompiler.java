@@ -88,6 +88,15 @@ final class InstructionCompiler {
                 if (c.has(".proxy") && c.has(".async")) return new ControlOps.NopOp();
                 if (c.has(".mbarrier_init") || !c.has(".proxy")) return new FenceOp();
                 break;
+            case "mma":
+                if (c.has(".sp") || c.has(".sp::ordered_metadata")) break;
+                return MmaOp.compile(c);
+            case "ldmatrix":
+                return LdmatrixOp.compile(c);
+            case "stmatrix":
+                return StmatrixOp.compile(c);
+            case "movmatrix":
+                return MovmatrixOp.compile(c);
             case "wgmma":
                 if (c.has(".fence")) return new ControlOps.NopOp();
                 break;

@@ -54,6 +54,10 @@ final class Modifiers {
         own("prefetchu", ".L1"); own("griddepcontrol", ".launch_dependents", ".wait");
         own("setmaxnreg", ".inc", ".dec", ".sync", ".aligned"); own("wgmma", ".fence", ".sync", ".aligned");
         own("pmevent", ".mask");
+        own("mma", ".sync", ".aligned", ".row", ".col", ".satfinite", ".e4m3", ".e5m2", ".sp", ".sp::ordered_metadata");
+        own("ldmatrix", ".sync", ".aligned", ".m8n8", ".m16n16", ".m8n16", ".x1", ".x2", ".x4", ".trans");
+        own("stmatrix", ".sync", ".aligned", ".m8n8", ".m16n8", ".x1", ".x2", ".x4", ".trans");
+        own("movmatrix", ".sync", ".aligned", ".m8n8", ".trans");
         own("mapa"); own("getctarank");
         own("mbarrier", ".init", ".inval", ".arrive", ".arrive_drop", ".expect_tx", ".complete_tx", ".test_wait",
                 ".try_wait", ".parity", ".pending_count", ".noComplete");
@@ -67,6 +71,7 @@ final class Modifiers {
             if (own.contains(m) || SPACES.contains(m) || ORDER.contains(m) || ROUND.contains(m)) continue;
             if (ScalarType.fromName(m) != null) continue;
             if (m.startsWith(".L1::") || m.startsWith(".L2::")) continue;
+            if (opc.equals("mma") && m.matches("\\.m\\d+n\\d+k\\d+")) continue; // shapes: MmaOp names the ones it models
             return m;
         }
         return null;
