@@ -5,8 +5,8 @@ import io.barrierscope.ptx.ScalarType;
 
 /**
  * f32 add, sub, mul, fma/mad, div, rcp and sqrt with the directed roundings {@code .rz},
- * {@code .rm}, {@code .rp} (PTX ISA 9.7.3 "Floating-Point Instructions", rounding modifiers of
- * 9.7.3.1-9.7.3.3, 9.7.3.5, 9.7.3.7, 9.7.3.8, 9.7.3.10). The exact result is carried in a double
+ * {@code .rm}, {@code .rp} (PTX ISA 9.7.3 "Floating-Point Instructions", the rounding modifiers
+ * of add, sub, mul, fma, mad, div, rcp and sqrt). The exact result is carried in a double
  * rounded to odd and rounded once into f32 by {@link FloatFormat}; {@code .ftz} flushes subnormal
  * inputs and results, {@code .sat} clamps to [0, 1].
  */

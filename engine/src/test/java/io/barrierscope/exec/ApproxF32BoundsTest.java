@@ -7,7 +7,7 @@ import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
- * The .approx f32 functions attention kernels use (PTX ISA 9.7.3.11-9.7.3.22) stay within the
+ * The .approx f32 functions attention kernels use (PTX ISA 9.7.3: rcp, sqrt, rsqrt, sin, cos, lg2, ex2, tanh) stay within the
  * maximum errors docs/semantics.md states for them, measured against StrictMath in double
  * precision (itself within 1 ulp of double, far below every bound) on inputs across their ranges.
  */
