@@ -74,6 +74,9 @@ final class HalfOps {
         return bits;
     }
 
+    /** The value of a half pattern, a subnormal read as zero under .ftz. */
+    static double value(FloatFormat f, int bits, boolean ftz) { return in(f, bits, ftz); }
+
     private static double in(FloatFormat f, int bits, boolean ftz) {
         if (ftz && f.isSubnormal(bits)) return (bits & f.signBit()) != 0 ? -0.0 : 0.0;
         return f.decode(bits);

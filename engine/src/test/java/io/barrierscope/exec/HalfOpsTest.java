@@ -258,4 +258,48 @@ class HalfOpsTest {
             assertTrue(ex.getMessage().contains("unsupported instruction " + bad.substring(0, bad.indexOf(' '))), ex.getMessage());
         }
     }
+
+    /** The ISA's comparison table on exact values: ordered comparisons are false with a NaN, unordered ones true. */
+    static boolean compare(NarrowFloatReference ref, String op, int a, int b) {
+        boolean nan = ref.isNaN(a) || ref.isNaN(b);
+        if (op.equals("num")) return !nan;
+        if (op.equals("nan")) return nan;
+        boolean unordered = op.endsWith("u");
+        if (nan) return unordered;
+        double x = ref.toDouble(a);
+        double y = ref.toDouble(b);
+        int c = Double.compare(x == 0 ? 0.0 : x, y == 0 ? 0.0 : y); // -0 equals +0
+        return switch (unordered ? op.substring(0, 2) : op) {
+            case "eq" -> c == 0;
+            case "ne" -> c != 0;
+            case "lt" -> c < 0;
+            case "le" -> c <= 0;
+            case "gt" -> c > 0;
+            default -> c >= 0;
+        };
+    }
+
+    @Test
+    void setpComparesHalvesAndPairsWithTheHalvesInPAndQ() {
+        String[] ops = {"eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"};
+        for (NarrowFloatReference ref : new NarrowFloatReference[] {F16, BF16}) {
+            String t = ref == F16 ? "f16" : "bf16";
+            long[] a = pairs(ref, 256, 61);
+            long[] b = pairs(ref, 256, 62);
+            for (int i = 0; i < 256; i += 4) b[i] = a[i]; // some equal pairs
+            for (String op : ops) {
+                long[] one = LaneKernel.run32("cvt.u16.u32 %h1, %r1;\ncvt.u16.u32 %h2, %r2;\nsetp." + op + "." + t
+                        + " %p1, %h1, %h2;\nselp.u32 %r10, 1, 0, %p1;", a, b);
+                long[] two = LaneKernel.run32("setp." + op + "." + t + "x2 %p1|%p2, %r1, %r2;\nselp.u32 %r11, 1, 0, %p1;\n"
+                        + "selp.u32 %r12, 2, 0, %p2;\nor.b32 %r10, %r11, %r12;", a, b);
+                for (int i = 0; i < 256; i++) {
+                    int lo = (int) a[i] & 0xFFFF, hi = (int) (a[i] >>> 16);
+                    int blo = (int) b[i] & 0xFFFF, bhi = (int) (b[i] >>> 16);
+                    assertEquals(compare(ref, op, lo, blo) ? 1L : 0L, one[i], "setp." + op + "." + t + " " + Long.toHexString(a[i]) + " " + Long.toHexString(b[i]));
+                    long want = (compare(ref, op, lo, blo) ? 1 : 0) | (compare(ref, op, hi, bhi) ? 2 : 0);
+                    assertEquals(want, two[i], "setp." + op + "." + t + "x2 " + Long.toHexString(a[i]) + " " + Long.toHexString(b[i]));
+                }
+            }
+        }
+    }
 }
