@@ -5,7 +5,7 @@ import io.barrierscope.ptx.ScalarType;
 
 /**
  * Half-precision arithmetic on .f16, .f16x2, .bf16 and .bf16x2 (PTX ISA 9.7.4 "Half Precision
- * Floating-Point Instructions": add, sub, mul, fma, neg, abs, min, max, and ex2.approx of 9.7.4.9).
+ * Floating-Point Instructions": add, sub, mul, fma, neg, abs, min, max, ex2.approx, tanh.approx).
  * The x2 forms work on the two 16-bit halves independently (element 0 in the low half). Each
  * result is the exact value rounded once to nearest even ({@code .rn}, the only rounding the ISA
  * gives these), a NaN result is the canonical NaN 0x7FFF; {@code .ftz} flushes subnormal inputs
@@ -35,7 +35,8 @@ final class HalfOps {
         for (String m : c.insn().modifiers()) {
             if (m.matches("\\.(rz|rm|rp|rna|rs|rni|rzi|rmi|rpi)")) throw refuse(c, "rounding " + m + " on ." + t.ptxName());
         }
-        if (c.has(".approx") != opc.equals("ex2")) throw refuse(c, ".approx goes with ex2 only");
+        boolean approxOp = opc.equals("ex2") || opc.equals("tanh");
+        if (c.has(".approx") != approxOp) throw refuse(c, approxOp ? opc + " on half types needs .approx" : ".approx goes with ex2 and tanh only");
         if (relu && !opc.equals("fma")) throw refuse(c, ".relu goes with fma only");
         if (sat && f == FloatFormat.BF16) throw refuse(c, ".sat is not an ISA modifier for ." + t.ptxName());
         if (relu && sat) throw refuse(c, ".relu and .sat together");
@@ -54,6 +55,11 @@ final class HalfOps {
                 // The exact 2^x rounded once: within the ISA's bound for ex2.approx on half types.
                 arity = 1;
                 e = in -> finish(f, Math.pow(2, in[0]), ftz, false, false);
+            }
+            case "tanh" -> {
+                // The exact tanh rounded once: within the ISA's bound for tanh.approx on half types.
+                arity = 1;
+                e = in -> finish(f, Math.tanh(in[0]), ftz, false, false);
             }
             case "neg", "abs", "min", "max" -> { return signOps(c, opc, f, pair, ftz); }
             default -> throw refuse(c, opc + " on ." + t.ptxName() + " is not modelled");

@@ -46,7 +46,7 @@ final class InstructionCompiler {
     }
 
     private static Op dispatch(CompileContext c, String opc) {
-        if (halfType(c) && opc.matches("add|sub|mul|fma|neg|abs|min|max|ex2")) return HalfOps.compile(c, opc);
+        if (halfType(c) && opc.matches("add|sub|mul|fma|neg|abs|min|max|ex2|tanh")) return HalfOps.compile(c, opc);
         if ((opc.equals("add") || opc.equals("sub")) && c.has(".cc") || opc.equals("addc") || opc.equals("subc")) {
             return CarryOp.compile(c, opc);
         }

@@ -251,6 +251,14 @@ class HalfOpsTest {
     }
 
     @Test
+    void tanhApproxOnHalfTypesIsTheCorrectlyRoundedTanh() {
+        // Correctly rounded tanh (at most half an ulp) lies within the ISA's bound for tanh.approx on half types.
+        Exact e = (r, in) -> r.isNaN(in[0]) ? r.nanCode : r.round(StrictMath.tanh(r.toDouble(in[0])), "rn", false);
+        for (String t : HALF) check("tanh.approx." + t, F16, 1, e);
+        for (String t : BFLOAT) check("tanh.approx." + t, BF16, 1, e);
+    }
+
+    @Test
     void roundingsTheIsaDoesNotGiveHalfArithmeticAreRefusedByName() {
         for (String bad : new String[] {"add.rz.f16 %h9, %h1, %h2;", "fma.f16 %h9, %h1, %h2, %h3;", "add.sat.bf16 %h9, %h1, %h2;",
             "sqrt.rn.f16 %h9, %h1;"}) {

@@ -154,14 +154,26 @@ class MmaTest {
     }
 
     private static void halfCase(String insn, NarrowFloatReference ref, int k, boolean halfAcc) {
+        halfCase(insn, ref, k, halfAcc, halfAcc);
+    }
+
+    /** {@code halfC}: C is f16 (two f16x2 registers), {@code halfD}: D is. */
+    private static void halfCase(String insn, NarrowFloatReference ref, int k, boolean halfC, boolean halfD) {
         Matrix a = matrix(16, k, smallNeg(ref), b -> ref.value(b), insn.hashCode());
         Matrix b = matrix(k, 8, smallNeg(ref), bb -> ref.value(bb), insn.hashCode() + 1);
-        Matrix c = halfAcc ? matrix(16, 8, smallNeg(F16), bb -> F16.value(bb), 3) : matrix(16, 8, r -> f32small().pattern(r), MmaTest::f32value, 3);
+        Matrix c = halfC ? matrix(16, 8, smallNeg(F16), bb -> F16.value(bb), 3) : matrix(16, 8, r -> f32small().pattern(r), MmaTest::f32value, 3);
         long[] fa = fragment(a, k == 16 ? A_16x16_HALF : A_16x8_HALF, k / 4, 16);
         long[] fb = fragment(b, k == 16 ? B_16x8_HALF : B_8x8_HALF, k / 8, 16);
-        long[] fc = fragment(c, C_16x8, halfAcc ? 2 : 4, halfAcc ? 16 : 32);
-        long[] d = run(insn, fa, k / 4, fb, k / 8, fc, halfAcc ? 2 : 4, halfAcc ? 2 : 4);
-        checkD(d, product(a, b, c), halfAcc);
+        long[] fc = fragment(c, C_16x8, halfC ? 2 : 4, halfC ? 16 : 32);
+        long[] d = run(insn, fa, k / 4, fb, k / 8, fc, halfC ? 2 : 4, halfD ? 2 : 4);
+        checkD(d, product(a, b, c), halfD);
+    }
+
+    @Test
+    void f16WithMixedAccumulatorTypes() {
+        halfCase("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f16", F16, 16, true, false);
+        halfCase("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f32", F16, 16, false, true);
+        halfCase("mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16", F16, 8, true, true);
     }
 
     @Test
@@ -241,6 +253,18 @@ class MmaTest {
                     fragment(b, B_32x8_BYTE, 2, 8), 2, fragment(c, C_16x8, 4, 32), 4, 4);
             checkD(d, product(a, b, c), false);
         }
+    }
+
+    @Test
+    void fp8M16n8k32WithF16Accumulators() {
+        NarrowFloatReference e4 = NarrowFloatReference.E4M3;
+        Gen g = r -> (r.nextBoolean() ? 0x80 : 0) | (0x28 + r.nextInt(0x20)); // values 2^-2..2^1: exact in double, rounded once to f16 (the engine's documented choice)
+        Matrix a = matrix(16, 32, g, x -> e4.value(x), 31);
+        Matrix b = matrix(32, 8, g, x -> e4.value(x), 32);
+        Matrix c = matrix(16, 8, smallNeg(F16), x -> F16.value(x), 33);
+        long[] d = run("mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e4m3.f16", fragment(a, A_16x32_BYTE, 4, 8), 4,
+                fragment(b, B_32x8_BYTE, 2, 8), 2, fragment(c, C_16x8, 2, 16), 2, 2);
+        checkD(d, product(a, b, c), true);
     }
 
     @Test
