@@ -35,6 +35,7 @@ final class HalfOps {
         for (String m : c.insn().modifiers()) {
             if (m.matches("\\.(rz|rm|rp|rna|rs|rni|rzi|rmi|rpi)")) throw refuse(c, "rounding " + m + " on ." + t.ptxName());
         }
+        if (c.has(".oob")) throw refuse(c, ".oob (out-of-bounds operand handling) is not modelled");
         boolean approxOp = opc.equals("ex2") || opc.equals("tanh");
         if (c.has(".approx") != approxOp) throw refuse(c, approxOp ? opc + " on half types needs .approx" : ".approx goes with ex2 and tanh only");
         if (relu && !opc.equals("fma")) throw refuse(c, ".relu goes with fma only");

@@ -31,7 +31,7 @@ final class Modifiers {
         own("brev"); own("bfind", ".shiftamt"); own("bfe"); own("bfi");
         own("prmt", ".f4e", ".b4e", ".rc8", ".ecl", ".ecr", ".rc16"); own("shf", ".l", ".r", ".clamp", ".wrap");
         own("lop3"); own("szext", ".clamp", ".wrap"); own("bmsk", ".clamp", ".wrap");
-        own("fma"); own("rcp"); own("sqrt"); own("rsqrt"); own("sin"); own("cos"); own("tanh"); own("lg2"); own("ex2");
+        own("fma", ".oob"); own("rcp"); own("sqrt"); own("rsqrt"); own("sin"); own("cos"); own("tanh"); own("lg2"); own("ex2");
         own("copysign"); own("testp", ".finite", ".infinite", ".number", ".notanumber", ".normal", ".subnormal");
         own("setp", ".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu", ".leu",
                 ".gtu", ".geu", ".num", ".nan", ".and", ".or", ".xor");

@@ -88,7 +88,7 @@ final class NarrowFloatCvt {
         return relu ? relu(f, bits) : bits;
     }
 
-    /** cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.{f32 (d, a, b) | f16x2 (d, a)}. */
+    /** cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.{f32 (d, a, b) | f16x2 (d, a) | bf16x2 (d, a)}. */
     private static Op toFp8(CompileContext c, FloatFormat f8, Ty st, String rnd, boolean relu, boolean satfinite) {
         if (!"rn".equals(rnd) || !satfinite) throw refuse(c, "conversion to ." + (f8 == FloatFormat.E4M3 ? "e4m3x2" : "e5m2x2")
                 + " needs .rn.satfinite");
@@ -103,17 +103,18 @@ final class NarrowFloatCvt {
                 if (d >= 0) m.setReg(th, d, (hi << 8) | lo);
             });
         }
-        if (st.scalar == ScalarType.F16X2) {
+        if (st.scalar == ScalarType.F16X2 || st.scalar == ScalarType.BF16X2) {
             c.expectOperands(2, 2);
             Src a = c.src(1, ScalarType.B32);
+            FloatFormat sf = format(st.scalar);
             return new FnOp((m, th) -> {
                 long x = a.get(m, th);
-                int hi = round(f8, FloatFormat.F16.decode((int) (x >>> 16) & 0xFFFF), Round.RN, relu, true);
-                int lo = round(f8, FloatFormat.F16.decode((int) x & 0xFFFF), Round.RN, relu, true);
+                int hi = round(f8, sf.decode((int) (x >>> 16) & 0xFFFF), Round.RN, relu, true);
+                int lo = round(f8, sf.decode((int) x & 0xFFFF), Round.RN, relu, true);
                 if (d >= 0) m.setReg(th, d, (hi << 8) | lo);
             });
         }
-        throw refuse(c, "conversion of ." + st.name() + " to fp8 is not modelled (sources: .f32 pair, .f16x2)");
+        throw refuse(c, "conversion of ." + st.name() + " to fp8 is not modelled (sources: .f32 pair, .f16x2, .bf16x2)");
     }
 
     /** cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} d, a: exact (every fp8 value is a half). */

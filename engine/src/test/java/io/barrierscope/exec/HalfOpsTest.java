@@ -261,7 +261,7 @@ class HalfOpsTest {
     @Test
     void roundingsTheIsaDoesNotGiveHalfArithmeticAreRefusedByName() {
         for (String bad : new String[] {"add.rz.f16 %h9, %h1, %h2;", "fma.f16 %h9, %h1, %h2, %h3;", "add.sat.bf16 %h9, %h1, %h2;",
-            "sqrt.rn.f16 %h9, %h1;"}) {
+            "sqrt.rn.f16 %h9, %h1;", "fma.rn.oob.f16 %h9, %h1, %h2, %h3;"}) {
             Exception ex = assertThrows(Exception.class, () -> LaneKernel.run32(bad + "\nmov.b32 %r10, 0;", new long[] {0}), bad);
             assertTrue(ex.getMessage().contains("unsupported instruction " + bad.substring(0, bad.indexOf(' '))), ex.getMessage());
         }

@@ -207,6 +207,23 @@ class NarrowFloatCvtTest {
     }
 
     @Test
+    void fp8PairsFromBf16x2() {
+        long[] in = HalfOpsTest.pairs(BF16, 256, 19);
+        for (NarrowFloatReference ref : new NarrowFloatReference[] {NarrowFloatReference.E4M3, NarrowFloatReference.E5M2}) {
+            String t = ref == NarrowFloatReference.E4M3 ? "e4m3x2" : "e5m2x2";
+            for (String relu : new String[] {"", ".relu"}) {
+                long[] out = LaneKernel.run32("cvt.rn.satfinite" + relu + "." + t + ".bf16x2 %h1, %r1;\ncvt.u32.u16 %r10, %h1;", in);
+                for (int i = 0; i < in.length; i++) {
+                    int hi = ref.round(BF16.toDouble((int) (in[i] >>> 16)), "rn", true);
+                    int lo = ref.round(BF16.toDouble((int) in[i] & 0xFFFF), "rn", true);
+                    if (!relu.isEmpty()) { hi = relu(ref, hi); lo = relu(ref, lo); }
+                    assertEquals((hi << 8) | lo, out[i], "cvt.rn.satfinite" + relu + "." + t + ".bf16x2 " + Long.toHexString(in[i]));
+                }
+            }
+        }
+    }
+
+    @Test
     void fp8PairsWidenExactlyToF16x2() {
         for (NarrowFloatReference ref : new NarrowFloatReference[] {NarrowFloatReference.E4M3, NarrowFloatReference.E5M2}) {
             String t = ref == NarrowFloatReference.E4M3 ? "e4m3x2" : "e5m2x2";
