@@ -11,8 +11,8 @@ import java.util.List;
  * the fragment layouts of 9.7.14.5.x ("Matrix Fragments for mma.m16n8k8/k16/k32"). Lane l has
  * groupID g = l / 4 and threadID_in_group t = l % 4; {@link #aRowCol}, {@link #bRowCol} and
  * {@link #cRowCol} give the matrix element each register element holds. Modelled: m16n8k8 and
- * m16n8k16 with .f16/.bf16, m16n8k8 with .tf32, m16n8k32 with .s8/.u8 (s32 accumulators,
- * optional .satfinite) and .e4m3/.e5m2; f32 or (f16 inputs) f16 accumulators. Floating-point
+ * m16n8k16 with .f16/.bf16, m16n8k4 and m16n8k8 with .tf32, m16n8k16 and m16n8k32 with .s8/.u8
+ * (s32 accumulators, optional .satfinite), m16n8k32 with .e4m3/.e5m2; f32 or f16 accumulators. Floating-point
  * products are exact and summed in double precision, rounded once to the accumulator type (the
  * ISA leaves order and internal precision open; any order gives these bits when the sums are
  * exact). Integer sums wrap modulo 2^32 unless .satfinite clamps them.
@@ -75,8 +75,8 @@ final class MmaOp extends WarpMatrixOp {
     static Op compile(CompileContext c) {
         String mn = c.insn().mnemonic();
         if (!c.has(".sync") || !c.has(".aligned")) throw refuse(c, "mma needs .sync.aligned");
-        int k = c.has(".m16n8k8") ? 8 : c.has(".m16n8k16") ? 16 : c.has(".m16n8k32") ? 32 : -1;
-        if (k < 0) throw refuse(c, "shapes modelled: m16n8k8, m16n8k16, m16n8k32");
+        int k = c.has(".m16n8k4") ? 4 : c.has(".m16n8k8") ? 8 : c.has(".m16n8k16") ? 16 : c.has(".m16n8k32") ? 32 : -1;
+        if (k < 0) throw refuse(c, "shapes modelled: m16n8k4, m16n8k8, m16n8k16, m16n8k32");
         if (!c.has(".row") || !c.has(".col")) throw refuse(c, "these shapes take .row.col only");
         List<Elem> ts = new ArrayList<>();
         for (String m : c.insn().modifiers()) if (Elem.of(m) != null) ts.add(Elem.of(m));
@@ -89,8 +89,8 @@ final class MmaOp extends WarpMatrixOp {
         boolean ok = switch (ta) {
             case F16 -> (k == 8 || k == 16) && t[2] == Elem.F16 && (t[0] == Elem.F32 || t[0] == Elem.F16) && (t[3] == Elem.F32 || t[3] == Elem.F16);
             case BF16 -> (k == 8 || k == 16) && t[2] == Elem.BF16 && t[0] == Elem.F32 && t[3] == Elem.F32;
-            case TF32 -> k == 8 && t[2] == Elem.TF32 && t[0] == Elem.F32 && t[3] == Elem.F32;
-            case S8, U8 -> k == 32 && (t[2] == Elem.S8 || t[2] == Elem.U8) && t[0] == Elem.S32 && t[3] == Elem.S32;
+            case TF32 -> (k == 4 || k == 8) && t[2] == Elem.TF32 && t[0] == Elem.F32 && t[3] == Elem.F32;
+            case S8, U8 -> (k == 16 || k == 32) && (t[2] == Elem.S8 || t[2] == Elem.U8) && t[0] == Elem.S32 && t[3] == Elem.S32;
             case E4M3, E5M2 -> k == 32 && (t[2] == Elem.E4M3 || t[2] == Elem.E5M2) && (t[0] == Elem.F32 || t[0] == Elem.F16)
                     && t[3] == t[0];
             default -> false;
@@ -98,8 +98,8 @@ final class MmaOp extends WarpMatrixOp {
         if (!ok) throw refuse(c, "this shape and type combination is not modelled");
         boolean sat = c.has(".satfinite");
         if (sat && !int8) throw refuse(c, ".satfinite is modelled for integer mma only");
-        int aRegs = half ? k / 4 : ta == Elem.TF32 ? 4 : 4;
-        int bRegs = half ? k / 8 : 2;
+        int aRegs = half ? k / 4 : ta == Elem.TF32 ? k / 2 : k / 8;
+        int bRegs = half ? k / 8 : ta == Elem.TF32 ? k / 4 : k / 16;
         int cRegs = t[3] == Elem.F16 ? 2 : 4;
         int dRegs = t[0] == Elem.F16 ? 2 : 4;
         c.expectOperands(4, 4);
@@ -133,7 +133,8 @@ final class MmaOp extends WarpMatrixOp {
         int tg = l & 3;
         if (t.bits == 16) return k == 16 ? new int[] {g + 8 * ((i >> 1) & 1), 2 * tg + (i & 1) + 8 * (i >> 2)}
                 : new int[] {g + 8 * (i >> 1), 2 * tg + (i & 1)};
-        if (t == Elem.TF32) return new int[] {g + 8 * (i & 1), tg + 4 * (i >> 1)};
+        if (t == Elem.TF32) return new int[] {g + 8 * (i & 1), tg + 4 * (i >> 1)}; // k4 holds only i = 0, 1
+        if (k == 16) return new int[] {g + 8 * (i >> 2), 4 * tg + (i & 3)};
         return new int[] {g + 8 * ((i >> 2) & 1), 4 * tg + (i & 3) + 16 * (i >> 3)};
     }
 

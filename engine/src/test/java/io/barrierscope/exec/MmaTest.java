@@ -31,6 +31,10 @@ class MmaTest {
     static final Layout A_16x32_BYTE = (l, i) -> new int[] {
         (i < 4 || (i >= 8 && i < 12)) ? l / 4 : l / 4 + 8, (l % 4) * 4 + (i % 4) + (i >= 8 ? 16 : 0)};
     static final Layout B_32x8_BYTE = (l, i) -> new int[] {(l % 4) * 4 + (i % 4) + (i >= 4 ? 16 : 0), l / 4};
+    static final Layout A_16x4_TF32 = (l, i) -> new int[] {i == 0 ? l / 4 : l / 4 + 8, l % 4};
+    static final Layout B_4x8_TF32 = (l, i) -> new int[] {l % 4, l / 4};
+    static final Layout A_16x16_BYTE = (l, i) -> new int[] {i < 4 ? l / 4 : l / 4 + 8, (l % 4) * 4 + (i % 4)};
+    static final Layout B_16x8_BYTE = (l, i) -> new int[] {(l % 4) * 4 + i, l / 4};
     static final Layout C_16x8 = (l, i) -> new int[] {i < 2 ? l / 4 : l / 4 + 8, (l % 4) * 2 + (i % 2)};
 
     /** A matrix of element bit patterns and the exact value of each. */
@@ -221,6 +225,35 @@ class MmaTest {
                 long v = exact[rc[0]][rc[1]].longValueExact();
                 long want = sat ? Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v)) : (int) v; // wraps without .satfinite
                 assertEquals(want & 0xFFFFFFFFL, d[l * 4 + i], insn + " lane " + l + " d" + i);
+            }
+        }
+    }
+
+    @Test
+    void tf32M16n8k4() {
+        NarrowFloatReference tf = NarrowFloatReference.tf32();
+        Gen g = r -> small(tf).pattern(r) | (r.nextBoolean() ? 0x80000000 : 0);
+        Matrix a = matrix(16, 4, g, tf::value, 8);
+        Matrix b = matrix(4, 8, g, tf::value, 9);
+        Matrix c = matrix(16, 8, r -> f32small().pattern(r), MmaTest::f32value, 10);
+        long[] d = run("mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32", fragment(a, A_16x4_TF32, 2, 32), 2,
+                fragment(b, B_4x8_TF32, 1, 32), 1, fragment(c, C_16x8, 4, 32), 4, 4);
+        checkD(d, product(a, b, c), false);
+    }
+
+    @Test
+    void int8M16n8k16() {
+        Gen g = r -> r.nextInt(256);
+        Matrix a = matrix(16, 16, g, x -> BigDecimal.valueOf((byte) x), 14);
+        Matrix b = matrix(16, 8, g, x -> BigDecimal.valueOf(x), 15);
+        Matrix c = matrix(16, 8, r -> r.nextInt(2001) - 1000, x -> BigDecimal.valueOf(x), 16);
+        long[] d = run("mma.sync.aligned.m16n8k16.row.col.s32.s8.u8.s32", fragment(a, A_16x16_BYTE, 2, 8), 2,
+                fragment(b, B_16x8_BYTE, 1, 8), 1, fragment(c, C_16x8, 4, 32), 4, 4);
+        BigDecimal[][] exact = product(a, b, c);
+        for (int l = 0; l < 32; l++) {
+            for (int i = 0; i < 4; i++) {
+                int[] rc = C_16x8.at(l, i);
+                assertEquals(exact[rc[0]][rc[1]].longValueExact() & 0xFFFFFFFFL, d[l * 4 + i], "lane " + l + " d" + i);
             }
         }
     }
