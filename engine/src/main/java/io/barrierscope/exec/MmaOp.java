@@ -75,6 +75,7 @@ final class MmaOp extends WarpMatrixOp {
     static Op compile(CompileContext c) {
         String mn = c.insn().mnemonic();
         if (!c.has(".sync") || !c.has(".aligned")) throw refuse(c, "mma needs .sync.aligned");
+        if (c.has(".m8n8k4") && c.has(".f64")) return MmaF64Op.compile(c);
         int k = c.has(".m16n8k4") ? 4 : c.has(".m16n8k8") ? 8 : c.has(".m16n8k16") ? 16 : c.has(".m16n8k32") ? 32 : -1;
         if (k < 0) throw refuse(c, "shapes modelled: m16n8k4, m16n8k8, m16n8k16, m16n8k32");
         if (!c.has(".row") || !c.has(".col")) throw refuse(c, "these shapes take .row.col only");

@@ -301,6 +301,49 @@ class MmaTest {
     }
 
     @Test
+    void f64M8n8k4RoundsTheExactSumOnce() {
+        // the ISA's table: a0 = A(groupID, threadID_in_group), b0 = B(threadID_in_group, groupID),
+        // c0, c1 = C(groupID, 2 threadID_in_group + 0, 1)
+        SplittableRandom rnd = new SplittableRandom(51);
+        double[][] a = new double[8][4];
+        double[][] b = new double[4][8];
+        double[][] c = new double[8][8];
+        for (int i = 0; i < 8; i++) for (int j = 0; j < 4; j++) a[i][j] = rnd.nextDouble() * 2 - 1;
+        for (int i = 0; i < 4; i++) for (int j = 0; j < 8; j++) b[i][j] = rnd.nextDouble() * 2 - 1;
+        for (int i = 0; i < 8; i++) for (int j = 0; j < 8; j++) c[i][j] = rnd.nextDouble() * 2 - 1;
+        c[0][0] = -(a[0][0] * b[0][0]); // a cancellation
+        long[] fa = new long[32];
+        long[] fb = new long[32];
+        long[] fc = new long[64];
+        for (int l = 0; l < 32; l++) {
+            fa[l] = Double.doubleToRawLongBits(a[l / 4][l % 4]);
+            fb[l] = Double.doubleToRawLongBits(b[l % 4][l / 4]);
+            fc[2 * l] = Double.doubleToRawLongBits(c[l / 4][2 * (l % 4)]);
+            fc[2 * l + 1] = Double.doubleToRawLongBits(c[l / 4][2 * (l % 4) + 1]);
+        }
+        String body = "mov.u32 %r60, %tid.x;\nmul.wide.u32 %rd2, %r60, 8;\n"
+                + "ld.param.u64 %rd1, [fa];\ncvta.to.global.u64 %rd1, %rd1;\nadd.s64 %rd1, %rd1, %rd2;\nld.global.f64 %fd1, [%rd1];\n"
+                + "ld.param.u64 %rd1, [fb];\ncvta.to.global.u64 %rd1, %rd1;\nadd.s64 %rd1, %rd1, %rd2;\nld.global.f64 %fd2, [%rd1];\n"
+                + "ld.param.u64 %rd1, [fc];\ncvta.to.global.u64 %rd1, %rd1;\nmul.wide.u32 %rd3, %r60, 16;\nadd.s64 %rd1, %rd1, %rd3;\n"
+                + "ld.global.f64 %fd3, [%rd1];\nld.global.f64 %fd4, [%rd1+8];\n"
+                + "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%fd5, %fd6}, {%fd1}, {%fd2}, {%fd3, %fd4};\n"
+                + "add.s64 %rd4, %rd41, %rd3;\nst.global.f64 [%rd4], %fd5;\nst.global.f64 [%rd4+8], %fd6;\n";
+        ExecKernel e = ExecKernel.of(body).threads(32);
+        e.buffer("fa", ScalarType.U64, list(fa)).buffer("fb", ScalarType.U64, list(fb)).buffer("fc", ScalarType.U64, list(fc));
+        LaunchedRun r = e.ok();
+        for (int l = 0; l < 32; l++) {
+            for (int i = 0; i < 2; i++) {
+                int row = l / 4;
+                int col = 2 * (l % 4) + i;
+                BigDecimal s = new BigDecimal(c[row][col]);
+                for (int j = 0; j < 4; j++) s = s.add(new BigDecimal(a[row][j]).multiply(new BigDecimal(b[j][col])));
+                long want = Double.doubleToRawLongBits(s.doubleValue());
+                assertEquals(Long.toHexString(want), Long.toHexString(ExecKernel.x(r, 2 * l + i)), "lane " + l + " d" + i);
+            }
+        }
+    }
+
+    @Test
     void aWarpWithFewerThan32LanesIsADiagnostic() {
         LaunchedRun r = ExecKernel.of("mov.b32 %r1, 0;\nmma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%r10, %r11, %r12, %r13}, "
                 + "{%r1, %r1}, {%r1}, {%r1, %r1, %r1, %r1};").threads(16).run();
