@@ -1,0 +1,173 @@
+/*
+ * The device, synchronization, streams, events and error names. Every operation runs to its end
+ * when it is issued (streams are in order and one at a time), so a synchronize only reports a
+ * failed launch's error; event times are the engine's virtual cycles, not wall time.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cudart.h"
+
+/* One emulated sm_90a device; its clock turns virtual cycles into event milliseconds. */
+#define CLOCK_KHZ 1755000ull
+
+static pthread_mutex_t cycles_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t cycles;
+
+void bs_add_cycles(uint64_t c) {
+    pthread_mutex_lock(&cycles_lock);
+    cycles += c;
+    pthread_mutex_unlock(&cycles_lock);
+}
+
+static uint64_t now(void) {
+    pthread_mutex_lock(&cycles_lock);
+    uint64_t c = cycles;
+    pthread_mutex_unlock(&cycles_lock);
+    return c;
+}
+
+int cudaGetDeviceCount(int *count) {
+    if (count == NULL) return bs_set(cudaErrorInvalidValue);
+    *count = 1;
+    return cudaSuccess;
+}
+
+int cudaSetDevice(int device) { return device == 0 ? cudaSuccess : bs_set(cudaErrorInvalidDevice); }
+
+int cudaGetDevice(int *device) {
+    if (device == NULL) return bs_set(cudaErrorInvalidValue);
+    *device = 0;
+    return cudaSuccess;
+}
+
+int cudaFree(void *);
+int cudaInitDevice(int device, unsigned flags, unsigned dflags) { (void) flags; (void) dflags; return cudaSetDevice(device); }
+int cudaSetDeviceFlags(unsigned flags) { (void) flags; return cudaSuccess; }
+int cudaDeviceReset(void) { return cudaSuccess; }
+int cudaDeviceSynchronize(void) { return bs_take_pending(); }
+int cudaDeviceSetLimit(int limit, size_t value) { (void) limit; (void) value; return cudaSuccess; }
+int cudaDeviceSetCacheConfig(int config) { (void) config; return cudaSuccess; }
+int cudaFuncSetCacheConfig(const void *func, int config) { (void) func; (void) config; return cudaSuccess; }
+
+int cudaDriverGetVersion(int *v) { if (v == NULL) return bs_set(cudaErrorInvalidValue); *v = 13000; return cudaSuccess; }
+int cudaRuntimeGetVersion(int *v) { if (v == NULL) return bs_set(cudaErrorInvalidValue); *v = 13000; return cudaSuccess; }
+
+/* cudaDeviceAttr values (driver_types.h) and what the emulated H100-like device answers. */
+int cudaDeviceGetAttribute(int *value, int attr, int device) {
+    if (value == NULL || device != 0) return bs_set(device != 0 ? cudaErrorInvalidDevice : cudaErrorInvalidValue);
+    int v;
+    switch (attr) {
+    case 1: v = 1024; break;              /* MaxThreadsPerBlock */
+    case 2: case 3: v = 1024; break;      /* MaxBlockDimX/Y */
+    case 4: v = 64; break;                /* MaxBlockDimZ */
+    case 5: v = 2147483647; break;        /* MaxGridDimX */
+    case 6: case 7: v = 65535; break;     /* MaxGridDimY/Z */
+    case 8: v = 48 * 1024; break;         /* MaxSharedMemoryPerBlock */
+    case 9: v = 65536; break;             /* TotalConstantMemory */
+    case 10: v = 32; break;               /* WarpSize */
+    case 12: v = 65536; break;            /* MaxRegistersPerBlock */
+    case 13: v = (int) CLOCK_KHZ; break;  /* ClockRate */
+    case 16: v = 132; break;              /* MultiProcessorCount */
+    case 75: v = 9; break;                /* ComputeCapabilityMajor */
+    case 76: v = 0; break;                /* ComputeCapabilityMinor */
+    case 81: v = 228 * 1024; break;       /* MaxSharedMemoryPerMultiprocessor */
+    case 82: v = 65536; break;            /* MaxRegistersPerMultiprocessor */
+    case 97: v = 227 * 1024; break;       /* MaxSharedMemoryPerBlockOptin */
+    case 39: v = 2048; break;             /* MaxThreadsPerMultiProcessor */
+    case 106: v = 32; break;              /* MaxBlocksPerMultiprocessor */
+    case 120: v = 1; break;               /* ClusterLaunch */
+    default:
+        return bs_unimplemented("cudaDeviceGetAttribute (this attribute)");
+    }
+    *value = v;
+    return cudaSuccess;
+}
+
+/* ---- streams and events: handles only; every operation already ran when it was issued ---------- */
+
+static int stream_tag;
+
+int cudaStreamCreate(cudaStream_t *s) {
+    if (s == NULL) return bs_set(cudaErrorInvalidValue);
+    *s = (cudaStream_t) malloc(1);
+    (void) stream_tag;
+    return cudaSuccess;
+}
+
+int cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags) { (void) flags; return cudaStreamCreate(s); }
+int cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags, int prio) { (void) flags; (void) prio; return cudaStreamCreate(s); }
+int cudaStreamDestroy(cudaStream_t s) { free(s); return cudaSuccess; }
+int cudaStreamSynchronize(cudaStream_t s) { (void) s; return bs_take_pending(); }
+int cudaStreamQuery(cudaStream_t s) { (void) s; return cudaSuccess; }
+int cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags) { (void) s; (void) e; (void) flags; return cudaSuccess; }
+
+typedef struct { uint64_t at; int recorded; } bs_event;
+
+int cudaEventCreate(cudaEvent_t *e) {
+    if (e == NULL) return bs_set(cudaErrorInvalidValue);
+    *e = calloc(1, sizeof(bs_event));
+    return *e ? cudaSuccess : bs_set(cudaErrorMemoryAllocation);
+}
+
+int cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags) { (void) flags; return cudaEventCreate(e); }
+int cudaEventDestroy(cudaEvent_t e) { free(e); return cudaSuccess; }
+
+int cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
+    (void) s;
+    if (e == NULL) return bs_set(cudaErrorInvalidResourceHandle);
+    ((bs_event *) e)->at = now();
+    ((bs_event *) e)->recorded = 1;
+    return cudaSuccess;
+}
+
+int cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned flags) { (void) flags; return cudaEventRecord(e, s); }
+int cudaEventSynchronize(cudaEvent_t e) { (void) e; return bs_take_pending(); }
+int cudaEventQuery(cudaEvent_t e) { (void) e; return cudaSuccess; }
+
+int cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end) {
+    if (ms == NULL || start == NULL || end == NULL) return bs_set(cudaErrorInvalidResourceHandle);
+    bs_event *a = start, *b = end;
+    if (!a->recorded || !b->recorded) return bs_set(cudaErrorInvalidResourceHandle);
+    *ms = (float) ((double) ((int64_t) (b->at - a->at)) / (double) CLOCK_KHZ);
+    return cudaSuccess;
+}
+
+/* ---- error names and strings (the texts of CUDA 13's driver_types.h) -------------------------- */
+
+static const struct { int code; const char *name, *text; } errors[] = {
+    {0, "cudaSuccess", "no error"},
+    {1, "cudaErrorInvalidValue", "invalid argument"},
+    {2, "cudaErrorMemoryAllocation", "out of memory"},
+    {3, "cudaErrorInitializationError", "initialization error"},
+    {9, "cudaErrorInvalidConfiguration", "invalid configuration argument"},
+    {13, "cudaErrorInvalidSymbol", "invalid device symbol"},
+    {17, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
+    {21, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
+    {98, "cudaErrorInvalidDeviceFunction", "invalid device function"},
+    {100, "cudaErrorNoDevice", "no CUDA-capable device is detected"},
+    {101, "cudaErrorInvalidDevice", "invalid device ordinal"},
+    {200, "cudaErrorInvalidKernelImage", "device kernel image is invalid"},
+    {209, "cudaErrorNoKernelImageForDevice", "no kernel image is available for execution on the device"},
+    {218, "cudaErrorInvalidPtx", "a PTX JIT compilation failed"},
+    {400, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
+    {500, "cudaErrorSymbolNotFound", "named symbol not found"},
+    {600, "cudaErrorNotReady", "device not ready"},
+    {700, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
+    {702, "cudaErrorLaunchTimeout", "the launch timed out and was terminated"},
+    {719, "cudaErrorLaunchFailure", "unspecified launch failure"},
+    {801, "cudaErrorNotSupported", "operation not supported"},
+    {999, "cudaErrorUnknown", "unknown error"},
+};
+
+const char *cudaGetErrorString(int e) {
+    for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++) if (errors[i].code == e) return errors[i].text;
+    return "unrecognized error code";
+}
+
+const char *cudaGetErrorName(int e) {
+    for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++) if (errors[i].code == e) return errors[i].name;
+    return "cudaErrorUnknown";
+}
