@@ -89,9 +89,12 @@ int cudaMallocHost(void **ptr, size_t size) {
 int cudaHostAlloc(void **ptr, size_t size, unsigned flags) { (void) flags; return cudaMallocHost(ptr, size); }
 int cudaFreeHost(void *ptr) { free(ptr); return cudaSuccess; }
 
-static int bad_pointer(const char *fn, const char *which, const void *p, size_t n) {
-    fprintf(stderr, "barrierscope: %s: the %s pointer %p (%zu bytes) is not inside one device allocation "
-                    "(returns cudaErrorInvalidValue; nothing was copied)\n", fn, which, p, n);
+/* The engine's reason (a string in the reply) names the nearest allocation. */
+static int bad_pointer(const char *fn, const char *which, const void *p, size_t n, const bs_buf *why) {
+    uint32_t len = bs_get_u32(why, 0);
+    int shown = len <= why->len - 4 && why->len >= 4 ? (int) len : 0;
+    fprintf(stderr, "barrierscope: %s: the %s pointer %p (%zu bytes) is not device memory: %.*s "
+                    "(returns cudaErrorInvalidValue; nothing was written)\n", fn, which, p, n, shown, shown ? why->p + 4 : "");
     return bs_set(cudaErrorInvalidValue);
 }
 
@@ -128,13 +131,11 @@ static int copy(const char *fn, void *dst, const void *src, size_t count, int ki
     default:
         return bs_set(cudaErrorInvalidMemcpyDirection);
     }
+    int e = (int) st;
+    if (st == cudaErrorInvalidValue) e = bad_pointer(fn, kind == D2H ? "source" : kind == H2D ? "destination" : "source or destination", kind == D2H ? src : dst, count, &r);
     free(b.p);
     free(r.p);
-    if (st == cudaErrorInvalidValue) {
-        /* Java names the address; say which call and pointer here. */
-        return bad_pointer(fn, kind == D2H ? "source" : "destination", kind == D2H ? src : dst, count);
-    }
-    return bs_set((int) st);
+    return bs_set(e);
 }
 
 /* Copies synchronize with the device, so a failed launch's error shows here as on a GPU. */
@@ -156,10 +157,11 @@ int cudaMemset(void *devPtr, int value, size_t count) {
     bs_put_u32(&b, (uint32_t) (value & 0xFF));
     bs_put_u64(&b, count);
     uint32_t st = bs_call(BS_SET, &b, &r);
+    int e = (int) st;
+    if (st == cudaErrorInvalidValue) e = bad_pointer("cudaMemset", "destination", devPtr, count, &r);
     free(b.p);
     free(r.p);
-    if (st == cudaErrorInvalidValue) return bad_pointer("cudaMemset", "destination", devPtr, count);
-    return bs_set((int) st);
+    return bs_set(e);
 }
 
 int cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream) { (void) stream; return cudaMemset(devPtr, value, count); }

@@ -286,7 +286,9 @@ int bs_launch(struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, size_t
     bs_add_cycles(bs_get_u64(&r, 0));
     free(b.p);
     free(r.p);
-    if (st != 0) bs_set_pending(st);
+    /* A launch that ran and failed is reported again by the next synchronize, as a GPU's
+       asynchronous failure is; a refused configuration only by the launch itself. */
+    if (st == cudaErrorLaunchTimeout || st == cudaErrorIllegalAddress || st == cudaErrorLaunchFailure) bs_set_pending(st);
     return bs_set(st);
 }
 

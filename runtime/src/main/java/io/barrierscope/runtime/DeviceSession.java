@@ -157,9 +157,9 @@ public final class DeviceSession {
         return new Place(s.data(), (int) (addr - s.base()));
     }
 
-    private Reply badAddress(String what, MemoryFault f) {
-        err.println("barrierscope: " + what + ": " + f.getMessage());
-        return Reply.error(CudaError.INVALID_VALUE);
+    /** The program's runtime prints the message, naming the call and the pointer. */
+    private Reply badAddress(MemoryFault f) {
+        return new Reply(CudaError.INVALID_VALUE, new RuntimeProtocol.Payload().string(f.getMessage()).toArray());
     }
 
     private Reply write(long dst, ByteBuffer bytes) {
@@ -169,7 +169,7 @@ public final class DeviceSession {
             bytes.get(pl.data, pl.offset, n);
             return Reply.ok();
         } catch (MemoryFault f) {
-            return badAddress("copy to the device", f);
+            return badAddress(f);
         }
     }
 
@@ -180,7 +180,7 @@ public final class DeviceSession {
             System.arraycopy(pl.data, pl.offset, out, 0, out.length);
             return Reply.ok(out);
         } catch (MemoryFault f) {
-            return badAddress("copy from the device", f);
+            return badAddress(f);
         }
     }
 
@@ -191,7 +191,7 @@ public final class DeviceSession {
             System.arraycopy(from.data, from.offset, to.data, to.offset, (int) size);
             return Reply.ok();
         } catch (MemoryFault f) {
-            return badAddress("device-to-device copy", f);
+            return badAddress(f);
         }
     }
 
@@ -201,7 +201,7 @@ public final class DeviceSession {
             java.util.Arrays.fill(pl.data, pl.offset, pl.offset + (int) size, value);
             return Reply.ok();
         } catch (MemoryFault f) {
-            return badAddress("cudaMemset", f);
+            return badAddress(f);
         }
     }
 
@@ -226,7 +226,7 @@ public final class DeviceSession {
         launches++;
         KernelLaunch k = new KernelLaunch(this, m, entry, dims, dynShared, params, launches, options, out, err);
         KernelLaunch.Result res = k.run();
-        if (res.status() != CudaError.SUCCESS) {
+        if (res.exitCode() != 0) {
             failures.add(res.line());
             worstExit = Math.max(worstExit, res.exitCode());
         }

@@ -66,6 +66,12 @@ public final class ExecCommand implements Callable<Integer> {
     /** Runs the program; the exit code as the class comment says. Tests call this. */
     public static int exec(Path program, List<String> args, LaunchOptions options, PrintWriter out, PrintWriter err)
             throws IOException, InterruptedException {
+        return exec(program, args, options, out, err, null);
+    }
+
+    /** As above, the program's stdout and stderr going to {@code programOutput} when it is not null (tests). */
+    public static int exec(Path program, List<String> args, LaunchOptions options, PrintWriter out, PrintWriter err,
+                           Path programOutput) throws IOException, InterruptedException {
         Path exe = program;
         if (!Files.isRegularFile(exe)) {
             err.println("error: " + program + ": no such program");
@@ -89,6 +95,7 @@ public final class ExecCommand implements Callable<Integer> {
             cmd.add(exe.toAbsolutePath().toString());
             cmd.addAll(args);
             ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
+            if (programOutput != null) pb.redirectErrorStream(true).redirectOutput(programOutput.toFile());
             Map<String, String> env = pb.environment();
             String old = env.get("LD_LIBRARY_PATH");
             env.put("LD_LIBRARY_PATH", lib + (old == null || old.isEmpty() ? "" : ":" + old));

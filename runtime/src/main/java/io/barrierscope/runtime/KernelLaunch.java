@@ -60,10 +60,17 @@ final class KernelLaunch {
                 + dims[4] + "," + dims[5] + ")>>>";
     }
 
+    /** A launch CUDA itself refuses: the program gets the error and decides (its exit code stands). */
     private Result refuse(int status, String why) {
         String line = title() + ": " + why + " (" + CudaError.name(status) + ")";
         err.println("barrierscope: " + line);
-        return new Result(status, 0, line, io.barrierscope.cli.Main.BAD_INPUT);
+        return new Result(status, 0, line, 0);
+    }
+
+    /** A launch a GPU would run but BarrierScope cannot: counts as a failed launch (exit code 2). */
+    private Result beyondUs(int status, String why) {
+        Result r = refuse(status, why);
+        return new Result(r.status(), 0, r.line(), io.barrierscope.cli.Main.BAD_INPUT);
     }
 
     Result run() {
@@ -71,7 +78,7 @@ final class KernelLaunch {
         try {
             program = module.program(entry);
         } catch (PtxException | IllegalArgumentException e) {
-            return refuse(CudaError.INVALID_DEVICE_FUNCTION, e.getMessage());
+            return beyondUs(CudaError.INVALID_DEVICE_FUNCTION, e.getMessage());
         }
         Dim3 grid = new Dim3(dims[0], dims[1], dims[2]);
         Dim3 block = new Dim3(dims[3], dims[4], dims[5]);
@@ -86,7 +93,7 @@ final class KernelLaunch {
         }
         long threads = grid.volume() * block.volume();
         if (threads > LaunchedRun.MAX_THREADS) {
-            return refuse(CudaError.INVALID_CONFIGURATION, threads + " threads; BarrierScope emulates at most " + LaunchedRun.MAX_THREADS
+            return beyondUs(CudaError.INVALID_CONFIGURATION, threads + " threads; BarrierScope emulates at most " + LaunchedRun.MAX_THREADS
                     + " per launch (64 CTAs x 1024): shrink the problem for the debugging run");
         }
         if ((long) program.staticSharedBytes + dynShared > ProgramBuilder.MAX_SHARED) {

@@ -1,0 +1,89 @@
+package io.barrierscope.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.cli.Main;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Unmodified CUDA programs (src/test/cuda), built with nvcc -cudart shared, run by
+ * `barrierscope exec`: every kernel on the engine, the program's own checks deciding its exit
+ * code. Skipped, saying why, where nvcc or gcc is missing.
+ */
+class ExecProgramsTest {
+    /** What one exec did: its exit code, our own output and errors, and the program's output. */
+    record Ran(int code, String out, String err, String program) {
+        String all() { return out + err + program; }
+    }
+
+    static Ran exec(Path exe, LaunchOptions options, String... args) throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        Path programOutput = Files.createTempFile(exe.getParent(), exe.getFileName().toString(), ".out");
+        int code;
+        try (PrintWriter o = new PrintWriter(out); PrintWriter e = new PrintWriter(err)) {
+            code = ExecCommand.exec(exe, List.of(args), options, o, e, programOutput);
+        }
+        String program = Files.readString(programOutput);
+        Files.delete(programOutput);
+        return new Ran(code, out.toString(), err.toString(), program);
+    }
+
+    static Ran exec(String name) throws Exception { return exec(CudaPrograms.build(name), LaunchOptions.defaults()); }
+
+    @Test
+    void vectorAddCopiesBothWaysAndTheProgramsOwnCheckPasses() throws Exception {
+        Ran r = exec("vector_add");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS vector_add 200 elements"), r.all());
+    }
+
+    @Test
+    void constantAndDeviceSymbolsAreWrittenReadAndPersistAcrossLaunches() throws Exception {
+        Ran r = exec("symbols");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS symbols"), r.all());
+    }
+
+    @Test
+    void aStructOfDevicePointersPassedByValueAndPointersStoredInABufferWork() throws Exception {
+        Ran r = exec("struct_of_pointers");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS struct_of_pointers"), r.all());
+    }
+
+    @Test
+    void errorsReachTheProgramAsCudaErrorsWithAOneLineMessageEach() throws Exception {
+        Ran r = exec("errors");
+        assertEquals(0, r.code(), "a refused launch is the program's business, its exit code stands\n" + r.all());
+        assertTrue(r.program().contains("PASS errors"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaGraphCreate is not implemented by BarrierScope's CUDA runtime yet"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaMemcpy: the source pointer 0x10 (4 bytes) is not device memory"), r.all());
+        assertTrue(r.err().contains("at most 1024 threads per block"), r.all());
+        assertTrue(r.err().contains("does not implement: cudaGraphCreate"), r.all());
+    }
+
+    @Test
+    void aDeadlockingKernelIsExplainedAndTheProgramGetsAnErrorInsteadOfHanging() throws Exception {
+        Ran r = exec("deadlock");
+        assertEquals(Main.DEADLOCK, r.code(), r.all());
+        assertTrue(r.err().contains("Deadlock: no thread can make progress."), r.all());
+        assertTrue(r.err().contains("CTA (0,0,0) warp 1: exited"), r.all());
+        assertTrue(r.program().contains("launch: cudaErrorLaunchTimeout; synchronize: cudaErrorLaunchTimeout"), r.all());
+    }
+
+    @Test
+    void aProgramBuiltWithTheStaticRuntimeIsRefusedWithWhatToDo() throws Exception {
+        Path exe = CudaPrograms.build("vector_add", "-cudart", "static");
+        Ran r = exec(exe, LaunchOptions.defaults());
+        assertEquals(Main.BAD_INPUT, r.code(), r.all());
+        assertTrue(r.err().contains("built with the static CUDA runtime") && r.err().contains("nvcc -cudart shared"), r.all());
+        assertEquals("", r.program(), "the program never ran");
+    }
+}
