@@ -86,4 +86,29 @@ class ExecProgramsTest {
         assertTrue(r.err().contains("built with the static CUDA runtime") && r.err().contains("nvcc -cudart shared"), r.all());
         assertEquals("", r.program(), "the program never ran");
     }
+
+    @Test
+    void streamsAndEventsRunInOrderAndEventTimesComeFromVirtualCycles() throws Exception {
+        Ran r = exec("streams_events");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS streams_events"), r.all());
+        String elapsed = r.program().lines().filter(l -> l.startsWith("elapsed ")).findFirst().orElseThrow();
+        assertEquals(elapsed, exec("streams_events").program().lines().filter(l -> l.startsWith("elapsed ")).findFirst().orElseThrow(),
+                "same program, same event times");
+    }
+
+    @Test
+    void dynamicSharedMemoryAbove48KiBNeedsCudaFuncSetAttributeAsOnAGpu() throws Exception {
+        Ran r = exec("dynamic_shared");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS dynamic_shared"), r.all());
+        assertTrue(r.program().contains("call cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) first"), r.all());
+    }
+
+    @Test
+    void aTwoCtaClusterLaunchedWithCudaLaunchKernelExExchangesSharedMemory() throws Exception {
+        Ran r = exec("cluster_launch");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS cluster_launch"), r.all());
+    }
 }
