@@ -22,6 +22,8 @@ final class DeviceModule {
 
     final int id;
     final Module module;
+    /** The PTX text as the program registered it (a launch bundle's kernel.ptx). */
+    final String ptx;
     final long globalBase;
     /** The module-level {@code .const} variables' bytes (a launch's bank starts with them). */
     final byte[] constBank;
@@ -29,9 +31,10 @@ final class DeviceModule {
     final Map<String, long[]> constants = new LinkedHashMap<>();
     private final Map<String, Program> programs = new LinkedHashMap<>();
 
-    DeviceModule(int id, Module module, GlobalMemory device) {
+    DeviceModule(int id, Module module, String ptx, GlobalMemory device) {
         this.id = id;
         this.module = module;
+        this.ptx = ptx;
         this.globalBase = device.nextAddress();
         Program first = module.entries().isEmpty() ? null : program(module.entries().get(0).name());
         if (first != null) {

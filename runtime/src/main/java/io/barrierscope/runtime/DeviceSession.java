@@ -39,6 +39,7 @@ public final class DeviceSession {
     private final List<String> failures = new ArrayList<>();
     private final List<String> unimplemented = new ArrayList<>();
     private int worstExit;
+    private Runnable onFailure = () -> { };
 
     public DeviceSession(LaunchOptions options, PrintWriter out, PrintWriter err) {
         this.options = options;
@@ -54,6 +55,8 @@ public final class DeviceSession {
     public int worstExit() { return worstExit; }
     public int launches() { return launches; }
     public GlobalMemory device() { return device; }
+    /** Runs after every failed launch (--on-failure abort stops the program there). */
+    public void onFailure(Runnable r) { onFailure = r; }
 
     public synchronized Reply handle(RuntimeProtocol.Request r) {
         ByteBuffer p = r.payload();
@@ -95,7 +98,7 @@ public final class DeviceSession {
         }
         DeviceModule dm;
         try {
-            dm = new DeviceModule(modules.size(), m, device);
+            dm = new DeviceModule(modules.size(), m, ptx, device);
         } catch (PtxException | IllegalArgumentException e) {
             err.println("barrierscope: the program's PTX (module " + modules.size() + ") cannot be loaded: " + e.getMessage());
             return Reply.error(CudaError.INVALID_PTX);
@@ -229,6 +232,7 @@ public final class DeviceSession {
         if (res.exitCode() != 0) {
             failures.add(res.line());
             worstExit = Math.max(worstExit, res.exitCode());
+            onFailure.run();
         }
         return new Reply(res.status(), new RuntimeProtocol.Payload().u64(res.cycles()).string(res.line()).toArray());
     }

@@ -39,6 +39,21 @@ public final class ExecCommand implements Callable<Integer> {
     @Option(names = "--no-race", description = "turn the race detector off (it is on by default)")
     boolean noRace;
 
+    @Option(names = "--bundle-all", paramLabel = "DIR", description = "write a launch bundle for every launch into DIR (failed ones included)")
+    Path bundleAll;
+
+    @Option(names = "--bundle-dir", paramLabel = "DIR", description = "where failed launches' bundles go (default: barrierscope-bundles)")
+    Path bundleDir;
+
+    @Option(names = "--no-bundles", description = "write no launch bundles, not even for failed launches")
+    boolean noBundles;
+
+    @Option(names = "--kernel", paramLabel = "REGEX", description = "only launches of kernels whose (mangled) name matches get bundles")
+    String kernel;
+
+    @Option(names = "--on-failure", paramLabel = "WHAT", description = "after a failed launch: continue (the program gets the CUDA error; default) or abort (the program is stopped)")
+    String onFailure = "continue";
+
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "the program (built with nvcc -cudart shared)")
     Path program;
 
@@ -60,7 +75,23 @@ public final class ExecCommand implements Callable<Integer> {
             err.println("error: --max-steps must be at least 1");
             return Main.BAD_INPUT;
         }
-        return exec(program, args, new LaunchOptions(policy, seed, maxSteps, !noRace), out, err);
+        if (!onFailure.equals("continue") && !onFailure.equals("abort")) {
+            err.println("error: --on-failure is continue or abort" + (onFailure.equals("gui") ? " (gui is not implemented yet: open the bundle's trace with barrierscope gui)" : ""));
+            return Main.BAD_INPUT;
+        }
+        java.util.regex.Pattern kernels = null;
+        if (kernel != null) {
+            try {
+                kernels = java.util.regex.Pattern.compile(kernel);
+            } catch (java.util.regex.PatternSyntaxException e) {
+                err.println("error: --kernel: " + e.getDescription() + " in '" + kernel + "'");
+                return Main.BAD_INPUT;
+            }
+        }
+        Path dir = noBundles ? null : bundleAll != null ? bundleAll : bundleDir != null ? bundleDir : LaunchOptions.DEFAULT_BUNDLE_DIR;
+        LaunchOptions o = new LaunchOptions(policy, seed, maxSteps, !noRace, dir, bundleAll != null && !noBundles, kernels,
+                onFailure.equals("abort"));
+        return exec(program, args, o, out, err);
     }
 
     /** Runs the program; the exit code as the class comment says. Tests call this. */
@@ -103,6 +134,13 @@ public final class ExecCommand implements Callable<Integer> {
             out.flush();
             err.flush();
             Process p = pb.start();
+            if (options.abortOnFailure()) {
+                session.onFailure(() -> {
+                    err.println("barrierscope: --on-failure abort: stopping the program");
+                    err.flush();
+                    p.destroyForcibly();
+                });
+            }
             code = p.waitFor();
         }
         out.flush();

@@ -55,6 +55,31 @@ final class KernelLaunch {
         this.err = err;
     }
 
+    /** Device memory above this is not copied before each launch, so such a launch gets no bundle. */
+    static final long BUNDLE_MEMORY_LIMIT = 256L << 20;
+
+    /** Writes this launch's bundle and says where, or why not. */
+    private void bundle(Program program, byte[] params, LaunchBundle.Before before, Outcome o, long steps) {
+        if (before == null) {
+            err.println("barrierscope: no launch bundle for " + title() + ": the device holds more than " + (BUNDLE_MEMORY_LIMIT >> 20)
+                    + " MiB, which is not copied before every launch");
+            return;
+        }
+        String base = "launch-" + number + "-" + entry.replaceAll("[^A-Za-z0-9_.-]", "_");
+        if (base.length() > 100) base = base.substring(0, 100);
+        java.nio.file.Path dir = options.bundleDir().resolve(base);
+        for (int k = 2; java.nio.file.Files.exists(dir); k++) dir = options.bundleDir().resolve(base + "-" + k);
+        try {
+            String note = LaunchBundle.write(dir, module, program, entry, dims, dynShared, params, before, options, o, steps);
+            err.println("barrierscope: launch bundle " + dir + " (reproduce: barrierscope run " + dir.resolve("launch.json")
+                    + "; step through: barrierscope gui " + dir.resolve("trace.bstrace") + ")");
+            if (note != null) err.println("barrierscope: note: " + note);
+        } catch (java.io.IOException | RuntimeException e) {
+            err.println("barrierscope: could not write the launch bundle " + dir + ": " + e.getMessage());
+        }
+        err.flush();
+    }
+
     private String title() {
         return "launch " + number + " of " + entry + " <<<(" + dims[0] + "," + dims[1] + "," + dims[2] + "), (" + dims[3] + ","
                 + dims[4] + "," + dims[5] + ")>>>";
@@ -110,6 +135,10 @@ final class KernelLaunch {
         Memory memory = new Memory(session.device(), module.constBankFor(program), ctas, program.staticSharedBytes + dynShared,
                 program.staticSharedBytes, ctas * warpsPerCta * 32, warpsPerCta * 32, program.localPerThread, program.paramPerThread,
                 params, program.symbols);
+        // A bundle needs the memory as the launch found it: copied before the run, when it is not too large.
+        LaunchBundle.Before before = options.bundleDir() != null && session.device().totalBytes() <= BUNDLE_MEMORY_LIMIT
+                && (options.kernels() == null || options.kernels().matcher(entry).find())
+                ? LaunchBundle.Before.of(session.device(), module) : null;
         Machine machine = new Machine(program, grid, block, cluster, memory);
         machine.explicitCluster = dims[6] != 0 || k.directives().explicitCluster() || k.directives().reqnctapercluster() != null;
         Interpreter in = new Interpreter(machine, Policy.byName(options.policy(), options.seed(), null));
@@ -120,7 +149,10 @@ final class KernelLaunch {
         } while (o == Outcome.RUNNING && machine.steps < options.maxSteps());
         for (PrintfLine p : in.printfLines()) out.print(p.text());
         out.flush();
-        if (o == Outcome.COMPLETED) return new Result(CudaError.SUCCESS, machine.cycles, "", 0);
+        if (o == Outcome.COMPLETED) {
+            if (options.bundles(entry, false)) bundle(program, params, before, o, machine.steps);
+            return new Result(CudaError.SUCCESS, machine.cycles, "", 0);
+        }
         StringBuilder sb = new StringBuilder();
         sb.append(title()).append(": ").append(o.jsonName()).append(" after ").append(machine.steps).append(" warp steps (")
                 .append(machine.cycles).append(" cycles), policy ").append(in.policy().name()).append('\n');
@@ -146,6 +178,7 @@ final class KernelLaunch {
         err.print("barrierscope: " + sb);
         err.println("barrierscope: the program gets " + CudaError.name(status) + " from this launch and from its next synchronizing call");
         err.flush();
+        if (options.bundles(entry, true)) bundle(program, params, before, o, machine.steps);
         return new Result(status, machine.cycles, title() + ": " + o.jsonName(), exit);
     }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Unmodified CUDA programs (src/test/cuda), built with nvcc -cudart shared, run by
@@ -35,7 +36,20 @@ class ExecProgramsTest {
         return new Ran(code, out.toString(), err.toString(), program);
     }
 
-    static Ran exec(String name) throws Exception { return exec(CudaPrograms.build(name), LaunchOptions.defaults()); }
+    @TempDir
+    static Path bundles;
+
+    /** Failed launches' bundles go to a temporary folder, not the working directory. */
+    static LaunchOptions options() { return LaunchOptions.defaults().withBundles(bundles.resolve("failed"), false); }
+
+    static Ran exec(String name) throws Exception { return exec(CudaPrograms.build(name), options()); }
+
+    static int run(String... args) {
+        StringWriter sink = new StringWriter();
+        try (PrintWriter w = new PrintWriter(sink)) {
+            return Main.execute(args, w, w);
+        }
+    }
 
     @Test
     void vectorAddCopiesBothWaysAndTheProgramsOwnCheckPasses() throws Exception {
@@ -81,7 +95,7 @@ class ExecProgramsTest {
     @Test
     void aProgramBuiltWithTheStaticRuntimeIsRefusedWithWhatToDo() throws Exception {
         Path exe = CudaPrograms.build("vector_add", "-cudart", "static");
-        Ran r = exec(exe, LaunchOptions.defaults());
+        Ran r = exec(exe, options());
         assertEquals(Main.BAD_INPUT, r.code(), r.all());
         assertTrue(r.err().contains("built with the static CUDA runtime") && r.err().contains("nvcc -cudart shared"), r.all());
         assertEquals("", r.program(), "the program never ran");
@@ -110,5 +124,43 @@ class ExecProgramsTest {
         Ran r = exec("cluster_launch");
         assertEquals(0, r.code(), r.all());
         assertTrue(r.program().contains("PASS cluster_launch"), r.all());
+    }
+
+    @Test
+    void aFailedLaunchWritesABundleThatRunReproducesAndWhoseTraceOpens() throws Exception {
+        Path dir = bundles.resolve("deadlock");
+        Ran r = exec(CudaPrograms.build("deadlock"), LaunchOptions.defaults().withBundles(dir, false));
+        assertEquals(Main.DEADLOCK, r.code(), r.all());
+        Path b = dir.resolve("launch-1-_Z5stuckPi");
+        assertTrue(r.err().contains("launch bundle " + b), r.all());
+        assertTrue(!r.err().contains("does not reproduce"), r.all());
+        for (String f : List.of("launch.json", "kernel.ptx", "trace.bstrace", "memory/cudaMalloc-0.bin")) assertTrue(Files.isRegularFile(b.resolve(f)), f);
+        assertEquals(Main.DEADLOCK, run("run", b.resolve("launch.json").toString()));
+        io.barrierscope.trace.TimeTravel tt = io.barrierscope.trace.TraceFile.open(b.resolve("trace.bstrace"));
+        while (tt.runForward(() -> false).reason() == io.barrierscope.trace.TimeTravel.Reason.BREAKPOINT) {
+            // none set
+        }
+        assertEquals(io.barrierscope.exec.Outcome.DEADLOCK, tt.run().interpreter().outcome());
+    }
+
+    @Test
+    void bundleAllWritesEveryLaunchAndPointersStoredInBuffersStillPointRight() throws Exception {
+        Path dir = bundles.resolve("all");
+        Ran r = exec(CudaPrograms.build("struct_of_pointers"), LaunchOptions.defaults().withBundles(dir, true));
+        assertEquals(0, r.code(), r.all());
+        Path b = dir.resolve("launch-1-_Z8sum_rows4Args");
+        assertTrue(Files.isRegularFile(b.resolve("launch.json")), r.all());
+        // The rows table holds device pointers: the bundle keeps every allocation at its address.
+        assertEquals(Main.OK, run("run", b.resolve("launch.json").toString()));
+    }
+
+    @Test
+    void onFailureAbortStopsTheProgramAfterTheFailedLaunch() throws Exception {
+        LaunchOptions o = LaunchOptions.defaults();
+        o = new LaunchOptions(o.policy(), o.seed(), o.maxSteps(), o.race(), null, false, null, true);
+        Ran r = exec(CudaPrograms.build("deadlock"), o);
+        assertEquals(Main.DEADLOCK, r.code(), r.all());
+        assertTrue(r.err().contains("--on-failure abort: stopping the program"), r.all());
+        assertTrue(!r.program().contains("synchronize:"), "the program never got to print\n" + r.all());
     }
 }
