@@ -60,6 +60,9 @@ char *bs_zstd(const unsigned char *src, size_t n, size_t out_size, const char **
 int bs_is_device(const void *p, size_t n);
 /* register.c: the device address and size of a registered variable (by its host shadow). */
 int bs_symbol(const void *host_var, uint64_t *addr, uint64_t *size);
+const char *cudaGetErrorString(int e);
+const char *cudaGetErrorName(int e);
+
 /* misc.c: virtual cycles of every launch so far (events read it). */
 void bs_add_cycles(uint64_t c);
 

@@ -163,4 +163,12 @@ class ExecProgramsTest {
         assertTrue(r.err().contains("--on-failure abort: stopping the program"), r.all());
         assertTrue(!r.program().contains("synchronize:"), "the program never got to print\n" + r.all());
     }
+
+    @Test
+    void aTmaPipelineRunsOnATensorMapTheHostEncodedThroughTheDriverEntryPoint() throws Exception {
+        Ran r = exec("tma_pipeline");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS tma_pipeline"), r.all());
+        assertTrue(r.program().contains("cuTensorMapEncodeTiled: swizzled shared-memory layouts (CU_TENSOR_MAP_SWIZZLE_*) are not modelled"), r.all());
+    }
 }
