@@ -33,6 +33,7 @@ enum {
     cudaErrorIllegalAddress = 700,
     cudaErrorLaunchTimeout = 702,
     cudaErrorLaunchFailure = 719,
+    cudaErrorInvalidClusterSize = 912,
     cudaErrorNotSupported = 801,
     cudaErrorUnknown = 999
 };

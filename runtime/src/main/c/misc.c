@@ -86,6 +86,43 @@ int cudaDeviceGetAttribute(int *value, int attr, int device) {
     return cudaSuccess;
 }
 
+/* struct cudaDeviceProp of CUDA 13 (1,008 bytes; offsets from its cuda_runtime_api.h): what the
+   emulated device answers, the rest zero. */
+int cudaGetDeviceProperties(void *prop, int device) {
+    if (prop == NULL) return bs_set(cudaErrorInvalidValue);
+    if (device != 0) return bs_set(cudaErrorInvalidDevice);
+    unsigned char *p = prop;
+    memset(p, 0, 1008);
+    strcpy((char *) p, "BarrierScope emulated sm_90a");
+#define PUT(off, type, v) do { type x_ = (v); memcpy(p + (off), &x_, sizeof x_); } while (0)
+    PUT(288, uint64_t, 1ull << 30);          /* totalGlobalMem: the device budget */
+    PUT(296, uint64_t, 48 * 1024);           /* sharedMemPerBlock */
+    PUT(304, int, 65536);                    /* regsPerBlock */
+    PUT(308, int, 32);                       /* warpSize */
+    PUT(312, uint64_t, 2147483647ull);       /* memPitch */
+    PUT(320, int, 1024);                     /* maxThreadsPerBlock */
+    PUT(324, int, 1024); PUT(328, int, 1024); PUT(332, int, 64);
+    PUT(336, int, 2147483647); PUT(340, int, 65535); PUT(344, int, 65535);
+    PUT(352, uint64_t, 65536);               /* totalConstMem */
+    PUT(360, int, 9); PUT(364, int, 0);      /* major, minor */
+    PUT(368, uint64_t, 512);                 /* textureAlignment */
+    PUT(384, int, 132);                      /* multiProcessorCount */
+    PUT(392, int, 1);                        /* canMapHostMemory */
+    PUT(560, int, 1);                        /* concurrentKernels */
+    PUT(588, int, 1);                        /* unifiedAddressing */
+    PUT(596, int, 50 * 1024 * 1024);         /* l2CacheSize */
+    PUT(604, int, 2048);                     /* maxThreadsPerMultiProcessor */
+    PUT(624, uint64_t, 228 * 1024);          /* sharedMemPerMultiprocessor */
+    PUT(632, int, 65536);                    /* regsPerMultiprocessor */
+    PUT(668, int, 1);                        /* cooperativeLaunch */
+    PUT(672, uint64_t, 227 * 1024);          /* sharedMemPerBlockOptin */
+    PUT(688, int, 32);                       /* maxBlocksPerMultiProcessor */
+    PUT(696, uint64_t, 1024);                /* reservedSharedMemPerBlock */
+    PUT(748, int, 1);                        /* clusterLaunch */
+#undef PUT
+    return cudaSuccess;
+}
+
 /* ---- streams and events: handles only; every operation already ran when it was issued ---------- */
 
 static int stream_tag;
@@ -159,6 +196,7 @@ static const struct { int code; const char *name, *text; } errors[] = {
     {702, "cudaErrorLaunchTimeout", "the launch timed out and was terminated"},
     {719, "cudaErrorLaunchFailure", "unspecified launch failure"},
     {801, "cudaErrorNotSupported", "operation not supported"},
+    {912, "cudaErrorInvalidClusterSize", "invalid cluster size"},
     {999, "cudaErrorUnknown", "unknown error"},
 };
 

@@ -22,7 +22,9 @@ enum bs_op {
     BS_HELLO = 1,
     /* string PTX text -> u32 module id */
     BS_MODULE = 2,
-    /* u32 module, string entry -> u32 n, u32 size[n]  (the entry's .param sizes, in order) */
+    /* u32 module, string entry -> u32 n, u32 size[n] (the entry's .param sizes, in order),
+       u32 static shared bytes, u32 local bytes per thread, u32 constant bytes, u32 cluster[3]
+       (the entry's required cluster shape, 0,0,0 when it has none) */
     BS_PARAMS = 3,
     /* u64 bytes -> u64 device address */
     BS_MALLOC = 4,

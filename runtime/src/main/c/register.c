@@ -39,6 +39,7 @@ struct bs_function {
     char *name;
     int nparams; /* -1 until asked */
     uint32_t *sizes;
+    uint32_t static_shared, local_bytes, const_bytes, cluster[3];
     size_t dyn_shared_max; /* cudaFuncSetAttribute(MaxDynamicSharedMemorySize) */
 };
 
@@ -244,6 +245,11 @@ static int param_sizes(struct bs_function *f) {
         uint32_t n = bs_get_u32(&r, 0);
         f->sizes = calloc(n ? n : 1, sizeof *f->sizes);
         for (uint32_t i = 0; i < n; i++) f->sizes[i] = bs_get_u32(&r, 4 + 4 * i);
+        size_t at = 4 + 4 * (size_t) n;
+        f->static_shared = bs_get_u32(&r, at);
+        f->local_bytes = bs_get_u32(&r, at + 4);
+        f->const_bytes = bs_get_u32(&r, at + 8);
+        for (int i = 0; i < 3; i++) f->cluster[i] = bs_get_u32(&r, at + 12 + 4 * i);
         f->nparams = (int) n;
     }
     free(b.p);
@@ -334,5 +340,87 @@ int cudaFuncSetAttribute(const void *func, int attr, int value) {
         f->dyn_shared_max = (size_t) value;
     }
     /* Other attributes (carveout, cluster scheduling, ...) change nothing the engine models. */
+    return cudaSuccess;
+}
+
+/* ---- what the program may ask of a kernel -------------------------------------------------------- */
+
+static int function_facts(const void *func, struct bs_function **out) {
+    struct bs_function *f = function_of(func);
+    if (f == NULL) return bs_set(cudaErrorInvalidDeviceFunction);
+    if (f->module->id < 0) return bs_set(cudaErrorNoKernelImageForDevice);
+    int st = param_sizes(f);
+    if (st != 0) return bs_set(st);
+    *out = f;
+    return cudaSuccess;
+}
+
+/* struct cudaFuncAttributes of CUDA 13 (144 bytes); numRegs is not modelled (the engine has no
+   register allocation), so it is reported as 0. */
+int cudaFuncGetAttributes(void *attr, const void *func) {
+    struct bs_function *f;
+    if (attr == NULL) return bs_set(cudaErrorInvalidValue);
+    int st = function_facts(func, &f);
+    if (st) return st;
+    unsigned char *a = attr;
+    memset(a, 0, 144);
+    uint64_t shared = f->static_shared, cbytes = f->const_bytes, local = f->local_bytes;
+    int v;
+    memcpy(a + 0, &shared, 8);
+    memcpy(a + 8, &cbytes, 8);
+    memcpy(a + 16, &local, 8);
+    v = 1024; memcpy(a + 24, &v, 4);                                  /* maxThreadsPerBlock */
+    v = 90; memcpy(a + 32, &v, 4); memcpy(a + 36, &v, 4);            /* ptxVersion, binaryVersion */
+    v = (int) (f->dyn_shared_max > 48 * 1024 ? f->dyn_shared_max : 48 * 1024 - f->static_shared);
+    memcpy(a + 44, &v, 4);                                            /* maxDynamicSharedSizeBytes */
+    v = -1; memcpy(a + 48, &v, 4);                                    /* preferredShmemCarveout: default */
+    v = f->cluster[0] != 0; memcpy(a + 52, &v, 4);
+    for (int i = 0; i < 3; i++) memcpy(a + 56 + 4 * i, &f->cluster[i], 4);
+    return cudaSuccess;
+}
+
+/* Blocks of `func` one multiprocessor holds: threads (2048), blocks (32) and shared memory
+   (228 KiB, 1 KiB reserved per block) limit it; registers are not modelled. */
+static int blocks_per_sm(struct bs_function *f, int block, size_t dyn) {
+    if (block <= 0 || block > 1024) return 0;
+    int warps = (block + 31) / 32;
+    int by_threads = 2048 / (warps * 32);
+    size_t per_block = f->static_shared + dyn + 1024;
+    int by_shared = per_block > 227 * 1024 + 1024 ? 0 : (int) ((228 * 1024) / per_block);
+    int n = by_threads < 32 ? by_threads : 32;
+    return n < by_shared ? n : by_shared;
+}
+
+int cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *num, const void *func, int block, size_t dyn) {
+    struct bs_function *f;
+    if (num == NULL) return bs_set(cudaErrorInvalidValue);
+    int st = function_facts(func, &f);
+    if (st) return st;
+    *num = blocks_per_sm(f, block, dyn);
+    return cudaSuccess;
+}
+
+int cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *num, const void *func, int block, size_t dyn, unsigned flags) {
+    (void) flags;
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(num, func, block, dyn);
+}
+
+/* Clusters of the launch's shape the 132 multiprocessors hold at once, as if any multiprocessors
+   could form a cluster (a real H100 groups them by GPC, so it may hold fewer). */
+int cudaOccupancyMaxActiveClusters(int *num, const void *func, const launch_config *config) {
+    struct bs_function *f;
+    if (num == NULL || config == NULL) return bs_set(cudaErrorInvalidValue);
+    int st = function_facts(func, &f);
+    if (st) return st;
+    unsigned cx = f->cluster[0] ? f->cluster[0] : 1, cy = f->cluster[0] ? f->cluster[1] : 1, cz = f->cluster[0] ? f->cluster[2] : 1;
+    for (unsigned i = 0; i < config->nattrs; i++) {
+        if (config->attrs[i].id == ATTR_CLUSTER_DIMENSION) {
+            cx = config->attrs[i].val.cluster.x; cy = config->attrs[i].val.cluster.y; cz = config->attrs[i].val.cluster.z;
+        }
+    }
+    unsigned size = cx * cy * cz;
+    if (size == 0 || size > 16) return bs_set(cudaErrorInvalidClusterSize);
+    int per_sm = blocks_per_sm(f, (int) (config->block.x * config->block.y * config->block.z), config->shared);
+    *num = (int) ((132u * (unsigned) per_sm) / size);
     return cudaSuccess;
 }

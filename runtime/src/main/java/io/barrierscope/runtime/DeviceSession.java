@@ -122,6 +122,11 @@ public final class DeviceSession {
         }
         RuntimeProtocol.Payload out = new RuntimeProtocol.Payload().u32(p.kernelParams.size());
         for (Program.KernelParam kp : p.kernelParams) out.u32(kp.size());
+        // What cudaFuncGetAttributes and the occupancy queries need to know of the entry.
+        out.u32(p.staticSharedBytes).u32(p.localPerThread).u32(p.constBank.length);
+        var d = p.kernel.directives();
+        int[] c = d.reqnctapercluster() != null ? d.reqnctapercluster() : d.clusterDim();
+        out.u32(c == null ? 0 : c[0]).u32(c == null ? 0 : c[1]).u32(c == null ? 0 : c[2]);
         return Reply.ok(out.toArray());
     }
 

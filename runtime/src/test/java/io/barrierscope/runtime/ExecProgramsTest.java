@@ -171,4 +171,11 @@ class ExecProgramsTest {
         assertTrue(r.program().contains("PASS tma_pipeline"), r.all());
         assertTrue(r.program().contains("cuTensorMapEncodeTiled: swizzled shared-memory layouts (CU_TENSOR_MAP_SWIZZLE_*) are not modelled"), r.all());
     }
+
+    @Test
+    void deviceQueriesDescribeOneConsistentSm90aDevice() throws Exception {
+        Ran r = exec("device_queries");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS device_queries"), r.all());
+    }
 }
