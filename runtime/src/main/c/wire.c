@@ -52,7 +52,15 @@ static void read_all(void *p, size_t n) {
     }
 }
 
+static pid_t wire_pid;
+
 static void connect_once(void) {
+    /* A forked child (a test harness's death test) must not share its parent's connection: it
+       gets its own, and its copy of the parent's socket is closed (the parent's stays open). */
+    if (wire_fd >= 0 && wire_pid != getpid()) {
+        close(wire_fd);
+        wire_fd = -1;
+    }
     if (wire_fd >= 0) return;
     const char *path = getenv("BARRIERSCOPE_SOCKET");
     if (path == NULL || *path == 0) {
@@ -69,6 +77,7 @@ static void connect_once(void) {
         bs_fatal("cannot connect to `barrierscope exec` at BARRIERSCOPE_SOCKET; run the program as: barrierscope exec -- PROGRAM ARGS");
     }
     wire_fd = fd;
+    wire_pid = getpid();
     /* HELLO carries the program's name for messages. */
     char exe[512];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);

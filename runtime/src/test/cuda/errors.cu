@@ -6,6 +6,7 @@
 #include <cuda_runtime.h>
 
 __global__ void nothing(int *p) { if (p) *p = 1; }
+static void host_only() {}
 
 int main() {
     int fails = 0;
@@ -23,6 +24,11 @@ int main() {
     int *bogus = (int *) 0x10;
     e = cudaMemcpy(&host, bogus, sizeof host, cudaMemcpyDeviceToHost);
     if (e != cudaErrorInvalidValue) { printf("FAIL bad copy: %s\n", cudaGetErrorName(e)); fails++; }
+    cudaGetLastError();
+    // A launch of a host function that was never registered as a kernel.
+    void *noargs[1] = {nullptr};
+    e = cudaLaunchKernel((const void *) &host_only, dim3(1), dim3(32), noargs, 0, 0);
+    if (e != cudaErrorInvalidDeviceFunction) { printf("FAIL unknown function: %s\n", cudaGetErrorName(e)); fails++; }
     cudaGetLastError();
     cudaGraph_t g;
     e = cudaGraphCreate(&g, 0);

@@ -80,6 +80,7 @@ class ExecProgramsTest {
         assertTrue(r.program().contains("barrierscope: cudaGraphCreate is not implemented by BarrierScope's CUDA runtime yet"), r.all());
         assertTrue(r.program().contains("barrierscope: cudaMemcpy: the source pointer 0x10 (4 bytes) is not device memory"), r.all());
         assertTrue(r.err().contains("at most 1024 threads per block"), r.all());
+        assertTrue(r.program().contains("barrierscope: a launch of a function that was never registered as a kernel"), r.all());
         assertTrue(r.err().contains("does not implement: cudaGraphCreate"), r.all());
     }
 
@@ -177,5 +178,21 @@ class ExecProgramsTest {
         Ran r = exec("device_queries");
         assertEquals(0, r.code(), r.all());
         assertTrue(r.program().contains("PASS device_queries"), r.all());
+    }
+
+    @Test
+    void aGoogletestSuiteRunsUnmodifiedWithItsFilterAndADeathTestThatForks() throws Exception {
+        CudaPrograms.assumeToolchain();
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(Path.of("/usr/include/gtest/gtest.h")),
+                "googletest is not installed (apt-get install libgtest-dev): the googletest program is skipped");
+        Path exe = CudaPrograms.build("gtest_suite", "-cudart", "shared", "-lgtest", "-lgtest_main", "-lpthread");
+        Ran r = exec(exe, options(), "--gtest_filter=-Harness.FilteredOut");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("[  PASSED  ] 3 tests."), r.all());
+        assertTrue(r.program().contains("[       OK ] HarnessDeathTest.ChildUsesTheDeviceToo"), r.all());
+        // Without the filter the deliberately failing test fails, as it would on a GPU.
+        Ran all = exec(exe, options());
+        assertEquals(1, all.code(), all.all());
+        assertTrue(all.program().contains("[  FAILED  ] Harness.FilteredOut"), all.all());
     }
 }
