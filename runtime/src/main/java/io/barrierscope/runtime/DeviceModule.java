@@ -5,6 +5,7 @@ import io.barrierscope.exec.Program;
 import io.barrierscope.exec.ProgramBuilder;
 import io.barrierscope.exec.Space;
 import io.barrierscope.ptx.Module;
+import io.barrierscope.ptx.PtxParser;
 import io.barrierscope.ptx.StateSpace;
 import io.barrierscope.ptx.Variable;
 import java.util.LinkedHashMap;
@@ -21,9 +22,10 @@ final class DeviceModule {
     static final long CONST_HOST = Space.CONST_WINDOW;
 
     final int id;
-    final Module module;
-    /** The PTX text as the program registered it (a launch bundle's kernel.ptx). */
+    /** The PTX text as the program registered it. */
     final String ptx;
+    final PtxSplitter split;
+    /** Where the module's {@code .global} variables start in the device address space. */
     final long globalBase;
     /** The module-level {@code .const} variables' bytes (a launch's bank starts with them). */
     final byte[] constBank;
@@ -31,12 +33,18 @@ final class DeviceModule {
     final Map<String, long[]> constants = new LinkedHashMap<>();
     private final Map<String, Program> programs = new LinkedHashMap<>();
 
-    DeviceModule(int id, Module module, String ptx, GlobalMemory device) {
+    /**
+     * Registers the module: only its first entry's part is parsed now (PtxSplitter), enough to
+     * place the module's variables, which every entry's part declares alike; each other entry is
+     * parsed on its first launch.
+     */
+    DeviceModule(int id, String ptx, GlobalMemory device) {
         this.id = id;
-        this.module = module;
         this.ptx = ptx;
+        this.split = new PtxSplitter(ptx);
         this.globalBase = device.nextAddress();
-        Program first = module.entries().isEmpty() ? null : program(module.entries().get(0).name());
+        Program first = split.entries().isEmpty() ? null : program(split.entries().get(0));
+        Module vars = first != null ? first.module : PtxParser.parse(sourceName(), ptx);
         if (first != null) {
             for (GlobalMemory.Segment s : first.globalTemplate.segments()) {
                 globals.put(s.name(), device.mapAt(s.name(), s.base(), s.data(), false));
@@ -44,7 +52,7 @@ final class DeviceModule {
         }
         long constEnd = 0;
         if (first != null) {
-            for (Variable v : module.variables()) {
+            for (Variable v : vars.variables()) {
                 if (v.space() != StateSpace.CONST) continue;
                 for (var p : first.symbols.all()) {
                     if (p.space() == Space.CONST && p.name().equals(v.name())) {
@@ -57,11 +65,20 @@ final class DeviceModule {
         constBank = first == null ? new byte[0] : java.util.Arrays.copyOf(first.constBank, (int) constEnd);
     }
 
-    /** The compiled entry (compiled once; the same global addresses every time). */
+    String sourceName() { return "module" + id + ".ptx"; }
+
+    /** The part of the module's PTX one entry needs (line numbers as in the whole module). */
+    String ptxOf(String entry) { return split.only(entry); }
+
+    /** The compiled entry (parsed and compiled once; the same global addresses every time). */
     Program program(String entry) {
         Program p = programs.get(entry);
         if (p == null) {
-            p = ProgramBuilder.build(module, entry, globalBase);
+            if (!split.entries().contains(entry)) {
+                throw new IllegalArgumentException("the program's PTX (" + sourceName() + ") has no entry '" + entry + "'");
+            }
+            Module m = PtxParser.parse(sourceName(), split.only(entry));
+            p = ProgramBuilder.build(m, entry, globalBase);
             programs.put(entry, p);
         }
         return p;

@@ -3,9 +3,7 @@ package io.barrierscope.runtime;
 import io.barrierscope.exec.GlobalMemory;
 import io.barrierscope.exec.MemoryFault;
 import io.barrierscope.exec.Program;
-import io.barrierscope.ptx.Module;
 import io.barrierscope.ptx.PtxException;
-import io.barrierscope.ptx.PtxParser;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -89,16 +87,9 @@ public final class DeviceSession {
     }
 
     private Reply module(String ptx) {
-        Module m;
-        try {
-            m = PtxParser.parse("module" + modules.size() + ".ptx", ptx);
-        } catch (PtxException e) {
-            err.println("barrierscope: the program's PTX (module " + modules.size() + ") does not parse: " + e.getMessage());
-            return Reply.error(CudaError.INVALID_PTX);
-        }
         DeviceModule dm;
         try {
-            dm = new DeviceModule(modules.size(), m, ptx, device);
+            dm = new DeviceModule(modules.size(), ptx, device);
         } catch (PtxException | IllegalArgumentException e) {
             err.println("barrierscope: the program's PTX (module " + modules.size() + ") cannot be loaded: " + e.getMessage());
             return Reply.error(CudaError.INVALID_PTX);

@@ -50,7 +50,7 @@ final class LaunchBundle {
         Path parent = dir.toAbsolutePath().getParent();
         Files.createDirectories(parent);
         Path tmp = Files.createTempDirectory(parent, ".bundle");
-        Files.writeString(tmp.resolve("kernel.ptx"), m.ptx);
+        Files.writeString(tmp.resolve("kernel.ptx"), m.ptxOf(entry)); // the entry's part, lines as in the module
         Files.createDirectories(tmp.resolve("memory"));
         ObjectNode root = JSON.createObjectNode();
         root.put("ptx", "kernel.ptx");
