@@ -81,7 +81,7 @@ final class KernelLaunch {
     }
 
     private String title() {
-        return "launch " + number + " of " + entry + " <<<(" + dims[0] + "," + dims[1] + "," + dims[2] + "), (" + dims[3] + ","
+        return "launch " + number + " of " + Demangler.of(entry) + " <<<(" + dims[0] + "," + dims[1] + "," + dims[2] + "), (" + dims[3] + ","
                 + dims[4] + "," + dims[5] + ")>>>";
     }
 

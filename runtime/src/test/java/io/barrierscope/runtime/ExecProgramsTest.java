@@ -90,6 +90,7 @@ class ExecProgramsTest {
         assertEquals(Main.DEADLOCK, r.code(), r.all());
         assertTrue(r.err().contains("Deadlock: no thread can make progress."), r.all());
         assertTrue(r.err().contains("CTA (0,0,0) warp 1: exited"), r.all());
+        assertTrue(r.err().contains("launch 1 of stuck(int*) <<<(1,1,1), (64,1,1)>>>: deadlock"), "the kernel named for people\n" + r.all());
         assertTrue(r.program().contains("launch: cudaErrorLaunchTimeout; synchronize: cudaErrorLaunchTimeout"), r.all());
     }
 
