@@ -220,3 +220,76 @@ int cudaGetSymbolSize(size_t *size, const void *symbol) {
     *size = s;
     return cudaSuccess;
 }
+
+/* ---- more of the memory API ------------------------------------------------------------------- */
+
+#define DEVICE_BYTES (1ull << 30) /* DeviceSession.DEVICE_BUDGET */
+
+int cudaMemGetInfo(size_t *free_bytes, size_t *total) {
+    uint64_t used = 0;
+    pthread_mutex_lock(&mem_lock);
+    for (size_t i = 0; i < nallocs; i++) used += allocs[i].size;
+    pthread_mutex_unlock(&mem_lock);
+    if (free_bytes) *free_bytes = used > DEVICE_BYTES ? 0 : DEVICE_BYTES - used;
+    if (total) *total = DEVICE_BYTES;
+    return cudaSuccess;
+}
+
+/* Rows padded to 512 bytes, as a GPU's texture alignment would. */
+int cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height) {
+    if (pitch == NULL) return bs_set(cudaErrorInvalidValue);
+    *pitch = (width + 511) / 512 * 512;
+    if (*pitch == 0) *pitch = 512;
+    return cudaMalloc(devPtr, *pitch * (height ? height : 1));
+}
+
+/* Row by row: one copy per row (each checked as cudaMemcpy checks it). */
+int cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind) {
+    int e = bs_take_pending();
+    if (e) return e;
+    if (width > dpitch || width > spitch) return bs_set(cudaErrorInvalidValue);
+    for (size_t r = 0; r < height; r++) {
+        e = copy("cudaMemcpy2D", (char *) dst + r * dpitch, (const char *) src + r * spitch, width, kind);
+        if (e) return e;
+    }
+    return cudaSuccess;
+}
+
+int cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind,
+                      cudaStream_t stream) {
+    (void) stream;
+    return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+}
+
+int cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height) {
+    for (size_t r = 0; r < height; r++) {
+        int e = cudaMemset((char *) devPtr + r * pitch, value, width);
+        if (e) return e;
+    }
+    return cudaSuccess;
+}
+
+/* Registering host memory changes nothing here (no DMA); mapping it into the device cannot be done. */
+int cudaHostRegister(void *ptr, size_t size, unsigned flags) {
+    (void) size;
+    if (ptr == NULL) return bs_set(cudaErrorInvalidValue);
+    if (flags & 0x02) return bs_unimplemented("cudaHostRegister with cudaHostRegisterMapped (device access to host memory)");
+    return cudaSuccess;
+}
+
+int cudaHostUnregister(void *ptr) { (void) ptr; return cudaSuccess; }
+
+/* struct cudaPointerAttributes: type (0 unregistered, 2 device), device, devicePointer, hostPointer. */
+int cudaPointerGetAttributes(void *attributes, const void *ptr) {
+    if (attributes == NULL) return bs_set(cudaErrorInvalidValue);
+    struct { int type; int device; const void *dev; const void *host; } a = {0, -2, NULL, NULL};
+    if (bs_is_device(ptr, 1)) {
+        a.type = 2;
+        a.device = 0;
+        a.dev = ptr;
+    } else {
+        a.host = ptr;
+    }
+    memcpy(attributes, &a, sizeof a);
+    return cudaSuccess;
+}

@@ -314,6 +314,11 @@ int cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
     return bs_launch(function_of(func), gridDim, blockDim, no_cluster, sharedMem, args);
 }
 
+/* Every CTA of a launch is resident on the engine, so a cooperative launch is a plain one. */
+int cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, void *stream) {
+    return cudaLaunchKernel(func, gridDim, blockDim, args, sharedMem, stream);
+}
+
 /* cudaLaunchConfig_t and cudaLaunchAttribute of CUDA 13's driver_types.h. */
 typedef struct { int id; char pad[4]; union { char bytes[64]; struct { unsigned x, y, z; } cluster; } val; } launch_attribute;
 typedef struct { dim3 grid, block; size_t shared; void *stream; launch_attribute *attrs; unsigned nattrs; } launch_config;

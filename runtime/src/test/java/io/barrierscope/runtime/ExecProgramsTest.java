@@ -196,4 +196,11 @@ class ExecProgramsTest {
         assertEquals(1, all.code(), all.all());
         assertTrue(all.program().contains("[  FAILED  ] Harness.FilteredOut"), all.all());
     }
+
+    @Test
+    void pitchedMemory2DCopiesPointerAttributesAndACooperativeLaunchWork() throws Exception {
+        Ran r = exec("more_memory");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS more_memory"), r.all());
+    }
 }
