@@ -98,7 +98,26 @@ static int bad_pointer(const char *fn, const char *which, const void *p, size_t 
     return bs_set(cudaErrorInvalidValue);
 }
 
+static int copy_once(const char *fn, void *dst, const void *src, size_t count, int kind);
+
+/* Large copies go in 64 MiB pieces, so that no message comes near the wire's limit. */
+#define PIECE ((size_t) 64 << 20)
+
 static int copy(const char *fn, void *dst, const void *src, size_t count, int kind) {
+    if (count <= PIECE) return copy_once(fn, dst, src, count, kind);
+    if (kind == DEFAULT) {
+        int dd = is_known_device(dst, count), sd = is_known_device(src, count);
+        kind = dd ? (sd ? D2D : H2D) : (sd ? D2H : H2H);
+    }
+    for (size_t at = 0; at < count; at += PIECE) {
+        size_t n = count - at < PIECE ? count - at : PIECE;
+        int e = copy_once(fn, (char *) dst + at, (const char *) src + at, n, kind);
+        if (e) return e;
+    }
+    return cudaSuccess;
+}
+
+static int copy_once(const char *fn, void *dst, const void *src, size_t count, int kind) {
     if (count == 0) return cudaSuccess;
     if (dst == NULL || src == NULL) return bs_set(cudaErrorInvalidValue);
     if (kind == DEFAULT) {
