@@ -203,4 +203,12 @@ class ExecProgramsTest {
         assertEquals(0, r.code(), r.all());
         assertTrue(r.program().contains("PASS more_memory"), r.all());
     }
+
+    @Test
+    void aKernelWritingPastItsAllocationFaultsAndTheProgramGetsAnIllegalAddress() throws Exception {
+        Ran r = exec("fault");
+        assertEquals(Main.DIAGNOSED, r.code(), r.all());
+        assertTrue(r.err().contains("[memory-fault]") && r.err().contains("cudaMalloc#0"), "the fault names the allocation\n" + r.all());
+        assertTrue(r.program().contains("launch: cudaErrorIllegalAddress; copy: cudaErrorIllegalAddress"), r.all());
+    }
 }
