@@ -19,6 +19,15 @@ public final class GlobalMemory {
     private long next;
     private Segment last;
     private int lastIndex;
+    private WriteWatch watch;
+
+    /** Told of every write access, before it happens (a launch bundle keeps the bytes a launch found). */
+    public interface WriteWatch {
+        void beforeWrite(Segment s);
+    }
+
+    /** Sets the write watch, or removes it with null. */
+    public void watchWrites(WriteWatch w) { watch = w; }
 
     public GlobalMemory() { this(Space.GLOBAL_BASE); }
 
@@ -139,6 +148,7 @@ public final class GlobalMemory {
         }
         if (write && s.readOnly) throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, addr,
                 "write to read-only global memory at 0x" + Long.toHexString(addr) + " (" + s.name + ")");
+        if (write && watch != null) watch.beforeWrite(s);
         return s;
     }
 

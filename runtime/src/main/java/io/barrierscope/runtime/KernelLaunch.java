@@ -55,16 +55,8 @@ final class KernelLaunch {
         this.err = err;
     }
 
-    /** Device memory above this is not copied before each launch, so such a launch gets no bundle. */
-    static final long BUNDLE_MEMORY_LIMIT = 256L << 20;
-
     /** Writes this launch's bundle and says where, or why not. */
     private void bundle(Program program, byte[] params, LaunchBundle.Before before, Outcome o, long steps) {
-        if (before == null) {
-            err.println("barrierscope: no launch bundle for " + title() + ": the device holds more than " + (BUNDLE_MEMORY_LIMIT >> 20)
-                    + " MiB, which is not copied before every launch");
-            return;
-        }
         String base = "launch-" + number + "-" + entry.replaceAll("[^A-Za-z0-9_.-]", "_");
         if (base.length() > 100) base = base.substring(0, 100);
         java.nio.file.Path dir = options.bundleDir().resolve(base);
@@ -135,18 +127,23 @@ final class KernelLaunch {
         Memory memory = new Memory(session.device(), module.constBankFor(program), ctas, program.staticSharedBytes + dynShared,
                 program.staticSharedBytes, ctas * warpsPerCta * 32, warpsPerCta * 32, program.localPerThread, program.paramPerThread,
                 params, program.symbols);
-        // A bundle needs the memory as the launch found it: copied before the run, when it is not too large.
-        LaunchBundle.Before before = options.bundleDir() != null && session.device().totalBytes() <= BUNDLE_MEMORY_LIMIT
-                && (options.kernels() == null || options.kernels().matcher(entry).find())
-                ? LaunchBundle.Before.of(session.device(), module) : null;
+        // A bundle needs the memory as the launch found it: segments are kept as they were before their first write.
+        LaunchBundle.Watch watch = options.bundleDir() != null && (options.kernels() == null || options.kernels().matcher(entry).find())
+                ? new LaunchBundle.Watch() : null;
+        session.device().watchWrites(watch);
         Machine machine = new Machine(program, grid, block, cluster, memory);
         machine.explicitCluster = dims[6] != 0 || k.directives().explicitCluster() || k.directives().reqnctapercluster() != null;
         Interpreter in = new Interpreter(machine, Policy.byName(options.policy(), options.seed(), null));
         if (options.race()) RaceDetector.attach(in);
         Outcome o;
-        do {
-            o = in.run(options.maxSteps());
-        } while (o == Outcome.RUNNING && machine.steps < options.maxSteps());
+        try {
+            do {
+                o = in.run(options.maxSteps());
+            } while (o == Outcome.RUNNING && machine.steps < options.maxSteps());
+        } finally {
+            session.device().watchWrites(null);
+        }
+        LaunchBundle.Before before = watch == null ? null : watch.before(session.device(), module);
         for (PrintfLine p : in.printfLines()) out.print(p.text());
         out.flush();
         if (o == Outcome.COMPLETED) {

@@ -27,12 +27,34 @@ import java.util.List;
 final class LaunchBundle {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** The device memory and module state a launch starts from (copied before it runs). */
-    record Before(List<GlobalMemory.Segment> segments, byte[] constBank) {
-        static Before of(GlobalMemory device, DeviceModule m) {
-            List<GlobalMemory.Segment> copy = new ArrayList<>();
-            for (GlobalMemory.Segment s : device.segments()) copy.add(new GlobalMemory.Segment(s.name(), s.base(), s.data().clone(), s.readOnly()));
-            return new Before(copy, m.constBank.clone());
+    /** The device memory and module state a launch started from. */
+    record Before(List<GlobalMemory.Segment> segments, byte[] constBank) {}
+
+    /**
+     * Keeps, during one launch, the bytes of each segment as they were before the launch first
+     * wrote it; so nothing is copied for segments the launch leaves alone, and nothing at all
+     * when no bundle is written. Kernels never write the constant bank.
+     */
+    static final class Watch implements GlobalMemory.WriteWatch {
+        private final java.util.IdentityHashMap<GlobalMemory.Segment, byte[]> original = new java.util.IdentityHashMap<>();
+
+        private GlobalMemory.Segment lastSeen;
+
+        @Override
+        public void beforeWrite(GlobalMemory.Segment s) {
+            if (s == lastSeen) return; // the common case: a run of writes to one buffer
+            lastSeen = s;
+            if (!original.containsKey(s)) original.put(s, s.data().clone());
+        }
+
+        /** The memory as the launch found it (call after the run, before the program goes on). */
+        Before before(GlobalMemory device, DeviceModule m) {
+            List<GlobalMemory.Segment> out = new ArrayList<>();
+            for (GlobalMemory.Segment s : device.segments()) {
+                byte[] b = original.get(s);
+                out.add(b == null ? s : new GlobalMemory.Segment(s.name(), s.base(), b, s.readOnly()));
+            }
+            return new Before(out, m.constBank);
         }
     }
 

@@ -137,6 +137,10 @@ class ExecProgramsTest {
         assertTrue(r.err().contains("launch bundle " + b), r.all());
         assertTrue(!r.err().contains("does not reproduce"), r.all());
         for (String f : List.of("launch.json", "kernel.ptx", "trace.bstrace", "memory/cudaMalloc-0.bin")) assertTrue(Files.isRegularFile(b.resolve(f)), f);
+        // The kernel's warp 1 wrote out[32..63] before the deadlock; the bundle has the bytes as the launch found them.
+        byte[] out = Files.readAllBytes(b.resolve("memory/cudaMalloc-0.bin"));
+        assertEquals(256, out.length);
+        for (byte x : out) assertEquals(0, x, "memory as before the launch");
         assertEquals(Main.DEADLOCK, run("run", b.resolve("launch.json").toString()));
         io.barrierscope.trace.TimeTravel tt = io.barrierscope.trace.TraceFile.open(b.resolve("trace.bstrace"));
         while (tt.runForward(() -> false).reason() == io.barrierscope.trace.TimeTravel.Reason.BREAKPOINT) {
