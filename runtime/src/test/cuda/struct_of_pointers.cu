@@ -17,6 +17,7 @@ __global__ void sum_rows(Args args) {
     int s = 0;
     for (int i = 0; i < args.width; i++) s += args.rows[r][i];
     args.out[r] = s + (int) args.bias;
+    if (r == 0) printf("device: row 0 sums to %d\n", s);
 }
 
 #define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \

@@ -70,6 +70,7 @@ class ExecProgramsTest {
         Ran r = exec("struct_of_pointers");
         assertEquals(0, r.code(), r.all());
         assertTrue(r.program().contains("PASS struct_of_pointers"), r.all());
+        assertTrue(r.out().contains("device: row 0 sums to 21\n"), "device printf is printed when its launch ends\n" + r.all());
     }
 
     @Test
