@@ -125,36 +125,57 @@ int cudaGetDeviceProperties(void *prop, int device) {
 
 /* ---- streams and events: handles only; every operation already ran when it was issued ---------- */
 
-static int stream_tag;
+/* A stream is a tagged handle, so destroying the default stream (0) or the special handles
+   cudaStreamLegacy (1) / cudaStreamPerThread (2), or a handle twice, is an error, not a crash. */
+#define STREAM_MAGIC 0x5354524Du
+typedef struct { uint32_t magic; } bs_stream;
 
 int cudaStreamCreate(cudaStream_t *s) {
     if (s == NULL) return bs_set(cudaErrorInvalidValue);
-    *s = (cudaStream_t) malloc(1);
-    (void) stream_tag;
+    bs_stream *st = malloc(sizeof *st);
+    if (st == NULL) return bs_set(cudaErrorMemoryAllocation);
+    st->magic = STREAM_MAGIC;
+    *s = st;
     return cudaSuccess;
 }
 
 int cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags) { (void) flags; return cudaStreamCreate(s); }
 int cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags, int prio) { (void) flags; (void) prio; return cudaStreamCreate(s); }
-int cudaStreamDestroy(cudaStream_t s) { free(s); return cudaSuccess; }
+int cudaStreamDestroy(cudaStream_t s) {
+    if ((uintptr_t) s < 4096 || ((bs_stream *) s)->magic != STREAM_MAGIC) return bs_set(cudaErrorInvalidResourceHandle);
+    ((bs_stream *) s)->magic = 0;
+    free(s);
+    return cudaSuccess;
+}
 int cudaStreamSynchronize(cudaStream_t s) { (void) s; return bs_take_pending(); }
 int cudaStreamQuery(cudaStream_t s) { (void) s; return cudaSuccess; }
 int cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags) { (void) s; (void) e; (void) flags; return cudaSuccess; }
 
-typedef struct { uint64_t at; int recorded; } bs_event;
+#define EVENT_MAGIC 0x45564E54u
+typedef struct { uint32_t magic; int recorded; uint64_t at; } bs_event;
+
+static int bad_event(cudaEvent_t e) { return (uintptr_t) e < 4096 || ((bs_event *) e)->magic != EVENT_MAGIC; }
 
 int cudaEventCreate(cudaEvent_t *e) {
     if (e == NULL) return bs_set(cudaErrorInvalidValue);
-    *e = calloc(1, sizeof(bs_event));
-    return *e ? cudaSuccess : bs_set(cudaErrorMemoryAllocation);
+    bs_event *ev = calloc(1, sizeof *ev);
+    if (ev == NULL) return bs_set(cudaErrorMemoryAllocation);
+    ev->magic = EVENT_MAGIC;
+    *e = ev;
+    return cudaSuccess;
 }
 
 int cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags) { (void) flags; return cudaEventCreate(e); }
-int cudaEventDestroy(cudaEvent_t e) { free(e); return cudaSuccess; }
+int cudaEventDestroy(cudaEvent_t e) {
+    if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
+    ((bs_event *) e)->magic = 0;
+    free(e);
+    return cudaSuccess;
+}
 
 int cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
     (void) s;
-    if (e == NULL) return bs_set(cudaErrorInvalidResourceHandle);
+    if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
     ((bs_event *) e)->at = now();
     ((bs_event *) e)->recorded = 1;
     return cudaSuccess;
@@ -165,7 +186,8 @@ int cudaEventSynchronize(cudaEvent_t e) { (void) e; return bs_take_pending(); }
 int cudaEventQuery(cudaEvent_t e) { (void) e; return cudaSuccess; }
 
 int cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end) {
-    if (ms == NULL || start == NULL || end == NULL) return bs_set(cudaErrorInvalidResourceHandle);
+    if (ms == NULL) return bs_set(cudaErrorInvalidValue);
+    if (bad_event(start) || bad_event(end)) return bs_set(cudaErrorInvalidResourceHandle);
     bs_event *a = start, *b = end;
     if (!a->recorded || !b->recorded) return bs_set(cudaErrorInvalidResourceHandle);
     *ms = (float) ((double) ((int64_t) (b->at - a->at)) / (double) CLOCK_KHZ);

@@ -45,6 +45,9 @@ int main() {
     if (!(ms > 0)) { printf("FAIL elapsed %f ms\n", ms); return 1; }
     printf("elapsed %.9f ms\n", ms);
     CHECK(cudaStreamDestroy(s1)); CHECK(cudaStreamDestroy(s2));
+    // Not a stream of the program's: an error, not a crash.
+    if (cudaStreamDestroy(0) != cudaErrorInvalidResourceHandle) { printf("FAIL destroying the default stream\n"); return 1; }
+    cudaGetLastError();
     CHECK(cudaEventDestroy(start)); CHECK(cudaEventDestroy(done1)); CHECK(cudaEventDestroy(stop));
     CHECK(cudaFreeHost(h));
     printf("PASS streams_events\n");
