@@ -89,8 +89,14 @@ static int driver_unimplemented(void) {
     return CUDA_ERROR_NOT_SUPPORTED;
 }
 
+int bs_cu_launch_kernel_ex(const void *config, void *f, void **params, void **extra);
+int bs_cu_launch_kernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                        unsigned shared, void *stream, void **params, void **extra);
+
 static const struct { const char *name; void *fn; } driver[] = {
     {"cuTensorMapEncodeTiled", (void *) encode_tiled},
+    {"cuLaunchKernelEx", (void *) bs_cu_launch_kernel_ex},
+    {"cuLaunchKernel", (void *) bs_cu_launch_kernel},
     {"cuGetErrorString", (void *) get_error_string},
     {"cuGetErrorName", (void *) get_error_name},
     {"cuDriverGetVersion", (void *) driver_get_version},

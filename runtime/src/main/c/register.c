@@ -429,3 +429,44 @@ int cudaOccupancyMaxActiveClusters(int *num, const void *func, const launch_conf
     *num = (int) ((132u * (unsigned) per_sm) / size);
     return cudaSuccess;
 }
+
+/* ---- kernel handles and the driver's launch (reached through cudaGetDriverEntryPoint) ---------- */
+
+int cudaGetFuncBySymbol(void **functionPtr, const void *symbolPtr) {
+    struct bs_function *f = function_of(symbolPtr);
+    if (functionPtr == NULL) return bs_set(cudaErrorInvalidValue);
+    *functionPtr = f;
+    return f ? cudaSuccess : bs_set(cudaErrorInvalidDeviceFunction);
+}
+
+int cudaGetKernel(cudaKernel_t *kernel, const void *entryFuncAddr) { return __cudaGetKernel(kernel, entryFuncAddr); }
+
+/* CUlaunchConfig of CUDA 13's cuda.h; its attributes are laid out as the runtime's. */
+typedef struct {
+    unsigned gx, gy, gz, bx, by, bz, shared;
+    void *stream;
+    launch_attribute *attrs;
+    unsigned nattrs;
+} cu_launch_config;
+
+/* A CUfunction here is the function record cudaGetFuncBySymbol hands out. */
+int bs_cu_launch_kernel_ex(const cu_launch_config *c, void *f, void **params, void **extra) {
+    if (c == NULL) return cudaErrorInvalidValue;
+    if (extra != NULL && extra[0] != NULL) {
+        return bs_unimplemented("cuLaunchKernelEx with \"extra\" (a packed argument buffer)");
+    }
+    dim3 cluster = no_cluster;
+    for (unsigned i = 0; i < c->nattrs; i++) {
+        if (c->attrs[i].id == ATTR_CLUSTER_DIMENSION) {
+            cluster = (dim3){c->attrs[i].val.cluster.x, c->attrs[i].val.cluster.y, c->attrs[i].val.cluster.z};
+        }
+    }
+    struct bs_function *fn = function_of(f);
+    return bs_launch(fn, (dim3){c->gx, c->gy, c->gz}, (dim3){c->bx, c->by, c->bz}, cluster, c->shared, params);
+}
+
+int bs_cu_launch_kernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                        unsigned shared, void *stream, void **params, void **extra) {
+    cu_launch_config c = {gx, gy, gz, bx, by, bz, shared, stream, NULL, 0};
+    return bs_cu_launch_kernel_ex(&c, f, params, extra);
+}
