@@ -103,9 +103,9 @@ public final class ExecCommand implements Callable<Integer> {
     /** As above, the program's stdout and stderr going to {@code programOutput} when it is not null (tests). */
     public static int exec(Path program, List<String> args, LaunchOptions options, PrintWriter out, PrintWriter err,
                            Path programOutput) throws IOException, InterruptedException {
-        Path exe = program;
-        if (!Files.isRegularFile(exe)) {
-            err.println("error: " + program + ": no such program");
+        Path exe = resolve(program);
+        if (exe == null) {
+            err.println("error: " + program + ": no such program" + (program.getNameCount() == 1 ? " (here or on the PATH)" : ""));
             return Main.BAD_INPUT;
         }
         String linkage = ProgramCheck.cudaRuntimeOf(exe);
@@ -133,7 +133,13 @@ public final class ExecCommand implements Callable<Integer> {
             env.put("BARRIERSCOPE_SOCKET", server.socket().toString());
             out.flush();
             err.flush();
-            Process p = pb.start();
+            Process p;
+            try {
+                p = pb.start();
+            } catch (IOException e) {
+                err.println("error: cannot run " + program + ": " + e.getMessage());
+                return Main.BAD_INPUT;
+            }
             if (options.abortOnFailure()) {
                 session.onFailure(() -> {
                     err.println("barrierscope: --on-failure abort: stopping the program");
@@ -156,6 +162,21 @@ public final class ExecCommand implements Callable<Integer> {
         }
         err.flush();
         return code;
+    }
+
+    /** The program as a file: a path as given, or a bare name found on the PATH as a shell would; null when neither. */
+    static Path resolve(Path program) {
+        if (program.getNameCount() != 1 || program.isAbsolute() || Files.isRegularFile(program)) {
+            return Files.isRegularFile(program) ? program : null;
+        }
+        String path = System.getenv("PATH");
+        if (path == null) return null;
+        for (String dir : path.split(":")) {
+            if (dir.isEmpty()) continue;
+            Path p = Path.of(dir).resolve(program);
+            if (Files.isRegularFile(p) && Files.isExecutable(p)) return p;
+        }
+        return null;
     }
 
     /**
