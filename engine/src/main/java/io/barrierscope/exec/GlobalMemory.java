@@ -23,7 +23,8 @@ public final class GlobalMemory {
 
     /** Told of every write access, before it happens (a launch bundle keeps the bytes a launch found). */
     public interface WriteWatch {
-        void beforeWrite(Segment s);
+        /** {@code size} bytes at {@code offset} of {@code s} are about to be written. */
+        void beforeWrite(Segment s, int offset, int size);
     }
 
     /** Sets the write watch, or removes it with null. */
@@ -148,7 +149,7 @@ public final class GlobalMemory {
         }
         if (write && s.readOnly) throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, addr,
                 "write to read-only global memory at 0x" + Long.toHexString(addr) + " (" + s.name + ")");
-        if (write && watch != null) watch.beforeWrite(s);
+        if (write && watch != null) watch.beforeWrite(s, (int) (addr - s.base), size);
         return s;
     }
 

@@ -31,30 +31,49 @@ final class LaunchBundle {
     record Before(List<GlobalMemory.Segment> segments, byte[] constBank) {}
 
     /**
-     * Keeps, during one launch, the bytes of each segment as they were before the launch first
-     * wrote it; so nothing is copied for segments the launch leaves alone, and nothing at all
-     * when no bundle is written. Kernels never write the constant bank.
+     * Keeps, during one launch, the bytes of each 4 KiB page of device memory as they were before
+     * the launch first wrote it; so what a launch costs is proportional to what it writes, and a
+     * whole buffer is copied only when a bundle is written. Kernels never write the constant bank.
      */
     static final class Watch implements GlobalMemory.WriteWatch {
-        private final java.util.IdentityHashMap<GlobalMemory.Segment, byte[]> original = new java.util.IdentityHashMap<>();
-
-        private GlobalMemory.Segment lastSeen;
+        static final int PAGE = 4096;
+        private final java.util.IdentityHashMap<GlobalMemory.Segment, java.util.Map<Integer, byte[]>> pages = new java.util.IdentityHashMap<>();
+        private GlobalMemory.Segment lastSegment;
+        private java.util.Map<Integer, byte[]> lastPages;
+        private int lastPage = -1;
 
         @Override
-        public void beforeWrite(GlobalMemory.Segment s) {
-            if (s == lastSeen) return; // the common case: a run of writes to one buffer
-            lastSeen = s;
-            if (!original.containsKey(s)) original.put(s, s.data().clone());
+        public void beforeWrite(GlobalMemory.Segment s, int offset, int size) {
+            int first = offset / PAGE;
+            int last = (offset + Math.max(size, 1) - 1) / PAGE;
+            if (s == lastSegment && first == lastPage && last == first) return; // a run of writes to one page
+            if (s != lastSegment) {
+                lastSegment = s;
+                lastPages = pages.computeIfAbsent(s, k -> new java.util.HashMap<>());
+            }
+            for (int p = first; p <= last; p++) {
+                if (!lastPages.containsKey(p)) {
+                    int from = p * PAGE;
+                    lastPages.put(p, java.util.Arrays.copyOfRange(s.data(), from, Math.min(s.data().length, from + PAGE)));
+                }
+            }
+            lastPage = first;
         }
 
         /** The memory as the launch found it (call after the run, before the program goes on). */
         Before before(GlobalMemory device, DeviceModule m) {
             List<GlobalMemory.Segment> out = new ArrayList<>();
             for (GlobalMemory.Segment s : device.segments()) {
-                byte[] b = original.get(s);
-                out.add(b == null ? s : new GlobalMemory.Segment(s.name(), s.base(), b, s.readOnly()));
+                java.util.Map<Integer, byte[]> saved = pages.get(s);
+                if (saved == null || saved.isEmpty()) {
+                    out.add(s);
+                    continue;
+                }
+                byte[] b = s.data().clone();
+                for (var e : saved.entrySet()) System.arraycopy(e.getValue(), 0, b, e.getKey() * PAGE, e.getValue().length);
+                out.add(new GlobalMemory.Segment(s.name(), s.base(), b, s.readOnly()));
             }
-            return new Before(out, m.constBank);
+            return new Before(out, m == null ? null : m.constBank);
         }
     }
 
