@@ -101,6 +101,45 @@ public class ExecLaunchBenchmark {
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
     public DeviceSession.Reply launchNoRace(SessionNoRace s) { return ok(s.session, RuntimeProtocol.LAUNCH, s.launch); }
 
+    /**
+     * A module of 600 entries (the vector add and the barrier_loop kernel, each renamed 300 times):
+     * about what a library's test binary embeds.
+     */
+    @State(Scope.Benchmark)
+    public static class BigModule {
+        String ptx;
+
+        @Setup(Level.Trial)
+        public void make() {
+            String small = ptx("exec_vector_add.ptx");
+            String filler = ptx("barrier_loop.ptx");
+            int s = small.indexOf(".visible .entry");
+            int f = filler.indexOf(".visible .entry");
+            StringBuilder b = new StringBuilder(small.substring(0, s));
+            for (int i = 0; i < 300; i++) {
+                b.append(small.substring(s).replace("_Z10vector_addPKfS0_Pfi", "_Z10vector_addPKfS0_Pfi_" + i)).append('\n');
+                b.append(filler, f, filler.indexOf("\n}\n", f) + 3).append('\n'); // the entry's body only (one debug section per module, as nvcc makes)
+                b.setLength(b.length() - 1);
+                int at = b.lastIndexOf(".visible .entry barrier_loop(");
+                b.replace(at, at + ".visible .entry barrier_loop(".length(), ".visible .entry barrier_loop_" + i + "(");
+                b.append('\n');
+            }
+            ptx = b.toString();
+        }
+    }
+
+    /** Registering the 600-entry module and asking for one entry in its middle (parse what that launch needs). */
+    @Benchmark
+    @BenchmarkMode(Mode.SingleShotTime)
+    @Warmup(iterations = 0)
+    @Measurement(iterations = 5)
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    public DeviceSession.Reply registerBigModuleAndLaunchOneEntry(BigModule big) {
+        DeviceSession s = new DeviceSession(LaunchOptions.defaults().withBundles(null, false), SINK, SINK);
+        ok(s, RuntimeProtocol.MODULE, new RuntimeProtocol.Payload().string(big.ptx).toArray());
+        return ok(s, RuntimeProtocol.PARAMS, new RuntimeProtocol.Payload().u32(0).string("_Z10vector_addPKfS0_Pfi_150").toArray());
+    }
+
     /** Registering the module (parse, place its variables, compile its first entry). */
     @Benchmark
     @BenchmarkMode(Mode.AverageTime)
