@@ -92,6 +92,7 @@ class ExecProgramsTest {
         assertTrue(r.err().contains("Deadlock: no thread can make progress."), r.all());
         assertTrue(r.err().contains("CTA (0,0,0) warp 1: exited"), r.all());
         assertTrue(r.err().contains("launch 1 of stuck(int*) <<<(1,1,1), (64,1,1)>>>: deadlock"), "the kernel named for people\n" + r.all());
+        assertTrue(r.err().contains("deadlock.cu:8:5) `bar.sync 1, 64`"), "built with -lineinfo: the CUDA line of the wait\n" + r.all());
         assertTrue(r.program().contains("launch: cudaErrorLaunchTimeout; synchronize: cudaErrorLaunchTimeout"), r.all());
     }
 
