@@ -53,6 +53,7 @@ public final class Main implements Callable<Integer> {
     /** Runs the CLI with the given streams and returns the exit code (tests call this). */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Main());
+        addExec(cl);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
@@ -70,6 +71,20 @@ public final class Main implements Callable<Integer> {
             return TOOL_FAILURE;
         });
         return cl.execute(args);
+    }
+
+    /**
+     * {@code exec} lives in the runtime module (it needs that module's C library, and the module
+     * depends on this one), so it is added when that module is on the class path.
+     */
+    private static void addExec(CommandLine cl) {
+        try {
+            Object exec = Class.forName("io.barrierscope.runtime.ExecCommand").getDeclaredConstructor().newInstance();
+            // The program's own options follow it: `exec ./prog --flag` passes --flag to the program.
+            cl.addSubcommand("exec", new CommandLine(exec).setStopAtPositional(true));
+        } catch (ReflectiveOperationException | LinkageError e) {
+            // The engine alone: no exec subcommand.
+        }
     }
 
     @Override

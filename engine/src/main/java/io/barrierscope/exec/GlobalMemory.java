@@ -16,9 +16,61 @@ public final class GlobalMemory {
 
     private static final long GAP = 4096;
     private final List<Segment> segments = new ArrayList<>();
-    private long next = Space.GLOBAL_BASE;
+    private long next;
     private Segment last;
     private int lastIndex;
+    private WriteWatch watch;
+
+    /** Told of every write access, before it happens (a launch bundle keeps the bytes a launch found). */
+    public interface WriteWatch {
+        /** {@code size} bytes at {@code offset} of {@code s} are about to be written. */
+        void beforeWrite(Segment s, int offset, int size);
+    }
+
+    /** Sets the write watch, or removes it with null. */
+    public void watchWrites(WriteWatch w) { watch = w; }
+
+    public GlobalMemory() { this(Space.GLOBAL_BASE); }
+
+    /**
+     * Memory whose first segment is mapped at {@code base} (4096-aligned, at or above
+     * {@link Space#GLOBAL_BASE}): a program's own globals placed inside a larger device address
+     * space that outlives one launch (the CUDA runtime's).
+     */
+    public GlobalMemory(long base) {
+        if (base < Space.GLOBAL_BASE || base % 4096 != 0) throw new IllegalArgumentException("bad global base 0x" + Long.toHexString(base));
+        this.next = base;
+    }
+
+    /** Where the next {@link #map} places its segment. */
+    public long nextAddress() { return next; }
+
+    /**
+     * Maps {@code data} at {@code base}, which must be at or above {@link #nextAddress()} (segments
+     * stay sorted and apart), for a segment placed elsewhere first (a program's globals).
+     */
+    public Segment mapAt(String name, long base, byte[] data, boolean readOnly) {
+        if (base < next) throw new IllegalArgumentException("0x" + Long.toHexString(base) + " is below the next free address");
+        Segment s = new Segment(name, base, data, readOnly);
+        segments.add(s);
+        next = align(base + Math.max(data.length, 1) + GAP, 4096);
+        return s;
+    }
+
+    /**
+     * Unmaps the segment starting at {@code base} (a freed allocation); false when none starts
+     * there. Its addresses are never handed out again, so a stale pointer faults.
+     */
+    public boolean unmap(long base) {
+        for (int i = 0; i < segments.size(); i++) {
+            if (segments.get(i).base == base) {
+                segments.remove(i);
+                last = null;
+                return true;
+            }
+        }
+        return false;
+    }
 
     /** Maps {@code data} at the next free, 256-byte aligned address and returns its segment. */
     public Segment map(String name, byte[] data, boolean readOnly) {
@@ -97,6 +149,7 @@ public final class GlobalMemory {
         }
         if (write && s.readOnly) throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, addr,
                 "write to read-only global memory at 0x" + Long.toHexString(addr) + " (" + s.name + ")");
+        if (write && watch != null) watch.beforeWrite(s, (int) (addr - s.base), size);
         return s;
     }
 

@@ -27,7 +27,14 @@ public final class ProgramBuilder {
 
     private ProgramBuilder() {}
 
-    public static Program build(Module module, String kernelName) {
+    public static Program build(Module module, String kernelName) { return build(module, kernelName, Space.GLOBAL_BASE); }
+
+    /**
+     * As {@link #build(Module, String)} with the module's {@code .global} variables placed from
+     * {@code globalBase} on (same module and base: same addresses), so that several modules can
+     * share one device address space.
+     */
+    public static Program build(Module module, String kernelName, long globalBase) {
         Function kernel = module.function(kernelName);
         if (kernel == null || !kernel.entry()) {
             List<String> names = module.entries().stream().map(Function::name).toList();
@@ -48,7 +55,7 @@ public final class ProgramBuilder {
         }
         p.entryPc = 0;
         p.regsPerThread = Math.max(1, regs);
-        layout(p, module, funcs);
+        layout(p, module, funcs, globalBase);
         List<Op> code = new ArrayList<>(pc);
         for (Function f : funcs) {
             if (f.instructions().isEmpty()) throw new PtxException(f.pos(), null, "function '" + f.name() + "' has an empty body");
@@ -107,10 +114,10 @@ public final class ProgramBuilder {
 
     private static long align(long v, long a) { return a <= 1 ? v : (v + a - 1) / a * a; }
 
-    private static void layout(Program p, Module module, List<Function> funcs) {
+    private static void layout(Program p, Module module, List<Function> funcs, long globalBase) {
         p.placements = new HashMap<>();
         p.symbols = new SymbolTable();
-        GlobalMemory globals = new GlobalMemory();
+        GlobalMemory globals = new GlobalMemory(globalBase);
         long shared = 0;
         long constOff = 0;
         long local = 0;

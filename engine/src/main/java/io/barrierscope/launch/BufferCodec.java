@@ -13,6 +13,7 @@ public final class BufferCodec {
 
     /** The initial bytes of a buffer argument (zero, iota, random:SEED or data). */
     public static byte[] initial(ArgSpec a) {
+        if (a.extras() != null && a.extras().bytes() != null) return a.extras().bytes().clone();
         ScalarType t = a.type();
         int size = t.bytes();
         byte[] out = new byte[Math.toIntExact(a.count() * size)];

@@ -24,7 +24,7 @@ public final class LaunchFileReader {
     public static final long MAX_BUFFER_ELEMENTS = 64L << 20;
 
     private static final Set<String> TOP = Set.of("ptx", "kernel", "grid", "block", "cluster", "args", "buffers", "expect", "run",
-            "dynamicSharedBytes", "description", "name");
+            "dynamicSharedBytes", "description", "name", "globalBase", "globals", "constants");
     private static final Set<String> RUN = Set.of("policy", "seed", "maxSteps", "latency");
 
     private final Path file;
@@ -141,8 +141,120 @@ public final class LaunchFileReader {
             if (run.has("maxSteps")) maxSteps = integer(run.get("maxSteps"), "/run/maxSteps", 1, Long.MAX_VALUE);
             if (run.has("latency")) latency = latency(run.get("latency"));
         }
+        DeviceImage device = root.has("globalBase") || root.has("globals") || root.has("constants") ? deviceImage(root) : null;
         return new LaunchSpec(file, ptx, kernel, grid, block, cluster, args, dyn, expect, policy, seed, maxSteps, List.of(), extra, latency,
-                source);
+                source, device);
+    }
+
+    /** A launch bundle's module state: {@code "globalBase": "0x..."}, {@code "globals"}/{@code "constants"}: name to bytes. */
+    private DeviceImage deviceImage(JsonNode root) {
+        long base = io.barrierscope.exec.Space.GLOBAL_BASE;
+        if (root.has("globalBase")) {
+            base = address(root.get("globalBase"), "/globalBase");
+            if (base % 4096 != 0) throw bad("/globalBase", "\"globalBase\" must be a multiple of 4096");
+        }
+        return new DeviceImage(base, namedBytes(root, "globals"), namedBytes(root, "constants"));
+    }
+
+    private Map<String, byte[]> namedBytes(JsonNode root, String key) {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        JsonNode n = root.get(key);
+        if (n == null) return out;
+        if (!n.isObject()) throw bad("/" + key, "\"" + key + "\" maps variable names to {\"file\": F} or {\"base64\": B}");
+        for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
+            String name = it.next();
+            String ptr = "/" + key + "/" + name;
+            if (!n.get(name).isObject()) throw bad(ptr, "expected {\"file\": F} or {\"base64\": B}");
+            unknownKeys(n.get(name), ptr, Set.of("file", "base64"));
+            out.put(name, bytes(n.get(name), ptr));
+        }
+        return out;
+    }
+
+    /** A device address: a non-negative integer or a "0x..." string (64-bit addresses do not fit JSON numbers everywhere). */
+    private long address(JsonNode n, String ptr) {
+        if (n.isIntegralNumber()) return integer(n, ptr, 0, Long.MAX_VALUE);
+        if (n.isTextual() && n.asText().matches("0[xX][0-9a-fA-F]{1,16}")) {
+            try {
+                long v = Long.parseUnsignedLong(n.asText().substring(2), 16);
+                if (v >= 0) return v;
+            } catch (NumberFormatException e) {
+                // falls through to the message
+            }
+        }
+        throw bad(ptr, "expected an address: a non-negative integer or a \"0x...\" string");
+    }
+
+    /** Exact bytes: {@code "file"} (beside the launch file, at most 1 GiB) or {@code "base64"}. */
+    private byte[] bytes(JsonNode n, String ptr) {
+        if (n.has("file") == n.has("base64")) throw bad(ptr, "give the bytes as either \"file\" or \"base64\"");
+        if (n.has("base64")) {
+            try {
+                return java.util.Base64.getDecoder().decode(text(n, "base64", true, ptr + "/base64"));
+            } catch (IllegalArgumentException e) {
+                throw bad(ptr + "/base64", "not base64: " + e.getMessage());
+            }
+        }
+        String name = text(n, "file", true, ptr + "/file");
+        Path f;
+        try {
+            f = file.getParent().resolve(name).normalize();
+        } catch (java.nio.file.InvalidPathException e) {
+            throw bad(ptr + "/file", "not a file name: " + name);
+        }
+        try {
+            if (!Files.isRegularFile(f)) throw bad(ptr + "/file", "no such file " + f);
+            if (Files.size(f) > (1L << 30)) throw bad(ptr + "/file", f + " is larger than 1 GiB");
+            return Files.readAllBytes(f);
+        } catch (IOException e) {
+            throw bad(ptr + "/file", "cannot read " + f + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * {@code {"struct": {"bytes": N, "base64"|"file": ..., "fields": [...]}}}: a by-value struct
+     * parameter, its bytes (zeros unless given) with fields written over them at byte offsets.
+     */
+    private ArgSpec struct(JsonNode n, String ptr) {
+        if (!n.isObject()) throw bad(ptr, "\"struct\" is an object {bytes?, base64?|file?, fields?}");
+        unknownKeys(n, ptr, Set.of("bytes", "base64", "file", "fields"));
+        Integer size = n.has("bytes") ? (int) integer(n.get("bytes"), ptr + "/bytes", 1, 32764) : null;
+        byte[] initial = n.has("base64") || n.has("file") ? bytes(n, ptr) : null;
+        if (initial != null && size != null && initial.length != size) {
+            throw bad(ptr, "the struct's bytes are " + initial.length + " long but \"bytes\" says " + size);
+        }
+        int len = size != null ? size : initial != null ? initial.length : -1;
+        List<StructSpec.Field> fields = new ArrayList<>();
+        JsonNode fs = n.get("fields");
+        if (fs != null) {
+            if (!fs.isArray()) throw bad(ptr + "/fields", "\"fields\" must be an array");
+            for (int i = 0; i < fs.size(); i++) {
+                String fp = ptr + "/fields/" + i;
+                JsonNode f = fs.get(i);
+                if (!f.isObject()) throw bad(fp, "a field is an object {offset, type+value | pointer+plus? | tensorMap}");
+                long off = integer(f.get("offset"), fp + "/offset", 0, 32763);
+                StructSpec.Field field;
+                if (f.has("tensorMap")) {
+                    unknownKeys(f, fp, Set.of("offset", "tensorMap"));
+                    field = new StructSpec.Field(off, null, null, null, 0, tensorMap(f.get("tensorMap"), fp + "/tensorMap").tensorMap());
+                } else if (f.has("pointer")) {
+                    unknownKeys(f, fp, Set.of("offset", "pointer", "plus"));
+                    long plus = f.has("plus") ? integer(f.get("plus"), fp + "/plus", Long.MIN_VALUE, Long.MAX_VALUE) : 0;
+                    field = new StructSpec.Field(off, null, null, text(f, "pointer", true, fp + "/pointer"), plus, null);
+                } else {
+                    unknownKeys(f, fp, Set.of("offset", "type", "value"));
+                    ScalarType t = type(f, fp);
+                    JsonNode v = f.get("value");
+                    if (v == null || !v.isNumber()) throw bad(fp + "/value", "a scalar field needs a numeric \"value\"");
+                    field = new StructSpec.Field(off, t, t.isFloat() ? (Number) v.asDouble() : (Number) v.asLong(), null, 0, null);
+                }
+                if (len >= 0 && off + field.size() > len) {
+                    throw bad(fp + "/offset", "a " + field.size() + "-byte field at offset " + off + " does not fit the " + len + "-byte struct");
+                }
+                fields.add(field);
+            }
+        }
+        return new ArgSpec(null, null, 0, null, null, null, null, new ArgSpec.Extras(null, null, new StructSpec(size, initial, fields)));
     }
 
     /** {@code "latency": N} (cycles, every copy) or {@code {"min": A, "max": B}} (a range the seeded policies draw from). */
@@ -209,12 +321,16 @@ public final class LaunchFileReader {
     }
 
     private ArgSpec arg(JsonNode n, String ptr) {
-        if (!n.isObject()) throw bad(ptr, "each argument is an object with \"buffer\", \"value\" or \"tensorMap\"");
+        if (!n.isObject()) throw bad(ptr, "each argument is an object with \"buffer\", \"value\", \"tensorMap\" or \"struct\"");
+        if (n.has("struct")) {
+            unknownKeys(n, ptr, Set.of("struct"));
+            return struct(n.get("struct"), ptr + "/struct");
+        }
         if (n.has("tensorMap")) {
             unknownKeys(n, ptr, Set.of("tensorMap"));
             return tensorMap(n.get("tensorMap"), ptr + "/tensorMap");
         }
-        unknownKeys(n, ptr, Set.of("buffer", "type", "count", "init", "data", "value"));
+        unknownKeys(n, ptr, Set.of("buffer", "type", "count", "init", "data", "value", "address", "file", "base64"));
         ScalarType t = type(n, ptr);
         if (n.has("value")) {
             if (n.has("buffer")) throw bad(ptr, "an argument is either a buffer or a value, not both");
@@ -224,6 +340,16 @@ public final class LaunchFileReader {
             return new ArgSpec(null, t, 0, null, null, num);
         }
         String name = text(n, "buffer", true, ptr + "/buffer");
+        Long address = n.has("address") ? address(n.get("address"), ptr + "/address") : null;
+        if (n.has("file") || n.has("base64") || "bytes".equals(n.path("init").asText(null))) {
+            // Exact bytes (a launch bundle's): the count follows from them.
+            if (n.has("data") || n.has("count")) throw bad(ptr, "a buffer with exact bytes (\"file\" or \"base64\") has no \"data\" or \"count\"");
+            byte[] raw = bytes(n, ptr);
+            if (raw.length == 0 || raw.length % t.bytes() != 0) {
+                throw bad(ptr, "buffer '" + name + "' has " + raw.length + " bytes, not a whole number of ." + t.ptxName() + " elements");
+            }
+            return new ArgSpec(name, t, raw.length / t.bytes(), "bytes", null, null, null, new ArgSpec.Extras(address, raw, null));
+        }
         List<Number> data = null;
         if (n.has("data")) {
             JsonNode d = n.get("data");
@@ -251,7 +377,7 @@ public final class LaunchFileReader {
             }
         }
         if (init.equals("data") && data == null) throw bad(ptr + "/init", "init \"data\" needs a \"data\" array");
-        return new ArgSpec(name, t, count, init, data, null);
+        return new ArgSpec(name, t, count, init, data, null, null, address == null ? null : new ArgSpec.Extras(address, null, null));
     }
 
     private ArgSpec tensorMap(JsonNode t, String ptr) {

@@ -15,8 +15,16 @@ import java.util.List;
 public record LaunchSpec(Path file, Path ptx, String kernel, Dim3 grid, Dim3 block, Dim3 cluster,
                          List<ArgSpec> args, int dynamicSharedBytes, Expectation expect,
                          String policy, long seed, long maxSteps, List<String> notes, List<ArgSpec> buffers,
-                         AsyncLatency latency, String sourceText) {
+                         AsyncLatency latency, String sourceText, DeviceImage device) {
     public static final long DEFAULT_MAX_STEPS = 50_000_000L;
+
+    /** Without a device image (the PTX's own globals and constants: every launch file but a bundle's). */
+    public LaunchSpec(Path file, Path ptx, String kernel, Dim3 grid, Dim3 block, Dim3 cluster, List<ArgSpec> args,
+                      int dynamicSharedBytes, Expectation expect, String policy, long seed, long maxSteps, List<String> notes,
+                      List<ArgSpec> buffers, AsyncLatency latency, String sourceText) {
+        this(file, ptx, kernel, grid, block, cluster, args, dynamicSharedBytes, expect, policy, seed, maxSteps, notes, buffers, latency,
+                sourceText, null);
+    }
 
     /** Not read from launch-file text (a bare .ptx, a test's launch): messages cannot point into one. */
     public LaunchSpec(Path file, Path ptx, String kernel, Dim3 grid, Dim3 block, Dim3 cluster, List<ArgSpec> args,

@@ -33,6 +33,13 @@ public final class LaunchSpecJson {
             ArrayNode bs = root.putArray("buffers");
             for (ArgSpec a : spec.buffers()) bs.add(arg(a));
         }
+        if (spec.device() != null) {
+            // A bundle's module state, inline (a trace carries no files beside its launch).
+            DeviceImage d = spec.device();
+            root.put("globalBase", "0x" + Long.toHexString(d.globalBase()));
+            if (!d.globals().isEmpty()) namedBytes(root.putObject("globals"), d.globals());
+            if (!d.constants().isEmpty()) namedBytes(root.putObject("constants"), d.constants());
+        }
         if (spec.expect() != null) root.set("expect", expect(spec.expect()));
         ObjectNode run = root.putObject("run");
         run.put("policy", policy);
@@ -57,8 +64,52 @@ public final class LaunchSpecJson {
         return a;
     }
 
+    private static void namedBytes(ObjectNode o, Map<String, byte[]> m) {
+        for (Map.Entry<String, byte[]> e : m.entrySet()) o.putObject(e.getKey()).put("base64", java.util.Base64.getEncoder().encodeToString(e.getValue()));
+    }
+
+    private static ObjectNode struct(StructSpec st) {
+        ObjectNode o = JSON.createObjectNode();
+        if (st.bytes() != null) o.put("bytes", st.bytes());
+        if (st.initial() != null) o.put("base64", java.util.Base64.getEncoder().encodeToString(st.initial()));
+        if (!st.fields().isEmpty()) {
+            ArrayNode fs = o.putArray("fields");
+            for (StructSpec.Field f : st.fields()) {
+                ObjectNode fo = fs.addObject();
+                fo.put("offset", f.offset());
+                if (f.tensorMap() != null) fo.set("tensorMap", tensorMap(f.tensorMap()));
+                else if (f.pointer() != null) {
+                    fo.put("pointer", f.pointer());
+                    if (f.plus() != 0) fo.put("plus", f.plus());
+                } else {
+                    fo.put("type", f.type().ptxName());
+                    number(fo, "value", f.value());
+                }
+            }
+        }
+        return o;
+    }
+
+    private static ObjectNode tensorMap(TensorMapSpec t) {
+        ObjectNode tm = JSON.createObjectNode();
+        tm.put("buffer", t.buffer());
+        ArrayNode dims = tm.putArray("dims");
+        t.dims().forEach(dims::add);
+        if (t.strides() != null) {
+            ArrayNode st = tm.putArray("strides");
+            t.strides().forEach(st::add);
+        }
+        ArrayNode box = tm.putArray("box");
+        t.box().forEach(box::add);
+        return tm;
+    }
+
     private static ObjectNode arg(ArgSpec a) {
         ObjectNode o = JSON.createObjectNode();
+        if (a.isStruct()) {
+            o.set("struct", struct(a.extras().struct()));
+            return o;
+        }
         if (a.isTensorMap()) {
             TensorMapSpec t = a.tensorMap();
             ObjectNode tm = o.putObject("tensorMap");
@@ -81,6 +132,11 @@ public final class LaunchSpecJson {
         }
         o.put("buffer", a.buffer());
         o.put("type", a.type().ptxName());
+        if (a.address() != null) o.put("address", "0x" + Long.toHexString(a.address()));
+        if (a.extras() != null && a.extras().bytes() != null) {
+            o.put("base64", java.util.Base64.getEncoder().encodeToString(a.extras().bytes()));
+            return o;
+        }
         o.put("count", a.count());
         o.put("init", a.init());
         if (a.data() != null) numbers(o.putArray("data"), a.data());

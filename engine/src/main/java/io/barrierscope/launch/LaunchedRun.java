@@ -63,10 +63,10 @@ public final class LaunchedRun {
         for (int i = 0; i < spec.args().size(); i++) {
             ArgSpec a = spec.args().get(i);
             Program.KernelParam kp = program.kernelParams.get(i);
-            if (a.isTensorMap()) continue;
+            if (a.isTensorMap() || a.isStruct()) continue;
             long v;
             if (a.isBuffer()) {
-                GlobalMemory.Segment s = global.map(a.buffer(), BufferCodec.initial(a), false);
+                GlobalMemory.Segment s = mapBuffer(spec, global, a, "/args/" + i);
                 buffers.put(a.buffer(), s);
                 bufferArgs.add(a);
                 v = s.base();
@@ -80,18 +80,22 @@ public final class LaunchedRun {
                 default -> pb.putLong(kp.offset(), v);
             }
         }
-        for (ArgSpec a : spec.buffers()) {
-            buffers.put(a.buffer(), global.map(a.buffer(), BufferCodec.initial(a), false));
+        for (int i = 0; i < spec.buffers().size(); i++) {
+            ArgSpec a = spec.buffers().get(i);
+            buffers.put(a.buffer(), mapBuffer(spec, global, a, "/buffers/" + i));
             bufferArgs.add(a);
         }
         for (int i = 0; i < spec.args().size(); i++) {
             ArgSpec a = spec.args().get(i);
             if (a.isTensorMap()) pb.put(program.kernelParams.get(i).offset(), tensorMap(spec, a.tensorMap(), global).encode());
+            if (a.isStruct()) StructParams.write(spec, a.extras().struct(), "/args/" + i + "/struct", pb, program.kernelParams.get(i), global);
         }
         int ctas = (int) spec.grid().volume();
         int warpsPerCta = (int) ((spec.block().volume() + 31) / 32);
         int slots = ctas * warpsPerCta * 32;
-        Memory memory = new Memory(global, program.constBank.clone(), ctas, program.staticSharedBytes + spec.dynamicSharedBytes(),
+        byte[] constBank = program.constBank.clone();
+        if (spec.device() != null) StructParams.applyImage(spec, spec.device(), program, global, constBank);
+        Memory memory = new Memory(global, constBank, ctas, program.staticSharedBytes + spec.dynamicSharedBytes(),
                 program.staticSharedBytes, slots, warpsPerCta * 32, program.localPerThread, program.paramPerThread, params,
                 program.symbols);
         this.machine = new Machine(program, spec.grid(), spec.block(), cluster, memory);
@@ -117,6 +121,16 @@ public final class LaunchedRun {
 
     public boolean raceDetection() { return machine.race != null; }
 
+    /** Maps a buffer at the next free address, or at its fixed one (a bundle's buffers keep the addresses the program saw). */
+    private static GlobalMemory.Segment mapBuffer(LaunchSpec spec, GlobalMemory global, ArgSpec a, String pointer) {
+        if (a.address() == null) return global.map(a.buffer(), BufferCodec.initial(a), false);
+        if (a.address() < global.nextAddress()) {
+            throw LaunchFileReader.located(spec, pointer + "/address", "buffer '" + a.buffer() + "' at 0x" + Long.toHexString(a.address())
+                    + " overlaps the module's globals or an earlier buffer (fixed addresses must ascend, at least 4 KiB apart)");
+        }
+        return global.mapAt(a.buffer(), a.address(), BufferCodec.initial(a), false);
+    }
+
     /** Where a tensor map sits in the launch file (its argument's index), for messages. */
     private static String tensorMapPointer(LaunchSpec spec, TensorMapSpec t) {
         for (int i = 0; i < spec.args().size(); i++) if (spec.args().get(i).tensorMap() == t) return "/args/" + i + "/tensorMap";
@@ -124,7 +138,7 @@ public final class LaunchedRun {
     }
 
     /** The tensor map of a launch-file argument, checked against the buffer it describes. */
-    private static TensorMap tensorMap(LaunchSpec spec, TensorMapSpec t, GlobalMemory global) {
+    static TensorMap tensorMap(LaunchSpec spec, TensorMapSpec t, GlobalMemory global) {
         ArgSpec buf = java.util.stream.Stream.concat(spec.args().stream(), spec.buffers().stream())
                 .filter(x -> x.isBuffer() && x.buffer().equals(t.buffer())).findFirst()
                 .orElseThrow(() -> LaunchFileReader.located(spec, tensorMapPointer(spec, t) + "/buffer", "tensorMap names buffer '" + t.buffer()
@@ -214,7 +228,8 @@ public final class LaunchedRun {
         }
         Program program;
         try {
-            program = ProgramBuilder.build(module, kernel);
+            program = spec.device() == null ? ProgramBuilder.build(module, kernel)
+                    : ProgramBuilder.build(module, kernel, spec.device().globalBase());
         } catch (PtxException e) {
             throw new BadInputException(e.getMessage(), e);
         } catch (IllegalArgumentException e) {
@@ -227,6 +242,21 @@ public final class LaunchedRun {
         for (int i = 0; i < spec.args().size(); i++) {
             ArgSpec a = spec.args().get(i);
             Program.KernelParam kp = program.kernelParams.get(i);
+            if (a.isStruct()) {
+                StructSpec st = a.extras().struct();
+                if (st.bytes() != null ? st.bytes() != kp.size() : st.initial() != null && st.initial().length != kp.size()) {
+                    throw LaunchFileReader.located(spec, "/args/" + i + "/struct", "arg " + i + " is a struct of "
+                            + (st.bytes() != null ? st.bytes() : st.initial().length) + " bytes but parameter " + kp.name() + " has " + kp.size() + " bytes");
+                }
+                for (int f = 0; f < st.fields().size(); f++) {
+                    StructSpec.Field fl = st.fields().get(f);
+                    if (fl.offset() + fl.size() > kp.size()) {
+                        throw LaunchFileReader.located(spec, "/args/" + i + "/struct/fields/" + f + "/offset", "a " + fl.size()
+                                + "-byte field at offset " + fl.offset() + " does not fit parameter " + kp.name() + " (" + kp.size() + " bytes)");
+                    }
+                }
+                continue;
+            }
             if (a.isTensorMap()) {
                 if (kp.size() != TensorMap.BYTES) {
                     throw LaunchFileReader.located(spec, "/args/" + i, "arg " + i + " is a tensorMap (128 bytes) but parameter "

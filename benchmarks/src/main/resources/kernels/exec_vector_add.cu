@@ -1,0 +1,5 @@
+// The trivial kernel of ExecLaunchBenchmark: a launch's overhead in `barrierscope exec`, not its work.
+__global__ void vector_add(const float *a, const float *b, float *c, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) c[i] = a[i] + b[i];
+}

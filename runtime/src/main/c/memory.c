@@ -1,0 +1,314 @@
+/*
+ * Device memory: allocations, copies, memset and symbols. The bytes live in the engine's one
+ * device address space (`barrierscope exec`); this side keeps the list of allocations only, to
+ * tell device pointers from host ones (cudaMemcpyDefault) and to refuse bad pointers with a
+ * message before anything is written.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cudart.h"
+#include "protocol.h"
+
+enum { H2H = 0, H2D = 1, D2H = 2, D2D = 3, DEFAULT = 4 };
+
+typedef struct { uint64_t base, size; } allocation;
+static pthread_mutex_t mem_lock = PTHREAD_MUTEX_INITIALIZER;
+static allocation *allocs;
+static size_t nallocs;
+
+int bs_is_device(const void *p, size_t n) {
+    uint64_t a = (uint64_t) (uintptr_t) p;
+    int yes = 0;
+    pthread_mutex_lock(&mem_lock);
+    for (size_t i = 0; i < nallocs && !yes; i++) yes = a >= allocs[i].base && a + n <= allocs[i].base + allocs[i].size;
+    pthread_mutex_unlock(&mem_lock);
+    return yes;
+}
+
+/* Symbols live in the device space too but are not allocations: Java checks every address. */
+static int is_known_device(const void *p, size_t n) { return bs_is_device(p, n); }
+
+int cudaMalloc(void **devPtr, size_t size) {
+    if (devPtr == NULL) return bs_set(cudaErrorInvalidValue);
+    bs_buf b = {0}, r = {0};
+    bs_put_u64(&b, size);
+    uint32_t st = bs_call(BS_MALLOC, &b, &r);
+    uint64_t a = bs_get_u64(&r, 0);
+    free(b.p);
+    free(r.p);
+    if (st != 0) return bs_set((int) st);
+    pthread_mutex_lock(&mem_lock);
+    allocs = realloc(allocs, (nallocs + 1) * sizeof *allocs);
+    if (allocs == NULL) bs_fatal("out of host memory");
+    allocs[nallocs++] = (allocation){a, size ? size : 1};
+    pthread_mutex_unlock(&mem_lock);
+    *devPtr = (void *) (uintptr_t) a;
+    return cudaSuccess;
+}
+
+int cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream) { (void) stream; return cudaMalloc(devPtr, size); }
+
+int cudaFree(void *devPtr) {
+    if (devPtr == NULL) return cudaSuccess;
+    uint64_t a = (uint64_t) (uintptr_t) devPtr;
+    int found = 0;
+    pthread_mutex_lock(&mem_lock);
+    for (size_t i = 0; i < nallocs; i++) {
+        if (allocs[i].base == a) {
+            allocs[i] = allocs[--nallocs];
+            found = 1;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&mem_lock);
+    if (!found) {
+        fprintf(stderr, "barrierscope: cudaFree(%p): not a pointer cudaMalloc returned (returns cudaErrorInvalidValue)\n", devPtr);
+        return bs_set(cudaErrorInvalidValue);
+    }
+    bs_buf b = {0}, r = {0};
+    bs_put_u64(&b, a);
+    uint32_t st = bs_call(BS_FREE, &b, &r);
+    free(b.p);
+    free(r.p);
+    return bs_set((int) st);
+}
+
+int cudaFreeAsync(void *devPtr, cudaStream_t stream) { (void) stream; return cudaFree(devPtr); }
+
+/* Pinned host memory is plain host memory here: nothing is ever copied by DMA. */
+int cudaMallocHost(void **ptr, size_t size) {
+    if (ptr == NULL) return bs_set(cudaErrorInvalidValue);
+    if (posix_memalign(ptr, 4096, size ? size : 1) != 0) return bs_set(cudaErrorMemoryAllocation);
+    return cudaSuccess;
+}
+
+int cudaHostAlloc(void **ptr, size_t size, unsigned flags) { (void) flags; return cudaMallocHost(ptr, size); }
+int cudaFreeHost(void *ptr) { free(ptr); return cudaSuccess; }
+
+/* The engine's reason (a string in the reply) names the nearest allocation. */
+static int bad_pointer(const char *fn, const char *which, const void *p, size_t n, const bs_buf *why) {
+    uint32_t len = bs_get_u32(why, 0);
+    int shown = len <= why->len - 4 && why->len >= 4 ? (int) len : 0;
+    fprintf(stderr, "barrierscope: %s: the %s pointer %p (%zu bytes) is not device memory: %.*s "
+                    "(returns cudaErrorInvalidValue; nothing was written)\n", fn, which, p, n, shown, shown ? why->p + 4 : "");
+    return bs_set(cudaErrorInvalidValue);
+}
+
+static int copy_once(const char *fn, void *dst, const void *src, size_t count, int kind);
+
+/* Large copies go in 64 MiB pieces, so that no message comes near the wire's limit. */
+#define PIECE ((size_t) 64 << 20)
+
+static int copy(const char *fn, void *dst, const void *src, size_t count, int kind) {
+    if (count <= PIECE) return copy_once(fn, dst, src, count, kind);
+    if (kind == DEFAULT) {
+        int dd = is_known_device(dst, count), sd = is_known_device(src, count);
+        kind = dd ? (sd ? D2D : H2D) : (sd ? D2H : H2H);
+    }
+    for (size_t at = 0; at < count; at += PIECE) {
+        size_t n = count - at < PIECE ? count - at : PIECE;
+        int e = copy_once(fn, (char *) dst + at, (const char *) src + at, n, kind);
+        if (e) return e;
+    }
+    return cudaSuccess;
+}
+
+static int copy_once(const char *fn, void *dst, const void *src, size_t count, int kind) {
+    if (count == 0) return cudaSuccess;
+    if (dst == NULL || src == NULL) return bs_set(cudaErrorInvalidValue);
+    if (kind == DEFAULT) {
+        int dd = is_known_device(dst, count), sd = is_known_device(src, count);
+        kind = dd ? (sd ? D2D : H2D) : (sd ? D2H : H2H);
+    }
+    bs_buf b = {0}, r = {0};
+    uint32_t st;
+    switch (kind) {
+    case H2H:
+        memmove(dst, src, count);
+        return cudaSuccess;
+    case H2D:
+        bs_put_u64(&b, (uint64_t) (uintptr_t) dst);
+        bs_put(&b, src, count);
+        st = bs_call(BS_WRITE, &b, &r);
+        break;
+    case D2H:
+        bs_put_u64(&b, (uint64_t) (uintptr_t) src);
+        bs_put_u64(&b, count);
+        st = bs_call(BS_READ, &b, &r);
+        if (st == 0 && r.len == count) memcpy(dst, r.p, count);
+        break;
+    case D2D:
+        bs_put_u64(&b, (uint64_t) (uintptr_t) dst);
+        bs_put_u64(&b, (uint64_t) (uintptr_t) src);
+        bs_put_u64(&b, count);
+        st = bs_call(BS_COPY, &b, &r);
+        break;
+    default:
+        return bs_set(cudaErrorInvalidMemcpyDirection);
+    }
+    int e = (int) st;
+    if (st == cudaErrorInvalidValue) e = bad_pointer(fn, kind == D2H ? "source" : kind == H2D ? "destination" : "source or destination", kind == D2H ? src : dst, count, &r);
+    free(b.p);
+    free(r.p);
+    return bs_set(e);
+}
+
+/* Copies synchronize with the device, so a failed launch's error shows here as on a GPU. */
+int cudaMemcpy(void *dst, const void *src, size_t count, int kind) {
+    int e = bs_take_pending();
+    if (e) return e;
+    return copy("cudaMemcpy", dst, src, count, kind);
+}
+
+int cudaMemcpyAsync(void *dst, const void *src, size_t count, int kind, cudaStream_t stream) {
+    (void) stream;
+    return copy("cudaMemcpyAsync", dst, src, count, kind);
+}
+
+int cudaMemset(void *devPtr, int value, size_t count) {
+    if (count == 0) return cudaSuccess;
+    bs_buf b = {0}, r = {0};
+    bs_put_u64(&b, (uint64_t) (uintptr_t) devPtr);
+    bs_put_u32(&b, (uint32_t) (value & 0xFF));
+    bs_put_u64(&b, count);
+    uint32_t st = bs_call(BS_SET, &b, &r);
+    int e = (int) st;
+    if (st == cudaErrorInvalidValue) e = bad_pointer("cudaMemset", "destination", devPtr, count, &r);
+    free(b.p);
+    free(r.p);
+    return bs_set(e);
+}
+
+int cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream) { (void) stream; return cudaMemset(devPtr, value, count); }
+
+static int symbol_range(const char *fn, const void *symbol, size_t count, size_t offset, uint64_t *addr) {
+    uint64_t size;
+    int st = bs_symbol(symbol, addr, &size);
+    if (st != 0) {
+        fprintf(stderr, "barrierscope: %s: %p is not a registered __device__ or __constant__ variable "
+                        "(returns cudaErrorInvalidSymbol)\n", fn, symbol);
+        return bs_set(cudaErrorInvalidSymbol);
+    }
+    if (offset > size || count > size - offset) {
+        fprintf(stderr, "barrierscope: %s: %zu bytes at offset %zu do not fit the %llu-byte symbol "
+                        "(returns cudaErrorInvalidValue)\n", fn, count, offset, (unsigned long long) size);
+        return bs_set(cudaErrorInvalidValue);
+    }
+    *addr += offset;
+    return cudaSuccess;
+}
+
+int cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset, int kind) {
+    uint64_t a;
+    int st = symbol_range("cudaMemcpyToSymbol", symbol, count, offset, &a);
+    if (st) return st;
+    return copy("cudaMemcpyToSymbol", (void *) (uintptr_t) a, src, count, kind == D2D ? D2D : H2D);
+}
+
+int cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset, int kind) {
+    uint64_t a;
+    int st = symbol_range("cudaMemcpyFromSymbol", symbol, count, offset, &a);
+    if (st) return st;
+    return copy("cudaMemcpyFromSymbol", dst, (void *) (uintptr_t) a, count, kind == D2D ? D2D : D2H);
+}
+
+int cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count, size_t offset, int kind, cudaStream_t s) {
+    (void) s;
+    return cudaMemcpyToSymbol(symbol, src, count, offset, kind);
+}
+
+int cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset, int kind, cudaStream_t s) {
+    (void) s;
+    return cudaMemcpyFromSymbol(dst, symbol, count, offset, kind);
+}
+
+int cudaGetSymbolAddress(void **devPtr, const void *symbol) {
+    uint64_t a, size;
+    if (bs_symbol(symbol, &a, &size) != 0) return bs_set(cudaErrorInvalidSymbol);
+    *devPtr = (void *) (uintptr_t) a;
+    return cudaSuccess;
+}
+
+int cudaGetSymbolSize(size_t *size, const void *symbol) {
+    uint64_t a, s;
+    if (bs_symbol(symbol, &a, &s) != 0) return bs_set(cudaErrorInvalidSymbol);
+    *size = s;
+    return cudaSuccess;
+}
+
+/* ---- more of the memory API ------------------------------------------------------------------- */
+
+#define DEVICE_BYTES (1ull << 30) /* DeviceSession.DEVICE_BUDGET */
+
+int cudaMemGetInfo(size_t *free_bytes, size_t *total) {
+    uint64_t used = 0;
+    pthread_mutex_lock(&mem_lock);
+    for (size_t i = 0; i < nallocs; i++) used += allocs[i].size;
+    pthread_mutex_unlock(&mem_lock);
+    if (free_bytes) *free_bytes = used > DEVICE_BYTES ? 0 : DEVICE_BYTES - used;
+    if (total) *total = DEVICE_BYTES;
+    return cudaSuccess;
+}
+
+/* Rows padded to 512 bytes, as a GPU's texture alignment would. */
+int cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height) {
+    if (pitch == NULL) return bs_set(cudaErrorInvalidValue);
+    *pitch = (width + 511) / 512 * 512;
+    if (*pitch == 0) *pitch = 512;
+    return cudaMalloc(devPtr, *pitch * (height ? height : 1));
+}
+
+/* Row by row: one copy per row (each checked as cudaMemcpy checks it). */
+int cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind) {
+    int e = bs_take_pending();
+    if (e) return e;
+    if (width > dpitch || width > spitch) return bs_set(cudaErrorInvalidValue);
+    for (size_t r = 0; r < height; r++) {
+        e = copy("cudaMemcpy2D", (char *) dst + r * dpitch, (const char *) src + r * spitch, width, kind);
+        if (e) return e;
+    }
+    return cudaSuccess;
+}
+
+int cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind,
+                      cudaStream_t stream) {
+    (void) stream;
+    return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+}
+
+int cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height) {
+    for (size_t r = 0; r < height; r++) {
+        int e = cudaMemset((char *) devPtr + r * pitch, value, width);
+        if (e) return e;
+    }
+    return cudaSuccess;
+}
+
+/* Registering host memory changes nothing here (no DMA); mapping it into the device cannot be done. */
+int cudaHostRegister(void *ptr, size_t size, unsigned flags) {
+    (void) size;
+    if (ptr == NULL) return bs_set(cudaErrorInvalidValue);
+    if (flags & 0x02) return bs_unimplemented("cudaHostRegister with cudaHostRegisterMapped (device access to host memory)");
+    return cudaSuccess;
+}
+
+int cudaHostUnregister(void *ptr) { (void) ptr; return cudaSuccess; }
+
+/* struct cudaPointerAttributes: type (0 unregistered, 2 device), device, devicePointer, hostPointer. */
+int cudaPointerGetAttributes(void *attributes, const void *ptr) {
+    if (attributes == NULL) return bs_set(cudaErrorInvalidValue);
+    struct { int type; int device; const void *dev; const void *host; } a = {0, -2, NULL, NULL};
+    if (bs_is_device(ptr, 1)) {
+        a.type = 2;
+        a.device = 0;
+        a.dev = ptr;
+    } else {
+        a.host = ptr;
+    }
+    memcpy(attributes, &a, sizeof a);
+    return cudaSuccess;
+}

@@ -1,0 +1,233 @@
+/*
+ * The device, synchronization, streams, events and error names. Every operation runs to its end
+ * when it is issued (streams are in order and one at a time), so a synchronize only reports a
+ * failed launch's error; event times are the engine's virtual cycles, not wall time.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cudart.h"
+
+/* One emulated sm_90a device; its clock turns virtual cycles into event milliseconds. */
+#define CLOCK_KHZ 1755000ull
+
+static pthread_mutex_t cycles_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t cycles;
+
+void bs_add_cycles(uint64_t c) {
+    pthread_mutex_lock(&cycles_lock);
+    cycles += c;
+    pthread_mutex_unlock(&cycles_lock);
+}
+
+static uint64_t now(void) {
+    pthread_mutex_lock(&cycles_lock);
+    uint64_t c = cycles;
+    pthread_mutex_unlock(&cycles_lock);
+    return c;
+}
+
+int cudaGetDeviceCount(int *count) {
+    if (count == NULL) return bs_set(cudaErrorInvalidValue);
+    *count = 1;
+    return cudaSuccess;
+}
+
+int cudaSetDevice(int device) { return device == 0 ? cudaSuccess : bs_set(cudaErrorInvalidDevice); }
+
+int cudaGetDevice(int *device) {
+    if (device == NULL) return bs_set(cudaErrorInvalidValue);
+    *device = 0;
+    return cudaSuccess;
+}
+
+int cudaFree(void *);
+int cudaInitDevice(int device, unsigned flags, unsigned dflags) { (void) flags; (void) dflags; return cudaSetDevice(device); }
+int cudaSetDeviceFlags(unsigned flags) { (void) flags; return cudaSuccess; }
+int cudaDeviceReset(void) { return cudaSuccess; }
+int cudaDeviceSynchronize(void) { return bs_take_pending(); }
+int cudaDeviceSetLimit(int limit, size_t value) { (void) limit; (void) value; return cudaSuccess; }
+int cudaDeviceSetCacheConfig(int config) { (void) config; return cudaSuccess; }
+int cudaFuncSetCacheConfig(const void *func, int config) { (void) func; (void) config; return cudaSuccess; }
+
+int cudaDriverGetVersion(int *v) { if (v == NULL) return bs_set(cudaErrorInvalidValue); *v = 13000; return cudaSuccess; }
+int cudaRuntimeGetVersion(int *v) { if (v == NULL) return bs_set(cudaErrorInvalidValue); *v = 13000; return cudaSuccess; }
+
+/* cudaDeviceAttr values (driver_types.h) and what the emulated H100-like device answers. */
+int cudaDeviceGetAttribute(int *value, int attr, int device) {
+    if (value == NULL || device != 0) return bs_set(device != 0 ? cudaErrorInvalidDevice : cudaErrorInvalidValue);
+    int v;
+    switch (attr) {
+    case 1: v = 1024; break;              /* MaxThreadsPerBlock */
+    case 2: case 3: v = 1024; break;      /* MaxBlockDimX/Y */
+    case 4: v = 64; break;                /* MaxBlockDimZ */
+    case 5: v = 2147483647; break;        /* MaxGridDimX */
+    case 6: case 7: v = 65535; break;     /* MaxGridDimY/Z */
+    case 8: v = 48 * 1024; break;         /* MaxSharedMemoryPerBlock */
+    case 9: v = 65536; break;             /* TotalConstantMemory */
+    case 10: v = 32; break;               /* WarpSize */
+    case 12: v = 65536; break;            /* MaxRegistersPerBlock */
+    case 13: v = (int) CLOCK_KHZ; break;  /* ClockRate */
+    case 16: v = 132; break;              /* MultiProcessorCount */
+    case 75: v = 9; break;                /* ComputeCapabilityMajor */
+    case 76: v = 0; break;                /* ComputeCapabilityMinor */
+    case 81: v = 228 * 1024; break;       /* MaxSharedMemoryPerMultiprocessor */
+    case 82: v = 65536; break;            /* MaxRegistersPerMultiprocessor */
+    case 97: v = 227 * 1024; break;       /* MaxSharedMemoryPerBlockOptin */
+    case 39: v = 2048; break;             /* MaxThreadsPerMultiProcessor */
+    case 106: v = 32; break;              /* MaxBlocksPerMultiprocessor */
+    case 120: v = 1; break;               /* ClusterLaunch */
+    default:
+        return bs_unimplemented("cudaDeviceGetAttribute (this attribute)");
+    }
+    *value = v;
+    return cudaSuccess;
+}
+
+/* struct cudaDeviceProp of CUDA 13 (1,008 bytes; offsets from its cuda_runtime_api.h): what the
+   emulated device answers, the rest zero. */
+int cudaGetDeviceProperties(void *prop, int device) {
+    if (prop == NULL) return bs_set(cudaErrorInvalidValue);
+    if (device != 0) return bs_set(cudaErrorInvalidDevice);
+    unsigned char *p = prop;
+    memset(p, 0, 1008);
+    strcpy((char *) p, "BarrierScope emulated sm_90a");
+#define PUT(off, type, v) do { type x_ = (v); memcpy(p + (off), &x_, sizeof x_); } while (0)
+    PUT(288, uint64_t, 1ull << 30);          /* totalGlobalMem: the device budget */
+    PUT(296, uint64_t, 48 * 1024);           /* sharedMemPerBlock */
+    PUT(304, int, 65536);                    /* regsPerBlock */
+    PUT(308, int, 32);                       /* warpSize */
+    PUT(312, uint64_t, 2147483647ull);       /* memPitch */
+    PUT(320, int, 1024);                     /* maxThreadsPerBlock */
+    PUT(324, int, 1024); PUT(328, int, 1024); PUT(332, int, 64);
+    PUT(336, int, 2147483647); PUT(340, int, 65535); PUT(344, int, 65535);
+    PUT(352, uint64_t, 65536);               /* totalConstMem */
+    PUT(360, int, 9); PUT(364, int, 0);      /* major, minor */
+    PUT(368, uint64_t, 512);                 /* textureAlignment */
+    PUT(384, int, 132);                      /* multiProcessorCount */
+    PUT(392, int, 1);                        /* canMapHostMemory */
+    PUT(560, int, 1);                        /* concurrentKernels */
+    PUT(588, int, 1);                        /* unifiedAddressing */
+    PUT(596, int, 50 * 1024 * 1024);         /* l2CacheSize */
+    PUT(604, int, 2048);                     /* maxThreadsPerMultiProcessor */
+    PUT(624, uint64_t, 228 * 1024);          /* sharedMemPerMultiprocessor */
+    PUT(632, int, 65536);                    /* regsPerMultiprocessor */
+    PUT(668, int, 1);                        /* cooperativeLaunch */
+    PUT(672, uint64_t, 227 * 1024);          /* sharedMemPerBlockOptin */
+    PUT(688, int, 32);                       /* maxBlocksPerMultiProcessor */
+    PUT(696, uint64_t, 1024);                /* reservedSharedMemPerBlock */
+    PUT(748, int, 1);                        /* clusterLaunch */
+#undef PUT
+    return cudaSuccess;
+}
+
+/* ---- streams and events: handles only; every operation already ran when it was issued ---------- */
+
+/* A stream is a tagged handle, so destroying the default stream (0) or the special handles
+   cudaStreamLegacy (1) / cudaStreamPerThread (2), or a handle twice, is an error, not a crash. */
+#define STREAM_MAGIC 0x5354524Du
+typedef struct { uint32_t magic; } bs_stream;
+
+int cudaStreamCreate(cudaStream_t *s) {
+    if (s == NULL) return bs_set(cudaErrorInvalidValue);
+    bs_stream *st = malloc(sizeof *st);
+    if (st == NULL) return bs_set(cudaErrorMemoryAllocation);
+    st->magic = STREAM_MAGIC;
+    *s = st;
+    return cudaSuccess;
+}
+
+int cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags) { (void) flags; return cudaStreamCreate(s); }
+int cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags, int prio) { (void) flags; (void) prio; return cudaStreamCreate(s); }
+int cudaStreamDestroy(cudaStream_t s) {
+    if ((uintptr_t) s < 4096 || ((bs_stream *) s)->magic != STREAM_MAGIC) return bs_set(cudaErrorInvalidResourceHandle);
+    ((bs_stream *) s)->magic = 0;
+    free(s);
+    return cudaSuccess;
+}
+int cudaStreamSynchronize(cudaStream_t s) { (void) s; return bs_take_pending(); }
+int cudaStreamQuery(cudaStream_t s) { (void) s; return cudaSuccess; }
+int cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags) { (void) s; (void) e; (void) flags; return cudaSuccess; }
+
+#define EVENT_MAGIC 0x45564E54u
+typedef struct { uint32_t magic; int recorded; uint64_t at; } bs_event;
+
+static int bad_event(cudaEvent_t e) { return (uintptr_t) e < 4096 || ((bs_event *) e)->magic != EVENT_MAGIC; }
+
+int cudaEventCreate(cudaEvent_t *e) {
+    if (e == NULL) return bs_set(cudaErrorInvalidValue);
+    bs_event *ev = calloc(1, sizeof *ev);
+    if (ev == NULL) return bs_set(cudaErrorMemoryAllocation);
+    ev->magic = EVENT_MAGIC;
+    *e = ev;
+    return cudaSuccess;
+}
+
+int cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags) { (void) flags; return cudaEventCreate(e); }
+int cudaEventDestroy(cudaEvent_t e) {
+    if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
+    ((bs_event *) e)->magic = 0;
+    free(e);
+    return cudaSuccess;
+}
+
+int cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
+    (void) s;
+    if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
+    ((bs_event *) e)->at = now();
+    ((bs_event *) e)->recorded = 1;
+    return cudaSuccess;
+}
+
+int cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned flags) { (void) flags; return cudaEventRecord(e, s); }
+int cudaEventSynchronize(cudaEvent_t e) { (void) e; return bs_take_pending(); }
+int cudaEventQuery(cudaEvent_t e) { (void) e; return cudaSuccess; }
+
+int cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end) {
+    if (ms == NULL) return bs_set(cudaErrorInvalidValue);
+    if (bad_event(start) || bad_event(end)) return bs_set(cudaErrorInvalidResourceHandle);
+    bs_event *a = start, *b = end;
+    if (!a->recorded || !b->recorded) return bs_set(cudaErrorInvalidResourceHandle);
+    *ms = (float) ((double) ((int64_t) (b->at - a->at)) / (double) CLOCK_KHZ);
+    return cudaSuccess;
+}
+
+/* ---- error names and strings (the texts of CUDA 13's driver_types.h) -------------------------- */
+
+static const struct { int code; const char *name, *text; } errors[] = {
+    {0, "cudaSuccess", "no error"},
+    {1, "cudaErrorInvalidValue", "invalid argument"},
+    {2, "cudaErrorMemoryAllocation", "out of memory"},
+    {3, "cudaErrorInitializationError", "initialization error"},
+    {9, "cudaErrorInvalidConfiguration", "invalid configuration argument"},
+    {13, "cudaErrorInvalidSymbol", "invalid device symbol"},
+    {17, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
+    {21, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
+    {98, "cudaErrorInvalidDeviceFunction", "invalid device function"},
+    {100, "cudaErrorNoDevice", "no CUDA-capable device is detected"},
+    {101, "cudaErrorInvalidDevice", "invalid device ordinal"},
+    {200, "cudaErrorInvalidKernelImage", "device kernel image is invalid"},
+    {209, "cudaErrorNoKernelImageForDevice", "no kernel image is available for execution on the device"},
+    {218, "cudaErrorInvalidPtx", "a PTX JIT compilation failed"},
+    {400, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
+    {500, "cudaErrorSymbolNotFound", "named symbol not found"},
+    {600, "cudaErrorNotReady", "device not ready"},
+    {700, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
+    {702, "cudaErrorLaunchTimeout", "the launch timed out and was terminated"},
+    {719, "cudaErrorLaunchFailure", "unspecified launch failure"},
+    {801, "cudaErrorNotSupported", "operation not supported"},
+    {912, "cudaErrorInvalidClusterSize", "invalid cluster size"},
+    {999, "cudaErrorUnknown", "unknown error"},
+};
+
+const char *cudaGetErrorString(int e) {
+    for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++) if (errors[i].code == e) return errors[i].text;
+    return "unrecognized error code";
+}
+
+const char *cudaGetErrorName(int e) {
+    for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++) if (errors[i].code == e) return errors[i].name;
+    return "cudaErrorUnknown";
+}

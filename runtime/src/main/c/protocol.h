@@ -1,0 +1,51 @@
+/*
+ * The wire between BarrierScope's libcudart.so.13 (this C library, inside the user's program)
+ * and `barrierscope exec` (Java, one JVM and one engine for the whole program).
+ * docs/runtime.md, "The wire", describes the same in prose; RuntimeProtocol.java is the Java side.
+ *
+ * Transport: a Unix domain stream socket whose path is in the environment variable
+ * BARRIERSCOPE_SOCKET. Strictly request/reply; the library holds one lock around each exchange.
+ * All integers little-endian.
+ *
+ *   request: u32 op, u32 payload length, payload
+ *   reply:   u32 status (a cudaError_t value; 0 success), u32 payload length, payload
+ *
+ * A string is u32 byte length + UTF-8 bytes (no NUL).
+ */
+#ifndef BARRIERSCOPE_PROTOCOL_H
+#define BARRIERSCOPE_PROTOCOL_H
+
+#define BS_PROTOCOL_VERSION 1
+
+enum bs_op {
+    /* u32 version, u32 pid, string program -> (empty) */
+    BS_HELLO = 1,
+    /* string PTX text -> u32 module id */
+    BS_MODULE = 2,
+    /* u32 module, string entry -> u32 n, u32 size[n] (the entry's .param sizes, in order),
+       u32 static shared bytes, u32 local bytes per thread, u32 constant bytes, u32 cluster[3]
+       (the entry's required cluster shape, 0,0,0 when it has none) */
+    BS_PARAMS = 3,
+    /* u64 bytes -> u64 device address */
+    BS_MALLOC = 4,
+    /* u64 device address -> (empty) */
+    BS_FREE = 5,
+    /* u64 dst, bytes (rest of payload) -> (empty) */
+    BS_WRITE = 6,
+    /* u64 src, u64 bytes -> bytes */
+    BS_READ = 7,
+    /* u64 dst, u64 src, u64 bytes -> (empty) */
+    BS_COPY = 8,
+    /* u64 dst, u32 byte value, u64 bytes -> (empty) */
+    BS_SET = 9,
+    /* u32 module, string name -> u64 address, u64 size */
+    BS_SYMBOL = 10,
+    /* u32 module, string entry, u32 grid[3], u32 block[3], u32 cluster[3] (0,0,0: the entry's own),
+       u32 dynamic shared bytes, bytes (every .param's bytes, back to back, sizes as BS_PARAMS)
+       -> u64 virtual cycles the launch took, string message (empty on success) */
+    BS_LAUNCH = 11,
+    /* string function name -> (empty): an API we do not implement was called (for the summary) */
+    BS_UNIMPLEMENTED = 12
+};
+
+#endif

@@ -1,0 +1,472 @@
+/*
+ * What nvcc's generated host code calls: fat-binary, function and variable registration, the
+ * <<<...>>> configuration stack, and the launches (docs/runtime.md, "What nvcc generates").
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cudart.h"
+#include "protocol.h"
+
+/* What __cudaRegisterFatBinary receives (fatbinary_section.h's __fatBinC_Wrapper_t). */
+typedef struct {
+    int magic;
+    int version;
+    const unsigned char *data;
+    void *filename_or_fatbins;
+} fatbin_wrapper;
+
+#define FATBINC_MAGIC 0x466243B1
+#define FATBIN_MAGIC 0xBA55ED50u
+#define ENTRY_PTX 1
+#define FLAG_ZSTD 0x8000u
+#define FLAG_LZ4 0x2000u
+#define FLAG_ARCH_SPECIFIC 0x100000u /* the 'a' of compute_90a */
+
+/* The handle nvcc keeps: it only passes it back, so any pointer-sized first member will do. */
+typedef struct bs_module {
+    void *unused;
+    int id; /* -1: no PTX could be had; every launch of it fails with the reason */
+    char *why;
+} bs_module;
+
+struct bs_function {
+    const void *host_fun;
+    bs_module *module;
+    char *name;
+    int nparams; /* -1 until asked */
+    uint32_t *sizes;
+    uint32_t static_shared, local_bytes, const_bytes, cluster[3];
+    size_t dyn_shared_max; /* cudaFuncSetAttribute(MaxDynamicSharedMemorySize) */
+};
+
+typedef struct {
+    const void *host_var;
+    bs_module *module;
+    char *name;
+    size_t size;
+    int constant;
+    uint64_t addr; /* 0 until asked */
+} bs_var;
+
+static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct bs_function **funcs;
+static size_t nfuncs;
+static bs_var *vars;
+static size_t nvars;
+
+static uint16_t u16at(const unsigned char *p) { uint16_t v; memcpy(&v, p, 2); return v; }
+static uint32_t u32at(const unsigned char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static uint64_t u64at(const unsigned char *p) { uint64_t v; memcpy(&v, p, 8); return v; }
+
+/*
+ * The PTX of the best entry of a fat binary: compute_90a (arch 90 with the arch-specific flag)
+ * over plain compute_90 over any other PTX. Entry header layout: docs/runtime.md.
+ */
+static char *ptx_of(const unsigned char *fb, const char **why) {
+    if (u32at(fb) != FATBIN_MAGIC) {
+        *why = "its fat binary has an unknown header";
+        return NULL;
+    }
+    uint16_t hsize = u16at(fb + 6);
+    uint64_t total = u64at(fb + 8);
+    const unsigned char *e = fb + hsize, *end = fb + hsize + total, *best = NULL;
+    int best_rank = -1;
+    while (e + 64 <= end) {
+        uint16_t kind = u16at(e);
+        uint32_t ehs = u32at(e + 4);
+        uint64_t padded = u64at(e + 8);
+        uint32_t arch = u32at(e + 28);
+        uint64_t flags = u64at(e + 40);
+        if (kind == ENTRY_PTX) {
+            int rank = arch == 90 ? ((flags & FLAG_ARCH_SPECIFIC) ? 3 : 2) : (arch < 90 ? 1 : 0);
+            if (rank > best_rank) {
+                best_rank = rank;
+                best = e;
+            }
+        }
+        if (ehs == 0) break;
+        e += ehs + padded;
+    }
+    if (best == NULL) {
+        *why = "its fat binary holds no PTX (build with -arch=sm_90a, which embeds compute_90a PTX)";
+        return NULL;
+    }
+    uint32_t ehs = u32at(best + 4);
+    uint64_t padded = u64at(best + 8);
+    uint32_t csize = u32at(best + 16);
+    uint64_t flags = u64at(best + 40);
+    uint64_t usize = u64at(best + 56);
+    const unsigned char *payload = best + ehs;
+    if (flags & FLAG_ZSTD) return bs_zstd(payload, csize ? csize : padded, usize, why);
+    if (flags & FLAG_LZ4) {
+        *why = "its PTX is LZ4-compressed (an older nvcc); rebuild with nvcc --no-compress";
+        return NULL;
+    }
+    char *out = malloc(padded + 1);
+    if (out == NULL) bs_fatal("out of host memory");
+    memcpy(out, payload, padded);
+    out[padded] = 0;
+    return out;
+}
+
+void **__cudaRegisterFatBinary(void *fatCubin) {
+    const fatbin_wrapper *w = fatCubin;
+    bs_module *m = calloc(1, sizeof *m);
+    if (m == NULL) bs_fatal("out of host memory");
+    m->id = -1;
+    const char *why = NULL;
+    char *ptx = NULL;
+    if (w == NULL || w->magic != FATBINC_MAGIC) why = "it passed no fat binary nvcc would make";
+    else if (w->version != 1) why = "it was built with relocatable device code (-rdc), which is not supported yet";
+    else ptx = ptx_of(w->data, &why);
+    if (ptx != NULL) {
+        bs_buf b = {0}, r = {0};
+        bs_put_str(&b, ptx);
+        uint32_t st = bs_call(BS_MODULE, &b, &r);
+        if (st == 0) m->id = (int) bs_get_u32(&r, 0);
+        else why = "its PTX was refused by the engine (`barrierscope exec` printed why)";
+        free(b.p);
+        free(r.p);
+        free(ptx);
+    }
+    if (m->id < 0) {
+        m->why = strdup(why);
+        fprintf(stderr, "barrierscope: a CUDA module of this program cannot run: %s\n", why);
+    }
+    return (void **) m;
+}
+
+void __cudaRegisterFatBinaryEnd(void **handle) { (void) handle; }
+void __cudaUnregisterFatBinary(void **handle) { (void) handle; }
+char __cudaInitModule(void **handle) { (void) handle; return 0; }
+
+void __cudaRegisterFunction(void **handle, const char *hostFun, char *deviceFun, const char *deviceName,
+                            int thread_limit, void *tid, void *bid, dim3 *bDim, dim3 *gDim, int *wSize) {
+    (void) deviceFun; (void) thread_limit; (void) tid; (void) bid; (void) bDim; (void) gDim; (void) wSize;
+    struct bs_function *f = calloc(1, sizeof *f);
+    if (f == NULL) bs_fatal("out of host memory");
+    f->host_fun = hostFun;
+    f->module = (bs_module *) handle;
+    f->name = strdup(deviceName);
+    f->nparams = -1;
+    pthread_mutex_lock(&reg_lock);
+    funcs = realloc(funcs, (nfuncs + 1) * sizeof *funcs);
+    if (funcs == NULL) bs_fatal("out of host memory");
+    funcs[nfuncs++] = f;
+    pthread_mutex_unlock(&reg_lock);
+}
+
+void __cudaRegisterVar(void **handle, char *hostVar, char *deviceAddress, const char *deviceName, int ext,
+                       size_t size, int constant, int global) {
+    (void) deviceAddress; (void) ext; (void) global;
+    pthread_mutex_lock(&reg_lock);
+    vars = realloc(vars, (nvars + 1) * sizeof *vars);
+    if (vars == NULL) bs_fatal("out of host memory");
+    vars[nvars++] = (bs_var){hostVar, (bs_module *) handle, strdup(deviceName), size, constant, 0};
+    pthread_mutex_unlock(&reg_lock);
+}
+
+void __cudaRegisterManagedVar(void **handle, void **hostVarPtrAddress, char *deviceAddress, const char *deviceName,
+                              int ext, size_t size, int constant, int global) {
+    (void) handle; (void) hostVarPtrAddress; (void) deviceAddress; (void) deviceName; (void) ext; (void) size;
+    (void) constant; (void) global;
+    bs_unimplemented("__cudaRegisterManagedVar (__managed__ variables)");
+}
+
+static struct bs_function *function_of(const void *host_fun) {
+    struct bs_function *f = NULL;
+    pthread_mutex_lock(&reg_lock);
+    for (size_t i = 0; i < nfuncs && f == NULL; i++) if (funcs[i]->host_fun == host_fun || (const void *) funcs[i] == host_fun) f = funcs[i];
+    pthread_mutex_unlock(&reg_lock);
+    return f;
+}
+
+int bs_symbol(const void *host_var, uint64_t *addr, uint64_t *size) {
+    bs_var *v = NULL;
+    pthread_mutex_lock(&reg_lock);
+    for (size_t i = 0; i < nvars && v == NULL; i++) if (vars[i].host_var == host_var) v = &vars[i];
+    pthread_mutex_unlock(&reg_lock);
+    if (v == NULL || v->module->id < 0) return cudaErrorInvalidSymbol;
+    if (v->addr == 0) {
+        bs_buf b = {0}, r = {0};
+        bs_put_u32(&b, (uint32_t) v->module->id);
+        bs_put_str(&b, v->name);
+        uint32_t st = bs_call(BS_SYMBOL, &b, &r);
+        if (st == 0) v->addr = bs_get_u64(&r, 0);
+        free(b.p);
+        free(r.p);
+        if (st != 0) return (int) st;
+    }
+    *addr = v->addr;
+    *size = v->size;
+    return cudaSuccess;
+}
+
+int __cudaGetKernel(cudaKernel_t *kernel, const void *hostFun) {
+    struct bs_function *f = function_of(hostFun);
+    if (kernel) *kernel = f;
+    return f ? cudaSuccess : bs_set(cudaErrorInvalidDeviceFunction);
+}
+
+/* ---- <<<grid, block, shared, stream>>> --------------------------------------------------------- */
+
+typedef struct { dim3 grid, block; size_t shared; void *stream; } call_config;
+static __thread call_config config_stack[16];
+static __thread int config_depth;
+
+unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem, void *stream) {
+    if (config_depth >= 16) return 1;
+    config_stack[config_depth++] = (call_config){gridDim, blockDim, sharedMem, stream};
+    return 0;
+}
+
+int __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim, size_t *sharedMem, void *stream) {
+    if (config_depth == 0) return bs_set(cudaErrorInvalidConfiguration);
+    call_config c = config_stack[--config_depth];
+    *gridDim = c.grid;
+    *blockDim = c.block;
+    *sharedMem = c.shared;
+    *(void **) stream = c.stream;
+    return cudaSuccess;
+}
+
+/* The entry's .param sizes, asked once: the argument buffer is an array of pointers only. */
+static int param_sizes(struct bs_function *f) {
+    if (f->nparams >= 0) return cudaSuccess;
+    bs_buf b = {0}, r = {0};
+    bs_put_u32(&b, (uint32_t) f->module->id);
+    bs_put_str(&b, f->name);
+    uint32_t st = bs_call(BS_PARAMS, &b, &r);
+    if (st == 0) {
+        uint32_t n = bs_get_u32(&r, 0);
+        f->sizes = calloc(n ? n : 1, sizeof *f->sizes);
+        for (uint32_t i = 0; i < n; i++) f->sizes[i] = bs_get_u32(&r, 4 + 4 * i);
+        size_t at = 4 + 4 * (size_t) n;
+        f->static_shared = bs_get_u32(&r, at);
+        f->local_bytes = bs_get_u32(&r, at + 4);
+        f->const_bytes = bs_get_u32(&r, at + 8);
+        for (int i = 0; i < 3; i++) f->cluster[i] = bs_get_u32(&r, at + 12 + 4 * i);
+        f->nparams = (int) n;
+    }
+    free(b.p);
+    free(r.p);
+    return (int) st;
+}
+
+int bs_launch(struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, size_t shared, void **args) {
+    if (f == NULL) {
+        fprintf(stderr, "barrierscope: a launch of a function that was never registered as a kernel "
+                        "(returns cudaErrorInvalidDeviceFunction)\n");
+        return bs_set(cudaErrorInvalidDeviceFunction);
+    }
+    if (f->module->id < 0) {
+        fprintf(stderr, "barrierscope: cannot launch %s: %s\n", f->name, f->module->why);
+        return bs_set(cudaErrorNoKernelImageForDevice);
+    }
+    if (shared > 48 * 1024 && shared > f->dyn_shared_max) {
+        /* As on the GPU: above 48 KiB the kernel must opt in first. */
+        fprintf(stderr, "barrierscope: launch of %s asks for %zu bytes of dynamic shared memory; above 49152 call "
+                        "cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) first\n", f->name, shared);
+        return bs_set(cudaErrorInvalidValue);
+    }
+    int st = param_sizes(f);
+    if (st != 0) return bs_set(st);
+    bs_buf b = {0}, r = {0};
+    bs_put_u32(&b, (uint32_t) f->module->id);
+    bs_put_str(&b, f->name);
+    unsigned dims[9] = {grid.x, grid.y, grid.z, block.x, block.y, block.z, cluster.x, cluster.y, cluster.z};
+    for (int i = 0; i < 9; i++) bs_put_u32(&b, dims[i]);
+    bs_put_u32(&b, (uint32_t) shared);
+    for (int i = 0; i < f->nparams; i++) {
+        if (args == NULL || args[i] == NULL) {
+            free(b.p);
+            return bs_set(cudaErrorInvalidValue);
+        }
+        bs_put(&b, args[i], f->sizes[i]);
+    }
+    st = (int) bs_call(BS_LAUNCH, &b, &r);
+    bs_add_cycles(bs_get_u64(&r, 0));
+    free(b.p);
+    free(r.p);
+    /* A launch that ran and failed is reported again by the next synchronize, as a GPU's
+       asynchronous failure is; a refused configuration only by the launch itself. */
+    if (st == cudaErrorLaunchTimeout || st == cudaErrorIllegalAddress || st == cudaErrorLaunchFailure) bs_set_pending(st);
+    return bs_set(st);
+}
+
+static const dim3 no_cluster = {0, 0, 0};
+
+int __cudaLaunchKernel(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, void *stream) {
+    (void) stream;
+    return bs_launch(kernel, gridDim, blockDim, no_cluster, sharedMem, args);
+}
+
+int __cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, void *stream) {
+    return __cudaLaunchKernel(kernel, gridDim, blockDim, args, sharedMem, stream);
+}
+
+int cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, void *stream) {
+    (void) stream;
+    return bs_launch(function_of(func), gridDim, blockDim, no_cluster, sharedMem, args);
+}
+
+/* Every CTA of a launch is resident on the engine, so a cooperative launch is a plain one. */
+int cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, void *stream) {
+    return cudaLaunchKernel(func, gridDim, blockDim, args, sharedMem, stream);
+}
+
+/* cudaLaunchConfig_t and cudaLaunchAttribute of CUDA 13's driver_types.h. */
+typedef struct { int id; char pad[4]; union { char bytes[64]; struct { unsigned x, y, z; } cluster; } val; } launch_attribute;
+typedef struct { dim3 grid, block; size_t shared; void *stream; launch_attribute *attrs; unsigned nattrs; } launch_config;
+#define ATTR_CLUSTER_DIMENSION 4
+
+int cudaLaunchKernelExC(const launch_config *config, const void *func, void **args) {
+    if (config == NULL) return bs_set(cudaErrorInvalidValue);
+    dim3 cluster = no_cluster;
+    for (unsigned i = 0; i < config->nattrs; i++) {
+        if (config->attrs[i].id == ATTR_CLUSTER_DIMENSION) {
+            cluster = (dim3){config->attrs[i].val.cluster.x, config->attrs[i].val.cluster.y, config->attrs[i].val.cluster.z};
+        }
+    }
+    return bs_launch(function_of(func), config->grid, config->block, cluster, config->shared, args);
+}
+
+#define FUNC_ATTR_MAX_DYNAMIC_SHARED 8
+
+int cudaFuncSetAttribute(const void *func, int attr, int value) {
+    struct bs_function *f = function_of(func);
+    if (f == NULL) return bs_set(cudaErrorInvalidDeviceFunction);
+    if (attr == FUNC_ATTR_MAX_DYNAMIC_SHARED) {
+        if (value < 0 || value > 227 * 1024) return bs_set(cudaErrorInvalidValue);
+        f->dyn_shared_max = (size_t) value;
+    }
+    /* Other attributes (carveout, cluster scheduling, ...) change nothing the engine models. */
+    return cudaSuccess;
+}
+
+/* ---- what the program may ask of a kernel -------------------------------------------------------- */
+
+static int function_facts(const void *func, struct bs_function **out) {
+    struct bs_function *f = function_of(func);
+    if (f == NULL) return bs_set(cudaErrorInvalidDeviceFunction);
+    if (f->module->id < 0) return bs_set(cudaErrorNoKernelImageForDevice);
+    int st = param_sizes(f);
+    if (st != 0) return bs_set(st);
+    *out = f;
+    return cudaSuccess;
+}
+
+/* struct cudaFuncAttributes of CUDA 13 (144 bytes); numRegs is not modelled (the engine has no
+   register allocation), so it is reported as 0. */
+int cudaFuncGetAttributes(void *attr, const void *func) {
+    struct bs_function *f;
+    if (attr == NULL) return bs_set(cudaErrorInvalidValue);
+    int st = function_facts(func, &f);
+    if (st) return st;
+    unsigned char *a = attr;
+    memset(a, 0, 144);
+    uint64_t shared = f->static_shared, cbytes = f->const_bytes, local = f->local_bytes;
+    int v;
+    memcpy(a + 0, &shared, 8);
+    memcpy(a + 8, &cbytes, 8);
+    memcpy(a + 16, &local, 8);
+    v = 1024; memcpy(a + 24, &v, 4);                                  /* maxThreadsPerBlock */
+    v = 90; memcpy(a + 32, &v, 4); memcpy(a + 36, &v, 4);            /* ptxVersion, binaryVersion */
+    v = (int) (f->dyn_shared_max > 48 * 1024 ? f->dyn_shared_max : 48 * 1024 - f->static_shared);
+    memcpy(a + 44, &v, 4);                                            /* maxDynamicSharedSizeBytes */
+    v = -1; memcpy(a + 48, &v, 4);                                    /* preferredShmemCarveout: default */
+    v = f->cluster[0] != 0; memcpy(a + 52, &v, 4);
+    for (int i = 0; i < 3; i++) memcpy(a + 56 + 4 * i, &f->cluster[i], 4);
+    return cudaSuccess;
+}
+
+/* Blocks of `func` one multiprocessor holds: threads (2048), blocks (32) and shared memory
+   (228 KiB, 1 KiB reserved per block) limit it; registers are not modelled. */
+static int blocks_per_sm(struct bs_function *f, int block, size_t dyn) {
+    if (block <= 0 || block > 1024) return 0;
+    int warps = (block + 31) / 32;
+    int by_threads = 2048 / (warps * 32);
+    size_t per_block = f->static_shared + dyn + 1024;
+    int by_shared = per_block > 227 * 1024 + 1024 ? 0 : (int) ((228 * 1024) / per_block);
+    int n = by_threads < 32 ? by_threads : 32;
+    return n < by_shared ? n : by_shared;
+}
+
+int cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *num, const void *func, int block, size_t dyn) {
+    struct bs_function *f;
+    if (num == NULL) return bs_set(cudaErrorInvalidValue);
+    int st = function_facts(func, &f);
+    if (st) return st;
+    *num = blocks_per_sm(f, block, dyn);
+    return cudaSuccess;
+}
+
+int cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *num, const void *func, int block, size_t dyn, unsigned flags) {
+    (void) flags;
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(num, func, block, dyn);
+}
+
+/* Clusters of the launch's shape the 132 multiprocessors hold at once, as if any multiprocessors
+   could form a cluster (a real H100 groups them by GPC, so it may hold fewer). */
+int cudaOccupancyMaxActiveClusters(int *num, const void *func, const launch_config *config) {
+    struct bs_function *f;
+    if (num == NULL || config == NULL) return bs_set(cudaErrorInvalidValue);
+    int st = function_facts(func, &f);
+    if (st) return st;
+    unsigned cx = f->cluster[0] ? f->cluster[0] : 1, cy = f->cluster[0] ? f->cluster[1] : 1, cz = f->cluster[0] ? f->cluster[2] : 1;
+    for (unsigned i = 0; i < config->nattrs; i++) {
+        if (config->attrs[i].id == ATTR_CLUSTER_DIMENSION) {
+            cx = config->attrs[i].val.cluster.x; cy = config->attrs[i].val.cluster.y; cz = config->attrs[i].val.cluster.z;
+        }
+    }
+    unsigned size = cx * cy * cz;
+    if (size == 0 || size > 16) return bs_set(cudaErrorInvalidClusterSize);
+    int per_sm = blocks_per_sm(f, (int) (config->block.x * config->block.y * config->block.z), config->shared);
+    *num = (int) ((132u * (unsigned) per_sm) / size);
+    return cudaSuccess;
+}
+
+/* ---- kernel handles and the driver's launch (reached through cudaGetDriverEntryPoint) ---------- */
+
+int cudaGetFuncBySymbol(void **functionPtr, const void *symbolPtr) {
+    struct bs_function *f = function_of(symbolPtr);
+    if (functionPtr == NULL) return bs_set(cudaErrorInvalidValue);
+    *functionPtr = f;
+    return f ? cudaSuccess : bs_set(cudaErrorInvalidDeviceFunction);
+}
+
+int cudaGetKernel(cudaKernel_t *kernel, const void *entryFuncAddr) { return __cudaGetKernel(kernel, entryFuncAddr); }
+
+/* CUlaunchConfig of CUDA 13's cuda.h; its attributes are laid out as the runtime's. */
+typedef struct {
+    unsigned gx, gy, gz, bx, by, bz, shared;
+    void *stream;
+    launch_attribute *attrs;
+    unsigned nattrs;
+} cu_launch_config;
+
+/* A CUfunction here is the function record cudaGetFuncBySymbol hands out. */
+int bs_cu_launch_kernel_ex(const cu_launch_config *c, void *f, void **params, void **extra) {
+    if (c == NULL) return cudaErrorInvalidValue;
+    if (extra != NULL && extra[0] != NULL) {
+        return bs_unimplemented("cuLaunchKernelEx with \"extra\" (a packed argument buffer)");
+    }
+    dim3 cluster = no_cluster;
+    for (unsigned i = 0; i < c->nattrs; i++) {
+        if (c->attrs[i].id == ATTR_CLUSTER_DIMENSION) {
+            cluster = (dim3){c->attrs[i].val.cluster.x, c->attrs[i].val.cluster.y, c->attrs[i].val.cluster.z};
+        }
+    }
+    struct bs_function *fn = function_of(f);
+    return bs_launch(fn, (dim3){c->gx, c->gy, c->gz}, (dim3){c->bx, c->by, c->bz}, cluster, c->shared, params);
+}
+
+int bs_cu_launch_kernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                        unsigned shared, void *stream, void **params, void **extra) {
+    cu_launch_config c = {gx, gy, gz, bx, by, bz, shared, stream, NULL, 0};
+    return bs_cu_launch_kernel_ex(&c, f, params, extra);
+}

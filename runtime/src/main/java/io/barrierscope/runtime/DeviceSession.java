@@ -1,0 +1,235 @@
+package io.barrierscope.runtime;
+
+import io.barrierscope.exec.GlobalMemory;
+import io.barrierscope.exec.MemoryFault;
+import io.barrierscope.exec.Program;
+import io.barrierscope.ptx.PtxException;
+import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Everything one program's CUDA runtime owns, on the engine's side: one device address space
+ * for the whole program (allocations and module variables persist across launches, so pointers
+ * stored in structs and buffers keep working), the registered modules, and the launches. Every
+ * request of the wire (RuntimeProtocol) is one method here; a bad request gets a CUDA error and
+ * a message naming what was wrong, and changes nothing.
+ */
+public final class DeviceSession {
+    /** The result of one request: a cudaError_t and the reply payload. */
+    public record Reply(int status, byte[] payload) {
+        static Reply ok(byte[] p) { return new Reply(CudaError.SUCCESS, p); }
+        static Reply ok() { return ok(new byte[0]); }
+        static Reply error(int status) { return new Reply(status, new byte[0]); }
+    }
+
+    /** At most this many bytes of device memory in all (the engine holds them in the heap). */
+    public static final long DEVICE_BUDGET = 1L << 30;
+
+    private final GlobalMemory device = new GlobalMemory();
+    private final List<DeviceModule> modules = new ArrayList<>();
+    private final LaunchOptions options;
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private long allocated;
+    private int launches;
+    private final List<String> failures = new ArrayList<>();
+    private final List<String> unimplemented = new ArrayList<>();
+    private int worstExit;
+    private Runnable onFailure = () -> { };
+
+    public DeviceSession(LaunchOptions options, PrintWriter out, PrintWriter err) {
+        this.options = options;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Launches that did not complete, one line each. */
+    public List<String> failures() { return failures; }
+    /** APIs the program called that we do not implement. */
+    public List<String> unimplemented() { return unimplemented; }
+    /** The exit code of the worst failed launch (as `run` has it), or 0. */
+    public int worstExit() { return worstExit; }
+    public int launches() { return launches; }
+    public GlobalMemory device() { return device; }
+    /** Runs after every failed launch (--on-failure abort stops the program there). */
+    public void onFailure(Runnable r) { onFailure = r; }
+
+    public synchronized Reply handle(RuntimeProtocol.Request r) {
+        ByteBuffer p = r.payload();
+        try {
+            return switch (r.op()) {
+                case RuntimeProtocol.HELLO -> p.getInt() == RuntimeProtocol.VERSION ? Reply.ok() : Reply.error(CudaError.NOT_SUPPORTED);
+                case RuntimeProtocol.MODULE -> module(r.string());
+                case RuntimeProtocol.PARAMS -> params(p.getInt(), r.string());
+                case RuntimeProtocol.MALLOC -> malloc(p.getLong());
+                case RuntimeProtocol.FREE -> free(p.getLong());
+                case RuntimeProtocol.WRITE -> write(p.getLong(), p);
+                case RuntimeProtocol.READ -> read(p.getLong(), p.getLong());
+                case RuntimeProtocol.COPY -> copy(p.getLong(), p.getLong(), p.getLong());
+                case RuntimeProtocol.SET -> set(p.getLong(), (byte) p.getInt(), p.getLong());
+                case RuntimeProtocol.SYMBOL -> symbol(p.getInt(), r.string());
+                case RuntimeProtocol.LAUNCH -> launch(p, r);
+                case RuntimeProtocol.UNIMPLEMENTED -> {
+                    unimplemented.add(r.string());
+                    yield Reply.ok();
+                }
+                default -> {
+                    err.println("barrierscope: unknown request " + r.op() + " from the program's CUDA runtime (a libcudart.so.13 of another BarrierScope?)");
+                    yield Reply.error(CudaError.NOT_SUPPORTED);
+                }
+            };
+        } catch (java.nio.BufferUnderflowException | IllegalArgumentException e) {
+            err.println("barrierscope: a malformed request " + r.op() + " from the program's CUDA runtime: " + e.getMessage());
+            return Reply.error(CudaError.INVALID_VALUE);
+        }
+    }
+
+    private Reply module(String ptx) {
+        DeviceModule dm;
+        try {
+            dm = new DeviceModule(modules.size(), ptx, device);
+        } catch (PtxException | IllegalArgumentException e) {
+            err.println("barrierscope: the program's PTX (module " + modules.size() + ") cannot be loaded: " + e.getMessage());
+            return Reply.error(CudaError.INVALID_PTX);
+        }
+        modules.add(dm);
+        return Reply.ok(new RuntimeProtocol.Payload().u32(dm.id).toArray());
+    }
+
+    DeviceModule moduleOf(int id) {
+        if (id < 0 || id >= modules.size()) throw new IllegalArgumentException("no module " + id);
+        return modules.get(id);
+    }
+
+    private Reply params(int module, String entry) {
+        Program p;
+        try {
+            p = moduleOf(module).program(entry);
+        } catch (PtxException | IllegalArgumentException e) {
+            err.println("barrierscope: cannot launch " + entry + ": " + e.getMessage());
+            return Reply.error(CudaError.INVALID_DEVICE_FUNCTION);
+        }
+        RuntimeProtocol.Payload out = new RuntimeProtocol.Payload().u32(p.kernelParams.size());
+        for (Program.KernelParam kp : p.kernelParams) out.u32(kp.size());
+        // What cudaFuncGetAttributes and the occupancy queries need to know of the entry.
+        out.u32(p.staticSharedBytes).u32(p.localPerThread).u32(p.constBank.length);
+        var d = p.kernel.directives();
+        int[] c = d.reqnctapercluster() != null ? d.reqnctapercluster() : d.clusterDim();
+        out.u32(c == null ? 0 : c[0]).u32(c == null ? 0 : c[1]).u32(c == null ? 0 : c[2]);
+        return Reply.ok(out.toArray());
+    }
+
+    private Reply malloc(long size) {
+        if (size < 0 || size > Integer.MAX_VALUE - 8 || allocated + size > DEVICE_BUDGET) {
+            err.println("barrierscope: cudaMalloc(" + size + "): BarrierScope's device has " + (DEVICE_BUDGET >> 20)
+                    + " MiB in all and holds one allocation in at most 2 GiB; " + allocated + " bytes are allocated");
+            return Reply.error(CudaError.MEMORY_ALLOCATION);
+        }
+        GlobalMemory.Segment s = device.mapAt("cudaMalloc#" + device.segments().size(), device.nextAddress(), new byte[(int) size], false);
+        allocated += size;
+        return Reply.ok(new RuntimeProtocol.Payload().u64(s.base()).toArray());
+    }
+
+    private Reply free(long addr) {
+        for (GlobalMemory.Segment s : device.segments()) {
+            if (s.base() == addr && s.name().startsWith("cudaMalloc#")) {
+                device.unmap(addr);
+                allocated -= s.data().length;
+                return Reply.ok();
+            }
+        }
+        return Reply.error(CudaError.INVALID_VALUE);
+    }
+
+    /** The bytes at [addr, addr+size) as an array and offset: device memory or a module's constant bank. */
+    private record Place(byte[] data, int offset) {}
+
+    private Place place(long addr, long size, boolean write) {
+        if (size < 0 || size > Integer.MAX_VALUE) throw new MemoryFault(io.barrierscope.check.DiagnosticCode.MEMORY_FAULT, addr, "a copy of " + size + " bytes");
+        for (DeviceModule m : modules) {
+            long b = m.constHostBase();
+            if (addr >= b && addr + size <= b + m.constBank.length) return new Place(m.constBank, (int) (addr - b));
+        }
+        GlobalMemory.Segment s = device.find(addr, (int) size, write);
+        return new Place(s.data(), (int) (addr - s.base()));
+    }
+
+    /** The program's runtime prints the message, naming the call and the pointer. */
+    private Reply badAddress(MemoryFault f) {
+        return new Reply(CudaError.INVALID_VALUE, new RuntimeProtocol.Payload().string(f.getMessage()).toArray());
+    }
+
+    private Reply write(long dst, ByteBuffer bytes) {
+        int n = bytes.remaining();
+        try {
+            Place pl = place(dst, n, true);
+            bytes.get(pl.data, pl.offset, n);
+            return Reply.ok();
+        } catch (MemoryFault f) {
+            return badAddress(f);
+        }
+    }
+
+    private Reply read(long src, long size) {
+        try {
+            Place pl = place(src, size, false);
+            byte[] out = new byte[(int) size];
+            System.arraycopy(pl.data, pl.offset, out, 0, out.length);
+            return Reply.ok(out);
+        } catch (MemoryFault f) {
+            return badAddress(f);
+        }
+    }
+
+    private Reply copy(long dst, long src, long size) {
+        try {
+            Place from = place(src, size, false);
+            Place to = place(dst, size, true);
+            System.arraycopy(from.data, from.offset, to.data, to.offset, (int) size);
+            return Reply.ok();
+        } catch (MemoryFault f) {
+            return badAddress(f);
+        }
+    }
+
+    private Reply set(long dst, byte value, long size) {
+        try {
+            Place pl = place(dst, size, true);
+            java.util.Arrays.fill(pl.data, pl.offset, pl.offset + (int) size, value);
+            return Reply.ok();
+        } catch (MemoryFault f) {
+            return badAddress(f);
+        }
+    }
+
+    private Reply symbol(int module, String name) {
+        DeviceModule m = moduleOf(module);
+        GlobalMemory.Segment s = m.globals.get(name);
+        if (s != null) return Reply.ok(new RuntimeProtocol.Payload().u64(s.base()).u64(s.data().length).toArray());
+        long[] c = m.constants.get(name);
+        if (c != null) return Reply.ok(new RuntimeProtocol.Payload().u64(m.constHostBase() + c[0]).u64(c[1]).toArray());
+        err.println("barrierscope: the program's PTX has no __device__ or __constant__ variable '" + name + "'");
+        return Reply.error(CudaError.INVALID_SYMBOL);
+    }
+
+    private Reply launch(ByteBuffer p, RuntimeProtocol.Request r) {
+        DeviceModule m = moduleOf(p.getInt());
+        String entry = r.string();
+        int[] dims = new int[9];
+        for (int i = 0; i < 9; i++) dims[i] = p.getInt();
+        int dynShared = p.getInt();
+        byte[] params = new byte[p.remaining()];
+        p.get(params);
+        launches++;
+        KernelLaunch k = new KernelLaunch(this, m, entry, dims, dynShared, params, launches, options, out, err);
+        KernelLaunch.Result res = k.run();
+        if (res.exitCode() != 0) {
+            failures.add(res.line());
+            worstExit = Math.max(worstExit, res.exitCode());
+            onFailure.run();
+        }
+        return new Reply(res.status(), new RuntimeProtocol.Payload().u64(res.cycles()).string(res.line()).toArray());
+    }
+}

@@ -1,0 +1,197 @@
+package io.barrierscope.runtime;
+
+import io.barrierscope.cli.Main;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code barrierscope exec -- PROGRAM ARGS}: runs an unmodified CUDA program built with
+ * {@code nvcc -cudart shared}, with our libcudart.so.13 in its LD_LIBRARY_PATH, so that every
+ * kernel launch runs on the engine in this JVM (docs/runtime.md). Exit code: the program's,
+ * unless a launch failed (then `run`'s code for the worst failure: 3 deadlock, 4 diagnostics,
+ * 5 step limit) or the program could not be run (2).
+ */
+@Command(name = "exec", description = "Run your own CUDA program (built with nvcc -cudart shared); every kernel launch runs on the engine.")
+public final class ExecCommand implements Callable<Integer> {
+    /** Where the C build puts the library, relative to this module's classes (runtime/target/classes). */
+    public static final String LIBRARY = "libcudart.so.13";
+
+    @Option(names = "--policy", description = "round-robin, random or adversarial (every launch)")
+    String policy = "round-robin";
+
+    @Option(names = "--seed", description = "seed of the policy")
+    long seed;
+
+    @Option(names = "--max-steps", description = "warp-step budget of each launch")
+    long maxSteps = LaunchOptions.DEFAULT_MAX_STEPS;
+
+    @Option(names = "--no-race", description = "turn the race detector off (it is on by default)")
+    boolean noRace;
+
+    @Option(names = "--bundle-all", paramLabel = "DIR", description = "write a launch bundle for every launch into DIR (failed ones included)")
+    Path bundleAll;
+
+    @Option(names = "--bundle-dir", paramLabel = "DIR", description = "where failed launches' bundles go (default: barrierscope-bundles)")
+    Path bundleDir;
+
+    @Option(names = "--no-bundles", description = "write no launch bundles, not even for failed launches")
+    boolean noBundles;
+
+    @Option(names = "--kernel", paramLabel = "REGEX", description = "only launches of kernels whose (mangled) name matches get bundles")
+    String kernel;
+
+    @Option(names = "--on-failure", paramLabel = "WHAT", description = "after a failed launch: continue (the program gets the CUDA error; default) or abort (the program is stopped)")
+    String onFailure = "continue";
+
+    @Parameters(index = "0", paramLabel = "PROGRAM", description = "the program (built with nvcc -cudart shared)")
+    Path program;
+
+    @Parameters(index = "1..*", paramLabel = "ARGS", description = "its arguments")
+    List<String> args = new ArrayList<>();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (!io.barrierscope.exec.Policy.NAMES.contains(policy)) {
+            err.println("error: unknown policy '" + policy + "' (expected round-robin, random or adversarial)");
+            return Main.BAD_INPUT;
+        }
+        if (maxSteps < 1) {
+            err.println("error: --max-steps must be at least 1");
+            return Main.BAD_INPUT;
+        }
+        if (!onFailure.equals("continue") && !onFailure.equals("abort")) {
+            err.println("error: --on-failure is continue or abort" + (onFailure.equals("gui") ? " (gui is not implemented yet: open the bundle's trace with barrierscope gui)" : ""));
+            return Main.BAD_INPUT;
+        }
+        java.util.regex.Pattern kernels = null;
+        if (kernel != null) {
+            try {
+                kernels = java.util.regex.Pattern.compile(kernel);
+            } catch (java.util.regex.PatternSyntaxException e) {
+                err.println("error: --kernel: " + e.getDescription() + " in '" + kernel + "'");
+                return Main.BAD_INPUT;
+            }
+        }
+        Path dir = noBundles ? null : bundleAll != null ? bundleAll : bundleDir != null ? bundleDir : LaunchOptions.DEFAULT_BUNDLE_DIR;
+        LaunchOptions o = new LaunchOptions(policy, seed, maxSteps, !noRace, dir, bundleAll != null && !noBundles, kernels,
+                onFailure.equals("abort"));
+        return exec(program, args, o, out, err);
+    }
+
+    /** Runs the program; the exit code as the class comment says. Tests call this. */
+    public static int exec(Path program, List<String> args, LaunchOptions options, PrintWriter out, PrintWriter err)
+            throws IOException, InterruptedException {
+        return exec(program, args, options, out, err, null);
+    }
+
+    /** As above, the program's stdout and stderr going to {@code programOutput} when it is not null (tests). */
+    public static int exec(Path program, List<String> args, LaunchOptions options, PrintWriter out, PrintWriter err,
+                           Path programOutput) throws IOException, InterruptedException {
+        Path exe = resolve(program);
+        if (exe == null) {
+            err.println("error: " + program + ": no such program" + (program.getNameCount() == 1 ? " (here or on the PATH)" : ""));
+            return Main.BAD_INPUT;
+        }
+        String linkage = ProgramCheck.cudaRuntimeOf(exe);
+        if (linkage != null) {
+            err.println("error: " + program + ": " + linkage);
+            return Main.BAD_INPUT;
+        }
+        Path lib = libraryDir();
+        if (lib == null) {
+            err.println("error: BarrierScope's " + LIBRARY + " is not built (it needs gcc when BarrierScope is built: "
+                    + "apt-get install gcc, then build again)");
+            return Main.BAD_INPUT;
+        }
+        DeviceSession session = new DeviceSession(options, out, err);
+        int code;
+        try (RuntimeServer server = new RuntimeServer(session, err)) {
+            List<String> cmd = new ArrayList<>();
+            cmd.add(exe.toAbsolutePath().toString());
+            cmd.addAll(args);
+            ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
+            if (programOutput != null) pb.redirectErrorStream(true).redirectOutput(programOutput.toFile());
+            Map<String, String> env = pb.environment();
+            String old = env.get("LD_LIBRARY_PATH");
+            env.put("LD_LIBRARY_PATH", lib + (old == null || old.isEmpty() ? "" : ":" + old));
+            env.put("BARRIERSCOPE_SOCKET", server.socket().toString());
+            out.flush();
+            err.flush();
+            Process p;
+            try {
+                p = pb.start();
+            } catch (IOException e) {
+                err.println("error: cannot run " + program + ": " + e.getMessage());
+                return Main.BAD_INPUT;
+            }
+            if (options.abortOnFailure()) {
+                session.onFailure(() -> {
+                    err.println("barrierscope: --on-failure abort: stopping the program");
+                    err.flush();
+                    p.destroyForcibly();
+                });
+            }
+            code = p.waitFor();
+        }
+        out.flush();
+        if (!session.unimplemented().isEmpty()) {
+            err.println("barrierscope: the program called " + session.unimplemented().size() + " CUDA function(s) BarrierScope does not implement: "
+                    + String.join(", ", session.unimplemented()));
+        }
+        if (!session.failures().isEmpty()) {
+            err.println("barrierscope: " + session.failures().size() + " of " + session.launches() + " launches failed:");
+            for (String f : session.failures()) err.println("  " + f);
+            err.flush();
+            return session.worstExit();
+        }
+        err.flush();
+        return code;
+    }
+
+    /** The program as a file: a path as given, or a bare name found on the PATH as a shell would; null when neither. */
+    static Path resolve(Path program) {
+        if (program.getNameCount() != 1 || program.isAbsolute() || Files.isRegularFile(program)) {
+            return Files.isRegularFile(program) ? program : null;
+        }
+        String path = System.getenv("PATH");
+        if (path == null) return null;
+        for (String dir : path.split(":")) {
+            if (dir.isEmpty()) continue;
+            Path p = Path.of(dir).resolve(program);
+            if (Files.isRegularFile(p) && Files.isExecutable(p)) return p;
+        }
+        return null;
+    }
+
+    /**
+     * The folder holding our libcudart.so.13: the system property barrierscope.cudart.dir, else
+     * target/native beside this module's classes; null when it was not built.
+     */
+    public static Path libraryDir() {
+        String prop = System.getProperty("barrierscope.cudart.dir");
+        if (prop != null) return Files.isRegularFile(Path.of(prop, LIBRARY)) ? Path.of(prop).toAbsolutePath() : null;
+        try {
+            Path classes = Path.of(ExecCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path dir = classes.resolveSibling("native");
+            return Files.isRegularFile(dir.resolve(LIBRARY)) ? dir : null;
+        } catch (URISyntaxException | RuntimeException e) {
+            return null;
+        }
+    }
+}

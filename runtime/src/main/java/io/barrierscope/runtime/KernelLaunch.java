@@ -1,0 +1,181 @@
+package io.barrierscope.runtime;
+
+import io.barrierscope.check.Diagnostic;
+import io.barrierscope.check.DeadlockExplainer;
+import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.check.RaceDetector;
+import io.barrierscope.exec.Dim3;
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Memory;
+import io.barrierscope.exec.Outcome;
+import io.barrierscope.exec.Policy;
+import io.barrierscope.exec.Program;
+import io.barrierscope.exec.ProgramBuilder;
+import io.barrierscope.exec.PrintfLine;
+import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.ptx.Function;
+import io.barrierscope.ptx.PtxException;
+import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * One kernel launch of the program on the engine: the entry's parameters decoded from the raw
+ * argument bytes by its {@code .param} list, a fresh machine over the program's one device memory
+ * (nothing copied), run to its end with the session's options. A launch that does not complete
+ * prints the same explanation `run` prints and becomes a CUDA error for the program.
+ */
+final class KernelLaunch {
+    /** What the program is told (status), what the summary keeps (line), and `run`'s exit code for it. */
+    record Result(int status, long cycles, String line, int exitCode) {}
+
+    private final DeviceSession session;
+    private final DeviceModule module;
+    private final String entry;
+    private final int[] dims;
+    private final int dynShared;
+    private final byte[] args;
+    private final int number;
+    private final LaunchOptions options;
+    private final PrintWriter out;
+    private final PrintWriter err;
+
+    KernelLaunch(DeviceSession session, DeviceModule module, String entry, int[] dims, int dynShared, byte[] args, int number,
+                 LaunchOptions options, PrintWriter out, PrintWriter err) {
+        this.session = session;
+        this.module = module;
+        this.entry = entry;
+        this.dims = dims;
+        this.dynShared = dynShared;
+        this.args = args;
+        this.number = number;
+        this.options = options;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Writes this launch's bundle and says where, or why not. */
+    private void bundle(Program program, byte[] params, LaunchBundle.Before before, Outcome o, long steps) {
+        String base = "launch-" + number + "-" + entry.replaceAll("[^A-Za-z0-9_.-]", "_");
+        if (base.length() > 100) base = base.substring(0, 100);
+        java.nio.file.Path dir = options.bundleDir().resolve(base);
+        for (int k = 2; java.nio.file.Files.exists(dir); k++) dir = options.bundleDir().resolve(base + "-" + k);
+        try {
+            String note = LaunchBundle.write(dir, module, program, entry, dims, dynShared, params, before, options, o, steps);
+            err.println("barrierscope: launch bundle " + dir + " (reproduce: barrierscope run " + dir.resolve("launch.json")
+                    + "; step through: barrierscope gui " + dir.resolve("trace.bstrace") + ")");
+            if (note != null) err.println("barrierscope: note: " + note);
+        } catch (java.io.IOException | RuntimeException e) {
+            err.println("barrierscope: could not write the launch bundle " + dir + ": " + e.getMessage());
+        }
+        err.flush();
+    }
+
+    private String title() {
+        return "launch " + number + " of " + Demangler.of(entry) + " <<<(" + dims[0] + "," + dims[1] + "," + dims[2] + "), (" + dims[3] + ","
+                + dims[4] + "," + dims[5] + ")>>>";
+    }
+
+    /** A launch CUDA itself refuses: the program gets the error and decides (its exit code stands). */
+    private Result refuse(int status, String why) {
+        String line = title() + ": " + why + " (" + CudaError.name(status) + ")";
+        err.println("barrierscope: " + line);
+        return new Result(status, 0, line, 0);
+    }
+
+    /** A launch a GPU would run but BarrierScope cannot: counts as a failed launch (exit code 2). */
+    private Result beyondUs(int status, String why) {
+        Result r = refuse(status, why);
+        return new Result(r.status(), 0, r.line(), io.barrierscope.cli.Main.BAD_INPUT);
+    }
+
+    Result run() {
+        Program program;
+        try {
+            program = module.program(entry);
+        } catch (PtxException | IllegalArgumentException e) {
+            return beyondUs(CudaError.INVALID_DEVICE_FUNCTION, e.getMessage());
+        }
+        Dim3 grid = new Dim3(dims[0], dims[1], dims[2]);
+        Dim3 block = new Dim3(dims[3], dims[4], dims[5]);
+        if (grid.volume() == 0 || block.volume() == 0 || block.volume() > 1024 || dims[5] > 64) {
+            return refuse(CudaError.INVALID_CONFIGURATION, "a grid and block of at least one thread each, at most 1024 threads per block (z at most 64)");
+        }
+        Function k = program.kernel;
+        int[] d = k.directives().reqnctapercluster() != null ? k.directives().reqnctapercluster() : k.directives().clusterDim();
+        Dim3 cluster = dims[6] != 0 ? new Dim3(dims[6], dims[7], dims[8]) : d != null ? new Dim3(d[0], d[1], d[2]) : Dim3.ONE;
+        if (grid.x() % cluster.x() != 0 || grid.y() % cluster.y() != 0 || grid.z() % cluster.z() != 0 || cluster.volume() > 16) {
+            return refuse(CudaError.INVALID_CONFIGURATION, "grid " + grid + " is not a multiple of the cluster " + cluster + " (at most 16 CTAs)");
+        }
+        long threads = grid.volume() * block.volume();
+        if (threads > LaunchedRun.MAX_THREADS) {
+            return beyondUs(CudaError.INVALID_CONFIGURATION, threads + " threads; BarrierScope emulates at most " + LaunchedRun.MAX_THREADS
+                    + " per launch (64 CTAs x 1024): shrink the problem for the debugging run");
+        }
+        if ((long) program.staticSharedBytes + dynShared > ProgramBuilder.MAX_SHARED) {
+            return refuse(CudaError.INVALID_VALUE, "static plus dynamic shared memory exceeds " + ProgramBuilder.MAX_SHARED + " bytes per CTA");
+        }
+        byte[] params = new byte[Math.max(program.kernelParamBytes, 1)];
+        ByteBuffer a = ByteBuffer.wrap(args).order(ByteOrder.LITTLE_ENDIAN);
+        for (Program.KernelParam kp : program.kernelParams) {
+            if (a.remaining() < kp.size()) return refuse(CudaError.INVALID_VALUE, "the argument buffer is shorter than the entry's .params");
+            a.get(params, kp.offset(), kp.size());
+        }
+        int ctas = (int) grid.volume();
+        int warpsPerCta = (int) ((block.volume() + 31) / 32);
+        Memory memory = new Memory(session.device(), module.constBankFor(program), ctas, program.staticSharedBytes + dynShared,
+                program.staticSharedBytes, ctas * warpsPerCta * 32, warpsPerCta * 32, program.localPerThread, program.paramPerThread,
+                params, program.symbols);
+        // A bundle needs the memory as the launch found it: segments are kept as they were before their first write.
+        LaunchBundle.Watch watch = options.bundleDir() != null && (options.kernels() == null || options.kernels().matcher(entry).find())
+                ? new LaunchBundle.Watch() : null;
+        session.device().watchWrites(watch);
+        Machine machine = new Machine(program, grid, block, cluster, memory);
+        machine.explicitCluster = dims[6] != 0 || k.directives().explicitCluster() || k.directives().reqnctapercluster() != null;
+        Interpreter in = new Interpreter(machine, Policy.byName(options.policy(), options.seed(), null));
+        if (options.race()) RaceDetector.attach(in);
+        Outcome o;
+        try {
+            do {
+                o = in.run(options.maxSteps());
+            } while (o == Outcome.RUNNING && machine.steps < options.maxSteps());
+        } finally {
+            session.device().watchWrites(null);
+        }
+        LaunchBundle.Before before = watch == null ? null : watch.before(session.device(), module);
+        for (PrintfLine p : in.printfLines()) out.print(p.text());
+        out.flush();
+        if (o == Outcome.COMPLETED) {
+            if (options.bundles(entry, false)) bundle(program, params, before, o, machine.steps);
+            return new Result(CudaError.SUCCESS, machine.cycles, "", 0);
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append(title()).append(": ").append(o.jsonName()).append(" after ").append(machine.steps).append(" warp steps (")
+                .append(machine.cycles).append(" cycles), policy ").append(in.policy().name()).append('\n');
+        boolean fault = false;
+        for (Diagnostic dg : in.diagnostics()) {
+            sb.append(dg.severity().jsonName()).append(" [").append(dg.code().code()).append("] ").append(dg.message());
+            if (!dg.ptxLocations().isEmpty()) sb.append(" (").append(dg.ptxLocations().get(0)).append(')');
+            sb.append('\n');
+            fault |= dg.code() == DiagnosticCode.MEMORY_FAULT;
+        }
+        if (o == Outcome.DEADLOCK) sb.append(DeadlockExplainer.explain(in).text());
+        if (o == Outcome.STEP_LIMIT) sb.append("The step limit of ").append(options.maxSteps()).append(" warp steps was reached.\n");
+        int status = switch (o) {
+            case DEADLOCK, STEP_LIMIT -> CudaError.LAUNCH_TIMEOUT;
+            default -> fault ? CudaError.ILLEGAL_ADDRESS : CudaError.LAUNCH_FAILURE;
+        };
+        int exit = switch (o) {
+            case DEADLOCK -> io.barrierscope.cli.Main.DEADLOCK;
+            case STEP_LIMIT -> io.barrierscope.cli.Main.STEP_LIMIT;
+            case DIAGNOSED -> io.barrierscope.cli.Main.DIAGNOSED;
+            default -> io.barrierscope.cli.Main.TOOL_FAILURE;
+        };
+        err.print("barrierscope: " + sb);
+        err.println("barrierscope: the program gets " + CudaError.name(status) + " from this launch and from its next synchronizing call");
+        err.flush();
+        if (options.bundles(entry, true)) bundle(program, params, before, o, machine.steps);
+        return new Result(status, machine.cycles, title() + ": " + o.jsonName(), exit);
+    }
+}

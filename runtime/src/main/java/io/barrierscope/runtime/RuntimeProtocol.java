@@ -1,0 +1,98 @@
+package io.barrierscope.runtime;
+
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The wire between our libcudart.so.13 and {@code barrierscope exec}: the Java side of
+ * runtime/src/main/c/protocol.h (docs/runtime.md, "The wire"). Request: u32 op, u32 length,
+ * payload; reply: u32 status (a cudaError_t), u32 length, payload; little-endian.
+ */
+public final class RuntimeProtocol {
+    public static final int VERSION = 1;
+    public static final int HELLO = 1;
+    public static final int MODULE = 2;
+    public static final int PARAMS = 3;
+    public static final int MALLOC = 4;
+    public static final int FREE = 5;
+    public static final int WRITE = 6;
+    public static final int READ = 7;
+    public static final int COPY = 8;
+    public static final int SET = 9;
+    public static final int SYMBOL = 10;
+    public static final int LAUNCH = 11;
+    public static final int UNIMPLEMENTED = 12;
+    /** The largest request accepted (a copy of a large buffer; the PTX of a big program). */
+    public static final int MAX_PAYLOAD = 1 << 30;
+
+    private RuntimeProtocol() {}
+
+    /** One request: its op and payload (little-endian, positioned at 0). */
+    public record Request(int op, ByteBuffer payload) {
+        public String string() {
+            int n = payload.getInt();
+            if (n < 0 || n > payload.remaining()) throw new IllegalArgumentException("bad string length " + n);
+            byte[] b = new byte[n];
+            payload.get(b);
+            return new String(b, StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Reads one request, or null at the end of the stream (the program exited). */
+    public static Request read(DataInputStream in) throws IOException {
+        byte[] head = new byte[8];
+        try {
+            in.readFully(head);
+        } catch (EOFException e) {
+            return null;
+        }
+        ByteBuffer h = ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN);
+        int op = h.getInt();
+        int len = h.getInt();
+        if (len < 0 || len > MAX_PAYLOAD) throw new IOException("a request of " + Integer.toUnsignedString(len) + " bytes");
+        byte[] body = new byte[len];
+        in.readFully(body);
+        return new Request(op, ByteBuffer.wrap(body).order(ByteOrder.LITTLE_ENDIAN));
+    }
+
+    /** Writes one reply. */
+    public static void reply(OutputStream out, int status, byte[] payload) throws IOException {
+        ByteBuffer h = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+        h.putInt(status).putInt(payload.length);
+        out.write(h.array());
+        out.write(payload);
+        out.flush();
+    }
+
+    /** A little-endian reply payload builder. */
+    public static final class Payload {
+        private ByteBuffer b = ByteBuffer.allocate(64).order(ByteOrder.LITTLE_ENDIAN);
+
+        private void room(int n) {
+            if (b.remaining() < n) {
+                ByteBuffer g = ByteBuffer.allocate(Math.max(b.capacity() * 2, b.position() + n)).order(ByteOrder.LITTLE_ENDIAN);
+                b.flip();
+                g.put(b);
+                b = g;
+            }
+        }
+
+        public Payload u32(int v) { room(4); b.putInt(v); return this; }
+        public Payload u64(long v) { room(8); b.putLong(v); return this; }
+        public Payload bytes(byte[] v) { room(v.length); b.put(v); return this; }
+        public Payload string(String s) {
+            byte[] v = s.getBytes(StandardCharsets.UTF_8);
+            return u32(v.length).bytes(v);
+        }
+        public byte[] toArray() {
+            byte[] out = new byte[b.position()];
+            System.arraycopy(b.array(), 0, out, 0, out.length);
+            return out;
+        }
+    }
+}

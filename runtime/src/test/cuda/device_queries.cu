@@ -1,0 +1,62 @@
+// What a program asks of the device and of a kernel before it launches: properties, attributes,
+// function attributes and occupancy (as CUTLASS sizes persistent grids), all consistent with one
+// emulated sm_90a device.
+#include <cstdio>
+#include <cstring>
+#include <cuda_runtime.h>
+
+__global__ void with_tile(float *out) {
+    __shared__ float tile[1024];  // 4 KiB of static shared memory
+    tile[threadIdx.x] = threadIdx.x;
+    __syncthreads();
+    out[threadIdx.x] = tile[1023 - threadIdx.x];
+}
+
+#define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \
+    printf("FAIL %s: %s\n", #x, cudaGetErrorString(e)); return 1; } } while (0)
+#define EXPECT(c) do { if (!(c)) { printf("FAIL %s\n", #c); return 1; } } while (0)
+
+int main() {
+    int count = 0, dev = -1, v = 0;
+    CHECK(cudaGetDeviceCount(&count));
+    EXPECT(count == 1);
+    CHECK(cudaSetDevice(0));
+    CHECK(cudaGetDevice(&dev));
+    EXPECT(dev == 0);
+    cudaDeviceProp prop;
+    CHECK(cudaGetDeviceProperties(&prop, 0));
+    EXPECT(prop.major == 9 && prop.minor == 0);
+    EXPECT(prop.multiProcessorCount == 132);
+    EXPECT(prop.warpSize == 32 && prop.maxThreadsPerBlock == 1024);
+    EXPECT(prop.sharedMemPerBlockOptin == 227 * 1024);
+    EXPECT(prop.clusterLaunch == 1);
+    EXPECT(strstr(prop.name, "sm_90a") != nullptr);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, 0));
+    EXPECT(v == prop.multiProcessorCount);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
+    EXPECT(v == (int) prop.sharedMemPerBlockOptin);
+    cudaFuncAttributes fa;
+    CHECK(cudaFuncGetAttributes(&fa, with_tile));
+    EXPECT(fa.sharedSizeBytes == 4096);
+    EXPECT(fa.maxThreadsPerBlock == 1024);
+    int blocks = 0;
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, with_tile, 256, 0));
+    EXPECT(blocks == 8);  // 2048 threads per multiprocessor / 256
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, with_tile, 128, 100 * 1024));
+    EXPECT(blocks == 2);  // 228 KiB / (4 KiB static + 100 KiB dynamic + 1 KiB reserved)
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3(2);
+    config.blockDim = dim3(256);
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    attr[0].val.clusterDim.x = 2;
+    attr[0].val.clusterDim.y = 1;
+    attr[0].val.clusterDim.z = 1;
+    config.attrs = attr;
+    config.numAttrs = 1;
+    int clusters = 0;
+    CHECK(cudaOccupancyMaxActiveClusters(&clusters, with_tile, &config));
+    EXPECT(clusters == 132 * 8 / 2);
+    printf("PASS device_queries\n");
+    return 0;
+}

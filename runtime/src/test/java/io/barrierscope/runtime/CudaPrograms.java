@@ -1,0 +1,67 @@
+package io.barrierscope.runtime;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Builds the test programs of src/test/cuda the way a user does ({@code nvcc -arch=sm_90a
+ * -cudart shared}), into target/cuda-programs, once per source change. Where nvcc, gcc or our
+ * libcudart.so.13 is missing the calling test is skipped, saying which.
+ */
+final class CudaPrograms {
+    static final Path SOURCES = Path.of("src/test/cuda");
+    static final Path OUT = Path.of("target/cuda-programs");
+
+    private CudaPrograms() {}
+
+    static String nvcc() {
+        for (String c : new String[] {"nvcc", "/usr/local/cuda/bin/nvcc"}) {
+            if (runs(c, "--version")) return c;
+        }
+        return null;
+    }
+
+    private static boolean runs(String... cmd) {
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Skips the test unless nvcc, gcc and our library are all there. */
+    static void assumeToolchain() {
+        assumeTrue(runs("gcc", "--version"), "gcc is not installed: BarrierScope's libcudart.so.13 is not built, exec tests skipped");
+        assumeTrue(ExecCommand.libraryDir() != null, "libcudart.so.13 was not built (see the build's [barrierscope] line)");
+        assumeTrue(nvcc() != null, "nvcc is not installed: the exec tests build their CUDA programs with it, skipped");
+    }
+
+    /** The program built from src/test/cuda/NAME.cu with the given extra nvcc flags (the default: -cudart shared). */
+    static Path build(String name, String... flags) throws IOException, InterruptedException {
+        assumeToolchain();
+        Path src = SOURCES.resolve(name + ".cu");
+        Files.createDirectories(OUT);
+        String suffix = flags.length == 0 ? "" : "-" + String.join("", flags).replaceAll("[^A-Za-z0-9]", "");
+        Path exe = OUT.resolve(name + suffix);
+        if (Files.exists(exe) && Files.getLastModifiedTime(exe).compareTo(Files.getLastModifiedTime(src)) > 0) return exe;
+        List<String> cmd = new ArrayList<>(List.of(nvcc(), "-arch=sm_90a", "-lineinfo", "-o", exe.toString(), src.toString()));
+        if (flags.length == 0) cmd.addAll(List.of("-cudart", "shared"));
+        else cmd.addAll(List.of(flags));
+        Path log = OUT.resolve(name + suffix + ".nvcc.log");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new AssertionError("nvcc failed on " + src + ":\n" + Files.readString(log));
+        }
+        return exe;
+    }
+}

@@ -1,0 +1,47 @@
+package io.barrierscope.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.barrierscope.cli.Main;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+/** The exec command itself, on programs that need no nvcc: what it says and what it returns. */
+class ExecCommandTest {
+    record Out(int code, String text) {}
+
+    static Out cli(String... args) {
+        StringWriter w = new StringWriter();
+        int code;
+        try (PrintWriter p = new PrintWriter(w)) {
+            code = Main.execute(args, p, p);
+        }
+        return new Out(code, w.toString());
+    }
+
+    @Test
+    void aMissingProgramIsBadInputWithItsName() {
+        Out o = cli("exec", "--", "./no-such-program-here");
+        assertEquals(Main.BAD_INPUT, o.code());
+        assertTrue(o.text().contains("./no-such-program-here: no such program"), o.text());
+    }
+
+    @Test
+    void aProgramWithoutCudaRunsAndItsExitCodeIsPassedOnAndItsOptionsAreItsOwn() {
+        assumeTrue(ExecCommand.libraryDir() != null, "libcudart.so.13 was not built (no gcc)");
+        // Found on the PATH; "-c" and what follows belong to the program, not to exec.
+        Out o = cli("exec", "sh", "-c", "exit 7");
+        assertEquals(7, o.code(), o.text());
+    }
+
+    @Test
+    void unknownOnFailureAndBadKernelFiltersAreRefused() {
+        assertEquals(Main.BAD_INPUT, cli("exec", "--on-failure", "later", "--", "sh").code());
+        Out o = cli("exec", "--kernel", "(", "--", "sh");
+        assertEquals(Main.BAD_INPUT, o.code());
+        assertTrue(o.text().contains("--kernel"), o.text());
+    }
+}

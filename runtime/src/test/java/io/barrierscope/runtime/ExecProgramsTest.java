@@ -1,0 +1,220 @@
+package io.barrierscope.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.cli.Main;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Unmodified CUDA programs (src/test/cuda), built with nvcc -cudart shared, run by
+ * `barrierscope exec`: every kernel on the engine, the program's own checks deciding its exit
+ * code. Skipped, saying why, where nvcc or gcc is missing.
+ */
+class ExecProgramsTest {
+    /** What one exec did: its exit code, our own output and errors, and the program's output. */
+    record Ran(int code, String out, String err, String program) {
+        String all() { return out + err + program; }
+    }
+
+    static Ran exec(Path exe, LaunchOptions options, String... args) throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        Path programOutput = Files.createTempFile(exe.getParent(), exe.getFileName().toString(), ".out");
+        int code;
+        try (PrintWriter o = new PrintWriter(out); PrintWriter e = new PrintWriter(err)) {
+            code = ExecCommand.exec(exe, List.of(args), options, o, e, programOutput);
+        }
+        String program = Files.readString(programOutput);
+        Files.delete(programOutput);
+        return new Ran(code, out.toString(), err.toString(), program);
+    }
+
+    @TempDir
+    static Path bundles;
+
+    /** Failed launches' bundles go to a temporary folder, not the working directory. */
+    static LaunchOptions options() { return LaunchOptions.defaults().withBundles(bundles.resolve("failed"), false); }
+
+    static Ran exec(String name) throws Exception { return exec(CudaPrograms.build(name), options()); }
+
+    static int run(String... args) {
+        StringWriter sink = new StringWriter();
+        try (PrintWriter w = new PrintWriter(sink)) {
+            return Main.execute(args, w, w);
+        }
+    }
+
+    @Test
+    void vectorAddCopiesBothWaysAndTheProgramsOwnCheckPasses() throws Exception {
+        Ran r = exec("vector_add");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS vector_add 200 elements"), r.all());
+    }
+
+    @Test
+    void constantAndDeviceSymbolsAreWrittenReadAndPersistAcrossLaunches() throws Exception {
+        Ran r = exec("symbols");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS symbols"), r.all());
+    }
+
+    @Test
+    void aStructOfDevicePointersPassedByValueAndPointersStoredInABufferWork() throws Exception {
+        Ran r = exec("struct_of_pointers");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS struct_of_pointers"), r.all());
+        assertTrue(r.out().contains("device: row 0 sums to 21\n"), "device printf is printed when its launch ends\n" + r.all());
+    }
+
+    @Test
+    void errorsReachTheProgramAsCudaErrorsWithAOneLineMessageEach() throws Exception {
+        Ran r = exec("errors");
+        assertEquals(0, r.code(), "a refused launch is the program's business, its exit code stands\n" + r.all());
+        assertTrue(r.program().contains("PASS errors"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaGraphCreate is not implemented by BarrierScope's CUDA runtime yet"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaMemcpy: the source pointer 0x10 (4 bytes) is not device memory"), r.all());
+        assertTrue(r.err().contains("at most 1024 threads per block"), r.all());
+        assertTrue(r.program().contains("barrierscope: a launch of a function that was never registered as a kernel"), r.all());
+        assertTrue(r.err().contains("does not implement: cudaGraphCreate"), r.all());
+    }
+
+    @Test
+    void aDeadlockingKernelIsExplainedAndTheProgramGetsAnErrorInsteadOfHanging() throws Exception {
+        Ran r = exec("deadlock");
+        assertEquals(Main.DEADLOCK, r.code(), r.all());
+        assertTrue(r.err().contains("Deadlock: no thread can make progress."), r.all());
+        assertTrue(r.err().contains("CTA (0,0,0) warp 1: exited"), r.all());
+        assertTrue(r.err().contains("launch 1 of stuck(int*) <<<(1,1,1), (64,1,1)>>>: deadlock"), "the kernel named for people\n" + r.all());
+        assertTrue(r.err().contains("deadlock.cu:8:5) `bar.sync 1, 64`"), "built with -lineinfo: the CUDA line of the wait\n" + r.all());
+        assertTrue(r.program().contains("launch: cudaErrorLaunchTimeout; synchronize: cudaErrorLaunchTimeout"), r.all());
+    }
+
+    @Test
+    void aProgramBuiltWithTheStaticRuntimeIsRefusedWithWhatToDo() throws Exception {
+        Path exe = CudaPrograms.build("vector_add", "-cudart", "static");
+        Ran r = exec(exe, options());
+        assertEquals(Main.BAD_INPUT, r.code(), r.all());
+        assertTrue(r.err().contains("built with the static CUDA runtime") && r.err().contains("nvcc -cudart shared"), r.all());
+        assertEquals("", r.program(), "the program never ran");
+    }
+
+    @Test
+    void streamsAndEventsRunInOrderAndEventTimesComeFromVirtualCycles() throws Exception {
+        Ran r = exec("streams_events");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS streams_events"), r.all());
+        String elapsed = r.program().lines().filter(l -> l.startsWith("elapsed ")).findFirst().orElseThrow();
+        assertEquals(elapsed, exec("streams_events").program().lines().filter(l -> l.startsWith("elapsed ")).findFirst().orElseThrow(),
+                "same program, same event times");
+    }
+
+    @Test
+    void dynamicSharedMemoryAbove48KiBNeedsCudaFuncSetAttributeAsOnAGpu() throws Exception {
+        Ran r = exec("dynamic_shared");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS dynamic_shared"), r.all());
+        assertTrue(r.program().contains("call cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) first"), r.all());
+    }
+
+    @Test
+    void aTwoCtaClusterLaunchedWithCudaLaunchKernelExExchangesSharedMemory() throws Exception {
+        Ran r = exec("cluster_launch");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS cluster_launch"), r.all());
+    }
+
+    @Test
+    void aFailedLaunchWritesABundleThatRunReproducesAndWhoseTraceOpens() throws Exception {
+        Path dir = bundles.resolve("deadlock");
+        Ran r = exec(CudaPrograms.build("deadlock"), LaunchOptions.defaults().withBundles(dir, false));
+        assertEquals(Main.DEADLOCK, r.code(), r.all());
+        Path b = dir.resolve("launch-1-_Z5stuckPi");
+        assertTrue(r.err().contains("launch bundle " + b), r.all());
+        assertTrue(!r.err().contains("does not reproduce"), r.all());
+        for (String f : List.of("launch.json", "kernel.ptx", "trace.bstrace", "memory/cudaMalloc-0.bin")) assertTrue(Files.isRegularFile(b.resolve(f)), f);
+        // The kernel's warp 1 wrote out[32..63] before the deadlock; the bundle has the bytes as the launch found them.
+        byte[] out = Files.readAllBytes(b.resolve("memory/cudaMalloc-0.bin"));
+        assertEquals(256, out.length);
+        for (byte x : out) assertEquals(0, x, "memory as before the launch");
+        assertEquals(Main.DEADLOCK, run("run", b.resolve("launch.json").toString()));
+        io.barrierscope.trace.TimeTravel tt = io.barrierscope.trace.TraceFile.open(b.resolve("trace.bstrace"));
+        while (tt.runForward(() -> false).reason() == io.barrierscope.trace.TimeTravel.Reason.BREAKPOINT) {
+            // none set
+        }
+        assertEquals(io.barrierscope.exec.Outcome.DEADLOCK, tt.run().interpreter().outcome());
+    }
+
+    @Test
+    void bundleAllWritesEveryLaunchAndPointersStoredInBuffersStillPointRight() throws Exception {
+        Path dir = bundles.resolve("all");
+        Ran r = exec(CudaPrograms.build("struct_of_pointers"), LaunchOptions.defaults().withBundles(dir, true));
+        assertEquals(0, r.code(), r.all());
+        Path b = dir.resolve("launch-1-_Z8sum_rows4Args");
+        assertTrue(Files.isRegularFile(b.resolve("launch.json")), r.all());
+        // The rows table holds device pointers: the bundle keeps every allocation at its address.
+        assertEquals(Main.OK, run("run", b.resolve("launch.json").toString()));
+    }
+
+    @Test
+    void onFailureAbortStopsTheProgramAfterTheFailedLaunch() throws Exception {
+        LaunchOptions o = LaunchOptions.defaults();
+        o = new LaunchOptions(o.policy(), o.seed(), o.maxSteps(), o.race(), null, false, null, true);
+        Ran r = exec(CudaPrograms.build("deadlock"), o);
+        assertEquals(Main.DEADLOCK, r.code(), r.all());
+        assertTrue(r.err().contains("--on-failure abort: stopping the program"), r.all());
+        assertTrue(!r.program().contains("synchronize:"), "the program never got to print\n" + r.all());
+    }
+
+    @Test
+    void aTmaPipelineRunsOnATensorMapTheHostEncodedThroughTheDriverEntryPoint() throws Exception {
+        Ran r = exec("tma_pipeline");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS tma_pipeline"), r.all());
+        assertTrue(r.program().contains("cuTensorMapEncodeTiled: swizzled shared-memory layouts (CU_TENSOR_MAP_SWIZZLE_*) are not modelled"), r.all());
+    }
+
+    @Test
+    void deviceQueriesDescribeOneConsistentSm90aDevice() throws Exception {
+        Ran r = exec("device_queries");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS device_queries"), r.all());
+    }
+
+    @Test
+    void aGoogletestSuiteRunsUnmodifiedWithItsFilterAndADeathTestThatForks() throws Exception {
+        CudaPrograms.assumeToolchain();
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(Path.of("/usr/include/gtest/gtest.h")),
+                "googletest is not installed (apt-get install libgtest-dev): the googletest program is skipped");
+        Path exe = CudaPrograms.build("gtest_suite", "-cudart", "shared", "-lgtest", "-lgtest_main", "-lpthread");
+        Ran r = exec(exe, options(), "--gtest_filter=-Harness.FilteredOut");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("[  PASSED  ] 3 tests."), r.all());
+        assertTrue(r.program().contains("[       OK ] HarnessDeathTest.ChildUsesTheDeviceToo"), r.all());
+        // Without the filter the deliberately failing test fails, as it would on a GPU.
+        Ran all = exec(exe, options());
+        assertEquals(1, all.code(), all.all());
+        assertTrue(all.program().contains("[  FAILED  ] Harness.FilteredOut"), all.all());
+    }
+
+    @Test
+    void pitchedMemory2DCopiesPointerAttributesAndACooperativeLaunchWork() throws Exception {
+        Ran r = exec("more_memory");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS more_memory"), r.all());
+    }
+
+    @Test
+    void aKernelWritingPastItsAllocationFaultsAndTheProgramGetsAnIllegalAddress() throws Exception {
+        Ran r = exec("fault");
+        assertEquals(Main.DIAGNOSED, r.code(), r.all());
+        assertTrue(r.err().contains("[memory-fault]") && r.err().contains("cudaMalloc#0"), "the fault names the allocation\n" + r.all());
+        assertTrue(r.program().contains("launch: cudaErrorIllegalAddress; copy: cudaErrorIllegalAddress"), r.all());
+    }
+}
