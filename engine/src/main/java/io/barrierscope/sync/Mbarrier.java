@@ -30,6 +30,8 @@ public final class Mbarrier {
     /** Whether some test_wait/try_wait returned true since the last phase completion (phase 0: nothing to observe). */
     public boolean observedPrevious = true;
     public long version;
+    /** How many times this place was initialized: a state token names the incarnation it came from. */
+    public int inits;
     /** PC of the init, for messages. */
     public int initPc = -1;
     /**
@@ -69,6 +71,7 @@ public final class Mbarrier {
         observedPrevious = o.observedPrevious;
         version = o.version;
         initPc = o.initPc;
+        inits = o.inits;
         suspended = o.suspended;
         parked = o.parked;
     }
@@ -98,6 +101,7 @@ public final class Mbarrier {
         txCompleted = 0;
         observedPrevious = true;
         initPc = pc;
+        inits++;
         version++;
     }
 

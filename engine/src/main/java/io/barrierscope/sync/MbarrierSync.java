@@ -15,14 +15,33 @@ import io.barrierscope.exec.ThreadStatus;
 public final class MbarrierSync {
     private MbarrierSync() {}
 
-    /** Opaque state tokens carry this tag so a wait can tell one from an arbitrary value. */
+    /**
+     * Opaque state tokens (PTX ISA 9.7.13.15.16): bits 56-63 a tag, so a wait can tell a token
+     * from an arbitrary value; bit 55 set by a .noComplete arrive; bits 35-54 the pending count
+     * before the arrive-on (9.7.13.15.17); bits 16-34 which object issued it (its shared offset
+     * / 8 and the low 4 bits of how many times the place was initialized, so a token from another
+     * mbarrier or from before an inval + init is told apart); bits 0-15 the low 16 bits of the
+     * phase the arrive was in (semantics.md "State tokens name their object").
+     */
     static final long TOKEN_TAG = 0xB5L << 56;
     static final long TOKEN_TAG_MASK = 0xFFL << 56;
-    static final long TOKEN_NOCOMPLETE = 1L << 53;
+    static final long TOKEN_NOCOMPLETE = 1L << 55;
+    static final int TOKEN_PHASE_BITS = 16;
+    static final long TOKEN_PHASE_MASK = (1L << TOKEN_PHASE_BITS) - 1;
 
-    static long token(long phase, int pendingAfter, boolean noComplete) {
-        return TOKEN_TAG | (noComplete ? TOKEN_NOCOMPLETE : 0) | ((long) (pendingAfter & 0x1FFFFF) << 32) | (phase & 0xFFFFFFFFL);
+    static long token(Mbarrier b, long phase, int pendingBefore, boolean noComplete) {
+        return TOKEN_TAG | (noComplete ? TOKEN_NOCOMPLETE : 0) | ((long) (pendingBefore & 0xFFFFF) << 35)
+                | ((long) identity(b) << 16) | (phase & TOKEN_PHASE_MASK);
     }
+
+    /** The 19-bit identity of the object's current incarnation, as a token carries it. */
+    static int identity(Mbarrier b) {
+        return ((b.offset >>> 3) & 0x7FFF) | ((b.inits & 0xF) << 15);
+    }
+
+    static int tokenIdentity(long token) { return (int) ((token >>> 16) & 0x7FFFF); }
+
+    static int tokenPending(long token) { return (int) ((token >>> 35) & 0xFFFFF); }
 
     /** "full+8 (shared 0x18)". */
     public static String describe(Machine m, int offset) {

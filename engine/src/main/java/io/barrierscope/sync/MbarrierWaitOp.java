@@ -79,15 +79,23 @@ public final class MbarrierWaitOp extends MbarrierOp {
                         + " was not returned by an mbarrier.arrive; undefined (PTX ISA 9.7.13.15.16)");
                 return false;
             }
-            long age = ((b.phase & 0xFFFFFFFFL) - (v & 0xFFFFFFFFL)) & 0xFFFFFFFFL;
-            if (age >= 2 && age < (1L << 31)) {
+            if (MbarrierSync.tokenIdentity(v) != MbarrierSync.identity(b)) {
+                report(x, DiagnosticCode.MBARRIER_BAD_TOKEN, s, b, "the state token was returned by an arrive on "
+                        + tokenSource(m, v, b) + ", not on this mbarrier object; a state is valid only on the object whose "
+                        + "arrive returned it (PTX ISA 9.7.13.15.16)");
+                return false;
+            }
+            long mask = MbarrierSync.TOKEN_PHASE_MASK;
+            long age = ((b.phase & mask) - (v & mask)) & mask;
+            if (age >= 2 && age < (mask + 1) / 2) {
                 report(x, DiagnosticCode.MBARRIER_STALE_TOKEN, s, b, "the state token is from phase " + (b.phase - age)
                         + ", " + age + " phases ago; a wait is defined only for the current and the immediately preceding "
                         + "phase (PTX ISA 9.7.13.15.16)");
                 return false;
             }
-            if (age >= (1L << 31)) {
-                report(x, DiagnosticCode.MBARRIER_BAD_TOKEN, s, b, "the state token names a phase after the current one");
+            if (age >= (mask + 1) / 2) {
+                report(x, DiagnosticCode.MBARRIER_BAD_TOKEN, s, b, "the state token names a phase after the current one "
+                        + "(PTX ISA 9.7.13.15.16)");
                 return false;
             }
             complete = age == 1;
@@ -118,4 +126,14 @@ public final class MbarrierWaitOp extends MbarrierOp {
     }
 
     boolean parity() { return parity; }
+
+    /** Where a token of another object came from, in words: the other mbarrier, or an earlier incarnation of this one. */
+    private static String tokenSource(Machine m, long v, Mbarrier b) {
+        int id = MbarrierSync.tokenIdentity(v);
+        int offset = (id & 0x7FFF) << 3;
+        if (offset == b.offset) {
+            return "an earlier incarnation of this place (before an mbarrier.inval and a new mbarrier.init)";
+        }
+        return "the mbarrier " + name(m, offset);
+    }
 }
