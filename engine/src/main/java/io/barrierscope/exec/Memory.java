@@ -333,6 +333,8 @@ public final class Memory {
             throw new MemoryFault(DiagnosticCode.MISALIGNED_ACCESS, addr, "misaligned " + total + "-byte vector "
                     + Space.name(space) + " access at 0x" + Long.toHexString(addr) + " (" + describe(space, addr, thread) + ")");
         }
+        // The whole vector against valid mbarriers, so a clobber names the access's real size (8 bytes for .v2.u32).
+        if (validMbarriers > 0) resolve(space, addr, total, thread, false);
     }
 
     /** Reads a NUL-terminated string (for printf formats), at most {@code max} bytes. */

@@ -80,6 +80,11 @@ public final class MbarrierArriveOp extends MbarrierOp {
                 return false;
             }
         }
+        // Every check before any change: a message shows the counts as they were before this instruction.
+        if (!MbarrierSync.arriveAllowed(x, this, s, b, arrive, noComplete, expectTx ? b.tx + n : b.tx,
+                drop ? "9.7.13.15.14" : "9.7.13.15.13")) {
+            return false;
+        }
         long phaseBefore = b.phase;
         int pendingBefore = b.pending;
         if (expectTx) {

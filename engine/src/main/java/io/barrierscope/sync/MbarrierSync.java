@@ -81,7 +81,25 @@ public final class MbarrierSync {
      * Returns false when it reported undefined behaviour.
      */
     static boolean arriveOn(Interpreter x, MbarrierOp op, int s, Mbarrier b, int count, boolean noComplete) {
+        if (!arriveAllowed(x, op, s, b, count, noComplete, b.tx, "9.7.13.15.13")) return false;
         Machine m = x.machine();
+        b.pending -= count;
+        b.noteArrival(s);
+        m.memory.effects[s]++;
+        if (x.observed()) x.emit(SyncEvent.MBAR_ARRIVE, s, MbarrierUnit.key(b.cta, b.offset), count, b.pending);
+        if (m.race != null) m.race.mbarrierArrive(s, b, op.relaxed);
+        changed(x, b);
+        return true;
+    }
+
+    /**
+     * The undefined cases of an arrive-on of {@code count}, checked before the instruction changes
+     * anything, so a message shows the object as it was before the operation. {@code txAfter} is
+     * the tx-count the arrive-on will see (after an .expect_tx); {@code section} is the ISA
+     * section of the instruction (.noComplete of arrive_drop is 9.7.13.15.14). False after reporting.
+     */
+    static boolean arriveAllowed(Interpreter x, MbarrierOp op, int s, Mbarrier b, int count, boolean noComplete, long txAfter,
+                                 String section) {
         if (b.phase > 0 && !b.observedPrevious) {
             op.report(x, DiagnosticCode.MBARRIER_PHASE_UNOBSERVED, s, b, "arrive-on in phase " + b.phase + " before any "
                     + "test_wait/try_wait returned true for phase " + (b.phase - 1) + "; each phase must be observed complete "
@@ -93,17 +111,11 @@ public final class MbarrierSync {
                     + " arrivals are pending: the pending count would go below zero");
             return false;
         }
-        if (noComplete && count == b.pending && b.tx == 0) {
+        if (noComplete && count == b.pending && txAfter == 0) {
             op.report(x, DiagnosticCode.MBARRIER_NOCOMPLETE_COMPLETED, s, b, ".noComplete arrive with count " + count
-                    + " would complete the phase; undefined (PTX ISA 9.7.13.15.13)");
+                    + " would complete the phase; undefined (PTX ISA " + section + ")");
             return false;
         }
-        b.pending -= count;
-        b.noteArrival(s);
-        m.memory.effects[s]++;
-        if (x.observed()) x.emit(SyncEvent.MBAR_ARRIVE, s, MbarrierUnit.key(b.cta, b.offset), count, b.pending);
-        if (m.race != null) m.race.mbarrierArrive(s, b, op.relaxed);
-        changed(x, b);
         return true;
     }
 
@@ -111,6 +123,7 @@ public final class MbarrierSync {
     static void changed(Interpreter x, Mbarrier b) {
         b.version++;
         if (b.valid && b.canComplete()) {
+            b.keepArrivals(x.machine().firstWarpOfCta(b.cta), x.machine().warpsPerCta);
             b.completePhase();
             if (x.machine().race != null) x.machine().race.mbarrierPhaseComplete(b);
             int released = release(x, b);
