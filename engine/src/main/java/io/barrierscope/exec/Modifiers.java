@@ -52,7 +52,7 @@ final class Modifiers {
         own("elect", ".sync"); own("activemask");
         own("prefetch", ".L1", ".L2", ".tensormap", ".L2::evict_last", ".L2::evict_normal");
         own("prefetchu", ".L1"); own("griddepcontrol", ".launch_dependents", ".wait");
-        own("setmaxnreg", ".inc", ".dec", ".sync", ".aligned"); own("wgmma", ".fence", ".sync", ".aligned");
+        own("setmaxnreg", ".inc", ".dec", ".sync", ".aligned"); own("wgmma", ".fence", ".sync", ".aligned", ".commit_group", ".wait_group");
         own("pmevent", ".mask");
         own("mapa"); own("getctarank");
         own("mbarrier", ".init", ".inval", ".arrive", ".arrive_drop", ".expect_tx", ".complete_tx", ".test_wait",
