@@ -133,6 +133,7 @@ public final class AsyncCopySync {
             if (src >= g.base() && src + n <= g.end()) {
                 System.arraycopy(g.data(), (int) (src - g.base()), sh, (int) base, n);
                 mem.effects[s] += n >> 2;
+                mem.writes += n >> 2;
                 return true;
             }
         }

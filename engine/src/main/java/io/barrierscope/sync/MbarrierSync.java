@@ -129,7 +129,7 @@ public final class MbarrierSync {
             int released = release(x, b);
             if (x.observed()) x.emit(SyncEvent.MBAR_PHASE_COMPLETE, -1, MbarrierUnit.key(b.cta, b.offset), b.phase - 1, released);
         }
-        wakeParked(x, b);
+        wakeParked(x, b, false);
     }
 
     /** Suspended try_waits on the phase that just completed return true, in slot order. */
@@ -161,8 +161,20 @@ public final class MbarrierSync {
         return released;
     }
 
+    /**
+     * Memory was written: every parked thread polls again, since what its loop reads besides the
+     * mbarrier may have changed (semantics.md section 11). Nothing to do while nobody is parked.
+     */
+    public static void memoryWritten(Interpreter x) {
+        Machine m = x.machine();
+        if (!m.mbarriers.anyParked()) return;
+        for (Mbarrier b : m.mbarriers.all()) {
+            if (b.parked > 0) wakeParked(x, b, true);
+        }
+    }
+
     /** Threads parked on the object may find something new: they poll again. */
-    private static void wakeParked(Interpreter x, Mbarrier b) {
+    private static void wakeParked(Interpreter x, Mbarrier b, boolean onlyMemoryReaders) {
         if (b.parked == 0) return;
         Machine m = x.machine();
         long key = MbarrierUnit.key(b.cta, b.offset);
@@ -171,8 +183,10 @@ public final class MbarrierSync {
             if (m.runMask[w] == m.liveMask[w]) continue;
             for (int l = m.liveMask[w]; l != 0; l &= l - 1) {
                 int s = (w << 5) + Integer.numberOfTrailingZeros(l);
-                if (m.status[s] == ThreadStatus.PARKED && m.waitValue[s] == key) {
+                if (m.status[s] == ThreadStatus.PARKED && m.waitValue[s] == key
+                        && (!onlyMemoryReaders || ((MbarrierWaitOp) x.op(m.pc[s])).loopReadsMemory(m))) {
                     b.parked--;
+                    m.mbarriers.parkedTotal--;
                     m.setStatus(s, ThreadStatus.RUNNABLE);
                 }
             }
@@ -184,6 +198,7 @@ public final class MbarrierSync {
         m.waitValue[s] = MbarrierUnit.key(b.cta, b.offset);
         m.waitArg[s] = (int) b.phase;
         b.parked++;
+        m.mbarriers.parkedTotal++;
         m.setStatus(s, ThreadStatus.PARKED);
     }
 

@@ -108,12 +108,13 @@ public final class MbarrierWaitOp extends MbarrierOp {
         }
         long key = MbarrierUnit.key(b.cta, b.offset);
         long effects = m.memory.effects[s];
-        if (m.lastPollKey[s] == key && m.lastPollVersion[s] == b.version && m.lastPollEffects[s] == effects) {
+        long state = pollState(m, s, b);
+        if (m.lastPollKey[s] == key && m.lastPollVersion[s] == state && m.lastPollEffects[s] == effects) {
             MbarrierSync.park(m, s, b);
             return false;
         }
         m.lastPollKey[s] = key;
-        m.lastPollVersion[s] = b.version;
+        m.lastPollVersion[s] = state;
         m.lastPollEffects[s] = effects;
         if (tryWait && !x.policy().tryWaitReturnsEarly()) {
             long limit = hint == null ? DEFAULT_SUSPEND_NS : hint.get(m, s) & 0xFFFFFFFFL;
@@ -126,6 +127,32 @@ public final class MbarrierWaitOp extends MbarrierOp {
     }
 
     boolean parity() { return parity; }
+
+    /** The loop this poll spins in (semantics.md section 11), analysed on first need. */
+    private PollLoop loop;
+
+    private PollLoop loop(Machine m) {
+        if (loop == null) loop = PollLoop.of(m.program, pc);
+        return loop;
+    }
+
+    /** Whether the loop of this poll decides on memory it loads (a parked poller then wakes on any write). */
+    boolean loopReadsMemory(Machine m) { return loop(m).readsMemory; }
+
+    /**
+     * What a re-poll finding the same value proves the loop is at a fixpoint (semantics.md section
+     * 11): the object's version, the registers that decide the loop's other exits (a counter, a
+     * %globaltimer or %clock reading, a loaded flag) and, when those come from memory, every write
+     * so far by anyone. A loop that can never be parked gets the step count, never seen twice.
+     */
+    private long pollState(Machine m, int s, Mbarrier b) {
+        PollLoop l = loop(m);
+        if (!l.parkable) return ~m.steps;
+        long h = b.version * 0x9E3779B97F4A7C15L;
+        if (l.readsMemory) h ^= m.memory.writes;
+        for (int r : l.regs) h = Long.rotateLeft(h ^ m.reg(s, r), 27) * 0x9E3779B97F4A7C15L;
+        return h;
+    }
 
     /** Where a token of another object came from, in words: the other mbarrier, or an earlier incarnation of this one. */
     private static String tokenSource(Machine m, long v, Mbarrier b) {
