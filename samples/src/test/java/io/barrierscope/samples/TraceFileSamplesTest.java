@@ -61,7 +61,7 @@ class TraceFileSamplesTest {
      * trace format, are byte for byte the ones stored, and the state hashes agree.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"cuda-barrier-loop:2610:4394", "tma-pipeline:955:1697", "double-bar-arrive:83:104"})
+    @ValueSource(strings = {"cuda-barrier-loop:2689:4407", "tma-pipeline:955:1697", "double-bar-arrive:83:104"})
     void aTraceWrittenByTheEarlierRecorderStillOpens(String spec) throws IOException {
         String[] f = spec.split(":");
         Path p = Path.of("").toAbsolutePath();
