@@ -163,6 +163,8 @@ final class AsyncCompiler {
         } else {
             values = new Src[] {c.src(1, t)};
         }
-        return new StAsyncOp(addr(c, 0, Space.SHARED), values, t.bytes(), addr(c, 2, Space.SHARED), redOp);
+        boolean shared = c.has(".shared::cluster") || c.has(".shared");
+        int space = shared ? Space.SHARED : Space.GENERIC;
+        return new StAsyncOp(addr(c, 0, space), values, t.bytes(), addr(c, 2, space), redOp, shared);
     }
 }

@@ -20,8 +20,9 @@ public final class StAsyncOp extends MbarrierOp {
     static final int MIN_S = 8;
     static final int MAX_S = 9;
 
-    public StAsyncOp(Src addr, Src[] values, int size, Src mbar, int redOp) {
-        super(mbar, true);
+    /** With .shared::cluster addresses when {@code sharedSpace}, else generic ones (PTX ISA 9.7.9.12, 9.7.13.7). */
+    public StAsyncOp(Src addr, Src[] values, int size, Src mbar, int redOp, boolean sharedSpace) {
+        super(mbar, sharedSpace);
         this.addr = addr;
         this.values = values;
         this.size = size;
@@ -36,6 +37,15 @@ public final class StAsyncOp extends MbarrierOp {
         long key = locate(x, m, s);
         if (key < 0) return false;
         long a = addr.get(m, s);
+        if (!sharedSpace) {
+            if (a < Space.SHARED_WINDOW || a >= Space.SHARED_WINDOW + Space.WINDOW_SIZE) {
+                x.report(DiagnosticCode.ASYNC_REMOTE_TARGET, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc)
+                        + ": generic destination 0x" + Long.toHexString(a) + " is not in the shared::cluster window; undefined "
+                        + "(PTX ISA " + (redOp < 0 ? "9.7.9.12" : "9.7.13.7") + ")", new int[] {pc}, new int[] {s}, null);
+                return false;
+            }
+            a -= Space.SHARED_WINDOW;
+        }
         int own = m.ctaOfSlot(s);
         int cta = a > Space.CTA_OFFSET_MASK ? m.memory.peer(own, a) : own;
         if (!target(x, m, s, cta, (int) (key >>> 32))) return false;
@@ -69,6 +79,7 @@ public final class StAsyncOp extends MbarrierOp {
     }
 
     private int mbarOffset(Machine m, int s) {
-        return (int) (address.get(m, s) & Space.CTA_OFFSET_MASK);
+        long a = address.get(m, s);
+        return (int) ((sharedSpace ? a : a - Space.SHARED_WINDOW) & Space.CTA_OFFSET_MASK);
     }
 }

@@ -65,6 +65,27 @@ class AsyncRemoteStoreRulesTest {
     }
 
     @Test
+    void stAsyncWithoutAStateSpaceTakesGenericAddressesOfThePeer() {
+        // Rank 1 stores 77 into rank 0's tile[0] through generic addresses (cvta then mapa.u64), then a generic
+        // address outside the shared window is undefined.
+        String body = INIT + "@!%p1 bra WAITERS;\nsetp.eq.u32 %p3, %r20, 0;\n@%p3 mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r2], 4;\n"
+                + "@%p3 bra WAITERS;\nmov.u32 %r13, 0;\ncvta.shared.u64 %rd7, tile;\ncvta.shared.u64 %rd8, bar;\n"
+                + "mapa.u64 %rd9, %rd7, %r13;\nmapa.u64 %rd10, %rd8, %r13;\nmov.u32 %r16, 77;\n"
+                + "st.async.mbarrier::complete_tx::bytes.u32 [%rd9], %r16, [%rd10];\n"
+                + "WAITERS:\nsetp.eq.u32 %p4, %r20, 0;\n@!%p4 bra SKIP;\n" + WAIT_PHASE0 + "SKIP:\n" + OUT;
+        LaunchedRun r = kernel(body).cluster(2).threads(32).run();
+        assertEquals(Outcome.COMPLETED, outcome(r), r.summary());
+        assertEquals(77L, u32(r, "out").get(0));
+        String bad = INIT + "@!%p1 bra DONE;\nsetp.eq.u32 %p3, %r20, 1;\n@!%p3 bra DONE;\ncvta.shared.u64 %rd8, bar;\n"
+                + "mov.u32 %r13, 0;\nmapa.u64 %rd10, %rd8, %r13;\n"
+                + "st.async.mbarrier::complete_tx::bytes.u32 [%rd4], %r13, [%rd10];\nDONE:\n" + OUT;
+        LaunchedRun b = kernel(bad).cluster(2).threads(32).run();
+        assertEquals(List.of("async-remote-target"), codes(b));
+        assertTrue(b.interpreter().diagnostics().get(0).message().contains("not in the shared::cluster window"),
+                b.interpreter().diagnostics().get(0).message());
+    }
+
+    @Test
     void aDestinationInOneCtaAndAnMbarrierInAnotherIsAsyncRemoteTarget() {
         // Rank 1 stores into rank 0's tile but names its own mbarrier: undefined; no complete-tx lands anywhere.
         String body = INIT + "@!%p1 bra DONE;\nsetp.eq.u32 %p3, %r20, 1;\n@!%p3 bra DONE;\nmov.u32 %r13, 0;\n"
