@@ -14,6 +14,7 @@ public enum DiagnosticCode {
     WARP_SYNC_NOT_MEMBER("warp-sync-not-member", "executing thread not in the membermask"),
     WARP_SYNC_EXITED_MEMBER("warp-sync-exited-member", "membermask names a thread that has exited"),
     WARP_SYNC_MISMATCH("warp-sync-mismatch", "members of one mask met at different kinds of warp instruction"),
+    WARP_COLLECTIVE_PARTIAL("warp-collective-partial", "a warp-collective .sync.aligned matrix instruction executed by fewer than all 32 lanes"),
     SHFL_INACTIVE_SOURCE("shfl-inactive-source", "shfl.sync read from a lane outside the membermask"),
     MBARRIER_UNINITIALIZED("mbarrier-uninitialized", "mbarrier operation on an object that is not initialized"),
     MBARRIER_REINIT("mbarrier-reinit", "mbarrier.init on a valid mbarrier object"),

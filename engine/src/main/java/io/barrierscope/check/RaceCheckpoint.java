@@ -9,7 +9,7 @@ import java.util.TreeMap;
  * finds the same races again. Vector clocks are immutable and shared; builders, maps and
  * shadow memory are copied.
  */
-public final class RaceCheckpoint {
+public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHook.Snapshot {
     private final int[] clock;
     private final VectorClock[] base;
     private final VectorClock[] fence;

@@ -2,6 +2,7 @@ package io.barrierscope.check;
 
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.MemoryModelHook;
 import io.barrierscope.sync.AsyncOperation;
 import io.barrierscope.sync.Mbarrier;
 import io.barrierscope.sync.MbarrierUnit;
@@ -18,7 +19,7 @@ import java.util.TreeMap;
  * fences through the location they synchronize on. All state is plain data, saved in
  * checkpoints and hashed by StateHash, so time travel sees the same findings.
  */
-public final class RaceDetector {
+public final class RaceDetector implements MemoryModelHook {
     /** Agent kinds: ids are kind * slots + issuing slot. Kind 0 is the thread itself. */
     static final int AGENT_MBAR = 1;
     static final int AGENT_CP = 2;
@@ -360,7 +361,9 @@ public final class RaceDetector {
      * A waiter the generation released acquires it. The generation's clock already covers the
      * waiter's (it arrived in it and has not run since), so it simply becomes the waiter's base.
      */
-    public void barAcquire(int slot, VectorClock v) {
+    @Override
+    public void barAcquire(int slot, MemoryModelHook.Release released) {
+        VectorClock v = (VectorClock) released;
         if (v != null) base[slot] = v;
     }
 
@@ -521,9 +524,12 @@ public final class RaceDetector {
     // ---- checkpoints ----------------------------------------------------------------------------
 
     /** The detector's whole state for a checkpoint (immutable once taken). */
+    @Override
     public RaceCheckpoint save() { return new RaceCheckpoint(this); }
 
-    public void restore(RaceCheckpoint s) {
+    @Override
+    public void restore(MemoryModelHook.Snapshot snapshot) {
+        RaceCheckpoint s = (RaceCheckpoint) snapshot;
         s.restoreInto(this);
         asyncActor = null;
         selfB = -1;

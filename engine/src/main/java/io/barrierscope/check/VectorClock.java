@@ -6,7 +6,7 @@ package io.barrierscope.check;
  * clocks by reference, so a CTA barrier touches one chunk and a clock of a launch with many CTAs
  * costs only the chunks that ever synchronized: "compact" vector clocks.
  */
-public final class VectorClock {
+public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.Release {
     static final VectorClock EMPTY = new VectorClock(new int[0][]);
 
     /** Never mutated once the clock is built; shared with other clocks and builders. */

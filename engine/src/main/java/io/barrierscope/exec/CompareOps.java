@@ -37,10 +37,12 @@ final class CompareOps {
     static Cmp comparison(CompileContext c, String cmp, ScalarType t) {
         if (t.isFloat()) {
             boolean f32 = t == ScalarType.F32;
-            if (!f32 && t != ScalarType.F64) throw c.error("unsupported instruction " + c.insn().mnemonic());
+            FloatFormat half = t == ScalarType.F16 || t == ScalarType.BF16 ? NarrowFloatCvt.format(t) : null;
+            if (!f32 && t != ScalarType.F64 && half == null) throw c.error("unsupported instruction " + c.insn().mnemonic());
+            boolean ftz = half != null && c.has(".ftz"); // f16 .ftz: subnormal inputs compare as zero
             return (x, y) -> {
-                double a = FloatOps.read(x, f32, false);
-                double b = FloatOps.read(y, f32, false);
+                double a = half != null ? HalfOps.value(half, (int) x & 0xFFFF, ftz) : FloatOps.read(x, f32, false);
+                double b = half != null ? HalfOps.value(half, (int) y & 0xFFFF, ftz) : FloatOps.read(y, f32, false);
                 boolean nan = Double.isNaN(a) || Double.isNaN(b);
                 return switch (cmp) {
                     case "eq" -> !nan && a == b;
@@ -80,6 +82,7 @@ final class CompareOps {
     private static Op setp(CompileContext c) {
         c.expectOperands(3, 4);
         ScalarType t = c.type();
+        if (t == ScalarType.F16X2 || t == ScalarType.BF16X2) return setpPair(c, t);
         Cmp cmp = comparison(c, cmpName(c), t);
         int p;
         int q = -1;
@@ -147,6 +150,36 @@ final class CompareOps {
             long cv = s.get(m, th);
             boolean ge = ct == ScalarType.F32 ? Values.f32(cv) >= 0 || (Values.f32(cv) == 0) : (int) cv >= 0;
             if (d >= 0) m.setReg(th, d, Values.trunc(ge ? a.get(m, th) : b.get(m, th), dt.bits()));
+        });
+    }
+
+    /**
+     * {@code setp.CmpOp{.ftz}{.BoolOp}.{f16x2,bf16x2} p|q, a, b{, c}} (PTX ISA 9.7.4, setp on half
+     * pairs): p compares the low halves, q the high halves, each combined with c by the BoolOp.
+     */
+    private static Op setpPair(CompileContext c, ScalarType t) {
+        ScalarType half = t == ScalarType.F16X2 ? ScalarType.F16 : ScalarType.BF16;
+        Cmp cmp = comparison(c, cmpName(c), half);
+        if (!(c.operand(0) instanceof Operand.Pair pair)) throw c.error(c.insn().mnemonic() + " writes two predicates: p|q");
+        int p = c.dst(pair.first());
+        int q = c.dst(pair.second());
+        Src a = c.src(1, ScalarType.B32);
+        Src b = c.src(2, ScalarType.B32);
+        int combine = c.has(".and") ? 1 : c.has(".or") ? 2 : c.has(".xor") ? 3 : 0;
+        if ((combine != 0) != (c.operandCount() == 4)) throw c.error(c.insn().mnemonic() + ": a fourth (predicate) operand goes with .and/.or/.xor");
+        Src pc = combine != 0 ? c.src(3, ScalarType.PRED) : null;
+        return new FnOp((m, th) -> {
+            long x = a.get(m, th);
+            long y = b.get(m, th);
+            boolean lo = cmp.test(x & 0xFFFF, y & 0xFFFF);
+            boolean hi = cmp.test((x >>> 16) & 0xFFFF, (y >>> 16) & 0xFFFF);
+            if (pc != null) {
+                boolean cv = (pc.get(m, th) & 1) != 0;
+                lo = combine(combine, lo, cv);
+                hi = combine(combine, hi, cv);
+            }
+            if (p >= 0) m.setReg(th, p, lo ? 1 : 0);
+            if (q >= 0) m.setReg(th, q, hi ? 1 : 0);
         });
     }
 }

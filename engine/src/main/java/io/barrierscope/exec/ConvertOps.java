@@ -56,6 +56,7 @@ final class ConvertOps {
     }
 
     private static Op cvt(CompileContext c) {
+        if (NarrowFloatCvt.handles(c)) return NarrowFloatCvt.compile(c);
         c.expectOperands(2, 2);
         List<ScalarType> types = c.types();
         if (types.size() != 2) throw c.error("cvt needs a destination and a source type, e.g. cvt.u32.u64");
@@ -73,6 +74,10 @@ final class ConvertOps {
         if (!isModelled(dt) || !isModelled(st)) {
             throw c.error("unsupported instruction " + c.insn().mnemonic() + " (conversion of ." + st.ptxName() + " to ."
                     + dt.ptxName() + " is not modelled)");
+        }
+        FloatFormat.Round directed = r == null || r.equals("rn") ? null : FloatFormat.Round.of(r);
+        if (dt == ScalarType.F32 && directed != null && (st == ScalarType.F64 || !st.isFloat())) {
+            return directedToF32(c, d, a, st, directed, ftz, sat);
         }
         if (dt.isFloat() && st.isFloat()) {
             if (r != null && !r.endsWith("i") && !r.equals("rn") && dt.bits() < st.bits()) {
@@ -124,6 +129,27 @@ final class ConvertOps {
             long x = Values.norm(a.get(m, th), st);
             if (sat) x = saturate(x, st, dt);
             if (d >= 0) m.setReg(th, d, Values.trunc(Values.norm(Values.trunc(x, dt.bits()), dt), dw));
+        });
+    }
+
+    /**
+     * cvt.{rz,rm,rp}.f32 from f64 or an integer: the exact source (an integer wider than 53 bits
+     * rounded to odd, which rounds on correctly) rounded once toward the mode's direction.
+     */
+    private static Op directedToF32(CompileContext c, int d, Src a, ScalarType st, FloatFormat.Round r, boolean ftz, boolean sat) {
+        return new FnOp((m, th) -> {
+            long raw = a.get(m, th);
+            double v = st == ScalarType.F64 ? Values.f64(raw) : RoundToOdd.fromLong(Values.norm(raw, st), !st.isSigned());
+            long bits;
+            if (Double.isNaN(v)) {
+                bits = FloatOps.write(v, true, ftz, sat);
+            } else {
+                if (sat) v = Math.max(0, Math.min(1, v));
+                int f = FloatFormat.F32.encode(v, r, false);
+                if (ftz && FloatFormat.F32.isSubnormal(f)) f &= 0x80000000;
+                bits = f & 0xFFFFFFFFL;
+            }
+            if (d >= 0) m.setReg(th, d, bits);
         });
     }
 

@@ -23,7 +23,9 @@ final class FloatOps {
         }
         for (String mod : c.insn().modifiers()) {
             if (mod.equals(".rz") || mod.equals(".rm") || mod.equals(".rp")) {
-                throw c.error("unsupported instruction " + c.insn().mnemonic() + " (directed rounding " + mod + " is not modelled)");
+                if (t == ScalarType.F32 && DirectedF32.handles(opc)) return DirectedF32.compile(c, opc, FloatFormat.Round.of(mod));
+                throw c.error("unsupported instruction " + c.insn().mnemonic() + " (directed rounding " + mod + " is not modelled"
+                        + (t == ScalarType.F64 ? " for .f64)" : ")"));
             }
         }
         boolean f32 = t == ScalarType.F32;

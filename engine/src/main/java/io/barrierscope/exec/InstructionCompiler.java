@@ -36,7 +36,17 @@ final class InstructionCompiler {
         return false;
     }
 
+    /** The instruction's type is f16, f16x2, bf16 or bf16x2. */
+    private static boolean halfType(CompileContext c) {
+        for (String m : c.insn().modifiers()) {
+            ScalarType t = ScalarType.fromName(m);
+            if (t != null) return HalfOps.isHalf(t);
+        }
+        return false;
+    }
+
     private static Op dispatch(CompileContext c, String opc) {
+        if (halfType(c) && opc.matches("add|sub|mul|fma|neg|abs|min|max|ex2|tanh")) return HalfOps.compile(c, opc);
         if ((opc.equals("add") || opc.equals("sub")) && c.has(".cc") || opc.equals("addc") || opc.equals("subc")) {
             return CarryOp.compile(c, opc);
         }
@@ -80,6 +90,15 @@ final class InstructionCompiler {
                 if (c.has(".proxy") && c.has(".async")) return new ControlOps.NopOp();
                 if (c.has(".mbarrier_init") || !c.has(".proxy")) return new FenceOp();
                 break;
+            case "mma":
+                if (c.has(".sp") || c.has(".sp::ordered_metadata")) break;
+                return MmaOp.compile(c);
+            case "ldmatrix":
+                return LdmatrixOp.compile(c);
+            case "stmatrix":
+                return StmatrixOp.compile(c);
+            case "movmatrix":
+                return MovmatrixOp.compile(c);
             case "wgmma":
                 // The warp-synchronous forms; wgmma.mma_async itself is not modelled.
                 if (c.has(".fence") || c.has(".commit_group") || c.has(".wait_group")) return SyncCompiler.compile(c);

@@ -68,7 +68,7 @@ public final class Machine {
     public final Memory memory;
 
     /** The race detector, or null when detection is off (semantics.md section 8). */
-    public io.barrierscope.check.RaceDetector race;
+    public MemoryModelHook race;
 
     /** Per-lane scratch for warp-wide exchanges (shfl, match), so a step allocates nothing. */
     public final long[] laneScratch = new long[32];
@@ -208,7 +208,7 @@ public final class Machine {
         private final io.barrierscope.sync.Mbarrier[] mbarriers;
         private final io.barrierscope.sync.AsyncCopyUnit.Saved async;
         private final Memory.Saved memory;
-        private final io.barrierscope.check.RaceCheckpoint race;
+        private final MemoryModelHook.Snapshot race;
 
         private Saved(Machine m) {
             program = m.program;

@@ -50,7 +50,7 @@ public final class Memory {
     public boolean[] ctaExited;
 
     /** The race detector's access hook, or null when detection is off. */
-    public io.barrierscope.check.RaceDetector race;
+    public MemoryModelHook race;
 
     // Result of resolve(): the array and offset of the last resolved access (single-threaded engine),
     // and its race-detection region: the CTA for shared memory, ctas + segment for global, -1 untracked.

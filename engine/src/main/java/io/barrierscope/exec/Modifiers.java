@@ -31,11 +31,11 @@ final class Modifiers {
         own("brev"); own("bfind", ".shiftamt"); own("bfe"); own("bfi");
         own("prmt", ".f4e", ".b4e", ".rc8", ".ecl", ".ecr", ".rc16"); own("shf", ".l", ".r", ".clamp", ".wrap");
         own("lop3"); own("szext", ".clamp", ".wrap"); own("bmsk", ".clamp", ".wrap");
-        own("fma"); own("rcp"); own("sqrt"); own("rsqrt"); own("sin"); own("cos"); own("tanh"); own("lg2"); own("ex2");
+        own("fma", ".oob"); own("rcp"); own("sqrt"); own("rsqrt"); own("sin"); own("cos"); own("tanh"); own("lg2"); own("ex2");
         own("copysign"); own("testp", ".finite", ".infinite", ".number", ".notanumber", ".normal", ".subnormal");
         own("setp", ".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu", ".leu",
                 ".gtu", ".geu", ".num", ".nan", ".and", ".or", ".xor");
-        own("selp"); own("slct"); own("mov"); own("cvt"); own("cvta", ".to");
+        own("selp"); own("slct"); own("mov"); own("cvt", ".e4m3x2", ".e5m2x2"); own("cvta", ".to");
         own("ld", ".nc", ".ca", ".cg", ".cs", ".lu", ".cv", ".v2", ".v4", ".v8", ".unified");
         own("ldu", ".v2", ".v4"); own("st", ".wb", ".cg", ".cs", ".wt", ".v2", ".v4", ".v8", ".async", ".mbarrier::complete_tx::bytes");
         Set<String> atomOps = Set.of(".add", ".min", ".max", ".inc", ".dec", ".and", ".or", ".xor", ".exch", ".cas",
@@ -54,6 +54,10 @@ final class Modifiers {
         own("prefetchu", ".L1"); own("griddepcontrol", ".launch_dependents", ".wait");
         own("setmaxnreg", ".inc", ".dec", ".sync", ".aligned"); own("wgmma", ".fence", ".sync", ".aligned", ".commit_group", ".wait_group");
         own("pmevent", ".mask");
+        own("mma", ".sync", ".aligned", ".row", ".col", ".satfinite", ".e4m3", ".e5m2", ".sp", ".sp::ordered_metadata");
+        own("ldmatrix", ".sync", ".aligned", ".m8n8", ".m16n16", ".m8n16", ".x1", ".x2", ".x4", ".trans");
+        own("stmatrix", ".sync", ".aligned", ".m8n8", ".m16n8", ".x1", ".x2", ".x4", ".trans");
+        own("movmatrix", ".sync", ".aligned", ".m8n8", ".trans");
         own("mapa"); own("getctarank");
         own("mbarrier", ".init", ".inval", ".arrive", ".arrive_drop", ".expect_tx", ".complete_tx", ".test_wait",
                 ".try_wait", ".parity", ".pending_count", ".noComplete");
@@ -67,6 +71,7 @@ final class Modifiers {
             if (own.contains(m) || SPACES.contains(m) || ORDER.contains(m) || ROUND.contains(m)) continue;
             if (ScalarType.fromName(m) != null) continue;
             if (m.startsWith(".L1::") || m.startsWith(".L2::")) continue;
+            if (opc.equals("mma") && m.matches("\\.m\\d+n\\d+k\\d+")) continue; // shapes: MmaOp names the ones it models
             return m;
         }
         return null;

@@ -74,7 +74,7 @@ final class SharedWordOp extends Op {
         byte[] sh = mem.shared[cta];
         long last = sh.length - 4;
         boolean plainWords = mem.validMbarriers == 0;
-        io.barrierscope.check.RaceDetector race = mem.race;
+        MemoryModelHook race = mem.race;
         for (int a = active; a != 0; a &= a - 1) {
             int l = Integer.numberOfTrailingZeros(a);
             int s = base + l;

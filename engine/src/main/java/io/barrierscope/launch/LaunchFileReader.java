@@ -255,8 +255,8 @@ public final class LaunchFileReader {
     }
 
     private ArgSpec tensorMap(JsonNode t, String ptr) {
-        if (!t.isObject()) throw bad(ptr, "\"tensorMap\" is an object {buffer, dims, box, strides?}");
-        unknownKeys(t, ptr, Set.of("buffer", "dims", "box", "strides"));
+        if (!t.isObject()) throw bad(ptr, "\"tensorMap\" is an object {buffer, dims, box, strides?, swizzle?}");
+        unknownKeys(t, ptr, Set.of("buffer", "dims", "box", "strides", "swizzle"));
         String buffer = text(t, "buffer", true, ptr + "/buffer");
         List<Long> dims = longs(t.get("dims"), ptr + "/dims", 1, 5, 1, 1L << 32);
         List<Long> box = longs(t.get("box"), ptr + "/box", dims.size(), dims.size(), 1, 256);
@@ -267,8 +267,19 @@ public final class LaunchFileReader {
                 if (strides.get(i) % 16 != 0) throw bad(ptr + "/strides/" + i, "tensor strides must be multiples of 16 bytes (as for cuTensorMapEncodeTiled)");
             }
         }
+        int swizzle = 0;
+        if (t.has("swizzle")) {
+            String sw = text(t, "swizzle", true, ptr + "/swizzle");
+            swizzle = switch (sw) {
+                case "none" -> 0;
+                case "32B" -> 32;
+                case "64B" -> 64;
+                case "128B" -> 128;
+                default -> throw bad(ptr + "/swizzle", "unknown swizzle '" + sw + "' (expected none, 32B, 64B or 128B)");
+            };
+        }
         return new ArgSpec(buffer, null, 0, null, null, null,
-                new TensorMapSpec(buffer, dims, strides, box.stream().map(Long::intValue).toList()));
+                new TensorMapSpec(buffer, dims, strides, box.stream().map(Long::intValue).toList(), swizzle));
     }
 
     private List<Long> longs(JsonNode a, String ptr, int minSize, int maxSize, long min, long max) {

@@ -71,6 +71,7 @@ public final class LaunchSpecJson {
             }
             ArrayNode box = tm.putArray("box");
             t.box().forEach(box::add);
+            if (t.swizzle() != 0) tm.put("swizzle", t.swizzle() + "B");
             return o;
         }
         if (!a.isBuffer()) {

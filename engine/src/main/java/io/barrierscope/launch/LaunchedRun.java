@@ -144,7 +144,11 @@ public final class LaunchedRun {
                     + " bytes but the buffer has " + size);
         }
         int[] box = t.box().stream().mapToInt(Integer::intValue).toArray();
-        TensorMap tm = new TensorMap(rank, global.byName(t.buffer()).base(), e, dims, strides, box);
+        if (t.swizzle() != 0 && (long) box[0] * e > t.swizzle()) {
+            throw LaunchFileReader.located(spec, tensorMapPointer(spec, t) + "/box/0", "with swizzle " + t.swizzle() + "B the box's inner"
+                    + " dimension may span at most " + t.swizzle() + " bytes; it spans " + (long) box[0] * e);
+        }
+        TensorMap tm = new TensorMap(rank, global.byName(t.buffer()).base(), e, dims, strides, box, t.swizzle());
         if (tm.boxBytes() > ProgramBuilder.MAX_SHARED) {
             throw LaunchFileReader.located(spec, tensorMapPointer(spec, t) + "/box", "a tensorMap box of " + tm.boxBytes() + " bytes cannot fit in shared memory");
         }

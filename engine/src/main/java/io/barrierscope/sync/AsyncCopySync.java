@@ -140,7 +140,7 @@ public final class AsyncCopySync {
         return false;
     }
 
-    /** One box, dimension 0 fastest; elements outside the tensor are zero (tile mode). */
+    /** One box, dimension 0 fastest, placed through the map's swizzle; elements outside the tensor are zero (tile mode). */
     private static void copyBox(Machine m, AsyncOperation op, long dst) {
         TensorMap tm = op.tensor().map();
         long[] start = op.tensor().coords();
@@ -157,7 +157,7 @@ public final class AsyncCopySync {
                 addr += i == 0 ? ci * e : ci * tm.strides()[i - 1];
             }
             long v = inside ? m.memory.load(Space.GLOBAL, addr, e, op.slot()) : 0;
-            m.memory.store(Space.SHARED, dst + n * e, e, v, op.slot());
+            m.memory.store(Space.SHARED, tm.swizzled(dst, n * e), e, v, op.slot());
             for (int i = 0; i < rank && ++j[i] == tm.box()[i]; i++) j[i] = 0;
         }
     }

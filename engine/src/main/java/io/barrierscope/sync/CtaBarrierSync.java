@@ -191,7 +191,7 @@ public final class CtaBarrierSync {
         if (!b.complete(m.liveWarps[cta])) return;
         int w0 = m.firstWarpOfCta(cta);
         long released = 0;
-        io.barrierscope.check.VectorClock hb = m.race != null ? m.race.barComplete(cta, b.id) : null;
+        io.barrierscope.exec.MemoryModelHook.Release hb = m.race != null ? m.race.barComplete(cta, b.id) : null;
         // Whole warps released are told with the completion as one event, unless another arrived warp is not whole.
         boolean observed = x.observed();
         boolean quiet = observed;

@@ -173,10 +173,10 @@ class FloatOpsTest {
     }
 
     @Test
-    void directedRoundingIsRefusedAtLoadRatherThanSilentlyRoundedToNearest() {
+    void f64DirectedRoundingIsRefusedAtLoadRatherThanSilentlyRoundedToNearest() {
         BadInputException e = assertThrows(BadInputException.class,
-                () -> ExecKernel.of("add.rz.f32 %f1, 0f3F800000, 0f33800000;").launch());
-        assertTrue(e.getMessage().contains("unsupported instruction add.rz.f32"), e.getMessage());
+                () -> ExecKernel.of("add.rz.f64 %fd1, 0d3FF0000000000000, 0d3C90000000000000;").launch());
+        assertTrue(e.getMessage().contains("unsupported instruction add.rz.f64"), e.getMessage());
     }
 
     @Test

@@ -1,0 +1,75 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.sync.AsyncOperation;
+import io.barrierscope.sync.Mbarrier;
+import java.util.function.LongConsumer;
+
+/**
+ * What the machine tells a memory-model analysis (the race detector today, docs/explore.md):
+ * every access and every synchronizing event, in execution order. The machine owns this
+ * interface and never names an analysis, so an analysis plugs in (and out) without exec or sync
+ * knowing how it works. A null hook means no analysis: callers test for null, which keeps the
+ * unanalysed run free of any call.
+ */
+public interface MemoryModelHook {
+    /** What a completed CTA barrier generation released, handed back to {@link #barAcquire}. */
+    interface Release {}
+
+    /** An analysis' state at a checkpoint, restored with {@link #restore}. */
+    interface Snapshot {
+        /** Approximate heap bytes, for the checkpoint budget. */
+        long bytes();
+    }
+
+    /** A memory access of {@code size} bytes at {@code offset} of a region (a CTA's shared memory, or ctas + global segment). */
+    void access(int region, int offset, int size, int thread, boolean write);
+
+    /** Brackets a strong (release/acquire/relaxed or atomic) access; {@code sem} is its ordering. */
+    void beginStrong(int sem, boolean readModifyWrite);
+
+    void endStrong();
+
+    /** A fence by a thread (PTX ISA 9.7.13.4). */
+    void fence(int thread);
+
+    void barArrive(int cta, int id, int warp, int lanes);
+
+    /** A CTA barrier generation completed: what its arrivals released. */
+    Release barComplete(int cta, int id);
+
+    void barAcquire(int slot, Release released);
+
+    void clusterArrive(int slot, int firstCta, boolean relaxed);
+
+    void clusterComplete(int firstCta);
+
+    void clusterAcquire(int slot, int firstCta);
+
+    void warpSync(int warp, int members);
+
+    void mbarrierInit(int slot, Mbarrier b, int pc);
+
+    void mbarrierUse(int slot, Mbarrier b, int pc);
+
+    void mbarrierArrive(int slot, Mbarrier b, boolean relaxed);
+
+    void mbarrierPhaseComplete(Mbarrier b);
+
+    void mbarrierAcquire(int slot, Mbarrier b, boolean relaxed);
+
+    void asyncIssue(AsyncOperation op);
+
+    void beginAsync(AsyncOperation op);
+
+    void endAsync(AsyncOperation op);
+
+    /** A thread passed a wait for its async groups ({@code bulk}: bulk groups). */
+    void groupWaitPassed(int slot, boolean bulk);
+
+    Snapshot save();
+
+    void restore(Snapshot s);
+
+    /** Feeds the analysis' state into a state hash, so replays verify it too. */
+    void hashInto(LongConsumer h);
+}
