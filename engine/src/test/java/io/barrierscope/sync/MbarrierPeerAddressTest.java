@@ -42,9 +42,18 @@ class MbarrierPeerAddressTest {
 
     @Test
     void aSharedClusterArriveWithAStateDestinationIsRefusedAtLoad() {
-        BadInputException e = assertThrows(BadInputException.class, () -> PtxRun.kernel(START
-                + "mov.u32 %r3, 0;\nmapa.shared::cluster.u32 %r4, %r2, %r3;\n@%p3 mbarrier.arrive.shared::cluster.b64 %rd1, [%r4];\n" + END)
-                .header(".shared .align 8 .b64 bar;").cluster(2).threads(32).launch());
-        assertTrue(e.getMessage().contains("cannot return a state") && e.getMessage().contains("'_'"), e.getMessage());
+        for (String insn : List.of("mbarrier.arrive.shared::cluster.b64 %rd1, [%r4];", "mbarrier.arrive_drop.shared::cluster.b64 %rd1, [%r4];")) {
+            BadInputException e = assertThrows(BadInputException.class, () -> PtxRun.kernel(START
+                    + "mov.u32 %r3, 0;\nmapa.shared::cluster.u32 %r4, %r2, %r3;\n@%p3 " + insn + "\n" + END)
+                    .header(".shared .align 8 .b64 bar;").cluster(2).threads(32).launch());
+            assertTrue(e.getMessage().contains("cannot return a state") && e.getMessage().contains("'_'"), insn + ": " + e.getMessage());
+        }
+    }
+
+    @Test
+    void aPeerMbarrierReachedByArriveDropThroughSharedCtaAddressingIsNotShared() {
+        LaunchedRun r = run("mov.u32 %r3, 0;\nmapa.shared::cluster.u32 %r4, %r2, %r3;\n@%p3 mbarrier.arrive_drop.shared::cta.b64 %rd1, [%r4];\n");
+        assertEquals(List.of("mbarrier-not-shared"), codes(r));
+        assertEquals(64, r.machine().mbarriers.at(0, 0).expected, "nothing was dropped");
     }
 }
