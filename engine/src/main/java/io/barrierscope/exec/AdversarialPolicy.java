@@ -3,7 +3,8 @@ package io.barrierscope.exec;
 /**
  * Delays barrier completion to expose schedule bugs: a warp whose next instruction is a
  * synchronizing one (a barrier, a warp .sync op) runs only when no other warp can run; among
- * the others, and among groups, the choice is seeded random.
+ * the others, and among groups, the choice is seeded random. Delays are bounded ({@link Fairness}):
+ * a warp passed over too long runs next, so a warp spinning on a flag cannot starve one at a barrier.
  */
 public final class AdversarialPolicy implements Policy {
     private final SplitMix64 rng;

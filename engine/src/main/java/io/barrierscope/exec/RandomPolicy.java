@@ -1,6 +1,6 @@
 package io.barrierscope.exec;
 
-/** A seeded random runnable warp, and a seeded random convergence group within it. */
+/** A seeded random runnable warp, and a seeded random convergence group within it, with bounded delays ({@link Fairness}). */
 public final class RandomPolicy implements Policy {
     private final SplitMix64 rng;
     private int[] scratch = new int[0];
