@@ -82,7 +82,8 @@ public final class DeadlockExplainer {
                     if ((b.arrivedWarps & (1 << k)) != 0) continue;
                     notArrived++;
                     int ow = w0 + k;
-                    missing.add(warpWhereabouts(x, ow));
+                    missing.add((b.everArrivedWarps & (1 << k)) != 0 ? warpWhereabouts(x, ow, "exited after arriving on an earlier "
+                            + "generation (it completed one; an exited warp does not arrive again)") : warpWhereabouts(x, ow));
                     if (m.liveMask[ow] != 0) edges.computeIfAbsent(w, q -> new ArrayList<>()).add(ow);
                 }
                 if (notArrived == 0) missing.add(new Deadlock.Missing("(none)", "every warp of the CTA has arrived", null));
@@ -181,12 +182,24 @@ public final class DeadlockExplainer {
         int before = missing.size();
         for (int ow = w0; ow < w0 + m.warpsPerCta; ow++) {
             int absent = m.liveMask[ow] & ~arrived[ow - w0] & (ow == w ? ~lanes : -1);
+            int exited = m.existMask[ow] & ~m.liveMask[ow] & ~arrived[ow - w0];
+            // Lanes that arrived in an earlier, completed phase and then exited did arrive: say so.
+            int earlier = exited & b.arrivedBefore(ow - w0);
+            if (earlier != 0) {
+                missing.add(new Deadlock.Missing(m.warpName(ow) + " " + lanesText(earlier, m.existMask[ow]), "exited after arriving in an "
+                        + "earlier phase (it helped complete one; an exited thread does not arrive again)", null, "exited",
+                        group(m, ow, earlier), null));
+            }
+            exited &= ~earlier;
             if (m.liveMask[ow] == 0) {
-                if ((m.existMask[ow] & ~arrived[ow - w0]) != 0) {
-                    missing.add(warpWhereabouts(x, ow, "exited without arriving (an exited thread never arrives on an mbarrier again)"));
+                if (exited != 0) {
+                    missing.add(exited == m.existMask[ow]
+                            ? warpWhereabouts(x, ow, "exited without arriving (an exited thread never arrives on an mbarrier again)")
+                            : new Deadlock.Missing(m.warpName(ow) + " " + lanesText(exited, m.existMask[ow]),
+                            "exited without arriving (an exited thread never arrives on an mbarrier again)", null, "exited",
+                            group(m, ow, exited), null));
                 }
             } else {
-                int exited = m.existMask[ow] & ~m.liveMask[ow] & ~arrived[ow - w0];
                 if (exited != 0) {
                     missing.add(new Deadlock.Missing(m.warpName(ow) + " " + lanesText(exited, m.existMask[ow]),
                             "exited without arriving (an exited thread never arrives on an mbarrier again)", null, "exited",

@@ -3,11 +3,13 @@ package io.barrierscope.exec;
 /**
  * Delays barrier completion to expose schedule bugs: a warp whose next instruction is a
  * synchronizing one (a barrier, a warp .sync op) runs only when no other warp can run; among
- * the others, and among groups, the choice is seeded random.
+ * the others, and among groups, the choice is seeded random. Delays are bounded ({@link Fairness}):
+ * a warp passed over too long runs next, so a warp spinning on a flag cannot starve one at a barrier.
  */
 public final class AdversarialPolicy implements Policy {
     private final SplitMix64 rng;
     private int[] scratch = new int[0];
+    private final Fairness fairness = new Fairness();
 
     private final AsyncLatency latency;
 
@@ -21,6 +23,23 @@ public final class AdversarialPolicy implements Policy {
 
     @Override
     public int pickWarp(Interpreter x) {
+        Machine m = x.machine();
+        int w = fairness.overdueWarp(m);
+        if (w < 0) w = chooseWarp(x);
+        if (w >= 0) fairness.warpPicked(m, w);
+        return w;
+    }
+
+    @Override
+    public int pickGroup(Interpreter x, int warp) {
+        Machine m = x.machine();
+        int g = fairness.overdueGroup(m, warp);
+        if (g == 0) g = chooseGroup(x, warp);
+        fairness.groupPicked(m, warp, g);
+        return g;
+    }
+
+    private int chooseWarp(Interpreter x) {
         Machine m = x.machine();
         if (scratch.length < m.warps) scratch = new int[m.warps];
         int calm = 0;
@@ -37,8 +56,7 @@ public final class AdversarialPolicy implements Policy {
         return -1;
     }
 
-    @Override
-    public int pickGroup(Interpreter x, int warp) {
+    private int chooseGroup(Interpreter x, int warp) {
         Machine m = x.machine();
         int run = m.runMask[warp];
         int calm = 0;
@@ -69,12 +87,13 @@ public final class AdversarialPolicy implements Policy {
     public long asyncLatency() { return latency.draw(rng); }
 
     @Override
-    public long[] saveState() { return new long[] {rng.state()}; }
+    public long[] saveState() { return fairness.save(rng.state()); }
 
     @Override
     public void restoreState(long[] state) {
-        if (state.length != 1) throw new IllegalArgumentException("not a " + name() + " policy state");
+        if (state.length < 2) throw new IllegalArgumentException("not a " + name() + " policy state");
         rng.setState(state[0]);
+        fairness.restore(state, 1);
     }
 
     @Override

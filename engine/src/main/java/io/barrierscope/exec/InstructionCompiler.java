@@ -81,8 +81,10 @@ final class InstructionCompiler {
                 return SyncCompiler.compile(c);
             case "membar":
                 return c.has(".proxy") ? new ControlOps.NopOp() : new FenceOp();
-            case "prefetch", "prefetchu", "griddepcontrol", "pmevent", "setmaxnreg":
+            case "prefetch", "prefetchu", "griddepcontrol", "pmevent":
                 return new ControlOps.NopOp();
+            case "setmaxnreg":
+                return SyncCompiler.compile(c);
             case "fence":
                 // Proxy fences order nothing between threads; the others are release/acquire fences.
                 if (c.has(".proxy") && c.has(".async")) return new ControlOps.NopOp();
@@ -98,7 +100,8 @@ final class InstructionCompiler {
             case "movmatrix":
                 return MovmatrixOp.compile(c);
             case "wgmma":
-                if (c.has(".fence")) return new ControlOps.NopOp();
+                // The warp-synchronous forms; wgmma.mma_async itself is not modelled.
+                if (c.has(".fence") || c.has(".commit_group") || c.has(".wait_group")) return SyncCompiler.compile(c);
                 break;
             default:
         }

@@ -228,12 +228,16 @@ public final class Interpreter {
         breakRequested = false;
         eventStep = m.steps;
         if (m.cycles >= nextWake) wakeSleepers();
+        long writes = m.memory.writes;
         if (m.cycles >= m.async.nextReady()) {
             io.barrierscope.sync.AsyncCopySync.completeReady(this);
             if (outcome != Outcome.RUNNING) {
                 tellFinished();
                 return false;
             }
+            // A copy that landed may be what a parked poller's loop reads.
+            if (m.memory.writes != writes) io.barrierscope.sync.MbarrierSync.memoryWritten(this);
+            writes = m.memory.writes;
         }
         int w = policy.pickWarp(this);
         if (w < 0) {
@@ -269,6 +273,7 @@ public final class Interpreter {
             int slot = (w << 5) + lane;
             report(DiagnosticCode.DIVIDE_BY_ZERO, "integer division by zero", new int[] {pc}, new int[] {slot}, null);
         }
+        if (m.memory.writes != writes && outcome == Outcome.RUNNING) io.barrierscope.sync.MbarrierSync.memoryWritten(this);
         m.flushStatus();
         StepLog log = stepLog;
         if (log != null) {

@@ -39,6 +39,11 @@ public final class Memory {
      * unchanged mbarrier twice with none in between is parked (semantics.md section 9).
      */
     public final long[] effects;
+    /**
+     * Memory writes so far by anyone (stores, atomics, copies landing): a poller parked after
+     * reading memory must poll again once anything may have changed what it read.
+     */
+    public long writes;
     /** Per CTA: the CTAs of its cluster by rank; set by the machine. */
     public int[][] clusterMembers;
     /** Per CTA: every thread has exited (its shared memory is gone). */
@@ -82,6 +87,7 @@ public final class Memory {
         private final byte[][] mbarrierWords;
         private final int validMbarriers;
         private final long[] effects;
+        private final long writes;
         private final boolean[] ctaExited;
         private final byte[][] global;
 
@@ -94,6 +100,7 @@ public final class Memory {
             for (int c = 0; c < mbarrierWords.length; c++) if (m.mbarrierWords[c] != null) mbarrierWords[c] = m.mbarrierWords[c].clone();
             validMbarriers = m.validMbarriers;
             effects = m.effects.clone();
+            writes = m.writes;
             ctaExited = m.ctaExited.clone();
             global = m.global.saveData();
         }
@@ -132,6 +139,7 @@ public final class Memory {
         }
         validMbarriers = s.validMbarriers;
         System.arraycopy(s.effects, 0, effects, 0, effects.length);
+        writes = s.writes;
         System.arraycopy(s.ctaExited, 0, ctaExited, 0, ctaExited.length);
         global.restoreData(s.global);
     }
@@ -294,6 +302,7 @@ public final class Memory {
     public void storeShared32(int cta, long addr, long value, int thread) {
         byte[] sh = shared[cta];
         effects[thread]++;
+        writes++;
         if ((addr & 3) == 0 && addr >= 0 && addr <= sh.length - 4 && validMbarriers == 0) {
             if (race != null) race.access(cta, (int) addr, 4, thread, true);
             I32.set(sh, (int) addr, (int) value);
@@ -316,6 +325,7 @@ public final class Memory {
 
     public void store(int space, long addr, int size, long value, int thread) {
         effects[thread]++;
+        writes++;
         resolve(space, addr, size, thread, true);
         if (race != null && rRegion >= 0) race.access(rRegion, rOff, size, thread, true);
         switch (size) {
@@ -333,6 +343,8 @@ public final class Memory {
             throw new MemoryFault(DiagnosticCode.MISALIGNED_ACCESS, addr, "misaligned " + total + "-byte vector "
                     + Space.name(space) + " access at 0x" + Long.toHexString(addr) + " (" + describe(space, addr, thread) + ")");
         }
+        // The whole vector against valid mbarriers, so a clobber names the access's real size (8 bytes for .v2.u32).
+        if (validMbarriers > 0) resolve(space, addr, total, thread, false);
     }
 
     /** Reads a NUL-terminated string (for printf formats), at most {@code max} bytes. */

@@ -4,11 +4,13 @@ package io.barrierscope.exec;
  * Warps take turns, one step each. Within a warp the lowest-PC group runs, so divergent paths
  * reconverge; every 16th step of a divergent warp the highest-PC group runs instead, so a group
  * spinning on a flag cannot starve its warp-mates (independent thread scheduling guarantees
- * their progress).
+ * their progress); and a group still waiting after {@link Fairness#GROUP_BOUND} steps of its warp
+ * runs next, so with three or more groups the middle ones are not starved either.
  */
 public final class RoundRobinPolicy implements Policy {
     private int last = -1;
     private int streak;
+    private final Fairness fairness = new Fairness();
     private final long latency;
 
     public RoundRobinPolicy() { this(null); }
@@ -42,18 +44,21 @@ public final class RoundRobinPolicy implements Policy {
         int run = m.runMask[warp];
         int low = Policy.lowestPcGroup(m, warp, run);
         if (low == run) return run; // converged
-        if (++streak % 16 == 0) return Policy.highestPcGroup(m, warp, run);
-        return low;
+        int g = fairness.overdueGroup(m, warp);
+        if (g == 0) g = ++streak % 16 == 0 ? Policy.highestPcGroup(m, warp, run) : low;
+        fairness.groupPicked(m, warp, g);
+        return g;
     }
 
     @Override
-    public long[] saveState() { return new long[] {last, streak}; }
+    public long[] saveState() { return fairness.save(last, streak); }
 
     @Override
     public void restoreState(long[] state) {
-        if (state.length != 2) throw new IllegalArgumentException("not a round-robin policy state");
+        if (state.length < 3) throw new IllegalArgumentException("not a round-robin policy state");
         last = (int) state[0];
         streak = (int) state[1];
+        fairness.restore(state, 2);
     }
 
     @Override

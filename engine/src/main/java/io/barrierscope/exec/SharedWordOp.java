@@ -85,6 +85,7 @@ final class SharedWordOp extends Op {
                 if (race != null) race.access(cta, (int) addr, 4, s, store);
                 if (store) {
                     mem.effects[s]++;
+                    mem.writes++;
                     I32.set(sh, (int) addr, (int) (reg >= 0 ? r[vi + l] : imm));
                 } else {
                     long v = ((int) I32.get(sh, (int) addr)) & 0xFFFFFFFFL;

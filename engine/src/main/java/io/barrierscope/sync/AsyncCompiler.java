@@ -121,10 +121,16 @@ final class AsyncCompiler {
         return -1;
     }
 
-    /** st.async / red.async with .mbarrier::complete_tx::bytes. */
+    /**
+     * st.async / red.async with an mbarrier (9.7.9.12, 9.7.13.7): the .relaxed .shared::cluster
+     * form, whose completion mechanism is .mbarrier::complete_tx::bytes whether written or not.
+     * red.async takes exactly the operation and type pairs the ISA lists.
+     */
     static Op storeAsync(CompileContext c, boolean red) {
-        if (!c.has(".mbarrier::complete_tx::bytes")) {
-            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (only the .mbarrier::complete_tx::bytes form is modelled)");
+        String name = c.insn().mnemonic();
+        if (c.has(".release") || c.has(".global") || c.has(".mmio") || c.insn().operands().size() == 2) {
+            throw c.error("unsupported instruction " + name + " (the .release .global form needs sm_100; only the .shared::cluster "
+                    + "form with an mbarrier is modelled)");
         }
         c.expectOperands(3, 3);
         ScalarType t = c.type();
@@ -132,12 +138,22 @@ final class AsyncCompiler {
         if (red) {
             String[] ops = {".add", ".min", ".max", ".and", ".or", ".xor", ".inc", ".dec"};
             for (int i = 0; i < ops.length; i++) if (c.has(ops[i])) redOp = i;
-            if (redOp < 0) throw c.error(c.insn().mnemonic() + " needs a reduction such as .add");
-            if (t.isFloat() || t.isSigned() && (redOp == 1 || redOp == 2)) {
-                throw c.error("unsupported instruction " + c.insn().mnemonic() + " (signed or floating red.async)");
+            if (redOp < 0) throw c.error(name + " needs a reduction such as .add");
+            String type = t.name().toLowerCase(java.util.Locale.ROOT);
+            boolean listed = switch (redOp) {
+                case 0 -> type.equals("u32") || type.equals("s32") || type.equals("u64");
+                case 1, 2 -> type.equals("u32") || type.equals("s32");
+                case 3, 4, 5 -> type.equals("b32");
+                default -> type.equals("u32");
+            };
+            if (!listed) {
+                throw c.error(name + ": red.async " + ops[redOp] + " is not defined for ." + type + " (PTX ISA 9.7.13.7 lists "
+                        + ".inc/.dec .u32; .min/.max .u32, .s32; .and/.or/.xor .b32; .add .u32, .s32, .u64)");
             }
+            if (t.isSigned() && redOp == 1) redOp = StAsyncOp.MIN_S;
+            if (t.isSigned() && redOp == 2) redOp = StAsyncOp.MAX_S;
         } else if (t.isFloat() && t != ScalarType.F32 && t != ScalarType.F64) {
-            throw c.error("unsupported instruction " + c.insn().mnemonic());
+            throw c.error("unsupported instruction " + name);
         }
         Operand v = c.operand(1);
         Src[] values;
@@ -147,6 +163,8 @@ final class AsyncCompiler {
         } else {
             values = new Src[] {c.src(1, t)};
         }
-        return new StAsyncOp(addr(c, 0, Space.SHARED), values, t.bytes(), addr(c, 2, Space.SHARED), redOp);
+        boolean shared = c.has(".shared::cluster") || c.has(".shared");
+        int space = shared ? Space.SHARED : Space.GENERIC;
+        return new StAsyncOp(addr(c, 0, space), values, t.bytes(), addr(c, 2, space), redOp, shared);
     }
 }

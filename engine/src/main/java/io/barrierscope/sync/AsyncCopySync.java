@@ -133,6 +133,7 @@ public final class AsyncCopySync {
             if (src >= g.base() && src + n <= g.end()) {
                 System.arraycopy(g.data(), (int) (src - g.base()), sh, (int) base, n);
                 mem.effects[s] += n >> 2;
+                mem.writes += n >> 2;
                 return true;
             }
         }
@@ -167,6 +168,17 @@ public final class AsyncCopySync {
             m.memory.store(Space.SHARED, addr, op.size(), op.value(), s);
             return;
         }
+        // red.async is a relaxed atomic reduction (9.7.13.7): two of them on one location never race.
+        if (m.race != null) m.race.beginStrong(1, true);
+        try {
+            reduce(m, op, addr);
+        } finally {
+            if (m.race != null) m.race.endStrong();
+        }
+    }
+
+    private static void reduce(Machine m, AsyncOperation op, long addr) {
+        int s = op.slot();
         long old = m.memory.load(Space.SHARED, addr, op.size(), s);
         long mask = op.size() == 8 ? -1L : 0xFFFFFFFFL;
         long v = switch (op.redOp()) {
@@ -177,6 +189,8 @@ public final class AsyncCopySync {
             case 4 -> old | op.value();
             case 5 -> old ^ op.value();
             case 6 -> Long.compareUnsigned(old, op.value() & mask) >= 0 ? 0 : old + 1;
+            case StAsyncOp.MIN_S -> Math.min((int) old, (int) op.value());
+            case StAsyncOp.MAX_S -> Math.max((int) old, (int) op.value());
             default -> (old == 0 || Long.compareUnsigned(old, op.value() & mask) > 0) ? op.value() : old - 1;
         };
         m.memory.store(Space.SHARED, addr, op.size(), v & mask, s);

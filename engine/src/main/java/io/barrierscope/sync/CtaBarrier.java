@@ -13,6 +13,8 @@ public final class CtaBarrier {
     public final int id;
     public long generation;
     public int arrivedWarps;
+    /** Warps that arrived in some completed generation: an explanation never says they never arrived. */
+    public int everArrivedWarps;
     public int count = -1;
     /** PC of the first arrival of each form this generation, or -1. */
     public final int[] firstPc = {-1, -1, -1};
@@ -31,6 +33,7 @@ public final class CtaBarrier {
         if (o.id != id) throw new IllegalArgumentException("barrier " + o.id + " copied into barrier " + id);
         generation = o.generation;
         arrivedWarps = o.arrivedWarps;
+        everArrivedWarps = o.everArrivedWarps;
         count = o.count;
         System.arraycopy(o.firstPc, 0, firstPc, 0, firstPc.length);
         System.arraycopy(o.firstAligned, 0, firstAligned, 0, firstAligned.length);
@@ -54,6 +57,7 @@ public final class CtaBarrier {
     /** Starts the next generation. */
     public void reset() {
         generation++;
+        everArrivedWarps |= arrivedWarps;
         arrivedWarps = 0;
         count = -1;
         java.util.Arrays.fill(firstPc, -1);

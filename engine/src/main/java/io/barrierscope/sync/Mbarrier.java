@@ -24,12 +24,20 @@ public final class Mbarrier {
      * {@link #arrivals} entries are valid; emptied with each phase.
      */
     private int[] arrivedSlots = new int[8];
+    /**
+     * Per warp of the object's CTA, the lanes that arrived in some completed phase of this
+     * incarnation (null until a phase completes), so an explanation never says a thread that
+     * arrived and then exited never arrived.
+     */
+    private int[] everArrived;
     /** Bytes (transactions) expected and completed so far in the current phase, for explanations. */
     public long txExpected;
     public long txCompleted;
     /** Whether some test_wait/try_wait returned true since the last phase completion (phase 0: nothing to observe). */
     public boolean observedPrevious = true;
     public long version;
+    /** How many times this place was initialized: a state token names the incarnation it came from. */
+    public int inits;
     /** PC of the init, for messages. */
     public int initPc = -1;
     /**
@@ -64,11 +72,13 @@ public final class Mbarrier {
         arrivals = o.arrivals;
         // A copy, never shared: arrivals append in place.
         arrivedSlots = java.util.Arrays.copyOf(o.arrivedSlots, Math.max(8, o.arrivals));
+        everArrived = o.everArrived == null ? null : o.everArrived.clone();
         txExpected = o.txExpected;
         txCompleted = o.txCompleted;
         observedPrevious = o.observedPrevious;
         version = o.version;
         initPc = o.initPc;
+        inits = o.inits;
         suspended = o.suspended;
         parked = o.parked;
     }
@@ -94,11 +104,30 @@ public final class Mbarrier {
         expected = count;
         tx = 0;
         arrivals = 0;
+        everArrived = null;
         txExpected = 0;
         txCompleted = 0;
         observedPrevious = true;
         initPc = pc;
+        inits++;
         version++;
+    }
+
+    /**
+     * Remembers the current phase's arrivals by threads of the CTA whose warps start at
+     * {@code firstWarp} ({@code warps} of them); called as the phase completes.
+     */
+    public void keepArrivals(int firstWarp, int warps) {
+        if (everArrived == null) everArrived = new int[warps];
+        for (int i = 0; i < arrivals; i++) {
+            int w = (arrivedSlots[i] >> 5) - firstWarp;
+            if (w >= 0 && w < warps) everArrived[w] |= 1 << (arrivedSlots[i] & 31);
+        }
+    }
+
+    /** Lanes of the CTA's warp {@code warpInCta} that arrived in some completed phase of this incarnation. */
+    public int arrivedBefore(int warpInCta) {
+        return everArrived == null || warpInCta >= everArrived.length ? 0 : everArrived[warpInCta];
     }
 
     /** Moves to the next phase: pending arrivals reset to the expected count. */

@@ -44,12 +44,12 @@ public final class MbarrierArriveOp extends MbarrierOp {
         int base = warp << 5;
         for (int l = lanes; l != 0; l &= l - 1) {
             int s = base + Integer.numberOfTrailingZeros(l);
-            b.pending--;
+            int pendingBefore = b.pending--;
             b.noteArrival(s);
             m.memory.effects[s]++;
             if (x.observed()) x.emit(SyncEvent.MBAR_ARRIVE, s, key, 1, b.pending);
             MbarrierSync.changed(x, b);
-            if (state >= 0) m.setReg(s, state, MbarrierSync.token(phaseBefore, b.phase == phaseBefore ? b.pending : 0, false));
+            if (state >= 0) m.setReg(s, state, MbarrierSync.token(b, phaseBefore, pendingBefore, false));
             m.pc[s]++;
         }
         return true;
@@ -80,7 +80,13 @@ public final class MbarrierArriveOp extends MbarrierOp {
                 return false;
             }
         }
+        // Every check before any change: a message shows the counts as they were before this instruction.
+        if (!MbarrierSync.arriveAllowed(x, this, s, b, arrive, noComplete, expectTx ? b.tx + n : b.tx,
+                drop ? "9.7.13.15.14" : "9.7.13.15.13")) {
+            return false;
+        }
         long phaseBefore = b.phase;
+        int pendingBefore = b.pending;
         if (expectTx) {
             b.tx += n;
             b.txExpected += n;
@@ -88,7 +94,7 @@ public final class MbarrierArriveOp extends MbarrierOp {
         }
         if (drop) b.expected -= arrive;
         if (!MbarrierSync.arriveOn(x, this, s, b, arrive, noComplete)) return false;
-        if (state >= 0) m.setReg(s, state, MbarrierSync.token(phaseBefore, b.phase == phaseBefore ? b.pending : 0, noComplete));
+        if (state >= 0) m.setReg(s, state, MbarrierSync.token(b, phaseBefore, pendingBefore, noComplete));
         return true;
     }
 }

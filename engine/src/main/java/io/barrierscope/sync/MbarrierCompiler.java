@@ -13,7 +13,10 @@ final class MbarrierCompiler {
 
     static Op compile(CompileContext c) {
         Op op = compileOp(c);
-        if (op instanceof MbarrierOp mo) mo.relaxed = c.has(".relaxed");
+        if (op instanceof MbarrierOp mo) {
+            mo.relaxed = c.has(".relaxed");
+            mo.clusterSpace = c.has(".shared::cluster");
+        }
         return op;
     }
 

@@ -19,6 +19,11 @@ public abstract class MbarrierOp extends Op {
     protected final boolean sharedSpace;
     /** {@code .relaxed}: an arrive that releases nothing, a wait that acquires nothing (race detection). */
     public boolean relaxed;
+    /**
+     * Whether the address may name another CTA's object: an mbarrier instruction only with
+     * {@code .shared::cluster} (set by its compiler); copies and st.async take cluster addresses.
+     */
+    boolean clusterSpace = true;
 
     protected MbarrierOp(Src address, boolean sharedSpace) {
         this.address = address;
@@ -115,6 +120,13 @@ public abstract class MbarrierOp extends Op {
         if (a > Space.CTA_OFFSET_MASK) {
             cta = m.memory.peer(own, a);
             a &= Space.CTA_OFFSET_MASK;
+        }
+        if (cta != own && remoteAllowed() && !clusterSpace) {
+            x.report(DiagnosticCode.MBARRIER_NOT_SHARED, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc)
+                    + " addresses an mbarrier of cluster rank " + m.rankOf(cta) + " through " + (sharedSpace ? ".shared::cta" : "generic")
+                    + " addressing; that address is outside the shared::cta window, which is undefined: only the .shared::cluster "
+                    + "form may act on another CTA's mbarrier (PTX ISA 9.7.13.15.13, 9.7.13.15.8)", new int[] {pc}, new int[] {s}, null);
+            return -1;
         }
         if (cta != own && !remoteAllowed()) {
             x.report(DiagnosticCode.MBARRIER_REMOTE_WAIT, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc)

@@ -6,7 +6,10 @@ import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Op;
 import io.barrierscope.exec.Src;
 
-/** {@code mbarrier.pending_count.b64 count, state} (9.7.13.15.17): decodes the token of a .noComplete arrive. */
+/**
+ * {@code mbarrier.pending_count.b64 count, state} (9.7.13.15.17): the pending count of the object
+ * prior to the .noComplete arrive-on that returned {@code state}.
+ */
 public final class MbarrierPendingCountOp extends Op {
     private final int dst;
     private final Src state;
@@ -29,7 +32,7 @@ public final class MbarrierPendingCountOp extends Op {
                         new int[] {pc}, new int[] {s}, null);
                 return;
             }
-            if (dst >= 0) m.setReg(s, dst, (t >>> 32) & 0x1FFFFF);
+            if (dst >= 0) m.setReg(s, dst, MbarrierSync.tokenPending(t));
         }
         advance(m, warp, group);
     }

@@ -15,14 +15,33 @@ import io.barrierscope.exec.ThreadStatus;
 public final class MbarrierSync {
     private MbarrierSync() {}
 
-    /** Opaque state tokens carry this tag so a wait can tell one from an arbitrary value. */
+    /**
+     * Opaque state tokens (PTX ISA 9.7.13.15.16): bits 56-63 a tag, so a wait can tell a token
+     * from an arbitrary value; bit 55 set by a .noComplete arrive; bits 35-54 the pending count
+     * before the arrive-on (9.7.13.15.17); bits 16-34 which object issued it (its shared offset
+     * / 8 and the low 4 bits of how many times the place was initialized, so a token from another
+     * mbarrier or from before an inval + init is told apart); bits 0-15 the low 16 bits of the
+     * phase the arrive was in (semantics.md "State tokens name their object").
+     */
     static final long TOKEN_TAG = 0xB5L << 56;
     static final long TOKEN_TAG_MASK = 0xFFL << 56;
-    static final long TOKEN_NOCOMPLETE = 1L << 53;
+    static final long TOKEN_NOCOMPLETE = 1L << 55;
+    static final int TOKEN_PHASE_BITS = 16;
+    static final long TOKEN_PHASE_MASK = (1L << TOKEN_PHASE_BITS) - 1;
 
-    static long token(long phase, int pendingAfter, boolean noComplete) {
-        return TOKEN_TAG | (noComplete ? TOKEN_NOCOMPLETE : 0) | ((long) (pendingAfter & 0x1FFFFF) << 32) | (phase & 0xFFFFFFFFL);
+    static long token(Mbarrier b, long phase, int pendingBefore, boolean noComplete) {
+        return TOKEN_TAG | (noComplete ? TOKEN_NOCOMPLETE : 0) | ((long) (pendingBefore & 0xFFFFF) << 35)
+                | ((long) identity(b) << 16) | (phase & TOKEN_PHASE_MASK);
     }
+
+    /** The 19-bit identity of the object's current incarnation, as a token carries it. */
+    static int identity(Mbarrier b) {
+        return ((b.offset >>> 3) & 0x7FFF) | ((b.inits & 0xF) << 15);
+    }
+
+    static int tokenIdentity(long token) { return (int) ((token >>> 16) & 0x7FFFF); }
+
+    static int tokenPending(long token) { return (int) ((token >>> 35) & 0xFFFFF); }
 
     /** "full+8 (shared 0x18)". */
     public static String describe(Machine m, int offset) {
@@ -62,7 +81,25 @@ public final class MbarrierSync {
      * Returns false when it reported undefined behaviour.
      */
     static boolean arriveOn(Interpreter x, MbarrierOp op, int s, Mbarrier b, int count, boolean noComplete) {
+        if (!arriveAllowed(x, op, s, b, count, noComplete, b.tx, "9.7.13.15.13")) return false;
         Machine m = x.machine();
+        b.pending -= count;
+        b.noteArrival(s);
+        m.memory.effects[s]++;
+        if (x.observed()) x.emit(SyncEvent.MBAR_ARRIVE, s, MbarrierUnit.key(b.cta, b.offset), count, b.pending);
+        if (m.race != null) m.race.mbarrierArrive(s, b, op.relaxed);
+        changed(x, b);
+        return true;
+    }
+
+    /**
+     * The undefined cases of an arrive-on of {@code count}, checked before the instruction changes
+     * anything, so a message shows the object as it was before the operation. {@code txAfter} is
+     * the tx-count the arrive-on will see (after an .expect_tx); {@code section} is the ISA
+     * section of the instruction (.noComplete of arrive_drop is 9.7.13.15.14). False after reporting.
+     */
+    static boolean arriveAllowed(Interpreter x, MbarrierOp op, int s, Mbarrier b, int count, boolean noComplete, long txAfter,
+                                 String section) {
         if (b.phase > 0 && !b.observedPrevious) {
             op.report(x, DiagnosticCode.MBARRIER_PHASE_UNOBSERVED, s, b, "arrive-on in phase " + b.phase + " before any "
                     + "test_wait/try_wait returned true for phase " + (b.phase - 1) + "; each phase must be observed complete "
@@ -74,17 +111,11 @@ public final class MbarrierSync {
                     + " arrivals are pending: the pending count would go below zero");
             return false;
         }
-        if (noComplete && count == b.pending && b.tx == 0) {
+        if (noComplete && count == b.pending && txAfter == 0) {
             op.report(x, DiagnosticCode.MBARRIER_NOCOMPLETE_COMPLETED, s, b, ".noComplete arrive with count " + count
-                    + " would complete the phase; undefined (PTX ISA 9.7.13.15.13)");
+                    + " would complete the phase; undefined (PTX ISA " + section + ")");
             return false;
         }
-        b.pending -= count;
-        b.noteArrival(s);
-        m.memory.effects[s]++;
-        if (x.observed()) x.emit(SyncEvent.MBAR_ARRIVE, s, MbarrierUnit.key(b.cta, b.offset), count, b.pending);
-        if (m.race != null) m.race.mbarrierArrive(s, b, op.relaxed);
-        changed(x, b);
         return true;
     }
 
@@ -92,12 +123,13 @@ public final class MbarrierSync {
     static void changed(Interpreter x, Mbarrier b) {
         b.version++;
         if (b.valid && b.canComplete()) {
+            b.keepArrivals(x.machine().firstWarpOfCta(b.cta), x.machine().warpsPerCta);
             b.completePhase();
             if (x.machine().race != null) x.machine().race.mbarrierPhaseComplete(b);
             int released = release(x, b);
             if (x.observed()) x.emit(SyncEvent.MBAR_PHASE_COMPLETE, -1, MbarrierUnit.key(b.cta, b.offset), b.phase - 1, released);
         }
-        wakeParked(x, b);
+        wakeParked(x, b, false);
     }
 
     /** Suspended try_waits on the phase that just completed return true, in slot order. */
@@ -129,8 +161,20 @@ public final class MbarrierSync {
         return released;
     }
 
+    /**
+     * Memory was written: every parked thread polls again, since what its loop reads besides the
+     * mbarrier may have changed (semantics.md section 11). Nothing to do while nobody is parked.
+     */
+    public static void memoryWritten(Interpreter x) {
+        Machine m = x.machine();
+        if (!m.mbarriers.anyParked()) return;
+        for (Mbarrier b : m.mbarriers.all()) {
+            if (b.parked > 0) wakeParked(x, b, true);
+        }
+    }
+
     /** Threads parked on the object may find something new: they poll again. */
-    private static void wakeParked(Interpreter x, Mbarrier b) {
+    private static void wakeParked(Interpreter x, Mbarrier b, boolean onlyMemoryReaders) {
         if (b.parked == 0) return;
         Machine m = x.machine();
         long key = MbarrierUnit.key(b.cta, b.offset);
@@ -139,8 +183,10 @@ public final class MbarrierSync {
             if (m.runMask[w] == m.liveMask[w]) continue;
             for (int l = m.liveMask[w]; l != 0; l &= l - 1) {
                 int s = (w << 5) + Integer.numberOfTrailingZeros(l);
-                if (m.status[s] == ThreadStatus.PARKED && m.waitValue[s] == key) {
+                if (m.status[s] == ThreadStatus.PARKED && m.waitValue[s] == key
+                        && (!onlyMemoryReaders || ((MbarrierWaitOp) x.op(m.pc[s])).loopReadsMemory(m))) {
                     b.parked--;
+                    m.mbarriers.parkedTotal--;
                     m.setStatus(s, ThreadStatus.RUNNABLE);
                 }
             }
@@ -152,6 +198,7 @@ public final class MbarrierSync {
         m.waitValue[s] = MbarrierUnit.key(b.cta, b.offset);
         m.waitArg[s] = (int) b.phase;
         b.parked++;
+        m.mbarriers.parkedTotal++;
         m.setStatus(s, ThreadStatus.PARKED);
     }
 

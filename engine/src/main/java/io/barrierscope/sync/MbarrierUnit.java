@@ -17,6 +17,12 @@ public final class MbarrierUnit {
      */
     private final Mbarrier[] recent = new Mbarrier[64];
 
+    /** Threads parked on any object (the sum of their {@code parked}), so a memory write with nobody parked costs nothing. */
+    int parkedTotal;
+
+    /** Whether some thread is parked on some object. */
+    public boolean anyParked() { return parkedTotal > 0; }
+
     public static long key(int cta, int offset) { return ((long) cta << 32) | (offset & 0xFFFFFFFFL); }
 
     /** The object at a place (created invalid on first touch). */
@@ -69,10 +75,12 @@ public final class MbarrierUnit {
             while (j < saved.length && key(saved[j].cta, saved[j].offset) < k) j++;
             if (j == saved.length || key(saved[j].cta, saved[j].offset) != k) it.remove();
         }
+        parkedTotal = 0;
         for (Mbarrier s : saved) {
             Mbarrier b = objects.get(key(s.cta, s.offset));
             if (b == null) objects.put(key(s.cta, s.offset), s.copy());
             else b.copyFrom(s);
+            parkedTotal += s.parked;
         }
     }
 }

@@ -79,15 +79,23 @@ public final class MbarrierWaitOp extends MbarrierOp {
                         + " was not returned by an mbarrier.arrive; undefined (PTX ISA 9.7.13.15.16)");
                 return false;
             }
-            long age = ((b.phase & 0xFFFFFFFFL) - (v & 0xFFFFFFFFL)) & 0xFFFFFFFFL;
-            if (age >= 2 && age < (1L << 31)) {
+            if (MbarrierSync.tokenIdentity(v) != MbarrierSync.identity(b)) {
+                report(x, DiagnosticCode.MBARRIER_BAD_TOKEN, s, b, "the state token was returned by an arrive on "
+                        + tokenSource(m, v, b) + ", not on this mbarrier object; a state is valid only on the object whose "
+                        + "arrive returned it (PTX ISA 9.7.13.15.16)");
+                return false;
+            }
+            long mask = MbarrierSync.TOKEN_PHASE_MASK;
+            long age = ((b.phase & mask) - (v & mask)) & mask;
+            if (age >= 2 && age < (mask + 1) / 2) {
                 report(x, DiagnosticCode.MBARRIER_STALE_TOKEN, s, b, "the state token is from phase " + (b.phase - age)
                         + ", " + age + " phases ago; a wait is defined only for the current and the immediately preceding "
                         + "phase (PTX ISA 9.7.13.15.16)");
                 return false;
             }
-            if (age >= (1L << 31)) {
-                report(x, DiagnosticCode.MBARRIER_BAD_TOKEN, s, b, "the state token names a phase after the current one");
+            if (age >= (mask + 1) / 2) {
+                report(x, DiagnosticCode.MBARRIER_BAD_TOKEN, s, b, "the state token names a phase after the current one "
+                        + "(PTX ISA 9.7.13.15.16)");
                 return false;
             }
             complete = age == 1;
@@ -100,12 +108,13 @@ public final class MbarrierWaitOp extends MbarrierOp {
         }
         long key = MbarrierUnit.key(b.cta, b.offset);
         long effects = m.memory.effects[s];
-        if (m.lastPollKey[s] == key && m.lastPollVersion[s] == b.version && m.lastPollEffects[s] == effects) {
+        long state = pollState(m, s, b);
+        if (m.lastPollKey[s] == key && m.lastPollVersion[s] == state && m.lastPollEffects[s] == effects) {
             MbarrierSync.park(m, s, b);
             return false;
         }
         m.lastPollKey[s] = key;
-        m.lastPollVersion[s] = b.version;
+        m.lastPollVersion[s] = state;
         m.lastPollEffects[s] = effects;
         if (tryWait && !x.policy().tryWaitReturnsEarly()) {
             long limit = hint == null ? DEFAULT_SUSPEND_NS : hint.get(m, s) & 0xFFFFFFFFL;
@@ -118,4 +127,40 @@ public final class MbarrierWaitOp extends MbarrierOp {
     }
 
     boolean parity() { return parity; }
+
+    /** The loop this poll spins in (semantics.md section 11), analysed on first need. */
+    private PollLoop loop;
+
+    private PollLoop loop(Machine m) {
+        if (loop == null) loop = PollLoop.of(m.program, pc);
+        return loop;
+    }
+
+    /** Whether the loop of this poll decides on memory it loads (a parked poller then wakes on any write). */
+    boolean loopReadsMemory(Machine m) { return loop(m).readsMemory; }
+
+    /**
+     * What a re-poll finding the same value proves the loop is at a fixpoint (semantics.md section
+     * 11): the object's version, the registers that decide the loop's other exits (a counter, a
+     * %globaltimer or %clock reading, a loaded flag) and, when those come from memory, every write
+     * so far by anyone. A loop that can never be parked gets the step count, never seen twice.
+     */
+    private long pollState(Machine m, int s, Mbarrier b) {
+        PollLoop l = loop(m);
+        if (!l.parkable) return ~m.steps;
+        long h = b.version * 0x9E3779B97F4A7C15L;
+        if (l.readsMemory) h ^= m.memory.writes;
+        for (int r : l.regs) h = Long.rotateLeft(h ^ m.reg(s, r), 27) * 0x9E3779B97F4A7C15L;
+        return h;
+    }
+
+    /** Where a token of another object came from, in words: the other mbarrier, or an earlier incarnation of this one. */
+    private static String tokenSource(Machine m, long v, Mbarrier b) {
+        int id = MbarrierSync.tokenIdentity(v);
+        int offset = (id & 0x7FFF) << 3;
+        if (offset == b.offset) {
+            return "an earlier incarnation of this place (before an mbarrier.inval and a new mbarrier.init)";
+        }
+        return "the mbarrier " + name(m, offset);
+    }
 }

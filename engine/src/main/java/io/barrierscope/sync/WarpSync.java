@@ -36,7 +36,8 @@ public final class WarpSync {
                 int ex = base + Integer.numberOfTrailingZeros(exited);
                 x.report(DiagnosticCode.WARP_SYNC_EXITED_MEMBER, op0.insn.mnemonic() + " at " + x.where(op0.pc) + " in "
                         + m.warpName(warp) + " names lanes 0x" + Integer.toHexString(exited) + " in its membermask 0x"
-                        + Integer.toHexString(mask) + ", which have exited; they can never arrive (undefined, PTX ISA 9.7.13)",
+                        + Integer.toHexString(mask) + ", which have exited; they can never arrive (undefined, PTX ISA 9.7.13)"
+                        + (op0 instanceof BarWarpSyncOp ? exitedNote() : ""),
                         new int[] {op0.pc}, new int[] {first, ex}, syncRef(m, warp, mask, op0));
                 return;
             }
@@ -61,6 +62,17 @@ public final class WarpSync {
         for (int l = members; l != 0; l &= l - 1) m.pc[base + Integer.numberOfTrailingZeros(l)]++;
         m.uniform[warp] = false;
         m.setStatusLanes(warp, members, ThreadStatus.RUNNABLE);
+    }
+
+    /**
+     * The two readings of an exited member of bar.warp.sync (__syncwarp), for its message
+     * (semantics.md section 11): we follow the PTX text, which waits for every thread of the mask.
+     */
+    static String exitedNote() {
+        return ". PTX ISA 9.7.13.2 waits until all threads of membermask have executed bar.warp.sync, which an exited "
+                + "thread never does; note: the CUDA Programming Guide's __syncwarp() asks it only of the non-exited threads "
+                + "named in the mask, and hardware may let the others go on, but code relying on that is not portable PTX: "
+                + "leave exited lanes out of the mask (__activemask() or a computed mask)";
     }
 
     /** Lanes of {@code warp} exited: waiters whose masks name them are re-checked. */

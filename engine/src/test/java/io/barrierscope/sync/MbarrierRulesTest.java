@@ -203,12 +203,13 @@ class MbarrierRulesTest {
     }
 
     @Test
-    void pendingCountDecodesANoCompleteToken() {
+    void pendingCountIsTheCountBeforeTheNoCompleteArrive() {
+        // Count 10, a .noComplete arrive of 3: the count prior to the arrive-on is 10 (PTX ISA 9.7.13.15.17), not 7.
         String body = "@!%p1 bra DONE;\nmbarrier.arrive.noComplete.shared::cta.b64 %rd5, [%r2], 3;\n"
                 + "mbarrier.pending_count.b64 %r10, %rd5;\n" + STORE_R10 + "DONE:\nret;";
         LaunchedRun r = kernel(10, body).buffer("out", 32).threads(32).run();
         assertEquals(Outcome.COMPLETED, outcome(r), r.summary());
-        assertEquals(7, u32(r, "out").get(0));
+        assertEquals(10, u32(r, "out").get(0));
     }
 
     @Test
@@ -233,6 +234,29 @@ class MbarrierRulesTest {
         String body = "mov.u64 %rd5, 12345;\nmbarrier.test_wait.shared::cta.b64 %p2, [%r2], %rd5;\nret;";
         LaunchedRun r = kernel(1, body).threads(32).run();
         assertEquals(List.of("mbarrier-bad-token"), codes(r));
+    }
+
+    @Test
+    void aTokenOfAnotherMbarrierIsABadTokenAndAnswersNoWait() {
+        // bar[1] is initialised too; thread 0 arrives on bar[1] and waits on bar[0] with that token.
+        String body = "@!%p1 bra DONE;\nadd.u32 %r3, %r2, 8;\nmbarrier.init.shared::cta.b64 [%r3], 1;\n"
+                + "mbarrier.arrive.shared::cta.b64 %rd5, [%r3];\nmbarrier.test_wait.shared::cta.b64 %p2, [%r2], %rd5;\n"
+                + "selp.u32 %r10, 1, 2, %p2;\n" + STORE_R10 + "DONE:\nret;";
+        LaunchedRun r = kernel(1, body).buffer("out", 32).threads(32).run();
+        assertEquals(List.of("mbarrier-bad-token"), codes(r));
+        assertTrue(r.interpreter().diagnostics().get(0).message().contains("bar+8"), r.interpreter().diagnostics().get(0).message());
+        assertEquals(0, u32(r, "out").get(0), "the wait gave no answer");
+    }
+
+    @Test
+    void aTokenFromBeforeAnInvalAndReinitIsABadToken() {
+        // Thread 0 alone: arrive (phase 0 token), inval, init again at the same address, wait with the old token.
+        String body = "@!%p1 bra DONE;\nmbarrier.arrive.noComplete.shared::cta.b64 %rd5, [%r2], 1;\n"
+                + "mbarrier.inval.shared::cta.b64 [%r2];\nmbarrier.init.shared::cta.b64 [%r2], 2;\n"
+                + "mbarrier.test_wait.shared::cta.b64 %p2, [%r2], %rd5;\nDONE:\nret;";
+        LaunchedRun r = kernel(2, body).threads(32).run();
+        assertEquals(List.of("mbarrier-bad-token"), codes(r));
+        assertTrue(r.interpreter().diagnostics().get(0).message().contains("inval"), r.interpreter().diagnostics().get(0).message());
     }
 
     @Test

@@ -1,0 +1,59 @@
+package io.barrierscope.sync;
+
+import static io.barrierscope.testing.PtxRun.codes;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.launch.BadInputException;
+import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.testing.PtxRun;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Which addressing reaches another CTA's mbarrier (PTX ISA 9.7.13.15.8, .13; semantics.md section 11). */
+class MbarrierPeerAddressTest {
+    private static final String START = ".reg .pred %p<8>;\n.reg .b32 %r<32>;\n.reg .b64 %rd<16>;\nmov.u32 %r1, %tid.x;\n"
+            + "setp.eq.u32 %p1, %r1, 0;\nmov.u32 %r20, %cluster_ctarank;\nmov.u32 %r2, bar;\n"
+            + "@%p1 mbarrier.init.shared::cta.b64 [%r2], 64;\nbarrier.cluster.arrive;\nbarrier.cluster.wait;\n"
+            + "setp.eq.u32 %p2, %r20, 1;\nand.pred %p3, %p1, %p2;\n";
+    private static final String END = "barrier.cluster.arrive;\nbarrier.cluster.wait;\nret;";
+
+    private static LaunchedRun run(String body) {
+        return PtxRun.kernel(START + body + END).header(".shared .align 8 .b64 bar;").cluster(2).threads(32).run();
+    }
+
+    @Test
+    void aPeerMbarrierReachedThroughSharedCtaAddressingIsNotShared() {
+        LaunchedRun r = run("mov.u32 %r3, 0;\nmapa.shared::cluster.u32 %r4, %r2, %r3;\n@%p3 mbarrier.arrive.shared::cta.b64 %rd1, [%r4];\n");
+        assertEquals(List.of("mbarrier-not-shared"), codes(r));
+        String msg = r.interpreter().diagnostics().get(0).message();
+        assertTrue(msg.contains("cluster rank 0") && msg.contains(".shared::cta") && msg.contains("9.7.13.15.13"), msg);
+        assertEquals(64, r.machine().mbarriers.at(0, 0).pending, "no arrive-on happened");
+    }
+
+    @Test
+    void aPeerMbarrierReachedThroughGenericAddressingIsNotShared() {
+        LaunchedRun r = run("mov.u32 %r3, 0;\ncvta.shared.u64 %rd2, bar;\nmapa.u64 %rd3, %rd2, %r3;\n"
+                + "@%p3 mbarrier.arrive.b64 %rd1, [%rd3];\n");
+        assertEquals(List.of("mbarrier-not-shared"), codes(r));
+        assertTrue(r.interpreter().diagnostics().get(0).message().contains("generic"), r.interpreter().diagnostics().get(0).message());
+    }
+
+    @Test
+    void aSharedClusterArriveWithAStateDestinationIsRefusedAtLoad() {
+        for (String insn : List.of("mbarrier.arrive.shared::cluster.b64 %rd1, [%r4];", "mbarrier.arrive_drop.shared::cluster.b64 %rd1, [%r4];")) {
+            BadInputException e = assertThrows(BadInputException.class, () -> PtxRun.kernel(START
+                    + "mov.u32 %r3, 0;\nmapa.shared::cluster.u32 %r4, %r2, %r3;\n@%p3 " + insn + "\n" + END)
+                    .header(".shared .align 8 .b64 bar;").cluster(2).threads(32).launch());
+            assertTrue(e.getMessage().contains("cannot return a state") && e.getMessage().contains("'_'"), insn + ": " + e.getMessage());
+        }
+    }
+
+    @Test
+    void aPeerMbarrierReachedByArriveDropThroughSharedCtaAddressingIsNotShared() {
+        LaunchedRun r = run("mov.u32 %r3, 0;\nmapa.shared::cluster.u32 %r4, %r2, %r3;\n@%p3 mbarrier.arrive_drop.shared::cta.b64 %rd1, [%r4];\n");
+        assertEquals(List.of("mbarrier-not-shared"), codes(r));
+        assertEquals(64, r.machine().mbarriers.at(0, 0).expected, "nothing was dropped");
+    }
+}
