@@ -1,14 +1,11 @@
 package io.barrierscope.explore;
 
-import io.barrierscope.check.Deadlock;
-import io.barrierscope.check.DeadlockExplainer;
 import io.barrierscope.check.Diagnostic;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.exec.SplitMix64;
 import io.barrierscope.launch.LaunchedRun;
-import io.barrierscope.ptx.SourcePos;
 import io.barrierscope.trace.Checkpoint;
 import io.barrierscope.trace.StateHash;
 import java.util.ArrayList;
@@ -17,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.LongSupplier;
 
 /**
@@ -38,12 +34,34 @@ public final class Explorer {
      * Budgets and knobs; {@code timeLimitMillis} 0 means none. {@code symmetry} off explores every
      * symmetric warp too (exhaustive within the bound, for a user who distrusts the reduction).
      */
-    public record Options(long schedules, long timeLimitMillis, long seed, int maxPreemptions, long maxSteps, boolean symmetry) {
+    public record Options(long schedules, long timeLimitMillis, long seed, int maxPreemptions, long maxSteps, boolean symmetry,
+                          long minimizeMillis) {
         /** With the symmetric-warp reduction on (the default). */
         public Options(long schedules, long timeLimitMillis, long seed, int maxPreemptions, long maxSteps) {
             this(schedules, timeLimitMillis, seed, maxPreemptions, maxSteps, true);
         }
+
+        /** Findings minimised within {@link #DEFAULT_MINIMIZE_MILLIS}. */
+        public Options(long schedules, long timeLimitMillis, long seed, int maxPreemptions, long maxSteps, boolean symmetry) {
+            this(schedules, timeLimitMillis, seed, maxPreemptions, maxSteps, symmetry, DEFAULT_MINIMIZE_MILLIS);
+        }
+
+        /** Whether findings are minimised ({@code minimizeMillis} >= 0; 0: bounded by replays only). */
+        public boolean minimize() { return minimizeMillis >= 0; }
     }
+
+    /** Default time for minimising all findings of a search. */
+    public static final long DEFAULT_MINIMIZE_MILLIS = 10_000;
+    /** Replays the minimisation of one finding may take, whatever the clock says (so a result does not depend on it). */
+    static final int MAX_MINIMIZE_REPLAYS = 2_000;
+    /** Steps between two looks at the clock and at a cancel inside one schedule. */
+    static final int LIMIT_CHECK_STEPS = 1_024;
+    /** States up to this size are hashed at every decision (hash cost bounded by it). */
+    static final long FULL_HASH_BYTES = 1L << 20;
+    /** Above {@link #FULL_HASH_BYTES}, at most this many state bytes are hashed per warp step, on average. */
+    static final long HASH_BYTES_PER_STEP = 16;
+    /** Above this state size the checkpoint interval grows (one step per this many bytes), as checkpoints copy the state. */
+    static final long CHECKPOINT_BYTES_PER_STEP = 64;
 
     public record Result(Coverage coverage, List<Finding> findings) {}
 
@@ -87,6 +105,16 @@ public final class Explorer {
     private long warpSteps;
     private String stoppedBy;
     private volatile boolean cancelled;
+    /** Clock reading past which a schedule stops mid-run (Long.MAX_VALUE: none). */
+    private long deadline = Long.MAX_VALUE;
+    /** Set when a limit or cancel stopped the last schedule before its end (it is not counted). */
+    private boolean aborted;
+    /** State bytes (of the start checkpoint): what one state hash reads. */
+    private final long stateBytes;
+    /** Hash budget (tests set smaller thresholds): states up to fullHashBytes are hashed at every decision. */
+    long fullHashBytes = FULL_HASH_BYTES;
+    /** Tests: state hashes taken and warp steps at which the budget allowed them. */
+    long hashes;
     private Progress progress;
     /** Tests: told each schedule counted (its string), to check what was and was not explored. */
     java.util.function.Consumer<Schedule> scheduleListener;
@@ -123,6 +151,7 @@ public final class Explorer {
         this.policy = p;
         this.clock = clock;
         this.start = Checkpoint.take(x);
+        this.stateBytes = Math.max(1, start.bytes());
     }
 
     /** Asks a running {@link #explore} (from any thread) to stop before its next schedule; its coverage says {@code cancelled}. */
@@ -140,12 +169,14 @@ public final class Explorer {
     public Result explore(Options o) {
         opt = o;
         t0 = clock.getAsLong();
+        deadline = o.timeLimitMillis() > 0 ? t0 + o.timeLimitMillis() : Long.MAX_VALUE;
         symmetry = o.symmetry() ? new WarpSymmetry(m.program) : null;
         int boundDone = 0;
         boolean exhausted = false;
         for (int bound = 1; bound <= o.maxPreemptions(); bound++) {
             Frame base = new Frame(Schedule.EMPTY, -1);
             execute(Schedule.EMPTY, null, -1, base);
+            if (aborted) break;
             keepSymmetricIfRaced(base);
             if (bound == 1) {
                 points = base.offered;
@@ -165,11 +196,39 @@ public final class Explorer {
                 break;
             }
         }
-        if (!systematicOnly && (!exhausted || boundDone < o.maxPreemptions())) randomPhase();
+        if (!aborted && !systematicOnly && (!exhausted || boundDone < o.maxPreemptions())) randomPhase();
         if (stoppedBy == null) stoppedBy = Coverage.EXHAUSTED;
         Coverage c = new Coverage(schedules, systematic, random, outcomes.size(), points, pruned, boundDone, stoppedBy, warpSteps,
                 skippedBySymmetry);
-        return new Result(c, List.copyOf(findings.values()));
+        List<Finding> out = new ArrayList<>(findings.values());
+        if (o.minimize()) minimizeAll(out);
+        return new Result(c, List.copyOf(out));
+    }
+
+    /**
+     * Minimises every finding in turn, each within an equal share of the time left of
+     * {@code minimizeMillis} (and {@link #MAX_MINIMIZE_REPLAYS} replays); a cancel stops it, leaving
+     * the rest unminimised.
+     */
+    private void minimizeAll(List<Finding> fs) {
+        Minimizer mz = new Minimizer(x, policy, s -> execute(s, null, -1, null), opt.maxSteps());
+        long begin = clock.getAsLong();
+        for (int i = 0; i < fs.size() && !cancelled; i++) {
+            long end;
+            if (opt.minimizeMillis() == 0) {
+                end = Long.MAX_VALUE;
+            } else {
+                long left = begin + opt.minimizeMillis() - clock.getAsLong();
+                if (left <= 0) break;
+                end = clock.getAsLong() + left / (fs.size() - i);
+            }
+            deadline = end;
+            Finding f = fs.get(i);
+            Minimization mn = mz.minimize(f.schedule(), f.cause(), MAX_MINIMIZE_REPLAYS, () -> cancelled || clock.getAsLong() >= end);
+            fs.set(i, f.withMinimization(mn));
+        }
+        deadline = Long.MAX_VALUE;
+        aborted = false;
     }
 
     /** Runs every child of {@code f} with one more forced decision; false once a budget is spent. */
@@ -178,10 +237,13 @@ public final class Explorer {
             if (out(systematicOnly ? 1.0 : SYSTEMATIC_SHARE)) return false;
             Schedule child = f.plan.with(a[0], (char) a[1], a[2]);
             if (depth == bound) {
-                if (execute(child, f, a[0], null)) counted(true);
+                boolean whole = execute(child, f, a[0], null);
+                if (aborted) return false;
+                if (whole) counted(true);
             } else {
                 Frame c = new Frame(child, a[0]);
                 execute(child, f, a[0], c);
+                if (aborted) return false;
                 keepSymmetricIfRaced(c);
                 if (!expand(c, depth + 1, bound)) return false;
             }
@@ -195,6 +257,7 @@ public final class Explorer {
             policy.randomize(new SplitMix64(opt.seed() * 0x9E3779B97F4A7C15L + i), RANDOM_ODDS[(int) (i % RANDOM_ODDS.length)]);
             execute(Schedule.EMPTY, null, -1, null);
             policy.randomize(null, 0);
+            if (aborted) return;
             counted(false);
         }
     }
@@ -275,27 +338,45 @@ public final class Explorer {
         }
         long from = m.steps;
         long lastCp = m.steps;
+        long lastHash = m.steps;
+        long nextCheck = m.steps + LIMIT_CHECK_STEPS;
+        long cpInterval = Math.max(CHECKPOINT_INTERVAL, stateBytes / CHECKPOINT_BYTES_PER_STEP);
         int hashes = 0;
         boolean complete = true;
+        aborted = false;
         while (x.outcome() == Outcome.RUNNING) {
             if (m.steps >= opt.maxSteps()) {
                 x.run(opt.maxSteps()); // ends the run as step-limit
                 break;
+            }
+            if (m.steps >= nextCheck) {
+                // Limits inside a schedule, so one long schedule cannot outlast them (the schedule is dropped).
+                nextCheck = m.steps + LIMIT_CHECK_STEPS;
+                if (cancelled || (deadline != Long.MAX_VALUE && clock.getAsLong() >= deadline)) {
+                    aborted = true;
+                    if (stoppedBy == null) stoppedBy = cancelled ? Coverage.CANCELLED : Coverage.TIME_LIMIT;
+                    complete = false;
+                    break;
+                }
             }
             long before = policy.decisions();
             x.step();
             long d = policy.decisions();
             if (d == before || x.outcome() != Outcome.RUNNING) continue;
             if (record != null) {
-                if (d > record.after + 1) visited.add(StateHash.of(x));
-                if (m.steps - lastCp >= CHECKPOINT_INTERVAL) {
+                if (d > record.after + 1 && hashAllowed(lastHash)) {
+                    lastHash = m.steps;
+                    visited.add(stateHash());
+                }
+                if (m.steps - lastCp >= cpInterval) {
                     record.cpAt.add(d);
                     record.cps.add(Checkpoint.take(x));
                     lastCp = m.steps;
                 }
-            } else if (fork >= 0 && hashes < HASHES_AFTER_FORK && d > fork) {
+            } else if (fork >= 0 && hashes < HASHES_AFTER_FORK && d > fork && hashAllowed(lastHash)) {
                 hashes++;
-                if (!visited.add(StateHash.of(x))) {
+                lastHash = m.steps;
+                if (!visited.add(stateHash())) {
                     pruned++;
                     complete = false;
                     break;
@@ -307,6 +388,25 @@ public final class Explorer {
         return complete;
     }
 
+    /**
+     * Whether a state hash may be taken now: always for states up to {@link #fullHashBytes}; for
+     * larger ones only once the run has gone {@code stateBytes / HASH_BYTES_PER_STEP} steps since its
+     * last hash (or its start), so hashing costs a bounded number of bytes per warp step, whatever the
+     * machine's size. Fewer hashes prune less; they never drop a schedule wrongly. A function of step
+     * counts only, so the search stays deterministic.
+     */
+    private boolean hashAllowed(long lastHash) {
+        return stateBytes <= fullHashBytes || m.steps - lastHash >= stateBytes / HASH_BYTES_PER_STEP;
+    }
+
+    private long stateHash() {
+        hashes++;
+        return StateHash.of(x);
+    }
+
+    /** Tests: the state size the hash budget uses. */
+    long stateBytes() { return stateBytes; }
+
     /** Counts the schedule just run and files its outcome and any finding. */
     private void counted(boolean systematicPhase) {
         schedules++;
@@ -314,39 +414,11 @@ public final class Explorer {
         else random++;
         Outcome o = x.outcome();
         StringBuilder key = new StringBuilder(o.jsonName());
-        for (Diagnostic d : x.diagnostics()) {
-            List<Integer> lines = d.ptxLocations().stream().map(SourcePos::line).toList();
-            // The same source lines in either order are one cause; nvcc often duplicates a line's code
-            // for different warps' paths, so CUDA lines (when every location has one) merge those copies.
-            boolean cuda = !d.cudaLocations().isEmpty() && d.cudaLocations().size() == lines.size();
-            String cause = d.code().code() + "@" + (cuda
-                    ? new TreeSet<>(d.cudaLocations().stream().map(l -> l.file() + ":" + l.line()).toList())
-                    : new TreeSet<>(lines));
-            key.append(' ').append(cause);
-            file(Finding.DIAGNOSTIC, d.code().code(), cause, d.message(), d.step(), lines, o);
+        for (Causes.Cause c : Causes.of(x, opt.maxSteps())) {
+            key.append(' ').append(c.cause());
+            file(c.kind(), c.code(), c.cause(), c.message(), c.step(), c.lines(), o);
         }
-        if (o == Outcome.DEADLOCK) {
-            Deadlock dl = DeadlockExplainer.explain(x);
-            TreeSet<Integer> lines = new TreeSet<>();
-            for (Deadlock.Wait w : dl.waits()) lines.add(w.ptxLine());
-            String cause = "deadlock@" + lines;
-            key.append(' ').append(cause);
-            Deadlock.Wait w = dl.waits().isEmpty() ? null : dl.waits().get(0);
-            String msg = w == null ? "no thread can make progress"
-                    : w.threads() + " wait on " + w.on() + " at " + w.location() + "; it needs " + w.needs();
-            file(Finding.DEADLOCK, "deadlock", cause, msg, m.steps, List.copyOf(lines), o);
-        } else if (o == Outcome.STEP_LIMIT) {
-            TreeSet<Integer> lines = new TreeSet<>();
-            for (int s = 0; s < m.slots; s++) {
-                if ((m.liveMask[s >> 5] & (1 << (s & 31))) != 0) lines.add(x.op(m.pc[s]).insn.pos().line());
-            }
-            String cause = "step-limit@" + lines;
-            key.append(' ').append(cause);
-            file(Finding.STEP_LIMIT, "step-limit", cause, "the step limit of " + opt.maxSteps()
-                    + " warp steps was reached with live threads at PTX lines " + lines, m.steps, List.copyOf(lines), o);
-        } else if (o == Outcome.COMPLETED) {
-            key.append(' ').append(run.buffers().hashCode());
-        }
+        if (o == Outcome.COMPLETED) key.append(' ').append(run.buffers().hashCode());
         outcomes.add(key.toString());
         if (scheduleListener != null) scheduleListener.accept(policy.taken());
         if (progress != null) progress.explored(schedules, findings.size());
@@ -360,6 +432,11 @@ public final class Explorer {
 
     /** Clock units from the start of {@link #explore} until {@code f} was first found (wall time: benchmarks only). */
     public long foundAfter(Finding f) { return foundAfter.getOrDefault(f.cause(), -1L); }
+
+    /** Whether the run, once {@link #replay} finished it, ended in {@code cause} (a finding's). */
+    public boolean replayEndsIn(String cause) {
+        return Causes.met(x, opt != null ? opt.maxSteps() : run.maxSteps(), cause);
+    }
 
     /** Replays {@code s} from the start on the explored run; afterwards the run is in its final state. */
     public Outcome replay(Schedule s) {
