@@ -433,6 +433,15 @@ public final class Explorer {
     /** Clock units from the start of {@link #explore} until {@code f} was first found (wall time: benchmarks only). */
     public long foundAfter(Finding f) { return foundAfter.getOrDefault(f.cause(), -1L); }
 
+    /** Tests: minimises {@code found} for {@code cause} with the replay cap only. */
+    Minimization minimize(Schedule found, String cause) { return minimize(found, cause, () -> cancelled); }
+
+    /** Tests: minimises {@code found} for {@code cause}, stopping when {@code over} says so. */
+    Minimization minimize(Schedule found, String cause, java.util.function.BooleanSupplier over) {
+        if (opt == null) opt = new Options(1, 0, 0, 1, run.maxSteps());
+        return new Minimizer(x, policy, s -> execute(s, null, -1, null), opt.maxSteps()).minimize(found, cause, MAX_MINIMIZE_REPLAYS, over);
+    }
+
     /** Whether the run, once {@link #replay} finished it, ended in {@code cause} (a finding's). */
     public boolean replayEndsIn(String cause) {
         return Causes.met(x, opt != null ? opt.maxSteps() : run.maxSteps(), cause);

@@ -15,7 +15,8 @@ import java.util.function.BooleanSupplier;
  * taking the default; it is kept when the run still ends in the finding's cause. Removing a
  * decision shifts which decision a later entry lands on, so candidates are replayed leniently (an
  * entry that no longer fits is dropped) and a kept candidate is replaced by the decisions its run
- * really took. The result is 1-minimal: no single decision can be dropped.
+ * really took. The result is 1-minimal: no single decision can be dropped, and no two neighbouring
+ * decisions can be replaced by the later one taken earlier (see {@link #merge}).
  */
 final class Minimizer {
     /** Replays a schedule from the start; false when a limit or cancel cut the replay. */
@@ -51,42 +52,100 @@ final class Minimizer {
         if (empty != null) {
             c = empty;
         } else {
-            int n = 2;
-            while (c.size() >= 2) {
-                if (cut || replays >= maxReplays || over.getAsBoolean()) {
+            while (true) {
+                Schedule d = ddmin(c, cause, maxReplays, over);
+                if (d == null) {
+                    c = best;
                     complete = false;
                     break;
                 }
-                List<Schedule> chunks = split(c, n);
-                Schedule kept = null;
-                if (n > 2) { // with two chunks, each is the other's complement: tried below
-                    for (int i = 0; i < chunks.size() && kept == null && replays < maxReplays && !cut; i++) kept = test(chunks.get(i), cause);
-                    if (kept != null) {
-                        c = kept;
-                        n = 2;
-                        continue;
-                    }
-                }
-                for (int i = 0; i < chunks.size() && kept == null && replays < maxReplays && !cut; i++) {
-                    kept = test(without(c, chunks.get(i)), cause);
-                }
-                if (kept != null) {
-                    c = kept;
-                    n = Math.max(n - 1, 2);
-                    continue;
-                }
-                if (replays >= maxReplays || cut) {
-                    complete = false;
+                c = d;
+                Schedule merged = merge(c, cause, maxReplays, over);
+                if (merged == null) {
+                    complete = !cut && replays < maxReplays && !over.getAsBoolean();
                     break;
                 }
-                if (n >= c.size()) break;
-                n = Math.min(2 * n, c.size());
+                c = merged;
             }
         }
         List<Minimization.Decision> decisive = new ArrayList<>();
         int minimalPreemptions = explain(c, decisive);
         return new Minimization(c, found.size(), c.size(), foundPreemptions, minimalPreemptions, decisive, complete && !cut,
                 replays);
+    }
+
+    /** Candidate schedules kept so far by {@link #ddmin}, when it is cut short (null return). */
+    private Schedule best;
+
+    /**
+     * ddmin: drops chunks, then complements, of ever finer splits until no single decision can be
+     * dropped. Returns the 1-minimal schedule, or null when a budget cut it ({@link #best} then holds
+     * the smallest kept so far).
+     */
+    private Schedule ddmin(Schedule c, String cause, int maxReplays, BooleanSupplier over) {
+        best = c;
+        int n = 2;
+        while (c.size() >= 2) {
+            if (cut || replays >= maxReplays || over.getAsBoolean()) return null;
+            List<Schedule> chunks = split(c, n);
+            Schedule kept = null;
+            if (n > 2) { // with two chunks, each is the other's complement: tried below
+                for (int i = 0; i < chunks.size() && kept == null && replays < maxReplays && !cut; i++) kept = test(chunks.get(i), cause);
+                if (kept != null) {
+                    c = best = kept;
+                    n = 2;
+                    continue;
+                }
+            }
+            for (int i = 0; i < chunks.size() && kept == null && replays < maxReplays && !cut; i++) {
+                kept = test(without(c, chunks.get(i)), cause);
+            }
+            if (kept != null) {
+                c = best = kept;
+                n = Math.max(n - 1, 2);
+                continue;
+            }
+            if (replays >= maxReplays || cut) return null;
+            if (n >= c.size()) break;
+            n = Math.min(2 * n, c.size());
+        }
+        return c;
+    }
+
+    /**
+     * Dropping a decision shifts the ones after it, so ddmin can end at two decisions where one
+     * at an earlier point would do (warp 2 then warp 1 first, where warp 1 first alone fails the
+     * same way). Tries, for each pair of neighbouring decisions, the later one alone at each point
+     * from just after the decision before the pair up to its own. Returns the first such shorter
+     * schedule that still fails the same way, or null.
+     */
+    private Schedule merge(Schedule c, String cause, int maxReplays, BooleanSupplier over) {
+        for (int j = 1; j < c.size(); j++) {
+            long from = j >= 2 ? c.index(j - 2) + 1 : 0;
+            for (long d = from; d < c.index(j); d++) {
+                if (d == c.index(j - 1)) continue; // that one is the pair itself with its first decision changed: tried as a drop
+                if (cut || replays >= maxReplays || over.getAsBoolean()) return null;
+                Schedule kept = test(moved(c, j, d), cause);
+                if (kept != null && kept.size() < c.size()) return kept;
+            }
+        }
+        return null;
+    }
+
+    /** {@code c} without entry {@code j - 1}, with entry {@code j} at decision {@code at}. */
+    private static Schedule moved(Schedule c, int j, long at) {
+        long[] idx = new long[c.size() - 1];
+        char[] k = new char[idx.length];
+        long[] v = new long[idx.length];
+        int n = 0;
+        for (int i = 0; i < c.size(); i++) {
+            if (i == j - 1) continue;
+            idx[n] = i == j ? at : c.index(i);
+            k[n] = c.kind(i);
+            v[n] = c.value(i);
+            n++;
+        }
+        return new Schedule(idx, k, v);
     }
 
     /** Replays {@code s} leniently; the decisions its run took if it still ends in {@code cause}, else null. */
