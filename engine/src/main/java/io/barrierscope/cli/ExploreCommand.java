@@ -62,6 +62,10 @@ final class ExploreCommand implements Callable<Integer> {
     @Option(names = "--no-minimize", description = "report the schedules as found, without minimising them")
     boolean noMinimize;
 
+    @Option(names = "--jobs", paramLabel = "N", description = "schedules run at once, each on its own copy of the launch "
+            + "(default: all cores); the result is the same for every N")
+    Integer jobs;
+
     @Option(names = "--report", paramLabel = "R.json", description = "write the JSON report here")
     Path report;
 
@@ -76,11 +80,14 @@ final class ExploreCommand implements Callable<Integer> {
         if (timeLimit < 0) return usage(err, "--time-limit must not be negative");
         if (maxPreemptions < 0 || maxPreemptions > 8) return usage(err, "--max-preemptions must be in 0..8");
         if (maxSteps != null && maxSteps < 1) return usage(err, "--max-steps must be at least 1");
+        if (jobs != null && (jobs < 1 || jobs > 1024)) return usage(err, "--jobs must be in 1..1024");
         if (!(minimizeTime >= 0) || minimizeTime > 1e9) return usage(err, "--minimize-time must be in 0..1e9 seconds");
         LaunchedRun run = LaunchedRun.open(launch, new SchedulePolicy());
         for (String n : run.spec().notes()) out.println("note: " + n);
         long steps = maxSteps != null ? maxSteps : run.maxSteps();
         Explorer ex = new Explorer(run, () -> System.nanoTime() / 1_000_000);
+        int n = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
+        ex.jobs(n, () -> LaunchedRun.open(launch, new SchedulePolicy()));
         long t0 = System.nanoTime();
         Explorer.Result res = ex.explore(new Explorer.Options(schedules, Math.round(timeLimit * 1000), seed, maxPreemptions, steps,
                 !noSymmetry, noMinimize ? -1 : Math.round(minimizeTime * 1000)));

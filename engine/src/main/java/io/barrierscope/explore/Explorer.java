@@ -4,7 +4,6 @@ import io.barrierscope.check.Diagnostic;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Outcome;
-import io.barrierscope.exec.SplitMix64;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.trace.Checkpoint;
 import io.barrierscope.trace.StateHash;
@@ -106,15 +105,21 @@ public final class Explorer {
     private String stoppedBy;
     private volatile boolean cancelled;
     /** Clock reading past which a schedule stops mid-run (Long.MAX_VALUE: none). */
-    private long deadline = Long.MAX_VALUE;
+    private volatile long deadline = Long.MAX_VALUE;
     /** Set when a limit or cancel stopped the last schedule before its end (it is not counted). */
     private boolean aborted;
     /** State bytes (of the start checkpoint): what one state hash reads. */
     private final long stateBytes;
     /** Hash budget (tests set smaller thresholds): states up to fullHashBytes are hashed at every decision. */
     long fullHashBytes = FULL_HASH_BYTES;
-    /** Tests: state hashes taken and warp steps at which the budget allowed them. */
+    /** Tests: state hashes taken by the enumerating runs (leaves count theirs in their runner). */
     long hashes;
+    /** The runners: the first on this launch, the others on copies, one per job. */
+    private final List<ScheduleRunner> runners = new ArrayList<>();
+    /** Worker threads of a search with more than one job (daemons, so an abandoned explorer never keeps the JVM). */
+    private java.util.concurrent.ExecutorService pool;
+    /** Leaves per runner handed out at once (a budget can cut a batch; the rest is thrown away). */
+    static final int BATCH_PER_JOB = 4;
     private Progress progress;
     /** Tests: told each schedule counted (its string), to check what was and was not explored. */
     java.util.function.Consumer<Schedule> scheduleListener;
@@ -150,12 +155,33 @@ public final class Explorer {
         this.m = run.machine();
         this.policy = p;
         this.clock = clock;
-        this.start = Checkpoint.take(x);
-        this.stateBytes = Math.max(1, start.bytes());
+        ScheduleRunner main = new ScheduleRunner(run);
+        runners.add(main);
+        this.start = main.start;
+        this.stateBytes = main.stateBytes;
+    }
+
+    /**
+     * Runs schedules on {@code jobs} machines at once: this launch's and {@code jobs - 1} copies
+     * opened by {@code open} (each must be a fresh run of the same launch under a
+     * {@link SchedulePolicy}). The findings, their order and schedules, and every coverage number
+     * are those of one job (unless the clock or a cancel cuts the search).
+     */
+    public void jobs(int jobs, java.util.function.Supplier<LaunchedRun> open) {
+        if (jobs < 1) throw new IllegalArgumentException("jobs must be at least 1");
+        while (runners.size() > 1) runners.remove(runners.size() - 1);
+        for (int j = 1; j < jobs; j++) {
+            LaunchedRun copy = open.get();
+            if (copy.machine().steps != 0) throw new IllegalArgumentException("needs a fresh run");
+            runners.add(new ScheduleRunner(copy));
+        }
     }
 
     /** Asks a running {@link #explore} (from any thread) to stop before its next schedule; its coverage says {@code cancelled}. */
     public void cancel() { cancelled = true; }
+
+    /** Told each schedule counted, in order, with its schedule (tests: what was explored); null: nobody. */
+    public void onSchedule(java.util.function.Consumer<Schedule> l) { scheduleListener = l; }
 
     /** Listens to the schedules counted by the next {@link #explore} (null: nobody). */
     public void onProgress(Progress p) { progress = p; }
@@ -167,6 +193,29 @@ public final class Explorer {
     public void systematicOnly(boolean on) { systematicOnly = on; }
 
     public Result explore(Options o) {
+        if (runners.size() > 1) {
+            pool = java.util.concurrent.Executors.newFixedThreadPool(runners.size() - 1, r -> {
+                Thread t = new Thread(r, "explore-job");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        try {
+            return search(o);
+        } finally {
+            if (pool != null) pool.shutdownNow();
+            pool = null;
+        }
+    }
+
+    /** Tests: state hashes taken by every runner so far. */
+    long hashes() {
+        long n = hashes;
+        for (ScheduleRunner r : runners) n += r.hashes;
+        return n;
+    }
+
+    private Result search(Options o) {
         opt = o;
         t0 = clock.getAsLong();
         deadline = o.timeLimitMillis() > 0 ? t0 + o.timeLimitMillis() : Long.MAX_VALUE;
@@ -180,7 +229,7 @@ public final class Explorer {
             keepSymmetricIfRaced(base);
             if (bound == 1) {
                 points = base.offered;
-                counted(true);
+                counted(true, runners.get(0).summarize(o.maxSteps()));
             }
             if (base.alternatives.isEmpty()) {
                 exhausted = true;
@@ -233,32 +282,144 @@ public final class Explorer {
 
     /** Runs every child of {@code f} with one more forced decision; false once a budget is spent. */
     private boolean expand(Frame f, int depth, int bound) {
+        if (depth == bound) return leaves(f);
         for (long[] a : f.alternatives) {
             if (out(systematicOnly ? 1.0 : SYSTEMATIC_SHARE)) return false;
             Schedule child = f.plan.with(a[0], (char) a[1], a[2]);
-            if (depth == bound) {
-                boolean whole = execute(child, f, a[0], null);
-                if (aborted) return false;
-                if (whole) counted(true);
-            } else {
-                Frame c = new Frame(child, a[0]);
-                execute(child, f, a[0], c);
-                if (aborted) return false;
-                keepSymmetricIfRaced(c);
-                if (!expand(c, depth + 1, bound)) return false;
+            Frame c = new Frame(child, a[0]);
+            execute(child, f, a[0], c);
+            if (aborted) return false;
+            keepSymmetricIfRaced(c);
+            if (!expand(c, depth + 1, bound)) return false;
+        }
+        return true;
+    }
+
+    /**
+     * Runs the children of {@code f} that are not expanded further (leaves), in batches spread over
+     * the runners, and files them in order: a leaf is pruned at the first of its hashes some earlier
+     * schedule had, exactly as one runner going through them in turn would decide, so the findings,
+     * counts and schedules do not depend on the number of jobs.
+     */
+    private boolean leaves(Frame f) {
+        double share = systematicOnly ? 1.0 : SYSTEMATIC_SHARE;
+        List<long[]> as = f.alternatives;
+        long lastFork = -1;
+        for (long[] a : as) lastFork = Math.max(lastFork, a[0]);
+        int batch = runners.size() == 1 ? 1 : BATCH_PER_JOB * runners.size();
+        for (int i = 0; i < as.size(); i += batch) {
+            if (out(share)) return false;
+            int n = Math.min(batch, as.size() - i);
+            ScheduleRunner.Leaf[] rs = new ScheduleRunner.Leaf[n];
+            long[] cpStep = new long[n];
+            for (int k = 0; k < n; k++) cpStep[k] = forkCheckpoint(f, as.get(i + k)[0]).step();
+            int from = i;
+            long fork = lastFork;
+            parallel(n, (r, k) -> {
+                long[] a = as.get(from + k);
+                Schedule child = f.plan.with(a[0], (char) a[1], a[2]);
+                Checkpoint cp = r == runners.get(0) ? forkCheckpoint(f, a[0])
+                        : r.forkPoint(f, f.plan, a[0], fork, cpInterval(), opt.maxSteps(), this::due);
+                rs[k] = cp == null ? new ScheduleRunner.Leaf(new long[0], new long[0], 0, false, true, cpStep[k], null)
+                        : r.leaf(child, cp, a[0], visited, opt.maxSteps(), fullHashBytes, this::due);
+            });
+            for (int k = 0; k < n; k++) {
+                if (out(share)) return false;
+                if (!fileLeaf(rs[k], cpStep[k], true)) return false;
             }
         }
         return true;
     }
 
+    /** Files one leaf's run as {@link #execute} would have; false when a limit cut it (the search stops). */
+    private boolean fileLeaf(ScheduleRunner.Leaf r, long fromStep, boolean systematicPhase) {
+        for (int h = 0; h < r.hashCount(); h++) {
+            if (!visited.add(r.hashes()[h])) {
+                pruned++;
+                warpSteps += r.stepsAt()[h] - fromStep;
+                return true;
+            }
+        }
+        warpSteps += r.endSteps() - fromStep;
+        if (r.aborted()) {
+            aborted = true;
+            if (stoppedBy == null) stoppedBy = cancelled ? Coverage.CANCELLED : Coverage.TIME_LIMIT;
+            return false;
+        }
+        if (r.stoppedEarly()) throw new IllegalStateException("a leaf stopped at a known state was not pruned");
+        counted(systematicPhase, r.summary());
+        return true;
+    }
+
+    /** The last checkpoint of {@code f} at or before decision {@code fork}, or the start. */
+    private Checkpoint forkCheckpoint(Frame f, long fork) {
+        int i = f.cpAt.size() - 1;
+        while (i >= 0 && f.cpAt.get(i) > fork) i--;
+        return i >= 0 ? f.cps.get(i) : start;
+    }
+
+    private long cpInterval() { return Math.max(CHECKPOINT_INTERVAL, stateBytes / CHECKPOINT_BYTES_PER_STEP); }
+
+    /** Whether a limit or cancel has come (asked inside schedules, from any runner's thread). */
+    private boolean due() {
+        return cancelled || (deadline != Long.MAX_VALUE && clock.getAsLong() >= deadline);
+    }
+
     private void randomPhase() {
-        for (long i = 0; ; i++) {
+        int batch = runners.size() == 1 ? 1 : BATCH_PER_JOB * runners.size();
+        for (long i = 0; ; i += batch) {
             if (out(1.0)) return;
-            policy.randomize(new SplitMix64(opt.seed() * 0x9E3779B97F4A7C15L + i), RANDOM_ODDS[(int) (i % RANDOM_ODDS.length)]);
-            execute(Schedule.EMPTY, null, -1, null);
-            policy.randomize(null, 0);
-            if (aborted) return;
-            counted(false);
+            ScheduleRunner.Leaf[] rs = new ScheduleRunner.Leaf[batch];
+            long first = i;
+            parallel(batch, (r, k) -> {
+                long n = first + k;
+                rs[k] = r.random(opt.seed() * 0x9E3779B97F4A7C15L + n, RANDOM_ODDS[(int) (n % RANDOM_ODDS.length)], opt.maxSteps(),
+                        this::due);
+            });
+            for (int k = 0; k < batch; k++) {
+                if (out(1.0)) return;
+                if (!fileLeaf(rs[k], 0, false)) return;
+            }
+        }
+    }
+
+    /** A task of a batch: run item {@code k} on runner {@code r}. */
+    private interface Task {
+        void run(ScheduleRunner r, int k);
+    }
+
+    /**
+     * Runs items 0..n-1 of a batch: contiguous slices, one per runner, each on its own thread
+     * (the first on this one). Which thread ran an item never shows in its result.
+     */
+    private void parallel(int n, Task t) {
+        int jobs = Math.min(runners.size(), n);
+        if (jobs <= 1) {
+            for (int k = 0; k < n; k++) t.run(runners.get(0), k);
+            return;
+        }
+        List<java.util.concurrent.Future<?>> fs = new ArrayList<>();
+        for (int j = 1; j < jobs; j++) {
+            ScheduleRunner r = runners.get(j);
+            int lo = (int) ((long) n * j / jobs);
+            int hi = (int) ((long) n * (j + 1) / jobs);
+            fs.add(pool.submit(() -> {
+                for (int k = lo; k < hi; k++) t.run(r, k);
+            }));
+        }
+        int hi0 = n / jobs;
+        for (int k = 0; k < hi0; k++) t.run(runners.get(0), k);
+        for (java.util.concurrent.Future<?> f : fs) {
+            try {
+                f.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while exploring", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException re) throw re;
+                if (e.getCause() instanceof Error er) throw er;
+                throw new IllegalStateException(e.getCause());
+            }
         }
     }
 
@@ -408,26 +569,21 @@ public final class Explorer {
     long stateBytes() { return stateBytes; }
 
     /** Counts the schedule just run and files its outcome and any finding. */
-    private void counted(boolean systematicPhase) {
+    private void counted(boolean systematicPhase, ScheduleRunner.Summary s) {
         schedules++;
         if (systematicPhase) systematic++;
         else random++;
-        Outcome o = x.outcome();
-        StringBuilder key = new StringBuilder(o.jsonName());
-        for (Causes.Cause c : Causes.of(x, opt.maxSteps())) {
-            key.append(' ').append(c.cause());
-            file(c.kind(), c.code(), c.cause(), c.message(), c.step(), c.lines(), o);
-        }
-        if (o == Outcome.COMPLETED) key.append(' ').append(run.buffers().hashCode());
-        outcomes.add(key.toString());
-        if (scheduleListener != null) scheduleListener.accept(policy.taken());
+        for (Causes.Cause c : s.causes()) file(c.kind(), c.code(), c.cause(), c.message(), c.step(), c.lines(), s.outcome(), s.taken());
+        outcomes.add(s.key());
+        if (scheduleListener != null) scheduleListener.accept(s.taken());
         if (progress != null) progress.explored(schedules, findings.size());
     }
 
-    private void file(String kind, String code, String cause, String message, long step, List<Integer> lines, Outcome o) {
+    private void file(String kind, String code, String cause, String message, long step, List<Integer> lines, Outcome o,
+                      Schedule taken) {
         if (findings.containsKey(cause)) return;
         foundAfter.put(cause, clock.getAsLong() - t0);
-        findings.put(cause, new Finding(kind, code, cause, message, step, policy.taken(), schedules, lines, o.jsonName()));
+        findings.put(cause, new Finding(kind, code, cause, message, step, taken, schedules, lines, o.jsonName()));
     }
 
     /** Clock units from the start of {@link #explore} until {@code f} was first found (wall time: benchmarks only). */

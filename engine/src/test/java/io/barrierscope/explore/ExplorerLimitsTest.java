@@ -81,15 +81,15 @@ class ExplorerLimitsTest {
         whole.systematicOnly(true);
         Explorer.Result all = whole.explore(new Explorer.Options(400, 0, 0, 2, 100_000, true, -1));
         // A small state is hashed at every decision: far more bytes than the budget would allow.
-        assertTrue(whole.hashes * whole.stateBytes() > all.coverage().warpSteps() * Explorer.HASH_BYTES_PER_STEP,
-                whole.hashes + " hashes of " + whole.stateBytes() + " bytes in " + all.coverage().warpSteps() + " steps");
+        assertTrue(whole.hashes() * whole.stateBytes() > all.coverage().warpSteps() * Explorer.HASH_BYTES_PER_STEP,
+                whole.hashes() + " hashes of " + whole.stateBytes() + " bytes in " + all.coverage().warpSteps() + " steps");
 
         Explorer budgeted = new Explorer(manyDecisions(), () -> 0L);
         budgeted.fullHashBytes = 0; // as if the state were larger than the full-hash threshold
         budgeted.systematicOnly(true);
         Explorer.Result r = budgeted.explore(new Explorer.Options(400, 0, 0, 2, 100_000, true, -1));
-        assertTrue(budgeted.hashes * budgeted.stateBytes() <= r.coverage().warpSteps() * Explorer.HASH_BYTES_PER_STEP,
-                budgeted.hashes + " hashes of " + budgeted.stateBytes() + " bytes in " + r.coverage().warpSteps() + " steps");
+        assertTrue(budgeted.hashes() * budgeted.stateBytes() <= r.coverage().warpSteps() * Explorer.HASH_BYTES_PER_STEP,
+                budgeted.hashes() + " hashes of " + budgeted.stateBytes() + " bytes in " + r.coverage().warpSteps() + " steps");
         assertEquals(all.findings().stream().map(Finding::cause).toList(), r.findings().stream().map(Finding::cause).toList());
     }
 }
