@@ -119,7 +119,8 @@ final class ExploreCommand implements Callable<Integer> {
             }
             fs.add(findingJson(ex, run, f));
         }
-        if (res.findings().isEmpty()) out.println("no findings");
+        String proven = c.proven(!noSymmetry);
+        if (res.findings().isEmpty()) out.println("no findings" + (proven.isEmpty() ? "" : "; covered: " + proven));
         int code = exitCode(res.findings());
         if (report != null) {
             Map<String, Object> r = new LinkedHashMap<>();
@@ -141,6 +142,8 @@ final class ExploreCommand implements Callable<Integer> {
             cov.put("warpSteps", c.warpSteps());
             cov.put("skippedBySymmetry", c.skippedBySymmetry());
             cov.put("symmetryReduction", !noSymmetry);
+            cov.put("allSchedules", c.allSchedules());
+            cov.put("proven", res.findings().isEmpty() ? proven : null);
             cov.put("wallMillis", wall);
             r.put("coverage", cov);
             r.put("findings", fs);

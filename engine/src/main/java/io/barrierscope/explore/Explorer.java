@@ -248,7 +248,7 @@ public final class Explorer {
         if (!aborted && !systematicOnly && (!exhausted || boundDone < o.maxPreemptions())) randomPhase();
         if (stoppedBy == null) stoppedBy = Coverage.EXHAUSTED;
         Coverage c = new Coverage(schedules, systematic, random, outcomes.size(), points, pruned, boundDone, stoppedBy, warpSteps,
-                skippedBySymmetry);
+                skippedBySymmetry, exhausted);
         List<Finding> out = new ArrayList<>(findings.values());
         if (o.minimize()) minimizeAll(out);
         return new Result(c, List.copyOf(out));
