@@ -87,7 +87,8 @@ final class ExploreCommand implements Callable<Integer> {
         long steps = maxSteps != null ? maxSteps : run.maxSteps();
         Explorer ex = new Explorer(run, () -> System.nanoTime() / 1_000_000);
         int n = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-        ex.jobs(n, () -> LaunchedRun.open(launch, new SchedulePolicy()));
+        // Copies from the launch already read (a .cu is not compiled again, the file not read again).
+        ex.jobs(n, () -> LaunchedRun.create(run.spec(), new SchedulePolicy()));
         long t0 = System.nanoTime();
         Explorer.Result res = ex.explore(new Explorer.Options(schedules, Math.round(timeLimit * 1000), seed, maxPreemptions, steps,
                 !noSymmetry, noMinimize ? -1 : Math.round(minimizeTime * 1000)));
