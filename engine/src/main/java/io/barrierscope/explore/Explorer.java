@@ -24,9 +24,11 @@ import java.util.function.LongSupplier;
  * {@link SchedulePolicy}); of symmetric warps at a decision point only one is an alternative
  * ({@link WarpSymmetry}, unless {@link Options#symmetry} is off); a forked schedule whose state
  * after the fork equals one already explored is pruned (its future under the defaults was
- * explored), which also merges warps whose order does not matter. The time limit is read only
- * between schedules, so the same options and seed give the same findings unless the clock cut
- * the search.
+ * explored), which also merges warps whose order does not matter. The time limit and a cancel are
+ * checked between schedules and every {@link #LIMIT_CHECK_STEPS} steps inside one, so the same
+ * options and seed give the same findings unless the clock or a cancel cut the search. With
+ * {@link #jobs} the leaves and random schedules run on several machines and are filed in order
+ * (the same result), and every finding is minimised ({@link Minimizer}) before it is returned.
  */
 public final class Explorer {
     /**
@@ -458,8 +460,10 @@ public final class Explorer {
 
     /**
      * Runs {@code plan} to its end, forking from the last checkpoint of {@code parent} at or before
-     * decision {@code fork} (from the start without a parent). With {@code record}, collects its
-     * alternatives and checkpoints; without, stops early (false) when the run reaches an explored state.
+     * decision {@code fork} (from the start without a parent). With {@code record} (the runs whose
+     * alternatives are enumerated), collects its alternatives and checkpoints and records its states
+     * as explored; without (minimisation's replays), only runs it. False when a limit cut it. Leaves
+     * and random schedules run in {@link ScheduleRunner#leaf}.
      */
     private boolean execute(Schedule plan, Frame parent, long fork, Frame record) {
         Checkpoint cp = start;
@@ -501,8 +505,7 @@ public final class Explorer {
         long lastCp = m.steps;
         long lastHash = m.steps;
         long nextCheck = m.steps + LIMIT_CHECK_STEPS;
-        long cpInterval = Math.max(CHECKPOINT_INTERVAL, stateBytes / CHECKPOINT_BYTES_PER_STEP);
-        int hashes = 0;
+        long cpInterval = cpInterval();
         boolean complete = true;
         aborted = false;
         while (x.outcome() == Outcome.RUNNING) {
@@ -533,14 +536,6 @@ public final class Explorer {
                     record.cpAt.add(d);
                     record.cps.add(Checkpoint.take(x));
                     lastCp = m.steps;
-                }
-            } else if (fork >= 0 && hashes < HASHES_AFTER_FORK && d > fork && hashAllowed(lastHash)) {
-                hashes++;
-                lastHash = m.steps;
-                if (!visited.add(stateHash())) {
-                    pruned++;
-                    complete = false;
-                    break;
                 }
             }
         }
