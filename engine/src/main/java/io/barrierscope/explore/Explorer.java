@@ -134,8 +134,14 @@ public final class Explorer {
         final List<Long> cpAt = new ArrayList<>();
         final List<Checkpoint> cps = new ArrayList<>();
         final List<long[]> alternatives = new ArrayList<>();
-        /** Alternatives the symmetric-warp reduction dropped (put back if the run ends in a race). */
+        /**
+         * Alternatives the symmetric-warp reduction dropped: counted, and listed only when
+         * {@code listSkipped} (a second run of a frame that ended in a race, which puts them back).
+         * Not kept otherwise: on a launch of hundreds of warps nearly every alternative is one.
+         */
         final List<long[]> skipped = new ArrayList<>();
+        long skippedCount;
+        boolean listSkipped;
         /** Alternatives the policy offered, before the symmetric-warp reduction. */
         long offered;
 
@@ -229,6 +235,7 @@ public final class Explorer {
             execute(Schedule.EMPTY, null, -1, base);
             if (aborted) break;
             keepSymmetricIfRaced(base);
+            if (aborted) break;
             if (bound == 1) {
                 points = base.offered;
                 counted(true, runners.get(0).summarize(o.maxSteps()));
@@ -292,6 +299,7 @@ public final class Explorer {
             execute(child, f, a[0], c);
             if (aborted) return false;
             keepSymmetricIfRaced(c);
+            if (aborted) return false;
             if (!expand(c, depth + 1, bound)) return false;
         }
         return true;
@@ -431,10 +439,21 @@ public final class Explorer {
      * its first race, so a mirrored schedule can meet a race with other source lines.
      */
     private void keepSymmetricIfRaced(Frame f) {
-        if (f.skipped.isEmpty()) return;
+        if (f.skippedCount == 0) return;
         boolean raced = false;
         for (Diagnostic d : x.diagnostics()) raced |= d.code() == io.barrierscope.check.DiagnosticCode.RACE;
         if (!raced) return;
+        // Run the frame again from the start to list what it skipped (deterministic: the same decisions),
+        // leaving every count as it was.
+        Frame again = new Frame(f.plan, f.after);
+        again.listSkipped = true;
+        long steps = warpSteps;
+        long skippedBefore = skippedBySymmetry;
+        execute(f.plan, null, -1, again);
+        warpSteps = steps;
+        skippedBySymmetry = skippedBefore;
+        if (aborted) return;
+        f.skipped.addAll(again.skipped);
         skippedBySymmetry -= f.skipped.size();
         f.alternatives.addAll(f.skipped);
         f.skipped.clear();
@@ -489,7 +508,8 @@ public final class Explorer {
                     System.arraycopy(alts, 0, offered, 0, n);
                     keep = symmetry.reduce(m, (int) chosen, alts, n);
                     skippedBySymmetry += n - keep;
-                    for (int o = 0; o < n; o++) {
+                    record.skippedCount += n - keep;
+                    for (int o = 0; o < n && record.listSkipped; o++) {
                         long v = offered[o];
                         boolean kept = false;
                         for (int k = 0; k < keep && !kept; k++) kept = alts[k] == v;
