@@ -31,7 +31,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "barrierscope", mixinStandardHelpOptions = true, version = "BarrierScope 0.1.0",
         description = "A debugger for the barriers of NVIDIA GPUs: runs real PTX deterministically.",
-        subcommands = {Main.Run.class, Main.Check.class, Main.Export.class, ExploreCommand.class})
+        subcommands = {Main.Run.class, Main.Check.class, Main.Export.class, ExploreCommand.class, DiffCommand.class})
 public final class Main implements Callable<Integer> {
     public static final int OK = 0;
     public static final int TOOL_FAILURE = 1;
