@@ -248,11 +248,8 @@ public final class Main implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
-            if (!Files.isRegularFile(file)) throw new BadInputException(file + ": error: no such file");
-            if (Files.size(file) > io.barrierscope.launch.LaunchedRun.MAX_PTX_BYTES) {
-                throw new BadInputException(file + ": error: PTX file larger than " + (io.barrierscope.launch.LaunchedRun.MAX_PTX_BYTES >> 20) + " MiB");
-            }
-            Module m = PtxParser.parse(file.toString(), Files.readString(file));
+            Module m = PtxParser.parse(file.toString(), io.barrierscope.launch.Utf8Text.read(file, "PTX file",
+                    io.barrierscope.launch.LaunchedRun.MAX_PTX_BYTES));
             for (Function f : m.entries()) io.barrierscope.exec.ProgramBuilder.build(m, f.name());
             out.println(file + ": ok (" + m.entries().size() + " entr" + (m.entries().size() == 1 ? "y" : "ies") + ": "
                     + String.join(", ", m.entries().stream().map(Function::name).toList()) + ")");
