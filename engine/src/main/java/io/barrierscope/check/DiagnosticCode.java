@@ -36,6 +36,7 @@ public enum DiagnosticCode {
     CLUSTER_BARRIER_WAIT_WITHOUT_ARRIVE("cluster-barrier-wait-without-arrive", "barrier.cluster.wait without a prior arrive"),
     CLUSTER_BARRIER_DIVERGENCE("cluster-barrier-divergence", "aligned barrier.cluster reached through different instructions in one warp"),
     ASYNC_PENDING_AT_EXIT("async-pending-at-exit", "a CTA exited while asynchronous copies into its shared memory were in flight"),
+    MULTICAST_EMPTY_MASK("multicast-empty-mask", "a .multicast::cluster copy whose ctaMask names no CTA"),
     TENSOR_MAP_INVALID("tensor-map-invalid", "a tensor copy's map is not one the launch file described"),
     MEMORY_FAULT("memory-fault", "out-of-bounds or unmapped address"),
     MISALIGNED_ACCESS("misaligned-access", "address not aligned to the access size"),
