@@ -254,6 +254,9 @@ public final class LaunchedRun {
     /** The seed in effect (the command line's, else the launch file's). */
     public long seed() { return seed; }
 
+    /** The step limit a driver other than {@link #runToEnd(long)} enforces (time travel), for the summary. */
+    public void useStepLimit(long maxSteps) { stepBudget = maxSteps; }
+
     /** Runs to the end or the step limit; a brkpt pauses and the run continues past it. */
     public Outcome runToEnd() { return runToEnd(spec.maxSteps()); }
 
