@@ -108,6 +108,9 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--report", paramLabel = "R.json", description = "write the JSON report here")
         Path report;
 
+        @Option(names = "--report-elements", paramLabel = "N", description = "elements of each buffer the report embeds (default 65536)")
+        int reportElements = ReportWriter.DEFAULT_ELEMENTS;
+
         @Option(names = "--no-race", description = "turn the race detector off (it is on by default)")
         boolean noRace;
 
@@ -187,7 +190,7 @@ public final class Main implements Callable<Integer> {
             out.print(run.summary());
             run.interpreter().printfLines().forEach(p -> out.println("printf " + p.thread() + ": " + p.text().stripTrailing()));
             if (report != null) {
-                java.util.Map<String, Object> r = ReportWriter.report(run, wall);
+                java.util.Map<String, Object> r = ReportWriter.report(run, wall, Math.max(0, reportElements));
                 if (replay != null) r.put("schedule", replay.taken().toString());
                 ReportWriter.writeAtomically(report, r);
             }

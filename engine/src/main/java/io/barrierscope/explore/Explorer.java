@@ -345,7 +345,7 @@ public final class Explorer {
             file(Finding.STEP_LIMIT, "step-limit", cause, "the step limit of " + opt.maxSteps()
                     + " warp steps was reached with live threads at PTX lines " + lines, m.steps, List.copyOf(lines), o);
         } else if (o == Outcome.COMPLETED) {
-            key.append(' ').append(run.buffers().hashCode());
+            key.append(' ').append(run.buffersHash());
         }
         outcomes.add(key.toString());
         if (scheduleListener != null) scheduleListener.accept(policy.taken());

@@ -284,16 +284,43 @@ public final class LaunchedRun {
         return d == null ? null : d.text();
     }
 
-    /** Current contents of every launch buffer, decoded by its element type. */
-    public Map<String, List<Number>> buffers() {
+    /**
+     * Contents of every launch buffer now, decoded by its element type: a copy of the bytes read
+     * through a list that decodes on access (no boxed copy of a large buffer).
+     */
+    public Map<String, List<Number>> buffers() { return buffers(Integer.MAX_VALUE); }
+
+    /** As {@link #buffers()}, each list cut to its first {@code limit} elements (a report embeds that many). */
+    public Map<String, List<Number>> buffers(int limit) {
         Map<String, List<Number>> out = new LinkedHashMap<>();
-        for (ArgSpec a : bufferArgs) out.put(a.buffer(), BufferCodec.decode(buffers.get(a.buffer()).data(), a.type()));
+        for (ArgSpec a : bufferArgs) {
+            byte[] d = buffers.get(a.buffer()).data();
+            int keep = (int) Math.min(d.length, (long) limit * a.type().bytes());
+            out.put(a.buffer(), BufferCodec.view(java.util.Arrays.copyOf(d, keep), a.type(), limit));
+        }
         return out;
+    }
+
+    /** Elements of each launch buffer, by name. */
+    public Map<String, Long> bufferElements() {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (ArgSpec a : bufferArgs) out.put(a.buffer(), (long) buffers.get(a.buffer()).data().length / a.type().bytes());
+        return out;
+    }
+
+    /** A hash of every buffer's bytes (deterministic), to tell end states apart without decoding them. */
+    public int buffersHash() {
+        int h = 1;
+        for (ArgSpec a : bufferArgs) h = 31 * h + java.util.Arrays.hashCode(buffers.get(a.buffer()).data());
+        return h;
     }
 
     /** Compares the run with the launch file's expect block; empty when it was met (or there is none). */
     public List<String> expectDifferences() {
-        return ExpectChecker.differences(spec.expect(), interpreter.outcome(), interpreter.diagnostics(), buffers());
+        // Live views: compared element by element from the run's own bytes, nothing copied.
+        Map<String, List<Number>> live = new LinkedHashMap<>();
+        for (ArgSpec a : bufferArgs) live.put(a.buffer(), BufferCodec.view(buffers.get(a.buffer()).data(), a.type(), Integer.MAX_VALUE));
+        return ExpectChecker.differences(spec.expect(), interpreter.outcome(), interpreter.diagnostics(), live);
     }
 
     /** A few lines for people: the outcome, counts, diagnostics, deadlock explanation. */

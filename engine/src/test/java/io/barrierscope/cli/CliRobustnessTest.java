@@ -59,4 +59,18 @@ class CliRobustnessTest {
         assertTrue(r.err().contains("{\"tensorMap\": {\"buffer\": \"tensor\", \"dims\": [WIDTH, HEIGHT]"), r.err());
         assertFalse(r.err().contains("is a .u8 value"), r.err());
     }
+
+    @Test
+    void aReportEmbedsAtMostTheAskedElementsOfEachBufferAndSaysWhichWereCut() throws Exception {
+        Path report = tmp.resolve("r.json");
+        CliTest.Result r = CliTest.cli("run", SAMPLES.resolve("block-reduce/launch.json").toString(), "--report", report.toString(),
+                "--report-elements", "10");
+        assertEquals(0, r.code(), r.out() + r.err());
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(report.toFile());
+        assertEquals(10, json.get("buffers").get("in").size());
+        assertEquals(4, json.get("buffers").get("out").size());
+        assertEquals(512, json.get("buffersCut").get("elements").get("in").asLong());
+        assertFalse(json.get("buffersCut").get("elements").has("out"));
+        assertTrue(json.get("expect").get("met").asBoolean(), "the expect block is checked on the whole buffer, not the cut");
+    }
 }
