@@ -49,13 +49,19 @@ public final class LaunchedRun {
     private String ptxText;
     private final long seed;
     private long stepBudget;
+    private final long stateBytes;
+
+    /** Estimated bytes of the emulated state (memory, registers, buffers): what one checkpoint of it costs. */
+    public long stateBytes() { return stateBytes; }
 
     private LaunchedRun(LaunchSpec spec, Module module, Program program, java.util.function.Function<Program, Policy> policy, long seed) {
         this.spec = spec;
         this.module = module;
         this.program = program;
         this.seed = seed;
-        Dim3 cluster = LaunchValidation.validate(spec, program).cluster();
+        LaunchValidation.Validated valid = LaunchValidation.validate(spec, program);
+        Dim3 cluster = valid.cluster();
+        this.stateBytes = valid.stateBytes();
         GlobalMemory global = program.globalTemplate.copy();
         byte[] params = new byte[Math.max(program.kernelParamBytes, 1)];
         java.nio.ByteBuffer pb = java.nio.ByteBuffer.wrap(params).order(java.nio.ByteOrder.LITTLE_ENDIAN);

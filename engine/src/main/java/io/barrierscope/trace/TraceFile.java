@@ -71,7 +71,7 @@ public final class TraceFile {
         h.put("engine", Version.ENGINE);
         h.put("kernel", run.program().kernel.name());
         h.put("kernelHash", sha256Hex(ptx));
-        h.put("launchFile", run.spec().file().getFileName().toString());
+        h.put("launchFile", plainName(run.spec().file()));
         h.put("policy", run.policyName());
         h.put("seed", run.seed());
         h.put("raceDetection", run.raceDetection());
@@ -107,6 +107,17 @@ public final class TraceFile {
         d.flush();
         byte[] bytes = body.toByteArray();
         AtomicFiles.write(out, bytes, sha256(bytes));
+    }
+
+    /**
+     * The launch file's name as the header records it: what {@link #open} accepts (no separator,
+     * no NUL, at most 255 characters), so every trace written reopens whatever the file was called.
+     */
+    static String plainName(Path launch) {
+        String n = launch.getFileName() == null ? "launch.json" : launch.getFileName().toString();
+        n = n.replaceAll("[/\\\\\\x00]", "_");
+        if (n.length() > 255) n = n.substring(0, 255);
+        return n.isEmpty() || n.equals(".") || n.equals("..") ? "launch.json" : n;
     }
 
     private static void section(DataOutputStream d, int tag, byte[] data) throws IOException {
@@ -297,7 +308,7 @@ public final class TraceFile {
         c.sources().forEach(run::carrySource);
         // Traces written before the race detector existed have no such field: they ran without it.
         run.raceDetection(h.path("raceDetection").asBoolean(false));
-        TimeTravel tt = new TimeTravel(run);
+        TimeTravel tt = new TimeTravel(run, run.maxSteps(), replayBudget(file, c, run));
         boolean finished = !"running".equals(c.outcome());
         tt.replayTo(c.steps(), finished);
         String engine = h.path("engine").asText("?");
@@ -320,6 +331,28 @@ public final class TraceFile {
                     + " warp steps, the trace has " + c.steps());
         }
         return tt;
+    }
+
+    /**
+     * The checkpoint budget for replaying a trace, after counting what the replay allocates besides:
+     * the events recorded again (as many bytes as the file's) and at least two checkpoints of the
+     * launch's state (the store keeps two whatever its budget). A trace whose replay cannot fit
+     * the heap is refused now, with the numbers, rather than by an OutOfMemoryError halfway.
+     */
+    static long replayBudget(Path file, Contents c, LaunchedRun run) {
+        Runtime rt = Runtime.getRuntime();
+        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        return replayBudget(file, c.events().length, run.stateBytes(), c.steps(), free, rt.maxMemory());
+    }
+
+    static long replayBudget(Path file, long eventBytes, long stateBytes, long steps, long free, long max) {
+        long need = eventBytes + 2 * stateBytes;
+        if (need > free) {
+            throw bad(file, "opening re-executes its " + steps + " warp steps, recording " + (eventBytes >> 20) + " MiB of events again"
+                    + " and keeping at least two " + (stateBytes >> 20) + " MiB checkpoints: about " + (need >> 20) + " MiB, but this Java has "
+                    + (free >> 20) + " MiB free of " + (max >> 20) + " MiB (give it more with -Xmx)");
+        }
+        return Math.max(2 * stateBytes, Math.min(512L << 20, (free - eventBytes) / 2));
     }
 
     /** The header's state hashes ([step, hex] pairs), checked before anything runs. */
