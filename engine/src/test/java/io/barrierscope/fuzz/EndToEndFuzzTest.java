@@ -48,11 +48,24 @@ class EndToEndFuzzTest {
     @TempDir
     Path tmp;
 
-    private static void survives(String what, Runnable r) {
+    /** Inputs that ran to an outcome and inputs refused as bad input, for the campaign's printed counts. */
+    private int ran;
+    private int refused;
+
+    private void tally(String category) {
+        System.out.println("fuzz " + category + ": " + (ran + refused) + " inputs: " + ran + " ran to an outcome, " + refused
+                + " refused as bad input");
+        ran = 0;
+        refused = 0;
+    }
+
+    private void survives(String what, Runnable r) {
         assertTimeoutPreemptively(BOUND, () -> {
             try {
                 r.run();
+                ran++;
             } catch (BadInputException e) {
+                refused++;
                 String m = e.getMessage();
                 if (m == null || !m.contains("error")) fail(what + ": a rejection without a message: " + m);
             } catch (RuntimeException | StackOverflowError e) {
@@ -61,12 +74,14 @@ class EndToEndFuzzTest {
         }, what);
     }
 
-    private static int cli(String... args) {
+    private int cli(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
         if (code == Main.TOOL_FAILURE) fail(String.join(" ", args) + ": internal failure:\n" + err);
         if (code == Main.BAD_INPUT && !err.toString().contains("error")) fail(String.join(" ", args) + ": exit 2 without an error message: " + err);
+        if (code == Main.BAD_INPUT) refused++;
+        else ran++;
         return code;
     }
 
@@ -93,6 +108,7 @@ class EndToEndFuzzTest {
                 ReportWriter.report(run, 0);
             });
         }
+        tally("ptx-execution");
     }
 
     @Test
@@ -113,6 +129,7 @@ class EndToEndFuzzTest {
             assertArrayEquals(before, Files.readAllBytes(l), "the launch file is untouched");
             assertArrayEquals(ptxBefore, Files.readAllBytes(launch.getParent().resolve("kernel.ptx")), "the PTX is untouched");
         }
+        tally("launch-json");
     }
 
     @Test
@@ -141,6 +158,7 @@ class EndToEndFuzzTest {
             });
             assertArrayEquals(damaged, Files.readAllBytes(t), "the trace on disk is untouched");
         }
+        tally("trace-files");
     }
 
     @Test
@@ -157,13 +175,16 @@ class EndToEndFuzzTest {
             assertTimeoutPreemptively(BOUND, () -> {
                 try {
                     Breakpoint.parse(spec);
+                    ran++;
                 } catch (IllegalArgumentException e) {
+                    refused++;
                     assertTrue(e.getMessage() != null && !e.getMessage().isBlank(), spec);
                 } catch (RuntimeException e) {
                     throw new AssertionError("breakpoint '" + spec + "': " + e, e);
                 }
             });
         }
+        tally("breakpoints");
     }
 
     @Test
@@ -183,6 +204,7 @@ class EndToEndFuzzTest {
                 run.runToEnd(STEPS);
             });
         }
+        tally("schedules");
     }
 
     @Test
@@ -212,7 +234,9 @@ class EndToEndFuzzTest {
             TimeTravel back = assertTimeoutPreemptively(BOUND, () -> TraceFile.open(t), what);
             assertEquals(tt.recording().steps(), back.recording().steps(), what);
             assertEquals(tt.recording().events(), back.recording().events(), what); // open itself compares every event byte
+            ran++;
         }
+        tally("trace-round-trip");
     }
 
     static String utf8(byte[] b) { return new String(b, StandardCharsets.UTF_8); }
