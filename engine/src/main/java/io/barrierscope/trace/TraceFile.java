@@ -147,7 +147,9 @@ public final class TraceFile {
     public static Contents read(Path file) {
         byte[] all;
         try {
-            if (!Files.isRegularFile(file)) throw bad(file, "no such trace file");
+            if (Files.isDirectory(file)) throw bad(file, "the trace is a directory, not a file");
+            if (!Files.exists(file)) throw bad(file, "no such trace file");
+            if (!Files.isRegularFile(file)) throw bad(file, "the trace is not a regular file (a device or pipe is not read)");
             long size = Files.size(file);
             if (size > MAX_FILE) throw bad(file, "trace file of " + size + " bytes is larger than the " + (MAX_FILE >> 20) + " MiB limit");
             all = Files.readAllBytes(file);

@@ -3,7 +3,6 @@ package io.barrierscope.fuzz;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -53,6 +52,7 @@ final class TraceMutator {
                     for (int j = 0; j < s.size(); j++) {
                         if (s.get(j).tag() != 4) continue;
                         byte[] raw = inflate(s.get(j).data());
+                        if (raw == null) continue; // already damaged by an earlier round
                         if (raw.length > 0) raw[r.nextInt(raw.length)] ^= (byte) (1 + r.nextInt(255));
                         s.set(j, new Section(4, deflate(raw)));
                     }
@@ -138,7 +138,7 @@ final class TraceMutator {
                 out.write(buf, 0, k);
             }
         } catch (java.util.zip.DataFormatException e) {
-            throw new UncheckedIOException(new IOException(e));
+            return null;
         } finally {
             inf.end();
         }
