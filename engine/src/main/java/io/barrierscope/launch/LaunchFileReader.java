@@ -86,13 +86,6 @@ public final class LaunchFileReader {
         Dim3 block = dim(root, "block", new Dim3(32, 1, 1));
         Dim3 cluster = root.has("cluster") ? dim(root, "cluster", Dim3.ONE) : null;
         if (block.volume() > 1024) throw bad("/block", "a CTA has at most 1024 threads; block " + block + " has " + block.volume());
-        // Compared by division: grid volume (up to 2^60) times block volume could wrap a long.
-        if (grid.volume() > LaunchValidation.MAX_THREADS / block.volume()) {
-            throw bad("/grid", "the launch has " + java.math.BigInteger.valueOf(grid.volume()).multiply(java.math.BigInteger.valueOf(block.volume()))
-                    + " threads (" + grid.volume() + " CTAs of "
-                    + block.volume() + "); BarrierScope emulates at most " + LaunchValidation.MAX_THREADS
-                    + " threads (64 CTAs x 1024): shrink the grid");
-        }
         List<ArgSpec> args = new ArrayList<>();
         JsonNode a = root.get("args");
         if (a != null) {

@@ -44,9 +44,10 @@ public final class LaunchValidation {
 
     /** Checks the launch against its program; the result is what {@link LaunchedRun} places. */
     static Validated validate(LaunchSpec spec, Program program) {
-        params(spec, program);
-        Dim3 cluster = clusterOf(spec, program.kernel);
+        // The limits first: a launch too large to emulate is refused as such whatever else is wrong.
         long bytes = limits(spec, program);
+        Dim3 cluster = clusterOf(spec, program.kernel);
+        params(spec, program);
         for (int i = 0; i < spec.args().size(); i++) {
             ArgSpec a = spec.args().get(i);
             if (a.isTensorMap()) tensorMapExtent(spec, a.tensorMap(), "/args/" + i + "/tensorMap");

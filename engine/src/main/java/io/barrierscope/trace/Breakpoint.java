@@ -207,7 +207,10 @@ public final class Breakpoint {
         for (int k = start; k < t.length(); k++) {
             char c = t.charAt(k);
             int d = c >= '0' && c <= '9' ? c - '0' : hex && c >= 'a' && c <= 'f' ? c - 'a' + 10 : hex && c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-            if (d < 0) throw bad(spec, at + k, "'" + c + "' is not a" + (hex ? " hex" : "n ASCII") + " digit (" + what + " is a number)");
+            if (d < 0) {
+                throw bad(spec, at + k, "'" + t + "' is not a number ('" + c + "' is not a" + (hex ? " hex" : "n ASCII") + " digit; "
+                        + what + " is a number)");
+            }
             v = v.multiply(java.math.BigInteger.valueOf(radix)).add(java.math.BigInteger.valueOf(d));
             if (v.bitLength() > 64) break;
         }

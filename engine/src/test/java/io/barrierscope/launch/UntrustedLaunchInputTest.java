@@ -71,7 +71,7 @@ class UntrustedLaunchInputTest {
 
     @Test
     void aGridWhoseThreadCountWouldWrapALongIsRefused() throws Exception {
-        String e = readError("{\"ptx\": \"k.ptx\", \"grid\": [1048576, 1048576, 1048576], \"block\": [128, 1, 1]}");
+        String e = openError("{\"ptx\": \"k.ptx\", \"grid\": [1048576, 1048576, 1048576], \"block\": [128, 1, 1]}");
         assertTrue(e.contains("error: the launch has 147573952589676412928 threads"), e);
         assertTrue(e.contains("launch.json:1:"), e);
     }
