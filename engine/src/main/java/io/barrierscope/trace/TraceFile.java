@@ -305,6 +305,11 @@ public final class TraceFile {
             throw bad(file, "the header names policy '" + policy + "' (expected one of " + String.join(", ", io.barrierscope.exec.Policy.NAMES) + ")");
         }
         if (!h.path("seed").canConvertToLong()) throw bad(file, "the header's seed is not a 64-bit integer");
+        // A run stops at its launch's step limit: a trace claiming more steps could never replay, so it is
+        // refused before re-executing any of them.
+        if (c.steps() > spec.maxSteps()) {
+            throw bad(file, "the header declares " + c.steps() + " warp steps but its launch stops after " + spec.maxSteps());
+        }
         java.util.TreeMap<Long, Long> recorded = stateHashes(file, h.path("stateHashes"), c.steps());
         LaunchedRun run = LaunchedRun.create(spec, c.ptx(), policy, h.path("seed").asLong());
         c.sources().forEach(run::carrySource);

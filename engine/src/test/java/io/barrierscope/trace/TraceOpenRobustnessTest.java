@@ -38,6 +38,23 @@ class TraceOpenRobustnessTest {
         String e = assertThrows(BadInputException.class, () -> TraceFile.open(d)).getMessage();
         assertTrue(e.contains("its launch is invalid") && e.contains("control character U+0000"), e);
         assertArrayEquals(damaged, Files.readAllBytes(d), "the file on disk is untouched");
+        java.io.StringWriter err = new java.io.StringWriter();
+        int code = io.barrierscope.cli.Main.execute(new String[] {"export", d.toString(), "--format", "chrome", "-o", tmp.resolve("o.json").toString()},
+                new java.io.PrintWriter(new java.io.StringWriter(), true), new java.io.PrintWriter(err, true));
+        assertEquals(2, code, err.toString());
+        assertTrue(err.toString().contains("control character U+0000"), err.toString());
+    }
+
+    @Test
+    void aTraceClaimingMoreStepsThanItsLaunchAllowsIsRefusedBeforeReplaying() throws Exception {
+        Path t = written(SAMPLES.resolve("block-reduce/launch.json"));
+        byte[] damaged = TraceSurgery.replaceSection(Files.readAllBytes(t), TraceFile.TAG_LAUNCH,
+                l -> new String(l, StandardCharsets.UTF_8).replaceFirst("\"maxSteps\"\\s*:\\s*\\d+", "\"maxSteps\": 3")
+                        .getBytes(StandardCharsets.UTF_8));
+        Path d = tmp.resolve("short.bstrace");
+        Files.write(d, damaged);
+        String e = assertThrows(BadInputException.class, () -> TraceFile.open(d)).getMessage();
+        assertTrue(e.contains("its launch stops after 3"), e);
     }
 
     @Test
