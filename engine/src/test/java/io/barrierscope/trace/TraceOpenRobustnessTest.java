@@ -75,4 +75,23 @@ class TraceOpenRobustnessTest {
         long budget = TraceFile.replayBudget(Path.of("ok.bstrace"), 10L << 20, 1L << 20, 1000, 400L << 20, 1L << 30);
         assertEquals(195L << 20, budget);
     }
+
+    @Test
+    void reExecutedEventsAreComparedWithoutASecondCopyAndTheFirstDifferenceIsFound() throws Exception {
+        Path spin = tmp.resolve("spin.ptx");
+        Files.writeString(spin, ".version 8.0\n.target sm_90a\n.address_size 64\n.visible .entry spin()\n{\n.reg .b32 %r<3>;\n"
+                + "mov.u32 %r1, 0;\n$L1:\nadd.u32 %r1, %r1, 1;\nbra $L1;\n}\n");
+        TimeTravel tt = new TimeTravel(LaunchedRun.open(spin), 100_000);
+        tt.runForward(() -> false);
+        byte[] e = tt.recording().encoded();
+        assertTrue(e.length > 1 << 16, "long enough to cross the comparison window: " + e.length);
+        assertEquals(-1, tt.recording().mismatch(e));
+        for (int at : new int[] {0, 7, (1 << 16) + 3, e.length - 1}) {
+            byte[] d = e.clone();
+            d[at] ^= 1;
+            assertEquals(at, tt.recording().mismatch(d));
+        }
+        assertEquals(e.length - 5, tt.recording().mismatch(java.util.Arrays.copyOf(e, e.length - 5)));
+        assertEquals(e.length, tt.recording().mismatch(java.util.Arrays.copyOf(e, e.length + 5)));
+    }
 }
