@@ -16,7 +16,6 @@ import io.barrierscope.trace.ChromeExport;
 import io.barrierscope.trace.TimeTravel;
 import io.barrierscope.trace.TraceFile;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
