@@ -126,6 +126,12 @@ public final class LaunchValidation {
         Runtime rt = Runtime.getRuntime();
         long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
         if (2 * bytes > free) {
+            // The heap may still hold a previous run's state (explore makes one launch per schedule):
+            // collected once before refusing, so only a launch that truly cannot fit is refused.
+            System.gc();
+            free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        }
+        if (2 * bytes > free) {
             throw located(spec, buffers > bytes / 2 ? "/args" : "/grid", "the launch needs about " + (bytes >> 20)
                     + " MiB of emulated state (" + (buffers >> 20) + " MiB of buffers), twice that while it runs, but this Java has about "
                     + (free >> 20) + " MiB free of " + (rt.maxMemory() >> 20) + " MiB: give it more with -Xmx or shrink the buffers");
