@@ -350,17 +350,24 @@ public final class TraceFile {
     static long replayBudget(Path file, Contents c, LaunchedRun run) {
         Runtime rt = Runtime.getRuntime();
         long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        if (free < c.events().length + 2 * run.stateBytes()) {
+            System.gc(); // garbage is no reason to refuse: collected once before deciding
+            free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        }
         return replayBudget(file, c.events().length, run.stateBytes(), c.steps(), free, rt.maxMemory());
     }
 
     static long replayBudget(Path file, long eventBytes, long stateBytes, long steps, long free, long max) {
-        long need = eventBytes + 2 * stateBytes;
+        // The checkpoint at step 0, and a second once the replay passes the first checkpoint interval.
+        long cps = steps >= TimeTravel.intervalFor(stateBytes) ? 2 : 1;
+        long need = eventBytes + cps * stateBytes;
         if (need > free) {
             throw bad(file, "opening re-executes its " + steps + " warp steps, recording " + (eventBytes >> 20) + " MiB of events again"
-                    + " and keeping at least two " + (stateBytes >> 20) + " MiB checkpoints: about " + (need >> 20) + " MiB, but this Java has "
-                    + (free >> 20) + " MiB free of " + (max >> 20) + " MiB (give it more with -Xmx)");
+                    + " and keeping " + (cps == 2 ? "at least two " : "a ") + (stateBytes >> 20) + " MiB checkpoint" + (cps == 2 ? "s" : "")
+                    + ": about " + (need >> 20) + " MiB, but this Java has " + (free >> 20) + " MiB free of " + (max >> 20)
+                    + " MiB (give it more with -Xmx)");
         }
-        return Math.max(2 * stateBytes, Math.min(512L << 20, (free - eventBytes) / 2));
+        return Math.max(cps * stateBytes, Math.min(512L << 20, (free - eventBytes) / 2));
     }
 
     /** The header's state hashes ([step, hex] pairs), checked before anything runs. */

@@ -70,6 +70,8 @@ class TraceOpenRobustnessTest {
     void aReplayThatCannotFitTheHeapIsRefusedUpFrontWithTheNumbers() {
         String e = assertThrows(BadInputException.class,
                 () -> TraceFile.replayBudget(Path.of("big.bstrace"), 300L << 20, 100L << 20, 40_000_000L, 400L << 20, 1L << 30)).getMessage();
+        // A trace shorter than one checkpoint interval needs only the checkpoint at step 0.
+        assertEquals(256L << 20, TraceFile.replayBudget(Path.of("short.bstrace"), 1 << 20, 256L << 20, 1291, 431L << 20, 700L << 20));
         assertTrue(e.contains("40000000 warp steps") && e.contains("about 500 MiB") && e.contains("400 MiB free"), e);
         // What fits gets a checkpoint budget that leaves room for the re-recorded events and two checkpoints.
         long budget = TraceFile.replayBudget(Path.of("ok.bstrace"), 10L << 20, 1L << 20, 1000, 400L << 20, 1L << 30);
