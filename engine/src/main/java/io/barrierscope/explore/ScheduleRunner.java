@@ -120,7 +120,7 @@ final class ScheduleRunner {
         List<Causes.Cause> causes = Causes.of(x, maxSteps);
         StringBuilder key = new StringBuilder(o.jsonName());
         for (Causes.Cause c : causes) key.append(' ').append(c.cause());
-        if (o == Outcome.COMPLETED) key.append(' ').append(run.buffers().hashCode());
+        if (o == Outcome.COMPLETED) key.append(' ').append(run.buffersHash());
         return new Summary(o, key.toString(), causes, policy.taken());
     }
 
