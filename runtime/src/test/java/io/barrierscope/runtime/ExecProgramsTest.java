@@ -177,7 +177,18 @@ class ExecProgramsTest {
         Ran r = exec("tma_pipeline");
         assertEquals(0, r.code(), r.all());
         assertTrue(r.program().contains("PASS tma_pipeline"), r.all());
-        assertTrue(r.program().contains("cuTensorMapEncodeTiled: swizzled shared-memory layouts (CU_TENSOR_MAP_SWIZZLE_*) are not modelled"), r.all());
+        assertTrue(r.program().contains("cuTensorMapEncodeTiled: elementStrides: strides other than 1 are not modelled"), r.all());
+    }
+
+    @Test
+    void a128ByteSwizzledTileEncodedAsCutlassDoesLandsSwizzledAndReadsBackThroughTheSwizzle() throws Exception {
+        Ran r = exec("tma_swizzle128");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS tma_swizzle128"), r.all());
+        assertTrue(r.program().contains("cuTensorMapEncodeTiled: boxDim: with a swizzle, the inner dimension must span at most"
+                + " the swizzle's bytes (32, 64 or 128) (returns CUDA_ERROR_INVALID_VALUE)"), r.all());
+        assertTrue(r.program().contains("cuTensorMapEncodeTiled: swizzle: CU_TENSOR_MAP_SWIZZLE_128B_ATOM_* (32- and 64-byte chunks)"
+                + " are not modelled by BarrierScope yet"), r.all());
     }
 
     @Test
