@@ -178,7 +178,8 @@ final class KernelLaunch {
             default -> io.barrierscope.cli.Main.TOOL_FAILURE;
         };
         err.print("barrierscope: " + sb);
-        err.println("barrierscope: the program gets " + CudaError.name(status) + " from this launch and from its next synchronizing call");
+        err.println("barrierscope: the program gets " + CudaError.name(status) + " from this launch and from every later call that uses the device"
+                + " (sticky, as on a GPU: the program must end to use the device again)");
         err.flush();
         java.nio.file.Path written = options.bundles(entry, true) ? bundle(program, params, before, o, machine.steps) : null;
         return new Result(status, machine.cycles, title() + ": " + o.jsonName(), exit, written);

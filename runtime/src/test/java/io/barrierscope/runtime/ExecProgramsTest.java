@@ -222,6 +222,15 @@ class ExecProgramsTest {
     }
 
     @Test
+    void aFailedLaunchsErrorIsStickyAsOnAGpuAndARefusedConfigurationIsNot() throws Exception {
+        Ran r = exec("sticky");
+        assertEquals(Main.DEADLOCK, r.code(), r.all());
+        assertTrue(r.program().contains("PASS sticky"), r.all());
+        assertTrue(r.err().contains("from every later call that uses the device (sticky, as on a GPU"), r.all());
+        assertTrue(r.err().contains("1 of 3 launches failed"), "the launch after the failure never reached the engine\n" + r.all());
+    }
+
+    @Test
     void aTmaPipelineRunsOnATensorMapTheHostEncodedThroughTheDriverEntryPoint() throws Exception {
         Ran r = exec("tma_pipeline");
         assertEquals(0, r.code(), r.all());
