@@ -3,7 +3,8 @@
 // cudaGetDriverEntryPoint) with CU_TENSOR_MAP_SWIZZLE_128B and a {64, 8} box, loaded into a
 // 1024-byte-aligned shared tile. Each thread reads its element back through the 128B swizzle
 // (cute's Swizzle<3,4,3>: 16-byte chunk index XOR row index mod 8) and the host checks the
-// unswizzled tile and the raw shared bytes. It also checks what the driver refuses.
+// unswizzled tile and the raw shared bytes. Then cuTensorMapReplaceAddress points the map at a
+// second tensor. It also checks what the driver refuses and what BarrierScope does not model.
 #include <cstdio>
 #include <cstdint>
 #include <cuda.h>
@@ -93,6 +94,33 @@ int main() {
     }
     // Row 0 stays in place; rows 1..7 each permute all 8 of their 16-byte chunks.
     if (moved != 7 * K) { printf("FAIL %d elements moved by the swizzle, want %d\n", moved, 7 * K); return 1; }
+
+    // The same map pointed at another tensor (cuTensorMapReplaceAddress), as a kernel run on a
+    // second batch would be: the tile now comes from there.
+    void *replace = nullptr;
+    CHECK(cudaGetDriverEntryPointByVersion("cuTensorMapReplaceAddress", &replace, 12000, cudaEnableDefault, &q));
+    unsigned short second[n];
+    for (int i = 0; i < n; i++) second[i] = __half_as_ushort(__float2half((float) (i + 1000)));
+    unsigned short *tensor2;
+    CHECK(cudaMalloc(&tensor2, sizeof second));
+    CHECK(cudaMemcpy(tensor2, second, sizeof second, cudaMemcpyHostToDevice));
+    r = ((CUresult (*)(CUtensorMap *, void *)) replace)(&map, tensor2);
+    if (r != CUDA_SUCCESS) { printf("FAIL replace address: %d\n", (int) r); return 1; }
+    tma_swizzle128<<<1, 128>>>(map, dOut, dRaw);
+    CHECK(cudaGetLastError());
+    CHECK(cudaMemcpy(out, dOut, sizeof out, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < t; i++)
+        if (out[i] != second[ROWS * K + i]) { printf("FAIL replaced out[%d] = %d\n", i, (int) out[i]); return 1; }
+
+    // im2col maps are not modelled: refused by name when built.
+    void *im2col = nullptr;
+    CHECK(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeIm2col", &im2col, 12000, cudaEnableDefault, &q));
+    r = ((CUresult (*)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *, const cuuint64_t *, const int *,
+                       const int *, cuuint32_t, cuuint32_t, const cuuint32_t *, CUtensorMapInterleave, CUtensorMapSwizzle,
+                       CUtensorMapL2promotion, CUtensorMapFloatOOBfill)) im2col)(
+        &unused, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tensor, dims, strides, nullptr, nullptr, 64, 8, elem,
+        CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    if (r != CUDA_ERROR_NOT_SUPPORTED) { printf("FAIL im2col: %d\n", (int) r); return 1; }
     printf("PASS tma_swizzle128\n");
     return 0;
 }

@@ -247,6 +247,8 @@ class ExecProgramsTest {
                 + " the swizzle's bytes (32, 64 or 128) (returns CUDA_ERROR_INVALID_VALUE)"), r.all());
         assertTrue(r.program().contains("cuTensorMapEncodeTiled: swizzle: CU_TENSOR_MAP_SWIZZLE_128B_ATOM_* (32- and 64-byte chunks)"
                 + " are not modelled by BarrierScope yet"), r.all());
+        assertTrue(r.program().contains("barrierscope: cuTensorMapEncodeIm2col (im2col tensor maps are not modelled"), r.all());
+        assertTrue(r.err().contains("does not implement: cuTensorMapEncodeIm2col (im2col"), "named in the summary\n" + r.all());
     }
 
     @Test
