@@ -67,7 +67,7 @@ final class KernelLaunch {
         try {
             String note = LaunchBundle.write(dir, module, program, entry, dims, dynShared, params, before, options, o, steps);
             err.println("barrierscope: launch bundle " + dir + " (reproduce: barrierscope run " + dir.resolve("launch.json")
-                    + "; step through: barrierscope gui " + dir.resolve("trace.bstrace") + ")");
+                    + "; step through: barrierscope gui " + dir + ")");
             if (note != null) err.println("barrierscope: note: " + note);
         } catch (java.io.IOException | RuntimeException e) {
             err.println("barrierscope: could not write the launch bundle " + dir + ": " + e.getMessage());
