@@ -262,7 +262,7 @@ public final class LaunchedRun {
         for (String name : module.files().values()) {
             if (out.containsKey(name)) continue;
             String text = carried.get(name);
-            if (text == null && dir != null) {
+            if (text == null && dir != null && isSourceName(name)) {
                 try {
                     Path p = dir.resolve(name).normalize();
                     if (Files.isRegularFile(p) && Files.size(p) <= (8L << 20)) text = Files.readString(p);
@@ -273,6 +273,21 @@ public final class LaunchedRun {
             if (text != null) out.put(name, text);
         }
         return out;
+    }
+
+    /** Extensions of the CUDA and C/C++ sources nvcc names in `.file` lines. */
+    private static final java.util.Set<String> SOURCE_EXTENSIONS = java.util.Set.of("cu", "cuh", "h", "hh", "hpp", "hxx",
+            "c", "cc", "cpp", "cxx", "inl", "inc", "ipp", "tcc");
+
+    /**
+     * Whether a `.file` name may be read into a trace: only source files by their extension, so a
+     * PTX that names another file (a key, a password file) cannot carry it into a trace someone
+     * shares.
+     */
+    static boolean isSourceName(String name) {
+        int dot = name.lastIndexOf('.');
+        int slash = Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\'));
+        return dot > slash + 1 && SOURCE_EXTENSIONS.contains(name.substring(dot + 1).toLowerCase(java.util.Locale.ROOT));
     }
 
     /** The PTX text the launch runs (as read when it was opened). */

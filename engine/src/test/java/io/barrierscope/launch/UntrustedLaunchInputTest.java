@@ -134,4 +134,20 @@ class UntrustedLaunchInputTest {
         assertTrue(e.contains("takes 2 parameters but the launch file gives 1 args"), e);
         LaunchedRun.open(write("{\"ptx\": \"k.ptx\", " + ARGS + "}"));
     }
+
+    @Test
+    void aTraceCarriesOnlySourceFilesThePtxNamesNeverOtherFiles() throws Exception {
+        Files.writeString(tmp.resolve("kernel.cu"), "__global__ void k() {}\n");
+        Files.writeString(tmp.resolve("secret"), "not for a trace\n");
+        String ptx = ".version 9.0\n.target sm_90a\n.address_size 64\n.file 1 \"kernel.cu\"\n.file 2 \"secret\"\n"
+                + ".file 3 \"" + tmp.resolve("secret").toAbsolutePath() + "\"\n"
+                + ".visible .entry k()\n{\n.loc 1 1 1\nret;\n}\n";
+        Files.writeString(tmp.resolve("k.ptx"), ptx);
+        Path l = tmp.resolve("launch.json");
+        Files.writeString(l, "{\"ptx\": \"k.ptx\", \"kernel\": \"k\"}");
+        assertEquals(java.util.List.of("kernel.cu"), java.util.List.copyOf(LaunchedRun.open(l).cudaSources().keySet()));
+        assertTrue(LaunchedRun.isSourceName("dir.v2/kernel.CUH"));
+        assertTrue(!LaunchedRun.isSourceName("/home/me/.ssh/id_rsa") && !LaunchedRun.isSourceName("dir.cu/secret")
+                && !LaunchedRun.isSourceName(".cu"));
+    }
 }
