@@ -64,7 +64,7 @@ public class ExecLaunchBenchmark {
 
         void open(boolean race) {
             LaunchOptions d = LaunchOptions.defaults();
-            session = new DeviceSession(new LaunchOptions(d.policy(), d.seed(), d.maxSteps(), race, null, false, null, false), SINK, SINK);
+            session = new DeviceSession(new LaunchOptions(d.policy(), d.seed(), d.maxSteps(), race, null, false, null, LaunchOptions.OnFailure.CONTINUE), SINK, SINK);
             ok(session, RuntimeProtocol.MODULE, new RuntimeProtocol.Payload().string(ptx("exec_vector_add.ptx")).toArray());
             long[] buf = new long[3];
             for (int i = 0; i < 3; i++) {
