@@ -58,8 +58,9 @@ final class RaceReport {
                 + (write ? " overwrites" : " reads") + " it (" + x.op(curPc).insn.mnemonic() + " at "
                 + x.where(curPc) + ", step " + x.eventStep() + "); the two are ordered, but accesses through different proxies "
                 + "also need a proxy fence (PTX ISA 9.7.13.4, semantics.md section 12): " + m.threadName(writerSlot)
-                + " must execute " + fence + " (cutlass::arch::fence_view_async_shared) after its write and before the "
-                + "synchronization that hands the data to the issuing thread",
+                + " must execute " + fence + (fence.endsWith("::cta") ? " (CUTLASS fence_view_async_shared / tma_store_fence)" : "")
+                + " after its write and before " + (writerSlot == curSlot ? "issuing the copy"
+                        : "the synchronization that hands the data to the issuing thread"),
                 new int[] {writePc, curPc}, new int[] {writerSlot, curSlot}, null);
     }
 
