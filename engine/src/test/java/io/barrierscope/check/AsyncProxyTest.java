@@ -120,4 +120,43 @@ class AsyncProxyTest {
                 + "cp.async.wait_group 0;\nE:\nret;";
         assertClean(run(copy));
     }
+
+    /** Both CTAs of a 2-CTA cluster init their `bar`, FENCE, and meet at a relaxed cluster barrier. */
+    private static final String CLUSTER_INIT = "mov.u32 %r20, %cluster_ctarank;\n@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\n"
+            + "FENCE\nbarrier.cluster.arrive.relaxed.aligned;\nbarrier.cluster.wait.aligned;\n";
+
+    private static LaunchedRun cluster(String body, boolean fenced) {
+        String k = CLUSTER_INIT.replace("FENCE", fenced ? "@%p1 fence.mbarrier_init.release.cluster;" : "") + body;
+        return PtxRun.kernel(REGS + k).header(HEADER).buffer("in", 128, ScalarType.U32, "iota").buffer("out", 128).threads(32)
+                .cluster(2).run();
+    }
+
+    @Test
+    void aRemoteArriveOnAPeersMbarrierWhoseInitWasNotFencedForTheClusterIsTheInitRace() {
+        // Rank 1's thread 0 arrives on rank 0's bar; rank 0's thread 0 waits for phase 0.
+        String body = "@!%p1 bra E;\nsetp.eq.u32 %p5, %r20, 0;\n@%p5 bra WAIT;\nmapa.shared::cluster.u32 %r21, %r2, 0;\n"
+                + "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r21];\nbra E;\nWAIT:\nmov.u32 %r5, 0;\n"
+                + "W:\nmbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 %p4, [%r2], %r5;\n@!%p4 bra W;\nE:\nret;";
+        LaunchedRun bad = cluster(body, false);
+        assertCode("race", bad);
+        Diagnostic d = bad.interpreter().diagnostics().get(0);
+        assertTrue(d.message().contains("mbarrier.init") && d.message().contains("fence.mbarrier_init.release.cluster"), d.message());
+        assertEquals(2, d.ptxLocations().size(), d.message());
+        assertClean(cluster(body, true));
+    }
+
+    @Test
+    void aMulticastCopyCompletingOnAPeersMbarrierWhoseInitWasNotFencedIsTheInitRace() {
+        // Rank 0's thread 0 multicasts 128 bytes to both CTAs; each CTA's thread 0 expects them on its own bar and waits.
+        String body = "@!%p1 bra E;\nmbarrier.arrive.expect_tx.shared::cta.b64 _, [%r2], 128;\nsetp.ne.u32 %p5, %r20, 0;\n"
+                + "@%p5 bra WAIT;\nmov.u16 %rs1, 3;\n"
+                + "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%r3], [%rd2], 128, [%r2], %rs1;\n"
+                + "WAIT:\nmov.u32 %r5, 0;\nW:\nmbarrier.try_wait.parity.shared::cta.b64 %p4, [%r2], %r5;\n@!%p4 bra W;\nE:\nret;";
+        String regs = ".reg .b16 %rs<4>;\n";
+        LaunchedRun bad = cluster(regs + body, false);
+        assertCode("race", bad);
+        Diagnostic d = bad.interpreter().diagnostics().get(0);
+        assertTrue(d.message().contains("asynchronous copy issued by") && d.message().contains("fence.mbarrier_init"), d.message());
+        assertClean(cluster(regs + body, true));
+    }
 }
