@@ -9,6 +9,8 @@ import io.barrierscope.exec.Outcome;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.ptx.ScalarType;
 import io.barrierscope.testing.PtxRun;
+import io.barrierscope.trace.Checkpoint;
+import io.barrierscope.trace.StateHash;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -158,5 +160,25 @@ class AsyncProxyTest {
         Diagnostic d = bad.interpreter().diagnostics().get(0);
         assertTrue(d.message().contains("asynchronous copy issued by") && d.message().contains("fence.mbarrier_init"), d.message());
         assertClean(cluster(regs + body, true));
+    }
+
+    @Test
+    void aCheckpointRestoresTheProxyFencesSoTheSameFindingAndStateHashComeBack() {
+        String body = "@%p2 st.shared.u32 [sm+4], 9;\nnanosleep.u32 100;\n@%p1 fence.proxy.async.shared::cta;\nbar.sync 0;\n" + STORE_TILE;
+        LaunchedRun r = PtxRun.kernel(REGS + body).header(HEADER).buffer("in", 128, ScalarType.U32, "iota").buffer("out", 128)
+                .threads(64).launch();
+        for (int i = 0; i < 3; i++) r.interpreter().step();
+        Checkpoint cp = Checkpoint.take(r.interpreter());
+        long before = StateHash.of(r.interpreter());
+        r.runToEnd();
+        // Thread 0 fenced, but the writer (thread 32) did not.
+        assertCode("proxy-fence-missing", r);
+        String first = r.interpreter().diagnostics().get(0).message();
+        long end = StateHash.of(r.interpreter());
+        cp.restoreInto(r.interpreter());
+        assertEquals(before, StateHash.of(r.interpreter()));
+        r.runToEnd();
+        assertEquals(first, r.interpreter().diagnostics().get(0).message());
+        assertEquals(end, StateHash.of(r.interpreter()));
     }
 }
