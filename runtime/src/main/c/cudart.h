@@ -52,8 +52,10 @@ uint32_t bs_call_locked(uint32_t op, const bs_buf *req, bs_buf *reply);
 
 void bs_fatal(const char *what) __attribute__((noreturn));
 int bs_set(int e);
-int bs_take_pending(void);
-void bs_set_pending(int e);
+/* The sticky error (0: none); each call that does device work starts with BS_STICKY(). */
+int bs_sticky(void);
+void bs_set_sticky(int e);
+#define BS_STICKY() do { int sticky_ = bs_sticky(); if (sticky_ != 0) return sticky_; } while (0)
 int bs_unimplemented(const char *name);
 char *bs_zstd(const unsigned char *src, size_t n, size_t out_size, const char **why);
 

@@ -3,7 +3,7 @@
  * cuTensorMapEncodeTiled). A tensor map is written in the engine's own documented 128-byte
  * layout (docs/runtime.md; the engine's TensorMap): u32 magic "TMAP", u32 rank, u64 global
  * address, u32 element size, u32 0, u64 dims[5] at 24, u64 byte strides of dims 1..4 at 64,
- * u32 box[5] at 96.
+ * u32 box[5] at 96, u32 swizzle bytes (0, 32, 64, 128) at 116.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -23,33 +23,64 @@ static int element_bytes(int type) {
     }
 }
 
-static int tensor_map_refused(const char *why) {
-    fprintf(stderr, "barrierscope: cuTensorMapEncodeTiled: %s (returns CUDA_ERROR_%s)\n", why,
-            strstr(why, "not modelled") ? "NOT_SUPPORTED" : "INVALID_VALUE");
-    return strstr(why, "not modelled") ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_INVALID_VALUE;
+/* One line naming the argument at fault; "not modelled" marks what a GPU accepts and we cannot do. */
+static int tensor_map_refused(const char *field, const char *why) {
+    int unsupported = strstr(why, "not modelled") != NULL;
+    fprintf(stderr, "barrierscope: cuTensorMapEncodeTiled: %s: %s (returns CUDA_ERROR_%s)\n", field, why,
+            unsupported ? "NOT_SUPPORTED" : "INVALID_VALUE");
+    return unsupported ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_INVALID_VALUE;
 }
 
+/* CU_TENSOR_MAP_SWIZZLE_NONE/32B/64B/128B as the bytes of the span whose 16-byte chunks are
+ * swizzled (what the engine's TensorMap holds at byte 116); -1 for the 128B_ATOM_* modes of
+ * CUDA 12.8+, which swizzle 32- or 64-byte chunks; -2 for a value that is no mode. */
+static int swizzle_bytes(int swizzle) {
+    switch (swizzle) {
+    case 0: return 0;
+    case 1: return 32;
+    case 2: return 64;
+    case 3: return 128;
+    case 4: case 5: case 6: return -1;
+    default: return -2;
+    }
+}
+
+/* Checks as the driver documents them (cuda.h, cuTensorMapEncodeTiled); l2Promotion is a cache
+ * hint with no effect on results, so any valid value is accepted and dropped. */
 static int encode_tiled(void *map, int type, unsigned rank, void *global, const uint64_t *dims, const uint64_t *strides,
                         const unsigned *box, const unsigned *elem_strides, int interleave, int swizzle, int l2, int oob) {
-    (void) l2;
     int e = element_bytes(type);
-    if (map == NULL || global == NULL || dims == NULL || box == NULL || (rank > 1 && strides == NULL)) return tensor_map_refused("a null argument");
-    if (rank < 1 || rank > 5) return tensor_map_refused("the rank must be 1 to 5");
-    if (e == 0) return tensor_map_refused("packed 4- and 6-bit element types are not modelled by BarrierScope yet");
-    if (interleave != 0) return tensor_map_refused("interleaved layouts are not modelled by BarrierScope yet");
-    if (swizzle != 0) return tensor_map_refused("swizzled shared-memory layouts (CU_TENSOR_MAP_SWIZZLE_*) are not modelled by BarrierScope yet");
-    if (oob != 0) return tensor_map_refused("NaN out-of-bounds fill is not modelled by BarrierScope yet (zero fill is)");
-    if (((uintptr_t) global) % 16 != 0) return tensor_map_refused("the global address must be 16-byte aligned");
+    int sw = swizzle_bytes(swizzle);
+    if (map == NULL) return tensor_map_refused("tensorMap", "a null pointer");
+    if (global == NULL) return tensor_map_refused("globalAddress", "a null pointer");
+    if (dims == NULL) return tensor_map_refused("globalDim", "a null pointer");
+    if (box == NULL) return tensor_map_refused("boxDim", "a null pointer");
+    if (rank > 1 && strides == NULL) return tensor_map_refused("globalStrides", "a null pointer");
+    if (rank < 1 || rank > 5) return tensor_map_refused("tensorRank", "must be 1 to 5");
+    if (type < 0 || type > 15) return tensor_map_refused("tensorDataType", "no such CUtensorMapDataType");
+    if (e == 0) return tensor_map_refused("tensorDataType", "the packed 4- and 6-bit types (CU_TENSOR_MAP_DATA_TYPE_16U4/16U6_*) are not modelled by BarrierScope yet");
+    if (interleave < 0 || interleave > 2) return tensor_map_refused("interleave", "no such CUtensorMapInterleave");
+    if (interleave != 0 && rank < 3) return tensor_map_refused("interleave", "an interleaved layout needs a tensorRank of 3 or more");
+    if (interleave != 0) return tensor_map_refused("interleave", "interleaved layouts (CU_TENSOR_MAP_INTERLEAVE_16B/32B) are not modelled by BarrierScope yet");
+    if (sw == -2) return tensor_map_refused("swizzle", "no such CUtensorMapSwizzle");
+    if (sw == -1) return tensor_map_refused("swizzle", "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_* (32- and 64-byte chunks) are not modelled by BarrierScope yet (NONE, 32B, 64B and 128B are)");
+    if (l2 < 0 || l2 > 3) return tensor_map_refused("l2Promotion", "no such CUtensorMapL2promotion");
+    if (oob < 0 || oob > 1) return tensor_map_refused("oobFill", "no such CUtensorMapFloatOOBfill");
+    if (oob != 0) return tensor_map_refused("oobFill", "NaN out-of-bounds fill (CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA) is not modelled by BarrierScope yet (zero fill is)");
+    if (((uintptr_t) global) % 16 != 0) return tensor_map_refused("globalAddress", "must be 16-byte aligned");
     for (unsigned i = 0; i < rank; i++) {
-        if (dims[i] == 0 || dims[i] > (1ull << 32)) return tensor_map_refused("each global dimension must be 1 to 2^32");
-        if (box[i] == 0 || box[i] > 256) return tensor_map_refused("each box dimension must be 1 to 256");
-        if (elem_strides != NULL && elem_strides[i] != 1) return tensor_map_refused("element strides other than 1 are not modelled by BarrierScope yet");
-        if (i > 0 && strides[i - 1] % 16 != 0) return tensor_map_refused("global strides must be multiples of 16 bytes");
+        if (dims[i] == 0 || dims[i] > (1ull << 32)) return tensor_map_refused("globalDim", "each dimension must be 1 to 2^32");
+        if (box[i] == 0 || box[i] > 256) return tensor_map_refused("boxDim", "each dimension must be 1 to 256");
+        /* elementStrides[0] is ignored without interleave, as the driver documents; null reads as all 1. */
+        if (elem_strides != NULL && (elem_strides[i] == 0 || elem_strides[i] > 8)) return tensor_map_refused("elementStrides", "each must be 1 to 8");
+        if (elem_strides != NULL && i > 0 && elem_strides[i] != 1) return tensor_map_refused("elementStrides", "strides other than 1 are not modelled by BarrierScope yet");
+        if (i > 0 && (strides[i - 1] % 16 != 0 || strides[i - 1] >= (1ull << 40))) return tensor_map_refused("globalStrides", "each must be a multiple of 16 bytes below 2^40");
     }
-    if ((box[0] * (unsigned) e) % 16 != 0) return tensor_map_refused("the box's inner dimension must span a multiple of 16 bytes");
+    if ((box[0] * (unsigned) e) % 16 != 0) return tensor_map_refused("boxDim", "the inner dimension must span a multiple of 16 bytes");
+    if (sw > 0 && box[0] * (unsigned) e > (unsigned) sw) return tensor_map_refused("boxDim", "with a swizzle, the inner dimension must span at most the swizzle's bytes (32, 64 or 128)");
     unsigned char b[128];
     memset(b, 0, sizeof b);
-    uint32_t magic = 0x544D4150, r = rank, es = (uint32_t) e;
+    uint32_t magic = 0x544D4150, r = rank, es = (uint32_t) e, swb = (uint32_t) sw;
     uint64_t base = (uint64_t) (uintptr_t) global;
     memcpy(b, &magic, 4);
     memcpy(b + 4, &r, 4);
@@ -60,8 +91,38 @@ static int encode_tiled(void *map, int type, unsigned rank, void *global, const 
         memcpy(b + 96 + 4 * i, &box[i], 4);
         if (i > 0) memcpy(b + 64 + 8 * (i - 1), &strides[i - 1], 8);
     }
+    memcpy(b + 116, &swb, 4);
     memcpy(map, b, sizeof b);
     return CUDA_SUCCESS;
+}
+
+/* Points a map built by encode_tiled at another tensor of the same shape. */
+static int replace_address(void *map, void *global) {
+    uint32_t magic = 0;
+    if (map != NULL) memcpy(&magic, map, 4);
+    if (map == NULL || magic != 0x544D4150) {
+        fprintf(stderr, "barrierscope: cuTensorMapReplaceAddress: tensorMap: not a map cuTensorMapEncodeTiled wrote (returns CUDA_ERROR_INVALID_VALUE)\n");
+        return CUDA_ERROR_INVALID_VALUE;
+    }
+    if (global == NULL || ((uintptr_t) global) % 16 != 0) {
+        fprintf(stderr, "barrierscope: cuTensorMapReplaceAddress: globalAddress: must be 16-byte aligned and not null (returns CUDA_ERROR_INVALID_VALUE)\n");
+        return CUDA_ERROR_INVALID_VALUE;
+    }
+    uint64_t base = (uint64_t) (uintptr_t) global;
+    memcpy((unsigned char *) map + 8, &base, 8);
+    return CUDA_SUCCESS;
+}
+
+/* The engine runs tile-mode tensor copies only (cp.async.bulk.tensor .im2col is refused there
+   too), so an im2col map is refused when it is built, by name, and listed in exec's summary. */
+static int encode_im2col(void) {
+    bs_unimplemented("cuTensorMapEncodeIm2col (im2col tensor maps are not modelled: the engine runs tile-mode tensor copies only)");
+    return CUDA_ERROR_NOT_SUPPORTED;
+}
+
+static int encode_im2col_wide(void) {
+    bs_unimplemented("cuTensorMapEncodeIm2colWide (im2col tensor maps are not modelled: the engine runs tile-mode tensor copies only)");
+    return CUDA_ERROR_NOT_SUPPORTED;
 }
 
 static int get_error_string(int e, const char **s) {
@@ -95,6 +156,9 @@ int bs_cu_launch_kernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned
 
 static const struct { const char *name; void *fn; } driver[] = {
     {"cuTensorMapEncodeTiled", (void *) encode_tiled},
+    {"cuTensorMapReplaceAddress", (void *) replace_address},
+    {"cuTensorMapEncodeIm2col", (void *) encode_im2col},
+    {"cuTensorMapEncodeIm2colWide", (void *) encode_im2col_wide},
     {"cuLaunchKernelEx", (void *) bs_cu_launch_kernel_ex},
     {"cuLaunchKernel", (void *) bs_cu_launch_kernel},
     {"cuGetErrorString", (void *) get_error_string},

@@ -33,6 +33,7 @@ int bs_is_device(const void *p, size_t n) {
 static int is_known_device(const void *p, size_t n) { return bs_is_device(p, n); }
 
 int cudaMalloc(void **devPtr, size_t size) {
+    BS_STICKY();
     if (devPtr == NULL) return bs_set(cudaErrorInvalidValue);
     bs_buf b = {0}, r = {0};
     bs_put_u64(&b, size);
@@ -53,6 +54,7 @@ int cudaMalloc(void **devPtr, size_t size) {
 int cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream) { (void) stream; return cudaMalloc(devPtr, size); }
 
 int cudaFree(void *devPtr) {
+    BS_STICKY();
     if (devPtr == NULL) return cudaSuccess;
     uint64_t a = (uint64_t) (uintptr_t) devPtr;
     int found = 0;
@@ -81,13 +83,14 @@ int cudaFreeAsync(void *devPtr, cudaStream_t stream) { (void) stream; return cud
 
 /* Pinned host memory is plain host memory here: nothing is ever copied by DMA. */
 int cudaMallocHost(void **ptr, size_t size) {
+    BS_STICKY();
     if (ptr == NULL) return bs_set(cudaErrorInvalidValue);
     if (posix_memalign(ptr, 4096, size ? size : 1) != 0) return bs_set(cudaErrorMemoryAllocation);
     return cudaSuccess;
 }
 
 int cudaHostAlloc(void **ptr, size_t size, unsigned flags) { (void) flags; return cudaMallocHost(ptr, size); }
-int cudaFreeHost(void *ptr) { free(ptr); return cudaSuccess; }
+int cudaFreeHost(void *ptr) { BS_STICKY(); free(ptr); return cudaSuccess; }
 
 /* The engine's reason (a string in the reply) names the nearest allocation. */
 static int bad_pointer(const char *fn, const char *which, const void *p, size_t n, const bs_buf *why) {
@@ -104,6 +107,7 @@ static int copy_once(const char *fn, void *dst, const void *src, size_t count, i
 #define PIECE ((size_t) 64 << 20)
 
 static int copy(const char *fn, void *dst, const void *src, size_t count, int kind) {
+    BS_STICKY();
     if (count <= PIECE) return copy_once(fn, dst, src, count, kind);
     if (kind == DEFAULT) {
         int dd = is_known_device(dst, count), sd = is_known_device(src, count);
@@ -157,10 +161,8 @@ static int copy_once(const char *fn, void *dst, const void *src, size_t count, i
     return bs_set(e);
 }
 
-/* Copies synchronize with the device, so a failed launch's error shows here as on a GPU. */
+/* Like every copy, after a failed launch it returns the sticky error (copy() checks). */
 int cudaMemcpy(void *dst, const void *src, size_t count, int kind) {
-    int e = bs_take_pending();
-    if (e) return e;
     return copy("cudaMemcpy", dst, src, count, kind);
 }
 
@@ -170,6 +172,7 @@ int cudaMemcpyAsync(void *dst, const void *src, size_t count, int kind, cudaStre
 }
 
 int cudaMemset(void *devPtr, int value, size_t count) {
+    BS_STICKY();
     if (count == 0) return cudaSuccess;
     bs_buf b = {0}, r = {0};
     bs_put_u64(&b, (uint64_t) (uintptr_t) devPtr);
@@ -227,6 +230,7 @@ int cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_
 }
 
 int cudaGetSymbolAddress(void **devPtr, const void *symbol) {
+    BS_STICKY();
     uint64_t a, size;
     if (bs_symbol(symbol, &a, &size) != 0) return bs_set(cudaErrorInvalidSymbol);
     *devPtr = (void *) (uintptr_t) a;
@@ -234,6 +238,7 @@ int cudaGetSymbolAddress(void **devPtr, const void *symbol) {
 }
 
 int cudaGetSymbolSize(size_t *size, const void *symbol) {
+    BS_STICKY();
     uint64_t a, s;
     if (bs_symbol(symbol, &a, &s) != 0) return bs_set(cudaErrorInvalidSymbol);
     *size = s;
@@ -245,6 +250,7 @@ int cudaGetSymbolSize(size_t *size, const void *symbol) {
 #define DEVICE_BYTES (1ull << 30) /* DeviceSession.DEVICE_BUDGET */
 
 int cudaMemGetInfo(size_t *free_bytes, size_t *total) {
+    BS_STICKY();
     uint64_t used = 0;
     pthread_mutex_lock(&mem_lock);
     for (size_t i = 0; i < nallocs; i++) used += allocs[i].size;
@@ -264,8 +270,8 @@ int cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height) {
 
 /* Row by row: one copy per row (each checked as cudaMemcpy checks it). */
 int cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind) {
-    int e = bs_take_pending();
-    if (e) return e;
+    BS_STICKY();
+    int e;
     if (width > dpitch || width > spitch) return bs_set(cudaErrorInvalidValue);
     for (size_t r = 0; r < height; r++) {
         e = copy("cudaMemcpy2D", (char *) dst + r * dpitch, (const char *) src + r * spitch, width, kind);
@@ -290,16 +296,18 @@ int cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t hei
 
 /* Registering host memory changes nothing here (no DMA); mapping it into the device cannot be done. */
 int cudaHostRegister(void *ptr, size_t size, unsigned flags) {
+    BS_STICKY();
     (void) size;
     if (ptr == NULL) return bs_set(cudaErrorInvalidValue);
     if (flags & 0x02) return bs_unimplemented("cudaHostRegister with cudaHostRegisterMapped (device access to host memory)");
     return cudaSuccess;
 }
 
-int cudaHostUnregister(void *ptr) { (void) ptr; return cudaSuccess; }
+int cudaHostUnregister(void *ptr) { BS_STICKY(); (void) ptr; return cudaSuccess; }
 
 /* struct cudaPointerAttributes: type (0 unregistered, 2 device), device, devicePointer, hostPointer. */
 int cudaPointerGetAttributes(void *attributes, const void *ptr) {
+    BS_STICKY();
     if (attributes == NULL) return bs_set(cudaErrorInvalidValue);
     struct { int type; int device; const void *dev; const void *host; } a = {0, -2, NULL, NULL};
     if (bs_is_device(ptr, 1)) {

@@ -46,9 +46,9 @@ int cudaGetDevice(int *device) {
 int cudaFree(void *);
 int cudaInitDevice(int device, unsigned flags, unsigned dflags) { (void) flags; (void) dflags; return cudaSetDevice(device); }
 int cudaSetDeviceFlags(unsigned flags) { (void) flags; return cudaSuccess; }
-int cudaDeviceReset(void) { return cudaSuccess; }
-int cudaDeviceSynchronize(void) { return bs_take_pending(); }
-int cudaDeviceSetLimit(int limit, size_t value) { (void) limit; (void) value; return cudaSuccess; }
+int cudaDeviceReset(void) { BS_STICKY(); return cudaSuccess; } /* the sticky error outlives it: "the process must be terminated" */
+int cudaDeviceSynchronize(void) { BS_STICKY(); return cudaSuccess; }
+int cudaDeviceSetLimit(int limit, size_t value) { BS_STICKY(); (void) limit; (void) value; return cudaSuccess; }
 int cudaDeviceSetCacheConfig(int config) { (void) config; return cudaSuccess; }
 int cudaFuncSetCacheConfig(const void *func, int config) { (void) func; (void) config; return cudaSuccess; }
 
@@ -131,6 +131,7 @@ int cudaGetDeviceProperties(void *prop, int device) {
 typedef struct { uint32_t magic; } bs_stream;
 
 int cudaStreamCreate(cudaStream_t *s) {
+    BS_STICKY();
     if (s == NULL) return bs_set(cudaErrorInvalidValue);
     bs_stream *st = malloc(sizeof *st);
     if (st == NULL) return bs_set(cudaErrorMemoryAllocation);
@@ -142,14 +143,15 @@ int cudaStreamCreate(cudaStream_t *s) {
 int cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags) { (void) flags; return cudaStreamCreate(s); }
 int cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags, int prio) { (void) flags; (void) prio; return cudaStreamCreate(s); }
 int cudaStreamDestroy(cudaStream_t s) {
+    BS_STICKY();
     if ((uintptr_t) s < 4096 || ((bs_stream *) s)->magic != STREAM_MAGIC) return bs_set(cudaErrorInvalidResourceHandle);
     ((bs_stream *) s)->magic = 0;
     free(s);
     return cudaSuccess;
 }
-int cudaStreamSynchronize(cudaStream_t s) { (void) s; return bs_take_pending(); }
-int cudaStreamQuery(cudaStream_t s) { (void) s; return cudaSuccess; }
-int cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags) { (void) s; (void) e; (void) flags; return cudaSuccess; }
+int cudaStreamSynchronize(cudaStream_t s) { (void) s; BS_STICKY(); return cudaSuccess; }
+int cudaStreamQuery(cudaStream_t s) { (void) s; BS_STICKY(); return cudaSuccess; }
+int cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags) { (void) s; (void) e; (void) flags; BS_STICKY(); return cudaSuccess; }
 
 #define EVENT_MAGIC 0x45564E54u
 typedef struct { uint32_t magic; int recorded; uint64_t at; } bs_event;
@@ -157,6 +159,7 @@ typedef struct { uint32_t magic; int recorded; uint64_t at; } bs_event;
 static int bad_event(cudaEvent_t e) { return (uintptr_t) e < 4096 || ((bs_event *) e)->magic != EVENT_MAGIC; }
 
 int cudaEventCreate(cudaEvent_t *e) {
+    BS_STICKY();
     if (e == NULL) return bs_set(cudaErrorInvalidValue);
     bs_event *ev = calloc(1, sizeof *ev);
     if (ev == NULL) return bs_set(cudaErrorMemoryAllocation);
@@ -167,6 +170,7 @@ int cudaEventCreate(cudaEvent_t *e) {
 
 int cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags) { (void) flags; return cudaEventCreate(e); }
 int cudaEventDestroy(cudaEvent_t e) {
+    BS_STICKY();
     if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
     ((bs_event *) e)->magic = 0;
     free(e);
@@ -174,6 +178,7 @@ int cudaEventDestroy(cudaEvent_t e) {
 }
 
 int cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
+    BS_STICKY();
     (void) s;
     if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
     ((bs_event *) e)->at = now();
@@ -182,10 +187,11 @@ int cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
 }
 
 int cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned flags) { (void) flags; return cudaEventRecord(e, s); }
-int cudaEventSynchronize(cudaEvent_t e) { (void) e; return bs_take_pending(); }
-int cudaEventQuery(cudaEvent_t e) { (void) e; return cudaSuccess; }
+int cudaEventSynchronize(cudaEvent_t e) { (void) e; BS_STICKY(); return cudaSuccess; }
+int cudaEventQuery(cudaEvent_t e) { (void) e; BS_STICKY(); return cudaSuccess; }
 
 int cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end) {
+    BS_STICKY();
     if (ms == NULL) return bs_set(cudaErrorInvalidValue);
     if (bad_event(start) || bad_event(end)) return bs_set(cudaErrorInvalidResourceHandle);
     bs_event *a = start, *b = end;

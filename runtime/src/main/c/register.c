@@ -258,6 +258,7 @@ static int param_sizes(struct bs_function *f) {
 }
 
 int bs_launch(struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, size_t shared, void **args) {
+    BS_STICKY();
     if (f == NULL) {
         fprintf(stderr, "barrierscope: a launch of a function that was never registered as a kernel "
                         "(returns cudaErrorInvalidDeviceFunction)\n");
@@ -292,9 +293,9 @@ int bs_launch(struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, size_t
     bs_add_cycles(bs_get_u64(&r, 0));
     free(b.p);
     free(r.p);
-    /* A launch that ran and failed is reported again by the next synchronize, as a GPU's
-       asynchronous failure is; a refused configuration only by the launch itself. */
-    if (st == cudaErrorLaunchTimeout || st == cudaErrorIllegalAddress || st == cudaErrorLaunchFailure) bs_set_pending(st);
+    /* A launch that ran and failed makes its error sticky (wire.c: every later call that does
+       device work returns it, as on a GPU); a refused configuration is reported by the launch only. */
+    if (st == cudaErrorLaunchTimeout || st == cudaErrorIllegalAddress || st == cudaErrorLaunchFailure) bs_set_sticky(st);
     return bs_set(st);
 }
 
@@ -338,6 +339,7 @@ int cudaLaunchKernelExC(const launch_config *config, const void *func, void **ar
 #define FUNC_ATTR_MAX_DYNAMIC_SHARED 8
 
 int cudaFuncSetAttribute(const void *func, int attr, int value) {
+    BS_STICKY();
     struct bs_function *f = function_of(func);
     if (f == NULL) return bs_set(cudaErrorInvalidDeviceFunction);
     if (attr == FUNC_ATTR_MAX_DYNAMIC_SHARED) {

@@ -154,36 +154,43 @@ uint64_t bs_get_u64(const bs_buf *b, size_t at) {
 /* ---- errors ---------------------------------------------------------------------------------- */
 
 static __thread int last_error;
-/* A failed launch's error, returned once more by the next synchronizing call (as a real GPU
-   reports an asynchronous failure there). */
-static int pending_error;
+/* The sticky error: the first launch that failed with cudaErrorIllegalAddress,
+   cudaErrorLaunchTimeout or cudaErrorLaunchFailure. CUDA's documentation of those codes
+   (driver_types.h): "This leaves the process in an inconsistent state and any further CUDA work
+   will return the same error. To continue using CUDA, the process must be terminated and
+   relaunched." So from then on every call that does device work returns it (bs_sticky), and
+   cudaGetLastError cannot clear it (docs/runtime.md, "Failed launches"). Process-wide, as a
+   CUDA context is. */
+static int sticky_error;
 
 int bs_set(int e) {
     if (e != 0) last_error = e;
     return e;
 }
 
-int bs_take_pending(void) {
-    pthread_mutex_lock(&wire_lock);
-    int e = pending_error;
-    pending_error = 0;
-    pthread_mutex_unlock(&wire_lock);
-    return bs_set(e);
+int bs_sticky(void) {
+    int e = __atomic_load_n(&sticky_error, __ATOMIC_ACQUIRE);
+    if (e != 0) last_error = e;
+    return e;
 }
 
-void bs_set_pending(int e) {
-    pthread_mutex_lock(&wire_lock);
-    pending_error = e;
-    pthread_mutex_unlock(&wire_lock);
+void bs_set_sticky(int e) {
+    int none = 0;
+    __atomic_compare_exchange_n(&sticky_error, &none, e, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
 
 int cudaGetLastError(void) {
+    int s = bs_sticky();
+    if (s != 0) return s;
     int e = last_error;
     last_error = 0;
     return e;
 }
 
-int cudaPeekAtLastError(void) { return last_error; }
+int cudaPeekAtLastError(void) {
+    int s = bs_sticky();
+    return s != 0 ? s : last_error;
+}
 
 /* Reported once per function: an API we do not implement (stubs.c calls it for every other
    export of the real libcudart.so.13). */

@@ -38,6 +38,7 @@ public enum DiagnosticCode {
     CLUSTER_BARRIER_DIVERGENCE("cluster-barrier-divergence", "aligned barrier.cluster reached through different instructions in one warp"),
     ASYNC_PENDING_AT_EXIT("async-pending-at-exit", "a CTA exited while asynchronous copies into its shared memory were in flight"),
     ASYNC_REMOTE_TARGET("async-remote-target", "st.async/red.async whose destination and mbarrier are not in one other CTA of the cluster"),
+    MULTICAST_EMPTY_MASK("multicast-empty-mask", "a .multicast::cluster copy whose ctaMask names no CTA"),
     TENSOR_MAP_INVALID("tensor-map-invalid", "a tensor copy's map is not one the launch file described"),
     MEMORY_FAULT("memory-fault", "out-of-bounds or unmapped address"),
     MISALIGNED_ACCESS("misaligned-access", "address not aligned to the access size"),

@@ -494,7 +494,8 @@ public final class RaceDetector implements MemoryModelHook {
             snap = new AsyncSnap(base[s], s, clock[s], cp, clock[cp] - 1, op.pc(), true, -1, false);
         } else {
             int agent = kind * slots + s;
-            long mb = kind == AGENT_MBAR ? MbarrierUnit.key(op.dstCtas()[0], op.mbarrierOffset()) : -1;
+            // An operation with no destination CTA is refused at issue; checked here too, at the point of use.
+            long mb = kind == AGENT_MBAR && op.dstCtas().length > 0 ? MbarrierUnit.key(op.dstCtas()[0], op.mbarrierOffset()) : -1;
             snap = new AsyncSnap(base[s], s, clock[s], agent, clock[agent]++, op.pc(), false, mb, isAsyncProxy(op.kind()));
         }
         async.put(op.id(), snap);

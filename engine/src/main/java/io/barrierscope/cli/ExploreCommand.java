@@ -5,6 +5,7 @@ import io.barrierscope.exec.Outcome;
 import io.barrierscope.explore.Coverage;
 import io.barrierscope.explore.Explorer;
 import io.barrierscope.explore.Finding;
+import io.barrierscope.explore.Minimization;
 import io.barrierscope.explore.SchedulePolicy;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.launch.ReportWriter;
@@ -54,6 +55,17 @@ final class ExploreCommand implements Callable<Integer> {
             + "(exhaustive within the bound; slower)")
     boolean noSymmetry;
 
+    @Option(names = "--minimize-time", paramLabel = "S", description = "seconds for minimising the findings' schedules, "
+            + "shared among them (default ${DEFAULT-VALUE}; 0: bounded by replays only)", defaultValue = "10")
+    double minimizeTime;
+
+    @Option(names = "--no-minimize", description = "report the schedules as found, without minimising them")
+    boolean noMinimize;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "schedules run at once, each on its own copy of the launch "
+            + "(default: all cores); the result is the same for every N")
+    Integer jobs;
+
     @Option(names = "--report", paramLabel = "R.json", description = "write the JSON report here")
     Path report;
 
@@ -68,13 +80,18 @@ final class ExploreCommand implements Callable<Integer> {
         if (timeLimit < 0) return usage(err, "--time-limit must not be negative");
         if (maxPreemptions < 0 || maxPreemptions > 8) return usage(err, "--max-preemptions must be in 0..8");
         if (maxSteps != null && maxSteps < 1) return usage(err, "--max-steps must be at least 1");
+        if (jobs != null && (jobs < 1 || jobs > 1024)) return usage(err, "--jobs must be in 1..1024");
+        if (!(minimizeTime >= 0) || minimizeTime > 1e9) return usage(err, "--minimize-time must be in 0..1e9 seconds");
         LaunchedRun run = LaunchedRun.open(launch, new SchedulePolicy());
         for (String n : run.spec().notes()) out.println("note: " + n);
         long steps = maxSteps != null ? maxSteps : run.maxSteps();
         Explorer ex = new Explorer(run, () -> System.nanoTime() / 1_000_000);
+        int n = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
+        // Copies from the launch already read (a .cu is not compiled again, the file not read again).
+        ex.jobs(n, () -> LaunchedRun.create(run.spec(), new SchedulePolicy()));
         long t0 = System.nanoTime();
         Explorer.Result res = ex.explore(new Explorer.Options(schedules, Math.round(timeLimit * 1000), seed, maxPreemptions, steps,
-                !noSymmetry));
+                !noSymmetry, noMinimize ? -1 : Math.round(minimizeTime * 1000)));
         long wall = (System.nanoTime() - t0) / 1_000_000;
         Coverage c = res.coverage();
         out.println(run.program().kernel.name() + ": explored " + c.schedules() + " schedules (" + c.systematic() + " systematic, "
@@ -88,10 +105,23 @@ final class ExploreCommand implements Callable<Integer> {
         for (Finding f : res.findings()) {
             out.println("finding [" + f.code() + "] " + f.message());
             out.println("  cause " + f.cause() + ", fails at step " + f.step() + " (found by schedule #" + f.foundAtSchedule() + ")");
-            out.println("  replay: ./barrierscope run " + launch + replayOpts + " --schedule " + f.schedule());
+            Minimization mn = f.minimized();
+            if (mn == null) {
+                out.println("  replay: ./barrierscope run " + launch + replayOpts + " --schedule " + f.schedule());
+            } else {
+                out.println("  found schedule: " + mn.foundSize() + " decisions off the default, " + mn.foundPreemptions()
+                        + " preemptions: " + f.schedule());
+                out.println("  minimal schedule: " + mn.minimalSize() + " decisions off the default, " + mn.minimalPreemptions()
+                        + " preemptions" + (mn.complete() ? "" : " (minimisation cut by its budget: smaller, maybe not minimal)")
+                        + ": " + mn.minimal());
+                if (mn.decisive().isEmpty()) out.println("  the default schedule alone ends in this cause");
+                for (Minimization.Decision d : mn.decisive()) out.println("  decisive: " + d.text());
+                out.println("  replay: ./barrierscope run " + launch + replayOpts + " --schedule " + mn.minimal());
+            }
             fs.add(findingJson(ex, run, f));
         }
-        if (res.findings().isEmpty()) out.println("no findings");
+        String proven = c.proven(!noSymmetry);
+        if (res.findings().isEmpty()) out.println("no findings" + (proven.isEmpty() ? "" : "; covered: " + proven));
         int code = exitCode(res.findings());
         if (report != null) {
             Map<String, Object> r = new LinkedHashMap<>();
@@ -113,6 +143,8 @@ final class ExploreCommand implements Callable<Integer> {
             cov.put("warpSteps", c.warpSteps());
             cov.put("skippedBySymmetry", c.skippedBySymmetry());
             cov.put("symmetryReduction", !noSymmetry);
+            cov.put("allSchedules", c.allSchedules());
+            cov.put("proven", res.findings().isEmpty() ? proven : null);
             cov.put("wallMillis", wall);
             r.put("coverage", cov);
             r.put("findings", fs);
@@ -149,6 +181,31 @@ final class ExploreCommand implements Callable<Integer> {
         Map<String, Object> rep = ReportWriter.report(run, 0);
         rep.put("schedule", f.schedule().toString());
         m.put("report", rep);
+        Minimization mn = f.minimized();
+        if (mn != null) {
+            Map<String, Object> z = new LinkedHashMap<>();
+            z.put("found", f.schedule().toString());
+            z.put("foundSize", mn.foundSize());
+            z.put("foundPreemptions", mn.foundPreemptions());
+            z.put("minimal", mn.minimal().toString());
+            z.put("minimalSize", mn.minimalSize());
+            z.put("minimalPreemptions", mn.minimalPreemptions());
+            z.put("complete", mn.complete());
+            z.put("replays", mn.replays());
+            List<Object> ds = new ArrayList<>();
+            for (Minimization.Decision d : mn.decisive()) {
+                Map<String, Object> dm = new LinkedHashMap<>();
+                dm.put("decision", d.index());
+                dm.put("step", d.step());
+                dm.put("kind", String.valueOf(d.kind()));
+                dm.put("text", d.text());
+                ds.add(dm);
+            }
+            z.put("decisive", ds);
+            ex.replay(mn.minimal());
+            z.put("minimalReplayed", ex.replayEndsIn(f.cause()));
+            m.put("minimization", z);
+        }
         return m;
     }
 

@@ -16,7 +16,6 @@ import io.barrierscope.trace.ChromeExport;
 import io.barrierscope.trace.TimeTravel;
 import io.barrierscope.trace.TraceFile;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -31,7 +30,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "barrierscope", mixinStandardHelpOptions = true, version = "BarrierScope 0.1.0",
         description = "A debugger for the barriers of NVIDIA GPUs: runs real PTX deterministically.",
-        subcommands = {Main.Run.class, Main.Check.class, Main.Export.class, ExploreCommand.class})
+        subcommands = {Main.Run.class, Main.Check.class, Main.Export.class, ExploreCommand.class, DiffCommand.class})
 public final class Main implements Callable<Integer> {
     public static final int OK = 0;
     public static final int TOOL_FAILURE = 1;
@@ -123,6 +122,9 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--report", paramLabel = "R.json", description = "write the JSON report here")
         Path report;
 
+        @Option(names = "--report-elements", paramLabel = "N", description = "elements of each buffer the report embeds (default 65536)")
+        int reportElements = ReportWriter.DEFAULT_ELEMENTS;
+
         @Option(names = "--no-race", description = "turn the race detector off (it is on by default)")
         boolean noRace;
 
@@ -202,7 +204,7 @@ public final class Main implements Callable<Integer> {
             out.print(run.summary());
             run.interpreter().printfLines().forEach(p -> out.println("printf " + p.thread() + ": " + p.text().stripTrailing()));
             if (report != null) {
-                java.util.Map<String, Object> r = ReportWriter.report(run, wall);
+                java.util.Map<String, Object> r = ReportWriter.report(run, wall, Math.max(0, reportElements));
                 if (replay != null) r.put("schedule", replay.taken().toString());
                 ReportWriter.writeAtomically(report, r);
             }
@@ -263,11 +265,8 @@ public final class Main implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
-            if (!Files.isRegularFile(file)) throw new BadInputException(file + ": error: no such file");
-            if (Files.size(file) > io.barrierscope.launch.LaunchedRun.MAX_PTX_BYTES) {
-                throw new BadInputException(file + ": error: PTX file larger than " + (io.barrierscope.launch.LaunchedRun.MAX_PTX_BYTES >> 20) + " MiB");
-            }
-            Module m = PtxParser.parse(file.toString(), Files.readString(file));
+            Module m = PtxParser.parse(file.toString(), io.barrierscope.launch.Utf8Text.read(file, "PTX file",
+                    io.barrierscope.launch.LaunchedRun.MAX_PTX_BYTES));
             for (Function f : m.entries()) io.barrierscope.exec.ProgramBuilder.build(m, f.name());
             out.println(file + ": ok (" + m.entries().size() + " entr" + (m.entries().size() == 1 ? "y" : "ies") + ": "
                     + String.join(", ", m.entries().stream().map(Function::name).toList()) + ")");

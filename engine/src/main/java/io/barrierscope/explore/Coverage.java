@@ -7,15 +7,41 @@ package io.barrierscope.explore;
  * because they reached an already explored state, the deepest preemption bound finished, why it
  * stopped, and the alternatives skipped as symmetric warps: each is one fork (with its subtree in
  * the deeper bounds) not made, summed over every run whose alternatives were enumerated.
+ * {@code allSchedules}: the systematic search ran out of schedules (no alternative at all, or a
+ * bound whose every schedule reached an explored state), so no deeper bound holds anything new.
  */
 public record Coverage(long schedules, long systematic, long random, long distinctOutcomes, long decisionPoints,
                        long prunedByState, int preemptionBoundCompleted, String stoppedBy, long warpSteps,
-                       long skippedBySymmetry) {
+                       long skippedBySymmetry, boolean allSchedules) {
     public static final String EXHAUSTED = "exhausted";
     public static final String SCHEDULE_BUDGET = "schedule-budget";
     public static final String TIME_LIMIT = "time-limit";
     /** {@link Explorer#cancel} was called (the window's Cancel). */
     public static final String CANCELLED = "cancelled";
+
+    /**
+     * What a search that found nothing shows, in words: every schedule with up to K non-default
+     * decisions was run or reached an explored state (pruning by state is exact up to 64-bit hash
+     * collisions), up to symmetric warps when that reduction skipped any (a heuristic, see
+     * docs/explore.md); "all schedules" when a bound had nothing new to add (or there was no
+     * alternative at all). The choices are those the engine models. Empty when not even bound 1
+     * was completed.
+     */
+    public String proven(boolean symmetry) {
+        if (preemptionBoundCompleted < 1 && !allSchedules) return "";
+        String upTo = symmetry && skippedBySymmetry > 0 ? ", up to symmetric warps (a heuristic; --no-symmetry searches them all)" : "";
+        String what = " (warp order at visible instructions, convergence groups, copy latencies 1/default/late, try_wait early returns)";
+        if (allSchedules) return "all schedules" + what + ": each was run or reached an already explored state" + upTo;
+        return "every schedule with up to " + preemptionBoundCompleted + " non-default decisions" + what
+                + " was run or reached an already explored state" + upTo;
+    }
+
+    /** Not known to have exhausted every schedule. */
+    public Coverage(long schedules, long systematic, long random, long distinctOutcomes, long decisionPoints,
+                    long prunedByState, int preemptionBoundCompleted, String stoppedBy, long warpSteps, long skippedBySymmetry) {
+        this(schedules, systematic, random, distinctOutcomes, decisionPoints, prunedByState, preemptionBoundCompleted, stoppedBy,
+                warpSteps, skippedBySymmetry, false);
+    }
 
     /** Without the symmetric-warp count (nothing skipped). */
     public Coverage(long schedules, long systematic, long random, long distinctOutcomes, long decisionPoints,

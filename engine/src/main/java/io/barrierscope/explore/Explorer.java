@@ -1,14 +1,10 @@
 package io.barrierscope.explore;
 
-import io.barrierscope.check.Deadlock;
-import io.barrierscope.check.DeadlockExplainer;
 import io.barrierscope.check.Diagnostic;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Outcome;
-import io.barrierscope.exec.SplitMix64;
 import io.barrierscope.launch.LaunchedRun;
-import io.barrierscope.ptx.SourcePos;
 import io.barrierscope.trace.Checkpoint;
 import io.barrierscope.trace.StateHash;
 import java.util.ArrayList;
@@ -17,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.LongSupplier;
 
 /**
@@ -29,21 +24,45 @@ import java.util.function.LongSupplier;
  * {@link SchedulePolicy}); of symmetric warps at a decision point only one is an alternative
  * ({@link WarpSymmetry}, unless {@link Options#symmetry} is off); a forked schedule whose state
  * after the fork equals one already explored is pruned (its future under the defaults was
- * explored), which also merges warps whose order does not matter. The time limit is read only
- * between schedules, so the same options and seed give the same findings unless the clock cut
- * the search.
+ * explored), which also merges warps whose order does not matter. The time limit and a cancel are
+ * checked between schedules and every {@link #LIMIT_CHECK_STEPS} steps inside one, so the same
+ * options and seed give the same findings unless the clock or a cancel cut the search. With
+ * {@link #jobs} the leaves and random schedules run on several machines and are filed in order
+ * (the same result), and every finding is minimised ({@link Minimizer}) before it is returned.
  */
 public final class Explorer {
     /**
      * Budgets and knobs; {@code timeLimitMillis} 0 means none. {@code symmetry} off explores every
      * symmetric warp too (exhaustive within the bound, for a user who distrusts the reduction).
      */
-    public record Options(long schedules, long timeLimitMillis, long seed, int maxPreemptions, long maxSteps, boolean symmetry) {
+    public record Options(long schedules, long timeLimitMillis, long seed, int maxPreemptions, long maxSteps, boolean symmetry,
+                          long minimizeMillis) {
         /** With the symmetric-warp reduction on (the default). */
         public Options(long schedules, long timeLimitMillis, long seed, int maxPreemptions, long maxSteps) {
             this(schedules, timeLimitMillis, seed, maxPreemptions, maxSteps, true);
         }
+
+        /** Findings minimised within {@link #DEFAULT_MINIMIZE_MILLIS}. */
+        public Options(long schedules, long timeLimitMillis, long seed, int maxPreemptions, long maxSteps, boolean symmetry) {
+            this(schedules, timeLimitMillis, seed, maxPreemptions, maxSteps, symmetry, DEFAULT_MINIMIZE_MILLIS);
+        }
+
+        /** Whether findings are minimised ({@code minimizeMillis} >= 0; 0: bounded by replays only). */
+        public boolean minimize() { return minimizeMillis >= 0; }
     }
+
+    /** Default time for minimising all findings of a search. */
+    public static final long DEFAULT_MINIMIZE_MILLIS = 10_000;
+    /** Replays the minimisation of one finding may take, whatever the clock says (so a result does not depend on it). */
+    static final int MAX_MINIMIZE_REPLAYS = 2_000;
+    /** Steps between two looks at the clock and at a cancel inside one schedule. */
+    static final int LIMIT_CHECK_STEPS = 1_024;
+    /** States up to this size are hashed at every decision (hash cost bounded by it). */
+    static final long FULL_HASH_BYTES = 1L << 20;
+    /** Above {@link #FULL_HASH_BYTES}, at most this many state bytes are hashed per warp step, on average. */
+    static final long HASH_BYTES_PER_STEP = 16;
+    /** Above this state size the checkpoint interval grows (one step per this many bytes), as checkpoints copy the state. */
+    static final long CHECKPOINT_BYTES_PER_STEP = 64;
 
     public record Result(Coverage coverage, List<Finding> findings) {}
 
@@ -87,6 +106,22 @@ public final class Explorer {
     private long warpSteps;
     private String stoppedBy;
     private volatile boolean cancelled;
+    /** Clock reading past which a schedule stops mid-run (Long.MAX_VALUE: none). */
+    private volatile long deadline = Long.MAX_VALUE;
+    /** Set when a limit or cancel stopped the last schedule before its end (it is not counted). */
+    private boolean aborted;
+    /** State bytes (of the start checkpoint): what one state hash reads. */
+    private final long stateBytes;
+    /** Hash budget (tests set smaller thresholds): states up to fullHashBytes are hashed at every decision. */
+    long fullHashBytes = FULL_HASH_BYTES;
+    /** Tests: state hashes taken by the enumerating runs (leaves count theirs in their runner). */
+    long hashes;
+    /** The runners: the first on this launch, the others on copies, one per job. */
+    private final List<ScheduleRunner> runners = new ArrayList<>();
+    /** Worker threads of a search with more than one job (daemons, so an abandoned explorer never keeps the JVM). */
+    private java.util.concurrent.ExecutorService pool;
+    /** Leaves per runner handed out at once (a budget can cut a batch; the rest is thrown away). */
+    static final int BATCH_PER_JOB = 4;
     private Progress progress;
     /** Tests: told each schedule counted (its string), to check what was and was not explored. */
     java.util.function.Consumer<Schedule> scheduleListener;
@@ -99,8 +134,14 @@ public final class Explorer {
         final List<Long> cpAt = new ArrayList<>();
         final List<Checkpoint> cps = new ArrayList<>();
         final List<long[]> alternatives = new ArrayList<>();
-        /** Alternatives the symmetric-warp reduction dropped (put back if the run ends in a race). */
+        /**
+         * Alternatives the symmetric-warp reduction dropped: counted, and listed only when
+         * {@code listSkipped} (a second run of a frame that ended in a race, which puts them back).
+         * Not kept otherwise: on a launch of hundreds of warps nearly every alternative is one.
+         */
         final List<long[]> skipped = new ArrayList<>();
+        long skippedCount;
+        boolean listSkipped;
         /** Alternatives the policy offered, before the symmetric-warp reduction. */
         long offered;
 
@@ -122,11 +163,33 @@ public final class Explorer {
         this.m = run.machine();
         this.policy = p;
         this.clock = clock;
-        this.start = Checkpoint.take(x);
+        ScheduleRunner main = new ScheduleRunner(run);
+        runners.add(main);
+        this.start = main.start;
+        this.stateBytes = main.stateBytes;
+    }
+
+    /**
+     * Runs schedules on {@code jobs} machines at once: this launch's and {@code jobs - 1} copies
+     * opened by {@code open} (each must be a fresh run of the same launch under a
+     * {@link SchedulePolicy}). The findings, their order and schedules, and every coverage number
+     * are those of one job (unless the clock or a cancel cuts the search).
+     */
+    public void jobs(int jobs, java.util.function.Supplier<LaunchedRun> open) {
+        if (jobs < 1) throw new IllegalArgumentException("jobs must be at least 1");
+        while (runners.size() > 1) runners.remove(runners.size() - 1);
+        for (int j = 1; j < jobs; j++) {
+            LaunchedRun copy = open.get();
+            if (copy.machine().steps != 0) throw new IllegalArgumentException("needs a fresh run");
+            runners.add(new ScheduleRunner(copy));
+        }
     }
 
     /** Asks a running {@link #explore} (from any thread) to stop before its next schedule; its coverage says {@code cancelled}. */
     public void cancel() { cancelled = true; }
+
+    /** Told each schedule counted, in order, with its schedule (tests: what was explored); null: nobody. */
+    public void onSchedule(java.util.function.Consumer<Schedule> l) { scheduleListener = l; }
 
     /** Listens to the schedules counted by the next {@link #explore} (null: nobody). */
     public void onProgress(Progress p) { progress = p; }
@@ -138,18 +201,44 @@ public final class Explorer {
     public void systematicOnly(boolean on) { systematicOnly = on; }
 
     public Result explore(Options o) {
+        if (runners.size() > 1) {
+            pool = java.util.concurrent.Executors.newFixedThreadPool(runners.size() - 1, r -> {
+                Thread t = new Thread(r, "explore-job");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        try {
+            return search(o);
+        } finally {
+            if (pool != null) pool.shutdownNow();
+            pool = null;
+        }
+    }
+
+    /** Tests: state hashes taken by every runner so far. */
+    long hashes() {
+        long n = hashes;
+        for (ScheduleRunner r : runners) n += r.hashes;
+        return n;
+    }
+
+    private Result search(Options o) {
         opt = o;
         t0 = clock.getAsLong();
+        deadline = o.timeLimitMillis() > 0 ? t0 + o.timeLimitMillis() : Long.MAX_VALUE;
         symmetry = o.symmetry() ? new WarpSymmetry(m.program) : null;
         int boundDone = 0;
         boolean exhausted = false;
         for (int bound = 1; bound <= o.maxPreemptions(); bound++) {
             Frame base = new Frame(Schedule.EMPTY, -1);
             execute(Schedule.EMPTY, null, -1, base);
+            if (aborted) break;
             keepSymmetricIfRaced(base);
+            if (aborted) break;
             if (bound == 1) {
                 points = base.offered;
-                counted(true);
+                counted(true, runners.get(0).summarize(o.maxSteps()));
             }
             if (base.alternatives.isEmpty()) {
                 exhausted = true;
@@ -165,37 +254,182 @@ public final class Explorer {
                 break;
             }
         }
-        if (!systematicOnly && (!exhausted || boundDone < o.maxPreemptions())) randomPhase();
+        if (!aborted && !systematicOnly && (!exhausted || boundDone < o.maxPreemptions())) randomPhase();
         if (stoppedBy == null) stoppedBy = Coverage.EXHAUSTED;
         Coverage c = new Coverage(schedules, systematic, random, outcomes.size(), points, pruned, boundDone, stoppedBy, warpSteps,
-                skippedBySymmetry);
-        return new Result(c, List.copyOf(findings.values()));
+                skippedBySymmetry, exhausted);
+        List<Finding> out = new ArrayList<>(findings.values());
+        if (o.minimize()) minimizeAll(out);
+        return new Result(c, List.copyOf(out));
+    }
+
+    /**
+     * Minimises every finding in turn, each within an equal share of the time left of
+     * {@code minimizeMillis} (and {@link #MAX_MINIMIZE_REPLAYS} replays); a cancel stops it, leaving
+     * the rest unminimised.
+     */
+    private void minimizeAll(List<Finding> fs) {
+        Minimizer mz = new Minimizer(x, policy, s -> execute(s, null, -1, null), opt.maxSteps());
+        long begin = clock.getAsLong();
+        for (int i = 0; i < fs.size() && !cancelled; i++) {
+            long end;
+            if (opt.minimizeMillis() == 0) {
+                end = Long.MAX_VALUE;
+            } else {
+                long left = begin + opt.minimizeMillis() - clock.getAsLong();
+                if (left <= 0) break;
+                end = clock.getAsLong() + left / (fs.size() - i);
+            }
+            deadline = end;
+            Finding f = fs.get(i);
+            Minimization mn = mz.minimize(f.schedule(), f.cause(), MAX_MINIMIZE_REPLAYS, () -> cancelled || clock.getAsLong() >= end);
+            fs.set(i, f.withMinimization(mn));
+        }
+        deadline = Long.MAX_VALUE;
+        aborted = false;
     }
 
     /** Runs every child of {@code f} with one more forced decision; false once a budget is spent. */
     private boolean expand(Frame f, int depth, int bound) {
+        if (depth == bound) return leaves(f);
         for (long[] a : f.alternatives) {
             if (out(systematicOnly ? 1.0 : SYSTEMATIC_SHARE)) return false;
             Schedule child = f.plan.with(a[0], (char) a[1], a[2]);
-            if (depth == bound) {
-                if (execute(child, f, a[0], null)) counted(true);
-            } else {
-                Frame c = new Frame(child, a[0]);
-                execute(child, f, a[0], c);
-                keepSymmetricIfRaced(c);
-                if (!expand(c, depth + 1, bound)) return false;
+            Frame c = new Frame(child, a[0]);
+            execute(child, f, a[0], c);
+            if (aborted) return false;
+            keepSymmetricIfRaced(c);
+            if (aborted) return false;
+            if (!expand(c, depth + 1, bound)) return false;
+        }
+        return true;
+    }
+
+    /**
+     * Runs the children of {@code f} that are not expanded further (leaves), in batches spread over
+     * the runners, and files them in order: a leaf is pruned at the first of its hashes some earlier
+     * schedule had, exactly as one runner going through them in turn would decide, so the findings,
+     * counts and schedules do not depend on the number of jobs.
+     */
+    private boolean leaves(Frame f) {
+        double share = systematicOnly ? 1.0 : SYSTEMATIC_SHARE;
+        List<long[]> as = f.alternatives;
+        long lastFork = -1;
+        for (long[] a : as) lastFork = Math.max(lastFork, a[0]);
+        int batch = runners.size() == 1 ? 1 : BATCH_PER_JOB * runners.size();
+        for (int i = 0; i < as.size(); i += batch) {
+            if (out(share)) return false;
+            int n = Math.min(batch, as.size() - i);
+            ScheduleRunner.Leaf[] rs = new ScheduleRunner.Leaf[n];
+            long[] cpStep = new long[n];
+            for (int k = 0; k < n; k++) cpStep[k] = forkCheckpoint(f, as.get(i + k)[0]).step();
+            int from = i;
+            long fork = lastFork;
+            parallel(n, (r, k) -> {
+                long[] a = as.get(from + k);
+                Schedule child = f.plan.with(a[0], (char) a[1], a[2]);
+                Checkpoint cp = r == runners.get(0) ? forkCheckpoint(f, a[0])
+                        : r.forkPoint(f, f.plan, a[0], fork, cpInterval(), opt.maxSteps(), this::due);
+                rs[k] = cp == null ? new ScheduleRunner.Leaf(new long[0], new long[0], 0, false, true, cpStep[k], null)
+                        : r.leaf(child, cp, a[0], visited, opt.maxSteps(), fullHashBytes, this::due);
+            });
+            for (int k = 0; k < n; k++) {
+                if (out(share)) return false;
+                if (!fileLeaf(rs[k], cpStep[k], true)) return false;
             }
         }
         return true;
     }
 
+    /** Files one leaf's run as {@link #execute} would have; false when a limit cut it (the search stops). */
+    private boolean fileLeaf(ScheduleRunner.Leaf r, long fromStep, boolean systematicPhase) {
+        for (int h = 0; h < r.hashCount(); h++) {
+            if (!visited.add(r.hashes()[h])) {
+                pruned++;
+                warpSteps += r.stepsAt()[h] - fromStep;
+                return true;
+            }
+        }
+        warpSteps += r.endSteps() - fromStep;
+        if (r.aborted()) {
+            aborted = true;
+            if (stoppedBy == null) stoppedBy = cancelled ? Coverage.CANCELLED : Coverage.TIME_LIMIT;
+            return false;
+        }
+        if (r.stoppedEarly()) throw new IllegalStateException("a leaf stopped at a known state was not pruned");
+        counted(systematicPhase, r.summary());
+        return true;
+    }
+
+    /** The last checkpoint of {@code f} at or before decision {@code fork}, or the start. */
+    private Checkpoint forkCheckpoint(Frame f, long fork) {
+        int i = f.cpAt.size() - 1;
+        while (i >= 0 && f.cpAt.get(i) > fork) i--;
+        return i >= 0 ? f.cps.get(i) : start;
+    }
+
+    private long cpInterval() { return Math.max(CHECKPOINT_INTERVAL, stateBytes / CHECKPOINT_BYTES_PER_STEP); }
+
+    /** Whether a limit or cancel has come (asked inside schedules, from any runner's thread). */
+    private boolean due() {
+        return cancelled || (deadline != Long.MAX_VALUE && clock.getAsLong() >= deadline);
+    }
+
     private void randomPhase() {
-        for (long i = 0; ; i++) {
+        int batch = runners.size() == 1 ? 1 : BATCH_PER_JOB * runners.size();
+        for (long i = 0; ; i += batch) {
             if (out(1.0)) return;
-            policy.randomize(new SplitMix64(opt.seed() * 0x9E3779B97F4A7C15L + i), RANDOM_ODDS[(int) (i % RANDOM_ODDS.length)]);
-            execute(Schedule.EMPTY, null, -1, null);
-            policy.randomize(null, 0);
-            counted(false);
+            ScheduleRunner.Leaf[] rs = new ScheduleRunner.Leaf[batch];
+            long first = i;
+            parallel(batch, (r, k) -> {
+                long n = first + k;
+                rs[k] = r.random(opt.seed() * 0x9E3779B97F4A7C15L + n, RANDOM_ODDS[(int) (n % RANDOM_ODDS.length)], opt.maxSteps(),
+                        this::due);
+            });
+            for (int k = 0; k < batch; k++) {
+                if (out(1.0)) return;
+                if (!fileLeaf(rs[k], 0, false)) return;
+            }
+        }
+    }
+
+    /** A task of a batch: run item {@code k} on runner {@code r}. */
+    private interface Task {
+        void run(ScheduleRunner r, int k);
+    }
+
+    /**
+     * Runs items 0..n-1 of a batch: contiguous slices, one per runner, each on its own thread
+     * (the first on this one). Which thread ran an item never shows in its result.
+     */
+    private void parallel(int n, Task t) {
+        int jobs = Math.min(runners.size(), n);
+        if (jobs <= 1) {
+            for (int k = 0; k < n; k++) t.run(runners.get(0), k);
+            return;
+        }
+        List<java.util.concurrent.Future<?>> fs = new ArrayList<>();
+        for (int j = 1; j < jobs; j++) {
+            ScheduleRunner r = runners.get(j);
+            int lo = (int) ((long) n * j / jobs);
+            int hi = (int) ((long) n * (j + 1) / jobs);
+            fs.add(pool.submit(() -> {
+                for (int k = lo; k < hi; k++) t.run(r, k);
+            }));
+        }
+        int hi0 = n / jobs;
+        for (int k = 0; k < hi0; k++) t.run(runners.get(0), k);
+        for (java.util.concurrent.Future<?> f : fs) {
+            try {
+                f.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while exploring", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException re) throw re;
+                if (e.getCause() instanceof Error er) throw er;
+                throw new IllegalStateException(e.getCause());
+            }
         }
     }
 
@@ -205,10 +439,21 @@ public final class Explorer {
      * its first race, so a mirrored schedule can meet a race with other source lines.
      */
     private void keepSymmetricIfRaced(Frame f) {
-        if (f.skipped.isEmpty()) return;
+        if (f.skippedCount == 0) return;
         boolean raced = false;
         for (Diagnostic d : x.diagnostics()) raced |= d.code() == io.barrierscope.check.DiagnosticCode.RACE;
         if (!raced) return;
+        // Run the frame again from the start to list what it skipped (deterministic: the same decisions),
+        // leaving every count as it was.
+        Frame again = new Frame(f.plan, f.after);
+        again.listSkipped = true;
+        long steps = warpSteps;
+        long skippedBefore = skippedBySymmetry;
+        execute(f.plan, null, -1, again);
+        warpSteps = steps;
+        skippedBySymmetry = skippedBefore;
+        if (aborted) return;
+        f.skipped.addAll(again.skipped);
         skippedBySymmetry -= f.skipped.size();
         f.alternatives.addAll(f.skipped);
         f.skipped.clear();
@@ -234,8 +479,10 @@ public final class Explorer {
 
     /**
      * Runs {@code plan} to its end, forking from the last checkpoint of {@code parent} at or before
-     * decision {@code fork} (from the start without a parent). With {@code record}, collects its
-     * alternatives and checkpoints; without, stops early (false) when the run reaches an explored state.
+     * decision {@code fork} (from the start without a parent). With {@code record} (the runs whose
+     * alternatives are enumerated), collects its alternatives and checkpoints and records its states
+     * as explored; without (minimisation's replays), only runs it. False when a limit cut it. Leaves
+     * and random schedules run in {@link ScheduleRunner#leaf}.
      */
     private boolean execute(Schedule plan, Frame parent, long fork, Frame record) {
         Checkpoint cp = start;
@@ -261,7 +508,8 @@ public final class Explorer {
                     System.arraycopy(alts, 0, offered, 0, n);
                     keep = symmetry.reduce(m, (int) chosen, alts, n);
                     skippedBySymmetry += n - keep;
-                    for (int o = 0; o < n; o++) {
+                    record.skippedCount += n - keep;
+                    for (int o = 0; o < n && record.listSkipped; o++) {
                         long v = offered[o];
                         boolean kept = false;
                         for (int k = 0; k < keep && !kept; k++) kept = alts[k] == v;
@@ -275,30 +523,39 @@ public final class Explorer {
         }
         long from = m.steps;
         long lastCp = m.steps;
-        int hashes = 0;
+        long lastHash = m.steps;
+        long nextCheck = m.steps + LIMIT_CHECK_STEPS;
+        long cpInterval = cpInterval();
         boolean complete = true;
+        aborted = false;
         while (x.outcome() == Outcome.RUNNING) {
             if (m.steps >= opt.maxSteps()) {
                 x.run(opt.maxSteps()); // ends the run as step-limit
                 break;
+            }
+            if (m.steps >= nextCheck) {
+                // Limits inside a schedule, so one long schedule cannot outlast them (the schedule is dropped).
+                nextCheck = m.steps + LIMIT_CHECK_STEPS;
+                if (cancelled || (deadline != Long.MAX_VALUE && clock.getAsLong() >= deadline)) {
+                    aborted = true;
+                    if (stoppedBy == null) stoppedBy = cancelled ? Coverage.CANCELLED : Coverage.TIME_LIMIT;
+                    complete = false;
+                    break;
+                }
             }
             long before = policy.decisions();
             x.step();
             long d = policy.decisions();
             if (d == before || x.outcome() != Outcome.RUNNING) continue;
             if (record != null) {
-                if (d > record.after + 1) visited.add(StateHash.of(x));
-                if (m.steps - lastCp >= CHECKPOINT_INTERVAL) {
+                if (d > record.after + 1 && hashAllowed(lastHash)) {
+                    lastHash = m.steps;
+                    visited.add(stateHash());
+                }
+                if (m.steps - lastCp >= cpInterval) {
                     record.cpAt.add(d);
                     record.cps.add(Checkpoint.take(x));
                     lastCp = m.steps;
-                }
-            } else if (fork >= 0 && hashes < HASHES_AFTER_FORK && d > fork) {
-                hashes++;
-                if (!visited.add(StateHash.of(x))) {
-                    pruned++;
-                    complete = false;
-                    break;
                 }
             }
         }
@@ -307,59 +564,59 @@ public final class Explorer {
         return complete;
     }
 
+    /**
+     * Whether a state hash may be taken now: always for states up to {@link #fullHashBytes}; for
+     * larger ones only once the run has gone {@code stateBytes / HASH_BYTES_PER_STEP} steps since its
+     * last hash (or its start), so hashing costs a bounded number of bytes per warp step, whatever the
+     * machine's size. Fewer hashes prune less; they never drop a schedule wrongly. A function of step
+     * counts only, so the search stays deterministic.
+     */
+    private boolean hashAllowed(long lastHash) {
+        return stateBytes <= fullHashBytes || m.steps - lastHash >= stateBytes / HASH_BYTES_PER_STEP;
+    }
+
+    private long stateHash() {
+        hashes++;
+        return StateHash.of(x);
+    }
+
+    /** Tests: the state size the hash budget uses. */
+    long stateBytes() { return stateBytes; }
+
     /** Counts the schedule just run and files its outcome and any finding. */
-    private void counted(boolean systematicPhase) {
+    private void counted(boolean systematicPhase, ScheduleRunner.Summary s) {
         schedules++;
         if (systematicPhase) systematic++;
         else random++;
-        Outcome o = x.outcome();
-        StringBuilder key = new StringBuilder(o.jsonName());
-        for (Diagnostic d : x.diagnostics()) {
-            List<Integer> lines = d.ptxLocations().stream().map(SourcePos::line).toList();
-            // The same source lines in either order are one cause; nvcc often duplicates a line's code
-            // for different warps' paths, so CUDA lines (when every location has one) merge those copies.
-            boolean cuda = !d.cudaLocations().isEmpty() && d.cudaLocations().size() == lines.size();
-            String cause = d.code().code() + "@" + (cuda
-                    ? new TreeSet<>(d.cudaLocations().stream().map(l -> l.file() + ":" + l.line()).toList())
-                    : new TreeSet<>(lines));
-            key.append(' ').append(cause);
-            file(Finding.DIAGNOSTIC, d.code().code(), cause, d.message(), d.step(), lines, o);
-        }
-        if (o == Outcome.DEADLOCK) {
-            Deadlock dl = DeadlockExplainer.explain(x);
-            TreeSet<Integer> lines = new TreeSet<>();
-            for (Deadlock.Wait w : dl.waits()) lines.add(w.ptxLine());
-            String cause = "deadlock@" + lines;
-            key.append(' ').append(cause);
-            Deadlock.Wait w = dl.waits().isEmpty() ? null : dl.waits().get(0);
-            String msg = w == null ? "no thread can make progress"
-                    : w.threads() + " wait on " + w.on() + " at " + w.location() + "; it needs " + w.needs();
-            file(Finding.DEADLOCK, "deadlock", cause, msg, m.steps, List.copyOf(lines), o);
-        } else if (o == Outcome.STEP_LIMIT) {
-            TreeSet<Integer> lines = new TreeSet<>();
-            for (int s = 0; s < m.slots; s++) {
-                if ((m.liveMask[s >> 5] & (1 << (s & 31))) != 0) lines.add(x.op(m.pc[s]).insn.pos().line());
-            }
-            String cause = "step-limit@" + lines;
-            key.append(' ').append(cause);
-            file(Finding.STEP_LIMIT, "step-limit", cause, "the step limit of " + opt.maxSteps()
-                    + " warp steps was reached with live threads at PTX lines " + lines, m.steps, List.copyOf(lines), o);
-        } else if (o == Outcome.COMPLETED) {
-            key.append(' ').append(run.buffers().hashCode());
-        }
-        outcomes.add(key.toString());
-        if (scheduleListener != null) scheduleListener.accept(policy.taken());
+        for (Causes.Cause c : s.causes()) file(c.kind(), c.code(), c.cause(), c.message(), c.step(), c.lines(), s.outcome(), s.taken());
+        outcomes.add(s.key());
+        if (scheduleListener != null) scheduleListener.accept(s.taken());
         if (progress != null) progress.explored(schedules, findings.size());
     }
 
-    private void file(String kind, String code, String cause, String message, long step, List<Integer> lines, Outcome o) {
+    private void file(String kind, String code, String cause, String message, long step, List<Integer> lines, Outcome o,
+                      Schedule taken) {
         if (findings.containsKey(cause)) return;
         foundAfter.put(cause, clock.getAsLong() - t0);
-        findings.put(cause, new Finding(kind, code, cause, message, step, policy.taken(), schedules, lines, o.jsonName()));
+        findings.put(cause, new Finding(kind, code, cause, message, step, taken, schedules, lines, o.jsonName()));
     }
 
     /** Clock units from the start of {@link #explore} until {@code f} was first found (wall time: benchmarks only). */
     public long foundAfter(Finding f) { return foundAfter.getOrDefault(f.cause(), -1L); }
+
+    /** Tests: minimises {@code found} for {@code cause} with the replay cap only. */
+    Minimization minimize(Schedule found, String cause) { return minimize(found, cause, () -> cancelled); }
+
+    /** Tests: minimises {@code found} for {@code cause}, stopping when {@code over} says so. */
+    Minimization minimize(Schedule found, String cause, java.util.function.BooleanSupplier over) {
+        if (opt == null) opt = new Options(1, 0, 0, 1, run.maxSteps());
+        return new Minimizer(x, policy, s -> execute(s, null, -1, null), opt.maxSteps()).minimize(found, cause, MAX_MINIMIZE_REPLAYS, over);
+    }
+
+    /** Whether the run, once {@link #replay} finished it, ended in {@code cause} (a finding's). */
+    public boolean replayEndsIn(String cause) {
+        return Causes.met(x, opt != null ? opt.maxSteps() : run.maxSteps(), cause);
+    }
 
     /** Replays {@code s} from the start on the explored run; afterwards the run is in its final state. */
     public Outcome replay(Schedule s) {

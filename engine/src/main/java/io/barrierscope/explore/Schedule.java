@@ -104,9 +104,10 @@ public final class Schedule {
             int start = p;
             long gap = 0;
             int digits = 0;
-            while (p < s.length() && Character.isDigit(s.charAt(p)) && digits < 13) {
+            // ASCII digits only (Character.isDigit would take other scripts' digits and misread them).
+            while (p < s.length() && ascii(s.charAt(p))) {
+                if (++digits > 13) throw bad(s, start, "a gap has at most 13 digits");
                 gap = gap * 10 + (s.charAt(p++) - '0');
-                digits++;
             }
             if (digits == 0 || p >= s.length() || "wgat".indexOf(s.charAt(p)) < 0) {
                 throw bad(s, p, "expected GAP KIND VALUE (a number, one of w g a t, a number)");
@@ -114,9 +115,10 @@ public final class Schedule {
             char k = s.charAt(p++);
             long v = 0;
             digits = 0;
-            while (p < s.length() && Character.isDigit(s.charAt(p)) && digits < 10) {
+            int vStart = p;
+            while (p < s.length() && ascii(s.charAt(p))) {
+                if (++digits > 10) throw bad(s, vStart, "the value of the '" + k + "' decision is too large");
                 v = v * 10 + (s.charAt(p++) - '0');
-                digits++;
             }
             if (digits == 0) throw bad(s, p, "expected the value of the '" + k + "' decision");
             if (v > Integer.MAX_VALUE) throw bad(s, start, "value " + v + " is too large");
@@ -127,7 +129,7 @@ public final class Schedule {
                 p++;
                 if (p == s.length()) throw bad(s, p, "the schedule ends with ','");
             }
-            prev = prev + 1 + gap;
+            prev = Math.addExact(prev, 1 + gap); // at most MAX_CHARS entries of 13 digits: cannot wrap, checked anyway
             entries.add(new long[] {prev, k, v});
         }
         long[] idx = new long[entries.size()];
@@ -140,6 +142,8 @@ public final class Schedule {
         }
         return new Schedule(idx, kinds, vals);
     }
+
+    private static boolean ascii(char c) { return c >= '0' && c <= '9'; }
 
     private static BadInputException bad(String s, int col, String what) {
         return new BadInputException("error: malformed schedule at column " + (col + 1) + ": " + what + "\n  "

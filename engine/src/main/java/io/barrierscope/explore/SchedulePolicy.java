@@ -50,6 +50,9 @@ public final class SchedulePolicy implements Policy {
     private int randomOdds;
     private PointListener listener;
     private long listenFrom;
+    private DecisionObserver observer;
+    /** Minimisation: a plan entry that does not fit its decision is dropped (the default taken) instead of refused. */
+    private boolean lenient;
 
     // Run state (saveState): decision counter, current warp, visible streak, divergent-step counter.
     private long decisions;
@@ -64,6 +67,8 @@ public final class SchedulePolicy implements Policy {
     private int takenCount;
 
     private boolean[] visible;
+    /** Whether the warp decision being taken would keep a warp that can go on (a switch is a preemption). */
+    private boolean preemptible;
     private final long[] alts = new long[64];
     private final int[] warpScratch = new int[64];
 
@@ -83,6 +88,18 @@ public final class SchedulePolicy implements Policy {
         randomOdds = odds;
     }
 
+    /** Told of every decision as it is taken, with the default it replaced (minimisation's explanations). */
+    public interface DecisionObserver {
+        /** Decision {@code index} of {@code kind} took {@code chosen} where the default was {@code def}; {@code preemption}: a warp switch away from a warp that could go on. */
+        void decided(long index, char kind, long def, long chosen, boolean preemption);
+    }
+
+    /** Tells {@code o} of every decision from now on; null to stop. Called before the decision takes effect. */
+    public void observe(DecisionObserver o) { observer = o; }
+
+    /** With {@code on}, plan entries that do not fit are skipped, never refused (candidate schedules of the minimiser). */
+    public void lenient(boolean on) { lenient = on; }
+
     /** Reports decision points with index >= from to {@code l}; null to stop. */
     public void listen(PointListener l, long from) {
         listener = l;
@@ -90,6 +107,9 @@ public final class SchedulePolicy implements Policy {
     }
 
     public long decisions() { return decisions; }
+
+    /** The warp the last warp decision chose (the one stepping now), or -1 before the first. */
+    public int currentWarp() { return current; }
 
     /** The schedule of the run so far: every non-default decision taken. */
     public Schedule taken() {
@@ -156,8 +176,10 @@ public final class SchedulePolicy implements Policy {
             int k = 0;
             for (int i = 0; i < n && k < alts.length; i++) if (ws[i] != def) alts[k++] = ws[i];
             int count = n;
+            preemptible = keep;
             w = (int) decide(WARP, def, k, v -> v >= 0 && v < m.warps && m.runMask[(int) v] != 0,
                     () -> "runnable warps " + list(ws, count));
+            preemptible = false;
         }
         streak = w == cur ? streak + 1 : 0;
         current = w;
@@ -219,7 +241,9 @@ public final class SchedulePolicy implements Policy {
         if (cursor < plan.size() && plan.index(cursor) == idx) {
             char k = plan.kind(cursor);
             long pv = plan.value(cursor);
-            if (k != kind || !valid.test(pv)) {
+            if ((k != kind || !valid.test(pv)) && lenient) {
+                pv = def;
+            } else if (k != kind || !valid.test(pv)) {
                 throw new BadInputException("error: the schedule does not match this launch: decision " + idx + " is "
                         + describe(kind) + " (possible: " + possible.get() + ") but the schedule says '" + k + pv + "'");
             }
@@ -235,6 +259,7 @@ public final class SchedulePolicy implements Policy {
             for (int i = 0; i < nAlts; i++) a[n++] = alts[i] == v ? def : alts[i];
             listener.point(idx, kind, v, a, n);
         }
+        if (observer != null) observer.decided(idx, kind, def, v, preemptible && v != def);
         if (v != def) record(idx, kind, v);
         return v;
     }

@@ -66,4 +66,40 @@ public final class BufferCodec {
         }
         return out;
     }
+
+    /** Element {@code i} of {@code data} decoded by type, without decoding the rest. */
+    public static Number element(byte[] data, ScalarType t, int i) {
+        ByteBuffer b = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
+        int at = i * t.bytes();
+        return switch (t) {
+            case U8 -> (long) (b.get(at) & 0xFF);
+            case S8 -> (long) b.get(at);
+            case U16 -> (long) (b.getShort(at) & 0xFFFF);
+            case S16 -> (long) b.getShort(at);
+            case U32 -> b.getInt(at) & 0xFFFFFFFFL;
+            case S32 -> (long) b.getInt(at);
+            case F32 -> (double) b.getFloat(at);
+            case F64 -> b.getDouble(at);
+            default -> b.getLong(at);
+        };
+    }
+
+    /**
+     * The first {@code limit} elements of {@code data} as a list that decodes each element when it
+     * is read: a 64M-element buffer is compared or written one element at a time from its bytes,
+     * never held as boxed numbers.
+     */
+    public static List<Number> view(byte[] data, ScalarType t, int limit) {
+        int n = (int) Math.min(limit, data.length / t.bytes());
+        return new java.util.AbstractList<>() {
+            @Override
+            public Number get(int i) {
+                java.util.Objects.checkIndex(i, n);
+                return element(data, t, i);
+            }
+
+            @Override
+            public int size() { return n; }
+        };
+    }
 }

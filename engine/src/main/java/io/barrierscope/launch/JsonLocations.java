@@ -7,15 +7,14 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Remembers where each value of a JSON document starts (by JSON pointer, e.g. {@code /args/2/count}),
  * so semantic errors in a launch file can name line and column like syntax errors do.
  */
 final class JsonLocations {
-    private final Map<String, int[]> at = new HashMap<>();
+    /** Kept, not indexed: a place is looked up only for a message, so a large file costs no map of every value. */
+    private final String text;
 
     static JsonFactory factory() {
         return JsonFactory.builder()
@@ -24,7 +23,24 @@ final class JsonLocations {
                 .build();
     }
 
-    JsonLocations(String text) throws IOException {
+    JsonLocations(String text) {
+        this.text = text;
+    }
+
+    /** "line:col" of the value at {@code pointer}, or of its nearest located parent. */
+    String of(String pointer) {
+        int[] lc = lineCol(pointer);
+        return lc[0] + ":" + lc[1];
+    }
+
+    /**
+     * {line, col} of the value at {@code pointer}, or of its nearest located parent ({1, 1} at worst).
+     * Streams the text once, stopping at the value; text that is not JSON up to there yields the
+     * nearest parent seen before the fault.
+     */
+    int[] lineCol(String pointer) {
+        int[] best = {1, 1};
+        int bestLen = -1;
         try (JsonParser p = factory().createParser(text)) {
             Deque<String> path = new ArrayDeque<>();
             Deque<int[]> index = new ArrayDeque<>();
@@ -36,43 +52,35 @@ final class JsonLocations {
                     continue;
                 }
                 String here;
+                if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
+                    path.pop();
+                    index.pop();
+                    field = null;
+                    continue;
+                }
                 if (!index.isEmpty() && index.peek()[0] >= 0 && field == null) {
                     here = path.peek() + "/" + index.peek()[0]++;
                 } else {
                     here = (path.isEmpty() ? "" : path.peek()) + (field == null ? "" : "/" + field);
                 }
                 field = null;
-                at.putIfAbsent(here, new int[] {p.currentTokenLocation().getLineNr(), p.currentTokenLocation().getColumnNr()});
+                if (here.length() > bestLen && (pointer.equals(here) || pointer.startsWith(here + "/") || here.isEmpty())) {
+                    best = new int[] {p.currentTokenLocation().getLineNr(), p.currentTokenLocation().getColumnNr()};
+                    bestLen = here.length();
+                    if (pointer.equals(here)) return best;
+                }
                 if (t == JsonToken.START_OBJECT) {
                     path.push(here);
                     index.push(new int[] {-1});
                 } else if (t == JsonToken.START_ARRAY) {
                     path.push(here);
                     index.push(new int[] {0});
-                } else if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
-                    path.pop();
-                    index.pop();
                 }
             }
+        } catch (IOException | RuntimeException e) {
+            // Not JSON past this point: the nearest place found so far.
         }
-    }
-
-    /** "line:col" of the value at {@code pointer}, or of its nearest located parent. */
-    String of(String pointer) {
-        int[] lc = lineCol(pointer);
-        return lc[0] + ":" + lc[1];
-    }
-
-    /** {line, col} of the value at {@code pointer}, or of its nearest located parent ({1, 1} at worst). */
-    int[] lineCol(String pointer) {
-        String p = pointer;
-        while (true) {
-            int[] lc = at.get(p);
-            if (lc != null) return lc;
-            int i = p.lastIndexOf('/');
-            if (i < 0) return new int[] {1, 1};
-            p = p.substring(0, i);
-        }
+        return best;
     }
 
     /**

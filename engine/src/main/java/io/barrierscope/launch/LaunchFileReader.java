@@ -51,25 +51,6 @@ public final class LaunchFileReader {
         return new LaunchFileReader(file.toAbsolutePath().normalize(), text).read();
     }
 
-    /**
-     * A mistake found in a launch only once its PTX is known (argument sizes, grid against cluster,
-     * limits), located at {@code pointer} of its launch file as the reader's own messages are.
-     * It is shown in the text the launch was read from (a trace's embedded launch included), never
-     * in a file read again from disk; a launch with no text (a bare .ptx) names the file only.
-     */
-    static BadInputException located(LaunchSpec spec, String pointer, String msg) {
-        String text = spec.sourceText();
-        if (text != null) {
-            try {
-                int[] lc = new JsonLocations(text).lineCol(pointer);
-                return new BadInputException(JsonLocations.located(spec.file(), text, lc[0], lc[1], msg));
-            } catch (IOException | RuntimeException e) {
-                // Not JSON after all: the message without a place.
-            }
-        }
-        return new BadInputException(spec.file() + ": error: " + msg);
-    }
-
     private BadInputException bad(String pointer, String msg) {
         int[] lc = where.lineCol(pointer);
         return new BadInputException(JsonLocations.located(file, source, lc[0], lc[1], msg));
@@ -78,13 +59,7 @@ public final class LaunchFileReader {
     private LaunchSpec read() {
         String text = givenText;
         if (text != null && text.length() > MAX_FILE_BYTES) throw new BadInputException(file + ": error: launch larger than 16 MiB");
-        if (text == null) try {
-            if (!Files.isRegularFile(file)) throw new BadInputException(file + ": error: no such launch file");
-            if (Files.size(file) > MAX_FILE_BYTES) throw new BadInputException(file + ": error: launch file larger than 16 MiB");
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new BadInputException(file + ": error: cannot read: " + e.getMessage());
-        }
+        if (text == null) text = Utf8Text.read(file, "launch file", MAX_FILE_BYTES);
         this.source = text;
         JsonNode root;
         try {
@@ -100,8 +75,12 @@ public final class LaunchFileReader {
         }
         if (root == null || !root.isObject()) throw bad("", "a launch file is a JSON object");
         unknownKeys(root, "", TOP);
-        Path ptx = file.getParent().resolve(text(root, "ptx", true)).normalize();
-        if (givenText == null && !Files.isRegularFile(ptx)) throw bad("/ptx", "PTX file " + ptx + " does not exist");
+        Path ptx = ptxPath(text(root, "ptx", true));
+        if (givenText == null) {
+            if (Files.isDirectory(ptx)) throw bad("/ptx", "PTX path " + ptx + " is a directory, not a file");
+            if (!Files.exists(ptx)) throw bad("/ptx", "PTX file " + ptx + " does not exist");
+            if (!Files.isRegularFile(ptx)) throw bad("/ptx", "PTX path " + ptx + " is not a regular file (a device or pipe is not read)");
+        }
         String kernel = text(root, "kernel", false);
         Dim3 grid = dim(root, "grid", Dim3.ONE);
         Dim3 block = dim(root, "block", new Dim3(32, 1, 1));
@@ -257,6 +236,61 @@ public final class LaunchFileReader {
         return new ArgSpec(null, null, 0, null, null, null, null, new ArgSpec.Extras(null, null, new StructSpec(size, initial, fields)));
     }
 
+    /**
+     * The PTX path a launch names, resolved beside the launch file. It comes from an untrusted file
+     * (a trace's embedded launch included), so it is checked as text before it becomes a path: no
+     * control characters (a NUL ends the path for the OS), not empty, and a path this OS accepts.
+     */
+    private Path ptxPath(String name) {
+        if (name.isEmpty()) throw bad("/ptx", "\"ptx\" is empty; it names the PTX file, relative to the launch file");
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < 0x20 || c == 0x7F) {
+                throw bad("/ptx", "\"ptx\" holds control character U+" + String.format("%04X", (int) c) + " at character " + (i + 1)
+                        + "; a file name cannot");
+            }
+        }
+        try {
+            return file.getParent().resolve(name).normalize();
+        } catch (java.nio.file.InvalidPathException e) {
+            throw bad("/ptx", "\"ptx\" is not a valid path on this system: " + e.getReason());
+        }
+    }
+
+    /**
+     * A launch-file number as a value of type {@code t}: integers must be integral and within the
+     * type's range (u64 up to 2^64-1, kept as a BigInteger above 2^63-1), floats finite and, for
+     * f32, within f32's range. Nothing is truncated or wrapped silently.
+     */
+    private Number scalar(JsonNode v, ScalarType t, String ptr) {
+        if (!v.isNumber()) throw bad(ptr, "expected a number");
+        if (t.isFloat()) {
+            double d = v.asDouble();
+            if (!Double.isFinite(d)) throw bad(ptr, "the number is beyond the range of .f64 (it would read as infinity); a ." + t.ptxName() + " value must be finite");
+            if (t == ScalarType.F32 && Float.isInfinite((float) d)) {
+                throw bad(ptr, "the number " + v.asText() + " is outside the range of .f32 (about 3.4e38)");
+            }
+            return d;
+        }
+        java.math.BigInteger b;
+        if (v.isIntegralNumber()) {
+            b = v.bigIntegerValue();
+        } else {
+            double d = v.asDouble();
+            if (!Double.isFinite(d) || d != Math.rint(d)) {
+                throw bad(ptr, "." + t.ptxName() + " takes integers; " + (Double.isFinite(d) ? v.asText() : "a number beyond .f64's range") + " is not one");
+            }
+            b = new java.math.BigDecimal(d).toBigInteger();
+        }
+        java.math.BigInteger min = t.isSigned() ? java.math.BigInteger.ONE.shiftLeft(t.bits() - 1).negate() : java.math.BigInteger.ZERO;
+        java.math.BigInteger max = t.isSigned() ? java.math.BigInteger.ONE.shiftLeft(t.bits() - 1).subtract(java.math.BigInteger.ONE)
+                : java.math.BigInteger.ONE.shiftLeft(t.bits()).subtract(java.math.BigInteger.ONE);
+        if (b.compareTo(min) < 0 || b.compareTo(max) > 0) {
+            throw bad(ptr, "value " + b + " is outside the range of ." + t.ptxName() + " (" + min + ".." + max + ")");
+        }
+        return b.bitLength() < 64 ? (Number) b.longValue() : b;
+    }
+
     /** {@code "latency": N} (cycles, every copy) or {@code {"min": A, "max": B}} (a range the seeded policies draw from). */
     private AsyncLatency latency(JsonNode n) {
         if (n.isIntegralNumber()) {
@@ -336,7 +370,7 @@ public final class LaunchFileReader {
             if (n.has("buffer")) throw bad(ptr, "an argument is either a buffer or a value, not both");
             JsonNode v = n.get("value");
             if (!v.isNumber()) throw bad(ptr + "/value", "\"value\" must be a number");
-            Number num = t.isFloat() ? (Number) v.asDouble() : (Number) v.asLong();
+            Number num = scalar(v, t, ptr + "/value");
             return new ArgSpec(null, t, 0, null, null, num);
         }
         String name = text(n, "buffer", true, ptr + "/buffer");
@@ -356,10 +390,7 @@ public final class LaunchFileReader {
             if (!d.isArray()) throw bad(ptr + "/data", "\"data\" must be an array of numbers");
             if (d.size() > MAX_BUFFER_ELEMENTS) throw bad(ptr + "/data", "too many elements");
             data = new ArrayList<>();
-            for (int i = 0; i < d.size(); i++) {
-                if (!d.get(i).isNumber()) throw bad(ptr + "/data/" + i, "expected a number");
-                data.add(t.isFloat() ? (Number) d.get(i).asDouble() : (Number) d.get(i).asLong());
-            }
+            for (int i = 0; i < d.size(); i++) data.add(scalar(d.get(i), t, ptr + "/data/" + i));
         }
         long count = n.has("count") ? integer(n.get("count"), ptr + "/count", 1, MAX_BUFFER_ELEMENTS)
                 : data != null ? Math.max(1, data.size()) : -1;
@@ -440,7 +471,14 @@ public final class LaunchFileReader {
                 List<Number> vals = new ArrayList<>();
                 for (int i = 0; i < arr.size(); i++) {
                     if (!arr.get(i).isNumber()) throw bad("/expect/buffers/" + k + "/" + i, "expected a number");
-                    vals.add(arr.get(i).isIntegralNumber() ? (Number) arr.get(i).asLong() : (Number) arr.get(i).asDouble());
+                    if (!Double.isFinite(arr.get(i).asDouble())) {
+                        throw bad("/expect/buffers/" + k + "/" + i, "the number is beyond the range of .f64 (it would read as infinity)");
+                    }
+                    if (arr.get(i).isIntegralNumber() && (arr.get(i).bigIntegerValue().bitLength() > 64
+                            || arr.get(i).bigIntegerValue().compareTo(java.math.BigInteger.valueOf(Long.MIN_VALUE)) < 0)) {
+                        throw bad("/expect/buffers/" + k + "/" + i, "value " + arr.get(i).asText() + " does not fit 64 bits");
+                    }
+                    vals.add(arr.get(i).isIntegralNumber() ? (Number) arr.get(i).bigIntegerValue().longValue() : (Number) arr.get(i).asDouble());
                 }
                 buffers.put(k, vals);
             }

@@ -159,12 +159,14 @@ public final class LaunchSpecJson {
 
     private static void number(ObjectNode o, String key, Number n) {
         if (n instanceof Double || n instanceof Float) o.put(key, n.doubleValue());
+        else if (n instanceof java.math.BigInteger b) o.put(key, b); // a u64 above 2^63-1, written as read
         else o.put(key, n.longValue());
     }
 
     private static void numbers(ArrayNode a, List<Number> ns) {
         for (Number n : ns) {
             if (n instanceof Double || n instanceof Float) a.add(n.doubleValue());
+            else if (n instanceof java.math.BigInteger b) a.add(b);
             else a.add(n.longValue());
         }
     }

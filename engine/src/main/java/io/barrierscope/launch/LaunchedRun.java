@@ -30,10 +30,10 @@ import java.util.Map;
  * ready to step or run. The CLI and the window both use it; neither re-implements semantics.
  */
 public final class LaunchedRun {
-    /** Threads one launch may have (64 CTAs of 1024). */
-    public static final long MAX_THREADS = 64L * 1024;
-    /** Bytes of emulated state (memory and registers) one launch may use. */
-    public static final long MEMORY_BUDGET = 1L << 30;
+    /** Threads one launch may have (64 CTAs of 1024); checked by {@link LaunchValidation}. */
+    public static final long MAX_THREADS = LaunchValidation.MAX_THREADS;
+    /** Bytes of emulated state (memory and registers) one launch may use; checked by {@link LaunchValidation}. */
+    public static final long MEMORY_BUDGET = LaunchValidation.MEMORY_BUDGET;
     public static final long MAX_PTX_BYTES = 64L << 20;
 
     private final LaunchSpec spec;
@@ -49,14 +49,19 @@ public final class LaunchedRun {
     private String ptxText;
     private final long seed;
     private long stepBudget;
+    private final long stateBytes;
+
+    /** Estimated bytes of the emulated state (memory, registers, buffers): what one checkpoint of it costs. */
+    public long stateBytes() { return stateBytes; }
 
     private LaunchedRun(LaunchSpec spec, Module module, Program program, java.util.function.Function<Program, Policy> policy, long seed) {
         this.spec = spec;
         this.module = module;
         this.program = program;
         this.seed = seed;
-        Dim3 cluster = clusterOf(spec, program.kernel);
-        checkLimits(spec, program);
+        LaunchValidation.Validated valid = LaunchValidation.validate(spec, program);
+        Dim3 cluster = valid.cluster();
+        this.stateBytes = valid.stateBytes();
         GlobalMemory global = program.globalTemplate.copy();
         byte[] params = new byte[Math.max(program.kernelParamBytes, 1)];
         java.nio.ByteBuffer pb = java.nio.ByteBuffer.wrap(params).order(java.nio.ByteOrder.LITTLE_ENDIAN);
@@ -87,7 +92,7 @@ public final class LaunchedRun {
         }
         for (int i = 0; i < spec.args().size(); i++) {
             ArgSpec a = spec.args().get(i);
-            if (a.isTensorMap()) pb.put(program.kernelParams.get(i).offset(), tensorMap(spec, a.tensorMap(), global).encode());
+            if (a.isTensorMap()) pb.put(program.kernelParams.get(i).offset(), tensorMap(spec, a.tensorMap(), global, "/args/" + i + "/tensorMap").encode());
             if (a.isStruct()) StructParams.write(spec, a.extras().struct(), "/args/" + i + "/struct", pb, program.kernelParams.get(i), global);
         }
         int ctas = (int) spec.grid().volume();
@@ -125,46 +130,25 @@ public final class LaunchedRun {
     private static GlobalMemory.Segment mapBuffer(LaunchSpec spec, GlobalMemory global, ArgSpec a, String pointer) {
         if (a.address() == null) return global.map(a.buffer(), BufferCodec.initial(a), false);
         if (a.address() < global.nextAddress()) {
-            throw LaunchFileReader.located(spec, pointer + "/address", "buffer '" + a.buffer() + "' at 0x" + Long.toHexString(a.address())
+            throw LaunchValidation.located(spec, pointer + "/address", "buffer '" + a.buffer() + "' at 0x" + Long.toHexString(a.address())
                     + " overlaps the module's globals or an earlier buffer (fixed addresses must ascend, at least 4 KiB apart)");
         }
         return global.mapAt(a.buffer(), a.address(), BufferCodec.initial(a), false);
     }
 
-    /** Where a tensor map sits in the launch file (its argument's index), for messages. */
-    private static String tensorMapPointer(LaunchSpec spec, TensorMapSpec t) {
-        for (int i = 0; i < spec.args().size(); i++) if (spec.args().get(i).tensorMap() == t) return "/args/" + i + "/tensorMap";
-        return "/args";
-    }
-
-    /** The tensor map of a launch-file argument, checked against the buffer it describes. */
-    static TensorMap tensorMap(LaunchSpec spec, TensorMapSpec t, GlobalMemory global) {
-        ArgSpec buf = java.util.stream.Stream.concat(spec.args().stream(), spec.buffers().stream())
-                .filter(x -> x.isBuffer() && x.buffer().equals(t.buffer())).findFirst()
-                .orElseThrow(() -> LaunchFileReader.located(spec, tensorMapPointer(spec, t) + "/buffer", "tensorMap names buffer '" + t.buffer()
-                        + "', which is neither a buffer argument nor one of the launch's \"buffers\""));
-        int e = buf.type().bytes();
-        int rank = t.dims().size();
+    /** The tensor map of a launch-file argument, already checked by {@link LaunchValidation}, at its buffer's address. */
+    static TensorMap tensorMap(LaunchSpec spec, TensorMapSpec t, GlobalMemory global, String pointer) {
+        int e = LaunchValidation.tensorMapBuffer(spec, t, pointer).type().bytes();
         long[] dims = t.dims().stream().mapToLong(Long::longValue).toArray();
-        long[] strides = new long[rank - 1];
-        long extent = e;
-        for (int i = 1; i < rank; i++) {
-            strides[i - 1] = t.strides() != null ? t.strides().get(i - 1) : (i == 1 ? e * dims[0] : strides[i - 2] * dims[i - 1]);
-        }
-        for (int i = 0; i < rank; i++) extent += (dims[i] - 1) * (i == 0 ? e : strides[i - 1]);
-        long size = buf.count() * e;
-        if (extent > size) {
-            throw LaunchFileReader.located(spec, tensorMapPointer(spec, t) + "/dims", "the tensorMap over '" + t.buffer() + "' spans " + extent
-                    + " bytes but the buffer has " + size);
-        }
+        long[] strides = LaunchValidation.tensorMapStrides(spec, t, e, pointer);
         int[] box = t.box().stream().mapToInt(Integer::intValue).toArray();
         if (t.swizzle() != 0 && (long) box[0] * e > t.swizzle()) {
-            throw LaunchFileReader.located(spec, tensorMapPointer(spec, t) + "/box/0", "with swizzle " + t.swizzle() + "B the box's inner"
+            throw LaunchValidation.located(spec, pointer + "/box/0", "with swizzle " + t.swizzle() + "B the box's inner"
                     + " dimension may span at most " + t.swizzle() + " bytes; it spans " + (long) box[0] * e);
         }
-        TensorMap tm = new TensorMap(rank, global.byName(t.buffer()).base(), e, dims, strides, box, t.swizzle());
+        TensorMap tm = new TensorMap(dims.length, global.byName(t.buffer()).base(), e, dims, strides, box, t.swizzle());
         if (tm.boxBytes() > ProgramBuilder.MAX_SHARED) {
-            throw LaunchFileReader.located(spec, tensorMapPointer(spec, t) + "/box", "a tensorMap box of " + tm.boxBytes() + " bytes cannot fit in shared memory");
+            throw LaunchValidation.located(spec, pointer + "/box", "a tensorMap box of " + tm.boxBytes() + " bytes cannot fit in shared memory");
         }
         return tm;
     }
@@ -221,7 +205,7 @@ public final class LaunchedRun {
         if (kernel == null) {
             List<Function> entries = module.entries();
             if (entries.size() != 1) {
-                throw LaunchFileReader.located(spec, "/ptx", "the PTX has " + entries.size() + " entries ("
+                throw LaunchValidation.located(spec, "/ptx", "the PTX has " + entries.size() + " entries ("
                         + String.join(", ", entries.stream().map(Function::name).toList()) + "); name one with \"kernel\"");
             }
             kernel = entries.get(0).name();
@@ -233,59 +217,14 @@ public final class LaunchedRun {
         } catch (PtxException e) {
             throw new BadInputException(e.getMessage(), e);
         } catch (IllegalArgumentException e) {
-            throw LaunchFileReader.located(spec, "/kernel", e.getMessage());
-        }
-        if (spec.args().size() != program.kernelParams.size()) {
-            throw LaunchFileReader.located(spec, "/args", "kernel " + kernel + " takes " + program.kernelParams.size()
-                    + " parameters but the launch file gives " + spec.args().size() + " args");
-        }
-        for (int i = 0; i < spec.args().size(); i++) {
-            ArgSpec a = spec.args().get(i);
-            Program.KernelParam kp = program.kernelParams.get(i);
-            if (a.isStruct()) {
-                StructSpec st = a.extras().struct();
-                if (st.bytes() != null ? st.bytes() != kp.size() : st.initial() != null && st.initial().length != kp.size()) {
-                    throw LaunchFileReader.located(spec, "/args/" + i + "/struct", "arg " + i + " is a struct of "
-                            + (st.bytes() != null ? st.bytes() : st.initial().length) + " bytes but parameter " + kp.name() + " has " + kp.size() + " bytes");
-                }
-                for (int f = 0; f < st.fields().size(); f++) {
-                    StructSpec.Field fl = st.fields().get(f);
-                    if (fl.offset() + fl.size() > kp.size()) {
-                        throw LaunchFileReader.located(spec, "/args/" + i + "/struct/fields/" + f + "/offset", "a " + fl.size()
-                                + "-byte field at offset " + fl.offset() + " does not fit parameter " + kp.name() + " (" + kp.size() + " bytes)");
-                    }
-                }
-                continue;
-            }
-            if (a.isTensorMap()) {
-                if (kp.size() != TensorMap.BYTES) {
-                    throw LaunchFileReader.located(spec, "/args/" + i, "arg " + i + " is a tensorMap (128 bytes) but parameter "
-                            + kp.name() + " has " + kp.size() + " bytes");
-                }
-                continue;
-            }
-            if (a.isBuffer() && kp.size() != 8) {
-                throw LaunchFileReader.located(spec, "/args/" + i, "arg " + i + " is a buffer (a 64-bit address) but parameter "
-                        + kp.name() + " has " + kp.size() + " bytes");
-            }
-            if (!a.isBuffer() && kp.size() != a.type().bytes()) {
-                throw LaunchFileReader.located(spec, "/args/" + i, "arg " + i + " is a ." + a.type().ptxName() + " value but parameter "
-                        + kp.name() + " has " + kp.size() + " bytes");
-            }
+            throw LaunchValidation.located(spec, "/kernel", e.getMessage());
         }
         LaunchedRun r = new LaunchedRun(spec, module, program, policy, seed);
         r.ptxText = ptxText;
         return r;
     }
 
-    static String readPtx(Path ptx) {
-        try {
-            if (Files.size(ptx) > MAX_PTX_BYTES) throw new BadInputException(ptx + ": error: PTX file larger than 64 MiB");
-            return Files.readString(ptx);
-        } catch (IOException e) {
-            throw new BadInputException(ptx + ": error: cannot read: " + e.getMessage());
-        }
-    }
+    static String readPtx(Path ptx) { return Utf8Text.read(ptx, "PTX file", MAX_PTX_BYTES); }
 
     static Module parse(Path ptx) { return parse(ptx, readPtx(ptx)); }
 
@@ -295,42 +234,6 @@ public final class LaunchedRun {
             return PtxParser.parse(ptx.toString(), text);
         } catch (PtxException e) {
             throw new BadInputException(e.getMessage(), e);
-        }
-    }
-
-    private static Dim3 clusterOf(LaunchSpec spec, Function kernel) {
-        Dim3 c = spec.cluster();
-        int[] d = kernel.directives().reqnctapercluster() != null ? kernel.directives().reqnctapercluster()
-                : kernel.directives().clusterDim();
-        if (c == null) c = d != null ? new Dim3(d[0], d[1], d[2]) : Dim3.ONE;
-        Dim3 g = spec.grid();
-        if (g.x() % c.x() != 0 || g.y() % c.y() != 0 || g.z() % c.z() != 0) {
-            throw LaunchFileReader.located(spec, spec.cluster() != null ? "/cluster" : "/grid", "grid " + g + " is not a multiple of the cluster " + c);
-        }
-        if (c.volume() > 16) throw LaunchFileReader.located(spec, "/cluster", "a cluster has at most 16 CTAs; " + c + " has " + c.volume());
-        return c;
-    }
-
-    private static void checkLimits(LaunchSpec spec, Program program) {
-        long ctas = spec.grid().volume();
-        long threads = ctas * spec.block().volume();
-        if (threads > MAX_THREADS) {
-            throw LaunchFileReader.located(spec, "/grid", "the launch has " + threads + " threads (" + ctas + " CTAs of "
-                    + spec.block().volume() + "); BarrierScope emulates at most " + MAX_THREADS
-                    + " threads (64 CTAs x 1024): shrink the grid");
-        }
-        long slots = ctas * ((spec.block().volume() + 31) / 32) * 32;
-        long bytes = slots * (program.regsPerThread * 8L + program.localPerThread + program.paramPerThread + 32)
-                + ctas * (program.staticSharedBytes + spec.dynamicSharedBytes());
-        for (ArgSpec a : spec.args()) if (a.isBuffer()) bytes += a.count() * a.type().bytes();
-        for (ArgSpec a : spec.buffers()) bytes += a.count() * a.type().bytes();
-        if (bytes > MEMORY_BUDGET) {
-            throw LaunchFileReader.located(spec, "/grid", "the launch needs about " + (bytes >> 20)
-                    + " MiB of emulated state; the budget is " + (MEMORY_BUDGET >> 20) + " MiB");
-        }
-        if (program.staticSharedBytes + (long) spec.dynamicSharedBytes() > ProgramBuilder.MAX_SHARED) {
-            throw LaunchFileReader.located(spec, "/dynamicSharedBytes", "static plus dynamic shared memory exceeds "
-                    + ProgramBuilder.MAX_SHARED + " bytes per CTA");
         }
     }
 
@@ -359,7 +262,7 @@ public final class LaunchedRun {
         for (String name : module.files().values()) {
             if (out.containsKey(name)) continue;
             String text = carried.get(name);
-            if (text == null && dir != null) {
+            if (text == null && dir != null && isSourceName(name)) {
                 try {
                     Path p = dir.resolve(name).normalize();
                     if (Files.isRegularFile(p) && Files.size(p) <= (8L << 20)) text = Files.readString(p);
@@ -372,6 +275,21 @@ public final class LaunchedRun {
         return out;
     }
 
+    /** Extensions of the CUDA and C/C++ sources nvcc names in `.file` lines. */
+    private static final java.util.Set<String> SOURCE_EXTENSIONS = java.util.Set.of("cu", "cuh", "h", "hh", "hpp", "hxx",
+            "c", "cc", "cpp", "cxx", "inl", "inc", "ipp", "tcc");
+
+    /**
+     * Whether a `.file` name may be read into a trace: only source files by their extension, so a
+     * PTX that names another file (a key, a password file) cannot carry it into a trace someone
+     * shares.
+     */
+    static boolean isSourceName(String name) {
+        int dot = name.lastIndexOf('.');
+        int slash = Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\'));
+        return dot > slash + 1 && SOURCE_EXTENSIONS.contains(name.substring(dot + 1).toLowerCase(java.util.Locale.ROOT));
+    }
+
     /** The PTX text the launch runs (as read when it was opened). */
     public String ptxText() { return ptxText; }
     /** The policy in effect. */
@@ -379,6 +297,9 @@ public final class LaunchedRun {
     public long maxSteps() { return spec.maxSteps(); }
     /** The seed in effect (the command line's, else the launch file's). */
     public long seed() { return seed; }
+
+    /** The step limit a driver other than {@link #runToEnd(long)} enforces (time travel), for the summary. */
+    public void useStepLimit(long maxSteps) { stepBudget = maxSteps; }
 
     /** Runs to the end or the step limit; a brkpt pauses and the run continues past it. */
     public Outcome runToEnd() { return runToEnd(spec.maxSteps()); }
@@ -407,16 +328,43 @@ public final class LaunchedRun {
         return d == null ? null : d.text();
     }
 
-    /** Current contents of every launch buffer, decoded by its element type. */
-    public Map<String, List<Number>> buffers() {
+    /**
+     * Contents of every launch buffer now, decoded by its element type: a copy of the bytes read
+     * through a list that decodes on access (no boxed copy of a large buffer).
+     */
+    public Map<String, List<Number>> buffers() { return buffers(Integer.MAX_VALUE); }
+
+    /** As {@link #buffers()}, each list cut to its first {@code limit} elements (a report embeds that many). */
+    public Map<String, List<Number>> buffers(int limit) {
         Map<String, List<Number>> out = new LinkedHashMap<>();
-        for (ArgSpec a : bufferArgs) out.put(a.buffer(), BufferCodec.decode(buffers.get(a.buffer()).data(), a.type()));
+        for (ArgSpec a : bufferArgs) {
+            byte[] d = buffers.get(a.buffer()).data();
+            int keep = (int) Math.min(d.length, (long) limit * a.type().bytes());
+            out.put(a.buffer(), BufferCodec.view(java.util.Arrays.copyOf(d, keep), a.type(), limit));
+        }
         return out;
+    }
+
+    /** Elements of each launch buffer, by name. */
+    public Map<String, Long> bufferElements() {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (ArgSpec a : bufferArgs) out.put(a.buffer(), (long) buffers.get(a.buffer()).data().length / a.type().bytes());
+        return out;
+    }
+
+    /** A hash of every buffer's bytes (deterministic), to tell end states apart without decoding them. */
+    public int buffersHash() {
+        int h = 1;
+        for (ArgSpec a : bufferArgs) h = 31 * h + java.util.Arrays.hashCode(buffers.get(a.buffer()).data());
+        return h;
     }
 
     /** Compares the run with the launch file's expect block; empty when it was met (or there is none). */
     public List<String> expectDifferences() {
-        return ExpectChecker.differences(spec.expect(), interpreter.outcome(), interpreter.diagnostics(), buffers());
+        // Live views: compared element by element from the run's own bytes, nothing copied.
+        Map<String, List<Number>> live = new LinkedHashMap<>();
+        for (ArgSpec a : bufferArgs) live.put(a.buffer(), BufferCodec.view(buffers.get(a.buffer()).data(), a.type(), Integer.MAX_VALUE));
+        return ExpectChecker.differences(spec.expect(), interpreter.outcome(), interpreter.diagnostics(), live);
     }
 
     /** A few lines for people: the outcome, counts, diagnostics, deadlock explanation. */

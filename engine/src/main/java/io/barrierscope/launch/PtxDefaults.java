@@ -18,7 +18,71 @@ public final class PtxDefaults {
 
     static final int DEFAULT_BUFFER_BYTES = 4096;
 
-    static LaunchSpec spec(Path ptx) { return spec(ptx, Dim3.ONE, new Dim3(32, 1, 1), null); }
+    /**
+     * A parameter no default can stand for (a 128-byte CUtensorMap: only the kernel's author knows
+     * the tensor's shape and box; any other struct) is refused with a launch file to start from,
+     * every parameter filled in, the unknowns marked.
+     */
+    private static void needsALaunchFile(Path p, Function k, Dim3 grid, Dim3 block) {
+        String odd = null;
+        for (Variable v : k.params()) {
+            long n = v.sizeBytes();
+            if (n != 1 && n != 2 && n != 4 && n != 8) {
+                odd = v.name() + " (" + n + " bytes" + (n == io.barrierscope.sync.TensorMap.BYTES ? ", a CUtensorMap for TMA copies" : "") + ")";
+                break;
+            }
+        }
+        if (odd == null) return;
+        StringBuilder t = new StringBuilder();
+        t.append("{\n  \"ptx\": \"").append(p.getFileName()).append("\", \"kernel\": \"").append(k.name()).append("\",\n");
+        t.append("  \"grid\": [").append(grid.x()).append(", ").append(grid.y()).append(", ").append(grid.z()).append("], \"block\": [")
+                .append(block.x()).append(", ").append(block.y()).append(", ").append(block.z()).append("],\n  \"args\": [\n");
+        boolean tensor = false;
+        for (int i = 0; i < k.params().size(); i++) {
+            Variable v = k.params().get(i);
+            long n = v.sizeBytes();
+            String a;
+            if (n == io.barrierscope.sync.TensorMap.BYTES) {
+                a = "{\"tensorMap\": {\"buffer\": \"tensor\", \"dims\": [WIDTH, HEIGHT], \"box\": [BOX_W, BOX_H]}}";
+                tensor = true;
+            } else if (n == 8) {
+                a = "{\"buffer\": \"" + v.name() + "\", \"type\": \"u32\", \"count\": 1024, \"init\": \"zero\"}";
+            } else if (n == 1 || n == 2 || n == 4) {
+                a = "{\"value\": 0, \"type\": \"u" + (8 * n) + "\"}";
+            } else {
+                a = "(" + n + "-byte parameter: not expressible in a launch file)";
+            }
+            t.append("    ").append(a).append(i + 1 < k.params().size() ? ",\n" : "\n");
+        }
+        t.append("  ]");
+        if (tensor) t.append(",\n  \"buffers\": [{\"buffer\": \"tensor\", \"type\": \"s32\", \"count\": WIDTH_TIMES_HEIGHT, \"init\": \"iota\"}]");
+        t.append("\n}");
+        throw new BadInputException(p + ": error: " + k.name() + " takes parameter " + odd + ", which a bare .ptx cannot default: "
+                + "write a launch file (README, Launch files) and run that. To start from, with the capitals replaced by your"
+                + " tensor's dimensions (innermost first) and the box the kernel copies:\n" + t);
+    }
+
+    /**
+     * The launch for a bare .ptx on the command line: one CTA of 32 threads, except that a kernel
+     * declaring its cluster ({@code .reqnctapercluster} or {@code .cluster_dim}) gets one cluster of
+     * CTAs (a grid of one CTA could not hold it) and one declaring {@code .reqntid} gets that block.
+     */
+    static LaunchSpec spec(Path ptx) {
+        Path p = ptx.toAbsolutePath().normalize();
+        Function k = firstEntry(p, LaunchedRun.parse(p));
+        var d = k.directives();
+        int[] c = d.reqnctapercluster() != null ? d.reqnctapercluster() : d.clusterDim();
+        Dim3 grid = c != null ? new Dim3(Math.max(1, c[0]), Math.max(1, c[1]), Math.max(1, c[2])) : Dim3.ONE;
+        int[] t = d.reqntid();
+        Dim3 block = t != null ? new Dim3(Math.max(1, t[0]), Math.max(1, t[1]), Math.max(1, t[2])) : new Dim3(32, 1, 1);
+        return spec(ptx, grid, block, null);
+    }
+
+    private static Function firstEntry(Path p, Module module) {
+        List<Function> entries = module.entries();
+        if (entries.isEmpty()) throw new BadInputException(p + ": error: the PTX has no .entry to run");
+        return entries.get(0);
+    }
 
     /**
      * A launch for a bare .ptx with the given shape (the window's launch dialog): its first entry,
@@ -26,10 +90,8 @@ public final class PtxDefaults {
      */
     public static LaunchSpec spec(Path ptx, Dim3 grid, Dim3 block, Dim3 cluster) {
         Path p = ptx.toAbsolutePath().normalize();
-        Module module = LaunchedRun.parse(p);
-        List<Function> entries = module.entries();
-        if (entries.isEmpty()) throw new BadInputException(p + ": error: the PTX has no .entry to run");
-        Function k = entries.get(0);
+        Function k = firstEntry(p, LaunchedRun.parse(p));
+        needsALaunchFile(p, k, grid, block);
         List<ArgSpec> args = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         notes.add("no launch file: running " + k.name() + " with " + grid.volume() + " CTA" + (grid.volume() == 1 ? "" : "s")

@@ -95,8 +95,9 @@ final class ReportFacts {
     static List<Integer> dim(Dim3 d) { return List.of(d.x(), d.y(), d.z()); }
 
     static String fileName(String file) {
-        Path name = Path.of(file).getFileName();
-        return name == null ? file : name.toString();
+        // A string, not a Path: the name comes from the PTX's .file directive and may hold anything (a NUL too).
+        int cut = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
+        return cut < 0 || cut == file.length() - 1 ? file : file.substring(cut + 1);
     }
 
     private static void putIf(Map<String, Object> j, String key, Object value) {

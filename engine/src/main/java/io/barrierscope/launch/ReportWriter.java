@@ -28,7 +28,16 @@ public final class ReportWriter {
 
     private ReportWriter() {}
 
-    public static Map<String, Object> report(LaunchedRun run, long wallMillis) {
+    /** Elements of each buffer a report embeds unless asked for more (run --report-elements). */
+    public static final int DEFAULT_ELEMENTS = 1 << 16;
+
+    public static Map<String, Object> report(LaunchedRun run, long wallMillis) { return report(run, wallMillis, DEFAULT_ELEMENTS); }
+
+    /**
+     * The report, each buffer cut to its first {@code elements} elements; a cut buffer is named in
+     * "buffersCut" with its full length, so a reader knows the list is a prefix.
+     */
+    public static Map<String, Object> report(LaunchedRun run, long wallMillis, int elements) {
         Machine m = run.machine();
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("reportVersion", VERSION);
@@ -55,7 +64,17 @@ public final class ReportWriter {
             dm.put("text", dl.text());
             r.put("deadlock", dm);
         }
-        r.put("buffers", run.buffers());
+        r.put("buffers", run.buffers(elements));
+        Map<String, Long> cut = new LinkedHashMap<>();
+        run.bufferElements().forEach((k, n) -> {
+            if (n > elements) cut.put(k, n);
+        });
+        if (!cut.isEmpty()) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("shownElements", elements);
+            c.put("elements", cut);
+            r.put("buffersCut", c);
+        }
         List<Object> out = new ArrayList<>();
         for (PrintfLine p : run.interpreter().printfLines()) {
             Map<String, Object> pm = new LinkedHashMap<>();

@@ -20,11 +20,11 @@ final class StructParams {
             StructSpec.Field f = st.fields().get(i);
             int at = base + (int) f.offset();
             if (f.tensorMap() != null) {
-                params.put(at, LaunchedRun.tensorMap(spec, f.tensorMap(), global).encode());
+                params.put(at, LaunchedRun.tensorMap(spec, f.tensorMap(), global, pointer + "/fields/" + i + "/tensorMap").encode());
             } else if (f.pointer() != null) {
                 GlobalMemory.Segment s = global.byName(f.pointer());
                 if (s == null) {
-                    throw LaunchFileReader.located(spec, pointer + "/fields/" + i + "/pointer", "field points to buffer '" + f.pointer()
+                    throw LaunchValidation.located(spec, pointer + "/fields/" + i + "/pointer", "field points to buffer '" + f.pointer()
                             + "', which is neither a buffer argument nor one of the launch's \"buffers\"");
                 }
                 params.putLong(at, s.base() + f.plus());
@@ -44,18 +44,18 @@ final class StructParams {
     static void applyImage(LaunchSpec spec, DeviceImage image, Program program, GlobalMemory global, byte[] constBank) {
         for (var e : image.globals().entrySet()) {
             GlobalMemory.Segment s = global.byName(e.getKey());
-            if (s == null) throw LaunchFileReader.located(spec, "/globals/" + e.getKey(), "the PTX has no .global variable '" + e.getKey() + "'");
+            if (s == null) throw LaunchValidation.located(spec, "/globals/" + e.getKey(), "the PTX has no .global variable '" + e.getKey() + "'");
             if (e.getValue().length != s.data().length) {
-                throw LaunchFileReader.located(spec, "/globals/" + e.getKey(), "'" + e.getKey() + "' has " + s.data().length + " bytes; the image gives "
+                throw LaunchValidation.located(spec, "/globals/" + e.getKey(), "'" + e.getKey() + "' has " + s.data().length + " bytes; the image gives "
                         + e.getValue().length);
             }
             System.arraycopy(e.getValue(), 0, s.data(), 0, s.data().length);
         }
         for (var e : image.constants().entrySet()) {
             var placed = program.symbols.all().stream().filter(p -> p.space() == Space.CONST && p.name().equals(e.getKey())).findFirst()
-                    .orElseThrow(() -> LaunchFileReader.located(spec, "/constants/" + e.getKey(), "the PTX has no .const variable '" + e.getKey() + "'"));
+                    .orElseThrow(() -> LaunchValidation.located(spec, "/constants/" + e.getKey(), "the PTX has no .const variable '" + e.getKey() + "'"));
             if (e.getValue().length != placed.size()) {
-                throw LaunchFileReader.located(spec, "/constants/" + e.getKey(), "'" + e.getKey() + "' has " + placed.size() + " bytes; the image gives "
+                throw LaunchValidation.located(spec, "/constants/" + e.getKey(), "'" + e.getKey() + "' has " + placed.size() + " bytes; the image gives "
                         + e.getValue().length);
             }
             System.arraycopy(e.getValue(), 0, constBank, (int) placed.offset(), e.getValue().length);

@@ -167,8 +167,18 @@ public abstract class MbarrierOp extends Op {
         return b;
     }
 
-    /** The CTAs a .multicast::cluster mask names, by rank; null after reporting a rank outside the cluster. */
+    /**
+     * The CTAs a .multicast::cluster mask names, by rank, never empty; null after reporting a rank
+     * outside the cluster, or an empty mask (a copy to no CTA, which the ISA gives no meaning:
+     * the copy is not issued, so nothing downstream ever sees an empty destination list).
+     */
     protected int[] multicastCtas(Interpreter x, Machine m, int s, int mask) {
+        if (mask == 0) {
+            x.report(DiagnosticCode.MULTICAST_EMPTY_MASK, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc)
+                    + " has ctaMask 0, naming no destination CTA; the copy is not issued (undefined, PTX ISA 9.7.9.25.4)",
+                    new int[] {pc}, new int[] {s}, null);
+            return null;
+        }
         int[] members = m.memory.clusterMembers[m.ctaOfSlot(s)];
         int[] ctas = new int[Integer.bitCount(mask)];
         int k = 0;

@@ -88,35 +88,53 @@ public final class Breakpoint {
         this.text = text;
     }
 
-    /** The breakpoint a spec describes; a bad spec throws IllegalArgumentException with a message for people. */
+    /**
+     * The breakpoint a spec describes; a bad spec throws IllegalArgumentException with a message
+     * for people naming the character where it goes wrong (1-based, in the spec as given).
+     */
     public static Breakpoint parse(String spec) {
         String s = spec.trim();
         if (s.isEmpty()) throw new IllegalArgumentException("empty breakpoint");
-        String[] parts = s.split(",");
-        String head = parts[0].trim();
+        int lead = spec.indexOf(s);
+        // Parts split at commas, each with the position of its first character in spec.
+        List<String> parts = new ArrayList<>();
+        List<Integer> at = new ArrayList<>();
+        int from = 0;
+        for (int k = 0; k <= s.length(); k++) {
+            if (k == s.length() || s.charAt(k) == ',') {
+                parts.add(s.substring(from, k));
+                at.add(lead + from);
+                from = k + 1;
+            }
+        }
+        String head = parts.get(0).trim();
+        int headAt = at.get(0);
+        if (head.isEmpty()) {
+            throw bad(spec, headAt, "expected a kind first (line, barrier, mbarrier, tx-zero, arrive, wait-false, park, deadlock, diagnostic)");
+        }
         int colon = head.indexOf(':');
         String word = (colon < 0 ? head : head.substring(0, colon)).toLowerCase(Locale.ROOT);
         String arg = colon < 0 ? null : head.substring(colon + 1);
+        int argAt = headAt + colon + 1;
         int cluster = -1, cta = -1, warp = -1, thread = -1;
         long phase = -1, hits = 1;
-        for (int i = 1; i < parts.length; i++) {
-            String kv = parts[i].trim();
+        for (int i = 1; i < parts.size(); i++) {
+            String raw = parts.get(i);
+            String kv = raw.trim();
+            int kvAt = at.get(i) + raw.indexOf(kv.isEmpty() ? raw : kv);
             int eq = kv.indexOf('=');
-            if (eq < 0) throw new IllegalArgumentException("breakpoint '" + spec + "': expected KEY=VALUE, got '" + kv + "'");
+            if (eq < 0) throw bad(spec, kvAt, "expected KEY=VALUE, got '" + kv + "'");
             String k = kv.substring(0, eq).trim().toLowerCase(Locale.ROOT);
-            long v = number(spec, kv.substring(eq + 1).trim());
+            String vt = kv.substring(eq + 1);
+            int vAt = kvAt + eq + 1 + (vt.length() - vt.stripLeading().length());
             switch (k) {
-                case "cluster" -> cluster = (int) nonNegative(spec, k, v);
-                case "cta" -> cta = (int) nonNegative(spec, k, v);
-                case "warp" -> warp = (int) nonNegative(spec, k, v);
-                case "thread" -> thread = (int) nonNegative(spec, k, v);
-                case "phase" -> phase = nonNegative(spec, k, v);
-                case "hits" -> {
-                    if (v < 1) throw new IllegalArgumentException("breakpoint '" + spec + "': hits must be at least 1");
-                    hits = v;
-                }
-                default -> throw new IllegalArgumentException("breakpoint '" + spec + "': unknown key '" + k
-                        + "' (known: cluster, cta, warp, thread, phase, hits)");
+                case "cluster" -> cluster = (int) number(spec, vt.trim(), vAt, 0, Integer.MAX_VALUE, k);
+                case "cta" -> cta = (int) number(spec, vt.trim(), vAt, 0, Integer.MAX_VALUE, k);
+                case "warp" -> warp = (int) number(spec, vt.trim(), vAt, 0, Integer.MAX_VALUE, k);
+                case "thread" -> thread = (int) number(spec, vt.trim(), vAt, 0, Integer.MAX_VALUE, k);
+                case "phase" -> phase = number(spec, vt.trim(), vAt, 0, Long.MAX_VALUE, k);
+                case "hits" -> hits = number(spec, vt.trim(), vAt, 1, Long.MAX_VALUE, k);
+                default -> throw bad(spec, kvAt, "unknown key '" + k + "' (known: cluster, cta, warp, thread, phase, hits)");
             }
         }
         Kind kind;
@@ -125,28 +143,25 @@ public final class Breakpoint {
         long offset = -1;
         switch (word) {
             case "line" -> {
-                if (arg == null) throw new IllegalArgumentException("breakpoint '" + spec + "': line needs a number (line:42 or line:kernel.cu:17)");
+                if (arg == null) throw bad(spec, headAt, "line needs a number (line:42 or line:kernel.cu:17)");
                 int c = arg.lastIndexOf(':');
                 if (c < 0) {
                     kind = Kind.LINE;
-                    line = (int) positive(spec, number(spec, arg));
+                    line = (int) number(spec, arg, argAt, 1, Integer.MAX_VALUE, "line");
                 } else {
                     kind = Kind.CUDA_LINE;
                     file = arg.substring(0, c);
-                    line = (int) positive(spec, number(spec, arg.substring(c + 1)));
+                    line = (int) number(spec, arg.substring(c + 1), argAt + c + 1, 1, Integer.MAX_VALUE, "line");
                 }
             }
             case "barrier" -> {
                 kind = Kind.BARRIER;
-                if (arg != null) {
-                    barrierId = (int) number(spec, arg);
-                    if (barrierId < 0 || barrierId > 15) throw new IllegalArgumentException("breakpoint '" + spec + "': CTA barrier ids are 0..15");
-                }
+                if (arg != null) barrierId = (int) number(spec, arg, argAt, 0, 15, "CTA barrier id");
             }
             case "mbarrier", "tx-zero" -> {
                 kind = word.equals("mbarrier") ? Kind.MBARRIER : Kind.TX_ZERO;
                 if (arg != null && !arg.isEmpty()) {
-                    if (Character.isDigit(arg.charAt(0))) offset = nonNegative(spec, "offset", number(spec, arg));
+                    if (arg.charAt(0) >= '0' && arg.charAt(0) <= '9') offset = number(spec, arg, argAt, 0, Long.MAX_VALUE, "offset");
                     else variable = arg;
                 }
             }
@@ -158,10 +173,10 @@ public final class Breakpoint {
                 kind = Kind.DIAGNOSTIC;
                 code = arg;
                 if (code != null && io.barrierscope.check.DiagnosticCode.byCode(code) == null) {
-                    throw new IllegalArgumentException("breakpoint '" + spec + "': unknown diagnostic code '" + code + "'");
+                    throw bad(spec, argAt, "unknown diagnostic code '" + code + "'");
                 }
             }
-            default -> throw new IllegalArgumentException("breakpoint '" + spec + "': unknown kind '" + word
+            default -> throw bad(spec, headAt, "unknown kind '" + word
                     + "' (known: line, barrier, mbarrier, tx-zero, arrive, wait-false, park, deadlock, diagnostic)");
         }
         if (phase >= 0 && kind != Kind.MBARRIER && kind != Kind.BARRIER) {
@@ -169,27 +184,40 @@ public final class Breakpoint {
         }
         boolean needsArg = (arg == null || arg.isEmpty());
         if (!needsArg && (kind == Kind.ARRIVE || kind == Kind.WAIT_FALSE || kind == Kind.PARK || kind == Kind.DEADLOCK)) {
-            throw new IllegalArgumentException("breakpoint '" + spec + "': " + word + " takes no argument; use warp=, thread=, cta=");
+            throw bad(spec, argAt, word + " takes no argument; use warp=, thread=, cta=");
         }
         return new Breakpoint(kind, line, file, barrierId, variable, offset, phase, code, cluster, cta, warp, thread, hits, s);
     }
 
-    private static long number(String spec, String t) {
-        try {
-            return t.startsWith("0x") || t.startsWith("0X") ? Long.parseLong(t.substring(2), 16) : Long.parseLong(t);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("breakpoint '" + spec + "': '" + t + "' is not a number");
+    private static IllegalArgumentException bad(String spec, int at, String msg) {
+        return new IllegalArgumentException("breakpoint '" + spec + "': at character " + (at + 1) + ": " + msg);
+    }
+
+    /**
+     * A decimal or 0x-hex number of ASCII digits, starting at character {@code at} of spec, within
+     * min..max. It is parsed exactly (never narrowed before the range check); a non-digit or a value
+     * out of range is refused at its character.
+     */
+    static long number(String spec, String t, int at, long min, long max, String what) {
+        boolean hex = t.startsWith("0x") || t.startsWith("0X");
+        int radix = hex ? 16 : 10;
+        int start = hex ? 2 : 0;
+        if (t.length() == start) throw bad(spec, at + start, what + " needs a number" + (hex ? " after 0x" : ""));
+        java.math.BigInteger v = java.math.BigInteger.ZERO;
+        for (int k = start; k < t.length(); k++) {
+            char c = t.charAt(k);
+            int d = c >= '0' && c <= '9' ? c - '0' : hex && c >= 'a' && c <= 'f' ? c - 'a' + 10 : hex && c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+            if (d < 0) {
+                throw bad(spec, at + k, "'" + t + "' is not a number ('" + c + "' is not a" + (hex ? " hex" : "n ASCII") + " digit; "
+                        + what + " is a number)");
+            }
+            v = v.multiply(java.math.BigInteger.valueOf(radix)).add(java.math.BigInteger.valueOf(d));
+            if (v.bitLength() > 64) break;
         }
-    }
-
-    private static long nonNegative(String spec, String k, long v) {
-        if (v < 0) throw new IllegalArgumentException("breakpoint '" + spec + "': " + k + " must not be negative");
-        return v;
-    }
-
-    private static long positive(String spec, long v) {
-        if (v < 1) throw new IllegalArgumentException("breakpoint '" + spec + "': lines start at 1");
-        return v;
+        if (v.compareTo(java.math.BigInteger.valueOf(min)) < 0 || v.compareTo(java.math.BigInteger.valueOf(max)) > 0) {
+            throw bad(spec, at, what + " " + (v.bitLength() > 64 ? t : v.toString()) + " is outside " + min + ".." + max);
+        }
+        return v.longValue();
     }
 
     /** Whether it stops before the instruction (line breakpoints) rather than after the event's step. */

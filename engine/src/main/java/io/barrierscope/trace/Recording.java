@@ -347,6 +347,22 @@ public final class Recording {
         return out.bytes();
     }
 
+    /**
+     * Where the merged encoding of these events first differs from {@code expected} (a trace's
+     * event stream), or -1 when they are equal. Encodes in a small window compared as it fills,
+     * so checking a re-executed trace never holds a second copy of its events.
+     */
+    long mismatch(byte[] expected) {
+        settle();
+        Merged out = new Merged();
+        out.expected = expected;
+        EventCursor c = cursor(0);
+        while (c.next() && out.firstDifference < 0) out.add(c);
+        out.flush();
+        if (out.firstDifference >= 0) return out.firstDifference;
+        return out.compared == expected.length ? -1 : Math.min(out.compared, expected.length);
+    }
+
     /** Whether two recordings hold the same events (for checking a re-executed trace). */
     public boolean sameEvents(Recording other) {
         return events() == other.events() && Arrays.equals(encoded(), other.encoded());
@@ -357,8 +373,24 @@ public final class Recording {
         private byte[] buf = new byte[1 << 16];
         private int pos;
         private long last;
+        /** When set, bytes are compared with it window by window instead of kept. */
+        byte[] expected;
+        long compared;
+        long firstDifference = -1;
+
+        /** Compares the window with {@code expected} and empties it (comparing mode only). */
+        void flush() {
+            if (expected == null || firstDifference >= 0) return;
+            int n = (int) Math.max(0, Math.min(pos, expected.length - compared));
+            int at = Arrays.mismatch(buf, 0, n, expected, (int) compared, (int) compared + n);
+            if (at >= 0) firstDifference = compared + at;
+            else if (n < pos) firstDifference = compared + n;
+            compared += pos;
+            pos = 0;
+        }
 
         void add(EventCursor c) {
+            if (expected != null && pos > buf.length - MAX_EVENT) flush();
             if (pos > buf.length - MAX_EVENT) {
                 if (buf.length > Integer.MAX_VALUE / 2 - 16) throw new IllegalStateException("recording too large to save");
                 buf = Arrays.copyOf(buf, buf.length * 2);

@@ -68,6 +68,8 @@ public final class TimeTravel {
         this.m = x.machine();
         if (m.steps != 0) throw new IllegalStateException("time travel starts from a fresh launch");
         this.maxSteps = maxSteps;
+        // The summary names the limit in force (the command line's, when it gave one), not the launch file's.
+        run.useStepLimit(maxSteps);
         this.recorder = new Recorder(x);
         this.breakpoints = new BreakpointSet(m);
         this.checkpoints = new CheckpointStore(checkpointBudgetBytes);

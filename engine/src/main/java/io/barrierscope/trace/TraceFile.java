@@ -71,7 +71,7 @@ public final class TraceFile {
         h.put("engine", Version.ENGINE);
         h.put("kernel", run.program().kernel.name());
         h.put("kernelHash", sha256Hex(ptx));
-        h.put("launchFile", run.spec().file().getFileName().toString());
+        h.put("launchFile", plainName(run.spec().file()));
         h.put("policy", run.policyName());
         h.put("seed", run.seed());
         h.put("raceDetection", run.raceDetection());
@@ -109,6 +109,17 @@ public final class TraceFile {
         AtomicFiles.write(out, bytes, sha256(bytes));
     }
 
+    /**
+     * The launch file's name as the header records it: what {@link #open} accepts (no separator,
+     * no NUL, at most 255 characters), so every trace written reopens whatever the file was called.
+     */
+    static String plainName(Path launch) {
+        String n = launch.getFileName() == null ? "launch.json" : launch.getFileName().toString();
+        n = n.replaceAll("[/\\\\\\x00]", "_");
+        if (n.length() > 255) n = n.substring(0, 255);
+        return n.isEmpty() || n.equals(".") || n.equals("..") ? "launch.json" : n;
+    }
+
     private static void section(DataOutputStream d, int tag, byte[] data) throws IOException {
         d.writeByte(tag);
         d.writeInt(data.length);
@@ -136,7 +147,9 @@ public final class TraceFile {
     public static Contents read(Path file) {
         byte[] all;
         try {
-            if (!Files.isRegularFile(file)) throw bad(file, "no such trace file");
+            if (Files.isDirectory(file)) throw bad(file, "the trace is a directory, not a file");
+            if (!Files.exists(file)) throw bad(file, "no such trace file");
+            if (!Files.isRegularFile(file)) throw bad(file, "the trace is not a regular file (a device or pipe is not read)");
             long size = Files.size(file);
             if (size > MAX_FILE) throw bad(file, "trace file of " + size + " bytes is larger than the " + (MAX_FILE >> 20) + " MiB limit");
             all = Files.readAllBytes(file);
@@ -292,12 +305,17 @@ public final class TraceFile {
             throw bad(file, "the header names policy '" + policy + "' (expected one of " + String.join(", ", io.barrierscope.exec.Policy.NAMES) + ")");
         }
         if (!h.path("seed").canConvertToLong()) throw bad(file, "the header's seed is not a 64-bit integer");
+        // A run stops at its launch's step limit: a trace claiming more steps could never replay, so it is
+        // refused before re-executing any of them.
+        if (c.steps() > spec.maxSteps()) {
+            throw bad(file, "the header declares " + c.steps() + " warp steps but its launch stops after " + spec.maxSteps());
+        }
         java.util.TreeMap<Long, Long> recorded = stateHashes(file, h.path("stateHashes"), c.steps());
         LaunchedRun run = LaunchedRun.create(spec, c.ptx(), policy, h.path("seed").asLong());
         c.sources().forEach(run::carrySource);
         // Traces written before the race detector existed have no such field: they ran without it.
         run.raceDetection(h.path("raceDetection").asBoolean(false));
-        TimeTravel tt = new TimeTravel(run);
+        TimeTravel tt = new TimeTravel(run, run.maxSteps(), replayBudget(file, c, run));
         boolean finished = !"running".equals(c.outcome());
         tt.replayTo(c.steps(), finished);
         String engine = h.path("engine").asText("?");
@@ -310,16 +328,46 @@ public final class TraceFile {
                         + " warp steps differs from the recorded one");
             }
         }
-        byte[] mine = tt.recording().encoded();
-        if (!Arrays.equals(mine, c.events())) {
+        // Compared window by window: no second copy of the events is made.
+        long diff = tt.recording().mismatch(c.events());
+        if (diff >= 0) {
             throw bad(file, "this engine cannot reproduce the trace" + who + ": the re-executed events differ from the recorded ones"
-                    + " (first difference at byte " + Arrays.mismatch(mine, c.events()) + ")");
+                    + " (first difference at byte " + diff + ")");
         }
         if (tt.now() != c.steps()) {
             throw bad(file, "this engine cannot reproduce the trace" + who + ": the run ended after " + tt.now()
                     + " warp steps, the trace has " + c.steps());
         }
         return tt;
+    }
+
+    /**
+     * The checkpoint budget for replaying a trace, after counting what the replay allocates besides:
+     * the events recorded again (as many bytes as the file's) and at least two checkpoints of the
+     * launch's state (the store keeps two whatever its budget). A trace whose replay cannot fit
+     * the heap is refused now, with the numbers, rather than by an OutOfMemoryError halfway.
+     */
+    static long replayBudget(Path file, Contents c, LaunchedRun run) {
+        Runtime rt = Runtime.getRuntime();
+        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        if (free < c.events().length + 2 * run.stateBytes()) {
+            System.gc(); // garbage is no reason to refuse: collected once before deciding
+            free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        }
+        return replayBudget(file, c.events().length, run.stateBytes(), c.steps(), free, rt.maxMemory());
+    }
+
+    static long replayBudget(Path file, long eventBytes, long stateBytes, long steps, long free, long max) {
+        // The checkpoint at step 0, and a second once the replay passes the first checkpoint interval.
+        long cps = steps >= TimeTravel.intervalFor(stateBytes) ? 2 : 1;
+        long need = eventBytes + cps * stateBytes;
+        if (need > free) {
+            throw bad(file, "opening re-executes its " + steps + " warp steps, recording " + (eventBytes >> 20) + " MiB of events again"
+                    + " and keeping " + (cps == 2 ? "at least two " : "a ") + (stateBytes >> 20) + " MiB checkpoint" + (cps == 2 ? "s" : "")
+                    + ": about " + (need >> 20) + " MiB, but this Java has " + (free >> 20) + " MiB free of " + (max >> 20)
+                    + " MiB (give it more with -Xmx)");
+        }
+        return Math.max(cps * stateBytes, Math.min(512L << 20, (free - eventBytes) / 2));
     }
 
     /** The header's state hashes ([step, hex] pairs), checked before anything runs. */

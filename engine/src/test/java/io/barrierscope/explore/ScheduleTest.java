@@ -102,4 +102,16 @@ class ScheduleTest {
         r.runToEnd();
         assertEquals(1, p.unconsumed());
     }
+
+    @Test
+    void nonAsciiDigitsInAScheduleAreRefusedAtTheirColumn() {
+        String prefix = Schedule.PREFIX;
+        var e = org.junit.jupiter.api.Assertions.assertThrows(io.barrierscope.launch.BadInputException.class,
+                () -> Schedule.parse(prefix + "\u0663w0"));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("column 4"), e.getMessage());
+        org.junit.jupiter.api.Assertions.assertThrows(io.barrierscope.launch.BadInputException.class,
+                () -> Schedule.parse(prefix + "0w\u0661"));
+        org.junit.jupiter.api.Assertions.assertThrows(io.barrierscope.launch.BadInputException.class,
+                () -> Schedule.parse(prefix + "0w99999999999"));
+    }
 }

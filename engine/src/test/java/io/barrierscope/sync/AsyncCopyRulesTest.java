@@ -210,4 +210,18 @@ class AsyncCopyRulesTest {
         LaunchedRun r = kernel(body).threads(32).run();
         assertEquals(List.of("tensor-map-invalid"), codes(r));
     }
+
+    @Test
+    void aMulticastCopyWithAnEmptyCtaMaskIsReportedAndNotIssued() {
+        String body = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nfence.mbarrier_init.release.cluster;\nbarrier.cluster.arrive;\n"
+                + "barrier.cluster.wait;\n@!%p1 bra DONE;\nsetp.ne.u32 %p3, %r20, 0;\n@%p3 bra DONE;\nmov.u16 %rs1, 0;\n"
+                + "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%r3], [%rd2], 128, [%r2], %rs1;\n"
+                + "DONE:\nbarrier.cluster.arrive;\nbarrier.cluster.wait;\nret;";
+        for (boolean race : new boolean[] {true, false}) {
+            PtxRun k = PtxRun.kernel(REGS.replace(".reg .b64 %rd<16>;", ".reg .b64 %rd<16>;\n.reg .b16 %rs<4>;") + body)
+                    .header(HEADER).buffer("in", 128, ScalarType.U32, "iota").buffer("out", 128).cluster(2).threads(32);
+            LaunchedRun r = (race ? k : k.racy()).run();
+            assertEquals(List.of("multicast-empty-mask"), codes(r), r.summary());
+        }
+    }
 }

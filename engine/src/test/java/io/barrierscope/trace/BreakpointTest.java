@@ -52,4 +52,29 @@ class BreakpointTest {
             assertTrue(e.getMessage().contains("breakpoint") || e.getMessage().contains("empty"), e.getMessage());
         }
     }
+
+    @Test
+    void aSpecOfOnlyACommaIsRefusedWithItsPositionNotACrash() {
+        String e = assertThrows(IllegalArgumentException.class, () -> Breakpoint.parse(",")).getMessage();
+        assertTrue(e.contains("at character 1"), e);
+        assertThrows(IllegalArgumentException.class, () -> Breakpoint.parse(",,"));
+        assertThrows(IllegalArgumentException.class, () -> Breakpoint.parse("barrier,"));
+    }
+
+    @Test
+    void numbersAreRangeCheckedBeforeNarrowingToInt() {
+        String e = assertThrows(IllegalArgumentException.class, () -> Breakpoint.parse("barrier,cta=4294967297")).getMessage();
+        assertTrue(e.contains("at character 13") && e.contains("cta 4294967297 is outside"), e);
+        e = assertThrows(IllegalArgumentException.class, () -> Breakpoint.parse("line:4294967338")).getMessage();
+        assertTrue(e.contains("line 4294967338 is outside"), e);
+        assertThrows(IllegalArgumentException.class, () -> Breakpoint.parse("hits=1,hits=99999999999999999999999"));
+        assertThrows(IllegalArgumentException.class, () -> Breakpoint.parse("barrier,hits=99999999999999999999999"));
+    }
+
+    @Test
+    void nonAsciiDigitsAreRefusedAtTheirCharacter() {
+        String e = assertThrows(IllegalArgumentException.class, () -> Breakpoint.parse("line:4\u0662")).getMessage();
+        assertTrue(e.contains("at character 7"), e);
+        assertThrows(IllegalArgumentException.class, () -> Breakpoint.parse("barrier,warp=+1"));
+    }
 }

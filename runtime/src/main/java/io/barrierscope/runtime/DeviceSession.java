@@ -37,7 +37,7 @@ public final class DeviceSession {
     private final List<String> failures = new ArrayList<>();
     private final List<String> unimplemented = new ArrayList<>();
     private int worstExit;
-    private Runnable onFailure = () -> { };
+    private java.util.function.Consumer<java.nio.file.Path> onFailure = bundle -> { };
 
     public DeviceSession(LaunchOptions options, PrintWriter out, PrintWriter err) {
         this.options = options;
@@ -53,8 +53,11 @@ public final class DeviceSession {
     public int worstExit() { return worstExit; }
     public int launches() { return launches; }
     public GlobalMemory device() { return device; }
-    /** Runs after every failed launch (--on-failure abort stops the program there). */
-    public void onFailure(Runnable r) { onFailure = r; }
+    /**
+     * Runs after every failed launch, given its bundle (null: none), before the program gets the
+     * error (--on-failure abort stops the program there, gui opens the window while it waits).
+     */
+    public void onFailure(java.util.function.Consumer<java.nio.file.Path> r) { onFailure = r; }
 
     public synchronized Reply handle(RuntimeProtocol.Request r) {
         ByteBuffer p = r.payload();
@@ -228,7 +231,7 @@ public final class DeviceSession {
         if (res.exitCode() != 0) {
             failures.add(res.line());
             worstExit = Math.max(worstExit, res.exitCode());
-            onFailure.run();
+            onFailure.accept(res.bundle());
         }
         return new Reply(res.status(), new RuntimeProtocol.Payload().u64(res.cycles()).string(res.line()).toArray());
     }

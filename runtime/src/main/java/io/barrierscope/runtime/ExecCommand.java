@@ -51,7 +51,7 @@ public final class ExecCommand implements Callable<Integer> {
     @Option(names = "--kernel", paramLabel = "REGEX", description = "only launches of kernels whose (mangled) name matches get bundles")
     String kernel;
 
-    @Option(names = "--on-failure", paramLabel = "WHAT", description = "after a failed launch: continue (the program gets the CUDA error; default) or abort (the program is stopped)")
+    @Option(names = "--on-failure", paramLabel = "WHAT", description = "after a failed launch: continue (the program gets the CUDA error; default), abort (the program is stopped) or gui (the window opens on the launch's bundle while the program waits; it goes on when the window is closed)")
     String onFailure = "continue";
 
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "the program (built with nvcc -cudart shared)")
@@ -75,8 +75,14 @@ public final class ExecCommand implements Callable<Integer> {
             err.println("error: --max-steps must be at least 1");
             return Main.BAD_INPUT;
         }
-        if (!onFailure.equals("continue") && !onFailure.equals("abort")) {
-            err.println("error: --on-failure is continue or abort" + (onFailure.equals("gui") ? " (gui is not implemented yet: open the bundle's trace with barrierscope gui)" : ""));
+        LaunchOptions.OnFailure then = switch (onFailure) {
+            case "continue" -> LaunchOptions.OnFailure.CONTINUE;
+            case "abort" -> LaunchOptions.OnFailure.ABORT;
+            case "gui" -> LaunchOptions.OnFailure.GUI;
+            default -> null;
+        };
+        if (then == null) {
+            err.println("error: --on-failure is continue, abort or gui, not '" + onFailure + "'");
             return Main.BAD_INPUT;
         }
         java.util.regex.Pattern kernels = null;
@@ -89,8 +95,7 @@ public final class ExecCommand implements Callable<Integer> {
             }
         }
         Path dir = noBundles ? null : bundleAll != null ? bundleAll : bundleDir != null ? bundleDir : LaunchOptions.DEFAULT_BUNDLE_DIR;
-        LaunchOptions o = new LaunchOptions(policy, seed, maxSteps, !noRace, dir, bundleAll != null && !noBundles, kernels,
-                onFailure.equals("abort"));
+        LaunchOptions o = new LaunchOptions(policy, seed, maxSteps, !noRace, dir, bundleAll != null && !noBundles, kernels, then);
         return exec(program, args, o, out, err);
     }
 
@@ -103,6 +108,12 @@ public final class ExecCommand implements Callable<Integer> {
     /** As above, the program's stdout and stderr going to {@code programOutput} when it is not null (tests). */
     public static int exec(Path program, List<String> args, LaunchOptions options, PrintWriter out, PrintWriter err,
                            Path programOutput) throws IOException, InterruptedException {
+        return exec(program, args, options, out, err, programOutput, FailureWindow.fromSystem());
+    }
+
+    /** As above, {@code --on-failure gui} opening {@code window} (tests). */
+    static int exec(Path program, List<String> args, LaunchOptions options, PrintWriter out, PrintWriter err,
+                    Path programOutput, FailureWindow window) throws IOException, InterruptedException {
         Path exe = resolve(program);
         if (exe == null) {
             err.println("error: " + program + ": no such program" + (program.getNameCount() == 1 ? " (here or on the PATH)" : ""));
@@ -140,12 +151,14 @@ public final class ExecCommand implements Callable<Integer> {
                 err.println("error: cannot run " + program + ": " + e.getMessage());
                 return Main.BAD_INPUT;
             }
-            if (options.abortOnFailure()) {
-                session.onFailure(() -> {
+            switch (options.onFailure()) {
+                case ABORT -> session.onFailure(bundle -> {
                     err.println("barrierscope: --on-failure abort: stopping the program");
                     err.flush();
                     p.destroyForcibly();
                 });
+                case GUI -> session.onFailure(bundle -> window.open(bundle, err));
+                case CONTINUE -> { }
             }
             code = p.waitFor();
         }

@@ -27,8 +27,11 @@ import java.nio.ByteOrder;
  * prints the same explanation `run` prints and becomes a CUDA error for the program.
  */
 final class KernelLaunch {
-    /** What the program is told (status), what the summary keeps (line), and `run`'s exit code for it. */
-    record Result(int status, long cycles, String line, int exitCode) {}
+    /**
+     * What the program is told (status), what the summary keeps (line), `run`'s exit code for it,
+     * and the launch bundle written for it (null: none).
+     */
+    record Result(int status, long cycles, String line, int exitCode, java.nio.file.Path bundle) {}
 
     private final DeviceSession session;
     private final DeviceModule module;
@@ -55,8 +58,8 @@ final class KernelLaunch {
         this.err = err;
     }
 
-    /** Writes this launch's bundle and says where, or why not. */
-    private void bundle(Program program, byte[] params, LaunchBundle.Before before, Outcome o, long steps) {
+    /** Writes this launch's bundle and says where, or why not; the bundle's folder, null when none was written. */
+    private java.nio.file.Path bundle(Program program, byte[] params, LaunchBundle.Before before, Outcome o, long steps) {
         String base = "launch-" + number + "-" + entry.replaceAll("[^A-Za-z0-9_.-]", "_");
         if (base.length() > 100) base = base.substring(0, 100);
         java.nio.file.Path dir = options.bundleDir().resolve(base);
@@ -64,12 +67,14 @@ final class KernelLaunch {
         try {
             String note = LaunchBundle.write(dir, module, program, entry, dims, dynShared, params, before, options, o, steps);
             err.println("barrierscope: launch bundle " + dir + " (reproduce: barrierscope run " + dir.resolve("launch.json")
-                    + "; step through: barrierscope gui " + dir.resolve("trace.bstrace") + ")");
+                    + "; step through: barrierscope gui " + dir + ")");
             if (note != null) err.println("barrierscope: note: " + note);
         } catch (java.io.IOException | RuntimeException e) {
             err.println("barrierscope: could not write the launch bundle " + dir + ": " + e.getMessage());
+            dir = null;
         }
         err.flush();
+        return dir;
     }
 
     private String title() {
@@ -81,13 +86,13 @@ final class KernelLaunch {
     private Result refuse(int status, String why) {
         String line = title() + ": " + why + " (" + CudaError.name(status) + ")";
         err.println("barrierscope: " + line);
-        return new Result(status, 0, line, 0);
+        return new Result(status, 0, line, 0, null);
     }
 
     /** A launch a GPU would run but BarrierScope cannot: counts as a failed launch (exit code 2). */
     private Result beyondUs(int status, String why) {
         Result r = refuse(status, why);
-        return new Result(r.status(), 0, r.line(), io.barrierscope.cli.Main.BAD_INPUT);
+        return new Result(r.status(), 0, r.line(), io.barrierscope.cli.Main.BAD_INPUT, null);
     }
 
     Result run() {
@@ -148,7 +153,7 @@ final class KernelLaunch {
         out.flush();
         if (o == Outcome.COMPLETED) {
             if (options.bundles(entry, false)) bundle(program, params, before, o, machine.steps);
-            return new Result(CudaError.SUCCESS, machine.cycles, "", 0);
+            return new Result(CudaError.SUCCESS, machine.cycles, "", 0, null);
         }
         StringBuilder sb = new StringBuilder();
         sb.append(title()).append(": ").append(o.jsonName()).append(" after ").append(machine.steps).append(" warp steps (")
@@ -173,9 +178,10 @@ final class KernelLaunch {
             default -> io.barrierscope.cli.Main.TOOL_FAILURE;
         };
         err.print("barrierscope: " + sb);
-        err.println("barrierscope: the program gets " + CudaError.name(status) + " from this launch and from its next synchronizing call");
+        err.println("barrierscope: the program gets " + CudaError.name(status) + " from this launch and from every later call that uses the device"
+                + " (sticky, as on a GPU: the program must end to use the device again)");
         err.flush();
-        if (options.bundles(entry, true)) bundle(program, params, before, o, machine.steps);
-        return new Result(status, machine.cycles, title() + ": " + o.jsonName(), exit);
+        java.nio.file.Path written = options.bundles(entry, true) ? bundle(program, params, before, o, machine.steps) : null;
+        return new Result(status, machine.cycles, title() + ": " + o.jsonName(), exit, written);
     }
 }

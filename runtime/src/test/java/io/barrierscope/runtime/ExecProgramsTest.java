@@ -165,11 +165,69 @@ class ExecProgramsTest {
     @Test
     void onFailureAbortStopsTheProgramAfterTheFailedLaunch() throws Exception {
         LaunchOptions o = LaunchOptions.defaults();
-        o = new LaunchOptions(o.policy(), o.seed(), o.maxSteps(), o.race(), null, false, null, true);
+        o = new LaunchOptions(o.policy(), o.seed(), o.maxSteps(), o.race(), null, false, null, LaunchOptions.OnFailure.ABORT);
         Ran r = exec(CudaPrograms.build("deadlock"), o);
         assertEquals(Main.DEADLOCK, r.code(), r.all());
         assertTrue(r.err().contains("--on-failure abort: stopping the program"), r.all());
         assertTrue(!r.program().contains("synchronize:"), "the program never got to print\n" + r.all());
+    }
+
+    /** exec of deadlock.cu with --on-failure gui, the window opened by {@code window}. */
+    static Ran execGui(FailureWindow window) throws Exception {
+        LaunchOptions o = options();
+        o = new LaunchOptions(o.policy(), o.seed(), o.maxSteps(), o.race(), o.bundleDir(), false, null, LaunchOptions.OnFailure.GUI);
+        Path exe = CudaPrograms.build("deadlock");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        Path programOutput = Files.createTempFile(exe.getParent(), "deadlock", ".out");
+        int code;
+        try (PrintWriter w = new PrintWriter(out); PrintWriter e = new PrintWriter(err)) {
+            code = ExecCommand.exec(exe, List.of(), o, w, e, programOutput, window);
+        }
+        String program = Files.readString(programOutput);
+        Files.delete(programOutput);
+        return new Ran(code, out.toString(), err.toString(), program);
+    }
+
+    @Test
+    void onFailureGuiOpensTheWindowOnTheBundleWhileTheProgramWaitsThenItGoesOn(@TempDir Path tmp) throws Exception {
+        // A stand-in for the launcher: it records how it was called (the window itself is the app's).
+        Path called = tmp.resolve("called");
+        Path launcher = tmp.resolve("barrierscope");
+        Files.writeString(launcher, "#!/bin/sh\nprintf '%s\\n' \"$@\" > " + called + "\n");
+        launcher.toFile().setExecutable(true);
+        Ran r = execGui(new FailureWindow(launcher.toString(), java.util.Map.of("DISPLAY", ":99")));
+        assertEquals(Main.DEADLOCK, r.code(), r.all());
+        List<String> args = Files.readAllLines(called);
+        assertEquals("gui", args.get(0), args.toString());
+        Path bundle = Path.of(args.get(1));
+        assertTrue(Files.isRegularFile(bundle.resolve("trace.bstrace")), "the window gets the bundle folder " + bundle);
+        assertTrue(r.err().contains("--on-failure gui: opening the window on "), r.all());
+        assertTrue(r.program().contains("launch: cudaErrorLaunchTimeout; synchronize: cudaErrorLaunchTimeout"),
+                "the program went on after the window closed\n" + r.all());
+    }
+
+    @Test
+    void onFailureGuiWithoutADisplaySaysSoAndTheProgramGoesOn(@TempDir Path tmp) throws Exception {
+        Path called = tmp.resolve("called");
+        Path launcher = tmp.resolve("barrierscope");
+        Files.writeString(launcher, "#!/bin/sh\ntouch " + called + "\n");
+        launcher.toFile().setExecutable(true);
+        Ran r = execGui(new FailureWindow(launcher.toString(), java.util.Map.of()));
+        assertEquals(Main.DEADLOCK, r.code(), r.all());
+        assertTrue(r.err().contains("--on-failure gui: no display to open the window on (DISPLAY is not set"), r.all());
+        assertTrue(r.err().contains("the program goes on (later: barrierscope gui "), r.all());
+        assertTrue(!Files.exists(called), "no window was started");
+        assertTrue(r.program().contains("synchronize: cudaErrorLaunchTimeout"), r.all());
+    }
+
+    @Test
+    void aFailedLaunchsErrorIsStickyAsOnAGpuAndARefusedConfigurationIsNot() throws Exception {
+        Ran r = exec("sticky");
+        assertEquals(Main.DEADLOCK, r.code(), r.all());
+        assertTrue(r.program().contains("PASS sticky"), r.all());
+        assertTrue(r.err().contains("from every later call that uses the device (sticky, as on a GPU"), r.all());
+        assertTrue(r.err().contains("1 of 3 launches failed"), "the launch after the failure never reached the engine\n" + r.all());
     }
 
     @Test
@@ -177,7 +235,20 @@ class ExecProgramsTest {
         Ran r = exec("tma_pipeline");
         assertEquals(0, r.code(), r.all());
         assertTrue(r.program().contains("PASS tma_pipeline"), r.all());
-        assertTrue(r.program().contains("cuTensorMapEncodeTiled: swizzled shared-memory layouts (CU_TENSOR_MAP_SWIZZLE_*) are not modelled"), r.all());
+        assertTrue(r.program().contains("cuTensorMapEncodeTiled: elementStrides: strides other than 1 are not modelled"), r.all());
+    }
+
+    @Test
+    void a128ByteSwizzledTileEncodedAsCutlassDoesLandsSwizzledAndReadsBackThroughTheSwizzle() throws Exception {
+        Ran r = exec("tma_swizzle128");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS tma_swizzle128"), r.all());
+        assertTrue(r.program().contains("cuTensorMapEncodeTiled: boxDim: with a swizzle, the inner dimension must span at most"
+                + " the swizzle's bytes (32, 64 or 128) (returns CUDA_ERROR_INVALID_VALUE)"), r.all());
+        assertTrue(r.program().contains("cuTensorMapEncodeTiled: swizzle: CU_TENSOR_MAP_SWIZZLE_128B_ATOM_* (32- and 64-byte chunks)"
+                + " are not modelled by BarrierScope yet"), r.all());
+        assertTrue(r.program().contains("barrierscope: cuTensorMapEncodeIm2col (im2col tensor maps are not modelled"), r.all());
+        assertTrue(r.err().contains("does not implement: cuTensorMapEncodeIm2col (im2col"), "named in the summary\n" + r.all());
     }
 
     @Test

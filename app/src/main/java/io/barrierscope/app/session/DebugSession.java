@@ -132,7 +132,7 @@ public final class DebugSession implements AutoCloseable {
             Loader.Loaded l = Loader.load(path, ptxSettings);
             inspectSlot.set(-1); // a thread of the old run means nothing in the new one
             selectedBarrier.set(null); // nor a barrier
-            file = path;
+            file = Loader.resolve(path); // a bundle folder: the file in it that opened
             breakpoints.clear(l.travel().breakpoints());
             install(l);
         }));

@@ -1,9 +1,11 @@
 package io.barrierscope.app.session;
 
+import io.barrierscope.launch.BadInputException;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.trace.TimeTravel;
 import io.barrierscope.trace.TraceFile;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +13,8 @@ import java.util.Locale;
 
 /**
  * Turns a file into a recorded session: a launch file, a bare PTX (with launch settings, else
- * the command line's defaults), or a trace (re-executed and checked by the engine). Engine
+ * the command line's defaults), a trace (re-executed and checked by the engine), or a launch
+ * bundle folder (its trace, else its launch file). Engine
  * thread only: opening compiles and, for a trace, replays.
  */
 final class Loader {
@@ -20,7 +23,20 @@ final class Loader {
 
     private Loader() {}
 
-    static Loaded load(Path path, LaunchSettings ptxSettings) {
+    /**
+     * The file a path opens: a folder is a launch bundle (what {@code barrierscope exec} writes),
+     * opened as its trace (shown at its last step, the failing one) or, without one, its launch file.
+     */
+    static Path resolve(Path path) {
+        if (!Files.isDirectory(path)) return path;
+        for (String f : List.of("trace.bstrace", "launch.json")) {
+            if (Files.isRegularFile(path.resolve(f))) return path.resolve(f);
+        }
+        throw new BadInputException(path + " is a folder but not a launch bundle: it holds neither trace.bstrace nor launch.json");
+    }
+
+    static Loaded load(Path asked, LaunchSettings ptxSettings) {
+        Path path = resolve(asked);
         String name = path.getFileName() == null ? "" : path.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".bstrace")) {
             TimeTravel tt = TraceFile.open(path);

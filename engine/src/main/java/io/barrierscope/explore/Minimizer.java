@@ -1,0 +1,345 @@
+package io.barrierscope.explore;
+
+import io.barrierscope.exec.ExecutionListener;
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.ptx.Instruction;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Shrinks a finding's schedule by delta debugging (Zeller's ddmin) over its non-default
+ * decisions: a candidate is a subset of them, replayed from the start with every other decision
+ * taking the default; it is kept when the run still ends in the finding's cause. Removing a
+ * decision shifts which decision a later entry lands on, so candidates are replayed leniently (an
+ * entry that no longer fits is dropped) and a kept candidate is replaced by the decisions its run
+ * really took. The result is 1-minimal: no single decision can be dropped, and no two neighbouring
+ * decisions can be replaced by the later one taken earlier (see {@link #merge}).
+ */
+final class Minimizer {
+    /** Replays a schedule from the start; false when a limit or cancel cut the replay. */
+    interface Replayer {
+        boolean replay(Schedule s);
+    }
+
+    private final Interpreter x;
+    private final SchedulePolicy policy;
+    private final Replayer replayer;
+    private final long maxSteps;
+    private int replays;
+    private boolean cut;
+
+    Minimizer(Interpreter x, SchedulePolicy policy, Replayer replayer, long maxSteps) {
+        this.x = x;
+        this.policy = policy;
+        this.replayer = replayer;
+        this.maxSteps = maxSteps;
+    }
+
+    /**
+     * Minimises {@code found} for {@code cause}, replaying at most {@code maxReplays} schedules and
+     * stopping when {@code over} says the time is up (checked between replays).
+     */
+    Minimization minimize(Schedule found, String cause, int maxReplays, BooleanSupplier over) {
+        replays = 0;
+        cut = false;
+        int foundPreemptions = preemptions(found);
+        Schedule c = found;
+        boolean complete = true;
+        Schedule empty = test(Schedule.EMPTY, cause);
+        if (empty != null) {
+            c = empty;
+        } else {
+            while (true) {
+                Schedule d = ddmin(c, cause, maxReplays, over);
+                if (d == null) {
+                    c = best;
+                    complete = false;
+                    break;
+                }
+                c = d;
+                Schedule merged = merge(c, cause, maxReplays, over);
+                if (merged == null) {
+                    complete = !cut && replays < maxReplays && !over.getAsBoolean();
+                    break;
+                }
+                c = merged;
+            }
+        }
+        List<Minimization.Decision> decisive = new ArrayList<>();
+        int minimalPreemptions = explain(c, decisive);
+        return new Minimization(c, found.size(), c.size(), foundPreemptions, minimalPreemptions, decisive, complete && !cut,
+                replays);
+    }
+
+    /** Candidate schedules kept so far by {@link #ddmin}, when it is cut short (null return). */
+    private Schedule best;
+
+    /**
+     * ddmin: drops chunks, then complements, of ever finer splits until no single decision can be
+     * dropped. Returns the 1-minimal schedule, or null when a budget cut it ({@link #best} then holds
+     * the smallest kept so far).
+     */
+    private Schedule ddmin(Schedule c, String cause, int maxReplays, BooleanSupplier over) {
+        best = c;
+        int n = 2;
+        while (c.size() >= 2) {
+            if (cut || replays >= maxReplays || over.getAsBoolean()) return null;
+            List<Schedule> chunks = split(c, n);
+            Schedule kept = null;
+            if (n > 2) { // with two chunks, each is the other's complement: tried below
+                for (int i = 0; i < chunks.size() && kept == null && replays < maxReplays && !cut; i++) kept = test(chunks.get(i), cause);
+                if (kept != null) {
+                    c = best = kept;
+                    n = 2;
+                    continue;
+                }
+            }
+            for (int i = 0; i < chunks.size() && kept == null && replays < maxReplays && !cut; i++) {
+                kept = test(without(c, chunks.get(i)), cause);
+            }
+            if (kept != null) {
+                c = best = kept;
+                n = Math.max(n - 1, 2);
+                continue;
+            }
+            if (replays >= maxReplays || cut) return null;
+            if (n >= c.size()) break;
+            n = Math.min(2 * n, c.size());
+        }
+        return c;
+    }
+
+    /**
+     * Dropping a decision shifts the ones after it, so ddmin can end at two decisions where one
+     * at an earlier point would do (warp 2 then warp 1 first, where warp 1 first alone fails the
+     * same way). Tries, for each pair of neighbouring decisions, the later one alone at each point
+     * from just after the decision before the pair up to its own. Returns the first such shorter
+     * schedule that still fails the same way, or null.
+     */
+    private Schedule merge(Schedule c, String cause, int maxReplays, BooleanSupplier over) {
+        for (int j = 1; j < c.size(); j++) {
+            long from = j >= 2 ? c.index(j - 2) + 1 : 0;
+            for (long d = from; d < c.index(j); d++) {
+                if (d == c.index(j - 1)) continue; // that one is the pair itself with its first decision changed: tried as a drop
+                if (cut || replays >= maxReplays || over.getAsBoolean()) return null;
+                Schedule kept = test(moved(c, j, d), cause);
+                if (kept != null && kept.size() < c.size()) return kept;
+            }
+        }
+        return null;
+    }
+
+    /** {@code c} without entry {@code j - 1}, with entry {@code j} at decision {@code at}. */
+    private static Schedule moved(Schedule c, int j, long at) {
+        long[] idx = new long[c.size() - 1];
+        char[] k = new char[idx.length];
+        long[] v = new long[idx.length];
+        int n = 0;
+        for (int i = 0; i < c.size(); i++) {
+            if (i == j - 1) continue;
+            idx[n] = i == j ? at : c.index(i);
+            k[n] = c.kind(i);
+            v[n] = c.value(i);
+            n++;
+        }
+        return new Schedule(idx, k, v);
+    }
+
+    /** Replays {@code s} leniently; the decisions its run took if it still ends in {@code cause}, else null. */
+    private Schedule test(Schedule s, String cause) {
+        replays++;
+        policy.lenient(true);
+        boolean whole;
+        try {
+            whole = replayer.replay(s);
+        } finally {
+            policy.lenient(false);
+        }
+        if (!whole) {
+            cut = true;
+            return null;
+        }
+        return Causes.met(x, maxSteps, cause) ? policy.taken() : null;
+    }
+
+    private int preemptions(Schedule s) {
+        int[] n = {0};
+        policy.observe((idx, kind, def, chosen, preemption) -> {
+            if (preemption) n[0]++;
+        });
+        try {
+            replayer.replay(s);
+        } finally {
+            policy.observe(null);
+        }
+        return n[0];
+    }
+
+    /**
+     * A warp decision being explained: the chosen and the default warp, and the first visible
+     * instruction each ran after it (the chosen warp runs local instructions first without a new
+     * decision, so its pc at the decision may be a plain add).
+     */
+    private static final class WarpSwitch {
+        final long index;
+        final int chosen;
+        final int def;
+        int chosenPc;
+        int defPc;
+        long chosenStep;
+        boolean chosenSeen;
+        boolean defSeen;
+
+        WarpSwitch(long index, int chosen, int def, int chosenPc, int defPc, long step) {
+            this.index = index;
+            this.chosen = chosen;
+            this.def = def;
+            this.chosenPc = chosenPc;
+            this.defPc = defPc;
+            this.chosenStep = step;
+        }
+    }
+
+    /** Replays the minimal schedule and says what each of its decisions did; returns its preemptions. */
+    private int explain(Schedule s, List<Minimization.Decision> out) {
+        int[] n = {0};
+        Machine m = x.machine();
+        List<WarpSwitch> switches = new ArrayList<>();
+        List<Object> order = new ArrayList<>(); // WarpSwitch or a finished Decision, in decision order
+        policy.observe((idx, kind, def, chosen, preemption) -> {
+            if (preemption) n[0]++;
+            if (chosen == def) return;
+            String text;
+            long step;
+            switch (kind) {
+                case SchedulePolicy.WARP -> {
+                    WarpSwitch w = new WarpSwitch(idx, (int) chosen, (int) def, lanePc(m, (int) chosen, -1), lanePc(m, (int) def, -1),
+                            m.steps);
+                    switches.add(w);
+                    order.add(w);
+                    return;
+                }
+                case SchedulePolicy.GROUP -> {
+                    step = m.steps;
+                    int w = policy.currentWarp();
+                    text = warp(m, w) + "'s lanes at " + insn(m, lanePc(m, w, (int) chosen)) + " ran before its lanes at "
+                            + insn(m, lanePc(m, w, (int) def));
+                }
+                case SchedulePolicy.LATENCY -> {
+                    step = m.steps - 1;
+                    int w = policy.currentWarp();
+                    text = "the asynchronous copy of " + warp(m, w) + "'s " + insn(m, lanePc(m, w, -1)) + " took " + chosen
+                            + " cycles instead of " + def;
+                }
+                default -> {
+                    step = m.steps - 1;
+                    int w = policy.currentWarp();
+                    text = warp(m, w) + "'s " + insn(m, lanePc(m, w, -1)) + " returned false early";
+                }
+            }
+            order.add(new Minimization.Decision(idx, step, kind, text + " (step " + step + ")"));
+        });
+        ExecutionListener visibleSteps = new ExecutionListener() {
+            @Override
+            public void warpStep(long step, int warp, int pc, int group, int active) {
+                if (switches.isEmpty() || !SchedulePolicy.isVisible(x.op(pc))) return;
+                for (WarpSwitch w : switches) {
+                    if (!w.chosenSeen && w.chosen == warp) {
+                        w.chosenSeen = true;
+                        w.chosenPc = pc;
+                        w.chosenStep = step;
+                    }
+                    if (!w.defSeen && w.def == warp) {
+                        w.defSeen = true;
+                        w.defPc = pc;
+                    }
+                }
+                switches.removeIf(w -> w.chosenSeen && w.defSeen);
+            }
+        };
+        x.addListener(visibleSteps);
+        try {
+            replayer.replay(s);
+        } finally {
+            x.removeListener(visibleSteps);
+            policy.observe(null);
+        }
+        for (Object o : order) {
+            if (o instanceof WarpSwitch w) {
+                out.add(new Minimization.Decision(w.index, w.chosenStep, SchedulePolicy.WARP, warp(m, w.chosen) + " ran its "
+                        + insn(m, w.chosenPc) + " before " + warp(m, w.def) + "'s " + insn(m, w.defPc) + " (step " + w.chosenStep + ")"));
+            } else {
+                out.add((Minimization.Decision) o);
+            }
+        }
+        return n[0];
+    }
+
+    private static String warp(Machine m, int w) {
+        if (w < 0) return "a warp";
+        return m.ctas > 1 ? "CTA " + m.ctaOfWarp(w) + " warp " + m.warpInCta(w) : "warp " + w;
+    }
+
+    /** The pc of {@code lane} of warp {@code w}, or of its lowest runnable (else live) lane when {@code lane} < 0. */
+    private static int lanePc(Machine m, int w, int lane) {
+        if (w < 0) return -1;
+        if (lane < 0) {
+            int mask = m.runMask[w] != 0 ? m.runMask[w] : m.liveMask[w];
+            if (mask == 0) return -1;
+            lane = Integer.numberOfTrailingZeros(mask);
+        }
+        return m.pc[(w << 5) + lane];
+    }
+
+    private String insn(Machine m, int pc) {
+        if (pc < 0 || pc >= m.program.code.length || x.op(pc) == null || x.op(pc).insn == null) return "next instruction";
+        Instruction in = x.op(pc).insn;
+        return "`" + in.text().strip().replaceAll("\\s+", " ") + "` (line " + in.pos().line() + ")";
+    }
+
+    /** {@code s}'s entries in {@code n} contiguous chunks of near-equal size. */
+    private static List<Schedule> split(Schedule s, int n) {
+        List<Schedule> out = new ArrayList<>();
+        int size = s.size();
+        int from = 0;
+        for (int i = 0; i < n; i++) {
+            int to = from + (size - from) / (n - i);
+            out.add(slice(s, from, to));
+            from = to;
+        }
+        return out;
+    }
+
+    private static Schedule slice(Schedule s, int from, int to) {
+        long[] idx = new long[to - from];
+        char[] k = new char[to - from];
+        long[] v = new long[to - from];
+        for (int i = from; i < to; i++) {
+            idx[i - from] = s.index(i);
+            k[i - from] = s.kind(i);
+            v[i - from] = s.value(i);
+        }
+        return new Schedule(idx, k, v);
+    }
+
+    /** {@code s} without the entries of {@code part} (same decision indices). */
+    private static Schedule without(Schedule s, Schedule part) {
+        long[] drop = new long[part.size()];
+        for (int i = 0; i < drop.length; i++) drop[i] = part.index(i);
+        int n = 0;
+        long[] idx = new long[s.size()];
+        char[] k = new char[s.size()];
+        long[] v = new long[s.size()];
+        for (int i = 0; i < s.size(); i++) {
+            if (Arrays.binarySearch(drop, s.index(i)) >= 0) continue;
+            idx[n] = s.index(i);
+            k[n] = s.kind(i);
+            v[n] = s.value(i);
+            n++;
+        }
+        return new Schedule(Arrays.copyOf(idx, n), Arrays.copyOf(k, n), Arrays.copyOf(v, n));
+    }
+}

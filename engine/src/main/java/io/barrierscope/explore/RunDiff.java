@@ -1,0 +1,291 @@
+package io.barrierscope.explore;
+
+import io.barrierscope.exec.ExecutionListener;
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Op;
+import io.barrierscope.exec.Outcome;
+import io.barrierscope.exec.SyncEvent;
+import io.barrierscope.launch.LaunchedRun;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * Compares two runs from their start: the first warp step where they part (which warp, lanes and
+ * instruction each took, and why: another warp chosen, another instruction at the same place, or
+ * other lanes), then per CTA barrier, mbarrier and cluster barrier the generations or phases whose
+ * arrival orders differ, and the launch buffers' final differences. Both runs are stepped in
+ * lock-step, so only the steps since the last match are kept, whatever the runs' length.
+ */
+public final class RunDiff {
+    /** One warp step: which warp, at which pc, with which lanes (group) and which passed the guard (active). */
+    public record Step(long step, int warp, int pc, int group, int active, String insn, int line) {}
+
+    /** Where the runs part; {@code a} or {@code b} is null when that run had ended (its outcome then says how). */
+    public record Divergence(long step, Step a, Step b, String why, long decisionsA, long decisionsB) {}
+
+    /** One generation (CTA barrier, cluster barrier) or phase (mbarrier) whose arrivals differ. */
+    public record SyncDifference(String object, long generation, List<String> a, List<String> b) {}
+
+    /** Elements of one buffer that differ at the end: their count, and the first few as index, A's value, B's value. */
+    public record BufferDifference(String buffer, long differing, List<Object[]> first, String note) {}
+
+    public record Result(Divergence divergence, String outcomeA, String outcomeB, long stepsA, long stepsB,
+                         List<SyncDifference> sync, List<BufferDifference> memory) {
+        public boolean same() { return divergence == null && sync.isEmpty() && memory.isEmpty() && outcomeA.equals(outcomeB); }
+    }
+
+    /** At most this many differing elements are listed per buffer (all are counted). */
+    public static final int FIRST_ELEMENTS = 10;
+
+    private RunDiff() {}
+
+    /** Runs both fresh runs to their end (or {@code maxSteps}) and compares them. */
+    public static Result compare(LaunchedRun a, LaunchedRun b, long maxSteps) {
+        Side sa = new Side(a);
+        Side sb = new Side(b);
+        Divergence div = null;
+        while (div == null && (sa.running(maxSteps) || sb.running(maxSteps))) {
+            // Step the one behind (a time jump makes no step); compare once both have taken the step.
+            if (sa.steps.size() <= sb.steps.size() && sa.running(maxSteps)) sa.advance();
+            else if (sb.running(maxSteps)) sb.advance();
+            else sa.advance();
+            while (!sa.steps.isEmpty() && !sb.steps.isEmpty()) {
+                Step x = sa.steps.remove(0);
+                Step y = sb.steps.remove(0);
+                if (!same(x, y)) {
+                    div = new Divergence(x.step(), x, y, why(sa, sb, x, y), sa.decisions(), sb.decisions());
+                    break;
+                }
+            }
+            boolean aEnded = !sa.running(maxSteps) && sa.steps.isEmpty() && !sb.steps.isEmpty();
+            boolean bEnded = !sb.running(maxSteps) && sb.steps.isEmpty() && !sa.steps.isEmpty();
+            if (div == null && (aEnded || bEnded)) {
+                Step x = sa.steps.isEmpty() ? null : sa.steps.get(0);
+                Step y = sb.steps.isEmpty() ? null : sb.steps.get(0);
+                long at = x != null ? x.step() : y.step();
+                String why = (x == null ? "A" : "B") + " ended (" + (x == null ? sa.outcome() : sb.outcome()) + ") at step " + at
+                        + " where the other went on";
+                div = new Divergence(at, x, y, why, sa.decisions(), sb.decisions());
+            }
+        }
+        // After the divergence (or none), each run goes on to its end for the barrier and memory comparison.
+        sa.finish(maxSteps);
+        sb.finish(maxSteps);
+        if (div == null && !sa.outcome().equals(sb.outcome())) {
+            div = new Divergence(Math.min(sa.m.steps, sb.m.steps), null, null, "the runs took the same steps but ended differently: A "
+                    + sa.outcome() + ", B " + sb.outcome(), sa.decisions(), sb.decisions());
+        }
+        List<SyncDifference> sync = new ArrayList<>();
+        compareSync(sa.sync, sb.sync, sync);
+        return new Result(div, sa.outcome(), sb.outcome(), sa.m.steps, sb.m.steps, sync, compareMemory(a.buffers(), b.buffers()));
+    }
+
+    private static boolean same(Step x, Step y) {
+        return x.warp() == y.warp() && x.group() == y.group() && x.active() == y.active() && x.line() == y.line()
+                && Objects.equals(x.insn(), y.insn());
+    }
+
+    private static String why(Side sa, Side sb, Step x, Step y) {
+        long decision = firstDifferentDecision(sa, sb);
+        String d = decision >= 0 ? " (scheduling decision " + decision + ")" : "";
+        if (x.warp() != y.warp()) {
+            return "another warp was scheduled" + d + ": A ran " + sa.warpName(x.warp()) + "'s " + show(x) + ", B ran "
+                    + sb.warpName(y.warp()) + "'s " + show(y);
+        }
+        if (x.line() != y.line() || !Objects.equals(x.insn(), y.insn())) {
+            return sa.warpName(x.warp()) + " is at another instruction: A " + show(x) + ", B " + show(y)
+                    + (x.pc() == y.pc() ? " (the programs differ here)" : " (an earlier branch, a convergence choice or the programs differ)");
+        }
+        return sa.warpName(x.warp()) + " ran " + show(x) + " with other lanes: A group 0x" + Integer.toHexString(x.group()) + " active 0x"
+                + Integer.toHexString(x.active()) + ", B group 0x" + Integer.toHexString(y.group()) + " active 0x"
+                + Integer.toHexString(y.active()) + " (a guard predicate or a convergence choice differs)";
+    }
+
+    /** The first decision the two schedule policies took differently so far, or -1 (not both schedule runs, or none). */
+    private static long firstDifferentDecision(Side sa, Side sb) {
+        if (!(sa.x.policy() instanceof SchedulePolicy pa) || !(sb.x.policy() instanceof SchedulePolicy pb)) return -1;
+        Schedule a = pa.taken();
+        Schedule b = pb.taken();
+        int n = Math.min(a.size(), b.size());
+        for (int i = 0; i < n; i++) {
+            if (a.index(i) != b.index(i)) return Math.min(a.index(i), b.index(i));
+            if (a.kind(i) != b.kind(i) || a.value(i) != b.value(i)) return a.index(i);
+        }
+        if (a.size() != b.size()) return a.size() > n ? a.index(n) : b.index(n);
+        return -1;
+    }
+
+    private static String show(Step s) { return "`" + s.insn() + "` (line " + s.line() + ", step " + s.step() + ")"; }
+
+    private static void compareSync(Map<String, TreeMap<Long, List<String>>> a, Map<String, TreeMap<Long, List<String>>> b,
+                                    List<SyncDifference> out) {
+        TreeMap<String, Boolean> objects = new TreeMap<>();
+        a.keySet().forEach(k -> objects.put(k, true));
+        b.keySet().forEach(k -> objects.put(k, true));
+        for (String o : objects.keySet()) {
+            TreeMap<Long, List<String>> ga = a.getOrDefault(o, new TreeMap<>());
+            TreeMap<Long, List<String>> gb = b.getOrDefault(o, new TreeMap<>());
+            TreeMap<Long, Boolean> gens = new TreeMap<>();
+            ga.keySet().forEach(g -> gens.put(g, true));
+            gb.keySet().forEach(g -> gens.put(g, true));
+            for (long g : gens.keySet()) {
+                List<String> x = ga.getOrDefault(g, List.of());
+                List<String> y = gb.getOrDefault(g, List.of());
+                if (!x.equals(y)) out.add(new SyncDifference(o.substring(o.indexOf('|') + 1), g, x, y));
+            }
+        }
+    }
+
+    private static List<BufferDifference> compareMemory(Map<String, List<Number>> a, Map<String, List<Number>> b) {
+        List<BufferDifference> out = new ArrayList<>();
+        TreeMap<String, Boolean> names = new TreeMap<>();
+        a.keySet().forEach(k -> names.put(k, true));
+        b.keySet().forEach(k -> names.put(k, true));
+        for (String n : names.keySet()) {
+            List<Number> x = a.get(n);
+            List<Number> y = b.get(n);
+            if (x == null || y == null) {
+                out.add(new BufferDifference(n, -1, List.of(), "only in " + (x == null ? "B" : "A")));
+                continue;
+            }
+            long count = 0;
+            List<Object[]> first = new ArrayList<>();
+            int len = Math.min(x.size(), y.size());
+            for (int i = 0; i < len; i++) {
+                if (!x.get(i).equals(y.get(i))) {
+                    count++;
+                    if (first.size() < FIRST_ELEMENTS) first.add(new Object[] {i, x.get(i), y.get(i)});
+                }
+            }
+            String note = x.size() != y.size() ? "A has " + x.size() + " elements, B " + y.size() : null;
+            if (count > 0 || note != null) out.add(new BufferDifference(n, count, first, note));
+        }
+        return out;
+    }
+
+    /** One run being compared: its steps not yet matched, and its arrivals by object and generation. */
+    private static final class Side implements ExecutionListener {
+        final LaunchedRun run;
+        final Interpreter x;
+        final Machine m;
+        final List<Step> steps = new ArrayList<>();
+        /** Object name -> generation or phase -> arrivals in order ("warp 1", "warp 2 lanes 0-31", "complete-tx 256 bytes"). */
+        final Map<String, TreeMap<Long, List<String>>> sync = new TreeMap<>();
+        /** The warp and lanes of the last entry of each (object, generation) list, to merge a warp's lanes into one entry. */
+        private final Map<List<String>, int[]> lastLanes = new java.util.IdentityHashMap<>();
+        /** Phase each mbarrier is in (completions seen), by its key. */
+        private final Map<Long, Long> mbarPhase = new TreeMap<>();
+
+        Side(LaunchedRun run) {
+            this.run = run;
+            this.x = run.interpreter();
+            this.m = run.machine();
+            x.addListener(this);
+        }
+
+        boolean running(long maxSteps) { return x.outcome() == Outcome.RUNNING && m.steps < maxSteps; }
+
+        void advance() { x.step(); }
+
+        void finish(long maxSteps) {
+            steps.clear();
+            while (running(maxSteps)) {
+                x.step();
+                steps.clear();
+            }
+            if (x.outcome() == Outcome.RUNNING) x.run(maxSteps); // ends as step-limit
+            x.removeListener(this);
+        }
+
+        String outcome() { return x.outcome().jsonName(); }
+
+        /** Decisions taken so far under a schedule policy; -1 under another policy. */
+        long decisions() { return x.policy() instanceof SchedulePolicy p ? p.decisions() : -1; }
+
+        String warpName(int w) { return m.ctas > 1 ? "CTA " + m.ctaOfWarp(w) + " warp " + m.warpInCta(w) : "warp " + w; }
+
+        private String thread(int slot) {
+            if (slot < 0) return "a copy";
+            return warpName(slot >> 5) + " lane " + (slot & 31);
+        }
+
+        @Override
+        public void warpStep(long step, int warp, int pc, int group, int active) {
+            Op op = x.op(pc);
+            String text = op == null || op.insn == null ? "?" : op.insn.text().strip().replaceAll("\\s+", " ");
+            int line = op == null || op.insn == null ? -1 : op.insn.pos().line();
+            steps.add(new Step(step, warp, pc, group, active, text, line));
+        }
+
+        @Override
+        public void syncEvent(long step, SyncEvent kind, int slot, long object, long a, long b) {
+            int cta = (int) (object >>> 32);
+            int low = (int) object;
+            switch (kind) {
+                case BAR_ARRIVE -> add(key(0, cta, low, "CTA " + cta + " barrier " + low), a, warpName(slot >> 5));
+                case CLUSTER_ARRIVE -> addLane(key(2, (int) object, 0, "cluster barrier of CTA " + object), a, slot);
+                case MBAR_INIT -> mbarPhase.put(object, 0L);
+                case MBAR_ARRIVE -> {
+                    if (slot >= 0 && a == 1) addLane(mbarName(cta, low), mbarPhase.getOrDefault(object, 0L), slot);
+                    else add(mbarName(cta, low), mbarPhase.getOrDefault(object, 0L), thread(slot) + " x" + a);
+                }
+                case MBAR_COMPLETE_TX -> add(mbarName(cta, low), mbarPhase.getOrDefault(object, 0L), "complete-tx " + a + " bytes");
+                case MBAR_PHASE_COMPLETE -> mbarPhase.put(object, a + 1);
+                default -> { }
+            }
+        }
+
+        private static String mbarName(int cta, int offset) {
+            return key(1, cta, offset, "mbarrier at shared 0x" + Integer.toHexString(offset) + " of CTA " + cta);
+        }
+
+        /** A key that sorts by kind, CTA and id or offset (numerically), followed by the object's name after '|'. */
+        private static String key(int kind, int cta, int low, String name) {
+            return String.format("%d %010d %010d|%s", kind, cta, low & 0xFFFFFFFFL, name);
+        }
+
+        private void add(String object, long generation, String who) {
+            List<String> l = sync.computeIfAbsent(object, k -> new TreeMap<>()).computeIfAbsent(generation, k -> new ArrayList<>());
+            l.add(who);
+            lastLanes.remove(l);
+        }
+
+        /** One thread's arrival; consecutive arrivals of one warp's lanes become one entry ("warp 0 lanes 0-31"). */
+        private void addLane(String object, long generation, int slot) {
+            if (slot < 0) {
+                add(object, generation, "a copy");
+                return;
+            }
+            List<String> l = sync.computeIfAbsent(object, k -> new TreeMap<>()).computeIfAbsent(generation, k -> new ArrayList<>());
+            int[] last = lastLanes.get(l);
+            int w = slot >> 5;
+            if (last != null && last[0] == w && (last[1] & (1 << (slot & 31))) == 0) {
+                last[1] |= 1 << (slot & 31);
+                l.set(l.size() - 1, warpName(w) + " " + lanes(last[1]));
+                return;
+            }
+            l.add(warpName(w) + " " + lanes(1 << (slot & 31)));
+            lastLanes.put(l, new int[] {w, 1 << (slot & 31)});
+        }
+
+        /** A lane mask as ranges: "lane 3", "lanes 0-31", "lanes 0-3,8". */
+        private static String lanes(int mask) {
+            StringBuilder sb = new StringBuilder();
+            int n = 0;
+            for (int l = 0; l < 32; l++) {
+                if ((mask & (1 << l)) == 0) continue;
+                int e = l;
+                while (e + 1 < 32 && (mask & (1 << (e + 1))) != 0) e++;
+                if (sb.length() > 0) sb.append(',');
+                sb.append(l == e ? String.valueOf(l) : l + "-" + e);
+                n += e - l + 1;
+                l = e;
+            }
+            return (n == 1 ? "lane " : "lanes ") + sb;
+        }
+    }
+}

@@ -1,0 +1,163 @@
+package io.barrierscope.explore;
+
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Outcome;
+import io.barrierscope.exec.SplitMix64;
+import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.trace.Checkpoint;
+import io.barrierscope.trace.StateHash;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Runs single schedules of one launch on its own machine: the search's leaves (forks that are not
+ * expanded further) and its random schedules. The explorer owns one runner on the launch it was
+ * given and, with {@code --jobs N}, N - 1 more on their own copies of the launch, one per worker
+ * thread; each run is single-threaded and deterministic, and a runner hands back everything the
+ * explorer needs to file the run in the order one runner alone would have (see {@link Leaf}).
+ */
+final class ScheduleRunner {
+    /**
+     * One schedule's run: the state hashes taken after its fork (at most
+     * {@link Explorer#HASHES_AFTER_FORK}) with the step of each, whether it stopped at a hash already
+     * known when it started (then the explorer prunes it at that hash or an earlier one), whether a
+     * limit cut it, the step it ended at and, when it ran to its end, its summary.
+     */
+    record Leaf(long[] hashes, long[] stepsAt, int hashCount, boolean stoppedEarly, boolean aborted, long endSteps, Summary summary) {}
+
+    /** A finished run as the explorer files it: the outcome key, its causes and its schedule. */
+    record Summary(Outcome outcome, String key, List<Causes.Cause> causes, Schedule taken) {}
+
+    final LaunchedRun run;
+    final Interpreter x;
+    final Machine m;
+    final SchedulePolicy policy;
+    final Checkpoint start;
+    final long stateBytes;
+    long hashes;
+
+    /** A worker's own checkpoints of the frame whose leaves it runs (checkpoints do not move between machines). */
+    private Object cachedFrame;
+    private final List<Long> cacheAt = new ArrayList<>();
+    private final List<Checkpoint> cacheCps = new ArrayList<>();
+
+    ScheduleRunner(LaunchedRun run) {
+        if (!(run.interpreter().policy() instanceof SchedulePolicy p)) throw new IllegalArgumentException("needs a SchedulePolicy run");
+        this.run = run;
+        this.x = run.interpreter();
+        this.m = run.machine();
+        this.policy = p;
+        this.start = Checkpoint.take(x);
+        this.stateBytes = Math.max(1, start.bytes());
+    }
+
+    /** Hashing budget: see {@link Explorer#hashAllowed}. */
+    boolean hashAllowed(long lastHash, long fullHashBytes) {
+        return stateBytes <= fullHashBytes || m.steps - lastHash >= stateBytes / Explorer.HASH_BYTES_PER_STEP;
+    }
+
+    long stateHash() {
+        hashes++;
+        return StateHash.of(x);
+    }
+
+    /**
+     * Runs {@code plan} from {@code cp} to its end, hashing up to {@link Explorer#HASHES_AFTER_FORK}
+     * decision boundaries after decision {@code fork} (none when it is negative) and stopping at a hash
+     * in {@code seen}, which it only reads. {@code due} is asked every
+     * {@link Explorer#LIMIT_CHECK_STEPS} steps whether a limit or cancel has come.
+     */
+    Leaf leaf(Schedule plan, Checkpoint cp, long fork, Set<Long> seen, long maxSteps, long fullHashBytes, BooleanSupplier due) {
+        policy.follow(plan);
+        cp.restoreInto(x);
+        policy.listen(null, 0);
+        long[] hs = new long[Explorer.HASHES_AFTER_FORK];
+        long[] at = new long[Explorer.HASHES_AFTER_FORK];
+        int n = 0;
+        long lastHash = m.steps;
+        long nextCheck = m.steps + Explorer.LIMIT_CHECK_STEPS;
+        while (x.outcome() == Outcome.RUNNING) {
+            if (m.steps >= maxSteps) {
+                x.run(maxSteps); // ends the run as step-limit
+                break;
+            }
+            if (m.steps >= nextCheck) {
+                nextCheck = m.steps + Explorer.LIMIT_CHECK_STEPS;
+                if (due.getAsBoolean()) return new Leaf(hs, at, n, false, true, m.steps, null);
+            }
+            long before = policy.decisions();
+            x.step();
+            long d = policy.decisions();
+            if (d == before || x.outcome() != Outcome.RUNNING) continue;
+            if (fork >= 0 && n < Explorer.HASHES_AFTER_FORK && d > fork && hashAllowed(lastHash, fullHashBytes)) {
+                lastHash = m.steps;
+                long h = stateHash();
+                hs[n] = h;
+                at[n] = m.steps;
+                n++;
+                if (seen.contains(h)) return new Leaf(hs, at, n, true, false, m.steps, null);
+            }
+        }
+        return new Leaf(hs, at, n, false, false, m.steps, summarize(maxSteps));
+    }
+
+    /** One random schedule (seeded), from the start. */
+    Leaf random(long seed, int odds, long maxSteps, BooleanSupplier due) {
+        policy.randomize(new SplitMix64(seed), odds);
+        try {
+            return leaf(Schedule.EMPTY, start, -1, Set.of(), maxSteps, Long.MAX_VALUE, due);
+        } finally {
+            policy.randomize(null, 0);
+        }
+    }
+
+    /** The run just finished, as the explorer files it. */
+    Summary summarize(long maxSteps) {
+        Outcome o = x.outcome();
+        List<Causes.Cause> causes = Causes.of(x, maxSteps);
+        StringBuilder key = new StringBuilder(o.jsonName());
+        for (Causes.Cause c : causes) key.append(' ').append(c.cause());
+        if (o == Outcome.COMPLETED) key.append(' ').append(run.buffersHash());
+        return new Summary(o, key.toString(), causes, policy.taken());
+    }
+
+    /**
+     * The last checkpoint of this machine at or before decision {@code fork} of the run of
+     * {@code plan} (identified by {@code frame}), replaying {@code plan} from the start once per
+     * frame to take them every {@code interval} steps at decision boundaries. Null when a limit cut
+     * the replay.
+     */
+    Checkpoint forkPoint(Object frame, Schedule plan, long fork, long lastFork, long interval, long maxSteps, BooleanSupplier due) {
+        if (cachedFrame != frame) {
+            cachedFrame = null;
+            cacheAt.clear();
+            cacheCps.clear();
+            policy.follow(plan);
+            start.restoreInto(x);
+            policy.listen(null, 0);
+            long lastCp = m.steps;
+            long nextCheck = m.steps + Explorer.LIMIT_CHECK_STEPS;
+            while (x.outcome() == Outcome.RUNNING && m.steps < maxSteps && policy.decisions() <= lastFork) {
+                if (m.steps >= nextCheck) {
+                    nextCheck = m.steps + Explorer.LIMIT_CHECK_STEPS;
+                    if (due.getAsBoolean()) return null;
+                }
+                long before = policy.decisions();
+                x.step();
+                long d = policy.decisions();
+                if (d != before && x.outcome() == Outcome.RUNNING && m.steps - lastCp >= interval) {
+                    cacheAt.add(d);
+                    cacheCps.add(Checkpoint.take(x));
+                    lastCp = m.steps;
+                }
+            }
+            cachedFrame = frame;
+        }
+        Checkpoint cp = start;
+        for (int i = 0; i < cacheAt.size() && cacheAt.get(i) <= fork; i++) cp = cacheCps.get(i);
+        return cp;
+    }
+}

@@ -1,0 +1,76 @@
+package io.barrierscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a user types or opens gets a located answer (exit 2) or a run, never an internal failure. */
+class CliRobustnessTest {
+    static final Path SAMPLES = CliTest.SAMPLES;
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void theSummaryNamesTheStepLimitInForceWhenBreakpointsOrATraceAreUsed() throws Exception {
+        Path launch = SAMPLES.resolve("block-reduce/launch.json");
+        CliTest.Result r = CliTest.cli("run", launch.toString(), "--max-steps", "7", "--break", "deadlock");
+        assertEquals(6, r.code(), r.out() + r.err()); // the expect block is not met at step 7
+        assertTrue(r.out().contains("step limit of 7 warp steps"), r.out());
+        r = CliTest.cli("run", launch.toString(), "--max-steps", "9", "--trace", tmp.resolve("t.bstrace").toString());
+        assertTrue(r.out().contains("step limit of 9 warp steps"), r.out());
+    }
+
+    @Test
+    void aBreakpointOfOnlyACommaIsBadInput() {
+        CliTest.Result r = CliTest.cli("run", SAMPLES.resolve("block-reduce/launch.json").toString(), "--break", ",");
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("at character 1"), r.err());
+    }
+
+    @Test
+    void aNulInALaunchFilesPtxPathIsBadInputForRunAndExplore() throws Exception {
+        Path l = tmp.resolve("nul.json");
+        Files.writeString(l, "{\"ptx\": \"kernel.ptx\\u0000.ptx\"}");
+        for (String cmd : new String[] {"run", "explore"}) {
+            CliTest.Result r = CliTest.cli(cmd, l.toString());
+            assertEquals(2, r.code(), cmd + ": " + r.out() + r.err());
+            assertTrue(r.err().contains("nul.json:1:9: error"), r.err());
+        }
+    }
+
+    @Test
+    void aBarePtxOfAClusterKernelRunsOneClusterByDefault() {
+        CliTest.Result r = CliTest.cli("run", SAMPLES.resolve("cluster-dsmem-exchange/kernel.ptx").toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("with 2 CTAs of 32 threads"), r.out());
+    }
+
+    @Test
+    void aBarePtxWithATensorMapParameterSaysExactlyWhatToPutInALaunchFile() {
+        CliTest.Result r = CliTest.cli("run", SAMPLES.resolve("tma-tile-load/kernel.ptx").toString());
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("a CUtensorMap for TMA copies"), r.err());
+        assertTrue(r.err().contains("{\"tensorMap\": {\"buffer\": \"tensor\", \"dims\": [WIDTH, HEIGHT]"), r.err());
+        assertFalse(r.err().contains("is a .u8 value"), r.err());
+    }
+
+    @Test
+    void aReportEmbedsAtMostTheAskedElementsOfEachBufferAndSaysWhichWereCut() throws Exception {
+        Path report = tmp.resolve("r.json");
+        CliTest.Result r = CliTest.cli("run", SAMPLES.resolve("block-reduce/launch.json").toString(), "--report", report.toString(),
+                "--report-elements", "10");
+        assertEquals(0, r.code(), r.out() + r.err());
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(report.toFile());
+        assertEquals(10, json.get("buffers").get("in").size());
+        assertEquals(4, json.get("buffers").get("out").size());
+        assertEquals(512, json.get("buffersCut").get("elements").get("in").asLong());
+        assertFalse(json.get("buffersCut").get("elements").has("out"));
+        assertTrue(json.get("expect").get("met").asBoolean(), "the expect block is checked on the whole buffer, not the cut");
+    }
+}

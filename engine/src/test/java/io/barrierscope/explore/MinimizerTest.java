@@ -1,0 +1,138 @@
+package io.barrierscope.explore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.exec.Outcome;
+import io.barrierscope.exec.SplitMix64;
+import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.testing.PtxRun;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Minimisation on a kernel whose minimal failing schedule is known: warp 0 sets a flag, warp 1
+ * checks it and, seeing 0, waits at a barrier nobody else reaches (a deadlock); warps 2 and 3 only
+ * store to their own words. The one decisive decision is letting warp 1 read the flag before
+ * warp 0 writes it; every switch among the noise warps is irrelevant.
+ */
+class MinimizerTest {
+    private static final String KERNEL = """
+            .reg .pred %p<4>;
+            .reg .b32 %r<12>;
+            .shared .align 4 .b32 flag;
+            .shared .align 4 .b32 junk[128];
+            mov.u32 %r1, %tid.x;
+            shr.u32 %r2, %r1, 5;
+            mov.u32 %r3, flag;
+            setp.eq.u32 %p1, %r2, 0;
+            @%p1 bra WRITER;
+            setp.eq.u32 %p2, %r2, 1;
+            @%p2 bra CHECKER;
+            shl.b32 %r4, %r1, 2;
+            mov.u32 %r5, junk;
+            add.u32 %r5, %r5, %r4;
+            st.shared.u32 [%r5], %r1;
+            st.shared.u32 [%r5], %r2;
+            st.shared.u32 [%r5], %r1;
+            st.shared.u32 [%r5], %r2;
+            st.shared.u32 [%r5], %r1;
+            bra JOIN;
+            WRITER:
+            mov.u32 %r6, 1;
+            st.shared.u32 [%r3], %r6;
+            bra JOIN;
+            CHECKER:
+            ld.shared.u32 %r7, [%r3];
+            setp.eq.u32 %p3, %r7, 0;
+            @%p3 bra STUCK;
+            JOIN:
+            bar.sync 0;
+            ret;
+            STUCK:
+            bar.sync 1, 64;
+            ret;
+            """;
+
+    private static LaunchedRun fresh() {
+        return PtxRun.kernel(KERNEL).threads(128).racy().launch(new SchedulePolicy());
+    }
+
+    /** A long random schedule of the launch that deadlocks: the found schedule, full of irrelevant switches. */
+    private static Schedule noisyDeadlock(Explorer ex, SchedulePolicy p, LaunchedRun run) {
+        for (long seed = 0; seed < 10_000; seed++) {
+            p.randomize(new SplitMix64(seed), 2);
+            Outcome o = ex.replay(Schedule.EMPTY);
+            p.randomize(null, 0);
+            Schedule s = p.taken();
+            if (o == Outcome.DEADLOCK && s.size() >= 4) return s;
+        }
+        throw new AssertionError("no noisy deadlocking schedule among 10,000 seeds");
+    }
+
+    @Test
+    void aNoisyFailingScheduleShrinksToTheOneDecisiveDecision() {
+        LaunchedRun run = fresh();
+        SchedulePolicy p = (SchedulePolicy) run.interpreter().policy();
+        Explorer ex = new Explorer(run, () -> 0L);
+        assertEquals(Outcome.COMPLETED, ex.replay(Schedule.EMPTY), () -> "the default schedule passes: " + run.interpreter().diagnostics());
+        Schedule found = noisyDeadlock(ex, p, run);
+        String cause = Causes.of(run.interpreter(), run.maxSteps()).get(0).cause();
+
+        Minimization mn = ex.minimize(found, cause);
+        assertEquals(found.size(), mn.foundSize());
+        assertEquals(1, mn.minimalSize(), "minimal: " + mn.minimal() + " from " + found);
+        assertTrue(mn.complete());
+        assertEquals(1, mn.decisive().size());
+        String why = mn.decisive().get(0).text();
+        assertTrue(why.startsWith("warp 1 ran its `ld.shared.u32 %r7, [%r3]`"), why);
+        assertTrue(why.contains("before warp 0's `st.shared.u32 [%r3], %r6`"), why);
+
+        // The minimal schedule replays exactly (no leniency) to the same deadlock.
+        assertEquals(Outcome.DEADLOCK, ex.replay(mn.minimal()));
+        assertTrue(ex.replayEndsIn(cause));
+        assertEquals(0, p.unconsumed());
+    }
+
+    @Test
+    void everyFindingOfASearchIsMinimisedAndItsMinimalScheduleReplays() {
+        LaunchedRun run = fresh();
+        Explorer ex = new Explorer(run, () -> 0L);
+        Explorer.Result r = ex.explore(new Explorer.Options(200, 0, 3, 2, 100_000, true, 0));
+        assertFalse(r.findings().isEmpty());
+        for (Finding f : r.findings()) {
+            Minimization mn = f.minimized();
+            assertNotNull(mn);
+            assertTrue(mn.minimalSize() <= mn.foundSize());
+            assertEquals(mn.minimalSize(), mn.decisive().size());
+            ex.replay(mn.minimal());
+            assertTrue(ex.replayEndsIn(f.cause()), f.cause() + " under " + mn.minimal());
+        }
+    }
+
+    @Test
+    void noMinimizeReportsTheScheduleAsFound() {
+        Explorer ex = new Explorer(fresh(), () -> 0L);
+        Explorer.Result r = ex.explore(new Explorer.Options(200, 0, 3, 2, 100_000, true, -1));
+        assertFalse(r.findings().isEmpty());
+        for (Finding f : r.findings()) {
+            assertEquals(null, f.minimized());
+            assertEquals(f.schedule(), f.replaySchedule());
+        }
+    }
+
+    @Test
+    void aClockPastItsShareStopsMinimisingAndSaysItIsIncomplete() {
+        LaunchedRun run = fresh();
+        SchedulePolicy p = (SchedulePolicy) run.interpreter().policy();
+        long[] now = {0};
+        Explorer ex = new Explorer(run, () -> now[0]);
+        Schedule found = noisyDeadlock(ex, p, run);
+        String cause = Causes.of(run.interpreter(), run.maxSteps()).get(0).cause();
+        now[0] = 1; // already past: only the first candidate (the default schedule) is tried
+        Minimization mn = ex.minimize(found, cause, () -> now[0] >= 1);
+        assertFalse(mn.complete());
+        assertEquals(found.size(), mn.minimalSize());
+    }
+}

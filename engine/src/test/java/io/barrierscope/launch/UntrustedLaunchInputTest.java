@@ -1,0 +1,153 @@
+package io.barrierscope.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Launch-file values from an untrusted file: paths checked as text, numbers exact and in range, text strict UTF-8. */
+class UntrustedLaunchInputTest {
+    @TempDir
+    Path tmp;
+
+    private static final String PTX = ".version 9.0\n.target sm_90a\n.address_size 64\n"
+            + ".visible .entry k(.param .u64 p, .param .u32 n)\n{\nret;\n}\n";
+
+    private Path write(String json) throws Exception {
+        Files.writeString(tmp.resolve("k.ptx"), PTX);
+        Path l = tmp.resolve("launch.json");
+        Files.writeString(l, json);
+        return l;
+    }
+
+    private String readError(String json) throws Exception {
+        Path l = write(json);
+        return assertThrows(BadInputException.class, () -> LaunchFileReader.read(l)).getMessage();
+    }
+
+    private String openError(String json) throws Exception {
+        Path l = write(json);
+        return assertThrows(BadInputException.class, () -> LaunchedRun.open(l)).getMessage();
+    }
+
+    private static final String ARGS = "\"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 4}, {\"value\": 1, \"type\": \"u32\"}]";
+
+    @Test
+    void aNulInThePtxPathIsRefusedAtItsPlace() throws Exception {
+        String e = readError("{\"ptx\": \"k.ptx\\u0000x\"}");
+        assertTrue(e.contains("launch.json:1:9: error"), e);
+        assertTrue(e.contains("control character U+0000"), e);
+    }
+
+    @Test
+    void aNulInATracesEmbeddedLaunchIsRefusedAtItsPlace() {
+        String e = assertThrows(BadInputException.class,
+                () -> LaunchFileReader.readText(tmp.resolve("launch.json"), "{\"ptx\": \"a\\u0000b.ptx\"}")).getMessage();
+        assertTrue(e.contains("control character U+0000"), e);
+    }
+
+    @Test
+    void anEmptyPtxPathIsRefused() throws Exception {
+        assertTrue(readError("{\"ptx\": \"\"}").contains("\"ptx\" is empty"));
+    }
+
+    @Test
+    void aPtxPathThatIsADeviceIsSaidToBeNoRegularFileNotToBeMissing() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(Path.of("/dev/null")));
+        String e = readError("{\"ptx\": \"/dev/null\"}");
+        assertTrue(e.contains("not a regular file"), e);
+        assertTrue(!e.contains("does not exist"), e);
+    }
+
+    @Test
+    void aPtxPathThatIsADirectoryIsSaidToBeADirectory() throws Exception {
+        Files.createDirectories(tmp.resolve("dir"));
+        assertTrue(readError("{\"ptx\": \"dir\"}").contains("is a directory"));
+    }
+
+    @Test
+    void aGridWhoseThreadCountWouldWrapALongIsRefused() throws Exception {
+        String e = openError("{\"ptx\": \"k.ptx\", \"grid\": [1048576, 1048576, 1048576], \"block\": [128, 1, 1]}");
+        assertTrue(e.contains("error: the launch has 147573952589676412928 threads"), e);
+        assertTrue(e.contains("launch.json:1:"), e);
+    }
+
+    @Test
+    void tensorMapDimensionsWhoseExtentWouldWrapAreRefusedBeforeRunning() throws Exception {
+        Files.writeString(tmp.resolve("t.ptx"), ".version 9.0\n.target sm_90a\n.address_size 64\n"
+                + ".visible .entry k(.param .align 64 .b8 tm[128])\n{\nret;\n}\n");
+        Path l = tmp.resolve("t.json");
+        Files.writeString(l, "{\"ptx\": \"t.ptx\", \"buffers\": [{\"buffer\": \"t\", \"type\": \"f32\", \"count\": 64}],\n"
+                + "\"args\": [{\"tensorMap\": {\"buffer\": \"t\", \"dims\": [4294967296, 4294967296, 4294967296], \"box\": [8, 8, 1]}}]}");
+        String e = assertThrows(BadInputException.class, () -> LaunchedRun.open(l)).getMessage();
+        assertTrue(e.contains("t.json:2:"), e);
+        assertTrue(e.contains("tensorMap over 't'"), e);
+    }
+
+    @Test
+    void anOutOfRangeIntegerValueIsRefusedNotTruncated() throws Exception {
+        String e = readError("{\"ptx\": \"k.ptx\", \"args\": [{\"value\": 1099511627776, \"type\": \"s32\"}]}");
+        assertTrue(e.contains("value 1099511627776 is outside the range of .s32"), e);
+        e = readError("{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"u8\", \"data\": [1, 300]}]}");
+        assertTrue(e.contains("launch.json:1:") && e.contains("value 300 is outside the range of .u8 (0..255)"), e);
+        assertTrue(readError("{\"ptx\": \"k.ptx\", \"args\": [{\"value\": -1, \"type\": \"u32\"}]}").contains("outside the range of .u32"));
+        assertTrue(readError("{\"ptx\": \"k.ptx\", \"args\": [{\"value\": 2.5, \"type\": \"s32\"}]}").contains("takes integers"));
+    }
+
+    @Test
+    void theWholeRangeOfEachIntegerTypeIsAccepted() throws Exception {
+        LaunchSpec s = LaunchFileReader.read(write("{\"ptx\": \"k.ptx\", \"args\": [{\"value\": 18446744073709551615, \"type\": \"u64\"},"
+                + "{\"value\": -2147483648, \"type\": \"s32\"}, {\"value\": 255, \"type\": \"u8\"}]}"));
+        assertEquals(-1L, s.args().get(0).value().longValue());
+        assertEquals(-2147483648L, s.args().get(1).value().longValue());
+        assertEquals(255L, s.args().get(2).value().longValue());
+    }
+
+    @Test
+    void aNumberBeyondDoubleRangeIsRefusedNotTakenAsInfinity() throws Exception {
+        assertTrue(readError("{\"ptx\": \"k.ptx\", \"args\": [{\"value\": 1e999, \"type\": \"f64\"}]}").contains("must be finite"));
+        assertTrue(readError("{\"ptx\": \"k.ptx\", \"args\": [{\"value\": 1e300, \"type\": \"f32\"}]}").contains("outside the range of .f32"));
+        assertTrue(readError("{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"f32\", \"data\": [1e999]}]}")
+                .contains("must be finite"));
+        assertTrue(readError("{\"ptx\": \"k.ptx\", \"expect\": {\"buffers\": {\"b\": [-1e999]}}}").contains("beyond the range"));
+    }
+
+    @Test
+    void invalidUtf8IsRefusedAtItsLineAndColumn() throws Exception {
+        Path l = tmp.resolve("bad.json");
+        Files.write(l, new byte[] {'{', '\n', ' ', '"', (byte) 0xC3, '"', '}'});
+        String e = assertThrows(BadInputException.class, () -> LaunchFileReader.read(l)).getMessage();
+        assertTrue(e.contains("bad.json:2:3: error: not UTF-8 text: byte 0xC3"), e);
+        Path p = tmp.resolve("bad.ptx");
+        Files.write(p, new byte[] {'.', 'v', '\n', (byte) 0xFF});
+        e = assertThrows(BadInputException.class, () -> LaunchedRun.open(p)).getMessage();
+        assertTrue(e.contains("bad.ptx:2:1: error: not UTF-8 text: byte 0xFF"), e);
+    }
+
+    @Test
+    void argumentsAgainstParametersAreCheckedInTheOneValidationHome() throws Exception {
+        String e = openError("{\"ptx\": \"k.ptx\", \"args\": [{\"value\": 1, \"type\": \"u32\"}]}");
+        assertTrue(e.contains("takes 2 parameters but the launch file gives 1 args"), e);
+        LaunchedRun.open(write("{\"ptx\": \"k.ptx\", " + ARGS + "}"));
+    }
+
+    @Test
+    void aTraceCarriesOnlySourceFilesThePtxNamesNeverOtherFiles() throws Exception {
+        Files.writeString(tmp.resolve("kernel.cu"), "__global__ void k() {}\n");
+        Files.writeString(tmp.resolve("secret"), "not for a trace\n");
+        String ptx = ".version 9.0\n.target sm_90a\n.address_size 64\n.file 1 \"kernel.cu\"\n.file 2 \"secret\"\n"
+                + ".file 3 \"" + tmp.resolve("secret").toAbsolutePath() + "\"\n"
+                + ".visible .entry k()\n{\n.loc 1 1 1\nret;\n}\n";
+        Files.writeString(tmp.resolve("k.ptx"), ptx);
+        Path l = tmp.resolve("launch.json");
+        Files.writeString(l, "{\"ptx\": \"k.ptx\", \"kernel\": \"k\"}");
+        assertEquals(java.util.List.of("kernel.cu"), java.util.List.copyOf(LaunchedRun.open(l).cudaSources().keySet()));
+        assertTrue(LaunchedRun.isSourceName("dir.v2/kernel.CUH"));
+        assertTrue(!LaunchedRun.isSourceName("/home/me/.ssh/id_rsa") && !LaunchedRun.isSourceName("dir.cu/secret")
+                && !LaunchedRun.isSourceName(".cu"));
+    }
+}
