@@ -46,7 +46,8 @@ public enum DiagnosticCode {
     ASSERT_FAILED("assert-failed", "device assert failed"),
     DIVIDE_BY_ZERO("divide-by-zero", "integer division by zero"),
     CALL_DEPTH("call-depth", "call stack too deep"),
-    RACE("race", "two accesses to the same bytes, one a write, not ordered by happens-before");
+    RACE("race", "two accesses to the same bytes, one a write, not ordered by happens-before"),
+    PROXY_FENCE_MISSING("proxy-fence-missing", "a generic-proxy write read or overwritten by an async-proxy operation with no fence.proxy.async between them in the writer's thread");
 
     private final String code;
     private final String summary;

@@ -22,6 +22,7 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
     private final TreeMap<Long, RaceDetector.AsyncSnap> async;
     private final TreeMap<Long, VectorClock> sync;
     private final RaceShadow shadow;
+    private final ProxyFences proxy;
     private final boolean reported;
 
     RaceCheckpoint(RaceDetector d) {
@@ -40,6 +41,7 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
         async = new TreeMap<>(d.async);
         sync = new TreeMap<>(d.sync);
         shadow = d.shadow.copy();
+        proxy = d.proxy.copy();
         reported = d.reported;
     }
 
@@ -51,7 +53,7 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
 
     /** Approximate heap bytes (clock chunks shared with the live run are not counted). */
     public long bytes() {
-        return 256 + 4L * clock.length + 8L * (base.length * 3L + bar.length) + shadow.bytes()
+        return 256 + 4L * clock.length + 8L * (base.length * 3L + bar.length) + shadow.bytes() + proxy.bytes()
                 + 64L * (async.size() + sync.size() + mbarInit.size());
     }
 
@@ -79,6 +81,7 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
         d.sync.clear();
         d.sync.putAll(sync);
         d.shadow = shadow.copy();
+        d.proxy = proxy.copy();
         d.reported = reported;
     }
 
@@ -118,12 +121,14 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
             h.accept(((long) a.slot() << 32) ^ a.slotClock());
             h.accept(((long) a.agentId() << 32) ^ a.agentK());
             h.accept(a.mbarrier());
+            h.accept(a.asyncProxy() ? 1 : 0);
         }
         for (Map.Entry<Long, VectorClock> e : d.sync.entrySet()) {
             h.accept(e.getKey());
             e.getValue().hashInto(h);
         }
         d.shadow.hashInto(h);
+        d.proxy.hashInto(h);
         h.accept(d.reported ? 1 : 0);
     }
 

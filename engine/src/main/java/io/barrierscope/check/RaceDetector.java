@@ -48,6 +48,8 @@ public final class RaceDetector implements MemoryModelHook {
     /** Per location (region << 32 | offset): the clock its last release published. */
     final TreeMap<Long, VectorClock> sync = new TreeMap<>();
     RaceShadow shadow;
+    /** The fence.proxy.async fences each thread executed (semantics.md section 12). */
+    ProxyFences proxy;
     boolean reported;
     private final VectorClock.Builder scratch;
     /** A one-entry cache of {@link #acquire}'s joins (not state: a pure function of its keys). */
@@ -87,7 +89,8 @@ public final class RaceDetector implements MemoryModelHook {
     }
 
     /** An async operation's view at issue: the issuer's clock, and the agent epoch its writes carry. */
-    record AsyncSnap(VectorClock base, int slot, int slotClock, int agentId, int agentK, int pc, boolean arriveOnly, long mbarrier) {}
+    record AsyncSnap(VectorClock base, int slot, int slotClock, int agentId, int agentK, int pc, boolean arriveOnly, long mbarrier,
+                     boolean asyncProxy) {}
 
     public RaceDetector(Interpreter x) {
         this.x = x;
@@ -107,6 +110,7 @@ public final class RaceDetector implements MemoryModelHook {
         clusterDone = new VectorClock[ctas];
         scratch = new VectorClock.Builder(chunkCount, chunkSize);
         shadow = new RaceShadow(ctas + m.memory.global.segments().size());
+        proxy = new ProxyFences(slots);
     }
 
     /** Turns detection on for a fresh run. */
@@ -219,6 +223,12 @@ public final class RaceDetector implements MemoryModelHook {
                 race(region, off, w, c.writePc(j), c.writeStep(j), true, write);
                 return false;
             }
+            // The write is ordered before this access; an async-proxy access also needs the writer's proxy fence.
+            if (asyncActor != null && asyncActor.asyncProxy() && !proxyFenced(w, region)) {
+                reported = true;
+                RaceReport.proxyFenceMissing(this, region, off, (int) (w & (STRONG - 1)), c.writePc(j), c.writeStep(j), write);
+                return false;
+            }
             orderedWrite = w;
         }
         if (write) {
@@ -322,6 +332,24 @@ public final class RaceDetector implements MemoryModelHook {
         }
         fence[t] = current(t);
         clock[t]++;
+    }
+
+    /** fence.proxy.async: a point in the thread's order that later async-proxy operations may rely on. */
+    public void proxyFence(int t, int spaces) {
+        proxy.record(t, clock[t], spaces);
+        clock[t]++;
+    }
+
+    /**
+     * Whether the generic-proxy write {@code w} (by a thread) was followed, in its writer's
+     * program order, by a proxy fence covering {@code region} that happens before the async
+     * operation in progress was issued. Writes by async agents are not checked (semantics.md section 12).
+     */
+    private boolean proxyFenced(long w, int region) {
+        int id = (int) (w & (STRONG - 1));
+        if (id >= slots) return true;
+        int need = ProxyFences.spacesFor(region, ctas, m.ctaOfSlot(id));
+        return proxy.fencedBetween(id, (int) (w >>> 32), vc(id), need);
     }
 
     // ---- CTA barriers, cluster barrier, warp sync -----------------------------------------------
@@ -463,16 +491,21 @@ public final class RaceDetector implements MemoryModelHook {
         if (kind < 0) {
             // It writes nothing; its arrive-on publishes the thread's earlier cp.async data.
             int cp = AGENT_CP * slots + s;
-            snap = new AsyncSnap(base[s], s, clock[s], cp, clock[cp] - 1, op.pc(), true, -1);
+            snap = new AsyncSnap(base[s], s, clock[s], cp, clock[cp] - 1, op.pc(), true, -1, false);
         } else {
             int agent = kind * slots + s;
             // An operation with no destination CTA is refused at issue; checked here too, at the point of use.
             long mb = kind == AGENT_MBAR && op.dstCtas().length > 0 ? MbarrierUnit.key(op.dstCtas()[0], op.mbarrierOffset()) : -1;
-            snap = new AsyncSnap(base[s], s, clock[s], agent, clock[agent]++, op.pc(), false, mb);
+            snap = new AsyncSnap(base[s], s, clock[s], agent, clock[agent]++, op.pc(), false, mb, isAsyncProxy(op.kind()));
         }
         async.put(op.id(), snap);
         // The issue is a release point: the thread's later accesses are not ordered before the copy.
         clock[s]++;
+    }
+
+    /** cp.async.bulk{,.tensor} and their reductions access memory through the async proxy; cp.async and st.async/red.async through the generic one. */
+    static boolean isAsyncProxy(AsyncOperation.Kind k) {
+        return k == AsyncOperation.Kind.BULK_TO_SHARED || k == AsyncOperation.Kind.BULK_TO_GLOBAL || k == AsyncOperation.Kind.TENSOR_TO_SHARED;
     }
 
     /** The copy's accesses and signals until {@link #endAsync} are its own, not its issuer's. */

@@ -37,6 +37,33 @@ final class RaceReport {
                 new int[] {prevPc, curPc}, new int[] {prevSlot, curSlot}, hint.barrier());
     }
 
+    /**
+     * A generic-proxy write by a thread, ordered before an async-proxy access of the same bytes
+     * but with no covering fence.proxy.async after it in the writer's thread (semantics.md section 12).
+     */
+    static void proxyFenceMissing(RaceDetector d, int region, int off, int writerSlot, int writePc, long writeStep, boolean write) {
+        Interpreter x = d.x;
+        Machine m = d.m;
+        int curSlot = d.actorSlot();
+        int curPc = d.actorPcNow();
+        boolean shared = region < d.ctas();
+        String where = shared ? "shared memory of CTA " + m.grid.unflatten(region) + " at offset 0x" + Integer.toHexString(off)
+                + " (" + readableNames(m.memory.describe(Space.SHARED, off, curSlot)) + ")"
+                : "global memory " + m.memory.global.segments().get(region - d.ctas()).name() + " at byte offset " + off;
+        String fence = !shared ? "fence.proxy.async.global" : region == m.ctaOfSlot(writerSlot) ? "fence.proxy.async.shared::cta"
+                : "fence.proxy.async.shared::cluster";
+        x.report(DiagnosticCode.PROXY_FENCE_MISSING, "generic-proxy write not fenced for the async proxy on " + where + ": "
+                + m.threadName(writerSlot) + " writes it (" + x.op(writePc).insn.mnemonic() + " at "
+                + x.where(writePc) + ", step " + writeStep + "), and " + who(d, d.actorIdNow(), curPc)
+                + (write ? " overwrites" : " reads") + " it (" + x.op(curPc).insn.mnemonic() + " at "
+                + x.where(curPc) + ", step " + x.eventStep() + "); the two are ordered, but accesses through different proxies "
+                + "also need a proxy fence (PTX ISA 9.7.13.4, semantics.md section 12): " + m.threadName(writerSlot)
+                + " must execute " + fence + (fence.endsWith("::cta") ? " (CUTLASS fence_view_async_shared / tma_store_fence)" : "")
+                + " after its write and before " + (writerSlot == curSlot ? "issuing the copy"
+                        : "the synchronization that hands the data to the issuing thread"),
+                new int[] {writePc, curPc}, new int[] {writerSlot, curSlot}, null);
+    }
+
     static void initRace(RaceDetector d, Mbarrier b, long initEpoch, int initPc, int usePc, int useSlot) {
         Interpreter x = d.x;
         Machine m = d.m;
@@ -63,7 +90,10 @@ final class RaceReport {
             case RaceDetector.AGENT_BULK -> "the bulk copy to global memory";
             default -> "the asynchronous copy";
         };
-        return what + " issued by " + m.threadName(slot);
+        // Name the proxy: an async-proxy write is visible to generic code only through its completion (semantics.md section 12).
+        String mn = d.x.op(pc).insn.mnemonic();
+        boolean asyncProxy = mn.startsWith("cp.async.bulk") || mn.startsWith("cp.reduce.async.bulk");
+        return what + " issued by " + m.threadName(slot) + (asyncProxy ? " through the async proxy" : "");
     }
 
     /** Advice for a race, and the barrier it names (or null). */

@@ -86,8 +86,8 @@ final class InstructionCompiler {
             case "setmaxnreg":
                 return SyncCompiler.compile(c);
             case "fence":
-                // Proxy fences order nothing between threads; the others are release/acquire fences.
-                if (c.has(".proxy") && c.has(".async")) return new ControlOps.NopOp();
+                // fence.proxy.async orders a thread's generic- and async-proxy accesses; the others are release/acquire fences.
+                if (c.has(".proxy") && c.has(".async")) return ProxyFenceOp.compile(c);
                 if (c.has(".mbarrier_init") || !c.has(".proxy")) return new FenceOp();
                 break;
             case "mma":

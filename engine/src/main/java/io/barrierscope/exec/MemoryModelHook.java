@@ -32,6 +32,17 @@ public interface MemoryModelHook {
     /** A fence by a thread (PTX ISA 9.7.13.4). */
     void fence(int thread);
 
+    /** State spaces a proxy fence covers: the thread's own CTA's shared memory, any shared memory of its cluster, global memory. */
+    int PROXY_SHARED_CTA = 1;
+    int PROXY_SHARED_CLUSTER = 2;
+    int PROXY_GLOBAL = 4;
+
+    /**
+     * A {@code fence.proxy.async} by a thread, covering the state spaces {@code spaces} (PTX ISA
+     * 9.7.13.4): orders its earlier generic-proxy accesses there with later async-proxy ones.
+     */
+    void proxyFence(int thread, int spaces);
+
     void barArrive(int cta, int id, int warp, int lanes);
 
     /** A CTA barrier generation completed: what its arrivals released. */
