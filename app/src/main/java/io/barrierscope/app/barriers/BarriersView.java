@@ -163,6 +163,19 @@ public final class BarriersView {
     private static <T> ListView<T> list(String id, ObservableList<T> items, String empty) {
         ListView<T> l = new ListView<>(items);
         l.setId(id);
+        // Entries wrap within the column (a missing warp says why): a long one must not widen
+        // its list and squeeze the other columns.
+        l.setCellFactory(v -> new javafx.scene.control.ListCell<>() {
+            {
+                setWrapText(true);
+                setPrefWidth(0);
+            }
+
+            @Override protected void updateItem(T item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : item.toString());
+            }
+        });
         l.setPlaceholder(new Label(empty));
         l.setPrefHeight(120);
         l.setMinHeight(66); // two or three entries at least, however small the pane
