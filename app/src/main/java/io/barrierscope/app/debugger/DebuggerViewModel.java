@@ -132,9 +132,9 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
                              ExploreViewModel.Runner exploreRunner) {
         this.session = sessionFactory.apply(this);
         this.recent = recent;
-        explore = new ExploreViewModel(exploreRunner, (launch, p, step, note) -> {
+        explore = new ExploreViewModel(exploreRunner, (launch, p, step, note, toEnd) -> {
             message.set("Opening the finding's schedule at step " + step + " ...");
-            session.openWithPolicy(launch, p, step, note);
+            session.openWithPolicy(launch, p, step, note, toEnd);
         });
         breakpoints = new BreakpointsViewModel(new BreakpointsViewModel.Actions() {
             @Override public void add(String spec) { session.addBreakpoint(spec); }
@@ -332,7 +332,8 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         Inspection seen = s.inspection();
         focus.update(s.threads(), seen != null && seen.slot() >= 0 ? seen.slot() >> 5 : s.focusWarp());
         inspected(s.inspection());
-        diagnosticsList.update(t.recorded(), s.steps(), s.threads().grid());
+        // At the run's end every recorded diagnostic has fired, the deadlock found there included.
+        diagnosticsList.update(t.recorded(), s.finished() ? Long.MAX_VALUE : s.steps(), s.threads().grid());
         console.update(s.steps());
         deadlock.update(s.deadlock());
         finished.set(s.finished());

@@ -154,7 +154,7 @@ public final class DebugSession implements AutoCloseable {
      * replay from Explore), keeping the breakpoints, and goes to the state after {@code step} warp
      * steps, recording on the way so every earlier step can be revisited.
      */
-    public void openWithPolicy(LaunchSpec launch, Policy policy, long step, String note) {
+    public void openWithPolicy(LaunchSpec launch, Policy policy, long step, String note, boolean toEnd) {
         pauseRequested.set(true);
         worker.execute(() -> guarded(() -> {
             LaunchedRun r = LaunchedRun.create(launch, policy);
@@ -163,7 +163,10 @@ public final class DebugSession implements AutoCloseable {
             if (nav != null) breakpoints.carryOver(tt.breakpoints());
             else breakpoints.clear(tt.breakpoints());
             install(new Loader.Loaded(tt, note, false));
-            afterMove(nav.seek(step), Snapshot.Cause.STEPPED, false);
+            // A deadlock is found by trying the step after the last one: settle it now, so the
+            // window lands on the verdict (status, Deadlock tab, timeline end) without a Continue.
+            if (toEnd) tt.replayTo(step, true);
+            afterMove(nav.seek(step), toEnd && tt.atEnd() ? Snapshot.Cause.RUN_END : Snapshot.Cause.STEPPED, false);
         }));
     }
 
