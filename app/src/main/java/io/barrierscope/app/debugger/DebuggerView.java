@@ -106,7 +106,7 @@ public final class DebuggerView implements Commands.ViewActions {
         });
 
         menuBar = menuBar(samples);
-        frame.setTop(new VBox(menuBar, MainToolBar.of(vm)));
+        frame.setTop(new VBox(menuBar, MainToolBar.of(vm), NotificationBar.of(vm)));
         frame.setCenter(center);
         frame.setBottom(StatusLine.of(vm));
         root.getChildren().addAll(frame, new HelpOverlay(vm.appearance(), commands, url -> browser.accept(url)).root());

@@ -42,6 +42,12 @@ public final class DebugSession implements AutoCloseable {
         /** A command failed: bad input (message only) or an engine error. */
         void failed(String message);
 
+        /**
+         * Opening {@code path} failed on bad input ({@code message}, with file:line:col where
+         * there is one); the session that was open (if any) is untouched and still current.
+         */
+        default void openFailed(Path path, String message) { failed(message); }
+
         /** A fresh look at the thread asked for with {@link #inspect}, between snapshots. */
         default void inspected(Inspection inspection) {}
 
@@ -129,7 +135,14 @@ public final class DebugSession implements AutoCloseable {
     public void open(Path path, LaunchSettings ptxSettings) {
         pauseRequested.set(true);
         worker.execute(() -> guarded(() -> {
-            Loader.Loaded l = Loader.load(path, ptxSettings);
+            Loader.Loaded l;
+            try {
+                l = Loader.load(path, ptxSettings); // nothing of the current session changes before this succeeds
+            } catch (BadInputException | PtxException e) {
+                String msg = e.getMessage();
+                ui.execute(() -> listener.openFailed(path, msg));
+                return;
+            }
             inspectSlot.set(-1); // a thread of the old run means nothing in the new one
             selectedBarrier.set(null); // nor a barrier
             file = path;
