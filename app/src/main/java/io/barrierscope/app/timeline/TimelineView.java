@@ -26,10 +26,13 @@ import javafx.scene.text.TextAlignment;
  * ({@link LaneRaster}), text, ruler and legend as canvas calls. The cursor, the selection and the scrubber's mark
  * live on a second canvas, so following the session's position redraws only that.
  *
- * <p>Mouse: wheel zooms around the pointer (shift+wheel scrolls the rows), drag pans, click selects
- * the event under the pointer and asks to seek to it, double-click fits the whole run, the
- * scrubber seeks by click or drag, a click on a label collapses or expands its CTA (with Alt, its
- * cluster). Keys: + and - zoom, Left and Right pan, Home and End, Page Up/Down scroll rows.
+ * <p>Mouse, as in Perfetto and Chrome tracing: the wheel scrolls the lanes, Ctrl+wheel zooms
+ * around the pointer, Shift+wheel (or a horizontal wheel) pans, drag pans, click selects the event
+ * under the pointer and asks to seek to it, double-click or the "Fit all" button fits the whole
+ * run, the scrubber seeks by click or drag, a click on a label collapses or expands its CTA (with
+ * Alt, its cluster). Keys: W and S zoom in and out (around the pointer when it is over the lanes),
+ * A and D pan, + and - zoom, Left and Right pan, Home and End, Page Up/Down scroll rows, 0 fits.
+ * The hover tooltip follows every scroll and zoom: it describes what is under the pointer now.
  */
 public final class TimelineView extends Region {
     /** Marker placement per kind, shared with the other renderer (computed once: drawing allocates nothing). */
@@ -108,10 +111,45 @@ public final class TimelineView extends Region {
         setOnMouseClicked(this::clicked);
         setOnMouseMoved(this::moved);
         setOnMouseExited(e -> {
+            pointerX = Double.NaN;
             vm.hover(0, -1);
             tooltip.hide();
         });
         setOnKeyPressed(this::key);
+        // What is under a still pointer changes when the lanes scroll or zoom under it.
+        vm.firstRowProperty().addListener((o, a, b) -> refreshHover());
+        vm.startProperty().addListener((o, a, b) -> refreshHover());
+        vm.endProperty().addListener((o, a, b) -> refreshHover());
+        fit.setId("timelineFitAll");
+        fit.getStyleClass().add("timeline-fit");
+        fit.setFocusTraversable(false);
+        fit.setTooltip(new Tooltip("Fit all: show the whole run (0, or double-click the lanes)"));
+        fit.setOnAction(e -> vm.fitAll());
+        getChildren().add(fit);
+    }
+
+    private final javafx.scene.control.Button fit = new javafx.scene.control.Button("Fit all");
+
+    /** The pointer's last place over the view (view and screen coordinates), or NaN when it is outside. */
+    private double pointerX = Double.NaN;
+    private double pointerY;
+    private double pointerScreenX;
+    private double pointerScreenY;
+
+    /** Hovers again where the pointer is, so the tooltip describes what is under it after a scroll or zoom. */
+    private void refreshHover() {
+        if (Double.isNaN(pointerX)) return;
+        int row = pointerX >= labelW ? rowAtY(pointerY) : -1;
+        vm.hover(pointerX - labelW, row);
+        showTooltip();
+    }
+
+    private void showTooltip() {
+        if (vm.hoveredProperty().get() == null) {
+            tooltip.hide();
+        } else if (getScene() != null && getScene().getWindow() != null) {
+            tooltip.show(this, pointerScreenX + 14, pointerScreenY + 14);
+        }
     }
 
     public TimelineViewModel viewModel() { return vm; }
@@ -171,6 +209,10 @@ public final class TimelineView extends Region {
         }
         double bw = rowsBar.prefWidth(-1);
         rowsBar.resizeRelocate(w - bw, top, bw, Math.max(0, h - top - legendH));
+        // "Fit all" sits in the label column, right of the axis name, over the ruler and scrubber rows.
+        double fh = Math.min(top - 2, fit.prefHeight(-1));
+        double fw = fit.prefWidth(-1);
+        fit.resizeRelocate(Math.max(0, labelW - fw - 4), Math.max(0, (top - fh) / 2), fw, fh);
         syncBar();
     }
 
@@ -190,6 +232,9 @@ public final class TimelineView extends Region {
             syncingBar = false;
         }
     }
+
+    /** The hover tooltip (tests). */
+    Tooltip tooltip() { return tooltip; }
 
     /** The rows scrollbar (tests). */
     ScrollBar rowsBar() { return rowsBar; }
@@ -215,7 +260,7 @@ public final class TimelineView extends Region {
     }
 
     /** Rows that fit under the ruler. */
-    private int visibleRows() { return (int) Math.max(1, Math.floor((getHeight() - top - legendH) / rowH)); }
+    int visibleRows() { return (int) Math.max(1, Math.floor((getHeight() - top - legendH) / rowH)); }
 
     /** The row index at y, or -1. */
     int rowAtY(double y) {
@@ -431,15 +476,33 @@ public final class TimelineView extends Region {
     private boolean inScrubber(double y) { return y >= rulerH && y < rulerH + scrubH + 2; }
 
     private void scroll(ScrollEvent e) {
-        if (e.isShiftDown()) {
-            double d = e.getDeltaY() != 0 ? e.getDeltaY() : e.getDeltaX();
-            vm.scrollRows(d > 0 ? -3 : 3);
-        } else if (e.getX() >= labelW && e.getDeltaY() != 0) {
-            // a wheel notch (deltaY / multiplier; 40 pixels on desktops) zooms by 1.25, away from you in
-            double notches = e.getDeltaY() / (e.getMultiplierY() > 0 ? e.getMultiplierY() : 40);
-            vm.zoomAt(e.getX() - labelW, Math.pow(1.25, notches));
+        track(e.getX(), e.getY(), e.getScreenX(), e.getScreenY());
+        // a wheel notch is deltaY / multiplier (40 pixels on desktops)
+        double notches = e.getDeltaY() / (e.getMultiplierY() > 0 ? e.getMultiplierY() : 40);
+        if (e.isControlDown() || e.isShortcutDown()) {
+            // zoom around the pointer: a notch away from you zooms in by 1.25
+            if (e.getDeltaY() != 0) vm.zoomAt(Math.max(0, e.getX() - labelW), Math.pow(1.25, notches));
+        } else if (e.isShiftDown() || (e.getDeltaY() == 0 && e.getDeltaX() != 0)) {
+            double d = e.getDeltaX() != 0 ? e.getDeltaX() : e.getDeltaY();
+            vm.panPixels(d);
+        } else if (e.getDeltaY() != 0) {
+            int rows = (int) Math.max(1, Math.round(Math.abs(notches) * 3));
+            vm.scrollRows(notches > 0 ? -rows : rows);
         }
         e.consume();
+    }
+
+    private void track(double x, double y, double screenX, double screenY) {
+        pointerX = x;
+        pointerY = y;
+        pointerScreenX = screenX;
+        pointerScreenY = screenY;
+    }
+
+    /** The lanes' x of the pointer when it is over them, else their middle (keyboard zoom). */
+    private double zoomPivot() {
+        double lanes = vm.viewportWidthProperty().get();
+        return !Double.isNaN(pointerX) && pointerX >= labelW && pointerX - labelW <= lanes ? pointerX - labelW : lanes / 2;
     }
 
     private void pressed(MouseEvent e) {
@@ -480,18 +543,18 @@ public final class TimelineView extends Region {
     }
 
     private void moved(MouseEvent e) {
+        track(e.getX(), e.getY(), e.getScreenX(), e.getScreenY());
         int row = e.getX() >= labelW ? rowAtY(e.getY()) : -1;
         vm.hover(e.getX() - labelW, row);
-        TimelineHit h = vm.hoveredProperty().get();
-        if (h == null) {
-            tooltip.hide();
-        } else if (getScene() != null && getScene().getWindow() != null) {
-            tooltip.show(this, e.getScreenX() + 14, e.getScreenY() + 14);
-        }
+        showTooltip();
     }
 
     private void key(KeyEvent e) {
         switch (e.getCode()) {
+            case W -> vm.zoomAt(zoomPivot(), 1.5);
+            case S -> vm.zoomAt(zoomPivot(), 1 / 1.5);
+            case A -> vm.panBy(-0.1);
+            case D -> vm.panBy(0.1);
             case PLUS, EQUALS, ADD -> vm.zoom(1.5);
             case MINUS, SUBTRACT -> vm.zoom(1 / 1.5);
             case LEFT -> vm.panBy(-0.1);
