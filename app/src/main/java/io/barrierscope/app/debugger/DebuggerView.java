@@ -61,6 +61,7 @@ public final class DebuggerView implements Commands.ViewActions {
     private final Node inspector;
     private final FileActions files;
     private TimelineView timelineView;
+    private final PresentationLayout presentationLayout;
     private final BreakpointsView breakpointsView;
     private final ExploreView exploreView;
     private Consumer<String> browser = url -> { };
@@ -84,13 +85,19 @@ public final class DebuggerView implements Commands.ViewActions {
         right.setOrientation(Orientation.VERTICAL);
         right.setDividerPositions(0.36);
         SplitPane main = new SplitPane(sources, right);
+        main.setId("sourcesAndPanes");
+        sources.setId("sourcesSplit");
         splitForWidth(main, right);
+        presentationLayout = new PresentationLayout(main, sources);
         // The timeline below the sources; each run brings its own (a new TimelineView per model).
         StackPane timelineSlot = new StackPane();
         timelineSlot.setId("timelineSlot");
         vm.timelineProperty().addListener((o, a, t) -> {
             timelineView = t == null ? null : new TimelineView(t);
-            if (timelineView != null) timelineView.setScale(scale());
+            if (timelineView != null) {
+                timelineView.setScale(scale());
+                timelineView.setDark(vm.appearance().darkProperty().get());
+            }
             timelineSlot.getChildren().setAll(t == null ? List.of() : List.of(timelineView));
         });
         SplitPane vertical = new SplitPane(main, timelineSlot);
@@ -281,9 +288,13 @@ public final class DebuggerView implements Commands.ViewActions {
             threadsSplit.getItems().add(inspector);
             threadsSplit.setDividerPositions(0.55);
         }
+        presentationLayout.apply(present);
         deadlockView.setDark(dark);
         deadlockView.setScale(scale());
-        if (timelineView != null) timelineView.setScale(scale());
+        if (timelineView != null) {
+            timelineView.setScale(scale());
+            timelineView.setDark(dark);
+        }
     }
 
     @Override

@@ -8,6 +8,7 @@ import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.geometry.Orientation;
 import javafx.scene.control.ScrollBar;
+import javafx.scene.paint.Color;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseButton;
@@ -66,7 +67,36 @@ public final class TimelineView extends Region {
     private Font font = Font.font(FONT);
     private TimelineColumns cols;
     private LaneRaster raster;
-    private static final int BG = LaneRaster.argb(TimelinePalette.BACKGROUND);
+    /** The theme's colours for the lanes' background, labels, ruler and scrubber (the state colours are the same in both). */
+    private Color bg = TimelinePalette.BACKGROUND;
+    private Color labelBg = TimelinePalette.LABEL_BACKGROUND;
+    private Color text = TimelinePalette.TEXT;
+    private Color groupText = TimelinePalette.GROUP_LABEL;
+    private Color scrubber = TimelinePalette.SCRUBBER;
+    private Color scrubberRange = TimelinePalette.SCRUBBER_RANGE;
+    private int bgArgb = LaneRaster.argb(TimelinePalette.BACKGROUND);
+    private boolean dark;
+
+    /** Draws on the dark theme's colours (the window's dark mode) or the light ones. */
+    public void setDark(boolean on) {
+        if (on == dark) return;
+        dark = on;
+        bg = on ? Color.web("#1e1f22") : TimelinePalette.BACKGROUND;
+        labelBg = on ? Color.web("#2b2d31") : TimelinePalette.LABEL_BACKGROUND;
+        text = on ? Color.web("#e6edf3") : TimelinePalette.TEXT;
+        groupText = on ? Color.web("#9aa4ae") : TimelinePalette.GROUP_LABEL;
+        scrubber = on ? Color.web("#44474d") : TimelinePalette.SCRUBBER;
+        scrubberRange = on ? Color.web("#9aa4ae") : TimelinePalette.SCRUBBER_RANGE;
+        bgArgb = LaneRaster.argb(bg);
+        scheduleContent();
+        scheduleOverlay();
+    }
+
+    /** Whether it draws on the dark theme's colours. */
+    public boolean isDark() { return dark; }
+
+    /** The lanes' background colour now. */
+    public Color backgroundColour() { return bg; }
     private static final int COMPLETION = LaneRaster.argb(TimelinePalette.COMPLETION);
     private static final int[] STATE = argb(TimelinePalette.STATE);
     private static final int[] MARKER = argb(TimelinePalette.MARKER);
@@ -285,7 +315,7 @@ public final class TimelineView extends Region {
         GraphicsContext g = content.getGraphicsContext2D();
         double w = content.getWidth();
         double h = content.getHeight();
-        g.setFill(TimelinePalette.BACKGROUND);
+        g.setFill(bg);
         g.fillRect(0, 0, w, h);
         int width = (int) (w - labelW);
         int height = (int) (h - top - legendH);
@@ -296,7 +326,7 @@ public final class TimelineView extends Region {
         g.setFont(font);
         g.setTextBaseline(VPos.CENTER);
         g.setTextAlign(TextAlignment.LEFT);
-        g.setFill(TimelinePalette.LABEL_BACKGROUND);
+        g.setFill(labelBg);
         g.fillRect(0, 0, labelW, h);
         List<TimelineViewModel.Row> rows = vm.rowsProperty().get();
         int first = vm.firstRowProperty().get();
@@ -310,11 +340,12 @@ public final class TimelineView extends Region {
                 g.setFill(TimelinePalette.HIGHLIGHT);
                 g.fillRect(0, rowY(r), labelW, rowH);
             }
-            g.setFill(row.group() ? TimelinePalette.GROUP_LABEL : TimelinePalette.TEXT);
+            boolean marked = vm.selected(row) || vm.highlighted(row); // on a light mark: dark text in either theme
+            g.setFill(marked ? TimelinePalette.TEXT : row.group() ? groupText : text);
             g.fillText(row.label(), 4, rowY(r) + rowH / 2, labelW - 8);
         }
         raster.paint(() -> {
-            raster.clear(BG);
+            raster.clear(bgArgb);
             for (int r = first; r < last; r++) {
                 TimelineViewModel.Row row = rows.get(r);
                 model.row(row.laneFrom(), row.laneTo(), cols);
@@ -395,11 +426,11 @@ public final class TimelineView extends Region {
     }
 
     private void drawRuler(GraphicsContext g, double w) {
-        g.setFill(TimelinePalette.BACKGROUND);
+        g.setFill(bg);
         g.fillRect(labelW, 0, w - labelW, rulerH);
         double spacing = vm.tickSpacing(90);
         double first = Math.ceil(vm.getStart() / spacing) * spacing;
-        g.setFill(TimelinePalette.TEXT);
+        g.setFill(text);
         g.setTextAlign(TextAlignment.LEFT);
         double span = vm.getEnd() - vm.getStart();
         double width = w - labelW;
@@ -410,18 +441,18 @@ public final class TimelineView extends Region {
         }
         g.fillText(vm.axisProperty().get() == TimelineViewModel.Axis.CYCLES ? "cycles" : "warp steps", 4, rulerH / 2);
         // the scrubber: the whole run, with the visible range marked
-        g.setFill(TimelinePalette.SCRUBBER);
+        g.setFill(scrubber);
         g.fillRect(labelW, rulerH, width, scrubH);
         double ext = vm.extent();
         double x0 = Math.max(0, vm.getStart() / ext * width);
         double x1 = Math.min(width, vm.getEnd() / ext * width);
-        g.setFill(TimelinePalette.SCRUBBER_RANGE);
+        g.setFill(scrubberRange);
         g.fillRect(labelW + x0, rulerH + 2, Math.max(2, x1 - x0), scrubH - 4);
     }
 
     private void drawLegend(GraphicsContext g, double w, double h) {
         double y = h - legendH;
-        g.setFill(TimelinePalette.LABEL_BACKGROUND);
+        g.setFill(labelBg);
         g.fillRect(0, y, w, legendH);
         double x = 4;
         g.setTextAlign(TextAlignment.LEFT);
@@ -439,7 +470,7 @@ public final class TimelineView extends Region {
     private double swatch(GraphicsContext g, double x, double y, javafx.scene.paint.Color c, double sw, String label) {
         g.setFill(c);
         g.fillRect(x, y + 5 * scale, sw * scale, 10 * scale);
-        g.setFill(TimelinePalette.TEXT);
+        g.setFill(text);
         g.fillText(label, x + (sw + 3) * scale, y + legendH / 2);
         return x + (sw + 9 + label.length() * 5.6) * scale;
     }
