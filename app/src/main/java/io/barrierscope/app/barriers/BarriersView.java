@@ -74,7 +74,10 @@ public final class BarriersView {
 
         root.setTop(title);
         Node lists = lists(vm);
+        // The table never collapses under the roster: its header and two rows at least.
+        table.setMinHeight(TABLE_MIN_HEIGHT);
         SplitPane split = new SplitPane(table, detail(vm, lists));
+        split.setId("barrierSplit");
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(ROSTER_AT);
         root.setCenter(split);
@@ -102,6 +105,9 @@ public final class BarriersView {
             syncing = false;
         }
     }
+
+    /** The table's least height: its header and two rows (at presentation mode's size too). */
+    static final double TABLE_MIN_HEIGHT = 96;
 
     private static final double ROSTER_AT = 0.55;
     private double rosterAt = ROSTER_AT;

@@ -58,6 +58,7 @@ public final class DebuggerView implements Commands.ViewActions {
     private final WelcomeView welcomeView;
     private final MenuBar menuBar;
     private final SplitPane threadsSplit = new SplitPane();
+    private double threadsAt = 0.55;
     private final Node inspector;
     private final FileActions files;
     private TimelineView timelineView;
@@ -209,6 +210,7 @@ public final class DebuggerView implements Commands.ViewActions {
     }
 
     private TabPane tabs() {
+        threadsSplit.setId("threadsSplit");
         threadsSplit.setOrientation(Orientation.VERTICAL);
         threadsSplit.getItems().addAll(threadsView.root(), inspector);
         threadsSplit.setDividerPositions(0.55);
@@ -283,10 +285,14 @@ public final class DebuggerView implements Commands.ViewActions {
         menuBar.setVisible(!present);
         menuBar.setManaged(!present);
         // Simplified panels: the threads tree without registers and memory.
-        if (present) threadsSplit.getItems().remove(inspector);
-        else if (!threadsSplit.getItems().contains(inspector)) {
+        if (present && threadsSplit.getItems().contains(inspector)) {
+            threadsAt = threadsSplit.getDividerPositions()[0]; // the user's size, given back afterwards
+            threadsSplit.getItems().remove(inspector);
+        } else if (!present && !threadsSplit.getItems().contains(inspector)) {
             threadsSplit.getItems().add(inspector);
-            threadsSplit.setDividerPositions(0.55);
+            // after the next layout: presentation mode's larger minimum sizes would clamp it now
+            double at = threadsAt;
+            PresentationLayout.afterLayout(threadsSplit, () -> threadsSplit.setDividerPositions(at));
         }
         presentationLayout.apply(present);
         deadlockView.setDark(dark);

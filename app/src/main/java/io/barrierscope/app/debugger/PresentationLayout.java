@@ -35,8 +35,33 @@ final class PresentationLayout {
             main.setDividerPositions(SOURCES_SHARE);
         } else {
             sources.setOrientation(Orientation.HORIZONTAL);
-            if (sourcesAt != null) sources.setDividerPositions(sourcesAt);
-            if (mainAt != null) main.setDividerPositions(mainAt);
+            double[] s = sourcesAt;
+            double[] m = mainAt;
+            // after the next layout: presentation mode's larger minimum sizes would clamp them now
+            afterLayout(main, () -> {
+                if (s != null) sources.setDividerPositions(s);
+                if (m != null) main.setDividerPositions(m);
+            });
         }
+    }
+
+    /**
+     * Runs {@code r} once, after the next layout pass of {@code node}'s scene (at once without a
+     * scene): a split pane re-spreads its dividers when its items or their minimum sizes change,
+     * so sizes given back before that pass would be lost.
+     */
+    static void afterLayout(javafx.scene.Node node, Runnable r) {
+        javafx.scene.Scene scene = node.getScene();
+        if (scene == null) {
+            r.run();
+            return;
+        }
+        Runnable[] once = new Runnable[1];
+        once[0] = () -> {
+            scene.removePostLayoutPulseListener(once[0]);
+            r.run();
+        };
+        scene.addPostLayoutPulseListener(once[0]);
+        javafx.application.Platform.requestNextPulse();
     }
 }

@@ -130,4 +130,25 @@ class PresentationLayoutTest {
         robot.interact(() -> w.vm.appearance().darkProperty().set(false));
         assertTrue(!w.view.timelineView().isDark() && w.view.timelineView().backgroundColour().getBrightness() > 0.8);
     }
+    @Test
+    @SuppressWarnings("unchecked")
+    void selectingABarrierKeepsTheTableAndTheSizeTheUserGaveTheRoster(FxRobot robot) {
+        w.open(robot, "mbarrier-parity-pipeline");
+        w.run(robot);
+        javafx.scene.control.TableView<io.barrierscope.app.session.PanelRow> table =
+                robot.lookup("#barrierTable").queryAs(javafx.scene.control.TableView.class);
+        SplitPane split = robot.lookup("#barrierSplit").queryAs(SplitPane.class);
+        robot.interact(() -> table.getSelectionModel().select(0));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(table.getHeight() >= 95, "the table keeps its header and two rows: " + table.getHeight());
+        robot.interact(() -> split.setDividerPositions(0.8)); // the user drags the divider (as far as the roster lets it)
+        WaitForAsyncUtils.waitForFxEvents();
+        double given = split.getDividerPositions()[0];
+        robot.interact(() -> table.getSelectionModel().select(1));
+        robot.interact(() -> table.getSelectionModel().clearSelection());
+        robot.interact(() -> table.getSelectionModel().select(0));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(given, split.getDividerPositions()[0], 0.02, "the roster comes back at the user's size");
+        assertTrue(table.getHeight() >= 95);
+    }
 }
