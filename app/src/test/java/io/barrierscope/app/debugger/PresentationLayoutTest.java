@@ -27,9 +27,15 @@ class PresentationLayoutTest {
     private Stage stage;
 
     @Start
-    void start(Stage stage) {
-        this.stage = stage;
+    void start(Stage primary) {
+        // A window of its own: these tests resize it, and TestFX hands every test class the same primary stage.
+        stage = new Stage();
         w = new TestWindow(stage);
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void close(FxRobot robot) {
+        robot.interact(stage::close);
     }
 
     private void present(FxRobot robot, int width, int height) {

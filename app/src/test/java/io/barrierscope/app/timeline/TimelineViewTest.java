@@ -26,13 +26,8 @@ class TimelineViewTest {
     private TimelineViewModel vm;
     private final List<Long> seeks = new CopyOnWriteArrayList<>();
 
-    private Stage stage;
-
-    private Stage stageOf() { return stage; }
-
     @Start
     void start(Stage stage) {
-        this.stage = stage;
         vm = new TimelineViewModel(new Recorded("bulk-copy-pipeline").model);
         vm.onSeekProperty().set(seeks::add);
         view = new TimelineView(vm);
@@ -64,9 +59,14 @@ class TimelineViewTest {
             return -1.0;
         });
         assertTrue(x > 0);
-        long expected = fx(() -> vm.stepAt(x));
+        // The robot lands on a whole screen pixel: the step under the pointer is the one where the click arrived.
+        double[] clickedAt = {Double.NaN};
+        robot.interact(() -> view.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_CLICKED,
+                e -> clickedAt[0] = e.getX() - TimelineView.LABEL_W));
         robot.clickOn(screen(x, row));
         WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(x, clickedAt[0], 1.0, "the click arrived where it was aimed");
+        long expected = fx(() -> vm.stepAt(clickedAt[0]));
         assertEquals(List.of(expected), seeks);
         assertEquals(expected, fx(() -> vm.selectedProperty().get().seekStep()));
         assertEquals(row, fx(() -> vm.rowOfLane(vm.selectedProperty().get().lane())));
@@ -121,11 +121,13 @@ class TimelineViewTest {
     @Test
     void thePlainWheelScrollsTheLanesWithoutZooming(FxRobot robot) {
         // 16 warps in one CTA: more lanes than the view shows
+        // A short window of its own (TestFX hands every test the same primary stage: resizing it would last).
+        Stage small = fx(Stage::new);
         robot.interact(() -> {
             vm = new TimelineViewModel(new Recorded("syncthreads-partial-block").model);
             view = new TimelineView(vm);
-            stageOf().getScene().setRoot(view);
-            stageOf().setHeight(200);
+            small.setScene(new Scene(view, 1000, 160));
+            small.show();
         });
         WaitForAsyncUtils.waitForFxEvents();
         double span = fx(() -> vm.getEnd() - vm.getStart());
@@ -136,6 +138,7 @@ class TimelineViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(fx(() -> vm.firstRowProperty().get()) > 0, "the lanes scrolled");
         assertEquals(span, fx(() -> vm.getEnd() - vm.getStart()), 1e-9, "and did not zoom");
+        robot.interact(small::close);
     }
 
     @Test
