@@ -28,7 +28,7 @@ public final class BarrierScopeApp extends Application {
         ErrorDialog.install(stage);
         Path cwd = Path.of("").toAbsolutePath();
         Path code = Locations.codeLocation();
-        List<Path> samples = Locations.repoRoot(cwd, code).map(Locations::samples).orElse(List.of());
+        List<Path> samples = Locations.repoRoot(cwd, code).map(Locations::samplesInCourseOrder).orElse(List.of());
 
         vm = new DebuggerViewModel(listener -> DebugSession.withWorkerThread(Platform::runLater, listener),
                 RecentFiles.storedIn(RecentFiles.defaultStore()), new ExploreRunner(Platform::runLater));

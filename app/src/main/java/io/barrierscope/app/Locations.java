@@ -63,6 +63,34 @@ public final class Locations {
         return out;
     }
 
+    /**
+     * The bundled samples in the course order of {@code docs/lessons.md}: each sample where that
+     * page first names it (a bug's {@code -fixed} twin follows it there), then any sample the page
+     * does not name, by name, each bug before its fix. Without the page, by name.
+     */
+    public static List<Path> samplesInCourseOrder(Path repoRoot) {
+        List<Path> byName = samples(repoRoot);
+        // By folder name ("x" before "x-fixed"; as paths "x-fixed/launch.json" would sort first).
+        java.util.Map<String, Path> left = new java.util.TreeMap<>();
+        for (Path p : byName) left.put(p.getParent().getFileName().toString(), p);
+        List<Path> out = new ArrayList<>();
+        Path lessons = repoRoot.resolve("docs/lessons.md");
+        if (Files.isRegularFile(lessons)) {
+            try {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("samples/([A-Za-z0-9_.-]+)/")
+                        .matcher(Files.readString(lessons));
+                while (m.find()) {
+                    Path p = left.remove(m.group(1));
+                    if (p != null) out.add(p);
+                }
+            } catch (java.io.IOException e) {
+                // An unreadable course page just means the samples by name.
+            }
+        }
+        out.addAll(left.values());
+        return out;
+    }
+
     /** Where this class was loaded from (jar or classes directory), or null if unknown. */
     public static Path codeLocation() {
         try {

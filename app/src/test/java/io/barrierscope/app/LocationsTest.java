@@ -65,4 +65,31 @@ class LocationsTest {
         assertEquals("block-reduce/launch.json", Locations.shortName(Path.of("/a/samples/block-reduce/launch.json")));
         assertEquals("k.ptx", Locations.shortName(Path.of("k.ptx")));
     }
+    @Test
+    void samplesFollowTheCourseOrderOfTheLessonsPageThenTheRestByName() throws IOException {
+        Path repo = tmp.resolve("course");
+        for (String n : List.of("a-bug", "a-bug-fixed", "intro", "later", "z-extra", "m-extra", "m-extra-fixed")) {
+            Files.createDirectories(repo.resolve("samples/" + n));
+            Files.writeString(repo.resolve("samples/" + n + "/launch.json"), "{}");
+        }
+        Files.createDirectories(repo.resolve("docs"));
+        Files.writeString(repo.resolve("docs/lessons.md"), "# Lessons\n- [`intro`](../samples/intro/lesson.md): first\n"
+                + "- [`later`](../samples/later/lesson.md): then\n"
+                + "- [`a-bug`](../samples/a-bug/lesson.md): a bug (fixed: [`a-bug-fixed`](../samples/a-bug-fixed/lesson.md))\n");
+        List<String> names = Locations.samplesInCourseOrder(repo).stream().map(p -> p.getParent().getFileName().toString()).toList();
+        assertEquals(List.of("intro", "later", "a-bug", "a-bug-fixed", "m-extra", "m-extra-fixed", "z-extra"), names);
+    }
+
+    @Test
+    void theBundledSamplesStartWithTheFirstLessonAndPutEachBugBeforeItsFix() {
+        Path root = Locations.repoRoot(Path.of(""), Locations.codeLocation()).orElseThrow();
+        List<String> names = Locations.samplesInCourseOrder(root).stream().map(p -> p.getParent().getFileName().toString()).toList();
+        assertEquals("block-reduce", names.get(0), "the course starts with block-reduce");
+        assertEquals(Locations.samples(root).size(), names.size(), "every sample, once");
+        for (String n : names) {
+            if (n.endsWith("-fixed") && names.contains(n.substring(0, n.length() - 6))) {
+                assertEquals(names.indexOf(n.substring(0, n.length() - 6)) + 1, names.indexOf(n), n + " right after its bug");
+            }
+        }
+    }
 }

@@ -49,7 +49,7 @@ public final class ScreenshotTool extends Application {
     public void start(Stage stage) {
         Path root = Locations.repoRoot(Path.of(""), Locations.codeLocation()).orElseThrow();
         vm = new DebuggerViewModel(l -> DebugSession.withWorkerThread(Platform::runLater, l));
-        DebuggerView view = new DebuggerView(vm, SampleCatalog.read(Locations.samples(root)));
+        DebuggerView view = new DebuggerView(vm, SampleCatalog.read(Locations.samplesInCourseOrder(root)));
         String[] size = System.getProperty("shots.size", "1440x900").split("x");
         scene = new Scene(view.root(), Integer.parseInt(size[0]), Integer.parseInt(size[1]));
         view.installShortcuts(scene);

@@ -77,16 +77,14 @@ public final class DeadlockExplainer {
                         + ": " + b.arrivedCount() + " of " + expected + " have arrived, " + Math.max(0, expected - b.arrivedCount())
                         + " more needed. Warps not arrived:";
                 int w0 = m.firstWarpOfCta(cta);
-                int notArrived = 0;
                 for (int k = 0; k < m.warpsPerCta; k++) {
-                    if ((b.arrivedWarps & (1 << k)) != 0) continue;
-                    notArrived++;
                     int ow = w0 + k;
-                    missing.add((b.everArrivedWarps & (1 << k)) != 0 ? warpWhereabouts(x, ow, "exited after arriving on an earlier "
-                            + "generation (it completed one; an exited warp does not arrive again)") : warpWhereabouts(x, ow));
-                    if (m.liveMask[ow] != 0) edges.computeIfAbsent(w, q -> new ArrayList<>()).add(ow);
+                    if ((b.arrivedWarps & (1 << k)) == 0 && m.liveMask[ow] != 0) {
+                        edges.computeIfAbsent(w, q -> new ArrayList<>()).add(ow);
+                    }
                 }
-                if (notArrived == 0) missing.add(new Deadlock.Missing("(none)", "every warp of the CTA has arrived", null));
+                missing.addAll(ctaBarrierNotArrived(x, cta, id));
+                if (missing.isEmpty()) missing.add(new Deadlock.Missing("(none)", "every warp of the CTA has arrived", null));
                 if (b.count > 0 && expected > m.warpsPerCta) {
                     needs += " (the CTA has only " + m.warpsPerCta + " warps, so the count can never be reached)";
                 }
@@ -152,6 +150,27 @@ public final class DeadlockExplainer {
         }
         return new Deadlock.Wait(who, on, needs, missing, loc, in.pos().line(), in.loc() == null ? null : in.loc().toString(),
                 group(m, w, lanes), onFacts, needsFacts, place(in));
+    }
+
+    /**
+     * The warps of CTA {@code cta} that have not arrived on its barrier {@code id} in the open
+     * generation, each with where it is: live warps always; exited warps only when the barrier
+     * has an explicit count (then they are counted but can never arrive; without a count only
+     * live warps are expected). Empty when every expected warp has arrived. The debugger's
+     * barrier pane shows this same list, so it never disagrees with the explanation.
+     */
+    public static List<Deadlock.Missing> ctaBarrierNotArrived(Interpreter x, int cta, int id) {
+        Machine m = x.machine();
+        CtaBarrier b = m.ctaBarriers[cta].get(id);
+        List<Deadlock.Missing> out = new ArrayList<>();
+        int w0 = m.firstWarpOfCta(cta);
+        for (int k = 0; k < m.warpsPerCta; k++) {
+            int ow = w0 + k;
+            if ((b.arrivedWarps & (1 << k)) != 0 || (m.liveMask[ow] == 0 && b.count <= 0)) continue;
+            out.add((b.everArrivedWarps & (1 << k)) != 0 ? warpWhereabouts(x, ow, "exited after arriving on an earlier "
+                    + "generation (it completed one; an exited warp does not arrive again)") : warpWhereabouts(x, ow));
+        }
+        return out;
     }
 
     /**

@@ -63,6 +63,23 @@ public final class AsyncCopyUnit {
     /** Everything in flight, in completion order (for explanations and the exit check). */
     public List<AsyncOperation> all() { return new ArrayList<>(pending); }
 
+    /**
+     * The operations in flight that will complete-tx on the mbarrier at shared offset
+     * {@code offset} of {@code cta} (a multicast copy counts for each destination CTA), in
+     * completion order: the copies that could still deliver its pending bytes.
+     */
+    public List<AsyncOperation> deliveringTxTo(int cta, int offset) {
+        List<AsyncOperation> out = new ArrayList<>();
+        for (AsyncOperation op : pending) {
+            boolean tx = switch (op.kind()) {
+                case BULK_TO_SHARED, REMOTE_STORE, TENSOR_TO_SHARED -> true;
+                default -> false;
+            };
+            if (tx && op.mbarrierOffset() == offset && op.writesSharedOf(cta)) out.add(op);
+        }
+        return out;
+    }
+
     public Saved save() {
         return new Saved(pending.toArray(new AsyncOperation[0]), nextId, cpGroup.clone(), bulkGroup.clone());
     }

@@ -74,7 +74,10 @@ public final class BarriersView {
 
         root.setTop(title);
         Node lists = lists(vm);
+        // The table never collapses under the roster: its header and two rows at least.
+        table.setMinHeight(TABLE_MIN_HEIGHT);
         SplitPane split = new SplitPane(table, detail(vm, lists));
+        split.setId("barrierSplit");
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(ROSTER_AT);
         root.setCenter(split);
@@ -102,6 +105,9 @@ public final class BarriersView {
             syncing = false;
         }
     }
+
+    /** The table's least height: its header and two rows (at presentation mode's size too). */
+    static final double TABLE_MIN_HEIGHT = 96;
 
     private static final double ROSTER_AT = 0.55;
     private double rosterAt = ROSTER_AT;
@@ -163,6 +169,19 @@ public final class BarriersView {
     private static <T> ListView<T> list(String id, ObservableList<T> items, String empty) {
         ListView<T> l = new ListView<>(items);
         l.setId(id);
+        // Entries wrap within the column (a missing warp says why): a long one must not widen
+        // its list and squeeze the other columns.
+        l.setCellFactory(v -> new javafx.scene.control.ListCell<>() {
+            {
+                setWrapText(true);
+                setPrefWidth(0);
+            }
+
+            @Override protected void updateItem(T item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : item.toString());
+            }
+        });
         l.setPlaceholder(new Label(empty));
         l.setPrefHeight(120);
         l.setMinHeight(66); // two or three entries at least, however small the pane

@@ -58,9 +58,11 @@ public final class DebuggerView implements Commands.ViewActions {
     private final WelcomeView welcomeView;
     private final MenuBar menuBar;
     private final SplitPane threadsSplit = new SplitPane();
+    private double threadsAt = 0.55;
     private final Node inspector;
     private final FileActions files;
     private TimelineView timelineView;
+    private final PresentationLayout presentationLayout;
     private final BreakpointsView breakpointsView;
     private final ExploreView exploreView;
     private Consumer<String> browser = url -> { };
@@ -84,13 +86,19 @@ public final class DebuggerView implements Commands.ViewActions {
         right.setOrientation(Orientation.VERTICAL);
         right.setDividerPositions(0.36);
         SplitPane main = new SplitPane(sources, right);
+        main.setId("sourcesAndPanes");
+        sources.setId("sourcesSplit");
         splitForWidth(main, right);
+        presentationLayout = new PresentationLayout(main, sources);
         // The timeline below the sources; each run brings its own (a new TimelineView per model).
         StackPane timelineSlot = new StackPane();
         timelineSlot.setId("timelineSlot");
         vm.timelineProperty().addListener((o, a, t) -> {
             timelineView = t == null ? null : new TimelineView(t);
-            if (timelineView != null) timelineView.setScale(scale());
+            if (timelineView != null) {
+                timelineView.setScale(scale());
+                timelineView.setDark(vm.appearance().darkProperty().get());
+            }
             timelineSlot.getChildren().setAll(t == null ? List.of() : List.of(timelineView));
         });
         SplitPane vertical = new SplitPane(main, timelineSlot);
@@ -106,7 +114,7 @@ public final class DebuggerView implements Commands.ViewActions {
         });
 
         menuBar = menuBar(samples);
-        frame.setTop(new VBox(menuBar, MainToolBar.of(vm)));
+        frame.setTop(new VBox(menuBar, MainToolBar.of(vm), NotificationBar.of(vm)));
         frame.setCenter(center);
         frame.setBottom(StatusLine.of(vm));
         root.getChildren().addAll(frame, new HelpOverlay(vm.appearance(), commands, url -> browser.accept(url)).root());
@@ -202,6 +210,7 @@ public final class DebuggerView implements Commands.ViewActions {
     }
 
     private TabPane tabs() {
+        threadsSplit.setId("threadsSplit");
         threadsSplit.setOrientation(Orientation.VERTICAL);
         threadsSplit.getItems().addAll(threadsView.root(), inspector);
         threadsSplit.setDividerPositions(0.55);
@@ -276,14 +285,22 @@ public final class DebuggerView implements Commands.ViewActions {
         menuBar.setVisible(!present);
         menuBar.setManaged(!present);
         // Simplified panels: the threads tree without registers and memory.
-        if (present) threadsSplit.getItems().remove(inspector);
-        else if (!threadsSplit.getItems().contains(inspector)) {
+        if (present && threadsSplit.getItems().contains(inspector)) {
+            threadsAt = threadsSplit.getDividerPositions()[0]; // the user's size, given back afterwards
+            threadsSplit.getItems().remove(inspector);
+        } else if (!present && !threadsSplit.getItems().contains(inspector)) {
             threadsSplit.getItems().add(inspector);
-            threadsSplit.setDividerPositions(0.55);
+            // after the next layout: presentation mode's larger minimum sizes would clamp it now
+            double at = threadsAt;
+            PresentationLayout.afterLayout(threadsSplit, () -> threadsSplit.setDividerPositions(at));
         }
+        presentationLayout.apply(present);
         deadlockView.setDark(dark);
         deadlockView.setScale(scale());
-        if (timelineView != null) timelineView.setScale(scale());
+        if (timelineView != null) {
+            timelineView.setScale(scale());
+            timelineView.setDark(dark);
+        }
     }
 
     @Override

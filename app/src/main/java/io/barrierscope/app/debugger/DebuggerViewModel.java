@@ -81,6 +81,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final Selection selection;
 
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(APP_NAME);
+    private final ReadOnlyStringWrapper notification = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper loaded = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper(false);
@@ -132,9 +133,9 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
                              ExploreViewModel.Runner exploreRunner) {
         this.session = sessionFactory.apply(this);
         this.recent = recent;
-        explore = new ExploreViewModel(exploreRunner, (launch, p, step, note) -> {
+        explore = new ExploreViewModel(exploreRunner, (launch, p, step, note, toEnd) -> {
             message.set("Opening the finding's schedule at step " + step + " ...");
-            session.openWithPolicy(launch, p, step, note);
+            session.openWithPolicy(launch, p, step, note, toEnd);
         });
         breakpoints = new BreakpointsViewModel(new BreakpointsViewModel.Actions() {
             @Override public void add(String spec) { session.addBreakpoint(spec); }
@@ -332,7 +333,8 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         Inspection seen = s.inspection();
         focus.update(s.threads(), seen != null && seen.slot() >= 0 ? seen.slot() >> 5 : s.focusWarp());
         inspected(s.inspection());
-        diagnosticsList.update(t.recorded(), s.steps(), s.threads().grid());
+        // At the run's end every recorded diagnostic has fired, the deadlock found there included.
+        diagnosticsList.update(t.recorded(), s.finished() ? Long.MAX_VALUE : s.steps(), s.threads().grid());
         console.update(s.steps());
         deadlock.update(s.deadlock());
         finished.set(s.finished());
@@ -405,6 +407,30 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public void timelineGrew() {
         if (timeline.get() != null) timeline.get().refresh();
     }
+
+    /**
+     * A file could not be opened: the session shown before stays as it was (title, sources,
+     * status); the status bar and a notification say what failed, where.
+     */
+    @Override
+    public void openFailed(Path path, String text) {
+        if (opensRequested > 0) opensRequested--;
+        if (!loaded.get()) {
+            failed(text);
+            return;
+        }
+        String firstLine = text == null ? "failed" : text.lines().findFirst().orElse(text);
+        String shown = title.get().replace(" — " + APP_NAME, "");
+        message.set("Could not open: " + firstLine + " (still showing " + shown + ")");
+        notification.set("Could not open " + path + "\n" + (text == null ? "" : text)
+                + "\nThe session of " + shown + " is unchanged.");
+    }
+
+    /** The latest notification to show above the panes ("" for none). */
+    public ReadOnlyStringProperty notificationProperty() { return notification.getReadOnlyProperty(); }
+
+    /** The user closed the notification. */
+    public void dismissNotification() { notification.set(""); }
 
     @Override
     public void failed(String text) {

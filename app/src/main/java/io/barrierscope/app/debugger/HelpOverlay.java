@@ -51,7 +51,23 @@ public final class HelpOverlay {
         keys.add(esc, 0, row);
         Label escName = new Label("Close this overlay or the welcome screen");
         escName.setMinWidth(Region.USE_PREF_SIZE);
-        keys.add(escName, 1, row);
+        keys.add(escName, 1, row++);
+        // The timeline's own keys and wheel, as in Perfetto and Chrome tracing (they act while it has the focus).
+        Label tg = new Label("Timeline");
+        tg.getStyleClass().add("help-group");
+        keys.add(tg, 0, row++, 2, 1);
+        String[][] timeline = {{"Wheel", "Scroll the lanes"}, {"Ctrl+Wheel", "Zoom at the pointer"},
+            {"Shift+Wheel", "Pan"}, {"W / S", "Zoom in / out"}, {"A / D", "Pan left / right"},
+            {"0", "Fit all (or the Fit all button, or a double-click)"}};
+        for (String[] t : timeline) {
+            Label key = new Label(t[0]);
+            key.getStyleClass().add("help-key");
+            key.setMinWidth(Region.USE_PREF_SIZE);
+            keys.add(key, 0, row);
+            Label name = new Label(t[1]);
+            name.setMinWidth(Region.USE_PREF_SIZE);
+            keys.add(name, 1, row++);
+        }
 
         VBox terms = new VBox(6);
         terms.getStyleClass().add("help-glossary");

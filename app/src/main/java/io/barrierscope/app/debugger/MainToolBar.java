@@ -4,6 +4,7 @@ import io.barrierscope.app.session.LaunchSettings;
 import io.barrierscope.app.session.Move;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableBooleanValue;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -86,10 +87,20 @@ final class MainToolBar {
         dark.selectedProperty().bindBidirectional(vm.appearance().darkProperty());
         ToggleButton present = toggle("presentButton", "Present", "Presentation mode: large fonts, high contrast (Ctrl+Shift+P)");
         present.selectedProperty().bindBidirectional(vm.appearance().presentationProperty());
+        // The way out is on the button itself, in words (the menus are hidden in presentation mode).
+        present.textProperty().bind(Bindings.when(present.selectedProperty()).then("Exit presentation").otherwise("Present"));
         Button help = button("helpButton", "?", "Keyboard shortcuts and barrier terms (F1)", vm.appearance()::toggleHelp, null);
         MenuButton focus = focusChooser(vm.focus());
-        ToolBar bar = new ToolBar(reverse, backOver, backWarp, stepBack, step, warp, over, run, pause, reset, focus,
-                new Separator(), policy, seed, rerun, file, grow, welcome, dark, present, help);
+        // A toolbar too narrow for everything puts its last items in the overflow menu: what a
+        // teacher needs (the steps, Present, Help) comes first, Re-run's policy and seed last.
+        // In presentation mode those (and the file name, which the title has) are left out.
+        Node[] forEngineers = {policy, seed, rerun, file};
+        for (Node n : forEngineers) {
+            n.visibleProperty().bind(vm.appearance().presentationProperty().not());
+            n.managedProperty().bind(n.visibleProperty());
+        }
+        ToolBar bar = new ToolBar(reverse, backOver, backWarp, stepBack, step, warp, over, run, pause, reset,
+                present, help, dark, welcome, focus, new Separator(), policy, seed, rerun, file, grow);
         bar.setId("mainToolBar");
         return bar;
     }

@@ -1,6 +1,7 @@
 package io.barrierscope.app.debugger;
 
 import java.util.function.Consumer;
+import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableStringValue;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -50,6 +51,10 @@ final class StatusLine {
                 new Separator(javafx.geometry.Orientation.VERTICAL), policy,
                 new Separator(javafx.geometry.Orientation.VERTICAL), diagnostics);
         bar.getStyleClass().add("status-line");
+        // ControlsFX gives the bar its own stylesheet, which outranks the window's: the dark theme
+        // reaches it inline.
+        bar.styleProperty().bind(Bindings.when(vm.appearance().darkProperty())
+                .then("-fx-background-color: #44474d, #2b2d31; -fx-background-insets: 0, 1 0 0 0;").otherwise(""));
         return bar;
     }
 

@@ -66,9 +66,13 @@ public final class ExploreViewModel implements AutoCloseable {
         void failed(String message);
     }
 
-    /** Opens the launch in the debugger under a policy object and goes to a step (the session's {@code openWithPolicy}). */
+    /**
+     * Opens the launch in the debugger under a policy object and goes to a step (the session's
+     * {@code openWithPolicy}); {@code toEnd}: the run ends there (a deadlock or step limit, found
+     * only by trying the next step), so the debugger settles that end at once.
+     */
     public interface Opener {
-        void open(LaunchSpec launch, Policy policy, long step, String note);
+        void open(LaunchSpec launch, Policy policy, long step, String note, boolean toEnd);
     }
 
     /**
@@ -78,8 +82,17 @@ public final class ExploreViewModel implements AutoCloseable {
      */
     public record Row(String kind, String code, String cause, String message, String location, long step,
                       String schedule, long foundAtSchedule, String outcome) {
-        /** "[dsmem-after-exit] PTX line 89 (kernel.cu:33) · step 96". */
+        /** "[dsmem-after-exit] PTX line 89 (kernel.cu:33) · step 95". */
         public String title() { return "[" + code + "] " + location + " · step " + step; }
+
+        /**
+         * Where opening it lands: for a diagnostic the position right after the step it fired in
+         * ({@code step + 1}); for a deadlock or step limit the run's last position ({@code step}).
+         */
+        public long landing() { return Finding.DIAGNOSTIC.equals(kind) ? step + 1 : step; }
+
+        /** Whether the run ends where it lands without a further warp step (a deadlock or a step limit). */
+        public boolean endsRun() { return !Finding.DIAGNOSTIC.equals(kind); }
     }
 
     private final Runner runner;
@@ -187,8 +200,8 @@ public final class ExploreViewModel implements AutoCloseable {
     public void openInDebugger(Row r) {
         if (r == null || launch == null) return;
         Policy p = new SchedulePolicy(Schedule.parse(r.schedule()));
-        opener.open(launch, p, r.step(), "Replaying the schedule Explore found for [" + r.code() + "] (" + r.schedule()
-                + "): at step " + r.step() + ", where it fails; step back to see how it got there");
+        opener.open(launch, p, r.landing(), "Replaying the schedule Explore found for [" + r.code() + "] (" + r.schedule()
+                + "): it fails at step " + r.step() + "; step back to see how it got there", r.endsRun());
     }
 
     /** What Copy puts on the clipboard: the command line that replays the finding. */
@@ -273,8 +286,8 @@ public final class ExploreViewModel implements AutoCloseable {
     }
 
     static Row row(Finding f, SourceMap map) {
-        long landing = Finding.DIAGNOSTIC.equals(f.kind()) ? f.step() + 1 : f.step();
-        return new Row(f.kind(), f.code(), f.cause(), f.message(), location(f.ptxLines(), map), landing,
+        // The step as the command line and the Diagnostics panel number it (Row.landing() is where it opens).
+        return new Row(f.kind(), f.code(), f.cause(), f.message(), location(f.ptxLines(), map), f.step(),
                 f.schedule().toString(), f.foundAtSchedule(), f.outcome());
     }
 

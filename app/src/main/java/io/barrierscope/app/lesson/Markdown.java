@@ -2,12 +2,33 @@ package io.barrierscope.app.lesson;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.commonmark.ext.gfm.tables.TableBlock;
+import org.commonmark.ext.gfm.tables.TableHead;
+import org.commonmark.ext.gfm.tables.TablesExtension;
+import org.commonmark.node.BlockQuote;
+import org.commonmark.node.BulletList;
+import org.commonmark.node.Emphasis;
+import org.commonmark.node.FencedCodeBlock;
+import org.commonmark.node.HardLineBreak;
+import org.commonmark.node.HtmlBlock;
+import org.commonmark.node.HtmlInline;
+import org.commonmark.node.IndentedCodeBlock;
+import org.commonmark.node.Link;
+import org.commonmark.node.ListBlock;
+import org.commonmark.node.Node;
+import org.commonmark.node.OrderedList;
+import org.commonmark.node.SoftLineBreak;
+import org.commonmark.node.StrongEmphasis;
+import org.commonmark.node.Text;
+import org.commonmark.node.ThematicBreak;
+import org.commonmark.parser.Parser;
 
 /**
- * The part of Markdown the lessons use, parsed into blocks of inline spans: headings,
- * paragraphs, bullet and numbered lists, fenced code, tables, quotes and rules; inline code,
- * bold, italics and links. Pure, so what a lesson looks like is tested without a toolkit;
- * anything it does not know stays plain text.
+ * A lesson's Markdown as the lesson view draws it: blocks (headings, paragraphs, bullet and
+ * numbered list items, code, tables, quotes, rules) of inline spans (text, code, bold, italics,
+ * links). Parsed by commonmark-java with its GFM tables extension, so a lesson may use any
+ * CommonMark; this class only flattens the parser's tree into these records. Pure, so what a
+ * lesson looks like is tested without a toolkit.
  */
 public final class Markdown {
     public enum SpanKind { TEXT, CODE, BOLD, ITALIC, LINK }
@@ -34,156 +55,133 @@ public final class Markdown {
 
     private Markdown() {}
 
+    /** CommonMark with GitHub's tables: any Markdown a teacher writes (thread-safe, so one for all). */
+    private static final Parser PARSER = Parser.builder().extensions(List.of(TablesExtension.create())).build();
+
+    /**
+     * The lesson's blocks, parsed by commonmark-java (CommonMark and GFM tables) and flattened
+     * into what the lesson view draws: list items carry their marker and nesting depth; a block
+     * quote's paragraphs become one quote; raw HTML stays plain text.
+     */
     public static List<Block> parse(String text) {
         List<Block> out = new ArrayList<>();
-        String[] lines = text.replace("\r\n", "\n").split("\n", -1);
-        int i = 0;
-        while (i < lines.length) {
-            String line = lines[i];
-            String t = line.strip();
-            if (t.isEmpty()) {
-                i++;
-            } else if (t.startsWith("```")) {
-                StringBuilder code = new StringBuilder();
-                i++;
-                while (i < lines.length && !lines[i].strip().startsWith("```")) code.append(lines[i++]).append('\n');
-                i++; // the closing fence (or the end)
-                out.add(new Code(code.toString().stripTrailing()));
-            } else if (t.startsWith("#")) {
-                int level = 0;
-                while (level < t.length() && t.charAt(level) == '#') level++;
-                out.add(new Heading(Math.min(level, 6), inline(t.substring(level).strip())));
-                i++;
-            } else if (t.matches("(-{3,}|\\*{3,}|_{3,})")) {
-                out.add(new Rule());
-                i++;
-            } else if (t.startsWith("|")) {
-                List<String> rows = new ArrayList<>();
-                while (i < lines.length && lines[i].strip().startsWith("|")) rows.add(lines[i++].strip());
-                out.add(table(rows));
-            } else if (t.startsWith(">")) {
-                StringBuilder q = new StringBuilder();
-                while (i < lines.length && lines[i].strip().startsWith(">")) {
-                    q.append(q.length() > 0 ? " " : "").append(lines[i++].strip().substring(1).strip());
-                }
-                out.add(new Quote(inline(q.toString())));
-            } else if (listMarker(line) != null) {
-                String marker = listMarker(line);
-                int indent = line.length() - line.stripLeading().length();
-                StringBuilder item = new StringBuilder(t.substring(t.indexOf(' ') + 1).strip());
-                i++;
-                // Continuation lines: indented, not blank, not a new item or block.
-                while (i < lines.length && !lines[i].isBlank() && listMarker(lines[i]) == null
-                        && (lines[i].startsWith(" ") || lines[i].startsWith("\t")) && !lines[i].strip().startsWith("```")) {
-                    item.append(' ').append(lines[i++].strip());
-                }
-                out.add(new Item(marker, indent / 2, inline(item.toString())));
-            } else {
-                StringBuilder p = new StringBuilder(t);
-                i++;
-                while (i < lines.length && !lines[i].isBlank() && !startsBlock(lines[i])) p.append(' ').append(lines[i++].strip());
-                out.add(new Paragraph(inline(p.toString())));
+        for (Node n = PARSER.parse(text).getFirstChild(); n != null; n = n.getNext()) block(n, 0, out);
+        return List.copyOf(out);
+    }
+
+    private static void block(Node n, int depth, List<Block> out) {
+        if (n instanceof org.commonmark.node.Heading h) {
+            out.add(new Heading(Math.min(h.getLevel(), 6), spans(h)));
+        } else if (n instanceof org.commonmark.node.Paragraph p) {
+            out.add(new Paragraph(spans(p)));
+        } else if (n instanceof BulletList || n instanceof OrderedList) {
+            list((ListBlock) n, depth, out);
+        } else if (n instanceof FencedCodeBlock c) {
+            out.add(new Code(c.getLiteral().stripTrailing()));
+        } else if (n instanceof IndentedCodeBlock c) {
+            out.add(new Code(c.getLiteral().stripTrailing()));
+        } else if (n instanceof BlockQuote q) {
+            List<Span> spans = new ArrayList<>();
+            for (Node c = q.getFirstChild(); c != null; c = c.getNext()) {
+                if (!spans.isEmpty()) spans.add(new Span(SpanKind.TEXT, " ", null));
+                spans.addAll(c instanceof org.commonmark.node.Paragraph || c instanceof org.commonmark.node.Heading
+                        ? spans(c) : List.of(new Span(SpanKind.TEXT, literal(c), null)));
+            }
+            out.add(new Quote(merge(spans)));
+        } else if (n instanceof ThematicBreak) {
+            out.add(new Rule());
+        } else if (n instanceof TableBlock t) {
+            out.add(table(t));
+        } else if (n instanceof HtmlBlock h) {
+            out.add(new Paragraph(List.of(new Span(SpanKind.TEXT, h.getLiteral().strip(), null))));
+        } else {
+            for (Node c = n.getFirstChild(); c != null; c = c.getNext()) block(c, depth, out);
+        }
+    }
+
+    /** Each item: its marker, then its first paragraph as the item's text; what follows in it (code, nested lists) after it. */
+    private static void list(ListBlock l, int depth, List<Block> out) {
+        int number = l instanceof OrderedList o ? startOf(o) : 0;
+        for (Node item = l.getFirstChild(); item != null; item = item.getNext()) {
+            String marker = l instanceof OrderedList ? (number++) + "." : "•";
+            Node first = item.getFirstChild();
+            boolean text = first instanceof org.commonmark.node.Paragraph;
+            out.add(new Item(marker, depth, text ? spans(first) : List.of()));
+            for (Node c = text ? first.getNext() : first; c != null; c = c.getNext()) block(c, depth + 1, out);
+        }
+    }
+
+    @SuppressWarnings("deprecation") // getStartNumber: the one name both 0.21 and 0.22 have
+    private static int startOf(OrderedList o) { return o.getStartNumber(); }
+
+    private static Table table(TableBlock t) {
+        List<List<Span>> header = new ArrayList<>();
+        List<List<List<Span>>> rows = new ArrayList<>();
+        for (Node section = t.getFirstChild(); section != null; section = section.getNext()) {
+            for (Node row = section.getFirstChild(); row != null; row = row.getNext()) {
+                List<List<Span>> cells = new ArrayList<>();
+                for (Node cell = row.getFirstChild(); cell != null; cell = cell.getNext()) cells.add(spans(cell));
+                if (section instanceof TableHead) header.addAll(cells);
+                else rows.add(List.copyOf(cells));
+            }
+        }
+        return new Table(List.copyOf(header), List.copyOf(rows));
+    }
+
+    /** The inline spans of a block: text, `code`, **bold**, *italic*, [links](url); line breaks as spaces. */
+    private static List<Span> spans(Node block) {
+        List<Span> out = new ArrayList<>();
+        for (Node n = block.getFirstChild(); n != null; n = n.getNext()) {
+            if (n instanceof Text t) out.add(new Span(SpanKind.TEXT, t.getLiteral(), null));
+            else if (n instanceof org.commonmark.node.Code c) out.add(new Span(SpanKind.CODE, c.getLiteral(), null));
+            else if (n instanceof StrongEmphasis) out.add(new Span(SpanKind.BOLD, literal(n), null));
+            else if (n instanceof Emphasis) out.add(new Span(SpanKind.ITALIC, literal(n), null));
+            else if (n instanceof Link l) out.add(new Span(SpanKind.LINK, literal(l), l.getDestination()));
+            else if (n instanceof SoftLineBreak || n instanceof HardLineBreak) out.add(new Span(SpanKind.TEXT, " ", null));
+            else out.add(new Span(SpanKind.TEXT, literal(n), null));
+        }
+        return merge(out);
+    }
+
+    /** The text under a node without its marks (code spans, emphasis and links give their text). */
+    private static String literal(Node n) {
+        if (n instanceof Text t) return t.getLiteral();
+        if (n instanceof org.commonmark.node.Code c) return c.getLiteral();
+        if (n instanceof HtmlInline h) return h.getLiteral();
+        if (n instanceof SoftLineBreak || n instanceof HardLineBreak) return " ";
+        StringBuilder sb = new StringBuilder();
+        for (Node c = n.getFirstChild(); c != null; c = c.getNext()) sb.append(literal(c));
+        return sb.toString();
+    }
+
+    /** Neighbouring text spans as one (the parser splits text at every would-be mark). */
+    private static List<Span> merge(List<Span> spans) {
+        List<Span> out = new ArrayList<>();
+        for (Span s : spans) {
+            int last = out.size() - 1;
+            if (s.kind() == SpanKind.TEXT && last >= 0 && out.get(last).kind() == SpanKind.TEXT) {
+                out.set(last, new Span(SpanKind.TEXT, out.get(last).text() + s.text(), null));
+            } else if (!(s.kind() == SpanKind.TEXT && s.text().isEmpty())) {
+                out.add(s);
             }
         }
         return List.copyOf(out);
     }
 
-    private static boolean startsBlock(String line) {
-        String t = line.strip();
-        return t.startsWith("#") || t.startsWith("```") || t.startsWith("|") || t.startsWith(">") || listMarker(line) != null;
-    }
-
-    /** "•" for "- x" or "* x", "3." for "3. x", else null. */
-    private static String listMarker(String line) {
-        String t = line.stripLeading();
-        if ((t.startsWith("- ") || t.startsWith("* ") || t.startsWith("+ ")) && t.length() > 2) return "•";
-        int k = 0;
-        while (k < t.length() && Character.isDigit(t.charAt(k))) k++;
-        if (k > 0 && k + 1 < t.length() && (t.charAt(k) == '.' || t.charAt(k) == ')') && t.charAt(k + 1) == ' ') {
-            return t.substring(0, k) + ".";
-        }
-        return null;
-    }
-
-    private static Table table(List<String> rows) {
-        List<List<Span>> header = new ArrayList<>();
-        List<List<List<Span>>> body = new ArrayList<>();
-        for (int r = 0; r < rows.size(); r++) {
-            List<String> cells = cells(rows.get(r));
-            if (r == 1 && cells.stream().allMatch(c -> c.matches(":?-{2,}:?"))) continue; // the alignment row
-            List<List<Span>> parsed = cells.stream().map(Markdown::inline).toList();
-            if (r == 0) header.addAll(parsed);
-            else body.add(parsed);
-        }
-        return new Table(List.copyOf(header), List.copyOf(body));
-    }
-
-    private static List<String> cells(String row) {
-        String r = row.strip();
-        if (r.startsWith("|")) r = r.substring(1);
-        if (r.endsWith("|")) r = r.substring(0, r.length() - 1);
-        List<String> out = new ArrayList<>();
-        StringBuilder cell = new StringBuilder();
-        boolean code = false;
-        for (int k = 0; k < r.length(); k++) {
-            char c = r.charAt(k);
-            if (c == '`') code = !code;
-            if (c == '|' && !code) {
-                out.add(cell.toString().strip());
-                cell.setLength(0);
-            } else {
-                cell.append(c);
-            }
-        }
-        out.add(cell.toString().strip());
-        return out;
-    }
-
-    /** Inline spans: `code`, **bold**, *italic* or _italic_, [text](url); the rest is text. */
+    /** Inline spans of one line of Markdown (a title or a sentence), whatever block it would make. */
     public static List<Span> inline(String s) {
         List<Span> out = new ArrayList<>();
-        StringBuilder text = new StringBuilder();
-        int i = 0;
-        while (i < s.length()) {
-            char c = s.charAt(i);
-            int end;
-            if (c == '`' && (end = s.indexOf('`', i + 1)) > i) {
-                flush(text, out);
-                out.add(new Span(SpanKind.CODE, s.substring(i + 1, end), null));
-                i = end + 1;
-            } else if (s.startsWith("**", i) && (end = s.indexOf("**", i + 2)) > i + 2) {
-                flush(text, out);
-                out.add(new Span(SpanKind.BOLD, s.substring(i + 2, end), null));
-                i = end + 2;
-            } else if ((c == '*' || c == '_') && emphasisOpens(s, i) && (end = s.indexOf(c, i + 1)) > i + 1) {
-                flush(text, out);
-                out.add(new Span(SpanKind.ITALIC, s.substring(i + 1, end), null));
-                i = end + 1;
-            } else if (c == '[' && (end = s.indexOf("](", i)) > i && s.indexOf(')', end) > end) {
-                int close = s.indexOf(')', end);
-                flush(text, out);
-                String label = s.substring(i + 1, end).replace("`", "");
-                out.add(new Span(SpanKind.LINK, label, s.substring(end + 2, close)));
-                i = close + 1;
-            } else {
-                text.append(c);
-                i++;
-            }
+        for (Block b : parse(s)) {
+            List<Span> spans = b instanceof Heading h ? h.spans()
+                    : b instanceof Paragraph p ? p.spans()
+                    : b instanceof Item i ? i.spans()
+                    : b instanceof Quote q ? q.spans()
+                    : b instanceof Code c ? List.of(new Span(SpanKind.TEXT, c.text(), null))
+                    : List.<Span>of();
+            if (!out.isEmpty() && !spans.isEmpty()) out.add(new Span(SpanKind.TEXT, " ", null));
+            out.addAll(spans);
         }
-        flush(text, out);
-        return List.copyOf(out);
-    }
-
-    /** An emphasis mark opens at a word start and is followed by a non-blank (so "a * b" and snake_case stay text). */
-    private static boolean emphasisOpens(String s, int i) {
-        boolean wordBefore = i > 0 && Character.isLetterOrDigit(s.charAt(i - 1));
-        return !wordBefore && i + 1 < s.length() && !Character.isWhitespace(s.charAt(i + 1));
-    }
-
-    private static void flush(StringBuilder text, List<Span> out) {
-        if (text.length() == 0) return;
-        out.add(new Span(SpanKind.TEXT, text.toString(), null));
-        text.setLength(0);
+        return merge(out);
     }
 
     /** The spans' text without marks, e.g. for a one-line description. */

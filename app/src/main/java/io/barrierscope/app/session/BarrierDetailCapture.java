@@ -1,9 +1,12 @@
 package io.barrierscope.app.session;
 
+import io.barrierscope.check.Deadlock;
+import io.barrierscope.check.DeadlockExplainer;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Op;
 import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.ThreadStatus;
+import io.barrierscope.sync.AsyncOperation;
 import io.barrierscope.sync.CtaBarrier;
 import io.barrierscope.sync.CtaBarrierUnit;
 import io.barrierscope.sync.Mbarrier;
@@ -39,25 +42,31 @@ final class BarrierDetailCapture {
             for (CtaBarrier c : unit.barriers) if (c.id == key.id()) b = c;
         }
         if (b == null) return null;
-        int live = m.liveWarps[key.cta()];
         List<String> arrived = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         List<BarrierDetail.Who> arrivedWho = new ArrayList<>();
         List<BarrierDetail.Who> missingWho = new ArrayList<>();
         for (int w = 0; w < m.warpsPerCta; w++) {
-            int bit = 1 << w;
             int g = key.cta() * m.warpsPerCta + w;
-            if ((b.arrivedWarps & bit) != 0) {
+            if ((b.arrivedWarps & (1 << w)) != 0) {
                 arrived.add(warpText(m, key.cta(), g));
                 arrivedWho.add(BarrierDetail.Who.warp(g));
-            } else if ((live & bit) != 0 && b.active()) {
-                missing.add(warpText(m, key.cta(), g));
+            }
+        }
+        // Who has not arrived, and why, is the deadlock explainer's list (one home for the fact):
+        // with an explicit count it includes exited warps, which can never arrive.
+        if (b.active()) {
+            for (Deadlock.Missing miss : DeadlockExplainer.ctaBarrierNotArrived(nav.tt.run().interpreter(), key.cta(), key.id())) {
+                int g = key.cta() * m.warpsPerCta + miss.group().warp();
+                missing.add(warpText(m, key.cta(), g) + ": " + miss.state() + (miss.location() != null ? " at " + miss.location() : ""));
                 missingWho.add(BarrierDetail.Who.warp(g));
             }
         }
         String expected = b.count > 0 ? (b.count + 31) / 32 + " warps (count " + b.count + ")" : "all live warps";
         String summary = !b.active() ? "No generation open: no warp has arrived since generation " + b.generation + " began."
-                : b.arrivedCount() + " warps arrived of " + expected + "; live warps not arrived: " + missing.size();
+                : b.arrivedCount() + " warps arrived of " + expected + "; warps not arrived: " + missing.size()
+                        + (b.count > 0 && (b.count + 31) / 32 > m.warpsPerCta
+                                ? " (the CTA has only " + m.warpsPerCta + " warps, so the count can never be reached)" : "");
         List<BarrierDetail.Completion> history = new ArrayList<>();
         scan(nav, key, SyncEvent.BAR_COMPLETE, history, null, null, m);
         TreeSet<Integer> lines = new TreeSet<>();
@@ -86,30 +95,26 @@ final class BarrierDetailCapture {
         for (long slot : arrivedSlots) arrivedWho.add(BarrierDetail.Who.thread((int) slot));
         for (long slot : txSlots) arrivedWho.add(BarrierDetail.Who.thread((int) slot));
         List<BarrierDetail.Who> missingWho = new ArrayList<>();
-        // Live threads of the CTA that did not arrive this phase, as ranges of thread indices.
         List<String> missing = new ArrayList<>();
-        int first = -1;
-        int last = -1;
         int threads = m.warpsPerCta * 32;
-        for (int t = 0; t <= threads; t++) {
-            boolean gap = false;
-            if (t < threads) {
-                int s = key.cta() * threads + t;
-                boolean live = (m.liveMask[s >> 5] & (1 << (s & 31))) != 0;
-                gap = live && !arrivedSlots.contains((long) s);
-            }
-            if (gap && first < 0) first = t;
-            if (gap) last = t;
-            if (!gap && first >= 0) {
-                missing.add(first == last ? "t" + first : "t" + first + "–" + last);
-                missingWho.add(BarrierDetail.Who.thread(key.cta() * threads + first)); // a range: its first thread
-                first = -1;
+        int live = 0;
+        for (int t = 0; t < threads; t++) {
+            int s = key.cta() * threads + t;
+            if ((m.liveMask[s >> 5] & (1 << (s & 31))) != 0) live++;
+        }
+        if (b.valid && b.pending > 0) {
+            if (b.expected > 1) {
+                // Threads arrive together: the ones that have not, as ranges (as the deadlock explanation lists them).
+                missingRanges(m, key.cta(), arrivedSlots, missing, missingWho);
+            } else {
+                // One arrival expected (a producer's): listing every other thread would be noise.
+                missing.add("1 more arrive-on needed, from any thread (the expected count is 1, so no particular thread"
+                        + " of the CTA's " + live + " is missing)");
+                missingWho.add(BarrierDetail.Who.NOBODY);
             }
         }
-        String summary = !b.valid ? "Not valid (never initialised or invalidated)."
-                : b.pending + " of " + b.expected + " arrivals still pending in phase " + b.phase + " (parity " + (b.phase & 1)
-                        + "); arrivals are counted, not tied to threads: any thread may still arrive"
-                        + (b.tx != 0 ? "; tx-count " + (b.tx > 0 ? "+" : "") + b.tx : "");
+        if (b.valid && b.tx > 0) bytesMissing(m, b, missing, missingWho);
+        String summary = !b.valid ? "Not valid (never initialised or invalidated)." : mbarrierSummary(b);
         TreeSet<Integer> lines = new TreeSet<>();
         TreeSet<Integer> warps = new TreeSet<>();
         Op[] code = nav.tt.run().program().code;
@@ -120,6 +125,69 @@ final class BarrierDetailCapture {
         }
         String title = MbarrierOp.name(m, b.offset) + " of " + StateCapture.ctaName(m, key.cta()) + " · phase " + b.phase;
         return new BarrierDetail(key, title, summary, arrived, missing, tx, history, lines, warps, arrivedWho, missingWho);
+    }
+
+    /** Live threads of the CTA that did not arrive this phase, as ranges of thread indices. */
+    private static void missingRanges(Machine m, int cta, List<Long> arrivedSlots, List<String> missing,
+                                      List<BarrierDetail.Who> missingWho) {
+        int first = -1;
+        int last = -1;
+        int threads = m.warpsPerCta * 32;
+        for (int t = 0; t <= threads; t++) {
+            boolean gap = false;
+            if (t < threads) {
+                int s = cta * threads + t;
+                boolean live = (m.liveMask[s >> 5] & (1 << (s & 31))) != 0;
+                gap = live && !arrivedSlots.contains((long) s);
+            }
+            if (gap && first < 0) first = t;
+            if (gap) last = t;
+            if (!gap && first >= 0) {
+                missing.add(first == last ? "t" + first : "t" + first + "–" + last);
+                missingWho.add(BarrierDetail.Who.thread(cta * threads + first)); // a range: its first thread
+                first = -1;
+            }
+        }
+    }
+
+    /**
+     * The bytes the phase still waits for, and the engine's copies in flight that would deliver
+     * them (or that none would: then only a thread issuing a new copy can complete the phase).
+     */
+    private static void bytesMissing(Machine m, Mbarrier b, List<String> missing, List<BarrierDetail.Who> missingWho) {
+        List<AsyncOperation> flying = m.async.deliveringTxTo(b.cta, b.offset);
+        long coming = 0;
+        for (AsyncOperation op : flying) coming += op.size();
+        missing.add(b.tx + " tx bytes not yet delivered; " + (flying.isEmpty()
+                ? "no copy in flight would deliver them"
+                : flying.size() + " cop" + (flying.size() == 1 ? "y" : "ies") + " in flight would deliver " + coming
+                        + (coming < b.tx ? " (fewer than pending: the phase cannot complete on them alone)" : "")));
+        missingWho.add(BarrierDetail.Who.NOBODY);
+        for (AsyncOperation op : flying) {
+            missing.add("in flight: " + copyName(op) + " of " + op.size() + " bytes, issued by " + thread(m, b.cta, op.slot()));
+            missingWho.add(BarrierDetail.Who.thread(op.slot()));
+        }
+    }
+
+    private static String copyName(AsyncOperation op) {
+        return switch (op.kind()) {
+            case TENSOR_TO_SHARED -> "cp.async.bulk.tensor";
+            case BULK_TO_SHARED -> "cp.async.bulk";
+            case REMOTE_STORE -> "st.async/red.async";
+            default -> op.kind().name();
+        };
+    }
+
+    private static String mbarrierSummary(Mbarrier b) {
+        String phase = " in phase " + b.phase + " (parity " + (b.phase & 1) + ")";
+        String bytes = b.tx > 0 ? b.tx + " tx bytes expected but not yet delivered"
+                : b.tx < 0 ? (-b.tx) + " tx bytes delivered beyond what was expected (over-delivery)" : "";
+        if (b.pending == 0) {
+            return "All " + b.expected + " arrivals are in" + phase + "; the phase waits only for bytes: " + bytes + ".";
+        }
+        return b.pending + " of " + b.expected + " arrivals still pending" + phase
+                + "; arrivals are counted, not tied to threads: any thread may still arrive"
+                + (bytes.isEmpty() ? "" : "; " + bytes);
     }
 
     private static void scan(Navigator nav, BarrierKey key, SyncEvent complete, List<BarrierDetail.Completion> history,

@@ -42,6 +42,12 @@ public final class DebugSession implements AutoCloseable {
         /** A command failed: bad input (message only) or an engine error. */
         void failed(String message);
 
+        /**
+         * Opening {@code path} failed on bad input ({@code message}, with file:line:col where
+         * there is one); the session that was open (if any) is untouched and still current.
+         */
+        default void openFailed(Path path, String message) { failed(message); }
+
         /** A fresh look at the thread asked for with {@link #inspect}, between snapshots. */
         default void inspected(Inspection inspection) {}
 
@@ -129,7 +135,14 @@ public final class DebugSession implements AutoCloseable {
     public void open(Path path, LaunchSettings ptxSettings) {
         pauseRequested.set(true);
         worker.execute(() -> guarded(() -> {
-            Loader.Loaded l = Loader.load(path, ptxSettings);
+            Loader.Loaded l;
+            try {
+                l = Loader.load(path, ptxSettings); // nothing of the current session changes before this succeeds
+            } catch (BadInputException | PtxException e) {
+                String msg = e.getMessage();
+                ui.execute(() -> listener.openFailed(path, msg));
+                return;
+            }
             inspectSlot.set(-1); // a thread of the old run means nothing in the new one
             selectedBarrier.set(null); // nor a barrier
             file = Loader.resolve(path); // a bundle folder: the file in it that opened
@@ -154,7 +167,7 @@ public final class DebugSession implements AutoCloseable {
      * replay from Explore), keeping the breakpoints, and goes to the state after {@code step} warp
      * steps, recording on the way so every earlier step can be revisited.
      */
-    public void openWithPolicy(LaunchSpec launch, Policy policy, long step, String note) {
+    public void openWithPolicy(LaunchSpec launch, Policy policy, long step, String note, boolean toEnd) {
         pauseRequested.set(true);
         worker.execute(() -> guarded(() -> {
             LaunchedRun r = LaunchedRun.create(launch, policy);
@@ -163,7 +176,10 @@ public final class DebugSession implements AutoCloseable {
             if (nav != null) breakpoints.carryOver(tt.breakpoints());
             else breakpoints.clear(tt.breakpoints());
             install(new Loader.Loaded(tt, note, false));
-            afterMove(nav.seek(step), Snapshot.Cause.STEPPED, false);
+            // A deadlock is found by trying the step after the last one: settle it now, so the
+            // window lands on the verdict (status, Deadlock tab, timeline end) without a Continue.
+            if (toEnd) tt.replayTo(step, true);
+            afterMove(nav.seek(step), toEnd && tt.atEnd() ? Snapshot.Cause.RUN_END : Snapshot.Cause.STEPPED, false);
         }));
     }
 

@@ -8,6 +8,7 @@ import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.geometry.Orientation;
 import javafx.scene.control.ScrollBar;
+import javafx.scene.paint.Color;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseButton;
@@ -26,10 +27,13 @@ import javafx.scene.text.TextAlignment;
  * ({@link LaneRaster}), text, ruler and legend as canvas calls. The cursor, the selection and the scrubber's mark
  * live on a second canvas, so following the session's position redraws only that.
  *
- * <p>Mouse: wheel zooms around the pointer (shift+wheel scrolls the rows), drag pans, click selects
- * the event under the pointer and asks to seek to it, double-click fits the whole run, the
- * scrubber seeks by click or drag, a click on a label collapses or expands its CTA (with Alt, its
- * cluster). Keys: + and - zoom, Left and Right pan, Home and End, Page Up/Down scroll rows.
+ * <p>Mouse, as in Perfetto and Chrome tracing: the wheel scrolls the lanes, Ctrl+wheel zooms
+ * around the pointer, Shift+wheel (or a horizontal wheel) pans, drag pans, click selects the event
+ * under the pointer and asks to seek to it, double-click or the "Fit all" button fits the whole
+ * run, the scrubber seeks by click or drag, a click on a label collapses or expands its CTA (with
+ * Alt, its cluster). Keys: W and S zoom in and out (around the pointer when it is over the lanes),
+ * A and D pan, + and - zoom, Left and Right pan, Home and End, Page Up/Down scroll rows, 0 fits.
+ * The hover tooltip follows every scroll and zoom: it describes what is under the pointer now.
  */
 public final class TimelineView extends Region {
     /** Marker placement per kind, shared with the other renderer (computed once: drawing allocates nothing). */
@@ -63,7 +67,36 @@ public final class TimelineView extends Region {
     private Font font = Font.font(FONT);
     private TimelineColumns cols;
     private LaneRaster raster;
-    private static final int BG = LaneRaster.argb(TimelinePalette.BACKGROUND);
+    /** The theme's colours for the lanes' background, labels, ruler and scrubber (the state colours are the same in both). */
+    private Color bg = TimelinePalette.BACKGROUND;
+    private Color labelBg = TimelinePalette.LABEL_BACKGROUND;
+    private Color text = TimelinePalette.TEXT;
+    private Color groupText = TimelinePalette.GROUP_LABEL;
+    private Color scrubber = TimelinePalette.SCRUBBER;
+    private Color scrubberRange = TimelinePalette.SCRUBBER_RANGE;
+    private int bgArgb = LaneRaster.argb(TimelinePalette.BACKGROUND);
+    private boolean dark;
+
+    /** Draws on the dark theme's colours (the window's dark mode) or the light ones. */
+    public void setDark(boolean on) {
+        if (on == dark) return;
+        dark = on;
+        bg = on ? Color.web("#1e1f22") : TimelinePalette.BACKGROUND;
+        labelBg = on ? Color.web("#2b2d31") : TimelinePalette.LABEL_BACKGROUND;
+        text = on ? Color.web("#e6edf3") : TimelinePalette.TEXT;
+        groupText = on ? Color.web("#9aa4ae") : TimelinePalette.GROUP_LABEL;
+        scrubber = on ? Color.web("#44474d") : TimelinePalette.SCRUBBER;
+        scrubberRange = on ? Color.web("#9aa4ae") : TimelinePalette.SCRUBBER_RANGE;
+        bgArgb = LaneRaster.argb(bg);
+        scheduleContent();
+        scheduleOverlay();
+    }
+
+    /** Whether it draws on the dark theme's colours. */
+    public boolean isDark() { return dark; }
+
+    /** The lanes' background colour now. */
+    public Color backgroundColour() { return bg; }
     private static final int COMPLETION = LaneRaster.argb(TimelinePalette.COMPLETION);
     private static final int[] STATE = argb(TimelinePalette.STATE);
     private static final int[] MARKER = argb(TimelinePalette.MARKER);
@@ -108,10 +141,45 @@ public final class TimelineView extends Region {
         setOnMouseClicked(this::clicked);
         setOnMouseMoved(this::moved);
         setOnMouseExited(e -> {
+            pointerX = Double.NaN;
             vm.hover(0, -1);
             tooltip.hide();
         });
         setOnKeyPressed(this::key);
+        // What is under a still pointer changes when the lanes scroll or zoom under it.
+        vm.firstRowProperty().addListener((o, a, b) -> refreshHover());
+        vm.startProperty().addListener((o, a, b) -> refreshHover());
+        vm.endProperty().addListener((o, a, b) -> refreshHover());
+        fit.setId("timelineFitAll");
+        fit.getStyleClass().add("timeline-fit");
+        fit.setFocusTraversable(false);
+        fit.setTooltip(new Tooltip("Fit all: show the whole run (0, or double-click the lanes)"));
+        fit.setOnAction(e -> vm.fitAll());
+        getChildren().add(fit);
+    }
+
+    private final javafx.scene.control.Button fit = new javafx.scene.control.Button("Fit all");
+
+    /** The pointer's last place over the view (view and screen coordinates), or NaN when it is outside. */
+    private double pointerX = Double.NaN;
+    private double pointerY;
+    private double pointerScreenX;
+    private double pointerScreenY;
+
+    /** Hovers again where the pointer is, so the tooltip describes what is under it after a scroll or zoom. */
+    private void refreshHover() {
+        if (Double.isNaN(pointerX)) return;
+        int row = pointerX >= labelW ? rowAtY(pointerY) : -1;
+        vm.hover(pointerX - labelW, row);
+        showTooltip();
+    }
+
+    private void showTooltip() {
+        if (vm.hoveredProperty().get() == null) {
+            tooltip.hide();
+        } else if (getScene() != null && getScene().getWindow() != null) {
+            tooltip.show(this, pointerScreenX + 14, pointerScreenY + 14);
+        }
     }
 
     public TimelineViewModel viewModel() { return vm; }
@@ -171,6 +239,10 @@ public final class TimelineView extends Region {
         }
         double bw = rowsBar.prefWidth(-1);
         rowsBar.resizeRelocate(w - bw, top, bw, Math.max(0, h - top - legendH));
+        // "Fit all" sits in the label column, right of the axis name, over the ruler and scrubber rows.
+        double fh = Math.min(top - 2, fit.prefHeight(-1));
+        double fw = fit.prefWidth(-1);
+        fit.resizeRelocate(Math.max(0, labelW - fw - 4), Math.max(0, (top - fh) / 2), fw, fh);
         syncBar();
     }
 
@@ -190,6 +262,9 @@ public final class TimelineView extends Region {
             syncingBar = false;
         }
     }
+
+    /** The hover tooltip (tests). */
+    Tooltip tooltip() { return tooltip; }
 
     /** The rows scrollbar (tests). */
     ScrollBar rowsBar() { return rowsBar; }
@@ -215,7 +290,7 @@ public final class TimelineView extends Region {
     }
 
     /** Rows that fit under the ruler. */
-    private int visibleRows() { return (int) Math.max(1, Math.floor((getHeight() - top - legendH) / rowH)); }
+    int visibleRows() { return (int) Math.max(1, Math.floor((getHeight() - top - legendH) / rowH)); }
 
     /** The row index at y, or -1. */
     int rowAtY(double y) {
@@ -240,7 +315,7 @@ public final class TimelineView extends Region {
         GraphicsContext g = content.getGraphicsContext2D();
         double w = content.getWidth();
         double h = content.getHeight();
-        g.setFill(TimelinePalette.BACKGROUND);
+        g.setFill(bg);
         g.fillRect(0, 0, w, h);
         int width = (int) (w - labelW);
         int height = (int) (h - top - legendH);
@@ -251,7 +326,7 @@ public final class TimelineView extends Region {
         g.setFont(font);
         g.setTextBaseline(VPos.CENTER);
         g.setTextAlign(TextAlignment.LEFT);
-        g.setFill(TimelinePalette.LABEL_BACKGROUND);
+        g.setFill(labelBg);
         g.fillRect(0, 0, labelW, h);
         List<TimelineViewModel.Row> rows = vm.rowsProperty().get();
         int first = vm.firstRowProperty().get();
@@ -265,11 +340,12 @@ public final class TimelineView extends Region {
                 g.setFill(TimelinePalette.HIGHLIGHT);
                 g.fillRect(0, rowY(r), labelW, rowH);
             }
-            g.setFill(row.group() ? TimelinePalette.GROUP_LABEL : TimelinePalette.TEXT);
+            boolean marked = vm.selected(row) || vm.highlighted(row); // on a light mark: dark text in either theme
+            g.setFill(marked ? TimelinePalette.TEXT : row.group() ? groupText : text);
             g.fillText(row.label(), 4, rowY(r) + rowH / 2, labelW - 8);
         }
         raster.paint(() -> {
-            raster.clear(BG);
+            raster.clear(bgArgb);
             for (int r = first; r < last; r++) {
                 TimelineViewModel.Row row = rows.get(r);
                 model.row(row.laneFrom(), row.laneTo(), cols);
@@ -350,11 +426,11 @@ public final class TimelineView extends Region {
     }
 
     private void drawRuler(GraphicsContext g, double w) {
-        g.setFill(TimelinePalette.BACKGROUND);
+        g.setFill(bg);
         g.fillRect(labelW, 0, w - labelW, rulerH);
         double spacing = vm.tickSpacing(90);
         double first = Math.ceil(vm.getStart() / spacing) * spacing;
-        g.setFill(TimelinePalette.TEXT);
+        g.setFill(text);
         g.setTextAlign(TextAlignment.LEFT);
         double span = vm.getEnd() - vm.getStart();
         double width = w - labelW;
@@ -365,18 +441,18 @@ public final class TimelineView extends Region {
         }
         g.fillText(vm.axisProperty().get() == TimelineViewModel.Axis.CYCLES ? "cycles" : "warp steps", 4, rulerH / 2);
         // the scrubber: the whole run, with the visible range marked
-        g.setFill(TimelinePalette.SCRUBBER);
+        g.setFill(scrubber);
         g.fillRect(labelW, rulerH, width, scrubH);
         double ext = vm.extent();
         double x0 = Math.max(0, vm.getStart() / ext * width);
         double x1 = Math.min(width, vm.getEnd() / ext * width);
-        g.setFill(TimelinePalette.SCRUBBER_RANGE);
+        g.setFill(scrubberRange);
         g.fillRect(labelW + x0, rulerH + 2, Math.max(2, x1 - x0), scrubH - 4);
     }
 
     private void drawLegend(GraphicsContext g, double w, double h) {
         double y = h - legendH;
-        g.setFill(TimelinePalette.LABEL_BACKGROUND);
+        g.setFill(labelBg);
         g.fillRect(0, y, w, legendH);
         double x = 4;
         g.setTextAlign(TextAlignment.LEFT);
@@ -394,7 +470,7 @@ public final class TimelineView extends Region {
     private double swatch(GraphicsContext g, double x, double y, javafx.scene.paint.Color c, double sw, String label) {
         g.setFill(c);
         g.fillRect(x, y + 5 * scale, sw * scale, 10 * scale);
-        g.setFill(TimelinePalette.TEXT);
+        g.setFill(text);
         g.fillText(label, x + (sw + 3) * scale, y + legendH / 2);
         return x + (sw + 9 + label.length() * 5.6) * scale;
     }
@@ -431,15 +507,33 @@ public final class TimelineView extends Region {
     private boolean inScrubber(double y) { return y >= rulerH && y < rulerH + scrubH + 2; }
 
     private void scroll(ScrollEvent e) {
-        if (e.isShiftDown()) {
-            double d = e.getDeltaY() != 0 ? e.getDeltaY() : e.getDeltaX();
-            vm.scrollRows(d > 0 ? -3 : 3);
-        } else if (e.getX() >= labelW && e.getDeltaY() != 0) {
-            // a wheel notch (deltaY / multiplier; 40 pixels on desktops) zooms by 1.25, away from you in
-            double notches = e.getDeltaY() / (e.getMultiplierY() > 0 ? e.getMultiplierY() : 40);
-            vm.zoomAt(e.getX() - labelW, Math.pow(1.25, notches));
+        track(e.getX(), e.getY(), e.getScreenX(), e.getScreenY());
+        // a wheel notch is deltaY / multiplier (40 pixels on desktops)
+        double notches = e.getDeltaY() / (e.getMultiplierY() > 0 ? e.getMultiplierY() : 40);
+        if (e.isControlDown() || e.isShortcutDown()) {
+            // zoom around the pointer: a notch away from you zooms in by 1.25
+            if (e.getDeltaY() != 0) vm.zoomAt(Math.max(0, e.getX() - labelW), Math.pow(1.25, notches));
+        } else if (e.isShiftDown() || (e.getDeltaY() == 0 && e.getDeltaX() != 0)) {
+            double d = e.getDeltaX() != 0 ? e.getDeltaX() : e.getDeltaY();
+            vm.panPixels(d);
+        } else if (e.getDeltaY() != 0) {
+            int rows = (int) Math.max(1, Math.round(Math.abs(notches) * 3));
+            vm.scrollRows(notches > 0 ? -rows : rows);
         }
         e.consume();
+    }
+
+    private void track(double x, double y, double screenX, double screenY) {
+        pointerX = x;
+        pointerY = y;
+        pointerScreenX = screenX;
+        pointerScreenY = screenY;
+    }
+
+    /** The lanes' x of the pointer when it is over them, else their middle (keyboard zoom). */
+    private double zoomPivot() {
+        double lanes = vm.viewportWidthProperty().get();
+        return !Double.isNaN(pointerX) && pointerX >= labelW && pointerX - labelW <= lanes ? pointerX - labelW : lanes / 2;
     }
 
     private void pressed(MouseEvent e) {
@@ -480,18 +574,18 @@ public final class TimelineView extends Region {
     }
 
     private void moved(MouseEvent e) {
+        track(e.getX(), e.getY(), e.getScreenX(), e.getScreenY());
         int row = e.getX() >= labelW ? rowAtY(e.getY()) : -1;
         vm.hover(e.getX() - labelW, row);
-        TimelineHit h = vm.hoveredProperty().get();
-        if (h == null) {
-            tooltip.hide();
-        } else if (getScene() != null && getScene().getWindow() != null) {
-            tooltip.show(this, e.getScreenX() + 14, e.getScreenY() + 14);
-        }
+        showTooltip();
     }
 
     private void key(KeyEvent e) {
         switch (e.getCode()) {
+            case W -> vm.zoomAt(zoomPivot(), 1.5);
+            case S -> vm.zoomAt(zoomPivot(), 1 / 1.5);
+            case A -> vm.panBy(-0.1);
+            case D -> vm.panBy(0.1);
             case PLUS, EQUALS, ADD -> vm.zoom(1.5);
             case MINUS, SUBTRACT -> vm.zoom(1 / 1.5);
             case LEFT -> vm.panBy(-0.1);

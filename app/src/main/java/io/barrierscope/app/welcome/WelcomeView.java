@@ -16,7 +16,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
- * The welcome screen: every bundled sample with its one-line description; double-click or Enter
+ * The welcome screen: every bundled sample with its one-line description; a click or Enter
  * opens one. Also a way to open any file and to go back to the open one.
  */
 public final class WelcomeView {
@@ -46,9 +46,13 @@ public final class WelcomeView {
         list = new ListView<>(vm.samples());
         list.setId("sampleList");
         list.setPlaceholder(new Label("No bundled samples found (they live in samples/ of the BarrierScope checkout)."));
-        list.setCellFactory(l -> new SampleCell());
-        list.setOnMouseClicked(e -> {
-            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) vm.open(list.getSelectionModel().getSelectedItem());
+        // One click (or Enter) opens: the list is a menu of samples, not a selection to act on later.
+        list.setCellFactory(l -> {
+            SampleCell cell = new SampleCell();
+            cell.setOnMouseClicked(e -> {
+                if (e.getButton() == MouseButton.PRIMARY && !cell.isEmpty() && cell.getItem() != null) vm.open(cell.getItem());
+            });
+            return cell;
         });
         list.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER) vm.open(list.getSelectionModel().getSelectedItem());

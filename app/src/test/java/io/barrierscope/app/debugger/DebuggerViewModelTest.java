@@ -113,11 +113,35 @@ class DebuggerViewModelTest {
         vm.open(TestFiles.sample("block-reduce"));
         Path bad = Files.writeString(tmp.resolve("bad.json"), "{ \"ptx\": ");
         vm.open(bad);
-        assertTrue(vm.reportVisibleProperty().get());
-        assertFalse(vm.reportProperty().get().isBlank());
-        assertTrue(vm.messageProperty().get().contains("bad.json"), vm.messageProperty().get());
+        // The open session is left as it was: the failure is told in the status and a notification.
+        assertTrue(vm.messageProperty().get().startsWith("Could not open: "), vm.messageProperty().get());
+        assertTrue(vm.messageProperty().get().endsWith("(still showing block-reduce/launch.json)"), vm.messageProperty().get());
+        assertTrue(vm.notificationProperty().get().contains("bad.json:1:10"), vm.notificationProperty().get());
         assertEquals("block-reduce/launch.json — BarrierScope", vm.titleProperty().get());
         assertTrue(vm.canStepProperty().get());
+        vm.dismissNotification();
+        assertEquals("", vm.notificationProperty().get());
+    }
+
+    @Test
+    void aBrokenFileOpenedOverASessionLeavesItAsItWasAndSaysWhere(@TempDir Path tmp) throws Exception {
+        vm.open(TestFiles.sample("block-reduce"));
+        vm.step();
+        vm.step();
+        java.util.List<String> source = vm.source().linesProperty().get();
+        String outcome = vm.outcomeProperty().get();
+        Path ptx = Files.writeString(tmp.resolve("broken.ptx"),
+                ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n  frobnicate.u32 %r1;\n}\n");
+        vm.open(ptx);
+        assertTrue(vm.loadedProperty().get());
+        assertEquals(2, vm.nowProperty().get(), "the old session's position");
+        assertEquals(source, vm.source().linesProperty().get(), "the old session's source");
+        assertEquals(outcome, vm.outcomeProperty().get());
+        assertEquals("block-reduce/launch.json — BarrierScope", vm.titleProperty().get());
+        assertTrue(vm.messageProperty().get().contains("broken.ptx:6:3"), vm.messageProperty().get());
+        assertTrue(vm.notificationProperty().get().contains("broken.ptx:6:3"), vm.notificationProperty().get());
+        vm.step();
+        assertEquals(3, vm.nowProperty().get(), "and goes on working");
     }
 
     @Test

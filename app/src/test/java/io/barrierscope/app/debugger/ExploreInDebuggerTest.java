@@ -27,16 +27,34 @@ class ExploreInDebuggerTest {
         assertEquals("dsmem-after-exit", r.code());
 
         ex.openInDebugger(r);
-        assertEquals(r.step(), vm.nowProperty().get());
+        assertEquals(r.landing(), vm.nowProperty().get());
         assertEquals(r.outcome(), vm.outcomeProperty().get());
         assertTrue(vm.diagnosticsList().rows().stream().anyMatch(d -> d.code().equals("dsmem-after-exit")));
         assertEquals(Panel.DIAGNOSTICS, vm.panelProperty().get().panel());
         assertEquals(1, ex.findings().size(), "the findings stay: the same launch");
         assertEquals("round-robin", vm.policyProperty().get(), "Re-run keeps a policy it knows");
 
+        assertTrue(vm.diagnosticsList().rows().stream().anyMatch(d -> d.code().equals("dsmem-after-exit") && d.step() == r.step()),
+                "the Diagnostics panel numbers the step as the Explore card does");
+        assertTrue(vm.diagnosticsList().rows().stream().noneMatch(d -> d.later()), "the finding that stopped the run has fired");
         vm.move(Move.STEP_BACK);
-        assertEquals(r.step() - 1, vm.nowProperty().get());
+        assertEquals(r.landing() - 1, vm.nowProperty().get());
         vm.run();
         assertEquals(r.outcome(), vm.outcomeProperty().get(), "the replay is exact: running on fails again");
+    }
+    @Test
+    void aDeadlockFindingOpensOnTheDeadlockWithoutRunningAgain() {
+        vm.open(TestFiles.exploreKernel("flag-check-deadlock"));
+        ExploreViewModel ex = vm.explore();
+        ex.schedulesProperty().set("100");
+        ex.start();
+        ExploreViewModel.Row r = ex.findings().stream().filter(f -> f.code().equals("deadlock")).findFirst().orElseThrow();
+
+        ex.openInDebugger(r);
+        assertEquals("deadlock", vm.outcomeProperty().get(), "the status names the deadlock without F5");
+        assertEquals(Panel.DEADLOCK, vm.panelProperty().get().panel());
+        assertEquals(r.step(), vm.nowProperty().get());
+        assertTrue(vm.timelineProperty().get().model().complete(), "the timeline reaches the end");
+        assertTrue(vm.deadlock().deadlockedProperty().get(), "the Deadlock tab explains it");
     }
 }

@@ -42,11 +42,11 @@ class ExploreViewModelTest {
         }
     }
 
-    record Opened(LaunchSpec launch, Policy policy, long step, String note) {}
+    record Opened(LaunchSpec launch, Policy policy, long step, String note, boolean toEnd) {}
 
     private final FakeRunner runner = new FakeRunner();
     private Opened opened;
-    private final ExploreViewModel vm = new ExploreViewModel(runner, (l, p, s, n) -> opened = new Opened(l, p, s, n));
+    private final ExploreViewModel vm = new ExploreViewModel(runner, (l, p, s, n, e) -> opened = new Opened(l, p, s, n, e));
 
     private static final Path LAUNCH = TestFiles.exploreKernel("peer-exit-race");
     private static final LaunchSpec SPEC = LaunchedRun.open(LAUNCH).spec();
@@ -126,10 +126,11 @@ class ExploreViewModelTest {
         ExploreViewModel.Row r = vm.findings().get(0);
         assertEquals("dsmem-after-exit", r.code());
         assertEquals("PTX line 89 (kernel.cu:33)", r.location());
-        assertEquals(96, r.step(), "a diagnostic lands after the step it fired in");
+        assertEquals(95, r.step(), "the step it fired in, as the command line and the Diagnostics panel number it");
+        assertEquals(96, r.landing(), "a diagnostic lands after the step it fired in");
         assertEquals("s1:0w1", r.schedule());
         assertEquals("diagnosed", r.outcome());
-        assertEquals("[dsmem-after-exit] PTX line 89 (kernel.cu:33) · step 96", r.title());
+        assertEquals("[dsmem-after-exit] PTX line 89 (kernel.cu:33) · step 95", r.title());
         assertEquals("./barrierscope run " + LAUNCH + " --schedule s1:0w1", vm.copyText(r));
         assertTrue(vm.canStartProperty().get(), "can start again");
     }
@@ -181,7 +182,7 @@ class ExploreViewModelTest {
 
     @Test
     void theRealExplorerFindsThePeerExitRaceAndOpensItsSchedule() {
-        ExploreViewModel real = new ExploreViewModel(ExploreRunner.inline(), (l, p, s, n) -> opened = new Opened(l, p, s, n));
+        ExploreViewModel real = new ExploreViewModel(ExploreRunner.inline(), (l, p, s, n, e) -> opened = new Opened(l, p, s, n, e));
         real.setLaunch(file(SPEC, SourceMap.EMPTY, false));
         real.schedulesProperty().set("100");
         real.start();
@@ -191,7 +192,8 @@ class ExploreViewModelTest {
         assertNull(opened);
         real.openInDebugger(r);
         assertEquals(SPEC, opened.launch());
-        assertEquals(r.step(), opened.step());
+        assertEquals(r.landing(), opened.step());
+        assertFalse(opened.toEnd(), "a diagnostic's run ends in its own step");
         assertInstanceOf(SchedulePolicy.class, opened.policy());
         assertTrue(opened.note().contains(r.schedule()));
     }

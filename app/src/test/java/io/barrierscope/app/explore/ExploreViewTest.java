@@ -88,8 +88,8 @@ class ExploreViewTest {
 
         robot.clickOn(robot.lookup(".explore-open").queryButton());
         waitUntil(() -> r.outcome().equals(text(robot, "#outcomeLabel")));
-        waitUntil(() -> text(robot, "#stepsLabel").startsWith("step " + r.step() + " of " + r.step() + " (end)"));
-        assertEquals(r.step(), vm.nowProperty().get());
+        waitUntil(() -> text(robot, "#stepsLabel").startsWith("step " + r.landing() + " of " + r.landing() + " (end)"));
+        assertEquals(r.landing(), vm.nowProperty().get());
         assertTrue(vm.canStepBackProperty().get(), "time travel: the steps before the failure are there");
         assertEquals("1 diagnostic", text(robot, "#diagnosticsLabel"));
     }

@@ -23,12 +23,13 @@ class MarkdownTest {
                 - one
                   more
                 - two
+
                 3. three
 
                 ```
                 code  line
                 ```
-                | a | `b|c` |
+                | a | `b\\|c` |
                 | --- | --- |
                 | 1 | 2 |
                 > quoted
@@ -43,7 +44,7 @@ class MarkdownTest {
         assertEquals(new Markdown.Code("code  line"), b.get(5));
         Markdown.Table t = (Markdown.Table) b.get(6);
         assertEquals(2, t.header().size());
-        assertEquals("b|c", Markdown.plain(t.header().get(1)), "a pipe inside code is no column");
+        assertEquals("b|c", Markdown.plain(t.header().get(1)), "an escaped pipe inside code is no column (GFM)");
         assertEquals(1, t.rows().size());
         assertInstanceOf(Markdown.Quote.class, b.get(7));
         assertInstanceOf(Markdown.Rule.class, b.get(8));
@@ -82,5 +83,28 @@ class MarkdownTest {
                 LessonViewModel.launchFileOf(lesson, "../bulk-copy-pipeline/lesson.md"));
         assertEquals(null, LessonViewModel.launchFileOf(lesson, "https://docs.nvidia.com/x"));
         assertEquals(null, LessonViewModel.launchFileOf(lesson, "../no-such-sample/lesson.md"));
+    }
+    @Test
+    void anyCommonMarkATeacherWritesIsUnderstood() {
+        List<Markdown.Block> b = Markdown.parse("""
+                Setext title
+                ============
+
+                    indented code
+
+                1) first
+                   1. nested
+                2) second
+
+                * a *nested **bold** inside* item with a <kbd>key</kbd>
+                """);
+        assertEquals(new Markdown.Heading(1, List.of(new Markdown.Span(Markdown.SpanKind.TEXT, "Setext title", null))), b.get(0));
+        assertEquals(new Markdown.Code("indented code"), b.get(1));
+        assertEquals(new Markdown.Item("1.", 0, List.of(new Markdown.Span(Markdown.SpanKind.TEXT, "first", null))), b.get(2));
+        assertEquals(new Markdown.Item("1.", 1, List.of(new Markdown.Span(Markdown.SpanKind.TEXT, "nested", null))), b.get(3));
+        assertEquals("2.", ((Markdown.Item) b.get(4)).marker());
+        Markdown.Item item = (Markdown.Item) b.get(5);
+        assertEquals(new Markdown.Span(Markdown.SpanKind.ITALIC, "nested bold inside", null), item.spans().get(1));
+        assertEquals("a nested bold inside item with a <kbd>key</kbd>", Markdown.plain(item.spans()));
     }
 }

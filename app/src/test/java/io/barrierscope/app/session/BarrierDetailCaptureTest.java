@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.exec.Outcome;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The selected barrier's roster, history and waiters, captured by the session. */
@@ -66,5 +67,67 @@ class BarrierDetailCaptureTest {
         // Back to the start: the object is not initialised yet.
         r.session.seek(0);
         assertNull(r.details.get(r.details.size() - 1));
+    }
+    @Test
+    void exitedWarpsOfABarrierWithACountAreMissingWithWhyAsInTheDeadlockExplanation() {
+        SessionRecorder r = SessionRecorder.open("named-barrier-too-many");
+        Snapshot end = r.runToEnd();
+        assertEquals(Outcome.DEADLOCK, end.outcome());
+        r.session.selectBarrier(new BarrierKey(BarrierKey.Kind.CTA_BARRIER, 0, 1));
+        BarrierDetail d = r.details.get(r.details.size() - 1);
+        // bar.sync 1, 128 reached by warps 0 and 1; warps 2 and 3 exited and can never arrive.
+        assertEquals(List.of("w0 (t0–31)", "w1 (t32–63)"), d.arrived());
+        assertEquals(2, d.missing().size(), d.missing().toString());
+        assertTrue(d.missing().get(0).startsWith("w2 (t64–95): exited (exited threads never arrive on a barrier with an explicit count)"),
+                d.missing().get(0));
+        assertTrue(d.missing().get(1).startsWith("w3 (t96–127): exited"), d.missing().get(1));
+        assertEquals(BarrierDetail.Who.warp(2), d.missingWho().get(0));
+        assertTrue(d.summary().contains("warps not arrived: 2"), d.summary());
+    }
+
+    @Test
+    void anMbarrierWaitingOnlyForBytesSaysSoAndListsNoThread() {
+        SessionRecorder r = SessionRecorder.open("expect-tx-too-high");
+        Snapshot end = r.runToEnd();
+        assertEquals(Outcome.DEADLOCK, end.outcome());
+        MbarrierRow row = end.mbarriers().get(0);
+        r.session.selectBarrier(new BarrierKey(BarrierKey.Kind.MBARRIER, row.cta(), row.offset()));
+        BarrierDetail d = r.details.get(r.details.size() - 1);
+        // Count 1, its one arrival in, 128 bytes never delivered: not 63 threads "not arrived".
+        assertTrue(d.summary().startsWith("All 1 arrivals are in in phase 2 (parity 0); the phase waits only for bytes: "
+                + "128 tx bytes expected but not yet delivered"), d.summary());
+        assertEquals(List.of("128 tx bytes not yet delivered; no copy in flight would deliver them"), d.missing());
+    }
+
+    @Test
+    void anMbarrierOfCountOneBeforeItsProducerArrivesListsNoThreadAsNotArrived() {
+        SessionRecorder r = SessionRecorder.open("expect-tx-too-high");
+        MbarrierRow armed = null;
+        for (int i = 0; i < 2000 && armed == null; i++) {
+            r.session.step();
+            armed = r.last().mbarriers().stream().filter(b -> b.expected() == 1 && b.pending() == 1).findFirst().orElse(null);
+        }
+        assertNotNull(armed, "no step with the count-1 mbarrier waiting for its arrival");
+        r.session.selectBarrier(new BarrierKey(BarrierKey.Kind.MBARRIER, armed.cta(), armed.offset()));
+        BarrierDetail d = r.details.get(r.details.size() - 1);
+        assertEquals(1, d.missing().size(), d.missing().toString());
+        assertTrue(d.missing().get(0).startsWith("1 more arrive-on needed, from any thread"), d.missing().get(0));
+    }
+
+    @Test
+    void anMbarrierWithACountBelowItsThreadsNamesNoMissingThreadButTheCopiesInFlight() {
+        SessionRecorder r = SessionRecorder.open("tma-pipeline");
+        MbarrierRow waiting = null;
+        for (int i = 0; i < 20000 && waiting == null; i++) {
+            r.session.step();
+            waiting = r.last().mbarriers().stream().filter(b -> b.pending() == 0 && b.tx() > 0).findFirst().orElse(null);
+        }
+        assertNotNull(waiting, "no step where an mbarrier waits for bytes only");
+        r.session.selectBarrier(new BarrierKey(BarrierKey.Kind.MBARRIER, waiting.cta(), waiting.offset()));
+        BarrierDetail d = r.details.get(r.details.size() - 1);
+        assertTrue(d.missing().get(0).startsWith(waiting.tx() + " tx bytes not yet delivered; "), d.missing().toString());
+        assertTrue(d.missing().get(0).contains("in flight would deliver"), d.missing().toString());
+        assertTrue(d.missing().stream().skip(1).allMatch(m -> m.startsWith("in flight: cp.async.bulk")), d.missing().toString());
+        assertTrue(d.missing().stream().noneMatch(m -> m.matches("t\\d+.*")), d.missing().toString());
     }
 }

@@ -40,7 +40,7 @@ class WelcomeAndLessonViewTest {
         assertEquals(3, list.getItems().size());
         assertTrue(robot.lookup("A tree reduction held together by __syncthreads()").tryQuery().isPresent());
 
-        robot.doubleClickOn("tma-pipeline");
+        robot.clickOn("tma-pipeline"); // one click opens
         WaitForAsyncUtils.waitForFxEvents();
         assertFalse(robot.lookup("#welcome").query().isVisible());
         assertEquals("tma-pipeline/launch.json — BarrierScope", w.vm.titleProperty().get());
@@ -64,5 +64,19 @@ class WelcomeAndLessonViewTest {
         assertTrue(robot.lookup("#welcome").query().isVisible());
         robot.type(KeyCode.ESCAPE);
         assertFalse(robot.lookup("#welcome").query().isVisible());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void enterOpensTheSelectedSample(FxRobot robot) {
+        ListView<SampleInfo> list = robot.lookup("#sampleList").queryAs(ListView.class);
+        robot.interact(() -> {
+            list.requestFocus();
+            list.getSelectionModel().select(2);
+        });
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(robot.lookup("#welcome").query().isVisible());
+        assertEquals(list.getItems().get(2).name() + "/launch.json — BarrierScope", w.vm.titleProperty().get());
     }
 }
