@@ -21,6 +21,7 @@ final class InstructionCompiler {
         }
         Op op = dispatch(c, opc);
         op.insn = in;
+        op.regBase = c.regBase;
         if (in.guard() != null) {
             op.guardReg = c.regBase + in.guard().reg().index();
             op.guardNegated = in.guard().negated();
@@ -98,7 +99,11 @@ final class InstructionCompiler {
             case "movmatrix":
                 return MovmatrixOp.compile(c);
             case "wgmma":
+                // The fence orders register accesses around wgmma.mma_async; registers here are
+                // read at issue and written at wait_group, so there is nothing for it to order.
                 if (c.has(".fence")) return new ControlOps.NopOp();
+                if (c.has(".mma_async")) return WgmmaOp.compile(c);
+                if (c.has(".commit_group") || c.has(".wait_group")) return WgmmaGroupOp.compile(c);
                 break;
             default:
         }
