@@ -73,6 +73,7 @@ final class WgmmaOp extends WarpMatrixOp {
         String mn = c.insn().mnemonic();
         if (c.has(".sp")) throw refuse(c, "sparse wgmma.mma_async.sp is not modelled");
         if (!c.has(".sync") || !c.has(".aligned")) throw refuse(c, "wgmma.mma_async needs .sync.aligned");
+        if (c.has(".b1")) throw refuse(c, "single-bit .b1 wgmma (.and.popc) is not modelled");
         int n = -1;
         int k = -1;
         for (String m : c.insn().modifiers()) {

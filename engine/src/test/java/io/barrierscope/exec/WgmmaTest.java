@@ -397,4 +397,31 @@ class WgmmaTest {
         LaunchedRun r = kernel(c, "", "").threads(96).run();
         assertEquals(List.of("warpgroup-collective-partial"), ExecKernel.codes(r), r.summary());
     }
+
+    @Test
+    void formsNotInTheIsaOrNotModelledAreRefusedByName() {
+        String d4 = "{%r10, %r11, %r12, %r13}";
+        for (String bad : new String[] {
+            "wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 " + d4 + ", %rd1, %rd2, %r1, 0, %p1, 1, 1, 0, 0;",
+            "wgmma.mma_async.sync.aligned.m64n8k256.s32.b1.b1.and.popc " + d4 + ", %rd1, %rd2, %p1;",
+            "wgmma.mma_async.sync.aligned.m64n8k16.f16.bf16.bf16 {%r10, %r11}, %rd1, %rd2, %p1, 1, 1, 0, 0;",
+            "wgmma.mma_async.sync.aligned.m64n8k32.f32.f16.f16 " + d4 + ", %rd1, %rd2, %p1, 1, 1, 0, 0;",
+            "wgmma.mma_async.sync.aligned.m64n40k32.s32.s8.s8 " + d4 + ", %rd1, %rd2, %p1;",
+            "wgmma.mma_async.sync.aligned.m64n264k16.f32.f16.f16 " + d4 + ", %rd1, %rd2, %p1, 1, 1, 0, 0;",
+            "wgmma.mma_async.m64n8k16.f32.f16.f16 " + d4 + ", %rd1, %rd2, %p1, 1, 1, 0, 0;"}) {
+            Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> ExecKernel.of(bad).threads(128).launch());
+            assertTrue(e.getMessage().contains("unsupported instruction " + bad.substring(0, bad.indexOf(' '))), e.getMessage());
+        }
+    }
+
+    @Test
+    void badImmediatesAndRegisterCountsAreErrors() {
+        for (String bad : new String[] {
+            "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%r10, %r11, %r12, %r13}, %rd1, %rd2, %p1, 2, 1, 0, 0;",
+            "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%r10, %r11, %r12, %r13}, %rd1, %rd2, %p1, 1, 1, 0, 2;",
+            "wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 {%r10, %r11, %r12, %r13}, %rd1, %rd2, %p1, 1, 1, 0, 0;"}) {
+            Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> ExecKernel.of(bad).threads(128).launch());
+            assertTrue(e.getMessage().contains("wgmma.mma_async"), e.getMessage());
+        }
+    }
 }
