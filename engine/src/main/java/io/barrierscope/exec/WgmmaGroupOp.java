@@ -35,6 +35,10 @@ final class WgmmaGroupOp extends Op {
     @Override
     public void execute(Interpreter x, int warp, int group, int active) {
         Machine m = x.machine();
+        if (active == 0) {
+            advance(m, warp, group); // a guard false for every lane: not executed
+            return;
+        }
         if (active != group || group != m.existMask[warp]) {
             x.report(DiagnosticCode.WARP_COLLECTIVE_PARTIAL, insn.mnemonic() + " at " + x.where(pc) + " in " + m.warpName(warp)
                     + " is executed by lanes 0x" + Integer.toHexString(active) + " of 0x" + Integer.toHexString(m.existMask[warp])

@@ -424,4 +424,37 @@ class WgmmaTest {
             assertTrue(e.getMessage().contains("wgmma.mma_async"), e.getMessage());
         }
     }
+
+    @Test
+    void waitGroupOneLandsOnlyTheOlderGroup() {
+        Case c = small();
+        String second = "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%e0, %e1, %e2, %e3}, %rd10, %rd11, %p2, 1, 1, 0, 0;\n"
+                + "wgmma.commit_group.sync.aligned;\nwgmma.wait_group.sync.aligned 1;\nmov.b32 %r20, %d0;\n";
+        // The older group has landed: its accumulators may be read; the newer one's may not.
+        LaunchedRun ok = kernel(c, ".reg .b32 %e<4>;\n" + body(c, "", second)).ok();
+        long[] want = run(small());
+        for (int i = 0; i < want.length; i++) assertEquals(want[i], ExecKernel.w(ok, i), "slot " + i);
+        LaunchedRun bad = kernel(c, ".reg .b32 %e<4>;\n" + body(c, "", second + "mov.b32 %r21, %e2;\n")).run();
+        assertEquals(List.of("wgmma-accumulator-in-flight"), ExecKernel.codes(bad), bad.summary());
+        assertTrue(bad.interpreter().diagnostics().get(0).message().contains("%e2"), bad.summary());
+    }
+
+    @Test
+    void commitOrWaitByPartOfAWarpIsADiagnostic() {
+        Case c = small();
+        for (String op : new String[] {"wgmma.commit_group.sync.aligned;\n", "wgmma.wait_group.sync.aligned 0;\n"}) {
+            String b = body(c, "", "").replace(op, "setp.lt.u32 %p5, %r60, 16;\n@%p5 " + op);
+            LaunchedRun r = kernel(c, b).run();
+            assertEquals(List.of("warp-collective-partial"), ExecKernel.codes(r), op + r.summary());
+        }
+    }
+
+    @Test
+    void lanesPassingDifferentDescriptorsIsADiagnostic() {
+        Case c = small();
+        String b = body(c, "", "").replace("wgmma.fence.sync.aligned;\n",
+                "setp.eq.u32 %p6, %r60, 5;\n@%p6 add.s64 %rd11, %rd11, 2;\nwgmma.fence.sync.aligned;\n");
+        LaunchedRun r = kernel(c, b).run();
+        assertEquals(List.of("wgmma-bad-descriptor"), ExecKernel.codes(r), r.summary());
+    }
 }
