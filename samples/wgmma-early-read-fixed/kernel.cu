@@ -29,6 +29,9 @@ extern "C" __global__ void wgmma_early_read(const uint16_t* A, const uint16_t* B
 
     float d[8];
     for (int i = 0; i < 8; i++) d[i] = 0.f;
+    // Pin the zeros before the fence: otherwise nvcc may move them after wgmma.fence, which then
+    // no longer separates them from the wgmma (CUTLASS's warpgroup_fence_operand does the same).
+    for (int i = 0; i < 8; i++) asm volatile("" : "+f"(d[i]) :: "memory");
     uint64_t da = desc(static_cast<unsigned>(__cvta_generic_to_shared(sA)));
     uint64_t db = desc(static_cast<unsigned>(__cvta_generic_to_shared(sB)));
     asm volatile("wgmma.fence.sync.aligned;" ::: "memory");

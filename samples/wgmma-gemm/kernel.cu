@@ -47,6 +47,9 @@ extern "C" __global__ void wgmma_gemm(const __grid_constant__ CUtensorMap mapA, 
 
     float d[32];
     for (int i = 0; i < 32; i++) d[i] = 0.f;
+    // Pin the zeros before the fence: otherwise nvcc may move them after wgmma.fence, which then
+    // no longer separates them from the wgmma (CUTLASS's warpgroup_fence_operand does the same).
+    for (int i = 0; i < 32; i++) asm volatile("" : "+f"(d[i]) :: "memory");
     asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
 #pragma unroll
     for (int k = 0; k < K / 16; k++) {

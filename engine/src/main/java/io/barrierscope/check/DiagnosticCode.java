@@ -18,6 +18,7 @@ public enum DiagnosticCode {
     WARPGROUP_COLLECTIVE_PARTIAL("warpgroup-collective-partial", "a warpgroup-collective wgmma instruction not executed by all four warps of the warpgroup"),
     WGMMA_ACCUMULATOR_IN_FLIGHT("wgmma-accumulator-in-flight", "an accumulator register of a wgmma.mma_async in flight accessed before the wgmma.wait_group that covers it"),
     WGMMA_OPERAND_OVERWRITTEN("wgmma-operand-overwritten", "shared memory read by a wgmma.mma_async in flight changed before the operation completed"),
+    WGMMA_MISSING_FENCE("wgmma-missing-fence", "a wgmma.mma_async on registers another instruction accessed after the warp's last wgmma.fence"),
     WGMMA_BAD_DESCRIPTOR("wgmma-bad-descriptor", "lanes or warps of a warpgroup pass different wgmma matrix descriptors"),
     SHFL_INACTIVE_SOURCE("shfl-inactive-source", "shfl.sync read from a lane outside the membermask"),
     MBARRIER_UNINITIALIZED("mbarrier-uninitialized", "mbarrier operation on an object that is not initialized"),

@@ -99,11 +99,8 @@ final class InstructionCompiler {
             case "movmatrix":
                 return MovmatrixOp.compile(c);
             case "wgmma":
-                // The fence orders register accesses around wgmma.mma_async; registers here are
-                // read at issue and written at wait_group, so there is nothing for it to order.
-                if (c.has(".fence")) return new ControlOps.NopOp();
                 if (c.has(".mma_async")) return WgmmaOp.compile(c);
-                if (c.has(".commit_group") || c.has(".wait_group")) return WgmmaGroupOp.compile(c);
+                if (c.has(".fence") || c.has(".commit_group") || c.has(".wait_group")) return WgmmaGroupOp.compile(c);
                 break;
             default:
         }

@@ -260,7 +260,7 @@ public final class Interpreter {
         m.steps++;
         m.cycles++;
         m.threadInstructions += Integer.bitCount(active);
-        if (active != 0 && m.wgmma.any()) m.wgmma.checkAccess(this, w, op);
+        if (active != 0 && m.wgmma.tracking) m.wgmma.beforeOp(this, w, op);
         try {
             op.execute(this, w, group, active);
         } catch (MemoryFault f) {

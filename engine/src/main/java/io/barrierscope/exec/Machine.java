@@ -129,7 +129,7 @@ public final class Machine {
         lastPollEffects = new long[slots];
         mbarriers = new io.barrierscope.sync.MbarrierUnit();
         async = new io.barrierscope.sync.AsyncCopyUnit(slots);
-        wgmma = new WgmmaGroups(warps, warpsPerCta);
+        wgmma = new WgmmaGroups(warps, warpsPerCta, program);
         callStack = new int[slots][];
         callDepth = new int[slots];
         runMask = new int[warps];

@@ -4,20 +4,25 @@ import io.barrierscope.check.DiagnosticCode;
 import io.barrierscope.ptx.Operand;
 
 /**
- * {@code wgmma.commit_group.sync.aligned} (PTX ISA 9.7.15.7) and {@code wgmma.wait_group.sync.aligned N}
+ * {@code wgmma.fence.sync.aligned} (PTX ISA 9.7.15.6, {@link WgmmaFence}),
+ * {@code wgmma.commit_group.sync.aligned} (9.7.15.7) and {@code wgmma.wait_group.sync.aligned N}
  * (9.7.15.8), per warp ({@link WgmmaGroups}). Both are {@code .aligned}: the whole warp executes
  * them together, so lanes of a warp meeting them apart (or a warp with exited lanes) are
  * {@code warp-collective-partial}. A wait whose groups are not formed yet, because a warp of the
  * warpgroup has not issued one of its operations, suspends the warp until it has.
  */
 final class WgmmaGroupOp extends Op {
-    /** Groups that may stay pending, or -1 for commit_group. */
+    /** Groups that may stay pending, -1 for commit_group, -2 for fence. */
     private final int allowed;
 
     private WgmmaGroupOp(int allowed) { this.allowed = allowed; }
 
     static Op compile(CompileContext c) {
         if (!c.has(".sync") || !c.has(".aligned")) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (needs .sync.aligned)");
+        if (c.has(".fence")) {
+            c.expectOperands(0, 0);
+            return new WgmmaGroupOp(-2);
+        }
         if (c.has(".commit_group")) {
             c.expectOperands(0, 0);
             return new WgmmaGroupOp(-1);
@@ -39,30 +44,47 @@ final class WgmmaGroupOp extends Op {
             advance(m, warp, group); // a guard false for every lane: not executed
             return;
         }
-        if (active != group || group != m.existMask[warp]) {
-            x.report(DiagnosticCode.WARP_COLLECTIVE_PARTIAL, insn.mnemonic() + " at " + x.where(pc) + " in " + m.warpName(warp)
-                    + " is executed by lanes 0x" + Integer.toHexString(active) + " of 0x" + Integer.toHexString(m.existMask[warp])
-                    + " together; a .sync.aligned wgmma instruction needs the whole warp (PTX ISA 9.7.15)", new int[] {pc},
-                    new int[] {(warp << 5) + Integer.numberOfTrailingZeros(group)}, null);
-            return;
-        }
-        if (allowed < 0) {
-            m.wgmma.commit(warp);
-            advance(m, warp, group);
-            return;
-        }
-        if (m.wgmma.tryWait(x, warp, allowed)) {
-            advance(m, warp, group);
-            return;
-        }
-        if (x.finished()) return;
         int base = warp << 5;
-        for (int g = group; g != 0; g &= g - 1) {
-            int s = base + Integer.numberOfTrailingZeros(g);
-            m.waitArg[s] = allowed;
-            m.waitArg2[s] = WgmmaGroups.WAITING;
+        if (active != group || m.liveMask[warp] != m.existMask[warp]) {
+            int missing = active != group ? group & ~active : m.existMask[warp] & ~m.liveMask[warp];
+            x.report(DiagnosticCode.WARP_COLLECTIVE_PARTIAL, insn.mnemonic() + " at " + x.where(pc) + " in " + m.warpName(warp)
+                    + (active != group ? " has its guard false for lanes 0x" : " is missed by the exited lanes 0x") + Integer.toHexString(missing)
+                    + "; a .sync.aligned wgmma instruction needs the whole warp (PTX ISA 9.7.15)", new int[] {pc},
+                    new int[] {base + Integer.numberOfTrailingZeros(missing)}, null);
+            return;
         }
+        // Lanes may arrive in several steps (a warp split by the scheduler): they wait, like at
+        // any warp .sync instruction, until the whole warp is here.
+        int here = group;
+        for (int l = 0; l < 32; l++) {
+            int s = base + l;
+            if ((group & (1 << l)) == 0 && m.status[s] == ThreadStatus.ASYNC_WAIT && m.waitArg2[s] == WgmmaGroups.WAITING && m.pc[s] == pc) {
+                here |= 1 << l;
+            }
+        }
+        if (here != m.existMask[warp] || !act(x, warp)) {
+            if (x.finished()) return;
+            for (int g = group; g != 0; g &= g - 1) {
+                int s = base + Integer.numberOfTrailingZeros(g);
+                m.waitArg[s] = allowed;
+                m.waitArg2[s] = WgmmaGroups.WAITING;
+            }
+            m.uniform[warp] = false;
+            m.setStatusLanes(warp, group, ThreadStatus.ASYNC_WAIT);
+            return;
+        }
+        int waiting = here & ~group;
+        for (int g = here; g != 0; g &= g - 1) m.pc[base + Integer.numberOfTrailingZeros(g)]++;
         m.uniform[warp] = false;
-        m.setStatusLanes(warp, group, ThreadStatus.ASYNC_WAIT);
+        if (waiting != 0) m.setStatusLanes(warp, waiting, ThreadStatus.RUNNABLE);
+    }
+
+    /** The instruction for the whole warp; false for a wait that cannot complete yet. */
+    private boolean act(Interpreter x, int warp) {
+        Machine m = x.machine();
+        if (allowed == -2) m.wgmma.fence(warp);
+        else if (allowed == -1) m.wgmma.commit(warp);
+        else return m.wgmma.tryWait(x, warp, allowed);
+        return true;
     }
 }

@@ -97,8 +97,16 @@ public final class WgmmaGroups {
     /** Per pc, the absolute registers an instruction names (filled when first needed). */
     private int[][] named;
 
-    WgmmaGroups(int warps, int warpsPerCta) {
+    /** True when the program has a wgmma.mma_async: only then are instructions checked and tracked. */
+    final boolean tracking;
+    private final WgmmaFence fence;
+
+    WgmmaGroups(int warps, int warpsPerCta, Program program) {
         this.warpsPerCta = warpsPerCta;
+        boolean any = false;
+        for (Op op : program.code) any |= op instanceof WgmmaOp;
+        tracking = any;
+        fence = new WgmmaFence(any ? warps : 0, program.regsPerThread);
         inflight = new ArrayList<>(warps);
         for (int i = 0; i < warps; i++) inflight.add(new ArrayList<>());
         commits = new long[warps];
@@ -109,9 +117,23 @@ public final class WgmmaGroups {
     /** Whether any operation is in flight anywhere. */
     public boolean any() { return total > 0; }
 
+    /** wgmma.fence by warp {@code warp}. */
+    void fence(int warp) {
+        if (tracking) fence.fence(warp);
+    }
+
     /** Warp {@code warp} issued {@code op}. */
     void join(Interpreter x, WgmmaOp op, int warp, Part part) {
         Machine m = x.machine();
+        int unfenced = fence.unfenced(warp, op);
+        if (unfenced >= 0) {
+            int at = fence.lastPc(warp, unfenced);
+            x.report(DiagnosticCode.WGMMA_MISSING_FENCE, m.warpName(warp) + " issues " + op.insn.mnemonic() + " at " + x.where(op.pc)
+                    + " on " + name(op, unfenced) + ", which the instruction at " + x.where(at) + " accessed after the warp's last"
+                    + " wgmma.fence (or with none before it); a wgmma.fence must separate them (PTX ISA 9.7.15.6)",
+                    new int[] {op.pc, at}, new int[] {warp << 5}, null);
+            return;
+        }
         int cta = warp / warpsPerCta;
         int local = warp % warpsPerCta;
         int first = cta * warpsPerCta + (local & ~3);
@@ -259,7 +281,9 @@ public final class WgmmaGroups {
         for (int l = 0; l < 32; l++) {
             if (m.status[base + l] == ThreadStatus.ASYNC_WAIT && m.waitArg2[base + l] == WAITING) lanes |= 1 << l;
         }
-        if (lanes == 0 || !tryWait(x, warp, m.waitArg[base + Integer.numberOfTrailingZeros(lanes)])) return;
+        // Only a whole warp gathered at a wait (not one still gathering, nor a fence or commit) can go on.
+        if (lanes == 0 || lanes != m.existMask[warp] || m.waitArg[base + Integer.numberOfTrailingZeros(lanes)] < 0) return;
+        if (!tryWait(x, warp, m.waitArg[base + Integer.numberOfTrailingZeros(lanes)])) return;
         for (int g = lanes; g != 0; g &= g - 1) m.pc[base + Integer.numberOfTrailingZeros(g)]++;
         m.uniform[warp] = false;
         m.setStatusLanes(warp, lanes, ThreadStatus.RUNNABLE);
@@ -280,29 +304,27 @@ public final class WgmmaGroups {
     }
 
     /**
-     * Before warp {@code warp} executes {@code op}: an instruction other than wgmma's own that
-     * names a register of an operation in flight is a diagnostic.
+     * Before warp {@code warp} executes {@code op} (programs with wgmma only): an instruction
+     * other than wgmma's own that names a register of an operation in flight is a diagnostic;
+     * the registers it names are remembered for the next wgmma.fence check.
      */
-    void checkAccess(Interpreter x, int warp, Op op) {
-        BitSet b = busy[warp];
-        if (b == null || op instanceof WgmmaOp || op instanceof WgmmaGroupOp) return;
+    void beforeOp(Interpreter x, int warp, Op op) {
+        if (op instanceof WgmmaOp || op instanceof WgmmaGroupOp) return;
         Machine m = x.machine();
         if (named == null) named = new int[m.program.code.length][];
         int[] regs = named[op.pc];
         if (regs == null) {
-            List<Operand.Reg> found = new ArrayList<>();
-            registers(op.insn.operands(), found);
-            if (op.insn.guard() != null) found.add(op.insn.guard());
+            List<Operand.Reg> found = found(op);
             regs = new int[found.size()];
             for (int i = 0; i < regs.length; i++) regs[i] = op.regBase + found.get(i).reg().index();
             named[op.pc] = regs;
         }
+        fence.touch(warp, regs, op.pc);
+        BitSet b = busy[warp];
+        if (b == null) return;
         for (int i = 0; i < regs.length; i++) {
             if (!b.get(regs[i])) continue;
-            List<Operand.Reg> found = new ArrayList<>();
-            registers(op.insn.operands(), found);
-            if (op.insn.guard() != null) found.add(op.insn.guard());
-            String name = found.get(i).reg().name();
+            String name = found(op).get(i).reg().name();
             Issue owner = null;
             for (Issue is : inflight.get(warp)) {
                 for (int r : is.op.d) if (r == regs[i] && owner == null) owner = is;
@@ -314,6 +336,19 @@ public final class WgmmaGroups {
                     new int[] {warp << 5}, null);
             return;
         }
+    }
+
+    private static List<Operand.Reg> found(Op op) {
+        List<Operand.Reg> found = new ArrayList<>();
+        registers(op.insn.operands(), found);
+        if (op.insn.guard() != null) found.add(op.insn.guard());
+        return found;
+    }
+
+    /** The PTX name of absolute register {@code reg} among {@code op}'s operands. */
+    private static String name(Op op, int reg) {
+        for (Operand.Reg r : found(op)) if (op.regBase + r.reg().index() == reg) return r.reg().name();
+        return "register " + reg;
     }
 
     private static void registers(List<Operand> ops, List<Operand.Reg> out) {
@@ -341,6 +376,7 @@ public final class WgmmaGroups {
         System.arraycopy(s.commits, 0, commits, 0, commits.length);
         System.arraycopy(s.issued, 0, issued, 0, issued.length);
         total = s.total;
+        fence.copyFrom(s.fence);
     }
 
     /** A checkpoint of every warp's groups. */
@@ -350,8 +386,10 @@ public final class WgmmaGroups {
         private final int[] issued;
         private final BitSet[] busy;
         private final int total;
+        private final WgmmaFence fence;
 
         private Saved(WgmmaGroups g) {
+            fence = g.fence.copy();
             IdentityHashMap<Issue, Issue> copies = new IdentityHashMap<>();
             for (List<Issue> list : g.inflight) {
                 List<Issue> c = new ArrayList<>(list.size());

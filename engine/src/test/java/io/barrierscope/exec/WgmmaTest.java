@@ -457,4 +457,15 @@ class WgmmaTest {
         LaunchedRun r = kernel(c, b).run();
         assertEquals(List.of("wgmma-bad-descriptor"), ExecKernel.codes(r), r.summary());
     }
+
+    @Test
+    void anAccumulatorWrittenAfterTheFenceIsAMissingFence() {
+        Case c = small();
+        String b = body(c, "", "").replace("wgmma.fence.sync.aligned;\n", "wgmma.fence.sync.aligned;\nmov.b32 %d2, 0;\n");
+        LaunchedRun r = kernel(c, b).run();
+        assertEquals(List.of("wgmma-missing-fence"), ExecKernel.codes(r), r.summary());
+        assertTrue(r.interpreter().diagnostics().get(0).message().contains("%d2"), r.summary());
+        LaunchedRun none = kernel(c, body(c, "", "").replace("wgmma.fence.sync.aligned;\n", "")).run();
+        assertEquals(List.of("wgmma-missing-fence"), ExecKernel.codes(none), none.summary());
+    }
 }
