@@ -68,6 +68,12 @@ public final class WgmmaGroups {
         boolean checked;
         /** Per warp of the warpgroup: the group it was committed to, or -1 while open. */
         long[] group = {-1, -1, -1, -1};
+        /**
+         * Per warp, per accumulator register: the earlier operation of the warp still in flight
+         * when it issued this one that writes the register (its result is this one's input), or null.
+         */
+        Issue[][] from = new Issue[4][];
+        int[][] fromIdx = new int[4][];
 
         Issue(WgmmaOp op, int first, int seq) {
             this.op = op;
@@ -83,7 +89,18 @@ public final class WgmmaGroups {
             c.reads = reads;
             c.checked = checked;
             c.group = group.clone();
+            c.from = from.clone();
+            for (int r = 0; r < 4; r++) if (from[r] != null) c.from[r] = from[r].clone();
+            c.fromIdx = fromIdx.clone();
             return c;
+        }
+
+        /** Points {@link #from} at the copies made in the same checkpoint (landed ones keep their result). */
+        void remap(IdentityHashMap<Issue, Issue> copies) {
+            for (Issue[] f : from) {
+                if (f == null) continue;
+                for (int i = 0; i < f.length; i++) if (f[i] != null && copies.containsKey(f[i])) f[i] = copies.get(f[i]);
+            }
         }
     }
 
@@ -169,6 +186,23 @@ public final class WgmmaGroups {
         }
         is.parts[r] = part;
         is.joined |= 1 << r;
+        // Operations on the same accumulators are ordered (PTX ISA 9.7.15.5.2): an earlier one of
+        // this warp still in flight feeds this one, whenever either lands.
+        int len = op.d.length;
+        Issue[] from = new Issue[len];
+        int[] fromIdx = new int[len];
+        for (Issue e : inflight.get(warp)) {
+            for (int j = 0; j < e.op.d.length; j++) {
+                for (int p = 0; p < len; p++) {
+                    if (op.d[p] == e.op.d[j]) {
+                        from[p] = e;
+                        fromIdx[p] = j;
+                    }
+                }
+            }
+        }
+        is.from[r] = from;
+        is.fromIdx[r] = fromIdx;
         inflight.get(warp).add(is);
         total++;
         markBusy(warp);
@@ -186,17 +220,13 @@ public final class WgmmaGroups {
         int len = is.op.d.length;
         for (int r = 0; r < 4; r++) {
             dIn[r] = is.parts[r].dIn().clone();
-            // An earlier operation in flight on the same registers feeds this one (the ISA orders
-            // wgmma operations on the same accumulators): its result, not the stale register.
-            for (Issue e : inflight.get(is.first + r)) {
-                if (e == is) break;
-                for (int j = 0; j < e.op.d.length; j++) {
-                    for (int p = 0; p < len; p++) {
-                        if (is.op.d[p] != e.op.d[j]) continue;
-                        for (int l = 0; l < 32; l++) dIn[r][l * len + p] = e.result[r][l * e.op.d.length + j];
-                    }
-                }
+            for (int p = 0; p < len; p++) {
+                Issue e = is.from[r][p];
+                if (e == null) continue;
+                int j = is.fromIdx[r][p];
+                for (int l = 0; l < 32; l++) dIn[r][l * len + p] = e.result[r][l * e.op.d.length + j];
             }
+            is.from[r] = null; // formed: the inputs are no longer needed
         }
         Reads reads = new Reads();
         try {
@@ -373,6 +403,7 @@ public final class WgmmaGroups {
             for (Issue is : s.inflight.get(w)) list.add(copies.computeIfAbsent(is, Issue::copy));
             busy[w] = s.busy[w];
         }
+        for (List<Issue> list : inflight) for (Issue is : list) is.remap(copies);
         System.arraycopy(s.commits, 0, commits, 0, commits.length);
         System.arraycopy(s.issued, 0, issued, 0, issued.length);
         total = s.total;
@@ -396,6 +427,7 @@ public final class WgmmaGroups {
                 for (Issue is : list) c.add(copies.computeIfAbsent(is, Issue::copy));
                 inflight.add(c);
             }
+            for (List<Issue> list : inflight) for (Issue is : list) is.remap(copies);
             commits = g.commits.clone();
             issued = g.issued.clone();
             busy = g.busy.clone();

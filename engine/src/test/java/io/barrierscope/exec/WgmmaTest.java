@@ -468,4 +468,28 @@ class WgmmaTest {
         LaunchedRun none = kernel(c, body(c, "", "").replace("wgmma.fence.sync.aligned;\n", "")).run();
         assertEquals(List.of("wgmma-missing-fence"), ExecKernel.codes(none), none.summary());
     }
+
+    @Test
+    void aChainedOperationFormedAfterItsPredecessorLandedStillAccumulatesOntoIt() {
+        // Warp 3 lags: warps 0-2 issue both operations (two groups), land the first at
+        // wait_group 1 once warp 3 issues it, and only then is the second formed.
+        int n = 16;
+        Matrix a = halves(F16, 64, 16, 101);
+        Matrix b = halves(F16, 16, n, 102);
+        Matrix c = f32c(n, 103);
+        String insn = "wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 D, A, B, P, 1, 1, 0, 0";
+        Case cs = new Case(insn, kMajor(a, b, 2, 128), SW128, SW128, n / 2, dInit(c, n, false), null, true);
+        String second = "wgmma.commit_group.sync.aligned;\n" + insn.replace("D", dList(n / 2)).replace("A", "%rd10").replace("B", "%rd11")
+                .replace("P", "%p2") + ";\n";
+        String body = body(cs, second, "wgmma.wait_group.sync.aligned 1;\n").replace("wgmma.fence.sync.aligned;\n",
+                "setp.ge.u32 %p3, %r60, 96;\n@!%p3 bra GO;\nmov.u32 %r21, 0;\nSPIN:\nadd.u32 %r21, %r21, 1;\n"
+                + "setp.lt.u32 %p4, %r21, 50;\n@%p4 bra SPIN;\nGO:\nwgmma.fence.sync.aligned;\n");
+        LaunchedRun r = kernel(cs, body).ok();
+        BigDecimal[][] ab = product(a, b);
+        BigDecimal[][] twice = new BigDecimal[64][n];
+        for (int i = 0; i < 64; i++) for (int j = 0; j < n; j++) twice[i][j] = ab[i][j].add(ab[i][j]).add(c.value()[i][j]);
+        long[] got = new long[128 * n / 2];
+        for (int i = 0; i < got.length; i++) got[i] = ExecKernel.w(r, i);
+        check(got, twice, n, "f32");
+    }
 }
