@@ -492,4 +492,38 @@ class WgmmaTest {
         for (int i = 0; i < got.length; i++) got[i] = ExecKernel.w(r, i);
         check(got, twice, n, "f32");
     }
+
+    /** A's register fragment: warp w holds rows 16w..16w+15 in the given mma.sync A table (4 registers). */
+    static long[] aFragment(Matrix a, MmaTest.Layout layout, int bits) {
+        int per = 32 / bits;
+        long[] fa = new long[128 * 4];
+        for (int w = 0; w < 4; w++) {
+            for (int l = 0; l < 32; l++) {
+                for (int i = 0; i < 4 * per; i++) {
+                    int[] rc = layout.at(l, i);
+                    fa[(32 * w + l) * 4 + i / per] |= (a.bits()[16 * w + rc[0]][rc[1]] & ((1L << bits) - 1)) << (bits * (i % per));
+                }
+            }
+        }
+        return fa;
+    }
+
+    @Test
+    void aFromRegistersForTf32AndS8() {
+        NarrowFloatReference tf = NarrowFloatReference.tf32();
+        int n = 8;
+        Matrix a = MmaTest.matrix(64, 8, r -> MmaTest.small(tf).pattern(r) | (r.nextBoolean() ? 0x80000000 : 0), tf::value, 111);
+        Matrix b = MmaTest.matrix(8, n, r -> MmaTest.small(tf).pattern(r), tf::value, 112);
+        Matrix c = f32c(n, 113);
+        long[] got = run(new Case("wgmma.mma_async.sync.aligned.m64n8k8.f32.tf32.tf32 D, A, B, P, 1, 1", kMajor(a, b, 4, 128), SW128, SW128,
+                n / 2, dInit(c, n, false), aFragment(a, MmaTest.A_16x8_TF32, 32), true));
+        check(got, scaled(product(a, b), 1, c, true), n, "f32");
+        IntFunction<BigDecimal> s8 = x -> BigDecimal.valueOf((byte) x);
+        Matrix ai = MmaTest.matrix(64, 32, r -> r.nextInt(256), s8, 114);
+        Matrix bi = MmaTest.matrix(32, n, r -> r.nextInt(256), s8, 115);
+        Matrix ci = MmaTest.matrix(64, n, r -> r.nextInt(2001) - 1000, BigDecimal::valueOf, 116);
+        got = run(new Case("wgmma.mma_async.sync.aligned.m64n8k32.s32.s8.s8 D, A, B, P", kMajor(ai, bi, 1, 128), SW128, SW128, n / 2,
+                dInit(ci, n, false), aFragment(ai, MmaTest.A_16x32_BYTE, 8), true));
+        check(got, scaled(product(ai, bi), 1, ci, true), n, "s32");
+    }
 }
