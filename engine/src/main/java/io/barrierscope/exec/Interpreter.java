@@ -360,6 +360,7 @@ public final class Interpreter {
         CtaBarrierSync.onExit(this, warp);
         if (!finished()) io.barrierscope.sync.ClusterBarrierSync.onExit(this, warp, mask);
         WarpSync.onExit(this, warp, mask);
+        if (!finished() && m.wgmma.tracking) m.wgmma.onExit(this, warp);
     }
 
     /** Forgets a break request not yet acted on (a new move starts). */

@@ -303,6 +303,35 @@ public final class WgmmaGroups {
         }
     }
 
+    /**
+     * Lanes of {@code warp} exited: lanes of the same warp gathering at a wgmma fence, commit or
+     * wait can never be joined by them, and warps of the warpgroup waiting for an operation the
+     * warp did not issue never will be: both are diagnostics (checked now rather than left to
+     * deadlock).
+     */
+    void onExit(Interpreter x, int warp) {
+        Machine m = x.machine();
+        int base = warp << 5;
+        for (int l = 0; l < 32; l++) {
+            int s = base + l;
+            if (m.status[s] == ThreadStatus.ASYNC_WAIT && m.waitArg2[s] == WAITING) {
+                int exited = m.existMask[warp] & ~m.liveMask[warp];
+                x.report(DiagnosticCode.WARP_COLLECTIVE_PARTIAL, "lanes 0x" + Integer.toHexString(exited) + " of " + m.warpName(warp)
+                        + " exited while lane " + l + " waits for them at " + op(m, s) + " at " + x.where(m.pc[s])
+                        + "; a .sync.aligned wgmma instruction needs the whole warp (PTX ISA 9.7.15)", new int[] {m.pc[s]},
+                        new int[] {s}, null);
+                return;
+            }
+        }
+        int cta = warp / warpsPerCta;
+        int local = warp % warpsPerCta;
+        if ((local & ~3) + 4 > warpsPerCta || m.liveMask[warp] != 0) return;
+        int first = cta * warpsPerCta + (local & ~3);
+        for (int w = first; w < first + 4 && !x.finished(); w++) if (w != warp) release(x, w);
+    }
+
+    private static String op(Machine m, int s) { return m.program.code[m.pc[s]].insn.mnemonic(); }
+
     /** Releases warp {@code warp}'s threads waiting in wgmma.wait_group if their groups can land now. */
     private void release(Interpreter x, int warp) {
         Machine m = x.machine();

@@ -526,4 +526,14 @@ class WgmmaTest {
                 dInit(ci, n, false), aFragment(ai, MmaTest.A_16x32_BYTE, 8), true));
         check(got, scaled(product(ai, bi), 1, ci, true), n, "s32");
     }
+
+    @Test
+    void aWarpOfTheWarpgroupExitingWithoutIssuingIsADiagnostic() {
+        // Warp 3 spins, then exits instead of issuing: the others wait for it at wait_group.
+        Case c = small();
+        String b = body(c, "", "").replace("wgmma.fence.sync.aligned;\n", "setp.ge.u32 %p3, %r60, 96;\n@!%p3 bra GO;\nmov.u32 %r21, 0;\n"
+                + "SPIN:\nadd.u32 %r21, %r21, 1;\nsetp.lt.u32 %p4, %r21, 50;\n@%p4 bra SPIN;\nexit;\nGO:\nwgmma.fence.sync.aligned;\n");
+        LaunchedRun r = kernel(c, b).run();
+        assertEquals(List.of("warpgroup-collective-partial"), ExecKernel.codes(r), r.summary());
+    }
 }
