@@ -49,10 +49,19 @@ public final class WgmmaGroups {
             return v;
         }
 
-        /** The first address whose bytes differ now, or -1. */
+        /**
+         * The first address whose bytes differ now, or -1. This is the engine checking, not the
+         * program reading: the race detector is not told.
+         */
         long changed(Machine m, int slot) {
-            for (int i = 0; i < count; i++) if (m.memory.load(Space.SHARED, addr[i], size[i], slot) != value[i]) return addr[i];
-            return -1;
+            MemoryModelHook race = m.memory.race;
+            m.memory.race = null;
+            try {
+                for (int i = 0; i < count; i++) if (m.memory.load(Space.SHARED, addr[i], size[i], slot) != value[i]) return addr[i];
+                return -1;
+            } finally {
+                m.memory.race = race;
+            }
         }
     }
 
