@@ -4,7 +4,7 @@ import io.barrierscope.exec.MemoryModelHook;
 import java.util.Arrays;
 
 /**
- * The {@code fence.proxy.async} fences each thread executed (semantics.md section 12, PTX ISA
+ * The {@code fence.proxy.async} fences each thread executed (semantics.md section 13, PTX ISA
  * 9.7.13.4): per thread, the clock of every proxy fence and the state spaces it covers, in
  * program order. A generic-proxy write is safe to read or overwrite by an async-proxy operation
  * when its writer executed a covering proxy fence after the write, and that fence happens before

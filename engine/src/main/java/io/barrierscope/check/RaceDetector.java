@@ -48,7 +48,7 @@ public final class RaceDetector implements MemoryModelHook {
     /** Per location (region << 32 | offset): the clock its last release published. */
     final TreeMap<Long, VectorClock> sync = new TreeMap<>();
     RaceShadow shadow;
-    /** The fence.proxy.async fences each thread executed (semantics.md section 12). */
+    /** The fence.proxy.async fences each thread executed (semantics.md section 13). */
     ProxyFences proxy;
     boolean reported;
     private final VectorClock.Builder scratch;
@@ -343,7 +343,7 @@ public final class RaceDetector implements MemoryModelHook {
     /**
      * Whether the generic-proxy write {@code w} (by a thread) was followed, in its writer's
      * program order, by a proxy fence covering {@code region} that happens before the async
-     * operation in progress was issued. Writes by async agents are not checked (semantics.md section 12).
+     * operation in progress was issued. Writes by async agents are not checked (semantics.md section 13).
      */
     private boolean proxyFenced(long w, int region) {
         int id = (int) (w & (STRONG - 1));

@@ -39,7 +39,7 @@ final class RaceReport {
 
     /**
      * A generic-proxy write by a thread, ordered before an async-proxy access of the same bytes
-     * but with no covering fence.proxy.async after it in the writer's thread (semantics.md section 12).
+     * but with no covering fence.proxy.async after it in the writer's thread (semantics.md section 13).
      */
     static void proxyFenceMissing(RaceDetector d, int region, int off, int writerSlot, int writePc, long writeStep, boolean write) {
         Interpreter x = d.x;
@@ -57,7 +57,7 @@ final class RaceReport {
                 + x.where(writePc) + ", step " + writeStep + "), and " + who(d, d.actorIdNow(), curPc)
                 + (write ? " overwrites" : " reads") + " it (" + x.op(curPc).insn.mnemonic() + " at "
                 + x.where(curPc) + ", step " + x.eventStep() + "); the two are ordered, but accesses through different proxies "
-                + "also need a proxy fence (PTX ISA 9.7.13.4, semantics.md section 12): " + m.threadName(writerSlot)
+                + "also need a proxy fence (PTX ISA 9.7.13.4, semantics.md section 13): " + m.threadName(writerSlot)
                 + " must execute " + fence + (fence.endsWith("::cta") ? " (CUTLASS fence_view_async_shared / tma_store_fence)" : "")
                 + " after its write and before " + (writerSlot == curSlot ? "issuing the copy"
                         : "the synchronization that hands the data to the issuing thread"),
@@ -90,7 +90,7 @@ final class RaceReport {
             case RaceDetector.AGENT_BULK -> "the bulk copy to global memory";
             default -> "the asynchronous copy";
         };
-        // Name the proxy: an async-proxy write is visible to generic code only through its completion (semantics.md section 12).
+        // Name the proxy: an async-proxy write is visible to generic code only through its completion (semantics.md section 13).
         String mn = d.x.op(pc).insn.mnemonic();
         boolean asyncProxy = mn.startsWith("cp.async.bulk") || mn.startsWith("cp.reduce.async.bulk");
         return what + " issued by " + m.threadName(slot) + (asyncProxy ? " through the async proxy" : "");

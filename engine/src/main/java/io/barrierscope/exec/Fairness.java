@@ -1,7 +1,7 @@
 package io.barrierscope.exec;
 
 /**
- * Bounded delays for the policies (semantics.md section 11): however a policy prefers some warps
+ * Bounded delays for the policies (semantics.md section 12): however a policy prefers some warps
  * or groups, a runnable warp is passed over at most {@link #WARP_BOUND} picks in a row, and once
  * {@link #GROUP_BOUND} steps of a warp have gone by without every runnable lane having had a
  * turn, the next step goes to the group of a lane still waiting (the lowest one). So no warp and

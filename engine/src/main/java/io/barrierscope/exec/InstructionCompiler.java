@@ -21,6 +21,7 @@ final class InstructionCompiler {
         }
         Op op = dispatch(c, opc);
         op.insn = in;
+        op.regBase = c.regBase;
         if (in.guard() != null) {
             op.guardReg = c.regBase + in.guard().reg().index();
             op.guardNegated = in.guard().negated();
@@ -100,8 +101,8 @@ final class InstructionCompiler {
             case "movmatrix":
                 return MovmatrixOp.compile(c);
             case "wgmma":
-                // The warp-synchronous forms; wgmma.mma_async itself is not modelled.
-                if (c.has(".fence") || c.has(".commit_group") || c.has(".wait_group")) return SyncCompiler.compile(c);
+                if (c.has(".mma_async")) return WgmmaOp.compile(c);
+                if (c.has(".fence") || c.has(".commit_group") || c.has(".wait_group")) return WgmmaGroupOp.compile(c);
                 break;
             default:
         }

@@ -264,6 +264,7 @@ public final class Interpreter {
         m.steps++;
         m.cycles++;
         m.threadInstructions += Integer.bitCount(active);
+        if (active != 0 && m.wgmma.tracking) m.wgmma.beforeOp(this, w, op);
         try {
             op.execute(this, w, group, active);
         } catch (MemoryFault f) {
@@ -364,6 +365,8 @@ public final class Interpreter {
         CtaBarrierSync.onExit(this, warp);
         if (!finished()) io.barrierscope.sync.ClusterBarrierSync.onExit(this, warp, mask);
         WarpSync.onExit(this, warp, mask);
+        if (!finished()) WgmmaGroupOp.onExit(this, warp, mask);
+        if (!finished() && m.wgmma.tracking) m.wgmma.onExit(this, warp);
     }
 
     /** Forgets a break request not yet acted on (a new move starts). */

@@ -60,6 +60,8 @@ public final class Machine {
     public final long[] clusterArrivedPhase;
     public final io.barrierscope.sync.MbarrierUnit mbarriers;
     public final io.barrierscope.sync.AsyncCopyUnit async;
+    /** The wgmma-groups of every warp. */
+    public final WgmmaGroups wgmma;
     /** Per thread: the mbarrier key, its version and the thread's effect count at its last failed poll. */
     public final long[] lastPollKey;
     public final long[] lastPollVersion;
@@ -127,6 +129,7 @@ public final class Machine {
         lastPollEffects = new long[slots];
         mbarriers = new io.barrierscope.sync.MbarrierUnit();
         async = new io.barrierscope.sync.AsyncCopyUnit(slots);
+        wgmma = new WgmmaGroups(warps, warpsPerCta, program);
         callStack = new int[slots][];
         callDepth = new int[slots];
         runMask = new int[warps];
@@ -207,6 +210,7 @@ public final class Machine {
         private final io.barrierscope.sync.ClusterBarrier[] clusterBarriers;
         private final io.barrierscope.sync.Mbarrier[] mbarriers;
         private final io.barrierscope.sync.AsyncCopyUnit.Saved async;
+        private final WgmmaGroups.Saved wgmma;
         private final Memory.Saved memory;
         private final MemoryModelHook.Snapshot race;
 
@@ -250,6 +254,7 @@ public final class Machine {
             }
             mbarriers = m.mbarriers.save();
             async = m.async.save();
+            wgmma = m.wgmma.save();
             memory = m.memory.save();
             race = m.race == null ? null : m.race.save();
         }
@@ -267,7 +272,7 @@ public final class Machine {
                     + 4L * (runMask.length + liveMask.length + existMask.length + liveWarps.length)
                     + 8L * (clusterArrivedPhase.length + lastPollKey.length + lastPollVersion.length + lastPollEffects.length)
                     + ctaBarriers.length * (16L * 96 + 100) + clusterBarriers.length * 40L + mbarriers.length * 96L
-                    + async.bytes() + memory.bytes() + (race == null ? 0 : race.bytes());
+                    + async.bytes() + wgmma.bytes() + memory.bytes() + (race == null ? 0 : race.bytes());
             if (callStack != null) {
                 b += 4L * callStack.length;
                 for (int[] r : callStack) if (r != null) b += 16 + 4L * r.length;
@@ -336,6 +341,7 @@ public final class Machine {
         }
         mbarriers.restore(s.mbarriers);
         async.restore(s.async);
+        wgmma.restore(s.wgmma);
         memory.restore(s.memory);
         if (race != null) race.restore(s.race);
     }

@@ -52,7 +52,7 @@ final class Modifiers {
         own("elect", ".sync"); own("activemask");
         own("prefetch", ".L1", ".L2", ".tensormap", ".L2::evict_last", ".L2::evict_normal");
         own("prefetchu", ".L1"); own("griddepcontrol", ".launch_dependents", ".wait");
-        own("setmaxnreg", ".inc", ".dec", ".sync", ".aligned"); own("wgmma", ".fence", ".sync", ".aligned", ".commit_group", ".wait_group");
+        own("setmaxnreg", ".inc", ".dec", ".sync", ".aligned"); own("wgmma", ".fence", ".sync", ".aligned", ".mma_async", ".commit_group", ".wait_group", ".satfinite", ".e4m3", ".e5m2", ".sp", ".and", ".popc", ".b1");
         own("pmevent", ".mask");
         own("mma", ".sync", ".aligned", ".row", ".col", ".satfinite", ".e4m3", ".e5m2", ".sp", ".sp::ordered_metadata");
         own("ldmatrix", ".sync", ".aligned", ".m8n8", ".m16n16", ".m8n16", ".x1", ".x2", ".x4", ".trans");
@@ -71,7 +71,7 @@ final class Modifiers {
             if (own.contains(m) || SPACES.contains(m) || ORDER.contains(m) || ROUND.contains(m)) continue;
             if (ScalarType.fromName(m) != null) continue;
             if (m.startsWith(".L1::") || m.startsWith(".L2::")) continue;
-            if (opc.equals("mma") && m.matches("\\.m\\d+n\\d+k\\d+")) continue; // shapes: MmaOp names the ones it models
+            if ((opc.equals("mma") || opc.equals("wgmma")) && m.matches("\\.m\\d+n\\d+k\\d+")) continue; // shapes: MmaOp names the ones it models
             return m;
         }
         return null;

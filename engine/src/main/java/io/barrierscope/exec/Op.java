@@ -14,6 +14,8 @@ public abstract class Op {
     /** Absolute register index of the guard predicate, or -1. */
     public int guardReg = -1;
     public boolean guardNegated;
+    /** Absolute index of the function's register 0 (registers named by {@code insn} are relative to it). */
+    public int regBase;
 
     /** True for ops that synchronize with other threads (barriers, warp .sync ops); the adversarial policy delays them. */
     public boolean isSynchronizing() { return false; }

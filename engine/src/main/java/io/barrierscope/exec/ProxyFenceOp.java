@@ -5,7 +5,7 @@ package io.barrierscope.exec;
  * bi-directional ordering between the executing thread's generic-proxy and async-proxy memory
  * accesses in the named state space (all of them when none is named). Nothing changes in the
  * sequentially consistent execution; the memory-model analysis records it (semantics.md
- * section 12).
+ * section 13).
  */
 final class ProxyFenceOp extends LaneOp {
     private final int spaces;

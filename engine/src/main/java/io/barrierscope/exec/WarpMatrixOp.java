@@ -31,7 +31,7 @@ public abstract class WarpMatrixOp extends WarpSyncOp {
             return;
         }
         try {
-            run(m, base);
+            run(x, base);
         } catch (MemoryFault f) {
             x.report(f.code(), f.getMessage() + " in " + insn.mnemonic() + " at " + x.where(pc) + " (" + m.warpName(warp) + ")",
                     new int[] {pc}, new int[] {base}, null);
@@ -40,4 +40,7 @@ public abstract class WarpMatrixOp extends WarpSyncOp {
 
     /** Executes for the whole warp, lanes {@code base}..{@code base + 31}. */
     protected abstract void run(Machine m, int base);
+
+    /** As {@link #run(Machine, int)}, for an instruction that also reports or wakes other warps (wgmma). */
+    protected void run(Interpreter x, int base) { run(x.machine(), base); }
 }

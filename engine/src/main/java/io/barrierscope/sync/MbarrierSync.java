@@ -163,7 +163,7 @@ public final class MbarrierSync {
 
     /**
      * Memory was written: every parked thread polls again, since what its loop reads besides the
-     * mbarrier may have changed (semantics.md section 11). Nothing to do while nobody is parked.
+     * mbarrier may have changed (semantics.md section 12). Nothing to do while nobody is parked.
      */
     public static void memoryWritten(Interpreter x) {
         Machine m = x.machine();

@@ -128,7 +128,7 @@ public final class MbarrierWaitOp extends MbarrierOp {
 
     boolean parity() { return parity; }
 
-    /** The loop this poll spins in (semantics.md section 11), analysed on first need. */
+    /** The loop this poll spins in (semantics.md section 12), analysed on first need. */
     private PollLoop loop;
 
     private PollLoop loop(Machine m) {

@@ -66,7 +66,7 @@ public final class WarpSync {
 
     /**
      * The two readings of an exited member of bar.warp.sync (__syncwarp), for its message
-     * (semantics.md section 11): we follow the PTX text, which waits for every thread of the mask.
+     * (semantics.md section 12): we follow the PTX text, which waits for every thread of the mask.
      */
     static String exitedNote() {
         return ". PTX ISA 9.7.13.2 waits until all threads of membermask have executed bar.warp.sync, which an exited "

@@ -15,7 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * One test per rule of the async proxy (semantics.md section 12, PTX ISA 9.7.13.4 and
+ * One test per rule of the async proxy (semantics.md section 13, PTX ISA 9.7.13.4 and
  * 9.7.9.25): generic-proxy writes read or overwritten by cp.async.bulk need the writer's
  * fence.proxy.async, covering the state space, ordered before the copy's issue.
  */

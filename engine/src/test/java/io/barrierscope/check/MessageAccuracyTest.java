@@ -12,7 +12,7 @@ import io.barrierscope.testing.PtxRun;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Diagnostics and deadlock explanations say exactly what happened (semantics.md section 11). */
+/** Diagnostics and deadlock explanations say exactly what happened (semantics.md section 12). */
 class MessageAccuracyTest {
     private static final String HEADER = ".shared .align 8 .b64 bar[2];";
     private static final String REGS = ".reg .pred %p<8>;\n.reg .b32 %r<32>;\n.reg .b64 %rd<16>;\n"

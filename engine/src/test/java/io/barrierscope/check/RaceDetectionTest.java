@@ -148,7 +148,7 @@ class RaceDetectionTest {
 
     @Test
     void aBulkCopysReadOfItsSharedSourceRacesWithAnOverwriteBeforeWaitGroupRead() {
-        // The proxy fence orders the generic write before the copy's async-proxy read (semantics.md section 12).
+        // The proxy fence orders the generic write before the copy's async-proxy read (semantics.md section 13).
         String body = "@%p1 st.shared.u32 [sm], 11;\n@%p1 fence.proxy.async.shared::cta;\n@!%p1 bra E;\ncp.async.bulk.global.shared::cta.bulk_group [%rd4], [%r3], 128;\n"
                 + "cp.async.bulk.commit_group;\nWAIT\nst.shared.u32 [sm], 12;\ncp.async.bulk.wait_group 0;\nE:\nret;";
         assertClean(run(body.replace("WAIT", "cp.async.bulk.wait_group.read 0;")));

@@ -7,7 +7,7 @@ import io.barrierscope.testing.CorpusKernel;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Every policy is fair: delays are bounded and no warp or group is starved (semantics.md section 11). */
+/** Every policy is fair: delays are bounded and no warp or group is starved (semantics.md section 12). */
 class FairnessTest {
     private static final String PTX = "/isa-kernels/warp_handoff.ptx";
 

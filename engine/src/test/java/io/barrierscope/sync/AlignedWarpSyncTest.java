@@ -12,7 +12,7 @@ import io.barrierscope.testing.PtxRun;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Warp-synchronous .sync.aligned instructions (wgmma.fence/commit_group/wait_group, setmaxnreg): semantics.md section 11. */
+/** Warp-synchronous .sync.aligned instructions (wgmma.fence/commit_group/wait_group, setmaxnreg): semantics.md section 12. */
 class AlignedWarpSyncTest {
     @Test
     void aWarpSpecializedPipelineThatReconvergesOnlyThroughWgmmaFencesCompletesUnderEveryPolicy() {

@@ -14,7 +14,7 @@ import io.barrierscope.testing.PtxRun;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** st.async and red.async into a cluster peer (PTX ISA 9.7.9.12, 9.7.13.7; semantics.md section 11). */
+/** st.async and red.async into a cluster peer (PTX ISA 9.7.9.12, 9.7.13.7; semantics.md section 12). */
 class AsyncRemoteStoreRulesTest {
     private static final String HEADER = ".shared .align 8 .b64 bar;\n.shared .align 16 .b8 tile[64];";
     private static final String REGS = ".reg .pred %p<8>;\n.reg .b32 %r<32>;\n.reg .b64 %rd<16>;\n"

@@ -11,7 +11,7 @@ import io.barrierscope.testing.PtxRun;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Which addressing reaches another CTA's mbarrier (PTX ISA 9.7.13.15.8, .13; semantics.md section 11). */
+/** Which addressing reaches another CTA's mbarrier (PTX ISA 9.7.13.15.8, .13; semantics.md section 12). */
 class MbarrierPeerAddressTest {
     private static final String START = ".reg .pred %p<8>;\n.reg .b32 %r<32>;\n.reg .b64 %rd<16>;\nmov.u32 %r1, %tid.x;\n"
             + "setp.eq.u32 %p1, %r1, 0;\nmov.u32 %r20, %cluster_ctarank;\nmov.u32 %r2, bar;\n"

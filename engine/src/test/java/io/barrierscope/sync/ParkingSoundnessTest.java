@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Parking is sound (semantics.md section 11): a polling loop that something else can still end is
+ * Parking is sound (semantics.md section 12): a polling loop that something else can still end is
  * never declared deadlocked; one that nothing can end still parks at once.
  */
 class ParkingSoundnessTest {

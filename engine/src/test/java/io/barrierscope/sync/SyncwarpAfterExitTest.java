@@ -11,7 +11,7 @@ import io.barrierscope.testing.CorpusKernel;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** __syncwarp() whose mask names exited lanes: the PTX reading, with the CUDA guide's as a note (semantics.md section 11). */
+/** __syncwarp() whose mask names exited lanes: the PTX reading, with the CUDA guide's as a note (semantics.md section 12). */
 class SyncwarpAfterExitTest {
     @Test
     void aSyncwarpNamingExitedLanesFollowsThePtxTextAndNotesTheGuidesReading() {

@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The async-proxy rules (docs/semantics.md section 12) end to end on nvcc-built samples: each
+ * The async-proxy rules (docs/semantics.md section 13) end to end on nvcc-built samples: each
  * bug is reported with its code and both CUDA lines under every policy, and its fixed twin,
  * which differs by the one fence, completes with detection on.
  */

@@ -1,0 +1,126 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.ptx.Operand;
+
+/**
+ * {@code wgmma.fence.sync.aligned} (PTX ISA 9.7.15.6, {@link WgmmaFence}),
+ * {@code wgmma.commit_group.sync.aligned} (9.7.15.7) and {@code wgmma.wait_group.sync.aligned N}
+ * (9.7.15.8), per warp ({@link WgmmaGroups}). Both are {@code .aligned}: the whole warp executes
+ * them together, so lanes of a warp meeting them apart (or a warp with exited lanes) are
+ * {@code warp-collective-partial}. A wait whose groups are not formed yet, because a warp of the
+ * warpgroup has not issued one of its operations, suspends the warp until it has.
+ */
+final class WgmmaGroupOp extends Op {
+    /** Groups that may stay pending, -1 for commit_group, -2 for fence. */
+    private final int allowed;
+
+    private WgmmaGroupOp(int allowed) { this.allowed = allowed; }
+
+    static Op compile(CompileContext c) {
+        if (!c.has(".sync") || !c.has(".aligned")) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (needs .sync.aligned)");
+        if (c.has(".fence")) {
+            c.expectOperands(0, 0);
+            return new WgmmaGroupOp(-2);
+        }
+        if (c.has(".commit_group")) {
+            c.expectOperands(0, 0);
+            return new WgmmaGroupOp(-1);
+        }
+        c.expectOperands(1, 1);
+        if (!(c.operand(0) instanceof Operand.Imm im) || im.value() < 0 || im.value() > 7) {
+            throw c.error(c.insn().mnemonic() + " takes an integer constant N (0..7)");
+        }
+        return new WgmmaGroupOp((int) im.value());
+    }
+
+    @Override
+    public boolean isSynchronizing() { return allowed >= 0; }
+
+    @Override
+    public void execute(Interpreter x, int warp, int group, int active) {
+        Machine m = x.machine();
+        if (active == 0) {
+            advance(m, warp, group); // a guard false for every lane: not executed
+            return;
+        }
+        int base = warp << 5;
+        if (active != group) {
+            int missing = group & ~active;
+            x.report(DiagnosticCode.WARP_COLLECTIVE_PARTIAL, insn.mnemonic() + " at " + x.where(pc) + " in " + m.warpName(warp)
+                    + " has its guard false for lanes 0x" + Integer.toHexString(missing)
+                    + "; a .sync.aligned wgmma instruction needs the whole warp (PTX ISA 9.7.15)", new int[] {pc},
+                    new int[] {base + Integer.numberOfTrailingZeros(missing)}, null);
+            return;
+        }
+        if (m.liveMask[warp] != m.existMask[warp]) {
+            // The same rule as every .sync.aligned instruction (semantics.md section 12): an exited lane never arrives.
+            int missing = m.existMask[warp] & ~m.liveMask[warp];
+            x.report(DiagnosticCode.WARP_SYNC_EXITED_MEMBER, insn.mnemonic() + " at " + x.where(pc) + " in " + m.warpName(warp)
+                    + " waits for the whole warp (.sync.aligned), but lanes 0x" + Integer.toHexString(missing)
+                    + " have exited and never arrive (PTX ISA 9.7.15)", new int[] {pc},
+                    new int[] {base + Integer.numberOfTrailingZeros(missing)}, null);
+            return;
+        }
+        // Lanes may arrive in several steps (a warp split by the scheduler): they wait, like at
+        // any warp .sync instruction, until the whole warp is here.
+        int here = group;
+        for (int l = 0; l < 32; l++) {
+            int s = base + l;
+            if ((group & (1 << l)) == 0 && m.status[s] == ThreadStatus.ASYNC_WAIT && m.waitArg2[s] == WgmmaGroups.WAITING) {
+                if (m.pc[s] != pc) {
+                    x.report(DiagnosticCode.WARP_SYNC_MISMATCH, "lanes of " + m.warpName(warp) + " met at different .sync.aligned "
+                            + "instructions: " + insn.mnemonic() + " at " + x.where(pc) + " and " + x.op(m.pc[s]).insn.mnemonic() + " at "
+                            + x.where(m.pc[s]) + "; all threads of the warp must execute the same instruction (PTX ISA 9.7.15)",
+                            new int[] {pc, m.pc[s]}, new int[] {base + Integer.numberOfTrailingZeros(group), s}, null);
+                    return;
+                }
+                here |= 1 << l;
+            }
+        }
+        if (here != m.existMask[warp] || !act(x, warp)) {
+            if (x.finished()) return;
+            for (int g = group; g != 0; g &= g - 1) {
+                int s = base + Integer.numberOfTrailingZeros(g);
+                m.waitArg[s] = allowed;
+                m.waitArg2[s] = WgmmaGroups.WAITING;
+            }
+            m.uniform[warp] = false;
+            m.setStatusLanes(warp, group, ThreadStatus.ASYNC_WAIT);
+            return;
+        }
+        // The whole warp met: like bar.warp.sync, each lane's earlier accesses happen before every lane's later ones.
+        if (m.race != null) m.race.warpSync(warp, here);
+        int waiting = here & ~group;
+        for (int g = here; g != 0; g &= g - 1) m.pc[base + Integer.numberOfTrailingZeros(g)]++;
+        m.uniform[warp] = false;
+        if (waiting != 0) m.setStatusLanes(warp, waiting, ThreadStatus.RUNNABLE);
+    }
+
+    /** The instruction for the whole warp; false for a wait that cannot complete yet. */
+    private boolean act(Interpreter x, int warp) {
+        Machine m = x.machine();
+        if (allowed == -2) m.wgmma.fence(warp);
+        else if (allowed == -1) m.wgmma.commit(warp);
+        else return m.wgmma.tryWait(x, warp, allowed);
+        return true;
+    }
+
+    /**
+     * Lanes of {@code warp} exited: lanes waiting at a wgmma.fence/commit_group/wait_group for
+     * their warp can never be met (semantics.md section 12), which is reported, not left to hang.
+     */
+    static void onExit(Interpreter x, int warp, int exitedLanes) {
+        Machine m = x.machine();
+        int base = warp << 5;
+        for (int l = m.liveMask[warp]; l != 0; l &= l - 1) {
+            int s = base + Integer.numberOfTrailingZeros(l);
+            if (m.status[s] != ThreadStatus.ASYNC_WAIT || m.waitArg2[s] != WgmmaGroups.WAITING || !(x.op(m.pc[s]) instanceof WgmmaGroupOp op)) continue;
+            x.report(DiagnosticCode.WARP_SYNC_EXITED_MEMBER, op.insn.mnemonic() + " at " + x.where(op.pc) + " in " + m.warpName(warp)
+                    + " waits for the whole warp (.sync.aligned), but lanes 0x" + Integer.toHexString(exitedLanes)
+                    + " exited and never arrive (PTX ISA 9.7.15)", new int[] {op.pc},
+                    new int[] {s, base + Integer.numberOfTrailingZeros(exitedLanes)}, null);
+            return;
+        }
+    }
+}

@@ -1,0 +1,477 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.ptx.Operand;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+
+/**
+ * The wgmma-groups of every warp (PTX ISA 9.7.15.6-9.7.15.8): the {@code wgmma.mma_async}
+ * operations a warp has issued, which group each was committed to, and when each lands.
+ *
+ * <p>An operation is formed when all four warps of its warpgroup have issued it (its operands
+ * are read then). Its result lands in a warp's accumulator registers when that warp's
+ * {@code wgmma.wait_group N} covers its group: the latest point the ISA allows. Copies get a
+ * drawn latency (semantics.md, the async latency model) because mbarriers and wait_group both
+ * observe them; a wgmma has no other completion mechanism than wait_group, so landing it there
+ * is indistinguishable from any earlier time for a correct kernel, and makes a kernel that reads
+ * the accumulators too early see the old values every time. Until then its accumulator and A
+ * registers are in flight: any other instruction of the warp naming one is
+ * {@code wgmma-accumulator-in-flight}. Its shared-memory operands are read back when it lands;
+ * bytes that changed are {@code wgmma-operand-overwritten}.
+ */
+public final class WgmmaGroups {
+    /** {@link Machine#waitArg2} of a thread waiting in wgmma.wait_group (its waitArg holds N). */
+    public static final int WAITING = 2;
+
+    /** One warp's share of an operation, read when the warp issued it. */
+    record Part(long[] dIn, long[] aIn, int scaleD, long descA, long descB) {}
+
+    /** The shared-memory bytes an operation read: checked again when it lands. */
+    static final class Reads {
+        private long[] addr = new long[64];
+        private long[] value = new long[64];
+        private int[] size = new int[64];
+        private int count;
+
+        long load(Machine m, long a, int bytes, int slot) {
+            long v = m.memory.load(Space.SHARED, a, bytes, slot);
+            if (count == addr.length) {
+                addr = java.util.Arrays.copyOf(addr, 2 * count);
+                value = java.util.Arrays.copyOf(value, 2 * count);
+                size = java.util.Arrays.copyOf(size, 2 * count);
+            }
+            addr[count] = a;
+            value[count] = v;
+            size[count++] = bytes;
+            return v;
+        }
+
+        /**
+         * The first address whose bytes differ now, or -1. This is the engine checking, not the
+         * program reading: the race detector is not told.
+         */
+        long changed(Machine m, int slot) {
+            MemoryModelHook race = m.memory.race;
+            m.memory.race = null;
+            try {
+                for (int i = 0; i < count; i++) if (m.memory.load(Space.SHARED, addr[i], size[i], slot) != value[i]) return addr[i];
+                return -1;
+            } finally {
+                m.memory.race = race;
+            }
+        }
+    }
+
+    /** One wgmma.mma_async of one warpgroup. */
+    static final class Issue {
+        final WgmmaOp op;
+        final int first;
+        final int seq;
+        Part[] parts = new Part[4];
+        int joined;
+        long[][] result;
+        Reads reads;
+        boolean checked;
+        /** Per warp of the warpgroup: the group it was committed to, or -1 while open. */
+        long[] group = {-1, -1, -1, -1};
+        /**
+         * Per warp, per accumulator register: the earlier operation of the warp still in flight
+         * when it issued this one that writes the register (its result is this one's input), or null.
+         */
+        Issue[][] from = new Issue[4][];
+        int[][] fromIdx = new int[4][];
+
+        Issue(WgmmaOp op, int first, int seq) {
+            this.op = op;
+            this.first = first;
+            this.seq = seq;
+        }
+
+        Issue copy() {
+            Issue c = new Issue(op, first, seq);
+            c.parts = parts.clone();
+            c.joined = joined;
+            c.result = result;
+            c.reads = reads;
+            c.checked = checked;
+            c.group = group.clone();
+            c.from = from.clone();
+            for (int r = 0; r < 4; r++) if (from[r] != null) c.from[r] = from[r].clone();
+            c.fromIdx = fromIdx.clone();
+            return c;
+        }
+
+        /** Points {@link #from} at the copies made in the same checkpoint (landed ones keep their result). */
+        void remap(IdentityHashMap<Issue, Issue> copies) {
+            for (Issue[] f : from) {
+                if (f == null) continue;
+                for (int i = 0; i < f.length; i++) if (f[i] != null && copies.containsKey(f[i])) f[i] = copies.get(f[i]);
+            }
+        }
+    }
+
+    private final int warpsPerCta;
+    private final List<List<Issue>> inflight;
+    private final long[] commits;
+    private final int[] issued;
+    private final BitSet[] busy;
+    /** Operations in flight over all warps, so the per-step check costs nothing without wgmma. */
+    private int total;
+    /** Per pc, the absolute registers an instruction names (filled when first needed). */
+    private int[][] named;
+
+    /** True when the program has a wgmma.mma_async: only then are instructions checked and tracked. */
+    final boolean tracking;
+    private final WgmmaFence fence;
+
+    WgmmaGroups(int warps, int warpsPerCta, Program program) {
+        this.warpsPerCta = warpsPerCta;
+        boolean any = false;
+        for (Op op : program.code) any |= op instanceof WgmmaOp;
+        tracking = any;
+        fence = new WgmmaFence(any ? warps : 0, program.regsPerThread);
+        inflight = new ArrayList<>(warps);
+        for (int i = 0; i < warps; i++) inflight.add(new ArrayList<>());
+        commits = new long[warps];
+        issued = new int[warps];
+        busy = new BitSet[warps];
+    }
+
+    /** Whether any operation is in flight anywhere. */
+    public boolean any() { return total > 0; }
+
+    /** wgmma.fence by warp {@code warp}. */
+    void fence(int warp) {
+        if (tracking) fence.fence(warp);
+    }
+
+    /** Warp {@code warp} issued {@code op}. */
+    void join(Interpreter x, WgmmaOp op, int warp, Part part) {
+        Machine m = x.machine();
+        int unfenced = fence.unfenced(warp, op);
+        if (unfenced >= 0) {
+            int at = fence.lastPc(warp, unfenced);
+            x.report(DiagnosticCode.WGMMA_MISSING_FENCE, m.warpName(warp) + " issues " + op.insn.mnemonic() + " at " + x.where(op.pc)
+                    + " on " + name(op, unfenced) + ", which the instruction at " + x.where(at) + " accessed after the warp's last"
+                    + " wgmma.fence (or with none before it); a wgmma.fence must separate them (PTX ISA 9.7.15.6)",
+                    new int[] {op.pc, at}, new int[] {warp << 5}, null);
+            return;
+        }
+        int cta = warp / warpsPerCta;
+        int local = warp % warpsPerCta;
+        int first = cta * warpsPerCta + (local & ~3);
+        int r = local & 3;
+        if ((local & ~3) + 4 > warpsPerCta) {
+            x.report(DiagnosticCode.WARPGROUP_COLLECTIVE_PARTIAL, op.insn.mnemonic() + " at " + x.where(op.pc) + " in " + m.warpName(warp)
+                    + ": its warpgroup (warps " + (local & ~3) + ".." + ((local & ~3) + 3) + " of the CTA) has only " + (warpsPerCta - (local & ~3))
+                    + " warp(s); wgmma needs all four warps of a warpgroup (PTX ISA 9.7.15.5)", new int[] {op.pc}, new int[] {warp << 5}, null);
+            return;
+        }
+        int seq = issued[warp]++;
+        Issue is = null;
+        for (int w = first; w < first + 4 && is == null; w++) {
+            for (Issue e : inflight.get(w)) if (e.seq == seq && e.first == first && (e.joined & (1 << r)) == 0) is = e;
+        }
+        if (is == null) {
+            is = new Issue(op, first, seq);
+        } else if (is.op != op) {
+            int other = Integer.numberOfTrailingZeros(is.joined);
+            x.report(DiagnosticCode.WARPGROUP_COLLECTIVE_PARTIAL, m.warpName(warp) + " issues " + op.insn.mnemonic() + " at " + x.where(op.pc)
+                    + " where " + m.warpName(first + other) + " of its warpgroup issued the one at " + x.where(is.op.pc)
+                    + "; .aligned requires all four warps to execute the same wgmma instruction (PTX ISA 9.7.15.5)",
+                    new int[] {op.pc, is.op.pc}, new int[] {warp << 5, (first + other) << 5}, null);
+            return;
+        } else {
+            Part p0 = is.parts[Integer.numberOfTrailingZeros(is.joined)];
+            if (p0.descA() != part.descA() || p0.descB() != part.descB()) {
+                x.report(DiagnosticCode.WGMMA_BAD_DESCRIPTOR, "the warps of a warpgroup pass different matrix descriptors to "
+                        + op.insn.mnemonic() + " at " + x.where(op.pc) + " (" + m.warpName(warp) + "); a descriptor describes one"
+                        + " matrix for the whole warpgroup (PTX ISA 9.7.15.5.1)", new int[] {op.pc}, new int[] {warp << 5}, null);
+                return;
+            }
+        }
+        is.parts[r] = part;
+        is.joined |= 1 << r;
+        // Operations on the same accumulators are ordered (PTX ISA 9.7.15.5.2): an earlier one of
+        // this warp still in flight feeds this one, whenever either lands.
+        int len = op.d.length;
+        Issue[] from = new Issue[len];
+        int[] fromIdx = new int[len];
+        for (Issue e : inflight.get(warp)) {
+            for (int j = 0; j < e.op.d.length; j++) {
+                for (int p = 0; p < len; p++) {
+                    if (op.d[p] == e.op.d[j]) {
+                        from[p] = e;
+                        fromIdx[p] = j;
+                    }
+                }
+            }
+        }
+        is.from[r] = from;
+        is.fromIdx[r] = fromIdx;
+        inflight.get(warp).add(is);
+        total++;
+        markBusy(warp);
+        if (is.joined == 15) {
+            form(x, is);
+            if (x.finished()) return;
+            for (int w = first; w < first + 4; w++) release(x, w);
+        }
+    }
+
+    /** Forms the product of an operation all four warps have issued. */
+    private void form(Interpreter x, Issue is) {
+        Machine m = x.machine();
+        long[][] dIn = new long[4][];
+        int len = is.op.d.length;
+        for (int r = 0; r < 4; r++) {
+            dIn[r] = is.parts[r].dIn().clone();
+            for (int p = 0; p < len; p++) {
+                Issue e = is.from[r][p];
+                if (e == null) continue;
+                int j = is.fromIdx[r][p];
+                for (int l = 0; l < 32; l++) dIn[r][l * len + p] = e.result[r][l * e.op.d.length + j];
+            }
+            is.from[r] = null; // formed: the inputs are no longer needed
+        }
+        Reads reads = new Reads();
+        try {
+            is.result = is.op.compute(m, is.first << 5, is.parts, dIn, reads);
+            is.reads = reads;
+        } catch (MemoryFault f) {
+            x.report(f.code(), f.getMessage() + " in " + is.op.insn.mnemonic() + " at " + x.where(is.op.pc) + " (the warpgroup of "
+                    + m.warpName(is.first) + ")", new int[] {is.op.pc}, new int[] {is.first << 5}, null);
+        }
+    }
+
+    /** wgmma.commit_group by warp {@code warp}: its open operations become one group (an empty one if none). */
+    void commit(int warp) {
+        for (Issue is : inflight.get(warp)) {
+            int r = warp - is.first;
+            if (is.group[r] < 0) is.group[r] = commits[warp];
+        }
+        commits[warp]++;
+    }
+
+    /**
+     * wgmma.wait_group {@code allowed} by warp {@code warp}: lands every operation of its groups
+     * but the newest {@code allowed} and returns true, or returns false (changing nothing) when one
+     * of them is not formed yet because a warp of the warpgroup has not issued it.
+     */
+    boolean tryWait(Interpreter x, int warp, int allowed) {
+        Machine m = x.machine();
+        long limit = commits[warp] - allowed;
+        List<Issue> list = inflight.get(warp);
+        for (Issue is : list) {
+            int r = warp - is.first;
+            if (is.group[r] < 0 || is.group[r] >= limit || is.result != null) continue;
+            for (int w = 0; w < 4; w++) {
+                int other = is.first + w;
+                if ((is.joined & (1 << w)) == 0 && m.liveMask[other] == 0) {
+                    x.report(DiagnosticCode.WARPGROUP_COLLECTIVE_PARTIAL, m.warpName(warp) + " waits at " + x.where(m.pc[warp << 5])
+                            + " for the " + is.op.insn.mnemonic() + " at " + x.where(is.op.pc) + ", which " + m.warpName(other)
+                            + " of its warpgroup exited without issuing; all four warps must execute it (PTX ISA 9.7.15.5)",
+                            new int[] {is.op.pc}, new int[] {warp << 5, other << 5}, null);
+                    return false;
+                }
+            }
+            return false;
+        }
+        for (int i = 0; i < list.size(); i++) {
+            Issue is = list.get(i);
+            int r = warp - is.first;
+            if (is.group[r] < 0 || is.group[r] >= limit) continue;
+            land(x, warp, is);
+            list.remove(i--);
+            total--;
+            if (x.finished()) break;
+        }
+        markBusy(warp);
+        return true;
+    }
+
+    private void land(Interpreter x, int warp, Issue is) {
+        Machine m = x.machine();
+        int r = warp - is.first;
+        int len = is.op.d.length;
+        int base = warp << 5;
+        for (int l = 0; l < 32; l++) {
+            for (int j = 0; j < len; j++) m.setReg(base + l, is.op.d[j], is.result[r][l * len + j]);
+        }
+        if (is.checked) return;
+        is.checked = true;
+        long at = is.reads.changed(m, is.first << 5);
+        if (at >= 0) {
+            x.report(DiagnosticCode.WGMMA_OPERAND_OVERWRITTEN, "shared memory at 0x" + Long.toHexString(at) + ", an operand of the "
+                    + is.op.insn.mnemonic() + " at " + x.where(is.op.pc) + " (" + m.warpName(is.first) + "'s warpgroup), changed before"
+                    + " the operation completed at the wgmma.wait_group at " + x.where(m.pc[base]) + "; its operands must not be"
+                    + " written while it is in flight (PTX ISA 9.7.15.5.2)", new int[] {is.op.pc, m.pc[base]}, new int[] {base}, null);
+        }
+    }
+
+    /**
+     * Lanes of {@code warp} exited: lanes of the same warp gathering at a wgmma fence, commit or
+     * wait can never be joined by them, and warps of the warpgroup waiting for an operation the
+     * warp did not issue never will be: both are diagnostics (checked now rather than left to
+     * deadlock).
+     */
+    void onExit(Interpreter x, int warp) {
+        Machine m = x.machine();
+        int base = warp << 5;
+        for (int l = 0; l < 32; l++) {
+            int s = base + l;
+            if (m.status[s] == ThreadStatus.ASYNC_WAIT && m.waitArg2[s] == WAITING) {
+                int exited = m.existMask[warp] & ~m.liveMask[warp];
+                x.report(DiagnosticCode.WARP_COLLECTIVE_PARTIAL, "lanes 0x" + Integer.toHexString(exited) + " of " + m.warpName(warp)
+                        + " exited while lane " + l + " waits for them at " + op(m, s) + " at " + x.where(m.pc[s])
+                        + "; a .sync.aligned wgmma instruction needs the whole warp (PTX ISA 9.7.15)", new int[] {m.pc[s]},
+                        new int[] {s}, null);
+                return;
+            }
+        }
+        int cta = warp / warpsPerCta;
+        int local = warp % warpsPerCta;
+        if ((local & ~3) + 4 > warpsPerCta || m.liveMask[warp] != 0) return;
+        int first = cta * warpsPerCta + (local & ~3);
+        for (int w = first; w < first + 4 && !x.finished(); w++) if (w != warp) release(x, w);
+    }
+
+    private static String op(Machine m, int s) { return m.program.code[m.pc[s]].insn.mnemonic(); }
+
+    /** Releases warp {@code warp}'s threads waiting in wgmma.wait_group if their groups can land now. */
+    private void release(Interpreter x, int warp) {
+        Machine m = x.machine();
+        int base = warp << 5;
+        int lanes = 0;
+        for (int l = 0; l < 32; l++) {
+            if (m.status[base + l] == ThreadStatus.ASYNC_WAIT && m.waitArg2[base + l] == WAITING) lanes |= 1 << l;
+        }
+        // Only a whole warp gathered at a wait (not one still gathering, nor a fence or commit) can go on.
+        if (lanes == 0 || lanes != m.existMask[warp] || m.waitArg[base + Integer.numberOfTrailingZeros(lanes)] < 0) return;
+        if (!tryWait(x, warp, m.waitArg[base + Integer.numberOfTrailingZeros(lanes)])) return;
+        for (int g = lanes; g != 0; g &= g - 1) m.pc[base + Integer.numberOfTrailingZeros(g)]++;
+        m.uniform[warp] = false;
+        m.setStatusLanes(warp, lanes, ThreadStatus.RUNNABLE);
+    }
+
+    private void markBusy(int warp) {
+        List<Issue> list = inflight.get(warp);
+        if (list.isEmpty()) {
+            busy[warp] = null;
+            return;
+        }
+        BitSet b = new BitSet();
+        for (Issue is : list) {
+            for (int r : is.op.d) b.set(r);
+            if (is.op.aIdx != null) for (int r : is.op.aIdx) if (r >= 0) b.set(r);
+        }
+        busy[warp] = b;
+    }
+
+    /**
+     * Before warp {@code warp} executes {@code op} (programs with wgmma only): an instruction
+     * other than wgmma's own that names a register of an operation in flight is a diagnostic;
+     * the registers it names are remembered for the next wgmma.fence check.
+     */
+    void beforeOp(Interpreter x, int warp, Op op) {
+        if (op instanceof WgmmaOp || op instanceof WgmmaGroupOp) return;
+        Machine m = x.machine();
+        if (named == null) named = new int[m.program.code.length][];
+        int[] regs = named[op.pc];
+        if (regs == null) {
+            List<Operand.Reg> found = found(op);
+            regs = new int[found.size()];
+            for (int i = 0; i < regs.length; i++) regs[i] = op.regBase + found.get(i).reg().index();
+            named[op.pc] = regs;
+        }
+        fence.touch(warp, regs, op.pc);
+        BitSet b = busy[warp];
+        if (b == null) return;
+        for (int i = 0; i < regs.length; i++) {
+            if (!b.get(regs[i])) continue;
+            String name = found(op).get(i).reg().name();
+            Issue owner = null;
+            for (Issue is : inflight.get(warp)) {
+                for (int r : is.op.d) if (r == regs[i] && owner == null) owner = is;
+                if (is.op.aIdx != null) for (int r : is.op.aIdx) if (r == regs[i] && owner == null) owner = is;
+            }
+            x.report(DiagnosticCode.WGMMA_ACCUMULATOR_IN_FLIGHT, m.warpName(warp) + " accesses " + name + " at " + x.where(op.pc)
+                    + ", a register of the " + owner.op.insn.mnemonic() + " at " + x.where(owner.op.pc) + " still in flight: no"
+                    + " wgmma.wait_group has covered its group yet (PTX ISA 9.7.15.5.2)", new int[] {op.pc, owner.op.pc},
+                    new int[] {warp << 5}, null);
+            return;
+        }
+    }
+
+    private static List<Operand.Reg> found(Op op) {
+        List<Operand.Reg> found = new ArrayList<>();
+        registers(op.insn.operands(), found);
+        if (op.insn.guard() != null) found.add(op.insn.guard());
+        return found;
+    }
+
+    /** The PTX name of absolute register {@code reg} among {@code op}'s operands. */
+    private static String name(Op op, int reg) {
+        for (Operand.Reg r : found(op)) if (op.regBase + r.reg().index() == reg) return r.reg().name();
+        return "register " + reg;
+    }
+
+    private static void registers(List<Operand> ops, List<Operand.Reg> out) {
+        for (Operand o : ops) {
+            if (o instanceof Operand.Reg r) out.add(r);
+            else if (o instanceof Operand.Vector v) registers(v.elements(), out);
+            else if (o instanceof Operand.ParenList p) registers(p.elements(), out);
+            else if (o instanceof Operand.Pair p) registers(List.of(p.first(), p.second()), out);
+            else if (o instanceof Operand.Address a) registers(List.of(a.base()), out);
+        }
+    }
+
+    /** A copy of the state (for checkpoints). */
+    public Saved save() { return new Saved(this); }
+
+    /** Puts the state of {@link #save} back. */
+    public void restore(Saved s) {
+        IdentityHashMap<Issue, Issue> copies = new IdentityHashMap<>();
+        for (int w = 0; w < inflight.size(); w++) {
+            List<Issue> list = inflight.get(w);
+            list.clear();
+            for (Issue is : s.inflight.get(w)) list.add(copies.computeIfAbsent(is, Issue::copy));
+            busy[w] = s.busy[w];
+        }
+        for (List<Issue> list : inflight) for (Issue is : list) is.remap(copies);
+        System.arraycopy(s.commits, 0, commits, 0, commits.length);
+        System.arraycopy(s.issued, 0, issued, 0, issued.length);
+        total = s.total;
+        fence.copyFrom(s.fence);
+    }
+
+    /** A checkpoint of every warp's groups. */
+    public static final class Saved {
+        private final List<List<Issue>> inflight = new ArrayList<>();
+        private final long[] commits;
+        private final int[] issued;
+        private final BitSet[] busy;
+        private final int total;
+        private final WgmmaFence fence;
+
+        private Saved(WgmmaGroups g) {
+            fence = g.fence.copy();
+            IdentityHashMap<Issue, Issue> copies = new IdentityHashMap<>();
+            for (List<Issue> list : g.inflight) {
+                List<Issue> c = new ArrayList<>(list.size());
+                for (Issue is : list) c.add(copies.computeIfAbsent(is, Issue::copy));
+                inflight.add(c);
+            }
+            for (List<Issue> list : inflight) for (Issue is : list) is.remap(copies);
+            commits = g.commits.clone();
+            issued = g.issued.clone();
+            busy = g.busy.clone();
+            total = g.total;
+        }
+
+        public long bytes() { return 64 + 12L * commits.length + 32L * total; }
+    }
+}

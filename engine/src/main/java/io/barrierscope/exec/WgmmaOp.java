@@ -1,0 +1,262 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.exec.FloatFormat.Round;
+import io.barrierscope.exec.MmaOp.Elem;
+import io.barrierscope.ptx.Operand;
+import io.barrierscope.ptx.ScalarType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code wgmma.mma_async.sync.aligned.m64nNkK} (PTX ISA 9.7.15.5.2): D = (sa A) * (sb B) + (scale-d ? D : 0)
+ * for a warpgroup, the four contiguous warps whose first warp's rank in the CTA is a multiple of
+ * 4. A is 64 x K, from registers (the fragment layout of 9.7.15.5.1.1, warp r holding rows
+ * 16r..16r+15) or from a shared-memory matrix descriptor; B is K x N from a descriptor
+ * ({@link MatrixDescriptor}); D is 64 x N in registers, warp r holding rows 16r..16r+15.
+ *
+ * <p>Each warp takes part as a warp-collective (all 32 lanes, {@link WarpMatrixOp}); when it does,
+ * its accumulator and A registers are read. When the fourth warp of the warpgroup has issued the
+ * same instruction the product is formed, reading shared memory; the result lands in the
+ * accumulator registers when a {@code wgmma.wait_group} covering its group completes
+ * ({@link WgmmaGroups}). Sums are exact and rounded once, as {@link MmaOp} does.
+ */
+final class WgmmaOp extends WarpMatrixOp {
+    private static final Pattern SHAPE = Pattern.compile("\\.m64n(\\d+)k(\\d+)");
+
+    final int n;
+    final int k;
+    final Elem ta;
+    final Elem tb;
+    final Elem td;
+    final boolean satfinite;
+    /** Absolute indices of the accumulator registers. */
+    final int[] d;
+    /** The A fragment registers, or null for A from a descriptor. */
+    final Src[] aRegs;
+    final int[] aIdx;
+    final Src aDesc;
+    final Src bDesc;
+    final Src scaleD;
+    final int scaleA;
+    final int scaleB;
+    final boolean transA;
+    final boolean transB;
+
+    private WgmmaOp(CompileContext c, int n, int k, Elem[] t, boolean sat, int[] d, Src[] aRegs, int[] aIdx, Src aDesc, Src bDesc,
+            Src scaleD, int[] imm) {
+        super(c);
+        this.n = n;
+        this.k = k;
+        this.td = t[0];
+        this.ta = t[1];
+        this.tb = t[2];
+        this.satfinite = sat;
+        this.d = d;
+        this.aRegs = aRegs;
+        this.aIdx = aIdx;
+        this.aDesc = aDesc;
+        this.bDesc = bDesc;
+        this.scaleD = scaleD;
+        this.scaleA = imm[0];
+        this.scaleB = imm[1];
+        this.transA = imm[2] == 1;
+        this.transB = imm[3] == 1;
+    }
+
+    private static io.barrierscope.ptx.PtxException refuse(CompileContext c, String why) {
+        return c.error("unsupported instruction " + c.insn().mnemonic() + " (" + why + ")");
+    }
+
+    static Op compile(CompileContext c) {
+        String mn = c.insn().mnemonic();
+        if (c.has(".sp")) throw refuse(c, "sparse wgmma.mma_async.sp is not modelled");
+        if (!c.has(".sync") || !c.has(".aligned")) throw refuse(c, "wgmma.mma_async needs .sync.aligned");
+        if (c.has(".b1")) throw refuse(c, "single-bit .b1 wgmma (.and.popc) is not modelled");
+        int n = -1;
+        int k = -1;
+        for (String m : c.insn().modifiers()) {
+            Matcher sm = SHAPE.matcher(m);
+            if (sm.matches()) {
+                n = Integer.parseInt(sm.group(1));
+                k = Integer.parseInt(sm.group(2));
+            }
+        }
+        if (n < 0) throw refuse(c, "shapes modelled: .m64nNk8 (.tf32), .m64nNk16 (.f16/.bf16), .m64nNk32 (8-bit types); .b1 and other shapes are not");
+        List<Elem> ts = new ArrayList<>();
+        for (String m : c.insn().modifiers()) if (Elem.of(m) != null) ts.add(Elem.of(m));
+        if (ts.size() != 3) throw c.error(mn + " needs three types: .dtype.atype.btype");
+        Elem[] t = ts.toArray(new Elem[0]);
+        boolean half = t[1] == Elem.F16 || t[1] == Elem.BF16;
+        boolean int8 = t[1] == Elem.S8 || t[1] == Elem.U8;
+        boolean ok = switch (t[1]) {
+            case F16 -> k == 16 && t[2] == Elem.F16 && (t[0] == Elem.F32 || t[0] == Elem.F16);
+            case BF16 -> k == 16 && t[2] == Elem.BF16 && t[0] == Elem.F32;
+            case TF32 -> k == 8 && t[2] == Elem.TF32 && t[0] == Elem.F32;
+            case E4M3, E5M2 -> k == 32 && (t[2] == Elem.E4M3 || t[2] == Elem.E5M2) && (t[0] == Elem.F32 || t[0] == Elem.F16);
+            case S8, U8 -> k == 32 && (t[2] == Elem.S8 || t[2] == Elem.U8) && t[0] == Elem.S32;
+            default -> false;
+        };
+        if (!ok) throw refuse(c, "this shape and type combination is not in the ISA's list");
+        boolean nOk = int8 ? (n == 8 || n == 16 || n == 24 || (n >= 32 && n <= 256 && n % 16 == 0)) : (n >= 8 && n <= 256 && n % 8 == 0);
+        if (!nOk) throw refuse(c, "N = " + n + " is not a valid N for these types");
+        boolean sat = c.has(".satfinite");
+        if (sat && !int8) throw c.error(mn + ": .satfinite applies to integer wgmma only");
+        boolean regA = c.operandCount() > 1 && c.operand(1) instanceof Operand.Vector;
+        int imms = half ? (regA ? 3 : 4) : int8 ? 0 : 2;
+        c.expectOperands(4 + imms, 4 + imms);
+        int dRegs = t[0] == Elem.F16 ? n / 4 : n / 2;
+        List<Operand> dv = MmaOp.vector(c, 0, dRegs);
+        int[] d = new int[dRegs];
+        for (int i = 0; i < dRegs; i++) {
+            d[i] = c.dst(dv.get(i));
+            if (d[i] < 0) throw c.error(mn + ": an accumulator register cannot be the sink _");
+        }
+        Src[] aRegs = null;
+        int[] aIdx = null;
+        Src aDesc = null;
+        if (regA) {
+            List<Operand> av = MmaOp.vector(c, 1, 4);
+            aRegs = new Src[4];
+            aIdx = new int[4];
+            for (int i = 0; i < 4; i++) {
+                aRegs[i] = c.src(av.get(i), ScalarType.B32);
+                aIdx[i] = av.get(i) instanceof Operand.Reg r ? c.regBase + r.reg().index() : -1;
+            }
+        } else {
+            aDesc = c.src(1, ScalarType.B64);
+        }
+        Src bDesc = c.src(2, ScalarType.B64);
+        Src scaleD = c.src(3, ScalarType.PRED);
+        int[] imm = {1, 1, 0, 0};
+        if (imms > 0) {
+            imm[0] = immediate(c, 4, true);
+            imm[1] = immediate(c, 5, true);
+            if (half && regA) imm[3] = immediate(c, 6, false);
+            if (half && !regA) {
+                imm[2] = immediate(c, 6, false);
+                imm[3] = immediate(c, 7, false);
+            }
+        }
+        return new WgmmaOp(c, n, k, t, sat, d, aRegs, aIdx, aDesc, bDesc, scaleD, imm);
+    }
+
+    /** An imm-scale (1 or -1) or imm-trans (0 or 1) operand. */
+    private static int immediate(CompileContext c, int i, boolean scale) {
+        if (!(c.operand(i) instanceof Operand.Imm im)) {
+            throw c.error(c.insn().mnemonic() + ": operand " + (i + 1) + " (" + (scale ? "imm-scale" : "imm-trans") + ") must be an immediate");
+        }
+        long v = im.value();
+        if (scale ? (v != 1 && v != -1) : (v != 0 && v != 1)) {
+            throw c.error(c.insn().mnemonic() + ": operand " + (i + 1) + " must be " + (scale ? "1 or -1" : "0 or 1") + ", not " + v);
+        }
+        return (int) v;
+    }
+
+    int elemBytes() { return ta.bits / 8; }
+
+    /** Row and column (within the warp's 16 rows) of A register element {@code i} of lane {@code l}; the mma.sync A layouts. */
+    int[] aRowCol(int l, int i) { return MmaOp.aRowCol(ta, k, l, i); }
+
+    /** Row (within the warp's 16 rows) and column of accumulator element {@code i} (0..N/2-1) of lane {@code l}. */
+    static int[] dRowCol(int l, int i) {
+        return new int[] {(l >> 2) + 8 * ((i >> 1) & 1), 8 * (i >> 2) + 2 * (l & 3) + (i & 1)};
+    }
+
+    @Override
+    protected void run(Machine m, int base) {
+        throw new IllegalStateException("wgmma runs through run(Interpreter, int)");
+    }
+
+    @Override
+    protected void run(Interpreter x, int base) {
+        Machine m = x.machine();
+        long[] dIn = new long[32 * d.length];
+        long[] aIn = aRegs == null ? null : new long[32 * 4];
+        int scale = 0;
+        for (int l = 0; l < 32; l++) {
+            int s = base + l;
+            for (int r = 0; r < d.length; r++) dIn[l * d.length + r] = m.reg(s, d[r]);
+            if (aIn != null) for (int r = 0; r < 4; r++) aIn[l * 4 + r] = aRegs[r].get(m, s);
+            if (scaleD.get(m, s) != 0) scale |= 1 << l;
+        }
+        long da = aDesc == null ? 0 : aDesc.get(m, base);
+        long db = bDesc.get(m, base);
+        for (int l = 1; l < 32; l++) {
+            if ((aDesc != null && aDesc.get(m, base + l) != da) || bDesc.get(m, base + l) != db) {
+                x.report(io.barrierscope.check.DiagnosticCode.WGMMA_BAD_DESCRIPTOR, "lanes of " + m.warpName(base >> 5) + " pass different"
+                        + " matrix descriptors to " + insn.mnemonic() + " at " + x.where(pc) + " (lane 0 and lane " + l + "); a descriptor"
+                        + " describes one matrix for the whole warpgroup (PTX ISA 9.7.15.5.1)", new int[] {pc}, new int[] {base + l}, null);
+                return;
+            }
+        }
+        m.wgmma.join(x, this, base >> 5, new WgmmaGroups.Part(dIn, aIn, scale, da, db));
+    }
+
+    /**
+     * Forms the product for a warpgroup whose four warps have issued: returns each warp's
+     * accumulator registers (32 lanes x d.length), reading shared memory through {@code reads}.
+     * {@code dIn[r]} is warp r's accumulator input, already the result of any earlier wgmma in flight.
+     */
+    long[][] compute(Machine m, int slot, WgmmaGroups.Part[] parts, long[][] dIn, WgmmaGroups.Reads reads) {
+        double[][] fa = new double[64][k];
+        double[][] fb = new double[k][n];
+        int e = elemBytes();
+        if (aRegs != null) {
+            int per = 32 / ta.bits;
+            for (int w = 0; w < 4; w++) {
+                for (int l = 0; l < 32; l++) {
+                    for (int r = 0; r < 4; r++) {
+                        long v = parts[w].aIn()[l * 4 + r];
+                        for (int j = 0; j < per; j++) {
+                            int[] rc = aRowCol(l, r * per + j);
+                            fa[16 * w + rc[0]][rc[1]] = ta.value(ta.bits == 32 ? v : (v >>> (j * ta.bits)) & ((1L << ta.bits) - 1));
+                        }
+                    }
+                }
+            }
+        } else {
+            MatrixDescriptor da = MatrixDescriptor.decode(parts[0].descA());
+            for (int row = 0; row < 64; row++) {
+                for (int col = 0; col < k; col++) fa[row][col] = ta.value(reads.load(m, da.address(row, col, e, !transA), e, slot));
+            }
+        }
+        MatrixDescriptor db = MatrixDescriptor.decode(parts[0].descB());
+        for (int col = 0; col < n; col++) {
+            for (int row = 0; row < k; row++) fb[row][col] = tb.value(reads.load(m, db.address(col, row, e, !transB), e, slot));
+        }
+        long[][] out = new long[4][32 * d.length];
+        for (int w = 0; w < 4; w++) {
+            for (int l = 0; l < 32; l++) {
+                boolean keep = (parts[w].scaleD() & (1 << l)) != 0;
+                for (int i = 0; i < n / 2; i++) {
+                    int[] rc = dRowCol(l, i);
+                    int row = 16 * w + rc[0];
+                    int col = rc[1];
+                    int reg = td == Elem.F16 ? i >> 1 : i;
+                    long old = dIn[w][l * d.length + reg];
+                    if (td == Elem.F16) old = (old >>> (16 * (i & 1))) & 0xFFFF;
+                    long bits = element(fa, fb, row, col, keep ? td.value(old) : 0);
+                    if (td == Elem.F16) out[w][l * d.length + reg] |= bits << (16 * (i & 1));
+                    else out[w][l * d.length + reg] = bits;
+                }
+            }
+        }
+        return out;
+    }
+
+    private long element(double[][] fa, double[][] fb, int row, int col, double c) {
+        int sign = scaleA * scaleB;
+        if (td == Elem.S32) {
+            long acc = (long) c;
+            for (int j = 0; j < k; j++) acc += (long) fa[row][j] * (long) fb[j][col];
+            if (satfinite) acc = Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, acc));
+            return acc & 0xFFFFFFFFL;
+        }
+        double acc = c;
+        for (int j = 0; j < k; j++) acc += sign * (fa[row][j] * fb[j][col]);
+        if (td == Elem.F16) return FloatFormat.F16.encode(acc, Round.RN, false) & 0xFFFFL;
+        return FloatFormat.F32.encode(acc, Round.RN, false) & 0xFFFFFFFFL;
+    }
+}
