@@ -140,26 +140,18 @@ public final class AsyncCopySync {
         return false;
     }
 
-    /** One box, dimension 0 fastest, placed through the map's swizzle; elements outside the tensor are zero (tile mode). */
+    /**
+     * One box, dimension 0 fastest, placed through the map's swizzle; along each dimension every
+     * traversal-stride-th element; elements outside the tensor read as the map's fill (zero or NaN).
+     */
     private static void copyBox(Machine m, AsyncOperation op, long dst) {
         TensorMap tm = op.tensor().map();
-        long[] start = op.tensor().coords();
-        int rank = tm.rank();
-        int[] j = new int[rank];
         int e = tm.elementSize();
-        long count = tm.boxBytes() / e;
-        for (long n = 0; n < count; n++) {
-            long addr = tm.base();
-            boolean inside = true;
-            for (int i = 0; i < rank; i++) {
-                long ci = start[i] + j[i];
-                inside &= ci >= 0 && ci < tm.dims()[i];
-                addr += i == 0 ? ci * e : ci * tm.strides()[i - 1];
-            }
-            long v = inside ? m.memory.load(Space.GLOBAL, addr, e, op.slot()) : 0;
+        long fill = tm.oobValue();
+        TensorBox.forEach(tm, op.tensor().coords(), (n, addr) -> {
+            long v = addr >= 0 ? m.memory.load(Space.GLOBAL, addr, e, op.slot()) : fill;
             m.memory.store(Space.SHARED, tm.swizzled(dst, n * e), e, v, op.slot());
-            for (int i = 0; i < rank && ++j[i] == tm.box()[i]; i++) j[i] = 0;
-        }
+        });
     }
 
     private static void remoteStore(Machine m, AsyncOperation op, long addr) {
