@@ -111,7 +111,7 @@ extern "C" __global__ void bulk_reduce_shared(unsigned *out)
     if (threadIdx.x == 0) {
         asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" :: "r"(bar));
         asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], 1024;" :: "r"(bar) : "memory");
-        asm volatile("cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.max.u32 [%0], [%1], 1024, [%2];"
+        asm volatile("cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.min.u32 [%0], [%1], 1024, [%2];"
                      :: "r"(dst), "r"(src), "r"(bar) : "memory");
     }
     __syncthreads();

@@ -9,6 +9,7 @@ import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.MemoryFault;
 import io.barrierscope.exec.Space;
 import io.barrierscope.exec.ThreadStatus;
+import io.barrierscope.ptx.ScalarType;
 
 /**
  * Completes asynchronous operations when their time comes (semantics.md section 7): the bytes
@@ -87,7 +88,9 @@ public final class AsyncCopySync {
                 int issuerCta = m.ctaOfSlot(s);
                 for (int cta : op.dstCtas()) {
                     long base = clusterAddress(m, issuerCta, cta, op.dst());
-                    if (op.kind() == AsyncOperation.Kind.BULK_TO_SHARED) {
+                    if (op.kind() == AsyncOperation.Kind.BULK_TO_SHARED && op.redOp() >= 0) {
+                        reduceBulk(m, op, Space.SHARED, base);
+                    } else if (op.kind() == AsyncOperation.Kind.BULK_TO_SHARED) {
                         if (!copyWhole(m, op, base)) {
                             for (int i = 0; i < op.size(); i += 4) {
                                 m.memory.store(Space.SHARED, base + i, 4, m.memory.load(op.srcSpace(), op.src() + i, 4, s), s);
@@ -101,6 +104,14 @@ public final class AsyncCopySync {
                 }
             }
             case BULK_TO_GLOBAL -> {
+                if (op.tensor() != null) {
+                    storeBox(m, op);
+                    return;
+                }
+                if (op.redOp() >= 0) {
+                    reduceBulk(m, op, Space.GLOBAL, op.dst());
+                    return;
+                }
                 for (int i = 0; i < op.size(); i += 4) {
                     m.memory.store(Space.GLOBAL, op.dst() + i, 4, m.memory.load(Space.SHARED, op.src() + i, 4, s), s);
                 }
@@ -152,6 +163,45 @@ public final class AsyncCopySync {
             long v = addr >= 0 ? m.memory.load(Space.GLOBAL, addr, e, op.slot()) : fill;
             m.memory.store(Space.SHARED, tm.swizzled(dst, n * e), e, v, op.slot());
         });
+    }
+
+    /**
+     * A tensor store or reduction: each element of the box is read from shared memory through the
+     * swizzle and written to (or reduced into) its global address; elements outside the tensor are
+     * not written (PTX ISA 9.7.9.25.5.1).
+     */
+    private static void storeBox(Machine m, AsyncOperation op) {
+        TensorMap tm = op.tensor().map();
+        int e = tm.elementSize();
+        int s = op.slot();
+        ScalarType t = op.redOp() >= 0 ? ScalarType.values()[(int) op.value()] : null;
+        TensorBox.forEach(tm, op.tensor().coords(), (n, addr) -> {
+            if (addr < 0) return;
+            long v = m.memory.load(Space.SHARED, tm.swizzled(op.src(), n * e), e, s);
+            if (t == null) m.memory.store(Space.GLOBAL, addr, e, v, s);
+            else reduceElement(m, op, Space.GLOBAL, addr, t, v);
+        });
+    }
+
+    /** cp.reduce.async.bulk: size bytes of shared memory at src reduced element by element into dst. */
+    private static void reduceBulk(Machine m, AsyncOperation op, int space, long dst) {
+        ScalarType t = ScalarType.values()[(int) op.value()];
+        int e = t.bytes();
+        for (int i = 0; i < op.size(); i += e) {
+            reduceElement(m, op, space, dst + i, t, m.memory.load(Space.SHARED, op.src() + i, e, op.slot()));
+        }
+    }
+
+    // Each element is an atomic read-modify-write (a relaxed reduction): two of them on one location never race.
+    private static void reduceElement(Machine m, AsyncOperation op, int space, long addr, ScalarType t, long v) {
+        if (m.race != null) m.race.beginStrong(1, true);
+        try {
+            int e = t.bytes();
+            long old = m.memory.load(space, addr, e, op.slot());
+            m.memory.store(space, addr, e, BulkReduction.apply(op.redOp(), t, old, v), op.slot());
+        } finally {
+            if (m.race != null) m.race.endStrong();
+        }
     }
 
     private static void remoteStore(Machine m, AsyncOperation op, long addr) {
