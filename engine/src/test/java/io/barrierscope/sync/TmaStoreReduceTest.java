@@ -119,4 +119,21 @@ class TmaStoreReduceTest {
             assertEquals(i, r.buffers().get("out").get(i).intValue());
         }
     }
+
+    /**
+     * End to end: tma_store.json (nvcc PTX of tma_modes.cu) writes a tile to shared memory, fences
+     * it for the async proxy and stores it with 128B swizzle; its expect block (computed apart from
+     * the engine) is met bit for bit under every policy and several seeds, race detection on.
+     */
+    @Test
+    void theTmaStoreLaunchMeetsItsExpectBlockUnderEveryPolicy() throws Exception {
+        Path launch = Path.of(TmaStoreReduceTest.class.getResource("/ptx-corpus/tma_store.json").toURI());
+        for (String policy : java.util.List.of("round-robin", "random", "adversarial")) {
+            for (long seed = 0; seed < 4; seed++) {
+                LaunchedRun r = LaunchedRun.open(launch, policy, seed);
+                r.runToEnd();
+                assertEquals(java.util.List.of(), r.expectDifferences(), policy + " seed " + seed + "\n" + r.summary());
+            }
+        }
+    }
 }
