@@ -413,8 +413,15 @@ public final class LaunchFileReader {
 
     private ArgSpec tensorMap(JsonNode t, String ptr) {
         if (!t.isObject()) throw bad(ptr, "\"tensorMap\" is an object {buffer, dims, box, strides?, swizzle?, "
-                + "elementStrides?, interleave?, oobFill?}");
-        unknownKeys(t, ptr, Set.of("buffer", "dims", "box", "strides", "swizzle", "elementStrides", "interleave", "oobFill"));
+                + "elementStrides?, interleave?, oobFill?, mode?}");
+        unknownKeys(t, ptr, Set.of("buffer", "dims", "box", "strides", "swizzle", "elementStrides", "interleave", "oobFill", "mode"));
+        if (t.has("mode")) {
+            String mode = text(t, "mode", true, ptr + "/mode");
+            if (mode.equals("im2col")) {
+                throw bad(ptr + "/mode", "im2col tensor maps are not modelled yet (tile mode is; .im2col copies are refused at load too)");
+            }
+            if (!mode.equals("tile")) throw bad(ptr + "/mode", "unknown tensorMap mode '" + mode + "' (expected tile; im2col is not modelled yet)");
+        }
         String buffer = text(t, "buffer", true, ptr + "/buffer");
         List<Long> dims = longs(t.get("dims"), ptr + "/dims", 1, 5, 1, 1L << 32);
         List<Long> box = longs(t.get("box"), ptr + "/box", dims.size(), dims.size(), 1, 256);

@@ -126,7 +126,27 @@ class TmaTensorMapModesTest {
         assertTrue(m.contains("NaN fill needs a floating-point buffer"), m);
         m = refusal("f32", ", \"oobFill\": \"one\"", "[40, 24]", "[8, 8]");
         assertTrue(m.contains("unknown oobFill 'one'"), m);
+        m = refusal("s32", ", \"mode\": \"im2col\"", "[40, 24]", "[8, 8]");
+        assertTrue(m.contains("im2col tensor maps are not modelled yet"), m);
+        m = refusal("s32", ", \"mode\": \"tile\", \"swizzle\": \"32B\", \"interleave\": \"32B\", \"strides\": [48, 960]", "[4, 8, 2]", "[8, 8, 1]");
+        assertTrue(m.contains("byte strides must be multiples of 32"), m);
         m = refusal("s32", "", "[40, 24]", "[3, 8]");
         assertTrue(m.contains("must span a multiple of 16 bytes") && m.contains("t.json:2:66:"), m); // at box[0]
+    }
+
+    @Test
+    void anInterleavedMapHonoursTheTraversalStrideOfDimensionZero() throws Exception {
+        // 16B interleave over a 3-d tensor 4 x 10 x 6 (dimension 0: the four s32 of one 16-byte chunk), box 4 x 8 x 1
+        // at (0, 1, 2) with traversal strides [2, 1, 1]: channels 0 and 2 of rows 1..8 of slab 2.
+        LaunchedRun r = run("tma_modes.ptx", "tma_load5d", "\"args\": [{\"tensorMap\": {\"buffer\": \"t\", \"dims\": [4, 10, 6, 1, 1],"
+                + " \"box\": [4, 8, 1, 1, 1], \"interleave\": \"16B\", \"elementStrides\": [2, 1, 1, 1, 1]}},\n"
+                + "{\"buffer\": \"out\", \"type\": \"s32\", \"count\": 256, \"init\": \"zero\"},\n"
+                + "{\"value\": 0, \"type\": \"s32\"}, {\"value\": 1, \"type\": \"s32\"}, {\"value\": 2, \"type\": \"s32\"},"
+                + "{\"value\": 0, \"type\": \"s32\"}, {\"value\": 0, \"type\": \"s32\"}, {\"value\": 64, \"type\": \"s32\"}],\n"
+                + "\"buffers\": [{\"buffer\": \"t\", \"type\": \"s32\", \"count\": 240, \"init\": \"iota\"}]");
+        for (int y = 0; y < 8; y++) {
+            for (int k = 0; k < 2; k++) assertEquals(2 * 40 + (1 + y) * 4 + 2 * k, out(r, y * 2 + k), "row " + y + " channel " + 2 * k);
+        }
+        assertEquals(-1, out(r, 16), "16 elements delivered");
     }
 }
