@@ -149,4 +149,22 @@ class TmaTensorMapModesTest {
         }
         assertEquals(-1, out(r, 16), "16 elements delivered");
     }
+
+    @Test
+    void theNewTensorMapFieldsSurviveTheCanonicalJsonATraceCarries() throws Exception {
+        String json = "{\"ptx\": \"tma_swizzle.ptx\", \"kernel\": \"tma_swizzle\", \"grid\": [1, 1, 1], \"block\": [256, 1, 1],\n"
+                + "\"args\": [{\"tensorMap\": {\"buffer\": \"t\", \"dims\": [8, 8, 8], \"box\": [8, 8, 1], \"swizzle\": \"32B\","
+                + " \"elementStrides\": [1, 2, 1], \"interleave\": \"32B\", \"oobFill\": \"nan\"}},\n"
+                + "{\"buffer\": \"out\", \"type\": \"s32\", \"count\": 256, \"init\": \"zero\"},\n"
+                + "{\"value\": 0, \"type\": \"s32\"}, {\"value\": 0, \"type\": \"s32\"}, {\"value\": 0, \"type\": \"s32\"}],\n"
+                + "\"buffers\": [{\"buffer\": \"t\", \"type\": \"f32\", \"count\": 512, \"init\": \"iota\"}]}";
+        Path dir = Path.of(TmaTensorMapModesTest.class.getResource("/ptx-corpus/tma_swizzle.ptx").toURI()).getParent();
+        LaunchSpec s = LaunchFileReader.readText(dir.resolve("a.json"), json);
+        String canonical = io.barrierscope.launch.LaunchSpecJson.write(s, "round-robin", 0, 1000);
+        LaunchSpec again = LaunchFileReader.readText(dir.resolve("b.json"), canonical);
+        assertEquals(s.args().get(0).tensorMap(), again.args().get(0).tensorMap());
+        assertEquals(java.util.List.of(1, 2, 1), again.args().get(0).tensorMap().elementStrides());
+        assertEquals(32, again.args().get(0).tensorMap().interleave());
+        assertTrue(again.args().get(0).tensorMap().oobNan());
+    }
 }
