@@ -151,7 +151,8 @@ public final class LaunchedRun {
         int[] es = new int[dims.length];
         for (int i = 0; i < es.length; i++) es[i] = t.elementStrides() == null ? 1 : t.elementStrides().get(i);
         TensorMap tm = new TensorMap(dims.length, global.byName(t.buffer()).base(), e, dims, strides, box, t.swizzle(),
-                es, t.interleave(), t.oobNan(), buf.type());
+                es, t.interleave(), t.oobNan(), null);
+        global.elementType(tm.base(), buf.type());
         if (tm.boxBytes() > ProgramBuilder.MAX_SHARED) {
             throw LaunchValidation.located(spec, pointer + "/box", "a tensorMap box of " + tm.boxBytes() + " bytes cannot fit in shared memory");
         }

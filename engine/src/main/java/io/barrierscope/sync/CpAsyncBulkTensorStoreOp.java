@@ -35,10 +35,11 @@ public final class CpAsyncBulkTensorStoreOp extends MbarrierOp {
     protected boolean lane(Interpreter x, Machine m, int s) {
         TensorMap tm = CpAsyncBulkTensorOp.readMap(x, m, s, this, map, rank);
         if (tm == null) return false;
-        if (redOp >= 0 && (tm.type() == null || !BulkReduction.tensorTypeListed(redOp, tm.type()))) {
+        io.barrierscope.ptx.ScalarType type = tm.type() != null ? tm.type() : m.memory.global.elementTypeAt(tm.base());
+        if (redOp >= 0 && (type == null || !BulkReduction.tensorTypeListed(redOp, type))) {
             x.report(DiagnosticCode.TENSOR_MAP_INVALID, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc) + ": "
-                    + (tm.type() == null ? "the tensor map has no element type, which a reduction needs"
-                    : "PTX ISA 9.7.9.25.5.2 lists no " + BulkReduction.OPS[redOp] + " for a tensor of ." + tm.type().ptxName()
+                    + (type == null ? "the tensor map has no element type, which a reduction needs"
+                    : "PTX ISA 9.7.9.25.5.2 lists no " + BulkReduction.OPS[redOp] + " for a tensor of ." + type.ptxName()
                     + " (this engine does add .u32 .s32 .u64 .f32, min/max .u32 .s32 .s64, inc/dec .u32, and/or/xor .u32 .s32 .u64 .s64)"),
                     new int[] {pc}, new int[] {s}, null);
             return false;
@@ -54,7 +55,7 @@ public final class CpAsyncBulkTensorStoreOp extends MbarrierOp {
         }
         AsyncCopySync.issue(x, new AsyncOperation(m.async.nextId(), m.cycles + x.policy().asyncLatency(), AsyncOperation.Kind.BULK_TO_GLOBAL,
                 s, pc, m.async.bulkGroup[s], Space.SHARED, sa, new int[] {m.ctaOfSlot(s)}, tm.base(), (int) tm.boxBytes(), -1,
-                redOp >= 0 ? tm.type().ordinal() : 0, redOp, new TensorCopy(tm, c)));
+                redOp >= 0 ? type.ordinal() : 0, redOp, new TensorCopy(tm, c)));
         return true;
     }
 }

@@ -10,10 +10,12 @@ import java.nio.ByteOrder;
  * describes the tensor and BarrierScope stores it in these 128 bytes in its own documented
  * layout: u32 magic "TMAP", u32 rank, u64 global address, u32 element size, u32 0,
  * u64 dims[5], u64 byte strides of dims 1..4, u32 box[5], u32 swizzle bytes (0, 32, 64, 128),
- * u8 element (traversal) strides[5] (0 read as 1), u8 interleave bytes (0, 16, 32),
+ * u8 element (traversal) strides[5] (written 0 for 1), u8 interleave bytes (0, 16, 32),
  * u8 flags (bit 0: out-of-bounds elements are NaN, not zero), u8 element type (0: untyped,
- * else 1 + the {@link ScalarType} ordinal). Maps written before the last three fields existed
- * (zeros there) read as today's: strides 1, no interleave, zero fill, untyped.
+ * else 1 + its index in {@link #TYPES}). A map with the defaults (strides 1, no interleave, zero
+ * fill, untyped) is byte for byte what it was before these fields existed, so traces recorded
+ * then still reproduce. Launch-file maps leave the type out: reductions take the buffer's type
+ * from {@link io.barrierscope.exec.GlobalMemory#elementTypeAt}.
  *
  * @param elementStrides traversal stride of each dimension (1..8): a box dimension of
  *        {@code box[i]} tensor elements delivers every {@code elementStrides[i]}-th of them
@@ -50,6 +52,10 @@ public record TensorMap(int rank, long base, int elementSize, long[] dims, long[
         return a ^ (((a >> 7) & mask) << 4);
     }
     public static final int BYTES = 128;
+    /** Element types a map may record, in the order of their codes (fixed: codes are stored). */
+    public static final java.util.List<ScalarType> TYPES = java.util.List.of(ScalarType.U8, ScalarType.U16, ScalarType.U32,
+            ScalarType.S32, ScalarType.U64, ScalarType.S64, ScalarType.F16, ScalarType.F32, ScalarType.F64, ScalarType.BF16,
+            ScalarType.TF32, ScalarType.S8, ScalarType.S16, ScalarType.B8, ScalarType.B16, ScalarType.B32, ScalarType.B64);
     private static final int MAGIC = 0x544D4150;
 
     /**
@@ -91,11 +97,11 @@ public record TensorMap(int rank, long base, int elementSize, long[] dims, long[
             b.putLong(24 + 8 * i, dims[i]);
             b.putInt(96 + 4 * i, box[i]);
             if (i > 0) b.putLong(64 + 8 * (i - 1), strides[i - 1]);
-            b.put(120 + i, (byte) elementStrides[i]);
+            b.put(120 + i, (byte) (elementStrides[i] == 1 ? 0 : elementStrides[i]));
         }
         b.put(125, (byte) interleave);
         b.put(126, (byte) (oobNan ? 1 : 0));
-        b.put(127, (byte) (type == null ? 0 : type.ordinal() + 1));
+        b.put(127, (byte) (type == null ? 0 : TYPES.indexOf(type) + 1));
         return b.array();
     }
 
@@ -121,8 +127,8 @@ public record TensorMap(int rank, long base, int elementSize, long[] dims, long[
         int interleave = b.get(125);
         int flags = b.get(126);
         int t = b.get(127) & 0xFF;
-        if ((interleave != 0 && interleave != 16 && interleave != 32) || (flags & ~1) != 0 || t > ScalarType.values().length) return null;
+        if ((interleave != 0 && interleave != 16 && interleave != 32) || (flags & ~1) != 0 || t > TYPES.size()) return null;
         return new TensorMap(rank, b.getLong(8), elem, dims, strides, box, swizzle, es, interleave, flags == 1,
-                t == 0 ? null : ScalarType.values()[t - 1]);
+                t == 0 ? null : TYPES.get(t - 1));
     }
 }

@@ -167,4 +167,20 @@ class TmaTensorMapModesTest {
         assertEquals(32, again.args().get(0).tensorMap().interleave());
         assertTrue(again.args().get(0).tensorMap().oobNan());
     }
+
+    @Test
+    void aMapWithTheDefaultsEncodesAsBeforeTheNewFieldsAndTheNewFieldsRoundTrip() {
+        TensorMap plain = new TensorMap(2, 0x1000, 4, new long[] {40, 24}, new long[] {160}, new int[] {8, 8}, 128);
+        byte[] b = plain.encode();
+        for (int i = 120; i < 128; i++) assertEquals(0, b[i], "byte " + i + " of a default map (recorded traces hash these bytes)");
+        TensorMap full = new TensorMap(3, 0x2000, 2, new long[] {8, 8, 8}, new long[] {16, 128}, new int[] {8, 8, 1}, 32,
+                new int[] {2, 3, 1}, 32, true, io.barrierscope.ptx.ScalarType.BF16);
+        TensorMap back = TensorMap.decode(full.encode());
+        assertEquals(java.util.List.of(2, 3, 1), java.util.Arrays.stream(back.elementStrides()).boxed().toList());
+        assertEquals(32, back.interleave());
+        assertTrue(back.oobNan());
+        assertEquals(io.barrierscope.ptx.ScalarType.BF16, back.type());
+        assertEquals(0x7FFF, back.oobValue());
+        assertEquals(2L * 4 * 3 * 1, back.boxBytes(), "ceil(8/2) * ceil(8/3) * 1 elements of 2 bytes");
+    }
 }
