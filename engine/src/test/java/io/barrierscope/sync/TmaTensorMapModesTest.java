@@ -50,9 +50,18 @@ class TmaTensorMapModesTest {
     }
 
     @Test
-    void withoutInterleaveTheStrideOfDimensionZeroIsIgnored() throws Exception {
-        LaunchedRun r = load2d("s32", ", \"elementStrides\": [4, 1]", 8, 2, 0, 0, 64);
-        for (int i = 0; i < 16; i++) assertEquals((i / 8) * 40 + i % 8, out(r, i), "int " + i);
+    void withoutInterleaveTheStrideOfDimensionZeroMustBeOne() {
+        // PTX ISA 5.5.3.2: "For non-interleaved layout, the traversal stride in dimension 0 must always be 1."
+        String m = refusal("s32", ", \"elementStrides\": [4, 1]", "[40, 24]", "[8, 2]");
+        assertTrue(m.contains("traversal stride of dimension 0 must be 1"), m);
+    }
+
+    @Test
+    void aDecodedMapWithoutInterleaveIgnoresTheStrideOfDimensionZeroAsTheDriverDoes() {
+        // Maps not from a launch file (the CUDA runtime's cuTensorMapEncodeTiled ignores elementStrides[0] without interleave).
+        TensorMap tm = new TensorMap(2, 0, 4, new long[] {40, 24}, new long[] {160}, new int[] {8, 2}, 0, new int[] {4, 1}, 0, false, null);
+        assertEquals(1, tm.traversalStride(0));
+        assertEquals(64, tm.boxBytes());
     }
 
     @Test
@@ -130,6 +139,8 @@ class TmaTensorMapModesTest {
         assertTrue(m.contains("im2col tensor maps are not modelled yet"), m);
         m = refusal("s32", ", \"mode\": \"tile\", \"swizzle\": \"32B\", \"interleave\": \"32B\", \"strides\": [48, 960]", "[4, 8, 2]", "[8, 8, 1]");
         assertTrue(m.contains("byte strides must be multiples of 32"), m);
+        m = refusal("s32", ", \"interleave\": \"16B\"", "[4, 8, 8]", "[1, 1, 1]");
+        assertTrue(m.contains("a bounding box must span a multiple of 16 bytes"), m);
         m = refusal("s32", "", "[40, 24]", "[3, 8]");
         assertTrue(m.contains("must span a multiple of 16 bytes") && m.contains("t.json:2:66:"), m); // at box[0]
     }
