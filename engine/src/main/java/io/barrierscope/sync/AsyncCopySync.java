@@ -188,7 +188,12 @@ public final class AsyncCopySync {
         ScalarType t = ScalarType.values()[(int) op.value()];
         int e = t.bytes();
         for (int i = 0; i < op.size(); i += e) {
-            reduceElement(m, op, space, dst + i, t, m.memory.load(Space.SHARED, op.src() + i, e, op.slot()));
+            long v = m.memory.load(Space.SHARED, op.src() + i, e, op.slot());
+            if (t == ScalarType.F32 && op.redOp() == BulkReduction.ADD) {
+                addF32(m, op, space, dst + i, v);
+            } else {
+                reduceElement(m, op, space, dst + i, t, v);
+            }
         }
     }
 
@@ -199,6 +204,16 @@ public final class AsyncCopySync {
             int e = t.bytes();
             long old = m.memory.load(space, addr, e, op.slot());
             m.memory.store(space, addr, e, BulkReduction.apply(op.redOp(), t, old, v), op.slot());
+        } finally {
+            if (m.race != null) m.race.endStrong();
+        }
+    }
+
+    private static void addF32(Machine m, AsyncOperation op, int space, long addr, long v) {
+        if (m.race != null) m.race.beginStrong(1, true);
+        try {
+            long old = m.memory.load(space, addr, 4, op.slot());
+            m.memory.store(space, addr, 4, BulkReduction.addF32FlushingSubnormals(old, v), op.slot());
         } finally {
             if (m.race != null) m.race.endStrong();
         }
