@@ -136,4 +136,26 @@ class TmaStoreReduceTest {
             }
         }
     }
+
+    /**
+     * The store reads its shared source when it completes: a thread overwriting the source before
+     * {@code cp.async.bulk.wait_group.read} races with the copy (tma_modes.cu's store kernel with
+     * one store moved before the wait; the unmodified kernel runs race-free above).
+     */
+    @Test
+    void overwritingTheSourceOfATensorStoreBeforeItsReadWaitIsARace(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        String ptx = java.nio.file.Files.readString(Path.of(TmaStoreReduceTest.class.getResource("/ptx-corpus/tma_modes.ptx").toURI()));
+        String wait = "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd2, {%r1, %r2}], [%r6];";
+        assertTrue(ptx.contains(wait));
+        java.nio.file.Files.writeString(dir.resolve("racy.ptx"), ptx.replace(wait, wait + "\n\tst.shared.u32 [%r6], 7;"));
+        LaunchSpec spec = LaunchFileReader.readText(dir.resolve("t.json"),
+                "{\"ptx\": \"racy.ptx\", \"kernel\": \"tma_store2d\", \"grid\": [1, 1, 1], \"block\": [256, 1, 1],\n"
+                + "\"args\": [{\"tensorMap\": {\"buffer\": \"t\", \"dims\": [40, 24], \"box\": [32, 8]}},"
+                + " {\"value\": 0, \"type\": \"s32\"}, {\"value\": 0, \"type\": \"s32\"}],\n"
+                + "\"buffers\": [{\"buffer\": \"t\", \"type\": \"s32\", \"count\": 960, \"init\": \"iota\"}]}");
+        LaunchedRun r = LaunchedRun.create(spec, null, null);
+        r.runToEnd();
+        assertEquals(Outcome.DIAGNOSED, r.interpreter().outcome(), r.summary());
+        assertTrue(r.summary().contains("race"), r.summary());
+    }
 }
