@@ -16,6 +16,8 @@ public final class GlobalMemory {
 
     private static final long GAP = 4096;
     private final List<Segment> segments = new ArrayList<>();
+    /** The element type a launch file gave the buffer at each base address (tensor reductions need it; not in any map's bytes). */
+    private final java.util.TreeMap<Long, io.barrierscope.ptx.ScalarType> elementTypes = new java.util.TreeMap<>();
     private long next;
     private Segment last;
     private int lastIndex;
@@ -84,11 +86,18 @@ public final class GlobalMemory {
 
     public List<Segment> segments() { return segments; }
 
+    /** Records the element type of the buffer at {@code base}, as its launch file declared it. */
+    public void elementType(long base, io.barrierscope.ptx.ScalarType t) { elementTypes.put(base, t); }
+
+    /** The element type of the buffer at {@code base}, or null when none was declared. */
+    public io.barrierscope.ptx.ScalarType elementTypeAt(long base) { return elementTypes.get(base); }
+
     /** A deep copy: same addresses, own bytes. */
     public GlobalMemory copy() {
         GlobalMemory g = new GlobalMemory();
         for (Segment s : segments) g.segments.add(new Segment(s.name, s.base, s.data.clone(), s.readOnly));
         g.next = next;
+        g.elementTypes.putAll(elementTypes);
         return g;
     }
 

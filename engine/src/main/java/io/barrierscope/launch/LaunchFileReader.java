@@ -412,8 +412,16 @@ public final class LaunchFileReader {
     }
 
     private ArgSpec tensorMap(JsonNode t, String ptr) {
-        if (!t.isObject()) throw bad(ptr, "\"tensorMap\" is an object {buffer, dims, box, strides?, swizzle?}");
-        unknownKeys(t, ptr, Set.of("buffer", "dims", "box", "strides", "swizzle"));
+        if (!t.isObject()) throw bad(ptr, "\"tensorMap\" is an object {buffer, dims, box, strides?, swizzle?, "
+                + "elementStrides?, interleave?, oobFill?, mode?}");
+        unknownKeys(t, ptr, Set.of("buffer", "dims", "box", "strides", "swizzle", "elementStrides", "interleave", "oobFill", "mode"));
+        if (t.has("mode")) {
+            String mode = text(t, "mode", true, ptr + "/mode");
+            if (mode.equals("im2col")) {
+                throw bad(ptr + "/mode", "im2col tensor maps are not modelled yet (tile mode is; .im2col copies are refused at load too)");
+            }
+            if (!mode.equals("tile")) throw bad(ptr + "/mode", "unknown tensorMap mode '" + mode + "' (expected tile; im2col is not modelled yet)");
+        }
         String buffer = text(t, "buffer", true, ptr + "/buffer");
         List<Long> dims = longs(t.get("dims"), ptr + "/dims", 1, 5, 1, 1L << 32);
         List<Long> box = longs(t.get("box"), ptr + "/box", dims.size(), dims.size(), 1, 256);
@@ -435,8 +443,31 @@ public final class LaunchFileReader {
                 default -> throw bad(ptr + "/swizzle", "unknown swizzle '" + sw + "' (expected none, 32B, 64B or 128B)");
             };
         }
-        return new ArgSpec(buffer, null, 0, null, null, null,
-                new TensorMapSpec(buffer, dims, strides, box.stream().map(Long::intValue).toList(), swizzle));
+        // cuTensorMapEncodeTiled: each traversal stride is 1..8; interleave none, 16B or 32B; fill zero or NaN.
+        List<Integer> elementStrides = t.has("elementStrides")
+                ? longs(t.get("elementStrides"), ptr + "/elementStrides", dims.size(), dims.size(), 1, 8).stream().map(Long::intValue).toList()
+                : null;
+        int interleave = 0;
+        if (t.has("interleave")) {
+            String il = text(t, "interleave", true, ptr + "/interleave");
+            interleave = switch (il) {
+                case "none" -> 0;
+                case "16B" -> 16;
+                case "32B" -> 32;
+                default -> throw bad(ptr + "/interleave", "unknown interleave '" + il + "' (expected none, 16B or 32B)");
+            };
+        }
+        boolean oobNan = false;
+        if (t.has("oobFill")) {
+            String f = text(t, "oobFill", true, ptr + "/oobFill");
+            oobNan = switch (f) {
+                case "zero" -> false;
+                case "nan" -> true;
+                default -> throw bad(ptr + "/oobFill", "unknown oobFill '" + f + "' (expected zero or nan)");
+            };
+        }
+        return new ArgSpec(buffer, null, 0, null, null, null, new TensorMapSpec(buffer, dims, strides,
+                box.stream().map(Long::intValue).toList(), swizzle, elementStrides, interleave, oobNan));
     }
 
     private List<Long> longs(JsonNode a, String ptr, int minSize, int maxSize, long min, long max) {

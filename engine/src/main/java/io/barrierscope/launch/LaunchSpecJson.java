@@ -101,7 +101,19 @@ public final class LaunchSpecJson {
         }
         ArrayNode box = tm.putArray("box");
         t.box().forEach(box::add);
+        if (t.swizzle() != 0) tm.put("swizzle", t.swizzle() + "B");
+        modes(tm, t);
         return tm;
+    }
+
+    /** The fields a map has only when they differ from the defaults (traversal strides 1, no interleave, zero fill). */
+    private static void modes(ObjectNode tm, TensorMapSpec t) {
+        if (t.elementStrides() != null) {
+            ArrayNode es = tm.putArray("elementStrides");
+            t.elementStrides().forEach(es::add);
+        }
+        if (t.interleave() != 0) tm.put("interleave", t.interleave() + "B");
+        if (t.oobNan()) tm.put("oobFill", "nan");
     }
 
     private static ObjectNode arg(ArgSpec a) {
@@ -123,6 +135,7 @@ public final class LaunchSpecJson {
             ArrayNode box = tm.putArray("box");
             t.box().forEach(box::add);
             if (t.swizzle() != 0) tm.put("swizzle", t.swizzle() + "B");
+            modes(tm, t);
             return o;
         }
         if (!a.isBuffer()) {

@@ -206,4 +206,45 @@ public final class LaunchValidation {
             throw located(spec, pointer + "/box", "a tensorMap box of " + box + " bytes cannot fit in shared memory");
         }
     }
+
+    /**
+     * The constraints cuTensorMapEncodeTiled puts on interleave, swizzle, box and fill (CUDA driver
+     * API, Tensor Map Object Management), each refused at its launch-file location: an interleaved
+     * map has rank 3 or more; 32B interleave needs 32B swizzle and strides that are multiples of 32
+     * bytes; without interleave the box's inner dimension spans a multiple of 16 bytes and the
+     * traversal stride of dimension 0 is 1 (PTX ISA 5.5.3.2); the box spans a multiple of 16 bytes
+     * (5.5.3.1); NaN fill needs a floating-point element type.
+     */
+    static void tensorMapModes(LaunchSpec spec, TensorMapSpec t, io.barrierscope.ptx.ScalarType type, long[] strides, String pointer) {
+        int e = type.bytes();
+        if (t.interleave() != 0 && t.dims().size() < 3) {
+            throw located(spec, pointer + "/interleave", "an interleaved tensorMap needs 3 to 5 dimensions, not " + t.dims().size());
+        }
+        if (t.interleave() == 32 && t.swizzle() != 32) {
+            throw located(spec, pointer + "/swizzle", "with interleave 32B the swizzle must be 32B");
+        }
+        if (t.interleave() == 32) {
+            for (int i = 0; i < strides.length; i++) {
+                if (strides[i] % 32 != 0) {
+                    throw located(spec, pointer + (t.strides() == null ? "/dims" : "/strides/" + i), "with interleave 32B the byte strides must be"
+                            + " multiples of 32; stride of dimension " + (i + 1) + " is " + strides[i]);
+                }
+            }
+        }
+        if (t.interleave() == 0 && ((long) t.box().get(0) * e) % 16 != 0) {
+            throw located(spec, pointer + "/box/0", "without interleave the box's inner dimension must span a multiple of 16 bytes; it spans "
+                    + (long) t.box().get(0) * e);
+        }
+        if (t.interleave() == 0 && t.elementStrides() != null && t.elementStrides().get(0) != 1) {
+            throw located(spec, pointer + "/elementStrides/0", "without interleave the traversal stride of dimension 0 must be 1 (PTX ISA 5.5.3.2)");
+        }
+        long boxBytes = e;
+        for (int b : t.box()) boxBytes *= b;
+        if (boxBytes % 16 != 0) {
+            throw located(spec, pointer + "/box", "a bounding box must span a multiple of 16 bytes (PTX ISA 5.5.3.1); this one spans " + boxBytes);
+        }
+        if (t.oobNan() && !type.isFloat()) {
+            throw located(spec, pointer + "/oobFill", "NaN fill needs a floating-point buffer; '" + t.buffer() + "' is " + type.ptxName());
+        }
+    }
 }

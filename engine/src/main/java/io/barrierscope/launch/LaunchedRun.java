@@ -146,7 +146,13 @@ public final class LaunchedRun {
             throw LaunchValidation.located(spec, pointer + "/box/0", "with swizzle " + t.swizzle() + "B the box's inner"
                     + " dimension may span at most " + t.swizzle() + " bytes; it spans " + (long) box[0] * e);
         }
-        TensorMap tm = new TensorMap(dims.length, global.byName(t.buffer()).base(), e, dims, strides, box, t.swizzle());
+        ArgSpec buf = LaunchValidation.tensorMapBuffer(spec, t, pointer);
+        LaunchValidation.tensorMapModes(spec, t, buf.type(), strides, pointer);
+        int[] es = new int[dims.length];
+        for (int i = 0; i < es.length; i++) es[i] = t.elementStrides() == null ? 1 : t.elementStrides().get(i);
+        TensorMap tm = new TensorMap(dims.length, global.byName(t.buffer()).base(), e, dims, strides, box, t.swizzle(),
+                es, t.interleave(), t.oobNan(), null);
+        global.elementType(tm.base(), buf.type());
         if (tm.boxBytes() > ProgramBuilder.MAX_SHARED) {
             throw LaunchValidation.located(spec, pointer + "/box", "a tensorMap box of " + tm.boxBytes() + " bytes cannot fit in shared memory");
         }

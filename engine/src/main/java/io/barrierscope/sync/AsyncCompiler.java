@@ -12,7 +12,7 @@ import java.util.List;
 final class AsyncCompiler {
     private AsyncCompiler() {}
 
-    private static Src addr(CompileContext c, int i, int space) {
+    static Src addr(CompileContext c, int i, int space) {
         if (!(c.operand(i) instanceof Operand.Address)) throw c.error(c.insn().mnemonic() + " needs an address operand [..] at position " + (i + 1));
         return c.address(c.operand(i), space).address();
     }
@@ -26,6 +26,7 @@ final class AsyncCompiler {
 
     static Op cp(CompileContext c) {
         if (!c.has(".async")) throw c.error("unsupported instruction " + c.insn().mnemonic());
+        if (c.has(".reduce")) return BulkReduceCompiler.reduce(c);
         if (c.has(".mbarrier") && c.has(".arrive")) {
             c.expectOperands(1, 1);
             boolean shared = c.has(".shared") || c.has(".shared::cta");
@@ -37,10 +38,9 @@ final class AsyncCompiler {
                 c.expectOperands(1, 1);
                 return new AsyncGroupOp(true, false, immediate(c, 0));
             }
+            if (c.has(".tensor") && c.has(".prefetch")) return BulkReduceCompiler.prefetch(c);
             if (c.has(".tensor")) return tensor(c);
-            if (c.has(".prefetch")) {
-                throw c.error("unsupported instruction " + c.insn().mnemonic() + " (bulk prefetch is not modelled yet)");
-            }
+            if (c.has(".prefetch")) return BulkReduceCompiler.prefetch(c);
             List<String> mods = c.insn().modifiers();
             int dstAt = firstSpace(mods);
             boolean toGlobal = dstAt >= 0 && mods.get(dstAt).equals(".global");
@@ -89,7 +89,8 @@ final class AsyncCompiler {
         }
         List<String> mods = c.insn().modifiers();
         int dstAt = firstSpace(mods);
-        if (dstAt < 0 || mods.get(dstAt).equals(".global") || !c.has(".mbarrier::complete_tx::bytes")) {
+        if (dstAt >= 0 && mods.get(dstAt).equals(".global")) return tensorStore(c, -1);
+        if (dstAt < 0 || !c.has(".mbarrier::complete_tx::bytes")) {
             throw c.error("unsupported instruction " + c.insn().mnemonic()
                     + " (tensor copies from global to shared with .mbarrier::complete_tx::bytes are modelled)");
         }
@@ -113,7 +114,47 @@ final class AsyncCompiler {
         return new CpAsyncBulkTensorOp(rank, addr(c, 0, Space.SHARED), map, cs, addr(c, 2, Space.SHARED), mask);
     }
 
-    private static int firstSpace(List<String> mods) {
+    /** The rank of a tensor copy (.1d to .5d). */
+    static int rank(CompileContext c) {
+        int rank = 0;
+        for (int d = 1; d <= 5; d++) if (c.has("." + d + "d")) rank = d;
+        if (rank == 0) throw c.error(c.insn().mnemonic() + " needs a dimension such as .2d");
+        return rank;
+    }
+
+    /** The tensor operand [tensorMap, {c0, ...}] at position {@code i}: the map address, then the coordinates. */
+    static Src[] tensorOperand(CompileContext c, int i, int rank) {
+        if (!(c.operand(i) instanceof Operand.Address a) || !(a.base() instanceof Operand.Vector v) || v.elements().size() != 2
+                || !(v.elements().get(1) instanceof Operand.Vector coords)) {
+            throw c.error(c.insn().mnemonic() + " needs a tensor operand [tensorMap, {c0, ...}]");
+        }
+        if (coords.elements().size() != rank) {
+            throw c.error(c.insn().mnemonic() + " is " + rank + "-d but names " + coords.elements().size() + " coordinates");
+        }
+        Src[] out = new Src[rank + 1];
+        Operand base = v.elements().get(0);
+        out[0] = base instanceof Operand.Symbol sym ? Src.imm(c.genericAddressOf(sym)) : c.src(base, ScalarType.U64);
+        for (int k = 0; k < rank; k++) out[k + 1] = c.src(coords.elements().get(k), ScalarType.S32);
+        return out;
+    }
+
+    /**
+     * cp.async.bulk.tensor / cp.reduce.async.bulk.tensor from shared::cta to global, tile mode,
+     * completed by bulk groups (PTX ISA 9.7.9.25.5.1, .2).
+     */
+    static Op tensorStore(CompileContext c, int redOp) {
+        String name = c.insn().mnemonic();
+        if (!c.has(".shared::cta") || !c.has(".bulk_group")) {
+            throw c.error(name + ": a tensor copy to global memory reads .shared::cta and completes with .bulk_group");
+        }
+        int rank = rank(c);
+        c.expectOperands(2, 3);
+        Src[] t = tensorOperand(c, 0, rank);
+        Src[] coords = java.util.Arrays.copyOfRange(t, 1, t.length);
+        return new CpAsyncBulkTensorStoreOp(rank, t[0], coords, addr(c, 1, Space.SHARED), redOp);
+    }
+
+    static int firstSpace(List<String> mods) {
         for (int i = 0; i < mods.size(); i++) {
             String m = mods.get(i);
             if (m.equals(".global") || m.startsWith(".shared")) return i;

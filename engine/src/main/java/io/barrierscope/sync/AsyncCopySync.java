@@ -9,6 +9,7 @@ import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.MemoryFault;
 import io.barrierscope.exec.Space;
 import io.barrierscope.exec.ThreadStatus;
+import io.barrierscope.ptx.ScalarType;
 
 /**
  * Completes asynchronous operations when their time comes (semantics.md section 7): the bytes
@@ -87,7 +88,9 @@ public final class AsyncCopySync {
                 int issuerCta = m.ctaOfSlot(s);
                 for (int cta : op.dstCtas()) {
                     long base = clusterAddress(m, issuerCta, cta, op.dst());
-                    if (op.kind() == AsyncOperation.Kind.BULK_TO_SHARED) {
+                    if (op.kind() == AsyncOperation.Kind.BULK_TO_SHARED && op.redOp() >= 0) {
+                        reduceBulk(m, op, Space.SHARED, base);
+                    } else if (op.kind() == AsyncOperation.Kind.BULK_TO_SHARED) {
                         if (!copyWhole(m, op, base)) {
                             for (int i = 0; i < op.size(); i += 4) {
                                 m.memory.store(Space.SHARED, base + i, 4, m.memory.load(op.srcSpace(), op.src() + i, 4, s), s);
@@ -101,6 +104,14 @@ public final class AsyncCopySync {
                 }
             }
             case BULK_TO_GLOBAL -> {
+                if (op.tensor() != null) {
+                    storeBox(m, op);
+                    return;
+                }
+                if (op.redOp() >= 0) {
+                    reduceBulk(m, op, Space.GLOBAL, op.dst());
+                    return;
+                }
                 for (int i = 0; i < op.size(); i += 4) {
                     m.memory.store(Space.GLOBAL, op.dst() + i, 4, m.memory.load(Space.SHARED, op.src() + i, 4, s), s);
                 }
@@ -140,25 +151,71 @@ public final class AsyncCopySync {
         return false;
     }
 
-    /** One box, dimension 0 fastest, placed through the map's swizzle; elements outside the tensor are zero (tile mode). */
+    /**
+     * One box, dimension 0 fastest, placed through the map's swizzle; along each dimension every
+     * traversal-stride-th element; elements outside the tensor read as the map's fill (zero or NaN).
+     */
     private static void copyBox(Machine m, AsyncOperation op, long dst) {
         TensorMap tm = op.tensor().map();
-        long[] start = op.tensor().coords();
-        int rank = tm.rank();
-        int[] j = new int[rank];
         int e = tm.elementSize();
-        long count = tm.boxBytes() / e;
-        for (long n = 0; n < count; n++) {
-            long addr = tm.base();
-            boolean inside = true;
-            for (int i = 0; i < rank; i++) {
-                long ci = start[i] + j[i];
-                inside &= ci >= 0 && ci < tm.dims()[i];
-                addr += i == 0 ? ci * e : ci * tm.strides()[i - 1];
-            }
-            long v = inside ? m.memory.load(Space.GLOBAL, addr, e, op.slot()) : 0;
+        long fill = tm.oobValue();
+        TensorBox.forEach(tm, op.tensor().coords(), (n, addr) -> {
+            long v = addr >= 0 ? m.memory.load(Space.GLOBAL, addr, e, op.slot()) : fill;
             m.memory.store(Space.SHARED, tm.swizzled(dst, n * e), e, v, op.slot());
-            for (int i = 0; i < rank && ++j[i] == tm.box()[i]; i++) j[i] = 0;
+        });
+    }
+
+    /**
+     * A tensor store or reduction: each element of the box is read from shared memory through the
+     * swizzle and written to (or reduced into) its global address; elements outside the tensor are
+     * not written (PTX ISA 9.7.9.25.5.1).
+     */
+    private static void storeBox(Machine m, AsyncOperation op) {
+        TensorMap tm = op.tensor().map();
+        int e = tm.elementSize();
+        int s = op.slot();
+        ScalarType t = op.redOp() >= 0 ? ScalarType.values()[(int) op.value()] : null;
+        TensorBox.forEach(tm, op.tensor().coords(), (n, addr) -> {
+            if (addr < 0) return;
+            long v = m.memory.load(Space.SHARED, tm.swizzled(op.src(), n * e), e, s);
+            if (t == null) m.memory.store(Space.GLOBAL, addr, e, v, s);
+            else reduceElement(m, op, Space.GLOBAL, addr, t, v);
+        });
+    }
+
+    /** cp.reduce.async.bulk: size bytes of shared memory at src reduced element by element into dst. */
+    private static void reduceBulk(Machine m, AsyncOperation op, int space, long dst) {
+        ScalarType t = ScalarType.values()[(int) op.value()];
+        int e = t.bytes();
+        for (int i = 0; i < op.size(); i += e) {
+            long v = m.memory.load(Space.SHARED, op.src() + i, e, op.slot());
+            if (t == ScalarType.F32 && op.redOp() == BulkReduction.ADD) {
+                addF32(m, op, space, dst + i, v);
+            } else {
+                reduceElement(m, op, space, dst + i, t, v);
+            }
+        }
+    }
+
+    // Each element is an atomic read-modify-write (a relaxed reduction): two of them on one location never race.
+    private static void reduceElement(Machine m, AsyncOperation op, int space, long addr, ScalarType t, long v) {
+        if (m.race != null) m.race.beginStrong(1, true);
+        try {
+            int e = t.bytes();
+            long old = m.memory.load(space, addr, e, op.slot());
+            m.memory.store(space, addr, e, BulkReduction.apply(op.redOp(), t, old, v), op.slot());
+        } finally {
+            if (m.race != null) m.race.endStrong();
+        }
+    }
+
+    private static void addF32(Machine m, AsyncOperation op, int space, long addr, long v) {
+        if (m.race != null) m.race.beginStrong(1, true);
+        try {
+            long old = m.memory.load(space, addr, 4, op.slot());
+            m.memory.store(space, addr, 4, BulkReduction.addF32FlushingSubnormals(old, v), op.slot());
+        } finally {
+            if (m.race != null) m.race.endStrong();
         }
     }
 

@@ -2,7 +2,10 @@ package io.barrierscope.sync;
 
 /**
  * One asynchronous operation in flight (PTX ISA 9.7.9.25): what it moves, where, which mbarrier
- * it signals, who issued it and when it completes. Immutable.
+ * it signals, who issued it and when it completes. Immutable. For a bulk reduction
+ * ({@code redOp >= 0} on BULK_TO_SHARED / BULK_TO_GLOBAL) {@code value} is the element type's
+ * {@link io.barrierscope.ptx.ScalarType} ordinal; a BULK_TO_GLOBAL with a {@code tensor} is a
+ * tensor store or reduction (one box of the map at {@code dst}).
  */
 public record AsyncOperation(long id, long readyAt, Kind kind, int slot, int pc, long group,
                              int srcSpace, long src, int[] dstCtas, long dst, int size,

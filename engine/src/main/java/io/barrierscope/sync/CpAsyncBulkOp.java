@@ -11,7 +11,8 @@ import io.barrierscope.exec.Src;
  * [dst], [src], size, [mbar]{, ctaMask}} (to shared memory, then complete-tx of size bytes on the
  * mbarrier at the same CTA-relative offset in each destination CTA) and
  * {@code cp.async.bulk.global.shared::cta.bulk_group [dst], [src], size} (to global memory, in the
- * thread's bulk group). PTX ISA 9.7.9.25.4.
+ * thread's bulk group). PTX ISA 9.7.9.25.4. With a reduction ({@code cp.reduce.async.bulk}, 9.7.9.25.4.2) the
+ * source elements are reduced into the destination instead of copied.
  */
 public final class CpAsyncBulkOp extends MbarrierOp {
     private final boolean toGlobal;
@@ -20,10 +21,20 @@ public final class CpAsyncBulkOp extends MbarrierOp {
     private final int srcSpace;
     private final Src size;
     private final Src ctaMask;
+    private final int redOp;
+    private final io.barrierscope.ptx.ScalarType type;
 
     /** For the shared-memory destination, {@code mbar} is the mbarrier address; null for .bulk_group. */
     public CpAsyncBulkOp(boolean toGlobal, Src dst, Src src, int srcSpace, Src size, Src mbar, Src ctaMask) {
+        this(toGlobal, dst, src, srcSpace, size, mbar, ctaMask, -1, null);
+    }
+
+    /** A reduction: {@code redOp} a {@link BulkReduction} op on elements of {@code type}. */
+    public CpAsyncBulkOp(boolean toGlobal, Src dst, Src src, int srcSpace, Src size, Src mbar, Src ctaMask, int redOp,
+                         io.barrierscope.ptx.ScalarType type) {
         super(mbar, true);
+        this.redOp = redOp;
+        this.type = type;
         this.toGlobal = toGlobal;
         this.dst = dst;
         this.src = src;
@@ -49,7 +60,7 @@ public final class CpAsyncBulkOp extends MbarrierOp {
         long ready = m.cycles + x.policy().asyncLatency();
         if (toGlobal) {
             AsyncCopySync.issue(x, new AsyncOperation(m.async.nextId(), ready, AsyncOperation.Kind.BULK_TO_GLOBAL, s, pc, m.async.bulkGroup[s],
-                    Space.SHARED, sa, new int[] {m.ctaOfSlot(s)}, d, (int) n, -1, 0, -1, null));
+                    Space.SHARED, sa, new int[] {m.ctaOfSlot(s)}, d, (int) n, -1, redOp < 0 ? 0 : type.ordinal(), redOp, null));
             return true;
         }
         long key = locate(x, m, s);
@@ -72,7 +83,7 @@ public final class CpAsyncBulkOp extends MbarrierOp {
             ctas = new int[] {dstCta};
         }
         AsyncCopySync.issue(x, new AsyncOperation(m.async.nextId(), ready, AsyncOperation.Kind.BULK_TO_SHARED, s, pc, -1, srcSpace, sa, ctas,
-                d & Space.CTA_OFFSET_MASK, (int) n, mbarOffset, 0, -1, null));
+                d & Space.CTA_OFFSET_MASK, (int) n, mbarOffset, redOp < 0 ? 0 : type.ordinal(), redOp, null));
         return true;
     }
 }

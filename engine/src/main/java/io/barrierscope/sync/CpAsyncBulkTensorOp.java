@@ -31,8 +31,8 @@ public final class CpAsyncBulkTensorOp extends MbarrierOp {
     @Override
     protected boolean remoteAllowed() { return true; }
 
-    @Override
-    protected boolean lane(Interpreter x, Machine m, int s) {
+    /** The tensor map at the address {@code map} holds for thread {@code s}, or null having reported why it is none of rank {@code rank}. */
+    static TensorMap readMap(Interpreter x, Machine m, int s, io.barrierscope.exec.Op op, Src map, int rank) {
         long mapAddr = map.get(m, s);
         byte[] raw = new byte[TensorMap.BYTES];
         for (int i = 0; i < TensorMap.BYTES; i += 8) {
@@ -41,11 +41,18 @@ public final class CpAsyncBulkTensorOp extends MbarrierOp {
         }
         TensorMap tm = TensorMap.decode(raw);
         if (tm == null || tm.rank() != rank) {
-            x.report(DiagnosticCode.TENSOR_MAP_INVALID, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc)
+            x.report(DiagnosticCode.TENSOR_MAP_INVALID, m.threadName(s) + ": " + op.insn.mnemonic() + " at " + x.where(op.pc)
                     + ": the 128 bytes at 0x" + Long.toHexString(mapAddr) + (tm == null ? " are not a tensor map described by the launch file"
-                    : " hold a " + tm.rank() + "-d tensor map, not " + rank + "-d"), new int[] {pc}, new int[] {s}, null);
-            return false;
+                    : " hold a " + tm.rank() + "-d tensor map, not " + rank + "-d"), new int[] {op.pc}, new int[] {s}, null);
+            return null;
         }
+        return tm;
+    }
+
+    @Override
+    protected boolean lane(Interpreter x, Machine m, int s) {
+        TensorMap tm = readMap(x, m, s, this, map, rank);
+        if (tm == null) return false;
         long[] c = new long[rank];
         for (int i = 0; i < rank; i++) c[i] = (int) coords[i].get(m, s);
         long d = dst.get(m, s);

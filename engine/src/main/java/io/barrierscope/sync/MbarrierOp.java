@@ -78,7 +78,7 @@ public abstract class MbarrierOp extends Op {
      * one ({@link #locate} reports what is wrong, if anything). No side effects.
      */
     private Mbarrier common(Machine m, int warp, int lanes) {
-        if (m.race != null) return null;
+        if (m.race != null || address == null) return null; // null: a bulk copy to global memory, no mbarrier
         int base = warp << 5;
         long a = address.get(m, base + Integer.numberOfTrailingZeros(lanes));
         for (int l = lanes & (lanes - 1); l != 0; l &= l - 1) {

@@ -1,5 +1,6 @@
 package io.barrierscope.sync;
 
+import io.barrierscope.ptx.ScalarType;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -8,12 +9,34 @@ import java.nio.ByteOrder;
  * parameter) for tile-mode bulk tensor copies. The real encoding is opaque; the launch file
  * describes the tensor and BarrierScope stores it in these 128 bytes in its own documented
  * layout: u32 magic "TMAP", u32 rank, u64 global address, u32 element size, u32 0,
- * u64 dims[5], u64 byte strides of dims 1..4, u32 box[5], u32 swizzle bytes (0, 32, 64, 128).
+ * u64 dims[5], u64 byte strides of dims 1..4, u32 box[5], u32 swizzle bytes (0, 32, 64, 128),
+ * u8 element (traversal) strides[5] (written 0 for 1), u8 interleave bytes (0, 16, 32),
+ * u8 flags (bit 0: out-of-bounds elements are NaN, not zero), u8 element type (0: untyped,
+ * else 1 + its index in {@link #TYPES}). A map with the defaults (strides 1, no interleave, zero
+ * fill, untyped) is byte for byte what it was before these fields existed, so traces recorded
+ * then still reproduce. Launch-file maps leave the type out: reductions take the buffer's type
+ * from {@link io.barrierscope.exec.GlobalMemory#elementTypeAt}.
+ *
+ * @param elementStrides traversal stride of each dimension (1..8): a box dimension of
+ *        {@code box[i]} tensor elements delivers every {@code elementStrides[i]}-th of them
+ * @param type the element type, or null when unknown (tensor reductions need it)
  */
-public record TensorMap(int rank, long base, int elementSize, long[] dims, long[] strides, int[] box, int swizzle) {
+public record TensorMap(int rank, long base, int elementSize, long[] dims, long[] strides, int[] box, int swizzle,
+                        int[] elementStrides, int interleave, boolean oobNan, ScalarType type) {
     /** A map without swizzle. */
     public TensorMap(int rank, long base, int elementSize, long[] dims, long[] strides, int[] box) {
         this(rank, base, elementSize, dims, strides, box, 0);
+    }
+
+    /** A map with traversal strides 1, no interleave, zero fill, untyped. */
+    public TensorMap(int rank, long base, int elementSize, long[] dims, long[] strides, int[] box, int swizzle) {
+        this(rank, base, elementSize, dims, strides, box, swizzle, ones(rank), 0, false, null);
+    }
+
+    private static int[] ones(int rank) {
+        int[] a = new int[rank];
+        java.util.Arrays.fill(a, 1);
+        return a;
     }
 
     /**
@@ -29,13 +52,42 @@ public record TensorMap(int rank, long base, int elementSize, long[] dims, long[
         return a ^ (((a >> 7) & mask) << 4);
     }
     public static final int BYTES = 128;
+    /** Element types a map may record, in the order of their codes (fixed: codes are stored). */
+    public static final java.util.List<ScalarType> TYPES = java.util.List.of(ScalarType.U8, ScalarType.U16, ScalarType.U32,
+            ScalarType.S32, ScalarType.U64, ScalarType.S64, ScalarType.F16, ScalarType.F32, ScalarType.F64, ScalarType.BF16,
+            ScalarType.TF32, ScalarType.S8, ScalarType.S16, ScalarType.B8, ScalarType.B16, ScalarType.B32, ScalarType.B64);
     private static final int MAGIC = 0x544D4150;
+
+    /**
+     * Elements one box delivers along dimension {@code i}: ceil(box / traversal stride). Without
+     * interleave the driver ignores the stride of dimension 0 (CUDA driver API,
+     * cuTensorMapEncodeTiled), so it is 1 there.
+     */
+    public int boxElements(int i) {
+        int es = i == 0 && interleave == 0 ? 1 : elementStrides[i];
+        return (box[i] + es - 1) / es;
+    }
+
+    /** The traversal stride in effect along dimension {@code i} (see {@link #boxElements}). */
+    public int traversalStride(int i) {
+        return i == 0 && interleave == 0 ? 1 : elementStrides[i];
+    }
 
     /** Bytes one box holds (what a copy of it delivers, out-of-bounds elements included). */
     public long boxBytes() {
         long n = elementSize;
-        for (int i = 0; i < rank; i++) n *= box[i];
+        for (int i = 0; i < rank; i++) n *= boxElements(i);
         return n;
+    }
+
+    /** The value an out-of-bounds element reads as: zero, or the canonical NaN of the element size. */
+    public long oobValue() {
+        if (!oobNan) return 0;
+        return switch (elementSize) {
+            case 2 -> 0x7FFFL;
+            case 4 -> 0x7FFFFFFFL;
+            default -> 0x7FFFFFFFFFFFFFFFL;
+        };
     }
 
     public byte[] encode() {
@@ -45,7 +97,11 @@ public record TensorMap(int rank, long base, int elementSize, long[] dims, long[
             b.putLong(24 + 8 * i, dims[i]);
             b.putInt(96 + 4 * i, box[i]);
             if (i > 0) b.putLong(64 + 8 * (i - 1), strides[i - 1]);
+            b.put(120 + i, (byte) (elementStrides[i] == 1 ? 0 : elementStrides[i]));
         }
+        b.put(125, (byte) interleave);
+        b.put(126, (byte) (oobNan ? 1 : 0));
+        b.put(127, (byte) (type == null ? 0 : TYPES.indexOf(type) + 1));
         return b.array();
     }
 
@@ -58,14 +114,21 @@ public record TensorMap(int rank, long base, int elementSize, long[] dims, long[
         long[] dims = new long[rank];
         long[] strides = new long[rank - 1];
         int[] box = new int[rank];
+        int[] es = new int[rank];
         for (int i = 0; i < rank; i++) {
             dims[i] = b.getLong(24 + 8 * i);
             box[i] = b.getInt(96 + 4 * i);
-            if (dims[i] < 1 || box[i] < 1 || box[i] > 256) return null;
+            es[i] = b.get(120 + i) == 0 ? 1 : b.get(120 + i);
+            if (dims[i] < 1 || box[i] < 1 || box[i] > 256 || es[i] < 1 || es[i] > 8) return null;
             if (i > 0) strides[i - 1] = b.getLong(64 + 8 * (i - 1));
         }
         int swizzle = b.getInt(116);
         if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128) return null;
-        return new TensorMap(rank, b.getLong(8), elem, dims, strides, box, swizzle);
+        int interleave = b.get(125);
+        int flags = b.get(126);
+        int t = b.get(127) & 0xFF;
+        if ((interleave != 0 && interleave != 16 && interleave != 32) || (flags & ~1) != 0 || t > TYPES.size()) return null;
+        return new TensorMap(rank, b.getLong(8), elem, dims, strides, box, swizzle, es, interleave, flags == 1,
+                t == 0 ? null : TYPES.get(t - 1));
     }
 }

@@ -158,10 +158,10 @@ class CliTest {
     void checkRefusesAnInstructionTheEngineDoesNotExecuteWithItsLocation() throws Exception {
         Path p = tmp.resolve("mb.ptx");
         Files.writeString(p, ".version 9.0\n.target sm_90a\n.address_size 64\n.shared .align 8 .b64 bar;\n"
-                + ".visible .entry k()\n{\n  .reg .b32 %r<2>;\n  mov.u32 %r1, bar;\n  cp.async.bulk.prefetch.L2.global [bar], 128;\n  ret;\n}\n");
+                + ".visible .entry k()\n{\n  .reg .b32 %r<2>;\n  mov.u32 %r1, bar;\n  cp.reduce.async.bulk.global.shared::cta.bulk_group.add.noftz.f16 [bar], [bar], 128;\n  ret;\n}\n");
         Result r = cli("check", p.toString());
         assertEquals(2, r.code());
-        assertTrue(r.err().contains("unsupported instruction cp.async.bulk.prefetch.L2.global"), r.err());
+        assertTrue(r.err().contains("unsupported instruction cp.reduce.async.bulk.global.shared::cta.bulk_group.add.noftz.f16"), r.err());
         assertTrue(r.err().contains("mb.ptx:9:"), r.err());
     }
 

@@ -167,6 +167,19 @@ class AsyncCopyRulesTest {
     }
 
     @Test
+    void bulkCopiesToGlobalIssuedByAWholeWarpAtOnceEachLand() {
+        // Every lane copies its own 16 bytes out (no mbarrier): the warp issues them together; race detection off.
+        String body = "shl.b32 %r8, %r1, 2;\nadd.u32 %r9, %r3, %r8;\nadd.u32 %r12, %r1, 1000;\nst.shared.u32 [%r9], %r12;\n"
+                + "fence.proxy.async.shared::cta;\nbar.sync 0;\nand.b32 %r13, %r1, 3;\nsetp.ne.u32 %p3, %r13, 0;\n@%p3 bra DONE;\n"
+                + "mul.wide.u32 %rd7, %r8, 1;\nadd.s64 %rd8, %rd4, %rd7;\n"
+                + "cp.async.bulk.global.shared::cta.bulk_group [%rd8], [%r9], 16;\ncp.async.bulk.commit_group;\n"
+                + "cp.async.bulk.wait_group 0;\nDONE:\nret;";
+        LaunchedRun r = kernel(body).threads(32).racy().run();
+        assertEquals(Outcome.COMPLETED, outcome(r), r.summary());
+        for (int i = 0; i < 32; i++) assertEquals(1000L + i, u32(r, "out").get(i));
+    }
+
+    @Test
     void aMulticastBulkCopyLandsInEveryCtaOfTheMaskAndSignalsEachMbarrier() {
         String body = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nfence.mbarrier_init.release.cluster;\nbarrier.cluster.arrive;\n"
                 + "barrier.cluster.wait;\n@!%p1 bra WAITERS;\nmbarrier.arrive.expect_tx.shared::cta.b64 _, [%r2], 128;\n"

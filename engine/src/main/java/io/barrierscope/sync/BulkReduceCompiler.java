@@ -1,0 +1,77 @@
+package io.barrierscope.sync;
+
+import io.barrierscope.exec.CompileContext;
+import io.barrierscope.exec.LaneOp;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Op;
+import io.barrierscope.exec.Space;
+import io.barrierscope.ptx.ScalarType;
+import java.util.List;
+
+/** Compiles cp.reduce.async.bulk{.tensor} (PTX ISA 9.7.9.25.4.2, 9.7.9.25.5.2) and the bulk prefetches (9.7.9.25.4.3, 9.7.9.25.5.3). */
+final class BulkReduceCompiler {
+    private BulkReduceCompiler() {}
+
+    static Op reduce(CompileContext c) {
+        String name = c.insn().mnemonic();
+        if (!c.has(".bulk")) throw c.error("unsupported instruction " + name);
+        List<String> mods = c.insn().modifiers();
+        int op = BulkReduction.op(mods);
+        if (op < 0) throw c.error(name + " needs a reduction such as .add");
+        int dstAt = AsyncCompiler.firstSpace(mods);
+        boolean global = dstAt >= 0 && mods.get(dstAt).equals(".global");
+        if (c.has(".tensor")) {
+            for (String m : mods) {
+                if (m.startsWith(".im2col")) throw c.error("unsupported instruction " + name + " (im2col mode is not modelled; tile mode is)");
+            }
+            if (!global) throw c.error(name + ": a tensor reduction writes .global memory");
+            return AsyncCompiler.tensorStore(c, op);
+        }
+        ScalarType t = c.type();
+        if (c.has(".noftz") || t == ScalarType.F16 || t == ScalarType.BF16) {
+            throw c.error("unsupported instruction " + name + " (the .f16/.bf16 reductions are not modelled)");
+        }
+        if (!BulkReduction.plainTypeListed(op, t, global)) {
+            throw c.error(name + ": PTX ISA 9.7.9.25.4.2 lists no " + BulkReduction.OPS[op] + "." + t.ptxName() + " for a bulk reduction to "
+                    + (global ? ".global" : ".shared::cluster"));
+        }
+        if (global) {
+            if (!c.has(".bulk_group") || !c.has(".shared::cta")) throw c.error(name + ": a bulk reduction to global memory reads .shared::cta and needs .bulk_group");
+            c.expectOperands(3, 4);
+            return new CpAsyncBulkOp(true, AsyncCompiler.addr(c, 0, Space.GLOBAL), AsyncCompiler.addr(c, 1, Space.SHARED), Space.SHARED,
+                    c.src(2, ScalarType.U32), null, null, op, t);
+        }
+        if (!c.has(".shared::cluster") || !c.has(".mbarrier::complete_tx::bytes")) {
+            throw c.error(name + ": a bulk reduction to shared memory is .shared::cluster.shared::cta with .mbarrier::complete_tx::bytes");
+        }
+        c.expectOperands(4, 4);
+        return new CpAsyncBulkOp(false, AsyncCompiler.addr(c, 0, Space.SHARED), AsyncCompiler.addr(c, 1, Space.SHARED), Space.SHARED,
+                c.src(2, ScalarType.U32), AsyncCompiler.addr(c, 3, Space.SHARED), null, op, t);
+    }
+
+    /**
+     * cp.async.bulk.prefetch.L2.global [src], size and cp.async.bulk.prefetch.tensor.Nd.L2.global
+     * [tensorMap, {c0, ...}]: hints to bring data into the L2 cache. They change no memory a thread
+     * can observe, so they run as no-ops once their operands are checked.
+     */
+    static Op prefetch(CompileContext c) {
+        String name = c.insn().mnemonic();
+        if (!c.has(".global")) throw c.error(name + ": a bulk prefetch reads .global memory");
+        if (c.has(".tensor")) {
+            int rank = AsyncCompiler.rank(c);
+            c.expectOperands(1, 3);
+            AsyncCompiler.tensorOperand(c, 0, rank);
+        } else {
+            c.expectOperands(2, 3);
+            AsyncCompiler.addr(c, 0, Space.GLOBAL);
+            c.src(1, ScalarType.U32);
+        }
+        return new Hint();
+    }
+
+    /** An instruction with no effect on memory or threads in this model. */
+    static final class Hint extends LaneOp {
+        @Override
+        protected void lane(Machine m, int t) {}
+    }
+}
