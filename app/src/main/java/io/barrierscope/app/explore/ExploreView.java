@@ -171,7 +171,7 @@ public final class ExploreView {
             decisive.setVisible(!r.decisiveText().isEmpty());
             decisive.setManaged(decisive.isVisible());
             schedule.setTooltip(new Tooltip(r.minimal() != null ? "Minimal schedule (found: " + r.schedule() + ")" : "Schedule as found"));
-            long fails = r.minimal() != null ? r.minimal().step() : r.step();
+            long fails = r.replayStep();
             open.setTooltip(new Tooltip("Replay the " + (r.minimal() != null ? "minimal " : "") + "schedule in the debugger and go to step "
                     + fails + ", where it fails; step back from there"));
             copy.setTooltip(new Tooltip(vm.copyText(r)));

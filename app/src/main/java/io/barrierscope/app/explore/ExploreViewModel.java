@@ -125,7 +125,10 @@ public final class ExploreViewModel implements AutoCloseable {
         }
 
         /** "[dsmem-after-exit] PTX line 89 (kernel.cu:33) · step 95". */
-        public String title() { return "[" + code + "] " + location + " · step " + step; }
+        public String title() { return "[" + code + "] " + location + " · step " + replayStep(); }
+
+        /** The step the replayed schedule fails at: the minimal one's when there is one. */
+        public long replayStep() { return minimal != null ? minimal.step() : step; }
 
         /**
          * Where opening it lands: for a diagnostic the position right after the step it fired in
@@ -250,7 +253,7 @@ public final class ExploreViewModel implements AutoCloseable {
     public void openInDebugger(Row r) {
         if (r == null || launch == null) return;
         Policy p = new SchedulePolicy(Schedule.parse(r.replaySchedule()));
-        long fails = r.minimal() != null ? r.minimal().step() : r.step();
+        long fails = r.replayStep();
         opener.open(launch, p, r.replayLanding(), "Replaying the " + (r.minimal() != null ? "minimal " : "") + "schedule Explore found for ["
                 + r.code() + "] (" + r.replaySchedule() + "): it fails at step " + fails + "; step back to see how it got there", r.endsRun());
     }
