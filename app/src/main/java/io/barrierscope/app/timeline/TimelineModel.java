@@ -473,6 +473,19 @@ public final class TimelineModel {
 
     public synchronized List<Diagnostic> diagnostics() { return List.copyOf(diagnostics); }
 
+    /** A completion as another run can match it: its step, kind (CTA barrier, mbarrier, cluster barrier), object and generation or phase. */
+    public record SyncPoint(long step, int kind, long object, long phase) {}
+
+    /** The completions known, in step order (aligning two runs by barrier generation and mbarrier phase). */
+    public synchronized List<SyncPoint> syncPoints() {
+        long[] steps = completions.steps(known);
+        List<SyncPoint> out = new ArrayList<>(steps.length);
+        for (int i = 0; i < steps.length; i++) {
+            out.add(new SyncPoint(completions.step(i), completions.kind(i), completions.object(i), completions.phase(i)));
+        }
+        return out;
+    }
+
     /**
      * What is under a point: the marker or completion of {@code lane} nearest to {@code at} within
      * [from, to] (steps), else the span of state at {@code at}. Null outside the known steps.
