@@ -116,6 +116,7 @@ public final class ExploreView {
         private final Label decisive = new Label();
         private final Button open = new Button("Open in debugger");
         private final Button copy = new Button("Copy replay command");
+        private final Button compare = new Button("Compare with default");
         private final VBox box;
 
         FindingCell(ExploreViewModel vm) {
@@ -135,6 +136,12 @@ public final class ExploreView {
             open.setFocusTraversable(false);
             copy.setFocusTraversable(false);
             open.setOnAction(e -> vm.openInDebugger(getItem()));
+            compare.getStyleClass().add("explore-compare");
+            compare.setFocusTraversable(false);
+            compare.setOnAction(e -> vm.compareWithDefault(getItem()));
+            compare.setTooltip(new Tooltip("Open this schedule's run beside the default schedule's, timelines aligned, where they part marked"));
+            compare.setVisible(vm.canCompare());
+            compare.setManaged(vm.canCompare());
             copy.setOnAction(e -> {
                 ClipboardContent c = new ClipboardContent();
                 c.putString(vm.copyText(getItem()));
@@ -142,7 +149,7 @@ public final class ExploreView {
             });
             Label spacer = new Label();
             HBox.setHgrow(spacer, Priority.ALWAYS);
-            HBox buttons = new HBox(6, schedule, spacer, open, copy);
+            HBox buttons = new HBox(6, schedule, spacer, open, compare, copy);
             buttons.setAlignment(Pos.CENTER_LEFT);
             box = new VBox(2, title, message, minimal, decisive, buttons);
             // Wrap the texts within the list, not at their natural width.

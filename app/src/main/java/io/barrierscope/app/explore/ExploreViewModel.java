@@ -1,5 +1,6 @@
 package io.barrierscope.app.explore;
 
+import io.barrierscope.app.compare.CompareViewModel;
 import io.barrierscope.app.session.OpenedFile;
 import io.barrierscope.app.session.SourceMap;
 import io.barrierscope.exec.Policy;
@@ -10,6 +11,7 @@ import io.barrierscope.explore.Minimization;
 import io.barrierscope.explore.Schedule;
 import io.barrierscope.explore.SchedulePolicy;
 import io.barrierscope.launch.LaunchSpec;
+import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.ptx.CudaLoc;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -148,8 +150,14 @@ public final class ExploreViewModel implements AutoCloseable {
     public record Minimal(String schedule, long step, int size, int foundSize, int preemptions, int foundPreemptions,
                           boolean complete, List<String> decisive) {}
 
+    /** Opens two runs side by side (the compare window); set by the view. */
+    public interface Comparer {
+        void compare(CompareViewModel.Side a, CompareViewModel.Side b);
+    }
+
     private final Runner runner;
     private final Opener opener;
+    private Comparer comparer;
 
     private final StringProperty schedules = new SimpleStringProperty(DEFAULT_SCHEDULES);
     private final StringProperty timeLimit = new SimpleStringProperty(DEFAULT_TIME_LIMIT);
@@ -256,6 +264,21 @@ public final class ExploreViewModel implements AutoCloseable {
         long fails = r.replayStep();
         opener.open(launch, p, r.replayLanding(), "Replaying the " + (r.minimal() != null ? "minimal " : "") + "schedule Explore found for ["
                 + r.code() + "] (" + r.replaySchedule() + "): it fails at step " + fails + "; step back to see how it got there", r.endsRun());
+    }
+
+    /** Where "Compare with the default schedule" opens the comparison; null: not offered. */
+    public void setComparer(Comparer c) { comparer = c; }
+
+    /** Whether findings can be compared with the default schedule (a comparer is set). */
+    public boolean canCompare() { return comparer != null; }
+
+    /** Compares the run under the finding's replayed schedule with the default schedule's run. */
+    public void compareWithDefault(Row r) {
+        if (r == null || launch == null || comparer == null) return;
+        LaunchSpec l = launch;
+        Schedule s = Schedule.parse(r.replaySchedule());
+        comparer.compare(new CompareViewModel.Side("default schedule", () -> LaunchedRun.create(l, new SchedulePolicy())),
+                new CompareViewModel.Side("[" + r.code() + "] schedule " + r.replaySchedule(), () -> LaunchedRun.create(l, new SchedulePolicy(s))));
     }
 
     /** What Copy puts on the clipboard: the command line that replays the finding. */
