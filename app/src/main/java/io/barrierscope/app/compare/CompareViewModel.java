@@ -1,5 +1,6 @@
 package io.barrierscope.app.compare;
 
+import io.barrierscope.app.timeline.TimelineHit;
 import io.barrierscope.app.timeline.TimelineModel;
 import io.barrierscope.app.timeline.TimelineViewModel;
 import io.barrierscope.explore.RunDiff;
@@ -127,10 +128,25 @@ public final class CompareViewModel {
         setCursors(alignment.toA(step), step);
     }
 
-    /** Both cursors on the step where the runs part (the same step number: they ran alike until it). */
+    /**
+     * Both cursors on the step where the runs part (the same step number: they ran alike until it),
+     * each timeline centred there with the diverging warp's step selected.
+     */
     public void goToDivergence() {
         if (divergence.get() < 0) return;
-        setCursors(divergence.get(), divergence.get());
+        long s = divergence.get();
+        setCursors(s, s);
+        RunDiff.Divergence d = result.divergence();
+        mark(timelineA.get(), d.a(), s, d.why());
+        mark(timelineB.get(), d.b(), s, d.why());
+    }
+
+    private static void mark(TimelineViewModel t, RunDiff.Step step, long at, String why) {
+        if (t == null) return;
+        TimelineModel m = t.model();
+        int lane = step != null && step.warp() >= 0 && step.warp() < m.lanes() ? m.laneOfWarp(step.warp()) : 0;
+        t.select(new TimelineHit(lane, at, at, "The runs part here: " + why, true));
+        t.goToStep(at);
     }
 
     private void setCursors(long a, long b) {

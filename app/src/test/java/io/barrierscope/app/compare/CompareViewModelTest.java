@@ -42,6 +42,12 @@ class CompareViewModelTest {
         assertEquals(vm.divergenceProperty().get(), vm.timelineAProperty().get().positionProperty().get());
         assertEquals(vm.divergenceProperty().get(), vm.timelineBProperty().get().positionProperty().get());
         assertEquals("Compare: bug ↔ fix", vm.titleProperty().get());
+        var mark = vm.timelineAProperty().get().selectedProperty().get();
+        assertNotNull(mark, "the divergence is marked in the timeline");
+        assertEquals(vm.divergenceProperty().get(), mark.step());
+        assertEquals(vm.timelineAProperty().get().model().laneOfWarp(vm.result().divergence().a().warp()), mark.lane());
+        assertTrue(mark.description().startsWith("The runs part here: "));
+        assertEquals(vm.divergenceProperty().get(), vm.timelineBProperty().get().selectedProperty().get().step());
     }
 
     @Test
