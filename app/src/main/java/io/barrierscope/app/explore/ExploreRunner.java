@@ -52,6 +52,9 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
         Thread t = new Thread(job, "barrierscope-explore");
         t.setDaemon(true); // closing the window must not wait for a search
         t.start();
+        Thread ticker = new Thread(job::tick, "barrierscope-explore-ticker");
+        ticker.setDaemon(true);
+        ticker.start();
         return job;
     }
 
@@ -61,6 +64,10 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
         private final ExploreViewModel.Listener listener;
         private volatile boolean cancelled;
         private volatile Explorer explorer;
+        private volatile boolean ended;
+        private volatile long t0 = -1;
+        private volatile long lastSchedules;
+        private volatile int lastFindings;
 
         Job(LaunchSpec launch, Explorer.Options options, ExploreViewModel.Listener listener) {
             this.launch = launch;
@@ -79,12 +86,15 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
         public void run() {
             try {
                 long t0 = clockMillis.getAsLong();
+                this.t0 = t0;
                 LaunchedRun run = LaunchedRun.create(launch, new SchedulePolicy());
                 Explorer ex = new Explorer(run, clockMillis);
                 explorer = ex;
                 if (cancelled) ex.cancel(); // asked before the explorer existed
                 long[] last = {t0};
                 ex.onProgress((n, findings) -> {
+                    lastSchedules = n;
+                    lastFindings = findings;
                     long now = clockMillis.getAsLong();
                     // The last schedule of the budget always reports: minimising follows, without reports of its own.
                     if (now - last[0] < REFRESH_MILLIS && n < options.schedules()) return;
@@ -103,6 +113,31 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
                 String msg = "Internal error: " + e;
                 ui.execute(() -> listener.failed(msg));
                 throw e;
+            } finally {
+                ended = true;
+            }
+        }
+
+        /**
+         * Repeats the last progress with the time now, a few times a second until the job ends: a
+         * long schedule, or the minimising after the search (which reports nothing of its own),
+         * still moves the time shown, and the view model sees the time limit pass. Display only.
+         */
+        void tick() {
+            while (!ended) {
+                try {
+                    Thread.sleep(3 * REFRESH_MILLIS);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                long start = t0;
+                if (ended || start < 0) continue;
+                long n = lastSchedules;
+                int f = lastFindings;
+                long elapsed = clockMillis.getAsLong() - start;
+                ui.execute(() -> {
+                    if (!ended) listener.progress(n, f, elapsed);
+                });
             }
         }
 

@@ -251,6 +251,18 @@ class ExploreViewModelTest {
     }
 
     @Test
+    void onceTheTimeLimitHasPassedWithFindingsTheStatusSaysItIsMinimising() {
+        vm.setLaunch(file(SPEC, SourceMap.EMPTY, false));
+        vm.timeLimitProperty().set("10");
+        vm.start();
+        runner.listener.progress(40, 2, 9_900);
+        assertTrue(vm.statusProperty().get().startsWith("Explored 40 of 1000"), vm.statusProperty().get());
+        runner.listener.progress(40, 2, 10_300); // the runner's repeat of the last counts, with the time now
+        assertTrue(vm.statusProperty().get().startsWith("Explored 40 schedules · 2 findings · minimising their schedules"),
+                vm.statusProperty().get());
+    }
+
+    @Test
     void theRealExplorerMinimisesAndOpeningLandsWhereTheMinimalScheduleFails() {
         ExploreViewModel real = new ExploreViewModel(ExploreRunner.inline(), (l, p, s, n, e) -> opened = new Opened(l, p, s, n, e));
         real.setLaunch(file(SPEC, SourceMap.EMPTY, false));
