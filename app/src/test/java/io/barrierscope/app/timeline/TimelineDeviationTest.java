@@ -103,4 +103,16 @@ class TimelineDeviationTest {
         }
         assertEquals(mn.decisive().size(), total, "level of detail: every deviation lands in one column");
     }
+
+    @Test
+    void theExportedSvgListsTheMarkerInItsLegendOnlyWhenThereAreDeviations() {
+        TimelineViewModel replayed = new TimelineViewModel(replay(minimised().minimal(), false));
+        replayed.fitAll();
+        String svg = TimelineExport.svg(replayed, 900, 300);
+        assertTrue(svg.contains(">off default<"), "legend");
+        assertTrue(svg.contains("deviation"), "the markers, classed by kind");
+        TimelineViewModel plain = new TimelineViewModel(replay(Schedule.EMPTY, false));
+        plain.fitAll();
+        assertFalse(TimelineExport.svg(plain, 900, 300).contains("off default"));
+    }
 }
