@@ -5,6 +5,9 @@ import io.barrierscope.app.breakpoints.BreakpointsView;
 import io.barrierscope.app.console.ConsoleView;
 import io.barrierscope.app.deadlock.DeadlockView;
 import io.barrierscope.app.diagnostics.DiagnosticsView;
+import io.barrierscope.app.compare.CompareViewModel;
+import io.barrierscope.app.compare.CompareWindow;
+import io.barrierscope.app.compare.FixedTwin;
 import io.barrierscope.app.explore.ExploreView;
 import io.barrierscope.app.lesson.LessonView;
 import io.barrierscope.app.source.CudaSourceView;
@@ -26,6 +29,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -76,8 +80,10 @@ public final class DebuggerView implements Commands.ViewActions {
         deadlockView = new DeadlockView(vm.deadlock());
         files = new FileActions(vm, this::window);
         breakpointsView = new BreakpointsView(vm.breakpoints());
+        vm.explore().setComparer(this::compare);
         exploreView = new ExploreView(vm.explore());
         welcomeView = new WelcomeView(vm.welcome(), this::chooseFile);
+        welcomeView.setOnCompareWithFix(bug -> vm.compareWithFix(bug, this::compare));
         inspector = new InspectorView(vm.registers(), vm.shared()).root();
 
         SplitPane sources = new SplitPane(new SourceView(vm.source()).root(), new CudaSourceView(vm.cuda()).root());
@@ -261,12 +267,24 @@ public final class DebuggerView implements Commands.ViewActions {
         }
         Menu file = bar.getMenus().get(0);
         file.getItems().add(1, files.recentMenu());
+        MenuItem compareFix = new MenuItem("Compare with the fix");
+        compareFix.setId("compareWithFixMenu");
+        compareFix.disableProperty().bind(vm.fixedTwinProperty().isNull());
+        compareFix.setOnAction(e -> vm.compareWithFix(vm.openFile(), this::compare));
+        file.getItems().add(2, compareFix);
         Menu sampleMenu = new Menu("Samples");
+        Menu compareMenu = new Menu("Compare with the fix");
         for (SampleInfo s : samples) {
             MenuItem item = new MenuItem(s.name());
             item.setOnAction(e -> vm.open(s.launchFile()));
             sampleMenu.getItems().add(item);
+            if (FixedTwin.of(s.launchFile()).isPresent()) {
+                MenuItem c = new MenuItem(s.name());
+                c.setOnAction(e -> vm.compareWithFix(s.launchFile(), this::compare));
+                compareMenu.getItems().add(c);
+            }
         }
+        if (!compareMenu.getItems().isEmpty()) sampleMenu.getItems().addAll(new SeparatorMenuItem(), compareMenu);
         sampleMenu.setDisable(samples.isEmpty());
         bar.getMenus().add(bar.getMenus().size() - 1, sampleMenu); // before Help
         return bar;
@@ -351,4 +369,7 @@ public final class DebuggerView implements Commands.ViewActions {
     private Window window() {
         return root.getScene() == null ? null : root.getScene().getWindow();
     }
+
+    /** Two runs side by side in a window of their own. */
+    private void compare(CompareViewModel.Side a, CompareViewModel.Side b) { CompareWindow.open(window(), a, b); }
 }

@@ -7,6 +7,8 @@ import io.barrierscope.app.classroom.AppearanceViewModel;
 import io.barrierscope.app.console.ConsoleViewModel;
 import io.barrierscope.app.deadlock.DeadlockViewModel;
 import io.barrierscope.app.diagnostics.DiagnosticsViewModel;
+import io.barrierscope.app.compare.CompareViewModel;
+import io.barrierscope.app.compare.FixedTwin;
 import io.barrierscope.app.explore.ExploreRunner;
 import io.barrierscope.app.explore.ExploreViewModel;
 import io.barrierscope.app.files.RecentFiles;
@@ -30,6 +32,7 @@ import io.barrierscope.app.timeline.TimelineModel;
 import io.barrierscope.app.timeline.TimelineViewModel;
 import io.barrierscope.app.welcome.WelcomeViewModel;
 import io.barrierscope.exec.Outcome;
+import io.barrierscope.launch.LaunchedRun;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -108,6 +111,8 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final BooleanBinding idle = loaded.and(running.not());
 
     private Path openFile;
+    /** The open bug sample's fixed twin, null when it has none ("Compare with the fix"). */
+    private final ReadOnlyObjectWrapper<Path> fixedTwin = new ReadOnlyObjectWrapper<>();
     /** The launch's clusters, CTAs and warps at the last snapshot (to find a deadlock box's warp). */
     private io.barrierscope.app.session.ThreadsState shape = io.barrierscope.app.session.ThreadsState.EMPTY;
 
@@ -287,6 +292,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         boolean newFile = opensRequested > 0 || !file.file().equals(openFile);
         if (opensRequested > 0) opensRequested--;
         openFile = file.file();
+        fixedTwin.set(FixedTwin.of(openFile).orElse(null));
         title.set(Locations.shortName(file.file()) + " — " + APP_NAME);
         source.load(file);
         cuda.load(file);
@@ -501,6 +507,17 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public ReadOnlyObjectProperty<TimelineViewModel> timelineProperty() { return timeline.getReadOnlyProperty(); }
     /** The file last opened successfully, or null. */
     public Path openFile() { return openFile; }
+
+    /** The open bug sample's fixed twin, null when it has none. */
+    public ReadOnlyObjectProperty<Path> fixedTwinProperty() { return fixedTwin.getReadOnlyProperty(); }
+
+    /** Compares the bug sample {@code bug} with its fixed twin through {@link ExploreViewModel.Comparer} (the explore one's). */
+    public void compareWithFix(Path bug, ExploreViewModel.Comparer comparer) {
+        Path fix = bug == null ? null : FixedTwin.of(bug).orElse(null);
+        if (fix == null || comparer == null) return;
+        comparer.compare(new CompareViewModel.Side(FixedTwin.name(bug), () -> LaunchedRun.open(bug)),
+                new CompareViewModel.Side(FixedTwin.name(fix), () -> LaunchedRun.open(fix)));
+    }
 
     public ReadOnlyStringProperty titleProperty() { return title.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty loadedProperty() { return loaded.getReadOnlyProperty(); }

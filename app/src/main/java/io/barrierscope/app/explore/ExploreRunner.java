@@ -1,11 +1,18 @@
 package io.barrierscope.app.explore;
 
+import io.barrierscope.check.Diagnostic;
 import io.barrierscope.explore.Explorer;
+import io.barrierscope.explore.Finding;
 import io.barrierscope.explore.SchedulePolicy;
 import io.barrierscope.launch.BadInputException;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.ptx.PtxException;
+import io.barrierscope.ptx.SourcePos;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
 import java.util.concurrent.Executor;
 import java.util.function.LongSupplier;
 
@@ -45,6 +52,9 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
         Thread t = new Thread(job, "barrierscope-explore");
         t.setDaemon(true); // closing the window must not wait for a search
         t.start();
+        Thread ticker = new Thread(job::tick, "barrierscope-explore-ticker");
+        ticker.setDaemon(true);
+        ticker.start();
         return job;
     }
 
@@ -54,6 +64,10 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
         private final ExploreViewModel.Listener listener;
         private volatile boolean cancelled;
         private volatile Explorer explorer;
+        private volatile boolean ended;
+        private volatile long t0 = -1;
+        private volatile long lastSchedules;
+        private volatile int lastFindings;
 
         Job(LaunchSpec launch, Explorer.Options options, ExploreViewModel.Listener listener) {
             this.launch = launch;
@@ -72,20 +86,26 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
         public void run() {
             try {
                 long t0 = clockMillis.getAsLong();
-                Explorer ex = new Explorer(LaunchedRun.create(launch, new SchedulePolicy()), clockMillis);
+                this.t0 = t0;
+                LaunchedRun run = LaunchedRun.create(launch, new SchedulePolicy());
+                Explorer ex = new Explorer(run, clockMillis);
                 explorer = ex;
                 if (cancelled) ex.cancel(); // asked before the explorer existed
                 long[] last = {t0};
                 ex.onProgress((n, findings) -> {
+                    lastSchedules = n;
+                    lastFindings = findings;
                     long now = clockMillis.getAsLong();
-                    if (now - last[0] < REFRESH_MILLIS) return;
+                    // The last schedule of the budget always reports: minimising follows, without reports of its own.
+                    if (now - last[0] < REFRESH_MILLIS && n < options.schedules()) return;
                     last[0] = now;
                     long elapsed = now - t0;
                     ui.execute(() -> listener.progress(n, findings, elapsed));
                 });
                 Explorer.Result r = ex.explore(options);
+                Map<String, Long> minimalSteps = minimalSteps(ex, run, r.findings());
                 long elapsed = clockMillis.getAsLong() - t0;
-                ui.execute(() -> listener.done(r, elapsed));
+                ui.execute(() -> listener.done(r, minimalSteps, elapsed));
             } catch (BadInputException | PtxException e) {
                 String msg = e.getMessage();
                 ui.execute(() -> listener.failed(msg));
@@ -93,7 +113,57 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
                 String msg = "Internal error: " + e;
                 ui.execute(() -> listener.failed(msg));
                 throw e;
+            } finally {
+                ended = true;
             }
+        }
+
+        /**
+         * Repeats the last progress with the time now, a few times a second until the job ends: a
+         * long schedule, or the minimising after the search (which reports nothing of its own),
+         * still moves the time shown, and the view model sees the time limit pass. Display only.
+         */
+        void tick() {
+            while (!ended) {
+                try {
+                    Thread.sleep(3 * REFRESH_MILLIS);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                long start = t0;
+                if (ended || start < 0) continue;
+                long n = lastSchedules;
+                int f = lastFindings;
+                long elapsed = clockMillis.getAsLong() - start;
+                ui.execute(() -> {
+                    if (!ended) listener.progress(n, f, elapsed);
+                });
+            }
+        }
+
+        /**
+         * The step each minimised finding's minimal schedule fails at, by replaying it on the explored
+         * run (as the finding's own step: a diagnostic's step, or the run's last step). A cancel skips it.
+         */
+        private Map<String, Long> minimalSteps(Explorer ex, LaunchedRun run, List<Finding> findings) {
+            Map<String, Long> out = new LinkedHashMap<>();
+            for (Finding f : findings) {
+                if (f.minimized() == null || cancelled) continue;
+                ex.replay(f.minimized().minimal());
+                if (!ex.replayEndsIn(f.cause())) continue; // then the found step is the best guess
+                long step = run.machine().steps;
+                if (Finding.DIAGNOSTIC.equals(f.kind())) {
+                    for (Diagnostic d : run.interpreter().diagnostics()) {
+                        List<Integer> lines = d.ptxLocations().stream().map(SourcePos::line).toList();
+                        if (d.code().code().equals(f.code()) && new TreeSet<>(lines).equals(new TreeSet<>(f.ptxLines()))) {
+                            step = d.step();
+                            break;
+                        }
+                    }
+                }
+                out.put(f.cause(), step);
+            }
+            return out;
         }
     }
 }

@@ -112,8 +112,11 @@ public final class ExploreView {
         private final Label title = new Label();
         private final Label message = new Label();
         private final Label schedule = new Label();
+        private final Label minimal = new Label();
+        private final Label decisive = new Label();
         private final Button open = new Button("Open in debugger");
         private final Button copy = new Button("Copy replay command");
+        private final Button compare = new Button("Compare with default");
         private final VBox box;
 
         FindingCell(ExploreViewModel vm) {
@@ -124,11 +127,21 @@ public final class ExploreView {
             message.setMaxWidth(Double.MAX_VALUE);
             schedule.getStyleClass().add("explore-schedule");
             schedule.setStyle("-fx-font-family: monospace");
+            minimal.getStyleClass().add("explore-minimal");
+            minimal.setWrapText(true);
+            decisive.getStyleClass().add("explore-decisive");
+            decisive.setWrapText(true);
             open.getStyleClass().add("explore-open");
             copy.getStyleClass().add("explore-copy");
             open.setFocusTraversable(false);
             copy.setFocusTraversable(false);
             open.setOnAction(e -> vm.openInDebugger(getItem()));
+            compare.getStyleClass().add("explore-compare");
+            compare.setFocusTraversable(false);
+            compare.setOnAction(e -> vm.compareWithDefault(getItem()));
+            compare.setTooltip(new Tooltip("Open this schedule's run beside the default schedule's, timelines aligned, where they part marked"));
+            compare.setVisible(vm.canCompare());
+            compare.setManaged(vm.canCompare());
             copy.setOnAction(e -> {
                 ClipboardContent c = new ClipboardContent();
                 c.putString(vm.copyText(getItem()));
@@ -136,11 +149,13 @@ public final class ExploreView {
             });
             Label spacer = new Label();
             HBox.setHgrow(spacer, Priority.ALWAYS);
-            HBox buttons = new HBox(6, schedule, spacer, open, copy);
+            HBox buttons = new HBox(6, schedule, spacer, open, compare, copy);
             buttons.setAlignment(Pos.CENTER_LEFT);
-            box = new VBox(2, title, message, buttons);
-            // Wrap the message within the list, not at its natural width.
+            box = new VBox(2, title, message, minimal, decisive, buttons);
+            // Wrap the texts within the list, not at their natural width.
             message.prefWidthProperty().bind(widthProperty().subtract(30));
+            minimal.prefWidthProperty().bind(widthProperty().subtract(30));
+            decisive.prefWidthProperty().bind(widthProperty().subtract(30));
             setOnMouseClicked(e -> {
                 if (e.getClickCount() == 2 && getItem() != null) vm.openInDebugger(getItem());
             });
@@ -157,9 +172,15 @@ public final class ExploreView {
             }
             title.setText(r.title() + " · " + r.outcome());
             message.setText(r.message());
-            schedule.setText(r.schedule());
-            open.setTooltip(new Tooltip("Replay this schedule in the debugger and go to step " + r.step()
-                    + ", where it fails; step back from there"));
+            schedule.setText(r.replaySchedule());
+            minimal.setText(r.minimalText());
+            decisive.setText(String.join("\n", r.decisiveText()));
+            decisive.setVisible(!r.decisiveText().isEmpty());
+            decisive.setManaged(decisive.isVisible());
+            schedule.setTooltip(new Tooltip(r.minimal() != null ? "Minimal schedule (found: " + r.schedule() + ")" : "Schedule as found"));
+            long fails = r.replayStep();
+            open.setTooltip(new Tooltip("Replay the " + (r.minimal() != null ? "minimal " : "") + "schedule in the debugger and go to step "
+                    + fails + ", where it fails; step back from there"));
             copy.setTooltip(new Tooltip(vm.copyText(r)));
             setTooltip(new Tooltip("cause " + r.cause() + " · found by schedule #" + r.foundAtSchedule()));
             setGraphic(box);

@@ -1,19 +1,23 @@
 package io.barrierscope.app.explore;
 
+import io.barrierscope.app.compare.CompareViewModel;
 import io.barrierscope.app.session.OpenedFile;
 import io.barrierscope.app.session.SourceMap;
 import io.barrierscope.exec.Policy;
 import io.barrierscope.explore.Coverage;
 import io.barrierscope.explore.Explorer;
 import io.barrierscope.explore.Finding;
+import io.barrierscope.explore.Minimization;
 import io.barrierscope.explore.Schedule;
 import io.barrierscope.explore.SchedulePolicy;
 import io.barrierscope.launch.LaunchSpec;
+import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.ptx.CudaLoc;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -61,7 +65,14 @@ public final class ExploreViewModel implements AutoCloseable {
     public interface Listener {
         void progress(long schedules, int findings, long elapsedMillis);
 
-        void done(Explorer.Result result, long elapsedMillis);
+        /** Without minimal schedules' failing steps (each finding then opens its minimal schedule at its end). */
+        default void done(Explorer.Result result, long elapsedMillis) { done(result, Map.of(), elapsedMillis); }
+
+        /**
+         * {@code minimalSteps}: per finding's cause, the step its minimal schedule fails at (found by
+         * replaying it; the found schedule's step need not be the minimal one's).
+         */
+        void done(Explorer.Result result, Map<String, Long> minimalSteps, long elapsedMillis);
 
         void failed(String message);
     }
@@ -81,9 +92,45 @@ public final class ExploreViewModel implements AutoCloseable {
      * Diagnostics panel counts; for a deadlock or step limit, the run's last step).
      */
     public record Row(String kind, String code, String cause, String message, String location, long step,
-                      String schedule, long foundAtSchedule, String outcome) {
+                      String schedule, long foundAtSchedule, String outcome, Minimal minimal) {
+        /** Not minimised. */
+        public Row(String kind, String code, String cause, String message, String location, long step,
+                   String schedule, long foundAtSchedule, String outcome) {
+            this(kind, code, cause, message, location, step, schedule, foundAtSchedule, outcome, null);
+        }
+
+        /** The schedule "Open in debugger" replays: the minimal one when there is one. */
+        public String replaySchedule() { return minimal != null ? minimal.schedule() : schedule; }
+
+        /** Where opening the replayed schedule lands (as {@link #landing}, at the minimal schedule's failing step). */
+        public long replayLanding() {
+            if (minimal == null) return landing();
+            return Finding.DIAGNOSTIC.equals(kind) ? minimal.step() + 1 : minimal.step();
+        }
+
+        /**
+         * "Minimal schedule: 1 decision off the default (found: 4), 0 preemptions (found: 2)", or why
+         * there is none.
+         */
+        public String minimalText() {
+            if (minimal == null) return "Not minimised (the search was cancelled or its minimising time ran out first)";
+            return "Minimal schedule: " + plural(minimal.size(), "decision") + " off the default (found: " + minimal.foundSize()
+                    + "), " + plural(minimal.preemptions(), "preemption") + " (found: " + minimal.foundPreemptions() + ")"
+                    + (minimal.complete() ? "" : "; cut by its time budget: smaller, maybe not minimal");
+        }
+
+        /** The decisive decisions in words, or what it means that there are none. */
+        public List<String> decisiveText() {
+            if (minimal == null) return List.of();
+            if (minimal.decisive().isEmpty()) return List.of("The default schedule alone ends in this cause");
+            return minimal.decisive().stream().map(d -> "Decisive: " + d).toList();
+        }
+
         /** "[dsmem-after-exit] PTX line 89 (kernel.cu:33) · step 95". */
-        public String title() { return "[" + code + "] " + location + " · step " + step; }
+        public String title() { return "[" + code + "] " + location + " · step " + replayStep(); }
+
+        /** The step the replayed schedule fails at: the minimal one's when there is one. */
+        public long replayStep() { return minimal != null ? minimal.step() : step; }
 
         /**
          * Where opening it lands: for a diagnostic the position right after the step it fired in
@@ -95,8 +142,22 @@ public final class ExploreViewModel implements AutoCloseable {
         public boolean endsRun() { return !Finding.DIAGNOSTIC.equals(kind); }
     }
 
+    /**
+     * A finding's minimisation as the card shows it: the minimal schedule and the step it fails at
+     * ({@code step}), its size and preemptions next to the found schedule's, whether the delta
+     * debugging completed (then it is 1-minimal), and the decisive decisions in words.
+     */
+    public record Minimal(String schedule, long step, int size, int foundSize, int preemptions, int foundPreemptions,
+                          boolean complete, List<String> decisive) {}
+
+    /** Opens two runs side by side (the compare window); set by the view. */
+    public interface Comparer {
+        void compare(CompareViewModel.Side a, CompareViewModel.Side b);
+    }
+
     private final Runner runner;
     private final Opener opener;
+    private Comparer comparer;
 
     private final StringProperty schedules = new SimpleStringProperty(DEFAULT_SCHEDULES);
     private final StringProperty timeLimit = new SimpleStringProperty(DEFAULT_TIME_LIMIT);
@@ -178,8 +239,8 @@ public final class ExploreViewModel implements AutoCloseable {
             @Override public void progress(long n, int found, long elapsed) {
                 if (token == mine) progressed(n, found, elapsed);
             }
-            @Override public void done(Explorer.Result r, long elapsed) {
-                if (token == mine) finished(r, elapsed);
+            @Override public void done(Explorer.Result r, Map<String, Long> minimalSteps, long elapsed) {
+                if (token == mine) finished(r, minimalSteps, elapsed);
             }
             @Override public void failed(String message) {
                 if (token == mine) failedWith(message);
@@ -199,15 +260,31 @@ public final class ExploreViewModel implements AutoCloseable {
     /** Opens a finding in the debugger: the same launch replaying its schedule, at its failing step. */
     public void openInDebugger(Row r) {
         if (r == null || launch == null) return;
-        Policy p = new SchedulePolicy(Schedule.parse(r.schedule()));
-        opener.open(launch, p, r.landing(), "Replaying the schedule Explore found for [" + r.code() + "] (" + r.schedule()
-                + "): it fails at step " + r.step() + "; step back to see how it got there", r.endsRun());
+        Policy p = new SchedulePolicy(Schedule.parse(r.replaySchedule()));
+        long fails = r.replayStep();
+        opener.open(launch, p, r.replayLanding(), "Replaying the " + (r.minimal() != null ? "minimal " : "") + "schedule Explore found for ["
+                + r.code() + "] (" + r.replaySchedule() + "): it fails at step " + fails + "; step back to see how it got there", r.endsRun());
+    }
+
+    /** Where "Compare with the default schedule" opens the comparison; null: not offered. */
+    public void setComparer(Comparer c) { comparer = c; }
+
+    /** Whether findings can be compared with the default schedule (a comparer is set). */
+    public boolean canCompare() { return comparer != null; }
+
+    /** Compares the run under the finding's replayed schedule with the default schedule's run. */
+    public void compareWithDefault(Row r) {
+        if (r == null || launch == null || comparer == null) return;
+        LaunchSpec l = launch;
+        Schedule s = Schedule.parse(r.replaySchedule());
+        comparer.compare(new CompareViewModel.Side("default schedule", () -> LaunchedRun.create(l, new SchedulePolicy())),
+                new CompareViewModel.Side("[" + r.code() + "] schedule " + r.replaySchedule(), () -> LaunchedRun.create(l, new SchedulePolicy(s))));
     }
 
     /** What Copy puts on the clipboard: the command line that replays the finding. */
     public String copyText(Row r) {
         String launchArg = file == null ? "LAUNCH" : file.toString();
-        return "./barrierscope run " + launchArg + " --schedule " + r.schedule();
+        return "./barrierscope run " + launchArg + " --schedule " + r.replaySchedule();
     }
 
     @Override
@@ -222,17 +299,23 @@ public final class ExploreViewModel implements AutoCloseable {
 
     private void progressed(long n, int found, long elapsedMillis) {
         progress.set(fraction(n, elapsedMillis, options));
-        if (!cancelRequested) {
+        if (cancelRequested) return;
+        if (minimizing(n, found, elapsedMillis, options)) {
+            // The search phase is over (its budget is spent); the findings are minimised before the result comes.
+            status.set("Explored " + plural(n, "schedule") + " · " + plural(found, "finding") + " · minimising "
+                    + (found == 1 ? "its schedule" : "their schedules") + " (at most " + seconds(options.minimizeMillis())
+                    + "; Cancel keeps the schedules as found) ...");
+        } else {
             status.set("Explored " + n + " of " + options.schedules() + " schedules" + time(elapsedMillis, options)
                     + " · " + plural(found, "finding"));
         }
     }
 
-    private void finished(Explorer.Result r, long elapsedMillis) {
+    private void finished(Explorer.Result r, Map<String, Long> minimalSteps, long elapsedMillis) {
         current = null;
         token = null;
         List<Row> rows = new ArrayList<>();
-        for (Finding f : r.findings()) rows.add(row(f, sourceMap));
+        for (Finding f : r.findings()) rows.add(row(f, sourceMap, minimalSteps));
         findings.setAll(rows);
         Coverage c = r.coverage();
         coverage.set(coverageText(c, elapsedMillis));
@@ -278,6 +361,16 @@ public final class ExploreViewModel implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether a progress report means the search is minimising: its schedule budget or time limit
+     * is spent, so no schedule is left to run, and there is something to minimise. (A search that
+     * exhausts its bound early minimises too; the engine's progress does not say when.)
+     */
+    static boolean minimizing(long schedulesDone, int found, long elapsedMillis, Explorer.Options o) {
+        boolean searchOver = schedulesDone >= o.schedules() || (o.timeLimitMillis() > 0 && elapsedMillis >= o.timeLimitMillis());
+        return searchOver && found > 0 && o.minimize();
+    }
+
     /** The share done: schedules of the budget or time of the limit, whichever is further (the first reached stops it). */
     static double fraction(long schedulesDone, long elapsedMillis, Explorer.Options o) {
         double f = (double) schedulesDone / o.schedules();
@@ -285,10 +378,20 @@ public final class ExploreViewModel implements AutoCloseable {
         return Math.min(1, Math.max(0, f));
     }
 
-    static Row row(Finding f, SourceMap map) {
+    static Row row(Finding f, SourceMap map) { return row(f, map, Map.of()); }
+
+    static Row row(Finding f, SourceMap map, Map<String, Long> minimalSteps) {
         // The step as the command line and the Diagnostics panel number it (Row.landing() is where it opens).
+        Minimization mn = f.minimized();
+        Minimal m = null;
+        if (mn != null) {
+            // A runner that did not replay the minimal schedule: land at the found one's step.
+            long step = minimalSteps.getOrDefault(f.cause(), f.step());
+            m = new Minimal(mn.minimal().toString(), step, mn.minimalSize(), mn.foundSize(), mn.minimalPreemptions(),
+                    mn.foundPreemptions(), mn.complete(), mn.decisive().stream().map(Minimization.Decision::text).toList());
+        }
         return new Row(f.kind(), f.code(), f.cause(), f.message(), location(f.ptxLines(), map), f.step(),
-                f.schedule().toString(), f.foundAtSchedule(), f.outcome());
+                f.schedule().toString(), f.foundAtSchedule(), f.outcome(), m);
     }
 
     /** "PTX line 89 (kernel.cu:33)", "PTX lines 65, 80 (kernel.cu:22, kernel.cu:35)". */

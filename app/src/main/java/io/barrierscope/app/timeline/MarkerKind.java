@@ -11,6 +11,8 @@ public enum MarkerKind {
     EXPECT_TX("expect-tx"),
     COMPLETE_TX("complete-tx"),
     WAIT_FALSE("mbarrier wait returned false"),
+    /** A decision of a replayed schedule that is not the default policy's (object: its index; a: its kind; b: the value taken). */
+    DEVIATION("decision off the default schedule"),
     DIAGNOSTIC("diagnostic");
 
     public static final int COUNT = values().length;

@@ -1,5 +1,7 @@
 package io.barrierscope.app.timeline;
 
+import io.barrierscope.explore.SchedulePolicy;
+
 import io.barrierscope.check.Diagnostic;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.trace.WarpState;
@@ -90,11 +92,25 @@ final class TimelineDescriber {
             case EXPECT_TX -> "expect-tx " + a + " bytes on " + mbarrier(obj) + " (tx-count " + b + " after)";
             case COMPLETE_TX -> "complete-tx " + a + " bytes on " + mbarrier(obj) + " (tx-count " + b + " after)";
             case WAIT_FALSE -> "wait on " + mbarrier(obj) + " returned false (" + (b == 1 ? "parity " : "phase ") + a + ")";
+            case DEVIATION -> deviation(obj, (char) a, b);
             case DIAGNOSTIC -> {
                 Diagnostic diag = model.diagnostic((int) obj);
                 yield diag.code().code() + ": " + diag.message();
             }
         };
+    }
+
+    /** "decision 12 off the default schedule: ran CTA (0,0,0) w1 here". */
+    private String deviation(long index, char kind, int value) {
+        String what = switch (kind) {
+            case SchedulePolicy.WARP -> value >= 0 && value < model.lanes()
+                    ? "ran " + model.laneLabel(model.laneOfWarp(value)) + " here" : "ran warp " + value + " here";
+            case SchedulePolicy.GROUP -> "ran the convergence group of lane " + value + " first";
+            case SchedulePolicy.LATENCY -> "an async copy took " + value + " cycles";
+            case SchedulePolicy.TRY_WAIT -> value == 1 ? "a try_wait returned false early" : "a try_wait suspended";
+            default -> kind + String.valueOf(value);
+        };
+        return "decision " + index + " off the default schedule: " + what;
     }
 
     private String completion(TimelineCompletions cs, int i) {

@@ -225,7 +225,8 @@ public final class TimelineExport {
         x = swatch(x, y, TimelineStyle.MARKER[MarkerKind.BAR_ARRIVE.ordinal()], 2, "arrive");
         x = swatch(x, y, TimelineStyle.MARKER[MarkerKind.EXPECT_TX.ordinal()], 2, "tx");
         x = swatch(x, y, TimelineStyle.MARKER[MarkerKind.WAIT_FALSE.ordinal()], 2, "wait false");
-        swatch(x, y, TimelineStyle.MARKER[MarkerKind.DIAGNOSTIC.ordinal()], 3, "diagnostic");
+        x = swatch(x, y, TimelineStyle.MARKER[MarkerKind.DIAGNOSTIC.ordinal()], 3, "diagnostic");
+        if (model.hasDeviations()) swatch(x, y, TimelineStyle.MARKER[MarkerKind.DEVIATION.ordinal()], 4, "off default");
         out.append("</g>\n");
     }
 

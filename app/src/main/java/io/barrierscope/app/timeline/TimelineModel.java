@@ -4,6 +4,7 @@ import io.barrierscope.check.Diagnostic;
 import io.barrierscope.exec.Dim3;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.ThreadStatus;
+import io.barrierscope.explore.SchedulePolicy;
 import io.barrierscope.trace.EventCursor;
 import io.barrierscope.trace.Recording;
 import io.barrierscope.trace.TimeTravel;
@@ -44,6 +45,18 @@ public final class TimelineModel {
     private final TimelineLane[] data;
     private final TimelineCompletions completions;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
+
+    // Decisions off the default schedule (a replayed schedule), in decision order: told by the
+    // policy as the run takes them, shown once the model has read their step.
+    private long[] devStep = new long[0];
+    private long[] devIndex = new long[0];
+    private int[] devWarp = new int[0];
+    private char[] devKind = new char[0];
+    private long[] devValue = new long[0];
+    private int devCount;
+    private int devShown;
+    /** The highest decision index told: time travel replays decisions again, which are the same. */
+    private long devLastIndex = -1;
 
     // cycles at the start of each step: piecewise +1 per step, with jumps
     private long[] jumpStep = new long[8];
@@ -121,7 +134,65 @@ public final class TimelineModel {
     }
 
     /** A model of the session's recording (not yet read: call {@link #update()}). */
-    public static TimelineModel of(TimeTravel tt) { return new TimelineModel(tt.recording(), tt.interpreter().machine()); }
+    public static TimelineModel of(TimeTravel tt) {
+        TimelineModel model = new TimelineModel(tt.recording(), tt.interpreter().machine());
+        if (tt.interpreter().policy() instanceof SchedulePolicy p) {
+            Machine m = tt.interpreter().machine();
+            // Called on the thread that steps the run (the session's worker), which also runs update().
+            // A warp or group choice comes before the step it picks for; a copy's latency and a
+            // try_wait's early return inside the step that issued them (the steps are counted then),
+            // as the minimiser's explanations number them.
+            p.observe((index, kind, def, chosen, preemption) -> {
+                if (chosen == def) return;
+                boolean before = kind == SchedulePolicy.WARP || kind == SchedulePolicy.GROUP;
+                model.deviation(index, kind, chosen, before ? m.steps : m.steps - 1,
+                        kind == SchedulePolicy.WARP ? (int) chosen : p.currentWarp());
+            });
+        }
+        return model;
+    }
+
+    /**
+     * Decision {@code index} took {@code value}, not the default, before warp step {@code step} of
+     * {@code warp} (the warp chosen, or the one stepping). Told again on a replay: kept once.
+     */
+    synchronized void deviation(long index, char kind, long value, long step, int warp) {
+        if (index <= devLastIndex) return;
+        devLastIndex = index;
+        if (devCount == devStep.length) {
+            int n = Math.max(8, devCount * 2);
+            devStep = Arrays.copyOf(devStep, n);
+            devIndex = Arrays.copyOf(devIndex, n);
+            devWarp = Arrays.copyOf(devWarp, n);
+            devKind = Arrays.copyOf(devKind, n);
+            devValue = Arrays.copyOf(devValue, n);
+        }
+        devStep[devCount] = step;
+        devIndex[devCount] = index;
+        devWarp[devCount] = warp;
+        devKind[devCount] = kind;
+        devValue[devCount] = value;
+        devCount++;
+    }
+
+    /** Adds the deviations up to {@code step} as markers (in step order, as lanes keep them). */
+    private void showDeviations(long step) {
+        while (devShown < devCount && devStep[devShown] <= step) {
+            int w = devWarp[devShown];
+            int lane = w >= 0 && w < lanes ? laneOfWarp[w] : 0;
+            data[lane].marker(MarkerKind.DEVIATION, devStep[devShown], devIndex[devShown], devKind[devShown], devValue[devShown]);
+            devShown++;
+        }
+    }
+
+    /** Whether the run is a replayed schedule that has deviated from the default so far (the legend lists the marker then). */
+    public synchronized boolean hasDeviations() { return devShown > 0; }
+
+    /** The steps of the decisions off the default shown so far, in order (tests, navigation). */
+    public synchronized long[] deviationSteps() { return Arrays.copyOf(devStep, devShown); }
+
+    /** The decision indices of those deviations (as a schedule string numbers them). */
+    public synchronized long[] deviationIndices() { return Arrays.copyOf(devIndex, devShown); }
 
     // ---- layout ----
 
@@ -257,6 +328,7 @@ public final class TimelineModel {
 
     /** Ends the current label: its status changes show from label + 1, its completions get their lanes. */
     private void commit() {
+        if (label >= 0) showDeviations(label);
         long at = label + 1;
         for (int i = 0; i < dirtyCount; i++) {
             int w = dirtyList[i];
@@ -400,6 +472,19 @@ public final class TimelineModel {
     public synchronized long[] completionSteps() { return completions.steps(known); }
 
     public synchronized List<Diagnostic> diagnostics() { return List.copyOf(diagnostics); }
+
+    /** A completion as another run can match it: its step, kind (CTA barrier, mbarrier, cluster barrier), object and generation or phase. */
+    public record SyncPoint(long step, int kind, long object, long phase) {}
+
+    /** The completions known, in step order (aligning two runs by barrier generation and mbarrier phase). */
+    public synchronized List<SyncPoint> syncPoints() {
+        long[] steps = completions.steps(known);
+        List<SyncPoint> out = new ArrayList<>(steps.length);
+        for (int i = 0; i < steps.length; i++) {
+            out.add(new SyncPoint(completions.step(i), completions.kind(i), completions.object(i), completions.phase(i)));
+        }
+        return out;
+    }
 
     /**
      * What is under a point: the marker or completion of {@code lane} nearest to {@code at} within

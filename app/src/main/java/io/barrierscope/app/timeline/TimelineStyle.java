@@ -52,6 +52,7 @@ final class TimelineStyle {
         MARKER[MarkerKind.COMPLETE_TX.ordinal()] = "#006064";
         MARKER[MarkerKind.WAIT_FALSE.ordinal()] = "#b71c1c";
         MARKER[MarkerKind.DIAGNOSTIC.ordinal()] = "#ff1744";
+        MARKER[MarkerKind.DEVIATION.ordinal()] = "#ff9100";
     }
 
     static final String BACKGROUND = "#fafafa";
@@ -90,6 +91,8 @@ final class TimelineStyle {
             case BAR_ARRIVE, MBAR_ARRIVE, CLUSTER_ARRIVE -> new int[] {1, 6, 1};
             case EXPECT_TX, COMPLETE_TX -> new int[] {rowH - 7, 6, 1};
             case WAIT_FALSE -> new int[] {5, rowH - 10, 2};
+            // a flag hanging from the top of the row, wider than arrivals, shorter than a diagnostic
+            case DEVIATION -> new int[] {0, Math.max(4, rowH / 2), 4};
             default -> new int[] {0, rowH, 3};
         };
     }

@@ -464,7 +464,8 @@ public final class TimelineView extends Region {
         x = swatch(g, x, y, TimelinePalette.MARKER[MarkerKind.BAR_ARRIVE.ordinal()], 2, "arrive");
         x = swatch(g, x, y, TimelinePalette.MARKER[MarkerKind.EXPECT_TX.ordinal()], 2, "tx");
         x = swatch(g, x, y, TimelinePalette.MARKER[MarkerKind.WAIT_FALSE.ordinal()], 2, "wait false");
-        swatch(g, x, y, TimelinePalette.MARKER[MarkerKind.DIAGNOSTIC.ordinal()], 3, "diagnostic");
+        x = swatch(g, x, y, TimelinePalette.MARKER[MarkerKind.DIAGNOSTIC.ordinal()], 3, "diagnostic");
+        if (model.hasDeviations()) swatch(g, x, y, TimelinePalette.MARKER[MarkerKind.DEVIATION.ordinal()], 4, "off default");
     }
 
     private double swatch(GraphicsContext g, double x, double y, javafx.scene.paint.Color c, double sw, String label) {

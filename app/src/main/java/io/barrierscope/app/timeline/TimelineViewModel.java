@@ -335,6 +335,9 @@ public final class TimelineViewModel {
         return best;
     }
 
+    /** Marks {@code h} as the selected event (drawn as a click's selection is), e.g. where two compared runs part. */
+    public void select(TimelineHit h) { selected.set(h); }
+
     /** The pointer moved over pixel x of row {@code row} (null row index -1: it left). */
     public void hover(double x, int row) { hovered.set(row < 0 ? null : hitAt(x, row)); }
 

@@ -1,5 +1,6 @@
 package io.barrierscope.app.welcome;
 
+import io.barrierscope.app.compare.FixedTwin;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -7,6 +8,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
 import javafx.scene.layout.BorderPane;
@@ -22,6 +24,7 @@ import javafx.scene.layout.VBox;
 public final class WelcomeView {
     private final BorderPane root = new BorderPane();
     private final ListView<SampleInfo> list;
+    private java.util.function.Consumer<java.nio.file.Path> onCompareWithFix;
 
     /** @param openFile asks the user for a file to open */
     public WelcomeView(WelcomeViewModel vm, Runnable openFile) {
@@ -48,7 +51,9 @@ public final class WelcomeView {
         list.setPlaceholder(new Label("No bundled samples found (they live in samples/ of the BarrierScope checkout)."));
         // One click (or Enter) opens: the list is a menu of samples, not a selection to act on later.
         list.setCellFactory(l -> {
-            SampleCell cell = new SampleCell();
+            SampleCell cell = new SampleCell(p -> {
+                if (onCompareWithFix != null) onCompareWithFix.accept(p);
+            });
             cell.setOnMouseClicked(e -> {
                 if (e.getButton() == MouseButton.PRIMARY && !cell.isEmpty() && cell.getItem() != null) vm.open(cell.getItem());
             });
@@ -74,6 +79,9 @@ public final class WelcomeView {
 
     public Node root() { return root; }
 
+    /** What "Compare with the fix" on a bug sample with a fixed twin does (given the bug's launch file). */
+    public void setOnCompareWithFix(java.util.function.Consumer<java.nio.file.Path> action) { onCompareWithFix = action; }
+
     /** Gives the keyboard to the list, so arrows and Enter pick a sample at once. */
     public void focus() {
         list.requestFocus();
@@ -84,9 +92,19 @@ public final class WelcomeView {
     private static final class SampleCell extends ListCell<SampleInfo> {
         private final Label name = new Label();
         private final Label description = new Label();
-        private final VBox box = new VBox(1, name, description);
+        private final Button compare = new Button("Compare with the fix");
+        private final VBox box = new VBox(1, name, description, compare);
 
-        SampleCell() {
+        SampleCell(java.util.function.Consumer<java.nio.file.Path> compareWithFix) {
+            compare.getStyleClass().add("sample-compare");
+            compare.setFocusTraversable(false);
+            compare.setTooltip(new Tooltip("Run this bug sample and its -fixed twin side by side, timelines aligned"));
+            // the cell opens its sample on a click: a click on the button must not reach it
+            compare.addEventHandler(javafx.scene.input.MouseEvent.MOUSE_CLICKED, javafx.scene.input.MouseEvent::consume);
+            compare.setOnAction(e -> {
+                e.consume(); // not a click that opens the sample
+                if (getItem() != null) compareWithFix.accept(getItem().launchFile());
+            });
             name.getStyleClass().add("sample-name");
             description.getStyleClass().add("sample-description");
             description.setWrapText(true);
@@ -103,6 +121,9 @@ public final class WelcomeView {
             }
             name.setText(s.name());
             description.setText(s.description());
+            boolean twin = FixedTwin.of(s.launchFile()).isPresent();
+            compare.setVisible(twin);
+            compare.setManaged(twin);
             if (!description.prefWidthProperty().isBound()) {
                 // Wrap at the list's width, never below a sane minimum: a new cell's own width is 0
                 // at first, and a description wrapped at a negative width grows thousands of pixels

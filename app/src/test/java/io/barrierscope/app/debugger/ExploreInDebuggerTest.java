@@ -27,18 +27,20 @@ class ExploreInDebuggerTest {
         assertEquals("dsmem-after-exit", r.code());
 
         ex.openInDebugger(r);
-        assertEquals(r.landing(), vm.nowProperty().get());
+        assertEquals(r.replayLanding(), vm.nowProperty().get(), "the minimal schedule, where it fails");
         assertEquals(r.outcome(), vm.outcomeProperty().get());
+        assertTrue(vm.timelineProperty().get().model().hasDeviations(), "the timeline marks the decisions off the default");
+        assertEquals(r.minimal().size(), vm.timelineProperty().get().model().deviationSteps().length);
         assertTrue(vm.diagnosticsList().rows().stream().anyMatch(d -> d.code().equals("dsmem-after-exit")));
         assertEquals(Panel.DIAGNOSTICS, vm.panelProperty().get().panel());
         assertEquals(1, ex.findings().size(), "the findings stay: the same launch");
         assertEquals("round-robin", vm.policyProperty().get(), "Re-run keeps a policy it knows");
 
-        assertTrue(vm.diagnosticsList().rows().stream().anyMatch(d -> d.code().equals("dsmem-after-exit") && d.step() == r.step()),
+        assertTrue(vm.diagnosticsList().rows().stream().anyMatch(d -> d.code().equals("dsmem-after-exit") && d.step() == r.replayStep()),
                 "the Diagnostics panel numbers the step as the Explore card does");
         assertTrue(vm.diagnosticsList().rows().stream().noneMatch(d -> d.later()), "the finding that stopped the run has fired");
         vm.move(Move.STEP_BACK);
-        assertEquals(r.landing() - 1, vm.nowProperty().get());
+        assertEquals(r.replayLanding() - 1, vm.nowProperty().get());
         vm.run();
         assertEquals(r.outcome(), vm.outcomeProperty().get(), "the replay is exact: running on fails again");
     }
@@ -53,7 +55,7 @@ class ExploreInDebuggerTest {
         ex.openInDebugger(r);
         assertEquals("deadlock", vm.outcomeProperty().get(), "the status names the deadlock without F5");
         assertEquals(Panel.DEADLOCK, vm.panelProperty().get().panel());
-        assertEquals(r.step(), vm.nowProperty().get());
+        assertEquals(r.replayStep(), vm.nowProperty().get());
         assertTrue(vm.timelineProperty().get().model().complete(), "the timeline reaches the end");
         assertTrue(vm.deadlock().deadlockedProperty().get(), "the Deadlock tab explains it");
     }

@@ -3,6 +3,7 @@ package io.barrierscope.app.explore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import io.barrierscope.exec.Policy;
 import io.barrierscope.explore.Coverage;
 import io.barrierscope.explore.Explorer;
 import io.barrierscope.explore.Finding;
+import io.barrierscope.explore.Minimization;
 import io.barrierscope.explore.Schedule;
 import io.barrierscope.explore.SchedulePolicy;
 import io.barrierscope.launch.LaunchSpec;
@@ -196,5 +198,86 @@ class ExploreViewModelTest {
         assertFalse(opened.toEnd(), "a diagnostic's run ends in its own step");
         assertInstanceOf(SchedulePolicy.class, opened.policy());
         assertTrue(opened.note().contains(r.schedule()));
+    }
+
+    private static Finding minimised() {
+        Minimization mn = new Minimization(Schedule.parse("s1:0w1"), 3, 1, 2, 0,
+                List.of(new Minimization.Decision(1, 40, 'w', "warp 1 ran its try_wait before warp 0's st.shared (step 40)")), true, 17);
+        return new Finding(Finding.DIAGNOSTIC, "dsmem-after-exit", "dsmem-after-exit@[89]", "a CTA that has exited", 95,
+                Schedule.parse("s1:0w1,6w0,2w1"), 2, List.of(89), "diagnosed", mn);
+    }
+
+    @Test
+    void aMinimisedFindingShowsItsMinimalScheduleAndDecisiveDecisionAndOpensTheMinimalSchedule() {
+        vm.setLaunch(file(SPEC, SourceMap.EMPTY, false));
+        vm.start();
+        runner.listener.done(new Explorer.Result(coverage(6, Coverage.EXHAUSTED), List.of(minimised())),
+                Map.of("dsmem-after-exit@[89]", 41L), 200);
+        ExploreViewModel.Row r = vm.findings().get(0);
+        assertEquals("s1:0w1", r.replaySchedule());
+        assertEquals("Minimal schedule: 1 decision off the default (found: 3), 0 preemptions (found: 2)", r.minimalText());
+        assertEquals(List.of("Decisive: warp 1 ran its try_wait before warp 0's st.shared (step 40)"), r.decisiveText());
+        assertEquals(42, r.replayLanding(), "after the step the minimal schedule fails in, not the found one's 95");
+        assertEquals("./barrierscope run " + LAUNCH + " --schedule s1:0w1", vm.copyText(r));
+        vm.openInDebugger(r);
+        assertEquals(42, opened.step());
+        assertTrue(opened.note().contains("minimal schedule") && opened.note().contains("(s1:0w1)"), opened.note());
+    }
+
+    @Test
+    void aFindingWithoutMinimisationSaysSoAndReplaysAsFound() {
+        vm.setLaunch(file(SPEC, SourceMap.EMPTY, false));
+        vm.start();
+        runner.listener.done(new Explorer.Result(coverage(6, Coverage.CANCELLED), List.of(diagnostic())), 200);
+        ExploreViewModel.Row r = vm.findings().get(0);
+        assertNull(r.minimal());
+        assertTrue(r.minimalText().startsWith("Not minimised"), r.minimalText());
+        assertEquals(r.schedule(), r.replaySchedule());
+        assertEquals(r.landing(), r.replayLanding());
+    }
+
+    @Test
+    void onceTheBudgetIsSpentWithFindingsTheStatusSaysItIsMinimising() {
+        vm.setLaunch(file(SPEC, SourceMap.EMPTY, false));
+        vm.schedulesProperty().set("200");
+        vm.start();
+        runner.listener.progress(199, 1, 1000);
+        assertTrue(vm.statusProperty().get().startsWith("Explored 199 of 200"), vm.statusProperty().get());
+        runner.listener.progress(200, 1, 1100);
+        assertEquals("Explored 200 schedules · 1 finding · minimising its schedule (at most 10.0 s; Cancel keeps the schedules as found) ...",
+                vm.statusProperty().get());
+        runner.listener.progress(200, 0, 1100);
+        assertTrue(vm.statusProperty().get().startsWith("Explored 200 of 200"), "nothing to minimise");
+    }
+
+    @Test
+    void onceTheTimeLimitHasPassedWithFindingsTheStatusSaysItIsMinimising() {
+        vm.setLaunch(file(SPEC, SourceMap.EMPTY, false));
+        vm.timeLimitProperty().set("10");
+        vm.start();
+        runner.listener.progress(40, 2, 9_900);
+        assertTrue(vm.statusProperty().get().startsWith("Explored 40 of 1000"), vm.statusProperty().get());
+        runner.listener.progress(40, 2, 10_300); // the runner's repeat of the last counts, with the time now
+        assertTrue(vm.statusProperty().get().startsWith("Explored 40 schedules · 2 findings · minimising their schedules"),
+                vm.statusProperty().get());
+    }
+
+    @Test
+    void theRealExplorerMinimisesAndOpeningLandsWhereTheMinimalScheduleFails() {
+        ExploreViewModel real = new ExploreViewModel(ExploreRunner.inline(), (l, p, s, n, e) -> opened = new Opened(l, p, s, n, e));
+        real.setLaunch(file(SPEC, SourceMap.EMPTY, false));
+        real.schedulesProperty().set("100");
+        real.start();
+        ExploreViewModel.Row r = real.findings().stream().filter(f -> f.code().equals("dsmem-after-exit")).findFirst().orElseThrow();
+        assertNotNull(r.minimal(), "findings are minimised by default");
+        assertTrue(r.minimal().size() <= r.minimal().foundSize());
+        assertFalse(r.decisiveText().isEmpty());
+        // Replaying the minimal schedule on its own reaches the same diagnostic at the step the row says.
+        LaunchedRun run = LaunchedRun.create(SPEC, new SchedulePolicy(Schedule.parse(r.replaySchedule())));
+        run.runToEnd(SPEC.maxSteps());
+        assertTrue(run.interpreter().diagnostics().stream()
+                .anyMatch(d -> d.code().code().equals("dsmem-after-exit") && d.step() == r.minimal().step()));
+        real.openInDebugger(r);
+        assertEquals(r.minimal().step() + 1, opened.step());
     }
 }

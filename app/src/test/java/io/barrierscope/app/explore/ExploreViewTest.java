@@ -66,7 +66,7 @@ class ExploreViewTest {
     }
 
     @Test
-    void exploresListsTheFindingAndOpensItAtTheFailingStep(FxRobot robot) throws TimeoutException {
+    void exploresListsTheMinimisedFindingAndOpensItsMinimalScheduleAtTheFailingStep(FxRobot robot) throws TimeoutException {
         waitUntil(() -> "ready".equals(text(robot, "#outcomeLabel")));
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.E).release(KeyCode.SHIFT, KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
@@ -85,11 +85,15 @@ class ExploreViewTest {
         assertEquals("dsmem-after-exit", r.code());
         assertTrue(robot.lookup("#exploreStatus").queryAs(Label.class).getText().contains("1 finding"));
         assertEquals("Explore (1)", selected.getText());
+        assertEquals(r.minimalText(), robot.lookup(".explore-minimal").queryAs(Label.class).getText());
+        assertTrue(robot.lookup(".explore-minimal").queryAs(Label.class).getText().startsWith("Minimal schedule: "));
+        assertEquals(String.join("\n", r.decisiveText()), robot.lookup(".explore-decisive").queryAs(Label.class).getText());
+        assertEquals(r.replaySchedule(), robot.lookup(".explore-schedule").queryAs(Label.class).getText(), "the card shows the schedule it replays");
 
         robot.clickOn(robot.lookup(".explore-open").queryButton());
         waitUntil(() -> r.outcome().equals(text(robot, "#outcomeLabel")));
-        waitUntil(() -> text(robot, "#stepsLabel").startsWith("step " + r.landing() + " of " + r.landing() + " (end)"));
-        assertEquals(r.landing(), vm.nowProperty().get());
+        waitUntil(() -> text(robot, "#stepsLabel").startsWith("step " + r.replayLanding() + " of " + r.replayLanding() + " (end)"));
+        assertEquals(r.replayLanding(), vm.nowProperty().get(), "the minimal schedule, where it fails");
         assertTrue(vm.canStepBackProperty().get(), "time travel: the steps before the failure are there");
         assertEquals("1 diagnostic", text(robot, "#diagnosticsLabel"));
     }
