@@ -1,7 +1,9 @@
 package io.barrierscope.app.debugger;
 
 import io.barrierscope.app.files.LaunchSettingsDialog;
-import io.barrierscope.app.session.LaunchSettings;
+import io.barrierscope.app.files.LaunchEditorViewModel;
+import io.barrierscope.launch.NvccCompiler;
+import javafx.application.Platform;
 import io.barrierscope.app.timeline.TimelineExport;
 import io.barrierscope.app.timeline.TimelinePng;
 import io.barrierscope.app.timeline.TimelineView;
@@ -28,8 +30,6 @@ import javafx.stage.Window;
 final class FileActions {
     private final DebuggerViewModel vm;
     private final Supplier<Window> window;
-    /** The launch settings last chosen for a bare PTX, offered again next time. */
-    private LaunchSettings lastSettings = LaunchSettings.defaults();
 
     FileActions(DebuggerViewModel vm, Supplier<Window> window) {
         this.vm = vm;
@@ -55,16 +55,48 @@ final class FileActions {
     /** Opens a file; a bare PTX or CUDA file asks for its launch first (cancelling opens nothing). */
     void open(Path file) { open(file, () -> { }); }
 
-    /** The same; {@code cancelled} runs when the user cancels the launch dialog. */
+    /**
+     * The same; {@code cancelled} runs when the user cancels the launch editor. A .cu is compiled by nvcc
+     * off the FX thread first (the editor lists the compiled entry's parameters); the launch file the
+     * editor saves is what opens.
+     */
     void open(Path file, Runnable cancelled) {
         if (!DebuggerViewModel.asksForLaunch(file)) {
             vm.open(file);
             return;
         }
-        LaunchSettingsDialog.ask(window.get(), file, lastSettings).ifPresentOrElse(s -> {
-            lastSettings = s;
-            vm.open(file, s);
-        }, cancelled);
+        boolean cuda = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".cu");
+        if (!cuda) {
+            edit(file, file, cancelled);
+            return;
+        }
+        vm.saved("Compiling " + file.getFileName() + " with nvcc ...");
+        Thread t = new Thread(() -> {
+            try {
+                Path ptx = NvccCompiler.compile(file);
+                Platform.runLater(() -> edit(file, ptx, cancelled));
+            } catch (RuntimeException e) {
+                Platform.runLater(() -> {
+                    vm.failed(e.getMessage());
+                    cancelled.run();
+                });
+            }
+        }, "nvcc " + file.getFileName());
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Shows the launch editor for {@code ptx} (opened as {@code file}) and opens the launch file it saves. */
+    private void edit(Path file, Path ptx, Runnable cancelled) {
+        LaunchEditorViewModel editor;
+        try {
+            editor = new LaunchEditorViewModel(file, ptx);
+        } catch (RuntimeException e) {
+            vm.failed(e.getMessage());
+            cancelled.run();
+            return;
+        }
+        LaunchSettingsDialog.ask(window.get(), editor).ifPresentOrElse(vm::open, cancelled);
     }
 
     void saveTrace() {
