@@ -78,7 +78,7 @@ public final class DebuggerView implements Commands.ViewActions {
         breakpointsView = new BreakpointsView(vm.breakpoints());
         exploreView = new ExploreView(vm.explore());
         welcomeView = new WelcomeView(vm.welcome(), this::chooseFile);
-        inspector = new InspectorView(vm.registers(), vm.shared()).root();
+        inspector = new InspectorView(vm.registers(), vm.shared(), vm.global()).root();
 
         SplitPane sources = new SplitPane(new SourceView(vm.source()).root(), new CudaSourceView(vm.cuda()).root());
         sources.setDividerPositions(0.55);

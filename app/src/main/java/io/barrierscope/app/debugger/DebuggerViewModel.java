@@ -69,6 +69,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final ThreadsViewModel threads = new ThreadsViewModel();
     private final RegistersViewModel registers = new RegistersViewModel();
     private final SharedMemoryViewModel shared = new SharedMemoryViewModel();
+    private final io.barrierscope.app.threads.GlobalMemoryViewModel global = new io.barrierscope.app.threads.GlobalMemoryViewModel();
     private final DiagnosticsViewModel diagnosticsList = new DiagnosticsViewModel();
     private final ConsoleViewModel console = new ConsoleViewModel();
     private final DeadlockViewModel deadlock = new DeadlockViewModel();
@@ -157,6 +158,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
             if (timeline.get() != null) timeline.get().highlightedLanesProperty().set(warps);
         });
         source.setOnToggleBreakpoint(session::toggleLineBreakpoint);
+        global.setWriterFinder((b, i) -> session.goToLastWrite(b, i, global::told));
         cuda.setOnLineClicked(source::showLinked);
         cuda.setOnToggleBreakpoint(session::toggleCudaBreakpoint);
         // Whatever points at a place selects it everywhere (window.md).
@@ -283,6 +285,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
 
     @Override
     public void opened(OpenedFile file) {
+        global.clear(); // a new run: nothing to compare its buffers with
         // A re-run keeps the panel and thread the user is on; an open starts afresh, even of the same file.
         boolean newFile = opensRequested > 0 || !file.file().equals(openFile);
         if (opensRequested > 0) opensRequested--;
@@ -485,6 +488,10 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public ThreadsViewModel threads() { return threads; }
     public RegistersViewModel registers() { return registers; }
     public SharedMemoryViewModel shared() { return shared; }
+    public io.barrierscope.app.threads.GlobalMemoryViewModel global() { return global; }
+
+    @Override
+    public void globalMemory(io.barrierscope.app.session.GlobalBuffers g) { global.update(g); }
     public DiagnosticsViewModel diagnosticsList() { return diagnosticsList; }
     public ConsoleViewModel console() { return console; }
     /** The window's one selection (thread, lane, barrier, line, step). */

@@ -77,6 +77,9 @@ public final class DebugSession implements AutoCloseable {
          * shows the lines printed before the snapshot's position.
          */
         default void printed(List<ConsoleLine> lines) {}
+
+        /** The launch's global buffers, after every stop (not during a run). */
+        default void globalMemory(GlobalBuffers buffers) {}
     }
 
     /** Least time between progress snapshots while running (at most ten a second). */
@@ -480,6 +483,19 @@ public final class DebugSession implements AutoCloseable {
         }));
     }
 
+    /**
+     * Finds the step that last wrote {@code buffer[index]} before the state shown (searching back at most
+     * {@link LastWriter#BOUND} steps) and goes there; {@code told} hears what was found, on the UI executor.
+     */
+    public void goToLastWrite(String buffer, long index, java.util.function.Consumer<String> told) {
+        worker.execute(() -> guarded(() -> {
+            if (nav == null || running) return;
+            LastWriter.Result r = LastWriter.find(nav.tt, buffer, index, LastWriter.BOUND);
+            ui.execute(() -> told.accept(r.text()));
+            if (r.found()) afterMove(nav.seek(r.step()), Snapshot.Cause.STEPPED, false);
+        }));
+    }
+
     @Override
     public void close() {
         pauseRequested.set(true);
@@ -514,6 +530,10 @@ public final class DebugSession implements AutoCloseable {
         ui.execute(() -> listener.updated(s));
         // The detail scans the recording: not for every refresh of a run in progress.
         if (s.cause() != Snapshot.Cause.RUN_PROGRESS && selectedBarrier.get() != null) postBarrierDetail();
+        if (s.cause() != Snapshot.Cause.RUN_PROGRESS) {
+            GlobalBuffers g = GlobalMemoryCapture.capture(nav.tt.run(), nav.tt.now());
+            ui.execute(() -> listener.globalMemory(g));
+        }
     }
 
     /**
