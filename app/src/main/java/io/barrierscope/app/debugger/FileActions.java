@@ -60,8 +60,8 @@ final class FileActions {
 
     /**
      * The same; {@code cancelled} runs when the user cancels the launch editor. A .cu is compiled by nvcc
-     * off the FX thread first (the editor lists the compiled entry's parameters); the launch file the
-     * editor saves is what opens.
+     * first (the editor lists the compiled entry's parameters), off the FX thread as the parse is; the
+     * launch file the editor saves is what opens.
      */
     void open(Path file, Runnable cancelled) {
         if (!DebuggerViewModel.asksForLaunch(file)) {
@@ -69,37 +69,24 @@ final class FileActions {
             return;
         }
         boolean cuda = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".cu");
-        if (!cuda) {
-            edit(file, file, cancelled);
-            return;
-        }
-        vm.saved("Compiling " + file.getFileName() + " with nvcc ...");
+        vm.saved(cuda ? "Compiling " + file.getFileName() + " with nvcc ..." : "Reading " + file.getFileName() + " ...");
+        // Compiling and parsing happen off the FX thread; the editor shows when its model is ready.
         Thread t = new Thread(() -> {
+            LaunchEditorViewModel editor;
             try {
-                Path ptx = compiler.apply(file);
-                Platform.runLater(() -> edit(file, ptx, cancelled));
+                editor = new LaunchEditorViewModel(file, cuda ? compiler.apply(file) : file);
             } catch (RuntimeException e) {
+                String msg = e.getMessage();
                 Platform.runLater(() -> {
-                    vm.failed(e.getMessage());
+                    vm.openFailed(file, msg); // the session shown, if any, stays as it was
                     cancelled.run();
                 });
+                return;
             }
-        }, "nvcc " + file.getFileName());
+            Platform.runLater(() -> LaunchSettingsDialog.ask(window.get(), editor).ifPresentOrElse(vm::open, cancelled));
+        }, "launch editor " + file.getFileName());
         t.setDaemon(true);
         t.start();
-    }
-
-    /** Shows the launch editor for {@code ptx} (opened as {@code file}) and opens the launch file it saves. */
-    private void edit(Path file, Path ptx, Runnable cancelled) {
-        LaunchEditorViewModel editor;
-        try {
-            editor = new LaunchEditorViewModel(file, ptx);
-        } catch (RuntimeException e) {
-            vm.failed(e.getMessage());
-            cancelled.run();
-            return;
-        }
-        LaunchSettingsDialog.ask(window.get(), editor).ifPresentOrElse(vm::open, cancelled);
     }
 
     void saveTrace() {
