@@ -17,6 +17,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -87,12 +88,49 @@ public final class BreakpointsView {
         });
         vm.hitProperty().addListener((o, a, b) -> table.refresh());
 
-        root.setTop(new VBox(bar, error));
+        FlowPane fields = new FlowPane(8, 4);
+        fields.setId("breakpointFields");
+        fields.getStyleClass().add("pane-toolbar");
+        Label preview = new Label();
+        preview.setId("breakpointPreview");
+        Runnable showFields = () -> {
+            fields.getChildren().clear();
+            String k = vm.kindProperty().get();
+            for (BreakpointForm.Field f : BreakpointForm.fields(k)) {
+                TextField t = new TextField();
+                t.setId("bpField-" + f.key().replace(":", ""));
+                t.setPromptText(f.prompt());
+                t.setPrefColumnCount(f.number() ? 5 : 10);
+                t.textProperty().bindBidirectional(vm.form().value(f));
+                t.textProperty().addListener((o, a, b) -> preview.setText(previewText(vm)));
+                t.setOnAction(e -> vm.add());
+                HBox one = new HBox(4, new Label(f.label()), t);
+                one.setAlignment(Pos.CENTER_LEFT);
+                fields.getChildren().add(one);
+            }
+            if (BreakpointForm.knows(k)) fields.getChildren().add(preview);
+            preview.setText(previewText(vm));
+            fields.setVisible(BreakpointForm.knows(k));
+            fields.setManaged(fields.isVisible());
+        };
+        vm.kindProperty().addListener((o, a, b) -> showFields.run());
+        vm.textProperty().addListener((o, a, b) -> preview.setText(previewText(vm)));
+        showFields.run();
+
+        root.setTop(new VBox(bar, fields, error));
         root.setCenter(table);
         root.getStyleClass().add("breakpoints-view");
     }
 
     public Node root() { return root; }
+
+    /** What Add will send from the fields (the typed text wins when there is some). */
+    private static String previewText(BreakpointsViewModel vm) {
+        String typed = vm.textProperty().get() == null ? "" : vm.textProperty().get().strip();
+        if (!typed.isEmpty()) return "Add sends: " + BreakpointsViewModel.compose(vm.kindProperty().get(), typed);
+        String spec = vm.formSpec();
+        return spec.isEmpty() ? "" : "Add sends: " + spec;
+    }
 
     /** Puts the keyboard in the add field (Ctrl+B). */
     public void focusField() { field.requestFocus(); }

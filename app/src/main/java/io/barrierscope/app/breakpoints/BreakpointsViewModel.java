@@ -50,9 +50,26 @@ public final class BreakpointsViewModel {
 
     public BreakpointsViewModel(Actions actions) { this.actions = actions; }
 
-    /** Adds what the field (and the chooser) says; an empty field with "spec as typed" does nothing. */
+    /** The chosen kind's fields (argument and conditions), used when the free-text field is empty. */
+    private final BreakpointForm form = new BreakpointForm();
+
+    /**
+     * Adds what the field (and the chooser) says; with a kind chosen and the field empty, what the kind's
+     * fields say. An empty field with "spec as typed" does nothing.
+     */
     public void add() {
-        String spec = compose(kind.get(), text.get());
+        String typed = text.get() == null ? "" : text.get().strip();
+        String spec;
+        if (typed.isEmpty() && BreakpointForm.knows(kind.get())) {
+            try {
+                spec = form.spec(kind.get());
+            } catch (IllegalArgumentException e) {
+                error.set(e.getMessage());
+                return;
+            }
+        } else {
+            spec = compose(kind.get(), text.get());
+        }
         if (spec.isEmpty()) {
             error.set("Write a breakpoint, e.g. line:42, barrier, mbarrier:full,phase=1, tx-zero, park, deadlock");
             return;
@@ -118,6 +135,18 @@ public final class BreakpointsViewModel {
     }
 
     public ObservableList<BreakpointRow> rows() { return readOnlyRows; }
+    /** The kind's fields. */
+    public BreakpointForm form() { return form; }
+
+    /** The spec the kind's fields make now, or "" (as typed, or a field is wrong). */
+    public String formSpec() {
+        if (!BreakpointForm.knows(kind.get())) return "";
+        try {
+            return form.spec(kind.get());
+        } catch (IllegalArgumentException e) {
+            return "";
+        }
+    }
     /** The add field. */
     public StringProperty textProperty() { return text; }
     /** The kind chooser: {@link #AS_TYPED} or a kind word. */

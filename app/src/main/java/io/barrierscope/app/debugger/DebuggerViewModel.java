@@ -72,6 +72,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final ThreadsViewModel threads = new ThreadsViewModel();
     private final RegistersViewModel registers = new RegistersViewModel();
     private final SharedMemoryViewModel shared = new SharedMemoryViewModel();
+    private final io.barrierscope.app.threads.GlobalMemoryViewModel global = new io.barrierscope.app.threads.GlobalMemoryViewModel();
     private final DiagnosticsViewModel diagnosticsList = new DiagnosticsViewModel();
     private final ConsoleViewModel console = new ConsoleViewModel();
     private final DeadlockViewModel deadlock = new DeadlockViewModel();
@@ -86,6 +87,10 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(APP_NAME);
     private final ReadOnlyStringWrapper notification = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper loaded = new ReadOnlyBooleanWrapper(false);
+    /** A file is loading (parse, compile, first steps) beside the current session; Cancel drops it. */
+    private final ReadOnlyBooleanWrapper opening = new ReadOnlyBooleanWrapper(false);
+    /** The file being opened, for the cancel message. */
+    private Path openingFile;
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper atStart = new ReadOnlyBooleanWrapper(true);
@@ -162,6 +167,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
             if (timeline.get() != null) timeline.get().highlightedLanesProperty().set(warps);
         });
         source.setOnToggleBreakpoint(session::toggleLineBreakpoint);
+        global.setWriterFinder((b, i) -> session.goToLastWrite(b, i, global::told));
         cuda.setOnLineClicked(source::showLinked);
         cuda.setOnToggleBreakpoint(session::toggleCudaBreakpoint);
         // Whatever points at a place selects it everywhere (window.md).
@@ -190,8 +196,27 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         welcome.hide();
         message.set("Opening " + file + " ...");
         opensRequested++;
+        openingFile = file;
+        opening.set(true);
         session.open(file, ptxSettings);
     }
+
+    /** Drops the open in progress: the session shown stays as it was (or the welcome screen comes back). */
+    public void cancelOpen() {
+        if (!opening.get()) return;
+        session.cancelOpen();
+        opening.set(false);
+        if (opensRequested > 0) opensRequested--;
+        if (!loaded.get()) {
+            message.set("Cancelled opening " + openingFile);
+            welcome.show();
+        } else {
+            message.set("Cancelled opening " + openingFile + " (still showing " + title.get().replace(" — " + APP_NAME, "") + ")");
+        }
+    }
+
+    /** Whether a file is loading (the status bar shows a busy indicator and Cancel). */
+    public javafx.beans.property.ReadOnlyBooleanProperty openingProperty() { return opening.getReadOnlyProperty(); }
 
     /**
      * Opens asked for and not yet answered: an open (even of the file already open) starts afresh,
@@ -288,6 +313,8 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
 
     @Override
     public void opened(OpenedFile file) {
+        opening.set(false);
+        global.clear(); // a new run: nothing to compare its buffers with
         // A re-run keeps the panel and thread the user is on; an open starts afresh, even of the same file.
         boolean newFile = opensRequested > 0 || !file.file().equals(openFile);
         if (opensRequested > 0) opensRequested--;
@@ -420,6 +447,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
      */
     @Override
     public void openFailed(Path path, String text) {
+        opening.set(false);
         if (opensRequested > 0) opensRequested--;
         if (!loaded.get()) {
             failed(text);
@@ -440,6 +468,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
 
     @Override
     public void failed(String text) {
+        opening.set(false);
         running.set(false);
         progress.set(0);
         String firstLine = text == null ? "failed" : text.lines().findFirst().orElse(text);
@@ -491,6 +520,10 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public ThreadsViewModel threads() { return threads; }
     public RegistersViewModel registers() { return registers; }
     public SharedMemoryViewModel shared() { return shared; }
+    public io.barrierscope.app.threads.GlobalMemoryViewModel global() { return global; }
+
+    @Override
+    public void globalMemory(io.barrierscope.app.session.GlobalBuffers g) { global.update(g); }
     public DiagnosticsViewModel diagnosticsList() { return diagnosticsList; }
     public ConsoleViewModel console() { return console; }
     /** The window's one selection (thread, lane, barrier, line, step). */

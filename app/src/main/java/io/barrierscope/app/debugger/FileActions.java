@@ -1,7 +1,9 @@
 package io.barrierscope.app.debugger;
 
 import io.barrierscope.app.files.LaunchSettingsDialog;
-import io.barrierscope.app.session.LaunchSettings;
+import io.barrierscope.app.files.LaunchEditorViewModel;
+import io.barrierscope.launch.NvccCompiler;
+import javafx.application.Platform;
 import io.barrierscope.app.timeline.TimelineExport;
 import io.barrierscope.app.timeline.TimelinePng;
 import io.barrierscope.app.timeline.TimelineView;
@@ -28,8 +30,9 @@ import javafx.stage.Window;
 final class FileActions {
     private final DebuggerViewModel vm;
     private final Supplier<Window> window;
-    /** The launch settings last chosen for a bare PTX, offered again next time. */
-    private LaunchSettings lastSettings = LaunchSettings.defaults();
+
+    /** How a .cu becomes PTX: nvcc (tests stand in a compiled PTX, so they need no nvcc). */
+    static volatile java.util.function.UnaryOperator<Path> compiler = NvccCompiler::compile;
 
     FileActions(DebuggerViewModel vm, Supplier<Window> window) {
         this.vm = vm;
@@ -55,16 +58,35 @@ final class FileActions {
     /** Opens a file; a bare PTX or CUDA file asks for its launch first (cancelling opens nothing). */
     void open(Path file) { open(file, () -> { }); }
 
-    /** The same; {@code cancelled} runs when the user cancels the launch dialog. */
+    /**
+     * The same; {@code cancelled} runs when the user cancels the launch editor. A .cu is compiled by nvcc
+     * first (the editor lists the compiled entry's parameters), off the FX thread as the parse is; the
+     * launch file the editor saves is what opens.
+     */
     void open(Path file, Runnable cancelled) {
         if (!DebuggerViewModel.asksForLaunch(file)) {
             vm.open(file);
             return;
         }
-        LaunchSettingsDialog.ask(window.get(), file, lastSettings).ifPresentOrElse(s -> {
-            lastSettings = s;
-            vm.open(file, s);
-        }, cancelled);
+        boolean cuda = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".cu");
+        vm.saved(cuda ? "Compiling " + file.getFileName() + " with nvcc ..." : "Reading " + file.getFileName() + " ...");
+        // Compiling and parsing happen off the FX thread; the editor shows when its model is ready.
+        Thread t = new Thread(() -> {
+            LaunchEditorViewModel editor;
+            try {
+                editor = new LaunchEditorViewModel(file, cuda ? compiler.apply(file) : file);
+            } catch (RuntimeException e) {
+                String msg = e.getMessage();
+                Platform.runLater(() -> {
+                    vm.openFailed(file, msg); // the session shown, if any, stays as it was
+                    cancelled.run();
+                });
+                return;
+            }
+            Platform.runLater(() -> LaunchSettingsDialog.ask(window.get(), editor).ifPresentOrElse(vm::open, cancelled));
+        }, "launch editor " + file.getFileName());
+        t.setDaemon(true);
+        t.start();
     }
 
     void saveTrace() {

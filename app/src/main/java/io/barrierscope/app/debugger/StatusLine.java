@@ -22,7 +22,14 @@ final class StatusLine {
         StatusBar bar = new StatusBar();
         bar.setId("statusBar");
         bar.textProperty().bind(vm.messageProperty());
-        bar.progressProperty().bind(vm.progressProperty());
+        // While a file loads: a busy indicator and Cancel (the session shown stays usable meanwhile).
+        bar.progressProperty().bind(Bindings.when(vm.openingProperty()).then(-1.0).otherwise(vm.progressProperty()));
+        javafx.scene.control.Button cancel = new javafx.scene.control.Button("Cancel");
+        cancel.setId("cancelOpen");
+        cancel.setTooltip(new Tooltip("Stop opening the file; the session shown stays as it is"));
+        cancel.setOnAction(e -> vm.cancelOpen());
+        cancel.visibleProperty().bind(vm.openingProperty());
+        cancel.managedProperty().bind(cancel.visibleProperty());
 
         Label outcome = label("outcomeLabel", vm.outcomeProperty());
         outcome.getStyleClass().add("outcome");
@@ -34,7 +41,7 @@ final class StatusLine {
         vm.outcomeProperty().addListener((o, a, s) -> restyle.accept(s));
         restyle.accept(vm.outcomeProperty().get());
         outcome.setTooltip(new Tooltip("How the run stands: ready, paused, running, completed, deadlock, diagnosed, step-limit"));
-        bar.getLeftItems().add(outcome);
+        bar.getLeftItems().addAll(outcome, cancel);
 
         Label steps = label("stepsLabel", vm.stepsProperty());
         steps.setTooltip(new Tooltip("The position (warp steps executed) of the furthest step recorded so far: \"(end)\" once "

@@ -77,6 +77,9 @@ public final class DebugSession implements AutoCloseable {
          * shows the lines printed before the snapshot's position.
          */
         default void printed(List<ConsoleLine> lines) {}
+
+        /** The launch's global buffers, after every stop (not during a run). */
+        default void globalMemory(GlobalBuffers buffers) {}
     }
 
     /** Least time between progress snapshots while running (at most ten a second). */
@@ -84,6 +87,11 @@ public final class DebugSession implements AutoCloseable {
 
     private final Executor worker;
     private final ExecutorService ownedWorker;
+    /** Where files load: a thread of its own beside the worker, or the worker itself (tests). */
+    private final Executor loader;
+    private final ExecutorService ownedLoader;
+    /** The open asked for last; a load whose ticket is no longer this one is dropped (cancelled or superseded). */
+    private final java.util.concurrent.atomic.AtomicLong openTicket = new java.util.concurrent.atomic.AtomicLong();
     private final Executor ui;
     private final Listener listener;
     private final AtomicBoolean pauseRequested = new AtomicBoolean();
@@ -111,17 +119,30 @@ public final class DebugSession implements AutoCloseable {
             t.setDaemon(true); // closing the window must not wait for a long run
             return t;
         });
-        return new DebugSession(w, w, ui, listener);
+        ExecutorService loads = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "barrierscope-open");
+            t.setDaemon(true);
+            return t;
+        });
+        return new DebugSession(w, w, loads, loads, ui, listener);
     }
 
     /** A session on the given executors (tests: {@code Runnable::run} for both). */
     public DebugSession(Executor worker, Executor ui, Listener listener) {
-        this(worker, null, ui, listener);
+        this(worker, null, worker, null, ui, listener);
     }
 
-    private DebugSession(Executor worker, ExecutorService owned, Executor ui, Listener listener) {
+    /** A session whose files load on {@code loader} (tests: to hold a load while the current session is used). */
+    public DebugSession(Executor worker, Executor loader, Executor ui, Listener listener) {
+        this(worker, null, loader, null, ui, listener);
+    }
+
+    private DebugSession(Executor worker, ExecutorService owned, Executor loader, ExecutorService ownedLoader, Executor ui,
+                         Listener listener) {
         this.worker = worker;
         this.ownedWorker = owned;
+        this.loader = loader;
+        this.ownedLoader = ownedLoader;
         this.ui = ui;
         this.listener = listener;
     }
@@ -134,21 +155,38 @@ public final class DebugSession implements AutoCloseable {
     /** Opens a file; a bare PTX is launched with {@code ptxSettings} (null: the defaults). */
     public void open(Path path, LaunchSettings ptxSettings) {
         pauseRequested.set(true);
-        worker.execute(() -> guarded(() -> {
+        long ticket = openTicket.incrementAndGet();
+        // Parsing, compiling and the first steps run on the loader: the worker keeps serving the
+        // current session (steps, seeks) until the new one is ready, and Cancel drops it.
+        loader.execute(() -> guarded(() -> {
             Loader.Loaded l;
             try {
                 l = Loader.load(path, ptxSettings); // nothing of the current session changes before this succeeds
             } catch (BadInputException | PtxException e) {
                 String msg = e.getMessage();
-                ui.execute(() -> listener.openFailed(path, msg));
+                if (openTicket.get() == ticket) ui.execute(() -> listener.openFailed(path, msg));
                 return;
             }
-            inspectSlot.set(-1); // a thread of the old run means nothing in the new one
-            selectedBarrier.set(null); // nor a barrier
-            file = Loader.resolve(path); // a bundle folder: the file in it that opened
-            breakpoints.clear(l.travel().breakpoints());
-            install(l);
+            if (openTicket.get() != ticket) return; // cancelled or superseded while it loaded
+            pauseRequested.set(true); // a Continue begun on the old session meanwhile yields to the new one
+            worker.execute(() -> guarded(() -> {
+                if (openTicket.get() == ticket) installOpened(path, l);
+            }));
         }));
+    }
+
+    /**
+     * Drops the open in progress (its result, when it comes, is thrown away); the current session is
+     * as it was. The load itself runs to its end on the loader thread: the engine has no cancellation point.
+     */
+    public void cancelOpen() { openTicket.incrementAndGet(); }
+
+    private void installOpened(Path path, Loader.Loaded l) {
+        inspectSlot.set(-1); // a thread of the old run means nothing in the new one
+        selectedBarrier.set(null); // nor a barrier
+        file = Loader.resolve(path); // a bundle folder: the file in it that opened
+        breakpoints.clear(l.travel().breakpoints());
+        install(l);
     }
 
     /** Runs the same launch again under another policy and seed, keeping the breakpoints. */
@@ -480,15 +518,34 @@ public final class DebugSession implements AutoCloseable {
         }));
     }
 
+    /**
+     * Finds the step that last wrote {@code buffer[index]} before the state shown (searching back at most
+     * {@link LastWriter#BOUND} steps) and goes there; {@code told} hears what was found, on the UI executor.
+     */
+    public void goToLastWrite(String buffer, long index, java.util.function.Consumer<String> told) {
+        worker.execute(() -> guarded(() -> {
+            if (nav == null || running) return;
+            LastWriter.Result r = LastWriter.find(nav.tt, buffer, index, LastWriter.BOUND);
+            ui.execute(() -> told.accept(r.text()));
+            if (r.found()) afterMove(nav.seek(r.step()), Snapshot.Cause.STEPPED, false);
+        }));
+    }
+
     @Override
     public void close() {
         pauseRequested.set(true);
         if (ownedWorker != null) ownedWorker.shutdownNow();
+        if (ownedLoader != null) ownedLoader.shutdownNow();
     }
 
     /** For tests: waits until the worker has finished what was queued before. */
     boolean awaitIdle(long timeout, TimeUnit unit) throws InterruptedException {
         if (ownedWorker == null) return true;
+        if (ownedLoader != null) { // a load in progress first: it hands its result to the worker
+            var loaded = new CountDownLatch(1);
+            ownedLoader.execute(loaded::countDown);
+            if (!loaded.await(timeout, unit)) return false;
+        }
         var done = new CountDownLatch(1);
         ownedWorker.execute(done::countDown);
         return done.await(timeout, unit);
@@ -514,6 +571,10 @@ public final class DebugSession implements AutoCloseable {
         ui.execute(() -> listener.updated(s));
         // The detail scans the recording: not for every refresh of a run in progress.
         if (s.cause() != Snapshot.Cause.RUN_PROGRESS && selectedBarrier.get() != null) postBarrierDetail();
+        if (s.cause() != Snapshot.Cause.RUN_PROGRESS) {
+            GlobalBuffers g = GlobalMemoryCapture.capture(nav.tt.run(), nav.tt.now());
+            ui.execute(() -> listener.globalMemory(g));
+        }
     }
 
     /**

@@ -24,12 +24,20 @@ import javafx.scene.layout.HBox;
 public final class InspectorView {
     private final TabPane root = new TabPane();
 
-    public InspectorView(RegistersViewModel registers, SharedMemoryViewModel shared) {
+    public InspectorView(RegistersViewModel registers, SharedMemoryViewModel shared) { this(registers, shared, null); }
+
+    /** With the global-memory tab beside the shared memory when {@code global} is given. */
+    public InspectorView(RegistersViewModel registers, SharedMemoryViewModel shared, GlobalMemoryViewModel global) {
         Tab regs = new Tab("Registers", registersPane(registers));
         regs.setId("registersTab");
         Tab mem = new Tab("Shared memory", sharedPane(shared));
         mem.setId("sharedTab");
         root.getTabs().addAll(regs, mem);
+        if (global != null) {
+            Tab g = new Tab("Global memory", GlobalMemoryPane.of(global));
+            g.setId("globalTab");
+            root.getTabs().add(g);
+        }
         root.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         root.getStyleClass().add("inspector");
     }
@@ -82,7 +90,7 @@ public final class InspectorView {
         return titled(vm.titleProperty(), "sharedTitle", table, inUse);
     }
 
-    private static Node titled(javafx.beans.value.ObservableStringValue title, String id, Node content, Node extra) {
+    static Node titled(javafx.beans.value.ObservableStringValue title, String id, Node content, Node extra) {
         Label l = new Label();
         l.setId(id);
         l.getStyleClass().add("pane-note");
@@ -93,7 +101,7 @@ public final class InspectorView {
         return new BorderPane(content, top, null, null, null);
     }
 
-    private static <T> TableColumn<T, String> column(String name, double width, Function<T, String> f) {
+    static <T> TableColumn<T, String> column(String name, double width, Function<T, String> f) {
         TableColumn<T, String> c = new TableColumn<>(name);
         c.setPrefWidth(width);
         c.setSortable(false);

@@ -46,6 +46,8 @@ class DebugSessionTest {
         }, r);
         try {
             s.open(TestFiles.sample("block-reduce"));
+            // The file loads beside the worker; commands given meanwhile act on the session shown, so wait for it.
+            assertTrue(s.awaitIdle(60, TimeUnit.SECONDS));
             s.run();
             assertTrue(s.awaitIdle(60, TimeUnit.SECONDS));
         } finally {

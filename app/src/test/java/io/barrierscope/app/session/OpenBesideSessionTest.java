@@ -1,0 +1,74 @@
+package io.barrierscope.app.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.app.TestFiles;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A file loads beside the session shown: until it is ready the current session still steps, and a
+ * cancelled (or superseded) load changes nothing when it finishes.
+ */
+class OpenBesideSessionTest {
+    /** Loads wait here until the test lets them run. */
+    private final ArrayDeque<Runnable> loads = new ArrayDeque<>();
+    private final List<Path> opened = new ArrayList<>();
+    private final List<Snapshot> snapshots = new ArrayList<>();
+    private final List<String> failures = new ArrayList<>();
+    private final DebugSession session = new DebugSession(Runnable::run, loads::add, Runnable::run, new DebugSession.Listener() {
+        @Override public void opened(OpenedFile file) { opened.add(file.file()); }
+        @Override public void updated(Snapshot s) { snapshots.add(s); }
+        @Override public void failed(String message) { failures.add(message); }
+    });
+
+    private void finishLoads() {
+        while (!loads.isEmpty()) loads.poll().run();
+    }
+
+    private long steps() { return snapshots.get(snapshots.size() - 1).steps(); }
+
+    @Test
+    void theCurrentSessionStepsWhileAFileLoadsAndTheNewOneReplacesItWhenReady() {
+        Path a = TestFiles.sample("block-reduce");
+        session.open(a);
+        finishLoads();
+        assertEquals(1, opened.size());
+        session.open(TestFiles.sample("mbarrier-init-count-too-high"));
+        assertEquals(1, loads.size(), "the load waits on the loader");
+        session.step();
+        session.step();
+        assertEquals(2, steps(), "the session shown still steps");
+        assertEquals(1, opened.size());
+        finishLoads();
+        assertEquals(2, opened.size());
+        assertEquals(0, steps(), "the new session starts at step 0");
+        assertTrue(failures.isEmpty(), failures.toString());
+    }
+
+    @Test
+    void aCancelledLoadLeavesTheSessionAsItWas() {
+        session.open(TestFiles.sample("block-reduce"));
+        finishLoads();
+        session.step();
+        session.open(TestFiles.sample("mbarrier-init-count-too-high"));
+        session.cancelOpen();
+        finishLoads();
+        assertEquals(1, opened.size(), "nothing installed");
+        session.step();
+        assertEquals(2, steps(), "the same session, one step further");
+    }
+
+    @Test
+    void onlyTheLastOfTwoOpensIsInstalled() {
+        session.open(TestFiles.sample("block-reduce"));
+        session.open(TestFiles.sample("mbarrier-init-count-too-high"));
+        finishLoads();
+        assertEquals(1, opened.size());
+        assertTrue(opened.get(0).toString().contains("mbarrier-init-count-too-high"), opened.toString());
+    }
+}
