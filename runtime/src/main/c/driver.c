@@ -3,7 +3,9 @@
  * cuTensorMapEncodeTiled). A tensor map is written in the engine's own documented 128-byte
  * layout (docs/runtime.md; the engine's TensorMap): u32 magic "TMAP", u32 rank, u64 global
  * address, u32 element size, u32 0, u64 dims[5] at 24, u64 byte strides of dims 1..4 at 64,
- * u32 box[5] at 96, u32 swizzle bytes (0, 32, 64, 128) at 116.
+ * u32 box[5] at 96, u32 swizzle bytes (0, 32, 64, 128) at 116, u8 traversal strides[5] at 120
+ * (0 for 1), u8 interleave bytes (0, 16, 32) at 125, u8 flags at 126 (bit 0: NaN out-of-bounds
+ * fill), u8 element type at 127 (1 + its index in the engine's TensorMap.TYPES; 0 untyped).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -22,6 +24,19 @@ static int element_bytes(int type) {
     default: return 0;                 /* the packed 16U4/16U6 types */
     }
 }
+
+/* The engine's element-type code (TensorMap.TYPES: U8 U16 U32 S32 U64 S64 F16 F32 F64 BF16 TF32 ...,
+ * stored as 1 + index) of a CUtensorMapDataType; tensor reductions need it. The _FTZ variants
+ * differ only in how the tensor core reads them, not in what a copy or reduction does. */
+static int element_type_code(int type) {
+    if (type >= 0 && type <= 9) return type + 1; /* UINT8..BFLOAT16 are TYPES[0..9] in the same order */
+    if (type == 10) return 8;                     /* FLOAT32_FTZ: F32 */
+    if (type == 11 || type == 12) return 11;      /* TFLOAT32(_FTZ): TF32 */
+    return 0;
+}
+
+/* FLOAT16, FLOAT32, FLOAT64, BFLOAT16 and the FTZ/TF32 forms: the types NaN fill is defined for. */
+static int is_float_type(int type) { return type >= 6 && type <= 12; }
 
 /* One line naming the argument at fault; "not modelled" marks what a GPU accepts and we cannot do. */
 static int tensor_map_refused(const char *field, const char *why) {
@@ -61,23 +76,27 @@ static int encode_tiled(void *map, int type, unsigned rank, void *global, const 
     if (e == 0) return tensor_map_refused("tensorDataType", "the packed 4- and 6-bit types (CU_TENSOR_MAP_DATA_TYPE_16U4/16U6_*) are not modelled by BarrierScope yet");
     if (interleave < 0 || interleave > 2) return tensor_map_refused("interleave", "no such CUtensorMapInterleave");
     if (interleave != 0 && rank < 3) return tensor_map_refused("interleave", "an interleaved layout needs a tensorRank of 3 or more");
-    if (interleave != 0) return tensor_map_refused("interleave", "interleaved layouts (CU_TENSOR_MAP_INTERLEAVE_16B/32B) are not modelled by BarrierScope yet");
     if (sw == -2) return tensor_map_refused("swizzle", "no such CUtensorMapSwizzle");
     if (sw == -1) return tensor_map_refused("swizzle", "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_* (32- and 64-byte chunks) are not modelled by BarrierScope yet (NONE, 32B, 64B and 128B are)");
+    if (interleave == 2 && sw != 32) return tensor_map_refused("swizzle", "with CU_TENSOR_MAP_INTERLEAVE_32B the swizzle must be CU_TENSOR_MAP_SWIZZLE_32B");
     if (l2 < 0 || l2 > 3) return tensor_map_refused("l2Promotion", "no such CUtensorMapL2promotion");
     if (oob < 0 || oob > 1) return tensor_map_refused("oobFill", "no such CUtensorMapFloatOOBfill");
-    if (oob != 0) return tensor_map_refused("oobFill", "NaN out-of-bounds fill (CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA) is not modelled by BarrierScope yet (zero fill is)");
+    if (oob != 0 && !is_float_type(type)) return tensor_map_refused("oobFill", "NaN fill (CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA) needs a floating-point tensorDataType");
     if (((uintptr_t) global) % 16 != 0) return tensor_map_refused("globalAddress", "must be 16-byte aligned");
+    uint64_t box_bytes = (uint64_t) e;
     for (unsigned i = 0; i < rank; i++) {
         if (dims[i] == 0 || dims[i] > (1ull << 32)) return tensor_map_refused("globalDim", "each dimension must be 1 to 2^32");
         if (box[i] == 0 || box[i] > 256) return tensor_map_refused("boxDim", "each dimension must be 1 to 256");
         /* elementStrides[0] is ignored without interleave, as the driver documents; null reads as all 1. */
         if (elem_strides != NULL && (elem_strides[i] == 0 || elem_strides[i] > 8)) return tensor_map_refused("elementStrides", "each must be 1 to 8");
-        if (elem_strides != NULL && i > 0 && elem_strides[i] != 1) return tensor_map_refused("elementStrides", "strides other than 1 are not modelled by BarrierScope yet");
         if (i > 0 && (strides[i - 1] % 16 != 0 || strides[i - 1] >= (1ull << 40))) return tensor_map_refused("globalStrides", "each must be a multiple of 16 bytes below 2^40");
+        if (i > 0 && interleave == 2 && strides[i - 1] % 32 != 0) return tensor_map_refused("globalStrides", "with CU_TENSOR_MAP_INTERLEAVE_32B each must be a multiple of 32 bytes");
+        box_bytes *= box[i];
     }
-    if ((box[0] * (unsigned) e) % 16 != 0) return tensor_map_refused("boxDim", "the inner dimension must span a multiple of 16 bytes");
-    if (sw > 0 && box[0] * (unsigned) e > (unsigned) sw) return tensor_map_refused("boxDim", "with a swizzle, the inner dimension must span at most the swizzle's bytes (32, 64 or 128)");
+    if (interleave == 0 && (box[0] * (unsigned) e) % 16 != 0) return tensor_map_refused("boxDim", "without interleave the inner dimension must span a multiple of 16 bytes");
+    if (interleave == 0 && sw > 0 && box[0] * (unsigned) e > (unsigned) sw) return tensor_map_refused("boxDim", "with a swizzle, the inner dimension must span at most the swizzle's bytes (32, 64 or 128)");
+    /* PTX ISA 5.5.3.1: a bounding box spans a multiple of 16 bytes (the engine refuses others). */
+    if (box_bytes % 16 != 0) return tensor_map_refused("boxDim", "the box must span a multiple of 16 bytes (PTX ISA 5.5.3.1)");
     unsigned char b[128];
     memset(b, 0, sizeof b);
     uint32_t magic = 0x544D4150, r = rank, es = (uint32_t) e, swb = (uint32_t) sw;
@@ -92,6 +111,14 @@ static int encode_tiled(void *map, int type, unsigned rank, void *global, const 
         if (i > 0) memcpy(b + 64 + 8 * (i - 1), &strides[i - 1], 8);
     }
     memcpy(b + 116, &swb, 4);
+    for (unsigned i = 0; i < rank; i++) {
+        /* Without interleave the stride of dimension 0 is ignored (driver); written as 1 (byte 0). */
+        unsigned es_i = elem_strides == NULL || (i == 0 && interleave == 0) ? 1 : elem_strides[i];
+        b[120 + i] = (unsigned char) (es_i == 1 ? 0 : es_i);
+    }
+    b[125] = (unsigned char) (interleave == 0 ? 0 : interleave == 1 ? 16 : 32);
+    b[126] = (unsigned char) (oob != 0);
+    b[127] = (unsigned char) element_type_code(type);
     memcpy(map, b, sizeof b);
     return CUDA_SUCCESS;
 }
