@@ -252,6 +252,17 @@ class ExecProgramsTest {
     }
 
     @Test
+    void runtimeBuiltMapsCarryElementStridesNanFillAndTheElementTypeATensorReductionNeeds() throws Exception {
+        Ran r = exec("tma_modes");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS tma_modes"), r.all());
+        assertTrue(r.program().contains("cuTensorMapEncodeTiled: oobFill: NaN fill (CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA)"
+                + " needs a floating-point tensorDataType (returns CUDA_ERROR_INVALID_VALUE)"), r.all());
+        assertTrue(r.program().contains("cuTensorMapEncodeTiled: swizzle: with CU_TENSOR_MAP_INTERLEAVE_32B the swizzle must be"
+                + " CU_TENSOR_MAP_SWIZZLE_32B (returns CUDA_ERROR_INVALID_VALUE)"), r.all());
+    }
+
+    @Test
     void deviceQueriesDescribeOneConsistentSm90aDevice() throws Exception {
         Ran r = exec("device_queries");
         assertEquals(0, r.code(), r.all());
