@@ -94,7 +94,7 @@ static int encode_tiled(void *map, int type, unsigned rank, void *global, const 
         box_bytes *= box[i];
     }
     if (interleave == 0 && (box[0] * (unsigned) e) % 16 != 0) return tensor_map_refused("boxDim", "without interleave the inner dimension must span a multiple of 16 bytes");
-    if (interleave == 0 && sw > 0 && box[0] * (unsigned) e > (unsigned) sw) return tensor_map_refused("boxDim", "with a swizzle, the inner dimension must span at most the swizzle's bytes (32, 64 or 128)");
+    if (sw > 0 && box[0] * (unsigned) e > (unsigned) sw) return tensor_map_refused("boxDim", "with a swizzle, the inner dimension must span at most the swizzle's bytes (32, 64 or 128)");
     /* PTX ISA 5.5.3.1: a bounding box spans a multiple of 16 bytes (the engine refuses others). */
     if (box_bytes % 16 != 0) return tensor_map_refused("boxDim", "the box must span a multiple of 16 bytes (PTX ISA 5.5.3.1)");
     unsigned char b[128];
