@@ -38,7 +38,7 @@ final class ExpectChecker {
             int listed = 0;
             int wrong = 0;
             for (int i = 0; i < want.size(); i++) {
-                if (!same(want.get(i), got.get(i))) {
+                if (!same(want.get(i), got.get(i), e.exact())) {
                     wrong++;
                     if (listed++ < MAX_LISTED) out.add("buffer " + b.getKey() + "[" + i + "]: expected " + want.get(i) + ", got " + got.get(i));
                 }
@@ -48,10 +48,21 @@ final class ExpectChecker {
         return out;
     }
 
-    private static boolean same(Number want, Number got) {
+    /**
+     * Whether a value is as expected. Floats match within a relative 1e-5 unless the block says
+     * {@code "exact": true}: then an .f32 value must be the float the expected number rounds to
+     * (bit for bit) and an .f64 value the double it reads as.
+     */
+    static boolean same(Number want, Number got, boolean exact) {
         if (got instanceof Double g) {
             double w = want.doubleValue();
-            return w == g || Math.abs(w - g) <= 1e-5 * Math.max(1, Math.abs(w)) || (Double.isNaN(w) && Double.isNaN(g));
+            if (Double.isNaN(w) && Double.isNaN(g)) return true;
+            if (exact) {
+                boolean f32 = (double) (float) (double) g == g; // an .f32 buffer's values are floats widened
+                return Double.doubleToLongBits(w) == Double.doubleToLongBits(g)
+                        || f32 && Float.floatToIntBits((float) w) == Float.floatToIntBits((float) (double) g);
+            }
+            return w == g || Math.abs(w - g) <= 1e-5 * Math.max(1, Math.abs(w));
         }
         return want.longValue() == got.longValue() && !(want instanceof Double d && d != Math.rint(d));
     }

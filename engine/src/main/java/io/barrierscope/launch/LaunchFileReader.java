@@ -481,7 +481,7 @@ public final class LaunchFileReader {
 
     private Expectation expect(JsonNode e) {
         if (!e.isObject()) throw bad("/expect", "\"expect\" must be an object");
-        unknownKeys(e, "/expect", Set.of("outcome", "buffers", "diagnostics"));
+        unknownKeys(e, "/expect", Set.of("outcome", "buffers", "diagnostics", "exact"));
         String outcome = null;
         if (e.has("outcome")) {
             outcome = text(e, "outcome", true, "/expect/outcome");
@@ -527,6 +527,11 @@ public final class LaunchFileReader {
                 diags.add(d.get(i).asText());
             }
         }
-        return new Expectation(outcome, buffers, diags);
+        boolean exact = false;
+        if (e.has("exact")) {
+            if (!e.get("exact").isBoolean()) throw bad("/expect/exact", "\"exact\" must be true or false");
+            exact = e.get("exact").booleanValue();
+        }
+        return new Expectation(outcome, buffers, diags, exact);
     }
 }
