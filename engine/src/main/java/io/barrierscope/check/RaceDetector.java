@@ -79,6 +79,10 @@ public final class RaceDetector implements MemoryModelHook {
     private int lastChunk;
     private int lastChunkStart;
     private boolean rmw;
+    /** {@link #orderedFor}'s cache: a clock, a chunk number, and that chunk (clocks are immutable). */
+    private VectorClock orderedVb;
+    private int orderedChunkNo = -1;
+    private int[] orderedChunk;
     /** {@link #page}'s cache (not state: pages are found again from the shadow after a restore). */
     private RaceShadow cachedShadow;
     private int cachedRegion = -1;
@@ -279,8 +283,16 @@ public final class RaceDetector implements MemoryModelHook {
         int id = (int) (e & (STRONG - 1));
         if (id == t) return true;
         int c = chunkShift >= 0 ? id >>> chunkShift : id / chunkSize;
-        int[][] chunks = vb.chunks;
-        int[] ch = c < chunks.length ? chunks[c] : null;
+        int[] ch;
+        if (vb == orderedVb && c == orderedChunkNo) {
+            ch = orderedChunk;
+        } else {
+            int[][] chunks = vb.chunks;
+            ch = c < chunks.length ? chunks[c] : null;
+            orderedVb = vb;
+            orderedChunkNo = c;
+            orderedChunk = ch;
+        }
         return ch != null && (int) (e >>> 32) <= ch[id - c * chunkSize];
     }
 
@@ -461,6 +473,15 @@ public final class RaceDetector implements MemoryModelHook {
         int c = s0 / chunkSize;
         int[] ch = b.chunkForWrite(c);
         int i0 = s0 - c * chunkSize;
+        if (lanes == -1) {
+            // A whole warp (the usual arrival): a plain counted loop the JIT can vectorise.
+            for (int lane = 0; lane < 32; lane++) {
+                int s = s0 + lane;
+                ch[i0 + lane] = Math.max(ch[i0 + lane], clock[s]);
+                clock[s]++;
+            }
+            return;
+        }
         for (int l = lanes; l != 0; l &= l - 1) {
             int lane = Integer.numberOfTrailingZeros(l);
             int s = s0 + lane;
