@@ -33,6 +33,8 @@ public final class RaceDetector implements MemoryModelHook {
     final int chunkSize;
     final int chunkCount;
     private final int ctas;
+    /** log2 of {@link #chunkSize} when it is a power of two (ids map to chunks by a shift), else -1. */
+    private final int chunkShift;
 
     final int[] clock;
     final VectorClock[] base;
@@ -77,6 +79,15 @@ public final class RaceDetector implements MemoryModelHook {
     private int lastChunk;
     private int lastChunkStart;
     private boolean rmw;
+    /** {@link #orderedFor}'s cache: a clock, a chunk number, and that chunk (clocks are immutable). */
+    private VectorClock orderedVb;
+    private int orderedChunkNo = -1;
+    private int[] orderedChunk;
+    /** {@link #page}'s cache (not state: pages are found again from the shadow after a restore). */
+    private RaceShadow cachedShadow;
+    private int cachedRegion = -1;
+    private int cachedPageNo = -1;
+    private RaceShadow.Page cachedPage;
 
     /** One mbarrier's clocks: the current phase's releases, the last completed phase's, and its init. */
     static final class MbarState {
@@ -99,6 +110,7 @@ public final class RaceDetector implements MemoryModelHook {
         this.ctas = m.ctas;
         this.chunkSize = m.warpsPerCta * 32;
         this.chunkCount = KINDS * ctas;
+        this.chunkShift = Integer.bitCount(chunkSize) == 1 ? Integer.numberOfTrailingZeros(chunkSize) : -1;
         clock = new int[KINDS * slots];
         java.util.Arrays.fill(clock, 1);
         base = new VectorClock[slots];
@@ -134,7 +146,10 @@ public final class RaceDetector implements MemoryModelHook {
         selfA = t;
         clockA = clock[t];
         selfB = -1;
-        actorBase = base[t];
+        // Consecutive accesses are mostly by threads that share one base (since their last barrier):
+        // skip the reference store and its GC write barrier then.
+        VectorClock b = base[t];
+        if (b != actorBase) actorBase = b;
         actorPc = m.pc[t];
     }
 
@@ -183,10 +198,26 @@ public final class RaceDetector implements MemoryModelHook {
     /** A plain or strong access of {@code size} bytes at {@code offset} of {@code region} (a CTA's shared memory, or a global segment). */
     public void access(int region, int offset, int size, int thread, boolean write) {
         if (reported) return;
+        if (asyncActor == null && strongMode == 0 && size == 4 && (offset & 3) == 0) {
+            RaceShadow.Page pg = page(region, offset);
+            int w = (offset & (RaceShadow.PAGE - 1)) >> 2;
+            if (!pg.isSplit(w) && plainWord(pg.words, w, thread, write)) return;
+        }
         if (asyncActor == null) actThread(thread);
         boolean strong = strongMode != 0;
         accessEpoch = ((long) actorClock << 32) | actorId | (strong ? STRONG : 0);
         accessStep = x.eventStep();
+        if (size == 4 && (offset & 3) == 0 && !strong) {
+            // The usual access, a plain aligned word by a thread or a copy: one cell unless the word is split.
+            RaceShadow.Page pg = page(region, offset);
+            int w = (offset & (RaceShadow.PAGE - 1)) >> 2;
+            if (!pg.isSplit(w)) {
+                orderedWrite = 0;
+                orderedRead = 0;
+                cell(pg.words, w, region, offset, write, false);
+                return;
+            }
+        }
         // The cells of one access usually share their last write and read: check each distinct epoch once.
         orderedWrite = 0;
         orderedRead = 0;
@@ -199,7 +230,7 @@ public final class RaceDetector implements MemoryModelHook {
             int hi = Math.min(4, end - wordOff);
             if (off >>> RaceShadow.PAGE_BITS != pageNo) {
                 pageNo = off >>> RaceShadow.PAGE_BITS;
-                pg = shadow.page(region, off);
+                pg = page(region, off);
             }
             int w = (wordOff & (RaceShadow.PAGE - 1)) >> 2;
             boolean full = lo == 0 && hi == 4;
@@ -213,6 +244,72 @@ public final class RaceDetector implements MemoryModelHook {
             off = wordOff + hi;
         }
         if (strong && asyncActor == null) strongSync(region, offset, thread, write);
+    }
+
+    /**
+     * The usual access, a plain aligned word by a thread, checked and recorded with no actor state
+     * set up: the same rules as {@link #cell}, for the cases where they find nothing to report and
+     * need no read set. Returns false, having changed nothing, for any other case, which the
+     * general path then handles (and reports, if it is a race).
+     */
+    private boolean plainWord(RaceShadow.Cells c, int j, int t, boolean write) {
+        long[] d = c.d;
+        int b = j * RaceShadow.Cells.STRIDE;
+        VectorClock vb = base[t];
+        long epoch = ((long) clock[t] << 32) | t;
+        long wr = d[b + RaceShadow.Cells.W];
+        if (wr != 0 && wr != epoch && !orderedFor(wr, t, vb)) return false;
+        if (c.readSets != null && c.readSets[j] != null) return false;
+        long r = d[b + RaceShadow.Cells.R];
+        if (write) {
+            if (r != 0 && !orderedFor(r, t, vb)) return false;
+            d[b + RaceShadow.Cells.W] = epoch;
+            d[b + RaceShadow.Cells.R] = 0; // every earlier read happens before this write
+            d[b + RaceShadow.Cells.PCS] = ((long) m.pc[t] << 32) | (d[b + RaceShadow.Cells.PCS] & 0xFFFFFFFFL);
+            d[b + RaceShadow.Cells.WSTEP] = x.eventStep();
+            return true;
+        }
+        if (r == epoch) return true;
+        // Two unordered readers need a read set: the general path makes it.
+        if (r != 0 && !orderedFor(r, t, vb)) return false;
+        d[b + RaceShadow.Cells.R] = epoch;
+        d[b + RaceShadow.Cells.PCS] = (d[b + RaceShadow.Cells.PCS] & 0xFFFFFFFF00000000L) | (m.pc[t] & 0xFFFFFFFFL);
+        d[b + RaceShadow.Cells.RSTEP] = x.eventStep();
+        return true;
+    }
+
+    /** Whether epoch {@code e} happens before thread {@code t}, whose base is {@code vb} ({@link #unordered} negated, for a thread actor). */
+    private boolean orderedFor(long e, int t, VectorClock vb) {
+        int id = (int) (e & (STRONG - 1));
+        if (id == t) return true;
+        int c = chunkShift >= 0 ? id >>> chunkShift : id / chunkSize;
+        int[] ch;
+        if (vb == orderedVb && c == orderedChunkNo) {
+            ch = orderedChunk;
+        } else {
+            int[][] chunks = vb.chunks;
+            ch = c < chunks.length ? chunks[c] : null;
+            orderedVb = vb;
+            orderedChunkNo = c;
+            orderedChunk = ch;
+        }
+        return ch != null && (int) (e >>> 32) <= ch[id - c * chunkSize];
+    }
+
+    /**
+     * The shadow page of {@code offset} in {@code region}, through a one-entry cache: the accesses
+     * of a warp instruction nearly always fall in one page. Keyed on the shadow itself, since a
+     * checkpoint restore replaces it.
+     */
+    private RaceShadow.Page page(int region, int offset) {
+        int p = offset >>> RaceShadow.PAGE_BITS;
+        if (region == cachedRegion && p == cachedPageNo && shadow == cachedShadow) return cachedPage;
+        RaceShadow.Page pg = shadow.page(region, offset);
+        cachedShadow = shadow;
+        cachedRegion = region;
+        cachedPageNo = p;
+        cachedPage = pg;
+        return pg;
     }
 
     /** Checks and records the access in one cell (a word, or a byte of a split word); false after reporting a race. */
@@ -364,10 +461,27 @@ public final class RaceDetector implements MemoryModelHook {
     /** {@link #release} for several lanes of one warp at once: their ids share one chunk. */
     private void releaseWarp(int warp, int lanes, VectorClock.Builder b) {
         int s0 = warp << 5;
-        for (int l = lanes; l != 0; l &= l - 1) b.join(base[s0 + Integer.numberOfTrailingZeros(l)]);
+        VectorClock prev = null;
+        for (int l = lanes; l != 0; l &= l - 1) {
+            // The lanes of a warp usually share one base: join each distinct one once.
+            VectorClock v = base[s0 + Integer.numberOfTrailingZeros(l)];
+            if (v != prev) {
+                b.join(v);
+                prev = v;
+            }
+        }
         int c = s0 / chunkSize;
         int[] ch = b.chunkForWrite(c);
         int i0 = s0 - c * chunkSize;
+        if (lanes == -1) {
+            // A whole warp (the usual arrival): a plain counted loop the JIT can vectorise.
+            for (int lane = 0; lane < 32; lane++) {
+                int s = s0 + lane;
+                ch[i0 + lane] = Math.max(ch[i0 + lane], clock[s]);
+                clock[s]++;
+            }
+            return;
+        }
         for (int l = lanes; l != 0; l &= l - 1) {
             int lane = Integer.numberOfTrailingZeros(l);
             int s = s0 + lane;
