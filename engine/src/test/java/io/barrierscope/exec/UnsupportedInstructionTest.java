@@ -42,11 +42,20 @@ class UnsupportedInstructionTest {
     }
 
     @Test
-    void im2colTensorCopyIsRefusedWithItsLocation() {
-        String insn = "cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [bar0], [%rd40, {%r1, %r2, %r3}], [bar0], {%h1};";
+    void anIm2colTensorCopyWhoseOffsetsDoNotMatchItsSpatialDimensionsIsRefusedWithItsLocation() {
+        // A 4-d (NHWC) copy takes 2 im2col offsets, W and H (PTX ISA 5.5.4.1).
+        String insn = "cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [bar0], [%rd40, {%r1, %r2, %r3, %r4}], [bar0], {%h1};";
         BadInputException e = refuse(insn);
-        assertTrue(e.getMessage().contains("unsupported instruction cp.async.bulk.tensor") && e.getMessage().contains(".im2col"), e.getMessage());
+        assertTrue(e.getMessage().contains("is 4-d, so it takes 2 im2col offsets (one per spatial dimension), not 1"), e.getMessage());
         assertLocated(e, lineOf(insn, insn));
+    }
+
+    @Test
+    void anIm2colCopyOfFewerThanThreeDimensionsAndTheWModesAreRefused() {
+        BadInputException e = refuse("cp.async.bulk.tensor.2d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [bar0], [%rd40, {%r1, %r2}], [bar0], {%h1};");
+        assertTrue(e.getMessage().contains("im2col mode needs a 3d, 4d or 5d tensor"), e.getMessage());
+        e = refuse("cp.async.bulk.tensor.3d.shared::cta.global.im2col::w.mbarrier::complete_tx::bytes [bar0], [%rd40, {%r1, %r2, %r3}], [bar0], {%h1, %h2};");
+        assertTrue(e.getMessage().contains("tensor copy mode .im2col::w is not modelled"), e.getMessage());
     }
 
     @Test
