@@ -149,6 +149,19 @@ class TmaIm2colTest {
     }
 
     @Test
+    void aPaddedLoadAcrossTwoImagesGivesThePixelsAHopperGpuGives() throws Exception {
+        // Two 4 x 4 images, box [-1, 2] in H and W (lower and upper corner -1), 16 pixels from the
+        // filter base (n 0, h 1, w 2) with offsets 0: the pixel numbers (1 + index) a Hopper GPU
+        // loads in this case (Triton's TMA im2col tutorial), 0 for padding.
+        Conv cv = new Conv(2, new int[] {4, 4}, 4, new int[] {1, 1}, new int[] {3, 3}, new int[] {1, 1});
+        int[] tap = {0, 0};
+        LaunchedRun r = copy(cv, "s32", "", 4, 16, 2 * 4 + 3, 0, tap, "tma_im2col4d", 1);
+        int[] pixels = {7, 0, 9, 10, 11, 0, 0, 0, 0, 0, 17, 18, 19, 0, 21, 22};
+        for (int p = 0; p < 16; p++) assertEquals(pixels[p] == 0 ? 0 : (pixels[p] - 1) * 4, out(r, p * 4), "pixel " + p);
+        check(r, cv, 4, 16, 11, 0, tap, 0, i -> i, 0, DENSE);
+    }
+
+    @Test
     void traversalStridesStepTheFilterBaseAndOutOfBoundsPixelsAreNaNWithNanFill() throws Exception {
         // 7 x 7 x 4 f32, 3x3 filter, padding 1, stride 2 (elementStrides [1, 2, 2, 1]): 4 x 4 outputs per image.
         Conv cv = new Conv(2, new int[] {7, 7}, 4, new int[] {1, 1}, new int[] {3, 3}, new int[] {2, 2});
