@@ -59,6 +59,12 @@ class UnsupportedInstructionTest {
     }
 
     @Test
+    void anIm2colTensorPrefetchTakesOneOffsetPerSpatialDimension() {
+        BadInputException e = refuse("cp.async.bulk.prefetch.tensor.5d.L2.global.im2col [%rd40, {%r1, %r2, %r3, %r4, %r5}], {%h1, %h2};");
+        assertTrue(e.getMessage().contains("is 5-d, so it takes 3 im2col offsets"), e.getMessage());
+    }
+
+    @Test
     void nonSyncWarpVoteIsRefused() {
         BadInputException e = refuse("setp.eq.u32 %p1, 1, 1;\nvote.all.pred %p2, %p1;");
         assertTrue(e.getMessage().contains("unsupported instruction vote.all.pred"), e.getMessage());

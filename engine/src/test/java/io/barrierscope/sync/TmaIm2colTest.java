@@ -161,6 +161,24 @@ class TmaIm2colTest {
         check(r, cv, 4, 16, 11, 0, tap, 0, i -> i, 0, DENSE);
     }
 
+    /**
+     * End to end: ptx-corpus/tma_im2col.json (nvcc PTX of tma_im2col.cu, a launch file with an im2col
+     * map) meets its expect block, a naive im2col computed apart from the engine, under every
+     * policy and several seeds.
+     */
+    @Test
+    void theIm2colLaunchFileMeetsItsExpectBlockUnderEveryPolicy() throws Exception {
+        Path launch = Path.of(TmaIm2colTest.class.getResource("/ptx-corpus/tma_im2col.json").toURI());
+        for (String policy : List.of("round-robin", "random", "adversarial")) {
+            for (long seed = 0; seed < 3; seed++) {
+                LaunchedRun r = LaunchedRun.open(launch, policy, seed);
+                r.runToEnd();
+                assertEquals(List.of(), r.expectDifferences(), policy + " seed " + seed + "\n" + r.summary());
+                assertEquals(List.of(), io.barrierscope.testing.PtxRun.codes(r), r.summary());
+            }
+        }
+    }
+
     @Test
     void traversalStridesStepTheFilterBaseAndOutOfBoundsPixelsAreNaNWithNanFill() throws Exception {
         // 7 x 7 x 4 f32, 3x3 filter, padding 1, stride 2 (elementStrides [1, 2, 2, 1]): 4 x 4 outputs per image.
