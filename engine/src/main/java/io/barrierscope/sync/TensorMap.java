@@ -16,8 +16,9 @@ import java.nio.ByteOrder;
  * fill, untyped) is byte for byte what it was before these fields existed, so traces recorded
  * then still reproduce. An im2col map (flags bit 1; PTX ISA 5.5.4) keeps channelsPerPixel in
  * box[0], pixelsPerColumn in box[1], and the bounding box's lower and upper corner of spatial
- * dimension j (dimension j + 1: W, H, D) as two signed 16-bit halves, lower first, in box[2 + j]. Launch-file maps leave the type out: reductions take the buffer's type
- * from {@link io.barrierscope.exec.GlobalMemory#elementTypeAt}.
+ * dimension j (dimension j + 1: W, H, D) as two signed 16-bit halves, lower first, in box[2 + j].
+ * Launch-file maps leave the type out: reductions take the buffer's type from
+ * {@link io.barrierscope.exec.GlobalMemory#elementTypeAt}.
  *
  * @param elementStrides traversal stride of each dimension (1..8): a box dimension of
  *        {@code box[i]} tensor elements delivers every {@code elementStrides[i]}-th of them
