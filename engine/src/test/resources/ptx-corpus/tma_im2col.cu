@@ -1,5 +1,6 @@
 // TMA im2col loads (PTX ISA 5.5.4, 9.7.9.25.5.1): a 3-d (NWC), 4-d (NHWC) and 5-d (NDHWC) copy
-// with its im2col offsets, and a 4-d copy multicast to both CTAs of a cluster. Each kernel fills
+// with its im2col offsets, and a 4-d copy multicast to both CTAs of a cluster; and a 4-d tensor
+// store and reduction in .im2col_no_offs mode (9.7.9.25.5.1, .2). Each kernel fills
 // its shared tile with -1, fences the generic proxy's writes for the async proxy, lets thread 0
 // issue the copy, waits on the mbarrier and writes the whole tile out; the tests compare it
 // with a naive im2col of their own.
@@ -87,6 +88,26 @@ extern "C" __global__ void tma_im2col5d(const __grid_constant__ CUtensorMap tmap
     }
     finish(tile, bar, out);
 }
+
+// Shared tile = 1000 + index, then stored (or, with add, reduced) into the tensor as one im2col
+// box in .im2col_no_offs mode (offsets 0) from filter base (w, h) of image n.
+#define TMA_IM2COL_STORE(NAME, INSN) \
+extern "C" __global__ void NAME(const __grid_constant__ CUtensorMap tmap, int c, int w, int h, int n) \
+{ \
+    __shared__ alignas(1024) int tile[TILE]; \
+    unsigned src = static_cast<unsigned>(__cvta_generic_to_shared(&tile[0])); \
+    for (int i = threadIdx.x; i < TILE; i += blockDim.x) tile[i] = 1000 + i; \
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); \
+    __syncthreads(); \
+    if (threadIdx.x == 0) { \
+        asm volatile(INSN " [%0, {%1, %2, %3, %4}], [%5];" \
+                     :: "l"(&tmap), "r"(c), "r"(w), "r"(h), "r"(n), "r"(src) : "memory"); \
+        asm volatile("cp.async.bulk.commit_group;" ::: "memory"); \
+        asm volatile("cp.async.bulk.wait_group 0;" ::: "memory"); \
+    } \
+}
+TMA_IM2COL_STORE(tma_im2col_store4d, "cp.async.bulk.tensor.4d.global.shared::cta.im2col_no_offs.bulk_group")
+TMA_IM2COL_STORE(tma_im2col_reduce_add4d, "cp.reduce.async.bulk.tensor.4d.global.shared::cta.add.im2col_no_offs.bulk_group")
 
 // Cluster of 2: CTA rank 0 multicasts one im2col box to both CTAs; each CTA writes its own copy
 // to out + rank * TILE.

@@ -85,6 +85,11 @@ final class AsyncCompiler {
         for (String mod : c.insn().modifiers()) {
             if (mod.equals(".im2col")) {
                 im2col = true;
+            } else if (mod.equals(".im2col_no_offs")) {
+                if (!c.has(".global") || firstSpace(c.insn().modifiers()) < 0
+                        || !c.insn().modifiers().get(firstSpace(c.insn().modifiers())).equals(".global")) {
+                    throw c.error("unsupported instruction " + c.insn().mnemonic() + " (.im2col_no_offs is a mode of tensor copies to global memory)");
+                }
             } else if (mod.startsWith(".im2col") || mod.startsWith(".gather4") || mod.startsWith(".scatter4")) {
                 throw c.error("unsupported instruction " + c.insn().mnemonic() + " (tensor copy mode " + mod
                         + " is not modelled; .tile and .im2col are)");
@@ -93,7 +98,7 @@ final class AsyncCompiler {
         List<String> mods = c.insn().modifiers();
         int dstAt = firstSpace(mods);
         if (dstAt >= 0 && mods.get(dstAt).equals(".global")) {
-            if (im2col) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (a tensor store has no .im2col mode)");
+            if (im2col) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (a tensor store has no .im2col mode; .im2col_no_offs is its im2col form)");
             return tensorStore(c, -1);
         }
         if (dstAt < 0 || !c.has(".mbarrier::complete_tx::bytes")) {
@@ -160,8 +165,9 @@ final class AsyncCompiler {
     }
 
     /**
-     * cp.async.bulk.tensor / cp.reduce.async.bulk.tensor from shared::cta to global, tile mode,
-     * completed by bulk groups (PTX ISA 9.7.9.25.5.1, .2).
+     * cp.async.bulk.tensor / cp.reduce.async.bulk.tensor from shared::cta to global, tile or
+     * im2col_no_offs mode (an im2col box with offsets 0, 3 to 5 dimensions), completed by bulk
+     * groups (PTX ISA 9.7.9.25.5.1, .2).
      */
     static Op tensorStore(CompileContext c, int redOp) {
         String name = c.insn().mnemonic();
@@ -169,10 +175,12 @@ final class AsyncCompiler {
             throw c.error(name + ": a tensor copy to global memory reads .shared::cta and completes with .bulk_group");
         }
         int rank = rank(c);
+        boolean im2col = c.has(".im2col_no_offs");
+        if (im2col && rank < 3) throw c.error(name + ": im2col mode needs a 3d, 4d or 5d tensor (PTX ISA 5.5.4), not " + rank + "d");
         c.expectOperands(2, 3);
         Src[] t = tensorOperand(c, 0, rank);
         Src[] coords = java.util.Arrays.copyOfRange(t, 1, t.length);
-        return new CpAsyncBulkTensorStoreOp(rank, t[0], coords, addr(c, 1, Space.SHARED), redOp);
+        return new CpAsyncBulkTensorStoreOp(rank, t[0], coords, addr(c, 1, Space.SHARED), redOp, im2col);
     }
 
     static int firstSpace(List<String> mods) {

@@ -22,8 +22,9 @@ final class BulkReduceCompiler {
         boolean global = dstAt >= 0 && mods.get(dstAt).equals(".global");
         if (c.has(".tensor")) {
             for (String m : mods) {
-                if (m.startsWith(".im2col")) {
-                    throw c.error("unsupported instruction " + name + " (tensor reductions in " + m + " mode are not modelled; .tile is)");
+                if (m.startsWith(".im2col") && !m.equals(".im2col_no_offs")) {
+                    throw c.error("unsupported instruction " + name + " (tensor reductions in " + m + " mode are not modelled; .tile and"
+                            + " .im2col_no_offs are)");
                 }
             }
             if (!global) throw c.error(name + ": a tensor reduction writes .global memory");

@@ -78,7 +78,7 @@ public final class CpAsyncBulkTensorOp extends MbarrierOp {
         for (int i = 0; i < rank; i++) c[i] = (int) coords[i].get(m, s);
         int[] off = null;
         if (offsets != null) {
-            off = im2colOffsets(x, m, s, tm, c);
+            off = im2colOffsets(x, m, s, this, tm, c, offsets);
             if (off == null) return false;
         }
         long d = dst.get(m, s);
@@ -107,15 +107,17 @@ public final class CpAsyncBulkTensorOp extends MbarrierOp {
     /**
      * The im2col offsets of thread {@code s}, or null having reported why the copy has no meaning
      * (PTX ISA 5.5.4.1): an offset beyond its range (3D 16 bits, 4D 8, 5D 5, unsigned), or a filter
-     * base (the spatial coordinates) outside the bounding box.
+     * base (the spatial coordinates) outside the bounding box. {@code offsets} null: the
+     * {@code .im2col_no_offs} forms, whose offsets are all 0.
      */
-    private int[] im2colOffsets(Interpreter x, Machine m, int s, TensorMap tm, long[] c) {
+    static int[] im2colOffsets(Interpreter x, Machine m, int s, io.barrierscope.exec.Op op, TensorMap tm, long[] c, Src[] offsets) {
+        int rank = tm.rank();
         int sp = rank - 2;
         int bits = TensorMap.Im2col.offsetBits(rank);
         int[] off = new int[sp];
         String bad = null;
         for (int j = 0; j < sp && bad == null; j++) {
-            off[j] = (int) (offsets[j].get(m, s) & 0xFFFF);
+            off[j] = offsets == null ? 0 : (int) (offsets[j].get(m, s) & 0xFFFF);
             if (off[j] >= 1 << bits) {
                 bad = "im2col offset " + j + " is " + off[j] + ", beyond the " + bits + " bits a " + rank + "d copy's offsets have";
             }
@@ -128,8 +130,8 @@ public final class CpAsyncBulkTensorOp extends MbarrierOp {
             }
         }
         if (bad == null) return off;
-        x.report(DiagnosticCode.TENSOR_IM2COL_RANGE, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc) + ": " + bad
-                + " (PTX ISA 5.5.4.1)", new int[] {pc}, new int[] {s}, null);
+        x.report(DiagnosticCode.TENSOR_IM2COL_RANGE, m.threadName(s) + ": " + op.insn.mnemonic() + " at " + x.where(op.pc) + ": " + bad
+                + " (PTX ISA 5.5.4.1)", new int[] {op.pc}, new int[] {s}, null);
         return null;
     }
 }

@@ -102,10 +102,12 @@ class UnsupportedInstructionTest {
     }
 
     @Test
-    void anIm2colTensorCopyIsAnUnsupportedInstruction() {
-        // (cp.async.bulk.prefetch, refused here before, is accepted now: docs/semantics.md section 14.)
-        BadInputException e = refuse("cp.reduce.async.bulk.tensor.3d.global.shared::cta.add.im2col_no_offs.bulk_group [%rd40, {%r1, %r1, %r1}], [%r1];");
-        assertTrue(e.getMessage().contains("unsupported instruction cp.reduce.async.bulk.tensor.3d") && e.getMessage().contains("im2col"), e.getMessage());
+    void anIm2colTensorReductionOfFewerThanThreeDimensionsOrALoadInNoOffsetsModeIsRefused() {
+        // (cp.async.bulk.prefetch and the 3d-5d im2col_no_offs reductions, refused here before, run now: docs/semantics.md section 14.)
+        BadInputException e = refuse("cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.im2col_no_offs.bulk_group [%rd40, {%r1, %r1}], [%r1];");
+        assertTrue(e.getMessage().contains("im2col mode needs a 3d, 4d or 5d tensor"), e.getMessage());
+        e = refuse("cp.async.bulk.tensor.3d.shared::cluster.global.im2col_no_offs.mbarrier::complete_tx::bytes [bar0], [%rd40, {%r1, %r2, %r3}], [bar0];");
+        assertTrue(e.getMessage().contains(".im2col_no_offs is a mode of tensor copies to global memory"), e.getMessage());
     }
 
     @Test

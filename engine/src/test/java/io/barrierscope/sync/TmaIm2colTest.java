@@ -227,6 +227,45 @@ class TmaIm2colTest {
         for (int cta = 0; cta < 2; cta++) check(r, cv, 8, 24, 3, 0, tap, cta * TILE, i -> i, 0, DENSE);
     }
 
+    /** The tensor after an .im2col_no_offs store (or add reduction) of the tile 1000 + i from row m0's filter base. */
+    private static void storeOrReduce(String kernel, boolean add) throws Exception {
+        // 2 images 5 x 6 x 8 channels, 3x3 filter, padding 1; 40 pixels from row 7: padding and
+        // rows past the last image are not written.
+        Conv cv = new Conv(2, new int[] {6, 5}, 8, new int[] {1, 1}, new int[] {3, 3}, new int[] {1, 1});
+        int m0 = 37;
+        int ppc = 40;
+        int[] b = cv.base(m0);
+        String json = "\"args\": [" + cv.map("", 8, ppc) + ", {\"value\": 0, \"type\": \"s32\"}, {\"value\": " + b[0]
+                + ", \"type\": \"s32\"}, {\"value\": " + b[1] + ", \"type\": \"s32\"}, {\"value\": " + b[2] + ", \"type\": \"s32\"}],"
+                + "\"buffers\": [{\"buffer\": \"t\", \"type\": \"s32\", \"count\": " + cv.elements() + ", \"init\": \"iota\"}]";
+        LaunchedRun r = run(kernel, json, 1);
+        assertEquals(Outcome.COMPLETED, r.interpreter().outcome(), r.summary());
+        assertEquals(List.of(), io.barrierscope.testing.PtxRun.codes(r), r.summary());
+        long[] want = new long[(int) cv.elements()];
+        for (int i = 0; i < want.length; i++) want[i] = i;
+        int written = 0;
+        for (int p = 0; p < ppc; p++) {
+            for (int k = 0; k < 8; k++) {
+                long idx = cv.reference(m0 + p, new int[] {0, 0}, k);
+                if (idx < 0) continue;
+                want[(int) idx] = add ? want[(int) idx] + 1000 + p * 8 + k : 1000 + p * 8 + k;
+                written++;
+            }
+        }
+        assertTrue(written > 0 && written < ppc * 8, "some pixels are padding or past the last image");
+        for (int i = 0; i < want.length; i++) assertEquals(want[i], r.buffers().get("t").get(i).longValue(), "element " + i);
+    }
+
+    @Test
+    void anIm2colStoreWritesTheBoxsPixelsAndNothingOutsideTheTensor() throws Exception {
+        storeOrReduce("tma_im2col_store4d", false);
+    }
+
+    @Test
+    void anIm2colReductionAddsTheBoxIntoItsPixels() throws Exception {
+        storeOrReduce("tma_im2col_reduce_add4d", true);
+    }
+
     private static List<String> codes(LaunchedRun r) {
         return io.barrierscope.testing.PtxRun.codes(r).stream().distinct().toList();
     }
