@@ -5,7 +5,9 @@
  * address, u32 element size, u32 0, u64 dims[5] at 24, u64 byte strides of dims 1..4 at 64,
  * u32 box[5] at 96, u32 swizzle bytes (0, 32, 64, 128) at 116, u8 traversal strides[5] at 120
  * (0 for 1), u8 interleave bytes (0, 16, 32) at 125, u8 flags at 126 (bit 0: NaN out-of-bounds
- * fill), u8 element type at 127 (1 + its index in the engine's TensorMap.TYPES; 0 untyped).
+ * fill; bit 1: im2col), u8 element type at 127 (1 + its index in the engine's TensorMap.TYPES; 0
+ * untyped). An im2col map keeps channelsPerPixel in box[0], pixelsPerColumn in box[1], and the
+ * lower and upper corner of spatial dimension j as two signed 16-bit halves in box[2 + j].
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -38,13 +40,15 @@ static int element_type_code(int type) {
 /* FLOAT16, FLOAT32, FLOAT64, BFLOAT16 and the FTZ/TF32 forms: the types NaN fill is defined for. */
 static int is_float_type(int type) { return type >= 6 && type <= 12; }
 
-/* One line naming the argument at fault; "not modelled" marks what a GPU accepts and we cannot do. */
-static int tensor_map_refused(const char *field, const char *why) {
+/* One line naming the function and the argument at fault; "not modelled" marks what a GPU accepts and we cannot do. */
+static int tensor_map_refused_by(const char *fn, const char *field, const char *why) {
     int unsupported = strstr(why, "not modelled") != NULL;
-    fprintf(stderr, "barrierscope: cuTensorMapEncodeTiled: %s: %s (returns CUDA_ERROR_%s)\n", field, why,
+    fprintf(stderr, "barrierscope: %s: %s: %s (returns CUDA_ERROR_%s)\n", fn, field, why,
             unsupported ? "NOT_SUPPORTED" : "INVALID_VALUE");
     return unsupported ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_INVALID_VALUE;
 }
+
+#define tensor_map_refused(field, why) tensor_map_refused_by(fn, field, why)
 
 /* CU_TENSOR_MAP_SWIZZLE_NONE/32B/64B/128B as the bytes of the span whose 16-byte chunks are
  * swizzled (what the engine's TensorMap holds at byte 116); -1 for the 128B_ATOM_* modes of
@@ -60,16 +64,16 @@ static int swizzle_bytes(int swizzle) {
     }
 }
 
-/* Checks as the driver documents them (cuda.h, cuTensorMapEncodeTiled); l2Promotion is a cache
- * hint with no effect on results, so any valid value is accepted and dropped. */
-static int encode_tiled(void *map, int type, unsigned rank, void *global, const uint64_t *dims, const uint64_t *strides,
-                        const unsigned *box, const unsigned *elem_strides, int interleave, int swizzle, int l2, int oob) {
+/* The checks cuTensorMapEncodeTiled and cuTensorMapEncodeIm2col share, as the driver documents
+ * them (cuda.h); l2Promotion is a cache hint with no effect on results, so any valid value is
+ * accepted and dropped. Returns CUDA_SUCCESS or the error, having printed why. */
+static int check_common(const char *fn, void *map, int type, unsigned rank, void *global, const uint64_t *dims,
+                        const uint64_t *strides, const unsigned *elem_strides, int interleave, int swizzle, int l2, int oob) {
     int e = element_bytes(type);
     int sw = swizzle_bytes(swizzle);
     if (map == NULL) return tensor_map_refused("tensorMap", "a null pointer");
     if (global == NULL) return tensor_map_refused("globalAddress", "a null pointer");
     if (dims == NULL) return tensor_map_refused("globalDim", "a null pointer");
-    if (box == NULL) return tensor_map_refused("boxDim", "a null pointer");
     if (rank > 1 && strides == NULL) return tensor_map_refused("globalStrides", "a null pointer");
     if (rank < 1 || rank > 5) return tensor_map_refused("tensorRank", "must be 1 to 5");
     if (type < 0 || type > 15) return tensor_map_refused("tensorDataType", "no such CUtensorMapDataType");
@@ -83,23 +87,23 @@ static int encode_tiled(void *map, int type, unsigned rank, void *global, const 
     if (oob < 0 || oob > 1) return tensor_map_refused("oobFill", "no such CUtensorMapFloatOOBfill");
     if (oob != 0 && !is_float_type(type)) return tensor_map_refused("oobFill", "NaN fill (CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA) needs a floating-point tensorDataType");
     if (((uintptr_t) global) % 16 != 0) return tensor_map_refused("globalAddress", "must be 16-byte aligned");
-    uint64_t box_bytes = (uint64_t) e;
     for (unsigned i = 0; i < rank; i++) {
         if (dims[i] == 0 || dims[i] > (1ull << 32)) return tensor_map_refused("globalDim", "each dimension must be 1 to 2^32");
-        if (box[i] == 0 || box[i] > 256) return tensor_map_refused("boxDim", "each dimension must be 1 to 256");
         /* elementStrides[0] is ignored without interleave, as the driver documents; null reads as all 1. */
         if (elem_strides != NULL && (elem_strides[i] == 0 || elem_strides[i] > 8)) return tensor_map_refused("elementStrides", "each must be 1 to 8");
         if (i > 0 && (strides[i - 1] % 16 != 0 || strides[i - 1] >= (1ull << 40))) return tensor_map_refused("globalStrides", "each must be a multiple of 16 bytes below 2^40");
         if (i > 0 && interleave == 2 && strides[i - 1] % 32 != 0) return tensor_map_refused("globalStrides", "with CU_TENSOR_MAP_INTERLEAVE_32B each must be a multiple of 32 bytes");
-        box_bytes *= box[i];
     }
-    if (interleave == 0 && (box[0] * (unsigned) e) % 16 != 0) return tensor_map_refused("boxDim", "without interleave the inner dimension must span a multiple of 16 bytes");
-    if (sw > 0 && box[0] * (unsigned) e > (unsigned) sw) return tensor_map_refused("boxDim", "with a swizzle, the inner dimension must span at most the swizzle's bytes (32, 64 or 128)");
-    /* PTX ISA 5.5.3.1: a bounding box spans a multiple of 16 bytes (the engine refuses others). */
-    if (box_bytes % 16 != 0) return tensor_map_refused("boxDim", "the box must span a multiple of 16 bytes (PTX ISA 5.5.3.1)");
+    return CUDA_SUCCESS;
+}
+
+/* Writes the 128 bytes; box[5] as the layout holds it (im2col: channelsPerPixel, pixelsPerColumn,
+ * then the corners), flags bit 1 for an im2col map. */
+static void write_map(void *map, int type, unsigned rank, void *global, const uint64_t *dims, const uint64_t *strides,
+                      const uint32_t *box, const unsigned *elem_strides, int interleave, int swizzle, int oob, int im2col) {
     unsigned char b[128];
     memset(b, 0, sizeof b);
-    uint32_t magic = 0x544D4150, r = rank, es = (uint32_t) e, swb = (uint32_t) sw;
+    uint32_t magic = 0x544D4150, r = rank, es = (uint32_t) element_bytes(type), swb = (uint32_t) swizzle_bytes(swizzle);
     uint64_t base = (uint64_t) (uintptr_t) global;
     memcpy(b, &magic, 4);
     memcpy(b + 4, &r, 4);
@@ -107,9 +111,9 @@ static int encode_tiled(void *map, int type, unsigned rank, void *global, const 
     memcpy(b + 16, &es, 4);
     for (unsigned i = 0; i < rank; i++) {
         memcpy(b + 24 + 8 * i, &dims[i], 8);
-        memcpy(b + 96 + 4 * i, &box[i], 4);
         if (i > 0) memcpy(b + 64 + 8 * (i - 1), &strides[i - 1], 8);
     }
+    memcpy(b + 96, box, 20);
     memcpy(b + 116, &swb, 4);
     for (unsigned i = 0; i < rank; i++) {
         /* Without interleave the stride of dimension 0 is ignored (driver); written as 1 (byte 0). */
@@ -117,9 +121,65 @@ static int encode_tiled(void *map, int type, unsigned rank, void *global, const 
         b[120 + i] = (unsigned char) (es_i == 1 ? 0 : es_i);
     }
     b[125] = (unsigned char) (interleave == 0 ? 0 : interleave == 1 ? 16 : 32);
-    b[126] = (unsigned char) (oob != 0);
+    b[126] = (unsigned char) ((oob != 0) | (im2col ? 2 : 0));
     b[127] = (unsigned char) element_type_code(type);
     memcpy(map, b, sizeof b);
+}
+
+static int encode_tiled(void *map, int type, unsigned rank, void *global, const uint64_t *dims, const uint64_t *strides,
+                        const unsigned *box, const unsigned *elem_strides, int interleave, int swizzle, int l2, int oob) {
+    const char *fn = "cuTensorMapEncodeTiled";
+    if (box == NULL && map != NULL && global != NULL && dims != NULL) return tensor_map_refused("boxDim", "a null pointer");
+    int err = check_common(fn, map, type, rank, global, dims, strides, elem_strides, interleave, swizzle, l2, oob);
+    if (err != CUDA_SUCCESS) return err;
+    int e = element_bytes(type);
+    int sw = swizzle_bytes(swizzle);
+    uint64_t box_bytes = (uint64_t) e;
+    uint32_t b[5] = {0, 0, 0, 0, 0};
+    for (unsigned i = 0; i < rank; i++) {
+        if (box[i] == 0 || box[i] > 256) return tensor_map_refused("boxDim", "each dimension must be 1 to 256");
+        box_bytes *= box[i];
+        b[i] = box[i];
+    }
+    if (interleave == 0 && (box[0] * (unsigned) e) % 16 != 0) return tensor_map_refused("boxDim", "without interleave the inner dimension must span a multiple of 16 bytes");
+    if (sw > 0 && box[0] * (unsigned) e > (unsigned) sw) return tensor_map_refused("boxDim", "with a swizzle, the inner dimension must span at most the swizzle's bytes (32, 64 or 128)");
+    /* PTX ISA 5.5.3.1: a bounding box spans a multiple of 16 bytes (the engine refuses others). */
+    if (box_bytes % 16 != 0) return tensor_map_refused("boxDim", "the box must span a multiple of 16 bytes (PTX ISA 5.5.3.1)");
+    write_map(map, type, rank, global, dims, strides, b, elem_strides, interleave, swizzle, oob, 0);
+    return CUDA_SUCCESS;
+}
+
+/* An im2col map (PTX ISA 5.5.4; cuda.h, cuTensorMapEncodeIm2col): rank 3 to 5 (NWC, NHWC,
+ * NDHWC); one lower and one upper bounding-box corner per spatial dimension, W first as the
+ * dimensions are (dimension 1 onwards), signed within 16 bits for rank 3, 8 for rank 4, 5 for
+ * rank 5, and a box of non-zero area; channelsPerPixel 1 to 256, pixelsPerColumn 1 to 1024. The
+ * corners are stored as two 16-bit halves, lower first, in box[2 + j]. Interleaved im2col maps
+ * are refused as not modelled. */
+static int encode_im2col(void *map, int type, unsigned rank, void *global, const uint64_t *dims, const uint64_t *strides,
+                         const int *lower, const int *upper, unsigned cpp, unsigned ppc, const unsigned *elem_strides,
+                         int interleave, int swizzle, int l2, int oob) {
+    const char *fn = "cuTensorMapEncodeIm2col";
+    int err = check_common(fn, map, type, rank, global, dims, strides, elem_strides, interleave, swizzle, l2, oob);
+    if (err != CUDA_SUCCESS) return err;
+    if (rank < 3) return tensor_map_refused("tensorRank", "an im2col map has 3, 4 or 5 dimensions");
+    if (lower == NULL) return tensor_map_refused("pixelBoxLowerCorner", "a null pointer");
+    if (upper == NULL) return tensor_map_refused("pixelBoxUpperCorner", "a null pointer");
+    if (interleave != 0) return tensor_map_refused("interleave", "interleaved im2col maps are not modelled by BarrierScope yet (CU_TENSOR_MAP_INTERLEAVE_NONE is)");
+    if (cpp == 0 || cpp > 256) return tensor_map_refused("channelsPerPixel", "must be 1 to 256");
+    if (ppc == 0 || ppc > 1024) return tensor_map_refused("pixelsPerColumn", "must be 1 to 1024");
+    int e = element_bytes(type);
+    int sw = swizzle_bytes(swizzle);
+    if ((cpp * (unsigned) e) % 16 != 0) return tensor_map_refused("channelsPerPixel", "without interleave the channels of a pixel must span a multiple of 16 bytes");
+    if (sw > 0 && cpp * (unsigned) e > (unsigned) sw) return tensor_map_refused("channelsPerPixel", "with a swizzle, the channels of a pixel must span at most the swizzle's bytes (32, 64 or 128)");
+    int lim = rank == 3 ? 32768 : rank == 4 ? 128 : 16;
+    uint32_t b[5] = {cpp, ppc, 0, 0, 0};
+    for (unsigned j = 0; j + 2 < rank; j++) {
+        if (lower[j] < -lim || lower[j] >= lim) return tensor_map_refused("pixelBoxLowerCorner", "each corner offset must lie within the rank's range ([-32768, 32767] for 3, [-128, 127] for 4, [-16, 15] for 5 dimensions)");
+        if (upper[j] < -lim || upper[j] >= lim) return tensor_map_refused("pixelBoxUpperCorner", "each corner offset must lie within the rank's range ([-32768, 32767] for 3, [-128, 127] for 4, [-16, 15] for 5 dimensions)");
+        if ((int64_t) dims[j + 1] - 1 + upper[j] < lower[j]) return tensor_map_refused("pixelBoxUpperCorner", "the bounding box must have non-zero area");
+        b[2 + j] = ((uint32_t) lower[j] & 0xFFFFu) | ((uint32_t) upper[j] << 16);
+    }
+    write_map(map, type, rank, global, dims, strides, b, elem_strides, interleave, swizzle, oob, 1);
     return CUDA_SUCCESS;
 }
 
@@ -128,7 +188,7 @@ static int replace_address(void *map, void *global) {
     uint32_t magic = 0;
     if (map != NULL) memcpy(&magic, map, 4);
     if (map == NULL || magic != 0x544D4150) {
-        fprintf(stderr, "barrierscope: cuTensorMapReplaceAddress: tensorMap: not a map cuTensorMapEncodeTiled wrote (returns CUDA_ERROR_INVALID_VALUE)\n");
+        fprintf(stderr, "barrierscope: cuTensorMapReplaceAddress: tensorMap: not a map cuTensorMapEncodeTiled or cuTensorMapEncodeIm2col wrote (returns CUDA_ERROR_INVALID_VALUE)\n");
         return CUDA_ERROR_INVALID_VALUE;
     }
     if (global == NULL || ((uintptr_t) global) % 16 != 0) {
@@ -140,15 +200,10 @@ static int replace_address(void *map, void *global) {
     return CUDA_SUCCESS;
 }
 
-/* The engine runs tile-mode tensor copies only (cp.async.bulk.tensor .im2col is refused there
-   too), so an im2col map is refused when it is built, by name, and listed in exec's summary. */
-static int encode_im2col(void) {
-    bs_unimplemented("cuTensorMapEncodeIm2col (im2col tensor maps are not modelled: the engine runs tile-mode tensor copies only)");
-    return CUDA_ERROR_NOT_SUPPORTED;
-}
-
+/* The engine runs tile and im2col tensor copies, not the W-only .im2col::w forms this map is for,
+   so it is refused when it is built, by name, and listed in exec's summary. */
 static int encode_im2col_wide(void) {
-    bs_unimplemented("cuTensorMapEncodeIm2colWide (im2col tensor maps are not modelled: the engine runs tile-mode tensor copies only)");
+    bs_unimplemented("cuTensorMapEncodeIm2colWide (im2col::w maps are not modelled: the engine runs tile and im2col tensor copies)");
     return CUDA_ERROR_NOT_SUPPORTED;
 }
 

@@ -4,7 +4,8 @@
 // 1024-byte-aligned shared tile. Each thread reads its element back through the 128B swizzle
 // (cute's Swizzle<3,4,3>: 16-byte chunk index XOR row index mod 8) and the host checks the
 // unswizzled tile and the raw shared bytes. Then cuTensorMapReplaceAddress points the map at a
-// second tensor. It also checks what the driver refuses and what BarrierScope does not model.
+// second tensor. It also checks what the driver refuses and what BarrierScope does not model
+// (im2col maps: tma_im2col.cu).
 #include <cstdio>
 #include <cstdint>
 #include <cuda.h>
@@ -112,15 +113,6 @@ int main() {
     for (int i = 0; i < t; i++)
         if (out[i] != second[ROWS * K + i]) { printf("FAIL replaced out[%d] = %d\n", i, (int) out[i]); return 1; }
 
-    // im2col maps are not modelled: refused by name when built.
-    void *im2col = nullptr;
-    CHECK(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeIm2col", &im2col, 12000, cudaEnableDefault, &q));
-    r = ((CUresult (*)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *, const cuuint64_t *, const int *,
-                       const int *, cuuint32_t, cuuint32_t, const cuuint32_t *, CUtensorMapInterleave, CUtensorMapSwizzle,
-                       CUtensorMapL2promotion, CUtensorMapFloatOOBfill)) im2col)(
-        &unused, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, tensor, dims, strides, nullptr, nullptr, 64, 8, elem,
-        CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-    if (r != CUDA_ERROR_NOT_SUPPORTED) { printf("FAIL im2col: %d\n", (int) r); return 1; }
     printf("PASS tma_swizzle128\n");
     return 0;
 }

@@ -413,18 +413,25 @@ public final class LaunchFileReader {
 
     private ArgSpec tensorMap(JsonNode t, String ptr) {
         if (!t.isObject()) throw bad(ptr, "\"tensorMap\" is an object {buffer, dims, box, strides?, swizzle?, "
-                + "elementStrides?, interleave?, oobFill?, mode?}");
-        unknownKeys(t, ptr, Set.of("buffer", "dims", "box", "strides", "swizzle", "elementStrides", "interleave", "oobFill", "mode"));
+                + "elementStrides?, interleave?, oobFill?, mode?} (an im2col map has lowerCorner, upperCorner, "
+                + "channelsPerPixel and pixelsPerColumn instead of box)");
+        boolean im2col = false;
         if (t.has("mode")) {
             String mode = text(t, "mode", true, ptr + "/mode");
-            if (mode.equals("im2col")) {
-                throw bad(ptr + "/mode", "im2col tensor maps are not modelled yet (tile mode is; .im2col copies are refused at load too)");
-            }
-            if (!mode.equals("tile")) throw bad(ptr + "/mode", "unknown tensorMap mode '" + mode + "' (expected tile; im2col is not modelled yet)");
+            if (!mode.equals("tile") && !mode.equals("im2col")) throw bad(ptr + "/mode", "unknown tensorMap mode '" + mode + "' (expected tile or im2col)");
+            im2col = mode.equals("im2col");
         }
+        Set<String> keys = new java.util.TreeSet<>(Set.of("buffer", "dims", "strides", "swizzle", "elementStrides", "interleave", "oobFill", "mode"));
+        keys.addAll(im2col ? Set.of("lowerCorner", "upperCorner", "channelsPerPixel", "pixelsPerColumn") : Set.of("box"));
+        if (im2col && t.has("box")) {
+            throw bad(ptr + "/box", "an im2col tensorMap has no \"box\": it gives channelsPerPixel and pixelsPerColumn (cuTensorMapEncodeIm2col)");
+        }
+        unknownKeys(t, ptr, keys);
         String buffer = text(t, "buffer", true, ptr + "/buffer");
         List<Long> dims = longs(t.get("dims"), ptr + "/dims", 1, 5, 1, 1L << 32);
-        List<Long> box = longs(t.get("box"), ptr + "/box", dims.size(), dims.size(), 1, 256);
+        TensorMapSpec.Im2col corners = im2col ? im2colCorners(t, ptr, dims) : null;
+        List<Long> box = !im2col ? longs(t.get("box"), ptr + "/box", dims.size(), dims.size(), 1, 256)
+                : List.of(im2colCount(t, "channelsPerPixel", ptr, 256), im2colCount(t, "pixelsPerColumn", ptr, 1024));
         List<Long> strides = t.has("strides") ? longs(t.get("strides"), ptr + "/strides", dims.size() - 1, dims.size() - 1, 16, 1L << 40)
                 : null;
         if (strides != null) {
@@ -467,7 +474,52 @@ public final class LaunchFileReader {
             };
         }
         return new ArgSpec(buffer, null, 0, null, null, null, new TensorMapSpec(buffer, dims, strides,
-                box.stream().map(Long::intValue).toList(), swizzle, elementStrides, interleave, oobNan));
+                box.stream().map(Long::intValue).toList(), swizzle, elementStrides, interleave, oobNan, corners));
+    }
+
+    /** channelsPerPixel (1..256) or pixelsPerColumn (1..1024) of an im2col map, as cuTensorMapEncodeIm2col bounds them. */
+    private long im2colCount(JsonNode t, String key, String ptr, long max) {
+        if (!t.has(key)) throw bad(ptr, "an im2col tensorMap needs \"" + key + "\"");
+        return integer(t.get(key), ptr + "/" + key, 1, max);
+    }
+
+    /**
+     * The bounding box of an im2col map (PTX ISA 5.5.4.1): 3 to 5 dimensions; one lower and one
+     * upper corner per spatial dimension (W first), signed, 16 bits for 3D, 8 for 4D, 5 for 5D;
+     * the box not empty (its upper coordinate dims[i] - 1 + upper at least its lower one).
+     */
+    private TensorMapSpec.Im2col im2colCorners(JsonNode t, String ptr, List<Long> dims) {
+        int rank = dims.size();
+        if (rank < 3) throw bad(ptr + "/dims", "an im2col tensorMap has 3 to 5 dimensions (NWC, NHWC, NDHWC; PTX ISA 5.5.4), not " + rank);
+        int bits = rank == 3 ? 16 : rank == 4 ? 8 : 5;
+        long lim = 1L << (bits - 1);
+        List<List<Integer>> both = new ArrayList<>();
+        for (String key : List.of("lowerCorner", "upperCorner")) {
+            if (!t.has(key)) throw bad(ptr, "an im2col tensorMap needs \"" + key + "\" (one value per spatial dimension, W first)");
+            List<Long> v = signedLongs(t.get(key), ptr + "/" + key, rank - 2, -lim, lim - 1,
+                    " (a " + rank + "-d map's corners are " + bits + "-bit signed, PTX ISA 5.5.4.1)");
+            both.add(v.stream().map(Long::intValue).toList());
+        }
+        for (int j = 0; j < rank - 2; j++) {
+            if (dims.get(j + 1) - 1 + both.get(1).get(j) < both.get(0).get(j)) {
+                throw bad(ptr + "/upperCorner/" + j, "the bounding box of dimension " + (j + 1) + " is empty: its upper coordinate "
+                        + (dims.get(j + 1) - 1 + both.get(1).get(j)) + " (dims - 1 + upperCorner) is below its lower corner " + both.get(0).get(j));
+            }
+        }
+        return new TensorMapSpec.Im2col(both.get(0), both.get(1));
+    }
+
+    private List<Long> signedLongs(JsonNode a, String ptr, int size, long min, long max, String why) {
+        if (a == null || !a.isArray() || a.size() != size) throw bad(ptr, "expected an array of " + size + " integers (one per spatial dimension, W first)");
+        List<Long> out = new ArrayList<>();
+        for (int i = 0; i < a.size(); i++) {
+            JsonNode n = a.get(i);
+            if (!n.isIntegralNumber() || n.asLong() < min || n.asLong() > max) {
+                throw bad(ptr + "/" + i, "expected an integer from " + min + " to " + max + why);
+            }
+            out.add(n.asLong());
+        }
+        return out;
     }
 
     private List<Long> longs(JsonNode a, String ptr, int minSize, int maxSize, long min, long max) {

@@ -99,11 +99,26 @@ public final class LaunchSpecJson {
             ArrayNode st = tm.putArray("strides");
             t.strides().forEach(st::add);
         }
-        ArrayNode box = tm.putArray("box");
-        t.box().forEach(box::add);
+        box(tm, t);
         if (t.swizzle() != 0) tm.put("swizzle", t.swizzle() + "B");
         modes(tm, t);
         return tm;
+    }
+
+    /** The box: "box", or for an im2col map its mode, corners, channelsPerPixel and pixelsPerColumn. */
+    private static void box(ObjectNode tm, TensorMapSpec t) {
+        if (t.im2col() == null) {
+            ArrayNode box = tm.putArray("box");
+            t.box().forEach(box::add);
+            return;
+        }
+        tm.put("mode", "im2col");
+        ArrayNode lo = tm.putArray("lowerCorner");
+        t.im2col().lowerCorner().forEach(lo::add);
+        ArrayNode hi = tm.putArray("upperCorner");
+        t.im2col().upperCorner().forEach(hi::add);
+        tm.put("channelsPerPixel", t.box().get(0));
+        tm.put("pixelsPerColumn", t.box().get(1));
     }
 
     /** The fields a map has only when they differ from the defaults (traversal strides 1, no interleave, zero fill). */
@@ -132,8 +147,7 @@ public final class LaunchSpecJson {
                 ArrayNode st = tm.putArray("strides");
                 t.strides().forEach(st::add);
             }
-            ArrayNode box = tm.putArray("box");
-            t.box().forEach(box::add);
+            box(tm, t);
             if (t.swizzle() != 0) tm.put("swizzle", t.swizzle() + "B");
             modes(tm, t);
             return o;

@@ -203,7 +203,7 @@ public final class LaunchValidation {
         long box = e;
         for (int b : t.box()) box *= b; // at most 8 * 256^5: no overflow
         if (box > ProgramBuilder.MAX_SHARED) {
-            throw located(spec, pointer + "/box", "a tensorMap box of " + box + " bytes cannot fit in shared memory");
+            throw located(spec, pointer + boxPointer(t, -1), "a tensorMap box of " + box + " bytes cannot fit in shared memory");
         }
     }
 
@@ -217,6 +217,9 @@ public final class LaunchValidation {
      */
     static void tensorMapModes(LaunchSpec spec, TensorMapSpec t, io.barrierscope.ptx.ScalarType type, long[] strides, String pointer) {
         int e = type.bytes();
+        if (t.im2col() != null && t.interleave() != 0) {
+            throw located(spec, pointer + "/interleave", "interleaved im2col tensorMaps are not modelled yet (im2col with interleave none is)");
+        }
         if (t.interleave() != 0 && t.dims().size() < 3) {
             throw located(spec, pointer + "/interleave", "an interleaved tensorMap needs 3 to 5 dimensions, not " + t.dims().size());
         }
@@ -232,7 +235,7 @@ public final class LaunchValidation {
             }
         }
         if (t.interleave() == 0 && ((long) t.box().get(0) * e) % 16 != 0) {
-            throw located(spec, pointer + "/box/0", "without interleave the box's inner dimension must span a multiple of 16 bytes; it spans "
+            throw located(spec, pointer + boxPointer(t, 0), "without interleave the box's inner dimension must span a multiple of 16 bytes; it spans "
                     + (long) t.box().get(0) * e);
         }
         if (t.interleave() == 0 && t.elementStrides() != null && t.elementStrides().get(0) != 1) {
@@ -241,10 +244,19 @@ public final class LaunchValidation {
         long boxBytes = e;
         for (int b : t.box()) boxBytes *= b;
         if (boxBytes % 16 != 0) {
-            throw located(spec, pointer + "/box", "a bounding box must span a multiple of 16 bytes (PTX ISA 5.5.3.1); this one spans " + boxBytes);
+            throw located(spec, pointer + boxPointer(t, -1), "a bounding box must span a multiple of 16 bytes (PTX ISA 5.5.3.1); this one spans " + boxBytes);
         }
         if (t.oobNan() && !type.isFloat()) {
             throw located(spec, pointer + "/oobFill", "NaN fill needs a floating-point buffer; '" + t.buffer() + "' is " + type.ptxName());
         }
+    }
+
+    /**
+     * Where the launch file gives the box: {@code /box/i} ({@code /box} for i = -1); an im2col map's
+     * box is channelsPerPixel (inner dimension) by pixelsPerColumn.
+     */
+    static String boxPointer(TensorMapSpec t, int i) {
+        if (t.im2col() != null) return i == 0 ? "/channelsPerPixel" : "/pixelsPerColumn";
+        return i < 0 ? "/box" : "/box/" + i;
     }
 }

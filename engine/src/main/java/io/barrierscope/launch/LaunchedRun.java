@@ -141,20 +141,25 @@ public final class LaunchedRun {
         int e = LaunchValidation.tensorMapBuffer(spec, t, pointer).type().bytes();
         long[] dims = t.dims().stream().mapToLong(Long::longValue).toArray();
         long[] strides = LaunchValidation.tensorMapStrides(spec, t, e, pointer);
-        int[] box = t.box().stream().mapToInt(Integer::intValue).toArray();
+        int[] box = new int[dims.length];
+        java.util.Arrays.fill(box, 1);
+        for (int i = 0; i < t.box().size(); i++) box[i] = t.box().get(i); // im2col: channelsPerPixel, pixelsPerColumn
         if (t.swizzle() != 0 && (long) box[0] * e > t.swizzle()) {
-            throw LaunchValidation.located(spec, pointer + "/box/0", "with swizzle " + t.swizzle() + "B the box's inner"
+            throw LaunchValidation.located(spec, pointer + LaunchValidation.boxPointer(t, 0), "with swizzle " + t.swizzle() + "B the box's inner"
                     + " dimension may span at most " + t.swizzle() + " bytes; it spans " + (long) box[0] * e);
         }
         ArgSpec buf = LaunchValidation.tensorMapBuffer(spec, t, pointer);
         LaunchValidation.tensorMapModes(spec, t, buf.type(), strides, pointer);
         int[] es = new int[dims.length];
         for (int i = 0; i < es.length; i++) es[i] = t.elementStrides() == null ? 1 : t.elementStrides().get(i);
+        TensorMap.Im2col corners = t.im2col() == null ? null : new TensorMap.Im2col(
+                t.im2col().lowerCorner().stream().mapToInt(Integer::intValue).toArray(),
+                t.im2col().upperCorner().stream().mapToInt(Integer::intValue).toArray());
         TensorMap tm = new TensorMap(dims.length, global.byName(t.buffer()).base(), e, dims, strides, box, t.swizzle(),
-                es, t.interleave(), t.oobNan(), null);
+                es, t.interleave(), t.oobNan(), null, corners);
         global.elementType(tm.base(), buf.type());
         if (tm.boxBytes() > ProgramBuilder.MAX_SHARED) {
-            throw LaunchValidation.located(spec, pointer + "/box", "a tensorMap box of " + tm.boxBytes() + " bytes cannot fit in shared memory");
+            throw LaunchValidation.located(spec, pointer + LaunchValidation.boxPointer(t, -1), "a tensorMap box of " + tm.boxBytes() + " bytes cannot fit in shared memory");
         }
         return tm;
     }

@@ -79,17 +79,28 @@ final class AsyncCompiler {
         throw c.error("unsupported instruction " + c.insn().mnemonic());
     }
 
-    /** cp.async.bulk.tensor, tile mode, global to shared with complete-tx. */
+    /** cp.async.bulk.tensor, tile or im2col mode, global to shared with complete-tx. */
     private static Op tensor(CompileContext c) {
+        boolean im2col = false;
         for (String mod : c.insn().modifiers()) {
-            if (mod.startsWith(".im2col") || mod.startsWith(".gather4") || mod.startsWith(".scatter4")) {
+            if (mod.equals(".im2col")) {
+                im2col = true;
+            } else if (mod.equals(".im2col_no_offs")) {
+                if (!c.has(".global") || firstSpace(c.insn().modifiers()) < 0
+                        || !c.insn().modifiers().get(firstSpace(c.insn().modifiers())).equals(".global")) {
+                    throw c.error("unsupported instruction " + c.insn().mnemonic() + " (.im2col_no_offs is a mode of tensor copies to global memory)");
+                }
+            } else if (mod.startsWith(".im2col") || mod.startsWith(".gather4") || mod.startsWith(".scatter4")) {
                 throw c.error("unsupported instruction " + c.insn().mnemonic() + " (tensor copy mode " + mod
-                        + " is not modelled; tile mode is)");
+                        + " is not modelled; .tile and .im2col are)");
             }
         }
         List<String> mods = c.insn().modifiers();
         int dstAt = firstSpace(mods);
-        if (dstAt >= 0 && mods.get(dstAt).equals(".global")) return tensorStore(c, -1);
+        if (dstAt >= 0 && mods.get(dstAt).equals(".global")) {
+            if (im2col) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (a tensor store has no .im2col mode; .im2col_no_offs is its im2col form)");
+            return tensorStore(c, -1);
+        }
         if (dstAt < 0 || !c.has(".mbarrier::complete_tx::bytes")) {
             throw c.error("unsupported instruction " + c.insn().mnemonic()
                     + " (tensor copies from global to shared with .mbarrier::complete_tx::bytes are modelled)");
@@ -97,8 +108,10 @@ final class AsyncCompiler {
         int rank = 0;
         for (int d = 1; d <= 5; d++) if (c.has("." + d + "d")) rank = d;
         if (rank == 0) throw c.error(c.insn().mnemonic() + " needs a dimension such as .2d");
+        if (im2col && rank < 3) throw c.error(c.insn().mnemonic() + ": im2col mode needs a 3d, 4d or 5d tensor (PTX ISA 5.5.4), not " + rank + "d");
         boolean multicast = c.has(".multicast::cluster");
-        c.expectOperands(3, 5);
+        int extra = im2col ? 1 : 0;
+        c.expectOperands(3 + extra, 5 + extra);
         if (!(c.operand(1) instanceof Operand.Address a) || !(a.base() instanceof Operand.Vector v) || v.elements().size() != 2
                 || !(v.elements().get(1) instanceof Operand.Vector coords)) {
             throw c.error(c.insn().mnemonic() + " needs a tensor operand [tensorMap, {c0, ...}]");
@@ -108,10 +121,23 @@ final class AsyncCompiler {
         }
         Src[] cs = new Src[rank];
         for (int i = 0; i < rank; i++) cs[i] = c.src(coords.elements().get(i), ScalarType.S32);
+        Src[] offs = null;
+        if (im2col) {
+            // im2colInfo: one 16-bit offset per spatial dimension (W, H, D): rank - 2 of them (9.7.9.25.5.1).
+            if (!(c.operand(3) instanceof Operand.Vector ov)) {
+                throw c.error(c.insn().mnemonic() + " needs its im2col offsets {o0, ...} after the mbarrier");
+            }
+            if (ov.elements().size() != rank - 2) {
+                throw c.error(c.insn().mnemonic() + " is " + rank + "-d, so it takes " + (rank - 2) + " im2col offsets (one per"
+                        + " spatial dimension), not " + ov.elements().size());
+            }
+            offs = new Src[rank - 2];
+            for (int j = 0; j < rank - 2; j++) offs[j] = c.src(ov.elements().get(j), ScalarType.U16);
+        }
         Operand base = v.elements().get(0);
         Src map = base instanceof Operand.Symbol sym ? Src.imm(c.genericAddressOf(sym)) : c.src(base, ScalarType.U64);
-        Src mask = multicast ? c.src(3, ScalarType.U16) : null;
-        return new CpAsyncBulkTensorOp(rank, addr(c, 0, Space.SHARED), map, cs, addr(c, 2, Space.SHARED), mask);
+        Src mask = multicast ? c.src(3 + extra, ScalarType.U16) : null;
+        return new CpAsyncBulkTensorOp(rank, addr(c, 0, Space.SHARED), map, cs, addr(c, 2, Space.SHARED), mask, offs);
     }
 
     /** The rank of a tensor copy (.1d to .5d). */
@@ -139,8 +165,9 @@ final class AsyncCompiler {
     }
 
     /**
-     * cp.async.bulk.tensor / cp.reduce.async.bulk.tensor from shared::cta to global, tile mode,
-     * completed by bulk groups (PTX ISA 9.7.9.25.5.1, .2).
+     * cp.async.bulk.tensor / cp.reduce.async.bulk.tensor from shared::cta to global, tile or
+     * im2col_no_offs mode (an im2col box with offsets 0, 3 to 5 dimensions), completed by bulk
+     * groups (PTX ISA 9.7.9.25.5.1, .2).
      */
     static Op tensorStore(CompileContext c, int redOp) {
         String name = c.insn().mnemonic();
@@ -148,10 +175,12 @@ final class AsyncCompiler {
             throw c.error(name + ": a tensor copy to global memory reads .shared::cta and completes with .bulk_group");
         }
         int rank = rank(c);
+        boolean im2col = c.has(".im2col_no_offs");
+        if (im2col && rank < 3) throw c.error(name + ": im2col mode needs a 3d, 4d or 5d tensor (PTX ISA 5.5.4), not " + rank + "d");
         c.expectOperands(2, 3);
         Src[] t = tensorOperand(c, 0, rank);
         Src[] coords = java.util.Arrays.copyOfRange(t, 1, t.length);
-        return new CpAsyncBulkTensorStoreOp(rank, t[0], coords, addr(c, 1, Space.SHARED), redOp);
+        return new CpAsyncBulkTensorStoreOp(rank, t[0], coords, addr(c, 1, Space.SHARED), redOp, im2col);
     }
 
     static int firstSpace(List<String> mods) {

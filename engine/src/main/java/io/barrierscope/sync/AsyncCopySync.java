@@ -159,7 +159,7 @@ public final class AsyncCopySync {
         TensorMap tm = op.tensor().map();
         int e = tm.elementSize();
         long fill = tm.oobValue();
-        TensorBox.forEach(tm, op.tensor().coords(), (n, addr) -> {
+        TensorBox.forEach(op.tensor(), (n, addr) -> {
             long v = addr >= 0 ? m.memory.load(Space.GLOBAL, addr, e, op.slot()) : fill;
             m.memory.store(Space.SHARED, tm.swizzled(dst, n * e), e, v, op.slot());
         });
@@ -175,7 +175,7 @@ public final class AsyncCopySync {
         int e = tm.elementSize();
         int s = op.slot();
         ScalarType t = op.redOp() >= 0 ? ScalarType.values()[(int) op.value()] : null;
-        TensorBox.forEach(tm, op.tensor().coords(), (n, addr) -> {
+        TensorBox.forEach(op.tensor(), (n, addr) -> {
             if (addr < 0) return;
             long v = m.memory.load(Space.SHARED, tm.swizzled(op.src(), n * e), e, s);
             if (t == null) m.memory.store(Space.GLOBAL, addr, e, v, s);

@@ -22,7 +22,10 @@ final class BulkReduceCompiler {
         boolean global = dstAt >= 0 && mods.get(dstAt).equals(".global");
         if (c.has(".tensor")) {
             for (String m : mods) {
-                if (m.startsWith(".im2col")) throw c.error("unsupported instruction " + name + " (im2col mode is not modelled; tile mode is)");
+                if (m.startsWith(".im2col") && !m.equals(".im2col_no_offs")) {
+                    throw c.error("unsupported instruction " + name + " (tensor reductions in " + m + " mode are not modelled; .tile and"
+                            + " .im2col_no_offs are)");
+                }
             }
             if (!global) throw c.error(name + ": a tensor reduction writes .global memory");
             return AsyncCompiler.tensorStore(c, op);
@@ -61,6 +64,19 @@ final class BulkReduceCompiler {
             int rank = AsyncCompiler.rank(c);
             c.expectOperands(1, 3);
             AsyncCompiler.tensorOperand(c, 0, rank);
+            for (String m : c.insn().modifiers()) {
+                if (m.startsWith(".im2col") && !m.equals(".im2col")) {
+                    throw c.error("unsupported instruction " + name + " (tensor prefetch in " + m + " mode is not modelled; .tile and .im2col are)");
+                }
+            }
+            if (c.has(".im2col")) {
+                // As the copy: rank 3 to 5 and one im2col offset per spatial dimension (9.7.9.25.5.3).
+                if (rank < 3) throw c.error(name + ": im2col mode needs a 3d, 4d or 5d tensor (PTX ISA 5.5.4), not " + rank + "d");
+                if (c.operandCount() < 2 || !(c.operand(1) instanceof io.barrierscope.ptx.Operand.Vector v) || v.elements().size() != rank - 2) {
+                    throw c.error(name + " is " + rank + "-d, so it takes " + (rank - 2) + " im2col offsets {o0, ...} after the tensor operand");
+                }
+                for (io.barrierscope.ptx.Operand o : v.elements()) c.src(o, ScalarType.U16);
+            }
         } else {
             c.expectOperands(2, 3);
             AsyncCompiler.addr(c, 0, Space.GLOBAL);

@@ -13,6 +13,7 @@ import io.barrierscope.exec.Src;
  * swizzle, dimension 0 fastest) is written to, or reduced into, the tensor in global memory;
  * elements whose coordinates fall outside the tensor are not written. Completion is tracked by
  * the issuing thread's bulk async-groups, like {@code cp.async.bulk.global.shared::cta.bulk_group}.
+ * In {@code .im2col_no_offs} mode the box is an im2col box (PTX ISA 5.5.4) with offsets 0.
  */
 public final class CpAsyncBulkTensorStoreOp extends MbarrierOp {
     private final int rank;
@@ -20,20 +21,27 @@ public final class CpAsyncBulkTensorStoreOp extends MbarrierOp {
     private final Src[] coords;
     private final Src src;
     private final int redOp;
+    private final boolean im2col;
 
-    /** {@code redOp} is a {@link BulkReduction} op, or -1 for a plain store. */
+    /** A tile-mode store; {@code redOp} is a {@link BulkReduction} op, or -1 for a plain store. */
     public CpAsyncBulkTensorStoreOp(int rank, Src map, Src[] coords, Src src, int redOp) {
+        this(rank, map, coords, src, redOp, false);
+    }
+
+    /** A store or reduction, in {@code .im2col_no_offs} mode when {@code im2col}. */
+    public CpAsyncBulkTensorStoreOp(int rank, Src map, Src[] coords, Src src, int redOp, boolean im2col) {
         super(null, true);
         this.rank = rank;
         this.map = map;
         this.coords = coords;
         this.src = src;
         this.redOp = redOp;
+        this.im2col = im2col;
     }
 
     @Override
     protected boolean lane(Interpreter x, Machine m, int s) {
-        TensorMap tm = CpAsyncBulkTensorOp.readMap(x, m, s, this, map, rank);
+        TensorMap tm = CpAsyncBulkTensorOp.readMap(x, m, s, this, map, rank, im2col);
         if (tm == null) return false;
         io.barrierscope.ptx.ScalarType type = tm.type() != null ? tm.type() : m.memory.global.elementTypeAt(tm.base());
         if (redOp >= 0 && (type == null || !BulkReduction.tensorTypeListed(redOp, type))) {
@@ -46,6 +54,8 @@ public final class CpAsyncBulkTensorStoreOp extends MbarrierOp {
         }
         long[] c = new long[rank];
         for (int i = 0; i < rank; i++) c[i] = (int) coords[i].get(m, s);
+        int[] off = im2col ? CpAsyncBulkTensorOp.im2colOffsets(x, m, s, this, tm, c, null) : null;
+        if (im2col && off == null) return false;
         long sa = src.get(m, s);
         if ((sa & 127) != 0) {
             x.report(DiagnosticCode.MISALIGNED_ACCESS, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc)
@@ -55,7 +65,7 @@ public final class CpAsyncBulkTensorStoreOp extends MbarrierOp {
         }
         AsyncCopySync.issue(x, new AsyncOperation(m.async.nextId(), m.cycles + x.policy().asyncLatency(), AsyncOperation.Kind.BULK_TO_GLOBAL,
                 s, pc, m.async.bulkGroup[s], Space.SHARED, sa, new int[] {m.ctaOfSlot(s)}, tm.base(), (int) tm.boxBytes(), -1,
-                redOp >= 0 ? type.ordinal() : 0, redOp, new TensorCopy(tm, c)));
+                redOp >= 0 ? type.ordinal() : 0, redOp, new TensorCopy(tm, c, off)));
         return true;
     }
 }

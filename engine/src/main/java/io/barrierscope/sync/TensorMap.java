@@ -14,15 +14,46 @@ import java.nio.ByteOrder;
  * u8 flags (bit 0: out-of-bounds elements are NaN, not zero), u8 element type (0: untyped,
  * else 1 + its index in {@link #TYPES}). A map with the defaults (strides 1, no interleave, zero
  * fill, untyped) is byte for byte what it was before these fields existed, so traces recorded
- * then still reproduce. Launch-file maps leave the type out: reductions take the buffer's type
- * from {@link io.barrierscope.exec.GlobalMemory#elementTypeAt}.
+ * then still reproduce. An im2col map (flags bit 1; PTX ISA 5.5.4) keeps channelsPerPixel in
+ * box[0], pixelsPerColumn in box[1], and the bounding box's lower and upper corner of spatial
+ * dimension j (dimension j + 1: W, H, D) as two signed 16-bit halves, lower first, in box[2 + j].
+ * Launch-file maps leave the type out: reductions take the buffer's type from
+ * {@link io.barrierscope.exec.GlobalMemory#elementTypeAt}.
  *
  * @param elementStrides traversal stride of each dimension (1..8): a box dimension of
  *        {@code box[i]} tensor elements delivers every {@code elementStrides[i]}-th of them
  * @param type the element type, or null when unknown (tensor reductions need it)
  */
 public record TensorMap(int rank, long base, int elementSize, long[] dims, long[] strides, int[] box, int swizzle,
-                        int[] elementStrides, int interleave, boolean oobNan, ScalarType type) {
+                        int[] elementStrides, int interleave, boolean oobNan, ScalarType type, Im2col im2col) {
+    /**
+     * The im2col part of a map (PTX ISA 5.5.4.1): the bounding box's corners in the spatial
+     * dimensions, index j for tensor dimension j + 1 (W, H, D), relative to the tensor's first
+     * (lower) and last (upper) coordinate; channelsPerPixel and pixelsPerColumn are box[0], box[1].
+     */
+    public record Im2col(int[] lower, int[] upper) {
+        /** The corner limits per rank (PTX ISA 5.5.4.1): 3D 16 bits, 4D 8 bits, 5D 5 bits, signed. */
+        public static int cornerBits(int rank) { return rank == 3 ? 16 : rank == 4 ? 8 : 5; }
+
+        /** The im2col offsets' bits per rank (PTX ISA 5.5.4.1): 3D 16, 4D 8, 5D 5, unsigned. */
+        public static int offsetBits(int rank) { return cornerBits(rank); }
+    }
+
+    /** A tile-mode map with every field. */
+    public TensorMap(int rank, long base, int elementSize, long[] dims, long[] strides, int[] box, int swizzle,
+                     int[] elementStrides, int interleave, boolean oobNan, ScalarType type) {
+        this(rank, base, elementSize, dims, strides, box, swizzle, elementStrides, interleave, oobNan, type, null);
+    }
+
+    /** Pixels a copy of an im2col map delivers (pixelsPerColumn). */
+    public int pixelsPerColumn() { return box[1]; }
+
+    /** Channels each pixel of an im2col copy delivers (channelsPerPixel). */
+    public int channelsPerPixel() { return box[0]; }
+
+    /** The last coordinate of the bounding box along spatial dimension j (tensor dimension j + 1), before offsets. */
+    public long boxUpper(int j) { return dims[j + 1] - 1 + im2col.upper()[j]; }
+
     /** A map without swizzle. */
     public TensorMap(int rank, long base, int elementSize, long[] dims, long[] strides, int[] box) {
         this(rank, base, elementSize, dims, strides, box, 0);
@@ -64,6 +95,7 @@ public record TensorMap(int rank, long base, int elementSize, long[] dims, long[
      * cuTensorMapEncodeTiled), so it is 1 there.
      */
     public int boxElements(int i) {
+        if (im2col != null) return i < 2 ? box[i] : 1;
         int es = i == 0 && interleave == 0 ? 1 : elementStrides[i];
         return (box[i] + es - 1) / es;
     }
@@ -100,7 +132,10 @@ public record TensorMap(int rank, long base, int elementSize, long[] dims, long[
             b.put(120 + i, (byte) (elementStrides[i] == 1 ? 0 : elementStrides[i]));
         }
         b.put(125, (byte) interleave);
-        b.put(126, (byte) (oobNan ? 1 : 0));
+        b.put(126, (byte) ((oobNan ? 1 : 0) | (im2col != null ? 2 : 0)));
+        if (im2col != null) {
+            for (int j = 0; j < rank - 2; j++) b.putInt(104 + 4 * j, (im2col.lower()[j] & 0xFFFF) | (im2col.upper()[j] << 16));
+        }
         b.put(127, (byte) (type == null ? 0 : TYPES.indexOf(type) + 1));
         return b.array();
     }
@@ -115,20 +150,38 @@ public record TensorMap(int rank, long base, int elementSize, long[] dims, long[
         long[] strides = new long[rank - 1];
         int[] box = new int[rank];
         int[] es = new int[rank];
+        boolean im2col = (b.get(126) & 2) != 0;
+        if (im2col && rank < 3) return null;
         for (int i = 0; i < rank; i++) {
             dims[i] = b.getLong(24 + 8 * i);
-            box[i] = b.getInt(96 + 4 * i);
+            box[i] = im2col && i >= 2 ? 1 : b.getInt(96 + 4 * i);
             es[i] = b.get(120 + i) == 0 ? 1 : b.get(120 + i);
-            if (dims[i] < 1 || box[i] < 1 || box[i] > 256 || es[i] < 1 || es[i] > 8) return null;
+            // im2col: channelsPerPixel up to 256, pixelsPerColumn up to 1024 (cuTensorMapEncodeIm2col)
+            int maxBox = im2col && i == 1 ? 1024 : 256;
+            if (dims[i] < 1 || box[i] < 1 || box[i] > maxBox || es[i] < 1 || es[i] > 8) return null;
             if (i > 0) strides[i - 1] = b.getLong(64 + 8 * (i - 1));
+        }
+        Im2col corners = null;
+        if (im2col) {
+            int[] lo = new int[rank - 2];
+            int[] hi = new int[rank - 2];
+            int lim = 1 << (Im2col.cornerBits(rank) - 1);
+            for (int j = 0; j < rank - 2; j++) {
+                int v = b.getInt(104 + 4 * j);
+                lo[j] = (short) v;
+                hi[j] = v >> 16;
+                if (lo[j] < -lim || lo[j] >= lim || hi[j] < -lim || hi[j] >= lim || dims[j + 1] - 1 + hi[j] < lo[j]) return null;
+            }
+            corners = new Im2col(lo, hi);
         }
         int swizzle = b.getInt(116);
         if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128) return null;
         int interleave = b.get(125);
         int flags = b.get(126);
         int t = b.get(127) & 0xFF;
-        if ((interleave != 0 && interleave != 16 && interleave != 32) || (flags & ~1) != 0 || t > TYPES.size()) return null;
-        return new TensorMap(rank, b.getLong(8), elem, dims, strides, box, swizzle, es, interleave, flags == 1,
-                t == 0 ? null : TYPES.get(t - 1));
+        if ((interleave != 0 && interleave != 16 && interleave != 32) || (flags & ~3) != 0 || t > TYPES.size()) return null;
+        if (im2col && interleave != 0) return null; // not modelled: refused where maps are made
+        return new TensorMap(rank, b.getLong(8), elem, dims, strides, box, swizzle, es, interleave, (flags & 1) == 1,
+                t == 0 ? null : TYPES.get(t - 1), corners);
     }
 }

@@ -194,6 +194,11 @@ public final class StateHash {
         add(t.strides());
         add(t.box(), t.box().length);
         add(o.tensor().coords());
+        if (t.im2col() != null) { // only then: hashes of tile copies stay what they were
+            add(t.im2col().lower(), t.im2col().lower().length);
+            add(t.im2col().upper(), t.im2col().upper().length);
+            add(o.tensor().offsets(), o.tensor().offsets().length);
+        }
     }
 
     private void memory(Memory mem) {

@@ -42,11 +42,26 @@ class UnsupportedInstructionTest {
     }
 
     @Test
-    void im2colTensorCopyIsRefusedWithItsLocation() {
-        String insn = "cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [bar0], [%rd40, {%r1, %r2, %r3}], [bar0], {%h1};";
+    void anIm2colTensorCopyWhoseOffsetsDoNotMatchItsSpatialDimensionsIsRefusedWithItsLocation() {
+        // A 4-d (NHWC) copy takes 2 im2col offsets, W and H (PTX ISA 5.5.4.1).
+        String insn = "cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [bar0], [%rd40, {%r1, %r2, %r3, %r4}], [bar0], {%h1};";
         BadInputException e = refuse(insn);
-        assertTrue(e.getMessage().contains("unsupported instruction cp.async.bulk.tensor") && e.getMessage().contains(".im2col"), e.getMessage());
+        assertTrue(e.getMessage().contains("is 4-d, so it takes 2 im2col offsets (one per spatial dimension), not 1"), e.getMessage());
         assertLocated(e, lineOf(insn, insn));
+    }
+
+    @Test
+    void anIm2colCopyOfFewerThanThreeDimensionsAndTheWModesAreRefused() {
+        BadInputException e = refuse("cp.async.bulk.tensor.2d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [bar0], [%rd40, {%r1, %r2}], [bar0], {%h1};");
+        assertTrue(e.getMessage().contains("im2col mode needs a 3d, 4d or 5d tensor"), e.getMessage());
+        e = refuse("cp.async.bulk.tensor.3d.shared::cta.global.im2col::w.mbarrier::complete_tx::bytes [bar0], [%rd40, {%r1, %r2, %r3}], [bar0], {%h1, %h2};");
+        assertTrue(e.getMessage().contains("tensor copy mode .im2col::w is not modelled"), e.getMessage());
+    }
+
+    @Test
+    void anIm2colTensorPrefetchTakesOneOffsetPerSpatialDimension() {
+        BadInputException e = refuse("cp.async.bulk.prefetch.tensor.5d.L2.global.im2col [%rd40, {%r1, %r2, %r3, %r4, %r5}], {%h1, %h2};");
+        assertTrue(e.getMessage().contains("is 5-d, so it takes 3 im2col offsets"), e.getMessage());
     }
 
     @Test
@@ -87,10 +102,12 @@ class UnsupportedInstructionTest {
     }
 
     @Test
-    void anIm2colTensorCopyIsAnUnsupportedInstruction() {
-        // (cp.async.bulk.prefetch, refused here before, is accepted now: docs/semantics.md section 14.)
-        BadInputException e = refuse("cp.reduce.async.bulk.tensor.3d.global.shared::cta.add.im2col_no_offs.bulk_group [%rd40, {%r1, %r1, %r1}], [%r1];");
-        assertTrue(e.getMessage().contains("unsupported instruction cp.reduce.async.bulk.tensor.3d") && e.getMessage().contains("im2col"), e.getMessage());
+    void anIm2colTensorReductionOfFewerThanThreeDimensionsOrALoadInNoOffsetsModeIsRefused() {
+        // (cp.async.bulk.prefetch and the 3d-5d im2col_no_offs reductions, refused here before, run now: docs/semantics.md section 14.)
+        BadInputException e = refuse("cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.im2col_no_offs.bulk_group [%rd40, {%r1, %r1}], [%r1];");
+        assertTrue(e.getMessage().contains("im2col mode needs a 3d, 4d or 5d tensor"), e.getMessage());
+        e = refuse("cp.async.bulk.tensor.3d.shared::cluster.global.im2col_no_offs.mbarrier::complete_tx::bytes [bar0], [%rd40, {%r1, %r2, %r3}], [bar0];");
+        assertTrue(e.getMessage().contains(".im2col_no_offs is a mode of tensor copies to global memory"), e.getMessage());
     }
 
     @Test

@@ -136,7 +136,9 @@ class TmaTensorMapModesTest {
         m = refusal("f32", ", \"oobFill\": \"one\"", "[40, 24]", "[8, 8]");
         assertTrue(m.contains("unknown oobFill 'one'"), m);
         m = refusal("s32", ", \"mode\": \"im2col\"", "[40, 24]", "[8, 8]");
-        assertTrue(m.contains("im2col tensor maps are not modelled yet"), m);
+        assertTrue(m.contains("an im2col tensorMap has no \"box\""), m); // its fields: TmaIm2colTest
+        m = refusal("s32", ", \"mode\": \"gather4\"", "[40, 24]", "[8, 8]");
+        assertTrue(m.contains("unknown tensorMap mode 'gather4' (expected tile or im2col)"), m);
         m = refusal("s32", ", \"mode\": \"tile\", \"swizzle\": \"32B\", \"interleave\": \"32B\", \"strides\": [48, 960]", "[4, 8, 2]", "[8, 8, 1]");
         assertTrue(m.contains("byte strides must be multiples of 32"), m);
         m = refusal("s32", ", \"interleave\": \"16B\"", "[4, 8, 8]", "[1, 1, 1]");

@@ -247,8 +247,18 @@ class ExecProgramsTest {
                 + " the swizzle's bytes (32, 64 or 128) (returns CUDA_ERROR_INVALID_VALUE)"), r.all());
         assertTrue(r.program().contains("cuTensorMapEncodeTiled: swizzle: CU_TENSOR_MAP_SWIZZLE_128B_ATOM_* (32- and 64-byte chunks)"
                 + " are not modelled by BarrierScope yet"), r.all());
-        assertTrue(r.program().contains("barrierscope: cuTensorMapEncodeIm2col (im2col tensor maps are not modelled"), r.all());
-        assertTrue(r.err().contains("does not implement: cuTensorMapEncodeIm2col (im2col"), "named in the summary\n" + r.all());
+    }
+
+    @Test
+    void anIm2colMapTheHostEncodedLoadsEveryFilterTapOfAConvolutionThroughTheSwizzle() throws Exception {
+        Ran r = exec("tma_im2col");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS tma_im2col"), r.all());
+        assertTrue(r.program().contains("cuTensorMapEncodeIm2col: pixelBoxLowerCorner: each corner offset must lie within the rank's range"
+                + " ([-32768, 32767] for 3, [-128, 127] for 4, [-16, 15] for 5 dimensions) (returns CUDA_ERROR_INVALID_VALUE)"), r.all());
+        assertTrue(r.program().contains("cuTensorMapEncodeIm2col: channelsPerPixel: with a swizzle, the channels of a pixel must span at most"), r.all());
+        assertTrue(r.program().contains("cuTensorMapEncodeIm2col: pixelsPerColumn: must be 1 to 1024"), r.all());
+        assertTrue(r.err().contains("does not implement: cuTensorMapEncodeIm2colWide (im2col::w"), "named in the summary\n" + r.all());
     }
 
     @Test
