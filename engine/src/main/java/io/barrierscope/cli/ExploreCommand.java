@@ -85,8 +85,10 @@ final class ExploreCommand implements Callable<Integer> {
         LaunchedRun run = LaunchedRun.open(launch, new SchedulePolicy());
         for (String n : run.spec().notes()) out.println("note: " + n);
         long steps = maxSteps != null ? maxSteps : run.maxSteps();
-        Explorer ex = new Explorer(run, () -> System.nanoTime() / 1_000_000);
         int n = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
+        // Every job's machine, race shadow and checkpoints, counted before any is made.
+        run.requireMemory(n);
+        Explorer ex = new Explorer(run, () -> System.nanoTime() / 1_000_000);
         // Copies from the launch already read (a .cu is not compiled again, the file not read again).
         ex.jobs(n, () -> LaunchedRun.create(run.spec(), new SchedulePolicy()));
         long t0 = System.nanoTime();

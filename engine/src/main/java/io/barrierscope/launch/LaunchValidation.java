@@ -25,8 +25,13 @@ public final class LaunchValidation {
 
     private LaunchValidation() {}
 
-    /** What placing the launch needs beyond the spec: the cluster shape in force, and the emulated state's estimated bytes. */
-    public record Validated(Dim3 cluster, long stateBytes) {}
+    /**
+     * What placing the launch needs beyond the spec: the cluster shape in force, and its memory
+     * (without race detection or explore: what running it needs at least; see {@link MemoryEstimate}).
+     */
+    public record Validated(Dim3 cluster, MemoryEstimate memory) {
+        public long stateBytes() { return memory.stateBytes(); }
+    }
 
     /**
      * A mistake found in a launch only once its PTX is known, located at {@code pointer} of its
@@ -45,14 +50,14 @@ public final class LaunchValidation {
     /** Checks the launch against its program; the result is what {@link LaunchedRun} places. */
     static Validated validate(LaunchSpec spec, Program program) {
         // The limits first: a launch too large to emulate is refused as such whatever else is wrong.
-        long bytes = limits(spec, program);
+        MemoryEstimate memory = limits(spec, program);
         Dim3 cluster = clusterOf(spec, program.kernel);
         params(spec, program);
         for (int i = 0; i < spec.args().size(); i++) {
             ArgSpec a = spec.args().get(i);
             if (a.isTensorMap()) tensorMapExtent(spec, a.tensorMap(), "/args/" + i + "/tensorMap");
         }
-        return new Validated(cluster, bytes);
+        return new Validated(cluster, memory);
     }
 
     private static void params(LaunchSpec spec, Program program) {
@@ -110,8 +115,8 @@ public final class LaunchValidation {
         return c;
     }
 
-    /** The thread limit, the emulated-state budget and what this Java's heap can hold; returns the state's bytes. */
-    private static long limits(LaunchSpec spec, Program program) {
+    /** The thread limit, the emulated-state budget and what this Java's heap can hold; returns the launch's memory. */
+    private static MemoryEstimate limits(LaunchSpec spec, Program program) {
         long ctas = spec.grid().volume();
         long threads;
         long slots;
@@ -136,26 +141,20 @@ public final class LaunchValidation {
             throw located(spec, "/grid", "the launch needs about " + (bytes >> 20) + " MiB of emulated state; the budget is "
                     + (MEMORY_BUDGET >> 20) + " MiB");
         }
-        // The buffers are held once as the run's memory and once more while being initialised or
-        // checkpointed: a launch this heap cannot hold twice is refused now, not by an OutOfMemoryError later.
-        Runtime rt = Runtime.getRuntime();
-        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-        if (2 * bytes > free) {
-            // The heap may still hold a previous run's state (explore makes one launch per schedule):
-            // collected once before refusing, so only a launch that truly cannot fit is refused.
-            System.gc();
-            free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-        }
-        if (2 * bytes > free) {
-            throw located(spec, buffers > bytes / 2 ? "/args" : "/grid", "the launch needs about " + (bytes >> 20)
-                    + " MiB of emulated state (" + (buffers >> 20) + " MiB of buffers), twice that while it runs, but this Java has about "
-                    + (free >> 20) + " MiB free of " + (rt.maxMemory() >> 20) + " MiB: give it more with -Xmx or shrink the buffers");
-        }
+        // Shared memory of every CTA and global memory (buffers and the module's variables) are what
+        // the race detector shadows; all bounded by the budget above, so no sum can wrap.
+        long shadowable = buffers + program.globalTemplate.totalBytes()
+                + ctas * (program.staticSharedBytes + (long) spec.dynamicSharedBytes());
+        // The state is held once as the run's memory and once more while being initialised or
+        // checkpointed: a launch this heap cannot hold twice is refused now, not by an OutOfMemoryError
+        // later. Race detection and explore add theirs when the caller chooses them (LaunchedRun.requireMemory).
+        MemoryEstimate memory = new MemoryEstimate(bytes, buffers, shadowable, false, 0);
+        memory.require(spec);
         if (program.staticSharedBytes + (long) spec.dynamicSharedBytes() > ProgramBuilder.MAX_SHARED) {
             throw located(spec, "/dynamicSharedBytes", "static plus dynamic shared memory exceeds "
                     + ProgramBuilder.MAX_SHARED + " bytes per CTA");
         }
-        return bytes;
+        return memory;
     }
 
     /** The buffer a tensor map describes (a buffer argument or one of the launch's "buffers"). */

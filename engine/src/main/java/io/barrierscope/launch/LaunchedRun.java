@@ -49,10 +49,24 @@ public final class LaunchedRun {
     private String ptxText;
     private final long seed;
     private long stepBudget;
-    private final long stateBytes;
+    private final MemoryEstimate memory;
 
     /** Estimated bytes of the emulated state (memory, registers, buffers): what one checkpoint of it costs. */
-    public long stateBytes() { return stateBytes; }
+    public long stateBytes() { return memory.stateBytes(); }
+
+    /**
+     * What running this launch holds on the heap with race detection as it is now set, on
+     * {@code exploreJobs} machines (0: a single run, not explored).
+     */
+    public MemoryEstimate memoryEstimate(int exploreJobs) {
+        return new MemoryEstimate(memory.stateBytes(), memory.bufferBytes(), memory.shadowableBytes(), raceDetection(), exploreJobs);
+    }
+
+    /**
+     * Refuses, before it runs, a launch whose memory with race detection as now set (and explore's
+     * machines and checkpoints, {@code exploreJobs} > 0) cannot fit this Java's heap; the message names the parts.
+     */
+    public void requireMemory(int exploreJobs) { memoryEstimate(exploreJobs).require(spec); }
 
     private LaunchedRun(LaunchSpec spec, Module module, Program program, java.util.function.Function<Program, Policy> policy, long seed) {
         this.spec = spec;
@@ -61,7 +75,7 @@ public final class LaunchedRun {
         this.seed = seed;
         LaunchValidation.Validated valid = LaunchValidation.validate(spec, program);
         Dim3 cluster = valid.cluster();
-        this.stateBytes = valid.stateBytes();
+        this.memory = valid.memory();
         GlobalMemory global = program.globalTemplate.copy();
         byte[] params = new byte[Math.max(program.kernelParamBytes, 1)];
         java.nio.ByteBuffer pb = java.nio.ByteBuffer.wrap(params).order(java.nio.ByteOrder.LITTLE_ENDIAN);

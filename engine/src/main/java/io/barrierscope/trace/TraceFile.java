@@ -348,26 +348,36 @@ public final class TraceFile {
      * the heap is refused now, with the numbers, rather than by an OutOfMemoryError halfway.
      */
     static long replayBudget(Path file, Contents c, LaunchedRun run) {
+        long shadow = run.memoryEstimate(0).shadowBytes();
         Runtime rt = Runtime.getRuntime();
         long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-        if (free < c.events().length + 2 * run.stateBytes()) {
+        if (free < c.events().length + 2 * run.stateBytes() + 3 * shadow) {
             System.gc(); // garbage is no reason to refuse: collected once before deciding
             free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
         }
-        return replayBudget(file, c.events().length, run.stateBytes(), c.steps(), free, rt.maxMemory());
+        return replayBudget(file, c.events().length, run.stateBytes(), shadow, c.steps(), free, rt.maxMemory());
     }
 
     static long replayBudget(Path file, long eventBytes, long stateBytes, long steps, long free, long max) {
+        return replayBudget(file, eventBytes, stateBytes, 0, steps, free, max);
+    }
+
+    /**
+     * As above with the race detector's shadow memory at its worst ({@code shadowBytes}, 0 when the
+     * trace ran without it): held once by the live run and once more by every checkpoint.
+     */
+    static long replayBudget(Path file, long eventBytes, long stateBytes, long shadowBytes, long steps, long free, long max) {
         // The checkpoint at step 0, and a second once the replay passes the first checkpoint interval.
         long cps = steps >= TimeTravel.intervalFor(stateBytes) ? 2 : 1;
-        long need = eventBytes + cps * stateBytes;
+        long need = eventBytes + cps * stateBytes + (cps + 1) * shadowBytes;
         if (need > free) {
             throw bad(file, "opening re-executes its " + steps + " warp steps, recording " + (eventBytes >> 20) + " MiB of events again"
                     + " and keeping " + (cps == 2 ? "at least two " : "a ") + (stateBytes >> 20) + " MiB checkpoint" + (cps == 2 ? "s" : "")
+                    + (shadowBytes > 0 ? ", with the race detector's shadow of up to " + (shadowBytes >> 20) + " MiB live and in each checkpoint" : "")
                     + ": about " + (need >> 20) + " MiB, but this Java has " + (free >> 20) + " MiB free of " + (max >> 20)
                     + " MiB (give it more with -Xmx)");
         }
-        return Math.max(cps * stateBytes, Math.min(512L << 20, (free - eventBytes) / 2));
+        return Math.max(cps * (stateBytes + shadowBytes), Math.min(512L << 20, (free - eventBytes - shadowBytes) / 2));
     }
 
     /** The header's state hashes ([step, hex] pairs), checked before anything runs. */
