@@ -203,9 +203,14 @@ public final class LaunchedRun {
 
     /** As {@link #create(LaunchSpec, String, Long)} with the PTX text given (a trace carries its own). */
     public static LaunchedRun create(LaunchSpec spec, String ptxText, String policy, Long seed) {
+        return create(spec, ptxText, policy, seed, io.barrierscope.ptx.Cancellation.NONE);
+    }
+
+    /** As {@link #create(LaunchSpec, String, String, Long)}, the PTX parse stopping when {@code cancel} is cancelled. */
+    public static LaunchedRun create(LaunchSpec spec, String ptxText, String policy, Long seed, io.barrierscope.ptx.Cancellation cancel) {
         String name = policy != null ? policy : spec.policy();
         long s = seed != null ? seed : spec.seed();
-        return create(spec, ptxText, p -> Policy.byName(name, s, spec.latency()), s);
+        return create(spec, ptxText, p -> Policy.byName(name, s, spec.latency()), s, cancel);
     }
 
     /** As {@link #open(Path)}, scheduled by a policy object of the caller's (a schedule replay, the explorer). */
@@ -220,7 +225,12 @@ public final class LaunchedRun {
     }
 
     private static LaunchedRun create(LaunchSpec spec, String ptxText, java.util.function.Function<Program, Policy> policy, long seed) {
-        Module module = parse(spec.ptx(), ptxText);
+        return create(spec, ptxText, policy, seed, io.barrierscope.ptx.Cancellation.NONE);
+    }
+
+    private static LaunchedRun create(LaunchSpec spec, String ptxText, java.util.function.Function<Program, Policy> policy, long seed,
+                                      io.barrierscope.ptx.Cancellation cancel) {
+        Module module = parse(spec.ptx(), ptxText, cancel);
         String kernel = spec.kernel();
         if (kernel == null) {
             List<Function> entries = module.entries();
@@ -248,10 +258,12 @@ public final class LaunchedRun {
 
     static Module parse(Path ptx) { return parse(ptx, readPtx(ptx)); }
 
-    static Module parse(Path ptx, String text) {
+    static Module parse(Path ptx, String text) { return parse(ptx, text, io.barrierscope.ptx.Cancellation.NONE); }
+
+    static Module parse(Path ptx, String text, io.barrierscope.ptx.Cancellation cancel) {
         if (text.length() > MAX_PTX_BYTES) throw new BadInputException(ptx + ": error: PTX text larger than 64 MiB");
         try {
-            return PtxParser.parse(ptx.toString(), text);
+            return PtxParser.parse(ptx.toString(), text, cancel);
         } catch (PtxException e) {
             throw new BadInputException(e.getMessage(), e);
         }

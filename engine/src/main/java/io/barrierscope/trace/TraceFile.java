@@ -285,8 +285,16 @@ public final class TraceFile {
      * Opens a trace: reads it, re-executes its launch with this engine, and checks the events and
      * the state hashes. Returns the session at the trace's last step.
      */
-    public static TimeTravel open(Path file) {
+    public static TimeTravel open(Path file) { return open(file, io.barrierscope.ptx.Cancellation.NONE); }
+
+    /**
+     * As {@link #open(Path)}, telling {@code cancel} how far it has come (the file read, the PTX
+     * parsed, the steps replayed) and stopping with {@link io.barrierscope.ptx.Cancellation.Cancelled}
+     * at its next check once it is cancelled (the window's Cancel while a trace opens).
+     */
+    public static TimeTravel open(Path file, io.barrierscope.ptx.Cancellation cancel) {
         Contents c = read(file);
+        cancel.progress("read", 1, 1);
         JsonNode h = c.header();
         LaunchSpec spec;
         try {
@@ -311,13 +319,13 @@ public final class TraceFile {
             throw bad(file, "the header declares " + c.steps() + " warp steps but its launch stops after " + spec.maxSteps());
         }
         java.util.TreeMap<Long, Long> recorded = stateHashes(file, h.path("stateHashes"), c.steps());
-        LaunchedRun run = LaunchedRun.create(spec, c.ptx(), policy, h.path("seed").asLong());
+        LaunchedRun run = LaunchedRun.create(spec, c.ptx(), policy, h.path("seed").asLong(), cancel);
         c.sources().forEach(run::carrySource);
         // Traces written before the race detector existed have no such field: they ran without it.
         run.raceDetection(h.path("raceDetection").asBoolean(false));
         TimeTravel tt = new TimeTravel(run, run.maxSteps(), replayBudget(file, c, run));
         boolean finished = !"running".equals(c.outcome());
-        tt.replayTo(c.steps(), finished);
+        tt.replayTo(c.steps(), finished, cancel);
         String engine = h.path("engine").asText("?");
         String who = engine.equals(Version.ENGINE) ? "" : " (recorded by " + engine + ", this is " + Version.ENGINE + ")";
         for (Map.Entry<Long, Long> e : recorded.entrySet()) {
