@@ -176,6 +176,12 @@ public final class LaunchedRun {
     /** Opens a launch file, or a .ptx with default settings (1 CTA of 32 threads, zeroed buffers). */
     public static LaunchedRun open(Path file) { return open(file, null, null); }
 
+    /** As {@link #open(Path)}, the PTX parse stopping when {@code cancel} is cancelled (the window's Cancel). */
+    public static LaunchedRun open(Path file, io.barrierscope.ptx.Cancellation cancel) {
+        LaunchSpec spec = specOf(file);
+        return create(spec, readPtx(spec.ptx()), null, null, cancel);
+    }
+
     /** As {@link #open(Path)}, overriding the launch file's policy and seed when not null. */
     public static LaunchedRun open(Path file, String policy, Long seed) { return create(specOf(file), policy, seed); }
 
