@@ -131,7 +131,7 @@ final class DiffCommand implements Callable<Integer> {
             }
             TimeTravel tt = TraceFile.open(input); // checks the trace replays as recorded
             LaunchedRun t = tt.run();
-            LaunchedRun fresh = LaunchedRun.create(t.spec(), t.ptxText(), t.policyName(), t.seed());
+            LaunchedRun fresh = t.again(t.policyName(), t.seed());
             fresh.raceDetection(t.raceDetection());
             return fresh;
         }

@@ -65,12 +65,16 @@ public final class LaunchedRun {
      */
     public void requireMemory(int exploreJobs) { memoryEstimate(exploreJobs).require(spec); }
 
-    private LaunchedRun(LaunchSpec spec, Module module, Program program, java.util.function.Function<Program, Policy> policy, long seed) {
+    /** The checked and planned launch this run places (shared by {@link #again} copies). */
+    private final LaunchValidation.Validated valid;
+
+    private LaunchedRun(LaunchSpec spec, Module module, Program program, LaunchValidation.Validated valid,
+                        java.util.function.Function<Program, Policy> policy, long seed) {
         this.spec = spec;
         this.module = module;
         this.program = program;
         this.seed = seed;
-        LaunchValidation.Validated valid = LaunchValidation.validate(spec, program);
+        this.valid = valid;
         Dim3 cluster = valid.cluster();
         this.memory = valid.memory();
         // Placing only: every check was made and every address and parameter byte planned above.
@@ -84,7 +88,7 @@ public final class LaunchedRun {
             bufferArgs.add(a);
         }
         valid.elementTypes().forEach(global::elementType);
-        byte[] params = valid.params();
+        byte[] params = valid.params().clone();
         int ctas = (int) spec.grid().volume();
         int warpsPerCta = (int) ((spec.block().volume() + 31) / 32);
         int slots = ctas * warpsPerCta * 32;
@@ -181,8 +185,24 @@ public final class LaunchedRun {
                                       io.barrierscope.ptx.Cancellation cancel) {
         Module module = parse(spec.ptx(), ptxText, cancel);
         Program program = LaunchValidation.program(spec, module);
-        LaunchedRun r = new LaunchedRun(spec, module, program, policy, seed);
+        LaunchedRun r = new LaunchedRun(spec, module, program, LaunchValidation.validate(spec, program), policy, seed);
         r.ptxText = ptxText;
+        return r;
+    }
+
+    /**
+     * A fresh run (step 0) of this same validated launch, scheduled by {@code policy}: nothing is
+     * read, parsed or checked again (explore's jobs, a trace run again for a diff).
+     */
+    public LaunchedRun again(Policy policy) { return again(p -> policy, seed); }
+
+    /** As {@link #again(Policy)} under policy {@code policy} by name and {@code seed}, with this launch's latency model. */
+    public LaunchedRun again(String policy, long seed) { return again(p -> Policy.byName(policy, seed, spec.latency()), seed); }
+
+    private LaunchedRun again(java.util.function.Function<Program, Policy> policy, long seed) {
+        LaunchedRun r = new LaunchedRun(spec, module, program, valid, policy, seed);
+        r.ptxText = ptxText;
+        r.carried.putAll(carried);
         return r;
     }
 
