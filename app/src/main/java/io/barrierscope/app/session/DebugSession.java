@@ -48,6 +48,13 @@ public final class DebugSession implements AutoCloseable {
          */
         default void openFailed(Path path, String message) { failed(message); }
 
+        /**
+         * Opening {@code path} has come this far: {@code done} of {@code total} units of {@code phase}
+         * ("lex" and "parse": characters and tokens of the PTX; "replay": a trace's warp steps). Told
+         * at most once per percent of each phase.
+         */
+        default void openProgress(Path path, String phase, long done, long total) {}
+
         /** A fresh look at the thread asked for with {@link #inspect}, between snapshots. */
         default void inspected(Inspection inspection) {}
 
@@ -156,7 +163,14 @@ public final class DebugSession implements AutoCloseable {
     public void open(Path path, LaunchSettings ptxSettings) {
         pauseRequested.set(true);
         long ticket = openTicket.incrementAndGet();
-        io.barrierscope.ptx.Cancellation cancel = new io.barrierscope.ptx.Cancellation(null);
+        long[] shown = {-1, 0}; // the percent last told, and the phase's hash (loader thread only)
+        io.barrierscope.ptx.Cancellation cancel = new io.barrierscope.ptx.Cancellation((phase, done, total) -> {
+            long percent = total <= 0 ? 0 : done * 100 / total;
+            if (percent == shown[0] && phase.hashCode() == shown[1]) return;
+            shown[0] = percent;
+            shown[1] = phase.hashCode();
+            if (openTicket.get() == ticket) ui.execute(() -> listener.openProgress(path, phase, done, total));
+        });
         io.barrierscope.ptx.Cancellation before = opening.getAndSet(cancel);
         if (before != null) before.cancel(); // superseded: its parse or replay stops at its next check
         // Parsing, compiling and the first steps run on the loader: the worker keeps serving the

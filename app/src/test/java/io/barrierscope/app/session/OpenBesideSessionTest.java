@@ -24,7 +24,9 @@ class OpenBesideSessionTest {
         @Override public void opened(OpenedFile file) { opened.add(file.file()); }
         @Override public void updated(Snapshot s) { snapshots.add(s); }
         @Override public void failed(String message) { failures.add(message); }
+        @Override public void openProgress(Path path, String phase, long done, long total) { progress.add(phase + " " + done + "/" + total); }
     });
+    private final List<String> progress = new ArrayList<>();
 
     private void finishLoads() {
         while (!loads.isEmpty()) loads.poll().run();
@@ -103,9 +105,10 @@ class OpenBesideSessionTest {
         finishLoads();
         assertEquals(1, opened.size(), "nothing installed");
         assertTrue(failures.isEmpty(), failures.toString());
-        // Not cancelled, the trace opens.
+        // Not cancelled, the trace opens, telling how far its replay has come.
         session.open(t);
         finishLoads();
         assertEquals(2, opened.size());
+        assertTrue(progress.contains("replay 4096/50000") && progress.contains("replay 49152/50000"), progress.toString());
     }
 }
