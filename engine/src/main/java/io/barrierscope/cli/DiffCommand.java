@@ -135,8 +135,10 @@ final class DiffCommand implements Callable<Integer> {
             fresh.raceDetection(t.raceDetection());
             return fresh;
         }
-        if (schedule != null) return LaunchedRun.open(input, new SchedulePolicy(Schedule.parse(schedule)));
-        return LaunchedRun.open(input, policy, seed);
+        LaunchedRun run = schedule != null ? LaunchedRun.open(input, new SchedulePolicy(Schedule.parse(schedule)))
+                : LaunchedRun.open(input, policy, seed);
+        run.requireMemory(0); // with its race shadow, refused up front when it cannot fit beside what is open
+        return run;
     }
 
     private static boolean isTrace(Path p) {
