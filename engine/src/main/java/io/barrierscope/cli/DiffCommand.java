@@ -131,12 +131,14 @@ final class DiffCommand implements Callable<Integer> {
             }
             TimeTravel tt = TraceFile.open(input); // checks the trace replays as recorded
             LaunchedRun t = tt.run();
-            LaunchedRun fresh = LaunchedRun.create(t.spec(), t.ptxText(), t.policyName(), t.seed());
+            LaunchedRun fresh = t.again(t.policyName(), t.seed());
             fresh.raceDetection(t.raceDetection());
             return fresh;
         }
-        if (schedule != null) return LaunchedRun.open(input, new SchedulePolicy(Schedule.parse(schedule)));
-        return LaunchedRun.open(input, policy, seed);
+        LaunchedRun run = schedule != null ? LaunchedRun.open(input, new SchedulePolicy(Schedule.parse(schedule)))
+                : LaunchedRun.open(input, policy, seed);
+        run.requireMemory(0); // with its race shadow, refused up front when it cannot fit beside what is open
+        return run;
     }
 
     private static boolean isTrace(Path p) {

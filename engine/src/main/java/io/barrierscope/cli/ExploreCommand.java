@@ -85,10 +85,12 @@ final class ExploreCommand implements Callable<Integer> {
         LaunchedRun run = LaunchedRun.open(launch, new SchedulePolicy());
         for (String n : run.spec().notes()) out.println("note: " + n);
         long steps = maxSteps != null ? maxSteps : run.maxSteps();
-        Explorer ex = new Explorer(run, () -> System.nanoTime() / 1_000_000);
         int n = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-        // Copies from the launch already read (a .cu is not compiled again, the file not read again).
-        ex.jobs(n, () -> LaunchedRun.create(run.spec(), new SchedulePolicy()));
+        // Every job's machine, race shadow and checkpoints, counted before any is made.
+        run.requireMemory(n);
+        Explorer ex = new Explorer(run, () -> System.nanoTime() / 1_000_000);
+        // Copies of the launch already read and validated (a .cu is not compiled again, no file read again).
+        ex.jobs(n, () -> run.again(new SchedulePolicy()));
         long t0 = System.nanoTime();
         Explorer.Result res = ex.explore(new Explorer.Options(schedules, Math.round(timeLimit * 1000), seed, maxPreemptions, steps,
                 !noSymmetry, noMinimize ? -1 : Math.round(minimizeTime * 1000)));

@@ -165,6 +165,7 @@ public final class Main implements Callable<Integer> {
             }
             LaunchedRun run = replay != null ? LaunchedRun.open(launch, replay) : LaunchedRun.open(launch, policy, seed);
             if (noRace) run.raceDetection(false);
+            run.requireMemory(0);
             for (String n : run.spec().notes()) out.println("note: " + n);
             long maxS = maxSteps != null ? maxSteps : run.maxSteps();
             // Wall time is measured around the run for the report only; the run itself never reads it.

@@ -55,7 +55,7 @@ public final class GlobalMemory {
         if (base < next) throw new IllegalArgumentException("0x" + Long.toHexString(base) + " is below the next free address");
         Segment s = new Segment(name, base, data, readOnly);
         segments.add(s);
-        next = align(base + Math.max(data.length, 1) + GAP, 4096);
+        next = after(base, data.length);
         return s;
     }
 
@@ -78,11 +78,14 @@ public final class GlobalMemory {
     public Segment map(String name, byte[] data, boolean readOnly) {
         Segment s = new Segment(name, next, data, readOnly);
         segments.add(s);
-        next = align(next + Math.max(data.length, 1) + GAP, 4096);
+        next = after(next, data.length);
         return s;
     }
 
     private static long align(long v, long a) { return (v + a - 1) / a * a; }
+
+    /** The next free address after a segment of {@code length} bytes at {@code base} (a launch's placement is planned with it before any byte is allocated). */
+    public static long after(long base, long length) { return align(base + Math.max(length, 1) + GAP, 4096); }
 
     public List<Segment> segments() { return segments; }
 

@@ -31,6 +31,12 @@ public final class BufferCodec {
         return out;
     }
 
+    /** The length of {@link #initial(ArgSpec)} without making it (a launch is planned before any buffer is allocated). */
+    public static long bytes(ArgSpec a) {
+        if (a.extras() != null && a.extras().bytes() != null) return a.extras().bytes().length;
+        return a.count() * (long) a.type().bytes();
+    }
+
     private static void put(ByteBuffer b, int at, long v, int size) {
         switch (size) {
             case 1 -> b.put(at, (byte) v);

@@ -83,6 +83,22 @@ final class JsonLocations {
         return best;
     }
 
+    /** A mistake at {@code pointer} of launch text {@code text} read as {@code file}: file:line:col, the line and a caret. */
+    static BadInputException error(Object file, String text, String pointer, String msg) {
+        int[] lc = new JsonLocations(text).lineCol(pointer);
+        return new BadInputException(located(file, text, lc[0], lc[1], msg));
+    }
+
+    /**
+     * A mistake in a launch found after it was read (its PTX known, its memory counted), located at
+     * {@code pointer} of the launch text it was read from (a trace's embedded launch included),
+     * never in a file read again from disk; a launch with no text (a bare .ptx) names the file only.
+     */
+    static BadInputException error(LaunchSpec spec, String pointer, String msg) {
+        if (spec.sourceText() != null) return error(spec.file(), spec.sourceText(), pointer, msg);
+        return new BadInputException(spec.file() + ": error: " + msg);
+    }
+
     /**
      * "file:line:col: error: msg" followed by the line and a caret under the column, as PTX errors
      * are shown (interfaces.md: messages for bad input name file, line and column and show the line).

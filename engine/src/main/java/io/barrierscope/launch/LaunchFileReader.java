@@ -28,7 +28,6 @@ public final class LaunchFileReader {
     private static final Set<String> RUN = Set.of("policy", "seed", "maxSteps", "latency");
 
     private final Path file;
-    private JsonLocations where;
     /** The launch text, to show the offending line in messages. */
     private String source;
 
@@ -51,10 +50,7 @@ public final class LaunchFileReader {
         return new LaunchFileReader(file.toAbsolutePath().normalize(), text).read();
     }
 
-    private BadInputException bad(String pointer, String msg) {
-        int[] lc = where.lineCol(pointer);
-        return new BadInputException(JsonLocations.located(file, source, lc[0], lc[1], msg));
-    }
+    private BadInputException bad(String pointer, String msg) { return JsonLocations.error(file, source, pointer, msg); }
 
     private LaunchSpec read() {
         String text = givenText;
@@ -63,7 +59,6 @@ public final class LaunchFileReader {
         this.source = text;
         JsonNode root;
         try {
-            where = new JsonLocations(text);
             root = new ObjectMapper(JsonLocations.factory()).readTree(text);
         } catch (JsonProcessingException e) {
             var loc = e.getLocation();

@@ -1,21 +1,31 @@
 package io.barrierscope.launch;
 
 import io.barrierscope.exec.Dim3;
+import io.barrierscope.exec.GlobalMemory;
 import io.barrierscope.exec.Program;
 import io.barrierscope.exec.ProgramBuilder;
 import io.barrierscope.ptx.Function;
+import io.barrierscope.ptx.Module;
+import io.barrierscope.ptx.PtxException;
+import io.barrierscope.ptx.ScalarType;
 import io.barrierscope.sync.TensorMap;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The one home of the checks a launch needs its PTX for: arguments against the kernel's
- * parameters, grid against cluster, the thread, memory and heap limits, tensor maps against
- * their buffers. {@link LaunchFileReader} turns the JSON into a {@link LaunchSpec} (everything
- * checkable without the PTX); this class turns spec plus program into a {@link Validated} launch
- * that {@link LaunchedRun} only has to place. Every size is computed exactly (long arithmetic
- * on bounded factors, or {@code Math.*Exact}), so no untrusted number can wrap past a limit.
- * Errors are located in the launch text the spec was read from.
+ * The one home of the checks a launch needs its PTX for, and of its plan: the kernel chosen,
+ * arguments against the kernel's parameters, grid against cluster, the thread, memory and heap
+ * limits, every buffer's address, tensor maps against their buffers ({@link TensorMapChecks}),
+ * struct parameters and a bundle's device image ({@link StructParams}). {@link LaunchFileReader}
+ * turns the JSON into a {@link LaunchSpec} (everything checkable without the PTX); this class
+ * turns spec plus PTX into a {@link Validated} launch that {@link LaunchedRun} only has to place:
+ * nothing past here can refuse it. Every size is computed exactly (long arithmetic on bounded
+ * factors, or {@code Math.*Exact}), so no untrusted number can wrap past a limit. Errors are
+ * located in the launch text the spec was read from ({@link JsonLocations#error(LaunchSpec, String, String)}).
  */
 public final class LaunchValidation {
     /** Threads one launch may have (64 CTAs of 1024). */
@@ -25,34 +35,125 @@ public final class LaunchValidation {
 
     private LaunchValidation() {}
 
-    /** What placing the launch needs beyond the spec: the cluster shape in force, and the emulated state's estimated bytes. */
-    public record Validated(Dim3 cluster, long stateBytes) {}
-
     /**
-     * A mistake found in a launch only once its PTX is known, located at {@code pointer} of its
-     * launch text (a trace's embedded launch included), never in a file read again from disk; a
-     * launch with no text (a bare .ptx) names the file only.
+     * A launch checked against its program, planned down to the byte: the cluster shape in force;
+     * its memory (without race detection or explore: what running it needs at least; see
+     * {@link MemoryEstimate}); the address of every buffer, in placement order (buffer arguments,
+     * then the launch's "buffers"); the kernel's parameter bytes (values, addresses, tensor maps,
+     * structs); and the element type of each tensor map's buffer, by address.
      */
-    static BadInputException located(LaunchSpec spec, String pointer, String msg) {
-        String text = spec.sourceText();
-        if (text != null) {
-            int[] lc = new JsonLocations(text).lineCol(pointer);
-            return new BadInputException(JsonLocations.located(spec.file(), text, lc[0], lc[1], msg));
-        }
-        return new BadInputException(spec.file() + ": error: " + msg);
+    public record Validated(Dim3 cluster, MemoryEstimate memory, long[] bufferBases, byte[] params, Map<Long, ScalarType> elementTypes) {
+        public long stateBytes() { return memory.stateBytes(); }
     }
 
-    /** Checks the launch against its program; the result is what {@link LaunchedRun} places. */
+    static BadInputException located(LaunchSpec spec, String pointer, String msg) { return JsonLocations.error(spec, pointer, msg); }
+
+    /** The kernel a launch names (or the PTX's only entry) built into a program; a mistake is located at "kernel" or "ptx". */
+    static Program program(LaunchSpec spec, Module module) {
+        String kernel = spec.kernel();
+        if (kernel == null) {
+            List<Function> entries = module.entries();
+            if (entries.size() != 1) {
+                throw located(spec, "/ptx", "the PTX has " + entries.size() + " entries ("
+                        + String.join(", ", entries.stream().map(Function::name).toList()) + "); name one with \"kernel\"");
+            }
+            kernel = entries.get(0).name();
+        }
+        try {
+            return spec.device() == null ? ProgramBuilder.build(module, kernel) : ProgramBuilder.build(module, kernel, spec.device().globalBase());
+        } catch (PtxException e) {
+            throw new BadInputException(e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw located(spec, "/kernel", e.getMessage());
+        }
+    }
+
+    /** Checks the launch against its program and plans it; the result is what {@link LaunchedRun} places. */
     static Validated validate(LaunchSpec spec, Program program) {
         // The limits first: a launch too large to emulate is refused as such whatever else is wrong.
-        long bytes = limits(spec, program);
+        MemoryEstimate memory = limits(spec, program);
         Dim3 cluster = clusterOf(spec, program.kernel);
         params(spec, program);
         for (int i = 0; i < spec.args().size(); i++) {
             ArgSpec a = spec.args().get(i);
-            if (a.isTensorMap()) tensorMapExtent(spec, a.tensorMap(), "/args/" + i + "/tensorMap");
+            if (a.isTensorMap()) TensorMapChecks.tensorMapExtent(spec, a.tensorMap(), "/args/" + i + "/tensorMap");
         }
-        return new Validated(cluster, bytes);
+        GlobalMemory module = program.globalTemplate;
+        List<ArgSpec> placed = new ArrayList<>();
+        List<String> pointers = new ArrayList<>();
+        for (int i = 0; i < spec.args().size(); i++) {
+            if (spec.args().get(i).isBuffer()) {
+                placed.add(spec.args().get(i));
+                pointers.add("/args/" + i);
+            }
+        }
+        for (int i = 0; i < spec.buffers().size(); i++) {
+            placed.add(spec.buffers().get(i));
+            pointers.add("/buffers/" + i);
+        }
+        long[] bases = addresses(spec, module.nextAddress(), placed, pointers);
+        // Names resolve as the placed memory would: the module's own variables first, then the buffers in order.
+        Map<String, Long> byName = new LinkedHashMap<>();
+        for (GlobalMemory.Segment s : module.segments()) byName.putIfAbsent(s.name(), s.base());
+        for (int k = 0; k < placed.size(); k++) byName.putIfAbsent(placed.get(k).buffer(), bases[k]);
+        byte[] params = new byte[Math.max(program.kernelParamBytes, 1)];
+        ByteBuffer pb = ByteBuffer.wrap(params).order(ByteOrder.LITTLE_ENDIAN);
+        Map<Long, ScalarType> types = new LinkedHashMap<>();
+        int nextBuffer = 0;
+        for (int i = 0; i < spec.args().size(); i++) {
+            ArgSpec a = spec.args().get(i);
+            Program.KernelParam kp = program.kernelParams.get(i);
+            if (a.isTensorMap() || a.isStruct()) continue;
+            // A buffer argument passes its own address (placed in argument order), not whatever its name resolves to.
+            long v = a.isBuffer() ? bases[nextBuffer++] : BufferCodec.bits(a.value(), a.type());
+            switch (kp.size()) {
+                case 1 -> pb.put(kp.offset(), (byte) v);
+                case 2 -> pb.putShort(kp.offset(), (short) v);
+                case 4 -> pb.putInt(kp.offset(), (int) v);
+                default -> pb.putLong(kp.offset(), v);
+            }
+        }
+        StructParams.Resolver names = name -> byName.get(name);
+        for (int i = 0; i < spec.args().size(); i++) {
+            ArgSpec a = spec.args().get(i);
+            if (a.isTensorMap()) {
+                String ptr = "/args/" + i + "/tensorMap";
+                TensorMap tm = tensorMap(spec, a.tensorMap(), names, types, ptr);
+                pb.put(program.kernelParams.get(i).offset(), tm.encode());
+            }
+            if (a.isStruct()) {
+                StructParams.write(spec, a.extras().struct(), "/args/" + i + "/struct", pb, program.kernelParams.get(i),
+                        (t, ptr) -> tensorMap(spec, t, names, types, ptr), names);
+            }
+        }
+        if (spec.device() != null) StructParams.checkImage(spec, spec.device(), program);
+        return new Validated(cluster, memory, bases, params, types);
+    }
+
+    /** A tensor map at its buffer's planned address (named as the placed memory resolves it), its element type noted. */
+    private static TensorMap tensorMap(LaunchSpec spec, TensorMapSpec t, StructParams.Resolver names, Map<Long, ScalarType> types, String ptr) {
+        ArgSpec buf = TensorMapChecks.tensorMapBuffer(spec, t, ptr);
+        TensorMap tm = TensorMapChecks.build(spec, t, names.base(t.buffer()), ptr);
+        types.put(tm.base(), buf.type());
+        return tm;
+    }
+
+    /**
+     * Every buffer's address: the next free one, or its fixed one (a bundle's buffers keep the
+     * addresses the program saw), which must not overlap the module's globals or an earlier buffer.
+     */
+    private static long[] addresses(LaunchSpec spec, long next, List<ArgSpec> placed, List<String> pointers) {
+        long[] bases = new long[placed.size()];
+        for (int k = 0; k < placed.size(); k++) {
+            ArgSpec a = placed.get(k);
+            if (a.address() != null && a.address() < next) {
+                throw located(spec, pointers.get(k) + "/address", "buffer '" + a.buffer() + "' at 0x" + Long.toHexString(a.address())
+                        + " overlaps the module's globals or an earlier buffer (fixed addresses must ascend, at least 4 KiB apart)");
+            }
+            bases[k] = a.address() != null ? a.address() : next;
+            next = GlobalMemory.after(bases[k], BufferCodec.bytes(a));
+        }
+        return bases;
     }
 
     private static void params(LaunchSpec spec, Program program) {
@@ -110,8 +211,8 @@ public final class LaunchValidation {
         return c;
     }
 
-    /** The thread limit, the emulated-state budget and what this Java's heap can hold; returns the state's bytes. */
-    private static long limits(LaunchSpec spec, Program program) {
+    /** The thread limit, the emulated-state budget and what this Java's heap can hold; returns the launch's memory. */
+    private static MemoryEstimate limits(LaunchSpec spec, Program program) {
         long ctas = spec.grid().volume();
         long threads;
         long slots;
@@ -136,127 +237,20 @@ public final class LaunchValidation {
             throw located(spec, "/grid", "the launch needs about " + (bytes >> 20) + " MiB of emulated state; the budget is "
                     + (MEMORY_BUDGET >> 20) + " MiB");
         }
-        // The buffers are held once as the run's memory and once more while being initialised or
-        // checkpointed: a launch this heap cannot hold twice is refused now, not by an OutOfMemoryError later.
-        Runtime rt = Runtime.getRuntime();
-        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-        if (2 * bytes > free) {
-            // The heap may still hold a previous run's state (explore makes one launch per schedule):
-            // collected once before refusing, so only a launch that truly cannot fit is refused.
-            System.gc();
-            free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-        }
-        if (2 * bytes > free) {
-            throw located(spec, buffers > bytes / 2 ? "/args" : "/grid", "the launch needs about " + (bytes >> 20)
-                    + " MiB of emulated state (" + (buffers >> 20) + " MiB of buffers), twice that while it runs, but this Java has about "
-                    + (free >> 20) + " MiB free of " + (rt.maxMemory() >> 20) + " MiB: give it more with -Xmx or shrink the buffers");
-        }
+        // Shared memory of every CTA and global memory (buffers and the module's variables) are what
+        // the race detector shadows; all bounded by the budget above, so no sum can wrap.
+        long shadowable = buffers + program.globalTemplate.totalBytes()
+                + ctas * (program.staticSharedBytes + (long) spec.dynamicSharedBytes());
+        // The state is held once as the run's memory and once more while being initialised or
+        // checkpointed: a launch this heap cannot hold twice is refused now, not by an OutOfMemoryError
+        // later. Race detection and explore add theirs when the caller chooses them (LaunchedRun.requireMemory).
+        MemoryEstimate memory = new MemoryEstimate(bytes, buffers, shadowable, false, 0);
+        memory.require(spec);
         if (program.staticSharedBytes + (long) spec.dynamicSharedBytes() > ProgramBuilder.MAX_SHARED) {
             throw located(spec, "/dynamicSharedBytes", "static plus dynamic shared memory exceeds "
                     + ProgramBuilder.MAX_SHARED + " bytes per CTA");
         }
-        return bytes;
+        return memory;
     }
 
-    /** The buffer a tensor map describes (a buffer argument or one of the launch's "buffers"). */
-    static ArgSpec tensorMapBuffer(LaunchSpec spec, TensorMapSpec t, String pointer) {
-        for (ArgSpec x : spec.args()) if (x.isBuffer() && x.buffer().equals(t.buffer())) return x;
-        for (ArgSpec x : spec.buffers()) if (x.isBuffer() && x.buffer().equals(t.buffer())) return x;
-        throw located(spec, pointer + "/buffer", "tensorMap names buffer '" + t.buffer()
-                + "', which is neither a buffer argument nor one of the launch's \"buffers\"");
-    }
-
-    /** Byte strides of dimensions 1.. of a tensor map (given, else packed), exactly; overflow is refused. */
-    static long[] tensorMapStrides(LaunchSpec spec, TensorMapSpec t, int elementBytes, String pointer) {
-        int rank = t.dims().size();
-        long[] strides = new long[rank - 1];
-        try {
-            for (int i = 1; i < rank; i++) {
-                strides[i - 1] = t.strides() != null ? t.strides().get(i - 1)
-                        : Math.multiplyExact(i == 1 ? elementBytes : strides[i - 2], t.dims().get(i - 1));
-            }
-        } catch (ArithmeticException e) {
-            throw located(spec, pointer + "/dims", "the tensorMap over '" + t.buffer() + "' has dimensions whose packed size exceeds 2^63 bytes");
-        }
-        return strides;
-    }
-
-    /** Checks a tensor map fits its buffer and its box fits shared memory; every product exact. */
-    static void tensorMapExtent(LaunchSpec spec, TensorMapSpec t, String pointer) {
-        ArgSpec buf = tensorMapBuffer(spec, t, pointer);
-        int e = buf.type().bytes();
-        long[] strides = tensorMapStrides(spec, t, e, pointer);
-        long size = buf.count() * e;
-        long extent = e;
-        boolean over = false;
-        try {
-            for (int i = 0; i < t.dims().size(); i++) {
-                extent = Math.addExact(extent, Math.multiplyExact(t.dims().get(i) - 1, i == 0 ? e : strides[i - 1]));
-            }
-        } catch (ArithmeticException ex) {
-            over = true;
-        }
-        if (over || extent > size) {
-            throw located(spec, pointer + "/dims", "the tensorMap over '" + t.buffer() + "' spans " + (over ? "more than 2^63" : extent)
-                    + " bytes but the buffer has " + size);
-        }
-        long box = e;
-        for (int b : t.box()) box *= b; // at most 8 * 256^5: no overflow
-        if (box > ProgramBuilder.MAX_SHARED) {
-            throw located(spec, pointer + boxPointer(t, -1), "a tensorMap box of " + box + " bytes cannot fit in shared memory");
-        }
-    }
-
-    /**
-     * The constraints cuTensorMapEncodeTiled puts on interleave, swizzle, box and fill (CUDA driver
-     * API, Tensor Map Object Management), each refused at its launch-file location: an interleaved
-     * map has rank 3 or more; 32B interleave needs 32B swizzle and strides that are multiples of 32
-     * bytes; without interleave the box's inner dimension spans a multiple of 16 bytes and the
-     * traversal stride of dimension 0 is 1 (PTX ISA 5.5.3.2); the box spans a multiple of 16 bytes
-     * (5.5.3.1); NaN fill needs a floating-point element type.
-     */
-    static void tensorMapModes(LaunchSpec spec, TensorMapSpec t, io.barrierscope.ptx.ScalarType type, long[] strides, String pointer) {
-        int e = type.bytes();
-        if (t.im2col() != null && t.interleave() != 0) {
-            throw located(spec, pointer + "/interleave", "interleaved im2col tensorMaps are not modelled yet (im2col with interleave none is)");
-        }
-        if (t.interleave() != 0 && t.dims().size() < 3) {
-            throw located(spec, pointer + "/interleave", "an interleaved tensorMap needs 3 to 5 dimensions, not " + t.dims().size());
-        }
-        if (t.interleave() == 32 && t.swizzle() != 32) {
-            throw located(spec, pointer + "/swizzle", "with interleave 32B the swizzle must be 32B");
-        }
-        if (t.interleave() == 32) {
-            for (int i = 0; i < strides.length; i++) {
-                if (strides[i] % 32 != 0) {
-                    throw located(spec, pointer + (t.strides() == null ? "/dims" : "/strides/" + i), "with interleave 32B the byte strides must be"
-                            + " multiples of 32; stride of dimension " + (i + 1) + " is " + strides[i]);
-                }
-            }
-        }
-        if (t.interleave() == 0 && ((long) t.box().get(0) * e) % 16 != 0) {
-            throw located(spec, pointer + boxPointer(t, 0), "without interleave the box's inner dimension must span a multiple of 16 bytes; it spans "
-                    + (long) t.box().get(0) * e);
-        }
-        if (t.interleave() == 0 && t.elementStrides() != null && t.elementStrides().get(0) != 1) {
-            throw located(spec, pointer + "/elementStrides/0", "without interleave the traversal stride of dimension 0 must be 1 (PTX ISA 5.5.3.2)");
-        }
-        long boxBytes = e;
-        for (int b : t.box()) boxBytes *= b;
-        if (boxBytes % 16 != 0) {
-            throw located(spec, pointer + boxPointer(t, -1), "a bounding box must span a multiple of 16 bytes (PTX ISA 5.5.3.1); this one spans " + boxBytes);
-        }
-        if (t.oobNan() && !type.isFloat()) {
-            throw located(spec, pointer + "/oobFill", "NaN fill needs a floating-point buffer; '" + t.buffer() + "' is " + type.ptxName());
-        }
-    }
-
-    /**
-     * Where the launch file gives the box: {@code /box/i} ({@code /box} for i = -1); an im2col map's
-     * box is channelsPerPixel (inner dimension) by pixelsPerColumn.
-     */
-    static String boxPointer(TensorMapSpec t, int i) {
-        if (t.im2col() != null) return i == 0 ? "/channelsPerPixel" : "/pixelsPerColumn";
-        return i < 0 ? "/box" : "/box/" + i;
-    }
 }

@@ -11,12 +11,9 @@ import io.barrierscope.exec.Memory;
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.exec.Policy;
 import io.barrierscope.exec.Program;
-import io.barrierscope.exec.ProgramBuilder;
-import io.barrierscope.ptx.Function;
 import io.barrierscope.ptx.Module;
 import io.barrierscope.ptx.PtxException;
 import io.barrierscope.ptx.PtxParser;
-import io.barrierscope.sync.TensorMap;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,57 +46,54 @@ public final class LaunchedRun {
     private String ptxText;
     private final long seed;
     private long stepBudget;
-    private final long stateBytes;
+    private final MemoryEstimate memory;
 
     /** Estimated bytes of the emulated state (memory, registers, buffers): what one checkpoint of it costs. */
-    public long stateBytes() { return stateBytes; }
+    public long stateBytes() { return memory.stateBytes(); }
 
-    private LaunchedRun(LaunchSpec spec, Module module, Program program, java.util.function.Function<Program, Policy> policy, long seed) {
+    /**
+     * What running this launch holds on the heap with race detection as it is now set, on
+     * {@code exploreJobs} machines (0: a single run, not explored).
+     */
+    public MemoryEstimate memoryEstimate(int exploreJobs) {
+        return new MemoryEstimate(memory.stateBytes(), memory.bufferBytes(), memory.shadowableBytes(), raceDetection(), exploreJobs);
+    }
+
+    /**
+     * Refuses, before it runs, a launch whose memory with race detection as now set (and explore's
+     * machines and checkpoints, {@code exploreJobs} > 0) cannot fit this Java's heap; the message names the parts.
+     */
+    public void requireMemory(int exploreJobs) { memoryEstimate(exploreJobs).require(spec); }
+
+    /** The checked and planned launch this run places (shared by {@link #again} copies). */
+    private final LaunchValidation.Validated valid;
+
+    private LaunchedRun(LaunchSpec spec, Module module, Program program, LaunchValidation.Validated valid,
+                        java.util.function.Function<Program, Policy> policy, long seed) {
         this.spec = spec;
         this.module = module;
         this.program = program;
         this.seed = seed;
-        LaunchValidation.Validated valid = LaunchValidation.validate(spec, program);
+        this.valid = valid;
         Dim3 cluster = valid.cluster();
-        this.stateBytes = valid.stateBytes();
+        this.memory = valid.memory();
+        // Placing only: every check was made and every address and parameter byte planned above.
         GlobalMemory global = program.globalTemplate.copy();
-        byte[] params = new byte[Math.max(program.kernelParamBytes, 1)];
-        java.nio.ByteBuffer pb = java.nio.ByteBuffer.wrap(params).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < spec.args().size(); i++) {
-            ArgSpec a = spec.args().get(i);
-            Program.KernelParam kp = program.kernelParams.get(i);
-            if (a.isTensorMap() || a.isStruct()) continue;
-            long v;
-            if (a.isBuffer()) {
-                GlobalMemory.Segment s = mapBuffer(spec, global, a, "/args/" + i);
-                buffers.put(a.buffer(), s);
-                bufferArgs.add(a);
-                v = s.base();
-            } else {
-                v = BufferCodec.bits(a.value(), a.type());
-            }
-            switch (kp.size()) {
-                case 1 -> pb.put(kp.offset(), (byte) v);
-                case 2 -> pb.putShort(kp.offset(), (short) v);
-                case 4 -> pb.putInt(kp.offset(), (int) v);
-                default -> pb.putLong(kp.offset(), v);
-            }
-        }
-        for (int i = 0; i < spec.buffers().size(); i++) {
-            ArgSpec a = spec.buffers().get(i);
-            buffers.put(a.buffer(), mapBuffer(spec, global, a, "/buffers/" + i));
+        List<ArgSpec> placed = new ArrayList<>();
+        for (ArgSpec a : spec.args()) if (a.isBuffer()) placed.add(a);
+        placed.addAll(spec.buffers());
+        for (int k = 0; k < placed.size(); k++) {
+            ArgSpec a = placed.get(k);
+            buffers.put(a.buffer(), global.mapAt(a.buffer(), valid.bufferBases()[k], BufferCodec.initial(a), false));
             bufferArgs.add(a);
         }
-        for (int i = 0; i < spec.args().size(); i++) {
-            ArgSpec a = spec.args().get(i);
-            if (a.isTensorMap()) pb.put(program.kernelParams.get(i).offset(), tensorMap(spec, a.tensorMap(), global, "/args/" + i + "/tensorMap").encode());
-            if (a.isStruct()) StructParams.write(spec, a.extras().struct(), "/args/" + i + "/struct", pb, program.kernelParams.get(i), global);
-        }
+        valid.elementTypes().forEach(global::elementType);
+        byte[] params = valid.params().clone();
         int ctas = (int) spec.grid().volume();
         int warpsPerCta = (int) ((spec.block().volume() + 31) / 32);
         int slots = ctas * warpsPerCta * 32;
         byte[] constBank = program.constBank.clone();
-        if (spec.device() != null) StructParams.applyImage(spec, spec.device(), program, global, constBank);
+        if (spec.device() != null) StructParams.applyImage(spec.device(), program, global, constBank);
         Memory memory = new Memory(global, constBank, ctas, program.staticSharedBytes + spec.dynamicSharedBytes(),
                 program.staticSharedBytes, slots, warpsPerCta * 32, program.localPerThread, program.paramPerThread, params,
                 program.symbols);
@@ -126,46 +120,14 @@ public final class LaunchedRun {
 
     public boolean raceDetection() { return machine.race != null; }
 
-    /** Maps a buffer at the next free address, or at its fixed one (a bundle's buffers keep the addresses the program saw). */
-    private static GlobalMemory.Segment mapBuffer(LaunchSpec spec, GlobalMemory global, ArgSpec a, String pointer) {
-        if (a.address() == null) return global.map(a.buffer(), BufferCodec.initial(a), false);
-        if (a.address() < global.nextAddress()) {
-            throw LaunchValidation.located(spec, pointer + "/address", "buffer '" + a.buffer() + "' at 0x" + Long.toHexString(a.address())
-                    + " overlaps the module's globals or an earlier buffer (fixed addresses must ascend, at least 4 KiB apart)");
-        }
-        return global.mapAt(a.buffer(), a.address(), BufferCodec.initial(a), false);
-    }
-
-    /** The tensor map of a launch-file argument, already checked by {@link LaunchValidation}, at its buffer's address. */
-    static TensorMap tensorMap(LaunchSpec spec, TensorMapSpec t, GlobalMemory global, String pointer) {
-        int e = LaunchValidation.tensorMapBuffer(spec, t, pointer).type().bytes();
-        long[] dims = t.dims().stream().mapToLong(Long::longValue).toArray();
-        long[] strides = LaunchValidation.tensorMapStrides(spec, t, e, pointer);
-        int[] box = new int[dims.length];
-        java.util.Arrays.fill(box, 1);
-        for (int i = 0; i < t.box().size(); i++) box[i] = t.box().get(i); // im2col: channelsPerPixel, pixelsPerColumn
-        if (t.swizzle() != 0 && (long) box[0] * e > t.swizzle()) {
-            throw LaunchValidation.located(spec, pointer + LaunchValidation.boxPointer(t, 0), "with swizzle " + t.swizzle() + "B the box's inner"
-                    + " dimension may span at most " + t.swizzle() + " bytes; it spans " + (long) box[0] * e);
-        }
-        ArgSpec buf = LaunchValidation.tensorMapBuffer(spec, t, pointer);
-        LaunchValidation.tensorMapModes(spec, t, buf.type(), strides, pointer);
-        int[] es = new int[dims.length];
-        for (int i = 0; i < es.length; i++) es[i] = t.elementStrides() == null ? 1 : t.elementStrides().get(i);
-        TensorMap.Im2col corners = t.im2col() == null ? null : new TensorMap.Im2col(
-                t.im2col().lowerCorner().stream().mapToInt(Integer::intValue).toArray(),
-                t.im2col().upperCorner().stream().mapToInt(Integer::intValue).toArray());
-        TensorMap tm = new TensorMap(dims.length, global.byName(t.buffer()).base(), e, dims, strides, box, t.swizzle(),
-                es, t.interleave(), t.oobNan(), null, corners);
-        global.elementType(tm.base(), buf.type());
-        if (tm.boxBytes() > ProgramBuilder.MAX_SHARED) {
-            throw LaunchValidation.located(spec, pointer + LaunchValidation.boxPointer(t, -1), "a tensorMap box of " + tm.boxBytes() + " bytes cannot fit in shared memory");
-        }
-        return tm;
-    }
-
     /** Opens a launch file, or a .ptx with default settings (1 CTA of 32 threads, zeroed buffers). */
     public static LaunchedRun open(Path file) { return open(file, null, null); }
+
+    /** As {@link #open(Path)}, the PTX parse stopping when {@code cancel} is cancelled (the window's Cancel). */
+    public static LaunchedRun open(Path file, io.barrierscope.ptx.Cancellation cancel) {
+        LaunchSpec spec = specOf(file);
+        return create(spec, readPtx(spec.ptx()), null, null, cancel);
+    }
 
     /** As {@link #open(Path)}, overriding the launch file's policy and seed when not null. */
     public static LaunchedRun open(Path file, String policy, Long seed) { return create(specOf(file), policy, seed); }
@@ -194,9 +156,14 @@ public final class LaunchedRun {
 
     /** As {@link #create(LaunchSpec, String, Long)} with the PTX text given (a trace carries its own). */
     public static LaunchedRun create(LaunchSpec spec, String ptxText, String policy, Long seed) {
+        return create(spec, ptxText, policy, seed, io.barrierscope.ptx.Cancellation.NONE);
+    }
+
+    /** As {@link #create(LaunchSpec, String, String, Long)}, the PTX parse stopping when {@code cancel} is cancelled. */
+    public static LaunchedRun create(LaunchSpec spec, String ptxText, String policy, Long seed, io.barrierscope.ptx.Cancellation cancel) {
         String name = policy != null ? policy : spec.policy();
         long s = seed != null ? seed : spec.seed();
-        return create(spec, ptxText, p -> Policy.byName(name, s, spec.latency()), s);
+        return create(spec, ptxText, p -> Policy.byName(name, s, spec.latency()), s, cancel);
     }
 
     /** As {@link #open(Path)}, scheduled by a policy object of the caller's (a schedule replay, the explorer). */
@@ -211,27 +178,31 @@ public final class LaunchedRun {
     }
 
     private static LaunchedRun create(LaunchSpec spec, String ptxText, java.util.function.Function<Program, Policy> policy, long seed) {
-        Module module = parse(spec.ptx(), ptxText);
-        String kernel = spec.kernel();
-        if (kernel == null) {
-            List<Function> entries = module.entries();
-            if (entries.size() != 1) {
-                throw LaunchValidation.located(spec, "/ptx", "the PTX has " + entries.size() + " entries ("
-                        + String.join(", ", entries.stream().map(Function::name).toList()) + "); name one with \"kernel\"");
-            }
-            kernel = entries.get(0).name();
-        }
-        Program program;
-        try {
-            program = spec.device() == null ? ProgramBuilder.build(module, kernel)
-                    : ProgramBuilder.build(module, kernel, spec.device().globalBase());
-        } catch (PtxException e) {
-            throw new BadInputException(e.getMessage(), e);
-        } catch (IllegalArgumentException e) {
-            throw LaunchValidation.located(spec, "/kernel", e.getMessage());
-        }
-        LaunchedRun r = new LaunchedRun(spec, module, program, policy, seed);
+        return create(spec, ptxText, policy, seed, io.barrierscope.ptx.Cancellation.NONE);
+    }
+
+    private static LaunchedRun create(LaunchSpec spec, String ptxText, java.util.function.Function<Program, Policy> policy, long seed,
+                                      io.barrierscope.ptx.Cancellation cancel) {
+        Module module = parse(spec.ptx(), ptxText, cancel);
+        Program program = LaunchValidation.program(spec, module);
+        LaunchedRun r = new LaunchedRun(spec, module, program, LaunchValidation.validate(spec, program), policy, seed);
         r.ptxText = ptxText;
+        return r;
+    }
+
+    /**
+     * A fresh run (step 0) of this same validated launch, scheduled by {@code policy}: nothing is
+     * read, parsed or checked again (explore's jobs, a trace run again for a diff).
+     */
+    public LaunchedRun again(Policy policy) { return again(p -> policy, seed); }
+
+    /** As {@link #again(Policy)} under policy {@code policy} by name and {@code seed}, with this launch's latency model. */
+    public LaunchedRun again(String policy, long seed) { return again(p -> Policy.byName(policy, seed, spec.latency()), seed); }
+
+    private LaunchedRun again(java.util.function.Function<Program, Policy> policy, long seed) {
+        LaunchedRun r = new LaunchedRun(spec, module, program, valid, policy, seed);
+        r.ptxText = ptxText;
+        r.carried.putAll(carried);
         return r;
     }
 
@@ -239,10 +210,12 @@ public final class LaunchedRun {
 
     static Module parse(Path ptx) { return parse(ptx, readPtx(ptx)); }
 
-    static Module parse(Path ptx, String text) {
+    static Module parse(Path ptx, String text) { return parse(ptx, text, io.barrierscope.ptx.Cancellation.NONE); }
+
+    static Module parse(Path ptx, String text, io.barrierscope.ptx.Cancellation cancel) {
         if (text.length() > MAX_PTX_BYTES) throw new BadInputException(ptx + ": error: PTX text larger than 64 MiB");
         try {
-            return PtxParser.parse(ptx.toString(), text);
+            return PtxParser.parse(ptx.toString(), text, cancel);
         } catch (PtxException e) {
             throw new BadInputException(e.getMessage(), e);
         }

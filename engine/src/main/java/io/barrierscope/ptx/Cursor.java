@@ -7,11 +7,18 @@ final class Cursor {
     final PtxSource src;
     private final List<Token> toks;
     private int i;
+    private final Cancellation cancel;
 
-    Cursor(PtxSource src, List<Token> toks) {
+    Cursor(PtxSource src, List<Token> toks) { this(src, toks, Cancellation.NONE); }
+
+    Cursor(PtxSource src, List<Token> toks, Cancellation cancel) {
         this.src = src;
         this.toks = toks;
+        this.cancel = cancel;
     }
+
+    /** Tokens consumed between checks for a cancel. */
+    static final int CHECK_EVERY = 1 << 14;
 
     Token peek() { return toks.get(i); }
 
@@ -23,6 +30,7 @@ final class Cursor {
     Token next() {
         Token t = toks.get(i);
         if (i < toks.size() - 1) i++; // the final EOF token is never consumed past
+        if ((i & (CHECK_EVERY - 1)) == 0) cancel.progress("parse", i, toks.size());
         return t;
     }
 

@@ -25,14 +25,19 @@ final class PtxLexer {
         this.s = src.text;
     }
 
-    static List<Token> lex(PtxSource src) {
+    static List<Token> lex(PtxSource src) { return lex(src, Cancellation.NONE); }
+
+    /** As {@link #lex(PtxSource)}, checking {@code cancel} every {@value Cursor#CHECK_EVERY} tokens (progress in characters). */
+    static List<Token> lex(PtxSource src, Cancellation cancel) {
         PtxLexer lx = new PtxLexer(src);
-        lx.run();
+        lx.run(cancel);
         return lx.out;
     }
 
-    private void run() {
+    private void run(Cancellation cancel) {
+        long round = 0;
         while (true) {
+            if ((++round & (Cursor.CHECK_EVERY - 1)) == 0) cancel.progress("lex", p, s.length());
             skipSpaceAndComments();
             if (p >= s.length()) break;
             int start = p;

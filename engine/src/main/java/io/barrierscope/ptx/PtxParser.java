@@ -30,21 +30,27 @@ public final class PtxParser {
     final Map<String, FnBuilder> functions = new LinkedHashMap<>();
     private int nextVarId;
 
-    private PtxParser(PtxSource src, List<Token> toks) {
+    private PtxParser(PtxSource src, List<Token> toks, Cancellation cancel) {
         this.src = src;
-        this.c = new Cursor(src, toks);
+        this.c = new Cursor(src, toks, cancel);
         this.decls = new DeclParser(c, this);
     }
 
     /** Parses a whole PTX module. Throws only {@link PtxException}. */
-    public static Module parse(String sourceName, String text) {
+    public static Module parse(String sourceName, String text) { return parse(sourceName, text, Cancellation.NONE); }
+
+    /**
+     * As {@link #parse(String, String)}, telling {@code cancel} how far it has come every
+     * {@value Cursor#CHECK_EVERY} tokens; throws {@link Cancellation.Cancelled} once it is cancelled.
+     */
+    public static Module parse(String sourceName, String text, Cancellation cancel) {
         PtxSource src = new PtxSource(sourceName, text);
         PtxParser p = null;
         try {
-            p = new PtxParser(src, PtxLexer.lex(src));
+            p = new PtxParser(src, PtxLexer.lex(src, cancel), cancel);
             p.module();
             return Linker.link(p);
-        } catch (PtxException e) {
+        } catch (PtxException | Cancellation.Cancelled e) {
             throw e;
         } catch (RuntimeException | StackOverflowError e) {
             // a parser bug must still surface as a located error, never as a crash of the caller

@@ -322,10 +322,20 @@ public final class TimeTravel {
      * to replay a trace. Never runs past {@code steps} warp steps (a trace that claims its run ended
      * there while the kernel goes on must not make the replay run forever); the caller compares.
      */
-    public void replayTo(long steps, boolean toEnd) {
+    public void replayTo(long steps, boolean toEnd) { replayTo(steps, toEnd, io.barrierscope.ptx.Cancellation.NONE); }
+
+    /**
+     * As {@link #replayTo(long, boolean)}, telling {@code cancel} the step reached every {@link #CHUNK}
+     * warp steps ("replay", of {@code steps}); a cancel throws {@link io.barrierscope.ptx.Cancellation.Cancelled}
+     * there, leaving the session wherever it got to (the window drops it).
+     */
+    public void replayTo(long steps, boolean toEnd, io.barrierscope.ptx.Cancellation cancel) {
         breakpoints.mute(true);
         try {
-            while (m.steps < steps && !x.finished()) warpStep();
+            while (m.steps < steps && !x.finished()) {
+                warpStep();
+                if ((m.steps & (CHUNK - 1)) == 0) cancel.progress("replay", m.steps, steps);
+            }
             while (toEnd && !x.finished() && m.steps <= steps) {
                 if (m.steps >= maxSteps) {
                     x.run(maxSteps); // the step budget ends the run here, as it did when recorded

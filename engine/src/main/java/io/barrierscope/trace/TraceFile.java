@@ -285,8 +285,16 @@ public final class TraceFile {
      * Opens a trace: reads it, re-executes its launch with this engine, and checks the events and
      * the state hashes. Returns the session at the trace's last step.
      */
-    public static TimeTravel open(Path file) {
+    public static TimeTravel open(Path file) { return open(file, io.barrierscope.ptx.Cancellation.NONE); }
+
+    /**
+     * As {@link #open(Path)}, telling {@code cancel} how far it has come (the file read, the PTX
+     * parsed, the steps replayed) and stopping with {@link io.barrierscope.ptx.Cancellation.Cancelled}
+     * at its next check once it is cancelled (the window's Cancel while a trace opens).
+     */
+    public static TimeTravel open(Path file, io.barrierscope.ptx.Cancellation cancel) {
         Contents c = read(file);
+        cancel.progress("read", 1, 1);
         JsonNode h = c.header();
         LaunchSpec spec;
         try {
@@ -311,13 +319,13 @@ public final class TraceFile {
             throw bad(file, "the header declares " + c.steps() + " warp steps but its launch stops after " + spec.maxSteps());
         }
         java.util.TreeMap<Long, Long> recorded = stateHashes(file, h.path("stateHashes"), c.steps());
-        LaunchedRun run = LaunchedRun.create(spec, c.ptx(), policy, h.path("seed").asLong());
+        LaunchedRun run = LaunchedRun.create(spec, c.ptx(), policy, h.path("seed").asLong(), cancel);
         c.sources().forEach(run::carrySource);
         // Traces written before the race detector existed have no such field: they ran without it.
         run.raceDetection(h.path("raceDetection").asBoolean(false));
         TimeTravel tt = new TimeTravel(run, run.maxSteps(), replayBudget(file, c, run));
         boolean finished = !"running".equals(c.outcome());
-        tt.replayTo(c.steps(), finished);
+        tt.replayTo(c.steps(), finished, cancel);
         String engine = h.path("engine").asText("?");
         String who = engine.equals(Version.ENGINE) ? "" : " (recorded by " + engine + ", this is " + Version.ENGINE + ")";
         for (Map.Entry<Long, Long> e : recorded.entrySet()) {
@@ -348,26 +356,36 @@ public final class TraceFile {
      * the heap is refused now, with the numbers, rather than by an OutOfMemoryError halfway.
      */
     static long replayBudget(Path file, Contents c, LaunchedRun run) {
+        long shadow = run.memoryEstimate(0).shadowBytes();
         Runtime rt = Runtime.getRuntime();
         long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-        if (free < c.events().length + 2 * run.stateBytes()) {
+        if (free < c.events().length + 2 * run.stateBytes() + 3 * shadow) {
             System.gc(); // garbage is no reason to refuse: collected once before deciding
             free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
         }
-        return replayBudget(file, c.events().length, run.stateBytes(), c.steps(), free, rt.maxMemory());
+        return replayBudget(file, c.events().length, run.stateBytes(), shadow, c.steps(), free, rt.maxMemory());
     }
 
     static long replayBudget(Path file, long eventBytes, long stateBytes, long steps, long free, long max) {
+        return replayBudget(file, eventBytes, stateBytes, 0, steps, free, max);
+    }
+
+    /**
+     * As above with the race detector's shadow memory at its worst ({@code shadowBytes}, 0 when the
+     * trace ran without it): held once by the live run and once more by every checkpoint.
+     */
+    static long replayBudget(Path file, long eventBytes, long stateBytes, long shadowBytes, long steps, long free, long max) {
         // The checkpoint at step 0, and a second once the replay passes the first checkpoint interval.
         long cps = steps >= TimeTravel.intervalFor(stateBytes) ? 2 : 1;
-        long need = eventBytes + cps * stateBytes;
+        long need = eventBytes + cps * stateBytes + (cps + 1) * shadowBytes;
         if (need > free) {
             throw bad(file, "opening re-executes its " + steps + " warp steps, recording " + (eventBytes >> 20) + " MiB of events again"
                     + " and keeping " + (cps == 2 ? "at least two " : "a ") + (stateBytes >> 20) + " MiB checkpoint" + (cps == 2 ? "s" : "")
+                    + (shadowBytes > 0 ? ", with the race detector's shadow of up to " + (shadowBytes >> 20) + " MiB live and in each checkpoint" : "")
                     + ": about " + (need >> 20) + " MiB, but this Java has " + (free >> 20) + " MiB free of " + (max >> 20)
                     + " MiB (give it more with -Xmx)");
         }
-        return Math.max(cps * stateBytes, Math.min(512L << 20, (free - eventBytes) / 2));
+        return Math.max(cps * (stateBytes + shadowBytes), Math.min(512L << 20, (free - eventBytes - shadowBytes) / 2));
     }
 
     /** The header's state hashes ([step, hex] pairs), checked before anything runs. */

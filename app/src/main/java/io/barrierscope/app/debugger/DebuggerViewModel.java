@@ -441,6 +441,15 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         if (timeline.get() != null) timeline.get().refresh();
     }
 
+    /** How far the open in progress has come, in the status line (a trace's replay can take a while). */
+    @Override
+    public void openProgress(Path path, String phase, long done, long total) {
+        if (!opening.get()) return;
+        String what = phase.equals("replay") ? "replaying warp step " + done + " of " + total
+                : "reading the PTX (" + (total <= 0 ? 0 : done * 100 / total) + "%)";
+        message.set("Opening " + path + ": " + what + " ...");
+    }
+
     /**
      * A file could not be opened: the session shown before stays as it was (title, sources,
      * status); the status bar and a notification say what failed, where.

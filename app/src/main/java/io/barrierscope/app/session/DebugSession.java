@@ -48,6 +48,13 @@ public final class DebugSession implements AutoCloseable {
          */
         default void openFailed(Path path, String message) { failed(message); }
 
+        /**
+         * Opening {@code path} has come this far: {@code done} of {@code total} units of {@code phase}
+         * ("lex" and "parse": characters and tokens of the PTX; "replay": a trace's warp steps). Told
+         * at most once per percent of each phase.
+         */
+        default void openProgress(Path path, String phase, long done, long total) {}
+
         /** A fresh look at the thread asked for with {@link #inspect}, between snapshots. */
         default void inspected(Inspection inspection) {}
 
@@ -156,17 +163,30 @@ public final class DebugSession implements AutoCloseable {
     public void open(Path path, LaunchSettings ptxSettings) {
         pauseRequested.set(true);
         long ticket = openTicket.incrementAndGet();
+        long[] shown = {-1, 0}; // the percent last told, and the phase's hash (loader thread only)
+        io.barrierscope.ptx.Cancellation cancel = new io.barrierscope.ptx.Cancellation((phase, done, total) -> {
+            long percent = total <= 0 ? 0 : done * 100 / total;
+            if (percent == shown[0] && phase.hashCode() == shown[1]) return;
+            shown[0] = percent;
+            shown[1] = phase.hashCode();
+            if (openTicket.get() == ticket) ui.execute(() -> listener.openProgress(path, phase, done, total));
+        });
+        io.barrierscope.ptx.Cancellation before = opening.getAndSet(cancel);
+        if (before != null) before.cancel(); // superseded: its parse or replay stops at its next check
         // Parsing, compiling and the first steps run on the loader: the worker keeps serving the
-        // current session (steps, seeks) until the new one is ready, and Cancel drops it.
+        // current session (steps, seeks) until the new one is ready, and Cancel stops the engine and drops it.
         loader.execute(() -> guarded(() -> {
             Loader.Loaded l;
             try {
-                l = Loader.load(path, ptxSettings); // nothing of the current session changes before this succeeds
+                l = Loader.load(path, ptxSettings, cancel); // nothing of the current session changes before this succeeds
+            } catch (io.barrierscope.ptx.Cancellation.Cancelled e) {
+                return; // the window already says it was cancelled
             } catch (BadInputException | PtxException e) {
                 String msg = e.getMessage();
                 if (openTicket.get() == ticket) ui.execute(() -> listener.openFailed(path, msg));
                 return;
             }
+            opening.compareAndSet(cancel, null); // loaded: nothing left to stop
             if (openTicket.get() != ticket) return; // cancelled or superseded while it loaded
             pauseRequested.set(true); // a Continue begun on the old session meanwhile yields to the new one
             worker.execute(() -> guarded(() -> {
@@ -176,10 +196,19 @@ public final class DebugSession implements AutoCloseable {
     }
 
     /**
-     * Drops the open in progress (its result, when it comes, is thrown away); the current session is
-     * as it was. The load itself runs to its end on the loader thread: the engine has no cancellation point.
+     * Drops the open in progress (its result, if one still comes, is thrown away); the current
+     * session is as it was. The engine stops at its next check: the PTX parse every few thousand
+     * tokens, a trace's replay every 4096 warp steps.
      */
-    public void cancelOpen() { openTicket.incrementAndGet(); }
+    public void cancelOpen() {
+        openTicket.incrementAndGet();
+        io.barrierscope.ptx.Cancellation c = opening.getAndSet(null);
+        if (c != null) c.cancel();
+    }
+
+    /** The open in progress, to stop it on Cancel (null: none, or it was cancelled). */
+    private final java.util.concurrent.atomic.AtomicReference<io.barrierscope.ptx.Cancellation> opening =
+            new java.util.concurrent.atomic.AtomicReference<>();
 
     private void installOpened(Path path, Loader.Loaded l) {
         inspectSlot.set(-1); // a thread of the old run means nothing in the new one

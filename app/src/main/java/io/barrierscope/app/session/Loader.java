@@ -3,6 +3,7 @@ package io.barrierscope.app.session;
 import io.barrierscope.launch.BadInputException;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.ptx.Cancellation;
 import io.barrierscope.trace.TimeTravel;
 import io.barrierscope.trace.TraceFile;
 import java.nio.file.Files;
@@ -35,11 +36,18 @@ final class Loader {
         throw new BadInputException(path + " is a folder but not a launch bundle: it holds neither trace.bstrace nor launch.json");
     }
 
-    static Loaded load(Path asked, LaunchSettings ptxSettings) {
+    static Loaded load(Path asked, LaunchSettings ptxSettings) { return load(asked, ptxSettings, Cancellation.NONE); }
+
+    /**
+     * As {@link #load(Path, LaunchSettings)}; {@code cancel} stops the PTX parse and a trace's
+     * replay midway ({@link Cancellation.Cancelled}). A launch whose memory, race shadow included,
+     * cannot fit the heap is refused before it runs.
+     */
+    static Loaded load(Path asked, LaunchSettings ptxSettings, Cancellation cancel) {
         Path path = resolve(asked);
         String name = path.getFileName() == null ? "" : path.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".bstrace")) {
-            TimeTravel tt = TraceFile.open(path);
+            TimeTravel tt = TraceFile.open(path, cancel);
             String outcome = tt.atEnd() ? tt.interpreter().outcome().jsonName() : "not finished";
             return new Loaded(tt, "Opened trace " + path.getFileName() + ": " + tt.frontier() + " warp steps recorded ("
                     + outcome + "), shown at its last step: Shift+F10 steps back, Ctrl+R goes to the start", true);
@@ -48,16 +56,21 @@ final class Loader {
             // Compiled with nvcc when it is installed (into a temporary directory), else the message says how.
             Path ptx = io.barrierscope.launch.NvccCompiler.compile(path);
             LaunchSettings s = ptxSettings != null ? ptxSettings : LaunchSettings.defaults();
-            return new Loaded(new TimeTravel(ptxRun(ptx, s)), "Compiled " + path.getFileName() + " with nvcc to " + ptx
+            return new Loaded(new TimeTravel(fits(ptxRun(ptx, s))), "Compiled " + path.getFileName() + " with nvcc to " + ptx
                     + "; no launch file: launched with " + s.describe(), false);
         }
         if (name.endsWith(".ptx")) {
             LaunchSettings s = ptxSettings != null ? ptxSettings : LaunchSettings.defaults();
             String note = ptxSettings != null ? "No launch file: launched with " + s.describe()
                     : "No launch file: the command line's defaults (" + s.describe() + "); File > Open asks for others";
-            return new Loaded(new TimeTravel(ptxRun(path, s)), note, false);
+            return new Loaded(new TimeTravel(fits(ptxRun(path, s))), note, false);
         }
-        return new Loaded(new TimeTravel(LaunchedRun.open(path)), "", false);
+        return new Loaded(new TimeTravel(fits(LaunchedRun.open(path, cancel))), "", false);
+    }
+
+    private static LaunchedRun fits(LaunchedRun r) {
+        r.requireMemory(0);
+        return r;
     }
 
     /** The same launch and PTX again under another policy and seed. */

@@ -47,4 +47,16 @@ class OpenCancelTest {
         assertFalse(vm.loadedProperty().get());
         assertTrue(vm.welcome().visibleProperty().get());
     }
+
+    @Test
+    void theStatusLineTellsHowFarATracesReplayHasCome() {
+        java.nio.file.Path t = java.nio.file.Path.of("long.bstrace");
+        vm.open(TestFiles.sample("block-reduce"));
+        vm.openProgress(t, "replay", 8192, 50_000);
+        assertEquals("Opening long.bstrace: replaying warp step 8192 of 50000 ...", vm.messageProperty().get());
+        finishLoads();
+        String after = vm.messageProperty().get();
+        vm.openProgress(t, "replay", 12288, 50_000); // late news of an open that ended changes nothing
+        assertEquals(after, vm.messageProperty().get());
+    }
 }

@@ -24,7 +24,9 @@ class OpenBesideSessionTest {
         @Override public void opened(OpenedFile file) { opened.add(file.file()); }
         @Override public void updated(Snapshot s) { snapshots.add(s); }
         @Override public void failed(String message) { failures.add(message); }
+        @Override public void openProgress(Path path, String phase, long done, long total) { progress.add(phase + " " + done + "/" + total); }
     });
+    private final List<String> progress = new ArrayList<>();
 
     private void finishLoads() {
         while (!loads.isEmpty()) loads.poll().run();
@@ -70,5 +72,43 @@ class OpenBesideSessionTest {
         finishLoads();
         assertEquals(1, opened.size());
         assertTrue(opened.get(0).toString().contains("mbarrier-init-count-too-high"), opened.toString());
+    }
+
+    /** A trace of a kernel that never ends, recorded for {@code steps} warp steps. */
+    private static Path spinTrace(Path dir, long steps) throws Exception {
+        Path spin = dir.resolve("spin.ptx");
+        java.nio.file.Files.writeString(spin, ".version 8.0\n.target sm_90a\n.address_size 64\n.visible .entry spin()\n{\n"
+                + ".reg .b32 %r<3>;\nmov.u32 %r1, 0;\n$L1:\nadd.u32 %r1, %r1, 1;\nbra $L1;\n}\n");
+        io.barrierscope.trace.TimeTravel tt = new io.barrierscope.trace.TimeTravel(io.barrierscope.launch.LaunchedRun.open(spin), steps);
+        tt.runForward(() -> false);
+        Path t = dir.resolve("spin.bstrace");
+        io.barrierscope.trace.TraceFile.write(tt, t);
+        return t;
+    }
+
+    @Test
+    void cancelStopsATracesReplayInTheEngineAndNothingIsReported(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path t = spinTrace(dir, 50_000);
+        // The loader stops at its first check once cancelled: the replay does not run to its end.
+        List<Long> replayed = new ArrayList<>();
+        io.barrierscope.ptx.Cancellation c = new io.barrierscope.ptx.Cancellation((phase, done, total) -> {
+            if (phase.equals("replay")) replayed.add(done);
+        });
+        c.cancel();
+        org.junit.jupiter.api.Assertions.assertThrows(io.barrierscope.ptx.Cancellation.Cancelled.class, () -> Loader.load(t, null, c));
+        assertEquals(List.of(), replayed, "stopped before replaying");
+        // Through the session: Cancel while the trace loads installs nothing and reports no failure.
+        session.open(TestFiles.sample("block-reduce"));
+        finishLoads();
+        session.open(t);
+        session.cancelOpen();
+        finishLoads();
+        assertEquals(1, opened.size(), "nothing installed");
+        assertTrue(failures.isEmpty(), failures.toString());
+        // Not cancelled, the trace opens, telling how far its replay has come.
+        session.open(t);
+        finishLoads();
+        assertEquals(2, opened.size());
+        assertTrue(progress.contains("replay 4096/50000") && progress.contains("replay 49152/50000"), progress.toString());
     }
 }

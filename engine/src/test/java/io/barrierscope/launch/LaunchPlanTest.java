@@ -1,0 +1,73 @@
+package io.barrierscope.launch;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.exec.GlobalMemory;
+import io.barrierscope.exec.Outcome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A launch is checked and planned once, by LaunchValidation; a run only places the plan, and copies reuse it. */
+class LaunchPlanTest {
+    @TempDir
+    Path tmp;
+
+    private static final String PTX = ".version 9.0\n.target sm_90a\n.address_size 64\n"
+            + ".visible .entry k(.param .u64 p, .param .u64 q)\n{\n.reg .b64 %rd<3>;\n.reg .b32 %r<2>;\n"
+            + "ld.param.u64 %rd1, [p];\nmov.u32 %r1, 7;\nst.global.u32 [%rd1], %r1;\nret;\n}\n";
+
+    private Path launch(String args) throws Exception {
+        Files.writeString(tmp.resolve("k.ptx"), PTX);
+        Path l = tmp.resolve("launch.json");
+        Files.writeString(l, "{\"ptx\": \"k.ptx\", \"args\": [" + args + "]}");
+        return l;
+    }
+
+    @Test
+    void theBuffersArePlacedAtThePlannedAddresses() throws Exception {
+        LaunchedRun run = LaunchedRun.open(launch("{\"buffer\": \"a\", \"type\": \"u32\", \"count\": 5000}, "
+                + "{\"buffer\": \"b\", \"type\": \"u8\", \"count\": 3}"));
+        LaunchValidation.Validated plan = LaunchValidation.validate(run.spec(), run.program());
+        GlobalMemory g = run.machine().memory.global;
+        assertEquals(plan.bufferBases()[0], g.byName("a").base());
+        assertEquals(plan.bufferBases()[1], g.byName("b").base());
+        assertEquals(GlobalMemory.after(plan.bufferBases()[0], 20_000), plan.bufferBases()[1]);
+    }
+
+    @Test
+    void aFixedAddressBelowAnEarlierBufferIsRefusedAtItsPlaceByTheValidation() throws Exception {
+        Path l = launch("{\"buffer\": \"a\", \"type\": \"u32\", \"count\": 4}, {\"buffer\": \"b\", \"type\": \"u32\", \"count\": 4}");
+        LaunchSpec s = LaunchFileReader.read(l);
+        LaunchSpec fixed = new LaunchSpec(s.file(), s.ptx(), s.kernel(), s.grid(), s.block(), s.cluster(),
+                java.util.List.of(s.args().get(0), new ArgSpec("b", s.args().get(1).type(), 4, "zero", null, null, null,
+                        new ArgSpec.Extras(io.barrierscope.exec.Space.GLOBAL_BASE, null, null))),
+                0, null, s.policy(), s.seed(), s.maxSteps(), s.notes(), s.buffers(), null, s.sourceText());
+        String e = assertThrows(BadInputException.class, () -> LaunchedRun.create(fixed, null, null)).getMessage();
+        assertTrue(e.contains("buffer 'b' at 0x") && e.contains("overlaps the module's globals or an earlier buffer"), e);
+        assertTrue(e.startsWith(l + ":1:"), e);
+    }
+
+    @Test
+    void aRunAgainReusesTheValidatedLaunchAndReadsNothing() throws Exception {
+        LaunchedRun run = LaunchedRun.open(launch("{\"buffer\": \"a\", \"type\": \"u32\", \"count\": 4}, "
+                + "{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 4}"));
+        Outcome first = run.runToEnd(); // 32 threads store to one word: a race, diagnosed
+        Files.delete(tmp.resolve("k.ptx")); // nothing is read again
+        LaunchedRun again = run.again("round-robin", 0);
+        assertSame(run.program(), again.program());
+        assertNotSame(run.machine(), again.machine());
+        assertEquals(0, again.machine().steps);
+        assertEquals(0L, again.buffers().get("a").get(0), "fresh buffers");
+        assertEquals(first, again.runToEnd());
+        assertEquals(run.interpreter().diagnostics().size(), again.interpreter().diagnostics().size());
+        assertEquals(run.buffers(), again.buffers());
+        assertArrayEquals(run.ptxText().getBytes(), again.ptxText().getBytes());
+    }
+}
