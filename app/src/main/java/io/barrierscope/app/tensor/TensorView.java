@@ -48,6 +48,7 @@ public final class TensorView {
         HBox.setHgrow(instruction, Priority.ALWAYS);
         operand.setId("tensorOperand");
         operand.setItems(vm.operands());
+        operand.setMinWidth(64);
         header.setId("tensorHeader");
         header.setWrapText(true);
         header.textProperty().bind(vm.headerProperty());

@@ -28,7 +28,7 @@ final class AsyncLanePainter {
     void draw(LaneRaster raster, TimelineModel model, TimelineColumns cols, int laneFrom, int laneTo, int y, int rowH) {
         if (flags.length < cols.width) flags = new int[cols.width];
         model.asyncColumns(laneFrom, laneTo, cols, flags);
-        int band = Math.max(2, rowH / 8);
+        int band = Math.max(3, rowH / 5);
         runs(raster, cols.width, AsyncSpans.LOAD, y + rowH - 1 - band, band, LOAD_ARGB);
         runs(raster, cols.width, AsyncSpans.STORE, y + rowH - 1 - band, band, STORE_ARGB);
         runs(raster, cols.width, AsyncSpans.WGMMA_OPEN, y + 1, band, OPEN_ARGB);
