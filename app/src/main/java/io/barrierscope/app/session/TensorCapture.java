@@ -59,7 +59,8 @@ public final class TensorCapture {
         } else {
             for (TensorFragments.Cell f : TensorFragments.cells(p, insn.pc(), tile.name())) {
                 int s = ((first + f.warp()) << 5) + f.lane();
-                boolean held = f.register() >= 0 && s < m.slots && m.exists(s);
+                // a warpgroup cut short by the CTA's end (a diagnostic when it issues) holds nothing past it
+                boolean held = f.register() >= 0 && (first + f.warp()) / m.warpsPerCta == cta && s < m.slots && m.exists(s);
                 long bits = held ? (m.reg(s, f.register()) >>> f.shift()) & mask : 0;
                 String v = held ? format(TensorFragments.value(p, insn.pc(), tile.name(), bits), integral) : "?";
                 grid[f.row() * tile.cols() + f.col()] = new TensorTile.Cell(f.row(), f.col(), f.warp(), f.lane(), f.registerName(), -1, bits, v);
