@@ -49,6 +49,12 @@ public final class InspectorView {
             t.setId("tensorTab");
             tensor.activeProperty().bind(t.selectedProperty());
             root.getTabs().add(t);
+            // From the registers or shared memory, the fragments they hold as the matrix they belong to.
+            for (Tab from : java.util.List.of(regs, mem)) {
+                javafx.scene.control.MenuItem show = new javafx.scene.control.MenuItem("Show tensor-core operands as matrices (Tensor tab)");
+                show.setOnAction(e -> root.getSelectionModel().select(t));
+                ((javafx.scene.control.Control) from.getContent().lookup(".table-view")).setContextMenu(new javafx.scene.control.ContextMenu(show));
+            }
         }
         root.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         root.getStyleClass().add("inspector");

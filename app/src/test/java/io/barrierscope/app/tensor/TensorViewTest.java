@@ -8,6 +8,7 @@ import javafx.scene.canvas.Canvas;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -32,9 +33,11 @@ class TensorViewTest {
         w.open(robot, "mma-gemm");
         w.run(robot);
         TabPane inspector = robot.lookup(".inspector").queryAs(TabPane.class);
-        robot.interact(() -> inspector.getSelectionModel().select(
-                inspector.getTabs().stream().filter(t -> "tensorTab".equals(t.getId())).findFirst().orElseThrow()));
+        // the registers' context menu leads to the Tensor tab
+        TableView<?> registers = robot.lookup("#registerTable").queryAs(TableView.class);
+        robot.interact(() -> registers.getContextMenu().getItems().get(0).fire());
         WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("tensorTab", inspector.getSelectionModel().getSelectedItem().getId());
         Label header = robot.lookup("#tensorHeader").queryAs(Label.class);
         assertTrue(header.getText().matches("D \\(16 x 8 f32\\) of warp \\d of CTA \\(0,0,0\\)"), header.getText());
         ComboBox<String> instruction = robot.lookup("#tensorInstruction").queryAs(ComboBox.class);
