@@ -26,7 +26,7 @@ import javax.imageio.ImageIO;
  * its view model, as the keys would, and writes PNGs.
  *
  * <p>Usage: {@code ScreenshotTool OUT_DIR} (also writes help.png, the F1 overlay, console.png, the
- * Console after a click on a line, and presentation.png, presentation mode; the window is
+ * Console after a click on a line, tensor.png, the Tensor tab on a wgmma GEMM, and presentation.png, presentation mode; the window is
  * 1440x900 unless {@code -Dshots.size=1280x800} says otherwise), on the test
  * classpath with JavaFX on the module path and without Monocle, e.g.
  * <pre>
@@ -67,6 +67,7 @@ public final class ScreenshotTool extends Application {
                 snapshot(out.resolve("help.png"));
                 Platform.runLater(() -> vm.appearance().toggleHelp());
                 console(root, out.resolve("console.png"));
+                tensor(root, out.resolve("tensor.png"));
                 fx(() -> vm.appearance().togglePresentation());
                 settle();
                 snapshot(out.resolve("presentation.png"));
@@ -138,6 +139,38 @@ public final class ScreenshotTool extends Application {
         await(() -> vm.nowProperty().get() == line.stopStep());
         settle();
         snapshot(png);
+    }
+
+    /** The wgmma GEMM run to its end: the Tensor tab on the accumulator tile, the timeline's wgmma and copy bands. */
+    private void tensor(Path root, Path png) throws Exception {
+        fx(() -> vm.open(root.resolve("samples/wgmma-gemm/launch.json")));
+        await(() -> "ready".equals(vm.outcomeProperty().get()));
+        fx(vm::run);
+        await(() -> "completed".equals(vm.outcomeProperty().get()));
+        fx(() -> {
+            vm.showPanel(Panel.THREADS);
+            var inspector = (javafx.scene.control.TabPane) scene.lookup(".inspector");
+            inspector.getSelectionModel().select(inspector.getTabs().stream().filter(t -> "tensorTab".equals(t.getId())).findFirst().orElseThrow());
+        });
+        await(() -> vm.tensor().tileProperty().get().rows() == 64);
+        // Room for the tile, as a user would drag the dividers; given back afterwards.
+        var panes = (javafx.scene.control.SplitPane) scene.lookup("#sourcesAndPanes");
+        var right = (javafx.scene.control.SplitPane) panes.getItems().get(1);
+        var threads = (javafx.scene.control.SplitPane) scene.lookup("#threadsSplit");
+        double[] before = call(() -> new double[] {panes.getDividerPositions()[0], right.getDividerPositions()[0], threads.getDividerPositions()[0]});
+        fx(() -> {
+            if (vm.timelineProperty().get() != null) vm.timelineProperty().get().fitAll();
+            panes.setDividerPositions(0.3);
+            right.setDividerPositions(0.08);
+            threads.setDividerPositions(0.12);
+        });
+        settle();
+        snapshot(png);
+        fx(() -> {
+            panes.setDividerPositions(before[0]);
+            right.setDividerPositions(before[1]);
+            threads.setDividerPositions(before[2]);
+        });
     }
 
     private int lineOf(String text) throws Exception {

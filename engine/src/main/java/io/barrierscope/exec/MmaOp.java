@@ -47,11 +47,11 @@ final class MmaOp extends WarpMatrixOp {
         }
     }
 
-    private final int k;
-    private final Elem ta;
-    private final Elem tb;
-    private final Elem tc;
-    private final Elem td;
+    final int k;
+    final Elem ta;
+    final Elem tb;
+    final Elem tc;
+    final Elem td;
     private final boolean satfinite;
     private final int[] d;
     private final Src[] a;

@@ -35,7 +35,20 @@ public enum SyncEvent {
     /** The cluster barrier completed; a = the phase completed. */
     CLUSTER_COMPLETE,
     /** mbarrier.inval; a = the phase it was in. */
-    MBAR_INVAL;
+    MBAR_INVAL,
+    /**
+     * A warp issued a wgmma.mma_async (its share of the warpgroup's operation); slot = the warp's
+     * lane 0, object = the warp's issue number (0, 1, ...), a = the instruction's PC, b = the first
+     * warp of the warpgroup. New in trace format 3.
+     */
+    WGMMA_ISSUE,
+    /** wgmma.commit_group by a warp; slot = its lane 0, object = the group's number (0, 1, ...), a = operations committed to it. */
+    WGMMA_COMMIT,
+    /**
+     * A wgmma.wait_group retired one of the warp's operations (its result landed in the
+     * accumulators); slot = the warp's lane 0, object = the operation's issue number, a = its group.
+     */
+    WGMMA_RETIRE;
 
     private static final SyncEvent[] VALUES = values();
 

@@ -101,7 +101,7 @@ final class WgmmaGroupOp extends Op {
     private boolean act(Interpreter x, int warp) {
         Machine m = x.machine();
         if (allowed == -2) m.wgmma.fence(warp);
-        else if (allowed == -1) m.wgmma.commit(warp);
+        else if (allowed == -1) m.wgmma.commit(x, warp);
         else return m.wgmma.tryWait(x, warp, allowed);
         return true;
     }

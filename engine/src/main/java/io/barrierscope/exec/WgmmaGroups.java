@@ -195,6 +195,7 @@ public final class WgmmaGroups {
         }
         is.parts[r] = part;
         is.joined |= 1 << r;
+        if (x.observed()) x.emit(SyncEvent.WGMMA_ISSUE, warp << 5, seq, op.pc, first);
         // Operations on the same accumulators are ordered (PTX ISA 9.7.15.5.2): an earlier one of
         // this warp still in flight feeds this one, whenever either lands.
         int len = op.d.length;
@@ -248,11 +249,16 @@ public final class WgmmaGroups {
     }
 
     /** wgmma.commit_group by warp {@code warp}: its open operations become one group (an empty one if none). */
-    void commit(int warp) {
+    void commit(Interpreter x, int warp) {
+        int ops = 0;
         for (Issue is : inflight.get(warp)) {
             int r = warp - is.first;
-            if (is.group[r] < 0) is.group[r] = commits[warp];
+            if (is.group[r] < 0) {
+                is.group[r] = commits[warp];
+                ops++;
+            }
         }
+        if (x.observed()) x.emit(SyncEvent.WGMMA_COMMIT, warp << 5, commits[warp], ops, 0);
         commits[warp]++;
     }
 
@@ -284,6 +290,7 @@ public final class WgmmaGroups {
             Issue is = list.get(i);
             int r = warp - is.first;
             if (is.group[r] < 0 || is.group[r] >= limit) continue;
+            if (x.observed()) x.emit(SyncEvent.WGMMA_RETIRE, warp << 5, is.seq, is.group[r], 0);
             land(x, warp, is);
             list.remove(i--);
             total--;

@@ -20,6 +20,8 @@ public final class Recorder implements ExecutionListener {
     private final StepLog log;
     /** The recording has its end (nothing after it is recorded). */
     private boolean ended;
+    /** Drops the wgmma events (replaying a trace of format 2 or older, which has none). */
+    private boolean withoutTensorCoreEvents;
 
     /** A recorder of {@code x}'s run; add it as a listener for every event other than warp steps. */
     public Recorder(Interpreter x) {
@@ -34,11 +36,18 @@ public final class Recorder implements ExecutionListener {
 
     public Recording recording() { return rec; }
 
+    /**
+     * Records no wgmma issue, commit or retire events from now on: a trace written before trace
+     * format 3 has none, and its replay must record exactly the events it holds.
+     */
+    public void omitTensorCoreEvents() { withoutTensorCoreEvents = true; }
+
     /** Whether an event is new: not of a step below the frontier (a seek re-executing it), nor after the end. */
     private boolean fresh(long step) { return step >= log.size() && !ended; }
 
     @Override
     public void syncEvent(long step, SyncEvent kind, int slot, long object, long a, long b) {
+        if (withoutTensorCoreEvents && kind.ordinal() >= SyncEvent.WGMMA_ISSUE.ordinal()) return;
         if (fresh(step)) rec.sync(step, kind.ordinal(), slot, object, a, b);
     }
 

@@ -82,6 +82,9 @@ public final class TimeTravel {
         this.interval = intervalFor(first.bytes() + (first.registersOmitted() ? 8L * m.regs.length : 0));
     }
 
+    /** Records no wgmma events from here on (replaying a trace of format 2 or older: see {@link Recorder#omitTensorCoreEvents}). */
+    public void omitTensorCoreEvents() { recorder.omitTensorCoreEvents(); }
+
     /** Warp steps between the frontier checkpoints (and state hashes) of this session. */
     private final long interval;
 

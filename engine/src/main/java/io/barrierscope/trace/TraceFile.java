@@ -35,8 +35,13 @@ import java.util.zip.Inflater;
  * and the state hashes, so a trace this engine cannot reproduce is refused by name.
  */
 public final class TraceFile {
-    /** Version 2 adds the CUDA sources (tag 5); version 1 traces, without them, are still read. */
-    public static final int FORMAT = 2;
+    /**
+     * Version 2 adds the CUDA sources (tag 5); version 3 the wgmma events (issue, commit, retire)
+     * in the event stream. Versions 1 and 2 are still read: their replay records no wgmma events.
+     */
+    public static final int FORMAT = 3;
+    /** The first version whose event stream holds the wgmma events. */
+    static final int FORMAT_TENSOR_CORE_EVENTS = 3;
     static final int OLDEST_FORMAT = 1;
     static final int TAG_SOURCE = 5;
     /** At most this many CUDA sources in a trace, each at most MAX_SOURCE bytes. */
@@ -324,6 +329,7 @@ public final class TraceFile {
         // Traces written before the race detector existed have no such field: they ran without it.
         run.raceDetection(h.path("raceDetection").asBoolean(false));
         TimeTravel tt = new TimeTravel(run, run.maxSteps(), replayBudget(file, c, run));
+        if (h.path("format").asInt() < FORMAT_TENSOR_CORE_EVENTS) tt.omitTensorCoreEvents();
         boolean finished = !"running".equals(c.outcome());
         tt.replayTo(c.steps(), finished, cancel);
         String engine = h.path("engine").asText("?");

@@ -84,7 +84,7 @@ public final class DebuggerView implements Commands.ViewActions {
         exploreView = new ExploreView(vm.explore());
         welcomeView = new WelcomeView(vm.welcome(), this::chooseFile);
         welcomeView.setOnCompareWithFix(bug -> vm.compareWithFix(bug, this::compare));
-        inspector = new InspectorView(vm.registers(), vm.shared(), vm.global()).root();
+        inspector = new InspectorView(vm.registers(), vm.shared(), vm.global(), vm.tensor()).root();
 
         SplitPane sources = new SplitPane(new SourceView(vm.source()).root(), new CudaSourceView(vm.cuda()).root());
         sources.setDividerPositions(0.55);

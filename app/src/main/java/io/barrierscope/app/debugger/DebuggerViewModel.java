@@ -80,6 +80,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final WelcomeViewModel welcome = new WelcomeViewModel();
     private final AppearanceViewModel appearance = new AppearanceViewModel();
     private final FocusViewModel focus = new FocusViewModel();
+    private final io.barrierscope.app.tensor.TensorViewModel tensor = new io.barrierscope.app.tensor.TensorViewModel();
     private final BreakpointsViewModel breakpoints;
     private final ExploreViewModel explore;
     private final Selection selection;
@@ -142,6 +143,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public DebuggerViewModel(Function<DebugSession.Listener, DebugSession> sessionFactory, RecentFiles recent,
                              ExploreViewModel.Runner exploreRunner) {
         this.session = sessionFactory.apply(this);
+        tensor.setSource(session::inspectTensor);
         this.recent = recent;
         explore = new ExploreViewModel(exploreRunner, (launch, p, step, note, toEnd) -> {
             message.set("Opening the finding's schedule at step " + step + " ...");
@@ -400,6 +402,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public void inspected(Inspection i) {
         registers.update(i);
         shared.update(i);
+        tensor.refresh();
         if (i != null && i.slot() >= 0) focus.follow(i.slot() >> 5);
     }
 
@@ -529,6 +532,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public ThreadsViewModel threads() { return threads; }
     public RegistersViewModel registers() { return registers; }
     public SharedMemoryViewModel shared() { return shared; }
+    public io.barrierscope.app.tensor.TensorViewModel tensor() { return tensor; }
     public io.barrierscope.app.threads.GlobalMemoryViewModel global() { return global; }
 
     @Override

@@ -547,6 +547,16 @@ public final class DebugSession implements AutoCloseable {
         }));
     }
 
+    /** One operand of a tensor-core instruction as its matrix, for the inspected thread's warp (or warpgroup); told on the UI executor. */
+    public void inspectTensor(int pc, String operand, java.util.function.Consumer<TensorTile> told) {
+        worker.execute(() -> guarded(() -> {
+            if (nav == null || running) return;
+            Inspection i = StateCapture.inspection(nav.tt.run(), inspectSlot.get(), nav.follow());
+            TensorTile t = TensorCapture.capture(nav.tt.run(), i == null ? -1 : i.slot(), pc, operand);
+            ui.execute(() -> told.accept(t));
+        }));
+    }
+
     /**
      * Finds the step that last wrote {@code buffer[index]} before the state shown (searching back at most
      * {@link LastWriter#BOUND} steps) and goes there; {@code told} hears what was found, on the UI executor.

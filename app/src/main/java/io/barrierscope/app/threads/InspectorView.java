@@ -28,6 +28,12 @@ public final class InspectorView {
 
     /** With the global-memory tab beside the shared memory when {@code global} is given. */
     public InspectorView(RegistersViewModel registers, SharedMemoryViewModel shared, GlobalMemoryViewModel global) {
+        this(registers, shared, global, null);
+    }
+
+    /** With a Tensor tab when {@code tensor} is not null. */
+    public InspectorView(RegistersViewModel registers, SharedMemoryViewModel shared, GlobalMemoryViewModel global,
+                         io.barrierscope.app.tensor.TensorViewModel tensor) {
         Tab regs = new Tab("Registers", registersPane(registers));
         regs.setId("registersTab");
         Tab mem = new Tab("Shared memory", sharedPane(shared));
@@ -37,6 +43,18 @@ public final class InspectorView {
             Tab g = new Tab("Global memory", GlobalMemoryPane.of(global));
             g.setId("globalTab");
             root.getTabs().add(g);
+        }
+        if (tensor != null) {
+            Tab t = new Tab("Tensor", new io.barrierscope.app.tensor.TensorView(tensor).root());
+            t.setId("tensorTab");
+            tensor.activeProperty().bind(t.selectedProperty());
+            root.getTabs().add(t);
+            // From the registers or shared memory, the fragments they hold as the matrix they belong to.
+            for (Tab from : java.util.List.of(regs, mem)) {
+                javafx.scene.control.MenuItem show = new javafx.scene.control.MenuItem("Show tensor-core operands as matrices (Tensor tab)");
+                show.setOnAction(e -> root.getSelectionModel().select(t));
+                ((javafx.scene.control.Control) from.getContent().lookup(".table-view")).setContextMenu(new javafx.scene.control.ContextMenu(show));
+            }
         }
         root.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         root.getStyleClass().add("inspector");

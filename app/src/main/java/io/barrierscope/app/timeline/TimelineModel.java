@@ -44,6 +44,8 @@ public final class TimelineModel {
     private final int[] clusterLanes;
     private final TimelineLane[] data;
     private final TimelineCompletions completions;
+    /** Copies and wgmma operations in flight, per lane. */
+    private final AsyncSpans async;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
 
     // Decisions off the default schedule (a replayed schedule), in decision order: told by the
@@ -131,6 +133,7 @@ public final class TimelineModel {
             data[l].span(0, WarpState.of(status, warpOfLane[l] << 5, existMask[warpOfLane[l]]).ordinal());
         }
         completions = new TimelineCompletions();
+        async = new AsyncSpans(lanes, machine.program);
     }
 
     /** A model of the session's recording (not yet read: call {@link #update()}). */
@@ -276,6 +279,7 @@ public final class TimelineModel {
             case WARP_STEP -> {
                 long start = c.cycles - 1;
                 if (jumps == 0 || start != cyclesAt(c.step)) addJump(c.step, start);
+                if (c.warp >= 0 && c.warp < lanes) async.warpStep(c.step, laneOfWarp[c.warp], c.pc);
             }
             case STATUS -> {
                 int w = c.slot >> 5;
@@ -317,6 +321,11 @@ public final class TimelineModel {
             case BAR_COMPLETE -> completions.pending(TimelineCompletions.BAR, c.step, c.object, c.a);
             case MBAR_PHASE_COMPLETE -> completions.pending(TimelineCompletions.MBAR, c.step, c.object, c.a);
             case CLUSTER_COMPLETE -> completions.pending(TimelineCompletions.CLUSTER, c.step, c.object, c.a);
+            case ASYNC_ISSUE -> { if (c.slot >= 0) async.copyIssued(laneOfSlot(c.slot), c.step, c.object); }
+            case ASYNC_LAND -> async.copyLanded(c.step, c.object);
+            case WGMMA_ISSUE -> async.wgmmaIssued(laneOfSlot(c.slot), c.slot >> 5, c.step, c.object, (int) c.a);
+            case WGMMA_COMMIT -> async.wgmmaCommitted(laneOfSlot(c.slot), c.step);
+            case WGMMA_RETIRE -> async.wgmmaRetired(laneOfSlot(c.slot), c.slot >> 5, c.step, c.object);
             default -> { }
         }
     }
@@ -329,6 +338,7 @@ public final class TimelineModel {
     /** Ends the current label: its status changes show from label + 1, its completions get their lanes. */
     private void commit() {
         if (label >= 0) showDeviations(label);
+        async.endLabel();
         long at = label + 1;
         for (int i = 0; i < dirtyCount; i++) {
             int w = dirtyList[i];
@@ -450,6 +460,20 @@ public final class TimelineModel {
         out.clearRow();
         for (int l = laneFrom; l < laneTo; l++) data[l].columns(out, known);
     }
+
+    /**
+     * Per column of {@code out} (whose bounds are set): the {@link AsyncSpans} flags of the copies
+     * and wgmma operations lanes [laneFrom, laneTo) had in flight, ORed into {@code flags}.
+     */
+    public synchronized void asyncColumns(int laneFrom, int laneTo, TimelineColumns out, int[] flags) {
+        Arrays.fill(flags, 0, out.width, 0);
+        async.columns(laneFrom, laneTo, out.bounds, out.width, known, flags);
+    }
+
+    /** The copies and wgmma operations of {@code lane} in flight during {@code step}, in words ("" for none). */
+    public synchronized String asyncAt(int lane, long step) { return async.describe(lane, step, known); }
+
+    AsyncSpans asyncSpans() { return async; }
 
     /** Per column of {@code out}: completions and the lanes they released. */
     public synchronized void completionColumns(TimelineColumns out) {

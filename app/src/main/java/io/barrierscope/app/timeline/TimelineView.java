@@ -67,6 +67,7 @@ public final class TimelineView extends Region {
     private Font font = Font.font(FONT);
     private TimelineColumns cols;
     private LaneRaster raster;
+    private final AsyncLanePainter async = new AsyncLanePainter();
     /** The theme's colours for the lanes' background, labels, ruler and scrubber (the state colours are the same in both). */
     private Color bg = TimelinePalette.BACKGROUND;
     private Color labelBg = TimelinePalette.LABEL_BACKGROUND;
@@ -346,12 +347,14 @@ public final class TimelineView extends Region {
         }
         raster.paint(() -> {
             raster.clear(bgArgb);
+            async.beginFrame();
             for (int r = first; r < last; r++) {
                 TimelineViewModel.Row row = rows.get(r);
                 model.row(row.laneFrom(), row.laneTo(), cols);
                 int ry = (int) (rowY(r) - top);
                 drawStates(ry);
                 drawMarkers(ry);
+                async.draw(raster, model, cols, row.laneFrom(), row.laneTo(), ry, (int) rowH);
             }
             drawCompletions(first, last);
         });
@@ -465,6 +468,7 @@ public final class TimelineView extends Region {
         x = swatch(g, x, y, TimelinePalette.MARKER[MarkerKind.EXPECT_TX.ordinal()], 2, "tx");
         x = swatch(g, x, y, TimelinePalette.MARKER[MarkerKind.WAIT_FALSE.ordinal()], 2, "wait false");
         x = swatch(g, x, y, TimelinePalette.MARKER[MarkerKind.DIAGNOSTIC.ordinal()], 3, "diagnostic");
+        if (async.drewAny()) x = AsyncLanePainter.legend((c, l, at) -> swatch(g, at, y, c, 6, l), x);
         if (model.hasDeviations()) swatch(g, x, y, TimelinePalette.MARKER[MarkerKind.DEVIATION.ordinal()], 4, "off default");
     }
 

@@ -332,6 +332,10 @@ public final class TimelineViewModel {
             // in a collapsed row, the nearest event of any of its lanes, else the first lane's span
             if (best == null || h.event() && (!best.event() || Math.abs(h.step() - at) < Math.abs(best.step() - at))) best = h;
         }
+        if (best != null && !best.event()) { // a span of state: with the copies and wgmma operations in flight then
+            String async = model.asyncAt(best.lane(), at);
+            if (!async.isEmpty()) best = new TimelineHit(best.lane(), best.step(), best.seekStep(), best.description() + "\n" + async, false);
+        }
         return best;
     }
 
