@@ -247,7 +247,12 @@ public final class DebugSession implements AutoCloseable {
 
     /** Brings the timeline up to the recording's frontier (moves forward may have extended it). */
     private void growTimeline() {
-        if (timeline != null && timeline.update()) ui.execute(listener::timelineGrew);
+        if (timeline != null && timeline.update() && grewPending.compareAndSet(false, true)) {
+            ui.execute(() -> {
+                grewPending.set(false);
+                listener.timelineGrew();
+            });
+        }
     }
 
     /** Writes the recording (up to the frontier) as a trace file. */
@@ -567,14 +572,32 @@ public final class DebugSession implements AutoCloseable {
         return StateCapture.capture(nav, cause, inspectSlot.get(), stop, hitId);
     }
 
+    /**
+     * The newest progress snapshot not yet shown. A run posts one at most ten times a second; when
+     * the UI thread falls behind, the ones it has not reached are dropped for the newest, so it
+     * applies one whole snapshot per turn and never works through a backlog of stale ones.
+     */
+    private final java.util.concurrent.atomic.AtomicReference<Snapshot> progressPending =
+            new java.util.concurrent.atomic.AtomicReference<>();
+    /** Whether a timeline-grew call is queued and not yet delivered (they coalesce the same way). */
+    private final AtomicBoolean grewPending = new AtomicBoolean();
+
     private void post(Snapshot s) {
-        ui.execute(() -> listener.updated(s));
-        // The detail scans the recording: not for every refresh of a run in progress.
-        if (s.cause() != Snapshot.Cause.RUN_PROGRESS && selectedBarrier.get() != null) postBarrierDetail();
-        if (s.cause() != Snapshot.Cause.RUN_PROGRESS) {
-            GlobalBuffers g = GlobalMemoryCapture.capture(nav.tt.run(), nav.tt.now());
-            ui.execute(() -> listener.globalMemory(g));
+        if (s.cause() == Snapshot.Cause.RUN_PROGRESS) {
+            if (progressPending.getAndSet(s) == null) {
+                ui.execute(() -> {
+                    Snapshot newest = progressPending.getAndSet(null);
+                    if (newest != null) listener.updated(newest);
+                });
+            }
+            return;
         }
+        progressPending.set(null); // a stop's snapshot supersedes any progress not yet shown
+        ui.execute(() -> listener.updated(s));
+        // The detail scans the recording and the buffers are copied: not for a run's every refresh (above).
+        if (selectedBarrier.get() != null) postBarrierDetail();
+        GlobalBuffers g = GlobalMemoryCapture.capture(nav.tt.run(), nav.tt.now());
+        ui.execute(() -> listener.globalMemory(g));
     }
 
     /**
