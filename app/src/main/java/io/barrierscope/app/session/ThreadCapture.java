@@ -35,6 +35,13 @@ final class ThreadCapture {
     private final long[] keys = new long[32];
     private final int[] masks = new int[32];
     private final int[] firsts = new int[32];
+    // The lane state each warp's record was made from, to find the warps that changed by comparing
+    // arrays (a vectorised scan) rather than regrouping every warp's lanes at every capture.
+    private byte[] seenStatus;
+    private int[] seenPc;
+    private int[] seenWaitArg;
+    private long[] seenWaitValue;
+    private int[] seenExist;
 
     ThreadCapture(LaunchedRun run) { this.run = run; }
 
@@ -45,17 +52,64 @@ final class ThreadCapture {
         if (ctas == null) {
             ctas = ctas(m);
             warps = new ThreadsState.Warp[m.warps];
+            seenStatus = new byte[m.status.length];
+            seenPc = new int[m.pc.length];
+            seenWaitArg = new int[m.waitArg.length];
+            seenWaitValue = new long[m.waitValue.length];
+            seenExist = new int[m.warps];
         }
         boolean changed = last == null;
         for (int w = 0; w < m.warps; w++) {
             ThreadsState.Warp old = warps[w];
-            List<ThreadsState.LaneGroup> groups = groups(m, code, w, old == null ? null : old.groups());
+            boolean asSeen = old != null && lanesAsSeen(m, w);
+            List<ThreadsState.LaneGroup> groups = asSeen
+                    ? regroupAsBefore(m, code, w, old.groups()) : groups(m, code, w, old == null ? null : old.groups());
+            if (!asSeen) remember(m, w);
             if (old != null && groups == old.groups()) continue;
             warps[w] = new ThreadsState.Warp(w, m.ctaOfWarp(w), m.warpInCta(w), m.existMask[w], groups);
             changed = true;
         }
         if (changed) last = new ThreadsState(m.grid, m.block, m.cluster, ctas, List.of(warps));
         return last;
+    }
+
+    /** Whether the warp's lanes have the state its record was made from (so they group as before). */
+    private boolean lanesAsSeen(Machine m, int w) {
+        int from = w << 5;
+        int to = from + 32;
+        return seenExist[w] == m.existMask[w]
+                && java.util.Arrays.mismatch(seenStatus, from, to, m.status, from, to) < 0
+                && java.util.Arrays.mismatch(seenPc, from, to, m.pc, from, to) < 0
+                && java.util.Arrays.mismatch(seenWaitArg, from, to, m.waitArg, from, to) < 0
+                && java.util.Arrays.mismatch(seenWaitValue, from, to, m.waitValue, from, to) < 0;
+    }
+
+    private void remember(Machine m, int w) {
+        int from = w << 5;
+        System.arraycopy(m.status, from, seenStatus, from, 32);
+        System.arraycopy(m.pc, from, seenPc, from, 32);
+        System.arraycopy(m.waitArg, from, seenWaitArg, from, 32);
+        System.arraycopy(m.waitValue, from, seenWaitValue, from, 32);
+        seenExist[w] = m.existMask[w];
+    }
+
+    /**
+     * The groups of a warp whose lanes are as they were: the same lanes together; only what a
+     * waiting group waits on can read differently (a barrier's count moved on), so only those
+     * are made again. {@code old} itself when nothing reads differently.
+     */
+    private static List<ThreadsState.LaneGroup> regroupAsBefore(Machine m, Op[] code, int w, List<ThreadsState.LaneGroup> old) {
+        ThreadsState.LaneGroup[] out = null;
+        for (int g = 0; g < old.size(); g++) {
+            ThreadsState.LaneGroup was = old.get(g);
+            if (was.status() == ThreadStatus.RUNNABLE || was.status() == ThreadStatus.EXITED) continue;
+            int slot = (w << 5) + Integer.numberOfTrailingZeros(was.lanes());
+            ThreadsState.LaneGroup now = group(m, code, was.lanes(), slot, was);
+            if (now == was) continue;
+            if (out == null) out = old.toArray(new ThreadsState.LaneGroup[0]);
+            out[g] = now;
+        }
+        return out == null ? old : List.of(out);
     }
 
     /** The CTAs with their names and clusters: fixed for a run, made once. */

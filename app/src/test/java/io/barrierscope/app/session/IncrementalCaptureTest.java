@@ -52,6 +52,13 @@ class IncrementalCaptureTest {
                 ThreadsState incremental = nav.threads.capture();
                 assertEquals(new ThreadCapture(nav.tt.run()).capture(), incremental, sample + " after move " + i);
             }
+            // Jumps of many steps (as a Continue's refreshes and seeks make them): lanes may come
+            // back to the state they had with other values behind it (a loop's next mbarrier parity).
+            long end = nav.move(Move.CONTINUE, nav.focus(-1), () -> false).step();
+            for (long at = 0; at <= end; at += 37) {
+                nav.seek(at);
+                assertEquals(new ThreadCapture(nav.tt.run()).capture(), nav.threads.capture(), sample + " at step " + at);
+            }
         }
     }
 
