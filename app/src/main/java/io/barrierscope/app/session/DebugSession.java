@@ -94,6 +94,8 @@ public final class DebugSession implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicLong openTicket = new java.util.concurrent.atomic.AtomicLong();
     private final Executor ui;
     private final Listener listener;
+    /** Progress snapshots and timeline growth, posted so that they never queue up. */
+    private final Coalescing repeated;
     private final AtomicBoolean pauseRequested = new AtomicBoolean();
     /** The thread to inspect, or -1 for the followed warp; read by every capture, even mid-run. */
     private final AtomicInteger inspectSlot = new AtomicInteger(-1);
@@ -145,6 +147,7 @@ public final class DebugSession implements AutoCloseable {
         this.ownedLoader = ownedLoader;
         this.ui = ui;
         this.listener = listener;
+        this.repeated = new Coalescing(ui, listener);
     }
 
     // ---- files ----
@@ -247,12 +250,7 @@ public final class DebugSession implements AutoCloseable {
 
     /** Brings the timeline up to the recording's frontier (moves forward may have extended it). */
     private void growTimeline() {
-        if (timeline != null && timeline.update() && grewPending.compareAndSet(false, true)) {
-            ui.execute(() -> {
-                grewPending.set(false);
-                listener.timelineGrew();
-            });
-        }
+        if (timeline != null && timeline.update()) repeated.timelineGrew();
     }
 
     /** Writes the recording (up to the frontier) as a trace file. */
@@ -572,27 +570,9 @@ public final class DebugSession implements AutoCloseable {
         return StateCapture.capture(nav, cause, inspectSlot.get(), stop, hitId);
     }
 
-    /**
-     * The newest progress snapshot not yet shown. A run posts one at most ten times a second; when
-     * the UI thread falls behind, the ones it has not reached are dropped for the newest, so it
-     * applies one whole snapshot per turn and never works through a backlog of stale ones.
-     */
-    private final java.util.concurrent.atomic.AtomicReference<Snapshot> progressPending =
-            new java.util.concurrent.atomic.AtomicReference<>();
-    /** Whether a timeline-grew call is queued and not yet delivered (they coalesce the same way). */
-    private final AtomicBoolean grewPending = new AtomicBoolean();
-
     private void post(Snapshot s) {
-        if (s.cause() == Snapshot.Cause.RUN_PROGRESS) {
-            if (progressPending.getAndSet(s) == null) {
-                ui.execute(() -> {
-                    Snapshot newest = progressPending.getAndSet(null);
-                    if (newest != null) listener.updated(newest);
-                });
-            }
-            return;
-        }
-        progressPending.set(null); // a stop's snapshot supersedes any progress not yet shown
+        if (s.cause() == Snapshot.Cause.RUN_PROGRESS) { repeated.progress(s); return; }
+        repeated.stopped(); // a stop's snapshot supersedes any progress not yet shown
         ui.execute(() -> listener.updated(s));
         // The detail scans the recording and the buffers are copied: not for a run's every refresh (above).
         if (selectedBarrier.get() != null) postBarrierDetail();
