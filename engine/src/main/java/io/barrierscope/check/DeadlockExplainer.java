@@ -70,7 +70,7 @@ public final class DeadlockExplainer {
                 needsFacts = Deadlock.Needs.count("lanes", Integer.bitCount(m.liveMask[w]), Integer.bitCount(there));
                 addMissingLanes(x, w, others, missing);
             } else {
-                int expected = b.count > 0 ? b.count / 32 : Integer.bitCount(m.liveWarps[cta]);
+                int expected = b.warpsNeeded(m.liveWarps[cta]);
                 needsFacts = new Deadlock.Needs("warps", expected, b.arrivedCount(), b.count > 0 ? b.count : null,
                         m.warpsPerCta, null, null, null, null, null);
                 needs = expected + " warps to arrive" + (b.count > 0 ? " (count " + b.count + " threads)" : " (every warp with live threads)")
@@ -281,7 +281,7 @@ public final class DeadlockExplainer {
                 .append(". The mbarrier is in phase ")
                 .append(b.phase).append(" with ").append(b.pending).append(" of ").append(b.expected)
                 .append(" arrivals still pending and tx-count ").append(b.tx);
-        if (b.tx > 0) sb.append(" (").append(b.tx).append(" bytes expected but not delivered)");
+        if (b.pendingTxBytes() > 0) sb.append(" (").append(b.pendingTxBytes()).append(" bytes expected but not delivered)");
         if (b.tx < 0) sb.append(" (").append(-b.tx).append(" bytes delivered beyond what was expected: over-delivery)");
         if (b.txExpected != 0 || b.txCompleted != 0) {
             sb.append("; this phase expected ").append(b.txExpected).append(" bytes and ").append(b.txCompleted).append(" were delivered");

@@ -45,6 +45,16 @@ public final class CtaBarrier {
     public int arrivedCount() { return Integer.bitCount(arrivedWarps); }
 
     /**
+     * How many warps the open generation needs (the one home of the fact, so the window and the
+     * deadlock explanation agree): with a count, the warps that make up count threads (arrival
+     * is per warp, rounded up as {@link #complete} counts them); without one, every warp with a
+     * live thread ({@code liveWarps} is the CTA's mask of them).
+     */
+    public int warpsNeeded(int liveWarps) {
+        return count > 0 ? (count + 31) / 32 : Integer.bitCount(liveWarps);
+    }
+
+    /**
      * Whether the generation is complete: with a count, when count/32 warps arrived; without one,
      * when every warp that still has a live thread arrived.
      */

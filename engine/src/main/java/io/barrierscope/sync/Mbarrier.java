@@ -94,6 +94,9 @@ public final class Mbarrier {
     /** The threads that arrived in the current phase, in order of their arrive-ons (repeats included). */
     public int[] arrivedThisPhase() { return java.util.Arrays.copyOf(arrivedSlots, arrivals); }
 
+    /** The transaction bytes the phase still waits for (0 when none, or when more arrived than expected). */
+    public long pendingTxBytes() { return tx > 0 ? tx : 0; }
+
     /** The phase is complete when no arrival and no transaction is pending. */
     public boolean canComplete() { return pending == 0 && tx == 0; }
 

@@ -394,8 +394,12 @@ public final class TimeTravel {
         return new Stop(Reason.FINISHED, m.steps, null);
     }
 
-    /** Warp steps run between checks for cancellation. */
-    private static final int CHUNK = 1 << 12;
+    /**
+     * Warp steps run between checks for cancellation: a Pause must take effect within about a
+     * tenth of a second, and a warp step of a launch of tens of thousands of threads costs tens
+     * of microseconds (a check costs a volatile read).
+     */
+    public static final int CHUNK = 1 << 9;
 
     /** Runs forward until warp {@code warp} has taken a step (a breakpoint or the end may stop it first). */
     public Stop stepWarp(int warp) {

@@ -45,10 +45,18 @@ public final class BarriersViewModel {
     private Consumer<BarrierDetail.Who> onPick = w -> {};
     private LongConsumer onSeek = s -> {};
     private boolean replacing;
+    private List<BarrierRow> shownBarriers;
+    private List<MbarrierRow> shownMbarriers;
+    private List<ClusterBarrierRow> shownClusters;
 
     static final String NO_SELECTION = "Select a barrier to see who arrived, who is missing and its completions.";
 
     public void update(Snapshot s) {
+        // The session hands on the same lists when no barrier changed: nothing to do.
+        if (s.barriers() == shownBarriers && s.mbarriers() == shownMbarriers && s.clusterBarriers() == shownClusters) return;
+        shownBarriers = s.barriers();
+        shownMbarriers = s.mbarriers();
+        shownClusters = s.clusterBarriers();
         List<PanelRow> next = new ArrayList<>(s.barriers().size() + s.mbarriers().size() + s.clusterBarriers().size());
         next.addAll(s.barriers());
         next.addAll(s.mbarriers());
@@ -68,6 +76,9 @@ public final class BarriersViewModel {
     }
 
     public void clear() {
+        shownBarriers = null;
+        shownMbarriers = null;
+        shownClusters = null;
         rows.clear();
         headline.set(headline(List.of(), List.of(), List.of()));
         boolean had = selected.get() != null;

@@ -31,10 +31,18 @@ public final class FocusViewModel {
 
     /** A snapshot: the launch's warps and the warp the session focuses (-1: none). */
     public void update(ThreadsState t, int focused) {
-        List<Choice> next = choicesOf(t);
-        if (!next.equals(choices.get())) choices.set(next);
+        // The choices are the launch's warps and names: a run's states share its CTA list, so
+        // the same list means the same choices (a step must not remake a thousand of them).
+        if (t.ctas() != choicesFrom || t.warps().size() != choices.get().size()) {
+            List<Choice> next = choicesOf(t);
+            choicesFrom = t.ctas();
+            if (!next.equals(choices.get())) choices.set(next);
+        }
         show(focused);
     }
+
+    /** The CTA list the choices were made from. */
+    private List<ThreadsState.Cta> choicesFrom;
 
     /** The selection chose a warp: the warp moves now act on it. */
     public void follow(int w) {
@@ -49,6 +57,7 @@ public final class FocusViewModel {
 
     public void clear() {
         choices.set(List.of());
+        choicesFrom = null;
         show(-1);
     }
 

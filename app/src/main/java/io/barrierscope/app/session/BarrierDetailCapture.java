@@ -62,10 +62,11 @@ final class BarrierDetailCapture {
                 missingWho.add(BarrierDetail.Who.warp(g));
             }
         }
-        String expected = b.count > 0 ? (b.count + 31) / 32 + " warps (count " + b.count + ")" : "all live warps";
+        int needed = b.warpsNeeded(m.liveWarps[key.cta()]);
+        String expected = b.count > 0 ? needed + " warps (count " + b.count + ")" : "all live warps";
         String summary = !b.active() ? "No generation open: no warp has arrived since generation " + b.generation + " began."
                 : b.arrivedCount() + " warps arrived of " + expected + "; warps not arrived: " + missing.size()
-                        + (b.count > 0 && (b.count + 31) / 32 > m.warpsPerCta
+                        + (b.count > 0 && needed > m.warpsPerCta
                                 ? " (the CTA has only " + m.warpsPerCta + " warps, so the count can never be reached)" : "");
         List<BarrierDetail.Completion> history = new ArrayList<>();
         scan(nav, key, SyncEvent.BAR_COMPLETE, history, null, null, m);
@@ -113,7 +114,7 @@ final class BarrierDetailCapture {
                 missingWho.add(BarrierDetail.Who.NOBODY);
             }
         }
-        if (b.valid && b.tx > 0) bytesMissing(m, b, missing, missingWho);
+        if (b.valid && b.pendingTxBytes() > 0) bytesMissing(m, b, missing, missingWho);
         String summary = !b.valid ? "Not valid (never initialised or invalidated)." : mbarrierSummary(b);
         TreeSet<Integer> lines = new TreeSet<>();
         TreeSet<Integer> warps = new TreeSet<>();
@@ -158,10 +159,11 @@ final class BarrierDetailCapture {
         List<AsyncOperation> flying = m.async.deliveringTxTo(b.cta, b.offset);
         long coming = 0;
         for (AsyncOperation op : flying) coming += op.size();
-        missing.add(b.tx + " tx bytes not yet delivered; " + (flying.isEmpty()
+        long pending = b.pendingTxBytes();
+        missing.add(pending + " tx bytes not yet delivered; " + (flying.isEmpty()
                 ? "no copy in flight would deliver them"
                 : flying.size() + " cop" + (flying.size() == 1 ? "y" : "ies") + " in flight would deliver " + coming
-                        + (coming < b.tx ? " (fewer than pending: the phase cannot complete on them alone)" : "")));
+                        + (coming < pending ? " (fewer than pending: the phase cannot complete on them alone)" : "")));
         missingWho.add(BarrierDetail.Who.NOBODY);
         for (AsyncOperation op : flying) {
             missing.add("in flight: " + copyName(op) + " of " + op.size() + " bytes, issued by " + thread(m, b.cta, op.slot()));
@@ -180,7 +182,7 @@ final class BarrierDetailCapture {
 
     private static String mbarrierSummary(Mbarrier b) {
         String phase = " in phase " + b.phase + " (parity " + (b.phase & 1) + ")";
-        String bytes = b.tx > 0 ? b.tx + " tx bytes expected but not yet delivered"
+        String bytes = b.pendingTxBytes() > 0 ? b.pendingTxBytes() + " tx bytes expected but not yet delivered"
                 : b.tx < 0 ? (-b.tx) + " tx bytes delivered beyond what was expected (over-delivery)" : "";
         if (b.pending == 0) {
             return "All " + b.expected + " arrivals are in" + phase + "; the phase waits only for bytes: " + bytes + ".";

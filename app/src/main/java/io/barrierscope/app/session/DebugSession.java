@@ -101,6 +101,8 @@ public final class DebugSession implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicLong openTicket = new java.util.concurrent.atomic.AtomicLong();
     private final Executor ui;
     private final Listener listener;
+    /** Progress snapshots and timeline growth, posted so that they never queue up. */
+    private final Coalescing repeated;
     private final AtomicBoolean pauseRequested = new AtomicBoolean();
     /** The thread to inspect, or -1 for the followed warp; read by every capture, even mid-run. */
     private final AtomicInteger inspectSlot = new AtomicInteger(-1);
@@ -152,6 +154,7 @@ public final class DebugSession implements AutoCloseable {
         this.ownedLoader = ownedLoader;
         this.ui = ui;
         this.listener = listener;
+        this.repeated = new Coalescing(ui, listener);
     }
 
     // ---- files ----
@@ -276,7 +279,7 @@ public final class DebugSession implements AutoCloseable {
 
     /** Brings the timeline up to the recording's frontier (moves forward may have extended it). */
     private void growTimeline() {
-        if (timeline != null && timeline.update()) ui.execute(listener::timelineGrew);
+        if (timeline != null && timeline.update()) repeated.timelineGrew();
     }
 
     /** Writes the recording (up to the frontier) as a trace file. */
@@ -607,13 +610,13 @@ public final class DebugSession implements AutoCloseable {
     }
 
     private void post(Snapshot s) {
+        if (s.cause() == Snapshot.Cause.RUN_PROGRESS) { repeated.progress(s); return; }
+        repeated.stopped(); // a stop's snapshot supersedes any progress not yet shown
         ui.execute(() -> listener.updated(s));
-        // The detail scans the recording: not for every refresh of a run in progress.
-        if (s.cause() != Snapshot.Cause.RUN_PROGRESS && selectedBarrier.get() != null) postBarrierDetail();
-        if (s.cause() != Snapshot.Cause.RUN_PROGRESS) {
-            GlobalBuffers g = GlobalMemoryCapture.capture(nav.tt.run(), nav.tt.now());
-            ui.execute(() -> listener.globalMemory(g));
-        }
+        // The detail scans the recording and the buffers are copied: not for a run's every refresh (above).
+        if (selectedBarrier.get() != null) postBarrierDetail();
+        GlobalBuffers g = GlobalMemoryCapture.capture(nav.tt.run(), nav.tt.now());
+        ui.execute(() -> listener.globalMemory(g));
     }
 
     /**

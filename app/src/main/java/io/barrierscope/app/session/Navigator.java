@@ -4,6 +4,7 @@ import io.barrierscope.exec.Machine;
 import io.barrierscope.trace.EventCursor;
 import io.barrierscope.trace.Recording;
 import io.barrierscope.trace.TimeTravel;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -21,10 +22,31 @@ final class Navigator {
 
     Navigator(TimeTravel tt) {
         this.tt = tt;
+        this.threads = new ThreadCapture(tt.run());
         this.follow = settle(lastStep());
     }
 
     private BarrierEventIndex barrierEvents;
+    /** The threads pane's capture, kept across moves so each move copies only what changed. */
+    final ThreadCapture threads;
+    /** The barrier pane's rows as last captured, so an unchanged list is handed on as the same object. */
+    final LastRows rows = new LastRows();
+
+    /**
+     * The rows of the last capture: a list equal to the last one is replaced by it, so the panes
+     * (which skip a list they already show) do no work for barriers a move did not touch.
+     */
+    static final class LastRows {
+        private List<BarrierRow> barriers = List.of();
+        private List<MbarrierRow> mbarriers = List.of();
+        private List<ClusterBarrierRow> clusters = List.of();
+
+        List<BarrierRow> barriers(List<BarrierRow> now) { return barriers = same(barriers, now); }
+        List<MbarrierRow> mbarriers(List<MbarrierRow> now) { return mbarriers = same(mbarriers, now); }
+        List<ClusterBarrierRow> clusterBarriers(List<ClusterBarrierRow> now) { return clusters = same(clusters, now); }
+
+        private static <T> List<T> same(List<T> last, List<T> now) { return last.equals(now) ? last : now; }
+    }
 
     /** The recording's barrier events by barrier, built as the recording grows. */
     BarrierEventIndex barrierEvents() {

@@ -62,9 +62,9 @@ final class StateCapture {
                 List.copyOf(rec.diagnostics()));
         return new Snapshot(x.outcome(), m.steps, m.cycles, run.maxSteps(), warp, focusName,
                 line(code, pc), pc >= 0 && pc < code.length ? code[pc].insn.loc() : null, lastAction,
-                warpsAtLine(m, code), barriers(m, deadlocked), mbarriers(m, deadlocked),
-                ClusterBarrierCapture.rows(m, deadlocked), diagnostics, deadlock,
-                ThreadCapture.capture(run), inspection(run, inspect, warp), report, cause, travel);
+                warpsAtLine(m, code), nav.rows.barriers(barriers(m, deadlocked)), nav.rows.mbarriers(mbarriers(m, deadlocked)),
+                nav.rows.clusterBarriers(ClusterBarrierCapture.rows(m, deadlocked)), diagnostics, deadlock,
+                nav.threads.capture(), inspection(run, inspect, warp), report, cause, travel);
     }
 
     /** What the step the recording has next would do, e.g. "CTA (0,0,0) warp 1 executes line 40: bar.sync 0;", or "". */
@@ -133,7 +133,7 @@ final class StateCapture {
             int live = m.liveWarps[unit.cta];
             for (CtaBarrier b : unit.barriers) {
                 if (!b.active() && b.generation == 0) continue;
-                int expected = b.count > 0 ? (b.count + 31) / 32 : Integer.bitCount(live);
+                int expected = b.warpsNeeded(live);
                 rows.add(new BarrierRow(unit.cta, ctaName(m, unit.cta), b.id, b.generation, b.arrivedCount(), expected,
                         warpRanges(b.arrivedWarps), missingWarps(b, live, expected), deadlocked && b.active()));
             }

@@ -13,21 +13,107 @@ import io.barrierscope.sync.Mbarrier;
 import io.barrierscope.sync.MbarrierOp;
 import io.barrierscope.sync.MbarrierWaitOp;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Copies every thread's state out of a live run into a {@link ThreadsState}: lanes grouped per
  * warp by state, PC and wait, and what each group waits on in words. Engine thread only; it reads
  * machine arrays and never changes them.
+ *
+ * <p>Incremental: one instance follows one run and keeps the records it made last. A warp whose
+ * lane groups come out the same keeps its old record (the same object), and a capture where no
+ * warp changed returns the previous {@link ThreadsState} itself, so the threads pane rebuilds only
+ * the rows of warps that moved. A step changes one warp (a barrier's completion a CTA), so a
+ * step's capture allocates for those alone; the rest is a scan of primitive arrays.
  */
 final class ThreadCapture {
-    private ThreadCapture() {}
+    private final LaunchedRun run;
+    private List<ThreadsState.Cta> ctas;
+    private ThreadsState.Warp[] warps;
+    private ThreadsState last;
+    // Scratch for one warp's grouping: at most 32 groups.
+    private final long[] keys = new long[32];
+    private final int[] masks = new int[32];
+    private final int[] firsts = new int[32];
+    // The lane state each warp's record was made from, to find the warps that changed by comparing
+    // arrays (a vectorised scan) rather than regrouping every warp's lanes at every capture.
+    private byte[] seenStatus;
+    private int[] seenPc;
+    private int[] seenWaitArg;
+    private long[] seenWaitValue;
+    private int[] seenExist;
 
-    static ThreadsState capture(LaunchedRun run) {
+    ThreadCapture(LaunchedRun run) { this.run = run; }
+
+    /** Every thread's state now: the previous result itself when no warp changed. */
+    ThreadsState capture() {
         Machine m = run.machine();
         Op[] code = run.program().code;
+        if (ctas == null) {
+            ctas = ctas(m);
+            warps = new ThreadsState.Warp[m.warps];
+            seenStatus = new byte[m.status.length];
+            seenPc = new int[m.pc.length];
+            seenWaitArg = new int[m.waitArg.length];
+            seenWaitValue = new long[m.waitValue.length];
+            seenExist = new int[m.warps];
+        }
+        boolean changed = last == null;
+        for (int w = 0; w < m.warps; w++) {
+            ThreadsState.Warp old = warps[w];
+            boolean asSeen = old != null && lanesAsSeen(m, w);
+            List<ThreadsState.LaneGroup> groups = asSeen
+                    ? regroupAsBefore(m, code, w, old.groups()) : groups(m, code, w, old == null ? null : old.groups());
+            if (!asSeen) remember(m, w);
+            if (old != null && groups == old.groups()) continue;
+            warps[w] = new ThreadsState.Warp(w, m.ctaOfWarp(w), m.warpInCta(w), m.existMask[w], groups);
+            changed = true;
+        }
+        if (changed) last = new ThreadsState(m.grid, m.block, m.cluster, ctas, List.of(warps));
+        return last;
+    }
+
+    /** Whether the warp's lanes have the state its record was made from (so they group as before). */
+    private boolean lanesAsSeen(Machine m, int w) {
+        int from = w << 5;
+        int to = from + 32;
+        return seenExist[w] == m.existMask[w]
+                && java.util.Arrays.mismatch(seenStatus, from, to, m.status, from, to) < 0
+                && java.util.Arrays.mismatch(seenPc, from, to, m.pc, from, to) < 0
+                && java.util.Arrays.mismatch(seenWaitArg, from, to, m.waitArg, from, to) < 0
+                && java.util.Arrays.mismatch(seenWaitValue, from, to, m.waitValue, from, to) < 0;
+    }
+
+    private void remember(Machine m, int w) {
+        int from = w << 5;
+        System.arraycopy(m.status, from, seenStatus, from, 32);
+        System.arraycopy(m.pc, from, seenPc, from, 32);
+        System.arraycopy(m.waitArg, from, seenWaitArg, from, 32);
+        System.arraycopy(m.waitValue, from, seenWaitValue, from, 32);
+        seenExist[w] = m.existMask[w];
+    }
+
+    /**
+     * The groups of a warp whose lanes are as they were: the same lanes together; only what a
+     * waiting group waits on can read differently (a barrier's count moved on), so only those
+     * are made again. {@code old} itself when nothing reads differently.
+     */
+    private static List<ThreadsState.LaneGroup> regroupAsBefore(Machine m, Op[] code, int w, List<ThreadsState.LaneGroup> old) {
+        ThreadsState.LaneGroup[] out = null;
+        for (int g = 0; g < old.size(); g++) {
+            ThreadsState.LaneGroup was = old.get(g);
+            if (was.status() == ThreadStatus.RUNNABLE || was.status() == ThreadStatus.EXITED) continue;
+            int slot = (w << 5) + Integer.numberOfTrailingZeros(was.lanes());
+            ThreadsState.LaneGroup now = group(m, code, was.lanes(), slot, was);
+            if (now == was) continue;
+            if (out == null) out = old.toArray(new ThreadsState.LaneGroup[0]);
+            out[g] = now;
+        }
+        return out == null ? old : List.of(out);
+    }
+
+    /** The CTAs with their names and clusters: fixed for a run, made once. */
+    private static List<ThreadsState.Cta> ctas(Machine m) {
         List<ThreadsState.Cta> ctas = new ArrayList<>(m.ctas);
         for (int c = 0; c < m.ctas; c++) {
             int first = m.memory.clusterMembers[c][0];
@@ -37,35 +123,53 @@ final class ThreadCapture {
                     + cl.z() * (m.grid.x() / m.cluster.x()) * (m.grid.y() / m.cluster.y());
             ctas.add(new ThreadsState.Cta(c, StateCapture.ctaName(m, c), clusterIndex, "cluster " + cl));
         }
-        List<ThreadsState.Warp> warps = new ArrayList<>(m.warps);
-        for (int w = 0; w < m.warps; w++) {
-            warps.add(new ThreadsState.Warp(w, m.ctaOfWarp(w), m.warpInCta(w), m.existMask[w], groups(m, code, w)));
-        }
-        return new ThreadsState(m.grid, m.block, m.cluster, List.copyOf(ctas), List.copyOf(warps));
+        return List.copyOf(ctas);
     }
 
-    /** The warp's existing lanes grouped by what they are doing, in order of their lowest lane. */
-    private static List<ThreadsState.LaneGroup> groups(Machine m, Op[] code, int w) {
-        Map<Long, Integer> byKey = new LinkedHashMap<>();
-        Map<Long, Integer> firstSlot = new LinkedHashMap<>();
+    /**
+     * The warp's existing lanes grouped by what they are doing, in order of their lowest lane;
+     * {@code old} itself when every group is as it was.
+     */
+    private List<ThreadsState.LaneGroup> groups(Machine m, Op[] code, int w, List<ThreadsState.LaneGroup> old) {
+        int n = 0;
         for (int l = m.existMask[w]; l != 0; l &= l - 1) {
             int lane = Integer.numberOfTrailingZeros(l);
             int s = (w << 5) + lane;
             long key = key(m, s);
-            byKey.merge(key, 1 << lane, (a, b) -> a | b);
-            firstSlot.putIfAbsent(key, s);
+            int g = 0;
+            while (g < n && keys[g] != key) g++;
+            if (g == n) {
+                keys[n] = key;
+                masks[n] = 0;
+                firsts[n] = s;
+                n++;
+            }
+            masks[g] |= 1 << lane;
         }
-        List<ThreadsState.LaneGroup> out = new ArrayList<>(byKey.size());
-        for (Map.Entry<Long, Integer> e : byKey.entrySet()) {
-            int s = firstSlot.get(e.getKey());
-            byte st = m.status[s];
-            boolean gone = st == ThreadStatus.EXITED;
-            int pc = m.pc[s];
-            Instruction in = !gone && pc >= 0 && pc < code.length ? code[pc].insn : null;
-            out.add(new ThreadsState.LaneGroup(e.getValue(), st, pc, in == null ? 0 : in.pos().line(),
-                    in == null ? null : in.loc(), waitsOn(m, code, s), waitsOnKey(m, s)));
+        boolean same = old != null && old.size() == n;
+        ThreadsState.LaneGroup[] out = new ThreadsState.LaneGroup[n];
+        for (int g = 0; g < n; g++) {
+            ThreadsState.LaneGroup was = same ? old.get(g) : null;
+            ThreadsState.LaneGroup now = group(m, code, masks[g], firsts[g], was);
+            same &= now == was;
+            out[g] = now;
         }
-        return List.copyOf(out);
+        return same ? old : List.of(out);
+    }
+
+    /** One group's record; {@code was} itself when it would be equal to it. */
+    private static ThreadsState.LaneGroup group(Machine m, Op[] code, int lanes, int s, ThreadsState.LaneGroup was) {
+        byte st = m.status[s];
+        boolean gone = st == ThreadStatus.EXITED;
+        int pc = m.pc[s];
+        if (was != null && was.lanes() == lanes && was.status() == st && was.pc() == pc
+                && (st == ThreadStatus.RUNNABLE || gone)) {
+            return was; // nothing it waits on: lanes, state and PC say it all
+        }
+        Instruction in = !gone && pc >= 0 && pc < code.length ? code[pc].insn : null;
+        ThreadsState.LaneGroup now = new ThreadsState.LaneGroup(lanes, st, pc, in == null ? 0 : in.pos().line(),
+                in == null ? null : in.loc(), waitsOn(m, code, s), waitsOnKey(m, s));
+        return now.equals(was) ? was : now;
     }
 
     /** Lanes with the same key are in the same situation: status, PC and what they wait on. */
@@ -90,8 +194,8 @@ final class ThreadCapture {
             case ThreadStatus.BAR_WAIT: {
                 int id = m.waitArg[s];
                 CtaBarrier b = m.ctaBarriers[cta].get(id);
-                int expected = b.count > 0 ? (b.count + 31) / 32 : Integer.bitCount(m.liveWarps[cta]);
-                return "bar " + id + " · gen " + b.generation + " · " + b.arrivedCount() + "/" + expected + " warps";
+                return "bar " + id + " · gen " + b.generation + " · " + b.arrivedCount() + "/"
+                        + b.warpsNeeded(m.liveWarps[cta]) + " warps";
             }
             case ThreadStatus.WARP_SYNC:
                 return "warp sync · mask 0x" + String.format("%08x", m.waitArg[s]);

@@ -29,6 +29,14 @@ public final class GlobalMemoryViewModel {
     private GlobalBuffers shown;
     private GlobalBuffers previous;
     private BiConsumer<String, Long> writerFinder = (b, i) -> { };
+    /** Up to this many changed rows are replaced one by one; more, the list at once. */
+    private static final int FEW = 64;
+    /** The buffer the rows show (name, base, type), to keep rows that did not change. */
+    private String rowsName;
+    private long rowsBase;
+    private io.barrierscope.ptx.ScalarType rowsType;
+    /** The values the rows were made from. */
+    private List<Number> rowsValues = List.of();
 
     public GlobalMemoryViewModel() {
         buffer.addListener((o, a, b) -> rebuild());
@@ -56,6 +64,7 @@ public final class GlobalMemoryViewModel {
         names.clear();
         buffer.set(null);
         rows.clear();
+        rowsName = null;
         status.set("");
         title.set("Global memory");
     }
@@ -64,21 +73,50 @@ public final class GlobalMemoryViewModel {
         GlobalBuffers.Buffer b = shown == null || buffer.get() == null ? null : shown.buffer(buffer.get());
         if (b == null) {
             rows.clear();
+            rowsName = null;
             title.set(shown == null ? "Global memory" : "Global memory: the launch has no buffers");
             return;
         }
         GlobalBuffers.Buffer was = previous == null ? null : previous.buffer(b.name());
         boolean comparable = was != null && was.type() == b.type() && previous.step() != shown.step();
+        // Rows of the same buffer are kept where they read the same: a step changes few elements,
+        // and a table of thousands must not be remade (nor its addresses formatted) each step.
+        boolean sameBuffer = b.name().equals(rowsName) && b.base() == rowsBase && b.type() == rowsType
+                && rows.size() == b.values().size();
         List<Row> next = new ArrayList<>(b.values().size());
         int changed = 0;
         for (int i = 0; i < b.values().size(); i++) {
-            String v = text(b.values().get(i));
-            String old = comparable && i < was.values().size() ? text(was.values().get(i)) : null;
-            boolean c = old != null && !old.equals(v);
+            Number value = b.values().get(i);
+            Number before = comparable && i < was.values().size() ? was.values().get(i) : null;
+            boolean c = before != null && !before.equals(value); // equal numbers print the same
             if (c) changed++;
-            next.add(new Row(i, String.format("0x%x", b.base() + (long) i * b.type().bytes()), v, c, c ? old : ""));
+            Row cur = sameBuffer ? rows.get(i) : null;
+            if (cur != null && !c && !cur.changed() && value.equals(rowsValues.get(i))) {
+                next.add(cur); // the same value, unmarked before and now: nothing to print again
+                continue;
+            }
+            String v = text(value);
+            String old = c ? text(before) : "";
+            next.add(cur != null && cur.value().equals(v) && cur.changed() == c && cur.before().equals(old) ? cur
+                    : new Row(i, cur != null ? cur.address() : String.format("0x%x", b.base() + (long) i * b.type().bytes()),
+                            v, c, old));
         }
-        rows.setAll(next);
+        rowsValues = b.values();
+        int differ = 0;
+        if (sameBuffer) for (int i = 0; i < next.size(); i++) if (next.get(i) != rows.get(i)) differ++;
+        if (sameBuffer && differ <= FEW) {
+            for (int i = 0; i < next.size() && differ > 0; i++) {
+                if (next.get(i) != rows.get(i)) {
+                    rows.set(i, next.get(i));
+                    differ--;
+                }
+            }
+        } else if (!sameBuffer || differ > 0) {
+            rows.setAll(next); // one change event rather than many
+        }
+        rowsName = b.name();
+        rowsBase = b.base();
+        rowsType = b.type();
         String since = !comparable ? ""
                 : previous.step() == shown.step() - 1 ? ", " + changed + " changed by the last step"
                 : ", " + changed + " changed since step " + previous.step();

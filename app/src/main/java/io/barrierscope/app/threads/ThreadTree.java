@@ -18,14 +18,54 @@ import java.util.TreeMap;
 final class ThreadTree {
     private ThreadTree() {}
 
-    static List<ThreadNode> build(ThreadsState s) {
-        List<ThreadNode> ctas = new ArrayList<>(s.ctas().size());
+    static List<ThreadNode> build(ThreadsState s) { return build(s, new Memo()); }
+
+    /**
+     * The rows made from the last state, to make the next one from: a warp whose record is the
+     * same object as before keeps its row, and a CTA all of whose warps kept theirs keeps its row
+     * (and its summary), so a step rebuilds the rows of the warps it changed, not the launch's.
+     */
+    static final class Memo {
+        private ThreadsState state;
+        private List<ThreadNode> roots = List.of();
+        private ThreadsState.Warp[] warps = new ThreadsState.Warp[0];
+        private ThreadNode[] warpRows = new ThreadNode[0];
+        private ThreadNode[] ctaRows = new ThreadNode[0];
+    }
+
+    /** The tree of {@code s}, reusing what {@code memo} has of the last state and remembering this one. */
+    static List<ThreadNode> build(ThreadsState s, Memo memo) {
+        if (s == memo.state) return memo.roots;
         int perCta = s.ctas().isEmpty() ? 0 : s.warps().size() / s.ctas().size();
-        for (ThreadsState.Cta c : s.ctas()) {
-            List<ThreadsState.Warp> warps = s.warps().subList(c.cta() * perCta, (c.cta() + 1) * perCta);
-            ctas.add(cta(s, c, warps));
+        boolean fresh = memo.state == null || memo.state.ctas() != s.ctas() || memo.warps.length != s.warps().size();
+        if (fresh) {
+            memo.warps = new ThreadsState.Warp[s.warps().size()];
+            memo.warpRows = new ThreadNode[s.warps().size()];
+            memo.ctaRows = new ThreadNode[s.ctas().size()];
         }
-        if (!s.clustered()) return ctas;
+        List<ThreadNode> ctas = new ArrayList<>(s.ctas().size());
+        for (ThreadsState.Cta c : s.ctas()) {
+            boolean same = !fresh;
+            for (int w = c.cta() * perCta; w < (c.cta() + 1) * perCta; w++) {
+                ThreadsState.Warp warp = s.warps().get(w);
+                if (memo.warps[w] == warp) continue;
+                memo.warps[w] = warp;
+                memo.warpRows[w] = warp(s, warp);
+                same = false;
+            }
+            if (!same) {
+                List<ThreadNode> kids = List.of(java.util.Arrays.copyOfRange(memo.warpRows, c.cta() * perCta, (c.cta() + 1) * perCta));
+                memo.ctaRows[c.cta()] = cta(c, kids);
+            }
+            ctas.add(memo.ctaRows[c.cta()]);
+        }
+        memo.state = s;
+        memo.roots = clusters(s, ctas);
+        return memo.roots;
+    }
+
+    private static List<ThreadNode> clusters(ThreadsState s, List<ThreadNode> ctas) {
+        if (!s.clustered()) return List.copyOf(ctas);
         Map<Integer, List<ThreadNode>> byCluster = new TreeMap<>();
         Map<Integer, String> names = new LinkedHashMap<>();
         for (int i = 0; i < ctas.size(); i++) {
@@ -42,12 +82,10 @@ final class ThreadTree {
         return List.copyOf(out);
     }
 
-    private static ThreadNode cta(ThreadsState s, ThreadsState.Cta c, List<ThreadsState.Warp> warps) {
-        List<ThreadNode> kids = new ArrayList<>(warps.size());
-        for (ThreadsState.Warp w : warps) kids.add(warp(s, w));
-        int first = warps.isEmpty() ? -1 : warps.get(0).warp() << 5;
+    private static ThreadNode cta(ThreadsState.Cta c, List<ThreadNode> kids) {
+        int first = kids.isEmpty() ? -1 : kids.get(0).warp() << 5;
         return new ThreadNode("cta" + c.cta(), ThreadNode.Level.CTA, c.name(), (byte) -1, summary(kids), -1, 0, "", "",
-                first, null, false, true, List.copyOf(kids));
+                first, null, false, true, kids);
     }
 
     private static ThreadNode warp(ThreadsState s, ThreadsState.Warp w) {

@@ -25,6 +25,9 @@ public final class ThreadsViewModel {
     /** Bumped when the filter changes, so the view re-applies the rows' expand hints. */
     private final ReadOnlyIntegerWrapper filterRevision = new ReadOnlyIntegerWrapper();
     private List<ThreadNode> all = List.of();
+    /** The rows of the last state, reused for the warps a move left as they were. */
+    private ThreadTree.Memo memo = new ThreadTree.Memo();
+    private ThreadsState state;
     private Consumer<ThreadNode> onSelect = n -> {};
 
     public ThreadsViewModel() {
@@ -35,12 +38,16 @@ public final class ThreadsViewModel {
     }
 
     public void update(ThreadsState s) {
-        all = ThreadTree.build(s);
+        if (s == state) return; // the session captured no change: the rows are those shown
+        state = s;
+        all = ThreadTree.build(s, memo);
         show();
     }
 
     public void clear() {
         all = List.of();
+        memo = new ThreadTree.Memo();
+        state = null;
         selectedKey.set("");
         show();
     }

@@ -30,7 +30,8 @@ import org.testfx.util.WaitForAsyncUtils;
 /**
  * Measures how responsive the real window is (docs/performance.md, "Window responsiveness"):
  * drives it with TestFX as a user would (F10, Shift+F10, a far click on the timeline's
- * scrubber, the dark and presentation toggles, opening a file, Continue and Pause) on a
+ * scrubber, the dark and presentation toggles, opening a file, Continue and Pause, during a first run
+ * and during a replay) on a
  * 32,768-thread launch (block-reduce with 256 CTAs) and on the TMA pipeline sample, while an
  * AnimationTimer records every FX pulse; reports per action its latency and the longest gap
  * between pulses (the FX thread's longest stall). Not a pass/fail test: it runs only with
@@ -131,6 +132,13 @@ class ResponsivenessHarness {
                 () -> vm.loadedProperty().get() && !vm.titleProperty().get().equals(before) && vm.nowProperty().get() == 0);
         measure(label + ": F10 (step)", 30, stepKey(robot, KeyCode.F10, false, +1), () -> true);
         measure(label + ": Shift+F10 (step back)", 30, stepKey(robot, KeyCode.F10, true, -1), () -> true);
+        // Continue into steps not recorded yet and Pause after half a second: how long Pause takes
+        // while the engine executes (a replay of recorded steps is usually over before a Pause).
+        robot.type(KeyCode.F5);
+        Thread.sleep(500);
+        boolean executing = fx(() -> vm.runningProperty().get());
+        measure(label + ": Pause (Shift+F5) during a first Continue" + (executing ? "" : " (the run had already ended)"), 1,
+                () -> robot.press(KeyCode.SHIFT).type(KeyCode.F5).release(KeyCode.SHIFT), () -> !vm.runningProperty().get());
         // Continue to the end, then a far click on the scrubber (from the end to near the start).
         long[] steps = new long[1];
         measure(label + ": Continue (F5) to the end", 1, () -> robot.type(KeyCode.F5),

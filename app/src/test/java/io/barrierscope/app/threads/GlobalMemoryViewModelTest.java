@@ -69,4 +69,20 @@ class GlobalMemoryViewModelTest {
         vm.told("out[2] was last written at step 3 by warp 1");
         assertEquals("out[2] was last written at step 3 by warp 1", vm.statusProperty().get());
     }
+
+    @Test
+    void aStepReplacesOnlyTheRowsWhoseCellsChange() {
+        GlobalMemoryViewModel vm = new GlobalMemoryViewModel();
+        vm.update(at(4, 0, 0, 0, 0));
+        vm.update(at(5, 0, 7, 0, 0));
+        List<GlobalMemoryViewModel.Row> before = new ArrayList<>(vm.rows());
+        List<javafx.collections.ListChangeListener.Change<? extends GlobalMemoryViewModel.Row>> changes = new ArrayList<>();
+        vm.rows().addListener((javafx.collections.ListChangeListener<GlobalMemoryViewModel.Row>) c -> changes.add(c));
+        vm.update(at(6, 0, 7, 0, 3)); // element 3 changes; element 1 is no longer "changed by the last step"
+        assertEquals(2, changes.size(), "one change per replaced row");
+        assertTrue(vm.rows().get(0) == before.get(0) && vm.rows().get(2) == before.get(2), "untouched rows are kept");
+        assertFalse(vm.rows().get(1).changed());
+        assertTrue(vm.rows().get(3).changed());
+        assertEquals("0x100c", vm.rows().get(3).address());
+    }
 }
