@@ -27,7 +27,8 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
 
     RaceCheckpoint(RaceDetector d) {
         clock = d.clock.clone();
-        base = d.base.clone();
+        base = new VectorClock[d.base.length];
+        for (int t = 0; t < base.length; t++) base[t] = d.baseOf(t);
         fence = d.fence.clone();
         pendingAcquire = d.pendingAcquire.clone();
         bar = snapshots(d.bar);
@@ -61,6 +62,7 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
         if (clock.length != d.clock.length) throw new IllegalArgumentException("race detector state of another launch shape");
         System.arraycopy(clock, 0, d.clock, 0, clock.length);
         System.arraycopy(base, 0, d.base, 0, base.length);
+        java.util.Arrays.fill(d.warpBase, null);
         System.arraycopy(fence, 0, d.fence, 0, fence.length);
         System.arraycopy(pendingAcquire, 0, d.pendingAcquire, 0, pendingAcquire.length);
         restoreBuilders(d, d.bar, bar);
@@ -100,7 +102,7 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
     static void hash(RaceDetector d, java.util.function.LongConsumer h) {
         h.accept(d.clock.length);
         for (int c : d.clock) h.accept(c);
-        for (VectorClock v : d.base) v.hashInto(h);
+        for (int t = 0; t < d.base.length; t++) d.baseOf(t).hashInto(h);
         hashAll(d.fence, h);
         hashAll(d.pendingAcquire, h);
         for (VectorClock.Builder b : d.bar) if (b != null && !b.isEmpty()) b.snapshot().hashInto(h); else h.accept(0);

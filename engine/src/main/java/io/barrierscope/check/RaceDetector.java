@@ -33,11 +33,19 @@ public final class RaceDetector implements MemoryModelHook {
     final int chunkSize;
     final int chunkCount;
     private final int ctas;
-    /** log2 of {@link #chunkSize} when it is a power of two (ids map to chunks by a shift), else -1. */
-    private final int chunkShift;
 
     final int[] clock;
+    /**
+     * Per thread: the shared immutable part of its vector clock, unless its warp's entry in
+     * {@link #warpBase} is set (read through {@link #baseOf}, written through {@link #setBase}).
+     */
     final VectorClock[] base;
+    /**
+     * Per warp: the one base all its threads share (after a CTA barrier or a whole-warp sync
+     * released them together), or null when {@link #base} holds each thread's own. Saves 32
+     * reference stores per released warp, and lets a warp's accesses look the base up once.
+     */
+    final VectorClock[] warpBase;
     /** Per thread: its clock at its last fence (what a later relaxed release-pattern write publishes), or null. */
     final VectorClock[] fence;
     /** Per thread: release clocks its relaxed loads saw since its last fence (a fence acquires them). */
@@ -59,35 +67,27 @@ public final class RaceDetector implements MemoryModelHook {
     private VectorClock joinedB;
     private VectorClock joinedResult;
 
+    /** {@link #find}'s cache: keys and states. */
+    private final long[] mbarCacheKeys = new long[16];
+    private final MbarState[] mbarCache = new MbarState[16];
+    /** The memory side: shadow checks of each access. */
+    private final RaceAccess memory;
+
     // The actor of the access or sync operation in progress: a thread, or an async copy completing.
-    private AsyncSnap asyncActor;
-    private int actorId;
-    private int actorClock;
+    AsyncSnap asyncActor;
+    int actorId;
+    int actorClock;
     private int selfA;
     private int clockA;
     private int selfB = -1;
     private int clockB;
     private VectorClock actorBase;
-    private int actorPc;
-    private int strongMode;
-    // Per access in progress, not state: its epoch and step, and epochs already found ordered before it.
-    private long accessEpoch;
-    private long accessStep;
-    private long orderedWrite;
-    private long orderedRead;
+    int actorPc;
+    int strongMode;
     /** The chunk (and its first id) of the id {@link #vc} looked up last. */
     private int lastChunk;
     private int lastChunkStart;
     private boolean rmw;
-    /** {@link #orderedFor}'s cache: a clock, a chunk number, and that chunk (clocks are immutable). */
-    private VectorClock orderedVb;
-    private int orderedChunkNo = -1;
-    private int[] orderedChunk;
-    /** {@link #page}'s cache (not state: pages are found again from the shadow after a restore). */
-    private RaceShadow cachedShadow;
-    private int cachedRegion = -1;
-    private int cachedPageNo = -1;
-    private RaceShadow.Page cachedPage;
 
     /** One mbarrier's clocks: the current phase's releases, the last completed phase's, and its init. */
     static final class MbarState {
@@ -110,11 +110,11 @@ public final class RaceDetector implements MemoryModelHook {
         this.ctas = m.ctas;
         this.chunkSize = m.warpsPerCta * 32;
         this.chunkCount = KINDS * ctas;
-        this.chunkShift = Integer.bitCount(chunkSize) == 1 ? Integer.numberOfTrailingZeros(chunkSize) : -1;
         clock = new int[KINDS * slots];
         java.util.Arrays.fill(clock, 1);
         base = new VectorClock[slots];
-        java.util.Arrays.fill(base, VectorClock.EMPTY);
+        warpBase = new VectorClock[(slots + 31) >> 5];
+        java.util.Arrays.fill(warpBase, VectorClock.EMPTY);
         fence = new VectorClock[slots];
         pendingAcquire = new VectorClock[slots];
         bar = new VectorClock.Builder[ctas * 16];
@@ -123,6 +123,7 @@ public final class RaceDetector implements MemoryModelHook {
         scratch = new VectorClock.Builder(chunkCount, chunkSize);
         shadow = new RaceShadow(ctas + m.memory.global.segments().size());
         proxy = new ProxyFences(slots);
+        memory = new RaceAccess(this);
     }
 
     /** Turns detection on for a fresh run. */
@@ -140,7 +141,7 @@ public final class RaceDetector implements MemoryModelHook {
 
     // ---- actors ---------------------------------------------------------------------------
 
-    private void actThread(int t) {
+    void actThread(int t) {
         actorId = t;
         actorClock = clock[t];
         selfA = t;
@@ -148,13 +149,13 @@ public final class RaceDetector implements MemoryModelHook {
         selfB = -1;
         // Consecutive accesses are mostly by threads that share one base (since their last barrier):
         // skip the reference store and its GC write barrier then.
-        VectorClock b = base[t];
+        VectorClock b = baseOf(t);
         if (b != actorBase) actorBase = b;
         actorPc = m.pc[t];
     }
 
     /** Entry {@code u} of the current actor's vector clock. */
-    private int vc(int u) {
+    int vc(int u) {
         if (u == selfA) return clockA;
         if (u == selfB) return clockB;
         // Most ids looked up are in the chunk looked up last: spare the division.
@@ -169,229 +170,73 @@ public final class RaceDetector implements MemoryModelHook {
         return ch == null ? 0 : ch[i];
     }
 
+    /** Thread {@code t}'s base. */
+    VectorClock baseOf(int t) {
+        VectorClock w = warpBase[t >> 5];
+        return w != null ? w : base[t];
+    }
+
+    /** Gives thread {@code t} its own base {@code v} (its warp's others keep theirs). */
+    void setBase(int t, VectorClock v) {
+        int w = t >> 5;
+        VectorClock shared = warpBase[w];
+        if (shared != null) {
+            if (shared == v) return;
+            java.util.Arrays.fill(base, w << 5, Math.min((w + 1) << 5, slots), shared);
+            warpBase[w] = null;
+        }
+        base[t] = v;
+    }
+
+    /** Gives every thread of warp {@code w} the base {@code v}. */
+    private void setWarpBase(int w, VectorClock v) {
+        warpBase[w] = v;
+    }
+
     /** Joins the thread's clock into {@code b} and starts its next epoch (a release). */
     private void release(int t, VectorClock.Builder b) {
-        b.join(base[t]);
+        b.join(baseOf(t));
         b.raise(t, clock[t]);
         clock[t]++;
     }
 
     private void acquire(int t, VectorClock v) {
         if (v == null) return;
-        VectorClock a = base[t];
+        VectorClock a = baseOf(t);
         // The participants of one barrier usually share one base: join once, reuse the result.
         if (a == joinedA && v == joinedB) {
-            base[t] = joinedResult;
+            setBase(t, joinedResult);
             return;
         }
         VectorClock r = a.join(v);
         joinedA = a;
         joinedB = v;
         joinedResult = r;
-        base[t] = r;
+        setBase(t, r);
     }
 
-    private VectorClock current(int t) { return base[t].with(t, clock[t], chunkSize, chunkCount); }
+    private VectorClock current(int t) { return baseOf(t).with(t, clock[t], chunkSize, chunkCount); }
 
     // ---- memory ---------------------------------------------------------------------------
 
     /** A plain or strong access of {@code size} bytes at {@code offset} of {@code region} (a CTA's shared memory, or a global segment). */
-    public void access(int region, int offset, int size, int thread, boolean write) {
-        if (reported) return;
-        if (asyncActor == null && strongMode == 0 && size == 4 && (offset & 3) == 0) {
-            RaceShadow.Page pg = page(region, offset);
-            int w = (offset & (RaceShadow.PAGE - 1)) >> 2;
-            if (!pg.isSplit(w) && plainWord(pg.words, w, thread, write)) return;
-        }
-        if (asyncActor == null) actThread(thread);
-        boolean strong = strongMode != 0;
-        accessEpoch = ((long) actorClock << 32) | actorId | (strong ? STRONG : 0);
-        accessStep = x.eventStep();
-        if (size == 4 && (offset & 3) == 0 && !strong) {
-            // The usual access, a plain aligned word by a thread or a copy: one cell unless the word is split.
-            RaceShadow.Page pg = page(region, offset);
-            int w = (offset & (RaceShadow.PAGE - 1)) >> 2;
-            if (!pg.isSplit(w)) {
-                orderedWrite = 0;
-                orderedRead = 0;
-                cell(pg.words, w, region, offset, write, false);
-                return;
-            }
-        }
-        // The cells of one access usually share their last write and read: check each distinct epoch once.
-        orderedWrite = 0;
-        orderedRead = 0;
-        RaceShadow.Page pg = null;
-        int pageNo = -1;
-        int end = offset + size;
-        for (int off = offset; off < end; ) {
-            int wordOff = off & ~3;
-            int lo = off - wordOff;
-            int hi = Math.min(4, end - wordOff);
-            if (off >>> RaceShadow.PAGE_BITS != pageNo) {
-                pageNo = off >>> RaceShadow.PAGE_BITS;
-                pg = page(region, off);
-            }
-            int w = (wordOff & (RaceShadow.PAGE - 1)) >> 2;
-            boolean full = lo == 0 && hi == 4;
-            if (full && !pg.isSplit(w)) {
-                if (!cell(pg.words, w, region, wordOff, write, strong)) return;
-            } else {
-                if (!pg.isSplit(w)) pg.split(w);
-                for (int b = lo; b < hi; b++) if (!cell(pg.bytes, 4 * w + b, region, wordOff + b, write, strong)) return;
-                if (full && write) pg.join(w);
-            }
-            off = wordOff + hi;
-        }
-        if (strong && asyncActor == null) strongSync(region, offset, thread, write);
+    @Override
+    public void access(int region, int offset, int size, int thread, boolean write) { memory.access(region, offset, size, thread, write); }
+
+    /** Plain aligned words by the lanes of one warp: {@link #access} of each lane in lane order, with what they share found once. */
+    @Override
+    public void accessWords(int region, int[] offsets, int lanes, int warp, boolean write) {
+        memory.accessWords(region, offsets, lanes, warp, write);
     }
 
-    /**
-     * The usual access, a plain aligned word by a thread, checked and recorded with no actor state
-     * set up: the same rules as {@link #cell}, for the cases where they find nothing to report and
-     * need no read set. Returns false, having changed nothing, for any other case, which the
-     * general path then handles (and reports, if it is a race).
-     */
-    private boolean plainWord(RaceShadow.Cells c, int j, int t, boolean write) {
-        long[] d = c.d;
-        int b = j * RaceShadow.Cells.STRIDE;
-        VectorClock vb = base[t];
-        long epoch = ((long) clock[t] << 32) | t;
-        long wr = d[b + RaceShadow.Cells.W];
-        if (wr != 0 && wr != epoch && !orderedFor(wr, t, vb)) return false;
-        if (c.readSets != null && c.readSets[j] != null) return false;
-        long r = d[b + RaceShadow.Cells.R];
-        if (write) {
-            if (r != 0 && !orderedFor(r, t, vb)) return false;
-            d[b + RaceShadow.Cells.W] = epoch;
-            d[b + RaceShadow.Cells.R] = 0; // every earlier read happens before this write
-            d[b + RaceShadow.Cells.PCS] = ((long) m.pc[t] << 32) | (d[b + RaceShadow.Cells.PCS] & 0xFFFFFFFFL);
-            d[b + RaceShadow.Cells.WSTEP] = x.eventStep();
-            return true;
-        }
-        if (r == epoch) return true;
-        // Two unordered readers need a read set: the general path makes it.
-        if (r != 0 && !orderedFor(r, t, vb)) return false;
-        d[b + RaceShadow.Cells.R] = epoch;
-        d[b + RaceShadow.Cells.PCS] = (d[b + RaceShadow.Cells.PCS] & 0xFFFFFFFF00000000L) | (m.pc[t] & 0xFFFFFFFFL);
-        d[b + RaceShadow.Cells.RSTEP] = x.eventStep();
-        return true;
-    }
-
-    /** Whether epoch {@code e} happens before thread {@code t}, whose base is {@code vb} ({@link #unordered} negated, for a thread actor). */
-    private boolean orderedFor(long e, int t, VectorClock vb) {
-        int id = (int) (e & (STRONG - 1));
-        if (id == t) return true;
-        int c = chunkShift >= 0 ? id >>> chunkShift : id / chunkSize;
-        int[] ch;
-        if (vb == orderedVb && c == orderedChunkNo) {
-            ch = orderedChunk;
-        } else {
-            int[][] chunks = vb.chunks;
-            ch = c < chunks.length ? chunks[c] : null;
-            orderedVb = vb;
-            orderedChunkNo = c;
-            orderedChunk = ch;
-        }
-        return ch != null && (int) (e >>> 32) <= ch[id - c * chunkSize];
-    }
-
-    /**
-     * The shadow page of {@code offset} in {@code region}, through a one-entry cache: the accesses
-     * of a warp instruction nearly always fall in one page. Keyed on the shadow itself, since a
-     * checkpoint restore replaces it.
-     */
-    private RaceShadow.Page page(int region, int offset) {
-        int p = offset >>> RaceShadow.PAGE_BITS;
-        if (region == cachedRegion && p == cachedPageNo && shadow == cachedShadow) return cachedPage;
-        RaceShadow.Page pg = shadow.page(region, offset);
-        cachedShadow = shadow;
-        cachedRegion = region;
-        cachedPageNo = p;
-        cachedPage = pg;
-        return pg;
-    }
-
-    /** Checks and records the access in one cell (a word, or a byte of a split word); false after reporting a race. */
-    private boolean cell(RaceShadow.Cells c, int j, int region, int off, boolean write, boolean strong) {
-        long w = c.write(j);
-        if (w != 0 && w != accessEpoch && w != orderedWrite && !(strong && (w & STRONG) != 0)) {
-            if (unordered(w)) {
-                race(region, off, w, c.writePc(j), c.writeStep(j), true, write);
-                return false;
-            }
-            // The write is ordered before this access; an async-proxy access also needs the writer's proxy fence.
-            if (asyncActor != null && asyncActor.asyncProxy() && !proxyFenced(w, region)) {
-                reported = true;
-                RaceReport.proxyFenceMissing(this, region, off, (int) (w & (STRONG - 1)), c.writePc(j), c.writeStep(j), write);
-                return false;
-            }
-            orderedWrite = w;
-        }
-        if (write) {
-            if (!checkReads(c, j, region, off)) return false;
-            c.setWrite(j, accessEpoch, actorPc, accessStep);
-        } else if (!strong) {
-            recordRead(c, j);
-        }
-        return true;
-    }
-
-    private boolean unordered(long e) {
+    /** Whether epoch {@code e} is not ordered before the current actor. */
+    boolean unordered(long e) {
         int id = (int) (e & (STRONG - 1));
         return id != actorId && (int) (e >>> 32) > vc(id);
     }
 
-    private boolean checkReads(RaceShadow.Cells c, int j, int region, int off) {
-        RaceShadow.ReadSet rs = c.readSet(j);
-        if (rs != null) {
-            for (int k = 0; k < rs.size; k++) {
-                int id = rs.ids[k];
-                if (id != actorId && rs.clocks[k] > vc(id)) {
-                    race(region, off, ((long) rs.clocks[k] << 32) | id, rs.pcs[k], rs.steps[k], false, true);
-                    return false;
-                }
-            }
-            c.readSets[j] = null;
-        } else {
-            long r = c.read(j);
-            if (r != 0 && r != orderedRead) {
-                if (unordered(r)) {
-                    race(region, off, r, c.readPc(j), c.readStep(j), false, true);
-                    return false;
-                }
-                orderedRead = r;
-            }
-        }
-        // Every earlier read happens before this write, so later accesses need only check the write.
-        c.clearRead(j);
-        return true;
-    }
-
-    private void recordRead(RaceShadow.Cells c, int j) {
-        RaceShadow.ReadSet rs = c.readSet(j);
-        if (rs != null) {
-            rs.put(actorId, actorClock, actorPc, accessStep);
-            return;
-        }
-        long r = c.read(j);
-        long epoch = ((long) actorClock << 32) | actorId;
-        if (r == epoch) return;
-        if (r == 0 || r == orderedRead || !unordered(r)) {
-            orderedRead = r;
-            c.setRead(j, epoch, actorPc, accessStep);
-            return;
-        }
-        // Two unordered readers: keep both (a later write must be ordered after each).
-        if (c.readSets == null) c.readSets = new RaceShadow.ReadSet[c.size()];
-        rs = c.readSets[j] = new RaceShadow.ReadSet();
-        rs.put((int) (r & (STRONG - 1)), (int) (r >>> 32), c.readPc(j), c.readStep(j));
-        rs.put(actorId, actorClock, actorPc, accessStep);
-        c.clearRead(j);
-    }
-
     /** Release/acquire through the accessed location (the flag of a flag pattern); scopes are not distinguished. */
-    private void strongSync(int region, int offset, int t, boolean write) {
+    void strongSync(int region, int offset, int t, boolean write) {
         long key = ((long) region << 32) | (offset & 0xFFFFFFFFL);
         boolean acq = strongMode == 2 || strongMode == 4;
         boolean rel = strongMode == 3 || strongMode == 4;
@@ -442,7 +287,7 @@ public final class RaceDetector implements MemoryModelHook {
      * program order, by a proxy fence covering {@code region} that happens before the async
      * operation in progress was issued. Writes by async agents are not checked (semantics.md section 13).
      */
-    private boolean proxyFenced(long w, int region) {
+    boolean proxyFenced(long w, int region) {
         int id = (int) (w & (STRONG - 1));
         if (id >= slots) return true;
         int need = ProxyFences.spacesFor(region, ctas, m.ctaOfSlot(id));
@@ -461,13 +306,18 @@ public final class RaceDetector implements MemoryModelHook {
     /** {@link #release} for several lanes of one warp at once: their ids share one chunk. */
     private void releaseWarp(int warp, int lanes, VectorClock.Builder b) {
         int s0 = warp << 5;
-        VectorClock prev = null;
-        for (int l = lanes; l != 0; l &= l - 1) {
-            // The lanes of a warp usually share one base: join each distinct one once.
-            VectorClock v = base[s0 + Integer.numberOfTrailingZeros(l)];
-            if (v != prev) {
-                b.join(v);
-                prev = v;
+        VectorClock shared = warpBase[warp];
+        if (shared != null) {
+            b.join(shared);
+        } else {
+            VectorClock prev = null;
+            for (int l = lanes; l != 0; l &= l - 1) {
+                // The lanes of a warp usually share one base: join each distinct one once.
+                VectorClock v = base[s0 + Integer.numberOfTrailingZeros(l)];
+                if (v != prev) {
+                    b.join(v);
+                    prev = v;
+                }
             }
         }
         int c = s0 / chunkSize;
@@ -506,7 +356,14 @@ public final class RaceDetector implements MemoryModelHook {
     @Override
     public void barAcquire(int slot, MemoryModelHook.Release released) {
         VectorClock v = (VectorClock) released;
-        if (v != null) base[slot] = v;
+        if (v != null) setBase(slot, v);
+    }
+
+    /** {@link #barAcquire} for all 32 threads of a warp the generation released together. */
+    @Override
+    public void barAcquireWarp(int warp, MemoryModelHook.Release released) {
+        VectorClock v = (VectorClock) released;
+        if (v != null) setWarpBase(warp, v);
     }
 
     public void clusterArrive(int slot, int firstCta, boolean relaxed) {
@@ -530,14 +387,44 @@ public final class RaceDetector implements MemoryModelHook {
         VectorClock v = scratch.snapshot();
         scratch.clear();
         // v joins every member's clock, so it is every member's new base as it is.
-        for (int l = members; l != 0; l &= l - 1) base[b0 + Integer.numberOfTrailingZeros(l)] = v;
+        if (members == -1) setWarpBase(warp, v);
+        else for (int l = members; l != 0; l &= l - 1) setBase(b0 + Integer.numberOfTrailingZeros(l), v);
     }
 
     // ---- mbarriers ------------------------------------------------------------------------------
 
+    /** The object's clocks, created on first use. */
     private MbarState state(Mbarrier b) {
-        return mbar.computeIfAbsent(MbarrierUnit.key(b.cta, b.offset), k -> new MbarState(chunkCount, chunkSize));
+        MbarState st = find(b);
+        if (st != null) return st;
+        long key = MbarrierUnit.key(b.cta, b.offset);
+        st = new MbarState(chunkCount, chunkSize);
+        mbar.put(key, st);
+        remember(key, st);
+        return st;
     }
+
+    /**
+     * The object's clocks or null, through a small direct-mapped cache in front of the map (a
+     * pipeline touches a few objects all the time). Not state: emptied on restore, which replaces
+     * the map's entries (nothing else removes one).
+     */
+    private MbarState find(Mbarrier b) {
+        long key = MbarrierUnit.key(b.cta, b.offset);
+        int i = mbarSlot(key);
+        if (mbarCacheKeys[i] == key && mbarCache[i] != null) return mbarCache[i];
+        MbarState st = mbar.get(key);
+        if (st != null) remember(key, st);
+        return st;
+    }
+
+    private void remember(long key, MbarState st) {
+        int i = mbarSlot(key);
+        mbarCacheKeys[i] = key;
+        mbarCache[i] = st;
+    }
+
+    private static int mbarSlot(long key) { return (int) ((key >>> 3) ^ (key >>> 32) * 5) & 15; }
 
     public void mbarrierInit(int slot, Mbarrier b, int pc) {
         MbarState st = state(b);
@@ -553,7 +440,7 @@ public final class RaceDetector implements MemoryModelHook {
      */
     public void mbarrierUse(int slot, Mbarrier b, int pc) {
         if (reported) return;
-        MbarState st = mbar.get(MbarrierUnit.key(b.cta, b.offset));
+        MbarState st = find(b);
         if (st == null || st.initEpoch == 0) return;
         if (asyncActor == null) actThread(slot);
         if (unordered(st.initEpoch)) {
@@ -585,7 +472,7 @@ public final class RaceDetector implements MemoryModelHook {
 
     /** A test_wait/try_wait returned true for the completed phase: an acquire unless relaxed. */
     public void mbarrierAcquire(int slot, Mbarrier b, boolean relaxed) {
-        MbarState st = mbar.get(MbarrierUnit.key(b.cta, b.offset));
+        MbarState st = find(b);
         if (st == null || st.done == null) return;
         if (!relaxed) acquire(slot, st.done);
         else pendingAcquire[slot] = pendingAcquire[slot] == null ? st.done : pendingAcquire[slot].join(st.done);
@@ -605,12 +492,12 @@ public final class RaceDetector implements MemoryModelHook {
         if (kind < 0) {
             // It writes nothing; its arrive-on publishes the thread's earlier cp.async data.
             int cp = AGENT_CP * slots + s;
-            snap = new AsyncSnap(base[s], s, clock[s], cp, clock[cp] - 1, op.pc(), true, -1, false);
+            snap = new AsyncSnap(baseOf(s), s, clock[s], cp, clock[cp] - 1, op.pc(), true, -1, false);
         } else {
             int agent = kind * slots + s;
             // An operation with no destination CTA is refused at issue; checked here too, at the point of use.
             long mb = kind == AGENT_MBAR && op.dstCtas().length > 0 ? MbarrierUnit.key(op.dstCtas()[0], op.mbarrierOffset()) : -1;
-            snap = new AsyncSnap(base[s], s, clock[s], agent, clock[agent]++, op.pc(), false, mb, isAsyncProxy(op.kind()));
+            snap = new AsyncSnap(baseOf(s), s, clock[s], agent, clock[agent]++, op.pc(), false, mb, isAsyncProxy(op.kind()));
         }
         async.put(op.id(), snap);
         // The issue is a release point: the thread's later accesses are not ordered before the copy.
@@ -648,7 +535,7 @@ public final class RaceDetector implements MemoryModelHook {
         int agent = (bulk ? AGENT_BULK : AGENT_CP) * slots + s;
         int done = clock[agent] - 1;
         for (AsyncSnap a : async.values()) if (a.agentId() == agent && !a.arriveOnly() && a.agentK() <= done) done = a.agentK() - 1;
-        if (done > 0) base[s] = base[s].with(agent, done, chunkSize, chunkCount);
+        if (done > 0) setBase(s, baseOf(s).with(agent, done, chunkSize, chunkCount));
     }
 
     // ---- reports --------------------------------------------------------------------------------
@@ -661,7 +548,7 @@ public final class RaceDetector implements MemoryModelHook {
     long actorMbarrier() { return asyncActor != null ? asyncActor.mbarrier() : -1; }
     int ctas() { return ctas; }
 
-    private void race(int region, int off, long prev, int prevPc, long prevStep, boolean prevWrite, boolean write) {
+    void race(int region, int off, long prev, int prevPc, long prevStep, boolean prevWrite, boolean write) {
         reported = true;
         RaceReport.dataRace(this, region, off, (int) (prev & (STRONG - 1)), prevPc, prevStep, prevWrite, write);
     }
@@ -679,6 +566,7 @@ public final class RaceDetector implements MemoryModelHook {
     public void restore(MemoryModelHook.Snapshot snapshot) {
         RaceCheckpoint s = (RaceCheckpoint) snapshot;
         s.restoreInto(this);
+        java.util.Arrays.fill(mbarCache, null);
         asyncActor = null;
         selfB = -1;
         strongMode = 0;

@@ -51,6 +51,8 @@ public final class Memory {
 
     /** The race detector's access hook, or null when detection is off. */
     public MemoryModelHook race;
+    /** Scratch for a warp's lane offsets handed to {@link MemoryModelHook#accessWords} (one machine, one thread). */
+    final int[] laneOffsets = new int[32];
 
     // Result of resolve(): the array and offset of the last resolved access (single-threaded engine),
     // and its race-detection region: the CTA for shared memory, ctas + segment for global, -1 untracked.

@@ -24,6 +24,32 @@ public interface MemoryModelHook {
     /** A memory access of {@code size} bytes at {@code offset} of a region (a CTA's shared memory, or ctas + global segment). */
     void access(int region, int offset, int size, int thread, boolean write);
 
+    /**
+     * Plain (weak) aligned 4-byte accesses of one warp instruction: lane {@code l} of {@code lanes}
+     * (thread {@code warp * 32 + l}) accesses the word at {@code offsets[l]} of {@code region}.
+     * Means exactly {@link #access} of each lane in lane order; one call per warp step lets an
+     * analysis find once what the lanes share.
+     */
+    default void accessWords(int region, int[] offsets, int lanes, int warp, boolean write) {
+        for (int l = lanes; l != 0; l &= l - 1) {
+            int lane = Integer.numberOfTrailingZeros(l);
+            access(region, offsets[lane], 4, (warp << 5) + lane, write);
+        }
+    }
+
+    /**
+     * A copy's plain aligned words: for each word {@code i} of {@code bytes}, a read of
+     * {@code srcOffset + 4i} in {@code srcRegion}, then a write of {@code dstOffset + 4i} in
+     * {@code dstRegion}, by {@code thread} (or the async copy in progress). Means exactly those
+     * {@link #access} calls in that order.
+     */
+    default void copyWords(int srcRegion, int srcOffset, int dstRegion, int dstOffset, int bytes, int thread) {
+        for (int i = 0; i < bytes; i += 4) {
+            access(srcRegion, srcOffset + i, 4, thread, false);
+            access(dstRegion, dstOffset + i, 4, thread, true);
+        }
+    }
+
     /** Brackets a strong (release/acquire/relaxed or atomic) access; {@code sem} is its ordering. */
     void beginStrong(int sem, boolean readModifyWrite);
 
@@ -49,6 +75,11 @@ public interface MemoryModelHook {
     Release barComplete(int cta, int id);
 
     void barAcquire(int slot, Release released);
+
+    /** {@link #barAcquire} for all 32 threads of {@code warp}, released together by one generation. */
+    default void barAcquireWarp(int warp, Release released) {
+        for (int s = warp << 5; s < (warp << 5) + 32; s++) barAcquire(s, released);
+    }
 
     void clusterArrive(int slot, int firstCta, boolean relaxed);
 

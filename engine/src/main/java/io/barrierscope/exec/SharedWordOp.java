@@ -75,6 +75,11 @@ final class SharedWordOp extends Op {
         long last = sh.length - 4;
         boolean plainWords = mem.validMbarriers == 0;
         MemoryModelHook race = mem.race;
+        if (race != null && plainWords && wholeWords(r, ai, active, last, mem.laneOffsets)) {
+            // Every lane takes the inline path below: the analysis hears of the warp's accesses in one call.
+            race.accessWords(cta, mem.laneOffsets, active, warp, store);
+            race = null;
+        }
         for (int a = active; a != 0; a &= a - 1) {
             int l = Integer.numberOfTrailingZeros(a);
             int s = base + l;
@@ -109,5 +114,16 @@ final class SharedWordOp extends Op {
             }
         }
         advance(m, warp, group);
+    }
+
+    /** Whether every lane's address is an aligned in-bounds word (the inline path), each written to {@code offs}. */
+    private boolean wholeWords(long[] r, int ai, int active, long last, int[] offs) {
+        for (int a = active; a != 0; a &= a - 1) {
+            int l = Integer.numberOfTrailingZeros(a);
+            long addr = (addrReg >= 0 ? r[ai + l] : 0) + offset;
+            if ((addr & 3) != 0 || addr < 0 || addr > last) return false;
+            offs[l] = (int) addr;
+        }
+        return true;
     }
 }

@@ -123,14 +123,15 @@ public final class AsyncCopySync {
     /**
      * A bulk copy from global memory into the issuer's own shared memory in one array copy, when
      * the word-by-word loop is sure to succeed: the source inside one mapped segment, the
-     * destination inside shared memory and clear of valid mbarriers, race detection off (it
-     * watches every word). The result is the loop's: the same bytes, one effect per word stored.
+     * destination inside shared memory and clear of valid mbarriers. The result is the loop's: the
+     * same bytes, one effect per word stored, and the race detector told of the same word accesses
+     * in the same order (one call for all of them).
      * Returns false, having changed nothing, when the loop must run (and fault where it faults).
      */
     private static boolean copyWhole(Machine m, AsyncOperation op, long base) {
         int n = op.size();
         long src = op.src();
-        if (m.race != null || op.srcSpace() != Space.GLOBAL || ((src | base) & 3) != 0 || (n & 3) != 0 || base < 0) return false;
+        if (op.srcSpace() != Space.GLOBAL || ((src | base) & 3) != 0 || (n & 3) != 0 || base < 0) return false;
         Memory mem = m.memory;
         int s = op.slot();
         int cta = m.ctaOfSlot(s);
@@ -140,8 +141,12 @@ public final class AsyncCopySync {
             byte[] words = mem.mbarrierWords[cta];
             for (long w = base >> 3; w <= (base + n - 1) >> 3; w++) if (words[(int) w] != 0) return false;
         }
-        for (GlobalMemory.Segment g : mem.global.segments()) {
+        java.util.List<GlobalMemory.Segment> segments = mem.global.segments();
+        for (int i = 0; i < segments.size(); i++) {
+            GlobalMemory.Segment g = segments.get(i);
             if (src >= g.base() && src + n <= g.end()) {
+                // The loop's regions: global segment i is region ctas + i, the issuer's shared memory its CTA.
+                if (m.race != null) m.race.copyWords(mem.shared.length + i, (int) (src - g.base()), cta, (int) base, n, s);
                 System.arraycopy(g.data(), (int) (src - g.base()), sh, (int) base, n);
                 mem.effects[s] += n >> 2;
                 mem.writes += n >> 2;

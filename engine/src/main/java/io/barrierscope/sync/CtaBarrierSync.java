@@ -203,7 +203,7 @@ public final class CtaBarrierSync {
                 BarrierOp op = (BarrierOp) x.op(m.pc[base]);
                 if (op.form != CtaBarrier.Form.RED || op.dst < 0) {
                     // A converged warp waiting at one instruction: released at once, and stays converged.
-                    if (m.race != null) for (int s = base; s < base + 32; s++) m.race.barAcquire(s, hb);
+                    if (m.race != null) m.race.barAcquireWarp(w, hb);
                     for (int s = base; s < base + 32; s++) m.pc[s]++;
                     m.uniform[w] = true;
                     m.setStatusLanes(w, -1, ThreadStatus.RUNNABLE, !quiet);
