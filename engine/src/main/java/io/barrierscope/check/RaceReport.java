@@ -1,15 +1,18 @@
 package io.barrierscope.check;
 
+import io.barrierscope.diag.BarrierRef;
+import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Op;
 import io.barrierscope.exec.Space;
 import io.barrierscope.sync.BarrierOp;
+import io.barrierscope.sync.BarrierRefs;
 import io.barrierscope.sync.CtaBarrier;
 import io.barrierscope.sync.Mbarrier;
 import io.barrierscope.sync.MbarrierArriveOp;
-import io.barrierscope.sync.MbarrierWaitOp;
 import io.barrierscope.sync.MbarrierSync;
+import io.barrierscope.sync.MbarrierWaitOp;
 
 /**
  * Words for a race (semantics.md section 8): both accesses (who, what, where, when) and, where
@@ -77,7 +80,7 @@ final class RaceReport {
                 + (remote ? "publish the init to the cluster with fence.mbarrier_init.release.cluster (or a release "
                         + "barrier.cluster.arrive) and a barrier.cluster.wait before peers arrive on it"
                         : "put a __syncthreads() (bar.sync 0) between the init and the other threads' use"),
-                new int[] {initPc, usePc}, new int[] {initSlot, useSlot}, BarrierRef.mbarrier(m, b, name));
+                new int[] {initPc, usePc}, new int[] {initSlot, useSlot}, BarrierRefs.mbarrier(m, b, name));
     }
 
     private static String who(RaceDetector d, int id, int pc) {
@@ -110,7 +113,7 @@ final class RaceReport {
                     + (d.ctas() > 1 ? " of CTA " + d.m.grid.unflatten((int) (key >>> 32)) : "");
             return new Hint("wait on " + name + " (the copy's complete-tx) for the phase the copy completes, "
                     + "with an acquire test_wait/try_wait that returns true for that phase, before these bytes are touched",
-                    key < 0 ? null : BarrierRef.mbarrier(m, (int) (key >>> 32), (int) key, MbarrierSync.describe(d.m, (int) key)));
+                    key < 0 ? null : BarrierRefs.mbarrier(m, (int) (key >>> 32), (int) key, MbarrierSync.describe(d.m, (int) key)));
         }
         if (async == RaceDetector.AGENT_CP) return new Hint("cp.async.wait_group / cp.async.wait_all (or an mbarrier "
                 + "the copies arrive on) would order them", null);
@@ -138,14 +141,14 @@ final class RaceReport {
                         + "accesses would order them" + extra, barrierRef(m, ctaA, bar, name));
             }
             return new Hint("a __syncthreads() (bar.sync 0) between them would order them" + extra,
-                    BarrierRef.ctaBarrier(m, ctaA, 0, "bar.sync 0"));
+                    BarrierRefs.ctaBarrier(m, ctaA, 0, "bar.sync 0"));
         }
         boolean sameCluster = false;
         for (int c : m.memory.clusterMembers[ctaA]) sameCluster |= c == ctaB;
         if (sameCluster) {
             return new Hint("they are in different CTAs of one cluster: barrier.cluster.arrive (.release, not .relaxed) "
                     + "and barrier.cluster.wait (.acquire) between them would order them",
-                    BarrierRef.clusterBarrier(m, ctaA, "barrier.cluster"));
+                    BarrierRefs.clusterBarrier(m, ctaA, "barrier.cluster"));
         }
         return new Hint("they are in different clusters: only a release/acquire flag (st.release / ld.acquire, "
                 + "or fences with atomics) can order them", null);
@@ -154,7 +157,7 @@ final class RaceReport {
     /** The CTA barrier a barrier instruction of the kernel uses, its id known when the instruction names it as a constant. */
     private static BarrierRef barrierRef(Machine m, int cta, Op bar, String name) {
         long id = ((BarrierOp) bar).constantId();
-        return id < 0 ? BarrierRef.ctaBarrierOfUnknownId(m, cta, name) : BarrierRef.ctaBarrier(m, cta, id, name);
+        return id < 0 ? BarrierRefs.ctaBarrierOfUnknownId(m, cta, name) : BarrierRefs.ctaBarrier(m, cta, id, name);
     }
 
     /** A CTA barrier that waits (bar.sync / barrier.sync / bar.red): one between the two PCs, or with !between the first. */

@@ -3,15 +3,15 @@ package io.barrierscope.samples;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.launch.LaunchedRun;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
 import io.barrierscope.trace.StateHash;
 import io.barrierscope.trace.TimeTravel;
 import io.barrierscope.trace.TraceFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,4 +1,4 @@
-package io.barrierscope.check;
+package io.barrierscope.diag;
 
 /**
  * The stable diagnostic codes (semantics.md section 10). Codes are part of the report contract:
