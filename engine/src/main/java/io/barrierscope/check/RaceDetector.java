@@ -438,6 +438,27 @@ public final class RaceDetector implements MemoryModelHook {
     }
 
     /**
+     * wgmma.mma_async operand reads (PTX ISA 9.7.15.4): thread {@code t}'s own reads, at a new
+     * epoch of its clock (so even its own earlier write is checked), but through the async proxy.
+     */
+    public void beginAsyncProxyRead(int t, int pc) {
+        clock[t]++;
+        asyncActor = new AsyncSnap(base[t], t, clock[t], t, clock[t], pc, false, -1, true);
+        actorId = t;
+        actorClock = clock[t];
+        selfA = t;
+        clockA = clock[t];
+        selfB = -1;
+        actorBase = base[t];
+        actorPc = pc;
+    }
+
+    public void endAsyncProxyRead() {
+        asyncActor = null;
+        selfB = -1;
+    }
+
+    /**
      * Whether the generic-proxy write {@code w} (by a thread) was followed, in its writer's
      * program order, by a proxy fence covering {@code region} that happens before the async
      * operation in progress was issued. Writes by async agents are not checked (semantics.md section 13).

@@ -62,7 +62,7 @@ final class RaceReport {
                 + x.where(curPc) + ", step " + x.eventStep() + "); the two are ordered, but accesses through different proxies "
                 + "also need a proxy fence (PTX ISA 9.7.13.4, semantics.md section 13): " + m.threadName(writerSlot)
                 + " must execute " + fence + (fence.endsWith("::cta") ? " (CUTLASS fence_view_async_shared / tma_store_fence)" : "")
-                + " after its write and before " + (writerSlot == curSlot ? "issuing the copy"
+                + " after its write and before " + (writerSlot == curSlot ? "issuing the " + (x.op(curPc).insn.mnemonic().startsWith("wgmma") ? "wgmma" : "copy")
                         : "the synchronization that hands the data to the issuing thread"),
                 new int[] {writePc, curPc}, new int[] {writerSlot, curSlot}, null);
     }
