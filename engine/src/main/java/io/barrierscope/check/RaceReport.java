@@ -55,14 +55,18 @@ final class RaceReport {
                 : "global memory " + m.memory.global.segments().get(region - d.ctas()).name() + " at byte offset " + off;
         String fence = !shared ? "fence.proxy.async.global" : region == m.ctaOfSlot(writerSlot) ? "fence.proxy.async.shared::cta"
                 : "fence.proxy.async.shared::cluster";
+        // A wgmma reads its descriptor operands for the whole warpgroup (PTX ISA 9.7.15.4).
+        boolean wgmma = x.op(curPc).insn.mnemonic().startsWith("wgmma");
+        String reader = wgmma ? "the wgmma of " + m.warpName(curSlot >> 5) + "'s warpgroup, through the async proxy,"
+                : who(d, d.actorIdNow(), curPc);
         x.report(DiagnosticCode.PROXY_FENCE_MISSING, "generic-proxy write not fenced for the async proxy on " + where + ": "
                 + m.threadName(writerSlot) + " writes it (" + x.op(writePc).insn.mnemonic() + " at "
-                + x.where(writePc) + ", step " + writeStep + "), and " + who(d, d.actorIdNow(), curPc)
+                + x.where(writePc) + ", step " + writeStep + "), and " + reader
                 + (write ? " overwrites" : " reads") + " it (" + x.op(curPc).insn.mnemonic() + " at "
                 + x.where(curPc) + ", step " + x.eventStep() + "); the two are ordered, but accesses through different proxies "
                 + "also need a proxy fence (PTX ISA 9.7.13.4, semantics.md section 13): " + m.threadName(writerSlot)
                 + " must execute " + fence + (fence.endsWith("::cta") ? " (CUTLASS fence_view_async_shared / tma_store_fence)" : "")
-                + " after its write and before " + (writerSlot == curSlot ? "issuing the " + (x.op(curPc).insn.mnemonic().startsWith("wgmma") ? "wgmma" : "copy")
+                + " after its write and before " + (writerSlot == curSlot ? "issuing the " + (wgmma ? "wgmma" : "copy")
                         : "the synchronization that hands the data to the issuing thread"),
                 new int[] {writePc, curPc}, new int[] {writerSlot, curSlot}, null);
     }

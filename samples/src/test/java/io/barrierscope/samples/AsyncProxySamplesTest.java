@@ -42,6 +42,24 @@ class AsyncProxySamplesTest {
     }
 
     @Test
+    void aWgmmaReadingTilesStoredWithoutFenceProxyAsyncIsProxyFenceMissingNamingTheStoreAndTheWgmma() {
+        for (String policy : POLICIES) {
+            for (long seed = 0; seed < 3; seed++) {
+                Diagnostic d = only(SampleRuns.run("wgmma-missing-proxy-fence", policy, seed));
+                assertEquals("proxy-fence-missing", d.code().code(), d.toString());
+                String cuda = d.cudaLocations().toString();
+                // A store of a tile (line 33 or 34) and the wgmma.mma_async (the asm ending at line 50).
+                assertTrue((cuda.contains("kernel.cu:33") || cuda.contains("kernel.cu:34")) && cuda.contains("kernel.cu:50"), cuda);
+                assertTrue(d.message().contains("fence.proxy.async.shared::cta") && d.message().contains("through the async proxy"),
+                        d.message());
+            }
+            LaunchedRun fixed = SampleRuns.run("wgmma-missing-proxy-fence-fixed", policy, 1);
+            assertEquals(Outcome.COMPLETED, fixed.interpreter().outcome(), fixed.summary());
+            assertEquals(List.of(), fixed.interpreter().diagnostics());
+        }
+    }
+
+    @Test
     void aRemoteArriveAfterARelaxedClusterBarrierWithoutFenceMbarrierInitIsTheInitRaceNamingTheFence() {
         for (String policy : POLICIES) {
             for (long seed = 0; seed < 3; seed++) {
