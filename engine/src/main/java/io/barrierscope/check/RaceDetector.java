@@ -583,6 +583,20 @@ public final class RaceDetector implements MemoryModelHook {
         }
     }
 
+    /**
+     * Whether the thread that executed the init {@code initEpoch} published it to its cluster
+     * afterwards: a fence (fence.mbarrier_init.release.cluster, or a full fence) or a release
+     * barrier.cluster.arrive at or after the init's clock (PTX ISA 9.7.13.4, 9.7.13.3).
+     */
+    boolean initPublished(long initEpoch) {
+        int s = (int) (initEpoch & (STRONG - 1));
+        int c = (int) (initEpoch >>> 32);
+        if (fence[s] != null && fence[s].get(s, chunkSize) >= c) return true;
+        int first = m.clusterBarriers[m.ctaOfSlot(s)].firstCta;
+        return (cluster[first] != null && cluster[first].get(s) >= c)
+                || (clusterDone[first] != null && clusterDone[first].get(s, chunkSize) >= c);
+    }
+
     /** An arrive-on by thread {@code slot} (or by the completing copy): a release unless relaxed. */
     public void mbarrierArrive(int slot, Mbarrier b, boolean relaxed) {
         MbarState st = state(b);

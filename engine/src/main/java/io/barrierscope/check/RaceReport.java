@@ -77,6 +77,18 @@ final class RaceReport {
         int initSlot = (int) (initEpoch & (RaceDetector.STRONG - 1));
         String name = MbarrierSync.describe(m, b.offset);
         boolean remote = m.ctaOfSlot(useSlot) != b.cta;
+        // A peer's use of an init that was never published to the cluster has its own code; a
+        // published init the use is still unordered with (no cluster barrier wait) stays a race.
+        if (remote && !d.initPublished(initEpoch)) {
+            x.report(DiagnosticCode.MBARRIER_INIT_NOT_FENCED, "mbarrier " + name + " of CTA " + m.grid.unflatten(b.cta) + " is used by "
+                    + (d.actorIsAsync() ? "the asynchronous copy issued by " : "") + m.threadName(useSlot) + " of another CTA of the cluster ("
+                    + x.op(usePc).insn.mnemonic() + " at " + x.where(usePc) + "), but " + m.threadName(initSlot) + " did not publish its"
+                    + " mbarrier.init at " + x.where(initPc) + " to the cluster: execute fence.mbarrier_init.release.cluster after the"
+                    + " init (or arrive on barrier.cluster with release semantics) and have the peers wait on barrier.cluster before"
+                    + " they arrive on it (PTX ISA 9.7.13.4, 9.7.13.15.9)",
+                    new int[] {initPc, usePc}, new int[] {initSlot, useSlot}, BarrierRefs.mbarrier(m, b, name));
+            return;
+        }
         x.report(DiagnosticCode.RACE, "race on mbarrier " + name + " of CTA " + m.grid.unflatten(b.cta) + ": "
                 + (d.actorIsAsync() ? "the asynchronous copy issued by " : "") + m.threadName(useSlot) + " uses it ("
                 + x.op(usePc).insn.mnemonic() + " at " + x.where(usePc) + ") but the mbarrier.init by " + m.threadName(initSlot)

@@ -441,7 +441,9 @@ public final class Explorer {
     private void keepSymmetricIfRaced(Frame f) {
         if (f.skippedCount == 0) return;
         boolean raced = false;
-        for (Diagnostic d : x.diagnostics()) raced |= d.code() == io.barrierscope.diag.DiagnosticCode.RACE;
+        for (Diagnostic d : x.diagnostics()) {
+            raced |= d.code() == io.barrierscope.diag.DiagnosticCode.RACE || d.code() == io.barrierscope.diag.DiagnosticCode.MBARRIER_INIT_NOT_FENCED;
+        }
         if (!raced) return;
         // Run the frame again from the start to list what it skipped (deterministic: the same decisions),
         // leaving every count as it was.
