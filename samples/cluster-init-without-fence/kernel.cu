@@ -15,7 +15,7 @@
 // arrive is .relaxed and releases nothing, so the init does not happen before the peer's
 // arrive in the memory model (PTX ISA 9.7.13.3, 9.7.13.4). CUTLASS puts
 // fence.mbarrier_init.release.cluster (fence_barrier_init) after the inits for exactly this
-// reason. BarrierScope's race detector reports `race` on the mbarrier, naming the init and
+// reason. BarrierScope reports `mbarrier-init-not-fenced` on the mbarrier, naming the init and
 // the missing fence.
 //
 // Fix (cluster-init-without-fence-fixed): fence.mbarrier_init.release.cluster in thread 0

@@ -5,7 +5,7 @@
 // WITHOUT fence.mbarrier_init.release.cluster before it. The warp of CTA rank 1 then arrives
 // remotely on rank 0's `bar` (mapa + mbarrier.arrive.release.cluster.shared::cluster). The
 // relaxed arrive publishes nothing, so the init is not ordered before the remote arrivals:
-// `race` (semantics.md section 6; the spec's own Example 4 has the fence). Rank 0 waits on
+// `mbarrier-init-not-fenced`, or `race` if rank 0 waits first (semantics.md 13). Rank 0 waits on
 // `bar`, and a final (release/acquire) cluster barrier keeps both CTAs alive to the end.
 //
 // Launch: grid 2, block 32, cluster 2, out = 64 ints.

@@ -1,8 +1,9 @@
 package io.barrierscope.check;
 
+import io.barrierscope.diag.BarrierRef;
+import io.barrierscope.diag.CudaLoc;
+import io.barrierscope.diag.SourcePos;
 import io.barrierscope.exec.Dim3;
-import io.barrierscope.ptx.CudaLoc;
-import io.barrierscope.ptx.SourcePos;
 import java.util.List;
 
 /**

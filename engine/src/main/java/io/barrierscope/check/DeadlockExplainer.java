@@ -1,9 +1,11 @@
 package io.barrierscope.check;
 
+import io.barrierscope.diag.BarrierRef;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.ThreadStatus;
 import io.barrierscope.ptx.Instruction;
+import io.barrierscope.sync.BarrierRefs;
 import io.barrierscope.sync.ClusterBarrier;
 import io.barrierscope.sync.CtaBarrier;
 import io.barrierscope.sync.Mbarrier;
@@ -61,7 +63,7 @@ public final class DeadlockExplainer {
             int id = m.waitArg[s0];
             CtaBarrier b = m.ctaBarriers[cta].get(id);
             on = "CTA barrier " + id + " of CTA " + m.grid.unflatten(cta) + " (generation " + b.generation + ")";
-            onFacts = BarrierRef.ctaBarrier(m, cta, id, on);
+            onFacts = BarrierRefs.ctaBarrier(m, cta, id, on);
             if (st == ThreadStatus.BAR_GATHER) {
                 int there = gathered(m, w);
                 int others = m.liveMask[w] & ~there;
@@ -92,7 +94,7 @@ public final class DeadlockExplainer {
         } else if (st == ThreadStatus.CLUSTER_WAIT || st == ThreadStatus.CLUSTER_GATHER) {
             ClusterBarrier cb = m.clusterBarriers[cta];
             on = "barrier.cluster of the cluster of CTA " + m.grid.unflatten(cb.firstCta) + " (phase " + cb.phase + ")";
-            onFacts = BarrierRef.clusterBarrier(m, cta, on);
+            onFacts = BarrierRefs.clusterBarrier(m, cta, on);
             if (st == ThreadStatus.CLUSTER_GATHER) {
                 int there = gatheredCluster(m, w);
                 needs = "the rest of its warp to reach a barrier.cluster instruction; missing:";
@@ -126,14 +128,14 @@ public final class DeadlockExplainer {
                 if (!(m.status[s] == ThreadStatus.WARP_SYNC && m.waitArg[s] == mask)) notThere |= 1 << lane;
             }
             needs = "every member lane to reach a warp .sync instruction with the same mask; missing:";
-            onFacts = BarrierRef.warpSync(m, w, mask, on);
+            onFacts = BarrierRefs.warpSync(m, w, mask, on);
             int members = Integer.bitCount(mask & m.existMask[w]);
             needsFacts = Deadlock.Needs.count("lanes", members, members - Integer.bitCount(notThere));
             addMissingLanes(x, w, notThere, missing);
         } else if (st == ThreadStatus.PARKED || st == ThreadStatus.MBAR_WAIT) {
             Mbarrier b = m.mbarriers.get(m.waitValue[s0]);
             on = "mbarrier " + MbarrierOp.name(m, b.offset) + " of CTA " + m.grid.unflatten(b.cta);
-            onFacts = BarrierRef.mbarrier(m, b, on);
+            onFacts = BarrierRefs.mbarrier(m, b, on);
             needs = mbarrierNeeds(x, s0, b, in);
             needsFacts = mbarrierNeedsFacts(x, s0, b);
             if (b.pending == 0) {

@@ -283,6 +283,27 @@ public final class RaceDetector implements MemoryModelHook {
     }
 
     /**
+     * wgmma.mma_async operand reads (PTX ISA 9.7.15.4): thread {@code t}'s own reads, at a new
+     * epoch of its clock (so even its own earlier write is checked), but through the async proxy.
+     */
+    public void beginAsyncProxyRead(int t, int pc) {
+        clock[t]++;
+        asyncActor = new AsyncSnap(base[t], t, clock[t], t, clock[t], pc, false, -1, true);
+        actorId = t;
+        actorClock = clock[t];
+        selfA = t;
+        clockA = clock[t];
+        selfB = -1;
+        actorBase = base[t];
+        actorPc = pc;
+    }
+
+    public void endAsyncProxyRead() {
+        asyncActor = null;
+        selfB = -1;
+    }
+
+    /**
      * Whether the generic-proxy write {@code w} (by a thread) was followed, in its writer's
      * program order, by a proxy fence covering {@code region} that happens before the async
      * operation in progress was issued. Writes by async agents are not checked (semantics.md section 13).
@@ -447,6 +468,20 @@ public final class RaceDetector implements MemoryModelHook {
             reported = true;
             RaceReport.initRace(this, b, st.initEpoch, st.initPc, asyncActor == null ? pc : asyncActor.pc(), actorSlot());
         }
+    }
+
+    /**
+     * Whether the thread that executed the init {@code initEpoch} published it to its cluster
+     * afterwards: a fence (fence.mbarrier_init.release.cluster, or a full fence) or a release
+     * barrier.cluster.arrive at or after the init's clock (PTX ISA 9.7.13.4, 9.7.13.3).
+     */
+    boolean initPublished(long initEpoch) {
+        int s = (int) (initEpoch & (STRONG - 1));
+        int c = (int) (initEpoch >>> 32);
+        if (fence[s] != null && fence[s].get(s, chunkSize) >= c) return true;
+        int first = m.clusterBarriers[m.ctaOfSlot(s)].firstCta;
+        return (cluster[first] != null && cluster[first].get(s) >= c)
+                || (clusterDone[first] != null && clusterDone[first].get(s, chunkSize) >= c);
     }
 
     /** An arrive-on by thread {@code slot} (or by the completing copy): a release unless relaxed. */

@@ -1,15 +1,18 @@
 package io.barrierscope.check;
 
+import io.barrierscope.diag.BarrierRef;
+import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Op;
 import io.barrierscope.exec.Space;
 import io.barrierscope.sync.BarrierOp;
+import io.barrierscope.sync.BarrierRefs;
 import io.barrierscope.sync.CtaBarrier;
 import io.barrierscope.sync.Mbarrier;
 import io.barrierscope.sync.MbarrierArriveOp;
-import io.barrierscope.sync.MbarrierWaitOp;
 import io.barrierscope.sync.MbarrierSync;
+import io.barrierscope.sync.MbarrierWaitOp;
 
 /**
  * Words for a race (semantics.md section 8): both accesses (who, what, where, when) and, where
@@ -52,14 +55,18 @@ final class RaceReport {
                 : "global memory " + m.memory.global.segments().get(region - d.ctas()).name() + " at byte offset " + off;
         String fence = !shared ? "fence.proxy.async.global" : region == m.ctaOfSlot(writerSlot) ? "fence.proxy.async.shared::cta"
                 : "fence.proxy.async.shared::cluster";
+        // A wgmma reads its descriptor operands for the whole warpgroup (PTX ISA 9.7.15.4).
+        boolean wgmma = x.op(curPc).insn.mnemonic().startsWith("wgmma");
+        String reader = wgmma ? "the wgmma of " + m.warpName(curSlot >> 5) + "'s warpgroup, through the async proxy,"
+                : who(d, d.actorIdNow(), curPc);
         x.report(DiagnosticCode.PROXY_FENCE_MISSING, "generic-proxy write not fenced for the async proxy on " + where + ": "
                 + m.threadName(writerSlot) + " writes it (" + x.op(writePc).insn.mnemonic() + " at "
-                + x.where(writePc) + ", step " + writeStep + "), and " + who(d, d.actorIdNow(), curPc)
+                + x.where(writePc) + ", step " + writeStep + "), and " + reader
                 + (write ? " overwrites" : " reads") + " it (" + x.op(curPc).insn.mnemonic() + " at "
                 + x.where(curPc) + ", step " + x.eventStep() + "); the two are ordered, but accesses through different proxies "
                 + "also need a proxy fence (PTX ISA 9.7.13.4, semantics.md section 13): " + m.threadName(writerSlot)
                 + " must execute " + fence + (fence.endsWith("::cta") ? " (CUTLASS fence_view_async_shared / tma_store_fence)" : "")
-                + " after its write and before " + (writerSlot == curSlot ? "issuing the copy"
+                + " after its write and before " + (writerSlot == curSlot ? "issuing the " + (wgmma ? "wgmma" : "copy")
                         : "the synchronization that hands the data to the issuing thread"),
                 new int[] {writePc, curPc}, new int[] {writerSlot, curSlot}, null);
     }
@@ -70,6 +77,18 @@ final class RaceReport {
         int initSlot = (int) (initEpoch & (RaceDetector.STRONG - 1));
         String name = MbarrierSync.describe(m, b.offset);
         boolean remote = m.ctaOfSlot(useSlot) != b.cta;
+        // A peer's use of an init that was never published to the cluster has its own code; a
+        // published init the use is still unordered with (no cluster barrier wait) stays a race.
+        if (remote && !d.initPublished(initEpoch)) {
+            x.report(DiagnosticCode.MBARRIER_INIT_NOT_FENCED, "mbarrier " + name + " of CTA " + m.grid.unflatten(b.cta) + " is used by "
+                    + (d.actorIsAsync() ? "the asynchronous copy issued by " : "") + m.threadName(useSlot) + " of another CTA of the cluster ("
+                    + x.op(usePc).insn.mnemonic() + " at " + x.where(usePc) + "), but " + m.threadName(initSlot) + " did not publish its"
+                    + " mbarrier.init at " + x.where(initPc) + " to the cluster: execute fence.mbarrier_init.release.cluster after the"
+                    + " init (or arrive on barrier.cluster with release semantics) and have the peers wait on barrier.cluster before"
+                    + " they arrive on it (PTX ISA 9.7.13.4, 9.7.13.15.9)",
+                    new int[] {initPc, usePc}, new int[] {initSlot, useSlot}, BarrierRefs.mbarrier(m, b, name));
+            return;
+        }
         x.report(DiagnosticCode.RACE, "race on mbarrier " + name + " of CTA " + m.grid.unflatten(b.cta) + ": "
                 + (d.actorIsAsync() ? "the asynchronous copy issued by " : "") + m.threadName(useSlot) + " uses it ("
                 + x.op(usePc).insn.mnemonic() + " at " + x.where(usePc) + ") but the mbarrier.init by " + m.threadName(initSlot)
@@ -77,7 +96,7 @@ final class RaceReport {
                 + (remote ? "publish the init to the cluster with fence.mbarrier_init.release.cluster (or a release "
                         + "barrier.cluster.arrive) and a barrier.cluster.wait before peers arrive on it"
                         : "put a __syncthreads() (bar.sync 0) between the init and the other threads' use"),
-                new int[] {initPc, usePc}, new int[] {initSlot, useSlot}, BarrierRef.mbarrier(m, b, name));
+                new int[] {initPc, usePc}, new int[] {initSlot, useSlot}, BarrierRefs.mbarrier(m, b, name));
     }
 
     private static String who(RaceDetector d, int id, int pc) {
@@ -110,7 +129,7 @@ final class RaceReport {
                     + (d.ctas() > 1 ? " of CTA " + d.m.grid.unflatten((int) (key >>> 32)) : "");
             return new Hint("wait on " + name + " (the copy's complete-tx) for the phase the copy completes, "
                     + "with an acquire test_wait/try_wait that returns true for that phase, before these bytes are touched",
-                    key < 0 ? null : BarrierRef.mbarrier(m, (int) (key >>> 32), (int) key, MbarrierSync.describe(d.m, (int) key)));
+                    key < 0 ? null : BarrierRefs.mbarrier(m, (int) (key >>> 32), (int) key, MbarrierSync.describe(d.m, (int) key)));
         }
         if (async == RaceDetector.AGENT_CP) return new Hint("cp.async.wait_group / cp.async.wait_all (or an mbarrier "
                 + "the copies arrive on) would order them", null);
@@ -138,14 +157,14 @@ final class RaceReport {
                         + "accesses would order them" + extra, barrierRef(m, ctaA, bar, name));
             }
             return new Hint("a __syncthreads() (bar.sync 0) between them would order them" + extra,
-                    BarrierRef.ctaBarrier(m, ctaA, 0, "bar.sync 0"));
+                    BarrierRefs.ctaBarrier(m, ctaA, 0, "bar.sync 0"));
         }
         boolean sameCluster = false;
         for (int c : m.memory.clusterMembers[ctaA]) sameCluster |= c == ctaB;
         if (sameCluster) {
             return new Hint("they are in different CTAs of one cluster: barrier.cluster.arrive (.release, not .relaxed) "
                     + "and barrier.cluster.wait (.acquire) between them would order them",
-                    BarrierRef.clusterBarrier(m, ctaA, "barrier.cluster"));
+                    BarrierRefs.clusterBarrier(m, ctaA, "barrier.cluster"));
         }
         return new Hint("they are in different clusters: only a release/acquire flag (st.release / ld.acquire, "
                 + "or fences with atomics) can order them", null);
@@ -154,7 +173,7 @@ final class RaceReport {
     /** The CTA barrier a barrier instruction of the kernel uses, its id known when the instruction names it as a constant. */
     private static BarrierRef barrierRef(Machine m, int cta, Op bar, String name) {
         long id = ((BarrierOp) bar).constantId();
-        return id < 0 ? BarrierRef.ctaBarrierOfUnknownId(m, cta, name) : BarrierRef.ctaBarrier(m, cta, id, name);
+        return id < 0 ? BarrierRefs.ctaBarrierOfUnknownId(m, cta, name) : BarrierRefs.ctaBarrier(m, cta, id, name);
     }
 
     /** A CTA barrier that waits (bar.sync / barrier.sync / bar.red): one between the two PCs, or with !between the first. */

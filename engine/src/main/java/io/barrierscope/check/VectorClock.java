@@ -99,6 +99,13 @@ public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.R
 
         boolean isEmpty() { return empty; }
 
+        /** The entry of {@code id}. */
+        int get(int id) {
+            int c = id / chunkSize;
+            int[] a = chunks[c];
+            return a == null ? 0 : a[id - c * chunkSize];
+        }
+
         void join(VectorClock v) {
             if (v == null || v == lastJoined) return;
             lastJoined = v;

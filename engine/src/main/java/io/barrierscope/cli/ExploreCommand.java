@@ -1,6 +1,7 @@
 package io.barrierscope.cli;
 
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
+import io.barrierscope.diag.SourcePos;
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.explore.Coverage;
 import io.barrierscope.explore.Explorer;
@@ -9,7 +10,6 @@ import io.barrierscope.explore.Minimization;
 import io.barrierscope.explore.SchedulePolicy;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.launch.ReportWriter;
-import io.barrierscope.ptx.SourcePos;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,10 +17,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code explore}: searches schedules for deadlocks, diagnostics and step-limit hangs and prints

@@ -1,6 +1,6 @@
 package io.barrierscope.exec;
 
-import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.ptx.Function;
 import io.barrierscope.ptx.Operand;
 import io.barrierscope.ptx.Variable;

@@ -254,7 +254,7 @@ final class ConvertOps {
                 long g = a.get(m, th);
                 long r = g - window;
                 if (window != 0 && (g < window || g >= window + Space.WINDOW_SIZE)) {
-                    throw new MemoryFault(io.barrierscope.check.DiagnosticCode.MEMORY_FAULT, g, "cvta.to." + spaceName
+                    throw new MemoryFault(io.barrierscope.diag.DiagnosticCode.MEMORY_FAULT, g, "cvta.to." + spaceName
                             + ": generic address 0x" + Long.toHexString(g) + " is not in the " + spaceName + " window");
                 }
                 if (d >= 0) m.setReg(th, d, Values.trunc(r, bits));

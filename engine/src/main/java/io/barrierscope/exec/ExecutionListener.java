@@ -1,6 +1,6 @@
 package io.barrierscope.exec;
 
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
 
 /**
  * Observes a run. Callbacks take primitives so the interpreter allocates nothing per step; the

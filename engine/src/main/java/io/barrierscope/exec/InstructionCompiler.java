@@ -81,7 +81,11 @@ final class InstructionCompiler {
             case "bar", "barrier", "shfl", "vote", "match", "redux", "elect", "activemask", "mbarrier":
                 return SyncCompiler.compile(c);
             case "membar":
-                return c.has(".proxy") ? new ControlOps.NopOp() : new FenceOp();
+                // membar.proxy is a synonym for fence.proxy (PTX ISA 9.7.13.4).
+                if (!c.has(".proxy")) return new FenceOp();
+                if (c.has(".async")) return ProxyFenceOp.compile(c);
+                if (c.has(".alias")) return ProxyFenceOp.compileOther(c);
+                break;
             case "prefetch", "prefetchu", "griddepcontrol", "pmevent":
                 return new ControlOps.NopOp();
             case "setmaxnreg":
@@ -90,6 +94,8 @@ final class InstructionCompiler {
                 // fence.proxy.async orders a thread's generic- and async-proxy accesses; the others are release/acquire fences.
                 if (c.has(".proxy") && c.has(".async")) return ProxyFenceOp.compile(c);
                 if (c.has(".mbarrier_init") || !c.has(".proxy")) return new FenceOp();
+                Op other = ProxyFenceOp.compileOther(c);
+                if (other != null) return other;
                 break;
             case "mma":
                 if (c.has(".sp") || c.has(".sp::ordered_metadata")) break;

@@ -1,12 +1,12 @@
 package io.barrierscope.exec;
 
-import io.barrierscope.check.BarrierRef;
-import io.barrierscope.check.Diagnostic;
-import io.barrierscope.check.DiagnosticCode;
-import io.barrierscope.check.Severity;
-import io.barrierscope.ptx.CudaLoc;
+import io.barrierscope.diag.BarrierRef;
+import io.barrierscope.diag.CudaLoc;
+import io.barrierscope.diag.Diagnostic;
+import io.barrierscope.diag.DiagnosticCode;
+import io.barrierscope.diag.Severity;
+import io.barrierscope.diag.SourcePos;
 import io.barrierscope.ptx.Instruction;
-import io.barrierscope.ptx.SourcePos;
 import io.barrierscope.sync.CtaBarrierSync;
 import io.barrierscope.sync.WarpSync;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.barrierscope.exec;
 
-import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.diag.DiagnosticCode;
 
 /** Raised by {@link Memory} on a bad access; the interpreter turns it into a diagnostic. */
 public final class MemoryFault extends RuntimeException {

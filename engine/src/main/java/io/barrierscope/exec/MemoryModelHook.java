@@ -69,6 +69,15 @@ public interface MemoryModelHook {
      */
     void proxyFence(int thread, int spaces);
 
+    /**
+     * Until {@link #endAsyncProxyRead}, the accesses are a wgmma.mma_async's shared-memory operand
+     * reads through matrix descriptors, made for thread {@code thread} at {@code pc}: reads through
+     * the async proxy (PTX ISA 9.7.15.4), so a generic-proxy write they see needs a proxy fence.
+     */
+    void beginAsyncProxyRead(int thread, int pc);
+
+    void endAsyncProxyRead();
+
     void barArrive(int cta, int id, int warp, int lanes);
 
     /** A CTA barrier generation completed: what its arrivals released. */

@@ -42,7 +42,7 @@ final class Modifiers {
                 ".v2", ".v4", ".v8", ".async", ".mbarrier::complete_tx::bytes");
         OWN.put("atom", atomOps); OWN.put("red", atomOps);
         own("bra", ".uni"); own("call", ".uni"); own("ret", ".uni"); own("exit"); own("trap"); own("brkpt");
-        own("nanosleep"); own("membar", ".gl", ".proxy", ".alias");
+        own("nanosleep"); own("membar", ".gl", ".proxy", ".alias", ".async");
         own("fence", ".proxy", ".async", ".alias", ".mbarrier_init", ".tensormap::generic", ".op_restrict",
                 ".sync_restrict::shared::cta", ".sync_restrict::shared::cluster", ".bulk_group");
         own("bar", ".sync", ".arrive", ".red", ".popc", ".and", ".or", ".aligned", ".warp");

@@ -21,6 +21,51 @@ final class ProxyFenceOp extends LaneOp {
         return new ProxyFenceOp(spaces);
     }
 
+    /**
+     * The other proxy fences of PTX ISA 9.7.13.4, checked as the ISA writes them, or null for a form
+     * it does not list. {@code fence.proxy.alias} orders accesses through virtually aliased addresses
+     * of one location: a launch maps every location at one address per state-space window, so it has
+     * nothing to order. {@code fence.proxy.tensormap::generic.release.scope} and
+     * {@code .acquire.scope [addr], 128} order generic writes of a tensor map before the tensormap
+     * proxy's reads of it; nothing changes in the sequentially consistent execution (the race
+     * detector does not check that ordering, semantics.md section 13).
+     */
+    static Op compileOther(CompileContext c) {
+        String mn = c.insn().mnemonic();
+        if (c.has(".alias")) {
+            c.expectOperands(0, 0);
+            return new ControlOps.NopOp();
+        }
+        if (!c.has(".tensormap::generic")) return null;
+        boolean rel = c.has(".release");
+        if (rel == c.has(".acquire")) {
+            throw c.error(mn + ": fence.proxy.tensormap::generic needs exactly one of .release and .acquire (PTX ISA 9.7.13.4)");
+        }
+        if (!c.has(".cta") && !c.has(".cluster") && !c.has(".gpu") && !c.has(".sys")) {
+            throw c.error(mn + ": fence.proxy.tensormap::generic needs a scope: .cta, .cluster, .gpu or .sys (PTX ISA 9.7.13.4)");
+        }
+        if (rel) {
+            c.expectOperands(0, 0);
+            return new ControlOps.NopOp();
+        }
+        c.expectOperands(2, 2);
+        if (!(c.operand(0) instanceof io.barrierscope.ptx.Operand.Address)) {
+            throw c.error(mn + ": operand 1 must be the tensor map's address [addr]");
+        }
+        if (!(c.operand(1) instanceof io.barrierscope.ptx.Operand.Imm im) || im.value() != 128) {
+            throw c.error(mn + ": the size must be the constant 128, the only value the ISA supports (PTX ISA 9.7.13.4)");
+        }
+        Src addr = c.address(c.operand(0), Space.GENERIC).address();
+        // Generic addressing, and the address must fall within .global; otherwise undefined (PTX ISA 9.7.13.4).
+        return new MemoryOps.CheckedOp((m, t) -> {
+            long a = addr.get(m, t);
+            if (a < Space.GLOBAL_BASE || a >= Space.SHARED_WINDOW) {
+                throw new MemoryFault(io.barrierscope.diag.DiagnosticCode.MEMORY_FAULT, a, mn + ": address 0x" + Long.toHexString(a)
+                        + " is not in the .global state space (PTX ISA 9.7.13.4)");
+            }
+        });
+    }
+
     @Override
     protected void lane(Machine m, int t) {
         if (m.race != null) m.race.proxyFence(t, spaces);

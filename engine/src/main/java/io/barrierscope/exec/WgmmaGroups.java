@@ -1,6 +1,6 @@
 package io.barrierscope.exec;
 
-import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.ptx.Operand;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -239,12 +239,17 @@ public final class WgmmaGroups {
             is.from[r] = null; // formed: the inputs are no longer needed
         }
         Reads reads = new Reads();
+        // Descriptor operands are read through the async proxy (PTX ISA 9.7.15.4): the race detector checks the writers' proxy fences.
+        MemoryModelHook race = m.memory.race;
+        if (race != null) race.beginAsyncProxyRead(is.first << 5, is.op.pc);
         try {
             is.result = is.op.compute(m, is.first << 5, is.parts, dIn, reads);
             is.reads = reads;
         } catch (MemoryFault f) {
             x.report(f.code(), f.getMessage() + " in " + is.op.insn.mnemonic() + " at " + x.where(is.op.pc) + " (the warpgroup of "
                     + m.warpName(is.first) + ")", new int[] {is.op.pc}, new int[] {is.first << 5}, null);
+        } finally {
+            if (race != null) race.endAsyncProxyRead();
         }
     }
 

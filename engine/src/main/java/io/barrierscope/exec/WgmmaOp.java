@@ -185,7 +185,7 @@ final class WgmmaOp extends WarpMatrixOp {
         long db = bDesc.get(m, base);
         for (int l = 1; l < 32; l++) {
             if ((aDesc != null && aDesc.get(m, base + l) != da) || bDesc.get(m, base + l) != db) {
-                x.report(io.barrierscope.check.DiagnosticCode.WGMMA_BAD_DESCRIPTOR, "lanes of " + m.warpName(base >> 5) + " pass different"
+                x.report(io.barrierscope.diag.DiagnosticCode.WGMMA_BAD_DESCRIPTOR, "lanes of " + m.warpName(base >> 5) + " pass different"
                         + " matrix descriptors to " + insn.mnemonic() + " at " + x.where(pc) + " (lane 0 and lane " + l + "); a descriptor"
                         + " describes one matrix for the whole warpgroup (PTX ISA 9.7.15.5.1)", new int[] {pc}, new int[] {base + l}, null);
                 return;

@@ -2,11 +2,11 @@ package io.barrierscope.explore;
 
 import io.barrierscope.check.Deadlock;
 import io.barrierscope.check.DeadlockExplainer;
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
+import io.barrierscope.diag.SourcePos;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Outcome;
-import io.barrierscope.ptx.SourcePos;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;

@@ -1,6 +1,6 @@
 package io.barrierscope.explore;
 
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Outcome;
@@ -441,7 +441,9 @@ public final class Explorer {
     private void keepSymmetricIfRaced(Frame f) {
         if (f.skippedCount == 0) return;
         boolean raced = false;
-        for (Diagnostic d : x.diagnostics()) raced |= d.code() == io.barrierscope.check.DiagnosticCode.RACE;
+        for (Diagnostic d : x.diagnostics()) {
+            raced |= d.code() == io.barrierscope.diag.DiagnosticCode.RACE || d.code() == io.barrierscope.diag.DiagnosticCode.MBARRIER_INIT_NOT_FENCED;
+        }
         if (!raced) return;
         // Run the frame again from the start to list what it skipped (deterministic: the same decisions),
         // leaving every count as it was.

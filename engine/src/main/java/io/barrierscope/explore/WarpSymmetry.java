@@ -144,7 +144,7 @@ final class WarpSymmetry {
     private static boolean sameMbarrier(Mbarrier p, Mbarrier q) {
         return p.valid == q.valid && p.phase == q.phase && p.pending == q.pending && p.expected == q.expected && p.tx == q.tx
                 && p.arrivals == q.arrivals && p.txExpected == q.txExpected && p.txCompleted == q.txCompleted
-                && p.observedPrevious == q.observedPrevious && p.version == q.version && p.initPc == q.initPc;
+                && p.observedPrevious == q.observedPrevious && p.version == q.version && p.initPc == q.initPc && p.inits == q.inits;
     }
 
     /** Per-warp control state; {@code otherCta}: mbarrier keys are compared by offset (each names its own CTA's). */

@@ -1,6 +1,6 @@
 package io.barrierscope.launch;
 
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Outcome;
 import java.util.ArrayList;
 import java.util.List;

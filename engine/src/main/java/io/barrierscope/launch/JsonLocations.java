@@ -107,6 +107,6 @@ final class JsonLocations {
         String shown = text == null ? null : text.lines().skip(Math.max(0, line - 1)).findFirst().orElse(null);
         // PTX errors are shown the same way; a blank or very long line is not worth showing.
         if (shown != null && (shown.isBlank() || shown.length() > 300)) shown = null;
-        return io.barrierscope.ptx.PtxException.format(new io.barrierscope.ptx.SourcePos(String.valueOf(file), line, col), shown, msg);
+        return io.barrierscope.ptx.PtxException.format(new io.barrierscope.diag.SourcePos(String.valueOf(file), line, col), shown, msg);
     }
 }

@@ -568,7 +568,7 @@ public final class LaunchFileReader {
             for (int i = 0; i < d.size(); i++) {
                 if (!d.get(i).isTextual()) throw bad("/expect/diagnostics/" + i, "expected a diagnostic code");
                 // A misspelt code could never be reported: refused here rather than failing the check.
-                if (io.barrierscope.check.DiagnosticCode.byCode(d.get(i).asText()) == null) {
+                if (io.barrierscope.diag.DiagnosticCode.byCode(d.get(i).asText()) == null) {
                     throw bad("/expect/diagnostics/" + i, "unknown diagnostic code '" + d.get(i).asText() + "' (docs/semantics.md lists them)");
                 }
                 diags.add(d.get(i).asText());

@@ -2,7 +2,7 @@ package io.barrierscope.launch;
 
 import io.barrierscope.check.Deadlock;
 import io.barrierscope.check.DeadlockExplainer;
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Dim3;
 import io.barrierscope.exec.GlobalMemory;
 import io.barrierscope.exec.Interpreter;

@@ -1,10 +1,10 @@
 package io.barrierscope.launch;
 
-import io.barrierscope.check.BarrierRef;
 import io.barrierscope.check.Deadlock;
+import io.barrierscope.diag.BarrierRef;
+import io.barrierscope.diag.CudaLoc;
+import io.barrierscope.diag.SourcePos;
 import io.barrierscope.exec.Dim3;
-import io.barrierscope.ptx.CudaLoc;
-import io.barrierscope.ptx.SourcePos;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,7 +23,7 @@ final class ReportFacts {
     static Map<String, Object> barrier(BarrierRef b) {
         Map<String, Object> j = new LinkedHashMap<>();
         j.put("kind", b.kind());
-        putIf(j, "cta", b.cta() == null ? null : dim(b.cta()));
+        putIf(j, "cta", b.cta() == null ? null : List.of(b.cta().x(), b.cta().y(), b.cta().z()));
         putIf(j, "id", b.id());
         putIf(j, "variable", b.variable());
         putIf(j, "offset", b.offset());

@@ -3,7 +3,7 @@ package io.barrierscope.launch;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.barrierscope.check.Deadlock;
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Dim3;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.PrintfLine;

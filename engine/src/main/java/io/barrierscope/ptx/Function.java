@@ -1,5 +1,6 @@
 package io.barrierscope.ptx;
 
+import io.barrierscope.diag.SourcePos;
 import java.util.List;
 import java.util.Map;
 

@@ -1,5 +1,7 @@
 package io.barrierscope.ptx;
 
+import io.barrierscope.diag.CudaLoc;
+import io.barrierscope.diag.SourcePos;
 import java.util.List;
 
 /**

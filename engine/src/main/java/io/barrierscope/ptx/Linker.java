@@ -1,5 +1,6 @@
 package io.barrierscope.ptx;
 
+import io.barrierscope.diag.CudaLoc;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

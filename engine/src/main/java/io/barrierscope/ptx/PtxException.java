@@ -1,5 +1,7 @@
 package io.barrierscope.ptx;
 
+import io.barrierscope.diag.SourcePos;
+
 /**
  * Bad PTX (a syntax error, an unknown or unsupported instruction, an undeclared name), located
  * at file:line:col with the offending line and a caret under the column.

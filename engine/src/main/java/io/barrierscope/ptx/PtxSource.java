@@ -1,5 +1,6 @@
 package io.barrierscope.ptx;
 
+import io.barrierscope.diag.SourcePos;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.barrierscope.ptx;
 
+import io.barrierscope.diag.SourcePos;
+
 /**
  * One lexical token of PTX source. {@code start}/{@code end} are character offsets into the text,
  * {@code line}/{@code col} are 1-based. For {@link Kind#INT} {@code value} holds the 64-bit value

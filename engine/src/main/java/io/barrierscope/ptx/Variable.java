@@ -1,5 +1,7 @@
 package io.barrierscope.ptx;
 
+import io.barrierscope.diag.SourcePos;
+
 /**
  * A declared variable in an addressable state space (global, const, shared, local, param).
  * {@code count} is the number of elements (1 for a scalar, -1 for an unsized {@code extern} array);

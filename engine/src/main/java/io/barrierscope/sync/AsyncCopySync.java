@@ -1,13 +1,13 @@
 package io.barrierscope.sync;
 
-import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.exec.GlobalMemory;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Memory;
-import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.MemoryFault;
 import io.barrierscope.exec.Space;
+import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.ThreadStatus;
 import io.barrierscope.ptx.ScalarType;
 

@@ -1,7 +1,6 @@
 package io.barrierscope.sync;
 
-import io.barrierscope.check.BarrierRef;
-import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Op;
@@ -62,7 +61,7 @@ public final class BarrierOp extends Op {
             long bid = id.get(m, s) & 0xFFFFFFFFL;
             if (bid > 15) {
                 x.report(DiagnosticCode.BARRIER_BAD_ID, "barrier id " + bid + " is outside 0..15 (PTX ISA 9.7.13.1)",
-                        new int[] {pc}, new int[] {s}, BarrierRef.ctaBarrier(m, m.ctaOfSlot(s), bid, "barrier " + bid));
+                        new int[] {pc}, new int[] {s}, BarrierRefs.ctaBarrier(m, m.ctaOfSlot(s), bid, "barrier " + bid));
                 return;
             }
             int cnt = -1;
@@ -71,7 +70,7 @@ public final class BarrierOp extends Op {
                 if (c == 0 || c % 32 != 0 || c > Integer.MAX_VALUE) {
                     x.report(DiagnosticCode.BARRIER_BAD_COUNT, "barrier " + bid + " thread count " + c
                             + " is not a non-zero multiple of the warp size 32 (PTX ISA 9.7.13.1)",
-                            new int[] {pc}, new int[] {s}, BarrierRef.ctaBarrier(m, m.ctaOfSlot(s), bid, "barrier " + bid));
+                            new int[] {pc}, new int[] {s}, BarrierRefs.ctaBarrier(m, m.ctaOfSlot(s), bid, "barrier " + bid));
                     return;
                 }
                 cnt = (int) c;

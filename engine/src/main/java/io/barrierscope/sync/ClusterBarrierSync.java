@@ -1,7 +1,6 @@
 package io.barrierscope.sync;
 
-import io.barrierscope.check.BarrierRef;
-import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.SyncEvent;
@@ -36,7 +35,7 @@ public final class ClusterBarrierSync {
                         + "barrier.cluster through different instructions, at " + x.where(m.pc[first]) + " and at "
                         + x.where(m.pc[s]) + "; .aligned requires the whole warp to execute the same one (PTX ISA 9.7.13.3)",
                         new int[] {m.pc[first], m.pc[s]}, new int[] {first, s},
-                        BarrierRef.clusterBarrier(m, m.ctaOfWarp(warp), "barrier.cluster"));
+                        BarrierRefs.clusterBarrier(m, m.ctaOfWarp(warp), "barrier.cluster"));
                 return;
             }
         }
@@ -50,7 +49,7 @@ public final class ClusterBarrierSync {
                     x.report(DiagnosticCode.CLUSTER_BARRIER_WAIT_WITHOUT_ARRIVE, m.threadName(s) + " executed barrier.cluster.wait at "
                             + x.where(m.pc[s]) + " without a barrier.cluster.arrive before it (PTX ISA 9.7.13.3)",
                             new int[] {m.pc[s]}, new int[] {s},
-                            BarrierRef.clusterBarrier(m, m.ctaOfSlot(s), "barrier.cluster"));
+                            BarrierRefs.clusterBarrier(m, m.ctaOfSlot(s), "barrier.cluster"));
                     return;
                 }
                 if (cb.phase > arrivedIn) pass(m, s, cb);
@@ -61,7 +60,7 @@ public final class ClusterBarrierSync {
                             + x.where(m.pc[s]) + " before waiting for the phase it arrived in (phase "
                             + m.clusterArrivedPhase[s] + "); each thread arrives once per phase (PTX ISA 9.7.13.3)",
                             new int[] {m.pc[s]}, new int[] {s},
-                            BarrierRef.clusterBarrier(m, m.ctaOfSlot(s), "barrier.cluster"));
+                            BarrierRefs.clusterBarrier(m, m.ctaOfSlot(s), "barrier.cluster"));
                     return;
                 }
                 m.clusterArrivedPhase[s] = cb.phase;

@@ -1,10 +1,10 @@
 package io.barrierscope.sync;
 
-import io.barrierscope.check.BarrierRef;
-import io.barrierscope.check.DiagnosticCode;
-import io.barrierscope.exec.SyncEvent;
+import io.barrierscope.diag.BarrierRef;
+import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.ThreadStatus;
 
 /**
@@ -86,7 +86,7 @@ public final class CtaBarrierSync {
                     + b.generation + " (again at " + x.where(pc) + ") before it completed; keep a warp from executing more "
                     + "barrier instructions than intended before the reset (PTX ISA 9.7.13.1)",
                     new int[] {pc}, new int[] {(warp << 5) + Integer.numberOfTrailingZeros(lanes)},
-                    BarrierRef.ctaBarrier(m, cta, id, bname));
+                    BarrierRefs.ctaBarrier(m, cta, id, bname));
             return;
         }
         if (b.active()) {
@@ -94,7 +94,7 @@ public final class CtaBarrierSync {
                 String bname = barrierName(m, id, cta);
                 x.report(DiagnosticCode.BARRIER_COUNT_MISMATCH, m.warpName(warp) + " arrives on " + bname + " with thread count "
                         + countText(cnt) + " at " + x.where(pc) + " but the current generation was opened with "
-                        + countText(b.count), new int[] {pc}, new int[] {warp << 5}, BarrierRef.ctaBarrier(m, cta, id, bname));
+                        + countText(b.count), new int[] {pc}, new int[] {warp << 5}, BarrierRefs.ctaBarrier(m, cta, id, bname));
                 return;
             }
         }
@@ -156,7 +156,7 @@ public final class CtaBarrierSync {
             x.report(DiagnosticCode.BARRIER_MIXED_RED, bname + " mixes bar.red (" + x.where(red ? pc : other)
                     + ") with bar.sync/bar.arrive (" + x.where(red ? other : pc) + ") in one generation; "
                     + "execution is unpredictable (PTX ISA 9.7.13.1)", new int[] {other, pc}, new int[] {warp << 5},
-                    BarrierRef.ctaBarrier(m, cta, b.id, bname));
+                    BarrierRefs.ctaBarrier(m, cta, b.id, bname));
             return false;
         }
         int prev = b.firstPc[form];
@@ -165,7 +165,7 @@ public final class CtaBarrierSync {
             x.report(DiagnosticCode.BARRIER_DIVERGENCE, bname + " was reached through two different aligned "
                     + "instructions in one generation, at " + x.where(prev) + " and, by " + m.warpName(warp) + ", at "
                     + x.where(pc) + "; .aligned requires all threads to execute the same barrier instruction "
-                    + "(PTX ISA 9.7.13.1)", new int[] {prev, pc}, new int[] {warp << 5}, BarrierRef.ctaBarrier(m, cta, b.id, bname));
+                    + "(PTX ISA 9.7.13.1)", new int[] {prev, pc}, new int[] {warp << 5}, BarrierRefs.ctaBarrier(m, cta, b.id, bname));
             return false;
         }
         if (prev < 0) {
@@ -177,7 +177,7 @@ public final class CtaBarrierSync {
 
     /** The barrier a split warp's gather names in its diagnostics (built only when one is reported). */
     private static BarrierRef gatherRef(Machine m, int warp, int id) {
-        return BarrierRef.ctaBarrier(m, m.ctaOfWarp(warp), id, "barrier " + id);
+        return BarrierRefs.ctaBarrier(m, m.ctaOfWarp(warp), id, "barrier " + id);
     }
 
     /** Built only for messages: arrivals are hot and must not allocate. */

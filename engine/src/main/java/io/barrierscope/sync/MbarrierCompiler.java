@@ -42,6 +42,9 @@ final class MbarrierCompiler {
         if (c.has(".arrive") || c.has(".arrive_drop")) {
             boolean expectTx = c.has(".expect_tx");
             boolean noComplete = c.has(".noComplete");
+            if (c.has(".arrive") && (c.has(".release") || c.has(".relaxed")) != (c.has(".cta") || c.has(".cluster"))) {
+                throw c.error(c.insn().mnemonic() + ": qualifiers .sem and .scope must be specified together (PTX ISA 9.7.13.15.13)");
+            }
             c.expectOperands(expectTx || noComplete ? 3 : 2, 3);
             if (c.has(".shared::cluster") && !(c.operand(0) instanceof Operand.Sink)) {
                 throw c.error(c.insn().mnemonic() + ": an arrive on shared::cluster cannot return a state; use '_' (PTX ISA 9.7.13.15.13)");

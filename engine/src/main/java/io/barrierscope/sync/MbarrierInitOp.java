@@ -1,10 +1,10 @@
 package io.barrierscope.sync;
 
-import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
-import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.Src;
+import io.barrierscope.exec.SyncEvent;
 
 /** {@code mbarrier.init [addr], count} (9.7.13.15.9) and {@code mbarrier.inval [addr]} (9.7.13.15.10). */
 public final class MbarrierInitOp extends MbarrierOp {

@@ -1,7 +1,6 @@
 package io.barrierscope.sync;
 
-import io.barrierscope.check.BarrierRef;
-import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Op;
@@ -144,7 +143,7 @@ public abstract class MbarrierOp extends Op {
         if ((a & 7) != 0) {
             x.report(DiagnosticCode.MBARRIER_MISALIGNED, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc)
                     + ": mbarrier address 0x" + Long.toHexString(a) + " is not 8-byte aligned (PTX ISA 9.7.13.15.1)",
-                    new int[] {pc}, new int[] {s}, BarrierRef.mbarrier(m, cta, (int) a, name(m, (int) a)));
+                    new int[] {pc}, new int[] {s}, BarrierRefs.mbarrier(m, cta, (int) a, name(m, (int) a)));
             return -1;
         }
         return MbarrierUnit.key(cta, (int) a);
@@ -160,7 +159,7 @@ public abstract class MbarrierOp extends Op {
                     + " (cluster rank " + m.rankOf(b.cta) + ")";
             x.report(DiagnosticCode.MBARRIER_UNINITIALIZED, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc) + " on "
                     + name(m, b.offset) + where + ", which holds no initialized mbarrier object; undefined (PTX ISA 9.7.13.15)",
-                    new int[] {pc}, new int[] {s}, BarrierRef.mbarrier(m, b, name(m, b.offset)));
+                    new int[] {pc}, new int[] {s}, BarrierRefs.mbarrier(m, b, name(m, b.offset)));
             return null;
         }
         if (m.race != null) m.race.mbarrierUse(s, b, pc);
@@ -203,6 +202,6 @@ public abstract class MbarrierOp extends Op {
     protected void report(Interpreter x, DiagnosticCode code, int s, Mbarrier b, String what) {
         Machine m = x.machine();
         x.report(code, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc) + " on mbarrier " + name(m, b.offset)
-                + " (" + b + "): " + what, new int[] {pc}, new int[] {s}, BarrierRef.mbarrier(m, b, name(m, b.offset)));
+                + " (" + b + "): " + what, new int[] {pc}, new int[] {s}, BarrierRefs.mbarrier(m, b, name(m, b.offset)));
     }
 }

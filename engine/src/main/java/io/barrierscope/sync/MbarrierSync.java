@@ -1,11 +1,11 @@
 package io.barrierscope.sync;
 
-import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
-import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.Space;
 import io.barrierscope.exec.SymbolTable;
+import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.ThreadStatus;
 
 /**

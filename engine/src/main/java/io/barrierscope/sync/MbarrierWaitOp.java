@@ -1,10 +1,10 @@
 package io.barrierscope.sync;
 
-import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
-import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.Src;
+import io.barrierscope.exec.SyncEvent;
 
 /**
  * {@code mbarrier.test_wait} / {@code mbarrier.try_wait}, with a state token or {@code .parity}

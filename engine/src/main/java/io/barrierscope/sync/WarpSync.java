@@ -1,7 +1,7 @@
 package io.barrierscope.sync;
 
-import io.barrierscope.check.BarrierRef;
-import io.barrierscope.check.DiagnosticCode;
+import io.barrierscope.diag.BarrierRef;
+import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Op;
@@ -13,7 +13,7 @@ public final class WarpSync {
 
     /** The meeting of a membermask's lanes that a diagnostic concerns. */
     static BarrierRef syncRef(Machine m, int warp, int mask, Op op) {
-        return BarrierRef.warpSync(m, warp, mask, op.insn.mnemonic() + " with membermask 0x" + Integer.toHexString(mask));
+        return BarrierRefs.warpSync(m, warp, mask, op.insn.mnemonic() + " with membermask 0x" + Integer.toHexString(mask));
     }
 
     /** Releases the members of {@code mask} in {@code warp} if all of them are waiting with that mask. */

@@ -172,7 +172,7 @@ public final class Breakpoint {
             case "diagnostic" -> {
                 kind = Kind.DIAGNOSTIC;
                 code = arg;
-                if (code != null && io.barrierscope.check.DiagnosticCode.byCode(code) == null) {
+                if (code != null && io.barrierscope.diag.DiagnosticCode.byCode(code) == null) {
                     throw bad(spec, argAt, "unknown diagnostic code '" + code + "'");
                 }
             }

@@ -1,6 +1,7 @@
 package io.barrierscope.trace;
 
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.CudaLoc;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Dim3;
 import io.barrierscope.exec.ExecutionListener;
 import io.barrierscope.exec.Machine;
@@ -9,7 +10,6 @@ import io.barrierscope.exec.Space;
 import io.barrierscope.exec.SymbolTable;
 import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.ThreadStatus;
-import io.barrierscope.ptx.CudaLoc;
 import io.barrierscope.ptx.Instruction;
 import io.barrierscope.sync.MbarrierSync;
 import java.util.ArrayList;

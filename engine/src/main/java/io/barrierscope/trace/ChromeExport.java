@@ -1,7 +1,7 @@
 package io.barrierscope.trace;
 
 import io.barrierscope.Version;
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Dim3;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;

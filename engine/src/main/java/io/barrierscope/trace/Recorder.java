@@ -1,6 +1,6 @@
 package io.barrierscope.trace;
 
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.ExecutionListener;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Outcome;

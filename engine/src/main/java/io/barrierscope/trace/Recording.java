@@ -1,6 +1,6 @@
 package io.barrierscope.trace;
 
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.exec.PrintfLine;
 import io.barrierscope.exec.StepLog;

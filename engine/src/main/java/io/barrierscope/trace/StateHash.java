@@ -154,6 +154,9 @@ public final class StateHash {
             add(b.observedPrevious);
             add(b.version);
             add(b.initPc);
+            // The incarnation: a state token names it (MbarrierSync.state), so two objects that
+            // differ only there are different states.
+            add(b.inits);
         }
         tag(6);
         add(m.async.issued());
@@ -164,7 +167,7 @@ public final class StateHash {
 
     private static boolean pristine(Mbarrier b) {
         return !b.valid && b.version == 0 && b.phase == 0 && b.pending == 0 && b.expected == 0 && b.tx == 0 && b.arrivals == 0
-                && b.txExpected == 0 && b.txCompleted == 0 && b.observedPrevious && b.initPc == -1;
+                && b.txExpected == 0 && b.txCompleted == 0 && b.observedPrevious && b.initPc == -1 && b.inits == 0;
     }
 
     private void asyncOperation(AsyncOperation o) {

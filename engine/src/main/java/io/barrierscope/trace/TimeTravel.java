@@ -170,7 +170,7 @@ public final class TimeTravel {
         public void timeJump(long step, long cycles) { recorder.timeJump(step, cycles); }
 
         @Override
-        public void diagnostic(io.barrierscope.check.Diagnostic d) {
+        public void diagnostic(io.barrierscope.diag.Diagnostic d) {
             recorder.diagnostic(d);
             breakpoints.diagnostic(d);
         }

@@ -5,6 +5,7 @@ import static io.barrierscope.testing.PtxRun.outcome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.ptx.ScalarType;
@@ -60,6 +61,11 @@ class AsyncProxyTest {
         assertClean(run("@%p1 st.shared.u32 [sm+8], 7;\n@%p1 fence.proxy.async;\n" + STORE_TILE));
         assertClean(run("@%p1 st.shared.u32 [sm+8], 7;\n@%p1 fence.proxy.async.shared::cluster;\n" + STORE_TILE));
         assertCode("proxy-fence-missing", run("@%p1 st.shared.u32 [sm+8], 7;\n@%p1 fence.proxy.async.global;\n" + STORE_TILE));
+    }
+
+    @Test
+    void membarProxyAsyncIsASynonymOfFenceProxyAsync() {
+        assertClean(run("@%p1 st.shared.u32 [sm+8], 7;\n@%p1 membar.proxy.async;\n" + STORE_TILE));
     }
 
     @Test
@@ -134,13 +140,13 @@ class AsyncProxyTest {
     }
 
     @Test
-    void aRemoteArriveOnAPeersMbarrierWhoseInitWasNotFencedForTheClusterIsTheInitRace() {
+    void aRemoteArriveOnAPeersMbarrierWhoseInitWasNotFencedForTheClusterIsMbarrierInitNotFenced() {
         // Rank 1's thread 0 arrives on rank 0's bar; rank 0's thread 0 waits for phase 0.
         String body = "@!%p1 bra E;\nsetp.eq.u32 %p5, %r20, 0;\n@%p5 bra WAIT;\nmapa.shared::cluster.u32 %r21, %r2, 0;\n"
                 + "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r21];\nbra E;\nWAIT:\nmov.u32 %r5, 0;\n"
                 + "W:\nmbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 %p4, [%r2], %r5;\n@!%p4 bra W;\nE:\nret;";
         LaunchedRun bad = cluster(body, false);
-        assertCode("race", bad);
+        assertCode("mbarrier-init-not-fenced", bad);
         Diagnostic d = bad.interpreter().diagnostics().get(0);
         assertTrue(d.message().contains("mbarrier.init") && d.message().contains("fence.mbarrier_init.release.cluster"), d.message());
         assertEquals(2, d.ptxLocations().size(), d.message());
@@ -148,7 +154,7 @@ class AsyncProxyTest {
     }
 
     @Test
-    void aMulticastCopyCompletingOnAPeersMbarrierWhoseInitWasNotFencedIsTheInitRace() {
+    void aMulticastCopyCompletingOnAPeersMbarrierWhoseInitWasNotFencedIsMbarrierInitNotFenced() {
         // Rank 0's thread 0 multicasts 128 bytes to both CTAs; each CTA's thread 0 expects them on its own bar and waits.
         String body = "@!%p1 bra E;\nmbarrier.arrive.expect_tx.shared::cta.b64 _, [%r2], 128;\nsetp.ne.u32 %p5, %r20, 0;\n"
                 + "@%p5 bra WAIT;\nmov.u16 %rs1, 3;\n"
@@ -156,10 +162,25 @@ class AsyncProxyTest {
                 + "WAIT:\nmov.u32 %r5, 0;\nW:\nmbarrier.try_wait.parity.shared::cta.b64 %p4, [%r2], %r5;\n@!%p4 bra W;\nE:\nret;";
         String regs = ".reg .b16 %rs<4>;\n";
         LaunchedRun bad = cluster(regs + body, false);
-        assertCode("race", bad);
+        assertCode("mbarrier-init-not-fenced", bad);
         Diagnostic d = bad.interpreter().diagnostics().get(0);
         assertTrue(d.message().contains("asynchronous copy issued by") && d.message().contains("fence.mbarrier_init"), d.message());
         assertClean(cluster(regs + body, true));
+    }
+
+    @Test
+    void aPublishedInitThatTheRemoteArriveIsStillUnorderedWithIsAPlainRace() {
+        // The init is fenced for the cluster, but rank 1 arrives without waiting on the cluster barrier:
+        // the missing piece is the synchronization, not the fence.
+        String body = "@!%p1 bra E;\nsetp.eq.u32 %p5, %r20, 0;\n@%p5 bra WAIT;\nmapa.shared::cluster.u32 %r21, %r2, 0;\n"
+                + "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r21];\nbra E;\nWAIT:\nmov.u32 %r5, 0;\n"
+                + "W:\nmbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 %p4, [%r2], %r5;\n@!%p4 bra W;\nE:\nret;";
+        String k = "mov.u32 %r20, %cluster_ctarank;\n@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\n"
+                + "@%p1 fence.mbarrier_init.release.cluster;\nsetp.ne.u32 %p6, %r20, 0;\n@%p6 nanosleep.u32 500;\n" + body;
+        LaunchedRun r = PtxRun.kernel(REGS + k).header(HEADER).buffer("in", 128, ScalarType.U32, "iota").buffer("out", 128).threads(32)
+                .cluster(2).run();
+        assertCode("race", r);
+        assertTrue(r.interpreter().diagnostics().get(0).message().contains("mbarrier.init"), r.summary());
     }
 
     @Test

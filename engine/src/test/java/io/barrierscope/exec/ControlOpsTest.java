@@ -6,7 +6,7 @@ import static io.barrierscope.exec.ExecKernel.x;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.launch.LaunchedRun;
 import java.util.List;
 import org.junit.jupiter.api.Test;

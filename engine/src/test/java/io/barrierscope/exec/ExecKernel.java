@@ -2,7 +2,7 @@ package io.barrierscope.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.launch.ArgSpec;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchedRun;

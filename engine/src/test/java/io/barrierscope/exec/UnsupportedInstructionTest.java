@@ -33,6 +33,22 @@ class UnsupportedInstructionTest {
     }
 
     @Test
+    void anMbarrierArriveWithSemButNoScopeOrScopeButNoSemIsRefusedWithItsLocation() {
+        // "Qualifiers .sem and .scope must be specified together." (PTX ISA 9.7.13.15.13)
+        for (String insn : new String[] {"mbarrier.arrive.release.shared::cta.b64 %rd1, [%r1];",
+                "mbarrier.arrive.cta.shared::cta.b64 %rd1, [%r1];", "mbarrier.arrive.expect_tx.relaxed.shared::cta.b64 %rd1, [%r1], 16;",
+                "mbarrier.arrive.expect_tx.cluster.shared::cluster.b64 _, [%r1], 16;"}) {
+            String body = "mov.u32 %r1, bar0;\n" + insn;
+            BadInputException e = refuse(body);
+            assertTrue(e.getMessage().contains(".sem and .scope must be specified together"), e.getMessage());
+            assertLocated(e, lineOf(body, insn));
+        }
+        // Both, or neither: accepted.
+        ExecKernel.of("mov.u32 %r1, bar0;\nmbarrier.init.shared::cta.b64 [%r1], 1;\nmbarrier.arrive.release.cta.shared::cta.b64 %rd1, [%r1];\n")
+                .header(SHARED).ok();
+    }
+
+    @Test
     void aWaitOnASharedClusterMbarrierIsRefusedWithItsLocation() {
         String insn = "mbarrier.try_wait.parity.shared::cluster.b64 %p1, [%r1], %r2;";
         String body = "mov.u32 %r1, 1;\n" + insn;

@@ -78,7 +78,7 @@ class WgmmaTest {
         k.append("COPY:\nsetp.ge.u32 %p1, %r1, ").append(IMAGE / 4).append(";\n@%p1 bra COPIED;\n");
         k.append("mul.wide.u32 %rd2, %r1, 4;\nadd.s64 %rd3, %rd1, %rd2;\nld.global.u32 %r2, [%rd3];\n");
         k.append("mov.u32 %r3, smem;\nshl.b32 %r4, %r1, 2;\nadd.u32 %r3, %r3, %r4;\nst.shared.u32 [%r3], %r2;\n");
-        k.append("add.u32 %r1, %r1, 128;\nbra COPY;\nCOPIED:\nbar.sync 0;\n");
+        k.append("add.u32 %r1, %r1, 128;\nbra COPY;\nCOPIED:\nfence.proxy.async.shared::cta;\nbar.sync 0;\n");
         for (String[] ab : new String[][] {{"%rd10", "ra", "" + OFF_A}, {"%rd11", "rb", "" + OFF_B}}) {
             k.append("mov.u32 %r5, smem;\nadd.u32 %r5, %r5, ").append(ab[2]).append(";\nshr.u32 %r5, %r5, 4;\nand.b32 %r5, %r5, 16383;\n")
                     .append("cvt.u64.u32 %rd5, %r5;\nld.param.u64 %rd6, [").append(ab[1]).append("];\nor.b64 ").append(ab[0]).append(", %rd5, %rd6;\n");
@@ -357,6 +357,24 @@ class WgmmaTest {
         Matrix b = halves(F16, 16, 8, 92);
         return new Case("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 D, A, B, P, 1, 1, 0, 0", kMajor(a, b, 2, 128), SW128, SW128, 4,
                 new long[128 * 4], null, true);
+    }
+
+    @Test
+    void operandsWrittenWithStSharedAndReadByWgmmaNeedAProxyFenceBetween() {
+        // Descriptor operands are read through the async proxy (PTX ISA 9.7.15.4): the threads' generic
+        // st.shared of the tile, ordered by bar.sync alone, is not visible to it without fence.proxy.async.
+        Case c = small();
+        LaunchedRun bad = kernel(c, body(c, "", "").replace("fence.proxy.async.shared::cta;\n", "")).run();
+        assertEquals(List.of("proxy-fence-missing"), ExecKernel.codes(bad), bad.summary());
+        var d = bad.interpreter().diagnostics().get(0);
+        assertEquals(2, d.ptxLocations().size(), d.message());
+        assertTrue(d.message().contains("st.shared.u32 at line") && d.message().contains("wgmma.mma_async.sync.aligned.m64n8k16")
+                && d.message().contains("fence.proxy.async.shared::cta"), d.message());
+        // Fenced after the writes and before the barrier that hands the tile over: clean (the other tests of this class).
+        kernel(c, "", "").ok();
+        // A fence before the writes orders nothing.
+        String early = body(c, "", "").replace("fence.proxy.async.shared::cta;\n", "").replace("COPY:\n", "fence.proxy.async.shared::cta;\nCOPY:\n");
+        assertEquals(List.of("proxy-fence-missing"), ExecKernel.codes(kernel(c, early).run()));
     }
 
     @Test

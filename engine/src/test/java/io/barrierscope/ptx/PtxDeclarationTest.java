@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.barrierscope.diag.SourcePos;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -16,6 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.barrierscope.diag.CudaLoc;
+import io.barrierscope.diag.SourcePos;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

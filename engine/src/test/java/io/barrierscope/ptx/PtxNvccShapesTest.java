@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.barrierscope.diag.CudaLoc;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -3,6 +3,8 @@ package io.barrierscope.ptx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.barrierscope.diag.SourcePos;
+
 /** Builders for small PTX snippets and assertions on located errors. */
 final class PtxTestSupport {
     private PtxTestSupport() {}

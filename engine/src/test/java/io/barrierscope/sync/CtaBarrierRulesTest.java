@@ -235,6 +235,26 @@ class CtaBarrierRulesTest {
     }
 
     @Test
+    void anArriveNeedsANonZeroThreadCount() {
+        // "a non-zero thread count is required for barrier{.cta}.arrive" (PTX ISA 9.7.13.1)
+        org.junit.jupiter.api.Assertions.assertThrows(io.barrierscope.launch.BadInputException.class,
+                () -> PtxRun.kernel(REGS + "bar.arrive 1;\nret;").threads(64).run());
+        LaunchedRun zero = PtxRun.kernel(REGS + "mov.u32 %r1, 0;\nbar.arrive 1, %r1;\nret;").threads(64).run();
+        assertEquals(List.of("barrier-bad-count"), codes(zero));
+    }
+
+    @Test
+    void theCtaQualifierChangesNothing() {
+        // "The optional .cta qualifier ... doesn't change the semantics of the instruction." (PTX ISA 9.7.13.1)
+        List<Long> plain = u32(exchange("bar.sync 0;", 96, "adversarial", 1), "out");
+        for (String b : new String[] {"bar.cta.sync 0;", "barrier.cta.sync.aligned 0;", "barrier.cta.sync 0;"}) {
+            LaunchedRun r = exchange(b, 96, "adversarial", 1);
+            assertEquals(Outcome.COMPLETED, outcome(r), b + ": " + r.summary());
+            assertEquals(plain, u32(r, "out"), b);
+        }
+    }
+
+    @Test
     void aBarrierIdAbove15IsReported() {
         LaunchedRun r = PtxRun.kernel(REGS + "mov.u32 %r1, 16;\nbar.sync %r1;\nret;").threads(32).run();
         assertEquals(List.of("barrier-bad-id"), codes(r));

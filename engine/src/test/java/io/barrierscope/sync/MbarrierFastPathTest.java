@@ -6,7 +6,7 @@ import static io.barrierscope.testing.PtxRun.u32;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.ExecutionListener;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;

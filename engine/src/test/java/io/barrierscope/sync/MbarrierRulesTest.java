@@ -191,6 +191,24 @@ class MbarrierRulesTest {
     }
 
     @Test
+    void arriveDropExpectTxAddsTheBytesFirstThenDropsAndArrivesOnce() {
+        // ".expect_tx specifies that an expect-tx operation is performed prior to the arrive-on operation";
+        // with it "the count argument of the arrive-on operation is assumed to be 1" (PTX ISA 9.7.13.15.14).
+        LaunchedRun r = kernel(3, "@%p1 mbarrier.arrive_drop.expect_tx.shared::cta.b64 _, [%r2], 64;\nret;").threads(32).run();
+        assertEquals(List.of(), codes(r), r.summary());
+        assertEquals(64, bar0(r).tx, "the expect-tx was applied");
+        assertEquals(2, bar0(r).pending, "one arrive-on");
+        assertEquals(2, bar0(r).expected, "one dropped");
+        assertEquals(0, bar0(r).phase);
+    }
+
+    @Test
+    void anArriveDropCountOfZeroIsOutOfRange() {
+        LaunchedRun r = kernel(4, "@%p1 mbarrier.arrive_drop.shared::cta.b64 _, [%r2], 0;\nret;").threads(32).run();
+        assertEquals(List.of("mbarrier-count-range"), codes(r));
+    }
+
+    @Test
     void droppingTheExpectedCountToZeroIsReported() {
         LaunchedRun r = kernel(1, "@%p1 mbarrier.arrive_drop.shared::cta.b64 _, [%r2];\nret;").threads(32).run();
         assertEquals(List.of("mbarrier-drop-to-zero"), codes(r));

@@ -1,6 +1,6 @@
 package io.barrierscope.testing;
 
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Dim3;
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.launch.ArgSpec;

@@ -67,6 +67,23 @@ class StateHashTest {
     }
 
     @Test
+    void anMbarriersInitCountAndExpectedCountAreEachInTheHash() {
+        Interpreter x = midway(launch(3));
+        Mbarrier b = x.machine().mbarriers.all().iterator().next();
+        long h = StateHash.of(x);
+        // The incarnation a state token names (how many inits this place has seen): nothing else differs.
+        b.inits++;
+        assertNotEquals(h, StateHash.of(x), "init count");
+        b.inits--;
+        assertEquals(h, StateHash.of(x));
+        // The count each phase starts from.
+        b.expected++;
+        assertNotEquals(h, StateHash.of(x), "expected count");
+        b.expected--;
+        assertEquals(h, StateHash.of(x));
+    }
+
+    @Test
     void twoLaunchesOfTheSameKernelAndSeedHashAlikeStepByStep() {
         Interpreter a = launch(8).interpreter();
         Interpreter b = launch(8).interpreter();

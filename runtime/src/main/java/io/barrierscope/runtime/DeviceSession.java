@@ -150,7 +150,7 @@ public final class DeviceSession {
     private record Place(byte[] data, int offset) {}
 
     private Place place(long addr, long size, boolean write) {
-        if (size < 0 || size > Integer.MAX_VALUE) throw new MemoryFault(io.barrierscope.check.DiagnosticCode.MEMORY_FAULT, addr, "a copy of " + size + " bytes");
+        if (size < 0 || size > Integer.MAX_VALUE) throw new MemoryFault(io.barrierscope.diag.DiagnosticCode.MEMORY_FAULT, addr, "a copy of " + size + " bytes");
         for (DeviceModule m : modules) {
             long b = m.constHostBase();
             if (addr >= b && addr + size <= b + m.constBank.length) return new Place(m.constBank, (int) (addr - b));

@@ -1,18 +1,18 @@
 package io.barrierscope.runtime;
 
-import io.barrierscope.check.Diagnostic;
 import io.barrierscope.check.DeadlockExplainer;
-import io.barrierscope.check.DiagnosticCode;
 import io.barrierscope.check.RaceDetector;
+import io.barrierscope.diag.Diagnostic;
+import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.exec.Dim3;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Memory;
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.exec.Policy;
+import io.barrierscope.exec.PrintfLine;
 import io.barrierscope.exec.Program;
 import io.barrierscope.exec.ProgramBuilder;
-import io.barrierscope.exec.PrintfLine;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.ptx.Function;
 import io.barrierscope.ptx.PtxException;

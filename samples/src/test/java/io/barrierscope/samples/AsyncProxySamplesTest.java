@@ -3,7 +3,7 @@ package io.barrierscope.samples;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.launch.LaunchedRun;
 import java.util.List;
@@ -42,11 +42,29 @@ class AsyncProxySamplesTest {
     }
 
     @Test
-    void aRemoteArriveAfterARelaxedClusterBarrierWithoutFenceMbarrierInitIsTheInitRaceNamingTheFence() {
+    void aWgmmaReadingTilesStoredWithoutFenceProxyAsyncIsProxyFenceMissingNamingTheStoreAndTheWgmma() {
+        for (String policy : POLICIES) {
+            for (long seed = 0; seed < 3; seed++) {
+                Diagnostic d = only(SampleRuns.run("wgmma-missing-proxy-fence", policy, seed));
+                assertEquals("proxy-fence-missing", d.code().code(), d.toString());
+                String cuda = d.cudaLocations().toString();
+                // A store of a tile (line 33 or 34) and the wgmma.mma_async (the asm ending at line 50).
+                assertTrue((cuda.contains("kernel.cu:33") || cuda.contains("kernel.cu:34")) && cuda.contains("kernel.cu:50"), cuda);
+                assertTrue(d.message().contains("fence.proxy.async.shared::cta") && d.message().contains("through the async proxy"),
+                        d.message());
+            }
+            LaunchedRun fixed = SampleRuns.run("wgmma-missing-proxy-fence-fixed", policy, 1);
+            assertEquals(Outcome.COMPLETED, fixed.interpreter().outcome(), fixed.summary());
+            assertEquals(List.of(), fixed.interpreter().diagnostics());
+        }
+    }
+
+    @Test
+    void aRemoteArriveAfterARelaxedClusterBarrierWithoutFenceMbarrierInitIsMbarrierInitNotFencedNamingTheFence() {
         for (String policy : POLICIES) {
             for (long seed = 0; seed < 3; seed++) {
                 Diagnostic d = only(SampleRuns.run("cluster-init-without-fence", policy, seed));
-                assertEquals("race", d.code().code(), d.toString());
+                assertEquals("mbarrier-init-not-fenced", d.code().code(), d.toString());
                 String cuda = d.cudaLocations().toString();
                 // The mbarrier.init (the asm in mbar_init, line 50) and the remote arrive (in mbar_remote_arrive, line 61).
                 assertTrue(cuda.contains("kernel.cu:50") && cuda.contains("kernel.cu:61"), cuda);

@@ -3,7 +3,7 @@ package io.barrierscope.samples;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.launch.LaunchedRun;
 import java.util.ArrayList;

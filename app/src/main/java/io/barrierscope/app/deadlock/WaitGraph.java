@@ -1,7 +1,7 @@
 package io.barrierscope.app.deadlock;
 
-import io.barrierscope.check.BarrierRef;
 import io.barrierscope.check.Deadlock;
+import io.barrierscope.diag.BarrierRef;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

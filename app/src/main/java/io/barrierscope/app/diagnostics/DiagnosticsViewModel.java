@@ -1,10 +1,10 @@
 package io.barrierscope.app.diagnostics;
 
 import io.barrierscope.app.session.BarrierKey;
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.CudaLoc;
+import io.barrierscope.diag.Diagnostic;
+import io.barrierscope.diag.SourcePos;
 import io.barrierscope.exec.Dim3;
-import io.barrierscope.ptx.CudaLoc;
-import io.barrierscope.ptx.SourcePos;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;

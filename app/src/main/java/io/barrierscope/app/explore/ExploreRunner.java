@@ -1,6 +1,7 @@
 package io.barrierscope.app.explore;
 
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
+import io.barrierscope.diag.SourcePos;
 import io.barrierscope.explore.Explorer;
 import io.barrierscope.explore.Finding;
 import io.barrierscope.explore.SchedulePolicy;
@@ -8,7 +9,6 @@ import io.barrierscope.launch.BadInputException;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.ptx.PtxException;
-import io.barrierscope.ptx.SourcePos;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.barrierscope.app.session;
 
-import io.barrierscope.check.BarrierRef;
+import io.barrierscope.diag.BarrierRef;
 import io.barrierscope.exec.Dim3;
 
 /**
@@ -26,7 +26,7 @@ public record BarrierKey(Kind kind, int cta, int id) {
      */
     public static BarrierKey of(BarrierRef ref, Dim3 grid) {
         if (ref == null || ref.cta() == null || grid == null) return null;
-        Dim3 c = ref.cta();
+        BarrierRef.Cta c = ref.cta();
         int cta = c.x() + c.y() * grid.x() + c.z() * grid.x() * grid.y();
         return switch (ref.kind()) {
             case BarrierRef.CTA_BARRIER -> ref.id() == null ? null : new BarrierKey(Kind.CTA_BARRIER, cta, ref.id().intValue());

@@ -1,9 +1,9 @@
 package io.barrierscope.app.session;
 
 import io.barrierscope.check.Deadlock;
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.CudaLoc;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Outcome;
-import io.barrierscope.ptx.CudaLoc;
 import java.util.List;
 import java.util.Map;
 

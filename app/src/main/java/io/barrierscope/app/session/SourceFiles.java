@@ -1,7 +1,7 @@
 package io.barrierscope.app.session;
 
+import io.barrierscope.diag.CudaLoc;
 import io.barrierscope.launch.LaunchedRun;
-import io.barrierscope.ptx.CudaLoc;
 import io.barrierscope.ptx.Function;
 import io.barrierscope.ptx.Instruction;
 import io.barrierscope.ptx.Module;

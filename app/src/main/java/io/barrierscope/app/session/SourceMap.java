@@ -1,6 +1,6 @@
 package io.barrierscope.app.session;
 
-import io.barrierscope.ptx.CudaLoc;
+import io.barrierscope.diag.CudaLoc;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;

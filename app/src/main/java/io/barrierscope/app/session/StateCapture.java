@@ -1,7 +1,7 @@
 package io.barrierscope.app.session;
 
 import io.barrierscope.check.Deadlock;
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Op;

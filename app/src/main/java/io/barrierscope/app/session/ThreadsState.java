@@ -1,7 +1,7 @@
 package io.barrierscope.app.session;
 
+import io.barrierscope.diag.CudaLoc;
 import io.barrierscope.exec.Dim3;
-import io.barrierscope.ptx.CudaLoc;
 import java.util.List;
 
 /**

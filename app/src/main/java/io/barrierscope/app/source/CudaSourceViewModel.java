@@ -4,7 +4,7 @@ import io.barrierscope.app.session.BreakpointRow;
 import io.barrierscope.app.session.CudaFile;
 import io.barrierscope.app.session.OpenedFile;
 import io.barrierscope.app.session.SourceMap;
-import io.barrierscope.ptx.CudaLoc;
+import io.barrierscope.diag.CudaLoc;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

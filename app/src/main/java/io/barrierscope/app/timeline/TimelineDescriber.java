@@ -2,7 +2,7 @@ package io.barrierscope.app.timeline;
 
 import io.barrierscope.explore.SchedulePolicy;
 
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.trace.WarpState;
 

@@ -1,6 +1,6 @@
 package io.barrierscope.app.timeline;
 
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Dim3;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.ThreadStatus;

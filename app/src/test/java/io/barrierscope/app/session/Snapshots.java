@@ -1,6 +1,6 @@
 package io.barrierscope.app.session;
 
-import io.barrierscope.check.Diagnostic;
+import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Outcome;
 import java.util.List;
 import java.util.Map;

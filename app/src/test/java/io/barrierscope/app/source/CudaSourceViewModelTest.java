@@ -7,7 +7,7 @@ import io.barrierscope.app.session.CudaFile;
 import io.barrierscope.app.session.OpenedFile;
 import io.barrierscope.app.session.SessionRecorder;
 import io.barrierscope.app.session.SourceMap;
-import io.barrierscope.ptx.CudaLoc;
+import io.barrierscope.diag.CudaLoc;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

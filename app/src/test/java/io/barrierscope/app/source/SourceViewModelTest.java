@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.barrierscope.app.session.OpenedFile;
 import io.barrierscope.app.session.Snapshots;
-import io.barrierscope.check.Diagnostic;
-import io.barrierscope.check.DiagnosticCode;
-import io.barrierscope.check.Severity;
+import io.barrierscope.diag.Diagnostic;
+import io.barrierscope.diag.DiagnosticCode;
+import io.barrierscope.diag.Severity;
+import io.barrierscope.diag.SourcePos;
 import io.barrierscope.exec.Outcome;
-import io.barrierscope.ptx.SourcePos;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

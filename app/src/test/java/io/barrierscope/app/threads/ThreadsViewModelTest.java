@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.app.session.SessionRecorder;
 import io.barrierscope.app.session.ThreadsState;
+import io.barrierscope.diag.CudaLoc;
 import io.barrierscope.exec.Dim3;
 import io.barrierscope.exec.ThreadStatus;
-import io.barrierscope.ptx.CudaLoc;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,5 @@
-package io.barrierscope.check;
+package io.barrierscope.diag;
 
-import io.barrierscope.ptx.CudaLoc;
-import io.barrierscope.ptx.SourcePos;
 import java.util.List;
 
 /**

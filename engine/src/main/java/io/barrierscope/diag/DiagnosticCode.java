@@ -1,4 +1,4 @@
-package io.barrierscope.check;
+package io.barrierscope.diag;
 
 /**
  * The stable diagnostic codes (semantics.md section 10). Codes are part of the report contract:
@@ -53,6 +53,7 @@ public enum DiagnosticCode {
     DIVIDE_BY_ZERO("divide-by-zero", "integer division by zero"),
     CALL_DEPTH("call-depth", "call stack too deep"),
     RACE("race", "two accesses to the same bytes, one a write, not ordered by happens-before"),
+    MBARRIER_INIT_NOT_FENCED("mbarrier-init-not-fenced", "a remote arrive or copy signal from another CTA of the cluster on an mbarrier whose init its thread never published to the cluster (no fence.mbarrier_init.release.cluster, fence or release barrier.cluster.arrive after it)"),
     PROXY_FENCE_MISSING("proxy-fence-missing", "a generic-proxy write read or overwritten by an async-proxy operation with no fence.proxy.async between them in the writer's thread");
 
     private final String code;

@@ -1,4 +1,4 @@
-package io.barrierscope.check;
+package io.barrierscope.diag;
 
 /** How bad a diagnostic is. An error is undefined behaviour or a fault: it stops the run. */
 public enum Severity {

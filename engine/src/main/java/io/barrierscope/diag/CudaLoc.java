@@ -1,4 +1,4 @@
-package io.barrierscope.ptx;
+package io.barrierscope.diag;
 
 /**
  * A source location from a {@code .loc} directive: the CUDA file (resolved through {@code .file}),
