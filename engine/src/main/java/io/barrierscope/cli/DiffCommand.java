@@ -1,20 +1,13 @@
 package io.barrierscope.cli;
 
 import io.barrierscope.explore.RunDiff;
-import io.barrierscope.explore.Schedule;
-import io.barrierscope.explore.SchedulePolicy;
+import io.barrierscope.explore.RunInput;
 import io.barrierscope.launch.BadInputException;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.launch.ReportWriter;
-import io.barrierscope.trace.TimeTravel;
-import io.barrierscope.trace.TraceFile;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -118,37 +111,7 @@ final class DiffCommand implements Callable<Integer> {
 
     /** A fresh run of {@code input}: a trace's launch under its policy and seed, or a launch under what is asked. */
     private static LaunchedRun open(Path input, String schedule, Long seed, String policy, String which) {
-        if (Files.isDirectory(input)) input = input.resolve("launch.json");
-        if (policy != null && !io.barrierscope.exec.Policy.NAMES.contains(policy)) {
-            throw new BadInputException("error: unknown policy '" + policy + "' for run " + which + " (expected round-robin, random or adversarial)");
-        }
-        if (schedule != null && (seed != null || policy != null)) {
-            throw new BadInputException("error: run " + which + ": a schedule fixes every decision; it cannot be combined with a seed or policy");
-        }
-        if (isTrace(input)) {
-            if (schedule != null || seed != null || policy != null) {
-                throw new BadInputException("error: run " + which + " is a trace, which carries its own policy and seed");
-            }
-            TimeTravel tt = TraceFile.open(input); // checks the trace replays as recorded
-            LaunchedRun t = tt.run();
-            LaunchedRun fresh = t.again(t.policyName(), t.seed());
-            fresh.raceDetection(t.raceDetection());
-            return fresh;
-        }
-        LaunchedRun run = schedule != null ? LaunchedRun.open(input, new SchedulePolicy(Schedule.parse(schedule)))
-                : LaunchedRun.open(input, policy, seed);
-        run.requireMemory(0); // with its race shadow, refused up front when it cannot fit beside what is open
-        return run;
-    }
-
-    private static boolean isTrace(Path p) {
-        if (!Files.isRegularFile(p)) return false;
-        try (InputStream in = Files.newInputStream(p)) {
-            byte[] head = in.readNBytes(4);
-            return Arrays.equals(head, new byte[] {(byte) 0x89, 'B', 'S', 'T'});
-        } catch (IOException e) {
-            return false;
-        }
+        return RunInput.open(input, schedule, seed, policy, which);
     }
 
     private Map<String, Object> json(RunDiff.Result r, Path bPath) {

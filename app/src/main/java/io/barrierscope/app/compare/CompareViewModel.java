@@ -3,36 +3,61 @@ package io.barrierscope.app.compare;
 import io.barrierscope.app.timeline.TimelineHit;
 import io.barrierscope.app.timeline.TimelineModel;
 import io.barrierscope.app.timeline.TimelineViewModel;
+import io.barrierscope.exec.Op;
 import io.barrierscope.explore.RunDiff;
+import io.barrierscope.explore.RunInput;
 import io.barrierscope.launch.BadInputException;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.ptx.PtxException;
 import io.barrierscope.trace.TimeTravel;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.function.BiConsumer;
 import java.util.function.Supplier;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * Two runs side by side (a buggy sample and its fix, a failing schedule and the default): each
+ * Two runs side by side or stacked (a buggy sample and its fix, a failing schedule and the default, any two files): each
  * run recorded to its end with a timeline of its own, the engine's {@link RunDiff} of the two
  * (where they part and why, the generations and phases whose arrivals differ, the final memory
  * differences), and one cursor: moving it in either timeline moves the other to the matching
- * step by {@link RunAlignment} (barrier generations and mbarrier phases, not raw step numbers).
+ * step by {@link RunAlignment} (barrier generations and mbarrier phases, not raw step numbers),
+ * and zooming or panning either timeline shows the matching stretch of the other.
  * The runs are made and compared on the {@code background} executor; results come through
  * {@code ui}. Everything else runs on the UI thread.
  */
 public final class CompareViewModel {
     /** One run: how the window names it and how to make it afresh (it is run twice: recorded, and diffed). */
-    public record Side(String label, Supplier<LaunchedRun> open) {}
+    public record Side(String label, Supplier<LaunchedRun> open) {
+        /**
+         * A side made from a file as {@code diff} takes it (a trace, a launch file, a sample
+         * directory), named after its sample folder or file.
+         */
+        public static Side of(Path input) {
+            Path p = input.toAbsolutePath().normalize();
+            String name = Files.isDirectory(p) ? String.valueOf(p.getFileName())
+                    : p.getFileName().toString().equals("launch.json") ? FixedTwin.name(p) : String.valueOf(p.getFileName());
+            return new Side(name, () -> RunInput.open(p));
+        }
+    }
+
+    /** How the two runs are laid out: left and right, or one above the other (their step axes in line). */
+    public enum Layout { SIDE_BY_SIDE, STACKED }
+
+    /** A run recorded to its end: its timeline's model, and the replay that knows each step's instruction. */
+    private record Recorded(TimelineModel model, TimeTravel tt) {}
 
     private final Executor background;
     private final Executor ui;
@@ -47,6 +72,13 @@ public final class CompareViewModel {
     private final ReadOnlyLongWrapper cursorB = new ReadOnlyLongWrapper();
     /** The first step where the runs part, -1 when they do not. */
     private final ReadOnlyLongWrapper divergence = new ReadOnlyLongWrapper(-1);
+    private final ObjectProperty<Layout> layout = new SimpleObjectProperty<>(Layout.SIDE_BY_SIDE);
+    private final ReadOnlyStringWrapper positionA = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper positionB = new ReadOnlyStringWrapper("");
+    private TimeTravel ttA;
+    private TimeTravel ttB;
+    /** Set while one timeline's visible range is copied to the other (so the copy is not copied back). */
+    private boolean syncing;
     private RunAlignment alignment;
     private RunDiff.Result result;
     private Object token;
@@ -54,6 +86,17 @@ public final class CompareViewModel {
     public CompareViewModel(Executor background, Executor ui) {
         this.background = background;
         this.ui = ui;
+    }
+
+    /**
+     * File > "Compare two runs…" once both files are chosen: opens their comparison (made from
+     * each file as {@code diff} takes it) through {@code open}; a cancelled pick (null) opens
+     * nothing. The debugger's own session is not touched: the runs are made afresh.
+     */
+    public static boolean compareFiles(Path a, Path b, BiConsumer<Side, Side> open) {
+        if (a == null || b == null) return false;
+        open.accept(Side.of(a), Side.of(b));
+        return true;
     }
 
     /** Records both runs and compares them; the timelines and differences arrive when done. */
@@ -70,17 +113,23 @@ public final class CompareViewModel {
         divergence.set(-1);
         background.execute(() -> {
             try {
-                TimelineModel ma = record(a.open().get());
-                TimelineModel mb = record(b.open().get());
+                Recorded ma = record(a.open().get());
+                Recorded mb = record(b.open().get());
                 LaunchedRun ra = a.open().get();
                 LaunchedRun rb = b.open().get();
                 RunDiff.Result r = RunDiff.compare(ra, rb, Math.max(ra.maxSteps(), rb.maxSteps()));
-                RunAlignment al = RunAlignment.of(ma.syncPoints(), ma.knownSteps(), mb.syncPoints(), mb.knownSteps());
+                RunAlignment al = RunAlignment.of(ma.model().syncPoints(), ma.model().knownSteps(),
+                        mb.model().syncPoints(), mb.model().knownSteps());
                 ui.execute(() -> {
                     if (token == mine) loaded(ma, mb, r, al);
                 });
-            } catch (BadInputException | PtxException e) {
+            } catch (BadInputException | PtxException e) { // the first line names file:line:col where there is one
                 String msg = e.getMessage();
+                ui.execute(() -> {
+                    if (token == mine) status.set("Cannot compare: " + msg.lines().findFirst().orElse(msg));
+                });
+            } catch (RuntimeException e) { // an unreadable file: said, never a window stuck on "Running"
+                String msg = String.valueOf(e.getMessage() != null ? e.getMessage() : e);
                 ui.execute(() -> {
                     if (token == mine) status.set("Cannot compare: " + msg.lines().findFirst().orElse(msg));
                 });
@@ -89,21 +138,28 @@ public final class CompareViewModel {
     }
 
     /** Runs to the end (or the step limit) with time travel's recording, and reads it as a timeline. */
-    private static TimelineModel record(LaunchedRun run) {
+    private static Recorded record(LaunchedRun run) {
         TimeTravel tt = new TimeTravel(run);
         TimelineModel model = TimelineModel.of(tt);
         tt.replayTo(run.maxSteps(), true);
         model.update();
-        return model;
+        return new Recorded(model, tt);
     }
 
-    private void loaded(TimelineModel ma, TimelineModel mb, RunDiff.Result r, RunAlignment al) {
+    private void loaded(Recorded ra, Recorded rb, RunDiff.Result r, RunAlignment al) {
         result = r;
         alignment = al;
-        TimelineViewModel va = new TimelineViewModel(ma);
-        TimelineViewModel vb = new TimelineViewModel(mb);
+        ttA = ra.tt();
+        ttB = rb.tt();
+        TimelineViewModel va = new TimelineViewModel(ra.model());
+        TimelineViewModel vb = new TimelineViewModel(rb.model());
         va.onSeekProperty().set(this::seekA);
         vb.onSeekProperty().set(this::seekB);
+        // Zooming or panning either timeline shows the matching stretch of the other.
+        va.startProperty().addListener(o -> follow(va, vb, true));
+        va.endProperty().addListener(o -> follow(va, vb, true));
+        vb.startProperty().addListener(o -> follow(vb, va, false));
+        vb.endProperty().addListener(o -> follow(vb, va, false));
         timelineA.set(va);
         timelineB.set(vb);
         differences.setAll(describe(r, labelA.get(), labelB.get()));
@@ -149,11 +205,53 @@ public final class CompareViewModel {
         t.goToStep(at);
     }
 
+    /**
+     * Shows in {@code to} the stretch matching {@code from}'s visible range, its edges mapped
+     * through the alignment (in steps; a cycles axis is read as steps and back).
+     */
+    private void follow(TimelineViewModel from, TimelineViewModel to, boolean aToB) {
+        if (syncing || alignment == null) return;
+        double s = steps(from, from.getStart());
+        double e = steps(from, from.getEnd());
+        double ts = aToB ? alignment.toB(s) : alignment.toA(s);
+        double te = aToB ? alignment.toB(e) : alignment.toA(e);
+        syncing = true;
+        try {
+            to.startProperty().set(axis(to, ts));
+            to.endProperty().set(Math.max(axis(to, te), axis(to, ts) + 1e-3));
+        } finally {
+            syncing = false;
+        }
+    }
+
+    private static double steps(TimelineViewModel t, double v) {
+        return t.axisProperty().get() == TimelineViewModel.Axis.CYCLES ? t.model().stepAtCycles(v) : v;
+    }
+
+    private static double axis(TimelineViewModel t, double step) {
+        return t.axisProperty().get() == TimelineViewModel.Axis.CYCLES ? t.model().cyclesAt(Math.max(0, Math.round(step))) : step;
+    }
+
+    /** Side by side becomes stacked and back. */
+    public void toggleLayout() { layout.set(layout.get() == Layout.SIDE_BY_SIDE ? Layout.STACKED : Layout.SIDE_BY_SIDE); }
+
     private void setCursors(long a, long b) {
         cursorA.set(a);
         cursorB.set(b);
+        positionA.set(position(ttA, a));
+        positionB.set(position(ttB, b));
         if (timelineA.get() != null) timelineA.get().positionProperty().set(a);
         if (timelineB.get() != null) timelineB.get().positionProperty().set(b);
+    }
+
+    /** "warp 3 · PTX line 42: bar.sync 0;": the step at {@code step} (the last one past the end). */
+    static String position(TimeTravel tt, long step) {
+        if (tt == null || tt.recording().steps() == 0) return "";
+        long s = Math.min(Math.max(0, step), tt.recording().steps() - 1);
+        int warp = tt.recording().warpOf(s);
+        Op op = tt.interpreter().op(tt.recording().pcOf(s));
+        if (op == null || op.insn == null) return "warp " + warp;
+        return "warp " + warp + " · PTX line " + op.insn.pos().line() + ": " + op.insn.text().strip().replaceAll("\\s+", " ");
     }
 
     /** The differences in words: the divergence and why, then each sync difference, then memory. */
@@ -190,6 +288,10 @@ public final class CompareViewModel {
     public ReadOnlyLongProperty cursorAProperty() { return cursorA.getReadOnlyProperty(); }
     public ReadOnlyLongProperty cursorBProperty() { return cursorB.getReadOnlyProperty(); }
     public ReadOnlyLongProperty divergenceProperty() { return divergence.getReadOnlyProperty(); }
+    public ObjectProperty<Layout> layoutProperty() { return layout; }
+    /** Where each run is at its cursor: warp, PTX line and instruction. */
+    public ReadOnlyStringProperty positionAProperty() { return positionA.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty positionBProperty() { return positionB.getReadOnlyProperty(); }
     /** The engine's comparison, null until loaded. */
     public RunDiff.Result result() { return result; }
     RunAlignment alignment() { return alignment; }

@@ -58,6 +58,12 @@ public final class RunAlignment {
     /** The step of A matching step {@code stepB} of B. */
     public long toA(long stepB) { return map(b, a, stepB); }
 
+    /** Where {@code stepA} of A falls in B, unrounded (a visible range's edges map with it). */
+    public double toB(double stepA) { return mapExact(a, b, stepA); }
+
+    /** Where {@code stepB} of B falls in A, unrounded. */
+    public double toA(double stepB) { return mapExact(b, a, stepB); }
+
     /** Completions matched in both runs (the start and the ends are not counted). */
     public int anchors() { return a.length - 2; }
 
@@ -74,5 +80,19 @@ public final class RunAlignment {
         int lo = hi - 1;
         double f = (double) (s - from[lo]) / (from[hi] - from[lo]);
         return to[lo] + Math.round(f * (to[hi] - to[lo]));
+    }
+
+    private static double mapExact(long[] from, long[] to, double s) {
+        int n = from.length;
+        if (s <= from[0]) return to[0] + (s - from[0]); // before the start, past the end: step for step
+        if (s >= from[n - 1]) return to[n - 1] + (s - from[n - 1]);
+        int lo = 0;
+        int hi = n - 1; // from[lo] < s < from[hi] or s on one of them
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (from[mid] <= s) lo = mid;
+            else hi = mid;
+        }
+        return to[lo] + (s - from[lo]) / (from[hi] - from[lo]) * (to[hi] - to[lo]);
     }
 }

@@ -272,6 +272,11 @@ public final class DebuggerView implements Commands.ViewActions {
         compareFix.disableProperty().bind(vm.fixedTwinProperty().isNull());
         compareFix.setOnAction(e -> vm.compareWithFix(vm.openFile(), this::compare));
         file.getItems().add(2, compareFix);
+        MenuItem compareTwo = new MenuItem("Compare two runs…");
+        compareTwo.setId("compareTwoRunsMenu");
+        compareTwo.setOnAction(e -> CompareWindow.chooseAndOpen(window(),
+                vm.openFile() == null ? null : vm.openFile().toAbsolutePath().getParent()));
+        file.getItems().add(3, compareTwo);
         Menu sampleMenu = new Menu("Samples");
         Menu compareMenu = new Menu("Compare with the fix");
         for (SampleInfo s : samples) {

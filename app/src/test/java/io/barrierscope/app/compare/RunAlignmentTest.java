@@ -44,4 +44,14 @@ class RunAlignmentTest {
             last = b;
         }
     }
+
+    @Test
+    void aVisibleRangesEdgesMapUnroundedAndStepForStepPastTheEnds() {
+        RunAlignment al = RunAlignment.of(List.of(bar(10, 1), bar(20, 2)), 30, List.of(bar(20, 1), bar(40, 2)), 50);
+        assertEquals(20.0, al.toB(10.0), 1e-9);
+        assertEquals(21.0, al.toB(10.5), 1e-9, "between anchors, the fraction kept");
+        assertEquals(10.5, al.toA(21.0), 1e-9, "and back");
+        assertEquals(52.5, al.toB(32.5), 1e-9, "past the end: step for step");
+        assertEquals(-1.0, al.toB(-1.0), 1e-9);
+    }
 }
