@@ -18,6 +18,7 @@ enum {
     cudaErrorMemoryAllocation = 2,
     cudaErrorInitializationError = 3,
     cudaErrorInvalidConfiguration = 9,
+    cudaErrorInvalidPitchValue = 12,
     cudaErrorInvalidSymbol = 13,
     cudaErrorInvalidDevicePointer = 17,
     cudaErrorInvalidMemcpyDirection = 21,
@@ -61,6 +62,12 @@ char *bs_zstd(const unsigned char *src, size_t n, size_t out_size, const char **
 
 /* memory.c: whether [p, p+n) lies in one device allocation. */
 int bs_is_device(const void *p, size_t n);
+/* memory.c: cudaMemcpy and cudaMemset under the name fn (kind: cudaMemcpyKind). */
+int bs_copy(const char *fn, void *dst, const void *src, size_t count, int kind);
+int bs_memset(const char *fn, void *devPtr, int value, size_t count);
+/* memory.c: whether [p, p+n) is device memory the engine knows (an allocation or a variable),
+   asked of the engine when it is not an allocation; 0 also when it is not. */
+int bs_check_device(const void *p, size_t n);
 /* register.c: the device address and size of a registered variable (by its host shadow). */
 int bs_symbol(const void *host_var, uint64_t *addr, uint64_t *size);
 const char *cudaGetErrorString(int e);

@@ -161,6 +161,8 @@ static int copy_once(const char *fn, void *dst, const void *src, size_t count, i
     return bs_set(e);
 }
 
+int bs_copy(const char *fn, void *dst, const void *src, size_t count, int kind) { return copy(fn, dst, src, count, kind); }
+
 /* Like every copy, after a failed launch it returns the sticky error (copy() checks). */
 int cudaMemcpy(void *dst, const void *src, size_t count, int kind) {
     return copy("cudaMemcpy", dst, src, count, kind);
@@ -171,7 +173,9 @@ int cudaMemcpyAsync(void *dst, const void *src, size_t count, int kind, cudaStre
     return copy("cudaMemcpyAsync", dst, src, count, kind);
 }
 
-int cudaMemset(void *devPtr, int value, size_t count) {
+int cudaMemset(void *devPtr, int value, size_t count) { return bs_memset("cudaMemset", devPtr, value, count); }
+
+int bs_memset(const char *fn, void *devPtr, int value, size_t count) {
     BS_STICKY();
     if (count == 0) return cudaSuccess;
     bs_buf b = {0}, r = {0};
@@ -180,7 +184,7 @@ int cudaMemset(void *devPtr, int value, size_t count) {
     bs_put_u64(&b, count);
     uint32_t st = bs_call(BS_SET, &b, &r);
     int e = (int) st;
-    if (st == cudaErrorInvalidValue) e = bad_pointer("cudaMemset", "destination", devPtr, count, &r);
+    if (st == cudaErrorInvalidValue) e = bad_pointer(fn, "destination", devPtr, count, &r);
     free(b.p);
     free(r.p);
     return bs_set(e);
@@ -260,40 +264,6 @@ int cudaMemGetInfo(size_t *free_bytes, size_t *total) {
     return cudaSuccess;
 }
 
-/* Rows padded to 512 bytes, as a GPU's texture alignment would. */
-int cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height) {
-    if (pitch == NULL) return bs_set(cudaErrorInvalidValue);
-    *pitch = (width + 511) / 512 * 512;
-    if (*pitch == 0) *pitch = 512;
-    return cudaMalloc(devPtr, *pitch * (height ? height : 1));
-}
-
-/* Row by row: one copy per row (each checked as cudaMemcpy checks it). */
-int cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind) {
-    BS_STICKY();
-    int e;
-    if (width > dpitch || width > spitch) return bs_set(cudaErrorInvalidValue);
-    for (size_t r = 0; r < height; r++) {
-        e = copy("cudaMemcpy2D", (char *) dst + r * dpitch, (const char *) src + r * spitch, width, kind);
-        if (e) return e;
-    }
-    return cudaSuccess;
-}
-
-int cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind,
-                      cudaStream_t stream) {
-    (void) stream;
-    return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
-}
-
-int cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height) {
-    for (size_t r = 0; r < height; r++) {
-        int e = cudaMemset((char *) devPtr + r * pitch, value, width);
-        if (e) return e;
-    }
-    return cudaSuccess;
-}
-
 /* Registering host memory changes nothing here (no DMA); mapping it into the device cannot be done. */
 int cudaHostRegister(void *ptr, size_t size, unsigned flags) {
     BS_STICKY();
@@ -319,4 +289,19 @@ int cudaPointerGetAttributes(void *attributes, const void *ptr) {
     }
     memcpy(attributes, &a, sizeof a);
     return cudaSuccess;
+}
+
+/* A variable's address (cudaGetSymbolAddress) is not in the list: the engine is asked, by a
+   read of the range whose bytes are dropped (variables are small; a larger range that is no
+   allocation is refused). */
+int bs_check_device(const void *p, size_t n) {
+    if (n == 0 || bs_is_device(p, n)) return 1;
+    if (n > PIECE) return 0;
+    bs_buf b = {0}, r = {0};
+    bs_put_u64(&b, (uint64_t) (uintptr_t) p);
+    bs_put_u64(&b, n);
+    uint32_t st = bs_call(BS_READ, &b, &r);
+    free(b.p);
+    free(r.p);
+    return st == 0;
 }

@@ -208,6 +208,7 @@ static const struct { int code; const char *name, *text; } errors[] = {
     {2, "cudaErrorMemoryAllocation", "out of memory"},
     {3, "cudaErrorInitializationError", "initialization error"},
     {9, "cudaErrorInvalidConfiguration", "invalid configuration argument"},
+    {12, "cudaErrorInvalidPitchValue", "invalid pitch argument"},
     {13, "cudaErrorInvalidSymbol", "invalid device symbol"},
     {17, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
     {21, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
