@@ -68,6 +68,12 @@ int bs_memset(const char *fn, void *devPtr, int value, size_t count);
 /* memory.c: whether [p, p+n) is device memory the engine knows (an allocation or a variable),
    asked of the engine when it is not an allocation; 0 also when it is not. */
 int bs_check_device(const void *p, size_t n);
+/* managed.c: whether [p, p+n) lies in one managed allocation; cudaFree of one (1 if p is one);
+   every managed allocation to the engine before a launch, and back after it. */
+int bs_managed(const void *p, size_t n);
+int bs_free_managed(void *p);
+void bs_managed_push(void);
+void bs_managed_pull(void);
 /* register.c: the device address and size of a registered variable (by its host shadow). */
 int bs_symbol(const void *host_var, uint64_t *addr, uint64_t *size);
 const char *cudaGetErrorString(int e);

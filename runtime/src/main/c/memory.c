@@ -67,6 +67,7 @@ int cudaFree(void *devPtr) {
         }
     }
     pthread_mutex_unlock(&mem_lock);
+    if (!found && bs_free_managed(devPtr)) return cudaSuccess;
     if (!found) {
         fprintf(stderr, "barrierscope: cudaFree(%p): not a pointer cudaMalloc returned (returns cudaErrorInvalidValue)\n", devPtr);
         return bs_set(cudaErrorInvalidValue);
@@ -108,6 +109,9 @@ static int copy_once(const char *fn, void *dst, const void *src, size_t count, i
 
 static int copy(const char *fn, void *dst, const void *src, size_t count, int kind) {
     BS_STICKY();
+    /* A managed pointer's bytes are in this process between launches (managed.c): a host side. */
+    if ((kind == H2D || kind == D2D) && bs_managed(dst, count)) kind = kind == H2D ? H2H : D2H;
+    if ((kind == D2H || kind == D2D) && bs_managed(src, count)) kind = kind == D2H ? H2H : H2D;
     if (count <= PIECE) return copy_once(fn, dst, src, count, kind);
     if (kind == DEFAULT) {
         int dd = is_known_device(dst, count), sd = is_known_device(src, count);
@@ -177,6 +181,10 @@ int cudaMemset(void *devPtr, int value, size_t count) { return bs_memset("cudaMe
 
 int bs_memset(const char *fn, void *devPtr, int value, size_t count) {
     BS_STICKY();
+    if (count > 0 && bs_managed(devPtr, count)) {
+        memset(devPtr, value, count);
+        return cudaSuccess;
+    }
     if (count == 0) return cudaSuccess;
     bs_buf b = {0}, r = {0};
     bs_put_u64(&b, (uint64_t) (uintptr_t) devPtr);
@@ -280,7 +288,12 @@ int cudaPointerGetAttributes(void *attributes, const void *ptr) {
     BS_STICKY();
     if (attributes == NULL) return bs_set(cudaErrorInvalidValue);
     struct { int type; int device; const void *dev; const void *host; } a = {0, -2, NULL, NULL};
-    if (bs_is_device(ptr, 1)) {
+    if (bs_managed(ptr, 1)) {
+        a.type = 3; /* cudaMemoryTypeManaged: the same pointer on both sides */
+        a.device = 0;
+        a.dev = ptr;
+        a.host = ptr;
+    } else if (bs_is_device(ptr, 1)) {
         a.type = 2;
         a.device = 0;
         a.dev = ptr;

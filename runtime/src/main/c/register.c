@@ -289,7 +289,9 @@ int bs_launch(struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, size_t
         }
         bs_put(&b, args[i], f->sizes[i]);
     }
+    bs_managed_push();
     st = (int) bs_call(BS_LAUNCH, &b, &r);
+    bs_managed_pull();
     bs_add_cycles(bs_get_u64(&r, 0));
     free(b.p);
     free(r.p);

@@ -301,6 +301,13 @@ class ExecProgramsTest {
     }
 
     @Test
+    void managedMemoryIsOnePointerForHostAndKernelsAcrossLaunchesCopiesAndMemsets() throws Exception {
+        Ran r = exec("managed");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS managed"), r.all());
+    }
+
+    @Test
     void aKernelWritingPastItsAllocationFaultsAndTheProgramGetsAnIllegalAddress() throws Exception {
         Ran r = exec("fault");
         assertEquals(Main.DIAGNOSED, r.code(), r.all());
