@@ -74,6 +74,7 @@ int bs_managed(const void *p, size_t n);
 int bs_free_managed(void *p);
 void bs_managed_push(void);
 void bs_managed_pull(void);
+int bs_managed_var(uint64_t a, uint64_t size);
 /* register.c: the device address and size of a registered variable (by its host shadow). */
 int bs_symbol(const void *host_var, uint64_t *addr, uint64_t *size);
 const char *cudaGetErrorString(int e);

@@ -83,7 +83,7 @@ int bs_free_managed(void *p) {
     managed m = {0, 0, 0};
     pthread_mutex_lock(&managed_lock);
     for (size_t i = 0; i < nlist; i++) {
-        if (list[i].base == a) {
+        if (list[i].base == a && list[i].mapped != 0) {
             m = list[i];
             list[i] = list[--nlist];
             break;
@@ -142,4 +142,44 @@ int cudaMemAdvise(const void *devPtr, size_t count, ...) {
     BS_STICKY();
     (void) devPtr; (void) count;
     return cudaSuccess;
+}
+
+/* ---- __managed__ variables ---------------------------------------------------------------------- */
+
+/* Pages of the engine's module variables mapped here: two __managed__ variables may share one. */
+static uint64_t *var_pages;
+static size_t nvar_pages;
+
+static int page_mapped(uint64_t page) {
+    for (size_t i = 0; i < nvar_pages; i++) if (var_pages[i] == page) return 1;
+    return 0;
+}
+
+/* Maps the host side of a __managed__ variable the engine placed at [a, a+size) and fills it
+   with the variable's bytes there (its initializer); 0 on success, -1 when an address is taken. */
+int bs_managed_var(uint64_t a, uint64_t size) {
+    pthread_mutex_lock(&managed_lock);
+    for (uint64_t page = a / PAGE * PAGE; page < a + (size ? size : 1); page += PAGE) {
+        if (page_mapped(page)) continue;
+        void *m = mmap((void *) (uintptr_t) page, PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+        if (m != (void *) (uintptr_t) page) {
+            if (m != MAP_FAILED) munmap(m, PAGE);
+            pthread_mutex_unlock(&managed_lock);
+            return -1;
+        }
+        var_pages = realloc(var_pages, (nvar_pages + 1) * sizeof *var_pages);
+        if (var_pages == NULL) bs_fatal("out of host memory");
+        var_pages[nvar_pages++] = page;
+    }
+    list = realloc(list, (nlist + 1) * sizeof *list);
+    if (list == NULL) bs_fatal("out of host memory");
+    list[nlist++] = (managed){a, size, 0}; /* mapped 0: never freed (cudaFree refuses it) */
+    pthread_mutex_unlock(&managed_lock);
+    bs_buf b = {0}, r = {0};
+    bs_put_u64(&b, a);
+    bs_put_u64(&b, size);
+    if (bs_call(BS_READ, &b, &r) == 0 && r.len == size) memcpy((char *) (uintptr_t) a, r.p, size);
+    free(b.p);
+    free(r.p);
+    return 0;
 }

@@ -308,6 +308,13 @@ class ExecProgramsTest {
     }
 
     @Test
+    void managedVariablesAreOneVariableForHostAndKernelsInitializerIncluded() throws Exception {
+        Ran r = exec("managed_vars");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS managed_vars"), r.all());
+    }
+
+    @Test
     void aKernelWritingPastItsAllocationFaultsAndTheProgramGetsAnIllegalAddress() throws Exception {
         Ran r = exec("fault");
         assertEquals(Main.DIAGNOSED, r.code(), r.all());
