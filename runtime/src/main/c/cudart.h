@@ -75,6 +75,7 @@ int bs_free_managed(void *p);
 void bs_managed_push(void);
 void bs_managed_pull(void);
 int bs_managed_var(uint64_t a, uint64_t size);
+uint64_t bs_managed_bytes(void);
 /* register.c: the device address and size of a registered variable (by its host shadow). */
 int bs_symbol(const void *host_var, uint64_t *addr, uint64_t *size);
 const char *cudaGetErrorString(int e);

@@ -183,3 +183,12 @@ int bs_managed_var(uint64_t a, uint64_t size) {
     free(r.p);
     return 0;
 }
+
+/* Bytes of managed allocations (cudaMemGetInfo counts them: they live in the engine's budget too). */
+uint64_t bs_managed_bytes(void) {
+    uint64_t n = 0;
+    pthread_mutex_lock(&managed_lock);
+    for (size_t i = 0; i < nlist; i++) if (list[i].mapped != 0) n += list[i].size;
+    pthread_mutex_unlock(&managed_lock);
+    return n;
+}

@@ -267,6 +267,7 @@ int cudaMemGetInfo(size_t *free_bytes, size_t *total) {
     pthread_mutex_lock(&mem_lock);
     for (size_t i = 0; i < nallocs; i++) used += allocs[i].size;
     pthread_mutex_unlock(&mem_lock);
+    used += bs_managed_bytes();
     if (free_bytes) *free_bytes = used > DEVICE_BYTES ? 0 : DEVICE_BYTES - used;
     if (total) *total = DEVICE_BYTES;
     return cudaSuccess;

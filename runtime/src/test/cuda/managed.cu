@@ -24,7 +24,11 @@ __global__ void sum_list(const Node *head, int *out) {
 int main() {
     const int n = 100;
     int *v;
+    size_t free0, free1, total;
+    CHECK(cudaMemGetInfo(&free0, &total));
     CHECK(cudaMallocManaged((void **) &v, n * sizeof(int)));
+    CHECK(cudaMemGetInfo(&free1, &total));
+    EXPECT(free1 == free0 - n * sizeof(int));
     for (int i = 0; i < n; i++) v[i] = 1000;
     cudaMemLocation dev = {cudaMemLocationTypeDevice, 0};
     CHECK(cudaMemAdvise(v, n * sizeof(int), cudaMemAdviseSetPreferredLocation, dev));
