@@ -43,13 +43,16 @@ static int refuse(const char *fn, int e, const char *why) {
     return bs_set(e);
 }
 
-/* Bytes from the first row's first byte to the last row's last one. */
+/* Bytes from the first row's first byte to the last row's last one; SIZE_MAX when that overflows. */
 static size_t span(side s, size_t width, size_t height, size_t depth) {
-    return (depth - 1) * s.slice + (height - 1) * s.pitch + width;
+    size_t a, b, n;
+    if (__builtin_mul_overflow(depth - 1, s.slice, &a) || __builtin_mul_overflow(height - 1, s.pitch, &b) ||
+        __builtin_add_overflow(a, b, &n) || __builtin_add_overflow(n, width, &n)) return SIZE_MAX;
+    return n;
 }
 
 static int device_or_refuse(const char *fn, const char *which, side s, size_t n) {
-    if (bs_check_device(s.p, n)) return 0;
+    if (n != SIZE_MAX && (uintptr_t) s.p + n >= (uintptr_t) s.p && bs_check_device(s.p, n)) return 0;
     fprintf(stderr, "barrierscope: %s: the %s rows (%p, %zu bytes from the first to the last) are not all device memory "
                     "(returns cudaErrorInvalidValue; nothing was written)\n", fn, which, (void *) s.p, n);
     return bs_set(cudaErrorInvalidValue);
@@ -73,6 +76,8 @@ static int copy_rows(const char *fn, side d, side s, size_t width, size_t height
     int e;
     if (dd && (e = device_or_refuse(fn, "destination", d, span(d, width, height, depth)))) return e;
     if (sd && (e = device_or_refuse(fn, "source", s, span(s, width, height, depth)))) return e;
+    if (span(d, width, height, depth) == SIZE_MAX || span(s, width, height, depth) == SIZE_MAX)
+        return refuse(fn, cudaErrorInvalidValue, "the rows reach past the end of the address space");
     if (d.pitch == width && s.pitch == width && (depth == 1 || (d.slice == width * height && s.slice == width * height)))
         return bs_copy(fn, d.p, s.p, width * height * depth, kind);
     for (size_t z = 0; z < depth; z++)

@@ -37,6 +37,7 @@ int main() {
     // The first rows fit, the last does not: refused before the first row is written.
     EXPECT(cudaMemcpy2D(a, pa, host, sizeof host[0], w * sizeof(int), h + 1, cudaMemcpyHostToDevice) == cudaErrorInvalidValue);
     EXPECT(cudaMemset2D(a, pa, 0, w * sizeof(int), h + 1) == cudaErrorInvalidValue);
+    EXPECT(cudaMemset2D(a, pa, 0, w * sizeof(int), (size_t) 1 << 62) == cudaErrorInvalidValue); // rows past 2^64
     cudaGetLastError();
     CHECK(cudaMemcpy2D(back, sizeof back[0], a, pa, w * sizeof(int), h, cudaMemcpyDeviceToHost));
     for (int y = 0; y < h; y++) for (int x = 0; x < w; x++) EXPECT(back[y][x] == host[y][x]);
