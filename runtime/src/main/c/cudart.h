@@ -18,6 +18,7 @@ enum {
     cudaErrorMemoryAllocation = 2,
     cudaErrorInitializationError = 3,
     cudaErrorInvalidConfiguration = 9,
+    cudaErrorInvalidPitchValue = 12,
     cudaErrorInvalidSymbol = 13,
     cudaErrorInvalidDevicePointer = 17,
     cudaErrorInvalidMemcpyDirection = 21,
@@ -61,6 +62,20 @@ char *bs_zstd(const unsigned char *src, size_t n, size_t out_size, const char **
 
 /* memory.c: whether [p, p+n) lies in one device allocation. */
 int bs_is_device(const void *p, size_t n);
+/* memory.c: cudaMemcpy and cudaMemset under the name fn (kind: cudaMemcpyKind). */
+int bs_copy(const char *fn, void *dst, const void *src, size_t count, int kind);
+int bs_memset(const char *fn, void *devPtr, int value, size_t count);
+/* memory.c: whether [p, p+n) is device memory the engine knows (an allocation or a variable),
+   asked of the engine when it is not an allocation; 0 also when it is not. */
+int bs_check_device(const void *p, size_t n);
+/* managed.c: whether [p, p+n) lies in one managed allocation; cudaFree of one (1 if p is one);
+   every managed allocation to the engine before a launch, and back after it. */
+int bs_managed(const void *p, size_t n);
+int bs_free_managed(void *p);
+void bs_managed_push(void);
+void bs_managed_pull(void);
+int bs_managed_var(uint64_t a, uint64_t size);
+uint64_t bs_managed_bytes(void);
 /* register.c: the device address and size of a registered variable (by its host shadow). */
 int bs_symbol(const void *host_var, uint64_t *addr, uint64_t *size);
 const char *cudaGetErrorString(int e);

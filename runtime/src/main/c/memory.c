@@ -67,6 +67,7 @@ int cudaFree(void *devPtr) {
         }
     }
     pthread_mutex_unlock(&mem_lock);
+    if (!found && bs_free_managed(devPtr)) return cudaSuccess;
     if (!found) {
         fprintf(stderr, "barrierscope: cudaFree(%p): not a pointer cudaMalloc returned (returns cudaErrorInvalidValue)\n", devPtr);
         return bs_set(cudaErrorInvalidValue);
@@ -108,6 +109,9 @@ static int copy_once(const char *fn, void *dst, const void *src, size_t count, i
 
 static int copy(const char *fn, void *dst, const void *src, size_t count, int kind) {
     BS_STICKY();
+    /* A managed pointer's bytes are in this process between launches (managed.c): a host side. */
+    if ((kind == H2D || kind == D2D) && bs_managed(dst, count)) kind = kind == H2D ? H2H : D2H;
+    if ((kind == D2H || kind == D2D) && bs_managed(src, count)) kind = kind == D2H ? H2H : H2D;
     if (count <= PIECE) return copy_once(fn, dst, src, count, kind);
     if (kind == DEFAULT) {
         int dd = is_known_device(dst, count), sd = is_known_device(src, count);
@@ -161,6 +165,8 @@ static int copy_once(const char *fn, void *dst, const void *src, size_t count, i
     return bs_set(e);
 }
 
+int bs_copy(const char *fn, void *dst, const void *src, size_t count, int kind) { return copy(fn, dst, src, count, kind); }
+
 /* Like every copy, after a failed launch it returns the sticky error (copy() checks). */
 int cudaMemcpy(void *dst, const void *src, size_t count, int kind) {
     return copy("cudaMemcpy", dst, src, count, kind);
@@ -171,8 +177,14 @@ int cudaMemcpyAsync(void *dst, const void *src, size_t count, int kind, cudaStre
     return copy("cudaMemcpyAsync", dst, src, count, kind);
 }
 
-int cudaMemset(void *devPtr, int value, size_t count) {
+int cudaMemset(void *devPtr, int value, size_t count) { return bs_memset("cudaMemset", devPtr, value, count); }
+
+int bs_memset(const char *fn, void *devPtr, int value, size_t count) {
     BS_STICKY();
+    if (count > 0 && bs_managed(devPtr, count)) {
+        memset(devPtr, value, count);
+        return cudaSuccess;
+    }
     if (count == 0) return cudaSuccess;
     bs_buf b = {0}, r = {0};
     bs_put_u64(&b, (uint64_t) (uintptr_t) devPtr);
@@ -180,7 +192,7 @@ int cudaMemset(void *devPtr, int value, size_t count) {
     bs_put_u64(&b, count);
     uint32_t st = bs_call(BS_SET, &b, &r);
     int e = (int) st;
-    if (st == cudaErrorInvalidValue) e = bad_pointer("cudaMemset", "destination", devPtr, count, &r);
+    if (st == cudaErrorInvalidValue) e = bad_pointer(fn, "destination", devPtr, count, &r);
     free(b.p);
     free(r.p);
     return bs_set(e);
@@ -255,42 +267,9 @@ int cudaMemGetInfo(size_t *free_bytes, size_t *total) {
     pthread_mutex_lock(&mem_lock);
     for (size_t i = 0; i < nallocs; i++) used += allocs[i].size;
     pthread_mutex_unlock(&mem_lock);
+    used += bs_managed_bytes();
     if (free_bytes) *free_bytes = used > DEVICE_BYTES ? 0 : DEVICE_BYTES - used;
     if (total) *total = DEVICE_BYTES;
-    return cudaSuccess;
-}
-
-/* Rows padded to 512 bytes, as a GPU's texture alignment would. */
-int cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height) {
-    if (pitch == NULL) return bs_set(cudaErrorInvalidValue);
-    *pitch = (width + 511) / 512 * 512;
-    if (*pitch == 0) *pitch = 512;
-    return cudaMalloc(devPtr, *pitch * (height ? height : 1));
-}
-
-/* Row by row: one copy per row (each checked as cudaMemcpy checks it). */
-int cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind) {
-    BS_STICKY();
-    int e;
-    if (width > dpitch || width > spitch) return bs_set(cudaErrorInvalidValue);
-    for (size_t r = 0; r < height; r++) {
-        e = copy("cudaMemcpy2D", (char *) dst + r * dpitch, (const char *) src + r * spitch, width, kind);
-        if (e) return e;
-    }
-    return cudaSuccess;
-}
-
-int cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind,
-                      cudaStream_t stream) {
-    (void) stream;
-    return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
-}
-
-int cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height) {
-    for (size_t r = 0; r < height; r++) {
-        int e = cudaMemset((char *) devPtr + r * pitch, value, width);
-        if (e) return e;
-    }
     return cudaSuccess;
 }
 
@@ -310,7 +289,12 @@ int cudaPointerGetAttributes(void *attributes, const void *ptr) {
     BS_STICKY();
     if (attributes == NULL) return bs_set(cudaErrorInvalidValue);
     struct { int type; int device; const void *dev; const void *host; } a = {0, -2, NULL, NULL};
-    if (bs_is_device(ptr, 1)) {
+    if (bs_managed(ptr, 1)) {
+        a.type = 3; /* cudaMemoryTypeManaged: the same pointer on both sides */
+        a.device = 0;
+        a.dev = ptr;
+        a.host = ptr;
+    } else if (bs_is_device(ptr, 1)) {
         a.type = 2;
         a.device = 0;
         a.dev = ptr;
@@ -319,4 +303,19 @@ int cudaPointerGetAttributes(void *attributes, const void *ptr) {
     }
     memcpy(attributes, &a, sizeof a);
     return cudaSuccess;
+}
+
+/* A variable's address (cudaGetSymbolAddress) is not in the list: the engine is asked, by a
+   read of the range whose bytes are dropped (variables are small; a larger range that is no
+   allocation is refused). */
+int bs_check_device(const void *p, size_t n) {
+    if (n == 0 || bs_is_device(p, n)) return 1;
+    if (n > PIECE) return 0;
+    bs_buf b = {0}, r = {0};
+    bs_put_u64(&b, (uint64_t) (uintptr_t) p);
+    bs_put_u64(&b, n);
+    uint32_t st = bs_call(BS_READ, &b, &r);
+    free(b.p);
+    free(r.p);
+    return st == 0;
 }

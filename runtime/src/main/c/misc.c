@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,10 +80,36 @@ int cudaDeviceGetAttribute(int *value, int attr, int device) {
     case 39: v = 2048; break;             /* MaxThreadsPerMultiProcessor */
     case 106: v = 32; break;              /* MaxBlocksPerMultiprocessor */
     case 120: v = 1; break;               /* ClusterLaunch */
-    default:
-        return bs_unimplemented("cudaDeviceGetAttribute (this attribute)");
+    case 11: v = 2147483647; break;       /* MaxPitch */
+    case 14: v = 512; break;              /* TextureAlignment (cudaMallocPitch pads rows to it) */
+    case 51: v = 32; break;               /* TexturePitchAlignment */
+    case 17: v = 0; break;                /* KernelExecTimeout: no watchdog (the step limit instead) */
+    case 18: v = 0; break;                /* Integrated */
+    case 20: v = 0; break;                /* ComputeMode: default */
+    case 31: v = 1; break;                /* ConcurrentKernels (as an H100 says; here they run in turn) */
+    case 38: v = 50 * 1024 * 1024; break; /* L2CacheSize */
+    case 41: v = 1; break;                /* UnifiedAddressing */
+    case 83: v = 1; break;                /* ManagedMemory */
+    case 84: v = 0; break;                /* IsMultiGpuBoard */
+    case 88: v = 0; break;                /* PageableMemoryAccess: a kernel cannot read host memory */
+    case 89: v = 1; break;                /* ConcurrentManagedAccess (launches end before the host goes on) */
+    case 95: v = 1; break;                /* CooperativeLaunch */
+    case 115: v = 0; break;               /* MemoryPoolsSupported: cudaMallocAsync works, the cudaMemPool* API does not */
+    default: {
+        char name[80];
+        snprintf(name, sizeof name, "cudaDeviceGetAttribute (attribute %d)", attr);
+        return bs_unimplemented(name);
+    }
     }
     *value = v;
+    return cudaSuccess;
+}
+
+/* One device: it has no peer (CUDA answers 0 for a device and itself). */
+int cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice) {
+    if (canAccessPeer == NULL) return bs_set(cudaErrorInvalidValue);
+    if (device != 0 || peerDevice != 0) return bs_set(cudaErrorInvalidDevice);
+    *canAccessPeer = 0;
     return cudaSuccess;
 }
 
@@ -119,6 +146,9 @@ int cudaGetDeviceProperties(void *prop, int device) {
     PUT(688, int, 32);                       /* maxBlocksPerMultiProcessor */
     PUT(696, uint64_t, 1024);                /* reservedSharedMemPerBlock */
     PUT(748, int, 1);                        /* clusterLaunch */
+    PUT(376, uint64_t, 32);                  /* texturePitchAlignment */
+    PUT(636, int, 1);                        /* managedMemory */
+    PUT(656, int, 1);                        /* concurrentManagedAccess */
 #undef PUT
     return cudaSuccess;
 }
@@ -208,6 +238,7 @@ static const struct { int code; const char *name, *text; } errors[] = {
     {2, "cudaErrorMemoryAllocation", "out of memory"},
     {3, "cudaErrorInitializationError", "initialization error"},
     {9, "cudaErrorInvalidConfiguration", "invalid configuration argument"},
+    {12, "cudaErrorInvalidPitchValue", "invalid pitch argument"},
     {13, "cudaErrorInvalidSymbol", "invalid device symbol"},
     {17, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
     {21, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},

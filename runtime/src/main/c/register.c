@@ -142,7 +142,6 @@ void **__cudaRegisterFatBinary(void *fatCubin) {
 
 void __cudaRegisterFatBinaryEnd(void **handle) { (void) handle; }
 void __cudaUnregisterFatBinary(void **handle) { (void) handle; }
-char __cudaInitModule(void **handle) { (void) handle; return 0; }
 
 void __cudaRegisterFunction(void **handle, const char *hostFun, char *deviceFun, const char *deviceName,
                             int thread_limit, void *tid, void *bid, dim3 *bDim, dim3 *gDim, int *wSize) {
@@ -170,11 +169,43 @@ void __cudaRegisterVar(void **handle, char *hostVar, char *deviceAddress, const 
     pthread_mutex_unlock(&reg_lock);
 }
 
+/* A __managed__ variable: nvcc's host code keeps a pointer to it (hostVarPtrAddress), null until
+   __cudaInitModule, which the host code calls before its first access; we point it at the
+   variable's device address, mapped in this process (managed.c). */
+typedef struct { void **host_ptr; bs_module *module; char *name; size_t size; int done; } bs_managed_var_reg;
+static bs_managed_var_reg *mvars;
+static size_t nmvars;
+
 void __cudaRegisterManagedVar(void **handle, void **hostVarPtrAddress, char *deviceAddress, const char *deviceName,
                               int ext, size_t size, int constant, int global) {
-    (void) handle; (void) hostVarPtrAddress; (void) deviceAddress; (void) deviceName; (void) ext; (void) size;
-    (void) constant; (void) global;
-    bs_unimplemented("__cudaRegisterManagedVar (__managed__ variables)");
+    __cudaRegisterVar(handle, (char *) hostVarPtrAddress, deviceAddress, deviceName, ext, size, constant, global);
+    pthread_mutex_lock(&reg_lock);
+    mvars = realloc(mvars, (nmvars + 1) * sizeof *mvars);
+    if (mvars == NULL) bs_fatal("out of host memory");
+    mvars[nmvars++] = (bs_managed_var_reg){hostVarPtrAddress, (bs_module *) handle, strdup(deviceName), size, 0};
+    pthread_mutex_unlock(&reg_lock);
+}
+
+char __cudaInitModule(void **handle) {
+    for (size_t i = 0; i < nmvars; i++) {
+        bs_managed_var_reg *m = &mvars[i];
+        if (m->done || m->module != (bs_module *) handle) continue;
+        uint64_t a, size;
+        char why[300];
+        if (bs_symbol(m->host_ptr, &a, &size) != 0) {
+            snprintf(why, sizeof why, "__managed__ variable %s: its module did not register with the engine, so the host "
+                     "cannot reach it; stopping the program", m->name);
+            bs_fatal(why);
+        }
+        if (bs_managed_var(a, size) != 0) {
+            snprintf(why, sizeof why, "__managed__ variable %s: its device address 0x%llx is taken in this process, so "
+                     "the host cannot share it (not supported by BarrierScope); stopping the program", m->name, (unsigned long long) a);
+            bs_fatal(why);
+        }
+        *m->host_ptr = (void *) (uintptr_t) a;
+        m->done = 1;
+    }
+    return 1;
 }
 
 static struct bs_function *function_of(const void *host_fun) {
@@ -289,7 +320,9 @@ int bs_launch(struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, size_t
         }
         bs_put(&b, args[i], f->sizes[i]);
     }
+    bs_managed_push();
     st = (int) bs_call(BS_LAUNCH, &b, &r);
+    bs_managed_pull();
     bs_add_cycles(bs_get_u64(&r, 0));
     free(b.p);
     free(r.p);

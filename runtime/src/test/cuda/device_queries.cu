@@ -35,6 +35,28 @@ int main() {
     EXPECT(v == prop.multiProcessorCount);
     CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
     EXPECT(v == (int) prop.sharedMemPerBlockOptin);
+    // Managed memory, pitch and peer queries agree with the properties.
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrManagedMemory, 0));
+    EXPECT(v == 1 && prop.managedMemory == 1);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrConcurrentManagedAccess, 0));
+    EXPECT(v == prop.concurrentManagedAccess);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrMaxPitch, 0));
+    EXPECT((size_t) v == prop.memPitch);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrTextureAlignment, 0));
+    EXPECT((size_t) v == prop.textureAlignment);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrL2CacheSize, 0));
+    EXPECT(v == prop.l2CacheSize);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrUnifiedAddressing, 0));
+    EXPECT(v == 1);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrCooperativeLaunch, 0));
+    EXPECT(v == prop.cooperativeLaunch);
+    int peer = -1;
+    CHECK(cudaDeviceCanAccessPeer(&peer, 0, 0));
+    EXPECT(peer == 0);
+    EXPECT(cudaDeviceCanAccessPeer(&peer, 0, 1) == cudaErrorInvalidDevice);
+    cudaGetLastError();
+    EXPECT(cudaDeviceGetAttribute(&v, cudaDevAttrHostRegisterSupported, 0) == cudaErrorNotSupported);
+    cudaGetLastError();
     cudaFuncAttributes fa;
     CHECK(cudaFuncGetAttributes(&fa, with_tile));
     EXPECT(fa.sharedSizeBytes == 4096);

@@ -303,6 +303,28 @@ class ExecProgramsTest {
     }
 
     @Test
+    void pitchedAnd3dCopiesOfEveryKindWorkAndBadArgumentsWriteNothing() throws Exception {
+        Ran r = exec("pitched_3d");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS pitched_3d"), r.all());
+        assertTrue(r.all().contains("cudaMemcpy2D: the width is larger than a pitch (returns cudaErrorInvalidPitchValue; nothing was written)"), r.all());
+    }
+
+    @Test
+    void managedMemoryIsOnePointerForHostAndKernelsAcrossLaunchesCopiesAndMemsets() throws Exception {
+        Ran r = exec("managed");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS managed"), r.all());
+    }
+
+    @Test
+    void managedVariablesAreOneVariableForHostAndKernelsInitializerIncluded() throws Exception {
+        Ran r = exec("managed_vars");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS managed_vars"), r.all());
+    }
+
+    @Test
     void aKernelWritingPastItsAllocationFaultsAndTheProgramGetsAnIllegalAddress() throws Exception {
         Ran r = exec("fault");
         assertEquals(Main.DIAGNOSED, r.code(), r.all());

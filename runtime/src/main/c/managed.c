@@ -1,0 +1,194 @@
+/*
+ * Managed memory (cudaMallocManaged): one pointer, valid on the host and on the device at the
+ * same value. The engine hands out the device address (an ordinary allocation of its own); this
+ * process maps host memory at that very address (mmap MAP_FIXED_NOREPLACE: the engine's device
+ * range, 0x10000000000 and up, is far from where Linux places a program's own memory). The host
+ * mapping holds the bytes between launches: copies and memsets on a managed pointer are host
+ * ones; before each launch every managed allocation is sent to the engine, and after it read
+ * back (launches run one at a time, to their end, when issued; so no other access can interleave).
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "cudart.h"
+#include "protocol.h"
+
+typedef struct { uint64_t base, size, mapped; } managed;
+static pthread_mutex_t managed_lock = PTHREAD_MUTEX_INITIALIZER;
+static managed *list;
+static size_t nlist;
+
+#define PAGE ((uint64_t) 4096)
+#define PIECE ((uint64_t) 64 << 20)
+
+int bs_managed(const void *p, size_t n) {
+    uint64_t a = (uint64_t) (uintptr_t) p;
+    int yes = 0;
+    pthread_mutex_lock(&managed_lock);
+    for (size_t i = 0; i < nlist && !yes; i++) yes = a >= list[i].base && a + n <= list[i].base + list[i].size;
+    pthread_mutex_unlock(&managed_lock);
+    return yes;
+}
+
+static void engine_free(uint64_t a) {
+    bs_buf b = {0}, r = {0};
+    bs_put_u64(&b, a);
+    bs_call(BS_FREE, &b, &r);
+    free(b.p);
+    free(r.p);
+}
+
+/* flags: cudaMemAttachGlobal (1) or cudaMemAttachHost (2); one memory, so both mean the same. */
+int cudaMallocManaged(void **devPtr, size_t size, unsigned flags) {
+    BS_STICKY();
+    if (devPtr == NULL || size == 0 || (flags != 1 && flags != 2)) {
+        fprintf(stderr, "barrierscope: cudaMallocManaged: %s (returns cudaErrorInvalidValue)\n",
+                devPtr == NULL ? "a null devPtr" : size == 0 ? "size 0" : "flags must be cudaMemAttachGlobal or cudaMemAttachHost");
+        return bs_set(cudaErrorInvalidValue);
+    }
+    bs_buf b = {0}, r = {0};
+    bs_put_u64(&b, size);
+    uint32_t st = bs_call(BS_MALLOC, &b, &r);
+    uint64_t a = bs_get_u64(&r, 0);
+    free(b.p);
+    free(r.p);
+    if (st != 0) return bs_set((int) st);
+    uint64_t len = (size + PAGE - 1) / PAGE * PAGE;
+    void *m = a % PAGE == 0 ? mmap((void *) (uintptr_t) a, len, PROT_READ | PROT_WRITE,
+                                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0) : MAP_FAILED;
+    if (m != (void *) (uintptr_t) a) {
+        if (m != MAP_FAILED) munmap(m, len);
+        engine_free(a);
+        char name[160];
+        snprintf(name, sizeof name, "cudaMallocManaged (device address 0x%llx is taken in this process, so no host "
+                 "mapping can share it)", (unsigned long long) a);
+        return bs_unimplemented(name);
+    }
+    pthread_mutex_lock(&managed_lock);
+    list = realloc(list, (nlist + 1) * sizeof *list);
+    if (list == NULL) bs_fatal("out of host memory");
+    list[nlist++] = (managed){a, size, len};
+    pthread_mutex_unlock(&managed_lock);
+    *devPtr = m;
+    return cudaSuccess;
+}
+
+/* cudaFree of a managed pointer (memory.c asks when the pointer is no cudaMalloc one): 1 if it was. */
+int bs_free_managed(void *p) {
+    uint64_t a = (uint64_t) (uintptr_t) p;
+    managed m = {0, 0, 0};
+    pthread_mutex_lock(&managed_lock);
+    for (size_t i = 0; i < nlist; i++) {
+        if (list[i].base == a && list[i].mapped != 0) {
+            m = list[i];
+            list[i] = list[--nlist];
+            break;
+        }
+    }
+    pthread_mutex_unlock(&managed_lock);
+    if (m.base == 0) return 0;
+    munmap(p, m.mapped);
+    engine_free(a);
+    return 1;
+}
+
+/* Before a launch: the engine gets every managed allocation's bytes as the host left them. */
+void bs_managed_push(void) {
+    pthread_mutex_lock(&managed_lock);
+    for (size_t i = 0; i < nlist; i++) {
+        for (uint64_t at = 0; at < list[i].size; at += PIECE) {
+            uint64_t n = list[i].size - at < PIECE ? list[i].size - at : PIECE;
+            bs_buf b = {0}, r = {0};
+            bs_put_u64(&b, list[i].base + at);
+            bs_put(&b, (const char *) (uintptr_t) (list[i].base + at), n);
+            bs_call(BS_WRITE, &b, &r);
+            free(b.p);
+            free(r.p);
+        }
+    }
+    pthread_mutex_unlock(&managed_lock);
+}
+
+/* After a launch: the host mapping gets what the kernel left. */
+void bs_managed_pull(void) {
+    pthread_mutex_lock(&managed_lock);
+    for (size_t i = 0; i < nlist; i++) {
+        for (uint64_t at = 0; at < list[i].size; at += PIECE) {
+            uint64_t n = list[i].size - at < PIECE ? list[i].size - at : PIECE;
+            bs_buf b = {0}, r = {0};
+            bs_put_u64(&b, list[i].base + at);
+            bs_put_u64(&b, n);
+            if (bs_call(BS_READ, &b, &r) == 0 && r.len == n) memcpy((char *) (uintptr_t) (list[i].base + at), r.p, n);
+            free(b.p);
+            free(r.p);
+        }
+    }
+    pthread_mutex_unlock(&managed_lock);
+}
+
+/* One memory: where a page lives and who may read it changes nothing, so advice and prefetches are
+   accepted and do nothing (the launch copies above happen whatever they say). */
+int cudaMemPrefetchAsync(const void *devPtr, size_t count, ...) {
+    BS_STICKY();
+    (void) devPtr; (void) count;
+    return cudaSuccess;
+}
+int cudaMemPrefetchAsync_ptsz(const void *devPtr, size_t count, ...) { return cudaMemPrefetchAsync(devPtr, count); }
+int cudaMemAdvise(const void *devPtr, size_t count, ...) {
+    BS_STICKY();
+    (void) devPtr; (void) count;
+    return cudaSuccess;
+}
+
+/* ---- __managed__ variables ---------------------------------------------------------------------- */
+
+/* Pages of the engine's module variables mapped here: two __managed__ variables may share one. */
+static uint64_t *var_pages;
+static size_t nvar_pages;
+
+static int page_mapped(uint64_t page) {
+    for (size_t i = 0; i < nvar_pages; i++) if (var_pages[i] == page) return 1;
+    return 0;
+}
+
+/* Maps the host side of a __managed__ variable the engine placed at [a, a+size) and fills it
+   with the variable's bytes there (its initializer); 0 on success, -1 when an address is taken. */
+int bs_managed_var(uint64_t a, uint64_t size) {
+    pthread_mutex_lock(&managed_lock);
+    for (uint64_t page = a / PAGE * PAGE; page < a + (size ? size : 1); page += PAGE) {
+        if (page_mapped(page)) continue;
+        void *m = mmap((void *) (uintptr_t) page, PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+        if (m != (void *) (uintptr_t) page) {
+            if (m != MAP_FAILED) munmap(m, PAGE);
+            pthread_mutex_unlock(&managed_lock);
+            return -1;
+        }
+        var_pages = realloc(var_pages, (nvar_pages + 1) * sizeof *var_pages);
+        if (var_pages == NULL) bs_fatal("out of host memory");
+        var_pages[nvar_pages++] = page;
+    }
+    list = realloc(list, (nlist + 1) * sizeof *list);
+    if (list == NULL) bs_fatal("out of host memory");
+    list[nlist++] = (managed){a, size, 0}; /* mapped 0: never freed (cudaFree refuses it) */
+    pthread_mutex_unlock(&managed_lock);
+    bs_buf b = {0}, r = {0};
+    bs_put_u64(&b, a);
+    bs_put_u64(&b, size);
+    if (bs_call(BS_READ, &b, &r) == 0 && r.len == size) memcpy((char *) (uintptr_t) a, r.p, size);
+    free(b.p);
+    free(r.p);
+    return 0;
+}
+
+/* Bytes of managed allocations (cudaMemGetInfo counts them: they live in the engine's budget too). */
+uint64_t bs_managed_bytes(void) {
+    uint64_t n = 0;
+    pthread_mutex_lock(&managed_lock);
+    for (size_t i = 0; i < nlist; i++) if (list[i].mapped != 0) n += list[i].size;
+    pthread_mutex_unlock(&managed_lock);
+    return n;
+}
