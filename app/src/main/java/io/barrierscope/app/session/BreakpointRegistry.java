@@ -112,4 +112,48 @@ final class BreakpointRegistry {
     static boolean sameFile(String a, String b) {
         return a != null && b != null && (a.equals(b) || a.endsWith("/" + b) || b.endsWith("/" + a));
     }
+
+    /**
+     * The breakpoint a lesson's moment names: the set one written as {@code spec} (whitespace
+     * aside), else a new one; enabled either way. A bad spec throws IllegalArgumentException.
+     */
+    Breakpoint moment(String spec) {
+        String want = spec.replaceAll("\\s+", "");
+        Breakpoint target = null;
+        for (Breakpoint bp : set.all()) if (bp.spec().replaceAll("\\s+", "").equals(want)) target = target == null ? bp : target;
+        if (target == null) {
+            add(spec);
+            target = set.all().get(set.all().size() - 1);
+        }
+        target.enabled = true;
+        return target;
+    }
+
+    /** Disables every enabled breakpoint but {@code keep}; returns them, for {@link #restore}. */
+    List<Breakpoint> holdOffAllBut(Breakpoint keep) {
+        List<Breakpoint> heldOff = new ArrayList<>();
+        for (Breakpoint bp : set.all()) {
+            if (bp != keep && bp.enabled) {
+                bp.enabled = false;
+                heldOff.add(bp);
+            }
+        }
+        return heldOff;
+    }
+
+    static void restore(List<Breakpoint> heldOff) { heldOff.forEach(bp -> bp.enabled = true); }
+
+    /** Each of {@code specs} the open kernel refuses, with the engine's message; nothing is set. */
+    static Map<String, String> refused(io.barrierscope.exec.Machine machine, List<String> specs) {
+        BreakpointSet scratch = new BreakpointSet(machine); // not listening: nothing changes
+        Map<String, String> refused = new LinkedHashMap<>();
+        for (String spec : specs) {
+            try {
+                scratch.add(spec);
+            } catch (IllegalArgumentException e) {
+                refused.put(spec, e.getMessage());
+            }
+        }
+        return refused;
+    }
 }

@@ -443,15 +443,7 @@ public final class DebugSession implements AutoCloseable {
         List<String> copy = List.copyOf(specs);
         worker.execute(() -> guarded(() -> {
             if (nav == null) return;
-            BreakpointSet scratch = new BreakpointSet(nav.tt.interpreter().machine()); // not listening: nothing changes
-            java.util.Map<String, String> refused = new java.util.LinkedHashMap<>();
-            for (String spec : copy) {
-                try {
-                    scratch.add(spec);
-                } catch (IllegalArgumentException e) {
-                    refused.put(spec, e.getMessage());
-                }
-            }
+            java.util.Map<String, String> refused = BreakpointRegistry.refused(nav.tt.interpreter().machine(), copy);
             ui.execute(() -> result.accept(refused));
         }));
     }
@@ -470,40 +462,29 @@ public final class DebugSession implements AutoCloseable {
                 ui.execute(() -> listener.failed("Nothing to run: no file is open."));
                 return;
             }
-            BreakpointSet set = nav.tt.breakpoints();
-            Breakpoint target = findBreakpoint(set, spec);
-            if (target == null) {
-                try {
-                    breakpoints.add(spec);
-                } catch (IllegalArgumentException e) {
-                    String msg = e.getMessage();
-                    ui.execute(() -> listener.breakpointRefused(msg));
-                    post(capture(Snapshot.Cause.RUN_END, msg, -1));
-                    return;
-                }
-                target = set.all().get(set.all().size() - 1);
+            Breakpoint target;
+            try {
+                target = breakpoints.moment(spec);
+            } catch (IllegalArgumentException e) {
+                String msg = e.getMessage();
+                ui.execute(() -> listener.breakpointRefused(msg));
+                post(capture(Snapshot.Cause.RUN_END, msg, -1));
+                return;
             }
-            target.enabled = true;
             long from = nav.tt.now();
             boolean atIt = lastHit != null && lastHit.breakpoint() == target && lastHit.stopStep() == from;
             if (!atIt) {
                 nav.seek(0);
                 target.hits = 0; // its hit count (and hits=N) counts from the start again
             }
-            List<Breakpoint> heldOff = new java.util.ArrayList<>();
-            for (Breakpoint bp : set.all()) {
-                if (bp != target && bp.enabled) {
-                    bp.enabled = false;
-                    heldOff.add(bp);
-                }
-            }
+            List<Breakpoint> heldOff = breakpoints.holdOffAllBut(target);
             TimeTravel.Stop s;
             running = true;
             try {
                 s = nav.move(Move.CONTINUE, nav.focus(-1), progress());
             } finally {
                 running = false;
-                heldOff.forEach(bp -> bp.enabled = true);
+                BreakpointRegistry.restore(heldOff);
             }
             if (s.hit() != null || s.reason() == TimeTravel.Reason.CANCELLED || s.reason() == TimeTravel.Reason.BRKPT) {
                 if (s.hit() != null) inspectSlot.set(-1);
@@ -520,13 +501,6 @@ public final class DebugSession implements AutoCloseable {
             postBreakpoints();
             growTimeline();
         }));
-    }
-
-    /** The set's breakpoint written as {@code spec} (whitespace aside), or null. */
-    private static Breakpoint findBreakpoint(BreakpointSet set, String spec) {
-        String want = spec.replaceAll("\\s+", "");
-        for (Breakpoint bp : set.all()) if (bp.spec().replaceAll("\\s+", "").equals(want)) return bp;
-        return null;
     }
 
     private void postBreakpoints() {
