@@ -35,9 +35,12 @@ public final class WgmmaGroups {
         private long[] value = new long[64];
         private int[] size = new int[64];
         private int count;
+        /** The CTA whose shared memory is read, found at the first read. */
+        private int cta = -1;
 
         long load(Machine m, long a, int bytes, int slot) {
-            long v = m.memory.loadShared(m.ctaOfSlot(slot), a, bytes, slot);
+            if (cta < 0) cta = m.ctaOfSlot(slot);
+            long v = m.memory.loadShared(cta, a, bytes, slot);
             if (count == addr.length) {
                 addr = java.util.Arrays.copyOf(addr, 2 * count);
                 value = java.util.Arrays.copyOf(value, 2 * count);
@@ -365,6 +368,10 @@ public final class WgmmaGroups {
         List<Issue> list = inflight.get(warp);
         if (list.isEmpty()) {
             busy[warp] = null;
+            return;
+        }
+        if (list.size() == 1) {
+            busy[warp] = list.get(0).op.registerSet(); // shared: never changed once made
             return;
         }
         BitSet b = new BitSet();

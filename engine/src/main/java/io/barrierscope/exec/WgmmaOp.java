@@ -156,6 +156,36 @@ final class WgmmaOp extends WarpMatrixOp {
 
     int elemBytes() { return ta.bits / 8; }
 
+    /** The accumulator and A registers, made once (read-only). */
+    private java.util.BitSet registerSet;
+    /** For A from registers: per lane, register and packed element, its index row * k + col in warp 0's rows. */
+    private int[] aPositions;
+
+    java.util.BitSet registerSet() {
+        if (registerSet == null) {
+            java.util.BitSet b = new java.util.BitSet();
+            for (int r : d) b.set(r);
+            if (aIdx != null) for (int r : aIdx) if (r >= 0) b.set(r);
+            registerSet = b;
+        }
+        return registerSet;
+    }
+
+    private int[] aPositions() {
+        if (aPositions == null) {
+            int per = 32 / ta.bits;
+            int[] p = new int[32 * 4 * per];
+            for (int l = 0; l < 32; l++) {
+                for (int i = 0; i < 4 * per; i++) {
+                    int[] rc = aRowCol(l, i);
+                    p[l * 4 * per + i] = rc[0] * k + rc[1];
+                }
+            }
+            aPositions = p;
+        }
+        return aPositions;
+    }
+
     /** Row and column (within the warp's 16 rows) of A register element {@code i} of lane {@code l}; the mma.sync A layouts. */
     int[] aRowCol(int l, int i) { return MmaOp.aRowCol(ta, k, l, i); }
 
@@ -206,13 +236,16 @@ final class WgmmaOp extends WarpMatrixOp {
         double[] fb = new double[n * k]; // column-major: element (row j, col c) at c * k + j
         if (aRegs != null) {
             int per = 32 / ta.bits;
+            int[] pos = aPositions();
+            double[] table = Decode.table(ta);
             for (int w = 0; w < 4; w++) {
+                int rowOff = 16 * w * k;
                 for (int l = 0; l < 32; l++) {
                     for (int r = 0; r < 4; r++) {
                         long v = parts[w].aIn()[l * 4 + r];
                         for (int j = 0; j < per; j++) {
-                            int[] rc = aRowCol(l, r * per + j);
-                            fa[(16 * w + rc[0]) * k + rc[1]] = ta.value(ta.bits == 32 ? v : (v >>> (j * ta.bits)) & ((1L << ta.bits) - 1));
+                            long bits = ta.bits == 32 ? v : (v >>> (j * ta.bits)) & ((1L << ta.bits) - 1);
+                            fa[rowOff + pos[(l * 4 + r) * per + j]] = table != null ? table[(int) bits] : ta.value(bits);
                         }
                     }
                 }
