@@ -354,6 +354,9 @@ public final class DeadlockExplainer {
                 Mbarrier b = m.mbarriers.get(m.waitValue[s]);
                 yield "polling mbarrier " + MbarrierOp.name(m, b.offset) + " (phase " + b.phase + ")";
             }
+            case ThreadStatus.ASYNC_WAIT -> m.waitArg2[s] != io.barrierscope.exec.RegisterPool.REGISTERS ? ThreadStatus.name(st)
+                    : "blocked in setmaxnreg (for its warp, or in .inc for " + m.waitArg[s] + " registers per thread; the CTA pool holds "
+                    + m.registers.pool(m.ctaOfSlot(s)) + " registers)";
             default -> ThreadStatus.name(st);
         };
     }

@@ -288,13 +288,13 @@ public final class RaceDetector implements MemoryModelHook {
      */
     public void beginAsyncProxyRead(int t, int pc) {
         clock[t]++;
-        asyncActor = new AsyncSnap(base[t], t, clock[t], t, clock[t], pc, false, -1, true);
+        asyncActor = new AsyncSnap(baseOf(t), t, clock[t], t, clock[t], pc, false, -1, true);
         actorId = t;
         actorClock = clock[t];
         selfA = t;
         clockA = clock[t];
         selfB = -1;
-        actorBase = base[t];
+        actorBase = baseOf(t);
         actorPc = pc;
     }
 

@@ -89,7 +89,7 @@ final class InstructionCompiler {
             case "prefetch", "prefetchu", "griddepcontrol", "pmevent":
                 return new ControlOps.NopOp();
             case "setmaxnreg":
-                return SyncCompiler.compile(c);
+                return SetmaxnregOp.compile(c);
             case "fence":
                 // fence.proxy.async orders a thread's generic- and async-proxy accesses; the others are release/acquire fences.
                 if (c.has(".proxy") && c.has(".async")) return ProxyFenceOp.compile(c);

@@ -366,6 +366,7 @@ public final class Interpreter {
         if (!finished()) io.barrierscope.sync.ClusterBarrierSync.onExit(this, warp, mask);
         WarpSync.onExit(this, warp, mask);
         if (!finished()) WgmmaGroupOp.onExit(this, warp, mask);
+        if (!finished()) SetmaxnregOp.onExit(this, warp, mask);
         if (!finished() && m.wgmma.tracking) m.wgmma.onExit(this, warp);
     }
 

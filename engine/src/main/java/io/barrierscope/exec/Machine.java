@@ -62,6 +62,8 @@ public final class Machine {
     public final io.barrierscope.sync.AsyncCopyUnit async;
     /** The wgmma-groups of every warp. */
     public final WgmmaGroups wgmma;
+    /** The setmaxnreg register pools and warpgroup bookkeeping. */
+    public final RegisterPool registers;
     /** Per thread: the mbarrier key, its version and the thread's effect count at its last failed poll. */
     public final long[] lastPollKey;
     public final long[] lastPollVersion;
@@ -130,6 +132,7 @@ public final class Machine {
         mbarriers = new io.barrierscope.sync.MbarrierUnit();
         async = new io.barrierscope.sync.AsyncCopyUnit(slots);
         wgmma = new WgmmaGroups(warps, warpsPerCta, program);
+        registers = new RegisterPool(warps, warpsPerCta, threadsPerCta, program.kernel == null ? null : program.kernel.directives());
         callStack = new int[slots][];
         callDepth = new int[slots];
         runMask = new int[warps];
@@ -211,6 +214,7 @@ public final class Machine {
         private final io.barrierscope.sync.Mbarrier[] mbarriers;
         private final io.barrierscope.sync.AsyncCopyUnit.Saved async;
         private final WgmmaGroups.Saved wgmma;
+        private final RegisterPool.Saved registers;
         private final Memory.Saved memory;
         private final MemoryModelHook.Snapshot race;
 
@@ -255,6 +259,7 @@ public final class Machine {
             mbarriers = m.mbarriers.save();
             async = m.async.save();
             wgmma = m.wgmma.save();
+            registers = m.registers.save();
             memory = m.memory.save();
             race = m.race == null ? null : m.race.save();
         }
@@ -272,7 +277,7 @@ public final class Machine {
                     + 4L * (runMask.length + liveMask.length + existMask.length + liveWarps.length)
                     + 8L * (clusterArrivedPhase.length + lastPollKey.length + lastPollVersion.length + lastPollEffects.length)
                     + ctaBarriers.length * (16L * 96 + 100) + clusterBarriers.length * 40L + mbarriers.length * 96L
-                    + async.bytes() + wgmma.bytes() + memory.bytes() + (race == null ? 0 : race.bytes());
+                    + async.bytes() + wgmma.bytes() + registers.bytes() + memory.bytes() + (race == null ? 0 : race.bytes());
             if (callStack != null) {
                 b += 4L * callStack.length;
                 for (int[] r : callStack) if (r != null) b += 16 + 4L * r.length;
@@ -342,6 +347,7 @@ public final class Machine {
         mbarriers.restore(s.mbarriers);
         async.restore(s.async);
         wgmma.restore(s.wgmma);
+        registers.restore(s.registers);
         memory.restore(s.memory);
         if (race != null) race.restore(s.race);
     }

@@ -291,6 +291,26 @@ public final class Memory {
         return load(Space.SHARED, addr, 4, thread);
     }
 
+    /**
+     * A naturally aligned shared-memory load of 1, 2, 4 or 8 bytes by a thread of CTA {@code cta}
+     * (wgmma operand reads): in bounds and clear of mbarriers it is read inline, as
+     * {@link #loadShared32}; anything unusual takes the general path, which reports it.
+     */
+    public long loadShared(int cta, long addr, int size, int thread) {
+        byte[] sh = shared[cta];
+        if ((addr & (size - 1)) == 0 && addr >= 0 && addr <= sh.length - size && (validMbarriers == 0 || noMbarrier(cta, addr))) {
+            if (race != null) race.access(cta, (int) addr, size, thread, false);
+            int a = (int) addr;
+            return switch (size) {
+                case 1 -> sh[a] & 0xFFL;
+                case 2 -> ((short) I16.get(sh, a)) & 0xFFFFL;
+                case 4 -> ((int) I32.get(sh, a)) & 0xFFFFFFFFL;
+                default -> (long) I64.get(sh, a);
+            };
+        }
+        return load(Space.SHARED, addr, size, thread);
+    }
+
     /** Whether the aligned 4-byte word at {@code addr} of CTA {@code cta} holds no valid mbarrier (loads of mbarrier kernels stay inline). */
     private boolean noMbarrier(int cta, long addr) {
         byte[] words = mbarrierWords[cta];

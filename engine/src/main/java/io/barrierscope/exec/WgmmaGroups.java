@@ -35,9 +35,12 @@ public final class WgmmaGroups {
         private long[] value = new long[64];
         private int[] size = new int[64];
         private int count;
+        /** The CTA whose shared memory is read, found at the first read. */
+        private int cta = -1;
 
         long load(Machine m, long a, int bytes, int slot) {
-            long v = m.memory.load(Space.SHARED, a, bytes, slot);
+            if (cta < 0) cta = m.ctaOfSlot(slot);
+            long v = m.memory.loadShared(cta, a, bytes, slot);
             if (count == addr.length) {
                 addr = java.util.Arrays.copyOf(addr, 2 * count);
                 value = java.util.Arrays.copyOf(value, 2 * count);
@@ -57,7 +60,8 @@ public final class WgmmaGroups {
             MemoryModelHook race = m.memory.race;
             m.memory.race = null;
             try {
-                for (int i = 0; i < count; i++) if (m.memory.load(Space.SHARED, addr[i], size[i], slot) != value[i]) return addr[i];
+                int cta = m.ctaOfSlot(slot);
+                for (int i = 0; i < count; i++) if (m.memory.loadShared(cta, addr[i], size[i], slot) != value[i]) return addr[i];
                 return -1;
             } finally {
                 m.memory.race = race;
@@ -120,6 +124,8 @@ public final class WgmmaGroups {
     private final BitSet[] busy;
     /** Operations in flight over all warps, so the per-step check costs nothing without wgmma. */
     private int total;
+    /** Multiply-adds of every operation formed so far (64 x N x K each): a statistic for benchmarks. */
+    public long multiplyAdds;
     /** Per pc, the absolute registers an instruction names (filled when first needed). */
     private int[][] named;
 
@@ -245,6 +251,7 @@ public final class WgmmaGroups {
         try {
             is.result = is.op.compute(m, is.first << 5, is.parts, dIn, reads);
             is.reads = reads;
+            multiplyAdds += 64L * is.op.n * is.op.k;
         } catch (MemoryFault f) {
             x.report(f.code(), f.getMessage() + " in " + is.op.insn.mnemonic() + " at " + x.where(is.op.pc) + " (the warpgroup of "
                     + m.warpName(is.first) + ")", new int[] {is.op.pc}, new int[] {is.first << 5}, null);
@@ -375,6 +382,10 @@ public final class WgmmaGroups {
             busy[warp] = null;
             return;
         }
+        if (list.size() == 1) {
+            busy[warp] = list.get(0).op.registerSet(); // shared: never changed once made
+            return;
+        }
         BitSet b = new BitSet();
         for (Issue is : list) {
             for (int r : is.op.d) b.set(r);
@@ -457,6 +468,7 @@ public final class WgmmaGroups {
         System.arraycopy(s.commits, 0, commits, 0, commits.length);
         System.arraycopy(s.issued, 0, issued, 0, issued.length);
         total = s.total;
+        multiplyAdds = s.multiplyAdds;
         fence.copyFrom(s.fence);
     }
 
@@ -467,6 +479,7 @@ public final class WgmmaGroups {
         private final int[] issued;
         private final BitSet[] busy;
         private final int total;
+        private final long multiplyAdds;
         private final WgmmaFence fence;
 
         private Saved(WgmmaGroups g) {
@@ -482,6 +495,7 @@ public final class WgmmaGroups {
             issued = g.issued.clone();
             busy = g.busy.clone();
             total = g.total;
+            multiplyAdds = g.multiplyAdds;
         }
 
         public long bytes() { return 64 + 12L * commits.length + 32L * total; }

@@ -156,6 +156,36 @@ final class WgmmaOp extends WarpMatrixOp {
 
     int elemBytes() { return ta.bits / 8; }
 
+    /** The accumulator and A registers, made once (read-only). */
+    private java.util.BitSet registerSet;
+    /** For A from registers: per lane, register and packed element, its index row * k + col in warp 0's rows. */
+    private int[] aPositions;
+
+    java.util.BitSet registerSet() {
+        if (registerSet == null) {
+            java.util.BitSet b = new java.util.BitSet();
+            for (int r : d) b.set(r);
+            if (aIdx != null) for (int r : aIdx) if (r >= 0) b.set(r);
+            registerSet = b;
+        }
+        return registerSet;
+    }
+
+    private int[] aPositions() {
+        if (aPositions == null) {
+            int per = 32 / ta.bits;
+            int[] p = new int[32 * 4 * per];
+            for (int l = 0; l < 32; l++) {
+                for (int i = 0; i < 4 * per; i++) {
+                    int[] rc = aRowCol(l, i);
+                    p[l * 4 * per + i] = rc[0] * k + rc[1];
+                }
+            }
+            aPositions = p;
+        }
+        return aPositions;
+    }
+
     /** Row and column (within the warp's 16 rows) of A register element {@code i} of lane {@code l}; the mma.sync A layouts. */
     int[] aRowCol(int l, int i) { return MmaOp.aRowCol(ta, k, l, i); }
 
@@ -198,65 +228,153 @@ final class WgmmaOp extends WarpMatrixOp {
      * Forms the product for a warpgroup whose four warps have issued: returns each warp's
      * accumulator registers (32 lanes x d.length), reading shared memory through {@code reads}.
      * {@code dIn[r]} is warp r's accumulator input, already the result of any earlier wgmma in flight.
+     * A is kept row by row and B column by column in flat arrays, so the k-long dot products run
+     * over contiguous memory; each descriptor is decoded once per operand tile.
      */
     long[][] compute(Machine m, int slot, WgmmaGroups.Part[] parts, long[][] dIn, WgmmaGroups.Reads reads) {
-        double[][] fa = new double[64][k];
-        double[][] fb = new double[k][n];
-        int e = elemBytes();
+        double[] fa = new double[64 * k];
+        double[] fb = new double[n * k]; // column-major: element (row j, col c) at c * k + j
         if (aRegs != null) {
             int per = 32 / ta.bits;
+            int[] pos = aPositions();
+            double[] table = Decode.table(ta);
             for (int w = 0; w < 4; w++) {
+                int rowOff = 16 * w * k;
                 for (int l = 0; l < 32; l++) {
                     for (int r = 0; r < 4; r++) {
                         long v = parts[w].aIn()[l * 4 + r];
                         for (int j = 0; j < per; j++) {
-                            int[] rc = aRowCol(l, r * per + j);
-                            fa[16 * w + rc[0]][rc[1]] = ta.value(ta.bits == 32 ? v : (v >>> (j * ta.bits)) & ((1L << ta.bits) - 1));
+                            long bits = ta.bits == 32 ? v : (v >>> (j * ta.bits)) & ((1L << ta.bits) - 1);
+                            fa[rowOff + pos[(l * 4 + r) * per + j]] = table != null ? table[(int) bits] : ta.value(bits);
                         }
                     }
                 }
             }
         } else {
-            MatrixDescriptor da = MatrixDescriptor.decode(parts[0].descA());
-            for (int row = 0; row < 64; row++) {
-                for (int col = 0; col < k; col++) fa[row][col] = ta.value(reads.load(m, da.address(row, col, e, !transA), e, slot));
-            }
+            loadOperand(m, MatrixDescriptor.decode(parts[0].descA()), 64, !transA, ta, fa, reads, slot);
         }
-        MatrixDescriptor db = MatrixDescriptor.decode(parts[0].descB());
-        for (int col = 0; col < n; col++) {
-            for (int row = 0; row < k; row++) fb[row][col] = tb.value(reads.load(m, db.address(col, row, e, !transB), e, slot));
-        }
-        long[][] out = new long[4][32 * d.length];
+        loadOperand(m, MatrixDescriptor.decode(parts[0].descB()), n, !transB, tb, fb, reads, slot);
+        int len = d.length;
+        long[][] out = new long[4][32 * len];
+        boolean f16 = td == Elem.F16;
         for (int w = 0; w < 4; w++) {
+            long[] o = out[w];
+            long[] in = dIn[w];
+            int keepMask = parts[w].scaleD();
             for (int l = 0; l < 32; l++) {
-                boolean keep = (parts[w].scaleD() & (1 << l)) != 0;
+                boolean keep = (keepMask & (1 << l)) != 0;
+                int rowBase = 16 * w + (l >> 2);
+                if (td == Elem.F32) {
+                    pairsF32(fa, fb, in, o, l, len, rowBase, keep);
+                    continue;
+                }
                 for (int i = 0; i < n / 2; i++) {
-                    int[] rc = dRowCol(l, i);
-                    int row = 16 * w + rc[0];
-                    int col = rc[1];
-                    int reg = td == Elem.F16 ? i >> 1 : i;
-                    long old = dIn[w][l * d.length + reg];
-                    if (td == Elem.F16) old = (old >>> (16 * (i & 1))) & 0xFFFF;
+                    // The ISA's D fragment: row 16w + l/4 (+8 for i mod 4 >= 2), column 8(i/4) + 2(l mod 4) + i mod 2.
+                    int row = rowBase + 8 * ((i >> 1) & 1);
+                    int col = 8 * (i >> 2) + 2 * (l & 3) + (i & 1);
+                    int reg = f16 ? i >> 1 : i;
+                    long old = in[l * len + reg];
+                    if (f16) old = (old >>> (16 * (i & 1))) & 0xFFFF;
                     long bits = element(fa, fb, row, col, keep ? td.value(old) : 0);
-                    if (td == Elem.F16) out[w][l * d.length + reg] |= bits << (16 * (i & 1));
-                    else out[w][l * d.length + reg] = bits;
+                    if (f16) o[l * len + reg] |= bits << (16 * (i & 1));
+                    else o[l * len + reg] = bits;
                 }
             }
         }
         return out;
     }
 
-    private long element(double[][] fa, double[][] fb, int row, int col, double c) {
+    /**
+     * Reads a descriptor operand of {@code mnCount} x K elements into {@code out[mn * k + kk]},
+     * 8 bytes at a time: a core-matrix row is 16 contiguous bytes at a 16-byte aligned address
+     * (start, LBO and SBO are in 16-byte units and the swizzle permutes 16-byte chunks), along K
+     * for a K-major operand and along M/N for an MN-major one.
+     */
+    private void loadOperand(Machine m, MatrixDescriptor desc, int mnCount, boolean kMajor, Elem t, double[] out,
+            WgmmaGroups.Reads reads, int slot) {
+        int e = t.bits / 8;
+        int per = 8 / e;
+        long mask = e == 8 ? -1L : (1L << t.bits) - 1;
+        double[] table = Decode.table(t);
+        int outer = kMajor ? mnCount : k;
+        int inner = kMajor ? k : mnCount;
+        for (int o = 0; o < outer; o++) {
+            for (int i0 = 0; i0 < inner; i0 += per) {
+                long word = kMajor ? reads.load(m, desc.address(o, i0, e, true), 8, slot) : reads.load(m, desc.address(i0, o, e, false), 8, slot);
+                for (int j = 0; j < per; j++) {
+                    long bits = (word >>> (j * t.bits)) & mask;
+                    double v = table != null ? table[(int) bits] : t.value(bits);
+                    if (kMajor) out[o * k + i0 + j] = v;
+                    else out[(i0 + j) * k + o] = v;
+                }
+            }
+        }
+    }
+
+    /**
+     * The f32 accumulators of one lane: elements 2p and 2p+1 are columns c and c+1 of one row, so
+     * their two sums run side by side (each in the same order as {@link #element}, so the same bits).
+     */
+    private void pairsF32(double[] fa, double[] fb, long[] in, long[] o, int l, int len, int rowBase, boolean keep) {
         int sign = scaleA * scaleB;
+        for (int i = 0; i < n / 2; i += 2) {
+            int ao = (rowBase + 8 * ((i >> 1) & 1)) * k;
+            int bo = (8 * (i >> 2) + 2 * (l & 3)) * k;
+            double acc0 = keep ? Float.intBitsToFloat((int) in[l * len + i]) : 0;
+            double acc1 = keep ? Float.intBitsToFloat((int) in[l * len + i + 1]) : 0;
+            for (int j = 0; j < k; j++) {
+                double a = fa[ao + j];
+                acc0 += sign * (a * fb[bo + j]);
+                acc1 += sign * (a * fb[bo + k + j]);
+            }
+            o[l * len + i] = f32Bits(acc0);
+            o[l * len + i + 1] = f32Bits(acc1);
+        }
+    }
+
+    /**
+     * Java's double-to-float narrowing is IEEE round-to-nearest-even (subnormals included), which is
+     * what FloatFormat.F32.encode(acc, RN, false) computes; only NaN needs PTX's canonical pattern.
+     */
+    static long f32Bits(double acc) {
+        if (Double.isNaN(acc)) return FloatFormat.F32.canonicalNaN() & 0xFFFFFFFFL;
+        return Float.floatToRawIntBits((float) acc) & 0xFFFFFFFFL;
+    }
+
+    private long element(double[] fa, double[] fb, int row, int col, double c) {
+        int ao = row * k;
+        int bo = col * k;
         if (td == Elem.S32) {
             long acc = (long) c;
-            for (int j = 0; j < k; j++) acc += (long) fa[row][j] * (long) fb[j][col];
+            for (int j = 0; j < k; j++) acc += (long) fa[ao + j] * (long) fb[bo + j];
             if (satfinite) acc = Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, acc));
             return acc & 0xFFFFFFFFL;
         }
+        int sign = scaleA * scaleB;
         double acc = c;
-        for (int j = 0; j < k; j++) acc += sign * (fa[row][j] * fb[j][col]);
+        for (int j = 0; j < k; j++) acc += sign * (fa[ao + j] * fb[bo + j]);
         if (td == Elem.F16) return FloatFormat.F16.encode(acc, Round.RN, false) & 0xFFFFL;
-        return FloatFormat.F32.encode(acc, Round.RN, false) & 0xFFFFFFFFL;
+        return f32Bits(acc);
+    }
+
+    /** f16 and bf16 decoded once into tables (every 16-bit pattern), so operand tiles are read by lookup. */
+    private static final class Decode {
+        private static final double[] F16 = build(FloatFormat.F16);
+        private static final double[] BF16 = build(FloatFormat.BF16);
+
+        private static double[] build(FloatFormat f) {
+            double[] t = new double[1 << 16];
+            for (int b = 0; b < t.length; b++) t[b] = f.decode(b);
+            return t;
+        }
+
+        /** The table for a 16-bit float type, or null (decoded per element). */
+        static double[] table(Elem t) {
+            return switch (t) {
+                case F16 -> F16;
+                case BF16 -> BF16;
+                default -> null;
+            };
+        }
     }
 }

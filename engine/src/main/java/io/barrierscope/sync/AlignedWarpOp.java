@@ -6,7 +6,7 @@ import io.barrierscope.exec.Src;
 /**
  * A warp-synchronous {@code .sync.aligned} instruction whose only effect a barrier debugger
  * observes is the meeting itself ({@code wgmma.fence}, {@code wgmma.commit_group},
- * {@code wgmma.wait_group}, {@code setmaxnreg}). The ISA says of each: ".sync causes the
+ * {@code wgmma.wait_group}; setmaxnreg, which also has a register pool, is {@code SetmaxnregOp}). The ISA says of each: ".sync causes the
  * executing thread to wait until all threads in the warp execute the same instruction before
  * resuming execution", and ".aligned: all threads in the warp must execute the same
  * instruction". So every lane of the warp waits here for all the others (the full mask, as

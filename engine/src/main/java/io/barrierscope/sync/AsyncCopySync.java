@@ -298,7 +298,8 @@ public final class AsyncCopySync {
 
     private static void releaseGroupWaiter(Interpreter x, int s) {
         Machine m = x.machine();
-        if (m.status[s] != ThreadStatus.ASYNC_WAIT || m.waitArg2[s] == io.barrierscope.exec.WgmmaGroups.WAITING) return;
+        if (m.status[s] != ThreadStatus.ASYNC_WAIT || m.waitArg2[s] == io.barrierscope.exec.WgmmaGroups.WAITING
+                || m.waitArg2[s] == io.barrierscope.exec.RegisterPool.REGISTERS) return;
         if (m.async.groupsInFlight(s, m.waitArg2[s] == 1) <= m.waitArg[s]) {
             if (m.race != null) m.race.groupWaitPassed(s, m.waitArg2[s] == 1);
             m.pc[s]++;

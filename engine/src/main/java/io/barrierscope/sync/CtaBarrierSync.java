@@ -240,6 +240,7 @@ public final class CtaBarrierSync {
             m.setStatusLanes(w, go, ThreadStatus.RUNNABLE);
         }
         long gen = b.generation;
+        m.registers.barrierCompleted(m, cta, released);
         b.reset();
         if (quiet && released != 0) {
             x.emitCompleteRelease(w0, released, ((long) cta << 32) | b.id, gen);

@@ -23,7 +23,7 @@ public final class SyncCompiler {
             case "mbarrier" -> MbarrierCompiler.compile(c);
             case "cp" -> AsyncCompiler.cp(c);
             case "st", "red" -> AsyncCompiler.storeAsync(c, opc.equals("red"));
-            case "wgmma", "setmaxnreg" -> aligned(c);
+            case "wgmma" -> aligned(c);
             case "activemask" -> {
                 c.expectOperands(1, 1);
                 yield new ActiveMaskOp(c.dst(0));
@@ -32,12 +32,12 @@ public final class SyncCompiler {
         };
     }
 
-    /** wgmma.fence / commit_group / wait_group N, setmaxnreg.{inc,dec} N: .sync.aligned, a meeting of the whole warp. */
+    /** wgmma.fence / commit_group / wait_group N: .sync.aligned, a meeting of the whole warp. */
     private static Op aligned(CompileContext c) {
         if (!c.has(".sync") || !c.has(".aligned")) {
-            throw c.error(c.insn().mnemonic() + " needs .sync.aligned (PTX ISA 9.7.15.7 for wgmma; setmaxnreg)");
+            throw c.error(c.insn().mnemonic() + " needs .sync.aligned (PTX ISA 9.7.15.6-8)");
         }
-        boolean takesCount = c.has(".wait_group") || c.insn().opcode().equals("setmaxnreg");
+        boolean takesCount = c.has(".wait_group");
         c.expectOperands(takesCount ? 1 : 0, takesCount ? 1 : 0);
         return new AlignedWarpOp(c.insn().mnemonic(), c.insn().index());
     }

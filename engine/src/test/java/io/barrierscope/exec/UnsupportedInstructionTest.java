@@ -81,6 +81,18 @@ class UnsupportedInstructionTest {
     }
 
     @Test
+    void halfPrecisionSqrtAndRcpAreNotInTheIsaAndAreRefusedNamingTheForm() {
+        // PTX ISA 9.7.3.x: sqrt and rcp take .f32 and .f64 only; half precision has ex2.approx and tanh.approx, not these.
+        for (String insn : new String[] {"sqrt.approx.f16 %h1, %h2;", "rcp.approx.ftz.f16 %h1, %h2;", "sqrt.approx.bf16 %h1, %h2;",
+                "rcp.approx.bf16 %h1, %h2;", "sqrt.rn.f16 %h1, %h2;"}) {
+            BadInputException e = refuse(insn);
+            String form = insn.substring(0, insn.indexOf(' '));
+            assertTrue(e.getMessage().contains(form), insn + ": " + e.getMessage());
+            assertLocated(e, lineOf(insn, insn));
+        }
+    }
+
+    @Test
     void nonSyncWarpVoteIsRefused() {
         BadInputException e = refuse("setp.eq.u32 %p1, 1, 1;\nvote.all.pred %p2, %p1;");
         assertTrue(e.getMessage().contains("unsupported instruction vote.all.pred"), e.getMessage());

@@ -29,6 +29,7 @@ public final class PtxRun {
     private long seed;
     private long maxSteps = 1_000_000;
     private String header = "";
+    private String entryDirectives = "";
     private boolean races = true;
     private io.barrierscope.exec.AsyncLatency latency;
 
@@ -53,6 +54,9 @@ public final class PtxRun {
     /** Module-scope declarations placed before the kernel (e.g. .shared arrays). */
     public PtxRun header(String h) { header = h; return this; }
 
+    /** Performance-tuning directives of the entry, e.g. {@code .maxnreg 168}. */
+    public PtxRun directives(String d) { entryDirectives = d; return this; }
+
     /** Adds a u32 buffer parameter named {@code name} with {@code count} zeroed elements. */
     public PtxRun buffer(String name, int count) { return buffer(name, count, ScalarType.U32, "zero"); }
 
@@ -70,7 +74,7 @@ public final class PtxRun {
 
     /** The full PTX text. */
     public String ptx() {
-        return ".version 9.0\n.target sm_90a\n.address_size 64\n" + header + "\n.visible .entry k(" + params + ")\n{\n"
+        return ".version 9.0\n.target sm_90a\n.address_size 64\n" + header + "\n.visible .entry k(" + params + ")\n" + entryDirectives + "\n{\n"
                 + body + "\n}\n";
     }
 
