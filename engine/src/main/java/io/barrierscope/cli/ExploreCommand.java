@@ -55,6 +55,10 @@ final class ExploreCommand implements Callable<Integer> {
             + "(exhaustive within the bound; slower)")
     boolean noSymmetry;
 
+    @Option(names = "--no-por", description = "also run schedules that only reorder independent steps of one already run "
+            + "(turns the partial-order reduction off; slower)")
+    boolean noPor;
+
     @Option(names = "--minimize-time", paramLabel = "S", description = "seconds for minimising the findings' schedules, "
             + "shared among them (default ${DEFAULT-VALUE}; 0: bounded by replays only)", defaultValue = "10")
     double minimizeTime;
@@ -86,6 +90,7 @@ final class ExploreCommand implements Callable<Integer> {
         for (String n : run.spec().notes()) out.println("note: " + n);
         long steps = maxSteps != null ? maxSteps : run.maxSteps();
         Explorer ex = new Explorer(run, () -> System.nanoTime() / 1_000_000);
+        ex.partialOrder(!noPor);
         int n = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         // Copies from the launch already read (a .cu is not compiled again, the file not read again).
         ex.jobs(n, () -> LaunchedRun.create(run.spec(), new SchedulePolicy()));
@@ -98,7 +103,9 @@ final class ExploreCommand implements Callable<Integer> {
                 + c.random() + " random; preemption bound " + c.preemptionBoundCompleted() + " complete"
                 + (c.skippedBySymmetry() > 0 ? " up to symmetric warps" : "") + "; " + c.prunedByState()
                 + " pruned as already explored, " + c.skippedBySymmetry() + " alternatives skipped as symmetric warps"
-                + (noSymmetry ? " (reduction off)" : "") + "), " + c.distinctOutcomes() + " distinct outcomes, " + c.decisionPoints()
+                + (noSymmetry ? " (reduction off)" : "") + ", "
+                + c.skippedByPartialOrder() + " forks skipped as reorderings of independent steps" + (noPor ? " (reduction off)" : "")
+                + "), " + c.distinctOutcomes() + " distinct outcomes, " + c.decisionPoints()
                 + " decision alternatives in the default schedule; stopped: " + c.stoppedBy() + "; " + wall + " ms");
         String replayOpts = maxSteps != null ? " --max-steps " + steps : "";
         List<Object> fs = new ArrayList<>();
@@ -143,6 +150,8 @@ final class ExploreCommand implements Callable<Integer> {
             cov.put("warpSteps", c.warpSteps());
             cov.put("skippedBySymmetry", c.skippedBySymmetry());
             cov.put("symmetryReduction", !noSymmetry);
+            cov.put("skippedByPartialOrder", c.skippedByPartialOrder());
+            cov.put("partialOrderReduction", !noPor);
             cov.put("allSchedules", c.allSchedules());
             cov.put("proven", res.findings().isEmpty() ? proven : null);
             cov.put("wallMillis", wall);
