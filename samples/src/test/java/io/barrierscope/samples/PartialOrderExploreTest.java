@@ -4,15 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.barrierscope.cli.Main;
 import io.barrierscope.explore.Coverage;
 import io.barrierscope.explore.Explorer;
 import io.barrierscope.explore.Finding;
 import io.barrierscope.explore.SchedulePolicy;
 import io.barrierscope.launch.LaunchedRun;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -70,5 +78,29 @@ class PartialOrderExploreTest {
         System.out.println("por-free " + name + " off=" + off.coverage().schedules() + "/" + off.coverage().stoppedBy() + " on="
                 + on.coverage().schedules() + "/" + on.coverage().stoppedBy() + " skipped=" + on.coverage().skippedByPartialOrder()
                 + " findings=" + causes(on));
+    }
+
+    @Test
+    void theCommandLineReportsTheSkippedForksAndNoPorTurnsTheReductionOff(@TempDir Path dir) throws Exception {
+        Path launch = launch("explore/flag-check-deadlock");
+        JsonNode on = report(dir.resolve("on.json"), launch.toString(), "--schedules", "60", "--jobs", "1");
+        JsonNode off = report(dir.resolve("off.json"), launch.toString(), "--schedules", "60", "--jobs", "1", "--no-por");
+        assertTrue(on.path("coverage").path("skippedByPartialOrder").asLong() > 0, on.path("coverage").toString());
+        assertTrue(on.path("coverage").path("partialOrderReduction").asBoolean());
+        assertEquals(0, off.path("coverage").path("skippedByPartialOrder").asLong());
+        assertFalse(off.path("coverage").path("partialOrderReduction").asBoolean(true));
+        assertEquals(on.path("findings").get(0).path("cause"), off.path("findings").get(0).path("cause"));
+    }
+
+    private static JsonNode report(Path report, String... args) throws Exception {
+        String[] all = new String[args.length + 3];
+        all[0] = "explore";
+        System.arraycopy(args, 0, all, 1, args.length);
+        all[args.length + 1] = "--report";
+        all[args.length + 2] = report.toString();
+        StringWriter out = new StringWriter();
+        assertEquals(Main.DEADLOCK, Main.execute(all, new PrintWriter(out), new PrintWriter(new StringWriter())), out.toString());
+        assertTrue(out.toString().contains("forks skipped as reorderings of independent steps"), out.toString());
+        return new ObjectMapper().readTree(Files.readString(report));
     }
 }
