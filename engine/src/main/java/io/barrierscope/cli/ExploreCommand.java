@@ -101,7 +101,8 @@ final class ExploreCommand implements Callable<Integer> {
         Coverage c = res.coverage();
         out.println(run.program().kernel.name() + ": explored " + c.schedules() + " schedules (" + c.systematic() + " systematic, "
                 + c.random() + " random; preemption bound " + c.preemptionBoundCompleted() + " complete"
-                + (c.skippedBySymmetry() > 0 ? " up to symmetric warps" : "") + "; " + c.prunedByState()
+                + (c.skippedBySymmetry() > 0 ? " up to symmetric warps" : "")
+                + (c.skippedByPartialOrder() > 0 ? (c.skippedBySymmetry() > 0 ? " and" : "") + " up to equivalence" : "") + "; " + c.prunedByState()
                 + " pruned as already explored, " + c.skippedBySymmetry() + " alternatives skipped as symmetric warps"
                 + (noSymmetry ? " (reduction off)" : "") + ", "
                 + c.skippedByPartialOrder() + " forks skipped as reorderings of independent steps" + (noPor ? " (reduction off)" : "")
