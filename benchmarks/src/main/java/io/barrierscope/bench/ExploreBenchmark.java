@@ -14,9 +14,9 @@ import java.util.List;
  * instructions (the bundled barrier_loop kernel on one CTA of 128 threads; target >= 100/s), and
  * the wall time `explore` needs to find each scenario of the explore tests (target < 10 s), and
  * what the symmetric-warp reduction saves: schedules to exhaust preemption bound 1, 2, 3 with
- * and without it. A plain main, not JMH: a search is seconds long, and its own determinism makes
- * the schedule count exact. Usage: java -cp benchmarks.jar io.barrierscope.bench.ExploreBenchmark
- * [REPO_ROOT] [--symmetry-only]
+ * and without it, and the same for the partial-order reduction. A plain main, not JMH: a search is
+ * seconds long, and its own determinism makes the schedule count exact. Usage: java -cp
+ * benchmarks.jar io.barrierscope.bench.ExploreBenchmark [REPO_ROOT] [--symmetry-only | --por-only]
  */
 public final class ExploreBenchmark {
     private ExploreBenchmark() {}
@@ -24,8 +24,44 @@ public final class ExploreBenchmark {
     public static void main(String[] args) throws Exception {
         Path root = Path.of(args.length > 0 && !args[0].startsWith("--") ? args[0] : ".").toAbsolutePath();
         boolean symmetryOnly = List.of(args).contains("--symmetry-only");
-        if (!symmetryOnly) throughputAndTimeToFind(root);
-        symmetry();
+        boolean porOnly = List.of(args).contains("--por-only");
+        if (!symmetryOnly && !porOnly) throughputAndTimeToFind(root);
+        if (!porOnly) symmetry();
+        if (!symmetryOnly) partialOrder(root);
+    }
+
+    /**
+     * Schedules the systematic phase needs to exhaust each bound with the partial-order reduction
+     * and without (--no-por), the symmetric-warp reduction on in both: the 4-warp barrier_loop and
+     * a few samples and scenarios (budget 200,000; a search the budget cut says so).
+     */
+    private static void partialOrder(Path root) throws Exception {
+        int[][] cases = {{1, 1}, {1, 2}, {1, 3}, {4, 1}, {4, 2}, {124, 1}};
+        for (int[] c : cases) compare("barrier_loop 4 warps, iters " + c[0], fourWarpKernel(c[0]), c[1]);
+        String[][] samples = {{"samples/src/test/resources/explore/flag-check-deadlock", "3"},
+            {"samples/src/test/resources/explore/late-copy-hang", "2"}, {"samples/src/test/resources/races/fresh-barrier-parity-one", "2"},
+            {"samples/block-reduce", "2"}, {"samples/named-producer-consumer", "2"}, {"samples/double-bar-arrive-fixed", "2"},
+            {"samples/fa3-pingpong", "1"}, {"samples/mbarrier-parity-pipeline", "1"}};
+        for (String[] x : samples) compare(x[0], root.resolve(x[0]).resolve("launch.json"), Integer.parseInt(x[1]));
+    }
+
+    private static void compare(String name, Path launch, int bound) {
+        long[] n = new long[2];
+        StringBuilder line = new StringBuilder(String.format("%s, exhaust bound %d:", name, bound));
+        for (int i = 0; i < 2; i++) {
+            boolean on = i == 0;
+            Explorer ex = new Explorer(LaunchedRun.open(launch, new SchedulePolicy()), () -> 0L);
+            ex.systematicOnly(true);
+            ex.partialOrder(on);
+            long t0 = System.nanoTime();
+            Explorer.Result r = ex.explore(new Explorer.Options(200_000, 0, 0, bound, 10_000_000, true, -1));
+            double s = (System.nanoTime() - t0) / 1e9;
+            n[i] = r.coverage().schedules();
+            line.append(String.format(" %s %d schedules (%s, %d skipped, %d pruned, %.1f s, causes %s);", on ? "POR" : "no POR", n[i],
+                    r.coverage().stoppedBy(), r.coverage().skippedByPartialOrder(), r.coverage().prunedByState(), s,
+                    r.findings().stream().map(Finding::cause).toList()));
+        }
+        System.out.println(line.append(String.format(" %.1fx fewer", (double) n[1] / Math.max(1, n[0]))));
     }
 
     private static void throughputAndTimeToFind(Path root) throws Exception {
@@ -77,6 +113,7 @@ public final class ExploreBenchmark {
                 boolean on = i == 0;
                 Explorer ex = new Explorer(LaunchedRun.open(fourWarpKernel(c[0]), new SchedulePolicy()), () -> 0L);
                 ex.systematicOnly(true);
+                ex.partialOrder(false); // the symmetric-warp reduction alone
                 long t0 = System.nanoTime();
                 Explorer.Result r = ex.explore(new Explorer.Options(2_000_000, 0, 0, c[1], 10_000_000, on));
                 double s = (System.nanoTime() - t0) / 1e9;

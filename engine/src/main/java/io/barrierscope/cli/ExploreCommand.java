@@ -55,6 +55,10 @@ final class ExploreCommand implements Callable<Integer> {
             + "(exhaustive within the bound; slower)")
     boolean noSymmetry;
 
+    @Option(names = "--no-por", description = "also run schedules that only reorder independent steps of one already run "
+            + "(turns the partial-order reduction off; slower)")
+    boolean noPor;
+
     @Option(names = "--minimize-time", paramLabel = "S", description = "seconds for minimising the findings' schedules, "
             + "shared among them (default ${DEFAULT-VALUE}; 0: bounded by replays only)", defaultValue = "10")
     double minimizeTime;
@@ -89,6 +93,7 @@ final class ExploreCommand implements Callable<Integer> {
         // Every job's machine, race shadow and checkpoints, counted before any is made.
         run.requireMemory(n);
         Explorer ex = new Explorer(run, () -> System.nanoTime() / 1_000_000);
+        ex.partialOrder(!noPor);
         // Copies of the launch already read and validated (a .cu is not compiled again, no file read again).
         ex.jobs(n, () -> run.again(new SchedulePolicy()));
         long t0 = System.nanoTime();
@@ -98,9 +103,12 @@ final class ExploreCommand implements Callable<Integer> {
         Coverage c = res.coverage();
         out.println(run.program().kernel.name() + ": explored " + c.schedules() + " schedules (" + c.systematic() + " systematic, "
                 + c.random() + " random; preemption bound " + c.preemptionBoundCompleted() + " complete"
-                + (c.skippedBySymmetry() > 0 ? " up to symmetric warps" : "") + "; " + c.prunedByState()
+                + (c.skippedBySymmetry() > 0 ? " up to symmetric warps" : "")
+                + (c.skippedByPartialOrder() > 0 ? (c.skippedBySymmetry() > 0 ? " and" : "") + " up to equivalence" : "") + "; " + c.prunedByState()
                 + " pruned as already explored, " + c.skippedBySymmetry() + " alternatives skipped as symmetric warps"
-                + (noSymmetry ? " (reduction off)" : "") + "), " + c.distinctOutcomes() + " distinct outcomes, " + c.decisionPoints()
+                + (noSymmetry ? " (reduction off)" : "") + ", "
+                + c.skippedByPartialOrder() + " forks skipped as reorderings of independent steps" + (noPor ? " (reduction off)" : "")
+                + "), " + c.distinctOutcomes() + " distinct outcomes, " + c.decisionPoints()
                 + " decision alternatives in the default schedule; stopped: " + c.stoppedBy() + "; " + wall + " ms");
         String replayOpts = maxSteps != null ? " --max-steps " + steps : "";
         List<Object> fs = new ArrayList<>();
@@ -145,6 +153,8 @@ final class ExploreCommand implements Callable<Integer> {
             cov.put("warpSteps", c.warpSteps());
             cov.put("skippedBySymmetry", c.skippedBySymmetry());
             cov.put("symmetryReduction", !noSymmetry);
+            cov.put("skippedByPartialOrder", c.skippedByPartialOrder());
+            cov.put("partialOrderReduction", !noPor);
             cov.put("allSchedules", c.allSchedules());
             cov.put("proven", res.findings().isEmpty() ? proven : null);
             cov.put("wallMillis", wall);

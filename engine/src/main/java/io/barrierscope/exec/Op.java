@@ -20,6 +20,13 @@ public abstract class Op {
     /** True for ops that synchronize with other threads (barriers, warp .sync ops); the adversarial policy delays them. */
     public boolean isSynchronizing() { return false; }
 
+    /**
+     * Whether executing this changes state other warps can observe that the memory-model hook does
+     * not hear of (setmaxnreg's register pool): exploration's partial-order reduction then never
+     * treats it as independent of another step.
+     */
+    public boolean touchesStateOutsideTheHook() { return false; }
+
     public abstract void execute(Interpreter x, int warp, int group, int active);
 
     /** Advances every lane of {@code group} to the next instruction. */

@@ -37,6 +37,10 @@ final class SetmaxnregOp extends Op {
     @Override
     public boolean isSynchronizing() { return true; }
 
+    /** The CTA's register pool: one warp's decrease or increase decides whether another's increase blocks. */
+    @Override
+    public boolean touchesStateOutsideTheHook() { return true; }
+
     @Override
     public void execute(Interpreter x, int warp, int group, int active) {
         Machine m = x.machine();

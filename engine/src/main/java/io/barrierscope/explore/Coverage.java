@@ -9,10 +9,12 @@ package io.barrierscope.explore;
  * the deeper bounds) not made, summed over every run whose alternatives were enumerated.
  * {@code allSchedules}: the systematic search ran out of schedules (no alternative at all, or a
  * bound whose every schedule reached an explored state), so no deeper bound holds anything new.
+ * {@code skippedByPartialOrder}: forks not made because their warp was asleep (partial-order
+ * reduction): each, with its subtree, only reorders independent steps of a schedule explored.
  */
 public record Coverage(long schedules, long systematic, long random, long distinctOutcomes, long decisionPoints,
                        long prunedByState, int preemptionBoundCompleted, String stoppedBy, long warpSteps,
-                       long skippedBySymmetry, boolean allSchedules) {
+                       long skippedBySymmetry, boolean allSchedules, long skippedByPartialOrder) {
     public static final String EXHAUSTED = "exhausted";
     public static final String SCHEDULE_BUDGET = "schedule-budget";
     public static final String TIME_LIMIT = "time-limit";
@@ -24,16 +26,28 @@ public record Coverage(long schedules, long systematic, long random, long distin
      * decisions was run or reached an explored state (pruning by state is exact up to 64-bit hash
      * collisions), up to symmetric warps when that reduction skipped any (a heuristic, see
      * docs/explore.md); "all schedules" when a bound had nothing new to add (or there was no
-     * alternative at all). The choices are those the engine models. Empty when not even bound 1
+     * alternative at all). The choices are those the engine models. With the partial-order
+     * reduction's count above zero, "up to equivalence": a schedule not run reorders independent
+     * steps of one that was (docs/explore.md says what that assumes). Empty when not even bound 1
      * was completed.
      */
     public String proven(boolean symmetry) {
         if (preemptionBoundCompleted < 1 && !allSchedules) return "";
         String upTo = symmetry && skippedBySymmetry > 0 ? ", up to symmetric warps (a heuristic; --no-symmetry searches them all)" : "";
         String what = " (warp order at visible instructions, convergence groups, copy latencies 1/default/late, try_wait early returns)";
-        if (allSchedules) return "all schedules" + what + ": each was run or reached an already explored state" + upTo;
+        String por = skippedByPartialOrder > 0 ? ", or only reorders independent steps of one that was (up to equivalence: "
+                + "partial-order reduction, see docs/explore.md; --no-por runs every order)" : "";
+        if (allSchedules) return "all schedules" + what + ": each was run or reached an already explored state" + por + upTo;
         return "every schedule with up to " + preemptionBoundCompleted + " non-default decisions" + what
-                + " was run or reached an already explored state" + upTo;
+                + " was run or reached an already explored state" + por + upTo;
+    }
+
+    /** Without the partial-order count (nothing pruned by it). */
+    public Coverage(long schedules, long systematic, long random, long distinctOutcomes, long decisionPoints,
+                    long prunedByState, int preemptionBoundCompleted, String stoppedBy, long warpSteps, long skippedBySymmetry,
+                    boolean allSchedules) {
+        this(schedules, systematic, random, distinctOutcomes, decisionPoints, prunedByState, preemptionBoundCompleted, stoppedBy,
+                warpSteps, skippedBySymmetry, allSchedules, 0);
     }
 
     /** Not known to have exhausted every schedule. */

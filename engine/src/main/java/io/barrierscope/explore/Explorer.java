@@ -99,7 +99,10 @@ public final class Explorer {
     private long points;
     private long pruned;
     private long skippedBySymmetry;
+    private long skippedByPartialOrder;
     private WarpSymmetry symmetry;
+    /** Whether the partial-order reduction is on ({@link #partialOrder}). */
+    private boolean partialOrder = true;
     /** The alternatives of a decision before the reduction (scratch, reused). */
     private long[] offeredScratch = new long[64];
     private boolean systematicOnly;
@@ -144,6 +147,12 @@ public final class Explorer {
         boolean listSkipped;
         /** Alternatives the policy offered, before the symmetric-warp reduction. */
         long offered;
+        /** The sleep set this run starts with at its fork (partial-order reduction). */
+        SleepSet.Sleeper[] sleep = SleepSet.NONE;
+        /** The decisions with alternatives kept, by the alternatives' fourth entry. */
+        final List<SleepSet.Point> points = new ArrayList<>();
+        /** This run's own first step, when its fork is a warp decision and the step may sleep; else null. */
+        SleepSet.Sleeper forkStep;
 
         Frame(Schedule plan, long after) {
             this.plan = plan;
@@ -199,6 +208,12 @@ public final class Explorer {
      * no random phase follows, so a search's schedule count is what exhausting the bound took.
      */
     public void systematicOnly(boolean on) { systematicOnly = on; }
+
+    /**
+     * Turns the partial-order reduction (sleep sets over the steps' footprints, docs/explore.md)
+     * on (the default) or off ({@code --no-por}).
+     */
+    public void partialOrder(boolean on) { partialOrder = on; }
 
     public Result explore(Options o) {
         if (runners.size() > 1) {
@@ -257,7 +272,7 @@ public final class Explorer {
         if (!aborted && !systematicOnly && (!exhausted || boundDone < o.maxPreemptions())) randomPhase();
         if (stoppedBy == null) stoppedBy = Coverage.EXHAUSTED;
         Coverage c = new Coverage(schedules, systematic, random, outcomes.size(), points, pruned, boundDone, stoppedBy, warpSteps,
-                skippedBySymmetry, exhausted);
+                skippedBySymmetry, exhausted, skippedByPartialOrder);
         List<Finding> out = new ArrayList<>(findings.values());
         if (o.minimize()) minimizeAll(out);
         return new Result(c, List.copyOf(out));
@@ -296,8 +311,11 @@ public final class Explorer {
             if (out(systematicOnly ? 1.0 : SYSTEMATIC_SHARE)) return false;
             Schedule child = f.plan.with(a[0], (char) a[1], a[2]);
             Frame c = new Frame(child, a[0]);
+            SleepSet.Point p = a.length > 3 && a[3] >= 0 ? f.points.get((int) a[3]) : null;
+            if (p != null) c.sleep = p.forChild(a[1] == SchedulePolicy.WARP);
             execute(child, f, a[0], c);
             if (aborted) return false;
+            if (p != null && c.forkStep != null) p.siblings.add(c.forkStep);
             keepSymmetricIfRaced(c);
             if (aborted) return false;
             if (!expand(c, depth + 1, bound)) return false;
@@ -317,12 +335,17 @@ public final class Explorer {
         long lastFork = -1;
         for (long[] a : as) lastFork = Math.max(lastFork, a[0]);
         int batch = runners.size() == 1 ? 1 : BATCH_PER_JOB * runners.size();
+        SleepSet.Sleeper[][] sleepOf = leafSleeps(f);
         for (int i = 0; i < as.size(); i += batch) {
             if (out(share)) return false;
             int n = Math.min(batch, as.size() - i);
             ScheduleRunner.Leaf[] rs = new ScheduleRunner.Leaf[n];
             long[] cpStep = new long[n];
-            for (int k = 0; k < n; k++) cpStep[k] = forkCheckpoint(f, as.get(i + k)[0]).step();
+            SleepSet.Sleeper[][] sleeps = new SleepSet.Sleeper[n][];
+            for (int k = 0; k < n; k++) {
+                cpStep[k] = forkCheckpoint(f, as.get(i + k)[0]).step();
+                sleeps[k] = sleepOf == null ? null : sleepOf[i + k];
+            }
             int from = i;
             long fork = lastFork;
             parallel(n, (r, k) -> {
@@ -330,8 +353,8 @@ public final class Explorer {
                 Schedule child = f.plan.with(a[0], (char) a[1], a[2]);
                 Checkpoint cp = r == runners.get(0) ? forkCheckpoint(f, a[0])
                         : r.forkPoint(f, f.plan, a[0], fork, cpInterval(), opt.maxSteps(), this::due);
-                rs[k] = cp == null ? new ScheduleRunner.Leaf(new long[0], new long[0], 0, false, true, cpStep[k], null)
-                        : r.leaf(child, cp, a[0], visited, opt.maxSteps(), fullHashBytes, this::due);
+                rs[k] = cp == null ? new ScheduleRunner.Leaf(new long[0], new long[0], 0, false, true, cpStep[k], null, false)
+                        : r.leaf(child, cp, a[0], visited, opt.maxSteps(), fullHashBytes, this::due, sleeps[k]);
             });
             for (int k = 0; k < n; k++) {
                 if (out(share)) return false;
@@ -339,6 +362,35 @@ public final class Explorer {
             }
         }
         return true;
+    }
+
+    /**
+     * The sleep set each leaf of {@code f} starts with (null without the reduction). Leaves may run
+     * at once, so the first step of each warp fork that has a later sibling at its decision is run
+     * here first, in order, on this machine: the later siblings sleep on it as they would after an
+     * expanded sibling, whatever the number of jobs.
+     */
+    private SleepSet.Sleeper[][] leafSleeps(Frame f) {
+        if (!partialOrder) return null;
+        List<long[]> as = f.alternatives;
+        SleepSet.Sleeper[][] out = new SleepSet.Sleeper[as.size()][];
+        for (int i = 0; i < as.size(); i++) {
+            long[] a = as.get(i);
+            if (a.length <= 3 || a[3] < 0) continue;
+            SleepSet.Point p = f.points.get((int) a[3]);
+            boolean warp = a[1] == SchedulePolicy.WARP;
+            out[i] = p.forChild(warp);
+            boolean laterSibling = false;
+            for (int j = i + 1; j < as.size() && !laterSibling; j++) {
+                long[] b = as.get(j);
+                laterSibling = b.length > 3 && b[3] == a[3] && b[1] == SchedulePolicy.WARP;
+            }
+            if (!warp || !laterSibling) continue;
+            SleepSet.Sleeper e = runners.get(0).forkStep(f.plan.with(a[0], (char) a[1], a[2]), forkCheckpoint(f, a[0]), a[0],
+                    opt.maxSteps());
+            if (e != null) p.siblings.add(e);
+        }
+        return out;
     }
 
     /** Files one leaf's run as {@link #execute} would have; false when a limit cut it (the search stops). */
@@ -357,6 +409,10 @@ public final class Explorer {
             return false;
         }
         if (r.stoppedEarly()) throw new IllegalStateException("a leaf stopped at a known state was not pruned");
+        if (r.redundant()) {
+            skippedByPartialOrder++;
+            return true;
+        }
         counted(systematicPhase, r.summary());
         return true;
     }
@@ -449,11 +505,14 @@ public final class Explorer {
         // leaving every count as it was.
         Frame again = new Frame(f.plan, f.after);
         again.listSkipped = true;
+        again.sleep = f.sleep;
         long steps = warpSteps;
         long skippedBefore = skippedBySymmetry;
+        long porBefore = skippedByPartialOrder;
         execute(f.plan, null, -1, again);
         warpSteps = steps;
         skippedBySymmetry = skippedBefore;
+        skippedByPartialOrder = porBefore;
         if (aborted) return;
         f.skipped.addAll(again.skipped);
         skippedBySymmetry -= f.skipped.size();
@@ -501,8 +560,14 @@ public final class Explorer {
         }
         policy.follow(plan);
         cp.restoreInto(x);
+        SleepSet sleep = record != null && partialOrder ? new SleepSet(x, runners.get(0).footprints, record.sleep) : null;
         if (record != null) {
             policy.listen((idx, kind, chosen, alts, n) -> {
+                if (idx == record.after) { // the fork itself: only its step's entry is wanted
+                    if (sleep != null && kind == SchedulePolicy.WARP) sleep.forkDecision((int) chosen);
+                    return;
+                }
+                if (sleep != null && sleep.blocked) return; // only reorders an explored schedule from here on
                 record.offered += n;
                 int keep = n;
                 if (kind == SchedulePolicy.WARP && symmetry != null) {
@@ -518,8 +583,19 @@ public final class Explorer {
                         if (!kept) record.skipped.add(new long[] {idx, kind, v});
                     }
                 }
-                for (int k = 0; k < keep; k++) record.alternatives.add(new long[] {idx, kind, alts[k]});
-            }, record.after + 1);
+                int point = -1;
+                if (sleep != null && keep > 0) {
+                    int kept = 0;
+                    for (int k = 0; k < keep; k++) if (kind != SchedulePolicy.WARP || !sleep.asleep((int) alts[k])) alts[kept++] = alts[k];
+                    skippedByPartialOrder += keep - kept;
+                    keep = kept;
+                    if (keep > 0) {
+                        point = record.points.size();
+                        record.points.add(sleep.point(kind == SchedulePolicy.WARP, (int) chosen));
+                    }
+                }
+                for (int k = 0; k < keep; k++) record.alternatives.add(new long[] {idx, kind, alts[k], point});
+            }, Math.max(0, record.after));
         } else {
             policy.listen(null, 0);
         }
@@ -546,8 +622,15 @@ public final class Explorer {
                 }
             }
             long before = policy.decisions();
+            long stepsBefore = m.steps;
+            if (sleep != null) sleep.beforeStep();
             x.step();
             long d = policy.decisions();
+            if (sleep != null) {
+                // From the fork's own step on (the base run: from the start), every step wakes what it depends on.
+                if (d > record.after) sleep.afterStep(policy.currentWarp(), m.steps != stepsBefore);
+                else runners.get(0).footprints.stop();
+            }
             if (d == before || x.outcome() != Outcome.RUNNING) continue;
             if (record != null) {
                 if (d > record.after + 1 && hashAllowed(lastHash)) {
@@ -562,6 +645,10 @@ public final class Explorer {
             }
         }
         policy.listen(null, 0);
+        if (sleep != null) {
+            runners.get(0).footprints.stop();
+            record.forkStep = sleep.forkStep;
+        }
         warpSteps += m.steps - from;
         return complete;
     }

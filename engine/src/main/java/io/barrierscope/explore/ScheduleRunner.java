@@ -26,7 +26,8 @@ final class ScheduleRunner {
      * known when it started (then the explorer prunes it at that hash or an earlier one), whether a
      * limit cut it, the step it ended at and, when it ran to its end, its summary.
      */
-    record Leaf(long[] hashes, long[] stepsAt, int hashCount, boolean stoppedEarly, boolean aborted, long endSteps, Summary summary) {}
+    record Leaf(long[] hashes, long[] stepsAt, int hashCount, boolean stoppedEarly, boolean aborted, long endSteps, Summary summary,
+                boolean redundant) {}
 
     /** A finished run as the explorer files it: the outcome key, its causes and its schedule. */
     record Summary(Outcome outcome, String key, List<Causes.Cause> causes, Schedule taken) {}
@@ -36,6 +37,8 @@ final class ScheduleRunner {
     final Machine m;
     final SchedulePolicy policy;
     final Checkpoint start;
+    /** Notes the steps' footprints for the partial-order reduction (only while an enumerating run asks). */
+    final StepFootprints footprints;
     final long stateBytes;
     long hashes;
 
@@ -50,6 +53,8 @@ final class ScheduleRunner {
         this.x = run.interpreter();
         this.m = run.machine();
         this.policy = p;
+        // Every runner's machine gets the collector, so state hashes agree between runners (it collects only when asked).
+        this.footprints = StepFootprints.install(x);
         this.start = Checkpoint.take(x);
         this.stateBytes = Math.max(1, start.bytes());
     }
@@ -68,12 +73,15 @@ final class ScheduleRunner {
      * Runs {@code plan} from {@code cp} to its end, hashing up to {@link Explorer#HASHES_AFTER_FORK}
      * decision boundaries after decision {@code fork} (none when it is negative) and stopping at a hash
      * in {@code seen}, which it only reads. {@code due} is asked every
-     * {@link Explorer#LIMIT_CHECK_STEPS} steps whether a limit or cancel has come.
+     * {@link Explorer#LIMIT_CHECK_STEPS} steps whether a limit or cancel has come. With a sleep set
+     * (partial-order reduction), the run stops as {@code redundant} when a sleeping warp steps.
      */
-    Leaf leaf(Schedule plan, Checkpoint cp, long fork, Set<Long> seen, long maxSteps, long fullHashBytes, BooleanSupplier due) {
+    Leaf leaf(Schedule plan, Checkpoint cp, long fork, Set<Long> seen, long maxSteps, long fullHashBytes, BooleanSupplier due,
+              SleepSet.Sleeper[] sleepers) {
         policy.follow(plan);
         cp.restoreInto(x);
         policy.listen(null, 0);
+        SleepSet sleep = sleepers != null && sleepers.length > 0 ? new SleepSet(x, footprints, sleepers) : null;
         long[] hs = new long[Explorer.HASHES_AFTER_FORK];
         long[] at = new long[Explorer.HASHES_AFTER_FORK];
         int n = 0;
@@ -86,11 +94,24 @@ final class ScheduleRunner {
             }
             if (m.steps >= nextCheck) {
                 nextCheck = m.steps + Explorer.LIMIT_CHECK_STEPS;
-                if (due.getAsBoolean()) return new Leaf(hs, at, n, false, true, m.steps, null);
+                if (due.getAsBoolean()) {
+                    footprints.stop();
+                    return new Leaf(hs, at, n, false, true, m.steps, null, false);
+                }
             }
             long before = policy.decisions();
+            long stepsBefore = m.steps;
+            if (sleep != null) sleep.beforeStep();
             x.step();
             long d = policy.decisions();
+            if (sleep != null) {
+                if (d > fork) sleep.afterStep(policy.currentWarp(), m.steps != stepsBefore);
+                else footprints.stop();
+                if (sleep.blocked) {
+                    footprints.stop();
+                    return new Leaf(hs, at, n, false, false, m.steps, null, true);
+                }
+            }
             if (d == before || x.outcome() != Outcome.RUNNING) continue;
             if (fork >= 0 && n < Explorer.HASHES_AFTER_FORK && d > fork && hashAllowed(lastHash, fullHashBytes)) {
                 lastHash = m.steps;
@@ -98,17 +119,46 @@ final class ScheduleRunner {
                 hs[n] = h;
                 at[n] = m.steps;
                 n++;
-                if (seen.contains(h)) return new Leaf(hs, at, n, true, false, m.steps, null);
+                if (seen.contains(h)) {
+                    if (sleep != null) footprints.stop();
+                    return new Leaf(hs, at, n, true, false, m.steps, null, false);
+                }
             }
         }
-        return new Leaf(hs, at, n, false, false, m.steps, summarize(maxSteps));
+        if (sleep != null) footprints.stop();
+        return new Leaf(hs, at, n, false, false, m.steps, summarize(maxSteps), false);
+    }
+
+    /**
+     * The sleep-set entry of the first step of {@code plan}'s fork at decision {@code fork} (a warp
+     * decision), run from {@code cp} just past it; null when it may not sleep or the run ended first.
+     */
+    SleepSet.Sleeper forkStep(Schedule plan, Checkpoint cp, long fork, long maxSteps) {
+        policy.follow(plan);
+        cp.restoreInto(x);
+        SleepSet sleep = new SleepSet(x, footprints, SleepSet.NONE);
+        policy.listen((idx, kind, chosen, alts, n) -> {
+            if (idx == fork && kind == SchedulePolicy.WARP) sleep.forkDecision((int) chosen);
+        }, fork);
+        try {
+            while (x.outcome() == Outcome.RUNNING && m.steps < maxSteps && policy.decisions() <= fork) {
+                long stepsBefore = m.steps;
+                sleep.beforeStep();
+                x.step();
+                if (policy.decisions() > fork) sleep.afterStep(policy.currentWarp(), m.steps != stepsBefore);
+            }
+        } finally {
+            footprints.stop();
+            policy.listen(null, 0);
+        }
+        return sleep.forkStep;
     }
 
     /** One random schedule (seeded), from the start. */
     Leaf random(long seed, int odds, long maxSteps, BooleanSupplier due) {
         policy.randomize(new SplitMix64(seed), odds);
         try {
-            return leaf(Schedule.EMPTY, start, -1, Set.of(), maxSteps, Long.MAX_VALUE, due);
+            return leaf(Schedule.EMPTY, start, -1, Set.of(), maxSteps, Long.MAX_VALUE, due, null);
         } finally {
             policy.randomize(null, 0);
         }

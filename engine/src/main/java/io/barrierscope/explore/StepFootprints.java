@@ -1,0 +1,299 @@
+package io.barrierscope.explore;
+
+import io.barrierscope.exec.Interpreter;
+import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.MemoryModelHook;
+import io.barrierscope.sync.AsyncOperation;
+import io.barrierscope.sync.Mbarrier;
+import io.barrierscope.sync.MbarrierUnit;
+import java.util.Arrays;
+import java.util.function.LongConsumer;
+
+/**
+ * What one warp step touched that another warp can see, for the partial-order reduction
+ * (docs/explore.md, "Partial-order reduction"). Installed as the machine's memory-model hook in
+ * front of the race detector (or of nothing), it forwards every event unchanged and, only while
+ * {@link #collecting}, notes the step's footprint: the shared/global words it read and wrote
+ * (atomics count as writes), and the CTA barriers, cluster barriers and mbarriers it used (each
+ * use counts as a write: arrivals, waits and polls of one object never commute). Async copies
+ * land at a time fixed by their latency, not by a step, so a step that issues one or in which one
+ * lands is dependent with every step; so is a step with too many words to list. Only explorations
+ * install it: plain runs keep their hook (or none) and pay nothing.
+ */
+final class StepFootprints implements MemoryModelHook {
+    /** One step's footprint: sorted keys (key << 1 | write), or every key ({@code all}). */
+    record Footprint(long[] keys, boolean all) {
+        static final Footprint EVERYTHING = new Footprint(new long[0], true);
+
+        /** Whether this step and {@code o} do not commute: a shared key with at least one write. */
+        boolean dependent(Footprint o) {
+            if (all || o.all) return true;
+            long[] a = keys;
+            long[] b = o.keys;
+            int i = 0;
+            int j = 0;
+            while (i < a.length && j < b.length) {
+                long ka = a[i] >>> 1;
+                long kb = b[j] >>> 1;
+                if (ka < kb) i++;
+                else if (kb < ka) j++;
+                else {
+                    if (((a[i] | b[j]) & 1) != 0) return true;
+                    i++;
+                    j++;
+                }
+            }
+            return false;
+        }
+    }
+
+    /** Above this many keys a step counts as touching everything (bounded memory per step). */
+    static final int MAX_KEYS = 512;
+    private static final long WORD = 1L << 60;
+    private static final long BAR = 2L << 60;
+    private static final long CLUSTER = 3L << 60;
+    private static final long MBARRIER = 4L << 60;
+    private static final long FENCE = 5L << 60;
+    private static final long MASK = (1L << 60) - 1;
+
+    private final MemoryModelHook inner;
+    private boolean collecting;
+    private boolean all;
+    private boolean strongRmw;
+    private long[] keys = new long[64];
+    private int n;
+
+    private StepFootprints(MemoryModelHook inner) { this.inner = inner; }
+
+    /** Puts a collector in front of {@code x}'s hook (a fresh run's, before its start checkpoint). */
+    static StepFootprints install(Interpreter x) {
+        Machine m = x.machine();
+        if (m.race instanceof StepFootprints f) return f;
+        StepFootprints f = new StepFootprints(m.race);
+        m.race = f;
+        m.memory.race = f;
+        return f;
+    }
+
+    /** Starts noting the next step's footprint (forgets any noted so far). */
+    void begin() {
+        collecting = true;
+        all = false;
+        n = 0;
+    }
+
+    /** Stops noting. */
+    void stop() { collecting = false; }
+
+    /** The footprint noted since {@link #begin}. */
+    Footprint footprint() {
+        if (all) return Footprint.EVERYTHING;
+        long[] k = Arrays.copyOf(keys, n);
+        Arrays.sort(k);
+        // One entry per key: a write wins over a read of the same key.
+        int out = 0;
+        for (int i = 0; i < k.length; i++) {
+            if (out > 0 && (k[out - 1] >>> 1) == (k[i] >>> 1)) k[out - 1] |= k[i] & 1;
+            else k[out++] = k[i];
+        }
+        return new Footprint(out == k.length ? k : Arrays.copyOf(k, out), false);
+    }
+
+    /** Whether the step so far counts as touching everything. */
+    boolean everything() { return all; }
+
+    private void note(long key, boolean write) {
+        if (!collecting || all) return;
+        if (n == MAX_KEYS) {
+            all = true;
+            return;
+        }
+        if (n == keys.length) keys = Arrays.copyOf(keys, n * 2);
+        keys[n++] = ((key & MASK) << 1) | (write ? 1 : 0);
+    }
+
+    private void everythingNow() {
+        if (collecting) all = true;
+    }
+
+    @Override
+    public void access(int region, int offset, int size, int thread, boolean write) {
+        if (collecting) {
+            boolean w = write || strongRmw;
+            for (int b = offset >>> 2, e = (offset + Math.max(size, 1) - 1) >>> 2; b <= e && !all; b++) {
+                note(WORD | ((long) region << 30) | (b & ((1L << 30) - 1)), w);
+            }
+        }
+        if (inner != null) inner.access(region, offset, size, thread, write);
+    }
+
+    private void noteWord(int region, int offset, boolean write) {
+        note(WORD | ((long) region << 30) | ((offset >>> 2) & ((1L << 30) - 1)), write || strongRmw);
+    }
+
+    @Override
+    public void accessWords(int region, int[] offsets, int lanes, int warp, boolean write) {
+        if (collecting) for (int l = lanes; l != 0 && !all; l &= l - 1) noteWord(region, offsets[Integer.numberOfTrailingZeros(l)], write);
+        if (inner != null) inner.accessWords(region, offsets, lanes, warp, write);
+    }
+
+    @Override
+    public void copyWords(int srcRegion, int srcOffset, int dstRegion, int dstOffset, int bytes, int thread) {
+        if (collecting) {
+            for (int i = 0; i < bytes && !all; i += 4) {
+                noteWord(srcRegion, srcOffset + i, false);
+                noteWord(dstRegion, dstOffset + i, true);
+            }
+        }
+        if (inner != null) inner.copyWords(srcRegion, srcOffset, dstRegion, dstOffset, bytes, thread);
+    }
+
+    @Override
+    public void beginAsyncProxyRead(int thread, int pc) {
+        if (inner != null) inner.beginAsyncProxyRead(thread, pc);
+    }
+
+    @Override
+    public void endAsyncProxyRead() {
+        if (inner != null) inner.endAsyncProxyRead();
+    }
+
+    @Override
+    public void barAcquireWarp(int warp, Release released) {
+        if (inner != null) inner.barAcquireWarp(warp, released);
+    }
+
+    @Override
+    public void beginStrong(int sem, boolean readModifyWrite) {
+        strongRmw = readModifyWrite;
+        if (inner != null) inner.beginStrong(sem, readModifyWrite);
+    }
+
+    @Override
+    public void endStrong() {
+        strongRmw = false;
+        if (inner != null) inner.endStrong();
+    }
+
+    @Override
+    public void fence(int thread) {
+        note(FENCE, true);
+        if (inner != null) inner.fence(thread);
+    }
+
+    @Override
+    public void proxyFence(int thread, int spaces) {
+        note(FENCE, true);
+        if (inner != null) inner.proxyFence(thread, spaces);
+    }
+
+    @Override
+    public void barArrive(int cta, int id, int warp, int lanes) {
+        note(BAR | ((long) cta << 8) | id, true);
+        if (inner != null) inner.barArrive(cta, id, warp, lanes);
+    }
+
+    @Override
+    public Release barComplete(int cta, int id) {
+        note(BAR | ((long) cta << 8) | id, true);
+        return inner != null ? inner.barComplete(cta, id) : null;
+    }
+
+    @Override
+    public void barAcquire(int slot, Release released) {
+        if (inner != null) inner.barAcquire(slot, released);
+    }
+
+    @Override
+    public void clusterArrive(int slot, int firstCta, boolean relaxed) {
+        note(CLUSTER | firstCta, true);
+        if (inner != null) inner.clusterArrive(slot, firstCta, relaxed);
+    }
+
+    @Override
+    public void clusterComplete(int firstCta) {
+        note(CLUSTER | firstCta, true);
+        if (inner != null) inner.clusterComplete(firstCta);
+    }
+
+    @Override
+    public void clusterAcquire(int slot, int firstCta) {
+        note(CLUSTER | firstCta, true);
+        if (inner != null) inner.clusterAcquire(slot, firstCta);
+    }
+
+    @Override
+    public void warpSync(int warp, int members) {
+        if (inner != null) inner.warpSync(warp, members);
+    }
+
+    private void mbarrier(Mbarrier b) { note(MBARRIER | MbarrierUnit.key(b.cta, b.offset), true); }
+
+    @Override
+    public void mbarrierInit(int slot, Mbarrier b, int pc) {
+        mbarrier(b);
+        if (inner != null) inner.mbarrierInit(slot, b, pc);
+    }
+
+    @Override
+    public void mbarrierUse(int slot, Mbarrier b, int pc) {
+        mbarrier(b);
+        if (inner != null) inner.mbarrierUse(slot, b, pc);
+    }
+
+    @Override
+    public void mbarrierArrive(int slot, Mbarrier b, boolean relaxed) {
+        mbarrier(b);
+        if (inner != null) inner.mbarrierArrive(slot, b, relaxed);
+    }
+
+    @Override
+    public void mbarrierPhaseComplete(Mbarrier b) {
+        mbarrier(b);
+        if (inner != null) inner.mbarrierPhaseComplete(b);
+    }
+
+    @Override
+    public void mbarrierAcquire(int slot, Mbarrier b, boolean relaxed) {
+        mbarrier(b);
+        if (inner != null) inner.mbarrierAcquire(slot, b, relaxed);
+    }
+
+    @Override
+    public void asyncIssue(AsyncOperation op) {
+        everythingNow();
+        if (inner != null) inner.asyncIssue(op);
+    }
+
+    @Override
+    public void beginAsync(AsyncOperation op) {
+        everythingNow();
+        if (inner != null) inner.beginAsync(op);
+    }
+
+    @Override
+    public void endAsync(AsyncOperation op) {
+        if (inner != null) inner.endAsync(op);
+    }
+
+    @Override
+    public void groupWaitPassed(int slot, boolean bulk) {
+        if (inner != null) inner.groupWaitPassed(slot, bulk);
+    }
+
+    /** Without an analysis behind it there is nothing to save; checkpoints still need a snapshot. */
+    private static final Snapshot NONE = () -> 0;
+
+    @Override
+    public Snapshot save() { return inner != null ? inner.save() : NONE; }
+
+    @Override
+    public void restore(Snapshot s) {
+        if (inner != null) inner.restore(s);
+    }
+
+    @Override
+    public void hashInto(LongConsumer h) {
+        if (inner != null) inner.hashInto(h);
+    }
+}

@@ -1,0 +1,138 @@
+package io.barrierscope.explore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.testing.PtxRun;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The partial-order reduction (sleep sets over the steps' footprints): on kernels whose number of
+ * Mazurkiewicz-distinct interleavings is known, an exhaustive search with it runs exactly one
+ * schedule per interleaving class and meets every outcome the search without it meets; which
+ * steps it takes as dependent.
+ */
+class PartialOrderTest {
+    /**
+     * Each warp exchanges its warp number into word 0 (the exchanges do not commute), then stores
+     * what it got to its own words and exits (commutes with everything else): the classes are the
+     * orders of the exchanges, warps! of them, each with its own final buffer.
+     */
+    static LaunchedRun exchanges(int warps) {
+        return PtxRun.kernel("""
+                .reg .b32 %r<8>;
+                .reg .b64 %rd<4>;
+                ld.param.u64 %rd1, [out];
+                mov.u32 %r1, %tid.x;
+                shr.u32 %r2, %r1, 5;
+                atom.global.exch.b32 %r3, [%rd1], %r2;
+                mul.wide.u32 %rd2, %r1, 4;
+                add.u64 %rd2, %rd1, %rd2;
+                st.global.u32 [%rd2+4], %r3;
+                ret;
+                """).buffer("out", 1 + 32 * warps).threads(32 * warps).launch(new SchedulePolicy());
+    }
+
+    /** Each warp stores to its own words, twice: every interleaving is one class. */
+    static LaunchedRun ownWords(int warps) {
+        return PtxRun.kernel("""
+                .reg .b32 %r<8>;
+                .reg .b64 %rd<4>;
+                ld.param.u64 %rd1, [out];
+                mov.u32 %r1, %tid.x;
+                mul.wide.u32 %rd2, %r1, 4;
+                add.u64 %rd2, %rd1, %rd2;
+                st.global.u32 [%rd2], %r1;
+                st.global.u32 [%rd2], %r1;
+                ret;
+                """).buffer("out", 32 * warps).threads(32 * warps).launch(new SchedulePolicy());
+    }
+
+    private record Search(Explorer.Result result, List<String> schedules) {
+        Coverage coverage() { return result.coverage(); }
+    }
+
+    /** The final buffer of each schedule, replayed from the start (the classes it reached, told apart exactly). */
+    private static java.util.Set<List<Long>> finalBuffers(List<String> schedules, int warps) {
+        java.util.Set<List<Long>> out = new java.util.HashSet<>();
+        for (String s : schedules) {
+            LaunchedRun r = exchanges(warps);
+            ((SchedulePolicy) r.interpreter().policy()).follow(Schedule.parse(s));
+            r.runToEnd();
+            out.add(PtxRun.u32(r, "out"));
+        }
+        return out;
+    }
+
+    /** The systematic phase alone to exhaustion (no bound in practice), without the symmetric-warp reduction. */
+    private static Search exhaust(LaunchedRun run, boolean por) {
+        Explorer ex = new Explorer(run, () -> 0L);
+        ex.systematicOnly(true);
+        ex.partialOrder(por);
+        List<String> seen = new ArrayList<>();
+        ex.onSchedule(s -> seen.add(s.toString()));
+        Explorer.Result r = ex.explore(new Explorer.Options(1_000_000, 0, 0, 8, 100_000, false, -1));
+        assertEquals(Coverage.EXHAUSTED, r.coverage().stoppedBy());
+        return new Search(r, seen);
+    }
+
+    @Test
+    void anExhaustiveSearchRunsOneSchedulePerInterleavingClass() {
+        for (int warps = 2; warps <= 4; warps++) {
+            Search on = exhaust(exchanges(warps), true);
+            long classes = warps == 2 ? 2 : warps == 3 ? 6 : 24;
+            assertEquals(classes, on.coverage().schedules(), warps + " warps: " + on.schedules());
+            assertEquals(classes, finalBuffers(on.schedules(), warps).size(), warps + " warps: every schedule a different class");
+            assertTrue(on.coverage().allSchedules());
+            assertTrue(on.coverage().skippedByPartialOrder() > 0);
+            assertEquals(List.of(), on.result().findings());
+        }
+    }
+
+    @Test
+    void withoutTheReductionTheSameClassesNeedManyMoreSchedules() {
+        Search off = exhaust(exchanges(3), false);
+        Search on = exhaust(exchanges(3), true);
+        assertEquals(finalBuffers(on.schedules(), 3), finalBuffers(off.schedules(), 3));
+        assertEquals(0, off.coverage().skippedByPartialOrder());
+        assertTrue(off.coverage().schedules() > 10 * on.coverage().schedules(), off.coverage() + " vs " + on.coverage());
+    }
+
+    @Test
+    void warpsThatTouchOnlyTheirOwnWordsNeedOneSchedule() {
+        Search on = exhaust(ownWords(3), true);
+        assertEquals(List.of("s1:"), on.schedules());
+        assertTrue(on.coverage().allSchedules());
+        Search off = exhaust(ownWords(3), false);
+        assertTrue(off.coverage().schedules() > 1);
+        assertEquals(1, off.coverage().distinctOutcomes());
+    }
+
+    @Test
+    void aFindingFreeExhaustiveSearchSaysAllSchedulesUpToEquivalence() {
+        Coverage c = exhaust(exchanges(3), true).coverage();
+        assertTrue(c.proven(false).startsWith("all schedules ("), c.proven(false));
+        assertTrue(c.proven(false).contains("up to equivalence"), c.proven(false));
+        assertFalse(exhaust(exchanges(3), false).coverage().proven(false).contains("equivalence"));
+    }
+
+    private static StepFootprints.Footprint fp(long... keysAndWrite) {
+        return new StepFootprints.Footprint(keysAndWrite, false);
+    }
+
+    @Test
+    void stepsAreDependentOnlyWhenTheyShareAKeyAndOneWrites() {
+        // Entries are key << 1 | write, sorted.
+        assertFalse(fp(2 << 1).dependent(fp(2 << 1)), "two reads of one word commute");
+        assertTrue(fp(2 << 1).dependent(fp(2 << 1 | 1)), "a read and a write of one word do not");
+        assertTrue(fp(2 << 1 | 1).dependent(fp(2 << 1 | 1)), "nor two writes");
+        assertFalse(fp(2 << 1 | 1).dependent(fp(3 << 1 | 1, 9 << 1 | 1)), "different words commute");
+        assertTrue(fp(1 << 1, 7 << 1 | 1).dependent(fp(5 << 1, 7 << 1)), "one shared key with a write is enough");
+        assertTrue(StepFootprints.Footprint.EVERYTHING.dependent(fp()), "a copy issued or landing depends on every step");
+        assertFalse(fp().dependent(fp(4 << 1 | 1)), "a register-only step commutes with everything");
+    }
+}
