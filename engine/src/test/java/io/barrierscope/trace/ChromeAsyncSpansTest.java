@@ -8,12 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.barrierscope.launch.LaunchedRun;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Chrome / Perfetto export of asynchronous work in flight per warp: wgmma.mma_async operations
@@ -88,6 +90,40 @@ class ChromeAsyncSpansTest {
             assertEquals(b.path("pid"), ends.get(1).path("pid"));
             assertEquals(b.path("tid"), ends.get(1).path("tid"), "on the issuing warp's track");
         }
+    }
+
+    /** The wgmma-gemm sample with the given lines of its PTX left out, in {@code dir}. */
+    private static Path gemmWithout(Path dir, String... lines) throws Exception {
+        Path sample = WGMMA_GEMM.getParent();
+        String ptx = Files.readString(sample.resolve("kernel.ptx"));
+        for (String line : lines) {
+            assertTrue(ptx.contains(line), line);
+            ptx = ptx.replace(line, "");
+        }
+        Files.writeString(dir.resolve("kernel.ptx"), ptx);
+        Files.copy(sample.resolve("kernel.cu"), dir.resolve("kernel.cu"));
+        Files.copy(WGMMA_GEMM, dir.resolve("launch.json"));
+        return dir.resolve("launch.json");
+    }
+
+    @Test
+    void wgmmaOperationsStillInFlightAtTheEndAreEndedThereAndSaySo(@TempDir Path dir) throws Exception {
+        // Without its wait_group the run stops at the first read of an accumulator still in flight.
+        Path noWait = gemmWithout(Files.createDirectory(dir.resolve("a")), "wgmma.wait_group.sync.aligned 0;");
+        List<JsonNode> ev = export(recorded(noWait));
+        double last = ev.stream().mapToDouble(e -> e.path("ts").asDouble()).max().orElseThrow();
+        List<JsonNode> outer = where(ev, "wgmma", "e").stream().filter(e -> e.path("name").asText().startsWith("wgmma.mma_async")).toList();
+        assertFalse(outer.isEmpty());
+        for (JsonNode e : outer) {
+            assertTrue(e.path("args").path("not retired at the end").asBoolean(), e.toString());
+            assertEquals(last, e.path("ts").asDouble(), "ended at the end of the trace");
+        }
+        Path noCommit = gemmWithout(Files.createDirectory(dir.resolve("b")), "wgmma.wait_group.sync.aligned 0;", "wgmma.commit_group.sync.aligned;");
+        ev = export(recorded(noCommit));
+        assertTrue(where(ev, "wgmma", "b").stream().noneMatch(e -> e.path("name").asText().startsWith("committed")), "nothing committed");
+        List<JsonNode> ends = where(ev, "wgmma", "e");
+        assertFalse(ends.isEmpty());
+        for (JsonNode e : ends) assertTrue(e.path("args").path("not committed at the end").asBoolean(), e.toString());
     }
 
     @Test
