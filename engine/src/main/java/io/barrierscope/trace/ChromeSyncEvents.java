@@ -199,6 +199,8 @@ final class ChromeSyncEvents {
                 uncommitted.computeIfAbsent(warp, k -> new ArrayList<>()).add(op);
                 w.asyncNamed(name, "wgmma", "b", op.id, w.pidOrRun(warp), w.tidOrRun(warp), b.q);
                 w.g.writeNumberField("issue number", key);
+                // Viewers may draw async slices per process rather than per thread: name the warp's lane 0.
+                if (warp >= 0) w.g.writeStringField("thread", m.threadName(e.slot));
                 w.g.writeNumberField("warpgroup's first warp", e.b);
                 w.endWithArgs();
             }

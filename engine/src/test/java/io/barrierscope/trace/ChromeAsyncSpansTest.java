@@ -76,6 +76,8 @@ class ChromeAsyncSpansTest {
         assertEquals(issued.size(), committed.size(), "every operation was committed");
         for (JsonNode b : issued) {
             assertTrue(insideInstruction(ev, b, "wgmma.mma_async"), "issued by its instruction: " + b);
+            assertTrue(b.path("args").path("thread").asText().endsWith("thread (" + 32 * (b.path("tid").asInt() - issued.stream().mapToInt(x -> x.path("tid").asInt()).min().orElseThrow()) + ",0,0)"),
+                    "names the issuing warp's lane 0: " + b);
             String id = b.path("id").asText();
             JsonNode c = committed.stream().filter(x -> x.path("id").asText().equals(id)).findFirst().orElseThrow();
             assertTrue(b.path("ts").asDouble() < c.path("ts").asDouble(), "committed after issue: " + c);
