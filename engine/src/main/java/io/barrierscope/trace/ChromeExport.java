@@ -57,8 +57,13 @@ import java.util.List;
  *     arrivals" and "tx-count", sampled at every change. After a phase completes the pending count
  *     shows the reset to the expected count a quarter step later, so both the zero and the reset
  *     are visible. (The reset assumes the expected count changes only by init and arrive_drop.)</li>
- * <li>Each asynchronous operation as an async slice (b/e, cat "async", id = the operation's id)
- *     from issue to landing, ended at the end of the trace if it never landed.</li>
+ * <li>Each asynchronous copy as an async slice (b/e, cat "async", id = the operation's id)
+ *     from issue to landing, ended at the end of the trace if it never landed; its "direction" says
+ *     whether it copies into shared memory (loads) or out of it (bulk and TMA tensor stores).</li>
+ * <li>Each warp's share of a wgmma.mma_async as an async slice (cat "wgmma", string id "wgmma
+ *     warp/issue number") from issue to the wait_group that retired it, with a nested slice
+ *     "committed, group G" from its commit_group on; both end at the end of the trace if it never
+ *     retired. The steps issuing, committing and retiring them get instruction slices.</li>
  * </ul>
  *
  * <p>Size: the JSON grows with the recording, roughly 150 to 250 bytes per state change,

@@ -37,6 +37,10 @@ final class ChromeSyncEvents {
     private final Map<Long, Origin> lastClusterArrival = new HashMap<>();
     private final Map<Long, Mbar> mbarriers = new HashMap<>();
     private final Map<Long, Issue> inFlight = new LinkedHashMap<>();
+    /** wgmma operations not yet retired, warp << 32 | issue number -> operation, in issue order. */
+    private final Map<Long, Wgmma> wgmmas = new LinkedHashMap<>();
+    /** Per warp, its wgmma operations issued and not yet committed, in issue order (looked up by key only). */
+    private final Map<Integer, List<Wgmma>> uncommitted = new HashMap<>();
     private long flowIds;
     /** The latest flow end drawn (quarter steps). */
     long lastFlowQ;
@@ -86,6 +90,7 @@ final class ChromeSyncEvents {
             w.g.writeBooleanField("in flight at the end", true);
             w.endWithArgs();
         }
+        for (Wgmma op : wgmmas.values()) op.end(endQ, true);
     }
 
     /** A non-status event ends the run of status changes (and the completion collecting them). */
@@ -168,6 +173,8 @@ final class ChromeSyncEvents {
                 inFlight.put(key, is);
                 w.async(name, "b", key, is.pid(), is.tid(), b.q);
                 w.g.writeNumberField("bytes", e.a);
+                // Stores (bulk and TMA tensor stores, bulk reductions) copy out of shared memory; the window tells them apart the same way.
+                if (b.kind == Kind.IN && b.warp == warp) w.g.writeStringField("direction", name.contains(".global.shared") ? "out of shared memory" : "into shared memory");
                 if (warp >= 0) w.g.writeStringField("thread", m.threadName(e.slot));
                 if (e.b >= 0) w.g.writeStringField("mbarrier", mbar(e.b).label);
                 w.endWithArgs();
@@ -181,6 +188,33 @@ final class ChromeSyncEvents {
                     w.g.writeNumberField("bytes", e.a);
                     w.endWithArgs();
                 }
+            }
+            case WGMMA_ISSUE -> {
+                int warp = warpOf(e.slot);
+                if (b.kind == Kind.IN && warp == b.warp) b.syncByWarp = true;
+                int pc = (int) e.a;
+                String name = pc >= 0 && pc < m.program.code.length ? m.program.code[pc].insn.mnemonic() : "wgmma.mma_async";
+                Wgmma op = new Wgmma(warp, key, name);
+                wgmmas.put((long) warp << 32 | key, op);
+                uncommitted.computeIfAbsent(warp, k -> new ArrayList<>()).add(op);
+                w.asyncNamed(name, "wgmma", "b", op.id, w.pidOrRun(warp), w.tidOrRun(warp), b.q);
+                w.g.writeNumberField("issue number", key);
+                // Viewers may draw async slices per process rather than per thread: name the warp's lane 0.
+                if (warp >= 0) w.g.writeStringField("thread", m.threadName(e.slot));
+                w.g.writeNumberField("warpgroup's first warp", e.b);
+                w.endWithArgs();
+            }
+            case WGMMA_COMMIT -> {
+                int warp = warpOf(e.slot);
+                if (b.kind == Kind.IN && warp == b.warp) b.syncByWarp = true;
+                List<Wgmma> ops = uncommitted.remove(warp);
+                if (ops != null) for (Wgmma op : ops) op.commit(key, e.a, b.q);
+            }
+            case WGMMA_RETIRE -> {
+                int warp = warpOf(e.slot);
+                if (b.kind == Kind.IN && warp == b.warp) b.syncByWarp = true;
+                Wgmma op = wgmmas.remove((long) warp << 32 | key);
+                if (op != null) op.end(b.q, false);
             }
             case CLUSTER_ARRIVE -> {
                 lastClusterArrival.put(key, origin(e, b));
@@ -240,6 +274,45 @@ final class ChromeSyncEvents {
 
     /** An asynchronous operation in flight: who issued it, when, and its async slice. */
     record Issue(int warp, long q, String name, int pid, int tid) {}
+
+    /**
+     * A warp's share of a wgmma.mma_async as an async slice (cat "wgmma") from issue to the
+     * wait_group that retired it, with a nested slice from its commit_group on.
+     */
+    private final class Wgmma {
+        final int warp;
+        final long seq;
+        final String name;
+        final String id;
+        String committed;
+
+        Wgmma(int warp, long seq, String name) {
+            this.warp = warp;
+            this.seq = seq;
+            this.name = name;
+            this.id = "wgmma " + warp + "/" + seq;
+        }
+
+        void commit(long group, long ops, long q) throws IOException {
+            committed = "committed, group " + group;
+            w.asyncNamed(committed, "wgmma", "b", id, w.pidOrRun(warp), w.tidOrRun(warp), q);
+            w.g.writeNumberField("group", group);
+            w.g.writeNumberField("operations in group", ops);
+            w.endWithArgs();
+        }
+
+        /** Ends the nested slice (if committed), then the operation's. */
+        void end(long q, boolean atEnd) throws IOException {
+            if (committed != null) {
+                w.asyncNamed(committed, "wgmma", "e", id, w.pidOrRun(warp), w.tidOrRun(warp), q);
+                w.endWithArgs();
+            }
+            w.asyncNamed(name, "wgmma", "e", id, w.pidOrRun(warp), w.tidOrRun(warp), q);
+            if (atEnd) w.g.writeBooleanField(committed == null ? "not committed at the end" : "not retired at the end", true);
+            else w.g.writeNumberField("issue number", seq);
+            w.endWithArgs();
+        }
+    }
 
     private record AggKey(SyncEvent kind, long object, int warp) {}
 
