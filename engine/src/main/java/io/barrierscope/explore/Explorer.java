@@ -120,45 +120,12 @@ public final class Explorer {
     /** Tests: state hashes taken by the enumerating runs (leaves count theirs in their runner). */
     long hashes;
     /** The runners: the first on this launch, the others on copies, one per job. */
-    private final List<ScheduleRunner> runners = new ArrayList<>();
-    /** Worker threads of a search with more than one job (daemons, so an abandoned explorer never keeps the JVM). */
-    private java.util.concurrent.ExecutorService pool;
+    private final JobRunners runners = new JobRunners();
     /** Leaves per runner handed out at once (a budget can cut a batch; the rest is thrown away). */
     static final int BATCH_PER_JOB = 4;
     private Progress progress;
     /** Tests: told each schedule counted (its string), to check what was and was not explored. */
     java.util.function.Consumer<Schedule> scheduleListener;
-
-    /** Alternatives of one run, and the checkpoints to fork them from. */
-    private static final class Frame {
-        final Schedule plan;
-        /** Alternatives are enumerated only after this decision (the plan's last entry), so no schedule twice. */
-        final long after;
-        final List<Long> cpAt = new ArrayList<>();
-        final List<Checkpoint> cps = new ArrayList<>();
-        final List<long[]> alternatives = new ArrayList<>();
-        /**
-         * Alternatives the symmetric-warp reduction dropped: counted, and listed only when
-         * {@code listSkipped} (a second run of a frame that ended in a race, which puts them back).
-         * Not kept otherwise: on a launch of hundreds of warps nearly every alternative is one.
-         */
-        final List<long[]> skipped = new ArrayList<>();
-        long skippedCount;
-        boolean listSkipped;
-        /** Alternatives the policy offered, before the symmetric-warp reduction. */
-        long offered;
-        /** The sleep set this run starts with at its fork (partial-order reduction). */
-        SleepSet.Sleeper[] sleep = SleepSet.NONE;
-        /** The decisions with alternatives kept, by the alternatives' fourth entry. */
-        final List<SleepSet.Point> points = new ArrayList<>();
-        /** This run's own first step, when its fork is a warp decision and the step may sleep; else null. */
-        SleepSet.Sleeper forkStep;
-
-        Frame(Schedule plan, long after) {
-            this.plan = plan;
-            this.after = after;
-        }
-    }
 
     /**
      * Explores {@code run}, which must be a fresh run (step 0) scheduled by a {@link SchedulePolicy}.
@@ -186,7 +153,7 @@ public final class Explorer {
      */
     public void jobs(int jobs, java.util.function.Supplier<LaunchedRun> open) {
         if (jobs < 1) throw new IllegalArgumentException("jobs must be at least 1");
-        while (runners.size() > 1) runners.remove(runners.size() - 1);
+        runners.keepFirst();
         for (int j = 1; j < jobs; j++) {
             LaunchedRun copy = open.get();
             if (copy.machine().steps != 0) throw new IllegalArgumentException("needs a fresh run");
@@ -216,18 +183,11 @@ public final class Explorer {
     public void partialOrder(boolean on) { partialOrder = on; }
 
     public Result explore(Options o) {
-        if (runners.size() > 1) {
-            pool = java.util.concurrent.Executors.newFixedThreadPool(runners.size() - 1, r -> {
-                Thread t = new Thread(r, "explore-job");
-                t.setDaemon(true);
-                return t;
-            });
-        }
+        runners.start();
         try {
             return search(o);
         } finally {
-            if (pool != null) pool.shutdownNow();
-            pool = null;
+            runners.stop();
         }
     }
 
@@ -348,7 +308,7 @@ public final class Explorer {
             }
             int from = i;
             long fork = lastFork;
-            parallel(n, (r, k) -> {
+            runners.parallel(n, (r, k) -> {
                 long[] a = as.get(from + k);
                 Schedule child = f.plan.with(a[0], (char) a[1], a[2]);
                 Checkpoint cp = r == runners.get(0) ? forkCheckpoint(f, a[0])
@@ -437,7 +397,7 @@ public final class Explorer {
             if (out(1.0)) return;
             ScheduleRunner.Leaf[] rs = new ScheduleRunner.Leaf[batch];
             long first = i;
-            parallel(batch, (r, k) -> {
+            runners.parallel(batch, (r, k) -> {
                 long n = first + k;
                 rs[k] = r.random(opt.seed() * 0x9E3779B97F4A7C15L + n, RANDOM_ODDS[(int) (n % RANDOM_ODDS.length)], opt.maxSteps(),
                         this::due);
@@ -445,46 +405,6 @@ public final class Explorer {
             for (int k = 0; k < batch; k++) {
                 if (out(1.0)) return;
                 if (!fileLeaf(rs[k], 0, false)) return;
-            }
-        }
-    }
-
-    /** A task of a batch: run item {@code k} on runner {@code r}. */
-    private interface Task {
-        void run(ScheduleRunner r, int k);
-    }
-
-    /**
-     * Runs items 0..n-1 of a batch: contiguous slices, one per runner, each on its own thread
-     * (the first on this one). Which thread ran an item never shows in its result.
-     */
-    private void parallel(int n, Task t) {
-        int jobs = Math.min(runners.size(), n);
-        if (jobs <= 1) {
-            for (int k = 0; k < n; k++) t.run(runners.get(0), k);
-            return;
-        }
-        List<java.util.concurrent.Future<?>> fs = new ArrayList<>();
-        for (int j = 1; j < jobs; j++) {
-            ScheduleRunner r = runners.get(j);
-            int lo = (int) ((long) n * j / jobs);
-            int hi = (int) ((long) n * (j + 1) / jobs);
-            fs.add(pool.submit(() -> {
-                for (int k = lo; k < hi; k++) t.run(r, k);
-            }));
-        }
-        int hi0 = n / jobs;
-        for (int k = 0; k < hi0; k++) t.run(runners.get(0), k);
-        for (java.util.concurrent.Future<?> f : fs) {
-            try {
-                f.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while exploring", e);
-            } catch (java.util.concurrent.ExecutionException e) {
-                if (e.getCause() instanceof RuntimeException re) throw re;
-                if (e.getCause() instanceof Error er) throw er;
-                throw new IllegalStateException(e.getCause());
             }
         }
     }

@@ -74,7 +74,7 @@ public final class PtxRun {
 
     /** The full PTX text. */
     public String ptx() {
-        return ".version 9.0\n.target sm_90a\n.address_size 64\n" + header + "\n.visible .entry k(" + params + ")\n" + entryDirectives + "\n{\n"
+        return ".version 9.0\n.target sm_90a\n.address_size 64\n" + header + "\n.visible .entry k(" + params + ")\n" + (entryDirectives.isEmpty() ? "" : entryDirectives + "\n") + "{\n"
                 + body + "\n}\n";
     }
 

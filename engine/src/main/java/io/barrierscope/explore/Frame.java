@@ -1,0 +1,36 @@
+package io.barrierscope.explore;
+
+import io.barrierscope.trace.Checkpoint;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Alternatives of one run, and the checkpoints to fork them from (the explorer's search tree). */
+final class Frame {
+    final Schedule plan;
+    /** Alternatives are enumerated only after this decision (the plan's last entry), so no schedule twice. */
+    final long after;
+    final List<Long> cpAt = new ArrayList<>();
+    final List<Checkpoint> cps = new ArrayList<>();
+    final List<long[]> alternatives = new ArrayList<>();
+    /**
+     * Alternatives the symmetric-warp reduction dropped: counted, and listed only when
+     * {@code listSkipped} (a second run of a frame that ended in a race, which puts them back).
+     * Not kept otherwise: on a launch of hundreds of warps nearly every alternative is one.
+     */
+    final List<long[]> skipped = new ArrayList<>();
+    long skippedCount;
+    boolean listSkipped;
+    /** Alternatives the policy offered, before the symmetric-warp reduction. */
+    long offered;
+    /** The sleep set this run starts with at its fork (partial-order reduction). */
+    SleepSet.Sleeper[] sleep = SleepSet.NONE;
+    /** The decisions with alternatives kept, by the alternatives' fourth entry. */
+    final List<SleepSet.Point> points = new ArrayList<>();
+    /** This run's own first step, when its fork is a warp decision and the step may sleep; else null. */
+    SleepSet.Sleeper forkStep;
+
+    Frame(Schedule plan, long after) {
+        this.plan = plan;
+        this.after = after;
+    }
+}
