@@ -14,7 +14,7 @@
 // On a GPU thread 0 usually wins the race (its init is the first thing it does), which is
 // why this survives testing. Here thread 0 starts with __nanosleep(2000): late, as it will
 // sometimes be on a GPU, so every run shows what happens then. Without the sleep the
-// outcome depends on the schedule; the race detector (issue 6) will report the unordered
+// outcome depends on the schedule; the race detector reports the unordered
 // init and arrive in every run.
 //
 // Fix (mbarrier-init-without-sync-fixed): __syncthreads() between the init and the first

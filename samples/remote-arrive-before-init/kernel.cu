@@ -16,7 +16,7 @@
 //
 // CTAs of a cluster are launched together but need not start together; here rank 0's
 // thread 0 starts with __nanosleep(2000), so every run shows the late init. Without the
-// sleep the outcome depends on the schedule, and the race detector (issue 6) will report
+// sleep the outcome depends on the schedule, and the race detector reports
 // the unordered init and remote arrive in every run.
 //
 // Fix (remote-arrive-before-init-fixed): after the init, fence.mbarrier_init.release.cluster

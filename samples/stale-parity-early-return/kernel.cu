@@ -25,7 +25,7 @@
 // On a GPU whether the early return reads the old tile, a half-overwritten one or (by
 // luck) the right one depends on how fast the producer is; here the producer sleeps
 // (__nanosleep(2000)) before each refill, slower than the consumer, so every run reads the
-// old tile. The race detector (issue 6) will report the read as racing with the copy.
+// old tile. The race detector reports the read as racing with the copy.
 //
 // Fix (stale-parity-early-return-fixed): wait on parity k % 2, the phase count of this
 // barrier, not the ring's.

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Exploration speed (issue 6): schedules per second on a 4-warp kernel of about 10k warp
+ * Exploration speed: schedules per second on a 4-warp kernel of about 10k warp
  * instructions (the bundled barrier_loop kernel on one CTA of 128 threads; target >= 100/s), and
  * the wall time `explore` needs to find each scenario of the explore tests (target < 10 s), and
  * what the symmetric-warp reduction saves: schedules to exhaust preemption bound 1, 2, 3 with

@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The cost of race detection (issue 6): one complete run of a kernel with the detector on (the
+ * The cost of race detection: one complete run of a kernel with the detector on (the
  * default of {@code run}) and off, on the barrier-heavy bundled barrier_loop kernel and on the
  * mbarrier/async-copy pipelines. See docs/performance.md, "Race detection overhead".
  *

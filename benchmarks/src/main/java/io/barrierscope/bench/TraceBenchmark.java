@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Recording and time travel (issue 4): the cost of recording a run, and how long a seek and a
+ * Recording and time travel: the cost of recording a run, and how long a seek and a
  * reverse step take on a trace of more than 10 M events. Race detection (measured by
  * RaceBenchmark) is off throughout, so the numbers are the recorder's and the checkpoints' own.
  * See docs/performance.md.

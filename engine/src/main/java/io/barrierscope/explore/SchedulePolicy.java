@@ -13,7 +13,7 @@ import java.util.Arrays;
  * A policy that follows a {@link Schedule} and records every decision it takes, so any run it
  * drives can be printed as a schedule string and replayed exactly.
  *
- * <p>Decision points are only where the choice can matter (the reduction of issue 6): a warp
+ * <p>Decision points are only where the choice can matter (a reduction, docs/explore.md): a warp
  * whose next instruction is local (registers, local/param/const memory, branches) keeps running,
  * so a new warp decision arises only before a synchronizing or shared/global-memory instruction,
  * an exit, or when the running warp blocks. Defaults (taken where the schedule says nothing):

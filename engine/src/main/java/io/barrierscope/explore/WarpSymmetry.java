@@ -12,7 +12,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The symmetric-warp reduction of issue 6: at a warp decision point, of several alternatives that
+ * The symmetric-warp reduction (docs/explore.md): at a warp decision point, of several alternatives that
  * are symmetric only one is explored. Two warps of one CTA are symmetric when their control state
  * is equal lane by lane (lane i of one against lane i of the other, so convergence groups are
  * compared as relative lane patterns): which lanes exist, live and can run; every lane's PC (so

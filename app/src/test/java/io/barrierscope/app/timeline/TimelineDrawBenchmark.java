@@ -18,7 +18,7 @@ import javafx.scene.Scene;
 import javafx.stage.Stage;
 
 /**
- * A measured harness (not a test) for issue 5's timeline target: one frame drawn in at most 8 ms
+ * A measured harness (not a test) for the timeline's drawing target: one frame drawn in at most 8 ms
  * with 10 M events loaded and 1 M in view. It records the benchmark kernel (benchmarks/, the
  * bundled barrier loop) long enough for more than 10 M events, builds the timeline model, puts a
  * 1600x800 TimelineView in a headless (Monocle) stage and times full redraws (the LOD queries for
