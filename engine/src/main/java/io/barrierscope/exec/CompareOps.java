@@ -3,7 +3,7 @@ package io.barrierscope.exec;
 import io.barrierscope.ptx.Operand;
 import io.barrierscope.ptx.ScalarType;
 
-/** setp, set, selp and slct (PTX ISA 9.7.7). */
+/** setp, set, selp and slct (PTX ISA 9.7.6). */
 final class CompareOps {
     private CompareOps() {}
 

@@ -35,6 +35,9 @@ public final class CompileContext {
 
     public int operandCount() { return insn.operands().size(); }
 
+    /** The module's {@code .target} names (e.g. sm_90a), for rules that differ by target. */
+    public List<String> targets() { return program.module.target(); }
+
     public Operand operand(int i) {
         if (i >= insn.operands().size()) throw error(insn.mnemonic() + " needs at least " + (i + 1) + " operands");
         return insn.operands().get(i);

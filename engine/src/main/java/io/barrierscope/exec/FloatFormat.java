@@ -1,7 +1,7 @@
 package io.barrierscope.exec;
 
 /**
- * The binary floating-point formats PTX narrows to (PTX ISA 5.2.5 "Alternate Floating-Point Data
+ * The binary floating-point formats PTX narrows to (PTX ISA 5.2.3 "Alternate Floating-Point Data
  * Formats", 9.7.9.21 cvt): their exact values and rounding into them from a double with each of
  * the ISA's rounding modes. One encoder serves every format, so f16, bf16, tf32, e4m3, e5m2 and
  * (for directed rounding) f32 round the same way; results are bit patterns in the format's own

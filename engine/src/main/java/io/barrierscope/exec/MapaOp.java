@@ -6,7 +6,7 @@ import io.barrierscope.ptx.ScalarType;
 /**
  * {@code mapa{.shared::cluster}.{u32,u64} d, a, rank} (the address of the same variable in the
  * CTA of {@code rank} in the cluster) and {@code getctarank{.shared::cluster}.{u32,u64} d, a}
- * (the rank of the CTA an address belongs to). PTX ISA 9.7.9.13, 9.7.9.14.
+ * (the rank of the CTA an address belongs to). PTX ISA 9.7.9.23, 9.7.9.24.
  */
 final class MapaOp extends LaneOp {
     private final boolean getRank;

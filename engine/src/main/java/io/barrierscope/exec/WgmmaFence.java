@@ -3,7 +3,7 @@ package io.barrierscope.exec;
 import java.util.BitSet;
 
 /**
- * What {@code wgmma.fence} orders (PTX ISA 9.7.15.6): per warp, the registers other
+ * What {@code wgmma.fence} orders (PTX ISA 9.7.15.7.1): per warp, the registers other
  * instructions named since the warp's last wgmma.fence, and where. A {@code wgmma.mma_async}
  * whose accumulator or A registers are among them was issued without the fence the ISA
  * requires between a register access and a wgmma that accesses the same registers (the first

@@ -4,9 +4,9 @@ import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.ptx.Operand;
 
 /**
- * {@code wgmma.fence.sync.aligned} (PTX ISA 9.7.15.6, {@link WgmmaFence}),
- * {@code wgmma.commit_group.sync.aligned} (9.7.15.7) and {@code wgmma.wait_group.sync.aligned N}
- * (9.7.15.8), per warp ({@link WgmmaGroups}). Both are {@code .aligned}: the whole warp executes
+ * {@code wgmma.fence.sync.aligned} (PTX ISA 9.7.15.7.1, {@link WgmmaFence}),
+ * {@code wgmma.commit_group.sync.aligned} (9.7.15.7.2) and {@code wgmma.wait_group.sync.aligned N}
+ * (9.7.15.7.3), per warp ({@link WgmmaGroups}). Both are {@code .aligned}: the whole warp executes
  * them together, so lanes of a warp meeting them apart (or a warp with exited lanes) are
  * {@code warp-collective-partial}. A wait whose groups are not formed yet, because a warp of the
  * warpgroup has not issued one of its operations, suspends the warp until it has.

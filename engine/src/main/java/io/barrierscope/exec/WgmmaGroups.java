@@ -8,7 +8,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 
 /**
- * The wgmma-groups of every warp (PTX ISA 9.7.15.6-9.7.15.8): the {@code wgmma.mma_async}
+ * The wgmma-groups of every warp (PTX ISA 9.7.15.7.1-3): the {@code wgmma.mma_async}
  * operations a warp has issued, which group each was committed to, and when each lands.
  *
  * <p>An operation is formed when all four warps of its warpgroup have issued it (its operands
@@ -162,7 +162,7 @@ public final class WgmmaGroups {
             int at = fence.lastPc(warp, unfenced);
             x.report(DiagnosticCode.WGMMA_MISSING_FENCE, m.warpName(warp) + " issues " + op.insn.mnemonic() + " at " + x.where(op.pc)
                     + " on " + name(op, unfenced) + ", which the instruction at " + x.where(at) + " accessed after the warp's last"
-                    + " wgmma.fence (or with none before it); a wgmma.fence must separate them (PTX ISA 9.7.15.6)",
+                    + " wgmma.fence (or with none before it); a wgmma.fence must separate them (PTX ISA 9.7.15.7.1)",
                     new int[] {op.pc, at}, new int[] {warp << 5}, null);
             return;
         }

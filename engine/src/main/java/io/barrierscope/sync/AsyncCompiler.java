@@ -123,7 +123,7 @@ final class AsyncCompiler {
         for (int i = 0; i < rank; i++) cs[i] = c.src(coords.elements().get(i), ScalarType.S32);
         Src[] offs = null;
         if (im2col) {
-            // im2colInfo: one 16-bit offset per spatial dimension (W, H, D): rank - 2 of them (9.7.9.25.5.1).
+            // im2colInfo: one 16-bit offset per spatial dimension (W, H, D): rank - 2 of them (9.7.9.25.5.2).
             if (!(c.operand(3) instanceof Operand.Vector ov)) {
                 throw c.error(c.insn().mnemonic() + " needs its im2col offsets {o0, ...} after the mbarrier");
             }
@@ -167,7 +167,7 @@ final class AsyncCompiler {
     /**
      * cp.async.bulk.tensor / cp.reduce.async.bulk.tensor from shared::cta to global, tile or
      * im2col_no_offs mode (an im2col box with offsets 0, 3 to 5 dimensions), completed by bulk
-     * groups (PTX ISA 9.7.9.25.5.1, .2).
+     * groups (PTX ISA 9.7.9.25.5.2, 9.7.9.25.5.3; bulk async-groups 9.7.9.25.6).
      */
     static Op tensorStore(CompileContext c, int redOp) {
         String name = c.insn().mnemonic();

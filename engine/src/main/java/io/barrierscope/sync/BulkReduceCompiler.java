@@ -8,7 +8,7 @@ import io.barrierscope.exec.Space;
 import io.barrierscope.ptx.ScalarType;
 import java.util.List;
 
-/** Compiles cp.reduce.async.bulk{.tensor} (PTX ISA 9.7.9.25.4.2, 9.7.9.25.5.2) and the bulk prefetches (9.7.9.25.4.3, 9.7.9.25.5.3). */
+/** Compiles cp.reduce.async.bulk{.tensor} (PTX ISA 9.7.9.25.4.2, 9.7.9.25.5.3) and the bulk prefetches (9.7.9.25.4.3, 9.7.9.25.5.4). */
 final class BulkReduceCompiler {
     private BulkReduceCompiler() {}
 
@@ -70,7 +70,7 @@ final class BulkReduceCompiler {
                 }
             }
             if (c.has(".im2col")) {
-                // As the copy: rank 3 to 5 and one im2col offset per spatial dimension (9.7.9.25.5.3).
+                // As the copy: rank 3 to 5 and one im2col offset per spatial dimension (9.7.9.25.5.4).
                 if (rank < 3) throw c.error(name + ": im2col mode needs a 3d, 4d or 5d tensor (PTX ISA 5.5.4), not " + rank + "d");
                 if (c.operandCount() < 2 || !(c.operand(1) instanceof io.barrierscope.ptx.Operand.Vector v) || v.elements().size() != rank - 2) {
                     throw c.error(name + " is " + rank + "-d, so it takes " + (rank - 2) + " im2col offsets {o0, ...} after the tensor operand");

@@ -4,7 +4,7 @@ import io.barrierscope.ptx.ScalarType;
 
 /**
  * The element operation of {@code cp.reduce.async.bulk} and {@code cp.reduce.async.bulk.tensor}
- * (PTX ISA 9.7.9.25.4.2, 9.7.9.25.5.2): {@code new = old OP src} per element of the type, each
+ * (PTX ISA 9.7.9.25.4.2, 9.7.9.25.5.3): {@code new = old OP src} per element of the type, each
  * element an atomic read-modify-write of the destination. inc/dec are the wrapping counters of
  * {@code atom.inc/dec}: inc gives 0 when old >= src else old + 1; dec gives src when old is 0 or
  * old > src, else old - 1 (unsigned). f32/f64 add rounds to nearest even, as Java's float arithmetic

@@ -8,8 +8,8 @@ import io.barrierscope.exec.Src;
 
 /**
  * {@code cp.async.bulk.tensor.Nd.global.shared::cta{.tile}.bulk_group [tensorMap, {c0, ...}], [src]}
- * (PTX ISA 9.7.9.25.5.1, the TMA store) and {@code cp.reduce.async.bulk.tensor.Nd.global.shared::cta
- * .redOp{.tile}.bulk_group} (9.7.9.25.5.2): one box read from shared memory (through the map's
+ * (PTX ISA 9.7.9.25.5.2, the TMA store) and {@code cp.reduce.async.bulk.tensor.Nd.global.shared::cta
+ * .redOp{.tile}.bulk_group} (9.7.9.25.5.3): one box read from shared memory (through the map's
  * swizzle, dimension 0 fastest) is written to, or reduced into, the tensor in global memory;
  * elements whose coordinates fall outside the tensor are not written. Completion is tracked by
  * the issuing thread's bulk async-groups, like {@code cp.async.bulk.global.shared::cta.bulk_group}.
@@ -47,7 +47,7 @@ public final class CpAsyncBulkTensorStoreOp extends MbarrierOp {
         if (redOp >= 0 && (type == null || !BulkReduction.tensorTypeListed(redOp, type))) {
             x.report(DiagnosticCode.TENSOR_MAP_INVALID, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc) + ": "
                     + (type == null ? "the tensor map has no element type, which a reduction needs"
-                    : "PTX ISA 9.7.9.25.5.2 lists no " + BulkReduction.OPS[redOp] + " for a tensor of ." + type.ptxName()
+                    : "PTX ISA 9.7.9.25.5.3 lists no " + BulkReduction.OPS[redOp] + " for a tensor of ." + type.ptxName()
                     + " (this engine does add .u32 .s32 .u64 .f32, min/max .u32 .s32 .s64, inc/dec .u32, and/or/xor .u32 .s32 .u64 .s64)"),
                     new int[] {pc}, new int[] {s}, null);
             return false;

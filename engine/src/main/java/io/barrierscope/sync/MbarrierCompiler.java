@@ -46,6 +46,11 @@ final class MbarrierCompiler {
                 throw c.error(c.insn().mnemonic() + ": qualifiers .sem and .scope must be specified together (PTX ISA 9.7.13.15.13)");
             }
             c.expectOperands(expectTx || noComplete ? 3 : 2, 3);
+            if (!expectTx && !noComplete && c.operandCount() == 3 && c.targets().stream().anyMatch(t -> t.startsWith("sm_8"))) {
+                // The sm_8x note of 9.7.13.15.13 and .14: there a count needs .noComplete.
+                throw c.error(c.insn().mnemonic() + ": for sm_8x, when the argument count is specified, the modifier .noComplete is required (PTX ISA "
+                        + (c.has(".arrive_drop") ? "9.7.13.15.14)" : "9.7.13.15.13)"));
+            }
             if (c.has(".shared::cluster") && !(c.operand(0) instanceof Operand.Sink)) {
                 throw c.error(c.insn().mnemonic() + ": an arrive on shared::cluster cannot return a state; use '_' (PTX ISA 9.7.13.15.13)");
             }

@@ -35,7 +35,7 @@ public final class SyncCompiler {
     /** wgmma.fence / commit_group / wait_group N: .sync.aligned, a meeting of the whole warp. */
     private static Op aligned(CompileContext c) {
         if (!c.has(".sync") || !c.has(".aligned")) {
-            throw c.error(c.insn().mnemonic() + " needs .sync.aligned (PTX ISA 9.7.15.6-8)");
+            throw c.error(c.insn().mnemonic() + " needs .sync.aligned (PTX ISA 9.7.15.7.1-3)");
         }
         boolean takesCount = c.has(".wait_group");
         c.expectOperands(takesCount ? 1 : 0, takesCount ? 1 : 0);

@@ -12,7 +12,7 @@ import io.barrierscope.launch.LaunchedRun;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** setp with every comparison and combiner, float compares with NaN, selp and slct (PTX ISA 9.7.7). */
+/** setp with every comparison and combiner, float compares with NaN, selp and slct (PTX ISA 9.7.6). */
 class CompareOpsTest {
     private static final List<String> INT_CMPS = List.of("eq", "ne", "lt", "le", "gt", "ge");
     private static final List<String> UNSIGNED_CMPS = List.of("lo", "ls", "hi", "hs");

@@ -13,7 +13,7 @@ import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 /**
- * The rounding of every narrow format (PTX ISA 5.2.5, 9.7.9.21) against {@link NarrowFloatReference},
+ * The rounding of every narrow format (PTX ISA 5.2.3, 9.7.9.21) against {@link NarrowFloatReference},
  * which lists the format's values exactly and rounds by comparison: every mode, with and without
  * .satfinite, on random values, exact ties, values near overflow and subnormals.
  */

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The element operation and the type tables of cp.reduce.async.bulk (PTX ISA 9.7.9.25.4.2) and
- * cp.reduce.async.bulk.tensor (9.7.9.25.5.2), against values worked out here.
+ * cp.reduce.async.bulk.tensor (9.7.9.25.5.3), against values worked out here.
  */
 class BulkReductionTest {
     @Test

@@ -16,7 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * TMA im2col loads (PTX ISA 5.5.4, 9.7.9.25.5.1) on nvcc PTX ({@code ptx-corpus/tma_im2col.cu}),
+ * TMA im2col loads (PTX ISA 5.5.4, 9.7.9.25.5.2) on nvcc PTX ({@code ptx-corpus/tma_im2col.cu}),
  * checked against a naive im2col written here: the rows of the convolution-as-GEMM matrix of an
  * NHWC (NWC, NDHWC) tensor, one row per output pixel, for one filter tap. A map whose bounding box
  * is the set of filter bases of a padded, strided convolution, copied from the filter base of an

@@ -11,8 +11,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * TMA tensor stores and reductions shared::cta -> global in bulk groups (PTX ISA 9.7.9.25.5.1,
- * 9.7.9.25.5.2), plain bulk reductions (9.7.9.25.4.2) and the prefetch forms, on nvcc PTX
+ * TMA tensor stores and reductions shared::cta -> global in bulk groups (PTX ISA 9.7.9.25.5.2,
+ * 9.7.9.25.5.3), plain bulk reductions (9.7.9.25.4.2) and the prefetch forms, on nvcc PTX
  * (tma_modes.cu). The references are computed here from the kernels' tile formulas.
  */
 class TmaStoreReduceTest {

@@ -29,6 +29,7 @@ public final class PtxRun {
     private long seed;
     private long maxSteps = 1_000_000;
     private String header = "";
+    private String target = "sm_90a";
     private String entryDirectives = "";
     private boolean races = true;
     private io.barrierscope.exec.AsyncLatency latency;
@@ -54,6 +55,9 @@ public final class PtxRun {
     /** Module-scope declarations placed before the kernel (e.g. .shared arrays). */
     public PtxRun header(String h) { header = h; return this; }
 
+    /** The module's .target (default sm_90a). */
+    public PtxRun target(String t) { target = t; return this; }
+
     /** Performance-tuning directives of the entry, e.g. {@code .maxnreg 168}. */
     public PtxRun directives(String d) { entryDirectives = d; return this; }
 
@@ -74,7 +78,7 @@ public final class PtxRun {
 
     /** The full PTX text. */
     public String ptx() {
-        return ".version 9.0\n.target sm_90a\n.address_size 64\n" + header + "\n.visible .entry k(" + params + ")\n" + (entryDirectives.isEmpty() ? "" : entryDirectives + "\n") + "{\n"
+        return ".version 9.0\n.target " + target + "\n.address_size 64\n" + header + "\n.visible .entry k(" + params + ")\n" + (entryDirectives.isEmpty() ? "" : entryDirectives + "\n") + "{\n"
                 + body + "\n}\n";
     }
 
