@@ -49,8 +49,46 @@ class WindowCostHarness {
     private final StringBuilder report = new StringBuilder();
     @TempDir Path tmp;
 
+    private volatile boolean sampling;
+    /** Where the FX thread was, every few milliseconds while an action ran: the deepest app frame and the top frame. */
+    private final Map<String, Integer> samples = new TreeMap<>();
+
+    private void sampler(Thread fxThread) {
+        Thread t = new Thread(() -> {
+            while (true) {
+                try {
+                    Thread.sleep(3);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (!sampling) continue;
+                StackTraceElement[] st = fxThread.getStackTrace();
+                if (st.length == 0 || st[0].getMethodName().equals("_runLoop") || st[0].getClassName().contains("Unsafe")) continue;
+                String app = "";
+                for (StackTraceElement f : st) {
+                    if (f.getClassName().startsWith("io.barrierscope.app") && !f.getClassName().contains("Harness")) {
+                        app = f.getClassName().replaceAll(".*\\.", "") + "." + f.getMethodName();
+                        break;
+                    }
+                }
+                String mid = "";
+                for (StackTraceElement f : st) {
+                    String c = f.getClassName();
+                    if (c.startsWith("javafx.scene.Parent") || c.startsWith("javafx.scene.Node") || c.startsWith("javafx.scene.Scene")) {
+                        mid = c.replaceAll(".*\\.", "") + "." + f.getMethodName();
+                    }
+                }
+                String key = app + " | " + mid + " | " + st[0].getClassName().replaceAll(".*\\.", "") + "." + st[0].getMethodName();
+                synchronized (samples) { samples.merge(key, 1, Integer::sum); }
+            }
+        }, "harness-sampler");
+        t.setDaemon(true);
+        t.start();
+    }
+
     @Start
     void start(Stage stage) {
+        sampler(Thread.currentThread());
         vm = new DebuggerViewModel(l -> DebugSession.withWorkerThread(Platform::runLater, l));
         view = new DebuggerView(vm, List.of());
         Scene scene = new Scene(view.root(), 1280, 800);
@@ -81,12 +119,20 @@ class WindowCostHarness {
             setup.run();
             WaitForAsyncUtils.waitForFxEvents();
             Map<String, Long> a = cpu();
+            sampling = true;
             action.run();
             WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> fx(done::getAsBoolean));
             WaitForAsyncUtils.waitForFxEvents(); // the pulse that paints it
             Map<String, Long> b = cpu();
+            sampling = false;
             for (String g : b.keySet()) sum.merge(g, b.get(g) - a.getOrDefault(g, 0L), Long::sum);
             fxEach.add((b.getOrDefault("fx", 0L) - a.getOrDefault("fx", 0L)) / 1e6);
+        }
+        synchronized (samples) {
+            System.out.println("FX thread samples, " + name + ":");
+            samples.entrySet().stream().sorted((x, y) -> Integer.compare(y.getValue(), x.getValue())).limit(12)
+                    .forEach(e -> System.out.println("  " + e.getValue() + "  " + e.getKey()));
+            samples.clear();
         }
         report.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %.0f | %.0f | %s |%n", name, times,
                 sum.getOrDefault("fx", 0L) / 1e6 / times, sum.getOrDefault("engine", 0L) / 1e6 / times,
@@ -113,6 +159,7 @@ class WindowCostHarness {
     }
 
     private void session(FxRobot robot, String label, Path file) throws Exception {
+        measure(label + ": nothing (the harness's own waiting, a baseline)", 3, () -> { }, () -> robot.interact(() -> { }), () -> true);
         String before = fx(() -> vm.titleProperty().get());
         measure(label + ": open to first paint", 1, () -> { }, () -> robot.interact(() -> vm.open(file)),
                 () -> vm.loadedProperty().get() && !vm.titleProperty().get().equals(before) && vm.nowProperty().get() == 0);
