@@ -319,7 +319,7 @@ public final class DebuggerView implements Commands.ViewActions {
         if (timelineView != null) timelineView.setDark(dark);
     }
 
-    /** Presentation mode also hides what a class does not need. */
+    /** Presentation mode: larger type, and the panels a class does not need hidden. */
     private void applyPresentation() {
         boolean present = vm.appearance().presentationProperty().get();
         root.pseudoClassStateChanged(PRESENTATION, present);
