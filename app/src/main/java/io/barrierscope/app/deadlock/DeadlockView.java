@@ -97,12 +97,14 @@ public final class DeadlockView {
 
     /** Switches the graph's colours with the window's theme. */
     public void setDark(boolean dark) {
+        if (palette == (dark ? DARK : LIGHT)) return; // a toggle of the other setting redraws nothing here
         palette = dark ? DARK : LIGHT;
         draw();
     }
 
     /** Scales the drawing (presentation mode enlarges it). */
     public void setScale(double s) {
+        if (s == baseScale) return;
         baseScale = s;
         draw();
     }

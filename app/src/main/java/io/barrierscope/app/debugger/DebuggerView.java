@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
+import javafx.css.PseudoClass;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -127,8 +128,8 @@ public final class DebuggerView implements Commands.ViewActions {
         root.getStyleClass().add("debugger");
         files.acceptDrops(root);
         root.getStylesheets().add(DebuggerView.class.getResource(CSS + "barrierscope.css").toExternalForm());
-        vm.appearance().darkProperty().addListener((o, a, dark) -> applyTheme());
-        vm.appearance().presentationProperty().addListener((o, a, on) -> applyTheme());
+        vm.appearance().darkProperty().addListener((o, a, dark) -> applyDark());
+        vm.appearance().presentationProperty().addListener((o, a, on) -> applyPresentation());
         vm.panelProperty().addListener((o, a, r) -> tabs.getSelectionModel().select(tabOf.get(r.panel())));
         tabs.getSelectionModel().select(tabOf.get(vm.panelProperty().get().panel()));
         applyTheme();
@@ -298,13 +299,30 @@ public final class DebuggerView implements Commands.ViewActions {
     /** How much larger the drawn panes (timeline, wait-for graph) are: presentation mode's 17 px against 13 px text. */
     private double scale() { return vm.appearance().presentationProperty().get() ? 1.3 : 1; }
 
-    /** Style classes on the root switch the theme; presentation mode also hides what a class does not need. */
+    private static final PseudoClass DARK = PseudoClass.getPseudoClass("dark");
+    private static final PseudoClass PRESENTATION = PseudoClass.getPseudoClass("presentation");
+
+    /**
+     * Pseudo-classes on the root switch the theme (docs/performance.md, "Window responsiveness"):
+     * a style class there would make JavaFX match every node of the window against the
+     * stylesheets again, a pseudo-class only recomputes the values that depend on it.
+     */
     private void applyTheme() {
+        applyDark();
+        applyPresentation();
+    }
+
+    private void applyDark() {
         boolean dark = vm.appearance().darkProperty().get();
+        root.pseudoClassStateChanged(DARK, dark);
+        deadlockView.setDark(dark);
+        if (timelineView != null) timelineView.setDark(dark);
+    }
+
+    /** Presentation mode: larger type, and the panels a class does not need hidden. */
+    private void applyPresentation() {
         boolean present = vm.appearance().presentationProperty().get();
-        root.getStyleClass().removeAll("dark", "presentation");
-        if (dark) root.getStyleClass().add("dark");
-        if (present) root.getStyleClass().add("presentation");
+        root.pseudoClassStateChanged(PRESENTATION, present);
         menuBar.setVisible(!present);
         menuBar.setManaged(!present);
         // Simplified panels: the threads tree without registers and memory.
@@ -318,12 +336,8 @@ public final class DebuggerView implements Commands.ViewActions {
             PresentationLayout.afterLayout(threadsSplit, () -> threadsSplit.setDividerPositions(at));
         }
         presentationLayout.apply(present);
-        deadlockView.setDark(dark);
         deadlockView.setScale(scale());
-        if (timelineView != null) {
-            timelineView.setScale(scale());
-            timelineView.setDark(dark);
-        }
+        if (timelineView != null) timelineView.setScale(scale());
     }
 
     @Override

@@ -1,0 +1,204 @@
+package io.barrierscope.app.debugger;
+
+import io.barrierscope.app.TestFiles;
+import io.barrierscope.app.session.DebugSession;
+import io.barrierscope.app.timeline.TimelineView;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import javafx.application.Platform;
+import javafx.geometry.Point2D;
+import javafx.scene.Scene;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * What the window's heavier actions cost in CPU time, whatever else the machine runs
+ * (docs/performance.md, "Window responsiveness"): the dark and presentation toggles, a far click
+ * on the timeline, and opening a launch up to its first paint, on the 32,768-thread block-reduce
+ * launch and the TMA pipeline sample, in the real window (TestFX, Monocle). For each action it
+ * reports the CPU time of the FX thread, of the engine's threads and of the renderer from the
+ * key or click until the window is quiet again. Not a pass/fail test; run with
+ * <pre>
+ * mvn -B -ntp -o -pl app -am test -Dtest=WindowCostHarness -Dsurefire.failIfNoSpecifiedTests=false \
+ *   -Dbarrierscope.harness=true
+ * </pre>
+ */
+@ExtendWith(ApplicationExtension.class)
+@EnabledIfSystemProperty(named = "barrierscope.harness", matches = "true")
+class WindowCostHarness {
+    private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
+    private DebuggerViewModel vm;
+    private DebuggerView view;
+    private final StringBuilder report = new StringBuilder();
+    @TempDir Path tmp;
+
+    private volatile boolean sampling;
+    /** Where the FX thread was, every few milliseconds while an action ran: the deepest app frame and the top frame. */
+    private final Map<String, Integer> samples = new TreeMap<>();
+
+    private void sampler(Thread fxThread) {
+        Thread t = new Thread(() -> {
+            while (true) {
+                try {
+                    Thread.sleep(3);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (!sampling) continue;
+                StackTraceElement[] st = fxThread.getStackTrace();
+                if (st.length == 0 || st[0].getMethodName().equals("_runLoop") || st[0].getClassName().contains("Unsafe")) continue;
+                String app = "";
+                for (StackTraceElement f : st) {
+                    if (f.getClassName().startsWith("io.barrierscope.app") && !f.getClassName().contains("Harness")) {
+                        app = f.getClassName().replaceAll(".*\\.", "") + "." + f.getMethodName();
+                        break;
+                    }
+                }
+                String mid = "";
+                for (StackTraceElement f : st) {
+                    String c = f.getClassName();
+                    if (c.startsWith("javafx.scene.Parent") || c.startsWith("javafx.scene.Node") || c.startsWith("javafx.scene.Scene")) {
+                        mid = c.replaceAll(".*\\.", "") + "." + f.getMethodName();
+                    }
+                }
+                String key = app + " | " + mid + " | " + st[0].getClassName().replaceAll(".*\\.", "") + "." + st[0].getMethodName();
+                synchronized (samples) { samples.merge(key, 1, Integer::sum); }
+            }
+        }, "harness-sampler");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    @Start
+    void start(Stage stage) {
+        sampler(Thread.currentThread());
+        vm = new DebuggerViewModel(l -> DebugSession.withWorkerThread(Platform::runLater, l));
+        view = new DebuggerView(vm, List.of());
+        Scene scene = new Scene(view.root(), 1280, 800);
+        view.installShortcuts(scene);
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    /** CPU nanoseconds so far per group of threads: FX, engine (worker and opener), renderer, other. */
+    private static Map<String, Long> cpu() {
+        Map<String, Long> m = new TreeMap<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            long ns = MX.getThreadCpuTime(t.getId());
+            if (ns < 0) continue;
+            String n = t.getName();
+            String g = n.equals("JavaFX Application Thread") ? "fx" : n.startsWith("barrierscope-") ? "engine"
+                    : n.startsWith("QuantumRenderer") ? "render" : "other";
+            m.merge(g, ns, Long::sum);
+        }
+        return m;
+    }
+
+    /** Runs {@code action} {@code times} times, each until {@code done} and the FX queue is empty; reports mean CPU ms per group. */
+    private void measure(String name, int times, Runnable setup, Runnable action, BooleanSupplier done) throws Exception {
+        Map<String, Long> sum = new TreeMap<>();
+        List<Double> fxEach = new ArrayList<>();
+        for (int i = 0; i < times; i++) {
+            setup.run();
+            WaitForAsyncUtils.waitForFxEvents();
+            Map<String, Long> a = cpu();
+            sampling = true;
+            action.run();
+            WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> fx(done::getAsBoolean));
+            WaitForAsyncUtils.waitForFxEvents(); // the pulse that paints it
+            Map<String, Long> b = cpu();
+            sampling = false;
+            for (String g : b.keySet()) sum.merge(g, b.get(g) - a.getOrDefault(g, 0L), Long::sum);
+            fxEach.add((b.getOrDefault("fx", 0L) - a.getOrDefault("fx", 0L)) / 1e6);
+        }
+        synchronized (samples) {
+            System.out.println("FX thread samples, " + name + ":");
+            samples.entrySet().stream().sorted((x, y) -> Integer.compare(y.getValue(), x.getValue())).limit(12)
+                    .forEach(e -> System.out.println("  " + e.getValue() + "  " + e.getKey()));
+            samples.clear();
+        }
+        report.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %.0f | %.0f | %s |%n", name, times,
+                sum.getOrDefault("fx", 0L) / 1e6 / times, sum.getOrDefault("engine", 0L) / 1e6 / times,
+                sum.getOrDefault("render", 0L) / 1e6 / times,
+                fxEach.stream().map(d -> String.format(Locale.ROOT, "%.0f", d)).toList()));
+    }
+
+    private static <T> T fx(java.util.function.Supplier<T> s) {
+        if (Platform.isFxApplicationThread()) return s.get();
+        java.util.concurrent.atomic.AtomicReference<T> out = new java.util.concurrent.atomic.AtomicReference<>();
+        WaitForAsyncUtils.waitForAsyncFx(60_000, () -> out.set(s.get()));
+        return out.get();
+    }
+
+    private Path bigLaunch() throws Exception {
+        Path dir = TestFiles.sample("block-reduce").getParent();
+        Files.copy(dir.resolve("kernel.ptx"), tmp.resolve("kernel.ptx"));
+        return Files.writeString(tmp.resolve("launch.json"), """
+                {"ptx": "kernel.ptx", "kernel": "block_reduce", "grid": [256, 1, 1], "block": [128, 1, 1],
+                 "args": [{"buffer": "in", "type": "s32", "count": 32768, "init": "iota"},
+                          {"buffer": "out", "type": "s32", "count": 256, "init": "zero"},
+                          {"value": 32768, "type": "s32"}]}
+                """);
+    }
+
+    private void session(FxRobot robot, String label, Path file) throws Exception {
+        measure(label + ": nothing (the harness's own waiting, a baseline)", 3, () -> { }, () -> robot.interact(() -> { }), () -> true);
+        String before = fx(() -> vm.titleProperty().get());
+        measure(label + ": open to first paint", 1, () -> { }, () -> robot.interact(() -> vm.open(file)),
+                () -> vm.loadedProperty().get() && !vm.titleProperty().get().equals(before) && vm.nowProperty().get() == 0);
+        robot.type(KeyCode.F5);
+        WaitForAsyncUtils.waitFor(300, TimeUnit.SECONDS, () -> fx(() -> vm.finishedProperty().get() && !vm.runningProperty().get()));
+        WaitForAsyncUtils.waitForFxEvents();
+        long end = fx(() -> vm.nowProperty().get());
+        measure(label + ": timeline far click (end to 5%)", 3, () -> {
+            robot.interact(() -> vm.seek(end));
+            try {
+                WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> vm.nowProperty().get() == end && vm.idleProperty().get()));
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new IllegalStateException(e);
+            }
+        }, () -> {
+            TimelineView t = view.timelineView();
+            Point2D p = fx(() -> t.localToScreen(t.labelWidth() + 0.05 * (t.getWidth() - t.labelWidth() - 20), 24));
+            robot.clickOn(p);
+        }, () -> !vm.runningProperty().get() && vm.idleProperty().get() && vm.nowProperty().get() < end / 5 + 2);
+        measure(label + ": dark toggle (Ctrl+Shift+D)", 6, () -> { },
+                () -> robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.D).release(KeyCode.SHIFT, KeyCode.CONTROL), () -> true);
+        measure(label + ": presentation toggle (Ctrl+Shift+P)", 6, () -> { },
+                () -> robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.P).release(KeyCode.SHIFT, KeyCode.CONTROL), () -> true);
+    }
+
+    @Test
+    void measure(FxRobot robot) throws Exception {
+        report.append("| action | n | FX thread (ms CPU, mean) | engine threads | renderer | FX thread each |\n");
+        report.append("| --- | --- | --- | --- | --- | --- |\n");
+        // Twice: the first pass warms the JIT and the CSS caches; the second is the one to read.
+        for (String pass : new String[] {"warm-up: ", ""}) {
+            session(robot, pass + "block-reduce 256 CTAs (32,768 threads)", bigLaunch());
+            session(robot, pass + "tma-pipeline", TestFiles.sample("tma-pipeline"));
+            Files.deleteIfExists(tmp.resolve("launch.json"));
+            Files.deleteIfExists(tmp.resolve("kernel.ptx"));
+        }
+        report.append("\nload average at the end: ").append(Files.readString(Path.of("/proc/loadavg")).strip()).append('\n');
+        robot.interact(() -> vm.close());
+        Files.writeString(Path.of("target/window-cost.md"), report.toString());
+        System.out.println(report);
+    }
+}
