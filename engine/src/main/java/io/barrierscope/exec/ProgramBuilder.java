@@ -11,10 +11,9 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Links a kernel and the functions it calls into a {@link Program}: places every variable in its
@@ -78,21 +77,26 @@ public final class ProgramBuilder {
         return p;
     }
 
-    /** The kernel and every function it calls, in call order; recursion is refused. */
+    /**
+     * The kernel and every function it calls, in call order; recursion is refused. Functions are
+     * told apart by identity: a Function is a record, and its own hashCode and equals would walk
+     * every instruction of its body at each lookup.
+     */
     private static List<Function> reachable(Module module, Function kernel) {
-        Set<Function> seen = new LinkedHashSet<>();
+        List<Function> seen = new ArrayList<>();
+        Map<Function, List<Function>> calls = new IdentityHashMap<>();
         Deque<Function> work = new ArrayDeque<>();
         work.add(kernel);
-        Map<Function, Set<Function>> calls = new HashMap<>();
         while (!work.isEmpty()) {
             Function f = work.poll();
-            if (!seen.add(f)) continue;
-            Set<Function> callees = new LinkedHashSet<>();
+            if (calls.containsKey(f)) continue;
+            seen.add(f);
+            List<Function> callees = new ArrayList<>();
             for (Instruction in : f.instructions()) {
                 if (!in.opcode().equals("call")) continue;
                 for (Operand o : in.operands()) {
                     if (o instanceof Operand.Symbol s && s.function() != null && s.function().hasBody()) {
-                        callees.add(s.function());
+                        if (!containsSame(callees, s.function())) callees.add(s.function());
                         work.add(s.function());
                     }
                 }
@@ -100,15 +104,20 @@ public final class ProgramBuilder {
             calls.put(f, callees);
         }
         for (Function f : seen) checkNoCycle(module, f, calls, new ArrayDeque<>());
-        return new ArrayList<>(seen);
+        return seen;
     }
 
-    private static void checkNoCycle(Module module, Function f, Map<Function, Set<Function>> calls, Deque<Function> path) {
-        if (path.contains(f)) {
+    private static boolean containsSame(Iterable<Function> fs, Function f) {
+        for (Function g : fs) if (g == f) return true;
+        return false;
+    }
+
+    private static void checkNoCycle(Module module, Function f, Map<Function, List<Function>> calls, Deque<Function> path) {
+        if (containsSame(path, f)) {
             throw new PtxException(f.pos(), null, "recursive call of '" + f.name() + "' is not supported");
         }
         path.push(f);
-        for (Function g : calls.getOrDefault(f, Set.of())) checkNoCycle(module, g, calls, path);
+        for (Function g : calls.getOrDefault(f, List.of())) checkNoCycle(module, g, calls, path);
         path.pop();
     }
 

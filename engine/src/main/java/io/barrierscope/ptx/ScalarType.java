@@ -13,10 +13,19 @@ public enum ScalarType {
 
     private final int bits;
     private final Kind kind;
+    private final String ptxName;
+
+    /** Spelling to type (a lookup only, never iterated): the parser asks for every type suffix it reads. */
+    private static final java.util.Map<String, ScalarType> BY_NAME = new java.util.HashMap<>();
+
+    static {
+        for (ScalarType t : values()) BY_NAME.put(t.ptxName, t);
+    }
 
     ScalarType(int bits, Kind kind) {
         this.bits = bits;
         this.kind = kind;
+        this.ptxName = name().toLowerCase(java.util.Locale.ROOT);
     }
 
     public int bits() { return bits; }
@@ -28,15 +37,10 @@ public enum ScalarType {
     public boolean isPred() { return kind == Kind.PRED; }
 
     /** The PTX spelling without the dot, e.g. {@code u32}. */
-    public String ptxName() { return name().toLowerCase(java.util.Locale.ROOT); }
+    public String ptxName() { return ptxName; }
 
     /** Parses {@code .u32} or {@code u32}; returns null for a name that is no type. */
     public static ScalarType fromName(String name) {
-        String n = name.startsWith(".") ? name.substring(1) : name;
-        if (n.equals("pred")) return PRED;
-        for (ScalarType t : values()) {
-            if (t != PRED && t.ptxName().equals(n)) return t;
-        }
-        return null;
+        return BY_NAME.get(name.startsWith(".") ? name.substring(1) : name);
     }
 }

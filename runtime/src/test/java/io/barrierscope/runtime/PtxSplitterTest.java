@@ -120,4 +120,32 @@ class PtxSplitterTest {
         Module m = PtxParser.parse("t.ptx", second);
         assertEquals(List.of("second"), m.entries().stream().map(Function::name).toList());
     }
+
+    @Test
+    void aLeftOutBodyWithMultiLineCommentsAndStringsKeepsTheLinesOfWhatFollows() {
+        String ptx = """
+                .version 9.0
+                .target sm_90a
+                .address_size 64
+                /* a header comment
+                   over two lines */ .visible .entry first()
+                {
+                	/* a comment
+                	   in the body */
+                	// "a quote in a line comment
+                	ret;
+                }
+                .visible .entry second()
+                {
+                	ret;
+                }
+                """;
+        PtxSplitter s = new PtxSplitter(ptx);
+        assertEquals(List.of("first", "second"), s.entries());
+        String second = s.only("second");
+        assertEquals(ptx.lines().count(), second.lines().count(), second);
+        assertTrue(!second.contains("in the body"), second);
+        Module m = PtxParser.parse("t.ptx", second);
+        assertEquals(ptx.lines().toList().indexOf(".visible .entry second()") + 1, m.function("second").pos().line());
+    }
 }
