@@ -159,8 +159,10 @@ public final class AsyncCopySync {
     /**
      * One box, dimension 0 fastest, placed through the map's swizzle; along each dimension every
      * traversal-stride-th element; elements outside the tensor read as the map's fill (zero or NaN).
+     * Tile-mode boxes that cannot fault are copied by {@link TensorBoxCopy} with the same result.
      */
     private static void copyBox(Machine m, AsyncOperation op, long dst) {
+        if (TensorBoxCopy.copy(m, op, dst)) return;
         TensorMap tm = op.tensor().map();
         int e = tm.elementSize();
         long fill = tm.oobValue();
