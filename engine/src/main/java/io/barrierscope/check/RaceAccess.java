@@ -132,16 +132,16 @@ final class RaceAccess {
             if (r != 0 && !orderedFor(r, t, vb)) return false;
             a[b + RaceShadow.Cells.W] = epoch;
             a[b + RaceShadow.Cells.R] = 0; // every earlier read happens before this write
-            a[b + RaceShadow.Cells.PCS] = ((long) d.m.pc[t] << 32) | (a[b + RaceShadow.Cells.PCS] & 0xFFFFFFFFL);
             a[b + RaceShadow.Cells.WSTEP] = step;
+            c.pcs[2 * j] = d.m.pc[t];
             return true;
         }
         if (r == epoch) return true;
         // Two unordered readers need a read set: the general path makes it.
         if (r != 0 && !orderedFor(r, t, vb)) return false;
         a[b + RaceShadow.Cells.R] = epoch;
-        a[b + RaceShadow.Cells.PCS] = (a[b + RaceShadow.Cells.PCS] & 0xFFFFFFFF00000000L) | (d.m.pc[t] & 0xFFFFFFFFL);
         a[b + RaceShadow.Cells.RSTEP] = step;
+        c.pcs[2 * j + 1] = d.m.pc[t];
         return true;
     }
 

@@ -14,44 +14,49 @@ final class RaceShadow {
     static final int WORDS = PAGE / 4;
 
     /**
-     * Shadow cells, each five adjacent longs so one access touches one cache line: the last
-     * write's epoch (clock << 32 | strong bit 31 | id; 0 = none), the last read's epoch, both PCs,
-     * and the write's and the read's warp step.
+     * Shadow cells: four adjacent longs per cell, the last write's epoch (clock << 32 | strong
+     * bit 31 | id; 0 = none), the last read's epoch, and the write's and the read's warp step,
+     * so a check loads from one 32-byte stretch; both PCs (only written on the way, read for a
+     * report) are two ints of a parallel array, stored without reading the cell's other PC.
      */
     static final class Cells {
         static final int W = 0;
         static final int R = 1;
-        static final int PCS = 2;
-        static final int WSTEP = 3;
-        static final int RSTEP = 4;
-        static final int STRIDE = 5;
+        static final int WSTEP = 2;
+        static final int RSTEP = 3;
+        static final int STRIDE = 4;
 
         final long[] d;
+        /** Per cell: the write's PC at 2i, the read's at 2i + 1. */
+        final int[] pcs;
         ReadSet[] readSets;
 
-        Cells(int n) { d = new long[n * STRIDE]; }
+        Cells(int n) {
+            d = new long[n * STRIDE];
+            pcs = new int[2 * n];
+        }
 
         int size() { return d.length / STRIDE; }
 
         long write(int i) { return d[i * STRIDE + W]; }
         long read(int i) { return d[i * STRIDE + R]; }
-        int writePc(int i) { return (int) (d[i * STRIDE + PCS] >>> 32); }
-        int readPc(int i) { return (int) d[i * STRIDE + PCS]; }
+        int writePc(int i) { return pcs[2 * i]; }
+        int readPc(int i) { return pcs[2 * i + 1]; }
         long writeStep(int i) { return d[i * STRIDE + WSTEP]; }
         long readStep(int i) { return d[i * STRIDE + RSTEP]; }
 
         void setWrite(int i, long epoch, int pc, long step) {
             int b = i * STRIDE;
             d[b + W] = epoch;
-            d[b + PCS] = ((long) pc << 32) | (d[b + PCS] & 0xFFFFFFFFL);
             d[b + WSTEP] = step;
+            pcs[2 * i] = pc;
         }
 
         void setRead(int i, long epoch, int pc, long step) {
             int b = i * STRIDE;
             d[b + R] = epoch;
-            d[b + PCS] = (d[b + PCS] & 0xFFFFFFFF00000000L) | (pc & 0xFFFFFFFFL);
             d[b + RSTEP] = step;
+            pcs[2 * i + 1] = pc;
         }
 
         void clearRead(int i) { d[i * STRIDE + R] = 0; }
@@ -59,6 +64,7 @@ final class RaceShadow {
         Cells copy() {
             Cells c = new Cells(size());
             System.arraycopy(d, 0, c.d, 0, d.length);
+            System.arraycopy(pcs, 0, c.pcs, 0, pcs.length);
             if (readSets != null) {
                 c.readSets = new ReadSet[readSets.length];
                 for (int i = 0; i < readSets.length; i++) if (readSets[i] != null) c.readSets[i] = readSets[i].copy();
@@ -71,6 +77,8 @@ final class RaceShadow {
         /** Copies cell {@code from} into cell {@code to} of {@code dst} (read sets deep). */
         void copyCell(int from, Cells dst, int to) {
             System.arraycopy(d, from * STRIDE, dst.d, to * STRIDE, STRIDE);
+            dst.pcs[2 * to] = pcs[2 * from];
+            dst.pcs[2 * to + 1] = pcs[2 * from + 1];
             ReadSet rs = readSet(from);
             if (rs != null) {
                 if (dst.readSets == null) dst.readSets = new ReadSet[dst.size()];
@@ -85,7 +93,12 @@ final class RaceShadow {
                 int b = i * STRIDE;
                 if (d[b + W] == 0 && d[b + R] == 0 && readSet(i) == null) continue;
                 h.accept(i);
-                for (int k = 0; k < STRIDE; k++) h.accept(d[b + k]);
+                // The order and packing of the five-long cell this hash was defined on (both PCs in one long).
+                h.accept(d[b + W]);
+                h.accept(d[b + R]);
+                h.accept(((long) pcs[2 * i] << 32) | (pcs[2 * i + 1] & 0xFFFFFFFFL));
+                h.accept(d[b + WSTEP]);
+                h.accept(d[b + RSTEP]);
                 if (readSet(i) != null) readSets[i].hashInto(h);
             }
         }
@@ -254,7 +267,7 @@ final class RaceShadow {
 
     long bytes() {
         long b = 64;
-        for (Page[] r : regions) if (r != null) for (Page p : r) if (p != null) b += 40L * WORDS + (p.bytes != null ? 41L * PAGE : 0); // 5 longs per cell
+        for (Page[] r : regions) if (r != null) for (Page p : r) if (p != null) b += 40L * WORDS + (p.bytes != null ? 41L * PAGE : 0); // 4 longs and 2 ints per cell
         return b;
     }
 }

@@ -119,6 +119,12 @@ public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.R
                     owned[c] = false;
                     continue;
                 }
+                if (owned[c]) {
+                    // Ours alone: join in place (a barrier's arrivals with different bases would
+                    // otherwise allocate a chunk each).
+                    for (int i = 0; i < a.length; i++) a[i] = Math.max(a[i], b[i]);
+                    continue;
+                }
                 int[] r = joinChunk(a, b);
                 if (r == a) continue;
                 if (r == b) {
