@@ -16,7 +16,8 @@ import java.util.List;
  * what the symmetric-warp reduction saves: schedules to exhaust preemption bound 1, 2, 3 with
  * and without it, and the same for the partial-order reduction. A plain main, not JMH: a search is
  * seconds long, and its own determinism makes the schedule count exact. Usage: java -cp
- * benchmarks.jar io.barrierscope.bench.ExploreBenchmark [REPO_ROOT] [--symmetry-only | --por-only]
+ * benchmarks.jar io.barrierscope.bench.ExploreBenchmark [REPO_ROOT] [--symmetry-only | --por-only | --por-throughput]
+ * (--por-throughput: the partial-order reduction's cost per schedule, by thread CPU time).
  */
 public final class ExploreBenchmark {
     private ExploreBenchmark() {}
