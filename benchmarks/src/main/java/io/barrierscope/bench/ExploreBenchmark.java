@@ -16,7 +16,8 @@ import java.util.List;
  * what the symmetric-warp reduction saves: schedules to exhaust preemption bound 1, 2, 3 with
  * and without it, and the same for the partial-order reduction. A plain main, not JMH: a search is
  * seconds long, and its own determinism makes the schedule count exact. Usage: java -cp
- * benchmarks.jar io.barrierscope.bench.ExploreBenchmark [REPO_ROOT] [--symmetry-only | --por-only]
+ * benchmarks.jar io.barrierscope.bench.ExploreBenchmark [REPO_ROOT] [--symmetry-only | --por-only | --por-throughput]
+ * (--por-throughput: the partial-order reduction's cost per schedule, by thread CPU time).
  */
 public final class ExploreBenchmark {
     private ExploreBenchmark() {}
@@ -25,6 +26,10 @@ public final class ExploreBenchmark {
         Path root = Path.of(args.length > 0 && !args[0].startsWith("--") ? args[0] : ".").toAbsolutePath();
         boolean symmetryOnly = List.of(args).contains("--symmetry-only");
         boolean porOnly = List.of(args).contains("--por-only");
+        if (List.of(args).contains("--por-throughput")) {
+            partialOrderThroughput();
+            return;
+        }
         if (!symmetryOnly && !porOnly) throughputAndTimeToFind(root);
         if (!porOnly) symmetry();
         if (!symmetryOnly) partialOrder(root);
@@ -43,6 +48,31 @@ public final class ExploreBenchmark {
             {"samples/block-reduce", "2"}, {"samples/named-producer-consumer", "2"}, {"samples/double-bar-arrive-fixed", "2"},
             {"samples/fa3-pingpong", "1"}, {"samples/mbarrier-parity-pipeline", "1"}};
         for (String[] x : samples) compare(x[0], root.resolve(x[0]).resolve("launch.json"), Integer.parseInt(x[1]));
+    }
+
+    /**
+     * Schedules per second of thread CPU time (steadier than wall time on a shared machine) on the
+     * throughput kernel (124 iterations, bound 1, exhausted, one job) with the partial-order
+     * reduction and without (--no-por), alternating; the first rounds warm the JIT up.
+     */
+    private static void partialOrderThroughput() throws Exception {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        Path launch = fourWarpKernel(124);
+        for (int round = 0; round < 5; round++) {
+            StringBuilder line = new StringBuilder("round " + round + ":");
+            for (int i = 0; i < 2; i++) {
+                boolean on = i == 0;
+                Explorer ex = new Explorer(LaunchedRun.open(launch, new SchedulePolicy()), () -> 0L);
+                ex.systematicOnly(true);
+                ex.partialOrder(on);
+                long c0 = mx.getCurrentThreadCpuTime();
+                Explorer.Result r = ex.explore(new Explorer.Options(200_000, 0, 0, 1, 10_000_000, true, -1));
+                double s = (mx.getCurrentThreadCpuTime() - c0) / 1e9;
+                long n = r.coverage().schedules();
+                line.append(String.format(" %s %d schedules in %.2f s CPU = %.0f schedules/s;", on ? "POR" : "no POR", n, s, n / s));
+            }
+            System.out.println(line);
+        }
     }
 
     private static void compare(String name, Path launch, int bound) {

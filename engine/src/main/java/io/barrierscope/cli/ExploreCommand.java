@@ -123,7 +123,7 @@ final class ExploreCommand implements Callable<Integer> {
                         + " preemptions: " + f.schedule());
                 out.println("  minimal schedule: " + mn.minimalSize() + " decisions off the default, " + mn.minimalPreemptions()
                         + " preemptions" + (mn.complete() ? "" : " (minimisation cut by its budget: smaller, maybe not minimal)")
-                        + ": " + mn.minimal());
+                        + ": " + mn.minimal() + (mn.failingStep() >= 0 ? ", fails at step " + mn.failingStep() : ""));
                 if (mn.decisive().isEmpty()) out.println("  the default schedule alone ends in this cause");
                 for (Minimization.Decision d : mn.decisive()) out.println("  decisive: " + d.text());
                 out.println("  replay: ./barrierscope run " + launch + replayOpts + " --schedule " + mn.minimal());
@@ -202,6 +202,7 @@ final class ExploreCommand implements Callable<Integer> {
             z.put("minimal", mn.minimal().toString());
             z.put("minimalSize", mn.minimalSize());
             z.put("minimalPreemptions", mn.minimalPreemptions());
+            z.put("failingStep", mn.failingStep());
             z.put("complete", mn.complete());
             z.put("replays", mn.replays());
             List<Object> ds = new ArrayList<>();

@@ -69,6 +69,12 @@ public final class Explorer {
     /** Told after each schedule counted, on the exploring thread (the window's progress bar). */
     public interface Progress {
         void explored(long schedules, int findings);
+
+        /**
+         * During minimisation, after each candidate replay: finding {@code finding} (from 0) of
+         * {@code findings}, {@code replays} of its at most {@code budget} replays done.
+         */
+        default void minimizing(int finding, int findings, int replays, int budget) {}
     }
 
     /** Steps between the checkpoints of a run whose alternatives are enumerated. */
@@ -257,6 +263,8 @@ public final class Explorer {
             }
             deadline = end;
             Finding f = fs.get(i);
+            int index = i;
+            mz.onProgress(progress == null ? null : (r, b) -> progress.minimizing(index, fs.size(), r, b));
             Minimization mn = mz.minimize(f.schedule(), f.cause(), MAX_MINIMIZE_REPLAYS, () -> cancelled || clock.getAsLong() >= end);
             fs.set(i, f.withMinimization(mn));
         }

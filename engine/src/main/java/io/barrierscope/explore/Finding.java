@@ -25,6 +25,12 @@ public record Finding(String kind, String code, String cause, String message, lo
     /** The schedule to replay: the minimal one when there is one, else the one found. */
     public Schedule replaySchedule() { return minimized != null ? minimized.minimal() : schedule; }
 
+    /**
+     * The step the replayed schedule fails at: the minimal schedule's failing step when it was
+     * minimised (and that replay finished), else {@link #step}.
+     */
+    public long minimalStep() { return minimized != null && minimized.failingStep() >= 0 ? minimized.failingStep() : step; }
+
     Finding withMinimization(Minimization m) {
         return new Finding(kind, code, cause, message, step, schedule, foundAtSchedule, ptxLines, outcome, m);
     }

@@ -24,8 +24,15 @@ final class Minimizer {
         boolean replay(Schedule s);
     }
 
+    /** Told after each candidate replay: replays done so far for this finding, and its replay budget. */
+    interface Progress {
+        void replayed(int replays, int budget);
+    }
+
     private final Interpreter x;
     private final SchedulePolicy policy;
+    private Progress progress;
+    private int budget;
     private final Replayer replayer;
     private final long maxSteps;
     private int replays;
@@ -38,12 +45,16 @@ final class Minimizer {
         this.maxSteps = maxSteps;
     }
 
+    /** Sets who is told of each candidate replay (null: nobody). */
+    void onProgress(Progress p) { progress = p; }
+
     /**
      * Minimises {@code found} for {@code cause}, replaying at most {@code maxReplays} schedules and
      * stopping when {@code over} says the time is up (checked between replays).
      */
     Minimization minimize(Schedule found, String cause, int maxReplays, BooleanSupplier over) {
         replays = 0;
+        budget = maxReplays;
         cut = false;
         int foundPreemptions = preemptions(found);
         Schedule c = found;
@@ -69,9 +80,10 @@ final class Minimizer {
             }
         }
         List<Minimization.Decision> decisive = new ArrayList<>();
-        int minimalPreemptions = explain(c, decisive);
+        long[] failing = {-1};
+        int minimalPreemptions = explain(c, cause, decisive, failing);
         return new Minimization(c, found.size(), c.size(), foundPreemptions, minimalPreemptions, decisive, complete && !cut,
-                replays);
+                replays, failing[0]);
     }
 
     /** Candidate schedules kept so far by {@link #ddmin}, when it is cut short (null return). */
@@ -158,6 +170,7 @@ final class Minimizer {
         } finally {
             policy.lenient(false);
         }
+        if (progress != null) progress.replayed(replays, budget);
         if (!whole) {
             cut = true;
             return null;
@@ -203,8 +216,12 @@ final class Minimizer {
         }
     }
 
-    /** Replays the minimal schedule and says what each of its decisions did; returns its preemptions. */
-    private int explain(Schedule s, List<Minimization.Decision> out) {
+    /**
+     * Replays the minimal schedule and says what each of its decisions did; returns its preemptions
+     * and puts in {@code failing[0]} the step its replay fails at with {@code cause} (-1 when the
+     * replay was cut or ended otherwise).
+     */
+    private int explain(Schedule s, String cause, List<Minimization.Decision> out, long[] failing) {
         int[] n = {0};
         Machine m = x.machine();
         List<WarpSwitch> switches = new ArrayList<>();
@@ -262,7 +279,9 @@ final class Minimizer {
         };
         x.addListener(visibleSteps);
         try {
-            replayer.replay(s);
+            if (replayer.replay(s)) {
+                for (Causes.Cause c : Causes.of(x, maxSteps)) if (c.cause().equals(cause)) failing[0] = c.step();
+            }
         } finally {
             x.removeListener(visibleSteps);
             policy.observe(null);

@@ -111,6 +111,11 @@ final class ScheduleRunner {
                     footprints.stop();
                     return new Leaf(hs, at, n, false, false, m.steps, null, true);
                 }
+                if (d > fork && sleep.empty()) {
+                    // A leaf's set only shrinks: once empty nothing can be blocked, so stop noting footprints.
+                    footprints.stop();
+                    sleep = null;
+                }
             }
             if (d == before || x.outcome() != Outcome.RUNNING) continue;
             if (fork >= 0 && n < Explorer.HASHES_AFTER_FORK && d > fork && hashAllowed(lastHash, fullHashBytes)) {

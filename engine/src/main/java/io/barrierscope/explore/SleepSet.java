@@ -79,6 +79,9 @@ final class SleepSet {
         footprints.begin();
     }
 
+    /** Whether no warp is asleep. */
+    boolean empty() { return z.length == 0; }
+
     /** Whether warp {@code w} is asleep (its next step is still the one put to sleep). */
     boolean asleep(int w) {
         int pc = firstLanePc(w);
@@ -121,9 +124,9 @@ final class SleepSet {
             capFork = false;
             return;
         }
-        StepFootprints.Footprint fp = footprints.footprint();
         if (capWarp >= 0) {
-            Sleeper e = qualifies(fp) ? new Sleeper(capWarp, capPc, fp) : null;
+            // The footprint is only built (and kept) for an entry that may sleep.
+            Sleeper e = qualifies() ? new Sleeper(capWarp, capPc, footprints.footprint()) : null;
             if (capPoint != null) capPoint.chosen = e;
             if (capFork) forkStep = e;
             capWarp = -1;
@@ -131,16 +134,26 @@ final class SleepSet {
             capFork = false;
         }
         if (z.length == 0) return;
-        for (Sleeper e : z) blocked |= e.warp == warp;
         int keep = 0;
-        Sleeper[] next = new Sleeper[z.length];
-        for (Sleeper s : z) if (s.warp != warp && !fp.dependent(s.fp)) next[keep++] = s;
-        if (keep != z.length) z = keep == 0 ? NONE : Arrays.copyOf(next, keep);
+        for (Sleeper s : z) {
+            blocked |= s.warp == warp;
+            if (s.warp != warp && !footprints.dependent(s.fp)) keep++;
+        }
+        if (keep == z.length) return;
+        if (keep == 0) {
+            z = NONE;
+            return;
+        }
+        // Dependence is asked again rather than remembered: sets are a few entries, and no scratch array per step.
+        Sleeper[] next = new Sleeper[keep];
+        int k = 0;
+        for (Sleeper s : z) if (s.warp != warp && !footprints.dependent(s.fp)) next[k++] = s;
+        z = next;
     }
 
     /** Whether the captured step may sleep: one convergence group, no state outside the hook (setmaxnreg), and it changed no other warp's runnability. */
-    private boolean qualifies(StepFootprints.Footprint fp) {
-        if (fp.all() || !capConvergent) return false;
+    private boolean qualifies() {
+        if (footprints.everything() || !capConvergent) return false;
         for (int w = 0; w < m.warps; w++) if (w != capWarp && m.runMask[w] != capRun[w]) return false;
         return true;
     }

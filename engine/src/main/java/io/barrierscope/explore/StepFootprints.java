@@ -85,11 +85,24 @@ final class StepFootprints implements MemoryModelHook {
     /** Stops noting. */
     void stop() { collecting = false; }
 
-    /** The footprint noted since {@link #begin}. */
+    /** The footprint noted since {@link #begin}, as a sorted array of its own (kept by a sleep-set entry). */
     Footprint footprint() {
         if (all) return Footprint.EVERYTHING;
         long[] k = Arrays.copyOf(keys, n);
-        Arrays.sort(k);
+        // Steps note a handful of keys: insertion sort, no sort machinery below a few dozen.
+        if (n <= 32) {
+            for (int i = 1; i < n; i++) {
+                long v = k[i];
+                int j = i - 1;
+                while (j >= 0 && k[j] > v) {
+                    k[j + 1] = k[j];
+                    j--;
+                }
+                k[j + 1] = v;
+            }
+        } else {
+            Arrays.sort(k);
+        }
         // One entry per key: a write wins over a read of the same key.
         int out = 0;
         for (int i = 0; i < k.length; i++) {
@@ -97,6 +110,35 @@ final class StepFootprints implements MemoryModelHook {
             else k[out++] = k[i];
         }
         return new Footprint(out == k.length ? k : Arrays.copyOf(k, out), false);
+    }
+
+    /**
+     * Whether the step noted since {@link #begin} is dependent with {@code o}: the same answer as
+     * {@code footprint().dependent(o)}, read off the unsorted buffer without building the footprint
+     * (each noted key looked up in {@code o}'s sorted keys; a write noted for a key, or {@code o}'s
+     * write of it, makes them dependent).
+     */
+    boolean dependent(Footprint o) {
+        if (all || o.all()) return true;
+        long[] b = o.keys();
+        if (b.length == 0) return false;
+        for (int i = 0; i < n; i++) {
+            long k = keys[i];
+            long key = k >>> 1;
+            int lo = 0;
+            int hi = b.length - 1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                long km = b[mid] >>> 1;
+                if (km < key) lo = mid + 1;
+                else if (km > key) hi = mid - 1;
+                else {
+                    if (((k | b[mid]) & 1) != 0) return true;
+                    break;
+                }
+            }
+        }
+        return false;
     }
 
     /** Whether the step so far counts as touching everything. */

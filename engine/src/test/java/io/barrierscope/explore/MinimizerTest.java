@@ -135,4 +135,46 @@ class MinimizerTest {
         assertFalse(mn.complete());
         assertEquals(found.size(), mn.minimalSize());
     }
+
+    @Test
+    void aFindingCarriesTheStepItsMinimalScheduleFailsAt() {
+        LaunchedRun run = fresh();
+        Explorer ex = new Explorer(run, () -> 0L);
+        Explorer.Result r = ex.explore(new Explorer.Options(200, 0, 3, 2, 100_000, true, 0));
+        assertFalse(r.findings().isEmpty());
+        for (Finding f : r.findings()) {
+            assertNotNull(f.minimized());
+            // The deadlock is found at the run's last step: replaying the minimal schedule must end there.
+            ex.replay(f.minimized().minimal());
+            long expected = Causes.of(run.interpreter(), run.maxSteps()).stream().filter(c -> c.cause().equals(f.cause()))
+                    .findFirst().orElseThrow().step();
+            assertEquals(expected, f.minimized().failingStep());
+            assertEquals(expected, f.minimalStep());
+        }
+    }
+
+    @Test
+    void minimisingReportsEachReplayAgainstItsBudget() {
+        Explorer ex = new Explorer(fresh(), () -> 0L);
+        java.util.List<int[]> seen = new java.util.ArrayList<>();
+        ex.onProgress(new Explorer.Progress() {
+            @Override public void explored(long schedules, int findings) {}
+
+            @Override public void minimizing(int finding, int findings, int replays, int budget) {
+                seen.add(new int[] {finding, findings, replays, budget});
+            }
+        });
+        Explorer.Result r = ex.explore(new Explorer.Options(200, 0, 3, 2, 100_000, true, 0));
+        assertFalse(seen.isEmpty());
+        int total = 0;
+        for (Finding f : r.findings()) total += f.minimized().replays();
+        assertEquals(total, seen.size(), "one report per candidate replay");
+        for (int k = 0; k < seen.size(); k++) {
+            int[] e = seen.get(k);
+            assertEquals(r.findings().size(), e[1]);
+            assertEquals(Explorer.MAX_MINIMIZE_REPLAYS, e[3]);
+            assertTrue(e[2] >= 1 && e[2] <= e[3]);
+            if (k > 0 && seen.get(k - 1)[0] == e[0]) assertEquals(seen.get(k - 1)[2] + 1, e[2]);
+        }
+    }
 }

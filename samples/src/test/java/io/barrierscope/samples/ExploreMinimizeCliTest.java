@@ -44,6 +44,10 @@ class ExploreMinimizeCliTest {
             assertEquals(m.path("minimalSize").asInt(), m.path("decisive").size());
             assertTrue(m.path("minimalReplayed").asBoolean(), m.toString());
             assertTrue(m.path("complete").asBoolean(), m.toString());
+            // The minimal schedule's replay fails at a step of its own, shown on the minimal schedule's line.
+            long step = m.path("failingStep").asLong(-1);
+            assertTrue(step >= 0, m.toString());
+            assertTrue(res[1].contains(m.path("minimal").asText() + ", fails at step " + step), res[1]);
         }
     }
 

@@ -1,7 +1,5 @@
 package io.barrierscope.app.explore;
 
-import io.barrierscope.diag.Diagnostic;
-import io.barrierscope.diag.SourcePos;
 import io.barrierscope.explore.Explorer;
 import io.barrierscope.explore.Finding;
 import io.barrierscope.explore.SchedulePolicy;
@@ -12,7 +10,6 @@ import io.barrierscope.ptx.PtxException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.concurrent.Executor;
 import java.util.function.LongSupplier;
 
@@ -92,15 +89,26 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
                 explorer = ex;
                 if (cancelled) ex.cancel(); // asked before the explorer existed
                 long[] last = {t0};
-                ex.onProgress((n, findings) -> {
-                    lastSchedules = n;
-                    lastFindings = findings;
-                    long now = clockMillis.getAsLong();
-                    // The last schedule of the budget always reports: minimising follows, without reports of its own.
-                    if (now - last[0] < REFRESH_MILLIS && n < options.schedules()) return;
-                    last[0] = now;
-                    long elapsed = now - t0;
-                    ui.execute(() -> listener.progress(n, findings, elapsed));
+                ex.onProgress(new Explorer.Progress() {
+                    @Override
+                    public void explored(long n, int findings) {
+                        lastSchedules = n;
+                        lastFindings = findings;
+                        long now = clockMillis.getAsLong();
+                        // The last schedule of the budget always reports: minimising follows.
+                        if (now - last[0] < REFRESH_MILLIS && n < options.schedules()) return;
+                        last[0] = now;
+                        long elapsed = now - t0;
+                        ui.execute(() -> listener.progress(n, findings, elapsed));
+                    }
+
+                    @Override
+                    public void minimizing(int finding, int findings, int replays, int budget) {
+                        long now = clockMillis.getAsLong();
+                        if (now - last[0] < REFRESH_MILLIS && replays > 1) return;
+                        last[0] = now;
+                        ui.execute(() -> listener.minimizing(finding, findings, replays, budget));
+                    }
                 });
                 Explorer.Result r = ex.explore(options);
                 Map<String, Long> minimalSteps = minimalSteps(ex, run, r.findings());
@@ -142,27 +150,12 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
         }
 
         /**
-         * The step each minimised finding's minimal schedule fails at, by replaying it on the explored
-         * run (as the finding's own step: a diagnostic's step, or the run's last step). A cancel skips it.
+         * The step each minimised finding's minimal schedule fails at, as the minimiser found it
+         * replaying that schedule ({@link Finding#minimalStep}: the found step when that replay was cut).
          */
         private Map<String, Long> minimalSteps(Explorer ex, LaunchedRun run, List<Finding> findings) {
             Map<String, Long> out = new LinkedHashMap<>();
-            for (Finding f : findings) {
-                if (f.minimized() == null || cancelled) continue;
-                ex.replay(f.minimized().minimal());
-                if (!ex.replayEndsIn(f.cause())) continue; // then the found step is the best guess
-                long step = run.machine().steps;
-                if (Finding.DIAGNOSTIC.equals(f.kind())) {
-                    for (Diagnostic d : run.interpreter().diagnostics()) {
-                        List<Integer> lines = d.ptxLocations().stream().map(SourcePos::line).toList();
-                        if (d.code().code().equals(f.code()) && new TreeSet<>(lines).equals(new TreeSet<>(f.ptxLines()))) {
-                            step = d.step();
-                            break;
-                        }
-                    }
-                }
-                out.put(f.cause(), step);
-            }
+            for (Finding f : findings) if (f.minimized() != null) out.put(f.cause(), f.minimalStep());
             return out;
         }
     }

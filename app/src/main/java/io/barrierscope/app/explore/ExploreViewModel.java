@@ -75,6 +75,9 @@ public final class ExploreViewModel implements AutoCloseable {
         void done(Explorer.Result result, Map<String, Long> minimalSteps, long elapsedMillis);
 
         void failed(String message);
+
+        /** Minimising: finding {@code finding} (from 0) of {@code findings}, {@code replays} of at most {@code budget} replays done. */
+        default void minimizing(int finding, int findings, int replays, int budget) {}
     }
 
     /**
@@ -226,6 +229,7 @@ public final class ExploreViewModel implements AutoCloseable {
         }
         options = o;
         cancelRequested = false;
+        minimizeProgress = "";
         findings.clear();
         title.set("Explore");
         coverage.set("");
@@ -244,6 +248,9 @@ public final class ExploreViewModel implements AutoCloseable {
             }
             @Override public void failed(String message) {
                 if (token == mine) failedWith(message);
+            }
+            @Override public void minimizing(int finding, int findings, int replays, int budget) {
+                if (token == mine) minimizingAt(finding, findings, replays, budget);
             }
         });
         if (state.get() == State.RUNNING) current = h; // an inline runner (tests) may have finished already
@@ -297,14 +304,29 @@ public final class ExploreViewModel implements AutoCloseable {
         token = null;
     }
 
+    /** Where minimising is, for the progress text: " · finding 1 of 2, replay 14 of at most 2000", or empty. */
+    private String minimizeProgress = "";
+    private long lastSchedules;
+    private int lastFound;
+    private long lastElapsed;
+
+    private void minimizingAt(int finding, int findings, int replays, int budget) {
+        minimizeProgress = " · " + (findings > 1 ? "finding " + (finding + 1) + " of " + findings + ", " : "") + "replay " + replays
+                + " of at most " + budget;
+        progressed(lastSchedules, lastFound, lastElapsed);
+    }
+
     private void progressed(long n, int found, long elapsedMillis) {
+        lastSchedules = n;
+        lastFound = found;
+        lastElapsed = elapsedMillis;
         progress.set(fraction(n, elapsedMillis, options));
         if (cancelRequested) return;
-        if (minimizing(n, found, elapsedMillis, options)) {
+        if (!minimizeProgress.isEmpty() || minimizing(n, found, elapsedMillis, options)) {
             // The search phase is over (its budget is spent); the findings are minimised before the result comes.
             status.set("Explored " + plural(n, "schedule") + " · " + plural(found, "finding") + " · minimising "
                     + (found == 1 ? "its schedule" : "their schedules") + " (at most " + seconds(options.minimizeMillis())
-                    + "; Cancel keeps the schedules as found) ...");
+                    + "; Cancel keeps the schedules as found)" + minimizeProgress + " ...");
         } else {
             status.set("Explored " + n + " of " + options.schedules() + " schedules" + time(elapsedMillis, options)
                     + " · " + plural(found, "finding"));
@@ -386,7 +408,7 @@ public final class ExploreViewModel implements AutoCloseable {
         Minimal m = null;
         if (mn != null) {
             // A runner that did not replay the minimal schedule: land at the found one's step.
-            long step = minimalSteps.getOrDefault(f.cause(), f.step());
+            long step = minimalSteps.getOrDefault(f.cause(), f.minimalStep());
             m = new Minimal(mn.minimal().toString(), step, mn.minimalSize(), mn.foundSize(), mn.minimalPreemptions(),
                     mn.foundPreemptions(), mn.complete(), mn.decisive().stream().map(Minimization.Decision::text).toList());
         }

@@ -202,7 +202,7 @@ class ExploreViewModelTest {
 
     private static Finding minimised() {
         Minimization mn = new Minimization(Schedule.parse("s1:0w1"), 3, 1, 2, 0,
-                List.of(new Minimization.Decision(1, 40, 'w', "warp 1 ran its try_wait before warp 0's st.shared (step 40)")), true, 17);
+                List.of(new Minimization.Decision(1, 40, 'w', "warp 1 ran its try_wait before warp 0's st.shared (step 40)")), true, 17, -1);
         return new Finding(Finding.DIAGNOSTIC, "dsmem-after-exit", "dsmem-after-exit@[89]", "a CTA that has exited", 95,
                 Schedule.parse("s1:0w1,6w0,2w1"), 2, List.of(89), "diagnosed", mn);
     }
@@ -248,6 +248,19 @@ class ExploreViewModelTest {
                 vm.statusProperty().get());
         runner.listener.progress(200, 0, 1100);
         assertTrue(vm.statusProperty().get().startsWith("Explored 200 of 200"), "nothing to minimise");
+    }
+
+    @Test
+    void whileMinimisingTheStatusCountsReplaysAgainstTheBudget() {
+        vm.setLaunch(file(SPEC, SourceMap.EMPTY, false));
+        vm.schedulesProperty().set("200");
+        vm.start();
+        runner.listener.progress(120, 2, 1000); // the search exhausted its bounds before the budget
+        runner.listener.minimizing(1, 2, 14, 2000);
+        assertEquals("Explored 120 schedules · 2 findings · minimising their schedules (at most 10.0 s; Cancel keeps the schedules as"
+                + " found) · finding 2 of 2, replay 14 of at most 2000 ...", vm.statusProperty().get());
+        runner.listener.progress(120, 2, 1300); // the runner's repeat keeps the replay count
+        assertTrue(vm.statusProperty().get().endsWith("finding 2 of 2, replay 14 of at most 2000 ..."), vm.statusProperty().get());
     }
 
     @Test

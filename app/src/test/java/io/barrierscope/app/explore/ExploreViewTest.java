@@ -78,7 +78,8 @@ class ExploreViewTest {
 
         robot.clickOn("#exploreStart");
         waitUntil(() -> vm.explore().stateProperty().get() == ExploreViewModel.State.DONE);
-        assertTrue(text(robot, "#exploreCoverage").startsWith("200 schedules"), text(robot, "#exploreCoverage"));
+        // The partial-order reduction (on by default) exhausts bound 3 of this kernel in 6 schedules, within the budget.
+        assertTrue(text(robot, "#exploreCoverage").startsWith("6 schedules"), text(robot, "#exploreCoverage"));
         ListView<?> list = robot.lookup("#exploreFindings").queryAs(ListView.class);
         assertFalse(list.getItems().isEmpty());
         ExploreViewModel.Row r = (ExploreViewModel.Row) list.getItems().get(0);
