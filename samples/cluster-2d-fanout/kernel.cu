@@ -1,7 +1,7 @@
 // cluster-2d-fanout: a 2x2 cluster pipeline in the style of CUTLASS's PipelineTmaAsync, where
 // A tiles are multicast along cluster rows, B tiles along cluster columns, and every consumer
 // warp releases a stage by arriving remotely on the `empty` barrier of each CTA in its row
-// and its column (semantics.md / bug-catalogue, "Idioms that must work": remote arrive
+// and its column (docs/semantics.md, "Idioms that must work": remote arrive
 // fan-out, empty-barrier count = (cluster_x + cluster_y - 1) x consumer groups).
 //
 // Grid 4x2, cluster 2x2 (two clusters), block 96: warp 0 is the producer (thread 0 issues the

@@ -1,6 +1,6 @@
 // cluster-barrier-one-partition-fixed: every thread of the cluster, in both warp-specialised
 // partitions, takes part in the cluster barrier (the fix of cluster-barrier-one-partition,
-// bug-catalogue #7, triton-lang/triton #9456).
+// triton-lang/triton #9456).
 //
 // Grid 2, block 64, one cluster of 2 CTAs. In each CTA, warp 0 is the producer partition
 // and warp 1 the consumer partition:

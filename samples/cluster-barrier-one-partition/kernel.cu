@@ -1,6 +1,6 @@
 // cluster-barrier-one-partition (BUG): barrier.cluster.arrive/wait is executed by one
 // warp-specialised partition only; the other partition's threads never arrive, and the
-// cluster barrier waits for them forever (bug-catalogue #7, triton-lang/triton #9456).
+// cluster barrier waits for them forever (triton-lang/triton #9456).
 //
 // Grid 2, block 64, one cluster of 2 CTAs. In each CTA, warp 0 is the producer partition
 // and warp 1 the consumer partition:

@@ -1,6 +1,6 @@
 // expect-tx-too-high-fixed: the transaction count announced to the mbarrier is exactly what
 // the copy delivers, also for the partial last tile (the fix of expect-tx-too-high,
-// bug-catalogue #5).
+// a real bug report).
 //
 // 64 threads stream an array of n = 160 ints through one shared tile of 64 ints. Per tile k
 // thread 0 arms the count-1 mbarrier `full` with mbarrier.arrive.expect_tx(bytes) and issues

@@ -1,5 +1,5 @@
 // expect-tx-too-high (BUG): the transaction count announced to the mbarrier is larger than
-// what the copy delivers, so the phase never completes (bug-catalogue #5,
+// what the copy delivers, so the phase never completes (a real bug report,
 // mirage-project/mirage #705).
 //
 // 64 threads stream an array of n = 160 ints through one shared tile of 64 ints. Per tile k

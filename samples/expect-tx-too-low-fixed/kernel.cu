@@ -1,6 +1,6 @@
 // expect-tx-too-low-fixed: the transaction count announced to the mbarrier is the whole
 // box, which is what a TMA copy delivers, also for the partial last tile (the fix of
-// expect-tx-too-low, bug-catalogue #5, mirage-project/mirage #705).
+// expect-tx-too-low, mirage-project/mirage #705).
 //
 // 64 threads stream a tensor of n = 160 ints through one shared tile of 64 ints with TMA
 // loads (cp.async.bulk.tensor.1d, a tensor map with box size 64). Per tile k thread 0

@@ -1,6 +1,6 @@
 // expect-tx-too-low (BUG): the transaction count announced to the mbarrier is smaller than
 // what the copy delivers, so the tx-count goes below zero and the phase never completes
-// (bug-catalogue #5, mirage-project/mirage #705: expect_tx(1024) for a box of 2048 bytes).
+// (mirage-project/mirage #705: expect_tx(1024) for a box of 2048 bytes).
 //
 // 64 threads stream a tensor of n = 160 ints through one shared tile of 64 ints with TMA
 // loads (cp.async.bulk.tensor.1d, a tensor map with box size 64). Per tile k thread 0

@@ -1,6 +1,6 @@
 // expect-tx-without-arrive-fixed: the producer arms the count-1 mbarrier with
 // mbarrier.arrive.expect_tx, which both announces the bytes and makes the one arrival the
-// init count asks for (the fix of expect-tx-without-arrive, bug-catalogue #6).
+// init count asks for (the fix of expect-tx-without-arrive).
 //
 // 64 threads stream n = 192 ints through one shared tile of 64 ints (three tiles). Per tile
 // k thread 0 arrives on `full` with expect_tx(256) and issues cp.async.bulk ...

@@ -1,6 +1,6 @@
 // expect-tx-without-arrive (BUG): the producer announces the bytes of the copy with a bare
 // mbarrier.expect_tx, but nobody arrives on the count-1 mbarrier, so no phase ever
-// completes (bug-catalogue #6, tile-ai/tilelang #2566).
+// completes (tile-ai/tilelang #2566).
 //
 // 64 threads stream n = 192 ints through one shared tile of 64 ints (three tiles). Per tile
 // k thread 0 raises the tx-count of `full` by the tile's 256 bytes and issues

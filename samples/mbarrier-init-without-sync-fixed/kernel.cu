@@ -1,5 +1,5 @@
 // mbarrier-init-without-sync-fixed: __syncthreads() between thread 0's mbarrier.init and
-// everybody's first arrive (the fix of mbarrier-init-without-sync, bug-catalogue #8,
+// everybody's first arrive (the fix of mbarrier-init-without-sync, a real bug report,
 // NVIDIA/Fuser #1769).
 //
 // Block 64. The mbarrier `bar` (count 64) is a split arrive/wait barrier for the whole

@@ -1,5 +1,5 @@
 // mbarrier-init-without-sync (BUG): thread 0 initialises an mbarrier and nothing makes the
-// other threads wait for that before they arrive on it (bug-catalogue #8, NVIDIA/Fuser #1769).
+// other threads wait for that before they arrive on it (NVIDIA/Fuser #1769).
 //
 // Block 64. The mbarrier `bar` (count 64) is a split arrive/wait barrier for the whole
 // block: every thread stores stage[t] = in[t] * 2, arrives (keeping the state token),

@@ -1,6 +1,6 @@
 // multicast-disagreement-fixed: both CTAs of the cluster take the same decision about who
 // loads the shared tile, so every byte a CTA expects is sent to it (the fix of
-// multicast-disagreement, bug-catalogue #4).
+// multicast-disagreement).
 //
 // The scalar argument `multicast` chooses between one multicast copy issued by rank 0
 // (mask 0b11, landing in both CTAs) and one plain bulk copy per CTA, each into its own

@@ -1,5 +1,5 @@
 // multicast-disagreement (BUG): the two CTAs of a cluster disagree about who loads the
-// shared tile, and CTA 1 waits for bytes that nobody sends (bug-catalogue #4,
+// shared tile, and CTA 1 waits for bytes that nobody sends (a real bug report,
 // deepseek-ai/DeepGEMM #415, #429).
 //
 // The kernel is multicast-bulk-copy with a switch: the scalar argument `multicast` says

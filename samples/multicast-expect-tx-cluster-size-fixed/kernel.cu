@@ -1,6 +1,6 @@
 // multicast-expect-tx-cluster-size-fixed: every CTA of a 4-CTA cluster expects exactly the
 // bytes that the multicast slices deliver to it (the fix of multicast-expect-tx-cluster-size,
-// bug-catalogue #13).
+// a real bug report).
 //
 // The four CTAs of the cluster share one 64-int operand tile (256 bytes), as the CTAs along
 // N of a GEMM cluster share their A tile. CUTLASS-style, the tile is cut into slices and

@@ -1,6 +1,6 @@
 // multicast-expect-tx-cluster-size (BUG): every CTA of a 4-CTA cluster expects a multicast
 // slice from each of the 4 CTAs, but the tile has only 2 slices, so only ranks 0 and 1 send
-// one (bug-catalogue #13, tile-ai/tilelang #2644).
+// one (tile-ai/tilelang #2644).
 //
 // The four CTAs of the cluster share one 64-int operand tile (256 bytes), as the CTAs along
 // N of a GEMM cluster share their A tile. CUTLASS-style, the tile is cut into slices and

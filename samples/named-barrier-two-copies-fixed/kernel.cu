@@ -1,6 +1,6 @@
 // named-barrier-two-copies-fixed: one `bar.sync 14, 32`, after the branch has joined, so
 // the whole warp executes the same barrier instruction (the fix of named-barrier-two-copies,
-// bug-catalogue #9, facebookexperimental/triton #1040).
+// facebookexperimental/triton #1040).
 //
 // Block 64. Warp 0 is another partition that copies its half of the input and is done.
 // Warp 1 is a one-warp partition that synchronises its own 32 lanes on named barrier 14

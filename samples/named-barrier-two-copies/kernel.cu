@@ -1,6 +1,6 @@
 // named-barrier-two-copies (BUG): the same named barrier, `bar.sync 14, 32`, written into
 // both arms of a branch that splits a warp; the warp's lanes reach two different copies of
-// the instruction and neither completes (bug-catalogue #9, facebookexperimental/triton #1040).
+// the instruction and neither completes (facebookexperimental/triton #1040).
 //
 // Block 64. Warp 0 is another partition that copies its half of the input and is done.
 // Warp 1 is a one-warp partition that synchronises its own 32 lanes on named barrier 14

@@ -1,6 +1,6 @@
 // peer-exits-early-fixed: a cluster barrier before exit keeps rank 0 (and its shared memory)
 // alive until rank 1 has finished reading it through DSMEM (the fix of peer-exits-early,
-// bug-catalogue #16).
+// a real bug report).
 //
 // Grid 2, block 64, one cluster of 2 CTAs. Rank 0 builds a lookup table `lut[64]` in its
 // shared memory (lut[i] = in[i] * 3 + 1) and publishes it with cluster.sync(). Rank 0 then

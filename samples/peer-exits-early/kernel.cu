@@ -1,5 +1,5 @@
 // peer-exits-early (BUG): a CTA of a cluster exits while its peer still reads its shared
-// memory through DSMEM (bug-catalogue #16, facebookexperimental/triton #1105; on Hopper
+// memory through DSMEM (facebookexperimental/triton #1105; on Hopper
 // the read fails with "cluster target block not present").
 //
 // Grid 2, block 64, one cluster of 2 CTAs. Rank 0 builds a lookup table `lut[64]` in its

@@ -1,6 +1,6 @@
 // phase-aliasing-fixed: every consumer warp releases the stage it read, so the producer
 // cannot refill a stage before the slowest consumer warp is done with it (the fix of
-// phase-aliasing, bug-catalogue #1, triton-lang/triton #10035).
+// phase-aliasing, triton-lang/triton #10035).
 //
 // Warp 0 is the producer; warps 1 and 2 are one consumer group (64 threads). Four tiles of
 // 64 ints pass through a ring of two shared-memory stages, each with two mbarriers:

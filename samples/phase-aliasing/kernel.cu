@@ -1,7 +1,7 @@
 // phase-aliasing (BUG): only the leader warp of the consumer group releases a stage, so the
 // producer refills it twice while a sibling warp still waits for the first fill; the
 // sibling then waits on a parity that names a phase that will never complete again
-// (bug-catalogue #1, triton-lang/triton #10035).
+// (triton-lang/triton #10035).
 //
 // Warp 0 is the producer; warps 1 and 2 are one consumer group (64 threads). Four tiles of
 // 64 ints pass through a ring of two shared-memory stages, each with two mbarriers:

@@ -1,6 +1,6 @@
 // remote-arrive-before-init-fixed: the peer's mbarrier.init is published to the cluster with
 // fence.mbarrier_init.release.cluster and a cluster barrier before anyone arrives on it
-// remotely (the fix of remote-arrive-before-init, bug-catalogue #17,
+// remotely (the fix of remote-arrive-before-init, a real bug report,
 // facebookexperimental/triton #652).
 //
 // Grid 2, block 32, one cluster of 2 CTAs. CTA rank 0 owns the mbarrier `bar` (count 32)

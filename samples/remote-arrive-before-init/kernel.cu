@@ -1,5 +1,5 @@
 // remote-arrive-before-init (BUG): a CTA arrives on its peer's mbarrier before the peer's
-// mbarrier.init has been published to the cluster (bug-catalogue #17,
+// mbarrier.init has been published to the cluster (a real bug report,
 // facebookexperimental/triton #652).
 //
 // Grid 2, block 32, one cluster of 2 CTAs. CTA rank 0 owns the mbarrier `bar` (count 32)

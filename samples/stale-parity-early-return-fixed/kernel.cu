@@ -1,5 +1,5 @@
 // stale-parity-early-return-fixed: the single-slot mbarrier is waited on with its own phase
-// parity, k % 2 (the fix of stale-parity-early-return, bug-catalogue #15,
+// parity, k % 2 (the fix of stale-parity-early-return, a real bug report,
 // tile-ai/tilelang #3087).
 //
 // Block 64. Warp 0 is the producer: for each of TILES tiles it waits until the one shared

@@ -1,7 +1,7 @@
 // stale-parity-early-return (BUG): a single-slot mbarrier waited on with the parity formula
 // of a multi-stage ring, (k / STAGES) % 2; every other wait names a phase that completed
 // long ago, returns true at once, and the consumer reads a tile that is not there yet
-// (bug-catalogue #15, tile-ai/tilelang #3087).
+// (tile-ai/tilelang #3087).
 //
 // Block 64. Warp 0 is the producer: for each of TILES tiles it waits until the one shared
 // slot is free (mbarrier `empty`, count 1), then one elected lane arms `full` (count 1)

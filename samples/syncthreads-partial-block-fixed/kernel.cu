@@ -1,6 +1,6 @@
 // syncthreads-partial-block-fixed: the block reduction of warp group 0 synchronises on
-// named barriers for its 128 threads (the fix of syncthreads-partial-block, bug-catalogue
-// #14, tile-ai/tilelang #1534).
+// named barriers for its 128 threads (the fix of syncthreads-partial-block, a real bug,
+// tile-ai/tilelang #1534).
 //
 // One 512-thread block (16 warps, 4 warp groups) handles one row. Warp group 0 (threads
 // 0..127) owns the row's 128 logits and needs their sum; warp groups 1-3 (threads

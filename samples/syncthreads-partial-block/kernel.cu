@@ -1,5 +1,5 @@
 // syncthreads-partial-block (BUG): a block reduction whose __syncthreads() is executed by
-// only 128 of the block's 512 threads (bug-catalogue #14, tile-ai/tilelang #1534).
+// only 128 of the block's 512 threads (tile-ai/tilelang #1534).
 //
 // One 512-thread block (16 warps, 4 warp groups) handles one row. Warp group 0 (threads
 // 0..127) owns the row's 128 logits and needs their sum; warp groups 1-3 (threads

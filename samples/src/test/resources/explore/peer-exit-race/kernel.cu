@@ -2,7 +2,7 @@
 // through DSMEM right after the cluster barrier, while rank 0 writes its own copy of the table
 // to global memory and exits. Nothing keeps rank 0 alive until rank 1 has read: on most
 // schedules rank 1 reads first (rank 0 has a short loop to run), but a schedule that runs rank
-// 0 to its exit before rank 1's load faults with dsmem-after-exit (bug-catalogue #16).
+// 0 to its exit before rank 1's load faults with dsmem-after-exit.
 // Fix: cluster.sync() before exit in both CTAs.
 //
 // Launch: grid 2, block 32, cluster 2, in = 0..31, out = 64 ints.

@@ -1,4 +1,4 @@
-// fresh-barrier-parity-one (bug-catalogue 11, the other way round): a race, not a hang.
+// fresh-barrier-parity-one (a real bug report, the other way round): a race, not a hang.
 //
 // The CUTLASS producer start state (wait with parity 1 on a fresh barrier, which passes at
 // once) copied by mistake into the consumer. Warp 0 writes a tile of 64 ints into shared

@@ -1,4 +1,4 @@
-// remote-arrive-before-init (bug-catalogue 17, facebookexperimental/triton #652): a race.
+// remote-arrive-before-init (a real bug report, facebookexperimental/triton #652): a race.
 //
 // A 2-CTA cluster. CTA rank 0's thread 0 initialises `bar` (count 32) and then every thread
 // passes a cluster barrier made of barrier.cluster.arrive.relaxed + barrier.cluster.wait,

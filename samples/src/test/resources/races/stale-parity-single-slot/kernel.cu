@@ -1,4 +1,4 @@
-// stale-parity-single-slot (bug-catalogue 15, tile-ai/tilelang #3087): a race, not a hang.
+// stale-parity-single-slot (a real bug report, tile-ai/tilelang #3087): a race, not a hang.
 //
 // Warp 0 produces, warps 1 and 2 (64 threads) consume, through ONE shared-memory stage fed
 // by bulk asynchronous copies (cp.async.bulk + mbarrier complete_tx), with the barriers

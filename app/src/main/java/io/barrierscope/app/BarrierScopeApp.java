@@ -17,7 +17,7 @@ import javafx.stage.Stage;
 /**
  * The debugger window. Arguments: {@code [gui] [FILE]} where FILE is a launch file, a trace
  * ({@code .bstrace}), or a bare {@code .ptx} or {@code .cu}, for which the window asks how to
- * launch it as File > Open does (interfaces.md); with no FILE the bundled sample opens (see
+ * launch it as File > Open does (README, "Command line"); with no FILE the bundled sample opens (see
  * {@link Locations#startupFile}) behind the welcome screen.
  */
 public final class BarrierScopeApp extends Application {

@@ -25,7 +25,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * The command line (interfaces.md). Exit codes: 0 completed, 2 bad input, 3 deadlock,
+ * The command line (README, "Command line"). Exit codes: 0 completed, 2 bad input, 3 deadlock,
  * 4 diagnostics, 5 step limit, 1 the tool's own failure; with an expect block, 0 met / 6 not.
  */
 @Command(name = "barrierscope", mixinStandardHelpOptions = true, version = "BarrierScope 0.1.0",

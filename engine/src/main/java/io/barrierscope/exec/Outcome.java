@@ -1,6 +1,6 @@
 package io.barrierscope.exec;
 
-/** How a run ended (interfaces.md report "outcome"), or RUNNING while it has not. */
+/** How a run ended (docs/report.md, "outcome"), or RUNNING while it has not. */
 public enum Outcome {
     RUNNING("running"), COMPLETED("completed"), DEADLOCK("deadlock"), DIAGNOSED("diagnosed"),
     STEP_LIMIT("step-limit"), ERROR("error");

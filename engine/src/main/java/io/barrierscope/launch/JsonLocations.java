@@ -101,7 +101,7 @@ final class JsonLocations {
 
     /**
      * "file:line:col: error: msg" followed by the line and a caret under the column, as PTX errors
-     * are shown (interfaces.md: messages for bad input name file, line and column and show the line).
+     * are shown (README: messages for bad input name file, line and column and show the line).
      */
     static String located(Object file, String text, int line, int col, String msg) {
         String shown = text == null ? null : text.lines().skip(Math.max(0, line - 1)).findFirst().orElse(null);

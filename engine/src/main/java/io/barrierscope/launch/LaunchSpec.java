@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A parsed, validated launch file (interfaces.md). Paths are absolute. {@code buffers} are global
+ * A parsed, validated launch file (README, "Command line"). Paths are absolute. {@code buffers} are global
  * buffers that are not kernel parameters (e.g. the tensor behind a tensor map); {@code latency} is
  * the launch's async latency model, or null for each policy's default; {@code sourceText} the
  * launch-file text it was read from (a trace's embedded launch included), so that a mistake found

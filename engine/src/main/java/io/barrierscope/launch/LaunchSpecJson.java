@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes a {@link LaunchSpec} back as launch-file JSON (interfaces.md), canonical and
+ * Writes a {@link LaunchSpec} back as launch-file JSON (README, "Command line"), canonical and
  * self-contained, so a trace can carry its launch and {@link LaunchFileReader#readText} can
  * validate it again when the trace is opened.
  */

@@ -135,7 +135,7 @@ public final class LaunchedRun {
     /**
      * The launch a file stands for: a launch file as written; a .ptx, or a .cu compiled with nvcc
      * when it is installed (into a temporary directory, else the message says how), with the
-     * defaults of {@link PtxDefaults} (interfaces.md: the CLI defaults and says so).
+     * defaults of {@link PtxDefaults} (README: the CLI defaults and says so).
      */
     static LaunchSpec specOf(Path file) {
         String name = file.getFileName() == null ? "" : file.getFileName().toString();

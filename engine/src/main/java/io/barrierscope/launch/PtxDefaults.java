@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A launch for a bare .ptx (interfaces.md): its first entry, one CTA of 32 threads, every 64-bit
+ * A launch for a bare .ptx (README, "Command line"): its first entry, one CTA of 32 threads, every 64-bit
  * parameter a zeroed 4 KiB buffer, every other parameter zero. The notes say so.
  */
 public final class PtxDefaults {

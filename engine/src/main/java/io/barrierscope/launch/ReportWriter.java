@@ -17,13 +17,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The JSON report of interfaces.md, built from a finished run and written atomically. Version 2:
+ * The JSON report (docs/report.md), built from a finished run and written atomically. Version 2:
  * a deadlock wait's "on" and "needs" and a diagnostic's "barrier" are objects of facts with a
  * "description", and locations are objects with a column (version 1, without "reportVersion",
  * had strings there).
  */
 public final class ReportWriter {
-    /** The "reportVersion" written: bumped when a field changes or goes (interfaces.md). */
+    /** The "reportVersion" written: bumped when a field changes or goes (docs/report.md). */
     public static final int VERSION = 2;
 
     private ReportWriter() {}

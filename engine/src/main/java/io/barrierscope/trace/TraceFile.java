@@ -28,7 +28,7 @@ import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 
 /**
- * Trace files (interfaces.md): an 8-byte magic, a format version, tagged sections (a JSON
+ * Trace files (docs/time-travel.md): an 8-byte magic, a format version, tagged sections (a JSON
  * header, the launch as launch-file JSON, the PTX text, the deflated events) and a SHA-256 of
  * everything before it. Written atomically. Reading checks everything against limits before
  * allocating, never deserializes objects, then re-executes the launch and compares the events

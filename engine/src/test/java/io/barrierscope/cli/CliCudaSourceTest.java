@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code run KERNEL.cu} (interfaces.md: a .cu may be opened without a launch file): compiled with
+ * {@code run KERNEL.cu} (README, "Command line": a .cu may be opened without a launch file): compiled with
  * the nvcc on PATH, then run with the defaults, saying so. A stand-in nvcc keeps the test free of CUDA.
  */
 class CliCudaSourceTest {

@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The command line contract of interfaces.md: verdicts, exit codes, reports, located errors. */
+/** The command line contract (README, "Command line"; docs/report.md): verdicts, exit codes, reports, located errors. */
 class CliTest {
     static final Path SAMPLES = Path.of("..", "samples").toAbsolutePath().normalize();
 

@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Launch files (interfaces.md): defaults, every init, and located refusals. */
+/** Launch files (README, "Command line"): defaults, every init, and located refusals. */
 class LaunchFileReaderTest {
     @TempDir
     Path tmp;

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Mistakes a launch file shows only against its PTX (argument sizes, cluster shape) are located in
- * the launch file with the line shown, like the reader's own (interfaces.md, Command line).
+ * the launch file with the line shown, like the reader's own (README, "Command line").
  */
 class LaunchMistakesTest {
     @TempDir

@@ -15,7 +15,7 @@ import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 
 /**
- * The JSON report of interfaces.md, version 2: the barrier a wait is on and a diagnostic
+ * The JSON report of docs/report.md, version 2: the barrier a wait is on and a diagnostic
  * concerns, and what a wait needs, are objects of facts with the words kept as "description";
  * locations are objects with a column. Run on the nvcc-built samples where one shows the rule.
  */

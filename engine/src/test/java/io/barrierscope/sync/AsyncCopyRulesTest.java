@@ -104,7 +104,7 @@ class AsyncCopyRulesTest {
 
     @Test
     void aCopyLandingBeforeItsExpectTxTakesTheTxCountBelowZeroAndThePhaseStillCompletes() {
-        // Idiom (bug-catalogue): the bulk copy is issued before arrive.expect_tx on a count-1 barrier;
+        // Idiom (a real kernel's): the bulk copy is issued before arrive.expect_tx on a count-1 barrier;
         // with a one-cycle latency it lands first, so tx goes to -128 until the expect_tx brings it to 0.
         String body = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nbar.sync 0;\n@!%p1 bra WAITERS;\n"
                 + "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r3], [%rd2], 128, [%r2];\n"

@@ -32,7 +32,7 @@ class CtaBarrierRulesTest {
 
     @Test
     void allSixteenNamedBarriersWorkAtOnce() {
-        // Idiom (bug-catalogue): FA3 uses all 16 ids. Each pair of warps syncs on its own id (tid / 64)
+        // Idiom (a real kernel's): FA3 uses all 16 ids. Each pair of warps syncs on its own id (tid / 64)
         // with a count of 64, then reads what the partner warp wrote.
         String body = REGS + "mov.u32 %r1, %tid.x;\nshr.u32 %r2, %r1, 6;\nmov.u32 %r3, sm;\nshl.b32 %r4, %r1, 2;\n"
                 + "add.u32 %r5, %r3, %r4;\nst.shared.u32 [%r5], %r1;\nbar.sync %r2, 64;\nxor.b32 %r6, %r1, 32;\n"

@@ -15,7 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The launch file's latency model (interfaces.md "run": latency settings) on a real cp.async kernel. */
+/** The launch file's latency model (README "run": latency settings) on a real cp.async kernel. */
 class AsyncLatencySamplesTest {
     @TempDir
     Path dir;

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The silent-corruption scenarios of bug-catalogue.md as nvcc-built kernels
+ * The silent-corruption scenarios of real bug reports as nvcc-built kernels
  * (src/test/resources/races/NAME): the race detector reports each of them under every policy
  * and many seeds, naming both accesses; plain runs of the same kernels with detection off
  * complete without any diagnostic, which is why a debugger that runs one schedule misses them.

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Traces come from other people (interfaces.md, "Untrusted input"): a header that lies, correctly
+ * Traces come from other people (README, "Untrusted input"): a header that lies, correctly
  * checksummed, must be refused as bad input before it costs memory or replay time.
  */
 class TraceFileUntrustedTest {

@@ -145,7 +145,7 @@ public final class BarriersView {
     private static Node lists(BarriersViewModel vm) {
         ListView<String> arrived = list("barrierArrived", vm.arrived(), "Nobody arrived yet.");
         ListView<String> missing = list("barrierMissing", vm.missing(), "Nobody missing.");
-        // An entry names a warp or thread: a click or Enter selects it everywhere (window.md).
+        // An entry names a warp or thread: a click or Enter selects it everywhere.
         pickable(arrived, vm::pickArrived, "Click an entry to select its warp or thread everywhere.");
         pickable(missing, vm::pickMissing, "Click an entry to select its warp or thread everywhere.");
         ListView<BarrierDetail.Completion> history = list("barrierHistory", vm.history(), "No completion yet.");
@@ -222,7 +222,7 @@ public final class BarriersView {
     /**
      * Arrivals as a gauge plus "3/4 warps" or "1 of 129 pending"; under it, for an mbarrier whose
      * phase has seen transactions, its bytes as a second gauge: "tx +512 of 1024 bytes" beside a
-     * half-full bar (window.md's two lines of an mbarrier).
+     * half-full bar (the mbarrier's two lines).
      */
     private static final class GaugeCell extends TableCell<PanelRow, PanelRow> {
         private final ProgressBar bar = new ProgressBar();

@@ -172,7 +172,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         global.setWriterFinder((b, i) -> session.goToLastWrite(b, i, global::told));
         cuda.setOnLineClicked(source::showLinked);
         cuda.setOnToggleBreakpoint(session::toggleCudaBreakpoint);
-        // Whatever points at a place selects it everywhere (window.md).
+        // Whatever points at a place selects it everywhere.
         threads.setOnSelect(n -> selection.select(Place.of(n)));
         diagnosticsList.setOnActivate(r -> selection.select(Place.of(r)));
         console.setOnActivate(l -> selection.select(Place.of(l)));

@@ -12,7 +12,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
 /**
- * The toolbar's focus chooser (window.md: "focus: cluster 0 / CTA 1 / warp 3 ▾"): which warp the
+ * The toolbar's focus chooser ("focus: cluster 0 / CTA 1 / warp 3 ▾"): which warp the
  * warp moves (F11, F8 and their reverses) act on, named by only the levels the launch has, and
  * the warps to choose from. The focused warp is the inspected thread's (the selection's), else
  * the warp the views follow, as the session decides it.

@@ -14,7 +14,7 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 
 /**
- * The window's one selection (window.md: whatever points at a place in the program selects it
+ * The window's one selection (whatever points at a place in the program selects it
  * everywhere). A {@link Place} comes in from any pane and is shown in all of them: its row in the
  * threads tree (whose thread the inspector shows), its warp's lane in the timeline, its barrier in
  * the barriers pane (whose waiters the source and timeline then mark), its line in both source

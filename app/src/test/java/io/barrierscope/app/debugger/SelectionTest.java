@@ -16,7 +16,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The one selection (window.md: whatever points at a place selects it everywhere), on real
+ * The one selection (whatever points at a place selects it everywhere), on real
  * samples with a synchronous session and no toolkit: thread rows, diagnostics and timeline clicks
  * each select the thread, its warp's lane, its barrier and its line.
  */
