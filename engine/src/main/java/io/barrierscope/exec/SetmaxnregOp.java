@@ -41,6 +41,10 @@ final class SetmaxnregOp extends Op {
     @Override
     public boolean touchesStateOutsideTheHook() { return true; }
 
+    private static final AlignedMeeting.Words WORDS = new AlignedMeeting.Words(
+            "; .aligned: all threads must execute the same setmaxnreg (PTX ISA 9.7.19.5)", ".sync", "PTX ISA 9.7.19.5",
+            "all threads of the warp must execute the same setmaxnreg (PTX ISA 9.7.19.5)");
+
     @Override
     public void execute(Interpreter x, int warp, int group, int active) {
         Machine m = x.machine();
@@ -49,36 +53,8 @@ final class SetmaxnregOp extends Op {
             return;
         }
         int base = warp << 5;
-        if (active != group) {
-            int missing = group & ~active;
-            x.report(DiagnosticCode.WARP_COLLECTIVE_PARTIAL, insn.mnemonic() + " at " + x.where(pc) + " in " + m.warpName(warp)
-                    + " has its guard false for lanes 0x" + Integer.toHexString(missing)
-                    + "; .aligned: all threads must execute the same setmaxnreg (PTX ISA 9.7.19.5)", new int[] {pc},
-                    new int[] {base + Integer.numberOfTrailingZeros(missing)}, null);
-            return;
-        }
-        if (m.liveMask[warp] != m.existMask[warp]) {
-            int missing = m.existMask[warp] & ~m.liveMask[warp];
-            x.report(DiagnosticCode.WARP_SYNC_EXITED_MEMBER, insn.mnemonic() + " at " + x.where(pc) + " in " + m.warpName(warp)
-                    + " waits for the whole warp (.sync), but lanes 0x" + Integer.toHexString(missing)
-                    + " have exited and never arrive (PTX ISA 9.7.19.5)", new int[] {pc},
-                    new int[] {base + Integer.numberOfTrailingZeros(missing)}, null);
-            return;
-        }
-        int here = group;
-        for (int l = 0; l < 32; l++) {
-            int s = base + l;
-            if ((group & (1 << l)) == 0 && m.status[s] == ThreadStatus.ASYNC_WAIT && m.waitArg2[s] == RegisterPool.REGISTERS) {
-                if (m.pc[s] != pc) {
-                    x.report(DiagnosticCode.WARP_SYNC_MISMATCH, "lanes of " + m.warpName(warp) + " met at different .sync.aligned "
-                            + "instructions: " + insn.mnemonic() + " at " + x.where(pc) + " and " + x.op(m.pc[s]).insn.mnemonic()
-                            + " at " + x.where(m.pc[s]) + "; all threads of the warp must execute the same setmaxnreg (PTX ISA 9.7.19.5)",
-                            new int[] {pc, m.pc[s]}, new int[] {base + Integer.numberOfTrailingZeros(group), s}, null);
-                    return;
-                }
-                here |= 1 << l;
-            }
-        }
+        int here = AlignedMeeting.lanesHere(x, this, warp, group, active, RegisterPool.REGISTERS, WORDS);
+        if (here == 0) return;
         if (here == m.existMask[warp]) {
             if (!m.registers.admit(x, m, warp, this)) return;
             if (m.race != null) m.race.warpSync(warp, here);

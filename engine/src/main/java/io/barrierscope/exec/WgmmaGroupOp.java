@@ -37,6 +37,10 @@ final class WgmmaGroupOp extends Op {
     @Override
     public boolean isSynchronizing() { return allowed >= 0; }
 
+    private static final AlignedMeeting.Words WORDS = new AlignedMeeting.Words(
+            "; a .sync.aligned wgmma instruction needs the whole warp (PTX ISA 9.7.15)", ".sync.aligned", "PTX ISA 9.7.15",
+            "all threads of the warp must execute the same instruction (PTX ISA 9.7.15)");
+
     @Override
     public void execute(Interpreter x, int warp, int group, int active) {
         Machine m = x.machine();
@@ -45,39 +49,8 @@ final class WgmmaGroupOp extends Op {
             return;
         }
         int base = warp << 5;
-        if (active != group) {
-            int missing = group & ~active;
-            x.report(DiagnosticCode.WARP_COLLECTIVE_PARTIAL, insn.mnemonic() + " at " + x.where(pc) + " in " + m.warpName(warp)
-                    + " has its guard false for lanes 0x" + Integer.toHexString(missing)
-                    + "; a .sync.aligned wgmma instruction needs the whole warp (PTX ISA 9.7.15)", new int[] {pc},
-                    new int[] {base + Integer.numberOfTrailingZeros(missing)}, null);
-            return;
-        }
-        if (m.liveMask[warp] != m.existMask[warp]) {
-            // The same rule as every .sync.aligned instruction (semantics.md section 12): an exited lane never arrives.
-            int missing = m.existMask[warp] & ~m.liveMask[warp];
-            x.report(DiagnosticCode.WARP_SYNC_EXITED_MEMBER, insn.mnemonic() + " at " + x.where(pc) + " in " + m.warpName(warp)
-                    + " waits for the whole warp (.sync.aligned), but lanes 0x" + Integer.toHexString(missing)
-                    + " have exited and never arrive (PTX ISA 9.7.15)", new int[] {pc},
-                    new int[] {base + Integer.numberOfTrailingZeros(missing)}, null);
-            return;
-        }
-        // Lanes may arrive in several steps (a warp split by the scheduler): they wait, like at
-        // any warp .sync instruction, until the whole warp is here.
-        int here = group;
-        for (int l = 0; l < 32; l++) {
-            int s = base + l;
-            if ((group & (1 << l)) == 0 && m.status[s] == ThreadStatus.ASYNC_WAIT && m.waitArg2[s] == WgmmaGroups.WAITING) {
-                if (m.pc[s] != pc) {
-                    x.report(DiagnosticCode.WARP_SYNC_MISMATCH, "lanes of " + m.warpName(warp) + " met at different .sync.aligned "
-                            + "instructions: " + insn.mnemonic() + " at " + x.where(pc) + " and " + x.op(m.pc[s]).insn.mnemonic() + " at "
-                            + x.where(m.pc[s]) + "; all threads of the warp must execute the same instruction (PTX ISA 9.7.15)",
-                            new int[] {pc, m.pc[s]}, new int[] {base + Integer.numberOfTrailingZeros(group), s}, null);
-                    return;
-                }
-                here |= 1 << l;
-            }
-        }
+        int here = AlignedMeeting.lanesHere(x, this, warp, group, active, WgmmaGroups.WAITING, WORDS);
+        if (here == 0) return;
         if (here != m.existMask[warp] || !act(x, warp)) {
             if (x.finished()) return;
             for (int g = group; g != 0; g &= g - 1) {
