@@ -111,11 +111,27 @@ public enum FloatFormat {
      * kept. Otherwise overflow follows IEEE 754 for the mode (a format without infinity gives NaN).
      */
     public int encode(double v, Round r, boolean satfinite) {
+        return encode(v, r, satfinite, 0, 0);
+    }
+
+    /**
+     * Stochastic rounding ({@code cvt.rs}, PTX ISA 9.7.9.21): the magnitude is truncated to this
+     * format and rounded away from zero when adding the {@code width}-bit {@code rbits} to the
+     * discarded bits carries out of them. The random bits are aligned with the most significant
+     * discarded bits (for a normal result of an f32 input these are exactly its low 23 - mbits
+     * mantissa bits); beyond the largest finite value the truncation gives that value and a carry
+     * gives infinity (the largest finite value with {@code satfinite}).
+     */
+    public int encodeStochastic(double v, int rbits, int width, boolean satfinite) {
+        return encode(v, null, satfinite, rbits, width);
+    }
+
+    private int encode(double v, Round r, boolean satfinite, int rbits, int width) {
         if (Double.isNaN(v)) return canonicalNaN;
         long raw = Double.doubleToRawLongBits(v);
         boolean neg = raw < 0;
         int sign = neg ? 1 << (codeBits() - 1) : 0;
-        if (Double.isInfinite(v)) return overflowed(sign, neg, r, satfinite, true);
+        if (Double.isInfinite(v)) return overflowed(sign, neg, r, false, satfinite, true);
         long dexp = (raw >>> 52) & 0x7FF;
         long mant = raw & 0xFFFFFFFFFFFFFL;
         if (dexp == 0 && mant == 0) return sign << shift();
@@ -134,7 +150,7 @@ public enum FloatFormat {
             long rem = drop >= 64 ? big : big & ((1L << drop) - 1);
             long halfway = drop >= 64 ? Long.MAX_VALUE : 1L << (drop - 1); // beyond 63 bits the rest is below half
             boolean inexact = rem != 0;
-            up = switch (r) {
+            up = r == null ? carries(rem, drop, rbits, width) : switch (r) {
                 case RN -> Long.compareUnsigned(rem, halfway) > 0 || (rem == halfway && drop < 64 && (n & 1) != 0);
                 case RNA -> rem == halfway && drop < 64 || Long.compareUnsigned(rem, halfway) > 0;
                 case RZ -> false;
@@ -153,21 +169,33 @@ public enum FloatFormat {
             long m = (lgn > mbits ? n >>> (lgn - mbits) : n) & ((1L << mbits) - 1);
             code = field >= (1 << ebits) ? Integer.MAX_VALUE : (field << mbits) | (int) m;
         }
-        if (code > maxFinite) return overflowed(sign, neg, r, satfinite, false);
+        if (code > maxFinite) return overflowed(sign, neg, r, up, satfinite, false);
         return (sign | code) << shift();
+    }
+
+    /** Whether {@code rbits} added to the top {@code width} of the {@code drop} discarded bits {@code rem} carries out. */
+    private static boolean carries(long rem, int drop, int rbits, int width) {
+        long top;
+        if (drop >= width) top = drop - width >= 64 ? 0 : rem >>> (drop - width); // drop >= 64: rem holds every bit, all below
+        else top = rem << (width - drop);
+        return top + (rbits & ((1L << width) - 1)) >= 1L << width;
     }
 
     /**
      * The pattern for a result too large for the format (or an infinite input): the largest finite
-     * value or infinity by the mode; a format without infinity gives its canonical NaN instead.
+     * value or infinity by the mode (for stochastic rounding, {@code carried}); a format without
+     * infinity gives its canonical NaN instead.
      */
-    private int overflowed(int sign, boolean neg, Round r, boolean satfinite, boolean infiniteInput) {
-        boolean toInf = !satfinite && (infiniteInput || switch (r) {
+    private int overflowed(int sign, boolean neg, Round r, boolean carried, boolean satfinite, boolean infiniteInput) {
+        boolean away;
+        if (r == null) away = carried; // stochastic: truncation gives the largest finite value, a carry goes past it
+        else away = switch (r) {
             case RN, RNA -> true;
             case RZ -> false;
             case RP -> !neg;
             case RM -> neg;
-        });
+        };
+        boolean toInf = !satfinite && (infiniteInput || away);
         if (!toInf) return (sign | maxFinite) << shift();
         if (!hasInf) return canonicalNaN;
         return (sign | (((1 << ebits) - 1) << mbits)) << shift();

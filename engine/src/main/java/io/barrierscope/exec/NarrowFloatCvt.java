@@ -9,7 +9,7 @@ import java.util.List;
  * {@code cvt} to and from the narrow floating-point types f16, bf16, tf32, e4m3 and e5m2 and
  * their packed forms (PTX ISA 9.7.9.21). Every value is carried exactly (a double, or an integer
  * rounded to odd) and rounded once by {@link FloatFormat}. Packed results put the conversion of
- * the first source operand in the upper half. {@code .rs} (stochastic rounding) is refused.
+ * the first source operand in the upper half. {@code .rs} (stochastic rounding): {@link StochasticCvt}.
  */
 final class NarrowFloatCvt {
     private NarrowFloatCvt() {}
@@ -21,6 +21,10 @@ final class NarrowFloatCvt {
 
     /** Whether the cvt names a narrow float type, so this class compiles it. */
     static boolean handles(CompileContext c) {
+        for (String m : c.insn().modifiers()) {
+            if (X4.contains(m)) throw refuse(c, "conversion to " + m + " is not modelled: it needs target sm_100a or sm_103a, "
+                    + "and the ISA gives the random bits each of a, b, e, f uses only in a figure");
+        }
         for (Ty t : types(c)) {
             if (t.fp8 != null) return true;
             switch (t.scalar) {
@@ -30,6 +34,9 @@ final class NarrowFloatCvt {
         }
         return false;
     }
+
+    /** The four-element fp8/fp6/fp4 types of cvt.rs (and no other cvt form). */
+    private static final List<String> X4 = List.of(".e4m3x4", ".e5m2x4", ".e2m3x4", ".e3m2x4", ".e2m1x4");
 
     private static List<Ty> types(CompileContext c) {
         List<Ty> out = new ArrayList<>();
@@ -50,9 +57,12 @@ final class NarrowFloatCvt {
         for (String m : c.insn().modifiers()) {
             if (m.matches("\\.(rn|rz|rm|rp|rni|rzi|rmi|rpi|rna|rs)")) rnd = m.substring(1);
         }
-        if ("rs".equals(rnd)) throw refuse(c, "stochastic rounding .rs is not modelled");
         boolean relu = c.has(".relu");
         boolean satfinite = c.has(".satfinite");
+        if ("rs".equals(rnd)) {
+            if (dt.fp8 != null || st.fp8 != null) throw refuse(c, ".rs converts only to .f16x2, .bf16x2 and the x4 types");
+            return StochasticCvt.compile(c, dt.scalar, st.scalar, relu, satfinite);
+        }
         if (dt.fp8 != null) return toFp8(c, dt.fp8, st, rnd, relu, satfinite);
         if (st.fp8 != null) return fromFp8(c, dt, st.fp8, rnd, relu, satfinite);
         if (dt.scalar == ScalarType.F16X2 || dt.scalar == ScalarType.BF16X2) return pairFromF32(c, dt.scalar, st.scalar, rnd, relu, satfinite);

@@ -35,6 +35,7 @@ final class ExecKernel {
     private final List<ArgSpec> args = new ArrayList<>();
     private String params = "";
     private boolean ret = true;
+    private String target = "sm_90a";
 
     private ExecKernel(String body) { this.body = body; }
 
@@ -47,6 +48,8 @@ final class ExecKernel {
     ExecKernel block(Dim3 b) { block = b; return this; }
     ExecKernel threads(int n) { block = new Dim3(n, 1, 1); return this; }
     ExecKernel wSlots(int n) { wSlots = n; return this; }
+    /** The module's {@code .target} (sm_90a unless given). */
+    ExecKernel target(String t) { target = t; return this; }
     /** Leaves out the final {@code ret} of the kernel body. */
     ExecKernel noRet() { ret = false; return this; }
 
@@ -71,7 +74,7 @@ final class ExecKernel {
     }
 
     String ptx() {
-        return ".version 9.0\n.target sm_90a\n.address_size 64\n" + header + "\n" + funcs + "\n.visible .entry k(.param .u64 w, "
+        return ".version 9.0\n.target " + target + "\n.address_size 64\n" + header + "\n" + funcs + "\n.visible .entry k(.param .u64 w, "
                 + ".param .u64 x" + params + ")\n{\n" + PRE + body + (ret ? "\nret;" : "") + "\n}\n";
     }
 

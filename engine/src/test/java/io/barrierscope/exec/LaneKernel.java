@@ -20,6 +20,11 @@ final class LaneKernel {
     static long[] run64out(String body, long[]... inputs) { return run(body, false, true, inputs); }
 
     static long[] run(String body, boolean wideIn, boolean wideOut, long[]... inputs) {
+        return run("sm_90a", body, wideIn, wideOut, inputs);
+    }
+
+    /** As {@link #run(String, boolean, boolean, long[]...)} in a module whose {@code .target} is {@code target}. */
+    static long[] run(String target, String body, boolean wideIn, boolean wideOut, long[]... inputs) {
         int n = inputs[0].length;
         if (n > 1024) throw new IllegalArgumentException("at most 1024 inputs");
         StringBuilder k = new StringBuilder("mov.u32 %r60, %tid.x;\nmul.wide.u32 %rd30, %r60, " + (wideIn ? 8 : 4) + ";\n");
@@ -42,7 +47,7 @@ final class LaneKernel {
         } else {
             k.append("mul.wide.u32 %rd35, %r60, 4;\nadd.s64 %rd35, %rd40, %rd35;\nst.global.u32 [%rd35], %r10;\n");
         }
-        e = ExecKernel.of(k.toString()).threads(n).wSlots(Math.max(64, n));
+        e = ExecKernel.of(k.toString()).target(target).threads(n).wSlots(Math.max(64, n));
         for (Object[] b : bufs) {
             @SuppressWarnings("unchecked")
             List<Number> data = (List<Number>) b[1];
