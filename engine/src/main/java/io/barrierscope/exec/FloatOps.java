@@ -24,8 +24,8 @@ final class FloatOps {
         for (String mod : c.insn().modifiers()) {
             if (mod.equals(".rz") || mod.equals(".rm") || mod.equals(".rp")) {
                 if (t == ScalarType.F32 && DirectedF32.handles(opc)) return DirectedF32.compile(c, opc, FloatFormat.Round.of(mod));
-                throw c.error("unsupported instruction " + c.insn().mnemonic() + " (directed rounding " + mod + " is not modelled"
-                        + (t == ScalarType.F64 ? " for .f64)" : ")"));
+                if (t == ScalarType.F64 && DirectedF64.handles(opc)) return DirectedF64.compile(c, opc, FloatFormat.Round.of(mod));
+                throw c.error("unsupported instruction " + c.insn().mnemonic() + " (directed rounding " + mod + " is not modelled)");
             }
         }
         boolean f32 = t == ScalarType.F32;

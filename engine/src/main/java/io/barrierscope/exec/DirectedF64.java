@@ -1,0 +1,132 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.exec.FloatFormat.Round;
+import io.barrierscope.ptx.ScalarType;
+import java.math.BigDecimal;
+
+/**
+ * f64 add, sub, mul, fma/mad, div, rcp and sqrt with the directed roundings {@code .rz},
+ * {@code .rm}, {@code .rp} (PTX ISA 9.7.3, the rounding modifiers of add, sub, mul, fma, mad,
+ * div, rcp and sqrt on .f64). A double cannot carry these results exactly, so the result rounded
+ * to nearest (Java's IEEE arithmetic) is moved one step when the exact result lies on the other
+ * side of it: which side is decided exactly, by TwoSum for sums and by BigDecimal (the operands'
+ * exact values, multiplying quotients and roots back) for the rest. {@code .rn} stays in
+ * {@link FloatOps}.
+ */
+final class DirectedF64 {
+    private DirectedF64() {}
+
+    static boolean handles(String opc) { return DirectedF32.handles(opc); }
+
+    static Op compile(CompileContext c, String opc, Round r) {
+        if (c.has(".ftz") || c.has(".sat")) {
+            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (.ftz and .sat are not .f64 forms)");
+        }
+        int arity = switch (opc) {
+            case "rcp", "sqrt" -> 1;
+            case "fma", "mad" -> 3;
+            default -> 2;
+        };
+        c.expectOperands(arity + 1, arity + 1);
+        int d = c.dst(0);
+        Src[] src = new Src[arity];
+        for (int i = 0; i < arity; i++) src[i] = c.src(i + 1, ScalarType.F64);
+        return new FnOp((m, th) -> {
+            double[] in = new double[arity];
+            for (int i = 0; i < arity; i++) in[i] = Values.f64(src[i].get(m, th));
+            double v = apply(opc, r, in);
+            if (d >= 0) m.setReg(th, d, FloatOps.write(v, false, false, false));
+        });
+    }
+
+    /** The exact result of {@code opc} on {@code in}, rounded once by {@code r}. */
+    static double apply(String opc, Round r, double[] in) {
+        double a = in[0];
+        double b = in.length > 1 ? in[1] : 0;
+        double rn = switch (opc) {
+            case "add" -> a + b;
+            case "sub" -> a - b;
+            case "mul" -> a * b;
+            case "fma", "mad" -> Math.fma(a, b, in[2]);
+            case "div" -> a / b;
+            case "rcp" -> 1.0 / a;
+            default -> Math.sqrt(a);
+        };
+        if (Double.isNaN(rn)) return rn;
+        boolean exactSpecial = false; // an infinite operand or a division by zero
+        for (double x : in) exactSpecial |= !Double.isFinite(x);
+        exactSpecial |= (opc.equals("div") && b == 0) || (opc.equals("rcp") && a == 0);
+        if (exactSpecial) return rn; // infinities, and zeros divided from them, are exact
+        if (Double.isInfinite(rn)) return overflow(rn > 0, r);
+        int cmp = compareExact(opc, in, rn); // sign of (exact - rn)
+        if (cmp == 0) {
+            if (rn == 0 && r == Round.RM && additive(opc) && !bothPlusZero(opc, in)) return -0.0; // IEEE 754 6.3
+            return rn;
+        }
+        boolean negative = rn < 0 || (rn == 0 && cmp < 0); // rounding to nearest never crosses zero
+        return switch (r) {
+            case RM -> cmp < 0 ? Math.nextDown(rn) : rn;
+            case RP -> cmp > 0 ? Math.nextUp(rn) : rn;
+            case RZ -> negative ? (cmp > 0 ? Math.nextUp(rn) : rn) : (cmp < 0 ? Math.nextDown(rn) : rn);
+            default -> rn;
+        };
+    }
+
+    /** A finite exact result beyond the largest double: the largest finite value or infinity by the mode. */
+    private static double overflow(boolean positive, Round r) {
+        boolean toInf = switch (r) {
+            case RZ -> false;
+            case RP -> positive;
+            case RM -> !positive;
+            default -> true;
+        };
+        double mag = toInf ? Double.POSITIVE_INFINITY : Double.MAX_VALUE;
+        return positive ? mag : -mag;
+    }
+
+    private static boolean additive(String opc) {
+        return opc.equals("add") || opc.equals("sub") || opc.equals("fma") || opc.equals("mad");
+    }
+
+    /** Whether both terms of a sum that is exactly zero are +0 (then, and only then, .rm keeps +0). */
+    private static boolean bothPlusZero(String opc, double[] in) {
+        double p;
+        if (opc.equals("add") || opc.equals("sub")) p = in[0];
+        else if (in[0] == 0 || in[1] == 0) p = (Double.doubleToRawLongBits(in[0]) ^ Double.doubleToRawLongBits(in[1])) < 0 ? -0.0 : 0.0;
+        else p = 1; // a nonzero product is no +0 term
+        double q = opc.equals("add") ? in[1] : opc.equals("sub") ? -in[1] : in[2];
+        return Double.doubleToRawLongBits(p) == 0 && Double.doubleToRawLongBits(q) == 0;
+    }
+
+    /** The sign of the exact result minus {@code rn} (both finite). */
+    private static int compareExact(String opc, double[] in, double rn) {
+        switch (opc) {
+            case "add", "sub" -> {
+                double x = in[0];
+                double y = opc.equals("sub") ? -in[1] : in[1];
+                if (Math.abs(x) >= 0x1p1000 || Math.abs(y) >= 0x1p1000) return exact(x).add(exact(y)).compareTo(exact(rn)); // keeps TwoSum clear of overflow
+                double bb = rn - x; // TwoSum (Knuth): exact error of a finite rounded sum
+                double err = (x - (rn - bb)) + (y - bb);
+                return (int) Math.signum(err);
+            }
+            case "mul" -> {
+                return exact(in[0]).multiply(exact(in[1])).compareTo(exact(rn));
+            }
+            case "fma", "mad" -> {
+                return exact(in[0]).multiply(exact(in[1])).add(exact(in[2])).compareTo(exact(rn));
+            }
+            case "div", "rcp" -> {
+                double num = opc.equals("div") ? in[0] : 1.0;
+                double den = opc.equals("div") ? in[1] : in[0];
+                // exact - rn = (num - rn * den) / den
+                int s = exact(num).compareTo(exact(rn).multiply(exact(den)));
+                return den < 0 ? -s : s;
+            }
+            default -> { // sqrt: rn >= 0, exact - rn has the sign of a - rn^2
+                return exact(in[0]).compareTo(exact(rn).multiply(exact(rn)));
+            }
+        }
+    }
+
+    private static BigDecimal exact(double x) { return new BigDecimal(x); }
+}
