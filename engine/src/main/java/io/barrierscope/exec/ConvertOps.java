@@ -97,6 +97,7 @@ final class ConvertOps {
                 if (d >= 0) m.setReg(th, d, bits);
             });
         }
+        if (dt == ScalarType.F64 && directed != null && !st.isFloat()) return directedToF64(c, d, a, st, directed);
         if (dt.isFloat()) {
             if (r != null && !r.equals("rn")) {
                 throw c.error("unsupported instruction " + c.insn().mnemonic() + " (directed rounding ." + r + ")");
@@ -150,6 +151,20 @@ final class ConvertOps {
                 bits = f & 0xFFFFFFFFL;
             }
             if (d >= 0) m.setReg(th, d, bits);
+        });
+    }
+
+    /** cvt.{rz,rm,rp}.f64 from an integer: the exact integer rounded once in that direction. */
+    private static Op directedToF64(CompileContext c, int d, Src a, ScalarType st, FloatFormat.Round r) {
+        boolean unsigned64 = st == ScalarType.U64;
+        return new FnOp((m, th) -> {
+            long x = Values.norm(a.get(m, th), st);
+            boolean big = unsigned64 && x < 0;
+            double rn = big ? unsignedToDouble(x) : (double) x;
+            java.math.BigDecimal exact = big ? new java.math.BigDecimal(new java.math.BigInteger(Long.toUnsignedString(x)))
+                    : java.math.BigDecimal.valueOf(x);
+            double v = DirectedF64.step(rn, exact.compareTo(new java.math.BigDecimal(rn)), r);
+            if (d >= 0) m.setReg(th, d, Values.bits(v));
         });
     }
 

@@ -63,6 +63,14 @@ final class DirectedF64 {
             if (rn == 0 && r == Round.RM && additive(opc) && !bothPlusZero(opc, in)) return -0.0; // IEEE 754 6.3
             return rn;
         }
+        return step(rn, cmp, r);
+    }
+
+    /**
+     * The result in mode {@code r} from {@code rn}, the finite exact value rounded to nearest, and
+     * {@code cmp}, the sign of the exact value minus {@code rn}: at most one step away from it.
+     */
+    static double step(double rn, int cmp, Round r) {
         boolean negative = rn < 0 || (rn == 0 && cmp < 0); // rounding to nearest never crosses zero
         return switch (r) {
             case RM -> cmp < 0 ? Math.nextDown(rn) : rn;

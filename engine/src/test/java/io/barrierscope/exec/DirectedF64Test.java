@@ -188,6 +188,33 @@ class DirectedF64Test {
     @Test void sqrtRoundsTheExactRootOnceInEveryMode() { check("sqrt", 1); }
 
     @Test
+    void integersConvertToF64RoundedOnceInEveryMode() {
+        SplittableRandom rnd = new SplittableRandom(47);
+        long[] in = new long[64];
+        long[] edge = {Long.MIN_VALUE, Long.MAX_VALUE, -1, 0, (1L << 53) + 1, (1L << 54) + 2, (1L << 54) + 6, -(1L << 53) - 1,
+            (1L << 62) + 1, 0xFFFFFFFFFFFFFC00L, 0xFFFFFFFFFFFFFBFFL, 0x8000000000000400L};
+        for (int i = 0; i < in.length; i++) in[i] = i < edge.length ? edge[i] : rnd.nextLong() >> rnd.nextInt(12);
+        for (String it : new String[] {"s64", "u64", "s32"}) {
+            for (String mode : MODES) {
+                String src = it.endsWith("64") ? "%rd1" : "%r3";
+                String pre = it.endsWith("64") ? "" : "cvt.u32.u64 %r3, %rd1;\n";
+                long[] out = LaneKernel.run(pre + "cvt." + mode + ".f64." + it + " %fd1, " + src + ";\nmov.b64 %rd10, %fd1;", true, true, in);
+                for (int i = 0; i < in.length; i++) {
+                    BigDecimal v = switch (it) {
+                        case "s64" -> BigDecimal.valueOf(in[i]);
+                        case "u64" -> new BigDecimal(new java.math.BigInteger(Long.toUnsignedString(in[i])));
+                        default -> BigDecimal.valueOf((int) in[i]);
+                    };
+                    BigDecimal ax = v.abs();
+                    double want = v.signum() == 0 ? 0.0 : pick(ax::compareTo, v.signum() < 0, mode, v.doubleValue());
+                    assertEquals(Long.toHexString(Double.doubleToRawLongBits(want)), Long.toHexString(out[i]), "cvt." + mode + ".f64." + it
+                            + " of " + v);
+                }
+            }
+        }
+    }
+
+    @Test
     void madIsFmaAndFtzOrSatOnF64IsRefusedByName() {
         long[] out = LaneKernel.run("mov.b64 %fd1, %rd1;\nmov.b64 %fd2, %rd2;\nmov.b64 %fd3, %rd3;\nmad.rp.f64 %fd10, %fd1, %fd2, %fd3;\n"
                 + "mov.b64 %rd10, %fd10;", true, true, new long[] {Double.doubleToRawLongBits(1)},
