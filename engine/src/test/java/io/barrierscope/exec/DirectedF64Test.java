@@ -108,6 +108,12 @@ class DirectedF64Test {
         return negative ? -mag : mag;
     }
 
+    /** A finite nonzero exact value rounded to a double by the mode. */
+    static double pickExact(BigDecimal v, String mode) {
+        BigDecimal ax = v.abs();
+        return pick(ax::compareTo, v.signum() < 0, mode, v.doubleValue());
+    }
+
     static double ref(String op, double[] in, String mode) {
         double ieee = switch (op) { // NaN, infinities and the signs of zeros: IEEE, from Java's own arithmetic
             case "add" -> in[0] + in[1];
@@ -205,8 +211,7 @@ class DirectedF64Test {
                         case "u64" -> new BigDecimal(new java.math.BigInteger(Long.toUnsignedString(in[i])));
                         default -> BigDecimal.valueOf((int) in[i]);
                     };
-                    BigDecimal ax = v.abs();
-                    double want = v.signum() == 0 ? 0.0 : pick(ax::compareTo, v.signum() < 0, mode, v.doubleValue());
+                    double want = v.signum() == 0 ? 0.0 : pickExact(v, mode);
                     assertEquals(Long.toHexString(Double.doubleToRawLongBits(want)), Long.toHexString(out[i]), "cvt." + mode + ".f64." + it
                             + " of " + v);
                 }
