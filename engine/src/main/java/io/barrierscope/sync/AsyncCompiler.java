@@ -79,10 +79,23 @@ final class AsyncCompiler {
         throw c.error("unsupported instruction " + c.insn().mnemonic());
     }
 
+    /** Tensor copy modes and qualifiers the ISA lists only for sm_100a and the sm_100f/sm_110f families (9.7.9.25.5). */
+    static final List<String> SM100_MODES = List.of(".im2col::w", ".im2col::w::128", ".tile::gather4", ".tile::scatter4",
+            ".cta_group::1", ".cta_group::2");
+
+    /** Why a tensor copy or prefetch naming {@code mod} is refused, or null if it is not an sm_100 mode. */
+    static String sm100Refusal(String what, String mod) {
+        if (!SM100_MODES.contains(mod)) return null;
+        return what + " " + mod + " is not modelled: the ISA lists it for target sm_100a (and the sm_100f, sm_110f families); "
+                + ".tile and .im2col are";
+    }
+
     /** cp.async.bulk.tensor, tile or im2col mode, global to shared with complete-tx. */
     private static Op tensor(CompileContext c) {
         boolean im2col = false;
         for (String mod : c.insn().modifiers()) {
+            String sm100 = sm100Refusal("tensor copy mode", mod);
+            if (sm100 != null) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (" + sm100 + ")");
             if (mod.equals(".im2col")) {
                 im2col = true;
             } else if (mod.equals(".im2col_no_offs")) {

@@ -61,6 +61,10 @@ final class BulkReduceCompiler {
         String name = c.insn().mnemonic();
         if (!c.has(".global")) throw c.error(name + ": a bulk prefetch reads .global memory");
         if (c.has(".tensor")) {
+            for (String m : c.insn().modifiers()) {
+                String sm100 = AsyncCompiler.sm100Refusal("tensor prefetch mode", m);
+                if (sm100 != null) throw c.error("unsupported instruction " + name + " (" + sm100 + ")");
+            }
             int rank = AsyncCompiler.rank(c);
             c.expectOperands(1, 3);
             AsyncCompiler.tensorOperand(c, 0, rank);

@@ -75,6 +75,25 @@ class UnsupportedInstructionTest {
     }
 
     @Test
+    void wideIm2colGather4Scatter4AndCtaGroupTensorModesAreRefusedNamingSm100a() {
+        String[] bad = {
+            "cp.async.bulk.tensor.3d.shared::cta.global.im2col::w.mbarrier::complete_tx::bytes [bar0], [%rd40, {%r1, %r2, %r3}], [bar0], {%h1, %h2};",
+            "cp.async.bulk.tensor.4d.shared::cluster.global.im2col::w::128.mbarrier::complete_tx::bytes [bar0], [%rd40, {%r1, %r2, %r3, %r4}], [bar0], {%h1, %h2};",
+            "cp.async.bulk.tensor.2d.shared::cluster.global.tile::gather4.mbarrier::complete_tx::bytes [bar0], [%rd40, {%r1, %r2, %r3, %r4, %r5}], [bar0];",
+            "cp.async.bulk.tensor.2d.global.shared::cta.tile::scatter4.bulk_group [%rd40, {%r1, %r2, %r3, %r4, %r5}], [bar0];",
+            "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.cta_group::1 [bar0], [%rd40, {%r1, %r2}], [bar0];",
+            "cp.async.bulk.prefetch.tensor.3d.L2.global.im2col::w [%rd40, {%r1, %r2, %r3}], {%h1, %h2};",
+            "cp.async.bulk.prefetch.tensor.2d.L2.global.tile::gather4 [%rd40, {%r1, %r2, %r3, %r4, %r5}];"};
+        for (String insn : bad) {
+            BadInputException e = refuse(insn);
+            String mode = insn.contains("::w::128") ? ".im2col::w::128" : insn.contains("::w") ? ".im2col::w"
+                    : insn.contains("gather4") ? ".tile::gather4" : insn.contains("scatter4") ? ".tile::scatter4" : ".cta_group::1";
+            assertTrue(e.getMessage().contains("unsupported instruction " + insn.substring(0, insn.indexOf(' '))), e.getMessage());
+            assertTrue(e.getMessage().contains(mode + " is not modelled: the ISA lists it for target sm_100a"), e.getMessage());
+        }
+    }
+
+    @Test
     void anIm2colTensorPrefetchTakesOneOffsetPerSpatialDimension() {
         BadInputException e = refuse("cp.async.bulk.prefetch.tensor.5d.L2.global.im2col [%rd40, {%r1, %r2, %r3, %r4, %r5}], {%h1, %h2};");
         assertTrue(e.getMessage().contains("is 5-d, so it takes 3 im2col offsets"), e.getMessage());
