@@ -29,6 +29,7 @@ final class StochasticCvt {
         }
         if (c.has(".ftz") || c.has(".sat")) throw refuse(c, ".ftz and .sat are not cvt.rs modifiers");
         c.expectOperands(4, 4);
+        if (!(c.operand(3) instanceof io.barrierscope.ptx.Operand.Reg)) throw refuse(c, "rbits is a .b32 register operand");
         boolean half = dt == ScalarType.F16X2;
         FloatFormat f = half ? FloatFormat.F16 : FloatFormat.BF16;
         int width = half ? 13 : 16; // f32 keeps 23 mantissa bits: 13 are discarded for f16, 16 for bf16
