@@ -22,6 +22,7 @@ final class NarrowFloatCvt {
     /** Whether the cvt names a narrow float type, so this class compiles it. */
     static boolean handles(CompileContext c) {
         for (String m : c.insn().modifiers()) {
+            if (X4.contains(m) && !c.has(".rs")) throw refuse(c, m + " appears only in cvt.rs forms");
             if (X4.contains(m)) throw refuse(c, "conversion to " + m + " is not modelled: it needs target sm_100a or sm_103a, "
                     + "and the ISA gives the random bits each of a, b, e, f uses only in a figure");
         }

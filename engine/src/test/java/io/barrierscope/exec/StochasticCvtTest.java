@@ -165,7 +165,7 @@ class StochasticCvtTest {
     void fourElementFp8Fp6AndFp4FormsOtherSourcesAndImmediateRandomBitsAreRefusedByName() {
         for (String bad : new String[] {"cvt.rs.satfinite.e4m3x4.f32 %r10, {%r1, %r2, %r3, %r4}, %r5;",
             "cvt.rs.relu.satfinite.e2m1x4.f32 %h1, {%r1, %r2, %r3, %r4}, %r5;", "cvt.rs.f16.f32 %h1, %r1, %r3;",
-            "cvt.rs.f16x2.f16x2 %r10, %r1, %r2, %r3;", "cvt.rs.bf16x2.f32 %r10, %r1, %r2, 12345;"}) {
+            "cvt.rs.f16x2.f16x2 %r10, %r1, %r2, %r3;", "cvt.rs.bf16x2.f32 %r10, %r1, %r2, 12345;", "cvt.rn.satfinite.e4m3x4.f32 %r10, {%r1, %r2, %r3, %r4};"}) {
             Exception e = assertThrows(Exception.class, () -> LaneKernel.run(TARGET, bad + "\nmov.b32 %r10, 0;", false, false,
                     new long[] {0}), bad);
             String mnemonic = bad.substring(0, bad.indexOf(' '));
