@@ -1,0 +1,181 @@
+/*
+ * Stream-ordered allocation and memory pools (docs/runtime.md, "Memory pools"): cudaMallocAsync,
+ * cudaMallocFromPoolAsync, cudaFreeAsync, the device's default pool and pools the program makes,
+ * and their attributes (driver_types.h's cudaMemPoolAttr). Stream work runs when it is issued, so
+ * an asynchronous allocation is made at once (as cudaMalloc, in the one device address space).
+ * A pool counts the bytes of its live allocations; freed bytes go back to the device at once
+ * (the engine never reuses an address), so its reserved memory is its used memory, whatever its
+ * release threshold, which is kept and reported as set.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cudart.h"
+
+#define POOL_MAGIC 0x504F4F4Cu
+
+typedef struct bs_pool {
+    uint32_t magic;
+    int reuse[3];            /* cudaMemPoolReuse* (attributes 1-3), default enabled */
+    uint64_t threshold;      /* cudaMemPoolAttrReleaseThreshold */
+    uint64_t used, used_high, reserved_high;
+} *cudaMemPool_t;
+
+static struct bs_pool default_pool = {POOL_MAGIC, {1, 1, 1}, 0, 0, 0, 0};
+static cudaMemPool_t current_pool = &default_pool;
+
+typedef struct { uint64_t addr, size; cudaMemPool_t pool; } pooled;
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static pooled *live;
+static size_t nlive;
+
+static int bad_pool(cudaMemPool_t p) { return (uintptr_t) p < 4096 || p->magic != POOL_MAGIC; }
+
+int cudaDeviceGetDefaultMemPool(cudaMemPool_t *pool, int device) {
+    if (pool == NULL) return bs_set(cudaErrorInvalidValue);
+    if (device != 0) return bs_set(cudaErrorInvalidDevice);
+    *pool = &default_pool;
+    return cudaSuccess;
+}
+
+int cudaDeviceGetMemPool(cudaMemPool_t *pool, int device) {
+    if (pool == NULL) return bs_set(cudaErrorInvalidValue);
+    if (device != 0) return bs_set(cudaErrorInvalidDevice);
+    *pool = current_pool;
+    return cudaSuccess;
+}
+
+int cudaDeviceSetMemPool(int device, cudaMemPool_t pool) {
+    if (device != 0) return bs_set(cudaErrorInvalidDevice);
+    if (bad_pool(pool)) return bs_set(cudaErrorInvalidValue);
+    current_pool = pool;
+    return cudaSuccess;
+}
+
+/* struct cudaMemPoolProps (driver_types.h): allocType, handleTypes, location {type, id}, ... */
+int cudaMemPoolCreate(cudaMemPool_t *pool, const int *props) {
+    if (pool == NULL || props == NULL) return bs_set(cudaErrorInvalidValue);
+    /* cudaMemAllocationTypePinned (1), cudaMemLocationTypeDevice (1), device 0; no shareable handles */
+    if (props[0] != 1 || props[2] != 1 || props[3] != 0) {
+        fprintf(stderr, "barrierscope: cudaMemPoolCreate: only pinned pools on device 0 exist here "
+                        "(returns cudaErrorInvalidValue)\n");
+        return bs_set(cudaErrorInvalidValue);
+    }
+    if (props[1] != 0) return bs_unimplemented("cudaMemPoolCreate with shareable handle types (IPC)");
+    cudaMemPool_t p = calloc(1, sizeof *p);
+    if (p == NULL) return bs_set(cudaErrorMemoryAllocation);
+    *p = (struct bs_pool){POOL_MAGIC, {1, 1, 1}, 0, 0, 0, 0};
+    *pool = p;
+    return cudaSuccess;
+}
+
+/* A pool with live allocations may be destroyed; they stay valid until freed (as documented). */
+int cudaMemPoolDestroy(cudaMemPool_t pool) {
+    if (bad_pool(pool) || pool == &default_pool) return bs_set(cudaErrorInvalidValue);
+    pthread_mutex_lock(&pool_lock);
+    for (size_t i = 0; i < nlive; i++) if (live[i].pool == pool) live[i].pool = NULL;
+    pthread_mutex_unlock(&pool_lock);
+    if (current_pool == pool) current_pool = &default_pool;
+    pool->magic = 0;
+    free(pool);
+    return cudaSuccess;
+}
+
+int cudaMemPoolTrimTo(cudaMemPool_t pool, size_t keep) {
+    (void) keep;
+    return bad_pool(pool) ? bs_set(cudaErrorInvalidValue) : cudaSuccess;
+}
+
+enum { REUSE_FOLLOW = 1, REUSE_OPPORTUNISTIC = 2, REUSE_INTERNAL = 3, RELEASE_THRESHOLD = 4,
+       RESERVED_CURRENT = 5, RESERVED_HIGH = 6, USED_CURRENT = 7, USED_HIGH = 8 };
+
+int cudaMemPoolSetAttribute(cudaMemPool_t pool, int attr, void *value) {
+    if (bad_pool(pool) || value == NULL) return bs_set(cudaErrorInvalidValue);
+    int e = cudaSuccess;
+    pthread_mutex_lock(&pool_lock);
+    switch (attr) {
+    case REUSE_FOLLOW: case REUSE_OPPORTUNISTIC: case REUSE_INTERNAL:
+        pool->reuse[attr - 1] = *(int *) value != 0;
+        break;
+    case RELEASE_THRESHOLD:
+        pool->threshold = *(uint64_t *) value;
+        break;
+    case RESERVED_HIGH: case USED_HIGH: /* "It is illegal to set this attribute to a non-zero value": a reset */
+        if (*(uint64_t *) value != 0) e = cudaErrorInvalidValue;
+        else if (attr == USED_HIGH) pool->used_high = pool->used;
+        else pool->reserved_high = pool->used;
+        break;
+    default: /* the current amounts are read-only */
+        e = cudaErrorInvalidValue;
+    }
+    pthread_mutex_unlock(&pool_lock);
+    return e ? bs_set(e) : cudaSuccess;
+}
+
+int cudaMemPoolGetAttribute(cudaMemPool_t pool, int attr, void *value) {
+    if (bad_pool(pool) || value == NULL) return bs_set(cudaErrorInvalidValue);
+    int e = cudaSuccess;
+    pthread_mutex_lock(&pool_lock);
+    switch (attr) {
+    case REUSE_FOLLOW: case REUSE_OPPORTUNISTIC: case REUSE_INTERNAL: *(int *) value = pool->reuse[attr - 1]; break;
+    case RELEASE_THRESHOLD: *(uint64_t *) value = pool->threshold; break;
+    case RESERVED_CURRENT: case USED_CURRENT: *(uint64_t *) value = pool->used; break;
+    case RESERVED_HIGH: *(uint64_t *) value = pool->reserved_high; break;
+    case USED_HIGH: *(uint64_t *) value = pool->used_high; break;
+    default: e = cudaErrorInvalidValue;
+    }
+    pthread_mutex_unlock(&pool_lock);
+    return e ? bs_set(e) : cudaSuccess;
+}
+
+/* Stream work that a capture cannot hold here (graph memory nodes are not modelled): on a
+   capturing stream it is refused by name and the capture invalidated (streams.c). */
+int cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t pool, cudaStream_t stream) {
+    BS_STICKY();
+    if (ptr == NULL || bad_pool(pool)) return bs_set(cudaErrorInvalidValue);
+    int e = bs_stream_uncapturable(stream, "cudaMallocAsync");
+    if (e) return e;
+    e = bs_malloc(ptr, size);
+    if (e) return e;
+    pthread_mutex_lock(&pool_lock);
+    live = realloc(live, (nlive + 1) * sizeof *live);
+    if (live == NULL) bs_fatal("out of host memory");
+    live[nlive++] = (pooled){(uint64_t) (uintptr_t) *ptr, size, pool};
+    pool->used += size;
+    if (pool->used > pool->used_high) pool->used_high = pool->used;
+    if (pool->used > pool->reserved_high) pool->reserved_high = pool->used;
+    pthread_mutex_unlock(&pool_lock);
+    return cudaSuccess;
+}
+
+int cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream) {
+    return cudaMallocFromPoolAsync(ptr, size, current_pool, stream);
+}
+
+int cudaFreeAsync(void *ptr, cudaStream_t stream) {
+    BS_STICKY();
+    int e = bs_stream_uncapturable(stream, "cudaFreeAsync");
+    return e ? e : bs_free(ptr);
+}
+
+void bs_pool_forget(void *p) {
+    uint64_t a = (uint64_t) (uintptr_t) p;
+    pthread_mutex_lock(&pool_lock);
+    for (size_t i = 0; i < nlive; i++) {
+        if (live[i].addr == a) {
+            if (live[i].pool != NULL) live[i].pool->used -= live[i].size;
+            live[i] = live[--nlive];
+            break;
+        }
+    }
+    pthread_mutex_unlock(&pool_lock);
+}
+
+int cudaMallocAsync_ptsz(void **ptr, size_t size, cudaStream_t stream) { return cudaMallocAsync(ptr, size, stream); }
+int cudaFreeAsync_ptsz(void *ptr, cudaStream_t stream) { return cudaFreeAsync(ptr, stream); }
+int cudaMallocFromPoolAsync_ptsz(void **ptr, size_t size, cudaMemPool_t pool, cudaStream_t stream) {
+    return cudaMallocFromPoolAsync(ptr, size, pool, stream);
+}

@@ -1,0 +1,186 @@
+// CUDA graphs: one built node by node (memsets of 4- and 2-byte elements, kernels, an empty join,
+// a copy, a host node), one recorded by stream capture with a fork to a second stream and a join
+// back; nothing runs while it is recorded, and each launch replays all of it.
+#include <cstdio>
+#include <cstring>
+#include <cuda_runtime.h>
+
+__global__ void scale(int *p, int k, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) p[i] *= k;
+}
+
+__global__ void add(int *dst, const int *a, const int *b, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) dst[i] = a[i] + b[i];
+}
+
+__global__ void inc(int *p, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) p[i] += 1;
+}
+
+static void CUDART_CB count_call(void *counter) { ++*(int *) counter; }
+
+#define CHECK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
+    printf("FAIL line %d: %s: %s\n", __LINE__, #x, cudaGetErrorName(e_)); return 1; } } while (0)
+#define EXPECT(c, ...) do { if (!(c)) { printf("FAIL line %d: ", __LINE__); printf(__VA_ARGS__); printf("\n"); return 1; } } while (0)
+
+static const int n = 100;
+
+static int by_hand(int *a, int *b, int *c, unsigned short *d, size_t dpitch, cudaStream_t s) {
+    static int h[n];
+    int host_calls = 0;
+    cudaGraph_t g;
+    CHECK(cudaGraphCreate(&g, 0));
+    cudaGraphNode_t setA, setB, setD, scA, scB, join, sum, copy, host;
+    cudaMemsetParams ms = {};
+    ms.dst = a; ms.value = 3; ms.elementSize = 4; ms.width = n; ms.height = 1;
+    CHECK(cudaGraphAddMemsetNode(&setA, g, nullptr, 0, &ms));
+    ms.dst = b; ms.value = 5;
+    CHECK(cudaGraphAddMemsetNode(&setB, g, nullptr, 0, &ms));
+    ms.dst = d; ms.value = 0xBEEF; ms.elementSize = 2; ms.width = 10; ms.height = 3; ms.pitch = dpitch;
+    CHECK(cudaGraphAddMemsetNode(&setD, g, nullptr, 0, &ms));
+    int k = 2, len = n;
+    void *argsA[] = {&a, &k, &len};
+    cudaKernelNodeParams kp = {};
+    kp.func = (void *) scale; kp.gridDim = dim3(1); kp.blockDim = dim3(128); kp.kernelParams = argsA;
+    CHECK(cudaGraphAddKernelNode(&scA, g, &setA, 1, &kp));
+    k = 10; // the arguments were copied when the node was added: this changes nothing for scA
+    void *argsB[] = {&b, &k, &len};
+    kp.kernelParams = argsB;
+    CHECK(cudaGraphAddKernelNode(&scB, g, &setB, 1, &kp));
+    k = 1000;
+    cudaGraphNode_t both[] = {scA, scB};
+    CHECK(cudaGraphAddEmptyNode(&join, g, both, 2));
+    void *argsSum[] = {&c, &a, &b, &len};
+    kp.func = (void *) add; kp.kernelParams = argsSum;
+    CHECK(cudaGraphAddKernelNode(&sum, g, &join, 1, &kp));
+    CHECK(cudaGraphAddMemcpyNode1D(&copy, g, &sum, 1, h, c, sizeof h, cudaMemcpyDeviceToHost));
+    cudaHostNodeParams hp = {count_call, &host_calls};
+    CHECK(cudaGraphAddHostNode(&host, g, &copy, 1, &hp));
+
+    size_t count = 0;
+    CHECK(cudaGraphGetNodes(g, nullptr, &count));
+    EXPECT(count == 9, "%zu nodes", count);
+    CHECK(cudaGraphGetRootNodes(g, nullptr, &count));
+    EXPECT(count == 3, "%zu root nodes", count);
+    cudaGraphNodeType type;
+    CHECK(cudaGraphNodeGetType(copy, &type));
+    EXPECT(type == cudaGraphNodeTypeMemcpy, "node type %d", (int) type);
+
+    cudaGraphExec_t x;
+    CHECK(cudaGraphInstantiate(&x, g, 0));
+    CHECK(cudaGraphDestroy(g)); // the executable graph is a snapshot: it outlives the graph
+    EXPECT(host_calls == 0, "the host node ran before a launch");
+    for (int round = 1; round <= 2; round++) {
+        memset(h, 0, sizeof h);
+        CHECK(cudaGraphLaunch(x, s));
+        CHECK(cudaStreamSynchronize(s));
+        for (int i = 0; i < n; i++) EXPECT(h[i] == 3 * 2 + 5 * 10, "round %d: h[%d] = %d", round, i, h[i]);
+        EXPECT(host_calls == round, "host node ran %d times after %d launches", host_calls, round);
+    }
+    unsigned short rows[3][256];
+    CHECK(cudaMemcpy2D(rows, sizeof rows[0], d, dpitch, sizeof rows[0], 3, cudaMemcpyDeviceToHost));
+    for (int y = 0; y < 3; y++)
+        for (int i = 0; i < 12; i++) EXPECT(rows[y][i] == (i < 10 ? 0xBEEF : 0), "2-byte memset row %d [%d] = %x", y, i, rows[y][i]);
+    CHECK(cudaGraphExecDestroy(x));
+    return 0;
+}
+
+static int captured(int *a, int *b, int *c, cudaStream_t s1, cudaStream_t s2) {
+    static int h[n];
+    int host_calls = 0;
+    cudaEvent_t fork, back;
+    CHECK(cudaEventCreate(&fork));
+    CHECK(cudaEventCreate(&back));
+    const size_t bytes = n * sizeof(int);
+    CHECK(cudaStreamBeginCapture(s1, cudaStreamCaptureModeGlobal));
+    cudaStreamCaptureStatus st;
+    CHECK(cudaStreamIsCapturing(s1, &st));
+    EXPECT(st == cudaStreamCaptureStatusActive, "s1 status %d", (int) st);
+    unsigned long long id = 0;
+    cudaGraph_t being = nullptr;
+    const cudaGraphNode_t *deps = nullptr;
+    size_t ndeps = 99;
+    CHECK(cudaStreamGetCaptureInfo(s1, &st, &id, &being, &deps, nullptr, &ndeps));
+    EXPECT(id != 0 && being != nullptr && ndeps == 0, "capture info id %llu, %zu dependencies", id, ndeps);
+    CHECK(cudaMemsetAsync(a, 0, bytes, s1));
+    inc<<<1, 128, 0, s1>>>(a, n);                            // a = 1
+    CHECK(cudaGetLastError());
+    CHECK(cudaStreamGetCaptureInfo(s1, &st, &id, &being, &deps, nullptr, &ndeps));
+    EXPECT(ndeps == 1, "after two captured nodes on one stream the next depends on %zu", ndeps);
+    CHECK(cudaEventRecord(fork, s1));
+    CHECK(cudaStreamWaitEvent(s2, fork, 0));                 // s2 joins the capture
+    CHECK(cudaStreamIsCapturing(s2, &st));
+    EXPECT(st == cudaStreamCaptureStatusActive, "s2 status %d", (int) st);
+    CHECK(cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice, s2)); // b = 1
+    scale<<<1, 128, 0, s2>>>(b, 7, n);                       // b = 7
+    inc<<<1, 128, 0, s1>>>(a, n);                            // a = 2, beside the other branch
+    CHECK(cudaEventRecord(back, s2));
+    CHECK(cudaStreamWaitEvent(s1, back, 0));                 // joined back
+    add<<<1, 128, 0, s1>>>(c, a, b, n);                      // c = 9
+    CHECK(cudaMemcpyAsync(h, c, bytes, cudaMemcpyDeviceToHost, s1));
+    CHECK(cudaLaunchHostFunc(s1, count_call, &host_calls));
+    cudaGraph_t g = nullptr;
+    CHECK(cudaStreamEndCapture(s1, &g));
+    EXPECT(g != nullptr, "no graph");
+    CHECK(cudaStreamIsCapturing(s2, &st));
+    EXPECT(st == cudaStreamCaptureStatusNone, "s2 still capturing: %d", (int) st);
+
+    // Recorded, not run: a still holds what the first graph left (6), the host function never ran.
+    int a0 = 0;
+    CHECK(cudaMemcpy(&a0, a, sizeof a0, cudaMemcpyDeviceToHost));
+    EXPECT(a0 == 6 && host_calls == 0, "work ran while captured: a[0] = %d, host calls %d", a0, host_calls);
+    size_t count = 0;
+    CHECK(cudaGraphGetNodes(g, nullptr, &count));
+    EXPECT(count == 8, "%zu captured nodes", count);
+
+    cudaGraphExec_t x;
+    CHECK(cudaGraphInstantiateWithFlags(&x, g, 0));
+    for (int round = 1; round <= 2; round++) {
+        memset(h, 0, sizeof h);
+        CHECK(cudaGraphLaunch(x, s1));
+        CHECK(cudaStreamSynchronize(s1));
+        for (int i = 0; i < n; i++) EXPECT(h[i] == 9, "round %d: h[%d] = %d", round, i, h[i]);
+        EXPECT(host_calls == round, "host function ran %d times after %d launches", host_calls, round);
+    }
+    CHECK(cudaGraphExecDestroy(x));
+    CHECK(cudaGraphDestroy(g));
+
+    // Relaxed mode permits cudaMalloc during a capture; an empty capture is an empty graph.
+    CHECK(cudaStreamBeginCapture(s1, cudaStreamCaptureModeRelaxed));
+    int *extra;
+    CHECK(cudaMalloc(&extra, 64));
+    CHECK(cudaStreamEndCapture(s1, &g));
+    CHECK(cudaGraphGetNodes(g, nullptr, &count));
+    EXPECT(count == 0, "%zu nodes in an empty capture", count);
+    CHECK(cudaGraphInstantiate(&x, g, 0));
+    CHECK(cudaGraphLaunch(x, s1));
+    CHECK(cudaGraphExecDestroy(x));
+    CHECK(cudaGraphDestroy(g));
+    CHECK(cudaFree(extra));
+    CHECK(cudaEventDestroy(fork));
+    CHECK(cudaEventDestroy(back));
+    return 0;
+}
+
+int main() {
+    int *a, *b, *c;
+    unsigned short *d;
+    size_t dpitch;
+    cudaStream_t s1, s2;
+    CHECK(cudaMalloc(&a, n * sizeof(int)));
+    CHECK(cudaMalloc(&b, n * sizeof(int)));
+    CHECK(cudaMalloc(&c, n * sizeof(int)));
+    CHECK(cudaMallocPitch(&d, &dpitch, 256 * sizeof(unsigned short), 3));
+    CHECK(cudaMemset2D(d, dpitch, 0, 256 * sizeof(unsigned short), 3));
+    CHECK(cudaStreamCreate(&s1));
+    CHECK(cudaStreamCreate(&s2));
+    if (by_hand(a, b, c, d, dpitch, s1)) return 1;
+    if (captured(a, b, c, s1, s2)) return 1;
+    CHECK(cudaStreamDestroy(s1));
+    CHECK(cudaStreamDestroy(s2));
+    printf("PASS graphs\n");
+    return 0;
+}
