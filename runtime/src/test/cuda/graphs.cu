@@ -20,6 +20,8 @@ __global__ void inc(int *p, int n) {
     if (i < n) p[i] += 1;
 }
 
+__device__ int sym[4];
+
 static void CUDART_CB count_call(void *counter) { ++*(int *) counter; }
 
 #define CHECK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
@@ -165,6 +167,58 @@ static int captured(int *a, int *b, int *c, cudaStream_t s1, cudaStream_t s2) {
     return 0;
 }
 
+// The documented order: of the nodes whose dependencies have run, the earliest added runs next.
+static char order_log[8];
+static void CUDART_CB log_name(void *name) { strncat(order_log, (const char *) name, 1); }
+
+static int order(cudaStream_t s) {
+    cudaGraph_t g;
+    CHECK(cudaGraphCreate(&g, 0));
+    cudaGraphNode_t A, B, C;
+    cudaHostNodeParams hp = {log_name, (void *) "A"};
+    CHECK(cudaGraphAddHostNode(&A, g, nullptr, 0, &hp));
+    hp.userData = (void *) "B";
+    CHECK(cudaGraphAddHostNode(&B, g, nullptr, 0, &hp));
+    hp.userData = (void *) "C";
+    CHECK(cudaGraphAddHostNode(&C, g, nullptr, 0, &hp));
+    CHECK(cudaGraphAddDependencies(g, &C, &A, nullptr, 1)); // A after C
+    cudaGraphExec_t x;
+    CHECK(cudaGraphInstantiate(&x, g, 0));
+    CHECK(cudaGraphLaunch(x, s));
+    CHECK(cudaGraphLaunch(x, s));
+    EXPECT(strcmp(order_log, "BCABCA") == 0, "order %s", order_log);
+    CHECK(cudaGraphExecDestroy(x));
+    CHECK(cudaGraphDestroy(g));
+    return 0;
+}
+
+// Copies and memsets of every form captured: a copy node reads its source when the graph runs.
+static int captured_copies(unsigned short *d, size_t dpitch, cudaStream_t s) {
+    static int in[4] = {1, 2, 3, 4}, out[4];
+    static unsigned char rows[2][8];
+    CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+    CHECK(cudaMemcpyToSymbolAsync(sym, in, sizeof in, 0, cudaMemcpyHostToDevice, s));
+    CHECK(cudaMemset2DAsync(d, dpitch, 0x11, 8, 2, s));
+    cudaPitchedPtr pd = make_cudaPitchedPtr(d, dpitch, 8, 2);
+    cudaExtent one = make_cudaExtent(2, 1, 1);
+    CHECK(cudaMemset3DAsync(pd, 0x22, one, s));
+    CHECK(cudaMemcpy2DAsync(rows, sizeof rows[0], d, dpitch, 8, 2, cudaMemcpyDeviceToHost, s));
+    CHECK(cudaMemcpyFromSymbolAsync(out, sym, sizeof out, 0, cudaMemcpyDeviceToHost, s));
+    cudaGraph_t g;
+    CHECK(cudaStreamEndCapture(s, &g));
+    for (int i = 0; i < 4; i++) in[i] = 5 + i;
+    cudaGraphExec_t x;
+    CHECK(cudaGraphInstantiate(&x, g, 0));
+    CHECK(cudaGraphLaunch(x, s));
+    CHECK(cudaStreamSynchronize(s));
+    for (int i = 0; i < 4; i++) EXPECT(out[i] == 5 + i, "symbol[%d] = %d (the copy read its source early?)", i, out[i]);
+    for (int y = 0; y < 2; y++)
+        for (int i = 0; i < 8; i++) EXPECT(rows[y][i] == (y == 0 && i < 2 ? 0x22 : 0x11), "rows[%d][%d] = %x", y, i, rows[y][i]);
+    CHECK(cudaGraphExecDestroy(x));
+    CHECK(cudaGraphDestroy(g));
+    return 0;
+}
+
 int main() {
     int *a, *b, *c;
     unsigned short *d;
@@ -179,6 +233,8 @@ int main() {
     CHECK(cudaStreamCreate(&s2));
     if (by_hand(a, b, c, d, dpitch, s1)) return 1;
     if (captured(a, b, c, s1, s2)) return 1;
+    if (captured_copies(d, dpitch, s1)) return 1;
+    if (order(s1)) return 1;
     CHECK(cudaStreamDestroy(s1));
     CHECK(cudaStreamDestroy(s2));
     printf("PASS graphs\n");

@@ -40,4 +40,20 @@ class ExecGraphsTest {
         assertTrue(r.program().contains("cudaGraphInstantiate: the graph has a cycle"), r.all());
         assertTrue(r.err().contains("[memory-fault]") && r.err().contains("1 of 1 launches failed"), r.all());
     }
+
+    @Test
+    void streamOrderedAllocationsCountInTheirPoolAndPoolAttributesFollowTheirDocumentation() throws Exception {
+        ExecProgramsTest.Ran r = exec("mempool");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS mempool"), r.all());
+        assertTrue(r.program().contains("cudaMemPoolCreate: only pinned pools on device 0 exist here (returns cudaErrorInvalidValue)"), r.all());
+    }
+
+    @Test
+    void peerCopiesFromDevice0ToItselfWorkAndPeerAccessToItselfIsTheDocumentedError() throws Exception {
+        ExecProgramsTest.Ran r = exec("peer");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS peer"), r.all());
+        assertTrue(r.program().contains("cudaDeviceEnablePeerAccess(0): there is one device, which is no peer of itself"), r.all());
+    }
 }
