@@ -138,6 +138,7 @@ int bs_issue(cudaStream_t stream, bs_op *op);
 /* streams.c: whether a call that is not stream work (fn) may run now; else the capture error. */
 int bs_capture_check_unsafe(const char *fn);
 int bs_capture_check_legacy(const char *fn);
+int bs_capture_check_sync(const char *fn);
 /* graph.c: run one op now; copy one (params included); free what it owns. */
 int bs_run_op(const bs_op *op);
 void bs_op_copy(bs_op *dst, const bs_op *src);

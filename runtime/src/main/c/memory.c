@@ -32,12 +32,7 @@ int bs_is_device(const void *p, size_t n) {
 /* Symbols live in the device space too but are not allocations: Java checks every address. */
 static int is_known_device(const void *p, size_t n) { return bs_is_device(p, n); }
 
-/* Synchronous work goes on the legacy default stream, and is "potentially unsafe" during a
-   capture (streams.c). */
-static int sync_ok(const char *fn) {
-    int e = bs_capture_check_legacy(fn);
-    return e ? e : bs_capture_check_unsafe(fn);
-}
+#define sync_ok bs_capture_check_sync
 
 int cudaMalloc(void **devPtr, size_t size) {
     BS_STICKY();

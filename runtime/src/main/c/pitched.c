@@ -100,6 +100,9 @@ int cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height) {
 }
 
 int cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind) {
+    BS_STICKY();
+    int c = bs_capture_check_sync("cudaMemcpy2D");
+    if (c) return c;
     side d = {dst, dpitch, 0}, s = {(char *) src, spitch, 0};
     return copy_rows("cudaMemcpy2D", d, s, width, height, 1, kind);
 }
@@ -117,6 +120,9 @@ int cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, 
 }
 
 int cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height) {
+    BS_STICKY();
+    int c = bs_capture_check_sync("cudaMemset2D");
+    if (c) return c;
     side d = {devPtr, pitch, 0};
     return set_rows("cudaMemset2D", d, value, width, height, 1);
 }
@@ -197,8 +203,12 @@ int bs_memcpy3d(const char *fn, const struct cudaMemcpy3DParms *p) {
     return copy_rows(fn, d, s, p->extent.width, p->extent.height, p->extent.depth, p->kind);
 }
 
-int cudaMemcpy3D(const struct cudaMemcpy3DParms *p) { return bs_memcpy3d("cudaMemcpy3D", p); }
-int cudaMemcpy3D_ptds(const struct cudaMemcpy3DParms *p) { return bs_memcpy3d("cudaMemcpy3D", p); }
+int cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
+    BS_STICKY();
+    int c = bs_capture_check_sync("cudaMemcpy3D");
+    return c ? c : bs_memcpy3d("cudaMemcpy3D", p);
+}
+int cudaMemcpy3D_ptds(const struct cudaMemcpy3DParms *p) { return cudaMemcpy3D(p); }
 int cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream) {
     if (p == NULL) return refuse("cudaMemcpy3DAsync", cudaErrorInvalidValue, "a null cudaMemcpy3DParms");
     bs_op op = {.type = BS_OP_MEMCPY, .fn = "cudaMemcpy3DAsync"};
@@ -216,8 +226,12 @@ static int memset3d(const char *fn, struct cudaPitchedPtr pp, int value, struct 
     return set_rows(fn, d, value, ex.width, ex.height, ex.depth);
 }
 
-int cudaMemset3D(struct cudaPitchedPtr pp, int value, struct cudaExtent ex) { return memset3d("cudaMemset3D", pp, value, ex); }
-int cudaMemset3D_ptds(struct cudaPitchedPtr pp, int value, struct cudaExtent ex) { return memset3d("cudaMemset3D", pp, value, ex); }
+int cudaMemset3D(struct cudaPitchedPtr pp, int value, struct cudaExtent ex) {
+    BS_STICKY();
+    int c = bs_capture_check_sync("cudaMemset3D");
+    return c ? c : memset3d("cudaMemset3D", pp, value, ex);
+}
+int cudaMemset3D_ptds(struct cudaPitchedPtr pp, int value, struct cudaExtent ex) { return cudaMemset3D(pp, value, ex); }
 int cudaMemset3DAsync(struct cudaPitchedPtr pp, int value, struct cudaExtent ex, cudaStream_t stream) {
     if (ex.depth > 1 && ex.height > pp.ysize && ex.width && ex.height) {
         return refuse("cudaMemset3DAsync", cudaErrorInvalidValue, "the height is larger than the ysize (rows per slice)");
@@ -242,4 +256,4 @@ int bs_memset_rows(const char *fn, void *dst, size_t pitch, size_t slice, int va
     side d = {dst, height > 1 || depth > 1 ? pitch : width, slice};
     return set_rows(fn, d, value, width, height, depth);
 }
-int cudaMemset3DAsync_ptsz(struct cudaPitchedPtr pp, int value, struct cudaExtent ex, cudaStream_t stream) { (void) stream; return memset3d("cudaMemset3DAsync", pp, value, ex); }
+int cudaMemset3DAsync_ptsz(struct cudaPitchedPtr pp, int value, struct cudaExtent ex, cudaStream_t stream) { return cudaMemset3DAsync(pp, value, ex, stream); }

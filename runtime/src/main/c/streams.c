@@ -189,6 +189,12 @@ int bs_capture_check_unsafe(const char *fn) {
     return bs_set(cudaErrorStreamCaptureUnsupported);
 }
 
+/* Synchronous copies and memsets: legacy-stream work, and "potentially unsafe". */
+int bs_capture_check_sync(const char *fn) {
+    int e = bs_capture_check_legacy(fn);
+    return e ? e : bs_capture_check_unsafe(fn);
+}
+
 int bs_issue(cudaStream_t stream, bs_op *op) {
     int e = bs_sticky(), bad;
     bs_stream *s = stream_of(stream, &bad);
@@ -514,9 +520,12 @@ int cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags) {
     pthread_mutex_lock(&cap_lock);
     bs_capture *c = st ? st->cap : NULL;
     bs_capture *ec = ev->cap_id ? find(ev->cap_id) : NULL;
-    if (ev->cap_id != 0 && ec == NULL) {
-        err = cudaErrorCapturedEvent;
-        why = "the event was last recorded in a capture that has ended";
+    if (ev->cap_id != 0 && ec == NULL && c != NULL) {
+        err = cudaErrorStreamCaptureIsolation;
+        why = "the event was last recorded in a capture that has ended; the capture is invalidated";
+        c->status = STATUS_INVALIDATED;
+    } else if (ev->cap_id != 0 && ec == NULL) {
+        /* nothing to wait for: that capture's work runs only in graph launches, which end when issued */
     } else if (ec != NULL && st == NULL) {
         err = cudaErrorStreamCaptureImplicit;
         why = "the legacy default stream cannot join a capture; the capture is invalidated";
