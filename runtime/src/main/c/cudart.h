@@ -49,6 +49,7 @@ enum {
     cudaErrorStreamCaptureImplicit = 906,
     cudaErrorCapturedEvent = 907,
     cudaErrorStreamCaptureWrongThread = 908,
+    cudaErrorGraphExecUpdateFailure = 910,
     cudaErrorUnknown = 999
 };
 
@@ -152,6 +153,8 @@ void bs_graph_free(cudaGraph_t g);
 /* register.c: a kernel launch as an op: checked and its arguments copied (stream: for capture). */
 int bs_kernel_op(struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, size_t shared, void **args, bs_op *op);
 struct bs_function *bs_function_of(const void *host_fun);
+const void *bs_function_host(const struct bs_function *f);
+int bs_function_params(const struct bs_function *f, const uint32_t **sizes); /* count, after a bs_kernel_op */
 int bs_launch_op(const bs_op *op);
 /* streams.c: whether stream work that cannot be captured (fn) may run on stream now: 0, or the
    error (a capturing stream: its capture is invalidated). */

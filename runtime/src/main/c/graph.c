@@ -14,32 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cudart.h"
-
-#define GRAPH_MAGIC 0x47524150u
-#define NODE_MAGIC 0x4E4F4445u
-#define EXEC_MAGIC 0x45584543u
-
-struct bs_node {
-    uint32_t magic;
-    struct bs_graph *graph;
-    size_t index; /* creation order */
-    bs_op op;
-    struct bs_node **deps;
-    size_t ndeps;
-};
-
-struct bs_graph {
-    uint32_t magic;
-    struct bs_node **nodes;
-    size_t n;
-};
-
-typedef struct bs_exec {
-    uint32_t magic;
-    bs_op *ops; /* in launch order */
-    size_t n;
-} *cudaGraphExec_t;
+#include "graph.h"
 
 /* ---- ops ------------------------------------------------------------------------------------ */
 
@@ -131,6 +106,7 @@ void bs_graph_free(cudaGraph_t g) {
     for (size_t i = 0; i < g->n; i++) {
         bs_op_free(&g->nodes[i]->op);
         free(g->nodes[i]->deps);
+        free(g->nodes[i]->param_ptrs);
         g->nodes[i]->magic = 0;
         free(g->nodes[i]);
     }
@@ -139,8 +115,6 @@ void bs_graph_free(cudaGraph_t g) {
     free(g);
 }
 
-static int bad_graph(cudaGraph_t g) { return (uintptr_t) g < 4096 || g->magic != GRAPH_MAGIC; }
-static int bad_node(cudaGraphNode_t n) { return (uintptr_t) n < 4096 || n->magic != NODE_MAGIC; }
 
 int bs_graph_all_reach(cudaGraph_t g, cudaGraphNode_t const *tips, size_t ntips, cudaGraphNode_t const *need, size_t nneed) {
     if (nneed == 0) return 1;
@@ -188,17 +162,22 @@ static int add(const char *fn, cudaGraphNode_t *out, cudaGraph_t g, const cudaGr
     return cudaSuccess;
 }
 
-/* struct cudaKernelNodeParams of CUDA 13's driver_types.h. */
-typedef struct { void *func; dim3 grid, block; unsigned shared; void **params; void **extra; } kernel_node_params;
+int bs_kernel_node_op(const char *fn, const kernel_node_params *p, bs_op *op) {
+    if (p == NULL || (p->params != NULL && p->extra != NULL)) return bs_set(cudaErrorInvalidValue);
+    if (p->extra != NULL) {
+        char name[120];
+        snprintf(name, sizeof name, "%s with \"extra\" (a packed argument buffer)", fn);
+        return bs_unimplemented(name);
+    }
+    int e = bs_kernel_op(bs_function_of(p->func), p->grid, p->block, (dim3){0, 0, 0}, p->shared, p->params, op);
+    if (e == 0) op->fn = "cudaGraphLaunch (a kernel node)";
+    return e;
+}
 
 int cudaGraphAddKernelNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, const kernel_node_params *p) {
-    if (p == NULL || (p->params != NULL && p->extra != NULL)) return bs_set(cudaErrorInvalidValue);
-    if (p->extra != NULL) return bs_unimplemented("cudaGraphAddKernelNode with \"extra\" (a packed argument buffer)");
     bs_op op;
-    int e = bs_kernel_op(bs_function_of(p->func), p->grid, p->block, (dim3){0, 0, 0}, p->shared, p->params, &op);
-    if (e) return e;
-    op.fn = "cudaGraphLaunch (a kernel node)";
-    return add("cudaGraphAddKernelNode", out, g, deps, ndeps, &op);
+    int e = bs_kernel_node_op("cudaGraphAddKernelNode", p, &op);
+    return e ? e : add("cudaGraphAddKernelNode", out, g, deps, ndeps, &op);
 }
 
 int cudaGraphAddMemcpyNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, const struct cudaMemcpy3DParms *p) {
@@ -307,75 +286,133 @@ int cudaGraphNodeGetType(cudaGraphNode_t n, int *type) {
     return cudaSuccess;
 }
 
-/* ---- executable graphs ----------------------------------------------------------------------- */
+/* ---- reading and changing a graph ------------------------------------------------------------ */
 
-#define INSTANTIATE_FLAGS (1ull | 2ull | 4ull | 8ull)
-
-int cudaGraphInstantiate(cudaGraphExec_t *pExec, cudaGraph_t g, unsigned long long flags) {
-    if (pExec == NULL || bad_graph(g) || (flags & ~INSTANTIATE_FLAGS)) return bs_set(cudaErrorInvalidValue);
-    struct bs_exec *x = calloc(1, sizeof *x);
-    char *done = calloc(g->n ? g->n : 1, 1);
-    if (x == NULL || done == NULL) bs_fatal("out of host memory");
-    x->ops = malloc((g->n ? g->n : 1) * sizeof *x->ops);
-    if (x->ops == NULL) bs_fatal("out of host memory");
-    /* Kahn's order, the earliest-added ready node first: O(n^2), graphs here are small. */
-    while (x->n < g->n) {
-        struct bs_node *next = NULL;
-        for (size_t i = 0; i < g->n && next == NULL; i++) {
-            struct bs_node *c = g->nodes[i];
-            int ready = !done[i];
-            for (size_t j = 0; j < c->ndeps && ready; j++) ready = done[c->deps[j]->index];
-            if (ready) next = c;
+/* from[i] -> to[i] for every edge, by the order the nodes were added; edge data all zero. */
+int cudaGraphGetEdges(cudaGraph_t g, cudaGraphNode_t *from, cudaGraphNode_t *to, void *edges, size_t *num) {
+    if (bad_graph(g) || num == NULL || (from == NULL) != (to == NULL)) return bs_set(cudaErrorInvalidValue);
+    size_t k = 0;
+    for (size_t i = 0; i < g->n; i++) {
+        for (size_t j = 0; j < g->nodes[i]->ndeps; j++, k++) {
+            if (from == NULL || k >= *num) continue;
+            from[k] = g->nodes[i]->deps[j];
+            to[k] = g->nodes[i];
+            if (edges) memset((char *) edges + 8 * k, 0, 8);
         }
-        if (next == NULL) {
-            fprintf(stderr, "barrierscope: cudaGraphInstantiate: the graph has a cycle (cudaGraphAddDependencies) "
-                            "(returns cudaErrorInvalidValue)\n");
-            for (size_t i = 0; i < x->n; i++) bs_op_free(&x->ops[i]);
-            free(x->ops);
-            free(x);
-            free(done);
-            return bs_set(cudaErrorInvalidValue);
-        }
-        done[next->index] = 1;
-        bs_op_copy(&x->ops[x->n++], &next->op);
     }
-    free(done);
-    x->magic = EXEC_MAGIC;
-    *pExec = x;
+    if (from != NULL && k < *num) {
+        for (size_t i = k; i < *num; i++) from[i] = to[i] = NULL;
+        *num = k;
+    } else if (from == NULL) {
+        *num = k;
+    }
     return cudaSuccess;
 }
 
-int cudaGraphInstantiateWithFlags(cudaGraphExec_t *pExec, cudaGraph_t g, unsigned long long flags) {
-    return cudaGraphInstantiate(pExec, g, flags);
+/* A node's dependencies, or the nodes that depend on it (in the order they were added). */
+static int neighbours(cudaGraphNode_t n, cudaGraphNode_t *out, void *edges, size_t *num, int dependents) {
+    if (bad_node(n) || num == NULL) return bs_set(cudaErrorInvalidValue);
+    size_t k = 0;
+    struct bs_graph *g = n->graph;
+    size_t count = dependents ? g->n : n->ndeps;
+    for (size_t i = 0; i < count; i++) {
+        cudaGraphNode_t m = NULL;
+        if (!dependents) m = n->deps[i];
+        for (size_t j = 0; dependents && j < g->nodes[i]->ndeps && m == NULL; j++) if (g->nodes[i]->deps[j] == n) m = g->nodes[i];
+        if (m == NULL) continue;
+        if (out != NULL && k < *num) {
+            out[k] = m;
+            if (edges) memset((char *) edges + 8 * k, 0, 8);
+        }
+        k++;
+    }
+    if (out == NULL || k < *num) *num = k;
+    return cudaSuccess;
 }
 
-static int bad_exec(cudaGraphExec_t x) { return (uintptr_t) x < 4096 || x->magic != EXEC_MAGIC; }
+int cudaGraphNodeGetDependencies(cudaGraphNode_t n, cudaGraphNode_t *deps, void *edges, size_t *num) {
+    return neighbours(n, deps, edges, num, 0);
+}
 
-/* Every node runs to its end in the graph's order; the first that fails stops the launch and its
-   error is the launch's (a failed kernel's is sticky, as for any launch). */
-int cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream) {
-    BS_STICKY();
-    if (bad_exec(x)) return bs_set(cudaErrorInvalidValue);
-    int e = bs_stream_uncapturable(stream, "cudaGraphLaunch");
+int cudaGraphNodeGetDependentNodes(cudaGraphNode_t n, cudaGraphNode_t *deps, void *edges, size_t *num) {
+    return neighbours(n, deps, edges, num, 1);
+}
+
+/* The node and its edges go; the nodes after it keep their order. */
+int cudaGraphDestroyNode(cudaGraphNode_t n) {
+    if (bad_node(n)) return bs_set(cudaErrorInvalidValue);
+    struct bs_graph *g = n->graph;
+    for (size_t i = 0; i < g->n; i++) {
+        struct bs_node *m = g->nodes[i];
+        size_t w = 0;
+        for (size_t j = 0; j < m->ndeps; j++) if (m->deps[j] != n) m->deps[w++] = m->deps[j];
+        m->ndeps = w;
+    }
+    memmove(g->nodes + n->index, g->nodes + n->index + 1, (g->n - n->index - 1) * sizeof *g->nodes);
+    g->n--;
+    for (size_t i = n->index; i < g->n; i++) g->nodes[i]->index = i;
+    bs_op_free(&n->op);
+    free(n->deps);
+    free(n->param_ptrs);
+    n->magic = 0;
+    free(n);
+    return cudaSuccess;
+}
+
+int cudaGraphClone(cudaGraph_t *out, cudaGraph_t g) {
+    if (out == NULL || bad_graph(g)) return bs_set(cudaErrorInvalidValue);
+    cudaGraph_t c;
+    if (bs_graph_new(&c) != 0) return bs_set(cudaErrorMemoryAllocation);
+    c->source = g;
+    for (size_t i = 0; i < g->n; i++) {
+        bs_op op;
+        bs_op_copy(&op, &g->nodes[i]->op);
+        cudaGraphNode_t *deps = malloc((g->nodes[i]->ndeps ? g->nodes[i]->ndeps : 1) * sizeof *deps);
+        if (deps == NULL) bs_fatal("out of host memory");
+        for (size_t j = 0; j < g->nodes[i]->ndeps; j++) deps[j] = c->nodes[g->nodes[i]->deps[j]->index];
+        bs_graph_add(c, deps, g->nodes[i]->ndeps, &op);
+        free(deps);
+    }
+    *out = c;
+    return cudaSuccess;
+}
+
+int cudaGraphNodeFindInClone(cudaGraphNode_t *out, cudaGraphNode_t original, cudaGraph_t clone) {
+    if (out == NULL || bad_node(original) || bad_graph(clone) || clone->source != original->graph || original->index >= clone->n) {
+        return bs_set(cudaErrorInvalidValue);
+    }
+    *out = clone->nodes[original->index];
+    return cudaSuccess;
+}
+
+/* kernelParams point at the node's own copies of the arguments, valid while the node lives. */
+int cudaGraphKernelNodeGetParams(cudaGraphNode_t n, kernel_node_params *p) {
+    if (bad_node(n) || p == NULL || n->op.type != BS_OP_KERNEL) return bs_set(cudaErrorInvalidValue);
+    const uint32_t *sizes;
+    int count = bs_function_params(n->op.u.kernel.f, &sizes);
+    free(n->param_ptrs);
+    n->param_ptrs = malloc((count > 0 ? (size_t) count : 1) * sizeof *n->param_ptrs);
+    if (n->param_ptrs == NULL) bs_fatal("out of host memory");
+    size_t at = 0;
+    for (int i = 0; i < count; i++) {
+        n->param_ptrs[i] = n->op.u.kernel.params + at;
+        at += sizes[i];
+    }
+    p->func = (void *) bs_function_host(n->op.u.kernel.f);
+    p->grid = n->op.u.kernel.grid;
+    p->block = n->op.u.kernel.block;
+    p->shared = (unsigned) n->op.u.kernel.shared;
+    p->params = n->param_ptrs;
+    p->extra = NULL;
+    return cudaSuccess;
+}
+
+int cudaGraphKernelNodeSetParams(cudaGraphNode_t n, const kernel_node_params *p) {
+    if (bad_node(n) || n->op.type != BS_OP_KERNEL) return bs_set(cudaErrorInvalidValue);
+    bs_op op;
+    int e = bs_kernel_node_op("cudaGraphKernelNodeSetParams", p, &op);
     if (e) return e;
-    for (size_t i = 0; i < x->n; i++) {
-        e = bs_run_op(&x->ops[i]);
-        if (e) return e;
-    }
-    return cudaSuccess;
-}
-
-int cudaGraphUpload(cudaGraphExec_t x, cudaStream_t stream) {
-    BS_STICKY();
-    (void) stream;
-    return bad_exec(x) ? bs_set(cudaErrorInvalidValue) : cudaSuccess;
-}
-
-int cudaGraphExecDestroy(cudaGraphExec_t x) {
-    if (bad_exec(x)) return bs_set(cudaErrorInvalidValue);
-    for (size_t i = 0; i < x->n; i++) bs_op_free(&x->ops[i]);
-    free(x->ops);
-    x->magic = 0;
-    free(x);
+    bs_op_free(&n->op);
+    n->op = op;
     return cudaSuccess;
 }

@@ -189,6 +189,7 @@ static const struct { int code; const char *name, *text; } errors[] = {
     {906, "cudaErrorStreamCaptureImplicit", "operation would make the legacy stream depend on a capturing blocking stream"},
     {907, "cudaErrorCapturedEvent", "operation not permitted on an event last recorded in a capturing stream"},
     {908, "cudaErrorStreamCaptureWrongThread", "attempt to terminate a thread-local capture sequence from another thread"},
+    {910, "cudaErrorGraphExecUpdateFailure", "the graph update was not performed because it included changes which violated constraints specific to instantiated graph update"},
     {912, "cudaErrorInvalidClusterSize", "invalid cluster size"},
     {999, "cudaErrorUnknown", "unknown error"},
 };

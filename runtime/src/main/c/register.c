@@ -217,6 +217,11 @@ static struct bs_function *function_of(const void *host_fun) {
 }
 
 struct bs_function *bs_function_of(const void *host_fun) { return function_of(host_fun); }
+const void *bs_function_host(const struct bs_function *f) { return f->host_fun; }
+int bs_function_params(const struct bs_function *f, const uint32_t **sizes) {
+    *sizes = f->sizes;
+    return f->nparams;
+}
 
 int bs_symbol(const void *host_var, uint64_t *addr, uint64_t *size) {
     bs_var *v = NULL;

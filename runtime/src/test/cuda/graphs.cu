@@ -219,6 +219,88 @@ static int captured_copies(unsigned short *d, size_t dpitch, cudaStream_t s) {
     return 0;
 }
 
+// Capture of fill-then-scale by k into a fresh graph (the same code each time).
+static cudaGraph_t capture_scale(int *p, int k, cudaStream_t s, bool extra) {
+    cudaGraph_t g = nullptr;
+    cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
+    cudaMemsetAsync(p, 0, n * sizeof(int), s);
+    inc<<<1, 128, 0, s>>>(p, n);
+    scale<<<1, 128, 0, s>>>(p, k, n);
+    if (extra) inc<<<1, 128, 0, s>>>(p, n);
+    cudaStreamEndCapture(s, &g);
+    return g;
+}
+
+static int expect_all(const int *p, int want, int line) {
+    static int h[n];
+    CHECK(cudaMemcpy(h, p, sizeof h, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < n; i++) if (h[i] != want) { printf("FAIL line %d: p[%d] = %d, not %d\n", line, i, h[i], want); return 1; }
+    return 0;
+}
+
+// Changing an executable graph: a kernel node's arguments, an update from a graph captured
+// again, a refused update; and reading and editing a graph: edges, clones, node removal.
+static int editing(int *p, cudaStream_t s) {
+    cudaGraph_t g = capture_scale(p, 2, s, false);
+    EXPECT(g != nullptr, "capture failed");
+    cudaGraphExec_t x;
+    CHECK(cudaGraphInstantiate(&x, g, 0));
+    CHECK(cudaGraphLaunch(x, s));
+    if (expect_all(p, 2, __LINE__)) return 1;
+
+    cudaGraphNode_t nodes[3];
+    size_t count = 3;
+    CHECK(cudaGraphGetNodes(g, nodes, &count));
+    cudaKernelNodeParams kp;
+    CHECK(cudaGraphKernelNodeGetParams(nodes[2], &kp));
+    EXPECT(kp.func == (void *) scale && *(int *) kp.kernelParams[1] == 2, "kernel node parameters");
+    int k = 3;
+    void *args[] = {kp.kernelParams[0], &k, kp.kernelParams[2]};
+    kp.kernelParams = args;
+    CHECK(cudaGraphExecKernelNodeSetParams(x, nodes[2], &kp));
+    CHECK(cudaGraphLaunch(x, s));
+    if (expect_all(p, 3, __LINE__)) return 1;
+
+    cudaGraph_t again = capture_scale(p, 5, s, false);
+    cudaGraphExecUpdateResultInfo info;
+    CHECK(cudaGraphExecUpdate(x, again, &info));
+    EXPECT(info.result == cudaGraphExecUpdateSuccess, "update result %d", (int) info.result);
+    CHECK(cudaGraphLaunch(x, s));
+    if (expect_all(p, 5, __LINE__)) return 1;
+    cudaGraph_t bigger = capture_scale(p, 7, s, true);
+    cudaError_t e = cudaGraphExecUpdate(x, bigger, &info);
+    cudaGetLastError();
+    EXPECT(e == cudaErrorGraphExecUpdateFailure && info.result == cudaGraphExecUpdateErrorTopologyChanged,
+           "update to another topology: %s, result %d", cudaGetErrorName(e), (int) info.result);
+    CHECK(cudaGraphLaunch(x, s)); // unchanged by the refused update
+    if (expect_all(p, 5, __LINE__)) return 1;
+
+    size_t edges = 0;
+    CHECK(cudaGraphGetEdges(bigger, nullptr, nullptr, nullptr, &edges));
+    EXPECT(edges == 3, "%zu edges in a chain of 4", edges);
+    cudaGraph_t clone;
+    CHECK(cudaGraphClone(&clone, bigger));
+    CHECK(cudaGraphGetNodes(bigger, nodes, &count));
+    cudaGraphNode_t twin, deps[2];
+    CHECK(cudaGraphNodeFindInClone(&twin, nodes[1], clone));
+    size_t ndeps = 2;
+    CHECK(cudaGraphNodeGetDependencies(twin, deps, nullptr, &ndeps));
+    EXPECT(ndeps == 1, "%zu dependencies of the clone's second node", ndeps);
+    CHECK(cudaGraphDestroyNode(deps[0])); // the memset: the inc becomes a root
+    CHECK(cudaGraphGetEdges(clone, nullptr, nullptr, nullptr, &edges));
+    CHECK(cudaGraphGetRootNodes(clone, nullptr, &count));
+    EXPECT(edges == 2 && count == 1, "after removing the first node: %zu edges, %zu roots", edges, count);
+    cudaGraphExec_t cx;
+    CHECK(cudaGraphInstantiate(&cx, clone, 0));
+    CHECK(cudaMemset(p, 0, n * sizeof(int)));
+    CHECK(cudaGraphLaunch(cx, s));
+    if (expect_all(p, (0 + 1) * 7 + 1, __LINE__)) return 1;
+    CHECK(cudaGraphExecDestroy(cx));
+    CHECK(cudaGraphExecDestroy(x));
+    for (cudaGraph_t d : {g, again, bigger, clone}) CHECK(cudaGraphDestroy(d));
+    return 0;
+}
+
 int main() {
     int *a, *b, *c;
     unsigned short *d;
@@ -235,6 +317,7 @@ int main() {
     if (captured(a, b, c, s1, s2)) return 1;
     if (captured_copies(d, dpitch, s1)) return 1;
     if (order(s1)) return 1;
+    if (editing(a, s1)) return 1;
     CHECK(cudaStreamDestroy(s1));
     CHECK(cudaStreamDestroy(s2));
     printf("PASS graphs\n");
