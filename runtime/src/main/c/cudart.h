@@ -120,7 +120,7 @@ int cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
  * on a capturing stream, is recorded into the capture's graph (streams.c); a graph launch runs
  * the recorded ones (graph.c). The type numbers are cudaGraphNodeType's.
  */
-enum { BS_OP_KERNEL = 0, BS_OP_MEMCPY = 1, BS_OP_MEMSET = 2, BS_OP_HOST = 3, BS_OP_EMPTY = 5 };
+enum { BS_OP_KERNEL = 0, BS_OP_MEMCPY = 1, BS_OP_MEMSET = 2, BS_OP_HOST = 3, BS_OP_EMPTY = 5, BS_OP_MEMALLOC = 10, BS_OP_MEMFREE = 11 };
 typedef struct {
     int type;
     const char *fn; /* the API that issued it, for messages */
@@ -130,6 +130,7 @@ typedef struct {
         struct { int one_d; void *dst; const void *src; size_t count; int kind; struct cudaMemcpy3DParms p3; } copy;
         struct { void *dst; size_t pitch; unsigned value, element_size; size_t width, height, depth, slice; } set;
         struct { void (*fn)(void *); void *data; } host;
+        struct { uint64_t addr, size; } mem; /* a graph allocation (pool.c) */
     } u;
 } bs_op;
 
@@ -169,5 +170,13 @@ int bs_memset_rows(const char *fn, void *dst, size_t pitch, size_t slice, int va
 int bs_malloc(void **devPtr, size_t size);
 int bs_free(void *devPtr);
 void bs_pool_forget(void *p);
+/* pool.c: graph allocations. A reference from an op (copied or freed); an alloc or free node's
+   run; whether p is one, freed by cudaFree (-1: it is not one); the check before a launch. */
+void bs_graph_alloc_ref(uint64_t addr, int delta);
+int bs_graph_alloc_run(const bs_op *op);
+int bs_graph_alloc_free(void *p);
+int bs_graph_alloc_relaunch(const bs_op *op, int auto_free);
+/* streams.c: whether the stream takes part in a capture. */
+int bs_stream_capturing(cudaStream_t stream);
 
 #endif

@@ -54,6 +54,9 @@ int bs_run_op(const bs_op *op) {
         if (op->u.set.height <= 1 && op->u.set.depth <= 1) return bs_memset(op->fn, op->u.set.dst, (int) op->u.set.value, op->u.set.width);
         return bs_memset_rows(op->fn, op->u.set.dst, op->u.set.pitch, op->u.set.slice, (int) op->u.set.value,
                               op->u.set.width, op->u.set.height, op->u.set.depth ? op->u.set.depth : 1);
+    case BS_OP_MEMALLOC:
+    case BS_OP_MEMFREE:
+        return bs_graph_alloc_run(op);
     case BS_OP_HOST:
         BS_STICKY();
         op->u.host.fn(op->u.host.data);
@@ -70,10 +73,12 @@ void bs_op_copy(bs_op *dst, const bs_op *src) {
         if (dst->u.kernel.params == NULL) bs_fatal("out of host memory");
         if (src->u.kernel.len) memcpy(dst->u.kernel.params, src->u.kernel.params, src->u.kernel.len);
     }
+    if (src->type == BS_OP_MEMALLOC) bs_graph_alloc_ref(src->u.mem.addr, 1);
 }
 
 void bs_op_free(bs_op *op) {
     if (op->type == BS_OP_KERNEL) free(op->u.kernel.params);
+    if (op->type == BS_OP_MEMALLOC) bs_graph_alloc_ref(op->u.mem.addr, -1);
     op->type = BS_OP_EMPTY;
 }
 

@@ -33,6 +33,7 @@ typedef struct bs_exec {
     struct bs_graph *origin; /* compared, never read: it may be destroyed */
     struct { size_t ndeps, *deps; } *topo; /* origin's dependencies, as node indices */
     size_t nnodes;
+    unsigned long long flags; /* cudaGraphInstantiate's */
 } *cudaGraphExec_t;
 
 /* struct cudaKernelNodeParams of CUDA 13's driver_types.h. */

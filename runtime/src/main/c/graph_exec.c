@@ -68,6 +68,7 @@ int cudaGraphInstantiate(cudaGraphExec_t *pExec, cudaGraph_t g, unsigned long lo
     if (pExec == NULL || bad_graph(g) || (flags & ~INSTANTIATE_FLAGS)) return bs_set(cudaErrorInvalidValue);
     struct bs_exec *x = snapshot("cudaGraphInstantiate", g);
     if (x == NULL) return bs_set(cudaErrorInvalidValue);
+    x->flags = flags;
     *pExec = x;
     return cudaSuccess;
 }
@@ -84,6 +85,9 @@ int cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream) {
     BS_STICKY();
     if (bad_exec(x)) return bs_set(cudaErrorInvalidValue);
     int e = bs_stream_uncapturable(stream, "cudaGraphLaunch");
+    for (size_t i = 0; i < x->n && e == 0; i++) {
+        if (x->ops[i].type == BS_OP_MEMALLOC) e = bs_graph_alloc_relaunch(&x->ops[i], (x->flags & 1) != 0);
+    }
     if (e) return e;
     for (size_t i = 0; i < x->n; i++) {
         e = bs_run_op(&x->ops[i]);

@@ -68,6 +68,8 @@ int cudaFree(void *devPtr) {
 int bs_free(void *devPtr) {
     BS_STICKY();
     if (devPtr == NULL) return cudaSuccess;
+    int graph = bs_graph_alloc_free(devPtr);
+    if (graph >= 0) return graph ? bs_set(graph) : cudaSuccess;
     uint64_t a = (uint64_t) (uintptr_t) devPtr;
     int found = 0;
     pthread_mutex_lock(&mem_lock);

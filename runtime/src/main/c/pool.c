@@ -131,11 +131,114 @@ int cudaMemPoolGetAttribute(cudaMemPool_t pool, int attr, void *value) {
     return e ? bs_set(e) : cudaSuccess;
 }
 
-/* Stream work that a capture cannot hold here (graph memory nodes are not modelled): on a
-   capturing stream it is refused by name and the capture invalidated (streams.c). */
+/* ---- graph allocations: cudaMallocAsync on a capturing stream makes a memory allocation node.
+   Its memory is allocated at once, at an address the graph keeps (as a GPU's does); each launch
+   makes it live at its alloc node and not live at a free node (or a cudaFree/cudaFreeAsync
+   after the launch). Its bytes stay mapped while it is not live: a kernel that uses it then is
+   not diagnosed. It is given back when no graph or executable graph holds its node and it is
+   not live. ------------------------------------------------------------------------------------ */
+
+typedef struct { uint64_t addr, size; int refs, live; } graph_alloc;
+static graph_alloc *gallocs;
+static size_t ngallocs;
+
+/* The graph allocation at addr (a base address), or NULL; lock: pool_lock is already held. */
+static graph_alloc *graph_alloc_of(uint64_t addr, int locked) {
+    graph_alloc *g = NULL;
+    if (!locked) pthread_mutex_lock(&pool_lock);
+    for (size_t i = 0; i < ngallocs && g == NULL; i++) if (gallocs[i].addr == addr) g = &gallocs[i];
+    if (!locked) pthread_mutex_unlock(&pool_lock);
+    return g;
+}
+
+/* Given back, outside the lock, once nothing holds it. */
+static void release_if_unused(uint64_t addr) {
+    pthread_mutex_lock(&pool_lock);
+    graph_alloc *g = graph_alloc_of(addr, 1);
+    int give_back = g != NULL && g->refs <= 0 && !g->live;
+    if (give_back) *g = gallocs[--ngallocs];
+    pthread_mutex_unlock(&pool_lock);
+    if (give_back) bs_free((void *) (uintptr_t) addr);
+}
+
+void bs_graph_alloc_ref(uint64_t addr, int delta) {
+    pthread_mutex_lock(&pool_lock);
+    graph_alloc *g = graph_alloc_of(addr, 1);
+    if (g != NULL) g->refs += delta;
+    pthread_mutex_unlock(&pool_lock);
+    if (delta < 0) release_if_unused(addr);
+}
+
+static int capture_alloc(void **ptr, size_t size, cudaStream_t stream) {
+    int e = bs_malloc(ptr, size);
+    if (e) return e;
+    uint64_t a = (uint64_t) (uintptr_t) *ptr;
+    pthread_mutex_lock(&pool_lock);
+    gallocs = realloc(gallocs, (ngallocs + 1) * sizeof *gallocs);
+    if (gallocs == NULL) bs_fatal("out of host memory");
+    gallocs[ngallocs++] = (graph_alloc){a, size, 1, 0};
+    pthread_mutex_unlock(&pool_lock);
+    bs_op op = {.type = BS_OP_MEMALLOC, .fn = "cudaGraphLaunch (a memory allocation node)"};
+    op.u.mem.addr = a;
+    op.u.mem.size = size;
+    e = bs_issue(stream, &op); /* not recorded: op is freed, and the memory given back */
+    if (e) *ptr = NULL;
+    return e;
+}
+
+int bs_graph_alloc_run(const bs_op *op) {
+    BS_STICKY();
+    int alloc = op->type == BS_OP_MEMALLOC, ok;
+    pthread_mutex_lock(&pool_lock);
+    graph_alloc *g = graph_alloc_of(op->u.mem.addr, 1);
+    ok = g != NULL && g->live != alloc;
+    if (ok) g->live = alloc;
+    pthread_mutex_unlock(&pool_lock);
+    if (ok) return cudaSuccess;
+    fprintf(stderr, "barrierscope: %s: the graph allocation at 0x%llx is %s (returns cudaErrorInvalidValue)\n", op->fn,
+            (unsigned long long) op->u.mem.addr, alloc ? "still allocated" : "not allocated");
+    return bs_set(cudaErrorInvalidValue);
+}
+
+/* "If any allocations created by graphExec remain unfreed (from a previous launch) and graphExec
+   was not instantiated with cudaGraphInstantiateFlagAutoFreeOnLaunch, the launch will fail." */
+int bs_graph_alloc_relaunch(const bs_op *op, int auto_free) {
+    pthread_mutex_lock(&pool_lock);
+    graph_alloc *g = graph_alloc_of(op->u.mem.addr, 1);
+    int unfreed = g != NULL && g->live;
+    if (unfreed && auto_free) g->live = 0;
+    pthread_mutex_unlock(&pool_lock);
+    if (!unfreed || auto_free) return cudaSuccess;
+    fprintf(stderr, "barrierscope: cudaGraphLaunch: the graph allocation at 0x%llx from an earlier launch is not freed "
+                    "(free it, or instantiate with cudaGraphInstantiateFlagAutoFreeOnLaunch) (returns cudaErrorInvalidValue)\n",
+            (unsigned long long) op->u.mem.addr);
+    return bs_set(cudaErrorInvalidValue);
+}
+
+/* cudaFree or cudaFreeAsync (not captured) of a graph allocation: it is no longer live. */
+int bs_graph_alloc_free(void *p) {
+    uint64_t a = (uint64_t) (uintptr_t) p;
+    pthread_mutex_lock(&pool_lock);
+    graph_alloc *g = graph_alloc_of(a, 1);
+    int found = g != NULL, was_live = found && g->live;
+    if (was_live) g->live = 0;
+    pthread_mutex_unlock(&pool_lock);
+    if (!found) return -1;
+    if (!was_live) {
+        fprintf(stderr, "barrierscope: cudaFree: the graph allocation at %p is not allocated (no launch of its graph made it, "
+                        "or it was freed) (returns cudaErrorInvalidValue)\n", p);
+        return cudaErrorInvalidValue;
+    }
+    release_if_unused(a);
+    return cudaSuccess;
+}
+
+/* Stream work that a capture cannot hold here: on a capturing stream it is refused by name and
+   the capture invalidated (streams.c). */
 int cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t pool, cudaStream_t stream) {
     BS_STICKY();
     if (ptr == NULL || bad_pool(pool)) return bs_set(cudaErrorInvalidValue);
+    if (bs_stream_capturing(stream)) return capture_alloc(ptr, size, stream);
     int e = bs_stream_uncapturable(stream, "cudaMallocAsync");
     if (e) return e;
     e = bs_malloc(ptr, size);
@@ -157,7 +260,12 @@ int cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream) {
 
 int cudaFreeAsync(void *ptr, cudaStream_t stream) {
     BS_STICKY();
-    int e = bs_stream_uncapturable(stream, "cudaFreeAsync");
+    if (bs_stream_capturing(stream) && graph_alloc_of((uint64_t) (uintptr_t) ptr, 0)) {
+        bs_op op = {.type = BS_OP_MEMFREE, .fn = "cudaGraphLaunch (a memory free node)"};
+        op.u.mem.addr = (uint64_t) (uintptr_t) ptr;
+        return bs_issue(stream, &op);
+    }
+    int e = bs_stream_uncapturable(stream, "cudaFreeAsync of memory that is no graph allocation");
     return e ? e : bs_free(ptr);
 }
 

@@ -238,6 +238,15 @@ int bs_stream_uncapturable(cudaStream_t stream, const char *fn) {
     return bs_unimplemented(name);
 }
 
+int bs_stream_capturing(cudaStream_t stream) {
+    int bad;
+    bs_stream *s = stream_of(stream, &bad);
+    pthread_mutex_lock(&cap_lock);
+    int yes = s != NULL && s->cap != NULL;
+    pthread_mutex_unlock(&cap_lock);
+    return yes;
+}
+
 /* ---- streams ---------------------------------------------------------------------------------- */
 
 int cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags) {

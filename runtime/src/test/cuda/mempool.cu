@@ -1,7 +1,8 @@
 // Stream-ordered memory: cudaMallocAsync from the device's default pool, its release threshold,
 // what the pool counts (used and reserved bytes, high watermarks and their reset), a pool the
-// program makes with cudaMemPoolCreate and allocates from with cudaMallocFromPoolAsync, and the
-// errors the attributes' documentation gives.
+// program makes with cudaMemPoolCreate and allocates from with cudaMallocFromPoolAsync, graph
+// memory nodes made by capturing cudaMallocAsync/cudaFreeAsync, and the errors the attributes'
+// documentation gives.
 #include <cstdint>
 #include <cstdio>
 #include <cuda_runtime.h>
@@ -86,6 +87,51 @@ int main() {
     CHECK(cudaFreeAsync(c, s));
     CHECK(cudaDeviceSetMemPool(0, pool));
     CHECK(cudaMemPoolDestroy(mine));
+
+    // A capture that allocates: memory nodes. The graph owns the memory at a fixed address; a
+    // launch allocates it at its alloc node and frees it at its free node.
+    size_t free_before, free_after, total;
+    CHECK(cudaMemGetInfo(&free_before, &total));
+    cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
+    int *t, *keep;
+    CHECK(cudaMallocAsync(&t, n * sizeof(int), s));
+    iota<<<2, 128, 0, s>>>(t, n);
+    CHECK(cudaMemcpyAsync(h, t, sizeof h, cudaMemcpyDeviceToHost, s));
+    CHECK(cudaFreeAsync(t, s));
+    CHECK(cudaMallocAsync(&keep, 16, s)); // not freed by the graph
+    CHECK(cudaMemsetAsync(keep, 1, 16, s));
+    cudaGraph_t g;
+    CHECK(cudaStreamEndCapture(s, &g));
+    cudaGraphNode_t first;
+    size_t count = 1;
+    CHECK(cudaGraphGetNodes(g, &first, &count));
+    cudaGraphNodeType type;
+    CHECK(cudaGraphNodeGetType(first, &type));
+    EXPECT(type == cudaGraphNodeTypeMemAlloc, "first node type %d", (int) type);
+    cudaGraphExec_t x;
+    CHECK(cudaGraphInstantiate(&x, g, 0));
+    for (int i = 0; i < n; i++) h[i] = -1;
+    CHECK(cudaGraphLaunch(x, s));
+    for (int i = 0; i < n; i++) EXPECT(h[i] == 3 * i, "graph: h[%d] = %d", i, h[i]);
+    cudaError_t again = cudaGraphLaunch(x, s); // keep is still allocated from the first launch
+    cudaGetLastError();
+    EXPECT(again == cudaErrorInvalidValue, "relaunch with an unfreed graph allocation: %s", cudaGetErrorName(again));
+    CHECK(cudaFree(keep));
+    CHECK(cudaGraphLaunch(x, s));
+    CHECK(cudaFreeAsync(keep, s));
+    cudaError_t twice = cudaFree(keep);
+    cudaGetLastError();
+    EXPECT(twice == cudaErrorInvalidValue, "freeing a graph allocation that is not allocated: %s", cudaGetErrorName(twice));
+    cudaGraphExec_t autofree;
+    CHECK(cudaGraphInstantiateWithFlags(&autofree, g, cudaGraphInstantiateFlagAutoFreeOnLaunch));
+    CHECK(cudaGraphLaunch(autofree, s));
+    CHECK(cudaGraphLaunch(autofree, s));
+    CHECK(cudaGraphExecDestroy(autofree));
+    CHECK(cudaGraphExecDestroy(x));
+    CHECK(cudaGraphDestroy(g));
+    CHECK(cudaFree(keep)); // the last launch allocated it: it outlives its graph until freed
+    CHECK(cudaMemGetInfo(&free_after, &total));
+    EXPECT(free_after == free_before, "graph memory not given back: %zu bytes free before, %zu after", free_before, free_after);
 
     // Errors as documented.
     int fails = 0;
