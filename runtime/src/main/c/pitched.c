@@ -139,18 +139,6 @@ int cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_
     return bs_issue(stream, &op);
 }
 
-int cudaMemcpy2D_ptds(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind) {
-    return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
-}
-int cudaMemcpy2DAsync_ptsz(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind,
-                           cudaStream_t stream) {
-    return cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, stream);
-}
-int cudaMemset2D_ptds(void *devPtr, size_t pitch, int value, size_t width, size_t height) { return cudaMemset2D(devPtr, pitch, value, width, height); }
-int cudaMemset2DAsync_ptsz(void *devPtr, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream) {
-    return cudaMemset2DAsync(devPtr, pitch, value, width, height, stream);
-}
-
 /* ---- 3D ---------------------------------------------------------------------------------------- */
 
 int cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent) {
@@ -208,14 +196,12 @@ int cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
     int c = bs_capture_check_sync("cudaMemcpy3D");
     return c ? c : bs_memcpy3d("cudaMemcpy3D", p);
 }
-int cudaMemcpy3D_ptds(const struct cudaMemcpy3DParms *p) { return cudaMemcpy3D(p); }
 int cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream) {
     if (p == NULL) return refuse("cudaMemcpy3DAsync", cudaErrorInvalidValue, "a null cudaMemcpy3DParms");
     bs_op op = {.type = BS_OP_MEMCPY, .fn = "cudaMemcpy3DAsync"};
     op.u.copy.p3 = *p;
     return bs_issue(stream, &op);
 }
-int cudaMemcpy3DAsync_ptsz(const struct cudaMemcpy3DParms *p, cudaStream_t stream) { return cudaMemcpy3DAsync(p, stream); }
 
 static int memset3d(const char *fn, struct cudaPitchedPtr pp, int value, struct cudaExtent ex) {
     BS_STICKY();
@@ -231,7 +217,6 @@ int cudaMemset3D(struct cudaPitchedPtr pp, int value, struct cudaExtent ex) {
     int c = bs_capture_check_sync("cudaMemset3D");
     return c ? c : memset3d("cudaMemset3D", pp, value, ex);
 }
-int cudaMemset3D_ptds(struct cudaPitchedPtr pp, int value, struct cudaExtent ex) { return cudaMemset3D(pp, value, ex); }
 int cudaMemset3DAsync(struct cudaPitchedPtr pp, int value, struct cudaExtent ex, cudaStream_t stream) {
     if (ex.depth > 1 && ex.height > pp.ysize && ex.width && ex.height) {
         return refuse("cudaMemset3DAsync", cudaErrorInvalidValue, "the height is larger than the ysize (rows per slice)");
@@ -256,4 +241,3 @@ int bs_memset_rows(const char *fn, void *dst, size_t pitch, size_t slice, int va
     side d = {dst, height > 1 || depth > 1 ? pitch : width, slice};
     return set_rows(fn, d, value, width, height, depth);
 }
-int cudaMemset3DAsync_ptsz(struct cudaPitchedPtr pp, int value, struct cudaExtent ex, cudaStream_t stream) { return cudaMemset3DAsync(pp, value, ex, stream); }

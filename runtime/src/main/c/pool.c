@@ -282,8 +282,3 @@ void bs_pool_forget(void *p) {
     pthread_mutex_unlock(&pool_lock);
 }
 
-int cudaMallocAsync_ptsz(void **ptr, size_t size, cudaStream_t stream) { return cudaMallocAsync(ptr, size, stream); }
-int cudaFreeAsync_ptsz(void *ptr, cudaStream_t stream) { return cudaFreeAsync(ptr, stream); }
-int cudaMallocFromPoolAsync_ptsz(void **ptr, size_t size, cudaMemPool_t pool, cudaStream_t stream) {
-    return cudaMallocFromPoolAsync(ptr, size, pool, stream);
-}

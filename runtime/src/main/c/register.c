@@ -374,10 +374,6 @@ int __cudaLaunchKernel(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim, void **
     return bs_launch(stream, kernel, gridDim, blockDim, no_cluster, sharedMem, args);
 }
 
-int __cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, void *stream) {
-    return __cudaLaunchKernel(kernel, gridDim, blockDim, args, sharedMem, stream);
-}
-
 int cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, void *stream) {
     return bs_launch(stream, function_of(func), gridDim, blockDim, no_cluster, sharedMem, args);
 }

@@ -56,4 +56,12 @@ class ExecGraphsTest {
         assertTrue(r.program().contains("PASS peer"), r.all());
         assertTrue(r.program().contains("cudaDeviceEnablePeerAccess(0): there is one device, which is no peer of itself"), r.all());
     }
+
+    @Test
+    void aProgramBuiltWithPerThreadDefaultStreamsLaunchesAndCapturesOnItsThreadsDefaultStream() throws Exception {
+        ExecProgramsTest.Ran r = ExecProgramsTest.exec(CudaPrograms.build("per_thread", "-cudart", "shared", "--default-stream", "per-thread"),
+                LaunchOptions.defaults().withBundles(bundles.resolve("failed"), false));
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS per_thread"), r.all());
+    }
 }
