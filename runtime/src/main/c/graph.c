@@ -1,7 +1,7 @@
 /*
- * CUDA graphs (docs/runtime.md, "Graphs and stream capture"): nodes built by the cudaGraphAdd*
- * calls or recorded by stream capture (streams.c), an executable graph that is a snapshot of
- * them in one fixed order, and its launch, which runs them one at a time.
+ * CUDA graphs (docs/runtime.md, "Graphs and stream capture"): the work of a node (an op), and
+ * nodes built by the cudaGraphAdd* calls or recorded by stream capture (streams.c), read and
+ * changed. Executable graphs, a snapshot of the nodes in one fixed order: graph_exec.c.
  *
  * The order (deterministic, and the same on every launch): of the nodes whose dependencies have
  * all run, the one added to the graph first runs next. A captured graph therefore replays in the

@@ -5,7 +5,8 @@
  * an asynchronous allocation is made at once (as cudaMalloc, in the one device address space).
  * A pool counts the bytes of its live allocations; freed bytes go back to the device at once
  * (the engine never reuses an address), so its reserved memory is its used memory, whatever its
- * release threshold, which is kept and reported as set.
+ * release threshold, which is kept and reported as set. On a capturing stream an allocation is
+ * a graph's instead (memory nodes, below).
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -233,8 +234,8 @@ int bs_graph_alloc_free(void *p) {
     return cudaSuccess;
 }
 
-/* Stream work that a capture cannot hold here: on a capturing stream it is refused by name and
-   the capture invalidated (streams.c). */
+/* On a capturing stream: a graph allocation (above). Otherwise made at once, counted in its pool;
+   (bs_stream_uncapturable checks the handle and the legacy stream's rule). */
 int cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t pool, cudaStream_t stream) {
     BS_STICKY();
     if (ptr == NULL || bad_pool(pool)) return bs_set(cudaErrorInvalidValue);
