@@ -176,6 +176,11 @@ void bs_graph_alloc_ref(uint64_t addr, int delta);
 int bs_graph_alloc_run(const bs_op *op);
 int bs_graph_alloc_free(void *p);
 int bs_graph_alloc_relaunch(const bs_op *op, int auto_free);
+/* pool.c: a new graph allocation and the op of its alloc node; executable graphs holding one
+   (delta 0: how many; only one may exist); whether p is one. */
+int bs_graph_alloc_new(size_t size, bs_op *op);
+int bs_graph_alloc_execs(uint64_t addr, int delta);
+int bs_is_graph_alloc(const void *p);
 /* streams.c: whether the stream takes part in a capture. */
 int bs_stream_capturing(cudaStream_t stream);
 

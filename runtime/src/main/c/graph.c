@@ -235,6 +235,38 @@ int cudaGraphAddHostNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNod
     return add("cudaGraphAddHostNode", out, g, deps, ndeps, &op);
 }
 
+/* struct cudaMemAllocNodeParams of CUDA 13 (offsets checked against its driver_types.h): the pool
+   properties (allocType, handleTypes, location type and id first), access descriptors, size, and
+   the address returned. */
+int cudaGraphAddMemAllocNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, void *params) {
+    if (params == NULL) return bs_set(cudaErrorInvalidValue);
+    const int *props = params;
+    size_t size;
+    memcpy(&size, (char *) params + 104, sizeof size);
+    if (size == 0 || props[0] != 1 || props[2] != 1 || props[3] != 0) {
+        fprintf(stderr, "barrierscope: cudaGraphAddMemAllocNode: %s (returns cudaErrorInvalidValue)\n",
+                size == 0 ? "bytesize 0" : "only pinned memory on device 0 exists here");
+        return bs_set(cudaErrorInvalidValue);
+    }
+    bs_op op;
+    int e = bs_graph_alloc_new(size, &op);
+    if (e) return e;
+    void *p = (void *) (uintptr_t) op.u.mem.addr;
+    e = add("cudaGraphAddMemAllocNode", out, g, deps, ndeps, &op);
+    if (e == 0) memcpy((char *) params + 112, &p, sizeof p);
+    return e;
+}
+
+int cudaGraphAddMemFreeNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, void *dptr) {
+    if (!bs_is_graph_alloc(dptr)) {
+        fprintf(stderr, "barrierscope: cudaGraphAddMemFreeNode: %p is no graph allocation (returns cudaErrorInvalidValue)\n", dptr);
+        return bs_set(cudaErrorInvalidValue);
+    }
+    bs_op op = {.type = BS_OP_MEMFREE, .fn = "cudaGraphLaunch (a memory free node)"};
+    op.u.mem.addr = (uint64_t) (uintptr_t) dptr;
+    return add("cudaGraphAddMemFreeNode", out, g, deps, ndeps, &op);
+}
+
 int cudaGraphAddEmptyNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps) {
     bs_op op = {.type = BS_OP_EMPTY, .fn = "cudaGraphLaunch"};
     return add("cudaGraphAddEmptyNode", out, g, deps, ndeps, &op);
@@ -343,9 +375,22 @@ int cudaGraphNodeGetDependentNodes(cudaGraphNode_t n, cudaGraphNode_t *deps, voi
     return neighbours(n, deps, edges, num, 1);
 }
 
+/* "Nodes and edges of the graph cannot be deleted", "The graph cannot be cloned" when it has
+   memory nodes (cudaGraphAddMemAllocNode's documentation). */
+static int has_memory_nodes(const char *fn, cudaGraph_t g) {
+    for (size_t i = 0; i < g->n; i++) {
+        if (g->nodes[i]->op.type == BS_OP_MEMALLOC || g->nodes[i]->op.type == BS_OP_MEMFREE) {
+            fprintf(stderr, "barrierscope: %s: not for a graph with memory allocation or free nodes "
+                            "(returns cudaErrorInvalidValue)\n", fn);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* The node and its edges go; the nodes after it keep their order. */
 int cudaGraphDestroyNode(cudaGraphNode_t n) {
-    if (bad_node(n)) return bs_set(cudaErrorInvalidValue);
+    if (bad_node(n) || has_memory_nodes("cudaGraphDestroyNode", n->graph)) return bs_set(cudaErrorInvalidValue);
     struct bs_graph *g = n->graph;
     for (size_t i = 0; i < g->n; i++) {
         struct bs_node *m = g->nodes[i];
@@ -365,7 +410,7 @@ int cudaGraphDestroyNode(cudaGraphNode_t n) {
 }
 
 int cudaGraphClone(cudaGraph_t *out, cudaGraph_t g) {
-    if (out == NULL || bad_graph(g)) return bs_set(cudaErrorInvalidValue);
+    if (out == NULL || bad_graph(g) || has_memory_nodes("cudaGraphClone", g)) return bs_set(cudaErrorInvalidValue);
     cudaGraph_t c;
     if (bs_graph_new(&c) != 0) return bs_set(cudaErrorMemoryAllocation);
     c->source = g;

@@ -13,7 +13,10 @@
 #define INSTANTIATE_FLAGS (1ull | 2ull | 4ull | 8ull)
 
 static void exec_free(struct bs_exec *x) {
-    for (size_t i = 0; i < x->n; i++) bs_op_free(&x->ops[i]);
+    for (size_t i = 0; i < x->n; i++) {
+        if (x->ops[i].type == BS_OP_MEMALLOC && x->magic == EXEC_MAGIC) bs_graph_alloc_execs(x->ops[i].u.mem.addr, -1);
+        bs_op_free(&x->ops[i]);
+    }
     free(x->ops);
     free(x->from);
     for (size_t i = 0; i < x->nnodes; i++) free(x->topo[i].deps);
@@ -66,9 +69,17 @@ static struct bs_exec *snapshot(const char *fn, cudaGraph_t g) {
 
 int cudaGraphInstantiate(cudaGraphExec_t *pExec, cudaGraph_t g, unsigned long long flags) {
     if (pExec == NULL || bad_graph(g) || (flags & ~INSTANTIATE_FLAGS)) return bs_set(cudaErrorInvalidValue);
+    for (size_t i = 0; i < g->n; i++) {
+        if (g->nodes[i]->op.type == BS_OP_MEMALLOC && bs_graph_alloc_execs(g->nodes[i]->op.u.mem.addr, 0) > 0) {
+            fprintf(stderr, "barrierscope: cudaGraphInstantiate: a graph with memory allocation nodes may have one executable "
+                            "graph at a time; destroy the other first (returns cudaErrorInvalidValue)\n");
+            return bs_set(cudaErrorInvalidValue);
+        }
+    }
     struct bs_exec *x = snapshot("cudaGraphInstantiate", g);
     if (x == NULL) return bs_set(cudaErrorInvalidValue);
     x->flags = flags;
+    for (size_t i = 0; i < x->n; i++) if (x->ops[i].type == BS_OP_MEMALLOC) bs_graph_alloc_execs(x->ops[i].u.mem.addr, 1);
     *pExec = x;
     return cudaSuccess;
 }
@@ -110,7 +121,7 @@ int cudaGraphExecDestroy(cudaGraphExec_t x) {
 
 /* cudaGraphExecUpdateResultInfo: result, errorNode, errorFromNode. */
 typedef struct { int result; cudaGraphNode_t node, from; } update_info;
-enum { UPDATE_SUCCESS = 0, UPDATE_ERROR = 1, UPDATE_TOPOLOGY = 2, UPDATE_TYPE = 3 };
+enum { UPDATE_SUCCESS = 0, UPDATE_ERROR = 1, UPDATE_TOPOLOGY = 2, UPDATE_TYPE = 3, UPDATE_NOT_SUPPORTED = 6 };
 
 /* Nodes are paired by the order they were added (a graph captured again from the same code
    pairs node for node); the topology and node types must match, parameters (kernel function,
@@ -124,8 +135,10 @@ int cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g, update_info *info) {
         const bs_op *old = &x->ops[k];
         struct bs_node *nn = g->nodes[i];
         if (nn->op.type != old->type) r = (update_info){UPDATE_TYPE, nn, NULL};
+        else if (old->type == BS_OP_MEMALLOC || old->type == BS_OP_MEMFREE) r = (update_info){UPDATE_NOT_SUPPORTED, nn, NULL};
     }
     struct bs_exec *fresh = r.result == UPDATE_SUCCESS ? snapshot("cudaGraphExecUpdate", g) : NULL;
+    if (fresh != NULL) fresh->magic = 0; /* never instantiated: holds no graph allocation */
     if (r.result == UPDATE_SUCCESS && fresh == NULL) r.result = UPDATE_ERROR;
     for (size_t i = 0; fresh != NULL && r.result == UPDATE_SUCCESS && i < g->n; i++) {
         struct bs_node *nn = g->nodes[i];
@@ -139,7 +152,8 @@ int cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g, update_info *info) {
         if (fresh != NULL) exec_free(fresh);
         if (r.result == UPDATE_ERROR) return bs_set(cudaErrorInvalidValue);
         fprintf(stderr, "barrierscope: cudaGraphExecUpdate: the graph's %s (returns cudaErrorGraphExecUpdateFailure)\n",
-                r.result == UPDATE_TYPE ? "node types differ from the executable graph's" : "topology differs from the executable graph's");
+                r.result == UPDATE_TYPE ? "node types differ from the executable graph's"
+                : r.result == UPDATE_NOT_SUPPORTED ? "memory nodes cannot be updated" : "topology differs from the executable graph's");
         return bs_set(cudaErrorGraphExecUpdateFailure);
     }
     for (size_t k = 0; k < x->n; k++) {

@@ -139,9 +139,10 @@ int cudaMemPoolGetAttribute(cudaMemPool_t pool, int attr, void *value) {
    not diagnosed. It is given back when no graph or executable graph holds its node and it is
    not live. ------------------------------------------------------------------------------------ */
 
-typedef struct { uint64_t addr, size; int refs, live; } graph_alloc;
+typedef struct { uint64_t addr, size; int refs, live, execs; } graph_alloc;
 static graph_alloc *gallocs;
 static size_t ngallocs;
+static uint64_t graph_bytes, graph_bytes_high, graph_reserved_high; /* cudaGraphMemAttr* */
 
 /* The graph allocation at addr (a base address), or NULL; lock: pool_lock is already held. */
 static graph_alloc *graph_alloc_of(uint64_t addr, int locked) {
@@ -157,7 +158,10 @@ static void release_if_unused(uint64_t addr) {
     pthread_mutex_lock(&pool_lock);
     graph_alloc *g = graph_alloc_of(addr, 1);
     int give_back = g != NULL && g->refs <= 0 && !g->live;
-    if (give_back) *g = gallocs[--ngallocs];
+    if (give_back) {
+        graph_bytes -= g->size;
+        *g = gallocs[--ngallocs];
+    }
     pthread_mutex_unlock(&pool_lock);
     if (give_back) bs_free((void *) (uintptr_t) addr);
 }
@@ -170,22 +174,68 @@ void bs_graph_alloc_ref(uint64_t addr, int delta) {
     if (delta < 0) release_if_unused(addr);
 }
 
-static int capture_alloc(void **ptr, size_t size, cudaStream_t stream) {
-    int e = bs_malloc(ptr, size);
+/* The op holds the one reference: freeing it unused gives the memory back. */
+int bs_graph_alloc_new(size_t size, bs_op *op) {
+    void *p;
+    int e = bs_malloc(&p, size);
     if (e) return e;
-    uint64_t a = (uint64_t) (uintptr_t) *ptr;
+    uint64_t a = (uint64_t) (uintptr_t) p;
     pthread_mutex_lock(&pool_lock);
     gallocs = realloc(gallocs, (ngallocs + 1) * sizeof *gallocs);
     if (gallocs == NULL) bs_fatal("out of host memory");
-    gallocs[ngallocs++] = (graph_alloc){a, size, 1, 0};
+    gallocs[ngallocs++] = (graph_alloc){a, size, 1, 0, 0};
+    graph_bytes += size;
+    if (graph_bytes > graph_bytes_high) graph_bytes_high = graph_bytes;
+    if (graph_bytes > graph_reserved_high) graph_reserved_high = graph_bytes;
     pthread_mutex_unlock(&pool_lock);
-    bs_op op = {.type = BS_OP_MEMALLOC, .fn = "cudaGraphLaunch (a memory allocation node)"};
-    op.u.mem.addr = a;
-    op.u.mem.size = size;
+    *op = (bs_op){.type = BS_OP_MEMALLOC, .fn = "cudaGraphLaunch (a memory allocation node)"};
+    op->u.mem.addr = a;
+    op->u.mem.size = size;
+    return cudaSuccess;
+}
+
+int bs_graph_alloc_execs(uint64_t addr, int delta) {
+    pthread_mutex_lock(&pool_lock);
+    graph_alloc *g = graph_alloc_of(addr, 1);
+    int n = g ? (g->execs += delta) : 0;
+    pthread_mutex_unlock(&pool_lock);
+    return n;
+}
+
+int bs_is_graph_alloc(const void *p) { return graph_alloc_of((uint64_t) (uintptr_t) p, 0) != NULL; }
+
+static int capture_alloc(void **ptr, size_t size, cudaStream_t stream) {
+    bs_op op;
+    int e = bs_graph_alloc_new(size, &op);
+    if (e) return e;
+    *ptr = (void *) (uintptr_t) op.u.mem.addr;
     e = bs_issue(stream, &op); /* not recorded: op is freed, and the memory given back */
     if (e) *ptr = NULL;
     return e;
 }
+
+/* cudaGraphMemAttributeType: used and reserved are the same here (all of a graph allocation's
+   memory is held from its node's making to its giving back). */
+int cudaDeviceGetGraphMemAttribute(int device, int attr, void *value) {
+    if (device != 0) return bs_set(cudaErrorInvalidDevice);
+    if (value == NULL || attr < 0 || attr > 3) return bs_set(cudaErrorInvalidValue);
+    pthread_mutex_lock(&pool_lock);
+    *(uint64_t *) value = attr == 1 ? graph_bytes_high : attr == 3 ? graph_reserved_high : graph_bytes;
+    pthread_mutex_unlock(&pool_lock);
+    return cudaSuccess;
+}
+
+int cudaDeviceSetGraphMemAttribute(int device, int attr, void *value) {
+    if (device != 0) return bs_set(cudaErrorInvalidDevice);
+    if (value == NULL || (attr != 1 && attr != 3) || *(uint64_t *) value != 0) return bs_set(cudaErrorInvalidValue);
+    pthread_mutex_lock(&pool_lock);
+    if (attr == 1) graph_bytes_high = graph_bytes;
+    else graph_reserved_high = graph_bytes;
+    pthread_mutex_unlock(&pool_lock);
+    return cudaSuccess;
+}
+
+int cudaDeviceGraphMemTrim(int device) { return device == 0 ? cudaSuccess : bs_set(cudaErrorInvalidDevice); }
 
 int bs_graph_alloc_run(const bs_op *op) {
     BS_STICKY();

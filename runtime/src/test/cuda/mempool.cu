@@ -123,14 +123,58 @@ int main() {
     cudaGetLastError();
     EXPECT(twice == cudaErrorInvalidValue, "freeing a graph allocation that is not allocated: %s", cudaGetErrorName(twice));
     cudaGraphExec_t autofree;
+    cudaError_t second = cudaGraphInstantiate(&autofree, g, 0);
+    cudaGetLastError();
+    EXPECT(second == cudaErrorInvalidValue, "a second executable graph of a graph with memory nodes: %s", cudaGetErrorName(second));
+    cudaGraph_t copy;
+    second = cudaGraphClone(&copy, g);
+    cudaGetLastError();
+    EXPECT(second == cudaErrorInvalidValue, "cloning a graph with memory nodes: %s", cudaGetErrorName(second));
+    CHECK(cudaGraphExecDestroy(x));
     CHECK(cudaGraphInstantiateWithFlags(&autofree, g, cudaGraphInstantiateFlagAutoFreeOnLaunch));
     CHECK(cudaGraphLaunch(autofree, s));
     CHECK(cudaGraphLaunch(autofree, s));
+    uint64_t graph_used = 0;
+    CHECK(cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &graph_used));
+    EXPECT(graph_used == n * sizeof(int) + 16, "graph memory %llu", (unsigned long long) graph_used);
     CHECK(cudaGraphExecDestroy(autofree));
-    CHECK(cudaGraphExecDestroy(x));
     CHECK(cudaGraphDestroy(g));
     CHECK(cudaFree(keep)); // the last launch allocated it: it outlives its graph until freed
     CHECK(cudaMemGetInfo(&free_after, &total));
+    CHECK(cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &graph_used));
+    EXPECT(graph_used == 0, "graph memory after all is given back: %llu", (unsigned long long) graph_used);
+
+    // Memory nodes made by hand: a kernel between an alloc node and a free node.
+    CHECK(cudaGraphCreate(&g, 0));
+    cudaMemAllocNodeParams ap = {};
+    ap.poolProps.allocType = cudaMemAllocationTypePinned;
+    ap.poolProps.location.type = cudaMemLocationTypeDevice;
+    ap.poolProps.location.id = 0;
+    ap.bytesize = n * sizeof(int);
+    cudaGraphNode_t alloc, fill, copy_back, release;
+    CHECK(cudaGraphAddMemAllocNode(&alloc, g, nullptr, 0, &ap));
+    EXPECT(ap.dptr != nullptr, "no address from cudaGraphAddMemAllocNode");
+    int *m = (int *) ap.dptr;
+    int len = n;
+    void *args[] = {&m, &len};
+    cudaKernelNodeParams kp = {};
+    kp.func = (void *) iota; kp.gridDim = dim3(2); kp.blockDim = dim3(128); kp.kernelParams = args;
+    CHECK(cudaGraphAddKernelNode(&fill, g, &alloc, 1, &kp));
+    CHECK(cudaGraphAddMemcpyNode1D(&copy_back, g, &fill, 1, h, m, sizeof h, cudaMemcpyDeviceToHost));
+    CHECK(cudaGraphAddMemFreeNode(&release, g, &copy_back, 1, m));
+    second = cudaGraphAddMemFreeNode(&release, g, nullptr, 0, h);
+    cudaGetLastError();
+    EXPECT(second == cudaErrorInvalidValue, "a free node of host memory: %s", cudaGetErrorName(second));
+    CHECK(cudaGraphInstantiate(&x, g, 0));
+    for (int round = 0; round < 2; round++) {
+        for (int i = 0; i < n; i++) h[i] = -1;
+        CHECK(cudaGraphLaunch(x, s)); // freed in the graph: it may launch again
+        for (int i = 0; i < n; i++) EXPECT(h[i] == 3 * i, "hand-made memory nodes: h[%d] = %d", i, h[i]);
+    }
+    CHECK(cudaGraphExecDestroy(x));
+    CHECK(cudaGraphDestroy(g));
+    CHECK(cudaMemGetInfo(&free_after, &total));
+    EXPECT(free_after == free_before, "hand-made graph memory not given back");
     EXPECT(free_after == free_before, "graph memory not given back: %zu bytes free before, %zu after", free_before, free_after);
 
     // Errors as documented.
