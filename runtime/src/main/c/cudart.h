@@ -120,7 +120,8 @@ int cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
  * on a capturing stream, is recorded into the capture's graph (streams.c); a graph launch runs
  * the recorded ones (graph.c). The type numbers are cudaGraphNodeType's.
  */
-enum { BS_OP_KERNEL = 0, BS_OP_MEMCPY = 1, BS_OP_MEMSET = 2, BS_OP_HOST = 3, BS_OP_EMPTY = 5, BS_OP_MEMALLOC = 10, BS_OP_MEMFREE = 11 };
+enum { BS_OP_KERNEL = 0, BS_OP_MEMCPY = 1, BS_OP_MEMSET = 2, BS_OP_HOST = 3, BS_OP_CHILD = 4, BS_OP_EMPTY = 5,
+       BS_OP_MEMALLOC = 10, BS_OP_MEMFREE = 11 };
 typedef struct {
     int type;
     const char *fn; /* the API that issued it, for messages */
@@ -131,6 +132,7 @@ typedef struct {
         struct { void *dst; size_t pitch; unsigned value, element_size; size_t width, height, depth, slice; } set;
         struct { void (*fn)(void *); void *data; } host;
         struct { uint64_t addr, size; } mem; /* a graph allocation (pool.c) */
+        struct { void *ops; size_t n; } child; /* a child graph: its ops (bs_op), in its order */
     } u;
 } bs_op;
 

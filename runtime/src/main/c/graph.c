@@ -57,6 +57,12 @@ int bs_run_op(const bs_op *op) {
     case BS_OP_MEMALLOC:
     case BS_OP_MEMFREE:
         return bs_graph_alloc_run(op);
+    case BS_OP_CHILD:
+        for (size_t i = 0; i < op->u.child.n; i++) {
+            int e = bs_run_op((const bs_op *) op->u.child.ops + i);
+            if (e) return e;
+        }
+        return cudaSuccess;
     case BS_OP_HOST:
         BS_STICKY();
         op->u.host.fn(op->u.host.data);
@@ -74,11 +80,21 @@ void bs_op_copy(bs_op *dst, const bs_op *src) {
         if (src->u.kernel.len) memcpy(dst->u.kernel.params, src->u.kernel.params, src->u.kernel.len);
     }
     if (src->type == BS_OP_MEMALLOC) bs_graph_alloc_ref(src->u.mem.addr, 1);
+    if (src->type == BS_OP_CHILD) {
+        bs_op *ops = malloc((src->u.child.n ? src->u.child.n : 1) * sizeof *ops);
+        if (ops == NULL) bs_fatal("out of host memory");
+        for (size_t i = 0; i < src->u.child.n; i++) bs_op_copy(&ops[i], (const bs_op *) src->u.child.ops + i);
+        dst->u.child.ops = ops;
+    }
 }
 
 void bs_op_free(bs_op *op) {
     if (op->type == BS_OP_KERNEL) free(op->u.kernel.params);
     if (op->type == BS_OP_MEMALLOC) bs_graph_alloc_ref(op->u.mem.addr, -1);
+    if (op->type == BS_OP_CHILD) {
+        for (size_t i = 0; i < op->u.child.n; i++) bs_op_free((bs_op *) op->u.child.ops + i);
+        free(op->u.child.ops);
+    }
     op->type = BS_OP_EMPTY;
 }
 
@@ -151,7 +167,7 @@ int cudaGraphDestroy(cudaGraph_t g) {
 }
 
 /* Dependencies must be nodes of this graph, each once (cudaGraphAdd*Node). */
-static int add(const char *fn, cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, bs_op *op) {
+int bs_graph_add_checked(const char *fn, cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, bs_op *op) {
     const char *why = NULL;
     if (out == NULL || bad_graph(g) || (ndeps > 0 && deps == NULL)) why = "a null node pointer, graph or dependency list";
     for (size_t i = 0; i < ndeps && why == NULL; i++) {
@@ -182,14 +198,14 @@ int bs_kernel_node_op(const char *fn, const kernel_node_params *p, bs_op *op) {
 int cudaGraphAddKernelNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, const kernel_node_params *p) {
     bs_op op;
     int e = bs_kernel_node_op("cudaGraphAddKernelNode", p, &op);
-    return e ? e : add("cudaGraphAddKernelNode", out, g, deps, ndeps, &op);
+    return e ? e : bs_graph_add_checked("cudaGraphAddKernelNode", out, g, deps, ndeps, &op);
 }
 
 int cudaGraphAddMemcpyNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, const struct cudaMemcpy3DParms *p) {
     if (p == NULL) return bs_set(cudaErrorInvalidValue);
     bs_op op = {.type = BS_OP_MEMCPY, .fn = "cudaGraphLaunch (a memcpy node)"};
     op.u.copy.p3 = *p;
-    return add("cudaGraphAddMemcpyNode", out, g, deps, ndeps, &op);
+    return bs_graph_add_checked("cudaGraphAddMemcpyNode", out, g, deps, ndeps, &op);
 }
 
 int cudaGraphAddMemcpyNode1D(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps,
@@ -201,7 +217,7 @@ int cudaGraphAddMemcpyNode1D(cudaGraphNode_t *out, cudaGraph_t g, const cudaGrap
     op.u.copy.src = src;
     op.u.copy.count = count;
     op.u.copy.kind = kind;
-    return add("cudaGraphAddMemcpyNode1D", out, g, deps, ndeps, &op);
+    return bs_graph_add_checked("cudaGraphAddMemcpyNode1D", out, g, deps, ndeps, &op);
 }
 
 /* struct cudaMemsetParams of CUDA 13's driver_types.h. */
@@ -224,7 +240,7 @@ int cudaGraphAddMemsetNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphN
     op.u.set.width = p->width;
     op.u.set.height = p->height ? p->height : 1;
     op.u.set.depth = 1;
-    return add("cudaGraphAddMemsetNode", out, g, deps, ndeps, &op);
+    return bs_graph_add_checked("cudaGraphAddMemsetNode", out, g, deps, ndeps, &op);
 }
 
 int cudaGraphAddHostNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, void *const *p) {
@@ -232,7 +248,7 @@ int cudaGraphAddHostNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNod
     bs_op op = {.type = BS_OP_HOST, .fn = "cudaGraphLaunch (a host node)"};
     op.u.host.fn = (void (*)(void *)) p[0];
     op.u.host.data = p[1];
-    return add("cudaGraphAddHostNode", out, g, deps, ndeps, &op);
+    return bs_graph_add_checked("cudaGraphAddHostNode", out, g, deps, ndeps, &op);
 }
 
 /* struct cudaMemAllocNodeParams of CUDA 13 (offsets checked against its driver_types.h): the pool
@@ -252,7 +268,7 @@ int cudaGraphAddMemAllocNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGrap
     int e = bs_graph_alloc_new(size, &op);
     if (e) return e;
     void *p = (void *) (uintptr_t) op.u.mem.addr;
-    e = add("cudaGraphAddMemAllocNode", out, g, deps, ndeps, &op);
+    e = bs_graph_add_checked("cudaGraphAddMemAllocNode", out, g, deps, ndeps, &op);
     if (e == 0) memcpy((char *) params + 112, &p, sizeof p);
     return e;
 }
@@ -264,12 +280,12 @@ int cudaGraphAddMemFreeNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraph
     }
     bs_op op = {.type = BS_OP_MEMFREE, .fn = "cudaGraphLaunch (a memory free node)"};
     op.u.mem.addr = (uint64_t) (uintptr_t) dptr;
-    return add("cudaGraphAddMemFreeNode", out, g, deps, ndeps, &op);
+    return bs_graph_add_checked("cudaGraphAddMemFreeNode", out, g, deps, ndeps, &op);
 }
 
 int cudaGraphAddEmptyNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps) {
     bs_op op = {.type = BS_OP_EMPTY, .fn = "cudaGraphLaunch"};
-    return add("cudaGraphAddEmptyNode", out, g, deps, ndeps, &op);
+    return bs_graph_add_checked("cudaGraphAddEmptyNode", out, g, deps, ndeps, &op);
 }
 
 /* CUDA 13's form: edge data may be given; only the default (all zero) kind is modelled. */

@@ -42,6 +42,8 @@ typedef struct { void *func; dim3 grid, block; unsigned shared; void **params; v
 static inline int bad_graph(cudaGraph_t g) { return (uintptr_t) g < 4096 || g->magic != GRAPH_MAGIC; }
 static inline int bad_node(cudaGraphNode_t n) { return (uintptr_t) n < 4096 || n->magic != NODE_MAGIC; }
 
+/* graph.c: a node of g made from op, its dependencies checked first (op freed if they are bad). */
+int bs_graph_add_checked(const char *fn, cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, bs_op *op);
 /* graph.c: a kernel node's op from its parameters (checked, arguments copied). */
 int bs_kernel_node_op(const char *fn, const kernel_node_params *p, bs_op *op);
 

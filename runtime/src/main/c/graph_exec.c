@@ -92,9 +92,43 @@ static int bad_exec(cudaGraphExec_t x) { return (uintptr_t) x < 4096 || x->magic
 
 /* Every node runs to its end in the graph's order; the first that fails stops the launch and its
    error is the launch's (a failed kernel's is sticky, as for any launch). */
+/* A child graph op: copies of ops (of a graph without memory nodes, which a child cannot own). */
+static int child_op(const char *fn, const bs_op *ops, size_t n, bs_op *op) {
+    for (size_t i = 0; i < n; i++) {
+        if (ops[i].type == BS_OP_MEMALLOC || ops[i].type == BS_OP_MEMFREE) {
+            fprintf(stderr, "barrierscope: %s: a graph with memory nodes cannot be a child graph here (returns cudaErrorInvalidValue)\n", fn);
+            return bs_set(cudaErrorInvalidValue);
+        }
+    }
+    bs_op *copy = malloc((n ? n : 1) * sizeof *copy);
+    if (copy == NULL) bs_fatal("out of host memory");
+    for (size_t i = 0; i < n; i++) bs_op_copy(&copy[i], &ops[i]);
+    *op = (bs_op){.type = BS_OP_CHILD, .fn = "cudaGraphLaunch (a child graph node)"};
+    op->u.child.ops = copy;
+    op->u.child.n = n;
+    return cudaSuccess;
+}
+
+/* The child graph is copied now ("cloned in this call"), in its own order. */
+int cudaGraphAddChildGraphNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, cudaGraph_t child) {
+    if (bad_graph(child) || child == g) return bs_set(cudaErrorInvalidValue);
+    struct bs_exec *x = snapshot("cudaGraphAddChildGraphNode", child);
+    if (x == NULL) return bs_set(cudaErrorInvalidValue);
+    x->magic = 0;
+    bs_op op;
+    int e = child_op("cudaGraphAddChildGraphNode", x->ops, x->n, &op);
+    exec_free(x);
+    return e ? e : bs_graph_add_checked("cudaGraphAddChildGraphNode", out, g, deps, ndeps, &op);
+}
+
 int cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream) {
     BS_STICKY();
     if (bad_exec(x)) return bs_set(cudaErrorInvalidValue);
+    if (bs_stream_capturing(stream)) { /* launched into a capture: a child graph node */
+        bs_op op;
+        int e = child_op("cudaGraphLaunch", x->ops, x->n, &op);
+        return e ? e : bs_issue(stream, &op);
+    }
     int e = bs_stream_uncapturable(stream, "cudaGraphLaunch");
     for (size_t i = 0; i < x->n && e == 0; i++) {
         if (x->ops[i].type == BS_OP_MEMALLOC) e = bs_graph_alloc_relaunch(&x->ops[i], (x->flags & 1) != 0);

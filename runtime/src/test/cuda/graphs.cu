@@ -301,6 +301,47 @@ static int editing(int *p, cudaStream_t s) {
     return 0;
 }
 
+// Child graphs: an executable graph launched into a capture, and a graph added as a node.
+static int children(int *p, cudaStream_t s) {
+    cudaGraph_t inner = capture_scale(p, 2, s, false); // p = 2
+    cudaGraphExec_t ix;
+    CHECK(cudaGraphInstantiate(&ix, inner, 0));
+    cudaGraph_t outer;
+    CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+    CHECK(cudaGraphLaunch(ix, s));
+    inc<<<1, 128, 0, s>>>(p, n);                        // p = 3
+    CHECK(cudaStreamEndCapture(s, &outer));
+    cudaGraphNode_t nodes[2];
+    size_t count = 2;
+    CHECK(cudaGraphGetNodes(outer, nodes, &count));
+    cudaGraphNodeType type;
+    CHECK(cudaGraphNodeGetType(nodes[0], &type));
+    EXPECT(count == 2 && type == cudaGraphNodeTypeGraph, "%zu nodes, the first of type %d", count, (int) type);
+    cudaGraphExec_t ox;
+    CHECK(cudaGraphInstantiate(&ox, outer, 0));
+    CHECK(cudaGraphLaunch(ox, s));
+    if (expect_all(p, 3, __LINE__)) return 1;
+
+    cudaGraph_t parent;
+    CHECK(cudaGraphCreate(&parent, 0));
+    cudaGraphNode_t child, times;
+    CHECK(cudaGraphAddChildGraphNode(&child, parent, nullptr, 0, inner));
+    int k = 10, len = n;
+    void *args[] = {&p, &k, &len};
+    cudaKernelNodeParams kp = {};
+    kp.func = (void *) scale; kp.gridDim = dim3(1); kp.blockDim = dim3(128); kp.kernelParams = args;
+    CHECK(cudaGraphAddKernelNode(&times, parent, &child, 1, &kp));
+    CHECK(cudaGraphDestroy(inner)); // the child was copied when its node was made
+    cudaGraphExec_t px;
+    CHECK(cudaGraphInstantiate(&px, parent, 0));
+    CHECK(cudaGraphLaunch(px, s));
+    if (expect_all(p, 20, __LINE__)) return 1;
+    for (cudaGraphExec_t x : {ix, ox, px}) CHECK(cudaGraphExecDestroy(x));
+    CHECK(cudaGraphDestroy(outer));
+    CHECK(cudaGraphDestroy(parent));
+    return 0;
+}
+
 int main() {
     int *a, *b, *c;
     unsigned short *d;
@@ -318,6 +359,7 @@ int main() {
     if (captured_copies(d, dpitch, s1)) return 1;
     if (order(s1)) return 1;
     if (editing(a, s1)) return 1;
+    if (children(a, s1)) return 1;
     CHECK(cudaStreamDestroy(s1));
     CHECK(cudaStreamDestroy(s2));
     printf("PASS graphs\n");
