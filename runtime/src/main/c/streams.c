@@ -524,6 +524,7 @@ int cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags) {
     bs_stream *st = stream_of(s, &bad);
     if (bad) return bs_set(cudaErrorInvalidResourceHandle);
     bs_event *ev = e;
+    if (st == NULL && ev->cap_id == 0) return bs_capture_check_legacy("cudaStreamWaitEvent");
     int err = cudaSuccess;
     const char *why = NULL;
     pthread_mutex_lock(&cap_lock);
