@@ -28,14 +28,28 @@ enum {
     cudaErrorInvalidKernelImage = 200,
     cudaErrorNoKernelImageForDevice = 209,
     cudaErrorInvalidPtx = 218,
+    cudaErrorPeerAccessUnsupported = 217,
     cudaErrorInvalidResourceHandle = 400,
+    cudaErrorIllegalState = 401,
     cudaErrorSymbolNotFound = 500,
     cudaErrorNotReady = 600,
     cudaErrorIllegalAddress = 700,
     cudaErrorLaunchTimeout = 702,
+    cudaErrorPeerAccessAlreadyEnabled = 704,
+    cudaErrorPeerAccessNotEnabled = 705,
     cudaErrorLaunchFailure = 719,
     cudaErrorInvalidClusterSize = 912,
     cudaErrorNotSupported = 801,
+    cudaErrorStreamCaptureUnsupported = 900,
+    cudaErrorStreamCaptureInvalidated = 901,
+    cudaErrorStreamCaptureMerge = 902,
+    cudaErrorStreamCaptureUnmatched = 903,
+    cudaErrorStreamCaptureUnjoined = 904,
+    cudaErrorStreamCaptureIsolation = 905,
+    cudaErrorStreamCaptureImplicit = 906,
+    cudaErrorCapturedEvent = 907,
+    cudaErrorStreamCaptureWrongThread = 908,
+    cudaErrorGraphExecUpdateFailure = 910,
     cudaErrorUnknown = 999
 };
 
@@ -83,5 +97,93 @@ const char *cudaGetErrorName(int e);
 
 /* misc.c: virtual cycles of every launch so far (events read it). */
 void bs_add_cycles(uint64_t c);
+uint64_t bs_cycles(void);
+
+/* The layout of CUDA 13's driver_types.h (pitched.c copies them, graph nodes keep them). */
+struct cudaPitchedPtr { void *ptr; size_t pitch, xsize, ysize; };
+struct cudaExtent { size_t width, height, depth; };
+struct cudaPos { size_t x, y, z; };
+struct cudaMemcpy3DParms {
+    void *srcArray;
+    struct cudaPos srcPos;
+    struct cudaPitchedPtr srcPtr;
+    void *dstArray;
+    struct cudaPos dstPos;
+    struct cudaPitchedPtr dstPtr;
+    struct cudaExtent extent;
+    int kind;
+};
+int cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
+
+/*
+ * One piece of stream work (a graph node's work too): issued on a stream it runs at once, or,
+ * on a capturing stream, is recorded into the capture's graph (streams.c); a graph launch runs
+ * the recorded ones (graph.c). The type numbers are cudaGraphNodeType's.
+ */
+enum { BS_OP_KERNEL = 0, BS_OP_MEMCPY = 1, BS_OP_MEMSET = 2, BS_OP_HOST = 3, BS_OP_CHILD = 4, BS_OP_EMPTY = 5,
+       BS_OP_MEMALLOC = 10, BS_OP_MEMFREE = 11 };
+typedef struct {
+    int type;
+    const char *fn; /* the API that issued it, for messages */
+    union {
+        struct { struct bs_function *f; dim3 grid, block, cluster; size_t shared; char *params; size_t len; } kernel;
+        /* one_d: dst, src, count, kind (cudaMemcpy); else p3 (cudaMemcpy3D) */
+        struct { int one_d; void *dst; const void *src; size_t count; int kind; struct cudaMemcpy3DParms p3; } copy;
+        struct { void *dst; size_t pitch; unsigned value, element_size; size_t width, height, depth, slice; } set;
+        struct { void (*fn)(void *); void *data; } host;
+        struct { uint64_t addr, size; } mem; /* a graph allocation (pool.c) */
+        struct { void *ops; size_t n; } child; /* a child graph: its ops (bs_op), in its order */
+    } u;
+} bs_op;
+
+/* streams.c: issue op on stream: run it now (bs_run_op) or record it into the stream's capture.
+   Takes ownership of a kernel op's params. */
+int bs_issue(cudaStream_t stream, bs_op *op);
+/* streams.c: whether a call that is not stream work (fn) may run now; else the capture error. */
+int bs_capture_check_unsafe(const char *fn);
+int bs_capture_check_legacy(const char *fn);
+int bs_capture_check_sync(const char *fn);
+/* graph.c: run one op now; copy one (params included); free what it owns. */
+int bs_run_op(const bs_op *op);
+void bs_op_copy(bs_op *dst, const bs_op *src);
+void bs_op_free(bs_op *op);
+/* graph.c: a new node of graph g, depending on deps (checked by the caller). */
+typedef struct bs_graph *cudaGraph_t;
+typedef struct bs_node *cudaGraphNode_t;
+int bs_graph_new(cudaGraph_t *g);
+cudaGraphNode_t bs_graph_add(cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, bs_op *op);
+void bs_graph_free(cudaGraph_t g);
+/* register.c: a kernel launch as an op: checked and its arguments copied (stream: for capture). */
+int bs_kernel_op(struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, size_t shared, void **args, bs_op *op);
+struct bs_function *bs_function_of(const void *host_fun);
+const void *bs_function_host(const struct bs_function *f);
+int bs_function_params(const struct bs_function *f, const uint32_t **sizes); /* count, after a bs_kernel_op */
+int bs_launch_op(const bs_op *op);
+/* streams.c: whether stream work that cannot be captured (fn) may run on stream now: 0, or the
+   error (a capturing stream: its capture is invalidated). */
+int bs_stream_uncapturable(cudaStream_t stream, const char *fn);
+/* graph.c: whether every node of need is one of tips or an ancestor of one. */
+int bs_graph_all_reach(cudaGraph_t g, cudaGraphNode_t const *tips, size_t ntips, cudaGraphNode_t const *need, size_t nneed);
+/* pitched.c: cudaMemcpy3D and a 1-byte memset of rows and slices under the name fn. */
+int bs_memcpy3d(const char *fn, const struct cudaMemcpy3DParms *p);
+int bs_memset_rows(const char *fn, void *dst, size_t pitch, size_t slice, int value, size_t width, size_t height, size_t depth);
+/* memory.c: cudaMalloc and cudaFree without the stream-capture check; pool.c: a freed pointer
+   leaves its pool's count (0 if it was no pool's). */
+int bs_malloc(void **devPtr, size_t size);
+int bs_free(void *devPtr);
+void bs_pool_forget(void *p);
+/* pool.c: graph allocations. A reference from an op (copied or freed); an alloc or free node's
+   run; whether p is one, freed by cudaFree (-1: it is not one); the check before a launch. */
+void bs_graph_alloc_ref(uint64_t addr, int delta);
+int bs_graph_alloc_run(const bs_op *op);
+int bs_graph_alloc_free(void *p);
+int bs_graph_alloc_relaunch(const bs_op *op, int auto_free);
+/* pool.c: a new graph allocation and the op of its alloc node; executable graphs holding one
+   (delta 0: how many; only one may exist); whether p is one. */
+int bs_graph_alloc_new(size_t size, bs_op *op);
+int bs_graph_alloc_execs(uint64_t addr, int delta);
+int bs_is_graph_alloc(const void *p);
+/* streams.c: whether the stream takes part in a capture. */
+int bs_stream_capturing(cudaStream_t stream);
 
 #endif

@@ -45,6 +45,8 @@ static void engine_free(uint64_t a) {
 /* flags: cudaMemAttachGlobal (1) or cudaMemAttachHost (2); one memory, so both mean the same. */
 int cudaMallocManaged(void **devPtr, size_t size, unsigned flags) {
     BS_STICKY();
+    int c = bs_capture_check_unsafe("cudaMallocManaged");
+    if (c) return c;
     if (devPtr == NULL || size == 0 || (flags != 1 && flags != 2)) {
         fprintf(stderr, "barrierscope: cudaMallocManaged: %s (returns cudaErrorInvalidValue)\n",
                 devPtr == NULL ? "a null devPtr" : size == 0 ? "size 0" : "flags must be cudaMemAttachGlobal or cudaMemAttachHost");

@@ -32,7 +32,15 @@ int bs_is_device(const void *p, size_t n) {
 /* Symbols live in the device space too but are not allocations: Java checks every address. */
 static int is_known_device(const void *p, size_t n) { return bs_is_device(p, n); }
 
+#define sync_ok bs_capture_check_sync
+
 int cudaMalloc(void **devPtr, size_t size) {
+    BS_STICKY();
+    int c = bs_capture_check_unsafe("cudaMalloc");
+    return c ? c : bs_malloc(devPtr, size);
+}
+
+int bs_malloc(void **devPtr, size_t size) {
     BS_STICKY();
     if (devPtr == NULL) return bs_set(cudaErrorInvalidValue);
     bs_buf b = {0}, r = {0};
@@ -51,11 +59,17 @@ int cudaMalloc(void **devPtr, size_t size) {
     return cudaSuccess;
 }
 
-int cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream) { (void) stream; return cudaMalloc(devPtr, size); }
-
 int cudaFree(void *devPtr) {
     BS_STICKY();
+    int c = bs_capture_check_unsafe("cudaFree");
+    return c ? c : bs_free(devPtr);
+}
+
+int bs_free(void *devPtr) {
+    BS_STICKY();
     if (devPtr == NULL) return cudaSuccess;
+    int graph = bs_graph_alloc_free(devPtr);
+    if (graph >= 0) return graph ? bs_set(graph) : cudaSuccess;
     uint64_t a = (uint64_t) (uintptr_t) devPtr;
     int found = 0;
     pthread_mutex_lock(&mem_lock);
@@ -72,6 +86,7 @@ int cudaFree(void *devPtr) {
         fprintf(stderr, "barrierscope: cudaFree(%p): not a pointer cudaMalloc returned (returns cudaErrorInvalidValue)\n", devPtr);
         return bs_set(cudaErrorInvalidValue);
     }
+    bs_pool_forget(devPtr);
     bs_buf b = {0}, r = {0};
     bs_put_u64(&b, a);
     uint32_t st = bs_call(BS_FREE, &b, &r);
@@ -80,18 +95,24 @@ int cudaFree(void *devPtr) {
     return bs_set((int) st);
 }
 
-int cudaFreeAsync(void *devPtr, cudaStream_t stream) { (void) stream; return cudaFree(devPtr); }
-
 /* Pinned host memory is plain host memory here: nothing is ever copied by DMA. */
 int cudaMallocHost(void **ptr, size_t size) {
     BS_STICKY();
+    int c = bs_capture_check_unsafe("cudaMallocHost");
+    if (c) return c;
     if (ptr == NULL) return bs_set(cudaErrorInvalidValue);
     if (posix_memalign(ptr, 4096, size ? size : 1) != 0) return bs_set(cudaErrorMemoryAllocation);
     return cudaSuccess;
 }
 
 int cudaHostAlloc(void **ptr, size_t size, unsigned flags) { (void) flags; return cudaMallocHost(ptr, size); }
-int cudaFreeHost(void *ptr) { BS_STICKY(); free(ptr); return cudaSuccess; }
+int cudaFreeHost(void *ptr) {
+    BS_STICKY();
+    int c = bs_capture_check_unsafe("cudaFreeHost");
+    if (c) return c;
+    free(ptr);
+    return cudaSuccess;
+}
 
 /* The engine's reason (a string in the reply) names the nearest allocation. */
 static int bad_pointer(const char *fn, const char *which, const void *p, size_t n, const bs_buf *why) {
@@ -169,15 +190,32 @@ int bs_copy(const char *fn, void *dst, const void *src, size_t count, int kind) 
 
 /* Like every copy, after a failed launch it returns the sticky error (copy() checks). */
 int cudaMemcpy(void *dst, const void *src, size_t count, int kind) {
-    return copy("cudaMemcpy", dst, src, count, kind);
+    BS_STICKY();
+    int c = sync_ok("cudaMemcpy");
+    return c ? c : copy("cudaMemcpy", dst, src, count, kind);
+}
+
+/* Stream work (streams.c): runs now, or becomes a memcpy node of the stream's capture. */
+static int copy_on(cudaStream_t stream, const char *fn, void *dst, const void *src, size_t count, int kind) {
+    if (kind < H2H || kind > DEFAULT) return bs_set(cudaErrorInvalidMemcpyDirection);
+    bs_op op = {.type = BS_OP_MEMCPY, .fn = fn};
+    op.u.copy.one_d = 1;
+    op.u.copy.dst = dst;
+    op.u.copy.src = src;
+    op.u.copy.count = count;
+    op.u.copy.kind = kind;
+    return bs_issue(stream, &op);
 }
 
 int cudaMemcpyAsync(void *dst, const void *src, size_t count, int kind, cudaStream_t stream) {
-    (void) stream;
-    return copy("cudaMemcpyAsync", dst, src, count, kind);
+    return copy_on(stream, "cudaMemcpyAsync", dst, src, count, kind);
 }
 
-int cudaMemset(void *devPtr, int value, size_t count) { return bs_memset("cudaMemset", devPtr, value, count); }
+int cudaMemset(void *devPtr, int value, size_t count) {
+    BS_STICKY();
+    int c = sync_ok("cudaMemset");
+    return c ? c : bs_memset("cudaMemset", devPtr, value, count);
+}
 
 int bs_memset(const char *fn, void *devPtr, int value, size_t count) {
     BS_STICKY();
@@ -198,7 +236,16 @@ int bs_memset(const char *fn, void *devPtr, int value, size_t count) {
     return bs_set(e);
 }
 
-int cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream) { (void) stream; return cudaMemset(devPtr, value, count); }
+int cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream) {
+    bs_op op = {.type = BS_OP_MEMSET, .fn = "cudaMemsetAsync"};
+    op.u.set.dst = devPtr;
+    op.u.set.value = (unsigned) value & 0xFF;
+    op.u.set.element_size = 1;
+    op.u.set.width = count;
+    op.u.set.height = 1;
+    op.u.set.depth = 1;
+    return bs_issue(stream, &op);
+}
 
 static int symbol_range(const char *fn, const void *symbol, size_t count, size_t offset, uint64_t *addr) {
     uint64_t size;
@@ -218,6 +265,9 @@ static int symbol_range(const char *fn, const void *symbol, size_t count, size_t
 }
 
 int cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset, int kind) {
+    BS_STICKY();
+    int c = sync_ok("cudaMemcpyToSymbol");
+    if (c) return c;
     uint64_t a;
     int st = symbol_range("cudaMemcpyToSymbol", symbol, count, offset, &a);
     if (st) return st;
@@ -225,20 +275,62 @@ int cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t
 }
 
 int cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset, int kind) {
+    BS_STICKY();
+    int c = sync_ok("cudaMemcpyFromSymbol");
+    if (c) return c;
     uint64_t a;
     int st = symbol_range("cudaMemcpyFromSymbol", symbol, count, offset, &a);
     if (st) return st;
     return copy("cudaMemcpyFromSymbol", dst, (void *) (uintptr_t) a, count, kind == D2D ? D2D : D2H);
 }
 
+/* The symbol's address is looked up now; the copy is stream work. */
 int cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count, size_t offset, int kind, cudaStream_t s) {
-    (void) s;
-    return cudaMemcpyToSymbol(symbol, src, count, offset, kind);
+    BS_STICKY();
+    uint64_t a;
+    int st = symbol_range("cudaMemcpyToSymbolAsync", symbol, count, offset, &a);
+    if (st) return st;
+    return copy_on(s, "cudaMemcpyToSymbolAsync", (void *) (uintptr_t) a, src, count, kind == D2D ? D2D : H2D);
 }
 
 int cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset, int kind, cudaStream_t s) {
-    (void) s;
-    return cudaMemcpyFromSymbol(dst, symbol, count, offset, kind);
+    BS_STICKY();
+    uint64_t a;
+    int st = symbol_range("cudaMemcpyFromSymbolAsync", symbol, count, offset, &a);
+    if (st) return st;
+    return copy_on(s, "cudaMemcpyFromSymbolAsync", dst, (void *) (uintptr_t) a, count, kind == D2D ? D2D : D2H);
+}
+
+/* ---- peers: there is one device, so a peer copy is a device-to-device copy on device 0 -------- */
+
+int cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count) {
+    BS_STICKY();
+    if (dstDevice != 0 || srcDevice != 0) return bs_set(cudaErrorInvalidDevice);
+    int c = sync_ok("cudaMemcpyPeer");
+    return c ? c : copy("cudaMemcpyPeer", dst, src, count, D2D);
+}
+
+int cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice, size_t count, cudaStream_t s) {
+    BS_STICKY();
+    if (dstDevice != 0 || srcDevice != 0) return bs_set(cudaErrorInvalidDevice);
+    return copy_on(s, "cudaMemcpyPeerAsync", dst, src, count, D2D);
+}
+
+/* cudaDeviceCanAccessPeer says 0 for device 0 and itself, so, as documented, enabling access to
+   it is cudaErrorInvalidDevice; it was never enabled, so disabling it is
+   cudaErrorPeerAccessNotEnabled. */
+int cudaDeviceEnablePeerAccess(int peerDevice, unsigned flags) {
+    BS_STICKY();
+    if (peerDevice != 0) return bs_set(cudaErrorInvalidDevice);
+    if (flags != 0) return bs_set(cudaErrorInvalidValue);
+    fprintf(stderr, "barrierscope: cudaDeviceEnablePeerAccess(%d): there is one device, which is no peer of itself "
+                    "(cudaDeviceCanAccessPeer says 0; returns cudaErrorInvalidDevice)\n", peerDevice);
+    return bs_set(cudaErrorInvalidDevice);
+}
+
+int cudaDeviceDisablePeerAccess(int peerDevice) {
+    BS_STICKY();
+    return bs_set(peerDevice != 0 ? cudaErrorInvalidDevice : cudaErrorPeerAccessNotEnabled);
 }
 
 int cudaGetSymbolAddress(void **devPtr, const void *symbol) {

@@ -1,7 +1,6 @@
 /*
- * The device, synchronization, streams, events and error names. Every operation runs to its end
- * when it is issued (streams are in order and one at a time), so a synchronize only reports a
- * failed launch's error; event times are the engine's virtual cycles, not wall time.
+ * The device, its properties and error names. Streams, events and stream capture: streams.c.
+ * Every launch adds its virtual cycles here; event times are read from them, not wall time.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -23,7 +22,7 @@ void bs_add_cycles(uint64_t c) {
     pthread_mutex_unlock(&cycles_lock);
 }
 
-static uint64_t now(void) {
+uint64_t bs_cycles(void) {
     pthread_mutex_lock(&cycles_lock);
     uint64_t c = cycles;
     pthread_mutex_unlock(&cycles_lock);
@@ -48,7 +47,6 @@ int cudaFree(void *);
 int cudaInitDevice(int device, unsigned flags, unsigned dflags) { (void) flags; (void) dflags; return cudaSetDevice(device); }
 int cudaSetDeviceFlags(unsigned flags) { (void) flags; return cudaSuccess; }
 int cudaDeviceReset(void) { BS_STICKY(); return cudaSuccess; } /* the sticky error outlives it: "the process must be terminated" */
-int cudaDeviceSynchronize(void) { BS_STICKY(); return cudaSuccess; }
 int cudaDeviceSetLimit(int limit, size_t value) { BS_STICKY(); (void) limit; (void) value; return cudaSuccess; }
 int cudaDeviceSetCacheConfig(int config) { (void) config; return cudaSuccess; }
 int cudaFuncSetCacheConfig(const void *func, int config) { (void) func; (void) config; return cudaSuccess; }
@@ -94,7 +92,7 @@ int cudaDeviceGetAttribute(int *value, int attr, int device) {
     case 88: v = 0; break;                /* PageableMemoryAccess: a kernel cannot read host memory */
     case 89: v = 1; break;                /* ConcurrentManagedAccess (launches end before the host goes on) */
     case 95: v = 1; break;                /* CooperativeLaunch */
-    case 115: v = 0; break;               /* MemoryPoolsSupported: cudaMallocAsync works, the cudaMemPool* API does not */
+    case 115: v = 1; break;               /* MemoryPoolsSupported (pool.c) */
     default: {
         char name[80];
         snprintf(name, sizeof name, "cudaDeviceGetAttribute (attribute %d)", attr);
@@ -153,83 +151,6 @@ int cudaGetDeviceProperties(void *prop, int device) {
     return cudaSuccess;
 }
 
-/* ---- streams and events: handles only; every operation already ran when it was issued ---------- */
-
-/* A stream is a tagged handle, so destroying the default stream (0) or the special handles
-   cudaStreamLegacy (1) / cudaStreamPerThread (2), or a handle twice, is an error, not a crash. */
-#define STREAM_MAGIC 0x5354524Du
-typedef struct { uint32_t magic; } bs_stream;
-
-int cudaStreamCreate(cudaStream_t *s) {
-    BS_STICKY();
-    if (s == NULL) return bs_set(cudaErrorInvalidValue);
-    bs_stream *st = malloc(sizeof *st);
-    if (st == NULL) return bs_set(cudaErrorMemoryAllocation);
-    st->magic = STREAM_MAGIC;
-    *s = st;
-    return cudaSuccess;
-}
-
-int cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags) { (void) flags; return cudaStreamCreate(s); }
-int cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags, int prio) { (void) flags; (void) prio; return cudaStreamCreate(s); }
-int cudaStreamDestroy(cudaStream_t s) {
-    BS_STICKY();
-    if ((uintptr_t) s < 4096 || ((bs_stream *) s)->magic != STREAM_MAGIC) return bs_set(cudaErrorInvalidResourceHandle);
-    ((bs_stream *) s)->magic = 0;
-    free(s);
-    return cudaSuccess;
-}
-int cudaStreamSynchronize(cudaStream_t s) { (void) s; BS_STICKY(); return cudaSuccess; }
-int cudaStreamQuery(cudaStream_t s) { (void) s; BS_STICKY(); return cudaSuccess; }
-int cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags) { (void) s; (void) e; (void) flags; BS_STICKY(); return cudaSuccess; }
-
-#define EVENT_MAGIC 0x45564E54u
-typedef struct { uint32_t magic; int recorded; uint64_t at; } bs_event;
-
-static int bad_event(cudaEvent_t e) { return (uintptr_t) e < 4096 || ((bs_event *) e)->magic != EVENT_MAGIC; }
-
-int cudaEventCreate(cudaEvent_t *e) {
-    BS_STICKY();
-    if (e == NULL) return bs_set(cudaErrorInvalidValue);
-    bs_event *ev = calloc(1, sizeof *ev);
-    if (ev == NULL) return bs_set(cudaErrorMemoryAllocation);
-    ev->magic = EVENT_MAGIC;
-    *e = ev;
-    return cudaSuccess;
-}
-
-int cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags) { (void) flags; return cudaEventCreate(e); }
-int cudaEventDestroy(cudaEvent_t e) {
-    BS_STICKY();
-    if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
-    ((bs_event *) e)->magic = 0;
-    free(e);
-    return cudaSuccess;
-}
-
-int cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
-    BS_STICKY();
-    (void) s;
-    if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
-    ((bs_event *) e)->at = now();
-    ((bs_event *) e)->recorded = 1;
-    return cudaSuccess;
-}
-
-int cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned flags) { (void) flags; return cudaEventRecord(e, s); }
-int cudaEventSynchronize(cudaEvent_t e) { (void) e; BS_STICKY(); return cudaSuccess; }
-int cudaEventQuery(cudaEvent_t e) { (void) e; BS_STICKY(); return cudaSuccess; }
-
-int cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end) {
-    BS_STICKY();
-    if (ms == NULL) return bs_set(cudaErrorInvalidValue);
-    if (bad_event(start) || bad_event(end)) return bs_set(cudaErrorInvalidResourceHandle);
-    bs_event *a = start, *b = end;
-    if (!a->recorded || !b->recorded) return bs_set(cudaErrorInvalidResourceHandle);
-    *ms = (float) ((double) ((int64_t) (b->at - a->at)) / (double) CLOCK_KHZ);
-    return cudaSuccess;
-}
-
 /* ---- error names and strings (the texts of CUDA 13's driver_types.h) -------------------------- */
 
 static const struct { int code; const char *name, *text; } errors[] = {
@@ -248,13 +169,27 @@ static const struct { int code; const char *name, *text; } errors[] = {
     {200, "cudaErrorInvalidKernelImage", "device kernel image is invalid"},
     {209, "cudaErrorNoKernelImageForDevice", "no kernel image is available for execution on the device"},
     {218, "cudaErrorInvalidPtx", "a PTX JIT compilation failed"},
+    {217, "cudaErrorPeerAccessUnsupported", "peer access is not supported between these two devices"},
     {400, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
+    {401, "cudaErrorIllegalState", "the operation cannot be performed in the present state"},
     {500, "cudaErrorSymbolNotFound", "named symbol not found"},
     {600, "cudaErrorNotReady", "device not ready"},
     {700, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
     {702, "cudaErrorLaunchTimeout", "the launch timed out and was terminated"},
+    {704, "cudaErrorPeerAccessAlreadyEnabled", "peer access is already enabled"},
+    {705, "cudaErrorPeerAccessNotEnabled", "peer access has not been enabled"},
     {719, "cudaErrorLaunchFailure", "unspecified launch failure"},
     {801, "cudaErrorNotSupported", "operation not supported"},
+    {900, "cudaErrorStreamCaptureUnsupported", "operation not permitted when stream is capturing"},
+    {901, "cudaErrorStreamCaptureInvalidated", "operation failed due to a previous error during capture"},
+    {902, "cudaErrorStreamCaptureMerge", "operation would result in a merge of separate capture sequences"},
+    {903, "cudaErrorStreamCaptureUnmatched", "capture was not ended in the same stream as it began"},
+    {904, "cudaErrorStreamCaptureUnjoined", "capturing stream has unjoined work"},
+    {905, "cudaErrorStreamCaptureIsolation", "dependency created on uncaptured work in another stream"},
+    {906, "cudaErrorStreamCaptureImplicit", "operation would make the legacy stream depend on a capturing blocking stream"},
+    {907, "cudaErrorCapturedEvent", "operation not permitted on an event last recorded in a capturing stream"},
+    {908, "cudaErrorStreamCaptureWrongThread", "attempt to terminate a thread-local capture sequence from another thread"},
+    {910, "cudaErrorGraphExecUpdateFailure", "the graph update was not performed because it included changes which violated constraints specific to instantiated graph update"},
     {912, "cudaErrorInvalidClusterSize", "invalid cluster size"},
     {999, "cudaErrorUnknown", "unknown error"},
 };

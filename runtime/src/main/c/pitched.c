@@ -20,20 +20,7 @@ enum { H2H = 0, H2D = 1, D2H = 2, D2D = 3, DEFAULT = 4 };
 #define MAX_PITCH ((size_t) 2147483647)
 #define PITCH_ALIGN ((size_t) 512)
 
-/* The layout as CUDA 13's driver_types.h declares it. */
-struct cudaPitchedPtr { void *ptr; size_t pitch, xsize, ysize; };
-struct cudaExtent { size_t width, height, depth; };
-struct cudaPos { size_t x, y, z; };
-struct cudaMemcpy3DParms {
-    void *srcArray;
-    struct cudaPos srcPos;
-    struct cudaPitchedPtr srcPtr;
-    void *dstArray;
-    struct cudaPos dstPos;
-    struct cudaPitchedPtr dstPtr;
-    struct cudaExtent extent;
-    int kind;
-};
+/* cudaPitchedPtr, cudaExtent, cudaPos and cudaMemcpy3DParms: cudart.h. */
 
 /* One side of a copy: where its first row starts, the pitch, and the bytes from slice to slice. */
 typedef struct { char *p; size_t pitch, slice; } side;
@@ -113,38 +100,43 @@ int cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height) {
 }
 
 int cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind) {
+    BS_STICKY();
+    int c = bs_capture_check_sync("cudaMemcpy2D");
+    if (c) return c;
     side d = {dst, dpitch, 0}, s = {(char *) src, spitch, 0};
     return copy_rows("cudaMemcpy2D", d, s, width, height, 1, kind);
 }
 
+/* Stream work (streams.c): as a 3D copy of one slice, which is what a graph's memcpy node holds. */
 int cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind,
                       cudaStream_t stream) {
-    (void) stream;
-    side d = {dst, dpitch, 0}, s = {(char *) src, spitch, 0};
-    return copy_rows("cudaMemcpy2DAsync", d, s, width, height, 1, kind);
+    bs_op op = {.type = BS_OP_MEMCPY, .fn = "cudaMemcpy2DAsync"};
+    struct cudaMemcpy3DParms *p = &op.u.copy.p3;
+    p->srcPtr = (struct cudaPitchedPtr){(void *) src, spitch, spitch, height};
+    p->dstPtr = (struct cudaPitchedPtr){dst, dpitch, dpitch, height};
+    p->extent = (struct cudaExtent){width, height, 1};
+    p->kind = kind;
+    return bs_issue(stream, &op);
 }
 
 int cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height) {
+    BS_STICKY();
+    int c = bs_capture_check_sync("cudaMemset2D");
+    if (c) return c;
     side d = {devPtr, pitch, 0};
     return set_rows("cudaMemset2D", d, value, width, height, 1);
 }
 
 int cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream) {
-    (void) stream;
-    side d = {devPtr, pitch, 0};
-    return set_rows("cudaMemset2DAsync", d, value, width, height, 1);
-}
-
-int cudaMemcpy2D_ptds(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind) {
-    return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
-}
-int cudaMemcpy2DAsync_ptsz(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind,
-                           cudaStream_t stream) {
-    return cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, stream);
-}
-int cudaMemset2D_ptds(void *devPtr, size_t pitch, int value, size_t width, size_t height) { return cudaMemset2D(devPtr, pitch, value, width, height); }
-int cudaMemset2DAsync_ptsz(void *devPtr, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream) {
-    return cudaMemset2DAsync(devPtr, pitch, value, width, height, stream);
+    bs_op op = {.type = BS_OP_MEMSET, .fn = "cudaMemset2DAsync"};
+    op.u.set.dst = devPtr;
+    op.u.set.pitch = pitch;
+    op.u.set.value = (unsigned) value & 0xFF;
+    op.u.set.element_size = 1;
+    op.u.set.width = width;
+    op.u.set.height = height;
+    op.u.set.depth = 1;
+    return bs_issue(stream, &op);
 }
 
 /* ---- 3D ---------------------------------------------------------------------------------------- */
@@ -182,7 +174,7 @@ static int side_of(const char *fn, const char *which, struct cudaPitchedPtr pp, 
     return 0;
 }
 
-static int memcpy3d(const char *fn, const struct cudaMemcpy3DParms *p) {
+int bs_memcpy3d(const char *fn, const struct cudaMemcpy3DParms *p) {
     BS_STICKY();
     if (p == NULL) return refuse(fn, cudaErrorInvalidValue, "a null cudaMemcpy3DParms");
     if (p->srcArray != NULL || p->dstArray != NULL) {
@@ -199,10 +191,17 @@ static int memcpy3d(const char *fn, const struct cudaMemcpy3DParms *p) {
     return copy_rows(fn, d, s, p->extent.width, p->extent.height, p->extent.depth, p->kind);
 }
 
-int cudaMemcpy3D(const struct cudaMemcpy3DParms *p) { return memcpy3d("cudaMemcpy3D", p); }
-int cudaMemcpy3D_ptds(const struct cudaMemcpy3DParms *p) { return memcpy3d("cudaMemcpy3D", p); }
-int cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream) { (void) stream; return memcpy3d("cudaMemcpy3DAsync", p); }
-int cudaMemcpy3DAsync_ptsz(const struct cudaMemcpy3DParms *p, cudaStream_t stream) { (void) stream; return memcpy3d("cudaMemcpy3DAsync", p); }
+int cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
+    BS_STICKY();
+    int c = bs_capture_check_sync("cudaMemcpy3D");
+    return c ? c : bs_memcpy3d("cudaMemcpy3D", p);
+}
+int cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream) {
+    if (p == NULL) return refuse("cudaMemcpy3DAsync", cudaErrorInvalidValue, "a null cudaMemcpy3DParms");
+    bs_op op = {.type = BS_OP_MEMCPY, .fn = "cudaMemcpy3DAsync"};
+    op.u.copy.p3 = *p;
+    return bs_issue(stream, &op);
+}
 
 static int memset3d(const char *fn, struct cudaPitchedPtr pp, int value, struct cudaExtent ex) {
     BS_STICKY();
@@ -213,7 +212,32 @@ static int memset3d(const char *fn, struct cudaPitchedPtr pp, int value, struct 
     return set_rows(fn, d, value, ex.width, ex.height, ex.depth);
 }
 
-int cudaMemset3D(struct cudaPitchedPtr pp, int value, struct cudaExtent ex) { return memset3d("cudaMemset3D", pp, value, ex); }
-int cudaMemset3D_ptds(struct cudaPitchedPtr pp, int value, struct cudaExtent ex) { return memset3d("cudaMemset3D", pp, value, ex); }
-int cudaMemset3DAsync(struct cudaPitchedPtr pp, int value, struct cudaExtent ex, cudaStream_t stream) { (void) stream; return memset3d("cudaMemset3DAsync", pp, value, ex); }
-int cudaMemset3DAsync_ptsz(struct cudaPitchedPtr pp, int value, struct cudaExtent ex, cudaStream_t stream) { (void) stream; return memset3d("cudaMemset3DAsync", pp, value, ex); }
+int cudaMemset3D(struct cudaPitchedPtr pp, int value, struct cudaExtent ex) {
+    BS_STICKY();
+    int c = bs_capture_check_sync("cudaMemset3D");
+    return c ? c : memset3d("cudaMemset3D", pp, value, ex);
+}
+int cudaMemset3DAsync(struct cudaPitchedPtr pp, int value, struct cudaExtent ex, cudaStream_t stream) {
+    if (ex.depth > 1 && ex.height > pp.ysize && ex.width && ex.height) {
+        return refuse("cudaMemset3DAsync", cudaErrorInvalidValue, "the height is larger than the ysize (rows per slice)");
+    }
+    bs_op op = {.type = BS_OP_MEMSET, .fn = "cudaMemset3DAsync"};
+    op.u.set.dst = pp.ptr;
+    op.u.set.pitch = pp.pitch;
+    op.u.set.value = (unsigned) value & 0xFF;
+    op.u.set.element_size = 1;
+    op.u.set.width = ex.width;
+    op.u.set.height = ex.height;
+    op.u.set.depth = ex.depth;
+    op.u.set.slice = pp.pitch * pp.ysize;
+    return bs_issue(stream, &op);
+}
+
+/* A memset op of 1-byte elements (streams, graph memset nodes): rows, slices. */
+int bs_memset_rows(const char *fn, void *dst, size_t pitch, size_t slice, int value, size_t width, size_t height, size_t depth) {
+    BS_STICKY();
+    if (width == 0 || height == 0 || depth == 0) return cudaSuccess;
+    if (dst == NULL) return refuse(fn, cudaErrorInvalidValue, "a null pointer");
+    side d = {dst, height > 1 || depth > 1 ? pitch : width, slice};
+    return set_rows(fn, d, value, width, height, depth);
+}

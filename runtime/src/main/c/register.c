@@ -216,6 +216,13 @@ static struct bs_function *function_of(const void *host_fun) {
     return f;
 }
 
+struct bs_function *bs_function_of(const void *host_fun) { return function_of(host_fun); }
+const void *bs_function_host(const struct bs_function *f) { return f->host_fun; }
+int bs_function_params(const struct bs_function *f, const uint32_t **sizes) {
+    *sizes = f->sizes;
+    return f->nparams;
+}
+
 int bs_symbol(const void *host_var, uint64_t *addr, uint64_t *size) {
     bs_var *v = NULL;
     pthread_mutex_lock(&reg_lock);
@@ -288,7 +295,9 @@ static int param_sizes(struct bs_function *f) {
     return (int) st;
 }
 
-int bs_launch(struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, size_t shared, void **args) {
+/* A launch as stream work: checked, and its arguments copied now (a captured launch keeps them,
+   as a GPU does), into the .param bytes the engine reads. */
+int bs_kernel_op(struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, size_t shared, void **args, bs_op *op) {
     BS_STICKY();
     if (f == NULL) {
         fprintf(stderr, "barrierscope: a launch of a function that was never registered as a kernel "
@@ -307,12 +316,7 @@ int bs_launch(struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, size_t
     }
     int st = param_sizes(f);
     if (st != 0) return bs_set(st);
-    bs_buf b = {0}, r = {0};
-    bs_put_u32(&b, (uint32_t) f->module->id);
-    bs_put_str(&b, f->name);
-    unsigned dims[9] = {grid.x, grid.y, grid.z, block.x, block.y, block.z, cluster.x, cluster.y, cluster.z};
-    for (int i = 0; i < 9; i++) bs_put_u32(&b, dims[i]);
-    bs_put_u32(&b, (uint32_t) shared);
+    bs_buf b = {0};
     for (int i = 0; i < f->nparams; i++) {
         if (args == NULL || args[i] == NULL) {
             free(b.p);
@@ -320,8 +324,33 @@ int bs_launch(struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, size_t
         }
         bs_put(&b, args[i], f->sizes[i]);
     }
+    memset(op, 0, sizeof *op);
+    op->type = BS_OP_KERNEL;
+    op->fn = "a kernel launch";
+    op->u.kernel.f = f;
+    op->u.kernel.grid = grid;
+    op->u.kernel.block = block;
+    op->u.kernel.cluster = cluster;
+    op->u.kernel.shared = shared;
+    op->u.kernel.params = b.p;
+    op->u.kernel.len = b.len;
+    return cudaSuccess;
+}
+
+/* The launch on the engine, now. */
+int bs_launch_op(const bs_op *op) {
+    BS_STICKY();
+    struct bs_function *f = op->u.kernel.f;
+    bs_buf b = {0}, r = {0};
+    bs_put_u32(&b, (uint32_t) f->module->id);
+    bs_put_str(&b, f->name);
+    dim3 g = op->u.kernel.grid, k = op->u.kernel.block, c = op->u.kernel.cluster;
+    unsigned dims[9] = {g.x, g.y, g.z, k.x, k.y, k.z, c.x, c.y, c.z};
+    for (int i = 0; i < 9; i++) bs_put_u32(&b, dims[i]);
+    bs_put_u32(&b, (uint32_t) op->u.kernel.shared);
+    if (op->u.kernel.len) bs_put(&b, op->u.kernel.params, op->u.kernel.len);
     bs_managed_push();
-    st = (int) bs_call(BS_LAUNCH, &b, &r);
+    int st = (int) bs_call(BS_LAUNCH, &b, &r);
     bs_managed_pull();
     bs_add_cycles(bs_get_u64(&r, 0));
     free(b.p);
@@ -332,20 +361,21 @@ int bs_launch(struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, size_t
     return bs_set(st);
 }
 
+/* Every form of launch: run now, or recorded when the stream is capturing (streams.c). */
+static int bs_launch(void *stream, struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, size_t shared, void **args) {
+    bs_op op;
+    int e = bs_kernel_op(f, grid, block, cluster, shared, args, &op);
+    return e ? e : bs_issue(stream, &op);
+}
+
 static const dim3 no_cluster = {0, 0, 0};
 
 int __cudaLaunchKernel(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, void *stream) {
-    (void) stream;
-    return bs_launch(kernel, gridDim, blockDim, no_cluster, sharedMem, args);
-}
-
-int __cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, void *stream) {
-    return __cudaLaunchKernel(kernel, gridDim, blockDim, args, sharedMem, stream);
+    return bs_launch(stream, kernel, gridDim, blockDim, no_cluster, sharedMem, args);
 }
 
 int cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, void *stream) {
-    (void) stream;
-    return bs_launch(function_of(func), gridDim, blockDim, no_cluster, sharedMem, args);
+    return bs_launch(stream, function_of(func), gridDim, blockDim, no_cluster, sharedMem, args);
 }
 
 /* Every CTA of a launch is resident on the engine, so a cooperative launch is a plain one. */
@@ -366,7 +396,7 @@ int cudaLaunchKernelExC(const launch_config *config, const void *func, void **ar
             cluster = (dim3){config->attrs[i].val.cluster.x, config->attrs[i].val.cluster.y, config->attrs[i].val.cluster.z};
         }
     }
-    return bs_launch(function_of(func), config->grid, config->block, cluster, config->shared, args);
+    return bs_launch(config->stream, function_of(func), config->grid, config->block, cluster, config->shared, args);
 }
 
 #define FUNC_ATTR_MAX_DYNAMIC_SHARED 8
@@ -497,7 +527,7 @@ int bs_cu_launch_kernel_ex(const cu_launch_config *c, void *f, void **params, vo
         }
     }
     struct bs_function *fn = function_of(f);
-    return bs_launch(fn, (dim3){c->gx, c->gy, c->gz}, (dim3){c->bx, c->by, c->bz}, cluster, c->shared, params);
+    return bs_launch(c->stream, fn, (dim3){c->gx, c->gy, c->gz}, (dim3){c->bx, c->by, c->bz}, cluster, c->shared, params);
 }
 
 int bs_cu_launch_kernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,

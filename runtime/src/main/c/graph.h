@@ -1,0 +1,50 @@
+/* The graph objects shared by graph.c (graphs and nodes) and graph_exec.c (executable graphs). */
+#ifndef BARRIERSCOPE_GRAPH_H
+#define BARRIERSCOPE_GRAPH_H
+
+#include "cudart.h"
+
+#define GRAPH_MAGIC 0x47524150u
+#define NODE_MAGIC 0x4E4F4445u
+#define EXEC_MAGIC 0x45584543u
+
+struct bs_node {
+    uint32_t magic;
+    struct bs_graph *graph;
+    size_t index;       /* creation order among the graph's nodes */
+    bs_op op;
+    struct bs_node **deps;
+    size_t ndeps;
+    void **param_ptrs;  /* cudaGraphKernelNodeGetParams' kernelParams, into op's bytes */
+};
+
+struct bs_graph {
+    uint32_t magic;
+    struct bs_node **nodes;
+    size_t n;
+    struct bs_graph *source; /* the graph this one is a clone of (cudaGraphNodeFindInClone) */
+};
+
+typedef struct bs_exec {
+    uint32_t magic;
+    bs_op *ops;          /* in launch order */
+    size_t *from;        /* the index of each op's node in origin */
+    size_t n;
+    struct bs_graph *origin; /* compared, never read: it may be destroyed */
+    struct { size_t ndeps, *deps; } *topo; /* origin's dependencies, as node indices */
+    size_t nnodes;
+    unsigned long long flags; /* cudaGraphInstantiate's */
+} *cudaGraphExec_t;
+
+/* struct cudaKernelNodeParams of CUDA 13's driver_types.h. */
+typedef struct { void *func; dim3 grid, block; unsigned shared; void **params; void **extra; } kernel_node_params;
+
+static inline int bad_graph(cudaGraph_t g) { return (uintptr_t) g < 4096 || g->magic != GRAPH_MAGIC; }
+static inline int bad_node(cudaGraphNode_t n) { return (uintptr_t) n < 4096 || n->magic != NODE_MAGIC; }
+
+/* graph.c: a node of g made from op, its dependencies checked first (op freed if they are bad). */
+int bs_graph_add_checked(const char *fn, cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, bs_op *op);
+/* graph.c: a kernel node's op from its parameters (checked, arguments copied). */
+int bs_kernel_node_op(const char *fn, const kernel_node_params *p, bs_op *op);
+
+#endif

@@ -1,0 +1,232 @@
+/*
+ * Executable graphs (docs/runtime.md, "Graphs and stream capture"): cudaGraphInstantiate fixes
+ * the order of a graph's nodes (graph.c says which) and keeps a snapshot of their work;
+ * cudaGraphLaunch runs it; cudaGraphExecUpdate and cudaGraphExec*SetParams change the snapshot.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph.h"
+
+#define INSTANTIATE_FLAGS (1ull | 2ull | 4ull | 8ull)
+
+static void exec_free(struct bs_exec *x) {
+    for (size_t i = 0; i < x->n; i++) {
+        if (x->ops[i].type == BS_OP_MEMALLOC && x->magic == EXEC_MAGIC) bs_graph_alloc_execs(x->ops[i].u.mem.addr, -1);
+        bs_op_free(&x->ops[i]);
+    }
+    free(x->ops);
+    free(x->from);
+    for (size_t i = 0; i < x->nnodes; i++) free(x->topo[i].deps);
+    free(x->topo);
+    x->magic = 0;
+    free(x);
+}
+
+/* Kahn's order, the earliest-added ready node first (O(n^2): graphs here are small); NULL and a
+   message for a cycle. */
+static struct bs_exec *snapshot(const char *fn, cudaGraph_t g) {
+    struct bs_exec *x = calloc(1, sizeof *x);
+    char *done = calloc(g->n ? g->n : 1, 1);
+    if (x == NULL || done == NULL) bs_fatal("out of host memory");
+    x->ops = malloc((g->n ? g->n : 1) * sizeof *x->ops);
+    x->from = malloc((g->n ? g->n : 1) * sizeof *x->from);
+    if (x->ops == NULL || x->from == NULL) bs_fatal("out of host memory");
+    x->origin = g;
+    x->nnodes = g->n;
+    x->topo = calloc(g->n ? g->n : 1, sizeof *x->topo);
+    if (x->topo == NULL) bs_fatal("out of host memory");
+    for (size_t i = 0; i < g->n; i++) {
+        x->topo[i].ndeps = g->nodes[i]->ndeps;
+        x->topo[i].deps = malloc((g->nodes[i]->ndeps ? g->nodes[i]->ndeps : 1) * sizeof *x->topo[i].deps);
+        if (x->topo[i].deps == NULL) bs_fatal("out of host memory");
+        for (size_t j = 0; j < g->nodes[i]->ndeps; j++) x->topo[i].deps[j] = g->nodes[i]->deps[j]->index;
+    }
+    while (x->n < g->n) {
+        struct bs_node *next = NULL;
+        for (size_t i = 0; i < g->n && next == NULL; i++) {
+            struct bs_node *c = g->nodes[i];
+            int ready = !done[i];
+            for (size_t j = 0; j < c->ndeps && ready; j++) ready = done[c->deps[j]->index];
+            if (ready) next = c;
+        }
+        if (next == NULL) {
+            fprintf(stderr, "barrierscope: %s: the graph has a cycle (cudaGraphAddDependencies) (returns cudaErrorInvalidValue)\n", fn);
+            exec_free(x);
+            free(done);
+            return NULL;
+        }
+        done[next->index] = 1;
+        x->from[x->n] = next->index;
+        bs_op_copy(&x->ops[x->n++], &next->op);
+    }
+    free(done);
+    x->magic = EXEC_MAGIC;
+    return x;
+}
+
+int cudaGraphInstantiate(cudaGraphExec_t *pExec, cudaGraph_t g, unsigned long long flags) {
+    if (pExec == NULL || bad_graph(g) || (flags & ~INSTANTIATE_FLAGS)) return bs_set(cudaErrorInvalidValue);
+    for (size_t i = 0; i < g->n; i++) {
+        if (g->nodes[i]->op.type == BS_OP_MEMALLOC && bs_graph_alloc_execs(g->nodes[i]->op.u.mem.addr, 0) > 0) {
+            fprintf(stderr, "barrierscope: cudaGraphInstantiate: a graph with memory allocation nodes may have one executable "
+                            "graph at a time; destroy the other first (returns cudaErrorInvalidValue)\n");
+            return bs_set(cudaErrorInvalidValue);
+        }
+    }
+    struct bs_exec *x = snapshot("cudaGraphInstantiate", g);
+    if (x == NULL) return bs_set(cudaErrorInvalidValue);
+    x->flags = flags;
+    for (size_t i = 0; i < x->n; i++) if (x->ops[i].type == BS_OP_MEMALLOC) bs_graph_alloc_execs(x->ops[i].u.mem.addr, 1);
+    *pExec = x;
+    return cudaSuccess;
+}
+
+int cudaGraphInstantiateWithFlags(cudaGraphExec_t *pExec, cudaGraph_t g, unsigned long long flags) {
+    return cudaGraphInstantiate(pExec, g, flags);
+}
+
+static int bad_exec(cudaGraphExec_t x) { return (uintptr_t) x < 4096 || x->magic != EXEC_MAGIC; }
+
+/* Every node runs to its end in the graph's order; the first that fails stops the launch and its
+   error is the launch's (a failed kernel's is sticky, as for any launch). */
+/* A child graph op: copies of ops (of a graph without memory nodes, which a child cannot own). */
+static int child_op(const char *fn, const bs_op *ops, size_t n, bs_op *op) {
+    for (size_t i = 0; i < n; i++) {
+        if (ops[i].type == BS_OP_MEMALLOC || ops[i].type == BS_OP_MEMFREE) {
+            fprintf(stderr, "barrierscope: %s: a graph with memory nodes cannot be a child graph here (returns cudaErrorInvalidValue)\n", fn);
+            return bs_set(cudaErrorInvalidValue);
+        }
+    }
+    bs_op *copy = malloc((n ? n : 1) * sizeof *copy);
+    if (copy == NULL) bs_fatal("out of host memory");
+    for (size_t i = 0; i < n; i++) bs_op_copy(&copy[i], &ops[i]);
+    *op = (bs_op){.type = BS_OP_CHILD, .fn = "cudaGraphLaunch (a child graph node)"};
+    op->u.child.ops = copy;
+    op->u.child.n = n;
+    return cudaSuccess;
+}
+
+/* The child graph is copied now ("cloned in this call"), in its own order. */
+int cudaGraphAddChildGraphNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, cudaGraph_t child) {
+    if (bad_graph(child) || child == g) return bs_set(cudaErrorInvalidValue);
+    struct bs_exec *x = snapshot("cudaGraphAddChildGraphNode", child);
+    if (x == NULL) return bs_set(cudaErrorInvalidValue);
+    x->magic = 0;
+    bs_op op;
+    int e = child_op("cudaGraphAddChildGraphNode", x->ops, x->n, &op);
+    exec_free(x);
+    return e ? e : bs_graph_add_checked("cudaGraphAddChildGraphNode", out, g, deps, ndeps, &op);
+}
+
+int cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream) {
+    BS_STICKY();
+    if (bad_exec(x)) return bs_set(cudaErrorInvalidValue);
+    if (bs_stream_capturing(stream)) { /* launched into a capture: a child graph node */
+        bs_op op;
+        int e = child_op("cudaGraphLaunch", x->ops, x->n, &op);
+        return e ? e : bs_issue(stream, &op);
+    }
+    int e = bs_stream_uncapturable(stream, "cudaGraphLaunch");
+    for (size_t i = 0; i < x->n && e == 0; i++) {
+        if (x->ops[i].type == BS_OP_MEMALLOC) e = bs_graph_alloc_relaunch(&x->ops[i], (x->flags & 1) != 0);
+    }
+    if (e) return e;
+    for (size_t i = 0; i < x->n; i++) {
+        e = bs_run_op(&x->ops[i]);
+        if (e) return e;
+    }
+    return cudaSuccess;
+}
+
+int cudaGraphUpload(cudaGraphExec_t x, cudaStream_t stream) {
+    BS_STICKY();
+    (void) stream;
+    return bad_exec(x) ? bs_set(cudaErrorInvalidValue) : cudaSuccess;
+}
+
+int cudaGraphExecDestroy(cudaGraphExec_t x) {
+    if (bad_exec(x)) return bs_set(cudaErrorInvalidValue);
+    exec_free(x);
+    return cudaSuccess;
+}
+
+/* cudaGraphExecUpdateResultInfo: result, errorNode, errorFromNode. */
+typedef struct { int result; cudaGraphNode_t node, from; } update_info;
+enum { UPDATE_SUCCESS = 0, UPDATE_ERROR = 1, UPDATE_TOPOLOGY = 2, UPDATE_TYPE = 3, UPDATE_NOT_SUPPORTED = 6 };
+
+/* Nodes are paired by the order they were added (a graph captured again from the same code
+   pairs node for node); the topology and node types must match, parameters (kernel function,
+   arguments, configuration; copy and memset operands) may change. */
+int cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g, update_info *info) {
+    update_info r = {UPDATE_SUCCESS, NULL, NULL};
+    if (bad_exec(x) || bad_graph(g)) r.result = UPDATE_ERROR;
+    else if (g->n != x->n) r.result = UPDATE_TOPOLOGY;
+    for (size_t k = 0; r.result == UPDATE_SUCCESS && k < x->n; k++) {
+        size_t i = x->from[k];
+        const bs_op *old = &x->ops[k];
+        struct bs_node *nn = g->nodes[i];
+        if (nn->op.type != old->type) r = (update_info){UPDATE_TYPE, nn, NULL};
+        else if (old->type == BS_OP_MEMALLOC || old->type == BS_OP_MEMFREE) r = (update_info){UPDATE_NOT_SUPPORTED, nn, NULL};
+    }
+    struct bs_exec *fresh = r.result == UPDATE_SUCCESS ? snapshot("cudaGraphExecUpdate", g) : NULL;
+    if (fresh != NULL) fresh->magic = 0; /* never instantiated: holds no graph allocation */
+    if (r.result == UPDATE_SUCCESS && fresh == NULL) r.result = UPDATE_ERROR;
+    for (size_t i = 0; fresh != NULL && r.result == UPDATE_SUCCESS && i < g->n; i++) {
+        struct bs_node *nn = g->nodes[i];
+        if (x->topo[i].ndeps != nn->ndeps) r = (update_info){UPDATE_TOPOLOGY, nn, NULL};
+        for (size_t j = 0; r.result == UPDATE_SUCCESS && j < nn->ndeps; j++) {
+            if (x->topo[i].deps[j] != nn->deps[j]->index) r = (update_info){UPDATE_TOPOLOGY, nn, nn->deps[j]};
+        }
+    }
+    if (info != NULL) *info = r;
+    if (r.result != UPDATE_SUCCESS) {
+        if (fresh != NULL) exec_free(fresh);
+        if (r.result == UPDATE_ERROR) return bs_set(cudaErrorInvalidValue);
+        fprintf(stderr, "barrierscope: cudaGraphExecUpdate: the graph's %s (returns cudaErrorGraphExecUpdateFailure)\n",
+                r.result == UPDATE_TYPE ? "node types differ from the executable graph's"
+                : r.result == UPDATE_NOT_SUPPORTED ? "memory nodes cannot be updated" : "topology differs from the executable graph's");
+        return bs_set(cudaErrorGraphExecUpdateFailure);
+    }
+    for (size_t k = 0; k < x->n; k++) {
+        bs_op_free(&x->ops[k]);
+        x->ops[k] = fresh->ops[k];
+    }
+    fresh->n = 0;
+    exec_free(fresh);
+    return cudaSuccess;
+}
+
+/* The op of node (of the graph x was made from) in x; NULL and a message when there is none. */
+static bs_op *op_in(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node, int type) {
+    if (bad_exec(x) || bad_node(node) || node->graph != x->origin) {
+        fprintf(stderr, "barrierscope: %s: the node is not of the graph the executable graph was made from "
+                        "(returns cudaErrorInvalidValue)\n", fn);
+        return NULL;
+    }
+    for (size_t k = 0; k < x->n; k++) if (x->from[k] == node->index && x->ops[k].type == type) return &x->ops[k];
+    fprintf(stderr, "barrierscope: %s: not a node of that kind in the executable graph (returns cudaErrorInvalidValue)\n", fn);
+    return NULL;
+}
+
+int cudaGraphExecKernelNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t node, const kernel_node_params *p) {
+    bs_op *op = op_in("cudaGraphExecKernelNodeSetParams", x, node, BS_OP_KERNEL);
+    if (op == NULL) return bs_set(cudaErrorInvalidValue);
+    bs_op fresh;
+    int e = bs_kernel_node_op("cudaGraphExecKernelNodeSetParams", p, &fresh);
+    if (e) return e;
+    bs_op_free(op);
+    *op = fresh;
+    return cudaSuccess;
+}
+
+int cudaGraphExecHostNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t node, void *const *p) {
+    if (p == NULL || p[0] == NULL) return bs_set(cudaErrorInvalidValue);
+    bs_op *op = op_in("cudaGraphExecHostNodeSetParams", x, node, BS_OP_HOST);
+    if (op == NULL) return bs_set(cudaErrorInvalidValue);
+    op->u.host.fn = (void (*)(void *)) p[0];
+    op->u.host.data = p[1];
+    return cudaSuccess;
+}

@@ -1,0 +1,67 @@
+package io.barrierscope.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.cli.Main;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * CUDA graphs and stream capture, stream-ordered memory pools and peer copies on the one device
+ * (docs/runtime.md), each an unmodified program of src/test/cuda run by `barrierscope exec`
+ * whose own checks decide; skipped, saying why, where nvcc or gcc is missing.
+ */
+class ExecGraphsTest {
+    @TempDir
+    static Path bundles;
+
+    static ExecProgramsTest.Ran exec(String name) throws Exception {
+        return ExecProgramsTest.exec(CudaPrograms.build(name), LaunchOptions.defaults().withBundles(bundles.resolve("failed"), false));
+    }
+
+    @Test
+    void graphsBuiltByHandAndByStreamCaptureReplayEveryNodeOnEachLaunchAndNothingRunsWhileCaptured() throws Exception {
+        ExecProgramsTest.Ran r = exec("graphs");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS graphs"), r.all());
+    }
+
+    @Test
+    void captureAndGraphErrorsAreTheDocumentedCodesAndAFaultingKernelNodeStopsTheGraphWithAStickyError() throws Exception {
+        ExecProgramsTest.Ran r = exec("graph_errors");
+        assertEquals(Main.DIAGNOSED, r.code(), "the faulting kernel node is a failed launch\n" + r.all());
+        assertTrue(r.program().contains("PASS graph_errors"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaStreamSynchronize: the stream is capturing; the capture is invalidated"
+                + " (returns cudaErrorStreamCaptureUnsupported)"), r.all());
+        assertTrue(r.program().contains("cudaStreamEndCapture: a stream that joined the capture (by waiting on its event) was not"
+                + " joined back"), r.all());
+        assertTrue(r.program().contains("cudaGraphInstantiate: the graph has a cycle"), r.all());
+        assertTrue(r.err().contains("[memory-fault]") && r.err().contains("1 of 1 launches failed"), r.all());
+    }
+
+    @Test
+    void streamOrderedAllocationsCountInTheirPoolAndPoolAttributesFollowTheirDocumentation() throws Exception {
+        ExecProgramsTest.Ran r = exec("mempool");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS mempool"), r.all());
+        assertTrue(r.program().contains("cudaMemPoolCreate: only pinned pools on device 0 exist here (returns cudaErrorInvalidValue)"), r.all());
+    }
+
+    @Test
+    void peerCopiesFromDevice0ToItselfWorkAndPeerAccessToItselfIsTheDocumentedError() throws Exception {
+        ExecProgramsTest.Ran r = exec("peer");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS peer"), r.all());
+        assertTrue(r.program().contains("cudaDeviceEnablePeerAccess(0): there is one device, which is no peer of itself"), r.all());
+    }
+
+    @Test
+    void aProgramBuiltWithPerThreadDefaultStreamsLaunchesAndCapturesOnItsThreadsDefaultStream() throws Exception {
+        ExecProgramsTest.Ran r = ExecProgramsTest.exec(CudaPrograms.build("per_thread", "-cudart", "shared", "--default-stream", "per-thread"),
+                LaunchOptions.defaults().withBundles(bundles.resolve("failed"), false));
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS per_thread"), r.all());
+    }
+}
