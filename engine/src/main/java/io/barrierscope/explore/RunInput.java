@@ -2,7 +2,9 @@ package io.barrierscope.explore;
 
 import io.barrierscope.exec.Policy;
 import io.barrierscope.launch.BadInputException;
+import io.barrierscope.launch.LaunchValidation;
 import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.launch.ValidatedLaunch;
 import io.barrierscope.trace.TimeTravel;
 import io.barrierscope.trace.TraceFile;
 import java.io.IOException;
@@ -43,10 +45,9 @@ public final class RunInput {
             fresh.raceDetection(t.raceDetection());
             return fresh;
         }
-        LaunchedRun run = schedule != null ? LaunchedRun.open(input, new SchedulePolicy(Schedule.parse(schedule)))
-                : LaunchedRun.open(input, policy, seed);
-        run.requireMemory(0); // with its race shadow, refused up front when it cannot fit beside what is open
-        return run;
+        // With its race shadow, refused up front when it cannot fit beside what is open.
+        ValidatedLaunch valid = LaunchValidation.validate(input);
+        return schedule != null ? valid.start(new SchedulePolicy(Schedule.parse(schedule))) : valid.start(policy, seed);
     }
 
     /** Whether {@code p} is a BarrierScope trace (by its magic bytes, whatever its name). */
