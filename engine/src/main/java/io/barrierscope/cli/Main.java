@@ -45,6 +45,7 @@ public final class Main implements Callable<Integer> {
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
+        ProgressLine.stderrIsTerminal = ProgressLine.detectStderrTerminal();
         int code = execute(args, out, err);
         out.flush();
         err.flush();
@@ -238,6 +239,9 @@ public final class Main implements Callable<Integer> {
         @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT.json")
         Path output;
 
+        @Option(names = "--progress", description = "show how far opening the trace has come on stderr (shown anyway when it is a terminal)")
+        boolean progress;
+
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
@@ -249,7 +253,13 @@ public final class Main implements Callable<Integer> {
                 err.println("error: unknown format '" + format + "' (expected chrome)");
                 return BAD_INPUT;
             }
-            TimeTravel tt = TraceFile.open(trace);
+            ProgressLine p = ProgressLine.forOpening(trace, err, progress);
+            TimeTravel tt;
+            try {
+                tt = TraceFile.open(trace, p.cancellation());
+            } finally {
+                p.done();
+            }
             ChromeExport.write(tt, output);
             out.println(output + ": " + tt.recording().events() + " events of " + tt.run().program().kernel.name()
                     + " for Perfetto / chrome://tracing");
