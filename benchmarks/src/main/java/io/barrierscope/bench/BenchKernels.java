@@ -1,5 +1,7 @@
 package io.barrierscope.bench;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.launch.LaunchedRun;
 import java.io.IOException;
@@ -52,7 +54,7 @@ public final class BenchKernels {
 
     /** Runs the launch once and fails unless it completed and met its expect block. */
     public static LaunchedRun verifiedRun(Path launch) {
-        LaunchedRun run = LaunchedRun.open(launch);
+        LaunchedRun run = LaunchValidation.validate(launch).start();
         Outcome o = run.runToEnd();
         List<String> diffs = run.expectDifferences();
         if (o != Outcome.COMPLETED || !diffs.isEmpty()) {
@@ -74,7 +76,7 @@ public final class BenchKernels {
         long threadInsns = 0;
         long nanos = 0;
         for (int i = 0; i < runs; i++) {
-            LaunchedRun run = LaunchedRun.open(launch).raceDetection(false);
+            LaunchedRun run = LaunchValidation.validate(launch).start().raceDetection(false);
             long t0 = System.nanoTime();
             run.runToEnd();
             nanos += System.nanoTime() - t0;

@@ -1,5 +1,7 @@
 package io.barrierscope.bench;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import io.barrierscope.launch.LaunchedRun;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -37,7 +39,7 @@ public final class CpuTimeCheck {
         int warm = Math.max(1, rounds / 3);
         for (int i = -warm; i < rounds; i++) {
             for (int k = 0; k < names.length; k++) {
-                LaunchedRun r = LaunchedRun.open(files[k]).raceDetection(false);
+                LaunchedRun r = LaunchValidation.validate(files[k]).start().raceDetection(false);
                 long c0 = mx.getCurrentThreadCpuTime();
                 long t0 = System.nanoTime();
                 r.runToEnd();

@@ -1,5 +1,7 @@
 package io.barrierscope.bench;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import io.barrierscope.explore.Coverage;
 import io.barrierscope.explore.Explorer;
 import io.barrierscope.explore.Finding;
@@ -62,7 +64,7 @@ public final class ExploreBenchmark {
             StringBuilder line = new StringBuilder("round " + round + ":");
             for (int i = 0; i < 2; i++) {
                 boolean on = i == 0;
-                Explorer ex = new Explorer(LaunchedRun.open(launch, new SchedulePolicy()), () -> 0L);
+                Explorer ex = new Explorer(LaunchValidation.validate(launch).start(new SchedulePolicy()), () -> 0L);
                 ex.systematicOnly(true);
                 ex.partialOrder(on);
                 long c0 = mx.getCurrentThreadCpuTime();
@@ -80,7 +82,7 @@ public final class ExploreBenchmark {
         StringBuilder line = new StringBuilder(String.format("%s, exhaust bound %d:", name, bound));
         for (int i = 0; i < 2; i++) {
             boolean on = i == 0;
-            Explorer ex = new Explorer(LaunchedRun.open(launch, new SchedulePolicy()), () -> 0L);
+            Explorer ex = new Explorer(LaunchValidation.validate(launch).start(new SchedulePolicy()), () -> 0L);
             ex.systematicOnly(true);
             ex.partialOrder(on);
             long t0 = System.nanoTime();
@@ -96,12 +98,12 @@ public final class ExploreBenchmark {
 
     private static void throughputAndTimeToFind(Path root) throws Exception {
         Path launch = fourWarpKernel(124);
-        LaunchedRun probe = LaunchedRun.open(launch, new SchedulePolicy());
+        LaunchedRun probe = LaunchValidation.validate(launch).start(new SchedulePolicy());
         probe.runToEnd();
         System.out.printf("kernel: barrier_loop, 1 CTA x 128 threads (4 warps), %d warp steps, %d thread instructions%n",
                 probe.machine().steps, probe.machine().threadInstructions);
         for (int round = 0; round < 3; round++) { // the first rounds warm the JIT up
-            LaunchedRun run = LaunchedRun.open(launch, new SchedulePolicy());
+            LaunchedRun run = LaunchValidation.validate(launch).start(new SchedulePolicy());
             long t0 = System.nanoTime();
             Explorer.Result r = new Explorer(run, () -> 0L).explore(new Explorer.Options(1000, 0, 0, 3, 10_000_000));
             double s = (System.nanoTime() - t0) / 1e9;
@@ -113,14 +115,14 @@ public final class ExploreBenchmark {
         for (String name : List.of("late-copy-hang", "peer-exit-race", "flag-check-deadlock")) {
             Path l = root.resolve("samples/src/test/resources/explore/" + name + "/launch.json");
             Explorer.Options all = new Explorer.Options(5000, 0, 0, 3, 100_000);
-            Explorer.Result r = new Explorer(LaunchedRun.open(l, new SchedulePolicy()), () -> 0L).explore(all);
+            Explorer.Result r = new Explorer(LaunchValidation.validate(l).start(new SchedulePolicy()), () -> 0L).explore(all);
             if (r.findings().isEmpty()) {
                 System.out.printf("%s: NOT FOUND in %d schedules%n", name, r.coverage().schedules());
                 continue;
             }
             // Again with a clock, from opening the launch: the search is deterministic, so the same finding at the same schedule.
             long t0 = System.nanoTime();
-            Explorer ex = new Explorer(LaunchedRun.open(l, new SchedulePolicy()), () -> System.nanoTime() / 1000);
+            Explorer ex = new Explorer(LaunchValidation.validate(l).start(new SchedulePolicy()), () -> System.nanoTime() / 1000);
             double openMs = (System.nanoTime() - t0) / 1e6;
             Finding f = ex.explore(all).findings().get(0);
             double ms = openMs + ex.foundAfter(f) / 1e3;
@@ -141,7 +143,7 @@ public final class ExploreBenchmark {
             StringBuilder line = new StringBuilder(String.format("barrier_loop 4 warps, iters %d, exhaust bound %d:", c[0], c[1]));
             for (int i = 0; i < 2; i++) {
                 boolean on = i == 0;
-                Explorer ex = new Explorer(LaunchedRun.open(fourWarpKernel(c[0]), new SchedulePolicy()), () -> 0L);
+                Explorer ex = new Explorer(LaunchValidation.validate(fourWarpKernel(c[0])).start(new SchedulePolicy()), () -> 0L);
                 ex.systematicOnly(true);
                 ex.partialOrder(false); // the symmetric-warp reduction alone
                 long t0 = System.nanoTime();

@@ -1,5 +1,7 @@
 package io.barrierscope.bench;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import io.barrierscope.explore.Explorer;
 import io.barrierscope.explore.SchedulePolicy;
 import io.barrierscope.launch.LaunchedRun;
@@ -32,8 +34,8 @@ public final class ExploreJobsBenchmark {
         double base = 0;
         for (int round = 0; round < 2; round++) { // the first round warms the JIT up
             for (int jobs = 1; jobs <= maxJobs; jobs++) {
-                Explorer ex = new Explorer(LaunchedRun.open(launch, new SchedulePolicy()), () -> 0L);
-                ex.jobs(jobs, () -> LaunchedRun.open(launch, new SchedulePolicy()));
+                Explorer ex = new Explorer(LaunchValidation.validate(launch).start(new SchedulePolicy()), () -> 0L);
+                ex.jobs(jobs, () -> LaunchValidation.validate(launch).start(new SchedulePolicy()));
                 ex.systematicOnly(systematicOnly);
                 long t0 = System.nanoTime();
                 Explorer.Result r = ex.explore(o);

@@ -1,5 +1,7 @@
 package io.barrierscope.bench;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.launch.LaunchedRun;
 import java.nio.file.Path;
@@ -68,7 +70,7 @@ public class InterpreterBenchmark {
 
         @Setup(Level.Invocation)
         // The interpreter alone: race detection (on by default) is measured by RaceBenchmark.
-        public void open(Launch l) { run = LaunchedRun.open(l.file).raceDetection(false); }
+        public void open(Launch l) { run = LaunchValidation.validate(l.file).start().raceDetection(false); }
     }
 
     /** Instructions executed, reported by JMH as rates (per second of measured time). */

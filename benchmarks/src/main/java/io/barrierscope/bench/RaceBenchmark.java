@@ -1,5 +1,7 @@
 package io.barrierscope.bench;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.launch.LaunchedRun;
 import java.nio.file.Path;
@@ -45,14 +47,14 @@ public class RaceBenchmark {
         public void check() {
             file = BenchKernels.launchFile(launch);
             // Every kernel measured is correct: detection must find nothing and the expectation must hold.
-            LaunchedRun r = LaunchedRun.open(file).raceDetection(race.equals("on"));
+            LaunchedRun r = LaunchValidation.validate(file).start().raceDetection(race.equals("on"));
             if (r.runToEnd() != Outcome.COMPLETED || !r.expectDifferences().isEmpty()) {
                 throw new IllegalStateException(launch + " with race detection " + race + ": " + r.summary());
             }
         }
 
         @Setup(Level.Invocation)
-        public void open() { run = LaunchedRun.open(file).raceDetection(race.equals("on")); }
+        public void open() { run = LaunchValidation.validate(file).start().raceDetection(race.equals("on")); }
     }
 
     @Benchmark
@@ -80,7 +82,7 @@ public class RaceBenchmark {
             long steps = 0;
             for (int i = -runs / 5; i < runs; i++) { // the first fifth warms up
                 for (int on = 0; on < 2; on++) {
-                    LaunchedRun r = LaunchedRun.open(file).raceDetection(on == 1);
+                    LaunchedRun r = LaunchValidation.validate(file).start().raceDetection(on == 1);
                     long t0 = cpu ? mx.getCurrentThreadCpuTime() : System.nanoTime();
                     r.runToEnd();
                     long t = (cpu ? mx.getCurrentThreadCpuTime() : System.nanoTime()) - t0;

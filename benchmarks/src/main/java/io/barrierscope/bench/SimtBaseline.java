@@ -1,5 +1,7 @@
 package io.barrierscope.bench;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import io.barrierscope.exec.ExecutionListener;
 import io.barrierscope.exec.Op;
 import io.barrierscope.launch.LaunchedRun;
@@ -74,7 +76,7 @@ public final class SimtBaseline {
 
     /** Runs the launch once under the interpreter, recording its warp steps, and builds the baseline from them. */
     public static SimtBaseline record(Path launch) {
-        LaunchedRun run = LaunchedRun.open(launch);
+        LaunchedRun run = LaunchValidation.validate(launch).start();
         int[][] trace = {new int[1 << 16], new int[1 << 16]};
         int[] n = {0};
         run.interpreter().addListener(new ExecutionListener() {

@@ -1,8 +1,9 @@
 package io.barrierscope.bench;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import io.barrierscope.exec.SplitMix64;
 import io.barrierscope.launch.ArgSpec;
-import io.barrierscope.launch.LaunchFileReader;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.trace.TimeTravel;
@@ -36,7 +37,7 @@ public class TraceBenchmark {
     /** The bundled barrier_loop launch (32 warps, barrier-heavy), with a chosen iteration count. */
     static LaunchSpec barrierLoop(long iters) {
         Path file = BenchKernels.launchFile(BenchKernels.BUNDLED);
-        LaunchSpec s = LaunchFileReader.read(file);
+        LaunchSpec s = LaunchValidation.validate(file).spec();
         List<ArgSpec> args = new ArrayList<>(s.args());
         ArgSpec it = args.get(2);
         args.set(2, new ArgSpec(null, it.type(), 0, null, null, iters));
@@ -51,7 +52,7 @@ public class TraceBenchmark {
         LaunchedRun run;
 
         @Setup(Level.Invocation)
-        public void open() { run = LaunchedRun.create(spec, null, null).raceDetection(false); }
+        public void open() { run = LaunchValidation.validate(spec).start(null, null).raceDetection(false); }
     }
 
     /** The baseline: the same run with nothing listening. */
@@ -86,7 +87,7 @@ public class TraceBenchmark {
 
         @Setup(Level.Trial)
         public void record() {
-            LaunchedRun run = LaunchedRun.create(barrierLoop(12_500), null, null).raceDetection(false);
+            LaunchedRun run = LaunchValidation.validate(barrierLoop(12_500)).start(null, null).raceDetection(false);
             tt = new TimeTravel(run);
             tt.runForward(() -> false);
             steps = tt.now();
@@ -149,7 +150,7 @@ public class TraceBenchmark {
     static void firstStepsBack() {
         for (int round = 0; round < 2; round++) { // the first round warms up
             for (long iterations = 2000; iterations <= 2050; iterations += 10) {
-                TimeTravel tt = new TimeTravel(LaunchedRun.create(barrierLoop(iterations), null, null));
+                TimeTravel tt = new TimeTravel(LaunchValidation.validate(barrierLoop(iterations)).start(null, null));
                 tt.runForward(() -> false);
                 long end = tt.now();
                 long t0 = System.nanoTime();
@@ -189,7 +190,7 @@ public class TraceBenchmark {
         long events = 0;
         for (int i = -runs / 3; i < runs; i++) { // the first third warms up
             for (int rec = 0; rec < 2; rec++) {
-                LaunchedRun r = LaunchedRun.create(spec, null, null).raceDetection(race);
+                LaunchedRun r = LaunchValidation.validate(spec).start(null, null).raceDetection(race);
                 long t0 = cpu.getCurrentThreadCpuTime();
                 if (rec == 0) {
                     r.runToEnd();

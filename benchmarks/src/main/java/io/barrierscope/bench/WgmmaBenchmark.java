@@ -1,5 +1,7 @@
 package io.barrierscope.bench;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.launch.LaunchedRun;
 import java.nio.file.Path;
@@ -83,7 +85,7 @@ public class WgmmaBenchmark {
         LaunchedRun run;
 
         @Setup(Level.Invocation)
-        public void open(Launch l) { run = LaunchedRun.create(l.spec, (String) null, (Long) null).raceDetection(false); }
+        public void open(Launch l) { run = LaunchValidation.validate(l.spec).start((String) null, (Long) null).raceDetection(false); }
     }
 
     /** Multiply-adds done, reported by JMH as a rate per second of measured time. */
@@ -146,7 +148,7 @@ public class WgmmaBenchmark {
             long[] plain = new long[rounds];
             int plainReps = 20;
             for (int i = -rounds / 3; i < rounds; i++) {
-                LaunchedRun r = LaunchedRun.create(l.spec, (String) null, (Long) null).raceDetection(false);
+                LaunchedRun r = LaunchValidation.validate(l.spec).start((String) null, (Long) null).raceDetection(false);
                 long t0 = mx.getCurrentThreadCpuTime();
                 Outcome o = r.runToEnd();
                 long t1 = mx.getCurrentThreadCpuTime();

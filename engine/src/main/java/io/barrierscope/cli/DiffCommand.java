@@ -61,6 +61,9 @@ final class DiffCommand implements Callable<Integer> {
     @Option(names = "--report", paramLabel = "R.json", description = "write the comparison as JSON here")
     Path report;
 
+    @Option(names = "--progress", description = "show how far opening a trace has come on stderr (shown anyway when it is a terminal)")
+    boolean progress;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -69,8 +72,9 @@ final class DiffCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (maxSteps != null && maxSteps < 1) throw new BadInputException("error: --max-steps must be at least 1");
         Path bPath = b != null ? b : a;
-        LaunchedRun ra = open(a, pick(aSchedule, schedule), pick(aSeed, seed), pick(aPolicy, policy), "A");
-        LaunchedRun rb = open(bPath, pick(bSchedule, schedule), pick(bSeed, seed), pick(bPolicy, policy), "B");
+        PrintWriter err = spec.commandLine().getErr();
+        LaunchedRun ra = open(a, pick(aSchedule, schedule), pick(aSeed, seed), pick(aPolicy, policy), "A", err);
+        LaunchedRun rb = open(bPath, pick(bSchedule, schedule), pick(bSeed, seed), pick(bPolicy, policy), "B", err);
         long budget = maxSteps != null ? maxSteps : Math.max(ra.maxSteps(), rb.maxSteps());
         RunDiff.Result r = RunDiff.compare(ra, rb, budget);
         out.println("A: " + a + describe(aSchedule, schedule, aSeed, seed, aPolicy, policy) + " -> " + r.outcomeA() + " after " + r.stepsA()
@@ -110,8 +114,13 @@ final class DiffCommand implements Callable<Integer> {
     }
 
     /** A fresh run of {@code input}: a trace's launch under its policy and seed, or a launch under what is asked. */
-    private static LaunchedRun open(Path input, String schedule, Long seed, String policy, String which) {
-        return RunInput.open(input, schedule, seed, policy, which);
+    private LaunchedRun open(Path input, String schedule, Long seed, String policy, String which, PrintWriter err) {
+        ProgressLine p = ProgressLine.forOpening(input, err, progress);
+        try {
+            return RunInput.open(input, schedule, seed, policy, which, p.cancellation());
+        } finally {
+            p.done();
+        }
     }
 
     private Map<String, Object> json(RunDiff.Result r, Path bPath) {

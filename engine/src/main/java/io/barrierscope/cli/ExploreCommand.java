@@ -8,7 +8,9 @@ import io.barrierscope.explore.Explorer;
 import io.barrierscope.explore.Finding;
 import io.barrierscope.explore.Minimization;
 import io.barrierscope.explore.SchedulePolicy;
+import io.barrierscope.launch.LaunchValidation;
 import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.launch.ValidatedLaunch;
 import io.barrierscope.launch.ReportWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -86,16 +88,17 @@ final class ExploreCommand implements Callable<Integer> {
         if (maxSteps != null && maxSteps < 1) return usage(err, "--max-steps must be at least 1");
         if (jobs != null && (jobs < 1 || jobs > 1024)) return usage(err, "--jobs must be in 1..1024");
         if (!(minimizeTime >= 0) || minimizeTime > 1e9) return usage(err, "--minimize-time must be in 0..1e9 seconds");
-        LaunchedRun run = LaunchedRun.open(launch, new SchedulePolicy());
-        for (String n : run.spec().notes()) out.println("note: " + n);
-        long steps = maxSteps != null ? maxSteps : run.maxSteps();
         int n = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-        // Every job's machine, race shadow and checkpoints, counted before any is made.
-        run.requireMemory(n);
+        // Read, checked and planned in one place, every job's machine, race shadow and checkpoints counted before any is made.
+        ValidatedLaunch valid = LaunchValidation.validate(launch,
+                new LaunchValidation.Use(true, n, maxSteps != null ? maxSteps : 0, maxPreemptions));
+        LaunchedRun run = valid.start(new SchedulePolicy());
+        for (String note : run.spec().notes()) out.println("note: " + note);
+        long steps = maxSteps != null ? maxSteps : run.maxSteps();
         Explorer ex = new Explorer(run, () -> System.nanoTime() / 1_000_000);
         ex.partialOrder(!noPor);
         // Copies of the launch already read and validated (a .cu is not compiled again, no file read again).
-        ex.jobs(n, () -> run.again(new SchedulePolicy()));
+        ex.jobs(n, () -> valid.start(new SchedulePolicy()));
         long t0 = System.nanoTime();
         Explorer.Result res = ex.explore(new Explorer.Options(schedules, Math.round(timeLimit * 1000), seed, maxPreemptions, steps,
                 !noSymmetry, noMinimize ? -1 : Math.round(minimizeTime * 1000)));

@@ -4,7 +4,9 @@ import io.barrierscope.exec.Outcome;
 import io.barrierscope.explore.Schedule;
 import io.barrierscope.explore.SchedulePolicy;
 import io.barrierscope.launch.BadInputException;
+import io.barrierscope.launch.LaunchValidation;
 import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.launch.ValidatedLaunch;
 import io.barrierscope.launch.ReportWriter;
 import io.barrierscope.ptx.Function;
 import io.barrierscope.ptx.Module;
@@ -43,6 +45,7 @@ public final class Main implements Callable<Integer> {
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
+        ProgressLine.stderrIsTerminal = ProgressLine.detectStderrTerminal();
         int code = execute(args, out, err);
         out.flush();
         err.flush();
@@ -163,9 +166,9 @@ public final class Main implements Callable<Integer> {
                 }
                 replay = new SchedulePolicy(Schedule.parse(schedule));
             }
-            LaunchedRun run = replay != null ? LaunchedRun.open(launch, replay) : LaunchedRun.open(launch, policy, seed);
-            if (noRace) run.raceDetection(false);
-            run.requireMemory(0);
+            // Read, checked and planned in one place, its memory counted with the race detector as chosen.
+            ValidatedLaunch valid = LaunchValidation.validate(launch, new LaunchValidation.Use(!noRace, 0));
+            LaunchedRun run = replay != null ? valid.start(replay) : valid.start(policy, seed);
             for (String n : run.spec().notes()) out.println("note: " + n);
             long maxS = maxSteps != null ? maxSteps : run.maxSteps();
             // Wall time is measured around the run for the report only; the run itself never reads it.
@@ -236,6 +239,9 @@ public final class Main implements Callable<Integer> {
         @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT.json")
         Path output;
 
+        @Option(names = "--progress", description = "show how far opening the trace has come on stderr (shown anyway when it is a terminal)")
+        boolean progress;
+
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
@@ -247,7 +253,13 @@ public final class Main implements Callable<Integer> {
                 err.println("error: unknown format '" + format + "' (expected chrome)");
                 return BAD_INPUT;
             }
-            TimeTravel tt = TraceFile.open(trace);
+            ProgressLine p = ProgressLine.forOpening(trace, err, progress);
+            TimeTravel tt;
+            try {
+                tt = TraceFile.open(trace, p.cancellation());
+            } finally {
+                p.done();
+            }
             ChromeExport.write(tt, output);
             out.println(output + ": " + tt.recording().events() + " events of " + tt.run().program().kernel.name()
                     + " for Perfetto / chrome://tracing");
@@ -267,7 +279,7 @@ public final class Main implements Callable<Integer> {
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
             Module m = PtxParser.parse(file.toString(), io.barrierscope.launch.Utf8Text.read(file, "PTX file",
-                    io.barrierscope.launch.LaunchedRun.MAX_PTX_BYTES));
+                    io.barrierscope.launch.LaunchValidation.MAX_PTX_BYTES));
             for (Function f : m.entries()) io.barrierscope.exec.ProgramBuilder.build(m, f.name());
             out.println(file + ": ok (" + m.entries().size() + " entr" + (m.entries().size() == 1 ? "y" : "ies") + ": "
                     + String.join(", ", m.entries().stream().map(Function::name).toList()) + ")");

@@ -5,6 +5,7 @@ import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.launch.MemoryEstimate;
 import io.barrierscope.trace.Checkpoint;
 import io.barrierscope.trace.StateHash;
 import java.util.ArrayList;
@@ -62,7 +63,7 @@ public final class Explorer {
     /** Above {@link #FULL_HASH_BYTES}, at most this many state bytes are hashed per warp step, on average. */
     static final long HASH_BYTES_PER_STEP = 16;
     /** Above this state size the checkpoint interval grows (one step per this many bytes), as checkpoints copy the state. */
-    static final long CHECKPOINT_BYTES_PER_STEP = 64;
+    static final long CHECKPOINT_BYTES_PER_STEP = MemoryEstimate.EXPLORE_CHECKPOINT_BYTES_PER_STEP;
 
     public record Result(Coverage coverage, List<Finding> findings) {}
 
@@ -78,7 +79,13 @@ public final class Explorer {
     }
 
     /** Steps between the checkpoints of a run whose alternatives are enumerated. */
-    static final int CHECKPOINT_INTERVAL = 256;
+    static final int CHECKPOINT_INTERVAL = MemoryEstimate.EXPLORE_CHECKPOINT_INTERVAL;
+    /**
+     * Checkpoints an enumerated run keeps of its own at most (those before its fork are its
+     * parent's): past it, every other one is dropped and the interval doubles, so the memory a
+     * long run's checkpoints take is bounded and counted before explore starts (launch/MemoryEstimate).
+     */
+    static final int CHECKPOINTS_PER_RUN = MemoryEstimate.EXPLORE_CHECKPOINTS_PER_RUN;
     /** Decision boundaries after a fork at which the state is compared with explored ones. */
     static final int HASHES_AFTER_FORK = 3;
     /** Share of the budgets the systematic phase may use before random search takes over. */
@@ -125,6 +132,9 @@ public final class Explorer {
     long fullHashBytes = FULL_HASH_BYTES;
     /** Tests: state hashes taken by the enumerating runs (leaves count theirs in their runner). */
     long hashes;
+    /** Tests: the most checkpoints an enumerated run held of its own, and how often a run thinned them. */
+    int mostOwnCheckpoints;
+    int thinnings;
     /** The runners: the first on this launch, the others on copies, one per job. */
     private final JobRunners runners = new JobRunners();
     /** Leaves per runner handed out at once (a budget can cut a batch; the rest is thrown away). */
@@ -475,6 +485,7 @@ public final class Explorer {
      */
     private boolean execute(Schedule plan, Frame parent, long fork, Frame record) {
         Checkpoint cp = start;
+        int inherited = 0;
         if (parent != null) {
             int i = parent.cpAt.size() - 1;
             while (i >= 0 && parent.cpAt.get(i) > fork) i--;
@@ -484,6 +495,7 @@ public final class Explorer {
                     record.cpAt.add(parent.cpAt.get(k));
                     record.cps.add(parent.cps.get(k));
                 }
+                inherited = i + 1;
             }
         }
         policy.follow(plan);
@@ -569,6 +581,12 @@ public final class Explorer {
                     record.cpAt.add(d);
                     record.cps.add(Checkpoint.take(x));
                     lastCp = m.steps;
+                    if (record.cps.size() - inherited > CHECKPOINTS_PER_RUN) {
+                        record.thinCheckpoints(inherited);
+                        cpInterval *= 2;
+                        thinnings++;
+                    }
+                    mostOwnCheckpoints = Math.max(mostOwnCheckpoints, record.cps.size() - inherited);
                 }
             }
         }

@@ -33,4 +33,19 @@ final class Frame {
         this.plan = plan;
         this.after = after;
     }
+
+    /**
+     * Drops every other checkpoint this run took itself (from index {@code inherited} on; the
+     * first of them kept): half as many, twice as far apart, so a long run keeps a bounded number.
+     */
+    void thinCheckpoints(int inherited) {
+        int kept = inherited;
+        for (int k = inherited; k < cps.size(); k += 2) {
+            cps.set(kept, cps.get(k));
+            cpAt.set(kept, cpAt.get(k));
+            kept++;
+        }
+        cps.subList(kept, cps.size()).clear();
+        cpAt.subList(kept, cpAt.size()).clear();
+    }
 }

@@ -2,7 +2,9 @@ package io.barrierscope.explore;
 
 import io.barrierscope.exec.Policy;
 import io.barrierscope.launch.BadInputException;
+import io.barrierscope.launch.LaunchValidation;
 import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.launch.ValidatedLaunch;
 import io.barrierscope.trace.TimeTravel;
 import io.barrierscope.trace.TraceFile;
 import java.io.IOException;
@@ -26,6 +28,12 @@ public final class RunInput {
 
     /** A fresh run of {@code input}, a launch run under {@code schedule} or {@code policy} and {@code seed} when given. */
     public static LaunchedRun open(Path input, String schedule, Long seed, String policy, String which) {
+        return open(input, schedule, seed, policy, which, io.barrierscope.ptx.Cancellation.NONE);
+    }
+
+    /** As above, opening a trace or parsing a launch's PTX reporting to {@code cancel} (the command line's progress line). */
+    public static LaunchedRun open(Path input, String schedule, Long seed, String policy, String which,
+                                   io.barrierscope.ptx.Cancellation cancel) {
         if (Files.isDirectory(input)) input = input.resolve("launch.json");
         if (policy != null && !Policy.NAMES.contains(policy)) {
             throw new BadInputException("error: unknown policy '" + policy + "' for run " + which + " (expected round-robin, random or adversarial)");
@@ -37,16 +45,15 @@ public final class RunInput {
             if (schedule != null || seed != null || policy != null) {
                 throw new BadInputException("error: run " + which + " is a trace, which carries its own policy and seed");
             }
-            TimeTravel tt = TraceFile.open(input); // checks the trace replays as recorded
+            TimeTravel tt = TraceFile.open(input, cancel); // checks the trace replays as recorded
             LaunchedRun t = tt.run();
             LaunchedRun fresh = t.again(t.policyName(), t.seed());
             fresh.raceDetection(t.raceDetection());
             return fresh;
         }
-        LaunchedRun run = schedule != null ? LaunchedRun.open(input, new SchedulePolicy(Schedule.parse(schedule)))
-                : LaunchedRun.open(input, policy, seed);
-        run.requireMemory(0); // with its race shadow, refused up front when it cannot fit beside what is open
-        return run;
+        // With its race shadow, refused up front when it cannot fit beside what is open.
+        ValidatedLaunch valid = LaunchValidation.validate(input, LaunchValidation.Use.RUN, cancel);
+        return schedule != null ? valid.start(new SchedulePolicy(Schedule.parse(schedule))) : valid.start(policy, seed);
     }
 
     /** Whether {@code p} is a BarrierScope trace (by its magic bytes, whatever its name). */

@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * Writes a {@link LaunchSpec} back as launch-file JSON (README, "Command line"), canonical and
- * self-contained, so a trace can carry its launch and {@link LaunchFileReader#readText} can
+ * self-contained, so a trace can carry its launch and {@link LaunchValidation#validateText} can
  * validate it again when the trace is opened.
  */
 public final class LaunchSpecJson {

@@ -4,46 +4,138 @@ import io.barrierscope.exec.Dim3;
 import io.barrierscope.exec.GlobalMemory;
 import io.barrierscope.exec.Program;
 import io.barrierscope.exec.ProgramBuilder;
+import io.barrierscope.ptx.Cancellation;
 import io.barrierscope.ptx.Function;
 import io.barrierscope.ptx.Module;
 import io.barrierscope.ptx.PtxException;
+import io.barrierscope.ptx.PtxParser;
 import io.barrierscope.ptx.ScalarType;
 import io.barrierscope.sync.TensorMap;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The one home of the checks a launch needs its PTX for, and of its plan: the kernel chosen,
- * arguments against the kernel's parameters, grid against cluster, the thread, memory and heap
- * limits, every buffer's address, tensor maps against their buffers ({@link TensorMapChecks}),
- * struct parameters and a bundle's device image ({@link StructParams}). {@link LaunchFileReader}
- * turns the JSON into a {@link LaunchSpec} (everything checkable without the PTX); this class
- * turns spec plus PTX into a {@link Validated} launch that {@link LaunchedRun} only has to place:
- * nothing past here can refuse it. Every size is computed exactly (long arithmetic on bounded
- * factors, or {@code Math.*Exact}), so no untrusted number can wrap past a limit. Errors are
- * located in the launch text the spec was read from ({@link JsonLocations#error(LaunchSpec, String, String)}).
+ * The one home of launch validation: untrusted input (a launch file, a trace's embedded launch, a
+ * bare .ptx or .cu, or a launch built in code) in, a {@link ValidatedLaunch} out, every check on
+ * the way made here or in this class's parts, each located in the launch text at file:line:col
+ * ({@link JsonLocations}). The parts: {@link LaunchJsonChecks} (the JSON's structure, kinds,
+ * scalar ranges and the PTX path as text and on disk), the PTX read and parsed, then the kernel
+ * chosen, arguments against the kernel's parameters, grid against cluster, the thread, memory and
+ * heap limits (with the race detector and explore's machines as the caller will run them,
+ * {@link Use}), every buffer's address, tensor maps against their buffers ({@link TensorMapChecks}),
+ * struct parameters and a bundle's device image ({@link StructParams}). {@link LaunchedRun} only
+ * places the plan: nothing past here can refuse a launch. Every size is computed exactly (long
+ * arithmetic on bounded factors, or {@code Math.*Exact}), so no untrusted number can wrap past a limit.
  */
 public final class LaunchValidation {
     /** Threads one launch may have (64 CTAs of 1024). */
     public static final long MAX_THREADS = 64L * 1024;
     /** Bytes of emulated state (memory and registers) one launch may use. */
     public static final long MEMORY_BUDGET = 1L << 30;
+    /** PTX text larger than this is refused before it is parsed. */
+    public static final long MAX_PTX_BYTES = 64L << 20;
 
     private LaunchValidation() {}
 
     /**
-     * A launch checked against its program, planned down to the byte: the cluster shape in force;
-     * its memory (without race detection or explore: what running it needs at least; see
-     * {@link MemoryEstimate}); the address of every buffer, in placement order (buffer arguments,
-     * then the launch's "buffers"); the kernel's parameter bytes (values, addresses, tensor maps,
-     * structs); and the element type of each tensor map's buffer, by address.
+     * How the launch will run, for the memory it must fit (docs/reliability.md, "Memory is counted
+     * before it is spent"): with the race detector on or off, and on {@code exploreJobs} machines
+     * of explore (0: a single run), each schedule at most {@code exploreMaxSteps} warp steps (0: the
+     * launch's step limit) under preemption bound {@code maxPreemptions}. Its runs start with the
+     * race detector as said here.
      */
-    public record Validated(Dim3 cluster, MemoryEstimate memory, long[] bufferBases, byte[] params, Map<Long, ScalarType> elementTypes) {
-        public long stateBytes() { return memory.stateBytes(); }
+    public record Use(boolean race, int exploreJobs, long exploreMaxSteps, int maxPreemptions) {
+        /** A single run with the race detector on: how a launch runs by default. */
+        public static final Use RUN = new Use(true, 0);
+        /** Explore's preemption bound when none is given (the command line's default). */
+        public static final int DEFAULT_PREEMPTIONS = 3;
+
+        public Use {
+            if (exploreJobs < 0 || exploreMaxSteps < 0 || maxPreemptions < 0) {
+                throw new IllegalArgumentException("use " + exploreJobs + ", " + exploreMaxSteps + ", " + maxPreemptions);
+            }
+        }
+
+        /** A single run ({@code exploreJobs} 0) or explore under the launch's step limit and the default preemption bound. */
+        public Use(boolean race, int exploreJobs) { this(race, exploreJobs, 0, DEFAULT_PREEMPTIONS); }
+    }
+
+    /** A launch file, or a .ptx or .cu with the defaults of {@link PtxDefaults}, validated for a single run with race detection. */
+    public static ValidatedLaunch validate(Path file) { return validate(file, Use.RUN, Cancellation.NONE); }
+
+    /** As {@link #validate(Path)}, its memory counted for {@code use}. */
+    public static ValidatedLaunch validate(Path file, Use use) { return validate(file, use, Cancellation.NONE); }
+
+    /** As {@link #validate(Path, Use)}, the PTX parse stopping when {@code cancel} is cancelled (the window's Cancel). */
+    public static ValidatedLaunch validate(Path file, Use use, Cancellation cancel) {
+        LaunchSpec spec = specOf(file);
+        return validate(spec, readPtx(spec.ptx()), use, cancel);
+    }
+
+    /**
+     * Launch JSON held in memory, with its PTX text (a trace carries both): {@code file} names the
+     * launch in messages and anchors the PTX path, which need not exist on disk.
+     */
+    public static ValidatedLaunch validateText(Path file, String launchJson, String ptxText, Use use, Cancellation cancel) {
+        return validate(LaunchJsonChecks.readText(file, launchJson), ptxText, use, cancel);
+    }
+
+    /**
+     * Only the checks that need no PTX, on launch JSON held in memory (the window's launch editor,
+     * before it saves the text): what {@link #validateText} would refuse in the JSON itself.
+     */
+    public static LaunchSpec checkJson(Path file, String launchJson) { return LaunchJsonChecks.readText(file, launchJson); }
+
+    /** A launch built in code (the window's settings for a bare .ptx, a test's), its PTX read from its path. */
+    public static ValidatedLaunch validate(LaunchSpec spec) { return validate(spec, readPtx(spec.ptx()), Use.RUN, Cancellation.NONE); }
+
+    /** As {@link #validate(LaunchSpec)}, its memory counted for {@code use}. */
+    public static ValidatedLaunch validate(LaunchSpec spec, Use use) { return validate(spec, readPtx(spec.ptx()), use, Cancellation.NONE); }
+
+    /** As {@link #validate(LaunchSpec)} with the PTX text given. */
+    public static ValidatedLaunch validate(LaunchSpec spec, String ptxText) { return validate(spec, ptxText, Use.RUN, Cancellation.NONE); }
+
+    /** Every check of a launch against its PTX, and its plan: the one path every other entry point takes. */
+    public static ValidatedLaunch validate(LaunchSpec spec, String ptxText, Use use, Cancellation cancel) {
+        Module module = parse(spec.ptx(), ptxText, cancel);
+        Program program = program(spec, module);
+        return plan(spec, ptxText, module, program, use);
+    }
+
+    /**
+     * The launch a file stands for: a launch file as written; a .ptx, or a .cu compiled with nvcc
+     * when it is installed (into a temporary directory, else the message says how), with the
+     * defaults of {@link PtxDefaults} (README: the CLI defaults and says so).
+     */
+    static LaunchSpec specOf(Path file) {
+        String name = file.getFileName() == null ? "" : file.getFileName().toString();
+        if (name.endsWith(".ptx")) return PtxDefaults.spec(file);
+        if (name.endsWith(".cu")) {
+            LaunchSpec s = PtxDefaults.spec(NvccCompiler.compile(file));
+            List<String> notes = new ArrayList<>(s.notes());
+            notes.add(0, "compiled " + name + " with nvcc (sm_90a, line info)");
+            return new LaunchSpec(s.file(), s.ptx(), s.kernel(), s.grid(), s.block(), s.cluster(), s.args(), s.dynamicSharedBytes(),
+                    s.expect(), s.policy(), s.seed(), s.maxSteps(), notes, s.buffers(), s.latency());
+        }
+        return LaunchJsonChecks.read(file);
+    }
+
+    static String readPtx(Path ptx) { return Utf8Text.read(ptx, "PTX file", MAX_PTX_BYTES); }
+
+    static Module parse(Path ptx) { return parse(ptx, readPtx(ptx), Cancellation.NONE); }
+
+    static Module parse(Path ptx, String text, Cancellation cancel) {
+        if (text.length() > MAX_PTX_BYTES) throw new BadInputException(ptx + ": error: PTX text larger than 64 MiB");
+        try {
+            return PtxParser.parse(ptx.toString(), text, cancel);
+        } catch (PtxException e) {
+            throw new BadInputException(e.getMessage(), e);
+        }
     }
 
     static BadInputException located(LaunchSpec spec, String pointer, String msg) { return JsonLocations.error(spec, pointer, msg); }
@@ -69,9 +161,13 @@ public final class LaunchValidation {
     }
 
     /** Checks the launch against its program and plans it; the result is what {@link LaunchedRun} places. */
-    static Validated validate(LaunchSpec spec, Program program) {
+    static ValidatedLaunch plan(LaunchSpec spec, String ptxText, Module ptx, Program program, Use use) {
+        // A code-built launch (the window's settings) has not been through the JSON checks: the CTA limit holds for it too.
+        if (spec.block().volume() > 1024) {
+            throw located(spec, "/block", "a CTA has at most 1024 threads; block " + spec.block() + " has " + spec.block().volume());
+        }
         // The limits first: a launch too large to emulate is refused as such whatever else is wrong.
-        MemoryEstimate memory = limits(spec, program);
+        MemoryEstimate memory = limits(spec, ptx, program, use);
         Dim3 cluster = clusterOf(spec, program.kernel);
         params(spec, program);
         for (int i = 0; i < spec.args().size(); i++) {
@@ -127,7 +223,7 @@ public final class LaunchValidation {
             }
         }
         if (spec.device() != null) StructParams.checkImage(spec, spec.device(), program);
-        return new Validated(cluster, memory, bases, params, types);
+        return new ValidatedLaunch(spec, ptxText, ptx, program, use, cluster, memory, bases, params, types);
     }
 
     /** A tensor map at its buffer's planned address (named as the placed memory resolves it), its element type noted. */
@@ -212,7 +308,7 @@ public final class LaunchValidation {
     }
 
     /** The thread limit, the emulated-state budget and what this Java's heap can hold; returns the launch's memory. */
-    private static MemoryEstimate limits(LaunchSpec spec, Program program) {
+    private static MemoryEstimate limits(LaunchSpec spec, Module ptx, Program program, Use use) {
         long ctas = spec.grid().volume();
         long threads;
         long slots;
@@ -242,9 +338,11 @@ public final class LaunchValidation {
         long shadowable = buffers + program.globalTemplate.totalBytes()
                 + ctas * (program.staticSharedBytes + (long) spec.dynamicSharedBytes());
         // The state is held once as the run's memory and once more while being initialised or
-        // checkpointed: a launch this heap cannot hold twice is refused now, not by an OutOfMemoryError
-        // later. Race detection and explore add theirs when the caller chooses them (LaunchedRun.requireMemory).
-        MemoryEstimate memory = new MemoryEstimate(bytes, buffers, shadowable, false, 0);
+        // checkpointed, with the race shadow and explore's machines as the caller will run them: a
+        // launch this heap cannot hold is refused now, not by an OutOfMemoryError later.
+        long steps = use.exploreMaxSteps() > 0 ? use.exploreMaxSteps() : spec.maxSteps();
+        MemoryEstimate memory = new MemoryEstimate(bytes, buffers, shadowable, use.race(), use.exploreJobs(), MemoryEstimate.splitsWords(ptx),
+                MemoryEstimate.forkCheckpoints(bytes, steps, use.maxPreemptions()));
         memory.require(spec);
         if (program.staticSharedBytes + (long) spec.dynamicSharedBytes() > ProgramBuilder.MAX_SHARED) {
             throw located(spec, "/dynamicSharedBytes", "static plus dynamic shared memory exceeds "

@@ -12,8 +12,6 @@ import io.barrierscope.exec.Outcome;
 import io.barrierscope.exec.Policy;
 import io.barrierscope.exec.Program;
 import io.barrierscope.ptx.Module;
-import io.barrierscope.ptx.PtxException;
-import io.barrierscope.ptx.PtxParser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,15 +21,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The engine's one public entry point: a launch loaded, compiled and placed on a fresh machine,
- * ready to step or run. The CLI and the window both use it; neither re-implements semantics.
+ * A validated launch placed on a fresh machine, ready to step or run: made only from a
+ * {@link ValidatedLaunch} ({@link ValidatedLaunch#start}), so every check was made before (by
+ * {@link LaunchValidation}) and nothing here can refuse it. The CLI and the window both use it;
+ * neither re-implements semantics.
  */
 public final class LaunchedRun {
     /** Threads one launch may have (64 CTAs of 1024); checked by {@link LaunchValidation}. */
     public static final long MAX_THREADS = LaunchValidation.MAX_THREADS;
     /** Bytes of emulated state (memory and registers) one launch may use; checked by {@link LaunchValidation}. */
     public static final long MEMORY_BUDGET = LaunchValidation.MEMORY_BUDGET;
-    public static final long MAX_PTX_BYTES = 64L << 20;
 
     private final LaunchSpec spec;
     private final Module module;
@@ -43,7 +42,7 @@ public final class LaunchedRun {
     private Deadlock deadlock;
     /** The step the cached deadlock explanation belongs to (time travel moves the run). */
     private long deadlockStep = -1;
-    private String ptxText;
+    private final String ptxText;
     private final long seed;
     private long stepBudget;
     private final MemoryEstimate memory;
@@ -55,40 +54,32 @@ public final class LaunchedRun {
      * What running this launch holds on the heap with race detection as it is now set, on
      * {@code exploreJobs} machines (0: a single run, not explored).
      */
-    public MemoryEstimate memoryEstimate(int exploreJobs) {
-        return new MemoryEstimate(memory.stateBytes(), memory.bufferBytes(), memory.shadowableBytes(), raceDetection(), exploreJobs);
-    }
-
-    /**
-     * Refuses, before it runs, a launch whose memory with race detection as now set (and explore's
-     * machines and checkpoints, {@code exploreJobs} > 0) cannot fit this Java's heap; the message names the parts.
-     */
-    public void requireMemory(int exploreJobs) { memoryEstimate(exploreJobs).require(spec); }
+    public MemoryEstimate memoryEstimate(int exploreJobs) { return memory.with(raceDetection(), exploreJobs); }
 
     /** The checked and planned launch this run places (shared by {@link #again} copies). */
-    private final LaunchValidation.Validated valid;
+    private final ValidatedLaunch valid;
 
-    private LaunchedRun(LaunchSpec spec, Module module, Program program, LaunchValidation.Validated valid,
-                        java.util.function.Function<Program, Policy> policy, long seed) {
-        this.spec = spec;
-        this.module = module;
-        this.program = program;
+    LaunchedRun(ValidatedLaunch valid, java.util.function.Function<Program, Policy> policy, long seed) {
+        this.spec = valid.spec();
+        this.module = valid.module();
+        this.program = valid.program();
+        this.ptxText = valid.ptxText();
         this.seed = seed;
         this.valid = valid;
-        Dim3 cluster = valid.cluster();
-        this.memory = valid.memory();
-        // Placing only: every check was made and every address and parameter byte planned above.
+        Dim3 cluster = valid.cluster;
+        this.memory = valid.memory;
+        // Placing only: every check was made and every address and parameter byte planned before.
         GlobalMemory global = program.globalTemplate.copy();
         List<ArgSpec> placed = new ArrayList<>();
         for (ArgSpec a : spec.args()) if (a.isBuffer()) placed.add(a);
         placed.addAll(spec.buffers());
         for (int k = 0; k < placed.size(); k++) {
             ArgSpec a = placed.get(k);
-            buffers.put(a.buffer(), global.mapAt(a.buffer(), valid.bufferBases()[k], BufferCodec.initial(a), false));
+            buffers.put(a.buffer(), global.mapAt(a.buffer(), valid.bufferBases[k], BufferCodec.initial(a), false));
             bufferArgs.add(a);
         }
-        valid.elementTypes().forEach(global::elementType);
-        byte[] params = valid.params().clone();
+        valid.elementTypes.forEach(global::elementType);
+        byte[] params = valid.params.clone();
         int ctas = (int) spec.grid().volume();
         int warpsPerCta = (int) ((spec.block().volume() + 31) / 32);
         int slots = ctas * warpsPerCta * 32;
@@ -103,8 +94,9 @@ public final class LaunchedRun {
         Policy p = policy.apply(program);
         if (spec.latency() != null) p.useLatency(spec.latency());
         this.interpreter = new Interpreter(machine, p);
-        // On by default: a race is undefined behaviour like any other (exit code 4); see raceDetection.
-        io.barrierscope.check.RaceDetector.attach(interpreter);
+        // On unless the launch was validated to run without it: a race is undefined behaviour like
+        // any other (exit code 4); see raceDetection.
+        if (valid.use().race()) io.barrierscope.check.RaceDetector.attach(interpreter);
     }
 
     /**
@@ -120,75 +112,8 @@ public final class LaunchedRun {
 
     public boolean raceDetection() { return machine.race != null; }
 
-    /** Opens a launch file, or a .ptx with default settings (1 CTA of 32 threads, zeroed buffers). */
-    public static LaunchedRun open(Path file) { return open(file, null, null); }
-
-    /** As {@link #open(Path)}, the PTX parse stopping when {@code cancel} is cancelled (the window's Cancel). */
-    public static LaunchedRun open(Path file, io.barrierscope.ptx.Cancellation cancel) {
-        LaunchSpec spec = specOf(file);
-        return create(spec, readPtx(spec.ptx()), null, null, cancel);
-    }
-
-    /** As {@link #open(Path)}, overriding the launch file's policy and seed when not null. */
-    public static LaunchedRun open(Path file, String policy, Long seed) { return create(specOf(file), policy, seed); }
-
-    /**
-     * The launch a file stands for: a launch file as written; a .ptx, or a .cu compiled with nvcc
-     * when it is installed (into a temporary directory, else the message says how), with the
-     * defaults of {@link PtxDefaults} (README: the CLI defaults and says so).
-     */
-    static LaunchSpec specOf(Path file) {
-        String name = file.getFileName() == null ? "" : file.getFileName().toString();
-        if (name.endsWith(".ptx")) return PtxDefaults.spec(file);
-        if (name.endsWith(".cu")) {
-            LaunchSpec s = PtxDefaults.spec(NvccCompiler.compile(file));
-            List<String> notes = new java.util.ArrayList<>(s.notes());
-            notes.add(0, "compiled " + name + " with nvcc (sm_90a, line info)");
-            return new LaunchSpec(s.file(), s.ptx(), s.kernel(), s.grid(), s.block(), s.cluster(), s.args(), s.dynamicSharedBytes(),
-                    s.expect(), s.policy(), s.seed(), s.maxSteps(), notes, s.buffers(), s.latency());
-        }
-        return LaunchFileReader.read(file);
-    }
-
-    public static LaunchedRun create(LaunchSpec spec, String policy, Long seed) {
-        return create(spec, readPtx(spec.ptx()), policy, seed);
-    }
-
-    /** As {@link #create(LaunchSpec, String, Long)} with the PTX text given (a trace carries its own). */
-    public static LaunchedRun create(LaunchSpec spec, String ptxText, String policy, Long seed) {
-        return create(spec, ptxText, policy, seed, io.barrierscope.ptx.Cancellation.NONE);
-    }
-
-    /** As {@link #create(LaunchSpec, String, String, Long)}, the PTX parse stopping when {@code cancel} is cancelled. */
-    public static LaunchedRun create(LaunchSpec spec, String ptxText, String policy, Long seed, io.barrierscope.ptx.Cancellation cancel) {
-        String name = policy != null ? policy : spec.policy();
-        long s = seed != null ? seed : spec.seed();
-        return create(spec, ptxText, p -> Policy.byName(name, s, spec.latency()), s, cancel);
-    }
-
-    /** As {@link #open(Path)}, scheduled by a policy object of the caller's (a schedule replay, the explorer). */
-    public static LaunchedRun open(Path file, Policy policy) {
-        LaunchSpec spec = specOf(file);
-        return create(spec, readPtx(spec.ptx()), p -> policy, spec.seed());
-    }
-
-    /** As {@link #create(LaunchSpec, String, Long)} with a policy object of the caller's. */
-    public static LaunchedRun create(LaunchSpec spec, Policy policy) {
-        return create(spec, readPtx(spec.ptx()), p -> policy, spec.seed());
-    }
-
-    private static LaunchedRun create(LaunchSpec spec, String ptxText, java.util.function.Function<Program, Policy> policy, long seed) {
-        return create(spec, ptxText, policy, seed, io.barrierscope.ptx.Cancellation.NONE);
-    }
-
-    private static LaunchedRun create(LaunchSpec spec, String ptxText, java.util.function.Function<Program, Policy> policy, long seed,
-                                      io.barrierscope.ptx.Cancellation cancel) {
-        Module module = parse(spec.ptx(), ptxText, cancel);
-        Program program = LaunchValidation.program(spec, module);
-        LaunchedRun r = new LaunchedRun(spec, module, program, LaunchValidation.validate(spec, program), policy, seed);
-        r.ptxText = ptxText;
-        return r;
-    }
+    /** The validated launch this run places. */
+    public ValidatedLaunch launch() { return valid; }
 
     /**
      * A fresh run (step 0) of this same validated launch, scheduled by {@code policy}: nothing is
@@ -200,25 +125,9 @@ public final class LaunchedRun {
     public LaunchedRun again(String policy, long seed) { return again(p -> Policy.byName(policy, seed, spec.latency()), seed); }
 
     private LaunchedRun again(java.util.function.Function<Program, Policy> policy, long seed) {
-        LaunchedRun r = new LaunchedRun(spec, module, program, valid, policy, seed);
-        r.ptxText = ptxText;
+        LaunchedRun r = new LaunchedRun(valid, policy, seed);
         r.carried.putAll(carried);
         return r;
-    }
-
-    static String readPtx(Path ptx) { return Utf8Text.read(ptx, "PTX file", MAX_PTX_BYTES); }
-
-    static Module parse(Path ptx) { return parse(ptx, readPtx(ptx)); }
-
-    static Module parse(Path ptx, String text) { return parse(ptx, text, io.barrierscope.ptx.Cancellation.NONE); }
-
-    static Module parse(Path ptx, String text, io.barrierscope.ptx.Cancellation cancel) {
-        if (text.length() > MAX_PTX_BYTES) throw new BadInputException(ptx + ": error: PTX text larger than 64 MiB");
-        try {
-            return PtxParser.parse(ptx.toString(), text, cancel);
-        } catch (PtxException e) {
-            throw new BadInputException(e.getMessage(), e);
-        }
     }
 
     public LaunchSpec spec() { return spec; }

@@ -1,5 +1,8 @@
 package io.barrierscope.launch;
 
+import io.barrierscope.ptx.Function;
+import io.barrierscope.ptx.Instruction;
+import io.barrierscope.ptx.Module;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -7,40 +10,121 @@ import java.util.List;
  * What a launch's run holds on the heap, counted before it starts (docs/reliability.md, "Memory is
  * counted before it is spent"): the emulated state of every machine (one, or one per explore job),
  * the race detector's shadow memory of each when it is on, and the checkpoints (one copy of the
- * state while it is initialised or checkpointed; explore's start checkpoint per job and at least
- * one fork checkpoint). The shadow is counted at its worst, every word of global and shared
- * memory touched: {@value #SHADOW_BYTES_PER_WORD} bytes per 4-byte word (check/RaceShadow keeps
- * five longs per word cell). Pure arithmetic on what it is given, so it is tested against any limit.
+ * state while it is initialised or checkpointed; explore's start checkpoint per job and the fork
+ * checkpoints of the runs whose alternatives it enumerates). The shadow is counted at its worst,
+ * every word of global and shared memory touched: {@value #SHADOW_BYTES_PER_WORD} bytes per 4-byte
+ * word (check/RaceShadow keeps four longs and two ints per word cell) and, when the kernel has an
+ * access narrower than a word (which splits a word into byte cells, a page of them at a time),
+ * {@value #SPLIT_SHADOW_BYTES_PER_BYTE} bytes more per byte. Pure arithmetic on what it is given,
+ * so it is tested against any limit.
  *
  * @param stateBytes emulated state of one machine: registers, local, parameters, shared memory, buffers
  * @param bufferBytes the buffers' part of it
  * @param shadowableBytes global (buffers and module variables) and shared memory the race detector shadows
  * @param race whether race detection is on
  * @param exploreJobs machines explore runs at once, or 0 for a single run
+ * @param splitsWords whether the kernel accesses memory narrower than a 4-byte word (byte cells counted)
+ * @param forkCheckpoints explore's fork checkpoints at most alive at once (see {@link #forkCheckpoints(long, long, int)})
  */
-public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs) {
-    /** Shadow bytes per 4-byte word the race detector may touch (five longs per cell). */
+public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
+                             boolean splitsWords, long forkCheckpoints) {
+    /** Shadow bytes per 4-byte word the race detector may touch (four longs and two ints per cell). */
     public static final long SHADOW_BYTES_PER_WORD = 40;
+    /** Shadow bytes per byte of a page whose words a narrower access splits (a 40-byte cell per byte, and the split flags). */
+    public static final long SPLIT_SHADOW_BYTES_PER_BYTE = 41;
+    /** Warp steps between explore's checkpoints of a run whose alternatives it enumerates, for a small state. */
+    public static final int EXPLORE_CHECKPOINT_INTERVAL = 256;
+    /** Above 256 times this, explore's checkpoint interval grows with the state: one step per this many bytes. */
+    public static final long EXPLORE_CHECKPOINT_BYTES_PER_STEP = 64;
+    /**
+     * Checkpoints one enumerated run keeps of its own at most: past it the run keeps every other one
+     * and checkpoints half as often (explore/Explorer), so a long run costs a bounded number.
+     */
+    public static final int EXPLORE_CHECKPOINTS_PER_RUN = 64;
+
+    /** A single run's or explore's estimate for a kernel without narrow accesses, with one fork checkpoint. */
+    public MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs) {
+        this(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, false, 1);
+    }
+
+    /** The same launch's memory with the race detector {@code race} and on {@code exploreJobs} machines. */
+    public MemoryEstimate with(boolean race, int exploreJobs) {
+        return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints);
+    }
+
+    /** The same launch explored with {@code forkCheckpoints} fork checkpoints alive at most. */
+    public MemoryEstimate withForkCheckpoints(long forkCheckpoints) {
+        return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, Math.max(1, forkCheckpoints));
+    }
+
+    /** Explore's checkpoint interval for a state of {@code stateBytes}: the steps between two checkpoints of a run. */
+    public static long exploreCheckpointInterval(long stateBytes) {
+        return Math.max(EXPLORE_CHECKPOINT_INTERVAL, stateBytes / EXPLORE_CHECKPOINT_BYTES_PER_STEP);
+    }
+
+    /**
+     * The fork checkpoints explore holds at most: each enumerated run alive at once (the default
+     * run and one per preemption level below the bound, {@code max(1, maxPreemptions)}, and one
+     * more while a frame is run again to list what it skipped) keeps its own checkpoints, one per
+     * interval of its at most {@code maxSteps} steps, and never more than {@link #EXPLORE_CHECKPOINTS_PER_RUN}.
+     */
+    public static long forkCheckpoints(long stateBytes, long maxSteps, int maxPreemptions) {
+        long interval = exploreCheckpointInterval(stateBytes);
+        long perRun = Math.min(EXPLORE_CHECKPOINTS_PER_RUN, Math.max(1, (maxSteps + interval - 1) / interval));
+        return (Math.max(1, maxPreemptions) + 1L) * perRun;
+    }
+
+    /**
+     * Whether any instruction of the module accesses memory narrower than a 4-byte word (an 8- or
+     * 16-bit ld, st, atom or red, unless a vector makes it a whole word): such an access splits
+     * the shadow's word cells into byte cells. Natural alignment (PTX ISA 6.4) keeps every wider
+     * access on whole words; copies (cp.async, bulk, tensor) move whole 4- or 16-byte units.
+     */
+    static boolean splitsWords(Module module) {
+        for (Function f : module.functions().values()) {
+            for (Instruction in : f.instructions()) {
+                String op = in.opcode();
+                if (!(op.equals("ld") || op.equals("ldu") || op.equals("st") || op.equals("atom") || op.equals("red")
+                        || op.equals("multimem"))) continue;
+                int size = 0;
+                int vector = 1;
+                for (String m : in.modifiers()) {
+                    switch (m) {
+                        case ".u8", ".s8", ".b8" -> size = 1;
+                        case ".u16", ".s16", ".b16", ".f16", ".bf16", ".e4m3x2", ".e5m2x2" -> size = 2;
+                        case ".v2" -> vector = 2;
+                        case ".v4" -> vector = 4;
+                        case ".v8" -> vector = 8;
+                        default -> { }
+                    }
+                }
+                if (size > 0 && size * vector < 4) return true;
+            }
+        }
+        return false;
+    }
 
     /** One named share of the total. */
     public record Part(String name, long bytes) {}
 
     /** The race detector's shadow of one machine, at its worst (0 when it is off). */
-    public long shadowBytes() { return race ? (shadowableBytes + 3) / 4 * SHADOW_BYTES_PER_WORD : 0; }
+    public long shadowBytes() {
+        if (!race) return 0;
+        return (shadowableBytes + 3) / 4 * SHADOW_BYTES_PER_WORD + (splitsWords ? shadowableBytes * SPLIT_SHADOW_BYTES_PER_BYTE : 0);
+    }
 
-    /** The parts, in the order a message names them (the numbers stay far below 2^63: state is at most 1 GiB, jobs 1024). */
+    /** The parts, in the order a message names them (the numbers stay far below 2^63: state is at most 1 GiB, jobs 1024, forks 640). */
     public List<Part> parts() {
         int machines = Math.max(1, exploreJobs);
         String times = machines > 1 ? " of " + machines + " machines" : "";
         List<Part> out = new ArrayList<>();
         out.add(new Part("emulated state" + times, stateBytes * machines));
         if (race) out.add(new Part("race shadow" + times, shadowBytes() * machines));
-        long checkpoints = exploreJobs == 0 ? stateBytes : exploreJobs * stateBytes + stateBytes + shadowBytes();
+        long checkpoints = exploreJobs == 0 ? stateBytes : exploreJobs * stateBytes + forkCheckpoints * (stateBytes + shadowBytes());
         out.add(new Part(exploreJobs == 0 ? "a copy while initialised or checkpointed"
-                : "explore's checkpoints (" + exploreJobs + " start, 1 fork)", checkpoints));
+                : "explore's checkpoints (" + exploreJobs + " start, " + forkCheckpoints + " fork)", checkpoints));
         return out;
     }
-
     public long total() {
         long t = 0;
         for (Part p : parts()) t += p.bytes();
@@ -64,6 +148,7 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
     public BadInputException refusal(LaunchSpec spec, long free, long max) {
         String advice = "give it more with -Xmx or shrink the buffers";
         if (exploreJobs > 1) advice += ", or explore with fewer --jobs";
+        if (exploreJobs > 0 && forkCheckpoints > 1) advice += " or a smaller --max-steps (fewer checkpoints per run)";
         else if (race && exploreJobs == 0) advice += ", or run without the race detector (--no-race)";
         return LaunchValidation.located(spec, bufferBytes > stateBytes / 2 ? "/args" : "/grid", "the launch needs about " + mib(total())
                 + " (" + describe() + "; " + mib(bufferBytes) + " of the state is buffers) but this Java has about " + mib(free)

@@ -69,7 +69,7 @@ public final class PtxDefaults {
      */
     static LaunchSpec spec(Path ptx) {
         Path p = ptx.toAbsolutePath().normalize();
-        Function k = firstEntry(p, LaunchedRun.parse(p));
+        Function k = firstEntry(p, LaunchValidation.parse(p));
         var d = k.directives();
         int[] c = d.reqnctapercluster() != null ? d.reqnctapercluster() : d.clusterDim();
         Dim3 grid = c != null ? new Dim3(Math.max(1, c[0]), Math.max(1, c[1]), Math.max(1, c[2])) : Dim3.ONE;
@@ -90,7 +90,7 @@ public final class PtxDefaults {
      */
     public static LaunchSpec spec(Path ptx, Dim3 grid, Dim3 block, Dim3 cluster) {
         Path p = ptx.toAbsolutePath().normalize();
-        Function k = firstEntry(p, LaunchedRun.parse(p));
+        Function k = firstEntry(p, LaunchValidation.parse(p));
         needsALaunchFile(p, k, grid, block);
         List<ArgSpec> args = new ArrayList<>();
         List<String> notes = new ArrayList<>();

@@ -7,7 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.barrierscope.Version;
 import io.barrierscope.launch.AtomicFiles;
 import io.barrierscope.launch.BadInputException;
-import io.barrierscope.launch.LaunchFileReader;
+import io.barrierscope.launch.LaunchValidation;
+import io.barrierscope.launch.ValidatedLaunch;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchSpecJson;
 import io.barrierscope.launch.LaunchedRun;
@@ -301,33 +302,35 @@ public final class TraceFile {
         Contents c = read(file);
         cancel.progress("read", 1, 1);
         JsonNode h = c.header();
-        LaunchSpec spec;
-        try {
-            String name = h.path("launchFile").asText("launch.json");
-            // A plain file name only: the header must not point anywhere else on disk.
-            if (!name.matches("[^/\\\\\\x00]{1,255}") || name.equals(".") || name.equals("..")) {
-                throw bad(file, "the header's launchFile is not a plain file name");
-            }
-            Path virtualLaunch = file.toAbsolutePath().resolveSibling(name);
-            spec = LaunchFileReader.readText(virtualLaunch, c.launchJson());
-        } catch (BadInputException e) {
-            throw bad(file, "its launch is invalid: " + e.getMessage());
+        String name = h.path("launchFile").asText("launch.json");
+        // A plain file name only: the header must not point anywhere else on disk.
+        if (!name.matches("[^/\\\\\\x00]{1,255}") || name.equals(".") || name.equals("..")) {
+            throw bad(file, "the header's launchFile is not a plain file name");
         }
         String policy = h.path("policy").asText("");
         if (!io.barrierscope.exec.Policy.NAMES.contains(policy)) {
             throw bad(file, "the header names policy '" + policy + "' (expected one of " + String.join(", ", io.barrierscope.exec.Policy.NAMES) + ")");
         }
         if (!h.path("seed").canConvertToLong()) throw bad(file, "the header's seed is not a 64-bit integer");
+        // Traces written before the race detector existed have no such field: they ran without it.
+        boolean race = h.path("raceDetection").asBoolean(false);
+        ValidatedLaunch launch;
+        try {
+            // The embedded launch and PTX, checked and planned as any launch is, located in the launch text carried.
+            launch = LaunchValidation.validateText(file.toAbsolutePath().resolveSibling(name), c.launchJson(), c.ptx(),
+                    new LaunchValidation.Use(race, 0), cancel);
+        } catch (BadInputException e) {
+            throw bad(file, "its launch is invalid: " + e.getMessage());
+        }
+        LaunchSpec spec = launch.spec();
         // A run stops at its launch's step limit: a trace claiming more steps could never replay, so it is
         // refused before re-executing any of them.
         if (c.steps() > spec.maxSteps()) {
             throw bad(file, "the header declares " + c.steps() + " warp steps but its launch stops after " + spec.maxSteps());
         }
         java.util.TreeMap<Long, Long> recorded = stateHashes(file, h.path("stateHashes"), c.steps());
-        LaunchedRun run = LaunchedRun.create(spec, c.ptx(), policy, h.path("seed").asLong(), cancel);
+        LaunchedRun run = launch.start(policy, h.path("seed").asLong());
         c.sources().forEach(run::carrySource);
-        // Traces written before the race detector existed have no such field: they ran without it.
-        run.raceDetection(h.path("raceDetection").asBoolean(false));
         TimeTravel tt = new TimeTravel(run, run.maxSteps(), replayBudget(file, c, run));
         if (h.path("format").asInt() < FORMAT_TENSOR_CORE_EVENTS) tt.omitTensorCoreEvents();
         boolean finished = !"running".equals(c.outcome());

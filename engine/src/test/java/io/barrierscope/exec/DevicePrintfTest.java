@@ -1,5 +1,7 @@
 package io.barrierscope.exec;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static io.barrierscope.exec.ExecKernel.codes;
 import static io.barrierscope.exec.ExecKernel.w;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -63,7 +65,7 @@ class DevicePrintfTest {
                 new ArgSpec("labels", ScalarType.S32, 8, "data", labels, null), new ArgSpec(null, ScalarType.U32, 0, null, null, 6L));
         LaunchSpec spec = new LaunchSpec(ptx.resolveSibling("printf_debug.json"), ptx, "debug_print", new Dim3(2, 1, 1),
                 new Dim3(4, 1, 1), null, args, 0, null, "round-robin", 0, 1_000_000, List.of());
-        LaunchedRun r = LaunchedRun.create(spec, null, null);
+        LaunchedRun r = LaunchValidation.validate(spec).start(null, null);
         r.runToEnd();
         assertEquals(Outcome.COMPLETED, r.interpreter().outcome(), r.summary());
         List<String> got = new ArrayList<>(r.interpreter().printfLines().stream().map(PrintfLine::text).toList());

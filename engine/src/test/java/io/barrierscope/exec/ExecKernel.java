@@ -1,5 +1,7 @@
 package io.barrierscope.exec;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.barrierscope.diag.Diagnostic;
@@ -89,7 +91,7 @@ final class ExecKernel {
             all.addAll(args);
             LaunchSpec spec = new LaunchSpec(dir.resolve("launch.json"), ptx, "k", grid, block, null, all, 0, null,
                     "round-robin", 0, 1_000_000, List.of());
-            return LaunchedRun.create(spec, null, null).raceDetection(races);
+            return LaunchValidation.validate(spec).start(null, null).raceDetection(races);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,5 +1,7 @@
 package io.barrierscope.exec;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.barrierscope.launch.ArgSpec;
@@ -45,7 +47,7 @@ class HalfMathKernelTest {
                 new ArgSpec("out", ScalarType.U32, 8L * n, "zero", null, null));
         LaunchSpec spec = new LaunchSpec(ptx.resolveSibling("half_math.json"), ptx, "half_math", Dim3.ONE, new Dim3(n, 1, 1), null, args, 0,
                 null, "round-robin", 0, 1_000_000, List.of());
-        LaunchedRun r = LaunchedRun.create(spec, null, null);
+        LaunchedRun r = LaunchValidation.validate(spec).start(null, null);
         r.runToEnd();
         assertEquals(Outcome.COMPLETED, r.interpreter().outcome(), r.summary());
         for (int i = 0; i < n; i++) {

@@ -1,5 +1,7 @@
 package io.barrierscope.fuzz;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -10,7 +12,6 @@ import io.barrierscope.cli.Main;
 import io.barrierscope.explore.Schedule;
 import io.barrierscope.explore.SchedulePolicy;
 import io.barrierscope.launch.BadInputException;
-import io.barrierscope.launch.LaunchFileReader;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.launch.ReportWriter;
@@ -98,10 +99,10 @@ class EndToEndFuzzTest {
         List<Path> launches = FuzzInputs.sampleLaunches();
         for (int i = 0; i < FuzzInputs.tries(); i++) {
             Path launch = launches.get(r.nextInt(launches.size()));
-            LaunchSpec spec = LaunchFileReader.read(launch);
+            LaunchSpec spec = LaunchValidation.validate(launch).spec();
             String ptx = PtxMutator.mutate(FuzzInputs.read(spec.ptx()), r);
             survives(launch + " with mutated PTX #" + i, () -> {
-                LaunchedRun run = LaunchedRun.create(spec, ptx, null, null);
+                LaunchedRun run = LaunchValidation.validate(spec, ptx).start(null, null);
                 run.runToEnd(STEPS);
                 run.summary();
                 run.expectDifferences();
@@ -137,7 +138,7 @@ class EndToEndFuzzTest {
         Random r = FuzzInputs.random("trace-files");
         List<byte[]> traces = new ArrayList<>();
         for (String s : new String[] {"block-reduce", "multicast-bulk-copy", "mbarrier-parity-pipeline", "named-barrier-too-many"}) {
-            TimeTravel tt = new TimeTravel(LaunchedRun.open(FuzzInputs.SAMPLES.resolve(s).resolve("launch.json")), 4000);
+            TimeTravel tt = new TimeTravel(LaunchValidation.validate(FuzzInputs.SAMPLES.resolve(s).resolve("launch.json")).start(), 4000);
             tt.runForward(() -> false);
             Path t = tmp.resolve(s + ".bstrace");
             TraceFile.write(tt, t);
@@ -200,7 +201,7 @@ class EndToEndFuzzTest {
             String text = sb.toString();
             survives("schedule '" + text + "'", () -> {
                 Schedule s = Schedule.parse(text);
-                LaunchedRun run = LaunchedRun.open(launch, new SchedulePolicy(s));
+                LaunchedRun run = LaunchValidation.validate(launch).start(new SchedulePolicy(s));
                 run.runToEnd(STEPS);
             });
         }
@@ -224,7 +225,7 @@ class EndToEndFuzzTest {
                     + "\", \"seed\": " + seed + ", \"maxSteps\": " + maxSteps + latency + "},"));
             Path l = tmp.resolve("odd name " + i + ".json");
             Files.writeString(l, text);
-            LaunchedRun run = LaunchedRun.open(l);
+            LaunchedRun run = LaunchValidation.validate(l).start();
             run.raceDetection(r.nextBoolean());
             TimeTravel tt = new TimeTravel(run);
             tt.runForward(() -> false);

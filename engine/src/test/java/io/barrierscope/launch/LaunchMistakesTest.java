@@ -21,7 +21,7 @@ class LaunchMistakesTest {
                 + ".visible .entry k(.param .u64 k_p0)\n{\nret;\n}\n");
         Path l = tmp.resolve("launch.json");
         Files.writeString(l, json);
-        return assertThrows(BadInputException.class, () -> LaunchedRun.open(l)).getMessage();
+        return assertThrows(BadInputException.class, () -> LaunchValidation.validate(l).start()).getMessage();
     }
 
     @Test

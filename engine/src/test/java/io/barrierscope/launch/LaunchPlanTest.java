@@ -32,32 +32,32 @@ class LaunchPlanTest {
 
     @Test
     void theBuffersArePlacedAtThePlannedAddresses() throws Exception {
-        LaunchedRun run = LaunchedRun.open(launch("{\"buffer\": \"a\", \"type\": \"u32\", \"count\": 5000}, "
-                + "{\"buffer\": \"b\", \"type\": \"u8\", \"count\": 3}"));
-        LaunchValidation.Validated plan = LaunchValidation.validate(run.spec(), run.program());
+        LaunchedRun run = LaunchValidation.validate(launch("{\"buffer\": \"a\", \"type\": \"u32\", \"count\": 5000}, "
+                + "{\"buffer\": \"b\", \"type\": \"u8\", \"count\": 3}")).start();
+        ValidatedLaunch plan = run.launch();
         GlobalMemory g = run.machine().memory.global;
-        assertEquals(plan.bufferBases()[0], g.byName("a").base());
-        assertEquals(plan.bufferBases()[1], g.byName("b").base());
-        assertEquals(GlobalMemory.after(plan.bufferBases()[0], 20_000), plan.bufferBases()[1]);
+        assertEquals(plan.bufferBases[0], g.byName("a").base());
+        assertEquals(plan.bufferBases[1], g.byName("b").base());
+        assertEquals(GlobalMemory.after(plan.bufferBases[0], 20_000), plan.bufferBases[1]);
     }
 
     @Test
     void aFixedAddressBelowAnEarlierBufferIsRefusedAtItsPlaceByTheValidation() throws Exception {
         Path l = launch("{\"buffer\": \"a\", \"type\": \"u32\", \"count\": 4}, {\"buffer\": \"b\", \"type\": \"u32\", \"count\": 4}");
-        LaunchSpec s = LaunchFileReader.read(l);
+        LaunchSpec s = LaunchJsonChecks.read(l);
         LaunchSpec fixed = new LaunchSpec(s.file(), s.ptx(), s.kernel(), s.grid(), s.block(), s.cluster(),
                 java.util.List.of(s.args().get(0), new ArgSpec("b", s.args().get(1).type(), 4, "zero", null, null, null,
                         new ArgSpec.Extras(io.barrierscope.exec.Space.GLOBAL_BASE, null, null))),
                 0, null, s.policy(), s.seed(), s.maxSteps(), s.notes(), s.buffers(), null, s.sourceText());
-        String e = assertThrows(BadInputException.class, () -> LaunchedRun.create(fixed, null, null)).getMessage();
+        String e = assertThrows(BadInputException.class, () -> LaunchValidation.validate(fixed).start(null, null)).getMessage();
         assertTrue(e.contains("buffer 'b' at 0x") && e.contains("overlaps the module's globals or an earlier buffer"), e);
         assertTrue(e.startsWith(l + ":1:"), e);
     }
 
     @Test
     void aRunAgainReusesTheValidatedLaunchAndReadsNothing() throws Exception {
-        LaunchedRun run = LaunchedRun.open(launch("{\"buffer\": \"a\", \"type\": \"u32\", \"count\": 4}, "
-                + "{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 4}"));
+        LaunchedRun run = LaunchValidation.validate(launch("{\"buffer\": \"a\", \"type\": \"u32\", \"count\": 4}, "
+                + "{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 4}")).start();
         Outcome first = run.runToEnd(); // 32 threads store to one word: a race, diagnosed
         Files.delete(tmp.resolve("k.ptx")); // nothing is read again
         LaunchedRun again = run.again("round-robin", 0);

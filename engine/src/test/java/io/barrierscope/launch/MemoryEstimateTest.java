@@ -65,7 +65,7 @@ class MemoryEstimateTest {
                 + ".visible .entry k(.param .u64 p)\n{\n.shared .align 4 .b8 s[1024];\nret;\n}\n");
         Path l = tmp.resolve("launch.json");
         Files.writeString(l, "{\"ptx\": \"k.ptx\", \"grid\": [2, 1, 1], \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 262144}]}");
-        LaunchedRun run = LaunchedRun.open(l);
+        LaunchedRun run = LaunchValidation.validate(l).start();
         MemoryEstimate on = run.memoryEstimate(0);
         assertTrue(on.race());
         assertEquals(MIB, on.bufferBytes());
@@ -75,5 +75,53 @@ class MemoryEstimateTest {
         run.raceDetection(false);
         assertEquals(0, run.memoryEstimate(0).shadowBytes());
         assertEquals(2 * run.stateBytes(), run.memoryEstimate(0).total());
+    }
+
+    @Test
+    void aKernelWithAccessesNarrowerThanAWordCountsByteCellsForEveryShadowedByte() throws Exception {
+        Files.writeString(tmp.resolve("k.ptx"), ".version 9.0\n.target sm_90a\n.address_size 64\n"
+                + ".visible .entry k(.param .u64 p)\n{\n.reg .b64 %rd<2>;\n.reg .b16 %h<2>;\nld.param.u64 %rd1, [p];\n"
+                + "mov.b16 %h1, 7;\nst.global.u8 [%rd1], %h1;\nret;\n}\n");
+        Path l = tmp.resolve("launch.json");
+        Files.writeString(l, "{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"u8\", \"count\": 4096}]}");
+        MemoryEstimate m = LaunchValidation.validate(l).start().memoryEstimate(0);
+        assertTrue(m.splitsWords());
+        assertEquals(4096 / 4 * 40 + 4096 * 41, m.shadowBytes());
+        // A kernel whose accesses are all whole words (or vectors making one) never splits a word.
+        Files.writeString(tmp.resolve("w.ptx"), ".version 9.0\n.target sm_90a\n.address_size 64\n"
+                + ".visible .entry k(.param .u64 p)\n{\n.reg .b64 %rd<2>;\n.reg .b16 %h<5>;\nld.param.u64 %rd1, [p];\n"
+                + "st.global.v4.u8 [%rd1], {%h1, %h2, %h3, %h4};\nret;\n}\n");
+        Files.writeString(l, "{\"ptx\": \"w.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"u8\", \"count\": 4096}]}");
+        MemoryEstimate w = LaunchValidation.validate(l).start().memoryEstimate(0);
+        assertFalse(w.splitsWords());
+        assertEquals(4096 / 4 * 40, w.shadowBytes());
+    }
+
+    @Test
+    void exploreCountsTheForkCheckpointsOfEveryRunAliveUpToEachRunsCap() {
+        // A short run: one checkpoint per run (the default run, one per preemption level below the bound, one run again).
+        assertEquals(4, MemoryEstimate.forkCheckpoints(MIB, 1000, 3));
+        // One per 256 steps of a small state, 16384 steps of a 1 MiB one; never more than the cap per run.
+        assertEquals(4 * 10, MemoryEstimate.forkCheckpoints(16 * 1024, 2560, 3));
+        assertEquals(4 * 7, MemoryEstimate.forkCheckpoints(MIB, 100_000, 3));
+        assertEquals(4L * MemoryEstimate.EXPLORE_CHECKPOINTS_PER_RUN, MemoryEstimate.forkCheckpoints(16 * 1024, 50_000_000, 3));
+        assertEquals(2L * MemoryEstimate.EXPLORE_CHECKPOINTS_PER_RUN, MemoryEstimate.forkCheckpoints(16 * 1024, 50_000_000, 0));
+        MemoryEstimate m = new MemoryEstimate(MIB, MIB, MIB, true, 2, false, 40);
+        assertEquals(2 * MIB + 2 * 10 * MIB + (2 * MIB + 40 * (MIB + 10 * MIB)), m.total());
+        assertTrue(m.describe().contains("explore's checkpoints (2 start, 40 fork) 442 MiB"), m.describe());
+    }
+
+    @Test
+    void anExploreValidatedForItsStepsAndBoundCountsTheirCheckpoints() throws Exception {
+        Files.writeString(tmp.resolve("k.ptx"), ".version 9.0\n.target sm_90a\n.address_size 64\n"
+                + ".visible .entry k(.param .u64 p)\n{\nret;\n}\n");
+        Path l = tmp.resolve("launch.json");
+        Files.writeString(l, "{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 16}]}");
+        ValidatedLaunch v = LaunchValidation.validate(l, new LaunchValidation.Use(true, 2, 2560, 1));
+        assertEquals(MemoryEstimate.forkCheckpoints(v.stateBytes(), 2560, 1), v.memory.forkCheckpoints());
+        assertEquals(2, v.memory.exploreJobs());
+        // Without steps of its own, explore is counted under the launch's step limit (50,000,000: every run at its cap).
+        ValidatedLaunch d = LaunchValidation.validate(l, new LaunchValidation.Use(true, 2));
+        assertEquals((LaunchValidation.Use.DEFAULT_PREEMPTIONS + 1L) * MemoryEstimate.EXPLORE_CHECKPOINTS_PER_RUN, d.memory.forkCheckpoints());
     }
 }

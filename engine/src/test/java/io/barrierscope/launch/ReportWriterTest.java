@@ -24,7 +24,7 @@ class ReportWriterTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static LaunchedRun sample(String name) {
-        LaunchedRun r = LaunchedRun.open(SAMPLES.resolve(name).resolve("launch.json"), "round-robin", 0L);
+        LaunchedRun r = LaunchValidation.validate(SAMPLES.resolve(name).resolve("launch.json")).start("round-robin", 0L);
         r.runToEnd();
         return r;
     }

@@ -43,7 +43,7 @@ class StructParamLaunchTest {
 
     @Test
     void aStructParameterIsBuiltFromPointerAndScalarFieldsAtTheirOffsets() throws Exception {
-        LaunchedRun r = LaunchedRun.open(launch(FIELDS, BUFFERS, ""));
+        LaunchedRun r = LaunchValidation.validate(launch(FIELDS, BUFFERS, "")).start();
         assertEquals(Outcome.COMPLETED, r.runToEnd());
         List<Number> out = r.buffers().get("out");
         // out was passed 8 bytes (two ints) in: element k+2 holds in[k] * 3 for the first 20.
@@ -54,21 +54,21 @@ class StructParamLaunchTest {
     @Test
     void aStructOfTheWrongSizeIsRefusedAtItsPlaceInTheLaunchFile() throws Exception {
         Path l = launch("{\"struct\": {\"bytes\": 16}}", BUFFERS, "");
-        String e = assertThrows(BadInputException.class, () -> LaunchedRun.open(l)).getMessage();
+        String e = assertThrows(BadInputException.class, () -> LaunchValidation.validate(l).start()).getMessage();
         assertTrue(e.contains("launch.json:2:22:") && e.contains("is a struct of 16 bytes but parameter _Z10scale_copy6Params_param_0 has 24 bytes"), e);
     }
 
     @Test
     void aFieldPastTheEndOfTheStructIsRefused() throws Exception {
         Path l = launch("{\"struct\": {\"bytes\": 24, \"fields\": [{\"offset\": 20, \"pointer\": \"in\"}]}}", BUFFERS, "");
-        String e = assertThrows(BadInputException.class, () -> LaunchFileReader.read(l)).getMessage();
+        String e = assertThrows(BadInputException.class, () -> LaunchJsonChecks.read(l)).getMessage();
         assertTrue(e.contains("a 8-byte field at offset 20 does not fit the 24-byte struct"), e);
     }
 
     @Test
     void aFieldPointingToAnUnknownBufferIsRefused() throws Exception {
         Path l = launch("{\"struct\": {\"fields\": [{\"offset\": 0, \"pointer\": \"nowhere\"}]}}", BUFFERS, "");
-        String e = assertThrows(BadInputException.class, () -> LaunchedRun.open(l)).getMessage();
+        String e = assertThrows(BadInputException.class, () -> LaunchValidation.validate(l).start()).getMessage();
         assertTrue(e.contains("field points to buffer 'nowhere'"), e);
     }
 
@@ -84,7 +84,7 @@ class StructParamLaunchTest {
         String args = "{\"struct\": {\"base64\": \"" + Base64.getEncoder().encodeToString(p.array()) + "\"}}";
         String buffers = "{\"buffer\": \"in\", \"type\": \"s32\", \"address\": \"0x" + Long.toHexString(in) + "\", \"file\": \"in.bin\"},"
                 + " {\"buffer\": \"out\", \"type\": \"u8\", \"address\": " + out + ", \"base64\": \"" + Base64.getEncoder().encodeToString(new byte[128]) + "\"}";
-        LaunchedRun r = LaunchedRun.open(launch(args, buffers, ""));
+        LaunchedRun r = LaunchValidation.validate(launch(args, buffers, "")).start();
         assertEquals(Outcome.COMPLETED, r.runToEnd());
         byte[] got = r.machine().memory.global.byName("out").data();
         for (int i = 0; i < 32; i++) assertEquals(2 * (i + 1), got[4 * i], "out[" + i + "]");
@@ -95,15 +95,15 @@ class StructParamLaunchTest {
         String buffers = "{\"buffer\": \"in\", \"type\": \"s32\", \"count\": 32, \"address\": \"0x" + Long.toHexString(Space.GLOBAL_BASE + 0x20000) + "\"},"
                 + " {\"buffer\": \"out\", \"type\": \"s32\", \"count\": 32, \"address\": \"0x" + Long.toHexString(Space.GLOBAL_BASE + 0x10000) + "\"}";
         Path l = launch(FIELDS, buffers, "");
-        String e = assertThrows(BadInputException.class, () -> LaunchedRun.open(l)).getMessage();
+        String e = assertThrows(BadInputException.class, () -> LaunchValidation.validate(l).start()).getMessage();
         assertTrue(e.contains("overlaps the module's globals or an earlier buffer"), e);
     }
 
     @Test
     void aStructLaunchSurvivesTheCanonicalJsonATraceCarries() throws Exception {
-        LaunchSpec s = LaunchFileReader.read(launch(FIELDS, BUFFERS, ", \"globalBase\": \"0x" + Long.toHexString(Space.GLOBAL_BASE) + "\""));
+        LaunchSpec s = LaunchJsonChecks.read(launch(FIELDS, BUFFERS, ", \"globalBase\": \"0x" + Long.toHexString(Space.GLOBAL_BASE) + "\""));
         String json = LaunchSpecJson.write(s, "round-robin", 0, 1000);
-        LaunchSpec again = LaunchFileReader.readText(tmp.resolve("again.json"), json);
+        LaunchSpec again = LaunchJsonChecks.readText(tmp.resolve("again.json"), json);
         assertEquals(LaunchSpecJson.write(again, "round-robin", 0, 1000), json);
         assertTrue(again.args().get(0).isStruct());
         assertEquals(4, again.args().get(0).extras().struct().fields().size());

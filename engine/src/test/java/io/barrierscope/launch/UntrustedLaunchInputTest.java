@@ -26,12 +26,12 @@ class UntrustedLaunchInputTest {
 
     private String readError(String json) throws Exception {
         Path l = write(json);
-        return assertThrows(BadInputException.class, () -> LaunchFileReader.read(l)).getMessage();
+        return assertThrows(BadInputException.class, () -> LaunchJsonChecks.read(l)).getMessage();
     }
 
     private String openError(String json) throws Exception {
         Path l = write(json);
-        return assertThrows(BadInputException.class, () -> LaunchedRun.open(l)).getMessage();
+        return assertThrows(BadInputException.class, () -> LaunchValidation.validate(l).start()).getMessage();
     }
 
     private static final String ARGS = "\"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 4}, {\"value\": 1, \"type\": \"u32\"}]";
@@ -46,7 +46,7 @@ class UntrustedLaunchInputTest {
     @Test
     void aNulInATracesEmbeddedLaunchIsRefusedAtItsPlace() {
         String e = assertThrows(BadInputException.class,
-                () -> LaunchFileReader.readText(tmp.resolve("launch.json"), "{\"ptx\": \"a\\u0000b.ptx\"}")).getMessage();
+                () -> LaunchJsonChecks.readText(tmp.resolve("launch.json"), "{\"ptx\": \"a\\u0000b.ptx\"}")).getMessage();
         assertTrue(e.contains("control character U+0000"), e);
     }
 
@@ -83,7 +83,7 @@ class UntrustedLaunchInputTest {
         Path l = tmp.resolve("t.json");
         Files.writeString(l, "{\"ptx\": \"t.ptx\", \"buffers\": [{\"buffer\": \"t\", \"type\": \"f32\", \"count\": 64}],\n"
                 + "\"args\": [{\"tensorMap\": {\"buffer\": \"t\", \"dims\": [4294967296, 4294967296, 4294967296], \"box\": [8, 8, 1]}}]}");
-        String e = assertThrows(BadInputException.class, () -> LaunchedRun.open(l)).getMessage();
+        String e = assertThrows(BadInputException.class, () -> LaunchValidation.validate(l).start()).getMessage();
         assertTrue(e.contains("t.json:2:"), e);
         assertTrue(e.contains("tensorMap over 't'"), e);
     }
@@ -100,7 +100,7 @@ class UntrustedLaunchInputTest {
 
     @Test
     void theWholeRangeOfEachIntegerTypeIsAccepted() throws Exception {
-        LaunchSpec s = LaunchFileReader.read(write("{\"ptx\": \"k.ptx\", \"args\": [{\"value\": 18446744073709551615, \"type\": \"u64\"},"
+        LaunchSpec s = LaunchJsonChecks.read(write("{\"ptx\": \"k.ptx\", \"args\": [{\"value\": 18446744073709551615, \"type\": \"u64\"},"
                 + "{\"value\": -2147483648, \"type\": \"s32\"}, {\"value\": 255, \"type\": \"u8\"}]}"));
         assertEquals(-1L, s.args().get(0).value().longValue());
         assertEquals(-2147483648L, s.args().get(1).value().longValue());
@@ -120,11 +120,11 @@ class UntrustedLaunchInputTest {
     void invalidUtf8IsRefusedAtItsLineAndColumn() throws Exception {
         Path l = tmp.resolve("bad.json");
         Files.write(l, new byte[] {'{', '\n', ' ', '"', (byte) 0xC3, '"', '}'});
-        String e = assertThrows(BadInputException.class, () -> LaunchFileReader.read(l)).getMessage();
+        String e = assertThrows(BadInputException.class, () -> LaunchJsonChecks.read(l)).getMessage();
         assertTrue(e.contains("bad.json:2:3: error: not UTF-8 text: byte 0xC3"), e);
         Path p = tmp.resolve("bad.ptx");
         Files.write(p, new byte[] {'.', 'v', '\n', (byte) 0xFF});
-        e = assertThrows(BadInputException.class, () -> LaunchedRun.open(p)).getMessage();
+        e = assertThrows(BadInputException.class, () -> LaunchValidation.validate(p).start()).getMessage();
         assertTrue(e.contains("bad.ptx:2:1: error: not UTF-8 text: byte 0xFF"), e);
     }
 
@@ -132,7 +132,7 @@ class UntrustedLaunchInputTest {
     void argumentsAgainstParametersAreCheckedInTheOneValidationHome() throws Exception {
         String e = openError("{\"ptx\": \"k.ptx\", \"args\": [{\"value\": 1, \"type\": \"u32\"}]}");
         assertTrue(e.contains("takes 2 parameters but the launch file gives 1 args"), e);
-        LaunchedRun.open(write("{\"ptx\": \"k.ptx\", " + ARGS + "}"));
+        LaunchValidation.validate(write("{\"ptx\": \"k.ptx\", " + ARGS + "}")).start();
     }
 
     @Test
@@ -145,7 +145,7 @@ class UntrustedLaunchInputTest {
         Files.writeString(tmp.resolve("k.ptx"), ptx);
         Path l = tmp.resolve("launch.json");
         Files.writeString(l, "{\"ptx\": \"k.ptx\", \"kernel\": \"k\"}");
-        assertEquals(java.util.List.of("kernel.cu"), java.util.List.copyOf(LaunchedRun.open(l).cudaSources().keySet()));
+        assertEquals(java.util.List.of("kernel.cu"), java.util.List.copyOf(LaunchValidation.validate(l).start().cudaSources().keySet()));
         assertTrue(LaunchedRun.isSourceName("dir.v2/kernel.CUH"));
         assertTrue(!LaunchedRun.isSourceName("/home/me/.ssh/id_rsa") && !LaunchedRun.isSourceName("dir.cu/secret")
                 && !LaunchedRun.isSourceName(".cu"));

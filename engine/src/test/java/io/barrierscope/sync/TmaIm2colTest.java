@@ -1,5 +1,7 @@
 package io.barrierscope.sync;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -7,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.exec.Outcome;
-import io.barrierscope.launch.LaunchFileReader;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchedRun;
 import java.nio.file.Path;
@@ -100,9 +101,8 @@ class TmaIm2colTest {
 
     static LaunchedRun run(String kernel, String json, int block) throws Exception {
         Path ptx = Path.of(TmaIm2colTest.class.getResource("/ptx-corpus/tma_im2col.ptx").toURI());
-        LaunchSpec spec = LaunchFileReader.readText(ptx.resolveSibling("t.json"),
-                "{\"ptx\": \"tma_im2col.ptx\", \"kernel\": \"" + kernel + "\", \"grid\": [" + block + ", 1, 1], \"block\": [256, 1, 1],\n" + json + "}");
-        LaunchedRun r = LaunchedRun.create(spec, null, null);
+        LaunchSpec spec = LaunchValidation.checkJson(ptx.resolveSibling("t.json"), "{\"ptx\": \"tma_im2col.ptx\", \"kernel\": \"" + kernel + "\", \"grid\": [" + block + ", 1, 1], \"block\": [256, 1, 1],\n" + json + "}");
+        LaunchedRun r = LaunchValidation.validate(spec).start(null, null);
         r.runToEnd();
         return r;
     }
@@ -171,7 +171,7 @@ class TmaIm2colTest {
         Path launch = Path.of(TmaIm2colTest.class.getResource("/ptx-corpus/tma_im2col.json").toURI());
         for (String policy : List.of("round-robin", "random", "adversarial")) {
             for (long seed = 0; seed < 3; seed++) {
-                LaunchedRun r = LaunchedRun.open(launch, policy, seed);
+                LaunchedRun r = LaunchValidation.validate(launch).start(policy, seed);
                 r.runToEnd();
                 assertEquals(List.of(), r.expectDifferences(), policy + " seed " + seed + "\n" + r.summary());
                 assertEquals(List.of(), io.barrierscope.testing.PtxRun.codes(r), r.summary());
@@ -365,9 +365,9 @@ class TmaIm2colTest {
         String json = "{\"ptx\": \"tma_im2col.ptx\", \"kernel\": \"tma_im2col4d\", \"args\": [" + cv.map(", \"swizzle\": \"64B\"", 4, 32)
                 + ", {\"buffer\": \"out\", \"type\": \"s32\", \"count\": 1024}], \"buffers\": [{\"buffer\": \"t\", \"type\": \"s32\", \"count\": 392}]}";
         Path dir = Path.of(TmaIm2colTest.class.getResource("/ptx-corpus/tma_im2col.ptx").toURI()).getParent();
-        LaunchSpec s = LaunchFileReader.readText(dir.resolve("a.json"), json);
+        LaunchSpec s = LaunchValidation.checkJson(dir.resolve("a.json"), json);
         String canonical = io.barrierscope.launch.LaunchSpecJson.write(s, "round-robin", 0, 1000);
-        LaunchSpec again = LaunchFileReader.readText(dir.resolve("b.json"), canonical);
+        LaunchSpec again = LaunchValidation.checkJson(dir.resolve("b.json"), canonical);
         assertEquals(s.args().get(0).tensorMap(), again.args().get(0).tensorMap());
         assertEquals(List.of(-1, -1), again.args().get(0).tensorMap().im2col().lowerCorner());
         assertEquals(List.of(4, 32), again.args().get(0).tensorMap().box());

@@ -1,10 +1,11 @@
 package io.barrierscope.sync;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.exec.Outcome;
-import io.barrierscope.launch.LaunchFileReader;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchedRun;
 import java.nio.file.Path;
@@ -20,9 +21,8 @@ class TmaStoreReduceTest {
 
     private static LaunchedRun launch(String kernel, String json, Outcome want) throws Exception {
         Path ptx = Path.of(TmaStoreReduceTest.class.getResource("/ptx-corpus/tma_modes.ptx").toURI());
-        LaunchSpec spec = LaunchFileReader.readText(ptx.resolveSibling("t.json"),
-                "{\"ptx\": \"tma_modes.ptx\", \"kernel\": \"" + kernel + "\", \"grid\": [1, 1, 1], \"block\": [256, 1, 1],\n" + json + "}");
-        LaunchedRun r = LaunchedRun.create(spec, null, null);
+        LaunchSpec spec = LaunchValidation.checkJson(ptx.resolveSibling("t.json"), "{\"ptx\": \"tma_modes.ptx\", \"kernel\": \"" + kernel + "\", \"grid\": [1, 1, 1], \"block\": [256, 1, 1],\n" + json + "}");
+        LaunchedRun r = LaunchValidation.validate(spec).start(null, null);
         r.runToEnd();
         assertEquals(want, r.interpreter().outcome(), r.summary());
         return r;
@@ -130,7 +130,7 @@ class TmaStoreReduceTest {
         Path launch = Path.of(TmaStoreReduceTest.class.getResource("/ptx-corpus/tma_store.json").toURI());
         for (String policy : java.util.List.of("round-robin", "random", "adversarial")) {
             for (long seed = 0; seed < 4; seed++) {
-                LaunchedRun r = LaunchedRun.open(launch, policy, seed);
+                LaunchedRun r = LaunchValidation.validate(launch).start(policy, seed);
                 r.runToEnd();
                 assertEquals(java.util.List.of(), r.expectDifferences(), policy + " seed " + seed + "\n" + r.summary());
             }
@@ -148,12 +148,11 @@ class TmaStoreReduceTest {
         String wait = "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd2, {%r1, %r2}], [%r6];";
         assertTrue(ptx.contains(wait));
         java.nio.file.Files.writeString(dir.resolve("racy.ptx"), ptx.replace(wait, wait + "\n\tst.shared.u32 [%r6], 7;"));
-        LaunchSpec spec = LaunchFileReader.readText(dir.resolve("t.json"),
-                "{\"ptx\": \"racy.ptx\", \"kernel\": \"tma_store2d\", \"grid\": [1, 1, 1], \"block\": [256, 1, 1],\n"
+        LaunchSpec spec = LaunchValidation.checkJson(dir.resolve("t.json"), "{\"ptx\": \"racy.ptx\", \"kernel\": \"tma_store2d\", \"grid\": [1, 1, 1], \"block\": [256, 1, 1],\n"
                 + "\"args\": [{\"tensorMap\": {\"buffer\": \"t\", \"dims\": [40, 24], \"box\": [32, 8]}},"
                 + " {\"value\": 0, \"type\": \"s32\"}, {\"value\": 0, \"type\": \"s32\"}],\n"
                 + "\"buffers\": [{\"buffer\": \"t\", \"type\": \"s32\", \"count\": 960, \"init\": \"iota\"}]}");
-        LaunchedRun r = LaunchedRun.create(spec, null, null);
+        LaunchedRun r = LaunchValidation.validate(spec).start(null, null);
         r.runToEnd();
         assertEquals(Outcome.DIAGNOSED, r.interpreter().outcome(), r.summary());
         assertTrue(r.summary().contains("race"), r.summary());

@@ -1,11 +1,12 @@
 package io.barrierscope.sync;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.exec.Outcome;
-import io.barrierscope.launch.LaunchFileReader;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchedRun;
 import java.nio.file.Path;
@@ -42,8 +43,8 @@ class TmaSwizzleTest {
                 + "{\"buffer\": \"out\", \"type\": \"s32\", \"count\": 256, \"init\": \"zero\"},\n"
                 + "{\"value\": " + c0 + ", \"type\": \"s32\"}, {\"value\": " + c1 + ", \"type\": \"s32\"}, {\"value\": " + boxX * boxY * 4
                 + ", \"type\": \"s32\"}],\n\"buffers\": [{\"buffer\": \"t\", \"type\": \"s32\", \"count\": 960, \"init\": \"iota\"}]}";
-        LaunchSpec spec = LaunchFileReader.readText(ptx.resolveSibling("tma_swizzle.json"), json);
-        LaunchedRun r = LaunchedRun.create(spec, null, null);
+        LaunchSpec spec = LaunchValidation.checkJson(ptx.resolveSibling("tma_swizzle.json"), json);
+        LaunchedRun r = LaunchValidation.validate(spec).start(null, null);
         r.runToEnd();
         assertEquals(Outcome.COMPLETED, r.interpreter().outcome(), r.summary());
         return r;

@@ -1,11 +1,12 @@
 package io.barrierscope.sync;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.exec.Outcome;
-import io.barrierscope.launch.LaunchFileReader;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchedRun;
 import java.nio.file.Path;
@@ -20,9 +21,8 @@ import org.junit.jupiter.api.Test;
 class TmaTensorMapModesTest {
     static LaunchedRun run(String file, String kernel, String json) throws Exception {
         Path ptx = Path.of(TmaTensorMapModesTest.class.getResource("/ptx-corpus/" + file).toURI());
-        LaunchSpec spec = LaunchFileReader.readText(ptx.resolveSibling("t.json"),
-                "{\"ptx\": \"" + file + "\", \"kernel\": \"" + kernel + "\", \"grid\": [1, 1, 1], \"block\": [256, 1, 1],\n" + json + "}");
-        LaunchedRun r = LaunchedRun.create(spec, null, null);
+        LaunchSpec spec = LaunchValidation.checkJson(ptx.resolveSibling("t.json"), "{\"ptx\": \"" + file + "\", \"kernel\": \"" + kernel + "\", \"grid\": [1, 1, 1], \"block\": [256, 1, 1],\n" + json + "}");
+        LaunchedRun r = LaunchValidation.validate(spec).start(null, null);
         r.runToEnd();
         assertEquals(Outcome.COMPLETED, r.interpreter().outcome(), r.summary());
         return r;
@@ -172,9 +172,9 @@ class TmaTensorMapModesTest {
                 + "{\"value\": 0, \"type\": \"s32\"}, {\"value\": 0, \"type\": \"s32\"}, {\"value\": 0, \"type\": \"s32\"}],\n"
                 + "\"buffers\": [{\"buffer\": \"t\", \"type\": \"f32\", \"count\": 512, \"init\": \"iota\"}]}";
         Path dir = Path.of(TmaTensorMapModesTest.class.getResource("/ptx-corpus/tma_swizzle.ptx").toURI()).getParent();
-        LaunchSpec s = LaunchFileReader.readText(dir.resolve("a.json"), json);
+        LaunchSpec s = LaunchValidation.checkJson(dir.resolve("a.json"), json);
         String canonical = io.barrierscope.launch.LaunchSpecJson.write(s, "round-robin", 0, 1000);
-        LaunchSpec again = LaunchFileReader.readText(dir.resolve("b.json"), canonical);
+        LaunchSpec again = LaunchValidation.checkJson(dir.resolve("b.json"), canonical);
         assertEquals(s.args().get(0).tensorMap(), again.args().get(0).tensorMap());
         assertEquals(java.util.List.of(1, 2, 1), again.args().get(0).tensorMap().elementStrides());
         assertEquals(32, again.args().get(0).tensorMap().interleave());

@@ -1,5 +1,7 @@
 package io.barrierscope.testing;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import io.barrierscope.exec.Dim3;
 import io.barrierscope.launch.ArgSpec;
 import io.barrierscope.launch.LaunchSpec;
@@ -23,7 +25,7 @@ public final class CorpusKernel {
                     .map(b -> new ArgSpec(b, ScalarType.S32, 64, "zero", null, null)).toList();
             LaunchSpec spec = new LaunchSpec(ptx.resolveSibling(entry + ".json"), ptx, entry, new Dim3(1, 1, 1),
                     new Dim3(threads, 1, 1), null, args, 0, null, policy, seed, 2_000_000, List.of());
-            LaunchedRun r = LaunchedRun.create(spec, null, null).raceDetection(true);
+            LaunchedRun r = LaunchValidation.validate(spec).start(null, null).raceDetection(true);
             r.runToEnd();
             return r;
         } catch (URISyntaxException e) {

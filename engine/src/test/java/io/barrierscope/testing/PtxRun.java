@@ -1,5 +1,7 @@
 package io.barrierscope.testing;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Dim3;
 import io.barrierscope.exec.Outcome;
@@ -92,7 +94,7 @@ public final class PtxRun {
             Files.writeString(ptx, ptx());
             LaunchSpec spec = new LaunchSpec(dir.resolve("launch.json"), ptx, "k", grid, block, cluster, args, 0, null, policy,
                     seed, maxSteps, List.of(), List.of(), latency);
-            return (policyObject != null ? LaunchedRun.create(spec, policyObject) : LaunchedRun.create(spec, null, null))
+            return (policyObject != null ? LaunchValidation.validate(spec).start(policyObject) : LaunchValidation.validate(spec).start(null, null))
                     .raceDetection(races);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

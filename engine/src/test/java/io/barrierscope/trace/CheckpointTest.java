@@ -1,5 +1,7 @@
 package io.barrierscope.trace;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -226,7 +228,7 @@ class CheckpointTest {
                 new ArgSpec("labels", ScalarType.S32, 8, "data", labels, null), new ArgSpec(null, ScalarType.U32, 0, null, null, 6L));
         LaunchSpec spec = new LaunchSpec(ptx.resolveSibling("printf_debug.json"), ptx, "debug_print", new Dim3(2, 1, 1),
                 new Dim3(4, 1, 1), null, args, 0, null, "random", 4, 1_000_000, List.of());
-        LaunchedRun r = LaunchedRun.create(spec, null, null);
+        LaunchedRun r = LaunchValidation.validate(spec).start(null, null);
         Ending e = assertReplaysFrom(r, x -> !x.printfLines().isEmpty());
         assertEquals(Outcome.COMPLETED, e.outcome(), r.summary());
         assertEquals(6, e.printf().size());

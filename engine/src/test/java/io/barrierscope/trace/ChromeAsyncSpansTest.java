@@ -1,5 +1,7 @@
 package io.barrierscope.trace;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -28,7 +30,7 @@ class ChromeAsyncSpansTest {
     private static final Path WGMMA_GEMM = Path.of("..", "samples", "wgmma-gemm", "launch.json");
 
     private static TimeTravel recorded(Path launch) throws Exception {
-        LaunchedRun run = LaunchedRun.open(launch, "round-robin", 0L);
+        LaunchedRun run = LaunchValidation.validate(launch).start("round-robin", 0L);
         TimeTravel tt = new TimeTravel(run);
         tt.runForward(() -> false);
         assertTrue(tt.atEnd(), run.summary());

@@ -1,5 +1,7 @@
 package io.barrierscope.trace;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,7 +30,7 @@ class TraceOpenCancelTest {
     private Path spinTrace(long steps) throws Exception {
         Path spin = tmp.resolve("spin.ptx");
         Files.writeString(spin, SPIN);
-        TimeTravel tt = new TimeTravel(LaunchedRun.open(spin), steps);
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(spin).start(), steps);
         tt.runForward(() -> false);
         Path t = tmp.resolve("spin.bstrace");
         TraceFile.write(tt, t);

@@ -1,5 +1,7 @@
 package io.barrierscope.trace;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -21,7 +23,7 @@ class TraceOpenRobustnessTest {
     Path tmp;
 
     private Path written(Path launch) throws Exception {
-        TimeTravel tt = new TimeTravel(LaunchedRun.open(launch));
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(launch).start());
         tt.runForward(() -> false);
         Path t = tmp.resolve("t.bstrace");
         TraceFile.write(tt, t);
@@ -83,7 +85,7 @@ class TraceOpenRobustnessTest {
         Path spin = tmp.resolve("spin.ptx");
         Files.writeString(spin, ".version 8.0\n.target sm_90a\n.address_size 64\n.visible .entry spin()\n{\n.reg .b32 %r<3>;\n"
                 + "mov.u32 %r1, 0;\n$L1:\nadd.u32 %r1, %r1, 1;\nbra $L1;\n}\n");
-        TimeTravel tt = new TimeTravel(LaunchedRun.open(spin), 100_000);
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(spin).start(), 100_000);
         tt.runForward(() -> false);
         byte[] e = tt.recording().encoded();
         assertTrue(e.length > 1 << 16, "long enough to cross the comparison window: " + e.length);

@@ -1,5 +1,7 @@
 package io.barrierscope.runtime;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -145,8 +147,7 @@ final class LaunchBundle {
 
     /** Runs the bundle as `run` does, recording trace.bstrace; a note when it does not end as the program's launch did. */
     private static String record(Path dir, LaunchOptions o, Outcome outcome, long steps) throws IOException {
-        LaunchedRun r = LaunchedRun.open(dir.resolve("launch.json"));
-        if (!o.race()) r.raceDetection(false);
+        LaunchedRun r = LaunchValidation.validate(dir.resolve("launch.json"), new LaunchValidation.Use(o.race(), 0)).start();
         TimeTravel tt = new TimeTravel(r, o.maxSteps());
         while (tt.runForward(() -> false).reason() == TimeTravel.Reason.BREAKPOINT) {
             // no breakpoints are set; runForward returns at the end

@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,7 +38,7 @@ class AsyncLatencySamplesTest {
     }
 
     private static LaunchedRun ran(Path launch) {
-        LaunchedRun r = LaunchedRun.open(launch);
+        LaunchedRun r = LaunchValidation.validate(launch).start();
         assertEquals(Outcome.COMPLETED, r.runToEnd());
         assertEquals(List.of(), r.expectDifferences(), "the kernel's result does not depend on copy latency");
         return r;
@@ -68,7 +70,7 @@ class AsyncLatencySamplesTest {
     @Test
     void theExplorersDefaultLatencyIsTheLaunchsToo() throws Exception {
         // A schedule that says nothing about latency replays with the launch's, as `run` would.
-        LaunchedRun r = LaunchedRun.open(withLatency("round-robin", "5000"), new io.barrierscope.explore.SchedulePolicy());
+        LaunchedRun r = LaunchValidation.validate(withLatency("round-robin", "5000")).start(new io.barrierscope.explore.SchedulePolicy());
         assertEquals(Outcome.COMPLETED, r.runToEnd());
         assertEquals(List.of(), r.expectDifferences());
         assertTrue(r.machine().cycles >= 5000, "copies took the launch's 5000 cycles: " + r.machine().cycles);
@@ -76,7 +78,7 @@ class AsyncLatencySamplesTest {
 
     @Test
     void aTraceCarriesItsLatencyModel() throws Exception {
-        TimeTravel tt = new TimeTravel(LaunchedRun.open(withLatency("adversarial", "{\"min\": 700, \"max\": 2500}")));
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(withLatency("adversarial", "{\"min\": 700, \"max\": 2500}")).start());
         tt.runForward(() -> false);
         Path f = dir.resolve("t.bstrace");
         TraceFile.write(tt, f);

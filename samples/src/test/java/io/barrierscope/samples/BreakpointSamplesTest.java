@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -23,7 +25,7 @@ import org.junit.jupiter.api.Test;
 /** Every breakpoint kind on real kernels: where it stops, and that the state there shows the event. */
 class BreakpointSamplesTest {
     private static TimeTravel session(String sample, String policy, long seed) {
-        return new TimeTravel(LaunchedRun.open(SampleRuns.launch(sample), policy, seed));
+        return new TimeTravel(LaunchValidation.validate(SampleRuns.launch(sample)).start(policy, seed));
     }
 
     /** Continues until the end, collecting every stop. */
@@ -48,7 +50,7 @@ class BreakpointSamplesTest {
      */
     private static int steps(String sample, String policy, long seed, java.util.function.BiPredicate<SyncEvent, Long> which,
                              boolean distinctSteps) {
-        LaunchedRun r = LaunchedRun.open(SampleRuns.launch(sample), policy, seed);
+        LaunchedRun r = LaunchValidation.validate(SampleRuns.launch(sample)).start(policy, seed);
         java.util.TreeSet<Long> at = new java.util.TreeSet<>();
         int[] n = {0};
         r.interpreter().addListener(new ExecutionListener() {

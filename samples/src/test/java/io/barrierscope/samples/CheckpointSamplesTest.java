@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,7 +44,7 @@ class CheckpointSamplesTest {
     }
 
     private static void retraces(Path launch, long seed) {
-        LaunchedRun r = LaunchedRun.open(launch, "random", seed);
+        LaunchedRun r = LaunchValidation.validate(launch).start("random", seed);
         // A first run, to learn its length, then back to the start: a restore already, and cheaper than re-opening.
         Checkpoint start = Checkpoint.take(r.interpreter());
         r.runToEnd();

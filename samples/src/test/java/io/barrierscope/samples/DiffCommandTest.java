@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -107,8 +109,8 @@ class DiffCommandTest {
     @Test
     void theEngineComparisonFindsTheDecisionThatMakesTheRace() throws Exception {
         Path l = scenario("races/fresh-barrier-parity-one");
-        LaunchedRun a = LaunchedRun.open(l, new SchedulePolicy(Schedule.parse("s1:0w1")));
-        LaunchedRun b = LaunchedRun.open(l, new SchedulePolicy(Schedule.parse("s1:0w1,11w1")));
+        LaunchedRun a = LaunchValidation.validate(l).start(new SchedulePolicy(Schedule.parse("s1:0w1")));
+        LaunchedRun b = LaunchValidation.validate(l).start(new SchedulePolicy(Schedule.parse("s1:0w1,11w1")));
         RunDiff.Result r = RunDiff.compare(a, b, 100_000);
         assertFalse(r.same());
         assertTrue(r.divergence().why().contains("(scheduling decision 12)"), r.divergence().why());

@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,7 +31,7 @@ class ExploreTest {
     }
 
     private static Explorer.Result explore(Path launch, Explorer.Options o) {
-        LaunchedRun run = LaunchedRun.open(launch, new SchedulePolicy());
+        LaunchedRun run = LaunchValidation.validate(launch).start(new SchedulePolicy());
         return new Explorer(run, () -> 0L).explore(o);
     }
 
@@ -41,18 +43,18 @@ class ExploreTest {
 
     /** Plain runs: round-robin misses the bug (so does every seed listed). */
     private static void missedByPlainRuns(Path launch) {
-        LaunchedRun rr = LaunchedRun.open(launch, "round-robin", 0L);
+        LaunchedRun rr = LaunchValidation.validate(launch).start("round-robin", 0L);
         assertEquals(Outcome.COMPLETED, rr.runToEnd(), rr.summary());
         assertTrue(rr.interpreter().diagnostics().isEmpty(), rr.summary());
         for (long seed = 1; seed <= 3; seed++) {
-            LaunchedRun r = LaunchedRun.open(launch, "random", seed);
+            LaunchedRun r = LaunchValidation.validate(launch).start("random", seed);
             assertEquals(Outcome.COMPLETED, r.runToEnd(), "random seed " + seed + ": " + r.summary());
         }
     }
 
     /** Replays the finding's schedule through the command line and a fresh run: same failure, same step. */
     private static void replays(Path launch, Finding f, Outcome outcome, int exit) {
-        LaunchedRun r = LaunchedRun.open(launch, new SchedulePolicy(Schedule.parse(f.schedule().toString())));
+        LaunchedRun r = LaunchValidation.validate(launch).start(new SchedulePolicy(Schedule.parse(f.schedule().toString())));
         assertEquals(outcome, r.runToEnd());
         if (outcome == Outcome.DIAGNOSED) {
             assertTrue(r.interpreter().diagnostics().stream().anyMatch(d -> d.code().code().equals(f.code()) && d.step() == f.step()),

@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,8 +30,8 @@ class JobsExploreTest {
     private record Run(Explorer.Result result, List<Schedule> counted) {}
 
     private static Run explore(Path launch, int jobs, Explorer.Options o, boolean systematicOnly) {
-        Explorer ex = new Explorer(LaunchedRun.open(launch, new SchedulePolicy()), () -> 0L);
-        ex.jobs(jobs, () -> LaunchedRun.open(launch, new SchedulePolicy()));
+        Explorer ex = new Explorer(LaunchValidation.validate(launch).start(new SchedulePolicy()), () -> 0L);
+        ex.jobs(jobs, () -> LaunchValidation.validate(launch).start(new SchedulePolicy()));
         ex.systematicOnly(systematicOnly);
         List<Schedule> counted = new ArrayList<>();
         ex.onSchedule(counted::add);

@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -49,7 +51,7 @@ class LessonMomentsTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("moments")
     void everyMomentIsAcceptedAndHappens(Moment moment) {
-        TimeTravel tt = new TimeTravel(LaunchedRun.open(SampleRuns.launch(moment.sample()), "round-robin", 0L));
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(SampleRuns.launch(moment.sample())).start("round-robin", 0L));
         Breakpoint bp = tt.breakpoints().add(moment.spec()); // throws with the engine's message if refused
         TimeTravel.Stop stop = tt.runForward(() -> false);
         assertEquals(TimeTravel.Reason.BREAKPOINT, stop.reason(),

@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -55,7 +57,7 @@ class MbarrierDeadlockExplanationTest {
     void whoArrivedIsPartOfTheStateATimeTravellerRestores() {
         LaunchedRun fresh = SampleRuns.run("mbarrier-init-count-too-high", "random", 4);
         io.barrierscope.trace.TimeTravel tt = new io.barrierscope.trace.TimeTravel(
-                LaunchedRun.open(SampleRuns.launch("mbarrier-init-count-too-high"), "random", 4L));
+                LaunchValidation.validate(SampleRuns.launch("mbarrier-init-count-too-high")).start("random", 4L));
         tt.runForward(() -> false);
         tt.seek(tt.now() / 2);
         tt.runForward(() -> false);

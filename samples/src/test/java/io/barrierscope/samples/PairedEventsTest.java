@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.barrierscope.exec.ExecutionListener;
@@ -27,7 +29,7 @@ class PairedEventsTest {
     @ParameterizedTest
     @MethodSource("samples")
     void aListenerTakingEventsOneByOneSeesWhatTheRecordingHolds(Path launch) {
-        TimeTravel tt = new TimeTravel(LaunchedRun.open(launch, "random", 3L));
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(launch).start("random", 3L));
         List<String> told = new ArrayList<>();
         tt.interpreter().addListener(new ExecutionListener() {
             @Override

@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,7 +38,7 @@ class PartialOrderExploreTest {
     }
 
     static Explorer.Result explore(Path launch, boolean por, boolean symmetry, int bound, long budget) {
-        Explorer ex = new Explorer(LaunchedRun.open(launch, new SchedulePolicy()), () -> 0L);
+        Explorer ex = new Explorer(LaunchValidation.validate(launch).start(new SchedulePolicy()), () -> 0L);
         ex.systematicOnly(true);
         ex.partialOrder(por);
         return ex.explore(new Explorer.Options(budget, 0, 0, bound, 200_000, symmetry, -1));

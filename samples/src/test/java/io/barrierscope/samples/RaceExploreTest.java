@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,7 +24,7 @@ class RaceExploreTest {
     @ValueSource(strings = {"fresh-barrier-parity-one", "relaxed-arrive-data", "remote-arrive-before-init", "stale-parity-single-slot"})
     void exploreFindsTheRaceAndEachFindingsScheduleReplaysIt(String name) throws Exception {
         Path launch = Path.of(RaceExploreTest.class.getResource("/races/" + name + "/launch.json").toURI());
-        Explorer.Result r = new Explorer(LaunchedRun.open(launch, new SchedulePolicy()), () -> 0L).explore(SMALL);
+        Explorer.Result r = new Explorer(LaunchValidation.validate(launch).start(new SchedulePolicy()), () -> 0L).explore(SMALL);
         // An unpublished mbarrier init used by a peer CTA has its own code (docs/semantics.md section 13).
         List<Finding> races = r.findings().stream().filter(f -> f.code().equals("race") || f.code().equals("mbarrier-init-not-fenced")).toList();
         assertTrue(!races.isEmpty(), () -> "findings: " + r.findings());
@@ -30,7 +32,7 @@ class RaceExploreTest {
         assertEquals(races.size(), races.stream().map(Finding::cause).distinct().count());
         for (Finding f : races) {
             assertTrue(f.cause().contains("kernel.cu:"), f.cause());
-            LaunchedRun replay = LaunchedRun.open(launch, new SchedulePolicy(Schedule.parse(f.schedule().toString())));
+            LaunchedRun replay = LaunchValidation.validate(launch).start(new SchedulePolicy(Schedule.parse(f.schedule().toString())));
             assertEquals(Outcome.DIAGNOSED, replay.runToEnd());
             assertTrue(replay.interpreter().diagnostics().stream().anyMatch(d -> d.code().code().equals(f.code()) && d.step() == f.step()),
                     replay.summary());

@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,7 +47,7 @@ class RaceScenariosTest {
         for (String policy : POLICIES) {
             int races = 0;
             for (long seed = 0; seed < (policy.equals("round-robin") ? 1 : 10); seed++) {
-                LaunchedRun r = LaunchedRun.open(launch(name), policy, seed);
+                LaunchedRun r = LaunchValidation.validate(launch(name)).start(policy, seed);
                 r.runToEnd();
                 if (orDeadlock && r.interpreter().outcome() == Outcome.DEADLOCK) {
                     assertEquals(List.of(), r.interpreter().diagnostics(), r.summary());
@@ -67,7 +69,7 @@ class RaceScenariosTest {
 
     /** With detection off the kernel runs to the end without any diagnostic: the corruption is silent. */
     private static void silentWithoutDetection(String name) {
-        LaunchedRun r = LaunchedRun.open(launch(name), "round-robin", 0L).raceDetection(false);
+        LaunchedRun r = LaunchValidation.validate(launch(name)).start("round-robin", 0L).raceDetection(false);
         // (round-robin is a schedule where each of these completes rather than hangs)
         r.runToEnd();
         assertEquals(Outcome.COMPLETED, r.interpreter().outcome(), r.summary());
@@ -106,7 +108,7 @@ class RaceScenariosTest {
         for (String policy : POLICIES) {
             int notFenced = 0;
             for (long seed = 0; seed < (policy.equals("round-robin") ? 1 : 10); seed++) {
-                LaunchedRun r = LaunchedRun.open(launch("remote-arrive-before-init"), policy, seed);
+                LaunchedRun r = LaunchValidation.validate(launch("remote-arrive-before-init")).start(policy, seed);
                 r.runToEnd();
                 assertEquals(List.of(), r.expectDifferences(), policy + " seed " + seed + "\n" + r.summary());
                 Diagnostic d = r.interpreter().diagnostics().get(0);
@@ -125,7 +127,7 @@ class RaceScenariosTest {
 
     @Test
     void aRaceIsFoundAgainWhenTheTraceIsReopenedAndWhenTimeTravelsBackAndForth() throws Exception {
-        TimeTravel tt = new TimeTravel(LaunchedRun.open(launch("stale-parity-single-slot"), "random", 3L));
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(launch("stale-parity-single-slot")).start("random", 3L));
         tt.runForward(() -> false);
         assertEquals(Outcome.DIAGNOSED, tt.interpreter().outcome());
         String race = tt.interpreter().diagnostics().get(0).message();

@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,7 +30,7 @@ class SampleExpectationsTest {
                 Map<String, List<Number>> first = null;
                 for (String policy : POLICIES) {
                     for (long seed = 0; seed < (policy.equals("round-robin") ? 1 : 20); seed++) {
-                        LaunchedRun r = LaunchedRun.open(launch, policy, seed);
+                        LaunchedRun r = LaunchValidation.validate(launch).start(policy, seed);
                         r.runToEnd();
                         assertEquals(List.of(), r.expectDifferences(), name + " " + policy + " seed " + seed + "\n" + r.summary());
                         if (r.interpreter().outcome() == io.barrierscope.exec.Outcome.COMPLETED) {
@@ -45,7 +47,7 @@ class SampleExpectationsTest {
 
     /** Hashes every warp step (step, warp, pc, lanes) of a run. */
     private static long stepHash(Path launch, String policy, long seed) {
-        LaunchedRun r = LaunchedRun.open(launch, policy, seed);
+        LaunchedRun r = LaunchValidation.validate(launch).start(policy, seed);
         long[] h = {1125899906842597L};
         r.interpreter().addListener(new ExecutionListener() {
             @Override

@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -203,7 +205,7 @@ class SampleKernelsTest {
     @Test
     void aStaleParityWaitReadsTheOldTileAndReleasesTheSlotTwice() {
         // With the race detector off, the run goes on: the stale reads and the double release show.
-        LaunchedRun r = LaunchedRun.open(SampleRuns.launch("stale-parity-early-return"), "random", 7L).raceDetection(false);
+        LaunchedRun r = LaunchValidation.validate(SampleRuns.launch("stale-parity-early-return")).start("random", 7L).raceDetection(false);
         r.runToEnd();
         assertEquals(Outcome.DIAGNOSED, r.interpreter().outcome());
         assertEquals("mbarrier-phase-unobserved", r.interpreter().diagnostics().get(0).code().code());

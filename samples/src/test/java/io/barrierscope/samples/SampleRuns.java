@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import io.barrierscope.launch.LaunchedRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +27,7 @@ final class SampleRuns {
     }
 
     static LaunchedRun run(String sample, String policy, long seed) {
-        LaunchedRun r = LaunchedRun.open(launch(sample), policy, seed);
+        LaunchedRun r = LaunchValidation.validate(launch(sample)).start(policy, seed);
         r.runToEnd();
         return r;
     }

@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,7 +34,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class SymmetryExploreTest {
     private static Explorer.Result explore(Path launch, Explorer.Options o, boolean systematicOnly) {
-        Explorer ex = new Explorer(LaunchedRun.open(launch, new SchedulePolicy()), () -> 0L);
+        Explorer ex = new Explorer(LaunchValidation.validate(launch).start(new SchedulePolicy()), () -> 0L);
         ex.systematicOnly(systematicOnly);
         ex.partialOrder(false); // the symmetric-warp reduction alone (PartialOrderExploreTest: both)
         return ex.explore(o);
@@ -53,7 +55,7 @@ class SymmetryExploreTest {
         assertFalse(on.findings().isEmpty());
         assertEquals(causes(off), causes(on));
         for (Finding f : on.findings()) {
-            LaunchedRun r = LaunchedRun.open(launch, new SchedulePolicy(Schedule.parse(f.schedule().toString())));
+            LaunchedRun r = LaunchValidation.validate(launch).start(new SchedulePolicy(Schedule.parse(f.schedule().toString())));
             Outcome o = r.runToEnd();
             assertEquals(f.outcome(), o.jsonName(), f.schedule().toString());
             if (f.kind().equals(Finding.DIAGNOSTIC)) {

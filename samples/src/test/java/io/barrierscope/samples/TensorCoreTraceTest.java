@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,7 +32,7 @@ class TensorCoreTraceTest {
     Path dir;
 
     private static TimeTravel recorded(boolean withoutTensorCoreEvents) {
-        TimeTravel tt = new TimeTravel(LaunchedRun.open(SampleRuns.launch("wgmma-gemm")));
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(SampleRuns.launch("wgmma-gemm")).start());
         if (withoutTensorCoreEvents) tt.omitTensorCoreEvents();
         tt.runForward(() -> false);
         return tt;

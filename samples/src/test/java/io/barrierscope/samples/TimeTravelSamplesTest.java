@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,7 +35,7 @@ class TimeTravelSamplesTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("samples")
     void seekingToRandomStepsReachesTheStateFirstReachedThere(Path launch) {
-        LaunchedRun run = LaunchedRun.open(launch, "random", 11L);
+        LaunchedRun run = LaunchValidation.validate(launch).start("random", 11L);
         TimeTravel tt = new TimeTravel(run);
         long[] hashes = forwardHashes(tt);
         long end = tt.now();
@@ -54,7 +56,7 @@ class TimeTravelSamplesTest {
     @ParameterizedTest
     @ValueSource(strings = {"tma-pipeline", "mbarrier-parity-pipeline", "cluster-remote-arrive", "mbarrier-init-count-too-high"})
     void steppingBackRetracesTheRunStepByStep(String sample) {
-        TimeTravel tt = new TimeTravel(LaunchedRun.open(SampleRuns.launch(sample), "adversarial", 5L));
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(SampleRuns.launch(sample)).start("adversarial", 5L));
         long[] hashes = forwardHashes(tt);
         for (int i = 0; i < 120 && tt.now() > 0; i++) {
             tt.stepBack();
@@ -71,9 +73,9 @@ class TimeTravelSamplesTest {
     @ParameterizedTest
     @ValueSource(strings = {"block-reduce", "bulk-copy-pipeline"})
     void recordingDoesNotChangeTheRun(String sample) {
-        LaunchedRun plain = LaunchedRun.open(SampleRuns.launch(sample), "random", 3L);
+        LaunchedRun plain = LaunchValidation.validate(SampleRuns.launch(sample)).start("random", 3L);
         plain.runToEnd();
-        LaunchedRun recorded = LaunchedRun.open(SampleRuns.launch(sample), "random", 3L);
+        LaunchedRun recorded = LaunchValidation.validate(SampleRuns.launch(sample)).start("random", 3L);
         TimeTravel tt = new TimeTravel(recorded);
         tt.runForward(() -> false);
         assertEquals(StateHash.of(plain.interpreter()), StateHash.of(recorded.interpreter()));
@@ -84,9 +86,9 @@ class TimeTravelSamplesTest {
     @ParameterizedTest
     @ValueSource(strings = {"tma-pipeline", "block-reduce"})
     void theSameSeedRecordsTheSameEvents(String sample) {
-        TimeTravel a = new TimeTravel(LaunchedRun.open(SampleRuns.launch(sample), "random", 9L));
+        TimeTravel a = new TimeTravel(LaunchValidation.validate(SampleRuns.launch(sample)).start("random", 9L));
         a.runForward(() -> false);
-        TimeTravel b = new TimeTravel(LaunchedRun.open(SampleRuns.launch(sample), "random", 9L));
+        TimeTravel b = new TimeTravel(LaunchValidation.validate(SampleRuns.launch(sample)).start("random", 9L));
         b.runForward(() -> false);
         assertTrue(a.recording().sameEvents(b.recording()));
         // Travelling back and forth does not add or reorder events.

@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -32,7 +34,7 @@ class TraceFileSamplesTest {
     Path dir;
 
     private static TimeTravel recorded(String sample, String policy, long seed) {
-        TimeTravel tt = new TimeTravel(LaunchedRun.open(SampleRuns.launch(sample), policy, seed));
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(SampleRuns.launch(sample)).start(policy, seed));
         tt.runForward(() -> false);
         return tt;
     }
@@ -98,7 +100,7 @@ class TraceFileSamplesTest {
 
     @Test
     void aTraceOfAPausedSessionOpensAtItsLastStep() throws IOException {
-        TimeTravel tt = new TimeTravel(LaunchedRun.open(SampleRuns.launch("mbarrier-parity-pipeline"), "random", 2L));
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(SampleRuns.launch("mbarrier-parity-pipeline")).start("random", 2L));
         for (int i = 0; i < 300; i++) tt.step();
         Path f = dir.resolve("paused.bstrace");
         TraceFile.write(tt, f);

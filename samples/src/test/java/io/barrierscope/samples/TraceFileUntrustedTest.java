@@ -1,5 +1,7 @@
 package io.barrierscope.samples;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -29,7 +31,7 @@ class TraceFileUntrustedTest {
     Path dir;
 
     private Path good() throws Exception {
-        TimeTravel tt = new TimeTravel(LaunchedRun.open(SampleRuns.launch("block-reduce"), "random", 1L));
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(SampleRuns.launch("block-reduce")).start("random", 1L));
         tt.runForward(() -> false);
         Path f = dir.resolve("t.bstrace");
         TraceFile.write(tt, f);
@@ -117,7 +119,7 @@ class TraceFileUntrustedTest {
 
     @Test
     void aTraceOfARunEndedByTheStepLimitReopens() throws Exception {
-        LaunchedRun run = LaunchedRun.open(SampleRuns.launch("block-reduce"), "random", 1L);
+        LaunchedRun run = LaunchValidation.validate(SampleRuns.launch("block-reduce")).start("random", 1L);
         TimeTravel tt = new TimeTravel(run, 500);
         tt.runForward(() -> false);
         assertEquals(io.barrierscope.exec.Outcome.STEP_LIMIT, run.interpreter().outcome());
@@ -147,7 +149,7 @@ class TraceFileUntrustedTest {
     @Test
     void replayingToTheEndNeverRunsPastTheRecordedSteps() {
         // A trace claiming its run ended at step 10 of a kernel that goes on: the replay stops one step later.
-        TimeTravel tt = new TimeTravel(LaunchedRun.open(SampleRuns.launch("block-reduce"), "round-robin", 0L));
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(SampleRuns.launch("block-reduce")).start("round-robin", 0L));
         tt.replayTo(10, true);
         assertEquals(11, tt.now());
         assertFalse(tt.atEnd());

@@ -1,5 +1,7 @@
 package io.barrierscope.app.debugger;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import io.barrierscope.app.Locations;
 import io.barrierscope.app.barriers.BarriersViewModel;
 import io.barrierscope.app.breakpoints.BreakpointsViewModel;
@@ -561,8 +563,8 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public void compareWithFix(Path bug, ExploreViewModel.Comparer comparer) {
         Path fix = bug == null ? null : FixedTwin.of(bug).orElse(null);
         if (fix == null || comparer == null) return;
-        comparer.compare(new CompareViewModel.Side(FixedTwin.name(bug), () -> LaunchedRun.open(bug)),
-                new CompareViewModel.Side(FixedTwin.name(fix), () -> LaunchedRun.open(fix)));
+        comparer.compare(new CompareViewModel.Side(FixedTwin.name(bug), () -> LaunchValidation.validate(bug).start()),
+                new CompareViewModel.Side(FixedTwin.name(fix), () -> LaunchValidation.validate(fix).start()));
     }
 
     public ReadOnlyStringProperty titleProperty() { return title.getReadOnlyProperty(); }

@@ -1,5 +1,7 @@
 package io.barrierscope.app.explore;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import io.barrierscope.explore.Explorer;
 import io.barrierscope.explore.Finding;
 import io.barrierscope.explore.SchedulePolicy;
@@ -84,7 +86,9 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
             try {
                 long t0 = clockMillis.getAsLong();
                 this.t0 = t0;
-                LaunchedRun run = LaunchedRun.create(launch, new SchedulePolicy());
+                // Its machine, race shadow and checkpoints counted against the heap before the search starts.
+                LaunchedRun run = LaunchValidation.validate(launch,
+                        new LaunchValidation.Use(true, 1, Math.max(0, options.maxSteps()), Math.max(0, options.maxPreemptions()))).start(new SchedulePolicy());
                 Explorer ex = new Explorer(run, clockMillis);
                 explorer = ex;
                 if (cancelled) ex.cancel(); // asked before the explorer existed

@@ -1,5 +1,7 @@
 package io.barrierscope.app.explore;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import io.barrierscope.app.compare.CompareViewModel;
 import io.barrierscope.app.session.OpenedFile;
 import io.barrierscope.app.session.SourceMap;
@@ -284,8 +286,8 @@ public final class ExploreViewModel implements AutoCloseable {
         if (r == null || launch == null || comparer == null) return;
         LaunchSpec l = launch;
         Schedule s = Schedule.parse(r.replaySchedule());
-        comparer.compare(new CompareViewModel.Side("default schedule", () -> LaunchedRun.create(l, new SchedulePolicy())),
-                new CompareViewModel.Side("[" + r.code() + "] schedule " + r.replaySchedule(), () -> LaunchedRun.create(l, new SchedulePolicy(s))));
+        comparer.compare(new CompareViewModel.Side("default schedule", () -> LaunchValidation.validate(l).start(new SchedulePolicy())),
+                new CompareViewModel.Side("[" + r.code() + "] schedule " + r.replaySchedule(), () -> LaunchValidation.validate(l).start(new SchedulePolicy(s))));
     }
 
     /** What Copy puts on the clipboard: the command line that replays the finding. */

@@ -1,5 +1,7 @@
 package io.barrierscope.app.files;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -8,7 +10,6 @@ import io.barrierscope.app.session.LaunchSettings;
 import io.barrierscope.exec.Dim3;
 import io.barrierscope.launch.AtomicFiles;
 import io.barrierscope.launch.BadInputException;
-import io.barrierscope.launch.LaunchFileReader;
 import io.barrierscope.ptx.Function;
 import io.barrierscope.ptx.Module;
 import io.barrierscope.ptx.PtxException;
@@ -32,7 +33,7 @@ import javafx.collections.ObservableList;
  * The launch editor for a {@code .ptx} or {@code .cu} opened without a launch file: the kernel, grid, block,
  * cluster, dynamic shared memory, run policy and seed, and one row per kernel parameter (from the entry's
  * {@code .param} list), saved as a launch file (README, Launch files) that the engine's reader accepts. The
- * file is checked by {@link LaunchFileReader} before anything is written and written atomically, so a launch
+ * file is checked by {@link io.barrierscope.launch.LaunchValidation} before anything is written and written atomically, so a launch
  * file on disk is never half-written or invalid. No toolkit needed.
  */
 public final class LaunchEditorViewModel {
@@ -224,7 +225,7 @@ public final class LaunchEditorViewModel {
         Path launch = Path.of(name).toAbsolutePath().normalize();
         if (Files.isDirectory(launch)) throw bad(launch + " is a folder; name the launch file, e.g. kernel.launch.json");
         String text = json(launch);
-        LaunchFileReader.readText(launch, text); // its messages carry line:col in the text
+        LaunchValidation.checkJson(launch, text); // its messages carry line:col in the text
         try {
             if (compiled) {
                 Path copy = ptxTarget(launch);

@@ -1,5 +1,7 @@
 package io.barrierscope.app.session;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import io.barrierscope.app.timeline.TimelineModel;
 import io.barrierscope.exec.Policy;
 import io.barrierscope.launch.BadInputException;
@@ -240,7 +242,7 @@ public final class DebugSession implements AutoCloseable {
     public void openWithPolicy(LaunchSpec launch, Policy policy, long step, String note, boolean toEnd) {
         pauseRequested.set(true);
         worker.execute(() -> guarded(() -> {
-            LaunchedRun r = LaunchedRun.create(launch, policy);
+            LaunchedRun r = LaunchValidation.validate(launch).start(policy);
             if (file == null) file = launch.file(); // else the same launch: the file it was opened from
             TimeTravel tt = new TimeTravel(r);
             if (nav != null) breakpoints.carryOver(tt.breakpoints());

@@ -1,5 +1,8 @@
 package io.barrierscope.app.session;
 
+import io.barrierscope.launch.LaunchValidation;
+import io.barrierscope.launch.ValidatedLaunch;
+
 import io.barrierscope.launch.BadInputException;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchedRun;
@@ -56,38 +59,34 @@ final class Loader {
             // Compiled with nvcc when it is installed (into a temporary directory), else the message says how.
             Path ptx = io.barrierscope.launch.NvccCompiler.compile(path);
             LaunchSettings s = ptxSettings != null ? ptxSettings : LaunchSettings.defaults();
-            return new Loaded(new TimeTravel(fits(ptxRun(ptx, s))), "Compiled " + path.getFileName() + " with nvcc to " + ptx
+            return new Loaded(new TimeTravel(ptxRun(ptx, s)), "Compiled " + path.getFileName() + " with nvcc to " + ptx
                     + "; no launch file: launched with " + s.describe(), false);
         }
         if (name.endsWith(".ptx")) {
             LaunchSettings s = ptxSettings != null ? ptxSettings : LaunchSettings.defaults();
             String note = ptxSettings != null ? "No launch file: launched with " + s.describe()
                     : "No launch file: the command line's defaults (" + s.describe() + "); File > Open asks for others";
-            return new Loaded(new TimeTravel(fits(ptxRun(path, s))), note, false);
+            return new Loaded(new TimeTravel(ptxRun(path, s)), note, false);
         }
-        return new Loaded(new TimeTravel(fits(LaunchedRun.open(path, cancel))), "", false);
-    }
-
-    private static LaunchedRun fits(LaunchedRun r) {
-        r.requireMemory(0);
-        return r;
+        // Read, checked and planned in one place, its memory with the race shadow counted against the heap.
+        return new Loaded(new TimeTravel(LaunchValidation.validate(path, LaunchValidation.Use.RUN, cancel).start()), "", false);
     }
 
     /** The same launch and PTX again under another policy and seed. */
     static Loaded rerun(TimeTravel old, String policy, long seed) {
         LaunchedRun r = old.run();
-        LaunchedRun fresh = LaunchedRun.create(r.spec(), r.ptxText(), policy, seed);
+        LaunchedRun fresh = r.launch().start(policy, seed); // nothing read or checked again
         return new Loaded(new TimeTravel(fresh), "Re-ran with policy " + policy + ", seed " + seed, false);
     }
 
     /** A bare PTX launched with the given settings; buffers and parameters as the command line makes them. */
     private static LaunchedRun ptxRun(Path ptx, LaunchSettings s) {
-        LaunchedRun base = LaunchedRun.open(ptx); // the engine's defaults: arguments, buffers, notes
+        ValidatedLaunch base = LaunchValidation.validate(ptx); // the engine's defaults: arguments, buffers, notes
         LaunchSpec d = base.spec();
         List<String> notes = new ArrayList<>(d.notes());
         if (!notes.isEmpty()) notes.set(0, "no launch file: running " + base.program().kernel.name() + " with " + s.describe());
         LaunchSpec spec = new LaunchSpec(d.file(), d.ptx(), d.kernel(), s.grid(), s.block(), s.cluster(), d.args(),
                 d.dynamicSharedBytes(), d.expect(), s.policy(), s.seed(), d.maxSteps(), List.copyOf(notes), d.buffers());
-        return LaunchedRun.create(spec, base.ptxText(), s.policy(), s.seed());
+        return LaunchValidation.validate(spec, base.ptxText()).start(s.policy(), s.seed());
     }
 }

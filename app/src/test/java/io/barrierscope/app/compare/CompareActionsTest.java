@@ -1,5 +1,7 @@
 package io.barrierscope.app.compare;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -31,7 +33,7 @@ class CompareActionsTest {
         assertEquals(1, compared.size());
         assertEquals("cluster-barrier-one-partition", compared.get(0)[0].label());
         assertEquals("cluster-barrier-one-partition-fixed", compared.get(0)[1].label());
-        assertEquals(LaunchedRun.open(FixedTwin.of(bug).get()).spec(), compared.get(0)[1].open().get().spec());
+        assertEquals(LaunchValidation.validate(FixedTwin.of(bug).get()).start().spec(), compared.get(0)[1].open().get().spec());
 
         vm.open(TestFiles.sample("block-reduce"));
         assertNull(vm.fixedTwinProperty().get());

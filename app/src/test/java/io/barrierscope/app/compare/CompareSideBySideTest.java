@@ -1,5 +1,7 @@
 package io.barrierscope.app.compare;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -41,8 +43,8 @@ class CompareSideBySideTest {
         stage.setScene(new Scene((javafx.scene.Parent) view.root(), 1200, 700));
         stage.show();
         Path bug = TestFiles.sample("cluster-barrier-one-partition");
-        vm.load(new CompareViewModel.Side("bug", () -> LaunchedRun.open(bug)),
-                new CompareViewModel.Side("fix", () -> LaunchedRun.open(FixedTwin.of(bug).orElseThrow())));
+        vm.load(new CompareViewModel.Side("bug", () -> LaunchValidation.validate(bug).start()),
+                new CompareViewModel.Side("fix", () -> LaunchValidation.validate(FixedTwin.of(bug).orElseThrow()).start()));
     }
 
     @BeforeEach

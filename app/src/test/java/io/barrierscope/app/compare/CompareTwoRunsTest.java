@@ -1,5 +1,7 @@
 package io.barrierscope.app.compare;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -44,7 +46,7 @@ class CompareTwoRunsTest {
     @Test
     void aTraceComparesWithTheLaunchItRecorded(@TempDir Path dir) throws Exception {
         Path launch = TestFiles.sample("block-reduce");
-        TimeTravel tt = new TimeTravel(LaunchedRun.open(launch));
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(launch).start());
         tt.replayTo(tt.maxSteps(), true);
         Path trace = dir.resolve("block-reduce.bstrace");
         TraceFile.write(tt, trace);

@@ -1,5 +1,7 @@
 package io.barrierscope.app.compare;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -15,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class CompareViewModelTest {
     private final CompareViewModel vm = new CompareViewModel(Runnable::run, Runnable::run);
 
-    private static CompareViewModel.Side side(String label, Path p) { return new CompareViewModel.Side(label, () -> LaunchedRun.open(p)); }
+    private static CompareViewModel.Side side(String label, Path p) { return new CompareViewModel.Side(label, () -> LaunchValidation.validate(p).start()); }
 
     @Test
     void aBugSampleHasAFixedTwinAndTheFixHasNone() {
@@ -79,7 +81,7 @@ class CompareViewModelTest {
 
     @Test
     void aLaunchThatCannotBeOpenedIsReported() {
-        vm.load(new CompareViewModel.Side("A", () -> LaunchedRun.open(Path.of("no/such/launch.json"))),
+        vm.load(new CompareViewModel.Side("A", () -> LaunchValidation.validate(Path.of("no/such/launch.json")).start()),
                 side("B", TestFiles.sample("block-reduce")));
         assertTrue(vm.statusProperty().get().startsWith("Cannot compare: "), vm.statusProperty().get());
     }

@@ -1,5 +1,7 @@
 package io.barrierscope.app.compare;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,7 +43,7 @@ class CompareViewTest {
         stage.show();
         Path bug = TestFiles.sample("cluster-barrier-one-partition");
         Path fix = FixedTwin.of(bug).orElseThrow();
-        vm.load(new CompareViewModel.Side("bug", () -> LaunchedRun.open(bug)), new CompareViewModel.Side("fix", () -> LaunchedRun.open(fix)));
+        vm.load(new CompareViewModel.Side("bug", () -> LaunchValidation.validate(bug).start()), new CompareViewModel.Side("fix", () -> LaunchValidation.validate(fix).start()));
     }
 
     private static String text(FxRobot robot, String id) { return robot.lookup(id).queryAs(Label.class).getText(); }

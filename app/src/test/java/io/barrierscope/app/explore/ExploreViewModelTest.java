@@ -1,5 +1,7 @@
 package io.barrierscope.app.explore;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -51,7 +53,7 @@ class ExploreViewModelTest {
     private final ExploreViewModel vm = new ExploreViewModel(runner, (l, p, s, n, e) -> opened = new Opened(l, p, s, n, e));
 
     private static final Path LAUNCH = TestFiles.exploreKernel("peer-exit-race");
-    private static final LaunchSpec SPEC = LaunchedRun.open(LAUNCH).spec();
+    private static final LaunchSpec SPEC = LaunchValidation.validate(LAUNCH).start().spec();
 
     private static OpenedFile file(LaunchSpec spec, SourceMap map, boolean trace) {
         return new OpenedFile(LAUNCH, "kernel.ptx", List.of(), map, List.of(), null, null, "round-robin", 0, "", trace, spec);
@@ -163,7 +165,7 @@ class ExploreViewModelTest {
 
         vm.start();
         ExploreViewModel.Listener old = runner.listener;
-        LaunchSpec other = LaunchedRun.open(TestFiles.exploreKernel("flag-check-deadlock")).spec();
+        LaunchSpec other = LaunchValidation.validate(TestFiles.exploreKernel("flag-check-deadlock")).start().spec();
         vm.setLaunch(file(other, SourceMap.EMPTY, false));
         assertTrue(runner.cancelled, "the old search is cancelled");
         assertEquals(ExploreViewModel.State.IDLE, vm.stateProperty().get());
@@ -286,7 +288,7 @@ class ExploreViewModelTest {
         assertTrue(r.minimal().size() <= r.minimal().foundSize());
         assertFalse(r.decisiveText().isEmpty());
         // Replaying the minimal schedule on its own reaches the same diagnostic at the step the row says.
-        LaunchedRun run = LaunchedRun.create(SPEC, new SchedulePolicy(Schedule.parse(r.replaySchedule())));
+        LaunchedRun run = LaunchValidation.validate(SPEC).start(new SchedulePolicy(Schedule.parse(r.replaySchedule())));
         run.runToEnd(SPEC.maxSteps());
         assertTrue(run.interpreter().diagnostics().stream()
                 .anyMatch(d -> d.code().code().equals("dsmem-after-exit") && d.step() == r.minimal().step()));

@@ -1,5 +1,7 @@
 package io.barrierscope.app.files;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -12,7 +14,6 @@ import io.barrierscope.app.files.LaunchEditorViewModel.Param;
 import io.barrierscope.exec.Dim3;
 import io.barrierscope.launch.ArgSpec;
 import io.barrierscope.launch.BadInputException;
-import io.barrierscope.launch.LaunchFileReader;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchedRun;
 import java.nio.file.Files;
@@ -67,7 +68,7 @@ class LaunchEditorViewModelTest {
         vm.launchFile.set(dir.resolve("mine.json").toString());
         Path saved = vm.save();
 
-        LaunchSpec spec = LaunchFileReader.read(saved);
+        LaunchSpec spec = LaunchValidation.validate(saved).spec();
         assertEquals(ptx.toAbsolutePath().normalize(), spec.ptx());
         assertEquals("debug_print", spec.kernel());
         assertEquals(new Dim3(3, 1, 1), spec.grid());
@@ -83,7 +84,7 @@ class LaunchEditorViewModelTest {
         assertEquals("scratch", spec.args().get(1).buffer());
         assertEquals(42L, spec.args().get(2).value().longValue());
         // and it launches
-        assertEquals("debug_print", LaunchedRun.open(saved).program().kernel.name());
+        assertEquals("debug_print", LaunchValidation.validate(saved).start().program().kernel.name());
     }
 
     @Test
@@ -94,7 +95,7 @@ class LaunchEditorViewModelTest {
         vm.params().get(1).type.set("u64");
         vm.params().get(1).value.set("18446744073709551615");
         vm.launchFile.set(dir.resolve("v.json").toString());
-        LaunchSpec spec = LaunchFileReader.read(vm.save());
+        LaunchSpec spec = LaunchValidation.validate(vm.save()).spec();
         assertFalse(spec.args().get(1).isBuffer());
     }
 
@@ -127,7 +128,7 @@ class LaunchEditorViewModelTest {
         LaunchEditorViewModel vm = new LaunchEditorViewModel(ptx, ptx);
         vm.launchFile.set(target.toString());
         vm.save();
-        assertEquals(1, LaunchFileReader.read(target).grid().x());
+        assertEquals(1, LaunchValidation.validate(target).spec().grid().x());
         try (var s = Files.list(dir)) {
             assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")), "no temporary file left behind");
         }
@@ -175,7 +176,7 @@ class LaunchEditorViewModelTest {
         assertTrue(vm.compiled());
         assertEquals(dir.resolve("k.launch.json").toString(), vm.launchFile.get());
         Path saved = vm.save();
-        assertEquals(dir.resolve("k.launch.ptx"), LaunchFileReader.read(saved).ptx());
+        assertEquals(dir.resolve("k.launch.ptx"), LaunchValidation.validate(saved).spec().ptx());
         assertEquals(Files.readString(built), Files.readString(dir.resolve("k.launch.ptx")));
     }
 

@@ -66,7 +66,7 @@ class CaptureTest {
     @Test
     void aTraceOpenedAwayFromItsSampleShowsTheCudaSourceItCarries(@TempDir Path dir) throws Exception {
         io.barrierscope.trace.TimeTravel tt = new io.barrierscope.trace.TimeTravel(
-                io.barrierscope.launch.LaunchedRun.open(io.barrierscope.app.TestFiles.sample("block-reduce")));
+                io.barrierscope.launch.LaunchValidation.validate(io.barrierscope.app.TestFiles.sample("block-reduce")).start());
         tt.runForward(() -> false);
         Path trace = dir.resolve("away.bstrace");
         io.barrierscope.trace.TraceFile.write(tt, trace);

@@ -1,5 +1,7 @@
 package io.barrierscope.app.session;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /** The step that last wrote a buffer element, found by re-executing with the write watch on; the session ends where it was. */
 class LastWriterTest {
     private static TimeTravel atEnd() {
-        TimeTravel tt = new TimeTravel(LaunchedRun.open(TestFiles.sample("block-reduce")));
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(TestFiles.sample("block-reduce")).start());
         tt.runForward(() -> false);
         return tt;
     }

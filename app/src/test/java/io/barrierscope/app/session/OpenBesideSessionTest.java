@@ -79,7 +79,7 @@ class OpenBesideSessionTest {
         Path spin = dir.resolve("spin.ptx");
         java.nio.file.Files.writeString(spin, ".version 8.0\n.target sm_90a\n.address_size 64\n.visible .entry spin()\n{\n"
                 + ".reg .b32 %r<3>;\nmov.u32 %r1, 0;\n$L1:\nadd.u32 %r1, %r1, 1;\nbra $L1;\n}\n");
-        io.barrierscope.trace.TimeTravel tt = new io.barrierscope.trace.TimeTravel(io.barrierscope.launch.LaunchedRun.open(spin), steps);
+        io.barrierscope.trace.TimeTravel tt = new io.barrierscope.trace.TimeTravel(io.barrierscope.launch.LaunchValidation.validate(spin).start(), steps);
         tt.runForward(() -> false);
         Path t = dir.resolve("spin.bstrace");
         io.barrierscope.trace.TraceFile.write(tt, t);

@@ -1,5 +1,7 @@
 package io.barrierscope.app.tensor;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,7 +32,7 @@ class TensorViewModelTest {
     }
 
     private static LaunchedRun ran(String sample) {
-        LaunchedRun run = LaunchedRun.open(TestFiles.sample(sample));
+        LaunchedRun run = LaunchValidation.validate(TestFiles.sample(sample)).start();
         run.runToEnd();
         return run;
     }

@@ -1,5 +1,7 @@
 package io.barrierscope.app.timeline;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -7,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.app.Locations;
 import io.barrierscope.exec.Program;
-import io.barrierscope.launch.LaunchFileReader;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.trace.EventCursor;
@@ -90,11 +91,11 @@ class AsyncSpansTest {
     void aTmaTensorStoreIsACopyOutOfSharedMemoryUntilItsBulkGroupCompletes() {
         Path root = Locations.repoRoot(Path.of(""), Locations.codeLocation()).orElseThrow();
         Path dir = root.resolve("engine/src/test/resources/ptx-corpus");
-        LaunchSpec spec = LaunchFileReader.readText(dir.resolve("t.json"), "{\"ptx\": \"tma_modes.ptx\", \"kernel\": \"tma_store2d\","
+        LaunchSpec spec = LaunchValidation.checkJson(dir.resolve("t.json"), "{\"ptx\": \"tma_modes.ptx\", \"kernel\": \"tma_store2d\","
                 + " \"grid\": [1, 1, 1], \"block\": [256, 1, 1], \"args\": [{\"tensorMap\": {\"buffer\": \"t\", \"dims\": [40, 24],"
                 + " \"box\": [32, 8]}}, {\"value\": 20, \"type\": \"s32\"}, {\"value\": 20, \"type\": \"s32\"}],"
                 + " \"buffers\": [{\"buffer\": \"t\", \"type\": \"s32\", \"count\": 960, \"init\": \"iota\"}]}");
-        TimeTravel tt = new TimeTravel(LaunchedRun.create(spec, null, null));
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(spec).start(null, null));
         tt.runForward(() -> false);
         TimelineModel model = TimelineModel.of(tt);
         model.update();

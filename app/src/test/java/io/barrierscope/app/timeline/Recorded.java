@@ -1,5 +1,7 @@
 package io.barrierscope.app.timeline;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import io.barrierscope.app.TestFiles;
 import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.launch.LaunchedRun;
@@ -27,7 +29,7 @@ final class Recorded {
     final long steps;
 
     Recorded(String sample) {
-        tt = new TimeTravel(LaunchedRun.open(TestFiles.sample(sample)));
+        tt = new TimeTravel(LaunchValidation.validate(TestFiles.sample(sample)).start());
         tt.runForward(() -> false);
         model = TimelineModel.of(tt);
         model.update();

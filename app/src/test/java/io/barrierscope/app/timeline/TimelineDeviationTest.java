@@ -1,5 +1,7 @@
 package io.barrierscope.app.timeline;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -19,10 +21,10 @@ import org.junit.jupiter.api.Test;
 
 /** The timeline marks the steps where a replayed schedule deviates from the default policy. */
 class TimelineDeviationTest {
-    private static final LaunchSpec SPEC = LaunchedRun.open(TestFiles.exploreKernel("peer-exit-race")).spec();
+    private static final LaunchSpec SPEC = LaunchValidation.validate(TestFiles.exploreKernel("peer-exit-race")).start().spec();
 
     private static Minimization minimised() {
-        Explorer ex = new Explorer(LaunchedRun.create(SPEC, new SchedulePolicy()), () -> 0L);
+        Explorer ex = new Explorer(LaunchValidation.validate(SPEC).start(new SchedulePolicy()), () -> 0L);
         Explorer.Result r = ex.explore(new Explorer.Options(100, 0, 0, 3, SPEC.maxSteps(), true, 0));
         Finding f = r.findings().stream().filter(x -> x.code().equals("dsmem-after-exit")).findFirst().orElseThrow();
         assertNotNull(f.minimized());
@@ -31,7 +33,7 @@ class TimelineDeviationTest {
     }
 
     private static TimelineModel replay(Schedule s, boolean travelBack) {
-        TimeTravel tt = new TimeTravel(LaunchedRun.create(SPEC, new SchedulePolicy(s)));
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(SPEC).start(new SchedulePolicy(s)));
         TimelineModel model = TimelineModel.of(tt);
         boolean back = !travelBack;
         while (!tt.atEnd()) {

@@ -1,8 +1,9 @@
 package io.barrierscope.app.timeline;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import io.barrierscope.app.Locations;
 import io.barrierscope.launch.ArgSpec;
-import io.barrierscope.launch.LaunchFileReader;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.trace.EventCursor;
@@ -36,7 +37,7 @@ public final class TimelineDrawBenchmark {
         long iters = args.length > 0 ? Long.parseLong(args[0]) : 12_500;
         int frames = args.length > 1 ? Integer.parseInt(args[1]) : 200;
         Path root = Locations.repoRoot(Path.of(""), Locations.codeLocation()).orElseThrow();
-        LaunchSpec s = LaunchFileReader.read(root.resolve("benchmarks/src/main/resources/kernels/launch.json"));
+        LaunchSpec s = LaunchValidation.validate(root.resolve("benchmarks/src/main/resources/kernels/launch.json")).spec();
         List<ArgSpec> a = new ArrayList<>(s.args());
         ArgSpec it = a.get(2);
         a.set(2, new ArgSpec(null, it.type(), 0, null, null, iters));
@@ -44,7 +45,7 @@ public final class TimelineDrawBenchmark {
                 null, s.policy(), s.seed(), Long.MAX_VALUE / 4, s.notes(), s.buffers());
 
         long t0 = System.nanoTime();
-        TimeTravel tt = new TimeTravel(LaunchedRun.create(spec, null, null));
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(spec).start(null, null));
         tt.runForward(() -> false);
         Recording rec = tt.recording();
         long t1 = System.nanoTime();

@@ -1,5 +1,7 @@
 package io.barrierscope.app.timeline;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -97,7 +99,7 @@ class TimelineModelTest {
     @ParameterizedTest
     @ValueSource(strings = {"block-reduce", "bulk-copy-pipeline", "cluster-barrier-one-partition-fixed", "mbarrier-token-wait"})
     void incrementalUpdatesEqualOneBuildAtTheEnd(String sample) {
-        TimeTravel tt = new TimeTravel(LaunchedRun.open(TestFiles.sample(sample)));
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(TestFiles.sample(sample)).start());
         TimelineModel live = TimelineModel.of(tt);
         live.sliceEvents = 5; // and let readers in every few events
         Random rnd = new Random(7);

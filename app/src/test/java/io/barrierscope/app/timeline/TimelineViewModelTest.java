@@ -1,5 +1,7 @@
 package io.barrierscope.app.timeline;
 
+import io.barrierscope.launch.LaunchValidation;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -160,7 +162,7 @@ class TimelineViewModelTest {
 
     @Test
     void aLiveRunIsFollowedWhileTheWholeRunIsShown() {
-        TimeTravel tt = new TimeTravel(LaunchedRun.open(TestFiles.sample("block-reduce")));
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(TestFiles.sample("block-reduce")).start());
         TimelineModel model = TimelineModel.of(tt);
         TimelineViewModel vm = new TimelineViewModel(model);
         vm.viewportWidthProperty().set(800);

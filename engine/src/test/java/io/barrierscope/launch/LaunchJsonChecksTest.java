@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Launch files (README, "Command line"): defaults, every init, and located refusals. */
-class LaunchFileReaderTest {
+class LaunchJsonChecksTest {
     @TempDir
     Path tmp;
 
@@ -25,12 +25,12 @@ class LaunchFileReaderTest {
 
     private String error(String json) throws Exception {
         Path l = write(json);
-        return assertThrows(BadInputException.class, () -> LaunchFileReader.read(l)).getMessage();
+        return assertThrows(BadInputException.class, () -> LaunchJsonChecks.read(l)).getMessage();
     }
 
     @Test
     void pathsAreRelativeToTheLaunchFileAndDefaultsApply() throws Exception {
-        LaunchSpec s = LaunchFileReader.read(write("{\"ptx\": \"k.ptx\"}"));
+        LaunchSpec s = LaunchJsonChecks.read(write("{\"ptx\": \"k.ptx\"}"));
         assertEquals(tmp.resolve("k.ptx").toAbsolutePath(), s.ptx());
         assertEquals(1, s.grid().volume());
         assertEquals(32, s.block().volume());
@@ -40,7 +40,7 @@ class LaunchFileReaderTest {
 
     @Test
     void runSettingsAreRead() throws Exception {
-        LaunchSpec s = LaunchFileReader.read(write("{\"ptx\": \"k.ptx\", \"run\": {\"policy\": \"random\", \"seed\": 7, \"maxSteps\": 99}}"));
+        LaunchSpec s = LaunchJsonChecks.read(write("{\"ptx\": \"k.ptx\", \"run\": {\"policy\": \"random\", \"seed\": 7, \"maxSteps\": 99}}"));
         assertEquals("random", s.policy());
         assertEquals(7, s.seed());
         assertEquals(99, s.maxSteps());
@@ -48,11 +48,11 @@ class LaunchFileReaderTest {
 
     @Test
     void aLatencyIsAFixedNumberOfCyclesOrARange() throws Exception {
-        assertEquals(null, LaunchFileReader.read(write("{\"ptx\": \"k.ptx\"}")).latency());
+        assertEquals(null, LaunchJsonChecks.read(write("{\"ptx\": \"k.ptx\"}")).latency());
         assertEquals(new io.barrierscope.exec.AsyncLatency(500, 500),
-                LaunchFileReader.read(write("{\"ptx\": \"k.ptx\", \"run\": {\"latency\": 500}}")).latency());
+                LaunchJsonChecks.read(write("{\"ptx\": \"k.ptx\", \"run\": {\"latency\": 500}}")).latency());
         assertEquals(new io.barrierscope.exec.AsyncLatency(20, 900),
-                LaunchFileReader.read(write("{\"ptx\": \"k.ptx\", \"run\": {\"latency\": {\"min\": 20, \"max\": 900}}}")).latency());
+                LaunchJsonChecks.read(write("{\"ptx\": \"k.ptx\", \"run\": {\"latency\": {\"min\": 20, \"max\": 900}}}")).latency());
     }
 
     @Test
@@ -151,7 +151,7 @@ class LaunchFileReaderTest {
 
     @Test
     void aTensorMapArgumentAndExtraBuffersAreRead() throws Exception {
-        LaunchSpec s = LaunchFileReader.read(write("{\"ptx\": \"k.ptx\", \"args\": [{\"tensorMap\": {\"buffer\": \"t\", "
+        LaunchSpec s = LaunchJsonChecks.read(write("{\"ptx\": \"k.ptx\", \"args\": [{\"tensorMap\": {\"buffer\": \"t\", "
                 + "\"dims\": [64, 32], \"box\": [16, 8], \"strides\": [256]}}],"
                 + " \"buffers\": [{\"buffer\": \"t\", \"type\": \"f32\", \"count\": 2048}]}"));
         assertTrue(s.args().get(0).isTensorMap());

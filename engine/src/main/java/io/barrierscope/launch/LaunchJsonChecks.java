@@ -16,8 +16,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Reads and validates a launch file; every problem is a {@link BadInputException} naming file:line:col. */
-public final class LaunchFileReader {
+/**
+ * The part of {@link LaunchValidation} that checks a launch's JSON (everything checkable without
+ * its PTX: structure, kinds, keys, scalar ranges, the PTX path as text and, for a file on disk, as
+ * a file) while turning it into a {@link LaunchSpec}; every problem is a {@link BadInputException}
+ * naming file:line:col. Reached only through {@link LaunchValidation}'s entry points.
+ */
+final class LaunchJsonChecks {
     /** Launch files larger than this are refused before reading. */
     public static final long MAX_FILE_BYTES = 16L << 20;
     /** Elements one buffer may have. */
@@ -33,21 +38,21 @@ public final class LaunchFileReader {
 
     private final String givenText;
 
-    private LaunchFileReader(Path file, String text) {
+    private LaunchJsonChecks(Path file, String text) {
         this.file = file;
         this.givenText = text;
     }
 
-    public static LaunchSpec read(Path file) {
-        return new LaunchFileReader(file.toAbsolutePath().normalize(), null).read();
+    static LaunchSpec read(Path file) {
+        return new LaunchJsonChecks(file.toAbsolutePath().normalize(), null).read();
     }
 
     /**
      * Reads launch JSON held in memory (a trace carries its launch); {@code file} names it in
      * messages and anchors the PTX path, which need not exist on disk.
      */
-    public static LaunchSpec readText(Path file, String text) {
-        return new LaunchFileReader(file.toAbsolutePath().normalize(), text).read();
+    static LaunchSpec readText(Path file, String text) {
+        return new LaunchJsonChecks(file.toAbsolutePath().normalize(), text).read();
     }
 
     private BadInputException bad(String pointer, String msg) { return JsonLocations.error(file, source, pointer, msg); }
@@ -80,7 +85,6 @@ public final class LaunchFileReader {
         Dim3 grid = dim(root, "grid", Dim3.ONE);
         Dim3 block = dim(root, "block", new Dim3(32, 1, 1));
         Dim3 cluster = root.has("cluster") ? dim(root, "cluster", Dim3.ONE) : null;
-        if (block.volume() > 1024) throw bad("/block", "a CTA has at most 1024 threads; block " + block + " has " + block.volume());
         List<ArgSpec> args = new ArrayList<>();
         JsonNode a = root.get("args");
         if (a != null) {
