@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.barrierscope.launch.ArgSpec;
 import io.barrierscope.launch.LaunchSpec;
+import io.barrierscope.launch.LaunchValidation;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.ptx.ScalarType;
 import java.math.BigDecimal;
@@ -54,7 +55,7 @@ class F64DirectedKernelTest {
                 new ArgSpec("out", ScalarType.U64, 20L * n, "zero", null, null));
         LaunchSpec spec = new LaunchSpec(ptx.resolveSibling("f64_directed.json"), ptx, "f64_directed", Dim3.ONE, new Dim3(n, 1, 1), null, args,
                 0, null, "round-robin", 0, 1_000_000, List.of());
-        LaunchedRun r = LaunchedRun.create(spec, null, null);
+        LaunchedRun r = LaunchValidation.validate(spec).start(null, null);
         r.runToEnd();
         assertEquals(Outcome.COMPLETED, r.interpreter().outcome(), r.summary());
         for (int i = 0; i < n; i++) {
