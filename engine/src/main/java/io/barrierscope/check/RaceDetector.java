@@ -334,12 +334,7 @@ public final class RaceDetector implements MemoryModelHook {
         int[] ch = b.chunkForWrite(c);
         int i0 = s0 - c * chunkSize;
         if (lanes == -1) {
-            // A whole warp (the usual arrival): a plain counted loop the JIT can vectorise.
-            for (int lane = 0; lane < 32; lane++) {
-                int s = s0 + lane;
-                ch[i0 + lane] = Math.max(ch[i0 + lane], clock[s]);
-                clock[s]++;
-            }
+            raiseWarp(ch, i0, s0);
             return;
         }
         for (int l = lanes; l != 0; l &= l - 1) {
@@ -348,6 +343,17 @@ public final class RaceDetector implements MemoryModelHook {
             if (ch[i0 + lane] < clock[s]) ch[i0 + lane] = clock[s];
             clock[s]++;
         }
+    }
+
+    /**
+     * A whole warp's release into chunk {@code ch} (its entries from {@code i0}): each lane's entry
+     * raised to its clock, then each clock advanced. Two plain counted loops over distinct arrays
+     * (a chunk is never the clock array), which the JIT can vectorise.
+     */
+    private void raiseWarp(int[] ch, int i0, int s0) {
+        int[] clk = clock;
+        for (int lane = 0; lane < 32; lane++) ch[i0 + lane] = Math.max(ch[i0 + lane], clk[s0 + lane]);
+        for (int lane = 0; lane < 32; lane++) clk[s0 + lane]++;
     }
 
     /** The generation completed: the clock its waiters acquire. */
@@ -393,6 +399,19 @@ public final class RaceDetector implements MemoryModelHook {
     /** The members of a warp .sync instruction meet: each is ordered after all the others' earlier work. */
     public void warpSync(int warp, int members) {
         int b0 = warp << 5;
+        VectorClock shared = warpBase[warp];
+        if (members == -1 && shared != null) {
+            // The usual case, a whole warp with one base: the new base is that base with the warp's
+            // entries raised (what the release into an empty builder and its snapshot would make),
+            // built directly: one chunk copied, no builder joins, snapshots or clears.
+            int c = b0 / chunkSize;
+            int[][] chunks = java.util.Arrays.copyOf(shared.chunks, Math.max(shared.chunks.length, c + 1));
+            int[] ch = chunks[c] == null ? new int[chunkSize] : chunks[c].clone();
+            raiseWarp(ch, b0 - c * chunkSize, b0);
+            chunks[c] = ch;
+            setWarpBase(warp, new VectorClock(chunks));
+            return;
+        }
         releaseWarp(warp, members, scratch);
         VectorClock v = scratch.snapshot();
         scratch.clear();
