@@ -68,15 +68,18 @@ public class RaceBenchmark {
     /**
      * A check without JMH that tolerates a loaded machine: runs with and without detection
      * alternate (so load drifts hit both alike) and the minimum and median per-run times are
-     * printed. {@code java -cp benchmarks/target/benchmarks.jar io.barrierscope.bench.RaceBenchmark [RUNS]}
+     * printed. {@code java -cp benchmarks/target/benchmarks.jar io.barrierscope.bench.RaceBenchmark [RUNS [LAUNCH...]]}
+     * (the launches default to the three of the JMH benchmark).
      */
     public static void main(String[] args) {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 100;
+        String[] launches = args.length > 1 ? java.util.Arrays.copyOfRange(args, 1, args.length)
+                : new String[] {BenchKernels.BUNDLED, "samples/bulk-copy-pipeline/launch.json", "samples/tma-pipeline/launch.json"};
         // Thread CPU time where the JVM offers it: on a shared machine it leaves out waiting for a core.
         java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         boolean cpu = mx.isCurrentThreadCpuTimeSupported();
         System.out.println("timing: " + (cpu ? "thread CPU time" : "wall time (no thread CPU time here)"));
-        for (String k : new String[] {BenchKernels.BUNDLED, "samples/bulk-copy-pipeline/launch.json", "samples/tma-pipeline/launch.json"}) {
+        for (String k : launches) {
             Path file = BenchKernels.launchFile(k);
             long[][] nanos = new long[2][runs];
             long steps = 0;

@@ -99,18 +99,88 @@ final class RaceAccess {
         // Null when the lanes have bases of their own (then each lane's is looked up).
         VectorClock shared = d.warpBase[warp];
         long step = d.x.eventStep();
+        int[] clk = d.clock;
+        int[] pcOf = d.m.pc;
+        // The page of the last lane and what of it the loop reads, held in locals: a warp's words
+        // nearly always fall in one page. Reloaded after the general path ran (it may split a word
+        // of the page or give a cell a read set).
+        int pageNo = -1;
+        long[] a = null;
+        int[] pcs = null;
+        boolean[] split = null;
+        RaceShadow.ReadSet[] readSets = null;
+        RaceShadow.Cells cells = null;
+        // The clock chunk of the last writer or reader looked up (clocks are immutable).
+        VectorClock chunkOf = null;
+        int chunkNo = -1;
+        int[] ch = null;
         for (int l = lanes; l != 0; l &= l - 1) {
             int lane = Integer.numberOfTrailingZeros(l);
             int t = s0 + lane;
             int offset = offsets[lane];
-            RaceShadow.Page pg = page(region, offset);
-            int w = (offset & (RaceShadow.PAGE - 1)) >> 2;
-            if (pg.isSplit(w) || !plainWord(pg.words, w, t, shared != null ? shared : d.base[t], write, step)) {
-                access(region, offset, 4, t, write);
-                if (d.reported) return;
-                // The general path may have changed the warp's bases (it does not today): look again.
-                shared = d.warpBase[warp];
+            if (offset >>> RaceShadow.PAGE_BITS != pageNo) {
+                RaceShadow.Page pg = page(region, offset);
+                pageNo = offset >>> RaceShadow.PAGE_BITS;
+                cells = pg.words;
+                a = cells.d;
+                pcs = cells.pcs;
+                split = pg.split;
+                readSets = cells.readSets;
             }
+            int j = (offset & (RaceShadow.PAGE - 1)) >> 2;
+            VectorClock vb = shared != null ? shared : d.base[t];
+            // plainWord, inline: the same rules, and the same fallback to the general path.
+            fast:
+            if (split == null || !split[j]) {
+                int b = j * RaceShadow.Cells.STRIDE;
+                long epoch = ((long) clk[t] << 32) | t;
+                long wr = a[b + RaceShadow.Cells.W];
+                if (wr != 0 && wr != epoch) {
+                    int id = (int) (wr & (RaceDetector.STRONG - 1));
+                    if (id != t) {
+                        int c = chunkShift >= 0 ? id >>> chunkShift : id / chunkSize;
+                        if (c != chunkNo || vb != chunkOf) {
+                            int[][] chunks = vb.chunks;
+                            ch = c < chunks.length ? chunks[c] : null;
+                            chunkOf = vb;
+                            chunkNo = c;
+                        }
+                        if (ch == null || (int) (wr >>> 32) > ch[id - c * chunkSize]) break fast;
+                    }
+                }
+                if (readSets != null && readSets[j] != null) break fast;
+                long r = a[b + RaceShadow.Cells.R];
+                if (!write && r == epoch) continue;
+                if (r != 0) {
+                    int id = (int) (r & (RaceDetector.STRONG - 1));
+                    if (id != t) {
+                        int c = chunkShift >= 0 ? id >>> chunkShift : id / chunkSize;
+                        if (c != chunkNo || vb != chunkOf) {
+                            int[][] chunks = vb.chunks;
+                            ch = c < chunks.length ? chunks[c] : null;
+                            chunkOf = vb;
+                            chunkNo = c;
+                        }
+                        if (ch == null || (int) (r >>> 32) > ch[id - c * chunkSize]) break fast;
+                    }
+                }
+                if (write) {
+                    a[b + RaceShadow.Cells.W] = epoch;
+                    a[b + RaceShadow.Cells.R] = 0; // every earlier read happens before this write
+                    a[b + RaceShadow.Cells.WSTEP] = step;
+                    pcs[2 * j] = pcOf[t];
+                } else {
+                    a[b + RaceShadow.Cells.R] = epoch;
+                    a[b + RaceShadow.Cells.RSTEP] = step;
+                    pcs[2 * j + 1] = pcOf[t];
+                }
+                continue;
+            }
+            access(region, offset, 4, t, write);
+            if (d.reported) return;
+            // The general path may have changed the warp's bases (it does not today) and the page: look again.
+            shared = d.warpBase[warp];
+            pageNo = -1;
         }
     }
 

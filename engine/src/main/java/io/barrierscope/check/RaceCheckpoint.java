@@ -34,8 +34,8 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
         bar = snapshots(d.bar);
         cluster = snapshots(d.cluster);
         clusterDone = d.clusterDone.clone();
-        for (Map.Entry<Long, RaceDetector.MbarState> e : d.mbar.entrySet()) {
-            RaceDetector.MbarState st = e.getValue();
+        for (Map.Entry<Long, RaceMbarriers.State> e : d.mbarriers.map.entrySet()) {
+            RaceMbarriers.State st = e.getValue();
             mbarClocks.put(e.getKey(), new VectorClock[] {st.accum.isEmpty() ? null : st.accum.snapshot(), st.done});
             mbarInit.put(e.getKey(), new long[] {st.initEpoch, st.initPc});
         }
@@ -68,15 +68,15 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
         restoreBuilders(d, d.bar, bar);
         restoreBuilders(d, d.cluster, cluster);
         System.arraycopy(clusterDone, 0, d.clusterDone, 0, clusterDone.length);
-        d.mbar.clear();
+        d.mbarriers.map.clear();
         for (Map.Entry<Long, VectorClock[]> e : mbarClocks.entrySet()) {
-            RaceDetector.MbarState st = new RaceDetector.MbarState(d.chunkCount, d.chunkSize);
+            RaceMbarriers.State st = new RaceMbarriers.State(d.chunkCount, d.chunkSize);
             st.accum.restore(e.getValue()[0]);
             st.done = e.getValue()[1];
             long[] init = mbarInit.get(e.getKey());
             st.initEpoch = init[0];
             st.initPc = (int) init[1];
-            d.mbar.put(e.getKey(), st);
+            d.mbarriers.map.put(e.getKey(), st);
         }
         d.async.clear();
         d.async.putAll(async);
@@ -108,9 +108,9 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
         for (VectorClock.Builder b : d.bar) if (b != null && !b.isEmpty()) b.snapshot().hashInto(h); else h.accept(0);
         for (VectorClock.Builder b : d.cluster) if (b != null && !b.isEmpty()) b.snapshot().hashInto(h); else h.accept(0);
         hashAll(d.clusterDone, h);
-        for (Map.Entry<Long, RaceDetector.MbarState> e : d.mbar.entrySet()) {
+        for (Map.Entry<Long, RaceMbarriers.State> e : d.mbarriers.map.entrySet()) {
             h.accept(e.getKey());
-            RaceDetector.MbarState st = e.getValue();
+            RaceMbarriers.State st = e.getValue();
             if (!st.accum.isEmpty()) st.accum.snapshot().hashInto(h);
             if (st.done != null) st.done.hashInto(h);
             h.accept(st.initEpoch);

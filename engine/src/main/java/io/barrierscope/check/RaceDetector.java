@@ -53,7 +53,6 @@ public final class RaceDetector implements MemoryModelHook {
     final VectorClock.Builder[] bar;
     final VectorClock.Builder[] cluster;
     final VectorClock[] clusterDone;
-    final TreeMap<Long, MbarState> mbar = new TreeMap<>();
     final TreeMap<Long, AsyncSnap> async = new TreeMap<>();
     /** Per location (region << 32 | offset): the clock its last release published. */
     final TreeMap<Long, VectorClock> sync = new TreeMap<>();
@@ -67,11 +66,10 @@ public final class RaceDetector implements MemoryModelHook {
     private VectorClock joinedB;
     private VectorClock joinedResult;
 
-    /** {@link #find}'s cache: keys and states. */
-    private final long[] mbarCacheKeys = new long[16];
-    private final MbarState[] mbarCache = new MbarState[16];
     /** The memory side: shadow checks of each access. */
     private final RaceAccess memory;
+    /** The mbarrier objects' clocks. */
+    final RaceMbarriers mbarriers;
 
     // The actor of the access or sync operation in progress: a thread, or an async copy completing.
     AsyncSnap asyncActor;
@@ -88,16 +86,6 @@ public final class RaceDetector implements MemoryModelHook {
     private int lastChunk;
     private int lastChunkStart;
     private boolean rmw;
-
-    /** One mbarrier's clocks: the current phase's releases, the last completed phase's, and its init. */
-    static final class MbarState {
-        final VectorClock.Builder accum;
-        VectorClock done;
-        long initEpoch;
-        int initPc = -1;
-
-        MbarState(int chunkCount, int chunkSize) { accum = new VectorClock.Builder(chunkCount, chunkSize); }
-    }
 
     /** An async operation's view at issue: the issuer's clock, and the agent epoch its writes carry. */
     record AsyncSnap(VectorClock base, int slot, int slotClock, int agentId, int agentK, int pc, boolean arriveOnly, long mbarrier,
@@ -124,6 +112,7 @@ public final class RaceDetector implements MemoryModelHook {
         shadow = new RaceShadow(ctas + m.memory.global.segments().size());
         proxy = new ProxyFences(slots);
         memory = new RaceAccess(this);
+        mbarriers = new RaceMbarriers(this);
     }
 
     /** Turns detection on for a fresh run. */
@@ -194,13 +183,13 @@ public final class RaceDetector implements MemoryModelHook {
     }
 
     /** Joins the thread's clock into {@code b} and starts its next epoch (a release). */
-    private void release(int t, VectorClock.Builder b) {
+    void release(int t, VectorClock.Builder b) {
         b.join(baseOf(t));
         b.raise(t, clock[t]);
         clock[t]++;
     }
 
-    private void acquire(int t, VectorClock v) {
+    void acquire(int t, VectorClock v) {
         if (v == null) return;
         VectorClock a = baseOf(t);
         // The participants of one barrier usually share one base: join once, reuse the result.
@@ -345,12 +334,7 @@ public final class RaceDetector implements MemoryModelHook {
         int[] ch = b.chunkForWrite(c);
         int i0 = s0 - c * chunkSize;
         if (lanes == -1) {
-            // A whole warp (the usual arrival): a plain counted loop the JIT can vectorise.
-            for (int lane = 0; lane < 32; lane++) {
-                int s = s0 + lane;
-                ch[i0 + lane] = Math.max(ch[i0 + lane], clock[s]);
-                clock[s]++;
-            }
+            raiseWarp(ch, i0, s0);
             return;
         }
         for (int l = lanes; l != 0; l &= l - 1) {
@@ -359,6 +343,17 @@ public final class RaceDetector implements MemoryModelHook {
             if (ch[i0 + lane] < clock[s]) ch[i0 + lane] = clock[s];
             clock[s]++;
         }
+    }
+
+    /**
+     * A whole warp's release into chunk {@code ch} (its entries from {@code i0}): each lane's entry
+     * raised to its clock, then each clock advanced: two plain counted loops (a chunk is never the
+     * clock array, so splitting the lane loop in two changes nothing).
+     */
+    private void raiseWarp(int[] ch, int i0, int s0) {
+        int[] clk = clock;
+        for (int lane = 0; lane < 32; lane++) ch[i0 + lane] = Math.max(ch[i0 + lane], clk[s0 + lane]);
+        for (int lane = 0; lane < 32; lane++) clk[s0 + lane]++;
     }
 
     /** The generation completed: the clock its waiters acquire. */
@@ -404,6 +399,19 @@ public final class RaceDetector implements MemoryModelHook {
     /** The members of a warp .sync instruction meet: each is ordered after all the others' earlier work. */
     public void warpSync(int warp, int members) {
         int b0 = warp << 5;
+        VectorClock shared = warpBase[warp];
+        if (members == -1 && shared != null) {
+            // The usual case, a whole warp with one base: the new base is that base with the warp's
+            // entries raised (what the release into an empty builder and its snapshot would make),
+            // built directly: one chunk copied, no builder joins, snapshots or clears.
+            int c = b0 / chunkSize;
+            int[][] chunks = java.util.Arrays.copyOf(shared.chunks, Math.max(shared.chunks.length, c + 1));
+            int[] ch = chunks[c] == null ? new int[chunkSize] : chunks[c].clone();
+            raiseWarp(ch, b0 - c * chunkSize, b0);
+            chunks[c] = ch;
+            setWarpBase(warp, new VectorClock(chunks));
+            return;
+        }
         releaseWarp(warp, members, scratch);
         VectorClock v = scratch.snapshot();
         scratch.clear();
@@ -412,106 +420,30 @@ public final class RaceDetector implements MemoryModelHook {
         else for (int l = members; l != 0; l &= l - 1) setBase(b0 + Integer.numberOfTrailingZeros(l), v);
     }
 
-    // ---- mbarriers ------------------------------------------------------------------------------
+    // ---- mbarriers (RaceMbarriers) --------------------------------------------------------------
 
-    /** The object's clocks, created on first use. */
-    private MbarState state(Mbarrier b) {
-        MbarState st = find(b);
-        if (st != null) return st;
-        long key = MbarrierUnit.key(b.cta, b.offset);
-        st = new MbarState(chunkCount, chunkSize);
-        mbar.put(key, st);
-        remember(key, st);
-        return st;
-    }
-
-    /**
-     * The object's clocks or null, through a small direct-mapped cache in front of the map (a
-     * pipeline touches a few objects all the time). Not state: emptied on restore, which replaces
-     * the map's entries (nothing else removes one).
-     */
-    private MbarState find(Mbarrier b) {
-        long key = MbarrierUnit.key(b.cta, b.offset);
-        int i = mbarSlot(key);
-        if (mbarCacheKeys[i] == key && mbarCache[i] != null) return mbarCache[i];
-        MbarState st = mbar.get(key);
-        if (st != null) remember(key, st);
-        return st;
-    }
-
-    private void remember(long key, MbarState st) {
-        int i = mbarSlot(key);
-        mbarCacheKeys[i] = key;
-        mbarCache[i] = st;
-    }
-
-    private static int mbarSlot(long key) { return (int) ((key >>> 3) ^ (key >>> 32) * 5) & 15; }
-
-    public void mbarrierInit(int slot, Mbarrier b, int pc) {
-        MbarState st = state(b);
-        st.accum.clear();
-        st.done = null;
-        st.initEpoch = ((long) clock[slot] << 32) | slot;
-        st.initPc = pc;
-    }
+    public void mbarrierInit(int slot, Mbarrier b, int pc) { mbarriers.init(slot, b, pc); }
 
     /**
      * Any other operation on the object by the current actor (thread {@code slot}, or the copy
      * completing): the init must happen before it (semantics.md section 6, remote arrive).
      */
-    public void mbarrierUse(int slot, Mbarrier b, int pc) {
-        if (reported) return;
-        MbarState st = find(b);
-        if (st == null || st.initEpoch == 0) return;
-        if (asyncActor == null) actThread(slot);
-        if (unordered(st.initEpoch)) {
-            reported = true;
-            RaceReport.initRace(this, b, st.initEpoch, st.initPc, asyncActor == null ? pc : asyncActor.pc(), actorSlot());
-        }
-    }
+    public void mbarrierUse(int slot, Mbarrier b, int pc) { mbarriers.use(slot, b, pc); }
 
     /**
      * Whether the thread that executed the init {@code initEpoch} published it to its cluster
      * afterwards: a fence (fence.mbarrier_init.release.cluster, or a full fence) or a release
      * barrier.cluster.arrive at or after the init's clock (PTX ISA 9.7.13.4, 9.7.13.3).
      */
-    boolean initPublished(long initEpoch) {
-        int s = (int) (initEpoch & (STRONG - 1));
-        int c = (int) (initEpoch >>> 32);
-        if (fence[s] != null && fence[s].get(s, chunkSize) >= c) return true;
-        int first = m.clusterBarriers[m.ctaOfSlot(s)].firstCta;
-        return (cluster[first] != null && cluster[first].get(s) >= c)
-                || (clusterDone[first] != null && clusterDone[first].get(s, chunkSize) >= c);
-    }
+    boolean initPublished(long initEpoch) { return mbarriers.initPublished(initEpoch); }
 
     /** An arrive-on by thread {@code slot} (or by the completing copy): a release unless relaxed. */
-    public void mbarrierArrive(int slot, Mbarrier b, boolean relaxed) {
-        MbarState st = state(b);
-        if (asyncActor != null) {
-            AsyncSnap a = asyncActor;
-            st.accum.join(a.base());
-            st.accum.raise(a.slot(), a.slotClock());
-            st.accum.raise(a.agentId(), a.agentK());
-        } else if (!relaxed) {
-            release(slot, st.accum);
-        } else {
-            st.accum.join(fence[slot]);
-        }
-    }
+    public void mbarrierArrive(int slot, Mbarrier b, boolean relaxed) { mbarriers.arrive(slot, b, relaxed); }
 
-    public void mbarrierPhaseComplete(Mbarrier b) {
-        MbarState st = state(b);
-        st.done = st.accum.snapshot();
-        st.accum.clear();
-    }
+    public void mbarrierPhaseComplete(Mbarrier b) { mbarriers.phaseComplete(b); }
 
     /** A test_wait/try_wait returned true for the completed phase: an acquire unless relaxed. */
-    public void mbarrierAcquire(int slot, Mbarrier b, boolean relaxed) {
-        MbarState st = find(b);
-        if (st == null || st.done == null) return;
-        if (!relaxed) acquire(slot, st.done);
-        else pendingAcquire[slot] = pendingAcquire[slot] == null ? st.done : pendingAcquire[slot].join(st.done);
-    }
+    public void mbarrierAcquire(int slot, Mbarrier b, boolean relaxed) { mbarriers.acquire(slot, b, relaxed); }
 
     // ---- async copies ---------------------------------------------------------------------------
 
@@ -601,7 +533,7 @@ public final class RaceDetector implements MemoryModelHook {
     public void restore(MemoryModelHook.Snapshot snapshot) {
         RaceCheckpoint s = (RaceCheckpoint) snapshot;
         s.restoreInto(this);
-        java.util.Arrays.fill(mbarCache, null);
+        mbarriers.clearCache();
         asyncActor = null;
         selfB = -1;
         strongMode = 0;

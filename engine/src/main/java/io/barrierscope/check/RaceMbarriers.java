@@ -1,0 +1,125 @@
+package io.barrierscope.check;
+
+import io.barrierscope.sync.Mbarrier;
+import io.barrierscope.sync.MbarrierUnit;
+import java.util.TreeMap;
+
+/**
+ * The race detector's mbarrier clocks (semantics.md section 8): per object, the releases of its
+ * current phase, the clock of its last completed phase (what a wait that observed it acquires)
+ * and its init's epoch (every other operation on the object must be ordered after the init;
+ * a remote one also needs the init published to the cluster, semantics.md section 6).
+ */
+final class RaceMbarriers {
+    private final RaceDetector d;
+    /** By MbarrierUnit key; plain data, saved in checkpoints and hashed in key order. */
+    final TreeMap<Long, State> map = new TreeMap<>();
+    /** {@link #find}'s cache: keys and states. */
+    private final long[] cacheKeys = new long[16];
+    private final State[] cache = new State[16];
+
+    /** One mbarrier's clocks: the current phase's releases, the last completed phase's, and its init. */
+    static final class State {
+        final VectorClock.Builder accum;
+        VectorClock done;
+        long initEpoch;
+        int initPc = -1;
+
+        State(int chunkCount, int chunkSize) { accum = new VectorClock.Builder(chunkCount, chunkSize); }
+    }
+
+    RaceMbarriers(RaceDetector d) { this.d = d; }
+
+    /** The object's clocks, created on first use. */
+    private State state(Mbarrier b) {
+        State st = find(b);
+        if (st != null) return st;
+        long key = MbarrierUnit.key(b.cta, b.offset);
+        st = new State(d.chunkCount, d.chunkSize);
+        map.put(key, st);
+        remember(key, st);
+        return st;
+    }
+
+    /**
+     * The object's clocks or null, through a small direct-mapped cache in front of the map (a
+     * pipeline touches a few objects all the time). Not state: emptied on restore, which replaces
+     * the map's entries (nothing else removes one).
+     */
+    private State find(Mbarrier b) {
+        long key = MbarrierUnit.key(b.cta, b.offset);
+        int i = slot(key);
+        if (cacheKeys[i] == key && cache[i] != null) return cache[i];
+        State st = map.get(key);
+        if (st != null) remember(key, st);
+        return st;
+    }
+
+    private void remember(long key, State st) {
+        int i = slot(key);
+        cacheKeys[i] = key;
+        cache[i] = st;
+    }
+
+    private static int slot(long key) { return (int) ((key >>> 3) ^ (key >>> 32) * 5) & 15; }
+
+    /** After a checkpoint restore replaced the map's entries. */
+    void clearCache() { java.util.Arrays.fill(cache, null); }
+
+    void init(int slot, Mbarrier b, int pc) {
+        State st = state(b);
+        st.accum.clear();
+        st.done = null;
+        st.initEpoch = ((long) d.clock[slot] << 32) | slot;
+        st.initPc = pc;
+    }
+
+    /** See {@link RaceDetector#mbarrierUse}. */
+    void use(int slot, Mbarrier b, int pc) {
+        if (d.reported) return;
+        State st = find(b);
+        if (st == null || st.initEpoch == 0) return;
+        if (d.asyncActor == null) d.actThread(slot);
+        if (d.unordered(st.initEpoch)) {
+            d.reported = true;
+            RaceReport.initRace(d, b, st.initEpoch, st.initPc, d.asyncActor == null ? pc : d.asyncActor.pc(), d.actorSlot());
+        }
+    }
+
+    /** See {@link RaceDetector#initPublished}. */
+    boolean initPublished(long initEpoch) {
+        int s = (int) (initEpoch & (RaceDetector.STRONG - 1));
+        int c = (int) (initEpoch >>> 32);
+        if (d.fence[s] != null && d.fence[s].get(s, d.chunkSize) >= c) return true;
+        int first = d.m.clusterBarriers[d.m.ctaOfSlot(s)].firstCta;
+        return (d.cluster[first] != null && d.cluster[first].get(s) >= c)
+                || (d.clusterDone[first] != null && d.clusterDone[first].get(s, d.chunkSize) >= c);
+    }
+
+    void arrive(int slot, Mbarrier b, boolean relaxed) {
+        State st = state(b);
+        if (d.asyncActor != null) {
+            RaceDetector.AsyncSnap a = d.asyncActor;
+            st.accum.join(a.base());
+            st.accum.raise(a.slot(), a.slotClock());
+            st.accum.raise(a.agentId(), a.agentK());
+        } else if (!relaxed) {
+            d.release(slot, st.accum);
+        } else {
+            st.accum.join(d.fence[slot]);
+        }
+    }
+
+    void phaseComplete(Mbarrier b) {
+        State st = state(b);
+        st.done = st.accum.snapshot();
+        st.accum.clear();
+    }
+
+    void acquire(int slot, Mbarrier b, boolean relaxed) {
+        State st = find(b);
+        if (st == null || st.done == null) return;
+        if (!relaxed) d.acquire(slot, st.done);
+        else d.pendingAcquire[slot] = d.pendingAcquire[slot] == null ? st.done : d.pendingAcquire[slot].join(st.done);
+    }
+}
