@@ -509,7 +509,7 @@ public final class DebugSession implements AutoCloseable {
         worker.execute(() -> guarded(() -> {
             if (nav == null || running) return;
             Inspection i = StateCapture.inspection(nav.tt.run(), inspectSlot.get(), nav.follow());
-            TensorTile t = TensorCapture.capture(nav.tt.run(), i == null ? -1 : i.slot(), pc, operand);
+            TensorTile t = TensorCapture.capture(nav.tt, i == null ? -1 : i.slot(), pc, operand);
             ui.execute(() -> told.accept(t));
         }));
     }
