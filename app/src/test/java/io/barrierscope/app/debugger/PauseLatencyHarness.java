@@ -33,11 +33,12 @@ import org.testfx.util.WaitForAsyncUtils;
  * How fast Pause stops a Continue, and how long the FX thread stalls while a Continue runs
  * (docs/performance.md, "Window responsiveness"), in the real window (TestFX, Monocle), on the
  * 32,768-thread block-reduce launch and the TMA pipeline sample. Each trial opens the launch
- * afresh (so the Continue executes steps, not a replay), presses F5, waits until the window shows
- * the run's progress, then pauses with the key (Shift+F5) or the toolbar's Pause button, as the
- * window binds them. Per trial it reports, from the moment the FX thread handles the key or the
- * button:
+ * afresh (so the Continue executes steps, not a replay), presses F5 and, a fixed time after the FX
+ * thread took it, Pause: the key (Shift+F5) or the toolbar's Pause button, as the window binds
+ * them. Both are queued for the FX thread as the window system queues input (TestFX's robot would
+ * wait for the FX thread to be free first). Per trial it reports, from the press:
  * <ul>
+ * <li>until the FX thread took it;</li>
  * <li>until the run stopped: the engine thread posted the stop's snapshot (the run loop has
  *     returned and the panes' state is captured);</li>
  * <li>until the window shows it paused: the first pulse after the FX thread applied that snapshot
