@@ -28,7 +28,8 @@ public final class TensorCapture {
      * any more (a loop's next tile), so the current ones would show another matrix or none. The
      * state at that issue comes from the recording (a seek there and back; the position does not
      * change). Before any issue the cells are empty and the note says the operand is not yet
-     * computed. Register operands are read as they are now.
+     * computed. Register operands are read as they are now; so is everything when the recording
+     * holds no wgmma issues though products were formed (a trace of format 2 or older).
      */
     public static TensorTile capture(TimeTravel tt, int slot, int pc, String operand) {
         LaunchedRun run = tt.run();
@@ -38,13 +39,21 @@ public final class TensorCapture {
         int first = TensorFragments.warpgroupFirstWarp(run.machine(), slot >> 5);
         long issue = -1;
         int issuer = -1;
+        boolean anyIssue = false;
         // the issue event's step is the warp step that issued it: the state "after issue steps" is the one it read
         EventCursor c = tt.recording().cursor(0);
         while (c.next() && c.type != EventCursor.Type.END && c.step < at) {
-            if (c.type == EventCursor.Type.SYNC && c.kind == SyncEvent.WGMMA_ISSUE && c.a == now.pc() && c.b == first) {
+            if (c.type != EventCursor.Type.SYNC || c.kind != SyncEvent.WGMMA_ISSUE) continue;
+            anyIssue = true;
+            if (c.a == now.pc() && c.b == first) {
                 issue = c.step;
                 issuer = c.slot;
             }
+        }
+        // wgmma products formed but no issue recorded: a trace of format 2 or older, replayed without them
+        if (!anyIssue && run.machine().wgmma.multiplyAdds > 0) {
+            return new TensorTile(now.instructions(), now.pc(), now.operand(), now.rows(), now.cols(), now.type(), now.subject(),
+                    "through the registers now (this trace does not record wgmma issues), " + now.note(), now.cells());
         }
         List<TensorTile.Cell> none = java.util.Collections.nCopies(now.rows() * now.cols(), null);
         if (issue < 0) {

@@ -184,6 +184,20 @@ class TensorViewModelTest {
     }
 
     @Test
+    void aRecordingWithoutWgmmaIssuesReadsTheDescriptorThroughTheRegistersNow() {
+        LaunchedRun run = LaunchedRun.open(TestFiles.sample("wgmma-gemm"));
+        TimeTravel tt = new TimeTravel(run);
+        tt.omitTensorCoreEvents(); // as a trace of format 2 replays
+        tt.runForward(() -> false);
+        List<Number> a = run.buffers().get("A");
+        TensorTile t = TensorCapture.capture(tt, 0, -1, "A");
+        assertTrue(t.note().startsWith("through the registers now"), t.note());
+        for (int m = 0; m < 64; m++) {
+            for (int k = 0; k < 16; k++) assertEquals(a.get(m * 64 + k).longValue(), t.cell(m, k).bits(), "A[" + m + "][" + k + "]");
+        }
+    }
+
+    @Test
     void aKernelWithoutTensorCoreInstructionsSaysSo() {
         LaunchedRun run = ran("block-reduce");
         TensorViewModel vm = over(run, 0);
