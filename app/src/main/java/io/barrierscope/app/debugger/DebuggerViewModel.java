@@ -33,7 +33,6 @@ import io.barrierscope.app.threads.ThreadsViewModel;
 import io.barrierscope.app.timeline.TimelineModel;
 import io.barrierscope.app.timeline.TimelineViewModel;
 import io.barrierscope.app.welcome.WelcomeViewModel;
-import io.barrierscope.exec.Outcome;
 import io.barrierscope.launch.LaunchedRun;
 import java.nio.file.Path;
 import java.util.List;
@@ -350,7 +349,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         // A replayed schedule is no policy Re-run knows: keep the one chosen before.
         if (LaunchSettings.POLICIES.contains(file.policy())) policy.set(file.policy());
         seed.set(Long.toString(file.seed()));
-        runPolicy.set(policyText(file.policy(), file.seed()));
+        runPolicy.set(StatusTexts.policyText(file.policy(), file.seed()));
         explore.setLaunch(file);
         message.set(!file.note().isEmpty() ? file.note()
                 : "Opened " + file.file() + " (" + file.ptxLines().size() + " PTX lines)");
@@ -382,8 +381,8 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         // Only a run's end (or a fresh open) ends "running": a step queued before Run may
         // report after Run was pressed.
         if (s.cause() == Snapshot.Cause.RUN_END || s.cause() == Snapshot.Cause.OPENED) running.set(false);
-        outcome.set(outcomeText(s, running.get()));
-        steps.set(stepsText(s));
+        outcome.set(StatusTexts.outcomeText(s, running.get()));
+        steps.set(StatusTexts.stepsText(s));
         // Within a complete recording the way to the end is known; past the frontier it is not.
         progress.set(!running.get() ? 0 : t.complete() && t.frontier() > 0 ? (double) s.steps() / t.frontier() : -1);
         position.set(s.focusName().isEmpty() ? "" : s.focusName()
@@ -396,7 +395,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         // The report describes the end of the run: shown there, put away elsewhere.
         report.set(s.report() != null ? s.report() : "");
         reportVisible.set(s.report() != null);
-        if (s.finished() && !wasFinished) showPanel(panelForEnd(s.outcome()));
+        if (s.finished() && !wasFinished) showPanel(StatusTexts.panelForEnd(s.outcome()));
         selection.updated(); // last: a place that went to this step reads its thread's rows
     }
 
@@ -491,39 +490,6 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         reportVisible.set(true);
         showPanel(Panel.REPORT);
         if (!loaded.get()) outcome.set("no file");
-    }
-
-    /** The panel that explains how a run ended. */
-    static Panel panelForEnd(Outcome o) {
-        return switch (o) {
-            case DEADLOCK -> Panel.DEADLOCK;
-            case DIAGNOSED -> Panel.DIAGNOSTICS;
-            default -> Panel.REPORT;
-        };
-    }
-
-    /**
-     * "policy random · seed 7" for the status bar: the open run's scheduling; round-robin draws
-     * nothing, so no seed; a schedule replayed from Explore is named so.
-     */
-    static String policyText(String policy, long seed) {
-        return switch (policy) {
-            case "round-robin" -> "policy round-robin";
-            case "schedule" -> "policy: an Explore schedule";
-            default -> "policy " + policy + " · seed " + seed;
-        };
-    }
-
-    static String outcomeText(Snapshot s, boolean running) {
-        if (s.outcome() != Outcome.RUNNING) return s.outcome().jsonName();
-        if (running) return "running";
-        return s.steps() == 0 ? "ready" : "paused";
-    }
-
-    /** "step 311 of 698 (end) · 311 cycles": the position, the frontier and whether it is the run's end. */
-    static String stepsText(Snapshot s) {
-        Snapshot.Travel t = s.travel();
-        return "step " + s.steps() + " of " + t.frontier() + (t.complete() ? " (end)" : " (frontier)") + " · " + s.cycles() + " cycles";
     }
 
     // Properties -----------------------------------------------------------------------------

@@ -10,10 +10,7 @@ import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.ptx.PtxException;
 import io.barrierscope.trace.Breakpoint;
 import io.barrierscope.trace.BreakpointSet;
-import io.barrierscope.trace.ChromeExport;
 import io.barrierscope.trace.TimeTravel;
-import io.barrierscope.trace.TraceFile;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -285,29 +282,12 @@ public final class DebugSession implements AutoCloseable {
     }
 
     /** Writes the recording (up to the frontier) as a trace file. */
-    public void saveTrace(Path out) {
-        worker.execute(() -> guarded(() -> write(out, () -> TraceFile.write(nav.tt, out),
-                n -> "Saved the trace (" + n + " warp steps) to " + out)));
-    }
+    public void saveTrace(Path out) { worker.execute(() -> guarded(() -> saved(RecordingWriter.trace(nav, out)))); }
 
     /** Writes the recording as Chrome trace JSON for Perfetto and chrome://tracing. */
-    public void exportChrome(Path out) {
-        worker.execute(() -> guarded(() -> write(out, () -> ChromeExport.write(nav.tt, out),
-                n -> "Exported " + n + " warp steps for Perfetto (ui.perfetto.dev) to " + out)));
-    }
+    public void exportChrome(Path out) { worker.execute(() -> guarded(() -> saved(RecordingWriter.chrome(nav, out)))); }
 
-    private interface Writer { void write() throws IOException; }
-
-    private void write(Path out, Writer w, java.util.function.LongFunction<String> done) {
-        if (nav == null) throw new BadInputException("Nothing to save: no file is open.");
-        try {
-            w.write();
-        } catch (IOException | IllegalStateException e) {
-            throw new BadInputException(out + ": error: cannot write: " + e.getMessage());
-        }
-        String msg = done.apply(nav.tt.frontier());
-        ui.execute(() -> listener.saved(msg));
-    }
+    private void saved(String msg) { ui.execute(() -> listener.saved(msg)); }
 
     // ---- moves ----
 
@@ -531,7 +511,7 @@ public final class DebugSession implements AutoCloseable {
         worker.execute(() -> guarded(() -> {
             if (nav == null || running) return;
             Inspection i = StateCapture.inspection(nav.tt.run(), inspectSlot.get(), nav.follow());
-            TensorTile t = TensorCapture.capture(nav.tt.run(), i == null ? -1 : i.slot(), pc, operand);
+            TensorTile t = TensorCapture.capture(nav.tt, i == null ? -1 : i.slot(), pc, operand);
             ui.execute(() -> told.accept(t));
         }));
     }

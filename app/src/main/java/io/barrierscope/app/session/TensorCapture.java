@@ -2,8 +2,11 @@ package io.barrierscope.app.session;
 
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Program;
+import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.TensorFragments;
 import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.trace.EventCursor;
+import io.barrierscope.trace.TimeTravel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -11,10 +14,67 @@ import java.util.List;
 /**
  * Copies one operand of a tensor-core instruction out of a live run as a {@link TensorTile}. The
  * layouts come from the engine ({@link TensorFragments}), the registers and shared memory from
- * the machine as it is now. Engine thread only.
+ * the machine as it is now; in a recorded session, an operand read through a matrix descriptor
+ * comes from the state its wgmma was issued in ({@link #capture(TimeTravel, int, int, String)}).
+ * Engine thread only.
  */
 public final class TensorCapture {
     private TensorCapture() {}
+
+    /**
+     * As {@link #capture(LaunchedRun, int, int, String)}, but an operand read through a matrix
+     * descriptor (wgmma A or B) as the warpgroup's last issue of the instruction up to now read it:
+     * the registers that hold the descriptor may not hold it yet (a step before its definition) or
+     * any more (a loop's next tile), so the current ones would show another matrix or none. The
+     * state at that issue comes from the recording (a seek there and back; the position does not
+     * change). Before any issue the cells are empty and the note says the operand is not yet
+     * computed. Register operands are read as they are now; so is everything when the recording
+     * holds no wgmma issues though products were formed (a trace of format 2 or older).
+     */
+    public static TensorTile capture(TimeTravel tt, int slot, int pc, String operand) {
+        LaunchedRun run = tt.run();
+        TensorTile now = capture(run, slot, pc, operand);
+        if (now.pc() < 0 || !descriptor(run.program(), now.pc(), now.operand())) return now;
+        long at = tt.now();
+        int first = TensorFragments.warpgroupFirstWarp(run.machine(), slot >> 5);
+        long issue = -1;
+        int issuer = -1;
+        boolean anyIssue = false;
+        // the issue event's step is the warp step that issued it: the state "after issue steps" is the one it read
+        EventCursor c = tt.recording().cursor(0);
+        while (c.next() && c.type != EventCursor.Type.END && c.step < at) {
+            if (c.type != EventCursor.Type.SYNC || c.kind != SyncEvent.WGMMA_ISSUE) continue;
+            anyIssue = true;
+            if (c.a == now.pc() && c.b == first) {
+                issue = c.step;
+                issuer = c.slot;
+            }
+        }
+        // wgmma products formed but no issue recorded: a trace of format 2 or older, replayed without them
+        if (!anyIssue && run.machine().wgmma.multiplyAdds > 0) {
+            return new TensorTile(now.instructions(), now.pc(), now.operand(), now.rows(), now.cols(), now.type(), now.subject(),
+                    "through the registers now (this trace does not record wgmma issues), " + now.note(), now.cells());
+        }
+        List<TensorTile.Cell> none = java.util.Collections.nCopies(now.rows() * now.cols(), null);
+        if (issue < 0) {
+            return new TensorTile(now.instructions(), now.pc(), now.operand(), now.rows(), now.cols(), now.type(), now.subject(),
+                    "not yet computed at step " + at + ": this warpgroup has not issued this wgmma yet (its descriptor is read at the issue)",
+                    none);
+        }
+        tt.seek(issue);
+        try {
+            TensorTile then = capture(run, issuer, now.pc(), now.operand());
+            return new TensorTile(then.instructions(), then.pc(), then.operand(), then.rows(), then.cols(), then.type(), now.subject(),
+                    "as issued at step " + issue + ", " + then.note(), then.cells());
+        } finally {
+            tt.seek(at);
+        }
+    }
+
+    private static boolean descriptor(Program p, int pc, String operand) {
+        TensorFragments.Instruction insn = TensorFragments.at(p, pc);
+        return insn != null && insn.operands().stream().anyMatch(t -> t.name().equals(operand) && t.descriptor());
+    }
 
     /**
      * Operand {@code operand} of the instruction at {@code pc} (-1: the first tensor-core

@@ -16,7 +16,8 @@ import java.util.List;
  * @param type         element type, e.g. "f16"
  * @param subject      whose registers: "warp 2 of CTA (0,0,0)" or "warpgroup 0 (warps 0-3) of CTA (0,0,0)"
  * @param note         for a descriptor operand the descriptor decoded, else ""
- * @param cells        row-major, rows x cols (null where no lane holds an element)
+ * @param cells        row-major, rows x cols (null where no lane holds an element, and every cell of a
+ *                     descriptor operand whose wgmma the warpgroup has not issued yet)
  */
 public record TensorTile(List<TensorFragments.Instruction> instructions, int pc, String operand, int rows, int cols, String type,
                          String subject, String note, List<Cell> cells) {

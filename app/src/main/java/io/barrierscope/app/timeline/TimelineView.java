@@ -1,6 +1,5 @@
 package io.barrierscope.app.timeline;
 
-import io.barrierscope.trace.WarpState;
 import java.util.List;
 import javafx.application.Platform;
 import javafx.geometry.VPos;
@@ -365,7 +364,7 @@ public final class TimelineView extends Region {
             g.strokeRect(labelW + 0.5, rowY(r) + 0.5, w - labelW - 1, rowH - 1);
         }
         drawRuler(g, w);
-        drawLegend(g, w, h);
+        TimelineLegend.draw(g, w, h - legendH, legendH, scale, labelBg, text, async.drewAny(), model.hasDeviations());
     }
 
     /** A row's state runs: adjacent columns showing the same state are one rectangle. */
@@ -451,33 +450,6 @@ public final class TimelineView extends Region {
         double x1 = Math.min(width, vm.getEnd() / ext * width);
         g.setFill(scrubberRange);
         g.fillRect(labelW + x0, rulerH + 2, Math.max(2, x1 - x0), scrubH - 4);
-    }
-
-    private void drawLegend(GraphicsContext g, double w, double h) {
-        double y = h - legendH;
-        g.setFill(labelBg);
-        g.fillRect(0, y, w, legendH);
-        double x = 4;
-        g.setTextAlign(TextAlignment.LEFT);
-        for (WarpState s : TimelinePalette.SEVERITY) {
-            if (s == WarpState.BLOCKED) continue;
-            x = swatch(g, x, y, TimelinePalette.STATE[s.ordinal()], 10, s.label());
-        }
-        x = swatch(g, x, y, TimelinePalette.COMPLETION, 2, "completion");
-        x = swatch(g, x, y, TimelinePalette.MARKER[MarkerKind.BAR_ARRIVE.ordinal()], 2, "arrive");
-        x = swatch(g, x, y, TimelinePalette.MARKER[MarkerKind.EXPECT_TX.ordinal()], 2, "tx");
-        x = swatch(g, x, y, TimelinePalette.MARKER[MarkerKind.WAIT_FALSE.ordinal()], 2, "wait false");
-        x = swatch(g, x, y, TimelinePalette.MARKER[MarkerKind.DIAGNOSTIC.ordinal()], 3, "diagnostic");
-        if (async.drewAny()) x = AsyncLanePainter.legend((c, l, at) -> swatch(g, at, y, c, 6, l), x);
-        if (model.hasDeviations()) swatch(g, x, y, TimelinePalette.MARKER[MarkerKind.DEVIATION.ordinal()], 4, "off default");
-    }
-
-    private double swatch(GraphicsContext g, double x, double y, javafx.scene.paint.Color c, double sw, String label) {
-        g.setFill(c);
-        g.fillRect(x, y + 5 * scale, sw * scale, 10 * scale);
-        g.setFill(text);
-        g.fillText(label, x + (sw + 3) * scale, y + legendH / 2);
-        return x + (sw + 9 + label.length() * 5.6) * scale;
     }
 
     /** The cursor (the session's position), the selected event, and the scrubber's mark. */

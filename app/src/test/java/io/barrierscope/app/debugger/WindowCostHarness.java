@@ -39,11 +39,16 @@ import org.testfx.util.WaitForAsyncUtils;
  * mvn -B -ntp -o -pl app -am test -Dtest=WindowCostHarness -Dsurefire.failIfNoSpecifiedTests=false \
  *   -Dbarrierscope.harness=true
  * </pre>
+ * Presentation mode on and off are measured apart. {@code -Dbarrierscope.harness.toggles=12}
+ * measures 12 toggles of each kind instead of 6; {@code -Dbarrierscope.harness.only=presentation}
+ * measures only opening and the presentation toggles (a quicker comparison of two versions).
  */
 @ExtendWith(ApplicationExtension.class)
 @EnabledIfSystemProperty(named = "barrierscope.harness", matches = "true")
 class WindowCostHarness {
     private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
+    /** {@code -Dbarrierscope.harness.only=presentation}: only the presentation toggles (and opening, which they need). */
+    private static final boolean ONLY_PRESENTATION = "presentation".equals(System.getProperty("barrierscope.harness.only"));
     private DebuggerViewModel vm;
     private DebuggerView view;
     private final StringBuilder report = new StringBuilder();
@@ -167,7 +172,7 @@ class WindowCostHarness {
         WaitForAsyncUtils.waitFor(300, TimeUnit.SECONDS, () -> fx(() -> vm.finishedProperty().get() && !vm.runningProperty().get()));
         WaitForAsyncUtils.waitForFxEvents();
         long end = fx(() -> vm.nowProperty().get());
-        measure(label + ": timeline far click (end to 5%)", 3, () -> {
+        if (!ONLY_PRESENTATION) measure(label + ": timeline far click (end to 5%)", 3, () -> {
             robot.interact(() -> vm.seek(end));
             try {
                 WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> vm.nowProperty().get() == end && vm.idleProperty().get()));
@@ -179,10 +184,27 @@ class WindowCostHarness {
             Point2D p = fx(() -> t.localToScreen(t.labelWidth() + 0.05 * (t.getWidth() - t.labelWidth() - 20), 24));
             robot.clickOn(p);
         }, () -> !vm.runningProperty().get() && vm.idleProperty().get() && vm.nowProperty().get() < end / 5 + 2);
-        measure(label + ": dark toggle (Ctrl+Shift+D)", 6, () -> { },
+        if (!ONLY_PRESENTATION) measure(label + ": dark toggle (Ctrl+Shift+D)", TOGGLES, () -> { },
                 () -> robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.D).release(KeyCode.SHIFT, KeyCode.CONTROL), () -> true);
-        measure(label + ": presentation toggle (Ctrl+Shift+P)", 6, () -> { },
-                () -> robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.P).release(KeyCode.SHIFT, KeyCode.CONTROL), () -> true);
+        // On and off apart: they differ in what they do (leaving also shows the inspector again).
+        for (boolean on : new boolean[] {true, false}) {
+            measure(label + ": presentation " + (on ? "on" : "off") + " (Ctrl+Shift+P)", TOGGLES,
+                    () -> setPresentation(robot, !on), () -> pressPresentation(robot),
+                    () -> vm.appearance().presentationProperty().get() == on);
+        }
+        setPresentation(robot, false);
+    }
+
+    /** Toggles measured per kind: {@code -Dbarrierscope.harness.toggles=N} for more than 6 (less noise). */
+    private static final int TOGGLES = Integer.getInteger("barrierscope.harness.toggles", 6);
+
+    private static void pressPresentation(FxRobot robot) {
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.P).release(KeyCode.SHIFT, KeyCode.CONTROL);
+    }
+
+    private void setPresentation(FxRobot robot, boolean on) {
+        if (fx(() -> vm.appearance().presentationProperty().get()) != on) pressPresentation(robot);
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     @Test

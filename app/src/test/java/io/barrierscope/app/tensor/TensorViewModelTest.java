@@ -4,12 +4,14 @@ import io.barrierscope.launch.LaunchValidation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.app.TestFiles;
 import io.barrierscope.app.session.TensorCapture;
 import io.barrierscope.app.session.TensorTile;
 import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.trace.TimeTravel;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -152,6 +154,49 @@ class TensorViewModelTest {
         TensorTile.Cell c = vm.cell(0, 0);
         assertNotNull(vm.describe(c));
         assertTrue(vm.holder(c).startsWith("0x"));
+    }
+
+    @Test
+    void aDescriptorOperandBeforeItsWgmmaIsIssuedIsNotYetComputed() {
+        TimeTravel tt = new TimeTravel(LaunchedRun.open(TestFiles.sample("wgmma-gemm")));
+        for (int i = 0; i < 5; i++) tt.step();
+        // the registers that will hold the descriptor hold 0 now: read through, they would name shared memory at 0
+        TensorTile t = TensorCapture.capture(tt, 0, -1, "A");
+        assertEquals("A", t.operand());
+        assertTrue(t.note().startsWith("not yet computed at step 5"), t.note());
+        for (int m = 0; m < t.rows(); m++) for (int k = 0; k < t.cols(); k++) assertNull(t.cell(m, k), "A[" + m + "][" + k + "]");
+        assertEquals(5, tt.now(), "the position does not move");
+    }
+
+    @Test
+    void aDescriptorOperandIsReadAsItsWgmmaWasIssued() {
+        LaunchedRun run = LaunchedRun.open(TestFiles.sample("wgmma-gemm"));
+        TimeTravel tt = new TimeTravel(run);
+        tt.runForward(() -> false);
+        long end = tt.now();
+        List<Number> a = run.buffers().get("A");
+        TensorTile t = TensorCapture.capture(tt, 0, -1, "A");
+        assertTrue(t.note().startsWith("as issued at step "), t.note());
+        assertTrue(t.note().contains("swizzle 128B"), t.note());
+        for (int m = 0; m < 64; m++) {
+            for (int k = 0; k < 16; k++) assertEquals(a.get(m * 64 + k).longValue(), t.cell(m, k).bits(), "A[" + m + "][" + k + "]");
+        }
+        assertEquals(end, tt.now(), "back where it was");
+        assertTrue(tt.atEnd());
+    }
+
+    @Test
+    void aRecordingWithoutWgmmaIssuesReadsTheDescriptorThroughTheRegistersNow() {
+        LaunchedRun run = LaunchedRun.open(TestFiles.sample("wgmma-gemm"));
+        TimeTravel tt = new TimeTravel(run);
+        tt.omitTensorCoreEvents(); // as a trace of format 2 replays
+        tt.runForward(() -> false);
+        List<Number> a = run.buffers().get("A");
+        TensorTile t = TensorCapture.capture(tt, 0, -1, "A");
+        assertTrue(t.note().startsWith("through the registers now"), t.note());
+        for (int m = 0; m < 64; m++) {
+            for (int k = 0; k < 16; k++) assertEquals(a.get(m * 64 + k).longValue(), t.cell(m, k).bits(), "A[" + m + "][" + k + "]");
+        }
     }
 
     @Test

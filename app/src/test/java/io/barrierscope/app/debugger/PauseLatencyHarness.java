@@ -1,0 +1,342 @@
+package io.barrierscope.app.debugger;
+
+import io.barrierscope.app.TestFiles;
+import io.barrierscope.app.session.DebugSession;
+import io.barrierscope.app.session.Snapshot;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import javafx.event.ActionEvent;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * How fast Pause stops a Continue, and how long the FX thread stalls while a Continue runs
+ * (docs/performance.md, "Window responsiveness"), in the real window (TestFX, Monocle), on the
+ * 32,768-thread block-reduce launch and the TMA pipeline sample. Each trial opens the launch
+ * afresh (so the Continue executes steps, not a replay), presses F5 and, a fixed time after the FX
+ * thread took it, Pause: the key (Shift+F5) or the toolbar's Pause button, as the window binds
+ * them. Both are queued for the FX thread as the window system queues input (TestFX's robot would
+ * wait for the FX thread to be free first). Per trial it reports, from the press:
+ * <ul>
+ * <li>until the FX thread took it;</li>
+ * <li>until the run stopped: the engine thread posted the stop's snapshot (the run loop has
+ *     returned and the panes' state is captured);</li>
+ * <li>until the window shows it paused: the first pulse after the FX thread applied that snapshot
+ *     (the status bar says "paused");</li>
+ * <li>the longest gap between two FX pulses from F5 until then.</li>
+ * </ul>
+ * and, once per launch, the longest pulse gap during a Continue to the end. Not a pass/fail test;
+ * run with
+ * <pre>
+ * xvfb-run -a mvn -B -ntp -o -pl app -am test -Dtest=PauseLatencyHarness -Dsurefire.failIfNoSpecifiedTests=false \
+ *   -Dbarrierscope.harness=true
+ * </pre>
+ * (writes {@code app/target/pause-latency.md}).
+ */
+@ExtendWith(ApplicationExtension.class)
+@EnabledIfSystemProperty(named = "barrierscope.harness", matches = "true")
+class PauseLatencyHarness {
+    private DebuggerViewModel vm;
+    private Scene scene;
+    private AnimationTimer timer;
+    @TempDir Path tmp;
+
+    // FX thread only
+    private final List<Long> pulses = new ArrayList<>();
+    private long postedAt; // when the engine posted the runnable the FX thread is running now
+    private volatile long continueAt;
+    private volatile long pauseAt;
+    private volatile long stopPostedAt;
+    private volatile long stopAppliedAt;
+    private volatile long stopSteps;
+    private volatile String stopOutcome = "";
+    private volatile int opened;
+
+    private final StringBuilder report = new StringBuilder();
+
+    /** Where the FX thread is, sampled every few milliseconds while {@link #sampling}: printed after each Continue to the end. */
+    private volatile boolean sampling;
+    private boolean parkedShown;
+    private final java.util.Map<String, Integer> samples = new java.util.TreeMap<>();
+
+    private void sampler(Thread fxThread) {
+        Thread t = new Thread(() -> {
+            while (true) {
+                try {
+                    Thread.sleep(3);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (!sampling) continue;
+                StackTraceElement[] st = fxThread.getStackTrace();
+                if (st.length == 0) continue;
+                String app = "";
+                for (StackTraceElement f : st) {
+                    if (f.getClassName().startsWith("io.barrierscope") && !f.getClassName().contains("Harness")) {
+                        app = f.getClassName().replaceAll(".*\\.", "") + "." + f.getMethodName();
+                        break;
+                    }
+                }
+                String key = app + " | " + st[0].getClassName().replaceAll(".*\\.", "") + "." + st[0].getMethodName()
+                        + (st.length > 1 ? " < " + st[1].getClassName().replaceAll(".*\\.", "") + "." + st[1].getMethodName() : "");
+                if (st[0].getMethodName().equals("park") && !parkedShown) {
+                    parkedShown = true;
+                    StringBuilder b = new StringBuilder("FX thread parked at:\n");
+                    for (int i = 0; i < Math.min(40, st.length); i++) b.append("    ").append(st[i]).append('\n');
+                    System.out.println(b);
+                }
+                synchronized (samples) { samples.merge(key, 1, Integer::sum); }
+            }
+        }, "harness-sampler");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    @Start
+    void start(Stage stage) {
+        sampler(Thread.currentThread());
+        // The engine posts through this executor: each runnable carries the time it was posted.
+        Executor ui = r -> {
+            long posted = System.nanoTime();
+            Platform.runLater(() -> {
+                postedAt = posted;
+                r.run();
+            });
+        };
+        vm = new DebuggerViewModel(l -> DebugSession.withWorkerThread(ui, watch(l)));
+        DebuggerView view = new DebuggerView(vm, List.of());
+        scene = new Scene(view.root(), 1280, 800);
+        // Before the window's shortcuts: the moment the FX thread takes F5 and Shift+F5.
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() != KeyCode.F5) return;
+            if (e.isShiftDown()) pauseAt = System.nanoTime();
+            else continueAt = System.nanoTime();
+        });
+        scene.addEventFilter(ActionEvent.ACTION, e -> {
+            if (e.getTarget() instanceof Node n && "pauseButton".equals(n.getId())) pauseAt = System.nanoTime();
+        });
+        view.installShortcuts(scene);
+        stage.setScene(scene);
+        stage.show();
+        timer = new AnimationTimer() {
+            @Override public void handle(long now) { pulses.add(System.nanoTime()); }
+        };
+        timer.start();
+    }
+
+    /** The session's listener with a note of when a run's stop (or an open) reached the FX thread. */
+    private DebugSession.Listener watch(DebugSession.Listener l) {
+        return (DebugSession.Listener) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {DebugSession.Listener.class},
+                (proxy, m, args) -> {
+                    Object out;
+                    try {
+                        out = m.invoke(l, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                    if (m.getName().equals("updated") && args[0] instanceof Snapshot s && s.cause() == Snapshot.Cause.RUN_END) {
+                        stopPostedAt = postedAt;
+                        stopAppliedAt = System.nanoTime();
+                        stopSteps = s.steps();
+                        stopOutcome = s.outcome() == null ? "" : s.outcome().toString();
+                    }
+                    if (m.getName().equals("opened")) opened++;
+                    return out;
+                });
+    }
+
+    private static <T> T fx(java.util.function.Supplier<T> s) {
+        java.util.concurrent.atomic.AtomicReference<T> out = new java.util.concurrent.atomic.AtomicReference<>();
+        WaitForAsyncUtils.waitForAsyncFx(60_000, () -> out.set(s.get()));
+        return out.get();
+    }
+
+    /** The first pulse at or after {@code t}, or -1. */
+    private long pulseAfter(long t) {
+        return fx(() -> {
+            for (long p : pulses) if (p >= t) return p;
+            return -1L;
+        });
+    }
+
+    /** The longest gap between consecutive pulses within [t0, t1] (a gap that straddles t0 counts from t0). */
+    private double longestGap(long t0, long t1) {
+        return fx(() -> {
+            long worst = 0;
+            long prev = -1;
+            for (long p : pulses) {
+                if (prev >= 0 && p > t0) worst = Math.max(worst, p - Math.max(prev, t0));
+                prev = p;
+                if (p >= t1) break;
+            }
+            return worst / 1e6;
+        });
+    }
+
+    private void open(FxRobot robot, Path file) throws Exception {
+        int before = opened;
+        robot.interact(() -> vm.open(file));
+        WaitForAsyncUtils.waitFor(300, TimeUnit.SECONDS, () -> opened > before && fx(() -> vm.loadedProperty().get() && vm.nowProperty().get() == 0));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /**
+     * A key press as glass delivers it: queued for the FX thread, which handles it when it is free.
+     * (TestFX's robot waits until the FX thread has drained its queue after each key, so a press
+     * through it cannot come while the window is busy.)
+     */
+    private void pressLater(KeyCode key, boolean shift) {
+        Platform.runLater(() -> {
+            javafx.event.Event.fireEvent(scene.getFocusOwner() != null ? scene.getFocusOwner() : scene.getRoot(),
+                    new KeyEvent(KeyEvent.KEY_PRESSED, "", "", key, shift, false, false, false));
+        });
+    }
+
+    /** A click on the toolbar's Pause button, queued the same way. */
+    private void clickPauseLater() {
+        Platform.runLater(() -> ((javafx.scene.control.Button) scene.lookup("#pauseButton")).fire());
+    }
+
+    /** CPU nanoseconds so far per group of threads: FX, engine (worker and opener), renderer. */
+    private static java.util.Map<String, Long> cpu() {
+        java.util.Map<String, Long> m = new java.util.TreeMap<>();
+        var mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            long ns = mx.getThreadCpuTime(t.getId());
+            if (ns < 0) continue;
+            String n = t.getName();
+            String g = n.equals("JavaFX Application Thread") ? "fx" : n.startsWith("barrierscope-") ? "engine"
+                    : n.startsWith("QuantumRenderer") ? "render" : "other";
+            m.merge(g, ns, Long::sum);
+        }
+        return m;
+    }
+
+    /**
+     * One Continue, paused by {@code button} (else Shift+F5) {@code delayMs} after the FX thread
+     * took F5: the user's press is the moment the event is queued.
+     */
+    private void trial(String label, Path file, boolean button, long delayMs, FxRobot robot) throws Exception {
+        open(robot, file);
+        stopAppliedAt = 0;
+        stopPostedAt = 0;
+        pauseAt = 0;
+        continueAt = 0;
+        pressLater(KeyCode.F5, false);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> continueAt != 0);
+        Thread.sleep(Math.max(0, delayMs - (System.nanoTime() - continueAt) / 1_000_000));
+        long pressed = System.nanoTime();
+        if (button) clickPauseLater();
+        else pressLater(KeyCode.F5, true);
+        WaitForAsyncUtils.waitFor(300, TimeUnit.SECONDS, () -> stopAppliedAt != 0 && fx(() -> !vm.runningProperty().get()));
+        WaitForAsyncUtils.waitForFxEvents();
+        String by = button ? "button" : "Shift+F5";
+        if (stopPostedAt < pressed || stopOutcome.equals("COMPLETED")) {
+            report.append(String.format(Locale.ROOT, "| %s | %s, %d ms after F5 | the run ended (%s, step %,d) before Pause took effect | | | |%n",
+                    label, by, delayMs, stopOutcome, stopSteps));
+            return;
+        }
+        long painted = pulseAfter(stopAppliedAt);
+        long shown = painted < 0 ? stopAppliedAt : painted;
+        String outcome = fx(() -> vm.outcomeProperty().get());
+        report.append(String.format(Locale.ROOT, "| %s | %s, %d ms after F5 | %.0f (%.0f) | %.0f (\"%s\" at step %,d) | %.0f | %.0f |%n",
+                label, by, delayMs, (stopPostedAt - pressed) / 1e6, (stopPostedAt - pauseAt) / 1e6, (shown - pressed) / 1e6,
+                outcome, stopSteps, (pauseAt - pressed) / 1e6, longestGap(continueAt, shown)));
+    }
+
+    private void toEnd(FxRobot robot, String label, Path file) throws Exception {
+        open(robot, file);
+        stopAppliedAt = 0;
+        continueAt = 0;
+        java.util.Map<String, Long> a = cpu();
+        sampling = true;
+        pressLater(KeyCode.F5, false);
+        WaitForAsyncUtils.waitFor(600, TimeUnit.SECONDS, () -> stopAppliedAt != 0 && fx(() -> !vm.runningProperty().get()));
+        WaitForAsyncUtils.waitForFxEvents();
+        sampling = false;
+        java.util.Map<String, Long> b = cpu();
+        synchronized (samples) {
+            System.out.println("FX thread samples, Continue to the end, " + label + ":");
+            samples.entrySet().stream().sorted((x, y) -> Integer.compare(y.getValue(), x.getValue())).limit(15)
+                    .forEach(e -> System.out.println("  " + e.getValue() + "  " + e.getKey()));
+            samples.clear();
+        }
+        long painted = pulseAfter(stopAppliedAt);
+        long end = painted < 0 ? stopAppliedAt : painted;
+        long frames = fx(() -> pulses.stream().filter(p -> p >= continueAt && p <= end).count());
+        String cpu = String.format(Locale.ROOT, "CPU ms: FX %.0f, engine %.0f, renderer %.0f",
+                (b.get("fx") - a.get("fx")) / 1e6, (b.get("engine") - a.get("engine")) / 1e6,
+                (b.getOrDefault("render", 0L) - a.getOrDefault("render", 0L)) / 1e6);
+        ends.append(String.format(Locale.ROOT, "| %s | %s, %,d steps | %.0f | %d | %.0f | %s |%n",
+                label, stopOutcome, stopSteps, (end - continueAt) / 1e6, frames, longestGap(continueAt, end), cpu));
+    }
+
+    private final StringBuilder ends = new StringBuilder();
+
+    private Path bigLaunch() throws Exception {
+        Path dir = TestFiles.sample("block-reduce").getParent();
+        Files.copy(dir.resolve("kernel.ptx"), tmp.resolve("kernel.ptx"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        return Files.writeString(tmp.resolve("launch.json"), """
+                {"ptx": "kernel.ptx", "kernel": "block_reduce", "grid": [256, 1, 1], "block": [128, 1, 1],
+                 "args": [{"buffer": "in", "type": "s32", "count": 32768, "init": "iota"},
+                          {"buffer": "out", "type": "s32", "count": 256, "init": "zero"},
+                          {"value": 32768, "type": "s32"}]}
+                """);
+    }
+
+    @Test
+    void measure(FxRobot robot) throws Exception {
+        String loadBefore = Files.readString(Path.of("/proc/loadavg")).strip();
+        String head = "| launch | Pause by | Pause pressed to the run stopped, ms (from the FX thread taking it) "
+                + "| Pause pressed to the window showing it paused, ms | Pause pressed to the FX thread taking it, ms "
+                + "| longest FX pulse gap from F5 until shown paused, ms |\n| --- | --- | --- | --- | --- | --- |\n";
+        int trials = Integer.getInteger("barrierscope.harness.trials", 3);
+        Path big = bigLaunch();
+        Path tma = TestFiles.sample("tma-pipeline");
+        // A first trial of each warms the JIT and the CSS caches; not reported.
+        trial("warm-up", big, false, 100, robot);
+        trial("warm-up", tma, false, 0, robot);
+        report.setLength(0);
+        report.append(head);
+        for (int i = 0; i < trials; i++) {
+            for (boolean button : new boolean[] {false, true}) {
+                trial("block-reduce 256 CTAs (32,768 threads)", big, button, 100, robot);
+                trial("tma-pipeline", tma, button, 0, robot);
+            }
+        }
+        ends.append("| launch | end | F5 to the end shown, ms | FX pulses | longest FX pulse gap, ms | CPU time of the threads |\n");
+        ends.append("| --- | --- | --- | --- | --- | --- |\n");
+        toEnd(robot, "block-reduce 256 CTAs (32,768 threads)", big);
+        toEnd(robot, "tma-pipeline", tma);
+        report.append('\n').append(ends);
+        report.append("\nload average (1, 5, 15 min) before: ").append(loadBefore).append("; after: ")
+                .append(Files.readString(Path.of("/proc/loadavg")).strip()).append(" · cores: ")
+                .append(Runtime.getRuntime().availableProcessors()).append('\n');
+        robot.interact(() -> {
+            timer.stop();
+            vm.close();
+        });
+        Files.writeString(Path.of("target/pause-latency.md"), report.toString());
+        System.out.println(report);
+    }
+}
