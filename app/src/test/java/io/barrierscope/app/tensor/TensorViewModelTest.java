@@ -158,7 +158,7 @@ class TensorViewModelTest {
 
     @Test
     void aDescriptorOperandBeforeItsWgmmaIsIssuedIsNotYetComputed() {
-        TimeTravel tt = new TimeTravel(LaunchedRun.open(TestFiles.sample("wgmma-gemm")));
+        TimeTravel tt = new TimeTravel(LaunchValidation.validate(TestFiles.sample("wgmma-gemm")).start());
         for (int i = 0; i < 5; i++) tt.step();
         // the registers that will hold the descriptor hold 0 now: read through, they would name shared memory at 0
         TensorTile t = TensorCapture.capture(tt, 0, -1, "A");
@@ -170,7 +170,7 @@ class TensorViewModelTest {
 
     @Test
     void aDescriptorOperandIsReadAsItsWgmmaWasIssued() {
-        LaunchedRun run = LaunchedRun.open(TestFiles.sample("wgmma-gemm"));
+        LaunchedRun run = LaunchValidation.validate(TestFiles.sample("wgmma-gemm")).start();
         TimeTravel tt = new TimeTravel(run);
         tt.runForward(() -> false);
         long end = tt.now();
@@ -187,7 +187,7 @@ class TensorViewModelTest {
 
     @Test
     void aRecordingWithoutWgmmaIssuesReadsTheDescriptorThroughTheRegistersNow() {
-        LaunchedRun run = LaunchedRun.open(TestFiles.sample("wgmma-gemm"));
+        LaunchedRun run = LaunchValidation.validate(TestFiles.sample("wgmma-gemm")).start();
         TimeTravel tt = new TimeTravel(run);
         tt.omitTensorCoreEvents(); // as a trace of format 2 replays
         tt.runForward(() -> false);
