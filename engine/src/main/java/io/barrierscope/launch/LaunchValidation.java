@@ -343,6 +343,10 @@ public final class LaunchValidation {
         long steps = use.exploreMaxSteps() > 0 ? use.exploreMaxSteps() : spec.maxSteps();
         MemoryEstimate memory = new MemoryEstimate(bytes, buffers, shadowable, use.race(), use.exploreJobs(), MemoryEstimate.splitsWords(ptx),
                 MemoryEstimate.forkCheckpoints(bytes, steps, use.maxPreemptions()));
+        if (use.exploreJobs() > 0 && !memory.fits(MemoryEstimate.freeHeap())) {
+            System.gc(); // what a previous launch left is not a reason to checkpoint less
+            memory = memory.fittedTo(MemoryEstimate.freeHeap(), MemoryEstimate.forkLevels(use.maxPreemptions()));
+        }
         memory.require(spec);
         if (program.staticSharedBytes + (long) spec.dynamicSharedBytes() > ProgramBuilder.MAX_SHARED) {
             throw located(spec, "/dynamicSharedBytes", "static plus dynamic shared memory exceeds "

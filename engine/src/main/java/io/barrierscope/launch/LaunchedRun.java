@@ -56,6 +56,9 @@ public final class LaunchedRun {
      */
     public MemoryEstimate memoryEstimate(int exploreJobs) { return memory.with(raceDetection(), exploreJobs); }
 
+    /** Checkpoints an enumerated explore run keeps of its own at most, as validation fitted them to the heap. */
+    public int exploreCheckpointsPerRun() { return valid.exploreCheckpointsPerRun(); }
+
     /** The checked and planned launch this run places (shared by {@link #again} copies). */
     private final ValidatedLaunch valid;
 

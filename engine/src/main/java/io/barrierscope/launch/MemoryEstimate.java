@@ -63,15 +63,47 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
     }
 
     /**
-     * The fork checkpoints explore holds at most: each enumerated run alive at once (the default
-     * run and one per preemption level below the bound, {@code max(1, maxPreemptions)}, and one
-     * more while a frame is run again to list what it skipped) keeps its own checkpoints, one per
-     * interval of its at most {@code maxSteps} steps, and never more than {@link #EXPLORE_CHECKPOINTS_PER_RUN}.
+     * The enumerated runs explore holds alive at once: the default run and one per preemption level
+     * below the bound, {@code max(1, maxPreemptions)}, and one more while a frame is run again to
+     * list what it skipped.
      */
-    public static long forkCheckpoints(long stateBytes, long maxSteps, int maxPreemptions) {
+    public static long forkLevels(int maxPreemptions) { return Math.max(1, maxPreemptions) + 1L; }
+
+    /**
+     * The checkpoints one enumerated run of at most {@code maxSteps} steps would keep of its own:
+     * one per interval, never more than {@link #EXPLORE_CHECKPOINTS_PER_RUN}.
+     */
+    public static long checkpointsPerRun(long stateBytes, long maxSteps) {
         long interval = exploreCheckpointInterval(stateBytes);
-        long perRun = Math.min(EXPLORE_CHECKPOINTS_PER_RUN, Math.max(1, (maxSteps + interval - 1) / interval));
-        return (Math.max(1, maxPreemptions) + 1L) * perRun;
+        return Math.min(EXPLORE_CHECKPOINTS_PER_RUN, Math.max(1, (maxSteps + interval - 1) / interval));
+    }
+
+    /** The fork checkpoints explore holds at most: {@link #forkLevels} runs of {@link #checkpointsPerRun} each. */
+    public static long forkCheckpoints(long stateBytes, long maxSteps, int maxPreemptions) {
+        return forkLevels(maxPreemptions) * checkpointsPerRun(stateBytes, maxSteps);
+    }
+
+    /**
+     * The same explore with fewer checkpoints per run when all of them would not fit {@code free}
+     * bytes: a fork checkpoint only saves re-running a prefix, so a heap too small for 64 per run
+     * gets fewer (halved until the total fits, down to one per run) rather than a refusal. The
+     * result's {@code forkCheckpoints} stays a multiple of {@code levels}.
+     */
+    public MemoryEstimate fittedTo(long free, long levels) {
+        if (exploreJobs == 0) return this;
+        long perRun = Math.max(1, forkCheckpoints / levels);
+        MemoryEstimate e = this;
+        while (perRun > 1 && !e.fits(free)) {
+            perRun /= 2;
+            e = withForkCheckpoints(levels * perRun);
+        }
+        return e;
+    }
+
+    /** The free heap now: the most it may use minus what it holds. */
+    public static long freeHeap() {
+        Runtime rt = Runtime.getRuntime();
+        return rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
     }
 
     /**
@@ -148,8 +180,7 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
     public BadInputException refusal(LaunchSpec spec, long free, long max) {
         String advice = "give it more with -Xmx or shrink the buffers";
         if (exploreJobs > 1) advice += ", or explore with fewer --jobs";
-        if (exploreJobs > 0 && forkCheckpoints > 1) advice += " or a smaller --max-steps (fewer checkpoints per run)";
-        else if (race && exploreJobs == 0) advice += ", or run without the race detector (--no-race)";
+        if (race && exploreJobs == 0) advice += ", or run without the race detector (--no-race)";
         return LaunchValidation.located(spec, bufferBytes > stateBytes / 2 ? "/args" : "/grid", "the launch needs about " + mib(total())
                 + " (" + describe() + "; " + mib(bufferBytes) + " of the state is buffers) but this Java has about " + mib(free)
                 + " free of " + mib(max) + ": " + advice);
@@ -158,12 +189,12 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
     /** Refuses (with the numbers) when the total cannot fit this Java's heap, after one collection of what a previous run left. */
     public void require(LaunchSpec spec) {
         Runtime rt = Runtime.getRuntime();
-        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        long free = freeHeap();
         if (fits(free)) return;
         // The heap may still hold a previous run's state (explore makes one launch per schedule):
         // collected once before refusing, so only a launch that truly cannot fit is refused.
         System.gc();
-        free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        free = freeHeap();
         if (!fits(free)) throw refusal(spec, free, rt.maxMemory());
     }
 

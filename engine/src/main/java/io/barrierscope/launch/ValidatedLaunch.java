@@ -67,6 +67,14 @@ public final class ValidatedLaunch {
     /** Estimated bytes of the emulated state (memory, registers, buffers): what one checkpoint of it costs. */
     public long stateBytes() { return memory.stateBytes(); }
 
+    /**
+     * Checkpoints an enumerated explore run keeps of its own at most: {@link MemoryEstimate#EXPLORE_CHECKPOINTS_PER_RUN},
+     * or fewer when the heap cannot hold that many (see {@link MemoryEstimate#fittedTo}).
+     */
+    public int exploreCheckpointsPerRun() {
+        return (int) Math.max(1, memory.forkCheckpoints() / MemoryEstimate.forkLevels(use.maxPreemptions()));
+    }
+
     /** What running this launch holds on the heap, with the race detector {@code race} and on {@code exploreJobs} machines. */
     public MemoryEstimate memoryEstimate(boolean race, int exploreJobs) { return memory.with(race, exploreJobs); }
 }

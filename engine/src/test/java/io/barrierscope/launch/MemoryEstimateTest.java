@@ -124,4 +124,30 @@ class MemoryEstimateTest {
         ValidatedLaunch d = LaunchValidation.validate(l, new LaunchValidation.Use(true, 2));
         assertEquals((LaunchValidation.Use.DEFAULT_PREEMPTIONS + 1L) * MemoryEstimate.EXPLORE_CHECKPOINTS_PER_RUN, d.memory.forkCheckpoints());
     }
+
+    @Test
+    void aHeapTooSmallForEveryCheckpointHalvesTheCheckpointsPerRunInsteadOfRefusing() {
+        // 4 runs alive of 64 checkpoints of a 10 MiB state: 2.5 GiB of fork checkpoints.
+        MemoryEstimate m = new MemoryEstimate(10 * MIB, 0, 0, false, 2, false, 4 * 64);
+        assertEquals(m, m.fittedTo(m.total(), 4), "what fits keeps every checkpoint");
+        MemoryEstimate f = m.fittedTo(600 * MIB, 4);
+        assertTrue(f.fits(600 * MIB), f.describe());
+        assertEquals(4 * 8, f.forkCheckpoints(), "halved to 8 per run: 2 start + 32 fork checkpoints + 2 states = 360 MiB");
+        assertFalse(m.withForkCheckpoints(4 * 16).fits(600 * MIB), "16 per run would not have fit");
+        // Never below one per run: what cannot fit even then is refused by require, with the numbers.
+        assertEquals(4, m.fittedTo(10 * MIB, 4).forkCheckpoints());
+        assertEquals(m, m.with(false, 0).with(false, 2), "a single run is not fitted");
+        assertEquals(m.with(false, 0), m.with(false, 0).fittedTo(MIB, 4));
+    }
+
+    @Test
+    void explorersOfALaunchValidatedForExploreKeepAtMostTheFittedCheckpointsPerRun() throws Exception {
+        Files.writeString(tmp.resolve("k.ptx"), ".version 9.0\n.target sm_90a\n.address_size 64\n"
+                + ".visible .entry k(.param .u64 p)\n{\nret;\n}\n");
+        Path l = tmp.resolve("launch.json");
+        Files.writeString(l, "{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 16}]}");
+        ValidatedLaunch v = LaunchValidation.validate(l, new LaunchValidation.Use(true, 2, 2560, 1));
+        assertEquals(10, v.exploreCheckpointsPerRun(), "2560 steps of a small state: one per 256");
+        assertEquals(10, v.start().exploreCheckpointsPerRun());
+    }
 }
