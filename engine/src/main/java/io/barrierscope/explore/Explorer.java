@@ -106,9 +106,14 @@ public final class Explorer {
     private long pruned;
     private long skippedBySymmetry;
     private long skippedByPartialOrder;
+    /** Leaves cut by the sleep sets (each would have forks of its own one bound deeper). */
+    private long cutLeaves;
     private WarpSymmetry symmetry;
-    /** Whether the partial-order reduction is on ({@link #partialOrder}). */
+    /** Whether the partial-order reduction is on ({@link #partialOrder}), and source sets on top of the sleep sets. */
     private boolean partialOrder = true;
+    private boolean sourceSets = true;
+    /** The source-set search of the current {@link #explore}, or null (off, or more warps than it handles). */
+    private SourceSetSearch dpor;
     /** The alternatives of a decision before the reduction (scratch, reused). */
     private long[] offeredScratch = new long[64];
     private boolean systematicOnly;
@@ -188,6 +193,12 @@ public final class Explorer {
      */
     public void partialOrder(boolean on) { partialOrder = on; }
 
+    /**
+     * With the partial-order reduction on: forks warp decisions only where a race asks for one
+     * (source sets, the default) or at every non-sleeping alternative (sleep sets alone: off).
+     */
+    public void sourceSets(boolean on) { sourceSets = on; }
+
     public Result explore(Options o) {
         runners.start();
         try {
@@ -209,10 +220,12 @@ public final class Explorer {
         t0 = clock.getAsLong();
         deadline = o.timeLimitMillis() > 0 ? t0 + o.timeLimitMillis() : Long.MAX_VALUE;
         symmetry = o.symmetry() ? new WarpSymmetry(m.program) : null;
+        dpor = partialOrder && sourceSets && SourceSetSearch.fits(m.warps) ? new SourceSetSearch(this, m.warps) : null;
         int boundDone = 0;
         boolean exhausted = false;
         for (int bound = 1; bound <= o.maxPreemptions(); bound++) {
             Frame base = new Frame(Schedule.EMPTY, -1);
+            if (dpor != null) base.dpor = new SourceSetSearch.State(null);
             execute(Schedule.EMPTY, null, -1, base);
             if (aborted) break;
             keepSymmetricIfRaced(base);
@@ -220,16 +233,20 @@ public final class Explorer {
             if (bound == 1) {
                 points = base.offered;
                 counted(true, runners.get(0).summarize(o.maxSteps()));
+                if (dpor != null) dpor.filed.add(Schedule.EMPTY.toString());
             }
-            if (base.alternatives.isEmpty()) {
+            if (base.alternatives.isEmpty() && (dpor == null || base.dpor.points.values().stream().allMatch(p -> p.cand.length == 0))) {
                 exhausted = true;
                 boundDone = o.maxPreemptions();
                 break;
             }
             long before = schedules;
-            if (!expand(base, 1, bound)) break;
+            long cutBefore = cutLeaves;
+            if (!(dpor != null ? dpor.expand(base, 1, bound) : expand(base, 1, bound))) break;
             boundDone = bound;
-            if (schedules == before) { // nothing new at this depth: deeper ones hold nothing either
+            // Nothing new at this depth: deeper ones hold nothing either. A leaf cut as a reordering does not
+            // say so: its own forks (one decision deeper) were not made and may reach new classes.
+            if (schedules == before && cutLeaves == cutBefore) {
                 exhausted = true;
                 boundDone = o.maxPreemptions();
                 break;
@@ -326,7 +343,7 @@ public final class Explorer {
             });
             for (int k = 0; k < n; k++) {
                 if (out(share)) return false;
-                if (!fileLeaf(rs[k], cpStep[k], true)) return false;
+                if (fileLeaf(rs[k], cpStep[k], true) == FILED_ABORTED) return false;
             }
         }
         return true;
@@ -361,41 +378,59 @@ public final class Explorer {
         return out;
     }
 
-    /** Files one leaf's run as {@link #execute} would have; false when a limit cut it (the search stops). */
-    private boolean fileLeaf(ScheduleRunner.Leaf r, long fromStep, boolean systematicPhase) {
+    /** What {@link #fileLeaf} did with a leaf. */
+    static final int FILED_ABORTED = -1;
+    static final int FILED_COUNTED = 0;
+    static final int FILED_PRUNED = 1;
+    static final int FILED_REDUNDANT = 2;
+
+    /** Files one leaf's run as {@link #execute} would have; {@link #FILED_ABORTED} when a limit cut it (the search stops). */
+    int fileLeaf(ScheduleRunner.Leaf r, long fromStep, boolean systematicPhase) {
         for (int h = 0; h < r.hashCount(); h++) {
             if (!visited.add(r.hashes()[h])) {
                 pruned++;
                 warpSteps += r.stepsAt()[h] - fromStep;
-                return true;
+                return FILED_PRUNED;
             }
         }
         warpSteps += r.endSteps() - fromStep;
         if (r.aborted()) {
             aborted = true;
             if (stoppedBy == null) stoppedBy = cancelled ? Coverage.CANCELLED : Coverage.TIME_LIMIT;
-            return false;
+            return FILED_ABORTED;
         }
         if (r.stoppedEarly()) throw new IllegalStateException("a leaf stopped at a known state was not pruned");
         if (r.redundant()) {
             skippedByPartialOrder++;
-            return true;
+            cutLeaves++;
+            return FILED_REDUNDANT;
         }
         counted(systematicPhase, r.summary());
-        return true;
+        return FILED_COUNTED;
     }
 
+    // For SourceSetSearch, which walks the same tree with the same runs, counts and limits.
+    double systematicShare() { return systematicOnly ? 1.0 : SYSTEMATIC_SHARE; }
+    boolean aborted() { return aborted; }
+    JobRunners runners() { return runners; }
+    long maxSteps() { return opt.maxSteps(); }
+    Set<Long> visited() { return visited; }
+    /** Forks the partial-order reduction did not make or cut as reorderings of explored runs. */
+    void cutByPartialOrder(long n) { skippedByPartialOrder += n; }
+    /** Counts the run the main machine just finished (a schedule first run as an inner node). */
+    void countLastRun() { counted(true, runners.get(0).summarize(opt.maxSteps())); }
+
     /** The last checkpoint of {@code f} at or before decision {@code fork}, or the start. */
-    private Checkpoint forkCheckpoint(Frame f, long fork) {
+    Checkpoint forkCheckpoint(Frame f, long fork) {
         int i = f.cpAt.size() - 1;
         while (i >= 0 && f.cpAt.get(i) > fork) i--;
         return i >= 0 ? f.cps.get(i) : start;
     }
 
-    private long cpInterval() { return Math.max(CHECKPOINT_INTERVAL, stateBytes / CHECKPOINT_BYTES_PER_STEP); }
+    long cpInterval() { return Math.max(CHECKPOINT_INTERVAL, stateBytes / CHECKPOINT_BYTES_PER_STEP); }
 
     /** Whether a limit or cancel has come (asked inside schedules, from any runner's thread). */
-    private boolean due() {
+    boolean due() {
         return cancelled || (deadline != Long.MAX_VALUE && clock.getAsLong() >= deadline);
     }
 
@@ -412,7 +447,7 @@ public final class Explorer {
             });
             for (int k = 0; k < batch; k++) {
                 if (out(1.0)) return;
-                if (!fileLeaf(rs[k], 0, false)) return;
+                if (fileLeaf(rs[k], 0, false) == FILED_ABORTED) return;
             }
         }
     }
@@ -422,7 +457,7 @@ public final class Explorer {
      * goes first decides which of their index-dependent words meet which writes, and a run stops at
      * its first race, so a mirrored schedule can meet a race with other source lines.
      */
-    private void keepSymmetricIfRaced(Frame f) {
+    void keepSymmetricIfRaced(Frame f) {
         if (f.skippedCount == 0) return;
         boolean raced = false;
         for (Diagnostic d : x.diagnostics()) {
@@ -450,7 +485,7 @@ public final class Explorer {
     }
 
     /** Whether a budget share is spent (and why, once a full budget is). */
-    private boolean out(double share) {
+    boolean out(double share) {
         if (cancelled) {
             stoppedBy = Coverage.CANCELLED;
             return true;
@@ -473,7 +508,7 @@ public final class Explorer {
      * as explored; without (minimisation's replays), only runs it. False when a limit cut it. Leaves
      * and random schedules run in {@link ScheduleRunner#leaf}.
      */
-    private boolean execute(Schedule plan, Frame parent, long fork, Frame record) {
+    boolean execute(Schedule plan, Frame parent, long fork, Frame record) {
         Checkpoint cp = start;
         if (parent != null) {
             int i = parent.cpAt.size() - 1;
@@ -490,6 +525,7 @@ public final class Explorer {
         cp.restoreInto(x);
         SleepSet sleep = record != null && partialOrder ? new SleepSet(x, runners.get(0).footprints, record.sleep) : null;
         if (record != null) {
+            SourceSetSearch.State ds = record.dpor;
             policy.listen((idx, kind, chosen, alts, n) -> {
                 if (idx == record.after) { // the fork itself: only its step's entry is wanted
                     if (sleep != null && kind == SchedulePolicy.WARP) sleep.forkDecision((int) chosen);
@@ -497,6 +533,7 @@ public final class Explorer {
                 }
                 if (sleep != null && sleep.blocked) return; // only reorders an explored schedule from here on
                 record.offered += n;
+                long offeredMask = ds != null && kind == SchedulePolicy.WARP ? SourceSetSearch.mask(alts, n) : 0;
                 int keep = n;
                 if (kind == SchedulePolicy.WARP && symmetry != null) {
                     long[] offered = offeredScratch.length >= n ? offeredScratch : (offeredScratch = new long[n]);
@@ -512,15 +549,23 @@ public final class Explorer {
                     }
                 }
                 int point = -1;
+                long asleepMask = 0;
                 if (sleep != null && keep > 0) {
                     int kept = 0;
-                    for (int k = 0; k < keep; k++) if (kind != SchedulePolicy.WARP || !sleep.asleep((int) alts[k])) alts[kept++] = alts[k];
-                    skippedByPartialOrder += keep - kept;
+                    for (int k = 0; k < keep; k++) {
+                        if (kind != SchedulePolicy.WARP || !sleep.asleep((int) alts[k])) alts[kept++] = alts[k];
+                        else asleepMask |= 1L << alts[k];
+                    }
+                    if (ds == null) skippedByPartialOrder += keep - kept;
                     keep = kept;
                     if (keep > 0) {
                         point = record.points.size();
                         record.points.add(sleep.point(kind == SchedulePolicy.WARP, (int) chosen));
                     }
+                }
+                if (ds != null && kind == SchedulePolicy.WARP) {
+                    ds.point(idx, (int) chosen, offeredMask, asleepMask, java.util.Arrays.copyOf(alts, keep), point);
+                    return; // warp forks: only where a race asks for one (SourceSetSearch)
                 }
                 for (int k = 0; k < keep; k++) record.alternatives.add(new long[] {idx, kind, alts[k], point});
             }, Math.max(0, record.after));
@@ -534,6 +579,8 @@ public final class Explorer {
         long cpInterval = cpInterval();
         boolean complete = true;
         aborted = false;
+        TraceLog log = record != null && record.dpor != null ? record.dpor.own : null;
+        StepFootprints fps = runners.get(0).footprints;
         while (x.outcome() == Outcome.RUNNING) {
             if (m.steps >= opt.maxSteps()) {
                 x.run(opt.maxSteps()); // ends the run as step-limit
@@ -552,12 +599,22 @@ public final class Explorer {
             long before = policy.decisions();
             long stepsBefore = m.steps;
             if (sleep != null) sleep.beforeStep();
+            if (log != null) log.before(x, fps, policy);
             x.step();
             long d = policy.decisions();
             if (sleep != null) {
                 // From the fork's own step on (the base run: from the start), every step wakes what it depends on.
                 if (d > record.after) sleep.afterStep(policy.currentWarp(), m.steps != stepsBefore);
-                else runners.get(0).footprints.stop();
+                else fps.stop();
+            }
+            if (log != null) {
+                if (d > record.after) {
+                    if (record.dpor.forkStepNo < 0) record.dpor.forkStepNo = stepsBefore;
+                    log.closed |= sleep != null && sleep.blocked;
+                    log.after(x, fps, policy);
+                } else {
+                    fps.stop();
+                }
             }
             if (d == before || x.outcome() != Outcome.RUNNING) continue;
             if (record != null) {

@@ -52,6 +52,28 @@ class PartialOrderTest {
                 """).buffer("out", 32 * warps).threads(32 * warps).launch(new SchedulePolicy());
     }
 
+    /**
+     * k pairs of warps: the two warps of pair p exchange into word p, then store what they got to
+     * their own words. Exchanges of different pairs commute, so the classes are 2^k (one order per pair).
+     */
+    static LaunchedRun pairs(int k) {
+        return PtxRun.kernel("""
+                .reg .b32 %r<8>;
+                .reg .b64 %rd<4>;
+                ld.param.u64 %rd1, [out];
+                mov.u32 %r1, %tid.x;
+                shr.u32 %r2, %r1, 5;
+                shr.u32 %r4, %r2, 1;
+                mul.wide.u32 %rd3, %r4, 4;
+                add.u64 %rd3, %rd1, %rd3;
+                atom.global.exch.b32 %r3, [%rd3], %r2;
+                mul.wide.u32 %rd2, %r1, 4;
+                add.u64 %rd2, %rd1, %rd2;
+                st.global.u32 [%rd2+%OFF], %r3;
+                ret;
+                """.replace("%OFF", String.valueOf(4 * k))).buffer("out", k + 64 * k).threads(64 * k).launch(new SchedulePolicy());
+    }
+
     private record Search(Explorer.Result result, List<String> schedules) {
         Coverage coverage() { return result.coverage(); }
     }
@@ -69,10 +91,13 @@ class PartialOrderTest {
     }
 
     /** The systematic phase alone to exhaustion (no bound in practice), without the symmetric-warp reduction. */
-    private static Search exhaust(LaunchedRun run, boolean por) {
+    private static Search exhaust(LaunchedRun run, boolean por) { return exhaust(run, por, true); }
+
+    private static Search exhaust(LaunchedRun run, boolean por, boolean sourceSets) {
         Explorer ex = new Explorer(run, () -> 0L);
         ex.systematicOnly(true);
         ex.partialOrder(por);
+        ex.sourceSets(sourceSets);
         List<String> seen = new ArrayList<>();
         ex.onSchedule(s -> seen.add(s.toString()));
         Explorer.Result r = ex.explore(new Explorer.Options(1_000_000, 0, 0, 8, 100_000, false, -1));
@@ -118,6 +143,26 @@ class PartialOrderTest {
         assertTrue(c.proven(false).startsWith("all schedules ("), c.proven(false));
         assertTrue(c.proven(false).contains("up to equivalence"), c.proven(false));
         assertFalse(exhaust(exchanges(3), false).coverage().proven(false).contains("equivalence"));
+    }
+
+    @Test
+    void scratchCounts() {
+        for (int w = 2; w <= 4; w++) {
+            for (int mode = 1; mode < 3; mode++) {
+                Search r = exhaust(exchanges(w), mode > 0, mode > 1);
+                System.err.println("exchanges " + w + " mode " + mode + ": " + r.coverage());
+            }
+        }
+        for (int k = 1; k <= 3; k++) {
+            for (int mode = 1; mode < 3; mode++) {
+                Search r = exhaust(pairs(k), mode > 0, mode > 1);
+                System.err.println("pairs " + k + " mode " + mode + ": " + r.coverage());
+            }
+        }
+        for (int mode = 0; mode < 3; mode++) {
+            Search r = exhaust(ownWords(3), mode > 0, mode > 1);
+            System.out.println("own 3 mode " + mode + ": " + r.coverage() + " " + r.schedules());
+        }
     }
 
     private static StepFootprints.Footprint fp(long... keysAndWrite) {
