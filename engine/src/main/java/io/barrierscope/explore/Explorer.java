@@ -114,8 +114,6 @@ public final class Explorer {
     private boolean sourceSets = true;
     /** The source-set search of the current {@link #explore}, or null (off, or more warps than it handles). */
     private SourceSetSearch dpor;
-    /** The alternatives of a decision before the reduction (scratch, reused). */
-    private long[] offeredScratch = new long[64];
     private boolean systematicOnly;
     private long warpSteps;
     private String stoppedBy;
@@ -242,7 +240,7 @@ public final class Explorer {
             }
             long before = schedules;
             long cutBefore = cutLeaves;
-            if (!(dpor != null ? dpor.expand(base, 1, bound) : expand(base, 1, bound))) break;
+            if (!(dpor != null ? dpor.expand(base, 1, bound) : new SleepSetSearch(this).expand(base, 1, bound))) break;
             boundDone = bound;
             // Nothing new at this depth: deeper ones hold nothing either. A leaf cut as a reordering does not
             // say so: its own forks (one decision deeper) were not made and may reach new classes.
@@ -289,95 +287,6 @@ public final class Explorer {
         aborted = false;
     }
 
-    /** Runs every child of {@code f} with one more forced decision; false once a budget is spent. */
-    private boolean expand(Frame f, int depth, int bound) {
-        if (depth == bound) return leaves(f);
-        for (long[] a : f.alternatives) {
-            if (out(systematicOnly ? 1.0 : SYSTEMATIC_SHARE)) return false;
-            Schedule child = f.plan.with(a[0], (char) a[1], a[2]);
-            Frame c = new Frame(child, a[0]);
-            SleepSet.Point p = a.length > 3 && a[3] >= 0 ? f.points.get((int) a[3]) : null;
-            if (p != null) c.sleep = p.forChild(a[1] == SchedulePolicy.WARP);
-            execute(child, f, a[0], c);
-            if (aborted) return false;
-            if (p != null && c.forkStep != null) p.siblings.add(c.forkStep);
-            keepSymmetricIfRaced(c);
-            if (aborted) return false;
-            if (!expand(c, depth + 1, bound)) return false;
-        }
-        return true;
-    }
-
-    /**
-     * Runs the children of {@code f} that are not expanded further (leaves), in batches spread over
-     * the runners, and files them in order: a leaf is pruned at the first of its hashes some earlier
-     * schedule had, exactly as one runner going through them in turn would decide, so the findings,
-     * counts and schedules do not depend on the number of jobs.
-     */
-    private boolean leaves(Frame f) {
-        double share = systematicOnly ? 1.0 : SYSTEMATIC_SHARE;
-        List<long[]> as = f.alternatives;
-        long lastFork = -1;
-        for (long[] a : as) lastFork = Math.max(lastFork, a[0]);
-        int batch = runners.size() == 1 ? 1 : BATCH_PER_JOB * runners.size();
-        SleepSet.Sleeper[][] sleepOf = leafSleeps(f);
-        for (int i = 0; i < as.size(); i += batch) {
-            if (out(share)) return false;
-            int n = Math.min(batch, as.size() - i);
-            ScheduleRunner.Leaf[] rs = new ScheduleRunner.Leaf[n];
-            long[] cpStep = new long[n];
-            SleepSet.Sleeper[][] sleeps = new SleepSet.Sleeper[n][];
-            for (int k = 0; k < n; k++) {
-                cpStep[k] = forkCheckpoint(f, as.get(i + k)[0]).step();
-                sleeps[k] = sleepOf == null ? null : sleepOf[i + k];
-            }
-            int from = i;
-            long fork = lastFork;
-            runners.parallel(n, (r, k) -> {
-                long[] a = as.get(from + k);
-                Schedule child = f.plan.with(a[0], (char) a[1], a[2]);
-                Checkpoint cp = r == runners.get(0) ? forkCheckpoint(f, a[0])
-                        : r.forkPoint(f, f.plan, a[0], fork, cpInterval(), opt.maxSteps(), this::due);
-                rs[k] = cp == null ? new ScheduleRunner.Leaf(new long[0], new long[0], 0, false, true, cpStep[k], null, false)
-                        : r.leaf(child, cp, a[0], visited, opt.maxSteps(), fullHashBytes, this::due, sleeps[k]);
-            });
-            for (int k = 0; k < n; k++) {
-                if (out(share)) return false;
-                if (fileLeaf(rs[k], cpStep[k], true) == FILED_ABORTED) return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * The sleep set each leaf of {@code f} starts with (null without the reduction). Leaves may run
-     * at once, so the first step of each warp fork that has a later sibling at its decision is run
-     * here first, in order, on this machine: the later siblings sleep on it as they would after an
-     * expanded sibling, whatever the number of jobs.
-     */
-    private SleepSet.Sleeper[][] leafSleeps(Frame f) {
-        if (!partialOrder) return null;
-        List<long[]> as = f.alternatives;
-        SleepSet.Sleeper[][] out = new SleepSet.Sleeper[as.size()][];
-        for (int i = 0; i < as.size(); i++) {
-            long[] a = as.get(i);
-            if (a.length <= 3 || a[3] < 0) continue;
-            SleepSet.Point p = f.points.get((int) a[3]);
-            boolean warp = a[1] == SchedulePolicy.WARP;
-            out[i] = p.forChild(warp);
-            boolean laterSibling = false;
-            for (int j = i + 1; j < as.size() && !laterSibling; j++) {
-                long[] b = as.get(j);
-                laterSibling = b.length > 3 && b[3] == a[3] && b[1] == SchedulePolicy.WARP;
-            }
-            if (!warp || !laterSibling) continue;
-            SleepSet.Sleeper e = runners.get(0).forkStep(f.plan.with(a[0], (char) a[1], a[2]), forkCheckpoint(f, a[0]), a[0],
-                    opt.maxSteps());
-            if (e != null) p.siblings.add(e);
-        }
-        return out;
-    }
-
     /** What {@link #fileLeaf} did with a leaf. */
     static final int FILED_ABORTED = -1;
     static final int FILED_COUNTED = 0;
@@ -410,6 +319,7 @@ public final class Explorer {
     }
 
     // For SourceSetSearch, which walks the same tree with the same runs, counts and limits.
+    boolean partialOrder() { return partialOrder; }
     double systematicShare() { return systematicOnly ? 1.0 : SYSTEMATIC_SHARE; }
     boolean aborted() { return aborted; }
     JobRunners runners() { return runners; }
@@ -524,51 +434,10 @@ public final class Explorer {
         policy.follow(plan);
         cp.restoreInto(x);
         SleepSet sleep = record != null && partialOrder ? new SleepSet(x, runners.get(0).footprints, record.sleep) : null;
+        DecisionLister lister = null;
         if (record != null) {
-            SourceSetSearch.State ds = record.dpor;
-            policy.listen((idx, kind, chosen, alts, n) -> {
-                if (idx == record.after) { // the fork itself: only its step's entry is wanted
-                    if (sleep != null && kind == SchedulePolicy.WARP) sleep.forkDecision((int) chosen);
-                    return;
-                }
-                if (sleep != null && sleep.blocked) return; // only reorders an explored schedule from here on
-                record.offered += n;
-                long offeredMask = ds != null && kind == SchedulePolicy.WARP ? SourceSetSearch.mask(alts, n) : 0;
-                int keep = n;
-                if (kind == SchedulePolicy.WARP && symmetry != null) {
-                    long[] offered = offeredScratch.length >= n ? offeredScratch : (offeredScratch = new long[n]);
-                    System.arraycopy(alts, 0, offered, 0, n);
-                    keep = symmetry.reduce(m, (int) chosen, alts, n);
-                    skippedBySymmetry += n - keep;
-                    record.skippedCount += n - keep;
-                    for (int o = 0; o < n && record.listSkipped; o++) {
-                        long v = offered[o];
-                        boolean kept = false;
-                        for (int k = 0; k < keep && !kept; k++) kept = alts[k] == v;
-                        if (!kept) record.skipped.add(new long[] {idx, kind, v});
-                    }
-                }
-                int point = -1;
-                long asleepMask = 0;
-                if (sleep != null && keep > 0) {
-                    int kept = 0;
-                    for (int k = 0; k < keep; k++) {
-                        if (kind != SchedulePolicy.WARP || !sleep.asleep((int) alts[k])) alts[kept++] = alts[k];
-                        else asleepMask |= 1L << alts[k];
-                    }
-                    if (ds == null) skippedByPartialOrder += keep - kept;
-                    keep = kept;
-                    if (keep > 0) {
-                        point = record.points.size();
-                        record.points.add(sleep.point(kind == SchedulePolicy.WARP, (int) chosen));
-                    }
-                }
-                if (ds != null && kind == SchedulePolicy.WARP) {
-                    ds.point(idx, (int) chosen, offeredMask, asleepMask, java.util.Arrays.copyOf(alts, keep), point);
-                    return; // warp forks: only where a race asks for one (SourceSetSearch)
-                }
-                for (int k = 0; k < keep; k++) record.alternatives.add(new long[] {idx, kind, alts[k], point});
-            }, Math.max(0, record.after));
+            lister = new DecisionLister(record, sleep, symmetry, m);
+            policy.listen(lister, Math.max(0, record.after));
         } else {
             policy.listen(null, 0);
         }
@@ -630,6 +499,10 @@ public final class Explorer {
             }
         }
         policy.listen(null, 0);
+        if (lister != null) {
+            skippedBySymmetry += lister.skippedBySymmetry;
+            skippedByPartialOrder += lister.skippedByPartialOrder;
+        }
         if (sleep != null) {
             runners.get(0).footprints.stop();
             record.forkStep = sleep.forkStep;

@@ -46,7 +46,8 @@ final class TraceLog {
     void after(Interpreter x, StepFootprints f, SchedulePolicy p) {
         f.stop();
         Machine m = x.machine();
-        if (closed || m.steps == stepBefore) return;
+        // A step that ends the run (a race, a fault) may not count as a step, but what it touched is its race.
+        if (closed || (m.steps == stepBefore && x.outcome() == io.barrierscope.exec.Outcome.RUNNING)) return;
         int w = p.currentWarp();
         long pt = p.lastWarpPoint() >= decisionsBefore ? p.lastWarpPoint() : -1;
         long en = 0;

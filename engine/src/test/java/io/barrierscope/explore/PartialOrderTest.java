@@ -11,10 +11,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The partial-order reduction (sleep sets over the steps' footprints): on kernels whose number of
- * Mazurkiewicz-distinct interleavings is known, an exhaustive search with it runs exactly one
- * schedule per interleaving class and meets every outcome the search without it meets; which
- * steps it takes as dependent.
+ * The partial-order reduction (sleep sets over the steps' footprints, and source sets on top): on
+ * kernels whose number of Mazurkiewicz-distinct interleavings is known, an exhaustive search with
+ * it runs exactly one schedule per interleaving class and meets every outcome the search without
+ * it meets; with a bound, the classes the search without it reaches; which steps it takes as dependent.
  */
 class PartialOrderTest {
     /**
@@ -80,9 +80,13 @@ class PartialOrderTest {
 
     /** The final buffer of each schedule, replayed from the start (the classes it reached, told apart exactly). */
     private static java.util.Set<List<Long>> finalBuffers(List<String> schedules, int warps) {
+        return finalBuffers(schedules, () -> exchanges(warps));
+    }
+
+    private static java.util.Set<List<Long>> finalBuffers(List<String> schedules, java.util.function.Supplier<LaunchedRun> open) {
         java.util.Set<List<Long>> out = new java.util.HashSet<>();
         for (String s : schedules) {
-            LaunchedRun r = exchanges(warps);
+            LaunchedRun r = open.get();
             ((SchedulePolicy) r.interpreter().policy()).follow(Schedule.parse(s));
             r.runToEnd();
             out.add(PtxRun.u32(r, "out"));
@@ -94,14 +98,20 @@ class PartialOrderTest {
     private static Search exhaust(LaunchedRun run, boolean por) { return exhaust(run, por, true); }
 
     private static Search exhaust(LaunchedRun run, boolean por, boolean sourceSets) {
+        Search s = bounded(run, por, sourceSets, 8);
+        assertEquals(Coverage.EXHAUSTED, s.coverage().stoppedBy());
+        return s;
+    }
+
+    /** The systematic phase alone up to {@code bound} non-default decisions. */
+    private static Search bounded(LaunchedRun run, boolean por, boolean sourceSets, int bound) {
         Explorer ex = new Explorer(run, () -> 0L);
         ex.systematicOnly(true);
         ex.partialOrder(por);
         ex.sourceSets(sourceSets);
         List<String> seen = new ArrayList<>();
         ex.onSchedule(s -> seen.add(s.toString()));
-        Explorer.Result r = ex.explore(new Explorer.Options(1_000_000, 0, 0, 8, 100_000, false, -1));
-        assertEquals(Coverage.EXHAUSTED, r.coverage().stoppedBy());
+        Explorer.Result r = ex.explore(new Explorer.Options(1_000_000, 0, 0, bound, 100_000, false, -1));
         return new Search(r, seen);
     }
 
@@ -146,22 +156,55 @@ class PartialOrderTest {
     }
 
     @Test
-    void scratchCounts() {
-        for (int w = 2; w <= 4; w++) {
-            for (int mode = 1; mode < 3; mode++) {
-                Search r = exhaust(exchanges(w), mode > 0, mode > 1);
-                System.err.println("exchanges " + w + " mode " + mode + ": " + r.coverage());
-            }
-        }
+    void withSourceSetsIndependentWarpsRunTheDefaultScheduleAndNoFork() {
+        LaunchedRun plain = ownWords(3);
+        plain.runToEnd();
+        Search on = exhaust(ownWords(3), true, true);
+        assertEquals(List.of("s1:"), on.schedules());
+        assertTrue(on.coverage().allSchedules());
+        // No race, so no fork at all: the only steps run are the default run's (the sleep sets alone run forks to cut them).
+        assertEquals(plain.machine().steps, on.coverage().warpSteps());
+        assertTrue(exhaust(ownWords(3), true, false).coverage().warpSteps() > on.coverage().warpSteps());
+    }
+
+    @Test
+    void kDependentPairsRunOneSchedulePerMazurkiewiczTrace() {
         for (int k = 1; k <= 3; k++) {
-            for (int mode = 1; mode < 3; mode++) {
-                Search r = exhaust(pairs(k), mode > 0, mode > 1);
-                System.err.println("pairs " + k + " mode " + mode + ": " + r.coverage());
-            }
+            int pairs = k;
+            Search on = exhaust(pairs(k), true, true);
+            assertEquals(1L << k, on.coverage().schedules(), k + " pairs: " + on.schedules());
+            assertEquals(1L << k, finalBuffers(on.schedules(), () -> pairs(pairs)).size(), k + " pairs: every schedule another class");
+            assertTrue(on.coverage().allSchedules());
         }
-        for (int mode = 0; mode < 3; mode++) {
-            Search r = exhaust(ownWords(3), mode > 0, mode > 1);
-            System.out.println("own 3 mode " + mode + ": " + r.coverage() + " " + r.schedules());
+    }
+
+    @Test
+    void sourceSetsRunFarFewerStepsThanTheSleepSetsAloneForTheSameClasses() {
+        Search source = exhaust(pairs(2), true, true);
+        Search sleep = exhaust(pairs(2), true, false);
+        assertEquals(finalBuffers(sleep.schedules(), () -> pairs(2)), finalBuffers(source.schedules(), () -> pairs(2)));
+        assertTrue(10 * source.coverage().warpSteps() < sleep.coverage().warpSteps(), source.coverage() + " vs " + sleep.coverage());
+    }
+
+    @Test
+    void aSearchIsNotExhaustedWhileLeavesWereCutAsReorderings() {
+        // Every leaf of some depth cut by the sleep sets says nothing about their forks one decision deeper.
+        Search sleep = exhaust(pairs(2), true, false);
+        assertEquals(4, sleep.coverage().schedules(), sleep.schedules().toString());
+        assertEquals(4, finalBuffers(sleep.schedules(), () -> pairs(2)).size());
+    }
+
+    @Test
+    void withABoundSourceSetsReachTheClassesTheSearchWithoutReductionReaches() {
+        for (int bound = 1; bound <= 2; bound++) {
+            for (int k = 0; k < 2; k++) {
+                java.util.function.Supplier<LaunchedRun> open = k == 0 ? () -> exchanges(3) : () -> pairs(2);
+                Search off = bounded(open.get(), false, true, bound);
+                Search source = bounded(open.get(), true, true, bound);
+                Search sleep = bounded(open.get(), true, false, bound);
+                assertEquals(finalBuffers(off.schedules(), open), finalBuffers(source.schedules(), open), "bound " + bound + " case " + k);
+                assertEquals(finalBuffers(off.schedules(), open), finalBuffers(sleep.schedules(), open), "bound " + bound + " case " + k);
+            }
         }
     }
 
