@@ -498,6 +498,7 @@ public final class Explorer {
                 }
             }
         }
+        if (log != null && complete) log.pending(x);
         policy.listen(null, 0);
         if (lister != null) {
             skippedBySymmetry += lister.skippedBySymmetry;

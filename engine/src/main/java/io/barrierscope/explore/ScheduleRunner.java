@@ -153,6 +153,7 @@ final class ScheduleRunner {
             }
         }
         footprints.stop();
+        if (log != null) log.pending(x);
         return new Leaf(hs, at, n, false, false, m.steps, summarize(maxSteps), false, log, forkStepNo);
     }
 

@@ -58,6 +58,18 @@ final class TraceLog {
         add(stepBefore, pt, w, foot, en);
     }
 
+    /**
+     * At the end of a run that stopped with warps still able to run (a diagnostic, a fault, the
+     * step limit): their next steps were never taken, so each is logged as a step dependent with
+     * everything. Its races ask for the orders in which those warps would have stepped first (a
+     * run stops at its first race, so which warp reads first decides which race is met).
+     */
+    void pending(Interpreter x) {
+        Machine m = x.machine();
+        if (closed || x.outcome() == io.barrierscope.exec.Outcome.RUNNING) return;
+        for (int w = 0; w < m.warps; w++) if (m.runMask[w] != 0) add(m.steps, -1, w, StepFootprints.Footprint.EVERYTHING, 0);
+    }
+
     void add(long s, long pt, int w, StepFootprints.Footprint foot, long en) {
         if (n == step.length) {
             int c = n * 2;
