@@ -24,7 +24,9 @@ import java.util.function.LongSupplier;
  * {@link SchedulePolicy}); of symmetric warps at a decision point only one is an alternative
  * ({@link WarpSymmetry}, unless {@link Options#symmetry} is off); a forked schedule whose state
  * after the fork equals one already explored is pruned (its future under the defaults was
- * explored), which also merges warps whose order does not matter. The time limit and a cancel are
+ * explored), which also merges warps whose order does not matter; the partial-order reduction forks
+ * a warp decision only where a race of an explored run asks for it ({@link SourceSetSearch}, source
+ * sets over sleep sets; {@link SleepSetSearch} without them). The time limit and a cancel are
  * checked between schedules and every {@link #LIMIT_CHECK_STEPS} steps inside one, so the same
  * options and seed give the same findings unless the clock or a cancel cut the search. With
  * {@link #jobs} the leaves and random schedules run on several machines and are filed in order
