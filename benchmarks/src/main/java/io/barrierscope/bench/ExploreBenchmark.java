@@ -77,23 +77,25 @@ public final class ExploreBenchmark {
         }
     }
 
+    /** Source sets (the default), the sleep sets alone, and no partial-order reduction (--no-por). */
     private static void compare(String name, Path launch, int bound) {
-        long[] n = new long[2];
+        long[] n = new long[3];
+        String[] mode = {"source sets", "sleep sets", "no POR"};
         StringBuilder line = new StringBuilder(String.format("%s, exhaust bound %d:", name, bound));
-        for (int i = 0; i < 2; i++) {
-            boolean on = i == 0;
+        for (int i = 0; i < 3; i++) {
             Explorer ex = new Explorer(LaunchValidation.validate(launch).start(new SchedulePolicy()), () -> 0L);
             ex.systematicOnly(true);
-            ex.partialOrder(on);
+            ex.partialOrder(i < 2);
+            ex.sourceSets(i == 0);
             long t0 = System.nanoTime();
             Explorer.Result r = ex.explore(new Explorer.Options(200_000, 0, 0, bound, 10_000_000, true, -1));
             double s = (System.nanoTime() - t0) / 1e9;
             n[i] = r.coverage().schedules();
-            line.append(String.format(" %s %d schedules (%s, %d skipped, %d pruned, %.1f s, causes %s);", on ? "POR" : "no POR", n[i],
-                    r.coverage().stoppedBy(), r.coverage().skippedByPartialOrder(), r.coverage().prunedByState(), s,
-                    r.findings().stream().map(Finding::cause).toList()));
+            line.append(String.format(" %s %d schedules (%s, %d warp steps, %d skipped, %d pruned, %.1f s, causes %s);", mode[i], n[i],
+                    r.coverage().stoppedBy(), r.coverage().warpSteps(), r.coverage().skippedByPartialOrder(), r.coverage().prunedByState(),
+                    s, r.findings().stream().map(Finding::cause).toList()));
         }
-        System.out.println(line.append(String.format(" %.1fx fewer", (double) n[1] / Math.max(1, n[0]))));
+        System.out.println(line);
     }
 
     private static void throughputAndTimeToFind(Path root) throws Exception {

@@ -9,8 +9,8 @@ package io.barrierscope.explore;
  * the deeper bounds) not made, summed over every run whose alternatives were enumerated.
  * {@code allSchedules}: the systematic search ran out of schedules (no alternative at all, or a
  * bound whose every schedule reached an explored state), so no deeper bound holds anything new.
- * {@code skippedByPartialOrder}: forks not made because their warp was asleep (partial-order
- * reduction): each, with its subtree, only reorders independent steps of a schedule explored.
+ * {@code skippedByPartialOrder}: forks not made by the partial-order reduction (their warp was
+ * asleep, or no race asked for them) and leaves cut as reorderings of an explored schedule.
  */
 public record Coverage(long schedules, long systematic, long random, long distinctOutcomes, long decisionPoints,
                        long prunedByState, int preemptionBoundCompleted, String stoppedBy, long warpSteps,
@@ -27,9 +27,10 @@ public record Coverage(long schedules, long systematic, long random, long distin
      * collisions), up to symmetric warps when that reduction skipped any (a heuristic, see
      * docs/explore.md); "all schedules" when a bound had nothing new to add (or there was no
      * alternative at all). The choices are those the engine models. With the partial-order
-     * reduction's count above zero, "up to equivalence": a schedule not run reorders independent
-     * steps of one that was (docs/explore.md says what that assumes). Empty when not even bound 1
-     * was completed.
+     * reduction's count above zero, an exhausted search holds "up to equivalence": a schedule not
+     * run reorders independent steps of one that was (docs/explore.md says what that assumes); a
+     * bounded one only what the reduced search forked, since the equivalent of a skipped schedule
+     * may need more non-default decisions than the bound. Empty when not even bound 1 was completed.
      */
     public String proven(boolean symmetry) {
         if (preemptionBoundCompleted < 1 && !allSchedules) return "";
@@ -38,8 +39,16 @@ public record Coverage(long schedules, long systematic, long random, long distin
         String por = skippedByPartialOrder > 0 ? ", or only reorders independent steps of one that was (up to equivalence: "
                 + "partial-order reduction, see docs/explore.md; --no-por runs every order)" : "";
         if (allSchedules) return "all schedules" + what + ": each was run or reached an already explored state" + por + upTo;
+        if (skippedByPartialOrder > 0) {
+            // The equivalent run of a skipped schedule may need more non-default decisions than it (docs/explore.md, "Within a bound").
+            return "bound " + preemptionBoundCompleted + " of the partial-order-reduced search" + what
+                    + ": every schedule with up to " + preemptionBoundCompleted + " non-default decisions that it forked was run or"
+                    + " reached an already explored state; a schedule it skipped is covered only if an equivalent one within the bound"
+                    + " was run, which a bound does not guarantee (see docs/explore.md; --no-por covers every schedule with up to "
+                    + preemptionBoundCompleted + ")" + upTo;
+        }
         return "every schedule with up to " + preemptionBoundCompleted + " non-default decisions" + what
-                + " was run or reached an already explored state" + por + upTo;
+                + " was run or reached an already explored state" + upTo;
     }
 
     /** Without the partial-order count (nothing pruned by it). */

@@ -25,7 +25,9 @@ import java.util.function.LongSupplier;
  * {@link SchedulePolicy}); of symmetric warps at a decision point only one is an alternative
  * ({@link WarpSymmetry}, unless {@link Options#symmetry} is off); a forked schedule whose state
  * after the fork equals one already explored is pruned (its future under the defaults was
- * explored), which also merges warps whose order does not matter. The time limit and a cancel are
+ * explored), which also merges warps whose order does not matter; the partial-order reduction forks
+ * a warp decision only where a race of an explored run asks for it ({@link SourceSetSearch}, source
+ * sets over sleep sets; {@link SleepSetSearch} without them). The time limit and a cancel are
  * checked between schedules and every {@link #LIMIT_CHECK_STEPS} steps inside one, so the same
  * options and seed give the same findings unless the clock or a cancel cut the search. With
  * {@link #jobs} the leaves and random schedules run on several machines and are filed in order
@@ -83,9 +85,10 @@ public final class Explorer {
     /**
      * Checkpoints an enumerated run keeps of its own at most (those before its fork are its
      * parent's): past it, every other one is dropped and the interval doubles, so the memory a
-     * long run's checkpoints take is bounded and counted before explore starts (launch/MemoryEstimate).
+     * long run's checkpoints take is bounded and counted before explore starts: the launch's
+     * validation fits it to the heap (launch/MemoryEstimate), {@value MemoryEstimate#EXPLORE_CHECKPOINTS_PER_RUN} when it fits.
      */
-    static final int CHECKPOINTS_PER_RUN = MemoryEstimate.EXPLORE_CHECKPOINTS_PER_RUN;
+    final int checkpointsPerRun;
     /** Decision boundaries after a fork at which the state is compared with explored ones. */
     static final int HASHES_AFTER_FORK = 3;
     /** Share of the budgets the systematic phase may use before random search takes over. */
@@ -113,11 +116,14 @@ public final class Explorer {
     private long pruned;
     private long skippedBySymmetry;
     private long skippedByPartialOrder;
+    /** Leaves cut by the sleep sets (each would have forks of its own one bound deeper). */
+    private long cutLeaves;
     private WarpSymmetry symmetry;
-    /** Whether the partial-order reduction is on ({@link #partialOrder}). */
+    /** Whether the partial-order reduction is on ({@link #partialOrder}), and source sets on top of the sleep sets. */
     private boolean partialOrder = true;
-    /** The alternatives of a decision before the reduction (scratch, reused). */
-    private long[] offeredScratch = new long[64];
+    private boolean sourceSets = true;
+    /** The source-set search of the current {@link #explore}, or null (off, or more warps than it handles). */
+    private SourceSetSearch dpor;
     private boolean systematicOnly;
     private long warpSteps;
     private String stoppedBy;
@@ -151,6 +157,7 @@ public final class Explorer {
         if (!(run.interpreter().policy() instanceof SchedulePolicy p)) throw new IllegalArgumentException("needs a SchedulePolicy run");
         if (run.machine().steps != 0) throw new IllegalArgumentException("needs a fresh run");
         this.run = run;
+        this.checkpointsPerRun = run.exploreCheckpointsPerRun();
         this.x = run.interpreter();
         this.m = run.machine();
         this.policy = p;
@@ -198,6 +205,12 @@ public final class Explorer {
      */
     public void partialOrder(boolean on) { partialOrder = on; }
 
+    /**
+     * With the partial-order reduction on: forks warp decisions only where a race asks for one
+     * (source sets, the default) or at every non-sleeping alternative (sleep sets alone: off).
+     */
+    public void sourceSets(boolean on) { sourceSets = on; }
+
     public Result explore(Options o) {
         runners.start();
         try {
@@ -219,10 +232,12 @@ public final class Explorer {
         t0 = clock.getAsLong();
         deadline = o.timeLimitMillis() > 0 ? t0 + o.timeLimitMillis() : Long.MAX_VALUE;
         symmetry = o.symmetry() ? new WarpSymmetry(m.program) : null;
+        dpor = partialOrder && sourceSets && SourceSetSearch.fits(m.warps) ? new SourceSetSearch(this, m.warps) : null;
         int boundDone = 0;
         boolean exhausted = false;
         for (int bound = 1; bound <= o.maxPreemptions(); bound++) {
             Frame base = new Frame(Schedule.EMPTY, -1);
+            if (dpor != null) base.dpor = new SourceSetSearch.State(null);
             execute(Schedule.EMPTY, null, -1, base);
             if (aborted) break;
             keepSymmetricIfRaced(base);
@@ -230,16 +245,20 @@ public final class Explorer {
             if (bound == 1) {
                 points = base.offered;
                 counted(true, runners.get(0).summarize(o.maxSteps()));
+                if (dpor != null) dpor.filed.add(Schedule.EMPTY.toString());
             }
-            if (base.alternatives.isEmpty()) {
+            if (base.alternatives.isEmpty() && (dpor == null || base.dpor.points.values().stream().allMatch(p -> p.cand.length == 0))) {
                 exhausted = true;
                 boundDone = o.maxPreemptions();
                 break;
             }
             long before = schedules;
-            if (!expand(base, 1, bound)) break;
+            long cutBefore = cutLeaves;
+            if (!(dpor != null ? dpor.expand(base, 1, bound) : new SleepSetSearch(this).expand(base, 1, bound))) break;
             boundDone = bound;
-            if (schedules == before) { // nothing new at this depth: deeper ones hold nothing either
+            // Nothing new at this depth: deeper ones hold nothing either. A leaf cut as a reordering does not
+            // say so: its own forks (one decision deeper) were not made and may reach new classes.
+            if (schedules == before && cutLeaves == cutBefore) {
                 exhausted = true;
                 boundDone = o.maxPreemptions();
                 break;
@@ -282,130 +301,60 @@ public final class Explorer {
         aborted = false;
     }
 
-    /** Runs every child of {@code f} with one more forced decision; false once a budget is spent. */
-    private boolean expand(Frame f, int depth, int bound) {
-        if (depth == bound) return leaves(f);
-        for (long[] a : f.alternatives) {
-            if (out(systematicOnly ? 1.0 : SYSTEMATIC_SHARE)) return false;
-            Schedule child = f.plan.with(a[0], (char) a[1], a[2]);
-            Frame c = new Frame(child, a[0]);
-            SleepSet.Point p = a.length > 3 && a[3] >= 0 ? f.points.get((int) a[3]) : null;
-            if (p != null) c.sleep = p.forChild(a[1] == SchedulePolicy.WARP);
-            execute(child, f, a[0], c);
-            if (aborted) return false;
-            if (p != null && c.forkStep != null) p.siblings.add(c.forkStep);
-            keepSymmetricIfRaced(c);
-            if (aborted) return false;
-            if (!expand(c, depth + 1, bound)) return false;
-        }
-        return true;
-    }
+    /** What {@link #fileLeaf} did with a leaf. */
+    static final int FILED_ABORTED = -1;
+    static final int FILED_COUNTED = 0;
+    static final int FILED_PRUNED = 1;
+    static final int FILED_REDUNDANT = 2;
 
-    /**
-     * Runs the children of {@code f} that are not expanded further (leaves), in batches spread over
-     * the runners, and files them in order: a leaf is pruned at the first of its hashes some earlier
-     * schedule had, exactly as one runner going through them in turn would decide, so the findings,
-     * counts and schedules do not depend on the number of jobs.
-     */
-    private boolean leaves(Frame f) {
-        double share = systematicOnly ? 1.0 : SYSTEMATIC_SHARE;
-        List<long[]> as = f.alternatives;
-        long lastFork = -1;
-        for (long[] a : as) lastFork = Math.max(lastFork, a[0]);
-        int batch = runners.size() == 1 ? 1 : BATCH_PER_JOB * runners.size();
-        SleepSet.Sleeper[][] sleepOf = leafSleeps(f);
-        for (int i = 0; i < as.size(); i += batch) {
-            if (out(share)) return false;
-            int n = Math.min(batch, as.size() - i);
-            ScheduleRunner.Leaf[] rs = new ScheduleRunner.Leaf[n];
-            long[] cpStep = new long[n];
-            SleepSet.Sleeper[][] sleeps = new SleepSet.Sleeper[n][];
-            for (int k = 0; k < n; k++) {
-                cpStep[k] = forkCheckpoint(f, as.get(i + k)[0]).step();
-                sleeps[k] = sleepOf == null ? null : sleepOf[i + k];
-            }
-            int from = i;
-            long fork = lastFork;
-            runners.parallel(n, (r, k) -> {
-                long[] a = as.get(from + k);
-                Schedule child = f.plan.with(a[0], (char) a[1], a[2]);
-                Checkpoint cp = r == runners.get(0) ? forkCheckpoint(f, a[0])
-                        : r.forkPoint(f, f.plan, a[0], fork, cpInterval(), opt.maxSteps(), this::due);
-                rs[k] = cp == null ? new ScheduleRunner.Leaf(new long[0], new long[0], 0, false, true, cpStep[k], null, false)
-                        : r.leaf(child, cp, a[0], visited, opt.maxSteps(), fullHashBytes, this::due, sleeps[k]);
-            });
-            for (int k = 0; k < n; k++) {
-                if (out(share)) return false;
-                if (!fileLeaf(rs[k], cpStep[k], true)) return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * The sleep set each leaf of {@code f} starts with (null without the reduction). Leaves may run
-     * at once, so the first step of each warp fork that has a later sibling at its decision is run
-     * here first, in order, on this machine: the later siblings sleep on it as they would after an
-     * expanded sibling, whatever the number of jobs.
-     */
-    private SleepSet.Sleeper[][] leafSleeps(Frame f) {
-        if (!partialOrder) return null;
-        List<long[]> as = f.alternatives;
-        SleepSet.Sleeper[][] out = new SleepSet.Sleeper[as.size()][];
-        for (int i = 0; i < as.size(); i++) {
-            long[] a = as.get(i);
-            if (a.length <= 3 || a[3] < 0) continue;
-            SleepSet.Point p = f.points.get((int) a[3]);
-            boolean warp = a[1] == SchedulePolicy.WARP;
-            out[i] = p.forChild(warp);
-            boolean laterSibling = false;
-            for (int j = i + 1; j < as.size() && !laterSibling; j++) {
-                long[] b = as.get(j);
-                laterSibling = b.length > 3 && b[3] == a[3] && b[1] == SchedulePolicy.WARP;
-            }
-            if (!warp || !laterSibling) continue;
-            SleepSet.Sleeper e = runners.get(0).forkStep(f.plan.with(a[0], (char) a[1], a[2]), forkCheckpoint(f, a[0]), a[0],
-                    opt.maxSteps());
-            if (e != null) p.siblings.add(e);
-        }
-        return out;
-    }
-
-    /** Files one leaf's run as {@link #execute} would have; false when a limit cut it (the search stops). */
-    private boolean fileLeaf(ScheduleRunner.Leaf r, long fromStep, boolean systematicPhase) {
+    /** Files one leaf's run as {@link #execute} would have; {@link #FILED_ABORTED} when a limit cut it (the search stops). */
+    int fileLeaf(ScheduleRunner.Leaf r, long fromStep, boolean systematicPhase) {
         for (int h = 0; h < r.hashCount(); h++) {
             if (!visited.add(r.hashes()[h])) {
                 pruned++;
                 warpSteps += r.stepsAt()[h] - fromStep;
-                return true;
+                return FILED_PRUNED;
             }
         }
         warpSteps += r.endSteps() - fromStep;
         if (r.aborted()) {
             aborted = true;
             if (stoppedBy == null) stoppedBy = cancelled ? Coverage.CANCELLED : Coverage.TIME_LIMIT;
-            return false;
+            return FILED_ABORTED;
         }
         if (r.stoppedEarly()) throw new IllegalStateException("a leaf stopped at a known state was not pruned");
         if (r.redundant()) {
             skippedByPartialOrder++;
-            return true;
+            cutLeaves++;
+            return FILED_REDUNDANT;
         }
         counted(systematicPhase, r.summary());
-        return true;
+        return FILED_COUNTED;
     }
 
+    // For SourceSetSearch, which walks the same tree with the same runs, counts and limits.
+    boolean partialOrder() { return partialOrder; }
+    double systematicShare() { return systematicOnly ? 1.0 : SYSTEMATIC_SHARE; }
+    boolean aborted() { return aborted; }
+    JobRunners runners() { return runners; }
+    long maxSteps() { return opt.maxSteps(); }
+    Set<Long> visited() { return visited; }
+    /** Forks the partial-order reduction did not make or cut as reorderings of explored runs. */
+    void cutByPartialOrder(long n) { skippedByPartialOrder += n; }
+    /** Counts the run the main machine just finished (a schedule first run as an inner node). */
+    void countLastRun() { counted(true, runners.get(0).summarize(opt.maxSteps())); }
+
     /** The last checkpoint of {@code f} at or before decision {@code fork}, or the start. */
-    private Checkpoint forkCheckpoint(Frame f, long fork) {
+    Checkpoint forkCheckpoint(Frame f, long fork) {
         int i = f.cpAt.size() - 1;
         while (i >= 0 && f.cpAt.get(i) > fork) i--;
         return i >= 0 ? f.cps.get(i) : start;
     }
 
-    private long cpInterval() { return Math.max(CHECKPOINT_INTERVAL, stateBytes / CHECKPOINT_BYTES_PER_STEP); }
+    long cpInterval() { return Math.max(CHECKPOINT_INTERVAL, stateBytes / CHECKPOINT_BYTES_PER_STEP); }
 
     /** Whether a limit or cancel has come (asked inside schedules, from any runner's thread). */
-    private boolean due() {
+    boolean due() {
         return cancelled || (deadline != Long.MAX_VALUE && clock.getAsLong() >= deadline);
     }
 
@@ -422,7 +371,7 @@ public final class Explorer {
             });
             for (int k = 0; k < batch; k++) {
                 if (out(1.0)) return;
-                if (!fileLeaf(rs[k], 0, false)) return;
+                if (fileLeaf(rs[k], 0, false) == FILED_ABORTED) return;
             }
         }
     }
@@ -432,7 +381,7 @@ public final class Explorer {
      * goes first decides which of their index-dependent words meet which writes, and a run stops at
      * its first race, so a mirrored schedule can meet a race with other source lines.
      */
-    private void keepSymmetricIfRaced(Frame f) {
+    void keepSymmetricIfRaced(Frame f) {
         if (f.skippedCount == 0) return;
         boolean raced = false;
         for (Diagnostic d : x.diagnostics()) {
@@ -460,7 +409,7 @@ public final class Explorer {
     }
 
     /** Whether a budget share is spent (and why, once a full budget is). */
-    private boolean out(double share) {
+    boolean out(double share) {
         if (cancelled) {
             stoppedBy = Coverage.CANCELLED;
             return true;
@@ -483,7 +432,7 @@ public final class Explorer {
      * as explored; without (minimisation's replays), only runs it. False when a limit cut it. Leaves
      * and random schedules run in {@link ScheduleRunner#leaf}.
      */
-    private boolean execute(Schedule plan, Frame parent, long fork, Frame record) {
+    boolean execute(Schedule plan, Frame parent, long fork, Frame record) {
         Checkpoint cp = start;
         int inherited = 0;
         if (parent != null) {
@@ -501,41 +450,10 @@ public final class Explorer {
         policy.follow(plan);
         cp.restoreInto(x);
         SleepSet sleep = record != null && partialOrder ? new SleepSet(x, runners.get(0).footprints, record.sleep) : null;
+        DecisionLister lister = null;
         if (record != null) {
-            policy.listen((idx, kind, chosen, alts, n) -> {
-                if (idx == record.after) { // the fork itself: only its step's entry is wanted
-                    if (sleep != null && kind == SchedulePolicy.WARP) sleep.forkDecision((int) chosen);
-                    return;
-                }
-                if (sleep != null && sleep.blocked) return; // only reorders an explored schedule from here on
-                record.offered += n;
-                int keep = n;
-                if (kind == SchedulePolicy.WARP && symmetry != null) {
-                    long[] offered = offeredScratch.length >= n ? offeredScratch : (offeredScratch = new long[n]);
-                    System.arraycopy(alts, 0, offered, 0, n);
-                    keep = symmetry.reduce(m, (int) chosen, alts, n);
-                    skippedBySymmetry += n - keep;
-                    record.skippedCount += n - keep;
-                    for (int o = 0; o < n && record.listSkipped; o++) {
-                        long v = offered[o];
-                        boolean kept = false;
-                        for (int k = 0; k < keep && !kept; k++) kept = alts[k] == v;
-                        if (!kept) record.skipped.add(new long[] {idx, kind, v});
-                    }
-                }
-                int point = -1;
-                if (sleep != null && keep > 0) {
-                    int kept = 0;
-                    for (int k = 0; k < keep; k++) if (kind != SchedulePolicy.WARP || !sleep.asleep((int) alts[k])) alts[kept++] = alts[k];
-                    skippedByPartialOrder += keep - kept;
-                    keep = kept;
-                    if (keep > 0) {
-                        point = record.points.size();
-                        record.points.add(sleep.point(kind == SchedulePolicy.WARP, (int) chosen));
-                    }
-                }
-                for (int k = 0; k < keep; k++) record.alternatives.add(new long[] {idx, kind, alts[k], point});
-            }, Math.max(0, record.after));
+            lister = new DecisionLister(record, sleep, symmetry, m);
+            policy.listen(lister, Math.max(0, record.after));
         } else {
             policy.listen(null, 0);
         }
@@ -546,6 +464,8 @@ public final class Explorer {
         long cpInterval = cpInterval();
         boolean complete = true;
         aborted = false;
+        TraceLog log = record != null && record.dpor != null ? record.dpor.own : null;
+        StepFootprints fps = runners.get(0).footprints;
         while (x.outcome() == Outcome.RUNNING) {
             if (m.steps >= opt.maxSteps()) {
                 x.run(opt.maxSteps()); // ends the run as step-limit
@@ -564,12 +484,22 @@ public final class Explorer {
             long before = policy.decisions();
             long stepsBefore = m.steps;
             if (sleep != null) sleep.beforeStep();
+            if (log != null) log.before(x, fps, policy);
             x.step();
             long d = policy.decisions();
             if (sleep != null) {
                 // From the fork's own step on (the base run: from the start), every step wakes what it depends on.
                 if (d > record.after) sleep.afterStep(policy.currentWarp(), m.steps != stepsBefore);
-                else runners.get(0).footprints.stop();
+                else fps.stop();
+            }
+            if (log != null) {
+                if (d > record.after) {
+                    if (record.dpor.forkStepNo < 0) record.dpor.forkStepNo = stepsBefore;
+                    log.closed |= sleep != null && sleep.blocked;
+                    log.after(x, fps, policy);
+                } else {
+                    fps.stop();
+                }
             }
             if (d == before || x.outcome() != Outcome.RUNNING) continue;
             if (record != null) {
@@ -581,7 +511,7 @@ public final class Explorer {
                     record.cpAt.add(d);
                     record.cps.add(Checkpoint.take(x));
                     lastCp = m.steps;
-                    if (record.cps.size() - inherited > CHECKPOINTS_PER_RUN) {
+                    if (record.cps.size() - inherited > checkpointsPerRun) {
                         record.thinCheckpoints(inherited);
                         cpInterval *= 2;
                         thinnings++;
@@ -590,7 +520,12 @@ public final class Explorer {
                 }
             }
         }
+        if (log != null && complete) log.pending(x);
         policy.listen(null, 0);
+        if (lister != null) {
+            skippedBySymmetry += lister.skippedBySymmetry;
+            skippedByPartialOrder += lister.skippedByPartialOrder;
+        }
         if (sleep != null) {
             runners.get(0).footprints.stop();
             record.forkStep = sleep.forkStep;

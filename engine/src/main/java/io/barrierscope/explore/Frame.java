@@ -29,6 +29,9 @@ final class Frame {
     /** This run's own first step, when its fork is a warp decision and the step may sleep; else null. */
     SleepSet.Sleeper forkStep;
 
+    /** The source-set reduction's state of this run (null when it is off). */
+    SourceSetSearch.State dpor;
+
     Frame(Schedule plan, long after) {
         this.plan = plan;
         this.after = after;

@@ -59,6 +59,8 @@ public final class SchedulePolicy implements Policy {
     private int current = -1;
     private int streak;
     private long divergent;
+    /** Index of the last warp decision (source sets: the point a step's reversal forks at); not run state. */
+    private long lastWarpPoint = -1;
 
     /** The non-default decisions taken, in order: what {@link #taken} prints. */
     private long[] takenIndex = new long[16];
@@ -107,6 +109,9 @@ public final class SchedulePolicy implements Policy {
     }
 
     public long decisions() { return decisions; }
+
+    /** The index of the last warp decision taken (a step preceded by one ran the warp it chose), or -1. */
+    long lastWarpPoint() { return lastWarpPoint; }
 
     /** The warp the last warp decision chose (the one stepping now), or -1 before the first. */
     public int currentWarp() { return current; }
@@ -177,6 +182,7 @@ public final class SchedulePolicy implements Policy {
             for (int i = 0; i < n && k < alts.length; i++) if (ws[i] != def) alts[k++] = ws[i];
             int count = n;
             preemptible = keep;
+            lastWarpPoint = decisions;
             w = (int) decide(WARP, def, k, v -> v >= 0 && v < m.warps && m.runMask[(int) v] != 0,
                     () -> "runnable warps " + list(ws, count));
             preemptible = false;
@@ -306,6 +312,7 @@ public final class SchedulePolicy implements Policy {
         current = (int) s[1];
         streak = (int) s[2];
         divergent = s[3];
+        lastWarpPoint = -1;
         cursor = plan.firstAtOrAfter(decisions);
         takenCount = 0;
         for (int i = 0; i < cursor; i++) record(plan.index(i), plan.kind(i), plan.value(i));

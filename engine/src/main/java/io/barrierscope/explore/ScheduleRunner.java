@@ -27,7 +27,12 @@ final class ScheduleRunner {
      * limit cut it, the step it ended at and, when it ran to its end, its summary.
      */
     record Leaf(long[] hashes, long[] stepsAt, int hashCount, boolean stoppedEarly, boolean aborted, long endSteps, Summary summary,
-                boolean redundant) {}
+                boolean redundant, TraceLog events, long forkStepNo) {
+        Leaf(long[] hashes, long[] stepsAt, int hashCount, boolean stoppedEarly, boolean aborted, long endSteps, Summary summary,
+             boolean redundant) {
+            this(hashes, stepsAt, hashCount, stoppedEarly, aborted, endSteps, summary, redundant, null, -1);
+        }
+    }
 
     /** A finished run as the explorer files it: the outcome key, its causes and its schedule. */
     record Summary(Outcome outcome, String key, List<Causes.Cause> causes, Schedule taken) {}
@@ -78,6 +83,14 @@ final class ScheduleRunner {
      */
     Leaf leaf(Schedule plan, Checkpoint cp, long fork, Set<Long> seen, long maxSteps, long fullHashBytes, BooleanSupplier due,
               SleepSet.Sleeper[] sleepers) {
+        return leaf(plan, cp, fork, seen, maxSteps, fullHashBytes, due, sleepers, false);
+    }
+
+    /** As above; with {@code logSteps}, the steps from the fork on are logged for the source-set reduction ({@link Leaf#events}). */
+    Leaf leaf(Schedule plan, Checkpoint cp, long fork, Set<Long> seen, long maxSteps, long fullHashBytes, BooleanSupplier due,
+              SleepSet.Sleeper[] sleepers, boolean logSteps) {
+        TraceLog log = logSteps ? new TraceLog() : null;
+        long forkStepNo = -1;
         policy.follow(plan);
         cp.restoreInto(x);
         policy.listen(null, 0);
@@ -96,12 +109,13 @@ final class ScheduleRunner {
                 nextCheck = m.steps + Explorer.LIMIT_CHECK_STEPS;
                 if (due.getAsBoolean()) {
                     footprints.stop();
-                    return new Leaf(hs, at, n, false, true, m.steps, null, false);
+                    return new Leaf(hs, at, n, false, true, m.steps, null, false, log, forkStepNo);
                 }
             }
             long before = policy.decisions();
             long stepsBefore = m.steps;
             if (sleep != null) sleep.beforeStep();
+            if (log != null) log.before(x, footprints, policy);
             x.step();
             long d = policy.decisions();
             if (sleep != null) {
@@ -109,12 +123,20 @@ final class ScheduleRunner {
                 else footprints.stop();
                 if (sleep.blocked) {
                     footprints.stop();
-                    return new Leaf(hs, at, n, false, false, m.steps, null, true);
+                    return new Leaf(hs, at, n, false, false, m.steps, null, true, log, forkStepNo);
                 }
                 if (d > fork && sleep.empty()) {
                     // A leaf's set only shrinks: once empty nothing can be blocked, so stop noting footprints.
                     footprints.stop();
                     sleep = null;
+                }
+            }
+            if (log != null) {
+                if (d > fork) {
+                    if (forkStepNo < 0) forkStepNo = stepsBefore;
+                    log.after(x, footprints, policy);
+                } else {
+                    footprints.stop();
                 }
             }
             if (d == before || x.outcome() != Outcome.RUNNING) continue;
@@ -125,13 +147,14 @@ final class ScheduleRunner {
                 at[n] = m.steps;
                 n++;
                 if (seen.contains(h)) {
-                    if (sleep != null) footprints.stop();
-                    return new Leaf(hs, at, n, true, false, m.steps, null, false);
+                    footprints.stop();
+                    return new Leaf(hs, at, n, true, false, m.steps, null, false, log, forkStepNo);
                 }
             }
         }
-        if (sleep != null) footprints.stop();
-        return new Leaf(hs, at, n, false, false, m.steps, summarize(maxSteps), false);
+        footprints.stop();
+        if (log != null) log.pending(x);
+        return new Leaf(hs, at, n, false, false, m.steps, summarize(maxSteps), false, log, forkStepNo);
     }
 
     /**
@@ -175,7 +198,7 @@ final class ScheduleRunner {
         List<Causes.Cause> causes = Causes.of(x, maxSteps);
         StringBuilder key = new StringBuilder(o.jsonName());
         for (Causes.Cause c : causes) key.append(' ').append(c.cause());
-        if (o == Outcome.COMPLETED) key.append(' ').append(run.buffersHash());
+        if (o == Outcome.COMPLETED) key.append(' ').append(Long.toHexString(run.buffersHash64()));
         return new Summary(o, key.toString(), causes, policy.taken());
     }
 

@@ -255,6 +255,38 @@ public final class LaunchedRun {
         return h;
     }
 
+    /**
+     * A 64-bit hash of every buffer's bytes (deterministic): what explore tells distinct end states
+     * apart by, where the 32-bit {@link #buffersHash} would merge outcomes once in about 2^16 distinct ones.
+     */
+    public long buffersHash64() {
+        long h = 0x9E3779B97F4A7C15L;
+        for (ArgSpec a : bufferArgs) {
+            byte[] d = buffers.get(a.buffer()).data();
+            h = mix64(h ^ d.length);
+            int i = 0;
+            for (; i + 8 <= d.length; i += 8) h = mix64(h ^ (long) LONGS.get(d, i));
+            long tail = 0;
+            for (int k = 0; i < d.length; i++, k += 8) tail |= (d[i] & 0xFFL) << k;
+            h = mix64(h ^ tail);
+        }
+        return h;
+    }
+
+    private static final java.lang.invoke.VarHandle LONGS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    /** A strong 64-bit mixer (MurmurHash3's finaliser, after a multiply), so every input bit reaches every output bit. */
+    private static long mix64(long k) {
+        k *= 0x9E3779B97F4A7C15L;
+        k ^= k >>> 33;
+        k *= 0xff51afd7ed558ccdL;
+        k ^= k >>> 33;
+        k *= 0xc4ceb9fe1a85ec53L;
+        k ^= k >>> 33;
+        return k;
+    }
+
     /** Compares the run with the launch file's expect block; empty when it was met (or there is none). */
     public List<String> expectDifferences() {
         // Live views: compared element by element from the run's own bytes, nothing copied.

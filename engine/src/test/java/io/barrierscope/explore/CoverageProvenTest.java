@@ -34,11 +34,13 @@ class CoverageProvenTest {
     void aBudgetCutSearchStatesOnlyTheBoundItCompleted() {
         Explorer ex = new Explorer(PtxRun.kernel(STORES).threads(128).launch(new SchedulePolicy()), () -> 0L);
         ex.systematicOnly(true);
+        ex.partialOrder(false); // the bounded statement schedule by schedule (PartialOrderTest: what it says with the reduction)
         Coverage full = ex.explore(new Explorer.Options(100_000, 0, 0, 1, 100_000, false, -1)).coverage();
         assertEquals(1, full.preemptionBoundCompleted());
 
         Explorer cut = new Explorer(PtxRun.kernel(STORES).threads(128).launch(new SchedulePolicy()), () -> 0L);
         cut.systematicOnly(true);
+        cut.partialOrder(false);
         Coverage c = cut.explore(new Explorer.Options(full.schedules() + 2, 0, 0, 3, 100_000, false, -1)).coverage();
         assertEquals(Coverage.SCHEDULE_BUDGET, c.stoppedBy());
         assertFalse(c.allSchedules());

@@ -35,7 +35,7 @@ class ExplorerCheckpointBudgetTest {
         long steps = 100_000; // about 390 checkpoints at one per 256 steps without the cap
         ex.explore(new Explorer.Options(3, 0, 0, 1, steps, true, -1));
         assertTrue(ex.thinnings > 0, "the run reached the cap and thinned its checkpoints");
-        assertTrue(ex.mostOwnCheckpoints <= Explorer.CHECKPOINTS_PER_RUN, "" + ex.mostOwnCheckpoints);
+        assertTrue(ex.mostOwnCheckpoints <= ex.checkpointsPerRun, "" + ex.mostOwnCheckpoints);
         // What the estimate counts for it: one run per preemption level plus one, each capped.
         assertEquals(2L * MemoryEstimate.EXPLORE_CHECKPOINTS_PER_RUN, MemoryEstimate.forkCheckpoints(run.stateBytes(), steps, 1));
     }

@@ -11,10 +11,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The partial-order reduction (sleep sets over the steps' footprints): on kernels whose number of
- * Mazurkiewicz-distinct interleavings is known, an exhaustive search with it runs exactly one
- * schedule per interleaving class and meets every outcome the search without it meets; which
- * steps it takes as dependent.
+ * The partial-order reduction (sleep sets over the steps' footprints, and source sets on top): on
+ * kernels whose number of Mazurkiewicz-distinct interleavings is known, an exhaustive search with
+ * it runs exactly one schedule per interleaving class and meets every outcome the search without
+ * it meets; with a bound, the classes the search without it reaches; which steps it takes as dependent.
  */
 class PartialOrderTest {
     /**
@@ -52,15 +52,41 @@ class PartialOrderTest {
                 """).buffer("out", 32 * warps).threads(32 * warps).launch(new SchedulePolicy());
     }
 
+    /**
+     * k pairs of warps: the two warps of pair p exchange into word p, then store what they got to
+     * their own words. Exchanges of different pairs commute, so the classes are 2^k (one order per pair).
+     */
+    static LaunchedRun pairs(int k) {
+        return PtxRun.kernel("""
+                .reg .b32 %r<8>;
+                .reg .b64 %rd<4>;
+                ld.param.u64 %rd1, [out];
+                mov.u32 %r1, %tid.x;
+                shr.u32 %r2, %r1, 5;
+                shr.u32 %r4, %r2, 1;
+                mul.wide.u32 %rd3, %r4, 4;
+                add.u64 %rd3, %rd1, %rd3;
+                atom.global.exch.b32 %r3, [%rd3], %r2;
+                mul.wide.u32 %rd2, %r1, 4;
+                add.u64 %rd2, %rd1, %rd2;
+                st.global.u32 [%rd2+%OFF], %r3;
+                ret;
+                """.replace("%OFF", String.valueOf(4 * k))).buffer("out", k + 64 * k).threads(64 * k).launch(new SchedulePolicy());
+    }
+
     private record Search(Explorer.Result result, List<String> schedules) {
         Coverage coverage() { return result.coverage(); }
     }
 
     /** The final buffer of each schedule, replayed from the start (the classes it reached, told apart exactly). */
     private static java.util.Set<List<Long>> finalBuffers(List<String> schedules, int warps) {
+        return finalBuffers(schedules, () -> exchanges(warps));
+    }
+
+    private static java.util.Set<List<Long>> finalBuffers(List<String> schedules, java.util.function.Supplier<LaunchedRun> open) {
         java.util.Set<List<Long>> out = new java.util.HashSet<>();
         for (String s : schedules) {
-            LaunchedRun r = exchanges(warps);
+            LaunchedRun r = open.get();
             ((SchedulePolicy) r.interpreter().policy()).follow(Schedule.parse(s));
             r.runToEnd();
             out.add(PtxRun.u32(r, "out"));
@@ -69,14 +95,23 @@ class PartialOrderTest {
     }
 
     /** The systematic phase alone to exhaustion (no bound in practice), without the symmetric-warp reduction. */
-    private static Search exhaust(LaunchedRun run, boolean por) {
+    private static Search exhaust(LaunchedRun run, boolean por) { return exhaust(run, por, true); }
+
+    private static Search exhaust(LaunchedRun run, boolean por, boolean sourceSets) {
+        Search s = bounded(run, por, sourceSets, 8);
+        assertEquals(Coverage.EXHAUSTED, s.coverage().stoppedBy());
+        return s;
+    }
+
+    /** The systematic phase alone up to {@code bound} non-default decisions. */
+    private static Search bounded(LaunchedRun run, boolean por, boolean sourceSets, int bound) {
         Explorer ex = new Explorer(run, () -> 0L);
         ex.systematicOnly(true);
         ex.partialOrder(por);
+        ex.sourceSets(sourceSets);
         List<String> seen = new ArrayList<>();
         ex.onSchedule(s -> seen.add(s.toString()));
-        Explorer.Result r = ex.explore(new Explorer.Options(1_000_000, 0, 0, 8, 100_000, false, -1));
-        assertEquals(Coverage.EXHAUSTED, r.coverage().stoppedBy());
+        Explorer.Result r = ex.explore(new Explorer.Options(1_000_000, 0, 0, bound, 100_000, false, -1));
         return new Search(r, seen);
     }
 
@@ -118,6 +153,67 @@ class PartialOrderTest {
         assertTrue(c.proven(false).startsWith("all schedules ("), c.proven(false));
         assertTrue(c.proven(false).contains("up to equivalence"), c.proven(false));
         assertFalse(exhaust(exchanges(3), false).coverage().proven(false).contains("equivalence"));
+    }
+
+    @Test
+    void withSourceSetsIndependentWarpsRunTheDefaultScheduleAndNoFork() {
+        LaunchedRun plain = ownWords(3);
+        plain.runToEnd();
+        Search on = exhaust(ownWords(3), true, true);
+        assertEquals(List.of("s1:"), on.schedules());
+        assertTrue(on.coverage().allSchedules());
+        // No race, so no fork at all: the only steps run are the default run's (the sleep sets alone run forks to cut them).
+        assertEquals(plain.machine().steps, on.coverage().warpSteps());
+        assertTrue(exhaust(ownWords(3), true, false).coverage().warpSteps() > on.coverage().warpSteps());
+    }
+
+    @Test
+    void kDependentPairsRunOneSchedulePerMazurkiewiczTrace() {
+        for (int k = 1; k <= 3; k++) {
+            int pairs = k;
+            Search on = exhaust(pairs(k), true, true);
+            assertEquals(1L << k, on.coverage().schedules(), k + " pairs: " + on.schedules());
+            assertEquals(1L << k, finalBuffers(on.schedules(), () -> pairs(pairs)).size(), k + " pairs: every schedule another class");
+            assertTrue(on.coverage().allSchedules());
+        }
+    }
+
+    @Test
+    void sourceSetsRunFarFewerStepsThanTheSleepSetsAloneForTheSameClasses() {
+        Search source = exhaust(pairs(2), true, true);
+        Search sleep = exhaust(pairs(2), true, false);
+        assertEquals(finalBuffers(sleep.schedules(), () -> pairs(2)), finalBuffers(source.schedules(), () -> pairs(2)));
+        assertTrue(10 * source.coverage().warpSteps() < sleep.coverage().warpSteps(), source.coverage() + " vs " + sleep.coverage());
+    }
+
+    @Test
+    void aSearchIsNotExhaustedWhileLeavesWereCutAsReorderings() {
+        // Every leaf of some depth cut by the sleep sets says nothing about their forks one decision deeper.
+        Search sleep = exhaust(pairs(2), true, false);
+        assertEquals(4, sleep.coverage().schedules(), sleep.schedules().toString());
+        assertEquals(4, finalBuffers(sleep.schedules(), () -> pairs(2)).size());
+    }
+
+    /**
+     * Bounded partial-order reduction (Coons et al.): the run that stands for a skipped schedule may
+     * need more non-default decisions. Three exchanging warps, bound 1: "warp 2 first" (one decision,
+     * then warps 0 and 1 in turn) is skipped, and the reduced search reaches that class only with two.
+     * So a bounded search with the reduction claims only what it forked, and --no-por every schedule.
+     */
+    @Test
+    void withABoundTheReducedSearchMayNeedMoreDecisionsForAClassAndSaysSo() {
+        java.util.function.Supplier<LaunchedRun> open = () -> exchanges(3);
+        java.util.Set<List<Long>> off1 = finalBuffers(bounded(open.get(), false, true, 1).schedules(), open);
+        for (boolean sourceSets : new boolean[] {true, false}) {
+            Search on1 = bounded(open.get(), true, sourceSets, 1);
+            java.util.Set<List<Long>> reached = finalBuffers(on1.schedules(), open);
+            assertTrue(off1.containsAll(reached), "every schedule it runs is within the bound");
+            assertEquals(off1.size() - 1, reached.size(), "one class needs a second decision with the reduction");
+            assertTrue(on1.coverage().proven(false).contains("partial-order-reduced search"), on1.coverage().proven(false));
+            assertTrue(on1.coverage().proven(false).contains("--no-por covers every schedule with up to 1"), on1.coverage().proven(false));
+            assertTrue(finalBuffers(bounded(open.get(), true, sourceSets, 2).schedules(), open).containsAll(off1));
+        }
+        assertTrue(bounded(open.get(), false, true, 1).coverage().proven(false).startsWith("every schedule with up to 1"));
     }
 
     private static StepFootprints.Footprint fp(long... keysAndWrite) {

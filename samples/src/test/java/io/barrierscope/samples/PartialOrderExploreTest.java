@@ -38,9 +38,15 @@ class PartialOrderExploreTest {
     }
 
     static Explorer.Result explore(Path launch, boolean por, boolean symmetry, int bound, long budget) {
+        return explore(launch, por, true, symmetry, bound, budget);
+    }
+
+    /** With {@code sourceSets} off, the partial-order reduction is the sleep sets alone. */
+    static Explorer.Result explore(Path launch, boolean por, boolean sourceSets, boolean symmetry, int bound, long budget) {
         Explorer ex = new Explorer(LaunchValidation.validate(launch).start(new SchedulePolicy()), () -> 0L);
         ex.systematicOnly(true);
         ex.partialOrder(por);
+        ex.sourceSets(sourceSets);
         return ex.explore(new Explorer.Options(budget, 0, 0, bound, 200_000, symmetry, -1));
     }
 
@@ -56,13 +62,16 @@ class PartialOrderExploreTest {
         Path l = launch(name);
         for (boolean symmetry : new boolean[] {false, true}) {
             Explorer.Result off = explore(l, false, symmetry, 2, 20_000);
+            Explorer.Result sleep = explore(l, true, false, symmetry, 2, 20_000);
             Explorer.Result on = explore(l, true, symmetry, 2, 20_000);
             assertEquals(Coverage.EXHAUSTED, off.coverage().stoppedBy(), name);
             assertFalse(off.findings().isEmpty(), name + " has a known bug");
-            assertEquals(causes(off), causes(on), name + (symmetry ? " (with symmetry)" : ""));
-            assertTrue(on.coverage().schedules() <= off.coverage().schedules(), name);
-            System.out.println("por-sound " + name + " symmetry=" + symmetry + " off=" + off.coverage().schedules() + " on="
-                    + on.coverage().schedules() + " skipped=" + on.coverage().skippedByPartialOrder());
+            assertEquals(causes(off), causes(sleep), name + " sleep sets" + (symmetry ? " (with symmetry)" : ""));
+            assertEquals(causes(off), causes(on), name + " source sets" + (symmetry ? " (with symmetry)" : ""));
+            assertTrue(sleep.coverage().schedules() <= off.coverage().schedules(), name);
+            System.out.println("por-sound " + name + " symmetry=" + symmetry + " off=" + off.coverage().schedules() + " sleep="
+                    + sleep.coverage().schedules() + "/" + sleep.coverage().warpSteps() + " source=" + on.coverage().schedules() + "/"
+                    + on.coverage().warpSteps() + " skipped=" + on.coverage().skippedByPartialOrder());
         }
     }
 
@@ -72,14 +81,17 @@ class PartialOrderExploreTest {
     void aFindingFreeSearchRunsNoMoreSchedulesWithTheReduction(String name) throws Exception {
         Path l = launch(name);
         Explorer.Result off = explore(l, false, true, 1, 20_000);
+        Explorer.Result sleep = explore(l, true, false, true, 1, 20_000);
         Explorer.Result on = explore(l, true, true, 1, 20_000);
         assertEquals(Coverage.EXHAUSTED, off.coverage().stoppedBy(), name);
         assertEquals(Coverage.EXHAUSTED, on.coverage().stoppedBy(), name);
         assertEquals(causes(off), causes(on), name);
+        assertEquals(causes(off), causes(sleep), name);
+        assertTrue(sleep.coverage().schedules() <= off.coverage().schedules(), sleep.coverage() + " vs " + off.coverage());
         assertTrue(on.coverage().schedules() <= off.coverage().schedules(), on.coverage() + " vs " + off.coverage());
-        System.out.println("por-free " + name + " off=" + off.coverage().schedules() + "/" + off.coverage().stoppedBy() + " on="
-                + on.coverage().schedules() + "/" + on.coverage().stoppedBy() + " skipped=" + on.coverage().skippedByPartialOrder()
-                + " findings=" + causes(on));
+        System.out.println("por-free " + name + " off=" + off.coverage().schedules() + "/" + off.coverage().stoppedBy() + " sleep="
+                + sleep.coverage().schedules() + "/" + sleep.coverage().warpSteps() + " source=" + on.coverage().schedules() + "/"
+                + on.coverage().warpSteps() + " skipped=" + on.coverage().skippedByPartialOrder() + " findings=" + causes(on));
     }
 
     @Test

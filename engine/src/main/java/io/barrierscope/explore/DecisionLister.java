@@ -1,0 +1,75 @@
+package io.barrierscope.explore;
+
+import io.barrierscope.exec.Machine;
+
+/**
+ * Lists the alternatives of one enumerating run's decisions (after its fork) as the run takes them,
+ * less those the reductions drop: symmetric warps ({@link WarpSymmetry}) and sleeping warps
+ * ({@link SleepSet}). Without source sets every alternative left becomes a fork of the frame; with
+ * them, a warp decision's alternatives are only noted ({@link SourceSetSearch.State#point}) and
+ * forked where a race asks for one.
+ */
+final class DecisionLister implements SchedulePolicy.PointListener {
+    private final Frame record;
+    private final SleepSet sleep;
+    private final WarpSymmetry symmetry;
+    private final Machine m;
+    private final SourceSetSearch.State ds;
+    /** The alternatives of a decision before the reduction (scratch, reused). */
+    private long[] offeredScratch = new long[64];
+    long skippedBySymmetry;
+    long skippedByPartialOrder;
+
+    DecisionLister(Frame record, SleepSet sleep, WarpSymmetry symmetry, Machine m) {
+        this.record = record;
+        this.sleep = sleep;
+        this.symmetry = symmetry;
+        this.m = m;
+        this.ds = record.dpor;
+    }
+
+    @Override
+    public void point(long idx, char kind, long chosen, long[] alts, int n) {
+        if (idx == record.after) { // the fork itself: only its step's entry is wanted
+            if (sleep != null && kind == SchedulePolicy.WARP) sleep.forkDecision((int) chosen);
+            return;
+        }
+        if (sleep != null && sleep.blocked) return; // only reorders an explored schedule from here on
+        record.offered += n;
+        long offeredMask = ds != null && kind == SchedulePolicy.WARP ? SourceSetSearch.mask(alts, n) : 0;
+        int keep = n;
+        if (kind == SchedulePolicy.WARP && symmetry != null) {
+            long[] offered = offeredScratch.length >= n ? offeredScratch : (offeredScratch = new long[n]);
+            System.arraycopy(alts, 0, offered, 0, n);
+            keep = symmetry.reduce(m, (int) chosen, alts, n);
+            skippedBySymmetry += n - keep;
+            record.skippedCount += n - keep;
+            for (int o = 0; o < n && record.listSkipped; o++) {
+                long v = offered[o];
+                boolean kept = false;
+                for (int k = 0; k < keep && !kept; k++) kept = alts[k] == v;
+                if (!kept) record.skipped.add(new long[] {idx, kind, v});
+            }
+        }
+        int point = -1;
+        long asleepMask = 0;
+        if (sleep != null && keep > 0) {
+            int kept = 0;
+            for (int k = 0; k < keep; k++) {
+                if (kind != SchedulePolicy.WARP || !sleep.asleep((int) alts[k])) alts[kept++] = alts[k];
+                else asleepMask |= 1L << alts[k];
+            }
+            if (ds == null) skippedByPartialOrder += keep - kept;
+            keep = kept;
+            if (keep > 0) {
+                point = record.points.size();
+                record.points.add(sleep.point(kind == SchedulePolicy.WARP, (int) chosen));
+            }
+        }
+        if (ds != null && kind == SchedulePolicy.WARP) {
+            ds.point(idx, (int) chosen, offeredMask, asleepMask, java.util.Arrays.copyOf(alts, keep), point);
+            return; // warp forks: only where a race asks for one (SourceSetSearch)
+        }
+        for (int k = 0; k < keep; k++) record.alternatives.add(new long[] {idx, kind, alts[k], point});
+    }
+}

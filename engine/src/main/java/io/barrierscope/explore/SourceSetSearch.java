@@ -1,0 +1,309 @@
+package io.barrierscope.explore;
+
+import io.barrierscope.trace.Checkpoint;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The explorer's search tree under source sets (docs/explore.md, "Source sets"): a run's warp
+ * decisions are forked only where a race between dependent steps of an explored run asks for it
+ * ({@link SourceSets}), on top of the sleep sets. Depth first: a run's decisions are taken from the
+ * last to the first, so when a decision's forks are chosen every run below the run's own choice
+ * there has been analysed, and races found below a decision add forks at it or at earlier ones
+ * (never at one already finished). Other decisions (convergence group, copy latency, try_wait) and
+ * the symmetric alternatives a raced run keeps are forked as before.
+ *
+ * <p>With a bound: a race whose reversal would need one more non-default decision than the bound
+ * allows (in a leaf, after its fork), a leaf pruned by state hash (its races are not known), or a
+ * race with no warp decision before its first step cannot be followed. Then every decision on the
+ * leaf's path back to the root that has it below falls back to all its alternatives (less the
+ * sleep set), as the search without source sets would take them: source sets are trusted only
+ * where the bound cut nothing under them.
+ */
+final class SourceSetSearch {
+    /** One warp decision of an enumerating run. */
+    static final class Point {
+        final long idx;
+        final int chosen;
+        final long offered;
+        final long asleep;
+        final long[] cand;
+        final int sleepPoint;
+
+        Point(long idx, int chosen, long offered, long asleep, long[] cand, int sleepPoint) {
+            this.idx = idx;
+            this.chosen = chosen;
+            this.offered = offered;
+            this.asleep = asleep;
+            this.cand = cand;
+            this.sleepPoint = sleepPoint;
+        }
+
+        long candMask() { return mask(cand, cand.length); }
+    }
+
+    /** One fork to make at a decision, and the sleep-set entry of its first step once known. */
+    private static final class Fork {
+        final long[] a;
+        SleepSet.Sleeper step;
+        boolean stepKnown;
+
+        Fork(long[] a) { this.a = a; }
+    }
+
+    /** The forks of one decision, in the order they are made (requests only append). */
+    private static final class Work {
+        final List<Fork> forks = new ArrayList<>();
+        long warps;
+        int next;
+        int stepsAdded;
+    }
+
+    /** Per enumerating run. */
+    static final class State {
+        final Frame parent;
+        final TraceLog own = new TraceLog();
+        TraceLog log;
+        int prefixCount;
+        long forkStepNo = -1;
+        final TreeMap<Long, Point> points = new TreeMap<>();
+        final TreeMap<Long, Work> work = new TreeMap<>();
+        long fullUpTo = -1;
+
+        State(Frame parent) { this.parent = parent; }
+
+        void point(long idx, int chosen, long offered, long asleep, long[] cand, int sleepPoint) {
+            points.put(idx, new Point(idx, chosen, offered, asleep, cand, sleepPoint));
+        }
+    }
+
+    static long mask(long[] ws, int n) {
+        long m = 0;
+        for (int i = 0; i < n; i++) m |= 1L << ws[i];
+        return m;
+    }
+
+    private final Explorer ex;
+    private final int warps;
+    /** Schedules already filed (counted, pruned or cut): a run first made as an inner node is counted then. */
+    final Set<String> filed = new HashSet<>();
+    /** Races followed, and those that could not be (dropped: a fallback to all alternatives). */
+    long races;
+    long dropped;
+
+    SourceSetSearch(Explorer ex, int warps) {
+        this.ex = ex;
+        this.warps = warps;
+    }
+
+    /** Whether a launch is small enough (warps as bits of a long). */
+    static boolean fits(int warps) { return warps <= TraceLog.MAX_WARPS; }
+
+    /** Runs the subtree below {@code f} (already run) to depth {@code bound}; false once a budget is spent. */
+    boolean expand(Frame f, int depth, int bound) {
+        State s = f.dpor;
+        Frame parent = s.parent;
+        s.prefixCount = parent == null ? 0 : parent.dpor.log.countBefore(s.forkStepNo < 0 ? Long.MAX_VALUE : s.forkStepNo);
+        s.log = TraceLog.concat(parent == null ? null : parent.dpor.log, s.prefixCount, s.own);
+        for (long[] a : f.alternatives) { // the decisions that are always forked
+            Work w = work(s, a[0]);
+            w.forks.add(new Fork(a));
+            if (a[1] == SchedulePolicy.WARP) w.warps |= 1L << a[2];
+        }
+        SourceSets.analyze(s.log, s.prefixCount, warps, (p, initials, preferred, step) -> request(f, p, initials, preferred, step));
+        TreeSet<Long> keys = new TreeSet<>(s.points.keySet());
+        keys.addAll(s.work.keySet());
+        double share = ex.systematicShare();
+        for (Long k = keys.isEmpty() ? null : keys.last(); k != null; k = keys.lower(k)) {
+            Point dp = s.points.get(k);
+            Work w = work(s, k);
+            while (true) {
+                if (k <= s.fullUpTo && dp != null) addAll(s, dp);
+                if (w.next >= w.forks.size()) break;
+                if (ex.out(share)) return false;
+                if (depth == bound) {
+                    if (!leaves(f, dp, w)) return false;
+                } else if (!child(f, dp, w, depth, bound)) {
+                    return false;
+                }
+            }
+        }
+        // The alternatives not forked (asleep, or no race asked for them) are what the reduction saved.
+        long skipped = 0;
+        for (Point dp : s.points.values()) {
+            Work w = s.work.get(dp.idx);
+            skipped += Long.bitCount(dp.asleep) + Long.bitCount(dp.candMask() & ~(w == null ? 0 : w.warps));
+        }
+        ex.cutByPartialOrder(skipped);
+        return true;
+    }
+
+    private static Work work(State s, long k) { return s.work.computeIfAbsent(k, x -> new Work()); }
+
+    /** Runs the next fork of {@code w} as an enumerating run and its subtree. */
+    private boolean child(Frame f, Point dp, Work w, int depth, int bound) {
+        int j = w.next++;
+        Fork fk = w.forks.get(j);
+        long[] a = fk.a;
+        Schedule plan = f.plan.with(a[0], (char) a[1], a[2]);
+        Frame c = new Frame(plan, a[0]);
+        c.dpor = new State(f);
+        SleepSet.Point p = sleepPoint(f, dp, a);
+        if (p != null) {
+            addSiblingSteps(f, w, j, p);
+            c.sleep = p.forChild(a[1] == SchedulePolicy.WARP);
+        }
+        ex.execute(plan, f, a[0], c);
+        if (ex.aborted()) return false;
+        fk.step = c.forkStep;
+        fk.stepKnown = true;
+        if (filed.add(plan.toString())) {
+            if (c.dpor.own.closed) ex.cutByPartialOrder(1);
+            else ex.countLastRun();
+        }
+        ex.keepSymmetricIfRaced(c);
+        if (ex.aborted()) return false;
+        return expand(c, depth + 1, bound);
+    }
+
+    /** Runs the next forks of {@code w} as leaves (a batch spread over the runners) and files them in order. */
+    private boolean leaves(Frame f, Point dp, Work w) {
+        JobRunners runners = ex.runners();
+        int batch = runners.size() == 1 ? 1 : Explorer.BATCH_PER_JOB * runners.size();
+        int from = w.next;
+        int n = Math.min(batch, w.forks.size() - from);
+        long[][] as = new long[n][];
+        long[] cpStep = new long[n];
+        SleepSet.Sleeper[][] sleeps = new SleepSet.Sleeper[n][];
+        for (int k = 0; k < n; k++) {
+            long[] a = w.forks.get(from + k).a;
+            as[k] = a;
+            cpStep[k] = ex.forkCheckpoint(f, a[0]).step();
+            SleepSet.Point p = sleepPoint(f, dp, a);
+            if (p != null) {
+                addSiblingSteps(f, w, from + k, p);
+                sleeps[k] = p.forChild(a[1] == SchedulePolicy.WARP);
+            }
+        }
+        long lastFork = lastPoint(f);
+        ScheduleRunner.Leaf[] rs = new ScheduleRunner.Leaf[n];
+        runners.parallel(n, (r, k) -> {
+            long[] a = as[k];
+            Schedule child = f.plan.with(a[0], (char) a[1], a[2]);
+            Checkpoint cp = r == runners.get(0) ? ex.forkCheckpoint(f, a[0])
+                    : r.forkPoint(f, f.plan, a[0], lastFork, ex.cpInterval(), ex.maxSteps(), ex::due);
+            rs[k] = cp == null ? new ScheduleRunner.Leaf(new long[0], new long[0], 0, false, true, cpStep[k], null, false)
+                    : r.leaf(child, cp, a[0], ex.visited(), ex.maxSteps(), ex.fullHashBytes, ex::due, sleeps[k], true);
+        });
+        double share = ex.systematicShare();
+        for (int k = 0; k < n; k++) {
+            if (ex.out(share)) return false;
+            long[] a = as[k];
+            w.next = from + k + 1;
+            int filing = ex.fileLeaf(rs[k], cpStep[k], true);
+            if (filing == Explorer.FILED_ABORTED) return false;
+            filed.add(f.plan.with(a[0], (char) a[1], a[2]).toString());
+            if (filing == Explorer.FILED_PRUNED) {
+                drop(f, a[0]);
+                continue;
+            }
+            ScheduleRunner.Leaf r = rs[k];
+            State s = f.dpor;
+            int pc = s.log.countBefore(r.forkStepNo() < 0 ? Long.MAX_VALUE : r.forkStepNo());
+            TraceLog log = TraceLog.concat(s.log, pc, r.events());
+            long fork = a[0];
+            long forkStep = r.forkStepNo();
+            SourceSets.analyze(log, pc, warps, (p, initials, preferred, step) -> {
+                if (step >= forkStep && (p < 0 || p > fork)) {
+                    drop(f, fork); // the reversal needs one more decision than the bound allows
+                } else {
+                    request(f, p, initials, preferred, step);
+                }
+            });
+        }
+        return true;
+    }
+
+    /** The sleep-set point a fork starts from: its decision's (warp forks) or the one its alternative carries. */
+    private static SleepSet.Point sleepPoint(Frame f, Point dp, long[] a) {
+        int i = a.length > 3 ? (int) a[3] : -1;
+        if (a[1] == SchedulePolicy.WARP && a.length > 3 && dp != null) i = dp.sleepPoint;
+        return i >= 0 ? f.points.get(i) : null;
+    }
+
+    /** Puts the first steps of the warp forks before fork {@code j} of {@code w} to sleep at {@code p} (in order). */
+    private void addSiblingSteps(Frame f, Work w, int j, SleepSet.Point p) {
+        for (; w.stepsAdded < j; w.stepsAdded++) {
+            Fork o = w.forks.get(w.stepsAdded);
+            if (o.a[1] != SchedulePolicy.WARP || o.a.length <= 3) continue;
+            if (!o.stepKnown) {
+                o.step = ex.runners().get(0).forkStep(f.plan.with(o.a[0], (char) o.a[1], o.a[2]), ex.forkCheckpoint(f, o.a[0]), o.a[0],
+                        ex.maxSteps());
+                o.stepKnown = true;
+            }
+            if (o.step != null) p.siblings.add(o.step);
+        }
+    }
+
+    private static long lastPoint(Frame f) {
+        long last = -1;
+        if (!f.dpor.points.isEmpty()) last = f.dpor.points.lastKey();
+        if (!f.dpor.work.isEmpty()) last = Math.max(last, f.dpor.work.lastKey());
+        return last;
+    }
+
+    /** A race from a run at or below {@code f} asks for one of {@code initials} at warp decision {@code p}. */
+    private void request(Frame f, long p, long initials, int preferred, long step) {
+        races++;
+        Frame g = f;
+        if (p < 0) {
+            // No decision before the first step (one warp could run, or a copy landed in a local step): all of its run.
+            while (g.dpor.parent != null && step < g.dpor.forkStepNo) g = g.dpor.parent;
+            drop(g, Long.MAX_VALUE);
+            return;
+        }
+        while (g.dpor.parent != null && p <= g.after) g = g.dpor.parent;
+        State s = g.dpor;
+        Point dp = s.points.get(p);
+        if (dp == null) {
+            drop(g, p);
+            return;
+        }
+        Work w = s.work.get(p);
+        long forked = w == null ? 0 : w.warps;
+        long cand = dp.candMask();
+        long symmetric = dp.offered & ~cand & ~dp.asleep;
+        if ((initials & ((1L << dp.chosen) | dp.asleep | forked | symmetric)) != 0) return;
+        long c = initials & cand;
+        if (c == 0) {
+            addAll(s, dp); // none of them can run there: every alternative
+            return;
+        }
+        int q = ((c >>> preferred) & 1) != 0 ? preferred : Long.numberOfTrailingZeros(c);
+        add(s, dp, q);
+    }
+
+    private void add(State s, Point dp, int q) {
+        Work w = work(s, dp.idx);
+        if ((w.warps & (1L << q)) != 0) return;
+        w.warps |= 1L << q;
+        w.forks.add(new Fork(new long[] {dp.idx, SchedulePolicy.WARP, q, dp.sleepPoint}));
+    }
+
+    private void addAll(State s, Point dp) {
+        for (long q : dp.cand) add(s, dp, (int) q);
+    }
+
+    /** A race below decision {@code upTo} of {@code g} could not be followed: its decisions up to there, and its ancestors' on the path, take all alternatives. */
+    private void drop(Frame g, long upTo) {
+        dropped++;
+        for (Frame h = g; h != null; h = h.dpor.parent) {
+            h.dpor.fullUpTo = Math.max(h.dpor.fullUpTo, upTo);
+            upTo = h.after;
+        }
+    }
+}
