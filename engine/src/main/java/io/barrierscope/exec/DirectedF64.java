@@ -16,6 +16,14 @@ import java.math.BigDecimal;
 final class DirectedF64 {
     private DirectedF64() {}
 
+    /**
+     * The one NaN f64 arithmetic gives, in every rounding mode (.rn in {@link FloatOps} too): the
+     * canonical NaN min/max .NaN give. The JVM's own NaN is no rule: which operand's payload it
+     * keeps changes with the JIT tier (interpreted code keeps the second, compiled code the first)
+     * and an invalid operation's NaN with the CPU.
+     */
+    static final long CANONICAL_NAN = 0x7FFFFFFFFFFFFFFFL;
+
     static boolean handles(String opc) { return DirectedF32.handles(opc); }
 
     static Op compile(CompileContext c, String opc, Round r) {
@@ -35,7 +43,7 @@ final class DirectedF64 {
             double[] in = new double[arity];
             for (int i = 0; i < arity; i++) in[i] = Values.f64(src[i].get(m, th));
             double v = apply(opc, r, in);
-            if (d >= 0) m.setReg(th, d, FloatOps.write(v, false, false, false));
+            if (d >= 0) m.setReg(th, d, Double.isNaN(v) ? CANONICAL_NAN : Values.bits(v));
         });
     }
 
