@@ -97,7 +97,7 @@ final class ConvertOps {
                 if (d >= 0) m.setReg(th, d, bits);
             });
         }
-        if (dt == ScalarType.F64 && directed != null && !st.isFloat()) return directedToF64(c, d, a, st, directed);
+        if (dt == ScalarType.F64 && directed != null && !st.isFloat()) return directedToF64(c, d, a, st, directed, sat);
         if (dt.isFloat()) {
             if (r != null && !r.equals("rn")) {
                 throw c.error("unsupported instruction " + c.insn().mnemonic() + " (directed rounding ." + r + ")");
@@ -154,8 +154,11 @@ final class ConvertOps {
         });
     }
 
-    /** cvt.{rz,rm,rp}.f64 from an integer: the exact integer rounded once in that direction. */
-    private static Op directedToF64(CompileContext c, int d, Src a, ScalarType st, FloatFormat.Round r) {
+    /**
+     * cvt.{rz,rm,rp}{.sat}.f64 from an integer: the exact integer rounded once in that direction;
+     * .sat then clamps to [0, 1] as it does for .rn.
+     */
+    private static Op directedToF64(CompileContext c, int d, Src a, ScalarType st, FloatFormat.Round r, boolean sat) {
         boolean unsigned64 = st == ScalarType.U64;
         return new FnOp((m, th) -> {
             long x = Values.norm(a.get(m, th), st);
@@ -164,6 +167,7 @@ final class ConvertOps {
             java.math.BigDecimal exact = big ? new java.math.BigDecimal(new java.math.BigInteger(Long.toUnsignedString(x)))
                     : java.math.BigDecimal.valueOf(x);
             double v = DirectedF64.step(rn, exact.compareTo(new java.math.BigDecimal(rn)), r);
+            if (sat) v = Math.max(0.0, Math.min(1.0, v));
             if (d >= 0) m.setReg(th, d, Values.bits(v));
         });
     }

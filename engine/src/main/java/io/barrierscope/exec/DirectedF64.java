@@ -2,19 +2,27 @@ package io.barrierscope.exec;
 
 import io.barrierscope.exec.FloatFormat.Round;
 import io.barrierscope.ptx.ScalarType;
-import java.math.BigDecimal;
+import java.math.BigInteger;
 
 /**
  * f64 add, sub, mul, fma/mad, div, rcp and sqrt with the directed roundings {@code .rz},
  * {@code .rm}, {@code .rp} (PTX ISA 9.7.3, the rounding modifiers of add, sub, mul, fma, mad,
  * div, rcp and sqrt on .f64). A double cannot carry these results exactly, so the result rounded
  * to nearest (Java's IEEE arithmetic) is moved one step when the exact result lies on the other
- * side of it: which side is decided exactly, by TwoSum for sums and by BigDecimal (the operands'
- * exact values, multiplying quotients and roots back) for the rest. {@code .rn} stays in
- * {@link FloatOps}.
+ * side of it: which side is decided exactly, by TwoSum for sums and by exact binary arithmetic (the
+ * operands' values as BigInteger times a power of two, multiplying quotients and roots back) for
+ * the rest. {@code .rn} stays in {@link FloatOps}.
  */
 final class DirectedF64 {
     private DirectedF64() {}
+
+    /**
+     * The one NaN f64 arithmetic gives, in every rounding mode (.rn in {@link FloatOps} too): the
+     * canonical NaN min/max .NaN give. The JVM's own NaN is no rule: which operand's payload it
+     * keeps changes with the JIT tier (interpreted code keeps the second, compiled code the first)
+     * and an invalid operation's NaN with the CPU.
+     */
+    static final long CANONICAL_NAN = 0x7FFFFFFFFFFFFFFFL;
 
     static boolean handles(String opc) { return DirectedF32.handles(opc); }
 
@@ -35,7 +43,7 @@ final class DirectedF64 {
             double[] in = new double[arity];
             for (int i = 0; i < arity; i++) in[i] = Values.f64(src[i].get(m, th));
             double v = apply(opc, r, in);
-            if (d >= 0) m.setReg(th, d, FloatOps.write(v, false, false, false));
+            if (d >= 0) m.setReg(th, d, Double.isNaN(v) ? CANONICAL_NAN : Values.bits(v));
         });
     }
 
@@ -112,29 +120,55 @@ final class DirectedF64 {
             case "add", "sub" -> {
                 double x = in[0];
                 double y = opc.equals("sub") ? -in[1] : in[1];
-                if (Math.abs(x) >= 0x1p1000 || Math.abs(y) >= 0x1p1000) return exact(x).add(exact(y)).compareTo(exact(rn)); // keeps TwoSum clear of overflow
+                if (Math.abs(x) >= 0x1p1000 || Math.abs(y) >= 0x1p1000) return Dyadic.of(x).plus(Dyadic.of(y)).compareTo(Dyadic.of(rn)); // keeps TwoSum clear of overflow
                 double bb = rn - x; // TwoSum (Knuth): exact error of a finite rounded sum
                 double err = (x - (rn - bb)) + (y - bb);
                 return (int) Math.signum(err);
             }
             case "mul" -> {
-                return exact(in[0]).multiply(exact(in[1])).compareTo(exact(rn));
+                return Dyadic.of(in[0]).times(Dyadic.of(in[1])).compareTo(Dyadic.of(rn));
             }
             case "fma", "mad" -> {
-                return exact(in[0]).multiply(exact(in[1])).add(exact(in[2])).compareTo(exact(rn));
+                return Dyadic.of(in[0]).times(Dyadic.of(in[1])).plus(Dyadic.of(in[2])).compareTo(Dyadic.of(rn));
             }
             case "div", "rcp" -> {
                 double num = opc.equals("div") ? in[0] : 1.0;
                 double den = opc.equals("div") ? in[1] : in[0];
                 // exact - rn = (num - rn * den) / den
-                int s = exact(num).compareTo(exact(rn).multiply(exact(den)));
+                int s = Dyadic.of(num).compareTo(Dyadic.of(rn).times(Dyadic.of(den)));
                 return den < 0 ? -s : s;
             }
             default -> { // sqrt: rn >= 0, exact - rn has the sign of a - rn^2
-                return exact(in[0]).compareTo(exact(rn).multiply(exact(rn)));
+                Dyadic r = Dyadic.of(rn);
+                return Dyadic.of(in[0]).compareTo(r.times(r));
             }
         }
     }
 
-    private static BigDecimal exact(double x) { return new BigDecimal(x); }
+    /**
+     * An exact binary value {@code m * 2^e}: a double's own value, and the sums and products of
+     * two or three of them. Binary, not BigDecimal, so a subnormal operand costs a shift of a
+     * few thousand bits instead of a 1,074-digit decimal expansion.
+     */
+    private record Dyadic(BigInteger m, int e) {
+        static Dyadic of(double x) {
+            long bits = Double.doubleToRawLongBits(x);
+            int field = (int) ((bits >>> 52) & 0x7FF);
+            long mant = bits & ((1L << 52) - 1);
+            BigInteger m = BigInteger.valueOf(field == 0 ? mant : mant | (1L << 52));
+            return new Dyadic(bits < 0 ? m.negate() : m, field == 0 ? -1074 : field - 1075);
+        }
+
+        Dyadic times(Dyadic o) { return new Dyadic(m.multiply(o.m), e + o.e); }
+
+        Dyadic plus(Dyadic o) {
+            int k = Math.min(e, o.e);
+            return new Dyadic(m.shiftLeft(e - k).add(o.m.shiftLeft(o.e - k)), k);
+        }
+
+        int compareTo(Dyadic o) {
+            int k = Math.min(e, o.e);
+            return m.shiftLeft(e - k).compareTo(o.m.shiftLeft(o.e - k));
+        }
+    }
 }

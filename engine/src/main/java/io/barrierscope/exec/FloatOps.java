@@ -32,23 +32,23 @@ final class FloatOps {
         boolean ftz = c.has(".ftz");
         boolean sat = c.has(".sat");
         switch (opc) {
-            case "add": return bin(c, f32, ftz, sat, Double::sum);
-            case "sub": return bin(c, f32, ftz, sat, (a, b) -> a - b);
-            case "mul": return bin(c, f32, ftz, sat, (a, b) -> a * b);
-            case "div": return bin(c, f32, ftz, sat, (a, b) -> a / b);
+            case "add": return bin(c, f32, ftz, sat, true, Double::sum);
+            case "sub": return bin(c, f32, ftz, sat, true, (a, b) -> a - b);
+            case "mul": return bin(c, f32, ftz, sat, true, (a, b) -> a * b);
+            case "div": return bin(c, f32, ftz, sat, true, (a, b) -> a / b);
             case "min", "max": return minMax(c, opc.equals("min"), f32, ftz, sat);
-            case "copysign": return bin(c, f32, ftz, sat, (a, b) -> Math.copySign(b, a));
+            case "copysign": return bin(c, f32, ftz, sat, false, (a, b) -> Math.copySign(b, a));
             case "fma", "mad": return fma(c, f32, ftz, sat);
-            case "abs": return un(c, f32, ftz, sat, Math::abs);
-            case "neg": return un(c, f32, ftz, sat, a -> -a);
-            case "rcp": return un(c, f32, ftz, sat, a -> 1.0 / a);
-            case "sqrt": return un(c, f32, ftz, sat, Math::sqrt);
-            case "rsqrt": return un(c, f32, ftz, sat, a -> 1.0 / Math.sqrt(a));
-            case "sin": return un(c, f32, ftz, sat, Math::sin);
-            case "cos": return un(c, f32, ftz, sat, Math::cos);
-            case "tanh": return un(c, f32, ftz, sat, Math::tanh);
-            case "lg2": return un(c, f32, ftz, sat, a -> Math.log(a) / Math.log(2));
-            case "ex2": return un(c, f32, ftz, sat, a -> Math.pow(2, a));
+            case "abs": return un(c, f32, ftz, sat, false, Math::abs);
+            case "neg": return un(c, f32, ftz, sat, false, a -> -a);
+            case "rcp": return un(c, f32, ftz, sat, true, a -> 1.0 / a);
+            case "sqrt": return un(c, f32, ftz, sat, true, Math::sqrt);
+            case "rsqrt": return un(c, f32, ftz, sat, true, a -> 1.0 / Math.sqrt(a));
+            case "sin": return un(c, f32, ftz, sat, true, Math::sin);
+            case "cos": return un(c, f32, ftz, sat, true, Math::cos);
+            case "tanh": return un(c, f32, ftz, sat, true, Math::tanh);
+            case "lg2": return un(c, f32, ftz, sat, true, a -> Math.log(a) / Math.log(2));
+            case "ex2": return un(c, f32, ftz, sat, true, a -> Math.pow(2, a));
             case "testp": return testp(c, f32);
             default: throw c.error("unsupported instruction " + c.insn().mnemonic());
         }
@@ -117,7 +117,15 @@ final class FloatOps {
         return Values.bits(v);
     }
 
-    private static Op bin(CompileContext c, boolean f32, boolean ftz, boolean sat, D2 f) {
+    /**
+     * An f64 result of arithmetic ({@code arith}): a NaN is {@link DirectedF64#CANONICAL_NAN}, so
+     * every rounding mode gives the same, deterministic NaN; sign operations keep the JVM's bits.
+     */
+    static long writeF64(double v, boolean sat, boolean arith) {
+        return arith && !sat && Double.isNaN(v) ? DirectedF64.CANONICAL_NAN : write(v, false, false, sat);
+    }
+
+    private static Op bin(CompileContext c, boolean f32, boolean ftz, boolean sat, boolean arith, D2 f) {
         c.expectOperands(3, 3);
         int d = c.dst(0);
         ScalarType t = f32 ? ScalarType.F32 : ScalarType.F64;
@@ -132,7 +140,7 @@ final class FloatOps {
         }
         return new FnOp((m, th) -> {
             double r = f.apply(Values.f64(a.get(m, th)), Values.f64(b.get(m, th)));
-            if (d >= 0) m.setReg(th, d, write(r, false, false, sat));
+            if (d >= 0) m.setReg(th, d, writeF64(r, sat, arith));
         });
     }
 
@@ -152,17 +160,17 @@ final class FloatOps {
         }
         return new FnOp((m, th) -> {
             double r = Math.fma(Values.f64(a.get(m, th)), Values.f64(b.get(m, th)), Values.f64(cc.get(m, th)));
-            if (d >= 0) m.setReg(th, d, write(r, false, false, sat));
+            if (d >= 0) m.setReg(th, d, writeF64(r, sat, true));
         });
     }
 
-    private static Op un(CompileContext c, boolean f32, boolean ftz, boolean sat, D1 f) {
+    private static Op un(CompileContext c, boolean f32, boolean ftz, boolean sat, boolean arith, D1 f) {
         c.expectOperands(2, 2);
         int d = c.dst(0);
         Src a = c.src(1, f32 ? ScalarType.F32 : ScalarType.F64);
         return new FnOp((m, th) -> {
             double r = f.apply(read(a.get(m, th), f32, ftz));
-            if (d >= 0) m.setReg(th, d, write(r, f32, ftz, sat));
+            if (d >= 0) m.setReg(th, d, f32 ? write(r, true, ftz, sat) : writeF64(r, sat, arith));
         });
     }
 

@@ -220,6 +220,24 @@ class DirectedF64Test {
     }
 
     @Test
+    void directedCvtToF64FromIntegersWithSatClampsToZeroAndOneAsRnDoes() {
+        long[] in = {5, -3, 0, 1, Long.MIN_VALUE, Long.MAX_VALUE, -1};
+        for (String it : new String[] {"s64", "u64", "s32"}) {
+            for (String mode : MODES) {
+                String src = it.equals("s32") ? "%r3" : "%rd1";
+                String pre = it.equals("s32") ? "cvt.u32.u64 %r3, %rd1;\n" : "";
+                long[] out = LaneKernel.run(pre + "cvt." + mode + ".sat.f64." + it + " %fd1, " + src + ";\nmov.b64 %rd10, %fd1;", true, true, in);
+                for (int i = 0; i < in.length; i++) {
+                    double v = it.equals("s64") ? in[i] : it.equals("s32") ? (int) in[i] : in[i] < 0 ? 0x1p64 : in[i];
+                    double want = v >= 1 ? 1.0 : 0.0;
+                    assertEquals(Long.toHexString(Double.doubleToRawLongBits(want)), Long.toHexString(out[i]), "cvt." + mode + ".sat.f64." + it
+                            + " of " + in[i]);
+                }
+            }
+        }
+    }
+
+    @Test
     void madIsFmaAndFtzOrSatOnF64IsRefusedByName() {
         long[] out = LaneKernel.run("mov.b64 %fd1, %rd1;\nmov.b64 %fd2, %rd2;\nmov.b64 %fd3, %rd3;\nmad.rp.f64 %fd10, %fd1, %fd2, %fd3;\n"
                 + "mov.b64 %rd10, %fd10;", true, true, new long[] {Double.doubleToRawLongBits(1)},
