@@ -59,7 +59,7 @@ final class DirectedF32 {
             if (v == 0 && r == Round.RM && additive && !bothPlusZero(opc, in)) v = -0.0; // IEEE 754 6.3: x - x is -0 under .rm
             long bits;
             if (Double.isNaN(v)) {
-                bits = FloatOps.write(v, true, ftz, sat);
+                bits = FloatOps.writeF32(v, ftz, sat, true);
             } else {
                 if (sat) v = Math.max(0, Math.min(1, v));
                 int f = FloatFormat.F32.encode(v, r, false);

@@ -125,6 +125,14 @@ final class FloatOps {
         return arith && !sat && Double.isNaN(v) ? DirectedF64.CANONICAL_NAN : write(v, false, false, sat);
     }
 
+    /**
+     * An f32 result of arithmetic ({@code arith}): a NaN is the canonical f32 NaN 0x7FFFFFFF (the one
+     * min/max .NaN give), never the JVM's payload, which depends on operand order under the JIT.
+     */
+    static long writeF32(double v, boolean ftz, boolean sat, boolean arith) {
+        return arith && !sat && Double.isNaN(v) ? 0x7FFFFFFFL : write(v, true, ftz, sat);
+    }
+
     private static Op bin(CompileContext c, boolean f32, boolean ftz, boolean sat, boolean arith, D2 f) {
         c.expectOperands(3, 3);
         int d = c.dst(0);
@@ -135,7 +143,7 @@ final class FloatOps {
             // Two float operands combined in double and rounded once give the correctly rounded float result.
             return new FnOp((m, th) -> {
                 double r = f.apply(read(a.get(m, th), true, ftz), read(b.get(m, th), true, ftz));
-                if (d >= 0) m.setReg(th, d, write(r, true, ftz, sat));
+                if (d >= 0) m.setReg(th, d, writeF32(r, ftz, sat, arith));
             });
         }
         return new FnOp((m, th) -> {
@@ -155,7 +163,7 @@ final class FloatOps {
             return new FnOp((m, th) -> {
                 float r = Math.fma((float) read(a.get(m, th), true, ftz), (float) read(b.get(m, th), true, ftz),
                         (float) read(cc.get(m, th), true, ftz));
-                if (d >= 0) m.setReg(th, d, write(r, true, ftz, sat));
+                if (d >= 0) m.setReg(th, d, writeF32(r, ftz, sat, true));
             });
         }
         return new FnOp((m, th) -> {
@@ -170,7 +178,7 @@ final class FloatOps {
         Src a = c.src(1, f32 ? ScalarType.F32 : ScalarType.F64);
         return new FnOp((m, th) -> {
             double r = f.apply(read(a.get(m, th), f32, ftz));
-            if (d >= 0) m.setReg(th, d, f32 ? write(r, true, ftz, sat) : writeF64(r, sat, arith));
+            if (d >= 0) m.setReg(th, d, f32 ? writeF32(r, ftz, sat, arith) : writeF64(r, sat, arith));
         });
     }
 

@@ -196,4 +196,33 @@ class FloatOpsTest {
                 + "mov.b32 %r1, %f3;\n" + w(0, "%r1")).ok();
         assertEquals(0x7FFFFFFFL, w(r, 0));
     }
+
+    @Test
+    void anF32NaNResultOfArithmeticIsTheCanonicalNaNWhicheverOperandCarriesAPayload() {
+        long q1 = 0x7FC00001L;
+        long q2 = 0xFFC00002L;
+        long s1 = 0x7F800005L;
+        long one = 0x3F800000L;
+        long inf = 0x7F800000L;
+        long ninf = 0xFF800000L;
+        long[] a = {q1, q2, one, s1, inf, 0, q2};
+        long[] b = {q2, q1, q1, one, ninf, 0, s1};
+        long[] c = {one, one, q2, q1, one, one, q1};
+        String[][] forms = {{"add.f32", "%r1, %r2"}, {"sub.rz.f32", "%r1, %r2"}, {"mul.ftz.f32", "%r1, %r2"}, {"div.rn.f32", "%r1, %r2"},
+            {"fma.rn.f32", "%r1, %r2, %r3"}, {"fma.rp.f32", "%r1, %r2, %r3"}, {"sqrt.rn.f32", "%r1"}, {"rcp.rn.f32", "%r1"},
+            {"ex2.approx.f32", "%r1"}};
+        for (String[] f : forms) {
+            // run many times: the JVM's own NaN payload depends on operand order once the JIT compiles it
+            for (int round = 0; round < 3; round++) {
+                long[] out = LaneKernel.run32(f[0] + " %r10, " + f[1] + ";", a, b, c);
+                for (int i = 0; i < out.length; i++) {
+                    if (Float.isNaN(Float.intBitsToFloat((int) out[i]))) assertEquals("7fffffff", Long.toHexString(out[i]), f[0] + " row " + i);
+                }
+                assertTrue(Float.isNaN(Float.intBitsToFloat((int) out[0])), f[0]);
+            }
+        }
+        // neg and abs change only the sign bit of what they are given
+        long[] neg = LaneKernel.run32("neg.f32 %r10, %r1;", new long[] {q1});
+        assertEquals(Long.toHexString(q1 | 0x80000000L), Long.toHexString(neg[0]));
+    }
 }
