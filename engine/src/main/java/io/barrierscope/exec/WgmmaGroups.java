@@ -208,9 +208,16 @@ public final class WgmmaGroups {
         Issue[] from = new Issue[len];
         int[] fromIdx = new int[len];
         for (Issue e : inflight.get(warp)) {
-            for (int j = 0; j < e.op.d.length; j++) {
+            int[] ed = e.op.d;
+            if (java.util.Arrays.equals(ed, op.d)) {
+                // The usual chain (the same accumulators, e.g. successive K steps): register p feeds register p.
+                java.util.Arrays.fill(from, e);
+                System.arraycopy(op.lastSame(), 0, fromIdx, 0, len);
+                continue;
+            }
+            for (int j = 0; j < ed.length; j++) {
                 for (int p = 0; p < len; p++) {
-                    if (op.d[p] == e.op.d[j]) {
+                    if (op.d[p] == ed[j]) {
                         from[p] = e;
                         fromIdx[p] = j;
                     }
@@ -239,8 +246,7 @@ public final class WgmmaGroups {
             for (int p = 0; p < len; p++) {
                 Issue e = is.from[r][p];
                 if (e == null) continue;
-                int j = is.fromIdx[r][p];
-                for (int l = 0; l < 32; l++) dIn[r][l * len + p] = e.result[r][l * e.op.d.length + j];
+                System.arraycopy(e.result[r], is.fromIdx[r][p] << 5, dIn[r], p << 5, 32);
             }
             is.from[r] = null; // formed: the inputs are no longer needed
         }
@@ -315,11 +321,12 @@ public final class WgmmaGroups {
     private void land(Interpreter x, int warp, Issue is) {
         Machine m = x.machine();
         int r = warp - is.first;
-        int len = is.op.d.length;
         int base = warp << 5;
-        for (int l = 0; l < 32; l++) {
-            for (int j = 0; j < len; j++) m.setReg(base + l, is.op.d[j], is.result[r][l * len + j]);
-        }
+        // The result is register-major, as Machine.regs keeps a register's 32 lanes side by side.
+        int regRow = base * m.regsPerThread;
+        long[] res = is.result[r];
+        int[] d = is.op.d;
+        for (int j = 0; j < d.length; j++) System.arraycopy(res, j << 5, m.regs, regRow + (d[j] << 5), 32);
         if (is.checked) return;
         is.checked = true;
         long at = is.reads.changed(m, is.first << 5);

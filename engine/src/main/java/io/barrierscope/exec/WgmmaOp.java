@@ -158,7 +158,7 @@ final class WgmmaOp extends WarpMatrixOp {
 
     /** The accumulator and A registers, made once (read-only). */
     private java.util.BitSet registerSet;
-    /** For A from registers: per lane, register and packed element, its index row * k + col in warp 0's rows. */
+    /** For A from registers: per lane, register and packed element, its index col * 64 + row in warp 0's rows. */
     private int[] aPositions;
 
     java.util.BitSet registerSet() {
@@ -171,6 +171,18 @@ final class WgmmaOp extends WarpMatrixOp {
         return registerSet;
     }
 
+    /** Per accumulator register p, the last index j with d[j] == d[p] (p itself unless the vector names a register twice). */
+    private int[] lastSame;
+
+    int[] lastSame() {
+        if (lastSame == null) {
+            int[] t = new int[d.length];
+            for (int p = 0; p < d.length; p++) for (int j = 0; j < d.length; j++) if (d[j] == d[p]) t[p] = j;
+            lastSame = t;
+        }
+        return lastSame;
+    }
+
     private int[] aPositions() {
         if (aPositions == null) {
             int per = 32 / ta.bits;
@@ -178,7 +190,7 @@ final class WgmmaOp extends WarpMatrixOp {
             for (int l = 0; l < 32; l++) {
                 for (int i = 0; i < 4 * per; i++) {
                     int[] rc = aRowCol(l, i);
-                    p[l * 4 * per + i] = rc[0] * k + rc[1];
+                    p[l * 4 * per + i] = rc[1] * 64 + rc[0];
                 }
             }
             aPositions = p;
@@ -202,12 +214,14 @@ final class WgmmaOp extends WarpMatrixOp {
     @Override
     protected void run(Interpreter x, int base) {
         Machine m = x.machine();
+        // Register-major (register r of lane l at r * 32 + l): a register's 32 lanes are contiguous in Machine.regs.
         long[] dIn = new long[32 * d.length];
+        int regRow = base * m.regsPerThread;
+        for (int r = 0; r < d.length; r++) System.arraycopy(m.regs, regRow + (d[r] << 5), dIn, r << 5, 32);
         long[] aIn = aRegs == null ? null : new long[32 * 4];
         int scale = 0;
         for (int l = 0; l < 32; l++) {
             int s = base + l;
-            for (int r = 0; r < d.length; r++) dIn[l * d.length + r] = m.reg(s, d[r]);
             if (aIn != null) for (int r = 0; r < 4; r++) aIn[l * 4 + r] = aRegs[r].get(m, s);
             if (scaleD.get(m, s) != 0) scale |= 1 << l;
         }
@@ -226,20 +240,26 @@ final class WgmmaOp extends WarpMatrixOp {
 
     /**
      * Forms the product for a warpgroup whose four warps have issued: returns each warp's
-     * accumulator registers (32 lanes x d.length), reading shared memory through {@code reads}.
-     * {@code dIn[r]} is warp r's accumulator input, already the result of any earlier wgmma in flight.
-     * A is kept row by row and B column by column in flat arrays, so the k-long dot products run
-     * over contiguous memory; each descriptor is decoded once per operand tile.
+     * accumulator registers (register-major, register r of lane l at r * 32 + l), reading shared
+     * memory through {@code reads}. {@code dIn[w]} is warp w's accumulator input (same layout),
+     * already the result of any earlier wgmma in flight.
+     *
+     * <p>A is kept column by column (element (i, p) at p * 64 + i) and B column by column
+     * (element (p, c) at c * k + p); D is summed in a 64 x N column-major double array, one column
+     * at a time: for each p in order, column c of D gains A's column p times B(p, c). Each element
+     * of D thus sees the same operations in the same order as a k-long dot product (its start value,
+     * then the products p = 0..k-1, each added once), so the bits are those of the element-by-element
+     * sum, while the inner loop over 64 rows runs over contiguous memory (and the JIT vectorises it).
      */
     long[][] compute(Machine m, int slot, WgmmaGroups.Part[] parts, long[][] dIn, WgmmaGroups.Reads reads) {
-        double[] fa = new double[64 * k];
-        double[] fb = new double[n * k]; // column-major: element (row j, col c) at c * k + j
+        double[] fa = new double[64 * k]; // column-major: element (row i, col p) at p * 64 + i
+        double[] fb = new double[n * k]; // column-major: element (row p, col c) at c * k + p
         if (aRegs != null) {
             int per = 32 / ta.bits;
             int[] pos = aPositions();
             double[] table = Decode.table(ta);
             for (int w = 0; w < 4; w++) {
-                int rowOff = 16 * w * k;
+                int rowOff = 16 * w;
                 for (int l = 0; l < 32; l++) {
                     for (int r = 0; r < 4; r++) {
                         long v = parts[w].aIn()[l * 4 + r];
@@ -251,33 +271,49 @@ final class WgmmaOp extends WarpMatrixOp {
                 }
             }
         } else {
-            loadOperand(m, MatrixDescriptor.decode(parts[0].descA()), 64, !transA, ta, fa, reads, slot);
+            loadOperand(m, MatrixDescriptor.decode(parts[0].descA()), 64, !transA, ta, fa, 1, 64, reads, slot);
         }
-        loadOperand(m, MatrixDescriptor.decode(parts[0].descB()), n, !transB, tb, fb, reads, slot);
+        loadOperand(m, MatrixDescriptor.decode(parts[0].descB()), n, !transB, tb, fb, k, 1, reads, slot);
         int len = d.length;
         long[][] out = new long[4][32 * len];
+        if (td == Elem.S32) {
+            integer(fa, fb, parts, dIn, out);
+            return out;
+        }
         boolean f16 = td == Elem.F16;
+        double[] acc = new double[64 * n];
         for (int w = 0; w < 4; w++) {
-            long[] o = out[w];
             long[] in = dIn[w];
             int keepMask = parts[w].scaleD();
             for (int l = 0; l < 32; l++) {
-                boolean keep = (keepMask & (1 << l)) != 0;
+                if ((keepMask & (1 << l)) == 0) continue; // scale-d false: the sum starts at +0
                 int rowBase = 16 * w + (l >> 2);
-                if (td == Elem.F32) {
-                    pairsF32(fa, fb, in, o, l, len, rowBase, keep);
-                    continue;
-                }
                 for (int i = 0; i < n / 2; i++) {
-                    // The ISA's D fragment: row 16w + l/4 (+8 for i mod 4 >= 2), column 8(i/4) + 2(l mod 4) + i mod 2.
-                    int row = rowBase + 8 * ((i >> 1) & 1);
-                    int col = 8 * (i >> 2) + 2 * (l & 3) + (i & 1);
                     int reg = f16 ? i >> 1 : i;
-                    long old = in[l * len + reg];
-                    if (f16) old = (old >>> (16 * (i & 1))) & 0xFFFF;
-                    long bits = element(fa, fb, row, col, keep ? td.value(old) : 0);
-                    if (f16) o[l * len + reg] |= bits << (16 * (i & 1));
-                    else o[l * len + reg] = bits;
+                    long old = in[(reg << 5) + l];
+                    acc[dIndex(rowBase, l, i)] = f16 ? td.value((old >>> (16 * (i & 1))) & 0xFFFF) : Float.intBitsToFloat((int) old);
+                }
+            }
+        }
+        // scale-a * scale-b * (a * b) is a * (sign * b) exactly: negation commutes with round-to-nearest.
+        boolean negate = scaleA * scaleB < 0;
+        for (int c = 0; c < n; c++) {
+            int co = c * 64;
+            int bo = c * k;
+            for (int p = 0; p < k; p++) {
+                double bv = negate ? -fb[bo + p] : fb[bo + p];
+                int ao = p * 64;
+                for (int i = 0; i < 64; i++) acc[co + i] += fa[ao + i] * bv;
+            }
+        }
+        for (int w = 0; w < 4; w++) {
+            long[] o = out[w];
+            for (int l = 0; l < 32; l++) {
+                int rowBase = 16 * w + (l >> 2);
+                for (int i = 0; i < n / 2; i++) {
+                    double v = acc[dIndex(rowBase, l, i)];
+                    if (f16) o[((i >> 1) << 5) + l] |= (FloatFormat.F16.encode(v, Round.RN, false) & 0xFFFFL) << (16 * (i & 1));
+                    else o[(i << 5) + l] = f32Bits(v);
                 }
             }
         }
@@ -285,50 +321,63 @@ final class WgmmaOp extends WarpMatrixOp {
     }
 
     /**
-     * Reads a descriptor operand of {@code mnCount} x K elements into {@code out[mn * k + kk]},
-     * 8 bytes at a time: a core-matrix row is 16 contiguous bytes at a 16-byte aligned address
-     * (start, LBO and SBO are in 16-byte units and the swizzle permutes 16-byte chunks), along K
-     * for a K-major operand and along M/N for an MN-major one.
+     * Index in the column-major 64 x N accumulator of element {@code i} of lane {@code l} of the warp
+     * whose lane-0 row is {@code rowBase - l / 4}: the ISA's D fragment, row 16w + l/4 (+8 for
+     * i mod 4 >= 2), column 8(i/4) + 2(l mod 4) + i mod 2.
      */
-    private void loadOperand(Machine m, MatrixDescriptor desc, int mnCount, boolean kMajor, Elem t, double[] out,
-            WgmmaGroups.Reads reads, int slot) {
-        int e = t.bits / 8;
-        int per = 8 / e;
-        long mask = e == 8 ? -1L : (1L << t.bits) - 1;
-        double[] table = Decode.table(t);
-        int outer = kMajor ? mnCount : k;
-        int inner = kMajor ? k : mnCount;
-        for (int o = 0; o < outer; o++) {
-            for (int i0 = 0; i0 < inner; i0 += per) {
-                long word = kMajor ? reads.load(m, desc.address(o, i0, e, true), 8, slot) : reads.load(m, desc.address(i0, o, e, false), 8, slot);
-                for (int j = 0; j < per; j++) {
-                    long bits = (word >>> (j * t.bits)) & mask;
-                    double v = table != null ? table[(int) bits] : t.value(bits);
-                    if (kMajor) out[o * k + i0 + j] = v;
-                    else out[(i0 + j) * k + o] = v;
+    private static int dIndex(int rowBase, int l, int i) {
+        int row = rowBase + 8 * ((i >> 1) & 1);
+        int col = 8 * (i >> 2) + 2 * (l & 3) + (i & 1);
+        return col * 64 + row;
+    }
+
+    /** s32 accumulators: exact integer dot products, wrapping modulo 2^32 or clamped by .satfinite. */
+    private void integer(double[] fa, double[] fb, WgmmaGroups.Part[] parts, long[][] dIn, long[][] out) {
+        for (int w = 0; w < 4; w++) {
+            long[] o = out[w];
+            long[] in = dIn[w];
+            int keepMask = parts[w].scaleD();
+            for (int l = 0; l < 32; l++) {
+                int rowBase = 16 * w + (l >> 2);
+                for (int i = 0; i < n / 2; i++) {
+                    int row = rowBase + 8 * ((i >> 1) & 1);
+                    int col = 8 * (i >> 2) + 2 * (l & 3) + (i & 1);
+                    long acc = (keepMask & (1 << l)) != 0 ? (int) in[(i << 5) + l] : 0;
+                    for (int j = 0; j < k; j++) acc += (long) fa[j * 64 + row] * (long) fb[col * k + j];
+                    if (satfinite) acc = Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, acc));
+                    o[(i << 5) + l] = acc & 0xFFFFFFFFL;
                 }
             }
         }
     }
 
     /**
-     * The f32 accumulators of one lane: elements 2p and 2p+1 are columns c and c+1 of one row, so
-     * their two sums run side by side (each in the same order as {@link #element}, so the same bits).
+     * Reads a descriptor operand of {@code mnCount} x K elements into
+     * {@code out[mn * mnStride + kk * kStride]}, 8 bytes at a time: a core-matrix row is 16
+     * contiguous bytes at a 16-byte aligned address (start, LBO and SBO are in 16-byte units and
+     * the swizzle permutes 16-byte chunks), along K for a K-major operand and along M/N for an
+     * MN-major one.
      */
-    private void pairsF32(double[] fa, double[] fb, long[] in, long[] o, int l, int len, int rowBase, boolean keep) {
-        int sign = scaleA * scaleB;
-        for (int i = 0; i < n / 2; i += 2) {
-            int ao = (rowBase + 8 * ((i >> 1) & 1)) * k;
-            int bo = (8 * (i >> 2) + 2 * (l & 3)) * k;
-            double acc0 = keep ? Float.intBitsToFloat((int) in[l * len + i]) : 0;
-            double acc1 = keep ? Float.intBitsToFloat((int) in[l * len + i + 1]) : 0;
-            for (int j = 0; j < k; j++) {
-                double a = fa[ao + j];
-                acc0 += sign * (a * fb[bo + j]);
-                acc1 += sign * (a * fb[bo + k + j]);
+    private void loadOperand(Machine m, MatrixDescriptor desc, int mnCount, boolean kMajor, Elem t, double[] out, int mnStride,
+            int kStride, WgmmaGroups.Reads reads, int slot) {
+        int e = t.bits / 8;
+        int per = 8 / e;
+        long mask = e == 8 ? -1L : (1L << t.bits) - 1;
+        double[] table = Decode.table(t);
+        int outer = kMajor ? mnCount : k;
+        int inner = kMajor ? k : mnCount;
+        // Along a word the elements step in the inner dimension; the outer one is fixed per row.
+        int innerStride = kMajor ? kStride : mnStride;
+        int outerStride = kMajor ? mnStride : kStride;
+        for (int o = 0; o < outer; o++) {
+            for (int i0 = 0; i0 < inner; i0 += per) {
+                long word = kMajor ? reads.load(m, desc.address(o, i0, e, true), 8, slot) : reads.load(m, desc.address(i0, o, e, false), 8, slot);
+                int at = o * outerStride + i0 * innerStride;
+                for (int j = 0; j < per; j++) {
+                    long bits = (word >>> (j * t.bits)) & mask;
+                    out[at + j * innerStride] = table != null ? table[(int) bits] : t.value(bits);
+                }
             }
-            o[l * len + i] = f32Bits(acc0);
-            o[l * len + i + 1] = f32Bits(acc1);
         }
     }
 
@@ -341,38 +390,26 @@ final class WgmmaOp extends WarpMatrixOp {
         return Float.floatToRawIntBits((float) acc) & 0xFFFFFFFFL;
     }
 
-    private long element(double[] fa, double[] fb, int row, int col, double c) {
-        int ao = row * k;
-        int bo = col * k;
-        if (td == Elem.S32) {
-            long acc = (long) c;
-            for (int j = 0; j < k; j++) acc += (long) fa[ao + j] * (long) fb[bo + j];
-            if (satfinite) acc = Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, acc));
-            return acc & 0xFFFFFFFFL;
-        }
-        int sign = scaleA * scaleB;
-        double acc = c;
-        for (int j = 0; j < k; j++) acc += sign * (fa[ao + j] * fb[bo + j]);
-        if (td == Elem.F16) return FloatFormat.F16.encode(acc, Round.RN, false) & 0xFFFFL;
-        return f32Bits(acc);
-    }
-
-    /** f16 and bf16 decoded once into tables (every 16-bit pattern), so operand tiles are read by lookup. */
+    /** f16, bf16 and the fp8 types decoded once into tables (every bit pattern), so operand tiles are read by lookup. */
     private static final class Decode {
-        private static final double[] F16 = build(FloatFormat.F16);
-        private static final double[] BF16 = build(FloatFormat.BF16);
+        private static final double[] F16 = build(Elem.F16);
+        private static final double[] BF16 = build(Elem.BF16);
+        private static final double[] E4M3 = build(Elem.E4M3);
+        private static final double[] E5M2 = build(Elem.E5M2);
 
-        private static double[] build(FloatFormat f) {
-            double[] t = new double[1 << 16];
-            for (int b = 0; b < t.length; b++) t[b] = f.decode(b);
+        private static double[] build(Elem e) {
+            double[] t = new double[1 << e.bits];
+            for (int b = 0; b < t.length; b++) t[b] = e.value(b);
             return t;
         }
 
-        /** The table for a 16-bit float type, or null (decoded per element). */
+        /** The table for a 16- or 8-bit float type, or null (decoded per element). */
         static double[] table(Elem t) {
             return switch (t) {
                 case F16 -> F16;
                 case BF16 -> BF16;
+                case E4M3 -> E4M3;
+                case E5M2 -> E5M2;
                 default -> null;
             };
         }
