@@ -26,15 +26,26 @@ public final class WgmmaGroups {
     /** {@link Machine#waitArg2} of a thread waiting in wgmma.wait_group (its waitArg holds N). */
     public static final int WAITING = 2;
 
-    /** One warp's share of an operation, read when the warp issued it. */
-    record Part(long[] dIn, long[] aIn, int scaleD, long descA, long descB) {}
+    /**
+     * One warp's share of an operation, read when the warp issued it; the accumulator registers
+     * ({@link Issue#dIn}) are read in {@link #join}.
+     */
+    record Part(long[] aIn, int scaleD, long descA, long descB) {}
 
     /** The shared-memory bytes an operation read: checked again when it lands. */
     static final class Reads {
-        private long[] addr = new long[64];
-        private long[] value = new long[64];
-        private int[] size = new int[64];
+        private long[] addr;
+        private long[] value;
+        private int[] size;
         private int count;
+
+        /** For about {@code expected} loads (more grow the arrays). */
+        Reads(int expected) {
+            int c = Math.max(expected, 8);
+            addr = new long[c];
+            value = new long[c];
+            size = new int[c];
+        }
         /** The CTA whose shared memory is read, found at the first read. */
         private int cta = -1;
 
@@ -87,6 +98,8 @@ public final class WgmmaGroups {
          */
         Issue[][] from = new Issue[4][];
         int[][] fromIdx = new int[4][];
+        /** Per warp, its accumulator registers read at issue (register-major; those in {@link #from} are 0). */
+        long[][] dIn = new long[4][];
 
         Issue(WgmmaOp op, int first, int seq) {
             this.op = op;
@@ -105,6 +118,7 @@ public final class WgmmaGroups {
             c.from = from.clone();
             for (int r = 0; r < 4; r++) if (from[r] != null) c.from[r] = from[r].clone();
             c.fromIdx = fromIdx.clone();
+            c.dIn = dIn.clone();
             return c;
         }
 
@@ -226,6 +240,7 @@ public final class WgmmaGroups {
         }
         is.from[r] = from;
         is.fromIdx[r] = fromIdx;
+        is.dIn[r] = op.readAccumulators(m, warp << 5, from);
         inflight.get(warp).add(is);
         total++;
         markBusy(warp);
@@ -236,26 +251,47 @@ public final class WgmmaGroups {
         }
     }
 
+    /** Working arrays of the products this machine forms. */
+    private final WgmmaOp.Scratch scratch = new WgmmaOp.Scratch();
+
+    /**
+     * Warp {@code r}'s accumulator input of {@code is}: the registers read at issue, with those an
+     * earlier operation in flight feeds taken from its result (shared, not copied, when that
+     * operation feeds every register in order: the usual chain over K; nothing changes them).
+     */
+    private static long[] input(Issue is, int r, int len) {
+        Issue[] from = is.from[r];
+        int[] idx = is.fromIdx[r];
+        Issue e0 = from[0];
+        boolean whole = e0 != null && e0.op.d.length == len;
+        for (int p = 0; p < len && whole; p++) whole = from[p] == e0 && idx[p] == p;
+        if (whole) return e0.result[r];
+        long[] d = null;
+        for (int p = 0; p < len; p++) {
+            Issue e = from[p];
+            if (e == null) continue;
+            if (d == null) d = is.dIn[r].clone(); // read at issue: never changed in place (checkpoints share it)
+            System.arraycopy(e.result[r], idx[p] << 5, d, p << 5, 32);
+        }
+        return d == null ? is.dIn[r] : d;
+    }
+
     /** Forms the product of an operation all four warps have issued. */
     private void form(Interpreter x, Issue is) {
         Machine m = x.machine();
         long[][] dIn = new long[4][];
         int len = is.op.d.length;
         for (int r = 0; r < 4; r++) {
-            dIn[r] = is.parts[r].dIn().clone();
-            for (int p = 0; p < len; p++) {
-                Issue e = is.from[r][p];
-                if (e == null) continue;
-                System.arraycopy(e.result[r], is.fromIdx[r][p] << 5, dIn[r], p << 5, 32);
-            }
+            dIn[r] = input(is, r, len);
             is.from[r] = null; // formed: the inputs are no longer needed
+            is.dIn[r] = null;
         }
-        Reads reads = new Reads();
+        Reads reads = new Reads(is.op.operandWords());
         // Descriptor operands are read through the async proxy (PTX ISA 9.7.15.4): the race detector checks the writers' proxy fences.
         MemoryModelHook race = m.memory.race;
         if (race != null) race.beginAsyncProxyRead(is.first << 5, is.op.pc);
         try {
-            is.result = is.op.compute(m, is.first << 5, is.parts, dIn, reads);
+            is.result = is.op.compute(m, is.first << 5, is.parts, dIn, reads, scratch);
             is.reads = reads;
             multiplyAdds += 64L * is.op.n * is.op.k;
         } catch (MemoryFault f) {

@@ -156,6 +156,9 @@ final class WgmmaOp extends WarpMatrixOp {
 
     int elemBytes() { return ta.bits / 8; }
 
+    /** The 8-byte shared-memory words {@link #compute} reads: B's, and A's when A comes from a descriptor. */
+    int operandWords() { return ((aRegs == null ? 64 * k : 0) + n * k) * (ta.bits / 8) / 8; }
+
     /** The accumulator and A registers, made once (read-only). */
     private java.util.BitSet registerSet;
     /** For A from registers: per lane, register and packed element, its index col * 64 + row in warp 0's rows. */
@@ -214,10 +217,6 @@ final class WgmmaOp extends WarpMatrixOp {
     @Override
     protected void run(Interpreter x, int base) {
         Machine m = x.machine();
-        // Register-major (register r of lane l at r * 32 + l): a register's 32 lanes are contiguous in Machine.regs.
-        long[] dIn = new long[32 * d.length];
-        int regRow = base * m.regsPerThread;
-        for (int r = 0; r < d.length; r++) System.arraycopy(m.regs, regRow + (d[r] << 5), dIn, r << 5, 32);
         long[] aIn = aRegs == null ? null : new long[32 * 4];
         int scale = 0;
         for (int l = 0; l < 32; l++) {
@@ -235,25 +234,40 @@ final class WgmmaOp extends WarpMatrixOp {
                 return;
             }
         }
-        m.wgmma.join(x, this, base >> 5, new WgmmaGroups.Part(dIn, aIn, scale, da, db));
+        // The accumulator registers are read in join, once it knows which of them an earlier operation in flight feeds.
+        m.wgmma.join(x, this, base >> 5, new WgmmaGroups.Part(aIn, scale, da, db));
+    }
+
+    /**
+     * Warp {@code base / 32}'s accumulator registers as this instruction reads them at issue,
+     * register-major (register r of lane l at r * 32 + l: Machine.regs keeps a register's 32 lanes
+     * side by side); registers {@code p} with {@code skip[p]} non-null (fed by an earlier operation
+     * in flight) are left 0.
+     */
+    long[] readAccumulators(Machine m, int base, Object[] skip) {
+        long[] dIn = new long[32 * d.length];
+        int regRow = base * m.regsPerThread;
+        for (int r = 0; r < d.length; r++) if (skip[r] == null) System.arraycopy(m.regs, regRow + (d[r] << 5), dIn, r << 5, 32);
+        return dIn;
     }
 
     /**
      * Forms the product for a warpgroup whose four warps have issued: returns each warp's
      * accumulator registers (register-major, register r of lane l at r * 32 + l), reading shared
      * memory through {@code reads}. {@code dIn[w]} is warp w's accumulator input (same layout),
-     * already the result of any earlier wgmma in flight.
+     * already the result of any earlier wgmma in flight; it is not changed. {@code scratch} holds
+     * the working arrays (overwritten).
      *
      * <p>A is kept column by column (element (i, p) at p * 64 + i) and B column by column
-     * (element (p, c) at c * k + p); D is summed in a 64 x N column-major double array, one column
-     * at a time: for each p in order, column c of D gains A's column p times B(p, c). Each element
-     * of D thus sees the same operations in the same order as a k-long dot product (its start value,
-     * then the products p = 0..k-1, each added once), so the bits are those of the element-by-element
-     * sum, while the inner loop over 64 rows runs over contiguous memory (and the JIT vectorises it).
+     * (element (p, c) at c * k + p); D is summed in a 64 x N column-major double array. Each element
+     * of D sees the same operations in the same order as a k-long dot product (its start value,
+     * then the products p = 0..k-1 added one by one, left to right), so the bits are those of the
+     * element-by-element sum, while the inner loop runs over 64 contiguous rows (vectorised by the
+     * JIT), eight values of p and two columns of D at a time.
      */
-    long[][] compute(Machine m, int slot, WgmmaGroups.Part[] parts, long[][] dIn, WgmmaGroups.Reads reads) {
-        double[] fa = new double[64 * k]; // column-major: element (row i, col p) at p * 64 + i
-        double[] fb = new double[n * k]; // column-major: element (row p, col c) at c * k + p
+    long[][] compute(Machine m, int slot, WgmmaGroups.Part[] parts, long[][] dIn, WgmmaGroups.Reads reads, Scratch scratch) {
+        double[] fa = scratch.fa(64 * k); // column-major: element (row i, col p) at p * 64 + i
+        double[] fb = scratch.fb(n * k); // column-major: element (row p, col c) at c * k + p
         if (aRegs != null) {
             int per = 32 / ta.bits;
             int[] pos = aPositions();
@@ -281,39 +295,36 @@ final class WgmmaOp extends WarpMatrixOp {
             return out;
         }
         boolean f16 = td == Elem.F16;
-        double[] acc = new double[64 * n];
+        int half = n / 2;
+        int[] map = DIndex.of(n);
+        double[] acc = scratch.acc(64 * n);
         for (int w = 0; w < 4; w++) {
             long[] in = dIn[w];
             int keepMask = parts[w].scaleD();
-            for (int l = 0; l < 32; l++) {
-                if ((keepMask & (1 << l)) == 0) continue; // scale-d false: the sum starts at +0
-                int rowBase = 16 * w + (l >> 2);
-                for (int i = 0; i < n / 2; i++) {
-                    int reg = f16 ? i >> 1 : i;
-                    long old = in[(reg << 5) + l];
-                    acc[dIndex(rowBase, l, i)] = f16 ? td.value((old >>> (16 * (i & 1))) & 0xFFFF) : Float.intBitsToFloat((int) old);
+            int mo = w * 32 * half;
+            for (int i = 0; i < half; i++) {
+                int src = ((f16 ? i >> 1 : i) << 5);
+                int shift = 16 * (i & 1);
+                for (int l = 0; l < 32; l++) {
+                    int at = map[mo + (i << 5) + l];
+                    if ((keepMask & (1 << l)) == 0) acc[at] = 0; // scale-d false: the sum starts at +0
+                    else if (f16) acc[at] = td.value((in[src + l] >>> shift) & 0xFFFF);
+                    else acc[at] = Float.intBitsToFloat((int) in[src + l]);
                 }
             }
         }
         // scale-a * scale-b * (a * b) is a * (sign * b) exactly: negation commutes with round-to-nearest.
-        boolean negate = scaleA * scaleB < 0;
-        for (int c = 0; c < n; c++) {
-            int co = c * 64;
-            int bo = c * k;
-            for (int p = 0; p < k; p++) {
-                double bv = negate ? -fb[bo + p] : fb[bo + p];
-                int ao = p * 64;
-                for (int i = 0; i < 64; i++) acc[co + i] += fa[ao + i] * bv;
-            }
-        }
+        product(fa, fb, acc, scaleA * scaleB < 0);
         for (int w = 0; w < 4; w++) {
             long[] o = out[w];
-            for (int l = 0; l < 32; l++) {
-                int rowBase = 16 * w + (l >> 2);
-                for (int i = 0; i < n / 2; i++) {
-                    double v = acc[dIndex(rowBase, l, i)];
-                    if (f16) o[((i >> 1) << 5) + l] |= (FloatFormat.F16.encode(v, Round.RN, false) & 0xFFFFL) << (16 * (i & 1));
-                    else o[(i << 5) + l] = f32Bits(v);
+            int mo = w * 32 * half;
+            for (int i = 0; i < half; i++) {
+                int dst = (f16 ? i >> 1 : i) << 5;
+                int shift = 16 * (i & 1);
+                for (int l = 0; l < 32; l++) {
+                    double v = acc[map[mo + (i << 5) + l]];
+                    if (f16) o[dst + l] |= (FloatFormat.F16.encode(v, Round.RN, false) & 0xFFFFL) << shift;
+                    else o[dst + l] = f32Bits(v);
                 }
             }
         }
@@ -321,14 +332,69 @@ final class WgmmaOp extends WarpMatrixOp {
     }
 
     /**
-     * Index in the column-major 64 x N accumulator of element {@code i} of lane {@code l} of the warp
-     * whose lane-0 row is {@code rowBase - l / 4}: the ISA's D fragment, row 16w + l/4 (+8 for
-     * i mod 4 >= 2), column 8(i/4) + 2(l mod 4) + i mod 2.
+     * acc += A B (column-major, see {@link #compute}; B negated when {@code negate}): per element,
+     * ((acc + a0 b0) + a1 b1) + ..., Java evaluating left to right without reassociating. K is 8,
+     * 16 or 32 and N a multiple of 8 for the floating-point types, so blocks of 8 and pairs of columns fit.
      */
-    private static int dIndex(int rowBase, int l, int i) {
-        int row = rowBase + 8 * ((i >> 1) & 1);
-        int col = 8 * (i >> 2) + 2 * (l & 3) + (i & 1);
-        return col * 64 + row;
+    private void product(double[] fa, double[] fb, double[] acc, boolean negate) {
+        double s = negate ? -1 : 1;
+        for (int c = 0; c < n; c += 2) {
+            int co = c * 64;
+            int co1 = co + 64;
+            int bo = c * k;
+            int bo1 = bo + k;
+            for (int p = 0; p < k; p += 8) {
+                double b0 = s * fb[bo + p], b1 = s * fb[bo + p + 1], b2 = s * fb[bo + p + 2], b3 = s * fb[bo + p + 3];
+                double b4 = s * fb[bo + p + 4], b5 = s * fb[bo + p + 5], b6 = s * fb[bo + p + 6], b7 = s * fb[bo + p + 7];
+                double c0 = s * fb[bo1 + p], c1 = s * fb[bo1 + p + 1], c2 = s * fb[bo1 + p + 2], c3 = s * fb[bo1 + p + 3];
+                double c4 = s * fb[bo1 + p + 4], c5 = s * fb[bo1 + p + 5], c6 = s * fb[bo1 + p + 6], c7 = s * fb[bo1 + p + 7];
+                int a0 = p * 64;
+                for (int i = 0; i < 64; i++) {
+                    double x0 = fa[a0 + i], x1 = fa[a0 + 64 + i], x2 = fa[a0 + 128 + i], x3 = fa[a0 + 192 + i];
+                    double x4 = fa[a0 + 256 + i], x5 = fa[a0 + 320 + i], x6 = fa[a0 + 384 + i], x7 = fa[a0 + 448 + i];
+                    acc[co + i] = acc[co + i] + x0 * b0 + x1 * b1 + x2 * b2 + x3 * b3 + x4 * b4 + x5 * b5 + x6 * b6 + x7 * b7;
+                    acc[co1 + i] = acc[co1 + i] + x0 * c0 + x1 * c1 + x2 * c2 + x3 * c3 + x4 * c4 + x5 * c5 + x6 * c6 + x7 * c7;
+                }
+            }
+        }
+    }
+
+    /** Working arrays of {@link #compute}, one set per machine (a program's ops may run on several machines at once). */
+    static final class Scratch {
+        private double[] fa = new double[0];
+        private double[] fb = new double[0];
+        private double[] acc = new double[0];
+
+        double[] fa(int size) { return fa.length >= size ? fa : (fa = new double[size]); }
+        double[] fb(int size) { return fb.length >= size ? fb : (fb = new double[size]); }
+        double[] acc(int size) { return acc.length >= size ? acc : (acc = new double[size]); }
+    }
+
+    /**
+     * Per N, where each accumulator element lands in the 64 x N column-major sum: at
+     * w * 16N + i * 32 + l, for element i of lane l of warp w, the index col * 64 + row of the ISA's
+     * D fragment (row 16w + l/4, +8 for i mod 4 >= 2; column 8(i/4) + 2(l mod 4) + i mod 2).
+     */
+    private static final class DIndex {
+        private static final int[][] BY_N = new int[257][];
+
+        static synchronized int[] of(int n) {
+            int[] t = BY_N[n];
+            if (t == null) {
+                int half = n / 2;
+                t = new int[4 * 32 * half];
+                for (int w = 0; w < 4; w++) {
+                    for (int i = 0; i < half; i++) {
+                        for (int l = 0; l < 32; l++) {
+                            int[] rc = dRowCol(l, i);
+                            t[w * 32 * half + (i << 5) + l] = rc[1] * 64 + 16 * w + rc[0];
+                        }
+                    }
+                }
+                BY_N[n] = t;
+            }
+            return t;
+        }
     }
 
     /** s32 accumulators: exact integer dot products, wrapping modulo 2^32 or clamped by .satfinite. */
