@@ -32,34 +32,32 @@ public final class WgmmaGroups {
      */
     record Part(long[] aIn, int scaleD, long descA, long descB) {}
 
-    /** The shared-memory bytes an operation read: checked again when it lands. */
+    /** The shared-memory words (8 bytes each) an operation read: checked again when it lands. */
     static final class Reads {
-        private long[] addr;
+        /** Addresses (a shared-memory address that loaded fits an int). */
+        private int[] addr;
         private long[] value;
-        private int[] size;
         private int count;
+        /** The CTA whose shared memory is read, found at the first read. */
+        private int cta = -1;
 
         /** For about {@code expected} loads (more grow the arrays). */
         Reads(int expected) {
             int c = Math.max(expected, 8);
-            addr = new long[c];
+            addr = new int[c];
             value = new long[c];
-            size = new int[c];
         }
-        /** The CTA whose shared memory is read, found at the first read. */
-        private int cta = -1;
 
-        long load(Machine m, long a, int bytes, int slot) {
+        /** The aligned 8-byte word at shared address {@code a}, as thread {@code slot} reads it. */
+        long load8(Machine m, long a, int slot) {
             if (cta < 0) cta = m.ctaOfSlot(slot);
-            long v = m.memory.loadShared(cta, a, bytes, slot);
+            long v = m.memory.loadShared(cta, a, 8, slot);
             if (count == addr.length) {
                 addr = java.util.Arrays.copyOf(addr, 2 * count);
                 value = java.util.Arrays.copyOf(value, 2 * count);
-                size = java.util.Arrays.copyOf(size, 2 * count);
             }
-            addr[count] = a;
-            value[count] = v;
-            size[count++] = bytes;
+            addr[count] = (int) a;
+            value[count++] = v;
             return v;
         }
 
@@ -72,7 +70,7 @@ public final class WgmmaGroups {
             m.memory.race = null;
             try {
                 int cta = m.ctaOfSlot(slot);
-                for (int i = 0; i < count; i++) if (m.memory.loadShared(cta, addr[i], size[i], slot) != value[i]) return addr[i];
+                for (int i = 0; i < count; i++) if (m.memory.loadShared(cta, addr[i], 8, slot) != value[i]) return addr[i];
                 return -1;
             } finally {
                 m.memory.race = race;
@@ -240,7 +238,8 @@ public final class WgmmaGroups {
         }
         is.from[r] = from;
         is.fromIdx[r] = fromIdx;
-        is.dIn[r] = op.readAccumulators(m, warp << 5, from);
+        // With scale-d false in every lane the accumulators are not inputs at all.
+        is.dIn[r] = part.scaleD() == 0 ? null : op.readAccumulators(m, warp << 5, from);
         inflight.get(warp).add(is);
         total++;
         markBusy(warp);
@@ -251,15 +250,13 @@ public final class WgmmaGroups {
         }
     }
 
-    /** Working arrays of the products this machine forms. */
-    private final WgmmaOp.Scratch scratch = new WgmmaOp.Scratch();
-
     /**
      * Warp {@code r}'s accumulator input of {@code is}: the registers read at issue, with those an
      * earlier operation in flight feeds taken from its result (shared, not copied, when that
      * operation feeds every register in order: the usual chain over K; nothing changes them).
      */
     private static long[] input(Issue is, int r, int len) {
+        if (is.parts[r].scaleD() == 0) return null; // D = A B: no input read
         Issue[] from = is.from[r];
         int[] idx = is.fromIdx[r];
         Issue e0 = from[0];
@@ -291,7 +288,7 @@ public final class WgmmaGroups {
         MemoryModelHook race = m.memory.race;
         if (race != null) race.beginAsyncProxyRead(is.first << 5, is.op.pc);
         try {
-            is.result = is.op.compute(m, is.first << 5, is.parts, dIn, reads, scratch);
+            is.result = is.op.compute(m, is.first << 5, is.parts, dIn, reads);
             is.reads = reads;
             multiplyAdds += 64L * is.op.n * is.op.k;
         } catch (MemoryFault f) {
@@ -448,9 +445,7 @@ public final class WgmmaGroups {
         if (named == null) named = new int[m.program.code.length][];
         int[] regs = named[op.pc];
         if (regs == null) {
-            List<Operand.Reg> found = found(op);
-            regs = new int[found.size()];
-            for (int i = 0; i < regs.length; i++) regs[i] = op.regBase + found.get(i).reg().index();
+            regs = absolute(op);
             named[op.pc] = regs;
         }
         fence.touch(warp, regs, op.pc);
@@ -477,6 +472,31 @@ public final class WgmmaGroups {
         registers(op.insn.operands(), found);
         if (op.insn.guard() != null) found.add(op.insn.guard());
         return found;
+    }
+
+    /** The absolute indices of {@link #found}'s registers, in its order (found once per instruction per run, so without lists). */
+    private static int[] absolute(Op op) {
+        int[][] buf = {new int[8]};
+        int n = absolute(op.insn.operands(), op.regBase, buf, 0);
+        if (op.insn.guard() != null) n = add(buf, n, op.regBase + op.insn.guard().reg().index());
+        return java.util.Arrays.copyOf(buf[0], n);
+    }
+
+    private static int absolute(List<Operand> ops, int base, int[][] buf, int n) {
+        for (Operand o : ops) {
+            if (o instanceof Operand.Reg r) n = add(buf, n, base + r.reg().index());
+            else if (o instanceof Operand.Vector v) n = absolute(v.elements(), base, buf, n);
+            else if (o instanceof Operand.ParenList p) n = absolute(p.elements(), base, buf, n);
+            else if (o instanceof Operand.Pair p) n = absolute(List.of(p.first(), p.second()), base, buf, n);
+            else if (o instanceof Operand.Address a && a.base() != null) n = absolute(List.of(a.base()), base, buf, n);
+        }
+        return n;
+    }
+
+    private static int add(int[][] buf, int n, int v) {
+        if (n == buf[0].length) buf[0] = java.util.Arrays.copyOf(buf[0], 2 * n);
+        buf[0][n] = v;
+        return n + 1;
     }
 
     /** The PTX name of absolute register {@code reg} among {@code op}'s operands. */

@@ -255,8 +255,8 @@ final class WgmmaOp extends WarpMatrixOp {
      * Forms the product for a warpgroup whose four warps have issued: returns each warp's
      * accumulator registers (register-major, register r of lane l at r * 32 + l), reading shared
      * memory through {@code reads}. {@code dIn[w]} is warp w's accumulator input (same layout),
-     * already the result of any earlier wgmma in flight; it is not changed. {@code scratch} holds
-     * the working arrays (overwritten).
+     * already the result of any earlier wgmma in flight, or null when its scale-d is false in every
+     * lane; it is not changed.
      *
      * <p>A is kept column by column (element (i, p) at p * 64 + i) and B column by column
      * (element (p, c) at c * k + p); D is summed in a 64 x N column-major double array. Each element
@@ -265,7 +265,8 @@ final class WgmmaOp extends WarpMatrixOp {
      * element-by-element sum, while the inner loop runs over 64 contiguous rows (vectorised by the
      * JIT), eight values of p and two columns of D at a time.
      */
-    long[][] compute(Machine m, int slot, WgmmaGroups.Part[] parts, long[][] dIn, WgmmaGroups.Reads reads, Scratch scratch) {
+    long[][] compute(Machine m, int slot, WgmmaGroups.Part[] parts, long[][] dIn, WgmmaGroups.Reads reads) {
+        Scratch scratch = Scratch.MINE.get();
         double[] fa = scratch.fa(64 * k); // column-major: element (row i, col p) at p * 64 + i
         double[] fb = scratch.fb(n * k); // column-major: element (row p, col c) at c * k + p
         if (aRegs != null) {
@@ -359,8 +360,13 @@ final class WgmmaOp extends WarpMatrixOp {
         }
     }
 
-    /** Working arrays of {@link #compute}, one set per machine (a program's ops may run on several machines at once). */
+    /**
+     * Working arrays of {@link #compute}, one set per thread (a program's ops may run on several
+     * machines in several threads at once); each compute overwrites what it uses before reading it.
+     */
     static final class Scratch {
+        static final ThreadLocal<Scratch> MINE = ThreadLocal.withInitial(Scratch::new);
+
         private double[] fa = new double[0];
         private double[] fb = new double[0];
         private double[] acc = new double[0];
@@ -437,7 +443,7 @@ final class WgmmaOp extends WarpMatrixOp {
         int outerStride = kMajor ? mnStride : kStride;
         for (int o = 0; o < outer; o++) {
             for (int i0 = 0; i0 < inner; i0 += per) {
-                long word = kMajor ? reads.load(m, desc.address(o, i0, e, true), 8, slot) : reads.load(m, desc.address(i0, o, e, false), 8, slot);
+                long word = kMajor ? reads.load8(m, desc.address(o, i0, e, true), slot) : reads.load8(m, desc.address(i0, o, e, false), slot);
                 int at = o * outerStride + i0 * innerStride;
                 for (int j = 0; j < per; j++) {
                     long bits = (word >>> (j * t.bits)) & mask;
