@@ -85,7 +85,8 @@ public final class WgmmaGroups {
         final int seq;
         Part[] parts = new Part[4];
         int joined;
-        long[][] result;
+        /** Per warp, the accumulator registers' 32 bits once formed (register-major). */
+        int[][] result;
         Reads reads;
         boolean checked;
         /** Per warp of the warpgroup: the group it was committed to, or -1 while open. */
@@ -97,7 +98,7 @@ public final class WgmmaGroups {
         Issue[][] from = new Issue[4][];
         int[][] fromIdx = new int[4][];
         /** Per warp, its accumulator registers read at issue (register-major; those in {@link #from} are 0). */
-        long[][] dIn = new long[4][];
+        int[][] dIn = new int[4][];
 
         Issue(WgmmaOp op, int first, int seq) {
             this.op = op;
@@ -255,7 +256,7 @@ public final class WgmmaGroups {
      * earlier operation in flight feeds taken from its result (shared, not copied, when that
      * operation feeds every register in order: the usual chain over K; nothing changes them).
      */
-    private static long[] input(Issue is, int r, int len) {
+    private static int[] input(Issue is, int r, int len) {
         if (is.parts[r].scaleD() == 0) return null; // D = A B: no input read
         Issue[] from = is.from[r];
         int[] idx = is.fromIdx[r];
@@ -263,7 +264,7 @@ public final class WgmmaGroups {
         boolean whole = e0 != null && e0.op.d.length == len;
         for (int p = 0; p < len && whole; p++) whole = from[p] == e0 && idx[p] == p;
         if (whole) return e0.result[r];
-        long[] d = null;
+        int[] d = null;
         for (int p = 0; p < len; p++) {
             Issue e = from[p];
             if (e == null) continue;
@@ -276,7 +277,7 @@ public final class WgmmaGroups {
     /** Forms the product of an operation all four warps have issued. */
     private void form(Interpreter x, Issue is) {
         Machine m = x.machine();
-        long[][] dIn = new long[4][];
+        int[][] dIn = new int[4][];
         int len = is.op.d.length;
         for (int r = 0; r < 4; r++) {
             dIn[r] = input(is, r, len);
@@ -357,9 +358,13 @@ public final class WgmmaGroups {
         int base = warp << 5;
         // The result is register-major, as Machine.regs keeps a register's 32 lanes side by side.
         int regRow = base * m.regsPerThread;
-        long[] res = is.result[r];
+        int[] res = is.result[r];
         int[] d = is.op.d;
-        for (int j = 0; j < d.length; j++) System.arraycopy(res, j << 5, m.regs, regRow + (d[j] << 5), 32);
+        long[] regs = m.regs;
+        for (int j = 0; j < d.length; j++) {
+            int to = regRow + (d[j] << 5);
+            for (int l = 0; l < 32; l++) regs[to + l] = res[(j << 5) + l] & 0xFFFFFFFFL;
+        }
         if (is.checked) return;
         is.checked = true;
         long at = is.reads.changed(m, is.first << 5);

@@ -239,21 +239,26 @@ final class WgmmaOp extends WarpMatrixOp {
     }
 
     /**
-     * Warp {@code base / 32}'s accumulator registers as this instruction reads them at issue,
-     * register-major (register r of lane l at r * 32 + l: Machine.regs keeps a register's 32 lanes
+     * Warp {@code base / 32}'s accumulator registers as this instruction reads them at issue (their
+     * 32 bits: every accumulator type is b32, or two f16 in one), register-major (register r of lane l at r * 32 + l: Machine.regs keeps a register's 32 lanes
      * side by side); registers {@code p} with {@code skip[p]} non-null (fed by an earlier operation
      * in flight) are left 0.
      */
-    long[] readAccumulators(Machine m, int base, Object[] skip) {
-        long[] dIn = new long[32 * d.length];
+    int[] readAccumulators(Machine m, int base, Object[] skip) {
+        int[] dIn = new int[32 * d.length];
+        long[] regs = m.regs;
         int regRow = base * m.regsPerThread;
-        for (int r = 0; r < d.length; r++) if (skip[r] == null) System.arraycopy(m.regs, regRow + (d[r] << 5), dIn, r << 5, 32);
+        for (int r = 0; r < d.length; r++) {
+            if (skip[r] != null) continue;
+            int from = regRow + (d[r] << 5);
+            for (int l = 0; l < 32; l++) dIn[(r << 5) + l] = (int) regs[from + l];
+        }
         return dIn;
     }
 
     /**
      * Forms the product for a warpgroup whose four warps have issued: returns each warp's
-     * accumulator registers (register-major, register r of lane l at r * 32 + l), reading shared
+     * accumulator registers (their 32 bits, register-major: register r of lane l at r * 32 + l), reading shared
      * memory through {@code reads}. {@code dIn[w]} is warp w's accumulator input (same layout),
      * already the result of any earlier wgmma in flight, or null when its scale-d is false in every
      * lane; it is not changed.
@@ -265,7 +270,7 @@ final class WgmmaOp extends WarpMatrixOp {
      * element-by-element sum, while the inner loop runs over 64 contiguous rows (vectorised by the
      * JIT), eight values of p and two columns of D at a time.
      */
-    long[][] compute(Machine m, int slot, WgmmaGroups.Part[] parts, long[][] dIn, WgmmaGroups.Reads reads) {
+    int[][] compute(Machine m, int slot, WgmmaGroups.Part[] parts, int[][] dIn, WgmmaGroups.Reads reads) {
         Scratch scratch = Scratch.MINE.get();
         double[] fa = scratch.fa(64 * k); // column-major: element (row i, col p) at p * 64 + i
         double[] fb = scratch.fb(n * k); // column-major: element (row p, col c) at c * k + p
@@ -290,7 +295,7 @@ final class WgmmaOp extends WarpMatrixOp {
         }
         loadOperand(m, MatrixDescriptor.decode(parts[0].descB()), n, !transB, tb, fb, k, 1, reads, slot);
         int len = d.length;
-        long[][] out = new long[4][32 * len];
+        int[][] out = new int[4][32 * len];
         if (td == Elem.S32) {
             integer(fa, fb, parts, dIn, out);
             return out;
@@ -300,7 +305,7 @@ final class WgmmaOp extends WarpMatrixOp {
         int[] map = DIndex.of(n);
         double[] acc = scratch.acc(64 * n);
         for (int w = 0; w < 4; w++) {
-            long[] in = dIn[w];
+            int[] in = dIn[w];
             int keepMask = parts[w].scaleD();
             int mo = w * 32 * half;
             for (int i = 0; i < half; i++) {
@@ -310,22 +315,22 @@ final class WgmmaOp extends WarpMatrixOp {
                     int at = map[mo + (i << 5) + l];
                     if ((keepMask & (1 << l)) == 0) acc[at] = 0; // scale-d false: the sum starts at +0
                     else if (f16) acc[at] = td.value((in[src + l] >>> shift) & 0xFFFF);
-                    else acc[at] = Float.intBitsToFloat((int) in[src + l]);
+                    else acc[at] = Float.intBitsToFloat(in[src + l]);
                 }
             }
         }
         // scale-a * scale-b * (a * b) is a * (sign * b) exactly: negation commutes with round-to-nearest.
         product(fa, fb, acc, scaleA * scaleB < 0);
         for (int w = 0; w < 4; w++) {
-            long[] o = out[w];
+            int[] o = out[w];
             int mo = w * 32 * half;
             for (int i = 0; i < half; i++) {
                 int dst = (f16 ? i >> 1 : i) << 5;
                 int shift = 16 * (i & 1);
                 for (int l = 0; l < 32; l++) {
                     double v = acc[map[mo + (i << 5) + l]];
-                    if (f16) o[dst + l] |= (FloatFormat.F16.encode(v, Round.RN, false) & 0xFFFFL) << shift;
-                    else o[dst + l] = f32Bits(v);
+                    if (f16) o[dst + l] |= (int) ((FloatFormat.F16.encode(v, Round.RN, false) & 0xFFFFL) << shift);
+                    else o[dst + l] = (int) f32Bits(v);
                 }
             }
         }
@@ -404,20 +409,20 @@ final class WgmmaOp extends WarpMatrixOp {
     }
 
     /** s32 accumulators: exact integer dot products, wrapping modulo 2^32 or clamped by .satfinite. */
-    private void integer(double[] fa, double[] fb, WgmmaGroups.Part[] parts, long[][] dIn, long[][] out) {
+    private void integer(double[] fa, double[] fb, WgmmaGroups.Part[] parts, int[][] dIn, int[][] out) {
         for (int w = 0; w < 4; w++) {
-            long[] o = out[w];
-            long[] in = dIn[w];
+            int[] o = out[w];
+            int[] in = dIn[w];
             int keepMask = parts[w].scaleD();
             for (int l = 0; l < 32; l++) {
                 int rowBase = 16 * w + (l >> 2);
                 for (int i = 0; i < n / 2; i++) {
                     int row = rowBase + 8 * ((i >> 1) & 1);
                     int col = 8 * (i >> 2) + 2 * (l & 3) + (i & 1);
-                    long acc = (keepMask & (1 << l)) != 0 ? (int) in[(i << 5) + l] : 0;
+                    long acc = (keepMask & (1 << l)) != 0 ? in[(i << 5) + l] : 0;
                     for (int j = 0; j < k; j++) acc += (long) fa[j * 64 + row] * (long) fb[col * k + j];
                     if (satfinite) acc = Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, acc));
-                    o[(i << 5) + l] = acc & 0xFFFFFFFFL;
+                    o[(i << 5) + l] = (int) acc;
                 }
             }
         }
