@@ -63,6 +63,9 @@ final class WgmmaOp extends WarpMatrixOp {
         this.scaleB = imm[1];
         this.transA = imm[2] == 1;
         this.transB = imm[3] == 1;
+        int[] same = new int[d.length];
+        for (int p = 0; p < d.length; p++) for (int j = 0; j < d.length; j++) if (d[j] == d[p]) same[p] = j;
+        this.lastSame = same;
     }
 
     private static io.barrierscope.ptx.PtxException refuse(CompileContext c, String why) {
@@ -174,17 +177,13 @@ final class WgmmaOp extends WarpMatrixOp {
         return registerSet;
     }
 
-    /** Per accumulator register p, the last index j with d[j] == d[p] (p itself unless the vector names a register twice). */
-    private int[] lastSame;
+    /**
+     * Per accumulator register p, the last index j with d[j] == d[p] (p itself unless the vector
+     * names a register twice); final, as the op may be shared by machines in several threads.
+     */
+    private final int[] lastSame;
 
-    int[] lastSame() {
-        if (lastSame == null) {
-            int[] t = new int[d.length];
-            for (int p = 0; p < d.length; p++) for (int j = 0; j < d.length; j++) if (d[j] == d[p]) t[p] = j;
-            lastSame = t;
-        }
-        return lastSame;
-    }
+    int[] lastSame() { return lastSame; }
 
     private int[] aPositions() {
         if (aPositions == null) {
