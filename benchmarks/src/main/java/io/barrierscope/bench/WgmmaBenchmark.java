@@ -129,6 +129,26 @@ public class WgmmaBenchmark {
         return out[63 * 64 + 63];
     }
 
+    /** The least CPU time {@link #main} warms up for, per launch. */
+    static final long WARMUP_CPU_NS = 5_000_000_000L;
+
+    /** One round of {@link #main}: a fresh run, then the plain multiply {@code plainReps} times; CPU times into {@code t} when not null. */
+    private static float round(Launch l, String name, int plainReps, java.lang.management.ThreadMXBean mx, long[] t) {
+        float sink = 0;
+        LaunchedRun r = LaunchValidation.validate(l.spec).start((String) null, (Long) null).raceDetection(false);
+        long t0 = mx.getCurrentThreadCpuTime();
+        Outcome o = r.runToEnd();
+        long t1 = mx.getCurrentThreadCpuTime();
+        for (int rep = 0; rep < plainReps; rep++) sink += multiply(l.a, l.b, l.c, l.k);
+        long t2 = mx.getCurrentThreadCpuTime();
+        if (o != Outcome.COMPLETED || r.machine().wgmma.multiplyAdds != l.multiplyAdds) throw new IllegalStateException(name + ": " + o);
+        if (t != null) {
+            t[0] = t1 - t0;
+            t[1] = (t2 - t1) / plainReps;
+        }
+        return sink;
+    }
+
     /**
      * Both benchmarks by thread CPU time: per launch, rounds of one wgmma run and then the plain
      * multiply repeated 20 times, alternating so load drifts hit both alike; prints the median and
@@ -147,18 +167,15 @@ public class WgmmaBenchmark {
             long[] run = new long[rounds];
             long[] plain = new long[rounds];
             int plainReps = 20;
-            for (int i = -rounds / 3; i < rounds; i++) {
-                LaunchedRun r = LaunchValidation.validate(l.spec).start((String) null, (Long) null).raceDetection(false);
-                long t0 = mx.getCurrentThreadCpuTime();
-                Outcome o = r.runToEnd();
-                long t1 = mx.getCurrentThreadCpuTime();
-                for (int rep = 0; rep < plainReps; rep++) sink += multiply(l.a, l.b, l.c, l.k);
-                long t2 = mx.getCurrentThreadCpuTime();
-                if (o != Outcome.COMPLETED || r.machine().wgmma.multiplyAdds != l.multiplyAdds) throw new IllegalStateException(name + ": " + o);
-                if (i >= 0) {
-                    run[i] = t1 - t0;
-                    plain[i] = (t2 - t1) / plainReps;
-                }
+            // Warm-up: rounds / 3 rounds and at least WARMUP_CPU_NS of this thread's CPU time, so a
+            // short run (wgmma-gemm) is measured after the JIT has compiled it, not while it does.
+            long w0 = mx.getCurrentThreadCpuTime();
+            for (int i = 0; i < rounds / 3 || mx.getCurrentThreadCpuTime() - w0 < WARMUP_CPU_NS; i++) sink += round(l, name, plainReps, mx, null);
+            for (int i = 0; i < rounds; i++) {
+                long[] t = new long[2];
+                sink += round(l, name, plainReps, mx, t);
+                run[i] = t[0];
+                plain[i] = t[1];
             }
             java.util.Arrays.sort(run);
             java.util.Arrays.sort(plain);

@@ -26,29 +26,38 @@ public final class WgmmaGroups {
     /** {@link Machine#waitArg2} of a thread waiting in wgmma.wait_group (its waitArg holds N). */
     public static final int WAITING = 2;
 
-    /** One warp's share of an operation, read when the warp issued it. */
-    record Part(long[] dIn, long[] aIn, int scaleD, long descA, long descB) {}
+    /**
+     * One warp's share of an operation, read when the warp issued it; the accumulator registers
+     * ({@link Issue#dIn}) are read in {@link #join}.
+     */
+    record Part(long[] aIn, int scaleD, long descA, long descB) {}
 
-    /** The shared-memory bytes an operation read: checked again when it lands. */
+    /** The shared-memory words (8 bytes each) an operation read: checked again when it lands. */
     static final class Reads {
-        private long[] addr = new long[64];
-        private long[] value = new long[64];
-        private int[] size = new int[64];
+        /** Addresses (a shared-memory address that loaded fits an int). */
+        private int[] addr;
+        private long[] value;
         private int count;
         /** The CTA whose shared memory is read, found at the first read. */
         private int cta = -1;
 
-        long load(Machine m, long a, int bytes, int slot) {
+        /** For about {@code expected} loads (more grow the arrays). */
+        Reads(int expected) {
+            int c = Math.max(expected, 8);
+            addr = new int[c];
+            value = new long[c];
+        }
+
+        /** The aligned 8-byte word at shared address {@code a}, as thread {@code slot} reads it. */
+        long load8(Machine m, long a, int slot) {
             if (cta < 0) cta = m.ctaOfSlot(slot);
-            long v = m.memory.loadShared(cta, a, bytes, slot);
+            long v = m.memory.loadShared(cta, a, 8, slot);
             if (count == addr.length) {
                 addr = java.util.Arrays.copyOf(addr, 2 * count);
                 value = java.util.Arrays.copyOf(value, 2 * count);
-                size = java.util.Arrays.copyOf(size, 2 * count);
             }
-            addr[count] = a;
-            value[count] = v;
-            size[count++] = bytes;
+            addr[count] = (int) a;
+            value[count++] = v;
             return v;
         }
 
@@ -61,7 +70,7 @@ public final class WgmmaGroups {
             m.memory.race = null;
             try {
                 int cta = m.ctaOfSlot(slot);
-                for (int i = 0; i < count; i++) if (m.memory.loadShared(cta, addr[i], size[i], slot) != value[i]) return addr[i];
+                for (int i = 0; i < count; i++) if (m.memory.loadShared(cta, addr[i], 8, slot) != value[i]) return addr[i];
                 return -1;
             } finally {
                 m.memory.race = race;
@@ -76,7 +85,8 @@ public final class WgmmaGroups {
         final int seq;
         Part[] parts = new Part[4];
         int joined;
-        long[][] result;
+        /** Per warp, the accumulator registers' 32 bits once formed (register-major). */
+        int[][] result;
         Reads reads;
         boolean checked;
         /** Per warp of the warpgroup: the group it was committed to, or -1 while open. */
@@ -87,6 +97,8 @@ public final class WgmmaGroups {
          */
         Issue[][] from = new Issue[4][];
         int[][] fromIdx = new int[4][];
+        /** Per warp, its accumulator registers read at issue (register-major; those in {@link #from} are 0). */
+        int[][] dIn = new int[4][];
 
         Issue(WgmmaOp op, int first, int seq) {
             this.op = op;
@@ -105,6 +117,7 @@ public final class WgmmaGroups {
             c.from = from.clone();
             for (int r = 0; r < 4; r++) if (from[r] != null) c.from[r] = from[r].clone();
             c.fromIdx = fromIdx.clone();
+            c.dIn = dIn.clone();
             return c;
         }
 
@@ -208,9 +221,16 @@ public final class WgmmaGroups {
         Issue[] from = new Issue[len];
         int[] fromIdx = new int[len];
         for (Issue e : inflight.get(warp)) {
-            for (int j = 0; j < e.op.d.length; j++) {
+            int[] ed = e.op.d;
+            if (java.util.Arrays.equals(ed, op.d)) {
+                // The usual chain (the same accumulators, e.g. successive K steps): register p feeds register p.
+                java.util.Arrays.fill(from, e);
+                System.arraycopy(op.lastSame(), 0, fromIdx, 0, len);
+                continue;
+            }
+            for (int j = 0; j < ed.length; j++) {
                 for (int p = 0; p < len; p++) {
-                    if (op.d[p] == e.op.d[j]) {
+                    if (op.d[p] == ed[j]) {
                         from[p] = e;
                         fromIdx[p] = j;
                     }
@@ -219,6 +239,8 @@ public final class WgmmaGroups {
         }
         is.from[r] = from;
         is.fromIdx[r] = fromIdx;
+        // With scale-d false in every lane the accumulators are not inputs at all.
+        is.dIn[r] = part.scaleD() == 0 ? null : op.readAccumulators(m, warp << 5, from);
         inflight.get(warp).add(is);
         total++;
         markBusy(warp);
@@ -229,22 +251,40 @@ public final class WgmmaGroups {
         }
     }
 
+    /**
+     * Warp {@code r}'s accumulator input of {@code is}: the registers read at issue, with those an
+     * earlier operation in flight feeds taken from its result (shared, not copied, when that
+     * operation feeds every register in order: the usual chain over K; nothing changes them).
+     */
+    private static int[] input(Issue is, int r, int len) {
+        if (is.parts[r].scaleD() == 0) return null; // D = A B: no input read
+        Issue[] from = is.from[r];
+        int[] idx = is.fromIdx[r];
+        Issue e0 = from[0];
+        boolean whole = e0 != null && e0.op.d.length == len;
+        for (int p = 0; p < len && whole; p++) whole = from[p] == e0 && idx[p] == p;
+        if (whole) return e0.result[r];
+        int[] d = null;
+        for (int p = 0; p < len; p++) {
+            Issue e = from[p];
+            if (e == null) continue;
+            if (d == null) d = is.dIn[r].clone(); // read at issue: never changed in place (checkpoints share it)
+            System.arraycopy(e.result[r], idx[p] << 5, d, p << 5, 32);
+        }
+        return d == null ? is.dIn[r] : d;
+    }
+
     /** Forms the product of an operation all four warps have issued. */
     private void form(Interpreter x, Issue is) {
         Machine m = x.machine();
-        long[][] dIn = new long[4][];
+        int[][] dIn = new int[4][];
         int len = is.op.d.length;
         for (int r = 0; r < 4; r++) {
-            dIn[r] = is.parts[r].dIn().clone();
-            for (int p = 0; p < len; p++) {
-                Issue e = is.from[r][p];
-                if (e == null) continue;
-                int j = is.fromIdx[r][p];
-                for (int l = 0; l < 32; l++) dIn[r][l * len + p] = e.result[r][l * e.op.d.length + j];
-            }
+            dIn[r] = input(is, r, len);
             is.from[r] = null; // formed: the inputs are no longer needed
+            is.dIn[r] = null;
         }
-        Reads reads = new Reads();
+        Reads reads = new Reads(is.op.operandWords());
         // Descriptor operands are read through the async proxy (PTX ISA 9.7.15.4): the race detector checks the writers' proxy fences.
         MemoryModelHook race = m.memory.race;
         if (race != null) race.beginAsyncProxyRead(is.first << 5, is.op.pc);
@@ -315,10 +355,15 @@ public final class WgmmaGroups {
     private void land(Interpreter x, int warp, Issue is) {
         Machine m = x.machine();
         int r = warp - is.first;
-        int len = is.op.d.length;
         int base = warp << 5;
-        for (int l = 0; l < 32; l++) {
-            for (int j = 0; j < len; j++) m.setReg(base + l, is.op.d[j], is.result[r][l * len + j]);
+        // The result is register-major, as Machine.regs keeps a register's 32 lanes side by side.
+        int regRow = base * m.regsPerThread;
+        int[] res = is.result[r];
+        int[] d = is.op.d;
+        long[] regs = m.regs;
+        for (int j = 0; j < d.length; j++) {
+            int to = regRow + (d[j] << 5);
+            for (int l = 0; l < 32; l++) regs[to + l] = res[(j << 5) + l] & 0xFFFFFFFFL;
         }
         if (is.checked) return;
         is.checked = true;
@@ -405,9 +450,7 @@ public final class WgmmaGroups {
         if (named == null) named = new int[m.program.code.length][];
         int[] regs = named[op.pc];
         if (regs == null) {
-            List<Operand.Reg> found = found(op);
-            regs = new int[found.size()];
-            for (int i = 0; i < regs.length; i++) regs[i] = op.regBase + found.get(i).reg().index();
+            regs = absolute(op);
             named[op.pc] = regs;
         }
         fence.touch(warp, regs, op.pc);
@@ -434,6 +477,31 @@ public final class WgmmaGroups {
         registers(op.insn.operands(), found);
         if (op.insn.guard() != null) found.add(op.insn.guard());
         return found;
+    }
+
+    /** The absolute indices of {@link #found}'s registers, in its order (found once per instruction per run, so without lists). */
+    private static int[] absolute(Op op) {
+        int[][] buf = {new int[8]};
+        int n = absolute(op.insn.operands(), op.regBase, buf, 0);
+        if (op.insn.guard() != null) n = add(buf, n, op.regBase + op.insn.guard().reg().index());
+        return java.util.Arrays.copyOf(buf[0], n);
+    }
+
+    private static int absolute(List<Operand> ops, int base, int[][] buf, int n) {
+        for (Operand o : ops) {
+            if (o instanceof Operand.Reg r) n = add(buf, n, base + r.reg().index());
+            else if (o instanceof Operand.Vector v) n = absolute(v.elements(), base, buf, n);
+            else if (o instanceof Operand.ParenList p) n = absolute(p.elements(), base, buf, n);
+            else if (o instanceof Operand.Pair p) n = absolute(List.of(p.first(), p.second()), base, buf, n);
+            else if (o instanceof Operand.Address a && a.base() != null) n = absolute(List.of(a.base()), base, buf, n);
+        }
+        return n;
+    }
+
+    private static int add(int[][] buf, int n, int v) {
+        if (n == buf[0].length) buf[0] = java.util.Arrays.copyOf(buf[0], 2 * n);
+        buf[0][n] = v;
+        return n + 1;
     }
 
     /** The PTX name of absolute register {@code reg} among {@code op}'s operands. */

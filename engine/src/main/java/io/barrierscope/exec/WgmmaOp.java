@@ -63,6 +63,9 @@ final class WgmmaOp extends WarpMatrixOp {
         this.scaleB = imm[1];
         this.transA = imm[2] == 1;
         this.transB = imm[3] == 1;
+        int[] same = new int[d.length];
+        for (int p = 0; p < d.length; p++) for (int j = 0; j < d.length; j++) if (d[j] == d[p]) same[p] = j;
+        this.lastSame = same;
     }
 
     private static io.barrierscope.ptx.PtxException refuse(CompileContext c, String why) {
@@ -156,9 +159,12 @@ final class WgmmaOp extends WarpMatrixOp {
 
     int elemBytes() { return ta.bits / 8; }
 
+    /** The 8-byte shared-memory words {@link #compute} reads: B's, and A's when A comes from a descriptor. */
+    int operandWords() { return ((aRegs == null ? 64 * k : 0) + n * k) * (ta.bits / 8) / 8; }
+
     /** The accumulator and A registers, made once (read-only). */
     private java.util.BitSet registerSet;
-    /** For A from registers: per lane, register and packed element, its index row * k + col in warp 0's rows. */
+    /** For A from registers: per lane, register and packed element, its index col * 64 + row in warp 0's rows. */
     private int[] aPositions;
 
     java.util.BitSet registerSet() {
@@ -171,6 +177,14 @@ final class WgmmaOp extends WarpMatrixOp {
         return registerSet;
     }
 
+    /**
+     * Per accumulator register p, the last index j with d[j] == d[p] (p itself unless the vector
+     * names a register twice); final, as the op may be shared by machines in several threads.
+     */
+    private final int[] lastSame;
+
+    int[] lastSame() { return lastSame; }
+
     private int[] aPositions() {
         if (aPositions == null) {
             int per = 32 / ta.bits;
@@ -178,7 +192,7 @@ final class WgmmaOp extends WarpMatrixOp {
             for (int l = 0; l < 32; l++) {
                 for (int i = 0; i < 4 * per; i++) {
                     int[] rc = aRowCol(l, i);
-                    p[l * 4 * per + i] = rc[0] * k + rc[1];
+                    p[l * 4 * per + i] = rc[1] * 64 + rc[0];
                 }
             }
             aPositions = p;
@@ -202,12 +216,10 @@ final class WgmmaOp extends WarpMatrixOp {
     @Override
     protected void run(Interpreter x, int base) {
         Machine m = x.machine();
-        long[] dIn = new long[32 * d.length];
         long[] aIn = aRegs == null ? null : new long[32 * 4];
         int scale = 0;
         for (int l = 0; l < 32; l++) {
             int s = base + l;
-            for (int r = 0; r < d.length; r++) dIn[l * d.length + r] = m.reg(s, d[r]);
             if (aIn != null) for (int r = 0; r < 4; r++) aIn[l * 4 + r] = aRegs[r].get(m, s);
             if (scaleD.get(m, s) != 0) scale |= 1 << l;
         }
@@ -221,25 +233,52 @@ final class WgmmaOp extends WarpMatrixOp {
                 return;
             }
         }
-        m.wgmma.join(x, this, base >> 5, new WgmmaGroups.Part(dIn, aIn, scale, da, db));
+        // The accumulator registers are read in join, once it knows which of them an earlier operation in flight feeds.
+        m.wgmma.join(x, this, base >> 5, new WgmmaGroups.Part(aIn, scale, da, db));
+    }
+
+    /**
+     * Warp {@code base / 32}'s accumulator registers as this instruction reads them at issue (their
+     * 32 bits: every accumulator type is b32, or two f16 in one), register-major (register r of lane l at r * 32 + l: Machine.regs keeps a register's 32 lanes
+     * side by side); registers {@code p} with {@code skip[p]} non-null (fed by an earlier operation
+     * in flight) are left 0.
+     */
+    int[] readAccumulators(Machine m, int base, Object[] skip) {
+        int[] dIn = new int[32 * d.length];
+        long[] regs = m.regs;
+        int regRow = base * m.regsPerThread;
+        for (int r = 0; r < d.length; r++) {
+            if (skip[r] != null) continue;
+            int from = regRow + (d[r] << 5);
+            for (int l = 0; l < 32; l++) dIn[(r << 5) + l] = (int) regs[from + l];
+        }
+        return dIn;
     }
 
     /**
      * Forms the product for a warpgroup whose four warps have issued: returns each warp's
-     * accumulator registers (32 lanes x d.length), reading shared memory through {@code reads}.
-     * {@code dIn[r]} is warp r's accumulator input, already the result of any earlier wgmma in flight.
-     * A is kept row by row and B column by column in flat arrays, so the k-long dot products run
-     * over contiguous memory; each descriptor is decoded once per operand tile.
+     * accumulator registers (their 32 bits, register-major: register r of lane l at r * 32 + l), reading shared
+     * memory through {@code reads}. {@code dIn[w]} is warp w's accumulator input (same layout),
+     * already the result of any earlier wgmma in flight, or null when its scale-d is false in every
+     * lane; it is not changed.
+     *
+     * <p>A is kept column by column (element (i, p) at p * 64 + i) and B column by column
+     * (element (p, c) at c * k + p); D is summed in a 64 x N column-major double array. Each element
+     * of D sees the same operations in the same order as a k-long dot product (its start value,
+     * then the products p = 0..k-1 added one by one, left to right), so the bits are those of the
+     * element-by-element sum, while the inner loop runs over 64 contiguous rows (vectorised by the
+     * JIT), eight values of p and two columns of D at a time.
      */
-    long[][] compute(Machine m, int slot, WgmmaGroups.Part[] parts, long[][] dIn, WgmmaGroups.Reads reads) {
-        double[] fa = new double[64 * k];
-        double[] fb = new double[n * k]; // column-major: element (row j, col c) at c * k + j
+    int[][] compute(Machine m, int slot, WgmmaGroups.Part[] parts, int[][] dIn, WgmmaGroups.Reads reads) {
+        Scratch scratch = Scratch.MINE.get();
+        double[] fa = scratch.fa(64 * k); // column-major: element (row i, col p) at p * 64 + i
+        double[] fb = scratch.fb(n * k); // column-major: element (row p, col c) at c * k + p
         if (aRegs != null) {
             int per = 32 / ta.bits;
             int[] pos = aPositions();
             double[] table = Decode.table(ta);
             for (int w = 0; w < 4; w++) {
-                int rowOff = 16 * w * k;
+                int rowOff = 16 * w;
                 for (int l = 0; l < 32; l++) {
                     for (int r = 0; r < 4; r++) {
                         long v = parts[w].aIn()[l * 4 + r];
@@ -251,33 +290,46 @@ final class WgmmaOp extends WarpMatrixOp {
                 }
             }
         } else {
-            loadOperand(m, MatrixDescriptor.decode(parts[0].descA()), 64, !transA, ta, fa, reads, slot);
+            loadOperand(m, MatrixDescriptor.decode(parts[0].descA()), 64, !transA, ta, fa, 1, 64, reads, slot);
         }
-        loadOperand(m, MatrixDescriptor.decode(parts[0].descB()), n, !transB, tb, fb, reads, slot);
+        loadOperand(m, MatrixDescriptor.decode(parts[0].descB()), n, !transB, tb, fb, k, 1, reads, slot);
         int len = d.length;
-        long[][] out = new long[4][32 * len];
+        int[][] out = new int[4][32 * len];
+        if (td == Elem.S32) {
+            integer(fa, fb, parts, dIn, out);
+            return out;
+        }
         boolean f16 = td == Elem.F16;
+        int half = n / 2;
+        int[] map = DIndex.of(n);
+        double[] acc = scratch.acc(64 * n);
         for (int w = 0; w < 4; w++) {
-            long[] o = out[w];
-            long[] in = dIn[w];
+            int[] in = dIn[w];
             int keepMask = parts[w].scaleD();
-            for (int l = 0; l < 32; l++) {
-                boolean keep = (keepMask & (1 << l)) != 0;
-                int rowBase = 16 * w + (l >> 2);
-                if (td == Elem.F32) {
-                    pairsF32(fa, fb, in, o, l, len, rowBase, keep);
-                    continue;
+            int mo = w * 32 * half;
+            for (int i = 0; i < half; i++) {
+                int src = ((f16 ? i >> 1 : i) << 5);
+                int shift = 16 * (i & 1);
+                for (int l = 0; l < 32; l++) {
+                    int at = map[mo + (i << 5) + l];
+                    if ((keepMask & (1 << l)) == 0) acc[at] = 0; // scale-d false: the sum starts at +0
+                    else if (f16) acc[at] = td.value((in[src + l] >>> shift) & 0xFFFF);
+                    else acc[at] = Float.intBitsToFloat(in[src + l]);
                 }
-                for (int i = 0; i < n / 2; i++) {
-                    // The ISA's D fragment: row 16w + l/4 (+8 for i mod 4 >= 2), column 8(i/4) + 2(l mod 4) + i mod 2.
-                    int row = rowBase + 8 * ((i >> 1) & 1);
-                    int col = 8 * (i >> 2) + 2 * (l & 3) + (i & 1);
-                    int reg = f16 ? i >> 1 : i;
-                    long old = in[l * len + reg];
-                    if (f16) old = (old >>> (16 * (i & 1))) & 0xFFFF;
-                    long bits = element(fa, fb, row, col, keep ? td.value(old) : 0);
-                    if (f16) o[l * len + reg] |= bits << (16 * (i & 1));
-                    else o[l * len + reg] = bits;
+            }
+        }
+        // scale-a * scale-b * (a * b) is a * (sign * b) exactly: negation commutes with round-to-nearest.
+        product(fa, fb, acc, scaleA * scaleB < 0);
+        for (int w = 0; w < 4; w++) {
+            int[] o = out[w];
+            int mo = w * 32 * half;
+            for (int i = 0; i < half; i++) {
+                int dst = (f16 ? i >> 1 : i) << 5;
+                int shift = 16 * (i & 1);
+                for (int l = 0; l < 32; l++) {
+                    double v = acc[map[mo + (i << 5) + l]];
+                    if (f16) o[dst + l] |= (int) ((FloatFormat.F16.encode(v, Round.RN, false) & 0xFFFFL) << shift);
+                    else o[dst + l] = (int) f32Bits(v);
                 }
             }
         }
@@ -285,50 +337,123 @@ final class WgmmaOp extends WarpMatrixOp {
     }
 
     /**
-     * Reads a descriptor operand of {@code mnCount} x K elements into {@code out[mn * k + kk]},
-     * 8 bytes at a time: a core-matrix row is 16 contiguous bytes at a 16-byte aligned address
-     * (start, LBO and SBO are in 16-byte units and the swizzle permutes 16-byte chunks), along K
-     * for a K-major operand and along M/N for an MN-major one.
+     * acc += A B (column-major, see {@link #compute}; B negated when {@code negate}): per element,
+     * ((acc + a0 b0) + a1 b1) + ..., Java evaluating left to right without reassociating. K is 8,
+     * 16 or 32 and N a multiple of 8 for the floating-point types, so blocks of 8 and pairs of columns fit.
      */
-    private void loadOperand(Machine m, MatrixDescriptor desc, int mnCount, boolean kMajor, Elem t, double[] out,
-            WgmmaGroups.Reads reads, int slot) {
-        int e = t.bits / 8;
-        int per = 8 / e;
-        long mask = e == 8 ? -1L : (1L << t.bits) - 1;
-        double[] table = Decode.table(t);
-        int outer = kMajor ? mnCount : k;
-        int inner = kMajor ? k : mnCount;
-        for (int o = 0; o < outer; o++) {
-            for (int i0 = 0; i0 < inner; i0 += per) {
-                long word = kMajor ? reads.load(m, desc.address(o, i0, e, true), 8, slot) : reads.load(m, desc.address(i0, o, e, false), 8, slot);
-                for (int j = 0; j < per; j++) {
-                    long bits = (word >>> (j * t.bits)) & mask;
-                    double v = table != null ? table[(int) bits] : t.value(bits);
-                    if (kMajor) out[o * k + i0 + j] = v;
-                    else out[(i0 + j) * k + o] = v;
+    private void product(double[] fa, double[] fb, double[] acc, boolean negate) {
+        double s = negate ? -1 : 1;
+        for (int c = 0; c < n; c += 2) {
+            int co = c * 64;
+            int co1 = co + 64;
+            int bo = c * k;
+            int bo1 = bo + k;
+            for (int p = 0; p < k; p += 8) {
+                double b0 = s * fb[bo + p], b1 = s * fb[bo + p + 1], b2 = s * fb[bo + p + 2], b3 = s * fb[bo + p + 3];
+                double b4 = s * fb[bo + p + 4], b5 = s * fb[bo + p + 5], b6 = s * fb[bo + p + 6], b7 = s * fb[bo + p + 7];
+                double c0 = s * fb[bo1 + p], c1 = s * fb[bo1 + p + 1], c2 = s * fb[bo1 + p + 2], c3 = s * fb[bo1 + p + 3];
+                double c4 = s * fb[bo1 + p + 4], c5 = s * fb[bo1 + p + 5], c6 = s * fb[bo1 + p + 6], c7 = s * fb[bo1 + p + 7];
+                int a0 = p * 64;
+                for (int i = 0; i < 64; i++) {
+                    double x0 = fa[a0 + i], x1 = fa[a0 + 64 + i], x2 = fa[a0 + 128 + i], x3 = fa[a0 + 192 + i];
+                    double x4 = fa[a0 + 256 + i], x5 = fa[a0 + 320 + i], x6 = fa[a0 + 384 + i], x7 = fa[a0 + 448 + i];
+                    acc[co + i] = acc[co + i] + x0 * b0 + x1 * b1 + x2 * b2 + x3 * b3 + x4 * b4 + x5 * b5 + x6 * b6 + x7 * b7;
+                    acc[co1 + i] = acc[co1 + i] + x0 * c0 + x1 * c1 + x2 * c2 + x3 * c3 + x4 * c4 + x5 * c5 + x6 * c6 + x7 * c7;
                 }
             }
         }
     }
 
     /**
-     * The f32 accumulators of one lane: elements 2p and 2p+1 are columns c and c+1 of one row, so
-     * their two sums run side by side (each in the same order as {@link #element}, so the same bits).
+     * Working arrays of {@link #compute}, one set per thread (a program's ops may run on several
+     * machines in several threads at once); each compute overwrites what it uses before reading it.
      */
-    private void pairsF32(double[] fa, double[] fb, long[] in, long[] o, int l, int len, int rowBase, boolean keep) {
-        int sign = scaleA * scaleB;
-        for (int i = 0; i < n / 2; i += 2) {
-            int ao = (rowBase + 8 * ((i >> 1) & 1)) * k;
-            int bo = (8 * (i >> 2) + 2 * (l & 3)) * k;
-            double acc0 = keep ? Float.intBitsToFloat((int) in[l * len + i]) : 0;
-            double acc1 = keep ? Float.intBitsToFloat((int) in[l * len + i + 1]) : 0;
-            for (int j = 0; j < k; j++) {
-                double a = fa[ao + j];
-                acc0 += sign * (a * fb[bo + j]);
-                acc1 += sign * (a * fb[bo + k + j]);
+    static final class Scratch {
+        static final ThreadLocal<Scratch> MINE = ThreadLocal.withInitial(Scratch::new);
+
+        private double[] fa = new double[0];
+        private double[] fb = new double[0];
+        private double[] acc = new double[0];
+
+        double[] fa(int size) { return fa.length >= size ? fa : (fa = new double[size]); }
+        double[] fb(int size) { return fb.length >= size ? fb : (fb = new double[size]); }
+        double[] acc(int size) { return acc.length >= size ? acc : (acc = new double[size]); }
+    }
+
+    /**
+     * Per N, where each accumulator element lands in the 64 x N column-major sum: at
+     * w * 16N + i * 32 + l, for element i of lane l of warp w, the index col * 64 + row of the ISA's
+     * D fragment (row 16w + l/4, +8 for i mod 4 >= 2; column 8(i/4) + 2(l mod 4) + i mod 2).
+     */
+    private static final class DIndex {
+        private static final int[][] BY_N = new int[257][];
+
+        static synchronized int[] of(int n) {
+            int[] t = BY_N[n];
+            if (t == null) {
+                int half = n / 2;
+                t = new int[4 * 32 * half];
+                for (int w = 0; w < 4; w++) {
+                    for (int i = 0; i < half; i++) {
+                        for (int l = 0; l < 32; l++) {
+                            int[] rc = dRowCol(l, i);
+                            t[w * 32 * half + (i << 5) + l] = rc[1] * 64 + 16 * w + rc[0];
+                        }
+                    }
+                }
+                BY_N[n] = t;
             }
-            o[l * len + i] = f32Bits(acc0);
-            o[l * len + i + 1] = f32Bits(acc1);
+            return t;
+        }
+    }
+
+    /** s32 accumulators: exact integer dot products, wrapping modulo 2^32 or clamped by .satfinite. */
+    private void integer(double[] fa, double[] fb, WgmmaGroups.Part[] parts, int[][] dIn, int[][] out) {
+        for (int w = 0; w < 4; w++) {
+            int[] o = out[w];
+            int[] in = dIn[w];
+            int keepMask = parts[w].scaleD();
+            for (int l = 0; l < 32; l++) {
+                int rowBase = 16 * w + (l >> 2);
+                for (int i = 0; i < n / 2; i++) {
+                    int row = rowBase + 8 * ((i >> 1) & 1);
+                    int col = 8 * (i >> 2) + 2 * (l & 3) + (i & 1);
+                    long acc = (keepMask & (1 << l)) != 0 ? in[(i << 5) + l] : 0;
+                    for (int j = 0; j < k; j++) acc += (long) fa[j * 64 + row] * (long) fb[col * k + j];
+                    if (satfinite) acc = Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, acc));
+                    o[(i << 5) + l] = (int) acc;
+                }
+            }
+        }
+    }
+
+    /**
+     * Reads a descriptor operand of {@code mnCount} x K elements into
+     * {@code out[mn * mnStride + kk * kStride]}, 8 bytes at a time: a core-matrix row is 16
+     * contiguous bytes at a 16-byte aligned address (start, LBO and SBO are in 16-byte units and
+     * the swizzle permutes 16-byte chunks), along K for a K-major operand and along M/N for an
+     * MN-major one.
+     */
+    private void loadOperand(Machine m, MatrixDescriptor desc, int mnCount, boolean kMajor, Elem t, double[] out, int mnStride,
+            int kStride, WgmmaGroups.Reads reads, int slot) {
+        int e = t.bits / 8;
+        int per = 8 / e;
+        long mask = e == 8 ? -1L : (1L << t.bits) - 1;
+        double[] table = Decode.table(t);
+        int outer = kMajor ? mnCount : k;
+        int inner = kMajor ? k : mnCount;
+        // Along a word the elements step in the inner dimension; the outer one is fixed per row.
+        int innerStride = kMajor ? kStride : mnStride;
+        int outerStride = kMajor ? mnStride : kStride;
+        for (int o = 0; o < outer; o++) {
+            for (int i0 = 0; i0 < inner; i0 += per) {
+                long word = kMajor ? reads.load8(m, desc.address(o, i0, e, true), slot) : reads.load8(m, desc.address(i0, o, e, false), slot);
+                int at = o * outerStride + i0 * innerStride;
+                for (int j = 0; j < per; j++) {
+                    long bits = (word >>> (j * t.bits)) & mask;
+                    out[at + j * innerStride] = table != null ? table[(int) bits] : t.value(bits);
+                }
+            }
         }
     }
 
@@ -341,38 +466,26 @@ final class WgmmaOp extends WarpMatrixOp {
         return Float.floatToRawIntBits((float) acc) & 0xFFFFFFFFL;
     }
 
-    private long element(double[] fa, double[] fb, int row, int col, double c) {
-        int ao = row * k;
-        int bo = col * k;
-        if (td == Elem.S32) {
-            long acc = (long) c;
-            for (int j = 0; j < k; j++) acc += (long) fa[ao + j] * (long) fb[bo + j];
-            if (satfinite) acc = Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, acc));
-            return acc & 0xFFFFFFFFL;
-        }
-        int sign = scaleA * scaleB;
-        double acc = c;
-        for (int j = 0; j < k; j++) acc += sign * (fa[ao + j] * fb[bo + j]);
-        if (td == Elem.F16) return FloatFormat.F16.encode(acc, Round.RN, false) & 0xFFFFL;
-        return f32Bits(acc);
-    }
-
-    /** f16 and bf16 decoded once into tables (every 16-bit pattern), so operand tiles are read by lookup. */
+    /** f16, bf16 and the fp8 types decoded once into tables (every bit pattern), so operand tiles are read by lookup. */
     private static final class Decode {
-        private static final double[] F16 = build(FloatFormat.F16);
-        private static final double[] BF16 = build(FloatFormat.BF16);
+        private static final double[] F16 = build(Elem.F16);
+        private static final double[] BF16 = build(Elem.BF16);
+        private static final double[] E4M3 = build(Elem.E4M3);
+        private static final double[] E5M2 = build(Elem.E5M2);
 
-        private static double[] build(FloatFormat f) {
-            double[] t = new double[1 << 16];
-            for (int b = 0; b < t.length; b++) t[b] = f.decode(b);
+        private static double[] build(Elem e) {
+            double[] t = new double[1 << e.bits];
+            for (int b = 0; b < t.length; b++) t[b] = e.value(b);
             return t;
         }
 
-        /** The table for a 16-bit float type, or null (decoded per element). */
+        /** The table for a 16- or 8-bit float type, or null (decoded per element). */
         static double[] table(Elem t) {
             return switch (t) {
                 case F16 -> F16;
                 case BF16 -> BF16;
+                case E4M3 -> E4M3;
+                case E5M2 -> E5M2;
                 default -> null;
             };
         }
