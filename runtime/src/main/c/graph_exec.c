@@ -19,6 +19,7 @@ static void exec_free(struct bs_exec *x) {
     }
     free(x->ops);
     free(x->from);
+    free(x->ids);
     for (size_t i = 0; i < x->nnodes; i++) free(x->topo[i].deps);
     free(x->topo);
     x->magic = 0;
@@ -33,8 +34,9 @@ static struct bs_exec *snapshot(const char *fn, cudaGraph_t g) {
     if (x == NULL || done == NULL) bs_fatal("out of host memory");
     x->ops = malloc((g->n ? g->n : 1) * sizeof *x->ops);
     x->from = malloc((g->n ? g->n : 1) * sizeof *x->from);
-    if (x->ops == NULL || x->from == NULL) bs_fatal("out of host memory");
-    x->origin = g;
+    x->ids = malloc((g->n ? g->n : 1) * sizeof *x->ids);
+    if (x->ops == NULL || x->from == NULL || x->ids == NULL) bs_fatal("out of host memory");
+    x->origin_id = g->id;
     x->nnodes = g->n;
     x->topo = calloc(g->n ? g->n : 1, sizeof *x->topo);
     if (x->topo == NULL) bs_fatal("out of host memory");
@@ -60,6 +62,7 @@ static struct bs_exec *snapshot(const char *fn, cudaGraph_t g) {
         }
         done[next->index] = 1;
         x->from[x->n] = next->index;
+        x->ids[x->n] = next->id;
         bs_op_copy(&x->ops[x->n++], &next->op);
     }
     free(done);
@@ -201,12 +204,12 @@ int cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g, update_info *info) {
 
 /* The op of node (of the graph x was made from) in x; NULL and a message when there is none. */
 static bs_op *op_in(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node, int type) {
-    if (bad_exec(x) || bad_node(node) || node->graph != x->origin) {
+    if (bad_exec(x) || bad_node(node) || node->graph->id != x->origin_id) {
         fprintf(stderr, "barrierscope: %s: the node is not of the graph the executable graph was made from "
                         "(returns cudaErrorInvalidValue)\n", fn);
         return NULL;
     }
-    for (size_t k = 0; k < x->n; k++) if (x->from[k] == node->index && x->ops[k].type == type) return &x->ops[k];
+    for (size_t k = 0; k < x->n; k++) if (x->ids[k] == node->id && x->ops[k].type == type) return &x->ops[k];
     fprintf(stderr, "barrierscope: %s: not a node of that kind in the executable graph (returns cudaErrorInvalidValue)\n", fn);
     return NULL;
 }

@@ -26,10 +26,9 @@ typedef struct bs_pool {
 } *cudaMemPool_t;
 
 static struct bs_pool default_pool = {POOL_MAGIC, {1, 1, 1}, 0, 0, 0, 0};
-static cudaMemPool_t current_pool = &default_pool;
-
 typedef struct { uint64_t addr, size; cudaMemPool_t pool; } pooled;
-static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER; /* everything below, current_pool included */
+static cudaMemPool_t current_pool = &default_pool;
 static pooled *live;
 static size_t nlive;
 
@@ -45,14 +44,18 @@ int cudaDeviceGetDefaultMemPool(cudaMemPool_t *pool, int device) {
 int cudaDeviceGetMemPool(cudaMemPool_t *pool, int device) {
     if (pool == NULL) return bs_set(cudaErrorInvalidValue);
     if (device != 0) return bs_set(cudaErrorInvalidDevice);
+    pthread_mutex_lock(&pool_lock);
     *pool = current_pool;
+    pthread_mutex_unlock(&pool_lock);
     return cudaSuccess;
 }
 
 int cudaDeviceSetMemPool(int device, cudaMemPool_t pool) {
     if (device != 0) return bs_set(cudaErrorInvalidDevice);
     if (bad_pool(pool)) return bs_set(cudaErrorInvalidValue);
+    pthread_mutex_lock(&pool_lock);
     current_pool = pool;
+    pthread_mutex_unlock(&pool_lock);
     return cudaSuccess;
 }
 
@@ -78,8 +81,8 @@ int cudaMemPoolDestroy(cudaMemPool_t pool) {
     if (bad_pool(pool) || pool == &default_pool) return bs_set(cudaErrorInvalidValue);
     pthread_mutex_lock(&pool_lock);
     for (size_t i = 0; i < nlive; i++) if (live[i].pool == pool) live[i].pool = NULL;
-    pthread_mutex_unlock(&pool_lock);
     if (current_pool == pool) current_pool = &default_pool;
+    pthread_mutex_unlock(&pool_lock);
     pool->magic = 0;
     free(pool);
     return cudaSuccess;
@@ -306,7 +309,10 @@ int cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t pool, cudaStr
 }
 
 int cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream) {
-    return cudaMallocFromPoolAsync(ptr, size, current_pool, stream);
+    pthread_mutex_lock(&pool_lock);
+    cudaMemPool_t pool = current_pool;
+    pthread_mutex_unlock(&pool_lock);
+    return cudaMallocFromPoolAsync(ptr, size, pool, stream);
 }
 
 int cudaFreeAsync(void *ptr, cudaStream_t stream) {

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cudart.h"
+#include "graph.h"
 
 #define CLOCK_KHZ 1755000ull
 #define STREAM_MAGIC 0x5354524Du
@@ -267,11 +267,14 @@ int cudaStreamDestroy(cudaStream_t s) {
     BS_STICKY();
     if ((uintptr_t) s < 4096 || ((bs_stream *) s)->magic != STREAM_MAGIC) return bs_set(cudaErrorInvalidResourceHandle);
     bs_stream *st = s;
-    if (st->cap != NULL) {
+    pthread_mutex_lock(&cap_lock); /* another thread's cudaStreamWaitEvent may be joining it to a capture */
+    int in_capture = st->cap != NULL;
+    if (!in_capture) st->magic = 0;
+    pthread_mutex_unlock(&cap_lock);
+    if (in_capture) {
         say("cudaStreamDestroy", cudaErrorIllegalState, "the stream is capturing; end the capture first");
         return bs_set(cudaErrorIllegalState);
     }
-    st->magic = 0;
     free(st->deps);
     free(st->edges);
     free(st);
@@ -344,6 +347,7 @@ int cudaStreamBeginCapture(cudaStream_t s, int mode) {
     if (!already) {
         bs_capture *c = calloc(1, sizeof *c);
         if (c == NULL || bs_graph_new(&c->graph) != 0) bs_fatal("out of host memory");
+        c->graph->capturing = 1;
         c->id = next_id++;
         c->mode = mode;
         c->status = STATUS_ACTIVE;
@@ -394,6 +398,7 @@ int cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *pGraph) {
             }
         }
         *pGraph = NULL;
+        c->graph->capturing = 0;
         if (e == 0) *pGraph = c->graph;
         else bs_graph_free(c->graph);
         end(c);
@@ -435,7 +440,8 @@ int cudaStreamGetCaptureInfo(cudaStream_t s, int *status, unsigned long long *id
     return capture_info(s, status, id, graph, deps, edges, ndeps);
 }
 
-/* flags: cudaStreamAddCaptureDependencies (0) or cudaStreamSetCaptureDependencies (1). */
+/* flags: cudaStreamAddCaptureDependencies (0) or cudaStreamSetCaptureDependencies (1). The nodes
+   must be the capture graph's (else cudaErrorInvalidValue, the set unchanged); each counts once. */
 int cudaStreamUpdateCaptureDependencies(cudaStream_t s, cudaGraphNode_t *deps, const void *edges, size_t n, unsigned flags) {
     (void) edges;
     int bad;
@@ -444,10 +450,17 @@ int cudaStreamUpdateCaptureDependencies(cudaStream_t s, cudaGraphNode_t *deps, c
     if ((n > 0 && deps == NULL) || flags > 1) return bs_set(cudaErrorInvalidValue);
     pthread_mutex_lock(&cap_lock);
     bs_capture *c = st ? st->cap : NULL;
-    if (c != NULL && flags == 1) set_deps(st, deps, n);
-    else if (c != NULL) add_deps(st, deps, n);
+    int foreign = 0;
+    for (size_t i = 0; c != NULL && i < n && !foreign; i++) foreign = bad_node(deps[i]) || deps[i]->graph != c->graph;
+    if (c != NULL && !foreign) {
+        if (flags == 1) st->ndeps = 0;
+        add_deps(st, deps, n);
+    }
     pthread_mutex_unlock(&cap_lock);
-    return c == NULL ? bs_set(cudaErrorIllegalState) : cudaSuccess;
+    if (c == NULL) return bs_set(cudaErrorIllegalState);
+    if (!foreign) return cudaSuccess;
+    say("cudaStreamUpdateCaptureDependencies", cudaErrorInvalidValue, "a node that is not in the graph being captured");
+    return bs_set(cudaErrorInvalidValue);
 }
 
 int cudaThreadExchangeStreamCaptureMode(int *mode) {
