@@ -305,7 +305,8 @@ int cudaGraphAddEmptyNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNo
     return bs_graph_add_checked("cudaGraphAddEmptyNode", out, g, deps, ndeps, &op);
 }
 
-/* CUDA 13's form: edge data may be given; only the default (all zero) kind is modelled. */
+/* CUDA 13's form: edge data may be given; only the default (all zero) kind is modelled. Every
+   edge is checked before any is added, so a refused call changes nothing. */
 int cudaGraphAddDependencies(cudaGraph_t g, const cudaGraphNode_t *from, const cudaGraphNode_t *to, const void *edges, size_t n) {
     if (bad_graph(g) || (n > 0 && (from == NULL || to == NULL))) return bs_set(cudaErrorInvalidValue);
     for (size_t i = 0; i < n; i++) {
@@ -317,10 +318,13 @@ int cudaGraphAddDependencies(cudaGraph_t g, const cudaGraphNode_t *from, const c
         if (bad_node(from[i]) || bad_node(to[i]) || from[i]->graph != g || to[i]->graph != g) why = "a node that is not in this graph";
         else if (from[i] == to[i]) why = "an edge from a node to itself";
         for (size_t j = 0; why == NULL && j < to[i]->ndeps; j++) if (to[i]->deps[j] == from[i]) why = "an edge that is already there";
+        for (size_t j = 0; why == NULL && j < i; j++) if (from[j] == from[i] && to[j] == to[i]) why = "an edge listed twice";
         if (why != NULL) {
             fprintf(stderr, "barrierscope: cudaGraphAddDependencies: %s (returns cudaErrorInvalidValue)\n", why);
             return bs_set(cudaErrorInvalidValue);
         }
+    }
+    for (size_t i = 0; i < n; i++) {
         struct bs_node *t = to[i];
         t->deps = realloc(t->deps, (t->ndeps + 1) * sizeof *t->deps);
         if (t->deps == NULL) bs_fatal("out of host memory");

@@ -56,6 +56,14 @@ int main() {
     EXPECT_ERR(cudaGraphNodeGetDependencies(b, n3, nullptr, &n), cudaSuccess);
     EXPECT(n == 1 && n3[0] == a && n3[1] == nullptr && n3[2] == nullptr, "dependencies %zu", n);
 
+    // A refused cudaGraphAddDependencies adds none of its edges (an edge twice; a self edge last).
+    cudaGraphNode_t from2[2] = {b, b}, to2[2] = {d, d};
+    EXPECT_ERR(cudaGraphAddDependencies(g, from2, to2, nullptr, 2), cudaErrorInvalidValue);
+    to2[1] = b;
+    EXPECT_ERR(cudaGraphAddDependencies(g, from2, to2, nullptr, 2), cudaErrorInvalidValue);
+    n = 99; cudaGraphNodeGetDependencies(d, nullptr, nullptr, &n);
+    EXPECT(n == 1, "a refused call added edges: %zu dependencies", n);
+
     // Null arguments elsewhere.
     EXPECT_ERR(cudaGraphCreate(nullptr, 0), cudaErrorInvalidValue);
     EXPECT_ERR(cudaGraphInstantiate(nullptr, g, 0), cudaErrorInvalidValue);
