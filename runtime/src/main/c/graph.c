@@ -110,6 +110,7 @@ int bs_graph_new(cudaGraph_t *g) {
     if (*g == NULL) return cudaErrorMemoryAllocation;
     (*g)->magic = GRAPH_MAGIC;
     (*g)->id = bs_next_id();
+    bs_handle_add(*g);
     return cudaSuccess;
 }
 
@@ -121,6 +122,7 @@ cudaGraphNode_t bs_graph_add(cudaGraph_t g, const cudaGraphNode_t *deps, size_t 
     n->graph = g;
     n->index = g->n;
     n->id = bs_next_id();
+    bs_handle_add(n);
     n->op = *op;
     n->deps = malloc((ndeps ? ndeps : 1) * sizeof *n->deps);
     if (n->deps == NULL) bs_fatal("out of host memory");
@@ -136,10 +138,12 @@ void bs_graph_free(cudaGraph_t g) {
         free(g->nodes[i]->deps);
         free(g->nodes[i]->param_ptrs);
         g->nodes[i]->magic = 0;
+        bs_handle_remove(g->nodes[i]);
         free(g->nodes[i]);
     }
     free(g->nodes);
     g->magic = 0;
+    bs_handle_remove(g);
     free(g);
 }
 
@@ -445,6 +449,7 @@ int cudaGraphDestroyNode(cudaGraphNode_t n) {
     free(n->deps);
     free(n->param_ptrs);
     n->magic = 0;
+    bs_handle_remove(n);
     free(n);
     return cudaSuccess;
 }

@@ -44,8 +44,8 @@ typedef struct bs_exec {
 /* struct cudaKernelNodeParams of CUDA 13's driver_types.h. */
 typedef struct { void *func; dim3 grid, block; unsigned shared; void **params; void **extra; } kernel_node_params;
 
-static inline int bad_graph(cudaGraph_t g) { return (uintptr_t) g < 4096 || g->magic != GRAPH_MAGIC; }
-static inline int bad_node(cudaGraphNode_t n) { return (uintptr_t) n < 4096 || n->magic != NODE_MAGIC; }
+static inline int bad_graph(cudaGraph_t g) { return !bs_handle_live(g) || g->magic != GRAPH_MAGIC; }
+static inline int bad_node(cudaGraphNode_t n) { return !bs_handle_live(n) || n->magic != NODE_MAGIC; }
 
 /* graph.c: a fresh id for a graph or node (from 1, in the order made). */
 unsigned long long bs_next_id(void);

@@ -23,6 +23,7 @@ static void exec_free(struct bs_exec *x) {
     for (size_t i = 0; i < x->nnodes; i++) free(x->topo[i].deps);
     free(x->topo);
     x->magic = 0;
+    bs_handle_remove(x);
     free(x);
 }
 
@@ -67,6 +68,7 @@ static struct bs_exec *snapshot(const char *fn, cudaGraph_t g) {
     }
     free(done);
     x->magic = EXEC_MAGIC;
+    bs_handle_add(x);
     return x;
 }
 
@@ -91,7 +93,7 @@ int cudaGraphInstantiateWithFlags(cudaGraphExec_t *pExec, cudaGraph_t g, unsigne
     return cudaGraphInstantiate(pExec, g, flags);
 }
 
-static int bad_exec(cudaGraphExec_t x) { return (uintptr_t) x < 4096 || x->magic != EXEC_MAGIC; }
+static int bad_exec(cudaGraphExec_t x) { return !bs_handle_live(x) || x->magic != EXEC_MAGIC; }
 
 /* Every node runs to its end in the graph's order; the first that fails stops the launch and its
    error is the launch's (a failed kernel's is sticky, as for any launch). */

@@ -32,7 +32,7 @@ static cudaMemPool_t current_pool = &default_pool;
 static pooled *live;
 static size_t nlive;
 
-static int bad_pool(cudaMemPool_t p) { return (uintptr_t) p < 4096 || p->magic != POOL_MAGIC; }
+static int bad_pool(cudaMemPool_t p) { return p != &default_pool && (!bs_handle_live(p) || p->magic != POOL_MAGIC); }
 
 int cudaDeviceGetDefaultMemPool(cudaMemPool_t *pool, int device) {
     if (pool == NULL) return bs_set(cudaErrorInvalidValue);
@@ -72,6 +72,7 @@ int cudaMemPoolCreate(cudaMemPool_t *pool, const int *props) {
     cudaMemPool_t p = calloc(1, sizeof *p);
     if (p == NULL) return bs_set(cudaErrorMemoryAllocation);
     *p = (struct bs_pool){POOL_MAGIC, {1, 1, 1}, 0, 0, 0, 0};
+    bs_handle_add(p);
     *pool = p;
     return cudaSuccess;
 }
@@ -84,6 +85,7 @@ int cudaMemPoolDestroy(cudaMemPool_t pool) {
     if (current_pool == pool) current_pool = &default_pool;
     pthread_mutex_unlock(&pool_lock);
     pool->magic = 0;
+    bs_handle_remove(pool);
     free(pool);
     return cudaSuccess;
 }

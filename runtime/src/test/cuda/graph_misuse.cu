@@ -203,6 +203,39 @@ int main() {
     EXPECT_ERR(cudaGraphAddMemsetNode(&a, g, nullptr, 0, &ms), cudaErrorInvalidValue);
     cudaGraphDestroy(g);
 
+    // Handles used after they were destroyed: refused, nothing freed twice (a new object made in
+    // between may reuse the address; the old handle still names nothing).
+    cudaGraphCreate(&g, 0);
+    cudaGraphAddEmptyNode(&a, g, nullptr, 0);
+    cudaGraphInstantiate(&x, g, 0);
+    EXPECT_ERR(cudaGraphExecDestroy(x), cudaSuccess);
+    EXPECT_ERR(cudaGraphExecDestroy(x), cudaErrorInvalidValue);
+    EXPECT_ERR(cudaGraphLaunch(x, s), cudaErrorInvalidValue);
+    EXPECT_ERR(cudaGraphDestroy(g), cudaSuccess);
+    EXPECT_ERR(cudaGraphDestroy(g), cudaErrorInvalidValue);
+    EXPECT_ERR(cudaGraphNodeGetType(a, &type), cudaErrorInvalidValue); // its nodes went with it
+    EXPECT_ERR(cudaGraphAddEmptyNode(&b, g, nullptr, 0), cudaErrorInvalidValue);
+    cudaEvent_t ev;
+    cudaEventCreate(&ev);
+    EXPECT_ERR(cudaEventDestroy(ev), cudaSuccess);
+    EXPECT_ERR(cudaEventDestroy(ev), cudaErrorInvalidResourceHandle);
+    EXPECT_ERR(cudaEventRecord(ev, s), cudaErrorInvalidResourceHandle);
+    cudaStream_t s2;
+    cudaStreamCreate(&s2);
+    EXPECT_ERR(cudaStreamDestroy(s2), cudaSuccess);
+    EXPECT_ERR(cudaStreamDestroy(s2), cudaErrorInvalidResourceHandle);
+    EXPECT_ERR(cudaStreamBeginCapture(s2, cudaStreamCaptureModeGlobal), cudaErrorInvalidResourceHandle);
+    cudaMemPool_t pool;
+    cudaMemPoolProps props = {};
+    props.allocType = cudaMemAllocationTypePinned;
+    props.location.type = cudaMemLocationTypeDevice;
+    props.location.id = 0;
+    cudaMemPoolCreate(&pool, &props);
+    EXPECT_ERR(cudaMemPoolDestroy(pool), cudaSuccess);
+    EXPECT_ERR(cudaMemPoolDestroy(pool), cudaErrorInvalidValue);
+    void *q = nullptr;
+    EXPECT_ERR(cudaMallocFromPoolAsync(&q, 16, pool, s), cudaErrorInvalidValue);
+
     EXPECT_ERR(cudaGetLastError(), cudaSuccess);
     printf(fails ? "FAIL graph_misuse\n" : "PASS graph_misuse\n");
     return fails ? 1 : 0;

@@ -69,7 +69,7 @@ class ExecGraphsTest {
     }
 
     @Test
-    void aProgramBuiltWithPerThreadDefaultStreamsLaunchesAndCapturesOnItsThreadsDefaultStream() throws Exception {
+    void aProgramBuiltWithPerThreadDefaultStreamsLaunchesAndCapturesOnItsThreadsDefaultStreamAndItsCaptureEndsWithTheThread() throws Exception {
         ExecProgramsTest.Ran r = ExecProgramsTest.exec(CudaPrograms.build("per_thread", "-cudart", "shared", "--default-stream", "per-thread"),
                 LaunchOptions.defaults().withBundles(bundles.resolve("failed"), false));
         assertEquals(0, r.code(), r.all());
