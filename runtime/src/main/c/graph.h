@@ -39,6 +39,7 @@ typedef struct bs_exec {
     struct { size_t ndeps, *deps; } *topo; /* origin's dependencies, as node indices */
     size_t nnodes;
     unsigned long long flags; /* cudaGraphInstantiate's */
+    int running, doomed; /* launches under way; destroyed during one (freed when it ends) */
 } *cudaGraphExec_t;
 
 /* struct cudaKernelNodeParams of CUDA 13's driver_types.h. */

@@ -139,11 +139,10 @@ int cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream) {
         if (x->ops[i].type == BS_OP_MEMALLOC) e = bs_graph_alloc_relaunch(&x->ops[i], (x->flags & 1) != 0);
     }
     if (e) return e;
-    for (size_t i = 0; i < x->n; i++) {
-        e = bs_run_op(&x->ops[i]);
-        if (e) return e;
-    }
-    return cudaSuccess;
+    x->running++;
+    for (size_t i = 0; i < x->n && e == 0; i++) e = bs_run_op(&x->ops[i]);
+    if (--x->running == 0 && x->doomed) exec_free(x);
+    return e;
 }
 
 int cudaGraphUpload(cudaGraphExec_t x, cudaStream_t stream) {
@@ -152,9 +151,19 @@ int cudaGraphUpload(cudaGraphExec_t x, cudaStream_t stream) {
     return bad_exec(x) ? bs_set(cudaErrorInvalidValue) : cudaSuccess;
 }
 
+/* "If the executable graph is in-flight, it will not be terminated, but rather freed
+   asynchronously on completion" (cuGraphExecDestroy): destroyed by a host node of its own launch,
+   its handle is gone at once and its memory when the launch ends. */
 int cudaGraphExecDestroy(cudaGraphExec_t x) {
     if (bad_exec(x)) return bs_set(cudaErrorInvalidValue);
-    exec_free(x);
+    if (x->running == 0) {
+        exec_free(x);
+        return cudaSuccess;
+    }
+    for (size_t i = 0; i < x->n; i++) if (x->ops[i].type == BS_OP_MEMALLOC) bs_graph_alloc_execs(x->ops[i].u.mem.addr, -1);
+    x->magic = 0;
+    bs_handle_remove(x);
+    x->doomed = 1;
     return cudaSuccess;
 }
 

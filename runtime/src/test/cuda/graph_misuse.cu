@@ -18,6 +18,11 @@ static int fails = 0;
 
 static void CUDART_CB note(void *order) { int *o = (int *) order; o[o[0] + 1] = 1; o[0]++; }
 
+// A host function that destroys the executable graph whose launch runs it.
+static cudaGraphExec_t own_exec;
+static cudaError_t own_destroyed = cudaErrorUnknown;
+static void CUDART_CB destroy_own_exec(void *) { own_destroyed = cudaGraphExecDestroy(own_exec); }
+
 static int read0(const int *d) {
     int h = 0;
     cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);
@@ -235,6 +240,23 @@ int main() {
     EXPECT_ERR(cudaMemPoolDestroy(pool), cudaErrorInvalidValue);
     void *q = nullptr;
     EXPECT_ERR(cudaMallocFromPoolAsync(&q, 16, pool, s), cudaErrorInvalidValue);
+
+    // An executable graph destroyed by a host node of its own launch (CUDA forbids API calls in
+    // host functions; still, nothing freed is read): as documented for an in-flight graph, the
+    // launch runs to its end and the memory goes then; the handle is gone at once.
+    cudaMemset(p, 0, sizeof(int));
+    cudaGraphCreate(&g, 0);
+    cudaHostNodeParams destroy = {destroy_own_exec, nullptr};
+    cudaGraphAddHostNode(&a, g, nullptr, 0, &destroy);
+    int v5 = 5;
+    void *args5[] = {&p, &v5};
+    kp.kernelParams = args5;
+    cudaGraphAddKernelNode(&b, g, &a, 1, &kp);
+    cudaGraphInstantiate(&own_exec, g, 0);
+    EXPECT_ERR(cudaGraphLaunch(own_exec, s), cudaSuccess);
+    EXPECT(own_destroyed == cudaSuccess && read0(p) == 5, "destroyed in its launch: %s, %d", cudaGetErrorName(own_destroyed), read0(p));
+    EXPECT_ERR(cudaGraphLaunch(own_exec, s), cudaErrorInvalidValue);
+    cudaGraphDestroy(g);
 
     EXPECT_ERR(cudaGetLastError(), cudaSuccess);
     printf(fails ? "FAIL graph_misuse\n" : "PASS graph_misuse\n");
