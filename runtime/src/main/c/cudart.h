@@ -72,6 +72,11 @@ int bs_sticky(void);
 void bs_set_sticky(int e);
 #define BS_STICKY() do { int sticky_ = bs_sticky(); if (sticky_ != 0) return sticky_; } while (0)
 int bs_unimplemented(const char *name);
+/* handles.c: the live handles (streams, events, graphs, nodes, executable graphs, pools): added
+   when made, removed before freed; live: whether h is one (nothing behind h is read). */
+void bs_handle_add(const void *h);
+void bs_handle_remove(const void *h);
+int bs_handle_live(const void *h);
 char *bs_zstd(const unsigned char *src, size_t n, size_t out_size, const char **why);
 
 /* memory.c: whether [p, p+n) lies in one device allocation. */

@@ -100,10 +100,17 @@ void bs_op_free(bs_op *op) {
 
 /* ---- graphs ----------------------------------------------------------------------------------- */
 
+unsigned long long bs_next_id(void) {
+    static unsigned long long last;
+    return __atomic_add_fetch(&last, 1, __ATOMIC_RELAXED);
+}
+
 int bs_graph_new(cudaGraph_t *g) {
     *g = calloc(1, sizeof **g);
     if (*g == NULL) return cudaErrorMemoryAllocation;
     (*g)->magic = GRAPH_MAGIC;
+    (*g)->id = bs_next_id();
+    bs_handle_add(*g);
     return cudaSuccess;
 }
 
@@ -114,6 +121,8 @@ cudaGraphNode_t bs_graph_add(cudaGraph_t g, const cudaGraphNode_t *deps, size_t 
     n->magic = NODE_MAGIC;
     n->graph = g;
     n->index = g->n;
+    n->id = bs_next_id();
+    bs_handle_add(n);
     n->op = *op;
     n->deps = malloc((ndeps ? ndeps : 1) * sizeof *n->deps);
     if (n->deps == NULL) bs_fatal("out of host memory");
@@ -129,10 +138,12 @@ void bs_graph_free(cudaGraph_t g) {
         free(g->nodes[i]->deps);
         free(g->nodes[i]->param_ptrs);
         g->nodes[i]->magic = 0;
+        bs_handle_remove(g->nodes[i]);
         free(g->nodes[i]);
     }
     free(g->nodes);
     g->magic = 0;
+    bs_handle_remove(g);
     free(g);
 }
 
@@ -160,8 +171,16 @@ int cudaGraphCreate(cudaGraph_t *pGraph, unsigned flags) {
     return bs_set(bs_graph_new(pGraph));
 }
 
+/* "All operations other than destroy and node removal are permitted on the graph while the
+   capture sequence is in progress" (cudaStreamGetCaptureInfo): the two are refused. */
+static int capturing(const char *fn, cudaGraph_t g) {
+    if (!g->capturing) return 0;
+    fprintf(stderr, "barrierscope: %s: the graph is being captured into; end the capture first (returns cudaErrorInvalidValue)\n", fn);
+    return 1;
+}
+
 int cudaGraphDestroy(cudaGraph_t g) {
-    if (bad_graph(g)) return bs_set(cudaErrorInvalidValue);
+    if (bad_graph(g) || capturing("cudaGraphDestroy", g)) return bs_set(cudaErrorInvalidValue);
     bs_graph_free(g);
     return cudaSuccess;
 }
@@ -227,7 +246,9 @@ int cudaGraphAddMemsetNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphN
     const char *why = NULL;
     if (p == NULL) why = "null parameters";
     else if (p->element_size != 1 && p->element_size != 2 && p->element_size != 4) why = "elementSize must be 1, 2 or 4";
+    else if (p->width > SIZE_MAX / p->element_size) why = "a row (width x elementSize) larger than the address space";
     else if (p->height > 1 && p->pitch < p->width * p->element_size) why = "the pitch is smaller than a row (width x elementSize)";
+    else if (p->height > 1 && p->pitch > (SIZE_MAX - p->width * p->element_size) / (p->height - 1)) why = "rows (height x pitch) larger than the address space";
     if (why != NULL) {
         fprintf(stderr, "barrierscope: cudaGraphAddMemsetNode: %s (returns cudaErrorInvalidValue)\n", why);
         return bs_set(cudaErrorInvalidValue);
@@ -288,7 +309,8 @@ int cudaGraphAddEmptyNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNo
     return bs_graph_add_checked("cudaGraphAddEmptyNode", out, g, deps, ndeps, &op);
 }
 
-/* CUDA 13's form: edge data may be given; only the default (all zero) kind is modelled. */
+/* CUDA 13's form: edge data may be given; only the default (all zero) kind is modelled. Every
+   edge is checked before any is added, so a refused call changes nothing. */
 int cudaGraphAddDependencies(cudaGraph_t g, const cudaGraphNode_t *from, const cudaGraphNode_t *to, const void *edges, size_t n) {
     if (bad_graph(g) || (n > 0 && (from == NULL || to == NULL))) return bs_set(cudaErrorInvalidValue);
     for (size_t i = 0; i < n; i++) {
@@ -300,10 +322,13 @@ int cudaGraphAddDependencies(cudaGraph_t g, const cudaGraphNode_t *from, const c
         if (bad_node(from[i]) || bad_node(to[i]) || from[i]->graph != g || to[i]->graph != g) why = "a node that is not in this graph";
         else if (from[i] == to[i]) why = "an edge from a node to itself";
         for (size_t j = 0; why == NULL && j < to[i]->ndeps; j++) if (to[i]->deps[j] == from[i]) why = "an edge that is already there";
+        for (size_t j = 0; why == NULL && j < i; j++) if (from[j] == from[i] && to[j] == to[i]) why = "an edge listed twice";
         if (why != NULL) {
             fprintf(stderr, "barrierscope: cudaGraphAddDependencies: %s (returns cudaErrorInvalidValue)\n", why);
             return bs_set(cudaErrorInvalidValue);
         }
+    }
+    for (size_t i = 0; i < n; i++) {
         struct bs_node *t = to[i];
         t->deps = realloc(t->deps, (t->ndeps + 1) * sizeof *t->deps);
         if (t->deps == NULL) bs_fatal("out of host memory");
@@ -379,6 +404,7 @@ static int neighbours(cudaGraphNode_t n, cudaGraphNode_t *out, void *edges, size
         }
         k++;
     }
+    if (out != NULL) for (size_t i = k; i < *num; i++) out[i] = NULL; /* "the remaining entries ... set to NULL" */
     if (out == NULL || k < *num) *num = k;
     return cudaSuccess;
 }
@@ -406,7 +432,9 @@ static int has_memory_nodes(const char *fn, cudaGraph_t g) {
 
 /* The node and its edges go; the nodes after it keep their order. */
 int cudaGraphDestroyNode(cudaGraphNode_t n) {
-    if (bad_node(n) || has_memory_nodes("cudaGraphDestroyNode", n->graph)) return bs_set(cudaErrorInvalidValue);
+    if (bad_node(n) || capturing("cudaGraphDestroyNode", n->graph) || has_memory_nodes("cudaGraphDestroyNode", n->graph)) {
+        return bs_set(cudaErrorInvalidValue);
+    }
     struct bs_graph *g = n->graph;
     for (size_t i = 0; i < g->n; i++) {
         struct bs_node *m = g->nodes[i];
@@ -421,6 +449,7 @@ int cudaGraphDestroyNode(cudaGraphNode_t n) {
     free(n->deps);
     free(n->param_ptrs);
     n->magic = 0;
+    bs_handle_remove(n);
     free(n);
     return cudaSuccess;
 }
@@ -429,40 +458,53 @@ int cudaGraphClone(cudaGraph_t *out, cudaGraph_t g) {
     if (out == NULL || bad_graph(g) || has_memory_nodes("cudaGraphClone", g)) return bs_set(cudaErrorInvalidValue);
     cudaGraph_t c;
     if (bs_graph_new(&c) != 0) return bs_set(cudaErrorMemoryAllocation);
-    c->source = g;
+    c->source_id = g->id;
+    /* Every node first, then the edges: cudaGraphAddDependencies may make a node depend on one
+       added after it. */
     for (size_t i = 0; i < g->n; i++) {
         bs_op op;
         bs_op_copy(&op, &g->nodes[i]->op);
-        cudaGraphNode_t *deps = malloc((g->nodes[i]->ndeps ? g->nodes[i]->ndeps : 1) * sizeof *deps);
-        if (deps == NULL) bs_fatal("out of host memory");
-        for (size_t j = 0; j < g->nodes[i]->ndeps; j++) deps[j] = c->nodes[g->nodes[i]->deps[j]->index];
-        bs_graph_add(c, deps, g->nodes[i]->ndeps, &op);
-        free(deps);
+        bs_graph_add(c, NULL, 0, &op)->source_id = g->nodes[i]->id;
+    }
+    for (size_t i = 0; i < g->n; i++) {
+        struct bs_node *from = g->nodes[i], *to = c->nodes[i];
+        free(to->deps);
+        to->deps = malloc((from->ndeps ? from->ndeps : 1) * sizeof *to->deps);
+        if (to->deps == NULL) bs_fatal("out of host memory");
+        for (size_t j = 0; j < from->ndeps; j++) to->deps[j] = c->nodes[from->deps[j]->index];
+        to->ndeps = from->ndeps;
     }
     *out = c;
     return cudaSuccess;
 }
 
 int cudaGraphNodeFindInClone(cudaGraphNode_t *out, cudaGraphNode_t original, cudaGraph_t clone) {
-    if (out == NULL || bad_node(original) || bad_graph(clone) || clone->source != original->graph || original->index >= clone->n) {
+    if (out == NULL || bad_node(original) || bad_graph(clone) || clone->source_id != original->graph->id) {
         return bs_set(cudaErrorInvalidValue);
     }
-    *out = clone->nodes[original->index];
-    return cudaSuccess;
+    for (size_t i = 0; i < clone->n; i++) {
+        if (clone->nodes[i]->source_id == original->id) {
+            *out = clone->nodes[i];
+            return cudaSuccess;
+        }
+    }
+    return bs_set(cudaErrorInvalidValue); /* its copy was destroyed */
 }
 
-/* kernelParams point at the node's own copies of the arguments, valid while the node lives. */
+/* kernelParams point at the node's own copies of the arguments, valid until its parameters are
+   set (made once per setting, so every read until then gives the same valid array). */
 int cudaGraphKernelNodeGetParams(cudaGraphNode_t n, kernel_node_params *p) {
     if (bad_node(n) || p == NULL || n->op.type != BS_OP_KERNEL) return bs_set(cudaErrorInvalidValue);
-    const uint32_t *sizes;
-    int count = bs_function_params(n->op.u.kernel.f, &sizes);
-    free(n->param_ptrs);
-    n->param_ptrs = malloc((count > 0 ? (size_t) count : 1) * sizeof *n->param_ptrs);
-    if (n->param_ptrs == NULL) bs_fatal("out of host memory");
-    size_t at = 0;
-    for (int i = 0; i < count; i++) {
-        n->param_ptrs[i] = n->op.u.kernel.params + at;
-        at += sizes[i];
+    if (n->param_ptrs == NULL) {
+        const uint32_t *sizes;
+        int count = bs_function_params(n->op.u.kernel.f, &sizes);
+        n->param_ptrs = malloc((count > 0 ? (size_t) count : 1) * sizeof *n->param_ptrs);
+        if (n->param_ptrs == NULL) bs_fatal("out of host memory");
+        size_t at = 0;
+        for (int i = 0; i < count; i++) {
+            n->param_ptrs[i] = n->op.u.kernel.params + at;
+            at += sizes[i];
+        }
     }
     p->func = (void *) bs_function_host(n->op.u.kernel.f);
     p->grid = n->op.u.kernel.grid;
@@ -480,5 +522,7 @@ int cudaGraphKernelNodeSetParams(cudaGraphNode_t n, const kernel_node_params *p)
     if (e) return e;
     bs_op_free(&n->op);
     n->op = op;
+    free(n->param_ptrs); /* pointed into the old arguments (p may have been read from it: freed only now) */
+    n->param_ptrs = NULL;
     return cudaSuccess;
 }

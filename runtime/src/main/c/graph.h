@@ -8,10 +8,13 @@
 #define NODE_MAGIC 0x4E4F4445u
 #define EXEC_MAGIC 0x45584543u
 
+/* Nodes and graphs are known by ids that are never reused (bs_next_id), not by position or
+   address: a position shifts when a node is destroyed, and an address is reused after a free. */
 struct bs_node {
     uint32_t magic;
     struct bs_graph *graph;
-    size_t index;       /* creation order among the graph's nodes */
+    size_t index;       /* creation order among the graph's nodes (its position in graph->nodes) */
+    unsigned long long id, source_id; /* its own; in a clone, the id of the node it copies */
     bs_op op;
     struct bs_node **deps;
     size_t ndeps;
@@ -22,26 +25,31 @@ struct bs_graph {
     uint32_t magic;
     struct bs_node **nodes;
     size_t n;
-    struct bs_graph *source; /* the graph this one is a clone of (cudaGraphNodeFindInClone) */
+    unsigned long long id, source_id; /* its own; the id of the graph it is a clone of (0: none) */
+    int capturing;      /* being captured into (streams.c): it may not be destroyed or lose nodes */
 };
 
 typedef struct bs_exec {
     uint32_t magic;
     bs_op *ops;          /* in launch order */
-    size_t *from;        /* the index of each op's node in origin */
+    size_t *from;        /* the position of each op's node in origin when instantiated */
+    unsigned long long *ids; /* the id of each op's node */
     size_t n;
-    struct bs_graph *origin; /* compared, never read: it may be destroyed */
+    unsigned long long origin_id; /* the graph's (it may be destroyed) */
     struct { size_t ndeps, *deps; } *topo; /* origin's dependencies, as node indices */
     size_t nnodes;
     unsigned long long flags; /* cudaGraphInstantiate's */
+    int running, doomed; /* launches under way; destroyed during one (freed when it ends) */
 } *cudaGraphExec_t;
 
 /* struct cudaKernelNodeParams of CUDA 13's driver_types.h. */
 typedef struct { void *func; dim3 grid, block; unsigned shared; void **params; void **extra; } kernel_node_params;
 
-static inline int bad_graph(cudaGraph_t g) { return (uintptr_t) g < 4096 || g->magic != GRAPH_MAGIC; }
-static inline int bad_node(cudaGraphNode_t n) { return (uintptr_t) n < 4096 || n->magic != NODE_MAGIC; }
+static inline int bad_graph(cudaGraph_t g) { return !bs_handle_live(g) || g->magic != GRAPH_MAGIC; }
+static inline int bad_node(cudaGraphNode_t n) { return !bs_handle_live(n) || n->magic != NODE_MAGIC; }
 
+/* graph.c: a fresh id for a graph or node (from 1, in the order made). */
+unsigned long long bs_next_id(void);
 /* graph.c: a node of g made from op, its dependencies checked first (op freed if they are bad). */
 int bs_graph_add_checked(const char *fn, cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, bs_op *op);
 /* graph.c: a kernel node's op from its parameters (checked, arguments copied). */

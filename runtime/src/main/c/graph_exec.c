@@ -19,9 +19,11 @@ static void exec_free(struct bs_exec *x) {
     }
     free(x->ops);
     free(x->from);
+    free(x->ids);
     for (size_t i = 0; i < x->nnodes; i++) free(x->topo[i].deps);
     free(x->topo);
     x->magic = 0;
+    bs_handle_remove(x);
     free(x);
 }
 
@@ -33,8 +35,9 @@ static struct bs_exec *snapshot(const char *fn, cudaGraph_t g) {
     if (x == NULL || done == NULL) bs_fatal("out of host memory");
     x->ops = malloc((g->n ? g->n : 1) * sizeof *x->ops);
     x->from = malloc((g->n ? g->n : 1) * sizeof *x->from);
-    if (x->ops == NULL || x->from == NULL) bs_fatal("out of host memory");
-    x->origin = g;
+    x->ids = malloc((g->n ? g->n : 1) * sizeof *x->ids);
+    if (x->ops == NULL || x->from == NULL || x->ids == NULL) bs_fatal("out of host memory");
+    x->origin_id = g->id;
     x->nnodes = g->n;
     x->topo = calloc(g->n ? g->n : 1, sizeof *x->topo);
     if (x->topo == NULL) bs_fatal("out of host memory");
@@ -60,10 +63,12 @@ static struct bs_exec *snapshot(const char *fn, cudaGraph_t g) {
         }
         done[next->index] = 1;
         x->from[x->n] = next->index;
+        x->ids[x->n] = next->id;
         bs_op_copy(&x->ops[x->n++], &next->op);
     }
     free(done);
     x->magic = EXEC_MAGIC;
+    bs_handle_add(x);
     return x;
 }
 
@@ -88,7 +93,7 @@ int cudaGraphInstantiateWithFlags(cudaGraphExec_t *pExec, cudaGraph_t g, unsigne
     return cudaGraphInstantiate(pExec, g, flags);
 }
 
-static int bad_exec(cudaGraphExec_t x) { return (uintptr_t) x < 4096 || x->magic != EXEC_MAGIC; }
+static int bad_exec(cudaGraphExec_t x) { return !bs_handle_live(x) || x->magic != EXEC_MAGIC; }
 
 /* Every node runs to its end in the graph's order; the first that fails stops the launch and its
    error is the launch's (a failed kernel's is sticky, as for any launch). */
@@ -134,11 +139,10 @@ int cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream) {
         if (x->ops[i].type == BS_OP_MEMALLOC) e = bs_graph_alloc_relaunch(&x->ops[i], (x->flags & 1) != 0);
     }
     if (e) return e;
-    for (size_t i = 0; i < x->n; i++) {
-        e = bs_run_op(&x->ops[i]);
-        if (e) return e;
-    }
-    return cudaSuccess;
+    x->running++;
+    for (size_t i = 0; i < x->n && e == 0; i++) e = bs_run_op(&x->ops[i]);
+    if (--x->running == 0 && x->doomed) exec_free(x);
+    return e;
 }
 
 int cudaGraphUpload(cudaGraphExec_t x, cudaStream_t stream) {
@@ -147,9 +151,19 @@ int cudaGraphUpload(cudaGraphExec_t x, cudaStream_t stream) {
     return bad_exec(x) ? bs_set(cudaErrorInvalidValue) : cudaSuccess;
 }
 
+/* "If the executable graph is in-flight, it will not be terminated, but rather freed
+   asynchronously on completion" (cuGraphExecDestroy): destroyed by a host node of its own launch,
+   its handle is gone at once and its memory when the launch ends. */
 int cudaGraphExecDestroy(cudaGraphExec_t x) {
     if (bad_exec(x)) return bs_set(cudaErrorInvalidValue);
-    exec_free(x);
+    if (x->running == 0) {
+        exec_free(x);
+        return cudaSuccess;
+    }
+    for (size_t i = 0; i < x->n; i++) if (x->ops[i].type == BS_OP_MEMALLOC) bs_graph_alloc_execs(x->ops[i].u.mem.addr, -1);
+    x->magic = 0;
+    bs_handle_remove(x);
+    x->doomed = 1;
     return cudaSuccess;
 }
 
@@ -201,12 +215,12 @@ int cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g, update_info *info) {
 
 /* The op of node (of the graph x was made from) in x; NULL and a message when there is none. */
 static bs_op *op_in(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node, int type) {
-    if (bad_exec(x) || bad_node(node) || node->graph != x->origin) {
+    if (bad_exec(x) || bad_node(node) || node->graph->id != x->origin_id) {
         fprintf(stderr, "barrierscope: %s: the node is not of the graph the executable graph was made from "
                         "(returns cudaErrorInvalidValue)\n", fn);
         return NULL;
     }
-    for (size_t k = 0; k < x->n; k++) if (x->from[k] == node->index && x->ops[k].type == type) return &x->ops[k];
+    for (size_t k = 0; k < x->n; k++) if (x->ids[k] == node->id && x->ops[k].type == type) return &x->ops[k];
     fprintf(stderr, "barrierscope: %s: not a node of that kind in the executable graph (returns cudaErrorInvalidValue)\n", fn);
     return NULL;
 }

@@ -26,14 +26,13 @@ typedef struct bs_pool {
 } *cudaMemPool_t;
 
 static struct bs_pool default_pool = {POOL_MAGIC, {1, 1, 1}, 0, 0, 0, 0};
-static cudaMemPool_t current_pool = &default_pool;
-
 typedef struct { uint64_t addr, size; cudaMemPool_t pool; } pooled;
-static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER; /* everything below, current_pool included */
+static cudaMemPool_t current_pool = &default_pool;
 static pooled *live;
 static size_t nlive;
 
-static int bad_pool(cudaMemPool_t p) { return (uintptr_t) p < 4096 || p->magic != POOL_MAGIC; }
+static int bad_pool(cudaMemPool_t p) { return p != &default_pool && (!bs_handle_live(p) || p->magic != POOL_MAGIC); }
 
 int cudaDeviceGetDefaultMemPool(cudaMemPool_t *pool, int device) {
     if (pool == NULL) return bs_set(cudaErrorInvalidValue);
@@ -45,14 +44,18 @@ int cudaDeviceGetDefaultMemPool(cudaMemPool_t *pool, int device) {
 int cudaDeviceGetMemPool(cudaMemPool_t *pool, int device) {
     if (pool == NULL) return bs_set(cudaErrorInvalidValue);
     if (device != 0) return bs_set(cudaErrorInvalidDevice);
+    pthread_mutex_lock(&pool_lock);
     *pool = current_pool;
+    pthread_mutex_unlock(&pool_lock);
     return cudaSuccess;
 }
 
 int cudaDeviceSetMemPool(int device, cudaMemPool_t pool) {
     if (device != 0) return bs_set(cudaErrorInvalidDevice);
     if (bad_pool(pool)) return bs_set(cudaErrorInvalidValue);
+    pthread_mutex_lock(&pool_lock);
     current_pool = pool;
+    pthread_mutex_unlock(&pool_lock);
     return cudaSuccess;
 }
 
@@ -69,6 +72,7 @@ int cudaMemPoolCreate(cudaMemPool_t *pool, const int *props) {
     cudaMemPool_t p = calloc(1, sizeof *p);
     if (p == NULL) return bs_set(cudaErrorMemoryAllocation);
     *p = (struct bs_pool){POOL_MAGIC, {1, 1, 1}, 0, 0, 0, 0};
+    bs_handle_add(p);
     *pool = p;
     return cudaSuccess;
 }
@@ -78,9 +82,10 @@ int cudaMemPoolDestroy(cudaMemPool_t pool) {
     if (bad_pool(pool) || pool == &default_pool) return bs_set(cudaErrorInvalidValue);
     pthread_mutex_lock(&pool_lock);
     for (size_t i = 0; i < nlive; i++) if (live[i].pool == pool) live[i].pool = NULL;
-    pthread_mutex_unlock(&pool_lock);
     if (current_pool == pool) current_pool = &default_pool;
+    pthread_mutex_unlock(&pool_lock);
     pool->magic = 0;
+    bs_handle_remove(pool);
     free(pool);
     return cudaSuccess;
 }
@@ -306,7 +311,10 @@ int cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t pool, cudaStr
 }
 
 int cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream) {
-    return cudaMallocFromPoolAsync(ptr, size, current_pool, stream);
+    pthread_mutex_lock(&pool_lock);
+    cudaMemPool_t pool = current_pool;
+    pthread_mutex_unlock(&pool_lock);
+    return cudaMallocFromPoolAsync(ptr, size, pool, stream);
 }
 
 int cudaFreeAsync(void *ptr, cudaStream_t stream) {

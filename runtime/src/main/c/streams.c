@@ -1,5 +1,5 @@
 /*
- * Streams, events and stream capture (docs/runtime.md, "Graphs and stream capture").
+ * Streams and stream capture (events: events.c) (docs/runtime.md, "Graphs and stream capture").
  *
  * Every piece of stream work (bs_op) is issued through bs_issue: on a stream that is not
  * capturing it runs to its end at once, whatever the stream (so streams are in order and one at a
@@ -17,75 +17,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cudart.h"
+#include "capture.h"
 
-#define CLOCK_KHZ 1755000ull
-#define STREAM_MAGIC 0x5354524Du
-#define EVENT_MAGIC 0x45564E54u
 #define NON_BLOCKING 0x1u /* cudaStreamNonBlocking */
 enum { MODE_GLOBAL = 0, MODE_THREAD_LOCAL = 1, MODE_RELAXED = 2 };
-enum { STATUS_NONE = 0, STATUS_ACTIVE = 1, STATUS_INVALIDATED = 2 };
-
-typedef struct bs_capture bs_capture;
-
-/* A stream is a tagged handle, so destroying the default stream (0) or the special handles
-   cudaStreamLegacy (1) / cudaStreamPerThread (2), or a handle twice, is an error, not a crash. */
-typedef struct bs_stream {
-    uint32_t magic;
-    unsigned flags;
-    bs_capture *cap;        /* the capture this stream takes part in, or NULL */
-    cudaGraphNode_t *deps;  /* its dependency set: what its next captured node depends on */
-    size_t ndeps, capdeps;
-    unsigned char *edges;   /* zeroed cudaGraphEdgeData (8 bytes each) for cudaStreamGetCaptureInfo */
-} bs_stream;
-
-struct bs_capture {
-    unsigned long long id;
-    cudaGraph_t graph;
-    int mode, status;
-    pthread_t thread;
-    bs_stream *origin;
-    bs_stream **streams;    /* every stream that joined, origin first */
-    size_t nstreams;
-};
-
-typedef struct {
-    uint32_t magic;
-    int recorded;
-    uint64_t at;
-    unsigned long long cap_id; /* last recorded in this capture (0: outside any) */
-    cudaGraphNode_t *deps;     /* the recording stream's dependency set then */
-    size_t ndeps;
-} bs_event;
 
 /* All capture state is under one lock (graphs being captured into included). */
-static pthread_mutex_t cap_lock = PTHREAD_MUTEX_INITIALIZER;
+pthread_mutex_t bs_cap_lock = PTHREAD_MUTEX_INITIALIZER;
 static bs_capture **active;
 static size_t nactive;
 static unsigned long long next_id = 1;
 static __thread int thread_mode = MODE_GLOBAL;
 static __thread bs_stream per_thread = {STREAM_MAGIC, 0, NULL, NULL, 0, 0, NULL};
 
-/* The stream a handle names: NULL for the legacy default stream (0, cudaStreamLegacy); *bad when
-   it is no stream of ours. */
-static bs_stream *stream_of(cudaStream_t s, int *bad) {
+bs_stream *bs_stream_of(cudaStream_t s, int *bad) {
     *bad = 0;
     uintptr_t h = (uintptr_t) s;
     if (h == 0 || h == 1) return NULL;
     if (h == 2) return &per_thread;
-    if (h < 4096 || ((bs_stream *) s)->magic != STREAM_MAGIC) {
+    if (!bs_handle_live(s) || ((bs_stream *) s)->magic != STREAM_MAGIC) {
         *bad = 1;
         return NULL;
     }
     return s;
 }
 
-static void say(const char *fn, int e, const char *why) {
+void bs_say(const char *fn, int e, const char *why) {
     fprintf(stderr, "barrierscope: %s: %s (returns %s)\n", fn, why, cudaGetErrorName(e));
     fflush(stderr);
 }
 
-static void set_deps(bs_stream *s, cudaGraphNode_t const *deps, size_t n) {
+void bs_set_deps(bs_stream *s, cudaGraphNode_t const *deps, size_t n) {
     if (n > s->capdeps) {
         s->deps = realloc(s->deps, n * sizeof *s->deps);
         s->edges = realloc(s->edges, n * 8);
@@ -97,7 +59,7 @@ static void set_deps(bs_stream *s, cudaGraphNode_t const *deps, size_t n) {
     s->ndeps = n;
 }
 
-static void add_deps(bs_stream *s, cudaGraphNode_t const *deps, size_t n) {
+void bs_add_deps(bs_stream *s, cudaGraphNode_t const *deps, size_t n) {
     for (size_t i = 0; i < n; i++) {
         int have = 0;
         for (size_t j = 0; j < s->ndeps && !have; j++) have = s->deps[j] == deps[i];
@@ -106,16 +68,25 @@ static void add_deps(bs_stream *s, cudaGraphNode_t const *deps, size_t n) {
         if (all == NULL) bs_fatal("out of host memory");
         if (s->ndeps) memcpy(all, s->deps, s->ndeps * sizeof *all);
         all[s->ndeps] = deps[i];
-        set_deps(s, all, s->ndeps + 1);
+        bs_set_deps(s, all, s->ndeps + 1);
         free(all);
     }
 }
 
-static void join(bs_capture *c, bs_stream *s) {
+static void thread_exit(void *arg);
+static pthread_key_t exit_key;
+static void make_exit_key(void) { pthread_key_create(&exit_key, thread_exit); }
+
+void bs_capture_join(bs_capture *c, bs_stream *s) {
     c->streams = realloc(c->streams, (c->nstreams + 1) * sizeof *c->streams);
     if (c->streams == NULL) bs_fatal("out of host memory");
     c->streams[c->nstreams++] = s;
     s->cap = c;
+    if (s == &per_thread) { /* it dies with its thread: thread_exit then takes it out */
+        static pthread_once_t once = PTHREAD_ONCE_INIT;
+        pthread_once(&once, make_exit_key);
+        pthread_setspecific(exit_key, s);
+    }
 }
 
 /* The capture ends: its streams leave it, it leaves the active list (the graph is the caller's). */
@@ -137,7 +108,30 @@ static void end(bs_capture *c) {
     free(c);
 }
 
-static bs_capture *find(unsigned long long id) {
+/* A thread ends while its default stream takes part in a capture: a capture begun there is over
+   (its graph freed: no thread can end it now), else the capture is invalidated and the stream
+   leaves it, so no capture keeps a pointer into the ended thread. */
+static void thread_exit(void *arg) {
+    bs_stream *s = arg;
+    pthread_mutex_lock(&bs_cap_lock);
+    bs_capture *c = s->cap;
+    if (c != NULL && c->origin == s) {
+        c->graph->capturing = 0;
+        bs_graph_free(c->graph);
+        end(c);
+    } else if (c != NULL) {
+        size_t w = 0;
+        for (size_t i = 0; i < c->nstreams; i++) if (c->streams[i] != s) c->streams[w++] = c->streams[i];
+        c->nstreams = w;
+        c->status = STATUS_INVALIDATED;
+        s->cap = NULL;
+    }
+    pthread_mutex_unlock(&bs_cap_lock);
+    free(s->deps);
+    free(s->edges);
+}
+
+bs_capture *bs_capture_find(unsigned long long id) {
     for (size_t i = 0; i < nactive; i++) if (active[i]->id == id) return active[i];
     return NULL;
 }
@@ -159,11 +153,11 @@ static int legacy_blocked(int invalidate) {
 }
 
 int bs_capture_check_legacy(const char *fn) {
-    pthread_mutex_lock(&cap_lock);
+    pthread_mutex_lock(&bs_cap_lock);
     int blocked = legacy_blocked(1);
-    pthread_mutex_unlock(&cap_lock);
+    pthread_mutex_unlock(&bs_cap_lock);
     if (!blocked) return cudaSuccess;
-    say(fn, cudaErrorStreamCaptureImplicit, "work on the legacy default stream while a blocking stream is capturing; "
+    bs_say(fn, cudaErrorStreamCaptureImplicit, "work on the legacy default stream while a blocking stream is capturing; "
         "the capture is invalidated");
     return bs_set(cudaErrorStreamCaptureImplicit);
 }
@@ -172,7 +166,7 @@ int bs_capture_check_legacy(const char *fn) {
 int bs_capture_check_unsafe(const char *fn) {
     if (thread_mode == MODE_RELAXED) return cudaSuccess;
     int prohibited = 0;
-    pthread_mutex_lock(&cap_lock);
+    pthread_mutex_lock(&bs_cap_lock);
     pthread_t self = pthread_self();
     for (size_t i = 0; i < nactive; i++) {
         bs_capture *c = active[i];
@@ -182,9 +176,9 @@ int bs_capture_check_unsafe(const char *fn) {
             prohibited = 1;
         }
     }
-    pthread_mutex_unlock(&cap_lock);
+    pthread_mutex_unlock(&bs_cap_lock);
     if (!prohibited) return cudaSuccess;
-    say(fn, cudaErrorStreamCaptureUnsupported, "not permitted while a stream is capturing (capture mode global or "
+    bs_say(fn, cudaErrorStreamCaptureUnsupported, "not permitted while a stream is capturing (capture mode global or "
         "thread-local; see cudaThreadExchangeStreamCaptureMode); the capture is invalidated");
     return bs_set(cudaErrorStreamCaptureUnsupported);
 }
@@ -197,21 +191,21 @@ int bs_capture_check_sync(const char *fn) {
 
 int bs_issue(cudaStream_t stream, bs_op *op) {
     int e = bs_sticky(), bad;
-    bs_stream *s = stream_of(stream, &bad);
+    bs_stream *s = bs_stream_of(stream, &bad);
     if (e == 0 && bad) e = bs_set(cudaErrorInvalidResourceHandle);
     if (e == 0 && s == NULL) e = bs_capture_check_legacy(op->fn);
     if (e != 0) {
         bs_op_free(op);
         return e;
     }
-    pthread_mutex_lock(&cap_lock);
+    pthread_mutex_lock(&bs_cap_lock);
     bs_capture *c = s ? s->cap : NULL;
     int status = c ? c->status : STATUS_NONE;
     if (status == STATUS_ACTIVE) {
         cudaGraphNode_t n = bs_graph_add(c->graph, s->deps, s->ndeps, op); /* the node owns op's params now */
-        set_deps(s, &n, 1);
+        bs_set_deps(s, &n, 1);
     }
-    pthread_mutex_unlock(&cap_lock);
+    pthread_mutex_unlock(&bs_cap_lock);
     if (status == STATUS_ACTIVE) return cudaSuccess;
     if (status == STATUS_INVALIDATED) {
         bs_op_free(op);
@@ -225,13 +219,13 @@ int bs_issue(cudaStream_t stream, bs_op *op) {
 int bs_stream_uncapturable(cudaStream_t stream, const char *fn) {
     BS_STICKY();
     int bad;
-    bs_stream *s = stream_of(stream, &bad);
+    bs_stream *s = bs_stream_of(stream, &bad);
     if (bad) return bs_set(cudaErrorInvalidResourceHandle);
     if (s == NULL) return bs_capture_check_legacy(fn);
-    pthread_mutex_lock(&cap_lock);
+    pthread_mutex_lock(&bs_cap_lock);
     bs_capture *c = s->cap;
     if (c != NULL) c->status = STATUS_INVALIDATED;
-    pthread_mutex_unlock(&cap_lock);
+    pthread_mutex_unlock(&bs_cap_lock);
     if (c == NULL) return cudaSuccess;
     char name[160];
     snprintf(name, sizeof name, "%s on a capturing stream (the capture is invalidated)", fn);
@@ -240,10 +234,10 @@ int bs_stream_uncapturable(cudaStream_t stream, const char *fn) {
 
 int bs_stream_capturing(cudaStream_t stream) {
     int bad;
-    bs_stream *s = stream_of(stream, &bad);
-    pthread_mutex_lock(&cap_lock);
+    bs_stream *s = bs_stream_of(stream, &bad);
+    pthread_mutex_lock(&bs_cap_lock);
     int yes = s != NULL && s->cap != NULL;
-    pthread_mutex_unlock(&cap_lock);
+    pthread_mutex_unlock(&bs_cap_lock);
     return yes;
 }
 
@@ -256,6 +250,7 @@ int cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags) {
     if (st == NULL) return bs_set(cudaErrorMemoryAllocation);
     st->magic = STREAM_MAGIC;
     st->flags = flags;
+    bs_handle_add(st);
     *s = st;
     return cudaSuccess;
 }
@@ -265,13 +260,19 @@ int cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags, int prio) { (v
 
 int cudaStreamDestroy(cudaStream_t s) {
     BS_STICKY();
-    if ((uintptr_t) s < 4096 || ((bs_stream *) s)->magic != STREAM_MAGIC) return bs_set(cudaErrorInvalidResourceHandle);
+    if (!bs_handle_live(s) || ((bs_stream *) s)->magic != STREAM_MAGIC) return bs_set(cudaErrorInvalidResourceHandle);
     bs_stream *st = s;
-    if (st->cap != NULL) {
-        say("cudaStreamDestroy", cudaErrorIllegalState, "the stream is capturing; end the capture first");
+    pthread_mutex_lock(&bs_cap_lock); /* another thread's cudaStreamWaitEvent may be joining it to a capture */
+    int in_capture = st->cap != NULL;
+    if (!in_capture) {
+        st->magic = 0;
+        bs_handle_remove(st);
+    }
+    pthread_mutex_unlock(&bs_cap_lock);
+    if (in_capture) {
+        bs_say("cudaStreamDestroy", cudaErrorIllegalState, "the stream is capturing; end the capture first");
         return bs_set(cudaErrorIllegalState);
     }
-    st->magic = 0;
     free(st->deps);
     free(st->edges);
     free(st);
@@ -280,7 +281,7 @@ int cudaStreamDestroy(cudaStream_t s) {
 
 int cudaStreamGetFlags(cudaStream_t s, unsigned *flags) {
     int bad;
-    bs_stream *st = stream_of(s, &bad);
+    bs_stream *st = bs_stream_of(s, &bad);
     if (bad) return bs_set(cudaErrorInvalidResourceHandle);
     if (flags == NULL) return bs_set(cudaErrorInvalidValue);
     *flags = st ? st->flags : 0;
@@ -292,15 +293,15 @@ int cudaStreamGetFlags(cudaStream_t s, unsigned *flags) {
 static int wait_for(cudaStream_t s, const char *fn) {
     BS_STICKY();
     int bad;
-    bs_stream *st = stream_of(s, &bad);
+    bs_stream *st = bs_stream_of(s, &bad);
     if (bad) return bs_set(cudaErrorInvalidResourceHandle);
     if (st == NULL) return bs_capture_check_legacy(fn);
-    pthread_mutex_lock(&cap_lock);
+    pthread_mutex_lock(&bs_cap_lock);
     bs_capture *c = st->cap;
     if (c != NULL) c->status = STATUS_INVALIDATED;
-    pthread_mutex_unlock(&cap_lock);
+    pthread_mutex_unlock(&bs_cap_lock);
     if (c == NULL) return cudaSuccess;
-    say(fn, cudaErrorStreamCaptureUnsupported, "the stream is capturing; the capture is invalidated");
+    bs_say(fn, cudaErrorStreamCaptureUnsupported, "the stream is capturing; the capture is invalidated");
     return bs_set(cudaErrorStreamCaptureUnsupported);
 }
 
@@ -309,12 +310,12 @@ int cudaStreamQuery(cudaStream_t s) { return wait_for(s, "cudaStreamQuery"); }
 
 int cudaDeviceSynchronize(void) {
     BS_STICKY();
-    pthread_mutex_lock(&cap_lock);
+    pthread_mutex_lock(&bs_cap_lock);
     size_t n = nactive;
     for (size_t i = 0; i < nactive; i++) active[i]->status = STATUS_INVALIDATED;
-    pthread_mutex_unlock(&cap_lock);
+    pthread_mutex_unlock(&bs_cap_lock);
     if (n == 0) return cudaSuccess;
-    say("cudaDeviceSynchronize", cudaErrorStreamCaptureUnsupported, "a stream is capturing; every capture is invalidated");
+    bs_say("cudaDeviceSynchronize", cudaErrorStreamCaptureUnsupported, "a stream is capturing; every capture is invalidated");
     return bs_set(cudaErrorStreamCaptureUnsupported);
 }
 
@@ -332,41 +333,42 @@ int cudaLaunchHostFunc(cudaStream_t s, void (*fn)(void *), void *data) {
 int cudaStreamBeginCapture(cudaStream_t s, int mode) {
     BS_STICKY();
     int bad;
-    bs_stream *st = stream_of(s, &bad);
+    bs_stream *st = bs_stream_of(s, &bad);
     if (bad) return bs_set(cudaErrorInvalidResourceHandle);
     if (st == NULL) {
-        say("cudaStreamBeginCapture", cudaErrorStreamCaptureUnsupported, "the legacy default stream cannot capture");
+        bs_say("cudaStreamBeginCapture", cudaErrorStreamCaptureUnsupported, "the legacy default stream cannot capture");
         return bs_set(cudaErrorStreamCaptureUnsupported);
     }
     if (mode < MODE_GLOBAL || mode > MODE_RELAXED) return bs_set(cudaErrorInvalidValue);
-    pthread_mutex_lock(&cap_lock);
+    pthread_mutex_lock(&bs_cap_lock);
     int already = st->cap != NULL;
     if (!already) {
         bs_capture *c = calloc(1, sizeof *c);
         if (c == NULL || bs_graph_new(&c->graph) != 0) bs_fatal("out of host memory");
+        c->graph->capturing = 1;
         c->id = next_id++;
         c->mode = mode;
         c->status = STATUS_ACTIVE;
         c->thread = pthread_self();
         c->origin = st;
-        join(c, st);
+        bs_capture_join(c, st);
         st->ndeps = 0;
         active = realloc(active, (nactive + 1) * sizeof *active);
         if (active == NULL) bs_fatal("out of host memory");
         active[nactive++] = c;
     }
-    pthread_mutex_unlock(&cap_lock);
+    pthread_mutex_unlock(&bs_cap_lock);
     if (!already) return cudaSuccess;
-    say("cudaStreamBeginCapture", cudaErrorInvalidValue, "the stream is already capturing");
+    bs_say("cudaStreamBeginCapture", cudaErrorInvalidValue, "the stream is already capturing");
     return bs_set(cudaErrorInvalidValue);
 }
 
 int cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *pGraph) {
     int bad;
-    bs_stream *st = stream_of(s, &bad);
+    bs_stream *st = bs_stream_of(s, &bad);
     if (bad) return bs_set(cudaErrorInvalidResourceHandle);
     if (pGraph == NULL) return bs_set(cudaErrorInvalidValue);
-    pthread_mutex_lock(&cap_lock);
+    pthread_mutex_lock(&bs_cap_lock);
     bs_capture *c = st ? st->cap : NULL;
     int e = cudaSuccess;
     const char *why = NULL;
@@ -394,22 +396,23 @@ int cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *pGraph) {
             }
         }
         *pGraph = NULL;
+        c->graph->capturing = 0;
         if (e == 0) *pGraph = c->graph;
         else bs_graph_free(c->graph);
         end(c);
     }
-    pthread_mutex_unlock(&cap_lock);
-    if (why != NULL) say("cudaStreamEndCapture", e, why);
+    pthread_mutex_unlock(&bs_cap_lock);
+    if (why != NULL) bs_say("cudaStreamEndCapture", e, why);
     return e ? bs_set(e) : cudaSuccess;
 }
 
 static int capture_info(cudaStream_t s, int *status, unsigned long long *id, cudaGraph_t *graph,
                         const cudaGraphNode_t **deps, const void **edges, size_t *ndeps) {
     int bad;
-    bs_stream *st = stream_of(s, &bad);
+    bs_stream *st = bs_stream_of(s, &bad);
     if (bad) return bs_set(cudaErrorInvalidResourceHandle);
     if (status == NULL || (edges != NULL && deps == NULL)) return bs_set(cudaErrorInvalidValue);
-    pthread_mutex_lock(&cap_lock);
+    pthread_mutex_lock(&bs_cap_lock);
     int implicit = st == NULL && legacy_blocked(0);
     bs_capture *c = st ? st->cap : NULL;
     if (!implicit) {
@@ -422,7 +425,7 @@ static int capture_info(cudaStream_t s, int *status, unsigned long long *id, cud
             if (ndeps) *ndeps = st->ndeps;
         }
     }
-    pthread_mutex_unlock(&cap_lock);
+    pthread_mutex_unlock(&bs_cap_lock);
     return implicit ? bs_set(cudaErrorStreamCaptureImplicit) : cudaSuccess;
 }
 
@@ -435,19 +438,27 @@ int cudaStreamGetCaptureInfo(cudaStream_t s, int *status, unsigned long long *id
     return capture_info(s, status, id, graph, deps, edges, ndeps);
 }
 
-/* flags: cudaStreamAddCaptureDependencies (0) or cudaStreamSetCaptureDependencies (1). */
+/* flags: cudaStreamAddCaptureDependencies (0) or cudaStreamSetCaptureDependencies (1). The nodes
+   must be the capture graph's (else cudaErrorInvalidValue, the set unchanged); each counts once. */
 int cudaStreamUpdateCaptureDependencies(cudaStream_t s, cudaGraphNode_t *deps, const void *edges, size_t n, unsigned flags) {
     (void) edges;
     int bad;
-    bs_stream *st = stream_of(s, &bad);
+    bs_stream *st = bs_stream_of(s, &bad);
     if (bad) return bs_set(cudaErrorInvalidResourceHandle);
     if ((n > 0 && deps == NULL) || flags > 1) return bs_set(cudaErrorInvalidValue);
-    pthread_mutex_lock(&cap_lock);
+    pthread_mutex_lock(&bs_cap_lock);
     bs_capture *c = st ? st->cap : NULL;
-    if (c != NULL && flags == 1) set_deps(st, deps, n);
-    else if (c != NULL) add_deps(st, deps, n);
-    pthread_mutex_unlock(&cap_lock);
-    return c == NULL ? bs_set(cudaErrorIllegalState) : cudaSuccess;
+    int foreign = 0;
+    for (size_t i = 0; c != NULL && i < n && !foreign; i++) foreign = bad_node(deps[i]) || deps[i]->graph != c->graph;
+    if (c != NULL && !foreign) {
+        if (flags == 1) st->ndeps = 0;
+        bs_add_deps(st, deps, n);
+    }
+    pthread_mutex_unlock(&bs_cap_lock);
+    if (c == NULL) return bs_set(cudaErrorIllegalState);
+    if (!foreign) return cudaSuccess;
+    bs_say("cudaStreamUpdateCaptureDependencies", cudaErrorInvalidValue, "a node that is not in the graph being captured");
+    return bs_set(cudaErrorInvalidValue);
 }
 
 int cudaThreadExchangeStreamCaptureMode(int *mode) {
@@ -455,138 +466,5 @@ int cudaThreadExchangeStreamCaptureMode(int *mode) {
     int old = thread_mode;
     thread_mode = *mode;
     *mode = old;
-    return cudaSuccess;
-}
-
-/* ---- events: an event records the virtual cycles so far, or, on a capturing stream, the
-   stream's dependency set (which a stream that waits on it then depends on) ------------------- */
-
-static int bad_event(cudaEvent_t e) { return (uintptr_t) e < 4096 || ((bs_event *) e)->magic != EVENT_MAGIC; }
-
-int cudaEventCreate(cudaEvent_t *e) {
-    BS_STICKY();
-    if (e == NULL) return bs_set(cudaErrorInvalidValue);
-    bs_event *ev = calloc(1, sizeof *ev);
-    if (ev == NULL) return bs_set(cudaErrorMemoryAllocation);
-    ev->magic = EVENT_MAGIC;
-    *e = ev;
-    return cudaSuccess;
-}
-
-int cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags) { (void) flags; return cudaEventCreate(e); }
-
-int cudaEventDestroy(cudaEvent_t e) {
-    BS_STICKY();
-    if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
-    ((bs_event *) e)->magic = 0;
-    free(((bs_event *) e)->deps);
-    free(e);
-    return cudaSuccess;
-}
-
-int cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
-    BS_STICKY();
-    if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
-    int bad;
-    bs_stream *st = stream_of(s, &bad);
-    if (bad) return bs_set(cudaErrorInvalidResourceHandle);
-    if (st == NULL) {
-        int c = bs_capture_check_legacy("cudaEventRecord");
-        if (c) return c;
-    }
-    bs_event *ev = e;
-    pthread_mutex_lock(&cap_lock);
-    bs_capture *c = st ? st->cap : NULL;
-    int invalid = c != NULL && c->status != STATUS_ACTIVE;
-    if (c != NULL && !invalid) {
-        ev->cap_id = c->id;
-        free(ev->deps);
-        ev->deps = malloc((st->ndeps ? st->ndeps : 1) * sizeof *ev->deps);
-        if (ev->deps == NULL) bs_fatal("out of host memory");
-        if (st->ndeps) memcpy(ev->deps, st->deps, st->ndeps * sizeof *ev->deps);
-        ev->ndeps = st->ndeps;
-    } else if (c == NULL) {
-        ev->cap_id = 0;
-        ev->at = bs_cycles();
-        ev->recorded = 1;
-    }
-    pthread_mutex_unlock(&cap_lock);
-    return invalid ? bs_set(cudaErrorStreamCaptureInvalidated) : cudaSuccess;
-}
-
-int cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned flags) { (void) flags; return cudaEventRecord(e, s); }
-
-int cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags) {
-    (void) flags;
-    BS_STICKY();
-    if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
-    int bad;
-    bs_stream *st = stream_of(s, &bad);
-    if (bad) return bs_set(cudaErrorInvalidResourceHandle);
-    bs_event *ev = e;
-    if (st == NULL && ev->cap_id == 0) return bs_capture_check_legacy("cudaStreamWaitEvent");
-    int err = cudaSuccess;
-    const char *why = NULL;
-    pthread_mutex_lock(&cap_lock);
-    bs_capture *c = st ? st->cap : NULL;
-    bs_capture *ec = ev->cap_id ? find(ev->cap_id) : NULL;
-    if (ev->cap_id != 0 && ec == NULL && c != NULL) {
-        err = cudaErrorStreamCaptureIsolation;
-        why = "the event was last recorded in a capture that has ended; the capture is invalidated";
-        c->status = STATUS_INVALIDATED;
-    } else if (ev->cap_id != 0 && ec == NULL) {
-        /* nothing to wait for: that capture's work runs only in graph launches, which end when issued */
-    } else if (ec != NULL && st == NULL) {
-        err = cudaErrorStreamCaptureImplicit;
-        why = "the legacy default stream cannot join a capture; the capture is invalidated";
-        ec->status = STATUS_INVALIDATED;
-    } else if (ec != NULL && c == NULL) {
-        join(ec, st); /* a fork: the stream joins the capture */
-        set_deps(st, ev->deps, ev->ndeps);
-    } else if (ec != NULL && c == ec) {
-        add_deps(st, ev->deps, ev->ndeps);
-    } else if (ec != NULL) {
-        err = cudaErrorStreamCaptureMerge;
-        why = "the stream takes part in another capture; both are invalidated";
-        ec->status = c->status = STATUS_INVALIDATED;
-    } else if (c != NULL) {
-        err = cudaErrorStreamCaptureIsolation;
-        why = "a capturing stream cannot wait on an event recorded outside the capture; the capture is invalidated";
-        c->status = STATUS_INVALIDATED;
-    }
-    pthread_mutex_unlock(&cap_lock);
-    if (why != NULL) say("cudaStreamWaitEvent", err, why);
-    return err ? bs_set(err) : cudaSuccess;
-}
-
-/* An event last recorded in a capture has no time and cannot be waited for on the host. */
-static int captured(const char *fn, bs_event *ev) {
-    if (ev->cap_id == 0) return cudaSuccess;
-    say(fn, cudaErrorCapturedEvent, "the event was last recorded in a capturing stream");
-    return bs_set(cudaErrorCapturedEvent);
-}
-
-int cudaEventSynchronize(cudaEvent_t e) {
-    BS_STICKY();
-    if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
-    return captured("cudaEventSynchronize", e);
-}
-
-int cudaEventQuery(cudaEvent_t e) {
-    BS_STICKY();
-    if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
-    return captured("cudaEventQuery", e);
-}
-
-int cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end_) {
-    BS_STICKY();
-    if (ms == NULL) return bs_set(cudaErrorInvalidValue);
-    if (bad_event(start) || bad_event(end_)) return bs_set(cudaErrorInvalidResourceHandle);
-    bs_event *a = start, *b = end_;
-    int e = captured("cudaEventElapsedTime", a);
-    if (e == 0) e = captured("cudaEventElapsedTime", b);
-    if (e) return e;
-    if (!a->recorded || !b->recorded) return bs_set(cudaErrorInvalidResourceHandle);
-    *ms = (float) ((double) ((int64_t) (b->at - a->at)) / (double) CLOCK_KHZ);
     return cudaSuccess;
 }

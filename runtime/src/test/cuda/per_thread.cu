@@ -2,6 +2,7 @@
 // runtime's _ptsz/_ptds entry points), which, unlike the legacy one, can capture.
 #include <cstdio>
 #include <cuda_runtime.h>
+#include <thread>
 
 __global__ void add_one(int *p, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -38,6 +39,15 @@ int main() {
     for (int i = 0; i < n; i++) if (h[i] != 3) { printf("FAIL h[%d] = %d\n", i, h[i]); return 1; }
     CHECK(cudaGraphExecDestroy(x));
     CHECK(cudaGraphDestroy(g));
+    // A thread that ends while its default stream captures (a program bug): the capture ends with
+    // it, so the legacy stream (blocked while a blocking stream captures) is usable again.
+    int began = -1;
+    std::thread t([&] { began = cudaStreamBeginCapture(0, cudaStreamCaptureModeRelaxed); add_one<<<1, 128>>>(a, n); });
+    t.join();
+    CHECK((cudaError_t) began);
+    add_one<<<1, 128, 0, cudaStreamLegacy>>>(a, n);
+    CHECK(cudaGetLastError());
+    CHECK(cudaStreamSynchronize(cudaStreamLegacy));
     CHECK(cudaFree(a));
     printf("PASS per_thread\n");
     return 0;

@@ -42,6 +42,17 @@ class ExecGraphsTest {
     }
 
     @Test
+    void graphCallsGivenNullArraysDestroyedOrForeignNodesOrOverflowingSizesGiveTheDocumentedResultsAndNeverTouchFreedMemory() throws Exception {
+        ExecProgramsTest.Ran r = exec("graph_misuse");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS graph_misuse"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaGraphDestroy: the graph is being captured into; end the capture first"
+                + " (returns cudaErrorInvalidValue)"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaStreamUpdateCaptureDependencies: a node that is not in the graph being"
+                + " captured (returns cudaErrorInvalidValue)"), r.all());
+    }
+
+    @Test
     void streamOrderedAllocationsCountInTheirPoolAndPoolAttributesFollowTheirDocumentation() throws Exception {
         ExecProgramsTest.Ran r = exec("mempool");
         assertEquals(0, r.code(), r.all());
@@ -58,7 +69,7 @@ class ExecGraphsTest {
     }
 
     @Test
-    void aProgramBuiltWithPerThreadDefaultStreamsLaunchesAndCapturesOnItsThreadsDefaultStream() throws Exception {
+    void aProgramBuiltWithPerThreadDefaultStreamsLaunchesAndCapturesOnItsThreadsDefaultStreamAndItsCaptureEndsWithTheThread() throws Exception {
         ExecProgramsTest.Ran r = ExecProgramsTest.exec(CudaPrograms.build("per_thread", "-cudart", "shared", "--default-stream", "per-thread"),
                 LaunchOptions.defaults().withBundles(bundles.resolve("failed"), false));
         assertEquals(0, r.code(), r.all());

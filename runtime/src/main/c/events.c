@@ -1,0 +1,156 @@
+/*
+ * Events (docs/runtime.md, "Streams and events", "Graphs and stream capture"): an event records
+ * the virtual cycles of all launches so far, or, on a capturing stream, the stream's dependency
+ * set, which a stream that waits on it then depends on (a fork joins the capture; the join back
+ * is checked by cudaStreamEndCapture, streams.c).
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capture.h"
+
+#define CLOCK_KHZ 1755000ull
+#define EVENT_MAGIC 0x45564E54u
+
+typedef struct {
+    uint32_t magic;
+    int recorded;
+    uint64_t at;
+    unsigned long long cap_id; /* last recorded in this capture (0: outside any) */
+    cudaGraphNode_t *deps;     /* the recording stream's dependency set then */
+    size_t ndeps;
+} bs_event;
+
+static int bad_event(cudaEvent_t e) { return !bs_handle_live(e) || ((bs_event *) e)->magic != EVENT_MAGIC; }
+
+int cudaEventCreate(cudaEvent_t *e) {
+    BS_STICKY();
+    if (e == NULL) return bs_set(cudaErrorInvalidValue);
+    bs_event *ev = calloc(1, sizeof *ev);
+    if (ev == NULL) return bs_set(cudaErrorMemoryAllocation);
+    ev->magic = EVENT_MAGIC;
+    bs_handle_add(ev);
+    *e = ev;
+    return cudaSuccess;
+}
+
+int cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags) { (void) flags; return cudaEventCreate(e); }
+
+int cudaEventDestroy(cudaEvent_t e) {
+    BS_STICKY();
+    if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
+    ((bs_event *) e)->magic = 0;
+    bs_handle_remove(e);
+    free(((bs_event *) e)->deps);
+    free(e);
+    return cudaSuccess;
+}
+
+int cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
+    BS_STICKY();
+    if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
+    int bad;
+    bs_stream *st = bs_stream_of(s, &bad);
+    if (bad) return bs_set(cudaErrorInvalidResourceHandle);
+    if (st == NULL) {
+        int c = bs_capture_check_legacy("cudaEventRecord");
+        if (c) return c;
+    }
+    bs_event *ev = e;
+    pthread_mutex_lock(&bs_cap_lock);
+    bs_capture *c = st ? st->cap : NULL;
+    int invalid = c != NULL && c->status != STATUS_ACTIVE;
+    if (c != NULL && !invalid) {
+        ev->cap_id = c->id;
+        free(ev->deps);
+        ev->deps = malloc((st->ndeps ? st->ndeps : 1) * sizeof *ev->deps);
+        if (ev->deps == NULL) bs_fatal("out of host memory");
+        if (st->ndeps) memcpy(ev->deps, st->deps, st->ndeps * sizeof *ev->deps);
+        ev->ndeps = st->ndeps;
+    } else if (c == NULL) {
+        ev->cap_id = 0;
+        ev->at = bs_cycles();
+        ev->recorded = 1;
+    }
+    pthread_mutex_unlock(&bs_cap_lock);
+    return invalid ? bs_set(cudaErrorStreamCaptureInvalidated) : cudaSuccess;
+}
+
+int cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned flags) { (void) flags; return cudaEventRecord(e, s); }
+
+int cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags) {
+    (void) flags;
+    BS_STICKY();
+    if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
+    int bad;
+    bs_stream *st = bs_stream_of(s, &bad);
+    if (bad) return bs_set(cudaErrorInvalidResourceHandle);
+    bs_event *ev = e;
+    if (st == NULL && ev->cap_id == 0) return bs_capture_check_legacy("cudaStreamWaitEvent");
+    int err = cudaSuccess;
+    const char *why = NULL;
+    pthread_mutex_lock(&bs_cap_lock);
+    bs_capture *c = st ? st->cap : NULL;
+    bs_capture *ec = ev->cap_id ? bs_capture_find(ev->cap_id) : NULL;
+    if (ev->cap_id != 0 && ec == NULL && c != NULL) {
+        err = cudaErrorStreamCaptureIsolation;
+        why = "the event was last recorded in a capture that has ended; the capture is invalidated";
+        c->status = STATUS_INVALIDATED;
+    } else if (ev->cap_id != 0 && ec == NULL) {
+        /* nothing to wait for: that capture's work runs only in graph launches, which end when issued */
+    } else if (ec != NULL && st == NULL) {
+        err = cudaErrorStreamCaptureImplicit;
+        why = "the legacy default stream cannot join a capture; the capture is invalidated";
+        ec->status = STATUS_INVALIDATED;
+    } else if (ec != NULL && c == NULL) {
+        bs_capture_join(ec, st); /* a fork: the stream joins the capture */
+        bs_set_deps(st, ev->deps, ev->ndeps);
+    } else if (ec != NULL && c == ec) {
+        bs_add_deps(st, ev->deps, ev->ndeps);
+    } else if (ec != NULL) {
+        err = cudaErrorStreamCaptureMerge;
+        why = "the stream takes part in another capture; both are invalidated";
+        ec->status = c->status = STATUS_INVALIDATED;
+    } else if (c != NULL) {
+        err = cudaErrorStreamCaptureIsolation;
+        why = "a capturing stream cannot wait on an event recorded outside the capture; the capture is invalidated";
+        c->status = STATUS_INVALIDATED;
+    }
+    pthread_mutex_unlock(&bs_cap_lock);
+    if (why != NULL) bs_say("cudaStreamWaitEvent", err, why);
+    return err ? bs_set(err) : cudaSuccess;
+}
+
+/* An event last recorded in a capture has no time and cannot be waited for on the host. */
+static int captured(const char *fn, bs_event *ev) {
+    if (ev->cap_id == 0) return cudaSuccess;
+    bs_say(fn, cudaErrorCapturedEvent, "the event was last recorded in a capturing stream");
+    return bs_set(cudaErrorCapturedEvent);
+}
+
+int cudaEventSynchronize(cudaEvent_t e) {
+    BS_STICKY();
+    if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
+    return captured("cudaEventSynchronize", e);
+}
+
+int cudaEventQuery(cudaEvent_t e) {
+    BS_STICKY();
+    if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
+    return captured("cudaEventQuery", e);
+}
+
+int cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end_) {
+    BS_STICKY();
+    if (ms == NULL) return bs_set(cudaErrorInvalidValue);
+    if (bad_event(start) || bad_event(end_)) return bs_set(cudaErrorInvalidResourceHandle);
+    bs_event *a = start, *b = end_;
+    int e = captured("cudaEventElapsedTime", a);
+    if (e == 0) e = captured("cudaEventElapsedTime", b);
+    if (e) return e;
+    if (!a->recorded || !b->recorded) return bs_set(cudaErrorInvalidResourceHandle);
+    *ms = (float) ((double) ((int64_t) (b->at - a->at)) / (double) CLOCK_KHZ);
+    return cudaSuccess;
+}
