@@ -168,6 +168,17 @@ class MemoryOpsTest {
     }
 
     @Test
+    void aFloatAtomicAddWhoseSumIsNaNStoresTheCanonicalNaN() {
+        String body = "st.global.f32 [%rd40], 0f7FC00001;\nred.global.add.f32 [%rd40], 0fFFC00002;\n"
+                + "st.global.f64 [%rd41], 0dFFF8000000000003;\natom.global.add.f64 %fd1, [%rd41], 0d7FF8000000000004;\n"
+                + "st.global.f32 [%rd40+4], 0f7F800000;\natom.global.add.f32 %f1, [%rd40+4], 0fFF800000;\n";
+        LaunchedRun r = ExecKernel.of(body).ok();
+        assertEquals(0x7FFFFFFFL, w(r, 0));
+        assertEquals(0x7FFFFFFFFFFFFFFFL, x(r, 0));
+        assertEquals(0x7FFFFFFFL, w(r, 1), "inf + -inf");
+    }
+
+    @Test
     void floatAndSixtyFourBitAtomics() {
         String body = "st.global.f64 [%rd41], 0d3FF8000000000000;\natom.global.add.f64 %fd1, [%rd41], 0d4004000000000000;\n"
                 + "mov.b64 %rd1, %fd1;\n" + x(1, "%rd1") + "st.shared.u64 [sm], 5;\n"

@@ -64,4 +64,11 @@ class BulkReductionTest {
         assertEquals(0x80000000L, BulkReduction.addF32FlushingSubnormals(0x00C00000L, 0x80E00000L));
         assertEquals(0x40400000L, BulkReduction.addF32FlushingSubnormals(0x3F800000L, 0x40000000L), "1 + 2 = 3");
     }
+
+    @Test
+    void aBulkAddWhoseSumIsNaNGivesTheCanonicalNaN() {
+        assertEquals(0x7FFFFFFFL, BulkReduction.apply(BulkReduction.ADD, ScalarType.F32, 0x7FC00001L, 0xFFC00002L));
+        assertEquals(0x7FFFFFFFFFFFFFFFL, BulkReduction.apply(BulkReduction.ADD, ScalarType.F64, 0xFFF8000000000003L, 0x7FF8000000000004L));
+        assertEquals(0x7FFFFFFFL, BulkReduction.addF32FlushingSubnormals(0x7F800000L, 0xFF800000L));
+    }
 }
