@@ -356,23 +356,20 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         if (newFile) showPanel(file.lesson() != null ? Panel.LESSON : Panel.THREADS);
     }
 
+    /**
+     * A snapshot from the session. While a run goes on (a progress snapshot) only what must move
+     * is updated: the status line (outcome, step counter, progress, followed warp) and the
+     * timeline's position; the heavy panes (sources, threads, barriers, inspector, diagnostics,
+     * console, deadlock) keep the moment they showed and take the stop's snapshot when the run
+     * pauses or ends. Each frame of a run then repaints a few labels and the timeline instead of
+     * most of the window, and every pane still shows one whole snapshot, never two mixed.
+     */
     @Override
     public void updated(Snapshot s) {
-        boolean wasFinished = finished.get();
+        boolean progressOnly = s.cause() == Snapshot.Cause.RUN_PROGRESS;
+        if (!progressOnly) updatePanes(s);
         Snapshot.Travel t = s.travel();
-        source.update(s);
-        cuda.update(s.focusLoc(), s.focusLine());
-        barriers.update(s);
-        if (t.hitBreakpoint() >= 0) selection.dropThread(); // the session now follows the hit's warp
-        threads.update(s.threads());
-        shape = s.threads();
-        Inspection seen = s.inspection();
-        focus.update(s.threads(), seen != null && seen.slot() >= 0 ? seen.slot() >> 5 : s.focusWarp());
-        inspected(s.inspection());
-        // At the run's end every recorded diagnostic has fired, the deadlock found there included.
-        diagnosticsList.update(t.recorded(), s.finished() ? Long.MAX_VALUE : s.steps(), s.threads().grid());
-        console.update(s.steps());
-        deadlock.update(s.deadlock());
+        boolean wasFinished = finished.get();
         finished.set(s.finished());
         now.set(s.steps());
         if (timeline.get() != null) timeline.get().positionProperty().set(s.steps());
@@ -391,12 +388,31 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         diagnostics.set(n == 1 ? "1 diagnostic" : n + " diagnostics");
         if (!t.stop().isEmpty()) message.set(t.stop());
         else if (!s.lastAction().isEmpty() && s.cause() != Snapshot.Cause.OPENED) message.set(s.lastAction());
-        if (s.cause() != Snapshot.Cause.RUN_PROGRESS) breakpoints.stoppedAt(t.hitBreakpoint());
+        if (progressOnly) return;
+        breakpoints.stoppedAt(t.hitBreakpoint());
         // The report describes the end of the run: shown there, put away elsewhere.
         report.set(s.report() != null ? s.report() : "");
         reportVisible.set(s.report() != null);
         if (s.finished() && !wasFinished) showPanel(StatusTexts.panelForEnd(s.outcome()));
         selection.updated(); // last: a place that went to this step reads its thread's rows
+    }
+
+    /** The panes that show the machine at one moment: all from the same snapshot, in one go. */
+    private void updatePanes(Snapshot s) {
+        Snapshot.Travel t = s.travel();
+        source.update(s);
+        cuda.update(s.focusLoc(), s.focusLine());
+        barriers.update(s);
+        if (t.hitBreakpoint() >= 0) selection.dropThread(); // the session now follows the hit's warp
+        threads.update(s.threads());
+        shape = s.threads();
+        Inspection seen = s.inspection();
+        focus.update(s.threads(), seen != null && seen.slot() >= 0 ? seen.slot() >> 5 : s.focusWarp());
+        inspected(s.inspection());
+        // At the run's end every recorded diagnostic has fired, the deadlock found there included.
+        diagnosticsList.update(t.recorded(), s.finished() ? Long.MAX_VALUE : s.steps(), s.threads().grid());
+        console.update(s.steps());
+        deadlock.update(s.deadlock());
     }
 
     @Override

@@ -174,6 +174,29 @@ class DebuggerViewModelTest {
     }
 
     @Test
+    void whileRunningOnlyTheStatusMovesAndThePanesTakeTheStopsSnapshot() {
+        DebuggerViewModel manual = new DebuggerViewModel(l -> new DebugSession(task -> {}, Runnable::run, l));
+        manual.opened(new OpenedFile(Path.of("/x/k.ptx"), "k.ptx", List.of("nop;", "nop;", "nop;", "exit;")));
+        manual.updated(Snapshots.at(Outcome.RUNNING, 0, 1, Map.of(), List.of(), List.of()));
+        manual.run();
+        manual.updated(as(Snapshots.at(Outcome.RUNNING, 7, 3, Map.of(3, 1), List.of(), List.of()), Snapshot.Cause.RUN_PROGRESS));
+        assertTrue(manual.stepsProperty().get().startsWith("step 7 "), manual.stepsProperty().get());
+        assertEquals(7, manual.nowProperty().get());
+        assertEquals("running", manual.outcomeProperty().get());
+        assertEquals(1, manual.source().getCurrentLine(), "the PTX pane keeps the moment it showed");
+        assertEquals(Map.of(), manual.source().warpsAtLineProperty().get());
+        manual.updated(as(Snapshots.at(Outcome.RUNNING, 9, 4, Map.of(4, 1), List.of(), List.of()), Snapshot.Cause.RUN_END));
+        assertEquals(4, manual.source().getCurrentLine(), "the stop's snapshot reaches the panes");
+        assertEquals(Map.of(4, 1), manual.source().warpsAtLineProperty().get());
+        assertTrue(manual.stepsProperty().get().startsWith("step 9 "), manual.stepsProperty().get());
+    }
+
+    private static Snapshot as(Snapshot s, Snapshot.Cause cause) {
+        return new Snapshot(s.outcome(), s.steps(), s.cycles(), s.maxSteps(), s.focusWarp(), s.focusName(), s.focusLine(),
+                s.lastAction(), s.warpsAtLine(), s.barriers(), s.diagnostics(), s.report(), cause);
+    }
+
+    @Test
     void theStatusSaysThePolicyAndSeedOfTheOpenRun() {
         assertEquals("", vm.runPolicyProperty().get());
         vm.open(TestFiles.sample("block-reduce"));
