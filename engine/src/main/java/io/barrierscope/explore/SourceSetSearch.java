@@ -93,6 +93,8 @@ final class SourceSetSearch {
 
     /** Analysis states a run keeps along its own part, at most (each about a vector clock per warp and per key). */
     static final int SNAPSHOTS = 16;
+    /** The bytes of the states one run keeps, at most (about: on a launch of many warps and words a state is large). */
+    static final long SNAPSHOT_BYTES = 16L << 20;
     /** Entries between two kept states, at least (a copy costs about as much as analysing a few dozen entries). */
     static final int SNAPSHOT_MIN_ENTRIES = 64;
 
@@ -155,8 +157,9 @@ final class SourceSetSearch {
 
     /**
      * Reports the races of run {@code f}'s own part: the analysis resumes from its parent's state
-     * at the fork, and keeps states at most {@link #SNAPSHOTS} + 1 along the run's own part for its
-     * forks to resume from.
+     * at the fork, and keeps states along the run's own part for its forks to resume from: at most
+     * {@link #SNAPSHOTS} + 1 (and about {@link #SNAPSHOT_BYTES}), plus the last one a fork resumed
+     * from, for the runs on the path being searched only (a run drops them when its subtree is done).
      */
     private void analyzeRun(Frame f) {
         State s = f.dpor;
@@ -165,8 +168,11 @@ final class SourceSetSearch {
         s.snaps = new ArrayList<>();
         s.snaps.add(a.snapshot());
         int every = Math.max(SNAPSHOT_MIN_ENTRIES, (s.log.n - s.prefixCount + SNAPSHOTS - 1) / SNAPSHOTS);
+        long bytes = 0;
         for (int to = s.prefixCount + every; to < s.log.n; to += every) {
             a.run(s.log, to, s.prefixCount, sink);
+            bytes += a.bytes();
+            if (bytes > SNAPSHOT_BYTES) break; // a fork past here replays from the last state kept
             s.snaps.add(a.snapshot());
         }
         a.run(s.log, s.log.n, s.prefixCount, sink);

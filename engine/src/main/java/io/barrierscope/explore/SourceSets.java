@@ -108,6 +108,9 @@ final class SourceSets {
             return a == null ? null : copies.computeIfAbsent(a, int[]::clone);
         }
 
+        /** Roughly the bytes a copy holds (clocks per warp and per key, counted unshared: an upper bound). */
+        long bytes() { return 64 + (long) warps * (warps * 4 + 32) + keys.size() * (112L + warps * 8L); }
+
         /** A copy to keep (its entry numbers shared with this state's array, whose first {@link #pos} never change). */
         Analysis snapshot() { return new Analysis(this, evSeq); }
 
