@@ -18,8 +18,9 @@ import java.util.List;
  * what the symmetric-warp reduction saves: schedules to exhaust preemption bound 1, 2, 3 with
  * and without it, and the same for the partial-order reduction. A plain main, not JMH: a search is
  * seconds long, and its own determinism makes the schedule count exact. Usage: java -cp
- * benchmarks.jar io.barrierscope.bench.ExploreBenchmark [REPO_ROOT] [--symmetry-only | --por-only | --por-throughput]
- * (--por-throughput: the partial-order reduction's cost per schedule, by thread CPU time).
+ * benchmarks.jar io.barrierscope.bench.ExploreBenchmark [REPO_ROOT] [--symmetry-only | --por-only | --por-throughput |
+ * --source-sets-throughput] (--por-throughput: the partial-order reduction's cost per schedule, by thread CPU time;
+ * --source-sets-throughput: the same for source sets against sleep sets alone).
  */
 public final class ExploreBenchmark {
     private ExploreBenchmark() {}
@@ -30,6 +31,10 @@ public final class ExploreBenchmark {
         boolean porOnly = List.of(args).contains("--por-only");
         if (List.of(args).contains("--por-throughput")) {
             partialOrderThroughput();
+            return;
+        }
+        if (List.of(args).contains("--source-sets-throughput")) {
+            sourceSetsThroughput();
             return;
         }
         if (!symmetryOnly && !porOnly) throughputAndTimeToFind(root);
@@ -72,6 +77,30 @@ public final class ExploreBenchmark {
                 double s = (mx.getCurrentThreadCpuTime() - c0) / 1e9;
                 long n = r.coverage().schedules();
                 line.append(String.format(" %s %d schedules in %.2f s CPU = %.0f schedules/s;", on ? "POR" : "no POR", n, s, n / s));
+            }
+            System.out.println(line);
+        }
+    }
+
+    /**
+     * The throughput kernel (124 iterations, bound 1, exhausted) by thread CPU time of the
+     * exploring thread, source sets against sleep sets alone (the same 749 schedules), alternating;
+     * the first rounds warm the JIT up.
+     */
+    private static void sourceSetsThroughput() throws Exception {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        Path launch = fourWarpKernel(124);
+        for (int round = 0; round < 5; round++) {
+            StringBuilder line = new StringBuilder("round " + round + ":");
+            for (int i = 0; i < 2; i++) {
+                Explorer ex = new Explorer(LaunchValidation.validate(launch).start(new SchedulePolicy()), () -> 0L);
+                ex.systematicOnly(true);
+                ex.sourceSets(i == 0);
+                long c0 = mx.getCurrentThreadCpuTime();
+                Explorer.Result r = ex.explore(new Explorer.Options(200_000, 0, 0, 1, 10_000_000, true, -1));
+                double s = (mx.getCurrentThreadCpuTime() - c0) / 1e9;
+                line.append(String.format(" %s %d schedules, %d warp steps in %.2f s CPU;", i == 0 ? "source sets" : "sleep sets alone",
+                        r.coverage().schedules(), r.coverage().warpSteps(), s));
             }
             System.out.println(line);
         }

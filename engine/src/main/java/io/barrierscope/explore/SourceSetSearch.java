@@ -73,6 +73,10 @@ final class SourceSetSearch {
         final TreeMap<Long, Point> points = new TreeMap<>();
         final TreeMap<Long, Work> work = new TreeMap<>();
         long fullUpTo = -1;
+        /** Race analysis states over {@link #log} by entries analysed, ascending; kept while the run's subtree is searched. */
+        List<SourceSets.Analysis> snaps;
+        /** The state a fork last resumed from (the forks of one decision share it). */
+        SourceSets.Analysis exact;
 
         State(Frame parent) { this.parent = parent; }
 
@@ -86,6 +90,13 @@ final class SourceSetSearch {
         for (int i = 0; i < n; i++) m |= 1L << ws[i];
         return m;
     }
+
+    /** Analysis states a run keeps along its own part, at most (each about a vector clock per warp and per key). */
+    static final int SNAPSHOTS = 16;
+    /** The bytes of the states one run keeps, at most (about: on a launch of many warps and words a state is large). */
+    static final long SNAPSHOT_BYTES = 16L << 20;
+    /** Entries between two kept states, at least (a copy costs about as much as analysing a few dozen entries). */
+    static final int SNAPSHOT_MIN_ENTRIES = 64;
 
     private final Explorer ex;
     private final int warps;
@@ -114,7 +125,7 @@ final class SourceSetSearch {
             w.forks.add(new Fork(a));
             if (a[1] == SchedulePolicy.WARP) w.warps |= 1L << a[2];
         }
-        SourceSets.analyze(s.log, s.prefixCount, warps, (p, initials, preferred, step) -> request(f, p, initials, preferred, step));
+        analyzeRun(f);
         TreeSet<Long> keys = new TreeSet<>(s.points.keySet());
         keys.addAll(s.work.keySet());
         double share = ex.systematicShare();
@@ -139,7 +150,45 @@ final class SourceSetSearch {
             skipped += Long.bitCount(dp.asleep) + Long.bitCount(dp.candMask() & ~(w == null ? 0 : w.warps));
         }
         ex.cutByPartialOrder(skipped);
+        s.snaps = null; // the subtree is done: no fork resumes from them any more
+        s.exact = null;
         return true;
+    }
+
+    /**
+     * Reports the races of run {@code f}'s own part: the analysis resumes from its parent's state
+     * at the fork, and keeps states along the run's own part for its forks to resume from: at most
+     * {@link #SNAPSHOTS} + 1 (and about {@link #SNAPSHOT_BYTES}), plus the last one a fork resumed
+     * from, for the runs on the path being searched only (a run drops them when its subtree is done).
+     */
+    private void analyzeRun(Frame f) {
+        State s = f.dpor;
+        SourceSets.Sink sink = (p, initials, preferred, step) -> request(f, p, initials, preferred, step);
+        SourceSets.Analysis a = s.parent == null ? new SourceSets.Analysis(warps, s.log.n) : resume(s.parent.dpor, s.prefixCount, s.log.n);
+        s.snaps = new ArrayList<>();
+        s.snaps.add(a.snapshot());
+        int every = Math.max(SNAPSHOT_MIN_ENTRIES, (s.log.n - s.prefixCount + SNAPSHOTS - 1) / SNAPSHOTS);
+        long bytes = 0;
+        for (int to = s.prefixCount + every; to < s.log.n; to += every) {
+            a.run(s.log, to, s.prefixCount, sink);
+            bytes += a.bytes();
+            if (bytes > SNAPSHOT_BYTES) break; // a fork past here replays from the last state kept
+            s.snaps.add(a.snapshot());
+        }
+        a.run(s.log, s.log.n, s.prefixCount, sink);
+    }
+
+    /** The analysis state after the first {@code count} entries of {@code s.log}, to go on over a log of {@code capacity} entries. */
+    private SourceSets.Analysis resume(State s, int count, int capacity) {
+        if (s.exact != null && s.exact.pos == count) return s.exact.resume(capacity);
+        SourceSets.Analysis best = null;
+        if (s.snaps != null) for (SourceSets.Analysis x : s.snaps) if (x.pos <= count) best = x;
+        SourceSets.Analysis a = best == null ? new SourceSets.Analysis(warps, capacity) : best.resume(capacity);
+        if (a.pos < count) {
+            a.run(s.log, count, Integer.MAX_VALUE, null);
+            s.exact = a.snapshot();
+        }
+        return a;
     }
 
     private static Work work(State s, long k) { return s.work.computeIfAbsent(k, x -> new Work()); }
@@ -217,7 +266,7 @@ final class SourceSetSearch {
             TraceLog log = TraceLog.concat(s.log, pc, r.events());
             long fork = a[0];
             long forkStep = r.forkStepNo();
-            SourceSets.analyze(log, pc, warps, (p, initials, preferred, step) -> {
+            resume(s, pc, log.n).run(log, log.n, pc, (p, initials, preferred, step) -> {
                 if (step >= forkStep && (p < 0 || p > fork)) {
                     drop(f, fork); // the reversal needs one more decision than the bound allows
                 } else {

@@ -2,6 +2,7 @@ package io.barrierscope.explore;
 
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Map;
 
 /**
@@ -40,16 +41,89 @@ final class SourceSets {
 
     /** Reports every race of {@code t} whose later step has index {@code from} or more. */
     static void analyze(TraceLog t, int from, int warps, Sink sink) {
-        int[][] clock = new int[warps][warps];
-        int[] seq = new int[warps];
-        int[] evSeq = new int[t.n];
-        int[] lastEv = new int[warps];
-        Arrays.fill(lastEv, -1);
-        Map<Long, Key> keys = new HashMap<>();
-        int lastAll = -1;
-        int[] allClock = null;
-        int[] cand = new int[16];
-        for (int i = 0; i < t.n; i++) {
+        Analysis a = new Analysis(warps, t.n);
+        a.run(t, t.n, from, sink);
+    }
+
+    /**
+     * The analysis state after a log's first {@link #pos} entries: a run and its forks share
+     * their log up to the fork, so a fork's analysis resumes from a copy of its parent's instead
+     * of starting over ({@link SourceSetSearch}). The clocks are shared between fields as the
+     * analysis makes them (a step's clock is its warp's, its keys' and, joined into in place, an
+     * enabled warp's), and a copy keeps that sharing, so a resumed analysis reports what one from
+     * the start would.
+     */
+    static final class Analysis {
+        private final int warps;
+        /** Entries analysed. */
+        int pos;
+        private int[][] clock;
+        private int[] seq;
+        /** Per entry its warp's sequence number; only the first {@link #pos} are this state's (a snapshot may share the array). */
+        private int[] evSeq;
+        private int[] lastEv;
+        private Map<Long, Key> keys;
+        private int lastAll = -1;
+        private int[] allClock;
+        private int[] cand = new int[16];
+        /** Scratch for {@link SourceSets#initials}. */
+        private final KeyAccess tainted = new KeyAccess();
+        private final KeyAccess vKeys = new KeyAccess();
+
+        Analysis(int warps, int capacity) {
+            this.warps = warps;
+            clock = new int[warps][warps];
+            seq = new int[warps];
+            evSeq = new int[capacity];
+            lastEv = new int[warps];
+            Arrays.fill(lastEv, -1);
+            keys = new HashMap<>();
+        }
+
+        private Analysis(Analysis o, int[] evSeq) {
+            warps = o.warps;
+            pos = o.pos;
+            this.evSeq = evSeq;
+            IdentityHashMap<int[], int[]> copies = new IdentityHashMap<>();
+            clock = new int[warps][];
+            for (int w = 0; w < warps; w++) clock[w] = copy(copies, o.clock[w]);
+            seq = o.seq.clone();
+            lastEv = o.lastEv.clone();
+            lastAll = o.lastAll;
+            allClock = copy(copies, o.allClock);
+            keys = new HashMap<>(Math.max(16, o.keys.size() * 2));
+            for (Map.Entry<Long, Key> e : o.keys.entrySet()) {
+                Key k = e.getValue();
+                Key c = new Key();
+                c.lastWrite = k.lastWrite;
+                c.reads = k.reads.clone();
+                c.nReads = k.nReads;
+                c.writeClock = copy(copies, k.writeClock);
+                c.readClock = copy(copies, k.readClock);
+                keys.put(e.getKey(), c);
+            }
+        }
+
+        private static int[] copy(IdentityHashMap<int[], int[]> copies, int[] a) {
+            return a == null ? null : copies.computeIfAbsent(a, int[]::clone);
+        }
+
+        /** Roughly the bytes a copy holds (clocks per warp and per key, counted unshared: an upper bound). */
+        long bytes() { return 64 + (long) warps * (warps * 4 + 32) + keys.size() * (112L + warps * 8L); }
+
+        /** A copy to keep (its entry numbers shared with this state's array, whose first {@link #pos} never change). */
+        Analysis snapshot() { return new Analysis(this, evSeq); }
+
+        /** A copy to go on from, over a log of up to {@code capacity} entries. */
+        Analysis resume(int capacity) { return new Analysis(this, Arrays.copyOf(evSeq, Math.max(capacity, pos))); }
+
+        /** Analyses entries up to {@code to} of {@code t}, reporting the races whose later step has index {@code from} or more. */
+        void run(TraceLog t, int to, int from, Sink sink) {
+            if (evSeq.length < to) evSeq = Arrays.copyOf(evSeq, to);
+            for (; pos < to; pos++) step(t, pos, pos >= from ? sink : null);
+        }
+
+        private void step(TraceLog t, int i, Sink sink) {
             int q = t.warp[i];
             int[] before = clock[q];
             StepFootprints.Footprint f = t.fp[i];
@@ -69,12 +143,12 @@ final class SourceSets {
                     }
                 }
             }
-            if (i >= from) {
+            if (sink != null) {
                 for (int c = 0; c < nc; c++) {
                     int e = cand[c];
                     int w = t.warp[e];
                     if (w == q || before[w] >= evSeq[e]) continue;
-                    sink.race(t.point[e], initials(t, e, i), q, t.step[e]);
+                    sink.race(t.point[e], initials(t, e, i, tainted, vKeys), q, t.step[e]);
                 }
             }
             // The step's clock: its warp's, joined with every dependent earlier step's.
@@ -124,48 +198,101 @@ final class SourceSets {
      * The initials of v = (the steps after {@code e1} that do not happen after it), then {@code e2}:
      * the warps whose first step in v has no predecessor in v (program order, dependence, enabling).
      */
-    static long initials(TraceLog t, int e1, int e2) {
+    static long initials(TraceLog t, int e1, int e2) { return initials(t, e1, e2, new KeyAccess(), new KeyAccess()); }
+
+    /** As {@link #initials(TraceLog, int, int)}, with two key sets to reuse (emptied first). */
+    private static long initials(TraceLog t, int e1, int e2, KeyAccess tainted, KeyAccess vKeys) {
+        tainted.clear();
+        vKeys.clear();
         long taintedWarps = 1L << t.warp[e1];
-        Map<Long, Boolean> tainted = new HashMap<>();
-        addKeys(tainted, t.fp[e1]);
+        tainted.add(t.fp[e1]);
         taintedWarps |= t.enables[e1];
         boolean taintAll = t.fp[e1].all();
         long seen = 0;
         long enabled = 0;
-        Map<Long, Boolean> vKeys = new HashMap<>();
         boolean vAll = false;
         long out = 0;
         for (int j = e1 + 1; j <= e2; j++) {
             int w = t.warp[j];
             StepFootprints.Footprint f = t.fp[j];
             boolean last = j == e2;
-            if (!last && (taintAll || f.all() || (taintedWarps & (1L << w)) != 0 || dependent(tainted, f))) {
+            if (!last && (taintAll || f.all() || (taintedWarps & (1L << w)) != 0 || tainted.dependent(f))) {
                 taintedWarps |= (1L << w) | t.enables[j];
-                addKeys(tainted, f);
+                tainted.add(f);
                 taintAll |= f.all();
                 continue;
             }
             boolean first = (seen & (1L << w)) == 0;
-            if (first && (enabled & (1L << w)) == 0 && !vAll && !(f.all() && seen != 0) && !dependent(vKeys, f)) out |= 1L << w;
+            if (first && (enabled & (1L << w)) == 0 && !vAll && !(f.all() && seen != 0) && !vKeys.dependent(f)) out |= 1L << w;
             seen |= 1L << w;
             enabled |= t.enables[j];
-            addKeys(vKeys, f);
+            vKeys.add(f);
             vAll |= f.all();
         }
         return out;
     }
 
-    private static boolean dependent(Map<Long, Boolean> keys, StepFootprints.Footprint f) {
-        if (keys.isEmpty()) return false;
-        for (long k : f.keys()) {
-            Boolean w = keys.get(k >>> 1);
-            if (w != null && (w || (k & 1) != 0)) return true;
-        }
-        return false;
-    }
+    /** Keys touched by a set of steps, each with whether one of them wrote it (open addressing: no boxing on this hot path). */
+    private static final class KeyAccess {
+        private long[] key = new long[16];
+        private boolean[] written = new boolean[16];
+        private boolean[] used = new boolean[16];
+        private int size;
+        /** The slots in use, to empty the set in time proportional to its size. */
+        private int[] slots = new int[8];
 
-    private static void addKeys(Map<Long, Boolean> keys, StepFootprints.Footprint f) {
-        for (long k : f.keys()) keys.merge(k >>> 1, (k & 1) != 0, Boolean::logicalOr);
+        void clear() {
+            for (int j = 0; j < size; j++) used[slots[j]] = false;
+            size = 0;
+        }
+
+        /** Whether a step with footprint {@code f} is dependent with one of the steps added (a write to a key, or any access to a written one). */
+        boolean dependent(StepFootprints.Footprint f) {
+            if (size == 0) return false;
+            for (long k : f.keys()) {
+                int i = find(k >>> 1);
+                if (used[i] && (written[i] || (k & 1) != 0)) return true;
+            }
+            return false;
+        }
+
+        void add(StepFootprints.Footprint f) {
+            for (long k : f.keys()) {
+                if (2 * (size + 1) > key.length) grow();
+                int i = find(k >>> 1);
+                if (!used[i]) {
+                    used[i] = true;
+                    key[i] = k >>> 1;
+                    written[i] = false;
+                    slots = push(slots, size++, i);
+                }
+                written[i] |= (k & 1) != 0;
+            }
+        }
+
+        private int find(long k) {
+            int mask = key.length - 1;
+            int i = (int) (k ^ (k >>> 29) ^ (k >>> 47)) * 0x9E3779B1 >>> 7 & mask;
+            while (used[i] && key[i] != k) i = (i + 1) & mask;
+            return i;
+        }
+
+        private void grow() {
+            long[] k0 = key;
+            boolean[] w0 = written;
+            int[] s0 = slots;
+            key = new long[k0.length * 2];
+            written = new boolean[key.length];
+            used = new boolean[key.length];
+            for (int j = 0; j < size; j++) {
+                int o = s0[j];
+                int i = find(k0[o]);
+                used[i] = true;
+                key[i] = k0[o];
+                written[i] = w0[o];
+                slots[j] = i;
+            }
+        }
     }
 
     private static void join(int[] into, int[] c) {
