@@ -49,9 +49,9 @@ final class SourceSets {
      * The analysis state after a log's first {@link #pos} entries: a run and its forks share
      * their log up to the fork, so a fork's analysis resumes from a copy of its parent's instead
      * of starting over ({@link SourceSetSearch}). The clocks are shared between fields as the
-     * analysis makes them (a step's clock is its warp's, its keys' and, joined into in place, an
-     * enabled warp's), and a copy keeps that sharing, so a resumed analysis reports what one from
-     * the start would.
+     * analysis makes them (a step's clock is its warp's and its keys'; a shared array is never
+     * joined into, an enabled warp gets a joined copy), and a copy keeps that sharing, so a resumed
+     * analysis reports what one from the start would.
      */
     static final class Analysis {
         private final int warps;
@@ -190,7 +190,14 @@ final class SourceSets {
                     }
                 }
             }
-            for (long en = t.enables[i]; en != 0; en &= en - 1) join(clock[Long.numberOfTrailingZeros(en)], now);
+            // The enabled warp's next step comes after this one. Joined into a copy: its current clock
+            // array may also be a key's write clock or the last all-step's, which must not grow.
+            for (long en = t.enables[i]; en != 0; en &= en - 1) {
+                int w = Long.numberOfTrailingZeros(en);
+                int[] c = clock[w].clone();
+                join(c, now);
+                clock[w] = c;
+            }
         }
     }
 
