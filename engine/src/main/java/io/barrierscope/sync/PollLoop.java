@@ -88,12 +88,17 @@ final class PollLoop {
         /** Predecessors of node i: predOf[predStart[i] .. predStart[i + 1]). */
         final int[] predStart;
         final int[] predOf;
-        /** Function-local registers an instruction writes, reads (as the slice takes them) and its guard (-1: none). */
+        /** Guard register of each instruction (-1: none). */
+        final int[] guard;
+        /**
+         * Function-local registers an instruction writes and reads (as the slice takes them), and
+         * whether it has an address among its source operands: made for loop members on first need
+         * (a Cfg is used by one thread, while its program's table is built).
+         */
         final int[][] dests;
         final int[][] uses;
-        final int[] guard;
-        /** Whether an instruction has an address among its source operands. */
         final boolean[] loads;
+        private final Regs regs = new Regs();
 
         Cfg(List<Instruction> code) {
             this.code = code;
@@ -125,14 +130,6 @@ final class PollLoop {
                 } else if (i + 1 < n) {
                     succ0[i] = i + 1;
                 }
-                List<Operand> ops = in.operands();
-                BitSet d = dests(in);
-                dests[i] = d.stream().toArray();
-                BitSet u = new BitSet();
-                for (int k = d.isEmpty() ? 0 : 1; k < ops.size(); k++) addRegs(ops.get(k), u);
-                if (!d.isEmpty() && ops.get(0) instanceof Operand.Address a) addRegs(a, u);
-                uses[i] = u.stream().toArray();
-                for (int k = 1; k < ops.size(); k++) loads[i] |= ops.get(k) instanceof Operand.Address;
             }
             predStart = new int[n + 2];
             for (int i = 0; i <= n; i++) {
@@ -155,8 +152,11 @@ final class PollLoop {
             if (!(succ0[q] >= 0 && loop.get(succ0[q])) && !(succ1[q] >= 0 && loop.get(succ1[q]))) return NEVER;
             BitSet slice = new BitSet();
             List<Operand> pollOps = code.get(q).operands();
-            for (int k = 1; k < pollOps.size(); k++) addRegs(pollOps.get(k), slice);
-            int[] members = loop.stream().toArray();
+            Regs pollRegs = new Regs();
+            for (int k = 1; k < pollOps.size(); k++) addRegs(pollOps.get(k), pollRegs);
+            for (int r : pollRegs.take()) slice.set(r);
+            int[] members = new int[loop.cardinality()];
+            for (int i = loop.nextSetBit(0), m = 0; i >= 0; i = loop.nextSetBit(i + 1)) members[m++] = i;
             for (int i : members) {
                 String op = code.get(i).opcode();
                 if (op.equals("brx") || op.equals("call")) return NEVER;
@@ -165,6 +165,7 @@ final class PollLoop {
                 leaves |= succ1[i] >= 0 && !loop.get(succ1[i]);
                 if (leaves && guard[i] >= 0) slice.set(guard[i]);
             }
+            for (int i : members) if (i != q && dests[i] == null) facts(i);
             boolean readsMemory = false;
             for (boolean changed = true; changed; ) {
                 changed = false;
@@ -190,9 +191,21 @@ final class PollLoop {
                     }
                 }
             }
-            int[] regs = slice.stream().toArray();
-            for (int k = 0; k < regs.length; k++) regs[k] += base;
+            int[] regs = new int[slice.cardinality()];
+            for (int r = slice.nextSetBit(0), k = 0; r >= 0; r = slice.nextSetBit(r + 1)) regs[k++] = base + r;
             return new PollLoop(true, regs, readsMemory);
+        }
+
+        private void facts(int i) {
+            Instruction in = code.get(i);
+            List<Operand> ops = in.operands();
+            if (writesFirst(in)) addRegs(ops.get(0), regs);
+            // Every operand after the written one (all when none is written).
+            int from = regs.n == 0 ? 0 : 1;
+            dests[i] = regs.take();
+            for (int k = from; k < ops.size(); k++) addRegs(ops.get(k), regs);
+            uses[i] = regs.take();
+            for (int k = 1; k < ops.size(); k++) loads[i] |= ops.get(k) instanceof Operand.Address;
         }
 
         private static boolean intersects(int[] regs, BitSet set) {
@@ -236,20 +249,35 @@ final class PollLoop {
         }
     }
 
-    /** The registers an instruction writes: its first operand, when that is a register, a vector or a pair of them. */
-    private static BitSet dests(Instruction in) {
-        BitSet d = new BitSet();
+    /** Whether an instruction writes its first operand (a register, a vector or a pair of them), as the slice sees it. */
+    private static boolean writesFirst(Instruction in) {
         String op = in.opcode();
         if (in.operands().isEmpty() || op.equals("st") || op.equals("red") || op.equals("bra") || op.equals("cp")
-                || op.equals("bar") || op.equals("barrier") || op.equals("nanosleep") || op.equals("prefetch")) return d;
-        Operand first = in.operands().get(0);
-        if (!(first instanceof Operand.Address)) addRegs(first, d);
-        return d;
+                || op.equals("bar") || op.equals("barrier") || op.equals("nanosleep") || op.equals("prefetch")) return false;
+        return !(in.operands().get(0) instanceof Operand.Address);
+    }
+
+    /** A growing list of function-local register indices, taken (and emptied) as an array. */
+    private static final class Regs {
+        private static final int[] NONE = new int[0];
+        int[] a = new int[8];
+        int n;
+
+        void add(int r) {
+            if (n == a.length) a = java.util.Arrays.copyOf(a, 2 * n);
+            a[n++] = r;
+        }
+
+        int[] take() {
+            int[] out = n == 0 ? NONE : java.util.Arrays.copyOf(a, n);
+            n = 0;
+            return out;
+        }
     }
 
     /** Function-local register indices of an operand. */
-    private static void addRegs(Operand o, BitSet out) {
-        if (o instanceof Operand.Reg r) out.set(r.reg().index());
+    private static void addRegs(Operand o, Regs out) {
+        if (o instanceof Operand.Reg r) out.add(r.reg().index());
         else if (o instanceof Operand.Address a) { if (a.base() != null) addRegs(a.base(), out); }
         else if (o instanceof Operand.Vector v) for (Operand e : v.elements()) addRegs(e, out);
         else if (o instanceof Operand.Pair p) {
