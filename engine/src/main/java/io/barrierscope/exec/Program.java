@@ -37,8 +37,27 @@ public final class Program {
     public int kernelParamBytes;
     public SymbolTable symbols;
 
+    /** Static analyses of this program, each made once on first need (see {@link #analysis}). */
+    private final java.util.concurrent.ConcurrentHashMap<Class<?>, Object> analyses = new java.util.concurrent.ConcurrentHashMap<>();
+
     public Program(Module module, Function kernel) {
         this.module = module;
         this.kernel = kernel;
+    }
+
+    /**
+     * The analysis of kind {@code kind} of this program, made by {@code make} on first need and then
+     * shared by every run and thread (explore's jobs run copies of one program). {@code make} must
+     * depend on the program alone and return an immutable value: two threads racing may both make
+     * one, and the first stored wins.
+     */
+    public <T> T analysis(Class<T> kind, java.util.function.Function<Program, ? extends T> make) {
+        Object v = analyses.get(kind);
+        if (v == null) {
+            T made = make.apply(this);
+            Object prev = analyses.putIfAbsent(kind, made);
+            v = prev == null ? made : prev;
+        }
+        return kind.cast(v);
     }
 }

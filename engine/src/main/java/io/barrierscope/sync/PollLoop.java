@@ -4,9 +4,8 @@ import io.barrierscope.exec.Program;
 import io.barrierscope.ptx.Function;
 import io.barrierscope.ptx.Instruction;
 import io.barrierscope.ptx.Operand;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -19,6 +18,10 @@ import java.util.Map;
  * from memory. A re-poll is a fixpoint only if those registers, the object and (when the slice loads
  * memory) every memory write are as they were. A loop whose exit depends on a value another thread
  * hands over without memory (a shuffle, a vote, another mbarrier, a call) is never parked.
+ *
+ * <p>The analysis depends on the program alone: it is made once per {@link Program} for every poll
+ * (one control-flow graph per function, in int arrays) and shared, immutable, by all its runs and
+ * threads.
  */
 final class PollLoop {
     /** Whether the loop may ever be parked. */
@@ -36,8 +39,26 @@ final class PollLoop {
 
     private static final PollLoop NEVER = new PollLoop(false, new int[0], true);
 
-    /** The loop of the poll at global {@code pc}. */
+    /** The loop of the poll at global {@code pc}, from the program's table. */
     static PollLoop of(Program p, int pc) {
+        PollLoop l = pc >= 0 && pc < p.code.length ? p.analysis(Table.class, Table::new).byPc[pc] : null;
+        return l != null ? l : analyse(p, pc, new HashMap<>());
+    }
+
+    /** The loops of every poll of a program, by global pc (null where there is no poll). */
+    static final class Table {
+        final PollLoop[] byPc;
+
+        Table(Program p) {
+            byPc = new PollLoop[p.code.length];
+            Map<String, Cfg> graphs = new HashMap<>();
+            for (int pc = 0; pc < byPc.length; pc++) {
+                if (p.code[pc] instanceof MbarrierWaitOp) byPc[pc] = analyse(p, pc, graphs);
+            }
+        }
+    }
+
+    private static PollLoop analyse(Program p, int pc, Map<String, Cfg> graphs) {
         String fn = null;
         int start = -1;
         for (Map.Entry<String, Integer> e : p.functionPc.entrySet()) {
@@ -48,114 +69,220 @@ final class PollLoop {
         }
         if (fn == null) return NEVER;
         Function f = p.module.function(fn);
-        List<Instruction> code = f.instructions();
         int q = pc - start;
-        if (q < 0 || q >= code.size()) return NEVER;
-        int n = code.size();
-        List<List<Integer>> succ = new ArrayList<>(n);
-        List<List<Integer>> pred = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            succ.add(new ArrayList<>(2));
-            pred.add(new ArrayList<>(2));
-        }
-        for (int i = 0; i < n; i++) {
-            Instruction in = code.get(i);
-            String op = in.opcode();
-            if (op.equals("brx") || op.equals("call")) {
-                // Unknown targets or another function's loop: never parked when on the poll's loop (checked below).
-                if (i + 1 < n) succ.get(i).add(i + 1);
-                continue;
-            }
-            boolean guarded = in.guard() != null;
-            if (op.equals("bra")) {
-                if (!in.operands().isEmpty() && in.operands().get(0) instanceof Operand.Label l) succ.get(i).add(l.target());
-                if (guarded && i + 1 < n) succ.get(i).add(i + 1);
-            } else if (op.equals("ret") || op.equals("exit") || op.equals("trap")) {
-                if (guarded && i + 1 < n) succ.get(i).add(i + 1);
-            } else if (i + 1 < n) {
-                succ.get(i).add(i + 1);
-            }
-        }
-        for (int i = 0; i < n; i++) for (int s : succ.get(i)) pred.get(s).add(i);
-        BitSet loop = reach(succ, q);
-        loop.and(reach(pred, q));
-        boolean cycle = false;
-        for (int s : succ.get(q)) cycle |= loop.get(s);
-        if (!cycle) return NEVER;
-        int base = p.registerBase.getOrDefault(fn, 0);
-        BitSet slice = new BitSet();
-        Instruction poll = code.get(q);
-        for (int k = 1; k < poll.operands().size(); k++) addRegs(poll.operands().get(k), base, slice);
-        for (int i = loop.nextSetBit(0); i >= 0; i = loop.nextSetBit(i + 1)) {
-            Instruction in = code.get(i);
-            if (in.opcode().equals("brx") || in.opcode().equals("call")) return NEVER;
-            boolean leaves = in.opcode().equals("ret") || in.opcode().equals("exit") || in.opcode().equals("trap");
-            for (int s : succ.get(i)) leaves |= !loop.get(s);
-            if (leaves && in.guard() != null) slice.set(base + in.guard().reg().index());
-        }
-        boolean readsMemory = false;
-        for (boolean changed = true; changed; ) {
-            changed = false;
-            for (int i = loop.nextSetBit(0); i >= 0; i = loop.nextSetBit(i + 1)) {
-                if (i == q) continue; // the poll's own result: false at every poll that may park
+        if (q < 0 || q >= f.instructions().size()) return NEVER;
+        Cfg g = graphs.computeIfAbsent(fn, k -> new Cfg(f.instructions()));
+        return g.loop(q, p.registerBase.getOrDefault(fn, 0));
+    }
+
+    /**
+     * One function's control-flow graph and per-instruction register facts. Node {@code n} (one past
+     * the last instruction) is the closing brace's return, which a label at the end leads to.
+     */
+    private static final class Cfg {
+        final List<Instruction> code;
+        final int n;
+        /** Up to two successors per node, -1 for none. */
+        final int[] succ0;
+        final int[] succ1;
+        /** Predecessors of node i: predOf[predStart[i] .. predStart[i + 1]). */
+        final int[] predStart;
+        final int[] predOf;
+        /** Guard register of each instruction (-1: none). */
+        final int[] guard;
+        /**
+         * Function-local registers an instruction writes and reads (as the slice takes them), and
+         * whether it has an address among its source operands: made for loop members on first need
+         * (a Cfg is used by one thread, while its program's table is built).
+         */
+        final int[][] dests;
+        final int[][] uses;
+        final boolean[] loads;
+        private final Regs regs = new Regs();
+
+        Cfg(List<Instruction> code) {
+            this.code = code;
+            n = code.size();
+            succ0 = new int[n + 1];
+            succ1 = new int[n + 1];
+            java.util.Arrays.fill(succ0, -1);
+            java.util.Arrays.fill(succ1, -1);
+            dests = new int[n][];
+            uses = new int[n][];
+            guard = new int[n];
+            loads = new boolean[n];
+            for (int i = 0; i < n; i++) {
                 Instruction in = code.get(i);
-                BitSet dests = dests(in, base);
-                if (!dests.intersects(slice)) continue;
-                for (int k = 1; k < in.operands().size(); k++) readsMemory |= in.operands().get(k) instanceof Operand.Address;
-                switch (in.opcode()) {
-                    case "shfl", "vote", "match", "redux", "activemask", "elect", "mbarrier", "bar", "barrier", "tex", "suld" -> {
-                        return NEVER;
+                String op = in.opcode();
+                boolean guarded = in.guard() != null;
+                guard[i] = guarded ? in.guard().reg().index() : -1;
+                if (op.equals("brx") || op.equals("call")) {
+                    // Unknown targets or another function's loop: never parked when on the poll's loop (checked below).
+                    if (i + 1 < n) succ0[i] = i + 1;
+                } else if (op.equals("bra")) {
+                    if (!in.operands().isEmpty() && in.operands().get(0) instanceof Operand.Label l && l.target() <= n) succ0[i] = l.target();
+                    if (guarded && i + 1 < n) {
+                        if (succ0[i] < 0) succ0[i] = i + 1;
+                        else succ1[i] = i + 1;
                     }
-                    default -> { }
+                } else if (op.equals("ret") || op.equals("exit") || op.equals("trap")) {
+                    if (guarded && i + 1 < n) succ0[i] = i + 1;
+                } else if (i + 1 < n) {
+                    succ0[i] = i + 1;
                 }
-                BitSet before = (BitSet) slice.clone();
-                List<Operand> ops = in.operands();
-                for (int k = dests.isEmpty() ? 0 : 1; k < ops.size(); k++) addRegs(ops.get(k), base, slice);
-                if (!dests.isEmpty() && ops.get(0) instanceof Operand.Address a) addRegs(a, base, slice);
-                if (in.guard() != null) slice.set(base + in.guard().reg().index());
-                changed |= !slice.equals(before);
+            }
+            predStart = new int[n + 2];
+            for (int i = 0; i <= n; i++) {
+                if (succ0[i] >= 0) predStart[succ0[i] + 1]++;
+                if (succ1[i] >= 0) predStart[succ1[i] + 1]++;
+            }
+            for (int i = 0; i <= n; i++) predStart[i + 1] += predStart[i];
+            predOf = new int[predStart[n + 1]];
+            int[] fill = java.util.Arrays.copyOf(predStart, n + 1);
+            for (int i = 0; i <= n; i++) {
+                if (succ0[i] >= 0) predOf[fill[succ0[i]]++] = i;
+                if (succ1[i] >= 0) predOf[fill[succ1[i]]++] = i;
             }
         }
-        return new PollLoop(true, slice.stream().toArray(), readsMemory);
-    }
 
-    private static BitSet reach(List<List<Integer>> edges, int from) {
-        BitSet seen = new BitSet();
-        ArrayDeque<Integer> work = new ArrayDeque<>();
-        for (int s : edges.get(from)) if (!seen.get(s)) {
+        /** The loop of the poll at local index {@code q}, registers numbered from {@code base}. */
+        PollLoop loop(int q, int base) {
+            BitSet loop = reachForward(q);
+            loop.and(reachBackward(q));
+            if (!(succ0[q] >= 0 && loop.get(succ0[q])) && !(succ1[q] >= 0 && loop.get(succ1[q]))) return NEVER;
+            BitSet slice = new BitSet();
+            List<Operand> pollOps = code.get(q).operands();
+            Regs pollRegs = new Regs();
+            for (int k = 1; k < pollOps.size(); k++) addRegs(pollOps.get(k), pollRegs);
+            for (int r : pollRegs.take()) slice.set(r);
+            int[] members = new int[loop.cardinality()];
+            for (int i = loop.nextSetBit(0), m = 0; i >= 0; i = loop.nextSetBit(i + 1)) members[m++] = i;
+            for (int i : members) {
+                String op = code.get(i).opcode();
+                if (op.equals("brx") || op.equals("call")) return NEVER;
+                boolean leaves = op.equals("ret") || op.equals("exit") || op.equals("trap");
+                leaves |= succ0[i] >= 0 && !loop.get(succ0[i]);
+                leaves |= succ1[i] >= 0 && !loop.get(succ1[i]);
+                if (leaves && guard[i] >= 0) slice.set(guard[i]);
+            }
+            for (int i : members) if (i != q && dests[i] == null) facts(i);
+            boolean readsMemory = false;
+            for (boolean changed = true; changed; ) {
+                changed = false;
+                for (int i : members) {
+                    if (i == q) continue; // the poll's own result: false at every poll that may park
+                    if (!intersects(dests[i], slice)) continue;
+                    readsMemory |= loads[i];
+                    switch (code.get(i).opcode()) {
+                        case "shfl", "vote", "match", "redux", "activemask", "elect", "mbarrier", "bar", "barrier", "tex", "suld" -> {
+                            return NEVER;
+                        }
+                        default -> { }
+                    }
+                    for (int r : uses[i]) {
+                        if (!slice.get(r)) {
+                            slice.set(r);
+                            changed = true;
+                        }
+                    }
+                    if (guard[i] >= 0 && !slice.get(guard[i])) {
+                        slice.set(guard[i]);
+                        changed = true;
+                    }
+                }
+            }
+            int[] regs = new int[slice.cardinality()];
+            for (int r = slice.nextSetBit(0), k = 0; r >= 0; r = slice.nextSetBit(r + 1)) regs[k++] = base + r;
+            return new PollLoop(true, regs, readsMemory);
+        }
+
+        private void facts(int i) {
+            Instruction in = code.get(i);
+            List<Operand> ops = in.operands();
+            if (writesFirst(in)) addRegs(ops.get(0), regs);
+            // Every operand after the written one (all when none is written).
+            int from = regs.n == 0 ? 0 : 1;
+            dests[i] = regs.take();
+            for (int k = from; k < ops.size(); k++) addRegs(ops.get(k), regs);
+            uses[i] = regs.take();
+            for (int k = 1; k < ops.size(); k++) loads[i] |= ops.get(k) instanceof Operand.Address;
+        }
+
+        private static boolean intersects(int[] regs, BitSet set) {
+            for (int r : regs) if (set.get(r)) return true;
+            return false;
+        }
+
+        /** Nodes reachable from {@code from} by at least one edge. */
+        private BitSet reachForward(int from) {
+            BitSet seen = new BitSet(n + 1);
+            int[] work = new int[n + 1];
+            int top = 0;
+            top = visit(succ0[from], seen, work, top);
+            top = visit(succ1[from], seen, work, top);
+            while (top > 0) {
+                int i = work[--top];
+                top = visit(succ0[i], seen, work, top);
+                top = visit(succ1[i], seen, work, top);
+            }
+            return seen;
+        }
+
+        /** Nodes from which {@code to} is reachable by at least one edge. */
+        private BitSet reachBackward(int to) {
+            BitSet seen = new BitSet(n + 1);
+            int[] work = new int[n + 1];
+            int top = 0;
+            for (int k = predStart[to]; k < predStart[to + 1]; k++) top = visit(predOf[k], seen, work, top);
+            while (top > 0) {
+                int i = work[--top];
+                for (int k = predStart[i]; k < predStart[i + 1]; k++) top = visit(predOf[k], seen, work, top);
+            }
+            return seen;
+        }
+
+        private static int visit(int s, BitSet seen, int[] work, int top) {
+            if (s < 0 || seen.get(s)) return top;
             seen.set(s);
-            work.add(s);
+            work[top] = s;
+            return top + 1;
         }
-        while (!work.isEmpty()) {
-            int i = work.poll();
-            for (int s : edges.get(i)) {
-                if (!seen.get(s)) {
-                    seen.set(s);
-                    work.add(s);
-                }
-            }
-        }
-        return seen;
     }
 
-    /** The registers an instruction writes: its first operand, when that is a register, a vector or a pair of them. */
-    private static BitSet dests(Instruction in, int base) {
-        BitSet d = new BitSet();
+    /** Whether an instruction writes its first operand (a register, a vector or a pair of them), as the slice sees it. */
+    private static boolean writesFirst(Instruction in) {
         String op = in.opcode();
         if (in.operands().isEmpty() || op.equals("st") || op.equals("red") || op.equals("bra") || op.equals("cp")
-                || op.equals("bar") || op.equals("barrier") || op.equals("nanosleep") || op.equals("prefetch")) return d;
-        Operand first = in.operands().get(0);
-        if (!(first instanceof Operand.Address)) addRegs(first, base, d);
-        return d;
+                || op.equals("bar") || op.equals("barrier") || op.equals("nanosleep") || op.equals("prefetch")) return false;
+        return !(in.operands().get(0) instanceof Operand.Address);
     }
 
-    private static void addRegs(Operand o, int base, BitSet out) {
-        if (o instanceof Operand.Reg r) out.set(base + r.reg().index());
-        else if (o instanceof Operand.Address a) { if (a.base() != null) addRegs(a.base(), base, out); }
-        else if (o instanceof Operand.Vector v) for (Operand e : v.elements()) addRegs(e, base, out);
+    /** A growing list of function-local register indices, taken (and emptied) as an array. */
+    private static final class Regs {
+        private static final int[] NONE = new int[0];
+        int[] a = new int[8];
+        int n;
+
+        void add(int r) {
+            if (n == a.length) a = java.util.Arrays.copyOf(a, 2 * n);
+            a[n++] = r;
+        }
+
+        int[] take() {
+            int[] out = n == 0 ? NONE : java.util.Arrays.copyOf(a, n);
+            n = 0;
+            return out;
+        }
+    }
+
+    /** Function-local register indices of an operand. */
+    private static void addRegs(Operand o, Regs out) {
+        if (o instanceof Operand.Reg r) out.add(r.reg().index());
+        else if (o instanceof Operand.Address a) { if (a.base() != null) addRegs(a.base(), out); }
+        else if (o instanceof Operand.Vector v) for (Operand e : v.elements()) addRegs(e, out);
         else if (o instanceof Operand.Pair p) {
-            addRegs(p.first(), base, out);
-            addRegs(p.second(), base, out);
-        } else if (o instanceof Operand.ParenList l) for (Operand e : l.elements()) addRegs(e, base, out);
+            addRegs(p.first(), out);
+            addRegs(p.second(), out);
+        } else if (o instanceof Operand.ParenList l) for (Operand e : l.elements()) addRegs(e, out);
     }
 }

@@ -67,6 +67,15 @@ class ParkingSoundnessTest {
     }
 
     @Test
+    void aLoopLeftByABranchToALabelAtTheClosingBraceEndsAfterItsLastIteration() {
+        // END labels the function's closing brace (no instruction after it): that branch leaves the loop too.
+        String poll = "mov.u32 %r7, 0;\nPOLL:\nmbarrier.test_wait.parity.shared::cta.b64 %p2, [%r2], %r4;\n@%p2 bra END;\n"
+                + "add.u32 %r7, %r7, 1;\nsetp.ge.u32 %p3, %r7, 40;\n@%p3 bra END;\nbra POLL;\n";
+        LaunchedRun r = kernel(poll, "ret;\nEND:\n").run();
+        assertEquals(Outcome.COMPLETED, outcome(r), r.summary());
+    }
+
+    @Test
     void aLoopThatNothingCanEndStillParksAtOnce() {
         // A counter that decides nothing, and a flag that is loaded but that nobody writes: deadlock, found in a few steps.
         String poll = "mov.u32 %r7, 0;\nPOLL:\nadd.u32 %r7, %r7, 1;\nld.shared.u32 %r5, [%r3];\nsetp.ne.u32 %p3, %r5, 0;\n@%p3 bra DONE;\n"
