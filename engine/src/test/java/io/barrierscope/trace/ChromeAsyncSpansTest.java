@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The Chrome / Perfetto export of asynchronous work in flight per warp: wgmma.mma_async operations
  * (issued, committed, retired by wait_group) and copies out of shared memory (TMA tensor stores),
- * on recorded runs of real nvcc kernels. Every export passes {@link ChromeExportTest.Trace#validate}
+ * on recorded runs of real nvcc kernels. Every export passes {@link ChromeTrace#validate}
  * first (b/e pairing per category and id, nesting, names).
  */
 class ChromeAsyncSpansTest {
@@ -43,7 +43,7 @@ class ChromeAsyncSpansTest {
 
     private static List<JsonNode> export(TimeTravel tt) throws Exception {
         JsonNode root = JSON.readTree(ChromeExport.toJson(tt));
-        new ChromeExportTest.Trace(root).validate();
+        new ChromeTrace(root).validate();
         List<JsonNode> all = new ArrayList<>();
         root.path("traceEvents").forEach(all::add);
         return all;

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Chrome / Perfetto export of a recorded run. Every export is first checked against the Trace
- * Event Format rules by {@link Trace#validate} (fields each phase requires, durations, flow, async
+ * Event Format rules by {@link ChromeTrace#validate} (fields each phase requires, durations, flow, async
  * and B/E pairing, counters, metadata, slice nesting, flow binding), then for what it shows.
  */
 class ChromeExportTest {
@@ -117,8 +117,8 @@ class ChromeExportTest {
     }
 
     /** Exports, parses and validates. */
-    private static Trace export(TimeTravel tt) throws IOException {
-        Trace t = new Trace(JSON.readTree(ChromeExport.toJson(tt)));
+    private static ChromeTrace export(TimeTravel tt) throws IOException {
+        ChromeTrace t = new ChromeTrace(JSON.readTree(ChromeExport.toJson(tt)));
         t.validate();
         return t;
     }
@@ -127,7 +127,7 @@ class ChromeExportTest {
 
     @Test
     void warpsAreTracksGroupedByCtaProcessesNamedByClusterAndSortedInOrder() throws IOException {
-        Trace t = export(record(PtxRun.kernel(CLUSTER_SYNC).cluster(2).threads(64)));
+        ChromeTrace t = export(record(PtxRun.kernel(CLUSTER_SYNC).cluster(2).threads(64)));
         assertEquals("cluster 0 / CTA (0,0,0)", t.processName(1));
         assertEquals("cluster 0 / CTA (1,0,0)", t.processName(2));
         assertEquals(1, t.meta("process_sort_index", 1).path("sort_index").asInt());
@@ -139,7 +139,7 @@ class ChromeExportTest {
                 tids.stream().map(t::threadName).toList());
         assertEquals(List.of(0, 1, 0, 1), tids.stream().map(tid -> t.threadMeta("thread_sort_index", tid).path("sort_index").asInt()).toList());
         assertTrue(t.processName(t.pidOf(t.runTid())).startsWith("run: k"));
-        Trace grid = export(record(PtxRun.kernel(CTA_DEADLOCK.replace("bar.sync 2", "bar.sync 1")).grid(3).threads(64)));
+        ChromeTrace grid = export(record(PtxRun.kernel(CTA_DEADLOCK.replace("bar.sync 2", "bar.sync 1")).grid(3).threads(64)));
         assertEquals("cluster 2 / CTA (2,0,0)", grid.processName(3), "without clusters each CTA is a cluster of one");
         assertEquals(3, grid.meta("process_sort_index", 3).path("sort_index").asInt());
         assertEquals(0, t.meta("process_sort_index", t.pidOf(t.runTid())).path("sort_index").asInt(), "the run process sorts first");
@@ -147,7 +147,7 @@ class ChromeExportTest {
 
     @Test
     void theLastArrivingWarpSendsAFlowArrowToTheWarpTheCtaBarrierReleased() throws IOException {
-        Trace t = export(record(PtxRun.kernel(CTA_BARRIER).header(VPRINTF).threads(64)));
+        ChromeTrace t = export(record(PtxRun.kernel(CTA_BARRIER).header(VPRINTF).threads(64)));
         int w0 = t.warpTids().get(0);
         int w1 = t.warpTids().get(1);
         JsonNode done = t.only(e -> e.path("name").asText().equals("barrier 0 generation 0 complete"));
@@ -161,9 +161,9 @@ class ChromeExportTest {
         assertEquals(ts, last.path("ts").asDouble(), "the last arrival completes the barrier in the same step");
         assertEquals(32, last.path("args").path("lanes").asInt());
 
-        List<Trace.Flow> flows = t.flows();
+        List<ChromeTrace.Flow> flows = t.flows();
         assertEquals(1, flows.size(), "one arrow: to warp 0 (the last arriver itself gets none)\n" + flows);
-        Trace.Flow f = flows.get(0);
+        ChromeTrace.Flow f = flows.get(0);
         assertEquals(w1, f.start().path("tid").asInt());
         assertEquals(ts, f.start().path("ts").asDouble());
         assertEquals(w0, f.end().path("tid").asInt());
@@ -183,7 +183,7 @@ class ChromeExportTest {
     @Test
     void aWarpsStateSlicesCoverItsWholeTimelineInOrderWithoutOverlapAndMerged() throws IOException {
         for (long seed = 0; seed < 3; seed++) {
-            Trace t = export(record(PtxRun.kernel(SLEEPY_LOOP).threads(128).policy("random", seed)));
+            ChromeTrace t = export(record(PtxRun.kernel(SLEEPY_LOOP).threads(128).policy("random", seed)));
             double end = t.end();
             Set<String> seen = new TreeSet<>();
             for (int tid : t.warpTids()) {
@@ -215,7 +215,7 @@ class ChromeExportTest {
 
     @Test
     void mbarrierCountersFollowExpectTxTheArrivalAndTheCopyLandingThenReset() throws IOException {
-        Trace t = export(bulk(128));
+        ChromeTrace t = export(bulk(128));
         String name = "full (shared 0x0) CTA (0,0,0)";
         assertEquals(List.of(1L, 0L, 1L), t.counter(name + " pending arrivals", "count"), "init 1, arrive, reset for phase 1");
         assertEquals(List.of(0L, 128L, 0L), t.counter(name + " tx-count", "bytes"), "init, expect-tx 128, the copy lands");
@@ -239,10 +239,10 @@ class ChromeExportTest {
 
         int w0 = t.warpTids().get(0);
         int w1 = t.warpTids().get(1);
-        List<Trace.Flow> flows = t.flows().stream().filter(f -> f.end().path("name").asText().equals("full (shared 0x0) release")).toList();
+        List<ChromeTrace.Flow> flows = t.flows().stream().filter(f -> f.end().path("name").asText().equals("full (shared 0x0) release")).toList();
         assertEquals(Set.of(w0, w1), new TreeSet<>(flows.stream().map(f -> f.end().path("tid").asInt()).toList()),
                 "both warps waited on the phase: " + flows);
-        for (Trace.Flow f : flows) {
+        for (ChromeTrace.Flow f : flows) {
             assertEquals(w0, f.start().path("tid").asInt());
             assertEquals(b.path("ts").asDouble(), f.start().path("ts").asDouble(), "the landing's arrow starts where the copy was issued");
             assertTrue(t.enclosing(f.start()).path("name").asText().startsWith("cp.async.bulk"));
@@ -259,7 +259,7 @@ class ChromeExportTest {
 
     @Test
     void parkedPollersAreReleasedByTheLandingWithArrowsAndTheirFalsePollsAreInstants() throws IOException {
-        Trace t = export(bulkPolled());
+        ChromeTrace t = export(bulkPolled());
         int w0 = t.warpTids().get(0);
         int w1 = t.warpTids().get(1);
         assertTrue(names(t.states(w1)).contains("parked"), names(t.states(w1)).toString());
@@ -271,9 +271,9 @@ class ChromeExportTest {
         }
         JsonNode complete = t.only(e -> e.path("name").asText().equals("full (shared 0x0) phase 0 complete"));
         assertEquals(0, complete.path("args").path("threads released").asInt(), "parked pollers are not suspended waiters");
-        List<Trace.Flow> flows = t.flows().stream().filter(f -> f.end().path("name").asText().equals("full (shared 0x0) release")).toList();
+        List<ChromeTrace.Flow> flows = t.flows().stream().filter(f -> f.end().path("name").asText().equals("full (shared 0x0) release")).toList();
         assertTrue(flows.stream().anyMatch(f -> f.end().path("tid").asInt() == w1), "the parked warp gets an arrow: " + flows);
-        for (Trace.Flow f : flows) {
+        for (ChromeTrace.Flow f : flows) {
             assertEquals(w0, f.start().path("tid").asInt(), "from the warp that issued the copy");
             assertEquals(complete.path("ts").asDouble() + 0.5, f.end().path("ts").asDouble());
         }
@@ -281,7 +281,7 @@ class ChromeExportTest {
 
     @Test
     void cpAsyncArrivesDeliveredByLandingCopiesCountDownTheMbarrier() throws IOException {
-        Trace t = export(record(PtxRun.kernel(CP_ASYNC).header(MBAR_HEADER).buffer("in", 32, ScalarType.U32, "iota").threads(32)));
+        ChromeTrace t = export(record(PtxRun.kernel(CP_ASYNC).header(MBAR_HEADER).buffer("in", 32, ScalarType.U32, "iota").threads(32)));
         String name = "full (shared 0x0) CTA (0,0,0)";
         List<Long> pending = t.counter(name + " pending arrivals", "count");
         assertEquals(32L, pending.get(0));
@@ -291,7 +291,7 @@ class ChromeExportTest {
         List<JsonNode> arrives = t.where(e -> e.path("name").asText().equals("arrive full (shared 0x0)"));
         assertEquals(32, arrives.stream().mapToInt(e -> e.path("args").path("count").asInt()).sum());
         for (JsonNode a : arrives) assertEquals(Math.floor(a.path("ts").asDouble()), a.path("ts").asDouble(), "arrive-ons land between steps");
-        List<Trace.Flow> flows = t.flows().stream().filter(f -> f.end().path("name").asText().equals("full (shared 0x0) release")).toList();
+        List<ChromeTrace.Flow> flows = t.flows().stream().filter(f -> f.end().path("name").asText().equals("full (shared 0x0) release")).toList();
         assertEquals(1, flows.size(), flows.toString());
         assertTrue(t.enclosing(flows.get(0).start()).path("name").asText().startsWith("cp.async.mbarrier.arrive"),
                 "the arrow starts at the instruction whose deferred arrive-on completed the phase");
@@ -300,7 +300,7 @@ class ChromeExportTest {
 
     @Test
     void anExplicitCompleteTxCompletesThePhaseAndArrowsLeaveItsWarp() throws IOException {
-        Trace t = export(record(PtxRun.kernel(EXPLICIT_TX).header(MBAR_HEADER).threads(64)));
+        ChromeTrace t = export(record(PtxRun.kernel(EXPLICIT_TX).header(MBAR_HEADER).threads(64)));
         String name = "full (shared 0x0) CTA (0,0,0)";
         assertEquals(List.of(1L, 0L, 1L), t.counter(name + " pending arrivals", "count"));
         assertEquals(List.of(0L, 64L, 0L), t.counter(name + " tx-count", "bytes"));
@@ -311,9 +311,9 @@ class ChromeExportTest {
         assertEquals(w1, tx.path("tid").asInt());
         assertEquals(complete.path("ts").asDouble(), tx.path("ts").asDouble(), "completed within the complete_tx step");
         assertEquals(tx.path("ts").asDouble() % 1, 0.5, "in-step events are drawn mid-step");
-        List<Trace.Flow> flows = t.flows();
+        List<ChromeTrace.Flow> flows = t.flows();
         assertTrue(flows.stream().anyMatch(f -> f.start().path("tid").asInt() == w1 && f.end().path("tid").asInt() == w0), flows.toString());
-        for (Trace.Flow f : flows) {
+        for (ChromeTrace.Flow f : flows) {
             if (f.end().path("name").asText().startsWith("full")) assertEquals(tx.path("ts").asDouble(), f.start().path("ts").asDouble());
         }
         assertTrue(names(t.states(w0)).contains("waiting on mbarrier"), names(t.states(w0)).toString());
@@ -322,7 +322,7 @@ class ChromeExportTest {
 
     @Test
     void aDeadlockEndsWithEveryWarpStillWaitingAndNoArrows() throws IOException {
-        Trace t = export(record(PtxRun.kernel(CTA_DEADLOCK).threads(64)));
+        ChromeTrace t = export(record(PtxRun.kernel(CTA_DEADLOCK).threads(64)));
         assertEquals("deadlock", t.otherData().path("outcome").asText());
         JsonNode end = t.only(e -> e.path("name").asText().equals("end: deadlock"));
         assertEquals("g", end.path("s").asText());
@@ -340,10 +340,10 @@ class ChromeExportTest {
 
     @Test
     void clusterBarrierReleasesGetArrowsAcrossCtas() throws IOException {
-        Trace t = export(record(PtxRun.kernel(CLUSTER_SYNC).cluster(2).threads(32)));
+        ChromeTrace t = export(record(PtxRun.kernel(CLUSTER_SYNC).cluster(2).threads(32)));
         List<Integer> tids = t.warpTids();
         assertEquals(2, t.count(e -> e.path("name").asText().equals("barrier.cluster phase 0 complete")), "one instant per CTA");
-        List<Trace.Flow> flows = t.flows();
+        List<ChromeTrace.Flow> flows = t.flows();
         assertEquals(1, flows.size(), flows.toString());
         assertEquals(tids.get(1), flows.get(0).start().path("tid").asInt(), "CTA 1's warp arrived last");
         assertEquals(tids.get(0), flows.get(0).end().path("tid").asInt());
@@ -356,7 +356,7 @@ class ChromeExportTest {
 
     @Test
     void diagnosticsAndPrintfBecomeInstantsWithTheirDetails() throws IOException {
-        Trace t = export(record(PtxRun.kernel(CLUSTER_OVER_ARRIVAL).cluster(2).threads(32)));
+        ChromeTrace t = export(record(PtxRun.kernel(CLUSTER_OVER_ARRIVAL).cluster(2).threads(32)));
         JsonNode d = t.only(e -> e.path("cat").asText().equals("diagnostic"));
         assertEquals("diagnostic " + d.path("args").path("code").asText(), d.path("name").asText());
         assertTrue(d.path("args").path("message").asText().contains("arrived on barrier.cluster again"), d.toString());
@@ -365,7 +365,7 @@ class ChromeExportTest {
         assertTrue(t.warpTids().contains(d.path("tid").asInt()), "on the warp of the thread concerned");
         assertEquals("diagnosed", t.otherData().path("outcome").asText());
 
-        Trace p = export(record(PtxRun.kernel(CTA_BARRIER).header(VPRINTF).threads(64)));
+        ChromeTrace p = export(record(PtxRun.kernel(CTA_BARRIER).header(VPRINTF).threads(64)));
         JsonNode line = p.only(e -> e.path("name").asText().equals("printf"));
         assertEquals("hello", line.path("args").path("text").asText());
         assertEquals("CTA (0,0,0) thread (0,0,0)", line.path("args").path("thread").asText());
@@ -375,7 +375,7 @@ class ChromeExportTest {
     @Test
     void theTimeAxisIsWarpStepsAndOtherDataSaysSo() throws IOException {
         TimeTravel tt = record(PtxRun.kernel(CTA_BARRIER).header(VPRINTF).threads(64).policy("random", 3));
-        Trace t = export(tt);
+        ChromeTrace t = export(tt);
         JsonNode o = t.otherData();
         assertEquals("ns", t.root.path("displayTimeUnit").asText());
         assertEquals("k", o.path("kernel").asText());
@@ -418,214 +418,11 @@ class ChromeExportTest {
     void anUnfinishedRecordingExportsWhatItHasAsRunning() throws IOException {
         TimeTravel tt = new TimeTravel(PtxRun.kernel(SLEEPY_LOOP).threads(128).launch());
         for (int i = 0; i < 10; i++) tt.step();
-        Trace t = export(tt);
+        ChromeTrace t = export(tt);
         assertEquals("running", t.otherData().path("outcome").asText());
         assertEquals(10, t.otherData().path("warpSteps").asLong());
         assertEquals(10.0, t.end(), "the tracks end with the last recorded step");
     }
 
     private static List<String> names(List<JsonNode> events) { return events.stream().map(e -> e.path("name").asText()).toList(); }
-
-    // ---- the validator ----
-
-    /** An exported trace, validated against the Trace Event Format and indexed for the checks above. */
-    static final class Trace {
-        private static final Set<String> PHASES = Set.of("B", "E", "X", "i", "I", "C", "b", "n", "e", "s", "t", "f", "M");
-        private static final Set<String> METADATA = Set.of("process_name", "thread_name", "process_sort_index", "thread_sort_index",
-                "process_labels");
-        final JsonNode root;
-        final List<JsonNode> events = new ArrayList<>();
-
-        record Flow(JsonNode start, JsonNode end) {}
-
-        Trace(JsonNode root) {
-            this.root = root;
-            root.path("traceEvents").forEach(events::add);
-        }
-
-        void validate() {
-            assertTrue(root.isObject(), "JSON object format");
-            assertTrue(root.path("traceEvents").isArray(), "traceEvents is an array");
-            assertTrue(Set.of("ms", "ns").contains(root.path("displayTimeUnit").asText()), "displayTimeUnit is ms or ns");
-            assertTrue(root.path("otherData").isObject());
-            Map<Integer, Integer> pidOfTid = new HashMap<>();
-            Map<String, Deque<JsonNode>> open = new HashMap<>();
-            Map<String, List<JsonNode>> flows = new LinkedHashMap<>();
-            Map<String, Deque<JsonNode>> async = new HashMap<>();
-            Set<Integer> namedThreads = new TreeSet<>();
-            Set<Integer> namedProcesses = new TreeSet<>();
-            Set<Integer> usedThreads = new TreeSet<>();
-            for (JsonNode e : events) {
-                String where = "event " + e;
-                assertTrue(e.isObject(), where);
-                assertTrue(e.path("ph").isTextual() && PHASES.contains(e.path("ph").asText()), "known phase: " + where);
-                String ph = e.path("ph").asText();
-                assertTrue(e.path("name").isTextual() && !e.path("name").asText().isEmpty(), "name: " + where);
-                assertTrue(e.path("pid").isIntegralNumber(), "integer pid: " + where);
-                assertTrue(e.path("tid").isIntegralNumber(), "integer tid: " + where);
-                int pid = e.path("pid").asInt();
-                int tid = e.path("tid").asInt();
-                Integer before = pidOfTid.putIfAbsent(tid, pid);
-                assertTrue(before == null || before == pid, "a tid belongs to one pid: " + where);
-                if (!e.path("args").isMissingNode()) assertTrue(e.path("args").isObject(), "args is an object: " + where);
-                if (ph.equals("M")) {
-                    String name = e.path("name").asText();
-                    assertTrue(METADATA.contains(name), "known metadata: " + where);
-                    if (name.endsWith("_name")) {
-                        assertTrue(e.path("args").path("name").isTextual(), where);
-                        (name.startsWith("process") ? namedProcesses : namedThreads).add(name.startsWith("process") ? pid : tid);
-                    }
-                    if (name.endsWith("_sort_index")) assertTrue(e.path("args").path("sort_index").isIntegralNumber(), where);
-                    continue;
-                }
-                usedThreads.add(tid);
-                assertTrue(e.path("ts").isNumber() && e.path("ts").asDouble() >= 0, "ts in microseconds: " + where);
-                assertTrue(e.path("cat").isTextual(), "category: " + where);
-                String track = pid + ":" + tid;
-                switch (ph) {
-                    case "X" -> assertTrue(e.path("dur").isNumber() && e.path("dur").asDouble() >= 0, "X has dur >= 0: " + where);
-                    case "B" -> open.computeIfAbsent(track, k -> new ArrayDeque<>()).push(e);
-                    case "E" -> {
-                        Deque<JsonNode> st = open.get(track);
-                        assertTrue(st != null && !st.isEmpty(), "E closes a B: " + where);
-                        assertTrue(st.pop().path("ts").asDouble() <= e.path("ts").asDouble(), where);
-                    }
-                    case "i", "I" -> assertTrue(e.path("s").isMissingNode() || Set.of("t", "p", "g").contains(e.path("s").asText()),
-                            "instant scope t, p or g: " + where);
-                    case "C" -> {
-                        assertTrue(e.path("args").isObject() && e.path("args").size() > 0, "counter values: " + where);
-                        e.path("args").forEach(v -> assertTrue(v.isNumber(), "counter values are numbers: " + where));
-                    }
-                    case "s", "t", "f" -> {
-                        assertTrue(e.path("id").isNumber() || e.path("id").isTextual(), "flow id: " + where);
-                        assertTrue(e.path("bp").isMissingNode() || e.path("bp").asText().equals("e"), where);
-                        flows.computeIfAbsent(e.path("cat").asText() + "/" + e.path("name").asText() + "/" + e.path("id").asText(),
-                                k -> new ArrayList<>()).add(e);
-                    }
-                    case "b", "e", "n" -> {
-                        assertTrue(e.path("id").isNumber() || e.path("id").isTextual(), "async id: " + where);
-                        String key = e.path("cat").asText() + "/" + e.path("id").asText();
-                        if (ph.equals("b")) async.computeIfAbsent(key, k -> new ArrayDeque<>()).push(e);
-                        if (ph.equals("e")) {
-                            Deque<JsonNode> st = async.get(key);
-                            assertTrue(st != null && !st.isEmpty(), "e ends a b: " + where);
-                            JsonNode b = st.pop();
-                            assertEquals(b.path("name"), e.path("name"), "b and e name the same slice: " + where);
-                            assertTrue(b.path("ts").asDouble() <= e.path("ts").asDouble(), where);
-                        }
-                    }
-                    default -> { }
-                }
-            }
-            open.forEach((k, v) -> assertTrue(v.isEmpty(), "unbalanced B/E on " + k));
-            async.forEach((k, v) -> assertTrue(v.isEmpty(), "unbalanced b/e for " + k));
-            for (List<JsonNode> f : flows.values()) {
-                assertEquals(1, f.stream().filter(e -> e.path("ph").asText().equals("s")).count(), "one flow start: " + f);
-                assertEquals(1, f.stream().filter(e -> e.path("ph").asText().equals("f")).count(), "one flow end: " + f);
-                JsonNode s = f.stream().filter(e -> e.path("ph").asText().equals("s")).findFirst().orElseThrow();
-                JsonNode end = f.stream().filter(e -> e.path("ph").asText().equals("f")).findFirst().orElseThrow();
-                assertTrue(s.path("ts").asDouble() <= end.path("ts").asDouble(), "a flow goes forward in time: " + f);
-                assertNotNull(enclosing(s), "a flow start binds to a slice: " + s);
-                assertNotNull(enclosing(end), "a flow end binds to its enclosing slice: " + end);
-            }
-            assertTrue(namedThreads.containsAll(usedThreads), "every track is named");
-            assertTrue(namedProcesses.containsAll(pidOfTid.values()), "every process is named");
-            // Complete events on one track nest properly: disjoint or contained, never crossing.
-            Map<Integer, List<JsonNode>> byTrack = new HashMap<>();
-            for (JsonNode e : events) if (e.path("ph").asText().equals("X")) byTrack.computeIfAbsent(e.path("tid").asInt(), k -> new ArrayList<>()).add(e);
-            for (List<JsonNode> xs : byTrack.values()) {
-                for (JsonNode a : xs) {
-                    for (JsonNode b : xs) {
-                        if (a == b) continue;
-                        double as = a.path("ts").asDouble(), ae = as + a.path("dur").asDouble();
-                        double bs = b.path("ts").asDouble(), be = bs + b.path("dur").asDouble();
-                        boolean disjoint = ae <= bs || be <= as;
-                        boolean nested = (as <= bs && be <= ae) || (bs <= as && ae <= be);
-                        assertTrue(disjoint || nested, "slices cross: " + a + " and " + b);
-                    }
-                }
-            }
-        }
-
-        /** The innermost X slice on the event's track that contains its ts, or null. */
-        JsonNode enclosing(JsonNode e) {
-            double ts = e.path("ts").asDouble();
-            JsonNode best = null;
-            for (JsonNode x : events) {
-                if (!x.path("ph").asText().equals("X") || x.path("tid").asInt() != e.path("tid").asInt()) continue;
-                double s = x.path("ts").asDouble();
-                double end = s + x.path("dur").asDouble();
-                if (s <= ts && ts < end && (best == null || x.path("dur").asDouble() < best.path("dur").asDouble())) best = x;
-            }
-            return best;
-        }
-
-        List<JsonNode> where(Predicate<JsonNode> p) { return events.stream().filter(p).toList(); }
-
-        long count(Predicate<JsonNode> p) { return events.stream().filter(p).count(); }
-
-        JsonNode only(Predicate<JsonNode> p) {
-            List<JsonNode> l = where(p);
-            assertEquals(1, l.size(), "exactly one such event: " + l);
-            return l.get(0);
-        }
-
-        JsonNode otherData() { return root.path("otherData"); }
-
-        JsonNode meta(String name, int pid) {
-            return only(e -> e.path("ph").asText().equals("M") && e.path("name").asText().equals(name) && e.path("pid").asInt() == pid)
-                    .path("args");
-        }
-
-        JsonNode threadMeta(String name, int tid) {
-            return only(e -> e.path("ph").asText().equals("M") && e.path("name").asText().equals(name) && e.path("tid").asInt() == tid)
-                    .path("args");
-        }
-
-        String processName(int pid) { return meta("process_name", pid).path("name").asText(); }
-
-        String threadName(int tid) { return threadMeta("thread_name", tid).path("name").asText(); }
-
-        int pidOf(int tid) { return threadMeta("thread_name", tid).isMissingNode() ? -1 : only(e -> e.path("ph").asText().equals("M")
-                && e.path("name").asText().equals("thread_name") && e.path("tid").asInt() == tid).path("pid").asInt(); }
-
-        /** Warp tracks in sort order (CTA process order, then warp order). */
-        List<Integer> warpTids() {
-            return where(e -> e.path("ph").asText().equals("M") && e.path("name").asText().equals("thread_name")
-                    && e.path("args").path("name").asText().startsWith("warp ")).stream().map(e -> e.path("tid").asInt()).toList();
-        }
-
-        int runTid() {
-            return only(e -> e.path("ph").asText().equals("M") && e.path("name").asText().equals("thread_name")
-                    && e.path("args").path("name").asText().equals("run events")).path("tid").asInt();
-        }
-
-        /** A warp's state slices in time order. */
-        List<JsonNode> states(int tid) {
-            List<JsonNode> l = new ArrayList<>(where(e -> e.path("cat").asText().equals("state") && e.path("tid").asInt() == tid));
-            l.sort((a, b) -> Double.compare(a.path("ts").asDouble(), b.path("ts").asDouble()));
-            return l;
-        }
-
-        /** Where the warp tracks end. */
-        double end() {
-            return where(e -> e.path("cat").asText().equals("state")).stream()
-                    .mapToDouble(e -> e.path("ts").asDouble() + e.path("dur").asDouble()).max().orElse(0);
-        }
-
-        /** A counter's values in time order. */
-        List<Long> counter(String name, String key) {
-            List<JsonNode> l = new ArrayList<>(where(e -> e.path("ph").asText().equals("C") && e.path("name").asText().equals(name)));
-            l.sort((a, b) -> Double.compare(a.path("ts").asDouble(), b.path("ts").asDouble()));
-            return l.stream().map(e -> e.path("args").path(key).asLong()).toList();
-        }
-
-        List<Flow> flows() {
-            Map<String, JsonNode> starts = new LinkedHashMap<>();
-            List<Flow> out = new ArrayList<>();
-            for (JsonNode e : events) if (e.path("ph").asText().equals("s")) starts.put(e.path("id").asText(), e);
-            for (JsonNode e : events) if (e.path("ph").asText().equals("f")) out.add(new Flow(starts.get(e.path("id").asText()), e));
-            return out;
-        }
-    }
 }
