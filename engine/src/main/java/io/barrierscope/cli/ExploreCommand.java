@@ -61,6 +61,10 @@ final class ExploreCommand implements Callable<Integer> {
             + "(turns the partial-order reduction off; slower)")
     boolean noPor;
 
+    @Option(names = "--no-source-sets", description = "partial-order reduction by sleep sets alone: fork every alternative "
+            + "not asleep, not only where an explored run raced (docs/explore.md, source sets; slower on runs that end)")
+    boolean noSourceSets;
+
     @Option(names = "--minimize-time", paramLabel = "S", description = "seconds for minimising the findings' schedules, "
             + "shared among them (default ${DEFAULT-VALUE}; 0: bounded by replays only)", defaultValue = "10")
     double minimizeTime;
@@ -97,6 +101,7 @@ final class ExploreCommand implements Callable<Integer> {
         long steps = maxSteps != null ? maxSteps : run.maxSteps();
         Explorer ex = new Explorer(run, () -> System.nanoTime() / 1_000_000);
         ex.partialOrder(!noPor);
+        ex.sourceSets(!noSourceSets);
         // Copies of the launch already read and validated (a .cu is not compiled again, no file read again).
         ex.jobs(n, () -> valid.start(new SchedulePolicy()));
         long t0 = System.nanoTime();
@@ -160,6 +165,7 @@ final class ExploreCommand implements Callable<Integer> {
             cov.put("symmetryReduction", !noSymmetry);
             cov.put("skippedByPartialOrder", c.skippedByPartialOrder());
             cov.put("partialOrderReduction", !noPor);
+            cov.put("sourceSets", !noPor && !noSourceSets);
             cov.put("allSchedules", c.allSchedules());
             cov.put("proven", res.findings().isEmpty() ? proven : null);
             cov.put("wallMillis", wall);

@@ -106,6 +106,18 @@ class PartialOrderExploreTest {
         assertEquals(on.path("findings").get(0).path("cause"), off.path("findings").get(0).path("cause"));
     }
 
+    @Test
+    void noSourceSetsOnTheCommandLineSearchesWithSleepSetsAloneAndFindsTheSameCause(@TempDir Path dir) throws Exception {
+        Path launch = launch("explore/flag-check-deadlock");
+        JsonNode on = report(dir.resolve("on.json"), launch.toString(), "--schedules", "60", "--jobs", "1");
+        JsonNode sleep = report(dir.resolve("sleep.json"), launch.toString(), "--schedules", "60", "--jobs", "1", "--no-source-sets");
+        assertTrue(on.path("coverage").path("sourceSets").asBoolean());
+        assertFalse(sleep.path("coverage").path("sourceSets").asBoolean(true));
+        assertTrue(sleep.path("coverage").path("partialOrderReduction").asBoolean());
+        assertTrue(sleep.path("coverage").path("skippedByPartialOrder").asLong() > 0, sleep.path("coverage").toString());
+        assertEquals(on.path("findings").get(0).path("cause"), sleep.path("findings").get(0).path("cause"));
+    }
+
     private static JsonNode report(Path report, String... args) throws Exception {
         String[] all = new String[args.length + 3];
         all[0] = "explore";
