@@ -12,7 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The window's MVVM shape (docs/architecture.md, App), checked on the compiled classes: view
+ * The window's MVVM shape (docs/internals.md, App), checked on the compiled classes: view
  * models and the pure helpers they use never touch the scene graph (they are tested without a
  * toolkit) and never know their views.
  */

@@ -4,7 +4,7 @@ import io.barrierscope.exec.Interpreter;
 
 /**
  * A whole-machine snapshot for rr-style time travel: seek and reverse-step restore the nearest
- * checkpoint and re-execute forward, which is deterministic (docs/architecture.md).
+ * checkpoint and re-execute forward, which is deterministic (docs/internals.md).
  * Immutable once taken, so one checkpoint serves any number of restores.
  */
 public final class Checkpoint {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The engine's shape (docs/architecture.md), checked on the compiled classes: data flows one way,
+ * The engine's shape (docs/internals.md), checked on the compiled classes: data flows one way,
  * diag -> ptx -> machine (exec + sync, one slice) -> check -> launch -> trace, explore -> cli.
  * diag, the diagnostic vocabulary (codes, severities, a diagnostic, a barrier reference, source
  * locations), is the bottom layer: every package may name it and it names none of them.
@@ -54,7 +54,7 @@ class EngineArchitectureTest {
                 .should().dependOnClassesThat(DescribedPredicate.describe("a class of another engine package",
                         (JavaClass c) -> c.getBaseComponentType().getPackageName().startsWith("io.barrierscope.")
                                 && !c.getBaseComponentType().getPackageName().startsWith("io.barrierscope.diag")))
-                .because("diag is the bottom layer every package may use (docs/architecture.md)")
+                .because("diag is the bottom layer every package may use (docs/internals.md)")
                 .check(engine);
     }
 
@@ -62,7 +62,7 @@ class EngineArchitectureTest {
     void theMachineNamesNoAnalysisOnlyItsHook() {
         noClasses().that().resideInAnyPackage("io.barrierscope.exec..", "io.barrierscope.sync..")
                 .should().dependOnClassesThat().resideInAPackage("io.barrierscope.check..")
-                .because("analyses plug in through exec.MemoryModelHook (docs/architecture.md, Analyses plug in through a hook)")
+                .because("analyses plug in through exec.MemoryModelHook (docs/internals.md, Analyses plug in through a hook)")
                 .check(engine);
     }
 
