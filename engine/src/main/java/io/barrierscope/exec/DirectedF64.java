@@ -22,7 +22,7 @@ final class DirectedF64 {
      * keeps changes with the JIT tier (interpreted code keeps the second, compiled code the first)
      * and an invalid operation's NaN with the CPU.
      */
-    static final long CANONICAL_NAN = 0x7FFFFFFFFFFFFFFFL;
+    static final long CANONICAL_NAN = Values.F64_NAN;
 
     static boolean handles(String opc) { return DirectedF32.handles(opc); }
 

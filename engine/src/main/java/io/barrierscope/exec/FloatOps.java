@@ -63,7 +63,7 @@ final class FloatOps {
         boolean xorsign = c.has(".xorsign");
         if (xorsign != c.has(".abs")) throw c.error(c.insn().mnemonic() + ": .xorsign and .abs go together");
         D2 base = isMin ? FloatOps::min : FloatOps::max;
-        long canonical = f32 ? 0x7FFFFFFFL : 0x7FFFFFFFFFFFFFFFL;
+        long canonical = f32 ? Values.F32_NAN : Values.F64_NAN;
         c.expectOperands(3, 3);
         int d = c.dst(0);
         ScalarType t = f32 ? ScalarType.F32 : ScalarType.F64;
@@ -130,7 +130,7 @@ final class FloatOps {
      * min/max .NaN give), never the JVM's payload, which depends on operand order under the JIT.
      */
     static long writeF32(double v, boolean ftz, boolean sat, boolean arith) {
-        return arith && !sat && Double.isNaN(v) ? 0x7FFFFFFFL : write(v, true, ftz, sat);
+        return arith && !sat && Double.isNaN(v) ? Values.F32_NAN : write(v, true, ftz, sat);
     }
 
     private static Op bin(CompileContext c, boolean f32, boolean ftz, boolean sat, boolean arith, D2 f) {

@@ -223,9 +223,7 @@ final class MemoryOps {
             long ov = Values.norm(old, t);
             long nv = switch (op) {
                 case "add" -> t.isFloat()
-                        // a NaN sum is canonical (FloatOps.writeF32/writeF64): the JVM's payload is not deterministic
-                        ? (f32 ? FloatOps.writeF32(Values.f32(old) + Values.f32(bv), false, false, true)
-                                : FloatOps.writeF64(Values.f64(old) + Values.f64(bv), false, true))
+                        ? (f32 ? Values.arithBits(Values.f32(old) + Values.f32(bv)) : Values.arithBits(Values.f64(old) + Values.f64(bv)))
                         : ov + bv;
                 case "min" -> signed ? Math.min(ov, bv) : (Long.compareUnsigned(ov, bv) <= 0 ? ov : bv);
                 case "max" -> signed ? Math.max(ov, bv) : (Long.compareUnsigned(ov, bv) >= 0 ? ov : bv);

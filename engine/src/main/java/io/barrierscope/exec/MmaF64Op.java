@@ -56,7 +56,7 @@ final class MmaF64Op extends WarpMatrixOp {
             int g = l >> 2;
             int t = l & 3;
             for (int i = 0; i < 2; i++) {
-                if (d[i] >= 0) m.setReg(base + l, d[i], FloatOps.writeF64(element(fa, fb, fc, g, 2 * t + i), false, true));
+                if (d[i] >= 0) m.setReg(base + l, d[i], Values.arithBits(element(fa, fb, fc, g, 2 * t + i)));
             }
         }
     }

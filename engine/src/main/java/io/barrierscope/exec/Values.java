@@ -28,6 +28,16 @@ public final class Values {
     public static float f32(long raw) { return Float.intBitsToFloat((int) raw); }
     public static double f64(long raw) { return Double.longBitsToDouble(raw); }
     public static long bits(float f) { return Float.floatToRawIntBits(f) & 0xFFFFFFFFL; }
+
+    /** The canonical NaNs every NaN result of arithmetic becomes (docs/semantics.md, section 10): the JVM's payload is not deterministic. */
+    public static final long F32_NAN = 0x7FFFFFFFL;
+    public static final long F64_NAN = 0x7FFFFFFFFFFFFFFFL;
+
+    /** {@code f}'s bits, a NaN canonical. */
+    public static long arithBits(float f) { return Float.isNaN(f) ? F32_NAN : bits(f); }
+
+    /** {@code d}'s bits, a NaN canonical. */
+    public static long arithBits(double d) { return Double.isNaN(d) ? F64_NAN : bits(d); }
     public static long bits(double d) { return Double.doubleToRawLongBits(d); }
 
     /** IEEE half to float. */

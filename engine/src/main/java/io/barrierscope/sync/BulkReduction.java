@@ -1,5 +1,6 @@
 package io.barrierscope.sync;
 
+import io.barrierscope.exec.Values;
 import io.barrierscope.ptx.ScalarType;
 
 /**
@@ -65,13 +66,9 @@ final class BulkReduction {
      */
     static long addF32FlushingSubnormals(long old, long src) {
         float r = ftz(ftz(Float.intBitsToFloat((int) old)) + ftz(Float.intBitsToFloat((int) src)));
-        return f32Bits(r);
+        return Values.arithBits(r);
     }
 
-    /** A sum's bits, a NaN canonical (as the engine's f32/f64 arithmetic): the JVM's NaN payload depends on operand order. */
-    private static long f32Bits(float r) { return Float.isNaN(r) ? 0x7FFFFFFFL : Float.floatToRawIntBits(r) & 0xFFFFFFFFL; }
-
-    private static long f64Bits(double r) { return Double.isNaN(r) ? 0x7FFFFFFFFFFFFFFFL : Double.doubleToRawLongBits(r); }
 
     private static float ftz(float f) {
         return f != 0 && Math.abs(f) < Float.MIN_NORMAL ? Math.copySign(0f, f) : f;
@@ -86,8 +83,8 @@ final class BulkReduction {
         long sOld = wide ? old : (int) old;
         long sSrc = wide ? src : (int) src;
         long v = switch (op) {
-            case ADD -> t == ScalarType.F32 ? f32Bits(Float.intBitsToFloat((int) old) + Float.intBitsToFloat((int) src))
-                    : t == ScalarType.F64 ? f64Bits(Double.longBitsToDouble(old) + Double.longBitsToDouble(src))
+            case ADD -> t == ScalarType.F32 ? Values.arithBits(Float.intBitsToFloat((int) old) + Float.intBitsToFloat((int) src))
+                    : t == ScalarType.F64 ? Values.arithBits(Double.longBitsToDouble(old) + Double.longBitsToDouble(src))
                     : old + src;
             case MIN -> t.isSigned() ? Math.min(sOld, sSrc) : (Long.compareUnsigned(old, src) <= 0 ? old : src);
             case MAX -> t.isSigned() ? Math.max(sOld, sSrc) : (Long.compareUnsigned(old, src) >= 0 ? old : src);

@@ -1,5 +1,6 @@
 package io.barrierscope.sync;
 
+import io.barrierscope.exec.Values;
 import io.barrierscope.ptx.ScalarType;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -117,8 +118,8 @@ public record TensorMap(int rank, long base, int elementSize, long[] dims, long[
         if (!oobNan) return 0;
         return switch (elementSize) {
             case 2 -> 0x7FFFL;
-            case 4 -> 0x7FFFFFFFL;
-            default -> 0x7FFFFFFFFFFFFFFFL;
+            case 4 -> Values.F32_NAN;
+            default -> Values.F64_NAN;
         };
     }
 
