@@ -217,21 +217,6 @@ class PauseLatencyHarness {
         Platform.runLater(() -> ((javafx.scene.control.Button) scene.lookup("#pauseButton")).fire());
     }
 
-    /** CPU nanoseconds so far per group of threads: FX, engine (worker and opener), renderer. */
-    private static java.util.Map<String, Long> cpu() {
-        java.util.Map<String, Long> m = new java.util.TreeMap<>();
-        var mx = java.lang.management.ManagementFactory.getThreadMXBean();
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
-            long ns = mx.getThreadCpuTime(t.getId());
-            if (ns < 0) continue;
-            String n = t.getName();
-            String g = n.equals("JavaFX Application Thread") ? "fx" : n.startsWith("barrierscope-") ? "engine"
-                    : n.startsWith("QuantumRenderer") ? "render" : "other";
-            m.merge(g, ns, Long::sum);
-        }
-        return m;
-    }
-
     /**
      * One Continue, paused by {@code button} (else Shift+F5) {@code delayMs} after the FX thread
      * took F5: the user's press is the moment the event is queued.
@@ -268,13 +253,13 @@ class PauseLatencyHarness {
         open(robot, file);
         stopAppliedAt = 0;
         continueAt = 0;
-        java.util.Map<String, Long> a = cpu();
+        java.util.Map<String, Long> a = WindowCostHarness.cpu();
         sampling = true;
         pressLater(KeyCode.F5, false);
         WaitForAsyncUtils.waitFor(600, TimeUnit.SECONDS, () -> stopAppliedAt != 0 && fx(() -> !vm.runningProperty().get()));
         WaitForAsyncUtils.waitForFxEvents();
         sampling = false;
-        java.util.Map<String, Long> b = cpu();
+        java.util.Map<String, Long> b = WindowCostHarness.cpu();
         synchronized (samples) {
             System.out.println("FX thread samples, Continue to the end, " + label + ":");
             samples.entrySet().stream().sorted((x, y) -> Integer.compare(y.getValue(), x.getValue())).limit(15)

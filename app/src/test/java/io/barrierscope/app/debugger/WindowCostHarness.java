@@ -102,8 +102,8 @@ class WindowCostHarness {
         stage.show();
     }
 
-    /** CPU nanoseconds so far per group of threads: FX, engine (worker and opener), renderer, other. */
-    private static Map<String, Long> cpu() {
+    /** CPU nanoseconds so far per group of threads: FX, engine (worker and opener), renderer, other (the harnesses share it). */
+    static Map<String, Long> cpu() {
         Map<String, Long> m = new TreeMap<>();
         for (Thread t : Thread.getAllStackTraces().keySet()) {
             long ns = MX.getThreadCpuTime(t.getId());
