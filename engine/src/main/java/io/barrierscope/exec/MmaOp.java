@@ -19,14 +19,14 @@ import java.util.List;
  */
 final class MmaOp extends WarpMatrixOp {
     enum Elem {
-        F16(16), BF16(16), TF32(32), S8(8), U8(8), E4M3(8), E5M2(8), F32(32), S32(32);
+        F16(16), BF16(16), TF32(32), S8(8), U8(8), E4M3(8), E5M2(8), F32(32), S32(32), B1(1);
         final int bits;
         Elem(int bits) { this.bits = bits; }
 
         static Elem of(String mod) {
             return switch (mod) {
                 case ".f16" -> F16; case ".bf16" -> BF16; case ".tf32" -> TF32; case ".s8" -> S8; case ".u8" -> U8;
-                case ".e4m3" -> E4M3; case ".e5m2" -> E5M2; case ".f32" -> F32; case ".s32" -> S32;
+                case ".e4m3" -> E4M3; case ".e5m2" -> E5M2; case ".f32" -> F32; case ".s32" -> S32; case ".b1" -> B1;
                 default -> null;
             };
         }
@@ -43,6 +43,7 @@ final class MmaOp extends WarpMatrixOp {
                 case S8 -> (byte) bits;
                 case U8 -> bits & 0xFF;
                 case S32 -> (int) bits;
+                case B1 -> bits & 1;
             };
         }
     }

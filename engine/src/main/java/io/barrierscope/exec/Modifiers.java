@@ -52,7 +52,7 @@ final class Modifiers {
         own("elect", ".sync"); own("activemask");
         own("prefetch", ".L1", ".L2", ".tensormap", ".L2::evict_last", ".L2::evict_normal");
         own("prefetchu", ".L1"); own("griddepcontrol", ".launch_dependents", ".wait");
-        own("setmaxnreg", ".inc", ".dec", ".sync", ".aligned"); own("wgmma", ".fence", ".sync", ".aligned", ".mma_async", ".commit_group", ".wait_group", ".satfinite", ".e4m3", ".e5m2", ".sp", ".and", ".popc", ".b1");
+        own("setmaxnreg", ".inc", ".dec", ".sync", ".aligned"); own("wgmma", ".fence", ".sync", ".aligned", ".mma_async", ".commit_group", ".wait_group", ".satfinite", ".e4m3", ".e5m2", ".sp", ".and", ".xor", ".popc", ".b1");
         own("pmevent", ".mask");
         own("mma", ".sync", ".aligned", ".row", ".col", ".satfinite", ".e4m3", ".e5m2", ".sp", ".sp::ordered_metadata");
         own("ldmatrix", ".sync", ".aligned", ".m8n8", ".m16n16", ".m8n16", ".x1", ".x2", ".x4", ".trans");

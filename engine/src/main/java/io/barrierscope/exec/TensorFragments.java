@@ -153,10 +153,10 @@ public final class TensorFragments {
         return e.value(bits);
     }
 
-    /** Whether the elements of {@code operand} are integers (s8, u8, s32). */
+    /** Whether the elements of {@code operand} are integers (s8, u8, s32, b1). */
     public static boolean integral(Program p, int pc, String operand) {
         String type = tile(p, pc, operand).type();
-        return type.equals("s8") || type.equals("u8") || type.equals("s32");
+        return type.equals("s8") || type.equals("u8") || type.equals("s32") || type.equals("b1");
     }
 
     /** The 64-bit matrix descriptor thread {@code slot} passes as wgmma operand A or B at {@code pc}. */
@@ -181,8 +181,10 @@ public final class TensorFragments {
         long[][] out = new long[t.rows()][t.cols()];
         for (int r = 0; r < t.rows(); r++) {
             for (int c = 0; c < t.cols(); c++) {
-                // as WgmmaOp.compute reads them: A by (row, k), B by (n, k)
-                out[r][c] = operand.equals("A") ? d.address(r, c, e, !w.transA) : d.address(c, r, e, !w.transB);
+                // as WgmmaOp.compute reads them: A by (row, k), B by (n, k); a .b1 element by the byte holding it
+                int rk = w.ta == Elem.B1 ? r / 8 : r;
+                int ck = w.ta == Elem.B1 ? c / 8 : c;
+                out[r][c] = operand.equals("A") ? d.address(r, ck, e, !w.transA) : d.address(c, rk, e, !w.transB);
             }
         }
         return out;

@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * accumulator registers when a {@code wgmma.wait_group} covering its group completes
  * ({@link WgmmaGroups}). Sums are exact and rounded once, as {@link MmaOp} does.
  */
-final class WgmmaOp extends WarpMatrixOp {
+class WgmmaOp extends WarpMatrixOp {
     private static final Pattern SHAPE = Pattern.compile("\\.m64n(\\d+)k(\\d+)");
 
     final int n;
@@ -44,7 +44,7 @@ final class WgmmaOp extends WarpMatrixOp {
     final boolean transA;
     final boolean transB;
 
-    private WgmmaOp(CompileContext c, int n, int k, Elem[] t, boolean sat, int[] d, Src[] aRegs, int[] aIdx, Src aDesc, Src bDesc,
+    WgmmaOp(CompileContext c, int n, int k, Elem[] t, boolean sat, int[] d, Src[] aRegs, int[] aIdx, Src aDesc, Src bDesc,
             Src scaleD, int[] imm) {
         super(c);
         this.n = n;
@@ -74,9 +74,11 @@ final class WgmmaOp extends WarpMatrixOp {
 
     static Op compile(CompileContext c) {
         String mn = c.insn().mnemonic();
-        if (c.has(".sp")) throw refuse(c, "sparse wgmma.mma_async.sp is not modelled");
+        if (c.has(".sp")) {
+            // 9.7.15.6.2 gives the metadata-to-element mapping and the sparse A register layouts only as figures.
+            throw refuse(c, "sparse wgmma.mma_async.sp is not modelled: the ISA gives its metadata layout only as figures");
+        }
         if (!c.has(".sync") || !c.has(".aligned")) throw refuse(c, "wgmma.mma_async needs .sync.aligned");
-        if (c.has(".b1")) throw refuse(c, "single-bit .b1 wgmma (.and.popc) is not modelled");
         int n = -1;
         int k = -1;
         for (String m : c.insn().modifiers()) {
@@ -86,7 +88,7 @@ final class WgmmaOp extends WarpMatrixOp {
                 k = Integer.parseInt(sm.group(2));
             }
         }
-        if (n < 0) throw refuse(c, "shapes modelled: .m64nNk8 (.tf32), .m64nNk16 (.f16/.bf16), .m64nNk32 (8-bit types); .b1 and other shapes are not");
+        if (n < 0) throw refuse(c, "shapes modelled: .m64nNk8 (.tf32), .m64nNk16 (.f16/.bf16), .m64nNk32 (8-bit types), .m64nNk256 (.b1)");
         List<Elem> ts = new ArrayList<>();
         for (String m : c.insn().modifiers()) if (Elem.of(m) != null) ts.add(Elem.of(m));
         if (ts.size() != 3) throw c.error(mn + " needs three types: .dtype.atype.btype");
@@ -99,15 +101,19 @@ final class WgmmaOp extends WarpMatrixOp {
             case TF32 -> k == 8 && t[2] == Elem.TF32 && t[0] == Elem.F32;
             case E4M3, E5M2 -> k == 32 && (t[2] == Elem.E4M3 || t[2] == Elem.E5M2) && (t[0] == Elem.F32 || t[0] == Elem.F16);
             case S8, U8 -> k == 32 && (t[2] == Elem.S8 || t[2] == Elem.U8) && t[0] == Elem.S32;
+            case B1 -> k == 256 && t[2] == Elem.B1 && t[0] == Elem.S32;
             default -> false;
         };
         if (!ok) throw refuse(c, "this shape and type combination is not in the ISA's list");
-        boolean nOk = int8 ? (n == 8 || n == 16 || n == 24 || (n >= 32 && n <= 256 && n % 16 == 0)) : (n >= 8 && n <= 256 && n % 8 == 0);
+        boolean bit = t[1] == Elem.B1;
+        if (bit && (!c.has(".and") || !c.has(".popc") || c.has(".xor"))) throw refuse(c, "single-bit wgmma is .and.popc only");
+        if (!bit && (c.has(".and") || c.has(".xor") || c.has(".popc"))) throw c.error(mn + ": .and/.xor/.popc apply to .b1 wgmma only");
+        boolean nOk = int8 || bit ? (n == 8 || n == 16 || n == 24 || (n >= 32 && n <= 256 && n % 16 == 0)) : (n >= 8 && n <= 256 && n % 8 == 0);
         if (!nOk) throw refuse(c, "N = " + n + " is not a valid N for these types");
         boolean sat = c.has(".satfinite");
         if (sat && !int8) throw c.error(mn + ": .satfinite applies to integer wgmma only");
         boolean regA = c.operandCount() > 1 && c.operand(1) instanceof Operand.Vector;
-        int imms = half ? (regA ? 3 : 4) : int8 ? 0 : 2;
+        int imms = half ? (regA ? 3 : 4) : int8 || bit ? 0 : 2;
         c.expectOperands(4 + imms, 4 + imms);
         int dRegs = t[0] == Elem.F16 ? n / 4 : n / 2;
         List<Operand> dv = MmaOp.vector(c, 0, dRegs);
@@ -142,6 +148,7 @@ final class WgmmaOp extends WarpMatrixOp {
                 imm[3] = immediate(c, 7, false);
             }
         }
+        if (bit) return new WgmmaBitOp(c, n, t, d, aRegs, aIdx, aDesc, bDesc, scaleD);
         return new WgmmaOp(c, n, k, t, sat, d, aRegs, aIdx, aDesc, bDesc, scaleD, imm);
     }
 

@@ -421,7 +421,6 @@ class WgmmaTest {
         String d4 = "{%r10, %r11, %r12, %r13}";
         for (String bad : new String[] {
             "wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 " + d4 + ", %rd1, %rd2, %r1, 0, %p1, 1, 1, 0, 0;",
-            "wgmma.mma_async.sync.aligned.m64n8k256.s32.b1.b1.and.popc " + d4 + ", %rd1, %rd2, %p1;",
             "wgmma.mma_async.sync.aligned.m64n8k16.f16.bf16.bf16 {%r10, %r11}, %rd1, %rd2, %p1, 1, 1, 0, 0;",
             "wgmma.mma_async.sync.aligned.m64n8k32.f32.f16.f16 " + d4 + ", %rd1, %rd2, %p1, 1, 1, 0, 0;",
             "wgmma.mma_async.sync.aligned.m64n40k32.s32.s8.s8 " + d4 + ", %rd1, %rd2, %p1;",
