@@ -190,6 +190,17 @@ public final class TensorFragments {
         return out;
     }
 
+    /**
+     * Where, in the byte {@link #addresses} gives element ({@code row}, {@code col}) of descriptor
+     * operand {@code operand}, the element's bits start: 0 for types of a byte or more; for .b1,
+     * bit k mod 8 of its K index k (the column of A, the row of B).
+     */
+    public static int shiftInByte(Program p, int pc, String operand, int row, int col) {
+        WgmmaOp w = (WgmmaOp) p.code[pc];
+        if (w.ta != Elem.B1) return 0;
+        return (operand.equals("A") ? col : row) % 8;
+    }
+
     /** The descriptor decoded, in words (start, offsets, swizzle). */
     public static String describeDescriptor(long desc) { return MatrixDescriptor.decode(desc).toString(); }
 

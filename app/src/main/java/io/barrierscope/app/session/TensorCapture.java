@@ -106,12 +106,13 @@ public final class TensorCapture {
             note = "descriptor 0x" + Long.toHexString(desc) + ": " + TensorFragments.describeDescriptor(desc);
             long[][] addr = TensorFragments.addresses(p, insn.pc(), tile.name(), desc);
             byte[] shared = m.memory.shared[cta];
-            int bytes = tile.bits() / 8;
+            int bytes = Math.max(1, tile.bits() / 8); // a .b1 element is a bit of the byte addr names
             for (int r = 0; r < tile.rows(); r++) {
                 for (int c = 0; c < tile.cols(); c++) {
                     long a = addr[r][c];
                     boolean inside = a >= 0 && a + bytes <= shared.length;
-                    long bits = inside ? littleEndian(shared, (int) a, bytes) : 0;
+                    int shift = TensorFragments.shiftInByte(p, insn.pc(), tile.name(), r, c);
+                    long bits = inside ? (littleEndian(shared, (int) a, bytes) >>> shift) & mask : 0;
                     String v = inside ? format(TensorFragments.value(p, insn.pc(), tile.name(), bits), integral) : "?";
                     grid[r * tile.cols() + c] = new TensorTile.Cell(r, c, -1, -1, "", a, bits, v);
                 }

@@ -157,6 +157,42 @@ class TensorViewModelTest {
     }
 
     @Test
+    void singleBitWgmmaOperandsShowEachBitOfTheInputs() {
+        LaunchedRun run = ran("wgmma-b1-popc");
+        TensorViewModel vm = over(run, 0);
+        vm.refresh();
+        List<Number> a = run.buffers().get("A");
+        List<Number> bt = run.buffers().get("Bt");
+        // bit k of row i of A is bit k % 32 of word i * 8 + k / 32 (the sample's input layout)
+        vm.choose(0, "A");
+        assertEquals(256, vm.tileProperty().get().cols());
+        for (int m = 0; m < 64; m++) {
+            for (int k = 0; k < 256; k++) {
+                assertEquals((a.get(m * 8 + k / 32).longValue() >>> (k % 32)) & 1, vm.cell(m, k).bits(), "A[" + m + "][" + k + "] via descriptor");
+            }
+        }
+        vm.choose(0, "B");
+        for (int k = 0; k < 256; k++) {
+            for (int n = 0; n < 16; n++) {
+                assertEquals((bt.get(n * 8 + k / 32).longValue() >>> (k % 32)) & 1, vm.cell(k, n).bits(), "B[" + k + "][" + n + "]");
+            }
+        }
+        // the second wgmma's A from registers: row 16w + l/4 (+8 for odd register q), column 32(l%4) + j (+128 for q >= 2)
+        vm.choose(1, "A");
+        for (int w = 0; w < 4; w++) {
+            for (int l = 0; l < 32; l++) {
+                for (int i = 0; i < 128; i++) {
+                    int row = 16 * w + l / 4 + ((i / 32) % 2 == 1 ? 8 : 0);
+                    int col = 32 * (l % 4) + i % 32 + (i >= 64 ? 128 : 0);
+                    TensorTile.Cell c = vm.cell(row, col);
+                    assertEquals(w * 32 + l, c.warp() * 32 + c.lane(), "A[" + row + "][" + col + "]");
+                    assertEquals((a.get(row * 8 + col / 32).longValue() >>> (col % 32)) & 1, c.bits(), "A[" + row + "][" + col + "] from registers");
+                }
+            }
+        }
+    }
+
+    @Test
     void aDescriptorOperandBeforeItsWgmmaIsIssuedIsNotYetComputed() {
         TimeTravel tt = new TimeTravel(LaunchValidation.validate(TestFiles.sample("wgmma-gemm")).start());
         for (int i = 0; i < 5; i++) tt.step();
