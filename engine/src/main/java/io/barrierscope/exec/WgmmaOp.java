@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  * its accumulator and A registers are read. When the fourth warp of the warpgroup has issued the
  * same instruction the product is formed, reading shared memory; the result lands in the
  * accumulator registers when a {@code wgmma.wait_group} covering its group completes
- * ({@link WgmmaGroups}). Sums are exact and rounded once, as {@link MmaOp} does.
+ * ({@link WgmmaGroups}). Sums are exact and rounded once, as {@link MmaOp} does. The single-bit
+ * form computes in {@link WgmmaBitOp}; the sparse form {@code .sp} is refused by name.
  */
 class WgmmaOp extends WarpMatrixOp {
     private static final Pattern SHAPE = Pattern.compile("\\.m64n(\\d+)k(\\d+)");
