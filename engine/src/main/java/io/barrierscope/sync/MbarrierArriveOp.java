@@ -31,6 +31,10 @@ public final class MbarrierArriveOp extends MbarrierOp {
     @Override
     protected boolean remoteAllowed() { return true; }
 
+    /** Through a generic address only with the sink '_': a peer's mbarrier cannot return a state (9.7.13.15.13). */
+    @Override
+    protected boolean genericRemoteAllowed() { return state < 0; }
+
     /**
      * Plain arrivals of one per lane (the consumers' "done with this stage") that cannot complete
      * the phase before the last lane: every lane's checks pass alike, so only the arrivals remain.

@@ -100,6 +100,14 @@ public abstract class MbarrierOp extends Op {
     protected boolean remoteAllowed() { return false; }
 
     /**
+     * Whether a generic address of another CTA's mbarrier (from {@code mapa.u64}) is defined for
+     * this instruction: expect_tx, complete_tx and arrive_drop name the .shared::cluster window for
+     * generic addressing, and the ISA's own mbarrier.arrive examples (9.7.13.15.13, Example 4 of
+     * 9.7.13.15.16) arrive through one with the sink '_'; only a state result needs .shared::cta.
+     */
+    protected boolean genericRemoteAllowed() { return false; }
+
+    /**
      * The CTA and shared offset of this thread's mbarrier as {@link MbarrierUnit#key}, or -1 after
      * reporting why there is none.
      */
@@ -120,11 +128,13 @@ public abstract class MbarrierOp extends Op {
             cta = m.memory.peer(own, a);
             a &= Space.CTA_OFFSET_MASK;
         }
-        if (cta != own && remoteAllowed() && !clusterSpace) {
+        if (cta != own && remoteAllowed() && !clusterSpace && (sharedSpace || !genericRemoteAllowed())) {
             x.report(DiagnosticCode.MBARRIER_NOT_SHARED, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc)
                     + " addresses an mbarrier of cluster rank " + m.rankOf(cta) + " through " + (sharedSpace ? ".shared::cta" : "generic")
-                    + " addressing; that address is outside the shared::cta window, which is undefined: only the .shared::cluster "
-                    + "form may act on another CTA's mbarrier (PTX ISA 9.7.13.15.13, 9.7.13.15.8)", new int[] {pc}, new int[] {s}, null);
+                    + " addressing; that address is outside the shared::cta window, which is undefined"
+                    + (sharedSpace ? ": use .shared::cluster (or a generic address) to act on another CTA's mbarrier"
+                            : ": an arrive on another CTA's mbarrier cannot return a state, its destination must be the sink '_'")
+                    + " (PTX ISA 9.7.13.15.13, 9.7.13.15.8)", new int[] {pc}, new int[] {s}, null);
             return -1;
         }
         if (cta != own && !remoteAllowed()) {

@@ -25,6 +25,9 @@ public final class MbarrierTxOp extends MbarrierOp {
     protected boolean remoteAllowed() { return true; }
 
     @Override
+    protected boolean genericRemoteAllowed() { return true; }
+
+    @Override
     protected boolean lane(Interpreter x, Machine m, int s) {
         Mbarrier b = valid(x, m, s);
         if (b == null) return false;

@@ -56,4 +56,21 @@ class MbarrierPeerAddressTest {
         assertEquals(List.of("mbarrier-not-shared"), codes(r));
         assertEquals(64, r.machine().mbarriers.at(0, 0).expected, "nothing was dropped");
     }
+
+    @Test
+    void aPeerMbarrierReachedThroughGenericAddressingWithTheSinkIsArrivedOn() {
+        // The ISA's own Example 4 (9.7.13.15.16) and the examples of 9.7.13.15.13: mapa.u64, then
+        // mbarrier.arrive.release.cluster.b64 _, [remAddr]; expect_tx/complete_tx/arrive_drop name
+        // the .shared::cluster window for generic addresses outright.
+        LaunchedRun r = run("mov.u32 %r3, 0;\ncvta.shared.u64 %rd2, bar;\nmapa.u64 %rd3, %rd2, %r3;\n"
+                + "@%p3 mbarrier.arrive.release.cluster.b64 _, [%rd3];\n"
+                + "@%p3 mbarrier.arrive.release.cluster.b64 _, [%rd3], 2;\n"
+                + "@%p3 mbarrier.expect_tx.relaxed.cluster.b64 [%rd3], 32;\n"
+                + "@%p3 mbarrier.complete_tx.relaxed.cluster.b64 [%rd3], 16;\n"
+                + "@%p3 mbarrier.arrive_drop.release.cluster.b64 _, [%rd3];\n");
+        assertEquals(List.of(), codes(r));
+        assertEquals(64 - 4, r.machine().mbarriers.at(0, 0).pending, "three arrive-ons of 1, 2 and 1");
+        assertEquals(63, r.machine().mbarriers.at(0, 0).expected, "arrive_drop lowered the expected count");
+        assertEquals(16, r.machine().mbarriers.at(0, 0).tx, "expect-tx 32, complete-tx 16");
+    }
 }
