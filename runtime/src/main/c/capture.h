@@ -21,6 +21,9 @@ typedef struct bs_stream {
     cudaGraphNode_t *deps;  /* its dependency set: what its next captured node depends on */
     size_t ndeps, capdeps;
     unsigned char *edges;   /* zeroed cudaGraphEdgeData (8 bytes each) for cudaStreamGetCaptureInfo */
+    int priority;           /* within cudaDeviceGetStreamPriorityRange's [-5, 0] (queries.c) */
+    unsigned long long id;  /* cudaStreamGetId's, given on first request (0: none yet) */
+    unsigned char attrs[17][64]; /* cudaStreamSetAttribute's values, by cudaLaunchAttributeID (queries.c) */
 } bs_stream;
 
 struct bs_capture {

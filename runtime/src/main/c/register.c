@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cudart.h"
+#include "function.h"
 #include "protocol.h"
 
 /* What __cudaRegisterFatBinary receives (fatbinary_section.h's __fatBinC_Wrapper_t). */
@@ -26,22 +27,7 @@ typedef struct {
 #define FLAG_LZ4 0x2000u
 #define FLAG_ARCH_SPECIFIC 0x100000u /* the 'a' of compute_90a */
 
-/* The handle nvcc keeps: it only passes it back, so any pointer-sized first member will do. */
-typedef struct bs_module {
-    void *unused;
-    int id; /* -1: no PTX could be had; every launch of it fails with the reason */
-    char *why;
-} bs_module;
 
-struct bs_function {
-    const void *host_fun;
-    bs_module *module;
-    char *name;
-    int nparams; /* -1 until asked */
-    uint32_t *sizes;
-    uint32_t static_shared, local_bytes, const_bytes, cluster[3];
-    size_t dyn_shared_max; /* cudaFuncSetAttribute(MaxDynamicSharedMemorySize) */
-};
 
 typedef struct {
     const void *host_var;
@@ -383,10 +369,6 @@ int cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, v
     return cudaLaunchKernel(func, gridDim, blockDim, args, sharedMem, stream);
 }
 
-/* cudaLaunchConfig_t and cudaLaunchAttribute of CUDA 13's driver_types.h. */
-typedef struct { int id; char pad[4]; union { char bytes[64]; struct { unsigned x, y, z; } cluster; } val; } launch_attribute;
-typedef struct { dim3 grid, block; size_t shared; void *stream; launch_attribute *attrs; unsigned nattrs; } launch_config;
-#define ATTR_CLUSTER_DIMENSION 4
 
 int cudaLaunchKernelExC(const launch_config *config, const void *func, void **args) {
     if (config == NULL) return bs_set(cudaErrorInvalidValue);
@@ -400,6 +382,7 @@ int cudaLaunchKernelExC(const launch_config *config, const void *func, void **ar
 }
 
 #define FUNC_ATTR_MAX_DYNAMIC_SHARED 8
+#define FUNC_ATTR_NON_PORTABLE_CLUSTER 14
 
 int cudaFuncSetAttribute(const void *func, int attr, int value) {
     BS_STICKY();
@@ -409,89 +392,19 @@ int cudaFuncSetAttribute(const void *func, int attr, int value) {
         if (value < 0 || value > 227 * 1024) return bs_set(cudaErrorInvalidValue);
         f->dyn_shared_max = (size_t) value;
     }
+    if (attr == FUNC_ATTR_NON_PORTABLE_CLUSTER) f->non_portable_cluster = value != 0;
     /* Other attributes (carveout, cluster scheduling, ...) change nothing the engine models. */
     return cudaSuccess;
 }
 
-/* ---- what the program may ask of a kernel -------------------------------------------------------- */
-
-static int function_facts(const void *func, struct bs_function **out) {
+/* What the program may ask of a kernel (occupancy.c): its record, its .param sizes asked. */
+int bs_function_facts(const void *func, struct bs_function **out) {
     struct bs_function *f = function_of(func);
     if (f == NULL) return bs_set(cudaErrorInvalidDeviceFunction);
     if (f->module->id < 0) return bs_set(cudaErrorNoKernelImageForDevice);
     int st = param_sizes(f);
     if (st != 0) return bs_set(st);
     *out = f;
-    return cudaSuccess;
-}
-
-/* struct cudaFuncAttributes of CUDA 13 (144 bytes); numRegs is not modelled (the engine has no
-   register allocation), so it is reported as 0. */
-int cudaFuncGetAttributes(void *attr, const void *func) {
-    struct bs_function *f;
-    if (attr == NULL) return bs_set(cudaErrorInvalidValue);
-    int st = function_facts(func, &f);
-    if (st) return st;
-    unsigned char *a = attr;
-    memset(a, 0, 144);
-    uint64_t shared = f->static_shared, cbytes = f->const_bytes, local = f->local_bytes;
-    int v;
-    memcpy(a + 0, &shared, 8);
-    memcpy(a + 8, &cbytes, 8);
-    memcpy(a + 16, &local, 8);
-    v = 1024; memcpy(a + 24, &v, 4);                                  /* maxThreadsPerBlock */
-    v = 90; memcpy(a + 32, &v, 4); memcpy(a + 36, &v, 4);            /* ptxVersion, binaryVersion */
-    v = (int) (f->dyn_shared_max > 48 * 1024 ? f->dyn_shared_max : 48 * 1024 - f->static_shared);
-    memcpy(a + 44, &v, 4);                                            /* maxDynamicSharedSizeBytes */
-    v = -1; memcpy(a + 48, &v, 4);                                    /* preferredShmemCarveout: default */
-    v = f->cluster[0] != 0; memcpy(a + 52, &v, 4);
-    for (int i = 0; i < 3; i++) memcpy(a + 56 + 4 * i, &f->cluster[i], 4);
-    return cudaSuccess;
-}
-
-/* Blocks of `func` one multiprocessor holds: threads (2048), blocks (32) and shared memory
-   (228 KiB, 1 KiB reserved per block) limit it; registers are not modelled. */
-static int blocks_per_sm(struct bs_function *f, int block, size_t dyn) {
-    if (block <= 0 || block > 1024) return 0;
-    int warps = (block + 31) / 32;
-    int by_threads = 2048 / (warps * 32);
-    size_t per_block = f->static_shared + dyn + 1024;
-    int by_shared = per_block > 227 * 1024 + 1024 ? 0 : (int) ((228 * 1024) / per_block);
-    int n = by_threads < 32 ? by_threads : 32;
-    return n < by_shared ? n : by_shared;
-}
-
-int cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *num, const void *func, int block, size_t dyn) {
-    struct bs_function *f;
-    if (num == NULL) return bs_set(cudaErrorInvalidValue);
-    int st = function_facts(func, &f);
-    if (st) return st;
-    *num = blocks_per_sm(f, block, dyn);
-    return cudaSuccess;
-}
-
-int cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *num, const void *func, int block, size_t dyn, unsigned flags) {
-    (void) flags;
-    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(num, func, block, dyn);
-}
-
-/* Clusters of the launch's shape the 132 multiprocessors hold at once, as if any multiprocessors
-   could form a cluster (a real H100 groups them by GPC, so it may hold fewer). */
-int cudaOccupancyMaxActiveClusters(int *num, const void *func, const launch_config *config) {
-    struct bs_function *f;
-    if (num == NULL || config == NULL) return bs_set(cudaErrorInvalidValue);
-    int st = function_facts(func, &f);
-    if (st) return st;
-    unsigned cx = f->cluster[0] ? f->cluster[0] : 1, cy = f->cluster[0] ? f->cluster[1] : 1, cz = f->cluster[0] ? f->cluster[2] : 1;
-    for (unsigned i = 0; i < config->nattrs; i++) {
-        if (config->attrs[i].id == ATTR_CLUSTER_DIMENSION) {
-            cx = config->attrs[i].val.cluster.x; cy = config->attrs[i].val.cluster.y; cz = config->attrs[i].val.cluster.z;
-        }
-    }
-    unsigned size = cx * cy * cz;
-    if (size == 0 || size > 16) return bs_set(cudaErrorInvalidClusterSize);
-    int per_sm = blocks_per_sm(f, (int) (config->block.x * config->block.y * config->block.z), config->shared);
-    *num = (int) ((132u * (unsigned) per_sm) / size);
     return cudaSuccess;
 }
 

@@ -28,7 +28,7 @@ static bs_capture **active;
 static size_t nactive;
 static unsigned long long next_id = 1;
 static __thread int thread_mode = MODE_GLOBAL;
-static __thread bs_stream per_thread = {STREAM_MAGIC, 0, NULL, NULL, 0, 0, NULL};
+static __thread bs_stream per_thread = {.magic = STREAM_MAGIC};
 
 bs_stream *bs_stream_of(cudaStream_t s, int *bad) {
     *bad = 0;
@@ -256,7 +256,6 @@ int cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags) {
 }
 
 int cudaStreamCreate(cudaStream_t *s) { return cudaStreamCreateWithFlags(s, 0); }
-int cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags, int prio) { (void) prio; return cudaStreamCreateWithFlags(s, flags); }
 
 int cudaStreamDestroy(cudaStream_t s) {
     BS_STICKY();

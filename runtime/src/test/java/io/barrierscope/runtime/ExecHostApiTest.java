@@ -1,0 +1,32 @@
+package io.barrierscope.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The host-side calls library test suites make around their launches (occupancy and cluster
+ * sizes, stream priorities and attributes, limits, graph node attributes and parameters),
+ * each an unmodified program of src/test/cuda run by `barrierscope exec` whose own checks
+ * decide (docs/runtime.md); skipped, saying why, where nvcc or gcc is missing.
+ */
+class ExecHostApiTest {
+    @TempDir
+    static Path bundles;
+
+    static ExecProgramsTest.Ran exec(String name) throws Exception {
+        return ExecProgramsTest.exec(CudaPrograms.build(name), LaunchOptions.defaults().withBundles(bundles.resolve("failed"), false));
+    }
+
+    @Test
+    void clusterSizesStreamPrioritiesAndAttributesLimitsAndCallbacksAnswerAsOnAGpuAndTheKernelStillComputes() throws Exception {
+        ExecProgramsTest.Ran r = exec("host_queries");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS host_queries"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaStreamSetAttribute: accessPolicyWindow.hitRatio must be 0 to 1"
+                + " (returns cudaErrorInvalidValue)"), r.all());
+    }
+}
