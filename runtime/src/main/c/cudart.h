@@ -189,6 +189,11 @@ int bs_graph_alloc_relaunch(const bs_op *op, int auto_free);
 int bs_graph_alloc_new(size_t size, bs_op *op);
 int bs_graph_alloc_execs(uint64_t addr, int delta);
 int bs_is_graph_alloc(const void *p);
+/* memory.c: the device address of count bytes at offset in a registered variable (checked, named). */
+int bs_symbol_range(const char *fn, const void *symbol, size_t count, size_t offset, uint64_t *addr);
+/* queries.c: whether a 64-byte cudaLaunchAttributeValue of attribute id is one the documentation
+   allows (else named, cudaErrorInvalidValue). */
+int bs_attribute_check(const char *fn, int id, const unsigned char *v);
 /* streams.c: whether the stream takes part in a capture. */
 int bs_stream_capturing(cudaStream_t stream);
 

@@ -214,7 +214,7 @@ int cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g, update_info *info) {
 }
 
 /* The op of node (of the graph x was made from) in x; NULL and a message when there is none. */
-static bs_op *op_in(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node, int type) {
+bs_op *bs_exec_op(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node, int type) {
     if (bad_exec(x) || bad_node(node) || node->graph->id != x->origin_id) {
         fprintf(stderr, "barrierscope: %s: the node is not of the graph the executable graph was made from "
                         "(returns cudaErrorInvalidValue)\n", fn);
@@ -226,11 +226,12 @@ static bs_op *op_in(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node, int
 }
 
 int cudaGraphExecKernelNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t node, const kernel_node_params *p) {
-    bs_op *op = op_in("cudaGraphExecKernelNodeSetParams", x, node, BS_OP_KERNEL);
+    bs_op *op = bs_exec_op("cudaGraphExecKernelNodeSetParams", x, node, BS_OP_KERNEL);
     if (op == NULL) return bs_set(cudaErrorInvalidValue);
     bs_op fresh;
     int e = bs_kernel_node_op("cudaGraphExecKernelNodeSetParams", p, &fresh);
     if (e) return e;
+    fresh.u.kernel.cluster = op->u.kernel.cluster; /* an attribute of the node, not a parameter */
     bs_op_free(op);
     *op = fresh;
     return cudaSuccess;
@@ -238,7 +239,7 @@ int cudaGraphExecKernelNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t node, co
 
 int cudaGraphExecHostNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t node, void *const *p) {
     if (p == NULL || p[0] == NULL) return bs_set(cudaErrorInvalidValue);
-    bs_op *op = op_in("cudaGraphExecHostNodeSetParams", x, node, BS_OP_HOST);
+    bs_op *op = bs_exec_op("cudaGraphExecHostNodeSetParams", x, node, BS_OP_HOST);
     if (op == NULL) return bs_set(cudaErrorInvalidValue);
     op->u.host.fn = (void (*)(void *)) p[0];
     op->u.host.data = p[1];

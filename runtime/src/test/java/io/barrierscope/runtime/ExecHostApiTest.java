@@ -29,4 +29,13 @@ class ExecHostApiTest {
         assertTrue(r.program().contains("barrierscope: cudaStreamSetAttribute: accessPolicyWindow.hitRatio must be 0 to 1"
                 + " (returns cudaErrorInvalidValue)"), r.all());
     }
+
+    @Test
+    void copyMemsetAndHostNodeParametersAreReadAndChangedInGraphsAndExecutableGraphsAndAClusterShapeAttributeIsTheKernelsShape() throws Exception {
+        ExecProgramsTest.Ran r = exec("graph_params");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS graph_params"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaGraphKernelNodeSetAttribute: accessPolicyWindow.missProp must be"
+                + " cudaAccessPropertyNormal or ...Streaming (returns cudaErrorInvalidValue)"), r.all());
+    }
 }
