@@ -30,6 +30,7 @@ struct bs_capture {
     unsigned long long id;
     cudaGraph_t graph;
     int mode, status;
+    int into;               /* cudaStreamBeginCaptureToGraph: the graph is the program's, never freed here */
     pthread_t thread;
     bs_stream *origin;
     bs_stream **streams;    /* every stream that joined, origin first */

@@ -63,6 +63,9 @@ int bs_run_op(const bs_op *op) {
             if (e) return e;
         }
         return cudaSuccess;
+    case BS_OP_WAIT_EVENT:
+    case BS_OP_EVENT_RECORD:
+        return bs_event_op_run(op);
     case BS_OP_HOST:
         BS_STICKY();
         op->u.host.fn(op->u.host.data);

@@ -38,4 +38,13 @@ class ExecHostApiTest {
         assertTrue(r.program().contains("barrierscope: cudaGraphKernelNodeSetAttribute: accessPolicyWindow.missProp must be"
                 + " cudaAccessPropertyNormal or ...Streaming (returns cudaErrorInvalidValue)"), r.all());
     }
+
+    @Test
+    void eventRecordAndWaitNodesRecordWhenTheGraphReachesThemExternalEventsAreCapturedAsNodesAndACaptureCanAddToTheProgramsGraph() throws Exception {
+        ExecProgramsTest.Ran r = exec("graph_events");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS graph_events"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaStreamBeginCaptureToGraph: a dependency that is not a node of the graph"
+                + " (returns cudaErrorInvalidValue)"), r.all());
+    }
 }
