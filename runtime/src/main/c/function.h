@@ -31,4 +31,11 @@ typedef struct { dim3 grid, block; size_t shared; void *stream; launch_attribute
 /* register.c: the kernel func names (host stub or handle), its .param sizes asked of the engine. */
 int bs_function_facts(const void *func, struct bs_function **out);
 
+/* register.c: a module of PTX text (freed; NULL: why says why not); a kernel of it by name
+   (host_fun NULL: known by its record's own address); the PTX of an image (fat binary,
+   nvcc's wrapper of one, or PTX text; NULL and why for anything else). */
+bs_module *bs_module_new(char *ptx, const char *why);
+struct bs_function *bs_function_new(bs_module *m, const char *name, const void *host_fun);
+char *bs_ptx_of_image(const void *image, const char **why);
+
 #endif

@@ -99,16 +99,12 @@ static char *ptx_of(const unsigned char *fb, const char **why) {
     return out;
 }
 
-void **__cudaRegisterFatBinary(void *fatCubin) {
-    const fatbin_wrapper *w = fatCubin;
+/* A module of PTX text (freed here) registered with the engine; id -1 and the reason when it
+   cannot be had (ptx NULL: why says already). */
+bs_module *bs_module_new(char *ptx, const char *why) {
     bs_module *m = calloc(1, sizeof *m);
     if (m == NULL) bs_fatal("out of host memory");
     m->id = -1;
-    const char *why = NULL;
-    char *ptx = NULL;
-    if (w == NULL || w->magic != FATBINC_MAGIC) why = "it passed no fat binary nvcc would make";
-    else if (w->version != 1) why = "it was built with relocatable device code (-rdc), which is not supported yet";
-    else ptx = ptx_of(w->data, &why);
     if (ptx != NULL) {
         bs_buf b = {0}, r = {0};
         bs_put_str(&b, ptx);
@@ -119,10 +115,41 @@ void **__cudaRegisterFatBinary(void *fatCubin) {
         free(r.p);
         free(ptx);
     }
-    if (m->id < 0) {
-        m->why = strdup(why);
-        fprintf(stderr, "barrierscope: a CUDA module of this program cannot run: %s\n", why);
+    if (m->id < 0) m->why = strdup(why);
+    return m;
+}
+
+/* The PTX of an image as cudaLibraryLoadData and cuModuleLoadData take it: a fat binary, nvcc's
+   wrapper of one, or PTX text; a cubin (ELF) has no PTX for the engine. NULL and why if none. */
+char *bs_ptx_of_image(const void *image, const char **why) {
+    const unsigned char *p = image;
+    if (p == NULL) {
+        *why = "a null image";
+        return NULL;
     }
+    if (u32at(p) == FATBIN_MAGIC) return ptx_of(p, why);
+    const fatbin_wrapper *w = image;
+    if (w->magic == FATBINC_MAGIC && w->version != 1) *why = "relocatable device code (-rdc) is not supported yet";
+    if (w->magic == FATBINC_MAGIC) return w->version == 1 ? ptx_of(w->data, why) : NULL;
+    if (memcmp(p, "\x7f" "ELF", 4) == 0) {
+        *why = "a cubin (ELF) holds no PTX, which is what the engine runs: load PTX text or a fat binary with PTX "
+               "(nvcc -fatbin -arch=sm_90a, or --ptx)";
+        return NULL;
+    }
+    char *ptx = strdup((const char *) image);
+    if (ptx == NULL) bs_fatal("out of host memory");
+    return ptx;
+}
+
+void **__cudaRegisterFatBinary(void *fatCubin) {
+    const fatbin_wrapper *w = fatCubin;
+    const char *why = NULL;
+    char *ptx = NULL;
+    if (w == NULL || w->magic != FATBINC_MAGIC) why = "it passed no fat binary nvcc would make";
+    else if (w->version != 1) why = "it was built with relocatable device code (-rdc), which is not supported yet";
+    else ptx = ptx_of(w->data, &why);
+    bs_module *m = bs_module_new(ptx, why);
+    if (m->id < 0) fprintf(stderr, "barrierscope: a CUDA module of this program cannot run: %s\n", m->why);
     return (void **) m;
 }
 
@@ -132,17 +159,23 @@ void __cudaUnregisterFatBinary(void **handle) { (void) handle; }
 void __cudaRegisterFunction(void **handle, const char *hostFun, char *deviceFun, const char *deviceName,
                             int thread_limit, void *tid, void *bid, dim3 *bDim, dim3 *gDim, int *wSize) {
     (void) deviceFun; (void) thread_limit; (void) tid; (void) bid; (void) bDim; (void) gDim; (void) wSize;
+    bs_function_new((bs_module *) handle, deviceName, hostFun);
+}
+
+/* A kernel of module m by name; host_fun NULL (a library's kernel): known by its own address. */
+struct bs_function *bs_function_new(bs_module *m, const char *name, const void *host_fun) {
     struct bs_function *f = calloc(1, sizeof *f);
     if (f == NULL) bs_fatal("out of host memory");
-    f->host_fun = hostFun;
-    f->module = (bs_module *) handle;
-    f->name = strdup(deviceName);
+    f->host_fun = host_fun ? host_fun : f;
+    f->module = m;
+    f->name = strdup(name);
     f->nparams = -1;
     pthread_mutex_lock(&reg_lock);
     funcs = realloc(funcs, (nfuncs + 1) * sizeof *funcs);
     if (funcs == NULL) bs_fatal("out of host memory");
     funcs[nfuncs++] = f;
     pthread_mutex_unlock(&reg_lock);
+    return f;
 }
 
 void __cudaRegisterVar(void **handle, char *hostVar, char *deviceAddress, const char *deviceName, int ext,

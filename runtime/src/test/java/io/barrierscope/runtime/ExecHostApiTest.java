@@ -3,7 +3,9 @@ package io.barrierscope.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,5 +48,28 @@ class ExecHostApiTest {
         assertTrue(r.program().contains("PASS graph_events"), r.all());
         assertTrue(r.program().contains("barrierscope: cudaStreamBeginCaptureToGraph: a dependency that is not a node of the graph"
                 + " (returns cudaErrorInvalidValue)"), r.all());
+    }
+
+    /** src/test/cuda/NAME.cu compiled by nvcc with one output flag (-fatbin, --ptx) into target/cuda-programs/NAME.EXT. */
+    static Path nvccOutput(String name, String flag, String ext) throws Exception {
+        CudaPrograms.assumeToolchain();
+        Path out = CudaPrograms.OUT.resolve(name + "." + ext);
+        Files.createDirectories(CudaPrograms.OUT);
+        Process p = new ProcessBuilder(CudaPrograms.nvcc(), flag, "-arch=sm_90a", "-o", out.toString(),
+                CudaPrograms.SOURCES.resolve(name + ".cu").toString()).redirectErrorStream(true).start();
+        String log = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(300, TimeUnit.SECONDS) && p.exitValue() == 0, "nvcc " + flag + " failed:\n" + log);
+        return out;
+    }
+
+    @Test
+    void aFatBinaryFromAFileAndPtxFromMemoryLoadAsLibrariesWhoseKernelsLaunchByHandleThroughRuntimeAndDriverCalls() throws Exception {
+        Path fatbin = nvccOutput("library_kernels", "-fatbin", "fatbin");
+        Path ptx = nvccOutput("library_kernels", "--ptx", "ptx");
+        ExecProgramsTest.Ran r = ExecProgramsTest.exec(CudaPrograms.build("library_loading"),
+                LaunchOptions.defaults().withBundles(bundles.resolve("failed"), false), fatbin.toString(), ptx.toString());
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS library_loading"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaLibraryLoadData: a cubin (ELF) holds no PTX"), r.all());
     }
 }
