@@ -40,6 +40,7 @@ typedef struct bs_exec {
     struct { size_t ndeps, *deps; } *topo; /* origin's dependencies, as node indices */
     size_t nnodes;
     unsigned long long flags; /* cudaGraphInstantiate's */
+    unsigned char *disabled; /* per op: cudaGraphNodeSetEnabled(..., 0) (graph_edit.c); skipped when launched */
     int running, doomed; /* launches under way; destroyed during one (freed when it ends) */
 } *cudaGraphExec_t;
 
@@ -60,5 +61,8 @@ int bs_kernel_node_op(const char *fn, const kernel_node_params *p, bs_op *op);
 
 /* graph_exec.c: the op of node (of the graph x was made from, of that type) in x; NULL, named, if none. */
 bs_op *bs_exec_op(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node, int type);
+
+/* graph_exec.c: whether x is no live executable graph. */
+int bs_bad_exec(cudaGraphExec_t x);
 
 #endif

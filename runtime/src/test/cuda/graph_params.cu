@@ -1,7 +1,7 @@
 // Copy, memset and host nodes read back and changed in a graph and in an executable graph,
 // copies to and from a __device__ symbol as nodes, and kernel node attributes: a cluster shape
 // set on a hand-built kernel node is the shape the kernel sees; other attributes are kept,
-// copied and cloned. Results checked as a GPU gives them.
+// copied and cloned; nodes disabled and enabled, edges removed. Results checked as a GPU gives them.
 #include <cooperative_groups.h>
 #include <cstdio>
 #include <cuda_runtime.h>
@@ -167,6 +167,39 @@ int main() {
     CHECK(cudaGraphNodeFindInClone(&kc, kern, c));
     CHECK(cudaGraphKernelNodeGetAttribute(kc, cudaKernelNodeAttributePriority, &back));
     EXPECT(back.priority == -3);
+
+    // A disabled node does nothing until enabled again (kernel, memcpy and memset nodes only);
+    // instantiation flags and edges removed.
+    unsigned en = 2;
+    CHECK(cudaGraphNodeGetEnabled(x1, set, &en));
+    EXPECT(en == 1);
+    CHECK(cudaGraphNodeSetEnabled(x1, set, 0));
+    CHECK(cudaGraphNodeGetEnabled(x1, set, &en));
+    EXPECT(en == 0);
+    CHECK(cudaGraphLaunch(x1, 0));
+    for (int i = 0; i < N; i++) EXPECT(h[i] == 0x00050005 + 2);  // no memset: the kernel added to what was there
+    CHECK(cudaGraphNodeSetEnabled(x1, set, 1));
+    CHECK(cudaGraphLaunch(x1, 0));
+    for (int i = 0; i < N; i++) EXPECT(h[i] == 0x00050005 + 1);
+    EXPECT(cudaGraphNodeSetEnabled(x1, host, 0) == cudaErrorInvalidValue);
+    cudaGetLastError();
+    unsigned long long flags = 7;
+    CHECK(cudaGraphExecGetFlags(x1, &flags));
+    EXPECT(flags == 0);
+    cudaGraphInstantiateParams ip = {};
+    ip.flags = cudaGraphInstantiateFlagAutoFreeOnLaunch;
+    cudaGraphExec_t xp;
+    CHECK(cudaGraphInstantiateWithParams(&xp, gs, &ip));
+    EXPECT(ip.result_out == cudaGraphInstantiateSuccess && ip.errNode_out == nullptr);
+    CHECK(cudaGraphExecGetFlags(xp, &flags));
+    EXPECT(flags == cudaGraphInstantiateFlagAutoFreeOnLaunch);
+    CHECK(cudaGraphRemoveDependencies(gs, &to, &from, nullptr, 1));
+    size_t ndeps = 9;
+    CHECK(cudaGraphNodeGetDependencies(from, nullptr, nullptr, &ndeps));
+    EXPECT(ndeps == 0);
+    EXPECT(cudaGraphRemoveDependencies(gs, &to, &from, nullptr, 1) == cudaErrorInvalidValue);
+    cudaGetLastError();
+    CHECK(cudaGraphExecDestroy(xp));
 
     CHECK(cudaGraphExecDestroy(x1));
     CHECK(cudaGraphExecDestroy(x2));
