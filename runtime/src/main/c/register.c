@@ -403,15 +403,35 @@ int cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, v
 }
 
 
+int cudaEventRecord(cudaEvent_t e, cudaStream_t s);
+
+/* A launch with attributes (cudaLaunchKernelEx, cuLaunchKernelEx): the cluster dimension is its
+   shape; a programmatic or completion event (ids 7, 12) is recorded after it on its stream (the
+   whole grid has ended, so every block has triggered); values are checked as for streams and
+   nodes; the rest change nothing the engine models (one grid at a time, all CTAs resident).
+   An id that is no cudaLaunchAttributeID is cudaErrorInvalidValue. */
+static int launch_with(const char *fn, void *stream, struct bs_function *f, dim3 grid, dim3 block, size_t shared,
+                       const launch_attribute *attrs, unsigned n, void **args) {
+    if (n > 0 && attrs == NULL) return bs_set(cudaErrorInvalidValue);
+    dim3 cluster = no_cluster;
+    cudaEvent_t events[2] = {NULL, NULL};
+    for (unsigned i = 0; i < n; i++) {
+        int id = attrs[i].id;
+        if (id < 0 || id > 16 || id == 15) return bs_set(cudaErrorInvalidValue);
+        int e = bs_attribute_check(fn, id, (const unsigned char *) attrs[i].val.bytes);
+        if (e) return e;
+        if (id == ATTR_CLUSTER_DIMENSION) cluster = (dim3){attrs[i].val.cluster.x, attrs[i].val.cluster.y, attrs[i].val.cluster.z};
+        if (id == 7 || id == 12) memcpy(&events[id == 12], attrs[i].val.bytes, sizeof(cudaEvent_t));
+    }
+    int e = bs_launch(stream, f, grid, block, cluster, shared, args);
+    for (int k = 0; k < 2 && e == cudaSuccess; k++) if (events[k] != NULL) e = cudaEventRecord(events[k], stream);
+    return e;
+}
+
 int cudaLaunchKernelExC(const launch_config *config, const void *func, void **args) {
     if (config == NULL) return bs_set(cudaErrorInvalidValue);
-    dim3 cluster = no_cluster;
-    for (unsigned i = 0; i < config->nattrs; i++) {
-        if (config->attrs[i].id == ATTR_CLUSTER_DIMENSION) {
-            cluster = (dim3){config->attrs[i].val.cluster.x, config->attrs[i].val.cluster.y, config->attrs[i].val.cluster.z};
-        }
-    }
-    return bs_launch(config->stream, function_of(func), config->grid, config->block, cluster, config->shared, args);
+    return launch_with("cudaLaunchKernelExC", config->stream, function_of(func), config->grid, config->block, config->shared,
+                       config->attrs, config->nattrs, args);
 }
 
 #define FUNC_ATTR_MAX_DYNAMIC_SHARED 8
@@ -466,14 +486,8 @@ int bs_cu_launch_kernel_ex(const cu_launch_config *c, void *f, void **params, vo
     if (extra != NULL && extra[0] != NULL) {
         return bs_unimplemented("cuLaunchKernelEx with \"extra\" (a packed argument buffer)");
     }
-    dim3 cluster = no_cluster;
-    for (unsigned i = 0; i < c->nattrs; i++) {
-        if (c->attrs[i].id == ATTR_CLUSTER_DIMENSION) {
-            cluster = (dim3){c->attrs[i].val.cluster.x, c->attrs[i].val.cluster.y, c->attrs[i].val.cluster.z};
-        }
-    }
-    struct bs_function *fn = function_of(f);
-    return bs_launch(c->stream, fn, (dim3){c->gx, c->gy, c->gz}, (dim3){c->bx, c->by, c->bz}, cluster, c->shared, params);
+    return launch_with("cuLaunchKernelEx", c->stream, function_of(f), (dim3){c->gx, c->gy, c->gz}, (dim3){c->bx, c->by, c->bz},
+                       c->shared, c->attrs, c->nattrs, params);
 }
 
 int bs_cu_launch_kernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,

@@ -136,6 +136,37 @@ int main() {
     EXPECT(cudaStreamAddCallback(hi, on_done, &f, 1) == cudaErrorInvalidValue);
     cudaGetLastError();
 
+    // Launch attributes: a completion event is recorded when the grid has ended; PDL
+    // serialization and a priority change nothing the result shows; no such id is refused.
+    cudaEvent_t before, done;
+    CHECK(cudaEventCreate(&before));
+    CHECK(cudaEventCreate(&done));
+    CHECK(cudaEventRecord(before, hi));
+    cudaLaunchConfig_t lc = {};
+    lc.gridDim = dim3(1);
+    lc.blockDim = dim3(128);
+    lc.stream = hi;
+    cudaLaunchAttribute la[3];
+    la[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    la[0].val.programmaticStreamSerializationAllowed = 1;
+    la[1].id = cudaLaunchAttributeLaunchCompletionEvent;
+    la[1].val.launchCompletionEvent.event = done;
+    la[1].val.launchCompletionEvent.flags = 0;
+    la[2].id = cudaLaunchAttributePriority;
+    la[2].val.priority = -1;
+    lc.attrs = la;
+    lc.numAttrs = 3;
+    CHECK(cudaLaunchKernelEx(&lc, scale, d, 2.0f));
+    CHECK(cudaEventQuery(done));
+    float ms = 0;
+    CHECK(cudaEventElapsedTime(&ms, before, done));
+    EXPECT(ms > 0.0f);
+    CHECK(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < 128; i++) EXPECT(h[i] == i * 2.0f);
+    la[0].id = (cudaLaunchAttributeID) 15;
+    EXPECT(cudaLaunchKernelEx(&lc, scale, d, 2.0f) == cudaErrorInvalidValue);
+    cudaGetLastError();
+
     unsigned flags = 0;
     CHECK(cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync));
     CHECK(cudaGetDeviceFlags(&flags));
