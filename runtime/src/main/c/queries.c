@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "capture.h"
@@ -247,3 +248,53 @@ int cudaStreamAddCallback_ptsz(cudaStream_t s, void (*cb)(cudaStream_t, int, voi
 
 /* There is no L2 here: nothing persists, so there is nothing to reset. */
 int cudaCtxResetPersistingL2Cache(void) { BS_STICKY(); return cudaSuccess; }
+
+/* ---- device identity ----------------------------------------------------------------------------- */
+
+/* The one emulated device has no PCI slot; it answers as domain 0, bus 0, device 0 (the
+   properties' pciBusID, pciDeviceID and pciDomainID are 0 too), and that id names it back. */
+#define PCI_BUS_ID "0000:00:00.0"
+
+int cudaDeviceGetPCIBusId(char *id, int len, int device) {
+    if (id == NULL || len <= 0) return bs_set(cudaErrorInvalidValue);
+    if (device != 0) return bs_set(cudaErrorInvalidDevice);
+    snprintf(id, (size_t) len, "%s", PCI_BUS_ID);
+    return cudaSuccess;
+}
+
+int cudaDeviceGetByPCIBusId(int *device, const char *id) {
+    if (device == NULL || id == NULL) return bs_set(cudaErrorInvalidValue);
+    /* "[domain]:[bus]:[device].[function]" or "[bus]:[device].[function]", hexadecimal */
+    unsigned dom = 0, bus = 1, dev = 1, fn = 1;
+    int n = sscanf(id, "%x:%x:%x.%x", &dom, &bus, &dev, &fn);
+    if (n != 4) {
+        dom = 0;
+        n = sscanf(id, "%x:%x.%x", &bus, &dev, &fn) == 3 ? 4 : 0;
+    }
+    if (n != 4 || dom != 0 || bus != 0 || dev != 0) return bs_set(cudaErrorInvalidDevice);
+    *device = 0;
+    return cudaSuccess;
+}
+
+/* There is one device, so it is the closest match to any properties. */
+int cudaChooseDevice(int *device, const void *prop) {
+    if (device == NULL || prop == NULL) return bs_set(cudaErrorInvalidValue);
+    *device = 0;
+    return cudaSuccess;
+}
+
+/* Managed memory is one memory here (managed.c): attaching it to a stream or to the host changes
+   nothing; flags must be one of cudaMemAttachGlobal, ...Host, ...Single, the pointer managed. A
+   capture cannot hold it (named, and the capture invalidated). */
+int cudaStreamAttachMemAsync(cudaStream_t s, void *ptr, size_t length, unsigned flags) {
+    if (flags != 1 && flags != 2 && flags != 4) return bs_set(cudaErrorInvalidValue);
+    if (!bs_managed(ptr, length ? length : 1)) {
+        bs_say("cudaStreamAttachMemAsync", cudaErrorInvalidValue, "the pointer is not managed memory");
+        return bs_set(cudaErrorInvalidValue);
+    }
+    return bs_stream_uncapturable(s, "cudaStreamAttachMemAsync");
+}
+
+int cudaStreamAttachMemAsync_ptsz(cudaStream_t s, void *ptr, size_t length, unsigned flags) {
+    return cudaStreamAttachMemAsync(PT(s), ptr, length, flags);
+}

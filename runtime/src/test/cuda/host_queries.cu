@@ -167,6 +167,29 @@ int main() {
     EXPECT(cudaLaunchKernelEx(&lc, scale, d, 2.0f) == cudaErrorInvalidValue);
     cudaGetLastError();
 
+    // The device's PCI id names it back; another does not. Managed memory attaches to a stream.
+    char bus[32];
+    CHECK(cudaDeviceGetPCIBusId(bus, sizeof bus, 0));
+    int byBus = -1;
+    CHECK(cudaDeviceGetByPCIBusId(&byBus, bus));
+    EXPECT(byBus == 0);
+    EXPECT(cudaDeviceGetByPCIBusId(&byBus, "0000:3b:00.0") == cudaErrorInvalidDevice);
+    cudaGetLastError();
+    int chosen = -1;
+    cudaDeviceProp want = {};
+    want.major = 9;
+    CHECK(cudaChooseDevice(&chosen, &want));
+    EXPECT(chosen == 0);
+    float *m = nullptr;
+    CHECK(cudaMallocManaged(&m, 128 * sizeof(float)));
+    CHECK(cudaStreamAttachMemAsync(lo, m, 0, cudaMemAttachSingle));
+    scale<<<1, 128, 0, lo>>>(m, 1.0f);
+    CHECK(cudaStreamSynchronize(lo));
+    for (int i = 0; i < 128; i++) EXPECT(m[i] == (float) i);
+    EXPECT(cudaStreamAttachMemAsync(lo, d, 0, cudaMemAttachGlobal) == cudaErrorInvalidValue);
+    cudaGetLastError();
+    CHECK(cudaFree(m));
+
     unsigned flags = 0;
     CHECK(cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync));
     CHECK(cudaGetDeviceFlags(&flags));
