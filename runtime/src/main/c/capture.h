@@ -21,12 +21,16 @@ typedef struct bs_stream {
     cudaGraphNode_t *deps;  /* its dependency set: what its next captured node depends on */
     size_t ndeps, capdeps;
     unsigned char *edges;   /* zeroed cudaGraphEdgeData (8 bytes each) for cudaStreamGetCaptureInfo */
+    int priority;           /* within cudaDeviceGetStreamPriorityRange's [-5, 0] (queries.c) */
+    unsigned long long id;  /* cudaStreamGetId's, given on first request (0: none yet) */
+    unsigned char attrs[17][64]; /* cudaStreamSetAttribute's values, by cudaLaunchAttributeID (queries.c) */
 } bs_stream;
 
 struct bs_capture {
     unsigned long long id;
     cudaGraph_t graph;
     int mode, status;
+    int into;               /* cudaStreamBeginCaptureToGraph: the graph is the program's, never freed here */
     pthread_t thread;
     bs_stream *origin;
     bs_stream **streams;    /* every stream that joined, origin first */

@@ -23,6 +23,7 @@ enum {
     cudaErrorInvalidDevicePointer = 17,
     cudaErrorInvalidMemcpyDirection = 21,
     cudaErrorInvalidDeviceFunction = 98,
+    cudaErrorUnsupportedLimit = 215,
     cudaErrorNoDevice = 100,
     cudaErrorInvalidDevice = 101,
     cudaErrorInvalidKernelImage = 200,
@@ -126,7 +127,7 @@ int cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
  * the recorded ones (graph.c). The type numbers are cudaGraphNodeType's.
  */
 enum { BS_OP_KERNEL = 0, BS_OP_MEMCPY = 1, BS_OP_MEMSET = 2, BS_OP_HOST = 3, BS_OP_CHILD = 4, BS_OP_EMPTY = 5,
-       BS_OP_MEMALLOC = 10, BS_OP_MEMFREE = 11 };
+       BS_OP_WAIT_EVENT = 6, BS_OP_EVENT_RECORD = 7, BS_OP_MEMALLOC = 10, BS_OP_MEMFREE = 11 };
 typedef struct {
     int type;
     const char *fn; /* the API that issued it, for messages */
@@ -138,6 +139,7 @@ typedef struct {
         struct { void (*fn)(void *); void *data; } host;
         struct { uint64_t addr, size; } mem; /* a graph allocation (pool.c) */
         struct { void *ops; size_t n; } child; /* a child graph: its ops (bs_op), in its order */
+        struct { cudaEvent_t event; } ev;      /* an event record or wait node's event (events.c) */
     } u;
 } bs_op;
 
@@ -148,6 +150,8 @@ int bs_issue(cudaStream_t stream, bs_op *op);
 int bs_capture_check_unsafe(const char *fn);
 int bs_capture_check_legacy(const char *fn);
 int bs_capture_check_sync(const char *fn);
+/* events.c: an event record or wait node's run. */
+int bs_event_op_run(const bs_op *op);
 /* graph.c: run one op now; copy one (params included); free what it owns. */
 int bs_run_op(const bs_op *op);
 void bs_op_copy(bs_op *dst, const bs_op *src);
@@ -188,6 +192,11 @@ int bs_graph_alloc_relaunch(const bs_op *op, int auto_free);
 int bs_graph_alloc_new(size_t size, bs_op *op);
 int bs_graph_alloc_execs(uint64_t addr, int delta);
 int bs_is_graph_alloc(const void *p);
+/* memory.c: the device address of count bytes at offset in a registered variable (checked, named). */
+int bs_symbol_range(const char *fn, const void *symbol, size_t count, size_t offset, uint64_t *addr);
+/* queries.c: whether a 64-byte cudaLaunchAttributeValue of attribute id is one the documentation
+   allows (else named, cudaErrorInvalidValue). */
+int bs_attribute_check(const char *fn, int id, const unsigned char *v);
 /* streams.c: whether the stream takes part in a capture. */
 int bs_stream_capturing(cudaStream_t stream);
 

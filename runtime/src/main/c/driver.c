@@ -236,6 +236,18 @@ int bs_cu_launch_kernel_ex(const void *config, void *f, void **params, void **ex
 int bs_cu_launch_kernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
                         unsigned shared, void *stream, void **params, void **extra);
 
+/* library.c: the driver's library, module and kernel calls, on the runtime's objects. */
+int bs_cu_library_load_data(void *, const void *, void *, void **, unsigned, void *, void **, unsigned);
+int bs_cu_library_get_kernel(void *, void *, const char *);
+int bs_cu_library_unload(void *);
+int bs_cu_library_get_global(void **, size_t *, void *, const char *);
+int bs_cu_kernel_get_function(void *, void *);
+int bs_cu_module_load_data(void *, const void *);
+int bs_cu_module_get_global(void **, size_t *, void *, const char *);
+int bs_cu_func_set_attribute(void *, int, int);
+int bs_cu_kernel_set_attribute(int, int, void *, int);
+static int get_proc_address(const char *symbol, void **pfn, int version, unsigned long long flags, int *status);
+
 static const struct { const char *name; void *fn; } driver[] = {
     {"cuTensorMapEncodeTiled", (void *) encode_tiled},
     {"cuTensorMapReplaceAddress", (void *) replace_address},
@@ -246,6 +258,18 @@ static const struct { const char *name; void *fn; } driver[] = {
     {"cuGetErrorString", (void *) get_error_string},
     {"cuGetErrorName", (void *) get_error_name},
     {"cuDriverGetVersion", (void *) driver_get_version},
+    {"cuGetProcAddress", (void *) get_proc_address},
+    {"cuLibraryLoadData", (void *) bs_cu_library_load_data},
+    {"cuLibraryGetKernel", (void *) bs_cu_library_get_kernel},
+    {"cuLibraryGetGlobal", (void *) bs_cu_library_get_global},
+    {"cuLibraryUnload", (void *) bs_cu_library_unload},
+    {"cuKernelGetFunction", (void *) bs_cu_kernel_get_function},
+    {"cuKernelSetAttribute", (void *) bs_cu_kernel_set_attribute},
+    {"cuModuleLoadData", (void *) bs_cu_module_load_data},
+    {"cuModuleGetFunction", (void *) bs_cu_library_get_kernel},
+    {"cuModuleGetGlobal", (void *) bs_cu_module_get_global},
+    {"cuModuleUnload", (void *) bs_cu_library_unload},
+    {"cuFuncSetAttribute", (void *) bs_cu_func_set_attribute},
 };
 
 #define QUERY_SUCCESS 0
@@ -281,4 +305,10 @@ int cudaGetDriverEntryPoint_ptsz(const char *symbol, void **funcPtr, unsigned lo
 
 int cudaGetDriverEntryPointByVersion_ptsz(const char *symbol, void **funcPtr, unsigned version, unsigned long long flags, int *status) {
     return cudaGetDriverEntryPointByVersion(symbol, funcPtr, version, flags, status);
+}
+
+/* cuGetProcAddress (found through the runtime's entry point): the same table. */
+static int get_proc_address(const char *symbol, void **pfn, int version, unsigned long long flags, int *status) {
+    if (symbol == NULL || pfn == NULL) return CUDA_ERROR_INVALID_VALUE;
+    return cudaGetDriverEntryPointByVersion(symbol, pfn, (unsigned) version, flags, status) == cudaSuccess ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }

@@ -14,8 +14,13 @@
 #define CLOCK_KHZ 1755000ull
 #define EVENT_MAGIC 0x45564E54u
 
+#define DISABLE_TIMING 0x02u   /* cudaEventDisableTiming */
+#define INTERPROCESS 0x04u     /* cudaEventInterprocess */
+#define EXTERNAL 0x01u         /* cudaEventRecordExternal, cudaEventWaitExternal */
+
 typedef struct {
     uint32_t magic;
+    unsigned flags;            /* cudaEventCreateWithFlags' */
     int recorded;
     uint64_t at;
     unsigned long long cap_id; /* last recorded in this capture (0: outside any) */
@@ -36,7 +41,15 @@ int cudaEventCreate(cudaEvent_t *e) {
     return cudaSuccess;
 }
 
-int cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags) { (void) flags; return cudaEventCreate(e); }
+/* cudaEventBlockingSync changes how a host waits, and nothing waits here; cudaEventInterprocess
+   needs cudaEventDisableTiming (as documented) and IPC, which is not implemented. */
+int cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags) {
+    if ((flags & ~0x7u) != 0 || ((flags & INTERPROCESS) && !(flags & DISABLE_TIMING))) return bs_set(cudaErrorInvalidValue);
+    if (flags & INTERPROCESS) return bs_unimplemented("cudaEventCreateWithFlags(cudaEventInterprocess)");
+    int r = cudaEventCreate(e);
+    if (r == cudaSuccess) ((bs_event *) *e)->flags = flags;
+    return r;
+}
 
 int cudaEventDestroy(cudaEvent_t e) {
     BS_STICKY();
@@ -78,12 +91,29 @@ int cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
     return invalid ? bs_set(cudaErrorStreamCaptureInvalidated) : cudaSuccess;
 }
 
-int cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned flags) { (void) flags; return cudaEventRecord(e, s); }
-
-int cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags) {
-    (void) flags;
+/* With cudaEventRecordExternal a capturing stream records an event record node (the event is
+   recorded when the graph runs to it); elsewhere, and without the flag, an ordinary record. */
+int cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned flags) {
+    if ((flags & ~EXTERNAL) != 0) return bs_set(cudaErrorInvalidValue);
+    if (!(flags & EXTERNAL) || !bs_stream_capturing(s)) return cudaEventRecord(e, s);
     BS_STICKY();
     if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
+    bs_op op = {.type = BS_OP_EVENT_RECORD, .fn = "cudaGraphLaunch (an event record node)"};
+    op.u.ev.event = e;
+    return bs_issue(s, &op);
+}
+
+/* With cudaEventWaitExternal a capturing stream records an event wait node (on any event: no
+   fork, no isolation rule); without it, or not capturing, the rules below. */
+int cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags) {
+    BS_STICKY();
+    if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);
+    if ((flags & ~EXTERNAL) != 0) return bs_set(cudaErrorInvalidValue);
+    if ((flags & EXTERNAL) && bs_stream_capturing(s)) {
+        bs_op op = {.type = BS_OP_WAIT_EVENT, .fn = "cudaGraphLaunch (an event wait node)"};
+        op.u.ev.event = e;
+        return bs_issue(s, &op);
+    }
     int bad;
     bs_stream *st = bs_stream_of(s, &bad);
     if (bad) return bs_set(cudaErrorInvalidResourceHandle);
@@ -150,7 +180,78 @@ int cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end_) {
     int e = captured("cudaEventElapsedTime", a);
     if (e == 0) e = captured("cudaEventElapsedTime", b);
     if (e) return e;
-    if (!a->recorded || !b->recorded) return bs_set(cudaErrorInvalidResourceHandle);
+    /* As documented: not recorded, or made with cudaEventDisableTiming, is cudaErrorInvalidResourceHandle. */
+    if (!a->recorded || !b->recorded || ((a->flags | b->flags) & DISABLE_TIMING)) return bs_set(cudaErrorInvalidResourceHandle);
     *ms = (float) ((double) ((int64_t) (b->at - a->at)) / (double) CLOCK_KHZ);
     return cudaSuccess;
+}
+
+/* ---- graph event nodes ------------------------------------------------------------------------- */
+
+/* Every node before this one in the launch has run to its end when it runs, so a wait has nothing
+   to wait for, and a record takes the virtual cycles so far, as cudaEventRecord does. An event
+   destroyed since the node was made: cudaErrorInvalidResourceHandle, named. */
+int bs_event_op_run(const bs_op *op) {
+    BS_STICKY();
+    bs_event *ev = op->u.ev.event;
+    if (bad_event(ev)) {
+        bs_say(op->fn, cudaErrorInvalidResourceHandle, "the node's event was destroyed");
+        return bs_set(cudaErrorInvalidResourceHandle);
+    }
+    if (op->type == BS_OP_EVENT_RECORD) {
+        pthread_mutex_lock(&bs_cap_lock);
+        ev->cap_id = 0;
+        ev->at = bs_cycles();
+        ev->recorded = 1;
+        pthread_mutex_unlock(&bs_cap_lock);
+    }
+    return cudaSuccess;
+}
+
+static int event_node(const char *fn, cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, cudaEvent_t e, int type) {
+    if (bad_event(e)) return bs_set(cudaErrorInvalidValue);
+    bs_op op = {.type = type, .fn = type == BS_OP_EVENT_RECORD ? "cudaGraphLaunch (an event record node)" : "cudaGraphLaunch (an event wait node)"};
+    op.u.ev.event = e;
+    return bs_graph_add_checked(fn, out, g, deps, ndeps, &op);
+}
+
+int cudaGraphAddEventRecordNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, cudaEvent_t e) {
+    return event_node("cudaGraphAddEventRecordNode", out, g, deps, ndeps, e, BS_OP_EVENT_RECORD);
+}
+
+int cudaGraphAddEventWaitNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, cudaEvent_t e) {
+    return event_node("cudaGraphAddEventWaitNode", out, g, deps, ndeps, e, BS_OP_WAIT_EVENT);
+}
+
+static int node_event(cudaGraphNode_t n, int type, cudaEvent_t *e) {
+    if (bad_node(n) || n->op.type != type || e == NULL) return bs_set(cudaErrorInvalidValue);
+    *e = n->op.u.ev.event;
+    return cudaSuccess;
+}
+
+static int set_node_event(cudaGraphNode_t n, int type, cudaEvent_t e) {
+    if (bad_node(n) || n->op.type != type || bad_event(e)) return bs_set(cudaErrorInvalidValue);
+    n->op.u.ev.event = e;
+    return cudaSuccess;
+}
+
+static int set_exec_event(const char *fn, cudaGraphExec_t x, cudaGraphNode_t n, int type, cudaEvent_t e) {
+    if (bad_event(e)) return bs_set(cudaErrorInvalidValue);
+    bs_op *op = bs_exec_op(fn, x, n, type);
+    if (op == NULL) return bs_set(cudaErrorInvalidValue);
+    op->u.ev.event = e;
+    return cudaSuccess;
+}
+
+int cudaGraphEventRecordNodeGetEvent(cudaGraphNode_t n, cudaEvent_t *e) { return node_event(n, BS_OP_EVENT_RECORD, e); }
+int cudaGraphEventWaitNodeGetEvent(cudaGraphNode_t n, cudaEvent_t *e) { return node_event(n, BS_OP_WAIT_EVENT, e); }
+int cudaGraphEventRecordNodeSetEvent(cudaGraphNode_t n, cudaEvent_t e) { return set_node_event(n, BS_OP_EVENT_RECORD, e); }
+int cudaGraphEventWaitNodeSetEvent(cudaGraphNode_t n, cudaEvent_t e) { return set_node_event(n, BS_OP_WAIT_EVENT, e); }
+
+int cudaGraphExecEventRecordNodeSetEvent(cudaGraphExec_t x, cudaGraphNode_t n, cudaEvent_t e) {
+    return set_exec_event("cudaGraphExecEventRecordNodeSetEvent", x, n, BS_OP_EVENT_RECORD, e);
+}
+
+int cudaGraphExecEventWaitNodeSetEvent(cudaGraphExec_t x, cudaGraphNode_t n, cudaEvent_t e) {
+    return set_exec_event("cudaGraphExecEventWaitNodeSetEvent", x, n, BS_OP_WAIT_EVENT, e);
 }

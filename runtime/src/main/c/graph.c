@@ -63,6 +63,9 @@ int bs_run_op(const bs_op *op) {
             if (e) return e;
         }
         return cudaSuccess;
+    case BS_OP_WAIT_EVENT:
+    case BS_OP_EVENT_RECORD:
+        return bs_event_op_run(op);
     case BS_OP_HOST:
         BS_STICKY();
         op->u.host.fn(op->u.host.data);
@@ -137,6 +140,7 @@ void bs_graph_free(cudaGraph_t g) {
         bs_op_free(&g->nodes[i]->op);
         free(g->nodes[i]->deps);
         free(g->nodes[i]->param_ptrs);
+        free(g->nodes[i]->attrs);
         g->nodes[i]->magic = 0;
         bs_handle_remove(g->nodes[i]);
         free(g->nodes[i]);
@@ -218,50 +222,6 @@ int cudaGraphAddKernelNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphN
     bs_op op;
     int e = bs_kernel_node_op("cudaGraphAddKernelNode", p, &op);
     return e ? e : bs_graph_add_checked("cudaGraphAddKernelNode", out, g, deps, ndeps, &op);
-}
-
-int cudaGraphAddMemcpyNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, const struct cudaMemcpy3DParms *p) {
-    if (p == NULL) return bs_set(cudaErrorInvalidValue);
-    bs_op op = {.type = BS_OP_MEMCPY, .fn = "cudaGraphLaunch (a memcpy node)"};
-    op.u.copy.p3 = *p;
-    return bs_graph_add_checked("cudaGraphAddMemcpyNode", out, g, deps, ndeps, &op);
-}
-
-int cudaGraphAddMemcpyNode1D(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps,
-                             void *dst, const void *src, size_t count, int kind) {
-    if (kind < 0 || kind > 4) return bs_set(cudaErrorInvalidMemcpyDirection);
-    bs_op op = {.type = BS_OP_MEMCPY, .fn = "cudaGraphLaunch (a memcpy node)"};
-    op.u.copy.one_d = 1;
-    op.u.copy.dst = dst;
-    op.u.copy.src = src;
-    op.u.copy.count = count;
-    op.u.copy.kind = kind;
-    return bs_graph_add_checked("cudaGraphAddMemcpyNode1D", out, g, deps, ndeps, &op);
-}
-
-/* struct cudaMemsetParams of CUDA 13's driver_types.h. */
-typedef struct { void *dst; size_t pitch; unsigned value, element_size; size_t width, height; } memset_params;
-
-int cudaGraphAddMemsetNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, const memset_params *p) {
-    const char *why = NULL;
-    if (p == NULL) why = "null parameters";
-    else if (p->element_size != 1 && p->element_size != 2 && p->element_size != 4) why = "elementSize must be 1, 2 or 4";
-    else if (p->width > SIZE_MAX / p->element_size) why = "a row (width x elementSize) larger than the address space";
-    else if (p->height > 1 && p->pitch < p->width * p->element_size) why = "the pitch is smaller than a row (width x elementSize)";
-    else if (p->height > 1 && p->pitch > (SIZE_MAX - p->width * p->element_size) / (p->height - 1)) why = "rows (height x pitch) larger than the address space";
-    if (why != NULL) {
-        fprintf(stderr, "barrierscope: cudaGraphAddMemsetNode: %s (returns cudaErrorInvalidValue)\n", why);
-        return bs_set(cudaErrorInvalidValue);
-    }
-    bs_op op = {.type = BS_OP_MEMSET, .fn = "cudaGraphLaunch (a memset node)"};
-    op.u.set.dst = p->dst;
-    op.u.set.pitch = p->pitch;
-    op.u.set.value = p->element_size == 4 ? p->value : p->value & (p->element_size == 2 ? 0xFFFFu : 0xFFu);
-    op.u.set.element_size = p->element_size;
-    op.u.set.width = p->width;
-    op.u.set.height = p->height ? p->height : 1;
-    op.u.set.depth = 1;
-    return bs_graph_add_checked("cudaGraphAddMemsetNode", out, g, deps, ndeps, &op);
 }
 
 int cudaGraphAddHostNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, void *const *p) {
@@ -448,6 +408,7 @@ int cudaGraphDestroyNode(cudaGraphNode_t n) {
     bs_op_free(&n->op);
     free(n->deps);
     free(n->param_ptrs);
+    free(n->attrs);
     n->magic = 0;
     bs_handle_remove(n);
     free(n);
@@ -464,7 +425,9 @@ int cudaGraphClone(cudaGraph_t *out, cudaGraph_t g) {
     for (size_t i = 0; i < g->n; i++) {
         bs_op op;
         bs_op_copy(&op, &g->nodes[i]->op);
-        bs_graph_add(c, NULL, 0, &op)->source_id = g->nodes[i]->id;
+        struct bs_node *copy = bs_graph_add(c, NULL, 0, &op);
+        copy->source_id = g->nodes[i]->id;
+        bs_node_attrs_copy(copy, g->nodes[i]);
     }
     for (size_t i = 0; i < g->n; i++) {
         struct bs_node *from = g->nodes[i], *to = c->nodes[i];
@@ -520,6 +483,7 @@ int cudaGraphKernelNodeSetParams(cudaGraphNode_t n, const kernel_node_params *p)
     bs_op op;
     int e = bs_kernel_node_op("cudaGraphKernelNodeSetParams", p, &op);
     if (e) return e;
+    op.u.kernel.cluster = n->op.u.kernel.cluster; /* an attribute of the node, not a parameter */
     bs_op_free(&n->op);
     n->op = op;
     free(n->param_ptrs); /* pointed into the old arguments (p may have been read from it: freed only now) */

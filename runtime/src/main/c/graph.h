@@ -19,6 +19,7 @@ struct bs_node {
     struct bs_node **deps;
     size_t ndeps;
     void **param_ptrs;  /* cudaGraphKernelNodeGetParams' kernelParams, into op's bytes */
+    unsigned char (*attrs)[64]; /* a kernel node's attribute values by cudaLaunchAttributeID (NULL: none set) */
 };
 
 struct bs_graph {
@@ -39,6 +40,7 @@ typedef struct bs_exec {
     struct { size_t ndeps, *deps; } *topo; /* origin's dependencies, as node indices */
     size_t nnodes;
     unsigned long long flags; /* cudaGraphInstantiate's */
+    unsigned char *disabled; /* per op: cudaGraphNodeSetEnabled(..., 0) (graph_edit.c); skipped when launched */
     int running, doomed; /* launches under way; destroyed during one (freed when it ends) */
 } *cudaGraphExec_t;
 
@@ -52,7 +54,15 @@ static inline int bad_node(cudaGraphNode_t n) { return !bs_handle_live(n) || n->
 unsigned long long bs_next_id(void);
 /* graph.c: a node of g made from op, its dependencies checked first (op freed if they are bad). */
 int bs_graph_add_checked(const char *fn, cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, bs_op *op);
+/* graph_params.c: the attribute values of node from as node to's own (nothing when from has none). */
+void bs_node_attrs_copy(struct bs_node *to, const struct bs_node *from);
 /* graph.c: a kernel node's op from its parameters (checked, arguments copied). */
 int bs_kernel_node_op(const char *fn, const kernel_node_params *p, bs_op *op);
+
+/* graph_exec.c: the op of node (of the graph x was made from, of that type) in x; NULL, named, if none. */
+bs_op *bs_exec_op(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node, int type);
+
+/* graph_exec.c: whether x is no live executable graph. */
+int bs_bad_exec(cudaGraphExec_t x);
 
 #endif

@@ -20,6 +20,7 @@ static void exec_free(struct bs_exec *x) {
     free(x->ops);
     free(x->from);
     free(x->ids);
+    free(x->disabled);
     for (size_t i = 0; i < x->nnodes; i++) free(x->topo[i].deps);
     free(x->topo);
     x->magic = 0;
@@ -36,7 +37,8 @@ static struct bs_exec *snapshot(const char *fn, cudaGraph_t g) {
     x->ops = malloc((g->n ? g->n : 1) * sizeof *x->ops);
     x->from = malloc((g->n ? g->n : 1) * sizeof *x->from);
     x->ids = malloc((g->n ? g->n : 1) * sizeof *x->ids);
-    if (x->ops == NULL || x->from == NULL || x->ids == NULL) bs_fatal("out of host memory");
+    x->disabled = calloc(g->n ? g->n : 1, 1);
+    if (x->ops == NULL || x->from == NULL || x->ids == NULL || x->disabled == NULL) bs_fatal("out of host memory");
     x->origin_id = g->id;
     x->nnodes = g->n;
     x->topo = calloc(g->n ? g->n : 1, sizeof *x->topo);
@@ -93,7 +95,7 @@ int cudaGraphInstantiateWithFlags(cudaGraphExec_t *pExec, cudaGraph_t g, unsigne
     return cudaGraphInstantiate(pExec, g, flags);
 }
 
-static int bad_exec(cudaGraphExec_t x) { return !bs_handle_live(x) || x->magic != EXEC_MAGIC; }
+int bs_bad_exec(cudaGraphExec_t x) { return !bs_handle_live(x) || x->magic != EXEC_MAGIC; }
 
 /* Every node runs to its end in the graph's order; the first that fails stops the launch and its
    error is the launch's (a failed kernel's is sticky, as for any launch). */
@@ -128,10 +130,14 @@ int cudaGraphAddChildGraphNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGr
 
 int cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream) {
     BS_STICKY();
-    if (bad_exec(x)) return bs_set(cudaErrorInvalidValue);
-    if (bs_stream_capturing(stream)) { /* launched into a capture: a child graph node */
-        bs_op op;
-        int e = child_op("cudaGraphLaunch", x->ops, x->n, &op);
+    if (bs_bad_exec(x)) return bs_set(cudaErrorInvalidValue);
+    if (bs_stream_capturing(stream)) { /* launched into a capture: a child graph node of its enabled nodes */
+        bs_op op, *live = malloc((x->n ? x->n : 1) * sizeof *live);
+        if (live == NULL) bs_fatal("out of host memory");
+        size_t m = 0;
+        for (size_t i = 0; i < x->n; i++) if (!x->disabled[i]) live[m++] = x->ops[i];
+        int e = child_op("cudaGraphLaunch", live, m, &op);
+        free(live);
         return e ? e : bs_issue(stream, &op);
     }
     int e = bs_stream_uncapturable(stream, "cudaGraphLaunch");
@@ -140,7 +146,7 @@ int cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream) {
     }
     if (e) return e;
     x->running++;
-    for (size_t i = 0; i < x->n && e == 0; i++) e = bs_run_op(&x->ops[i]);
+    for (size_t i = 0; i < x->n && e == 0; i++) if (!x->disabled[i]) e = bs_run_op(&x->ops[i]);
     if (--x->running == 0 && x->doomed) exec_free(x);
     return e;
 }
@@ -148,14 +154,14 @@ int cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream) {
 int cudaGraphUpload(cudaGraphExec_t x, cudaStream_t stream) {
     BS_STICKY();
     (void) stream;
-    return bad_exec(x) ? bs_set(cudaErrorInvalidValue) : cudaSuccess;
+    return bs_bad_exec(x) ? bs_set(cudaErrorInvalidValue) : cudaSuccess;
 }
 
 /* "If the executable graph is in-flight, it will not be terminated, but rather freed
    asynchronously on completion" (cuGraphExecDestroy): destroyed by a host node of its own launch,
    its handle is gone at once and its memory when the launch ends. */
 int cudaGraphExecDestroy(cudaGraphExec_t x) {
-    if (bad_exec(x)) return bs_set(cudaErrorInvalidValue);
+    if (bs_bad_exec(x)) return bs_set(cudaErrorInvalidValue);
     if (x->running == 0) {
         exec_free(x);
         return cudaSuccess;
@@ -176,7 +182,7 @@ enum { UPDATE_SUCCESS = 0, UPDATE_ERROR = 1, UPDATE_TOPOLOGY = 2, UPDATE_TYPE = 
    arguments, configuration; copy and memset operands) may change. */
 int cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g, update_info *info) {
     update_info r = {UPDATE_SUCCESS, NULL, NULL};
-    if (bad_exec(x) || bad_graph(g)) r.result = UPDATE_ERROR;
+    if (bs_bad_exec(x) || bad_graph(g)) r.result = UPDATE_ERROR;
     else if (g->n != x->n) r.result = UPDATE_TOPOLOGY;
     for (size_t k = 0; r.result == UPDATE_SUCCESS && k < x->n; k++) {
         size_t i = x->from[k];
@@ -214,8 +220,8 @@ int cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g, update_info *info) {
 }
 
 /* The op of node (of the graph x was made from) in x; NULL and a message when there is none. */
-static bs_op *op_in(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node, int type) {
-    if (bad_exec(x) || bad_node(node) || node->graph->id != x->origin_id) {
+bs_op *bs_exec_op(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node, int type) {
+    if (bs_bad_exec(x) || bad_node(node) || node->graph->id != x->origin_id) {
         fprintf(stderr, "barrierscope: %s: the node is not of the graph the executable graph was made from "
                         "(returns cudaErrorInvalidValue)\n", fn);
         return NULL;
@@ -226,11 +232,12 @@ static bs_op *op_in(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node, int
 }
 
 int cudaGraphExecKernelNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t node, const kernel_node_params *p) {
-    bs_op *op = op_in("cudaGraphExecKernelNodeSetParams", x, node, BS_OP_KERNEL);
+    bs_op *op = bs_exec_op("cudaGraphExecKernelNodeSetParams", x, node, BS_OP_KERNEL);
     if (op == NULL) return bs_set(cudaErrorInvalidValue);
     bs_op fresh;
     int e = bs_kernel_node_op("cudaGraphExecKernelNodeSetParams", p, &fresh);
     if (e) return e;
+    fresh.u.kernel.cluster = op->u.kernel.cluster; /* an attribute of the node, not a parameter */
     bs_op_free(op);
     *op = fresh;
     return cudaSuccess;
@@ -238,7 +245,7 @@ int cudaGraphExecKernelNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t node, co
 
 int cudaGraphExecHostNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t node, void *const *p) {
     if (p == NULL || p[0] == NULL) return bs_set(cudaErrorInvalidValue);
-    bs_op *op = op_in("cudaGraphExecHostNodeSetParams", x, node, BS_OP_HOST);
+    bs_op *op = bs_exec_op("cudaGraphExecHostNodeSetParams", x, node, BS_OP_HOST);
     if (op == NULL) return bs_set(cudaErrorInvalidValue);
     op->u.host.fn = (void (*)(void *)) p[0];
     op->u.host.data = p[1];

@@ -247,7 +247,7 @@ int cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream) 
     return bs_issue(stream, &op);
 }
 
-static int symbol_range(const char *fn, const void *symbol, size_t count, size_t offset, uint64_t *addr) {
+int bs_symbol_range(const char *fn, const void *symbol, size_t count, size_t offset, uint64_t *addr) {
     uint64_t size;
     int st = bs_symbol(symbol, addr, &size);
     if (st != 0) {
@@ -269,7 +269,7 @@ int cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t
     int c = sync_ok("cudaMemcpyToSymbol");
     if (c) return c;
     uint64_t a;
-    int st = symbol_range("cudaMemcpyToSymbol", symbol, count, offset, &a);
+    int st = bs_symbol_range("cudaMemcpyToSymbol", symbol, count, offset, &a);
     if (st) return st;
     return copy("cudaMemcpyToSymbol", (void *) (uintptr_t) a, src, count, kind == D2D ? D2D : H2D);
 }
@@ -279,7 +279,7 @@ int cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t off
     int c = sync_ok("cudaMemcpyFromSymbol");
     if (c) return c;
     uint64_t a;
-    int st = symbol_range("cudaMemcpyFromSymbol", symbol, count, offset, &a);
+    int st = bs_symbol_range("cudaMemcpyFromSymbol", symbol, count, offset, &a);
     if (st) return st;
     return copy("cudaMemcpyFromSymbol", dst, (void *) (uintptr_t) a, count, kind == D2D ? D2D : D2H);
 }
@@ -288,7 +288,7 @@ int cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t off
 int cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count, size_t offset, int kind, cudaStream_t s) {
     BS_STICKY();
     uint64_t a;
-    int st = symbol_range("cudaMemcpyToSymbolAsync", symbol, count, offset, &a);
+    int st = bs_symbol_range("cudaMemcpyToSymbolAsync", symbol, count, offset, &a);
     if (st) return st;
     return copy_on(s, "cudaMemcpyToSymbolAsync", (void *) (uintptr_t) a, src, count, kind == D2D ? D2D : H2D);
 }
@@ -296,7 +296,7 @@ int cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count, s
 int cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset, int kind, cudaStream_t s) {
     BS_STICKY();
     uint64_t a;
-    int st = symbol_range("cudaMemcpyFromSymbolAsync", symbol, count, offset, &a);
+    int st = bs_symbol_range("cudaMemcpyFromSymbolAsync", symbol, count, offset, &a);
     if (st) return st;
     return copy_on(s, "cudaMemcpyFromSymbolAsync", dst, (void *) (uintptr_t) a, count, kind == D2D ? D2D : D2H);
 }

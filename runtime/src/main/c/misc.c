@@ -45,10 +45,7 @@ int cudaGetDevice(int *device) {
 
 int cudaFree(void *);
 int cudaInitDevice(int device, unsigned flags, unsigned dflags) { (void) flags; (void) dflags; return cudaSetDevice(device); }
-int cudaSetDeviceFlags(unsigned flags) { (void) flags; return cudaSuccess; }
 int cudaDeviceReset(void) { BS_STICKY(); return cudaSuccess; } /* the sticky error outlives it: "the process must be terminated" */
-int cudaDeviceSetLimit(int limit, size_t value) { BS_STICKY(); (void) limit; (void) value; return cudaSuccess; }
-int cudaDeviceSetCacheConfig(int config) { (void) config; return cudaSuccess; }
 int cudaFuncSetCacheConfig(const void *func, int config) { (void) func; (void) config; return cudaSuccess; }
 
 int cudaDriverGetVersion(int *v) { if (v == NULL) return bs_set(cudaErrorInvalidValue); *v = 13000; return cudaSuccess; }
@@ -93,6 +90,9 @@ int cudaDeviceGetAttribute(int *value, int attr, int device) {
     case 89: v = 1; break;                /* ConcurrentManagedAccess (launches end before the host goes on) */
     case 95: v = 1; break;                /* CooperativeLaunch */
     case 115: v = 1; break;               /* MemoryPoolsSupported (pool.c) */
+    case 78: v = 1; break;                /* StreamPrioritiesSupported (kept and read back; queries.c) */
+    case 109: v = 134213632; break;       /* MaxAccessPolicyWindowSize (a window is kept, not modelled) */
+    case 111: v = 1024; break;            /* ReservedSharedMemoryPerBlock (the occupancy queries' 1 KiB) */
     default: {
         char name[80];
         snprintf(name, sizeof name, "cudaDeviceGetAttribute (attribute %d)", attr);
@@ -144,6 +144,8 @@ int cudaGetDeviceProperties(void *prop, int device) {
     PUT(688, int, 32);                       /* maxBlocksPerMultiProcessor */
     PUT(696, uint64_t, 1024);                /* reservedSharedMemPerBlock */
     PUT(748, int, 1);                        /* clusterLaunch */
+    PUT(608, int, 1);                        /* streamPrioritiesSupported */
+    PUT(692, int, 134213632);                /* accessPolicyMaxWindowSize */
     PUT(376, uint64_t, 32);                  /* texturePitchAlignment */
     PUT(636, int, 1);                        /* managedMemory */
     PUT(656, int, 1);                        /* concurrentManagedAccess */
@@ -175,6 +177,7 @@ static const struct { int code; const char *name, *text; } errors[] = {
     {500, "cudaErrorSymbolNotFound", "named symbol not found"},
     {600, "cudaErrorNotReady", "device not ready"},
     {700, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
+    {215, "cudaErrorUnsupportedLimit", "limit is not supported on this architecture"},
     {702, "cudaErrorLaunchTimeout", "the launch timed out and was terminated"},
     {704, "cudaErrorPeerAccessAlreadyEnabled", "peer access is already enabled"},
     {705, "cudaErrorPeerAccessNotEnabled", "peer access has not been enabled"},

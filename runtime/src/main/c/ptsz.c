@@ -24,6 +24,7 @@ int cudaStreamSynchronize(cudaStream_t);
 int cudaStreamQuery(cudaStream_t);
 int cudaStreamGetFlags(cudaStream_t, unsigned *);
 int cudaStreamBeginCapture(cudaStream_t, int);
+int cudaStreamBeginCaptureToGraph(cudaStream_t, cudaGraph_t, const cudaGraphNode_t *, const void *, size_t, int);
 int cudaStreamEndCapture(cudaStream_t, cudaGraph_t *);
 int cudaStreamIsCapturing(cudaStream_t, int *);
 int cudaStreamGetCaptureInfo(cudaStream_t, int *, unsigned long long *, cudaGraph_t *, const cudaGraphNode_t **, const void **, size_t *);
@@ -72,6 +73,9 @@ int cudaStreamSynchronize_ptsz(cudaStream_t s) { return cudaStreamSynchronize(PT
 int cudaStreamQuery_ptsz(cudaStream_t s) { return cudaStreamQuery(PT(s)); }
 int cudaStreamGetFlags_ptsz(cudaStream_t s, unsigned *f) { return cudaStreamGetFlags(PT(s), f); }
 int cudaStreamBeginCapture_ptsz(cudaStream_t s, int mode) { return cudaStreamBeginCapture(PT(s), mode); }
+int cudaStreamBeginCaptureToGraph_ptsz(cudaStream_t s, cudaGraph_t g, const cudaGraphNode_t *d, const void *e, size_t n, int mode) {
+    return cudaStreamBeginCaptureToGraph(PT(s), g, d, e, n, mode);
+}
 int cudaStreamEndCapture_ptsz(cudaStream_t s, cudaGraph_t *g) { return cudaStreamEndCapture(PT(s), g); }
 int cudaStreamIsCapturing_ptsz(cudaStream_t s, int *st) { return cudaStreamIsCapturing(PT(s), st); }
 int cudaStreamGetCaptureInfo_ptsz(cudaStream_t s, int *st, unsigned long long *id, cudaGraph_t *g,

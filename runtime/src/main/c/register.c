@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cudart.h"
+#include "function.h"
 #include "protocol.h"
 
 /* What __cudaRegisterFatBinary receives (fatbinary_section.h's __fatBinC_Wrapper_t). */
@@ -26,22 +27,7 @@ typedef struct {
 #define FLAG_LZ4 0x2000u
 #define FLAG_ARCH_SPECIFIC 0x100000u /* the 'a' of compute_90a */
 
-/* The handle nvcc keeps: it only passes it back, so any pointer-sized first member will do. */
-typedef struct bs_module {
-    void *unused;
-    int id; /* -1: no PTX could be had; every launch of it fails with the reason */
-    char *why;
-} bs_module;
 
-struct bs_function {
-    const void *host_fun;
-    bs_module *module;
-    char *name;
-    int nparams; /* -1 until asked */
-    uint32_t *sizes;
-    uint32_t static_shared, local_bytes, const_bytes, cluster[3];
-    size_t dyn_shared_max; /* cudaFuncSetAttribute(MaxDynamicSharedMemorySize) */
-};
 
 typedef struct {
     const void *host_var;
@@ -113,16 +99,12 @@ static char *ptx_of(const unsigned char *fb, const char **why) {
     return out;
 }
 
-void **__cudaRegisterFatBinary(void *fatCubin) {
-    const fatbin_wrapper *w = fatCubin;
+/* A module of PTX text (freed here) registered with the engine; id -1 and the reason when it
+   cannot be had (ptx NULL: why says already). */
+bs_module *bs_module_new(char *ptx, const char *why) {
     bs_module *m = calloc(1, sizeof *m);
     if (m == NULL) bs_fatal("out of host memory");
     m->id = -1;
-    const char *why = NULL;
-    char *ptx = NULL;
-    if (w == NULL || w->magic != FATBINC_MAGIC) why = "it passed no fat binary nvcc would make";
-    else if (w->version != 1) why = "it was built with relocatable device code (-rdc), which is not supported yet";
-    else ptx = ptx_of(w->data, &why);
     if (ptx != NULL) {
         bs_buf b = {0}, r = {0};
         bs_put_str(&b, ptx);
@@ -133,10 +115,41 @@ void **__cudaRegisterFatBinary(void *fatCubin) {
         free(r.p);
         free(ptx);
     }
-    if (m->id < 0) {
-        m->why = strdup(why);
-        fprintf(stderr, "barrierscope: a CUDA module of this program cannot run: %s\n", why);
+    if (m->id < 0) m->why = strdup(why);
+    return m;
+}
+
+/* The PTX of an image as cudaLibraryLoadData and cuModuleLoadData take it: a fat binary, nvcc's
+   wrapper of one, or PTX text; a cubin (ELF) has no PTX for the engine. NULL and why if none. */
+char *bs_ptx_of_image(const void *image, const char **why) {
+    const unsigned char *p = image;
+    if (p == NULL) {
+        *why = "a null image";
+        return NULL;
     }
+    if (u32at(p) == FATBIN_MAGIC) return ptx_of(p, why);
+    const fatbin_wrapper *w = image;
+    if (w->magic == FATBINC_MAGIC && w->version != 1) *why = "relocatable device code (-rdc) is not supported yet";
+    if (w->magic == FATBINC_MAGIC) return w->version == 1 ? ptx_of(w->data, why) : NULL;
+    if (memcmp(p, "\x7f" "ELF", 4) == 0) {
+        *why = "a cubin (ELF) holds no PTX, which is what the engine runs: load PTX text or a fat binary with PTX "
+               "(nvcc -fatbin -arch=sm_90a, or --ptx)";
+        return NULL;
+    }
+    char *ptx = strdup((const char *) image);
+    if (ptx == NULL) bs_fatal("out of host memory");
+    return ptx;
+}
+
+void **__cudaRegisterFatBinary(void *fatCubin) {
+    const fatbin_wrapper *w = fatCubin;
+    const char *why = NULL;
+    char *ptx = NULL;
+    if (w == NULL || w->magic != FATBINC_MAGIC) why = "it passed no fat binary nvcc would make";
+    else if (w->version != 1) why = "it was built with relocatable device code (-rdc), which is not supported yet";
+    else ptx = ptx_of(w->data, &why);
+    bs_module *m = bs_module_new(ptx, why);
+    if (m->id < 0) fprintf(stderr, "barrierscope: a CUDA module of this program cannot run: %s\n", m->why);
     return (void **) m;
 }
 
@@ -146,17 +159,23 @@ void __cudaUnregisterFatBinary(void **handle) { (void) handle; }
 void __cudaRegisterFunction(void **handle, const char *hostFun, char *deviceFun, const char *deviceName,
                             int thread_limit, void *tid, void *bid, dim3 *bDim, dim3 *gDim, int *wSize) {
     (void) deviceFun; (void) thread_limit; (void) tid; (void) bid; (void) bDim; (void) gDim; (void) wSize;
+    bs_function_new((bs_module *) handle, deviceName, hostFun);
+}
+
+/* A kernel of module m by name; host_fun NULL (a library's kernel): known by its own address. */
+struct bs_function *bs_function_new(bs_module *m, const char *name, const void *host_fun) {
     struct bs_function *f = calloc(1, sizeof *f);
     if (f == NULL) bs_fatal("out of host memory");
-    f->host_fun = hostFun;
-    f->module = (bs_module *) handle;
-    f->name = strdup(deviceName);
+    f->host_fun = host_fun ? host_fun : f;
+    f->module = m;
+    f->name = strdup(name);
     f->nparams = -1;
     pthread_mutex_lock(&reg_lock);
     funcs = realloc(funcs, (nfuncs + 1) * sizeof *funcs);
     if (funcs == NULL) bs_fatal("out of host memory");
     funcs[nfuncs++] = f;
     pthread_mutex_unlock(&reg_lock);
+    return f;
 }
 
 void __cudaRegisterVar(void **handle, char *hostVar, char *deviceAddress, const char *deviceName, int ext,
@@ -383,23 +402,40 @@ int cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, v
     return cudaLaunchKernel(func, gridDim, blockDim, args, sharedMem, stream);
 }
 
-/* cudaLaunchConfig_t and cudaLaunchAttribute of CUDA 13's driver_types.h. */
-typedef struct { int id; char pad[4]; union { char bytes[64]; struct { unsigned x, y, z; } cluster; } val; } launch_attribute;
-typedef struct { dim3 grid, block; size_t shared; void *stream; launch_attribute *attrs; unsigned nattrs; } launch_config;
-#define ATTR_CLUSTER_DIMENSION 4
+
+int cudaEventRecord(cudaEvent_t e, cudaStream_t s);
+
+/* A launch with attributes (cudaLaunchKernelEx, cuLaunchKernelEx): the cluster dimension is its
+   shape; a programmatic or completion event (ids 7, 12) is recorded after it on its stream (the
+   whole grid has ended, so every block has triggered); values are checked as for streams and
+   nodes; the rest change nothing the engine models (one grid at a time, all CTAs resident).
+   An id that is no cudaLaunchAttributeID is cudaErrorInvalidValue. */
+static int launch_with(const char *fn, void *stream, struct bs_function *f, dim3 grid, dim3 block, size_t shared,
+                       const launch_attribute *attrs, unsigned n, void **args) {
+    if (n > 0 && attrs == NULL) return bs_set(cudaErrorInvalidValue);
+    dim3 cluster = no_cluster;
+    cudaEvent_t events[2] = {NULL, NULL};
+    for (unsigned i = 0; i < n; i++) {
+        int id = attrs[i].id;
+        if (id < 0 || id > 16 || id == 15) return bs_set(cudaErrorInvalidValue);
+        int e = bs_attribute_check(fn, id, (const unsigned char *) attrs[i].val.bytes);
+        if (e) return e;
+        if (id == ATTR_CLUSTER_DIMENSION) cluster = (dim3){attrs[i].val.cluster.x, attrs[i].val.cluster.y, attrs[i].val.cluster.z};
+        if (id == 7 || id == 12) memcpy(&events[id == 12], attrs[i].val.bytes, sizeof(cudaEvent_t));
+    }
+    int e = bs_launch(stream, f, grid, block, cluster, shared, args);
+    for (int k = 0; k < 2 && e == cudaSuccess; k++) if (events[k] != NULL) e = cudaEventRecord(events[k], stream);
+    return e;
+}
 
 int cudaLaunchKernelExC(const launch_config *config, const void *func, void **args) {
     if (config == NULL) return bs_set(cudaErrorInvalidValue);
-    dim3 cluster = no_cluster;
-    for (unsigned i = 0; i < config->nattrs; i++) {
-        if (config->attrs[i].id == ATTR_CLUSTER_DIMENSION) {
-            cluster = (dim3){config->attrs[i].val.cluster.x, config->attrs[i].val.cluster.y, config->attrs[i].val.cluster.z};
-        }
-    }
-    return bs_launch(config->stream, function_of(func), config->grid, config->block, cluster, config->shared, args);
+    return launch_with("cudaLaunchKernelExC", config->stream, function_of(func), config->grid, config->block, config->shared,
+                       config->attrs, config->nattrs, args);
 }
 
 #define FUNC_ATTR_MAX_DYNAMIC_SHARED 8
+#define FUNC_ATTR_NON_PORTABLE_CLUSTER 14
 
 int cudaFuncSetAttribute(const void *func, int attr, int value) {
     BS_STICKY();
@@ -409,89 +445,19 @@ int cudaFuncSetAttribute(const void *func, int attr, int value) {
         if (value < 0 || value > 227 * 1024) return bs_set(cudaErrorInvalidValue);
         f->dyn_shared_max = (size_t) value;
     }
+    if (attr == FUNC_ATTR_NON_PORTABLE_CLUSTER) f->non_portable_cluster = value != 0;
     /* Other attributes (carveout, cluster scheduling, ...) change nothing the engine models. */
     return cudaSuccess;
 }
 
-/* ---- what the program may ask of a kernel -------------------------------------------------------- */
-
-static int function_facts(const void *func, struct bs_function **out) {
+/* What the program may ask of a kernel (occupancy.c): its record, its .param sizes asked. */
+int bs_function_facts(const void *func, struct bs_function **out) {
     struct bs_function *f = function_of(func);
     if (f == NULL) return bs_set(cudaErrorInvalidDeviceFunction);
     if (f->module->id < 0) return bs_set(cudaErrorNoKernelImageForDevice);
     int st = param_sizes(f);
     if (st != 0) return bs_set(st);
     *out = f;
-    return cudaSuccess;
-}
-
-/* struct cudaFuncAttributes of CUDA 13 (144 bytes); numRegs is not modelled (the engine has no
-   register allocation), so it is reported as 0. */
-int cudaFuncGetAttributes(void *attr, const void *func) {
-    struct bs_function *f;
-    if (attr == NULL) return bs_set(cudaErrorInvalidValue);
-    int st = function_facts(func, &f);
-    if (st) return st;
-    unsigned char *a = attr;
-    memset(a, 0, 144);
-    uint64_t shared = f->static_shared, cbytes = f->const_bytes, local = f->local_bytes;
-    int v;
-    memcpy(a + 0, &shared, 8);
-    memcpy(a + 8, &cbytes, 8);
-    memcpy(a + 16, &local, 8);
-    v = 1024; memcpy(a + 24, &v, 4);                                  /* maxThreadsPerBlock */
-    v = 90; memcpy(a + 32, &v, 4); memcpy(a + 36, &v, 4);            /* ptxVersion, binaryVersion */
-    v = (int) (f->dyn_shared_max > 48 * 1024 ? f->dyn_shared_max : 48 * 1024 - f->static_shared);
-    memcpy(a + 44, &v, 4);                                            /* maxDynamicSharedSizeBytes */
-    v = -1; memcpy(a + 48, &v, 4);                                    /* preferredShmemCarveout: default */
-    v = f->cluster[0] != 0; memcpy(a + 52, &v, 4);
-    for (int i = 0; i < 3; i++) memcpy(a + 56 + 4 * i, &f->cluster[i], 4);
-    return cudaSuccess;
-}
-
-/* Blocks of `func` one multiprocessor holds: threads (2048), blocks (32) and shared memory
-   (228 KiB, 1 KiB reserved per block) limit it; registers are not modelled. */
-static int blocks_per_sm(struct bs_function *f, int block, size_t dyn) {
-    if (block <= 0 || block > 1024) return 0;
-    int warps = (block + 31) / 32;
-    int by_threads = 2048 / (warps * 32);
-    size_t per_block = f->static_shared + dyn + 1024;
-    int by_shared = per_block > 227 * 1024 + 1024 ? 0 : (int) ((228 * 1024) / per_block);
-    int n = by_threads < 32 ? by_threads : 32;
-    return n < by_shared ? n : by_shared;
-}
-
-int cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *num, const void *func, int block, size_t dyn) {
-    struct bs_function *f;
-    if (num == NULL) return bs_set(cudaErrorInvalidValue);
-    int st = function_facts(func, &f);
-    if (st) return st;
-    *num = blocks_per_sm(f, block, dyn);
-    return cudaSuccess;
-}
-
-int cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *num, const void *func, int block, size_t dyn, unsigned flags) {
-    (void) flags;
-    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(num, func, block, dyn);
-}
-
-/* Clusters of the launch's shape the 132 multiprocessors hold at once, as if any multiprocessors
-   could form a cluster (a real H100 groups them by GPC, so it may hold fewer). */
-int cudaOccupancyMaxActiveClusters(int *num, const void *func, const launch_config *config) {
-    struct bs_function *f;
-    if (num == NULL || config == NULL) return bs_set(cudaErrorInvalidValue);
-    int st = function_facts(func, &f);
-    if (st) return st;
-    unsigned cx = f->cluster[0] ? f->cluster[0] : 1, cy = f->cluster[0] ? f->cluster[1] : 1, cz = f->cluster[0] ? f->cluster[2] : 1;
-    for (unsigned i = 0; i < config->nattrs; i++) {
-        if (config->attrs[i].id == ATTR_CLUSTER_DIMENSION) {
-            cx = config->attrs[i].val.cluster.x; cy = config->attrs[i].val.cluster.y; cz = config->attrs[i].val.cluster.z;
-        }
-    }
-    unsigned size = cx * cy * cz;
-    if (size == 0 || size > 16) return bs_set(cudaErrorInvalidClusterSize);
-    int per_sm = blocks_per_sm(f, (int) (config->block.x * config->block.y * config->block.z), config->shared);
-    *num = (int) ((132u * (unsigned) per_sm) / size);
     return cudaSuccess;
 }
 
@@ -520,14 +486,8 @@ int bs_cu_launch_kernel_ex(const cu_launch_config *c, void *f, void **params, vo
     if (extra != NULL && extra[0] != NULL) {
         return bs_unimplemented("cuLaunchKernelEx with \"extra\" (a packed argument buffer)");
     }
-    dim3 cluster = no_cluster;
-    for (unsigned i = 0; i < c->nattrs; i++) {
-        if (c->attrs[i].id == ATTR_CLUSTER_DIMENSION) {
-            cluster = (dim3){c->attrs[i].val.cluster.x, c->attrs[i].val.cluster.y, c->attrs[i].val.cluster.z};
-        }
-    }
-    struct bs_function *fn = function_of(f);
-    return bs_launch(c->stream, fn, (dim3){c->gx, c->gy, c->gz}, (dim3){c->bx, c->by, c->bz}, cluster, c->shared, params);
+    return launch_with("cuLaunchKernelEx", c->stream, function_of(f), (dim3){c->gx, c->gy, c->gz}, (dim3){c->bx, c->by, c->bz},
+                       c->shared, c->attrs, c->nattrs, params);
 }
 
 int bs_cu_launch_kernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,

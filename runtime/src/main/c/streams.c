@@ -28,7 +28,7 @@ static bs_capture **active;
 static size_t nactive;
 static unsigned long long next_id = 1;
 static __thread int thread_mode = MODE_GLOBAL;
-static __thread bs_stream per_thread = {STREAM_MAGIC, 0, NULL, NULL, 0, 0, NULL};
+static __thread bs_stream per_thread = {.magic = STREAM_MAGIC};
 
 bs_stream *bs_stream_of(cudaStream_t s, int *bad) {
     *bad = 0;
@@ -117,7 +117,7 @@ static void thread_exit(void *arg) {
     bs_capture *c = s->cap;
     if (c != NULL && c->origin == s) {
         c->graph->capturing = 0;
-        bs_graph_free(c->graph);
+        if (!c->into) bs_graph_free(c->graph);
         end(c);
     } else if (c != NULL) {
         size_t w = 0;
@@ -256,7 +256,6 @@ int cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags) {
 }
 
 int cudaStreamCreate(cudaStream_t *s) { return cudaStreamCreateWithFlags(s, 0); }
-int cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags, int prio) { (void) prio; return cudaStreamCreateWithFlags(s, flags); }
 
 int cudaStreamDestroy(cudaStream_t s) {
     BS_STICKY();
@@ -330,21 +329,26 @@ int cudaLaunchHostFunc(cudaStream_t s, void (*fn)(void *), void *data) {
 
 /* ---- capture ---------------------------------------------------------------------------------- */
 
-int cudaStreamBeginCapture(cudaStream_t s, int mode) {
+/* A capture into a new graph, or (into != NULL) into the program's graph, its first nodes
+   depending on deps (checked by the caller to be into's). */
+static int begin(const char *fn, cudaStream_t s, int mode, cudaGraph_t into, const cudaGraphNode_t *deps, size_t ndeps) {
     BS_STICKY();
     int bad;
     bs_stream *st = bs_stream_of(s, &bad);
     if (bad) return bs_set(cudaErrorInvalidResourceHandle);
     if (st == NULL) {
-        bs_say("cudaStreamBeginCapture", cudaErrorStreamCaptureUnsupported, "the legacy default stream cannot capture");
+        bs_say(fn, cudaErrorStreamCaptureUnsupported, "the legacy default stream cannot capture");
         return bs_set(cudaErrorStreamCaptureUnsupported);
     }
     if (mode < MODE_GLOBAL || mode > MODE_RELAXED) return bs_set(cudaErrorInvalidValue);
     pthread_mutex_lock(&bs_cap_lock);
-    int already = st->cap != NULL;
-    if (!already) {
+    int already = st->cap != NULL, busy = into != NULL && into->capturing;
+    if (!already && !busy) {
         bs_capture *c = calloc(1, sizeof *c);
-        if (c == NULL || bs_graph_new(&c->graph) != 0) bs_fatal("out of host memory");
+        if (c == NULL) bs_fatal("out of host memory");
+        if (into != NULL) c->graph = into;
+        else if (bs_graph_new(&c->graph) != 0) bs_fatal("out of host memory");
+        c->into = into != NULL;
         c->graph->capturing = 1;
         c->id = next_id++;
         c->mode = mode;
@@ -352,15 +356,38 @@ int cudaStreamBeginCapture(cudaStream_t s, int mode) {
         c->thread = pthread_self();
         c->origin = st;
         bs_capture_join(c, st);
-        st->ndeps = 0;
+        bs_set_deps(st, deps, ndeps);
         active = realloc(active, (nactive + 1) * sizeof *active);
         if (active == NULL) bs_fatal("out of host memory");
         active[nactive++] = c;
     }
     pthread_mutex_unlock(&bs_cap_lock);
-    if (!already) return cudaSuccess;
-    bs_say("cudaStreamBeginCapture", cudaErrorInvalidValue, "the stream is already capturing");
+    if (!already && !busy) return cudaSuccess;
+    bs_say(fn, cudaErrorInvalidValue, already ? "the stream is already capturing" : "another capture is capturing into the graph");
     return bs_set(cudaErrorInvalidValue);
+}
+
+int cudaStreamBeginCapture(cudaStream_t s, int mode) { return begin("cudaStreamBeginCapture", s, mode, NULL, NULL, 0); }
+
+/* The captured work is added to the program's graph g, the first of it depending on deps (nodes
+   of g; edge data all zero: programmatic edges are not implemented). cudaStreamEndCapture gives
+   g back; an invalidated capture leaves g with the nodes it added until then. */
+int cudaStreamBeginCaptureToGraph(cudaStream_t s, cudaGraph_t g, const cudaGraphNode_t *deps, const void *edges, size_t ndeps, int mode) {
+    const char *fn = "cudaStreamBeginCaptureToGraph";
+    const char *why = NULL;
+    if (bad_graph(g) || (ndeps > 0 && deps == NULL)) why = "a null or destroyed graph, or a null dependency list";
+    for (size_t i = 0; i < ndeps && why == NULL; i++) {
+        if (bad_node(deps[i]) || deps[i]->graph != g) why = "a dependency that is not a node of the graph";
+        for (size_t j = 0; j < i && why == NULL; j++) if (deps[j] == deps[i]) why = "a dependency listed twice";
+    }
+    for (size_t i = 0; edges != NULL && i < 8 * ndeps && why == NULL; i++) {
+        if (((const unsigned char *) edges)[i] != 0) return bs_unimplemented("cudaStreamBeginCaptureToGraph with edge data (programmatic edges)");
+    }
+    if (why != NULL) {
+        bs_say(fn, cudaErrorInvalidValue, why);
+        return bs_set(cudaErrorInvalidValue);
+    }
+    return begin(fn, s, mode, g, deps, ndeps);
 }
 
 int cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *pGraph) {
@@ -398,7 +425,7 @@ int cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *pGraph) {
         *pGraph = NULL;
         c->graph->capturing = 0;
         if (e == 0) *pGraph = c->graph;
-        else bs_graph_free(c->graph);
+        else if (!c->into) bs_graph_free(c->graph);
         end(c);
     }
     pthread_mutex_unlock(&bs_cap_lock);

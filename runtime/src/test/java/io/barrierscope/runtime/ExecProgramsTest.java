@@ -296,6 +296,13 @@ class ExecProgramsTest {
     }
 
     @Test
+    void thrustAndCubFromTheCudaToolkitRunUnmodifiedAndTheirResultsMatchTheHosts() throws Exception {
+        Ran r = exec("thrust_cub");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS thrust_cub"), r.all());
+    }
+
+    @Test
     void pitchedMemory2DCopiesPointerAttributesAndACooperativeLaunchWork() throws Exception {
         Ran r = exec("more_memory");
         assertEquals(0, r.code(), r.all());

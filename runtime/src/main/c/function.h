@@ -1,0 +1,41 @@
+/* A registered kernel and its module, shared by register.c (registration, launches) and
+   occupancy.c (what the program may ask of a kernel). */
+#ifndef BARRIERSCOPE_FUNCTION_H
+#define BARRIERSCOPE_FUNCTION_H
+
+#include "cudart.h"
+
+/* The handle nvcc keeps: it only passes it back, so any pointer-sized first member will do. */
+typedef struct bs_module {
+    void *unused;
+    int id; /* -1: no PTX could be had; every launch of it fails with the reason */
+    char *why;
+} bs_module;
+
+struct bs_function {
+    const void *host_fun;
+    bs_module *module;
+    char *name;
+    int nparams; /* -1 until asked */
+    uint32_t *sizes;
+    uint32_t static_shared, local_bytes, const_bytes, cluster[3];
+    size_t dyn_shared_max; /* cudaFuncSetAttribute(MaxDynamicSharedMemorySize) */
+    int non_portable_cluster; /* cudaFuncSetAttribute(NonPortableClusterSizeAllowed) */
+};
+
+/* cudaLaunchConfig_t and cudaLaunchAttribute of CUDA 13's driver_types.h (the value a 64-byte union). */
+typedef struct { int id; char pad[4]; union { char bytes[64]; struct { unsigned x, y, z; } cluster; } val; } launch_attribute;
+typedef struct { dim3 grid, block; size_t shared; void *stream; launch_attribute *attrs; unsigned nattrs; } launch_config;
+#define ATTR_CLUSTER_DIMENSION 4
+
+/* register.c: the kernel func names (host stub or handle), its .param sizes asked of the engine. */
+int bs_function_facts(const void *func, struct bs_function **out);
+
+/* register.c: a module of PTX text (freed; NULL: why says why not); a kernel of it by name
+   (host_fun NULL: known by its record's own address); the PTX of an image (fat binary,
+   nvcc's wrapper of one, or PTX text; NULL and why for anything else). */
+bs_module *bs_module_new(char *ptx, const char *why);
+struct bs_function *bs_function_new(bs_module *m, const char *name, const void *host_fun);
+char *bs_ptx_of_image(const void *image, const char **why);
+
+#endif

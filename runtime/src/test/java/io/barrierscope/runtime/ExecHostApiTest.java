@@ -1,0 +1,75 @@
+package io.barrierscope.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The host-side calls library test suites make around their launches (occupancy and cluster
+ * sizes, stream priorities and attributes, limits, graph node attributes and parameters),
+ * each an unmodified program of src/test/cuda run by `barrierscope exec` whose own checks
+ * decide (docs/runtime.md); skipped, saying why, where nvcc or gcc is missing.
+ */
+class ExecHostApiTest {
+    @TempDir
+    static Path bundles;
+
+    static ExecProgramsTest.Ran exec(String name) throws Exception {
+        return ExecProgramsTest.exec(CudaPrograms.build(name), LaunchOptions.defaults().withBundles(bundles.resolve("failed"), false));
+    }
+
+    @Test
+    void clusterSizesStreamPrioritiesAndAttributesLimitsAndCallbacksAnswerAsOnAGpuAndTheKernelStillComputes() throws Exception {
+        ExecProgramsTest.Ran r = exec("host_queries");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS host_queries"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaStreamSetAttribute: accessPolicyWindow.hitRatio must be 0 to 1"
+                + " (returns cudaErrorInvalidValue)"), r.all());
+    }
+
+    @Test
+    void copyMemsetAndHostNodeParametersAreReadAndChangedInGraphsAndExecutableGraphsAndAClusterShapeAttributeIsTheKernelsShape() throws Exception {
+        ExecProgramsTest.Ran r = exec("graph_params");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS graph_params"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaGraphKernelNodeSetAttribute: accessPolicyWindow.missProp must be"
+                + " cudaAccessPropertyNormal or ...Streaming (returns cudaErrorInvalidValue)"), r.all());
+    }
+
+    @Test
+    void eventRecordAndWaitNodesRecordWhenTheGraphReachesThemExternalEventsAreCapturedAsNodesAndACaptureCanAddToTheProgramsGraph() throws Exception {
+        ExecProgramsTest.Ran r = exec("graph_events");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS graph_events"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaStreamBeginCaptureToGraph: a dependency that is not a node of the graph"
+                + " (returns cudaErrorInvalidValue)"), r.all());
+    }
+
+    /** src/test/cuda/NAME.cu compiled by nvcc with one output flag (-fatbin, --ptx) into target/cuda-programs/NAME.EXT. */
+    static Path nvccOutput(String name, String flag, String ext) throws Exception {
+        CudaPrograms.assumeToolchain();
+        Path out = CudaPrograms.OUT.resolve(name + "." + ext);
+        Files.createDirectories(CudaPrograms.OUT);
+        Process p = new ProcessBuilder(CudaPrograms.nvcc(), flag, "-arch=sm_90a", "-o", out.toString(),
+                CudaPrograms.SOURCES.resolve(name + ".cu").toString()).redirectErrorStream(true).start();
+        String log = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(300, TimeUnit.SECONDS) && p.exitValue() == 0, "nvcc " + flag + " failed:\n" + log);
+        return out;
+    }
+
+    @Test
+    void aFatBinaryFromAFileAndPtxFromMemoryLoadAsLibrariesWhoseKernelsLaunchByHandleThroughRuntimeAndDriverCalls() throws Exception {
+        Path fatbin = nvccOutput("library_kernels", "-fatbin", "fatbin");
+        Path ptx = nvccOutput("library_kernels", "--ptx", "ptx");
+        ExecProgramsTest.Ran r = ExecProgramsTest.exec(CudaPrograms.build("library_loading"),
+                LaunchOptions.defaults().withBundles(bundles.resolve("failed"), false), fatbin.toString(), ptx.toString());
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS library_loading"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaLibraryLoadData: a cubin (ELF) holds no PTX"), r.all());
+    }
+}
