@@ -55,7 +55,7 @@ final class InstructionCompiler {
             case "add", "sub", "mul", "mad", "div", "min", "max", "abs", "neg":
                 return floatType(c) ? FloatOps.compile(c, opc) : IntegerOps.compile(c, opc);
             case "rem", "and", "or", "xor", "not", "cnot", "shl", "shr", "popc", "clz", "brev", "bfind", "bfe", "bfi",
-                    "prmt", "shf", "lop3", "szext", "mul24", "mad24":
+                    "prmt", "shf", "lop3", "szext", "bmsk", "mul24", "mad24":
                 return IntegerOps.compile(c, opc);
             case "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "tanh", "lg2", "ex2", "testp", "copysign":
                 return FloatOps.compile(c, opc);

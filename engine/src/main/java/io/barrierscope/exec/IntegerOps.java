@@ -29,6 +29,7 @@ final class IntegerOps {
             case "shf": return shf(c);
             case "lop3": return lop3(c);
             case "szext": return szext(c, t);
+            case "bmsk": return bmsk(c);
             default: throw c.error("unsupported instruction " + c.insn().mnemonic());
         }
     }
@@ -309,11 +310,38 @@ final class IntegerOps {
         Src a = c.src(1, t);
         Src b = c.src(2, ScalarType.U32);
         boolean signed = t.isSigned();
+        boolean wrap = c.has(".wrap");
         return new FnOp((m, th) -> {
-            int n = (int) Math.min(b.get(m, th) & 0xFFFFFFFFL, 32);
+            long nb = b.get(m, th) & 0xFFFFFFFFL;
+            // .wrap takes N modulo 32 (so 32 extends nothing: 0); .clamp caps it at 32 (9.7.1.x szext pseudocode)
+            int n = wrap ? (int) (nb & 31) : (int) Math.min(nb, 32);
             long x = a.get(m, th) & 0xFFFFFFFFL;
             long r = n == 0 ? 0 : (signed ? ((x << (64 - n)) >> (64 - n)) : x & ((1L << n) - 1));
             if (d >= 0) m.setReg(th, d, r & 0xFFFFFFFFL);
+        });
+    }
+
+    /** bmsk.mode.b32 d, a, b: a mask of b bits from bit a, per the ISA's pseudocode for .clamp and .wrap. */
+    private static Op bmsk(CompileContext c) {
+        c.expectOperands(3, 3);
+        int d = c.dst(0);
+        Src a = c.src(1, ScalarType.U32);
+        Src b = c.src(2, ScalarType.U32);
+        boolean clamp = c.has(".clamp");
+        if (clamp == c.has(".wrap")) throw c.error("bmsk needs exactly one of .clamp or .wrap");
+        return new FnOp((m, th) -> {
+            long pos = a.get(m, th) & 0xFFFFFFFFL;
+            long width = b.get(m, th) & 0xFFFFFFFFL;
+            int a1 = (int) (pos & 31);
+            int b1 = (int) (width & 31);
+            long mask0 = (0xFFFFFFFFL << a1) & 0xFFFFFFFFL;
+            boolean overflow = a1 + b1 >= 32;
+            if (clamp) {
+                if (pos >= 32) mask0 = 0;
+                if (width >= 32) overflow = true;
+            }
+            long mask1 = overflow ? 0 : b1 == 0 ? 0xFFFFFFFFL : (0xFFFFFFFFL << (a1 + b1)) & 0xFFFFFFFFL;
+            if (d >= 0) m.setReg(th, d, mask0 & ~mask1 & 0xFFFFFFFFL);
         });
     }
 }
