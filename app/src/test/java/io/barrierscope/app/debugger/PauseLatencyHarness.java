@@ -127,8 +127,7 @@ class PauseLatencyHarness {
         };
         vm = new DebuggerViewModel(l -> DebugSession.withWorkerThread(ui, watch(l)));
         DebuggerView view = new DebuggerView(vm, List.of());
-        // As the app does; -Dbarrierscope.harness.spread=false: every pane in the stop's own event (to compare).
-        if (!"false".equals(System.getProperty("barrierscope.harness.spread"))) view.spreadStopsOverFrames();
+        view.spreadStopsOverFrames(); // as the app does
         scene = new Scene(view.root(), 1280, 800);
         // Before the window's shortcuts: the moment the FX thread takes F5 and Shift+F5.
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
