@@ -34,7 +34,6 @@ public final class BarrierScopeApp extends Application {
                 RecentFiles.storedIn(RecentFiles.defaultStore()), new ExploreRunner(Platform::runLater));
         DebuggerView view = new DebuggerView(vm, SampleCatalog.read(samples));
         view.setBrowser(url -> getHostServices().showDocument(url));
-        view.spreadStopsOverFrames();
         Scene scene = new Scene(view.root(), 1280, 800);
         view.installShortcuts(scene);
         stage.titleProperty().bind(vm.titleProperty());

@@ -138,12 +138,6 @@ public final class DebuggerView implements Commands.ViewActions {
 
     public Parent root() { return root; }
 
-    /**
-     * A run's stop reaches the panes a group per frame instead of all in one (the app's window;
-     * view tests keep the one-go update so that waiting for the FX queue is waiting for all of it).
-     */
-    public void spreadStopsOverFrames() { vm.setNextFrame(new FramePacer()); }
-
     /** Width the barriers table's columns and the tabs' headers need before they are cut. */
     static final double RIGHT_WIDTH = 730;
 

@@ -36,6 +36,7 @@ import io.barrierscope.app.welcome.WelcomeViewModel;
 import io.barrierscope.launch.LaunchedRun;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ObjectProperty;
@@ -81,7 +82,6 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final AppearanceViewModel appearance = new AppearanceViewModel();
     private final FocusViewModel focus = new FocusViewModel();
     private final FrozenPanesViewModel frozen = new FrozenPanesViewModel();
-    private final PaneStages stages = new PaneStages();
     /** The step the heavy panes show (they skip a run's progress snapshots). */
     private long panesStep;
     private final io.barrierscope.app.tensor.TensorViewModel tensor = new io.barrierscope.app.tensor.TensorViewModel();
@@ -168,9 +168,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         // its waiters highlighted in the PTX source and the timeline.
         barriers.setOnSelect(selection::selectBarrier);
         barriers.setOnSeek(this::seek);
-        barriers.waiterLinesProperty().addListener((o, a, lines) -> {
-            if (!frozen.frozen(FrozenPanesViewModel.Pane.PTX)) source.setWaiterLines(lines); // else with its snapshot
-        });
+        barriers.waiterLinesProperty().addListener((o, a, lines) -> source.setWaiterLines(lines));
         barriers.waiterWarpsProperty().addListener((o, a, warps) -> {
             if (timeline.get() != null) timeline.get().highlightedLanesProperty().set(warps);
         });
@@ -232,6 +230,13 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
      */
     private int opensRequested;
 
+    /** Whether opening this file should first ask for launch settings (a bare PTX or CUDA file: no launch file). */
+    public static boolean asksForLaunch(Path file) {
+        Path name = file.getFileName();
+        String n = name == null ? "" : name.toString().toLowerCase(Locale.ROOT);
+        return n.endsWith(".ptx") || n.endsWith(".cu");
+    }
+
     public void step() { move(Move.STEP); }
 
     /** Continues to the next breakpoint or the end. */
@@ -244,7 +249,6 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
             running.set(true);
             outcome.set("running");
             progress.set(-1);
-            stages.finish();
             frozen.running(panesStep);
         }
         session.move(m);
@@ -256,7 +260,6 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         running.set(true);
         outcome.set("running");
         progress.set(-1);
-        stages.finish();
         frozen.running(panesStep);
         message.set("Showing the moment " + spec + " ...");
         session.showBreakpoint(spec);
@@ -318,7 +321,6 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
 
     @Override
     public void opened(OpenedFile file) {
-        stages.finish(); // the old run's stop first: the panes are cleared for the new one below
         opening.set(false);
         global.clear(); // a new run: nothing to compare its buffers with
         // A re-run keeps the panel and thread the user is on; an open starts afresh, even of the same file.
@@ -361,18 +363,19 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     }
 
     /**
-     * A snapshot from the session. While a run goes on (a progress snapshot) only the status line
-     * and the timeline's position move; the heavy panes keep the moment they showed, marked so
-     * ({@link FrozenPanesViewModel}), and take the stop's snapshot when the run pauses or ends,
-     * a group of panes per frame ({@link PaneStages}). Each frame of a run repaints a few labels
-     * and the timeline instead of most of the window; every pane shows one whole snapshot.
+     * A snapshot from the session. While a run goes on (a progress snapshot) only what must move
+     * is updated: the status line (outcome, step counter, progress, followed warp) and the
+     * timeline's position; the heavy panes (sources, threads, barriers, inspector, diagnostics,
+     * console, deadlock) keep the moment they showed and take the stop's snapshot when the run
+     * pauses or ends. Each frame of a run then repaints a few labels and the timeline instead of
+     * most of the window, and every pane still shows one whole snapshot, never two mixed.
      */
     @Override
     public void updated(Snapshot s) {
         boolean progressOnly = s.cause() == Snapshot.Cause.RUN_PROGRESS;
         if (!progressOnly) {
-            stages.finish(); // a stop still reaching the panes first: spread only what a run kept back
-            updatePanes(s, frozen.any());
+            updatePanes(s);
+            panesStep = s.steps();
         }
         Snapshot.Travel t = s.travel();
         boolean wasFinished = finished.get();
@@ -385,9 +388,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         // report after Run was pressed.
         if (s.cause() == Snapshot.Cause.RUN_END || s.cause() == Snapshot.Cause.OPENED) running.set(false);
         outcome.set(StatusTexts.outcomeText(s, running.get()));
-        if (running.get()) frozen.running(panesStep);
-        else if (stages.busy()) frozen.updating();
-        else frozen.allCurrent();
+        if (running.get()) frozen.running(panesStep); else frozen.allCurrent();
         steps.set(StatusTexts.stepsText(s));
         // Within a complete recording the way to the end is known; past the frontier it is not.
         progress.set(!running.get() ? 0 : t.complete() && t.frontier() > 0 ? (double) s.steps() / t.frontier() : -1);
@@ -406,15 +407,23 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         selection.updated(); // last: a place that went to this step reads its thread's rows
     }
 
-    /** The panes, all from {@code s}: at once, or after a run ({@code spread}) a group per frame. */
-    private void updatePanes(Snapshot s, boolean spread) {
-        panesStep = s.steps();
+    /** The panes that show the machine at one moment: all from the same snapshot, in one go. */
+    private void updatePanes(Snapshot s) {
+        Snapshot.Travel t = s.travel();
+        source.update(s);
+        cuda.update(s.focusLoc(), s.focusLine());
+        barriers.update(s);
+        if (t.hitBreakpoint() >= 0) selection.dropThread(); // the session now follows the hit's warp
+        threads.update(s.threads());
         shape = s.threads();
-        stages.run(PaneStages.groups(this, s), spread);
+        Inspection seen = s.inspection();
+        focus.update(s.threads(), seen != null && seen.slot() >= 0 ? seen.slot() >> 5 : s.focusWarp());
+        inspected(s.inspection());
+        // At the run's end every recorded diagnostic has fired, the deadlock found there included.
+        diagnosticsList.update(t.recorded(), s.finished() ? Long.MAX_VALUE : s.steps(), s.threads().grid());
+        console.update(s.steps());
+        deadlock.update(s.deadlock());
     }
-
-    /** Spreads a run's stop over frames: {@code nextFrame} runs a task at the next one (the view's pacer; null: at once). */
-    public void setNextFrame(java.util.function.Consumer<Runnable> nextFrame) { stages.setNextFrame(nextFrame); }
 
     @Override
     public void inspected(Inspection i) {

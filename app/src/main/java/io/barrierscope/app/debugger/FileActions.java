@@ -64,7 +64,7 @@ final class FileActions {
      * launch file the editor saves is what opens.
      */
     void open(Path file, Runnable cancelled) {
-        if (!asksForLaunch(file)) {
+        if (!DebuggerViewModel.asksForLaunch(file)) {
             vm.open(file);
             return;
         }
@@ -200,12 +200,5 @@ final class FileActions {
 
     private static Path withExtension(File f, String ext) {
         return f.getName().contains(".") ? f.toPath() : f.toPath().resolveSibling(f.getName() + ext);
-    }
-
-    /** Whether opening this file should first ask for launch settings (a bare PTX or CUDA file: no launch file). */
-    static boolean asksForLaunch(java.nio.file.Path file) {
-        java.nio.file.Path name = file.getFileName();
-        String n = name == null ? "" : name.toString().toLowerCase(java.util.Locale.ROOT);
-        return n.endsWith(".ptx") || n.endsWith(".cu");
     }
 }

@@ -17,8 +17,6 @@ public final class FrozenPanesViewModel {
     public enum Pane { PTX, CUDA, BARRIERS, THREADS, DIAGNOSTICS, CONSOLE, DEADLOCK }
 
     private final Map<Pane, ReadOnlyStringWrapper> markers = new EnumMap<>(Pane.class);
-    /** The step the marked panes show. */
-    private long step;
 
     public FrozenPanesViewModel() {
         for (Pane p : Pane.values()) markers.put(p, new ReadOnlyStringWrapper(""));
@@ -26,27 +24,12 @@ public final class FrozenPanesViewModel {
 
     /** A run goes on and the panes show the moment after {@code step} warp steps. */
     void running(long step) {
-        this.step = step;
         String text = "as of step " + String.format(java.util.Locale.ROOT, "%,d", step) + " — running";
         for (ReadOnlyStringWrapper m : markers.values()) m.set(text);
     }
 
-    /** The run stopped; the panes still marked take its snapshot in the next frames. */
-    void updating() {
-        String text = "as of step " + String.format(java.util.Locale.ROOT, "%,d", step) + " — updating";
-        for (ReadOnlyStringWrapper m : markers.values()) if (!m.get().isEmpty()) m.set(text);
-    }
-
-    /** Whether any pane is marked. */
-    boolean any() {
-        for (ReadOnlyStringWrapper m : markers.values()) if (!m.get().isEmpty()) return true;
-        return false;
-    }
-
     /** {@code p} shows the present moment again. */
-    void current(Pane... panes) {
-        for (Pane p : panes) markers.get(p).set("");
-    }
+    void current(Pane p) { markers.get(p).set(""); }
 
     /** Every pane shows the present moment. */
     void allCurrent() {

@@ -35,12 +35,11 @@ import org.testfx.util.WaitForAsyncUtils;
 class FrozenPanesViewTest {
     private final Queue<Runnable> engine = new ConcurrentLinkedQueue<>();
     private DebuggerViewModel vm;
-    private DebuggerView view;
 
     @Start
     void start(Stage stage) {
         vm = new DebuggerViewModel(l -> new DebugSession(engine::add, Runnable::run, l));
-        view = new DebuggerView(vm, List.of());
+        DebuggerView view = new DebuggerView(vm, List.of());
         Scene scene = new Scene(view.root(), 1280, 800);
         view.installShortcuts(scene);
         stage.setScene(scene);
@@ -111,30 +110,6 @@ class FrozenPanesViewTest {
         assertEquals("paused", vm.outcomeProperty().get());
         assertFalse(vm.finishedProperty().get(), "Pause stopped the run before its end");
         for (String p : PANES) assertFalse(veil(robot, p).isVisible(), p + " shows the paused moment");
-    }
-
-    @Test
-    void asTheAppDoesTheStopReachesThePanesOverFramesAndEveryMarkerGoes(FxRobot robot) {
-        robot.interact(view::spreadStopsOverFrames);
-        openAndStep(robot, 1);
-        robot.type(KeyCode.F5);
-        boolean[] seen = new boolean[3];
-        robot.interact(() -> { // the run and its stop's first group in one FX event: no frame between
-            for (Runnable r; (r = engine.poll()) != null; ) r.run();
-            seen[0] = veil(robot, "threads").isVisible();
-            seen[1] = veil(robot, "ptx").isVisible();
-            seen[2] = badge(robot, "ptx").endsWith("— updating");
-        });
-        assertFalse(seen[0], "the threads pane takes the stop at once");
-        assertTrue(seen[1] && seen[2], "the PTX pane waits for its frame, marked");
-        WaitForAsyncUtils.waitForFxEvents();
-        for (String p : PANES) {
-            try {
-                WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> !veil(robot, p).isVisible());
-            } catch (java.util.concurrent.TimeoutException e) {
-                throw new AssertionError(p + " still marked", e);
-            }
-        }
     }
 
     private static Snapshot progress(long steps) {

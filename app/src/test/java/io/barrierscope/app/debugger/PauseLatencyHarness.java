@@ -68,8 +68,6 @@ class PauseLatencyHarness {
     private volatile long pauseAt;
     private volatile long stopPostedAt;
     private volatile long stopAppliedAt;
-    /** When the last pane took the stop's snapshot (the window spreads a stop over frames). */
-    private volatile long panesAt;
     private volatile long stopSteps;
     private volatile String stopOutcome = "";
     private volatile int opened;
@@ -127,7 +125,6 @@ class PauseLatencyHarness {
         };
         vm = new DebuggerViewModel(l -> DebugSession.withWorkerThread(ui, watch(l)));
         DebuggerView view = new DebuggerView(vm, List.of());
-        view.spreadStopsOverFrames(); // as the app does
         scene = new Scene(view.root(), 1280, 800);
         // Before the window's shortcuts: the moment the FX thread takes F5 and Shift+F5.
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
@@ -139,11 +136,6 @@ class PauseLatencyHarness {
             if (e.getTarget() instanceof Node n && "pauseButton".equals(n.getId())) pauseAt = System.nanoTime();
         });
         view.installShortcuts(scene);
-        for (FrozenPanesViewModel.Pane p : FrozenPanesViewModel.Pane.values()) {
-            vm.frozen().markerProperty(p).addListener((o, a, b) -> {
-                if (stopAppliedAt != 0 && panesAt == 0 && !vm.frozen().any()) panesAt = System.nanoTime();
-            });
-        }
         stage.setScene(scene);
         stage.show();
         timer = new AnimationTimer() {
@@ -165,7 +157,6 @@ class PauseLatencyHarness {
                     if (m.getName().equals("updated") && args[0] instanceof Snapshot s && s.cause() == Snapshot.Cause.RUN_END) {
                         stopPostedAt = postedAt;
                         stopAppliedAt = System.nanoTime();
-                        if (!vm.frozen().any()) panesAt = stopAppliedAt;
                         stopSteps = s.steps();
                         stopOutcome = s.outcome() == null ? "" : s.outcome().toString();
                     }
@@ -233,7 +224,6 @@ class PauseLatencyHarness {
     private void trial(String label, Path file, boolean button, long delayMs, FxRobot robot) throws Exception {
         open(robot, file);
         stopAppliedAt = 0;
-        panesAt = 0;
         stopPostedAt = 0;
         pauseAt = 0;
         continueAt = 0;
@@ -243,34 +233,30 @@ class PauseLatencyHarness {
         long pressed = System.nanoTime();
         if (button) clickPauseLater();
         else pressLater(KeyCode.F5, true);
-        WaitForAsyncUtils.waitFor(300, TimeUnit.SECONDS, () -> stopAppliedAt != 0 && panesAt != 0 && fx(() -> !vm.runningProperty().get()));
+        WaitForAsyncUtils.waitFor(300, TimeUnit.SECONDS, () -> stopAppliedAt != 0 && fx(() -> !vm.runningProperty().get()));
         WaitForAsyncUtils.waitForFxEvents();
         String by = button ? "button" : "Shift+F5";
         if (stopPostedAt < pressed || stopOutcome.equals("COMPLETED")) {
-            report.append(String.format(Locale.ROOT, "| %s | %s, %d ms after F5 | the run ended (%s, step %,d) before Pause took effect | | | | | |%n",
+            report.append(String.format(Locale.ROOT, "| %s | %s, %d ms after F5 | the run ended (%s, step %,d) before Pause took effect | | | |%n",
                     label, by, delayMs, stopOutcome, stopSteps));
             return;
         }
         long painted = pulseAfter(stopAppliedAt);
         long shown = painted < 0 ? stopAppliedAt : painted;
-        long all = pulseAfter(panesAt);
-        long allShown = all < 0 ? panesAt : all;
         String outcome = fx(() -> vm.outcomeProperty().get());
-        report.append(String.format(Locale.ROOT, "| %s | %s, %d ms after F5 | %.0f (%.0f) | %.0f (\"%s\" at step %,d) | %.0f | %.0f | %.0f | %.0f |%n",
+        report.append(String.format(Locale.ROOT, "| %s | %s, %d ms after F5 | %.0f (%.0f) | %.0f (\"%s\" at step %,d) | %.0f | %.0f |%n",
                 label, by, delayMs, (stopPostedAt - pressed) / 1e6, (stopPostedAt - pauseAt) / 1e6, (shown - pressed) / 1e6,
-                outcome, stopSteps, (pauseAt - pressed) / 1e6, longestGap(continueAt, shown),
-                (allShown - pressed) / 1e6, longestGap(continueAt, allShown)));
+                outcome, stopSteps, (pauseAt - pressed) / 1e6, longestGap(continueAt, shown)));
     }
 
     private void toEnd(FxRobot robot, String label, Path file) throws Exception {
         open(robot, file);
         stopAppliedAt = 0;
-        panesAt = 0;
         continueAt = 0;
         java.util.Map<String, Long> a = WindowCostHarness.cpu();
         sampling = true;
         pressLater(KeyCode.F5, false);
-        WaitForAsyncUtils.waitFor(600, TimeUnit.SECONDS, () -> stopAppliedAt != 0 && panesAt != 0 && fx(() -> !vm.runningProperty().get()));
+        WaitForAsyncUtils.waitFor(600, TimeUnit.SECONDS, () -> stopAppliedAt != 0 && fx(() -> !vm.runningProperty().get()));
         WaitForAsyncUtils.waitForFxEvents();
         sampling = false;
         java.util.Map<String, Long> b = WindowCostHarness.cpu();
@@ -282,15 +268,12 @@ class PauseLatencyHarness {
         }
         long painted = pulseAfter(stopAppliedAt);
         long end = painted < 0 ? stopAppliedAt : painted;
-        long all = pulseAfter(panesAt);
-        long allEnd = all < 0 ? panesAt : all;
-        long frames = fx(() -> pulses.stream().filter(p -> p >= continueAt && p <= allEnd).count());
+        long frames = fx(() -> pulses.stream().filter(p -> p >= continueAt && p <= end).count());
         String cpu = String.format(Locale.ROOT, "CPU ms: FX %.0f, engine %.0f, renderer %.0f",
                 (b.get("fx") - a.get("fx")) / 1e6, (b.get("engine") - a.get("engine")) / 1e6,
                 (b.getOrDefault("render", 0L) - a.getOrDefault("render", 0L)) / 1e6);
-        ends.append(String.format(Locale.ROOT, "| %s | %s, %,d steps | %.0f | %.0f | %d | %.0f | %s |%n",
-                label, stopOutcome, stopSteps, (end - continueAt) / 1e6, (allEnd - continueAt) / 1e6, frames,
-                longestGap(continueAt, allEnd), cpu));
+        ends.append(String.format(Locale.ROOT, "| %s | %s, %,d steps | %.0f | %d | %.0f | %s |%n",
+                label, stopOutcome, stopSteps, (end - continueAt) / 1e6, frames, longestGap(continueAt, end), cpu));
     }
 
     private final StringBuilder ends = new StringBuilder();
@@ -311,8 +294,7 @@ class PauseLatencyHarness {
         String loadBefore = Files.readString(Path.of("/proc/loadavg")).strip();
         String head = "| launch | Pause by | Pause pressed to the run stopped, ms (from the FX thread taking it) "
                 + "| Pause pressed to the window showing it paused, ms | Pause pressed to the FX thread taking it, ms "
-                + "| longest FX pulse gap from F5 until shown paused, ms | Pause pressed to every pane showing the stop, ms "
-                + "| longest FX pulse gap from F5 until then, ms |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n";
+                + "| longest FX pulse gap from F5 until shown paused, ms |\n| --- | --- | --- | --- | --- | --- |\n";
         int trials = Integer.getInteger("barrierscope.harness.trials", 3);
         Path big = bigLaunch();
         Path tma = TestFiles.sample("tma-pipeline");
@@ -327,8 +309,8 @@ class PauseLatencyHarness {
                 trial("tma-pipeline", tma, button, 0, robot);
             }
         }
-        ends.append("| launch | end | F5 to the end shown, ms | F5 to every pane showing it, ms | FX pulses | longest FX pulse gap, ms | CPU time of the threads |\n");
-        ends.append("| --- | --- | --- | --- | --- | --- | --- |\n");
+        ends.append("| launch | end | F5 to the end shown, ms | FX pulses | longest FX pulse gap, ms | CPU time of the threads |\n");
+        ends.append("| --- | --- | --- | --- | --- | --- |\n");
         toEnd(robot, "block-reduce 256 CTAs (32,768 threads)", big);
         toEnd(robot, "tma-pipeline", tma);
         report.append('\n').append(ends);

@@ -56,7 +56,6 @@ class ResponsivenessHarness {
     void start(Stage stage) {
         vm = new DebuggerViewModel(l -> DebugSession.withWorkerThread(Platform::runLater, l));
         view = new DebuggerView(vm, List.of());
-        view.spreadStopsOverFrames(); // as the app does
         Scene scene = new Scene(view.root(), 1280, 800);
         view.installShortcuts(scene);
         stage.setScene(scene);
