@@ -28,9 +28,6 @@ public final class FrozenPanesViewModel {
         for (ReadOnlyStringWrapper m : markers.values()) m.set(text);
     }
 
-    /** {@code p} shows the present moment again. */
-    void current(Pane p) { markers.get(p).set(""); }
-
     /** Every pane shows the present moment. */
     void allCurrent() {
         for (ReadOnlyStringWrapper m : markers.values()) m.set("");
