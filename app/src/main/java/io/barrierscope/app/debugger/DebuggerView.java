@@ -87,9 +87,10 @@ public final class DebuggerView implements Commands.ViewActions {
         welcomeView.setOnCompareWithFix(bug -> vm.compareWithFix(bug, this::compare));
         inspector = new InspectorView(vm.registers(), vm.shared(), vm.global(), vm.tensor()).root();
 
-        SplitPane sources = new SplitPane(new SourceView(vm.source()).root(), new CudaSourceView(vm.cuda()).root());
+        SplitPane sources = new SplitPane(frozen(FrozenPanesViewModel.Pane.PTX, new SourceView(vm.source()).root()),
+                frozen(FrozenPanesViewModel.Pane.CUDA, new CudaSourceView(vm.cuda()).root()));
         sources.setDividerPositions(0.55);
-        SplitPane right = new SplitPane(new BarriersView(vm.barriers()).root(), tabs());
+        SplitPane right = new SplitPane(frozen(FrozenPanesViewModel.Pane.BARRIERS, new BarriersView(vm.barriers()).root()), tabs());
         right.setOrientation(Orientation.VERTICAL);
         right.setDividerPositions(0.36);
         SplitPane main = new SplitPane(sources, right);
@@ -221,12 +222,14 @@ public final class DebuggerView implements Commands.ViewActions {
         threadsSplit.setOrientation(Orientation.VERTICAL);
         threadsSplit.getItems().addAll(threadsView.root(), inspector);
         threadsSplit.setDividerPositions(0.55);
-        tab(Panel.THREADS, "Threads", "threadsTab", threadsSplit);
-        Tab diag = tab(Panel.DIAGNOSTICS, "Diagnostics", "diagnosticsTab", new DiagnosticsView(vm.diagnosticsList()).root());
+        tab(Panel.THREADS, "Threads", "threadsTab", frozen(FrozenPanesViewModel.Pane.THREADS, threadsSplit));
+        Tab diag = tab(Panel.DIAGNOSTICS, "Diagnostics", "diagnosticsTab",
+                frozen(FrozenPanesViewModel.Pane.DIAGNOSTICS, new DiagnosticsView(vm.diagnosticsList()).root()));
         diag.textProperty().bind(vm.diagnosticsList().titleProperty());
-        Tab console = tab(Panel.CONSOLE, "Console", "consoleTab", new ConsoleView(vm.console()).root());
+        Tab console = tab(Panel.CONSOLE, "Console", "consoleTab",
+                frozen(FrozenPanesViewModel.Pane.CONSOLE, new ConsoleView(vm.console()).root()));
         console.textProperty().bind(vm.console().titleProperty());
-        tab(Panel.DEADLOCK, "Deadlock", "deadlockTab", deadlockView.root());
+        tab(Panel.DEADLOCK, "Deadlock", "deadlockTab", frozen(FrozenPanesViewModel.Pane.DEADLOCK, deadlockView.root()));
         tab(Panel.LESSON, "Lesson", "lessonTab", new LessonView(vm.lesson()).root());
         TextArea report = new TextArea();
         report.setId("reportText");
@@ -242,6 +245,11 @@ public final class DebuggerView implements Commands.ViewActions {
         tabs.setId("panelTabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         return tabs;
+    }
+
+    /** A pane that keeps its moment during a run, under its "as of step N — running" marker (id "frozen-" + pane). */
+    private Node frozen(FrozenPanesViewModel.Pane p, Node pane) {
+        return FrozenMarker.over(pane, vm.frozen().markerProperty(p), "frozen-" + p.name().toLowerCase(java.util.Locale.ROOT));
     }
 
     private Tab tab(Panel p, String text, String id, Node content) {

@@ -81,6 +81,9 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final WelcomeViewModel welcome = new WelcomeViewModel();
     private final AppearanceViewModel appearance = new AppearanceViewModel();
     private final FocusViewModel focus = new FocusViewModel();
+    private final FrozenPanesViewModel frozen = new FrozenPanesViewModel();
+    /** The step the heavy panes show (they skip a run's progress snapshots). */
+    private long panesStep;
     private final io.barrierscope.app.tensor.TensorViewModel tensor = new io.barrierscope.app.tensor.TensorViewModel();
     private final BreakpointsViewModel breakpoints;
     private final ExploreViewModel explore;
@@ -246,6 +249,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
             running.set(true);
             outcome.set("running");
             progress.set(-1);
+            frozen.running(panesStep);
         }
         session.move(m);
     }
@@ -256,6 +260,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         running.set(true);
         outcome.set("running");
         progress.set(-1);
+        frozen.running(panesStep);
         message.set("Showing the moment " + spec + " ...");
         session.showBreakpoint(spec);
     }
@@ -344,6 +349,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         report.set("");
         reportVisible.set(false);
         running.set(false);
+        frozen.allCurrent();
         progress.set(0);
         loaded.set(true);
         // A replayed schedule is no policy Re-run knows: keep the one chosen before.
@@ -367,7 +373,10 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     @Override
     public void updated(Snapshot s) {
         boolean progressOnly = s.cause() == Snapshot.Cause.RUN_PROGRESS;
-        if (!progressOnly) updatePanes(s);
+        if (!progressOnly) {
+            updatePanes(s);
+            panesStep = s.steps();
+        }
         Snapshot.Travel t = s.travel();
         boolean wasFinished = finished.get();
         finished.set(s.finished());
@@ -379,6 +388,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         // report after Run was pressed.
         if (s.cause() == Snapshot.Cause.RUN_END || s.cause() == Snapshot.Cause.OPENED) running.set(false);
         outcome.set(StatusTexts.outcomeText(s, running.get()));
+        if (running.get()) frozen.running(panesStep); else frozen.allCurrent();
         steps.set(StatusTexts.stepsText(s));
         // Within a complete recording the way to the end is known; past the frontier it is not.
         progress.set(!running.get() ? 0 : t.complete() && t.frontier() > 0 ? (double) s.steps() / t.frontier() : -1);
@@ -499,6 +509,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public void failed(String text) {
         opening.set(false);
         running.set(false);
+        frozen.allCurrent(); // the panes keep their moment, and the run no longer goes on
         progress.set(0);
         String firstLine = text == null ? "failed" : text.lines().findFirst().orElse(text);
         message.set(firstLine);
@@ -531,6 +542,8 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public AppearanceViewModel appearance() { return appearance; }
     /** The toolbar's focus chooser: the warp F11 and F8 act on. */
     public FocusViewModel focus() { return focus; }
+    /** The markers over the panes that show an older moment than the status line during a run. */
+    public FrozenPanesViewModel frozen() { return frozen; }
     public BreakpointsViewModel breakpoints() { return breakpoints; }
     public RecentFiles recent() { return recent; }
     /** The open run's timeline (a new one per run), or null before any. */

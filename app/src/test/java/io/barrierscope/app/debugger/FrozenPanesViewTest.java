@@ -1,0 +1,120 @@
+package io.barrierscope.app.debugger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.app.TestFiles;
+import io.barrierscope.app.session.DebugSession;
+import io.barrierscope.app.session.Snapshot;
+import io.barrierscope.app.session.Snapshots;
+import io.barrierscope.exec.Outcome;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * While a Continue runs, the heavy panes keep the moment they showed when it began; each says so
+ * ("as of step N — running", dimmed) until the stop's snapshot reaches it. The engine's work is
+ * held in a queue and run on the FX thread when the test says, so "during the run" is a state
+ * the test can look at.
+ */
+@ExtendWith(ApplicationExtension.class)
+class FrozenPanesViewTest {
+    private final Queue<Runnable> engine = new ConcurrentLinkedQueue<>();
+    private DebuggerViewModel vm;
+
+    @Start
+    void start(Stage stage) {
+        vm = new DebuggerViewModel(l -> new DebugSession(engine::add, Runnable::run, l));
+        DebuggerView view = new DebuggerView(vm, List.of());
+        Scene scene = new Scene(view.root(), 1280, 800);
+        view.installShortcuts(scene);
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    /** Runs the engine's queued work on the FX thread (its results arrive there, in order). */
+    private void runEngine(FxRobot robot) {
+        robot.interact(() -> {
+            for (Runnable r; (r = engine.poll()) != null; ) r.run();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private void openAndStep(FxRobot robot, int steps) {
+        robot.interact(() -> vm.open(TestFiles.sample("tma-pipeline")));
+        runEngine(robot);
+        for (int i = 0; i < steps; i++) {
+            robot.type(KeyCode.F10);
+            runEngine(robot);
+        }
+    }
+
+    private static final String[] PANES = {"ptx", "cuda", "barriers", "threads", "diagnostics", "console", "deadlock"};
+
+    private static Node veil(FxRobot robot, String pane) {
+        return robot.lookup("#frozen-" + pane).query();
+    }
+
+    private static String badge(FxRobot robot, String pane) {
+        return robot.from(veil(robot, pane)).lookup(".frozen-badge").queryAs(Label.class).getText();
+    }
+
+    @Test
+    void duringContinueEveryHeavyPaneIsMarkedWithTheStepItShows(FxRobot robot) {
+        openAndStep(robot, 3);
+        long shown = vm.nowProperty().get();
+        for (String p : PANES) assertFalse(veil(robot, p).isVisible(), p + " is current before the run");
+        robot.type(KeyCode.F5); // the engine's run is held in the queue: the run goes on
+        String expected = "as of step " + shown + " — running";
+        for (String p : PANES) {
+            assertTrue(veil(robot, p).isVisible(), p + " is marked during the run");
+            assertEquals(expected, badge(robot, p), p);
+        }
+        // A progress snapshot moves the status line; the panes, and so their markers, stay.
+        robot.interact(() -> vm.updated(progress(shown + 200)));
+        assertTrue(vm.stepsProperty().get().startsWith("step " + (shown + 200) + " "), vm.stepsProperty().get());
+        for (String p : PANES) assertEquals(expected, badge(robot, p), p);
+    }
+
+    @Test
+    void theMarkersGoWhenTheRunEndsAndThePanesShowItsEnd(FxRobot robot) {
+        openAndStep(robot, 1);
+        robot.type(KeyCode.F5);
+        assertTrue(veil(robot, "threads").isVisible());
+        runEngine(robot);
+        assertFalse(vm.runningProperty().get());
+        assertTrue(vm.finishedProperty().get(), vm.outcomeProperty().get());
+        for (String p : PANES) assertFalse(veil(robot, p).isVisible(), p + " shows the run's end");
+    }
+
+    @Test
+    void theMarkersGoWhenPauseStopsTheRun(FxRobot robot) {
+        openAndStep(robot, 1);
+        robot.type(KeyCode.F5);
+        robot.press(KeyCode.SHIFT).type(KeyCode.F5).release(KeyCode.SHIFT); // Pause, before the engine's next check
+        runEngine(robot);
+        assertEquals("paused", vm.outcomeProperty().get());
+        assertFalse(vm.finishedProperty().get(), "Pause stopped the run before its end");
+        for (String p : PANES) assertFalse(veil(robot, p).isVisible(), p + " shows the paused moment");
+    }
+
+    private static Snapshot progress(long steps) {
+        Snapshot s = Snapshots.at(Outcome.RUNNING, steps, 1, Map.of(), List.of(), List.of());
+        return new Snapshot(s.outcome(), s.steps(), s.cycles(), s.maxSteps(), s.focusWarp(), s.focusName(), s.focusLine(),
+                s.lastAction(), s.warpsAtLine(), s.barriers(), s.diagnostics(), s.report(), Snapshot.Cause.RUN_PROGRESS);
+    }
+}
