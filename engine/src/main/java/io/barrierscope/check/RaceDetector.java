@@ -175,6 +175,13 @@ public final class RaceDetector implements MemoryModelHook {
             warpBase[w] = null;
         }
         base[t] = v;
+        // The warp's last thread taking the base its others took (the lanes of an mbarrier wait acquire
+        // one by one, in lane order): the warp shares one base again, and its accesses find it once.
+        int end = Math.min((w + 1) << 5, slots);
+        if (t == end - 1) {
+            for (int s = w << 5; s < t; s++) if (base[s] != v) return;
+            warpBase[w] = v;
+        }
     }
 
     /** Gives every thread of warp {@code w} the base {@code v}. */

@@ -73,24 +73,32 @@ final class SharedWordOp extends Op {
         int cta = m.ctaOfWarp(warp);
         byte[] sh = mem.shared[cta];
         long last = sh.length - 4;
-        boolean plainWords = mem.validMbarriers == 0;
+        // Valid mbarrier objects (8-byte words marked in mbarrierWords) are separate objects: a plain
+        // access to one is the general path's diagnostic, but every other word of the window stays inline.
+        byte[] mbw = mem.validMbarriers == 0 ? null : mem.mbarrierWords[cta];
+        // Memory.storeShared32 counts a store twice while any mbarrier is valid (its general path counts
+        // again); state hashes include the counts, so the inline stores count as it does.
+        int counts = mem.validMbarriers == 0 ? 1 : 2;
         MemoryModelHook race = mem.race;
-        if (race != null && plainWords && wholeWords(r, ai, active, last, mem.laneOffsets)) {
-            // Every lane takes the inline path below: the analysis hears of the warp's accesses in one call.
+        if (race != null && wholeWords(r, ai, active, last, mbw, mem.laneOffsets)) {
+            // Every lane takes the inline path: the analysis hears of the warp's accesses in one call,
+            // and the lanes' offsets, found once, serve the accesses too.
             race.accessWords(cta, mem.laneOffsets, active, warp, store);
-            race = null;
+            inline(mem, sh, r, vi, base, active, mem.laneOffsets, counts);
+            advance(m, warp, group);
+            return;
         }
         for (int a = active; a != 0; a &= a - 1) {
             int l = Integer.numberOfTrailingZeros(a);
             int s = base + l;
             long addr = (addrReg >= 0 ? r[ai + l] : 0) + offset;
-            if (plainWords && (addr & 3) == 0 && addr >= 0 && addr <= last) {
+            if ((addr & 3) == 0 && addr >= 0 && addr <= last && (mbw == null || mbw[(int) (addr >> 3)] == 0)) {
                 // Memory.loadShared32/storeShared32's in-bounds aligned word, inline: per lane, the call
                 // costs ~15% of a barrier-heavy kernel's run (measured); anything else goes through them.
                 if (race != null) race.access(cta, (int) addr, 4, s, store);
                 if (store) {
-                    mem.effects[s]++;
-                    mem.writes++;
+                    mem.effects[s] += counts;
+                    mem.writes += counts;
                     I32.set(sh, (int) addr, (int) (reg >= 0 ? r[vi + l] : imm));
                 } else {
                     long v = ((int) I32.get(sh, (int) addr)) & 0xFFFFFFFFL;
@@ -116,12 +124,31 @@ final class SharedWordOp extends Op {
         advance(m, warp, group);
     }
 
-    /** Whether every lane's address is an aligned in-bounds word (the inline path), each written to {@code offs}. */
-    private boolean wholeWords(long[] r, int ai, int active, long last, int[] offs) {
+    /** The inline loads or stores of the lanes at {@code offs}, all checked already (aligned, in bounds, no mbarrier). */
+    private void inline(Memory mem, byte[] sh, long[] r, int vi, int base, int active, int[] offs, int counts) {
+        for (int a = active; a != 0; a &= a - 1) {
+            int l = Integer.numberOfTrailingZeros(a);
+            if (store) {
+                mem.effects[base + l] += counts;
+                mem.writes += counts;
+                I32.set(sh, offs[l], (int) (reg >= 0 ? r[vi + l] : imm));
+            } else {
+                long v = ((int) I32.get(sh, offs[l])) & 0xFFFFFFFFL;
+                if (signExtend) v = (int) v;
+                if (reg >= 0) r[vi + l] = v & outMask;
+            }
+        }
+    }
+
+    /**
+     * Whether every lane's address is an aligned in-bounds word clear of valid mbarriers
+     * ({@code mbw}, null when there are none: the inline path), each written to {@code offs}.
+     */
+    private boolean wholeWords(long[] r, int ai, int active, long last, byte[] mbw, int[] offs) {
         for (int a = active; a != 0; a &= a - 1) {
             int l = Integer.numberOfTrailingZeros(a);
             long addr = (addrReg >= 0 ? r[ai + l] : 0) + offset;
-            if ((addr & 3) != 0 || addr < 0 || addr > last) return false;
+            if ((addr & 3) != 0 || addr < 0 || addr > last || (mbw != null && mbw[(int) (addr >> 3)] != 0)) return false;
             offs[l] = (int) addr;
         }
         return true;
