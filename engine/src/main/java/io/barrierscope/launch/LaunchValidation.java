@@ -102,6 +102,8 @@ public final class LaunchValidation {
 
     /** Every check of a launch against its PTX, and its plan: the one path every other entry point takes. */
     public static ValidatedLaunch validate(LaunchSpec spec, String ptxText, Use use, Cancellation cancel) {
+        // A launch built in code meets the JSON checks too: as the launch file it stands for.
+        if (spec.sourceText() == null) spec = LaunchJsonChecks.asDocument(spec);
         Module module = parse(spec.ptx(), ptxText, cancel);
         Program program = program(spec, module);
         return plan(spec, ptxText, module, program, use);
@@ -162,7 +164,7 @@ public final class LaunchValidation {
 
     /** Checks the launch against its program and plans it; the result is what {@link LaunchedRun} places. */
     static ValidatedLaunch plan(LaunchSpec spec, String ptxText, Module ptx, Program program, Use use) {
-        // A code-built launch (the window's settings) has not been through the JSON checks: the CTA limit holds for it too.
+        // The CTA limit: not a JSON range (each dimension may be up to 1024), a product of them.
         if (spec.block().volume() > 1024) {
             throw located(spec, "/block", "a CTA has at most 1024 threads; block " + spec.block() + " has " + spec.block().volume());
         }
