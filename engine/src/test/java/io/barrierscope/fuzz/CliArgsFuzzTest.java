@@ -128,6 +128,12 @@ class CliArgsFuzzTest {
         };
     }
 
+    private static String good(String cmd, List<String> files, Random r) {
+        String ext = cmd.equals("export") || cmd.equals("diff") ? ".bstrace" : cmd.equals("check") ? ".ptx" : "launch.json";
+        List<String> ok = files.stream().filter(f -> f.endsWith(ext) && !f.contains("damaged") && !f.contains("missing")).toList();
+        return ok.get(r.nextInt(ok.size()));
+    }
+
     private static String pick(String[] a, Random r) { return a[r.nextInt(a.length)]; }
 
     private static String assemble(String[] parts, Random r, int max) {
@@ -143,7 +149,8 @@ class CliArgsFuzzTest {
         a.add(cmd);
         int positionals = cmd.equals("diff") ? 2 : 1;
         if (r.nextInt(12) == 0) positionals += r.nextBoolean() ? 1 : -1;
-        for (int k = 0; k < positionals; k++) a.add(files.get(r.nextInt(files.size())));
+        // Half the time a good file of the kind the command takes, else any of them.
+        for (int k = 0; k < positionals; k++) a.add(r.nextBoolean() ? good(cmd, files, r) : files.get(r.nextInt(files.size())));
         String[] options = switch (cmd) {
             case "run" -> new String[] {"--policy", "--seed", "--schedule", "--report", "--report-elements", "--no-race", "--trace", "--break"};
             case "explore" -> new String[] {"--seed", "--max-preemptions", "--no-symmetry", "--no-por", "--no-source-sets", "--no-minimize",
@@ -163,7 +170,8 @@ class CliArgsFuzzTest {
                 case "--break" -> a.add(assemble(BREAK_PARTS, r, 6));
                 case "--report", "--trace", "-o", "--output" -> a.add(output(r, i));
                 case "--format" -> a.add(pick(new String[] {"chrome", "CHROME", "", "json"}, r));
-                case "--seed", "--a-seed", "--b-seed", "--report-elements", "--max-preemptions" -> a.add(pick(NUMBERS, r));
+                case "--seed", "--a-seed", "--b-seed", "--report-elements", "--max-preemptions" ->
+                        a.add(r.nextBoolean() ? pick(NUMBERS, r) : String.valueOf(r.nextInt(5)));
                 case "--jobs" -> a.add(pick(new String[] {"1", "2", "0", "-1", "1024", "99999", "2147483647", "x"}, r));
                 default -> { }
             }
