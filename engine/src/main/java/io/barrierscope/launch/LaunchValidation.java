@@ -343,8 +343,10 @@ public final class LaunchValidation {
         // checkpointed, with the race shadow and explore's machines as the caller will run them: a
         // launch this heap cannot hold is refused now, not by an OutOfMemoryError later.
         long steps = use.exploreMaxSteps() > 0 ? use.exploreMaxSteps() : spec.maxSteps();
-        MemoryEstimate memory = new MemoryEstimate(bytes, buffers, shadowable, use.race(), use.exploreJobs(), MemoryEstimate.splitsWords(ptx),
-                MemoryEstimate.forkCheckpoints(bytes, steps, use.maxPreemptions()));
+        boolean splits = MemoryEstimate.splitsWords(ptx);
+        // Read sets: any of the threads and their async agents (four ids per thread slot) may read any cell.
+        MemoryEstimate memory = new MemoryEstimate(bytes, buffers, shadowable, use.race(), use.exploreJobs(), splits,
+                MemoryEstimate.forkCheckpoints(bytes, steps, use.maxPreemptions()), MemoryEstimate.readSetEntries(shadowable, splits, 4 * slots));
         if (use.exploreJobs() > 0 && !memory.fits(MemoryEstimate.freeHeap())) {
             System.gc(); // what a previous launch left is not a reason to checkpoint less
             memory = memory.fittedTo(MemoryEstimate.freeHeap(), MemoryEstimate.forkLevels(use.maxPreemptions()));

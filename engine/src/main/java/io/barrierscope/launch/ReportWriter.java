@@ -52,6 +52,12 @@ public final class ReportWriter {
         List<Object> diags = new ArrayList<>();
         for (Diagnostic d : run.interpreter().diagnostics()) diags.add(diagnostic(m, d));
         r.put("diagnostics", diags);
+        if (run.raceDetectionStoppedAt() >= 0) {
+            Map<String, Object> rd = new LinkedHashMap<>();
+            rd.put("stoppedAtStep", run.raceDetectionStoppedAt());
+            rd.put("note", run.raceDetectionNote());
+            r.put("raceDetection", rd);
+        }
         Deadlock dl = run.deadlock();
         if (dl != null) {
             Map<String, Object> dm = new LinkedHashMap<>();
