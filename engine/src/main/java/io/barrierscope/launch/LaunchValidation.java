@@ -86,12 +86,16 @@ public final class LaunchValidation {
     }
 
     /**
-     * Only the checks that need no PTX, on launch JSON held in memory (the window's launch editor,
-     * before it saves the text): what {@link #validateText} would refuse in the JSON itself.
+     * Only the checks that need no PTX, on launch JSON held in memory: what {@link #validateText}
+     * would refuse in the JSON itself (tests reading a launch they then change; the window's launch
+     * editor validates its text whole, with {@link #validateText}).
      */
     public static LaunchSpec checkJson(Path file, String launchJson) { return LaunchJsonChecks.readText(file, launchJson); }
 
-    /** A launch built in code (the window's settings for a bare .ptx, a test's), its PTX read from its path. */
+    /**
+     * A launch built in code (the window's settings for a bare .ptx, a test's), its PTX read from
+     * its path; it meets the launch file's JSON checks too, as the JSON it stands for.
+     */
     public static ValidatedLaunch validate(LaunchSpec spec) { return validate(spec, readPtx(spec.ptx()), Use.RUN, Cancellation.NONE); }
 
     /** As {@link #validate(LaunchSpec)}, its memory counted for {@code use}. */
