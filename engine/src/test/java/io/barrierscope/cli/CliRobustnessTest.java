@@ -101,4 +101,13 @@ class CliRobustnessTest {
             assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")), "no temporary file left behind");
         }
     }
+
+    @Test
+    void aNegativeReportElementCountIsRefusedNotReadAsZero() {
+        CliTest.Result r = CliTest.cli("run", SAMPLES.resolve("block-reduce/launch.json").toString(), "--report-elements", "-1",
+                "--report", tmp.resolve("r.json").toString());
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("error: --report-elements must be at least 0"), r.err());
+        assertFalse(Files.exists(tmp.resolve("r.json")));
+    }
 }
