@@ -60,22 +60,9 @@ final class LaunchJsonChecks {
         return new LaunchJsonChecks(f, text, f).read();
     }
 
-    /**
-     * A launch built in code (the window's settings for a bare .ptx, the command line's defaults, a
-     * test's): written as the launch file it stands for ({@link LaunchSpecJson}) and read back
-     * through every check here, so it meets exactly the checks a file meets, its mistakes located
-     * in that text. Its notes are kept; what it was built with is otherwise what it says.
-     */
-    static LaunchSpec asDocument(LaunchSpec built) {
-        Path file = built.file().toAbsolutePath().normalize();
-        Path ptx = built.ptx().toAbsolutePath().normalize();
-        LaunchSpec s = new LaunchSpec(file, ptx, built.kernel(), built.grid(), built.block(), built.cluster(), built.args(),
-                built.dynamicSharedBytes(), built.expect(), built.policy(), built.seed(), built.maxSteps(), built.notes(), built.buffers(),
-                built.latency(), null, built.device());
-        String text = LaunchSpecJson.write(s, s.policy(), s.seed(), s.maxSteps());
-        LaunchSpec r = new LaunchJsonChecks(file, text, JsonLocations.name(s)).read();
-        return new LaunchSpec(r.file(), r.ptx(), r.kernel(), r.grid(), r.block(), r.cluster(), r.args(), r.dynamicSharedBytes(), r.expect(),
-                r.policy(), r.seed(), r.maxSteps(), built.notes(), r.buffers(), r.latency(), r.sourceText(), r.device());
+    /** As {@link #readText(Path, String)}, messages calling the text {@code shown} (a launch built in code: {@link JsonLocations#name}). */
+    static LaunchSpec readText(Path file, String text, Object shown) {
+        return new LaunchJsonChecks(file.toAbsolutePath().normalize(), text, shown).read();
     }
 
     private BadInputException bad(String pointer, String msg) { return JsonLocations.error(shown, source, pointer, msg); }

@@ -107,10 +107,28 @@ public final class LaunchValidation {
     /** Every check of a launch against its PTX, and its plan: the one path every other entry point takes. */
     public static ValidatedLaunch validate(LaunchSpec spec, String ptxText, Use use, Cancellation cancel) {
         // A launch built in code meets the JSON checks too: as the launch file it stands for.
-        if (spec.sourceText() == null) spec = LaunchJsonChecks.asDocument(spec);
+        if (spec.sourceText() == null) spec = asDocument(spec);
         Module module = parse(spec.ptx(), ptxText, cancel);
         Program program = program(spec, module);
         return plan(spec, ptxText, module, program, use);
+    }
+
+    /**
+     * A launch built in code (the window's settings for a bare .ptx, the command line's defaults, a
+     * test's): written as the launch file it stands for ({@link LaunchSpecJson}) and read back
+     * through every check of {@link LaunchJsonChecks}, so it meets exactly the checks a file
+     * meets, its mistakes located in that text. Its notes are kept.
+     */
+    private static LaunchSpec asDocument(LaunchSpec built) {
+        Path file = built.file().toAbsolutePath().normalize();
+        Path ptx = built.ptx().toAbsolutePath().normalize();
+        LaunchSpec s = new LaunchSpec(file, ptx, built.kernel(), built.grid(), built.block(), built.cluster(), built.args(),
+                built.dynamicSharedBytes(), built.expect(), built.policy(), built.seed(), built.maxSteps(), built.notes(), built.buffers(),
+                built.latency(), null, built.device());
+        String text = LaunchSpecJson.write(s, s.policy(), s.seed(), s.maxSteps());
+        LaunchSpec r = LaunchJsonChecks.readText(file, text, JsonLocations.name(s));
+        return new LaunchSpec(r.file(), r.ptx(), r.kernel(), r.grid(), r.block(), r.cluster(), r.args(), r.dynamicSharedBytes(), r.expect(),
+                r.policy(), r.seed(), r.maxSteps(), built.notes(), r.buffers(), r.latency(), r.sourceText(), r.device());
     }
 
     /**
