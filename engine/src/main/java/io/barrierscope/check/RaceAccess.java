@@ -34,7 +34,7 @@ final class RaceAccess {
 
     /** See {@link RaceDetector#access}. */
     void access(int region, int offset, int size, int thread, boolean write) {
-        if (d.reported) return;
+        if (d.reported || d.shadow.stoppedAt >= 0) return;
         boolean byThread = d.asyncActor == null;
         if (byThread && d.strongMode == 0 && size == 4 && (offset & 3) == 0) {
             RaceShadow.Page pg = page(region, offset);
@@ -73,9 +73,9 @@ final class RaceAccess {
             if (full && !pg.isSplit(w)) {
                 if (!cell(pg.words, w, region, wordOff, write, strong)) return;
             } else {
-                if (!pg.isSplit(w)) pg.split(w);
+                if (!pg.isSplit(w)) d.shadow.countReadSets(pg.split(w), accessStep);
                 for (int b = lo; b < hi; b++) if (!cell(pg.bytes, 4 * w + b, region, wordOff + b, write, strong)) return;
-                if (full && write) pg.join(w);
+                if (full && write) d.shadow.countReadSets(pg.join(w), accessStep);
             }
             off = wordOff + hi;
         }
@@ -87,7 +87,7 @@ final class RaceAccess {
      * the lanes share (the warp's base, the event step, the shadow page) found once.
      */
     void accessWords(int region, int[] offsets, int lanes, int warp, boolean write) {
-        if (d.reported) return;
+        if (d.reported || d.shadow.stoppedAt >= 0) return;
         if (d.asyncActor != null || d.strongMode != 0) {
             for (int l = lanes; l != 0 && !d.reported; l &= l - 1) {
                 int lane = Integer.numberOfTrailingZeros(l);
@@ -177,7 +177,7 @@ final class RaceAccess {
                 continue;
             }
             access(region, offset, 4, t, write);
-            if (d.reported) return;
+            if (d.reported || d.shadow.stoppedAt >= 0) return;
             // The general path may have changed the warp's bases (it does not today) and the page: look again.
             shared = d.warpBase[warp];
             pageNo = -1;
@@ -287,6 +287,7 @@ final class RaceAccess {
                 }
             }
             c.readSets[j] = null;
+            d.shadow.countReadSets(-rs.size, accessStep);
         } else {
             long r = c.read(j);
             if (r != 0 && r != orderedRead) {
@@ -307,7 +308,7 @@ final class RaceAccess {
         int actorId = d.actorId;
         int actorClock = d.actorClock;
         if (rs != null) {
-            rs.put(actorId, actorClock, d.actorPc, accessStep);
+            if (rs.put(actorId, actorClock, d.actorPc, accessStep)) d.shadow.countReadSets(1, accessStep);
             return;
         }
         long r = c.read(j);
@@ -324,5 +325,6 @@ final class RaceAccess {
         rs.put((int) (r & (RaceDetector.STRONG - 1)), (int) (r >>> 32), c.readPc(j), c.readStep(j));
         rs.put(actorId, actorClock, d.actorPc, accessStep);
         c.clearRead(j);
+        d.shadow.countReadSets(2, accessStep);
     }
 }

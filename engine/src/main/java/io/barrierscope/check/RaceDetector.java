@@ -26,6 +26,19 @@ public final class RaceDetector implements MemoryModelHook {
     static final int AGENT_BULK = 3;
     private static final int KINDS = 4;
     static final long STRONG = 1L << 31;
+    /**
+     * Read-set entries (reads by threads unordered with each other, kept until a write) one run's
+     * shadow may hold: past it race detection stops for the rest of the run and the run says at
+     * which step (docs/reliability.md). With {@link #READ_SET_BYTES_PER_ENTRY} this bounds what
+     * read sets can cost, so launch/MemoryEstimate counts it before the run.
+     */
+    public static final long READ_SET_ENTRY_CAP = 1L << 20;
+    /**
+     * Heap bytes per read-set entry at worst: a set of two (its object and four arrays of capacity
+     * four, about 184 bytes) is 92 per entry; a large one about 20 per entry, twice that after a
+     * doubling, and its index 16 more.
+     */
+    public static final long READ_SET_BYTES_PER_ENTRY = 96;
 
     final Interpreter x;
     final Machine m;
@@ -529,6 +542,12 @@ public final class RaceDetector implements MemoryModelHook {
 
     /** Whether a race was reported (the detector stops looking after the first). */
     public boolean reported() { return reported; }
+
+    /**
+     * The warp step at which the read sets passed {@link #READ_SET_ENTRY_CAP} and race detection
+     * stopped for the rest of the run, or -1 while it checks every access.
+     */
+    public long stoppedAtStep() { return shadow.stoppedAt; }
 
     // ---- checkpoints ----------------------------------------------------------------------------
 

@@ -7,6 +7,9 @@ package io.barrierscope.check;
  * Cells are per 4-byte word while every access to the word covers all of it (the usual case,
  * one check instead of four) and per byte once a narrower access splits the word; a full-word
  * write joins it again. Pages are allocated on first touch, so untouched memory costs nothing.
+ * Read sets grow with the threads that read a word concurrently, so their entries are counted:
+ * past {@link RaceDetector#READ_SET_ENTRY_CAP} live entries the shadow is dropped and race
+ * detection stops for the rest of the run, at a step the run reports (docs/reliability.md).
  */
 final class RaceShadow {
     static final int PAGE_BITS = 10;
@@ -74,18 +77,22 @@ final class RaceShadow {
 
         ReadSet readSet(int i) { return readSets == null ? null : readSets[i]; }
 
-        /** Copies cell {@code from} into cell {@code to} of {@code dst} (read sets deep). */
-        void copyCell(int from, Cells dst, int to) {
+        /** Copies cell {@code from} into cell {@code to} of {@code dst} (read sets deep); returns the change in read-set entries. */
+        long copyCell(int from, Cells dst, int to) {
             System.arraycopy(d, from * STRIDE, dst.d, to * STRIDE, STRIDE);
             dst.pcs[2 * to] = pcs[2 * from];
             dst.pcs[2 * to + 1] = pcs[2 * from + 1];
             ReadSet rs = readSet(from);
+            ReadSet old = dst.readSet(to);
+            long delta = old == null ? 0 : -old.size;
             if (rs != null) {
                 if (dst.readSets == null) dst.readSets = new ReadSet[dst.size()];
                 dst.readSets[to] = rs.copy();
+                delta += rs.size;
             } else if (dst.readSets != null) {
                 dst.readSets[to] = null;
             }
+            return delta;
         }
 
         void hashInto(java.util.function.LongConsumer h) {
@@ -116,20 +123,23 @@ final class RaceShadow {
 
         boolean isSplit(int w) { return split != null && split[w]; }
 
-        /** Word w gets one cell per byte, each a copy of its word cell. */
-        void split(int w) {
+        /** Word w gets one cell per byte, each a copy of its word cell; returns the change in read-set entries. */
+        long split(int w) {
             if (bytes == null) {
                 bytes = new Cells(PAGE);
                 split = new boolean[WORDS];
             }
-            for (int b = 0; b < 4; b++) words.copyCell(w, bytes, 4 * w + b);
+            long delta = 0;
+            for (int b = 0; b < 4; b++) delta += words.copyCell(w, bytes, 4 * w + b);
             split[w] = true;
+            return delta;
         }
 
-        /** After a write of all four bytes their cells are equal again: back to one word cell. */
-        void join(int w) {
-            bytes.copyCell(4 * w, words, w);
+        /** After a write of all four bytes their cells are equal again: back to one word cell; returns the change in read-set entries. */
+        long join(int w) {
+            long delta = bytes.copyCell(4 * w, words, w);
             split[w] = false;
+            return delta;
         }
 
         Page copy() {
@@ -162,13 +172,14 @@ final class RaceShadow {
          */
         private int[] index;
 
-        void put(int id, int clock, int pc, long step) {
+        /** Records a read; returns whether it added an entry (a reader not in the set yet). */
+        boolean put(int id, int clock, int pc, long step) {
             int k = find(id);
             if (k >= 0) {
                 clocks[k] = clock;
                 pcs[k] = pc;
                 steps[k] = step;
-                return;
+                return false;
             }
             if (size == ids.length) {
                 ids = java.util.Arrays.copyOf(ids, size * 2);
@@ -183,6 +194,7 @@ final class RaceShadow {
             size++;
             if (index != null ? size * 2 > index.length : size > 8) rehash();
             else if (index != null) insert(size - 1);
+            return true;
         }
 
         private int find(int id) {
@@ -228,6 +240,10 @@ final class RaceShadow {
 
     /** Pages by region (a CTA's shared memory, or a global segment), then by page number. */
     private Page[][] regions;
+    /** Read-set entries alive in this shadow (split copies included). */
+    long readSetEntries;
+    /** The warp step at which the read sets passed their cap and detection stopped, or -1. */
+    long stoppedAt = -1;
 
     RaceShadow(int regionCount) { regions = new Page[regionCount][]; }
 
@@ -244,8 +260,24 @@ final class RaceShadow {
         return pg;
     }
 
+    /**
+     * Adds {@code delta} read-set entries; past the cap the pages are dropped (their memory freed)
+     * and detection stops at {@code step}. Deterministic: the count follows the run, and travels
+     * with the shadow into checkpoints and back.
+     */
+    void countReadSets(long delta, long step) {
+        readSetEntries += delta;
+        if (readSetEntries > RaceDetector.READ_SET_ENTRY_CAP && stoppedAt < 0) {
+            stoppedAt = step;
+            regions = new Page[regions.length][];
+            readSetEntries = 0;
+        }
+    }
+
     RaceShadow copy() {
         RaceShadow s = new RaceShadow(regions.length);
+        s.readSetEntries = readSetEntries;
+        s.stoppedAt = stoppedAt;
         for (int i = 0; i < regions.length; i++) {
             if (regions[i] == null) continue;
             s.regions[i] = new Page[regions[i].length];
@@ -255,6 +287,7 @@ final class RaceShadow {
     }
 
     void hashInto(java.util.function.LongConsumer h) {
+        if (stoppedAt >= 0) h.accept(~stoppedAt); // only then, so the hash of a run that never stopped is unchanged
         for (int i = 0; i < regions.length; i++) {
             if (regions[i] == null) continue;
             for (int p = 0; p < regions[i].length; p++) {
@@ -266,7 +299,7 @@ final class RaceShadow {
     }
 
     long bytes() {
-        long b = 64;
+        long b = 64 + readSetEntries * RaceDetector.READ_SET_BYTES_PER_ENTRY;
         for (Page[] r : regions) if (r != null) for (Page p : r) if (p != null) b += 40L * WORDS + (p.bytes != null ? 41L * PAGE : 0); // 4 longs and 2 ints per cell
         return b;
     }

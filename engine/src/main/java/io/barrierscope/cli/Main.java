@@ -154,6 +154,10 @@ public final class Main implements Callable<Integer> {
                 err.println("error: --max-steps must be at least 1");
                 return BAD_INPUT;
             }
+            if (reportElements < 0) {
+                err.println("error: --report-elements must be at least 0");
+                return BAD_INPUT;
+            }
             SchedulePolicy replay = null;
             if (schedule != null) {
                 if (policy != null || seed != null) {
@@ -208,7 +212,7 @@ public final class Main implements Callable<Integer> {
             out.print(run.summary());
             run.interpreter().printfLines().forEach(p -> out.println("printf " + p.thread() + ": " + p.text().stripTrailing()));
             if (report != null) {
-                java.util.Map<String, Object> r = ReportWriter.report(run, wall, Math.max(0, reportElements));
+                java.util.Map<String, Object> r = ReportWriter.report(run, wall, reportElements);
                 if (replay != null) r.put("schedule", replay.taken().toString());
                 ReportWriter.writeAtomically(report, r);
             }

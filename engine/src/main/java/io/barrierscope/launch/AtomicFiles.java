@@ -8,16 +8,23 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
-/** Writes a file so that readers see the old contents or the new, never half a file. */
+/**
+ * Writes a file so that readers see the old contents or the new, never half a file. The path is
+ * the user's (a report, a trace, an export): one the system refuses (a folder, an empty name, a
+ * parent that is a file, a full disk) is bad input named as such, never an internal failure.
+ */
 public final class AtomicFiles {
     private AtomicFiles() {}
 
     public static void write(Path path, byte[]... parts) throws IOException {
-        Path abs = path.toAbsolutePath();
+        Path abs = path.toAbsolutePath().normalize();
         Path dir = abs.getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
+        if (dir == null || Files.isDirectory(abs)) throw cannot(path, "it is a folder; name a file");
+        if (Files.exists(abs) && !Files.isRegularFile(abs)) throw cannot(path, "it is not a regular file (a device or pipe is not replaced)");
+        Path tmp = null;
         try {
+            Files.createDirectories(dir);
+            tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 for (byte[] p : parts) {
                     ByteBuffer b = ByteBuffer.wrap(p);
@@ -26,8 +33,23 @@ public final class AtomicFiles {
                 ch.force(true);
             }
             Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | SecurityException e) {
+            String why = e instanceof java.nio.file.FileAlreadyExistsException ? "a part of its folder is a file" : e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage());
+            throw cannot(path, why);
         } finally {
-            Files.deleteIfExists(tmp);
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException e) {
+                    // Left behind as a hidden .tmp beside the target: the write's own outcome is what to report.
+                }
+            }
         }
+    }
+
+    private static BadInputException cannot(Path path, String why) {
+        String shown = path.toString().isEmpty() ? "''" : path.toString();
+        return new BadInputException(shown + ": error: cannot write: " + why);
     }
 }

@@ -95,8 +95,17 @@ final class JsonLocations {
      * never in a file read again from disk; a launch with no text (a bare .ptx) names the file only.
      */
     static BadInputException error(LaunchSpec spec, String pointer, String msg) {
-        if (spec.sourceText() != null) return error(spec.file(), spec.sourceText(), pointer, msg);
+        if (spec.sourceText() != null) return error(name(spec), spec.sourceText(), pointer, msg);
         return new BadInputException(spec.file() + ": error: " + msg);
+    }
+
+    /**
+     * What messages call a launch's text: its file, or for a launch whose file is its PTX (a bare
+     * .ptx or .cu, built in code with defaults or the window's settings) that launch written as JSON,
+     * so a line of JSON is never shown as a line of the PTX.
+     */
+    static Object name(LaunchSpec spec) {
+        return spec.file().equals(spec.ptx()) ? spec.file() + " (its launch as JSON)" : spec.file();
     }
 
     /**

@@ -37,14 +37,18 @@ final class LaunchJsonChecks {
     private String source;
 
     private final String givenText;
+    /** What messages call the text: the file, or for a launch built in code what it was built for ({@link JsonLocations#name}). */
+    private final Object shown;
 
-    private LaunchJsonChecks(Path file, String text) {
+    private LaunchJsonChecks(Path file, String text, Object shown) {
         this.file = file;
         this.givenText = text;
+        this.shown = shown;
     }
 
     static LaunchSpec read(Path file) {
-        return new LaunchJsonChecks(file.toAbsolutePath().normalize(), null).read();
+        Path f = file.toAbsolutePath().normalize();
+        return new LaunchJsonChecks(f, null, f).read();
     }
 
     /**
@@ -52,14 +56,20 @@ final class LaunchJsonChecks {
      * messages and anchors the PTX path, which need not exist on disk.
      */
     static LaunchSpec readText(Path file, String text) {
-        return new LaunchJsonChecks(file.toAbsolutePath().normalize(), text).read();
+        Path f = file.toAbsolutePath().normalize();
+        return new LaunchJsonChecks(f, text, f).read();
     }
 
-    private BadInputException bad(String pointer, String msg) { return JsonLocations.error(file, source, pointer, msg); }
+    /** As {@link #readText(Path, String)}, messages calling the text {@code shown} (a launch built in code: {@link JsonLocations#name}). */
+    static LaunchSpec readText(Path file, String text, Object shown) {
+        return new LaunchJsonChecks(file.toAbsolutePath().normalize(), text, shown).read();
+    }
+
+    private BadInputException bad(String pointer, String msg) { return JsonLocations.error(shown, source, pointer, msg); }
 
     private LaunchSpec read() {
         String text = givenText;
-        if (text != null && text.length() > MAX_FILE_BYTES) throw new BadInputException(file + ": error: launch larger than 16 MiB");
+        if (text != null && text.length() > MAX_FILE_BYTES) throw new BadInputException(shown + ": error: launch larger than 16 MiB");
         if (text == null) text = Utf8Text.read(file, "launch file", MAX_FILE_BYTES);
         this.source = text;
         JsonNode root;
@@ -68,7 +78,7 @@ final class LaunchJsonChecks {
         } catch (JsonProcessingException e) {
             var loc = e.getLocation();
             String msg = e.getOriginalMessage();
-            throw new BadInputException(JsonLocations.located(file, text, loc == null ? 1 : loc.getLineNr(), loc == null ? 1 : loc.getColumnNr(),
+            throw new BadInputException(JsonLocations.located(shown, text, loc == null ? 1 : loc.getLineNr(), loc == null ? 1 : loc.getColumnNr(),
                     "invalid JSON: " + msg.lines().findFirst().orElse(msg)));
         } catch (IOException e) {
             throw new BadInputException(file + ": error: cannot read: " + e.getMessage());

@@ -86,12 +86,16 @@ public final class LaunchValidation {
     }
 
     /**
-     * Only the checks that need no PTX, on launch JSON held in memory (the window's launch editor,
-     * before it saves the text): what {@link #validateText} would refuse in the JSON itself.
+     * Only the checks that need no PTX, on launch JSON held in memory: what {@link #validateText}
+     * would refuse in the JSON itself (tests reading a launch they then change; the window's launch
+     * editor validates its text whole, with {@link #validateText}).
      */
     public static LaunchSpec checkJson(Path file, String launchJson) { return LaunchJsonChecks.readText(file, launchJson); }
 
-    /** A launch built in code (the window's settings for a bare .ptx, a test's), its PTX read from its path. */
+    /**
+     * A launch built in code (the window's settings for a bare .ptx, a test's), its PTX read from
+     * its path; it meets the launch file's JSON checks too, as the JSON it stands for.
+     */
     public static ValidatedLaunch validate(LaunchSpec spec) { return validate(spec, readPtx(spec.ptx()), Use.RUN, Cancellation.NONE); }
 
     /** As {@link #validate(LaunchSpec)}, its memory counted for {@code use}. */
@@ -102,9 +106,29 @@ public final class LaunchValidation {
 
     /** Every check of a launch against its PTX, and its plan: the one path every other entry point takes. */
     public static ValidatedLaunch validate(LaunchSpec spec, String ptxText, Use use, Cancellation cancel) {
+        // A launch built in code meets the JSON checks too: as the launch file it stands for.
+        if (spec.sourceText() == null) spec = asDocument(spec);
         Module module = parse(spec.ptx(), ptxText, cancel);
         Program program = program(spec, module);
         return plan(spec, ptxText, module, program, use);
+    }
+
+    /**
+     * A launch built in code (the window's settings for a bare .ptx, the command line's defaults, a
+     * test's): written as the launch file it stands for ({@link LaunchSpecJson}) and read back
+     * through every check of {@link LaunchJsonChecks}, so it meets exactly the checks a file
+     * meets, its mistakes located in that text. Its notes are kept.
+     */
+    private static LaunchSpec asDocument(LaunchSpec built) {
+        Path file = built.file().toAbsolutePath().normalize();
+        Path ptx = built.ptx().toAbsolutePath().normalize();
+        LaunchSpec s = new LaunchSpec(file, ptx, built.kernel(), built.grid(), built.block(), built.cluster(), built.args(),
+                built.dynamicSharedBytes(), built.expect(), built.policy(), built.seed(), built.maxSteps(), built.notes(), built.buffers(),
+                built.latency(), null, built.device());
+        String text = LaunchSpecJson.write(s, s.policy(), s.seed(), s.maxSteps());
+        LaunchSpec r = LaunchJsonChecks.readText(file, text, JsonLocations.name(s));
+        return new LaunchSpec(r.file(), r.ptx(), r.kernel(), r.grid(), r.block(), r.cluster(), r.args(), r.dynamicSharedBytes(), r.expect(),
+                r.policy(), r.seed(), r.maxSteps(), built.notes(), r.buffers(), r.latency(), r.sourceText(), r.device());
     }
 
     /**
@@ -162,7 +186,7 @@ public final class LaunchValidation {
 
     /** Checks the launch against its program and plans it; the result is what {@link LaunchedRun} places. */
     static ValidatedLaunch plan(LaunchSpec spec, String ptxText, Module ptx, Program program, Use use) {
-        // A code-built launch (the window's settings) has not been through the JSON checks: the CTA limit holds for it too.
+        // The CTA limit: not a JSON range (each dimension may be up to 1024), a product of them.
         if (spec.block().volume() > 1024) {
             throw located(spec, "/block", "a CTA has at most 1024 threads; block " + spec.block() + " has " + spec.block().volume());
         }
@@ -341,8 +365,10 @@ public final class LaunchValidation {
         // checkpointed, with the race shadow and explore's machines as the caller will run them: a
         // launch this heap cannot hold is refused now, not by an OutOfMemoryError later.
         long steps = use.exploreMaxSteps() > 0 ? use.exploreMaxSteps() : spec.maxSteps();
-        MemoryEstimate memory = new MemoryEstimate(bytes, buffers, shadowable, use.race(), use.exploreJobs(), MemoryEstimate.splitsWords(ptx),
-                MemoryEstimate.forkCheckpoints(bytes, steps, use.maxPreemptions()));
+        boolean splits = MemoryEstimate.splitsWords(ptx);
+        // Read sets: any of the threads and their async agents (four ids per thread slot) may read any cell.
+        MemoryEstimate memory = new MemoryEstimate(bytes, buffers, shadowable, use.race(), use.exploreJobs(), splits,
+                MemoryEstimate.forkCheckpoints(bytes, steps, use.maxPreemptions()), MemoryEstimate.readSetEntries(shadowable, splits, 4 * slots));
         if (use.exploreJobs() > 0 && !memory.fits(MemoryEstimate.freeHeap())) {
             System.gc(); // what a previous launch left is not a reason to checkpoint less
             memory = memory.fittedTo(MemoryEstimate.freeHeap(), MemoryEstimate.forkLevels(use.maxPreemptions()));

@@ -115,6 +115,23 @@ public final class LaunchedRun {
 
     public boolean raceDetection() { return machine.race != null; }
 
+    /**
+     * The warp step at which race detection stopped because its read sets reached their cap
+     * ({@link io.barrierscope.check.RaceDetector#READ_SET_ENTRY_CAP}; docs/reliability.md), or -1.
+     */
+    public long raceDetectionStoppedAt() {
+        return machine.race instanceof io.barrierscope.check.RaceDetector d ? d.stoppedAtStep() : -1;
+    }
+
+    /** The run's note when race detection stopped early, or null. */
+    public String raceDetectionNote() {
+        long at = raceDetectionStoppedAt();
+        if (at < 0) return null;
+        return "race detection stopped at warp step " + at + ": its read sets (reads of one word by threads not ordered with each other)"
+                + " reached " + io.barrierscope.check.RaceDetector.READ_SET_ENTRY_CAP + " entries, the most a run keeps"
+                + " (docs/reliability.md); races after that step are not reported";
+    }
+
     /** The validated launch this run places. */
     public ValidatedLaunch launch() { return valid; }
 
@@ -307,6 +324,7 @@ public final class LaunchedRun {
             if (!d.ptxLocations().isEmpty()) sb.append(" (").append(d.ptxLocations().get(0)).append(')');
             sb.append('\n');
         }
+        if (raceDetectionNote() != null) sb.append("note: ").append(raceDetectionNote()).append('\n');
         if (o == Outcome.DEADLOCK) sb.append(deadlockText());
         if (o == Outcome.STEP_LIMIT) sb.append("The step limit of ").append(stepBudget > 0 ? stepBudget : spec.maxSteps()).append(" warp steps was reached.\n");
         return sb.toString();

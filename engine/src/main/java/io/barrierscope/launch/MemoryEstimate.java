@@ -1,5 +1,6 @@
 package io.barrierscope.launch;
 
+import io.barrierscope.check.RaceDetector;
 import io.barrierscope.ptx.Function;
 import io.barrierscope.ptx.Instruction;
 import io.barrierscope.ptx.Module;
@@ -15,8 +16,10 @@ import java.util.List;
  * every word of global and shared memory touched: {@value #SHADOW_BYTES_PER_WORD} bytes per 4-byte
  * word (check/RaceShadow keeps four longs and two ints per word cell) and, when the kernel has an
  * access narrower than a word (which splits a word into byte cells, a page of them at a time),
- * {@value #SPLIT_SHADOW_BYTES_PER_BYTE} bytes more per byte. Pure arithmetic on what it is given,
- * so it is tested against any limit.
+ * {@value #SPLIT_SHADOW_BYTES_PER_BYTE} bytes more per byte; and its read sets (reads of one cell by
+ * threads unordered with each other) at their worst, one entry per reader and cell but never more
+ * than the detector keeps ({@link RaceDetector#READ_SET_ENTRY_CAP}: past it detection stops), with
+ * the per-page arrays that hold them. Pure arithmetic on what it is given, so it is tested against any limit.
  *
  * @param stateBytes emulated state of one machine: registers, local, parameters, shared memory, buffers
  * @param bufferBytes the buffers' part of it
@@ -25,9 +28,10 @@ import java.util.List;
  * @param exploreJobs machines explore runs at once, or 0 for a single run
  * @param splitsWords whether the kernel accesses memory narrower than a 4-byte word (byte cells counted)
  * @param forkCheckpoints explore's fork checkpoints at most alive at once (see {@link #forkCheckpoints(long, long, int)})
+ * @param readSetEntries read-set entries one shadow can hold at most (see {@link #readSetEntries(long, boolean, long)})
  */
 public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
-                             boolean splitsWords, long forkCheckpoints) {
+                             boolean splitsWords, long forkCheckpoints, long readSetEntries) {
     /** Shadow bytes per 4-byte word the race detector may touch (four longs and two ints per cell). */
     public static final long SHADOW_BYTES_PER_WORD = 40;
     /** Shadow bytes per byte of a page whose words a narrower access splits (a 40-byte cell per byte, and the split flags). */
@@ -42,19 +46,42 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
      */
     public static final int EXPLORE_CHECKPOINTS_PER_RUN = 64;
 
-    /** A single run's or explore's estimate for a kernel without narrow accesses, with one fork checkpoint. */
+    /** A single run's or explore's estimate for a kernel without narrow accesses, with one fork checkpoint and no read sets. */
     public MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs) {
-        this(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, false, 1);
+        this(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, false, 1, 0);
+    }
+
+    /** Without read sets (a launch whose threads never read a word concurrently). */
+    public MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
+                          boolean splitsWords, long forkCheckpoints) {
+        this(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, 0);
     }
 
     /** The same launch's memory with the race detector {@code race} and on {@code exploreJobs} machines. */
     public MemoryEstimate with(boolean race, int exploreJobs) {
-        return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints);
+        return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries);
     }
 
     /** The same launch explored with {@code forkCheckpoints} fork checkpoints alive at most. */
     public MemoryEstimate withForkCheckpoints(long forkCheckpoints) {
-        return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, Math.max(1, forkCheckpoints));
+        return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, Math.max(1, forkCheckpoints),
+                readSetEntries);
+    }
+
+    /** Shadow cells: one per word of {@code shadowableBytes}, and one per byte more when narrow accesses split words. */
+    static long shadowCells(long shadowableBytes, boolean splitsWords) {
+        return (shadowableBytes + 3) / 4 + (splitsWords ? shadowableBytes : 0);
+    }
+
+    /**
+     * The read-set entries one shadow can hold: one per cell and reader id ({@code readers}: the
+     * threads and their async agents), never more than the detector keeps.
+     */
+    public static long readSetEntries(long shadowableBytes, boolean splitsWords, long readers) {
+        long cells = shadowCells(shadowableBytes, splitsWords);
+        if (readers <= 0 || cells == 0) return 0;
+        return cells > RaceDetector.READ_SET_ENTRY_CAP / readers ? RaceDetector.READ_SET_ENTRY_CAP
+                : Math.min(RaceDetector.READ_SET_ENTRY_CAP, cells * readers);
     }
 
     /** Explore's checkpoint interval for a state of {@code stateBytes}: the steps between two checkpoints of a run. */
@@ -139,20 +166,36 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
     /** One named share of the total. */
     public record Part(String name, long bytes) {}
 
-    /** The race detector's shadow of one machine, at its worst (0 when it is off). */
+    /** The race detector's shadow cells of one machine, at their worst (0 when it is off). */
     public long shadowBytes() {
         if (!race) return 0;
         return (shadowableBytes + 3) / 4 * SHADOW_BYTES_PER_WORD + (splitsWords ? shadowableBytes * SPLIT_SHADOW_BYTES_PER_BYTE : 0);
     }
 
-    /** The parts, in the order a message names them (the numbers stay far below 2^63: state is at most 1 GiB, jobs 1024, forks 640). */
+    /**
+     * The read sets of one machine's shadow at their worst (0 when the detector is off): each
+     * entry, and the array of a page's read sets (8 KiB at most, one per set of two or more
+     * entries, never more than 8 bytes per cell).
+     */
+    public long readSetBytes() {
+        if (!race || readSetEntries == 0) return 0;
+        long arrays = Math.min((readSetEntries + 1) / 2 * 8192, shadowCells(shadowableBytes, splitsWords) * 8);
+        return readSetEntries * RaceDetector.READ_SET_BYTES_PER_ENTRY + arrays;
+    }
+
+    /**
+     * The parts, in the order a message names them (the numbers stay far below 2^63: state is at
+     * most 1 GiB, jobs 1024, forks 640, read sets at most 2^20 entries).
+     */
     public List<Part> parts() {
         int machines = Math.max(1, exploreJobs);
         String times = machines > 1 ? " of " + machines + " machines" : "";
         List<Part> out = new ArrayList<>();
         out.add(new Part("emulated state" + times, stateBytes * machines));
         if (race) out.add(new Part("race shadow" + times, shadowBytes() * machines));
-        long checkpoints = exploreJobs == 0 ? stateBytes : exploreJobs * stateBytes + forkCheckpoints * (stateBytes + shadowBytes());
+        if (readSetBytes() > 0) out.add(new Part("race read sets (" + readSetEntries + " entries)" + times, readSetBytes() * machines));
+        long checkpoints = exploreJobs == 0 ? stateBytes
+                : exploreJobs * stateBytes + forkCheckpoints * (stateBytes + shadowBytes() + readSetBytes());
         out.add(new Part(exploreJobs == 0 ? "a copy while initialised or checkpointed"
                 : "explore's checkpoints (" + exploreJobs + " start, " + forkCheckpoints + " fork)", checkpoints));
         return out;

@@ -38,7 +38,14 @@ public final class NvccCompiler {
     public static Path compile(Path cu) { return compile(cu, findNvcc()); }
 
     /** Compiles {@code cu} with {@code nvcc}; returns the PTX, written in a new temporary directory. */
-    public static Path compile(Path cu, Path nvcc) {
+    public static Path compile(Path cu, Path nvcc) { return compile(cu, nvcc, TIMEOUT_SECONDS); }
+
+    /**
+     * As {@link #compile(Path, Path)}, nvcc stopped after {@code timeoutSeconds}. Its output goes
+     * to a file beside the PTX, so the wait is bounded by the timeout alone: an nvcc that hangs
+     * with its output open cannot hold the caller past it (reading a pipe to its end would).
+     */
+    static Path compile(Path cu, Path nvcc, long timeoutSeconds) {
         Path src = cu.toAbsolutePath().normalize();
         String name = src.getFileName().toString();
         String base = name.endsWith(".cu") ? name.substring(0, name.length() - 3) : name;
@@ -48,15 +55,19 @@ public final class NvccCompiler {
         }
         if (!Files.isRegularFile(src)) throw new BadInputException(src + ": error: no such file");
         try {
-            Path out = Files.createTempDirectory("barrierscope-nvcc").resolve(base + ".ptx");
+            Path dir = Files.createTempDirectory("barrierscope-nvcc");
+            Path out = dir.resolve(base + ".ptx");
+            Path log = dir.resolve("nvcc.log");
             List<String> cmd = List.of(nvcc.toString(), "-arch=sm_90a", "-ptx", "-lineinfo", src.toString(), "-o", out.toString());
-            Process p = new ProcessBuilder(cmd).directory(src.getParent().toFile()).redirectErrorStream(true).start();
-            p.getOutputStream().close();
-            String text = readBounded(p.getInputStream());
-            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            Process p = new ProcessBuilder(cmd).directory(src.getParent().toFile()).redirectErrorStream(true)
+                    .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
-                throw new BadInputException(src + ": nvcc did not finish within " + TIMEOUT_SECONDS + " s");
+                throw new BadInputException(src + ": error: nvcc did not finish within " + timeoutSeconds + " s");
             }
+            String text = readBounded(log);
+            Files.deleteIfExists(log);
             if (p.exitValue() != 0 || !Files.isRegularFile(out)) {
                 throw new BadInputException(src + ": nvcc failed (exit " + p.exitValue() + "):\n" + text.strip());
             }
@@ -69,16 +80,10 @@ public final class NvccCompiler {
         }
     }
 
-    /** Reads a process's output to the end, keeping the first MAX_OUTPUT bytes (so it never blocks on a full pipe). */
-    private static String readBounded(InputStream in) throws IOException {
-        byte[] keep = new byte[MAX_OUTPUT];
-        int kept = 0;
-        byte[] buf = new byte[8192];
-        for (int n; (n = in.read(buf)) > 0; ) {
-            int k = Math.min(n, MAX_OUTPUT - kept);
-            System.arraycopy(buf, 0, keep, kept, k);
-            kept += k;
+    /** The first MAX_OUTPUT bytes of nvcc's output. */
+    private static String readBounded(Path log) throws IOException {
+        try (InputStream in = Files.newInputStream(log)) {
+            return new String(in.readNBytes(MAX_OUTPUT), StandardCharsets.UTF_8);
         }
-        return new String(keep, 0, kept, StandardCharsets.UTF_8);
     }
 }

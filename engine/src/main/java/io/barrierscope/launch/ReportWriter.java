@@ -8,9 +8,7 @@ import io.barrierscope.exec.Dim3;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.PrintfLine;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,6 +52,12 @@ public final class ReportWriter {
         List<Object> diags = new ArrayList<>();
         for (Diagnostic d : run.interpreter().diagnostics()) diags.add(diagnostic(m, d));
         r.put("diagnostics", diags);
+        if (run.raceDetectionStoppedAt() >= 0) {
+            Map<String, Object> rd = new LinkedHashMap<>();
+            rd.put("stoppedAtStep", run.raceDetectionStoppedAt());
+            rd.put("note", run.raceDetectionNote());
+            r.put("raceDetection", rd);
+        }
         Deadlock dl = run.deadlock();
         if (dl != null) {
             Map<String, Object> dm = new LinkedHashMap<>();
@@ -149,15 +153,6 @@ public final class ReportWriter {
 
     /** Writes JSON to {@code path} through a temporary file and a rename, so a reader never sees half a file. */
     public static void writeAtomically(Path path, Object json) throws IOException {
-        Path abs = path.toAbsolutePath();
-        Path dir = abs.getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
-        try {
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(tmp.toFile(), json);
-            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFiles.write(path, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(json));
     }
 }

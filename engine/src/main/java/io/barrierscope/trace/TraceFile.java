@@ -12,6 +12,7 @@ import io.barrierscope.launch.ValidatedLaunch;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchSpecJson;
 import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.launch.MemoryEstimate;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -365,7 +366,8 @@ public final class TraceFile {
      * the heap is refused now, with the numbers, rather than by an OutOfMemoryError halfway.
      */
     static long replayBudget(Path file, Contents c, LaunchedRun run) {
-        long shadow = run.memoryEstimate(0).shadowBytes();
+        MemoryEstimate est = run.memoryEstimate(0);
+        long shadow = est.shadowBytes() + est.readSetBytes(); // live and in each checkpoint: cells and read sets
         Runtime rt = Runtime.getRuntime();
         long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
         if (free < c.events().length + 2 * run.stateBytes() + 3 * shadow) {

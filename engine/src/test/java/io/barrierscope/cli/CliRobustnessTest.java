@@ -73,4 +73,41 @@ class CliRobustnessTest {
         assertFalse(json.get("buffersCut").get("elements").has("out"));
         assertTrue(json.get("expect").get("met").asBoolean(), "the expect block is checked on the whole buffer, not the cut");
     }
+
+    @Test
+    void anOutputPathTheSystemRefusesIsBadInputNamingItNotAnInternalFailure() throws Exception {
+        String launch = SAMPLES.resolve("block-reduce/launch.json").toString();
+        Path file = Files.writeString(tmp.resolve("plain"), "x");
+        String under = file.resolve("r.json").toString(); // its "folder" is a file
+        String[][] lines = {
+            {"run", launch, "--report", ""},
+            {"run", launch, "--report", tmp.toString()},
+            {"run", launch, "--report", under},
+            {"run", launch, "--trace", tmp.toString()},
+            {"explore", launch, "--schedules", "1", "--report", tmp.toString()},
+        };
+        for (String[] line : lines) {
+            CliTest.Result r = CliTest.cli(line);
+            assertEquals(2, r.code(), String.join(" ", line) + ": " + r.out() + r.err());
+            assertTrue(r.err().contains("error: cannot write"), r.err());
+        }
+        Path t = tmp.resolve("t.bstrace");
+        assertEquals(0, CliTest.cli("run", launch, "--trace", t.toString()).code());
+        CliTest.Result r = CliTest.cli("export", t.toString(), "--format", "chrome", "-o", tmp.toString());
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains(tmp + ": error: cannot write: it is a folder"), r.err());
+        assertEquals("x", Files.readString(file));
+        try (var s = Files.list(tmp)) {
+            assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")), "no temporary file left behind");
+        }
+    }
+
+    @Test
+    void aNegativeReportElementCountIsRefusedNotReadAsZero() {
+        CliTest.Result r = CliTest.cli("run", SAMPLES.resolve("block-reduce/launch.json").toString(), "--report-elements", "-1",
+                "--report", tmp.resolve("r.json").toString());
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("error: --report-elements must be at least 0"), r.err());
+        assertFalse(Files.exists(tmp.resolve("r.json")));
+    }
 }

@@ -70,4 +70,23 @@ class LaunchPlanTest {
         assertEquals(run.buffers(), again.buffers());
         assertArrayEquals(run.ptxText().getBytes(), again.ptxText().getBytes());
     }
+
+    @Test
+    void aLaunchBuiltInCodeMeetsTheJsonChecksLocatedInItsLaunchWrittenAsJson() throws Exception {
+        Files.writeString(tmp.resolve("k.ptx"), PTX);
+        Path ptx = tmp.resolve("k.ptx");
+        // A count a launch file may not have (2^26 + 1 elements), built in code where no reader saw it.
+        LaunchSpec built = new LaunchSpec(ptx, ptx, "k", io.barrierscope.exec.Dim3.ONE, new io.barrierscope.exec.Dim3(32, 1, 1), null,
+                java.util.List.of(new ArgSpec("a", io.barrierscope.ptx.ScalarType.U8, (64L << 20) + 1, "zero", null, null),
+                        new ArgSpec("b", io.barrierscope.ptx.ScalarType.U32, 4, "zero", null, null)),
+                0, null, "round-robin", 0, 1000, java.util.List.of("built"));
+        String e = assertThrows(BadInputException.class, () -> LaunchValidation.validate(built)).getMessage();
+        assertTrue(e.startsWith(ptx + " (its launch as JSON):"), e);
+        assertTrue(e.contains("\"count\""), "the line of the launch as JSON is shown: " + e);
+        LaunchSpec good = new LaunchSpec(ptx, ptx, "k", io.barrierscope.exec.Dim3.ONE, new io.barrierscope.exec.Dim3(32, 1, 1), null,
+                java.util.List.of(new ArgSpec("a", io.barrierscope.ptx.ScalarType.U32, 4, "zero", null, null),
+                        new ArgSpec("b", io.barrierscope.ptx.ScalarType.U32, 4, "zero", null, null)),
+                0, null, "round-robin", 0, 1000, java.util.List.of("built"));
+        assertEquals(java.util.List.of("built"), LaunchValidation.validate(good).spec().notes(), "its notes kept");
+    }
 }

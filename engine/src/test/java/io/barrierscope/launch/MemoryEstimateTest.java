@@ -150,4 +150,26 @@ class MemoryEstimateTest {
         assertEquals(10, v.exploreCheckpointsPerRun(), "2560 steps of a small state: one per 256");
         assertEquals(10, v.start().exploreCheckpointsPerRun());
     }
+
+    @Test
+    void readSetsAreCountedAtOneEntryPerCellAndReaderNeverAboveTheDetectorsCapAndNamedInARefusal() throws Exception {
+        assertEquals(1024L * 64, MemoryEstimate.readSetEntries(4096, false, 64));
+        assertEquals(1024L * 64 + 4096L * 64, MemoryEstimate.readSetEntries(4096, true, 64), "byte cells read too");
+        long cap = io.barrierscope.check.RaceDetector.READ_SET_ENTRY_CAP;
+        assertEquals(cap, MemoryEstimate.readSetEntries(128 * MIB, false, 4 * 65536));
+        MemoryEstimate m = new MemoryEstimate(128 * MIB, 128 * MIB, 128 * MIB, true, 0, false, 1, cap);
+        long arrays = Math.min((cap + 1) / 2 * 8192, 128 * MIB / 4 * 8);
+        assertEquals(cap * io.barrierscope.check.RaceDetector.READ_SET_BYTES_PER_ENTRY + arrays, m.readSetBytes());
+        assertTrue(m.describe().contains("race read sets (" + cap + " entries) "), m.describe());
+        assertEquals(0, m.with(false, 0).readSetBytes(), "none without the detector");
+        // A launch: 2 CTAs of 32 threads (four reader ids each), a 1 MiB buffer and 2 KiB of shared memory: capped.
+        Files.writeString(tmp.resolve("k.ptx"), ".version 9.0\n.target sm_90a\n.address_size 64\n"
+                + ".visible .entry k(.param .u64 p)\n{\n.shared .align 4 .b8 s[1024];\nret;\n}\n");
+        Path l = tmp.resolve("launch.json");
+        Files.writeString(l, "{\"ptx\": \"k.ptx\", \"grid\": [2, 1, 1], \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 64}]}");
+        MemoryEstimate small = LaunchValidation.validate(l).start().memoryEstimate(0);
+        assertEquals((256 + 2 * 1024) / 4 * 4L * 64, small.readSetEntries(), "one per word cell and reader id");
+        String refusal = m.refusal(LaunchValidation.validate(l).spec(), 100 * MIB, 600 * MIB).getMessage();
+        assertTrue(refusal.contains("race read sets (" + cap + " entries)"), refusal);
+    }
 }

@@ -65,4 +65,14 @@ class NvccCompilerTest {
         BadInputException e = assertThrows(BadInputException.class, () -> NvccCompiler.compile(source(), null));
         assertTrue(e.getMessage().contains("nvcc -arch=sm_90a -ptx -lineinfo k.cu"), e.getMessage());
     }
+
+    @Test
+    void anNvccThatHangsWithItsOutputOpenIsStoppedAtTheTimeout() throws Exception {
+        // Prints, then never ends, its output still open: reading the output to its end would wait forever.
+        Path nvcc = fakeNvcc("echo starting\nexec sleep 600");
+        long t0 = System.nanoTime();
+        BadInputException e = assertThrows(BadInputException.class, () -> NvccCompiler.compile(source(), nvcc, 2));
+        assertTrue(e.getMessage().contains("nvcc did not finish within 2 s"), e.getMessage());
+        assertTrue(System.nanoTime() - t0 < 60_000_000_000L, "stopped at the timeout, not at nvcc's end");
+    }
 }

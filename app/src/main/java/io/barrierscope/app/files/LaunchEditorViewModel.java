@@ -33,8 +33,8 @@ import javafx.collections.ObservableList;
  * The launch editor for a {@code .ptx} or {@code .cu} opened without a launch file: the kernel, grid, block,
  * cluster, dynamic shared memory, run policy and seed, and one row per kernel parameter (from the entry's
  * {@code .param} list), saved as a launch file (README, Launch files) that the engine's reader accepts. The
- * file is checked by {@link io.barrierscope.launch.LaunchValidation} before anything is written and written atomically, so a launch
- * file on disk is never half-written or invalid. No toolkit needed.
+ * text is validated by {@link io.barrierscope.launch.LaunchValidation} against the PTX, as opening the file would, before
+ * anything is written, and written atomically, so a launch file on disk is never half-written or invalid. No toolkit needed.
  */
 public final class LaunchEditorViewModel {
     /** The element and value types a launch file takes. */
@@ -110,6 +110,8 @@ public final class LaunchEditorViewModel {
     private final Path ptx;
     private final boolean compiled;
     private final List<Function> entries;
+    /** The PTX as read when the editor opened: what the launch is validated against before it is saved. */
+    private final String ptxText;
     public final StringProperty kernel = new SimpleStringProperty();
     public final StringProperty grid = new SimpleStringProperty();
     public final StringProperty block = new SimpleStringProperty();
@@ -131,7 +133,8 @@ public final class LaunchEditorViewModel {
         this.compiled = !this.opened.equals(this.ptx);
         Module m;
         try {
-            m = PtxParser.parse(this.ptx.toString(), Files.readString(this.ptx, StandardCharsets.UTF_8));
+            ptxText = Files.readString(this.ptx, StandardCharsets.UTF_8);
+            m = PtxParser.parse(this.ptx.toString(), ptxText);
         } catch (PtxException e) {
             throw new BadInputException(e.getMessage(), e);
         } catch (IOException e) {
@@ -225,7 +228,10 @@ public final class LaunchEditorViewModel {
         Path launch = Path.of(name).toAbsolutePath().normalize();
         if (Files.isDirectory(launch)) throw bad(launch + " is a folder; name the launch file, e.g. kernel.launch.json");
         String text = json(launch);
-        LaunchValidation.checkJson(launch, text); // its messages carry line:col in the text
+        // Every check a launch file meets when it is opened (its JSON, then against the PTX: sizes, limits,
+        // parameters), on the text about to be written: a refusal names launch:line:col exactly as
+        // opening that file would, and nothing is written.
+        LaunchValidation.validateText(launch, text, ptxText, LaunchValidation.Use.RUN, io.barrierscope.ptx.Cancellation.NONE);
         try {
             if (compiled) {
                 Path copy = ptxTarget(launch);

@@ -193,4 +193,57 @@ class LaunchEditorViewModelTest {
         assertEquals("// someone's own", Files.readString(dir.resolve("mine.ptx")));
         assertFalse(Files.exists(dir.resolve("mine.json")));
     }
+
+    /** What opening {@code text} saved as {@code file} says: the message the editor must give for it. */
+    private static String messageOpening(Path file, String text) throws Exception {
+        Files.writeString(file, text);
+        try {
+            return assertThrows(BadInputException.class, () -> LaunchValidation.validate(file)).getMessage();
+        } finally {
+            Files.delete(file);
+        }
+    }
+
+    @Test
+    void aValueOutOfItsTypesRangeIsRefusedWithTheLocatedMessageOpeningTheFileGivesAndNothingIsSaved() throws Exception {
+        Path ptx = copyOfPrintf();
+        LaunchEditorViewModel vm = new LaunchEditorViewModel(ptx, ptx);
+        Path target = dir.resolve("bad.launch.json");
+        vm.launchFile.set(target.toString());
+        vm.params().get(2).value.set("4294967296"); // the .u32 parameter: one past its range
+        BadInputException e = assertThrows(BadInputException.class, vm::save);
+        assertFalse(Files.exists(target), "nothing saved");
+        assertTrue(e.getMessage().startsWith(target + ":"), e.getMessage());
+        assertTrue(e.getMessage().contains("4294967296"), e.getMessage());
+        assertEquals(messageOpening(target, vm.json(target)), e.getMessage());
+    }
+
+    @Test
+    void aLaunchTheFileWouldBeRefusedForAgainstItsPtxIsNotSavedAndGetsTheSameLocatedMessage() throws Exception {
+        Path ptx = copyOfPrintf();
+        LaunchEditorViewModel vm = new LaunchEditorViewModel(ptx, ptx);
+        Path target = dir.resolve("big.launch.json");
+        vm.launchFile.set(target.toString());
+        vm.grid.set("100");
+        vm.block.set("1024"); // 102,400 threads: only the checks against the PTX's launch see it
+        BadInputException e = assertThrows(BadInputException.class, vm::save);
+        assertFalse(Files.exists(target), "nothing saved");
+        assertTrue(e.getMessage().matches("(?s)" + java.util.regex.Pattern.quote(target.toString()) + ":\\d+:\\d+: error: the launch has 102400 threads.*"),
+                e.getMessage());
+        assertEquals(messageOpening(target, vm.json(target)), e.getMessage());
+    }
+
+    @Test
+    void aCompiledPtxIsNotCopiedWhenItsLaunchIsRefused() throws Exception {
+        Path cu = dir.resolve("k.cu");
+        Files.writeString(cu, "// source");
+        Path built = Files.createDirectories(dir.resolve("nvcc-out")).resolve("k.ptx");
+        Files.copy(TestFiles.printfPtx(), built);
+        LaunchEditorViewModel vm = new LaunchEditorViewModel(cu, built);
+        vm.params().get(2).value.set("-1");
+        BadInputException e = assertThrows(BadInputException.class, vm::save);
+        assertTrue(e.getMessage().startsWith(dir.resolve("k.launch.json") + ":"), e.getMessage());
+        assertFalse(Files.exists(dir.resolve("k.launch.json")));
+        assertFalse(Files.exists(dir.resolve("k.launch.ptx")));
+    }
 }
