@@ -17,10 +17,10 @@ class SourceSetsTest {
         // A writes X; B writes W and enables A (a release); C reads X, then writes W. C's write races
         // with B's: nothing orders them (C depends only on A's write, which came before B's step).
         TraceLog t = new TraceLog();
-        t.add(0, 0, 0, write(1), 0);
-        t.add(1, 1, 1, write(2), 1L << 0);
-        t.add(2, 2, 2, read(1), 0);
-        t.add(3, 3, 2, write(2), 0);
+        t.add(0, 0, 0, write(1), null);
+        t.add(1, 1, 1, write(2), WarpBits.of(3, 0));
+        t.add(2, 2, 2, read(1), null);
+        t.add(3, 3, 2, write(2), null);
         List<String> races = new ArrayList<>();
         SourceSets.analyze(t, 0, 3, (point, initials, preferred, step) -> races.add("step " + step + " then warp " + preferred));
         assertTrue(races.contains("step 0 then warp 2"), races.toString());
