@@ -120,9 +120,9 @@ public final class ExploreBenchmark {
             Explorer.Result r = ex.explore(new Explorer.Options(200_000, 0, 0, bound, 10_000_000, true, -1));
             double s = (System.nanoTime() - t0) / 1e9;
             n[i] = r.coverage().schedules();
-            line.append(String.format(" %s %d schedules (%s, %d warp steps, %d skipped, %d pruned, %.1f s, causes %s);", mode[i], n[i],
-                    r.coverage().stoppedBy(), r.coverage().warpSteps(), r.coverage().skippedByPartialOrder(), r.coverage().prunedByState(),
-                    s, r.findings().stream().map(Finding::cause).toList()));
+            line.append(String.format(" %s %d schedules (%s, %d warp steps, %d skipped, %d blocked, %d pruned, %.1f s, causes %s);", mode[i],
+                    n[i], r.coverage().stoppedBy(), r.coverage().warpSteps(), r.coverage().skippedByPartialOrder(), ex.blockedRuns(),
+                    r.coverage().prunedByState(), s, r.findings().stream().map(Finding::cause).toList()));
         }
         System.out.println(line);
     }

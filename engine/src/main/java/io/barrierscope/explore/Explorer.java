@@ -118,6 +118,8 @@ public final class Explorer {
     private long skippedByPartialOrder;
     /** Leaves cut by the sleep sets (each would have forks of its own one bound deeper). */
     private long cutLeaves;
+    /** Enumerating runs (not leaves) cut where a sleeping warp stepped: with {@link #cutLeaves}, {@link #blockedRuns}. */
+    private long blockedInner;
     private WarpSymmetry symmetry;
     /** Whether the partial-order reduction is on ({@link #partialOrder}), and source sets on top of the sleep sets. */
     private boolean partialOrder = true;
@@ -211,6 +213,20 @@ public final class Explorer {
      */
     public void sourceSets(boolean on) { sourceSets = on; }
 
+    /**
+     * Runs of the last {@link #explore} cut by the sleep sets where a sleeping warp stepped (they
+     * only reorder independent steps of an explored run, so their steps were paid for nothing):
+     * what optimal DPOR's wakeup trees would avoid (docs/explore.md). Counted within
+     * {@link Coverage#skippedByPartialOrder}; the benchmarks report it apart.
+     */
+    public long blockedRuns() { return cutLeaves + blockedInner; }
+
+    /**
+     * Whether the last {@link #explore} used source sets: asked for, and the launch's warps fit the
+     * race analysis' memory (about 2,900 warps; past that, sleep sets alone).
+     */
+    public boolean usedSourceSets() { return dpor != null; }
+
     public Result explore(Options o) {
         runners.start();
         try {
@@ -232,7 +248,7 @@ public final class Explorer {
         t0 = clock.getAsLong();
         deadline = o.timeLimitMillis() > 0 ? t0 + o.timeLimitMillis() : Long.MAX_VALUE;
         symmetry = o.symmetry() ? new WarpSymmetry(m.program) : null;
-        dpor = partialOrder && sourceSets ? new SourceSetSearch(this, m.warps) : null;
+        dpor = partialOrder && sourceSets && SourceSetSearch.fits(m.warps) ? new SourceSetSearch(this, m.warps) : null;
         int boundDone = 0;
         boolean exhausted = false;
         for (int bound = 1; bound <= o.maxPreemptions(); bound++) {
@@ -396,8 +412,10 @@ public final class Explorer {
         long steps = warpSteps;
         long skippedBefore = skippedBySymmetry;
         long porBefore = skippedByPartialOrder;
+        long blockedBefore = blockedInner;
         execute(f.plan, null, -1, again);
         warpSteps = steps;
+        blockedInner = blockedBefore;
         skippedBySymmetry = skippedBefore;
         skippedByPartialOrder = porBefore;
         if (aborted) return;
@@ -529,6 +547,7 @@ public final class Explorer {
         if (sleep != null) {
             runners.get(0).footprints.stop();
             record.forkStep = sleep.forkStep;
+            if (sleep.blocked) blockedInner++;
         }
         warpSteps += m.steps - from;
         return complete;

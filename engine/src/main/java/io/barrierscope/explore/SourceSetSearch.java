@@ -112,6 +112,9 @@ final class SourceSetSearch {
     long races;
     long dropped;
 
+    /** Whether source sets can be used on a launch of {@code warps} warps (its analysis' clocks fit {@link SourceSets#MAX_BYTES}). */
+    static boolean fits(int warps) { return SourceSets.fits(warps); }
+
     SourceSetSearch(Explorer ex, int warps) {
         this.ex = ex;
         this.warps = warps;
@@ -176,10 +179,11 @@ final class SourceSetSearch {
         for (int to = s.prefixCount + every; to < s.log.n; to += every) {
             a.run(s.log, to, s.prefixCount, sink);
             bytes += a.bytes();
-            if (bytes > SNAPSHOT_BYTES) break; // a fork past here replays from the last state kept
+            if (bytes > SNAPSHOT_BYTES || a.overflow) break; // a fork past here replays from the last state kept
             s.snaps.add(a.snapshot());
         }
         a.run(s.log, s.log.n, s.prefixCount, sink);
+        if (a.overflow) drop(f, Long.MAX_VALUE); // races past the memory cap are unknown: all alternatives of the run and its path
     }
 
     /** The analysis state after the first {@code count} entries of {@code s.log}, to go on over a log of {@code capacity} entries. */
@@ -270,13 +274,15 @@ final class SourceSetSearch {
             TraceLog log = TraceLog.concat(s.log, pc, r.events());
             long fork = a[0];
             long forkStep = r.forkStepNo();
-            resume(s, pc, log.n).run(log, log.n, pc, (p, initials, preferred, step) -> {
+            SourceSets.Analysis la = resume(s, pc, log.n);
+            la.run(log, log.n, pc, (p, initials, preferred, step) -> {
                 if (step >= forkStep && (p < 0 || p > fork)) {
                     drop(f, fork); // the reversal needs one more decision than the bound allows
                 } else {
                     request(f, p, initials, preferred, step);
                 }
             });
+            if (la.overflow) drop(f, fork); // past the memory cap: the leaf's races are unknown, as for a pruned leaf
         }
         return true;
     }

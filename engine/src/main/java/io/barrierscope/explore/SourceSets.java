@@ -33,6 +33,18 @@ final class SourceSets {
 
     private SourceSets() {}
 
+    /**
+     * The bytes one analysis state may hold, about ({@link Analysis#bytes}: a clock of one int per
+     * warp for each warp and each key touched). Past it the analysis stops ({@link Analysis#overflow})
+     * and the search falls back to all alternatives where its races would have asked: memory stays
+     * bounded on launches of many warps and words, and the result is still sound. A function of the
+     * log alone, so the search stays deterministic.
+     */
+    static final long MAX_BYTES = 128L << 20;
+
+    /** Whether a launch of {@code warps} warps can be analysed at all (the per-warp clocks alone take warps^2 ints). */
+    static boolean fits(int warps) { return 64 + (long) warps * (warps * 4L + 32) <= MAX_BYTES / 4; }
+
     /** Key history: last write, reads since, and the clocks joined over them. */
     private static final class Key {
         int lastWrite = -1;
@@ -60,6 +72,8 @@ final class SourceSets {
         private final int warps;
         /** Entries analysed. */
         int pos;
+        /** Set when the state grew past {@link #MAX_BYTES}: the analysis stopped at {@link #pos} and its races are unknown from there. */
+        boolean overflow;
         private int[][] clock;
         private int[] seq;
         /** Per entry its warp's sequence number; only the first {@link #pos} are this state's (a snapshot may share the array). */
@@ -96,6 +110,7 @@ final class SourceSets {
             seen = WarpBits.empty(warps);
             enabled = WarpBits.empty(warps);
             pos = o.pos;
+            overflow = o.overflow;
             this.evSeq = evSeq;
             IdentityHashMap<int[], int[]> copies = new IdentityHashMap<>();
             clock = new int[warps][];
@@ -133,7 +148,13 @@ final class SourceSets {
         /** Analyses entries up to {@code to} of {@code t}, reporting the races whose later step has index {@code from} or more. */
         void run(TraceLog t, int to, int from, Sink sink) {
             if (evSeq.length < to) evSeq = Arrays.copyOf(evSeq, to);
-            for (; pos < to; pos++) step(t, pos, pos >= from ? sink : null);
+            for (; pos < to && !overflow; pos++) {
+                if ((pos & 255) == 0 && bytes() > MAX_BYTES) {
+                    overflow = true;
+                    return;
+                }
+                step(t, pos, pos >= from ? sink : null);
+            }
         }
 
         private void step(TraceLog t, int i, Sink sink) {

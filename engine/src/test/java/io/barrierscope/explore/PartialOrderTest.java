@@ -106,7 +106,7 @@ class PartialOrderTest {
                 .buffer("out", 1 + 32 * warps).grid(ctas).threads(32 * perCta).launch(new SchedulePolicy());
     }
 
-    private record Search(Explorer.Result result, List<String> schedules) {
+    private record Search(Explorer.Result result, List<String> schedules, long blocked) {
         Coverage coverage() { return result.coverage(); }
     }
 
@@ -144,7 +144,7 @@ class PartialOrderTest {
         List<String> seen = new ArrayList<>();
         ex.onSchedule(s -> seen.add(s.toString()));
         Explorer.Result r = ex.explore(new Explorer.Options(1_000_000, 0, 0, bound, 100_000, false, -1));
-        return new Search(r, seen);
+        return new Search(r, seen, ex.blockedRuns());
     }
 
     @Test
@@ -196,7 +196,10 @@ class PartialOrderTest {
         assertTrue(on.coverage().allSchedules());
         // No race, so no fork at all: the only steps run are the default run's (the sleep sets alone run forks to cut them).
         assertEquals(plain.machine().steps, on.coverage().warpSteps());
-        assertTrue(exhaust(ownWords(3), true, false).coverage().warpSteps() > on.coverage().warpSteps());
+        assertEquals(0, on.blocked());
+        Search sleep = exhaust(ownWords(3), true, false);
+        assertTrue(sleep.coverage().warpSteps() > on.coverage().warpSteps());
+        assertTrue(sleep.blocked() > 0, "the sleep sets alone run forks up to a sleeping step and cut them");
     }
 
     @Test

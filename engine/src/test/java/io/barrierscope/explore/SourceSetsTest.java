@@ -26,4 +26,15 @@ class SourceSetsTest {
         assertTrue(races.contains("step 0 then warp 2"), races.toString());
         assertTrue(races.contains("step 1 then warp 2"), "B's write of W and C's race: " + races);
     }
+    @Test
+    void anAnalysisStopsAtItsMemoryCapInsteadOfGrowingWithoutBound() {
+        // 1,024 warps, each step writing its own word: a clock per warp and per key, past the cap after about 15,000 keys.
+        TraceLog t = new TraceLog();
+        for (int i = 0; i < 40_000; i++) t.add(i, i, i % 1024, write(i), null);
+        SourceSets.Analysis a = new SourceSets.Analysis(1024, t.n);
+        a.run(t, t.n, 0, (point, initials, preferred, step) -> {});
+        assertTrue(a.overflow, "stopped at " + a.pos);
+        assertTrue(a.pos < t.n && a.bytes() < SourceSets.MAX_BYTES + (64L << 20), a.pos + " entries, " + a.bytes() + " bytes");
+        assertTrue(SourceSets.fits(2048) && !SourceSets.fits(4096), "the per-warp clocks alone decide which launches are analysed");
+    }
 }
