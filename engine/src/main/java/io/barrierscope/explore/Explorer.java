@@ -118,8 +118,7 @@ public final class Explorer {
     private long skippedByPartialOrder;
     /** Leaves cut by the sleep sets (each would have forks of its own one bound deeper). */
     private long cutLeaves;
-    /** Enumerating runs (not leaves) cut where a sleeping warp stepped: with {@link #cutLeaves}, {@link #blockedRuns}. */
-    private long blockedInner;
+    private long blockedInner; // enumerating runs cut where a sleeping warp stepped
     private WarpSymmetry symmetry;
     /** Whether the partial-order reduction is on ({@link #partialOrder}), and source sets on top of the sleep sets. */
     private boolean partialOrder = true;
@@ -213,18 +212,10 @@ public final class Explorer {
      */
     public void sourceSets(boolean on) { sourceSets = on; }
 
-    /**
-     * Runs of the last {@link #explore} cut by the sleep sets where a sleeping warp stepped (they
-     * only reorder independent steps of an explored run, so their steps were paid for nothing):
-     * what optimal DPOR's wakeup trees would avoid (docs/explore.md). Counted within
-     * {@link Coverage#skippedByPartialOrder}; the benchmarks report it apart.
-     */
+    /** Runs cut where a sleeping warp stepped (within skippedByPartialOrder): what wakeup trees would avoid (docs/explore.md). */
     public long blockedRuns() { return cutLeaves + blockedInner; }
 
-    /**
-     * Whether the last {@link #explore} used source sets: asked for, and the launch's warps fit the
-     * race analysis' memory (about 2,900 warps; past that, sleep sets alone).
-     */
+    /** Whether source sets were used: asked for, and the launch's warps fit the race analysis' memory (else sleep sets alone). */
     public boolean usedSourceSets() { return dpor != null; }
 
     public Result explore(Options o) {
