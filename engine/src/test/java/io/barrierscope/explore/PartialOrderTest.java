@@ -242,6 +242,23 @@ class PartialOrderTest {
     }
 
     @Test
+    void pastSixtyFourWarpsTwoJobsGiveTheSchedulesOfOne() {
+        List<List<String>> runs = new ArrayList<>();
+        for (int jobs = 1; jobs <= 2; jobs++) {
+            Explorer ex = new Explorer(manyWarps(5, 13, true), () -> 0L);
+            ex.systematicOnly(true);
+            ex.jobs(jobs, () -> manyWarps(5, 13, true));
+            List<String> seen = new ArrayList<>();
+            ex.onSchedule(s -> seen.add(s.toString()));
+            ex.explore(new Explorer.Options(1_000_000, 0, 0, 1, 100_000, false, -1));
+            assertTrue(ex.usedSourceSets());
+            runs.add(seen);
+        }
+        assertTrue(runs.get(0).size() > 1, runs.get(0).toString());
+        assertEquals(runs.get(0), runs.get(1));
+    }
+
+    @Test
     void onMoreThan64IndependentWarpsSourceSetsRunTheDefaultScheduleAlone() {
         LaunchedRun plain = manyWarps(5, 14, false);
         plain.runToEnd();
