@@ -18,7 +18,7 @@ import java.util.List;
  * what the symmetric-warp reduction saves: schedules to exhaust preemption bound 1, 2, 3 with
  * and without it, and the same for the partial-order reduction. A plain main, not JMH: a search is
  * seconds long, and its own determinism makes the schedule count exact. Usage: java -cp
- * benchmarks.jar io.barrierscope.bench.ExploreBenchmark [REPO_ROOT] [--symmetry-only | --por-only | --por-throughput |
+ * benchmarks.jar io.barrierscope.bench.ExploreBenchmark [REPO_ROOT] [--symmetry-only | --por-only | --many-warps | --por-throughput |
  * --source-sets-throughput] (--por-throughput: the partial-order reduction's cost per schedule, by thread CPU time;
  * --source-sets-throughput: the same for source sets against sleep sets alone).
  */
@@ -31,6 +31,11 @@ public final class ExploreBenchmark {
         boolean porOnly = List.of(args).contains("--por-only");
         if (List.of(args).contains("--por-throughput")) {
             partialOrderThroughput();
+            return;
+        }
+        if (List.of(args).contains("--many-warps")) {
+            // Past 64 warps (source sets used to fall back to sleep sets alone there): 9 CTAs of 8 warps.
+            compare("barrier_loop 72 warps (9 CTAs), iters 1", manyWarpKernel(9, 1), 1);
             return;
         }
         if (List.of(args).contains("--source-sets-throughput")) {
@@ -120,9 +125,9 @@ public final class ExploreBenchmark {
             Explorer.Result r = ex.explore(new Explorer.Options(200_000, 0, 0, bound, 10_000_000, true, -1));
             double s = (System.nanoTime() - t0) / 1e9;
             n[i] = r.coverage().schedules();
-            line.append(String.format(" %s %d schedules (%s, %d warp steps, %d skipped, %d pruned, %.1f s, causes %s);", mode[i], n[i],
-                    r.coverage().stoppedBy(), r.coverage().warpSteps(), r.coverage().skippedByPartialOrder(), r.coverage().prunedByState(),
-                    s, r.findings().stream().map(Finding::cause).toList()));
+            line.append(String.format(" %s %d schedules (%s, %d warp steps, %d skipped, %d blocked, %d pruned, %.1f s, causes %s);", mode[i],
+                    n[i], r.coverage().stoppedBy(), r.coverage().warpSteps(), r.coverage().skippedByPartialOrder(), ex.blockedRuns(),
+                    r.coverage().prunedByState(), s, r.findings().stream().map(Finding::cause).toList()));
         }
         System.out.println(line);
     }
@@ -187,6 +192,20 @@ public final class ExploreBenchmark {
             }
             System.out.println(line.append(String.format(" %.1fx fewer", (double) n[1] / n[0])));
         }
+    }
+
+    /** The bundled barrier_loop kernel as {@code ctas} CTAs of 256 threads (8 warps each: the kernel's BLOCK). */
+    static Path manyWarpKernel(int ctas, int iters) throws Exception {
+        Path dir = BenchKernels.launchFile(BenchKernels.BUNDLED).getParent();
+        Path l = dir.resolve("launch-" + ctas + "ctas.json");
+        Files.writeString(l, """
+                {"ptx": "barrier_loop.ptx", "kernel": "barrier_loop", "grid": [%d, 1, 1], "block": [256, 1, 1],
+                 "args": [{"buffer": "in", "type": "u32", "count": %d, "init": "iota"},
+                          {"buffer": "out", "type": "u32", "count": %d, "init": "zero"},
+                          {"value": %d, "type": "s32"}]}
+                """.formatted(ctas, 256 * ctas, 256 * ctas, iters));
+        l.toFile().deleteOnExit();
+        return l;
     }
 
     /** The bundled barrier_loop kernel relaunched as one CTA of 4 warps. */

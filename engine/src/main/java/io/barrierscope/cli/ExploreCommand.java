@@ -165,7 +165,7 @@ final class ExploreCommand implements Callable<Integer> {
             cov.put("symmetryReduction", !noSymmetry);
             cov.put("skippedByPartialOrder", c.skippedByPartialOrder());
             cov.put("partialOrderReduction", !noPor);
-            cov.put("sourceSets", !noPor && !noSourceSets);
+            cov.put("sourceSets", ex.usedSourceSets());
             cov.put("allSchedules", c.allSchedules());
             cov.put("proven", res.findings().isEmpty() ? proven : null);
             cov.put("wallMillis", wall);

@@ -36,7 +36,8 @@ final class DecisionLister implements SchedulePolicy.PointListener {
         }
         if (sleep != null && sleep.blocked) return; // only reorders an explored schedule from here on
         record.offered += n;
-        long offeredMask = ds != null && kind == SchedulePolicy.WARP ? SourceSetSearch.mask(alts, n) : 0;
+        boolean sourceSetPoint = ds != null && kind == SchedulePolicy.WARP;
+        long[] offeredMask = sourceSetPoint ? SourceSetSearch.mask(alts, n, m.warps) : null;
         int keep = n;
         if (kind == SchedulePolicy.WARP && symmetry != null) {
             long[] offered = offeredScratch.length >= n ? offeredScratch : (offeredScratch = new long[n]);
@@ -52,12 +53,12 @@ final class DecisionLister implements SchedulePolicy.PointListener {
             }
         }
         int point = -1;
-        long asleepMask = 0;
+        long[] asleepMask = sourceSetPoint ? WarpBits.empty(m.warps) : null;
         if (sleep != null && keep > 0) {
             int kept = 0;
             for (int k = 0; k < keep; k++) {
                 if (kind != SchedulePolicy.WARP || !sleep.asleep((int) alts[k])) alts[kept++] = alts[k];
-                else asleepMask |= 1L << alts[k];
+                else if (asleepMask != null) WarpBits.set(asleepMask, (int) alts[k]);
             }
             if (ds == null) skippedByPartialOrder += keep - kept;
             keep = kept;
@@ -66,7 +67,7 @@ final class DecisionLister implements SchedulePolicy.PointListener {
                 record.points.add(sleep.point(kind == SchedulePolicy.WARP, (int) chosen));
             }
         }
-        if (ds != null && kind == SchedulePolicy.WARP) {
+        if (sourceSetPoint) {
             ds.point(idx, (int) chosen, offeredMask, asleepMask, java.util.Arrays.copyOf(alts, keep), point);
             return; // warp forks: only where a race asks for one (SourceSetSearch)
         }

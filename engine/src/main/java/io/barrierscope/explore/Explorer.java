@@ -118,6 +118,7 @@ public final class Explorer {
     private long skippedByPartialOrder;
     /** Leaves cut by the sleep sets (each would have forks of its own one bound deeper). */
     private long cutLeaves;
+    private long blockedInner; // enumerating runs cut where a sleeping warp stepped
     private WarpSymmetry symmetry;
     /** Whether the partial-order reduction is on ({@link #partialOrder}), and source sets on top of the sleep sets. */
     private boolean partialOrder = true;
@@ -210,6 +211,12 @@ public final class Explorer {
      * (source sets, the default) or at every non-sleeping alternative (sleep sets alone: off).
      */
     public void sourceSets(boolean on) { sourceSets = on; }
+
+    /** Runs cut where a sleeping warp stepped (within skippedByPartialOrder): what wakeup trees would avoid (docs/explore.md). */
+    public long blockedRuns() { return cutLeaves + blockedInner; }
+
+    /** Whether source sets were used: asked for, and the launch's warps fit the race analysis' memory (else sleep sets alone). */
+    public boolean usedSourceSets() { return dpor != null; }
 
     public Result explore(Options o) {
         runners.start();
@@ -396,8 +403,10 @@ public final class Explorer {
         long steps = warpSteps;
         long skippedBefore = skippedBySymmetry;
         long porBefore = skippedByPartialOrder;
+        long blockedBefore = blockedInner;
         execute(f.plan, null, -1, again);
         warpSteps = steps;
+        blockedInner = blockedBefore;
         skippedBySymmetry = skippedBefore;
         skippedByPartialOrder = porBefore;
         if (aborted) return;
@@ -529,6 +538,7 @@ public final class Explorer {
         if (sleep != null) {
             runners.get(0).footprints.stop();
             record.forkStep = sleep.forkStep;
+            if (sleep.blocked) blockedInner++;
         }
         warpSteps += m.steps - from;
         return complete;

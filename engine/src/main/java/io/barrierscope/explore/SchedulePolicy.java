@@ -71,7 +71,8 @@ public final class SchedulePolicy implements Policy {
     private boolean[] visible;
     /** Whether the warp decision being taken would keep a warp that can go on (a switch is a preemption). */
     private boolean preemptible;
-    private final long[] alts = new long[64];
+    /** The alternatives of the decision being taken (scratch; grows to the launch's warps: every runnable warp is offered). */
+    private long[] alts = new long[64];
     private final int[] warpScratch = new int[64];
 
     public SchedulePolicy() {}
@@ -178,8 +179,9 @@ public final class SchedulePolicy implements Policy {
         }
         int w = def;
         if (n > 1) {
+            if (alts.length < n) alts = new long[n];
             int k = 0;
-            for (int i = 0; i < n && k < alts.length; i++) if (ws[i] != def) alts[k++] = ws[i];
+            for (int i = 0; i < n; i++) if (ws[i] != def) alts[k++] = ws[i];
             int count = n;
             preemptible = keep;
             lastWarpPoint = decisions;

@@ -29,12 +29,14 @@ final class SourceSetSearch {
     static final class Point {
         final long idx;
         final int chosen;
-        final long offered;
-        final long asleep;
+        /** The warps offered before the reductions, and those asleep ({@link WarpBits}). */
+        final long[] offered;
+        final long[] asleep;
+        /** The warps left to fork (not asleep, not a skipped symmetric one), in the lister's order. */
         final long[] cand;
         final int sleepPoint;
 
-        Point(long idx, int chosen, long offered, long asleep, long[] cand, int sleepPoint) {
+        Point(long idx, int chosen, long[] offered, long[] asleep, long[] cand, int sleepPoint) {
             this.idx = idx;
             this.chosen = chosen;
             this.offered = offered;
@@ -43,7 +45,7 @@ final class SourceSetSearch {
             this.sleepPoint = sleepPoint;
         }
 
-        long candMask() { return mask(cand, cand.length); }
+        long[] candMask() { return mask(cand, cand.length, offered.length << 6); }
     }
 
     /** One fork to make at a decision, and the sleep-set entry of its first step once known. */
@@ -58,9 +60,12 @@ final class SourceSetSearch {
     /** The forks of one decision, in the order they are made (requests only append). */
     private static final class Work {
         final List<Fork> forks = new ArrayList<>();
-        long warps;
+        /** The warps forked ({@link WarpBits}). */
+        final long[] warps;
         int next;
         int stepsAdded;
+
+        Work(int warps) { this.warps = WarpBits.empty(warps); }
     }
 
     /** Per enumerating run. */
@@ -80,14 +85,15 @@ final class SourceSetSearch {
 
         State(Frame parent) { this.parent = parent; }
 
-        void point(long idx, int chosen, long offered, long asleep, long[] cand, int sleepPoint) {
+        void point(long idx, int chosen, long[] offered, long[] asleep, long[] cand, int sleepPoint) {
             points.put(idx, new Point(idx, chosen, offered, asleep, cand, sleepPoint));
         }
     }
 
-    static long mask(long[] ws, int n) {
-        long m = 0;
-        for (int i = 0; i < n; i++) m |= 1L << ws[i];
+    /** The first {@code n} warps of {@code ws} as a {@link WarpBits} set for {@code warps} warps. */
+    static long[] mask(long[] ws, int n, int warps) {
+        long[] m = WarpBits.empty(warps);
+        for (int i = 0; i < n; i++) WarpBits.set(m, (int) ws[i]);
         return m;
     }
 
@@ -106,13 +112,13 @@ final class SourceSetSearch {
     long races;
     long dropped;
 
+    /** Whether source sets can be used on a launch of {@code warps} warps (its analysis' clocks fit {@link SourceSets#MAX_BYTES}). */
+    static boolean fits(int warps) { return SourceSets.fits(warps); }
+
     SourceSetSearch(Explorer ex, int warps) {
         this.ex = ex;
         this.warps = warps;
     }
-
-    /** Whether a launch is small enough (warps as bits of a long). */
-    static boolean fits(int warps) { return warps <= TraceLog.MAX_WARPS; }
 
     /** Runs the subtree below {@code f} (already run) to depth {@code bound}; false once a budget is spent. */
     boolean expand(Frame f, int depth, int bound) {
@@ -123,7 +129,7 @@ final class SourceSetSearch {
         for (long[] a : f.alternatives) { // the decisions that are always forked
             Work w = work(s, a[0]);
             w.forks.add(new Fork(a));
-            if (a[1] == SchedulePolicy.WARP) w.warps |= 1L << a[2];
+            if (a[1] == SchedulePolicy.WARP) WarpBits.set(w.warps, (int) a[2]);
         }
         analyzeRun(f);
         TreeSet<Long> keys = new TreeSet<>(s.points.keySet());
@@ -147,7 +153,8 @@ final class SourceSetSearch {
         long skipped = 0;
         for (Point dp : s.points.values()) {
             Work w = s.work.get(dp.idx);
-            skipped += Long.bitCount(dp.asleep) + Long.bitCount(dp.candMask() & ~(w == null ? 0 : w.warps));
+            skipped += WarpBits.count(dp.asleep);
+            for (long q : dp.cand) if (w == null || !WarpBits.get(w.warps, (int) q)) skipped++;
         }
         ex.cutByPartialOrder(skipped);
         s.snaps = null; // the subtree is done: no fork resumes from them any more
@@ -172,10 +179,11 @@ final class SourceSetSearch {
         for (int to = s.prefixCount + every; to < s.log.n; to += every) {
             a.run(s.log, to, s.prefixCount, sink);
             bytes += a.bytes();
-            if (bytes > SNAPSHOT_BYTES) break; // a fork past here replays from the last state kept
+            if (bytes > SNAPSHOT_BYTES || a.overflow) break; // a fork past here replays from the last state kept
             s.snaps.add(a.snapshot());
         }
         a.run(s.log, s.log.n, s.prefixCount, sink);
+        if (a.overflow) drop(f, Long.MAX_VALUE); // races past the memory cap are unknown: all alternatives of the run and its path
     }
 
     /** The analysis state after the first {@code count} entries of {@code s.log}, to go on over a log of {@code capacity} entries. */
@@ -191,7 +199,7 @@ final class SourceSetSearch {
         return a;
     }
 
-    private static Work work(State s, long k) { return s.work.computeIfAbsent(k, x -> new Work()); }
+    private Work work(State s, long k) { return s.work.computeIfAbsent(k, x -> new Work(warps)); }
 
     /** Runs the next fork of {@code w} as an enumerating run and its subtree. */
     private boolean child(Frame f, Point dp, Work w, int depth, int bound) {
@@ -266,13 +274,15 @@ final class SourceSetSearch {
             TraceLog log = TraceLog.concat(s.log, pc, r.events());
             long fork = a[0];
             long forkStep = r.forkStepNo();
-            resume(s, pc, log.n).run(log, log.n, pc, (p, initials, preferred, step) -> {
+            SourceSets.Analysis la = resume(s, pc, log.n);
+            la.run(log, log.n, pc, (p, initials, preferred, step) -> {
                 if (step >= forkStep && (p < 0 || p > fork)) {
                     drop(f, fork); // the reversal needs one more decision than the bound allows
                 } else {
                     request(f, p, initials, preferred, step);
                 }
             });
+            if (la.overflow) drop(f, fork); // past the memory cap: the leaf's races are unknown, as for a pruned leaf
         }
         return true;
     }
@@ -306,7 +316,7 @@ final class SourceSetSearch {
     }
 
     /** A race from a run at or below {@code f} asks for one of {@code initials} at warp decision {@code p}. */
-    private void request(Frame f, long p, long initials, int preferred, long step) {
+    private void request(Frame f, long p, long[] initials, int preferred, long step) {
         races++;
         Frame g = f;
         if (p < 0) {
@@ -323,23 +333,25 @@ final class SourceSetSearch {
             return;
         }
         Work w = s.work.get(p);
-        long forked = w == null ? 0 : w.warps;
-        long cand = dp.candMask();
-        long symmetric = dp.offered & ~cand & ~dp.asleep;
-        if ((initials & ((1L << dp.chosen) | dp.asleep | forked | symmetric)) != 0) return;
-        long c = initials & cand;
-        if (c == 0) {
+        // Already covered: the run's own choice, a sleeping warp, a fork made, or a symmetric warp skipped (offered, not a candidate, not asleep).
+        if (WarpBits.get(initials, dp.chosen) || WarpBits.intersects(initials, dp.asleep) || (w != null && WarpBits.intersects(initials, w.warps))) return;
+        long[] cand = dp.candMask();
+        for (int q = WarpBits.next(initials, 0); q >= 0; q = WarpBits.next(initials, q + 1)) {
+            if (WarpBits.get(dp.offered, q) && !WarpBits.get(cand, q)) return;
+        }
+        int q = WarpBits.get(initials, preferred) && WarpBits.get(cand, preferred) ? preferred : -1;
+        for (int r = WarpBits.next(initials, 0); q < 0 && r >= 0; r = WarpBits.next(initials, r + 1)) if (WarpBits.get(cand, r)) q = r;
+        if (q < 0) {
             addAll(s, dp); // none of them can run there: every alternative
             return;
         }
-        int q = ((c >>> preferred) & 1) != 0 ? preferred : Long.numberOfTrailingZeros(c);
         add(s, dp, q);
     }
 
     private void add(State s, Point dp, int q) {
         Work w = work(s, dp.idx);
-        if ((w.warps & (1L << q)) != 0) return;
-        w.warps |= 1L << q;
+        if (WarpBits.get(w.warps, q)) return;
+        WarpBits.set(w.warps, q);
         w.forks.add(new Fork(new long[] {dp.idx, SchedulePolicy.WARP, q, dp.sleepPoint}));
     }
 

@@ -23,12 +23,27 @@ import java.util.Map;
  * race reported that is not direct only adds a fork (never drops one).
  */
 final class SourceSets {
-    /** Told each race: fork one of {@code initials} (warp bits) at warp decision {@code point} (-1: no decision before e', at step {@code step}). */
+    /**
+     * Told each race: fork one of {@code initials} (a {@link WarpBits} set, the sink's to keep) at warp
+     * decision {@code point} (-1: no decision before e', at step {@code step}).
+     */
     interface Sink {
-        void race(long point, long initials, int preferred, long step);
+        void race(long point, long[] initials, int preferred, long step);
     }
 
     private SourceSets() {}
+
+    /**
+     * The bytes one analysis state may hold, about ({@link Analysis#bytes}: a clock of one int per
+     * warp for each warp and each key touched). Past it the analysis stops ({@link Analysis#overflow})
+     * and the search falls back to all alternatives where its races would have asked: memory stays
+     * bounded on launches of many warps and words, and the result is still sound. A function of the
+     * log alone, so the search stays deterministic.
+     */
+    static final long MAX_BYTES = 128L << 20;
+
+    /** Whether a launch of {@code warps} warps can be analysed at all (the per-warp clocks alone take warps^2 ints). */
+    static boolean fits(int warps) { return 64 + (long) warps * (warps * 4L + 32) <= MAX_BYTES / 4; }
 
     /** Key history: last write, reads since, and the clocks joined over them. */
     private static final class Key {
@@ -57,6 +72,8 @@ final class SourceSets {
         private final int warps;
         /** Entries analysed. */
         int pos;
+        /** Set when the state grew past {@link #MAX_BYTES}: the analysis stopped at {@link #pos} and its races are unknown from there. */
+        boolean overflow;
         private int[][] clock;
         private int[] seq;
         /** Per entry its warp's sequence number; only the first {@link #pos} are this state's (a snapshot may share the array). */
@@ -69,9 +86,16 @@ final class SourceSets {
         /** Scratch for {@link SourceSets#initials}. */
         private final KeyAccess tainted = new KeyAccess();
         private final KeyAccess vKeys = new KeyAccess();
+        /** Scratch warp sets for {@link SourceSets#initials}. */
+        private final long[] taintedWarps;
+        private final long[] seen;
+        private final long[] enabled;
 
         Analysis(int warps, int capacity) {
             this.warps = warps;
+            taintedWarps = WarpBits.empty(warps);
+            seen = WarpBits.empty(warps);
+            enabled = WarpBits.empty(warps);
             clock = new int[warps][warps];
             seq = new int[warps];
             evSeq = new int[capacity];
@@ -82,7 +106,11 @@ final class SourceSets {
 
         private Analysis(Analysis o, int[] evSeq) {
             warps = o.warps;
+            taintedWarps = WarpBits.empty(warps);
+            seen = WarpBits.empty(warps);
+            enabled = WarpBits.empty(warps);
             pos = o.pos;
+            overflow = o.overflow;
             this.evSeq = evSeq;
             IdentityHashMap<int[], int[]> copies = new IdentityHashMap<>();
             clock = new int[warps][];
@@ -120,7 +148,13 @@ final class SourceSets {
         /** Analyses entries up to {@code to} of {@code t}, reporting the races whose later step has index {@code from} or more. */
         void run(TraceLog t, int to, int from, Sink sink) {
             if (evSeq.length < to) evSeq = Arrays.copyOf(evSeq, to);
-            for (; pos < to; pos++) step(t, pos, pos >= from ? sink : null);
+            for (; pos < to && !overflow; pos++) {
+                if ((pos & 255) == 0 && bytes() > MAX_BYTES) {
+                    overflow = true;
+                    return;
+                }
+                step(t, pos, pos >= from ? sink : null);
+            }
         }
 
         private void step(TraceLog t, int i, Sink sink) {
@@ -148,7 +182,7 @@ final class SourceSets {
                     int e = cand[c];
                     int w = t.warp[e];
                     if (w == q || before[w] >= evSeq[e]) continue;
-                    sink.race(t.point[e], initials(t, e, i, tainted, vKeys), q, t.step[e]);
+                    sink.race(t.point[e], initials(t, e, i, this), q, t.step[e]);
                 }
             }
             // The step's clock: its warp's, joined with every dependent earlier step's.
@@ -192,8 +226,8 @@ final class SourceSets {
             }
             // The enabled warp's next step comes after this one. Joined into a copy: its current clock
             // array may also be a key's write clock or the last all-step's, which must not grow.
-            for (long en = t.enables[i]; en != 0; en &= en - 1) {
-                int w = Long.numberOfTrailingZeros(en);
+            long[] en = t.enables[i];
+            for (int w = WarpBits.next(en, 0); w >= 0; w = WarpBits.next(en, w + 1)) {
                 int[] c = clock[w].clone();
                 join(c, now);
                 clock[w] = c;
@@ -203,36 +237,46 @@ final class SourceSets {
 
     /**
      * The initials of v = (the steps after {@code e1} that do not happen after it), then {@code e2}:
-     * the warps whose first step in v has no predecessor in v (program order, dependence, enabling).
+     * the warps whose first step in v has no predecessor in v (program order, dependence, enabling),
+     * as a {@link WarpBits} set for {@code warps} warps.
      */
-    static long initials(TraceLog t, int e1, int e2) { return initials(t, e1, e2, new KeyAccess(), new KeyAccess()); }
+    static long[] initials(TraceLog t, int e1, int e2, int warps) { return initials(t, e1, e2, new Analysis(warps, 0)); }
 
-    /** As {@link #initials(TraceLog, int, int)}, with two key sets to reuse (emptied first). */
-    private static long initials(TraceLog t, int e1, int e2, KeyAccess tainted, KeyAccess vKeys) {
+    /** As {@link #initials(TraceLog, int, int, int)}, with the scratch sets of {@code a} (emptied first). */
+    private static long[] initials(TraceLog t, int e1, int e2, Analysis a) {
+        KeyAccess tainted = a.tainted;
+        KeyAccess vKeys = a.vKeys;
+        long[] taintedWarps = a.taintedWarps;
+        long[] seen = a.seen;
+        long[] enabled = a.enabled;
         tainted.clear();
         vKeys.clear();
-        long taintedWarps = 1L << t.warp[e1];
+        WarpBits.clear(taintedWarps);
+        WarpBits.clear(seen);
+        WarpBits.clear(enabled);
+        WarpBits.set(taintedWarps, t.warp[e1]);
         tainted.add(t.fp[e1]);
-        taintedWarps |= t.enables[e1];
+        WarpBits.or(taintedWarps, t.enables[e1]);
         boolean taintAll = t.fp[e1].all();
-        long seen = 0;
-        long enabled = 0;
+        boolean anySeen = false;
         boolean vAll = false;
-        long out = 0;
+        long[] out = WarpBits.empty(a.warps);
         for (int j = e1 + 1; j <= e2; j++) {
             int w = t.warp[j];
             StepFootprints.Footprint f = t.fp[j];
             boolean last = j == e2;
-            if (!last && (taintAll || f.all() || (taintedWarps & (1L << w)) != 0 || tainted.dependent(f))) {
-                taintedWarps |= (1L << w) | t.enables[j];
+            if (!last && (taintAll || f.all() || WarpBits.get(taintedWarps, w) || tainted.dependent(f))) {
+                WarpBits.set(taintedWarps, w);
+                WarpBits.or(taintedWarps, t.enables[j]);
                 tainted.add(f);
                 taintAll |= f.all();
                 continue;
             }
-            boolean first = (seen & (1L << w)) == 0;
-            if (first && (enabled & (1L << w)) == 0 && !vAll && !(f.all() && seen != 0) && !vKeys.dependent(f)) out |= 1L << w;
-            seen |= 1L << w;
-            enabled |= t.enables[j];
+            boolean first = !WarpBits.get(seen, w);
+            if (first && !WarpBits.get(enabled, w) && !vAll && !(f.all() && anySeen) && !vKeys.dependent(f)) WarpBits.set(out, w);
+            WarpBits.set(seen, w);
+            anySeen = true;
+            WarpBits.or(enabled, t.enables[j]);
             vKeys.add(f);
             vAll |= f.all();
         }

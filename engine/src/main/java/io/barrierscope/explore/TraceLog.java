@@ -10,17 +10,16 @@ import java.util.Arrays;
  * ran on without a choice), its warp, its footprint ({@link StepFootprints}) and the warps whose
  * runnability it changed (a barrier release, a wake: an enabling edge). Register-only steps without
  * a decision are left out (independent of everything). A step at whose start a copy lands or a
- * timed wait wakes is dependent with every step, as in the sleep sets. Warps are bits of a long:
- * the reduction is only used on launches of at most 64 warps.
+ * timed wait wakes is dependent with every step, as in the sleep sets. The warps a step enabled
+ * are a {@link WarpBits} set (null: none, as for most steps), so any number of warps fits.
  */
 final class TraceLog {
-    static final int MAX_WARPS = 64;
-
     long[] step = new long[64];
     long[] point = new long[64];
     int[] warp = new int[64];
     StepFootprints.Footprint[] fp = new StepFootprints.Footprint[64];
-    long[] enables = new long[64];
+    /** Per entry the warps whose runnability it changed ({@link WarpBits}; null: none). Never changed once added. */
+    long[][] enables = new long[64][];
     int n;
 
     /** Recording state (between {@link #before} and {@link #after}). */
@@ -50,11 +49,15 @@ final class TraceLog {
         if (closed || (m.steps == stepBefore && x.outcome() == io.barrierscope.exec.Outcome.RUNNING)) return;
         int w = p.currentWarp();
         long pt = p.lastWarpPoint() >= decisionsBefore ? p.lastWarpPoint() : -1;
-        long en = 0;
-        for (int v = 0; v < m.warps; v++) if (v != w && m.runMask[v] != runBefore[v]) en |= 1L << v;
+        long[] en = null;
+        for (int v = 0; v < m.warps; v++) {
+            if (v == w || m.runMask[v] == runBefore[v]) continue;
+            if (en == null) en = WarpBits.empty(m.warps);
+            WarpBits.set(en, v);
+        }
         boolean all = timed || f.everything();
         StepFootprints.Footprint foot = all ? StepFootprints.Footprint.EVERYTHING : f.footprint();
-        if (pt < 0 && en == 0 && !all && foot.keys().length == 0) return;
+        if (pt < 0 && en == null && !all && foot.keys().length == 0) return;
         add(stepBefore, pt, w, foot, en);
     }
 
@@ -67,10 +70,10 @@ final class TraceLog {
     void pending(Interpreter x) {
         Machine m = x.machine();
         if (closed || x.outcome() == io.barrierscope.exec.Outcome.RUNNING) return;
-        for (int w = 0; w < m.warps; w++) if (m.runMask[w] != 0) add(m.steps, -1, w, StepFootprints.Footprint.EVERYTHING, 0);
+        for (int w = 0; w < m.warps; w++) if (m.runMask[w] != 0) add(m.steps, -1, w, StepFootprints.Footprint.EVERYTHING, null);
     }
 
-    void add(long s, long pt, int w, StepFootprints.Footprint foot, long en) {
+    void add(long s, long pt, int w, StepFootprints.Footprint foot, long[] en) {
         if (n == step.length) {
             int c = n * 2;
             step = Arrays.copyOf(step, c);
@@ -107,7 +110,7 @@ final class TraceLog {
         t.point = new long[t.step.length];
         t.warp = new int[t.step.length];
         t.fp = new StepFootprints.Footprint[t.step.length];
-        t.enables = new long[t.step.length];
+        t.enables = new long[t.step.length][];
         if (prefix != null) {
             System.arraycopy(prefix.step, 0, t.step, 0, count);
             System.arraycopy(prefix.point, 0, t.point, 0, count);

@@ -74,7 +74,39 @@ class PartialOrderTest {
                 """.replace("%OFF", String.valueOf(4 * k))).buffer("out", k + 64 * k).threads(64 * k).launch(new SchedulePolicy());
     }
 
-    private record Search(Explorer.Result result, List<String> schedules) {
+    /**
+     * {@code ctas} CTAs of {@code perCta} warps each (more than 64 in all): with {@code exchange},
+     * warp 0 and the last two exchange their warp numbers into word 0 (3! classes); every warp
+     * stores what it got to its own words. Warps past bit 63 of a long take part in the races.
+     */
+    static LaunchedRun manyWarps(int ctas, int perCta, boolean exchange) {
+        int warps = ctas * perCta;
+        return PtxRun.kernel("""
+                .reg .b32 %r<8>;
+                .reg .b64 %rd<4>;
+                .reg .pred %p<4>;
+                ld.param.u64 %rd1, [out];
+                mov.u32 %r4, %ctaid.x;
+                mov.u32 %r5, %ntid.x;
+                mov.u32 %r6, %tid.x;
+                mad.lo.u32 %r1, %r4, %r5, %r6;
+                shr.u32 %r2, %r1, 5;
+                mov.u32 %r3, 0;
+                setp.eq.u32 %p1, %r2, 0;
+                setp.ge.u32 %p2, %r2, %FIRST;
+                or.pred %p3, %p1, %p2;
+                @!%p3 bra SKIP;
+                atom.global.exch.b32 %r3, [%rd1], %r2;
+                SKIP:
+                mul.wide.u32 %rd2, %r1, 4;
+                add.u64 %rd2, %rd1, %rd2;
+                st.global.u32 [%rd2+4], %r3;
+                ret;
+                """.replace("%FIRST", String.valueOf(exchange ? warps - 2 : warps + 1)))
+                .buffer("out", 1 + 32 * warps).grid(ctas).threads(32 * perCta).launch(new SchedulePolicy());
+    }
+
+    private record Search(Explorer.Result result, List<String> schedules, long blocked) {
         Coverage coverage() { return result.coverage(); }
     }
 
@@ -112,7 +144,7 @@ class PartialOrderTest {
         List<String> seen = new ArrayList<>();
         ex.onSchedule(s -> seen.add(s.toString()));
         Explorer.Result r = ex.explore(new Explorer.Options(1_000_000, 0, 0, bound, 100_000, false, -1));
-        return new Search(r, seen);
+        return new Search(r, seen, ex.blockedRuns());
     }
 
     @Test
@@ -164,7 +196,10 @@ class PartialOrderTest {
         assertTrue(on.coverage().allSchedules());
         // No race, so no fork at all: the only steps run are the default run's (the sleep sets alone run forks to cut them).
         assertEquals(plain.machine().steps, on.coverage().warpSteps());
-        assertTrue(exhaust(ownWords(3), true, false).coverage().warpSteps() > on.coverage().warpSteps());
+        assertEquals(0, on.blocked());
+        Search sleep = exhaust(ownWords(3), true, false);
+        assertTrue(sleep.coverage().warpSteps() > on.coverage().warpSteps());
+        assertTrue(sleep.blocked() > 0, "the sleep sets alone run forks up to a sleeping step and cut them");
     }
 
     @Test
@@ -192,6 +227,44 @@ class PartialOrderTest {
         Search sleep = exhaust(pairs(2), true, false);
         assertEquals(4, sleep.coverage().schedules(), sleep.schedules().toString());
         assertEquals(4, finalBuffers(sleep.schedules(), () -> pairs(2)).size());
+    }
+
+    @Test
+    void sourceSetsWorkOnLaunchesOfMoreThan64Warps() {
+        // 65 warps (5 CTAs of 13): warps 0, 63 and 64 exchange, on both sides of a word of warp bits.
+        // One schedule per class, as with few warps (the first decision offers all 64 other warps).
+        java.util.function.Supplier<LaunchedRun> open = () -> manyWarps(5, 13, true);
+        Search on = exhaust(open.get(), true, true);
+        assertEquals(6, on.coverage().schedules(), on.schedules().toString());
+        assertEquals(6, finalBuffers(on.schedules(), open).size(), "every schedule another class");
+        assertTrue(on.coverage().allSchedules());
+        assertTrue(on.schedules().stream().anyMatch(s -> s.contains("w64")), "a fork to warp 64: " + on.schedules());
+    }
+
+    @Test
+    void pastSixtyFourWarpsTwoJobsGiveTheSchedulesOfOne() {
+        List<List<String>> runs = new ArrayList<>();
+        for (int jobs = 1; jobs <= 2; jobs++) {
+            Explorer ex = new Explorer(manyWarps(5, 13, true), () -> 0L);
+            ex.systematicOnly(true);
+            ex.jobs(jobs, () -> manyWarps(5, 13, true));
+            List<String> seen = new ArrayList<>();
+            ex.onSchedule(s -> seen.add(s.toString()));
+            ex.explore(new Explorer.Options(1_000_000, 0, 0, 1, 100_000, false, -1));
+            assertTrue(ex.usedSourceSets());
+            runs.add(seen);
+        }
+        assertTrue(runs.get(0).size() > 1, runs.get(0).toString());
+        assertEquals(runs.get(0), runs.get(1));
+    }
+
+    @Test
+    void onMoreThan64IndependentWarpsSourceSetsRunTheDefaultScheduleAlone() {
+        LaunchedRun plain = manyWarps(5, 14, false);
+        plain.runToEnd();
+        Search on = exhaust(manyWarps(5, 14, false), true, true);
+        assertEquals(List.of("s1:"), on.schedules());
+        assertEquals(plain.machine().steps, on.coverage().warpSteps(), "no fork made, not even one cut by the sleep sets");
     }
 
     /**

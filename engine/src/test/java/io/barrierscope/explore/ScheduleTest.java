@@ -114,4 +114,17 @@ class ScheduleTest {
         org.junit.jupiter.api.Assertions.assertThrows(io.barrierscope.launch.BadInputException.class,
                 () -> Schedule.parse(prefix + "0w99999999999"));
     }
+    @Test
+    void aWarpDecisionOffersEveryRunnableWarpEvenPast64() {
+        // 70 warps in 5 CTAs, all runnable at the first decision: 69 alternatives to the default, warp 69 among them.
+        LaunchedRun r = PartialOrderTest.manyWarps(5, 14, false);
+        SchedulePolicy p = (SchedulePolicy) r.interpreter().policy();
+        List<long[]> first = new ArrayList<>();
+        p.listen((idx, kind, chosen, alts, n) -> {
+            if (first.isEmpty() && kind == SchedulePolicy.WARP) first.add(java.util.Arrays.copyOf(alts, n));
+        }, 0);
+        r.runToEnd();
+        assertEquals(69, first.get(0).length);
+        assertTrue(java.util.Arrays.stream(first.get(0)).anyMatch(w -> w == 69));
+    }
 }
