@@ -165,6 +165,16 @@ public final class GlobalMemory {
         return s;
     }
 
+    /**
+     * The segment the last {@link #find} returned when it holds [addr, addr+size) and, for a write,
+     * is writable with no write watch; else null (then {@link #find} decides, and reports).
+     */
+    Segment lastHolding(long addr, int size, boolean write) {
+        Segment s = last;
+        if (s == null || addr < s.base || addr + size > s.end()) return null;
+        return write && (s.readOnly || watch != null) ? null : s;
+    }
+
     /** The index in {@link #segments} of the segment the last {@link #find} returned. */
     public int lastIndex() { return lastIndex; }
 

@@ -333,6 +333,43 @@ public final class Memory {
         store(Space.SHARED, addr, 4, value, thread);
     }
 
+    /**
+     * {@link #load} of global memory (ld.global), inline when it is naturally aligned, in the
+     * segment the last access found, and no memory-model analysis listens; anything else takes the
+     * general path, which reports what is wrong.
+     */
+    public long loadGlobal(long addr, int size, int thread) {
+        GlobalMemory.Segment s = race != null || (addr & (size - 1)) != 0 ? null : global.lastHolding(addr, size, false);
+        if (s == null) return load(Space.GLOBAL, addr, size, thread);
+        byte[] d = s.data();
+        int o = (int) (addr - s.base());
+        return switch (size) {
+            case 1 -> d[o] & 0xFFL;
+            case 2 -> ((short) I16.get(d, o)) & 0xFFFFL;
+            case 4 -> ((int) I32.get(d, o)) & 0xFFFFFFFFL;
+            default -> (long) I64.get(d, o);
+        };
+    }
+
+    /** {@link #store} to global memory (st.global), inline as {@link #loadGlobal} (and only into a writable segment with no write watch). */
+    public void storeGlobal(long addr, int size, long value, int thread) {
+        GlobalMemory.Segment s = race != null || (addr & (size - 1)) != 0 ? null : global.lastHolding(addr, size, true);
+        if (s == null) {
+            store(Space.GLOBAL, addr, size, value, thread);
+            return;
+        }
+        effects[thread]++;
+        writes++;
+        byte[] d = s.data();
+        int o = (int) (addr - s.base());
+        switch (size) {
+            case 1 -> d[o] = (byte) value;
+            case 2 -> I16.set(d, o, (short) value);
+            case 4 -> I32.set(d, o, (int) value);
+            default -> I64.set(d, o, value);
+        }
+    }
+
     public long load(int space, long addr, int size, int thread) {
         resolve(space, addr, size, thread, false);
         if (race != null && rRegion >= 0) race.access(rRegion, rOff, size, thread, false);

@@ -130,6 +130,12 @@ final class MemoryOps {
                     if (d1 >= 0) m.setReg(th, d1, Values.trunc(v, w1));
                 });
             }
+            if (sp == Space.GLOBAL && plain) {
+                return new CheckedOp((m, th) -> {
+                    long v = Values.norm(m.memory.loadGlobal(a.get(m, th), size, th), t);
+                    if (d1 >= 0) m.setReg(th, d1, Values.trunc(v, w1));
+                });
+            }
             return new CheckedOp((m, th) -> {
                 long v = Values.norm(m.memory.load(sp, a.get(m, th), size, th), t);
                 if (d1 >= 0) m.setReg(th, d1, Values.trunc(v, w1));
@@ -173,6 +179,7 @@ final class MemoryOps {
                 if (fast != null) return fast;
                 return new CheckedOp((m, th) -> m.memory.storeShared32(a.get(m, th), v1.get(m, th), th));
             }
+            if (sp == Space.GLOBAL && plain) return new CheckedOp((m, th) -> m.memory.storeGlobal(a.get(m, th), size, v1.get(m, th), th));
             return new CheckedOp((m, th) -> m.memory.store(sp, a.get(m, th), size, v1.get(m, th), th));
         }
         return new CheckedOp((m, th) -> {

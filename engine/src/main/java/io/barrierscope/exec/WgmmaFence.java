@@ -1,7 +1,5 @@
 package io.barrierscope.exec;
 
-import java.util.BitSet;
-
 /**
  * What {@code wgmma.fence} orders (PTX ISA 9.7.15.7.1): per warp, the registers other
  * instructions named since the warp's last wgmma.fence, and where. A {@code wgmma.mma_async}
@@ -10,40 +8,48 @@ import java.util.BitSet;
  * wgmma of a kernel included).
  */
 final class WgmmaFence {
-    private final BitSet[] touched;
+    /** Per warp, a bit per register named since the fence (words of 64; null until the first). */
+    private final long[][] touched;
     /** Per warp, per register: the pc that last named it (valid where touched). */
     private final int[][] lastPc;
     private final int regs;
 
     WgmmaFence(int warps, int regs) {
-        this.touched = new BitSet[warps];
+        this.touched = new long[warps][];
         this.lastPc = new int[warps][];
         this.regs = regs;
     }
 
     void touch(int warp, int[] named, int pc) {
         if (named.length == 0) return;
-        if (touched[warp] == null) {
-            touched[warp] = new BitSet(regs);
-            lastPc[warp] = new int[regs];
+        long[] t = touched[warp];
+        int[] last = lastPc[warp];
+        if (t == null) {
+            t = touched[warp] = new long[(regs + 63) >>> 6];
+            last = lastPc[warp] = new int[regs];
         }
+        // Every instruction but wgmma's own comes here: plain arrays, no BitSet bounds growth.
         for (int r : named) {
-            touched[warp].set(r);
-            lastPc[warp][r] = pc;
+            t[r >>> 6] |= 1L << r;
+            last[r] = pc;
         }
     }
 
     void fence(int warp) {
-        if (touched[warp] != null) touched[warp].clear();
+        if (touched[warp] != null) java.util.Arrays.fill(touched[warp], 0L);
     }
 
     /** The first of {@code op}'s accumulator and A registers named since the fence, or -1. */
     int unfenced(int warp, WgmmaOp op) {
-        BitSet b = touched[warp];
+        long[] b = touched[warp];
         if (b == null) return -1;
-        for (int r : op.d) if (b.get(r)) return r;
-        if (op.aIdx != null) for (int r : op.aIdx) if (r >= 0 && b.get(r)) return r;
+        for (int r : op.d) if (has(b, r)) return r;
+        if (op.aIdx != null) for (int r : op.aIdx) if (r >= 0 && has(b, r)) return r;
         return -1;
+    }
+
+    private static boolean has(long[] b, int r) {
+        return (b[r >>> 6] & (1L << r)) != 0;
     }
 
     int lastPc(int warp, int reg) { return lastPc[warp][reg]; }
@@ -52,7 +58,7 @@ final class WgmmaFence {
         WgmmaFence c = new WgmmaFence(touched.length, regs);
         for (int w = 0; w < touched.length; w++) {
             if (touched[w] == null) continue;
-            c.touched[w] = (BitSet) touched[w].clone();
+            c.touched[w] = touched[w].clone();
             c.lastPc[w] = lastPc[w].clone();
         }
         return c;
@@ -60,7 +66,7 @@ final class WgmmaFence {
 
     void copyFrom(WgmmaFence s) {
         for (int w = 0; w < touched.length; w++) {
-            touched[w] = s.touched[w] == null ? null : (BitSet) s.touched[w].clone();
+            touched[w] = s.touched[w] == null ? null : s.touched[w].clone();
             lastPc[w] = s.lastPc[w] == null ? null : s.lastPc[w].clone();
         }
     }

@@ -40,6 +40,8 @@ public final class WgmmaGroups {
         private int count;
         /** The CTA whose shared memory is read, found at the first read. */
         private int cta = -1;
+        /** {@link Memory#writes} once every read was made: while it stays so, nothing can have changed them. */
+        long writesAfter = -1;
 
         /** For about {@code expected} loads (more grow the arrays). */
         Reads(int expected) {
@@ -66,6 +68,8 @@ public final class WgmmaGroups {
          * program reading: the race detector is not told.
          */
         long changed(Machine m, int slot) {
+            // Every write to memory (stores, atomics, copies landing) counts in Memory.writes.
+            if (m.memory.writes == writesAfter) return -1;
             MemoryModelHook race = m.memory.race;
             m.memory.race = null;
             try {
@@ -139,8 +143,8 @@ public final class WgmmaGroups {
     private int total;
     /** Multiply-adds of every operation formed so far (64 x N x K each): a statistic for benchmarks. */
     public long multiplyAdds;
-    /** Per pc, the absolute registers an instruction names (filled when first needed). */
-    private int[][] named;
+    /** Per pc, the absolute registers an instruction names: the program's, shared by its runs. */
+    private final int[][] named;
 
     /** True when the program has a wgmma.mma_async: only then are instructions checked and tracked. */
     final boolean tracking;
@@ -151,6 +155,7 @@ public final class WgmmaGroups {
         boolean any = false;
         for (Op op : program.code) any |= op instanceof WgmmaOp;
         tracking = any;
+        named = any ? program.analysis(NamedRegisters.class, NamedRegisters::new).byPc : null;
         fence = new WgmmaFence(any ? warps : 0, program.regsPerThread);
         inflight = new ArrayList<>(warps);
         for (int i = 0; i < warps; i++) inflight.add(new ArrayList<>());
@@ -290,6 +295,7 @@ public final class WgmmaGroups {
         if (race != null) race.beginAsyncProxyRead(is.first << 5, is.op.pc);
         try {
             is.result = is.op.compute(m, is.first << 5, is.parts, dIn, reads);
+            reads.writesAfter = m.memory.writes;
             is.reads = reads;
             multiplyAdds += 64L * is.op.n * is.op.k;
         } catch (MemoryFault f) {
@@ -447,12 +453,7 @@ public final class WgmmaGroups {
     void beforeOp(Interpreter x, int warp, Op op) {
         if (op instanceof WgmmaOp || op instanceof WgmmaGroupOp) return;
         Machine m = x.machine();
-        if (named == null) named = new int[m.program.code.length][];
         int[] regs = named[op.pc];
-        if (regs == null) {
-            regs = absolute(op);
-            named[op.pc] = regs;
-        }
         fence.touch(warp, regs, op.pc);
         BitSet b = busy[warp];
         if (b == null) return;
@@ -479,12 +480,25 @@ public final class WgmmaGroups {
         return found;
     }
 
-    /** The absolute indices of {@link #found}'s registers, in its order (found once per instruction per run, so without lists). */
-    private static int[] absolute(Op op) {
-        int[][] buf = {new int[8]};
-        int n = absolute(op.insn.operands(), op.regBase, buf, 0);
-        if (op.insn.guard() != null) n = add(buf, n, op.regBase + op.insn.guard().reg().index());
-        return java.util.Arrays.copyOf(buf[0], n);
+    /**
+     * Per pc, the absolute indices of {@link #found}'s registers, in its order: they depend on the
+     * program alone, so they are found once per {@link Program} (not per run) and shared by its
+     * runs and explore jobs; immutable once made.
+     */
+    static final class NamedRegisters {
+        private static final int[] NONE = new int[0];
+        final int[][] byPc;
+
+        NamedRegisters(Program p) {
+            byPc = new int[p.code.length][];
+            int[][] buf = {new int[64]};
+            for (int pc = 0; pc < byPc.length; pc++) {
+                Op op = p.code[pc];
+                int n = absolute(op.insn.operands(), op.regBase, buf, 0);
+                if (op.insn.guard() != null) n = add(buf, n, op.regBase + op.insn.guard().reg().index());
+                byPc[pc] = n == 0 ? NONE : java.util.Arrays.copyOf(buf[0], n);
+            }
+        }
     }
 
     private static int absolute(List<Operand> ops, int base, int[][] buf, int n) {
