@@ -1,7 +1,8 @@
 // CCCL's Thrust and CUB (shipped with the CUDA toolkit), unmodified, on the engine: a scan
 // (CUB's decoupled look-back: CTAs pass prefixes to each other through global memory),
-// reductions, a transform and copies, each checked against the host's own answer. (Sorting is
-// left out: CUB's radix sort uses bmsk, which the engine does not run yet.)
+// reductions, a transform, copies and a sort (CUB's radix sort: bmsk, onesweep look-back), each
+// checked against the host's own answer.
+#include <algorithm>
 #include <cstdio>
 #include <numeric>
 #include <vector>
@@ -12,6 +13,7 @@
 #include <thrust/host_vector.h>
 #include <thrust/reduce.h>
 #include <thrust/sequence.h>
+#include <thrust/sort.h>
 #include <thrust/transform.h>
 
 #define EXPECT(c) do { if (!(c)) { printf("FAIL line %d: %s\n", __LINE__, #c); return 1; } } while (0)
@@ -28,6 +30,14 @@ int main() {
     thrust::transform(v.begin(), v.end(), v.begin(), thrust::negate<int>());
     long long s = thrust::reduce(v.begin(), v.end(), 0LL);
     EXPECT(s == -std::accumulate(host.begin(), host.end(), 0LL));
+
+    // thrust::sort of ints is CUB's radix sort; compare with the host's sort of the same values.
+    thrust::sort(v.begin(), v.end());
+    thrust::host_vector<int> sorted = v;
+    std::vector<int> want(host);
+    for (int &x : want) x = -x;
+    std::sort(want.begin(), want.end());
+    for (int i = 0; i < n; i++) EXPECT(sorted[i] == want[i]);
 
     // CUB directly: an inclusive scan of 1..n and a sum, with the two-phase temporary storage.
     thrust::device_vector<int> in(n), out(n);
