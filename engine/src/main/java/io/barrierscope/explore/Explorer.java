@@ -1,5 +1,7 @@
 package io.barrierscope.explore;
 
+import static io.barrierscope.explore.ExploreTuning.*;
+
 import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
@@ -56,16 +58,6 @@ public final class Explorer {
 
     /** Default time for minimising all findings of a search. */
     public static final long DEFAULT_MINIMIZE_MILLIS = 10_000;
-    /** Replays the minimisation of one finding may take, whatever the clock says (so a result does not depend on it). */
-    static final int MAX_MINIMIZE_REPLAYS = 2_000;
-    /** Steps between two looks at the clock and at a cancel inside one schedule. */
-    static final int LIMIT_CHECK_STEPS = 1_024;
-    /** States up to this size are hashed at every decision (hash cost bounded by it). */
-    static final long FULL_HASH_BYTES = 1L << 20;
-    /** Above {@link #FULL_HASH_BYTES}, at most this many state bytes are hashed per warp step, on average. */
-    static final long HASH_BYTES_PER_STEP = 16;
-    /** Above this state size the checkpoint interval grows (one step per this many bytes), as checkpoints copy the state. */
-    static final long CHECKPOINT_BYTES_PER_STEP = MemoryEstimate.EXPLORE_CHECKPOINT_BYTES_PER_STEP;
 
     public record Result(Coverage coverage, List<Finding> findings) {}
 
@@ -80,8 +72,6 @@ public final class Explorer {
         default void minimizing(int finding, int findings, int replays, int budget) {}
     }
 
-    /** Steps between the checkpoints of a run whose alternatives are enumerated. */
-    static final int CHECKPOINT_INTERVAL = MemoryEstimate.EXPLORE_CHECKPOINT_INTERVAL;
     /**
      * Checkpoints an enumerated run keeps of its own at most (those before its fork are its
      * parent's): past it, every other one is dropped and the interval doubles, so the memory a
@@ -89,10 +79,6 @@ public final class Explorer {
      * validation fits it to the heap (launch/MemoryEstimate), {@value MemoryEstimate#EXPLORE_CHECKPOINTS_PER_RUN} when it fits.
      */
     final int checkpointsPerRun;
-    /** Decision boundaries after a fork at which the state is compared with explored ones. */
-    static final int HASHES_AFTER_FORK = 3;
-    /** Share of the budgets the systematic phase may use before random search takes over. */
-    static final double SYSTEMATIC_SHARE = 0.7;
     private static final int[] RANDOM_ODDS = {4, 16, 64, 8, 32, 256};
 
     private final LaunchedRun run;

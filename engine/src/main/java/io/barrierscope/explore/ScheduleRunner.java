@@ -66,7 +66,7 @@ final class ScheduleRunner {
 
     /** Hashing budget: see {@link Explorer#hashAllowed}. */
     boolean hashAllowed(long lastHash, long fullHashBytes) {
-        return stateBytes <= fullHashBytes || m.steps - lastHash >= stateBytes / Explorer.HASH_BYTES_PER_STEP;
+        return stateBytes <= fullHashBytes || m.steps - lastHash >= stateBytes / ExploreTuning.HASH_BYTES_PER_STEP;
     }
 
     long stateHash() {
@@ -95,18 +95,18 @@ final class ScheduleRunner {
         cp.restoreInto(x);
         policy.listen(null, 0);
         SleepSet sleep = sleepers != null && sleepers.length > 0 ? new SleepSet(x, footprints, sleepers) : null;
-        long[] hs = new long[Explorer.HASHES_AFTER_FORK];
-        long[] at = new long[Explorer.HASHES_AFTER_FORK];
+        long[] hs = new long[ExploreTuning.HASHES_AFTER_FORK];
+        long[] at = new long[ExploreTuning.HASHES_AFTER_FORK];
         int n = 0;
         long lastHash = m.steps;
-        long nextCheck = m.steps + Explorer.LIMIT_CHECK_STEPS;
+        long nextCheck = m.steps + ExploreTuning.LIMIT_CHECK_STEPS;
         while (x.outcome() == Outcome.RUNNING) {
             if (m.steps >= maxSteps) {
                 x.run(maxSteps); // ends the run as step-limit
                 break;
             }
             if (m.steps >= nextCheck) {
-                nextCheck = m.steps + Explorer.LIMIT_CHECK_STEPS;
+                nextCheck = m.steps + ExploreTuning.LIMIT_CHECK_STEPS;
                 if (due.getAsBoolean()) {
                     footprints.stop();
                     return new Leaf(hs, at, n, false, true, m.steps, null, false, log, forkStepNo);
@@ -140,7 +140,7 @@ final class ScheduleRunner {
                 }
             }
             if (d == before || x.outcome() != Outcome.RUNNING) continue;
-            if (fork >= 0 && n < Explorer.HASHES_AFTER_FORK && d > fork && hashAllowed(lastHash, fullHashBytes)) {
+            if (fork >= 0 && n < ExploreTuning.HASHES_AFTER_FORK && d > fork && hashAllowed(lastHash, fullHashBytes)) {
                 lastHash = m.steps;
                 long h = stateHash();
                 hs[n] = h;
@@ -217,10 +217,10 @@ final class ScheduleRunner {
             start.restoreInto(x);
             policy.listen(null, 0);
             long lastCp = m.steps;
-            long nextCheck = m.steps + Explorer.LIMIT_CHECK_STEPS;
+            long nextCheck = m.steps + ExploreTuning.LIMIT_CHECK_STEPS;
             while (x.outcome() == Outcome.RUNNING && m.steps < maxSteps && policy.decisions() <= lastFork) {
                 if (m.steps >= nextCheck) {
-                    nextCheck = m.steps + Explorer.LIMIT_CHECK_STEPS;
+                    nextCheck = m.steps + ExploreTuning.LIMIT_CHECK_STEPS;
                     if (due.getAsBoolean()) return null;
                 }
                 long before = policy.decisions();

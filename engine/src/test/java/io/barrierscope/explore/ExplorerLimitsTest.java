@@ -38,7 +38,7 @@ class ExplorerLimitsTest {
         Explorer.Result r = ex.explore(new Explorer.Options(1000, 5, 0, 2, 50_000_000, true, -1));
         assertEquals(Coverage.TIME_LIMIT, r.coverage().stoppedBy());
         assertEquals(0, r.coverage().schedules(), "the cut schedule is not counted");
-        assertTrue(r.coverage().warpSteps() <= 6L * Explorer.LIMIT_CHECK_STEPS, "" + r.coverage().warpSteps());
+        assertTrue(r.coverage().warpSteps() <= 6L * ExploreTuning.LIMIT_CHECK_STEPS, "" + r.coverage().warpSteps());
     }
 
     @Test
@@ -53,7 +53,7 @@ class ExplorerLimitsTest {
         });
         Explorer.Result r = ex.explore(new Explorer.Options(1000, 0, 0, 2, 50_000_000, true, -1));
         assertEquals(Coverage.CANCELLED, r.coverage().stoppedBy());
-        assertTrue(r.coverage().warpSteps() <= 10_001L + Explorer.LIMIT_CHECK_STEPS, "" + r.coverage().warpSteps());
+        assertTrue(r.coverage().warpSteps() <= 10_001L + ExploreTuning.LIMIT_CHECK_STEPS, "" + r.coverage().warpSteps());
     }
 
     private static LaunchedRun manyDecisions() {
@@ -81,14 +81,14 @@ class ExplorerLimitsTest {
         whole.systematicOnly(true);
         Explorer.Result all = whole.explore(new Explorer.Options(400, 0, 0, 2, 100_000, true, -1));
         // A small state is hashed at every decision: far more bytes than the budget would allow.
-        assertTrue(whole.hashes() * whole.stateBytes() > all.coverage().warpSteps() * Explorer.HASH_BYTES_PER_STEP,
+        assertTrue(whole.hashes() * whole.stateBytes() > all.coverage().warpSteps() * ExploreTuning.HASH_BYTES_PER_STEP,
                 whole.hashes() + " hashes of " + whole.stateBytes() + " bytes in " + all.coverage().warpSteps() + " steps");
 
         Explorer budgeted = new Explorer(manyDecisions(), () -> 0L);
         budgeted.fullHashBytes = 0; // as if the state were larger than the full-hash threshold
         budgeted.systematicOnly(true);
         Explorer.Result r = budgeted.explore(new Explorer.Options(400, 0, 0, 2, 100_000, true, -1));
-        assertTrue(budgeted.hashes() * budgeted.stateBytes() <= r.coverage().warpSteps() * Explorer.HASH_BYTES_PER_STEP,
+        assertTrue(budgeted.hashes() * budgeted.stateBytes() <= r.coverage().warpSteps() * ExploreTuning.HASH_BYTES_PER_STEP,
                 budgeted.hashes() + " hashes of " + budgeted.stateBytes() + " bytes in " + r.coverage().warpSteps() + " steps");
         assertEquals(all.findings().stream().map(Finding::cause).toList(), r.findings().stream().map(Finding::cause).toList());
     }

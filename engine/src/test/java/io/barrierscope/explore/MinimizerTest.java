@@ -172,7 +172,7 @@ class MinimizerTest {
         for (int k = 0; k < seen.size(); k++) {
             int[] e = seen.get(k);
             assertEquals(r.findings().size(), e[1]);
-            assertEquals(Explorer.MAX_MINIMIZE_REPLAYS, e[3]);
+            assertEquals(ExploreTuning.MAX_MINIMIZE_REPLAYS, e[3]);
             assertTrue(e[2] >= 1 && e[2] <= e[3]);
             if (k > 0 && seen.get(k - 1)[0] == e[0]) assertEquals(seen.get(k - 1)[2] + 1, e[2]);
         }
