@@ -31,9 +31,12 @@ public final class MbarrierArriveOp extends MbarrierOp {
     @Override
     protected boolean remoteAllowed() { return true; }
 
-    /** Through a generic address only with the sink '_': a peer's mbarrier cannot return a state (9.7.13.15.13). */
+    /**
+     * Through a generic address only with the sink '_' (a peer's mbarrier cannot return a state,
+     * 9.7.13.15.13) and without .noComplete, whose syntax has only the .shared{::cta} form (.13, .14).
+     */
     @Override
-    protected boolean genericRemoteAllowed() { return state < 0; }
+    protected boolean genericRemoteAllowed() { return state < 0 && !noComplete; }
 
     /**
      * Plain arrivals of one per lane (the consumers' "done with this stage") that cannot complete

@@ -133,7 +133,8 @@ public abstract class MbarrierOp extends Op {
                     + " addresses an mbarrier of cluster rank " + m.rankOf(cta) + " through " + (sharedSpace ? ".shared::cta" : "generic")
                     + " addressing; that address is outside the shared::cta window, which is undefined"
                     + (sharedSpace ? ": use .shared::cluster (or a generic address) to act on another CTA's mbarrier"
-                            : ": an arrive on another CTA's mbarrier cannot return a state, its destination must be the sink '_'")
+                            : ": an arrive on another CTA's mbarrier cannot return a state (its destination must be the sink '_'),"
+                            + " and .noComplete has only the .shared::cta form")
                     + " (PTX ISA 9.7.13.15.13, 9.7.13.15.8)", new int[] {pc}, new int[] {s}, null);
             return -1;
         }

@@ -73,4 +73,24 @@ class MbarrierPeerAddressTest {
         assertEquals(63, r.machine().mbarriers.at(0, 0).expected, "arrive_drop lowered the expected count");
         assertEquals(16, r.machine().mbarriers.at(0, 0).tx, "expect-tx 32, complete-tx 16");
     }
+    @Test
+    void aNoCompleteArriveOnAPeerThroughAGenericAddressIsNotSharedEvenWithTheSink() {
+        // .noComplete is written with .shared{::cta} only (9.7.13.15.13, .14): the generic peer path is for plain arrives.
+        LaunchedRun r = run("mov.u32 %r3, 0;\ncvta.shared.u64 %rd2, bar;\nmapa.u64 %rd3, %rd2, %r3;\n"
+                + "@%p3 mbarrier.arrive.noComplete.b64 _, [%rd3], 2;\n");
+        assertEquals(List.of("mbarrier-not-shared"), codes(r));
+        assertTrue(r.interpreter().diagnostics().get(0).message().contains(".noComplete"), r.interpreter().diagnostics().get(0).message());
+        assertEquals(64, r.machine().mbarriers.at(0, 0).pending, "no arrive-on happened");
+    }
+
+    @Test
+    void aNoCompleteArriveOnSharedClusterIsRefusedAtLoad() {
+        for (String insn : List.of("mbarrier.arrive.noComplete.shared::cluster.b64 _, [%r4], 2;",
+                "mbarrier.arrive_drop.noComplete.shared::cluster.b64 _, [%r4], 2;")) {
+            BadInputException e = assertThrows(BadInputException.class, () -> PtxRun.kernel(START
+                    + "mov.u32 %r3, 0;\nmapa.shared::cluster.u32 %r4, %r2, %r3;\n@%p3 " + insn + "\n" + END)
+                    .header(".shared .align 8 .b64 bar;").cluster(2).threads(32).launch());
+            assertTrue(e.getMessage().contains(".noComplete has no .shared::cluster form"), insn + ": " + e.getMessage());
+        }
+    }
 }
