@@ -54,6 +54,11 @@ final class MbarrierCompiler {
             if (c.has(".shared::cluster") && !(c.operand(0) instanceof Operand.Sink)) {
                 throw c.error(c.insn().mnemonic() + ": an arrive on shared::cluster cannot return a state; use '_' (PTX ISA 9.7.13.15.13)");
             }
+            if (noComplete && (c.has(".relaxed") || c.has(".cluster"))) {
+                // Written .noComplete{.release}{.cta}: no relaxed or cluster-scope form.
+                throw c.error(c.insn().mnemonic() + ": .noComplete takes only .release and .cta (PTX ISA "
+                        + (c.has(".arrive_drop") ? "9.7.13.15.14)" : "9.7.13.15.13)"));
+            }
             if (noComplete && c.has(".shared::cluster")) {
                 // The .noComplete forms of 9.7.13.15.13 and .14 are written with .shared{::cta} only.
                 throw c.error(c.insn().mnemonic() + ": .noComplete has no .shared::cluster form (PTX ISA "

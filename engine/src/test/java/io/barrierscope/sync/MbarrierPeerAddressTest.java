@@ -93,4 +93,16 @@ class MbarrierPeerAddressTest {
             assertTrue(e.getMessage().contains(".noComplete has no .shared::cluster form"), insn + ": " + e.getMessage());
         }
     }
+
+    @Test
+    void aNoCompleteArriveWithClusterScopeOrRelaxedIsRefusedAtLoad() {
+        for (String insn : List.of("mbarrier.arrive.noComplete.release.cluster.shared::cta.b64 %rd9, [%r2], 2;",
+                "mbarrier.arrive.noComplete.relaxed.cta.shared::cta.b64 %rd9, [%r2], 2;",
+                "mbarrier.arrive_drop.noComplete.release.cluster.shared::cta.b64 %rd9, [%r2], 2;")) {
+            BadInputException e = assertThrows(BadInputException.class, () -> PtxRun.kernel(START
+                    + "@%p3 " + insn + "\n" + END)
+                    .header(".shared .align 8 .b64 bar;").cluster(2).threads(32).launch());
+            assertTrue(e.getMessage().contains(".noComplete takes only .release and .cta"), insn + ": " + e.getMessage());
+        }
+    }
 }
