@@ -68,6 +68,10 @@ uint32_t bs_call_locked(uint32_t op, const bs_buf *req, bs_buf *reply);
 
 void bs_fatal(const char *what) __attribute__((noreturn));
 int bs_set(int e);
+/* The runtime's last error, and putting it back (the driver's calls leave it as it was). */
+int bs_last_error(void);
+void bs_last_error_restore(int e);
+#define BS_DRIVER(call) do { int saved_ = bs_last_error(); int e_ = (call); bs_last_error_restore(saved_); return e_; } while (0)
 /* The sticky error (0: none); each call that does device work starts with BS_STICKY(). */
 int bs_sticky(void);
 void bs_set_sticky(int e);

@@ -360,6 +360,10 @@ int bs_kernel_op(struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, siz
 int bs_launch_op(const bs_op *op) {
     BS_STICKY();
     struct bs_function *f = op->u.kernel.f;
+    if (f->module->id < 0) { /* a graph's kernel whose library was unloaded since the node was made: as bs_kernel_op */
+        fprintf(stderr, "barrierscope: cannot launch %s: %s\n", f->name, f->module->why);
+        return bs_set(cudaErrorNoKernelImageForDevice);
+    }
     bs_buf b = {0}, r = {0};
     bs_put_u32(&b, (uint32_t) f->module->id);
     bs_put_str(&b, f->name);
@@ -486,8 +490,8 @@ int bs_cu_launch_kernel_ex(const cu_launch_config *c, void *f, void **params, vo
     if (extra != NULL && extra[0] != NULL) {
         return bs_unimplemented("cuLaunchKernelEx with \"extra\" (a packed argument buffer)");
     }
-    return launch_with("cuLaunchKernelEx", c->stream, function_of(f), (dim3){c->gx, c->gy, c->gz}, (dim3){c->bx, c->by, c->bz},
-                       c->shared, c->attrs, c->nattrs, params);
+    BS_DRIVER(launch_with("cuLaunchKernelEx", c->stream, function_of(f), (dim3){c->gx, c->gy, c->gz}, (dim3){c->bx, c->by, c->bz},
+                          c->shared, c->attrs, c->nattrs, params));
 }
 
 int bs_cu_launch_kernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,

@@ -71,5 +71,6 @@ class ExecHostApiTest {
         assertEquals(0, r.code(), r.all());
         assertTrue(r.program().contains("PASS library_loading"), r.all());
         assertTrue(r.program().contains("barrierscope: cudaLibraryLoadData: a cubin (ELF) holds no PTX"), r.all());
+        assertTrue(!r.all().contains("malformed request"), r.all());
     }
 }
