@@ -40,6 +40,7 @@ enum {
     cudaErrorPeerAccessNotEnabled = 705,
     cudaErrorLaunchFailure = 719,
     cudaErrorInvalidClusterSize = 912,
+    cudaErrorNotPermitted = 800,
     cudaErrorNotSupported = 801,
     cudaErrorStreamCaptureUnsupported = 900,
     cudaErrorStreamCaptureInvalidated = 901,
@@ -68,6 +69,10 @@ uint32_t bs_call_locked(uint32_t op, const bs_buf *req, bs_buf *reply);
 
 void bs_fatal(const char *what) __attribute__((noreturn));
 int bs_set(int e);
+/* The runtime's last error, and putting it back (the driver's calls leave it as it was). */
+int bs_last_error(void);
+void bs_last_error_restore(int e);
+#define BS_DRIVER(call) do { int saved_ = bs_last_error(); int e_ = (call); bs_last_error_restore(saved_); return e_; } while (0)
 /* The sticky error (0: none); each call that does device work starts with BS_STICKY(). */
 int bs_sticky(void);
 void bs_set_sticky(int e);
@@ -197,6 +202,10 @@ int bs_symbol_range(const char *fn, const void *symbol, size_t count, size_t off
 /* queries.c: whether a 64-byte cudaLaunchAttributeValue of attribute id is one the documentation
    allows (else named, cudaErrorInvalidValue). */
 int bs_attribute_check(const char *fn, int id, const unsigned char *v);
+/* events.c: a launch attribute's event and record flags as documented (else named, cudaErrorInvalidValue). */
+int bs_launch_event_check(const char *fn, cudaEvent_t e, int flags);
+/* One line naming fn, why, and the error it returns. */
+void bs_say(const char *fn, int e, const char *why);
 /* streams.c: whether the stream takes part in a capture. */
 int bs_stream_capturing(cudaStream_t stream);
 

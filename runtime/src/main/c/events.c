@@ -186,6 +186,19 @@ int cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end_) {
     return cudaSuccess;
 }
 
+/* A launch attribute's event (programmatic or launch completion), before the launch: as
+   documented, a live event made with cudaEventDisableTiming, its record flags without
+   cudaEventRecordExternal (only 0 is left). Else named, cudaErrorInvalidValue. */
+int bs_launch_event_check(const char *fn, cudaEvent_t e, int flags) {
+    const char *why = NULL;
+    if (bad_event(e)) why = "a launch attribute's event is no live event";
+    else if (!(((bs_event *) e)->flags & DISABLE_TIMING)) why = "a launch attribute's event must be created with cudaEventDisableTiming";
+    else if (flags != 0) why = "a launch attribute's event record flags must be 0 (cudaEventRecordExternal is not accepted)";
+    if (why == NULL) return cudaSuccess;
+    bs_say(fn, cudaErrorInvalidValue, why);
+    return bs_set(cudaErrorInvalidValue);
+}
+
 /* ---- graph event nodes ------------------------------------------------------------------------- */
 
 /* Every node before this one in the launch has run to its end when it runs, so a wait has nothing

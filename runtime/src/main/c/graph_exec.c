@@ -76,6 +76,14 @@ static struct bs_exec *snapshot(const char *fn, cudaGraph_t g) {
 
 int cudaGraphInstantiate(cudaGraphExec_t *pExec, cudaGraph_t g, unsigned long long flags) {
     if (pExec == NULL || bad_graph(g) || (flags & ~INSTANTIATE_FLAGS)) return bs_set(cudaErrorInvalidValue);
+    /* As documented: Upload (2) is "only supported by cudaGraphInstantiateWithParams" (which takes it
+       off before it comes here); DeviceLaunch (4) "cannot be used in conjunction with" AutoFreeOnLaunch (1). */
+    if ((flags & 2ull) || (flags & 5ull) == 5ull) {
+        fprintf(stderr, "barrierscope: cudaGraphInstantiate: %s (returns cudaErrorInvalidValue)\n",
+                (flags & 2ull) ? "cudaGraphInstantiateFlagUpload is for cudaGraphInstantiateWithParams only"
+                               : "cudaGraphInstantiateFlagDeviceLaunch cannot go with cudaGraphInstantiateFlagAutoFreeOnLaunch");
+        return bs_set(cudaErrorInvalidValue);
+    }
     for (size_t i = 0; i < g->n; i++) {
         if (g->nodes[i]->op.type == BS_OP_MEMALLOC && bs_graph_alloc_execs(g->nodes[i]->op.u.mem.addr, 0) > 0) {
             fprintf(stderr, "barrierscope: cudaGraphInstantiate: a graph with memory allocation nodes may have one executable "

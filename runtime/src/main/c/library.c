@@ -135,7 +135,7 @@ int cudaLibraryEnumerateKernels(struct bs_function **kernels, unsigned num, bs_l
 /* A __device__ or __constant__ variable of the library: its device address and size. */
 int cudaLibraryGetGlobal(void **dptr, size_t *bytes, bs_library *l, const char *name) {
     BS_STICKY();
-    if (name == NULL) return bs_set(cudaErrorInvalidValue);
+    if (name == NULL || (dptr == NULL && bytes == NULL)) return bs_set(cudaErrorInvalidValue); /* "not both" NULL */
     if (bad_library(l)) return bs_set(cudaErrorInvalidResourceHandle);
     bs_buf b = {0}, r = {0};
     bs_put_u32(&b, (uint32_t) l->module->id);
@@ -159,26 +159,28 @@ int cudaKernelSetAttributeForDevice(struct bs_function *k, int attr, int value, 
     return cudaFuncSetAttribute(k, attr, value);
 }
 
-/* ---- the driver's forms (cudaGetDriverEntryPoint, cuGetProcAddress): the same objects ---------- */
+/* ---- the driver's forms (cudaGetDriverEntryPoint, cuGetProcAddress): the same objects, the
+   runtime's last error left as it was (BS_DRIVER) ------------------------------------------------ */
 
 int bs_cu_library_load_data(bs_library **out, const void *code, void *jo, void **jv, unsigned njo, void *lo, void **lv, unsigned nlo) {
-    return cudaLibraryLoadData(out, code, jo, jv, njo, lo, lv, nlo);
+    BS_DRIVER(cudaLibraryLoadData(out, code, jo, jv, njo, lo, lv, nlo));
 }
-int bs_cu_library_get_kernel(struct bs_function **out, bs_library *l, const char *name) { return cudaLibraryGetKernel(out, l, name); }
-int bs_cu_library_unload(bs_library *l) { return cudaLibraryUnload(l); }
-int bs_cu_library_get_global(void **dptr, size_t *bytes, bs_library *l, const char *name) { return cudaLibraryGetGlobal(dptr, bytes, l, name); }
+int bs_cu_library_get_kernel(struct bs_function **out, bs_library *l, const char *name) { BS_DRIVER(cudaLibraryGetKernel(out, l, name)); }
+int bs_cu_library_unload(bs_library *l) { BS_DRIVER(cudaLibraryUnload(l)); }
+int bs_cu_library_get_global(void **dptr, size_t *bytes, bs_library *l, const char *name) { BS_DRIVER(cudaLibraryGetGlobal(dptr, bytes, l, name)); }
 
 /* A CUfunction and a CUkernel are one record here. */
 int bs_cu_kernel_get_function(struct bs_function **out, struct bs_function *k) {
     if (out == NULL || k == NULL) return cudaErrorInvalidValue;
+    if (bs_function_of(k) != k) return cudaErrorInvalidResourceHandle; /* CUDA_ERROR_INVALID_HANDLE: no kernel record */
     *out = k;
     return cudaSuccess;
 }
 
 /* cuModuleLoadData / cuModuleGetFunction / cuModuleGetGlobal / cuModuleUnload: a module is a library. */
-int bs_cu_module_load_data(bs_library **out, const void *image) { return cudaLibraryLoadData(out, image, NULL, NULL, 0, NULL, NULL, 0); }
-int bs_cu_module_get_global(void **dptr, size_t *bytes, bs_library *l, const char *name) { return cudaLibraryGetGlobal(dptr, bytes, l, name); }
+int bs_cu_module_load_data(bs_library **out, const void *image) { BS_DRIVER(cudaLibraryLoadData(out, image, NULL, NULL, 0, NULL, NULL, 0)); }
+int bs_cu_module_get_global(void **dptr, size_t *bytes, bs_library *l, const char *name) { BS_DRIVER(cudaLibraryGetGlobal(dptr, bytes, l, name)); }
 
 /* CUfunction_attribute numbers 8 to 15 are cudaFuncAttribute's. */
-int bs_cu_func_set_attribute(struct bs_function *f, int attr, int value) { return cudaFuncSetAttribute(f, attr, value); }
-int bs_cu_kernel_set_attribute(int attr, int value, struct bs_function *k, int device) { return cudaKernelSetAttributeForDevice(k, attr, value, device); }
+int bs_cu_func_set_attribute(struct bs_function *f, int attr, int value) { BS_DRIVER(cudaFuncSetAttribute(f, attr, value)); }
+int bs_cu_kernel_set_attribute(int attr, int value, struct bs_function *k, int device) { BS_DRIVER(cudaKernelSetAttributeForDevice(k, attr, value, device)); }

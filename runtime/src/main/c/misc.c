@@ -182,6 +182,7 @@ static const struct { int code; const char *name, *text; } errors[] = {
     {704, "cudaErrorPeerAccessAlreadyEnabled", "peer access is already enabled"},
     {705, "cudaErrorPeerAccessNotEnabled", "peer access has not been enabled"},
     {719, "cudaErrorLaunchFailure", "unspecified launch failure"},
+    {800, "cudaErrorNotPermitted", "operation not permitted"},
     {801, "cudaErrorNotSupported", "operation not supported"},
     {900, "cudaErrorStreamCaptureUnsupported", "operation not permitted when stream is capturing"},
     {901, "cudaErrorStreamCaptureInvalidated", "operation failed due to a previous error during capture"},

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include <string.h>
 
+#include "capture.h"
 #include "function.h"
 
 /* struct cudaFuncAttributes of CUDA 13 (144 bytes); numRegs is not modelled (the engine has no
@@ -50,7 +51,7 @@ int cudaFuncGetName(const char **name, const void *func) {
 /* Blocks of `func` one multiprocessor holds: threads (2048), blocks (32) and shared memory
    (228 KiB, 1 KiB reserved per block) limit it; registers are not modelled. */
 static int blocks_per_sm(struct bs_function *f, int block, size_t dyn) {
-    if (block <= 0 || block > 1024) return 0;
+    if (block <= 0 || block > 1024 || dyn > OPTIN) return 0; /* (a larger dyn would wrap the sum below) */
     int warps = (block + 31) / 32;
     int by_threads = 2048 / (warps * 32);
     size_t per_block = f->static_shared + dyn + BLOCK_RESERVED;
@@ -89,21 +90,34 @@ int cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dyn, const void *func, int
 }
 
 /* Clusters of the launch's shape the 132 multiprocessors hold at once, as if any multiprocessors
-   could form a cluster (a real H100 groups them by GPC, so it may hold fewer). */
+   could form a cluster (a real H100 groups them by GPC, so it may hold fewer). As documented, a
+   kernel's required cluster size and the configuration's must agree when both are given, and one
+   of them must be (else cudaErrorInvalidClusterSize); more than 8 CTAs need the kernel's
+   cudaFuncAttributeNonPortableClusterSizeAllowed, and 16 is an H100's most. */
 int cudaOccupancyMaxActiveClusters(int *num, const void *func, const launch_config *config) {
     struct bs_function *f;
-    if (num == NULL || config == NULL) return bs_set(cudaErrorInvalidValue);
+    if (num == NULL || config == NULL || (config->nattrs > 0 && config->attrs == NULL)) return bs_set(cudaErrorInvalidValue);
     int st = bs_function_facts(func, &f);
     if (st) return st;
-    unsigned cx = f->cluster[0] ? f->cluster[0] : 1, cy = f->cluster[0] ? f->cluster[1] : 1, cz = f->cluster[0] ? f->cluster[2] : 1;
-    for (unsigned i = 0; i < config->nattrs; i++) {
-        if (config->attrs[i].id == ATTR_CLUSTER_DIMENSION) {
-            cx = config->attrs[i].val.cluster.x; cy = config->attrs[i].val.cluster.y; cz = config->attrs[i].val.cluster.z;
-        }
+    uint64_t cx = f->cluster[0], cy = f->cluster[1], cz = f->cluster[2];
+    const char *why = NULL;
+    for (unsigned i = 0; i < config->nattrs && why == NULL; i++) {
+        if (config->attrs[i].id != ATTR_CLUSTER_DIMENSION) continue;
+        unsigned x = config->attrs[i].val.cluster.x, y = config->attrs[i].val.cluster.y, z = config->attrs[i].val.cluster.z;
+        if (cx != 0 && (x != cx || y != cy || z != cz)) why = "the configuration's cluster dimension is not the kernel's required one";
+        cx = x; cy = y; cz = z;
     }
-    unsigned size = cx * cy * cz;
-    if (size == 0 || size > 16) return bs_set(cudaErrorInvalidClusterSize);
-    int per_sm = blocks_per_sm(f, (int) (config->block.x * config->block.y * config->block.z), config->shared);
+    uint64_t size = cx * cy * cz; /* each below 2^32: no overflow in 64 bits */
+    unsigned most = f->non_portable_cluster ? 16 : 8;
+    if (why == NULL && size == 0) why = "no cluster dimension: neither the kernel requires one nor the configuration gives one";
+    if (why == NULL && size > most) why = f->non_portable_cluster ? "more than 16 CTAs in a cluster"
+        : "more than 8 CTAs in a cluster without cudaFuncAttributeNonPortableClusterSizeAllowed";
+    if (why != NULL) {
+        bs_say("cudaOccupancyMaxActiveClusters", cudaErrorInvalidClusterSize, why);
+        return bs_set(cudaErrorInvalidClusterSize);
+    }
+    uint64_t threads = (uint64_t) config->block.x * config->block.y * config->block.z;
+    int per_sm = blocks_per_sm(f, threads > 1024 ? 0 : (int) threads, config->shared);
     *num = (int) ((132u * (unsigned) per_sm) / size);
     return cudaSuccess;
 }
@@ -116,7 +130,8 @@ int cudaOccupancyMaxPotentialClusterSize(int *size, const void *func, const laun
     if (size == NULL || config == NULL) return bs_set(cudaErrorInvalidValue);
     int st = bs_function_facts(func, &f);
     if (st) return st;
-    int per_sm = blocks_per_sm(f, (int) (config->block.x * config->block.y * config->block.z), config->shared);
+    uint64_t threads = (uint64_t) config->block.x * config->block.y * config->block.z;
+    int per_sm = blocks_per_sm(f, threads > 1024 ? 0 : (int) threads, config->shared);
     if (f->cluster[0] != 0) *size = (int) (f->cluster[0] * f->cluster[1] * f->cluster[2]);
     else *size = per_sm == 0 ? 0 : f->non_portable_cluster ? 16 : 8;
     return cudaSuccess;

@@ -360,6 +360,10 @@ int bs_kernel_op(struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, siz
 int bs_launch_op(const bs_op *op) {
     BS_STICKY();
     struct bs_function *f = op->u.kernel.f;
+    if (f->module->id < 0) { /* a graph's kernel whose library was unloaded since the node was made: as bs_kernel_op */
+        fprintf(stderr, "barrierscope: cannot launch %s: %s\n", f->name, f->module->why);
+        return bs_set(cudaErrorNoKernelImageForDevice);
+    }
     bs_buf b = {0}, r = {0};
     bs_put_u32(&b, (uint32_t) f->module->id);
     bs_put_str(&b, f->name);
@@ -415,15 +419,26 @@ static int launch_with(const char *fn, void *stream, struct bs_function *f, dim3
     if (n > 0 && attrs == NULL) return bs_set(cudaErrorInvalidValue);
     dim3 cluster = no_cluster;
     cudaEvent_t events[2] = {NULL, NULL};
+    int e;
     for (unsigned i = 0; i < n; i++) {
         int id = attrs[i].id;
         if (id < 0 || id > 16 || id == 15) return bs_set(cudaErrorInvalidValue);
-        int e = bs_attribute_check(fn, id, (const unsigned char *) attrs[i].val.bytes);
+        e = bs_attribute_check(fn, id, (const unsigned char *) attrs[i].val.bytes);
         if (e) return e;
         if (id == ATTR_CLUSTER_DIMENSION) cluster = (dim3){attrs[i].val.cluster.x, attrs[i].val.cluster.y, attrs[i].val.cluster.z};
-        if (id == 7 || id == 12) memcpy(&events[id == 12], attrs[i].val.bytes, sizeof(cudaEvent_t));
+        if (id == 7 || id == 12) {
+            /* {event, flags, ...}: checked now, so that a bad one refuses the launch rather than follows it */
+            int flags;
+            memcpy(&events[id == 12], attrs[i].val.bytes, sizeof(cudaEvent_t));
+            memcpy(&flags, attrs[i].val.bytes + sizeof(cudaEvent_t), sizeof flags);
+            if ((e = bs_launch_event_check(fn, events[id == 12], flags)) != 0) return e;
+        }
+        if (id == 13 && !bs_stream_capturing(stream)) {
+            bs_say(fn, cudaErrorInvalidValue, "cudaLaunchAttributeDeviceUpdatableKernelNode is for graphs only: the stream is not capturing");
+            return bs_set(cudaErrorInvalidValue);
+        }
     }
-    int e = bs_launch(stream, f, grid, block, cluster, shared, args);
+    e = bs_launch(stream, f, grid, block, cluster, shared, args);
     for (int k = 0; k < 2 && e == cudaSuccess; k++) if (events[k] != NULL) e = cudaEventRecord(events[k], stream);
     return e;
 }
@@ -437,16 +452,40 @@ int cudaLaunchKernelExC(const launch_config *config, const void *func, void **ar
 #define FUNC_ATTR_MAX_DYNAMIC_SHARED 8
 #define FUNC_ATTR_NON_PORTABLE_CLUSTER 14
 
+/* As documented: the attributes that can be written are 8, 9 and 11 to 15 (cudaFuncAttribute);
+   any other, or a value out of its range, is cudaErrorInvalidValue (named). A required cluster
+   dimension set at run time would change the launch's shape, which the engine is not given:
+   named as not implemented (a compiled-in one cannot be set: cudaErrorNotPermitted, as documented). */
 int cudaFuncSetAttribute(const void *func, int attr, int value) {
     BS_STICKY();
     struct bs_function *f = function_of(func);
     if (f == NULL) return bs_set(cudaErrorInvalidDeviceFunction);
-    if (attr == FUNC_ATTR_MAX_DYNAMIC_SHARED) {
-        if (value < 0 || value > 227 * 1024) return bs_set(cudaErrorInvalidValue);
-        f->dyn_shared_max = (size_t) value;
+    const char *why = NULL;
+    if (attr < FUNC_ATTR_MAX_DYNAMIC_SHARED || attr > 15 || attr == 10) why = "not an attribute that can be written";
+    else if (attr == FUNC_ATTR_MAX_DYNAMIC_SHARED && (value < 0 || value > 227 * 1024)) why = "more than 227 KiB (cudaDevAttrMaxSharedMemoryPerBlockOptin)";
+    else if (attr == 9 && (value < -1 || value > 100)) why = "a shared memory carveout is -1 (default) or a percentage, 0 to 100";
+    else if (attr == FUNC_ATTR_NON_PORTABLE_CLUSTER && value != 0 && value != 1) why = "NonPortableClusterSizeAllowed is 0 or 1";
+    else if (attr == 15 && (value < 0 || value > 2)) why = "no such cudaClusterSchedulingPolicy";
+    else if (attr >= 11 && attr <= 13 && value < 0) why = "a negative cluster dimension";
+    if (why != NULL) {
+        fprintf(stderr, "barrierscope: cudaFuncSetAttribute (attribute %d, value %d): %s (returns cudaErrorInvalidValue)\n", attr, value, why);
+        return bs_set(cudaErrorInvalidValue);
     }
-    if (attr == FUNC_ATTR_NON_PORTABLE_CLUSTER) f->non_portable_cluster = value != 0;
-    /* Other attributes (carveout, cluster scheduling, ...) change nothing the engine models. */
+    if (attr >= 11 && attr <= 13) {
+        struct bs_function *known;
+        int st = bs_function_facts(func, &known);
+        if (st) return st;
+        if (f->cluster[0] != 0) {
+            fprintf(stderr, "barrierscope: cudaFuncSetAttribute: %s has a compiled-in cluster dimension, which cannot be set at run "
+                            "time (returns cudaErrorNotPermitted)\n", f->name);
+            return bs_set(cudaErrorNotPermitted);
+        }
+        if (value != 0) return bs_unimplemented("cudaFuncSetAttribute(cudaFuncAttributeRequiredCluster*) above 0 (launch with "
+                                                "cudaLaunchAttributeClusterDimension, or __cluster_dims__, instead)");
+    }
+    if (attr == FUNC_ATTR_MAX_DYNAMIC_SHARED) f->dyn_shared_max = (size_t) value;
+    if (attr == FUNC_ATTR_NON_PORTABLE_CLUSTER) f->non_portable_cluster = value;
+    /* The carveout and cluster scheduling change nothing the engine models. */
     return cudaSuccess;
 }
 
@@ -486,8 +525,8 @@ int bs_cu_launch_kernel_ex(const cu_launch_config *c, void *f, void **params, vo
     if (extra != NULL && extra[0] != NULL) {
         return bs_unimplemented("cuLaunchKernelEx with \"extra\" (a packed argument buffer)");
     }
-    return launch_with("cuLaunchKernelEx", c->stream, function_of(f), (dim3){c->gx, c->gy, c->gz}, (dim3){c->bx, c->by, c->bz},
-                       c->shared, c->attrs, c->nattrs, params);
+    BS_DRIVER(launch_with("cuLaunchKernelEx", c->stream, function_of(f), (dim3){c->gx, c->gy, c->gz}, (dim3){c->bx, c->by, c->bz},
+                          c->shared, c->attrs, c->nattrs, params));
 }
 
 int bs_cu_launch_kernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,

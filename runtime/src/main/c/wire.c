@@ -168,6 +168,11 @@ int bs_set(int e) {
     return e;
 }
 
+/* The driver API has no last error: its calls here (library.c, register.c) are the runtime's
+   underneath, so they put back the runtime's as it was before them. */
+int bs_last_error(void) { return last_error; }
+void bs_last_error_restore(int e) { last_error = e; }
+
 int bs_sticky(void) {
     int e = __atomic_load_n(&sticky_error, __ATOMIC_ACQUIRE);
     if (e != 0) last_error = e;

@@ -193,6 +193,20 @@ int main() {
     EXPECT(ip.result_out == cudaGraphInstantiateSuccess && ip.errNode_out == nullptr);
     CHECK(cudaGraphExecGetFlags(xp, &flags));
     EXPECT(flags == cudaGraphInstantiateFlagAutoFreeOnLaunch);
+    // Upload is for cudaGraphInstantiateWithParams only (there: accepted, not reported back); device
+    // launch cannot go with auto-free; each refused as documented, with the result named.
+    cudaGraphExec_t xu;
+    EXPECT(cudaGraphInstantiateWithFlags(&xu, gs, cudaGraphInstantiateFlagUpload) == cudaErrorInvalidValue);
+    cudaGetLastError();
+    ip.flags = cudaGraphInstantiateFlagAutoFreeOnLaunch | cudaGraphInstantiateFlagDeviceLaunch;
+    EXPECT(cudaGraphInstantiateWithParams(&xu, gs, &ip) == cudaErrorInvalidValue);
+    EXPECT(ip.result_out == cudaGraphInstantiateError);
+    cudaGetLastError();
+    ip.flags = cudaGraphInstantiateFlagUpload;
+    CHECK(cudaGraphInstantiateWithParams(&xu, gs, &ip));
+    CHECK(cudaGraphExecGetFlags(xu, &flags));
+    EXPECT(flags == 0);
+    CHECK(cudaGraphExecDestroy(xu));
     CHECK(cudaGraphRemoveDependencies(gs, &to, &from, nullptr, 1));
     size_t ndeps = 9;
     CHECK(cudaGraphNodeGetDependencies(from, nullptr, nullptr, &ndeps));

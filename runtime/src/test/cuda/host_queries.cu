@@ -38,6 +38,15 @@ int main() {
     EXPECT(size == 2);
     CHECK(cudaFuncGetAttributes(&fa, paired));
     EXPECT(fa.requiredClusterWidth == 2 && fa.nonPortableClusterSizeAllowed == 0);
+    // cudaFuncSetAttribute, as documented: an attribute that cannot be written or a value out of
+    // range is cudaErrorInvalidValue; a compiled-in cluster dimension cannot be set at run time.
+    EXPECT(cudaFuncSetAttribute((void *) scale, (cudaFuncAttribute) 4, 1) == cudaErrorInvalidValue); // numRegs
+    cudaGetLastError();
+    EXPECT(cudaFuncSetAttribute((void *) scale, cudaFuncAttributePreferredSharedMemoryCarveout, 101) == cudaErrorInvalidValue);
+    cudaGetLastError();
+    CHECK(cudaFuncSetAttribute((void *) scale, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));
+    EXPECT(cudaFuncSetAttribute((void *) paired, cudaFuncAttributeRequiredClusterWidth, 4) == cudaErrorNotPermitted);
+    cudaGetLastError();
     // Dynamic shared memory left per block for 2 blocks of 128 threads: 114 KiB - 1 KiB reserved.
     size_t dyn = 0;
     CHECK(cudaOccupancyAvailableDynamicSMemPerBlock(&dyn, scale, 2, 128));
@@ -136,12 +145,11 @@ int main() {
     EXPECT(cudaStreamAddCallback(hi, on_done, &f, 1) == cudaErrorInvalidValue);
     cudaGetLastError();
 
-    // Launch attributes: a completion event is recorded when the grid has ended; PDL
-    // serialization and a priority change nothing the result shows; no such id is refused.
-    cudaEvent_t before, done;
-    CHECK(cudaEventCreate(&before));
-    CHECK(cudaEventCreate(&done));
-    CHECK(cudaEventRecord(before, hi));
+    // Launch attributes: a completion event (made with cudaEventDisableTiming, as documented) is
+    // recorded when the grid has ended; PDL serialization and a priority change nothing the
+    // result shows; no such id is refused.
+    cudaEvent_t done, timed;
+    CHECK(cudaEventCreateWithFlags(&done, cudaEventDisableTiming));
     cudaLaunchConfig_t lc = {};
     lc.gridDim = dim3(1);
     lc.blockDim = dim3(128);
@@ -158,13 +166,58 @@ int main() {
     lc.numAttrs = 3;
     CHECK(cudaLaunchKernelEx(&lc, scale, d, 2.0f));
     CHECK(cudaEventQuery(done));
-    float ms = 0;
-    CHECK(cudaEventElapsedTime(&ms, before, done));
-    EXPECT(ms > 0.0f);
     CHECK(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
     for (int i = 0; i < 128; i++) EXPECT(h[i] == i * 2.0f);
+    // Refused before the grid runs (the buffer is not scaled again): a timing event, External
+    // record flags on a programmatic event, a graphs-only attribute outside a capture, no such id.
+    CHECK(cudaEventCreate(&timed));
+    la[1].val.launchCompletionEvent.event = timed;
+    EXPECT(cudaLaunchKernelEx(&lc, scale, d, 2.0f) == cudaErrorInvalidValue);
+    cudaGetLastError();
+    la[1].id = cudaLaunchAttributeProgrammaticEvent;
+    la[1].val.programmaticEvent.event = done;
+    la[1].val.programmaticEvent.flags = cudaEventRecordExternal;
+    la[1].val.programmaticEvent.triggerAtBlockStart = 0;
+    EXPECT(cudaLaunchKernelEx(&lc, scale, d, 2.0f) == cudaErrorInvalidValue);
+    cudaGetLastError();
+    la[1].id = cudaLaunchAttributeDeviceUpdatableKernelNode;
+    la[1].val.deviceUpdatableKernelNode.deviceUpdatable = 1;
+    EXPECT(cudaLaunchKernelEx(&lc, scale, d, 2.0f) == cudaErrorInvalidValue);
+    cudaGetLastError();
     la[0].id = (cudaLaunchAttributeID) 15;
     EXPECT(cudaLaunchKernelEx(&lc, scale, d, 2.0f) == cudaErrorInvalidValue);
+    cudaGetLastError();
+    CHECK(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < 128; i++) EXPECT(h[i] == i * 2.0f);
+
+    // Active clusters, as documented: the configuration's cluster and a kernel's required one
+    // must agree; one of them must be given; more than 8 CTAs need non-portable sizes allowed.
+    cudaLaunchConfig_t cc = {};
+    cc.gridDim = dim3(16);
+    cc.blockDim = dim3(128);
+    cudaLaunchAttribute ca[1];
+    ca[0].id = cudaLaunchAttributeClusterDimension;
+    ca[0].val.clusterDim.x = 4;
+    ca[0].val.clusterDim.y = 1;
+    ca[0].val.clusterDim.z = 1;
+    cc.attrs = ca;
+    cc.numAttrs = 1;
+    int active = 0;
+    CHECK(cudaOccupancyMaxActiveClusters(&active, (void *) scale, &cc));
+    EXPECT(active == 132 * 16 / 4);
+    EXPECT(cudaOccupancyMaxActiveClusters(&active, (void *) paired, &cc) == cudaErrorInvalidClusterSize);
+    cudaGetLastError();
+    cc.numAttrs = 0;
+    CHECK(cudaOccupancyMaxActiveClusters(&active, (void *) paired, &cc));
+    EXPECT(active == 132 * 16 / 2);
+    EXPECT(cudaOccupancyMaxActiveClusters(&active, (void *) scale, &cc) == cudaErrorInvalidClusterSize);
+    cudaGetLastError();
+    cc.numAttrs = 1;
+    ca[0].val.clusterDim.x = 16;
+    CHECK(cudaOccupancyMaxActiveClusters(&active, (void *) scale, &cc)); // non-portable sizes allowed above
+    EXPECT(active == 132 * 16 / 16);
+    CHECK(cudaFuncSetAttribute((void *) scale, cudaFuncAttributeNonPortableClusterSizeAllowed, 0));
+    EXPECT(cudaOccupancyMaxActiveClusters(&active, (void *) scale, &cc) == cudaErrorInvalidClusterSize);
     cudaGetLastError();
 
     // The device's PCI id names it back; another does not. Managed memory attaches to a stream.

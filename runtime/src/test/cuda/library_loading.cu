@@ -61,6 +61,9 @@ int main(int argc, char **argv) {
     size_t bytes = 0;
     CHECK(cudaLibraryGetGlobal((void **) &counter, &bytes, lib, "counter"));
     EXPECT(counter != nullptr && bytes == sizeof(int));
+    // "One of the parameters dptr or bytes (not both) can be NULL".
+    EXPECT(cudaLibraryGetGlobal(nullptr, nullptr, lib, "counter") == cudaErrorInvalidValue);
+    cudaGetLastError();
     int by = 5;
     void *bargs[] = {&by};
     CHECK(cudaLaunchKernel((void *) bump, dim3(2), dim3(32), bargs, 0, 0));
@@ -105,6 +108,25 @@ int main(int argc, char **argv) {
     CU(launch(mf, 1, 1, 1, 32, 1, 1, 0, nullptr, args, nullptr));
     CHECK(cudaMemcpy(h, x, sizeof h, cudaMemcpyDeviceToHost));
     for (int i = 0; i < 32; i++) EXPECT(h[i] == 9.0f * i);
+    // A driver call's error is not the runtime's last error (the driver API keeps none).
+    CHECK(cudaGetLastError());
+    EXPECT(modFunction(&mf, mod, "nope") == CUDA_ERROR_NOT_FOUND);
+    EXPECT(cudaPeekAtLastError() == cudaSuccess);
+    // A CUkernel must be one: a host pointer is no kernel handle.
+    EXPECT(kernelFunction(&df, (CUkernel) h) == CUDA_ERROR_INVALID_HANDLE);
+
+    // An executable graph made with a kernel of the library, before it is unloaded (below).
+    cudaGraph_t graph;
+    cudaGraphExec_t exec;
+    CHECK(cudaGraphCreate(&graph, 0));
+    cudaKernelNodeParams kp = {};
+    kp.func = (void *) scale;
+    kp.gridDim = dim3(1);
+    kp.blockDim = dim3(32);
+    kp.kernelParams = args;
+    cudaGraphNode_t kn;
+    CHECK(cudaGraphAddKernelNode(&kn, graph, nullptr, 0, &kp));
+    CHECK(cudaGraphInstantiate(&exec, graph, 0));
 
     // A cubin has no PTX for the engine: refused by name.
     const char cubin[64] = "\x7f" "ELF\x02\x01\x01";
@@ -118,6 +140,11 @@ int main(int argc, char **argv) {
     cudaGetLastError();
     EXPECT(cudaLibraryGetKernelCount(&count, lib) == cudaErrorInvalidResourceHandle);
     cudaGetLastError();
+    // Nor does the graph's node: the launch fails by name, not as a request the engine cannot read.
+    EXPECT(cudaGraphLaunch(exec, 0) == cudaErrorNoKernelImageForDevice);
+    cudaGetLastError();
+    CHECK(cudaGraphExecDestroy(exec));
+    CHECK(cudaGraphDestroy(graph));
     CHECK(cudaFree(x));
     printf("PASS library_loading\n");
     return 0;

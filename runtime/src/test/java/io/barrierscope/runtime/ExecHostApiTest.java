@@ -30,6 +30,10 @@ class ExecHostApiTest {
         assertTrue(r.program().contains("PASS host_queries"), r.all());
         assertTrue(r.program().contains("barrierscope: cudaStreamSetAttribute: accessPolicyWindow.hitRatio must be 0 to 1"
                 + " (returns cudaErrorInvalidValue)"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaLaunchKernelExC: a launch attribute's event must be created with"
+                + " cudaEventDisableTiming (returns cudaErrorInvalidValue)"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaOccupancyMaxActiveClusters: the configuration's cluster dimension is not"
+                + " the kernel's required one (returns cudaErrorInvalidClusterSize)"), r.all());
     }
 
     @Test
@@ -71,5 +75,6 @@ class ExecHostApiTest {
         assertEquals(0, r.code(), r.all());
         assertTrue(r.program().contains("PASS library_loading"), r.all());
         assertTrue(r.program().contains("barrierscope: cudaLibraryLoadData: a cubin (ELF) holds no PTX"), r.all());
+        assertTrue(!r.all().contains("malformed request"), r.all());
     }
 }
