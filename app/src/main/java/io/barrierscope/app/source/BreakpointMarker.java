@@ -10,6 +10,7 @@ import javafx.scene.Cursor;
 import javafx.scene.Node;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.shape.Circle;
 
 /**
@@ -18,6 +19,9 @@ import javafx.scene.shape.Circle;
  */
 final class BreakpointMarker {
     private static final PseudoClass OFF = PseudoClass.getPseudoClass("off");
+
+    /** Around the dot in its gutter: 14 px wide with it, as the lines' other marks expect. */
+    static final javafx.geometry.Insets MARGIN = new javafx.geometry.Insets(0, 1.25, 0, 1.25);
 
     private BreakpointMarker() {}
 
@@ -37,7 +41,15 @@ final class BreakpointMarker {
         gutter.getStyleClass().add("breakpoint-gutter");
         gutter.setUserData(line);
         gutter.setCursor(Cursor.HAND);
-        Tooltip.install(gutter, new Tooltip("Click to set or remove a breakpoint on line " + line));
+        // The tooltip is made when the pointer first comes over the gutter, not with it: a far jump
+        // makes every visible line's gutter anew, and a Tooltip (a popup control) is dear to make.
+        gutter.addEventHandler(MouseEvent.MOUSE_ENTERED, new javafx.event.EventHandler<>() {
+            @Override
+            public void handle(MouseEvent e) {
+                gutter.removeEventHandler(MouseEvent.MOUSE_ENTERED, this);
+                Tooltip.install(gutter, new Tooltip("Click to set or remove a breakpoint on line " + line));
+            }
+        });
         gutter.setOnMouseClicked(e -> {
             if (e.getButton() != MouseButton.PRIMARY) return;
             e.consume(); // a gutter click is not a click on the line's text

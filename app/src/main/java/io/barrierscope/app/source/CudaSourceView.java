@@ -99,10 +99,9 @@ public final class CudaSourceView {
             dot.getStyleClass().add("code-dot");
             dot.setVisible(mapped.contains(paragraph + 1));
             HBox box = new HBox(2);
-            StackPane mark = new StackPane(BreakpointMarker.of(paragraph + 1, vm::breakpointMarker,
-                    vm.breakpointLinesProperty(), box, vm::toggleBreakpoint));
-            mark.setMinWidth(14);
-            mark.setPrefWidth(14);
+            Node mark = BreakpointMarker.of(paragraph + 1, vm::breakpointMarker, vm.breakpointLinesProperty(), box,
+                    vm::toggleBreakpoint);
+            HBox.setMargin(mark, BreakpointMarker.MARGIN);
             box.getChildren().addAll(mark, numbers.apply(paragraph), dot);
             box.setAlignment(Pos.CENTER_LEFT);
             return box;

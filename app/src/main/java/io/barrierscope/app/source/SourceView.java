@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.IntFunction;
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.StringBinding;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -62,25 +63,40 @@ public final class SourceView {
     private IntFunction<Node> gutter() {
         IntFunction<Node> numbers = LineNumberFactory.get(code.area());
         return paragraph -> {
-            Label badge = new Label();
-            badge.getStyleClass().add("warp-badge");
             int line = paragraph + 1;
-            // The binding observes the VM weakly, so recycled gutter nodes are collected.
-            badge.textProperty().bind(Bindings.createStringBinding(() -> vm.warpBadge(line), vm.warpsAtLineProperty()));
-            badge.visibleProperty().bind(badge.textProperty().isNotEmpty());
-            badge.setMinWidth(Region.USE_PREF_SIZE);
-            Region spacer = new Region();
-            spacer.setPrefWidth(58);
-            spacer.setMinWidth(58);
+            // Few nodes per line: a far jump makes every visible line's gutter anew, and each node
+            // is styled and laid out (docs/performance.md, "Window responsiveness"). So the badge,
+            // a label, exists only while its line has warps; the slot keeps its width either way.
+            StackPane badgeSlot = new StackPane();
+            badgeSlot.setMinWidth(58);
+            badgeSlot.setPrefWidth(58);
+            // The binding observes the VM weakly, so recycled gutter nodes are collected; the slot
+            // holds it so it lives as long as the gutter.
+            StringBinding text = Bindings.createStringBinding(() -> vm.warpBadge(line), vm.warpsAtLineProperty());
+            badgeSlot.getProperties().put(StringBinding.class, text);
+            text.addListener((o, a, t) -> showBadge(badgeSlot, t));
+            showBadge(badgeSlot, text.get());
             HBox box = new HBox();
-            StackPane mark = new StackPane(BreakpointMarker.of(line, vm::breakpointMarker, vm.breakpointLinesProperty(),
-                    box, vm::toggleBreakpoint));
-            mark.setMinWidth(14);
-            mark.setPrefWidth(14);
-            box.getChildren().addAll(mark, numbers.apply(paragraph), new StackPane(spacer, badge));
+            Node mark = BreakpointMarker.of(line, vm::breakpointMarker, vm.breakpointLinesProperty(), box, vm::toggleBreakpoint);
+            HBox.setMargin(mark, BreakpointMarker.MARGIN);
+            box.getChildren().addAll(mark, numbers.apply(paragraph), badgeSlot);
             box.setAlignment(Pos.CENTER_LEFT);
             return box;
         };
+    }
+
+    /** The slot's badge reading {@code text}, made or dropped as the line gains or loses its warps. */
+    private static void showBadge(StackPane slot, String text) {
+        if (text == null || text.isEmpty()) {
+            slot.getChildren().clear();
+        } else if (slot.getChildren().isEmpty()) {
+            Label badge = new Label(text);
+            badge.getStyleClass().add("warp-badge");
+            badge.setMinWidth(Region.USE_PREF_SIZE);
+            slot.getChildren().add(badge);
+        } else {
+            ((Label) slot.getChildren().get(0)).setText(text);
+        }
     }
 
     private void showText(List<String> lines) {

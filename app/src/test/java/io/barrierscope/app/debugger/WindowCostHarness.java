@@ -184,6 +184,7 @@ class WindowCostHarness {
             Point2D p = fx(() -> t.localToScreen(t.labelWidth() + 0.05 * (t.getWidth() - t.labelWidth() - 20), 24));
             robot.clickOn(p);
         }, () -> !vm.runningProperty().get() && vm.idleProperty().get() && vm.nowProperty().get() < end / 5 + 2);
+        if (NEW_NODES) newNodes(robot, end);
         if (!ONLY_PRESENTATION) measure(label + ": dark toggle (Ctrl+Shift+D)", TOGGLES, () -> { },
                 () -> robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.D).release(KeyCode.SHIFT, KeyCode.CONTROL), () -> true);
         // On and off apart: they differ in what they do (leaving also shows the inspector again).
@@ -193,6 +194,43 @@ class WindowCostHarness {
                     () -> vm.appearance().presentationProperty().get() == on);
         }
         setPresentation(robot, false);
+    }
+
+    /** {@code -Dbarrierscope.harness.newnodes=true}: prints where the nodes a far click makes anew sit (by nearest ancestor with an id). */
+    private static final boolean NEW_NODES = Boolean.getBoolean("barrierscope.harness.newnodes");
+
+    private void newNodes(FxRobot robot, long end) throws Exception {
+        robot.interact(() -> vm.seek(end));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> vm.nowProperty().get() == end && vm.idleProperty().get()));
+        WaitForAsyncUtils.waitForFxEvents();
+        java.util.Set<javafx.scene.Node> before = fx(() -> all(view.root()));
+        TimelineView t = view.timelineView();
+        robot.clickOn(fx(() -> t.localToScreen(t.labelWidth() + 0.05 * (t.getWidth() - t.labelWidth() - 20), 24)));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> vm.idleProperty().get() && vm.nowProperty().get() < end / 5 + 2));
+        WaitForAsyncUtils.waitForFxEvents();
+        Map<String, Integer> where = new TreeMap<>();
+        int total = fx(() -> {
+            java.util.Set<javafx.scene.Node> after = all(view.root());
+            for (javafx.scene.Node n : after) {
+                if (before.contains(n)) continue;
+                javafx.scene.Node a = n;
+                while (a != null && a.getId() == null) a = a.getParent();
+                where.merge(a == null ? "(none)" : a.getId(), 1, Integer::sum);
+            }
+            return after.size();
+        });
+        System.out.println("NEW NODES after a far click (of " + total + " in the scene): " + where);
+    }
+
+    private static java.util.Set<javafx.scene.Node> all(javafx.scene.Node root) {
+        java.util.Set<javafx.scene.Node> s = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        java.util.ArrayDeque<javafx.scene.Node> q = new java.util.ArrayDeque<>(List.of(root));
+        while (!q.isEmpty()) {
+            javafx.scene.Node n = q.pop();
+            s.add(n);
+            if (n instanceof javafx.scene.Parent p) q.addAll(p.getChildrenUnmodifiable());
+        }
+        return s;
     }
 
     /** Toggles measured per kind: {@code -Dbarrierscope.harness.toggles=N} for more than 6 (less noise). */
