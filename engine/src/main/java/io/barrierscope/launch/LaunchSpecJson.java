@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.barrierscope.exec.Dim3;
+import io.barrierscope.ptx.ScalarType;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,7 @@ public final class LaunchSpecJson {
             if (!d.globals().isEmpty()) namedBytes(root.putObject("globals"), d.globals());
             if (!d.constants().isEmpty()) namedBytes(root.putObject("constants"), d.constants());
         }
-        if (spec.expect() != null) root.set("expect", expect(spec.expect()));
+        if (spec.expect() != null) root.set("expect", expect(spec.expect(), spec));
         ObjectNode run = root.putObject("run");
         run.put("policy", policy);
         run.put("seed", seed);
@@ -83,7 +84,7 @@ public final class LaunchSpecJson {
                     if (f.plus() != 0) fo.put("plus", f.plus());
                 } else {
                     fo.put("type", f.type().ptxName());
-                    number(fo, "value", f.value());
+                    number(fo, "value", f.value(), f.type());
                 }
             }
         }
@@ -154,7 +155,7 @@ public final class LaunchSpecJson {
         }
         if (!a.isBuffer()) {
             o.put("type", a.type().ptxName());
-            number(o, "value", a.value());
+            number(o, "value", a.value(), a.type());
             return o;
         }
         o.put("buffer", a.buffer());
@@ -166,16 +167,18 @@ public final class LaunchSpecJson {
         }
         o.put("count", a.count());
         o.put("init", a.init());
-        if (a.data() != null) numbers(o.putArray("data"), a.data());
+        if (a.data() != null) numbers(o.putArray("data"), a.data(), a.type());
         return o;
     }
 
-    private static ObjectNode expect(Expectation e) {
+    private static ObjectNode expect(Expectation e, LaunchSpec spec) {
         ObjectNode o = JSON.createObjectNode();
         if (e.outcome() != null) o.put("outcome", e.outcome());
         if (!e.buffers().isEmpty()) {
             ObjectNode b = o.putObject("buffers");
-            for (Map.Entry<String, List<Number>> en : e.buffers().entrySet()) numbers(b.putArray(en.getKey()), en.getValue());
+            for (Map.Entry<String, List<Number>> en : e.buffers().entrySet()) {
+                numbers(b.putArray(en.getKey()), en.getValue(), bufferType(spec, en.getKey()));
+            }
         }
         if (!e.diagnostics().isEmpty()) {
             ArrayNode d = o.putArray("diagnostics");
@@ -184,14 +187,40 @@ public final class LaunchSpecJson {
         return o;
     }
 
-    private static void number(ObjectNode o, String key, Number n) {
+    private static ScalarType bufferType(LaunchSpec spec, String name) {
+        for (ArgSpec a : spec.args()) if (a.isBuffer() && name.equals(a.buffer())) return a.type();
+        for (ArgSpec a : spec.buffers()) if (name.equals(a.buffer())) return a.type();
+        return null;
+    }
+
+    /**
+     * An integer built in code is a bit pattern of its type (a u64 of -1 is 2^64-1, an f64's bits
+     * passed as a u64 are a negative long): written as the value of that type a launch file
+     * holds, so the launch reads back (and a trace of it reopens). Values already in range are
+     * written as they are.
+     */
+    static Number asWritten(Number n, ScalarType t) {
+        if (t == null || t.isFloat() || n instanceof Double || n instanceof Float || n instanceof java.math.BigInteger) return n;
+        long v = n.longValue();
+        int bits = t.bits();
+        if (bits >= 64) return !t.isSigned() && v < 0 ? new java.math.BigInteger(Long.toUnsignedString(v)) : n;
+        long lo = t.isSigned() ? -(1L << (bits - 1)) : 0;
+        long hi = t.isSigned() ? (1L << (bits - 1)) - 1 : (1L << bits) - 1;
+        if (v >= lo && v <= hi) return n;
+        long low = v & ((1L << bits) - 1);
+        return t.isSigned() ? (low << (64 - bits)) >> (64 - bits) : low;
+    }
+
+    private static void number(ObjectNode o, String key, Number n0, ScalarType t) {
+        Number n = asWritten(n0, t);
         if (n instanceof Double || n instanceof Float) o.put(key, n.doubleValue());
-        else if (n instanceof java.math.BigInteger b) o.put(key, b); // a u64 above 2^63-1, written as read
+        else if (n instanceof java.math.BigInteger b) o.put(key, b); // a u64 above 2^63-1
         else o.put(key, n.longValue());
     }
 
-    private static void numbers(ArrayNode a, List<Number> ns) {
-        for (Number n : ns) {
+    private static void numbers(ArrayNode a, List<Number> ns, ScalarType t) {
+        for (Number n0 : ns) {
+            Number n = asWritten(n0, t);
             if (n instanceof Double || n instanceof Float) a.add(n.doubleValue());
             else if (n instanceof java.math.BigInteger b) a.add(b);
             else a.add(n.longValue());
