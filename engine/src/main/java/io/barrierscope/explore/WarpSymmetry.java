@@ -7,9 +7,12 @@ import io.barrierscope.sync.ClusterBarrier;
 import io.barrierscope.sync.CtaBarrier;
 import io.barrierscope.sync.Mbarrier;
 import io.barrierscope.sync.MbarrierUnit;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The symmetric-warp reduction (docs/explore.md): at a warp decision point, of several alternatives that
@@ -52,26 +55,69 @@ final class WarpSymmetry {
         ctaPairs.clear();
         // Classes are the transitive closure (union-find): a swap of two warps of a CTA and a swap
         // of two CTAs compose, so warp 5 of CTA 1 is symmetric to warp 0 of CTA 0 through warp 4.
+        // Every relation compared is an equality of state, so the closure is found without trying
+        // every pair (a launch of thousands of warps offers thousands at each decision): warps are
+        // compared within their CTA, and across CTAs through classes of mirrored CTAs.
         int[] w = new int[n + 1];
         int[] parent = new int[n + 1];
         w[0] = chosen;
         for (int i = 0; i < n; i++) w[i + 1] = (int) alts[i];
         for (int i = 0; i <= n; i++) parent[i] = i;
-        for (int i = 0; i <= n; i++) {
-            for (int j = i + 1; j <= n; j++) {
-                int ri = root(parent, i);
-                int rj = root(parent, j);
-                if (ri != rj && equivalent(m, w[i], w[j])) parent[Math.max(ri, rj)] = Math.min(ri, rj);
+        Map<Integer, List<Integer>> byCta = new TreeMap<>();
+        for (int i = 0; i <= n; i++) byCta.computeIfAbsent(m.ctaOfWarp(w[i]), k -> new ArrayList<>()).add(i);
+        for (List<Integer> same : byCta.values()) {
+            for (int x = 0; x < same.size(); x++) {
+                for (int y = x + 1; y < same.size(); y++) {
+                    int i = same.get(x);
+                    int j = same.get(y);
+                    if (root(parent, i) != root(parent, j) && equivalent(m, w[i], w[j])) union(parent, i, j);
+                }
             }
+        }
+        if (byCta.size() > 1 && crossCtaPossible(m)) {
+            // Each CTA joins the first earlier CTA it mirrors (mirroring is an equality, so comparing
+            // with one CTA of each class decides it); warps at one position in mirrored CTAs are symmetric.
+            List<Integer> reps = new ArrayList<>();
+            Map<Integer, Integer> classOf = new HashMap<>();
+            for (int cta : byCta.keySet()) {
+                int rep = cta;
+                for (int r : reps) {
+                    if (symmetricCtas(m, r, cta)) { rep = r; break; }
+                }
+                if (rep == cta) reps.add(cta);
+                classOf.put(cta, rep);
+            }
+            Map<Long, Integer> first = new HashMap<>();
+            for (int i = 0; i <= n; i++) {
+                long key = (long) classOf.get(m.ctaOfWarp(w[i])) * m.warpsPerCta + m.warpInCta(w[i]);
+                Integer f = first.putIfAbsent(key, i);
+                if (f != null) union(parent, f, i);
+            }
+        }
+        // Keep, in order, the lowest warp of each class but the chosen warp's (root 0).
+        int[] lowest = new int[n + 1];
+        Arrays.fill(lowest, Integer.MAX_VALUE);
+        for (int i = 1; i <= n; i++) {
+            int r = root(parent, i);
+            lowest[r] = Math.min(lowest[r], w[i]);
         }
         int k = 0;
         for (int i = 1; i <= n; i++) {
             int r = root(parent, i);
-            boolean lowest = r != 0;
-            for (int j = 1; j <= n && lowest; j++) if (j != i && root(parent, j) == r && w[j] < w[i]) lowest = false;
-            if (lowest) alts[k++] = w[i];
+            if (r != root(parent, 0) && lowest[r] == w[i]) alts[k++] = w[i];
         }
         return k;
+    }
+
+    private static void union(int[] parent, int i, int j) {
+        int ri = root(parent, i);
+        int rj = root(parent, j);
+        if (ri != rj) parent[Math.max(ri, rj)] = Math.min(ri, rj);
+    }
+
+    /** Whether two CTAs can mirror each other at all now (see {@link #symmetricCtas}). */
+    private static boolean crossCtaPossible(Machine m) {
+        return m.cluster.volume() == 1 && m.async.isEmpty();
     }
 
     private static int root(int[] parent, int i) {
