@@ -300,13 +300,7 @@ public final class Memory {
         byte[] sh = shared[cta];
         if ((addr & (size - 1)) == 0 && addr >= 0 && addr <= sh.length - size && (validMbarriers == 0 || noMbarrier(cta, addr))) {
             if (race != null) race.access(cta, (int) addr, size, thread, false);
-            int a = (int) addr;
-            return switch (size) {
-                case 1 -> sh[a] & 0xFFL;
-                case 2 -> ((short) I16.get(sh, a)) & 0xFFFFL;
-                case 4 -> ((int) I32.get(sh, a)) & 0xFFFFFFFFL;
-                default -> (long) I64.get(sh, a);
-            };
+            return read(sh, (int) addr, size);
         }
         return load(Space.SHARED, addr, size, thread);
     }
@@ -341,14 +335,7 @@ public final class Memory {
     public long loadGlobal(long addr, int size, int thread) {
         GlobalMemory.Segment s = race != null || (addr & (size - 1)) != 0 ? null : global.lastHolding(addr, size, false);
         if (s == null) return load(Space.GLOBAL, addr, size, thread);
-        byte[] d = s.data();
-        int o = (int) (addr - s.base());
-        return switch (size) {
-            case 1 -> d[o] & 0xFFL;
-            case 2 -> ((short) I16.get(d, o)) & 0xFFFFL;
-            case 4 -> ((int) I32.get(d, o)) & 0xFFFFFFFFL;
-            default -> (long) I64.get(d, o);
-        };
+        return read(s.data(), (int) (addr - s.base()), size);
     }
 
     /** {@link #store} to global memory (st.global), inline as {@link #loadGlobal} (and only into a writable segment with no write watch). */
@@ -360,26 +347,35 @@ public final class Memory {
         }
         effects[thread]++;
         writes++;
-        byte[] d = s.data();
-        int o = (int) (addr - s.base());
-        switch (size) {
-            case 1 -> d[o] = (byte) value;
-            case 2 -> I16.set(d, o, (short) value);
-            case 4 -> I32.set(d, o, (int) value);
-            default -> I64.set(d, o, value);
-        }
+        write(s.data(), (int) (addr - s.base()), size, value);
     }
 
     public long load(int space, long addr, int size, int thread) {
         resolve(space, addr, size, thread, false);
         if (race != null && rRegion >= 0) race.access(rRegion, rOff, size, thread, false);
+        return read(rArr, rOff, size);
+    }
+
+    /** The little-endian value of {@code size} (1, 2, 4 or 8) bytes at {@code o}, zero-extended. */
+    private static long read(byte[] d, int o, int size) {
         return switch (size) {
-            case 1 -> rArr[rOff] & 0xFFL;
-            case 2 -> ((short) I16.get(rArr, rOff)) & 0xFFFFL;
-            case 4 -> ((int) I32.get(rArr, rOff)) & 0xFFFFFFFFL;
-            case 8 -> (long) I64.get(rArr, rOff);
+            case 1 -> d[o] & 0xFFL;
+            case 2 -> ((short) I16.get(d, o)) & 0xFFFFL;
+            case 4 -> ((int) I32.get(d, o)) & 0xFFFFFFFFL;
+            case 8 -> (long) I64.get(d, o);
             default -> throw new IllegalArgumentException("size " + size);
         };
+    }
+
+    /** Writes the low {@code size} (1, 2, 4 or 8) bytes of {@code value} at {@code o}, little-endian. */
+    private static void write(byte[] d, int o, int size, long value) {
+        switch (size) {
+            case 1 -> d[o] = (byte) value;
+            case 2 -> I16.set(d, o, (short) value);
+            case 4 -> I32.set(d, o, (int) value);
+            case 8 -> I64.set(d, o, value);
+            default -> throw new IllegalArgumentException("size " + size);
+        }
     }
 
     public void store(int space, long addr, int size, long value, int thread) {
@@ -387,13 +383,7 @@ public final class Memory {
         writes++;
         resolve(space, addr, size, thread, true);
         if (race != null && rRegion >= 0) race.access(rRegion, rOff, size, thread, true);
-        switch (size) {
-            case 1 -> rArr[rOff] = (byte) value;
-            case 2 -> I16.set(rArr, rOff, (short) value);
-            case 4 -> I32.set(rArr, rOff, (int) value);
-            case 8 -> I64.set(rArr, rOff, value);
-            default -> throw new IllegalArgumentException("size " + size);
-        }
+        write(rArr, rOff, size, value);
     }
 
     /** Checks that a vector access of {@code total} bytes is aligned to its whole size. */

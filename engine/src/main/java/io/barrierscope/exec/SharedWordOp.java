@@ -96,15 +96,7 @@ final class SharedWordOp extends Op {
                 // Memory.loadShared32/storeShared32's in-bounds aligned word, inline: per lane, the call
                 // costs ~15% of a barrier-heavy kernel's run (measured); anything else goes through them.
                 if (race != null) race.access(cta, (int) addr, 4, s, store);
-                if (store) {
-                    mem.effects[s] += counts;
-                    mem.writes += counts;
-                    I32.set(sh, (int) addr, (int) (reg >= 0 ? r[vi + l] : imm));
-                } else {
-                    long v = ((int) I32.get(sh, (int) addr)) & 0xFFFFFFFFL;
-                    if (signExtend) v = (int) v;
-                    if (reg >= 0) r[vi + l] = v & outMask;
-                }
+                word(mem, sh, r, vi, s, l, (int) addr, counts);
                 continue;
             }
             try {
@@ -128,15 +120,20 @@ final class SharedWordOp extends Op {
     private void inline(Memory mem, byte[] sh, long[] r, int vi, int base, int active, int[] offs, int counts) {
         for (int a = active; a != 0; a &= a - 1) {
             int l = Integer.numberOfTrailingZeros(a);
-            if (store) {
-                mem.effects[base + l] += counts;
-                mem.writes += counts;
-                I32.set(sh, offs[l], (int) (reg >= 0 ? r[vi + l] : imm));
-            } else {
-                long v = ((int) I32.get(sh, offs[l])) & 0xFFFFFFFFL;
-                if (signExtend) v = (int) v;
-                if (reg >= 0) r[vi + l] = v & outMask;
-            }
+            word(mem, sh, r, vi, base + l, l, offs[l], counts);
+        }
+    }
+
+    /** Lane {@code l}'s (thread {@code s}) load or store of the checked word at {@code off}. */
+    private void word(Memory mem, byte[] sh, long[] r, int vi, int s, int l, int off, int counts) {
+        if (store) {
+            mem.effects[s] += counts;
+            mem.writes += counts;
+            I32.set(sh, off, (int) (reg >= 0 ? r[vi + l] : imm));
+        } else {
+            long v = ((int) I32.get(sh, off)) & 0xFFFFFFFFL;
+            if (signExtend) v = (int) v;
+            if (reg >= 0) r[vi + l] = v & outMask;
         }
     }
 

@@ -52,7 +52,6 @@ final class WarpSymmetry {
      * class of {@code chosen}, else the lowest-numbered. Returns how many are kept.
      */
     int reduce(Machine m, int chosen, long[] alts, int n) {
-        ctaPairs.clear();
         // Classes are the transitive closure (union-find): a swap of two warps of a CTA and a swap
         // of two CTAs compose, so warp 5 of CTA 1 is symmetric to warp 0 of CTA 0 through warp 4.
         // Every relation compared is an equality of state, so the closure is found without trying
@@ -101,10 +100,11 @@ final class WarpSymmetry {
             int r = root(parent, i);
             lowest[r] = Math.min(lowest[r], w[i]);
         }
+        int chosenClass = root(parent, 0);
         int k = 0;
         for (int i = 1; i <= n; i++) {
             int r = root(parent, i);
-            if (r != root(parent, 0) && lowest[r] == w[i]) alts[k++] = w[i];
+            if (r != chosenClass && lowest[r] == w[i]) alts[k++] = w[i];
         }
         return k;
     }

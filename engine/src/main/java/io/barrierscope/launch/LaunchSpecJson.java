@@ -1,5 +1,6 @@
 package io.barrierscope.launch;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -211,19 +212,15 @@ public final class LaunchSpecJson {
         return t.isSigned() ? (low << (64 - bits)) >> (64 - bits) : low;
     }
 
-    private static void number(ObjectNode o, String key, Number n0, ScalarType t) {
-        Number n = asWritten(n0, t);
-        if (n instanceof Double || n instanceof Float) o.put(key, n.doubleValue());
-        else if (n instanceof java.math.BigInteger b) o.put(key, b); // a u64 above 2^63-1
-        else o.put(key, n.longValue());
-    }
+    private static void number(ObjectNode o, String key, Number n, ScalarType t) { o.set(key, node(asWritten(n, t))); }
 
     private static void numbers(ArrayNode a, List<Number> ns, ScalarType t) {
-        for (Number n0 : ns) {
-            Number n = asWritten(n0, t);
-            if (n instanceof Double || n instanceof Float) a.add(n.doubleValue());
-            else if (n instanceof java.math.BigInteger b) a.add(b);
-            else a.add(n.longValue());
-        }
+        for (Number n : ns) a.add(node(asWritten(n, t)));
+    }
+
+    private static JsonNode node(Number n) {
+        if (n instanceof Double || n instanceof Float) return JSON.getNodeFactory().numberNode(n.doubleValue());
+        if (n instanceof java.math.BigInteger b) return JSON.getNodeFactory().numberNode(b); // a u64 above 2^63-1
+        return JSON.getNodeFactory().numberNode(n.longValue());
     }
 }
