@@ -314,6 +314,20 @@ static int param_sizes(struct bs_function *f) {
     return (int) st;
 }
 
+/* A launch's cluster dimension (launch attribute or graph node attribute), as a GPU takes it:
+   more than 8 CTAs in a cluster need the kernel's cudaFuncAttributeNonPortableClusterSizeAllowed
+   and 16 is an H100's most; else the launch is refused with cudaErrorInvalidClusterSize (named).
+   A cluster of 0 (none given) is the kernel's compiled-in one, which nvcc has checked. */
+static int cluster_refused(const struct bs_function *f, dim3 c) {
+    uint64_t size = (uint64_t) c.x * c.y * c.z;
+    if (size <= 8 || (size <= 16 && f->non_portable_cluster)) return cudaSuccess;
+    fprintf(stderr, "barrierscope: launch of %s with a %ux%ux%u cluster: %s (returns cudaErrorInvalidClusterSize)\n", f->name, c.x, c.y,
+            c.z, size > 16 ? "more than 16 CTAs in a cluster"
+                           : "more than 8 CTAs in a cluster need cudaFuncSetAttribute(kernel, "
+                             "cudaFuncAttributeNonPortableClusterSizeAllowed, 1) first");
+    return bs_set(cudaErrorInvalidClusterSize);
+}
+
 /* A launch as stream work: checked, and its arguments copied now (a captured launch keeps them,
    as a GPU does), into the .param bytes the engine reads. */
 int bs_kernel_op(struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, size_t shared, void **args, bs_op *op) {
@@ -335,6 +349,7 @@ int bs_kernel_op(struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, siz
     }
     int st = param_sizes(f);
     if (st != 0) return bs_set(st);
+    if ((st = cluster_refused(f, cluster)) != cudaSuccess) return st;
     bs_buf b = {0};
     for (int i = 0; i < f->nparams; i++) {
         if (args == NULL || args[i] == NULL) {
@@ -364,6 +379,8 @@ int bs_launch_op(const bs_op *op) {
         fprintf(stderr, "barrierscope: cannot launch %s: %s\n", f->name, f->module->why);
         return bs_set(cudaErrorNoKernelImageForDevice);
     }
+    int refused = cluster_refused(f, op->u.kernel.cluster); /* a graph node's cluster is set after its op was made */
+    if (refused != cudaSuccess) return refused;
     bs_buf b = {0}, r = {0};
     bs_put_u32(&b, (uint32_t) f->module->id);
     bs_put_str(&b, f->name);
