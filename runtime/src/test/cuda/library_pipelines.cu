@@ -275,7 +275,7 @@ template <int CX, int CY, int S> __global__ static void cluster_pipeline(PipePar
 // alternate tiles (and take registers), a persistent ping-pong: an ordered sequence barrier lets
 // warpgroup 1 run a tile's main loop, then 2, then 1 ..., and the same for the epilogue, which
 // sleeps. The producer leaves only after every stage it filled was released (its tail), so peers
-// never arrive on an exited CTA.
+// never arrive on an exited CTA; there is no cluster barrier at the end.
 template <int CX, int CY, int S> __global__ static void __launch_bounds__(384, 1) specialized_pipeline(PipeParams p) {
     extern __shared__ __align__(16) char smem[];
     auto &sh = *reinterpret_cast<PipeShared<S> *>(smem);
@@ -292,7 +292,13 @@ template <int CX, int CY, int S> __global__ static void __launch_bounds__(384, 1
             Cursor<S> write(0, 1);
             unsigned total = p.iters * p.tiles;
             for (unsigned n = 0; n < total; n++) produce<S>(sh, write, n, feeders);
-            for (int i = 0; i < S; i++) { mbar_wait(&sh.empty[write.index], write.parity); write.next(); }
+            // The tail acquires each stage once more as the main loop does, arrive.expect_tx
+            // included: those phases stay open when the CTA exits, which is allowed.
+            for (int i = 0; i < S; i++) {
+                mbar_wait(&sh.empty[write.index], write.parity);
+                mbar_arrive_expect_tx(&sh.full[write.index], 4 * feeders);
+                write.next();
+            }
         }
         return;
     }
@@ -496,6 +502,7 @@ template <int CX, int CY, int S> static void run_cluster_pipeline(std::vector<un
         float ms = -1;
         ASSERT_EQ(cudaSuccess, cudaEventElapsedTime(&ms, start, stop));
         EXPECT_GT(ms, 0.0f);
+        if (std::getenv("PIPE_ITERS")) printf("%u iterations: %.3f ms between the events\n", n, ms);
         k.expect(CX * CY, (int) n);
     }
     cudaEventDestroy(start);
@@ -504,15 +511,25 @@ template <int CX, int CY, int S> static void run_cluster_pipeline(std::vector<un
 
 template <int CX, int CY, int S> static void run_specialized_pipeline(std::vector<unsigned> iters, unsigned tiles) {
     Counters k;
+    cudaEvent_t start, stop;
+    ASSERT_EQ(cudaSuccess, cudaEventCreate(&start));
+    ASSERT_EQ(cudaSuccess, cudaEventCreate(&stop));
     for (unsigned n : iteration_counts(iters)) {
         k.clear();
         PipeParams p{n, tiles, k.consumed, k.mismatches};
         void *args[] = {&p};
+        ASSERT_EQ(cudaSuccess, cudaEventRecord(start));
         ASSERT_EQ(cudaSuccess, launch_on_cluster((const void *) specialized_pipeline<CX, CY, S>, dim3(CX, CY), dim3(CX, CY, 1),
                                                  dim3(384), sizeof(PipeShared<S>), args));
+        ASSERT_EQ(cudaSuccess, cudaEventRecord(stop));
         ASSERT_EQ(cudaSuccess, cudaDeviceSynchronize()) << n << " iterations";
+        float ms = -1;
+        ASSERT_EQ(cudaSuccess, cudaEventElapsedTime(&ms, start, stop));
+        if (std::getenv("PIPE_ITERS")) printf("%u iterations x %u tiles: %.3f ms between the events\n", n, tiles, ms);
         k.expect(CX * CY, (int) (n * tiles));
     }
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
 }
 
 TEST(ClusterPipeline, Cluster1x1_Stage2) { run_cluster_pipeline<1, 1, 2>({1, 2, 9}); }
