@@ -1,6 +1,7 @@
 // Copy, memset and host nodes read back and changed in a graph and in an executable graph,
 // copies to and from a __device__ symbol as nodes, and kernel node attributes: a cluster shape
-// set on a hand-built kernel node is the shape the kernel sees; other attributes are kept,
+// set on a hand-built kernel node is the shape the kernel sees (above 8 CTAs only with the
+// kernel's non-portable opt-in); other attributes are kept,
 // copied and cloned; nodes disabled and enabled, edges removed. Results checked as a GPU gives them.
 #include <cooperative_groups.h>
 #include <cstdio>
@@ -221,6 +222,36 @@ int main() {
     CHECK(cudaGraphDestroy(c));
     CHECK(cudaGraphDestroy(g));
     CHECK(cudaGraphDestroy(gs));
+
+    // A node's cluster of more than 8 CTAs needs the kernel's non-portable opt-in, as a launch
+    // does: the graph's launch is refused until it is set, then the 16-CTA cluster runs.
+    cudaGraph_t big;
+    CHECK(cudaGraphCreate(&big, 0));
+    int *d16, *s16, sz16[16];
+    CHECK(cudaMalloc(&d16, 16 * 16 * sizeof(int)));
+    CHECK(cudaMemset(d16, 0, 16 * 16 * sizeof(int)));
+    CHECK(cudaMalloc(&s16, 16 * sizeof(int)));
+    void *args16[] = {&d16, &s16};
+    cudaKernelNodeParams kp16 = kp;
+    kp16.gridDim = dim3(16);
+    kp16.kernelParams = args16;
+    cudaGraphNode_t k16;
+    CHECK(cudaGraphAddKernelNode(&k16, big, nullptr, 0, &kp16));
+    av.clusterDim.x = 16;
+    av.clusterDim.y = 1;
+    av.clusterDim.z = 1;
+    CHECK(cudaGraphKernelNodeSetAttribute(k16, cudaKernelNodeAttributeClusterDimension, &av));
+    cudaGraphExec_t x16;
+    CHECK(cudaGraphInstantiate(&x16, big, 0));
+    EXPECT(cudaGraphLaunch(x16, 0) == cudaErrorInvalidClusterSize);
+    EXPECT(cudaGetLastError() == cudaErrorInvalidClusterSize);
+    CHECK(cudaFuncSetAttribute((void *) add1, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    CHECK(cudaGraphLaunch(x16, 0));
+    CHECK(cudaStreamSynchronize(0));
+    CHECK(cudaMemcpy(sz16, s16, sizeof sz16, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < 16; i++) EXPECT(sz16[i] == 16);
+    CHECK(cudaGraphExecDestroy(x16));
+    CHECK(cudaGraphDestroy(big));
     printf("PASS graph_params\n");
     return 0;
 }

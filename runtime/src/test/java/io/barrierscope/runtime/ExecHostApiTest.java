@@ -43,6 +43,8 @@ class ExecHostApiTest {
         assertTrue(r.program().contains("PASS graph_params"), r.all());
         assertTrue(r.program().contains("barrierscope: cudaGraphKernelNodeSetAttribute: accessPolicyWindow.missProp must be"
                 + " cudaAccessPropertyNormal or ...Streaming (returns cudaErrorInvalidValue)"), r.all());
+        assertTrue(r.program().contains("cluster: more than 8 CTAs in a cluster need cudaFuncSetAttribute(kernel, "
+                + "cudaFuncAttributeNonPortableClusterSizeAllowed, 1) first (returns cudaErrorInvalidClusterSize)"), r.all());
     }
 
     @Test
