@@ -126,16 +126,17 @@ __device__ __forceinline__ unsigned cta_y() { unsigned r; asm volatile("mov.u32 
 __device__ __forceinline__ unsigned cluster_width() { unsigned r; asm volatile("mov.u32 %0, %%cluster_nctaid.x;" : "=r"(r)); return r; }
 __device__ __forceinline__ unsigned cluster_height() { unsigned r; asm volatile("mov.u32 %0, %%cluster_nctaid.y;" : "=r"(r)); return r; }
 
-// 1 in the lowest lane of the full warp, 0 elsewhere.
+// 1 in the lowest lane of the full warp, 0 elsewhere (its scratch registers named with a
+// leading %, as library code often names them).
 __device__ __forceinline__ unsigned elect_one() {
     unsigned chosen = 0, lane = 0;
     asm volatile(
         "{\n\t"
-        ".reg .b32 leader;\n\t"
-        ".reg .pred me;\n\t"
-        "elect.sync leader|me, %2;\n\t"
-        "@me mov.u32 %1, 1;\n\t"
-        "mov.u32 %0, leader;\n\t"
+        ".reg .b32 %%leader;\n\t"
+        ".reg .pred %%me;\n\t"
+        "elect.sync %%leader|%%me, %2;\n\t"
+        "@%%me mov.u32 %1, 1;\n\t"
+        "mov.u32 %0, %%leader;\n\t"
         "}"
         : "+r"(lane), "+r"(chosen)
         : "r"(0xffffffffu));
