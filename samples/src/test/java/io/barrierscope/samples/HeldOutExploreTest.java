@@ -92,6 +92,27 @@ class HeldOutExploreTest {
                 assertEquals(m.path("minimalSize").asInt(), m.path("decisive").size(), e.getKey() + ": " + m);
             }
             for (String c : e.getValue()) assertTrue(codes.contains(c), e.getKey() + " lacks " + c + ": " + codes);
+            if (r.report().path("findings").get(0).path("minimization").path("minimalSize").asInt() == 0)
+                assertTrue(r.out().contains("  the default schedule (s1:, not run's round-robin) alone ends in this cause"), r.out());
+        }
+    }
+
+    @Test
+    void aDecisiveWarpSwitchNamesThePairOfConflictingStepsItSwapped() throws Exception {
+        // Each chosen warp ran address arithmetic and a global load of its own input first; the
+        // explanation names the step that conflicts with the default warp's instead.
+        Map<String, String> expected = new TreeMap<>(Map.of(
+                "flag-without-fence", "warp 0 ran its `st.volatile.shared.u32 [_ZZ13flag_no_fenceE5ready], %r25` (line 87) before warp 1's "
+                        + "`ld.volatile.shared.u32 %r16, [_ZZ13flag_no_fenceE5ready]` (line 95)",
+                "mbarrier-parity-alias", "warp 0 ran its `mbarrier.arrive.shared::cta.b64 _, [%r41]` (line 101) before warp 1's "
+                        + "`mbarrier.try_wait.parity.shared::cta.b64 P1, [%r20], %r42` (line 129)",
+                "named-barrier-count", "warp 1 ran its `bar.arrive 1, 64` (line 71) before warp 0's `bar.arrive 1, 64` (line 71)"));
+        for (var e : expected.entrySet()) {
+            List<String> texts = new ArrayList<>();
+            for (JsonNode f : explore(e.getKey(), 1).report().path("findings"))
+                for (JsonNode d : f.path("minimization").path("decisive")) if (d.path("kind").asText().equals("w")) texts.add(d.path("text").asText());
+            assertEquals(1, texts.size(), e.getKey() + ": " + texts);
+            assertTrue(texts.get(0).startsWith(e.getValue() + " (step "), e.getKey() + ": " + texts.get(0));
         }
     }
 
