@@ -134,7 +134,7 @@ final class ExploreCommand implements Callable<Integer> {
                 out.println("  minimal schedule: " + mn.minimalSize() + " decisions off the default, " + mn.minimalPreemptions()
                         + " preemptions" + (mn.complete() ? "" : " (minimisation cut by its budget: smaller, maybe not minimal)")
                         + ": " + mn.minimal() + (mn.failingStep() >= 0 ? ", fails at step " + mn.failingStep() : ""));
-                if (mn.decisive().isEmpty()) out.println("  the default schedule alone ends in this cause");
+                if (mn.decisive().isEmpty()) out.println("  the default schedule (s1:, not run's round-robin) alone ends in this cause");
                 for (Minimization.Decision d : mn.decisive()) out.println("  decisive: " + d.text());
                 out.println("  replay: ./barrierscope run " + launch + replayOpts + " --schedule " + mn.minimal());
             }

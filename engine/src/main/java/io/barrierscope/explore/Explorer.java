@@ -272,7 +272,7 @@ public final class Explorer {
      * the rest unminimised.
      */
     private void minimizeAll(List<Finding> fs) {
-        Minimizer mz = new Minimizer(x, policy, s -> execute(s, null, -1, null), opt.maxSteps());
+        Minimizer mz = new Minimizer(x, policy, s -> execute(s, null, -1, null), opt.maxSteps()).explainWith(runners.get(0).footprints);
         long begin = clock.getAsLong();
         for (int i = 0; i < fs.size() && !cancelled; i++) {
             long end;
@@ -576,7 +576,8 @@ public final class Explorer {
     /** Tests: minimises {@code found} for {@code cause}, stopping when {@code over} says so. */
     Minimization minimize(Schedule found, String cause, java.util.function.BooleanSupplier over) {
         if (opt == null) opt = new Options(1, 0, 0, 1, run.maxSteps());
-        return new Minimizer(x, policy, s -> execute(s, null, -1, null), opt.maxSteps()).minimize(found, cause, MAX_MINIMIZE_REPLAYS, over);
+        return new Minimizer(x, policy, s -> execute(s, null, -1, null), opt.maxSteps()).explainWith(runners.get(0).footprints)
+                .minimize(found, cause, MAX_MINIMIZE_REPLAYS, over);
     }
 
     /** Whether the run, once {@link #replay} finished it, ended in {@code cause} (a finding's). */

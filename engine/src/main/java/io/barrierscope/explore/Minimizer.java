@@ -37,12 +37,20 @@ final class Minimizer {
     private final long maxSteps;
     private int replays;
     private boolean cut;
+    /** The footprint collector on {@code x}'s machine (null: explanations by visible instruction only). */
+    private StepFootprints footprints;
 
     Minimizer(Interpreter x, SchedulePolicy policy, Replayer replayer, long maxSteps) {
         this.x = x;
         this.policy = policy;
         this.replayer = replayer;
         this.maxSteps = maxSteps;
+    }
+
+    /** Lets explanations name the steps that conflict (see {@link #explain}); {@code f} must be installed on the machine replayed. */
+    Minimizer explainWith(StepFootprints f) {
+        footprints = f;
+        return this;
     }
 
     /** Sets who is told of each candidate replay (null: nobody). */
@@ -192,9 +200,12 @@ final class Minimizer {
     }
 
     /**
-     * A warp decision being explained: the chosen and the default warp, and the first visible
-     * instruction each ran after it (the chosen warp runs local instructions first without a new
-     * decision, so its pc at the decision may be a plain add).
+     * A warp decision being explained: the chosen and the default warp, and which instruction of
+     * each to name. The chosen warp runs local instructions first without a new decision, so its
+     * pc at the decision may be a plain add; named instead is the default warp's first step that
+     * touches what another warp can see (a word, a barrier, an mbarrier, a fence), and the first
+     * step the chosen warp ran before it that conflicts with it (the pair whose order the
+     * decision swapped), else the chosen warp's first such step, else its first visible one.
      */
     private static final class WarpSwitch {
         final long index;
@@ -205,6 +216,12 @@ final class Minimizer {
         long chosenStep;
         boolean chosenSeen;
         boolean defSeen;
+        /** The chosen warp's touching steps before the default warp's: pc, step, footprint. */
+        final List<long[]> ran = new ArrayList<>();
+        final List<StepFootprints.Footprint> ranFp = new ArrayList<>();
+        /** The default warp's last touching step before the decision (pc, footprint), for a poll it would repeat. */
+        int defPrevPc = -1;
+        StepFootprints.Footprint defPrevFp;
 
         WarpSwitch(long index, int chosen, int def, int chosenPc, int defPc, long step) {
             this.index = index;
@@ -213,6 +230,52 @@ final class Minimizer {
             this.chosenPc = chosenPc;
             this.defPc = defPc;
             this.chosenStep = step;
+        }
+
+        /** The default warp's touching step came: name the first chosen step that conflicts with it. */
+        void defaultTouched(int pc, StepFootprints.Footprint fp) {
+            defSeen = true;
+            defPc = pc;
+            nameConflicting(fp);
+        }
+
+        /**
+         * The default warp never touched anything again (the chosen warp ran on to the failure). When
+         * it stood at the instruction it last ran (a wait or poll loop), that step stands for the one
+         * it would have run; else the first chosen step on the same kind of object as the default
+         * warp's next instruction ({@code kindOf}: a CTA barrier, an mbarrier, shared or global
+         * memory); else the chosen warp's first touching step.
+         */
+        void defaultNeverTouched(java.util.function.IntFunction<String> kindOf) {
+            if (defPrevFp != null && defPrevPc == defPc) {
+                nameConflicting(defPrevFp);
+                return;
+            }
+            String k = kindOf.apply(defPc);
+            for (int i = 0; k != null && i < ran.size(); i++) {
+                if (k.equals(kindOf.apply((int) ran.get(i)[0]))) {
+                    chosenPc = (int) ran.get(i)[0];
+                    chosenStep = ran.get(i)[1];
+                    return;
+                }
+            }
+            nameConflicting(null);
+        }
+
+        private void nameConflicting(StepFootprints.Footprint fp) {
+            for (int i = 0; fp != null && i < ran.size(); i++) {
+                if (ranFp.get(i).dependent(fp)) {
+                    chosenPc = (int) ran.get(i)[0];
+                    chosenStep = ran.get(i)[1];
+                    chosenSeen = true;
+                    return;
+                }
+            }
+            if (!ran.isEmpty()) {
+                chosenPc = (int) ran.get(0)[0];
+                chosenStep = ran.get(0)[1];
+                chosenSeen = true;
+            }
         }
     }
 
@@ -226,6 +289,9 @@ final class Minimizer {
         Machine m = x.machine();
         List<WarpSwitch> switches = new ArrayList<>();
         List<Object> order = new ArrayList<>(); // WarpSwitch or a finished Decision, in decision order
+        // Each warp's last step that touched what another warp can see (see WarpSwitch#defaultNeverTouched).
+        int[] lastPc = new int[m.warps];
+        StepFootprints.Footprint[] lastFp = new StepFootprints.Footprint[m.warps];
         policy.observe((idx, kind, def, chosen, preemption) -> {
             if (preemption) n[0]++;
             if (chosen == def) return;
@@ -235,6 +301,10 @@ final class Minimizer {
                 case SchedulePolicy.WARP -> {
                     WarpSwitch w = new WarpSwitch(idx, (int) chosen, (int) def, lanePc(m, (int) chosen, -1), lanePc(m, (int) def, -1),
                             m.steps);
+                    if (def >= 0 && def < lastFp.length) {
+                        w.defPrevPc = lastPc[(int) def];
+                        w.defPrevFp = lastFp[(int) def];
+                    }
                     switches.add(w);
                     order.add(w);
                     return;
@@ -259,33 +329,55 @@ final class Minimizer {
             }
             order.add(new Minimization.Decision(idx, step, kind, text + " (step " + step + ")"));
         });
+        StepFootprints f = footprints;
         ExecutionListener visibleSteps = new ExecutionListener() {
             @Override
             public void warpStep(long step, int warp, int pc, int group, int active) {
+                StepFootprints.Footprint fp = f != null ? f.footprint() : null;
+                if (f != null) f.begin();
+                boolean touches = fp == null || fp.all() || fp.keys().length > 0;
+                if (fp != null && touches) {
+                    lastPc[warp] = pc;
+                    lastFp[warp] = fp;
+                }
                 if (switches.isEmpty() || !SchedulePolicy.isVisible(x.op(pc))) return;
                 for (WarpSwitch w : switches) {
-                    if (!w.chosenSeen && w.chosen == warp) {
-                        w.chosenSeen = true;
-                        w.chosenPc = pc;
-                        w.chosenStep = step;
+                    if (fp == null) {
+                        // No footprints: the first visible instruction of each.
+                        if (!w.chosenSeen && w.chosen == warp) {
+                            w.chosenSeen = true;
+                            w.chosenPc = pc;
+                            w.chosenStep = step;
+                        }
+                        if (!w.defSeen && w.def == warp) {
+                            w.defSeen = true;
+                            w.defPc = pc;
+                        }
+                        continue;
                     }
-                    if (!w.defSeen && w.def == warp) {
-                        w.defSeen = true;
-                        w.defPc = pc;
+                    if (!touches || w.defSeen) continue;
+                    if (w.chosen == warp) {
+                        w.ran.add(new long[] {pc, step});
+                        w.ranFp.add(fp);
+                    } else if (w.def == warp) {
+                        w.defaultTouched(pc, fp);
                     }
                 }
-                switches.removeIf(w -> w.chosenSeen && w.defSeen);
+                switches.removeIf(w -> fp == null ? w.chosenSeen && w.defSeen : w.defSeen);
             }
         };
         x.addListener(visibleSteps);
+        if (f != null) f.begin();
         try {
             if (replayer.replay(s)) {
                 for (Causes.Cause c : Causes.of(x, maxSteps)) if (c.cause().equals(cause)) failing[0] = c.step();
             }
         } finally {
+            if (f != null) f.stop();
             x.removeListener(visibleSteps);
             policy.observe(null);
         }
+        if (f != null) for (WarpSwitch w : switches) if (!w.defSeen) w.defaultNeverTouched(this::objectKind);
         for (Object o : order) {
             if (o instanceof WarpSwitch w) {
                 out.add(new Minimization.Decision(w.index, w.chosenStep, SchedulePolicy.WARP, warp(m, w.chosen) + " ran its "
@@ -295,6 +387,19 @@ final class Minimizer {
             }
         }
         return n[0];
+    }
+
+    /** What kind of object the instruction at {@code pc} synchronizes or communicates through, or null. */
+    private String objectKind(int pc) {
+        if (pc < 0 || pc >= x.machine().program.code.length || x.op(pc) == null || x.op(pc).insn == null) return null;
+        Instruction in = x.op(pc).insn;
+        return switch (in.opcode()) {
+            case "bar", "barrier" -> in.has(".cluster") ? "cluster barrier" : "barrier";
+            case "mbarrier" -> "mbarrier";
+            case "ld", "st", "ldu", "atom", "red" -> in.has(".shared") ? "shared" : in.has(".global") ? "global" : null;
+            case "fence", "membar" -> "fence";
+            default -> null;
+        };
     }
 
     private static String warp(Machine m, int w) {

@@ -90,8 +90,7 @@ public final class RunDiff {
     }
 
     private static String why(Side sa, Side sb, Step x, Step y) {
-        long decision = firstDifferentDecision(sa, sb);
-        String d = decision >= 0 ? " (scheduling decision " + decision + ")" : "";
+        String d = firstDifferentDecision(sa, sb);
         if (x.warp() != y.warp()) {
             return "another warp was scheduled" + d + ": A ran " + sa.warpName(x.warp()) + "'s " + show(x) + ", B ran "
                     + sb.warpName(y.warp()) + "'s " + show(y);
@@ -105,18 +104,40 @@ public final class RunDiff {
                 + Integer.toHexString(y.active()) + " (a guard predicate or a convergence choice differs)";
     }
 
-    /** The first decision the two schedule policies took differently so far, or -1 (not both schedule runs, or none). */
-    private static long firstDifferentDecision(Side sa, Side sb) {
-        if (!(sa.x.policy() instanceof SchedulePolicy pa) || !(sb.x.policy() instanceof SchedulePolicy pb)) return -1;
+    /**
+     * The first decision the two schedule policies took differently so far, as " (scheduling
+     * decision N, what each took)", or "" (not both schedule runs, or none). Named by kind: a
+     * try_wait forced to return false changes no step's warp or instruction, so the first step
+     * that differs comes after it and the decision says why.
+     */
+    private static String firstDifferentDecision(Side sa, Side sb) {
+        if (!(sa.x.policy() instanceof SchedulePolicy pa) || !(sb.x.policy() instanceof SchedulePolicy pb)) return "";
         Schedule a = pa.taken();
         Schedule b = pb.taken();
         int n = Math.min(a.size(), b.size());
-        for (int i = 0; i < n; i++) {
-            if (a.index(i) != b.index(i)) return Math.min(a.index(i), b.index(i));
-            if (a.kind(i) != b.kind(i) || a.value(i) != b.value(i)) return a.index(i);
+        int i = 0;
+        while (i < n && a.index(i) == b.index(i) && a.kind(i) == b.kind(i) && a.value(i) == b.value(i)) i++;
+        boolean inA = i < a.size();
+        boolean inB = i < b.size();
+        if (!inA && !inB) return "";
+        if (inA && inB && a.index(i) == b.index(i)) {
+            return " (scheduling decision " + a.index(i) + ": A took " + entry(a.kind(i), a.value(i)) + ", B " + entry(b.kind(i), b.value(i))
+                    + ")";
         }
-        if (a.size() != b.size()) return a.size() > n ? a.index(n) : b.index(n);
-        return -1;
+        boolean aFirst = inA && (!inB || a.index(i) < b.index(i));
+        Schedule s = aFirst ? a : b;
+        return " (scheduling decision " + s.index(i) + ": " + (aFirst ? "A" : "B") + " took " + entry(s.kind(i), s.value(i)) + ", "
+                + (aFirst ? "B" : "A") + " the default)";
+    }
+
+    /** One non-default decision in words. */
+    private static String entry(char kind, long value) {
+        return switch (kind) {
+            case SchedulePolicy.WARP -> "warp " + value;
+            case SchedulePolicy.GROUP -> "the convergence group at lane " + value;
+            case SchedulePolicy.LATENCY -> "a copy latency of " + value + " cycles";
+            default -> "a try_wait returning false early";
+        };
     }
 
     private static String show(Step s) { return "`" + s.insn() + "` (line " + s.line() + ", step " + s.step() + ")"; }

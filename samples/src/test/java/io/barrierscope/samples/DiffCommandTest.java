@@ -41,7 +41,7 @@ class DiffCommandTest {
         Path r = dir.resolve("d.json");
         Result res = cli("diff", l.toString(), "--a-schedule", "s1:", "--b-schedule", "s1:0w1,11w1", "--report", r.toString());
         assertEquals(7, res.code(), res.out() + res.err());
-        assertTrue(res.out().contains("first divergence at step 0: another warp was scheduled (scheduling decision 0): A ran warp 0's"),
+        assertTrue(res.out().contains("first divergence at step 0: another warp was scheduled (scheduling decision 0: B took warp 1, A the default): A ran warp 0's"),
                 res.out());
         assertTrue(res.out().contains("B ran warp 1's"), res.out());
         assertTrue(res.out().contains("CTA 0 barrier 0 generation 0: A [warp 0, warp 1, warp 2]; B [warp 1, warp 2, warp 0]"), res.out());
@@ -113,7 +113,7 @@ class DiffCommandTest {
         LaunchedRun b = LaunchValidation.validate(l).start(new SchedulePolicy(Schedule.parse("s1:0w1,11w1")));
         RunDiff.Result r = RunDiff.compare(a, b, 100_000);
         assertFalse(r.same());
-        assertTrue(r.divergence().why().contains("(scheduling decision 12)"), r.divergence().why());
+        assertTrue(r.divergence().why().contains("(scheduling decision 12: B took warp 1, A the default)"), r.divergence().why());
         assertEquals("deadlock", r.outcomeA());
         assertEquals("diagnosed", r.outcomeB());
     }
