@@ -30,6 +30,10 @@ public final class ShflSyncOp extends WarpSyncOp {
         this.pred = pred;
     }
 
+    /** Waits for its members but orders no memory (only bar.warp.sync does, 9.7.13.2). */
+    @Override
+    protected boolean ordersMemory() { return false; }
+
     @Override
     protected boolean requiresAllMembers() { return false; }
 

@@ -19,6 +19,10 @@ public final class VoteSyncOp extends WarpSyncOp {
         this.dst = dst;
     }
 
+    /** Waits for its members but orders no memory (only bar.warp.sync does, 9.7.13.2). */
+    @Override
+    protected boolean ordersMemory() { return false; }
+
     @Override
     protected boolean requiresAllMembers() { return false; }
 

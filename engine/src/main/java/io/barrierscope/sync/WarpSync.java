@@ -56,7 +56,7 @@ public final class WarpSync {
                 return;
             }
         }
-        if (m.race != null) m.race.warpSync(warp, members);
+        if (m.race != null && op0.ordersMemory()) m.race.warpSync(warp, members);
         op0.complete(x, warp, members);
         if (x.finished()) return;
         for (int l = members; l != 0; l &= l - 1) m.pc[base + Integer.numberOfTrailingZeros(l)]++;

@@ -28,6 +28,15 @@ public abstract class WarpSyncOp extends Op {
      */
     protected abstract boolean requiresAllMembers();
 
+    /**
+     * True when the meeting orders the members' memory accesses (their earlier accesses happen
+     * before their later ones). The ISA says so of bar.warp.sync alone ("bar.warp.sync also
+     * guarantee memory ordering among threads participating in barrier", 9.7.13.2); vote, match,
+     * redux, elect and shfl.sync only wait for their members and say nothing of memory, so they
+     * return false (semantics.md section 8).
+     */
+    protected boolean ordersMemory() { return true; }
+
     /** Executes the instruction for {@code members} (lanes of {@code warp}); each lane's own op supplies its operands. */
     protected abstract void complete(Interpreter x, int warp, int members);
 
@@ -77,7 +86,7 @@ public abstract class WarpSyncOp extends Op {
         }
         for (int l = lanes; l != 0; l &= l - 1) m.waitArg[base + Integer.numberOfTrailingZeros(l)] = mm;
         m.setStatusLanes(warp, lanes, ThreadStatus.WARP_SYNC);
-        if (m.race != null) m.race.warpSync(warp, lanes);
+        if (m.race != null && ordersMemory()) m.race.warpSync(warp, lanes);
         complete(x, warp, lanes);
         if (x.finished()) return true;
         for (int l = lanes; l != 0; l &= l - 1) m.pc[base + Integer.numberOfTrailingZeros(l)]++;

@@ -87,7 +87,19 @@ class RaceDetectionTest {
                 + "@%p3 st.global.u32 [%rd4], %r10;\nret;";
         assertRace(run(racy));
         assertClean(run(racy.replace("@%p3 ld", "bar.warp.sync -1;\n@%p3 ld")));
-        assertClean(run(racy.replace("@%p3 ld", "shfl.sync.idx.b32 %r11, %r1, 0, 31, -1;\n@%p3 ld")));
+    }
+
+    @Test
+    void voteMatchReduxElectAndShflWaitForTheirMembersButOrderNoMemory() {
+        // Only bar.warp.sync "also guarantee[s] memory ordering" (9.7.13.2); the other warp .sync
+        // instructions wait for their members and say nothing of memory (9.7.13.9, .10, .12, .14).
+        String racy = "setp.eq.u32 %p3, %r1, 1;\n@%p1 st.shared.u32 [sm], 5;\nWARP\n@%p3 ld.shared.u32 %r10, [sm];\n"
+                + "@%p3 st.global.u32 [%rd4], %r10;\nret;";
+        for (String insn : List.of("shfl.sync.idx.b32 %r11, %r1, 0, 31, -1;", "vote.sync.all.pred %p5, %p1, -1;",
+                "match.any.sync.b32 %r11, %r1, -1;", "redux.sync.add.u32 %r11, %r1, -1;", "elect.sync %r11|%p5, -1;")) {
+            assertRace(run(racy.replace("WARP", insn)));
+        }
+        assertClean(run(racy.replace("WARP", "bar.warp.sync -1;")));
     }
 
     private static final String INIT = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nbar.sync 0;\n";

@@ -1,0 +1,13 @@
+// redux-add-ignores-exited-lanes
+// 9.7.13.12: redux.sync waits for and reduces across all non-exited threads in membermask.
+// ISA probe: one normative sentence of PTX ISA 9.7.13, run through the engine and checked
+// against the outcome the ISA text predicts (see the expect block of launch.json).
+#include "../probe.h"
+
+#define REDUX(OP, T, s, m) ({ unsigned r_; asm volatile("redux.sync." OP "." T " %0, %1, %2;" : "=r"(r_) : "r"((unsigned)(s)), "r"(m) : "memory"); r_; })
+
+extern "C" __global__ void probe(int *out)
+{
+    if (LANE >= 16) return;
+    out[TID] = (int)REDUX("add", "u32", 1u, 0xffffffffu);
+}

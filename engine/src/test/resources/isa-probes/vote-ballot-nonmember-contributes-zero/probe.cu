@@ -1,0 +1,15 @@
+// vote-ballot-nonmember-contributes-zero
+// 9.7.13.9: a thread not specified in membermask contributes a 0 for its entry in vote.sync.ballot.b32.
+// ISA probe: one normative sentence of PTX ISA 9.7.13, run through the engine and checked
+// against the outcome the ISA text predicts (see the expect block of launch.json).
+#include "../probe.h"
+
+__device__ __forceinline__ unsigned ballot(unsigned p, unsigned m)
+{ unsigned r; asm volatile("{\n\t.reg .pred a;\n\tsetp.ne.u32 a, %1, 0;\n\tvote.sync.ballot.b32 %0, a, %2;\n\t}" : "=r"(r) : "r"(p), "r"(m) : "memory"); return r; }
+
+extern "C" __global__ void probe(int *out)
+{
+    unsigned m = LANE < 16 ? 0x0000ffffu : 0xffff0000u;
+    unsigned p = LANE < 16 ? 1u : (LANE & 1u);
+    out[TID] = (int)ballot(p, m);
+}
