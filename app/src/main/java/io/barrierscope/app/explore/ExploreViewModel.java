@@ -127,7 +127,7 @@ public final class ExploreViewModel implements AutoCloseable {
         /** The decisive decisions in words, or what it means that there are none. */
         public List<String> decisiveText() {
             if (minimal == null) return List.of();
-            if (minimal.decisive().isEmpty()) return List.of("The default schedule alone ends in this cause");
+            if (minimal.decisive().isEmpty()) return List.of("The default schedule (s1:, not round-robin) alone ends in this cause");
             return minimal.decisive().stream().map(d -> "Decisive: " + d).toList();
         }
 
