@@ -39,6 +39,8 @@ import org.testfx.util.WaitForAsyncUtils;
  * wait for the FX thread to be free first). Per trial it reports, from the press:
  * <ul>
  * <li>until the FX thread took it;</li>
+ * <li>until "pausing" is on screen: the first pulse after the FX thread took it (the status bar
+ *     says so at once, before the engine's next check);</li>
  * <li>until the run stopped: the engine thread posted the stop's snapshot (the run loop has
  *     returned and the panes' state is captured);</li>
  * <li>until the window shows it paused: the first pulse after the FX thread applied that snapshot
@@ -237,15 +239,17 @@ class PauseLatencyHarness {
         WaitForAsyncUtils.waitForFxEvents();
         String by = button ? "button" : "Shift+F5";
         if (stopPostedAt < pressed || stopOutcome.equals("COMPLETED")) {
-            report.append(String.format(Locale.ROOT, "| %s | %s, %d ms after F5 | the run ended (%s, step %,d) before Pause took effect | | | |%n",
+            report.append(String.format(Locale.ROOT, "| %s | %s, %d ms after F5 | the run ended (%s, step %,d) before Pause took effect | | | | |%n",
                     label, by, delayMs, stopOutcome, stopSteps));
             return;
         }
         long painted = pulseAfter(stopAppliedAt);
         long shown = painted < 0 ? stopAppliedAt : painted;
         String outcome = fx(() -> vm.outcomeProperty().get());
-        report.append(String.format(Locale.ROOT, "| %s | %s, %d ms after F5 | %.0f (%.0f) | %.0f (\"%s\" at step %,d) | %.0f | %.0f |%n",
-                label, by, delayMs, (stopPostedAt - pressed) / 1e6, (stopPostedAt - pauseAt) / 1e6, (shown - pressed) / 1e6,
+        long acknowledged = pulseAfter(pauseAt); // the first frame after the FX thread took Pause: "pausing" on screen
+        report.append(String.format(Locale.ROOT, "| %s | %s, %d ms after F5 | %.0f (%.0f) | %.0f | %.0f (\"%s\" at step %,d) | %.0f | %.0f |%n",
+                label, by, delayMs, (stopPostedAt - pressed) / 1e6, (stopPostedAt - pauseAt) / 1e6,
+                ((acknowledged < 0 ? shown : acknowledged) - pressed) / 1e6, (shown - pressed) / 1e6,
                 outcome, stopSteps, (pauseAt - pressed) / 1e6, longestGap(continueAt, shown)));
     }
 
@@ -293,8 +297,9 @@ class PauseLatencyHarness {
     void measure(FxRobot robot) throws Exception {
         String loadBefore = Files.readString(Path.of("/proc/loadavg")).strip();
         String head = "| launch | Pause by | Pause pressed to the run stopped, ms (from the FX thread taking it) "
-                + "| Pause pressed to the window showing it paused, ms | Pause pressed to the FX thread taking it, ms "
-                + "| longest FX pulse gap from F5 until shown paused, ms |\n| --- | --- | --- | --- | --- | --- |\n";
+                + "| Pause pressed to \"pausing\" on screen, ms | Pause pressed to the window showing it paused, ms "
+                + "| Pause pressed to the FX thread taking it, ms "
+                + "| longest FX pulse gap from F5 until shown paused, ms |\n| --- | --- | --- | --- | --- | --- | --- |\n";
         int trials = Integer.getInteger("barrierscope.harness.trials", 3);
         Path big = bigLaunch();
         Path tma = TestFiles.sample("tma-pipeline");
