@@ -70,6 +70,11 @@ class PauseLatencyHarness {
     private volatile long pauseAt;
     private volatile long stopPostedAt;
     private volatile long stopAppliedAt;
+    private static final java.lang.management.ThreadMXBean FX_CPU = java.lang.management.ManagementFactory.getThreadMXBean();
+    /** FX thread CPU: applying the stop's snapshot to the view models (bindings, listeners); then the next pulse's CSS and layout. */
+    private volatile long stopApplyCpu;
+    private volatile long stopLayoutCpu;
+    private long stopCpu; // FX thread only
     private volatile long stopSteps;
     private volatile String stopOutcome = "";
     private volatile int opened;
@@ -138,6 +143,10 @@ class PauseLatencyHarness {
             if (e.getTarget() instanceof Node n && "pauseButton".equals(n.getId())) pauseAt = System.nanoTime();
         });
         view.installShortcuts(scene);
+        // After the first layout pass that follows the stop's snapshot: the CSS and layout it caused.
+        scene.addPostLayoutPulseListener(() -> {
+            if (stopAppliedAt != 0 && stopLayoutCpu < 0) stopLayoutCpu = FX_CPU.getCurrentThreadCpuTime() - stopCpu;
+        });
         stage.setScene(scene);
         stage.show();
         timer = new AnimationTimer() {
@@ -151,6 +160,8 @@ class PauseLatencyHarness {
         return (DebugSession.Listener) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {DebugSession.Listener.class},
                 (proxy, m, args) -> {
                     Object out;
+                    boolean stop = m.getName().equals("updated") && args[0] instanceof Snapshot st && st.cause() == Snapshot.Cause.RUN_END;
+                    long cpu0 = stop ? FX_CPU.getCurrentThreadCpuTime() : 0;
                     try {
                         out = m.invoke(l, args);
                     } catch (InvocationTargetException e) {
@@ -159,6 +170,9 @@ class PauseLatencyHarness {
                     if (m.getName().equals("updated") && args[0] instanceof Snapshot s && s.cause() == Snapshot.Cause.RUN_END) {
                         stopPostedAt = postedAt;
                         stopAppliedAt = System.nanoTime();
+                        stopCpu = FX_CPU.getCurrentThreadCpuTime();
+                        stopApplyCpu = stopCpu - cpu0;
+                        stopLayoutCpu = -1;
                         stopSteps = s.steps();
                         stopOutcome = s.outcome() == null ? "" : s.outcome().toString();
                     }
@@ -276,8 +290,9 @@ class PauseLatencyHarness {
         String cpu = String.format(Locale.ROOT, "CPU ms: FX %.0f, engine %.0f, renderer %.0f",
                 (b.get("fx") - a.get("fx")) / 1e6, (b.get("engine") - a.get("engine")) / 1e6,
                 (b.getOrDefault("render", 0L) - a.getOrDefault("render", 0L)) / 1e6);
-        ends.append(String.format(Locale.ROOT, "| %s | %s, %,d steps | %.0f | %d | %.0f | %s |%n",
-                label, stopOutcome, stopSteps, (end - continueAt) / 1e6, frames, longestGap(continueAt, end), cpu));
+        ends.append(String.format(Locale.ROOT, "| %s | %s, %,d steps | %.0f | %d | %.0f | %s | %.0f + %.0f |%n",
+                label, stopOutcome, stopSteps, (end - continueAt) / 1e6, frames, longestGap(continueAt, end), cpu,
+                stopApplyCpu / 1e6, stopLayoutCpu / 1e6));
     }
 
     private final StringBuilder ends = new StringBuilder();
@@ -314,8 +329,9 @@ class PauseLatencyHarness {
                 trial("tma-pipeline", tma, button, 0, robot);
             }
         }
-        ends.append("| launch | end | F5 to the end shown, ms | FX pulses | longest FX pulse gap, ms | CPU time of the threads |\n");
-        ends.append("| --- | --- | --- | --- | --- | --- |\n");
+        ends.append("| launch | end | F5 to the end shown, ms | FX pulses | longest FX pulse gap, ms | CPU time of the threads "
+                + "| FX CPU ms of the stop: applying its snapshot + the next pulse's CSS and layout |\n");
+        ends.append("| --- | --- | --- | --- | --- | --- | --- |\n");
         toEnd(robot, "block-reduce 256 CTAs (32,768 threads)", big);
         toEnd(robot, "tma-pipeline", tma);
         report.append('\n').append(ends);
