@@ -133,6 +133,9 @@ public final class DebuggerView implements Commands.ViewActions {
         vm.appearance().presentationProperty().addListener((o, a, on) -> applyPresentation());
         vm.panelProperty().addListener((o, a, r) -> tabs.getSelectionModel().select(tabOf.get(r.panel())));
         tabs.getSelectionModel().select(tabOf.get(vm.panelProperty().get().panel()));
+        // Hidden tabs' contents leave the scene graph (docs/performance.md, "Window responsiveness"):
+        // every theme change and layout pass otherwise walks their tables and trees too.
+        io.barrierscope.app.SelectedTabContent.only(tabs);
         applyTheme();
     }
 

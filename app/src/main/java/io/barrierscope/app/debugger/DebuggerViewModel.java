@@ -84,6 +84,8 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final FrozenPanesViewModel frozen = new FrozenPanesViewModel();
     /** The step the heavy panes show (they skip a run's progress snapshots). */
     private long panesStep;
+    /** Pause was asked during the run in progress (progress snapshots until its stop keep saying "pausing"). */
+    private boolean pausing;
     private final io.barrierscope.app.tensor.TensorViewModel tensor = new io.barrierscope.app.tensor.TensorViewModel();
     private final BreakpointsViewModel breakpoints;
     private final ExploreViewModel explore;
@@ -265,8 +267,12 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         session.showBreakpoint(spec);
     }
 
+    /** Pause asks the engine to stop at its next check; the status says "pausing" at once, in this pulse. */
     public void pause() {
-        if (running.get()) session.pause();
+        if (!running.get()) return;
+        pausing = true;
+        outcome.set("pausing");
+        session.pause();
     }
 
     /** Goes to the state after {@code step} warp steps. */
@@ -387,7 +393,8 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         // Only a run's end (or a fresh open) ends "running": a step queued before Run may
         // report after Run was pressed.
         if (s.cause() == Snapshot.Cause.RUN_END || s.cause() == Snapshot.Cause.OPENED) running.set(false);
-        outcome.set(StatusTexts.outcomeText(s, running.get()));
+        pausing &= running.get();
+        outcome.set(pausing ? "pausing" : StatusTexts.outcomeText(s, running.get()));
         if (running.get()) frozen.running(panesStep); else frozen.allCurrent();
         steps.set(StatusTexts.stepsText(s));
         // Within a complete recording the way to the end is known; past the frontier it is not.

@@ -40,7 +40,7 @@ final class StatusLine {
         };
         vm.outcomeProperty().addListener((o, a, s) -> restyle.accept(s));
         restyle.accept(vm.outcomeProperty().get());
-        outcome.setTooltip(new Tooltip("How the run stands: ready, paused, running, completed, deadlock, diagnosed, step-limit"));
+        outcome.setTooltip(new Tooltip("How the run stands: ready, paused, running, pausing (Pause asked, the run stops at its next check), completed, deadlock, diagnosed, step-limit"));
         bar.getLeftItems().addAll(outcome, cancel);
 
         Label steps = label("stepsLabel", vm.stepsProperty());

@@ -58,26 +58,7 @@ public final class InspectorView {
         }
         root.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         root.getStyleClass().add("inspector");
-        onlySelectedAttached(root);
-    }
-
-    /**
-     * Keeps only the selected tab's content in the scene graph (docs/performance.md, "Window
-     * responsiveness"): a tab pane keeps every tab's content as a hidden child, and hidden nodes
-     * still take part in CSS, so the other tabs' tables were restyled on every theme change and
-     * when the inspector comes back after presentation mode. A tab's content is bound to its view
-     * model, so it shows the present moment as soon as it is attached again.
-     */
-    static void onlySelectedAttached(TabPane pane) {
-        java.util.Map<Tab, Node> contents = new java.util.IdentityHashMap<>();
-        for (Tab t : pane.getTabs()) {
-            contents.put(t, t.getContent());
-            if (!t.isSelected()) t.setContent(null);
-        }
-        pane.getSelectionModel().selectedItemProperty().addListener((o, before, now) -> {
-            if (before != null) before.setContent(null);
-            if (now != null) now.setContent(contents.get(now));
-        });
+        io.barrierscope.app.SelectedTabContent.only(root); // hidden tabs out of the scene graph (docs/performance.md)
     }
 
     public Node root() { return root; }

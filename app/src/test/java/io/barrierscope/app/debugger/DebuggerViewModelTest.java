@@ -191,6 +191,22 @@ class DebuggerViewModelTest {
         assertTrue(manual.stepsProperty().get().startsWith("step 9 "), manual.stepsProperty().get());
     }
 
+    @Test
+    void pauseSaysPausingAtOnceAndPausedWhenTheRunStops() {
+        DebuggerViewModel manual = new DebuggerViewModel(l -> new DebugSession(task -> {}, Runnable::run, l));
+        manual.opened(new OpenedFile(Path.of("/x/k.ptx"), "k.ptx", List.of("nop;", "nop;", "nop;", "exit;")));
+        manual.updated(Snapshots.at(Outcome.RUNNING, 0, 1, Map.of(), List.of(), List.of()));
+        manual.run();
+        manual.pause();
+        assertEquals("pausing", manual.outcomeProperty().get(), "before the engine's next check");
+        manual.updated(as(Snapshots.at(Outcome.RUNNING, 7, 3, Map.of(3, 1), List.of(), List.of()), Snapshot.Cause.RUN_PROGRESS));
+        assertEquals("pausing", manual.outcomeProperty().get(), "a progress snapshot still on its way does not undo it");
+        manual.updated(as(Snapshots.at(Outcome.RUNNING, 9, 4, Map.of(4, 1), List.of(), List.of()), Snapshot.Cause.RUN_END));
+        assertEquals("paused", manual.outcomeProperty().get());
+        manual.run();
+        assertEquals("running", manual.outcomeProperty().get(), "the next run starts afresh");
+    }
+
     private static Snapshot as(Snapshot s, Snapshot.Cause cause) {
         return new Snapshot(s.outcome(), s.steps(), s.cycles(), s.maxSteps(), s.focusWarp(), s.focusName(), s.focusLine(),
                 s.lastAction(), s.warpsAtLine(), s.barriers(), s.diagnostics(), s.report(), cause);

@@ -39,6 +39,8 @@ import org.testfx.util.WaitForAsyncUtils;
  * wait for the FX thread to be free first). Per trial it reports, from the press:
  * <ul>
  * <li>until the FX thread took it;</li>
+ * <li>until "pausing" is on screen: the first pulse after the FX thread took it (the status bar
+ *     says so at once, before the engine's next check);</li>
  * <li>until the run stopped: the engine thread posted the stop's snapshot (the run loop has
  *     returned and the panes' state is captured);</li>
  * <li>until the window shows it paused: the first pulse after the FX thread applied that snapshot
@@ -68,6 +70,11 @@ class PauseLatencyHarness {
     private volatile long pauseAt;
     private volatile long stopPostedAt;
     private volatile long stopAppliedAt;
+    private static final java.lang.management.ThreadMXBean FX_CPU = java.lang.management.ManagementFactory.getThreadMXBean();
+    /** FX thread CPU: applying the stop's snapshot to the view models (bindings, listeners); then the next pulse's CSS and layout. */
+    private volatile long stopApplyCpu;
+    private volatile long stopLayoutCpu;
+    private long stopCpu; // FX thread only
     private volatile long stopSteps;
     private volatile String stopOutcome = "";
     private volatile int opened;
@@ -136,6 +143,10 @@ class PauseLatencyHarness {
             if (e.getTarget() instanceof Node n && "pauseButton".equals(n.getId())) pauseAt = System.nanoTime();
         });
         view.installShortcuts(scene);
+        // After the first layout pass that follows the stop's snapshot: the CSS and layout it caused.
+        scene.addPostLayoutPulseListener(() -> {
+            if (stopAppliedAt != 0 && stopLayoutCpu < 0) stopLayoutCpu = FX_CPU.getCurrentThreadCpuTime() - stopCpu;
+        });
         stage.setScene(scene);
         stage.show();
         timer = new AnimationTimer() {
@@ -149,6 +160,8 @@ class PauseLatencyHarness {
         return (DebugSession.Listener) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {DebugSession.Listener.class},
                 (proxy, m, args) -> {
                     Object out;
+                    boolean stop = m.getName().equals("updated") && args[0] instanceof Snapshot st && st.cause() == Snapshot.Cause.RUN_END;
+                    long cpu0 = stop ? FX_CPU.getCurrentThreadCpuTime() : 0;
                     try {
                         out = m.invoke(l, args);
                     } catch (InvocationTargetException e) {
@@ -157,6 +170,9 @@ class PauseLatencyHarness {
                     if (m.getName().equals("updated") && args[0] instanceof Snapshot s && s.cause() == Snapshot.Cause.RUN_END) {
                         stopPostedAt = postedAt;
                         stopAppliedAt = System.nanoTime();
+                        stopCpu = FX_CPU.getCurrentThreadCpuTime();
+                        stopApplyCpu = stopCpu - cpu0;
+                        stopLayoutCpu = -1;
                         stopSteps = s.steps();
                         stopOutcome = s.outcome() == null ? "" : s.outcome().toString();
                     }
@@ -237,15 +253,17 @@ class PauseLatencyHarness {
         WaitForAsyncUtils.waitForFxEvents();
         String by = button ? "button" : "Shift+F5";
         if (stopPostedAt < pressed || stopOutcome.equals("COMPLETED")) {
-            report.append(String.format(Locale.ROOT, "| %s | %s, %d ms after F5 | the run ended (%s, step %,d) before Pause took effect | | | |%n",
+            report.append(String.format(Locale.ROOT, "| %s | %s, %d ms after F5 | the run ended (%s, step %,d) before Pause took effect | | | | |%n",
                     label, by, delayMs, stopOutcome, stopSteps));
             return;
         }
         long painted = pulseAfter(stopAppliedAt);
         long shown = painted < 0 ? stopAppliedAt : painted;
         String outcome = fx(() -> vm.outcomeProperty().get());
-        report.append(String.format(Locale.ROOT, "| %s | %s, %d ms after F5 | %.0f (%.0f) | %.0f (\"%s\" at step %,d) | %.0f | %.0f |%n",
-                label, by, delayMs, (stopPostedAt - pressed) / 1e6, (stopPostedAt - pauseAt) / 1e6, (shown - pressed) / 1e6,
+        long acknowledged = pulseAfter(pauseAt); // the first frame after the FX thread took Pause: "pausing" on screen
+        report.append(String.format(Locale.ROOT, "| %s | %s, %d ms after F5 | %.0f (%.0f) | %.0f | %.0f (\"%s\" at step %,d) | %.0f | %.0f |%n",
+                label, by, delayMs, (stopPostedAt - pressed) / 1e6, (stopPostedAt - pauseAt) / 1e6,
+                ((acknowledged < 0 ? shown : acknowledged) - pressed) / 1e6, (shown - pressed) / 1e6,
                 outcome, stopSteps, (pauseAt - pressed) / 1e6, longestGap(continueAt, shown)));
     }
 
@@ -272,8 +290,9 @@ class PauseLatencyHarness {
         String cpu = String.format(Locale.ROOT, "CPU ms: FX %.0f, engine %.0f, renderer %.0f",
                 (b.get("fx") - a.get("fx")) / 1e6, (b.get("engine") - a.get("engine")) / 1e6,
                 (b.getOrDefault("render", 0L) - a.getOrDefault("render", 0L)) / 1e6);
-        ends.append(String.format(Locale.ROOT, "| %s | %s, %,d steps | %.0f | %d | %.0f | %s |%n",
-                label, stopOutcome, stopSteps, (end - continueAt) / 1e6, frames, longestGap(continueAt, end), cpu));
+        ends.append(String.format(Locale.ROOT, "| %s | %s, %,d steps | %.0f | %d | %.0f | %s | %.0f + %.0f |%n",
+                label, stopOutcome, stopSteps, (end - continueAt) / 1e6, frames, longestGap(continueAt, end), cpu,
+                stopApplyCpu / 1e6, stopLayoutCpu / 1e6));
     }
 
     private final StringBuilder ends = new StringBuilder();
@@ -293,8 +312,9 @@ class PauseLatencyHarness {
     void measure(FxRobot robot) throws Exception {
         String loadBefore = Files.readString(Path.of("/proc/loadavg")).strip();
         String head = "| launch | Pause by | Pause pressed to the run stopped, ms (from the FX thread taking it) "
-                + "| Pause pressed to the window showing it paused, ms | Pause pressed to the FX thread taking it, ms "
-                + "| longest FX pulse gap from F5 until shown paused, ms |\n| --- | --- | --- | --- | --- | --- |\n";
+                + "| Pause pressed to \"pausing\" on screen, ms | Pause pressed to the window showing it paused, ms "
+                + "| Pause pressed to the FX thread taking it, ms "
+                + "| longest FX pulse gap from F5 until shown paused, ms |\n| --- | --- | --- | --- | --- | --- | --- |\n";
         int trials = Integer.getInteger("barrierscope.harness.trials", 3);
         Path big = bigLaunch();
         Path tma = TestFiles.sample("tma-pipeline");
@@ -309,8 +329,9 @@ class PauseLatencyHarness {
                 trial("tma-pipeline", tma, button, 0, robot);
             }
         }
-        ends.append("| launch | end | F5 to the end shown, ms | FX pulses | longest FX pulse gap, ms | CPU time of the threads |\n");
-        ends.append("| --- | --- | --- | --- | --- | --- |\n");
+        ends.append("| launch | end | F5 to the end shown, ms | FX pulses | longest FX pulse gap, ms | CPU time of the threads "
+                + "| FX CPU ms of the stop: applying its snapshot + the next pulse's CSS and layout |\n");
+        ends.append("| --- | --- | --- | --- | --- | --- | --- |\n");
         toEnd(robot, "block-reduce 256 CTAs (32,768 threads)", big);
         toEnd(robot, "tma-pipeline", tma);
         report.append('\n').append(ends);

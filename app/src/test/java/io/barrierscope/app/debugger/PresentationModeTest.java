@@ -43,6 +43,7 @@ class PresentationModeTest {
         robot.clickOn(at);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(3, t.selectedWarpProperty().get());
+        robot.interact(() -> w.vm.showPanel(Panel.THREADS)); // the run's end brought the Deadlock tab forward
         TreeTableView<ThreadNode> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
         assertEquals("w3", tree.getSelectionModel().getSelectedItem().getValue().key());
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.P).release(KeyCode.SHIFT, KeyCode.CONTROL);

@@ -41,7 +41,7 @@ class SelectionViewTest {
         DiagnosticsViewModel.Row r = diagnostics.getItems().get(0);
         robot.doubleClickOn(robot.lookup("#diagnosticTable .table-cell").match(LabeledMatchers.hasText(r.code())).<javafx.scene.Node>query());
         WaitForAsyncUtils.waitForFxEvents();
-        TreeTableView<ThreadNode> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
+        TreeTableView<ThreadNode> tree = threadTree(robot);
         assertEquals(ThreadNode.threadKey(r.slot()), tree.getSelectionModel().getSelectedItem().getValue().key());
         TableView<PanelRow> barriers = robot.lookup("#barrierTable").queryAs(TableView.class);
         assertEquals(r.barrier(), BarrierKey.of(barriers.getSelectionModel().getSelectedItem()));
@@ -53,7 +53,7 @@ class SelectionViewTest {
         w.open(robot, "block-reduce");
         robot.interact(w.vm::step);
         robot.interact(() -> w.vm.showPanel(Panel.THREADS));
-        TreeTableView<ThreadNode> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
+        TreeTableView<ThreadNode> tree = threadTree(robot);
         robot.interact(() -> tree.scrollTo(9));
         WaitForAsyncUtils.waitForFxEvents();
         var flow = (javafx.scene.control.skin.VirtualFlow<?>) tree.lookup(".virtual-flow");
@@ -77,7 +77,7 @@ class SelectionViewTest {
         Point2D at = TestWindow.onFx(() -> view.localToScreen(view.getWidth() - 3, view.rowY(row) + view.rowHeight() / 2));
         robot.clickOn(at);
         WaitForAsyncUtils.waitForFxEvents();
-        TreeTableView<ThreadNode> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
+        TreeTableView<ThreadNode> tree = threadTree(robot);
         assertEquals("w1", tree.getSelectionModel().getSelectedItem().getValue().key());
         TableView<PanelRow> barriers = robot.lookup("#barrierTable").queryAs(TableView.class);
         assertEquals(new BarrierKey(BarrierKey.Kind.CTA_BARRIER, 0, 1), BarrierKey.of(barriers.getSelectionModel().getSelectedItem()));
@@ -124,7 +124,14 @@ class SelectionViewTest {
         robot.interact(() -> cta1.getItems().get(2).fire());
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("focus: CTA 1 / warp 2", focus.getText());
-        TreeTableView<ThreadNode> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
+        TreeTableView<ThreadNode> tree = threadTree(robot);
         assertEquals("w6", tree.getSelectionModel().getSelectedItem().getValue().key());
+    }
+
+    /** The threads tree, its tab brought forward first: only the chosen tab's content is in the window. */
+    @SuppressWarnings("unchecked")
+    private TreeTableView<ThreadNode> threadTree(FxRobot robot) {
+        robot.interact(() -> w.vm.showPanel(Panel.THREADS));
+        return robot.lookup("#threadTree").queryAs(TreeTableView.class);
     }
 }

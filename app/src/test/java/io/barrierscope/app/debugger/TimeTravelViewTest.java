@@ -138,6 +138,7 @@ class TimeTravelViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("deadlock", text(robot, "#outcomeLabel"));
         assertEquals("step 64 of 64 (end) · 64 cycles", text(robot, "#stepsLabel"));
+        robot.interact(() -> w.vm.showPanel(Panel.DEADLOCK)); // only the chosen tab is in the window
         assertTrue(robot.lookup("#deadlockText").queryAs(TextArea.class).getText().contains("CTA (0,0,0) warp 2: exited"));
         assertFalse(robot.lookup("#stepBackButton").query().isDisabled());
         assertTrue(robot.lookup("#stepButton").query().isDisabled());

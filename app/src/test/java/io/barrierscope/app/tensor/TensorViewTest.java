@@ -32,6 +32,7 @@ class TensorViewTest {
     void theTensorTabShowsAnMmaOperandAsItsMatrix(FxRobot robot) {
         w.open(robot, "mma-gemm");
         w.run(robot);
+        robot.interact(() -> w.vm.showPanel(io.barrierscope.app.debugger.Panel.THREADS)); // the run's end showed the report
         TabPane inspector = robot.lookup(".inspector").queryAs(TabPane.class);
         // the registers' context menu leads to the Tensor tab
         TableView<?> registers = robot.lookup("#registerTable").queryAs(TableView.class);

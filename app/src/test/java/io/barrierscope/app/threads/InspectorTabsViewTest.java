@@ -28,6 +28,7 @@ class InspectorTabsViewTest {
     void onlyTheChosenTabIsInTheWindowAndAChosenTabShowsThePresentMoment(FxRobot robot) {
         w.open(robot, "block-reduce");
         w.run(robot);
+        robot.interact(() -> w.vm.showPanel(io.barrierscope.app.debugger.Panel.THREADS)); // the run's end showed the report
         assertTrue(robot.lookup("#registerTable").tryQuery().isPresent());
         assertFalse(robot.lookup("#sharedTable").tryQuery().isPresent(), "a hidden tab's table is not in the scene graph");
         assertFalse(robot.lookup("#globalTable").tryQuery().isPresent());
