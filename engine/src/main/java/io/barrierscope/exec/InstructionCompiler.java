@@ -59,7 +59,7 @@ final class InstructionCompiler {
                 return IntegerOps.compile(c, opc);
             case "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "tanh", "lg2", "ex2", "testp", "copysign":
                 return FloatOps.compile(c, opc);
-            case "setp", "selp", "slct":
+            case "setp", "set", "selp", "slct":
                 return CompareOps.compile(c, opc);
             case "mov", "cvt", "cvta":
                 return ConvertOps.compile(c, opc);
@@ -100,6 +100,8 @@ final class InstructionCompiler {
             case "mma":
                 if (c.has(".sp") || c.has(".sp::ordered_metadata")) break;
                 return MmaOp.compile(c);
+            case "wmma":
+                return WmmaOp.compile(c);
             case "ldmatrix":
                 return LdmatrixOp.compile(c);
             case "stmatrix":

@@ -35,6 +35,8 @@ final class Modifiers {
         own("copysign"); own("testp", ".finite", ".infinite", ".number", ".notanumber", ".normal", ".subnormal");
         own("setp", ".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu", ".leu",
                 ".gtu", ".geu", ".num", ".nan", ".and", ".or", ".xor");
+        own("set", ".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu", ".leu",
+                ".gtu", ".geu", ".num", ".nan", ".and", ".or", ".xor");
         own("selp"); own("slct"); own("mov"); own("cvt", ".e4m3x2", ".e5m2x2", ".e4m3x4", ".e5m2x4", ".e2m3x4", ".e3m2x4", ".e2m1x4"); own("cvta", ".to");
         own("ld", ".nc", ".ca", ".cg", ".cs", ".lu", ".cv", ".v2", ".v4", ".v8", ".unified");
         own("ldu", ".v2", ".v4"); own("st", ".wb", ".cg", ".cs", ".wt", ".v2", ".v4", ".v8", ".async", ".mbarrier::complete_tx::bytes");
@@ -55,6 +57,7 @@ final class Modifiers {
         own("setmaxnreg", ".inc", ".dec", ".sync", ".aligned"); own("wgmma", ".fence", ".sync", ".aligned", ".mma_async", ".commit_group", ".wait_group", ".satfinite", ".e4m3", ".e5m2", ".sp", ".and", ".xor", ".popc", ".b1");
         own("pmevent", ".mask");
         own("mma", ".sync", ".aligned", ".row", ".col", ".satfinite", ".e4m3", ".e5m2", ".sp", ".sp::ordered_metadata");
+        own("wmma", ".load", ".store", ".mma", ".a", ".b", ".c", ".d", ".sync", ".aligned", ".row", ".col", ".satfinite");
         own("ldmatrix", ".sync", ".aligned", ".m8n8", ".m16n16", ".m8n16", ".x1", ".x2", ".x4", ".trans");
         own("stmatrix", ".sync", ".aligned", ".m8n8", ".m16n8", ".x1", ".x2", ".x4", ".trans");
         own("movmatrix", ".sync", ".aligned", ".m8n8", ".trans");
@@ -71,7 +74,7 @@ final class Modifiers {
             if (own.contains(m) || SPACES.contains(m) || ORDER.contains(m) || ROUND.contains(m)) continue;
             if (ScalarType.fromName(m) != null) continue;
             if (m.startsWith(".L1::") || m.startsWith(".L2::")) continue;
-            if ((opc.equals("mma") || opc.equals("wgmma")) && m.matches("\\.m\\d+n\\d+k\\d+")) continue; // shapes: MmaOp names the ones it models
+            if ((opc.equals("mma") || opc.equals("wgmma") || opc.equals("wmma")) && m.matches("\\.m\\d+n\\d+k\\d+")) continue; // shapes: MmaOp names the ones it models
             return m;
         }
         return null;
