@@ -17,7 +17,7 @@
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
 
-#define K 96  // result words per input
+#define K 104  // result words per input
 
 static __host__ __device__ uint32_t fbits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static __host__ __device__ float bitsf(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
@@ -139,6 +139,39 @@ __global__ void exact_ops(const float *xs, int n, uint32_t *out, uint64_t *out64
     o[83] = hb(hlog(ha));
     o[84] = fbits(__frsqrt_rn(a));
     o[85] = fbits(exp2f(a));  // not fast-math: the library's exp2f (ex2.approx.ftz on sm_90 too)
+    // More exact ones: rounding to integers in half precision, saturating half arithmetic, fp8 without saturation.
+    o[86] = hb(hceil(ha));
+    o[87] = hb(hfloor(ha));
+    o[88] = bb(htrunc(ba));
+    o[89] = hb(hrint(ha));
+    o[90] = (uint32_t) __half2int_rn(ha);
+    o[91] = (uint32_t) (int) __half2short_rz(ha);
+    o[92] = hb(__hadd_sat(ha, hb_));
+    o[93] = hb(__hmul_sat(ha, hb_));
+    o[94] = __nv_cvt_float_to_fp8(a, __NV_NOSAT, __NV_E4M3);
+    o[95] = h2b(__hmax2_nan(__halves2half2(ha, hb_), __halves2half2(hb_, hc)));
+    o[96] = (uint32_t) __bfloat162int_rz(ba);
+    o[97] = bb(__double2bfloat16((double) a * 3.0));
+}
+
+// atomicAdd on __half, __half2, __nv_bfloat16 and __nv_bfloat162 (atom.add.noftz), in global and
+// shared memory; the values make every partial sum exact, so any order gives the same bits.
+__global__ void half_atomics(__half *h, __half2 *h2, __nv_bfloat16 *b, __nv_bfloat162 *b2, uint32_t *sharedOut) {
+    __shared__ __half sh;
+    __shared__ __nv_bfloat162 sb2;
+    int i = threadIdx.x;
+    if (i == 0) { sh = __float2half(0.0f); sb2 = __floats2bfloat162_rn(0.0f, 0.0f); }
+    __syncthreads();
+    __half v = __float2half((float) (i % 8 - 3) * 0.5f);                   // sum 64, partial sums multiples of 0.5 below 2^10
+    __nv_bfloat16 w = __float2bfloat16((float) (i % 4 - 1));                // sum 128, partial sums integers below 256
+    atomicAdd(h, v);
+    atomicAdd(h2, __halves2half2(v, __hneg(v)));
+    atomicAdd(b, w);
+    atomicAdd(b2, __halves2bfloat162(w, __hneg(w)));
+    atomicAdd(&sh, v);
+    atomicAdd(&sb2, __halves2bfloat162(w, w));
+    __syncthreads();
+    if (i == 0) { sharedOut[0] = hb(sh); sharedOut[1] = b2b(sb2); }
 }
 
 static float h2f(uint32_t h) { return __half2float(__ushort_as_half((unsigned short) h)); }
@@ -414,12 +447,50 @@ int main() {
             if (a < 0) check("__frsqrt_rn", i, a, b, o[84], 0x7FFFFFFF);
             else check("__frsqrt_rn", i, a, b, canon(bitsf(o[84])), canon(w));
         }
+        {
+            auto hr = [&](double v) { return std::isnan(v) ? 0x7FFFu : hb(__double2half(v)); };
+            auto nanAsNan = [&](uint32_t got, uint32_t want) { return isnanh(got) && isnanh(want) ? want : got; };
+            check("hceil", i, a, b, nanAsNan(o[86], hr(ceil(fa))), hr(ceil(fa)));
+            check("hfloor", i, a, b, nanAsNan(o[87], hr(floor(fa))), hr(floor(fa)));
+            uint32_t tb = std::isnan(ga) ? 0x7FFF : bb(__double2bfloat16(trunc((double) ga)));
+            check("htrunc bf16", i, a, b, isnanb(o[88]) && isnanb(tb) ? tb : o[88], tb);
+            check("hrint", i, a, b, nanAsNan(o[89], hr(nearbyint(fa))), hr(nearbyint(fa)));
+            check("__half2int_rn", i, a, b, o[90], (uint32_t) f2i(fa, 0, INT32_MIN, INT32_MAX));
+            check("__half2short_rz", i, a, b, o[91], (uint32_t) (int) f2i(fa, 1, INT16_MIN, INT16_MAX));
+            double s2 = (double) fa + fb, p2 = (double) fa * fb;
+            check("__hadd_sat", i, a, b, o[92], hb(__double2half(std::isnan(s2) || s2 <= 0 ? 0 : s2 > 1 ? 1 : s2)));
+            check("__hmul_sat", i, a, b, o[93], hb(__double2half(std::isnan(p2) || p2 <= 0 ? 0 : p2 > 1 ? 1 : p2)));
+            check("__nv_cvt_float_to_fp8 nosat", i, a, b, o[94], __nv_cvt_float_to_fp8(a, __NV_NOSAT, __NV_E4M3));
+            uint32_t mx = h2b(__hmax2_nan(__halves2half2(ha, hb_), __halves2half2(hb_, hc)));
+            check("__hmax2_nan", i, a, b, o[95], mx);
+            check("__bfloat162int_rz", i, a, b, o[96], (uint32_t) f2i(ga, 1, INT32_MIN, INT32_MAX));
+            double t3 = (double) a * 3.0;
+            check("__double2bfloat16", i, a, b, o[97], std::isnan(t3) ? 0x7FFF : bb(__double2bfloat16(t3)));
+        }
         if (fabsf(a) < 120 || !std::isfinite(a)) {
             double e2 = exp2((double) a);
             if (fabsf(a) < 1.1754944e-38f) e2 = 1;  // ex2.approx.ftz flushes a subnormal input
             if (e2 < 1.1754944e-38) e2 = 0;         // and a subnormal result
             approx("exp2f", i, a, bitsf(o[85]), e2, 0, 2 * ulp1);
         }
+    }
+    {
+        __half *h; __half2 *h2; __nv_bfloat16 *b; __nv_bfloat162 *b2; uint32_t *so;
+        cudaMalloc(&h, 2); cudaMalloc(&h2, 4); cudaMalloc(&b, 2); cudaMalloc(&b2, 4); cudaMalloc(&so, 8);
+        cudaMemset(h, 0, 2); cudaMemset(h2, 0, 4); cudaMemset(b, 0, 2); cudaMemset(b2, 0, 4);
+        half_atomics<<<1, 256>>>(h, h2, b, b2, so);
+        cudaError_t e2 = cudaDeviceSynchronize();
+        if (e2 != cudaSuccess) { printf("FAIL half_intrinsics: atomics launch %s\n", cudaGetErrorName(e2)); return 1; }
+        uint16_t rh, rb; uint32_t rh2, rb2, rs[2];
+        cudaMemcpy(&rh, h, 2, cudaMemcpyDeviceToHost); cudaMemcpy(&rh2, h2, 4, cudaMemcpyDeviceToHost);
+        cudaMemcpy(&rb, b, 2, cudaMemcpyDeviceToHost); cudaMemcpy(&rb2, b2, 4, cudaMemcpyDeviceToHost);
+        cudaMemcpy(rs, so, 8, cudaMemcpyDeviceToHost);
+        check("atomicAdd __half", 0, 0, 0, rh, hb(__float2half(64.0f)));
+        check("atomicAdd __half2", 0, 0, 0, rh2, h2b(__floats2half2_rn(64.0f, -64.0f)));
+        check("atomicAdd bf16", 0, 0, 0, rb, bb(__float2bfloat16(128.0f)));
+        check("atomicAdd bf16x2", 0, 0, 0, rb2, b2b(__floats2bfloat162_rn(128.0f, -128.0f)));
+        check("atomicAdd shared __half", 0, 0, 0, rs[0], hb(__float2half(64.0f)));
+        check("atomicAdd shared bf16x2", 0, 0, 0, rs[1], b2b(__floats2bfloat162_rn(128.0f, 128.0f)));
     }
     printf("%d inputs, %d checks, %d mismatches\n", n, checks, failures);
     if (failures) { printf("FAIL half_intrinsics\n"); return 1; }
