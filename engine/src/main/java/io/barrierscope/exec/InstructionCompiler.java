@@ -48,7 +48,8 @@ final class InstructionCompiler {
 
     private static Op dispatch(CompileContext c, String opc) {
         if (halfType(c) && opc.matches("add|sub|mul|fma|neg|abs|min|max|ex2|tanh")) return HalfOps.compile(c, opc);
-        if ((opc.equals("add") || opc.equals("sub")) && c.has(".cc") || opc.equals("addc") || opc.equals("subc")) {
+        if ((opc.equals("add") || opc.equals("sub") || opc.equals("mad")) && c.has(".cc") || opc.equals("addc") || opc.equals("subc")
+                || opc.equals("madc")) {
             return CarryOp.compile(c, opc);
         }
         switch (opc) {

@@ -113,6 +113,13 @@ class ExecProgramsTest {
     }
 
     @Test
+    void theCudaMathLibraryIncludingSinfsCarryChainReductionStaysWithinFourUlpOfTheHost() throws Exception {
+        Ran r = exec("math_library");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS math_library"), r.all());
+    }
+
+    @Test
     void aProgramBuiltWithTheStaticRuntimeIsRefusedWithWhatToDo() throws Exception {
         Path exe = CudaPrograms.build("vector_add", "-cudart", "static");
         Ran r = exec(exe, options());
