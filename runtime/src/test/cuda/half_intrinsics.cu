@@ -152,6 +152,11 @@ __global__ void exact_ops(const float *xs, int n, uint32_t *out, uint64_t *out64
     o[95] = h2b(__hmax2_nan(__halves2half2(ha, hb_), __halves2half2(hb_, hc)));
     o[96] = (uint32_t) __bfloat162int_rz(ba);
     o[97] = bb(__double2bfloat16((double) a * 3.0));
+    // Integer dot products and sum of absolute difference, as int8 GEMMs and quantized conversions use them.
+    o[98] = (uint32_t) __dp4a((int) fbits(a), (int) fbits(b), (int) fbits(c));
+    o[99] = __dp4a(fbits(a), fbits(b), fbits(c));
+    o[100] = (uint32_t) __dp2a_hi((int) fbits(a), (int) fbits(b), (int) fbits(c));
+    o[101] = __sad((int) fbits(a), (int) fbits(b), fbits(c));
 }
 
 // atomicAdd on __half, __half2, __nv_bfloat16 and __nv_bfloat162 (atom.add.noftz), in global and
@@ -466,6 +471,20 @@ int main() {
             check("__bfloat162int_rz", i, a, b, o[96], (uint32_t) f2i(ga, 1, INT32_MIN, INT32_MAX));
             double t3 = (double) a * 3.0;
             check("__double2bfloat16", i, a, b, o[97], std::isnan(t3) ? 0x7FFF : bb(__double2bfloat16(t3)));
+        }
+        {
+            uint32_t x = fbits(a), y = fbits(b), z = fbits(c);
+            uint32_t s4 = z, u4 = z, s2 = z;
+            for (int k = 0; k < 4; k++) {
+                s4 += (uint32_t) ((int) (int8_t) (x >> (8 * k)) * (int) (int8_t) (y >> (8 * k)));
+                u4 += ((x >> (8 * k)) & 0xFF) * ((y >> (8 * k)) & 0xFF);
+            }
+            for (int k = 0; k < 2; k++) s2 += (uint32_t) ((int) (int16_t) (x >> (16 * k)) * (int) (int8_t) (y >> (8 * (2 + k))));
+            check("__dp4a signed", i, a, b, o[98], s4);
+            check("__dp4a unsigned", i, a, b, o[99], u4);
+            check("__dp2a_hi", i, a, b, o[100], s2);
+            long long dxy = (long long) (int) x - (long long) (int) y;
+            check("__sad", i, a, b, o[101], z + (uint32_t) (dxy < 0 ? -dxy : dxy));
         }
         if (fabsf(a) < 120 || !std::isfinite(a)) {
             double e2 = exp2((double) a);

@@ -58,6 +58,8 @@ final class InstructionCompiler {
             case "rem", "and", "or", "xor", "not", "cnot", "shl", "shr", "popc", "clz", "brev", "bfind", "bfe", "bfi",
                     "prmt", "shf", "lop3", "szext", "bmsk", "mul24", "mad24":
                 return IntegerOps.compile(c, opc);
+            case "dp4a", "dp2a", "sad":
+                return DotOps.compile(c, opc);
             case "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "tanh", "lg2", "ex2", "testp", "copysign":
                 return FloatOps.compile(c, opc);
             case "setp", "set", "selp", "slct":

@@ -25,7 +25,7 @@ final class Modifiers {
 
     static {
         own("add", ".cc"); own("sub", ".cc"); own("addc", ".cc"); own("subc", ".cc");
-        own("mul", ".lo", ".hi", ".wide"); own("mad", ".lo", ".hi", ".wide", ".cc"); own("madc", ".lo", ".hi", ".cc"); own("mul24", ".lo", ".hi");
+        own("mul", ".lo", ".hi", ".wide"); own("mad", ".lo", ".hi", ".wide", ".cc"); own("madc", ".lo", ".hi", ".cc"); own("dp4a"); own("dp2a", ".lo", ".hi"); own("sad"); own("mul24", ".lo", ".hi");
         own("mad24", ".lo", ".hi"); own("div"); own("rem"); own("abs"); own("neg"); own("min"); own("max");
         own("and"); own("or"); own("xor"); own("not"); own("cnot"); own("shl"); own("shr"); own("popc"); own("clz");
         own("brev"); own("bfind", ".shiftamt"); own("bfe"); own("bfi");
