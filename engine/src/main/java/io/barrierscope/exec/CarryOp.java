@@ -4,8 +4,10 @@ import io.barrierscope.ptx.ScalarType;
 
 /**
  * Extended-precision arithmetic (PTX ISA 9.7.2): {@code add.cc}, {@code addc{.cc}},
- * {@code sub.cc}, {@code subc{.cc}} on 32/64-bit integers. The condition code's carry flag is
- * per thread ({@link Machine#carry}); for subtraction it holds the borrow.
+ * {@code sub.cc}, {@code subc{.cc}}, {@code mad{.lo,.hi}.cc} and {@code madc{.lo,.hi}{.cc}} on
+ * 32/64-bit integers. The condition code's carry flag is per thread ({@link Machine#carry}); for
+ * subtraction it holds the borrow. mad adds the low or high half of the full product a*b (signed
+ * for .s32/.s64) to c, plus the carry for madc; the carry out is that of the unsigned addition.
  */
 final class CarryOp extends LaneOp {
     private final boolean sub;
@@ -15,6 +17,10 @@ final class CarryOp extends LaneOp {
     private final int d;
     private final Src a;
     private final Src b;
+    /** mad: the addend c, whether the high half of the product is taken, and whether it is signed. */
+    private Src c;
+    private boolean hi;
+    private boolean signed;
 
     private CarryOp(boolean sub, boolean carryIn, boolean carryOut, int bits, int d, Src a, Src b) {
         this.sub = sub;
@@ -30,6 +36,16 @@ final class CarryOp extends LaneOp {
         ScalarType t = c.type();
         if (t.isFloat() || (t.bits() != 32 && t.bits() != 64)) throw c.error(c.insn().mnemonic() + " needs a 32- or 64-bit integer type");
         if (c.has(".sat")) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (.sat with a carry chain)");
+        if (opc.startsWith("mad")) {
+            boolean hi = c.has(".hi");
+            if (hi == c.has(".lo") || c.has(".wide")) throw c.error(c.insn().mnemonic() + " needs .lo or .hi (no .wide with a carry chain)");
+            c.expectOperands(4, 4);
+            CarryOp op = new CarryOp(false, opc.equals("madc"), c.has(".cc"), t.bits(), c.dst(0), c.src(1, t), c.src(2, t));
+            op.c = c.src(3, t);
+            op.hi = hi;
+            op.signed = t.isSigned();
+            return op;
+        }
         c.expectOperands(3, 3);
         boolean chained = opc.endsWith("c");
         return new CarryOp(opc.startsWith("sub"), chained, c.has(".cc"), t.bits(), c.dst(0), c.src(1, t), c.src(2, t));
@@ -40,6 +56,13 @@ final class CarryOp extends LaneOp {
         long mask = bits == 64 ? -1L : 0xFFFFFFFFL;
         long x = a.get(m, t) & mask;
         long y = b.get(m, t) & mask;
+        if (c != null) {
+            // The product's half becomes the first addend; c the second.
+            long pa = x;
+            long pb = y;
+            x = hi ? high(pa, pb) & mask : (pa * pb) & mask;
+            y = c.get(m, t) & mask;
+        }
         long cin = carryIn ? m.carry[t] : 0;
         long r;
         boolean out;
@@ -53,5 +76,15 @@ final class CarryOp extends LaneOp {
         }
         if (d >= 0) m.setReg(t, d, r & mask);
         if (carryOut) m.carry[t] = (byte) (out ? 1 : 0);
+    }
+
+    /** The high half of the full 2*bits-bit product of two bits-bit operands. */
+    private long high(long x, long y) {
+        if (bits == 32) {
+            long p = signed ? (long) (int) x * (long) (int) y : x * y;
+            return p >>> 32;
+        }
+        long h = Math.multiplyHigh(x, y);
+        return signed ? h : h + ((x >> 63) & y) + ((y >> 63) & x); // the unsigned high half (Java 17 has no unsignedMultiplyHigh)
     }
 }

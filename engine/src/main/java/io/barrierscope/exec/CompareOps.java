@@ -16,6 +16,7 @@ final class CompareOps {
                 Op fast = FastSetpOp.tryCompile(c);
                 yield fast != null ? fast : setp(c);
             }
+            case "set" -> set(c);
             case "selp" -> selp(c);
             case "slct" -> slct(c);
             default -> throw c.error("unsupported instruction " + c.insn().mnemonic());
@@ -39,10 +40,11 @@ final class CompareOps {
             boolean f32 = t == ScalarType.F32;
             FloatFormat half = t == ScalarType.F16 || t == ScalarType.BF16 ? NarrowFloatCvt.format(t) : null;
             if (!f32 && t != ScalarType.F64 && half == null) throw c.error("unsupported instruction " + c.insn().mnemonic());
-            boolean ftz = half != null && c.has(".ftz"); // f16 .ftz: subnormal inputs compare as zero
+            // .ftz (f16 and f32): subnormal inputs compare as zero of the same sign.
+            boolean ftz = (half != null || f32) && c.has(".ftz");
             return (x, y) -> {
-                double a = half != null ? HalfOps.value(half, (int) x & 0xFFFF, ftz) : FloatOps.read(x, f32, false);
-                double b = half != null ? HalfOps.value(half, (int) y & 0xFFFF, ftz) : FloatOps.read(y, f32, false);
+                double a = half != null ? HalfOps.value(half, (int) x & 0xFFFF, ftz) : FloatOps.read(x, f32, ftz);
+                double b = half != null ? HalfOps.value(half, (int) y & 0xFFFF, ftz) : FloatOps.read(y, f32, ftz);
                 boolean nan = Double.isNaN(a) || Double.isNaN(b);
                 return switch (cmp) {
                     case "eq" -> !nan && a == b;
@@ -109,6 +111,72 @@ final class CompareOps {
             }
             if (p >= 0) m.setReg(th, p, r ? 1 : 0);
             if (qd >= 0) m.setReg(th, qd, nr ? 1 : 0);
+        });
+    }
+
+    /**
+     * {@code set.CmpOp{.BoolOp}{.ftz}.dtype.stype d, a, b{, {!}c}} (PTX ISA 9.7.6, set; half
+     * precision comparison: set): the comparison (combined with c by the BoolOp) written as a
+     * value: true is 1.0 for a float destination (.f32, .f16, .bf16), all ones for an integer one;
+     * false is 0. With a .f16x2/.bf16x2 source each half is compared and written on its own
+     * (element 0 low): 1.0 in the destination's half format, or 0xFFFF for .u32/.s32.
+     */
+    private static Op set(CompileContext c) {
+        c.expectOperands(3, 4);
+        var types = c.types();
+        if (types.size() != 2) throw c.error(c.insn().mnemonic() + " needs a destination and a source type");
+        ScalarType dt = types.get(0);
+        ScalarType st = types.get(1);
+        int combine = c.has(".and") ? 1 : c.has(".or") ? 2 : c.has(".xor") ? 3 : 0;
+        if ((combine != 0) != (c.operandCount() == 4)) throw c.error(c.insn().mnemonic() + ": a fourth (predicate) operand goes with .and/.or/.xor");
+        Src pc = combine != 0 ? c.src(3, ScalarType.PRED) : null;
+        int d = c.dst(0);
+        boolean pair = st == ScalarType.F16X2 || st == ScalarType.BF16X2;
+        if (pair) {
+            ScalarType half = st == ScalarType.F16X2 ? ScalarType.F16 : ScalarType.BF16;
+            long one;
+            if (dt == st) one = half == ScalarType.F16 ? 0x3C00 : 0x3F80;
+            else if (dt == ScalarType.U32 || dt == ScalarType.S32) one = 0xFFFF;
+            else throw c.error("unsupported instruction " + c.insn().mnemonic() + " (a " + st.name().toLowerCase() + " source is written as ." + st.name().toLowerCase() + ", .u32 or .s32)");
+            Cmp cmp = comparison(c, cmpName(c), half);
+            Src a = c.src(1, ScalarType.B32);
+            Src b = c.src(2, ScalarType.B32);
+            return new FnOp((m, th) -> {
+                long x = a.get(m, th);
+                long y = b.get(m, th);
+                boolean lo = cmp.test(x & 0xFFFF, y & 0xFFFF);
+                boolean hi = cmp.test((x >>> 16) & 0xFFFF, (y >>> 16) & 0xFFFF);
+                if (pc != null) {
+                    boolean cv = (pc.get(m, th) & 1) != 0;
+                    lo = combine(combine, lo, cv);
+                    hi = combine(combine, hi, cv);
+                }
+                if (d >= 0) m.setReg(th, d, (lo ? one : 0) | (hi ? one << 16 : 0));
+            });
+        }
+        long one = switch (dt) {
+            case F32 -> 0x3F800000L;
+            case F16 -> 0x3C00;
+            case BF16 -> 0x3F80;
+            case U32, S32 -> 0xFFFFFFFFL;
+            case U16, S16 -> 0xFFFF;
+            default -> throw c.error("unsupported instruction " + c.insn().mnemonic() + " (destination ." + dt.name().toLowerCase() + ")");
+        };
+        boolean halfDst = dt == ScalarType.F16 || dt == ScalarType.BF16 || dt == ScalarType.U16 || dt == ScalarType.S16;
+        boolean halfSrc = st == ScalarType.F16 || st == ScalarType.BF16;
+        // The ISA's forms: 32-bit destinations of any source; f16/bf16 destinations of any
+        // source; 16-bit integer destinations of f16/bf16 sources only.
+        if ((dt == ScalarType.U16 || dt == ScalarType.S16) && !halfSrc) {
+            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (a 16-bit integer destination takes a .f16 or .bf16 source)");
+        }
+        if (halfDst && st == ScalarType.PRED) throw c.error("unsupported instruction " + c.insn().mnemonic());
+        Cmp cmp = comparison(c, cmpName(c), st);
+        Src a = c.src(1, st);
+        Src b = c.src(2, st);
+        return new FnOp((m, th) -> {
+            boolean r = cmp.test(Values.norm(a.get(m, th), st), Values.norm(b.get(m, th), st));
+            if (pc != null) r = combine(combine, r, (pc.get(m, th) & 1) != 0);
+            if (d >= 0) m.setReg(th, d, r ? one : 0);
         });
     }
 

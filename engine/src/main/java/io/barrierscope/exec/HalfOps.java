@@ -81,6 +81,20 @@ final class HalfOps {
         return bits;
     }
 
+    /**
+     * The sum of two half patterns (or of each half of two pairs, element 0 low) rounded once to
+     * nearest even, subnormals kept: {@code atom/red.add.noftz} on .f16, .f16x2, .bf16, .bf16x2.
+     */
+    static long addNoFtz(FloatFormat f, boolean pair, long a, long b) {
+        long out = 0;
+        for (int h = 0; h < (pair ? 2 : 1); h++) {
+            double x = f.decode((int) (a >>> (16 * h)) & 0xFFFF);
+            double y = f.decode((int) (b >>> (16 * h)) & 0xFFFF);
+            out |= ((long) finish(f, RoundToOdd.sum(x, y), false, false, false) & 0xFFFF) << (16 * h);
+        }
+        return out;
+    }
+
     /** The value of a half pattern, a subnormal read as zero under .ftz. */
     static double value(FloatFormat f, int bits, boolean ftz) { return in(f, bits, ftz); }
 

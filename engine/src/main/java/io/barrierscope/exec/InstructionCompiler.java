@@ -48,7 +48,8 @@ final class InstructionCompiler {
 
     private static Op dispatch(CompileContext c, String opc) {
         if (halfType(c) && opc.matches("add|sub|mul|fma|neg|abs|min|max|ex2|tanh")) return HalfOps.compile(c, opc);
-        if ((opc.equals("add") || opc.equals("sub")) && c.has(".cc") || opc.equals("addc") || opc.equals("subc")) {
+        if ((opc.equals("add") || opc.equals("sub") || opc.equals("mad")) && c.has(".cc") || opc.equals("addc") || opc.equals("subc")
+                || opc.equals("madc")) {
             return CarryOp.compile(c, opc);
         }
         switch (opc) {
@@ -57,9 +58,11 @@ final class InstructionCompiler {
             case "rem", "and", "or", "xor", "not", "cnot", "shl", "shr", "popc", "clz", "brev", "bfind", "bfe", "bfi",
                     "prmt", "shf", "lop3", "szext", "bmsk", "mul24", "mad24":
                 return IntegerOps.compile(c, opc);
+            case "dp4a", "dp2a", "sad":
+                return DotOps.compile(c, opc);
             case "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "tanh", "lg2", "ex2", "testp", "copysign":
                 return FloatOps.compile(c, opc);
-            case "setp", "selp", "slct":
+            case "setp", "set", "selp", "slct":
                 return CompareOps.compile(c, opc);
             case "mov", "cvt", "cvta":
                 return ConvertOps.compile(c, opc);
@@ -100,6 +103,8 @@ final class InstructionCompiler {
             case "mma":
                 if (c.has(".sp") || c.has(".sp::ordered_metadata")) break;
                 return MmaOp.compile(c);
+            case "wmma":
+                return WmmaOp.compile(c);
             case "ldmatrix":
                 return LdmatrixOp.compile(c);
             case "stmatrix":

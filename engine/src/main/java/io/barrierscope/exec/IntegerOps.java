@@ -19,7 +19,6 @@ final class IntegerOps {
                 return binary(c, opc, t, bits);
             case "mul": return mul(c, t, bits);
             case "mad", "mad24":
-                if (c.has(".cc")) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (mad.cc carry chains)");
                 return mad(c, t, bits);
             case "abs", "neg", "not", "cnot", "popc", "clz", "brev", "bfind":
                 return unary(c, opc, t, bits);

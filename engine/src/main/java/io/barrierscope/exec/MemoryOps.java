@@ -206,6 +206,8 @@ final class MemoryOps {
         String op = atomOp(c);
         ScalarType t = memType(c);
         if (c.has(".v2") || c.has(".v4")) throw c.error("unsupported instruction " + c.insn().mnemonic());
+        if (HalfOps.isHalf(t)) return atomHalf(c, returns, op, t);
+        if (c.has(".noftz")) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (.noftz goes with .add on .f16, .f16x2, .bf16 and .bf16x2)");
         if (t.isFloat() && !(op.equals("add") || op.equals("exch") || op.equals("cas"))
                 || (t.isFloat() && t != ScalarType.F32 && t != ScalarType.F64)) {
             throw c.error("unsupported instruction " + c.insn().mnemonic());
@@ -244,6 +246,33 @@ final class MemoryOps {
             };
             m.memory.store(sp, ad, size, Values.trunc(nv, bits), th);
             if (d >= 0) m.setReg(th, d, Values.trunc(old, bits));
+        });
+    }
+
+    /**
+     * {@code atom/red.add.noftz.{f16,f16x2,bf16,bf16x2}} (PTX ISA 9.7.13.5, 9.7.13.6): the sum (of
+     * each half for the pairs) rounded to nearest even, subnormals kept; atom returns the old
+     * value. The ISA gives these types only .add, and only with .noftz.
+     */
+    private static Op atomHalf(CompileContext c, boolean returns, String op, ScalarType t) {
+        if (!op.equals("add") || !c.has(".noftz")) {
+            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (." + t.ptxName() + " takes .add.noftz only)");
+        }
+        FloatFormat f = NarrowFloatCvt.format(t);
+        boolean pair = t == ScalarType.F16X2 || t == ScalarType.BF16X2;
+        int first = returns ? 1 : 0;
+        c.expectOperands(first + 2, first + 3);
+        int d = returns ? c.dst(0) : -1;
+        CompileContext.Addr addr = c.address(c.operand(first), c.spaceOf());
+        int sp = addr.space();
+        Src a = addr.address();
+        Src b = c.src(first + 1, pair ? ScalarType.B32 : ScalarType.B16);
+        int size = pair ? 4 : 2;
+        return new CheckedOp((m, th) -> {
+            long ad = a.get(m, th);
+            long old = m.memory.load(sp, ad, size, th);
+            m.memory.store(sp, ad, size, HalfOps.addNoFtz(f, pair, old, b.get(m, th)), th);
+            if (d >= 0) m.setReg(th, d, old);
         });
     }
 }

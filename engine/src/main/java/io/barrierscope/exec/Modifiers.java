@@ -25,7 +25,7 @@ final class Modifiers {
 
     static {
         own("add", ".cc"); own("sub", ".cc"); own("addc", ".cc"); own("subc", ".cc");
-        own("mul", ".lo", ".hi", ".wide"); own("mad", ".lo", ".hi", ".wide", ".cc"); own("mul24", ".lo", ".hi");
+        own("mul", ".lo", ".hi", ".wide"); own("mad", ".lo", ".hi", ".wide", ".cc"); own("madc", ".lo", ".hi", ".cc"); own("dp4a"); own("dp2a", ".lo", ".hi"); own("sad"); own("mul24", ".lo", ".hi");
         own("mad24", ".lo", ".hi"); own("div"); own("rem"); own("abs"); own("neg"); own("min"); own("max");
         own("and"); own("or"); own("xor"); own("not"); own("cnot"); own("shl"); own("shr"); own("popc"); own("clz");
         own("brev"); own("bfind", ".shiftamt"); own("bfe"); own("bfi");
@@ -34,6 +34,8 @@ final class Modifiers {
         own("fma", ".oob"); own("rcp"); own("sqrt"); own("rsqrt"); own("sin"); own("cos"); own("tanh"); own("lg2"); own("ex2");
         own("copysign"); own("testp", ".finite", ".infinite", ".number", ".notanumber", ".normal", ".subnormal");
         own("setp", ".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu", ".leu",
+                ".gtu", ".geu", ".num", ".nan", ".and", ".or", ".xor");
+        own("set", ".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu", ".leu",
                 ".gtu", ".geu", ".num", ".nan", ".and", ".or", ".xor");
         own("selp"); own("slct"); own("mov"); own("cvt", ".e4m3x2", ".e5m2x2", ".e4m3x4", ".e5m2x4", ".e2m3x4", ".e3m2x4", ".e2m1x4"); own("cvta", ".to");
         own("ld", ".nc", ".ca", ".cg", ".cs", ".lu", ".cv", ".v2", ".v4", ".v8", ".unified");
@@ -55,6 +57,7 @@ final class Modifiers {
         own("setmaxnreg", ".inc", ".dec", ".sync", ".aligned"); own("wgmma", ".fence", ".sync", ".aligned", ".mma_async", ".commit_group", ".wait_group", ".satfinite", ".e4m3", ".e5m2", ".sp", ".and", ".xor", ".popc", ".b1");
         own("pmevent", ".mask");
         own("mma", ".sync", ".aligned", ".row", ".col", ".satfinite", ".e4m3", ".e5m2", ".sp", ".sp::ordered_metadata");
+        own("wmma", ".load", ".store", ".mma", ".a", ".b", ".c", ".d", ".sync", ".aligned", ".row", ".col", ".satfinite");
         own("ldmatrix", ".sync", ".aligned", ".m8n8", ".m16n16", ".m8n16", ".x1", ".x2", ".x4", ".trans");
         own("stmatrix", ".sync", ".aligned", ".m8n8", ".m16n8", ".x1", ".x2", ".x4", ".trans");
         own("movmatrix", ".sync", ".aligned", ".m8n8", ".trans");
@@ -71,7 +74,7 @@ final class Modifiers {
             if (own.contains(m) || SPACES.contains(m) || ORDER.contains(m) || ROUND.contains(m)) continue;
             if (ScalarType.fromName(m) != null) continue;
             if (m.startsWith(".L1::") || m.startsWith(".L2::")) continue;
-            if ((opc.equals("mma") || opc.equals("wgmma")) && m.matches("\\.m\\d+n\\d+k\\d+")) continue; // shapes: MmaOp names the ones it models
+            if ((opc.equals("mma") || opc.equals("wgmma") || opc.equals("wmma")) && m.matches("\\.m\\d+n\\d+k\\d+")) continue; // shapes: MmaOp names the ones it models
             return m;
         }
         return null;

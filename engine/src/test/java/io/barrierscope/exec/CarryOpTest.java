@@ -51,9 +51,31 @@ class CarryOpTest {
     }
 
     @Test
-    void madCcIsRefusedRatherThanIgnored() {
+    void madCcAddsTheProductsLowOrHighHalfAndMadcCarriesIn() {
+        // (0xFFFFFFFF * 0xFFFFFFFF) = 0xFFFFFFFE_00000001; lo + 0xFFFFFFFF = 0x1_00000000: lo word 0, carry 1.
+        // madc.hi: hi 0xFFFFFFFE + c 1 + carry 1 = 0x1_00000000: 0 (carry out unused).
+        List<Long> out = run("mov.u32 %r1, 0xFFFFFFFF;\nmad.lo.cc.u32 %r5, %r1, %r1, %r1;\nmadc.hi.u32 %r6, %r1, %r1, 1;\n");
+        assertEquals(List.of(0L, 0L), out);
+        // Signed high half: -2 * 3 = -6 = 0xFFFFFFFF_FFFFFFFA; hi 0xFFFFFFFF + 0 + carry 0 (5 + 7 has none).
+        out = run("add.cc.u32 %r9, 5, 7;\nmov.u32 %r1, -2;\nmadc.hi.cc.s32 %r6, %r1, 3, 0;\nmadc.lo.u32 %r5, 2, 3, 4;\n");
+        assertEquals(List.of(10L, 0xFFFFFFFFL), out, "madc.lo adds the carry of madc.hi.cc (none here)");
+    }
+
+    @Test
+    void a64BitMadCcCarriesOutOfTheFullWidth() {
+        // 64-bit: lo(2^63 * 2) = 0, + 0xFFFF..F = 0xFFFF..F, no carry; then madc.lo 1*1 + 0 + 0 = 1.
+        LaunchedRun r = PtxRun.kernel(REGS + "mov.u64 %rd3, 0x8000000000000000;\nmov.u64 %rd4, -1;\n"
+                + "mad.lo.cc.u64 %rd5, %rd3, 2, %rd4;\nmadc.lo.cc.u64 %rd6, 1, 1, 0;\nmad.hi.cc.u64 %rd7, %rd4, %rd4, %rd4;\n"
+                + "madc.lo.u32 %r5, 0, 0, 0;\ncvt.u32.u64 %r6, %rd6;\n" + STORE).buffer("out", 2).threads(1).run();
+        assertEquals(Outcome.COMPLETED, r.interpreter().outcome(), r.summary());
+        // hi((2^64-1)^2) = 2^64-2, + (2^64-1) carries out: madc.lo.u32 0*0+0+1 = 1.
+        assertEquals(List.of(1L, 1L), PtxRun.u32(r, "out"));
+    }
+
+    @Test
+    void madWithACarryNeedsLoOrHiAndNotWide() {
         BadInputException e = assertThrows(BadInputException.class,
-                () -> PtxRun.kernel(REGS + "mad.lo.cc.u32 %r1, %r2, %r3, %r4;\nret;").threads(1).launch());
-        assertTrue(e.getMessage().contains("unsupported instruction mad.lo.cc.u32"), e.getMessage());
+                () -> PtxRun.kernel(REGS + "mad.wide.cc.u32 %rd1, %r2, %r3, %rd4;\nret;").threads(1).launch());
+        assertTrue(e.getMessage().contains(".lo or .hi"), e.getMessage());
     }
 }

@@ -12,7 +12,7 @@ import io.barrierscope.launch.LaunchedRun;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** setp with every comparison and combiner, float compares with NaN, selp and slct (PTX ISA 9.7.6). */
+/** setp and set with every comparison and combiner, float compares with NaN, selp and slct (PTX ISA 9.7.6). */
 class CompareOpsTest {
     private static final List<String> INT_CMPS = List.of("eq", "ne", "lt", "le", "gt", "ge");
     private static final List<String> UNSIGNED_CMPS = List.of("lo", "ls", "hi", "hs");
@@ -205,5 +205,91 @@ class CompareOpsTest {
         assertEquals(7L, w(r, 5)); // -0.0 >= 0
         assertEquals(8L, w(r, 6)); // NaN selects b
         assertEquals(ExecKernel.f32(2f), w(r, 7));
+    }
+
+    @Test
+    void setWritesOnePointZeroForAFloatDestinationAndAllOnesForAnIntegerOne() {
+        // set.CmpOp.dtype.stype (9.7.6 set; half precision set): true is 1.0 (f32 0x3F800000, f16
+        // 0x3C00, bf16 0x3F80) or all ones (0xFFFFFFFF, 0xFFFF for 16-bit integers); false is 0.
+        String body = "set.lt.f32.s32 %r1, -5, 3;\n" + w(0, "%r1")
+                + "set.lt.f32.u32 %r2, -5, 3;\n" + w(1, "%r2")           // unsigned: 0xFFFFFFFB < 3 is false
+                + "set.ge.u32.f32 %r3, 0f40000000, 0f40000000;\n" + w(2, "%r3")
+                + "set.eq.s32.f64 %r4, 0d3FF0000000000000, 0d4000000000000000;\n" + w(3, "%r4")
+                + "set.nan.u32.f32 %r5, 0f7FC00000, 0f00000000;\n" + w(4, "%r5")
+                + "set.gt.f16.f32 %h1, 0f40000000, 0f3F800000;\ncvt.u32.u16 %r6, %h1;\n" + w(5, "%r6")
+                + "mov.b16 %h2, 0x3C00;\nmov.b16 %h3, 0x3C00;\n"
+                + "set.eq.bf16.f16 %h4, %h2, %h3;\ncvt.u32.u16 %r7, %h4;\n" + w(6, "%r7")
+                + "set.ne.u16.f16 %h5, %h2, %h3;\ncvt.u32.u16 %r8, %h5;\n" + w(7, "%r8")
+                + "set.equ.s16.bf16 %h6, %h2, %h3;\ncvt.u32.u16 %r9, %h6;\n" + w(8, "%r9")
+                + "mov.b16 %h7, 0x7E00;\nset.lt.f16.f16 %h8, %h7, %h2;\ncvt.u32.u16 %r10, %h8;\n" + w(9, "%r10");
+        LaunchedRun r = ExecKernel.of(body).ok();
+        assertEquals(ExecKernel.f32(1f), w(r, 0));
+        assertEquals(0L, w(r, 1));
+        assertEquals(0xFFFFFFFFL, w(r, 2));
+        assertEquals(0L, w(r, 3));
+        assertEquals(0xFFFFFFFFL, w(r, 4));
+        assertEquals(0x3C00L, w(r, 5));
+        assertEquals(0x3F80L, w(r, 6));
+        assertEquals(0L, w(r, 7));
+        assertEquals(0xFFFFL, w(r, 8));
+        assertEquals(0L, w(r, 9), "an ordered comparison with a NaN is false");
+    }
+
+    @Test
+    void setOnHalfPairsComparesAndWritesEachHalfOnItsOwn() {
+        // Low halves 1.0 vs 1.0, high halves 2.0 vs 1.0 (f16: 0x4000, 0x3C00; bf16: 0x4000, 0x3F80).
+        String body = "mov.b32 %r1, 0x40003C00;\nmov.b32 %r2, 0x3C003C00;\n"
+                + "set.eq.f16x2.f16x2 %r3, %r1, %r2;\n" + w(0, "%r3")
+                + "set.gt.u32.f16x2 %r4, %r1, %r2;\n" + w(1, "%r4")
+                + "mov.b32 %r5, 0x40003F80;\nmov.b32 %r6, 0x3F803F80;\n"
+                + "set.eq.bf16x2.bf16x2 %r7, %r5, %r6;\n" + w(2, "%r7")
+                + "set.ge.s32.bf16x2 %r8, %r5, %r6;\n" + w(3, "%r8");
+        LaunchedRun r = ExecKernel.of(body).ok();
+        assertEquals(0x00003C00L, w(r, 0));
+        assertEquals(0xFFFF0000L, w(r, 1));
+        assertEquals(0x00003F80L, w(r, 2));
+        assertEquals(0xFFFFFFFFL, w(r, 3));
+    }
+
+    @Test
+    void setCombinesTheComparisonWithAPredicateBeforeWritingIt() {
+        String body = "setp.eq.u32 %p1, 1, 1;\n"
+                + "set.lt.and.u32.s32 %r1, 1, 2, %p1;\n" + w(0, "%r1")
+                + "set.lt.and.u32.s32 %r2, 1, 2, !%p1;\n" + w(1, "%r2")
+                + "set.gt.or.f32.s32 %r3, 1, 2, %p1;\n" + w(2, "%r3")
+                + "set.lt.xor.u32.s32 %r4, 1, 2, %p1;\n" + w(3, "%r4")
+                + "mov.b32 %r5, 0x3C004000;\n"
+                + "set.lt.and.f16x2.f16x2 %r6, %r5, 0x40004000, %p1;\n" + w(4, "%r6");
+        LaunchedRun r = ExecKernel.of(body).ok();
+        assertEquals(0xFFFFFFFFL, w(r, 0));
+        assertEquals(0L, w(r, 1));
+        assertEquals(ExecKernel.f32(1f), w(r, 2));
+        assertEquals(0L, w(r, 3));
+        assertEquals(0x3C000000L, w(r, 4));
+    }
+
+    @Test
+    void setpAndSetWithFtzCompareF32SubnormalsAsZerosOfTheirSign() {
+        // 0f00000001 is the smallest f32 subnormal: with .ftz it equals 0 and is not above it.
+        String body = "setp.eq.ftz.f32 %p1, 0f00000001, 0f00000000;\n" + wp(0, "%p1")
+                + "setp.eq.f32 %p2, 0f00000001, 0f00000000;\n" + wp(1, "%p2")
+                + "setp.gt.ftz.f32 %p3, 0f00000001, 0f80000000;\n" + wp(2, "%p3")
+                + "set.lt.ftz.u32.f32 %r1, 0f80000005, 0f00000000;\n" + w(3, "%r1")
+                + "set.lt.u32.f32 %r2, 0f80000005, 0f00000000;\n" + w(4, "%r2");
+        LaunchedRun r = ExecKernel.of(body).ok();
+        assertEquals(1L, w(r, 0));
+        assertEquals(0L, w(r, 1));
+        assertEquals(0L, w(r, 2), "-0 and +0 are equal");
+        assertEquals(0L, w(r, 3));
+        assertEquals(0xFFFFFFFFL, w(r, 4));
+    }
+
+    @Test
+    void setFormsTheIsaDoesNotListAreRefusedByName() {
+        for (String bad : List.of("set.eq.u16.f32 %h1, 0f00000000, 0f00000000;", "set.eq.f16x2.bf16x2 %r1, %r2, %r3;",
+                "set.eq.f64.f64 %rd1, 0d0000000000000000, 0d0000000000000000;", "set.eq.u32 %r1, %r2, %r3;")) {
+            BadInputException e = assertThrows(BadInputException.class, () -> ExecKernel.of(bad).launch(), bad);
+            assertEquals(true, e.getMessage().contains("set."), e.getMessage());
+        }
     }
 }

@@ -97,6 +97,29 @@ class ExecProgramsTest {
     }
 
     @Test
+    void halfBf16Fp8IntrinsicsDirectedRoundingAndF64MatchTheHostBitForBitAndApproximationsMeetTheirBounds() throws Exception {
+        Ran r = exec("half_intrinsics");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS half_intrinsics"), r.all());
+        assertTrue(r.program().contains(" 0 mismatches"), r.all());
+    }
+
+    @Test
+    void wmmaGemmsOfEveryTypeAndAFlashAttentionWithMmaSyncMatchTheHost() throws Exception {
+        Ran r = exec("tensor_kernels");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS tensor_kernels"), r.all());
+        assertTrue(r.program().contains("wmma m16n16k8 tf32 -> f32: 32 x 32 x 24, 0 wrong"), r.all());
+    }
+
+    @Test
+    void theCudaMathLibraryIncludingSinfsCarryChainReductionStaysWithinFourUlpOfTheHost() throws Exception {
+        Ran r = exec("math_library");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS math_library"), r.all());
+    }
+
+    @Test
     void aProgramBuiltWithTheStaticRuntimeIsRefusedWithWhatToDo() throws Exception {
         Path exe = CudaPrograms.build("vector_add", "-cudart", "static");
         Ran r = exec(exe, options());
