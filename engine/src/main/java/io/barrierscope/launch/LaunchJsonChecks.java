@@ -74,7 +74,9 @@ final class LaunchJsonChecks {
         this.source = text;
         JsonNode root;
         try {
-            root = new ObjectMapper(JsonLocations.factory()).readTree(text);
+            // Floats as decimals (integers are checked exactly as written) and nothing after the object.
+            root = new ObjectMapper(JsonLocations.factory()).enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                    .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(text);
         } catch (JsonProcessingException e) {
             var loc = e.getLocation();
             String msg = e.getOriginalMessage();
@@ -234,7 +236,7 @@ final class LaunchJsonChecks {
                     ScalarType t = type(f, fp);
                     JsonNode v = f.get("value");
                     if (v == null || !v.isNumber()) throw bad(fp + "/value", "a scalar field needs a numeric \"value\"");
-                    field = new StructSpec.Field(off, t, t.isFloat() ? (Number) v.asDouble() : (Number) v.asLong(), null, 0, null);
+                    field = new StructSpec.Field(off, t, scalar(v, t, fp + "/value"), null, 0, null);
                 }
                 if (len >= 0 && off + field.size() > len) {
                     throw bad(fp + "/offset", "a " + field.size() + "-byte field at offset " + off + " does not fit the " + len + "-byte struct");
@@ -285,11 +287,15 @@ final class LaunchJsonChecks {
         if (v.isIntegralNumber()) {
             b = v.bigIntegerValue();
         } else {
-            double d = v.asDouble();
-            if (!Double.isFinite(d) || d != Math.rint(d)) {
-                throw bad(ptr, "." + t.ptxName() + " takes integers; " + (Double.isFinite(d) ? v.asText() : "a number beyond .f64's range") + " is not one");
+            // Exactly as written (floats are read as decimals): 1e-99999 or 1.0000000000000001 is no
+            // integer, though a double would round it to one. The digits left of the point are
+            // counted before any conversion, so 1e999999999 never becomes a billion-digit number.
+            java.math.BigDecimal d = v.decimalValue().stripTrailingZeros();
+            if (d.scale() > 0) throw bad(ptr, "." + t.ptxName() + " takes integers; " + v.asText() + " is not one");
+            if (d.precision() - d.scale() > 40) {
+                throw bad(ptr, "value " + v.asText() + " is outside the range of ." + t.ptxName());
             }
-            b = new java.math.BigDecimal(d).toBigInteger();
+            b = d.toBigIntegerExact();
         }
         java.math.BigInteger min = t.isSigned() ? java.math.BigInteger.ONE.shiftLeft(t.bits() - 1).negate() : java.math.BigInteger.ZERO;
         java.math.BigInteger max = t.isSigned() ? java.math.BigInteger.ONE.shiftLeft(t.bits() - 1).subtract(java.math.BigInteger.ONE)

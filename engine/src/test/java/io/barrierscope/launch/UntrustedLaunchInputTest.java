@@ -51,6 +51,34 @@ class UntrustedLaunchInputTest {
     }
 
     @Test
+    void aKeyGivenTwiceIsRefusedAtItsSecondPlaceNotReadAsTheLastOne() throws Exception {
+        String e = readError("{\"ptx\": \"k.ptx\",\n\"grid\": [4, 1, 1], \"grid\": [1, 1, 1]}");
+        assertTrue(e.contains("launch.json:2:") && e.contains("Duplicate field 'grid'"), e);
+    }
+
+    @Test
+    void textAfterTheLaunchObjectIsRefusedNotIgnored() throws Exception {
+        String e = readError("{\"ptx\": \"k.ptx\"}\n{\"ptx\": \"other.ptx\"}");
+        assertTrue(e.contains("launch.json:2:") && e.contains("invalid JSON"), e);
+        assertTrue(readError("{\"ptx\": \"k.ptx\"} x").contains("invalid JSON"));
+    }
+
+    @Test
+    void aNumberIsAnIntegerOnlyAsWrittenNotAfterADoubleRoundsIt() throws Exception {
+        for (String v : new String[] {"1e-99999", "1.0000000000000001", "4294967295.5"}) {
+            String e = readError("{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 4}, {\"value\": " + v
+                    + ", \"type\": \"u32\"}]}");
+            assertTrue(e.contains(".u32 takes integers; ") && e.contains(" is not one"), v + ": " + e);
+        }
+        // A huge exponent is refused by its digit count, never expanded into a number of a billion digits.
+        String e = readError("{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 4}, {\"value\": 1e999999999, \"type\": \"u64\"}]}");
+        assertTrue(e.contains("outside the range of .u64") || e.contains("invalid JSON"), e);
+        // Written as a decimal, an integer value is still one.
+        Path l = write("{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 4}, {\"value\": 7.0e0, \"type\": \"u32\"}]}");
+        assertEquals(7L, LaunchJsonChecks.read(l).args().get(1).value().longValue());
+    }
+
+    @Test
     void anEmptyPtxPathIsRefused() throws Exception {
         assertTrue(readError("{\"ptx\": \"\"}").contains("\"ptx\" is empty"));
     }
