@@ -175,6 +175,15 @@ final class LaunchJsonChecks {
         throw bad(ptr, "expected an address: a non-negative integer or a \"0x...\" string");
     }
 
+    private static long mib(long bytes) { return (bytes + (1 << 20) - 1) >> 20; }
+
+    /** Why a buffer's file of {@code size} bytes cannot be held with {@code free} bytes of heap, or null when it can. */
+    static String tooLargeToHold(Path f, long size, long free, long max) {
+        if (2 * size <= free) return null;
+        return f + " is " + mib(size) + " MiB; holding it and its copy in the emulated memory takes about " + mib(2 * size)
+                + " MiB but this Java has about " + mib(free) + " MiB free of " + mib(max) + " MiB: give it more with -Xmx";
+    }
+
     /** Exact bytes: {@code "file"} (beside the launch file, at most 1 GiB) or {@code "base64"}. */
     private byte[] bytes(JsonNode n, String ptr) {
         if (n.has("file") == n.has("base64")) throw bad(ptr, "give the bytes as either \"file\" or \"base64\"");
@@ -193,9 +202,23 @@ final class LaunchJsonChecks {
             throw bad(ptr + "/file", "not a file name: " + name);
         }
         try {
-            if (!Files.isRegularFile(f)) throw bad(ptr + "/file", "no such file " + f);
-            if (Files.size(f) > (1L << 30)) throw bad(ptr + "/file", f + " is larger than 1 GiB");
-            return Files.readAllBytes(f);
+            if (Files.isDirectory(f)) throw bad(ptr + "/file", f + " is a directory, not a file");
+            if (!Files.exists(f)) throw bad(ptr + "/file", "no such file " + f);
+            if (!Files.isRegularFile(f)) throw bad(ptr + "/file", f + " is not a regular file (a device or pipe is not read)");
+            long size = Files.size(f);
+            if (size > (1L << 30)) throw bad(ptr + "/file", f + " is larger than 1 GiB");
+            // Read before the launch's memory is counted, so counted here: two such files of 150 MB
+            // ran a 256 MB heap out of memory. The bytes are held and copied into the emulated memory.
+            long free = MemoryEstimate.freeHeap();
+            if (2 * size > free) {
+                System.gc(); // garbage is no reason to refuse: collected once before deciding
+                free = MemoryEstimate.freeHeap();
+            }
+            String tooLarge = tooLargeToHold(f, size, free, Runtime.getRuntime().maxMemory());
+            if (tooLarge != null) throw bad(ptr + "/file", tooLarge);
+            byte[] b = Files.readAllBytes(f);
+            if (b.length != size) throw bad(ptr + "/file", f + " changed while it was read (another program is writing it)");
+            return b;
         } catch (IOException e) {
             throw bad(ptr + "/file", "cannot read " + f + ": " + e.getMessage());
         }

@@ -79,6 +79,24 @@ class UntrustedLaunchInputTest {
     }
 
     @Test
+    void aBuffersFileThatIsADeviceOrFolderIsNamedAsSuchNotSaidToBeMissing() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(Path.of("/dev/zero")));
+        String dev = readError("{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"file\": \"/dev/zero\"}]}");
+        assertTrue(dev.contains("/dev/zero is not a regular file") && !dev.contains("no such file"), dev);
+        String dir = readError("{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"file\": \".\"}]}");
+        assertTrue(dir.contains("is a directory, not a file"), dir);
+    }
+
+    @Test
+    void aBuffersFileTooLargeToHoldIsRefusedWithTheNumbersBeforeItIsRead() {
+        // Two 150 MB files ran a 256 MB heap out of memory while the launch was read, before its memory was counted.
+        String e = LaunchJsonChecks.tooLargeToHold(Path.of("big.bin"), 150L << 20, 200L << 20, 256L << 20);
+        assertEquals("big.bin is 150 MiB; holding it and its copy in the emulated memory takes about 300 MiB but this Java has about"
+                + " 200 MiB free of 256 MiB: give it more with -Xmx", e);
+        assertEquals(null, LaunchJsonChecks.tooLargeToHold(Path.of("small.bin"), 10L << 20, 200L << 20, 256L << 20));
+    }
+
+    @Test
     void anEmptyPtxPathIsRefused() throws Exception {
         assertTrue(readError("{\"ptx\": \"\"}").contains("\"ptx\" is empty"));
     }
