@@ -356,7 +356,8 @@ final class LaunchJsonChecks {
     private String text(JsonNode obj, String key, boolean required, String ptr) {
         JsonNode n = obj.get(key);
         if (n == null) {
-            if (required) throw bad("", "missing \"" + key + "\"");
+            // located at the object that lacks it (an arg's line, not the file's first)
+            if (required) throw bad(ptr.substring(0, Math.max(0, ptr.lastIndexOf('/'))), "missing \"" + key + "\"");
             return null;
         }
         if (!n.isTextual()) throw bad(ptr, "\"" + key + "\" must be a string");

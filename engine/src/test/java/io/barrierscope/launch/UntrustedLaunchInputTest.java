@@ -97,6 +97,12 @@ class UntrustedLaunchInputTest {
     }
 
     @Test
+    void aMissingKeyIsLocatedAtTheObjectThatLacksItNotAtTheFilesStart() throws Exception {
+        String e = readError("{\"ptx\": \"k.ptx\",\n\"args\": [\n  {\"buffer\": \"b\", \"count\": 4}]}");
+        assertTrue(e.contains("launch.json:3:3: error: missing \"type\""), e);
+    }
+
+    @Test
     void anEmptyPtxPathIsRefused() throws Exception {
         assertTrue(readError("{\"ptx\": \"\"}").contains("\"ptx\" is empty"));
     }
