@@ -173,6 +173,8 @@ public final class Main implements Callable<Integer> {
             // Read, checked and planned in one place, its memory counted with the race detector as chosen.
             ValidatedLaunch valid = LaunchValidation.validate(launch, new LaunchValidation.Use(!noRace, 0));
             LaunchedRun run = replay != null ? valid.start(replay) : valid.start(policy, seed);
+            OutputPaths.notAnInput("--report", report, launch, run.spec().file(), run.spec().ptx());
+            OutputPaths.notAnInput("--trace", trace, launch, run.spec().file(), run.spec().ptx());
             for (String n : run.spec().notes()) out.println("note: " + n);
             long maxS = maxSteps != null ? maxSteps : run.maxSteps();
             // Wall time is measured around the run for the report only; the run itself never reads it.
@@ -257,6 +259,7 @@ public final class Main implements Callable<Integer> {
                 err.println("error: unknown format '" + format + "' (expected chrome)");
                 return BAD_INPUT;
             }
+            OutputPaths.notAnInput("-o", output, trace);
             ProgressLine p = ProgressLine.forOpening(trace, err, progress);
             TimeTravel tt;
             try {

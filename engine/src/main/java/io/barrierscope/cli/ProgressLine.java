@@ -73,8 +73,7 @@ final class ProgressLine {
         String pct = total > 0 ? " (" + Math.min(100, done * 100 / total) + "%)" : "";
         return switch (phase) {
             case "read" -> "read";
-            case "lex" -> "reading the PTX, character " + done + " of " + total + pct;
-            case "parse" -> "parsing the PTX, token " + done + " of " + total + pct;
+            case "parse" -> "parsing the PTX, character " + done + " of " + total + pct;
             case "replay" -> "replaying warp step " + done + " of " + total + pct;
             default -> phase + " " + done + " of " + total + pct;
         };

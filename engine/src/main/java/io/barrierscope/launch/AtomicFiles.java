@@ -24,7 +24,7 @@ public final class AtomicFiles {
         Path tmp = null;
         try {
             Files.createDirectories(dir);
-            tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
+            tmp = freshFile(dir, "." + abs.getFileName());
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 for (byte[] p : parts) {
                     ByteBuffer b = ByteBuffer.wrap(p);
@@ -44,6 +44,22 @@ public final class AtomicFiles {
                 } catch (IOException e) {
                     // Left behind as a hidden .tmp beside the target: the write's own outcome is what to report.
                 }
+            }
+        }
+    }
+
+    /**
+     * A new empty file named {@code prefix.N.tmp}, made with the permissions any new file gets
+     * (the user's umask): a temporary file's owner-only mode stayed on every report, trace and
+     * export once moved into place.
+     */
+    private static Path freshFile(Path dir, String prefix) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Path p = dir.resolve(prefix + "." + Long.toUnsignedString(java.util.concurrent.ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+            try {
+                return Files.createFile(p);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (attempt == 16) throw e; // a name drawn at random taken 17 times: not a chance, something else is wrong
             }
         }
     }

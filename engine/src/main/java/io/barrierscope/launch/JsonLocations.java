@@ -20,6 +20,8 @@ final class JsonLocations {
         return JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(64).maxStringLength(1 << 20)
                         .maxNumberLength(100).build())
+                // A key given twice has no one meaning (the JSON tree would keep the last silently).
+                .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .build();
     }
 

@@ -74,7 +74,9 @@ final class LaunchJsonChecks {
         this.source = text;
         JsonNode root;
         try {
-            root = new ObjectMapper(JsonLocations.factory()).readTree(text);
+            // Floats as decimals (integers are checked exactly as written) and nothing after the object.
+            root = new ObjectMapper(JsonLocations.factory()).enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                    .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(text);
         } catch (JsonProcessingException e) {
             var loc = e.getLocation();
             String msg = e.getOriginalMessage();
@@ -173,6 +175,15 @@ final class LaunchJsonChecks {
         throw bad(ptr, "expected an address: a non-negative integer or a \"0x...\" string");
     }
 
+    private static long mib(long bytes) { return (bytes + (1 << 20) - 1) >> 20; }
+
+    /** Why a buffer's file of {@code size} bytes cannot be held with {@code free} bytes of heap, or null when it can. */
+    static String tooLargeToHold(Path f, long size, long free, long max) {
+        if (2 * size <= free) return null;
+        return f + " is " + mib(size) + " MiB; holding it and its copy in the emulated memory takes about " + mib(2 * size)
+                + " MiB but this Java has about " + mib(free) + " MiB free of " + mib(max) + " MiB: give it more with -Xmx";
+    }
+
     /** Exact bytes: {@code "file"} (beside the launch file, at most 1 GiB) or {@code "base64"}. */
     private byte[] bytes(JsonNode n, String ptr) {
         if (n.has("file") == n.has("base64")) throw bad(ptr, "give the bytes as either \"file\" or \"base64\"");
@@ -191,9 +202,23 @@ final class LaunchJsonChecks {
             throw bad(ptr + "/file", "not a file name: " + name);
         }
         try {
-            if (!Files.isRegularFile(f)) throw bad(ptr + "/file", "no such file " + f);
-            if (Files.size(f) > (1L << 30)) throw bad(ptr + "/file", f + " is larger than 1 GiB");
-            return Files.readAllBytes(f);
+            if (Files.isDirectory(f)) throw bad(ptr + "/file", f + " is a directory, not a file");
+            if (!Files.exists(f)) throw bad(ptr + "/file", "no such file " + f);
+            if (!Files.isRegularFile(f)) throw bad(ptr + "/file", f + " is not a regular file (a device or pipe is not read)");
+            long size = Files.size(f);
+            if (size > (1L << 30)) throw bad(ptr + "/file", f + " is larger than 1 GiB");
+            // Read before the launch's memory is counted, so counted here: two such files of 150 MB
+            // ran a 256 MB heap out of memory. The bytes are held and copied into the emulated memory.
+            long free = MemoryEstimate.freeHeap();
+            if (2 * size > free) {
+                System.gc(); // garbage is no reason to refuse: collected once before deciding
+                free = MemoryEstimate.freeHeap();
+            }
+            String tooLarge = tooLargeToHold(f, size, free, Runtime.getRuntime().maxMemory());
+            if (tooLarge != null) throw bad(ptr + "/file", tooLarge);
+            byte[] b = Files.readAllBytes(f);
+            if (b.length != size) throw bad(ptr + "/file", f + " changed while it was read (another program is writing it)");
+            return b;
         } catch (IOException e) {
             throw bad(ptr + "/file", "cannot read " + f + ": " + e.getMessage());
         }
@@ -234,7 +259,7 @@ final class LaunchJsonChecks {
                     ScalarType t = type(f, fp);
                     JsonNode v = f.get("value");
                     if (v == null || !v.isNumber()) throw bad(fp + "/value", "a scalar field needs a numeric \"value\"");
-                    field = new StructSpec.Field(off, t, t.isFloat() ? (Number) v.asDouble() : (Number) v.asLong(), null, 0, null);
+                    field = new StructSpec.Field(off, t, scalar(v, t, fp + "/value"), null, 0, null);
                 }
                 if (len >= 0 && off + field.size() > len) {
                     throw bad(fp + "/offset", "a " + field.size() + "-byte field at offset " + off + " does not fit the " + len + "-byte struct");
@@ -285,11 +310,15 @@ final class LaunchJsonChecks {
         if (v.isIntegralNumber()) {
             b = v.bigIntegerValue();
         } else {
-            double d = v.asDouble();
-            if (!Double.isFinite(d) || d != Math.rint(d)) {
-                throw bad(ptr, "." + t.ptxName() + " takes integers; " + (Double.isFinite(d) ? v.asText() : "a number beyond .f64's range") + " is not one");
+            // Exactly as written (floats are read as decimals): 1e-99999 or 1.0000000000000001 is no
+            // integer, though a double would round it to one. The digits left of the point are
+            // counted before any conversion, so 1e999999999 never becomes a billion-digit number.
+            java.math.BigDecimal d = v.decimalValue().stripTrailingZeros();
+            if (d.scale() > 0) throw bad(ptr, "." + t.ptxName() + " takes integers; " + v.asText() + " is not one");
+            if (d.precision() - d.scale() > 40) {
+                throw bad(ptr, "value " + v.asText() + " is outside the range of ." + t.ptxName());
             }
-            b = new java.math.BigDecimal(d).toBigInteger();
+            b = d.toBigIntegerExact();
         }
         java.math.BigInteger min = t.isSigned() ? java.math.BigInteger.ONE.shiftLeft(t.bits() - 1).negate() : java.math.BigInteger.ZERO;
         java.math.BigInteger max = t.isSigned() ? java.math.BigInteger.ONE.shiftLeft(t.bits() - 1).subtract(java.math.BigInteger.ONE)
@@ -327,7 +356,8 @@ final class LaunchJsonChecks {
     private String text(JsonNode obj, String key, boolean required, String ptr) {
         JsonNode n = obj.get(key);
         if (n == null) {
-            if (required) throw bad("", "missing \"" + key + "\"");
+            // located at the object that lacks it (an arg's line, not the file's first)
+            if (required) throw bad(ptr.substring(0, Math.max(0, ptr.lastIndexOf('/'))), "missing \"" + key + "\"");
             return null;
         }
         if (!n.isTextual()) throw bad(ptr, "\"" + key + "\" must be a string");

@@ -1,42 +1,81 @@
 package io.barrierscope.ptx;
 
-import java.util.List;
+import java.util.ArrayList;
 
-/** A position in the token list with the helpers every parser part shares. Never runs off the end. */
+/**
+ * A position in the token stream with the helpers every parser part shares. Never runs off the
+ * end. Tokens are lexed as they are asked for and forgotten once behind the cursor (all but the
+ * previous one and, while an instruction is read, those since its {@link #mark()}), so a file's
+ * memory is its text and what the parse keeps, never a list of all its tokens (several times the
+ * text: a 4 MB initialiser list was hundreds of MB of tokens).
+ */
 final class Cursor {
     final PtxSource src;
-    private final List<Token> toks;
+    private final PtxLexer lexer;
+    /** Tokens lexed and not yet forgotten: window.get(k) is token number base + k. */
+    private final ArrayList<Token> window = new ArrayList<>();
+    private int base;
     private int i;
+    /** The oldest token kept for {@link #textBetween}; -1 when none is pinned. */
+    private int pinned = -1;
     private final Cancellation cancel;
 
-    Cursor(PtxSource src, List<Token> toks) { this(src, toks, Cancellation.NONE); }
+    Cursor(PtxSource src) { this(src, Cancellation.NONE); }
 
-    Cursor(PtxSource src, List<Token> toks, Cancellation cancel) {
+    Cursor(PtxSource src, Cancellation cancel) {
         this.src = src;
-        this.toks = toks;
+        this.lexer = PtxLexer.of(src);
         this.cancel = cancel;
     }
 
     /** Tokens consumed between checks for a cancel. */
     static final int CHECK_EVERY = 1 << 14;
 
-    Token peek() { return toks.get(i); }
+    /** Token number k (lexed if need be); past the end, the EOF token. */
+    private Token at(int k) {
+        while (k - base >= window.size()) {
+            if (!window.isEmpty() && window.get(window.size() - 1).kind() == Token.Kind.EOF) return window.get(window.size() - 1);
+            window.add(lexer.next());
+        }
+        return window.get(k - base);
+    }
 
-    Token peek(int ahead) { return toks.get(Math.min(i + ahead, toks.size() - 1)); }
+    /** Tokens held at the moment (for a test of the forgetting). */
+    int held() { return window.size(); }
+
+    Token peek() { return at(i); }
+
+    Token peek(int ahead) { return at(i + ahead); }
 
     /** The most recently consumed token (or the first token if none). */
-    Token prev() { return toks.get(Math.max(0, i - 1)); }
+    Token prev() { return at(Math.max(0, i - 1)); }
 
     Token next() {
-        Token t = toks.get(i);
-        if (i < toks.size() - 1) i++; // the final EOF token is never consumed past
-        if ((i & (CHECK_EVERY - 1)) == 0) cancel.progress("parse", i, toks.size());
+        Token t = at(i);
+        if (t.kind() != Token.Kind.EOF) i++; // the final EOF token is never consumed past
+        if ((i & (CHECK_EVERY - 1)) == 0) {
+            cancel.progress("parse", lexer.position(), src.text.length());
+            forget();
+        }
         return t;
+    }
+
+    /** Drops the tokens no one can ask for again. */
+    private void forget() {
+        int keep = Math.max(base, Math.min(i - 1, pinned >= 0 ? pinned : i - 1));
+        if (keep - base > CHECK_EVERY / 2) {
+            window.subList(0, keep - base).clear();
+            base = keep;
+        }
     }
 
     boolean atEof() { return peek().kind() == Token.Kind.EOF; }
 
-    int mark() { return i; }
+    /** The position of the next token, kept (with every token after it) for {@link #textBetween}. */
+    int mark() {
+        pinned = i;
+        return i;
+    }
 
     boolean accept(String punct) {
         if (peek().is(punct)) {
@@ -94,18 +133,20 @@ final class Cursor {
      */
     String textBetween(int from, int to) {
         StringBuilder sb = new StringBuilder();
-        for (int k = from; k < to && k < toks.size(); k++) {
-            Token t = toks.get(k);
+        for (int k = from; k < to; k++) {
+            Token t = at(k);
+            if (t.kind() == Token.Kind.EOF) break;
             if (k > from) {
-                String gap = src.text.substring(toks.get(k - 1).end(), t.start());
+                String gap = src.text.substring(at(k - 1).end(), t.start());
                 if (gap.indexOf('\n') < 0 && gap.indexOf('/') < 0) {
                     sb.append(gap);
-                } else if (!isOpener(toks.get(k - 1)) && !isCloser(t)) {
+                } else if (!isOpener(at(k - 1)) && !isCloser(t)) {
                     sb.append(' ');
                 }
             }
             sb.append(t.text());
         }
+        pinned = -1;
         return sb.toString();
     }
 

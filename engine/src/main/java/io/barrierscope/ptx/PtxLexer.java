@@ -13,7 +13,6 @@ final class PtxLexer {
 
     private final PtxSource src;
     private final String s;
-    private final List<Token> out = new ArrayList<>();
     private int p;
     private int line = 1;
     private int lineStart;
@@ -25,49 +24,53 @@ final class PtxLexer {
         this.s = src.text;
     }
 
-    static List<Token> lex(PtxSource src) { return lex(src, Cancellation.NONE); }
-
-    /** As {@link #lex(PtxSource)}, checking {@code cancel} every {@value Cursor#CHECK_EVERY} tokens (progress in characters). */
-    static List<Token> lex(PtxSource src, Cancellation cancel) {
+    /** The whole text's tokens, the last one EOF (tests; the parser takes them one at a time). */
+    static List<Token> lex(PtxSource src) {
         PtxLexer lx = new PtxLexer(src);
-        lx.run(cancel);
-        return lx.out;
+        List<Token> out = new ArrayList<>();
+        Token t;
+        do {
+            t = lx.next();
+            out.add(t);
+        } while (t.kind() != Token.Kind.EOF);
+        return out;
     }
 
-    private void run(Cancellation cancel) {
-        long round = 0;
-        while (true) {
-            if ((++round & (Cursor.CHECK_EVERY - 1)) == 0) cancel.progress("lex", p, s.length());
-            skipSpaceAndComments();
-            if (p >= s.length()) break;
-            int start = p;
-            int col = p - lineStart + 1;
-            char c = s.charAt(p);
-            Token t;
-            if (isIdentStart(c) || (c == '%' && p + 1 < s.length() && isIdentStart(s.charAt(p + 1)))) {
-                p++;
-                while (p < s.length() && isFollow(s.charAt(p))) p++;
-                t = tok(Token.Kind.IDENT, start, col, 0, false);
-            } else if (c == '.' && p + 1 < s.length() && isFollow(s.charAt(p + 1))) {
-                p++;
-                readDotWord();
-                t = tok(Token.Kind.DOT, start, col, 0, false);
-            } else if (c >= '0' && c <= '9') {
-                t = number(start, col);
-            } else if (c == '"') {
-                t = string(start, col);
-            } else if (isPunct(c)) {
-                if (p + 1 < s.length() && isTwoCharOp(c, s.charAt(p + 1))) p += 2;
-                else p++;
-                t = tok(Token.Kind.PUNCT, start, col, 0, false);
-            } else {
-                throw src.error(line, col, "unexpected character " + describeChar(c));
-            }
-            out.add(t);
-            trackSection(t);
-        }
+    /** Lexes tokens as they are asked for, so the parser never holds the whole file's tokens at once. */
+    static PtxLexer of(PtxSource src) { return new PtxLexer(src); }
+
+    /** Characters of the text lexed so far (for progress). */
+    int position() { return p; }
+
+    /** The next token; at the end of the text an EOF token, again on every call. */
+    Token next() {
+        skipSpaceAndComments();
+        if (p >= s.length()) return new Token(Token.Kind.EOF, "", p, p, line, p - lineStart + 1, 0, false);
+        int start = p;
         int col = p - lineStart + 1;
-        out.add(new Token(Token.Kind.EOF, "", p, p, line, col, 0, false));
+        char c = s.charAt(p);
+        Token t;
+        if (isIdentStart(c) || (c == '%' && p + 1 < s.length() && isIdentStart(s.charAt(p + 1)))) {
+            p++;
+            while (p < s.length() && isFollow(s.charAt(p))) p++;
+            t = tok(Token.Kind.IDENT, start, col, 0, false);
+        } else if (c == '.' && p + 1 < s.length() && isFollow(s.charAt(p + 1))) {
+            p++;
+            readDotWord();
+            t = tok(Token.Kind.DOT, start, col, 0, false);
+        } else if (c >= '0' && c <= '9') {
+            t = number(start, col);
+        } else if (c == '"') {
+            t = string(start, col);
+        } else if (isPunct(c)) {
+            if (p + 1 < s.length() && isTwoCharOp(c, s.charAt(p + 1))) p += 2;
+            else p++;
+            t = tok(Token.Kind.PUNCT, start, col, 0, false);
+        } else {
+            throw src.error(line, col, "unexpected character " + describeChar(s.codePointAt(p)));
+        }
+        trackSection(t);
+        return t;
     }
 
     private Token tok(Token.Kind kind, int start, int col, long value, boolean unsigned) {
@@ -299,8 +302,9 @@ final class PtxLexer {
         return false;
     }
 
-    private static String describeChar(char c) {
-        if (c >= 0x20 && c < 0x7F) return "'" + c + "'";
-        return String.format("U+%04X", (int) c);
+    /** A character by its code point (a whole one, never half of a surrogate pair). */
+    private static String describeChar(int c) {
+        if (c >= 0x20 && c < 0x7F) return "'" + (char) c + "'";
+        return String.format("U+%04X", c);
     }
 }

@@ -30,9 +30,9 @@ public final class PtxParser {
     final Map<String, FnBuilder> functions = new LinkedHashMap<>();
     private int nextVarId;
 
-    private PtxParser(PtxSource src, List<Token> toks, Cancellation cancel) {
+    private PtxParser(PtxSource src, Cancellation cancel) {
         this.src = src;
-        this.c = new Cursor(src, toks, cancel);
+        this.c = new Cursor(src, cancel);
         this.decls = new DeclParser(c, this);
     }
 
@@ -47,7 +47,7 @@ public final class PtxParser {
         PtxSource src = new PtxSource(sourceName, text);
         PtxParser p = null;
         try {
-            p = new PtxParser(src, PtxLexer.lex(src, cancel), cancel);
+            p = new PtxParser(src, cancel);
             p.module();
             return Linker.link(p);
         } catch (PtxException | Cancellation.Cancelled e) {
@@ -243,7 +243,10 @@ public final class PtxParser {
         int i = 0;
         do {
             if (i == 3) throw c.error(c.peek(), "at most three dimensions");
-            d[i++] = c.expectSmallInt("a dimension", Integer.MAX_VALUE);
+            Token t = c.peek();
+            d[i] = c.expectSmallInt("a dimension", Integer.MAX_VALUE);
+            // A CTA or cluster of no threads cannot be launched; 0 would reach the launch's divisions.
+            if (d[i++] == 0) throw c.error(t, "a dimension must be at least 1");
         } while (c.accept(","));
         return d;
     }

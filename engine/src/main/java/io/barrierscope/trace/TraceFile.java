@@ -159,7 +159,14 @@ public final class TraceFile {
             if (!Files.isRegularFile(file)) throw bad(file, "the trace is not a regular file (a device or pipe is not read)");
             long size = Files.size(file);
             if (size > MAX_FILE) throw bad(file, "trace file of " + size + " bytes is larger than the " + (MAX_FILE >> 20) + " MiB limit");
+            long free = io.barrierscope.launch.MemoryEstimate.freeHeap();
+            if (readNeeds(size) > free) {
+                System.gc(); // garbage is no reason to refuse: collected once before deciding
+                free = io.barrierscope.launch.MemoryEstimate.freeHeap();
+            }
+            checkReadFits(file, size, free, Runtime.getRuntime().maxMemory());
             all = Files.readAllBytes(file);
+            if (all.length != size) throw bad(file, "the trace changed while it was read (another program is writing it)");
         } catch (IOException e) {
             throw bad(file, "cannot read: " + e.getMessage());
         }
@@ -174,7 +181,7 @@ public final class TraceFile {
                     + OLDEST_FORMAT + " to " + FORMAT);
         }
         byte[] want = Arrays.copyOfRange(all, all.length - 32, all.length);
-        if (!MessageDigest.isEqual(want, sha256(Arrays.copyOf(all, all.length - 32)))) {
+        if (!MessageDigest.isEqual(want, sha256(all, all.length - 32))) {
             throw bad(file, "the trace is damaged or truncated (its SHA-256 checksum does not match)");
         }
         byte[] header = null, launch = null, ptx = null, events = null;
@@ -425,13 +432,30 @@ public final class TraceFile {
         return new BadInputException(file + ": error: " + msg);
     }
 
-    static byte[] sha256(byte[] data) {
+    static byte[] sha256(byte[] data) { return sha256(data, data.length); }
+
+    /** The digest of the first {@code length} bytes, without copying them. */
+    static byte[] sha256(byte[] data, int length) {
         try {
-            return MessageDigest.getInstance("SHA-256").digest(data);
+            MessageDigest d = MessageDigest.getInstance("SHA-256");
+            d.update(data, 0, length);
+            return d.digest();
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
+
+    /** Reading holds the file and its sections (about twice its size) before any other check. */
+    static long readNeeds(long size) { return 2 * size + (1 << 20); }
+
+    /** Counted before reading, so a large file is refused with the numbers, never by an OutOfMemoryError. */
+    static void checkReadFits(Path file, long size, long free, long max) {
+        if (readNeeds(size) <= free) return;
+        throw bad(file, "the trace file is " + mib(size) + " MiB; reading it takes about " + mib(readNeeds(size))
+                + " MiB but this Java has about " + mib(free) + " MiB free of " + mib(max) + " MiB: give it more with -Xmx");
+    }
+
+    private static long mib(long bytes) { return (bytes + (1 << 20) - 1) >> 20; }
 
     static String sha256Hex(byte[] data) { return HexFormat.of().formatHex(sha256(data)); }
 }

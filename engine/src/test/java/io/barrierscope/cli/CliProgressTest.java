@@ -76,6 +76,6 @@ class CliProgressTest {
     @Test
     void theProgressWordsAreTheWindows() {
         assertEquals("replaying warp step 8192 of 50000 (16%)", ProgressLine.describe("replay", 8192, 50000));
-        assertEquals("parsing the PTX, token 16384 of 32768 (50%)", ProgressLine.describe("parse", 16384, 32768));
+        assertEquals("parsing the PTX, character 16384 of 32768 (50%)", ProgressLine.describe("parse", 16384, 32768));
     }
 }

@@ -1,5 +1,6 @@
 package io.barrierscope.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -72,6 +73,37 @@ class CliRobustnessTest {
         assertEquals(512, json.get("buffersCut").get("elements").get("in").asLong());
         assertFalse(json.get("buffersCut").get("elements").has("out"));
         assertTrue(json.get("expect").get("met").asBoolean(), "the expect block is checked on the whole buffer, not the cut");
+    }
+
+    @Test
+    void anOutputPathNamingAFileTheCommandReadsIsRefusedAndTheFileKept() throws Exception {
+        // `run launch.json --trace launch.json` replaced the launch file with the trace; `export t -o t` the trace with JSON.
+        Path dir = Files.createDirectories(tmp.resolve("k"));
+        for (String f : new String[] {"launch.json", "kernel.ptx"}) Files.copy(SAMPLES.resolve("block-reduce").resolve(f), dir.resolve(f));
+        String launch = dir.resolve("launch.json").toString();
+        String ptx = dir.resolve("kernel.ptx").toString();
+        Path t = tmp.resolve("t.bstrace");
+        assertEquals(0, CliTest.cli("run", launch, "--trace", t.toString()).code());
+        Files.createSymbolicLink(tmp.resolve("link.json"), dir.resolve("launch.json"));
+        byte[] l0 = Files.readAllBytes(dir.resolve("launch.json"));
+        byte[] p0 = Files.readAllBytes(dir.resolve("kernel.ptx"));
+        byte[] t0 = Files.readAllBytes(t);
+        String[][] lines = {
+            {"run", launch, "--trace", launch},
+            {"run", launch, "--report", ptx},
+            {"run", launch, "--report", tmp.resolve("link.json").toString()},
+            {"explore", launch, "--schedules", "1", "--report", ptx},
+            {"export", t.toString(), "--format", "chrome", "-o", t.toString()},
+            {"diff", t.toString(), launch, "--report", t.toString()},
+        };
+        for (String[] line : lines) {
+            CliTest.Result r = CliTest.cli(line);
+            assertEquals(2, r.code(), String.join(" ", line) + ": " + r.out() + r.err());
+            assertTrue(r.err().contains("which this command reads; name another file"), r.err());
+        }
+        assertArrayEquals(l0, Files.readAllBytes(dir.resolve("launch.json")));
+        assertArrayEquals(p0, Files.readAllBytes(dir.resolve("kernel.ptx")));
+        assertArrayEquals(t0, Files.readAllBytes(t));
     }
 
     @Test

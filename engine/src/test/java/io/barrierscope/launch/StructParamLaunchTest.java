@@ -66,6 +66,16 @@ class StructParamLaunchTest {
     }
 
     @Test
+    void aScalarFieldValueMustFitItsTypeExactlyNotBeTruncated() throws Exception {
+        for (String v : new String[] {"2.5", "1099511627776", "1e-99999"}) {
+            Path l = launch("{\"struct\": {\"bytes\": 24, \"fields\": [{\"offset\": 16, \"type\": \"s32\", \"value\": " + v + "}]}}",
+                    BUFFERS, "");
+            String e = assertThrows(BadInputException.class, () -> LaunchJsonChecks.read(l), v).getMessage();
+            assertTrue(e.contains("launch.json:2:") && (e.contains("takes integers") || e.contains("outside the range of .s32")), e);
+        }
+    }
+
+    @Test
     void aFieldPointingToAnUnknownBufferIsRefused() throws Exception {
         Path l = launch("{\"struct\": {\"fields\": [{\"offset\": 0, \"pointer\": \"nowhere\"}]}}", BUFFERS, "");
         String e = assertThrows(BadInputException.class, () -> LaunchValidation.validate(l).start()).getMessage();

@@ -51,6 +51,58 @@ class UntrustedLaunchInputTest {
     }
 
     @Test
+    void aKeyGivenTwiceIsRefusedAtItsSecondPlaceNotReadAsTheLastOne() throws Exception {
+        String e = readError("{\"ptx\": \"k.ptx\",\n\"grid\": [4, 1, 1], \"grid\": [1, 1, 1]}");
+        assertTrue(e.contains("launch.json:2:") && e.contains("Duplicate field 'grid'"), e);
+    }
+
+    @Test
+    void textAfterTheLaunchObjectIsRefusedNotIgnored() throws Exception {
+        String e = readError("{\"ptx\": \"k.ptx\"}\n{\"ptx\": \"other.ptx\"}");
+        assertTrue(e.contains("launch.json:2:") && e.contains("invalid JSON"), e);
+        assertTrue(readError("{\"ptx\": \"k.ptx\"} x").contains("invalid JSON"));
+    }
+
+    @Test
+    void aNumberIsAnIntegerOnlyAsWrittenNotAfterADoubleRoundsIt() throws Exception {
+        for (String v : new String[] {"1e-99999", "1.0000000000000001", "4294967295.5"}) {
+            String e = readError("{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 4}, {\"value\": " + v
+                    + ", \"type\": \"u32\"}]}");
+            assertTrue(e.contains(".u32 takes integers; ") && e.contains(" is not one"), v + ": " + e);
+        }
+        // A huge exponent is refused by its digit count, never expanded into a number of a billion digits.
+        String e = readError("{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 4}, {\"value\": 1e999999999, \"type\": \"u64\"}]}");
+        assertTrue(e.contains("outside the range of .u64") || e.contains("invalid JSON"), e);
+        // Written as a decimal, an integer value is still one.
+        Path l = write("{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 4}, {\"value\": 7.0e0, \"type\": \"u32\"}]}");
+        assertEquals(7L, LaunchJsonChecks.read(l).args().get(1).value().longValue());
+    }
+
+    @Test
+    void aBuffersFileThatIsADeviceOrFolderIsNamedAsSuchNotSaidToBeMissing() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(Path.of("/dev/zero")));
+        String dev = readError("{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"file\": \"/dev/zero\"}]}");
+        assertTrue(dev.contains("/dev/zero is not a regular file") && !dev.contains("no such file"), dev);
+        String dir = readError("{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"file\": \".\"}]}");
+        assertTrue(dir.contains("is a directory, not a file"), dir);
+    }
+
+    @Test
+    void aBuffersFileTooLargeToHoldIsRefusedWithTheNumbersBeforeItIsRead() {
+        // Two 150 MB files ran a 256 MB heap out of memory while the launch was read, before its memory was counted.
+        String e = LaunchJsonChecks.tooLargeToHold(Path.of("big.bin"), 150L << 20, 200L << 20, 256L << 20);
+        assertEquals("big.bin is 150 MiB; holding it and its copy in the emulated memory takes about 300 MiB but this Java has about"
+                + " 200 MiB free of 256 MiB: give it more with -Xmx", e);
+        assertEquals(null, LaunchJsonChecks.tooLargeToHold(Path.of("small.bin"), 10L << 20, 200L << 20, 256L << 20));
+    }
+
+    @Test
+    void aMissingKeyIsLocatedAtTheObjectThatLacksItNotAtTheFilesStart() throws Exception {
+        String e = readError("{\"ptx\": \"k.ptx\",\n\"args\": [\n  {\"buffer\": \"b\", \"count\": 4}]}");
+        assertTrue(e.contains("launch.json:3:3: error: missing \"type\""), e);
+    }
+
+    @Test
     void anEmptyPtxPathIsRefused() throws Exception {
         assertTrue(readError("{\"ptx\": \"\"}").contains("\"ptx\" is empty"));
     }

@@ -269,6 +269,14 @@ class PtxDeclarationTest {
     }
 
     @Test
+    void aCtaOrClusterDimensionOfZeroIsRefusedWhereItIsWritten() {
+        // Once it reached the launch's cluster arithmetic as a division by zero.
+        for (String d : new String[] {".reqnctapercluster 0", ".cluster_dim 2, 0", ".maxntid 0", ".reqntid 32, 1, 0"}) {
+            assertError(HEADER + ".visible .entry k()\n" + d + "\n{\n  ret;\n}\n", 5, d.lastIndexOf('0') + 1, "a dimension must be at least 1");
+        }
+    }
+
+    @Test
     void clusterDimDirective() {
         Module m = parse(HEADER + ".entry k() .cluster_dim 4\n{\n  ret;\n}\n");
         assertArrayEquals(new int[] {4, 1, 1}, m.function("k").directives().clusterDim());

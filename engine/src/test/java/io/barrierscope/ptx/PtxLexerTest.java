@@ -5,6 +5,7 @@ import static io.barrierscope.ptx.PtxTestSupport.assertKernelError;
 import static io.barrierscope.ptx.PtxTestSupport.kernel;
 import static io.barrierscope.ptx.PtxTestSupport.only;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -88,5 +89,25 @@ class PtxLexerTest {
     @Test
     void carriageReturnsAreWhitespace() {
         assertEquals(1, kernel("  ret;\r\n").instructions().size());
+    }
+
+    @Test
+    void theParserForgetsTokensBehindItSoALongFileHoldsNoListOfItsTokens() {
+        // A 4 MB initialiser list once took hundreds of MB of tokens held at once.
+        StringBuilder sb = new StringBuilder(".global .u32 g[200000] = {");
+        for (int i = 0; i < 200_000; i++) sb.append(i == 0 ? "" : ",").append(7);
+        sb.append("};\n");
+        Cursor c = new Cursor(new PtxSource("t.ptx", sb.toString()));
+        int most = 0;
+        while (!c.atEof()) {
+            c.next();
+            most = Math.max(most, c.held());
+        }
+        assertTrue(most <= 2 * Cursor.CHECK_EVERY, "held at most " + most + " tokens");
+        // An instruction's own tokens stay until its text is taken, however many it has.
+        Cursor d = new Cursor(new PtxSource("t.ptx", "add.u32 %r1, %r2, " + "1+".repeat(50_000) + "1;"));
+        int from = d.mark();
+        while (!d.peek().is(";")) d.next();
+        assertTrue(d.textBetween(from, d.mark()).endsWith("1+1+1"));
     }
 }

@@ -86,9 +86,9 @@ class TraceOpenCancelTest {
         List<String> phases = new ArrayList<>();
         Cancellation cancel = new Cancellation((phase, done, total) -> phases.add(phase));
         assertEquals(1, PtxParser.parse("k.ptx", sb.toString(), cancel).entries().size());
-        assertTrue(phases.contains("lex") && phases.contains("parse"), phases.toString());
+        assertTrue(phases.contains("parse"), phases.toString());
         cancel.cancel();
         Cancellation.Cancelled c = assertThrows(Cancellation.Cancelled.class, () -> PtxParser.parse("k.ptx", sb.toString(), cancel));
-        assertTrue(c.getMessage().startsWith("lex cancelled"), c.getMessage());
+        assertTrue(c.getMessage().startsWith("parse cancelled"), c.getMessage());
     }
 }

@@ -69,6 +69,15 @@ class TraceOpenRobustnessTest {
     }
 
     @Test
+    void aTraceFileTooLargeToReadIntoTheHeapIsRefusedWithTheNumbersBeforeReading() {
+        // A 150 MB file (right magic, junk after) once ran a 256 MB heap out of memory before its checksum was checked.
+        String e = assertThrows(BadInputException.class,
+                () -> TraceFile.checkReadFits(Path.of("big.bstrace"), 150L << 20, 200L << 20, 256L << 20)).getMessage();
+        assertTrue(e.contains("big.bstrace: error: the trace file is 150 MiB; reading it takes about 301 MiB but this Java has about 200 MiB free of 256 MiB"), e);
+        TraceFile.checkReadFits(Path.of("small.bstrace"), 10L << 20, 200L << 20, 256L << 20);
+    }
+
+    @Test
     void aReplayThatCannotFitTheHeapIsRefusedUpFrontWithTheNumbers() {
         String e = assertThrows(BadInputException.class,
                 () -> TraceFile.replayBudget(Path.of("big.bstrace"), 300L << 20, 100L << 20, 40_000_000L, 400L << 20, 1L << 30)).getMessage();

@@ -49,7 +49,7 @@ public final class DebugSession implements AutoCloseable {
 
         /**
          * Opening {@code path} has come this far: {@code done} of {@code total} units of {@code phase}
-         * ("lex" and "parse": characters and tokens of the PTX; "replay": a trace's warp steps). Told
+         * ("parse": characters of the PTX lexed and parsed; "replay": a trace's warp steps). Told
          * at most once per percent of each phase.
          */
         default void openProgress(Path path, String phase, long done, long total) {}
