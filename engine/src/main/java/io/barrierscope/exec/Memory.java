@@ -368,7 +368,7 @@ public final class Memory {
     }
 
     /** Writes the low {@code size} (1, 2, 4 or 8) bytes of {@code value} at {@code o}, little-endian. */
-    private static void write(byte[] d, int o, int size, long value) {
+    static void write(byte[] d, int o, int size, long value) {
         switch (size) {
             case 1 -> d[o] = (byte) value;
             case 2 -> I16.set(d, o, (short) value);

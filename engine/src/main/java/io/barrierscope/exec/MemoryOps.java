@@ -179,7 +179,11 @@ final class MemoryOps {
                 if (fast != null) return fast;
                 return new CheckedOp((m, th) -> m.memory.storeShared32(a.get(m, th), v1.get(m, th), th));
             }
-            if (sp == Space.GLOBAL && plain) return new CheckedOp((m, th) -> m.memory.storeGlobal(a.get(m, th), size, v1.get(m, th), th));
+            if (sp == Space.GLOBAL && plain) {
+                Op fast = GlobalStoreOp.of(c, t);
+                if (fast != null) return fast;
+                return new CheckedOp((m, th) -> m.memory.storeGlobal(a.get(m, th), size, v1.get(m, th), th));
+            }
             return new CheckedOp((m, th) -> m.memory.store(sp, a.get(m, th), size, v1.get(m, th), th));
         }
         return new CheckedOp((m, th) -> {

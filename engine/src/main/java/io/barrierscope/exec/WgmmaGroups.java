@@ -101,7 +101,10 @@ public final class WgmmaGroups {
          */
         Issue[][] from = new Issue[4][];
         int[][] fromIdx = new int[4][];
-        /** Per warp, its accumulator registers read at issue (register-major; those in {@link #from} are 0). */
+        /**
+         * Per warp, its accumulator registers read at issue (register-major; those in {@link #from} are 0),
+         * or null when scale-d is false in every lane or {@link #from} feeds every register.
+         */
         int[][] dIn = new int[4][];
 
         Issue(WgmmaOp op, int first, int seq) {
@@ -273,7 +276,8 @@ public final class WgmmaGroups {
         for (int p = 0; p < len; p++) {
             Issue e = from[p];
             if (e == null) continue;
-            if (d == null) d = is.dIn[r].clone(); // read at issue: never changed in place (checkpoints share it)
+            // Read at issue: never changed in place (checkpoints share it); null when every register is fed.
+            if (d == null) d = is.dIn[r] == null ? new int[32 * len] : is.dIn[r].clone();
             System.arraycopy(e.result[r], idx[p] << 5, d, p << 5, 32);
         }
         return d == null ? is.dIn[r] : d;

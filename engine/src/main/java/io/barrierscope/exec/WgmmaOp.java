@@ -249,9 +249,13 @@ class WgmmaOp extends WarpMatrixOp {
      * Warp {@code base / 32}'s accumulator registers as this instruction reads them at issue (their
      * 32 bits: every accumulator type is b32, or two f16 in one), register-major (register r of lane l at r * 32 + l: Machine.regs keeps a register's 32 lanes
      * side by side); registers {@code p} with {@code skip[p]} non-null (fed by an earlier operation
-     * in flight) are left 0.
+     * in flight) are left 0. Null when every register is so fed (the usual chain over K): then
+     * nothing is read, and no array is made per warp and operation.
      */
     int[] readAccumulators(Machine m, int base, Object[] skip) {
+        boolean any = false;
+        for (Object o : skip) any |= o == null;
+        if (!any) return null;
         int[] dIn = new int[32 * d.length];
         long[] regs = m.regs;
         int regRow = base * m.regsPerThread;
@@ -311,10 +315,26 @@ class WgmmaOp extends WarpMatrixOp {
         int half = n / 2;
         int[] map = DIndex.of(n);
         double[] acc = scratch.acc(64 * n);
-        for (int w = 0; w < 4; w++) {
+        // The usual chain over K: every warp's input is the result the last compute of this thread
+        // made (the same arrays, never changed in place) and acc still holds its sums. Rounding those
+        // to f32 in place gives the values the loop below would decode from the result's bits (a
+        // NaN's payload aside, and every NaN result is written as the canonical NaN).
+        boolean chained = !f16 && scratch.out != null && scratch.outN == n;
+        for (int w = 0; w < 4 && chained; w++) chained = dIn[w] == scratch.out[w] && parts[w].scaleD() == -1;
+        scratch.out = null; // acc changes below; set again once it holds this result
+        if (chained) {
+            for (int j = 0, end = 64 * n; j < end; j++) acc[j] = (float) acc[j];
+        }
+        for (int w = 0; w < 4 && !chained; w++) {
             int[] in = dIn[w];
             int keepMask = parts[w].scaleD();
             int mo = w * 32 * half;
+            if (!f16 && keepMask == -1) {
+                // Every lane keeps its f32 accumulators: element i of lane l is at i * 32 + l in both
+                // the register-major input and the map, so one loop without per-lane tests.
+                for (int j = 0, end = 32 * half; j < end; j++) acc[map[mo + j]] = Float.intBitsToFloat(in[j]);
+                continue;
+            }
             for (int i = 0; i < half; i++) {
                 int src = ((f16 ? i >> 1 : i) << 5);
                 int shift = 16 * (i & 1);
@@ -331,15 +351,22 @@ class WgmmaOp extends WarpMatrixOp {
         for (int w = 0; w < 4; w++) {
             int[] o = out[w];
             int mo = w * 32 * half;
-            for (int i = 0; i < half; i++) {
-                int dst = (f16 ? i >> 1 : i) << 5;
+            if (!f16) {
+                for (int j = 0, end = 32 * half; j < end; j++) o[j] = (int) f32Bits(acc[map[mo + j]]);
+                continue;
+            }
+            for (int i = 0; i < half; i++) { // f16: two elements to a register
+                int dst = (i >> 1) << 5;
                 int shift = 16 * (i & 1);
                 for (int l = 0; l < 32; l++) {
                     double v = acc[map[mo + (i << 5) + l]];
-                    if (f16) o[dst + l] |= (int) ((FloatFormat.F16.encode(v, Round.RN, false) & 0xFFFFL) << shift);
-                    else o[dst + l] = (int) f32Bits(v);
+                    o[dst + l] |= (int) ((FloatFormat.F16.encode(v, Round.RN, false) & 0xFFFFL) << shift);
                 }
             }
+        }
+        if (!f16) {
+            scratch.out = out;
+            scratch.outN = n;
         }
         return out;
     }
@@ -382,6 +409,9 @@ class WgmmaOp extends WarpMatrixOp {
         private double[] fa = new double[0];
         private double[] fb = new double[0];
         private double[] acc = new double[0];
+        /** The f32 result the last compute made, whose sums {@link #acc} still holds (64 x {@link #outN}), or null. */
+        int[][] out;
+        int outN;
 
         double[] fa(int size) { return fa.length >= size ? fa : (fa = new double[size]); }
         double[] fb(int size) { return fb.length >= size ? fb : (fb = new double[size]); }

@@ -277,6 +277,25 @@ class MemoryOpsTest {
     }
 
     @Test
+    void warpStoreWritesLanesInOrderAcrossBuffersUntilOneFaults() {
+        // Race detection off (the warp-wide inline store): even lanes store to w, odd lanes to x, so
+        // the buffer changes from lane to lane; lane 9 aims past x's end and faults, so lanes 0-8
+        // have stored and lanes 10-31 have not.
+        String body = "mov.u32 %r1, %laneid;\nand.b32 %r2, %r1, 1;\nsetp.eq.u32 %p1, %r2, 0;\nsetp.eq.u32 %p2, %r1, 9;\n"
+                + "mul.wide.u32 %rd1, %r1, 8;\n@%p2 add.s64 %rd1, %rd1, 4096;\nadd.s64 %rd2, %rd41, %rd1;\n"
+                + "mul.wide.u32 %rd3, %r1, 4;\nadd.s64 %rd4, %rd40, %rd3;\nselp.b64 %rd5, %rd4, %rd2, %p1;\n"
+                + "add.u32 %r3, %r1, 100;\nst.global.u32 [%rd5], %r3;\n";
+        LaunchedRun r = ExecKernel.of(body).threads(32).racy().run();
+        Diagnostic d = only(r, "memory-fault");
+        assertEquals(List.of(9), d.threads(), d.message());
+        for (int l = 0; l < 32; l++) {
+            long expected = l < 9 ? l + 100 : 0;
+            assertEquals(l % 2 == 0 ? expected : 0, w(r, l), "w[" + l + "]");
+            assertEquals(l % 2 == 1 ? expected : 0, x(r, l), "x[" + l + "]");
+        }
+    }
+
+    @Test
     void outOfBoundsSharedAccessNamesTheVariable() {
         LaunchedRun r = ExecKernel.of("mov.u32 %r1, 300;\nld.shared.u32 %r2, [%r1];").header(SHARED).run();
         Diagnostic d = only(r, "memory-fault");
