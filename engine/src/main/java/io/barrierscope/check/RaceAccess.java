@@ -26,9 +26,13 @@ final class RaceAccess {
     private int cachedPageNo = -1;
     private RaceShadow.Page cachedPage;
 
+    /** A clock chunk of zeros: what a missing chunk means. */
+    private final int[] zeroChunk;
+
     RaceAccess(RaceDetector d) {
         this.d = d;
         this.chunkSize = d.chunkSize;
+        this.zeroChunk = new int[d.chunkSize];
         this.chunkShift = Integer.bitCount(chunkSize) == 1 ? Integer.numberOfTrailingZeros(chunkSize) : -1;
     }
 
@@ -99,6 +103,10 @@ final class RaceAccess {
         // Null when the lanes have bases of their own (then each lane's is looked up).
         VectorClock shared = d.warpBase[warp];
         long step = d.x.eventStep();
+        if (shared != null) {
+            lanes = sharedBaseLanes(region, offsets, lanes, s0, shared, write, step);
+            if (lanes == 0) return;
+        }
         int[] clk = d.clock;
         int[] pcOf = d.m.pc;
         // The page of the last lane and what of it the loop reads, held in locals: a warp's words
@@ -182,6 +190,67 @@ final class RaceAccess {
             shared = d.warpBase[warp];
             pageNo = -1;
         }
+    }
+
+    /**
+     * The lanes of a warp whose threads share the base {@code vb}, in lane order, for as long as
+     * the loop of {@link #accessWords} would take its inline path with what this one can see
+     * cheaply: the lanes' words in one page, no read sets in it, no split word, and each last
+     * access either the lane's own or by a thread of the warp's own CTA (so one clock chunk,
+     * found once, answers every check). Records exactly what that loop records; returns the
+     * lanes it left (from the first lane it could not decide on), for that loop to finish.
+     */
+    private int sharedBaseLanes(int region, int[] offsets, int lanes, int s0, VectorClock vb, boolean write, long step) {
+        int first = offsets[Integer.numberOfTrailingZeros(lanes)];
+        int pageNo = first >>> RaceShadow.PAGE_BITS;
+        RaceShadow.Page pg = page(region, first);
+        RaceShadow.Cells cells = pg.words;
+        if (cells.readSets != null) return lanes;
+        boolean[] split = pg.split;
+        int c0 = chunkShift >= 0 ? s0 >>> chunkShift : s0 / chunkSize;
+        int start = c0 * chunkSize;
+        int[][] chunks = vb.chunks;
+        int[] ch = c0 < chunks.length && chunks[c0] != null ? chunks[c0] : zeroChunk;
+        long[] a = cells.d;
+        int[] pcs = cells.pcs;
+        int[] clk = d.clock;
+        int[] pcOf = d.m.pc;
+        int size = chunkSize;
+        for (int l = lanes; l != 0; l &= l - 1) {
+            int lane = Integer.numberOfTrailingZeros(l);
+            int t = s0 + lane;
+            int offset = offsets[lane];
+            if (offset >>> RaceShadow.PAGE_BITS != pageNo) return l;
+            int j = (offset & (RaceShadow.PAGE - 1)) >> 2;
+            if (split != null && split[j]) return l;
+            int b = j * RaceShadow.Cells.STRIDE;
+            long epoch = ((long) clk[t] << 32) | t;
+            long wr = a[b + RaceShadow.Cells.W];
+            if (wr != 0 && wr != epoch) {
+                int id = (int) (wr & (RaceDetector.STRONG - 1));
+                int i = id - start;
+                // Another CTA's id (or an async agent's): the general loop looks its chunk up.
+                if (id != t && (i < 0 || i >= size || (int) (wr >>> 32) > ch[i])) return l;
+            }
+            long r = a[b + RaceShadow.Cells.R];
+            if (!write && r == epoch) continue;
+            if (r != 0) {
+                int id = (int) (r & (RaceDetector.STRONG - 1));
+                int i = id - start;
+                if (id != t && (i < 0 || i >= size || (int) (r >>> 32) > ch[i])) return l;
+            }
+            if (write) {
+                a[b + RaceShadow.Cells.W] = epoch;
+                a[b + RaceShadow.Cells.R] = 0; // every earlier read happens before this write
+                a[b + RaceShadow.Cells.WSTEP] = step;
+                pcs[2 * j] = pcOf[t];
+            } else {
+                a[b + RaceShadow.Cells.R] = epoch;
+                a[b + RaceShadow.Cells.RSTEP] = step;
+                pcs[2 * j + 1] = pcOf[t];
+            }
+        }
+        return 0;
     }
 
     /**
