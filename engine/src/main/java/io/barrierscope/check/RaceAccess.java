@@ -216,6 +216,41 @@ final class RaceAccess {
         int[] clk = d.clock;
         int[] pcOf = d.m.pc;
         int size = chunkSize;
+        if (lanes == -1 && split == null && consecutive(offsets, first)) {
+            // The lanes' words are 32 consecutive cells of this page (a warp's buf[tid]): the same
+            // checks over a counted loop, so the JIT checks the arrays' bounds once, not per lane.
+            int b0 = ((first & (RaceShadow.PAGE - 1)) >> 2) * RaceShadow.Cells.STRIDE;
+            int p0 = (first & (RaceShadow.PAGE - 1)) >> 1;
+            for (int lane = 0; lane < 32; lane++) {
+                int t = s0 + lane;
+                int b = b0 + lane * RaceShadow.Cells.STRIDE;
+                long epoch = ((long) clk[t] << 32) | t;
+                long wr = a[b + RaceShadow.Cells.W];
+                if (wr != 0 && wr != epoch) {
+                    int id = (int) (wr & (RaceDetector.STRONG - 1));
+                    int i = id - start;
+                    if (id != t && (i < 0 || i >= size || (int) (wr >>> 32) > ch[i])) return -1 << lane;
+                }
+                long r = a[b + RaceShadow.Cells.R];
+                if (!write && r == epoch) continue;
+                if (r != 0) {
+                    int id = (int) (r & (RaceDetector.STRONG - 1));
+                    int i = id - start;
+                    if (id != t && (i < 0 || i >= size || (int) (r >>> 32) > ch[i])) return -1 << lane;
+                }
+                if (write) {
+                    a[b + RaceShadow.Cells.W] = epoch;
+                    a[b + RaceShadow.Cells.R] = 0; // every earlier read happens before this write
+                    a[b + RaceShadow.Cells.WSTEP] = step;
+                    pcs[p0 + 2 * lane] = pcOf[t];
+                } else {
+                    a[b + RaceShadow.Cells.R] = epoch;
+                    a[b + RaceShadow.Cells.RSTEP] = step;
+                    pcs[p0 + 2 * lane + 1] = pcOf[t];
+                }
+            }
+            return 0;
+        }
         for (int l = lanes; l != 0; l &= l - 1) {
             int lane = Integer.numberOfTrailingZeros(l);
             int t = s0 + lane;
@@ -251,6 +286,13 @@ final class RaceAccess {
             }
         }
         return 0;
+    }
+
+    /** Whether lane {@code l} accesses the word at {@code first + 4l} for all 32 lanes, all in the page of {@code first}. */
+    private static boolean consecutive(int[] offsets, int first) {
+        if ((first & (RaceShadow.PAGE - 1)) > RaceShadow.PAGE - 128) return false;
+        for (int lane = 1; lane < 32; lane++) if (offsets[lane] != first + 4 * lane) return false;
+        return true;
     }
 
     /**
