@@ -20,11 +20,14 @@ final class RaceAccess {
     private VectorClock orderedVb;
     private int orderedChunkNo = -1;
     private int[] orderedChunk;
-    /** {@link #page}'s cache (not state: pages are found again from the shadow after a restore). */
+    /**
+     * {@link #page}'s cache, the last page looked up per region (not state: pages are found again
+     * from the shadow after a restore). Per region, since a copy alternates between its source
+     * and destination and consecutive warps may be in different CTAs.
+     */
     private RaceShadow cachedShadow;
-    private int cachedRegion = -1;
-    private int cachedPageNo = -1;
-    private RaceShadow.Page cachedPage;
+    private int[] cachedPageNo = new int[0];
+    private RaceShadow.Page[] cachedPages = new RaceShadow.Page[0];
 
     /** A clock chunk of zeros: what a missing chunk means. */
     private final int[] zeroChunk;
@@ -345,19 +348,28 @@ final class RaceAccess {
     }
 
     /**
-     * The shadow page of {@code offset} in {@code region}, through a one-entry cache: the accesses
-     * of a warp instruction nearly always fall in one page. Keyed on the shadow itself, since a
-     * checkpoint restore replaces it.
+     * The shadow page of {@code offset} in {@code region}, through a cache of each region's last
+     * page: the accesses of a warp instruction nearly always fall in one page. Keyed on the shadow
+     * itself, since a checkpoint restore replaces it.
      */
     private RaceShadow.Page page(int region, int offset) {
         int p = offset >>> RaceShadow.PAGE_BITS;
         RaceShadow shadow = d.shadow;
-        if (region == cachedRegion && p == cachedPageNo && shadow == cachedShadow) return cachedPage;
+        if (shadow == cachedShadow && region < cachedPages.length && cachedPageNo[region] == p) {
+            RaceShadow.Page pg = cachedPages[region];
+            if (pg != null) return pg;
+        }
+        if (shadow != cachedShadow) {
+            cachedShadow = shadow;
+            java.util.Arrays.fill(cachedPages, null);
+        }
+        if (region >= cachedPages.length) {
+            cachedPages = java.util.Arrays.copyOf(cachedPages, region + 1);
+            cachedPageNo = java.util.Arrays.copyOf(cachedPageNo, region + 1);
+        }
         RaceShadow.Page pg = shadow.page(region, offset);
-        cachedShadow = shadow;
-        cachedRegion = region;
-        cachedPageNo = p;
-        cachedPage = pg;
+        cachedPageNo[region] = p;
+        cachedPages[region] = pg;
         return pg;
     }
 
