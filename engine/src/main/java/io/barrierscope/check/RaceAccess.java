@@ -106,7 +106,7 @@ final class RaceAccess {
         // Null when the lanes have bases of their own (then each lane's is looked up).
         VectorClock shared = d.warpBase[warp];
         long step = d.x.eventStep();
-        if (shared != null) {
+        if (shared != null && lanes != 0) {
             lanes = sharedBaseLanes(region, offsets, lanes, s0, shared, write, step);
             if (lanes == 0) return;
         }
