@@ -20,15 +20,22 @@ final class RaceAccess {
     private VectorClock orderedVb;
     private int orderedChunkNo = -1;
     private int[] orderedChunk;
-    /** {@link #page}'s cache (not state: pages are found again from the shadow after a restore). */
+    /**
+     * {@link #page}'s cache, the last page looked up per region (not state: pages are found again
+     * from the shadow after a restore). Per region, since a copy alternates between its source
+     * and destination and consecutive warps may be in different CTAs.
+     */
     private RaceShadow cachedShadow;
-    private int cachedRegion = -1;
-    private int cachedPageNo = -1;
-    private RaceShadow.Page cachedPage;
+    private int[] cachedPageNo = new int[0];
+    private RaceShadow.Page[] cachedPages = new RaceShadow.Page[0];
+
+    /** A clock chunk of zeros: what a missing chunk means. */
+    private final int[] zeroChunk;
 
     RaceAccess(RaceDetector d) {
         this.d = d;
         this.chunkSize = d.chunkSize;
+        this.zeroChunk = new int[d.chunkSize];
         this.chunkShift = Integer.bitCount(chunkSize) == 1 ? Integer.numberOfTrailingZeros(chunkSize) : -1;
     }
 
@@ -99,6 +106,10 @@ final class RaceAccess {
         // Null when the lanes have bases of their own (then each lane's is looked up).
         VectorClock shared = d.warpBase[warp];
         long step = d.x.eventStep();
+        if (shared != null && lanes != 0) {
+            lanes = sharedBaseLanes(region, offsets, lanes, s0, shared, write, step);
+            if (lanes == 0) return;
+        }
         int[] clk = d.clock;
         int[] pcOf = d.m.pc;
         // The page of the last lane and what of it the loop reads, held in locals: a warp's words
@@ -185,6 +196,109 @@ final class RaceAccess {
     }
 
     /**
+     * The lanes of a warp whose threads share the base {@code vb}, in lane order, for as long as
+     * the loop of {@link #accessWords} would take its inline path with what this one can see
+     * cheaply: the lanes' words in one page, no read sets in it, no split word, and each last
+     * access either the lane's own or by a thread of the warp's own CTA (so one clock chunk,
+     * found once, answers every check). Records exactly what that loop records; returns the
+     * lanes it left (from the first lane it could not decide on), for that loop to finish.
+     */
+    private int sharedBaseLanes(int region, int[] offsets, int lanes, int s0, VectorClock vb, boolean write, long step) {
+        int first = offsets[Integer.numberOfTrailingZeros(lanes)];
+        int pageNo = first >>> RaceShadow.PAGE_BITS;
+        RaceShadow.Page pg = page(region, first);
+        RaceShadow.Cells cells = pg.words;
+        if (cells.readSets != null) return lanes;
+        boolean[] split = pg.split;
+        int c0 = chunkShift >= 0 ? s0 >>> chunkShift : s0 / chunkSize;
+        int start = c0 * chunkSize;
+        int[][] chunks = vb.chunks;
+        int[] ch = c0 < chunks.length && chunks[c0] != null ? chunks[c0] : zeroChunk;
+        long[] a = cells.d;
+        int[] pcs = cells.pcs;
+        int[] clk = d.clock;
+        int[] pcOf = d.m.pc;
+        int size = chunkSize;
+        if (lanes == -1 && split == null && consecutive(offsets, first)) {
+            // The lanes' words are 32 consecutive cells of this page (a warp's buf[tid]): the same
+            // checks over a counted loop, so the JIT checks the arrays' bounds once, not per lane.
+            int b0 = ((first & (RaceShadow.PAGE - 1)) >> 2) * RaceShadow.Cells.STRIDE;
+            int p0 = (first & (RaceShadow.PAGE - 1)) >> 1;
+            for (int lane = 0; lane < 32; lane++) {
+                int t = s0 + lane;
+                int b = b0 + lane * RaceShadow.Cells.STRIDE;
+                long epoch = ((long) clk[t] << 32) | t;
+                long wr = a[b + RaceShadow.Cells.W];
+                if (wr != 0 && wr != epoch) {
+                    int id = (int) (wr & (RaceDetector.STRONG - 1));
+                    int i = id - start;
+                    if (id != t && (i < 0 || i >= size || (int) (wr >>> 32) > ch[i])) return -1 << lane;
+                }
+                long r = a[b + RaceShadow.Cells.R];
+                if (!write && r == epoch) continue;
+                if (r != 0) {
+                    int id = (int) (r & (RaceDetector.STRONG - 1));
+                    int i = id - start;
+                    if (id != t && (i < 0 || i >= size || (int) (r >>> 32) > ch[i])) return -1 << lane;
+                }
+                if (write) {
+                    a[b + RaceShadow.Cells.W] = epoch;
+                    a[b + RaceShadow.Cells.R] = 0; // every earlier read happens before this write
+                    a[b + RaceShadow.Cells.WSTEP] = step;
+                    pcs[p0 + 2 * lane] = pcOf[t];
+                } else {
+                    a[b + RaceShadow.Cells.R] = epoch;
+                    a[b + RaceShadow.Cells.RSTEP] = step;
+                    pcs[p0 + 2 * lane + 1] = pcOf[t];
+                }
+            }
+            return 0;
+        }
+        for (int l = lanes; l != 0; l &= l - 1) {
+            int lane = Integer.numberOfTrailingZeros(l);
+            int t = s0 + lane;
+            int offset = offsets[lane];
+            if (offset >>> RaceShadow.PAGE_BITS != pageNo) return l;
+            int j = (offset & (RaceShadow.PAGE - 1)) >> 2;
+            if (split != null && split[j]) return l;
+            int b = j * RaceShadow.Cells.STRIDE;
+            long epoch = ((long) clk[t] << 32) | t;
+            long wr = a[b + RaceShadow.Cells.W];
+            if (wr != 0 && wr != epoch) {
+                int id = (int) (wr & (RaceDetector.STRONG - 1));
+                int i = id - start;
+                // Another CTA's id (or an async agent's): the general loop looks its chunk up.
+                if (id != t && (i < 0 || i >= size || (int) (wr >>> 32) > ch[i])) return l;
+            }
+            long r = a[b + RaceShadow.Cells.R];
+            if (!write && r == epoch) continue;
+            if (r != 0) {
+                int id = (int) (r & (RaceDetector.STRONG - 1));
+                int i = id - start;
+                if (id != t && (i < 0 || i >= size || (int) (r >>> 32) > ch[i])) return l;
+            }
+            if (write) {
+                a[b + RaceShadow.Cells.W] = epoch;
+                a[b + RaceShadow.Cells.R] = 0; // every earlier read happens before this write
+                a[b + RaceShadow.Cells.WSTEP] = step;
+                pcs[2 * j] = pcOf[t];
+            } else {
+                a[b + RaceShadow.Cells.R] = epoch;
+                a[b + RaceShadow.Cells.RSTEP] = step;
+                pcs[2 * j + 1] = pcOf[t];
+            }
+        }
+        return 0;
+    }
+
+    /** Whether lane {@code l} accesses the word at {@code first + 4l} for all 32 lanes, all in the page of {@code first}. */
+    private static boolean consecutive(int[] offsets, int first) {
+        if ((first & (RaceShadow.PAGE - 1)) > RaceShadow.PAGE - 128) return false;
+        for (int lane = 1; lane < 32; lane++) if (offsets[lane] != first + 4 * lane) return false;
+        return true;
+    }
+
+    /**
      * The usual access, a plain aligned word by thread {@code t} whose base is {@code vb}, checked
      * and recorded with no actor state set up: the same rules as {@link #cell}, for the cases where
      * they find nothing to report and need no read set. Returns false, having changed nothing, for
@@ -234,19 +348,28 @@ final class RaceAccess {
     }
 
     /**
-     * The shadow page of {@code offset} in {@code region}, through a one-entry cache: the accesses
-     * of a warp instruction nearly always fall in one page. Keyed on the shadow itself, since a
-     * checkpoint restore replaces it.
+     * The shadow page of {@code offset} in {@code region}, through a cache of each region's last
+     * page: the accesses of a warp instruction nearly always fall in one page. Keyed on the shadow
+     * itself, since a checkpoint restore replaces it.
      */
     private RaceShadow.Page page(int region, int offset) {
         int p = offset >>> RaceShadow.PAGE_BITS;
         RaceShadow shadow = d.shadow;
-        if (region == cachedRegion && p == cachedPageNo && shadow == cachedShadow) return cachedPage;
+        if (shadow == cachedShadow && region < cachedPages.length && cachedPageNo[region] == p) {
+            RaceShadow.Page pg = cachedPages[region];
+            if (pg != null) return pg;
+        }
+        if (shadow != cachedShadow) {
+            cachedShadow = shadow;
+            java.util.Arrays.fill(cachedPages, null);
+        }
+        if (region >= cachedPages.length) {
+            cachedPages = java.util.Arrays.copyOf(cachedPages, region + 1);
+            cachedPageNo = java.util.Arrays.copyOf(cachedPageNo, region + 1);
+        }
         RaceShadow.Page pg = shadow.page(region, offset);
-        cachedShadow = shadow;
-        cachedRegion = region;
-        cachedPageNo = p;
-        cachedPage = pg;
+        cachedPageNo[region] = p;
+        cachedPages[region] = pg;
         return pg;
     }
 
