@@ -444,6 +444,21 @@ static std::vector<unsigned> iteration_counts(std::vector<unsigned> wanted) {
     return wanted;
 }
 
+// A launch configuration with one cluster-dimension attribute (stored in *attr).
+static cudaLaunchConfig_t cluster_config(dim3 grid, dim3 cluster, dim3 block, size_t smem, cudaLaunchAttribute *attr) {
+    cudaLaunchConfig_t config = {};
+    config.gridDim = grid;
+    config.blockDim = block;
+    config.dynamicSmemBytes = smem;
+    attr->id = cudaLaunchAttributeClusterDimension;
+    attr->val.clusterDim.x = cluster.x;
+    attr->val.clusterDim.y = cluster.y;
+    attr->val.clusterDim.z = cluster.z;
+    config.attrs = attr;
+    config.numAttrs = 1;
+    return config;
+}
+
 // A cluster launch as library code makes one: opt in to non-portable cluster sizes, raise the
 // dynamic shared memory limit, then cudaLaunchKernelExC with a cluster-dimension attribute.
 static cudaError_t launch_on_cluster(const void *kernel, dim3 grid, dim3 cluster, dim3 block, size_t smem, void **args) {
@@ -451,18 +466,8 @@ static cudaError_t launch_on_cluster(const void *kernel, dim3 grid, dim3 cluster
     if (e != cudaSuccess) return e;
     e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem);
     if (e != cudaSuccess) return e;
-    cudaLaunchConfig_t config = {};
-    config.gridDim = grid;
-    config.blockDim = block;
-    config.dynamicSmemBytes = smem;
-    config.stream = nullptr;
-    cudaLaunchAttribute attr[1];
-    attr[0].id = cudaLaunchAttributeClusterDimension;
-    attr[0].val.clusterDim.x = cluster.x;
-    attr[0].val.clusterDim.y = cluster.y;
-    attr[0].val.clusterDim.z = cluster.z;
-    config.attrs = attr;
-    config.numAttrs = 1;
+    cudaLaunchAttribute attr;
+    cudaLaunchConfig_t config = cluster_config(grid, cluster, block, smem, &attr);
     return cudaLaunchKernelExC(&config, kernel, args);
 }
 
@@ -486,31 +491,8 @@ struct Counters {
     }
 };
 
-template <int CX, int CY, int S> static void run_cluster_pipeline(std::vector<unsigned> iters) {
-    Counters k;
-    cudaEvent_t start, stop;
-    ASSERT_EQ(cudaSuccess, cudaEventCreate(&start));
-    ASSERT_EQ(cudaSuccess, cudaEventCreate(&stop));
-    for (unsigned n : iteration_counts(iters)) {
-        k.clear();
-        PipeParams p{n, 1, k.consumed, k.mismatches};
-        void *args[] = {&p};
-        ASSERT_EQ(cudaSuccess, cudaEventRecord(start));
-        ASSERT_EQ(cudaSuccess, launch_on_cluster((const void *) cluster_pipeline<CX, CY, S>, dim3(CX, CY), dim3(CX, CY, 1), dim3(128),
-                                                 sizeof(PipeShared<S>), args));
-        ASSERT_EQ(cudaSuccess, cudaEventRecord(stop));
-        ASSERT_EQ(cudaSuccess, cudaDeviceSynchronize()) << n << " iterations";
-        float ms = -1;
-        ASSERT_EQ(cudaSuccess, cudaEventElapsedTime(&ms, start, stop));
-        EXPECT_GT(ms, 0.0f);
-        if (std::getenv("PIPE_ITERS")) printf("%u iterations: %.3f ms between the events\n", n, ms);
-        k.expect(CX * CY, (int) n);
-    }
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-}
-
-template <int CX, int CY, int S> static void run_specialized_pipeline(std::vector<unsigned> iters, unsigned tiles) {
+// Launches one cluster of `kernel` per iteration count and checks every CTA consumed each stage.
+template <int CX, int CY, int S> static void run_pipeline(const void *kernel, dim3 block, std::vector<unsigned> iters, unsigned tiles) {
     Counters k;
     cudaEvent_t start, stop;
     ASSERT_EQ(cudaSuccess, cudaEventCreate(&start));
@@ -520,17 +502,25 @@ template <int CX, int CY, int S> static void run_specialized_pipeline(std::vecto
         PipeParams p{n, tiles, k.consumed, k.mismatches};
         void *args[] = {&p};
         ASSERT_EQ(cudaSuccess, cudaEventRecord(start));
-        ASSERT_EQ(cudaSuccess, launch_on_cluster((const void *) specialized_pipeline<CX, CY, S>, dim3(CX, CY), dim3(CX, CY, 1),
-                                                 dim3(384), sizeof(PipeShared<S>), args));
+        ASSERT_EQ(cudaSuccess, launch_on_cluster(kernel, dim3(CX, CY), dim3(CX, CY, 1), block, sizeof(PipeShared<S>), args));
         ASSERT_EQ(cudaSuccess, cudaEventRecord(stop));
         ASSERT_EQ(cudaSuccess, cudaDeviceSynchronize()) << n << " iterations";
         float ms = -1;
         ASSERT_EQ(cudaSuccess, cudaEventElapsedTime(&ms, start, stop));
+        EXPECT_GT(ms, 0.0f);
         if (std::getenv("PIPE_ITERS")) printf("%u iterations x %u tiles: %.3f ms between the events\n", n, tiles, ms);
         k.expect(CX * CY, (int) (n * tiles));
     }
     cudaEventDestroy(start);
     cudaEventDestroy(stop);
+}
+
+template <int CX, int CY, int S> static void run_cluster_pipeline(std::vector<unsigned> iters) {
+    run_pipeline<CX, CY, S>((const void *) cluster_pipeline<CX, CY, S>, dim3(128), iters, 1);
+}
+
+template <int CX, int CY, int S> static void run_specialized_pipeline(std::vector<unsigned> iters, unsigned tiles) {
+    run_pipeline<CX, CY, S>((const void *) specialized_pipeline<CX, CY, S>, dim3(384), iters, tiles);
 }
 
 TEST(ClusterPipeline, Cluster1x1_Stage2) { run_cluster_pipeline<1, 1, 2>({1, 2, 9}); }
@@ -606,17 +596,8 @@ TEST(ClusterLaunch, SixteenCtaClustersNeedTheNonPortableOptIn) {
     ASSERT_EQ(cudaSuccess, cudaMalloc(&dm, sizeof(int)));
     ASSERT_EQ(cudaSuccess, cudaMalloc(&dc, 16 * sizeof(int)));
     ASSERT_EQ(cudaSuccess, cudaMemset(dm, 0, sizeof(int)));
-    cudaLaunchConfig_t config = {};
-    config.gridDim = dim3(16);
-    config.blockDim = dim3(96);
-    config.dynamicSmemBytes = sizeof(AsyncShared<3>);
-    cudaLaunchAttribute attr[1];
-    attr[0].id = cudaLaunchAttributeClusterDimension;
-    attr[0].val.clusterDim.x = 16;
-    attr[0].val.clusterDim.y = 1;
-    attr[0].val.clusterDim.z = 1;
-    config.attrs = attr;
-    config.numAttrs = 1;
+    cudaLaunchAttribute attr;
+    cudaLaunchConfig_t config = cluster_config(dim3(16), dim3(16, 1, 1), dim3(96), sizeof(AsyncShared<3>), &attr);
     unsigned n = 4;
     void *args[] = {&n, &dm, &dc};
     int clusters = -1;

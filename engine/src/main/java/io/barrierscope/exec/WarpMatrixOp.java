@@ -19,6 +19,14 @@ public abstract class WarpMatrixOp extends WarpSyncOp {
     @Override
     protected final boolean requiresAllMembers() { return true; }
 
+    /**
+     * The lanes wait for each other but no memory is ordered between them: the ISA says only that
+     * the thread waits (".sync"), and gives the ordering sentence to bar.warp.sync alone (9.7.13.2;
+     * semantics.md section 8).
+     */
+    @Override
+    protected final boolean ordersMemory() { return false; }
+
     @Override
     protected final void complete(Interpreter x, int warp, int members) {
         Machine m = x.machine();

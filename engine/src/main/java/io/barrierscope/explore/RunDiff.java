@@ -96,10 +96,11 @@ public final class RunDiff {
                     + sb.warpName(y.warp()) + "'s " + show(y);
         }
         if (x.line() != y.line() || !Objects.equals(x.insn(), y.insn())) {
-            return sa.warpName(x.warp()) + " is at another instruction: A " + show(x) + ", B " + show(y)
+            return sa.warpName(x.warp()) + " is at another instruction" + d + ": A " + show(x) + ", B " + show(y)
                     + (x.pc() == y.pc() ? " (the programs differ here)" : " (an earlier branch, a convergence choice or the programs differ)");
         }
-        return sa.warpName(x.warp()) + " ran " + show(x) + " with other lanes: A group 0x" + Integer.toHexString(x.group()) + " active 0x"
+        // A convergence-group or try_wait decision parts the runs at the same warp: its decision is named here too.
+        return sa.warpName(x.warp()) + " ran " + show(x) + " with other lanes" + d + ": A group 0x" + Integer.toHexString(x.group()) + " active 0x"
                 + Integer.toHexString(x.active()) + ", B group 0x" + Integer.toHexString(y.group()) + " active 0x"
                 + Integer.toHexString(y.active()) + " (a guard predicate or a convergence choice differs)";
     }

@@ -33,7 +33,8 @@ public abstract class WarpSyncOp extends Op {
      * before their later ones). The ISA says so of bar.warp.sync alone ("bar.warp.sync also
      * guarantee memory ordering among threads participating in barrier", 9.7.13.2); vote, match,
      * redux, elect and shfl.sync only wait for their members and say nothing of memory, so they
-     * return false (semantics.md section 8).
+     * return false, as do the matrix collectives ({@code WarpMatrixOp}); the wgmma meetings
+     * ({@code AlignedWarpOp}) keep it by our decision (semantics.md sections 8 and 11).
      */
     protected boolean ordersMemory() { return true; }
 

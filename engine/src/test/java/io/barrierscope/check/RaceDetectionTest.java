@@ -102,6 +102,16 @@ class RaceDetectionTest {
         assertClean(run(racy.replace("WARP", "bar.warp.sync -1;")));
     }
 
+    @Test
+    void warpMatrixCollectivesWaitForTheWholeWarpButOrderNoMemory() {
+        // mma.sync, ldmatrix, stmatrix and movmatrix are .sync.aligned: the thread waits (9.7.14.5),
+        // and nothing is said of memory; only bar.warp.sync orders it (9.7.13.2).
+        String racy = "setp.eq.u32 %p3, %r1, 1;\n@%p1 st.shared.u32 [sm], 5;\nmovmatrix.sync.aligned.m8n8.trans.b16 %r11, %r1;\n"
+                + "@%p3 ld.shared.u32 %r10, [sm];\n@%p3 st.global.u32 [%rd4], %r10;\nret;";
+        assertRace(run(racy));
+        assertClean(run(racy.replace("@%p3 ld", "bar.warp.sync -1;\n@%p3 ld")));
+    }
+
     private static final String INIT = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nbar.sync 0;\n";
     private static final String MBAR_HANDOFF = INIT + "@!%p1 bra C;\nst.shared.u32 [sm], 7;\nARRIVE\nret;\nC:\n@!%p2 bra E;\n"
             + "mov.u32 %r5, 0;\nW:\nWAIT\n@!%p4 bra W;\nld.shared.u32 %r10, [sm];\nst.global.u32 [%rd4], %r10;\nE:\nret;";

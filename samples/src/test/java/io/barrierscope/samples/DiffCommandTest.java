@@ -117,4 +117,18 @@ class DiffCommandTest {
         assertEquals("deadlock", r.outcomeA());
         assertEquals("diagnosed", r.outcomeB());
     }
+
+    @Test
+    void aConvergenceGroupDecisionIsNamedWhereTheSameWarpPartsAtAnotherInstruction() throws Exception {
+        // One warp diverges; the default runs lanes 16-31 first, B the group at lane 0: the runs part
+        // at warp 0's next instruction, not at another warp, and the decision that made it is named.
+        Path l = scenario("diff-convergence");
+        LaunchedRun a = LaunchValidation.validate(l).start(new SchedulePolicy(Schedule.parse("s1:")));
+        LaunchedRun b = LaunchValidation.validate(l).start(new SchedulePolicy(Schedule.parse("s1:0g0")));
+        RunDiff.Result r = RunDiff.compare(a, b, 100_000);
+        assertFalse(r.same());
+        String why = r.divergence().why();
+        assertTrue(why.startsWith("warp 0 is at another instruction (scheduling decision 0: B took the convergence group at lane 0, A the"
+                + " default): "), why);
+    }
 }
