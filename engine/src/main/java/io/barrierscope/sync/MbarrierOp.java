@@ -47,6 +47,7 @@ public abstract class MbarrierOp extends Op {
                 return;
             }
         }
+        beforeLanes(m, active);
         int moved = 0;
         for (int g = group; g != 0; g &= g - 1) {
             int s = base + Integer.numberOfTrailingZeros(g);
@@ -70,6 +71,9 @@ public abstract class MbarrierOp extends Op {
      * one by one (a diagnostic, a phase completing before the last lane, a thread suspending).
      */
     protected boolean whole(Interpreter x, Machine m, int warp, int lanes, Mbarrier b) { return false; }
+
+    /** Called before the lanes of {@code active} go one by one, in lane order. */
+    protected void beforeLanes(Machine m, int active) {}
 
     /**
      * The valid object every lane of {@code lanes} addresses when it is one and in the lanes' own

@@ -15,7 +15,10 @@ public final class MbarrierUnit {
      * key. An entry is only ever the object the tree holds for its place; {@link #restore}, the
      * one thing that replaces or drops objects, empties it.
      */
-    private final Mbarrier[] recent = new Mbarrier[64];
+    private final Mbarrier[] recent = new Mbarrier[1024];
+
+    /** Scratch of the polls' fixpoint states, valid within one poll's execution only. */
+    final PollHashes pollHashes = new PollHashes();
 
     /** Threads parked on any object (the sum of their {@code parked}), so a memory write with nobody parked costs nothing. */
     int parkedTotal;
@@ -46,7 +49,8 @@ public final class MbarrierUnit {
         return b;
     }
 
-    private int slot(int cta, int offset) { return ((offset >>> 3) + cta * 31) & (recent.length - 1); }
+    /** Distinct for up to 64 objects in each CTA of a 16-CTA cluster (a cluster pipeline's 16 x 8 missed in 64 slots). */
+    private int slot(int cta, int offset) { return ((offset >>> 3) + (cta << 6)) & (recent.length - 1); }
 
     public Mbarrier get(long key) { return objects.get(key); }
 

@@ -148,11 +148,15 @@ public final class MbarrierWaitOp extends MbarrierOp {
     private long pollState(Machine m, int s, Mbarrier b) {
         PollLoop l = loop(m);
         if (!l.parkable) return ~m.steps;
-        long h = b.version * 0x9E3779B97F4A7C15L;
+        long h = b.version * PollHashes.MIX;
         if (l.readsMemory) h ^= m.memory.writes;
-        for (int r : l.regs) h = Long.rotateLeft(h ^ m.reg(s, r), 27) * 0x9E3779B97F4A7C15L;
-        return h;
+        if (l.regs.length < PollHashes.BATCH_MIN) return PollHashes.fold(m, s, l.regs, h);
+        return m.mbarriers.pollHashes.of(m, s, l.regs, h);
     }
+
+    /** The lanes poll in lane order: the register folds are made for all of them at once, on first need. */
+    @Override
+    protected void beforeLanes(Machine m, int active) { m.mbarriers.pollHashes.begin(active); }
 
     /** Where a token of another object came from, in words: the other mbarrier, or an earlier incarnation of this one. */
     private static String tokenSource(Machine m, long v, Mbarrier b) {
