@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.testing.PtxRun;
+import io.barrierscope.trace.Checkpoint;
+import io.barrierscope.trace.StateHash;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -30,9 +32,13 @@ class ScopedRaceTest {
 
     /** The hand-off from CTA {@code p} thread 0 to CTA {@code c} thread {@code tc}. */
     private static LaunchedRun handOff(int p, int c, int tc, String publish, String observe, String after) {
+        return handOffKernel(p, c, tc, publish, observe, after).run();
+    }
+
+    private static PtxRun handOffKernel(int p, int c, int tc, String publish, String observe, String after) {
         String body = REGS.replace("@P@", "" + p).replace("@C@", "" + c).replace("@TC@", "" + tc)
                 + FLAG.replace("PUBLISH", publish).replace("OBSERVE", observe).replace("AFTER", after);
-        return PtxRun.kernel(body).buffer("out", 16).clusters(4, 2).threads(64).run();
+        return PtxRun.kernel(body).buffer("out", 16).clusters(4, 2).threads(64);
     }
 
     private static LaunchedRun release(int p, int c, int tc, String scopeRel, String scopeAcq) {
@@ -150,5 +156,28 @@ class ScopedRaceTest {
                 + "ld.global.u32 %r10, [%rd4+4];\nst.global.u32 [%rd4+8], %r10;\nE:\nret;";
         assertClean(PtxRun.kernel(body.replace("SCOPE", "gpu")).buffer("out", 16).clusters(4, 2).threads(64).run());
         assertRace(PtxRun.kernel(body.replace("SCOPE", "cta")).buffer("out", 16).clusters(4, 2).threads(64).run());
+    }
+
+    @Test
+    void aCheckpointRestoresTheScopedStateSoARunFromItEndsTheSame() {
+        // Relaxed flags between fences: the per-scope fence clocks, pending acquires and the flag's
+        // buckets are all live at some step; each checkpoint must bring back the same state hash.
+        for (String fence : List.of("fence.acq_rel.cluster;", "fence.acq_rel.cta;")) {
+            for (int k : new int[] {8, 16, 24, 32}) {
+                LaunchedRun r = handOffKernel(1, 0, 0, fence + "\nst.relaxed.gpu.global.u32 [%rd4], 1;",
+                        "ld.relaxed.gpu.global.u32 %r11, [%rd4];", fence).launch();
+                for (int i = 0; i < k; i++) r.interpreter().step();
+                Checkpoint cp = Checkpoint.take(r.interpreter());
+                long before = StateHash.of(r.interpreter());
+                r.runToEnd();
+                List<String> found = codes(r);
+                long end = StateHash.of(r.interpreter());
+                cp.restoreInto(r.interpreter());
+                assertEquals(before, StateHash.of(r.interpreter()), fence + " at step " + k);
+                r.runToEnd();
+                assertEquals(found, codes(r), fence + " at step " + k);
+                assertEquals(end, StateHash.of(r.interpreter()), fence + " at step " + k);
+            }
+        }
     }
 }
