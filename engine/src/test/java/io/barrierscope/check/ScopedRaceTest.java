@@ -3,6 +3,7 @@ package io.barrierscope.check;
 import static io.barrierscope.testing.PtxRun.codes;
 import static io.barrierscope.testing.PtxRun.outcome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.launch.LaunchedRun;
@@ -64,7 +65,10 @@ class ScopedRaceTest {
 
     @Test
     void ctaScopedReleaseAcquireBetweenTwoCtasRaces() {
-        assertRace(release(1, 0, 0, "cta", "cta"));
+        LaunchedRun r = release(1, 0, 0, "cta", "cta");
+        assertRace(r);
+        String msg = r.interpreter().diagnostics().get(0).message();
+        assertTrue(msg.contains("is scoped to its CTA, which leaves the other thread out, so they are not morally strong"), msg);
         // Morally strong needs each in the other's scope: one side at .cta is enough to break it.
         assertRace(release(1, 0, 0, "cta", "gpu"));
         assertRace(release(1, 0, 0, "gpu", "cta"));
