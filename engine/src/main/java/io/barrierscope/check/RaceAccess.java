@@ -50,6 +50,7 @@ final class RaceAccess {
         }
         if (byThread) d.actThread(thread);
         boolean strong = d.strongMode != 0;
+        if (strong) d.scoped.key = ((long) region << 32) | (offset & 0xFFFFFFFFL);
         accessEpoch = ((long) d.actorClock << 32) | d.actorId | (strong ? RaceDetector.STRONG : 0);
         accessStep = d.x.eventStep();
         orderedWrite = 0;
@@ -376,7 +377,8 @@ final class RaceAccess {
     /** Checks and records the access in one cell (a word, or a byte of a split word); false after reporting a race. */
     private boolean cell(RaceShadow.Cells c, int j, int region, int off, boolean write, boolean strong) {
         long w = c.write(j);
-        if (w != 0 && w != accessEpoch && w != orderedWrite && !(strong && (w & RaceDetector.STRONG) != 0)) {
+        // Two strong accesses do not race when morally strong (each in the other's scope, same footprint).
+        if (w != 0 && w != accessEpoch && w != orderedWrite && !(strong && (w & RaceDetector.STRONG) != 0 && d.scoped.morallyStrongWith(w))) {
             if (d.unordered(w)) {
                 d.race(region, off, w, c.writePc(j), c.writeStep(j), true, write);
                 return false;

@@ -20,7 +20,7 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
     private final TreeMap<Long, VectorClock[]> mbarClocks = new TreeMap<>();
     private final TreeMap<Long, long[]> mbarInit = new TreeMap<>();
     private final TreeMap<Long, RaceDetector.AsyncSnap> async;
-    private final TreeMap<Long, VectorClock> sync;
+    private final ScopedSync scoped;
     private final RaceShadow shadow;
     private final ProxyFences proxy;
     private final boolean reported;
@@ -40,7 +40,7 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
             mbarInit.put(e.getKey(), new long[] {st.initEpoch, st.initPc});
         }
         async = new TreeMap<>(d.async);
-        sync = new TreeMap<>(d.sync);
+        scoped = d.scoped.copyInto(new ScopedSync(d));
         shadow = d.shadow.copy();
         proxy = d.proxy.copy();
         reported = d.reported;
@@ -55,7 +55,7 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
     /** Approximate heap bytes (clock chunks shared with the live run are not counted). */
     public long bytes() {
         return 256 + 4L * clock.length + 8L * (base.length * 3L + bar.length) + shadow.bytes() + proxy.bytes()
-                + 64L * (async.size() + sync.size() + mbarInit.size());
+                + 64L * (async.size() + mbarInit.size()) + scoped.bytes();
     }
 
     void restoreInto(RaceDetector d) {
@@ -80,8 +80,7 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
         }
         d.async.clear();
         d.async.putAll(async);
-        d.sync.clear();
-        d.sync.putAll(sync);
+        scoped.copyInto(d.scoped);
         d.shadow = shadow.copy();
         d.proxy = proxy.copy();
         d.reported = reported;
@@ -125,10 +124,7 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
             h.accept(a.mbarrier());
             h.accept(a.asyncProxy() ? 1 : 0);
         }
-        for (Map.Entry<Long, VectorClock> e : d.sync.entrySet()) {
-            h.accept(e.getKey());
-            e.getValue().hashInto(h);
-        }
+        d.scoped.hashInto(h);
         d.shadow.hashInto(h);
         d.proxy.hashInto(h);
         h.accept(d.reported ? 1 : 0);

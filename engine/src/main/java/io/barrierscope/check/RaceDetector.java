@@ -16,7 +16,7 @@ import java.util.TreeMap;
  * detection is off). Edges: CTA barrier generations, barrier.cluster release/acquire,
  * mbarrier release-arrive to acquire-wait of the completed phase, async copies through their
  * complete-tx (or wait_group), warp .sync instructions, release/acquire memory operations and
- * fences through the location they synchronize on. All state is plain data, saved in
+ * fences through the location they synchronize on, within their scopes ({@link ScopedSync}). All state is plain data, saved in
  * checkpoints and hashed by StateHash, so time travel sees the same findings.
  */
 public final class RaceDetector implements MemoryModelHook {
@@ -67,8 +67,8 @@ public final class RaceDetector implements MemoryModelHook {
     final VectorClock.Builder[] cluster;
     final VectorClock[] clusterDone;
     final TreeMap<Long, AsyncSnap> async = new TreeMap<>();
-    /** Per location (region << 32 | offset): the clock its last release published. */
-    final TreeMap<Long, VectorClock> sync = new TreeMap<>();
+    /** Release/acquire through locations and fences, by scope. */
+    final ScopedSync scoped;
     RaceShadow shadow;
     /** The fence.proxy.async fences each thread executed (semantics.md section 13). */
     ProxyFences proxy;
@@ -126,6 +126,7 @@ public final class RaceDetector implements MemoryModelHook {
         proxy = new ProxyFences(slots);
         memory = new RaceAccess(this);
         mbarriers = new RaceMbarriers(this);
+        scoped = new ScopedSync(this);
     }
 
     /** Turns detection on for a fresh run. */
@@ -224,7 +225,7 @@ public final class RaceDetector implements MemoryModelHook {
         setBase(t, r);
     }
 
-    private VectorClock current(int t) { return baseOf(t).with(t, clock[t], chunkSize, chunkCount); }
+    VectorClock current(int t) { return baseOf(t).with(t, clock[t], chunkSize, chunkCount); }
 
     // ---- memory ---------------------------------------------------------------------------
 
@@ -244,30 +245,21 @@ public final class RaceDetector implements MemoryModelHook {
         return id != actorId && (int) (e >>> 32) > vc(id);
     }
 
-    /** Release/acquire through the accessed location (the flag of a flag pattern); scopes are not distinguished. */
+    /** Release/acquire through the accessed location (the flag of a flag pattern), within the access's scope. */
     void strongSync(int region, int offset, int t, boolean write) {
-        long key = ((long) region << 32) | (offset & 0xFFFFFFFFL);
-        boolean acq = strongMode == 2 || strongMode == 4;
-        boolean rel = strongMode == 3 || strongMode == 4;
-        if (write) {
-            VectorClock old = rmw ? sync.get(key) : null;
-            VectorClock pub = rel ? current(t) : fence[t];
-            if (rel) clock[t]++;
-            VectorClock v = old == null ? pub : old.join(pub);
-            if (v == null) sync.remove(key);
-            else sync.put(key, v);
-        } else {
-            VectorClock v = sync.get(key);
-            if (v == null) return;
-            if (acq) acquire(t, v);
-            else pendingAcquire[t] = pendingAcquire[t] == null ? v : pendingAcquire[t].join(v);
-        }
+        scoped.key = ((long) region << 32) | (offset & 0xFFFFFFFFL);
+        if (write) scoped.write(t, strongMode == 3 || strongMode == 4, rmw);
+        else scoped.read(t, strongMode == 2 || strongMode == 4);
     }
 
-    /** Marks the accesses until {@link #endStrong} as atomic/ordered ones: 1 relaxed, 2 acquire, 3 release, 4 acq_rel. */
-    public void beginStrong(int sem, boolean readModifyWrite) {
+    /** Marks the accesses until {@link #endStrong} as atomic/ordered ones: 1 relaxed, 2 acquire, 3 release, 4 acq_rel; at .gpu scope. */
+    public void beginStrong(int sem, boolean readModifyWrite) { beginStrong(sem, readModifyWrite, ScopedSync.GPU); }
+
+    @Override
+    public void beginStrong(int sem, boolean readModifyWrite, int scope) {
         strongMode = sem;
         rmw = readModifyWrite;
+        scoped.scope = scope;
     }
 
     public void endStrong() {
@@ -275,15 +267,12 @@ public final class RaceDetector implements MemoryModelHook {
         rmw = false;
     }
 
-    /** fence / membar: acquires what earlier relaxed loads saw, and publishes for later relaxed stores. */
-    public void fence(int t) {
-        if (pendingAcquire[t] != null) {
-            acquire(t, pendingAcquire[t]);
-            pendingAcquire[t] = null;
-        }
-        fence[t] = current(t);
-        clock[t]++;
-    }
+    /** fence / membar at .gpu scope. */
+    public void fence(int t) { fence(t, ScopedSync.GPU); }
+
+    /** fence / membar: acquires what earlier relaxed loads saw within its scope, and publishes for later relaxed stores. */
+    @Override
+    public void fence(int t, int scope) { scoped.fence(t, scope); }
 
     /** fence.proxy.async: a point in the thread's order that later async-proxy operations may rely on. */
     public void proxyFence(int t, int spaces) {

@@ -118,6 +118,30 @@ final class RaceReport {
     /** Advice for a race, and the barrier it names (or null). */
     private record Hint(String advice, BarrierRef barrier) {}
 
+    /**
+     * Two strong accesses of different CTAs, one scoped so narrowly that it leaves the other
+     * thread out: they are not morally strong, so they race (semantics.md section 8, scopes).
+     */
+    private static String scopeAdvice(RaceDetector d, int pcA, int pcB, boolean sameCluster) {
+        io.barrierscope.ptx.Instruction ia = d.x.op(pcA).insn;
+        io.barrierscope.ptx.Instruction ib = d.x.op(pcB).insn;
+        if (!strong(ia) || !strong(ib)) return null;
+        for (int pc : new int[] {pcA, pcB}) {
+            io.barrierscope.ptx.Instruction insn = d.x.op(pc).insn;
+            boolean cta = insn.has(".cta");
+            if (!cta && !(insn.has(".cluster") && !sameCluster)) continue;
+            return "both are strong accesses, but " + insn.mnemonic() + " at " + d.x.where(pc) + " is scoped to its "
+                    + (cta ? "CTA" : "cluster") + ", which leaves the other thread out, so they are not morally strong "
+                    + "and order nothing: give both (and any fences of the pattern) .gpu scope" + (sameCluster ? " or .cluster" : "");
+        }
+        return null;
+    }
+
+    private static boolean strong(io.barrierscope.ptx.Instruction i) {
+        return i.opcode().equals("atom") || i.opcode().equals("red") || i.has(".relaxed") || i.has(".acquire")
+                || i.has(".release") || i.has(".acq_rel") || i.has(".volatile");
+    }
+
     private static Hint hint(RaceDetector d, int a, int pcA, int b, int pcB) {
         Machine m = d.m;
         int kindA = a / d.slots;
@@ -161,6 +185,8 @@ final class RaceReport {
         }
         boolean sameCluster = false;
         for (int c : m.memory.clusterMembers[ctaA]) sameCluster |= c == ctaB;
+        String scope = scopeAdvice(d, pcA, pcB, sameCluster);
+        if (scope != null) return new Hint(scope, null);
         if (sameCluster) {
             return new Hint("they are in different CTAs of one cluster: barrier.cluster.arrive (.release, not .relaxed) "
                     + "and barrier.cluster.wait (.acquire) between them would order them",

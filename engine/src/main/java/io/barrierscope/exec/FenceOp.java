@@ -7,8 +7,13 @@ package io.barrierscope.exec;
  * (the fence + flag pattern, semantics.md section 8).
  */
 final class FenceOp extends LaneOp {
+    /** MemoryModelHook.SCOPE_*: which threads' operations the fence can synchronize with (semantics.md section 8). */
+    private final int scope;
+
+    FenceOp(int scope) { this.scope = scope; }
+
     @Override
     protected void lane(Machine m, int t) {
-        if (m.race != null) m.race.fence(t);
+        if (m.race != null) m.race.fence(t, scope);
     }
 }

@@ -53,10 +53,25 @@ public interface MemoryModelHook {
     /** Brackets a strong (release/acquire/relaxed or atomic) access; {@code sem} is its ordering. */
     void beginStrong(int sem, boolean readModifyWrite);
 
+    /**
+     * Scopes of strong operations and fences (PTX ISA 8.x memory consistency model, "scope"):
+     * the threads of the issuer's CTA, of its cluster, or all (.gpu; .sys is the same set for
+     * one launch).
+     */
+    int SCOPE_CTA = 0;
+    int SCOPE_CLUSTER = 1;
+    int SCOPE_GPU = 2;
+
+    /** {@link #beginStrong(int, boolean)} at scope {@code scope} (SCOPE_*); the two-argument form means .gpu. */
+    default void beginStrong(int sem, boolean readModifyWrite, int scope) { beginStrong(sem, readModifyWrite); }
+
     void endStrong();
 
     /** A fence by a thread (PTX ISA 9.7.13.4). */
     void fence(int thread);
+
+    /** {@link #fence(int)} at scope {@code scope} (SCOPE_*); the one-argument form means .gpu. */
+    default void fence(int thread, int scope) { fence(thread); }
 
     /** State spaces a proxy fence covers: the thread's own CTA's shared memory, any shared memory of its cluster, global memory. */
     int PROXY_SHARED_CTA = 1;

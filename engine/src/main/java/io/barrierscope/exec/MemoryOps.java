@@ -25,8 +25,20 @@ final class MemoryOps {
             default -> throw c.error("unsupported instruction " + c.insn().mnemonic());
         };
         int sem = semantics(c, opc.equals("atom") || opc.equals("red"));
-        if (sem != 0 && op instanceof CheckedOp co) co.strong(sem, opc.equals("atom") || opc.equals("red"));
+        if (sem != 0 && op instanceof CheckedOp co) co.strong(sem, opc.equals("atom") || opc.equals("red"), scope(c));
         return op;
+    }
+
+    /**
+     * The scope of a strong access or fence (MemoryModelHook.SCOPE_*): .cta, .cluster, or .gpu /
+     * .sys (one set of threads for one launch). Absent, it is .gpu: the default of atom and red
+     * (PTX ISA 9.7.13.5-6); ld/st.relaxed/acquire/release require one, and .volatile means .sys.
+     * membar's levels .cta, .gl, .sys are the fence scopes .cta, .gpu, .sys (9.7.13.4).
+     */
+    static int scope(CompileContext c) {
+        if (c.has(".cta")) return MemoryModelHook.SCOPE_CTA;
+        if (c.has(".cluster")) return MemoryModelHook.SCOPE_CLUSTER;
+        return MemoryModelHook.SCOPE_GPU;
     }
 
     /**
@@ -50,12 +62,14 @@ final class MemoryOps {
         /** The ordering class of a strong access (see {@link #semantics}); 0 for a plain one. */
         private int sem;
         private boolean rmw;
+        private int scope;
 
         CheckedOp(FnOp.LaneFn fn) { this.fn = fn; }
 
-        void strong(int sem, boolean rmw) {
+        void strong(int sem, boolean rmw, int scope) {
             this.sem = sem;
             this.rmw = rmw;
+            this.scope = scope;
         }
 
         @Override
@@ -66,7 +80,7 @@ final class MemoryOps {
                 int s = base + Integer.numberOfTrailingZeros(a);
                 try {
                     if (sem != 0 && m.race != null) {
-                        m.race.beginStrong(sem, rmw);
+                        m.race.beginStrong(sem, rmw, scope);
                         try {
                             fn.run(m, s);
                         } finally {

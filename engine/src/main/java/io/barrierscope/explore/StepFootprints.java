@@ -212,6 +212,12 @@ final class StepFootprints implements MemoryModelHook {
     }
 
     @Override
+    public void beginStrong(int sem, boolean readModifyWrite, int scope) {
+        strongRmw = readModifyWrite;
+        if (inner != null) inner.beginStrong(sem, readModifyWrite, scope);
+    }
+
+    @Override
     public void endStrong() {
         strongRmw = false;
         if (inner != null) inner.endStrong();
@@ -221,6 +227,12 @@ final class StepFootprints implements MemoryModelHook {
     public void fence(int thread) {
         note(FENCE, true);
         if (inner != null) inner.fence(thread);
+    }
+
+    @Override
+    public void fence(int thread, int scope) {
+        note(FENCE, true);
+        if (inner != null) inner.fence(thread, scope);
     }
 
     @Override

@@ -1,0 +1,223 @@
+package io.barrierscope.check;
+
+import io.barrierscope.exec.MemoryModelHook;
+import java.util.Arrays;
+import java.util.TreeMap;
+
+/**
+ * Scoped release/acquire through memory locations and fences (semantics.md section 8; PTX ISA
+ * memory consistency model: scope, morally strong, release and acquire patterns). A scope is a
+ * set of threads: the issuer's CTA, its cluster, or all of them (.gpu; .sys is the same set for
+ * one launch). Two operations are morally strong when each is in the other's scope (or they are
+ * by one thread). A release pattern synchronizes with an acquire pattern when the write of the
+ * one is observed by the read of the other through morally strong links (a write, atomic
+ * read-modify-writes, the read) and the first operation of the release pattern (the release
+ * write, or the fence before a relaxed write) and the last of the acquire pattern (the acquire
+ * read, or the fence after a relaxed read) are morally strong. So per location this keeps the
+ * last strong write's epoch and scope, and the published clocks in buckets by the releasing
+ * thread's CTA and the release's scope: whether an acquirer may take a bucket depends on those
+ * two and its own CTA and scope only. Barriers (bar, barrier.cluster, mbarrier) keep their own
+ * rules. All state is immutable values or per-thread arrays, saved in checkpoints and hashed.
+ */
+final class ScopedSync {
+    static final int CTA = MemoryModelHook.SCOPE_CTA;
+    static final int CLUSTER = MemoryModelHook.SCOPE_CLUSTER;
+    static final int GPU = MemoryModelHook.SCOPE_GPU;
+
+    /**
+     * One location's synchronization state (immutable): the epoch (with the STRONG bit) and scope
+     * of its last strong write by a thread, and the published clocks by bucket (releasing CTA * 3 +
+     * release scope), in ascending bucket order.
+     */
+    record Loc(long lastEpoch, int lastScope, int[] buckets, VectorClock[] clocks) {}
+
+    private final RaceDetector d;
+    /** By location (region << 32 | offset of the access). */
+    final TreeMap<Long, Loc> locs = new TreeMap<>();
+    /**
+     * Per thread: its clock at its last fence of scope .cluster or wider, and .gpu. The detector's
+     * {@code fence} holds the last fence of any scope (every scope includes the CTA).
+     */
+    VectorClock[] fenceCluster;
+    VectorClock[] fenceGpu;
+    /**
+     * Per thread: the releases its relaxed loads observed that a later fence of scope .cluster (or
+     * wider), .gpu acquires; the detector's {@code pendingAcquire} holds what any fence acquires.
+     */
+    VectorClock[] pendingCluster;
+    VectorClock[] pendingGpu;
+
+    /** The scope of the strong access in progress (set by beginStrong), and its location. */
+    int scope = GPU;
+    long key;
+
+    ScopedSync(RaceDetector d) {
+        this.d = d;
+        fenceCluster = new VectorClock[d.slots];
+        fenceGpu = new VectorClock[d.slots];
+        pendingCluster = new VectorClock[d.slots];
+        pendingGpu = new VectorClock[d.slots];
+    }
+
+    private int ctaOf(int slot) { return d.m.ctaOfSlot(slot); }
+
+    /** Whether the threads of CTA {@code other} are in scope {@code s} of a thread of CTA {@code cta}. */
+    private boolean inScope(int cta, int s, int other) {
+        if (s == GPU || cta == other) return true;
+        return s == CLUSTER && d.m.clusterBarriers[cta].firstCta == d.m.clusterBarriers[other].firstCta;
+    }
+
+    private boolean morallyStrong(int ctaA, int scopeA, int ctaB, int scopeB) {
+        return inScope(ctaA, scopeA, ctaB) && inScope(ctaB, scopeB, ctaA);
+    }
+
+    /** Whether the location's last strong write and an operation of thread t at scope s are morally strong. */
+    private boolean linked(Loc l, int t, int s) {
+        int w = (int) (l.lastEpoch & (RaceDetector.STRONG - 1));
+        return w == t || morallyStrong(ctaOf(w), l.lastScope, ctaOf(t), s);
+    }
+
+    /**
+     * For the access check: whether the strong access in progress (at {@link #key}, by the
+     * current actor) and the strong write {@code w} recorded in a cell it covers are morally
+     * strong, so they do not race. A write by an async agent, or an access by one, keeps the
+     * agent's own rules (always strong). A write at another start address is not the same
+     * footprint (morally strong operations overlap completely): not morally strong.
+     */
+    boolean morallyStrongWith(long w) {
+        int id = (int) (w & (RaceDetector.STRONG - 1));
+        if (id >= d.slots || d.asyncActor != null) return true;
+        Loc l = locs.get(key);
+        if (l == null || l.lastEpoch != w) return false;
+        return linked(l, d.actorIdNow(), scope);
+    }
+
+    /** A strong write by thread t at the current key: {@code release} publishes its clock, else its fences' clocks do. */
+    void write(int t, boolean release, boolean rmw) {
+        long epoch = ((long) d.clock[t] << 32) | t | RaceDetector.STRONG;
+        Loc old = rmw ? locs.get(key) : null;
+        // An atomic continues the observation chain only when it and the write it read are morally strong.
+        if (old != null && !linked(old, t, scope)) old = null;
+        int[] buckets = old == null ? new int[0] : old.buckets;
+        VectorClock[] clocks = old == null ? new VectorClock[0] : old.clocks;
+        int cta = ctaOf(t);
+        if (release) {
+            VectorClock pub = d.current(t);
+            d.clock[t]++;
+            Loc l = add(buckets, clocks, cta * 3 + scope, pub);
+            buckets = l.buckets;
+            clocks = l.clocks;
+        } else {
+            VectorClock[] byScope = {d.fence[t], fenceCluster[t], fenceGpu[t]};
+            for (int s = CTA; s <= GPU; s++) {
+                if (byScope[s] == null) continue;
+                Loc l = add(buckets, clocks, cta * 3 + s, byScope[s]);
+                buckets = l.buckets;
+                clocks = l.clocks;
+            }
+        }
+        locs.put(key, new Loc(epoch, scope, buckets, clocks));
+    }
+
+    /** Bucket {@code b} joined with {@code v}, in copies of the arrays (Locs are immutable). */
+    private static Loc add(int[] buckets, VectorClock[] clocks, int b, VectorClock v) {
+        int i = Arrays.binarySearch(buckets, b);
+        if (i >= 0) {
+            VectorClock[] c = clocks.clone();
+            c[i] = c[i].join(v);
+            return new Loc(0, 0, buckets, c);
+        }
+        int at = -i - 1;
+        int[] nb = new int[buckets.length + 1];
+        VectorClock[] nc = new VectorClock[clocks.length + 1];
+        System.arraycopy(buckets, 0, nb, 0, at);
+        System.arraycopy(clocks, 0, nc, 0, at);
+        nb[at] = b;
+        nc[at] = v;
+        System.arraycopy(buckets, at, nb, at + 1, buckets.length - at);
+        System.arraycopy(clocks, at, nc, at + 1, clocks.length - at);
+        return new Loc(0, 0, nb, nc);
+    }
+
+    /** A strong read by thread t at the current key: an acquire takes what it may; a relaxed read leaves it to a later fence. */
+    void read(int t, boolean acquire) {
+        Loc l = locs.get(key);
+        if (l == null || !linked(l, t, scope)) return;
+        int cta = ctaOf(t);
+        if (acquire) {
+            d.acquire(t, eligible(l, cta, scope));
+            return;
+        }
+        d.pendingAcquire[t] = join(d.pendingAcquire[t], eligible(l, cta, CTA));
+        pendingCluster[t] = join(pendingCluster[t], eligible(l, cta, CLUSTER));
+        pendingGpu[t] = join(pendingGpu[t], eligible(l, cta, GPU));
+    }
+
+    /** The join of the buckets an acquire by a thread of {@code cta} at scope {@code s} synchronizes with, or null. */
+    private VectorClock eligible(Loc l, int cta, int s) {
+        VectorClock v = null;
+        for (int i = 0; i < l.buckets.length; i++) {
+            int b = l.buckets[i];
+            if (morallyStrong(b / 3, b % 3, cta, s)) v = join(v, l.clocks[i]);
+        }
+        return v;
+    }
+
+    private static VectorClock join(VectorClock a, VectorClock b) {
+        if (a == null) return b;
+        return b == null ? a : a.join(b);
+    }
+
+    /** A fence by thread t at scope s: acquires what its relaxed reads observed within s, and publishes for later relaxed writes. */
+    void fence(int t, int s) {
+        if (d.pendingAcquire[t] != null) {
+            d.acquire(t, d.pendingAcquire[t]);
+            d.pendingAcquire[t] = null;
+        }
+        if (s >= CLUSTER && pendingCluster[t] != null) {
+            d.acquire(t, pendingCluster[t]);
+            pendingCluster[t] = null;
+        }
+        if (s >= GPU && pendingGpu[t] != null) {
+            d.acquire(t, pendingGpu[t]);
+            pendingGpu[t] = null;
+        }
+        VectorClock now = d.current(t);
+        d.fence[t] = now;
+        if (s >= CLUSTER) fenceCluster[t] = now;
+        if (s >= GPU) fenceGpu[t] = now;
+        d.clock[t]++;
+    }
+
+    /** A copy for a checkpoint (Locs and clocks are immutable: shared). */
+    ScopedSync copyInto(ScopedSync o) {
+        o.locs.clear();
+        o.locs.putAll(locs);
+        o.fenceCluster = fenceCluster.clone();
+        o.fenceGpu = fenceGpu.clone();
+        o.pendingCluster = pendingCluster.clone();
+        o.pendingGpu = pendingGpu.clone();
+        return o;
+    }
+
+    void hashInto(java.util.function.LongConsumer h) {
+        for (var e : locs.entrySet()) {
+            h.accept(e.getKey());
+            Loc l = e.getValue();
+            h.accept(l.lastEpoch);
+            h.accept(l.lastScope);
+            for (int i = 0; i < l.buckets.length; i++) {
+                h.accept(l.buckets[i]);
+                l.clocks[i].hashInto(h);
+            }
+        }
+        for (VectorClock[] vs : new VectorClock[][] {fenceCluster, fenceGpu, pendingCluster, pendingGpu}) {
+            for (VectorClock v : vs) {
+                if (v != null) v.hashInto(h);
+                else h.accept(0);
+            }
+        }
+    }
+
+    long bytes() { return 64L * locs.size() + 32L * fenceCluster.length; }
+}

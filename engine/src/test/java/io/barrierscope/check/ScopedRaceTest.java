@@ -1,0 +1,187 @@
+package io.barrierscope.check;
+
+import static io.barrierscope.testing.PtxRun.codes;
+import static io.barrierscope.testing.PtxRun.outcome;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.exec.Outcome;
+import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.testing.PtxRun;
+import io.barrierscope.trace.Checkpoint;
+import io.barrierscope.trace.StateHash;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One test per scope rule of semantics.md section 8 (PTX ISA memory consistency model: scope,
+ * morally strong, release and acquire patterns; 9.7.13.4 fences, 9.7.13.5 atom): a
+ * release/acquire hand-off, a fence pattern or two atomics synchronize (or do not race) only
+ * when each operation is in the other's scope. Grids of four CTAs of 32 threads, in clusters of
+ * two: CTAs 0 and 1 share a cluster, CTAs 0 and 2 do not.
+ */
+class ScopedRaceTest {
+    /** %r1 = tid, %r2 = ctaid, %rd4 = out; %p1: the producer (CTA P thread 0), %p2: the consumer (CTA C thread TC). */
+    private static final String REGS = ".reg .pred %p<8>;\n.reg .b32 %r<40>;\n.reg .b64 %rd<8>;\n"
+            + "mov.u32 %r1, %tid.x;\nmov.u32 %r2, %ctaid.x;\nld.param.u64 %rd1, [out];\ncvta.to.global.u64 %rd4, %rd1;\n"
+            + "setp.eq.u32 %p1, %r1, 0;\nsetp.eq.u32 %p3, %r2, @P@;\nand.pred %p1, %p1, %p3;\n"
+            + "setp.eq.u32 %p2, %r1, @TC@;\nsetp.eq.u32 %p4, %r2, @C@;\nand.pred %p2, %p2, %p4;\n";
+    /** The producer writes data out[1] and publishes flag out[0]; the consumer spins on the flag, then reads the data. */
+    private static final String FLAG = "@!%p1 bra CONS;\nst.global.u32 [%rd4+4], 42;\nPUBLISH\nret;\nCONS:\n@!%p2 bra E;\n"
+            + "SPIN:\nOBSERVE\nsetp.eq.u32 %p5, %r11, 0;\n@%p5 bra SPIN;\nAFTER\nld.global.u32 %r10, [%rd4+4];\n"
+            + "st.global.u32 [%rd4+8], %r10;\nE:\nret;";
+
+    /** The hand-off from CTA {@code p} thread 0 to CTA {@code c} thread {@code tc}. */
+    private static LaunchedRun handOff(int p, int c, int tc, String publish, String observe, String after) {
+        return handOffKernel(p, c, tc, publish, observe, after).run();
+    }
+
+    private static PtxRun handOffKernel(int p, int c, int tc, String publish, String observe, String after) {
+        String body = REGS.replace("@P@", "" + p).replace("@C@", "" + c).replace("@TC@", "" + tc)
+                + FLAG.replace("PUBLISH", publish).replace("OBSERVE", observe).replace("AFTER", after);
+        return PtxRun.kernel(body).buffer("out", 16).clusters(4, 2).threads(64);
+    }
+
+    private static LaunchedRun release(int p, int c, int tc, String scopeRel, String scopeAcq) {
+        return handOff(p, c, tc, "st.release." + scopeRel + ".global.u32 [%rd4], 1;",
+                "ld.acquire." + scopeAcq + ".global.u32 %r11, [%rd4];", "");
+    }
+
+    private static void assertRace(LaunchedRun r) {
+        assertEquals(Outcome.DIAGNOSED, outcome(r), r.summary());
+        assertEquals(List.of("race"), codes(r), r.summary());
+    }
+
+    private static void assertClean(LaunchedRun r) {
+        assertEquals(Outcome.COMPLETED, outcome(r), r.summary());
+        assertEquals(List.of(), codes(r), r.summary());
+    }
+
+    @Test
+    void ctaScopedReleaseAcquireSynchronizesWithinOneCta() {
+        assertClean(release(0, 0, 32, "cta", "cta"));
+        assertClean(release(2, 2, 32, "cta", "gpu"));
+    }
+
+    @Test
+    void ctaScopedReleaseAcquireBetweenTwoCtasRaces() {
+        LaunchedRun r = release(1, 0, 0, "cta", "cta");
+        assertRace(r);
+        String msg = r.interpreter().diagnostics().get(0).message();
+        assertTrue(msg.contains("is scoped to its CTA, which leaves the other thread out, so they are not morally strong"), msg);
+        // Morally strong needs each in the other's scope: one side at .cta is enough to break it.
+        assertRace(release(1, 0, 0, "cta", "gpu"));
+        assertRace(release(1, 0, 0, "gpu", "cta"));
+    }
+
+    @Test
+    void clusterScopedReleaseAcquireSynchronizesWithinAClusterAndRacesAcrossClusters() {
+        assertClean(release(1, 0, 0, "cluster", "cluster"));
+        assertClean(release(3, 2, 0, "cluster", "gpu"));
+        assertRace(release(2, 0, 0, "cluster", "cluster"));
+        assertRace(release(2, 0, 0, "gpu", "cluster"));
+    }
+
+    @Test
+    void gpuAndSysScopedReleaseAcquireSynchronizeAnywhere() {
+        assertClean(release(3, 0, 0, "gpu", "gpu"));
+        assertClean(release(2, 1, 0, "sys", "gpu"));
+        assertClean(release(0, 0, 32, "gpu", "sys"));
+    }
+
+    private static LaunchedRun fences(int p, int c, String fenceRel, String flagScope, String fenceAcq) {
+        return handOff(p, c, 0, fenceRel + "\nst.relaxed." + flagScope + ".global.u32 [%rd4], 1;",
+                "ld.relaxed." + flagScope + ".global.u32 %r11, [%rd4];", fenceAcq);
+    }
+
+    @Test
+    void fencePatternsSynchronizeOnlyWhenBothFencesReachTheOtherThread() {
+        assertClean(fences(3, 0, "fence.acq_rel.gpu;", "gpu", "fence.acq_rel.gpu;"));
+        assertClean(fences(3, 0, "membar.gl;", "gpu", "fence.sc.sys;"));
+        assertClean(fences(1, 0, "fence.acq_rel.cluster;", "gpu", "fence.acq_rel.cluster;"));
+        assertRace(fences(2, 0, "fence.acq_rel.cluster;", "gpu", "fence.acq_rel.cluster;"));
+        assertRace(fences(1, 0, "fence.acq_rel.cta;", "gpu", "fence.acq_rel.cta;"));
+        assertRace(fences(1, 0, "membar.cta;", "gpu", "membar.cta;"));
+        assertRace(fences(1, 0, "fence.acq_rel.gpu;", "gpu", "fence.acq_rel.cta;"));
+        assertRace(fences(1, 0, "fence.acq_rel.cta;", "gpu", "fence.acq_rel.gpu;"));
+    }
+
+    @Test
+    void ctaScopedFencesSynchronizeWithinOneCta() {
+        LaunchedRun r = handOff(0, 0, 32, "fence.acq_rel.cta;\nst.relaxed.cta.global.u32 [%rd4], 1;",
+                "ld.relaxed.cta.global.u32 %r11, [%rd4];", "membar.cta;");
+        assertClean(r);
+    }
+
+    @Test
+    void aRelaxedFlagAtCtaScopeBetweenCtasIsNotObservedEvenBetweenGpuFences() {
+        // The write and the read of the flag are not morally strong: they race, and order nothing.
+        assertRace(fences(3, 0, "fence.acq_rel.gpu;", "cta", "fence.acq_rel.gpu;"));
+    }
+
+    private static LaunchedRun atomics(String atom, int ctas) {
+        // Thread 0 of every CTA adds to one global word.
+        String body = REGS.replace("@P@", "0").replace("@C@", "0").replace("@TC@", "0")
+                + "setp.ne.u32 %p6, %r1, 0;\n@%p6 bra E;\n" + atom + " %r10, [%rd4], 1;\nE:\nret;";
+        return PtxRun.kernel(body).buffer("out", 16).clusters(ctas, ctas == 1 ? 1 : 2).threads(32).run();
+    }
+
+    @Test
+    void atomicsOfDifferentCtasRaceUnlessEachScopeIncludesTheOther() {
+        assertClean(atomics("atom.global.add.u32", 4));
+        assertClean(atomics("atom.gpu.global.add.u32", 4));
+        assertClean(atomics("atom.cluster.global.add.u32", 2));
+        assertRace(atomics("atom.cluster.global.add.u32", 4));
+        assertRace(atomics("atom.cta.global.add.u32", 2));
+        assertClean(atomics("atom.cta.global.add.u32", 1));
+    }
+
+    @Test
+    void atomicFlagsSynchronizeOnlyWithinTheirScope() {
+        assertClean(handOff(3, 0, 0, "atom.release.gpu.global.exch.b32 %r12, [%rd4], 1;",
+                "atom.acquire.gpu.global.or.b32 %r11, [%rd4], 0;", ""));
+        assertClean(handOff(0, 0, 32, "atom.release.cta.global.exch.b32 %r12, [%rd4], 1;",
+                "atom.acquire.cta.global.or.b32 %r11, [%rd4], 0;", ""));
+        assertRace(handOff(1, 0, 0, "atom.release.cta.global.exch.b32 %r12, [%rd4], 1;",
+                "atom.acquire.cta.global.or.b32 %r11, [%rd4], 0;", ""));
+    }
+
+    @Test
+    void anAtomicInTheChainFromReleaseToAcquireMustBeMorallyStrongWithBoth() {
+        // CTA 3 releases the flag at .gpu; thread 32 of CTA 0 sees it (relaxed) and bumps it; thread 0
+        // of CTA 0 acquires the bumped value and reads the data. A .gpu bump continues the chain; a
+        // .cta one is not morally strong with the release (nor ordered after it): it races.
+        String body = REGS.replace("@P@", "3").replace("@C@", "0").replace("@TC@", "0")
+                + "@!%p1 bra B;\nst.global.u32 [%rd4+4], 42;\natom.release.gpu.global.exch.b32 %r12, [%rd4], 1;\nret;\nB:\n"
+                + "setp.eq.u32 %p6, %r1, 32;\nsetp.eq.u32 %p7, %r2, 0;\nand.pred %p6, %p6, %p7;\n@!%p6 bra A;\n"
+                + "S:\nld.relaxed.gpu.global.u32 %r11, [%rd4];\nsetp.eq.u32 %p5, %r11, 0;\n@%p5 bra S;\n"
+                + "atom.SCOPE.global.add.u32 %r13, [%rd4], 1;\nret;\nA:\n@!%p2 bra E;\n"
+                + "T:\nld.acquire.gpu.global.u32 %r11, [%rd4];\nsetp.ne.u32 %p5, %r11, 2;\n@%p5 bra T;\n"
+                + "ld.global.u32 %r10, [%rd4+4];\nst.global.u32 [%rd4+8], %r10;\nE:\nret;";
+        assertClean(PtxRun.kernel(body.replace("SCOPE", "gpu")).buffer("out", 16).clusters(4, 2).threads(64).run());
+        assertRace(PtxRun.kernel(body.replace("SCOPE", "cta")).buffer("out", 16).clusters(4, 2).threads(64).run());
+    }
+
+    @Test
+    void aCheckpointRestoresTheScopedStateSoARunFromItEndsTheSame() {
+        // Relaxed flags between fences: the per-scope fence clocks, pending acquires and the flag's
+        // buckets are all live at some step; each checkpoint must bring back the same state hash.
+        for (String fence : List.of("fence.acq_rel.cluster;", "fence.acq_rel.cta;")) {
+            for (int k : new int[] {8, 16, 24, 32}) {
+                LaunchedRun r = handOffKernel(1, 0, 0, fence + "\nst.relaxed.gpu.global.u32 [%rd4], 1;",
+                        "ld.relaxed.gpu.global.u32 %r11, [%rd4];", fence).launch();
+                for (int i = 0; i < k; i++) r.interpreter().step();
+                Checkpoint cp = Checkpoint.take(r.interpreter());
+                long before = StateHash.of(r.interpreter());
+                r.runToEnd();
+                List<String> found = codes(r);
+                long end = StateHash.of(r.interpreter());
+                cp.restoreInto(r.interpreter());
+                assertEquals(before, StateHash.of(r.interpreter()), fence + " at step " + k);
+                r.runToEnd();
+                assertEquals(found, codes(r), fence + " at step " + k);
+                assertEquals(end, StateHash.of(r.interpreter()), fence + " at step " + k);
+            }
+        }
+    }
+}
