@@ -53,7 +53,10 @@ import org.testfx.util.WaitForAsyncUtils;
  * xvfb-run -a mvn -B -ntp -o -pl app -am test -Dtest=PauseLatencyHarness -Dsurefire.failIfNoSpecifiedTests=false \
  *   -Dbarrierscope.harness=true
  * </pre>
- * (writes {@code app/target/pause-latency.md}).
+ * (writes {@code app/target/pause-latency.md}). {@code -Dbarrierscope.harness.trials=N} Pause trials per
+ * launch and key (3; 0 skips them), {@code -Dbarrierscope.harness.ends=N} Continues to the end per launch
+ * (1). Each stop also gets the FX CPU of each of its first pulses, and after the last one a main tab
+ * is brought forward at rest a few times (its FX CPU per pulse, the same way).
  */
 @ExtendWith(ApplicationExtension.class)
 @EnabledIfSystemProperty(named = "barrierscope.harness", matches = "true")
