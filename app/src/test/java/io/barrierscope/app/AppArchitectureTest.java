@@ -20,7 +20,7 @@ class AppArchitectureTest {
     /** Pure classes that are not named *ViewModel and live outside the session package. */
     private static final Set<String> PURE = Set.of("ThreadTree", "ThreadNode", "RegisterFormat", "WaitGraph", "Markdown",
             "SampleCatalog", "SampleInfo", "Glossary", "StateNames", "Panel", "ShownLines", "Place", "Selection", "Reveal",
-            "Locations", "RecentFiles", "ExploreRunner");
+            "Locations", "RecentFiles", "ExploreRunner", "RunStatus");
 
     private static JavaClasses app;
 

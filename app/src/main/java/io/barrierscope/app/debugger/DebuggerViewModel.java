@@ -43,7 +43,6 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
-import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -84,8 +83,6 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final FrozenPanesViewModel frozen = new FrozenPanesViewModel();
     /** The step the heavy panes show (they skip a run's progress snapshots). */
     private long panesStep;
-    /** Pause was asked during the run in progress (progress snapshots until its stop keep saying "pausing"). */
-    private boolean pausing;
     private final io.barrierscope.app.tensor.TensorViewModel tensor = new io.barrierscope.app.tensor.TensorViewModel();
     private final BreakpointsViewModel breakpoints;
     private final ExploreViewModel explore;
@@ -98,16 +95,10 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final ReadOnlyBooleanWrapper opening = new ReadOnlyBooleanWrapper(false);
     /** The file being opened, for the cancel message. */
     private Path openingFile;
-    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
-    private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper(false);
-    private final ReadOnlyBooleanWrapper atStart = new ReadOnlyBooleanWrapper(true);
-    private final ReadOnlyLongWrapper now = new ReadOnlyLongWrapper(0);
-    private final ReadOnlyLongWrapper frontier = new ReadOnlyLongWrapper(0);
-    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
-    private final ReadOnlyStringWrapper outcome = new ReadOnlyStringWrapper("no file");
-    private final ReadOnlyStringWrapper steps = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper position = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper diagnostics = new ReadOnlyStringWrapper("");
+    /** The status bar's run state: running or not, position, progress, outcome. */
+    private final RunStatus status = new RunStatus();
+    private final ReadOnlyBooleanWrapper running = status.running;
+    private final ReadOnlyLongWrapper now = status.now;
     private final ReadOnlyStringWrapper runPolicy = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("Open a launch file, a .ptx or a trace.");
     private final ReadOnlyStringWrapper report = new ReadOnlyStringWrapper("");
@@ -117,8 +108,8 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     private final ObjectProperty<String> policy = new SimpleObjectProperty<>("round-robin");
     private final StringProperty seed = new SimpleStringProperty("0");
 
-    private final BooleanBinding canStep = loaded.and(running.not()).and(finished.not());
-    private final BooleanBinding canStepBack = loaded.and(running.not()).and(atStart.not());
+    private final BooleanBinding canStep = loaded.and(running.not()).and(status.finished.not());
+    private final BooleanBinding canStepBack = loaded.and(running.not()).and(status.atStart.not());
     private final BooleanBinding canPause = running.getReadOnlyProperty().and(loaded);
     private final BooleanBinding idle = loaded.and(running.not());
 
@@ -248,9 +239,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public void move(Move m) {
         if (!(m.forward ? canStep : canStepBack).get()) return;
         if (m == Move.CONTINUE) {
-            running.set(true);
-            outcome.set("running");
-            progress.set(-1);
+            status.started();
             frozen.running(panesStep);
         }
         session.move(m);
@@ -259,9 +248,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     /** A lesson's moment: sets its breakpoint and runs to its hit (see {@link DebugSession#showBreakpoint}). */
     public void showMoment(String spec) {
         if (!idle.get()) return;
-        running.set(true);
-        outcome.set("running");
-        progress.set(-1);
+        status.started();
         frozen.running(panesStep);
         message.set("Showing the moment " + spec + " ...");
         session.showBreakpoint(spec);
@@ -269,10 +256,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
 
     /** Pause asks the engine to stop at its next check; the status says "pausing" at once, in this pulse. */
     public void pause() {
-        if (!running.get()) return;
-        pausing = true;
-        outcome.set("pausing");
-        session.pause();
+        if (status.pause()) session.pause();
     }
 
     /** Goes to the state after {@code step} warp steps. */
@@ -354,9 +338,8 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         deadlock.clear();
         report.set("");
         reportVisible.set(false);
-        running.set(false);
+        status.stopped();
         frozen.allCurrent();
-        progress.set(0);
         loaded.set(true);
         // A replayed schedule is no policy Re-run knows: keep the one chosen before.
         if (LaunchSettings.POLICIES.contains(file.policy())) policy.set(file.policy());
@@ -384,25 +367,9 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
             panesStep = s.steps();
         }
         Snapshot.Travel t = s.travel();
-        boolean wasFinished = finished.get();
-        finished.set(s.finished());
-        now.set(s.steps());
+        boolean endedNow = status.update(s);
         if (timeline.get() != null) timeline.get().positionProperty().set(s.steps());
-        frontier.set(t.frontier());
-        atStart.set(s.steps() == 0);
-        // Only a run's end (or a fresh open) ends "running": a step queued before Run may
-        // report after Run was pressed.
-        if (s.cause() == Snapshot.Cause.RUN_END || s.cause() == Snapshot.Cause.OPENED) running.set(false);
-        pausing &= running.get();
-        outcome.set(pausing ? "pausing" : StatusTexts.outcomeText(s, running.get()));
         if (running.get()) frozen.running(panesStep); else frozen.allCurrent();
-        steps.set(StatusTexts.stepsText(s));
-        // Within a complete recording the way to the end is known; past the frontier it is not.
-        progress.set(!running.get() ? 0 : t.complete() && t.frontier() > 0 ? (double) s.steps() / t.frontier() : -1);
-        position.set(s.focusName().isEmpty() ? "" : s.focusName()
-                + (s.focusLine() > 0 ? " · line " + s.focusLine() : ""));
-        int n = s.diagnostics().size();
-        diagnostics.set(n == 1 ? "1 diagnostic" : n + " diagnostics");
         if (!t.stop().isEmpty()) message.set(t.stop());
         else if (!s.lastAction().isEmpty() && s.cause() != Snapshot.Cause.OPENED) message.set(s.lastAction());
         if (progressOnly) return;
@@ -410,7 +377,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         // The report describes the end of the run: shown there, put away elsewhere.
         report.set(s.report() != null ? s.report() : "");
         reportVisible.set(s.report() != null);
-        if (s.finished() && !wasFinished) showPanel(StatusTexts.panelForEnd(s.outcome()));
+        if (endedNow) showPanel(StatusTexts.panelForEnd(s.outcome()));
         selection.updated(); // last: a place that went to this step reads its thread's rows
     }
 
@@ -515,15 +482,14 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     @Override
     public void failed(String text) {
         opening.set(false);
-        running.set(false);
+        status.stopped();
         frozen.allCurrent(); // the panes keep their moment, and the run no longer goes on
-        progress.set(0);
         String firstLine = text == null ? "failed" : text.lines().findFirst().orElse(text);
         message.set(firstLine);
         report.set(text == null ? "" : text);
         reportVisible.set(true);
         showPanel(Panel.REPORT);
-        if (!loaded.get()) outcome.set("no file");
+        if (!loaded.get()) status.outcome.set("no file");
     }
 
     // Properties -----------------------------------------------------------------------------
@@ -572,16 +538,16 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     public ReadOnlyStringProperty titleProperty() { return title.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty loadedProperty() { return loaded.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
-    public ReadOnlyBooleanProperty finishedProperty() { return finished.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty finishedProperty() { return status.finished.getReadOnlyProperty(); }
     /** The current position (warp steps executed) and the furthest one recorded. */
     public ReadOnlyLongProperty nowProperty() { return now.getReadOnlyProperty(); }
-    public ReadOnlyLongProperty frontierProperty() { return frontier.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty outcomeProperty() { return outcome.getReadOnlyProperty(); }
+    public ReadOnlyLongProperty frontierProperty() { return status.frontier.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty outcomeProperty() { return status.outcome.getReadOnlyProperty(); }
     /** A run's progress for the status bar: 0 when idle, -1 when the end is not known yet, else the share done. */
-    public ReadOnlyDoubleProperty progressProperty() { return progress.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty stepsProperty() { return steps.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty positionProperty() { return position.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty diagnosticsProperty() { return diagnostics.getReadOnlyProperty(); }
+    public ReadOnlyDoubleProperty progressProperty() { return status.progress.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty stepsProperty() { return status.steps.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty positionProperty() { return status.position.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty diagnosticsProperty() { return status.diagnostics.getReadOnlyProperty(); }
     /** How the open run is scheduled, e.g. "policy random · seed 7" ("" before a file). */
     public ReadOnlyStringProperty runPolicyProperty() { return runPolicy.getReadOnlyProperty(); }
     public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }

@@ -62,6 +62,26 @@ class MainTabsViewTest {
         assertFalse(robot.lookup("#threadTree").tryQuery().isPresent());
     }
 
+    @Test
+    void theRunReportsTextCanBeSelectedWithTheKeysAndCopied(FxRobot robot) {
+        w.open(robot, "block-reduce");
+        w.run(robot);
+        TextArea report = robot.lookup("#reportText").queryAs(TextArea.class);
+        assertTrue(report.getText().contains("completed"));
+        assertFalse(report.isEditable());
+        robot.clickOn(report);
+        robot.press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(report.getText(), report.getSelectedText(), "Ctrl+A selects the whole report");
+        String[] copied = new String[1];
+        robot.interact(() -> {
+            javafx.scene.input.Clipboard.getSystemClipboard().clear();
+            report.copy();
+            copied[0] = javafx.scene.input.Clipboard.getSystemClipboard().getString();
+        });
+        assertEquals(report.getText(), copied[0], "what is copied is the report's text");
+    }
+
     private static TabPane tabs(FxRobot robot) {
         return robot.lookup("#panelTabs").queryAs(TabPane.class);
     }

@@ -53,7 +53,10 @@ import org.testfx.util.WaitForAsyncUtils;
  * xvfb-run -a mvn -B -ntp -o -pl app -am test -Dtest=PauseLatencyHarness -Dsurefire.failIfNoSpecifiedTests=false \
  *   -Dbarrierscope.harness=true
  * </pre>
- * (writes {@code app/target/pause-latency.md}).
+ * (writes {@code app/target/pause-latency.md}). {@code -Dbarrierscope.harness.trials=N} Pause trials per
+ * launch and key (3; 0 skips them), {@code -Dbarrierscope.harness.ends=N} Continues to the end per launch
+ * (1). Each stop also gets the FX CPU of each of its first pulses, and after the last one a main tab
+ * is brought forward at rest a few times (its FX CPU per pulse, the same way).
  */
 @ExtendWith(ApplicationExtension.class)
 @EnabledIfSystemProperty(named = "barrierscope.harness", matches = "true")
@@ -75,6 +78,44 @@ class PauseLatencyHarness {
     private volatile long stopApplyCpu;
     private volatile long stopLayoutCpu;
     private long stopCpu; // FX thread only
+    /**
+     * FX thread CPU of each of the first pulses from the stop on: the first from before the stop's
+     * snapshot was applied to the end of the next pulse's layout, each later one from the end of the
+     * pulse before (so work the stop posted for later, e.g. a tab brought forward, lands in one of them).
+     */
+    private final List<Long> stopPulses = new ArrayList<>(); // FX thread only
+    private long stopMark; // FX thread only
+    private static final int STOP_PULSES = 4;
+    private boolean tabMeasuring; // FX thread only: stopPulses collects the pulses after a tab change
+
+    /** FX CPU ms of the first pulses after {@code action} (run on the FX thread), as for the stop. */
+    private String pulsesAfter(Runnable action) throws Exception {
+        WaitForAsyncUtils.waitForAsyncFx(60_000, () -> {
+            stopAppliedAt = 0;
+            stopPulses.clear();
+            tabMeasuring = true;
+            stopMark = FX_CPU.getCurrentThreadCpuTime();
+            action.run();
+        });
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx(() -> stopPulses.size() >= STOP_PULSES));
+        return fx(() -> {
+            tabMeasuring = false;
+            StringBuilder sb = new StringBuilder();
+            for (long c : stopPulses) sb.append(sb.length() == 0 ? "" : ", ").append(Math.round(c / 1e6));
+            return sb.toString();
+        });
+    }
+
+    /** At rest after a Continue to the end: the FX CPU of bringing a tab forward, the threads tab being the one shown before. */
+    private void tabChanges(String label) throws Exception {
+        for (Panel p : new Panel[] {Panel.REPORT, Panel.CONSOLE, Panel.REPORT, Panel.CONSOLE, Panel.REPORT}) {
+            pulsesAfter(() -> vm.showPanel(Panel.THREADS));
+            Thread.sleep(200);
+            ends.append(String.format(Locale.ROOT, "| %s, at rest: the threads tab to %s | | | | | | | %s |%n",
+                    label, p, pulsesAfter(() -> vm.showPanel(p))));
+            Thread.sleep(200);
+        }
+    }
     private volatile long stopSteps;
     private volatile String stopOutcome = "";
     private volatile int opened;
@@ -145,7 +186,12 @@ class PauseLatencyHarness {
         view.installShortcuts(scene);
         // After the first layout pass that follows the stop's snapshot: the CSS and layout it caused.
         scene.addPostLayoutPulseListener(() -> {
-            if (stopAppliedAt != 0 && stopLayoutCpu < 0) stopLayoutCpu = FX_CPU.getCurrentThreadCpuTime() - stopCpu;
+            long c = FX_CPU.getCurrentThreadCpuTime();
+            if (stopAppliedAt != 0 && stopLayoutCpu < 0) stopLayoutCpu = c - stopCpu;
+            if ((stopAppliedAt != 0 || tabMeasuring) && stopPulses.size() < STOP_PULSES) {
+                stopPulses.add(c - stopMark);
+                stopMark = c;
+            }
         });
         stage.setScene(scene);
         stage.show();
@@ -173,6 +219,8 @@ class PauseLatencyHarness {
                         stopCpu = FX_CPU.getCurrentThreadCpuTime();
                         stopApplyCpu = stopCpu - cpu0;
                         stopLayoutCpu = -1;
+                        stopPulses.clear();
+                        stopMark = cpu0;
                         stopSteps = s.steps();
                         stopOutcome = s.outcome() == null ? "" : s.outcome().toString();
                     }
@@ -290,9 +338,15 @@ class PauseLatencyHarness {
         String cpu = String.format(Locale.ROOT, "CPU ms: FX %.0f, engine %.0f, renderer %.0f",
                 (b.get("fx") - a.get("fx")) / 1e6, (b.get("engine") - a.get("engine")) / 1e6,
                 (b.getOrDefault("render", 0L) - a.getOrDefault("render", 0L)) / 1e6);
-        ends.append(String.format(Locale.ROOT, "| %s | %s, %,d steps | %.0f | %d | %.0f | %s | %.0f + %.0f |%n",
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx(() -> stopPulses.size() >= STOP_PULSES));
+        String perPulse = fx(() -> {
+            StringBuilder sb = new StringBuilder();
+            for (long c : stopPulses) sb.append(sb.length() == 0 ? "" : ", ").append(Math.round(c / 1e6));
+            return sb.toString();
+        });
+        ends.append(String.format(Locale.ROOT, "| %s | %s, %,d steps | %.0f | %d | %.0f | %s | %.0f + %.0f | %s |%n",
                 label, stopOutcome, stopSteps, (end - continueAt) / 1e6, frames, longestGap(continueAt, end), cpu,
-                stopApplyCpu / 1e6, stopLayoutCpu / 1e6));
+                stopApplyCpu / 1e6, stopLayoutCpu / 1e6, perPulse));
     }
 
     private final StringBuilder ends = new StringBuilder();
@@ -330,10 +384,15 @@ class PauseLatencyHarness {
             }
         }
         ends.append("| launch | end | F5 to the end shown, ms | FX pulses | longest FX pulse gap, ms | CPU time of the threads "
-                + "| FX CPU ms of the stop: applying its snapshot + the next pulse's CSS and layout |\n");
-        ends.append("| --- | --- | --- | --- | --- | --- | --- |\n");
-        toEnd(robot, "block-reduce 256 CTAs (32,768 threads)", big);
-        toEnd(robot, "tma-pipeline", tma);
+                + "| FX CPU ms of the stop: applying its snapshot + the next pulse's CSS and layout "
+                + "| FX CPU ms of each of the first " + STOP_PULSES + " pulses from the stop on |\n");
+        ends.append("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
+        int endRuns = Integer.getInteger("barrierscope.harness.ends", 1);
+        for (int i = 0; i < endRuns; i++) {
+            toEnd(robot, "block-reduce 256 CTAs (32,768 threads)", big);
+            toEnd(robot, "tma-pipeline", tma);
+        }
+        tabChanges("tma-pipeline");
         report.append('\n').append(ends);
         report.append("\nload average (1, 5, 15 min) before: ").append(loadBefore).append("; after: ")
                 .append(Files.readString(Path.of("/proc/loadavg")).strip()).append(" · cores: ")
