@@ -7,6 +7,9 @@ import io.barrierscope.ptx.ScalarType;
 final class CompareOps {
     private CompareOps() {}
 
+    /** The unsigned integer comparisons (PTX ISA 9.3.2), which floating-point and half precision forms lack. */
+    private static final java.util.Set<String> UNSIGNED_ONLY = java.util.Set.of("lo", "ls", "hi", "hs");
+
     @FunctionalInterface
     interface Cmp { boolean test(long a, long b); }
 
@@ -40,6 +43,10 @@ final class CompareOps {
             boolean f32 = t == ScalarType.F32;
             FloatFormat half = t == ScalarType.F16 || t == ScalarType.BF16 ? NarrowFloatCvt.format(t) : null;
             if (!f32 && t != ScalarType.F64 && half == null) throw c.error("unsupported instruction " + c.insn().mnemonic());
+            // lo/ls/hi/hs are the unsigned integer comparisons (9.3.2): no floating-point meaning.
+            if (UNSIGNED_ONLY.contains(cmp)) {
+                throw c.error(c.insn().mnemonic() + ": ." + cmp + " is an unsigned integer comparison, with no meaning for ." + t.ptxName());
+            }
             // .ftz (f16 and f32): subnormal inputs compare as zero of the same sign.
             boolean ftz = (half != null || f32) && c.has(".ftz");
             return (x, y) -> {
@@ -138,6 +145,7 @@ final class CompareOps {
             if (dt == st) one = half == ScalarType.F16 ? 0x3C00 : 0x3F80;
             else if (dt == ScalarType.U32 || dt == ScalarType.S32) one = 0xFFFF;
             else throw c.error("unsupported instruction " + c.insn().mnemonic() + " (a " + st.name().toLowerCase() + " source is written as ." + st.name().toLowerCase() + ", .u32 or .s32)");
+            halfForm(c, dt, st);
             Cmp cmp = comparison(c, cmpName(c), half);
             Src a = c.src(1, ScalarType.B32);
             Src b = c.src(2, ScalarType.B32);
@@ -170,6 +178,7 @@ final class CompareOps {
             throw c.error("unsupported instruction " + c.insn().mnemonic() + " (a 16-bit integer destination takes a .f16 or .bf16 source)");
         }
         if (halfDst && st == ScalarType.PRED) throw c.error("unsupported instruction " + c.insn().mnemonic());
+        halfForm(c, dt, st);
         Cmp cmp = comparison(c, cmpName(c), st);
         Src a = c.src(1, st);
         Src b = c.src(2, st);
@@ -178,6 +187,21 @@ final class CompareOps {
             if (pc != null) r = combine(combine, r, (pc.get(m, th) & 1) != 0);
             if (d >= 0) m.setReg(th, d, r ? one : 0);
         });
+    }
+
+    /**
+     * The half precision set forms (9.7.4, half precision comparison: set): their CmpOps leave
+     * out lo, ls, hi and hs, and the forms with a .bf16 or .bf16x2 destination or source take no
+     * .ftz. Refused by name rather than given a meaning.
+     */
+    private static void halfForm(CompileContext c, ScalarType dt, ScalarType st) {
+        boolean bf = dt == ScalarType.BF16 || st == ScalarType.BF16 || st == ScalarType.BF16X2;
+        boolean half = bf || dt == ScalarType.F16 || dt == ScalarType.U16 || dt == ScalarType.S16 || st == ScalarType.F16
+                || st == ScalarType.F16X2;
+        if (!half) return;
+        String cmp = cmpName(c);
+        if (UNSIGNED_ONLY.contains(cmp)) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (the half precision set has no ." + cmp + ")");
+        if (bf && c.has(".ftz")) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (the .bf16 forms of set take no .ftz)");
     }
 
     private static boolean combine(int op, boolean a, boolean b) {

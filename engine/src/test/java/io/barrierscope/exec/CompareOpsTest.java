@@ -6,6 +6,7 @@ import static io.barrierscope.exec.ExecKernel.wp;
 import static io.barrierscope.exec.ExecKernel.x;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.launch.BadInputException;
 import io.barrierscope.launch.LaunchedRun;
@@ -291,5 +292,39 @@ class CompareOpsTest {
             BadInputException e = assertThrows(BadInputException.class, () -> ExecKernel.of(bad).launch(), bad);
             assertEquals(true, e.getMessage().contains("set."), e.getMessage());
         }
+    }
+
+    @Test
+    void unsignedComparisonsOnFloatsAndHalfSetFormsOutsideTheIsaAreRefusedByName() {
+        // lo/ls/hi/hs are unsigned integer comparisons (9.3.2): setp.hs.f32 was silently false.
+        // The half precision set (9.7.4) has no lo/ls/hi/hs and no .ftz on its .bf16 forms.
+        for (String bad : List.of("setp.hs.f32 %p1, 0f40000000, 0f3F800000;", "set.lo.u32.f32 %r1, 0f3F800000, 0f40000000;",
+                "set.lo.f16.u32 %h1, 1, 2;", "set.hi.u32.f16x2 %r1, %r2, %r3;", "set.eq.ftz.u32.bf16 %r1, %h1, %h2;",
+                "set.eq.ftz.bf16.f32 %h1, 0f00000001, 0f00000000;", "set.eq.ftz.bf16x2.bf16x2 %r1, %r2, %r3;")) {
+            BadInputException e = assertThrows(BadInputException.class, () -> ExecKernel.of(bad).launch(), bad);
+            assertTrue(e.getMessage().contains(bad.substring(0, bad.indexOf(' '))), e.getMessage());
+        }
+        // Still accepted: unsigned comparisons of integers, .ftz on .f16 sources.
+        LaunchedRun r = ExecKernel.of("set.lo.u32.u32 %r1, 1, 2;\n" + w(0, "%r1")
+                + "mov.b16 %h1, 0x0001;\nmov.b16 %h2, 0x8000;\nset.eq.ftz.u32.f16 %r2, %h1, %h2;\n" + w(1, "%r2")).ok();
+        assertEquals(0xFFFFFFFFL, w(r, 0));
+        assertEquals(0xFFFFFFFFL, w(r, 1), "f16 subnormal flushed to +0 equals -0");
+    }
+
+    @Test
+    void setWithNaNOperandsIsFalseForOrderedAndTrueForUnorderedComparisons() {
+        String body = "set.equ.ftz.f32.f32 %r1, 0f7FC00000, 0f3F800000;\n" + w(0, "%r1")
+                + "set.ne.u32.f32 %r2, 0f7FC00000, 0f7FC00000;\n" + w(1, "%r2")
+                + "set.neu.s32.f32 %r3, 0f7FC00000, 0f7FC00000;\n" + w(2, "%r3")
+                + "set.num.u32.f64 %r4, 0d7FF8000000000000, 0d0000000000000000;\n" + w(3, "%r4")
+                + "set.nan.f32.f64 %r5, 0d7FF8000000000000, 0d0000000000000000;\n" + w(4, "%r5")
+                + "set.ge.ftz.f32.f32 %r6, 0f807FFFFF, 0f00000000;\n" + w(5, "%r6"); // -subnormal flushed: -0 >= +0
+        LaunchedRun r = ExecKernel.of(body).ok();
+        assertEquals(ExecKernel.f32(1f), w(r, 0));
+        assertEquals(0L, w(r, 1), "ne is ordered: false with a NaN");
+        assertEquals(0xFFFFFFFFL, w(r, 2));
+        assertEquals(0L, w(r, 3));
+        assertEquals(ExecKernel.f32(1f), w(r, 4));
+        assertEquals(ExecKernel.f32(1f), w(r, 5));
     }
 }
