@@ -16,6 +16,10 @@ final class CompareOps {
     static Op compile(CompileContext c, String opc) {
         return switch (opc) {
             case "setp" -> {
+                if (!c.types().isEmpty()) {
+                    ftzSource(c, null, c.types().get(0));
+                    if (!c.types().get(0).isFloat()) integerCmp(c, cmpName(c), c.types().get(0));
+                }
                 Op fast = FastSetpOp.tryCompile(c);
                 yield fast != null ? fast : setp(c);
             }
@@ -72,6 +76,7 @@ final class CompareOps {
                 };
             };
         }
+        integerCmp(c, cmp, t);
         boolean signed = t.isSigned();
         return switch (cmp) {
             case "eq" -> (a, b) -> a == b;
@@ -86,6 +91,21 @@ final class CompareOps {
             case "hs" -> (a, b) -> Long.compareUnsigned(a, b) >= 0;
             default -> throw c.error("comparison ." + cmp + " needs a floating-point type");
         };
+    }
+
+    /**
+     * PTX ISA 9.3.2 (integer and bit-size comparisons): signed types take eq/ne/lt/le/gt/ge, the
+     * unsigned ones lo/ls/hi/hs; bit-size types only eq and ne ("ordering comparisons are not
+     * defined for bit-size types"). ptxas rejects the rest ("mismatch between instruction type
+     * and comparison qualifier"); so do we, rather than pick a signedness.
+     */
+    private static void integerCmp(CompileContext c, String cmp, ScalarType t) {
+        if (t == ScalarType.PRED) return;
+        boolean bits = t.ptxName().startsWith("b");
+        if ((bits && !cmp.equals("eq") && !cmp.equals("ne")) || (t.isSigned() && UNSIGNED_ONLY.contains(cmp))) {
+            throw c.error(c.insn().mnemonic() + ": ." + cmp + " is not a comparison of ." + t.ptxName()
+                    + (bits ? " (bit-size types take .eq and .ne)" : " (signed types take .lt/.le/.gt/.ge)"));
+        }
     }
 
     private static Op setp(CompileContext c) {
@@ -145,7 +165,7 @@ final class CompareOps {
             if (dt == st) one = half == ScalarType.F16 ? 0x3C00 : 0x3F80;
             else if (dt == ScalarType.U32 || dt == ScalarType.S32) one = 0xFFFF;
             else throw c.error("unsupported instruction " + c.insn().mnemonic() + " (a " + st.name().toLowerCase() + " source is written as ." + st.name().toLowerCase() + ", .u32 or .s32)");
-            halfForm(c, dt, st);
+            ftzSource(c, dt, st);
             Cmp cmp = comparison(c, cmpName(c), half);
             Src a = c.src(1, ScalarType.B32);
             Src b = c.src(2, ScalarType.B32);
@@ -178,7 +198,13 @@ final class CompareOps {
             throw c.error("unsupported instruction " + c.insn().mnemonic() + " (a 16-bit integer destination takes a .f16 or .bf16 source)");
         }
         if (halfDst && st == ScalarType.PRED) throw c.error("unsupported instruction " + c.insn().mnemonic());
-        halfForm(c, dt, st);
+        ftzSource(c, dt, st);
+        // Forms ptxas rejects ("unexpected instruction types"): a .f32 destination of a half
+        // source, a .f16 destination of a .bf16 one (9.7.4 lists .f16 sources and integer
+        // destinations for those).
+        if (halfSrc && dt == ScalarType.F32 || dt == ScalarType.F16 && st == ScalarType.BF16) {
+            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (." + dt.ptxName() + " destination of a ." + st.ptxName() + " source)");
+        }
         Cmp cmp = comparison(c, cmpName(c), st);
         Src a = c.src(1, st);
         Src b = c.src(2, st);
@@ -190,18 +216,15 @@ final class CompareOps {
     }
 
     /**
-     * The half precision set forms (9.7.4, half precision comparison: set): their CmpOps leave
-     * out lo, ls, hi and hs, and the forms with a .bf16 or .bf16x2 destination or source take no
-     * .ftz. Refused by name rather than given a meaning.
+     * .ftz flushes f32 and f16 subnormal inputs (9.7.6 set/setp, 9.7.4 half precision set/setp);
+     * the forms on .bf16, .bf16x2, .f64 and integer sources, and set to a .bf16 destination,
+     * have none (ptxas: "illegal modifier
+     * '.ftz'"). Refused by name rather than ignored or given a meaning.
      */
-    private static void halfForm(CompileContext c, ScalarType dt, ScalarType st) {
-        boolean bf = dt == ScalarType.BF16 || st == ScalarType.BF16 || st == ScalarType.BF16X2;
-        boolean half = bf || dt == ScalarType.F16 || dt == ScalarType.U16 || dt == ScalarType.S16 || st == ScalarType.F16
-                || st == ScalarType.F16X2;
-        if (!half) return;
-        String cmp = cmpName(c);
-        if (UNSIGNED_ONLY.contains(cmp)) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (the half precision set has no ." + cmp + ")");
-        if (bf && c.has(".ftz")) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (the .bf16 forms of set take no .ftz)");
+    private static void ftzSource(CompileContext c, ScalarType dt, ScalarType st) {
+        if (c.has(".ftz") && (st != ScalarType.F32 && st != ScalarType.F16 && st != ScalarType.F16X2 || dt == ScalarType.BF16)) {
+            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (.ftz flushes .f32, .f16 and .f16x2 inputs only)");
+        }
     }
 
     private static boolean combine(int op, boolean a, boolean b) {
