@@ -214,8 +214,10 @@ final class MemoryOps {
         }
         int first = returns ? 1 : 0;
         boolean cas = op.equals("cas");
-        c.expectOperands(first + (cas ? 3 : 2), first + (cas ? 4 : 3));
-        cachePolicy(c, first + (cas ? 3 : 2));
+        // cas takes no cache policy (9.7.13.5's syntax; ptxas rejects one, and .L2::cache_hint, on cas).
+        if (cas && c.has(".L2::cache_hint")) throw c.error(c.insn().mnemonic() + ": .cas takes no .L2::cache_hint");
+        c.expectOperands(first + (cas ? 3 : 2), first + 3);
+        if (!cas) cachePolicy(c, first + 2);
         int d = returns ? c.dst(0) : -1;
         CompileContext.Addr addr = c.address(c.operand(first), c.spaceOf());
         int sp = addr.space();
