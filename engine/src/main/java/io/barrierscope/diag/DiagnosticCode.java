@@ -24,6 +24,7 @@ public enum DiagnosticCode {
     SETMAXNREG_MISSING_SYNC("setmaxnreg-missing-sync", "a warpgroup's setmaxnreg with no explicit synchronization of the warpgroup since its previous one"),
     SETMAXNREG_WRONG_DIRECTION("setmaxnreg-wrong-direction", "setmaxnreg.inc below or setmaxnreg.dec above the warp's current register count"),
     WMMA_OPERAND_MISMATCH("wmma-operand-mismatch", "lanes of a warp give one wmma.load or wmma.store different addresses or strides"),
+    WMMA_STRIDE_TOO_SMALL("wmma-stride-too-small", "a wmma.load or wmma.store stride below the matrix's row (column) length"),
     WGMMA_BAD_DESCRIPTOR("wgmma-bad-descriptor", "lanes or warps of a warpgroup pass different wgmma matrix descriptors"),
     SHFL_INACTIVE_SOURCE("shfl-inactive-source", "shfl.sync read from a lane outside the membermask"),
     MBARRIER_UNINITIALIZED("mbarrier-uninitialized", "mbarrier operation on an object that is not initialized"),

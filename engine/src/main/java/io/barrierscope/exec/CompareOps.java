@@ -7,12 +7,19 @@ import io.barrierscope.ptx.ScalarType;
 final class CompareOps {
     private CompareOps() {}
 
+    /** The unsigned integer comparisons (PTX ISA 9.3.2), which floating-point and half precision forms lack. */
+    private static final java.util.Set<String> UNSIGNED_ONLY = java.util.Set.of("lo", "ls", "hi", "hs");
+
     @FunctionalInterface
     interface Cmp { boolean test(long a, long b); }
 
     static Op compile(CompileContext c, String opc) {
         return switch (opc) {
             case "setp" -> {
+                if (!c.types().isEmpty()) {
+                    ftzSource(c, null, c.types().get(0));
+                    if (!c.types().get(0).isFloat()) integerCmp(c, cmpName(c), c.types().get(0));
+                }
                 Op fast = FastSetpOp.tryCompile(c);
                 yield fast != null ? fast : setp(c);
             }
@@ -40,6 +47,10 @@ final class CompareOps {
             boolean f32 = t == ScalarType.F32;
             FloatFormat half = t == ScalarType.F16 || t == ScalarType.BF16 ? NarrowFloatCvt.format(t) : null;
             if (!f32 && t != ScalarType.F64 && half == null) throw c.error("unsupported instruction " + c.insn().mnemonic());
+            // lo/ls/hi/hs are the unsigned integer comparisons (9.3.2): no floating-point meaning.
+            if (UNSIGNED_ONLY.contains(cmp)) {
+                throw c.error(c.insn().mnemonic() + ": ." + cmp + " is an unsigned integer comparison, with no meaning for ." + t.ptxName());
+            }
             // .ftz (f16 and f32): subnormal inputs compare as zero of the same sign.
             boolean ftz = (half != null || f32) && c.has(".ftz");
             return (x, y) -> {
@@ -65,6 +76,7 @@ final class CompareOps {
                 };
             };
         }
+        integerCmp(c, cmp, t);
         boolean signed = t.isSigned();
         return switch (cmp) {
             case "eq" -> (a, b) -> a == b;
@@ -79,6 +91,21 @@ final class CompareOps {
             case "hs" -> (a, b) -> Long.compareUnsigned(a, b) >= 0;
             default -> throw c.error("comparison ." + cmp + " needs a floating-point type");
         };
+    }
+
+    /**
+     * PTX ISA 9.3.2 (integer and bit-size comparisons): signed types take eq/ne/lt/le/gt/ge, the
+     * unsigned ones lo/ls/hi/hs; bit-size types only eq and ne ("ordering comparisons are not
+     * defined for bit-size types"). ptxas rejects the rest ("mismatch between instruction type
+     * and comparison qualifier"); so do we, rather than pick a signedness.
+     */
+    private static void integerCmp(CompileContext c, String cmp, ScalarType t) {
+        if (t == ScalarType.PRED) return;
+        boolean bits = t.ptxName().startsWith("b");
+        if ((bits && !cmp.equals("eq") && !cmp.equals("ne")) || (t.isSigned() && UNSIGNED_ONLY.contains(cmp))) {
+            throw c.error(c.insn().mnemonic() + ": ." + cmp + " is not a comparison of ." + t.ptxName()
+                    + (bits ? " (bit-size types take .eq and .ne)" : " (signed types take .lt/.le/.gt/.ge)"));
+        }
     }
 
     private static Op setp(CompileContext c) {
@@ -138,6 +165,7 @@ final class CompareOps {
             if (dt == st) one = half == ScalarType.F16 ? 0x3C00 : 0x3F80;
             else if (dt == ScalarType.U32 || dt == ScalarType.S32) one = 0xFFFF;
             else throw c.error("unsupported instruction " + c.insn().mnemonic() + " (a " + st.name().toLowerCase() + " source is written as ." + st.name().toLowerCase() + ", .u32 or .s32)");
+            ftzSource(c, dt, st);
             Cmp cmp = comparison(c, cmpName(c), half);
             Src a = c.src(1, ScalarType.B32);
             Src b = c.src(2, ScalarType.B32);
@@ -170,6 +198,13 @@ final class CompareOps {
             throw c.error("unsupported instruction " + c.insn().mnemonic() + " (a 16-bit integer destination takes a .f16 or .bf16 source)");
         }
         if (halfDst && st == ScalarType.PRED) throw c.error("unsupported instruction " + c.insn().mnemonic());
+        ftzSource(c, dt, st);
+        // Forms ptxas rejects ("unexpected instruction types"): a .f32 destination of a half
+        // source, a .f16 destination of a .bf16 one (9.7.4 lists .f16 sources and integer
+        // destinations for those).
+        if (halfSrc && dt == ScalarType.F32 || dt == ScalarType.F16 && st == ScalarType.BF16) {
+            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (." + dt.ptxName() + " destination of a ." + st.ptxName() + " source)");
+        }
         Cmp cmp = comparison(c, cmpName(c), st);
         Src a = c.src(1, st);
         Src b = c.src(2, st);
@@ -178,6 +213,18 @@ final class CompareOps {
             if (pc != null) r = combine(combine, r, (pc.get(m, th) & 1) != 0);
             if (d >= 0) m.setReg(th, d, r ? one : 0);
         });
+    }
+
+    /**
+     * .ftz flushes f32 and f16 subnormal inputs (9.7.6 set/setp, 9.7.4 half precision set/setp);
+     * the forms on .bf16, .bf16x2, .f64 and integer sources, and set to a .bf16 destination,
+     * have none (ptxas: "illegal modifier
+     * '.ftz'"). Refused by name rather than ignored or given a meaning.
+     */
+    private static void ftzSource(CompileContext c, ScalarType dt, ScalarType st) {
+        if (c.has(".ftz") && (st != ScalarType.F32 && st != ScalarType.F16 && st != ScalarType.F16X2 || dt == ScalarType.BF16)) {
+            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (.ftz flushes .f32, .f16 and .f16x2 inputs only)");
+        }
     }
 
     private static boolean combine(int op, boolean a, boolean b) {

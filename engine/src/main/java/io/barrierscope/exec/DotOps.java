@@ -36,7 +36,8 @@ final class DotOps extends LaneOp {
         c.expectOperands(4, 4);
         if (opc.equals("sad")) {
             ScalarType t = c.type();
-            if (t.isFloat() || t.bits() < 16 || t.bits() > 64 || t == ScalarType.PRED) {
+            // .type = {.u16, .u32, .u64, .s16, .s32, .s64}: no bit-size types (their signedness is not given).
+            if (t.isFloat() || t.bits() < 16 || t.bits() > 64 || t == ScalarType.PRED || t.ptxName().startsWith("b")) {
                 throw c.error("unsupported instruction " + c.insn().mnemonic() + " (sad takes 16-, 32- and 64-bit integers)");
             }
             return new DotOps(0, false, false, false, t, c.dst(0), c.src(1, t), c.src(2, t), c.src(3, t));

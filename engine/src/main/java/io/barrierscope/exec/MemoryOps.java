@@ -232,7 +232,10 @@ final class MemoryOps {
         }
         int first = returns ? 1 : 0;
         boolean cas = op.equals("cas");
-        c.expectOperands(first + (cas ? 3 : 2), first + (cas ? 4 : 3));
+        // cas takes no cache policy (9.7.13.5's syntax; ptxas rejects one, and .L2::cache_hint, on cas).
+        if (cas && c.has(".L2::cache_hint")) throw c.error(c.insn().mnemonic() + ": .cas takes no .L2::cache_hint");
+        c.expectOperands(first + (cas ? 3 : 2), first + 3);
+        if (!cas) cachePolicy(c, first + 2);
         int d = returns ? c.dst(0) : -1;
         CompileContext.Addr addr = c.address(c.operand(first), c.spaceOf());
         int sp = addr.space();
@@ -267,6 +270,13 @@ final class MemoryOps {
         });
     }
 
+    /** A cache-policy operand (at {@code index}) requires .L2::cache_hint (PTX ISA 9.7.13.5, 9.7.13.6); it is only a hint. */
+    private static void cachePolicy(CompileContext c, int index) {
+        if (c.operandCount() > index && !c.has(".L2::cache_hint")) {
+            throw c.error(c.insn().mnemonic() + ": a cache-policy operand needs .L2::cache_hint");
+        }
+    }
+
     /**
      * {@code atom/red.add.noftz.{f16,f16x2,bf16,bf16x2}} (PTX ISA 9.7.13.5, 9.7.13.6): the sum (of
      * each half for the pairs) rounded to nearest even, subnormals kept; atom returns the old
@@ -280,6 +290,7 @@ final class MemoryOps {
         boolean pair = t == ScalarType.F16X2 || t == ScalarType.BF16X2;
         int first = returns ? 1 : 0;
         c.expectOperands(first + 2, first + 3);
+        cachePolicy(c, first + 2);
         int d = returns ? c.dst(0) : -1;
         CompileContext.Addr addr = c.address(c.operand(first), c.spaceOf());
         int sp = addr.space();

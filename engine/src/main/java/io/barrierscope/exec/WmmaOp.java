@@ -108,6 +108,9 @@ final class WmmaOp extends WarpMatrixOp {
         if (!load && !c.has(".store")) throw refuse(c, "wmma.load, wmma.store and wmma.mma are modelled");
         char which = load ? (c.has(".a") ? 'a' : c.has(".b") ? 'b' : c.has(".c") ? 'c' : '?') : (c.has(".d") ? 'd' : '?');
         if (which == '?') throw c.error(c.insn().mnemonic() + (load ? " needs .a, .b or .c" : " needs .d"));
+        if (c.has(".satfinite") || c.has(".a") && c.has(".b") || c.has(".c") && (c.has(".a") || c.has(".b"))) {
+            throw refuse(c, ".satfinite goes with wmma.mma; a load names one of .a, .b, .c");
+        }
         boolean row = c.has(".row");
         if (row == c.has(".col")) throw c.error(c.insn().mnemonic() + " needs one layout, .row or .col");
         List<ScalarType> types = c.types();
@@ -161,6 +164,10 @@ final class WmmaOp extends WarpMatrixOp {
         } else {
             throw c.error(c.insn().mnemonic() + " needs .dtype.ctype (.f16) or .dtype.atype.btype.ctype");
         }
+        // .alayout.blayout are mandatory (9.7.14.4.5); our fragments do not depend on them (class comment).
+        if (c.insn().modifiers().stream().filter(x -> x.equals(".row") || x.equals(".col")).count() != 2) {
+            throw c.error(c.insn().mnemonic() + " needs two layouts, .alayout.blayout (.row or .col each)");
+        }
         boolean sat = c.has(".satfinite");
         if (sat && td != Elem.S32) throw refuse(c, ".satfinite is modelled for integer wmma.mma only");
         c.expectOperands(4, 4);
@@ -212,6 +219,14 @@ final class WmmaOp extends WarpMatrixOp {
                         new int[] {pc}, new int[] {base + l}, null);
                 return;
             }
+        }
+        long leading = rowMajor ? rc[1] : rc[0];
+        if (ld < leading) {
+            // 9.7.14.4.3 (wmma.load), 9.7.14.4.4 (wmma.store): a stride below the default is undefined behaviour.
+            x.report(DiagnosticCode.WMMA_STRIDE_TOO_SMALL, insn.mnemonic() + " at " + x.where(pc) + " in " + mc.warpName(base >> 5)
+                    + ": stride " + ld + " is below the " + (rowMajor ? "row" : "column") + " length " + leading
+                    + " of the matrix; rows (columns) would overlap (PTX ISA 9.7.14.4.3-4: undefined)", new int[] {pc}, new int[] {base}, null);
+            return;
         }
         int regs = kind == Kind.LOAD ? dRegs.length : sRegs.length;
         long fragBytes = 4L * regs;

@@ -78,4 +78,23 @@ class CarryOpTest {
                 () -> PtxRun.kernel(REGS + "mad.wide.cc.u32 %rd1, %r2, %r3, %rd4;\nret;").threads(1).launch());
         assertTrue(e.getMessage().contains(".lo or .hi"), e.getMessage());
     }
+
+    @Test
+    void madcWithACarryInAtAllOnesCarriesOutAndSignedHighHalvesAreTheSignedProducts() {
+        // Carry 1, then 0xFFFFFFFF*1 + 0xFFFFFFFF + 1 = 0x1_FFFFFFFF: word 0xFFFFFFFF, carry out 1 (addc reads it).
+        List<Long> out = run("add.cc.u32 %r1, 0xFFFFFFFF, 1;\nmadc.lo.cc.u32 %r5, 0xFFFFFFFF, 1, 0xFFFFFFFF;\naddc.u32 %r6, 0, 0;\n");
+        assertEquals(List.of(0xFFFFFFFFL, 1L), out);
+        // (-2^31)^2 = 2^62: high word 0x40000000 + 0xC0000000 = 2^32: 0, carry 1.
+        out = run("mov.u32 %r1, 0x80000000;\nmad.hi.cc.s32 %r5, %r1, %r1, 0xC0000000;\naddc.u32 %r6, 0, 0;\n");
+        assertEquals(List.of(0L, 1L), out);
+        // Signed -1 * 5 = -5: high word all ones (unsigned it is 4), + 1 carries out.
+        out = run("mad.hi.cc.s32 %r5, -1, 5, 1;\naddc.u32 %r6, 0, 0;\n");
+        assertEquals(List.of(0L, 1L), out);
+        out = run("mad.hi.cc.u32 %r5, -1, 5, 1;\naddc.u32 %r6, 0, 0;\n");
+        assertEquals(List.of(5L, 0L), out);
+        // 64-bit: carry 1, (-1)*(-1) = 1 signed: high half 0, + 0xFFFF..FF + 1 = 2^64: 0, carry 1.
+        LaunchedRun r = PtxRun.kernel(REGS + "mov.u64 %rd3, -1;\nadd.cc.u32 %r1, 0xFFFFFFFF, 1;\nmadc.hi.cc.s64 %rd4, %rd3, %rd3, %rd3;\n"
+                + "addc.u32 %r6, 0, 0;\ncvt.u32.u64 %r5, %rd4;\n" + STORE).buffer("out", 2).threads(1).run();
+        assertEquals(List.of(0L, 1L), PtxRun.u32(r, "out"));
+    }
 }

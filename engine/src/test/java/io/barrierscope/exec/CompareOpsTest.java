@@ -6,6 +6,7 @@ import static io.barrierscope.exec.ExecKernel.wp;
 import static io.barrierscope.exec.ExecKernel.x;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.launch.BadInputException;
 import io.barrierscope.launch.LaunchedRun;
@@ -291,5 +292,50 @@ class CompareOpsTest {
             BadInputException e = assertThrows(BadInputException.class, () -> ExecKernel.of(bad).launch(), bad);
             assertEquals(true, e.getMessage().contains("set."), e.getMessage());
         }
+    }
+
+    @Test
+    void comparisonsTypesAndFtzThatPtxasRejectsAreRefusedByName() {
+        // 9.3.2: lo/ls/hi/hs are unsigned integer comparisons (setp.hs.f32 was silently false),
+        // signed types take lt/le/gt/ge, bit-size types only eq/ne. .ftz flushes f32/f16 inputs
+        // only: the .bf16, .f64 and integer forms have none. A .f32 destination takes no half
+        // source, a .f16 destination no .bf16 one. Each was checked against ptxas 13.0, which
+        // rejects it.
+        for (String bad : List.of("setp.hs.f32 %p1, 0f40000000, 0f3F800000;", "set.lo.u32.f32 %r1, 0f3F800000, 0f40000000;",
+                "set.hi.u32.f16x2 %r1, %r2, %r3;", "setp.lo.s32 %p1, %r2, %r3;", "setp.lt.b32 %p1, %r2, %r3;",
+                "set.lt.u32.b32 %r1, %r2, %r3;", "set.eq.ftz.u32.bf16 %r1, %h1, %h2;", "set.eq.ftz.bf16.f32 %h1, 0f00000001, 0f00000000;",
+                "set.eq.ftz.bf16x2.bf16x2 %r1, %r2, %r3;", "set.eq.ftz.u32.s32 %r1, %r2, %r3;", "set.eq.ftz.f16.s32 %h1, %r2, %r3;",
+                "setp.eq.ftz.bf16 %p1, %h1, %h2;", "setp.eq.ftz.f64 %p1, %fd1, %fd2;", "set.eq.f32.f16 %r1, %h1, %h2;",
+                "set.eq.f16.bf16 %h3, %h1, %h2;")) {
+            BadInputException e = assertThrows(BadInputException.class, () -> ExecKernel.of(bad).launch(), bad);
+            assertTrue(e.getMessage().contains(bad.substring(0, bad.indexOf(' '))), e.getMessage());
+        }
+        // Accepted by ptxas and here: unsigned comparisons of integers (into a half destination too),
+        // .ftz on .f16 sources, a .bf16 destination of a .f16 source.
+        LaunchedRun r = ExecKernel.of("set.lo.u32.u32 %r1, 1, 2;\n" + w(0, "%r1")
+                + "mov.b16 %h1, 0x0001;\nmov.b16 %h2, 0x8000;\nset.eq.ftz.u32.f16 %r2, %h1, %h2;\n" + w(1, "%r2")
+                + "set.lo.f16.u32 %h3, 1, 2;\ncvt.u32.u16 %r3, %h3;\n" + w(2, "%r3")
+                + "set.ne.bf16.f16 %h4, %h1, %h2;\ncvt.u32.u16 %r4, %h4;\n" + w(3, "%r4")).ok();
+        assertEquals(0xFFFFFFFFL, w(r, 0));
+        assertEquals(0xFFFFFFFFL, w(r, 1), "f16 subnormal flushed to +0 equals -0");
+        assertEquals(0x3C00L, w(r, 2));
+        assertEquals(0x3F80L, w(r, 3), "without .ftz the f16 subnormal is not -0");
+    }
+
+    @Test
+    void setWithNaNOperandsIsFalseForOrderedAndTrueForUnorderedComparisons() {
+        String body = "set.equ.ftz.f32.f32 %r1, 0f7FC00000, 0f3F800000;\n" + w(0, "%r1")
+                + "set.ne.u32.f32 %r2, 0f7FC00000, 0f7FC00000;\n" + w(1, "%r2")
+                + "set.neu.s32.f32 %r3, 0f7FC00000, 0f7FC00000;\n" + w(2, "%r3")
+                + "set.num.u32.f64 %r4, 0d7FF8000000000000, 0d0000000000000000;\n" + w(3, "%r4")
+                + "set.nan.f32.f64 %r5, 0d7FF8000000000000, 0d0000000000000000;\n" + w(4, "%r5")
+                + "set.ge.ftz.f32.f32 %r6, 0f807FFFFF, 0f00000000;\n" + w(5, "%r6"); // -subnormal flushed: -0 >= +0
+        LaunchedRun r = ExecKernel.of(body).ok();
+        assertEquals(ExecKernel.f32(1f), w(r, 0));
+        assertEquals(0L, w(r, 1), "ne is ordered: false with a NaN");
+        assertEquals(0xFFFFFFFFL, w(r, 2));
+        assertEquals(0L, w(r, 3));
+        assertEquals(ExecKernel.f32(1f), w(r, 4));
+        assertEquals(ExecKernel.f32(1f), w(r, 5));
     }
 }

@@ -58,4 +58,44 @@ class DotOpsTest {
             assertTrue(e.getMessage().contains(bad.substring(0, 4)), e.getMessage());
         }
     }
+
+    @Test
+    void dp4aAndDp2aAtTheSignedExtremesWrapModulo2To32() {
+        // Bytes -128 (0x80): 4 * 16384 = 65536 added to 0x7FFFFFFF wraps to 0x8000FFFF; a signed, b unsigned 255:
+        // 4 * -32640 = -130560. dp2a: halves -32768 times bytes -128 twice = 2^23; .hi with a unsigned: 32768*127 + 32768*-128.
+        String body = "mov.b32 %r1, 0x80808080;\ndp4a.s32.s32 %r2, %r1, %r1, 0x7FFFFFFF;\n" + w(0, "%r2")
+                + "dp4a.s32.u32 %r3, %r1, 0xFFFFFFFF, 0;\n" + w(1, "%r3")
+                + "dp4a.u32.u32 %r4, %r1, %r1, 0xFFFFFFFF;\n" + w(2, "%r4")
+                + "mov.b32 %r5, 0x80008000;\ndp2a.lo.s32.s32 %r6, %r5, %r1, 0;\n" + w(3, "%r6")
+                + "dp2a.hi.u32.s32 %r7, %r5, 0x807F0000, 0;\n" + w(4, "%r7");
+        LaunchedRun r = ExecKernel.of(body).ok();
+        assertEquals(0x8000FFFFL, w(r, 0));
+        assertEquals(-130560L & 0xFFFFFFFFL, w(r, 1));
+        assertEquals(0xFFFFL, w(r, 2), "65536 - 1");
+        assertEquals(1L << 23, w(r, 3));
+        assertEquals(-32768L & 0xFFFFFFFFL, w(r, 4));
+    }
+
+    @Test
+    void sadOfTheTypesExtremesWrapsInTheTypesWidth() {
+        // |MAX - MIN| = 2^n - 1, so c + it is c - 1 in n bits, for every width and signedness.
+        String body = "sad.s32 %r1, 0x7FFFFFFF, 0x80000000, 5;\n" + w(0, "%r1")
+                + "sad.u32 %r2, 0, 0xFFFFFFFF, 5;\n" + w(1, "%r2")
+                + "sad.s16 %h1, 0x7FFF, 0x8000, 2;\ncvt.u32.u16 %r3, %h1;\n" + w(2, "%r3")
+                + "sad.u64 %rd1, 0, -1, 7;\n" + ExecKernel.x(0, "%rd1")
+                + "sad.s64 %rd2, 0x7FFFFFFFFFFFFFFF, 0x8000000000000000, 3;\n" + ExecKernel.x(1, "%rd2");
+        LaunchedRun r = ExecKernel.of(body).ok();
+        assertEquals(4L, w(r, 0));
+        assertEquals(4L, w(r, 1));
+        assertEquals(1L, w(r, 2));
+        assertEquals(6L, ExecKernel.x(r, 0));
+        assertEquals(2L, ExecKernel.x(r, 1));
+    }
+
+    @Test
+    void sadOnABitSizeTypeIsRefusedByName() {
+        // .type = {.u16, .u32, .u64, .s16, .s32, .s64} (9.7.1): sad.b32 was run as unsigned.
+        BadInputException e = assertThrows(BadInputException.class, () -> ExecKernel.of("sad.b32 %r1, 1, 2, 3;").launch());
+        assertTrue(e.getMessage().contains("sad.b32"), e.getMessage());
+    }
 }

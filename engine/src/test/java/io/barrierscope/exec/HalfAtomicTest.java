@@ -49,4 +49,34 @@ class HalfAtomicTest {
             assertTrue(e.getMessage().contains("atom."), e.getMessage());
         }
     }
+
+    @Test
+    void aCachePolicyOperandWithoutL2CacheHintIsRefusedAndWithItIsOnlyAHint() {
+        // 9.7.13.5-6: "When the optional argument cache-policy is specified, the qualifier .level::cache_hint is required."
+        // cas has no cache-policy form at all (ptxas 13.0 rejects both of the last two).
+        for (String bad : List.of("red.global.add.noftz.f16 [%rd1], %h1, %rd2;", "atom.global.add.u32 %r1, [%rd1], %r2, %rd2;",
+                "atom.global.cas.b32 %r1, [%rd1], %r2, %r3, %rd2;", "atom.global.cas.L2::cache_hint.b32 %r1, [%rd1], %r2, %r3, %rd2;")) {
+            BadInputException e = assertThrows(BadInputException.class, () -> ExecKernel.of(bad).launch(), bad);
+            assertTrue(e.getMessage().contains("atom.") || e.getMessage().contains("red."), e.getMessage());
+        }
+        LaunchedRun r = ExecKernel.of("ld.param.u64 %rd1, [h];\nmov.b16 %h1, 0x3C00;\nmov.u64 %rd2, 0;\n"
+                + "atom.global.add.noftz.L2::cache_hint.f16 %h2, [%rd1], %h1, %rd2;\ncvt.u32.u16 %r1, %h2;\n" + w(0, "%r1"))
+                .buffer("h", ScalarType.U16, List.of(0x3C00)).ok();
+        assertEquals(0x3C00L, w(r, 0));
+        assertEquals(0x4000, r.buffers().get("h").get(0).intValue(), "1 + 1 = 2");
+    }
+
+    @Test
+    void halfAddNoftzOverflowsBySignedZerosAndNaNsAsRoundToNearestEvenGives() {
+        // 65504 + 16 = 65520 is the tie between 65504 (odd significand) and 2^16: to even, out of range: +inf.
+        // -0 + -0 = -0; -2^-24 + 2^-24 = +0; NaN + 1 and inf + -inf are the canonical NaN 0x7FFF.
+        String body = "ld.param.u64 %rd1, [h];\nmov.b16 %h1, 0x4C00;\nred.global.add.noftz.f16 [%rd1], %h1;\n"
+                + "mov.b16 %h2, 0x8000;\nred.global.add.noftz.f16 [%rd1+2], %h2;\n"
+                + "mov.b16 %h3, 0x0001;\nred.global.add.noftz.f16 [%rd1+4], %h3;\n"
+                + "mov.b16 %h4, 0x3C00;\nred.global.add.noftz.f16 [%rd1+6], %h4;\n"
+                + "mov.b16 %h5, 0xFC00;\nred.global.add.noftz.f16 [%rd1+8], %h5;\n";
+        LaunchedRun r = ExecKernel.of(body).buffer("h", ScalarType.U16, List.of(0x7BFF, 0x8000, 0x8001, 0x7E01, 0x7C00)).ok();
+        List<Number> h = r.buffers().get("h");
+        assertEquals(List.of(0x7C00, 0x8000, 0x0000, 0x7FFF, 0x7FFF), h.stream().map(Number::intValue).toList());
+    }
 }

@@ -150,9 +150,9 @@ class WmmaTest {
     void aRowNotStartingAtAMultipleOfTheFragmentSizeIsMisaligned() {
         List<Number> a = new ArrayList<>();
         for (int i = 0; i < 1024; i++) a.add(0);
-        // f16 A fragment: 8 registers, 32 bytes: a start 16 bytes in fails; so does a stride of 12 halves (24-byte rows).
+        // f16 A fragment: 8 registers, 32 bytes: a start 16 bytes in fails; so does a stride of 20 halves (40-byte rows; 12 would be below the row length, another diagnostic).
         for (String op : List.of("add.u64 %rd1, %rd1, 16;\nwmma.load.a.sync.aligned.row.m16n16k16.f16 " + vec(0, 8) + ", [%rd1];\n",
-                "wmma.load.a.sync.aligned.row.m16n16k16.f16 " + vec(0, 8) + ", [%rd1], 12;\n")) {
+                "wmma.load.a.sync.aligned.row.m16n16k16.f16 " + vec(0, 8) + ", [%rd1], 20;\n")) {
             LaunchedRun r = ExecKernel.of("ld.param.u64 %rd1, [pa];\n" + op).threads(32).buffer("pa", ScalarType.U16, a).run();
             assertEquals(List.of("misaligned-access"), ExecKernel.codes(r), r.summary());
         }
@@ -165,6 +165,67 @@ class WmmaTest {
                 "wmma.load.a.sync.aligned.row.m16n16k8.f16 " + vec(0, 8) + ", [%rd1];",
                 "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32.satfinite " + vec(0, 8) + ", " + vec(8, 8) + ", " + vec(16, 8) + ", " + vec(24, 8) + ";",
                 "wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r0, %r1}, [%rd1];")) {
+            BadInputException e = assertThrows(BadInputException.class, () -> ExecKernel.of(bad).threads(32).launch(), bad);
+            assertTrue(e.getMessage().contains("wmma."), e.getMessage());
+        }
+    }
+
+    /**
+     * Independent of {@link #check}: s8 A column-major with ldm 24, B row-major with ldm 32 holding
+     * a signed permutation (B[q][j] = +-1 where q = (5j + 3) mod 16, -1 for odd j), so D[i][j] =
+     * C +- A[i][(5j + 3) mod 16]; C = 0x7FFFFFF0 makes D pass the s32 maximum for A above 15:
+     * wrapping without .satfinite, clamped with it; D stored column-major with ldm 20.
+     */
+    @Test
+    void s8WithColumnMajorAAndRowMajorBAtNonDefaultStridesWrapsOrSaturatesNearTheS32Maximum() {
+        for (boolean sat : List.of(false, true)) {
+            List<Number> a = new ArrayList<>(), b = new ArrayList<>(), c = new ArrayList<>(), d = new ArrayList<>();
+            for (int i = 0; i < 24 * 16; i++) a.add(0);
+            for (int i = 0; i < 16 * 32; i++) b.add(0);
+            for (int i = 0; i < 256; i++) c.add(0x7FFFFFF0L);
+            for (int i = 0; i < 20 * 16; i++) d.add(0);
+            for (int r = 0; r < 16; r++) for (int q = 0; q < 16; q++) a.set(q * 24 + r, (long) ((r * 16 + q) % 200 - 100) & 0xFF);
+            for (int j = 0; j < 16; j++) b.set(((5 * j + 3) % 16) * 32 + j, j % 2 == 0 ? 1 : 0xFF);
+            String body = "ld.param.u64 %rd1, [pa];\nld.param.u64 %rd2, [pb];\nld.param.u64 %rd3, [pc];\nld.param.u64 %rd4, [pd];\n"
+                    + "wmma.load.a.sync.aligned.col.m16n16k16.global.s8 {%r0, %r1}, [%rd1], 24;\n"
+                    + "wmma.load.b.sync.aligned.row.m16n16k16.global.s8 {%r2, %r3}, [%rd2], 32;\n"
+                    + "wmma.load.c.sync.aligned.row.m16n16k16.global.s32 " + vec(8, 8) + ", [%rd3];\n"
+                    + "wmma.mma.sync.aligned.col.row.m16n16k16.s32.s8.s8.s32" + (sat ? ".satfinite" : "") + " " + vec(16, 8)
+                    + ", {%r0, %r1}, {%r2, %r3}, " + vec(8, 8) + ";\n"
+                    + "wmma.store.d.sync.aligned.col.m16n16k16.global.s32 [%rd4], " + vec(16, 8) + ", 20;\n";
+            LaunchedRun r = ExecKernel.of(body).threads(32).buffer("pa", ScalarType.U8, a).buffer("pb", ScalarType.U8, b)
+                    .buffer("pc", ScalarType.U32, c).buffer("pd", ScalarType.U32, d).ok();
+            List<Number> out = r.buffers().get("pd");
+            for (int i = 0; i < 16; i++) {
+                for (int j = 0; j < 16; j++) {
+                    long av = (i * 16 + (5 * j + 3) % 16) % 200 - 100;
+                    long sum = 0x7FFFFFF0L + (j % 2 == 0 ? av : -av);
+                    long want = sat ? Math.min(sum, Integer.MAX_VALUE) : sum & 0xFFFFFFFFL;
+                    assertEquals(want, out.get(j * 20 + i).longValue() & 0xFFFFFFFFL, "sat " + sat + " D[" + i + "][" + j + "]");
+                }
+            }
+        }
+    }
+
+    @Test
+    void aStrideBelowTheRowOrColumnLengthIsADiagnostic() {
+        // 9.7.14.4.3: a stride lower than the default is undefined (rows would overlap).
+        List<Number> a = new ArrayList<>();
+        for (int i = 0; i < 1024; i++) a.add(0);
+        for (String op : List.of("wmma.load.a.sync.aligned.row.m16n16k16.f16 " + vec(0, 8) + ", [%rd1], 8;\n",
+                "wmma.load.b.sync.aligned.col.m32n8k16.f16 " + vec(0, 8) + ", [%rd1], 8;\n",
+                "wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd1], " + vec(0, 8) + ", 8;\n")) {
+            LaunchedRun r = ExecKernel.of("ld.param.u64 %rd1, [pa];\n" + op).threads(32).buffer("pa", ScalarType.U32, a).run();
+            assertEquals(List.of("wmma-stride-too-small"), ExecKernel.codes(r), op + r.summary());
+        }
+    }
+
+    @Test
+    void satfiniteOnALoadOrStoreAndAnMmaWithoutBothLayoutsAreRefusedByName() {
+        for (String bad : List.of("wmma.load.a.sync.aligned.row.m16n16k16.satfinite.f16 " + vec(0, 8) + ", [%rd1];",
+                "wmma.store.d.sync.aligned.row.m16n16k16.satfinite.s32 [%rd1], " + vec(0, 8) + ";",
+                "wmma.mma.sync.aligned.m16n16k16.f32.f32 " + vec(0, 8) + ", " + vec(8, 8) + ", " + vec(16, 8) + ", " + vec(24, 8) + ";",
+                "wmma.mma.sync.aligned.row.m16n16k16.f32.f32 " + vec(0, 8) + ", " + vec(8, 8) + ", " + vec(16, 8) + ", " + vec(24, 8) + ";")) {
             BadInputException e = assertThrows(BadInputException.class, () -> ExecKernel.of(bad).threads(32).launch(), bad);
             assertTrue(e.getMessage().contains("wmma."), e.getMessage());
         }
