@@ -253,7 +253,7 @@ final class MemoryOps {
             long ov = Values.norm(old, t);
             long nv = switch (op) {
                 case "add" -> t.isFloat()
-                        ? (f32 ? Values.arithBits(Values.f32(old) + Values.f32(bv)) : Values.arithBits(Values.f64(old) + Values.f64(bv)))
+                        ? (f32 ? addF32(old, bv, isGlobal(sp, ad)) : Values.arithBits(Values.f64(old) + Values.f64(bv)))
                         : ov + bv;
                 case "min" -> signed ? Math.min(ov, bv) : (Long.compareUnsigned(ov, bv) <= 0 ? ov : bv);
                 case "max" -> signed ? Math.max(ov, bv) : (Long.compareUnsigned(ov, bv) >= 0 ? ov : bv);
@@ -268,6 +268,23 @@ final class MemoryOps {
             m.memory.store(sp, ad, size, Values.trunc(nv, bits), th);
             if (d >= 0) m.setReg(th, d, Values.trunc(old, bits));
         });
+    }
+
+    /**
+     * {@code atom/red.add.f32}: rounded to nearest even; on global memory subnormal inputs and the
+     * result are flushed to sign-preserving zero, on shared memory they are kept (PTX ISA 9.7.13.5,
+     * 9.7.13.6: "atom.add.f32 on global memory flushes subnormal inputs and results ...").
+     */
+    static long addF32(long a, long b, boolean global) {
+        if (!global) return Values.arithBits(Values.f32(a) + Values.f32(b));
+        return FloatOps.writeF32(FloatOps.read(a, true, true) + FloatOps.read(b, true, true), true, false, true);
+    }
+
+    /** A generic address is global unless it falls in the shared, local, const or param window. */
+    private static boolean isGlobal(int space, long addr) {
+        if (space == Space.GLOBAL) return true;
+        if (space != Space.GENERIC) return false;
+        return !(addr >= Space.SHARED_WINDOW && addr < Space.PARAM_WINDOW + Space.WINDOW_SIZE);
     }
 
     /** A cache-policy operand (at {@code index}) requires .L2::cache_hint (PTX ISA 9.7.13.5, 9.7.13.6); it is only a hint. */
