@@ -37,6 +37,20 @@ final class OutputPaths {
         return in.toArray(Path[]::new);
     }
 
+    /** Two outputs of one command may not be one file (the second written would replace the first). */
+    static void distinct(String optionA, Path a, String optionB, Path b) {
+        if (a == null || b == null) return;
+        Path na = a.toAbsolutePath().normalize();
+        Path nb = b.toAbsolutePath().normalize();
+        boolean same = na.equals(nb);
+        try {
+            same |= Files.exists(na) && Files.exists(nb) && Files.isSameFile(na, nb);
+        } catch (IOException e) {
+            // not comparable: taken as different, as above
+        }
+        if (same) throw new BadInputException(b + ": error: " + optionA + " and " + optionB + " name the same file; name two files");
+    }
+
     /** Paths and arrays of paths as one array. */
     static Path[] all(Object... parts) {
         List<Path> out = new ArrayList<>();

@@ -76,6 +76,19 @@ class CliRobustnessTest {
     }
 
     @Test
+    void aTraceAndAReportNamingOneFileAreRefusedNotOneWrittenOverTheOther() throws Exception {
+        // The report was written over the trace just made, after "trace: out" was printed.
+        Path dir = Files.createDirectories(tmp.resolve("two"));
+        for (String f : new String[] {"launch.json", "kernel.ptx"}) Files.copy(SAMPLES.resolve("block-reduce").resolve(f), dir.resolve(f));
+        String launch = dir.resolve("launch.json").toString();
+        Path out = tmp.resolve("out");
+        CliTest.Result r = CliTest.cli("run", launch, "--trace", out.toString(), "--report", tmp.resolve("x/../out").toString());
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("--trace and --report name the same file"), r.err());
+        assertTrue(!Files.exists(out), "nothing written");
+    }
+
+    @Test
     void anOutputPathNamingABuffersDataFileIsRefusedAndTheFileKept() throws Exception {
         // A buffer's "file" is read by the command as much as the launch and its PTX are.
         Path dir = Files.createDirectories(tmp.resolve("f"));
