@@ -75,7 +75,7 @@ final class DiffCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         LaunchedRun ra = open(a, pick(aSchedule, schedule), pick(aSeed, seed), pick(aPolicy, policy), "A", err);
         LaunchedRun rb = open(bPath, pick(bSchedule, schedule), pick(bSeed, seed), pick(bPolicy, policy), "B", err);
-        OutputPaths.notAnInput("--report", report, a, bPath, ra.spec().file(), ra.spec().ptx(), rb.spec().file(), rb.spec().ptx());
+        OutputPaths.notAnInput("--report", report, OutputPaths.all(a, bPath, OutputPaths.inputsOf(ra.spec()), OutputPaths.inputsOf(rb.spec())));
         long budget = maxSteps != null ? maxSteps : Math.max(ra.maxSteps(), rb.maxSteps());
         RunDiff.Result r = RunDiff.compare(ra, rb, budget);
         out.println("A: " + a + describe(aSchedule, schedule, aSeed, seed, aPolicy, policy) + " -> " + r.outcomeA() + " after " + r.stepsA()

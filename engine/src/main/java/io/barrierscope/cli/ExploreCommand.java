@@ -97,7 +97,7 @@ final class ExploreCommand implements Callable<Integer> {
         ValidatedLaunch valid = LaunchValidation.validate(launch,
                 new LaunchValidation.Use(true, n, maxSteps != null ? maxSteps : 0, maxPreemptions));
         LaunchedRun run = valid.start(new SchedulePolicy());
-        OutputPaths.notAnInput("--report", report, launch, run.spec().file(), run.spec().ptx());
+        OutputPaths.notAnInput("--report", report, OutputPaths.all(launch, OutputPaths.inputsOf(run.spec())));
         for (String note : run.spec().notes()) out.println("note: " + note);
         long steps = maxSteps != null ? maxSteps : run.maxSteps();
         Explorer ex = new Explorer(run, () -> System.nanoTime() / 1_000_000);

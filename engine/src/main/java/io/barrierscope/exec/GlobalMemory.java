@@ -165,13 +165,13 @@ public final class GlobalMemory {
         return s;
     }
 
+    /** The segment the last access found when a store may write it inline (writable, no write watch), else null. */
+    Segment lastWritable() { return last == null || last.readOnly || watch != null ? null : last; }
+
     /**
      * The segment the last {@link #find} returned when it holds [addr, addr+size) and, for a write,
      * is writable with no write watch; else null (then {@link #find} decides, and reports).
      */
-    /** The segment the last access found when a store may write it inline (writable, no write watch), else null. */
-    Segment lastWritable() { return last == null || last.readOnly || watch != null ? null : last; }
-
     Segment lastHolding(long addr, int size, boolean write) {
         Segment s = last;
         if (s == null || addr < s.base || addr + size > s.end()) return null;

@@ -32,6 +32,7 @@ public final class AtomicFiles {
                 }
                 ch.force(true);
             }
+            keepPermissions(abs, tmp); // after the bytes: a read-only mode would refuse them
             Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | SecurityException e) {
             String why = e instanceof java.nio.file.FileAlreadyExistsException ? "a part of its folder is a file" : e.getClass().getSimpleName()
@@ -61,6 +62,19 @@ public final class AtomicFiles {
             } catch (java.nio.file.FileAlreadyExistsException e) {
                 if (attempt == 16) throw e; // a name drawn at random taken 17 times: not a chance, something else is wrong
             }
+        }
+    }
+
+    /**
+     * A file being replaced keeps its permissions (one the user made private stays private, the
+     * umask's wider mode is for new files only). Where they cannot
+     * be read or set (no POSIX permissions, another owner) the new file keeps the umask's.
+     */
+    private static void keepPermissions(Path old, Path tmp) {
+        try {
+            if (Files.isRegularFile(old)) Files.setPosixFilePermissions(tmp, Files.getPosixFilePermissions(old));
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            // the umask's mode, as for a new file
         }
     }
 

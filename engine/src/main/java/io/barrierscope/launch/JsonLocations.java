@@ -25,6 +25,32 @@ final class JsonLocations {
                 .build();
     }
 
+    /**
+     * {@code p} with its floats read as decimals, exactly as written (1e-99999 is no integer), except
+     * a negative zero: a decimal has no -0, so -0.0 is read as a double and keeps its sign (an f32
+     * or f64 value of -0.0, as a launch written by the tool gives it, is -0.0, not +0.0).
+     */
+    static JsonParser floatsAsDecimals(JsonParser p) {
+        return new com.fasterxml.jackson.core.util.JsonParserDelegate(p) {
+            @Override
+            public NumberTypeFP getNumberTypeFP() throws IOException {
+                if (currentToken() != JsonToken.VALUE_NUMBER_FLOAT) return super.getNumberTypeFP();
+                return negativeZero(getText()) ? NumberTypeFP.DOUBLE64 : NumberTypeFP.BIG_DECIMAL;
+            }
+        };
+    }
+
+    /** Whether a JSON float's text is a negative zero: a '-' and no digit but 0 before the exponent (read from the text: asking the parser for its value would fix it as a decimal). */
+    static boolean negativeZero(String number) {
+        if (!number.startsWith("-")) return false;
+        for (int i = 1; i < number.length(); i++) {
+            char c = number.charAt(i);
+            if (c == 'e' || c == 'E') break;
+            if (c >= '1' && c <= '9') return false;
+        }
+        return true;
+    }
+
     JsonLocations(String text) {
         this.text = text;
     }

@@ -75,8 +75,8 @@ final class LaunchJsonChecks {
         JsonNode root;
         try {
             // Floats as decimals (integers are checked exactly as written) and nothing after the object.
-            root = new ObjectMapper(JsonLocations.factory()).enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-                    .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(text);
+            root = new ObjectMapper(JsonLocations.factory()).enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                    .readTree(JsonLocations.floatsAsDecimals(JsonLocations.factory().createParser(text)));
         } catch (JsonProcessingException e) {
             var loc = e.getLocation();
             String msg = e.getOriginalMessage();

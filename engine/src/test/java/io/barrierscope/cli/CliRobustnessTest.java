@@ -76,6 +76,42 @@ class CliRobustnessTest {
     }
 
     @Test
+    void aTraceAndAReportNamingOneFileAreRefusedNotOneWrittenOverTheOther() throws Exception {
+        // The report was written over the trace just made, after "trace: out" was printed.
+        Path dir = Files.createDirectories(tmp.resolve("two"));
+        for (String f : new String[] {"launch.json", "kernel.ptx"}) Files.copy(SAMPLES.resolve("block-reduce").resolve(f), dir.resolve(f));
+        String launch = dir.resolve("launch.json").toString();
+        Path out = tmp.resolve("out");
+        CliTest.Result r = CliTest.cli("run", launch, "--trace", out.toString(), "--report", tmp.resolve("x/../out").toString());
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("--trace and --report name the same file"), r.err());
+        assertTrue(!Files.exists(out), "nothing written");
+    }
+
+    @Test
+    void anOutputPathNamingABuffersDataFileIsRefusedAndTheFileKept() throws Exception {
+        // A buffer's "file" is read by the command as much as the launch and its PTX are.
+        Path dir = Files.createDirectories(tmp.resolve("f"));
+        Files.writeString(dir.resolve("k.ptx"), ".version 9.0\n.target sm_90a\n.address_size 64\n"
+                + ".visible .entry k(.param .u64 p)\n{\nret;\n}\n");
+        byte[] data = new byte[16];
+        data[0] = 7;
+        Files.write(dir.resolve("in.bin"), data);
+        Path launch = dir.resolve("launch.json");
+        Files.writeString(launch, "{\"ptx\": \"k.ptx\", \"grid\": [1, 1, 1], \"block\": [32, 1, 1],"
+                + " \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"file\": \"in.bin\"}]}");
+        assertEquals(0, CliTest.cli("run", launch.toString()).code());
+        for (String opt : new String[] {"--trace", "--report"}) {
+            CliTest.Result r = CliTest.cli("run", launch.toString(), opt, dir.resolve("sub/../in.bin").toString());
+            assertEquals(2, r.code(), opt + ": " + r.out() + r.err());
+            assertTrue(r.err().contains("which this command reads; name another file"), r.err());
+        }
+        CliTest.Result r = CliTest.cli("explore", launch.toString(), "--schedules", "1", "--report", dir.resolve("in.bin").toString());
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertArrayEquals(data, Files.readAllBytes(dir.resolve("in.bin")));
+    }
+
+    @Test
     void anOutputPathNamingAFileTheCommandReadsIsRefusedAndTheFileKept() throws Exception {
         // `run launch.json --trace launch.json` replaced the launch file with the trace; `export t -o t` the trace with JSON.
         Path dir = Files.createDirectories(tmp.resolve("k"));

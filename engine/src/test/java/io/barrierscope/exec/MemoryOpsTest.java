@@ -277,6 +277,19 @@ class MemoryOpsTest {
     }
 
     @Test
+    void lanesStoringToOneAddressLeaveTheHighestActiveLanesValueWithRaceDetectionOnOrOff() {
+        // Lanes 0-19 store lane+100 to w[lane % 4] (lanes 20-31 guarded off): lanes store in lane order,
+        // so w[k] holds lane 16+k's value, whether the warp-wide inline form or the per-lane one runs.
+        String body = "mov.u32 %r1, %laneid;\nsetp.lt.u32 %p1, %r1, 20;\nand.b32 %r2, %r1, 3;\nmul.wide.u32 %rd1, %r2, 4;\n"
+                + "add.s64 %rd2, %rd40, %rd1;\nadd.u32 %r3, %r1, 100;\n@%p1 st.global.u32 [%rd2], %r3;\n";
+        for (boolean races : new boolean[] {false, true}) {
+            ExecKernel k = ExecKernel.of(body).threads(32);
+            LaunchedRun r = (races ? k : k.racy()).run();
+            for (int i = 0; i < 4; i++) assertEquals(116 + i, w(r, i), "w[" + i + "], race detection " + (races ? "on" : "off"));
+        }
+    }
+
+    @Test
     void warpStoreWritesLanesInOrderAcrossBuffersUntilOneFaults() {
         // Race detection off (the warp-wide inline store): even lanes store to w, odd lanes to x, so
         // the buffer changes from lane to lane; lane 9 aims past x's end and faults, so lanes 0-8

@@ -26,4 +26,17 @@ class AtomicFilesTest {
             assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")), "no temporary file left behind");
         }
     }
+
+    @Test
+    void replacingAFileKeepsThePermissionsItHad() throws Exception {
+        // A report or trace the user made private (rw-------) stays private when written again, not widened to the umask's.
+        Assumptions.assumeTrue(tmp.getFileSystem().supportedFileAttributeViews().contains("posix"));
+        Path written = tmp.resolve("t.bstrace");
+        Files.writeString(written, "old");
+        var mine = java.nio.file.attribute.PosixFilePermissions.fromString("rw-------");
+        Files.setPosixFilePermissions(written, mine);
+        AtomicFiles.write(written, "new".getBytes());
+        assertEquals(mine, Files.getPosixFilePermissions(written));
+        assertEquals("new", Files.readString(written));
+    }
 }

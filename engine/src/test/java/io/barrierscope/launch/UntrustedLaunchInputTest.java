@@ -51,6 +51,25 @@ class UntrustedLaunchInputTest {
     }
 
     @Test
+    void aNegativeZeroFloatKeepsItsSignThoughIntegersAreReadExactly() throws Exception {
+        // Floats are read as decimals for the integer checks, and a decimal has no -0: the sign must come from the text.
+        Path l = write("{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"f32\", \"data\": [-0.0, 0.0, -0e0, -1.5]},"
+                + " {\"value\": -0.0, \"type\": \"f64\"}]}");
+        LaunchSpec s = LaunchJsonChecks.read(l);
+        java.util.List<Number> d = s.args().get(0).data();
+        assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(d.get(0).doubleValue()), "data[0] " + d.get(0));
+        assertEquals(Double.doubleToRawLongBits(0.0), Double.doubleToRawLongBits(d.get(1).doubleValue()), "data[1] " + d.get(1));
+        assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(d.get(2).doubleValue()), "data[2] " + d.get(2));
+        assertEquals(-1.5, d.get(3).doubleValue());
+        Number v = s.args().get(1).value();
+        assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(v.doubleValue()), "value " + v);
+        // Integers stay exact: a negative zero written as a float is the integer 0.
+        LaunchSpec i = LaunchJsonChecks.read(write("{\"ptx\": \"k.ptx\", \"args\": [{\"value\": -0.0, \"type\": \"u32\"}]}"));
+        assertEquals(0L, i.args().get(0).value().longValue());
+        assertTrue(readError("{\"ptx\": \"k.ptx\", \"args\": [{\"value\": 1e-99999, \"type\": \"u32\"}]}").contains("takes integers"));
+    }
+
+    @Test
     void aKeyGivenTwiceIsRefusedAtItsSecondPlaceNotReadAsTheLastOne() throws Exception {
         String e = readError("{\"ptx\": \"k.ptx\",\n\"grid\": [4, 1, 1], \"grid\": [1, 1, 1]}");
         assertTrue(e.contains("launch.json:2:") && e.contains("Duplicate field 'grid'"), e);
