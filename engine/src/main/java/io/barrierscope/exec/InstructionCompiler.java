@@ -85,7 +85,11 @@ final class InstructionCompiler {
                 return SyncCompiler.compile(c);
             case "membar":
                 // membar.proxy is a synonym for fence.proxy (PTX ISA 9.7.13.4).
-                if (!c.has(".proxy")) return new FenceOp(MemoryOps.scope(c));
+                if (!c.has(".proxy")) {
+                    // membar.level: the level is not optional (9.7.13.4), there is no default to assume.
+                    if (!c.has(".cta") && !c.has(".gl") && !c.has(".sys")) throw c.error(c.insn().mnemonic() + " needs a level (.cta, .gl or .sys)");
+                    return new FenceOp(MemoryOps.scope(c));
+                }
                 if (c.has(".async")) return ProxyFenceOp.compile(c);
                 if (c.has(".alias")) return ProxyFenceOp.compileOther(c);
                 break;
@@ -96,7 +100,11 @@ final class InstructionCompiler {
             case "fence":
                 // fence.proxy.async orders a thread's generic- and async-proxy accesses; the others are release/acquire fences.
                 if (c.has(".proxy") && c.has(".async")) return ProxyFenceOp.compile(c);
-                if (c.has(".mbarrier_init") || !c.has(".proxy")) return new FenceOp(MemoryOps.scope(c));
+                if (c.has(".mbarrier_init") || !c.has(".proxy")) {
+                    // fence{.sem}.scope: the scope is not optional (9.7.13.4), there is no default to assume.
+                    if (!MemoryOps.hasScope(c)) throw c.error(c.insn().mnemonic() + " needs a scope (.cta, .cluster, .gpu or .sys)");
+                    return new FenceOp(MemoryOps.scope(c));
+                }
                 Op other = ProxyFenceOp.compileOther(c);
                 if (other != null) return other;
                 break;

@@ -17,6 +17,12 @@ final class MemoryOps {
         }
         // Strong accesses tell the race detector their order, which only the general form does.
         boolean plain = semantics(c, false) == 0;
+        // ld/st.relaxed, .acquire and .release take a scope: the ISA gives them no default (atom and red do).
+        if (!opc.equals("atom") && !opc.equals("red") && (c.has(".relaxed") || c.has(".acquire") || c.has(".release"))
+                && !hasScope(c)) {
+            throw c.error(c.insn().mnemonic() + " needs a scope (.cta, .cluster, .gpu or .sys): the ISA gives "
+                    + opc + ".relaxed/.acquire/.release no default scope");
+        }
         Op op = switch (opc) {
             case "ld", "ldu" -> load(c, plain);
             case "st" -> store(c, plain);
@@ -39,6 +45,11 @@ final class MemoryOps {
         if (c.has(".cta")) return MemoryModelHook.SCOPE_CTA;
         if (c.has(".cluster")) return MemoryModelHook.SCOPE_CLUSTER;
         return MemoryModelHook.SCOPE_GPU;
+    }
+
+    /** Whether the instruction names a scope (.cta, .cluster, .gpu or .sys). */
+    static boolean hasScope(CompileContext c) {
+        return c.has(".cta") || c.has(".cluster") || c.has(".gpu") || c.has(".sys");
     }
 
     /**

@@ -3,6 +3,7 @@ package io.barrierscope.check;
 import static io.barrierscope.testing.PtxRun.codes;
 import static io.barrierscope.testing.PtxRun.outcome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.exec.Outcome;
@@ -161,6 +162,26 @@ class ScopedRaceTest {
         assertClean(PtxRun.kernel(body.replace("SCOPE", "gpu")).buffer("out", 16).clusters(4, 2).threads(64).run());
         assertRace(PtxRun.kernel(body.replace("SCOPE", "cta")).buffer("out", 16).clusters(4, 2).threads(64).run());
     }
+
+    @Test
+    void strongLoadsStoresAndFencesWithoutTheScopeTheIsaRequiresAreRefused() {
+        // ld/st.relaxed/.acquire/.release and fence{.sem}.scope take a scope, membar a level: no default to assume.
+        for (String bad : List.of("ld.relaxed.global.u32 %r11, [%rd4];", "ld.acquire.global.u32 %r11, [%rd4];",
+                "st.release.global.u32 [%rd4], 1;", "st.relaxed.shared.u32 [%r1], 1;", "fence.sc;", "fence.acq_rel;",
+                "membar;")) {
+            Exception ex = assertThrows(Exception.class,
+                    () -> PtxRun.kernel(REGS_PLAIN + bad + "\nret;").buffer("out", 16).threads(32).run(), bad);
+            assertTrue(ex.getMessage().contains("needs a " + (bad.startsWith("membar") ? "level" : "scope")), ex.getMessage());
+        }
+        // atom and red default to .gpu; volatile accesses need none.
+        for (String ok : List.of("atom.global.add.u32 %r11, [%rd4], 1;", "red.global.add.u32 [%rd4], 1;",
+                "ld.volatile.global.u32 %r11, [%rd4];", "ld.relaxed.sys.global.u32 %r11, [%rd4];", "fence.sc.sys;", "membar.gl;")) {
+            assertClean(PtxRun.kernel(REGS_PLAIN + ok + "\nret;").buffer("out", 16).threads(32).run());
+        }
+    }
+
+    private static final String REGS_PLAIN = ".reg .b32 %r<40>;\n.reg .b64 %rd<8>;\nmov.u32 %r1, %tid.x;\n"
+            + "ld.param.u64 %rd1, [out];\ncvta.to.global.u64 %rd4, %rd1;\nmul.lo.u32 %r1, %r1, 4;\n";
 
     @Test
     void aCheckpointRestoresTheScopedStateSoARunFromItEndsTheSame() {
