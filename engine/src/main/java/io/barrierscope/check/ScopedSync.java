@@ -27,9 +27,10 @@ final class ScopedSync {
     /**
      * One location's synchronization state (immutable): the epoch (with the STRONG bit) and scope
      * of its last strong write by a thread, and the published clocks by bucket (releasing CTA * 3 +
-     * release scope), in ascending bucket order.
+     * release scope), in ascending bucket order. {@code gpu} is the join of the .gpu-scope buckets
+     * (derived, kept as buckets grow so that a .gpu acquire does not join every CTA's bucket again).
      */
-    record Loc(long lastEpoch, int lastScope, int[] buckets, VectorClock[] clocks) {}
+    record Loc(long lastEpoch, int lastScope, int[] buckets, VectorClock[] clocks, VectorClock gpu) {}
 
     private final RaceDetector d;
     /** By location (region << 32 | offset of the access). */
@@ -100,32 +101,38 @@ final class ScopedSync {
         if (old != null && !linked(old, t, scope)) old = null;
         int[] buckets = old == null ? new int[0] : old.buckets;
         VectorClock[] clocks = old == null ? new VectorClock[0] : old.clocks;
+        VectorClock gpu = old == null ? null : old.gpu;
         int cta = ctaOf(t);
         if (release) {
             VectorClock pub = d.current(t);
             d.clock[t]++;
-            Loc l = add(buckets, clocks, cta * 3 + scope, pub);
+            Loc l = add(buckets, clocks, gpu, cta * 3 + scope, pub);
             buckets = l.buckets;
             clocks = l.clocks;
+            gpu = l.gpu;
         } else {
             VectorClock[] byScope = {d.fence[t], fenceCluster[t], fenceGpu[t]};
             for (int s = CTA; s <= GPU; s++) {
-                if (byScope[s] == null) continue;
-                Loc l = add(buckets, clocks, cta * 3 + s, byScope[s]);
+                // A bucket of a wider scope with the same clock reaches every acquire this one would.
+                if (byScope[s] == null || (s < GPU && (byScope[s] == byScope[s + 1] || byScope[s] == byScope[GPU]))) continue;
+                Loc l = add(buckets, clocks, gpu, cta * 3 + s, byScope[s]);
                 buckets = l.buckets;
                 clocks = l.clocks;
+                gpu = l.gpu;
             }
         }
-        locs.put(key, new Loc(epoch, scope, buckets, clocks));
+        locs.put(key, new Loc(epoch, scope, buckets, clocks, gpu));
     }
 
     /** Bucket {@code b} joined with {@code v}, in copies of the arrays (Locs are immutable). */
-    private static Loc add(int[] buckets, VectorClock[] clocks, int b, VectorClock v) {
+    private static Loc add(int[] buckets, VectorClock[] clocks, VectorClock gpu, int b, VectorClock v) {
+        // Buckets only grow by joins, so the join of the .gpu ones grows by v alone.
+        VectorClock g = b % 3 == GPU ? join(gpu, v) : gpu;
         int i = Arrays.binarySearch(buckets, b);
         if (i >= 0) {
             VectorClock[] c = clocks.clone();
             c[i] = c[i].join(v);
-            return new Loc(0, 0, buckets, c);
+            return new Loc(0, 0, buckets, c, g);
         }
         int at = -i - 1;
         int[] nb = new int[buckets.length + 1];
@@ -136,7 +143,7 @@ final class ScopedSync {
         nc[at] = v;
         System.arraycopy(buckets, at, nb, at + 1, buckets.length - at);
         System.arraycopy(clocks, at, nc, at + 1, clocks.length - at);
-        return new Loc(0, 0, nb, nc);
+        return new Loc(0, 0, nb, nc, g);
     }
 
     /** A strong read by thread t at the current key: an acquire takes what it may; a relaxed read leaves it to a later fence. */
@@ -155,9 +162,11 @@ final class ScopedSync {
 
     /** The join of the buckets an acquire by a thread of {@code cta} at scope {@code s} synchronizes with, or null. */
     private VectorClock eligible(Loc l, int cta, int s) {
-        VectorClock v = null;
+        // At .gpu every .gpu bucket is eligible: their join is kept; the loop adds the narrower ones.
+        VectorClock v = s == GPU ? l.gpu : null;
         for (int i = 0; i < l.buckets.length; i++) {
             int b = l.buckets[i];
+            if (s == GPU && b % 3 == GPU) continue;
             if (morallyStrong(b / 3, b % 3, cta, s)) v = join(v, l.clocks[i]);
         }
         return v;
