@@ -65,7 +65,7 @@ final class LaunchJsonChecks {
         return new LaunchJsonChecks(file.toAbsolutePath().normalize(), text, shown).read();
     }
 
-    private BadInputException bad(String pointer, String msg) { return JsonLocations.error(shown, source, pointer, msg); }
+    BadInputException bad(String pointer, String msg) { return JsonLocations.error(shown, source, pointer, msg); }
 
     private LaunchSpec read() {
         String text = givenText;
@@ -249,7 +249,7 @@ final class LaunchJsonChecks {
                 StructSpec.Field field;
                 if (f.has("tensorMap")) {
                     unknownKeys(f, fp, Set.of("offset", "tensorMap"));
-                    field = new StructSpec.Field(off, null, null, null, 0, tensorMap(f.get("tensorMap"), fp + "/tensorMap").tensorMap());
+                    field = new StructSpec.Field(off, null, null, null, 0, new TensorMapJsonChecks(this).tensorMap(f.get("tensorMap"), fp + "/tensorMap").tensorMap());
                 } else if (f.has("pointer")) {
                     unknownKeys(f, fp, Set.of("offset", "pointer", "plus"));
                     long plus = f.has("plus") ? integer(f.get("plus"), fp + "/plus", Long.MIN_VALUE, Long.MAX_VALUE) : 0;
@@ -344,7 +344,7 @@ final class LaunchJsonChecks {
         return new AsyncLatency(min, max);
     }
 
-    private void unknownKeys(JsonNode obj, String at, Set<String> known) {
+    void unknownKeys(JsonNode obj, String at, Set<String> known) {
         for (Iterator<String> it = obj.fieldNames(); it.hasNext(); ) {
             String k = it.next();
             if (!known.contains(k)) throw bad(at + "/" + k, "unknown key \"" + k + "\" (known: " + String.join(", ", known.stream().sorted().toList()) + ")");
@@ -353,7 +353,7 @@ final class LaunchJsonChecks {
 
     private String text(JsonNode obj, String key, boolean required) { return text(obj, key, required, "/" + key); }
 
-    private String text(JsonNode obj, String key, boolean required, String ptr) {
+    String text(JsonNode obj, String key, boolean required, String ptr) {
         JsonNode n = obj.get(key);
         if (n == null) {
             // located at the object that lacks it (an arg's line, not the file's first)
@@ -364,7 +364,7 @@ final class LaunchJsonChecks {
         return n.asText();
     }
 
-    private long integer(JsonNode n, String ptr, long min, long max) {
+    long integer(JsonNode n, String ptr, long min, long max) {
         if (n == null || !n.isIntegralNumber()) throw bad(ptr, "expected an integer");
         if (!n.canConvertToLong()) throw bad(ptr, "integer out of range");
         long v = n.asLong();
@@ -401,7 +401,7 @@ final class LaunchJsonChecks {
         }
         if (n.has("tensorMap")) {
             unknownKeys(n, ptr, Set.of("tensorMap"));
-            return tensorMap(n.get("tensorMap"), ptr + "/tensorMap");
+            return new TensorMapJsonChecks(this).tensorMap(n.get("tensorMap"), ptr + "/tensorMap");
         }
         unknownKeys(n, ptr, Set.of("buffer", "type", "count", "init", "data", "value", "address", "file", "base64"));
         ScalarType t = type(n, ptr);
@@ -450,118 +450,7 @@ final class LaunchJsonChecks {
         return new ArgSpec(name, t, count, init, data, null, null, address == null ? null : new ArgSpec.Extras(address, null, null));
     }
 
-    private ArgSpec tensorMap(JsonNode t, String ptr) {
-        if (!t.isObject()) throw bad(ptr, "\"tensorMap\" is an object {buffer, dims, box, strides?, swizzle?, "
-                + "elementStrides?, interleave?, oobFill?, mode?} (an im2col map has lowerCorner, upperCorner, "
-                + "channelsPerPixel and pixelsPerColumn instead of box)");
-        boolean im2col = false;
-        if (t.has("mode")) {
-            String mode = text(t, "mode", true, ptr + "/mode");
-            if (!mode.equals("tile") && !mode.equals("im2col")) throw bad(ptr + "/mode", "unknown tensorMap mode '" + mode + "' (expected tile or im2col)");
-            im2col = mode.equals("im2col");
-        }
-        Set<String> keys = new java.util.TreeSet<>(Set.of("buffer", "dims", "strides", "swizzle", "elementStrides", "interleave", "oobFill", "mode"));
-        keys.addAll(im2col ? Set.of("lowerCorner", "upperCorner", "channelsPerPixel", "pixelsPerColumn") : Set.of("box"));
-        if (im2col && t.has("box")) {
-            throw bad(ptr + "/box", "an im2col tensorMap has no \"box\": it gives channelsPerPixel and pixelsPerColumn (cuTensorMapEncodeIm2col)");
-        }
-        unknownKeys(t, ptr, keys);
-        String buffer = text(t, "buffer", true, ptr + "/buffer");
-        List<Long> dims = longs(t.get("dims"), ptr + "/dims", 1, 5, 1, 1L << 32);
-        TensorMapSpec.Im2col corners = im2col ? im2colCorners(t, ptr, dims) : null;
-        List<Long> box = !im2col ? longs(t.get("box"), ptr + "/box", dims.size(), dims.size(), 1, 256)
-                : List.of(im2colCount(t, "channelsPerPixel", ptr, 256), im2colCount(t, "pixelsPerColumn", ptr, 1024));
-        List<Long> strides = t.has("strides") ? longs(t.get("strides"), ptr + "/strides", dims.size() - 1, dims.size() - 1, 16, 1L << 40)
-                : null;
-        if (strides != null) {
-            for (int i = 0; i < strides.size(); i++) {
-                if (strides.get(i) % 16 != 0) throw bad(ptr + "/strides/" + i, "tensor strides must be multiples of 16 bytes (as for cuTensorMapEncodeTiled)");
-            }
-        }
-        int swizzle = 0;
-        if (t.has("swizzle")) {
-            String sw = text(t, "swizzle", true, ptr + "/swizzle");
-            swizzle = switch (sw) {
-                case "none" -> 0;
-                case "32B" -> 32;
-                case "64B" -> 64;
-                case "128B" -> 128;
-                default -> throw bad(ptr + "/swizzle", "unknown swizzle '" + sw + "' (expected none, 32B, 64B or 128B)");
-            };
-        }
-        // cuTensorMapEncodeTiled: each traversal stride is 1..8; interleave none, 16B or 32B; fill zero or NaN.
-        List<Integer> elementStrides = t.has("elementStrides")
-                ? longs(t.get("elementStrides"), ptr + "/elementStrides", dims.size(), dims.size(), 1, 8).stream().map(Long::intValue).toList()
-                : null;
-        int interleave = 0;
-        if (t.has("interleave")) {
-            String il = text(t, "interleave", true, ptr + "/interleave");
-            interleave = switch (il) {
-                case "none" -> 0;
-                case "16B" -> 16;
-                case "32B" -> 32;
-                default -> throw bad(ptr + "/interleave", "unknown interleave '" + il + "' (expected none, 16B or 32B)");
-            };
-        }
-        boolean oobNan = false;
-        if (t.has("oobFill")) {
-            String f = text(t, "oobFill", true, ptr + "/oobFill");
-            oobNan = switch (f) {
-                case "zero" -> false;
-                case "nan" -> true;
-                default -> throw bad(ptr + "/oobFill", "unknown oobFill '" + f + "' (expected zero or nan)");
-            };
-        }
-        return new ArgSpec(buffer, null, 0, null, null, null, new TensorMapSpec(buffer, dims, strides,
-                box.stream().map(Long::intValue).toList(), swizzle, elementStrides, interleave, oobNan, corners));
-    }
-
-    /** channelsPerPixel (1..256) or pixelsPerColumn (1..1024) of an im2col map, as cuTensorMapEncodeIm2col bounds them. */
-    private long im2colCount(JsonNode t, String key, String ptr, long max) {
-        if (!t.has(key)) throw bad(ptr, "an im2col tensorMap needs \"" + key + "\"");
-        return integer(t.get(key), ptr + "/" + key, 1, max);
-    }
-
-    /**
-     * The bounding box of an im2col map (PTX ISA 5.5.4.1): 3 to 5 dimensions; one lower and one
-     * upper corner per spatial dimension (W first), signed, 16 bits for 3D, 8 for 4D, 5 for 5D;
-     * the box not empty (its upper coordinate dims[i] - 1 + upper at least its lower one).
-     */
-    private TensorMapSpec.Im2col im2colCorners(JsonNode t, String ptr, List<Long> dims) {
-        int rank = dims.size();
-        if (rank < 3) throw bad(ptr + "/dims", "an im2col tensorMap has 3 to 5 dimensions (NWC, NHWC, NDHWC; PTX ISA 5.5.4), not " + rank);
-        int bits = rank == 3 ? 16 : rank == 4 ? 8 : 5;
-        long lim = 1L << (bits - 1);
-        List<List<Integer>> both = new ArrayList<>();
-        for (String key : List.of("lowerCorner", "upperCorner")) {
-            if (!t.has(key)) throw bad(ptr, "an im2col tensorMap needs \"" + key + "\" (one value per spatial dimension, W first)");
-            List<Long> v = signedLongs(t.get(key), ptr + "/" + key, rank - 2, -lim, lim - 1,
-                    " (a " + rank + "-d map's corners are " + bits + "-bit signed, PTX ISA 5.5.4.1)");
-            both.add(v.stream().map(Long::intValue).toList());
-        }
-        for (int j = 0; j < rank - 2; j++) {
-            if (dims.get(j + 1) - 1 + both.get(1).get(j) < both.get(0).get(j)) {
-                throw bad(ptr + "/upperCorner/" + j, "the bounding box of dimension " + (j + 1) + " is empty: its upper coordinate "
-                        + (dims.get(j + 1) - 1 + both.get(1).get(j)) + " (dims - 1 + upperCorner) is below its lower corner " + both.get(0).get(j));
-            }
-        }
-        return new TensorMapSpec.Im2col(both.get(0), both.get(1));
-    }
-
-    private List<Long> signedLongs(JsonNode a, String ptr, int size, long min, long max, String why) {
-        if (a == null || !a.isArray() || a.size() != size) throw bad(ptr, "expected an array of " + size + " integers (one per spatial dimension, W first)");
-        List<Long> out = new ArrayList<>();
-        for (int i = 0; i < a.size(); i++) {
-            JsonNode n = a.get(i);
-            if (!n.isIntegralNumber() || n.asLong() < min || n.asLong() > max) {
-                throw bad(ptr + "/" + i, "expected an integer from " + min + " to " + max + why);
-            }
-            out.add(n.asLong());
-        }
-        return out;
-    }
-
-    private List<Long> longs(JsonNode a, String ptr, int minSize, int maxSize, long min, long max) {
+    List<Long> longs(JsonNode a, String ptr, int minSize, int maxSize, long min, long max) {
         if (a == null || !a.isArray() || a.size() < minSize || a.size() > maxSize) {
             throw bad(ptr, "expected an array of " + (minSize == maxSize ? String.valueOf(minSize) : minSize + " to " + maxSize) + " integers");
         }
