@@ -35,7 +35,4 @@ public final class FrozenPanesViewModel {
 
     /** The marker over {@code p}: "" when it shows the present moment. */
     public ReadOnlyStringProperty markerProperty(Pane p) { return markers.get(p).getReadOnlyProperty(); }
-
-    /** Whether {@code p} shows an older moment than the status line. */
-    public boolean frozen(Pane p) { return !markers.get(p).get().isEmpty(); }
 }
