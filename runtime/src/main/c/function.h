@@ -28,6 +28,10 @@ typedef struct { int id; char pad[4]; union { char bytes[64]; struct { unsigned 
 typedef struct { dim3 grid, block; size_t shared; void *stream; launch_attribute *attrs; unsigned nattrs; } launch_config;
 #define ATTR_CLUSTER_DIMENSION 4
 
+/* The most CTAs a cluster of f may have: 8, or 16 (an H100's most) once the kernel has
+   cudaFuncAttributeNonPortableClusterSizeAllowed. Launches and the occupancy queries ask the same. */
+static inline unsigned bs_cluster_most(const struct bs_function *f) { return f->non_portable_cluster ? 16 : 8; }
+
 /* register.c: the kernel func names (host stub or handle), its .param sizes asked of the engine. */
 int bs_function_facts(const void *func, struct bs_function **out);
 

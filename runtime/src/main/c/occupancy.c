@@ -108,7 +108,7 @@ int cudaOccupancyMaxActiveClusters(int *num, const void *func, const launch_conf
         cx = x; cy = y; cz = z;
     }
     uint64_t size = cx * cy * cz; /* each below 2^32: no overflow in 64 bits */
-    unsigned most = f->non_portable_cluster ? 16 : 8;
+    unsigned most = bs_cluster_most(f);
     if (why == NULL && size == 0) why = "no cluster dimension: neither the kernel requires one nor the configuration gives one";
     if (why == NULL && size > most) why = f->non_portable_cluster ? "more than 16 CTAs in a cluster"
         : "more than 8 CTAs in a cluster without cudaFuncAttributeNonPortableClusterSizeAllowed";
@@ -133,6 +133,6 @@ int cudaOccupancyMaxPotentialClusterSize(int *size, const void *func, const laun
     uint64_t threads = (uint64_t) config->block.x * config->block.y * config->block.z;
     int per_sm = blocks_per_sm(f, threads > 1024 ? 0 : (int) threads, config->shared);
     if (f->cluster[0] != 0) *size = (int) (f->cluster[0] * f->cluster[1] * f->cluster[2]);
-    else *size = per_sm == 0 ? 0 : f->non_portable_cluster ? 16 : 8;
+    else *size = per_sm == 0 ? 0 : (int) bs_cluster_most(f);
     return cudaSuccess;
 }

@@ -320,7 +320,7 @@ static int param_sizes(struct bs_function *f) {
    A cluster of 0 (none given) is the kernel's compiled-in one, which nvcc has checked. */
 static int cluster_refused(const struct bs_function *f, dim3 c) {
     uint64_t size = (uint64_t) c.x * c.y * c.z;
-    if (size <= 8 || (size <= 16 && f->non_portable_cluster)) return cudaSuccess;
+    if (size <= bs_cluster_most(f)) return cudaSuccess;
     fprintf(stderr, "barrierscope: launch of %s with a %ux%ux%u cluster: %s (returns cudaErrorInvalidClusterSize)\n", f->name, c.x, c.y,
             c.z, size > 16 ? "more than 16 CTAs in a cluster"
                            : "more than 8 CTAs in a cluster need cudaFuncSetAttribute(kernel, "

@@ -238,18 +238,26 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     /** Any move; ignored when it cannot go that way now (the menus and keys are disabled then too). */
     public void move(Move m) {
         if (!(m.forward ? canStep : canStepBack).get()) return;
-        if (m == Move.CONTINUE) {
-            status.started();
-            frozen.running(panesStep);
-        }
+        if (m == Move.CONTINUE) runStarted();
         session.move(m);
+    }
+
+    /** A run begins: the status says so and the heavy panes keep their moment under their markers. */
+    private void runStarted() {
+        status.started();
+        frozen.running(panesStep);
+    }
+
+    /** No run goes on: the status says so and every pane shows the present moment. */
+    private void runStopped() {
+        status.stopped();
+        frozen.allCurrent();
     }
 
     /** A lesson's moment: sets its breakpoint and runs to its hit (see {@link DebugSession#showBreakpoint}). */
     public void showMoment(String spec) {
         if (!idle.get()) return;
-        status.started();
-        frozen.running(panesStep);
+        runStarted();
         message.set("Showing the moment " + spec + " ...");
         session.showBreakpoint(spec);
     }
@@ -338,8 +346,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
         deadlock.clear();
         report.set("");
         reportVisible.set(false);
-        status.stopped();
-        frozen.allCurrent();
+        runStopped();
         loaded.set(true);
         // A replayed schedule is no policy Re-run knows: keep the one chosen before.
         if (LaunchSettings.POLICIES.contains(file.policy())) policy.set(file.policy());
@@ -482,8 +489,7 @@ public final class DebuggerViewModel implements DebugSession.Listener, AutoClose
     @Override
     public void failed(String text) {
         opening.set(false);
-        status.stopped();
-        frozen.allCurrent(); // the panes keep their moment, and the run no longer goes on
+        runStopped(); // the panes keep their moment, and the run no longer goes on
         String firstLine = text == null ? "failed" : text.lines().findFirst().orElse(text);
         message.set(firstLine);
         report.set(text == null ? "" : text);

@@ -22,20 +22,23 @@ public final class FrozenPanesViewModel {
         for (Pane p : Pane.values()) markers.put(p, new ReadOnlyStringWrapper(""));
     }
 
+    /** The step the markers name, or -1 when every pane shows the present moment. */
+    private long markedStep = -1;
+
     /** A run goes on and the panes show the moment after {@code step} warp steps. */
     void running(long step) {
+        if (step == markedStep) return; // called on every progress pulse of a run: the text is already there
+        markedStep = step;
         String text = "as of step " + String.format(java.util.Locale.ROOT, "%,d", step) + " — running";
         for (ReadOnlyStringWrapper m : markers.values()) m.set(text);
     }
 
     /** Every pane shows the present moment. */
     void allCurrent() {
+        markedStep = -1;
         for (ReadOnlyStringWrapper m : markers.values()) m.set("");
     }
 
     /** The marker over {@code p}: "" when it shows the present moment. */
     public ReadOnlyStringProperty markerProperty(Pane p) { return markers.get(p).getReadOnlyProperty(); }
-
-    /** Whether {@code p} shows an older moment than the status line. */
-    public boolean frozen(Pane p) { return !markers.get(p).get().isEmpty(); }
 }
