@@ -87,7 +87,7 @@ final class RaceAccess {
             }
             off = wordOff + hi;
         }
-        if (strong && byThread) d.strongSync(region, offset, thread, write);
+        if (strong && byThread) d.strongSync(thread, write);
     }
 
     /**

@@ -245,9 +245,11 @@ public final class RaceDetector implements MemoryModelHook {
         return id != actorId && (int) (e >>> 32) > vc(id);
     }
 
-    /** Release/acquire through the accessed location (the flag of a flag pattern), within the access's scope. */
-    void strongSync(int region, int offset, int t, boolean write) {
-        scoped.key = ((long) region << 32) | (offset & 0xFFFFFFFFL);
+    /**
+     * Release/acquire through the accessed location (the flag of a flag pattern), within the
+     * access's scope; the location is {@code scoped.key}, set when the strong access began.
+     */
+    void strongSync(int t, boolean write) {
         if (write) scoped.write(t, strongMode == 3 || strongMode == 4, rmw);
         else scoped.read(t, strongMode == 2 || strongMode == 4);
     }
