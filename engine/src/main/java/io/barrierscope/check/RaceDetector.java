@@ -15,7 +15,8 @@ import java.util.TreeMap;
  * read (or a read set). The engine calls the hooks below directly (one null check each when
  * detection is off). Edges: CTA barrier generations, barrier.cluster release/acquire,
  * mbarrier release-arrive to acquire-wait of the completed phase, async copies through their
- * complete-tx (or wait_group), warp .sync instructions, release/acquire memory operations and
+ * complete-tx (or wait_group), warp .sync instructions that order memory (bar.warp.sync, not
+ * vote/match/redux/elect/shfl), release/acquire memory operations and
  * fences through the location they synchronize on, within their scopes ({@link ScopedSync}). All state is plain data, saved in
  * checkpoints and hashed by StateHash, so time travel sees the same findings.
  */
@@ -407,7 +408,7 @@ public final class RaceDetector implements MemoryModelHook {
 
     public void clusterAcquire(int slot, int firstCta) { acquire(slot, clusterDone[firstCta]); }
 
-    /** The members of a warp .sync instruction meet: each is ordered after all the others' earlier work. */
+    /** The members of a warp .sync instruction that orders memory meet: each is ordered after all the others' earlier work. */
     public void warpSync(int warp, int members) {
         int b0 = warp << 5;
         VectorClock shared = warpBase[warp];
