@@ -87,7 +87,7 @@ final class RaceAccess {
             }
             off = wordOff + hi;
         }
-        if (strong && byThread) d.strongSync(region, offset, thread, write);
+        if (strong && byThread) d.strongSync(thread, write);
     }
 
     /**
@@ -219,7 +219,6 @@ final class RaceAccess {
         int[] pcs = cells.pcs;
         int[] clk = d.clock;
         int[] pcOf = d.m.pc;
-        int size = chunkSize;
         if (lanes == -1 && split == null && consecutive(offsets, first)) {
             // The lanes' words are 32 consecutive cells of this page (a warp's buf[tid]): the same
             // checks over a counted loop, so the JIT checks the arrays' bounds once, not per lane.
@@ -230,18 +229,10 @@ final class RaceAccess {
                 int b = b0 + lane * RaceShadow.Cells.STRIDE;
                 long epoch = ((long) clk[t] << 32) | t;
                 long wr = a[b + RaceShadow.Cells.W];
-                if (wr != 0 && wr != epoch) {
-                    int id = (int) (wr & (RaceDetector.STRONG - 1));
-                    int i = id - start;
-                    if (id != t && (i < 0 || i >= size || (int) (wr >>> 32) > ch[i])) return -1 << lane;
-                }
+                if (wr != 0 && wr != epoch && !beforeInChunk(wr, t, start, ch)) return -1 << lane;
                 long r = a[b + RaceShadow.Cells.R];
                 if (!write && r == epoch) continue;
-                if (r != 0) {
-                    int id = (int) (r & (RaceDetector.STRONG - 1));
-                    int i = id - start;
-                    if (id != t && (i < 0 || i >= size || (int) (r >>> 32) > ch[i])) return -1 << lane;
-                }
+                if (r != 0 && !beforeInChunk(r, t, start, ch)) return -1 << lane;
                 if (write) {
                     a[b + RaceShadow.Cells.W] = epoch;
                     a[b + RaceShadow.Cells.R] = 0; // every earlier read happens before this write
@@ -265,19 +256,10 @@ final class RaceAccess {
             int b = j * RaceShadow.Cells.STRIDE;
             long epoch = ((long) clk[t] << 32) | t;
             long wr = a[b + RaceShadow.Cells.W];
-            if (wr != 0 && wr != epoch) {
-                int id = (int) (wr & (RaceDetector.STRONG - 1));
-                int i = id - start;
-                // Another CTA's id (or an async agent's): the general loop looks its chunk up.
-                if (id != t && (i < 0 || i >= size || (int) (wr >>> 32) > ch[i])) return l;
-            }
+            if (wr != 0 && wr != epoch && !beforeInChunk(wr, t, start, ch)) return l;
             long r = a[b + RaceShadow.Cells.R];
             if (!write && r == epoch) continue;
-            if (r != 0) {
-                int id = (int) (r & (RaceDetector.STRONG - 1));
-                int i = id - start;
-                if (id != t && (i < 0 || i >= size || (int) (r >>> 32) > ch[i])) return l;
-            }
+            if (r != 0 && !beforeInChunk(r, t, start, ch)) return l;
             if (write) {
                 a[b + RaceShadow.Cells.W] = epoch;
                 a[b + RaceShadow.Cells.R] = 0; // every earlier read happens before this write
@@ -290,6 +272,17 @@ final class RaceAccess {
             }
         }
         return 0;
+    }
+
+    /**
+     * Whether the access with epoch {@code e} is thread {@code t}'s own or happens before it by the
+     * clock chunk {@code ch} (starting at thread {@code start}). False for an id outside the chunk
+     * (another CTA's, or an async agent's): the general loop looks its chunk up.
+     */
+    private static boolean beforeInChunk(long e, int t, int start, int[] ch) {
+        int id = (int) (e & (RaceDetector.STRONG - 1));
+        int i = id - start;
+        return id == t || (i >= 0 && i < ch.length && (int) (e >>> 32) <= ch[i]);
     }
 
     /** Whether lane {@code l} accesses the word at {@code first + 4l} for all 32 lanes, all in the page of {@code first}. */

@@ -15,7 +15,8 @@ import java.util.TreeMap;
  * read (or a read set). The engine calls the hooks below directly (one null check each when
  * detection is off). Edges: CTA barrier generations, barrier.cluster release/acquire,
  * mbarrier release-arrive to acquire-wait of the completed phase, async copies through their
- * complete-tx (or wait_group), warp .sync instructions, release/acquire memory operations and
+ * complete-tx (or wait_group), warp .sync instructions that order memory (bar.warp.sync, not
+ * vote/match/redux/elect/shfl), release/acquire memory operations and
  * fences through the location they synchronize on, within their scopes ({@link ScopedSync}). All state is plain data, saved in
  * checkpoints and hashed by StateHash, so time travel sees the same findings.
  */
@@ -245,9 +246,11 @@ public final class RaceDetector implements MemoryModelHook {
         return id != actorId && (int) (e >>> 32) > vc(id);
     }
 
-    /** Release/acquire through the accessed location (the flag of a flag pattern), within the access's scope. */
-    void strongSync(int region, int offset, int t, boolean write) {
-        scoped.key = ((long) region << 32) | (offset & 0xFFFFFFFFL);
+    /**
+     * Release/acquire through the accessed location (the flag of a flag pattern), within the
+     * access's scope; the location is {@code scoped.key}, set when the strong access began.
+     */
+    void strongSync(int t, boolean write) {
         if (write) scoped.write(t, strongMode == 3 || strongMode == 4, rmw);
         else scoped.read(t, strongMode == 2 || strongMode == 4);
     }
@@ -405,7 +408,7 @@ public final class RaceDetector implements MemoryModelHook {
 
     public void clusterAcquire(int slot, int firstCta) { acquire(slot, clusterDone[firstCta]); }
 
-    /** The members of a warp .sync instruction meet: each is ordered after all the others' earlier work. */
+    /** The members of a warp .sync instruction that orders memory meet: each is ordered after all the others' earlier work. */
     public void warpSync(int warp, int members) {
         int b0 = warp << 5;
         VectorClock shared = warpBase[warp];

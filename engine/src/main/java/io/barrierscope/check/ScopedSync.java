@@ -99,35 +99,32 @@ final class ScopedSync {
         Loc old = rmw ? locs.get(key) : null;
         // An atomic continues the observation chain only when it and the write it read are morally strong.
         if (old != null && !linked(old, t, scope)) old = null;
-        int[] buckets = old == null ? new int[0] : old.buckets;
-        VectorClock[] clocks = old == null ? new VectorClock[0] : old.clocks;
-        VectorClock gpu = old == null ? null : old.gpu;
+        Loc l = old == null ? NONE : old;
         int cta = ctaOf(t);
         if (release) {
             VectorClock pub = d.current(t);
             d.clock[t]++;
-            Loc l = add(buckets, clocks, gpu, cta * 3 + scope, pub);
-            buckets = l.buckets;
-            clocks = l.clocks;
-            gpu = l.gpu;
+            l = add(l, cta * 3 + scope, pub);
         } else {
             VectorClock[] byScope = {d.fence[t], fenceCluster[t], fenceGpu[t]};
             for (int s = CTA; s <= GPU; s++) {
                 // A bucket of a wider scope with the same clock reaches every acquire this one would.
                 if (byScope[s] == null || (s < GPU && (byScope[s] == byScope[s + 1] || byScope[s] == byScope[GPU]))) continue;
-                Loc l = add(buckets, clocks, gpu, cta * 3 + s, byScope[s]);
-                buckets = l.buckets;
-                clocks = l.clocks;
-                gpu = l.gpu;
+                l = add(l, cta * 3 + s, byScope[s]);
             }
         }
-        locs.put(key, new Loc(epoch, scope, buckets, clocks, gpu));
+        locs.put(key, new Loc(epoch, scope, l.buckets, l.clocks, l.gpu));
     }
 
-    /** Bucket {@code b} joined with {@code v}, in copies of the arrays (Locs are immutable). */
-    private static Loc add(int[] buckets, VectorClock[] clocks, VectorClock gpu, int b, VectorClock v) {
+    /** No buckets: what a location nothing published to starts from. */
+    private static final Loc NONE = new Loc(0, 0, new int[0], new VectorClock[0], null);
+
+    /** {@code l}'s buckets with bucket {@code b} joined with {@code v}, in copies of the arrays (Locs are immutable); its last write is left for the caller. */
+    private static Loc add(Loc l, int b, VectorClock v) {
+        int[] buckets = l.buckets;
+        VectorClock[] clocks = l.clocks;
         // Buckets only grow by joins, so the join of the .gpu ones grows by v alone.
-        VectorClock g = b % 3 == GPU ? join(gpu, v) : gpu;
+        VectorClock g = b % 3 == GPU ? join(l.gpu, v) : l.gpu;
         int i = Arrays.binarySearch(buckets, b);
         if (i >= 0) {
             VectorClock[] c = clocks.clone();
@@ -179,23 +176,21 @@ final class ScopedSync {
 
     /** A fence by thread t at scope s: acquires what its relaxed reads observed within s, and publishes for later relaxed writes. */
     void fence(int t, int s) {
-        if (d.pendingAcquire[t] != null) {
-            d.acquire(t, d.pendingAcquire[t]);
-            d.pendingAcquire[t] = null;
-        }
-        if (s >= CLUSTER && pendingCluster[t] != null) {
-            d.acquire(t, pendingCluster[t]);
-            pendingCluster[t] = null;
-        }
-        if (s >= GPU && pendingGpu[t] != null) {
-            d.acquire(t, pendingGpu[t]);
-            pendingGpu[t] = null;
-        }
+        acquirePending(t, d.pendingAcquire);
+        if (s >= CLUSTER) acquirePending(t, pendingCluster);
+        if (s >= GPU) acquirePending(t, pendingGpu);
         VectorClock now = d.current(t);
         d.fence[t] = now;
         if (s >= CLUSTER) fenceCluster[t] = now;
         if (s >= GPU) fenceGpu[t] = now;
         d.clock[t]++;
+    }
+
+    /** Thread t acquires what {@code pending} holds for it, and it is taken. */
+    private void acquirePending(int t, VectorClock[] pending) {
+        if (pending[t] == null) return;
+        d.acquire(t, pending[t]);
+        pending[t] = null;
     }
 
     /** A copy for a checkpoint (Locs and clocks are immutable: shared). */
