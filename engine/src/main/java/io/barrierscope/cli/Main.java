@@ -173,8 +173,9 @@ public final class Main implements Callable<Integer> {
             // Read, checked and planned in one place, its memory counted with the race detector as chosen.
             ValidatedLaunch valid = LaunchValidation.validate(launch, new LaunchValidation.Use(!noRace, 0));
             LaunchedRun run = replay != null ? valid.start(replay) : valid.start(policy, seed);
-            OutputPaths.notAnInput("--report", report, OutputPaths.all(launch, OutputPaths.inputsOf(run.spec())));
-            OutputPaths.notAnInput("--trace", trace, OutputPaths.all(launch, OutputPaths.inputsOf(run.spec())));
+            Path[] inputs = OutputPaths.all(launch, OutputPaths.inputsOf(run.spec())); // the launch text parsed once for both checks
+            OutputPaths.notAnInput("--report", report, inputs);
+            OutputPaths.notAnInput("--trace", trace, inputs);
             OutputPaths.distinct("--trace", trace, "--report", report);
             for (String n : run.spec().notes()) out.println("note: " + n);
             long maxS = maxSteps != null ? maxSteps : run.maxSteps();

@@ -225,7 +225,7 @@ public final class Explorer {
         t0 = clock.getAsLong();
         deadline = o.timeLimitMillis() > 0 ? t0 + o.timeLimitMillis() : Long.MAX_VALUE;
         symmetry = o.symmetry() ? new WarpSymmetry(m.program) : null;
-        dpor = partialOrder && sourceSets && SourceSetSearch.fits(m.warps) ? new SourceSetSearch(this, m.warps) : null;
+        dpor = partialOrder && sourceSets && SourceSets.fits(m.warps) ? new SourceSetSearch(this, m.warps) : null;
         int boundDone = 0;
         boolean exhausted = false;
         for (int bound = 1; bound <= o.maxPreemptions(); bound++) {

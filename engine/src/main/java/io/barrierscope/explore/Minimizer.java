@@ -254,8 +254,7 @@ final class Minimizer {
             String k = kindOf.apply(defPc);
             for (int i = 0; k != null && i < ran.size(); i++) {
                 if (k.equals(kindOf.apply((int) ran.get(i)[0]))) {
-                    chosenPc = (int) ran.get(i)[0];
-                    chosenStep = ran.get(i)[1];
+                    name(i);
                     return;
                 }
             }
@@ -265,17 +264,21 @@ final class Minimizer {
         private void nameConflicting(StepFootprints.Footprint fp) {
             for (int i = 0; fp != null && i < ran.size(); i++) {
                 if (ranFp.get(i).dependent(fp)) {
-                    chosenPc = (int) ran.get(i)[0];
-                    chosenStep = ran.get(i)[1];
+                    name(i);
                     chosenSeen = true;
                     return;
                 }
             }
             if (!ran.isEmpty()) {
-                chosenPc = (int) ran.get(0)[0];
-                chosenStep = ran.get(0)[1];
+                name(0);
                 chosenSeen = true;
             }
+        }
+
+        /** Names the chosen warp's {@code i}-th touching step. */
+        private void name(int i) {
+            chosenPc = (int) ran.get(i)[0];
+            chosenStep = ran.get(i)[1];
         }
     }
 

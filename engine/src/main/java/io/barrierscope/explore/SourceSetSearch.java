@@ -112,9 +112,6 @@ final class SourceSetSearch {
     long races;
     long dropped;
 
-    /** Whether source sets can be used on a launch of {@code warps} warps (its analysis' clocks fit {@link SourceSets#MAX_BYTES}). */
-    static boolean fits(int warps) { return SourceSets.fits(warps); }
-
     SourceSetSearch(Explorer ex, int warps) {
         this.ex = ex;
         this.warps = warps;

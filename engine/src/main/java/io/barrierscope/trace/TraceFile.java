@@ -159,10 +159,10 @@ public final class TraceFile {
             if (!Files.isRegularFile(file)) throw bad(file, "the trace is not a regular file (a device or pipe is not read)");
             long size = Files.size(file);
             if (size > MAX_FILE) throw bad(file, "trace file of " + size + " bytes is larger than the " + (MAX_FILE >> 20) + " MiB limit");
-            long free = io.barrierscope.launch.MemoryEstimate.freeHeap();
+            long free = MemoryEstimate.freeHeap();
             if (readNeeds(size) > free) {
                 System.gc(); // garbage is no reason to refuse: collected once before deciding
-                free = io.barrierscope.launch.MemoryEstimate.freeHeap();
+                free = MemoryEstimate.freeHeap();
             }
             checkReadFits(file, size, free, Runtime.getRuntime().maxMemory());
             all = Files.readAllBytes(file);
@@ -375,13 +375,12 @@ public final class TraceFile {
     static long replayBudget(Path file, Contents c, LaunchedRun run) {
         MemoryEstimate est = run.memoryEstimate(0);
         long shadow = est.shadowBytes() + est.readSetBytes(); // live and in each checkpoint: cells and read sets
-        Runtime rt = Runtime.getRuntime();
-        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        long free = MemoryEstimate.freeHeap();
         if (free < c.events().length + 2 * run.stateBytes() + 3 * shadow) {
             System.gc(); // garbage is no reason to refuse: collected once before deciding
-            free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+            free = MemoryEstimate.freeHeap();
         }
-        return replayBudget(file, c.events().length, run.stateBytes(), shadow, c.steps(), free, rt.maxMemory());
+        return replayBudget(file, c.events().length, run.stateBytes(), shadow, c.steps(), free, Runtime.getRuntime().maxMemory());
     }
 
     static long replayBudget(Path file, long eventBytes, long stateBytes, long steps, long free, long max) {
