@@ -101,8 +101,7 @@ final class MemoryOps {
                         fn.run(m, s);
                     }
                 } catch (MemoryFault f) {
-                    x.report(f.code(), m.threadName(s) + ": " + f.getMessage() + " in " + insn.mnemonic() + " at " + x.where(pc),
-                            new int[] {pc}, new int[] {s}, null);
+                    reportLaneFault(x, s, f);
                     return;
                 } catch (ArithmeticException e) {
                     x.report(DiagnosticCode.DIVIDE_BY_ZERO, m.threadName(s) + ": integer division by zero in " + insn.mnemonic()
