@@ -65,8 +65,7 @@ final class GlobalStoreOp extends Op {
             try {
                 mem.storeGlobal(addr, size, reg >= 0 ? r[vi + l] : imm, s);
             } catch (MemoryFault f) {
-                x.report(f.code(), m.threadName(s) + ": " + f.getMessage() + " in " + insn.mnemonic() + " at " + x.where(pc),
-                        new int[] {pc}, new int[] {s}, null);
+                reportLaneFault(x, s, f);
                 return;
             }
         }
@@ -100,8 +99,7 @@ final class GlobalStoreOp extends Op {
             try {
                 mem.storeGlobal(addr, size, v, s);
             } catch (MemoryFault f) {
-                x.report(f.code(), m.threadName(s) + ": " + f.getMessage() + " in " + insn.mnemonic() + " at " + x.where(pc),
-                        new int[] {pc}, new int[] {s}, null);
+                reportLaneFault(x, s, f);
                 return;
             }
             seg = mem.global.lastWritable();

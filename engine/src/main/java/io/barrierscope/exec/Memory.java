@@ -153,21 +153,8 @@ public final class Memory {
                     + " access at 0x" + Long.toHexString(addr) + " (" + describe(space, addr, thread) + ")");
         }
         if (space == Space.GENERIC) {
-            if (addr >= Space.SHARED_WINDOW && addr < Space.SHARED_WINDOW + Space.WINDOW_SIZE) {
-                space = Space.SHARED;
-                addr -= Space.SHARED_WINDOW;
-            } else if (addr >= Space.LOCAL_WINDOW && addr < Space.LOCAL_WINDOW + Space.WINDOW_SIZE) {
-                space = Space.LOCAL;
-                addr -= Space.LOCAL_WINDOW;
-            } else if (addr >= Space.CONST_WINDOW && addr < Space.CONST_WINDOW + Space.WINDOW_SIZE) {
-                space = Space.CONST;
-                addr -= Space.CONST_WINDOW;
-            } else if (addr >= Space.PARAM_WINDOW && addr < Space.PARAM_WINDOW + Space.WINDOW_SIZE) {
-                space = Space.KERNEL_PARAM;
-                addr -= Space.PARAM_WINDOW;
-            } else {
-                space = Space.GLOBAL;
-            }
+            space = Space.ofGeneric(addr);
+            addr -= Space.window(space);
         }
         switch (space) {
             case Space.GLOBAL -> {

@@ -101,8 +101,7 @@ final class MemoryOps {
                         fn.run(m, s);
                     }
                 } catch (MemoryFault f) {
-                    x.report(f.code(), m.threadName(s) + ": " + f.getMessage() + " in " + insn.mnemonic() + " at " + x.where(pc),
-                            new int[] {pc}, new int[] {s}, null);
+                    reportLaneFault(x, s, f);
                     return;
                 } catch (ArithmeticException e) {
                     x.report(DiagnosticCode.DIVIDE_BY_ZERO, m.threadName(s) + ": integer division by zero in " + insn.mnemonic()
@@ -291,11 +290,9 @@ final class MemoryOps {
         return FloatOps.writeF32(FloatOps.read(a, true, true) + FloatOps.read(b, true, true), true, false, true);
     }
 
-    /** A generic address is global unless it falls in the shared, local, const or param window. */
+    /** Whether the access is to global memory: a generic address resolved as {@link Memory} resolves it. */
     private static boolean isGlobal(int space, long addr) {
-        if (space == Space.GLOBAL) return true;
-        if (space != Space.GENERIC) return false;
-        return !(addr >= Space.SHARED_WINDOW && addr < Space.PARAM_WINDOW + Space.WINDOW_SIZE);
+        return (space == Space.GENERIC ? Space.ofGeneric(addr) : space) == Space.GLOBAL;
     }
 
     /** A cache-policy operand (at {@code index}) requires .L2::cache_hint (PTX ISA 9.7.13.5, 9.7.13.6); it is only a hint. */

@@ -105,10 +105,7 @@ final class MmaOp extends WarpMatrixOp {
         int cRegs = t[3] == Elem.F16 ? 2 : 4;
         int dRegs = t[0] == Elem.F16 ? 2 : 4;
         c.expectOperands(4, 4);
-        int[] d = new int[dRegs];
-        List<Operand> dv = vector(c, 0, dRegs);
-        for (int i = 0; i < dRegs; i++) d[i] = c.dst(dv.get(i));
-        return new MmaOp(c, k, t, sat, d, srcs(c, 1, aRegs), srcs(c, 2, bRegs), srcs(c, 3, cRegs));
+        return new MmaOp(c, k, t, sat, dsts(c, 0, dRegs), srcs(c, 1, aRegs), srcs(c, 2, bRegs), srcs(c, 3, cRegs));
     }
 
     private static io.barrierscope.ptx.PtxException refuse(CompileContext c, String why) {
@@ -122,7 +119,16 @@ final class MmaOp extends WarpMatrixOp {
         return el;
     }
 
-    private static Src[] srcs(CompileContext c, int i, int n) {
+    /** The {@code n} destination registers of fragment operand {@code i}. */
+    static int[] dsts(CompileContext c, int i, int n) {
+        List<Operand> el = vector(c, i, n);
+        int[] d = new int[n];
+        for (int j = 0; j < n; j++) d[j] = c.dst(el.get(j));
+        return d;
+    }
+
+    /** The {@code n} 32-bit source registers of fragment operand {@code i}. */
+    static Src[] srcs(CompileContext c, int i, int n) {
         List<Operand> el = vector(c, i, n);
         Src[] s = new Src[n];
         for (int j = 0; j < n; j++) s[j] = c.src(el.get(j), ScalarType.B32);

@@ -29,6 +29,12 @@ public abstract class Op {
 
     public abstract void execute(Interpreter x, int warp, int group, int active);
 
+    /** Reports thread {@code s}'s memory fault in this instruction (the lane loops stop at the first). */
+    protected final void reportLaneFault(Interpreter x, int s, MemoryFault f) {
+        x.report(f.code(), x.machine().threadName(s) + ": " + f.getMessage() + " in " + insn.mnemonic() + " at " + x.where(pc),
+                new int[] {pc}, new int[] {s}, null);
+    }
+
     /** Advances every lane of {@code group} to the next instruction. */
     protected static void advance(Machine m, int warp, int group) {
         if (group == 0) return; // nothing moves, so a converged warp stays converged

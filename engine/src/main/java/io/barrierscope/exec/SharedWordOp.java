@@ -108,8 +108,7 @@ final class SharedWordOp extends Op {
                     if (reg >= 0) r[vi + l] = v & outMask;
                 }
             } catch (MemoryFault f) {
-                x.report(f.code(), m.threadName(s) + ": " + f.getMessage() + " in " + insn.mnemonic() + " at " + x.where(pc),
-                        new int[] {pc}, new int[] {s}, null);
+                reportLaneFault(x, s, f);
                 return;
             }
         }

@@ -35,6 +35,26 @@ public final class Space {
     /** First global address handed out; low addresses stay unmapped so null pointers fault. */
     public static final long GLOBAL_BASE = 0x0000_0100_0000_0000L;
 
+    /** The space a generic address resolves to: one of the four windows, else global. */
+    public static int ofGeneric(long addr) {
+        if (addr >= SHARED_WINDOW && addr < SHARED_WINDOW + WINDOW_SIZE) return SHARED;
+        if (addr >= LOCAL_WINDOW && addr < LOCAL_WINDOW + WINDOW_SIZE) return LOCAL;
+        if (addr >= CONST_WINDOW && addr < CONST_WINDOW + WINDOW_SIZE) return CONST;
+        if (addr >= PARAM_WINDOW && addr < PARAM_WINDOW + WINDOW_SIZE) return KERNEL_PARAM;
+        return GLOBAL;
+    }
+
+    /** Where the generic address space maps {@code space} ({@link #ofGeneric}'s result); 0 for global. */
+    public static long window(int space) {
+        return switch (space) {
+            case SHARED -> SHARED_WINDOW;
+            case LOCAL -> LOCAL_WINDOW;
+            case CONST -> CONST_WINDOW;
+            case KERNEL_PARAM -> PARAM_WINDOW;
+            default -> 0;
+        };
+    }
+
     public static String name(int space) {
         return switch (space) {
             case GENERIC -> "generic";

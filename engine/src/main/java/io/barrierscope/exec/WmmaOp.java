@@ -3,7 +3,6 @@ package io.barrierscope.exec;
 import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.exec.FloatFormat.Round;
 import io.barrierscope.exec.MmaOp.Elem;
-import io.barrierscope.ptx.Operand;
 import io.barrierscope.ptx.ScalarType;
 import java.util.List;
 
@@ -127,15 +126,13 @@ final class WmmaOp extends WarpMatrixOp {
         int space = c.spaceOf() == Space.SHARED ? Space.SHARED : c.spaceOf() == Space.GLOBAL ? Space.GLOBAL : Space.GENERIC;
         Src stride = c.operandCount() == 3 ? c.src(2, ScalarType.U32) : null;
         if (load) {
-            List<Operand> dv = MmaOp.vector(c, 0, regs);
-            int[] d = new int[regs];
-            for (int i = 0; i < regs; i++) d[i] = c.dst(dv.get(i));
+            int[] d = MmaOp.dsts(c, 0, regs);
             CompileContext.Addr addr = c.address(c.operand(1), space);
             return new WmmaOp(c, Kind.LOAD, s, which, t, row, addr.space(), addr.address(), stride, d, null, null, null, null, false,
                     null, null, null);
         }
         CompileContext.Addr addr = c.address(c.operand(0), space);
-        return new WmmaOp(c, Kind.STORE, s, which, t, row, addr.space(), addr.address(), stride, null, srcs(c, 1, regs), null, null,
+        return new WmmaOp(c, Kind.STORE, s, which, t, row, addr.space(), addr.address(), stride, null, MmaOp.srcs(c, 1, regs), null, null,
                 null, false, null, null, null);
     }
 
@@ -172,18 +169,9 @@ final class WmmaOp extends WarpMatrixOp {
         if (sat && td != Elem.S32) throw refuse(c, ".satfinite is modelled for integer wmma.mma only");
         c.expectOperands(4, 4);
         int dn = registers('d', td, s);
-        List<Operand> dv = MmaOp.vector(c, 0, dn);
-        int[] d = new int[dn];
-        for (int i = 0; i < dn; i++) d[i] = c.dst(dv.get(i));
-        return new WmmaOp(c, Kind.MMA, s, 'd', null, true, 0, null, null, d, null, ta, tc, td, sat, srcs(c, 1, registers('a', ta, s)),
-                srcs(c, 2, registers('b', ta, s)), srcs(c, 3, registers('c', tc, s)));
-    }
-
-    private static Src[] srcs(CompileContext c, int i, int n) {
-        List<Operand> el = MmaOp.vector(c, i, n);
-        Src[] out = new Src[n];
-        for (int j = 0; j < n; j++) out[j] = c.src(el.get(j), ScalarType.B32);
-        return out;
+        int[] d = MmaOp.dsts(c, 0, dn);
+        return new WmmaOp(c, Kind.MMA, s, 'd', null, true, 0, null, null, d, null, ta, tc, td, sat, MmaOp.srcs(c, 1, registers('a', ta, s)),
+                MmaOp.srcs(c, 2, registers('b', ta, s)), MmaOp.srcs(c, 3, registers('c', tc, s)));
     }
 
     /** Row and column of fragment element {@code e} of lane {@code l} for an R x C matrix (our layout, class comment). */
