@@ -173,7 +173,15 @@ final class RaceAccess {
                             chunkOf = vb;
                             chunkNo = c;
                         }
-                        if (ch == null || (int) (r >>> 32) > ch[id - c * chunkSize]) break fast;
+                        if (ch == null || (int) (r >>> 32) > ch[id - c * chunkSize]) {
+                            if (write) break fast;
+                            // A second reader unordered with the first (a word many threads read): the
+                            // read set the general path would make, made here (the write was checked).
+                            d.shadow.countReadSets(twoReaders(cells, j, r, t, clk[t], pcOf[t], step), step);
+                            if (d.shadow.stoppedAt >= 0) return;
+                            readSets = cells.readSets;
+                            continue;
+                        }
                     }
                 }
                 if (write) {
@@ -437,12 +445,20 @@ final class RaceAccess {
             c.setRead(j, epoch, d.actorPc, accessStep);
             return;
         }
-        // Two unordered readers: keep both (a later write must be ordered after each).
+        d.shadow.countReadSets(twoReaders(c, j, r, actorId, actorClock, d.actorPc, accessStep), accessStep);
+    }
+
+    /**
+     * Two unordered readers of cell {@code j}: its last read {@code r} and the read by {@code id}
+     * at {@code clock} now become the cell's read set, kept until a write (which must be
+     * ordered after each). Returns the read-set entries added, for the caller to count.
+     */
+    private int twoReaders(RaceShadow.Cells c, int j, long r, int id, int clock, int pc, long step) {
         if (c.readSets == null) c.readSets = new RaceShadow.ReadSet[c.size()];
-        rs = c.readSets[j] = new RaceShadow.ReadSet();
+        RaceShadow.ReadSet rs = c.readSets[j] = new RaceShadow.ReadSet();
         rs.put((int) (r & (RaceDetector.STRONG - 1)), (int) (r >>> 32), c.readPc(j), c.readStep(j));
-        rs.put(actorId, actorClock, d.actorPc, accessStep);
+        rs.put(id, clock, pc, step);
         c.clearRead(j);
-        d.shadow.countReadSets(2, accessStep);
+        return 2;
     }
 }

@@ -36,8 +36,8 @@ public final class RaceDetector implements MemoryModelHook {
     public static final long READ_SET_ENTRY_CAP = 1L << 20;
     /**
      * Heap bytes per read-set entry at worst: a set of two (its object and four arrays of capacity
-     * four, about 184 bytes) is 92 per entry; a large one about 20 per entry, twice that after a
-     * doubling, and its index 16 more.
+     * two, about 144 bytes) is 72 per entry, of three or four (capacity four, about 184 bytes) 61;
+     * a large one about 20 per entry, twice that after a doubling, and its index 16 more.
      */
     public static final long READ_SET_BYTES_PER_ENTRY = 96;
 

@@ -161,10 +161,11 @@ final class RaceShadow {
 
     /** The reads since the last write by threads not ordered with each other: id to (clock, pc, step). */
     static final class ReadSet {
-        int[] ids = new int[4];
-        int[] clocks = new int[4];
-        int[] pcs = new int[4];
-        long[] steps = new long[4];
+        // Room for two: most sets are a word's two unordered readers (a third doubles them).
+        int[] ids = new int[2];
+        int[] clocks = new int[2];
+        int[] pcs = new int[2];
+        long[] steps = new long[2];
         int size;
         /**
          * Open-addressing index of ids (slot + 1, 0 = empty), built once the set outgrows a linear
