@@ -302,7 +302,7 @@ public final class AsyncCopySync {
         Machine m = x.machine();
         if (m.status[s] != ThreadStatus.ASYNC_WAIT || m.waitArg2[s] == io.barrierscope.exec.WgmmaGroups.WAITING
                 || m.waitArg2[s] == io.barrierscope.exec.RegisterPool.REGISTERS) return;
-        if (m.async.groupsInFlight(s, m.waitArg2[s] == 1) <= m.waitArg[s]) {
+        if (m.async.olderGroupsDone(s, m.waitArg2[s] == 1, m.waitArg[s])) {
             if (m.race != null) m.race.groupWaitPassed(s, m.waitArg2[s] == 1);
             m.pc[s]++;
             m.uniform[s >> 5] = false;

@@ -234,6 +234,25 @@ class AsyncCopyRulesTest {
     }
 
     @Test
+    void waitGroupReadOneWaitsForTheOlderGroupEvenWhenTheNewerCompletesFirst() {
+        // Two bulk stores in two groups; wait_group.read 1 must leave only the newer pending, so the older
+        // group's source may be overwritten after it whichever copy the seeded latencies complete first.
+        String body = "@!%p1 bra DONE;\nmov.u32 %r6, 100;\nst.shared.u32 [%r3], %r6;\nst.shared.u32 [%r3+16], %r6;\n"
+                + "fence.proxy.async.shared::cta;\ncp.async.bulk.global.shared::cta.bulk_group [%rd4], [%r3], 16;\n"
+                + "cp.async.bulk.commit_group;\nadd.u32 %r7, %r3, 16;\nadd.s64 %rd5, %rd4, 16;\n"
+                + "cp.async.bulk.global.shared::cta.bulk_group [%rd5], [%r7], 16;\ncp.async.bulk.commit_group;\n"
+                + "cp.async.bulk.wait_group.read 1;\nmov.u32 %r6, 7;\nst.shared.u32 [%r3], %r6;\ncp.async.bulk.wait_group 0;\nDONE:\nret;";
+        for (String p : List.of("round-robin", "random", "adversarial")) {
+            for (long seed = 0; seed < 6; seed++) {
+                LaunchedRun r = kernel(body).threads(32).policy(p, seed).run();
+                assertEquals(List.of(), codes(r), p + " " + seed + "\n" + r.summary());
+                assertEquals(100L, u32(r, "out").get(0), p + " " + seed);
+                assertEquals(100L, u32(r, "out").get(4), p + " " + seed);
+            }
+        }
+    }
+
+    @Test
     void aCtaExitingWithACopyIntoItsSharedMemoryInFlightIsReported() {
         String body = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nbar.sync 0;\n" + BULK.replace("EXPECT", "128") + "ret;";
         LaunchedRun r = kernel(body).threads(32).run();
