@@ -50,9 +50,20 @@ final class AsyncCompiler {
                 return new CpAsyncBulkOp(true, addr(c, 0, Space.GLOBAL), addr(c, 1, Space.SHARED), Space.SHARED,
                         c.src(2, ScalarType.U32), null, null);
             }
+            if (c.has(".shared::cta") && !c.has(".global")) {
+                // shared::cta of the issuer to shared::cluster (a peer or itself), complete-tx on the
+                // destination CTA's mbarrier (PTX ISA 9.7.9.25.4.1); no multicast form exists.
+                if (!c.has(".mbarrier::complete_tx::bytes") || c.has(".multicast::cluster")) {
+                    throw c.error("unsupported instruction " + c.insn().mnemonic() + " (a bulk copy from shared::cta to "
+                            + "shared::cluster completes with .mbarrier::complete_tx::bytes and has no .multicast::cluster)");
+                }
+                c.expectOperands(4, 4);
+                return new CpAsyncBulkOp(false, addr(c, 0, Space.SHARED), addr(c, 1, Space.SHARED), Space.SHARED,
+                        c.src(2, ScalarType.U32), addr(c, 3, Space.SHARED), null);
+            }
             if (!c.has(".global") || !c.has(".mbarrier::complete_tx::bytes")) {
                 throw c.error("unsupported instruction " + c.insn().mnemonic() + " (bulk copies from global to shared with "
-                        + ".mbarrier::complete_tx::bytes, and from shared to global with .bulk_group, are modelled)");
+                        + ".mbarrier::complete_tx::bytes, from shared::cta to shared::cluster, and from shared to global with .bulk_group, are modelled)");
             }
             boolean multicast = c.has(".multicast::cluster");
             c.expectOperands(4, 6);

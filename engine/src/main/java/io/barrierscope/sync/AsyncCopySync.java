@@ -302,7 +302,7 @@ public final class AsyncCopySync {
         Machine m = x.machine();
         if (m.status[s] != ThreadStatus.ASYNC_WAIT || m.waitArg2[s] == io.barrierscope.exec.WgmmaGroups.WAITING
                 || m.waitArg2[s] == io.barrierscope.exec.RegisterPool.REGISTERS) return;
-        if (m.async.groupsInFlight(s, m.waitArg2[s] == 1) <= m.waitArg[s]) {
+        if (m.async.olderGroupsDone(s, m.waitArg2[s] == 1, m.waitArg[s])) {
             if (m.race != null) m.race.groupWaitPassed(s, m.waitArg2[s] == 1);
             m.pc[s]++;
             m.uniform[s >> 5] = false;
@@ -314,7 +314,7 @@ public final class AsyncCopySync {
     public static void onCtaExit(Interpreter x, int cta) {
         Machine m = x.machine();
         for (AsyncOperation op : m.async.all()) {
-            if (op.writesSharedOf(cta) || (op.kind() == AsyncOperation.Kind.BULK_TO_GLOBAL && m.ctaOfSlot(op.slot()) == cta)) {
+            if (op.writesSharedOf(cta) || (op.readsSharedOfIssuer() && m.ctaOfSlot(op.slot()) == cta)) {
                 x.report(DiagnosticCode.ASYNC_PENDING_AT_EXIT, "CTA " + m.grid.unflatten(cta) + " exited while the "
                         + op.kind().name().toLowerCase().replace('_', ' ') + " of " + op.size() + " bytes issued by "
                         + m.threadName(op.slot()) + " at " + x.where(op.pc()) + " was still in flight; wait for it "

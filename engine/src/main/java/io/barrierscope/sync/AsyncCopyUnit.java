@@ -101,6 +101,20 @@ public final class AsyncCopyUnit {
         return t;
     }
 
+    /**
+     * Whether {@code wait_group n} may pass: every committed group older than the thread's newest
+     * {@code n} has completed (PTX ISA 9.7.9.25.3, 9.7.9.25.6: "only N or fewer of the most recent
+     * ... groups are pending and all the prior ... groups ... are complete"). Counting the groups
+     * in flight is not enough: copies complete out of order, so a newer group may be done while
+     * an older one is still pending.
+     */
+    public boolean olderGroupsDone(int slot, boolean bulk, int n) {
+        AsyncOperation.Kind kind = bulk ? AsyncOperation.Kind.BULK_TO_GLOBAL : AsyncOperation.Kind.CP_ASYNC;
+        long newestKept = (bulk ? bulkGroup[slot] : cpGroup[slot]) - n;
+        for (AsyncOperation o : pending) if (o.slot() == slot && o.kind() == kind && o.group() < newestKept) return false;
+        return true;
+    }
+
     /** How many committed groups of {@code kind} the thread still has in flight. */
     public int groupsInFlight(int slot, boolean bulk) {
         AsyncOperation.Kind kind = bulk ? AsyncOperation.Kind.BULK_TO_GLOBAL : AsyncOperation.Kind.CP_ASYNC;

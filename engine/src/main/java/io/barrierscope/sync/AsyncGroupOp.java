@@ -36,7 +36,7 @@ public final class AsyncGroupOp extends Op {
                 if (bulk) m.async.bulkGroup[s]++;
                 else m.async.cpGroup[s]++;
             }
-            if (allowed < 0 || m.async.groupsInFlight(s, bulk) <= allowed) {
+            if (allowed < 0 || m.async.olderGroupsDone(s, bulk, allowed)) {
                 if (allowed >= 0 && m.race != null) m.race.groupWaitPassed(s, bulk);
                 m.pc[s]++;
                 continue;

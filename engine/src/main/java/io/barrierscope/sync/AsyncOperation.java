@@ -16,7 +16,7 @@ public record AsyncOperation(long id, long readyAt, Kind kind, int slot, int pc,
         CP_ASYNC,
         /** cp.async.mbarrier.arrive: an arrive-on once the thread's earlier cp.async completed. */
         CP_ASYNC_ARRIVE,
-        /** cp.async.bulk global to shared (each CTA of dstCtas), then complete-tx on its mbarrier. */
+        /** cp.async.bulk global (or the issuer's shared::cta) to shared (each CTA of dstCtas), then complete-tx on its mbarrier. */
         BULK_TO_SHARED,
         /** cp.async.bulk shared to global, tracked by bulk groups. */
         BULK_TO_GLOBAL,
@@ -24,6 +24,11 @@ public record AsyncOperation(long id, long readyAt, Kind kind, int slot, int pc,
         REMOTE_STORE,
         /** cp.async.bulk.tensor: a box of a tensor (tile mode) to shared memory, then complete-tx of the box bytes. */
         TENSOR_TO_SHARED
+    }
+
+    /** Whether it reads the shared memory of the issuing thread's CTA (a bulk copy to global, or shared::cta to shared::cluster). */
+    public boolean readsSharedOfIssuer() {
+        return kind == Kind.BULK_TO_GLOBAL || kind == Kind.BULK_TO_SHARED && srcSpace == io.barrierscope.exec.Space.SHARED;
     }
 
     /** Whether it writes the shared memory of {@code cta}. */

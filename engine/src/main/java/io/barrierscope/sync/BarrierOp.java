@@ -67,13 +67,13 @@ public final class BarrierOp extends Op {
             int cnt = -1;
             if (count != null) {
                 long c = count.get(m, s) & 0xFFFFFFFFL;
-                if (c == 0 || c % 32 != 0 || c > Integer.MAX_VALUE) {
+                if (c == 0 || c % 32 != 0) {
                     x.report(DiagnosticCode.BARRIER_BAD_COUNT, "barrier " + bid + " thread count " + c
                             + " is not a non-zero multiple of the warp size 32 (PTX ISA 9.7.13.1)",
                             new int[] {pc}, new int[] {s}, BarrierRefs.ctaBarrier(m, m.ctaOfSlot(s), bid, "barrier " + bid));
                     return;
                 }
-                cnt = (int) c;
+                cnt = reachableCount(c);
             }
             if (firstId < 0) {
                 firstId = (int) bid;
@@ -95,6 +95,15 @@ public final class BarrierOp extends Op {
     }
 
     /**
+     * b is a .u32 thread count (PTX ISA 9.7.13.1): every non-zero multiple of 32 is valid, and one
+     * above any CTA's size simply never completes. Counts past 2^31 are kept as the largest int
+     * multiple of 32: no CTA reaches either, so the barrier deadlocks just the same.
+     */
+    static int reachableCount(long c) {
+        return (int) Math.min(c, Integer.MAX_VALUE & ~31);
+    }
+
+    /**
      * The common case: every live lane of the warp executes this instruction together with
      * immediate operands, so there is nothing to gather; validate once and arrive the warp.
      */
@@ -102,16 +111,16 @@ public final class BarrierOp extends Op {
         int s0 = base + Integer.numberOfTrailingZeros(active);
         long bid = id.get(m, s0) & 0xFFFFFFFFL;
         long c = count == null ? -1 : count.get(m, s0) & 0xFFFFFFFFL;
-        if (bid > 15 || (count != null && (c == 0 || c % 32 != 0 || c > Integer.MAX_VALUE))) {
+        if (bid > 15 || (count != null && (c == 0 || c % 32 != 0))) {
             return false; // the per-lane path reports it
         }
         for (int a = active; a != 0; a &= a - 1) {
             int s = base + Integer.numberOfTrailingZeros(a);
             m.waitArg[s] = (int) bid;
-            m.waitArg2[s] = (int) c;
+            m.waitArg2[s] = c < 0 ? -1 : reachableCount(c);
             m.waitValue[s] = redPred == null ? 0 : redPred.get(m, s) & 1;
         }
-        CtaBarrierSync.arriveWarp(x, warp, active, (int) bid, (int) c, pc, this, true);
+        CtaBarrierSync.arriveWarp(x, warp, active, (int) bid, c < 0 ? -1 : reachableCount(c), pc, this, true);
         return true;
     }
 }

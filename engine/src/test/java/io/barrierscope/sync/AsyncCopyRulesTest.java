@@ -208,6 +208,50 @@ class AsyncCopyRulesTest {
         assertEquals(40L, u32(r, "out").get(32));
     }
 
+    /** CTA 0 fills tile[64..95] with 100+tid and, once the cluster met, thread 0 bulk-copies those 128 bytes into CTA 1's tile. */
+    private static final String SHARED_TO_PEER = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nfence.mbarrier_init.release.cluster;\n"
+            + "shl.b32 %r8, %r1, 2;\nadd.u32 %r9, %r3, %r8;\nadd.u32 %r7, %r9, 256;\nadd.u32 %r6, %r1, 100;\nst.shared.u32 [%r7], %r6;\n"
+            + "fence.proxy.async.shared::cta;\nbarrier.cluster.arrive;\nbarrier.cluster.wait;\nsetp.eq.u32 %p3, %r20, 0;\n@%p3 bra SENDER;\n"
+            + "@%p1 mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r2], 128;\n" + WAIT_PHASE0 + READ_OUT + "bra.uni DONE;\nSENDER:\n"
+            + "@!%p1 bra DONE;\nadd.u32 %r12, %r3, 256;\nmapa.shared::cluster.u32 %r14, %r3, 1;\nmapa.shared::cluster.u32 %r15, %r2, 1;\n"
+            + "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%r14], [%r12], 128, [%r15];\nDONE:\n";
+
+    @Test
+    void aBulkCopyFromSharedCtaLandsInThePeerAndCompletesItsTransactionCount() {
+        for (String p : List.of("round-robin", "random", "adversarial")) {
+            LaunchedRun r = kernel(SHARED_TO_PEER + "barrier.cluster.arrive;\nbarrier.cluster.wait;\nret;").cluster(2).threads(32).policy(p, 2).run();
+            assertEquals(Outcome.COMPLETED, outcome(r), p + "\n" + r.summary());
+            assertEquals(List.of(), codes(r));
+            for (int i = 0; i < 32; i++) assertEquals(100L + i, u32(r, "out").get(32 + i), p + " element " + i);
+        }
+    }
+
+    @Test
+    void aCtaExitingWhileABulkCopyStillReadsItsSharedMemoryIsReported() {
+        // CTA 0 exits right after issuing the shared::cta to shared::cluster copy: its source is still being read.
+        LaunchedRun r = kernel(SHARED_TO_PEER + "ret;").cluster(2).threads(32).run();
+        assertEquals(List.of("async-pending-at-exit"), codes(r), r.summary());
+    }
+
+    @Test
+    void waitGroupReadOneWaitsForTheOlderGroupEvenWhenTheNewerCompletesFirst() {
+        // Two bulk stores in two groups; wait_group.read 1 must leave only the newer pending, so the older
+        // group's source may be overwritten after it whichever copy the seeded latencies complete first.
+        String body = "@!%p1 bra DONE;\nmov.u32 %r6, 100;\nst.shared.u32 [%r3], %r6;\nst.shared.u32 [%r3+16], %r6;\n"
+                + "fence.proxy.async.shared::cta;\ncp.async.bulk.global.shared::cta.bulk_group [%rd4], [%r3], 16;\n"
+                + "cp.async.bulk.commit_group;\nadd.u32 %r7, %r3, 16;\nadd.s64 %rd5, %rd4, 16;\n"
+                + "cp.async.bulk.global.shared::cta.bulk_group [%rd5], [%r7], 16;\ncp.async.bulk.commit_group;\n"
+                + "cp.async.bulk.wait_group.read 1;\nmov.u32 %r6, 7;\nst.shared.u32 [%r3], %r6;\ncp.async.bulk.wait_group 0;\nDONE:\nret;";
+        for (String p : List.of("round-robin", "random", "adversarial")) {
+            for (long seed = 0; seed < 6; seed++) {
+                LaunchedRun r = kernel(body).threads(32).policy(p, seed).run();
+                assertEquals(List.of(), codes(r), p + " " + seed + "\n" + r.summary());
+                assertEquals(100L, u32(r, "out").get(0), p + " " + seed);
+                assertEquals(100L, u32(r, "out").get(4), p + " " + seed);
+            }
+        }
+    }
+
     @Test
     void aCtaExitingWithACopyIntoItsSharedMemoryInFlightIsReported() {
         String body = "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nbar.sync 0;\n" + BULK.replace("EXPECT", "128") + "ret;";

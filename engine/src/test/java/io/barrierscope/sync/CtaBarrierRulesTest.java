@@ -235,6 +235,14 @@ class CtaBarrierRulesTest {
     }
 
     @Test
+    void aCountAbove2To31ThatIsAMultipleOf32IsValidAndNeverReached() {
+        // b is .u32 (PTX ISA 9.7.13.1): 0xffffffe0 is a multiple of 32, not a negative count; no CTA has that many threads.
+        LaunchedRun r = PtxRun.kernel(REGS + "mov.u32 %r1, 0xffffffe0;\nbar.sync 1, %r1;\nret;").threads(64).run();
+        assertEquals(Outcome.DEADLOCK, outcome(r), r.summary());
+        assertEquals(List.of(), codes(r));
+    }
+
+    @Test
     void anArriveNeedsANonZeroThreadCount() {
         // "a non-zero thread count is required for barrier{.cta}.arrive" (PTX ISA 9.7.13.1)
         org.junit.jupiter.api.Assertions.assertThrows(io.barrierscope.launch.BadInputException.class,

@@ -1,0 +1,20 @@
+// atom-cas-stores-only-on-match
+// 9.7.13.5: cas(r, s, t) = (r == s) ? t : r; atom returns the old value.
+// ISA probe: one normative sentence of PTX ISA 9.7.13, run through the engine and checked
+// against the outcome the ISA text predicts (see the expect block of launch.json).
+#include "../probe.h"
+
+__device__ __forceinline__ int lds(unsigned a) { int v; asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory"); return v; }
+__device__ __forceinline__ void sts(unsigned a, int v) { asm volatile("st.shared.u32 [%0], %1;" :: "r"(a), "r"(v) : "memory"); }
+
+extern "C" __global__ void probe(int *out)
+{
+    if (TID != 0) return;
+    __shared__ unsigned v;
+    unsigned x = sa(&v), r;
+    sts(x, 5);
+    asm volatile("atom.shared.cas.b32 %0, [%1], 4, 9;" : "=r"(r) : "r"(x) : "memory"); out[0] = r;
+    out[1] = lds(x);
+    asm volatile("atom.shared.cas.b32 %0, [%1], 5, 9;" : "=r"(r) : "r"(x) : "memory"); out[2] = r;
+    out[3] = lds(x);
+}

@@ -1,0 +1,19 @@
+// cp-async-wait-group-1-lands-the-older-group
+// 9.7.9.25.3 (cp.async.wait_group): wait_group 1 waits until at most the most recent group is pending; the older group's copy has landed.
+// ISA probe: one normative sentence of PTX ISA 9.7.13, run through the engine and checked
+// against the outcome the ISA text predicts (see the expect block of launch.json).
+#include "../probe.h"
+
+extern "C" __global__ void probe(int *out, const int *in)
+{
+    __shared__ __align__(16) int s[8];
+    if (TID != 0) return;
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" :: "r"(sa(s)), "l"(in) : "memory");
+    asm volatile("cp.async.commit_group;" ::: "memory");
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" :: "r"(sa(s + 4)), "l"(in + 4) : "memory");
+    asm volatile("cp.async.commit_group;" ::: "memory");
+    asm volatile("cp.async.wait_group 1;" ::: "memory");
+    for (int i = 0; i < 4; i++) { int v; asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(sa(&s[i])) : "memory"); out[i] = v; }
+    asm volatile("cp.async.wait_group 0;" ::: "memory");
+    for (int i = 4; i < 8; i++) { int v; asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(sa(&s[i])) : "memory"); out[i] = v; }
+}

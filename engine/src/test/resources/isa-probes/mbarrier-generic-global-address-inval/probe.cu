@@ -1,0 +1,13 @@
+// mbarrier-generic-global-address-inval
+// 9.7.13.15.10: with generic addressing, an address outside the shared window (a global buffer) is undefined.
+// ISA probe: one normative sentence of PTX ISA 9.7.13, run through the engine and checked
+// against the outcome the ISA text predicts (see the expect block of launch.json).
+#include "../probe.h"
+
+extern "C" __global__ void probe(int *out)
+{
+    if (TID != 0) return;
+    u64 g = (u64)(out + 2);
+    asm volatile("mbarrier.inval.b64 [%0];" :: "l"(g) : "memory");
+    out[0] = 1;
+}

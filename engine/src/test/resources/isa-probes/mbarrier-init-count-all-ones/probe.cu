@@ -1,0 +1,14 @@
+// mbarrier-init-count-all-ones
+// 9.7.13.15.9: count is an unsigned 32-bit operand in [1, 2^20 - 1]; 0xffffffff is far above the range.
+// ISA probe: one normative sentence of PTX ISA 9.7.13, run through the engine and checked
+// against the outcome the ISA text predicts (see the expect block of launch.json).
+#include "../probe.h"
+
+extern "C" __global__ void probe(int *out, unsigned n)
+{
+    if (TID != 0) return;
+    __shared__ u64 bar;
+    unsigned b = sa(&bar);
+    mb_init(b, n);
+    out[0] = 1;
+}

@@ -1,0 +1,13 @@
+// vote-uni-of-negated-source
+// 9.7.13.9: .uni: negating the source predicate also computes .uni.
+// ISA probe: one normative sentence of PTX ISA 9.7.13, run through the engine and checked
+// against the outcome the ISA text predicts (see the expect block of launch.json).
+#include "../probe.h"
+
+extern "C" __global__ void probe(int *out)
+{
+    unsigned p = 1, d, e;
+    asm volatile("{\n\t.reg .pred q, r;\n\tsetp.ne.u32 q, %1, 0;\n\tvote.sync.uni.pred r, !q, 0xffffffff;\n\tselp.u32 %0, 1, 0, r;\n\t}" : "=r"(d) : "r"(p));
+    unsigned p2 = LANE & 1; { unsigned p = p2; asm volatile("{\n\t.reg .pred q, r;\n\tsetp.ne.u32 q, %1, 0;\n\tvote.sync.uni.pred r, !q, 0xffffffff;\n\tselp.u32 %0, 1, 0, r;\n\t}" : "=r"(e) : "r"(p)); }
+    out[TID] = 10 * d + e;
+}
