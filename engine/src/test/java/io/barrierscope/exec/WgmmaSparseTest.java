@@ -162,6 +162,24 @@ class WgmmaSparseTest {
     }
 
     @Test
+    void transposedOperandsAreReadMnMajorTheStoredAAsADenseK16One() {
+        // imm-trans 1: the stored A as 16 rows (K/2) of its 64 M elements, B as 32 rows of N
+        // elements (blocks of 64 along N, LBO apart); rows of 128 bytes, swizzled as TMA would.
+        int n = 96;
+        Sparse s = sparse(32, 4, MmaTest.smallNeg(WgmmaTest.F16), WgmmaTest.F16::value, 45);
+        Matrix b = WgmmaTest.halves(WgmmaTest.F16, 32, n, 46);
+        Matrix c = WgmmaTest.f32c(n, 47);
+        byte[] img = new byte[WgmmaTest.IMAGE];
+        for (int k = 0; k < 16; k++) for (int m = 0; m < 64; m++) WgmmaTest.put(img, WgmmaTest.swizzled(OFF_A, k, 2 * m, 128), s.packed().bits()[m][k], 2);
+        for (int k = 0; k < 32; k++) {
+            for (int j = 0; j < n; j++) WgmmaTest.put(img, WgmmaTest.swizzled(OFF_B + (j / 64) * 4096, k, 2 * (j % 64), 128), b.bits()[k][j], 2);
+        }
+        Case cs = new Case("wgmma.mma_async.sp.sync.aligned.m64n" + n + "k32.f32.f16.f16 D, A, B, %r20, 0, P, 1, 1, 1, 1", img,
+                WgmmaTest.desc(2048, 1024, 1), WgmmaTest.desc(4096, 1024, 1), n / 2, WgmmaTest.dInit(c, n, false), null, true);
+        WgmmaTest.check(result(launch(cs, metadata(s, 32, 0, 0)), cs), WgmmaTest.scaled(WgmmaTest.product(s.dense(), b), 1, c, true), n, "f32");
+    }
+
+    @Test
     void tf32K16PlacesOneElementOfEachPair() {
         NarrowFloatReference tf = NarrowFloatReference.tf32();
         int n = 16;
