@@ -26,6 +26,7 @@ public enum DiagnosticCode {
     WMMA_OPERAND_MISMATCH("wmma-operand-mismatch", "lanes of a warp give one wmma.load or wmma.store different addresses or strides"),
     WMMA_STRIDE_TOO_SMALL("wmma-stride-too-small", "a wmma.load or wmma.store stride below the matrix's row (column) length"),
     WGMMA_BAD_DESCRIPTOR("wgmma-bad-descriptor", "lanes or warps of a warpgroup pass different wgmma matrix descriptors"),
+    WGMMA_BAD_SPARSITY_METADATA("wgmma-bad-sparsity-metadata", "a sparse wgmma.mma_async metadata value the ISA leaves undefined"),
     SHFL_INACTIVE_SOURCE("shfl-inactive-source", "shfl.sync read from a lane outside the membermask"),
     MBARRIER_UNINITIALIZED("mbarrier-uninitialized", "mbarrier operation on an object that is not initialized"),
     MBARRIER_REINIT("mbarrier-reinit", "mbarrier.init on a valid mbarrier object"),

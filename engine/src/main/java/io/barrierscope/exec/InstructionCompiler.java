@@ -52,6 +52,8 @@ final class InstructionCompiler {
                 || opc.equals("madc")) {
             return CarryOp.compile(c, opc);
         }
+        if (PackedInt16Ops.names(c)) return PackedInt16Ops.compile(c, opc);
+        if (VideoSimdOps.names(opc)) return VideoSimdOps.compile(c, opc);
         switch (opc) {
             case "add", "sub", "mul", "mad", "div", "min", "max", "abs", "neg":
                 return floatType(c) ? FloatOps.compile(c, opc) : IntegerOps.compile(c, opc);

@@ -73,6 +73,7 @@ final class Modifiers {
         for (String m : mods) {
             if (own.contains(m) || SPACES.contains(m) || ORDER.contains(m) || ROUND.contains(m)) continue;
             if (ScalarType.fromName(m) != null) continue;
+            if (m.equals(".u16x2") || m.equals(".s16x2")) continue; // packed 16-bit integers: PackedInt16Ops runs or refuses each form by name
             if (m.startsWith(".L1::") || m.startsWith(".L2::")) continue;
             if ((opc.equals("mma") || opc.equals("wgmma") || opc.equals("wmma")) && m.matches("\\.m\\d+n\\d+k\\d+")) continue; // shapes: MmaOp names the ones it models
             return m;

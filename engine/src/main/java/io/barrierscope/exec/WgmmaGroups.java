@@ -28,9 +28,10 @@ public final class WgmmaGroups {
 
     /**
      * One warp's share of an operation, read when the warp issued it; the accumulator registers
-     * ({@link Issue#dIn}) are read in {@link #join}.
+     * ({@link Issue#dIn}) are read in {@link #join}. {@code meta}: a sparse wgmma's metadata
+     * register per lane (null for a dense one).
      */
-    record Part(long[] aIn, int scaleD, long descA, long descB) {}
+    record Part(long[] aIn, int scaleD, long descA, long descB, int[] meta) {}
 
     /** The shared-memory words (8 bytes each) an operation read: checked again when it lands. */
     static final class Reads {

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * same instruction the product is formed, reading shared memory; the result lands in the
  * accumulator registers when a {@code wgmma.wait_group} covering its group completes
  * ({@link WgmmaGroups}). Sums are exact and rounded once, as {@link MmaOp} does. The single-bit
- * form computes in {@link WgmmaBitOp}; the sparse form {@code .sp} is refused by name.
+ * form computes in {@link WgmmaBitOp}, the sparse form {@code .sp} in {@link WgmmaSparseOp}.
  */
 class WgmmaOp extends WarpMatrixOp {
     private static final Pattern SHAPE = Pattern.compile("\\.m64n(\\d+)k(\\d+)");
@@ -69,16 +69,13 @@ class WgmmaOp extends WarpMatrixOp {
         this.lastSame = same;
     }
 
-    private static io.barrierscope.ptx.PtxException refuse(CompileContext c, String why) {
+    static io.barrierscope.ptx.PtxException refuse(CompileContext c, String why) {
         return c.error("unsupported instruction " + c.insn().mnemonic() + " (" + why + ")");
     }
 
     static Op compile(CompileContext c) {
         String mn = c.insn().mnemonic();
-        if (c.has(".sp")) {
-            // 9.7.15.6.2 gives the metadata-to-element mapping and the sparse A register layouts only as figures.
-            throw refuse(c, "sparse wgmma.mma_async.sp is not modelled: the ISA gives its metadata layout only as figures");
-        }
+        boolean sp = c.has(".sp");
         if (!c.has(".sync") || !c.has(".aligned")) throw refuse(c, "wgmma.mma_async needs .sync.aligned");
         int n = -1;
         int k = -1;
@@ -89,20 +86,25 @@ class WgmmaOp extends WarpMatrixOp {
                 k = Integer.parseInt(sm.group(2));
             }
         }
-        if (n < 0) throw refuse(c, "shapes modelled: .m64nNk8 (.tf32), .m64nNk16 (.f16/.bf16), .m64nNk32 (8-bit types), .m64nNk256 (.b1)");
+        if (n < 0) {
+            throw refuse(c, sp ? "shapes modelled for .sp: .m64nNk16 (.tf32), .m64nNk32 (.f16/.bf16), .m64nNk64 (8-bit types)"
+                    : "shapes modelled: .m64nNk8 (.tf32), .m64nNk16 (.f16/.bf16), .m64nNk32 (8-bit types), .m64nNk256 (.b1)");
+        }
         List<Elem> ts = new ArrayList<>();
         for (String m : c.insn().modifiers()) if (Elem.of(m) != null) ts.add(Elem.of(m));
         if (ts.size() != 3) throw c.error(mn + " needs three types: .dtype.atype.btype");
         Elem[] t = ts.toArray(new Elem[0]);
         boolean half = t[1] == Elem.F16 || t[1] == Elem.BF16;
         boolean int8 = t[1] == Elem.S8 || t[1] == Elem.U8;
+        // A sparse shape's K is twice the dense one's for the same types (9.7.15.6.3): A is stored 64 x K/2.
+        int kd = sp ? k / 2 : k;
         boolean ok = switch (t[1]) {
-            case F16 -> k == 16 && t[2] == Elem.F16 && (t[0] == Elem.F32 || t[0] == Elem.F16);
-            case BF16 -> k == 16 && t[2] == Elem.BF16 && t[0] == Elem.F32;
-            case TF32 -> k == 8 && t[2] == Elem.TF32 && t[0] == Elem.F32;
-            case E4M3, E5M2 -> k == 32 && (t[2] == Elem.E4M3 || t[2] == Elem.E5M2) && (t[0] == Elem.F32 || t[0] == Elem.F16);
-            case S8, U8 -> k == 32 && (t[2] == Elem.S8 || t[2] == Elem.U8) && t[0] == Elem.S32;
-            case B1 -> k == 256 && t[2] == Elem.B1 && t[0] == Elem.S32;
+            case F16 -> kd == 16 && t[2] == Elem.F16 && (t[0] == Elem.F32 || t[0] == Elem.F16);
+            case BF16 -> kd == 16 && t[2] == Elem.BF16 && t[0] == Elem.F32;
+            case TF32 -> kd == 8 && t[2] == Elem.TF32 && t[0] == Elem.F32;
+            case E4M3, E5M2 -> kd == 32 && (t[2] == Elem.E4M3 || t[2] == Elem.E5M2) && (t[0] == Elem.F32 || t[0] == Elem.F16);
+            case S8, U8 -> kd == 32 && (t[2] == Elem.S8 || t[2] == Elem.U8) && t[0] == Elem.S32;
+            case B1 -> !sp && k == 256 && t[2] == Elem.B1 && t[0] == Elem.S32;
             default -> false;
         };
         if (!ok) throw refuse(c, "this shape and type combination is not in the ISA's list");
@@ -115,7 +117,8 @@ class WgmmaOp extends WarpMatrixOp {
         if (sat && !int8) throw c.error(mn + ": .satfinite applies to integer wgmma only");
         boolean regA = c.operandCount() > 1 && c.operand(1) instanceof Operand.Vector;
         int imms = half ? (regA ? 3 : 4) : int8 || bit ? 0 : 2;
-        c.expectOperands(4 + imms, 4 + imms);
+        int o = sp ? 2 : 0; // sp-meta and sp-sel come between b-desc and scale-d
+        c.expectOperands(4 + o + imms, 4 + o + imms);
         int dRegs = t[0] == Elem.F16 ? n / 4 : n / 2;
         List<Operand> dv = MmaOp.vector(c, 0, dRegs);
         int[] d = new int[dRegs];
@@ -138,18 +141,19 @@ class WgmmaOp extends WarpMatrixOp {
             aDesc = c.src(1, ScalarType.B64);
         }
         Src bDesc = c.src(2, ScalarType.B64);
-        Src scaleD = c.src(3, ScalarType.PRED);
+        Src scaleD = c.src(3 + o, ScalarType.PRED);
         int[] imm = {1, 1, 0, 0};
         if (imms > 0) {
-            imm[0] = immediate(c, 4, true);
-            imm[1] = immediate(c, 5, true);
-            if (half && regA) imm[3] = immediate(c, 6, false);
+            imm[0] = immediate(c, 4 + o, true);
+            imm[1] = immediate(c, 5 + o, true);
+            if (half && regA) imm[3] = immediate(c, 6 + o, false);
             if (half && !regA) {
-                imm[2] = immediate(c, 6, false);
-                imm[3] = immediate(c, 7, false);
+                imm[2] = immediate(c, 6 + o, false);
+                imm[3] = immediate(c, 7 + o, false);
             }
         }
         if (bit) return new WgmmaBitOp(c, n, t, d, aRegs, aIdx, aDesc, bDesc, scaleD);
+        if (sp) return WgmmaSparseOp.of(c, n, k, t, sat, d, aRegs, aIdx, aDesc, bDesc, scaleD, imm);
         return new WgmmaOp(c, n, k, t, sat, d, aRegs, aIdx, aDesc, bDesc, scaleD, imm);
     }
 
@@ -241,8 +245,18 @@ class WgmmaOp extends WarpMatrixOp {
                 return;
             }
         }
+        int[] meta = metadata(x, base);
+        if (meta == REFUSED) return;
         // The accumulator registers are read in join, once it knows which of them an earlier operation in flight feeds.
-        m.wgmma.join(x, this, base >> 5, new WgmmaGroups.Part(aIn, scale, da, db));
+        m.wgmma.join(x, this, base >> 5, new WgmmaGroups.Part(aIn, scale, da, db, meta));
+    }
+
+    /** {@link #metadata}'s answer when it reported a diagnostic: the warp does not join. */
+    static final int[] REFUSED = new int[0];
+
+    /** A sparse wgmma's metadata register per lane of warp {@code base / 32} (checked), or null for a dense one. */
+    int[] metadata(Interpreter x, int base) {
+        return null;
     }
 
     /**
@@ -285,26 +299,8 @@ class WgmmaOp extends WarpMatrixOp {
         Scratch scratch = Scratch.MINE.get();
         double[] fa = scratch.fa(64 * k); // column-major: element (row i, col p) at p * 64 + i
         double[] fb = scratch.fb(n * k); // column-major: element (row p, col c) at c * k + p
-        if (aRegs != null) {
-            int per = 32 / ta.bits;
-            int[] pos = aPositions();
-            double[] table = Decode.table(ta);
-            for (int w = 0; w < 4; w++) {
-                int rowOff = 16 * w;
-                for (int l = 0; l < 32; l++) {
-                    for (int r = 0; r < 4; r++) {
-                        long v = parts[w].aIn()[l * 4 + r];
-                        for (int j = 0; j < per; j++) {
-                            long bits = ta.bits == 32 ? v : (v >>> (j * ta.bits)) & ((1L << ta.bits) - 1);
-                            fa[rowOff + pos[(l * 4 + r) * per + j]] = table != null ? table[(int) bits] : ta.value(bits);
-                        }
-                    }
-                }
-            }
-        } else {
-            loadOperand(m, MatrixDescriptor.decode(parts[0].descA()), 64, !transA, ta, fa, 1, 64, reads, slot);
-        }
-        loadOperand(m, MatrixDescriptor.decode(parts[0].descB()), n, !transB, tb, fb, k, 1, reads, slot);
+        readA(m, slot, parts, fa, reads);
+        loadOperand(m, MatrixDescriptor.decode(parts[0].descB()), n, k, !transB, tb, fb, k, 1, reads, slot);
         int len = d.length;
         int[][] out = new int[4][32 * len];
         if (td == Elem.S32) {
@@ -371,10 +367,38 @@ class WgmmaOp extends WarpMatrixOp {
         return out;
     }
 
+    /** A, 64 x K, into {@code fa} column by column (element (i, p) at p * 64 + i). */
+    void readA(Machine m, int slot, WgmmaGroups.Part[] parts, double[] fa, WgmmaGroups.Reads reads) {
+        loadA(m, slot, parts, fa, k, reads);
+    }
+
+    /** The A operand as stored, 64 x {@code kA}, from the registers or the descriptor into {@code fa} (column-major). */
+    final void loadA(Machine m, int slot, WgmmaGroups.Part[] parts, double[] fa, int kA, WgmmaGroups.Reads reads) {
+        if (aRegs != null) {
+            int per = 32 / ta.bits;
+            int[] pos = aPositions();
+            double[] table = Decode.table(ta);
+            for (int w = 0; w < 4; w++) {
+                int rowOff = 16 * w;
+                for (int l = 0; l < 32; l++) {
+                    for (int r = 0; r < 4; r++) {
+                        long v = parts[w].aIn()[l * 4 + r];
+                        for (int j = 0; j < per; j++) {
+                            long bits = ta.bits == 32 ? v : (v >>> (j * ta.bits)) & ((1L << ta.bits) - 1);
+                            fa[rowOff + pos[(l * 4 + r) * per + j]] = table != null ? table[(int) bits] : ta.value(bits);
+                        }
+                    }
+                }
+            }
+        } else {
+            loadOperand(m, MatrixDescriptor.decode(parts[0].descA()), 64, kA, !transA, ta, fa, 1, 64, reads, slot);
+        }
+    }
+
     /**
      * acc += A B (column-major, see {@link #compute}; B negated when {@code negate}): per element,
      * ((acc + a0 b0) + a1 b1) + ..., Java evaluating left to right without reassociating. K is 8,
-     * 16 or 32 and N a multiple of 8 for the floating-point types, so blocks of 8 and pairs of columns fit.
+     * 16, 32 or 64 and N a multiple of 8 for the floating-point types, so blocks of 8 and pairs of columns fit.
      */
     private void product(double[] fa, double[] fb, double[] acc, boolean negate) {
         double s = negate ? -1 : 1;
@@ -472,7 +496,7 @@ class WgmmaOp extends WarpMatrixOp {
      * the swizzle permutes 16-byte chunks), along K for a K-major operand and along M/N for an
      * MN-major one.
      */
-    private void loadOperand(Machine m, MatrixDescriptor desc, int mnCount, boolean kMajor, Elem t, double[] out, int mnStride,
+    private void loadOperand(Machine m, MatrixDescriptor desc, int mnCount, int k, boolean kMajor, Elem t, double[] out, int mnStride,
             int kStride, WgmmaGroups.Reads reads, int slot) {
         int e = t.bits / 8;
         int per = 8 / e;

@@ -92,13 +92,11 @@ final class TensorMapChecks {
      * map has rank 3 or more; 32B interleave needs 32B swizzle and strides that are multiples of 32
      * bytes; without interleave the box's inner dimension spans a multiple of 16 bytes and the
      * traversal stride of dimension 0 is 1 (PTX ISA 5.5.3.2); the box spans a multiple of 16 bytes
-     * (5.5.3.1); NaN fill needs a floating-point element type.
+     * (5.5.3.1); NaN fill needs a floating-point element type. An interleaved im2col map that
+     * passes the driver's rules is refused as not modelled.
      */
     static void tensorMapModes(LaunchSpec spec, TensorMapSpec t, io.barrierscope.ptx.ScalarType type, long[] strides, String pointer) {
         int e = type.bytes();
-        if (t.im2col() != null && t.interleave() != 0) {
-            throw JsonLocations.error(spec, pointer + "/interleave", "interleaved im2col tensorMaps are not modelled yet (im2col with interleave none is)");
-        }
         if (t.interleave() != 0 && t.dims().size() < 3) {
             throw JsonLocations.error(spec, pointer + "/interleave", "an interleaved tensorMap needs 3 to 5 dimensions, not " + t.dims().size());
         }
@@ -127,6 +125,14 @@ final class TensorMapChecks {
         }
         if (t.oobNan() && !type.isFloat()) {
             throw JsonLocations.error(spec, pointer + "/oobFill", "NaN fill needs a floating-point buffer; '" + t.buffer() + "' is " + type.ptxName());
+        }
+        // cuTensorMapEncodeIm2col accepts an interleave, but neither it nor the ISA says how the
+        // interleaved chunk dimension maps onto im2col's channels and pixels: refused once the
+        // driver's own rules (above and the others) have passed, so a map the driver refuses gets its reason.
+        if (t.im2col() != null && t.interleave() != 0) {
+            throw JsonLocations.error(spec, pointer + "/interleave", "interleaved im2col tensorMaps are not modelled (im2col with interleave none"
+                    + " is): neither the PTX ISA (5.5.4) nor cuTensorMapEncodeIm2col says how the interleaved chunk dimension maps onto"
+                    + " im2col's channels and pixels");
         }
     }
 

@@ -342,6 +342,18 @@ class TmaIm2colTest {
     }
 
     @Test
+    void anInterleavedIm2colMapMeetsTheDriversRulesFirstAndIsThenRefusedAsNotModelled() {
+        String ok = "\"dims\": [8, 6, 5, 1], \"channelsPerPixel\": 8, \"pixelsPerColumn\": 8, \"lowerCorner\": [0, 0], \"upperCorner\": [0, 0], ";
+        // The driver refuses 32B interleave without a 32B swizzle: its reason, at the swizzle.
+        String m = refusal(ok + "\"interleave\": \"32B\", \"swizzle\": \"64B\"", "\"swizzle\": ");
+        assertTrue(m.contains("with interleave 32B the swizzle must be 32B"), m);
+        // A map the driver accepts (16B interleave; channels need not span 16 bytes with interleave): not modelled, at the interleave.
+        m = refusal("\"dims\": [4, 6, 5, 1], \"channelsPerPixel\": 2, \"pixelsPerColumn\": 8, \"lowerCorner\": [0, 0], \"upperCorner\": [0, 0], "
+                + "\"interleave\": \"16B\"", "\"interleave\": ");
+        assertTrue(m.contains("interleaved im2col tensorMaps are not modelled") && m.contains("chunk dimension"), m);
+    }
+
+    @Test
     void anIm2colMapRoundTripsThroughItsBytesAndATileMapsBytesAreUnchanged() {
         TensorMap tile = new TensorMap(4, 0x1000, 4, new long[] {8, 6, 5, 2}, new long[] {32, 192, 960}, new int[] {8, 4, 2, 1});
         assertNull(TensorMap.decode(tile.encode()).im2col());
