@@ -90,7 +90,9 @@ final class RaceMbarriers {
     boolean initPublished(long initEpoch) {
         int s = (int) (initEpoch & (RaceDetector.STRONG - 1));
         int c = (int) (initEpoch >>> 32);
-        if (d.fence[s] != null && d.fence[s].get(s, d.chunkSize) >= c) return true;
+        // A fence publishes to its scope only: a .cta fence does not reach the peer CTAs.
+        VectorClock f = d.scoped.fenceCluster[s];
+        if (f != null && f.get(s, d.chunkSize) >= c) return true;
         int first = d.m.clusterBarriers[d.m.ctaOfSlot(s)].firstCta;
         return (d.cluster[first] != null && d.cluster[first].get(s) >= c)
                 || (d.clusterDone[first] != null && d.clusterDone[first].get(s, d.chunkSize) >= c);

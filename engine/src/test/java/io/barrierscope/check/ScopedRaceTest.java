@@ -120,6 +120,51 @@ class ScopedRaceTest {
         assertRace(fences(3, 0, "fence.acq_rel.gpu;", "cta", "fence.acq_rel.gpu;"));
     }
 
+    /**
+     * Thread 0 of cluster rank 0 writes its shared word, fences, arrives relaxed on the cluster
+     * barrier; after the wait thread READER (of rank 0 or 1) reads the word through DSMEM.
+     * Clusters of two CTAs of 64 threads.
+     */
+    private static LaunchedRun fenceThenRelaxedClusterArrive(String fence, int readerRank, int readerTid) {
+        String body = ".reg .pred %p<8>;\n.reg .b32 %r<40>;\n.reg .b64 %rd<8>;\nmov.u32 %r1, %tid.x;\nmov.u32 %r3, sm;\n"
+                + "ld.param.u64 %rd1, [out];\ncvta.to.global.u64 %rd4, %rd1;\nmov.u32 %r20, %cluster_ctarank;\n"
+                + "setp.eq.u32 %p1, %r1, 0;\nsetp.eq.u32 %p6, %r20, 0;\nand.pred %p6, %p6, %p1;\n@%p6 st.shared.u32 [sm], 3;\n"
+                + fence + "\nbarrier.cluster.arrive.relaxed;\nbarrier.cluster.wait;\n"
+                + "setp.eq.u32 %p7, %r20, " + readerRank + ";\nsetp.eq.u32 %p2, %r1, " + readerTid + ";\nand.pred %p7, %p7, %p2;\n"
+                + "@!%p7 bra E;\nmapa.shared::cluster.u32 %r5, %r3, 0;\nld.shared::cluster.u32 %r10, [%r5];\nst.global.u32 [%rd4], %r10;\nE:\n"
+                + "barrier.cluster.arrive;\nbarrier.cluster.wait;\nret;";
+        return PtxRun.kernel(body).header(".shared .align 4 .b32 sm;").buffer("out", 16).cluster(2).threads(64).run();
+    }
+
+    @Test
+    void aFenceBeforeARelaxedClusterArrivePublishesOnlyToTheThreadsOfItsScope() {
+        // barrier.cluster.arrive.relaxed orders nothing itself (9.7.13.3); the fence before it is the
+        // release pattern's first operation, which must be morally strong with the wait: a .cta
+        // fence reaches the waiters of its own CTA, a .cluster (or wider) one the whole cluster.
+        assertClean(fenceThenRelaxedClusterArrive("fence.acq_rel.cluster;", 1, 0));
+        assertClean(fenceThenRelaxedClusterArrive("fence.acq_rel.gpu;", 1, 0));
+        assertClean(fenceThenRelaxedClusterArrive("fence.acq_rel.cta;", 0, 32));
+        assertRace(fenceThenRelaxedClusterArrive("fence.acq_rel.cta;", 1, 0));
+        assertRace(fenceThenRelaxedClusterArrive("membar.cta;", 1, 0));
+    }
+
+    @Test
+    void aCtaFenceDoesNotPublishAnMbarrierInitToThePeerCtas() {
+        // Rank 0 inits its mbarrier, fences and arrives relaxed on the cluster barrier; rank 1 then
+        // arrives on it remotely. A .cluster fence publishes the init to the cluster; a .cta one
+        // only to its own CTA, so the remote arrive uses an init its thread never published. (The
+        // last cluster barrier, which keeps rank 0's shared memory alive, is relaxed: a release one
+        // by rank 0 before the remote arrive would publish the init.)
+        String body = ".reg .pred %p<8>;\n.reg .b32 %r<40>;\nmov.u32 %r1, %tid.x;\nmov.u32 %r2, bar;\n"
+                + "mov.u32 %r20, %cluster_ctarank;\nsetp.eq.u32 %p1, %r1, 0;\nsetp.eq.u32 %p6, %r20, 0;\nand.pred %p6, %p6, %p1;\n"
+                + "@%p6 mbarrier.init.shared::cta.b64 [%r2], 1;\nFENCE\nbarrier.cluster.arrive.relaxed;\nbarrier.cluster.wait;\n"
+                + "setp.eq.u32 %p7, %r20, 1;\nand.pred %p7, %p7, %p1;\n@!%p7 bra E;\nmapa.shared::cluster.u32 %r5, %r2, 0;\n"
+                + "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r5];\nE:\nbarrier.cluster.arrive.relaxed;\nbarrier.cluster.wait;\nret;";
+        assertClean(PtxRun.kernel(body.replace("FENCE", "fence.acq_rel.cluster;")).header(".shared .align 8 .b64 bar;").cluster(2).threads(32).run());
+        LaunchedRun r = PtxRun.kernel(body.replace("FENCE", "fence.acq_rel.cta;")).header(".shared .align 8 .b64 bar;").cluster(2).threads(32).run();
+        assertEquals(List.of("mbarrier-init-not-fenced"), codes(r), r.summary());
+    }
+
     private static LaunchedRun atomics(String atom, int ctas) {
         // Thread 0 of every CTA adds to one global word.
         String body = REGS.replace("@P@", "0").replace("@C@", "0").replace("@TC@", "0")
