@@ -41,7 +41,8 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
         clusterCtaDone = d.clusterCtaDone == null ? null : d.clusterCtaDone.clone();
         for (Map.Entry<Long, RaceMbarriers.State> e : d.mbarriers.map.entrySet()) {
             RaceMbarriers.State st = e.getValue();
-            mbarClocks.put(e.getKey(), new VectorClock[] {st.accum.isEmpty() ? null : st.accum.snapshot(), st.done});
+            mbarClocks.put(e.getKey(), new VectorClock[] {st.accum.isEmpty() ? null : st.accum.snapshot(), st.done,
+                    st.remote == null || st.remote.isEmpty() ? null : st.remote.snapshot(), st.doneRemote});
             mbarInit.put(e.getKey(), new long[] {st.initEpoch, st.initPc});
         }
         async = new TreeMap<>(d.async);
@@ -85,6 +86,11 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
             RaceMbarriers.State st = new RaceMbarriers.State(d.chunkCount, d.chunkSize);
             st.accum.restore(e.getValue()[0]);
             st.done = e.getValue()[1];
+            if (e.getValue()[2] != null) {
+                st.remote = new VectorClock.Builder(d.chunkCount, d.chunkSize);
+                st.remote.restore(e.getValue()[2]);
+            }
+            st.doneRemote = e.getValue()[3];
             long[] init = mbarInit.get(e.getKey());
             st.initEpoch = init[0];
             st.initPc = (int) init[1];
@@ -137,6 +143,15 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
             RaceMbarriers.State st = e.getValue();
             if (!st.accum.isEmpty()) st.accum.snapshot().hashInto(h);
             if (st.done != null) st.done.hashInto(h);
+            // The peers' cluster-scoped arrive-ons, only when there are any (a run without hashes as before).
+            if (st.remote != null && !st.remote.isEmpty()) {
+                h.accept(-11);
+                st.remote.snapshot().hashInto(h);
+            }
+            if (st.doneRemote != null) {
+                h.accept(-12);
+                st.doneRemote.hashInto(h);
+            }
             h.accept(st.initEpoch);
             h.accept(st.initPc);
         }

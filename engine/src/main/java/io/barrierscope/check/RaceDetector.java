@@ -480,13 +480,13 @@ public final class RaceDetector implements MemoryModelHook {
      */
     boolean initPublished(long initEpoch) { return mbarriers.initPublished(initEpoch); }
 
-    /** An arrive-on by thread {@code slot} (or by the completing copy): a release unless relaxed. */
-    public void mbarrierArrive(int slot, Mbarrier b, boolean relaxed) { mbarriers.arrive(slot, b, relaxed); }
+    /** An arrive-on by thread {@code slot} (or by the completing copy): a release unless relaxed, within {@code scope}. */
+    public void mbarrierArrive(int slot, Mbarrier b, boolean relaxed, int scope) { mbarriers.arrive(slot, b, relaxed, scope); }
 
     public void mbarrierPhaseComplete(Mbarrier b) { mbarriers.phaseComplete(b); }
 
-    /** A test_wait/try_wait returned true for the completed phase: an acquire unless relaxed. */
-    public void mbarrierAcquire(int slot, Mbarrier b, boolean relaxed) { mbarriers.acquire(slot, b, relaxed); }
+    /** A test_wait/try_wait returned true for the completed phase: an acquire unless relaxed, within {@code scope}. */
+    public void mbarrierAcquire(int slot, Mbarrier b, boolean relaxed, int scope) { mbarriers.acquire(slot, b, relaxed, scope); }
 
     // ---- async copies ---------------------------------------------------------------------------
 

@@ -165,6 +165,57 @@ class ScopedRaceTest {
         assertEquals(List.of("mbarrier-init-not-fenced"), codes(r), r.summary());
     }
 
+    /**
+     * Thread 0 of cluster rank 1 writes rank 0's shared word through DSMEM, then (after BEFORE)
+     * arrives remotely with ARRIVE on rank 0's mbarrier; thread 0 of rank 0 waits with WAIT, then
+     * AFTER, then reads the word. Clusters of two CTAs of 32 threads.
+     */
+    private static LaunchedRun remoteMbarrierHandOff(String before, String arrive, String wait, String after) {
+        String body = ".reg .pred %p<8>;\n.reg .b32 %r<40>;\n.reg .b64 %rd<8>;\nmov.u32 %r1, %tid.x;\nmov.u32 %r2, bar;\n"
+                + "mov.u32 %r3, sm;\nld.param.u64 %rd1, [out];\ncvta.to.global.u64 %rd4, %rd1;\nmov.u32 %r20, %cluster_ctarank;\n"
+                + "setp.eq.u32 %p1, %r1, 0;\nsetp.eq.u32 %p6, %r20, 0;\nand.pred %p6, %p6, %p1;\nsetp.eq.u32 %p7, %r20, 1;\n"
+                + "and.pred %p7, %p7, %p1;\n@%p6 mbarrier.init.shared::cta.b64 [%r2], 1;\nfence.mbarrier_init.release.cluster;\n"
+                + "barrier.cluster.arrive;\nbarrier.cluster.wait;\n@!%p7 bra C;\nmapa.shared::cluster.u32 %r5, %r3, 0;\n"
+                + "st.shared::cluster.u32 [%r5], 7;\n" + before + "\nmapa.shared::cluster.u32 %r6, %r2, 0;\n"
+                + "mbarrier.arrive." + arrive + "shared::cluster.b64 _, [%r6];\nbra E;\nC:\n@!%p6 bra E;\nW:\n"
+                + "mbarrier.try_wait.parity." + wait + "shared::cta.b64 %p5, [%r2], 0;\n@!%p5 bra W;\n" + after + "\n"
+                + "ld.shared.u32 %r10, [sm];\nst.global.u32 [%rd4], %r10;\nE:\nbarrier.cluster.arrive;\nbarrier.cluster.wait;\nret;";
+        return PtxRun.kernel(body).header(".shared .align 8 .b64 bar;\n.shared .align 4 .b32 sm;").buffer("out", 16).cluster(2)
+                .threads(32).run();
+    }
+
+    @Test
+    void aPeerCtasMbarrierArriveOrdersItsWorkOnlyWhenTheArriveAndTheWaitAreBothClusterScoped() {
+        // 9.7.13.15.13/.16: .scope (.cta by default) is the set of threads that directly observe the
+        // synchronizing effect; the arrive and the wait must each be in the other's scope.
+        assertClean(remoteMbarrierHandOff("", "release.cluster.", "acquire.cluster.", ""));
+        assertRace(remoteMbarrierHandOff("", "release.cta.", "acquire.cluster.", ""));
+        assertRace(remoteMbarrierHandOff("", "", "acquire.cluster.", ""));
+        assertRace(remoteMbarrierHandOff("", "release.cluster.", "acquire.cta.", ""));
+        assertRace(remoteMbarrierHandOff("", "release.cluster.", "", ""));
+        // A relaxed .cluster wait acquires the peer's arrive through a later fence of .cluster scope or wider only.
+        assertClean(remoteMbarrierHandOff("", "release.cluster.", "relaxed.cluster.", "fence.acq_rel.cluster;"));
+        assertRace(remoteMbarrierHandOff("", "release.cluster.", "relaxed.cluster.", "fence.acq_rel.cta;"));
+    }
+
+    @Test
+    void aFenceBeforeARelaxedMbarrierArrivePublishesOnlyToTheThreadsOfItsScope() {
+        // A peer's relaxed .cluster arrive publishes an earlier fence only if the fence's scope reaches the waiter.
+        assertClean(remoteMbarrierHandOff("fence.acq_rel.cluster;", "relaxed.cluster.", "acquire.cluster.", ""));
+        assertRace(remoteMbarrierHandOff("fence.acq_rel.cta;", "relaxed.cluster.", "acquire.cluster.", ""));
+        assertRace(remoteMbarrierHandOff("", "relaxed.cluster.", "acquire.cluster.", ""));
+        // Within one CTA a .cta fence reaches the waiter: a relaxed arrive after it hands the data over.
+        String local = ".reg .pred %p<8>;\n.reg .b32 %r<40>;\n.reg .b64 %rd<8>;\nmov.u32 %r1, %tid.x;\nmov.u32 %r2, bar;\n"
+                + "ld.param.u64 %rd1, [out];\ncvta.to.global.u64 %rd4, %rd1;\nsetp.eq.u32 %p1, %r1, 0;\nsetp.eq.u32 %p2, %r1, 32;\n"
+                + "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nbar.sync 0;\n@!%p1 bra C;\nst.shared.u32 [sm], 7;\nFENCE\n"
+                + "mbarrier.arrive.relaxed.cta.shared::cta.b64 _, [%r2];\nret;\nC:\n@!%p2 bra E;\nW:\n"
+                + "mbarrier.try_wait.parity.shared::cta.b64 %p5, [%r2], 0;\n@!%p5 bra W;\nld.shared.u32 %r10, [sm];\n"
+                + "st.global.u32 [%rd4], %r10;\nE:\nret;";
+        String header = ".shared .align 8 .b64 bar;\n.shared .align 4 .b32 sm;";
+        assertClean(PtxRun.kernel(local.replace("FENCE", "fence.acq_rel.cta;")).header(header).buffer("out", 16).threads(64).run());
+        assertRace(PtxRun.kernel(local.replace("FENCE", "")).header(header).buffer("out", 16).threads(64).run());
+    }
+
     private static LaunchedRun atomics(String atom, int ctas) {
         // Thread 0 of every CTA adds to one global word.
         String body = REGS.replace("@P@", "0").replace("@C@", "0").replace("@TC@", "0")
