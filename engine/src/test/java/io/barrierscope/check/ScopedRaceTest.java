@@ -216,6 +216,29 @@ class ScopedRaceTest {
         assertRace(PtxRun.kernel(local.replace("FENCE", "")).header(header).buffer("out", 16).threads(64).run());
     }
 
+    /** Thread 0 of CTA {@code r} reads out[0] with READ; later (after sleeping) thread 0 of CTA {@code w} writes it with WRITE. */
+    private static LaunchedRun readThenWrite(int r, String read, int w, String write) {
+        String body = REGS.replace("@P@", "" + w).replace("@C@", "" + r).replace("@TC@", "0")
+                + "@!%p2 bra WR;\n" + read + "\nret;\nWR:\n@!%p1 bra E;\nnanosleep.u32 1000;\nnanosleep.u32 1000;\n"
+                + "nanosleep.u32 1000;\n" + write + "\nE:\nret;";
+        return PtxRun.kernel(body).buffer("out", 16).clusters(4, 2).threads(32).run();
+    }
+
+    @Test
+    void aWriteAfterAnUnorderedStrongReadRacesUnlessTheyAreMorallyStrong() {
+        // A strong read is an access like any other: a later write unordered with it races with it
+        // unless both are strong and morally strong (each in the other's scope, same footprint).
+        assertClean(readThenWrite(1, "ld.relaxed.gpu.global.u32 %r11, [%rd4];", 0, "st.relaxed.gpu.global.u32 [%rd4], 1;"));
+        assertClean(readThenWrite(1, "ld.relaxed.cluster.global.u32 %r11, [%rd4];", 0, "atom.cluster.global.exch.b32 %r12, [%rd4], 1;"));
+        assertRace(readThenWrite(1, "ld.relaxed.cta.global.u32 %r11, [%rd4];", 0, "st.relaxed.gpu.global.u32 [%rd4], 1;"));
+        assertRace(readThenWrite(2, "ld.acquire.cluster.global.u32 %r11, [%rd4];", 0, "st.relaxed.gpu.global.u32 [%rd4], 1;"));
+        assertRace(readThenWrite(1, "atom.cta.global.or.b32 %r11, [%rd4], 0;", 0, "st.release.gpu.global.u32 [%rd4], 1;"));
+        // A plain write after an unordered atomic read races whatever the read's scope.
+        assertRace(readThenWrite(1, "ld.relaxed.gpu.global.u32 %r11, [%rd4];", 0, "st.global.u32 [%rd4], 1;"));
+        // Morally strong needs the same footprint: a write at another start address is not.
+        assertRace(readThenWrite(1, "ld.relaxed.gpu.global.u64 %rd5, [%rd4];", 0, "st.relaxed.gpu.global.u32 [%rd4+4], 1;"));
+    }
+
     private static LaunchedRun atomics(String atom, int ctas) {
         // Thread 0 of every CTA adds to one global word.
         String body = REGS.replace("@P@", "0").replace("@C@", "0").replace("@TC@", "0")
