@@ -20,7 +20,7 @@ import java.util.List;
  * threads unordered with each other) at their worst, one entry per reader and cell but never more
  * than the detector keeps ({@link RaceDetector#READ_SET_ENTRY_CAP}: past it detection stops), with
  * the per-page arrays that hold them; and the detector's vector clocks and scoped state, by the
- * per-thread and per-CTA formula of {@link RaceDetector#stateBytes}. Pure arithmetic on what it
+ * per-thread and per-CTA formula of {@link io.barrierscope.check.RaceMemory#stateBytes}. Pure arithmetic on what it
  * is given, so it is tested against any limit.
  *
  * @param stateBytes emulated state of one machine: registers, local, parameters, shared memory, buffers
@@ -32,7 +32,7 @@ import java.util.List;
  * @param forkCheckpoints explore's fork checkpoints at most alive at once (see {@link #forkCheckpoints(long, long, int)})
  * @param readSetEntries read-set entries one shadow can hold at most (see {@link #readSetEntries(long, boolean, long)})
  * @param raceStateBytes the race detector's other state of one machine, vector clocks and scoped
- *        state, when it is on ({@link RaceDetector#stateBytes}: per thread and per CTA)
+ *        state, when it is on ({@link io.barrierscope.check.RaceMemory#stateBytes}: per thread and per CTA)
  */
 public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
                              boolean splitsWords, long forkCheckpoints, long readSetEntries, long raceStateBytes) {

@@ -126,6 +126,10 @@ class ScopedRaceTest {
      * Clusters of two CTAs of 64 threads.
      */
     private static LaunchedRun fenceThenRelaxedClusterArrive(String fence, int readerRank, int readerTid) {
+        return relaxedClusterArriveKernel(fence, readerRank, readerTid).run();
+    }
+
+    private static PtxRun relaxedClusterArriveKernel(String fence, int readerRank, int readerTid) {
         String body = ".reg .pred %p<8>;\n.reg .b32 %r<40>;\n.reg .b64 %rd<8>;\nmov.u32 %r1, %tid.x;\nmov.u32 %r3, sm;\n"
                 + "ld.param.u64 %rd1, [out];\ncvta.to.global.u64 %rd4, %rd1;\nmov.u32 %r20, %cluster_ctarank;\n"
                 + "setp.eq.u32 %p1, %r1, 0;\nsetp.eq.u32 %p6, %r20, 0;\nand.pred %p6, %p6, %p1;\n@%p6 st.shared.u32 [sm], 3;\n"
@@ -133,7 +137,7 @@ class ScopedRaceTest {
                 + "setp.eq.u32 %p7, %r20, " + readerRank + ";\nsetp.eq.u32 %p2, %r1, " + readerTid + ";\nand.pred %p7, %p7, %p2;\n"
                 + "@!%p7 bra E;\nmapa.shared::cluster.u32 %r5, %r3, 0;\nld.shared::cluster.u32 %r10, [%r5];\nst.global.u32 [%rd4], %r10;\nE:\n"
                 + "barrier.cluster.arrive;\nbarrier.cluster.wait;\nret;";
-        return PtxRun.kernel(body).header(".shared .align 4 .b32 sm;").buffer("out", 16).cluster(2).threads(64).run();
+        return PtxRun.kernel(body).header(".shared .align 4 .b32 sm;").buffer("out", 16).cluster(2).threads(64);
     }
 
     @Test
@@ -171,6 +175,10 @@ class ScopedRaceTest {
      * AFTER, then reads the word. Clusters of two CTAs of 32 threads.
      */
     private static LaunchedRun remoteMbarrierHandOff(String before, String arrive, String wait, String after) {
+        return remoteMbarrierKernel(before, arrive, wait, after).run();
+    }
+
+    private static PtxRun remoteMbarrierKernel(String before, String arrive, String wait, String after) {
         String body = ".reg .pred %p<8>;\n.reg .b32 %r<40>;\n.reg .b64 %rd<8>;\nmov.u32 %r1, %tid.x;\nmov.u32 %r2, bar;\n"
                 + "mov.u32 %r3, sm;\nld.param.u64 %rd1, [out];\ncvta.to.global.u64 %rd4, %rd1;\nmov.u32 %r20, %cluster_ctarank;\n"
                 + "setp.eq.u32 %p1, %r1, 0;\nsetp.eq.u32 %p6, %r20, 0;\nand.pred %p6, %p6, %p1;\nsetp.eq.u32 %p7, %r20, 1;\n"
@@ -181,7 +189,7 @@ class ScopedRaceTest {
                 + "mbarrier.try_wait.parity." + wait + "shared::cta.b64 %p5, [%r2], 0;\n@!%p5 bra W;\n" + after + "\n"
                 + "ld.shared.u32 %r10, [sm];\nst.global.u32 [%rd4], %r10;\nE:\nbarrier.cluster.arrive;\nbarrier.cluster.wait;\nret;";
         return PtxRun.kernel(body).header(".shared .align 8 .b64 bar;\n.shared .align 4 .b32 sm;").buffer("out", 16).cluster(2)
-                .threads(32).run();
+                .threads(32);
     }
 
     @Test
@@ -217,11 +225,13 @@ class ScopedRaceTest {
     }
 
     /** Thread 0 of CTA {@code r} reads out[0] with READ; later (after sleeping) thread 0 of CTA {@code w} writes it with WRITE. */
-    private static LaunchedRun readThenWrite(int r, String read, int w, String write) {
+    private static LaunchedRun readThenWrite(int r, String read, int w, String write) { return readThenWriteKernel(r, read, w, write).run(); }
+
+    private static PtxRun readThenWriteKernel(int r, String read, int w, String write) {
         String body = REGS.replace("@P@", "" + w).replace("@C@", "" + r).replace("@TC@", "0")
                 + "@!%p2 bra WR;\n" + read + "\nret;\nWR:\n@!%p1 bra E;\nnanosleep.u32 1000;\nnanosleep.u32 1000;\n"
                 + "nanosleep.u32 1000;\n" + write + "\nE:\nret;";
-        return PtxRun.kernel(body).buffer("out", 16).clusters(4, 2).threads(32).run();
+        return PtxRun.kernel(body).buffer("out", 16).clusters(4, 2).threads(32);
     }
 
     @Test
@@ -305,11 +315,21 @@ class ScopedRaceTest {
     @Test
     void aCheckpointRestoresTheScopedStateSoARunFromItEndsTheSame() {
         // Relaxed flags between fences: the per-scope fence clocks, pending acquires and the flag's
-        // buckets are all live at some step; each checkpoint must bring back the same state hash.
+        // buckets are all live at some step; so are a CTA's relaxed cluster-arrive clocks, an
+        // mbarrier's peer arrive-ons and the threads' last strong reads in the other kernels. Each
+        // checkpoint must bring back the same state hash.
+        List<PtxRun> kernels = new java.util.ArrayList<>();
         for (String fence : List.of("fence.acq_rel.cluster;", "fence.acq_rel.cta;")) {
+            kernels.add(handOffKernel(1, 0, 0, fence + "\nst.relaxed.gpu.global.u32 [%rd4], 1;", "ld.relaxed.gpu.global.u32 %r11, [%rd4];", fence));
+        }
+        kernels.add(relaxedClusterArriveKernel("fence.acq_rel.cta;", 0, 32));
+        kernels.add(remoteMbarrierKernel("fence.acq_rel.cluster;", "relaxed.cluster.", "relaxed.cluster.", "fence.acq_rel.cluster;"));
+        kernels.add(readThenWriteKernel(1, "ld.relaxed.cta.global.u32 %r11, [%rd4];", 0, "st.relaxed.gpu.global.u32 [%rd4], 1;"));
+        for (int n = 0; n < kernels.size(); n++) {
+            PtxRun kernel = kernels.get(n);
+            String fence = "kernel " + n;
             for (int k : new int[] {8, 16, 24, 32}) {
-                LaunchedRun r = handOffKernel(1, 0, 0, fence + "\nst.relaxed.gpu.global.u32 [%rd4], 1;",
-                        "ld.relaxed.gpu.global.u32 %r11, [%rd4];", fence).launch();
+                LaunchedRun r = kernel.launch();
                 for (int i = 0; i < k; i++) r.interpreter().step();
                 Checkpoint cp = Checkpoint.take(r.interpreter());
                 long before = StateHash.of(r.interpreter());

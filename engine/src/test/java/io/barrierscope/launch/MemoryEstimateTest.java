@@ -184,7 +184,7 @@ class MemoryEstimateTest {
         ValidatedLaunch v = LaunchValidation.validate(l, new LaunchValidation.Use(false, 0));
         MemoryEstimate off = v.memoryEstimate(false, 0);
         MemoryEstimate on = v.memoryEstimate(true, 0);
-        long clocks = io.barrierscope.check.RaceDetector.stateBytes(64, 1024);
+        long clocks = io.barrierscope.check.RaceMemory.stateBytes(64, 1024);
         assertEquals(clocks, on.raceClockBytes());
         assertEquals(0, off.raceClockBytes(), "nothing without the detector");
         assertTrue(clocks > 400 * MIB && clocks > 2 * (on.shadowBytes() + on.readSetBytes() + off.total()), on.describe());
@@ -196,8 +196,8 @@ class MemoryEstimateTest {
         String e = on.refusal(v.spec(), free, 2 * free).getMessage();
         assertTrue(e.contains("race clocks " + (clocks >> 20) + " MiB") && e.contains("--no-race"), e);
         // Linear in the threads of a CTA for a fixed grid, and each thread's reference array grows with the grid.
-        long perThread = io.barrierscope.check.RaceDetector.stateBytes(1, 64) - io.barrierscope.check.RaceDetector.stateBytes(1, 32);
-        assertTrue(perThread >= 32 * (io.barrierscope.check.RaceDetector.BYTES_PER_THREAD + 4 * 32), "" + perThread);
-        assertTrue(io.barrierscope.check.RaceDetector.stateBytes(2, 32) > 2 * io.barrierscope.check.RaceDetector.stateBytes(1, 32));
+        long perThread = io.barrierscope.check.RaceMemory.stateBytes(1, 64) - io.barrierscope.check.RaceMemory.stateBytes(1, 32);
+        assertTrue(perThread >= 32 * (io.barrierscope.check.RaceMemory.BYTES_PER_THREAD + 4 * 32), "" + perThread);
+        assertTrue(io.barrierscope.check.RaceMemory.stateBytes(2, 32) > 2 * io.barrierscope.check.RaceMemory.stateBytes(1, 32));
     }
 }
