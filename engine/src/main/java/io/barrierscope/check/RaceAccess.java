@@ -50,7 +50,10 @@ final class RaceAccess {
         }
         if (byThread) d.actThread(thread);
         boolean strong = d.strongMode != 0;
-        if (strong) d.scoped.key = ((long) region << 32) | (offset & 0xFFFFFFFFL);
+        if (strong) {
+            d.scoped.key = ((long) region << 32) | (offset & 0xFFFFFFFFL);
+            d.scoped.size = size;
+        }
         accessEpoch = ((long) d.actorClock << 32) | d.actorId | (strong ? RaceDetector.STRONG : 0);
         accessStep = d.x.eventStep();
         orderedWrite = 0;
@@ -177,7 +180,7 @@ final class RaceAccess {
                             if (write) break fast;
                             // A second reader unordered with the first (a word many threads read): the
                             // read set the general path would make, made here (the write was checked).
-                            d.shadow.countReadSets(twoReaders(cells, j, r, t, clk[t], pcOf[t], step), step);
+                            d.shadow.countReadSets(twoReaders(cells, j, r, t, clk[t], pcOf[t], step, false), step);
                             if (d.shadow.stoppedAt >= 0) return;
                             readSets = cells.readSets;
                             continue;
@@ -394,32 +397,50 @@ final class RaceAccess {
             orderedWrite = w;
         }
         if (write) {
-            if (!checkReads(c, j, region, off)) return false;
+            if (!checkReads(c, j, region, off, strong)) return false;
             c.setWrite(j, accessEpoch, d.actorPc, accessStep);
-        } else if (!strong) {
-            recordRead(c, j);
+        } else {
+            recordRead(c, j, strong);
         }
         return true;
     }
 
-    private boolean checkReads(RaceShadow.Cells c, int j, int region, int off) {
+    /** A strong read's mark in a read-set id (ids are below 2^31): the set keeps a thread's strong and plain reads apart. */
+    private static final int STRONG_ID = Integer.MIN_VALUE;
+
+    /**
+     * Checks a write against the cell's reads. A strong read that the strong write in progress is
+     * morally strong with does not race with it even when unordered; it is kept (with the other
+     * reads) for the writes after this one.
+     */
+    private boolean checkReads(RaceShadow.Cells c, int j, int region, int off, boolean strong) {
+        boolean keep = false;
         RaceShadow.ReadSet rs = c.readSet(j);
         if (rs != null) {
             for (int k = 0; k < rs.size; k++) {
-                int id = rs.ids[k];
+                int id = rs.ids[k] & ~STRONG_ID;
                 if (id != d.actorId && rs.clocks[k] > d.vc(id)) {
+                    if (strong && rs.ids[k] < 0 && d.scoped.readMorallyStrong(id, rs.clocks[k], ((long) region << 32) | (off & 0xFFFFFFFFL))) {
+                        keep = true;
+                        continue;
+                    }
                     d.race(region, off, ((long) rs.clocks[k] << 32) | id, rs.pcs[k], rs.steps[k], false, true);
                     return false;
                 }
             }
+            if (keep) return true;
             c.readSets[j] = null;
             d.shadow.countReadSets(-rs.size, accessStep);
         } else {
             long r = c.read(j);
             if (r != 0 && r != orderedRead) {
                 if (d.unordered(r)) {
-                    d.race(region, off, r, c.readPc(j), c.readStep(j), false, true);
-                    return false;
+                    if (!strong || (r & RaceDetector.STRONG) == 0
+                            || !d.scoped.readMorallyStrong((int) (r & (RaceDetector.STRONG - 1)), (int) (r >>> 32), ((long) region << 32) | (off & 0xFFFFFFFFL))) {
+                        d.race(region, off, r, c.readPc(j), c.readStep(j), false, true);
+                        return false;
+                    }
+                    return true;
                 }
                 orderedRead = r;
             }
@@ -429,23 +450,26 @@ final class RaceAccess {
         return true;
     }
 
-    private void recordRead(RaceShadow.Cells c, int j) {
+    /** Records a read ({@code strong}: an atomic or ordered one, kept so a later write that is not morally strong with it is checked). */
+    private void recordRead(RaceShadow.Cells c, int j, boolean strong) {
         RaceShadow.ReadSet rs = c.readSet(j);
         int actorId = d.actorId;
         int actorClock = d.actorClock;
         if (rs != null) {
-            if (rs.put(actorId, actorClock, d.actorPc, accessStep)) d.shadow.countReadSets(1, accessStep);
+            if (rs.put(strong ? actorId | STRONG_ID : actorId, actorClock, d.actorPc, accessStep)) d.shadow.countReadSets(1, accessStep);
             return;
         }
         long r = c.read(j);
-        long epoch = ((long) actorClock << 32) | actorId;
+        long epoch = ((long) actorClock << 32) | actorId | (strong ? RaceDetector.STRONG : 0);
         if (r == epoch) return;
+        // A strong read never replaces its own thread's plain one: the plain read is the one a later write can race with.
+        if (strong && r != 0 && (r & RaceDetector.STRONG) == 0 && (int) (r & (RaceDetector.STRONG - 1)) == actorId) return;
         if (r == 0 || r == orderedRead || !d.unordered(r)) {
             orderedRead = r;
             c.setRead(j, epoch, d.actorPc, accessStep);
             return;
         }
-        d.shadow.countReadSets(twoReaders(c, j, r, actorId, actorClock, d.actorPc, accessStep), accessStep);
+        d.shadow.countReadSets(twoReaders(c, j, r, actorId, actorClock, d.actorPc, accessStep, strong), accessStep);
     }
 
     /**
@@ -453,11 +477,11 @@ final class RaceAccess {
      * at {@code clock} now become the cell's read set, kept until a write (which must be
      * ordered after each). Returns the read-set entries added, for the caller to count.
      */
-    private int twoReaders(RaceShadow.Cells c, int j, long r, int id, int clock, int pc, long step) {
+    private int twoReaders(RaceShadow.Cells c, int j, long r, int id, int clock, int pc, long step, boolean strong) {
         if (c.readSets == null) c.readSets = new RaceShadow.ReadSet[c.size()];
         RaceShadow.ReadSet rs = c.readSets[j] = new RaceShadow.ReadSet();
-        rs.put((int) (r & (RaceDetector.STRONG - 1)), (int) (r >>> 32), c.readPc(j), c.readStep(j));
-        rs.put(id, clock, pc, step);
+        rs.put((int) (r & (RaceDetector.STRONG - 1)) | ((r & RaceDetector.STRONG) != 0 ? STRONG_ID : 0), (int) (r >>> 32), c.readPc(j), c.readStep(j));
+        rs.put(strong ? id | STRONG_ID : id, clock, pc, step);
         c.clearRead(j);
         return 2;
     }

@@ -17,6 +17,9 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
     private final VectorClock[] bar;
     private final VectorClock[] cluster;
     private final VectorClock[] clusterDone;
+    /** The detector's per-CTA cluster-barrier clocks (.cta fences before relaxed arrives), or null. */
+    private final VectorClock[] clusterCta;
+    private final VectorClock[] clusterCtaDone;
     private final TreeMap<Long, VectorClock[]> mbarClocks = new TreeMap<>();
     private final TreeMap<Long, long[]> mbarInit = new TreeMap<>();
     private final TreeMap<Long, RaceDetector.AsyncSnap> async;
@@ -34,9 +37,12 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
         bar = snapshots(d.bar);
         cluster = snapshots(d.cluster);
         clusterDone = d.clusterDone.clone();
+        clusterCta = d.clusterCta == null ? null : snapshots(d.clusterCta);
+        clusterCtaDone = d.clusterCtaDone == null ? null : d.clusterCtaDone.clone();
         for (Map.Entry<Long, RaceMbarriers.State> e : d.mbarriers.map.entrySet()) {
             RaceMbarriers.State st = e.getValue();
-            mbarClocks.put(e.getKey(), new VectorClock[] {st.accum.isEmpty() ? null : st.accum.snapshot(), st.done});
+            mbarClocks.put(e.getKey(), new VectorClock[] {st.accum.isEmpty() ? null : st.accum.snapshot(), st.done,
+                    st.remote == null || st.remote.isEmpty() ? null : st.remote.snapshot(), st.doneRemote});
             mbarInit.put(e.getKey(), new long[] {st.initEpoch, st.initPc});
         }
         async = new TreeMap<>(d.async);
@@ -68,11 +74,23 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
         restoreBuilders(d, d.bar, bar);
         restoreBuilders(d, d.cluster, cluster);
         System.arraycopy(clusterDone, 0, d.clusterDone, 0, clusterDone.length);
+        d.clusterCta = null;
+        d.clusterCtaDone = null;
+        if (clusterCta != null) {
+            d.clusterCta = new VectorClock.Builder[clusterCta.length];
+            restoreBuilders(d, d.clusterCta, clusterCta);
+            d.clusterCtaDone = clusterCtaDone.clone();
+        }
         d.mbarriers.map.clear();
         for (Map.Entry<Long, VectorClock[]> e : mbarClocks.entrySet()) {
             RaceMbarriers.State st = new RaceMbarriers.State(d.chunkCount, d.chunkSize);
             st.accum.restore(e.getValue()[0]);
             st.done = e.getValue()[1];
+            if (e.getValue()[2] != null) {
+                st.remote = new VectorClock.Builder(d.chunkCount, d.chunkSize);
+                st.remote.restore(e.getValue()[2]);
+            }
+            st.doneRemote = e.getValue()[3];
             long[] init = mbarInit.get(e.getKey());
             st.initEpoch = init[0];
             st.initPc = (int) init[1];
@@ -107,11 +125,33 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
         for (VectorClock.Builder b : d.bar) if (b != null && !b.isEmpty()) b.snapshot().hashInto(h); else h.accept(0);
         for (VectorClock.Builder b : d.cluster) if (b != null && !b.isEmpty()) b.snapshot().hashInto(h); else h.accept(0);
         hashAll(d.clusterDone, h);
+        if (d.clusterCta != null) {
+            // Only what is there: a run that never needed these hashes as before they existed.
+            for (int c = 0; c < d.clusterCta.length; c++) {
+                if (d.clusterCta[c] != null && !d.clusterCta[c].isEmpty()) {
+                    h.accept(c);
+                    d.clusterCta[c].snapshot().hashInto(h);
+                }
+                if (d.clusterCtaDone[c] != null) {
+                    h.accept(~c);
+                    d.clusterCtaDone[c].hashInto(h);
+                }
+            }
+        }
         for (Map.Entry<Long, RaceMbarriers.State> e : d.mbarriers.map.entrySet()) {
             h.accept(e.getKey());
             RaceMbarriers.State st = e.getValue();
             if (!st.accum.isEmpty()) st.accum.snapshot().hashInto(h);
             if (st.done != null) st.done.hashInto(h);
+            // The peers' cluster-scoped arrive-ons, only when there are any (a run without hashes as before).
+            if (st.remote != null && !st.remote.isEmpty()) {
+                h.accept(-11);
+                st.remote.snapshot().hashInto(h);
+            }
+            if (st.doneRemote != null) {
+                h.accept(-12);
+                st.doneRemote.hashInto(h);
+            }
             h.accept(st.initEpoch);
             h.accept(st.initPc);
         }

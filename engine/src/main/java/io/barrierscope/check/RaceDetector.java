@@ -25,7 +25,7 @@ public final class RaceDetector implements MemoryModelHook {
     static final int AGENT_MBAR = 1;
     static final int AGENT_CP = 2;
     static final int AGENT_BULK = 3;
-    private static final int KINDS = 4;
+    static final int KINDS = 4;
     static final long STRONG = 1L << 31;
     /**
      * Read-set entries (reads by threads unordered with each other, kept until a write) one run's
@@ -67,6 +67,12 @@ public final class RaceDetector implements MemoryModelHook {
     final VectorClock.Builder[] bar;
     final VectorClock.Builder[] cluster;
     final VectorClock[] clusterDone;
+    /**
+     * Per CTA: what relaxed cluster arrives published from .cta fences (to that CTA's waiters
+     * only), and that of the last completed phase; null until a relaxed arrive follows a .cta fence.
+     */
+    VectorClock.Builder[] clusterCta;
+    VectorClock[] clusterCtaDone;
     final TreeMap<Long, AsyncSnap> async = new TreeMap<>();
     /** Release/acquire through locations and fences, by scope. */
     final ScopedSync scoped;
@@ -396,17 +402,42 @@ public final class RaceDetector implements MemoryModelHook {
 
     public void clusterArrive(int slot, int firstCta, boolean relaxed) {
         if (cluster[firstCta] == null) cluster[firstCta] = new VectorClock.Builder(chunkCount, chunkSize);
-        if (!relaxed) release(slot, cluster[firstCta]);
-        else cluster[firstCta].join(fence[slot]);
+        if (!relaxed) {
+            release(slot, cluster[firstCta]);
+            return;
+        }
+        // A relaxed arrive publishes what an earlier fence did, to the threads of the fence's scope
+        // only (the fence and the wait must be morally strong): a .cluster or wider fence to the
+        // whole cluster, a later .cta one to the waiters of the arriving thread's own CTA.
+        cluster[firstCta].join(scoped.fenceCluster[slot]);
+        if (fence[slot] != scoped.fenceCluster[slot]) {
+            if (clusterCta == null) {
+                clusterCta = new VectorClock.Builder[ctas];
+                clusterCtaDone = new VectorClock[ctas];
+            }
+            int c = m.ctaOfSlot(slot);
+            if (clusterCta[c] == null) clusterCta[c] = new VectorClock.Builder(chunkCount, chunkSize);
+            clusterCta[c].join(fence[slot]);
+        }
     }
 
     public void clusterComplete(int firstCta) {
         VectorClock.Builder b = cluster[firstCta];
         clusterDone[firstCta] = b == null ? null : b.snapshot();
         if (b != null) b.clear();
+        if (clusterCta == null) return;
+        for (int c = 0; c < ctas; c++) {
+            if (m.clusterBarriers[c].firstCta != firstCta) continue;
+            VectorClock.Builder l = clusterCta[c];
+            clusterCtaDone[c] = l == null || l.isEmpty() ? null : l.snapshot();
+            if (l != null) l.clear();
+        }
     }
 
-    public void clusterAcquire(int slot, int firstCta) { acquire(slot, clusterDone[firstCta]); }
+    public void clusterAcquire(int slot, int firstCta) {
+        acquire(slot, clusterDone[firstCta]);
+        if (clusterCta != null) acquire(slot, clusterCtaDone[m.ctaOfSlot(slot)]);
+    }
 
     /** The members of a warp .sync instruction that orders memory meet: each is ordered after all the others' earlier work. */
     public void warpSync(int warp, int members) {
@@ -449,13 +480,13 @@ public final class RaceDetector implements MemoryModelHook {
      */
     boolean initPublished(long initEpoch) { return mbarriers.initPublished(initEpoch); }
 
-    /** An arrive-on by thread {@code slot} (or by the completing copy): a release unless relaxed. */
-    public void mbarrierArrive(int slot, Mbarrier b, boolean relaxed) { mbarriers.arrive(slot, b, relaxed); }
+    /** An arrive-on by thread {@code slot} (or by the completing copy): a release unless relaxed, within {@code scope}. */
+    public void mbarrierArrive(int slot, Mbarrier b, boolean relaxed, int scope) { mbarriers.arrive(slot, b, relaxed, scope); }
 
     public void mbarrierPhaseComplete(Mbarrier b) { mbarriers.phaseComplete(b); }
 
-    /** A test_wait/try_wait returned true for the completed phase: an acquire unless relaxed. */
-    public void mbarrierAcquire(int slot, Mbarrier b, boolean relaxed) { mbarriers.acquire(slot, b, relaxed); }
+    /** A test_wait/try_wait returned true for the completed phase: an acquire unless relaxed, within {@code scope}. */
+    public void mbarrierAcquire(int slot, Mbarrier b, boolean relaxed, int scope) { mbarriers.acquire(slot, b, relaxed, scope); }
 
     // ---- async copies ---------------------------------------------------------------------------
 

@@ -9,6 +9,15 @@ import java.util.TreeMap;
  * current phase, the clock of its last completed phase (what a wait that observed it acquires)
  * and its init's epoch (every other operation on the object must be ordered after the init;
  * a remote one also needs the init published to the cluster, semantics.md section 6).
+ *
+ * <p>Scopes (PTX ISA 9.7.13.15.13, .16: the {@code .scope} of an arrive or a wait is "the set of
+ * threads that directly observe the memory synchronizing effect"; an arrive and a wait
+ * synchronize only when morally strong, each in the other's scope). Every waiter is in the
+ * object's CTA (test_wait/try_wait take {@code .shared::cta} only), so an arrive by a thread of
+ * that CTA reaches every wait, and a peer CTA's arrive only a {@code .cluster} wait, and only when
+ * it is {@code .cluster} itself (a relaxed one: when the fence before it is). So each phase keeps
+ * two clocks: its own CTA's arrive-ons (and copies' complete-tx, which keep their own rule), and the
+ * peers' cluster-scoped ones.
  */
 final class RaceMbarriers {
     private final RaceDetector d;
@@ -22,6 +31,9 @@ final class RaceMbarriers {
     static final class State {
         final VectorClock.Builder accum;
         VectorClock done;
+        /** The current phase's cluster-scoped arrive-ons by peer CTAs (null until one), and the last completed phase's. */
+        VectorClock.Builder remote;
+        VectorClock doneRemote;
         long initEpoch;
         int initPc = -1;
 
@@ -90,36 +102,56 @@ final class RaceMbarriers {
     boolean initPublished(long initEpoch) {
         int s = (int) (initEpoch & (RaceDetector.STRONG - 1));
         int c = (int) (initEpoch >>> 32);
-        if (d.fence[s] != null && d.fence[s].get(s, d.chunkSize) >= c) return true;
+        // A fence publishes to its scope only: a .cta fence does not reach the peer CTAs.
+        VectorClock f = d.scoped.fenceCluster[s];
+        if (f != null && f.get(s, d.chunkSize) >= c) return true;
         int first = d.m.clusterBarriers[d.m.ctaOfSlot(s)].firstCta;
         return (d.cluster[first] != null && d.cluster[first].get(s) >= c)
                 || (d.clusterDone[first] != null && d.clusterDone[first].get(s, d.chunkSize) >= c);
     }
 
-    void arrive(int slot, Mbarrier b, boolean relaxed) {
+    void arrive(int slot, Mbarrier b, boolean relaxed, int scope) {
         State st = state(b);
         if (d.asyncActor != null) {
             RaceDetector.AsyncSnap a = d.asyncActor;
             st.accum.join(a.base());
             st.accum.raise(a.slot(), a.slotClock());
             st.accum.raise(a.agentId(), a.agentK());
-        } else if (!relaxed) {
-            d.release(slot, st.accum);
-        } else {
-            st.accum.join(d.fence[slot]);
+            return;
         }
+        boolean own = d.m.ctaOfSlot(slot) == b.cta;
+        // A peer's .cta arrive-on leaves every waiter (all of the object's CTA) out of its scope: no edge.
+        if (!own && scope < ScopedSync.CLUSTER) return;
+        VectorClock.Builder into = own ? st.accum : remote(st);
+        if (!relaxed) d.release(slot, into);
+        // A relaxed one publishes an earlier fence, as far as the fence's scope reaches.
+        else into.join(own ? d.fence[slot] : d.scoped.fenceCluster[slot]);
+    }
+
+    private VectorClock.Builder remote(State st) {
+        if (st.remote == null) st.remote = new VectorClock.Builder(d.chunkCount, d.chunkSize);
+        return st.remote;
     }
 
     void phaseComplete(Mbarrier b) {
         State st = state(b);
         st.done = st.accum.snapshot();
         st.accum.clear();
+        st.doneRemote = st.remote == null || st.remote.isEmpty() ? null : st.remote.snapshot();
+        if (st.remote != null) st.remote.clear();
     }
 
-    void acquire(int slot, Mbarrier b, boolean relaxed) {
+    void acquire(int slot, Mbarrier b, boolean relaxed, int scope) {
         State st = find(b);
         if (st == null || st.done == null) return;
-        if (!relaxed) d.acquire(slot, st.done);
-        else d.pendingAcquire[slot] = d.pendingAcquire[slot] == null ? st.done : d.pendingAcquire[slot].join(st.done);
+        // The peers' arrive-ons are observed only by a .cluster wait (and, after a relaxed one, a .cluster or wider fence).
+        VectorClock peers = scope >= ScopedSync.CLUSTER ? st.doneRemote : null;
+        if (!relaxed) {
+            d.acquire(slot, st.done);
+            d.acquire(slot, peers);
+            return;
+        }
+        d.pendingAcquire[slot] = d.pendingAcquire[slot] == null ? st.done : d.pendingAcquire[slot].join(st.done);
+        if (peers != null) d.scoped.pendingCluster[slot] = d.scoped.pendingCluster[slot] == null ? peers : d.scoped.pendingCluster[slot].join(peers);
     }
 }

@@ -48,9 +48,20 @@ final class ScopedSync {
     VectorClock[] pendingCluster;
     VectorClock[] pendingGpu;
 
-    /** The scope of the strong access in progress (set by beginStrong), and its location. */
+    /**
+     * Per thread: its last strong read's location and size, its clock then (0: none) and the
+     * narrowest scope of its strong reads there at that clock: how a later strong write tells
+     * whether the read the shadow recorded and it are morally strong ({@link #readMorallyStrong}).
+     */
+    long[] readKey;
+    int[] readSize;
+    int[] readClock;
+    int[] readScope;
+
+    /** The scope of the strong access in progress (set by beginStrong), its location and size. */
     int scope = GPU;
     long key;
+    int size;
 
     ScopedSync(RaceDetector d) {
         this.d = d;
@@ -58,6 +69,10 @@ final class ScopedSync {
         fenceGpu = new VectorClock[d.slots];
         pendingCluster = new VectorClock[d.slots];
         pendingGpu = new VectorClock[d.slots];
+        readKey = new long[d.slots];
+        readSize = new int[d.slots];
+        readClock = new int[d.slots];
+        readScope = new int[d.slots];
     }
 
     private int ctaOf(int slot) { return d.m.ctaOfSlot(slot); }
@@ -143,8 +158,36 @@ final class ScopedSync {
         return new Loc(0, 0, nb, nc, g);
     }
 
+    /**
+     * For the access check: whether the strong write in progress and the strong read by thread
+     * {@code id} at clock {@code clock} that the shadow recorded in the cell at {@code cell}
+     * (region << 32 | offset) are morally strong. Known when the thread's last strong read was at
+     * that clock: at this write's start address by the scopes; covering the cell from another
+     * start address, not (not the same footprint). Otherwise (reads since) taken as morally
+     * strong, which can only hide a race. An async agent's read, or a write by one, keeps the
+     * agents' rule.
+     */
+    boolean readMorallyStrong(int id, int clock, long cell) {
+        if (id >= d.slots || d.asyncActor != null || readClock[id] != clock) return true;
+        long k = readKey[id];
+        if (k != key) {
+            int off = (int) cell - (int) k;
+            return (k >>> 32) != (cell >>> 32) || off < 0 || off >= readSize[id];
+        }
+        return morallyStrong(ctaOf(id), readScope[id], ctaOf(d.actorIdNow()), scope);
+    }
+
     /** A strong read by thread t at the current key: an acquire takes what it may; a relaxed read leaves it to a later fence. */
     void read(int t, boolean acquire) {
+        // Recorded for readMorallyStrong: the narrowest scope of the thread's reads here at this clock.
+        if (readClock[t] == d.clock[t] && readKey[t] == key) {
+            readScope[t] = Math.min(readScope[t], scope);
+        } else {
+            readKey[t] = key;
+            readSize[t] = size;
+            readClock[t] = d.clock[t];
+            readScope[t] = scope;
+        }
         Loc l = locs.get(key);
         if (l == null || !linked(l, t, scope)) return;
         int cta = ctaOf(t);
@@ -201,6 +244,10 @@ final class ScopedSync {
         o.fenceGpu = fenceGpu.clone();
         o.pendingCluster = pendingCluster.clone();
         o.pendingGpu = pendingGpu.clone();
+        o.readKey = readKey.clone();
+        o.readSize = readSize.clone();
+        o.readClock = readClock.clone();
+        o.readScope = readScope.clone();
         return o;
     }
 
@@ -221,7 +268,18 @@ final class ScopedSync {
                 else h.accept(0);
             }
         }
+        // Only the threads that made a strong read: a run without any hashes as before these were kept.
+        for (int t = 0; t < readClock.length; t++) {
+            if (readClock[t] == 0) continue;
+            h.accept(t);
+            h.accept(readKey[t]);
+            h.accept(readSize[t]);
+            h.accept(((long) readClock[t] << 2) | readScope[t]);
+        }
     }
 
-    long bytes() { return 64L * locs.size() + 32L * fenceCluster.length; }
+    long bytes() { return 64L * locs.size() + BYTES_PER_THREAD * fenceCluster.length; }
+
+    /** Heap bytes per thread of this class's per-thread arrays: four clock references, a location, a size, a clock and a scope. */
+    static final long BYTES_PER_THREAD = 4 * 8 + 8 + 4 + 4 + 4;
 }

@@ -117,11 +117,13 @@ public interface MemoryModelHook {
 
     void mbarrierUse(int slot, Mbarrier b, int pc);
 
-    void mbarrierArrive(int slot, Mbarrier b, boolean relaxed);
+    /** An arrive-on: a release unless {@code relaxed}, observed by the threads of {@code scope} (SCOPE_CTA or SCOPE_CLUSTER). */
+    void mbarrierArrive(int slot, Mbarrier b, boolean relaxed, int scope);
 
     void mbarrierPhaseComplete(Mbarrier b);
 
-    void mbarrierAcquire(int slot, Mbarrier b, boolean relaxed);
+    /** A test_wait/try_wait returned true: an acquire unless {@code relaxed}, of the arrive-ons of {@code scope} (SCOPE_CTA or SCOPE_CLUSTER). */
+    void mbarrierAcquire(int slot, Mbarrier b, boolean relaxed, int scope);
 
     void asyncIssue(AsyncOperation op);
 

@@ -296,9 +296,9 @@ final class StepFootprints implements MemoryModelHook {
     }
 
     @Override
-    public void mbarrierArrive(int slot, Mbarrier b, boolean relaxed) {
+    public void mbarrierArrive(int slot, Mbarrier b, boolean relaxed, int scope) {
         mbarrier(b);
-        if (inner != null) inner.mbarrierArrive(slot, b, relaxed);
+        if (inner != null) inner.mbarrierArrive(slot, b, relaxed, scope);
     }
 
     @Override
@@ -308,9 +308,9 @@ final class StepFootprints implements MemoryModelHook {
     }
 
     @Override
-    public void mbarrierAcquire(int slot, Mbarrier b, boolean relaxed) {
+    public void mbarrierAcquire(int slot, Mbarrier b, boolean relaxed, int scope) {
         mbarrier(b);
-        if (inner != null) inner.mbarrierAcquire(slot, b, relaxed);
+        if (inner != null) inner.mbarrierAcquire(slot, b, relaxed, scope);
     }
 
     @Override

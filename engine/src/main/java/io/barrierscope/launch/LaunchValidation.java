@@ -368,7 +368,8 @@ public final class LaunchValidation {
         boolean splits = MemoryEstimate.splitsWords(ptx);
         // Read sets: any of the threads and their async agents (four ids per thread slot) may read any cell.
         MemoryEstimate memory = new MemoryEstimate(bytes, buffers, shadowable, use.race(), use.exploreJobs(), splits,
-                MemoryEstimate.forkCheckpoints(bytes, steps, use.maxPreemptions()), MemoryEstimate.readSetEntries(shadowable, splits, 4 * slots));
+                MemoryEstimate.forkCheckpoints(bytes, steps, use.maxPreemptions()), MemoryEstimate.readSetEntries(shadowable, splits, 4 * slots),
+                io.barrierscope.check.RaceMemory.stateBytes(ctas, slots / ctas));
         if (use.exploreJobs() > 0 && !memory.fits(MemoryEstimate.freeHeap())) {
             System.gc(); // what a previous launch left is not a reason to checkpoint less
             memory = memory.fittedTo(MemoryEstimate.freeHeap(), MemoryEstimate.forkLevels(use.maxPreemptions()));

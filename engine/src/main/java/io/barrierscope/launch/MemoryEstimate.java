@@ -19,7 +19,9 @@ import java.util.List;
  * {@value #SPLIT_SHADOW_BYTES_PER_BYTE} bytes more per byte; and its read sets (reads of one cell by
  * threads unordered with each other) at their worst, one entry per reader and cell but never more
  * than the detector keeps ({@link RaceDetector#READ_SET_ENTRY_CAP}: past it detection stops), with
- * the per-page arrays that hold them. Pure arithmetic on what it is given, so it is tested against any limit.
+ * the per-page arrays that hold them; and the detector's vector clocks and scoped state, by the
+ * per-thread and per-CTA formula of {@link io.barrierscope.check.RaceMemory#stateBytes}. Pure arithmetic on what it
+ * is given, so it is tested against any limit.
  *
  * @param stateBytes emulated state of one machine: registers, local, parameters, shared memory, buffers
  * @param bufferBytes the buffers' part of it
@@ -29,9 +31,11 @@ import java.util.List;
  * @param splitsWords whether the kernel accesses memory narrower than a 4-byte word (byte cells counted)
  * @param forkCheckpoints explore's fork checkpoints at most alive at once (see {@link #forkCheckpoints(long, long, int)})
  * @param readSetEntries read-set entries one shadow can hold at most (see {@link #readSetEntries(long, boolean, long)})
+ * @param raceStateBytes the race detector's other state of one machine, vector clocks and scoped
+ *        state, when it is on ({@link io.barrierscope.check.RaceMemory#stateBytes}: per thread and per CTA)
  */
 public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
-                             boolean splitsWords, long forkCheckpoints, long readSetEntries) {
+                             boolean splitsWords, long forkCheckpoints, long readSetEntries, long raceStateBytes) {
     /** Shadow bytes per 4-byte word the race detector may touch (four longs and two ints per cell). */
     public static final long SHADOW_BYTES_PER_WORD = 40;
     /** Shadow bytes per byte of a page whose words a narrower access splits (a 40-byte cell per byte, and the split flags). */
@@ -51,6 +55,12 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
         this(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, false, 1, 0);
     }
 
+    /** Without the detector's clocks and scoped state counted (a launch whose shape is not known). */
+    public MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
+                          boolean splitsWords, long forkCheckpoints, long readSetEntries) {
+        this(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries, 0);
+    }
+
     /** Without read sets (a launch whose threads never read a word concurrently). */
     public MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
                           boolean splitsWords, long forkCheckpoints) {
@@ -59,13 +69,14 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
 
     /** The same launch's memory with the race detector {@code race} and on {@code exploreJobs} machines. */
     public MemoryEstimate with(boolean race, int exploreJobs) {
-        return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries);
+        return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries,
+                raceStateBytes);
     }
 
     /** The same launch explored with {@code forkCheckpoints} fork checkpoints alive at most. */
     public MemoryEstimate withForkCheckpoints(long forkCheckpoints) {
         return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, Math.max(1, forkCheckpoints),
-                readSetEntries);
+                readSetEntries, raceStateBytes);
     }
 
     /** Shadow cells: one per word of {@code shadowableBytes}, and one per byte more when narrow accesses split words. */
@@ -183,6 +194,9 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
         return readSetEntries * RaceDetector.READ_SET_BYTES_PER_ENTRY + arrays;
     }
 
+    /** The race detector's vector clocks and scoped state of one machine (0 when it is off). */
+    public long raceClockBytes() { return race ? raceStateBytes : 0; }
+
     /**
      * The parts, in the order a message names them (the numbers stay far below 2^63: state is at
      * most 1 GiB, jobs 1024, forks 640, read sets at most 2^20 entries).
@@ -194,8 +208,9 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
         out.add(new Part("emulated state" + times, stateBytes * machines));
         if (race) out.add(new Part("race shadow" + times, shadowBytes() * machines));
         if (readSetBytes() > 0) out.add(new Part("race read sets (" + readSetEntries + " entries)" + times, readSetBytes() * machines));
+        if (raceClockBytes() > 0) out.add(new Part("race clocks" + times, raceClockBytes() * machines));
         long checkpoints = exploreJobs == 0 ? stateBytes
-                : exploreJobs * stateBytes + forkCheckpoints * (stateBytes + shadowBytes() + readSetBytes());
+                : exploreJobs * stateBytes + forkCheckpoints * (stateBytes + shadowBytes() + readSetBytes() + raceClockBytes());
         out.add(new Part(exploreJobs == 0 ? "a copy while initialised or checkpointed"
                 : "explore's checkpoints (" + exploreJobs + " start, " + forkCheckpoints + " fork)", checkpoints));
         return out;

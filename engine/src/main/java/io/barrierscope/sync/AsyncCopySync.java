@@ -290,7 +290,7 @@ public final class AsyncCopySync {
         }
         if (m.race != null) {
             m.race.mbarrierUse(op.slot(), b, op.pc());
-            m.race.mbarrierArrive(op.slot(), b, false);
+            m.race.mbarrierArrive(op.slot(), b, false, io.barrierscope.exec.MemoryModelHook.SCOPE_CLUSTER);
         }
         b.tx = tx;
         b.txCompleted += op.size();

@@ -15,6 +15,7 @@ final class MbarrierCompiler {
         Op op = compileOp(c);
         if (op instanceof MbarrierOp mo) {
             mo.relaxed = c.has(".relaxed");
+            mo.scope = c.has(".cluster") ? io.barrierscope.exec.MemoryModelHook.SCOPE_CLUSTER : io.barrierscope.exec.MemoryModelHook.SCOPE_CTA;
             mo.clusterSpace = c.has(".shared::cluster");
         }
         return op;

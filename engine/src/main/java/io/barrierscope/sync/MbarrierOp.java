@@ -19,6 +19,11 @@ public abstract class MbarrierOp extends Op {
     /** {@code .relaxed}: an arrive that releases nothing, a wait that acquires nothing (race detection). */
     public boolean relaxed;
     /**
+     * {@code .scope} (MemoryModelHook.SCOPE_*, {@code .cta} by default): the threads that directly
+     * observe the arrive's or the wait's synchronizing effect (PTX ISA 9.7.13.15.13, .16; race detection).
+     */
+    public int scope = io.barrierscope.exec.MemoryModelHook.SCOPE_CTA;
+    /**
      * Whether the address may name another CTA's object: an mbarrier instruction only with
      * {@code .shared::cluster} (set by its compiler); copies and st.async take cluster addresses.
      */

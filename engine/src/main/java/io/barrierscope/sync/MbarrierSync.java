@@ -87,7 +87,7 @@ public final class MbarrierSync {
         b.noteArrival(s);
         m.memory.effects[s]++;
         if (x.observed()) x.emit(SyncEvent.MBAR_ARRIVE, s, MbarrierUnit.key(b.cta, b.offset), count, b.pending);
-        if (m.race != null) m.race.mbarrierArrive(s, b, op.relaxed);
+        if (m.race != null) m.race.mbarrierArrive(s, b, op.relaxed, op.scope);
         changed(x, b);
         return true;
     }
@@ -149,7 +149,7 @@ public final class MbarrierSync {
                 b.suspended--;
                 MbarrierWaitOp op = (MbarrierWaitOp) x.op(m.pc[s]);
                 op.result(m, s, true);
-                if (m.race != null) m.race.mbarrierAcquire(s, b, op.relaxed);
+                if (m.race != null) m.race.mbarrierAcquire(s, b, op.relaxed, op.scope);
                 b.observedPrevious = true;
                 m.pc[s]++;
                 lanes |= 1 << (s & 31);

@@ -101,7 +101,7 @@ public final class MbarrierWaitOp extends MbarrierOp {
             complete = age == 1;
         }
         if (complete) {
-            if (m.race != null) m.race.mbarrierAcquire(s, b, relaxed);
+            if (m.race != null) m.race.mbarrierAcquire(s, b, relaxed, scope);
             b.observedPrevious = true;
             result(m, s, true);
             return true;

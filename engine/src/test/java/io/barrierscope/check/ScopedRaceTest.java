@@ -120,6 +120,135 @@ class ScopedRaceTest {
         assertRace(fences(3, 0, "fence.acq_rel.gpu;", "cta", "fence.acq_rel.gpu;"));
     }
 
+    /**
+     * Thread 0 of cluster rank 0 writes its shared word, fences, arrives relaxed on the cluster
+     * barrier; after the wait thread READER (of rank 0 or 1) reads the word through DSMEM.
+     * Clusters of two CTAs of 64 threads.
+     */
+    private static LaunchedRun fenceThenRelaxedClusterArrive(String fence, int readerRank, int readerTid) {
+        return relaxedClusterArriveKernel(fence, readerRank, readerTid).run();
+    }
+
+    private static PtxRun relaxedClusterArriveKernel(String fence, int readerRank, int readerTid) {
+        String body = ".reg .pred %p<8>;\n.reg .b32 %r<40>;\n.reg .b64 %rd<8>;\nmov.u32 %r1, %tid.x;\nmov.u32 %r3, sm;\n"
+                + "ld.param.u64 %rd1, [out];\ncvta.to.global.u64 %rd4, %rd1;\nmov.u32 %r20, %cluster_ctarank;\n"
+                + "setp.eq.u32 %p1, %r1, 0;\nsetp.eq.u32 %p6, %r20, 0;\nand.pred %p6, %p6, %p1;\n@%p6 st.shared.u32 [sm], 3;\n"
+                + fence + "\nbarrier.cluster.arrive.relaxed;\nbarrier.cluster.wait;\n"
+                + "setp.eq.u32 %p7, %r20, " + readerRank + ";\nsetp.eq.u32 %p2, %r1, " + readerTid + ";\nand.pred %p7, %p7, %p2;\n"
+                + "@!%p7 bra E;\nmapa.shared::cluster.u32 %r5, %r3, 0;\nld.shared::cluster.u32 %r10, [%r5];\nst.global.u32 [%rd4], %r10;\nE:\n"
+                + "barrier.cluster.arrive;\nbarrier.cluster.wait;\nret;";
+        return PtxRun.kernel(body).header(".shared .align 4 .b32 sm;").buffer("out", 16).cluster(2).threads(64);
+    }
+
+    @Test
+    void aFenceBeforeARelaxedClusterArrivePublishesOnlyToTheThreadsOfItsScope() {
+        // barrier.cluster.arrive.relaxed orders nothing itself (9.7.13.3); the fence before it is the
+        // release pattern's first operation, which must be morally strong with the wait: a .cta
+        // fence reaches the waiters of its own CTA, a .cluster (or wider) one the whole cluster.
+        assertClean(fenceThenRelaxedClusterArrive("fence.acq_rel.cluster;", 1, 0));
+        assertClean(fenceThenRelaxedClusterArrive("fence.acq_rel.gpu;", 1, 0));
+        assertClean(fenceThenRelaxedClusterArrive("fence.acq_rel.cta;", 0, 32));
+        assertRace(fenceThenRelaxedClusterArrive("fence.acq_rel.cta;", 1, 0));
+        assertRace(fenceThenRelaxedClusterArrive("membar.cta;", 1, 0));
+    }
+
+    @Test
+    void aCtaFenceDoesNotPublishAnMbarrierInitToThePeerCtas() {
+        // Rank 0 inits its mbarrier, fences and arrives relaxed on the cluster barrier; rank 1 then
+        // arrives on it remotely. A .cluster fence publishes the init to the cluster; a .cta one
+        // only to its own CTA, so the remote arrive uses an init its thread never published. (The
+        // last cluster barrier, which keeps rank 0's shared memory alive, is relaxed: a release one
+        // by rank 0 before the remote arrive would publish the init.)
+        String body = ".reg .pred %p<8>;\n.reg .b32 %r<40>;\nmov.u32 %r1, %tid.x;\nmov.u32 %r2, bar;\n"
+                + "mov.u32 %r20, %cluster_ctarank;\nsetp.eq.u32 %p1, %r1, 0;\nsetp.eq.u32 %p6, %r20, 0;\nand.pred %p6, %p6, %p1;\n"
+                + "@%p6 mbarrier.init.shared::cta.b64 [%r2], 1;\nFENCE\nbarrier.cluster.arrive.relaxed;\nbarrier.cluster.wait;\n"
+                + "setp.eq.u32 %p7, %r20, 1;\nand.pred %p7, %p7, %p1;\n@!%p7 bra E;\nmapa.shared::cluster.u32 %r5, %r2, 0;\n"
+                + "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r5];\nE:\nbarrier.cluster.arrive.relaxed;\nbarrier.cluster.wait;\nret;";
+        assertClean(PtxRun.kernel(body.replace("FENCE", "fence.acq_rel.cluster;")).header(".shared .align 8 .b64 bar;").cluster(2).threads(32).run());
+        LaunchedRun r = PtxRun.kernel(body.replace("FENCE", "fence.acq_rel.cta;")).header(".shared .align 8 .b64 bar;").cluster(2).threads(32).run();
+        assertEquals(List.of("mbarrier-init-not-fenced"), codes(r), r.summary());
+    }
+
+    /**
+     * Thread 0 of cluster rank 1 writes rank 0's shared word through DSMEM, then (after BEFORE)
+     * arrives remotely with ARRIVE on rank 0's mbarrier; thread 0 of rank 0 waits with WAIT, then
+     * AFTER, then reads the word. Clusters of two CTAs of 32 threads.
+     */
+    private static LaunchedRun remoteMbarrierHandOff(String before, String arrive, String wait, String after) {
+        return remoteMbarrierKernel(before, arrive, wait, after).run();
+    }
+
+    private static PtxRun remoteMbarrierKernel(String before, String arrive, String wait, String after) {
+        String body = ".reg .pred %p<8>;\n.reg .b32 %r<40>;\n.reg .b64 %rd<8>;\nmov.u32 %r1, %tid.x;\nmov.u32 %r2, bar;\n"
+                + "mov.u32 %r3, sm;\nld.param.u64 %rd1, [out];\ncvta.to.global.u64 %rd4, %rd1;\nmov.u32 %r20, %cluster_ctarank;\n"
+                + "setp.eq.u32 %p1, %r1, 0;\nsetp.eq.u32 %p6, %r20, 0;\nand.pred %p6, %p6, %p1;\nsetp.eq.u32 %p7, %r20, 1;\n"
+                + "and.pred %p7, %p7, %p1;\n@%p6 mbarrier.init.shared::cta.b64 [%r2], 1;\nfence.mbarrier_init.release.cluster;\n"
+                + "barrier.cluster.arrive;\nbarrier.cluster.wait;\n@!%p7 bra C;\nmapa.shared::cluster.u32 %r5, %r3, 0;\n"
+                + "st.shared::cluster.u32 [%r5], 7;\n" + before + "\nmapa.shared::cluster.u32 %r6, %r2, 0;\n"
+                + "mbarrier.arrive." + arrive + "shared::cluster.b64 _, [%r6];\nbra E;\nC:\n@!%p6 bra E;\nW:\n"
+                + "mbarrier.try_wait.parity." + wait + "shared::cta.b64 %p5, [%r2], 0;\n@!%p5 bra W;\n" + after + "\n"
+                + "ld.shared.u32 %r10, [sm];\nst.global.u32 [%rd4], %r10;\nE:\nbarrier.cluster.arrive;\nbarrier.cluster.wait;\nret;";
+        return PtxRun.kernel(body).header(".shared .align 8 .b64 bar;\n.shared .align 4 .b32 sm;").buffer("out", 16).cluster(2)
+                .threads(32);
+    }
+
+    @Test
+    void aPeerCtasMbarrierArriveOrdersItsWorkOnlyWhenTheArriveAndTheWaitAreBothClusterScoped() {
+        // 9.7.13.15.13/.16: .scope (.cta by default) is the set of threads that directly observe the
+        // synchronizing effect; the arrive and the wait must each be in the other's scope.
+        assertClean(remoteMbarrierHandOff("", "release.cluster.", "acquire.cluster.", ""));
+        assertRace(remoteMbarrierHandOff("", "release.cta.", "acquire.cluster.", ""));
+        assertRace(remoteMbarrierHandOff("", "", "acquire.cluster.", ""));
+        assertRace(remoteMbarrierHandOff("", "release.cluster.", "acquire.cta.", ""));
+        assertRace(remoteMbarrierHandOff("", "release.cluster.", "", ""));
+        // A relaxed .cluster wait acquires the peer's arrive through a later fence of .cluster scope or wider only.
+        assertClean(remoteMbarrierHandOff("", "release.cluster.", "relaxed.cluster.", "fence.acq_rel.cluster;"));
+        assertRace(remoteMbarrierHandOff("", "release.cluster.", "relaxed.cluster.", "fence.acq_rel.cta;"));
+    }
+
+    @Test
+    void aFenceBeforeARelaxedMbarrierArrivePublishesOnlyToTheThreadsOfItsScope() {
+        // A peer's relaxed .cluster arrive publishes an earlier fence only if the fence's scope reaches the waiter.
+        assertClean(remoteMbarrierHandOff("fence.acq_rel.cluster;", "relaxed.cluster.", "acquire.cluster.", ""));
+        assertRace(remoteMbarrierHandOff("fence.acq_rel.cta;", "relaxed.cluster.", "acquire.cluster.", ""));
+        assertRace(remoteMbarrierHandOff("", "relaxed.cluster.", "acquire.cluster.", ""));
+        // Within one CTA a .cta fence reaches the waiter: a relaxed arrive after it hands the data over.
+        String local = ".reg .pred %p<8>;\n.reg .b32 %r<40>;\n.reg .b64 %rd<8>;\nmov.u32 %r1, %tid.x;\nmov.u32 %r2, bar;\n"
+                + "ld.param.u64 %rd1, [out];\ncvta.to.global.u64 %rd4, %rd1;\nsetp.eq.u32 %p1, %r1, 0;\nsetp.eq.u32 %p2, %r1, 32;\n"
+                + "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nbar.sync 0;\n@!%p1 bra C;\nst.shared.u32 [sm], 7;\nFENCE\n"
+                + "mbarrier.arrive.relaxed.cta.shared::cta.b64 _, [%r2];\nret;\nC:\n@!%p2 bra E;\nW:\n"
+                + "mbarrier.try_wait.parity.shared::cta.b64 %p5, [%r2], 0;\n@!%p5 bra W;\nld.shared.u32 %r10, [sm];\n"
+                + "st.global.u32 [%rd4], %r10;\nE:\nret;";
+        String header = ".shared .align 8 .b64 bar;\n.shared .align 4 .b32 sm;";
+        assertClean(PtxRun.kernel(local.replace("FENCE", "fence.acq_rel.cta;")).header(header).buffer("out", 16).threads(64).run());
+        assertRace(PtxRun.kernel(local.replace("FENCE", "")).header(header).buffer("out", 16).threads(64).run());
+    }
+
+    /** Thread 0 of CTA {@code r} reads out[0] with READ; later (after sleeping) thread 0 of CTA {@code w} writes it with WRITE. */
+    private static LaunchedRun readThenWrite(int r, String read, int w, String write) { return readThenWriteKernel(r, read, w, write).run(); }
+
+    private static PtxRun readThenWriteKernel(int r, String read, int w, String write) {
+        String body = REGS.replace("@P@", "" + w).replace("@C@", "" + r).replace("@TC@", "0")
+                + "@!%p2 bra WR;\n" + read + "\nret;\nWR:\n@!%p1 bra E;\nnanosleep.u32 1000;\nnanosleep.u32 1000;\n"
+                + "nanosleep.u32 1000;\n" + write + "\nE:\nret;";
+        return PtxRun.kernel(body).buffer("out", 16).clusters(4, 2).threads(32);
+    }
+
+    @Test
+    void aWriteAfterAnUnorderedStrongReadRacesUnlessTheyAreMorallyStrong() {
+        // A strong read is an access like any other: a later write unordered with it races with it
+        // unless both are strong and morally strong (each in the other's scope, same footprint).
+        assertClean(readThenWrite(1, "ld.relaxed.gpu.global.u32 %r11, [%rd4];", 0, "st.relaxed.gpu.global.u32 [%rd4], 1;"));
+        assertClean(readThenWrite(1, "ld.relaxed.cluster.global.u32 %r11, [%rd4];", 0, "atom.cluster.global.exch.b32 %r12, [%rd4], 1;"));
+        assertRace(readThenWrite(1, "ld.relaxed.cta.global.u32 %r11, [%rd4];", 0, "st.relaxed.gpu.global.u32 [%rd4], 1;"));
+        assertRace(readThenWrite(2, "ld.acquire.cluster.global.u32 %r11, [%rd4];", 0, "st.relaxed.gpu.global.u32 [%rd4], 1;"));
+        assertRace(readThenWrite(1, "atom.cta.global.or.b32 %r11, [%rd4], 0;", 0, "st.release.gpu.global.u32 [%rd4], 1;"));
+        // A plain write after an unordered atomic read races whatever the read's scope.
+        assertRace(readThenWrite(1, "ld.relaxed.gpu.global.u32 %r11, [%rd4];", 0, "st.global.u32 [%rd4], 1;"));
+        // Morally strong needs the same footprint: a write at another start address is not.
+        assertRace(readThenWrite(1, "ld.relaxed.gpu.global.u64 %rd5, [%rd4];", 0, "st.relaxed.gpu.global.u32 [%rd4+4], 1;"));
+    }
+
     private static LaunchedRun atomics(String atom, int ctas) {
         // Thread 0 of every CTA adds to one global word.
         String body = REGS.replace("@P@", "0").replace("@C@", "0").replace("@TC@", "0")
@@ -186,11 +315,21 @@ class ScopedRaceTest {
     @Test
     void aCheckpointRestoresTheScopedStateSoARunFromItEndsTheSame() {
         // Relaxed flags between fences: the per-scope fence clocks, pending acquires and the flag's
-        // buckets are all live at some step; each checkpoint must bring back the same state hash.
+        // buckets are all live at some step; so are a CTA's relaxed cluster-arrive clocks, an
+        // mbarrier's peer arrive-ons and the threads' last strong reads in the other kernels. Each
+        // checkpoint must bring back the same state hash.
+        List<PtxRun> kernels = new java.util.ArrayList<>();
         for (String fence : List.of("fence.acq_rel.cluster;", "fence.acq_rel.cta;")) {
+            kernels.add(handOffKernel(1, 0, 0, fence + "\nst.relaxed.gpu.global.u32 [%rd4], 1;", "ld.relaxed.gpu.global.u32 %r11, [%rd4];", fence));
+        }
+        kernels.add(relaxedClusterArriveKernel("fence.acq_rel.cta;", 0, 32));
+        kernels.add(remoteMbarrierKernel("fence.acq_rel.cluster;", "relaxed.cluster.", "relaxed.cluster.", "fence.acq_rel.cluster;"));
+        kernels.add(readThenWriteKernel(1, "ld.relaxed.cta.global.u32 %r11, [%rd4];", 0, "st.relaxed.gpu.global.u32 [%rd4], 1;"));
+        for (int n = 0; n < kernels.size(); n++) {
+            PtxRun kernel = kernels.get(n);
+            String fence = "kernel " + n;
             for (int k : new int[] {8, 16, 24, 32}) {
-                LaunchedRun r = handOffKernel(1, 0, 0, fence + "\nst.relaxed.gpu.global.u32 [%rd4], 1;",
-                        "ld.relaxed.gpu.global.u32 %r11, [%rd4];", fence).launch();
+                LaunchedRun r = kernel.launch();
                 for (int i = 0; i < k; i++) r.interpreter().step();
                 Checkpoint cp = Checkpoint.take(r.interpreter());
                 long before = StateHash.of(r.interpreter());
