@@ -56,6 +56,15 @@ class ExecHostApiTest {
                 + " (returns cudaErrorInvalidValue)"), r.all());
     }
 
+    @Test
+    void pinnedHostMemoryIsReachedByKernelsAtItsHostPointerAndMappedAllocationsGiveTheirFlagsAndDevicePointer() throws Exception {
+        ExecProgramsTest.Ran r = exec("host_mapped");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS host_mapped"), r.all());
+        assertTrue(r.program().contains("cudaHostGetDevicePointer") && r.program().contains(": not memory cudaMallocHost or"
+                + " cudaHostAlloc returned (returns cudaErrorInvalidValue)"), r.all());
+    }
+
     /** src/test/cuda/NAME.cu compiled by nvcc with one output flag (-fatbin, --ptx) into target/cuda-programs/NAME.EXT. */
     static Path nvccOutput(String name, String flag, String ext) throws Exception {
         CudaPrograms.assumeToolchain();
