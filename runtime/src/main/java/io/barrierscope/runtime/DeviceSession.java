@@ -36,6 +36,7 @@ public final class DeviceSession {
     private int launches;
     private final List<String> failures = new ArrayList<>();
     private final List<String> unimplemented = new ArrayList<>();
+    private final java.util.Set<String> uncompilable = new java.util.LinkedHashSet<>();
     private int worstExit;
     private java.util.function.Consumer<java.nio.file.Path> onFailure = bundle -> { };
 
@@ -49,6 +50,8 @@ public final class DeviceSession {
     public List<String> failures() { return failures; }
     /** APIs the program called that we do not implement. */
     public List<String> unimplemented() { return unimplemented; }
+    /** Kernels whose PTX the engine cannot compile (an instruction it does not run): every launch of one is refused. */
+    public java.util.Set<String> uncompilable() { return uncompilable; }
     /** The exit code of the worst failed launch (as `run` has it), or 0. */
     public int worstExit() { return worstExit; }
     public int launches() { return launches; }
@@ -112,6 +115,7 @@ public final class DeviceSession {
             p = moduleOf(module).program(entry);
         } catch (PtxException | IllegalArgumentException e) {
             err.println("barrierscope: cannot launch " + entry + ": " + e.getMessage());
+            if (e instanceof PtxException) uncompilable.add(entry);
             return Reply.error(CudaError.INVALID_DEVICE_FUNCTION);
         }
         RuntimeProtocol.Payload out = new RuntimeProtocol.Payload().u32(p.kernelParams.size());

@@ -65,6 +65,19 @@ class ExecHostApiTest {
                 + " cudaHostAlloc returned (returns cudaErrorInvalidValue)"), r.all());
     }
 
+    @Test
+    void textureAndSurfaceCallsAreNamedTheirKernelsRefusedNamingTheInstructionAndTheModulesOtherKernelsStillRun() throws Exception {
+        ExecProgramsTest.Ran r = exec("textures");
+        assertEquals(io.barrierscope.cli.Main.BAD_INPUT, r.code(), r.all());
+        assertTrue(r.program().contains("PASS textures"), r.all());
+        assertTrue(r.all().contains("barrierscope: cudaMallocArray is not implemented by BarrierScope's CUDA runtime yet"), r.all());
+        assertTrue(r.all().contains("barrierscope: cudaCreateTextureObject is not implemented"), r.all());
+        assertTrue(r.all().matches("(?s).*cannot launch _Z5fetchyPf: module0\\.ptx:\\d+:1: error: unsupported instruction tex\\.1d\\.v4\\.f32\\.s32\n.*"), r.all());
+        assertTrue(r.all().matches("(?s).*cannot launch _Z5painty: module0\\.ptx:\\d+:1: error: unsupported instruction sust\\.b\\.2d\\.b32\\.trap\n.*"), r.all());
+        assertTrue(r.all().contains("barrierscope: 2 kernel(s) use PTX the engine does not run (each launch returned"
+                + " cudaErrorInvalidDeviceFunction): _Z5fetchyPf, _Z5painty"), r.all());
+    }
+
     /** src/test/cuda/NAME.cu compiled by nvcc with one output flag (-fatbin, --ptx) into target/cuda-programs/NAME.EXT. */
     static Path nvccOutput(String name, String flag, String ext) throws Exception {
         CudaPrograms.assumeToolchain();
