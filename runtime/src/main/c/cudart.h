@@ -36,6 +36,7 @@ enum {
     cudaErrorNotReady = 600,
     cudaErrorIllegalAddress = 700,
     cudaErrorLaunchTimeout = 702,
+    cudaErrorAssert = 710,
     cudaErrorPeerAccessAlreadyEnabled = 704,
     cudaErrorPeerAccessNotEnabled = 705,
     cudaErrorLaunchFailure = 719,
@@ -142,7 +143,7 @@ typedef struct {
     int type;
     const char *fn; /* the API that issued it, for messages */
     union {
-        struct { struct bs_function *f; dim3 grid, block, cluster; size_t shared; char *params; size_t len; } kernel;
+        struct { struct bs_function *f; dim3 grid, block, cluster; size_t shared; char *params; size_t len; int cooperative; } kernel;
         /* one_d: dst, src, count, kind (cudaMemcpy); else p3 (cudaMemcpy3D) */
         struct { int one_d; void *dst; const void *src; size_t count; int kind; struct cudaMemcpy3DParms p3; } copy;
         struct { void *dst; size_t pitch; unsigned value, element_size; size_t width, height, depth, slice; } set;

@@ -85,6 +85,7 @@ static const struct { int code; const char *name, *text; } errors[] = {
     {702, "cudaErrorLaunchTimeout", "the launch timed out and was terminated"},
     {704, "cudaErrorPeerAccessAlreadyEnabled", "peer access is already enabled"},
     {705, "cudaErrorPeerAccessNotEnabled", "peer access has not been enabled"},
+    {710, "cudaErrorAssert", "device-side assert triggered"},
     {719, "cudaErrorLaunchFailure", "unspecified launch failure"},
     {800, "cudaErrorNotPermitted", "operation not permitted"},
     {801, "cudaErrorNotSupported", "operation not supported"},

@@ -38,6 +38,7 @@ public final class DeviceSession {
     private final List<String> unimplemented = new ArrayList<>();
     private final java.util.Set<String> uncompilable = new java.util.LinkedHashSet<>();
     private int worstExit;
+    private GlobalMemory.Segment gridWorkspace;
     private java.util.function.Consumer<java.nio.file.Path> onFailure = bundle -> { };
 
     public DeviceSession(LaunchOptions options, PrintWriter out, PrintWriter err) {
@@ -139,6 +140,17 @@ public final class DeviceSession {
         return Reply.ok(new RuntimeProtocol.Payload().u64(s.base()).toArray());
     }
 
+    /**
+     * The grid-barrier workspace of cooperative launches, as the driver keeps one per context:
+     * mapped on first use, zeroed before each cooperative launch (a launch that failed halfway
+     * may have left a count in it).
+     */
+    private long gridWorkspace() {
+        if (gridWorkspace == null) gridWorkspace = device.mapAt("gridWorkspace", device.nextAddress(), new byte[64], false);
+        java.util.Arrays.fill(gridWorkspace.data(), (byte) 0);
+        return gridWorkspace.base();
+    }
+
     private Reply free(long addr) {
         for (GlobalMemory.Segment s : device.segments()) {
             if (s.base() == addr && s.name().startsWith("cudaMalloc#")) {
@@ -227,10 +239,12 @@ public final class DeviceSession {
         int[] dims = new int[9];
         for (int i = 0; i < 9; i++) dims[i] = p.getInt();
         int dynShared = p.getInt();
+        boolean cooperative = (p.getInt() & RuntimeProtocol.LAUNCH_COOPERATIVE) != 0;
         byte[] params = new byte[p.remaining()];
         p.get(params);
         launches++;
         KernelLaunch k = new KernelLaunch(this, m, entry, dims, dynShared, params, launches, options, out, err);
+        if (cooperative) k.gridWorkspace(gridWorkspace());
         KernelLaunch.Result res = k.run();
         if (res.exitCode() != 0) {
             failures.add(res.line());

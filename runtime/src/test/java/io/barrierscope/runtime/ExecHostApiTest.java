@@ -78,6 +78,23 @@ class ExecHostApiTest {
                 + " cudaErrorInvalidDeviceFunction): _Z5fetchyPf, _Z5painty"), r.all());
     }
 
+    @Test
+    void aCooperativeLaunchGetsTheGridBarrierWorkspaceSoCooperativeGroupsGridSyncWorksLaunchAfterLaunch() throws Exception {
+        ExecProgramsTest.Ran r = exec("cooperative");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS cooperative"), r.all());
+    }
+
+    @Test
+    void aFailedDeviceAssertIsTheStickyCudaErrorAssertAsOnAGpu() throws Exception {
+        ExecProgramsTest.Ran r = exec("device_assert");
+        assertEquals(io.barrierscope.cli.Main.DIAGNOSED, r.code(), r.all());
+        assertTrue(r.program().contains("after the failed assert: cudaErrorAssert (device-side assert triggered)"), r.all());
+        assertTrue(r.program().contains("PASS device_assert"), r.all());
+        assertTrue(r.all().contains("assertion `v[threadIdx.x] > 0` failed at src/test/cuda/device_assert.cu:7"), r.all());
+        assertTrue(r.all().contains("the program gets cudaErrorAssert from this launch"), r.all());
+    }
+
     /** src/test/cuda/NAME.cu compiled by nvcc with one output flag (-fatbin, --ptx) into target/cuda-programs/NAME.EXT. */
     static Path nvccOutput(String name, String flag, String ext) throws Exception {
         CudaPrograms.assumeToolchain();
