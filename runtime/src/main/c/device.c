@@ -27,7 +27,7 @@ static const struct { int attr, value; } attrs[] = {
     {30, 512}, {31, 1},                                /* SurfaceAlignment, ConcurrentKernels (they still run in turn) */
     {32, 1}, {33, 0}, {34, 0}, {35, 0},                /* EccEnabled, PciBusId, PciDeviceId (no slot: "0000:00:00.0"), TccDriver */
     {36, 2619000}, {37, 5120}, {38, 50 * 1024 * 1024}, /* MemoryClockRate (kHz), GlobalMemoryBusWidth, L2CacheSize */
-    {39, 2048}, {40, 3}, {41, 1},                      /* MaxThreadsPerMultiProcessor, AsyncEngineCount, UnifiedAddressing */
+    {39, 2048}, {40, 3}, {41, 1},                      /* MaxThreadsPerMultiProcessor, AsyncEngineCount (copies still run in turn), UnifiedAddressing */
     {42, 32768}, {43, 2048},                           /* MaxTexture1DLayered Width/Layers */
     {45, 32768}, {46, 32768},                          /* MaxTexture2DGather Width/Height */
     {47, 8192}, {48, 8192}, {49, 32768},               /* MaxTexture3D...Alt */
