@@ -36,6 +36,7 @@ enum {
     cudaErrorNotReady = 600,
     cudaErrorIllegalAddress = 700,
     cudaErrorLaunchTimeout = 702,
+    cudaErrorAssert = 710,
     cudaErrorPeerAccessAlreadyEnabled = 704,
     cudaErrorPeerAccessNotEnabled = 705,
     cudaErrorLaunchFailure = 719,
@@ -93,10 +94,15 @@ int bs_memset(const char *fn, void *devPtr, int value, size_t count);
 /* memory.c: whether [p, p+n) is device memory the engine knows (an allocation or a variable),
    asked of the engine when it is not an allocation; 0 also when it is not. */
 int bs_check_device(const void *p, size_t n);
-/* managed.c: whether [p, p+n) lies in one managed allocation; cudaFree of one (1 if p is one);
-   every managed allocation to the engine before a launch, and back after it. */
+/* managed.c: whether [p, p+n) lies in one allocation whose bytes this process holds between
+   launches (1 managed, 2 pinned host memory, 0 neither); cudaFree of a managed one and
+   cudaFreeHost of a pinned one (1 if p is one); pinned allocations and their flags; every such
+   allocation to the engine before a launch, and back after it. */
 int bs_managed(const void *p, size_t n);
 int bs_free_managed(void *p);
+int bs_free_host(void *p);
+int bs_host_alloc(const char *fn, void **ptr, size_t size, unsigned flags);
+int bs_host_flags(const void *p, unsigned *flags);
 void bs_managed_push(void);
 void bs_managed_pull(void);
 int bs_managed_var(uint64_t a, uint64_t size);
@@ -137,7 +143,7 @@ typedef struct {
     int type;
     const char *fn; /* the API that issued it, for messages */
     union {
-        struct { struct bs_function *f; dim3 grid, block, cluster; size_t shared; char *params; size_t len; } kernel;
+        struct { struct bs_function *f; dim3 grid, block, cluster; size_t shared; char *params; size_t len; int cooperative; } kernel;
         /* one_d: dst, src, count, kind (cudaMemcpy); else p3 (cudaMemcpy3D) */
         struct { int one_d; void *dst; const void *src; size_t count; int kind; struct cudaMemcpy3DParms p3; } copy;
         struct { void *dst; size_t pitch; unsigned value, element_size; size_t width, height, depth, slice; } set;

@@ -27,6 +27,7 @@ struct bs_function {
 typedef struct { int id; char pad[4]; union { char bytes[64]; struct { unsigned x, y, z; } cluster; } val; } launch_attribute;
 typedef struct { dim3 grid, block; size_t shared; void *stream; launch_attribute *attrs; unsigned nattrs; } launch_config;
 #define ATTR_CLUSTER_DIMENSION 4
+#define ATTR_COOPERATIVE 2
 
 /* The most CTAs a cluster of f may have: 8, or 16 (an H100's most) once the kernel has
    cudaFuncAttributeNonPortableClusterSizeAllowed. Launches and the occupancy queries ask the same. */

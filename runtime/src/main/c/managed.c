@@ -1,5 +1,7 @@
 /*
- * Managed memory (cudaMallocManaged): one pointer, valid on the host and on the device at the
+ * Managed memory (cudaMallocManaged), and pinned host memory (cudaMallocHost, cudaHostAlloc),
+ * which on a device with unified addressing kernels may read and write at the host pointer:
+ * one pointer, valid on the host and on the device at the
  * same value. The engine hands out the device address (an ordinary allocation of its own); this
  * process maps host memory at that very address (mmap MAP_FIXED_NOREPLACE: the engine's device
  * range, 0x10000000000 and up, is far from where Linux places a program's own memory). The host
@@ -17,7 +19,10 @@
 #include "cudart.h"
 #include "protocol.h"
 
-typedef struct { uint64_t base, size, mapped; } managed;
+/* kind: MANAGED or HOST (pinned, with the flags cudaHostAlloc was given); mapped: bytes mapped
+   here (0 for a __managed__ variable, whose pages may be shared: never freed). */
+enum { MANAGED = 1, HOST = 2 };
+typedef struct { uint64_t base, size, mapped; int kind; unsigned flags; } managed;
 static pthread_mutex_t managed_lock = PTHREAD_MUTEX_INITIALIZER;
 static managed *list;
 static size_t nlist;
@@ -25,14 +30,22 @@ static size_t nlist;
 #define PAGE ((uint64_t) 4096)
 #define PIECE ((uint64_t) 64 << 20)
 
-int bs_managed(const void *p, size_t n) {
+/* The entry holding [p, p+n), copied into *out (may be NULL); its kind, 0 for none. */
+static int find(const void *p, size_t n, managed *out) {
     uint64_t a = (uint64_t) (uintptr_t) p;
-    int yes = 0;
+    int kind = 0;
     pthread_mutex_lock(&managed_lock);
-    for (size_t i = 0; i < nlist && !yes; i++) yes = a >= list[i].base && a + n <= list[i].base + list[i].size;
+    for (size_t i = 0; i < nlist && !kind; i++) {
+        if (a >= list[i].base && a + n <= list[i].base + list[i].size) {
+            kind = list[i].kind;
+            if (out) *out = list[i];
+        }
+    }
     pthread_mutex_unlock(&managed_lock);
-    return yes;
+    return kind;
 }
+
+int bs_managed(const void *p, size_t n) { return find(p, n, NULL); }
 
 static void engine_free(uint64_t a) {
     bs_buf b = {0}, r = {0};
@@ -42,16 +55,8 @@ static void engine_free(uint64_t a) {
     free(r.p);
 }
 
-/* flags: cudaMemAttachGlobal (1) or cudaMemAttachHost (2); one memory, so both mean the same. */
-int cudaMallocManaged(void **devPtr, size_t size, unsigned flags) {
-    BS_STICKY();
-    int c = bs_capture_check_unsafe("cudaMallocManaged");
-    if (c) return c;
-    if (devPtr == NULL || size == 0 || (flags != 1 && flags != 2)) {
-        fprintf(stderr, "barrierscope: cudaMallocManaged: %s (returns cudaErrorInvalidValue)\n",
-                devPtr == NULL ? "a null devPtr" : size == 0 ? "size 0" : "flags must be cudaMemAttachGlobal or cudaMemAttachHost");
-        return bs_set(cudaErrorInvalidValue);
-    }
+/* An engine allocation of `size` bytes mapped here at its own address; its entry added. */
+static int map_alloc(const char *fn, void **out, size_t size, int kind, unsigned flags) {
     bs_buf b = {0}, r = {0};
     bs_put_u64(&b, size);
     uint32_t st = bs_call(BS_MALLOC, &b, &r);
@@ -66,26 +71,53 @@ int cudaMallocManaged(void **devPtr, size_t size, unsigned flags) {
         if (m != MAP_FAILED) munmap(m, len);
         engine_free(a);
         char name[160];
-        snprintf(name, sizeof name, "cudaMallocManaged (device address 0x%llx is taken in this process, so no host "
-                 "mapping can share it)", (unsigned long long) a);
+        snprintf(name, sizeof name, "%s (device address 0x%llx is taken in this process, so no host "
+                 "mapping can share it)", fn, (unsigned long long) a);
         return bs_unimplemented(name);
     }
     pthread_mutex_lock(&managed_lock);
     list = realloc(list, (nlist + 1) * sizeof *list);
     if (list == NULL) bs_fatal("out of host memory");
-    list[nlist++] = (managed){a, size, len};
+    list[nlist++] = (managed){a, size, len, kind, flags};
     pthread_mutex_unlock(&managed_lock);
-    *devPtr = m;
+    *out = m;
     return cudaSuccess;
 }
 
-/* cudaFree of a managed pointer (memory.c asks when the pointer is no cudaMalloc one): 1 if it was. */
-int bs_free_managed(void *p) {
+/* flags: cudaMemAttachGlobal (1) or cudaMemAttachHost (2); one memory, so both mean the same. */
+int cudaMallocManaged(void **devPtr, size_t size, unsigned flags) {
+    BS_STICKY();
+    int c = bs_capture_check_unsafe("cudaMallocManaged");
+    if (c) return c;
+    if (devPtr == NULL || size == 0 || (flags != 1 && flags != 2)) {
+        fprintf(stderr, "barrierscope: cudaMallocManaged: %s (returns cudaErrorInvalidValue)\n",
+                devPtr == NULL ? "a null devPtr" : size == 0 ? "size 0" : "flags must be cudaMemAttachGlobal or cudaMemAttachHost");
+        return bs_set(cudaErrorInvalidValue);
+    }
+    return map_alloc("cudaMallocManaged", devPtr, size, MANAGED, 0);
+}
+
+/* Pinned host memory (memory.c's cudaMallocHost and cudaHostAlloc): mapped like managed memory,
+   so that a kernel given the host pointer (unified addressing) reaches the same bytes. */
+int bs_host_alloc(const char *fn, void **ptr, size_t size, unsigned flags) {
+    return map_alloc(fn, ptr, size ? size : 1, HOST, flags);
+}
+
+/* The pinned allocation holding p: 1 and its flags, or 0. */
+int bs_host_flags(const void *p, unsigned *flags) {
+    managed m;
+    if (find(p, 1, &m) != HOST) return 0;
+    if (flags) *flags = m.flags;
+    return 1;
+}
+
+/* Frees the entry starting at p if it is of `kind` and was mapped by map_alloc: 1 if it was. */
+static int unmap_free(void *p, int kind) {
     uint64_t a = (uint64_t) (uintptr_t) p;
-    managed m = {0, 0, 0};
+    managed m = {0, 0, 0, 0, 0};
     pthread_mutex_lock(&managed_lock);
     for (size_t i = 0; i < nlist; i++) {
-        if (list[i].base == a && list[i].mapped != 0) {
+        if (list[i].base == a && list[i].mapped != 0 && list[i].kind == kind) {
             m = list[i];
             list[i] = list[--nlist];
             break;
@@ -97,6 +129,12 @@ int bs_free_managed(void *p) {
     engine_free(a);
     return 1;
 }
+
+/* cudaFree of a managed pointer (memory.c asks when the pointer is no cudaMalloc one): 1 if it was. */
+int bs_free_managed(void *p) { return unmap_free(p, MANAGED); }
+
+/* cudaFreeHost: 1 if p is a pinned allocation's start. */
+int bs_free_host(void *p) { return unmap_free(p, HOST); }
 
 /* Before a launch: the engine gets every managed allocation's bytes as the host left them. */
 void bs_managed_push(void) {
@@ -175,7 +213,7 @@ int bs_managed_var(uint64_t a, uint64_t size) {
     }
     list = realloc(list, (nlist + 1) * sizeof *list);
     if (list == NULL) bs_fatal("out of host memory");
-    list[nlist++] = (managed){a, size, 0}; /* mapped 0: never freed (cudaFree refuses it) */
+    list[nlist++] = (managed){a, size, 0, MANAGED, 0}; /* mapped 0: never freed (cudaFree refuses it) */
     pthread_mutex_unlock(&managed_lock);
     bs_buf b = {0}, r = {0};
     bs_put_u64(&b, a);
@@ -186,7 +224,8 @@ int bs_managed_var(uint64_t a, uint64_t size) {
     return 0;
 }
 
-/* Bytes of managed allocations (cudaMemGetInfo counts them: they live in the engine's budget too). */
+/* Bytes of managed and pinned allocations (cudaMemGetInfo counts them: they live in the engine's
+   budget too). */
 uint64_t bs_managed_bytes(void) {
     uint64_t n = 0;
     pthread_mutex_lock(&managed_lock);

@@ -95,22 +95,51 @@ int bs_free(void *devPtr) {
     return bs_set((int) st);
 }
 
-/* Pinned host memory is plain host memory here: nothing is ever copied by DMA. */
+/* Pinned host memory is host memory mapped at an engine address (managed.c), so that kernels
+   reach it at the host pointer, as on a device with unified addressing (cudaHostAllocMapped or
+   not); nothing else is pinned, nothing copied by DMA. */
+int cudaHostAlloc(void **ptr, size_t size, unsigned flags) {
+    BS_STICKY();
+    int c = bs_capture_check_unsafe("cudaHostAlloc");
+    if (c) return c;
+    if (ptr == NULL || (flags & ~0x7u) != 0) return bs_set(cudaErrorInvalidValue); /* Portable, Mapped, WriteCombined */
+    return bs_host_alloc("cudaHostAlloc", ptr, size, flags);
+}
+
 int cudaMallocHost(void **ptr, size_t size) {
     BS_STICKY();
     int c = bs_capture_check_unsafe("cudaMallocHost");
     if (c) return c;
     if (ptr == NULL) return bs_set(cudaErrorInvalidValue);
-    if (posix_memalign(ptr, 4096, size ? size : 1) != 0) return bs_set(cudaErrorMemoryAllocation);
-    return cudaSuccess;
+    return bs_host_alloc("cudaMallocHost", ptr, size, 0);
 }
 
-int cudaHostAlloc(void **ptr, size_t size, unsigned flags) { (void) flags; return cudaMallocHost(ptr, size); }
 int cudaFreeHost(void *ptr) {
     BS_STICKY();
     int c = bs_capture_check_unsafe("cudaFreeHost");
     if (c) return c;
-    free(ptr);
+    if (ptr == NULL || bs_free_host(ptr)) return cudaSuccess;
+    fprintf(stderr, "barrierscope: cudaFreeHost(%p): not a pointer cudaMallocHost or cudaHostAlloc returned "
+                    "(returns cudaErrorInvalidValue)\n", ptr);
+    return bs_set(cudaErrorInvalidValue);
+}
+
+/* The device pointer of pinned memory is the host pointer (unified addressing). "flags ... must
+   be set to 0". Memory cudaHostRegister page-locked is not mapped here (its flag is refused). */
+int cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned flags) {
+    if (pDevice == NULL || flags != 0) return bs_set(cudaErrorInvalidValue);
+    if (!bs_host_flags(pHost, NULL)) {
+        fprintf(stderr, "barrierscope: cudaHostGetDevicePointer(%p): not memory cudaMallocHost or cudaHostAlloc returned "
+                        "(returns cudaErrorInvalidValue)\n", pHost);
+        return bs_set(cudaErrorInvalidValue);
+    }
+    *pDevice = pHost;
+    return cudaSuccess;
+}
+
+/* The flags the allocation was made with (cudaMallocHost: 0). */
+int cudaHostGetFlags(unsigned *pFlags, void *pHost) {
+    if (pFlags == NULL || !bs_host_flags(pHost, pFlags)) return bs_set(cudaErrorInvalidValue);
     return cudaSuccess;
 }
 
@@ -376,13 +405,15 @@ int cudaHostRegister(void *ptr, size_t size, unsigned flags) {
 
 int cudaHostUnregister(void *ptr) { BS_STICKY(); (void) ptr; return cudaSuccess; }
 
-/* struct cudaPointerAttributes: type (0 unregistered, 2 device), device, devicePointer, hostPointer. */
+/* struct cudaPointerAttributes: type (0 unregistered, 1 pinned host, 2 device, 3 managed), device,
+   devicePointer, hostPointer. */
 int cudaPointerGetAttributes(void *attributes, const void *ptr) {
     BS_STICKY();
     if (attributes == NULL) return bs_set(cudaErrorInvalidValue);
     struct { int type; int device; const void *dev; const void *host; } a = {0, -2, NULL, NULL};
-    if (bs_managed(ptr, 1)) {
-        a.type = 3; /* cudaMemoryTypeManaged: the same pointer on both sides */
+    int held = bs_managed(ptr, 1);
+    if (held) {
+        a.type = held == 1 ? 3 : 1; /* cudaMemoryTypeManaged or ...Host (pinned): the same pointer on both sides */
         a.device = 0;
         a.dev = ptr;
         a.host = ptr;

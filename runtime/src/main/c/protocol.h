@@ -15,7 +15,7 @@
 #ifndef BARRIERSCOPE_PROTOCOL_H
 #define BARRIERSCOPE_PROTOCOL_H
 
-#define BS_PROTOCOL_VERSION 1
+#define BS_PROTOCOL_VERSION 2
 
 enum bs_op {
     /* u32 version, u32 pid, string program -> (empty) */
@@ -41,11 +41,15 @@ enum bs_op {
     /* u32 module, string name -> u64 address, u64 size */
     BS_SYMBOL = 10,
     /* u32 module, string entry, u32 grid[3], u32 block[3], u32 cluster[3] (0,0,0: the entry's own),
-       u32 dynamic shared bytes, bytes (every .param's bytes, back to back, sizes as BS_PARAMS)
+       u32 dynamic shared bytes, u32 flags (BS_LAUNCH_COOPERATIVE), bytes (every .param's bytes,
+       back to back, sizes as BS_PARAMS)
        -> u64 virtual cycles the launch took, string message (empty on success) */
     BS_LAUNCH = 11,
     /* string function name -> (empty): an API we do not implement was called (for the summary) */
     BS_UNIMPLEMENTED = 12
 };
+
+/* BS_LAUNCH flags: a cooperative launch (the engine gives it a grid-barrier workspace). */
+#define BS_LAUNCH_COOPERATIVE 1u
 
 #endif

@@ -388,6 +388,7 @@ int bs_launch_op(const bs_op *op) {
     unsigned dims[9] = {g.x, g.y, g.z, k.x, k.y, k.z, c.x, c.y, c.z};
     for (int i = 0; i < 9; i++) bs_put_u32(&b, dims[i]);
     bs_put_u32(&b, (uint32_t) op->u.kernel.shared);
+    bs_put_u32(&b, op->u.kernel.cooperative ? BS_LAUNCH_COOPERATIVE : 0);
     if (op->u.kernel.len) bs_put(&b, op->u.kernel.params, op->u.kernel.len);
     bs_managed_push();
     int st = (int) bs_call(BS_LAUNCH, &b, &r);
@@ -397,15 +398,23 @@ int bs_launch_op(const bs_op *op) {
     free(r.p);
     /* A launch that ran and failed makes its error sticky (wire.c: every later call that does
        device work returns it, as on a GPU); a refused configuration is reported by the launch only. */
-    if (st == cudaErrorLaunchTimeout || st == cudaErrorIllegalAddress || st == cudaErrorLaunchFailure) bs_set_sticky(st);
+    if (st == cudaErrorLaunchTimeout || st == cudaErrorIllegalAddress || st == cudaErrorLaunchFailure || st == cudaErrorAssert)
+        bs_set_sticky(st);
     return bs_set(st);
 }
 
 /* Every form of launch: run now, or recorded when the stream is capturing (streams.c). */
-static int bs_launch(void *stream, struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, size_t shared, void **args) {
+static int launch_as(void *stream, struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, size_t shared, void **args,
+                     int cooperative) {
     bs_op op;
     int e = bs_kernel_op(f, grid, block, cluster, shared, args, &op);
-    return e ? e : bs_issue(stream, &op);
+    if (e) return e;
+    op.u.kernel.cooperative = cooperative;
+    return bs_issue(stream, &op);
+}
+
+static int bs_launch(void *stream, struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, size_t shared, void **args) {
+    return launch_as(stream, f, grid, block, cluster, shared, args, 0);
 }
 
 static const dim3 no_cluster = {0, 0, 0};
@@ -418,9 +427,11 @@ int cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
     return bs_launch(stream, function_of(func), gridDim, blockDim, no_cluster, sharedMem, args);
 }
 
-/* Every CTA of a launch is resident on the engine, so a cooperative launch is a plain one. */
+/* Every CTA of a launch is resident on the engine; what a cooperative launch adds is the driver's
+   grid-barrier workspace, which cooperative groups' grid.sync() reads from %envreg1:%envreg2
+   (the engine gives it; without it grid.sync() traps, as on a GPU). */
 int cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, void *stream) {
-    return cudaLaunchKernel(func, gridDim, blockDim, args, sharedMem, stream);
+    return launch_as(stream, function_of(func), gridDim, blockDim, no_cluster, sharedMem, args, 1);
 }
 
 
@@ -436,12 +447,13 @@ static int launch_with(const char *fn, void *stream, struct bs_function *f, dim3
     if (n > 0 && attrs == NULL) return bs_set(cudaErrorInvalidValue);
     dim3 cluster = no_cluster;
     cudaEvent_t events[2] = {NULL, NULL};
-    int e;
+    int e, cooperative = 0;
     for (unsigned i = 0; i < n; i++) {
         int id = attrs[i].id;
         if (id < 0 || id > 16 || id == 15) return bs_set(cudaErrorInvalidValue);
         e = bs_attribute_check(fn, id, (const unsigned char *) attrs[i].val.bytes);
         if (e) return e;
+        if (id == ATTR_COOPERATIVE) memcpy(&cooperative, attrs[i].val.bytes, sizeof cooperative);
         if (id == ATTR_CLUSTER_DIMENSION) cluster = (dim3){attrs[i].val.cluster.x, attrs[i].val.cluster.y, attrs[i].val.cluster.z};
         if (id == 7 || id == 12) {
             /* {event, flags, ...}: checked now, so that a bad one refuses the launch rather than follows it */
@@ -455,7 +467,7 @@ static int launch_with(const char *fn, void *stream, struct bs_function *f, dim3
             return bs_set(cudaErrorInvalidValue);
         }
     }
-    e = bs_launch(stream, f, grid, block, cluster, shared, args);
+    e = launch_as(stream, f, grid, block, cluster, shared, args, cooperative != 0);
     for (int k = 0; k < 2 && e == cudaSuccess; k++) if (events[k] != NULL) e = cudaEventRecord(events[k], stream);
     return e;
 }

@@ -155,7 +155,7 @@ uint64_t bs_get_u64(const bs_buf *b, size_t at) {
 
 static __thread int last_error;
 /* The sticky error: the first launch that failed with cudaErrorIllegalAddress,
-   cudaErrorLaunchTimeout or cudaErrorLaunchFailure. CUDA's documentation of those codes
+   cudaErrorLaunchTimeout, cudaErrorLaunchFailure or cudaErrorAssert. CUDA's documentation of those codes
    (driver_types.h): "This leaves the process in an inconsistent state and any further CUDA work
    will return the same error. To continue using CUDA, the process must be terminated and
    relaunched." So from then on every call that does device work returns it (bs_sticky), and

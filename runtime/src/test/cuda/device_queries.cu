@@ -55,7 +55,42 @@ int main() {
     EXPECT(peer == 0);
     EXPECT(cudaDeviceCanAccessPeer(&peer, 0, 1) == cudaErrorInvalidDevice);
     cudaGetLastError();
-    EXPECT(cudaDeviceGetAttribute(&v, cudaDevAttrHostRegisterSupported, 0) == cudaErrorNotSupported);
+    // CUDA 13 dropped clockRate and the memory clock from cudaDeviceProp: programs (deviceQuery,
+    // bandwidth estimates) ask for them as attributes.
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrClockRate, 0));
+    EXPECT(v == 1755000);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrMemoryClockRate, 0));
+    EXPECT(v == 2619000);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrGlobalMemoryBusWidth, 0));
+    EXPECT(v == 5120 && prop.memoryBusWidth == 5120);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrAsyncEngineCount, 0));
+    EXPECT(v == prop.asyncEngineCount && v > 0);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrHostRegisterSupported, 0));
+    EXPECT(v == 1 && prop.hostRegisterSupported == 1);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrCanMapHostMemory, 0));
+    EXPECT(v == 1 && prop.canMapHostMemory == 1);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrMaxTexture2DHeight, 0));
+    EXPECT(v == 65536 && prop.maxTexture2D[1] == 65536);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrMaxSurface2DLayeredLayers, 0));
+    EXPECT(v == prop.maxSurface2DLayered[2]);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrMaxTexture2DLinearPitch, 0));
+    EXPECT(v == prop.maxTexture2DLinear[2]);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrSurfaceAlignment, 0));
+    EXPECT((size_t) v == prop.surfaceAlignment);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrPciBusId, 0));
+    EXPECT(v == prop.pciBusID);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrEccEnabled, 0));
+    EXPECT(v == prop.ECCEnabled);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrMemSyncDomainCount, 0));
+    EXPECT(v == 4);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrNumaId, 0));
+    EXPECT(v == -1 && prop.deviceNumaId == -1);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerMultiprocessor, 0));
+    EXPECT((size_t) v == prop.sharedMemPerMultiprocessor);
+    // A number that names no attribute (92 is reserved) is an invalid value, not a crash.
+    EXPECT(cudaDeviceGetAttribute(&v, (cudaDeviceAttr) 92, 0) == cudaErrorInvalidValue);
+    EXPECT(cudaGetLastError() == cudaErrorInvalidValue);
+    EXPECT(cudaDeviceGetAttribute(&v, cudaDevAttrWarpSize, 1) == cudaErrorInvalidDevice);
     cudaGetLastError();
     cudaFuncAttributes fa;
     CHECK(cudaFuncGetAttributes(&fa, with_tile));

@@ -98,6 +98,13 @@ public final class Machine {
     /** Whether the launch is an explicit cluster launch (%is_explicit_cluster). */
     public boolean explicitCluster;
 
+    /**
+     * The grid-barrier workspace a cooperative launch gets from the driver (a zeroed device
+     * address that %envreg1:%envreg2 hold; cooperative groups' grid.sync() counts arrivals there),
+     * 0 for any other launch. Fixed for the run, so snapshots need not keep it.
+     */
+    public long gridWorkspace;
+
     /** Virtual time in cycles. */
     public long cycles;
     /** Warp steps executed. */

@@ -47,6 +47,9 @@ public final class SpecialRegisters {
             };
             case DYNAMIC_SMEM_SIZE -> (m, t) -> m.memory.shared[0].length - m.program.dynamicSharedOffset;
             case TOTAL_SMEM_SIZE, AGGR_SMEM_SIZE -> (m, t) -> m.memory.shared[0].length;
+            // %envreg<32> are driver-defined (PTX ISA, special registers); what CUDA's driver puts in 1 and 2: the high and low
+            // halves of a cooperative launch's grid-barrier workspace (Machine.gridWorkspace).
+            case ENVREG -> c == 1 ? (m, t) -> m.gridWorkspace >>> 32 : c == 2 ? (m, t) -> m.gridWorkspace & 0xFFFFFFFFL : (m, t) -> 0;
             default -> (m, t) -> 0;
         };
     }

@@ -62,6 +62,16 @@ class SpecialRegistersTest {
     }
 
     @Test
+    void envregsAreZeroOutsideACooperativeLaunch() {
+        // %envreg1:%envreg2 hold a cooperative launch's grid-barrier workspace (Machine.gridWorkspace,
+        // set by `exec`; runtime's cooperative.cu); a plain launch has none, so grid.sync() traps, as on a GPU.
+        String body = "mov.u32 %r1, %envreg1;\n" + w(0, "%r1") + "mov.u32 %r2, %envreg2;\n" + w(1, "%r2")
+                + "mov.u32 %r3, %envreg0;\n" + w(2, "%r3") + "mov.u32 %r4, %envreg31;\n" + w(3, "%r4");
+        LaunchedRun r = ExecKernel.of(body).ok();
+        for (int k = 0; k < 4; k++) assertEquals(0, w(r, k), "envreg " + k);
+    }
+
+    @Test
     void lanemaskLtSelectsLowerLanesForPrefixPopc() {
         // rank of each odd lane among the odd lanes: popc(ballot & lanemask_lt)
         String body = "mov.u32 %r1, %laneid;\nand.b32 %r2, %r1, 1;\nsetp.eq.u32 %p1, %r2, 1;\nvote.sync.ballot.b32 %r3, %p1, -1;\n"

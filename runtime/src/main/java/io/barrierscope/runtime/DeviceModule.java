@@ -5,6 +5,7 @@ import io.barrierscope.exec.Program;
 import io.barrierscope.exec.ProgramBuilder;
 import io.barrierscope.exec.Space;
 import io.barrierscope.ptx.Module;
+import io.barrierscope.ptx.PtxException;
 import io.barrierscope.ptx.PtxParser;
 import io.barrierscope.ptx.StateSpace;
 import io.barrierscope.ptx.Variable;
@@ -36,14 +37,16 @@ final class DeviceModule {
     /**
      * Registers the module: only its first entry's part is parsed now (PtxSplitter), enough to
      * place the module's variables, which every entry's part declares alike; each other entry is
-     * parsed on its first launch.
+     * parsed on its first launch. An entry the engine cannot compile (an instruction it does not
+     * run, such as a texture fetch) does not refuse the module: the next entry places the
+     * variables, and that entry's own launches are refused, naming the instruction.
      */
     DeviceModule(int id, String ptx, GlobalMemory device) {
         this.id = id;
         this.ptx = ptx;
         this.split = new PtxSplitter(ptx);
         this.globalBase = device.nextAddress();
-        Program first = split.entries().isEmpty() ? null : program(split.entries().get(0));
+        Program first = firstThatCompiles();
         Module vars = first != null ? first.module : PtxParser.parse(sourceName(), ptx);
         if (first != null) {
             for (GlobalMemory.Segment s : first.globalTemplate.segments()) {
@@ -63,6 +66,20 @@ final class DeviceModule {
             }
         }
         constBank = first == null ? new byte[0] : java.util.Arrays.copyOf(first.constBank, (int) constEnd);
+    }
+
+    /** The first entry that compiles (null for a module without entries); when none does, the first's error. */
+    private Program firstThatCompiles() {
+        PtxException firstError = null;
+        for (String entry : split.entries()) {
+            try {
+                return program(entry);
+            } catch (PtxException e) {
+                if (firstError == null) firstError = e;
+            }
+        }
+        if (firstError != null) throw firstError;
+        return null;
     }
 
     String sourceName() { return "module" + id + ".ptx"; }

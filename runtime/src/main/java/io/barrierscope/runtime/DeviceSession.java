@@ -36,7 +36,9 @@ public final class DeviceSession {
     private int launches;
     private final List<String> failures = new ArrayList<>();
     private final List<String> unimplemented = new ArrayList<>();
+    private final java.util.Set<String> uncompilable = new java.util.LinkedHashSet<>();
     private int worstExit;
+    private GlobalMemory.Segment gridWorkspace;
     private java.util.function.Consumer<java.nio.file.Path> onFailure = bundle -> { };
 
     public DeviceSession(LaunchOptions options, PrintWriter out, PrintWriter err) {
@@ -49,6 +51,8 @@ public final class DeviceSession {
     public List<String> failures() { return failures; }
     /** APIs the program called that we do not implement. */
     public List<String> unimplemented() { return unimplemented; }
+    /** Kernels whose PTX the engine cannot compile (an instruction it does not run): every launch of one is refused. */
+    public java.util.Set<String> uncompilable() { return uncompilable; }
     /** The exit code of the worst failed launch (as `run` has it), or 0. */
     public int worstExit() { return worstExit; }
     public int launches() { return launches; }
@@ -112,6 +116,7 @@ public final class DeviceSession {
             p = moduleOf(module).program(entry);
         } catch (PtxException | IllegalArgumentException e) {
             err.println("barrierscope: cannot launch " + entry + ": " + e.getMessage());
+            if (e instanceof PtxException) uncompilable.add(entry);
             return Reply.error(CudaError.INVALID_DEVICE_FUNCTION);
         }
         RuntimeProtocol.Payload out = new RuntimeProtocol.Payload().u32(p.kernelParams.size());
@@ -133,6 +138,17 @@ public final class DeviceSession {
         GlobalMemory.Segment s = device.mapAt("cudaMalloc#" + device.segments().size(), device.nextAddress(), new byte[(int) size], false);
         allocated += size;
         return Reply.ok(new RuntimeProtocol.Payload().u64(s.base()).toArray());
+    }
+
+    /**
+     * The grid-barrier workspace of cooperative launches, as the driver keeps one per context:
+     * mapped on first use, zeroed before each cooperative launch (a launch that failed halfway
+     * may have left a count in it).
+     */
+    private long gridWorkspace() {
+        if (gridWorkspace == null) gridWorkspace = device.mapAt("gridWorkspace", device.nextAddress(), new byte[64], false);
+        java.util.Arrays.fill(gridWorkspace.data(), (byte) 0);
+        return gridWorkspace.base();
     }
 
     private Reply free(long addr) {
@@ -223,10 +239,12 @@ public final class DeviceSession {
         int[] dims = new int[9];
         for (int i = 0; i < 9; i++) dims[i] = p.getInt();
         int dynShared = p.getInt();
+        boolean cooperative = (p.getInt() & RuntimeProtocol.LAUNCH_COOPERATIVE) != 0;
         byte[] params = new byte[p.remaining()];
         p.get(params);
         launches++;
         KernelLaunch k = new KernelLaunch(this, m, entry, dims, dynShared, params, launches, options, out, err);
+        if (cooperative) k.gridWorkspace(gridWorkspace());
         KernelLaunch.Result res = k.run();
         if (res.exitCode() != 0) {
             failures.add(res.line());

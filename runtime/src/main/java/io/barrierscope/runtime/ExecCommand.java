@@ -20,7 +20,7 @@ import picocli.CommandLine.Parameters;
  * {@code nvcc -cudart shared}, with our libcudart.so.13 in its LD_LIBRARY_PATH, so that every
  * kernel launch runs on the engine in this JVM (docs/runtime.md). Exit code: the program's,
  * unless a launch failed (then `run`'s code for the worst failure: 3 deadlock, 4 diagnostics,
- * 5 step limit) or the program could not be run (2).
+ * 5 step limit) or the program could not be run or used a kernel the engine cannot compile (2).
  */
 @Command(name = "exec", description = "Run your own CUDA program (built with nvcc -cudart shared); every kernel launch runs on the engine.")
 public final class ExecCommand implements Callable<Integer> {
@@ -167,6 +167,10 @@ public final class ExecCommand implements Callable<Integer> {
             err.println("barrierscope: the program called " + session.unimplemented().size() + " CUDA function(s) BarrierScope does not implement: "
                     + String.join(", ", session.unimplemented()));
         }
+        if (!session.uncompilable().isEmpty()) {
+            err.println("barrierscope: " + session.uncompilable().size() + " kernel(s) use PTX the engine does not run (each launch"
+                    + " returned cudaErrorInvalidDeviceFunction): " + String.join(", ", session.uncompilable()));
+        }
         if (!session.failures().isEmpty()) {
             err.println("barrierscope: " + session.failures().size() + " of " + session.launches() + " launches failed:");
             for (String f : session.failures()) err.println("  " + f);
@@ -174,7 +178,7 @@ public final class ExecCommand implements Callable<Integer> {
             return session.worstExit();
         }
         err.flush();
-        return code;
+        return session.uncompilable().isEmpty() ? code : io.barrierscope.cli.Main.BAD_INPUT; // beyond what we emulate
     }
 
     /** The program as a file: a path as given, or a bare name found on the PATH as a shell would; null when neither. */

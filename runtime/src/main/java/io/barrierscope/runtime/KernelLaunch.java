@@ -44,6 +44,11 @@ final class KernelLaunch {
     private final PrintWriter out;
     private final PrintWriter err;
 
+    private long gridWorkspace;
+
+    /** A cooperative launch: the workspace its grid.sync() uses (Machine.gridWorkspace). */
+    void gridWorkspace(long address) { gridWorkspace = address; }
+
     KernelLaunch(DeviceSession session, DeviceModule module, String entry, int[] dims, int dynShared, byte[] args, int number,
                  LaunchOptions options, PrintWriter out, PrintWriter err) {
         this.session = session;
@@ -138,6 +143,7 @@ final class KernelLaunch {
         session.device().watchWrites(watch);
         Machine machine = new Machine(program, grid, block, cluster, memory);
         machine.explicitCluster = dims[6] != 0 || k.directives().explicitCluster() || k.directives().reqnctapercluster() != null;
+        machine.gridWorkspace = gridWorkspace;
         Interpreter in = new Interpreter(machine, Policy.byName(options.policy(), options.seed(), null));
         if (options.race()) RaceDetector.attach(in);
         Outcome o;
@@ -158,18 +164,19 @@ final class KernelLaunch {
         StringBuilder sb = new StringBuilder();
         sb.append(title()).append(": ").append(o.jsonName()).append(" after ").append(machine.steps).append(" warp steps (")
                 .append(machine.cycles).append(" cycles), policy ").append(in.policy().name()).append('\n');
-        boolean fault = false;
+        boolean fault = false, assertFailed = false;
         for (Diagnostic dg : in.diagnostics()) {
             sb.append(dg.severity().jsonName()).append(" [").append(dg.code().code()).append("] ").append(dg.message());
             if (!dg.ptxLocations().isEmpty()) sb.append(" (").append(dg.ptxLocations().get(0)).append(')');
             sb.append('\n');
             fault |= dg.code() == DiagnosticCode.MEMORY_FAULT;
+            assertFailed |= dg.code() == DiagnosticCode.ASSERT_FAILED;
         }
         if (o == Outcome.DEADLOCK) sb.append(DeadlockExplainer.explain(in).text());
         if (o == Outcome.STEP_LIMIT) sb.append("The step limit of ").append(options.maxSteps()).append(" warp steps was reached.\n");
         int status = switch (o) {
             case DEADLOCK, STEP_LIMIT -> CudaError.LAUNCH_TIMEOUT;
-            default -> fault ? CudaError.ILLEGAL_ADDRESS : CudaError.LAUNCH_FAILURE;
+            default -> fault ? CudaError.ILLEGAL_ADDRESS : assertFailed ? CudaError.ASSERT : CudaError.LAUNCH_FAILURE;
         };
         int exit = switch (o) {
             case DEADLOCK -> io.barrierscope.cli.Main.DEADLOCK;

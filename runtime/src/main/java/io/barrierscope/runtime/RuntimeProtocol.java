@@ -14,7 +14,7 @@ import java.nio.charset.StandardCharsets;
  * payload; reply: u32 status (a cudaError_t), u32 length, payload; little-endian.
  */
 public final class RuntimeProtocol {
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     public static final int HELLO = 1;
     public static final int MODULE = 2;
     public static final int PARAMS = 3;
@@ -26,6 +26,8 @@ public final class RuntimeProtocol {
     public static final int SET = 9;
     public static final int SYMBOL = 10;
     public static final int LAUNCH = 11;
+    /** LAUNCH's flags word (after the dynamic shared bytes): a cooperative launch. */
+    public static final int LAUNCH_COOPERATIVE = 1;
     public static final int UNIMPLEMENTED = 12;
     /** The largest request accepted (a copy of a large buffer; the PTX of a big program). */
     public static final int MAX_PAYLOAD = 1 << 30;

@@ -75,4 +75,14 @@ class ExecGraphsTest {
         assertEquals(0, r.code(), r.all());
         assertTrue(r.program().contains("PASS per_thread"), r.all());
     }
+
+    @Test
+    void theGenericNodeCallsAddAndChangeEveryModelledNodeTypeAndNameConditionalNodes() throws Exception {
+        ExecProgramsTest.Ran r = exec("graph_generic");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS graph_generic"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaGraphNodeSetParams: nodeParams->type is not the node's type"
+                + " (returns cudaErrorInvalidValue)"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaGraphAddNode (node type 13: conditional nodes) is not implemented"), r.all());
+    }
 }

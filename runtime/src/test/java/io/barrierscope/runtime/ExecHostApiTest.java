@@ -56,6 +56,45 @@ class ExecHostApiTest {
                 + " (returns cudaErrorInvalidValue)"), r.all());
     }
 
+    @Test
+    void pinnedHostMemoryIsReachedByKernelsAtItsHostPointerAndMappedAllocationsGiveTheirFlagsAndDevicePointer() throws Exception {
+        ExecProgramsTest.Ran r = exec("host_mapped");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS host_mapped"), r.all());
+        assertTrue(r.program().contains("cudaHostGetDevicePointer") && r.program().contains(": not memory cudaMallocHost or"
+                + " cudaHostAlloc returned (returns cudaErrorInvalidValue)"), r.all());
+    }
+
+    @Test
+    void textureAndSurfaceCallsAreNamedTheirKernelsRefusedNamingTheInstructionAndTheModulesOtherKernelsStillRun() throws Exception {
+        ExecProgramsTest.Ran r = exec("textures");
+        assertEquals(io.barrierscope.cli.Main.BAD_INPUT, r.code(), r.all());
+        assertTrue(r.program().contains("PASS textures"), r.all());
+        assertTrue(r.all().contains("barrierscope: cudaMallocArray is not implemented by BarrierScope's CUDA runtime yet"), r.all());
+        assertTrue(r.all().contains("barrierscope: cudaCreateTextureObject is not implemented"), r.all());
+        assertTrue(r.all().matches("(?s).*cannot launch _Z5fetchyPf: module0\\.ptx:\\d+:1: error: unsupported instruction tex\\.1d\\.v4\\.f32\\.s32\n.*"), r.all());
+        assertTrue(r.all().matches("(?s).*cannot launch _Z5painty: module0\\.ptx:\\d+:1: error: unsupported instruction sust\\.b\\.2d\\.b32\\.trap\n.*"), r.all());
+        assertTrue(r.all().contains("barrierscope: 2 kernel(s) use PTX the engine does not run (each launch returned"
+                + " cudaErrorInvalidDeviceFunction): _Z5fetchyPf, _Z5painty"), r.all());
+    }
+
+    @Test
+    void aCooperativeLaunchGetsTheGridBarrierWorkspaceSoCooperativeGroupsGridSyncWorksLaunchAfterLaunch() throws Exception {
+        ExecProgramsTest.Ran r = exec("cooperative");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS cooperative"), r.all());
+    }
+
+    @Test
+    void aFailedDeviceAssertIsTheStickyCudaErrorAssertAsOnAGpu() throws Exception {
+        ExecProgramsTest.Ran r = exec("device_assert");
+        assertEquals(io.barrierscope.cli.Main.DIAGNOSED, r.code(), r.all());
+        assertTrue(r.program().contains("after the failed assert: cudaErrorAssert (device-side assert triggered)"), r.all());
+        assertTrue(r.program().contains("PASS device_assert"), r.all());
+        assertTrue(r.all().contains("assertion `v[threadIdx.x] > 0` failed at src/test/cuda/device_assert.cu:7"), r.all());
+        assertTrue(r.all().contains("the program gets cudaErrorAssert from this launch"), r.all());
+    }
+
     /** src/test/cuda/NAME.cu compiled by nvcc with one output flag (-fatbin, --ptx) into target/cuda-programs/NAME.EXT. */
     static Path nvccOutput(String name, String flag, String ext) throws Exception {
         CudaPrograms.assumeToolchain();
