@@ -100,6 +100,8 @@ public final class RunDiff {
         }
         sa.finish(maxSteps);
         sb.finish(maxSteps);
+        sa.scheduleMatched("A");
+        sb.scheduleMatched("B");
         arrivals.drain();
         if (div == null && !sa.outcome().equals(sb.outcome())) {
             div = new Divergence(Math.min(sa.m.steps, sb.m.steps), null, null, "the runs took the same steps but ended differently: A "
@@ -247,6 +249,17 @@ public final class RunDiff {
             x.removeListener(this);
             sync.end();
             ended = true;
+        }
+
+        /**
+         * A schedule with decisions its run never reached does not match the launch: refused, as
+         * `run --schedule` refuses it, rather than compared as if it had been followed.
+         */
+        void scheduleMatched(String which) {
+            if (x.policy() instanceof SchedulePolicy p && p.unconsumed() > 0 && x.outcome() != Outcome.STEP_LIMIT) {
+                throw new io.barrierscope.launch.BadInputException("error: the schedule of run " + which + " does not match its launch: the run ended ("
+                        + outcome() + ") at step " + m.steps + " with " + p.unconsumed() + " of its decisions not reached");
+            }
         }
 
         String outcome() { return x.outcome().jsonName(); }
