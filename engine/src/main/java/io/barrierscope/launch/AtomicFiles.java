@@ -23,6 +23,8 @@ public final class AtomicFiles {
         if (Files.exists(abs) && !Files.isRegularFile(abs)) throw cannot(path, "it is not a regular file (a device or pipe is not replaced)");
         Path tmp = null;
         try {
+            abs = linkedFile(path, abs);
+            dir = abs.getParent();
             Files.createDirectories(dir);
             tmp = freshFile(dir, "." + abs.getFileName());
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
@@ -47,6 +49,25 @@ public final class AtomicFiles {
                 }
             }
         }
+    }
+
+    /**
+     * The file a link names, through every link, or {@code abs} itself: the new file replaces the
+     * link's file and the link stays. Moved onto the link, the new file replaced the link itself
+     * (`--report /dev/stdout`, a link to /proc/self/fd/1, became a plain file in /dev) and the
+     * linked file kept its old contents. A link whose file does not exist yet names where it goes.
+     */
+    private static Path linkedFile(Path shown, Path abs) throws IOException {
+        Path p = abs;
+        for (int hops = 0; Files.isSymbolicLink(p); hops++) {
+            if (hops == 40) throw cannot(shown, "it is a chain of more than 40 links");
+            // /dev/stdout and /dev/fd/N are links in /proc/self/fd: the process's own streams, not files to replace.
+            if (p.getParent().toRealPath().startsWith("/proc")) {
+                throw cannot(shown, "it is a stream of this process (" + p + "), not a file; name a file");
+            }
+            p = p.getParent().resolve(Files.readSymbolicLink(p)).toAbsolutePath();
+        }
+        return p;
     }
 
     /**
