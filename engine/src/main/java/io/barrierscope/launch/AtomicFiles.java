@@ -18,13 +18,16 @@ public final class AtomicFiles {
 
     public static void write(Path path, byte[]... parts) throws IOException {
         Path abs = path.toAbsolutePath().normalize();
+        try {
+            abs = linkedFile(path, abs);
+        } catch (IOException | SecurityException e) {
+            throw cannot(path, e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+        }
         Path dir = abs.getParent();
         if (dir == null || Files.isDirectory(abs)) throw cannot(path, "it is a folder; name a file");
         if (Files.exists(abs) && !Files.isRegularFile(abs)) throw cannot(path, "it is not a regular file (a device or pipe is not replaced)");
         Path tmp = null;
         try {
-            abs = linkedFile(path, abs);
-            dir = abs.getParent();
             Files.createDirectories(dir);
             tmp = freshFile(dir, "." + abs.getFileName());
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
