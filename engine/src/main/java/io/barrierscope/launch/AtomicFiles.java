@@ -1,7 +1,6 @@
 package io.barrierscope.launch;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +15,23 @@ import java.nio.file.StandardOpenOption;
 public final class AtomicFiles {
     private AtomicFiles() {}
 
+    /** What a file is made of, written to the stream given (buffered; not closed by the body). */
+    public interface Body {
+        void write(java.io.OutputStream out) throws IOException;
+    }
+
     public static void write(Path path, byte[]... parts) throws IOException {
+        write(path, out -> {
+            for (byte[] p : parts) out.write(p);
+        });
+    }
+
+    /**
+     * Writes what {@code body} writes, streamed to the temporary file: an output is never held in
+     * memory whole (a Chrome export of a 4M-step trace, built in memory first, ran a 256 MB heap
+     * out of memory). A body that throws leaves the old file as it was.
+     */
+    public static void write(Path path, Body body) throws IOException {
         Path abs = path.toAbsolutePath().normalize();
         try {
             abs = linkedFile(path, abs);
@@ -31,10 +46,9 @@ public final class AtomicFiles {
             Files.createDirectories(dir);
             tmp = freshFile(dir, "." + abs.getFileName());
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                for (byte[] p : parts) {
-                    ByteBuffer b = ByteBuffer.wrap(p);
-                    while (b.hasRemaining()) ch.write(b);
-                }
+                java.io.OutputStream out = new java.io.BufferedOutputStream(java.nio.channels.Channels.newOutputStream(ch), 1 << 16);
+                body.write(out);
+                out.flush();
                 ch.force(true);
             }
             keepPermissions(abs, tmp); // after the bytes: a read-only mode would refuse them
