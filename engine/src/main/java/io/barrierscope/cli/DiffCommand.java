@@ -87,12 +87,14 @@ final class DiffCommand implements Callable<Integer> {
         int shown = 0;
         for (RunDiff.SyncDifference d : r.sync()) {
             if (shown++ == SHOWN) {
-                out.println("  ... " + (r.sync().size() - SHOWN) + " more generations or phases differ" + (report != null ? " (all in the report)" : ""));
+                out.println("  ... " + (r.syncDiffering() - SHOWN) + " more generations or phases differ" + (report == null ? ""
+                        : r.syncDiffering() > r.sync().size() ? " (the first " + r.sync().size() + " in the report)" : " (all in the report)"));
                 break;
             }
             String what = d.object().startsWith("mbarrier") ? " phase " : " generation ";
             out.println("  " + d.object() + what + d.generation() + ": A " + d.a() + "; B " + d.b());
         }
+        if (r.syncNote() != null) out.println("note: " + r.syncNote());
         for (RunDiff.BufferDifference d : r.memory()) {
             StringBuilder sb = new StringBuilder("  buffer " + d.buffer() + ": ");
             if (d.differing() >= 0) sb.append(d.differing()).append(" elements differ");
@@ -157,6 +159,8 @@ final class DiffCommand implements Callable<Integer> {
             sync.add(d);
         }
         m.put("sync", sync);
+        m.put("syncDiffering", r.syncDiffering());
+        m.put("syncNote", r.syncNote());
         List<Object> mem = new ArrayList<>();
         for (RunDiff.BufferDifference b2 : r.memory()) {
             Map<String, Object> d = new LinkedHashMap<>();

@@ -87,11 +87,15 @@ final class ExploreCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (schedules < 1) return usage(err, "--schedules must be at least 1");
-        if (timeLimit < 0) return usage(err, "--time-limit must not be negative");
+        // NaN compares false both ways, so each range is checked as what must hold.
+        if (!(timeLimit >= 0) || timeLimit > 1e9) return usage(err, "--time-limit must be in 0..1e9 seconds (0: none)");
         if (maxPreemptions < 0 || maxPreemptions > 8) return usage(err, "--max-preemptions must be in 0..8");
         if (maxSteps != null && maxSteps < 1) return usage(err, "--max-steps must be at least 1");
         if (jobs != null && (jobs < 1 || jobs > 1024)) return usage(err, "--jobs must be in 1..1024");
         if (!(minimizeTime >= 0) || minimizeTime > 1e9) return usage(err, "--minimize-time must be in 0..1e9 seconds");
+        if (noMinimize && spec.commandLine().getParseResult().hasMatchedOption("--minimize-time")) {
+            return usage(err, "--no-minimize and --minimize-time contradict each other; give one");
+        }
         int n = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         // Read, checked and planned in one place, every job's machine, race shadow and checkpoints counted before any is made.
         ValidatedLaunch valid = LaunchValidation.validate(launch,
@@ -106,8 +110,8 @@ final class ExploreCommand implements Callable<Integer> {
         // Copies of the launch already read and validated (a .cu is not compiled again, no file read again).
         ex.jobs(n, () -> valid.start(new SchedulePolicy()));
         long t0 = System.nanoTime();
-        Explorer.Result res = ex.explore(new Explorer.Options(schedules, Math.round(timeLimit * 1000), seed, maxPreemptions, steps,
-                !noSymmetry, noMinimize ? -1 : Math.round(minimizeTime * 1000)));
+        Explorer.Result res = ex.explore(new Explorer.Options(schedules, Explorer.Options.millis(timeLimit), seed, maxPreemptions, steps,
+                !noSymmetry, noMinimize ? -1 : Explorer.Options.millis(minimizeTime)));
         long wall = (System.nanoTime() - t0) / 1_000_000;
         Coverage c = res.coverage();
         out.println(run.program().kernel.name() + ": explored " + c.schedules() + " schedules (" + c.systematic() + " systematic, "

@@ -103,7 +103,7 @@ public final class ProgramBuilder {
             }
             calls.put(f, callees);
         }
-        for (Function f : seen) checkNoCycle(module, f, calls, new ArrayDeque<>());
+        checkNoCycle(seen, calls);
         return seen;
     }
 
@@ -112,13 +112,36 @@ public final class ProgramBuilder {
         return false;
     }
 
-    private static void checkNoCycle(Module module, Function f, Map<Function, List<Function>> calls, Deque<Function> path) {
-        if (containsSame(path, f)) {
-            throw new PtxException(f.pos(), null, "recursive call of '" + f.name() + "' is not supported");
+    /**
+     * Refuses a call cycle. A depth-first walk with an explicit stack, each function walked once:
+     * walked by recursion from every function, a chain of 20,000 calls overflowed the Java stack
+     * and calls that meet again (f calls g and h, both call i, ...) took time exponential in the depth.
+     */
+    private static void checkNoCycle(List<Function> roots, Map<Function, List<Function>> calls) {
+        Map<Function, Boolean> onPath = new java.util.IdentityHashMap<>(); // true: on the current path; false: done
+        for (Function root : roots) {
+            if (onPath.containsKey(root)) continue;
+            Deque<Function> path = new ArrayDeque<>();
+            Deque<java.util.Iterator<Function>> next = new ArrayDeque<>();
+            onPath.put(root, true);
+            path.push(root);
+            next.push(calls.getOrDefault(root, List.of()).iterator());
+            while (!path.isEmpty()) {
+                if (!next.peek().hasNext()) {
+                    onPath.put(path.pop(), false);
+                    next.pop();
+                    continue;
+                }
+                Function g = next.peek().next();
+                Boolean state = onPath.get(g);
+                if (Boolean.TRUE.equals(state)) throw new PtxException(g.pos(), null, "recursive call of '" + g.name() + "' is not supported");
+                if (state == null) {
+                    onPath.put(g, true);
+                    path.push(g);
+                    next.push(calls.getOrDefault(g, List.of()).iterator());
+                }
+            }
         }
-        path.push(f);
-        for (Function g : calls.getOrDefault(f, List.of())) checkNoCycle(module, g, calls, path);
-        path.pop();
     }
 
     private static long align(long v, long a) { return a <= 1 ? v : (v + a - 1) / a * a; }

@@ -54,6 +54,9 @@ public final class Explorer {
 
         /** Whether findings are minimised ({@code minimizeMillis} >= 0; 0: bounded by replays only). */
         public boolean minimize() { return minimizeMillis >= 0; }
+
+        /** Seconds as milliseconds, a positive fraction of one rounded up (never to 0, which means none). */
+        public static long millis(double seconds) { return (long) Math.ceil(seconds * 1000); }
     }
 
     /** Default time for minimising all findings of a search. */
@@ -223,7 +226,8 @@ public final class Explorer {
     private Result search(Options o) {
         opt = o;
         t0 = clock.getAsLong();
-        deadline = o.timeLimitMillis() > 0 ? t0 + o.timeLimitMillis() : Long.MAX_VALUE;
+        long end = t0 + o.timeLimitMillis(); // a limit past the clock's range is none (it wrapped to a deadline passed)
+        deadline = o.timeLimitMillis() > 0 && end > t0 ? end : Long.MAX_VALUE;
         symmetry = o.symmetry() ? new WarpSymmetry(m.program) : null;
         dpor = partialOrder && sourceSets && SourceSets.fits(m.warps) ? new SourceSetSearch(this, m.warps) : null;
         int boundDone = 0;

@@ -7,7 +7,9 @@ import io.barrierscope.exec.Op;
 import io.barrierscope.exec.Outcome;
 import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.launch.LaunchedRun;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -33,9 +35,14 @@ public final class RunDiff {
     /** Elements of one buffer that differ at the end: their count, and the first few as index, A's value, B's value. */
     public record BufferDifference(String buffer, long differing, List<Object[]> first, String note) {}
 
+    /**
+     * {@code sync} holds the first {@link ArrivalComparison#KEPT} differing generations found (by
+     * object and generation), {@code syncDiffering} counts them all; {@code syncNote} is null, or
+     * says why arrivals were not compared to the runs' end (one run too far ahead of the other).
+     */
     public record Result(Divergence divergence, String outcomeA, String outcomeB, long stepsA, long stepsB,
-                         List<SyncDifference> sync, List<BufferDifference> memory) {
-        public boolean same() { return divergence == null && sync.isEmpty() && memory.isEmpty() && outcomeA.equals(outcomeB); }
+                         List<SyncDifference> sync, long syncDiffering, String syncNote, List<BufferDifference> memory) {
+        public boolean same() { return divergence == null && syncDiffering == 0 && memory.isEmpty() && outcomeA.equals(outcomeB); }
     }
 
     /** At most this many differing elements are listed per buffer (all are counted). */
@@ -45,17 +52,25 @@ public final class RunDiff {
 
     /** Runs both fresh runs to their end (or {@code maxSteps}) and compares them. */
     public static Result compare(LaunchedRun a, LaunchedRun b, long maxSteps) {
-        Side sa = new Side(a);
-        Side sb = new Side(b);
+        return compare(a, b, maxSteps, ArrivalComparison.PENDING_CAP);
+    }
+
+    /** As above, comparing arrivals until one run gets {@code pendingCap} arrivals ahead (tests use a small one). */
+    static Result compare(LaunchedRun a, LaunchedRun b, long maxSteps, int pendingCap) {
+        long[] taken = new long[2];
+        ArrivalComparison arrivals = new ArrivalComparison(() -> Math.max(taken[0], taken[1]), pendingCap);
+        Side sa = new Side(a, arrivals, arrivals.a, taken, 0);
+        Side sb = new Side(b, arrivals, arrivals.b, taken, 1);
         Divergence div = null;
         while (div == null && (sa.running(maxSteps) || sb.running(maxSteps))) {
             // Step the one behind (a time jump makes no step); compare once both have taken the step.
             if (sa.steps.size() <= sb.steps.size() && sa.running(maxSteps)) sa.advance();
             else if (sb.running(maxSteps)) sb.advance();
             else sa.advance();
+            arrivals.drain();
             while (!sa.steps.isEmpty() && !sb.steps.isEmpty()) {
-                Step x = sa.steps.remove(0);
-                Step y = sb.steps.remove(0);
+                Step x = sa.steps.poll();
+                Step y = sb.steps.poll();
                 if (!same(x, y)) {
                     div = new Divergence(x.step(), x, y, why(sa, sb, x, y), sa.decisions(), sb.decisions());
                     break;
@@ -64,24 +79,36 @@ public final class RunDiff {
             boolean aEnded = !sa.running(maxSteps) && sa.steps.isEmpty() && !sb.steps.isEmpty();
             boolean bEnded = !sb.running(maxSteps) && sb.steps.isEmpty() && !sa.steps.isEmpty();
             if (div == null && (aEnded || bEnded)) {
-                Step x = sa.steps.isEmpty() ? null : sa.steps.get(0);
-                Step y = sb.steps.isEmpty() ? null : sb.steps.get(0);
+                Step x = sa.steps.peek();
+                Step y = sb.steps.peek();
                 long at = x != null ? x.step() : y.step();
                 String why = (x == null ? "A" : "B") + " ended (" + (x == null ? sa.outcome() : sb.outcome()) + ") at step " + at
                         + " where the other went on";
                 div = new Divergence(at, x, y, why, sa.decisions(), sb.decisions());
             }
         }
-        // After the divergence (or none), each run goes on to its end for the barrier and memory comparison.
+        // After the divergence (or none), both runs go on to their end for the barrier and memory
+        // comparison, side by side so that arrivals are compared (and dropped) as they close.
+        sa.steps.clear();
+        sb.steps.clear();
+        while (sa.running(maxSteps) || sb.running(maxSteps)) {
+            if (sa.running(maxSteps)) sa.skip();
+            else sa.finish(maxSteps);
+            if (sb.running(maxSteps)) sb.skip();
+            else sb.finish(maxSteps);
+            arrivals.drain();
+        }
         sa.finish(maxSteps);
         sb.finish(maxSteps);
+        sa.scheduleMatched("A");
+        sb.scheduleMatched("B");
+        arrivals.drain();
         if (div == null && !sa.outcome().equals(sb.outcome())) {
             div = new Divergence(Math.min(sa.m.steps, sb.m.steps), null, null, "the runs took the same steps but ended differently: A "
                     + sa.outcome() + ", B " + sb.outcome(), sa.decisions(), sb.decisions());
         }
-        List<SyncDifference> sync = new ArrayList<>();
-        compareSync(sa.sync, sb.sync, sync);
-        return new Result(div, sa.outcome(), sb.outcome(), sa.m.steps, sb.m.steps, sync, compareMemory(a.buffers(), b.buffers()));
+        return new Result(div, sa.outcome(), sb.outcome(), sa.m.steps, sb.m.steps, arrivals.differences(), arrivals.differing(),
+                arrivals.note(), compareMemory(a.buffers(), b.buffers()));
     }
 
     private static boolean same(Step x, Step y) {
@@ -143,25 +170,6 @@ public final class RunDiff {
 
     private static String show(Step s) { return "`" + s.insn() + "` (line " + s.line() + ", step " + s.step() + ")"; }
 
-    private static void compareSync(Map<String, TreeMap<Long, List<String>>> a, Map<String, TreeMap<Long, List<String>>> b,
-                                    List<SyncDifference> out) {
-        TreeMap<String, Boolean> objects = new TreeMap<>();
-        a.keySet().forEach(k -> objects.put(k, true));
-        b.keySet().forEach(k -> objects.put(k, true));
-        for (String o : objects.keySet()) {
-            TreeMap<Long, List<String>> ga = a.getOrDefault(o, new TreeMap<>());
-            TreeMap<Long, List<String>> gb = b.getOrDefault(o, new TreeMap<>());
-            TreeMap<Long, Boolean> gens = new TreeMap<>();
-            ga.keySet().forEach(g -> gens.put(g, true));
-            gb.keySet().forEach(g -> gens.put(g, true));
-            for (long g : gens.keySet()) {
-                List<String> x = ga.getOrDefault(g, List.of());
-                List<String> y = gb.getOrDefault(g, List.of());
-                if (!x.equals(y)) out.add(new SyncDifference(o.substring(o.indexOf('|') + 1), g, x, y));
-            }
-        }
-    }
-
     private static List<BufferDifference> compareMemory(Map<String, List<Number>> a, Map<String, List<Number>> b) {
         List<BufferDifference> out = new ArrayList<>();
         TreeMap<String, Boolean> names = new TreeMap<>();
@@ -189,38 +197,69 @@ public final class RunDiff {
         return out;
     }
 
-    /** One run being compared: its steps not yet matched, and its arrivals by object and generation. */
+    /** One run being compared: its steps not yet matched, its arrivals recorded into the comparison. */
     private static final class Side implements ExecutionListener {
         final LaunchedRun run;
         final Interpreter x;
         final Machine m;
-        final List<Step> steps = new ArrayList<>();
-        /** Object name -> generation or phase -> arrivals in order ("warp 1", "warp 2 lanes 0-31", "complete-tx 256 bytes"). */
-        final Map<String, TreeMap<Long, List<String>>> sync = new TreeMap<>();
-        /** The warp and lanes of the last entry of each (object, generation) list, to merge a warp's lanes into one entry. */
-        private final Map<List<String>, int[]> lastLanes = new java.util.IdentityHashMap<>();
+        final ArrayDeque<Step> steps = new ArrayDeque<>();
+        private final ArrivalComparison arrivals;
+        private final ArrivalComparison.Side sync;
+        private final long[] taken;
+        private final int index;
+        private boolean ended;
         /** Phase each mbarrier is in (completions seen), by its key. */
         private final Map<Long, Long> mbarPhase = new TreeMap<>();
+        /** An instruction's text by pc, made once (a step's text was made with a regex at every step). */
+        private final Map<Integer, String> texts = new HashMap<>();
+        /** Object names by kind and object, made once (String.format at every arrival was most of the cost). */
+        private final Map<Long, String> barKeys = new HashMap<>();
+        private final Map<Long, String> mbarKeys = new HashMap<>();
+        private final Map<Long, String> clusterKeys = new HashMap<>();
 
-        Side(LaunchedRun run) {
+        Side(LaunchedRun run, ArrivalComparison arrivals, ArrivalComparison.Side sync, long[] taken, int index) {
             this.run = run;
             this.x = run.interpreter();
             this.m = run.machine();
+            this.arrivals = arrivals;
+            this.sync = sync;
+            this.taken = taken;
+            this.index = index;
             x.addListener(this);
         }
 
         boolean running(long maxSteps) { return x.outcome() == Outcome.RUNNING && m.steps < maxSteps; }
 
-        void advance() { x.step(); }
+        void advance() {
+            x.step();
+            taken[index] = m.steps;
+        }
 
-        void finish(long maxSteps) {
+        /** One step past the divergence: its step is not kept. */
+        void skip() {
+            advance();
             steps.clear();
-            while (running(maxSteps)) {
-                x.step();
-                steps.clear();
-            }
+        }
+
+        /** Ends the run (as step-limit when its budget is spent) and closes its open generations. */
+        void finish(long maxSteps) {
+            if (ended) return;
+            steps.clear();
             if (x.outcome() == Outcome.RUNNING) x.run(maxSteps); // ends as step-limit
             x.removeListener(this);
+            sync.end();
+            ended = true;
+        }
+
+        /**
+         * A schedule with decisions its run never reached does not match the launch: refused, as
+         * `run --schedule` refuses it, rather than compared as if it had been followed.
+         */
+        void scheduleMatched(String which) {
+            if (x.policy() instanceof SchedulePolicy p && p.unconsumed() > 0 && x.outcome() != Outcome.STEP_LIMIT) {
+                throw new io.barrierscope.launch.BadInputException("error: the schedule of run " + which + " does not match its launch: the run ended ("
+                        + outcome() + ") at step " + m.steps + " with " + p.unconsumed() + " of its decisions not reached");
+            }
         }
 
         String outcome() { return x.outcome().jsonName(); }
@@ -238,31 +277,38 @@ public final class RunDiff {
         @Override
         public void warpStep(long step, int warp, int pc, int group, int active) {
             Op op = x.op(pc);
-            String text = op == null || op.insn == null ? "?" : op.insn.text().strip().replaceAll("\\s+", " ");
+            String text = texts.computeIfAbsent(pc, k -> op == null || op.insn == null ? "?" : op.insn.text().strip().replaceAll("\\s+", " "));
             int line = op == null || op.insn == null ? -1 : op.insn.pos().line();
             steps.add(new Step(step, warp, pc, group, active, text, line));
         }
 
         @Override
         public void syncEvent(long step, SyncEvent kind, int slot, long object, long a, long b) {
+            if (!arrivals.recording() && kind != SyncEvent.MBAR_INIT && kind != SyncEvent.MBAR_PHASE_COMPLETE) return;
             int cta = (int) (object >>> 32);
             int low = (int) object;
             switch (kind) {
-                case BAR_ARRIVE -> add(key(0, cta, low, "CTA " + cta + " barrier " + low), a, warpName(slot >> 5));
-                case CLUSTER_ARRIVE -> addLane(key(2, (int) object, 0, "cluster barrier of CTA " + object), a, slot);
+                case BAR_ARRIVE -> add(barKeys.computeIfAbsent(object, k -> key(0, cta, low, "CTA " + cta + " barrier " + low)), a,
+                        warpName(slot >> 5));
+                case CLUSTER_ARRIVE -> addLane(clusterKeys.computeIfAbsent(object, k -> key(2, (int) object, 0, "cluster barrier of CTA " + object)),
+                        a, slot);
                 case MBAR_INIT -> mbarPhase.put(object, 0L);
                 case MBAR_ARRIVE -> {
-                    if (slot >= 0 && a == 1) addLane(mbarName(cta, low), mbarPhase.getOrDefault(object, 0L), slot);
-                    else add(mbarName(cta, low), mbarPhase.getOrDefault(object, 0L), thread(slot) + " x" + a);
+                    if (slot >= 0 && a == 1) addLane(mbarName(object), mbarPhase.getOrDefault(object, 0L), slot);
+                    else add(mbarName(object), mbarPhase.getOrDefault(object, 0L), thread(slot) + " x" + a);
                 }
-                case MBAR_COMPLETE_TX -> add(mbarName(cta, low), mbarPhase.getOrDefault(object, 0L), "complete-tx " + a + " bytes");
+                case MBAR_COMPLETE_TX -> add(mbarName(object), mbarPhase.getOrDefault(object, 0L), "complete-tx " + a + " bytes");
                 case MBAR_PHASE_COMPLETE -> mbarPhase.put(object, a + 1);
                 default -> { }
             }
         }
 
-        private static String mbarName(int cta, int offset) {
-            return key(1, cta, offset, "mbarrier at shared 0x" + Integer.toHexString(offset) + " of CTA " + cta);
+        private String mbarName(long object) {
+            return mbarKeys.computeIfAbsent(object, k -> {
+                int cta = (int) (object >>> 32);
+                int offset = (int) object;
+                return key(1, cta, offset, "mbarrier at shared 0x" + Integer.toHexString(offset) + " of CTA " + cta);
+            });
         }
 
         /** A key that sorts by kind, CTA and id or offset (numerically), followed by the object's name after '|'. */
@@ -271,9 +317,10 @@ public final class RunDiff {
         }
 
         private void add(String object, long generation, String who) {
-            List<String> l = sync.computeIfAbsent(object, k -> new TreeMap<>()).computeIfAbsent(generation, k -> new ArrayList<>());
-            l.add(who);
-            lastLanes.remove(l);
+            ArrivalComparison.Segment s = sync.at(object, generation);
+            s.arrivals.add(who);
+            s.lastWarp = -1;
+            sync.added();
         }
 
         /** One thread's arrival; consecutive arrivals of one warp's lanes become one entry ("warp 0 lanes 0-31"). */
@@ -282,16 +329,17 @@ public final class RunDiff {
                 add(object, generation, "a copy");
                 return;
             }
-            List<String> l = sync.computeIfAbsent(object, k -> new TreeMap<>()).computeIfAbsent(generation, k -> new ArrayList<>());
-            int[] last = lastLanes.get(l);
+            ArrivalComparison.Segment s = sync.at(object, generation);
             int w = slot >> 5;
-            if (last != null && last[0] == w && (last[1] & (1 << (slot & 31))) == 0) {
-                last[1] |= 1 << (slot & 31);
-                l.set(l.size() - 1, warpName(w) + " " + lanes(last[1]));
+            if (s.lastWarp == w && (s.lastLanes & (1 << (slot & 31))) == 0) {
+                s.lastLanes |= 1 << (slot & 31);
+                s.arrivals.set(s.arrivals.size() - 1, warpName(w) + " " + lanes(s.lastLanes));
                 return;
             }
-            l.add(warpName(w) + " " + lanes(1 << (slot & 31)));
-            lastLanes.put(l, new int[] {w, 1 << (slot & 31)});
+            s.arrivals.add(warpName(w) + " " + lanes(1 << (slot & 31)));
+            s.lastWarp = w;
+            s.lastLanes = 1 << (slot & 31);
+            sync.added();
         }
 
         /** A lane mask as ranges: "lane 3", "lanes 0-31", "lanes 0-3,8". */

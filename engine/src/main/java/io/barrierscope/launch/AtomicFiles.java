@@ -1,7 +1,6 @@
 package io.barrierscope.launch;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +15,29 @@ import java.nio.file.StandardOpenOption;
 public final class AtomicFiles {
     private AtomicFiles() {}
 
+    /** What a file is made of, written to the stream given (buffered; not closed by the body). */
+    public interface Body {
+        void write(java.io.OutputStream out) throws IOException;
+    }
+
     public static void write(Path path, byte[]... parts) throws IOException {
+        write(path, out -> {
+            for (byte[] p : parts) out.write(p);
+        });
+    }
+
+    /**
+     * Writes what {@code body} writes, streamed to the temporary file: an output is never held in
+     * memory whole (a Chrome export of a 4M-step trace, built in memory first, ran a 256 MB heap
+     * out of memory). A body that throws leaves the old file as it was.
+     */
+    public static void write(Path path, Body body) throws IOException {
         Path abs = path.toAbsolutePath().normalize();
+        try {
+            abs = linkedFile(path, abs);
+        } catch (IOException | SecurityException e) {
+            throw cannot(path, e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+        }
         Path dir = abs.getParent();
         if (dir == null || Files.isDirectory(abs)) throw cannot(path, "it is a folder; name a file");
         if (Files.exists(abs) && !Files.isRegularFile(abs)) throw cannot(path, "it is not a regular file (a device or pipe is not replaced)");
@@ -26,10 +46,9 @@ public final class AtomicFiles {
             Files.createDirectories(dir);
             tmp = freshFile(dir, "." + abs.getFileName());
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                for (byte[] p : parts) {
-                    ByteBuffer b = ByteBuffer.wrap(p);
-                    while (b.hasRemaining()) ch.write(b);
-                }
+                java.io.OutputStream out = new java.io.BufferedOutputStream(java.nio.channels.Channels.newOutputStream(ch), 1 << 16);
+                body.write(out);
+                out.flush();
                 ch.force(true);
             }
             keepPermissions(abs, tmp); // after the bytes: a read-only mode would refuse them
@@ -47,6 +66,25 @@ public final class AtomicFiles {
                 }
             }
         }
+    }
+
+    /**
+     * The file a link names, through every link, or {@code abs} itself: the new file replaces the
+     * link's file and the link stays. Moved onto the link, the new file replaced the link itself
+     * (`--report /dev/stdout`, a link to /proc/self/fd/1, became a plain file in /dev) and the
+     * linked file kept its old contents. A link whose file does not exist yet names where it goes.
+     */
+    private static Path linkedFile(Path shown, Path abs) throws IOException {
+        Path p = abs;
+        for (int hops = 0; Files.isSymbolicLink(p); hops++) {
+            if (hops == 40) throw cannot(shown, "it is a chain of more than 40 links");
+            // /dev/stdout and /dev/fd/N are links in /proc/self/fd: the process's own streams, not files to replace.
+            if (p.getParent().toRealPath().startsWith("/proc")) {
+                throw cannot(shown, "it is a stream of this process (" + p + "), not a file; name a file");
+            }
+            p = p.getParent().resolve(Files.readSymbolicLink(p)).toAbsolutePath();
+        }
+        return p;
     }
 
     /**

@@ -110,14 +110,20 @@ public final class ChromeExport {
 
     /** Writes the session's recording as Chrome trace JSON to {@code out}, atomically. */
     public static void write(TimeTravel tt, Path out) throws IOException {
-        AtomicFiles.write(out, toJson(tt));
+        write(tt, out, MAX_BYTES);
+    }
+
+    /** As above, refusing past {@code maxBytes} (tests use a small limit). */
+    static void write(TimeTravel tt, Path out, long maxBytes) throws IOException {
+        Machine m = tt.interpreter().machine();
+        AtomicFiles.write(out, os -> ChromeTraceWriter.produce(m, maxBytes, os, w -> new ChromeExport(tt, w).emit()));
     }
 
     /**
      * The session's recording as Chrome trace JSON (UTF-8): {@code {"traceEvents": [...],
      * "displayTimeUnit": "ns", "otherData": {kernel, policy, seed, outcome, ...}}}.
      *
-     * @throws IllegalStateException if the JSON would exceed {@link #MAX_BYTES}
+     * @throws io.barrierscope.launch.BadInputException if the JSON would exceed {@link #MAX_BYTES}
      */
     public static byte[] toJson(TimeTravel tt) {
         return ChromeTraceWriter.produce(tt.interpreter().machine(), MAX_BYTES, w -> new ChromeExport(tt, w).emit());

@@ -43,14 +43,21 @@ final class ChromeTraceWriter {
 
     /** Runs {@code body} against a fresh writer and returns the JSON, refusing to grow past {@code maxBytes}. */
     static byte[] produce(Machine m, long maxBytes, Body body) {
-        Bounded buf = new Bounded(maxBytes);
-        try (JsonGenerator g = JSON.createGenerator(buf)) {
-            g.setPrettyPrinter(new OnePerLine());
-            body.write(new ChromeTraceWriter(g, m));
+        ByteArrayOutputStream buf = new ByteArrayOutputStream(1 << 16);
+        try {
+            produce(m, maxBytes, buf, body);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
         return buf.toByteArray();
+    }
+
+    /** As above, streamed to {@code out} (left open): the JSON is never held whole. */
+    static void produce(Machine m, long maxBytes, java.io.OutputStream out, Body body) throws IOException {
+        try (JsonGenerator g = JSON.createGenerator(new Bounded(out, maxBytes))) {
+            g.setPrettyPrinter(new OnePerLine());
+            body.write(new ChromeTraceWriter(g, m));
+        }
     }
 
     // ---- ids ----
@@ -179,32 +186,38 @@ final class ChromeTraceWriter {
         }
     }
 
-    /** A byte buffer that refuses to grow past a limit. */
-    private static final class Bounded extends ByteArrayOutputStream {
+    /** A stream that refuses to carry more than a limit; closing it leaves the stream under it open. */
+    private static final class Bounded extends java.io.FilterOutputStream {
         private final long max;
+        private long count;
 
-        Bounded(long max) {
-            super(1 << 16);
+        Bounded(java.io.OutputStream out, long max) {
+            super(out);
             this.max = max;
         }
 
         @Override
-        public synchronized void write(byte[] b, int off, int len) {
+        public void write(byte[] b, int off, int len) throws IOException {
             check(len);
-            super.write(b, off, len);
+            out.write(b, off, len);
         }
 
         @Override
-        public synchronized void write(int b) {
+        public void write(int b) throws IOException {
             check(1);
-            super.write(b);
+            out.write(b);
         }
+
+        @Override
+        public void close() throws IOException { flush(); }
 
         private void check(int more) {
             if (count + (long) more > max) {
-                throw new IllegalStateException("the Chrome trace would exceed " + (max >> 20) + " MiB; export a shorter run "
+                // A limit of the tool, said as bad input (exit 2), not an internal failure.
+                throw new io.barrierscope.launch.BadInputException("error: the Chrome trace would exceed " + (max >> 20) + " MiB; export a shorter run "
                         + "(fewer warp steps or a smaller grid)");
             }
+            count += more;
         }
     }
 }

@@ -92,4 +92,20 @@ class ExplorerLimitsTest {
                 budgeted.hashes() + " hashes of " + budgeted.stateBytes() + " bytes in " + r.coverage().warpSteps() + " steps");
         assertEquals(all.findings().stream().map(Finding::cause).toList(), r.findings().stream().map(Finding::cause).toList());
     }
+
+    @Test
+    void aTimeLimitPastTheClocksRangeIsNoLimitNotADeadlineAlreadyPassed() {
+        // t0 plus the limit wrapped to a negative deadline: every check found it passed and the search stopped at once.
+        Explorer ex = new Explorer(spinner(), () -> 1_000L);
+        Explorer.Result r = ex.explore(new Explorer.Options(3, Long.MAX_VALUE - 10, 0, 1, 200, true, -1));
+        assertEquals(Coverage.SCHEDULE_BUDGET, r.coverage().stoppedBy());
+        assertEquals(3, r.coverage().schedules());
+    }
+
+    @Test
+    void aPositiveTimeBelowAMillisecondIsOneMillisecondNotNone() {
+        assertEquals(1, Explorer.Options.millis(1e-9), "0 ms would mean no limit");
+        assertEquals(0, Explorer.Options.millis(0));
+        assertEquals(1500, Explorer.Options.millis(1.5));
+    }
 }

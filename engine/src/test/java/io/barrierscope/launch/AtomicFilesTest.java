@@ -39,4 +39,39 @@ class AtomicFilesTest {
         assertEquals(mine, Files.getPosixFilePermissions(written));
         assertEquals("new", Files.readString(written));
     }
+
+    @Test
+    void anOutputPathThatIsALinkReplacesTheFileItPointsToAndKeepsTheLink() throws Exception {
+        // Moved onto the link, the new file replaced the link (`--report /dev/stdout` became a plain file in /dev).
+        Path real = Files.writeString(Files.createDirectories(tmp.resolve("real")).resolve("r.json"), "old");
+        Path link = Files.createSymbolicLink(tmp.resolve("link.json"), Path.of("real/r.json"));
+        Path linkToLink = Files.createSymbolicLink(tmp.resolve("link2.json"), link);
+        AtomicFiles.write(linkToLink, "new".getBytes());
+        assertTrue(Files.isSymbolicLink(link) && Files.isSymbolicLink(linkToLink), "both links kept");
+        assertEquals("new", Files.readString(real));
+        Path dangling = Files.createSymbolicLink(tmp.resolve("later.json"), Path.of("real/later.json"));
+        AtomicFiles.write(dangling, "made".getBytes());
+        assertTrue(Files.isSymbolicLink(dangling));
+        assertEquals("made", Files.readString(tmp.resolve("real/later.json")), "a link to a file not made yet names where it goes");
+    }
+
+    @Test
+    void aLinkLoopIsBadInputNamingThePathNotAnInternalFailure() throws Exception {
+        Path a = tmp.resolve("a.json");
+        Files.createSymbolicLink(a, Path.of("b.json"));
+        Files.createSymbolicLink(tmp.resolve("b.json"), Path.of("a.json"));
+        BadInputException e = org.junit.jupiter.api.Assertions.assertThrows(BadInputException.class, () -> AtomicFiles.write(a, "x".getBytes()));
+        assertTrue(e.getMessage().startsWith(a + ": error: cannot write: "), e.getMessage());
+    }
+
+    @Test
+    void aLinkToOneOfThisProcesssOwnStreamsIsRefusedAndTheLinkKept() throws Exception {
+        // `--report /dev/stdout` with stdout sent to a file: the file was replaced, or (moved onto the link) /dev/stdout itself.
+        Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")));
+        Path link = Files.createSymbolicLink(tmp.resolve("out.json"), Path.of("/proc/self/fd/1"));
+        BadInputException e = org.junit.jupiter.api.Assertions.assertThrows(BadInputException.class,
+                () -> AtomicFiles.write(link, "x".getBytes()));
+        assertTrue(e.getMessage().contains("it is a stream of this process (/proc/self/fd/1), not a file"), e.getMessage());
+        assertTrue(Files.isSymbolicLink(link));
+    }
 }

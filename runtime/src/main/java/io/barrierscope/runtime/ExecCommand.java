@@ -94,7 +94,26 @@ public final class ExecCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
         }
+        if (noBundles && (bundleAll != null || bundleDir != null)) {
+            err.println("error: --no-bundles contradicts " + (bundleAll != null ? "--bundle-all" : "--bundle-dir") + "; give one");
+            return Main.BAD_INPUT;
+        }
+        if (bundleAll != null && bundleDir != null) {
+            err.println("error: --bundle-all DIR and --bundle-dir DIR both name where bundles go; give one");
+            return Main.BAD_INPUT;
+        }
         Path dir = noBundles ? null : bundleAll != null ? bundleAll : bundleDir != null ? bundleDir : LaunchOptions.DEFAULT_BUNDLE_DIR;
+        // Said before the program runs, not once per launch after it has: a folder bundles cannot go into.
+        if (dir != null && Files.exists(dir) && !Files.isDirectory(dir)) {
+            err.println("error: " + dir + ": launch bundles go into a folder, and this is a file");
+            return Main.BAD_INPUT;
+        }
+        for (Path up = dir == null ? null : dir.toAbsolutePath().getParent(); up != null; up = up.getParent()) {
+            if (Files.exists(up) && !Files.isDirectory(up)) {
+                err.println("error: " + dir + ": cannot make this folder for launch bundles: " + up + " is a file");
+                return Main.BAD_INPUT;
+            }
+        }
         LaunchOptions o = new LaunchOptions(policy, seed, maxSteps, !noRace, dir, bundleAll != null && !noBundles, kernels, then);
         return exec(program, args, o, out, err);
     }

@@ -138,8 +138,13 @@ final class KernelLaunch {
                 program.staticSharedBytes, ctas * warpsPerCta * 32, warpsPerCta * 32, program.localPerThread, program.paramPerThread,
                 params, program.symbols);
         // A bundle needs the memory as the launch found it: segments are kept as they were before their first write.
-        LaunchBundle.Watch watch = options.bundleDir() != null && (options.kernels() == null || options.kernels().matcher(entry).find())
-                ? new LaunchBundle.Watch() : null;
+        Boolean named = options.bundleDir() != null ? options.kernelMatches(entry) : Boolean.FALSE;
+        if (named == null) {
+            err.println("barrierscope: --kernel: matching '" + options.kernels().pattern() + "' against " + entry
+                    + " took too long (a pattern with nested repetition, such as (a+)+, backtracks without end); this launch gets no bundle");
+            err.flush();
+        }
+        LaunchBundle.Watch watch = Boolean.TRUE.equals(named) ? new LaunchBundle.Watch() : null;
         session.device().watchWrites(watch);
         Machine machine = new Machine(program, grid, block, cluster, memory);
         machine.explicitCluster = dims[6] != 0 || k.directives().explicitCluster() || k.directives().reqnctapercluster() != null;

@@ -44,4 +44,29 @@ class ExecCommandTest {
         assertEquals(Main.BAD_INPUT, o.code());
         assertTrue(o.text().contains("--kernel"), o.text());
     }
+
+    @Test
+    void contradictoryBundleOptionsAreRefusedNotOneSilentlyIgnored() {
+        Out o = cli("exec", "--no-bundles", "--bundle-all", "b", "--", "sh");
+        assertEquals(Main.BAD_INPUT, o.code(), o.text());
+        assertTrue(o.text().contains("--no-bundles contradicts --bundle-all"), o.text());
+        o = cli("exec", "--bundle-all", "a", "--bundle-dir", "b", "--", "sh");
+        assertEquals(Main.BAD_INPUT, o.code(), o.text());
+        assertTrue(o.text().contains("both name where bundles go"), o.text());
+    }
+
+    @Test
+    void aBundleFolderThatIsAFileIsRefusedBeforeTheProgramRuns(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.writeString(tmp.resolve("notes.txt"), "mine");
+        for (String opt : new String[] {"--bundle-all", "--bundle-dir"}) {
+            Out o = cli("exec", opt, file.toString(), "--", "sh", "-c", "exit 0");
+            assertEquals(Main.BAD_INPUT, o.code(), o.text());
+            assertTrue(o.text().contains("launch bundles go into a folder, and this is a file"), o.text());
+            o = cli("exec", opt, file.resolve("sub").toString(), "--", "sh", "-c", "exit 0");
+            assertEquals(Main.BAD_INPUT, o.code(), o.text());
+            assertTrue(o.text().contains("is a file"), o.text());
+        }
+        assertEquals("mine", java.nio.file.Files.readString(file));
+    }
 }

@@ -370,11 +370,11 @@ public final class ExploreViewModel implements AutoCloseable {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("The time limit must be a number of seconds, not '" + timeLimit.get().strip() + "'");
         }
-        if (!(t >= 0) || Double.isInfinite(t)) throw new IllegalArgumentException("The time limit must not be negative (0: none)");
+        if (!(t >= 0) || t > 1e9) throw new IllegalArgumentException("The time limit must be in 0..1e9 seconds (0: none)");
         long s = parseLong(seed.get(), "The seed");
         long k = parseLong(maxPreemptions.get(), "The preemption bound");
         if (k < 0 || k > 8) throw new IllegalArgumentException("The preemption bound must be in 0..8");
-        return new Explorer.Options(n, Math.round(t * 1000), s, (int) k, launch.maxSteps());
+        return new Explorer.Options(n, Explorer.Options.millis(t), s, (int) k, launch.maxSteps());
     }
 
     private static long parseLong(String text, String what) {
