@@ -37,7 +37,7 @@ final class CodePane {
 
     void setText(String text, StyleSpans<Collection<String>> spans) {
         area.replaceText(text);
-        if (spans != null && text.length() > 0) area.setStyleSpans(0, spans);
+        if (spans != null && text.length() > 0) area.setStyleSpans(0, CompactSpans.of(text, spans));
         area.moveTo(0);
         area.showParagraphAtTop(0);
     }

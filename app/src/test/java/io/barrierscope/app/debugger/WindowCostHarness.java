@@ -222,7 +222,7 @@ class WindowCostHarness {
         System.out.println("NEW NODES after a far click (of " + total + " in the scene): " + where);
     }
 
-    private static java.util.Set<javafx.scene.Node> all(javafx.scene.Node root) {
+    static java.util.Set<javafx.scene.Node> all(javafx.scene.Node root) {
         java.util.Set<javafx.scene.Node> s = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         java.util.ArrayDeque<javafx.scene.Node> q = new java.util.ArrayDeque<>(List.of(root));
         while (!q.isEmpty()) {
