@@ -123,7 +123,7 @@ public final class CudaSourceView {
         shownLine = line;
         if (line <= 0 || line > code.lineCount()) return;
         code.setStyle(line, CURRENT, true);
-        code.reveal(line);
+        code.follow(line);
     }
 
     /** A file by its name, greyed when it is not available. */

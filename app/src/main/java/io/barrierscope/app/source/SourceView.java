@@ -98,6 +98,6 @@ public final class SourceView {
         shownLine = line;
         if (line <= 0 || line > code.lineCount()) return;
         code.setStyle(line, CURRENT, true);
-        code.reveal(line);
+        code.follow(line);
     }
 }
