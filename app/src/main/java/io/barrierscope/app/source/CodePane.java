@@ -22,6 +22,9 @@ import org.fxmisc.richtext.model.TwoDimensional;
 final class CodePane {
     private final CodeArea area = new CodeArea();
     private final VirtualizedScrollPane<CodeArea> scroll = new VirtualizedScrollPane<>(area);
+    /** Lines kept between a followed line and the pane's top or bottom edge. */
+    static final int SPARE = 2;
+    private boolean fresh = true; // text set since the last scroll: the visible lines are not yet known
 
     CodePane(String id, String stylesheet) {
         area.setId(id);
@@ -37,9 +40,10 @@ final class CodePane {
 
     void setText(String text, StyleSpans<Collection<String>> spans) {
         area.replaceText(text);
-        if (spans != null && text.length() > 0) area.setStyleSpans(0, spans);
+        if (spans != null && text.length() > 0) area.setStyleSpans(0, CompactSpans.of(text, spans));
         area.moveTo(0);
         area.showParagraphAtTop(0);
+        fresh = true;
     }
 
     int lineCount() { return area.getParagraphs().size(); }
@@ -56,6 +60,25 @@ final class CodePane {
     /** Scrolls so the line is in the middle of the pane. */
     void reveal(int line) {
         if (line >= 1 && line <= lineCount()) area.showParagraphAtCenter(line - 1);
+        fresh = false;
+    }
+
+    /**
+     * Keeps a line in view as it moves (the followed warp's line): scrolls it to the middle only
+     * when it is not already in view with {@link #SPARE} lines to spare. A step to a nearby line
+     * then scrolls nothing, so RichTextFX makes no cells for lines coming into view (it makes
+     * every such line anew, docs/performance.md). Right after new text the pane's visible lines
+     * are not known yet: then it always scrolls.
+     */
+    void follow(int line) {
+        if (line < 1 || line > lineCount()) return;
+        int p = line - 1;
+        if (!fresh && !area.getVisibleParagraphs().isEmpty()) {
+            int first = area.firstVisibleParToAllParIndex();
+            int last = area.lastVisibleParToAllParIndex();
+            if (p >= first + SPARE && p <= last - SPARE) return;
+        }
+        reveal(line);
     }
 
     /** Moves a line style from the lines in {@code before} to those in {@code after}. */

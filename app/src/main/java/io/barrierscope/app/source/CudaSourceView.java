@@ -15,7 +15,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
-import org.fxmisc.richtext.LineNumberFactory;
 
 /**
  * The CUDA source beside the PTX: a file chooser over the files the PTX names, the text with
@@ -27,6 +26,8 @@ import org.fxmisc.richtext.LineNumberFactory;
 public final class CudaSourceView {
     private static final String CURRENT = "current-line";
     private static final String LINKED = "linked-line";
+    /** The gutter's column for the dot (5 px) with a little room before it. */
+    private static final double DOT_WIDTH = 9;
 
     private final CudaSourceViewModel vm;
     private final CodePane code = new CodePane("cudaArea", "ptx.css");
@@ -92,19 +93,19 @@ public final class CudaSourceView {
 
     public Node root() { return root; }
 
+    /** Breakpoint marker, line number and, on lines some instruction came from, a dot. */
     private IntFunction<Node> gutter() {
-        IntFunction<Node> numbers = LineNumberFactory.get(code.area());
         return paragraph -> {
-            Region dot = new Region();
-            dot.getStyleClass().add("code-dot");
-            dot.setVisible(mapped.contains(paragraph + 1));
-            HBox box = new HBox(2);
-            Node mark = BreakpointMarker.of(paragraph + 1, vm::breakpointMarker, vm.breakpointLinesProperty(), box,
-                    vm::toggleBreakpoint);
-            HBox.setMargin(mark, BreakpointMarker.MARGIN);
-            box.getChildren().addAll(mark, numbers.apply(paragraph), dot);
-            box.setAlignment(Pos.CENTER_LEFT);
-            return box;
+            int line = paragraph + 1;
+            Gutter g = new Gutter(line, SourceView.digits(code.lineCount()), DOT_WIDTH, vm::toggleBreakpoint);
+            g.setMarker(vm.breakpointMarker(line));
+            g.follow(vm.breakpointLinesProperty(), () -> g.setMarker(vm.breakpointMarker(line)));
+            if (mapped.contains(line)) {
+                Region dot = new Region();
+                dot.getStyleClass().add("code-dot");
+                g.setSlot(dot);
+            }
+            return g;
         };
     }
 
@@ -122,7 +123,7 @@ public final class CudaSourceView {
         shownLine = line;
         if (line <= 0 || line > code.lineCount()) return;
         code.setStyle(line, CURRENT, true);
-        code.reveal(line);
+        code.follow(line);
     }
 
     /** A file by its name, greyed when it is not available. */

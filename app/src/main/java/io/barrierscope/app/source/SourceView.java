@@ -3,15 +3,9 @@ package io.barrierscope.app.source;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntFunction;
-import javafx.beans.binding.Bindings;
-import javafx.beans.binding.StringBinding;
-import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
-import javafx.scene.layout.StackPane;
-import org.fxmisc.richtext.LineNumberFactory;
 
 /**
  * The PTX source: a read-only code area with syntax colours, line numbers, a gutter badge
@@ -25,6 +19,8 @@ public final class SourceView {
     private static final String DIAGNOSED = "diagnostic-line";
     private static final String LINKED = "linked-line";
     static final String WAITER = "barrier-waiter-line";
+    /** The warp badge's column in the gutter ("32 warps" fits); kept on lines without warps too. */
+    private static final double BADGE_WIDTH = 58;
 
     private final SourceViewModel vm;
     private final CodePane code = new CodePane("sourceArea", "ptx.css");
@@ -59,43 +55,32 @@ public final class SourceView {
 
     public Node root() { return code.node(); }
 
-    /** Breakpoint marker, line number and warp badge, small factories evaluated per visible paragraph. */
+    /** Breakpoint marker, line number and warp badge: a small gutter made per visible paragraph. */
     private IntFunction<Node> gutter() {
-        IntFunction<Node> numbers = LineNumberFactory.get(code.area());
         return paragraph -> {
             int line = paragraph + 1;
-            // Few nodes per line: a far jump makes every visible line's gutter anew, and each node
-            // is styled and laid out (docs/performance.md, "Window responsiveness"). So the badge,
-            // a label, exists only while its line has warps; the slot keeps its width either way.
-            StackPane badgeSlot = new StackPane();
-            badgeSlot.setMinWidth(58);
-            badgeSlot.setPrefWidth(58);
-            // The binding observes the VM weakly, so recycled gutter nodes are collected; the slot
-            // holds it so it lives as long as the gutter.
-            StringBinding text = Bindings.createStringBinding(() -> vm.warpBadge(line), vm.warpsAtLineProperty());
-            badgeSlot.getProperties().put(StringBinding.class, text);
-            text.addListener((o, a, t) -> showBadge(badgeSlot, t));
-            showBadge(badgeSlot, text.get());
-            HBox box = new HBox();
-            Node mark = BreakpointMarker.of(line, vm::breakpointMarker, vm.breakpointLinesProperty(), box, vm::toggleBreakpoint);
-            HBox.setMargin(mark, BreakpointMarker.MARGIN);
-            box.getChildren().addAll(mark, numbers.apply(paragraph), badgeSlot);
-            box.setAlignment(Pos.CENTER_LEFT);
-            return box;
+            Gutter g = new Gutter(line, digits(code.lineCount()), BADGE_WIDTH, vm::toggleBreakpoint);
+            g.setMarker(vm.breakpointMarker(line));
+            showBadge(g, vm.warpBadge(line));
+            g.follow(vm.breakpointLinesProperty(), () -> g.setMarker(vm.breakpointMarker(line)));
+            g.follow(vm.warpsAtLineProperty(), () -> showBadge(g, vm.warpBadge(line)));
+            return g;
         };
     }
 
-    /** The slot's badge reading {@code text}, made or dropped as the line gains or loses its warps. */
-    private static void showBadge(StackPane slot, String text) {
+    static int digits(int lines) { return Integer.toString(Math.max(1, lines)).length(); }
+
+    /** The gutter's badge reading {@code text}, made or dropped as the line gains or loses its warps. */
+    private static void showBadge(Gutter g, String text) {
         if (text == null || text.isEmpty()) {
-            slot.getChildren().clear();
-        } else if (slot.getChildren().isEmpty()) {
+            g.setSlot(null);
+        } else if (g.slot() instanceof Label badge) {
+            badge.setText(text);
+        } else {
             Label badge = new Label(text);
             badge.getStyleClass().add("warp-badge");
             badge.setMinWidth(Region.USE_PREF_SIZE);
-            slot.getChildren().add(badge);
-        } else {
-            ((Label) slot.getChildren().get(0)).setText(text);
+            g.setSlot(badge);
         }
     }
 
@@ -113,6 +98,6 @@ public final class SourceView {
         shownLine = line;
         if (line <= 0 || line > code.lineCount()) return;
         code.setStyle(line, CURRENT, true);
-        code.reveal(line);
+        code.follow(line);
     }
 }

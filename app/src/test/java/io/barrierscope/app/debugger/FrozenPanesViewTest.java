@@ -18,6 +18,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
+import org.fxmisc.richtext.CodeArea;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -113,6 +114,31 @@ class FrozenPanesViewTest {
         assertEquals("paused", vm.outcomeProperty().get());
         assertFalse(vm.finishedProperty().get(), "Pause stopped the run before its end");
         for (String p : PANES) assertFalse(veil(robot, p).isVisible(), p + " shows the paused moment");
+    }
+
+    /** The lines highlighted as current in the PTX and the CUDA pane (each should be one). */
+    private static List<List<Integer>> currentLines(FxRobot robot) {
+        return List.of(TestWindow.linesWith(robot.lookup("#sourceArea").queryAs(CodeArea.class), "current-line"),
+                TestWindow.linesWith(robot.lookup("#cudaArea").queryAs(CodeArea.class), "current-line"));
+    }
+
+    @Test
+    void duringContinueBothSourcePanesShowTheLinesOfOneMomentAndTakeTheStopsTogether(FxRobot robot) {
+        openAndStep(robot, 3);
+        List<List<Integer>> before = currentLines(robot);
+        assertEquals(List.of(List.of(vm.source().getCurrentLine()), List.of(vm.cuda().currentLineProperty().get())), before);
+        robot.type(KeyCode.F5);
+        robot.interact(() -> vm.updated(progress(vm.nowProperty().get() + 200)));
+        assertEquals(before, currentLines(robot), "during the run both panes keep the moment it began at");
+        runEngine(robot);
+        List<List<Integer>> end = currentLines(robot);
+        assertEquals(List.of(List.of(vm.source().getCurrentLine()), List.of(vm.cuda().currentLineProperty().get())), end);
+        // The same moment reached by steps (a snapshot of another kind) shows the same pair of lines.
+        robot.press(KeyCode.SHIFT).type(KeyCode.F10).release(KeyCode.SHIFT);
+        runEngine(robot);
+        robot.type(KeyCode.F10);
+        runEngine(robot);
+        assertEquals(end, currentLines(robot), "the end's lines, the same in both panes as when stepped to");
     }
 
     private static Snapshot progress(long steps) {

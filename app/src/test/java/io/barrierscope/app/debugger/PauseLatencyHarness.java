@@ -319,6 +319,7 @@ class PauseLatencyHarness {
         open(robot, file);
         stopAppliedAt = 0;
         continueAt = 0;
+        java.util.Set<Node> before = fx(() -> WindowCostHarness.all(scene.getRoot()));
         java.util.Map<String, Long> a = WindowCostHarness.cpu();
         sampling = true;
         pressLater(KeyCode.F5, false);
@@ -334,6 +335,18 @@ class PauseLatencyHarness {
         }
         long painted = pulseAfter(stopAppliedAt);
         long end = painted < 0 ? stopAppliedAt : painted;
+        String made = fx(() -> {
+            java.util.Map<String, Integer> where = new java.util.TreeMap<>();
+            java.util.Set<Node> after = WindowCostHarness.all(scene.getRoot());
+            for (Node n : after) {
+                if (before.contains(n)) continue;
+                Node up = n;
+                while (up != null && up.getId() == null) up = up.getParent();
+                where.merge(up == null ? "(none)" : up.getId(), 1, Integer::sum);
+            }
+            return where.values().stream().mapToInt(Integer::intValue).sum() + " of " + after.size() + ": " + where;
+        });
+        nodes.append(String.format(Locale.ROOT, "- %s: nodes made by the Continue to the end (in the scene after it) %s%n", label, made));
         long frames = fx(() -> pulses.stream().filter(p -> p >= continueAt && p <= end).count());
         String cpu = String.format(Locale.ROOT, "CPU ms: FX %.0f, engine %.0f, renderer %.0f",
                 (b.get("fx") - a.get("fx")) / 1e6, (b.get("engine") - a.get("engine")) / 1e6,
@@ -350,6 +363,8 @@ class PauseLatencyHarness {
     }
 
     private final StringBuilder ends = new StringBuilder();
+    /** Per Continue to the end: the nodes in the scene after it that were not before F5, by nearest ancestor with an id. */
+    private final StringBuilder nodes = new StringBuilder();
 
     private Path bigLaunch() throws Exception {
         Path dir = TestFiles.sample("block-reduce").getParent();
@@ -393,7 +408,7 @@ class PauseLatencyHarness {
             toEnd(robot, "tma-pipeline", tma);
         }
         tabChanges("tma-pipeline");
-        report.append('\n').append(ends);
+        report.append('\n').append(ends).append('\n').append(nodes);
         report.append("\nload average (1, 5, 15 min) before: ").append(loadBefore).append("; after: ")
                 .append(Files.readString(Path.of("/proc/loadavg")).strip()).append(" · cores: ")
                 .append(Runtime.getRuntime().availableProcessors()).append('\n');

@@ -49,6 +49,10 @@ class WindowCostHarness {
     private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
     /** {@code -Dbarrierscope.harness.only=presentation}: only the presentation toggles (and opening, which they need). */
     private static final boolean ONLY_PRESENTATION = "presentation".equals(System.getProperty("barrierscope.harness.only"));
+    /** {@code -Dbarrierscope.harness.only=steps}: only F10 and Shift+F10 (after opening and a Continue to the end). */
+    private static final boolean ONLY_STEPS = "steps".equals(System.getProperty("barrierscope.harness.only"));
+    /** F10 and Shift+F10 measured per launch: {@code -Dbarrierscope.harness.steps=N} (20). */
+    private static final int STEPS = Integer.getInteger("barrierscope.harness.steps", 20);
     private DebuggerViewModel vm;
     private DebuggerView view;
     private final StringBuilder report = new StringBuilder();
@@ -172,6 +176,8 @@ class WindowCostHarness {
         WaitForAsyncUtils.waitFor(300, TimeUnit.SECONDS, () -> fx(() -> vm.finishedProperty().get() && !vm.runningProperty().get()));
         WaitForAsyncUtils.waitForFxEvents();
         long end = fx(() -> vm.nowProperty().get());
+        if (!ONLY_PRESENTATION) steps(robot, label, end);
+        if (ONLY_STEPS) return;
         if (!ONLY_PRESENTATION) measure(label + ": timeline far click (end to 5%)", 3, () -> {
             robot.interact(() -> vm.seek(end));
             try {
@@ -194,6 +200,22 @@ class WindowCostHarness {
                     () -> vm.appearance().presentationProperty().get() == on);
         }
         setPresentation(robot, false);
+    }
+
+    /**
+     * F10 and Shift+F10 from a tenth into the run: each until the window shows the new step (the
+     * engine thread's share is the step or the seek back, the FX thread's applying and painting it).
+     */
+    private void steps(FxRobot robot, String label, long end) throws Exception {
+        robot.interact(() -> vm.seek(end / 10));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> vm.nowProperty().get() == end / 10 && vm.idleProperty().get()));
+        java.util.concurrent.atomic.AtomicLong from = new java.util.concurrent.atomic.AtomicLong();
+        Runnable note = () -> from.set(fx(() -> vm.nowProperty().get()));
+        measure(label + ": F10 (step)", STEPS, note, () -> robot.type(KeyCode.F10),
+                () -> vm.idleProperty().get() && vm.nowProperty().get() > from.get());
+        measure(label + ": Shift+F10 (step back)", STEPS, note,
+                () -> robot.press(KeyCode.SHIFT).type(KeyCode.F10).release(KeyCode.SHIFT),
+                () -> vm.idleProperty().get() && vm.nowProperty().get() < from.get());
     }
 
     /** {@code -Dbarrierscope.harness.newnodes=true}: prints where the nodes a far click makes anew sit (by nearest ancestor with an id). */
@@ -222,7 +244,7 @@ class WindowCostHarness {
         System.out.println("NEW NODES after a far click (of " + total + " in the scene): " + where);
     }
 
-    private static java.util.Set<javafx.scene.Node> all(javafx.scene.Node root) {
+    static java.util.Set<javafx.scene.Node> all(javafx.scene.Node root) {
         java.util.Set<javafx.scene.Node> s = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         java.util.ArrayDeque<javafx.scene.Node> q = new java.util.ArrayDeque<>(List.of(root));
         while (!q.isEmpty()) {

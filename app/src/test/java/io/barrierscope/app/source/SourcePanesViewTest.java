@@ -80,5 +80,42 @@ class SourcePanesViewTest {
         assertFalse(robot.lookup("#cudaArea").query().getParent().isVisible(), "no text where there is none");
     }
 
+    /**
+     * Lines are made anew, or not, as the window moves (the pane scrolls only when the line nears
+     * an edge): after each of many steps forward and back and jumps along the run, the current
+     * line is the one highlighted line, it is in view, and its gutter shows its number and warps.
+     */
+    @Test
+    void afterManyStepsAndJumpsTheCurrentLineIsTheOnlyHighlightedLineInViewWithItsNumberAndWarps(FxRobot robot) {
+        w.open(robot, "block-reduce");
+        CodeArea ptx = robot.lookup("#sourceArea").queryAs(CodeArea.class);
+        CodeArea cuda = robot.lookup("#cudaArea").queryAs(CodeArea.class);
+        robot.type(KeyCode.F5); // to the end: the whole run is recorded, so jumps go anywhere in it
+        WaitForAsyncUtils.waitForFxEvents();
+        long end = w.vm.nowProperty().get();
+        java.util.Set<Integer> seen = new java.util.TreeSet<>();
+        for (int i = 0; i < 48; i++) {
+            long to = end * ((i * 7) % 12) / 12;
+            if (i % 4 == 0) robot.interact(() -> w.vm.seek(to));
+            else if (i % 4 == 3) robot.press(KeyCode.SHIFT).type(KeyCode.F10).release(KeyCode.SHIFT);
+            else robot.type(KeyCode.F10);
+            WaitForAsyncUtils.waitForFxEvents();
+            int line = w.vm.source().getCurrentLine();
+            int cudaLine = w.vm.cuda().currentLineProperty().get();
+            assertEquals(line > 0 ? List.of(line) : List.of(), TestWindow.linesWith(ptx, "current-line"), "step " + i);
+            assertEquals(cudaLine > 0 ? List.of(cudaLine) : List.of(), TestWindow.linesWith(cuda, "current-line"), "step " + i);
+            if (line <= 0) continue;
+            seen.add(line);
+            assertTrue(TestWindow.onFx(() -> ptx.firstVisibleParToAllParIndex() <= line - 1
+                    && line - 1 <= ptx.lastVisibleParToAllParIndex()), "line " + line + " in view at step " + i);
+            javafx.scene.Node gutter = TestWindow.gutter(robot, ptx, line);
+            assertEquals(Integer.toString(line), robot.from(gutter).lookup(".lineno-number")
+                    .queryAs(javafx.scene.text.Text.class).getText().strip());
+            assertEquals(w.vm.source().warpBadge(line), robot.from(gutter).lookup(".warp-badge")
+                    .queryAs(Label.class).getText());
+        }
+        assertTrue(seen.size() > 5, "the moves went over several lines: " + seen);
+    }
+
     private static Point2D lineCentre(CodeArea area, int line) { return TestWindow.lineText(area, line); }
 }
