@@ -102,6 +102,16 @@ class VideoSimdOpsTest {
         BadInputException e = assertThrows(BadInputException.class, () -> ExecKernel.of("vabsdiff4.u32.u32.u32 %r1.b0, %r2, %r3, %r4;").launch());
         assertTrue(e.getMessage().contains("k.ptx:"), e.getMessage());
     }
+    /** ptxas: "Incorrect video selector" / "Arguments mismatch"; the engine refuses them too, naming the operand. */
+    @Test
+    void immediatesAndOperandsOtherThan32BitIntegerRegistersAreRefused() {
+        for (String bad : List.of("vadd4.u32.u32.u32 %r1, %r2, %r3, 7;", "vadd4.u32.u32.u32 %r1, 3, %r3, %r4;",
+                "vabsdiff2.s32.s32.s32 %rd1, %r2, %r3, %r4;", "vmax4.u32.u32.u32 %r1, %f2, %r3, %r4;", "vmin2.u32.u32.u32.add %r1, %r2, %r3, %h4;")) {
+            BadInputException e = assertThrows(BadInputException.class, () -> ExecKernel.of(bad).launch(), bad);
+            assertTrue(e.getMessage().contains("registers only"), e.getMessage());
+        }
+    }
+
     /** An explicit selector or mask (PTX ISA 9.7.18.1) is named, with the register it follows, at its own column. */
     @Test
     void anExplicitSelectorOrMaskIsRefusedNamingItAtItsLocation() {
