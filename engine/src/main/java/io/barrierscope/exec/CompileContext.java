@@ -67,6 +67,25 @@ public final class CompileContext {
 
     public Src src(int i, ScalarType type) { return src(operand(i), type); }
 
+    /**
+     * Operands {@code 0..n-1} must each be a 32-bit integer or bit-size register (not negated):
+     * the packed 16-bit and SIMD video instructions take no immediates and no other widths
+     * (ptxas: "Arguments mismatch", "Incorrect video selector"). {@code what} names the form.
+     */
+    public void expectB32Registers(int n, String what) {
+        for (int i = 0; i < n; i++) expectB32Register(i, what);
+    }
+
+    /** Operand {@code i} must be a 32-bit integer or bit-size register, not negated ({@link #expectB32Registers}). */
+    public void expectB32Register(int i, String what) {
+        Operand o = operand(i);
+        ScalarType t = regType(o);
+        if (!(o instanceof Operand.Reg r) || r.negated() || t == null || t.bits() != 32 || t.isFloat()) {
+            throw error(insn.mnemonic() + ": operand " + (i + 1) + " is " + describe(o) + "; " + what
+                    + " takes .b32/.u32/.s32 registers only, no immediates or other widths");
+        }
+    }
+
     /** A source operand; immediates are converted to the instruction type's bit pattern. */
     public Src src(Operand o, ScalarType type) {
         if (o instanceof Operand.Reg r) {

@@ -47,6 +47,7 @@ final class PackedInt16Ops extends LaneOp {
         boolean relu = c.has(".relu");
         if (relu && !s) throw c.error("unsupported instruction " + mn + " (.relu applies to .s16x2 only)");
         c.expectOperands(3, 3);
+        c.expectB32Registers(3, opc + " on packed 16-bit integers");
         return new PackedInt16Ops(opc.equals("add"), opc.equals("max"), s, relu, c.dst(0), c.src(1, ScalarType.B32), c.src(2, ScalarType.B32));
     }
 

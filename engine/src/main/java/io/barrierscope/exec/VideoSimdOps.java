@@ -56,6 +56,7 @@ final class VideoSimdOps extends LaneOp {
         boolean add = c.has(".add");
         if (sat && add) throw c.error(mn + ": saturation cannot be used with the secondary accumulate operation .add (PTX ISA 9.7.18.2)");
         c.expectOperands(4, 4);
+        c.expectB32Registers(4, opc);
         boolean[] signs = {ts.get(0) == ScalarType.S32, ts.get(1) == ScalarType.S32, ts.get(2) == ScalarType.S32};
         String op = opc.substring(1, opc.length() - 1);
         int n = opc.charAt(opc.length() - 1) - '0';

@@ -42,6 +42,11 @@ final class WgmmaSparseOp extends WgmmaOp {
     /** Operands 3 (sp-meta) and 4 (sp-sel, an immediate: 0 or 1, or 0 only for the 8-bit types). */
     static WgmmaSparseOp of(CompileContext c, int n, int k, Elem[] t, boolean sat, int[] d, Src[] aRegs, int[] aIdx, Src aDesc, Src bDesc,
             Src scaleD, int[] imm) {
+        // ptxas: an immediate or a register other than 32 bits wide (any 32-bit type, .f32 too) is an argument mismatch
+        if (!(c.operand(3) instanceof Operand.Reg r) || r.negated() || r.reg().type().bits() != 32) {
+            throw c.error(c.insn().mnemonic() + ": operand 4 (sp-meta) is " + CompileContext.describe(c.operand(3))
+                    + "; sp-meta takes a 32-bit register only, no immediate or other width");
+        }
         Src meta = c.src(3, ScalarType.B32);
         boolean eight = t[1].bits == 8;
         if (!(c.operand(4) instanceof Operand.Imm im) || im.value() < 0 || im.value() > (eight ? 0 : 1)) {

@@ -15,9 +15,11 @@ final class OperandParser {
     private final boolean isCall;
     /** For bra/brx: a bare name is a label. */
     private final boolean isBranch;
+    private final String opcode;
 
     OperandParser(Cursor c, PtxParser p, FnBuilder fn, String opcode) {
         this.c = c;
+        this.opcode = opcode;
         this.p = p;
         this.fn = fn;
         this.isCall = opcode.equals("call");
@@ -118,11 +120,23 @@ final class OperandParser {
         return v != null ? v : p.moduleVariable(name);
     }
 
+    /** A video instruction's byte or half-word selector or mask: .b followed by 1-4 of 0-7, .h by 1-2 of 0-3 (PTX ISA 9.7.18.1). */
+    private static final java.util.regex.Pattern VIDEO_SELECTOR = java.util.regex.Pattern.compile("\\.(b[0-7]{1,4}|h[0-3]{1,2})");
+
+    /**
+     * A suffix written onto a register operand ({@code %r1.b0}, {@code %v.x}) is not taken: the
+     * message names the suffix, the register and what such a suffix would be.
+     */
     private void rejectComponent(Token t) {
         Token n = c.peek();
-        if (n.kind() == Token.Kind.DOT && Cursor.adjacent(t, n)) {
-            throw c.error(n, "unexpected " + n.describe() + ": vector registers are not supported");
+        if (n.kind() != Token.Kind.DOT || !Cursor.adjacent(t, n)) return;
+        String form = t.text() + n.text();
+        if (opcode.startsWith("v") && VIDEO_SELECTOR.matcher(n.text()).matches()) {
+            throw c.error(n, "unsupported operand selector or mask '" + form + "' of " + opcode + ": only the default selectors and"
+                    + " mask of the video instructions are modelled (PTX ISA 9.7.18.1); write the operand without " + n.text());
         }
+        throw c.error(n, "unexpected " + n.describe() + " after register " + t.text() + " ('" + form + "'): operand suffixes such as"
+                + " vector components and video selectors are not supported");
     }
 
     /** An optional {@code +expr} / {@code -expr} after a name; a sum of terms. */

@@ -81,4 +81,13 @@ class PackedInt16OpsTest {
             assertTrue(e.getMessage().contains("unsupported instruction " + bad.substring(0, bad.indexOf(' '))), e.getMessage());
         }
     }
+    /** ptxas answers "Arguments mismatch" for these; the engine refuses them too, naming the operand. */
+    @Test
+    void immediatesAndOperandsOtherThan32BitIntegerRegistersAreRefused() {
+        for (String bad : List.of("add.s16x2 %r1, %r2, 5;", "min.relu.s16x2 %r1, 7, %r3;", "add.u16x2 %h1, %h2, %h3;",
+                "max.u16x2 %rd1, %r2, %r3;", "add.u16x2 %r1, %f2, %r3;")) {
+            BadInputException e = assertThrows(BadInputException.class, () -> ExecKernel.of(bad).launch(), bad);
+            assertTrue(e.getMessage().contains("registers only"), e.getMessage());
+        }
+    }
 }

@@ -102,4 +102,27 @@ class VideoSimdOpsTest {
         BadInputException e = assertThrows(BadInputException.class, () -> ExecKernel.of("vabsdiff4.u32.u32.u32 %r1.b0, %r2, %r3, %r4;").launch());
         assertTrue(e.getMessage().contains("k.ptx:"), e.getMessage());
     }
+    /** ptxas: "Incorrect video selector" / "Arguments mismatch"; the engine refuses them too, naming the operand. */
+    @Test
+    void immediatesAndOperandsOtherThan32BitIntegerRegistersAreRefused() {
+        for (String bad : List.of("vadd4.u32.u32.u32 %r1, %r2, %r3, 7;", "vadd4.u32.u32.u32 %r1, 3, %r3, %r4;",
+                "vabsdiff2.s32.s32.s32 %rd1, %r2, %r3, %r4;", "vmax4.u32.u32.u32 %r1, %f2, %r3, %r4;", "vmin2.u32.u32.u32.add %r1, %r2, %r3, %h4;")) {
+            BadInputException e = assertThrows(BadInputException.class, () -> ExecKernel.of(bad).launch(), bad);
+            assertTrue(e.getMessage().contains("registers only"), e.getMessage());
+        }
+    }
+
+    /** An explicit selector or mask (PTX ISA 9.7.18.1) is named, with the register it follows, at its own column. */
+    @Test
+    void anExplicitSelectorOrMaskIsRefusedNamingItAtItsLocation() {
+        String[][] cases = {{"vabsdiff4.u32.u32.u32 %r1.b0, %r2, %r3, %r4;", "%r1.b0"}, {"vadd2.u32.u32.u32 %r1, %r2.h10, %r3, %r4;", "%r2.h10"},
+            {"vmax4.s32.s32.s32 %r1, %r2, %r3.b7654, %r4;", "%r3.b7654"}};
+        for (String[] k : cases) {
+            BadInputException e = assertThrows(BadInputException.class, () -> ExecKernel.of(k[0]).launch(), k[0]);
+            int col = k[0].indexOf(k[1]) + k[1].indexOf('.') + 1;
+            assertTrue(e.getMessage().matches("(?s).*k\\.ptx:\\d+:" + col + ": .*"), e.getMessage());
+            assertTrue(e.getMessage().contains("selector or mask '" + k[1] + "'"), e.getMessage());
+            assertTrue(!e.getMessage().contains("vector registers"), e.getMessage());
+        }
+    }
 }

@@ -274,4 +274,14 @@ class WgmmaSparseTest {
             assertTrue(e.getMessage().contains("sp-sel"), e.getMessage());
         }
     }
+    /** ptxas answers "Arguments mismatch" for an sp-meta that is not a 32-bit register; so does the engine, naming the operand. */
+    @Test
+    void aMetadataOperandThatIsNotA32BitRegisterIsRefused() {
+        String d4 = "{%r10, %r11, %r12, %r13}";
+        for (String meta : new String[] {"5", "%rd3", "%p2"}) {
+            String bad = "wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 " + d4 + ", %rd1, %rd2, " + meta + ", 0, %p1, 1, 1, 0, 0;";
+            Exception e = assertThrows(Exception.class, () -> ExecKernel.of(bad).threads(128).launch(), bad);
+            assertTrue(e.getMessage().contains("operand 4 (sp-meta)") && e.getMessage().contains("32-bit register only"), e.getMessage());
+        }
+    }
 }
