@@ -253,6 +253,17 @@ class AsyncCopyRulesTest {
     }
 
     @Test
+    void aWaitGroupCountThatIsNegativeOrPast32BitsIsRefusedAtLoad() {
+        // N counts groups: -1 must not read as "no wait", nor 2^32 wrap to wait_group 0.
+        for (String w : List.of("cp.async.wait_group -1;", "cp.async.bulk.wait_group 4294967296;", "cp.async.bulk.wait_group.read -1;")) {
+            org.junit.jupiter.api.Assertions.assertThrows(io.barrierscope.launch.BadInputException.class,
+                    () -> kernel(w + "\nret;").threads(32).run(), w);
+        }
+        LaunchedRun r = kernel("cp.async.wait_group 4294967295;\ncp.async.bulk.wait_group 2147483648;\nret;").threads(32).run();
+        assertEquals(Outcome.COMPLETED, outcome(r), r.summary());
+    }
+
+    @Test
     void waitGroupReadOneWaitsForTheOlderGroupEvenWhenTheNewerCompletesFirst() {
         // Two bulk stores in two groups; wait_group.read 1 must leave only the newer pending, so the older
         // group's source may be overwritten after it whichever copy the seeded latencies complete first.
