@@ -77,7 +77,7 @@ public final class DeadlockExplainer {
                 long written = b.count > 0 ? ((io.barrierscope.sync.BarrierOp) x.op(m.pc[s0])).writtenCount(m, s0) : -1;
                 if (written > 0 && io.barrierscope.sync.BarrierOp.reachableCount(written) != b.count) written = b.count;
                 int expected = written > 0 ? (int) ((written + 31) / 32) : b.warpsNeeded(m.liveWarps[cta]);
-                needsFacts = new Deadlock.Needs("warps", expected, b.arrivedCount(), b.count > 0 ? b.count : null,
+                needsFacts = new Deadlock.Needs("warps", expected, b.arrivedCount(), written > 0 ? Long.valueOf(written) : null,
                         m.warpsPerCta, null, null, null, null, null);
                 needs = expected + " warps to arrive" + (written > 0 ? " (count " + written + " threads)" : " (every warp with live threads)")
                         + ": " + b.arrivedCount() + " of " + expected + " have arrived, " + Math.max(0, expected - b.arrivedCount())
