@@ -52,7 +52,7 @@ public record Deadlock(List<Wait> waits, List<String> cycle) {
      * waits only) and the tx-count with the bytes expected and completed in the phase. Fields
      * that do not apply are null; all of them are null for a group blocked in no barrier.
      */
-    public record Needs(String unit, Integer expected, Integer arrived, Integer threadCount, Integer ctaWarps,
+    public record Needs(String unit, Integer expected, Integer arrived, Long threadCount, Integer ctaWarps,
                         Long phase, Integer parity, Long txCount, Long txExpected, Long txCompleted) {
         static Needs count(String unit, int expected, int arrived) {
             return new Needs(unit, expected, arrived, null, null, null, null, null, null, null);

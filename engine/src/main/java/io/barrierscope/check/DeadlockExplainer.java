@@ -72,10 +72,14 @@ public final class DeadlockExplainer {
                 needsFacts = Deadlock.Needs.count("lanes", Integer.bitCount(m.liveMask[w]), Integer.bitCount(there));
                 addMissingLanes(x, w, others, missing);
             } else {
-                int expected = b.warpsNeeded(m.liveWarps[cta]);
-                needsFacts = new Deadlock.Needs("warps", expected, b.arrivedCount(), b.count > 0 ? b.count : null,
+                // The count as the program wrote it: one above 2^31 is kept internally as a smaller
+                // unreachable one, but this waiting thread's operand still holds the written value.
+                long written = b.count > 0 ? ((io.barrierscope.sync.BarrierOp) x.op(m.pc[s0])).writtenCount(m, s0) : -1;
+                if (written > 0 && io.barrierscope.sync.BarrierOp.reachableCount(written) != b.count) written = b.count;
+                int expected = written > 0 ? (int) ((written + 31) / 32) : b.warpsNeeded(m.liveWarps[cta]);
+                needsFacts = new Deadlock.Needs("warps", expected, b.arrivedCount(), written > 0 ? Long.valueOf(written) : null,
                         m.warpsPerCta, null, null, null, null, null);
-                needs = expected + " warps to arrive" + (b.count > 0 ? " (count " + b.count + " threads)" : " (every warp with live threads)")
+                needs = expected + " warps to arrive" + (written > 0 ? " (count " + written + " threads)" : " (every warp with live threads)")
                         + ": " + b.arrivedCount() + " of " + expected + " have arrived, " + Math.max(0, expected - b.arrivedCount())
                         + " more needed. Warps not arrived:";
                 int w0 = m.firstWarpOfCta(cta);

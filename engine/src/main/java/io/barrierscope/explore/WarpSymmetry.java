@@ -247,14 +247,15 @@ final class WarpSymmetry {
         return true;
     }
 
-    /** Committed cp.async and bulk groups still in flight per lane: what a wait_group waits on. */
+    /** Committed cp.async and bulk groups still in flight per lane, by age: what a wait_group waits on. */
     private static boolean sameCopiesInFlight(Machine m, int a, int b, int live) {
         for (int l = live; l != 0; l &= l - 1) {
             int lane = Integer.numberOfTrailingZeros(l);
             int sa = (a << 5) + lane;
             int sb = (b << 5) + lane;
-            if (m.async.groupsInFlight(sa, false) != m.async.groupsInFlight(sb, false)
-                    || m.async.groupsInFlight(sa, true) != m.async.groupsInFlight(sb, true)) return false;
+            // Which groups, by age, not how many: wait_group N waits for every group older than the newest N.
+            if (!Arrays.equals(m.async.pendingGroupAges(sa, false), m.async.pendingGroupAges(sb, false))
+                    || !Arrays.equals(m.async.pendingGroupAges(sa, true), m.async.pendingGroupAges(sb, true))) return false;
         }
         return true;
     }

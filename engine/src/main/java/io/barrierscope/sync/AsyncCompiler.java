@@ -24,6 +24,21 @@ final class AsyncCompiler {
         return (int) imm.value();
     }
 
+    /**
+     * N of a wait_group: a count of groups, so a 32-bit non-negative constant (a negative one would
+     * otherwise read as "no wait" and one past 2^32 wrap to a small N). Counts past 2^31 all keep
+     * every committed group pending-allowed, as Integer.MAX_VALUE does.
+     */
+    private static int groupCount(CompileContext c) {
+        if (!(c.operand(0) instanceof Operand.Imm imm) || imm.kind() != Operand.ImmKind.INT) {
+            throw c.error(c.insn().mnemonic() + " needs an integer constant at position 1");
+        }
+        if (imm.value() < 0 || imm.value() > 0xFFFFFFFFL) {
+            throw c.error(c.insn().mnemonic() + " waits for N groups, a non-negative 32-bit constant, not " + imm.value());
+        }
+        return (int) Math.min(imm.value(), Integer.MAX_VALUE);
+    }
+
     static Op cp(CompileContext c) {
         if (!c.has(".async")) throw c.error("unsupported instruction " + c.insn().mnemonic());
         if (c.has(".reduce")) return BulkReduceCompiler.reduce(c);
@@ -36,7 +51,7 @@ final class AsyncCompiler {
             if (c.has(".commit_group")) return new AsyncGroupOp(true, true, -1);
             if (c.has(".wait_group")) {
                 c.expectOperands(1, 1);
-                return new AsyncGroupOp(true, false, immediate(c, 0));
+                return new AsyncGroupOp(true, false, groupCount(c));
             }
             if (c.has(".tensor") && c.has(".prefetch")) return BulkReduceCompiler.prefetch(c);
             if (c.has(".tensor")) return tensor(c);
@@ -75,7 +90,7 @@ final class AsyncCompiler {
         if (c.has(".wait_all")) return new AsyncGroupOp(false, true, 0);
         if (c.has(".wait_group")) {
             c.expectOperands(1, 1);
-            return new AsyncGroupOp(false, false, immediate(c, 0));
+            return new AsyncGroupOp(false, false, groupCount(c));
         }
         if (c.has(".ca") || c.has(".cg")) {
             c.expectOperands(3, 5);

@@ -115,6 +115,22 @@ public final class AsyncCopyUnit {
         return true;
     }
 
+    /**
+     * The thread's committed groups of {@code kind} still in flight, each as its age (1 for the
+     * newest committed group), ascending: what decides every {@code wait_group N} it may execute,
+     * which a count alone does not (copies complete out of order).
+     */
+    public long[] pendingGroupAges(int slot, boolean bulk) {
+        AsyncOperation.Kind kind = bulk ? AsyncOperation.Kind.BULK_TO_GLOBAL : AsyncOperation.Kind.CP_ASYNC;
+        long open = bulk ? bulkGroup[slot] : cpGroup[slot];
+        TreeSet<Long> ages = new TreeSet<>();
+        for (AsyncOperation o : pending) if (o.slot() == slot && o.kind() == kind && o.group() < open) ages.add(open - o.group());
+        long[] out = new long[ages.size()];
+        int i = 0;
+        for (long a : ages) out[i++] = a;
+        return out;
+    }
+
     /** How many committed groups of {@code kind} the thread still has in flight. */
     public int groupsInFlight(int slot, boolean bulk) {
         AsyncOperation.Kind kind = bulk ? AsyncOperation.Kind.BULK_TO_GLOBAL : AsyncOperation.Kind.CP_ASYNC;

@@ -99,8 +99,17 @@ public final class BarrierOp extends Op {
      * above any CTA's size simply never completes. Counts past 2^31 are kept as the largest int
      * multiple of 32: no CTA reaches either, so the barrier deadlocks just the same.
      */
-    static int reachableCount(long c) {
+    public static int reachableCount(long c) {
         return (int) Math.min(c, Integer.MAX_VALUE & ~31);
+    }
+
+    /**
+     * The thread count operand as thread {@code s} wrote it (unsigned), or -1 without one: for
+     * messages, since counts past 2^31 are kept as {@link #reachableCount}. Valid while the
+     * thread waits at this instruction (its registers cannot change).
+     */
+    public long writtenCount(Machine m, int s) {
+        return count == null ? -1 : count.get(m, s) & 0xFFFFFFFFL;
     }
 
     /**

@@ -57,6 +57,20 @@ public final class CpAsyncBulkOp extends MbarrierOp {
                     + Long.toHexString(d) + ", src 0x" + Long.toHexString(sa) + ")", new int[] {pc}, new int[] {s}, null);
             return false;
         }
+        if (n > Integer.MAX_VALUE) {
+            // size is .u32; no CTA's shared memory (source or destination here) holds 2^31 bytes.
+            x.report(DiagnosticCode.MEMORY_FAULT, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc) + " copies "
+                    + n + " bytes, more than any CTA's shared memory holds", new int[] {pc}, new int[] {s}, null);
+            return false;
+        }
+        if (srcSpace == Space.SHARED && sa > Space.CTA_OFFSET_MASK && (sa >>> Space.CLUSTER_RANK_SHIFT) - 1 != m.rankOf(m.ctaOfSlot(s))) {
+            // srcMem is in .shared::cta: the issuer's own window. Another CTA's shared::cluster address is outside it.
+            x.report(DiagnosticCode.MEMORY_FAULT, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc)
+                    + " reads its source at shared::cluster address 0x" + Long.toHexString(sa) + " of cluster rank "
+                    + ((sa >>> Space.CLUSTER_RANK_SHIFT) - 1) + "; the source must be in the issuing CTA's .shared::cta window "
+                    + "(PTX ISA 9.7.9.25.4.1)", new int[] {pc}, new int[] {s}, null);
+            return false;
+        }
         long ready = m.cycles + x.policy().asyncLatency();
         if (toGlobal) {
             AsyncCopySync.issue(x, new AsyncOperation(m.async.nextId(), ready, AsyncOperation.Kind.BULK_TO_GLOBAL, s, pc, m.async.bulkGroup[s],

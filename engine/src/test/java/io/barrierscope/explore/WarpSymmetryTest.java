@@ -79,6 +79,26 @@ class WarpSymmetryTest {
     }
 
     @Test
+    void lanesWithAsManyGroupsInFlightButOfDifferentAgesAreNotSymmetric() {
+        // Two committed cp.async groups each; lane 0 of warp 1 still has the older in flight, of warp 2 the newer:
+        // cp.async.wait_group 1 would hold the first and pass the second (PTX ISA 9.7.9.25.3).
+        LaunchedRun r = PtxRun.kernel(SAME_WORK).threads(128).launch(new SchedulePolicy());
+        Machine m = r.machine();
+        WarpSymmetry sym = new WarpSymmetry(r.program());
+        for (int s : new int[] {32, 64, 96}) m.async.cpGroup[s] = 2;
+        m.async.add(copy(m, 32, 0));
+        m.async.add(copy(m, 64, 1));
+        m.async.add(copy(m, 96, 1));
+        assertFalse(sym.symmetric(m, 1, 2));
+        assertTrue(sym.symmetric(m, 2, 3), "the same group in flight");
+    }
+
+    private static io.barrierscope.sync.AsyncOperation copy(Machine m, int slot, long group) {
+        return new io.barrierscope.sync.AsyncOperation(m.async.nextId(), 10, io.barrierscope.sync.AsyncOperation.Kind.CP_ASYNC, slot, 0,
+                group, io.barrierscope.exec.Space.GLOBAL, 0, new int[] {0}, 4L * (slot >> 5), 4, -1, 4, -1, null);
+    }
+
+    @Test
     void aClassWithoutTheChosenWarpIsRepresentedByItsLowestWarp() {
         LaunchedRun r = PtxRun.kernel(SAME_WORK).threads(128).launch(new SchedulePolicy());
         r.interpreter().step(); // warp 0 moves on; 1, 2 and 3 are still at the entry

@@ -234,6 +234,36 @@ class AsyncCopyRulesTest {
     }
 
     @Test
+    void aBulkCopyWhoseSharedCtaSourceIsAPeersAddressIsReported() {
+        // srcMem is in .shared::cta (PTX ISA 9.7.9.25.4.1): a peer's shared::cluster address (from mapa) is not
+        // the issuer's window, so the copy is not given the meaning "read the peer's memory".
+        String body = SHARED_TO_PEER.replace("[%r14], [%r12], 128", "[%r14], [%r14], 128") + "barrier.cluster.arrive;\nbarrier.cluster.wait;\nret;";
+        LaunchedRun r = kernel(body).cluster(2).threads(32).run();
+        assertEquals(List.of("memory-fault"), codes(r), r.summary());
+        assertTrue(r.summary().contains("must be in the issuing CTA's .shared::cta window"), r.summary());
+    }
+
+    @Test
+    void aBulkCopyOfTwoToThe31BytesIsAMemoryFaultNotANegativeSize() {
+        // size is .u32: 0x80000000 is 2^31 bytes, more than any shared memory, not -2^31 bytes of complete-tx.
+        String body = SHARED_TO_PEER.replace("[%r12], 128,", "[%r12], 0x80000000,") + "barrier.cluster.arrive;\nbarrier.cluster.wait;\nret;";
+        LaunchedRun r = kernel(body).cluster(2).threads(32).run();
+        assertEquals(List.of("memory-fault"), codes(r), r.summary());
+        assertTrue(r.summary().contains("copies 2147483648 bytes"), r.summary());
+    }
+
+    @Test
+    void aWaitGroupCountThatIsNegativeOrPast32BitsIsRefusedAtLoad() {
+        // N counts groups: -1 must not read as "no wait", nor 2^32 wrap to wait_group 0.
+        for (String w : List.of("cp.async.wait_group -1;", "cp.async.bulk.wait_group 4294967296;", "cp.async.bulk.wait_group.read -1;")) {
+            org.junit.jupiter.api.Assertions.assertThrows(io.barrierscope.launch.BadInputException.class,
+                    () -> kernel(w + "\nret;").threads(32).run(), w);
+        }
+        LaunchedRun r = kernel("cp.async.wait_group 4294967295;\ncp.async.bulk.wait_group 2147483648;\nret;").threads(32).run();
+        assertEquals(Outcome.COMPLETED, outcome(r), r.summary());
+    }
+
+    @Test
     void waitGroupReadOneWaitsForTheOlderGroupEvenWhenTheNewerCompletesFirst() {
         // Two bulk stores in two groups; wait_group.read 1 must leave only the newer pending, so the older
         // group's source may be overwritten after it whichever copy the seeded latencies complete first.

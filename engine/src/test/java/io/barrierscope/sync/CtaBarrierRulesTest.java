@@ -243,6 +243,17 @@ class CtaBarrierRulesTest {
     }
 
     @Test
+    void theDeadlockExplanationGivesACountAbove2To31AsWritten() {
+        // Kept internally as a smaller unreachable count; the explanation still says what the program wrote.
+        LaunchedRun r = PtxRun.kernel(REGS + "mov.u32 %r1, 0xffffffe0;\nbar.sync 1, %r1;\nret;").threads(64).run();
+        String text = r.deadlock().text();
+        org.junit.jupiter.api.Assertions.assertTrue(text.contains("134217727 warps to arrive (count 4294967264 threads)"), text);
+        var needs = r.deadlock().waits().get(0).needsFacts();
+        assertEquals(4294967264L, needs.threadCount(), "the report's facts too");
+        assertEquals(134217727, needs.expected());
+    }
+
+    @Test
     void anArriveNeedsANonZeroThreadCount() {
         // "a non-zero thread count is required for barrier{.cta}.arrive" (PTX ISA 9.7.13.1)
         org.junit.jupiter.api.Assertions.assertThrows(io.barrierscope.launch.BadInputException.class,
