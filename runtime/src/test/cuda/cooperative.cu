@@ -69,6 +69,7 @@ int main() {
     for (int i = 0; i < total_threads; i++) ids[i] = i;
     CHECK(cudaMemcpy(a, ids, sizeof ids, cudaMemcpyHostToDevice));
     int rounds = 3;
+    void *args2[] = {&a, &b, &rounds};
     cudaLaunchConfig_t config = {};
     config.gridDim = dim3(blocks);
     config.blockDim = dim3(threads);
@@ -81,6 +82,20 @@ int main() {
     CHECK(cudaDeviceSynchronize());
     CHECK(cudaMemcpy(ids, a, sizeof ids, cudaMemcpyDeviceToHost));
     for (int i = 0; i < total_threads; i++) EXPECT(ids[i] == (i + rounds) % total_threads);
+
+    // A grid larger than can be resident at once (blocks per multiprocessor x multiprocessors) is
+    // refused, as cudaLaunchCooperativeKernel documents; the error is not sticky.
+    int per_sm = 0, sms = 0;
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, ring, threads, 0));
+    CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    EXPECT(per_sm > 0);
+    EXPECT(cudaLaunchCooperativeKernel((void *) ring, dim3(per_sm * sms + 1), dim3(threads), args2, 0, 0)
+           == cudaErrorCooperativeLaunchTooLarge);
+    EXPECT(cudaGetLastError() == cudaErrorCooperativeLaunchTooLarge);
+    config.gridDim = dim3(per_sm * sms + 1);
+    EXPECT(cudaLaunchKernelEx(&config, ring, a, b, rounds) == cudaErrorCooperativeLaunchTooLarge);
+    cudaGetLastError();
+    CHECK(cudaDeviceSynchronize());
     printf("PASS cooperative\n");
     return 0;
 }
