@@ -40,6 +40,7 @@ enum {
     cudaErrorPeerAccessAlreadyEnabled = 704,
     cudaErrorPeerAccessNotEnabled = 705,
     cudaErrorLaunchFailure = 719,
+    cudaErrorCooperativeLaunchTooLarge = 720,
     cudaErrorInvalidClusterSize = 912,
     cudaErrorNotPermitted = 800,
     cudaErrorNotSupported = 801,

@@ -33,6 +33,10 @@ typedef struct { dim3 grid, block; size_t shared; void *stream; launch_attribute
    cudaFuncAttributeNonPortableClusterSizeAllowed. Launches and the occupancy queries ask the same. */
 static inline unsigned bs_cluster_most(const struct bs_function *f) { return f->non_portable_cluster ? 16 : 8; }
 
+/* occupancy.c: blocks of f one multiprocessor holds (cudaOccupancyMaxActiveBlocksPerMultiprocessor);
+   a cooperative launch may have at most this times the 132 multiprocessors. */
+int bs_blocks_per_sm(struct bs_function *f, int block, size_t dyn);
+
 /* register.c: the kernel func names (host stub or handle), its .param sizes asked of the engine. */
 int bs_function_facts(const void *func, struct bs_function **out);
 

@@ -484,6 +484,7 @@ int cudaGraphKernelNodeSetParams(cudaGraphNode_t n, const kernel_node_params *p)
     int e = bs_kernel_node_op("cudaGraphKernelNodeSetParams", p, &op);
     if (e) return e;
     op.u.kernel.cluster = n->op.u.kernel.cluster; /* an attribute of the node, not a parameter */
+    op.u.kernel.cooperative = n->op.u.kernel.cooperative; /* likewise */
     bs_op_free(&n->op);
     n->op = op;
     free(n->param_ptrs); /* pointed into the old arguments (p may have been read from it: freed only now) */

@@ -246,6 +246,7 @@ int cudaGraphExecKernelNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t node, co
     int e = bs_kernel_node_op("cudaGraphExecKernelNodeSetParams", p, &fresh);
     if (e) return e;
     fresh.u.kernel.cluster = op->u.kernel.cluster; /* an attribute of the node, not a parameter */
+    fresh.u.kernel.cooperative = op->u.kernel.cooperative; /* likewise */
     bs_op_free(op);
     *op = fresh;
     return cudaSuccess;

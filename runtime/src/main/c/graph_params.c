@@ -244,6 +244,7 @@ static int node_attribute(int id) {
 }
 
 #define ATTR_CLUSTER 4
+#define ATTR_COOPERATIVE_NODE 2
 
 void bs_node_attrs_copy(struct bs_node *to, const struct bs_node *from) {
     if (from->attrs == NULL) return;
@@ -270,6 +271,14 @@ int cudaGraphKernelNodeSetAttribute(cudaGraphNode_t n, int id, const void *value
         n->op.u.kernel.cluster = c;
         return cudaSuccess;
     }
+    if (id == ATTR_COOPERATIVE_NODE) {
+        /* As the cluster dimension, part of how the node launches: a cooperative node gets the
+           grid-barrier workspace (register.c), so its grid.sync() works. */
+        int on;
+        memcpy(&on, value, sizeof on);
+        n->op.u.kernel.cooperative = on != 0;
+        return cudaSuccess;
+    }
     if (n->attrs == NULL && (n->attrs = calloc(17, sizeof *n->attrs)) == NULL) bs_fatal("out of host memory");
     memcpy(n->attrs[id], value, 64);
     return cudaSuccess;
@@ -281,6 +290,7 @@ int cudaGraphKernelNodeGetAttribute(cudaGraphNode_t n, int id, void *value) {
     if (bad_node(n) || n->op.type != BS_OP_KERNEL || value == NULL || !node_attribute(id)) return bs_set(cudaErrorInvalidValue);
     memset(value, 0, 64);
     if (id == ATTR_CLUSTER) memcpy(value, &n->op.u.kernel.cluster, sizeof(dim3));
+    else if (id == ATTR_COOPERATIVE_NODE) memcpy(value, &n->op.u.kernel.cooperative, sizeof(int));
     else if (n->attrs != NULL) memcpy(value, n->attrs[id], 64);
     return cudaSuccess;
 }
@@ -292,5 +302,6 @@ int cudaGraphKernelNodeCopyAttributes(cudaGraphNode_t dst, cudaGraphNode_t src) 
     dst->attrs = NULL;
     bs_node_attrs_copy(dst, src);
     dst->op.u.kernel.cluster = src->op.u.kernel.cluster;
+    dst->op.u.kernel.cooperative = src->op.u.kernel.cooperative;
     return cudaSuccess;
 }

@@ -87,6 +87,7 @@ static const struct { int code; const char *name, *text; } errors[] = {
     {705, "cudaErrorPeerAccessNotEnabled", "peer access has not been enabled"},
     {710, "cudaErrorAssert", "device-side assert triggered"},
     {719, "cudaErrorLaunchFailure", "unspecified launch failure"},
+    {720, "cudaErrorCooperativeLaunchTooLarge", "too many blocks in cooperative launch"},
     {800, "cudaErrorNotPermitted", "operation not permitted"},
     {801, "cudaErrorNotSupported", "operation not supported"},
     {900, "cudaErrorStreamCaptureUnsupported", "operation not permitted when stream is capturing"},

@@ -50,7 +50,7 @@ int cudaFuncGetName(const char **name, const void *func) {
 
 /* Blocks of `func` one multiprocessor holds: threads (2048), blocks (32) and shared memory
    (228 KiB, 1 KiB reserved per block) limit it; registers are not modelled. */
-static int blocks_per_sm(struct bs_function *f, int block, size_t dyn) {
+int bs_blocks_per_sm(struct bs_function *f, int block, size_t dyn) {
     if (block <= 0 || block > 1024 || dyn > OPTIN) return 0; /* (a larger dyn would wrap the sum below) */
     int warps = (block + 31) / 32;
     int by_threads = 2048 / (warps * 32);
@@ -65,7 +65,7 @@ int cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *num, const void *func, in
     if (num == NULL) return bs_set(cudaErrorInvalidValue);
     int st = bs_function_facts(func, &f);
     if (st) return st;
-    *num = blocks_per_sm(f, block, dyn);
+    *num = bs_blocks_per_sm(f, block, dyn);
     return cudaSuccess;
 }
 
@@ -82,7 +82,7 @@ int cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dyn, const void *func, int
     int st = bs_function_facts(func, &f);
     if (st) return st;
     *dyn = 0;
-    if (blocks_per_sm(f, blockSize, 0) < numBlocks) return cudaSuccess;
+    if (bs_blocks_per_sm(f, blockSize, 0) < numBlocks) return cudaSuccess;
     size_t per_block = SM_SHARED / (size_t) numBlocks - BLOCK_RESERVED - f->static_shared;
     size_t cap = OPTIN - f->static_shared;
     *dyn = per_block < cap ? per_block : cap;
@@ -117,7 +117,7 @@ int cudaOccupancyMaxActiveClusters(int *num, const void *func, const launch_conf
         return bs_set(cudaErrorInvalidClusterSize);
     }
     uint64_t threads = (uint64_t) config->block.x * config->block.y * config->block.z;
-    int per_sm = blocks_per_sm(f, threads > 1024 ? 0 : (int) threads, config->shared);
+    int per_sm = bs_blocks_per_sm(f, threads > 1024 ? 0 : (int) threads, config->shared);
     *num = (int) ((132u * (unsigned) per_sm) / size);
     return cudaSuccess;
 }
@@ -131,7 +131,7 @@ int cudaOccupancyMaxPotentialClusterSize(int *size, const void *func, const laun
     int st = bs_function_facts(func, &f);
     if (st) return st;
     uint64_t threads = (uint64_t) config->block.x * config->block.y * config->block.z;
-    int per_sm = blocks_per_sm(f, threads > 1024 ? 0 : (int) threads, config->shared);
+    int per_sm = bs_blocks_per_sm(f, threads > 1024 ? 0 : (int) threads, config->shared);
     if (f->cluster[0] != 0) *size = (int) (f->cluster[0] * f->cluster[1] * f->cluster[2]);
     else *size = per_sm == 0 ? 0 : (int) bs_cluster_most(f);
     return cudaSuccess;

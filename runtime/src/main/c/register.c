@@ -410,6 +410,21 @@ static int launch_as(void *stream, struct bs_function *f, dim3 grid, dim3 block,
     int e = bs_kernel_op(f, grid, block, cluster, shared, args, &op);
     if (e) return e;
     op.u.kernel.cooperative = cooperative;
+    if (cooperative) {
+        /* "The total number of blocks launched cannot exceed" the occupancy query's blocks per
+           multiprocessor times cudaDevAttrMultiProcessorCount (cudaLaunchCooperativeKernel): a GPU
+           refuses a larger grid, though every CTA would be resident on the engine. */
+        uint64_t blocks = (uint64_t) grid.x * grid.y * grid.z;
+        uint64_t threads = (uint64_t) block.x * block.y * block.z;
+        int per_sm = threads <= 1024 ? bs_blocks_per_sm(f, (int) threads, shared) : 0;
+        if (per_sm > 0 && blocks > (uint64_t) per_sm * 132) {
+            fprintf(stderr, "barrierscope: cooperative launch of %s: %llu blocks, but at most %d per multiprocessor x 132 "
+                            "may be resident (returns cudaErrorCooperativeLaunchTooLarge)\n",
+                    f->name, (unsigned long long) blocks, per_sm);
+            bs_op_free(&op);
+            return bs_set(cudaErrorCooperativeLaunchTooLarge);
+        }
+    }
     return bs_issue(stream, &op);
 }
 

@@ -69,6 +69,7 @@ int main() {
     for (int i = 0; i < total_threads; i++) ids[i] = i;
     CHECK(cudaMemcpy(a, ids, sizeof ids, cudaMemcpyHostToDevice));
     int rounds = 3;
+    void *args2[] = {&a, &b, &rounds};
     cudaLaunchConfig_t config = {};
     config.gridDim = dim3(blocks);
     config.blockDim = dim3(threads);
@@ -81,6 +82,51 @@ int main() {
     CHECK(cudaDeviceSynchronize());
     CHECK(cudaMemcpy(ids, a, sizeof ids, cudaMemcpyDeviceToHost));
     for (int i = 0; i < total_threads; i++) EXPECT(ids[i] == (i + rounds) % total_threads);
+
+    // A graph kernel node with cudaLaunchAttributeCooperative launches as a cooperative one; the
+    // attribute reads back, and survives new kernel parameters.
+    for (int i = 0; i < total_threads; i++) ids[i] = i;
+    CHECK(cudaMemcpy(a, ids, sizeof ids, cudaMemcpyHostToDevice));
+    cudaGraph_t graph;
+    cudaGraphNode_t node;
+    cudaGraphExec_t exec;
+    CHECK(cudaGraphCreate(&graph, 0));
+    cudaKernelNodeParams kp = {};
+    kp.func = (void *) ring;
+    kp.gridDim = dim3(blocks);
+    kp.blockDim = dim3(threads);
+    kp.kernelParams = args2;
+    CHECK(cudaGraphAddKernelNode(&node, graph, nullptr, 0, &kp));
+    cudaKernelNodeAttrValue coop = {};
+    CHECK(cudaGraphKernelNodeGetAttribute(node, cudaLaunchAttributeCooperative, &coop));
+    EXPECT(coop.cooperative == 0);
+    coop.cooperative = 1;
+    CHECK(cudaGraphKernelNodeSetAttribute(node, cudaLaunchAttributeCooperative, &coop));
+    CHECK(cudaGraphKernelNodeSetParams(node, &kp));
+    coop.cooperative = 0;
+    CHECK(cudaGraphKernelNodeGetAttribute(node, cudaLaunchAttributeCooperative, &coop));
+    EXPECT(coop.cooperative == 1);
+    CHECK(cudaGraphInstantiate(&exec, graph, 0));
+    CHECK(cudaGraphLaunch(exec, 0));
+    CHECK(cudaStreamSynchronize(0));
+    CHECK(cudaMemcpy(ids, a, sizeof ids, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < total_threads; i++) EXPECT(ids[i] == (i + rounds) % total_threads);
+    CHECK(cudaGraphExecDestroy(exec));
+    CHECK(cudaGraphDestroy(graph));
+
+    // A grid larger than can be resident at once (blocks per multiprocessor x multiprocessors) is
+    // refused, as cudaLaunchCooperativeKernel documents; the error is not sticky.
+    int per_sm = 0, sms = 0;
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, ring, threads, 0));
+    CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    EXPECT(per_sm > 0);
+    EXPECT(cudaLaunchCooperativeKernel((void *) ring, dim3(per_sm * sms + 1), dim3(threads), args2, 0, 0)
+           == cudaErrorCooperativeLaunchTooLarge);
+    EXPECT(cudaGetLastError() == cudaErrorCooperativeLaunchTooLarge);
+    config.gridDim = dim3(per_sm * sms + 1);
+    EXPECT(cudaLaunchKernelEx(&config, ring, a, b, rounds) == cudaErrorCooperativeLaunchTooLarge);
+    cudaGetLastError();
+    CHECK(cudaDeviceSynchronize());
     printf("PASS cooperative\n");
     return 0;
 }

@@ -86,6 +86,14 @@ class ExecHostApiTest {
     }
 
     @Test
+    void aCooperativeGridLargerThanCanBeResidentIsRefusedWithCooperativeLaunchTooLarge() throws Exception {
+        ExecProgramsTest.Ran r = exec("cooperative");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.all().contains("barrierscope: cooperative launch of _Z4ringPiS_i: 2113 blocks, but at most 16 per multiprocessor"
+                + " x 132 may be resident (returns cudaErrorCooperativeLaunchTooLarge)"), r.all());
+    }
+
+    @Test
     void aFailedDeviceAssertIsTheStickyCudaErrorAssertAsOnAGpu() throws Exception {
         ExecProgramsTest.Ran r = exec("device_assert");
         assertEquals(io.barrierscope.cli.Main.DIAGNOSED, r.code(), r.all());
