@@ -267,6 +267,23 @@ class ScopedRaceTest {
     }
 
     @Test
+    void aPlainWriteAfterAnAtomicThatObservedTheOthersAtomicsIsOrderedAfterThem() {
+        // The last CTA's atom reads what the other CTAs' atoms wrote (observation order, through the
+        // chain of read-modify-writes), so they precede its later plain reset of the word in
+        // causality order (memory consistency model: causality order); no fence is needed for the
+        // word itself. Its own accesses in the program-order suffix are ordered, unlike the other
+        // CTAs' data (which the release/acquire rows cover).
+        String body = REGS.replace("@P@", "0").replace("@C@", "0").replace("@TC@", "0")
+                + "setp.ne.u32 %p6, %r1, 0;\n@%p6 bra E;\natom.global.add.u32 %r10, [%rd4], 1;\n"
+                + "setp.ne.u32 %p5, %r10, @LAST@;\n@%p5 bra E;\nst.global.u32 [%rd4], 0;\nE:\nret;";
+        for (int ctas : new int[] {2, 4}) {
+            assertClean(PtxRun.kernel(body.replace("@LAST@", "" + (ctas - 1))).buffer("out", 16).clusters(ctas, 2).threads(32).run());
+        }
+        // A thread whose atom did not observe the others' (the first one) races with them.
+        assertRace(PtxRun.kernel(body.replace("@LAST@", "0")).buffer("out", 16).clusters(4, 2).threads(32).run());
+    }
+
+    @Test
     void atomicFlagsSynchronizeOnlyWithinTheirScope() {
         assertClean(handOff(3, 0, 0, "atom.release.gpu.global.exch.b32 %r12, [%rd4], 1;",
                 "atom.acquire.gpu.global.or.b32 %r11, [%rd4], 0;", ""));
