@@ -82,6 +82,9 @@ final class RaceMbarriers {
         State st = state(b);
         st.accum.clear();
         st.done = null;
+        // A new object: the peers' arrive-ons on the old one (an inval'd pending phase) order nothing for its waits.
+        if (st.remote != null) st.remote.clear();
+        st.doneRemote = null;
         st.initEpoch = ((long) d.clock[slot] << 32) | slot;
         st.initPc = pc;
     }

@@ -207,6 +207,27 @@ class ScopedRaceTest {
     }
 
     @Test
+    void aReinitialisedMbarrierDoesNotKeepThePeersArriveOnsOfItsPreviousInit() {
+        // CTA 1 writes CTA 0's shared word and arrives (.release.cluster) on CTA 0's barrier, one of
+        // two; a relaxed cluster barrier (no fence: no edge) lets CTA 0 invalidate and re-initialise
+        // the barrier, complete the new phase 0 itself and wait .acquire.cluster. That phase never saw
+        // CTA 1's arrive-on: the read races (9.7.13.15.13; mbarrier.init starts a new object).
+        String body = ".reg .pred %p<8>;\n.reg .b32 %r<40>;\n.reg .b64 %rd<8>;\nmov.u32 %r1, %tid.x;\nmov.u32 %r2, bar;\n"
+                + "mov.u32 %r3, sm;\nld.param.u64 %rd1, [out];\ncvta.to.global.u64 %rd4, %rd1;\nmov.u32 %r20, %cluster_ctarank;\n"
+                + "setp.eq.u32 %p1, %r1, 0;\nsetp.eq.u32 %p6, %r20, 0;\nand.pred %p6, %p6, %p1;\nsetp.eq.u32 %p7, %r20, 1;\n"
+                + "and.pred %p7, %p7, %p1;\n@%p6 mbarrier.init.shared::cta.b64 [%r2], 2;\nfence.mbarrier_init.release.cluster;\n"
+                + "barrier.cluster.arrive;\nbarrier.cluster.wait;\n@!%p7 bra C;\nmapa.shared::cluster.u32 %r5, %r3, 0;\n"
+                + "st.shared::cluster.u32 [%r5], 7;\nmapa.shared::cluster.u32 %r6, %r2, 0;\n"
+                + "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r6];\nC:\n"
+                + "barrier.cluster.arrive.relaxed;\nbarrier.cluster.wait;\n@!%p6 bra E;\nmbarrier.inval.shared::cta.b64 [%r2];\n"
+                + "mbarrier.init.shared::cta.b64 [%r2], 1;\nmbarrier.arrive.shared::cta.b64 _, [%r2];\nW:\n"
+                + "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 %p5, [%r2], 0;\n@!%p5 bra W;\n"
+                + "ld.shared.u32 %r10, [sm];\nst.global.u32 [%rd4], %r10;\nE:\nbarrier.cluster.arrive;\nbarrier.cluster.wait;\nret;";
+        assertRace(PtxRun.kernel(body).header(".shared .align 8 .b64 bar;\n.shared .align 4 .b32 sm;").buffer("out", 16).cluster(2)
+                .threads(32).run());
+    }
+
+    @Test
     void aFenceBeforeARelaxedMbarrierArrivePublishesOnlyToTheThreadsOfItsScope() {
         // A peer's relaxed .cluster arrive publishes an earlier fence only if the fence's scope reaches the waiter.
         assertClean(remoteMbarrierHandOff("fence.acq_rel.cluster;", "relaxed.cluster.", "acquire.cluster.", ""));
@@ -264,6 +285,23 @@ class ScopedRaceTest {
         assertRace(atomics("atom.cluster.global.add.u32", 4));
         assertRace(atomics("atom.cta.global.add.u32", 2));
         assertClean(atomics("atom.cta.global.add.u32", 1));
+    }
+
+    @Test
+    void aPlainWriteAfterAnAtomicThatObservedTheOthersAtomicsIsOrderedAfterThem() {
+        // The last CTA's atom reads what the other CTAs' atoms wrote (observation order, through the
+        // chain of read-modify-writes), so they precede its later plain reset of the word in
+        // causality order (memory consistency model: causality order); no fence is needed for the
+        // word itself. Its own accesses in the program-order suffix are ordered, unlike the other
+        // CTAs' data (which the release/acquire rows cover).
+        String body = REGS.replace("@P@", "0").replace("@C@", "0").replace("@TC@", "0")
+                + "setp.ne.u32 %p6, %r1, 0;\n@%p6 bra E;\natom.global.add.u32 %r10, [%rd4], 1;\n"
+                + "setp.ne.u32 %p5, %r10, @LAST@;\n@%p5 bra E;\nst.global.u32 [%rd4], 0;\nE:\nret;";
+        for (int ctas : new int[] {2, 4}) {
+            assertClean(PtxRun.kernel(body.replace("@LAST@", "" + (ctas - 1))).buffer("out", 16).clusters(ctas, 2).threads(32).run());
+        }
+        // A thread whose atom did not observe the others' (the first one) races with them.
+        assertRace(PtxRun.kernel(body.replace("@LAST@", "0")).buffer("out", 16).clusters(4, 2).threads(32).run());
     }
 
     @Test
