@@ -66,6 +66,13 @@ class ExecHostApiTest {
     }
 
     @Test
+    void hostWritesDuringALaunchToBytesTheKernelLeavesAloneInPinnedAndManagedMemorySurviveTheLaunch() throws Exception {
+        ExecProgramsTest.Ran r = exec("copyback");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS copyback"), r.all());
+    }
+
+    @Test
     void textureAndSurfaceCallsAreNamedTheirKernelsRefusedNamingTheInstructionAndTheModulesOtherKernelsStillRun() throws Exception {
         ExecProgramsTest.Ran r = exec("textures");
         assertEquals(io.barrierscope.cli.Main.BAD_INPUT, r.code(), r.all());
