@@ -60,6 +60,7 @@ static void engine_free(uint64_t a) {
 static int map_alloc(const char *fn, void **out, size_t size, int kind, unsigned flags) {
     bs_buf b = {0}, r = {0};
     bs_put_u64(&b, size);
+    bs_put_str(&b, fn);
     uint32_t st = bs_call(BS_MALLOC, &b, &r);
     uint64_t a = bs_get_u64(&r, 0);
     free(b.p);
