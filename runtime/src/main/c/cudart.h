@@ -98,14 +98,15 @@ int bs_check_device(const void *p, size_t n);
 /* managed.c: whether [p, p+n) lies in one allocation whose bytes this process holds between
    launches (1 managed, 2 pinned host memory, 0 neither); cudaFree of a managed one and
    cudaFreeHost of a pinned one (1 if p is one); pinned allocations and their flags; every such
-   allocation to the engine before a launch, and back after it. */
+   allocation to the engine before a launch, and the bytes the kernel changed back after it. */
 int bs_managed(const void *p, size_t n);
 int bs_free_managed(void *p);
 int bs_free_host(void *p);
 int bs_host_alloc(const char *fn, void **ptr, size_t size, unsigned flags);
 int bs_host_flags(const void *p, unsigned *flags);
-void bs_managed_push(void);
-void bs_managed_pull(void);
+struct bs_sent;
+struct bs_sent *bs_managed_push(void);
+void bs_managed_pull(struct bs_sent *sent);
 int bs_managed_var(uint64_t a, uint64_t size);
 uint64_t bs_managed_bytes(void);
 /* register.c: the device address and size of a registered variable (by its host shadow). */

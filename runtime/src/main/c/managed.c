@@ -6,8 +6,9 @@
  * process maps host memory at that very address (mmap MAP_FIXED_NOREPLACE: the engine's device
  * range, 0x10000000000 and up, is far from where Linux places a program's own memory). The host
  * mapping holds the bytes between launches: copies and memsets on a managed pointer are host
- * ones; before each launch every managed allocation is sent to the engine, and after it read
- * back (launches run one at a time, to their end, when issued; so no other access can interleave).
+ * ones; before each launch every managed allocation is sent to the engine, and after it the
+ * bytes the kernel changed are written back (launches run one at a time, to their end, when
+ * issued; another host thread may still write during one: those writes are kept).
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -59,6 +60,7 @@ static void engine_free(uint64_t a) {
 static int map_alloc(const char *fn, void **out, size_t size, int kind, unsigned flags) {
     bs_buf b = {0}, r = {0};
     bs_put_u64(&b, size);
+    bs_put_str(&b, fn);
     uint32_t st = bs_call(BS_MALLOC, &b, &r);
     uint64_t a = bs_get_u64(&r, 0);
     free(b.p);
@@ -136,38 +138,86 @@ int bs_free_managed(void *p) { return unmap_free(p, MANAGED); }
 /* cudaFreeHost: 1 if p is a pinned allocation's start. */
 int bs_free_host(void *p) { return unmap_free(p, HOST); }
 
-/* Before a launch: the engine gets every managed allocation's bytes as the host left them. */
-void bs_managed_push(void) {
+/* What each allocation held when sent (push), compared with the engine's bytes after the launch
+   (pull): only bytes the kernel changed are written back, so that a host thread's writes during
+   the launch to bytes the kernel left alone survive, as on a GPU. The copy doubles the managed and
+   pinned bytes held in this process while a launch runs (docs/runtime.md). */
+typedef struct { uint64_t base, size; char *bytes; } sent;
+struct bs_sent { sent *all; size_t n; }; /* one launch's copies: two threads may launch at once */
+
+/* Writes into dst the bytes where result differs from what was sent, one byte at a time (a wider
+   store would put back a neighbour's old bytes); the count written. */
+static uint64_t merge_changed(char *dst, const char *was, const char *result, uint64_t n) {
+    uint64_t changed = 0;
+    for (uint64_t at = 0; at < n; at += 64) {
+        uint64_t k = n - at < 64 ? n - at : 64;
+        if (memcmp(was + at, result + at, k) == 0) continue;
+        for (uint64_t i = at; i < at + k; i++) {
+            if (was[i] != result[i]) {
+                dst[i] = result[i];
+                changed++;
+            }
+        }
+    }
+    return changed;
+}
+
+/* Before a launch: the engine gets every managed allocation's bytes as the host left them (sent
+   from the shadow copy, so that what the engine got is exactly what pull compares with). */
+struct bs_sent *bs_managed_push(void) {
+    struct bs_sent *s = malloc(sizeof *s);
     pthread_mutex_lock(&managed_lock);
+    sent *shadow = s ? calloc(nlist ? nlist : 1, sizeof *shadow) : NULL;
+    if (shadow == NULL) bs_fatal("out of host memory");
+    *s = (struct bs_sent){shadow, nlist};
     for (size_t i = 0; i < nlist; i++) {
+        char *copy = malloc(list[i].size ? list[i].size : 1);
+        if (copy == NULL) bs_fatal("out of host memory (a copy of managed or pinned memory for a launch)");
+        memcpy(copy, (const char *) (uintptr_t) list[i].base, list[i].size);
+        shadow[i] = (sent){list[i].base, list[i].size, copy};
         for (uint64_t at = 0; at < list[i].size; at += PIECE) {
             uint64_t n = list[i].size - at < PIECE ? list[i].size - at : PIECE;
             bs_buf b = {0}, r = {0};
             bs_put_u64(&b, list[i].base + at);
-            bs_put(&b, (const char *) (uintptr_t) (list[i].base + at), n);
+            bs_put(&b, copy + at, n);
             bs_call(BS_WRITE, &b, &r);
             free(b.p);
             free(r.p);
         }
     }
     pthread_mutex_unlock(&managed_lock);
+    return s;
 }
 
-/* After a launch: the host mapping gets what the kernel left. */
-void bs_managed_pull(void) {
+/* Whether [base, base+size) is still an entry (another thread may have freed it during the
+   launch; while the lock is held it cannot be unmapped). */
+static int still_there(uint64_t base, uint64_t size) {
+    for (size_t i = 0; i < nlist; i++) if (list[i].base == base && list[i].size == size) return 1;
+    return 0;
+}
+
+/* After a launch: the host mapping gets the bytes the kernel changed. */
+void bs_managed_pull(struct bs_sent *s) {
+    sent *shadow = s->all;
+    size_t nshadow = s->n;
     pthread_mutex_lock(&managed_lock);
-    for (size_t i = 0; i < nlist; i++) {
-        for (uint64_t at = 0; at < list[i].size; at += PIECE) {
-            uint64_t n = list[i].size - at < PIECE ? list[i].size - at : PIECE;
+    for (size_t i = 0; i < nshadow; i++) {
+        if (!still_there(shadow[i].base, shadow[i].size)) continue;
+        for (uint64_t at = 0; at < shadow[i].size; at += PIECE) {
+            uint64_t n = shadow[i].size - at < PIECE ? shadow[i].size - at : PIECE;
             bs_buf b = {0}, r = {0};
-            bs_put_u64(&b, list[i].base + at);
+            bs_put_u64(&b, shadow[i].base + at);
             bs_put_u64(&b, n);
-            if (bs_call(BS_READ, &b, &r) == 0 && r.len == n) memcpy((char *) (uintptr_t) (list[i].base + at), r.p, n);
+            if (bs_call(BS_READ, &b, &r) == 0 && r.len == n)
+                merge_changed((char *) (uintptr_t) (shadow[i].base + at), shadow[i].bytes + at, r.p, n);
             free(b.p);
             free(r.p);
         }
     }
+    for (size_t i = 0; i < nshadow; i++) free(shadow[i].bytes);
     pthread_mutex_unlock(&managed_lock);
+    free(shadow);
+    free(s);
 }
 
 /* One memory: where a page lives and who may read it changes nothing, so advice and prefetches are

@@ -26,7 +26,7 @@ enum bs_op {
        u32 static shared bytes, u32 local bytes per thread, u32 constant bytes, u32 cluster[3]
        (the entry's required cluster shape, 0,0,0 when it has none) */
     BS_PARAMS = 3,
-    /* u64 bytes -> u64 device address */
+    /* u64 bytes[, str the CUDA call it is for, named in a refusal; none: cudaMalloc] -> u64 device address */
     BS_MALLOC = 4,
     /* u64 device address -> (empty) */
     BS_FREE = 5,

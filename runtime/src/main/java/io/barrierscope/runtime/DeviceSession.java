@@ -70,7 +70,7 @@ public final class DeviceSession {
                 case RuntimeProtocol.HELLO -> p.getInt() == RuntimeProtocol.VERSION ? Reply.ok() : Reply.error(CudaError.NOT_SUPPORTED);
                 case RuntimeProtocol.MODULE -> module(r.string());
                 case RuntimeProtocol.PARAMS -> params(p.getInt(), r.string());
-                case RuntimeProtocol.MALLOC -> malloc(p.getLong());
+                case RuntimeProtocol.MALLOC -> malloc(p.getLong(), p.hasRemaining() ? r.string() : "cudaMalloc");
                 case RuntimeProtocol.FREE -> free(p.getLong());
                 case RuntimeProtocol.WRITE -> write(p.getLong(), p);
                 case RuntimeProtocol.READ -> read(p.getLong(), p.getLong());
@@ -129,9 +129,10 @@ public final class DeviceSession {
         return Reply.ok(out.toArray());
     }
 
-    private Reply malloc(long size) {
+    /** An allocation for `call` (cudaMalloc, cudaMallocManaged, cudaMallocHost, cudaHostAlloc): named in a refusal. */
+    private Reply malloc(long size, String call) {
         if (size < 0 || size > Integer.MAX_VALUE - 8 || allocated + size > DEVICE_BUDGET) {
-            err.println("barrierscope: cudaMalloc(" + size + "): BarrierScope's device has " + (DEVICE_BUDGET >> 20)
+            err.println("barrierscope: " + call + "(" + size + "): BarrierScope's device has " + (DEVICE_BUDGET >> 20)
                     + " MiB in all and holds one allocation in at most 2 GiB; " + allocated + " bytes are allocated");
             return Reply.error(CudaError.MEMORY_ALLOCATION);
         }

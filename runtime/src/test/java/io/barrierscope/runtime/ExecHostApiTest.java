@@ -66,6 +66,24 @@ class ExecHostApiTest {
     }
 
     @Test
+    void hostWritesDuringALaunchToBytesTheKernelLeavesAloneInPinnedAndManagedMemorySurviveTheLaunch() throws Exception {
+        ExecProgramsTest.Ran r = exec("copyback");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS copyback"), r.all());
+    }
+
+    @Test
+    void anAllocationOverTheDeviceBudgetIsRefusedNamingTheCallMadePinnedManagedOrDevice() throws Exception {
+        ExecProgramsTest.Ran r = exec("pinned_budget");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS pinned_budget"), r.all());
+        for (String call : new String[] {"cudaMallocHost(5368709120)", "cudaHostAlloc(6442450944)", "cudaMallocManaged(7516192768)",
+                "cudaMalloc(8589934592)"}) {
+            assertTrue(r.all().contains("barrierscope: " + call + ": BarrierScope's device has"), call + "\n" + r.all());
+        }
+    }
+
+    @Test
     void textureAndSurfaceCallsAreNamedTheirKernelsRefusedNamingTheInstructionAndTheModulesOtherKernelsStillRun() throws Exception {
         ExecProgramsTest.Ran r = exec("textures");
         assertEquals(io.barrierscope.cli.Main.BAD_INPUT, r.code(), r.all());
