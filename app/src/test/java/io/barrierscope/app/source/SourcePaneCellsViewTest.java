@@ -66,6 +66,22 @@ class SourcePaneCellsViewTest {
         assertTrue(tops.size() > 3, "the moves scrolled the pane to several places: " + tops);
     }
 
+    @Test
+    void selectedLinesAreCopiedWithCtrlC(FxRobot robot) {
+        w.open(robot, "block-reduce");
+        CodeList ptx = robot.lookup("#sourceArea").queryAs(CodeList.class);
+        // Three lines in view with text (a click lands on a line's first character).
+        int from = TestWindow.onFx(ptx::firstVisibleLine) + 1;
+        while (ptx.lineText(from).isBlank() || ptx.lineText(from + 2).isBlank()) from++;
+        int a = from;
+        robot.clickOn(TestWindow.lineText(ptx, a));
+        robot.press(KeyCode.SHIFT).clickOn(TestWindow.lineText(ptx, a + 2)).release(KeyCode.SHIFT);
+        robot.press(KeyCode.CONTROL).type(KeyCode.C).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        String copied = TestWindow.onFx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString());
+        assertEquals(String.join("\n", ptx.lineText(a), ptx.lineText(a + 1), ptx.lineText(a + 2)), copied);
+    }
+
     /** Every cell in view shows its line's text, split into the nodes the highlighter's spans give, and its number. */
     private static void assertCellsShowTheirLines(CodeList pane) {
         var spans = CompactSpans.of(pane.text(), PtxHighlighter.highlight(pane.text()));
