@@ -1,98 +1,81 @@
 package io.barrierscope.app.source;
 
 import java.util.Collection;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Set;
 import java.util.function.IntConsumer;
-import java.util.function.IntFunction;
+import java.util.function.ObjIntConsumer;
+import java.util.function.Supplier;
 import javafx.scene.Node;
-import javafx.scene.input.MouseButton;
-import javafx.scene.input.MouseEvent;
-import org.fxmisc.flowless.VirtualizedScrollPane;
-import org.fxmisc.richtext.CodeArea;
 import org.fxmisc.richtext.model.StyleSpans;
-import org.fxmisc.richtext.model.TwoDimensional;
 
 /**
- * A read-only RichTextFX code area with the few things both source panes need: text with style
- * spans, line styles switched on and off, a line brought into view, and clicks reported as
- * lines. Lines are 1-based.
+ * A read-only code pane with the few things both source panes need: text with style spans, line
+ * marks switched on and off, a line brought into view, and clicks reported as lines. Its lines
+ * are reused cells ({@link CodeList}). Lines are 1-based.
  */
 final class CodePane {
-    private final CodeArea area = new CodeArea();
-    private final VirtualizedScrollPane<CodeArea> scroll = new VirtualizedScrollPane<>(area);
+    private final CodeList list = new CodeList();
     /** Lines kept between a followed line and the pane's top or bottom edge. */
     static final int SPARE = 2;
     private boolean fresh = true; // text set since the last scroll: the visible lines are not yet known
 
     CodePane(String id, String stylesheet) {
-        area.setId(id);
-        area.setEditable(false);
-        area.getStylesheets().add(CodePane.class.getResource(stylesheet).toExternalForm());
+        list.setId(id);
+        list.getStylesheets().add(CodePane.class.getResource(stylesheet).toExternalForm());
     }
 
-    Node node() { return scroll; }
+    Node node() { return list; }
 
-    CodeArea area() { return area; }
+    CodeList list() { return list; }
 
-    void setGutter(IntFunction<Node> factory) { area.setParagraphGraphicFactory(factory); }
+    /** How a line cell's gutter is made (once per cell) and filled for a line (each time the cell shows one). */
+    void setGutter(Supplier<Gutter> make, ObjIntConsumer<Gutter> fill) { list.setGutter(make, fill); }
+
+    /** Fills the gutters in view again: what they show (breakpoints, warps) changed. */
+    void refreshGutters() { list.refreshGutters(); }
 
     void setText(String text, StyleSpans<Collection<String>> spans) {
-        area.replaceText(text);
-        if (spans != null && text.length() > 0) area.setStyleSpans(0, CompactSpans.of(text, spans));
-        area.moveTo(0);
-        area.showParagraphAtTop(0);
+        list.setText(text, spans != null && text.length() > 0 ? CompactSpans.of(text, spans) : spans);
+        list.scrollTo(0);
         fresh = true;
     }
 
-    int lineCount() { return area.getParagraphs().size(); }
+    int lineCount() { return list.lineCount(); }
 
     /** Reports the 1-based line of every primary click on the text. */
-    void onLineClicked(IntConsumer action) {
-        area.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
-            if (e.getButton() != MouseButton.PRIMARY || area.getLength() == 0) return;
-            int offset = area.hit(e.getX(), e.getY()).getInsertionIndex();
-            action.accept(area.offsetToPosition(offset, TwoDimensional.Bias.Forward).getMajor() + 1);
-        });
-    }
+    void onLineClicked(IntConsumer action) { list.onLineClicked(action); }
 
     /** Scrolls so the line is in the middle of the pane. */
     void reveal(int line) {
-        if (line >= 1 && line <= lineCount()) area.showParagraphAtCenter(line - 1);
+        list.showLineAtCenter(line);
         fresh = false;
     }
 
     /**
      * Keeps a line in view as it moves (the followed warp's line): scrolls it to the middle only
-     * when it is not already in view with {@link #SPARE} lines to spare. A step to a nearby line
-     * then scrolls nothing, so RichTextFX makes no cells for lines coming into view (it makes
-     * every such line anew, docs/performance.md). Right after new text the pane's visible lines
-     * are not known yet: then it always scrolls.
+     * when it is not already in view with {@link #SPARE} lines to spare, so a step to a nearby
+     * line scrolls nothing. Right after new text the pane's visible lines are not known yet: then
+     * it always scrolls.
      */
     void follow(int line) {
         if (line < 1 || line > lineCount()) return;
-        int p = line - 1;
-        if (!fresh && !area.getVisibleParagraphs().isEmpty()) {
-            int first = area.firstVisibleParToAllParIndex();
-            int last = area.lastVisibleParToAllParIndex();
-            if (p >= first + SPARE && p <= last - SPARE) return;
+        if (!fresh) {
+            int first = list.firstVisibleLine();
+            int last = list.lastVisibleLine();
+            if (first > 0 && line >= first + SPARE && line <= last - SPARE) return;
         }
         reveal(line);
     }
 
-    /** Moves a line style from the lines in {@code before} to those in {@code after}. */
+    /** Moves a line mark from the lines in {@code before} to those in {@code after}. */
     void restyle(String style, Set<Integer> before, Set<Integer> after) {
         for (int l : before) if (!after.contains(l)) setStyle(l, style, false);
         for (int l : after) setStyle(l, style, true);
     }
 
-    /** Adds or removes one paragraph style class on a line, keeping the others. */
+    /** Adds or removes one mark (a pseudo-class of the line's cell) on a line, keeping the others. */
     void setStyle(int line, String style, boolean on) {
-        int p = line - 1;
-        if (p < 0 || p >= lineCount()) return;
-        Collection<String> now = area.getParagraph(p).getParagraphStyle();
-        LinkedHashSet<String> next = new LinkedHashSet<>(now);
-        if (on ? next.add(style) : next.remove(style)) area.setParagraphStyle(p, List.copyOf(next));
+        if (line < 1 || line > lineCount()) return;
+        list.setMark(line, style, on);
     }
 }

@@ -8,8 +8,8 @@ import org.fxmisc.richtext.model.StyleSpans;
 import org.fxmisc.richtext.model.StyleSpansBuilder;
 
 /**
- * Fewer style spans for the same look: RichTextFX makes one text node per span of a line, and
- * every line brought into view is styled anew (docs/performance.md, "Window responsiveness"). An
+ * Fewer style spans for the same look: a line cell ({@link CodeList}) has one text node per span
+ * of its line, each styled by CSS (docs/performance.md, "Window responsiveness"). An
  * unstyled run of blanks (spaces, tabs, line ends) takes the style of the token after it (else of
  * the one before), since a blank shows no colour and the panes' font is monospaced, so its width
  * does not depend on the weight; spans next to each other with the same style are then joined.

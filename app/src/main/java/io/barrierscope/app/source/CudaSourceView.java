@@ -3,7 +3,6 @@ package io.barrierscope.app.source;
 import io.barrierscope.app.session.CudaFile;
 import java.util.List;
 import java.util.Set;
-import java.util.function.IntFunction;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.ComboBox;
@@ -38,9 +37,21 @@ public final class CudaSourceView {
 
     public CudaSourceView(CudaSourceViewModel vm) {
         this.vm = vm;
-        code.setGutter(gutter());
+        code.setGutter(() -> new Gutter(DOT_WIDTH, vm::toggleBreakpoint), (g, line) -> {
+            g.setMarker(vm.breakpointMarker(line));
+            if (!mapped.contains(line)) {
+                g.setSlot(null);
+            } else if (g.slot() != null) {
+                g.setSlot(g.slot());
+            } else {
+                Region dot = new Region();
+                dot.getStyleClass().add("code-dot");
+                g.setSlot(dot);
+            }
+        });
+        vm.breakpointLinesProperty().addListener((o, a, b) -> code.refreshGutters());
         code.onLineClicked(vm::clickLine);
-        code.area().getStyleClass().add("cuda-area");
+        code.list().getStyleClass().add("cuda-area");
 
         ComboBox<CudaFile> files = new ComboBox<>();
         files.setId("cudaFiles");
@@ -92,22 +103,6 @@ public final class CudaSourceView {
     }
 
     public Node root() { return root; }
-
-    /** Breakpoint marker, line number and, on lines some instruction came from, a dot. */
-    private IntFunction<Node> gutter() {
-        return paragraph -> {
-            int line = paragraph + 1;
-            Gutter g = new Gutter(line, SourceView.digits(code.lineCount()), DOT_WIDTH, vm::toggleBreakpoint);
-            g.setMarker(vm.breakpointMarker(line));
-            g.follow(vm.breakpointLinesProperty(), () -> g.setMarker(vm.breakpointMarker(line)));
-            if (mapped.contains(line)) {
-                Region dot = new Region();
-                dot.getStyleClass().add("code-dot");
-                g.setSlot(dot);
-            }
-            return g;
-        };
-    }
 
     private void showText(List<String> lines) {
         shownLine = 0;

@@ -2,13 +2,12 @@ package io.barrierscope.app.source;
 
 import java.util.List;
 import java.util.Set;
-import java.util.function.IntFunction;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Region;
 
 /**
- * The PTX source: a read-only code area with syntax colours, line numbers, a gutter badge
+ * The PTX source: a read-only code pane of reused line cells with syntax colours, line numbers, a gutter badge
  * counting the warps on each line, the followed warp's line highlighted and kept in view, the
  * lines diagnostics point at marked, lines linked from the CUDA pane highlighted, and breakpoint
  * markers in the gutter. A click on a line links it to the CUDA pane; a click in the gutter sets
@@ -31,7 +30,12 @@ public final class SourceView {
 
     public SourceView(SourceViewModel vm) {
         this.vm = vm;
-        code.setGutter(gutter());
+        code.setGutter(() -> new Gutter(BADGE_WIDTH, vm::toggleBreakpoint), (g, line) -> {
+            g.setMarker(vm.breakpointMarker(line));
+            showBadge(g, vm.warpBadge(line));
+        });
+        vm.breakpointLinesProperty().addListener((o, a, b) -> code.refreshGutters());
+        vm.warpsAtLineProperty().addListener((o, a, b) -> code.refreshGutters());
         code.node().getStyleClass().add("source-view");
         code.onLineClicked(vm::clickLine);
 
@@ -55,19 +59,6 @@ public final class SourceView {
 
     public Node root() { return code.node(); }
 
-    /** Breakpoint marker, line number and warp badge: a small gutter made per visible paragraph. */
-    private IntFunction<Node> gutter() {
-        return paragraph -> {
-            int line = paragraph + 1;
-            Gutter g = new Gutter(line, digits(code.lineCount()), BADGE_WIDTH, vm::toggleBreakpoint);
-            g.setMarker(vm.breakpointMarker(line));
-            showBadge(g, vm.warpBadge(line));
-            g.follow(vm.breakpointLinesProperty(), () -> g.setMarker(vm.breakpointMarker(line)));
-            g.follow(vm.warpsAtLineProperty(), () -> showBadge(g, vm.warpBadge(line)));
-            return g;
-        };
-    }
-
     static int digits(int lines) { return Integer.toString(Math.max(1, lines)).length(); }
 
     /** The gutter's badge reading {@code text}, made or dropped as the line gains or loses its warps. */
@@ -76,6 +67,7 @@ public final class SourceView {
             g.setSlot(null);
         } else if (g.slot() instanceof Label badge) {
             badge.setText(text);
+            g.setSlot(badge);
         } else {
             Label badge = new Label(text);
             badge.getStyleClass().add("warp-badge");

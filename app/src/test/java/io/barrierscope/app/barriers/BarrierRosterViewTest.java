@@ -15,7 +15,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
-import org.fxmisc.richtext.CodeArea;
+import io.barrierscope.app.source.CodeList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -87,7 +87,7 @@ class BarrierRosterViewTest {
         }
 
         // The waiters' lines carry the style in the PTX source.
-        CodeArea ptx = robot.lookup("#sourceArea").queryAs(CodeArea.class);
+        CodeList ptx = robot.lookup("#sourceArea").queryAs(CodeList.class);
         assertEquals(List.copyOf(new TreeSet<>(w.vm.barriers().waiterLinesProperty().get())),
                 TestWindow.onFx(() -> TestWindow.linesWith(ptx, "barrier-waiter-line")));
 

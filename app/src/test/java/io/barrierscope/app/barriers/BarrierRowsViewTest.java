@@ -19,7 +19,7 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
-import org.fxmisc.richtext.CodeArea;
+import io.barrierscope.app.source.CodeList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -94,9 +94,9 @@ class BarrierRowsViewTest {
         // The consumers wait at barrier.cluster.wait: that line in the PTX, their lanes in the timeline.
         Set<Integer> lines = w.vm.barriers().waiterLinesProperty().get();
         assertEquals(1, lines.size());
-        CodeArea ptx = robot.lookup("#sourceArea").queryAs(CodeArea.class);
+        CodeList ptx = robot.lookup("#sourceArea").queryAs(CodeList.class);
         assertEquals(List.copyOf(new TreeSet<>(lines)), TestWindow.onFx(() -> TestWindow.linesWith(ptx, "barrier-waiter-line")));
-        assertTrue(ptx.getParagraph(lines.iterator().next() - 1).getText().contains("barrier.cluster.wait"));
+        assertTrue(ptx.lineText(lines.iterator().next()).contains("barrier.cluster.wait"));
         assertEquals(Set.of(1, 3), w.vm.timelineProperty().get().highlightedLanesProperty().get());
     }
 

@@ -13,7 +13,7 @@ import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.stage.Stage;
-import org.fxmisc.richtext.CodeArea;
+import io.barrierscope.app.source.CodeList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -49,10 +49,10 @@ class DiagnosticsAndDeadlockViewTest {
                 .match(org.testfx.matcher.control.LabeledMatchers.hasText("barrier-over-arrival")).query();
         robot.doubleClickOn(cell);
         WaitForAsyncUtils.waitForFxEvents();
-        CodeArea ptx = robot.lookup("#sourceArea").queryAs(CodeArea.class);
+        CodeList ptx = robot.lookup("#sourceArea").queryAs(CodeList.class);
         assertEquals(List.of(row.ptxLine()), TestWindow.linesWith(ptx, "linked-line"));
         assertTrue(TestWindow.styles(ptx, row.ptxLine()).contains("diagnostic-line"));
-        assertEquals(1, TestWindow.linesWith(robot.lookup("#cudaArea").queryAs(CodeArea.class), "linked-line").size());
+        assertEquals(1, TestWindow.linesWith(robot.lookup("#cudaArea").queryAs(CodeList.class), "linked-line").size());
     }
 
     @Test

@@ -18,7 +18,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import org.fxmisc.richtext.CodeArea;
+import io.barrierscope.app.source.CodeList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -72,8 +72,8 @@ class DebuggerViewTest {
     @Test
     void opensTheSampleStepsAndRunsToCompletion(FxRobot robot) throws TimeoutException {
         waitUntil(() -> "ready".equals(text(robot, "#outcomeLabel")));
-        CodeArea code = robot.lookup("#sourceArea").queryAs(CodeArea.class);
-        assertTrue(code.getText().contains("bar.sync"));
+        CodeList code = robot.lookup("#sourceArea").queryAs(CodeList.class);
+        assertTrue(code.text().contains("bar.sync"));
         assertEquals("block-reduce/launch.json — BarrierScope", ((Stage) robot.window(0)).getTitle());
         String lineBefore = text(robot, "#positionLabel");
 
@@ -82,7 +82,7 @@ class DebuggerViewTest {
         assertEquals("paused", text(robot, "#outcomeLabel"));
         assertNotEquals(lineBefore, text(robot, "#positionLabel"));
         int line = vm.source().getCurrentLine();
-        assertTrue(code.getParagraph(line - 1).getParagraphStyle().contains("current-line"));
+        assertTrue(TestWindow.styles(code, line).contains("current-line"));
 
         robot.clickOn("#runButton");
         waitUntil(() -> "completed".equals(text(robot, "#outcomeLabel")));

@@ -18,7 +18,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import org.fxmisc.richtext.CodeArea;
+import io.barrierscope.app.source.CodeList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -118,8 +118,8 @@ class FrozenPanesViewTest {
 
     /** The lines highlighted as current in the PTX and the CUDA pane (each should be one). */
     private static List<List<Integer>> currentLines(FxRobot robot) {
-        return List.of(TestWindow.linesWith(robot.lookup("#sourceArea").queryAs(CodeArea.class), "current-line"),
-                TestWindow.linesWith(robot.lookup("#cudaArea").queryAs(CodeArea.class), "current-line"));
+        return List.of(TestWindow.linesWith(robot.lookup("#sourceArea").queryAs(CodeList.class), "current-line"),
+                TestWindow.linesWith(robot.lookup("#cudaArea").queryAs(CodeList.class), "current-line"));
     }
 
     @Test

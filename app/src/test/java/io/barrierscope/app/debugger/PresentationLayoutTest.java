@@ -12,7 +12,7 @@ import javafx.scene.control.ToolBar;
 import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
-import org.fxmisc.richtext.CodeArea;
+import io.barrierscope.app.source.CodeList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -52,22 +52,20 @@ class PresentationLayoutTest {
 
     /** Characters of code a source pane shows across: from its first character to the pane's right edge. */
     private static double codeColumns(FxRobot robot, String id) {
-        CodeArea area = robot.lookup(id).queryAs(CodeArea.class);
+        CodeList area = robot.lookup(id).queryAs(CodeList.class);
         return TestWindow.onFx(() -> {
             // A character's width from ten of a visible line without tabs (the font is monospaced).
-            int from = area.firstVisibleParToAllParIndex();
-            int to = area.lastVisibleParToAllParIndex();
+            int from = area.firstVisibleLine();
+            int to = area.lastVisibleLine();
             double charW = -1;
-            for (int p = from; p <= to && charW < 0; p++) {
-                String text = area.getParagraph(p).getText();
+            for (int l = from; l <= to && charW < 0; l++) {
+                String text = area.lineText(l);
                 if (text.length() < 10 || text.contains("\t")) continue;
-                int start = area.getAbsolutePosition(p, 0);
-                charW = area.getCharacterBoundsOnScreen(start, start + 10).orElseThrow().getWidth() / 10;
+                charW = area.characterBoundsOnScreen(l, 0, 10).orElseThrow().getWidth() / 10;
             }
             if (charW < 0) throw new AssertionError(id + ": no visible line of ten characters without tabs");
             // Where code starts: right of the gutter (the first character of the first visible line).
-            int start = area.getAbsolutePosition(from, 0);
-            double codeX = area.getCharacterBoundsOnScreen(start, start + 1).orElseThrow().getMinX();
+            double codeX = area.characterBoundsOnScreen(from, 0, 1).orElseThrow().getMinX();
             Bounds pane = area.localToScreen(area.getBoundsInLocal());
             return (pane.getMaxX() - codeX) / charW;
         });

@@ -10,7 +10,7 @@ import javafx.geometry.Point2D;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
-import org.fxmisc.richtext.CodeArea;
+import io.barrierscope.app.source.CodeList;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -43,40 +43,56 @@ public final class TestWindow {
     }
 
     /** Where a visible line's text is on the screen, past the gutter (whose clicks set breakpoints). */
-    public static Point2D lineText(CodeArea area, int line) {
+    public static Point2D lineText(CodeList area, int line) {
         return onFx(() -> {
-            Bounds b = area.getVisibleParagraphBoundsOnScreen(area.allParToVisibleParIndex(line - 1).orElseThrow());
-            int start = area.getAbsolutePosition(line - 1, 0);
-            Bounds first = area.getCharacterBoundsOnScreen(start, start + 1).orElseThrow();
+            Bounds b = area.lineTextBoundsOnScreen(line).orElseThrow();
+            Bounds first = area.characterBoundsOnScreen(line, 0, 1).orElseThrow();
             return new Point2D(first.getMinX() + 4, (b.getMinY() + b.getMaxY()) / 2);
         });
     }
 
     /** The breakpoint gutter of a visible line (its marker or number). */
-    public static Node gutter(FxRobot robot, CodeArea area, int line) {
-        return robot.from(area).lookup(".breakpoint-gutter").match(n -> Integer.valueOf(line).equals(n.getUserData())).query();
+    public static Node gutter(FxRobot robot, CodeList area, int line) {
+        return onFx(() -> area.gutter(line).orElseThrow(() -> new AssertionError("line " + line + " is not in view")));
     }
 
     /** A value computed on the FX thread (RichTextFX geometry may only be asked there). */
     public static <T> T onFx(java.util.concurrent.Callable<T> f) {
         try {
+            if (javafx.application.Platform.isFxApplicationThread()) return f.call(); // already there
             return WaitForAsyncUtils.asyncFx(f).get();
-        } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof AssertionError a) throw a;
+            throw new IllegalStateException(e);
+        } catch (Exception e) {
             throw new IllegalStateException(e);
         }
     }
 
-    /** The paragraph styles of a 1-based line of a code area. */
-    public static Set<String> styles(CodeArea area, int line) {
-        return Set.copyOf(area.getParagraph(line - 1).getParagraphStyle());
+    /**
+     * The marks of a 1-based line of a code pane; if the line is in view, its cell shows the same
+     * marks (as pseudo-classes) or this fails.
+     */
+    public static Set<String> styles(CodeList area, int line) {
+        return onFx(() -> {
+            Set<String> marks = area.marks(line);
+            area.shownMarks(line).ifPresent(shown -> {
+                if (!shown.equals(marks)) throw new AssertionError("line " + line + " shows " + shown + ", has " + marks);
+            });
+            return Set.copyOf(marks);
+        });
     }
 
-    /** Lines of a code area that carry a paragraph style. */
-    public static List<Integer> linesWith(CodeArea area, String style) {
-        List<Integer> out = new java.util.ArrayList<>();
-        for (int p = 0; p < area.getParagraphs().size(); p++) {
-            if (area.getParagraph(p).getParagraphStyle().contains(style)) out.add(p + 1);
-        }
-        return out;
+    /** Lines of a code pane that carry a mark; every line in view shows what it carries or this fails. */
+    public static List<Integer> linesWith(CodeList area, String style) {
+        return onFx(() -> {
+            List<Integer> out = new java.util.ArrayList<>();
+            for (int l = 1; l <= area.lineCount(); l++) {
+                if (styles(area, l).contains(style)) out.add(l);
+            }
+            return out;
+        });
     }
 }

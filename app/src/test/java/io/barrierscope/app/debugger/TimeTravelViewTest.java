@@ -17,7 +17,7 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import org.fxmisc.richtext.CodeArea;
+import io.barrierscope.app.source.CodeList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,7 +85,7 @@ class TimeTravelViewTest {
         assertEquals("tx 0", full.detail());
         assertEquals(1, bps.getItems().get(0).hits());
         // The highlighted line is the followed warp's next instruction, in view.
-        CodeArea ptx = robot.lookup("#sourceArea").queryAs(CodeArea.class);
+        CodeList ptx = robot.lookup("#sourceArea").queryAs(CodeList.class);
         int line = w.vm.source().getCurrentLine();
         assertEquals(List.of(line), TestWindow.linesWith(ptx, "current-line"));
         assertTrue(text(robot, "#positionLabel").endsWith("line " + line), text(robot, "#positionLabel"));

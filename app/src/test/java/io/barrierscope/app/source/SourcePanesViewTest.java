@@ -13,7 +13,6 @@ import javafx.geometry.Point2D;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import org.fxmisc.richtext.CodeArea;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,9 +34,9 @@ class SourcePanesViewTest {
     @Test
     void theCudaPaneFollowsTheWarpAndClicksLinkThePanes(FxRobot robot) {
         w.open(robot, "block-reduce");
-        CodeArea ptx = robot.lookup("#sourceArea").queryAs(CodeArea.class);
-        CodeArea cuda = robot.lookup("#cudaArea").queryAs(CodeArea.class);
-        assertTrue(cuda.getText().contains("__syncthreads"));
+        CodeList ptx = robot.lookup("#sourceArea").queryAs(CodeList.class);
+        CodeList cuda = robot.lookup("#cudaArea").queryAs(CodeList.class);
+        assertTrue(cuda.text().contains("__syncthreads"));
         robot.type(KeyCode.F10).type(KeyCode.F10);
         WaitForAsyncUtils.waitForFxEvents();
         int cudaLine = w.vm.cuda().currentLineProperty().get();
@@ -57,14 +56,14 @@ class SourcePanesViewTest {
                 .filter(l -> l.contains("bar.sync")).findFirst().orElseThrow()) + 1;
         robot.interact(() -> w.vm.source().clickLine(bar));
         int sync = w.vm.cuda().linkedLinesProperty().get().iterator().next();
-        assertTrue(cuda.getParagraph(sync - 1).getText().contains("__syncthreads"));
+        assertTrue(cuda.lineText(sync).contains("__syncthreads"));
         robot.interact(() -> w.vm.source().clickLine(1)); // unlink, so the next click is what links
-        robot.interact(() -> cuda.showParagraphAtCenter(sync - 1));
+        robot.interact(() -> cuda.showLineAtCenter(sync));
         robot.clickOn(lineCentre(cuda, sync));
         WaitForAsyncUtils.waitForFxEvents();
         List<Integer> linked = TestWindow.linesWith(ptx, "linked-line");
         assertFalse(linked.isEmpty());
-        assertTrue(linked.stream().anyMatch(l -> ptx.getParagraph(l - 1).getText().contains("bar.sync")), linked.toString());
+        assertTrue(linked.stream().anyMatch(l -> ptx.lineText(l).contains("bar.sync")), linked.toString());
     }
 
     @Test
@@ -77,7 +76,7 @@ class SourcePanesViewTest {
         Label message = robot.lookup("#cudaMessage").queryAs(Label.class);
         assertTrue(message.isVisible());
         assertTrue(message.getText().startsWith("kernel.cu is not available: not found"), message.getText());
-        assertFalse(robot.lookup("#cudaArea").query().getParent().isVisible(), "no text where there is none");
+        assertFalse(robot.lookup("#cudaArea").query().isVisible(), "no text where there is none");
     }
 
     /**
@@ -88,8 +87,8 @@ class SourcePanesViewTest {
     @Test
     void afterManyStepsAndJumpsTheCurrentLineIsTheOnlyHighlightedLineInViewWithItsNumberAndWarps(FxRobot robot) {
         w.open(robot, "block-reduce");
-        CodeArea ptx = robot.lookup("#sourceArea").queryAs(CodeArea.class);
-        CodeArea cuda = robot.lookup("#cudaArea").queryAs(CodeArea.class);
+        CodeList ptx = robot.lookup("#sourceArea").queryAs(CodeList.class);
+        CodeList cuda = robot.lookup("#cudaArea").queryAs(CodeList.class);
         robot.type(KeyCode.F5); // to the end: the whole run is recorded, so jumps go anywhere in it
         WaitForAsyncUtils.waitForFxEvents();
         long end = w.vm.nowProperty().get();
@@ -106,8 +105,8 @@ class SourcePanesViewTest {
             assertEquals(cudaLine > 0 ? List.of(cudaLine) : List.of(), TestWindow.linesWith(cuda, "current-line"), "step " + i);
             if (line <= 0) continue;
             seen.add(line);
-            assertTrue(TestWindow.onFx(() -> ptx.firstVisibleParToAllParIndex() <= line - 1
-                    && line - 1 <= ptx.lastVisibleParToAllParIndex()), "line " + line + " in view at step " + i);
+            assertTrue(TestWindow.onFx(() -> ptx.firstVisibleLine() <= line
+                    && line <= ptx.lastVisibleLine()), "line " + line + " in view at step " + i);
             javafx.scene.Node gutter = TestWindow.gutter(robot, ptx, line);
             assertEquals(Integer.toString(line), robot.from(gutter).lookup(".lineno-number")
                     .queryAs(javafx.scene.text.Text.class).getText().strip());
@@ -117,5 +116,5 @@ class SourcePanesViewTest {
         assertTrue(seen.size() > 5, "the moves went over several lines: " + seen);
     }
 
-    private static Point2D lineCentre(CodeArea area, int line) { return TestWindow.lineText(area, line); }
+    private static Point2D lineCentre(CodeList area, int line) { return TestWindow.lineText(area, line); }
 }

@@ -1,0 +1,122 @@
+package io.barrierscope.app.source;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.app.debugger.TestWindow;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import javafx.scene.Node;
+import javafx.scene.control.ListCell;
+import javafx.scene.input.KeyCode;
+import javafx.scene.text.Text;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The source panes' line cells are reused (docs/performance.md, "Reused source-pane lines"): far
+ * jumps and scrolls give the cells in view other lines, and each then shows its own line's text,
+ * colours (the highlighter's spans), number and marks, with no cell made anew.
+ */
+@ExtendWith(ApplicationExtension.class)
+class SourcePaneCellsViewTest {
+    private TestWindow w;
+
+    @Start
+    void start(Stage stage) {
+        w = new TestWindow(stage);
+    }
+
+    @Test
+    void farJumpsReuseTheLineCellsAndEachShowsItsOwnLine(FxRobot robot) {
+        w.open(robot, "tma-pipeline");
+        CodeList ptx = robot.lookup("#sourceArea").queryAs(CodeList.class);
+        robot.type(KeyCode.F5); // to the end: the whole run is recorded, so jumps go anywhere in it
+        WaitForAsyncUtils.waitForFxEvents();
+        long end = w.vm.nowProperty().get();
+        int n = ptx.lineCount();
+        robot.interact(() -> ptx.showLineAtCenter(n / 2));
+        WaitForAsyncUtils.waitForFxEvents();
+        Set<Node> cells = Collections.newSetFromMap(new IdentityHashMap<>());
+        cells.addAll(robot.from(ptx).lookup(".code-line").queryAll());
+        Set<Integer> tops = new TreeSet<>();
+        for (int i = 0; i < 12; i++) {
+            long to = end * ((i * 5) % 12) / 12;
+            int line = 1 + (int) ((long) (n - 1) * ((i * 7) % 12) / 11);
+            if (i % 2 == 0) robot.interact(() -> w.vm.seek(to));
+            else robot.interact(() -> ptx.showLineAtCenter(line));
+            WaitForAsyncUtils.waitForFxEvents();
+            tops.add(TestWindow.onFx(ptx::firstVisibleLine));
+            for (Node c : robot.from(ptx).lookup(".code-line").queryAll()) {
+                assertTrue(cells.contains(c), "a line cell made anew at move " + i);
+            }
+            TestWindow.onFx(() -> { assertCellsShowTheirLines(ptx); return null; });
+            int current = w.vm.source().getCurrentLine();
+            assertEquals(current > 0 ? List.of(current) : List.of(), TestWindow.linesWith(ptx, "current-line"), "move " + i);
+        }
+        assertTrue(tops.size() > 3, "the moves scrolled the pane to several places: " + tops);
+    }
+
+    @Test
+    void selectedLinesAreCopiedWithCtrlC(FxRobot robot) {
+        w.open(robot, "block-reduce");
+        CodeList ptx = robot.lookup("#sourceArea").queryAs(CodeList.class);
+        // Three lines in view with text (a click lands on a line's first character).
+        int from = TestWindow.onFx(ptx::firstVisibleLine) + 1;
+        while (ptx.lineText(from).isBlank() || ptx.lineText(from + 2).isBlank()) from++;
+        int a = from;
+        robot.clickOn(TestWindow.lineText(ptx, a));
+        robot.press(KeyCode.SHIFT).clickOn(TestWindow.lineText(ptx, a + 2)).release(KeyCode.SHIFT);
+        robot.press(KeyCode.CONTROL).type(KeyCode.C).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        String copied = TestWindow.onFx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString());
+        assertEquals(String.join("\n", ptx.lineText(a), ptx.lineText(a + 1), ptx.lineText(a + 2)), copied);
+    }
+
+    /** Every cell in view shows its line's text, split into the nodes the highlighter's spans give, and its number. */
+    private static void assertCellsShowTheirLines(CodeList pane) {
+        var spans = CompactSpans.of(pane.text(), PtxHighlighter.highlight(pane.text()));
+        for (Node n : pane.lookupAll(".code-line")) {
+            ListCell<?> cell = (ListCell<?>) n;
+            if (!cell.isVisible() || cell.isEmpty() || cell.getItem() == null) continue;
+            int line = (Integer) cell.getItem();
+            List<Text> texts = ((javafx.scene.text.TextFlow) cell.lookup(".line-text")).getChildren().stream().map(t -> (Text) t).toList();
+            String shown = texts.stream().map(Text::getText).collect(Collectors.joining());
+            assertEquals(pane.lineText(line), shown, "line " + line + "'s text");
+            String number = ((Text) cell.lookup(".lineno-number")).getText().strip();
+            assertEquals(Integer.toString(line), number, "line " + line + "'s number");
+            // Each text node carries the highlighter's style at its first character (blanks joined to a token: CompactSpans).
+            int col = 0;
+            for (Text t : texts) {
+                if (!t.getText().isEmpty()) {
+                    List<String> want = styleAt(pane, spans, line, col);
+                    List<String> got = t.getStyleClass().subList(1, t.getStyleClass().size());
+                    assertEquals(want, got, "line " + line + " column " + col + ": " + t.getText());
+                }
+                col += t.getText().length();
+            }
+        }
+    }
+
+    /** The style classes the highlighter's compacted spans give a 0-based column of a line. */
+    private static List<String> styleAt(CodeList pane, Iterable<? extends org.fxmisc.richtext.model.StyleSpan<java.util.Collection<String>>> spans,
+            int line, int col) {
+        int at = col;
+        for (int l = 1; l < line; l++) at += pane.lineText(l).length() + 1;
+        int pos = 0;
+        for (var span : spans) {
+            if (at < pos + span.getLength()) return List.copyOf(span.getStyle());
+            pos += span.getLength();
+        }
+        return List.of();
+    }
+}
