@@ -79,6 +79,26 @@ public final class CodeList extends ListView<Integer> {
 
     void onLineClicked(IntConsumer action) { clicked = action; }
 
+    private Runnable resized = () -> {};
+    private double laidOutHeight = -1;
+    private double laidOutRow = -1;
+
+    /** Runs after a layout that changed the list's height or its rows' height (a pane resized, presentation mode's font). */
+    void onResized(Runnable action) { resized = action; }
+
+    @Override
+    protected void layoutChildren() {
+        super.layoutChildren();
+        double row = cells.stream().filter(c -> c.line > 0).mapToDouble(Region::getHeight).filter(h -> h > 0).findFirst().orElse(-1);
+        if (getHeight() != laidOutHeight || row != laidOutRow) {
+            boolean first = laidOutHeight < 0;
+            laidOutHeight = getHeight();
+            laidOutRow = row;
+            // After this pass: the cells in view are known then.
+            if (!first) javafx.application.Platform.runLater(resized);
+        }
+    }
+
     void setText(String text, StyleSpans<Collection<String>> styleSpans) {
         lines = text.split("\n", -1); // no text is one empty line, as in a text area
         spans = splitSpans(styleSpans);

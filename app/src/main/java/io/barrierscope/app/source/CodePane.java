@@ -18,10 +18,13 @@ final class CodePane {
     /** Lines kept between a followed line and the pane's top or bottom edge. */
     static final int SPARE = 2;
     private boolean fresh = true; // text set since the last scroll: the visible lines are not yet known
+    private int followed; // the line follow() keeps in view, 0 for none
 
     CodePane(String id, String stylesheet) {
         list.setId(id);
         list.getStylesheets().add(CodePane.class.getResource(stylesheet).toExternalForm());
+        // A pane that shrinks or whose font grows (presentation mode) must not leave the followed line out of view.
+        list.onResized(() -> { if (followed > 0) follow(followed); });
     }
 
     Node node() { return list; }
@@ -38,6 +41,7 @@ final class CodePane {
         list.setText(text, spans != null && text.length() > 0 ? CompactSpans.of(text, spans) : spans);
         list.scrollTo(0);
         fresh = true;
+        followed = 0;
     }
 
     int lineCount() { return list.lineCount(); }
@@ -59,6 +63,7 @@ final class CodePane {
      */
     void follow(int line) {
         if (line < 1 || line > lineCount()) return;
+        followed = line;
         if (!fresh) {
             int first = list.firstVisibleLine();
             int last = list.lastVisibleLine();

@@ -54,16 +54,16 @@ class PresentationLayoutTest {
     private static double codeColumns(FxRobot robot, String id) {
         CodeList area = robot.lookup(id).queryAs(CodeList.class);
         return TestWindow.onFx(() -> {
-            // A character's width from ten of a visible line without tabs (the font is monospaced).
+            // A character's width from ten characters of a visible line with no tab among them (the font is monospaced).
             int from = area.firstVisibleLine();
             int to = area.lastVisibleLine();
             double charW = -1;
             for (int l = from; l <= to && charW < 0; l++) {
-                String text = area.lineText(l);
-                if (text.length() < 10 || text.contains("\t")) continue;
-                charW = area.characterBoundsOnScreen(l, 0, 10).orElseThrow().getWidth() / 10;
+                java.util.regex.Matcher run = java.util.regex.Pattern.compile("[^\t]{10}").matcher(area.lineText(l));
+                if (!run.find()) continue;
+                charW = area.characterBoundsOnScreen(l, run.start(), run.start() + 10).orElseThrow().getWidth() / 10;
             }
-            if (charW < 0) throw new AssertionError(id + ": no visible line of ten characters without tabs");
+            if (charW < 0) throw new AssertionError(id + ": no visible run of ten characters without a tab");
             // Where code starts: right of the gutter (the first character of the first visible line).
             double codeX = area.characterBoundsOnScreen(from, 0, 1).orElseThrow().getMinX();
             Bounds pane = area.localToScreen(area.getBoundsInLocal());

@@ -30,9 +30,11 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class SourcePaneCellsViewTest {
     private TestWindow w;
+    private Stage stage;
 
     @Start
     void start(Stage stage) {
+        this.stage = stage;
         w = new TestWindow(stage);
     }
 
@@ -64,6 +66,35 @@ class SourcePaneCellsViewTest {
             assertEquals(current > 0 ? List.of(current) : List.of(), TestWindow.linesWith(ptx, "current-line"), "move " + i);
         }
         assertTrue(tops.size() > 3, "the moves scrolled the pane to several places: " + tops);
+    }
+
+    @Test
+    void theCurrentLineStaysInViewWhenThePaneShrinksOrPresentationModeEnlargesItsFont(FxRobot robot) {
+        w.open(robot, "tma-pipeline");
+        CodeList ptx = robot.lookup("#sourceArea").queryAs(CodeList.class);
+        robot.type(KeyCode.F5); // to the end: the current line is far down the PTX, in the middle of the pane
+        WaitForAsyncUtils.waitForFxEvents();
+        int current = w.vm.source().getCurrentLine();
+        assertTrue(current > 0);
+        assertFullyInView(ptx, current, "before");
+        double height = stage.getHeight();
+        robot.interact(() -> stage.setHeight(height * 0.55)); // the middle of the old pane is past the new one's end
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFullyInView(ptx, current, "in a smaller window");
+        robot.interact(() -> stage.setHeight(height));
+        robot.interact(() -> w.vm.appearance().presentationProperty().set(true));
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFullyInView(ptx, current, "in presentation mode");
+    }
+
+    /** The line is in view and not the last, partly cut, line in view (unless it ends the text). */
+    private static void assertFullyInView(CodeList pane, int line, String when) {
+        int first = TestWindow.onFx(pane::firstVisibleLine);
+        int last = TestWindow.onFx(pane::lastVisibleLine);
+        assertTrue(first <= line && (line < last || line == pane.lineCount() && last == line),
+                when + ": line " + line + " with lines " + first + "-" + last + " in view");
     }
 
     @Test
