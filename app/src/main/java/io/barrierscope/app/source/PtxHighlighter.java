@@ -80,13 +80,15 @@ public final class PtxHighlighter {
         return Character.isLetter(c) || c == '_' || c == '$';
     }
 
-    /** End of a word; with {@code dots}, dotted suffixes belong to it ({@code ld.global.u32}, {@code %tid.x}). */
+    /** End of a word; with {@code dots}, dotted suffixes belong to it ({@code ld.global.u32}, {@code %tid.x}); {@code ::} parts always do. */
     private static int wordEnd(String t, int i, boolean dots) {
         int n = t.length();
         while (i < n) {
             char c = t.charAt(i);
             if (Character.isLetterOrDigit(c) || c == '_' || c == '$') i++;
             else if (dots && c == '.' && i + 1 < n && Character.isLetterOrDigit(t.charAt(i + 1))) i++;
+            // State spaces and completion mechanisms: shared::cta, mbarrier::complete_tx::bytes.
+            else if (c == ':' && i + 2 < n && t.charAt(i + 1) == ':' && Character.isLetter(t.charAt(i + 2))) i += 2;
             else break;
         }
         return i;

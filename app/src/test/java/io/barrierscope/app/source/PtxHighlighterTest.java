@@ -54,6 +54,15 @@ class PtxHighlighterTest {
     }
 
     @Test
+    void doubleColonQualifiersBelongToTheOpcodeNotALabel() {
+        assertEquals(List.of("opcode:mbarrier.arrive.shared::cta.b64", "register:%rd1", "register:%r1"),
+                tokens("mbarrier.arrive.shared::cta.b64 %rd1, [%r1];"));
+        assertEquals(List.of("opcode:cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes", "register:%r1"),
+                tokens("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r1];"));
+        assertEquals(List.of("directive:.shared::cluster"), tokens(".shared::cluster"));
+    }
+
+    @Test
     void eachStatementStartsAfterSemicolonBraceOrNewline() {
         assertEquals(List.of("opcode:bar.sync", "number:0", "opcode:exit", "opcode:ret"),
                 tokens("bar.sync 0;\nexit; { ret; }"));
