@@ -473,7 +473,7 @@ public final class Explorer {
             if (m.steps >= nextCheck) {
                 // Limits inside a schedule, so one long schedule cannot outlast them (the schedule is dropped).
                 nextCheck = m.steps + LIMIT_CHECK_STEPS;
-                if (cancelled || (deadline != Long.MAX_VALUE && clock.getAsLong() >= deadline)) {
+                if (due()) {
                     aborted = true;
                     if (stoppedBy == null) stoppedBy = cancelled ? Coverage.CANCELLED : Coverage.TIME_LIMIT;
                     complete = false;
