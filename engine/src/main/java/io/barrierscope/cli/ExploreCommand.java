@@ -88,11 +88,11 @@ final class ExploreCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (schedules < 1) return usage(err, "--schedules must be at least 1");
         // NaN compares false both ways, so each range is checked as what must hold.
-        if (!(timeLimit >= 0) || timeLimit > 1e9) return usage(err, "--time-limit must be in 0..1e9 seconds (0: none)");
+        if (!Explorer.Options.validSeconds(timeLimit)) return usage(err, "--time-limit must be in 0..1e9 seconds (0: none)");
         if (maxPreemptions < 0 || maxPreemptions > 8) return usage(err, "--max-preemptions must be in 0..8");
         if (maxSteps != null && maxSteps < 1) return usage(err, "--max-steps must be at least 1");
         if (jobs != null && (jobs < 1 || jobs > 1024)) return usage(err, "--jobs must be in 1..1024");
-        if (!(minimizeTime >= 0) || minimizeTime > 1e9) return usage(err, "--minimize-time must be in 0..1e9 seconds");
+        if (!Explorer.Options.validSeconds(minimizeTime)) return usage(err, "--minimize-time must be in 0..1e9 seconds");
         if (noMinimize && spec.commandLine().getParseResult().hasMatchedOption("--minimize-time")) {
             return usage(err, "--no-minimize and --minimize-time contradict each other; give one");
         }

@@ -57,6 +57,9 @@ public final class Explorer {
 
         /** Seconds as milliseconds, a positive fraction of one rounded up (never to 0, which means none). */
         public static long millis(double seconds) { return (long) Math.ceil(seconds * 1000); }
+
+        /** Whether a time in seconds is one a search accepts: 0..1e9 (NaN and infinities are not). */
+        public static boolean validSeconds(double seconds) { return seconds >= 0 && seconds <= 1e9; }
     }
 
     /** Default time for minimising all findings of a search. */

@@ -370,7 +370,7 @@ public final class ExploreViewModel implements AutoCloseable {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("The time limit must be a number of seconds, not '" + timeLimit.get().strip() + "'");
         }
-        if (!(t >= 0) || t > 1e9) throw new IllegalArgumentException("The time limit must be in 0..1e9 seconds (0: none)");
+        if (!io.barrierscope.explore.Explorer.Options.validSeconds(t)) throw new IllegalArgumentException("The time limit must be in 0..1e9 seconds (0: none)");
         long s = parseLong(seed.get(), "The seed");
         long k = parseLong(maxPreemptions.get(), "The preemption bound");
         if (k < 0 || k > 8) throw new IllegalArgumentException("The preemption bound must be in 0..8");
