@@ -89,7 +89,7 @@ public final class CodeList extends ListView<Integer> {
     @Override
     protected void layoutChildren() {
         super.layoutChildren();
-        double row = cells.stream().filter(c -> c.line > 0).mapToDouble(Region::getHeight).filter(h -> h > 0).findFirst().orElse(-1);
+        double row = rowHeight(-1);
         if (getHeight() != laidOutHeight || row != laidOutRow) {
             boolean first = laidOutHeight < 0;
             laidOutHeight = getHeight();
@@ -97,6 +97,12 @@ public final class CodeList extends ListView<Integer> {
             // After this pass: the cells in view are known then.
             if (!first) javafx.application.Platform.runLater(resized);
         }
+    }
+
+    /** The height of a laid-out line cell (all lines are one row high), or {@code none} before any is laid out. */
+    private double rowHeight(double none) {
+        for (LineCell c : cells) if (c.line > 0 && c.getHeight() > 0) return c.getHeight();
+        return none;
     }
 
     void setText(String text, StyleSpans<Collection<String>> styleSpans) {
@@ -218,7 +224,7 @@ public final class CodeList extends ListView<Integer> {
     /** Scrolls so the line is in the middle of the list. */
     public void showLineAtCenter(int line) {
         if (line < 1 || line > lines.length) return;
-        double row = cells.stream().filter(c -> c.line > 0).mapToDouble(Region::getHeight).filter(h -> h > 0).findFirst().orElse(18);
+        double row = rowHeight(18);
         int rows = (int) Math.max(1, getHeight() / row);
         scrollTo(Math.max(0, line - 1 - rows / 2));
     }
