@@ -17,18 +17,24 @@ import java.util.List;
  * ({@code vadd}, {@code vset}, ...), are refused by name.
  */
 final class VideoSimdOps extends LaneOp {
-    private final String op;
+    private static final List<String> OPS = List.of("add", "sub", "avrg", "absdiff", "min", "max");
+    /** Index into {@link #OPS}: resolved at compile time so a lane does no string switch. */
+    private final int op;
     private final int n;
     private final int w;
+    /** .sat's clamp bounds for dtype's element width and sign. */
+    private final long lo, hi;
     private final boolean dSigned, aSigned, bSigned, sat, add;
     private final int d;
     private final Src a, b, c;
 
     private VideoSimdOps(String op, int n, boolean[] signs, boolean sat, boolean add, int d, Src a, Src b, Src c) {
-        this.op = op;
+        this.op = OPS.indexOf(op);
         this.n = n;
         this.w = 32 / n;
         this.dSigned = signs[0];
+        this.lo = dSigned ? -(1L << (w - 1)) : 0;
+        this.hi = dSigned ? (1L << (w - 1)) - 1 : (1L << w) - 1;
         this.aSigned = signs[1];
         this.bSigned = signs[2];
         this.sat = sat;
@@ -78,18 +84,14 @@ final class VideoSimdOps extends LaneOp {
             long p = element(x, i, aSigned);
             long q = element(y, i, bSigned);
             long v = switch (op) {
-                case "add" -> p + q;
-                case "sub" -> p - q;
-                case "avrg" -> p + q >= 0 ? (p + q + 1) >> 1 : (p + q) >> 1;
-                case "absdiff" -> Math.abs(p - q);
-                case "min" -> Math.min(p, q);
+                case 0 -> p + q;
+                case 1 -> p - q;
+                case 2 -> p + q >= 0 ? (p + q + 1) >> 1 : (p + q) >> 1;
+                case 3 -> Math.abs(p - q);
+                case 4 -> Math.min(p, q);
                 default -> Math.max(p, q);
             };
-            if (sat) {
-                long lo = dSigned ? -(1L << (w - 1)) : 0;
-                long hi = dSigned ? (1L << (w - 1)) - 1 : (1L << w) - 1;
-                v = Math.max(lo, Math.min(hi, v));
-            }
+            if (sat) v = Math.max(lo, Math.min(hi, v));
             if (add) r += v;
             else r |= (v & ((1L << w) - 1)) << (w * i);
         }

@@ -18,10 +18,14 @@ final class AsyncCompiler {
     }
 
     private static int immediate(CompileContext c, int i) {
+        return (int) intImmediate(c, i);
+    }
+
+    private static long intImmediate(CompileContext c, int i) {
         if (!(c.operand(i) instanceof Operand.Imm imm) || imm.kind() != Operand.ImmKind.INT) {
             throw c.error(c.insn().mnemonic() + " needs an integer constant at position " + (i + 1));
         }
-        return (int) imm.value();
+        return imm.value();
     }
 
     /**
@@ -30,13 +34,11 @@ final class AsyncCompiler {
      * every committed group pending-allowed, as Integer.MAX_VALUE does.
      */
     private static int groupCount(CompileContext c) {
-        if (!(c.operand(0) instanceof Operand.Imm imm) || imm.kind() != Operand.ImmKind.INT) {
-            throw c.error(c.insn().mnemonic() + " needs an integer constant at position 1");
+        long v = intImmediate(c, 0);
+        if (v < 0 || v > 0xFFFFFFFFL) {
+            throw c.error(c.insn().mnemonic() + " waits for N groups, a non-negative 32-bit constant, not " + v);
         }
-        if (imm.value() < 0 || imm.value() > 0xFFFFFFFFL) {
-            throw c.error(c.insn().mnemonic() + " waits for N groups, a non-negative 32-bit constant, not " + imm.value());
-        }
-        return (int) Math.min(imm.value(), Integer.MAX_VALUE);
+        return (int) Math.min(v, Integer.MAX_VALUE);
     }
 
     static Op cp(CompileContext c) {

@@ -133,10 +133,6 @@ public final class AsyncCopyUnit {
 
     /** How many committed groups of {@code kind} the thread still has in flight. */
     public int groupsInFlight(int slot, boolean bulk) {
-        AsyncOperation.Kind kind = bulk ? AsyncOperation.Kind.BULK_TO_GLOBAL : AsyncOperation.Kind.CP_ASYNC;
-        long open = bulk ? bulkGroup[slot] : cpGroup[slot];
-        TreeSet<Long> groups = new TreeSet<>();
-        for (AsyncOperation o : pending) if (o.slot() == slot && o.kind() == kind && o.group() < open) groups.add(o.group());
-        return groups.size();
+        return pendingGroupAges(slot, bulk).length;
     }
 }
