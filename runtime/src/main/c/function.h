@@ -35,7 +35,7 @@ static inline unsigned bs_cluster_most(const struct bs_function *f) { return f->
 
 /* occupancy.c: blocks of f one multiprocessor holds (cudaOccupancyMaxActiveBlocksPerMultiprocessor);
    a cooperative launch may have at most this times the 132 multiprocessors. */
-int bs_blocks_per_sm(struct bs_function *f, int block, size_t dyn);
+int bs_blocks_per_sm(struct bs_function *f, int64_t block, size_t dyn);
 
 /* register.c: the kernel func names (host stub or handle), its .param sizes asked of the engine. */
 int bs_function_facts(const void *func, struct bs_function **out);

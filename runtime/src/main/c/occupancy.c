@@ -49,10 +49,11 @@ int cudaFuncGetName(const char **name, const void *func) {
 #define OPTIN (227 * 1024)
 
 /* Blocks of `func` one multiprocessor holds: threads (2048), blocks (32) and shared memory
-   (228 KiB, 1 KiB reserved per block) limit it; registers are not modelled. */
-int bs_blocks_per_sm(struct bs_function *f, int block, size_t dyn) {
+   (228 KiB, 1 KiB reserved per block) limit it; registers are not modelled. block: its threads,
+   any count (0 when not 1..1024, so callers pass a product of dims unchecked). */
+int bs_blocks_per_sm(struct bs_function *f, int64_t block, size_t dyn) {
     if (block <= 0 || block > 1024 || dyn > OPTIN) return 0; /* (a larger dyn would wrap the sum below) */
-    int warps = (block + 31) / 32;
+    int warps = (int) (block + 31) / 32;
     int by_threads = 2048 / (warps * 32);
     size_t per_block = f->static_shared + dyn + BLOCK_RESERVED;
     int by_shared = per_block > OPTIN + BLOCK_RESERVED ? 0 : (int) (SM_SHARED / per_block);
@@ -117,7 +118,7 @@ int cudaOccupancyMaxActiveClusters(int *num, const void *func, const launch_conf
         return bs_set(cudaErrorInvalidClusterSize);
     }
     uint64_t threads = (uint64_t) config->block.x * config->block.y * config->block.z;
-    int per_sm = bs_blocks_per_sm(f, threads > 1024 ? 0 : (int) threads, config->shared);
+    int per_sm = bs_blocks_per_sm(f, (int64_t) threads, config->shared);
     *num = (int) ((132u * (unsigned) per_sm) / size);
     return cudaSuccess;
 }
@@ -131,7 +132,7 @@ int cudaOccupancyMaxPotentialClusterSize(int *size, const void *func, const laun
     int st = bs_function_facts(func, &f);
     if (st) return st;
     uint64_t threads = (uint64_t) config->block.x * config->block.y * config->block.z;
-    int per_sm = bs_blocks_per_sm(f, threads > 1024 ? 0 : (int) threads, config->shared);
+    int per_sm = bs_blocks_per_sm(f, (int64_t) threads, config->shared);
     if (f->cluster[0] != 0) *size = (int) (f->cluster[0] * f->cluster[1] * f->cluster[2]);
     else *size = per_sm == 0 ? 0 : (int) bs_cluster_most(f);
     return cudaSuccess;

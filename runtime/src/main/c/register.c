@@ -416,7 +416,7 @@ static int launch_as(void *stream, struct bs_function *f, dim3 grid, dim3 block,
            refuses a larger grid, though every CTA would be resident on the engine. */
         uint64_t blocks = (uint64_t) grid.x * grid.y * grid.z;
         uint64_t threads = (uint64_t) block.x * block.y * block.z;
-        int per_sm = threads <= 1024 ? bs_blocks_per_sm(f, (int) threads, shared) : 0;
+        int per_sm = bs_blocks_per_sm(f, (int64_t) threads, shared);
         if (per_sm > 0 && blocks > (uint64_t) per_sm * 132) {
             fprintf(stderr, "barrierscope: cooperative launch of %s: %llu blocks, but at most %d per multiprocessor x 132 "
                             "may be resident (returns cudaErrorCooperativeLaunchTooLarge)\n",
