@@ -189,10 +189,11 @@ int bs_graph_all_reach(cudaGraph_t g, cudaGraphNode_t const *tips, size_t ntips,
 /* pitched.c: cudaMemcpy3D and a 1-byte memset of rows and slices under the name fn. */
 int bs_memcpy3d(const char *fn, const struct cudaMemcpy3DParms *p);
 int bs_memset_rows(const char *fn, void *dst, size_t pitch, size_t slice, int value, size_t width, size_t height, size_t depth);
-/* memory.c: cudaMalloc and cudaFree without the stream-capture check; pool.c: a freed pointer
-   leaves its pool's count (0 if it was no pool's). */
-int bs_malloc(void **devPtr, size_t size);
-int bs_free(void *devPtr);
+/* memory.c: cudaMalloc and cudaFree without the stream-capture check, for the call fn (named in
+   a refusal: cudaMallocAsync's is its own); pool.c: a freed pointer leaves its pool's count (0
+   if it was no pool's). */
+int bs_malloc(const char *fn, void **devPtr, size_t size);
+int bs_free(const char *fn, void *devPtr);
 void bs_pool_forget(void *p);
 /* pool.c: graph allocations. A reference from an op (copied or freed); an alloc or free node's
    run; whether p is one, freed by cudaFree (-1: it is not one); the check before a launch. */
@@ -202,7 +203,7 @@ int bs_graph_alloc_free(void *p);
 int bs_graph_alloc_relaunch(const bs_op *op, int auto_free);
 /* pool.c: a new graph allocation and the op of its alloc node; executable graphs holding one
    (delta 0: how many; only one may exist); whether p is one. */
-int bs_graph_alloc_new(size_t size, bs_op *op);
+int bs_graph_alloc_new(const char *fn, size_t size, bs_op *op);
 int bs_graph_alloc_execs(uint64_t addr, int delta);
 int bs_is_graph_alloc(const void *p);
 /* memory.c: the device address of count bytes at offset in a registered variable (checked, named). */
@@ -212,6 +213,9 @@ int bs_symbol_range(const char *fn, const void *symbol, size_t count, size_t off
 int bs_attribute_check(const char *fn, int id, const unsigned char *v);
 /* events.c: a launch attribute's event and record flags as documented (else named, cudaErrorInvalidValue). */
 int bs_launch_event_check(const char *fn, cudaEvent_t e, int flags);
+/* The emulated device's clock in kHz (cudaDevAttrClockRate, device.c), which also turns an event's
+   virtual cycles into milliseconds (events.c). */
+#define BS_CLOCK_KHZ 1755000
 /* One line naming fn, why, and the error it returns. */
 void bs_say(const char *fn, int e, const char *why);
 /* streams.c: whether the stream takes part in a capture. */

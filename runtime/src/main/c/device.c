@@ -16,7 +16,7 @@ static const struct { int attr, value; } attrs[] = {
     {1, 1024}, {2, 1024}, {3, 1024}, {4, 64},          /* MaxThreadsPerBlock, MaxBlockDimX/Y/Z */
     {5, 2147483647}, {6, 65535}, {7, 65535},           /* MaxGridDimX/Y/Z */
     {8, 48 * 1024}, {9, 65536}, {10, 32},              /* MaxSharedMemoryPerBlock, TotalConstantMemory, WarpSize */
-    {11, 2147483647}, {12, 65536}, {13, 1755000},      /* MaxPitch, MaxRegistersPerBlock, ClockRate (kHz) */
+    {11, 2147483647}, {12, 65536}, {13, BS_CLOCK_KHZ}, /* MaxPitch, MaxRegistersPerBlock, ClockRate (kHz) */
     {14, 512}, {15, 1}, {16, 132},                     /* TextureAlignment (cudaMallocPitch pads to it), GpuOverlap, MultiProcessorCount */
     {17, 0}, {18, 0},                                  /* KernelExecTimeout (the step limit instead), Integrated */
     {19, 1},                                           /* CanMapHostMemory: pinned host memory is device memory too (memory.c) */

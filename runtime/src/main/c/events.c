@@ -11,7 +11,6 @@
 
 #include "capture.h"
 
-#define CLOCK_KHZ 1755000ull
 #define EVENT_MAGIC 0x45564E54u
 
 #define DISABLE_TIMING 0x02u   /* cudaEventDisableTiming */
@@ -182,7 +181,7 @@ int cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end_) {
     if (e) return e;
     /* As documented: not recorded, or made with cudaEventDisableTiming, is cudaErrorInvalidResourceHandle. */
     if (!a->recorded || !b->recorded || ((a->flags | b->flags) & DISABLE_TIMING)) return bs_set(cudaErrorInvalidResourceHandle);
-    *ms = (float) ((double) ((int64_t) (b->at - a->at)) / (double) CLOCK_KHZ);
+    *ms = (float) ((double) ((int64_t) (b->at - a->at)) / (double) BS_CLOCK_KHZ);
     return cudaSuccess;
 }
 

@@ -246,7 +246,7 @@ int cudaGraphAddMemAllocNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGrap
         return bs_set(cudaErrorInvalidValue);
     }
     bs_op op;
-    int e = bs_graph_alloc_new(size, &op);
+    int e = bs_graph_alloc_new("cudaGraphAddMemAllocNode", size, &op);
     if (e) return e;
     void *p = (void *) (uintptr_t) op.u.mem.addr;
     e = bs_graph_add_checked("cudaGraphAddMemAllocNode", out, g, deps, ndeps, &op);

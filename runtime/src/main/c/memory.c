@@ -37,14 +37,15 @@ static int is_known_device(const void *p, size_t n) { return bs_is_device(p, n);
 int cudaMalloc(void **devPtr, size_t size) {
     BS_STICKY();
     int c = bs_capture_check_unsafe("cudaMalloc");
-    return c ? c : bs_malloc(devPtr, size);
+    return c ? c : bs_malloc("cudaMalloc", devPtr, size);
 }
 
-int bs_malloc(void **devPtr, size_t size) {
+int bs_malloc(const char *fn, void **devPtr, size_t size) {
     BS_STICKY();
     if (devPtr == NULL) return bs_set(cudaErrorInvalidValue);
     bs_buf b = {0}, r = {0};
     bs_put_u64(&b, size);
+    bs_put_str(&b, fn);
     uint32_t st = bs_call(BS_MALLOC, &b, &r);
     uint64_t a = bs_get_u64(&r, 0);
     free(b.p);
@@ -62,10 +63,10 @@ int bs_malloc(void **devPtr, size_t size) {
 int cudaFree(void *devPtr) {
     BS_STICKY();
     int c = bs_capture_check_unsafe("cudaFree");
-    return c ? c : bs_free(devPtr);
+    return c ? c : bs_free("cudaFree", devPtr);
 }
 
-int bs_free(void *devPtr) {
+int bs_free(const char *fn, void *devPtr) {
     BS_STICKY();
     if (devPtr == NULL) return cudaSuccess;
     int graph = bs_graph_alloc_free(devPtr);
@@ -83,7 +84,7 @@ int bs_free(void *devPtr) {
     pthread_mutex_unlock(&mem_lock);
     if (!found && bs_free_managed(devPtr)) return cudaSuccess;
     if (!found) {
-        fprintf(stderr, "barrierscope: cudaFree(%p): not a pointer cudaMalloc returned (returns cudaErrorInvalidValue)\n", devPtr);
+        fprintf(stderr, "barrierscope: %s(%p): not a pointer cudaMalloc or cudaMallocAsync returned (returns cudaErrorInvalidValue)\n", fn, devPtr);
         return bs_set(cudaErrorInvalidValue);
     }
     bs_pool_forget(devPtr);

@@ -168,7 +168,7 @@ static void release_if_unused(uint64_t addr) {
         *g = gallocs[--ngallocs];
     }
     pthread_mutex_unlock(&pool_lock);
-    if (give_back) bs_free((void *) (uintptr_t) addr);
+    if (give_back) bs_free("cudaFree", (void *) (uintptr_t) addr);
 }
 
 void bs_graph_alloc_ref(uint64_t addr, int delta) {
@@ -180,9 +180,9 @@ void bs_graph_alloc_ref(uint64_t addr, int delta) {
 }
 
 /* The op holds the one reference: freeing it unused gives the memory back. */
-int bs_graph_alloc_new(size_t size, bs_op *op) {
+int bs_graph_alloc_new(const char *fn, size_t size, bs_op *op) {
     void *p;
-    int e = bs_malloc(&p, size);
+    int e = bs_malloc(fn, &p, size);
     if (e) return e;
     uint64_t a = (uint64_t) (uintptr_t) p;
     pthread_mutex_lock(&pool_lock);
@@ -209,9 +209,9 @@ int bs_graph_alloc_execs(uint64_t addr, int delta) {
 
 int bs_is_graph_alloc(const void *p) { return graph_alloc_of((uint64_t) (uintptr_t) p, 0) != NULL; }
 
-static int capture_alloc(void **ptr, size_t size, cudaStream_t stream) {
+static int capture_alloc(const char *fn, void **ptr, size_t size, cudaStream_t stream) {
     bs_op op;
-    int e = bs_graph_alloc_new(size, &op);
+    int e = bs_graph_alloc_new(fn, size, &op);
     if (e) return e;
     *ptr = (void *) (uintptr_t) op.u.mem.addr;
     e = bs_issue(stream, &op); /* not recorded: op is freed, and the memory given back */
@@ -290,14 +290,14 @@ int bs_graph_alloc_free(void *p) {
 }
 
 /* On a capturing stream: a graph allocation (above). Otherwise made at once, counted in its pool;
-   (bs_stream_uncapturable checks the handle and the legacy stream's rule). */
-int cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t pool, cudaStream_t stream) {
+   (bs_stream_uncapturable checks the handle and the legacy stream's rule). fn: the program's call. */
+static int pool_alloc(const char *fn, void **ptr, size_t size, cudaMemPool_t pool, cudaStream_t stream) {
     BS_STICKY();
     if (ptr == NULL || bad_pool(pool)) return bs_set(cudaErrorInvalidValue);
-    if (bs_stream_capturing(stream)) return capture_alloc(ptr, size, stream);
-    int e = bs_stream_uncapturable(stream, "cudaMallocAsync");
+    if (bs_stream_capturing(stream)) return capture_alloc(fn, ptr, size, stream);
+    int e = bs_stream_uncapturable(stream, fn);
     if (e) return e;
-    e = bs_malloc(ptr, size);
+    e = bs_malloc(fn, ptr, size);
     if (e) return e;
     pthread_mutex_lock(&pool_lock);
     live = realloc(live, (nlive + 1) * sizeof *live);
@@ -310,11 +310,15 @@ int cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t pool, cudaStr
     return cudaSuccess;
 }
 
+int cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t pool, cudaStream_t stream) {
+    return pool_alloc("cudaMallocFromPoolAsync", ptr, size, pool, stream);
+}
+
 int cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream) {
     pthread_mutex_lock(&pool_lock);
     cudaMemPool_t pool = current_pool;
     pthread_mutex_unlock(&pool_lock);
-    return cudaMallocFromPoolAsync(ptr, size, pool, stream);
+    return pool_alloc("cudaMallocAsync", ptr, size, pool, stream);
 }
 
 int cudaFreeAsync(void *ptr, cudaStream_t stream) {
@@ -325,7 +329,7 @@ int cudaFreeAsync(void *ptr, cudaStream_t stream) {
         return bs_issue(stream, &op);
     }
     int e = bs_stream_uncapturable(stream, "cudaFreeAsync of memory that is no graph allocation");
-    return e ? e : bs_free(ptr);
+    return e ? e : bs_free("cudaFreeAsync", ptr);
 }
 
 void bs_pool_forget(void *p) {

@@ -78,9 +78,10 @@ class ExecHostApiTest {
         assertEquals(0, r.code(), r.all());
         assertTrue(r.program().contains("PASS pinned_budget"), r.all());
         for (String call : new String[] {"cudaMallocHost(5368709120)", "cudaHostAlloc(6442450944)", "cudaMallocManaged(7516192768)",
-                "cudaMalloc(8589934592)"}) {
+                "cudaMalloc(8589934592)", "cudaMallocAsync(9663676416)"}) {
             assertTrue(r.all().contains("barrierscope: " + call + ": BarrierScope's device has"), call + "\n" + r.all());
         }
+        assertTrue(r.all().contains("barrierscope: cudaFreeAsync(0x10): not a pointer cudaMalloc or cudaMallocAsync returned"), r.all());
     }
 
     @Test
