@@ -58,6 +58,7 @@ public enum DiagnosticCode {
     TRAP("trap", "trap executed"),
     ASSERT_FAILED("assert-failed", "device assert failed"),
     DIVIDE_BY_ZERO("divide-by-zero", "integer division by zero"),
+    FNS_BASE_RANGE("fns-base-range", "fns.b32 base outside 0..31"),
     CALL_DEPTH("call-depth", "call stack too deep"),
     RACE("race", "two accesses to the same bytes, one a write, not ordered by happens-before"),
     MBARRIER_INIT_NOT_FENCED("mbarrier-init-not-fenced", "a remote arrive or copy signal from another CTA of the cluster on an mbarrier whose init its thread never published to the cluster (no fence.mbarrier_init.release.cluster, fence or release barrier.cluster.arrive after it)"),

@@ -58,7 +58,7 @@ final class InstructionCompiler {
             case "add", "sub", "mul", "mad", "div", "min", "max", "abs", "neg":
                 return floatType(c) ? FloatOps.compile(c, opc) : IntegerOps.compile(c, opc);
             case "rem", "and", "or", "xor", "not", "cnot", "shl", "shr", "popc", "clz", "brev", "bfind", "bfe", "bfi",
-                    "prmt", "shf", "lop3", "szext", "bmsk", "mul24", "mad24":
+                    "prmt", "shf", "lop3", "szext", "bmsk", "fns", "mul24", "mad24":
                 return IntegerOps.compile(c, opc);
             case "dp4a", "dp2a", "sad":
                 return DotOps.compile(c, opc);

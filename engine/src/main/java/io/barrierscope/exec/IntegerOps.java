@@ -29,6 +29,7 @@ final class IntegerOps {
             case "lop3": return lop3(c);
             case "szext": return szext(c, t);
             case "bmsk": return bmsk(c);
+            case "fns": return fns(c);
             default: throw c.error("unsupported instruction " + c.insn().mnemonic());
         }
     }
@@ -240,6 +241,12 @@ final class IntegerOps {
         });
     }
 
+    /**
+     * prmt.b32{.mode} d, a, b, c (PTX ISA 9.7.9, prmt): four bytes picked from {b, a} = bytes 7..0.
+     * Without a mode each destination byte has its own 4-bit selector in c (bit 3 replicates the
+     * picked byte's sign); with a mode c[1:0] alone chooses one of the ISA's four fixed byte
+     * patterns per mode, and no sign is replicated.
+     */
     private static Op prmt(CompileContext c) {
         c.expectOperands(4, 4);
         int d = c.dst(0);
@@ -247,19 +254,35 @@ final class IntegerOps {
         Src b = c.src(2, ScalarType.B32);
         Src s = c.src(3, ScalarType.B32);
         String mode = c.insn().modifiers().stream().filter(x -> x.matches("\\.(f4e|b4e|rc8|ecl|ecr|rc16)")).findFirst().orElse(null);
-        if (mode != null) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (prmt mode " + mode + ")");
+        PrmtMode m0 = mode == null ? null : PrmtMode.valueOf(mode.substring(1).toUpperCase(java.util.Locale.ROOT));
         return new FnOp((m, th) -> {
             long src = (a.get(m, th) & 0xFFFFFFFFL) | ((b.get(m, th) & 0xFFFFFFFFL) << 32);
             int sel = (int) s.get(m, th);
             long r = 0;
             for (int i = 0; i < 4; i++) {
-                int n = (sel >> (4 * i)) & 0xF;
+                int n = m0 == null ? (sel >> (4 * i)) & 0xF : m0.source(sel & 3, i);
                 long byt = (src >>> ((n & 7) * 8)) & 0xFF;
                 if ((n & 8) != 0) byt = (byt & 0x80) != 0 ? 0xFF : 0;
                 r |= byt << (8 * i);
             }
             if (d >= 0) m.setReg(th, d, r);
         });
+    }
+
+    /** prmt's modes: the source byte (0-7) of destination byte i for c[1:0] = k, as the ISA's table gives it. */
+    enum PrmtMode {
+        F4E, B4E, RC8, ECL, ECR, RC16;
+
+        int source(int k, int i) {
+            return switch (this) {
+                case F4E -> k + i;               // forward 4 extract: bytes k+3..k
+                case B4E -> (k - i + 8) & 7;     // backward 4 extract: k, k-1, k-2, k-3 (mod 8)
+                case RC8 -> k;                   // replicate byte k
+                case ECL -> Math.max(i, k);      // edge clamp left
+                case ECR -> Math.min(i, k);      // edge clamp right
+                case RC16 -> 2 * (k & 1) + (i & 1); // replicate half-word k&1
+            };
+        }
     }
 
     private static Op shf(CompileContext c) {
@@ -341,6 +364,45 @@ final class IntegerOps {
             }
             long mask1 = overflow ? 0 : b1 == 0 ? 0xFFFFFFFFL : (0xFFFFFFFFL << (a1 + b1)) & 0xFFFFFFFFL;
             if (d >= 0) m.setReg(th, d, mask0 & ~mask1 & 0xFFFFFFFFL);
+        });
+    }
+    /**
+     * fns.b32 d, mask, base, offset (PTX ISA 9.7.1, fns): the position of the |offset|-th set bit of
+     * mask counting from bit base towards bit 31 (offset > 0) or bit 0 (offset < 0), base itself
+     * included; offset 0: base if its bit is set; none: 0xFFFFFFFF. The ISA defines base only in
+     * 0..31: any other value (a negative .s32 one included) is the diagnostic fns-base-range.
+     */
+    private static Op fns(CompileContext c) {
+        c.expectOperands(4, 4);
+        if (c.type() != ScalarType.B32) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (fns is .b32 only)");
+        int d = c.dst(0);
+        Src mask = c.src(1, ScalarType.B32);
+        Src base = c.src(2, ScalarType.B32);
+        Src offset = c.src(3, ScalarType.S32);
+        return new FnOp((m, th) -> {
+            long bits = mask.get(m, th) & 0xFFFFFFFFL;
+            long b = base.get(m, th) & 0xFFFFFFFFL;
+            int off = (int) offset.get(m, th);
+            if (b > 31) {
+                throw new MemoryFault(io.barrierscope.diag.DiagnosticCode.FNS_BASE_RANGE, 0,
+                        "fns.b32 with base " + (int) b + ", outside 0..31 (the ISA leaves the result undefined)");
+            }
+            long r = 0xFFFFFFFFL;
+            if (off == 0) {
+                if ((bits >>> b & 1) != 0) r = b;
+            } else {
+                long count = Math.abs((long) off) - 1;
+                int inc = off > 0 ? 1 : -1;
+                for (long pos = b; pos >= 0 && pos < 32; pos += inc) {
+                    if ((bits >>> pos & 1) == 0) continue;
+                    if (count == 0) {
+                        r = pos;
+                        break;
+                    }
+                    count--;
+                }
+            }
+            if (d >= 0) m.setReg(th, d, r);
         });
     }
 }

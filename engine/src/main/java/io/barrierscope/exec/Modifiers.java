@@ -30,7 +30,7 @@ final class Modifiers {
         own("and"); own("or"); own("xor"); own("not"); own("cnot"); own("shl"); own("shr"); own("popc"); own("clz");
         own("brev"); own("bfind", ".shiftamt"); own("bfe"); own("bfi");
         own("prmt", ".f4e", ".b4e", ".rc8", ".ecl", ".ecr", ".rc16"); own("shf", ".l", ".r", ".clamp", ".wrap");
-        own("lop3"); own("szext", ".clamp", ".wrap"); own("bmsk", ".clamp", ".wrap");
+        own("lop3"); own("szext", ".clamp", ".wrap"); own("bmsk", ".clamp", ".wrap"); own("fns");
         own("fma", ".oob"); own("rcp"); own("sqrt"); own("rsqrt"); own("sin"); own("cos"); own("tanh"); own("lg2"); own("ex2");
         own("copysign"); own("testp", ".finite", ".infinite", ".number", ".notanumber", ".normal", ".subnormal");
         own("setp", ".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu", ".leu",
