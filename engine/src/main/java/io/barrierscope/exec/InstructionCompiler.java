@@ -68,6 +68,8 @@ final class InstructionCompiler {
                 return CompareOps.compile(c, opc);
             case "mov", "cvt", "cvta":
                 return ConvertOps.compile(c, opc);
+            case "isspacep":
+                return IsspacepOp.compile(c);
             case "ld", "ldu", "st", "atom", "red":
                 if (c.has(".async")) {
                     if (opc.equals("st") || opc.equals("red")) return SyncCompiler.compile(c);

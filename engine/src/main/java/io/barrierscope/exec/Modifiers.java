@@ -37,7 +37,7 @@ final class Modifiers {
                 ".gtu", ".geu", ".num", ".nan", ".and", ".or", ".xor");
         own("set", ".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu", ".leu",
                 ".gtu", ".geu", ".num", ".nan", ".and", ".or", ".xor");
-        own("selp"); own("slct"); own("mov"); own("cvt", ".e4m3x2", ".e5m2x2", ".e4m3x4", ".e5m2x4", ".e2m3x4", ".e3m2x4", ".e2m1x4"); own("cvta", ".to");
+        own("selp"); own("slct"); own("mov"); own("cvt", ".e4m3x2", ".e5m2x2", ".e4m3x4", ".e5m2x4", ".e2m3x4", ".e3m2x4", ".e2m1x4"); own("cvta", ".to"); own("isspacep");
         own("ld", ".nc", ".ca", ".cg", ".cs", ".lu", ".cv", ".v2", ".v4", ".v8", ".unified");
         own("ldu", ".v2", ".v4"); own("st", ".wb", ".cg", ".cs", ".wt", ".v2", ".v4", ".v8", ".async", ".mbarrier::complete_tx::bytes");
         Set<String> atomOps = Set.of(".add", ".min", ".max", ".inc", ".dec", ".and", ".or", ".xor", ".exch", ".cas",
