@@ -54,6 +54,8 @@ final class InstructionCompiler {
         }
         if (PackedInt16Ops.names(c)) return PackedInt16Ops.compile(c, opc);
         if (VideoSimdOps.names(opc)) return VideoSimdOps.compile(c, opc);
+        if (VideoScalarOps.names(opc)) return VideoScalarOps.compile(c, opc);
+        if (opc.equals("vmad")) return VideoMadOp.compile(c);
         switch (opc) {
             case "add", "sub", "mul", "mad", "div", "min", "max", "abs", "neg":
                 return floatType(c) ? FloatOps.compile(c, opc) : IntegerOps.compile(c, opc);
