@@ -53,6 +53,7 @@ final class TargetNotes {
             new Note(in -> is(in, "mbarrier", ".arrive_drop", ".expect_tx"), "sm_90 or higher (qualifier .expect_tx)", "9.7.13.15.14",
                     atLeast(90)),
             new Note(in -> is(in, "mbarrier", ".try_wait"), "sm_90 or higher", "9.7.13.15.16", atLeast(90)),
+            new Note(in -> is(in, "mbarrier", ".test_wait"), "sm_80 or higher", "9.7.13.15.16", atLeast(80)),
             new Note(in -> (is(in, "fence", ".proxy", ".async") || is(in, "membar", ".proxy", ".async")), "sm_90 or higher", "9.7.13.4",
                     atLeast(90)),
             new Note(in -> (in.opcode().equals("fence") || in.opcode().equals("membar")) && in.has(".cluster"),

@@ -60,6 +60,7 @@ class TargetNotesTest {
         }
         // mbarrier.test_wait needs only sm_80 (9.7.13.15.16)
         assertLoads("mbarrier.test_wait.shared::cta.b64 %p1, [bar], %rd1;", "sm_80");
+        assertRefused("mbarrier.test_wait.shared::cta.b64 %p1, [bar], %rd1;", "sm_75", "sm_80 or higher", "9.7.13.15.16");
     }
 
     /** cvt.rs to the four-element fp8/fp6/fp4 types (9.7.9.21) is refused saying it needs sm_100a, not with a parse error. */
