@@ -221,6 +221,20 @@ class VideoScalarOpsTest {
         for (int i = 0; i < cases.length; i++) assertEquals(Long.toHexString(Long.decode(cases[i][4])), Long.toHexString(got[i][i]), cases[i][0]);
     }
 
+    /**
+     * End to end: video_scalar.json runs nvcc's PTX of video_scalar.cu (inline PTX, which nvcc
+     * passes through: selectors on every operand, merges, .sat, .add/.min/.max, vshl/vshr, vmad
+     * with -c and .shr7, vset, vset4 and vavrg2 with explicit selectors and masks) over 64 triples;
+     * its expect block, computed by {@link VideoReference} apart from the engine, is met.
+     */
+    @Test
+    void nvccPtxWithSelectorsMasksAndNegationMeetsItsExpectBlock() throws Exception {
+        java.nio.file.Path launch = java.nio.file.Path.of(VideoScalarOpsTest.class.getResource("/ptx-corpus/video_scalar.json").toURI());
+        io.barrierscope.launch.LaunchedRun r = io.barrierscope.launch.LaunchValidation.validate(launch).start("round-robin", 0L);
+        r.runToEnd();
+        assertEquals(List.of(), r.expectDifferences(), r.summary());
+    }
+
     /** Forms the ISA's syntax does not have (ptxas refuses them too) are refused at load, by name, with the file's line and column. */
     @Test
     void formsOutsideTheIsasSyntaxAreRefusedByNameAtTheirLocation() {
