@@ -19,6 +19,7 @@ final class InstructionCompiler {
         if (bad != null) {
             throw c.error("unknown instruction '" + in.mnemonic() + "': '" + bad + "' is not a modifier of " + opc);
         }
+        TargetNotes.check(c);
         Op op = dispatch(c, opc);
         op.insn = in;
         op.regBase = c.regBase;
@@ -54,6 +55,8 @@ final class InstructionCompiler {
         }
         if (PackedInt16Ops.names(c)) return PackedInt16Ops.compile(c, opc);
         if (VideoSimdOps.names(opc)) return VideoSimdOps.compile(c, opc);
+        if (VideoScalarOps.names(opc)) return VideoScalarOps.compile(c, opc);
+        if (opc.equals("vmad")) return VideoMadOp.compile(c);
         switch (opc) {
             case "add", "sub", "mul", "mad", "div", "min", "max", "abs", "neg":
                 return floatType(c) ? FloatOps.compile(c, opc) : IntegerOps.compile(c, opc);

@@ -509,6 +509,7 @@ public final class WgmmaGroups {
     private static int absolute(List<Operand> ops, int base, int[][] buf, int n) {
         for (Operand o : ops) {
             if (o instanceof Operand.Reg r) n = add(buf, n, base + r.reg().index());
+            else if (o instanceof Operand.Video v) n = add(buf, n, base + v.reg().reg().index());
             else if (o instanceof Operand.Vector v) n = absolute(v.elements(), base, buf, n);
             else if (o instanceof Operand.ParenList p) n = absolute(p.elements(), base, buf, n);
             else if (o instanceof Operand.Pair p) n = absolute(List.of(p.first(), p.second()), base, buf, n);
@@ -532,6 +533,7 @@ public final class WgmmaGroups {
     private static void registers(List<Operand> ops, List<Operand.Reg> out) {
         for (Operand o : ops) {
             if (o instanceof Operand.Reg r) out.add(r);
+            else if (o instanceof Operand.Video v) out.add(v.reg());
             else if (o instanceof Operand.Vector v) registers(v.elements(), out);
             else if (o instanceof Operand.ParenList p) registers(p.elements(), out);
             else if (o instanceof Operand.Pair p) registers(List.of(p.first(), p.second()), out);

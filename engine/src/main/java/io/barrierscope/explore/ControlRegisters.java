@@ -114,7 +114,8 @@ final class ControlRegisters {
     private static boolean hasDest(Instruction in) {
         if (in.operands().isEmpty()) return false;
         Operand o = in.operands().get(0);
-        if (!(o instanceof Operand.Reg || o instanceof Operand.Pair || o instanceof Operand.Vector || o instanceof Operand.Sink)) {
+        if (!(o instanceof Operand.Reg || o instanceof Operand.Video || o instanceof Operand.Pair || o instanceof Operand.Vector
+                || o instanceof Operand.Sink)) {
             return false;
         }
         return switch (in.opcode()) {
@@ -127,6 +128,8 @@ final class ControlRegisters {
     private static void registers(Operand o, int base, List<Integer> out, boolean[] identity) {
         if (o instanceof Operand.Reg r) {
             out.add(base + r.reg().index());
+        } else if (o instanceof Operand.Video v) {
+            out.add(base + v.reg().reg().index());
         } else if (o instanceof Operand.Special s) {
             if (identity != null && (s.kind() == SpecialRegister.TID || s.kind() == SpecialRegister.WARPID)) identity[0] = true;
         } else if (o instanceof Operand.Address a) {

@@ -59,6 +59,14 @@ public sealed interface Operand {
     /** The dual destination {@code d|p}. */
     record Pair(Operand first, Operand second) implements Operand {}
 
+    /**
+     * A register operand of a video instruction (PTX ISA 9.7.18) written with a byte/half-word
+     * selector or mask ({@code %r2.b0}, {@code %r1.h10}: {@code selector} "b0", "h10", or null)
+     * and/or a minus sign ({@code -%r3}, vmad's operand negation). Only the video instructions
+     * are parsed into it; a plain register stays a {@link Reg}.
+     */
+    record Video(Reg reg, String selector, boolean minus) implements Operand {}
+
     /** The sink {@code _}. */
     record Sink() implements Operand {}
 }

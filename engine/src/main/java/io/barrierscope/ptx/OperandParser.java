@@ -16,6 +16,8 @@ final class OperandParser {
     /** For bra/brx: a bare name is a label. */
     private final boolean isBranch;
     private final String opcode;
+    /** A video instruction (PTX ISA 9.7.18): its register operands may carry a selector or a minus sign. */
+    private final boolean isVideo;
 
     OperandParser(Cursor c, PtxParser p, FnBuilder fn, String opcode) {
         this.c = c;
@@ -24,6 +26,27 @@ final class OperandParser {
         this.fn = fn;
         this.isCall = opcode.equals("call");
         this.isBranch = opcode.equals("bra") || opcode.equals("brx");
+        this.isVideo = VIDEO_OPCODE.matcher(opcode).matches();
+    }
+
+    private static final java.util.regex.Pattern VIDEO_OPCODE =
+            java.util.regex.Pattern.compile("v(add|sub|absdiff|min|max|avrg|set)[24]?|vshl|vshr|vmad");
+
+    /**
+     * A video instruction's register operand with its optional selector or mask suffix; which
+     * selectors an instruction takes is checked when it is compiled. Any other suffix is an error.
+     */
+    private Operand videoOperand(Token t, Register reg, boolean minus) {
+        Token n = c.peek();
+        String sel = null;
+        if (n.kind() == Token.Kind.DOT && Cursor.adjacent(t, n) && VIDEO_SELECTOR.matcher(n.text()).matches()) {
+            c.next();
+            sel = n.text().substring(1);
+        } else {
+            rejectComponent(t);
+        }
+        Operand.Reg r = new Operand.Reg(reg, false);
+        return sel == null && !minus ? r : new Operand.Video(r, sel, minus);
     }
 
     /** Operands up to (not including) the ';'. */
@@ -74,6 +97,11 @@ final class OperandParser {
     /** A register, special register, sink, name or constant. */
     private OpNode simple() {
         Token t = c.peek();
+        if (isVideo && t.is("-") && c.peek(1).kind() == Token.Kind.IDENT && fn.lookupRegister(c.peek(1).text()) != null) {
+            c.next();
+            Token r = c.next();
+            return new OpNode.Done(videoOperand(r, fn.lookupRegister(r.text()), true));
+        }
         if (t.is("!") && c.peek(1).kind() == Token.Kind.IDENT) {
             c.next();
             Token r = c.next();
@@ -97,6 +125,7 @@ final class OperandParser {
         if (text.equals("_")) return new OpNode.Done(new Operand.Sink());
         Register reg = fn.lookupRegister(text);
         if (reg != null) {
+            if (isVideo) return new OpNode.Done(videoOperand(t, reg, false));
             rejectComponent(t);
             return new OpNode.Done(new Operand.Reg(reg, false));
         }
@@ -120,7 +149,7 @@ final class OperandParser {
         return v != null ? v : p.moduleVariable(name);
     }
 
-    /** A video instruction's byte or half-word selector or mask: .b followed by 1-4 of 0-7, .h by 1-2 of 0-3 (PTX ISA 9.7.18.1). */
+    /** A video instruction's byte or half-word selector or mask: .b followed by 1-4 of 0-7, .h by 1-2 of 0-3 (PTX ISA 9.7.18). */
     private static final java.util.regex.Pattern VIDEO_SELECTOR = java.util.regex.Pattern.compile("\\.(b[0-7]{1,4}|h[0-3]{1,2})");
 
     /**
@@ -131,9 +160,9 @@ final class OperandParser {
         Token n = c.peek();
         if (n.kind() != Token.Kind.DOT || !Cursor.adjacent(t, n)) return;
         String form = t.text() + n.text();
-        if (opcode.startsWith("v") && VIDEO_SELECTOR.matcher(n.text()).matches()) {
-            throw c.error(n, "unsupported operand selector or mask '" + form + "' of " + opcode + ": only the default selectors and"
-                    + " mask of the video instructions are modelled (PTX ISA 9.7.18.1); write the operand without " + n.text());
+        if (isVideo) {
+            throw c.error(n, "unknown video selector or mask '" + form + "' of " + opcode + " (PTX ISA 9.7.18: .b0-.b3, .h0, .h1 on the scalar"
+                    + " instructions' operands; .hxy, .bxyzw selectors and .h0/.h1/.h10, .b0-.b3210 masks on the SIMD ones)");
         }
         throw c.error(n, "unexpected " + n.describe() + " after register " + t.text() + " ('" + form + "'): operand suffixes such as"
                 + " vector components and video selectors are not supported");

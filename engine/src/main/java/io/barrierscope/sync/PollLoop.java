@@ -278,6 +278,7 @@ final class PollLoop {
     /** Function-local register indices of an operand. */
     private static void addRegs(Operand o, Regs out) {
         if (o instanceof Operand.Reg r) out.add(r.reg().index());
+        else if (o instanceof Operand.Video v) out.add(v.reg().reg().index());
         else if (o instanceof Operand.Address a) { if (a.base() != null) addRegs(a.base(), out); }
         else if (o instanceof Operand.Vector v) for (Operand e : v.elements()) addRegs(e, out);
         else if (o instanceof Operand.Pair p) {

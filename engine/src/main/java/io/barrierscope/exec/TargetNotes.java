@@ -1,0 +1,77 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.ptx.Instruction;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The "Target ISA Notes" of the instructions the engine runs that need more than an older target:
+ * an instruction the module's {@code .target} does not support is refused at load, by name, with
+ * the note's section. Two kinds: "Requires sm_90 or higher" (any sm_N with N >= 90, arch- and
+ * family-specific targets included, as they carry their base architecture's features), and the
+ * architecture-specific features that "a" targets alone have: wgmma needs sm_90a itself;
+ * setmaxnreg sm_90a and the targets 9.7.19.5 lists. A module without an sm_ target is not checked.
+ */
+final class TargetNotes {
+    private TargetNotes() {}
+
+    private static final Pattern SM = Pattern.compile("sm_(\\d+)([af]?)");
+
+    /** A note: which instructions, what they need (for the message), the section, and the targets that satisfy it. */
+    private record Note(Predicate<Instruction> applies, String needs, String section, Predicate<Matcher> satisfiedBy) {}
+
+    private static Predicate<Matcher> atLeast(int n) { return m -> Integer.parseInt(m.group(1)) >= n; }
+
+    private static boolean is(Instruction in, String opcode, String... mods) {
+        if (!in.opcode().equals(opcode)) return false;
+        for (String m : mods) if (!in.has(m)) return false;
+        return true;
+    }
+
+    private static final List<Note> NOTES = List.of(
+            new Note(in -> is(in, "wgmma", ".mma_async") && in.has(".sp"), "sm_90a", "9.7.15.6.3", m -> m.group().equals("sm_90a")),
+            new Note(in -> is(in, "wgmma", ".mma_async"), "sm_90a", "9.7.15.5.2", m -> m.group().equals("sm_90a")),
+            new Note(in -> is(in, "wgmma", ".fence"), "sm_90a", "9.7.15.7.1", m -> m.group().equals("sm_90a")),
+            new Note(in -> is(in, "wgmma", ".commit_group"), "sm_90a", "9.7.15.7.2", m -> m.group().equals("sm_90a")),
+            new Note(in -> is(in, "wgmma", ".wait_group"), "sm_90a", "9.7.15.7.3", m -> m.group().equals("sm_90a")),
+            new Note(in -> in.opcode().equals("wgmma"), "sm_90a", "9.7.15", m -> m.group().equals("sm_90a")),
+            // sm_90a, sm_100a, sm_101a (sm_110a), sm_120a, and the sm_100f, sm_101f/sm_110f, sm_120f families and higher in them
+            new Note(in -> in.opcode().equals("setmaxnreg"), "sm_90a, sm_100a, sm_110a, sm_120a or a family target sm_100f, sm_110f,"
+                    + " sm_120f or higher in its family", "9.7.19.5",
+                    m -> m.group().equals("sm_90a") || (!m.group(2).isEmpty() && Integer.parseInt(m.group(1)) >= 100
+                            && Integer.parseInt(m.group(1)) < 130)),
+            new Note(in -> is(in, "barrier", ".cluster"), "sm_90 or higher", "9.7.13.3", atLeast(90)),
+            new Note(in -> is(in, "red", ".async"), "sm_90 or higher", "9.7.13.7", atLeast(90)),
+            new Note(in -> in.opcode().equals("griddepcontrol"), "sm_90 or higher", "9.7.13.13", atLeast(90)),
+            new Note(in -> in.opcode().equals("elect"), "sm_90 or higher", "9.7.13.14", atLeast(90)),
+            new Note(in -> is(in, "mbarrier", ".expect_tx") && !in.has(".arrive") && !in.has(".arrive_drop"), "sm_90 or higher",
+                    "9.7.13.15.11", atLeast(90)),
+            new Note(in -> is(in, "mbarrier", ".complete_tx"), "sm_90 or higher", "9.7.13.15.12", atLeast(90)),
+            new Note(in -> is(in, "mbarrier", ".arrive", ".expect_tx"), "sm_90 or higher (qualifier .expect_tx)", "9.7.13.15.13", atLeast(90)),
+            new Note(in -> is(in, "mbarrier", ".arrive_drop", ".expect_tx"), "sm_90 or higher (qualifier .expect_tx)", "9.7.13.15.14",
+                    atLeast(90)),
+            new Note(in -> is(in, "mbarrier", ".try_wait"), "sm_90 or higher", "9.7.13.15.16", atLeast(90)),
+            new Note(in -> is(in, "mbarrier", ".test_wait"), "sm_80 or higher", "9.7.13.15.16", atLeast(80)),
+            new Note(in -> (is(in, "fence", ".proxy", ".async") || is(in, "membar", ".proxy", ".async")), "sm_90 or higher", "9.7.13.4",
+                    atLeast(90)),
+            new Note(in -> (in.opcode().equals("fence") || in.opcode().equals("membar")) && in.has(".cluster"),
+                    "sm_90 or higher (scope .cluster)", "9.7.13.4", atLeast(90)));
+
+    /** Refuses the instruction when every sm_ target of the module misses what its note requires. */
+    static void check(CompileContext c) {
+        Instruction in = c.insn();
+        List<String> sms = c.targets().stream().filter(t -> SM.matcher(t).matches()).toList();
+        if (sms.isEmpty()) return;
+        for (Note n : NOTES) {
+            if (!n.applies.test(in)) continue;
+            for (String t : sms) {
+                Matcher m = SM.matcher(t);
+                if (m.matches() && n.satisfiedBy.test(m)) return;
+            }
+            throw c.error("unsupported instruction " + in.mnemonic() + " on .target " + String.join(", ", sms) + ": it requires " + n.needs
+                    + " (PTX ISA " + n.section + ", Target ISA Notes)");
+        }
+    }
+}
