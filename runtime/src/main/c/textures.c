@@ -313,6 +313,26 @@ int cudaMemcpyFromArrayAsync(void *dst, const void *src, size_t wo, size_t ho, s
     return e || !count ? e : run_copy("cudaMemcpyFromArrayAsync", 1, st, dst, at, count, kind);
 }
 
+int cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wod, size_t hod, const void *src, size_t wos, size_t hos, size_t w, size_t h, int kind) {
+    const char *fn = "cudaMemcpy2DArrayToArray";
+    BS_STICKY();
+    if (w == 0 || h == 0) return cudaSuccess;
+    char *d, *s;
+    size_t dp, sp;
+    int e = array_rows(fn, dst, wod, hod, w, h, &d, &dp);
+    if (!e) e = array_rows(fn, src, wos, hos, w, h, &s, &sp);
+    return e ? e : copy2d(fn, 0, NULL, d, dp, s, sp, w, h, kind);
+}
+int cudaMemcpyArrayToArray(cudaArray_t dst, size_t wod, size_t hod, const void *src, size_t wos, size_t hos, size_t count, int kind) {
+    const char *fn = "cudaMemcpyArrayToArray";
+    BS_STICKY();
+    if (count == 0) return cudaSuccess;
+    char *d, *s;
+    int e = array_run(fn, dst, wod, hod, count, &d);
+    if (!e) e = array_run(fn, src, wos, hos, count, &s);
+    return e ? e : run_copy(fn, 0, NULL, d, s, count, kind);
+}
+
 /* The _ptds forms are the calls themselves; a _ptsz form's stream 0 is the thread's default stream. */
 #define PT(s) ((s) == NULL ? (cudaStream_t) (uintptr_t) 2 : (s))
 int cudaMemcpy2DToArray_ptds(cudaArray_t d, size_t wo, size_t ho, const void *s, size_t sp, size_t w, size_t h, int k) {
@@ -326,6 +346,12 @@ int cudaMemcpy2DFromArray_ptds(void *d, size_t dp, const void *s, size_t wo, siz
 }
 int cudaMemcpy2DFromArrayAsync_ptsz(void *d, size_t dp, const void *s, size_t wo, size_t ho, size_t w, size_t h, int k, cudaStream_t st) {
     return cudaMemcpy2DFromArrayAsync(d, dp, s, wo, ho, w, h, k, PT(st));
+}
+int cudaMemcpy2DArrayToArray_ptds(cudaArray_t d, size_t wod, size_t hod, const void *s, size_t wos, size_t hos, size_t w, size_t h, int k) {
+    return cudaMemcpy2DArrayToArray(d, wod, hod, s, wos, hos, w, h, k);
+}
+int cudaMemcpyArrayToArray_ptds(cudaArray_t d, size_t wod, size_t hod, const void *s, size_t wos, size_t hos, size_t n, int k) {
+    return cudaMemcpyArrayToArray(d, wod, hod, s, wos, hos, n, k);
 }
 int cudaMemcpyToArray_ptds(cudaArray_t d, size_t wo, size_t ho, const void *s, size_t n, int k) { return cudaMemcpyToArray(d, wo, ho, s, n, k); }
 int cudaMemcpyToArrayAsync_ptsz(cudaArray_t d, size_t wo, size_t ho, const void *s, size_t n, int k, cudaStream_t st) {

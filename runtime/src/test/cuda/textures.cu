@@ -223,6 +223,16 @@ int main() {
     int part[2];
     CHECK(cudaMemcpy2DFromArray(part, 2 * sizeof(int), sa, 2 * sizeof(int), 1, 2 * sizeof(int), 1, cudaMemcpyDeviceToHost));
     EXPECT(part[0] == 201 && part[1] == 301);
+    // Array to array (2D and the deprecated run of bytes), read back.
+    cudaArray_t sb;
+    CHECK(cudaMallocArray(&sb, &id, 6, 3));
+    CHECK(cudaMemcpy2DArrayToArray(sb, 0, 0, sa, 4 * sizeof(int), 1, 2 * sizeof(int), 2, cudaMemcpyDeviceToDevice));
+    CHECK(cudaMemcpyArrayToArray(sb, 0, 2, sa, 0, 0, 6 * sizeof(int), cudaMemcpyDeviceToDevice));
+    int two[3][6];
+    CHECK(cudaMemcpyFromArray(two, sb, 0, 0, sizeof two, cudaMemcpyDeviceToHost));
+    EXPECT(two[0][0] == 401 && two[0][1] == 501 && two[1][0] == 402 && two[1][1] == 502);
+    for (int x = 0; x < 6; x++) EXPECT(two[2][x] == x * 100);
+    CHECK(cudaFreeArray(sb));
     // A copy reaching outside the array is refused, naming the call.
     EXPECT(cudaMemcpy2DFromArray(part, 8, sa, 5 * sizeof(int), 0, 2 * sizeof(int), 1, cudaMemcpyDeviceToHost) == cudaErrorInvalidValue);
     cudaGetLastError();
