@@ -444,6 +444,8 @@ static int describe(const char *fn, const struct cudaResourceDesc *r, int surfac
     put64(b, 40, slice);
     for (int i = 0; i < 4; i++) b[48 + i] = (unsigned char) bits[i];
     b[52] = (unsigned char) cd->f;
+    /* tex2Dgather (tld4) needs an array made with cudaArrayTextureGather. */
+    b[59] = (unsigned char) (r->resType == 0 && (r->res.array.array->flags & 8u) != 0);
     return cudaSuccess;
 }
 

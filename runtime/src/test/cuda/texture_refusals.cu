@@ -1,13 +1,13 @@
 // What BarrierScope still does not emulate of textures (docs/runtime.md, "Arrays, textures and
 // surfaces"): each host call that needs it is named and returns cudaErrorNotSupported (a layered
-// array, a resource view); a kernel using a texture instruction the engine does not run (tld4,
-// the gather behind tex2Dgather) is refused at its launch with cudaErrorInvalidDeviceFunction,
+// array, a resource view); a kernel using a texture instruction the engine does not run (the
+// layered fetch behind tex2DLayered) is refused at its launch with cudaErrorInvalidDeviceFunction,
 // naming the PTX instruction; and the module's other kernels still run, even when that kernel
 // comes first in the module.
 #include <cstdio>
 #include <cuda_runtime.h>
 
-__global__ void gather(cudaTextureObject_t t, float4 *out) { out[threadIdx.x] = tex2Dgather<float4>(t, 0.5f, 0.5f, 1); }
+__global__ void layered(cudaTextureObject_t t, float4 *out) { out[threadIdx.x] = tex2DLayered<float4>(t, 0.5f, 0.5f, 1); }
 __global__ void plain(float *out) { out[threadIdx.x] = 2.0f * threadIdx.x; }
 
 #define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \
@@ -32,7 +32,7 @@ int main() {
     CHECK(cudaCreateTextureObject(&t, &rd, &td, nullptr));
     float4 *out4;
     CHECK(cudaMalloc(&out4, 32 * sizeof(float4)));
-    gather<<<1, 32>>>(t, out4);
+    layered<<<1, 32>>>(t, out4);
     EXPECT(cudaGetLastError() == cudaErrorInvalidDeviceFunction);
     // Not sticky: the device goes on.
     float *out;

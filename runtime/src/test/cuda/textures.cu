@@ -28,6 +28,10 @@ __global__ void fetch4(cudaTextureObject_t t, const float2 *uv, float4 *out) {
     int i = threadIdx.x;
     out[i] = tex2D<float4>(t, uv[i].x, uv[i].y);
 }
+__global__ void gather(cudaTextureObject_t t, const float2 *uv, float4 *out) {
+    int i = threadIdx.x;
+    out[i] = tex2Dgather<float4>(t, uv[i].x, uv[i].y, 2);
+}
 __global__ void fetchInt(cudaTextureObject_t t, const float2 *uv, uchar4 *out) {
     int i = threadIdx.x;
     out[i] = tex2D<uchar4>(t, uv[i].x, uv[i].y);
@@ -118,7 +122,7 @@ int main() {
     for (int i = 0; i < CH * CW; i++) cols[i] = make_uchar4(i * 20, 255 - i * 7, i * i, 128 + i);
     cudaChannelFormatDesc cd = cudaCreateChannelDesc<uchar4>();
     cudaArray_t ca;
-    CHECK(cudaMallocArray(&ca, &cd, CW, CH));
+    CHECK(cudaMallocArray(&ca, &cd, CW, CH, cudaArrayTextureGather));
     CHECK(cudaMemcpy2DToArrayAsync(ca, 0, 0, cols, CW * sizeof(uchar4), CW * sizeof(uchar4), CH, cudaMemcpyHostToDevice, 0));
     rd.res.array.array = ca;
     td.addressMode[0] = td.addressMode[1] = cudaAddressModeWrap;
@@ -137,6 +141,17 @@ int main() {
         uchar4 c = cols[y * CW + x];
         float want[4] = {c.x / 255.0f, c.y / 255.0f, c.z / 255.0f, c.w / 255.0f};
         if (memcmp(want, &o4[i], 16) != 0) { printf("FAIL point %d\n", i); return 1; }
+    }
+    // tex2Dgather (tld4): component z of the four footprint texels, counter-clockwise from lower left.
+    gather<<<1, N>>>(pt, duv, d4);
+    CHECK(cudaGetLastError());
+    CHECK(cudaMemcpy(o4, d4, sizeof o4, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < N; i++) {
+        int x = (int) floorf(uv[i].x * (float) CW - 0.5f), y = (int) floorf(uv[i].y * (float) CH - 0.5f);
+        int at[4][2] = {{x, y + 1}, {x + 1, y + 1}, {x + 1, y}, {x, y}};
+        float want[4];
+        for (int k = 0; k < 4; k++) want[k] = cols[wrapIdx(at[k][1], CH) * CW + wrapIdx(at[k][0], CW)].z / 255.0f;
+        if (memcmp(want, &o4[i], 16) != 0) { printf("FAIL gather %d\n", i); return 1; }
     }
     td.addressMode[0] = td.addressMode[1] = cudaAddressModeBorder;
     td.readMode = cudaReadModeElementType;

@@ -123,6 +123,8 @@ final class InstructionCompiler {
                 return MovmatrixOp.compile(c);
             case "tex":
                 return TexOp.compile(c);
+            case "tld4":
+                return TexOp.compileGather(c);
             case "suld", "sust":
                 return SurfaceOp.compile(c, opc.equals("sust"));
             case "txq", "suq":

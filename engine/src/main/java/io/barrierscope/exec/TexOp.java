@@ -46,6 +46,52 @@ final class TexOp {
         });
     }
 
+    /**
+     * {@code tld4.{r,g,b,a}.2d.v4.{f32,s32,u32}.f32 d, [a, c]} (PTX ISA 9.7.10.4): component
+     * comp of the four texels linear filtering at c would blend, in counter-clockwise order from
+     * the lower left: (i, j+1), (i+1, j+1), (i+1, j), (i, j), where i = floor(x - 0.5) and
+     * j = floor(y - 0.5), each index through the address mode. The object must allow gathers
+     * (an array made with cudaArrayTextureGather; descriptor byte 59), else texture-misuse.
+     */
+    static Op compileGather(CompileContext c) {
+        String mn = c.insn().mnemonic();
+        int comp = c.has(".r") ? 0 : c.has(".g") ? 1 : c.has(".b") ? 2 : c.has(".a") ? 3 : -1;
+        if (comp < 0) throw c.error(mn + " needs a component: .r, .g, .b or .a");
+        if (!c.has(".2d")) throw refuse(c, "only .2d gathers are modelled (no layered or cube forms)");
+        if (!c.has(".v4")) throw c.error(mn + " needs .v4");
+        List<ScalarType> types = c.types();
+        if (types.size() != 2 || types.get(1) != ScalarType.F32) throw c.error(mn + " needs a result type and .f32 coordinates");
+        ScalarType dtype = types.get(0);
+        if (dtype != ScalarType.F32 && dtype != ScalarType.S32 && dtype != ScalarType.U32) throw c.error(mn + ": results must be .f32, .s32 or .u32");
+        if (c.operandCount() != 2) throw refuse(c, "the offset and depth-compare operands are not modelled");
+        if (c.operand(0) instanceof Operand.Pair) throw refuse(c, "the residency predicate d|p is not modelled");
+        int[] d = MmaOp.dsts(c, 0, 4);
+        Src[] parts = handleAndCoordinates(c, 1, 2, ScalarType.F32);
+        return new MemoryOps.CheckedOp((m, t) -> {
+            long h = parts[0].get(m, t);
+            TextureObject o = TextureObject.read(m.memory, h, t, false, mn);
+            if (o.dims() != 2) throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a " + o.dims() + "d texture object");
+            if ((dtype == ScalarType.F32) != o.returnsFloat()) {
+                throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " with ." + dtype.ptxName() + " results on a texture object whose fetches return "
+                        + (o.returnsFloat() ? "floats" : "integers"));
+            }
+            if (!o.gather()) {
+                throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a texture object whose array was not made with cudaArrayTextureGather");
+            }
+            int[] lo = new int[2];
+            for (int k = 0; k < 2; k++) {
+                float x = Values.f32(parts[1 + k].get(m, t));
+                if (o.normalizedCoords()) x *= (float) o.extent(k);
+                lo[k] = floor(x - 0.5f);
+            }
+            int[][] at = {{lo[0], lo[1] + 1}, {lo[0] + 1, lo[1] + 1}, {lo[0] + 1, lo[1]}, {lo[0], lo[1]}};
+            for (int i = 0; i < 4; i++) {
+                long v = point(m.memory, o, at[i], t)[comp];
+                if (d[i] >= 0) m.setReg(t, d[i], v);
+            }
+        });
+    }
+
     static io.barrierscope.ptx.PtxException refuse(CompileContext c, String why) {
         return c.error("unsupported instruction " + c.insn().mnemonic() + " (" + why + ")");
     }

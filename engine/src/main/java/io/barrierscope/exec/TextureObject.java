@@ -14,14 +14,14 @@ import io.barrierscope.diag.DiagnosticCode;
  *  48 u8 bits of channels x, y, z, w (0: absent)       52 u8 channel kind (0 signed, 1 unsigned, 2 float)
  *  53 u8 address mode of dimension 0, 1, 2 (0 wrap, 1 clamp, 2 mirror, 3 border)
  *  56 u8 filter (0 point, 1 linear)   57 u8 read mode (0 element type, 1 normalized float)
- *  58 u8 normalized coordinates (0, 1)                 60 f32 border color x, y, z, w
+ *  58 u8 normalized coordinates (0, 1)   59 u8 gathers allowed (0, 1)   60 f32 border color x, y, z, w
  * </pre>
  * Texels are row-major: texel (i, j, k) is at address + k * slice + j * pitch + i * bytes, its
  * channels packed in x, y, z, w order.
  */
 record TextureObject(int dims, long base, int width, int height, int depth, int texelBytes, long pitch, long slice,
                      int[] bits, int kind, int[] addressMode, boolean linear, boolean normalizedRead, boolean normalizedCoords,
-                     float[] border) {
+                     boolean gather, float[] border) {
     static final int TEXTURE_MAGIC = 0x58545342; // "BSTX"
     static final int SURFACE_MAGIC = 0x46535342; // "BSSF"
     static final int SIGNED = 0, UNSIGNED = 1, FLOAT = 2;
@@ -47,7 +47,8 @@ record TextureObject(int dims, long base, int width, int height, int depth, int 
                 (int) mem.load(Space.GLOBAL, handle + 24, 4, thread), (int) mem.load(Space.GLOBAL, handle + 28, 4, thread),
                 mem.load(Space.GLOBAL, handle + 32, 8, thread), mem.load(Space.GLOBAL, handle + 40, 8, thread), bits,
                 (int) mem.load(Space.GLOBAL, handle + 52, 1, thread), modes, mem.load(Space.GLOBAL, handle + 56, 1, thread) == 1,
-                mem.load(Space.GLOBAL, handle + 57, 1, thread) == 1, mem.load(Space.GLOBAL, handle + 58, 1, thread) == 1, border);
+                mem.load(Space.GLOBAL, handle + 57, 1, thread) == 1, mem.load(Space.GLOBAL, handle + 58, 1, thread) == 1,
+                mem.load(Space.GLOBAL, handle + 59, 1, thread) == 1, border);
     }
 
     /** Extent in dimension {@code d} (0 x, 1 y, 2 z). */

@@ -42,6 +42,7 @@ class TextureSurfaceTest {
         b[56] = (byte) (linear ? 1 : 0);
         b[57] = (byte) (normRead ? 1 : 0);
         b[58] = (byte) (normCoords ? 1 : 0);
+        b[59] = 1; // gathers allowed
         for (int c = 0; c < 4; c++) put(b, 60 + 4 * c, Float.floatToRawIntBits(border[c]));
         List<Number> words = new ArrayList<>();
         for (int i = 0; i < 32; i++) words.add((b[4 * i] & 0xFFL) | (b[4 * i + 1] & 0xFFL) << 8 | (b[4 * i + 2] & 0xFFL) << 16 | (b[4 * i + 3] & 0xFFL) << 24);
@@ -199,6 +200,30 @@ class TextureSurfaceTest {
         assertEquals(List.of("texture-misuse"), codes(s), "a 1d fetch of a 2d texture\n" + s.summary());
     }
 
+    @Test
+    void gatherReturnsOneComponentOfTheFourFootprintTexelsCounterClockwiseFromLowerLeft() {
+        // 3 x 2 texels of two channels; (1.6, 1.2): i = floor(1.1) = 1, j = floor(0.7) = 0.
+        List<Number> d = desc(false, 2, new int[] {3, 2, 1}, new int[] {32, 32, 0, 0}, TextureObject.FLOAT, new int[] {CLAMP, CLAMP, CLAMP},
+                false, false, false, NO_BORDER);
+        List<Number> t = new ArrayList<>();
+        for (int j = 0; j < 2; j++) for (int i = 0; i < 3; i++) { t.add(f32(10 * j + i)); t.add(f32(-(10 * j + i))); }
+        String body = "mov.f32 %f10, " + imm(1.6f) + ";\nmov.f32 %f11, " + imm(1.2f) + ";\n"
+                + "tld4.g.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f10, %f11}];\n"
+                + "mov.b32 %r1, %f1;\nmov.b32 %r2, %f2;\nmov.b32 %r3, %f3;\nmov.b32 %r4, %f4;\n" + w(0, "%r1") + w(1, "%r2") + w(2, "%r3") + w(3, "%r4");
+        LaunchedRun r = run(d, ScalarType.U32, t, body);
+        assertEquals(List.of(), codes(r), r.summary());
+        assertEquals(List.of(-11f, -12f, -2f, -1f), List.of(out(r, 0), out(r, 1), out(r, 2), out(r, 3)));
+    }
+
+    @Test
+    void gatherOnAnObjectWithoutGatherIsTextureMisuse() {
+        List<Number> d = new ArrayList<>(floatTex(2, new int[] {2, 2, 1}, CLAMP, false, false, NO_BORDER));
+        d.set(14, ((Number) d.get(14)).longValue() & ~0xFF000000L); // byte 59: gathers not allowed
+        LaunchedRun r = run(d, ScalarType.U32, floats(0, 0, 0, 0), "mov.f32 %f10, 0f3F000000;\n"
+                + "tld4.r.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f10, %f10}];\n");
+        assertEquals(List.of("texture-misuse"), codes(r), r.summary());
+    }
+
     static List<Number> surface2d(int w, int h, int texelBytes) {
         return desc(true, 2, new int[] {w, h, 1}, new int[] {texelBytes * 8, 0, 0, 0}, TextureObject.UNSIGNED, new int[3], false, false, false, NO_BORDER);
     }
@@ -262,7 +287,7 @@ class TextureSurfaceTest {
 
     @Test
     void formsNotModelledAreRefusedByName() {
-        for (String insn : List.of("tld4.r.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f10, %f11}];",
+        for (String insn : List.of("tld4.r.a2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%r1, %f10, %f11, %f12}];",
                 "tex.a2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%r1, %f10, %f11, %f12}];",
                 "tex.level.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f10, %f11}], %f12;",
                 "sust.p.2d.b32.trap [%rd1, {%r1, %r2}], {%r3};", "txq.channel_order.b32 %r1, [%rd1];")) {
