@@ -14,6 +14,9 @@
 #include <cstring>
 #include <cuda_runtime.h>
 
+// cudaMemcpyArrayToArray and cudaMemcpyFromArray are deprecated but still exported: checked on purpose.
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
 #define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \
     printf("FAIL %s: %s\n", #x, cudaGetErrorString(e)); return 1; } } while (0)
 #define EXPECT(c) do { if (!(c)) { printf("FAIL line %d: %s\n", __LINE__, #c); return 1; } } while (0)

@@ -182,6 +182,13 @@ class TextureSurfaceTest {
     }
 
     @Test
+    void halfFloatChannelsAreConvertedToF32() {
+        List<Number> d = desc(false, 1, new int[] {1, 0, 0}, new int[] {16, 16, 0, 0}, TextureObject.FLOAT, new int[3], false, false, false, NO_BORDER);
+        LaunchedRun r = run(d, ScalarType.U32, List.of(0xC0003C00L), fetch(1, 0.5f));
+        assertEquals(List.of(1f, -2f, 0f, 1f), List.of(out(r, 0), out(r, 1), out(r, 2), out(r, 3)));
+    }
+
+    @Test
     void integerCoordinatesIndexTexelsAndElementTypeReadsSignExtend() {
         List<Number> d = desc(false, 1, new int[] {3, 0, 0}, new int[] {16, 0, 0, 0}, TextureObject.SIGNED, new int[3], false, false, false, NO_BORDER);
         LaunchedRun r = run(d, ScalarType.U32, List.of(0x80000005L, 0x7L),
