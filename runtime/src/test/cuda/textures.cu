@@ -176,6 +176,32 @@ int main() {
         if (memcmp(&want, &ou[i], 4) != 0) { printf("FAIL border %d\n", i); return 1; }
     }
 
+    // The float image again as pitch2D linear memory (cudaMallocPitch), point sampled at
+    // unnormalized coordinates with clamp.
+    float *pimg;
+    size_t pitch;
+    CHECK(cudaMallocPitch((void **) &pimg, &pitch, W * sizeof(float), H));
+    CHECK(cudaMemcpy2D(pimg, pitch, img, W * sizeof(float), W * sizeof(float), H, cudaMemcpyHostToDevice));
+    cudaResourceDesc pr = {};
+    pr.resType = cudaResourceTypePitch2D;
+    pr.res.pitch2D.devPtr = pimg;
+    pr.res.pitch2D.desc = fd;
+    pr.res.pitch2D.width = W;
+    pr.res.pitch2D.height = H;
+    pr.res.pitch2D.pitchInBytes = pitch;
+    cudaTextureDesc ptd = {};
+    ptd.addressMode[0] = ptd.addressMode[1] = cudaAddressModeClamp;
+    cudaTextureObject_t pitched;
+    CHECK(cudaCreateTextureObject(&pitched, &pr, &ptd, nullptr));
+    fetch2d<<<1, N>>>(pitched, duv, dout);
+    CHECK(cudaGetLastError());
+    CHECK(cudaMemcpy(out, dout, sizeof out, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < N; i++) {
+        float want = texel2d(img, (int) floorf(px[i].x), (int) floorf(px[i].y));
+        if (memcmp(&want, &out[i], 4) != 0) { printf("FAIL pitch2D %d\n", i); return 1; }
+    }
+    CHECK(cudaDestroyTextureObject(pitched));
+
     // 3D array through cudaMemcpy3D, point sampled at texel centres.
     float vol[2 * 3 * 4];
     for (int i = 0; i < 24; i++) vol[i] = 1.5f * i - 4;

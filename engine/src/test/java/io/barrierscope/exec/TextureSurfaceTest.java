@@ -155,6 +155,20 @@ class TextureSurfaceTest {
     }
 
     @Test
+    void linearFilteringWithWrapBlendsTheLastTexelIntoTheFirst() {
+        // 4 texels, u = 0.0625: x = 0.25, xB = -0.25: texels -1 (wrapped to 3, value 3) and 0 (value 0), weight 192/256 on texel 0.
+        LaunchedRun r = run(floatTex(1, new int[] {4, 0, 0}, WRAP, true, true, NO_BORDER), ScalarType.U32, floats(0, 1, 2, 3), fetch(1, 0.0625f));
+        assertEquals(3f * 64 / 256, out(r, 0));
+    }
+
+    @Test
+    void linearFilteringWithMirrorBlendsTheFirstTexelWithItself() {
+        // texel -1 mirrors to texel 0: both texels are 5.
+        LaunchedRun r = run(floatTex(1, new int[] {4, 0, 0}, MIRROR, true, true, NO_BORDER), ScalarType.U32, floats(5, 1, 2, 3), fetch(1, 0.0625f));
+        assertEquals(5f, out(r, 0));
+    }
+
+    @Test
     void linearFilteringWithBorderBlendsTheBorderColorIn() {
         // x = 0.25: xB = -0.25, texels -1 (border 8) and 0 (value 0) with weight 192/256 on texel 0.
         LaunchedRun r = run(floatTex(1, new int[] {2, 0, 0}, BORDER, true, false, new float[] {8, 0, 0, 0}), ScalarType.U32, floats(0, 1), fetch(1, 0.25f));
