@@ -118,6 +118,6 @@ const char *cudaGetErrorName(int e) {
 
 /* struct cudaChannelFormatDesc {int x, y, z, w; enum cudaChannelFormatKind f;}: host data only
    (cuda_runtime.h's cudaCreateChannelDesc<T>() templates call this); cudaMallocArray and
-   cudaCreateTextureObject (textures.c) check it. */
+   cudaCreateTextureObject (arrays.c, textures.c) check it. */
 typedef struct { int x, y, z, w, f; } channel_desc;
 channel_desc cudaCreateChannelDesc(int x, int y, int z, int w, int f) { return (channel_desc){x, y, z, w, f}; }

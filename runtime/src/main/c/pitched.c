@@ -3,7 +3,7 @@
  * A copy is rows of `width` bytes, `pitch` bytes apart, `height` rows a slice; each is checked
  * whole before the first byte moves (a bad argument writes nothing), then moved row by row
  * through cudaMemcpy's own path (or in one piece when the rows are contiguous on both sides).
- * A cudaArray side of cudaMemcpy3D is the array's texels as pitched memory (textures.c).
+ * A cudaArray side of cudaMemcpy3D is the array's texels as pitched memory (arrays.c).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -13,7 +13,7 @@
 #include "cudart.h"
 
 int cudaMalloc(void **devPtr, size_t size);
-int bs_array_params(const char *fn, struct cudaMemcpy3DParms *p); /* textures.c */
+int bs_array_params(const char *fn, struct cudaMemcpy3DParms *p); /* arrays.c */
 
 enum { H2H = 0, H2D = 1, D2H = 2, D2D = 3, DEFAULT = 4 };
 
@@ -180,7 +180,7 @@ int bs_memcpy3d(const char *fn, const struct cudaMemcpy3DParms *p) {
     if (p == NULL) return refuse(fn, cudaErrorInvalidValue, "a null cudaMemcpy3DParms");
     struct cudaMemcpy3DParms q;
     if (p->srcArray != NULL || p->dstArray != NULL) {
-        /* An array side becomes its texels as pitched memory (textures.c), in bytes. */
+        /* An array side becomes its texels as pitched memory (arrays.c), in bytes. */
         q = *p;
         int e = bs_array_params(fn, &q);
         if (e) return e;

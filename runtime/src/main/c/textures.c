@@ -1,15 +1,9 @@
 /*
- * CUDA arrays, texture objects and surface objects (docs/runtime.md, "Arrays, textures and
- * surfaces").
- *
- * A cudaArray_t is our record of the array; its texels are one device allocation, row-major and
- * packed: texel (x, y, z) at base + (z * height + y) * width * texelBytes + x * texelBytes (the
- * layout is opaque to programs, which reach the texels only through copies, textures and
- * surfaces). A texture or surface object is the device address of a 128-byte descriptor this
- * file writes into a device allocation of its own, in the engine's layout (the engine's
- * TextureObject; docs/semantics.md, "Textures and surfaces"): the handle a kernel gets as its
- * parameter is that address, so tex/suld/sust read the descriptor from device memory, and a
- * launch bundle carries it like any other allocation.
+ * Texture and surface objects (docs/runtime.md, "Arrays, textures and surfaces"). An object is
+ * the device address of a 128-byte descriptor this file writes into a device allocation of its
+ * own, in the engine's layout (the engine's TextureObject; docs/semantics.md section 15): the
+ * handle a kernel gets as its parameter is that address, so tex/tld4/suld/sust/txq/suq read the
+ * descriptor from device memory, and a launch bundle carries it like any other allocation.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -17,23 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cudart.h"
+#include "arrays.h"
 
-enum { H2H = 0, H2D = 1, D2H = 2, D2D = 3, DEFAULT = 4 };
-enum { cudaErrorInvalidChannelDescriptor = 20 };
-#define ARRAY_MAGIC 0x41525259u /* "YRRA" */
-
-struct cudaChannelFormatDesc { int x, y, z, w, f; };
-
-typedef struct bs_array {
-    uint32_t magic;
-    unsigned flags;
-    struct cudaChannelFormatDesc desc;
-    struct cudaExtent extent; /* as given: 0 for an absent height or depth */
-    int dims;
-    size_t texel, pitch, slice;
-    char *base;
-} *cudaArray_t;
+enum { H2D = 1 };
 
 struct cudaResourceDesc {
     int resType; /* 0 array, 1 mipmapped array, 2 linear, 3 pitch2D */
@@ -56,311 +36,6 @@ struct cudaTextureDesc {
     float mipmapLevelBias, minMipmapLevelClamp, maxMipmapLevelClamp;
     int disableTrilinearOptimization, seamlessCubemap;
 };
-
-int cudaMemcpy2D(void *, size_t, const void *, size_t, size_t, size_t, int);
-
-static int refuse(const char *fn, int e, const char *why) {
-    bs_say(fn, e, why);
-    return bs_set(e);
-}
-
-/* Not modelled: named, cudaErrorNotSupported. */
-static int unmodelled(const char *fn, const char *what) {
-    char name[256];
-    snprintf(name, sizeof name, "%s with %s", fn, what);
-    return bs_unimplemented(name);
-}
-
-/* ---- arrays ------------------------------------------------------------------------------------- */
-
-/* Bytes per texel of a channel description, or 0 (and the reason) when CUDA arrays cannot hold
-   it: 1, 2 or 4 channels from x on, all of one size (8, 16 or 32 bits; float: 16 or 32), kind
-   signed, unsigned or float (cuArrayCreate's NumChannels and Format). */
-static size_t texel_bytes(const struct cudaChannelFormatDesc *d, const char **why) {
-    int bits[4] = {d->x, d->y, d->z, d->w}, n = 0;
-    while (n < 4 && bits[n] != 0) n++;
-    for (int i = n; i < 4; i++) if (bits[i] != 0) return *why = "channels must be x, then y, z, w, without gaps", 0;
-    if (n == 0 || n == 3) return *why = "1, 2 or 4 channels", 0;
-    for (int i = 0; i < n; i++) if (bits[i] != bits[0]) return *why = "every channel must have the same size", 0;
-    if (bits[0] != 8 && bits[0] != 16 && bits[0] != 32) return *why = "channels of 8, 16 or 32 bits", 0;
-    if (d->f < 0 || d->f > 2) return *why = "the kind must be cudaChannelFormatKindSigned, Unsigned or Float", 0;
-    if (d->f == 2 && bits[0] == 8) return *why = "float channels of 16 or 32 bits", 0;
-    return (size_t) n * (size_t) bits[0] / 8;
-}
-
-static int array_new(const char *fn, cudaArray_t *out, const struct cudaChannelFormatDesc *desc, struct cudaExtent ext, unsigned flags) {
-    BS_STICKY();
-    int c = bs_capture_check_unsafe(fn);
-    if (c) return c;
-    if (out == NULL || desc == NULL) return refuse(fn, cudaErrorInvalidValue, "a null pointer");
-    if (flags & 1u) return unmodelled(fn, "cudaArrayLayered (layered arrays are not modelled by BarrierScope yet)");
-    if (flags & 4u) return unmodelled(fn, "cudaArrayCubemap (cubemaps are not modelled by BarrierScope yet)");
-    if (flags & ~(unsigned) (2u | 8u)) return unmodelled(fn, "flags other than cudaArraySurfaceLoadStore and cudaArrayTextureGather");
-    const char *why = NULL;
-    size_t texel = texel_bytes(desc, &why);
-    if (texel == 0) {
-        char m[160];
-        snprintf(m, sizeof m, "the channel description is no CUDA array format: %s", why);
-        return refuse(fn, cudaErrorInvalidChannelDescriptor, m);
-    }
-    if (ext.width == 0 || (ext.height == 0 && ext.depth != 0)) return refuse(fn, cudaErrorInvalidValue, "a width of 0, or a depth without a height");
-    int dims = ext.depth ? 3 : ext.height ? 2 : 1;
-    /* The device's limits (device.c): MaxTexture1DWidth, 2D width x height, 3D width x height x depth. */
-    if ((dims == 1 && ext.width > 131072) || (dims == 2 && (ext.width > 131072 || ext.height > 65536))
-        || (dims == 3 && (ext.width > 16384 || ext.height > 16384 || ext.depth > 16384)))
-        return refuse(fn, cudaErrorInvalidValue, "an extent beyond the device's texture limits");
-    cudaArray_t a = calloc(1, sizeof *a);
-    if (a == NULL) bs_fatal("out of host memory");
-    a->magic = ARRAY_MAGIC;
-    a->flags = flags;
-    a->desc = *desc;
-    a->extent = ext;
-    a->dims = dims;
-    a->texel = texel;
-    a->pitch = ext.width * texel;
-    a->slice = a->pitch * (ext.height ? ext.height : 1);
-    void *p = NULL;
-    int e = bs_malloc(&p, a->slice * (ext.depth ? ext.depth : 1));
-    if (e) {
-        free(a);
-        return e;
-    }
-    a->base = p;
-    bs_handle_add(a);
-    *out = a;
-    return cudaSuccess;
-}
-
-int cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width, size_t height, unsigned flags) {
-    return array_new("cudaMallocArray", array, desc, (struct cudaExtent){width, height, 0}, flags);
-}
-
-int cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, struct cudaExtent extent, unsigned flags) {
-    return array_new("cudaMalloc3DArray", array, desc, extent, flags);
-}
-
-/* The array behind a handle, or NULL having said why. */
-static cudaArray_t array_of(const char *fn, const void *h) {
-    if (h == NULL || !bs_handle_live(h) || ((const struct bs_array *) h)->magic != ARRAY_MAGIC) {
-        refuse(fn, cudaErrorInvalidValue, "not a live cudaArray_t (cudaMallocArray or cudaMalloc3DArray makes one)");
-        return NULL;
-    }
-    return (cudaArray_t) h;
-}
-
-int cudaFreeArray(cudaArray_t array) {
-    BS_STICKY();
-    if (array == NULL) return cudaSuccess;
-    int c = bs_capture_check_unsafe("cudaFreeArray");
-    if (c) return c;
-    cudaArray_t a = array_of("cudaFreeArray", array);
-    if (a == NULL) return cudaErrorInvalidValue;
-    int e = bs_free(a->base);
-    bs_handle_remove(a);
-    a->magic = 0;
-    free(a);
-    return e;
-}
-
-int cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent, unsigned *flags, cudaArray_t array) {
-    BS_STICKY();
-    cudaArray_t a = array_of("cudaArrayGetInfo", array);
-    if (a == NULL) return cudaErrorInvalidValue;
-    if (desc) *desc = a->desc;
-    if (extent) *extent = a->extent;
-    if (flags) *flags = a->flags;
-    return cudaSuccess;
-}
-
-int cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, const void *array) {
-    BS_STICKY();
-    cudaArray_t a = array_of("cudaGetChannelDesc", array);
-    if (a == NULL) return cudaErrorInvalidValue;
-    if (desc == NULL) return refuse("cudaGetChannelDesc", cudaErrorInvalidValue, "a null pointer");
-    *desc = a->desc;
-    return cudaSuccess;
-}
-
-/* ---- copies ------------------------------------------------------------------------------------- */
-
-/* cudaMemcpy3D's parameters with each array replaced by its texels as pitched memory (bs_memcpy3d,
-   pitched.c): the extent and the array's position are in texels, a pointer's position in bytes
-   (the documented units); checked to lie inside each array. */
-int bs_array_params(const char *fn, struct cudaMemcpy3DParms *p) {
-    size_t texel = 0;
-    cudaArray_t arr[2] = {NULL, NULL};
-    void *h[2] = {p->srcArray, p->dstArray};
-    for (int i = 0; i < 2; i++) {
-        if (h[i] == NULL) continue;
-        if ((arr[i] = array_of(fn, h[i])) == NULL) return cudaErrorInvalidValue;
-        if (texel != 0 && arr[i]->texel != texel) return refuse(fn, cudaErrorInvalidValue, "the two arrays' texels differ in size");
-        texel = arr[i]->texel;
-    }
-    struct cudaExtent e = p->extent;
-    for (int i = 0; i < 2; i++) {
-        cudaArray_t a = arr[i];
-        struct cudaPos *pos = i == 0 ? &p->srcPos : &p->dstPos;
-        struct cudaPitchedPtr *pp = i == 0 ? &p->srcPtr : &p->dstPtr;
-        if (a == NULL) continue; /* a pointer's position is in bytes already */
-        size_t h = a->extent.height ? a->extent.height : 1, d = a->extent.depth ? a->extent.depth : 1;
-        if (pos->x + e.width > a->extent.width || pos->y + e.height > h || pos->z + e.depth > d
-            || pos->x + e.width < pos->x || pos->y + e.height < pos->y || pos->z + e.depth < pos->z)
-            return refuse(fn, cudaErrorInvalidValue, "the copy reaches outside the array");
-        *pp = (struct cudaPitchedPtr){a->base, a->pitch, a->pitch, h};
-        pos->x *= a->texel;
-    }
-    p->extent.width = e.width * texel;
-    p->srcArray = p->dstArray = NULL;
-    return cudaSuccess;
-}
-
-/* The device address of byte wOffset of row hOffset, the copy of width bytes by height rows
-   checked to lie inside the array (cudaMemcpy2DToArray's units: bytes and rows). */
-static int array_rows(const char *fn, const void *h, size_t wOffset, size_t hOffset, size_t width, size_t height, char **at, size_t *pitch) {
-    cudaArray_t a = array_of(fn, h);
-    if (a == NULL) return cudaErrorInvalidValue;
-    size_t rows = (a->extent.height ? a->extent.height : 1) * (a->extent.depth ? a->extent.depth : 1);
-    if (wOffset + width > a->pitch || wOffset + width < wOffset || hOffset + height > rows || hOffset + height < hOffset)
-        return refuse(fn, cudaErrorInvalidValue, "the copy reaches outside the array");
-    *at = a->base + hOffset * a->pitch + wOffset;
-    *pitch = a->pitch;
-    return cudaSuccess;
-}
-
-/* One 2D copy as stream work (the op a graph's memcpy node holds), or now. */
-static int copy2d(const char *fn, int async, cudaStream_t stream, void *dst, size_t dp, const void *src, size_t sp, size_t w, size_t h, int kind) {
-    bs_op op = {.type = BS_OP_MEMCPY, .fn = fn};
-    struct cudaMemcpy3DParms *p = &op.u.copy.p3;
-    p->srcPtr = (struct cudaPitchedPtr){(void *) src, sp, sp, h};
-    p->dstPtr = (struct cudaPitchedPtr){dst, dp, dp, h};
-    p->extent = (struct cudaExtent){w, h, 1};
-    p->kind = kind;
-    if (async) return bs_issue(stream, &op);
-    int c = bs_capture_check_sync(fn);
-    return c ? c : bs_memcpy3d(fn, p);
-}
-
-static int to_array(const char *fn, int async, cudaStream_t st, cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t sp, size_t w, size_t h, int kind) {
-    BS_STICKY();
-    if (w == 0 || h == 0) return cudaSuccess;
-    char *at;
-    size_t pitch;
-    int e = array_rows(fn, dst, wo, ho, w, h, &at, &pitch);
-    return e ? e : copy2d(fn, async, st, at, pitch, src, sp, w, h, kind);
-}
-
-static int from_array(const char *fn, int async, cudaStream_t st, void *dst, size_t dp, const void *src, size_t wo, size_t ho, size_t w, size_t h, int kind) {
-    BS_STICKY();
-    if (w == 0 || h == 0) return cudaSuccess;
-    char *at;
-    size_t pitch;
-    int e = array_rows(fn, src, wo, ho, w, h, &at, &pitch);
-    return e ? e : copy2d(fn, async, st, dst, dp, at, pitch, w, h, kind);
-}
-
-int cudaMemcpy2DToArray(cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t sp, size_t w, size_t h, int kind) {
-    return to_array("cudaMemcpy2DToArray", 0, NULL, dst, wo, ho, src, sp, w, h, kind);
-}
-int cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t sp, size_t w, size_t h, int kind, cudaStream_t st) {
-    return to_array("cudaMemcpy2DToArrayAsync", 1, st, dst, wo, ho, src, sp, w, h, kind);
-}
-int cudaMemcpy2DFromArray(void *dst, size_t dp, const void *src, size_t wo, size_t ho, size_t w, size_t h, int kind) {
-    return from_array("cudaMemcpy2DFromArray", 0, NULL, dst, dp, src, wo, ho, w, h, kind);
-}
-int cudaMemcpy2DFromArrayAsync(void *dst, size_t dp, const void *src, size_t wo, size_t ho, size_t w, size_t h, int kind, cudaStream_t st) {
-    return from_array("cudaMemcpy2DFromArrayAsync", 1, st, dst, dp, src, wo, ho, w, h, kind);
-}
-
-/* The deprecated 1D forms: count bytes from (wOffset, hOffset) on, row after row; the texels are
-   packed, so that is one run of bytes, checked to end inside the array. */
-static int array_run(const char *fn, const void *h, size_t wo, size_t ho, size_t count, char **at) {
-    cudaArray_t a = array_of(fn, h);
-    if (a == NULL) return cudaErrorInvalidValue;
-    size_t total = a->slice * (a->extent.depth ? a->extent.depth : 1), start = ho * a->pitch + wo;
-    if (wo >= a->pitch || ho > total / a->pitch || start > total || count > total - start)
-        return refuse(fn, cudaErrorInvalidValue, "the copy reaches outside the array");
-    *at = a->base + start;
-    return cudaSuccess;
-}
-
-static int run_copy(const char *fn, int async, cudaStream_t st, void *dst, const void *src, size_t count, int kind) {
-    if (count == 0) return cudaSuccess;
-    return copy2d(fn, async, st, dst, count, src, count, count, 1, kind);
-}
-
-int cudaMemcpyToArray(cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t count, int kind) {
-    BS_STICKY();
-    char *at;
-    int e = count ? array_run("cudaMemcpyToArray", dst, wo, ho, count, &at) : 0;
-    return e || !count ? e : run_copy("cudaMemcpyToArray", 0, NULL, at, src, count, kind);
-}
-int cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t count, int kind, cudaStream_t st) {
-    BS_STICKY();
-    char *at;
-    int e = count ? array_run("cudaMemcpyToArrayAsync", dst, wo, ho, count, &at) : 0;
-    return e || !count ? e : run_copy("cudaMemcpyToArrayAsync", 1, st, at, src, count, kind);
-}
-int cudaMemcpyFromArray(void *dst, const void *src, size_t wo, size_t ho, size_t count, int kind) {
-    BS_STICKY();
-    char *at;
-    int e = count ? array_run("cudaMemcpyFromArray", src, wo, ho, count, &at) : 0;
-    return e || !count ? e : run_copy("cudaMemcpyFromArray", 0, NULL, dst, at, count, kind);
-}
-int cudaMemcpyFromArrayAsync(void *dst, const void *src, size_t wo, size_t ho, size_t count, int kind, cudaStream_t st) {
-    BS_STICKY();
-    char *at;
-    int e = count ? array_run("cudaMemcpyFromArrayAsync", src, wo, ho, count, &at) : 0;
-    return e || !count ? e : run_copy("cudaMemcpyFromArrayAsync", 1, st, dst, at, count, kind);
-}
-
-int cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wod, size_t hod, const void *src, size_t wos, size_t hos, size_t w, size_t h, int kind) {
-    const char *fn = "cudaMemcpy2DArrayToArray";
-    BS_STICKY();
-    if (w == 0 || h == 0) return cudaSuccess;
-    char *d, *s;
-    size_t dp, sp;
-    int e = array_rows(fn, dst, wod, hod, w, h, &d, &dp);
-    if (!e) e = array_rows(fn, src, wos, hos, w, h, &s, &sp);
-    return e ? e : copy2d(fn, 0, NULL, d, dp, s, sp, w, h, kind);
-}
-int cudaMemcpyArrayToArray(cudaArray_t dst, size_t wod, size_t hod, const void *src, size_t wos, size_t hos, size_t count, int kind) {
-    const char *fn = "cudaMemcpyArrayToArray";
-    BS_STICKY();
-    if (count == 0) return cudaSuccess;
-    char *d, *s;
-    int e = array_run(fn, dst, wod, hod, count, &d);
-    if (!e) e = array_run(fn, src, wos, hos, count, &s);
-    return e ? e : run_copy(fn, 0, NULL, d, s, count, kind);
-}
-
-/* The _ptds forms are the calls themselves; a _ptsz form's stream 0 is the thread's default stream. */
-#define PT(s) ((s) == NULL ? (cudaStream_t) (uintptr_t) 2 : (s))
-int cudaMemcpy2DToArray_ptds(cudaArray_t d, size_t wo, size_t ho, const void *s, size_t sp, size_t w, size_t h, int k) {
-    return cudaMemcpy2DToArray(d, wo, ho, s, sp, w, h, k);
-}
-int cudaMemcpy2DToArrayAsync_ptsz(cudaArray_t d, size_t wo, size_t ho, const void *s, size_t sp, size_t w, size_t h, int k, cudaStream_t st) {
-    return cudaMemcpy2DToArrayAsync(d, wo, ho, s, sp, w, h, k, PT(st));
-}
-int cudaMemcpy2DFromArray_ptds(void *d, size_t dp, const void *s, size_t wo, size_t ho, size_t w, size_t h, int k) {
-    return cudaMemcpy2DFromArray(d, dp, s, wo, ho, w, h, k);
-}
-int cudaMemcpy2DFromArrayAsync_ptsz(void *d, size_t dp, const void *s, size_t wo, size_t ho, size_t w, size_t h, int k, cudaStream_t st) {
-    return cudaMemcpy2DFromArrayAsync(d, dp, s, wo, ho, w, h, k, PT(st));
-}
-int cudaMemcpy2DArrayToArray_ptds(cudaArray_t d, size_t wod, size_t hod, const void *s, size_t wos, size_t hos, size_t w, size_t h, int k) {
-    return cudaMemcpy2DArrayToArray(d, wod, hod, s, wos, hos, w, h, k);
-}
-int cudaMemcpyArrayToArray_ptds(cudaArray_t d, size_t wod, size_t hod, const void *s, size_t wos, size_t hos, size_t n, int k) {
-    return cudaMemcpyArrayToArray(d, wod, hod, s, wos, hos, n, k);
-}
-int cudaMemcpyToArray_ptds(cudaArray_t d, size_t wo, size_t ho, const void *s, size_t n, int k) { return cudaMemcpyToArray(d, wo, ho, s, n, k); }
-int cudaMemcpyToArrayAsync_ptsz(cudaArray_t d, size_t wo, size_t ho, const void *s, size_t n, int k, cudaStream_t st) {
-    return cudaMemcpyToArrayAsync(d, wo, ho, s, n, k, PT(st));
-}
-int cudaMemcpyFromArray_ptds(void *d, const void *s, size_t wo, size_t ho, size_t n, int k) { return cudaMemcpyFromArray(d, s, wo, ho, n, k); }
-int cudaMemcpyFromArrayAsync_ptsz(void *d, const void *s, size_t wo, size_t ho, size_t n, int k, cudaStream_t st) {
-    return cudaMemcpyFromArrayAsync(d, s, wo, ho, n, k, PT(st));
-}
 
 /* ---- texture and surface objects ---------------------------------------------------------------- */
 
@@ -398,9 +73,9 @@ static int describe(const char *fn, const struct cudaResourceDesc *r, int surfac
     size_t texel;
     switch (r->resType) {
     case 0: {
-        cudaArray_t a = array_of(fn, r->res.array.array);
+        cudaArray_t a = bs_array_of(fn, r->res.array.array);
         if (a == NULL) return cudaErrorInvalidValue;
-        if (surface && !(a->flags & 2u)) return refuse(fn, cudaErrorInvalidValue, "the array was not made with cudaArraySurfaceLoadStore");
+        if (surface && !(a->flags & 2u)) return bs_array_refuse(fn, cudaErrorInvalidValue, "the array was not made with cudaArraySurfaceLoadStore");
         cd = &a->desc;
         base = (uint64_t) (uintptr_t) a->base;
         w = a->extent.width, h = a->extent.height, d = a->extent.depth;
@@ -408,29 +83,29 @@ static int describe(const char *fn, const struct cudaResourceDesc *r, int surfac
         break;
     }
     case 1:
-        return unmodelled(fn, "cudaResourceTypeMipmappedArray (mipmaps are not modelled by BarrierScope yet)");
+        return bs_array_unmodelled(fn, "cudaResourceTypeMipmappedArray (mipmaps are not modelled by BarrierScope yet)");
     case 2:
     case 3:
-        if (surface) return refuse(fn, cudaErrorInvalidValue, "a surface object's resource must be cudaResourceTypeArray");
+        if (surface) return bs_array_refuse(fn, cudaErrorInvalidValue, "a surface object's resource must be cudaResourceTypeArray");
         cd = r->resType == 2 ? &r->res.linear.desc : &r->res.pitch2D.desc;
-        if ((texel = texel_bytes(cd, &why)) == 0) return refuse(fn, cudaErrorInvalidChannelDescriptor, why);
+        if ((texel = bs_texel_bytes(cd, &why)) == 0) return bs_array_refuse(fn, cudaErrorInvalidChannelDescriptor, why);
         base = (uint64_t) (uintptr_t) (r->resType == 2 ? r->res.linear.devPtr : r->res.pitch2D.devPtr);
-        if (base == 0 || base % texel != 0) return refuse(fn, cudaErrorInvalidValue, "devPtr is null or not aligned to a texel");
+        if (base == 0 || base % texel != 0) return bs_array_refuse(fn, cudaErrorInvalidValue, "devPtr is null or not aligned to a texel");
         if (r->resType == 2) {
             if (r->res.linear.sizeInBytes < texel || r->res.linear.sizeInBytes > ((size_t) 1 << 28) * texel)
-                return refuse(fn, cudaErrorInvalidValue, "sizeInBytes must hold 1 to cudaDevAttrMaxTexture1DLinearWidth (2^28) texels");
+                return bs_array_refuse(fn, cudaErrorInvalidValue, "sizeInBytes must hold 1 to cudaDevAttrMaxTexture1DLinearWidth (2^28) texels");
             w = r->res.linear.sizeInBytes / texel, dims = 1, pitch = w * texel;
         } else {
             w = r->res.pitch2D.width, h = r->res.pitch2D.height, pitch = r->res.pitch2D.pitchInBytes, dims = 2;
-            if (w == 0 || h == 0 || w > 131072 || h > 65000) return refuse(fn, cudaErrorInvalidValue, "width and height must be 1 to 131072 and 1 to 65000 (cudaDevAttrMaxTexture2DLinear*)");
-            if (pitch % 32 != 0 || pitch < w * texel) return refuse(fn, cudaErrorInvalidValue, "pitchInBytes must be a multiple of 32 (cudaDevAttrTexturePitchAlignment) and hold a row");
+            if (w == 0 || h == 0 || w > 131072 || h > 65000) return bs_array_refuse(fn, cudaErrorInvalidValue, "width and height must be 1 to 131072 and 1 to 65000 (cudaDevAttrMaxTexture2DLinear*)");
+            if (pitch % 32 != 0 || pitch < w * texel) return bs_array_refuse(fn, cudaErrorInvalidValue, "pitchInBytes must be a multiple of 32 (cudaDevAttrTexturePitchAlignment) and hold a row");
         }
         if (!bs_check_device((void *) (uintptr_t) base, (size_t) (pitch * (h ? h - 1 : 0) + w * texel)))
-            return refuse(fn, cudaErrorInvalidValue, "the texels are not all device memory");
+            return bs_array_refuse(fn, cudaErrorInvalidValue, "the texels are not all device memory");
         slice = pitch * (h ? h : 1);
         break;
     default:
-        return refuse(fn, cudaErrorInvalidValue, "no such cudaResourceType");
+        return bs_array_refuse(fn, cudaErrorInvalidValue, "no such cudaResourceType");
     }
     int bits[4] = {cd->x, cd->y, cd->z, cd->w};
     put32(b, 0, surface ? 0x46535342u : 0x58545342u);
@@ -475,14 +150,14 @@ int cudaCreateTextureObject(uint64_t *pTexObject, const struct cudaResourceDesc 
     BS_STICKY();
     int c = bs_capture_check_unsafe(fn);
     if (c) return c;
-    if (pTexObject == NULL || r == NULL || t == NULL) return refuse(fn, cudaErrorInvalidValue, "a null pointer");
-    if (view != NULL) return unmodelled(fn, "a cudaResourceViewDesc (resource views are not modelled by BarrierScope yet)");
-    if (r->flags != 0) return refuse(fn, cudaErrorInvalidValue, "pResDesc->flags must be 0");
+    if (pTexObject == NULL || r == NULL || t == NULL) return bs_array_refuse(fn, cudaErrorInvalidValue, "a null pointer");
+    if (view != NULL) return bs_array_unmodelled(fn, "a cudaResourceViewDesc (resource views are not modelled by BarrierScope yet)");
+    if (r->flags != 0) return bs_array_refuse(fn, cudaErrorInvalidValue, "pResDesc->flags must be 0");
     for (int i = 0; i < 3; i++)
-        if (t->addressMode[i] < 0 || t->addressMode[i] > 3) return refuse(fn, cudaErrorInvalidValue, "no such cudaTextureAddressMode");
-    if (t->filterMode < 0 || t->filterMode > 1) return refuse(fn, cudaErrorInvalidValue, "no such cudaTextureFilterMode");
-    if (t->readMode < 0 || t->readMode > 1) return refuse(fn, cudaErrorInvalidValue, "no such cudaTextureReadMode");
-    if (t->sRGB) return unmodelled(fn, "sRGB (sRGB conversion is not modelled by BarrierScope yet)");
+        if (t->addressMode[i] < 0 || t->addressMode[i] > 3) return bs_array_refuse(fn, cudaErrorInvalidValue, "no such cudaTextureAddressMode");
+    if (t->filterMode < 0 || t->filterMode > 1) return bs_array_refuse(fn, cudaErrorInvalidValue, "no such cudaTextureFilterMode");
+    if (t->readMode < 0 || t->readMode > 1) return bs_array_refuse(fn, cudaErrorInvalidValue, "no such cudaTextureReadMode");
+    if (t->sRGB) return bs_array_unmodelled(fn, "sRGB (sRGB conversion is not modelled by BarrierScope yet)");
     unsigned char b[128];
     memset(b, 0, sizeof b);
     int e = describe(fn, r, 0, b);
@@ -491,7 +166,7 @@ int cudaCreateTextureObject(uint64_t *pTexObject, const struct cudaResourceDesc 
     /* cudaReadModeNormalizedFloat promotes 8- and 16-bit integers only (32-bit ones and floats read as they are). */
     int norm_read = t->readMode == 1 && kind != 2 && bits <= 16;
     if (t->filterMode == 1 && kind != 2 && !norm_read)
-        return unmodelled(fn, "cudaFilterModeLinear of integer texels read as cudaReadModeElementType (only float results are filtered)");
+        return bs_array_unmodelled(fn, "cudaFilterModeLinear of integer texels read as cudaReadModeElementType (only float results are filtered)");
     for (int i = 0; i < 3; i++) {
         /* Without normalized coordinates wrap and mirror are not supported and become clamp (cudaTextureDesc). */
         int m = t->addressMode[i];
@@ -509,7 +184,7 @@ int cudaCreateSurfaceObject(uint64_t *pSurfObject, const struct cudaResourceDesc
     BS_STICKY();
     int c = bs_capture_check_unsafe(fn);
     if (c) return c;
-    if (pSurfObject == NULL || r == NULL) return refuse(fn, cudaErrorInvalidValue, "a null pointer");
+    if (pSurfObject == NULL || r == NULL) return bs_array_refuse(fn, cudaErrorInvalidValue, "a null pointer");
     unsigned char b[128];
     memset(b, 0, sizeof b);
     int e = describe(fn, r, 1, b);
@@ -531,7 +206,7 @@ static int destroy(const char *fn, uint64_t h, int surface) {
         }
     }
     pthread_mutex_unlock(&object_lock);
-    return refuse(fn, cudaErrorInvalidValue, surface ? "not a live surface object" : "not a live texture object");
+    return bs_array_refuse(fn, cudaErrorInvalidValue, surface ? "not a live surface object" : "not a live texture object");
 }
 
 int cudaDestroyTextureObject(uint64_t h) { return destroy("cudaDestroyTextureObject", h, 0); }
@@ -540,8 +215,8 @@ int cudaDestroySurfaceObject(uint64_t h) { return destroy("cudaDestroySurfaceObj
 static int get_res(const char *fn, struct cudaResourceDesc *out, uint64_t h, int surface) {
     BS_STICKY();
     object o;
-    if (out == NULL) return refuse(fn, cudaErrorInvalidValue, "a null pointer");
-    if (!object_of(h, surface, &o)) return refuse(fn, cudaErrorInvalidValue, surface ? "not a live surface object" : "not a live texture object");
+    if (out == NULL) return bs_array_refuse(fn, cudaErrorInvalidValue, "a null pointer");
+    if (!object_of(h, surface, &o)) return bs_array_refuse(fn, cudaErrorInvalidValue, surface ? "not a live surface object" : "not a live texture object");
     *out = o.res;
     return cudaSuccess;
 }
@@ -555,8 +230,8 @@ int cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *out, uint64_t h) {
 int cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *out, uint64_t h) {
     BS_STICKY();
     object o;
-    if (out == NULL) return refuse("cudaGetTextureObjectTextureDesc", cudaErrorInvalidValue, "a null pointer");
-    if (!object_of(h, 0, &o)) return refuse("cudaGetTextureObjectTextureDesc", cudaErrorInvalidValue, "not a live texture object");
+    if (out == NULL) return bs_array_refuse("cudaGetTextureObjectTextureDesc", cudaErrorInvalidValue, "a null pointer");
+    if (!object_of(h, 0, &o)) return bs_array_refuse("cudaGetTextureObjectTextureDesc", cudaErrorInvalidValue, "not a live texture object");
     *out = o.tex;
     return cudaSuccess;
 }
