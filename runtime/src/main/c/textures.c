@@ -1,7 +1,7 @@
 /*
  * Texture and surface objects (docs/runtime.md, "Arrays, textures and surfaces"). An object is
  * the device address of a 128-byte descriptor this file writes into a device allocation of its
- * own, in the engine's layout (the engine's TextureObject; docs/semantics.md section 15): the
+ * own, in the engine's layout (the engine's TextureObject; docs/semantics.md section 16): the
  * handle a kernel gets as its parameter is that address, so tex/tld4/suld/sust/txq/suq read the
  * descriptor from device memory, and a launch bundle carries it like any other allocation.
  */
