@@ -117,8 +117,7 @@ const char *cudaGetErrorName(int e) {
 /* ---- channel descriptions ------------------------------------------------------------------------ */
 
 /* struct cudaChannelFormatDesc {int x, y, z, w; enum cudaChannelFormatKind f;}: host data only
-   (cuda_runtime.h's cudaCreateChannelDesc<T>() templates call this). It is answered so that a
-   program reaches the call that needs a CUDA array or texture (cudaMallocArray,
-   cudaCreateTextureObject, ...), which is then named as not implemented. */
+   (cuda_runtime.h's cudaCreateChannelDesc<T>() templates call this); cudaMallocArray and
+   cudaCreateTextureObject (arrays.c, textures.c) check it. */
 typedef struct { int x, y, z, w, f; } channel_desc;
 channel_desc cudaCreateChannelDesc(int x, int y, int z, int w, int f) { return (channel_desc){x, y, z, w, f}; }

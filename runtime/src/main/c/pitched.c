@@ -3,7 +3,7 @@
  * A copy is rows of `width` bytes, `pitch` bytes apart, `height` rows a slice; each is checked
  * whole before the first byte moves (a bad argument writes nothing), then moved row by row
  * through cudaMemcpy's own path (or in one piece when the rows are contiguous on both sides).
- * cudaArray copies are refused by name: BarrierScope has no arrays or textures.
+ * A cudaArray side of cudaMemcpy3D is the array's texels as pitched memory (arrays.c).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -13,6 +13,7 @@
 #include "cudart.h"
 
 int cudaMalloc(void **devPtr, size_t size);
+int bs_array_params(const char *fn, struct cudaMemcpy3DParms *p); /* arrays.c */
 
 enum { H2H = 0, H2D = 1, D2H = 2, D2D = 3, DEFAULT = 4 };
 
@@ -177,10 +178,13 @@ static int side_of(const char *fn, const char *which, struct cudaPitchedPtr pp, 
 int bs_memcpy3d(const char *fn, const struct cudaMemcpy3DParms *p) {
     BS_STICKY();
     if (p == NULL) return refuse(fn, cudaErrorInvalidValue, "a null cudaMemcpy3DParms");
+    struct cudaMemcpy3DParms q;
     if (p->srcArray != NULL || p->dstArray != NULL) {
-        char name[96];
-        snprintf(name, sizeof name, "%s with a cudaArray (srcArray/dstArray; BarrierScope has no arrays)", fn);
-        return bs_unimplemented(name);
+        /* An array side becomes its texels as pitched memory (arrays.c), in bytes. */
+        q = *p;
+        int e = bs_array_params(fn, &q);
+        if (e) return e;
+        p = &q;
     }
     if (p->srcPtr.ptr == NULL || p->dstPtr.ptr == NULL) return refuse(fn, cudaErrorInvalidValue, "srcPtr.ptr or dstPtr.ptr is null");
     side d, s;

@@ -126,6 +126,14 @@ final class InstructionCompiler {
                 return StmatrixOp.compile(c);
             case "movmatrix":
                 return MovmatrixOp.compile(c);
+            case "tex":
+                return TexOp.compile(c);
+            case "tld4":
+                return TexOp.compileGather(c);
+            case "suld", "sust":
+                return SurfaceOp.compile(c, opc.equals("sust"));
+            case "txq", "suq":
+                return TextureQueryOp.compile(c, opc.equals("suq"));
             case "wgmma":
                 if (c.has(".mma_async")) return WgmmaOp.compile(c);
                 if (c.has(".fence") || c.has(".commit_group") || c.has(".wait_group")) return WgmmaGroupOp.compile(c);

@@ -62,6 +62,16 @@ final class Modifiers {
         own("stmatrix", ".sync", ".aligned", ".m8n8", ".m16n8", ".x1", ".x2", ".x4", ".trans");
         own("movmatrix", ".sync", ".aligned", ".m8n8", ".trans");
         own("mapa"); own("getctarank");
+        // Textures and surfaces (9.7.10): every modifier of the ISA's forms, so TexOp/SurfaceOp/TextureQueryOp refuse the
+        // ones they do not model by name and a misspelt one is still an error.
+        own("tex", ".1d", ".2d", ".3d", ".a1d", ".a2d", ".cube", ".acube", ".2dms", ".a2dms", ".v2", ".v4", ".base", ".level", ".grad", ".f16x2");
+        own("tld4", ".r", ".g", ".b", ".a", ".2d", ".a2d", ".cube", ".acube", ".v4");
+        own("suld", ".b", ".p", ".1d", ".2d", ".3d", ".a1d", ".a2d", ".v2", ".v4", ".trap", ".clamp", ".zero", ".ca", ".cg", ".cs", ".cv");
+        own("sust", ".b", ".p", ".1d", ".2d", ".3d", ".a1d", ".a2d", ".v2", ".v4", ".trap", ".clamp", ".zero", ".wb", ".cg", ".cs", ".wt");
+        own("txq", ".level", ".width", ".height", ".depth", ".channel_data_type", ".channel_order", ".normalized_coords",
+                ".array_size", ".num_mipmap_levels", ".num_samples", ".force_unnormalized_coords", ".filter_mode", ".addr_mode_0",
+                ".addr_mode_1", ".addr_mode_2");
+        own("suq", ".width", ".height", ".depth", ".channel_data_type", ".channel_order", ".array_size", ".memory_layout");
         own("mbarrier", ".init", ".inval", ".arrive", ".arrive_drop", ".expect_tx", ".complete_tx", ".test_wait",
                 ".try_wait", ".parity", ".pending_count", ".noComplete");
     }

@@ -104,7 +104,7 @@ final class ControlRegisters {
             default -> { }
         }
         boolean fromMemory = switch (op) {
-            case "ld", "ldu", "atom", "ldmatrix", "suld", "tex", "tld4", "mbarrier", "multimem" -> true;
+            case "ld", "ldu", "atom", "ldmatrix", "suld", "tex", "tld4", "txq", "suq", "mbarrier", "multimem" -> true; // txq/suq read the object's descriptor
             default -> false;
         };
         return new Insn(ints(dests), ints(sources), ints(seeds), identity[0], fromMemory);

@@ -174,7 +174,7 @@ final class PollLoop {
                     if (!intersects(dests[i], slice)) continue;
                     readsMemory |= loads[i];
                     switch (code.get(i).opcode()) {
-                        case "shfl", "vote", "match", "redux", "activemask", "elect", "mbarrier", "bar", "barrier", "tex", "suld" -> {
+                        case "shfl", "vote", "match", "redux", "activemask", "elect", "mbarrier", "bar", "barrier", "tex", "tld4", "suld", "txq", "suq" -> {
                             return NEVER;
                         }
                         default -> { }

@@ -1,0 +1,102 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.diag.DiagnosticCode;
+import io.barrierscope.ptx.Operand;
+import io.barrierscope.ptx.ScalarType;
+import java.util.List;
+
+/**
+ * {@code suld.b.{1d,2d,3d}{.v2,.v4}.{b8,b16,b32,b64}{.trap,.clamp,.zero} d, [a, b]} and
+ * {@code sust.b...} {@code [a, b], c} (PTX ISA 9.7.10.5, 9.7.10.8): unformatted loads and stores
+ * of a surface object. The x coordinate is a byte offset into the row, not scaled; y and z are
+ * row and slice. An access of n bytes (vector count times element size) must start at a multiple
+ * of n (our rule, as for ld/st: a misaligned-access fault otherwise). Out of range (x + n past the
+ * row's bytes, y or z past the extent, any coordinate negative): {@code .trap} (the default) is a
+ * memory fault, {@code .clamp} accesses the nearest location of the surface, {@code .zero} loads
+ * zeros and drops stores. The formatted {@code .p} forms and layered surfaces are refused by name.
+ */
+final class SurfaceOp {
+    private SurfaceOp() {}
+
+    private static final int TRAP = 0, CLAMP = 1, ZERO = 2;
+
+    static Op compile(CompileContext c, boolean store) {
+        String mn = c.insn().mnemonic();
+        if (c.has(".p")) throw TexOp.refuse(c, "the formatted .p forms are not modelled");
+        if (!c.has(".b")) throw c.error(mn + " needs .b (unformatted) or .p");
+        int dims = c.has(".1d") ? 1 : c.has(".2d") ? 2 : c.has(".3d") ? 3 : 0;
+        if (dims == 0) throw TexOp.refuse(c, "only .1d, .2d and .3d surfaces are modelled (no layered forms)");
+        int vec = c.has(".v4") ? 4 : c.has(".v2") ? 2 : 1;
+        ScalarType t = c.type();
+        if (t != ScalarType.B8 && t != ScalarType.B16 && t != ScalarType.B32 && t != ScalarType.B64) {
+            throw c.error(mn + ": the element type must be .b8, .b16, .b32 or .b64");
+        }
+        if (vec == 4 && t == ScalarType.B64) throw c.error(mn + ": .v4 takes .b8, .b16 or .b32 elements");
+        int mode = c.has(".clamp") ? CLAMP : c.has(".zero") ? ZERO : TRAP;
+        int es = t.bits() / 8;
+        int size = vec * es;
+        c.expectOperands(2, 2);
+        Src[] parts = TexOp.handleAndCoordinates(c, store ? 0 : 1, dims == 3 ? 4 : dims, ScalarType.S32);
+        Src handle = parts[0];
+        Src[] coord = java.util.Arrays.copyOfRange(parts, 1, 1 + dims);
+        int[] d = store ? null : MmaOp.dsts(c, 0, vec);
+        Src[] v = store ? values(c, vec, t) : null;
+        long mask = t == ScalarType.B64 ? -1L : (1L << t.bits()) - 1;
+        return new MemoryOps.CheckedOp((m, th) -> {
+            long h = handle.get(m, th);
+            TextureObject o = TextureObject.read(m.memory, h, th, true, mn);
+            if (o.dims() != dims) throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a " + o.dims() + "d surface object");
+            long[] at = {0, 0, 0};
+            for (int k = 0; k < dims; k++) at[k] = (int) coord[k].get(m, th);
+            long rowBytes = (long) o.width() * o.texelBytes();
+            if (at[0] % size != 0) {
+                throw new MemoryFault(DiagnosticCode.MISALIGNED_ACCESS, h, mn + ": byte coordinate x = " + at[0]
+                        + " is not a multiple of the access size (" + size + " bytes)");
+            }
+            boolean in = at[0] >= 0 && at[0] + size <= rowBytes;
+            for (int k = 1; k < dims; k++) in &= at[k] >= 0 && at[k] < o.extent(k);
+            if (!in) {
+                if (mode == TRAP) {
+                    throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, h, mn + ": coordinate " + where(at, dims) + " is outside the "
+                            + extent(o, dims) + " surface of " + o.texelBytes() + "-byte texels (" + size + "-byte access)");
+                }
+                if (mode == ZERO) {
+                    if (!store) for (int i = 0; i < vec; i++) if (d[i] >= 0) m.setReg(th, d[i], 0);
+                    return;
+                }
+                // .clamp: the nearest whole access inside the row; y and z to the nearest row and slice.
+                at[0] = Math.max(0, Math.min(at[0], (rowBytes - size) / size * size));
+                for (int k = 1; k < dims; k++) at[k] = Math.max(0, Math.min(at[k], o.extent(k) - 1));
+                if (rowBytes < size) {
+                    throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, h, mn + ": a " + size + "-byte access is wider than the surface's "
+                            + rowBytes + "-byte rows");
+                }
+            }
+            long addr = o.base() + at[2] * o.slice() + at[1] * o.pitch() + at[0];
+            for (int i = 0; i < vec; i++) {
+                if (store) m.memory.store(Space.GLOBAL, addr + (long) i * es, es, v[i].get(m, th) & mask, th);
+                else if (d[i] >= 0) m.setReg(th, d[i], m.memory.load(Space.GLOBAL, addr + (long) i * es, es, th));
+            }
+        });
+    }
+
+    private static Src[] values(CompileContext c, int vec, ScalarType t) {
+        Operand o = c.operand(1);
+        List<Operand> el = o instanceof Operand.Vector v ? v.elements() : List.of(o);
+        if (el.size() != vec) throw c.error(c.insn().mnemonic() + ": needs " + vec + " source values, found " + el.size());
+        Src[] s = new Src[vec];
+        for (int i = 0; i < vec; i++) s[i] = c.src(el.get(i), t);
+        return s;
+    }
+
+    private static String where(long[] at, int dims) {
+        StringBuilder b = new StringBuilder("(x = " + at[0] + " bytes");
+        if (dims > 1) b.append(", y = ").append(at[1]);
+        if (dims > 2) b.append(", z = ").append(at[2]);
+        return b.append(')').toString();
+    }
+
+    private static String extent(TextureObject o, int dims) {
+        return o.width() + (dims > 1 ? " x " + o.height() : "") + (dims > 2 ? " x " + o.depth() : "");
+    }
+}

@@ -1,0 +1,194 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.diag.DiagnosticCode;
+import io.barrierscope.ptx.Operand;
+import io.barrierscope.ptx.ScalarType;
+import java.util.List;
+
+/**
+ * {@code tex.{1d,2d,3d}.v4.{f32,s32,u32}.{f32,s32} d, [a, c]} (PTX ISA 9.7.10.3) in unified
+ * mode: {@code a} is a texture object (a .u64 register holding a {@link TextureObject} handle),
+ * {@code c} the coordinates (a 2d texture takes two, a 3d one four, the fourth ignored).
+ * Sampling follows docs/semantics.md, "Textures and surfaces": normalized coordinates are scaled
+ * by the extent, point sampling takes texel floor(x), linear filtering blends the 2, 4 or 8
+ * texels around x - 0.5 with weights in 1.8 fixed point, and each texel index passes through
+ * the object's address mode. {@code .s32} coordinates are texel indices (no filtering).
+ * Mipmaps, layered and cube forms, an explicit sampler, offsets, depth compare and the
+ * residency predicate are refused by name.
+ */
+final class TexOp {
+    private TexOp() {}
+
+    static Op compile(CompileContext c) {
+        String mn = c.insn().mnemonic();
+        int dims = c.has(".1d") ? 1 : c.has(".2d") ? 2 : c.has(".3d") ? 3 : 0;
+        if (dims == 0) throw refuse(c, "only .1d, .2d and .3d textures are modelled (no layered, cube or multisample forms)");
+        if (c.has(".base") || c.has(".level") || c.has(".grad")) throw refuse(c, "mipmapped fetches are not modelled");
+        if (!c.has(".v4")) throw refuse(c, "only the .v4 forms are modelled (not .v2.f16x2)");
+        List<ScalarType> types = c.types();
+        if (types.size() != 2) throw c.error(mn + " needs a result type and a coordinate type, as in tex.2d.v4.f32.f32");
+        ScalarType dtype = types.get(0);
+        ScalarType ctype = types.get(1);
+        if (dtype != ScalarType.F32 && dtype != ScalarType.S32 && dtype != ScalarType.U32) throw refuse(c, "results must be .f32, .s32 or .u32");
+        if (ctype != ScalarType.F32 && ctype != ScalarType.S32) throw c.error(mn + ": coordinates must be .f32 or .s32");
+        if (c.operandCount() != 2) throw refuse(c, "the offset and depth-compare operands are not modelled");
+        if (c.operand(0) instanceof Operand.Pair) throw refuse(c, "the residency predicate d|p is not modelled");
+        int[] d = MmaOp.dsts(c, 0, 4);
+        Src[] parts = handleAndCoordinates(c, 1, dims == 3 ? 4 : dims, ctype);
+        Src handle = parts[0];
+        Src[] coord = java.util.Arrays.copyOfRange(parts, 1, 1 + dims);
+        boolean floatCoords = ctype == ScalarType.F32;
+        return new MemoryOps.CheckedOp((m, t) -> {
+            TextureObject o = TextureObject.read(m.memory, handle.get(m, t), t, false, mn);
+            check(o, dims, dtype, mn, handle.get(m, t));
+            long[] v = floatCoords ? sample(m.memory, o, floats(m, t, coord), t) : point(m.memory, o, ints(m, t, coord), t);
+            for (int i = 0; i < 4; i++) if (d[i] >= 0) m.setReg(t, d[i], v[i]);
+        });
+    }
+
+    /**
+     * {@code tld4.{r,g,b,a}.2d.v4.{f32,s32,u32}.f32 d, [a, c]} (PTX ISA 9.7.10.4): component
+     * comp of the four texels linear filtering at c would blend, in counter-clockwise order from
+     * the lower left: (i, j+1), (i+1, j+1), (i+1, j), (i, j), where i = floor(x - 0.5) and
+     * j = floor(y - 0.5), each index through the address mode. The object must allow gathers
+     * (an array made with cudaArrayTextureGather; descriptor byte 59), else texture-misuse.
+     */
+    static Op compileGather(CompileContext c) {
+        String mn = c.insn().mnemonic();
+        int comp = c.has(".r") ? 0 : c.has(".g") ? 1 : c.has(".b") ? 2 : c.has(".a") ? 3 : -1;
+        if (comp < 0) throw c.error(mn + " needs a component: .r, .g, .b or .a");
+        if (!c.has(".2d")) throw refuse(c, "only .2d gathers are modelled (no layered or cube forms)");
+        if (!c.has(".v4")) throw c.error(mn + " needs .v4");
+        List<ScalarType> types = c.types();
+        if (types.size() != 2 || types.get(1) != ScalarType.F32) throw c.error(mn + " needs a result type and .f32 coordinates");
+        ScalarType dtype = types.get(0);
+        if (dtype != ScalarType.F32 && dtype != ScalarType.S32 && dtype != ScalarType.U32) throw c.error(mn + ": results must be .f32, .s32 or .u32");
+        if (c.operandCount() != 2) throw refuse(c, "the offset and depth-compare operands are not modelled");
+        if (c.operand(0) instanceof Operand.Pair) throw refuse(c, "the residency predicate d|p is not modelled");
+        int[] d = MmaOp.dsts(c, 0, 4);
+        Src[] parts = handleAndCoordinates(c, 1, 2, ScalarType.F32);
+        return new MemoryOps.CheckedOp((m, t) -> {
+            long h = parts[0].get(m, t);
+            TextureObject o = TextureObject.read(m.memory, h, t, false, mn);
+            if (o.dims() != 2) throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a " + o.dims() + "d texture object");
+            if ((dtype == ScalarType.F32) != o.returnsFloat()) {
+                throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " with ." + dtype.ptxName() + " results on a texture object whose fetches return "
+                        + (o.returnsFloat() ? "floats" : "integers"));
+            }
+            if (!o.gather()) {
+                throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a texture object whose array was not made with cudaArrayTextureGather");
+            }
+            int[] lo = new int[2];
+            for (int k = 0; k < 2; k++) {
+                float x = Values.f32(parts[1 + k].get(m, t));
+                if (o.normalizedCoords()) x *= (float) o.extent(k);
+                lo[k] = floor(x - 0.5f);
+            }
+            int[][] at = {{lo[0], lo[1] + 1}, {lo[0] + 1, lo[1] + 1}, {lo[0] + 1, lo[1]}, {lo[0], lo[1]}};
+            for (int i = 0; i < 4; i++) {
+                long v = point(m.memory, o, at[i], t)[comp];
+                if (d[i] >= 0) m.setReg(t, d[i], v);
+            }
+        });
+    }
+
+    static io.barrierscope.ptx.PtxException refuse(CompileContext c, String why) {
+        return c.error("unsupported instruction " + c.insn().mnemonic() + " (" + why + ")");
+    }
+
+    /** Operand {@code i} as [handle, {coordinates}]: the handle register, then {@code n} coordinate sources. */
+    static Src[] handleAndCoordinates(CompileContext c, int i, int n, ScalarType ctype) {
+        String mn = c.insn().mnemonic();
+        if (!(c.operand(i) instanceof Operand.Address a) || !(a.base() instanceof Operand.Vector v) || v.elements().size() != 2) {
+            throw c.error(mn + ": expected [handle, {coordinates}]");
+        }
+        // A 1d coordinate may be a scalar or a singleton tuple (9.7.10.3, 9.7.10.5).
+        Operand co = v.elements().get(1);
+        Operand.Vector cv = co instanceof Operand.Vector vv ? vv : new Operand.Vector(List.of(co));
+        if (!(v.elements().get(0) instanceof Operand.Reg)) {
+            throw refuse(c, "only texture and surface objects (a .u64 register) are modelled, not .texref/.surfref variables or a separate sampler");
+        }
+        if (cv.elements().size() != n) throw c.error(mn + ": needs " + n + " coordinates, found " + cv.elements().size());
+        Src[] out = new Src[1 + n];
+        out[0] = c.src(v.elements().get(0), ScalarType.U64);
+        for (int k = 0; k < n; k++) out[1 + k] = c.src(cv.elements().get(k), ctype);
+        return out;
+    }
+
+    /** The object must have the instruction's dimensionality and a format whose fetch gives the result type. */
+    private static void check(TextureObject o, int dims, ScalarType dtype, String mn, long handle) {
+        if (o.dims() != dims) {
+            throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, handle, mn + " on a " + o.dims() + "d texture object");
+        }
+        if ((dtype == ScalarType.F32) != o.returnsFloat()) {
+            throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, handle, mn + " on a texture object whose fetches return "
+                    + (o.returnsFloat() ? "floats (a float format or cudaReadModeNormalizedFloat)" : "integers (cudaReadModeElementType of an integer format)"));
+        }
+        if (o.linear() && !o.returnsFloat()) {
+            throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, handle, mn + " on a texture object with linear filtering of integer results");
+        }
+    }
+
+    private static float[] floats(Machine m, int t, Src[] coord) {
+        float[] f = new float[coord.length];
+        for (int k = 0; k < coord.length; k++) f[k] = Values.f32(coord[k].get(m, t));
+        return f;
+    }
+
+    private static int[] ints(Machine m, int t, Src[] coord) {
+        int[] f = new int[coord.length];
+        for (int k = 0; k < coord.length; k++) f[k] = (int) coord[k].get(m, t);
+        return f;
+    }
+
+    /** The texel at integer indices, each through its address mode (the border color if any is off the texture). */
+    static long[] point(Memory mem, TextureObject o, int[] idx, int t) {
+        int[] a = {0, 0, 0};
+        for (int k = 0; k < idx.length; k++) {
+            a[k] = o.address(idx[k], k);
+            if (a[k] < 0) return o.borderTexel();
+        }
+        return o.texel(mem, a[0], a[1], a[2], t);
+    }
+
+    /** floor(x) as an int, saturating (NaN: 0). */
+    private static int floor(float x) { return (int) Math.floor(x); }
+
+    /** A fetch at f32 coordinates: scaled if normalized, then point sampled or linearly filtered. */
+    static long[] sample(Memory mem, TextureObject o, float[] c, int t) {
+        int n = c.length;
+        float[] x = new float[n];
+        for (int k = 0; k < n; k++) x[k] = o.normalizedCoords() ? c[k] * (float) o.extent(k) : c[k];
+        if (!o.linear()) {
+            int[] idx = new int[n];
+            for (int k = 0; k < n; k++) idx[k] = floor(x[k]);
+            return point(mem, o, idx, t);
+        }
+        // Linear: xB = x - 0.5, i = floor(xB), alpha = frac(xB) rounded to 8 fraction bits (0..256).
+        int[] lo = new int[n];
+        int[] alpha = new int[n];
+        for (int k = 0; k < n; k++) {
+            float xb = x[k] - 0.5f;
+            float fl = (float) Math.floor(xb);
+            lo[k] = floor(xb);
+            alpha[k] = Float.isFinite(xb) ? (int) Math.rint((xb - fl) * 256.0f) : 0;
+        }
+        double[] sum = new double[4];
+        int[] idx = new int[n];
+        for (int corner = 0; corner < (1 << n); corner++) {
+            long w = 1;
+            for (int k = 0; k < n; k++) {
+                boolean hi = (corner >> k & 1) != 0;
+                idx[k] = lo[k] + (hi ? 1 : 0);
+                w *= hi ? alpha[k] : 256 - alpha[k];
+            }
+            if (w == 0) continue; // a texel of weight 0 contributes nothing, not even a NaN or infinity
+            long[] v = point(mem, o, idx, t);
+            for (int ch = 0; ch < 4; ch++) sum[ch] += w * (double) Values.f32(v[ch]);
+        }
+        long[] out = new long[4];
+        double scale = 1L << (8 * n);
+        for (int ch = 0; ch < 4; ch++) out[ch] = Values.bits((float) (sum[ch] / scale));
+        return out;
+    }
+}

@@ -1,0 +1,319 @@
+/*
+ * CUDA arrays (docs/runtime.md, "Arrays, textures and surfaces"). A cudaArray_t is our record of
+ * the array; its texels are one device allocation, row-major and packed: texel (x, y, z) at
+ * base + (z * height + y) * width * texelBytes + x * texelBytes (the layout is opaque to
+ * programs, which reach the texels only through copies, textures and surfaces). Copies to and
+ * from arrays become pitched copies (pitched.c) of those texels.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arrays.h"
+
+enum { H2H = 0, H2D = 1, D2H = 2, D2D = 3, DEFAULT = 4 };
+#define ARRAY_MAGIC 0x41525259u /* "YRRA" */
+
+int bs_array_refuse(const char *fn, int e, const char *why) {
+    bs_say(fn, e, why);
+    return bs_set(e);
+}
+
+/* Not modelled: named, cudaErrorNotSupported. */
+int bs_array_unmodelled(const char *fn, const char *what) {
+    char name[256];
+    snprintf(name, sizeof name, "%s with %s", fn, what);
+    return bs_unimplemented(name);
+}
+
+/* ---- arrays ------------------------------------------------------------------------------------- */
+
+/* Bytes per texel of a channel description, or 0 (and the reason) when CUDA arrays cannot hold
+   it: 1, 2 or 4 channels from x on, all of one size (8, 16 or 32 bits; float: 16 or 32), kind
+   signed, unsigned or float (cuArrayCreate's NumChannels and Format). */
+size_t bs_texel_bytes(const struct cudaChannelFormatDesc *d, const char **why) {
+    int bits[4] = {d->x, d->y, d->z, d->w}, n = 0;
+    while (n < 4 && bits[n] != 0) n++;
+    for (int i = n; i < 4; i++) if (bits[i] != 0) return *why = "channels must be x, then y, z, w, without gaps", 0;
+    if (n == 0 || n == 3) return *why = "1, 2 or 4 channels", 0;
+    for (int i = 0; i < n; i++) if (bits[i] != bits[0]) return *why = "every channel must have the same size", 0;
+    if (bits[0] != 8 && bits[0] != 16 && bits[0] != 32) return *why = "channels of 8, 16 or 32 bits", 0;
+    if (d->f < 0 || d->f > 2) return *why = "the kind must be cudaChannelFormatKindSigned, Unsigned or Float", 0;
+    if (d->f == 2 && bits[0] == 8) return *why = "float channels of 16 or 32 bits", 0;
+    return (size_t) n * (size_t) bits[0] / 8;
+}
+
+static int array_new(const char *fn, cudaArray_t *out, const struct cudaChannelFormatDesc *desc, struct cudaExtent ext, unsigned flags) {
+    BS_STICKY();
+    int c = bs_capture_check_unsafe(fn);
+    if (c) return c;
+    if (out == NULL || desc == NULL) return bs_array_refuse(fn, cudaErrorInvalidValue, "a null pointer");
+    if (flags & 1u) return bs_array_unmodelled(fn, "cudaArrayLayered (layered arrays are not modelled by BarrierScope yet)");
+    if (flags & 4u) return bs_array_unmodelled(fn, "cudaArrayCubemap (cubemaps are not modelled by BarrierScope yet)");
+    if (flags & ~(unsigned) (2u | 8u)) return bs_array_unmodelled(fn, "flags other than cudaArraySurfaceLoadStore and cudaArrayTextureGather");
+    const char *why = NULL;
+    size_t texel = bs_texel_bytes(desc, &why);
+    if (texel == 0) {
+        char m[160];
+        snprintf(m, sizeof m, "the channel description is no CUDA array format: %s", why);
+        return bs_array_refuse(fn, cudaErrorInvalidChannelDescriptor, m);
+    }
+    if (ext.width == 0 || (ext.height == 0 && ext.depth != 0)) return bs_array_refuse(fn, cudaErrorInvalidValue, "a width of 0, or a depth without a height");
+    int dims = ext.depth ? 3 : ext.height ? 2 : 1;
+    /* The device's limits (device.c): MaxTexture1DWidth, 2D width x height, 3D width x height x depth. */
+    if ((dims == 1 && ext.width > 131072) || (dims == 2 && (ext.width > 131072 || ext.height > 65536))
+        || (dims == 3 && (ext.width > 16384 || ext.height > 16384 || ext.depth > 16384)))
+        return bs_array_refuse(fn, cudaErrorInvalidValue, "an extent beyond the device's texture limits");
+    cudaArray_t a = calloc(1, sizeof *a);
+    if (a == NULL) bs_fatal("out of host memory");
+    a->magic = ARRAY_MAGIC;
+    a->flags = flags;
+    a->desc = *desc;
+    a->extent = ext;
+    a->dims = dims;
+    a->texel = texel;
+    a->pitch = ext.width * texel;
+    a->slice = a->pitch * (ext.height ? ext.height : 1);
+    void *p = NULL;
+    int e = bs_malloc(&p, a->slice * (ext.depth ? ext.depth : 1));
+    if (e) {
+        free(a);
+        return e;
+    }
+    a->base = p;
+    bs_handle_add(a);
+    *out = a;
+    return cudaSuccess;
+}
+
+int cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width, size_t height, unsigned flags) {
+    return array_new("cudaMallocArray", array, desc, (struct cudaExtent){width, height, 0}, flags);
+}
+
+int cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, struct cudaExtent extent, unsigned flags) {
+    return array_new("cudaMalloc3DArray", array, desc, extent, flags);
+}
+
+/* The array behind a handle, or NULL having said why. */
+cudaArray_t bs_array_of(const char *fn, const void *h) {
+    if (h == NULL || !bs_handle_live(h) || ((const struct bs_array *) h)->magic != ARRAY_MAGIC) {
+        bs_array_refuse(fn, cudaErrorInvalidValue, "not a live cudaArray_t (cudaMallocArray or cudaMalloc3DArray makes one)");
+        return NULL;
+    }
+    return (cudaArray_t) h;
+}
+
+int cudaFreeArray(cudaArray_t array) {
+    BS_STICKY();
+    if (array == NULL) return cudaSuccess;
+    int c = bs_capture_check_unsafe("cudaFreeArray");
+    if (c) return c;
+    cudaArray_t a = bs_array_of("cudaFreeArray", array);
+    if (a == NULL) return cudaErrorInvalidValue;
+    int e = bs_free(a->base);
+    bs_handle_remove(a);
+    a->magic = 0;
+    free(a);
+    return e;
+}
+
+int cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent, unsigned *flags, cudaArray_t array) {
+    BS_STICKY();
+    cudaArray_t a = bs_array_of("cudaArrayGetInfo", array);
+    if (a == NULL) return cudaErrorInvalidValue;
+    if (desc) *desc = a->desc;
+    if (extent) *extent = a->extent;
+    if (flags) *flags = a->flags;
+    return cudaSuccess;
+}
+
+int cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, const void *array) {
+    BS_STICKY();
+    cudaArray_t a = bs_array_of("cudaGetChannelDesc", array);
+    if (a == NULL) return cudaErrorInvalidValue;
+    if (desc == NULL) return bs_array_refuse("cudaGetChannelDesc", cudaErrorInvalidValue, "a null pointer");
+    *desc = a->desc;
+    return cudaSuccess;
+}
+
+/* ---- copies ------------------------------------------------------------------------------------- */
+
+/* cudaMemcpy3D's parameters with each array replaced by its texels as pitched memory (bs_memcpy3d,
+   pitched.c): the extent and the array's position are in texels, a pointer's position in bytes
+   (the documented units); checked to lie inside each array. */
+int bs_array_params(const char *fn, struct cudaMemcpy3DParms *p) {
+    size_t texel = 0;
+    cudaArray_t arr[2] = {NULL, NULL};
+    void *h[2] = {p->srcArray, p->dstArray};
+    for (int i = 0; i < 2; i++) {
+        if (h[i] == NULL) continue;
+        if ((arr[i] = bs_array_of(fn, h[i])) == NULL) return cudaErrorInvalidValue;
+        if (texel != 0 && arr[i]->texel != texel) return bs_array_refuse(fn, cudaErrorInvalidValue, "the two arrays' texels differ in size");
+        texel = arr[i]->texel;
+    }
+    struct cudaExtent e = p->extent;
+    for (int i = 0; i < 2; i++) {
+        cudaArray_t a = arr[i];
+        struct cudaPos *pos = i == 0 ? &p->srcPos : &p->dstPos;
+        struct cudaPitchedPtr *pp = i == 0 ? &p->srcPtr : &p->dstPtr;
+        if (a == NULL) continue; /* a pointer's position is in bytes already */
+        size_t h = a->extent.height ? a->extent.height : 1, d = a->extent.depth ? a->extent.depth : 1;
+        if (pos->x + e.width > a->extent.width || pos->y + e.height > h || pos->z + e.depth > d
+            || pos->x + e.width < pos->x || pos->y + e.height < pos->y || pos->z + e.depth < pos->z)
+            return bs_array_refuse(fn, cudaErrorInvalidValue, "the copy reaches outside the array");
+        *pp = (struct cudaPitchedPtr){a->base, a->pitch, a->pitch, h};
+        pos->x *= a->texel;
+    }
+    p->extent.width = e.width * texel;
+    p->srcArray = p->dstArray = NULL;
+    return cudaSuccess;
+}
+
+/* The device address of byte wOffset of row hOffset, the copy of width bytes by height rows
+   checked to lie inside the array (cudaMemcpy2DToArray's units: bytes and rows). */
+static int array_rows(const char *fn, const void *h, size_t wOffset, size_t hOffset, size_t width, size_t height, char **at, size_t *pitch) {
+    cudaArray_t a = bs_array_of(fn, h);
+    if (a == NULL) return cudaErrorInvalidValue;
+    size_t rows = (a->extent.height ? a->extent.height : 1) * (a->extent.depth ? a->extent.depth : 1);
+    if (wOffset + width > a->pitch || wOffset + width < wOffset || hOffset + height > rows || hOffset + height < hOffset)
+        return bs_array_refuse(fn, cudaErrorInvalidValue, "the copy reaches outside the array");
+    *at = a->base + hOffset * a->pitch + wOffset;
+    *pitch = a->pitch;
+    return cudaSuccess;
+}
+
+/* One 2D copy as stream work (the op a graph's memcpy node holds), or now. */
+static int copy2d(const char *fn, int async, cudaStream_t stream, void *dst, size_t dp, const void *src, size_t sp, size_t w, size_t h, int kind) {
+    bs_op op = {.type = BS_OP_MEMCPY, .fn = fn};
+    struct cudaMemcpy3DParms *p = &op.u.copy.p3;
+    p->srcPtr = (struct cudaPitchedPtr){(void *) src, sp, sp, h};
+    p->dstPtr = (struct cudaPitchedPtr){dst, dp, dp, h};
+    p->extent = (struct cudaExtent){w, h, 1};
+    p->kind = kind;
+    if (async) return bs_issue(stream, &op);
+    int c = bs_capture_check_sync(fn);
+    return c ? c : bs_memcpy3d(fn, p);
+}
+
+static int to_array(const char *fn, int async, cudaStream_t st, cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t sp, size_t w, size_t h, int kind) {
+    BS_STICKY();
+    if (w == 0 || h == 0) return cudaSuccess;
+    char *at;
+    size_t pitch;
+    int e = array_rows(fn, dst, wo, ho, w, h, &at, &pitch);
+    return e ? e : copy2d(fn, async, st, at, pitch, src, sp, w, h, kind);
+}
+
+static int from_array(const char *fn, int async, cudaStream_t st, void *dst, size_t dp, const void *src, size_t wo, size_t ho, size_t w, size_t h, int kind) {
+    BS_STICKY();
+    if (w == 0 || h == 0) return cudaSuccess;
+    char *at;
+    size_t pitch;
+    int e = array_rows(fn, src, wo, ho, w, h, &at, &pitch);
+    return e ? e : copy2d(fn, async, st, dst, dp, at, pitch, w, h, kind);
+}
+
+int cudaMemcpy2DToArray(cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t sp, size_t w, size_t h, int kind) {
+    return to_array("cudaMemcpy2DToArray", 0, NULL, dst, wo, ho, src, sp, w, h, kind);
+}
+int cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t sp, size_t w, size_t h, int kind, cudaStream_t st) {
+    return to_array("cudaMemcpy2DToArrayAsync", 1, st, dst, wo, ho, src, sp, w, h, kind);
+}
+int cudaMemcpy2DFromArray(void *dst, size_t dp, const void *src, size_t wo, size_t ho, size_t w, size_t h, int kind) {
+    return from_array("cudaMemcpy2DFromArray", 0, NULL, dst, dp, src, wo, ho, w, h, kind);
+}
+int cudaMemcpy2DFromArrayAsync(void *dst, size_t dp, const void *src, size_t wo, size_t ho, size_t w, size_t h, int kind, cudaStream_t st) {
+    return from_array("cudaMemcpy2DFromArrayAsync", 1, st, dst, dp, src, wo, ho, w, h, kind);
+}
+
+/* The deprecated 1D forms: count bytes from (wOffset, hOffset) on, row after row; the texels are
+   packed, so that is one run of bytes, checked to end inside the array. */
+static int array_run(const char *fn, const void *h, size_t wo, size_t ho, size_t count, char **at) {
+    cudaArray_t a = bs_array_of(fn, h);
+    if (a == NULL) return cudaErrorInvalidValue;
+    size_t total = a->slice * (a->extent.depth ? a->extent.depth : 1), start = ho * a->pitch + wo;
+    if (wo >= a->pitch || ho > total / a->pitch || start > total || count > total - start)
+        return bs_array_refuse(fn, cudaErrorInvalidValue, "the copy reaches outside the array");
+    *at = a->base + start;
+    return cudaSuccess;
+}
+
+static int run_copy(const char *fn, int async, cudaStream_t st, void *dst, const void *src, size_t count, int kind) {
+    if (count == 0) return cudaSuccess;
+    return copy2d(fn, async, st, dst, count, src, count, count, 1, kind);
+}
+
+int cudaMemcpyToArray(cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t count, int kind) {
+    BS_STICKY();
+    char *at;
+    int e = count ? array_run("cudaMemcpyToArray", dst, wo, ho, count, &at) : 0;
+    return e || !count ? e : run_copy("cudaMemcpyToArray", 0, NULL, at, src, count, kind);
+}
+int cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t count, int kind, cudaStream_t st) {
+    BS_STICKY();
+    char *at;
+    int e = count ? array_run("cudaMemcpyToArrayAsync", dst, wo, ho, count, &at) : 0;
+    return e || !count ? e : run_copy("cudaMemcpyToArrayAsync", 1, st, at, src, count, kind);
+}
+int cudaMemcpyFromArray(void *dst, const void *src, size_t wo, size_t ho, size_t count, int kind) {
+    BS_STICKY();
+    char *at;
+    int e = count ? array_run("cudaMemcpyFromArray", src, wo, ho, count, &at) : 0;
+    return e || !count ? e : run_copy("cudaMemcpyFromArray", 0, NULL, dst, at, count, kind);
+}
+int cudaMemcpyFromArrayAsync(void *dst, const void *src, size_t wo, size_t ho, size_t count, int kind, cudaStream_t st) {
+    BS_STICKY();
+    char *at;
+    int e = count ? array_run("cudaMemcpyFromArrayAsync", src, wo, ho, count, &at) : 0;
+    return e || !count ? e : run_copy("cudaMemcpyFromArrayAsync", 1, st, dst, at, count, kind);
+}
+
+int cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wod, size_t hod, const void *src, size_t wos, size_t hos, size_t w, size_t h, int kind) {
+    const char *fn = "cudaMemcpy2DArrayToArray";
+    BS_STICKY();
+    if (w == 0 || h == 0) return cudaSuccess;
+    char *d, *s;
+    size_t dp, sp;
+    int e = array_rows(fn, dst, wod, hod, w, h, &d, &dp);
+    if (!e) e = array_rows(fn, src, wos, hos, w, h, &s, &sp);
+    return e ? e : copy2d(fn, 0, NULL, d, dp, s, sp, w, h, kind);
+}
+int cudaMemcpyArrayToArray(cudaArray_t dst, size_t wod, size_t hod, const void *src, size_t wos, size_t hos, size_t count, int kind) {
+    const char *fn = "cudaMemcpyArrayToArray";
+    BS_STICKY();
+    if (count == 0) return cudaSuccess;
+    char *d, *s;
+    int e = array_run(fn, dst, wod, hod, count, &d);
+    if (!e) e = array_run(fn, src, wos, hos, count, &s);
+    return e ? e : run_copy(fn, 0, NULL, d, s, count, kind);
+}
+
+/* The _ptds forms are the calls themselves; a _ptsz form's stream 0 is the thread's default stream. */
+#define PT(s) ((s) == NULL ? (cudaStream_t) (uintptr_t) 2 : (s))
+int cudaMemcpy2DToArray_ptds(cudaArray_t d, size_t wo, size_t ho, const void *s, size_t sp, size_t w, size_t h, int k) {
+    return cudaMemcpy2DToArray(d, wo, ho, s, sp, w, h, k);
+}
+int cudaMemcpy2DToArrayAsync_ptsz(cudaArray_t d, size_t wo, size_t ho, const void *s, size_t sp, size_t w, size_t h, int k, cudaStream_t st) {
+    return cudaMemcpy2DToArrayAsync(d, wo, ho, s, sp, w, h, k, PT(st));
+}
+int cudaMemcpy2DFromArray_ptds(void *d, size_t dp, const void *s, size_t wo, size_t ho, size_t w, size_t h, int k) {
+    return cudaMemcpy2DFromArray(d, dp, s, wo, ho, w, h, k);
+}
+int cudaMemcpy2DFromArrayAsync_ptsz(void *d, size_t dp, const void *s, size_t wo, size_t ho, size_t w, size_t h, int k, cudaStream_t st) {
+    return cudaMemcpy2DFromArrayAsync(d, dp, s, wo, ho, w, h, k, PT(st));
+}
+int cudaMemcpy2DArrayToArray_ptds(cudaArray_t d, size_t wod, size_t hod, const void *s, size_t wos, size_t hos, size_t w, size_t h, int k) {
+    return cudaMemcpy2DArrayToArray(d, wod, hod, s, wos, hos, w, h, k);
+}
+int cudaMemcpyArrayToArray_ptds(cudaArray_t d, size_t wod, size_t hod, const void *s, size_t wos, size_t hos, size_t n, int k) {
+    return cudaMemcpyArrayToArray(d, wod, hod, s, wos, hos, n, k);
+}
+int cudaMemcpyToArray_ptds(cudaArray_t d, size_t wo, size_t ho, const void *s, size_t n, int k) { return cudaMemcpyToArray(d, wo, ho, s, n, k); }
+int cudaMemcpyToArrayAsync_ptsz(cudaArray_t d, size_t wo, size_t ho, const void *s, size_t n, int k, cudaStream_t st) {
+    return cudaMemcpyToArrayAsync(d, wo, ho, s, n, k, PT(st));
+}
+int cudaMemcpyFromArray_ptds(void *d, const void *s, size_t wo, size_t ho, size_t n, int k) { return cudaMemcpyFromArray(d, s, wo, ho, n, k); }
+int cudaMemcpyFromArrayAsync_ptsz(void *d, const void *s, size_t wo, size_t ho, size_t n, int k, cudaStream_t st) {
+    return cudaMemcpyFromArrayAsync(d, s, wo, ho, n, k, PT(st));
+}

@@ -1,0 +1,29 @@
+/* CUDA arrays, shared by arrays.c (arrays and their copies) and textures.c (texture and surface objects). */
+#ifndef BARRIERSCOPE_ARRAYS_H
+#define BARRIERSCOPE_ARRAYS_H
+
+#include "cudart.h"
+
+enum { cudaErrorInvalidChannelDescriptor = 20 };
+
+struct cudaChannelFormatDesc { int x, y, z, w, f; };
+
+typedef struct bs_array {
+    uint32_t magic;
+    unsigned flags;
+    struct cudaChannelFormatDesc desc;
+    struct cudaExtent extent; /* as given: 0 for an absent height or depth */
+    int dims;
+    size_t texel, pitch, slice;
+    char *base;
+} *cudaArray_t;
+
+/* Bytes per texel of a channel description, or 0 with the reason (arrays.c). */
+size_t bs_texel_bytes(const struct cudaChannelFormatDesc *d, const char **why);
+/* The array behind a handle, or NULL having said why (cudaErrorInvalidValue set; arrays.c). */
+cudaArray_t bs_array_of(const char *fn, const void *h);
+/* One line naming fn and why, the error set and returned; a form not modelled, named (arrays.c). */
+int bs_array_refuse(const char *fn, int e, const char *why);
+int bs_array_unmodelled(const char *fn, const char *what);
+
+#endif

@@ -1,0 +1,30 @@
+package io.barrierscope.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * CUDA arrays, texture objects and surface objects run by `barrierscope exec` (textures.cu: its
+ * own host reference decides, bit for bit, including the 1.8 fixed-point weights of linear
+ * filtering). Skipped, saying why, where nvcc or gcc is missing.
+ */
+class ExecTexturesTest {
+    @TempDir
+    static Path bundles;
+
+    static ExecProgramsTest.Ran exec(String name) throws Exception {
+        return ExecProgramsTest.exec(CudaPrograms.build(name), LaunchOptions.defaults().withBundles(bundles.resolve("failed"), false));
+    }
+
+    @Test
+    void arraysTexturesAndSurfacesMatchTheHostReferenceBitForBit() throws Exception {
+        ExecProgramsTest.Ran r = exec("textures");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS textures"), r.all());
+        assertTrue(r.all().contains("cudaMemcpy2DFromArray: the copy reaches outside the array (returns cudaErrorInvalidValue)"), r.all());
+    }
+}
