@@ -76,7 +76,7 @@ static int array_new(const char *fn, cudaArray_t *out, const struct cudaChannelF
     a->pitch = ext.width * texel;
     a->slice = a->pitch * (ext.height ? ext.height : 1);
     void *p = NULL;
-    int e = bs_malloc(&p, a->slice * (ext.depth ? ext.depth : 1));
+    int e = bs_malloc(fn, &p, a->slice * (ext.depth ? ext.depth : 1));
     if (e) {
         free(a);
         return e;
@@ -111,7 +111,7 @@ int cudaFreeArray(cudaArray_t array) {
     if (c) return c;
     cudaArray_t a = bs_array_of("cudaFreeArray", array);
     if (a == NULL) return cudaErrorInvalidValue;
-    int e = bs_free(a->base);
+    int e = bs_free("cudaFreeArray", a->base);
     bs_handle_remove(a);
     a->magic = 0;
     free(a);

@@ -128,7 +128,7 @@ static int describe(const char *fn, const struct cudaResourceDesc *r, int surfac
 static int publish(const char *fn, const unsigned char *b, const struct cudaResourceDesc *r, const struct cudaTextureDesc *t,
                    int surface, uint64_t *handle) {
     void *p = NULL;
-    int e = bs_malloc(&p, 128);
+    int e = bs_malloc(fn, &p, 128);
     if (e) return e;
     if ((e = bs_copy(fn, p, b, 128, H2D))) return e;
     object *o = calloc(1, sizeof *o);
@@ -202,7 +202,7 @@ static int destroy(const char *fn, uint64_t h, int surface) {
             *p = o->next;
             pthread_mutex_unlock(&object_lock);
             free(o);
-            return bs_free((void *) (uintptr_t) h);
+            return bs_free(fn, (void *) (uintptr_t) h);
         }
     }
     pthread_mutex_unlock(&object_lock);
