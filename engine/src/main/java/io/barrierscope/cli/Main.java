@@ -89,9 +89,14 @@ public final class Main implements Callable<Integer> {
         }
     }
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
-        CommandLine.usage(this, System.out);
+        // No command (nothing, or only "--"): bad input, said as such before the usage.
+        spec.commandLine().getErr().println("error: name a command: run, check, export, explore or diff (barrierscope --help)");
+        spec.commandLine().usage(spec.commandLine().getOut());
         return BAD_INPUT;
     }
 

@@ -28,6 +28,17 @@ class CliRobustnessTest {
     }
 
     @Test
+    void noCommandOrOnlyADoubleDashIsBadInputSaidAsAnErrorBeforeTheUsage() {
+        // It printed the usage alone, with exit 2 and nothing saying what was wrong.
+        for (String[] args : new String[][] {{}, {"--"}}) {
+            CliTest.Result r = CliTest.cli(args);
+            assertEquals(2, r.code(), r.out() + r.err());
+            assertTrue(r.err().startsWith("error: name a command"), r.err());
+            assertTrue(r.out().contains("Usage: barrierscope"), r.out());
+        }
+    }
+
+    @Test
     void aBreakpointOfOnlyACommaIsBadInput() {
         CliTest.Result r = CliTest.cli("run", SAMPLES.resolve("block-reduce/launch.json").toString(), "--break", ",");
         assertEquals(2, r.code(), r.out() + r.err());
