@@ -1,5 +1,11 @@
 package io.barrierscope.check;
 
+import io.barrierscope.ptx.Function;
+import io.barrierscope.ptx.Instruction;
+import io.barrierscope.ptx.Module;
+import java.util.IdentityHashMap;
+import java.util.Map;
+
 /**
  * What the race detector holds besides its shadow and read sets, counted before a launch runs
  * (launch/MemoryEstimate; docs/reliability.md, "Memory is counted before it is spent").
@@ -13,6 +19,10 @@ public final class RaceMemory {
      * ({@code ScopedSync.BYTES_PER_THREAD}) and the proxy fences' three per-thread arrays (20).
      */
     public static final long BYTES_PER_THREAD = 16 + 24 + ScopedSync.BYTES_PER_THREAD + 20;
+
+    /** As {@link #stateBytes(long, long, boolean)} for a kernel whose lanes never take a clock of their own. */
+    public static long stateBytes(long ctas, long slotsPerCta) { return stateBytes(ctas, slotsPerCta, false); }
+
     /**
      * Heap bytes of the detector's state besides its shadow and read sets (counted by
      * launch/MemoryEstimate), for {@code ctas} CTAs of {@code slotsPerCta} thread slots (whole
@@ -22,13 +32,72 @@ public final class RaceMemory {
      * lanes share one clock base). Per CTA: one clock's reference array (the clock its barrier
      * completes, which its warps then share; a barrier's builder lives only until then). This is
      * what barrier- and flag-structured kernels hold (measured on 2048 CTAs of 32 threads, 64 of
-     * 1024 and 256 of 256: docs/reliability.md); lanes that diverge for good, several barriers
-     * filling at once and per-location state (the flags' and mbarriers' published clocks) hold
-     * more and are not counted, so a launch is never refused for state it would not hold.
+     * 1024 and 256 of 256: docs/reliability.md).
+     *
+     * <p>With {@code lanesOwnClocks} (the kernel has an instruction that orders one lane on its
+     * own: {@link #lanesTakeClocksOfTheirOwn}), every thread may hold a clock of its own besides:
+     * a lane of a diverged warp that syncs or acquires alone gets a clock that is its own object,
+     * reference array and chunk of its CTA's ids ({@link #ownClockBytes}). Clocks joined from other
+     * CTAs' chunks by flags, several barriers filling at once and per-location state (the flags'
+     * and mbarriers' published clocks) hold more and are not counted.
      */
-    public static long stateBytes(long ctas, long slotsPerCta) {
+    public static long stateBytes(long ctas, long slotsPerCta, boolean lanesOwnClocks) {
         long chunks = RaceDetector.KINDS * ctas;
         long warps = ctas * ((slotsPerCta + 31) / 32);
-        return ctas * slotsPerCta * BYTES_PER_THREAD + warps * (16 + 4 * slotsPerCta) + ctas * (16 + 8 * chunks);
+        long shared = ctas * slotsPerCta * BYTES_PER_THREAD + warps * (16 + 4 * slotsPerCta) + ctas * (16 + 8 * chunks);
+        return lanesOwnClocks ? shared + ctas * slotsPerCta * ownClockBytes(ctas, slotsPerCta) : shared;
+    }
+
+    /** One clock a lane holds alone: the object (16), its reference array and one chunk of its CTA's ids. */
+    static long ownClockBytes(long ctas, long slotsPerCta) {
+        return 16 + (16 + 8 * RaceDetector.KINDS * ctas) + (16 + 4 * slotsPerCta);
+    }
+
+    /**
+     * Whether the module has an instruction after which one lane can hold a clock its warp's other
+     * lanes do not share: a warp sync of some lanes ({@code bar.warp.sync}), an acquire ({@code ld}
+     * or {@code atom} with {@code .acquire}, {@code .acq_rel} or {@code .sc}, a fence or
+     * {@code membar} taking what relaxed loads saw, an mbarrier wait, {@code barrier.cluster}), or
+     * the wait for an async copy ({@code cp.async} groups, bulk groups). CTA barriers alone release
+     * every waiter with one shared clock, diverged or not.
+     */
+    public static boolean lanesTakeClocksOfTheirOwn(Module module) {
+        for (Function f : module.functions().values()) {
+            for (Instruction in : f.instructions()) {
+                switch (in.opcode()) {
+                    case "fence", "membar", "mbarrier", "cp" -> {
+                        return true;
+                    }
+                    case "bar" -> {
+                        if (in.has(".warp")) return true;
+                    }
+                    case "barrier" -> {
+                        if (in.has(".cluster")) return true;
+                    }
+                    default -> { }
+                }
+                if (in.has(".acquire") || in.has(".acq_rel") || in.has(".sc")) return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Heap bytes of the clocks the detector's threads hold now, counted as {@link #stateBytes}
+     * counts them: each distinct clock's object and reference array, each distinct chunk once.
+     * For tests that check the estimate against a run.
+     */
+    static long heldClockBytes(RaceDetector d) {
+        Map<Object, Boolean> seen = new IdentityHashMap<>();
+        long bytes = 0;
+        for (int t = 0; t < d.slots; t++) {
+            VectorClock v = d.baseOf(t);
+            if (v == null || seen.put(v, Boolean.TRUE) != null) continue;
+            bytes += 16 + 16 + 8L * v.chunks.length;
+            for (int[] ch : v.chunks) {
+                if (ch != null && seen.put(ch, Boolean.TRUE) == null) bytes += 16 + 4L * ch.length;
+            }
+        }
+        return bytes;
     }
 }

@@ -56,6 +56,7 @@ public final class Main implements Callable<Integer> {
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Main());
         addExec(cl);
+        asciiNumbers(cl);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
@@ -76,6 +77,37 @@ public final class Main implements Callable<Integer> {
     }
 
     /**
+     * Whole-number options take ASCII digits only, as breakpoint and schedule numbers do
+     * (docs/reliability.md): the JDK's parsing took other scripts' digits, so {@code --max-steps
+     * ١٢} (Arabic-Indic) or {@code １２} (full-width) ran as 12.
+     */
+    private static void asciiNumbers(CommandLine cl) {
+        CommandLine.ITypeConverter<Long> asLong = s -> Long.valueOf(ascii(s, "long"));
+        CommandLine.ITypeConverter<Integer> asInt = s -> Integer.valueOf(ascii(s, "int"));
+        cl.registerConverter(Long.class, asLong);
+        cl.registerConverter(long.class, asLong);
+        cl.registerConverter(Integer.class, asInt);
+        cl.registerConverter(int.class, asInt);
+    }
+
+    private static String ascii(String s, String what) {
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            if (!(ch >= '0' && ch <= '9') && !(i == 0 && (ch == '-' || ch == '+'))) {
+                throw new CommandLine.TypeConversionException("'" + s + "' is not a" + (what.equals("int") ? "n " : " ") + what
+                        + " (ASCII digits 0-9 only)");
+            }
+        }
+        try {
+            if (what.equals("int")) Integer.parseInt(s);
+            else Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            throw new CommandLine.TypeConversionException("'" + s + "' is not a" + (what.equals("int") ? "n " : " ") + what);
+        }
+        return s;
+    }
+
+    /**
      * {@code exec} lives in the runtime module (it needs that module's C library, and the module
      * depends on this one), so it is added when that module is on the class path.
      */
@@ -89,9 +121,14 @@ public final class Main implements Callable<Integer> {
         }
     }
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
-        CommandLine.usage(this, System.out);
+        // No command (nothing, or only "--"): bad input, said as such before the usage.
+        spec.commandLine().getErr().println("error: name a command: run, check, export, explore or diff (barrierscope --help)");
+        spec.commandLine().usage(spec.commandLine().getOut());
         return BAD_INPUT;
     }
 

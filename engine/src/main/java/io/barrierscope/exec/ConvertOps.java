@@ -25,6 +25,14 @@ final class ConvertOps {
         int bits = t.bits();
         Operand d0 = c.operand(0);
         Operand s0 = c.operand(1);
+        // Pack and unpack move 2 or 4 equal parts of the type (PTX ISA 9.7.9.10): another count
+        // (3 into a .b64 split it into 21-bit parts) has no meaning to give.
+        for (Operand o : List.of(d0, s0)) {
+            if (o instanceof Operand.Vector v && (v.elements().size() != 2 && v.elements().size() != 4 || bits / v.elements().size() < 8)) {
+                throw c.error("mov." + t.ptxName() + " packs or unpacks a vector of 2 or 4 parts of at least 8 bits, not "
+                        + v.elements().size());
+            }
+        }
         if (s0 instanceof Operand.Vector v) {
             List<Operand> el = v.elements();
             int eb = bits / el.size();

@@ -19,6 +19,8 @@ final class InstructionCompiler {
         if (bad != null) {
             throw c.error("unknown instruction '" + in.mnemonic() + "': '" + bad + "' is not a modifier of " + opc);
         }
+        String vectors = Modifiers.vectorSizes(in.modifiers());
+        if (vectors != null) throw c.error("'" + in.mnemonic() + "' names more than one vector size (" + vectors + ")");
         TargetNotes.check(c);
         Op op = dispatch(c, opc);
         op.insn = in;

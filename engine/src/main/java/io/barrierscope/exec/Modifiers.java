@@ -76,6 +76,16 @@ final class Modifiers {
                 ".try_wait", ".parity", ".pending_count", ".noComplete");
     }
 
+    /**
+     * The vector sizes ({@code .v2}, {@code .v4}, {@code .v8}) an instruction names when it names more
+     * than one ({@code ld.global.v2.v4.u32} was run as .v2), else null.
+     */
+    static String vectorSizes(java.util.List<String> mods) {
+        java.util.List<String> v = new java.util.ArrayList<>();
+        for (String m : mods) if (m.equals(".v2") || m.equals(".v4") || m.equals(".v8")) v.add(m);
+        return v.size() > 1 ? String.join(", ", v) : null;
+    }
+
     /** Checks every modifier of the instruction; returns null if fine, else the first unknown one. */
     static String unknown(String opc, java.util.List<String> mods) {
         Set<String> own = OWN.get(opc);

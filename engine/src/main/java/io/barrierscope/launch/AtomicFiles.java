@@ -44,7 +44,7 @@ public final class AtomicFiles {
         Path tmp = null;
         try {
             Files.createDirectories(dir);
-            tmp = freshFile(dir, "." + abs.getFileName());
+            tmp = freshFile(dir, tempPrefix(abs.getFileName().toString()));
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 java.io.OutputStream out = new java.io.BufferedOutputStream(java.nio.channels.Channels.newOutputStream(ch), 1 << 16);
                 body.write(out);
@@ -54,9 +54,7 @@ public final class AtomicFiles {
             keepPermissions(abs, tmp); // after the bytes: a read-only mode would refuse them
             Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | SecurityException e) {
-            String why = e instanceof java.nio.file.FileAlreadyExistsException ? "a part of its folder is a file" : e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage());
-            throw cannot(path, why);
+            throw cannot(path, why(e));
         } finally {
             if (tmp != null) {
                 try {
@@ -114,6 +112,36 @@ public final class AtomicFiles {
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             // the umask's mode, as for a new file
         }
+    }
+
+    /** Names stay within the 255 bytes most file systems allow a name. */
+    private static final int NAME_BYTES = 255;
+
+    /**
+     * The hidden temporary file's name before its random part: "." and the target's name, cut so the
+     * whole stays within {@link #NAME_BYTES} (a target name of 238-255 bytes, writable itself, was
+     * refused because its temporary file's name was too long).
+     */
+    static String tempPrefix(String name) {
+        String p = "." + name;
+        int room = NAME_BYTES - 20; // "." + up to 13 base-36 digits + ".tmp"
+        while (p.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > room) {
+            p = p.substring(0, p.offsetByCodePoints(p.length(), -1));
+        }
+        return p;
+    }
+
+    /**
+     * Why the system refused, in its words: a refusal of the file system names its reason ("File
+     * name too long", "No space left on device"), never the hidden temporary file it was about.
+     */
+    private static String why(Exception e) {
+        if (e instanceof java.nio.file.FileAlreadyExistsException) return "a part of its folder is a file";
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null
+                && !(e instanceof java.nio.file.AccessDeniedException) && !(e instanceof java.nio.file.NoSuchFileException)) {
+            return f.getReason();
+        }
+        return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
     }
 
     private static BadInputException cannot(Path path, String why) {

@@ -9,9 +9,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Finishes a parse: builds the {@link Function}s, binds the names left open (labels, functions,
- * branch-target lists) and attaches CUDA locations, whose file names are only known once the
- * {@code .file} directives at the end of the module have been read.
+ * Finishes a parse: binds the names left open by the functions' bodies (functions, module
+ * variables declared later, the functions of {@code .calltargets} lists) and attaches CUDA
+ * locations, whose file names are only known once the {@code .file} directives at the end of the
+ * module have been read. Each {@link Function} was built where its body ended, so a call can name
+ * any function, including the one it is in (recursion); its instruction list is filled here, and
+ * what was kept for it is dropped as soon as it is.
  */
 final class Linker {
     private final PtxParser p;
@@ -23,33 +26,23 @@ final class Linker {
     static Module link(PtxParser p) { return new Linker(p).run(); }
 
     private Module run() {
-        String file = p.src.name;
-        Map<String, List<Instruction>> bodies = new HashMap<>();
-        // Functions first, with instruction lists filled afterwards, so that call operands can
-        // refer to any function, including the one they are in (recursion).
-        for (FnBuilder fb : p.functions.values()) {
-            List<Instruction> list = new ArrayList<>(fb.insns.size());
-            bodies.put(fb.name, list);
-            functions.put(fb.name, new Function(fb.name, fb.entry, fb.hasBody, List.copyOf(fb.params),
-                    List.copyOf(fb.returns), List.copyOf(fb.registers), List.copyOf(fb.variables),
-                    Collections.unmodifiableList(list), Collections.unmodifiableMap(new LinkedHashMap<>(fb.labels)),
-                    fb.directives(), fb.nameTok.pos(file)));
-        }
-        for (FnBuilder fb : p.functions.values()) {
-            List<Instruction> list = bodies.get(fb.name);
-            for (FnBuilder.PendingInsn pi : fb.insns) {
+        for (ParsedFunction pf : p.functions.values()) functions.put(pf.function.name(), pf.function);
+        for (ParsedFunction pf : p.functions.values()) {
+            List<Instruction> list = pf.body;
+            for (ParsedFunction.Insn pi : pf.pending) {
                 List<Operand> ops = new ArrayList<>(pi.operands().size());
-                for (OpNode n : pi.operands()) ops.add(resolve(n, fb, pi));
+                for (OpNode n : pi.operands()) ops.add(resolve(n, pi));
                 list.add(new Instruction(list.size(), pi.opcode(), pi.modifiers(), pi.guard(), List.copyOf(ops),
-                        pi.posTok().pos(file), loc(pi), pi.text()));
+                        pi.pos(), loc(pi), pi.text()));
             }
+            pf.pending = null;
         }
-        return new Module(file, p.version, List.copyOf(p.target), p.addressSize,
+        return new Module(p.src.name, p.version, List.copyOf(p.target), p.addressSize,
                 Collections.unmodifiableMap(new LinkedHashMap<>(p.files)), List.copyOf(p.moduleVars),
                 Collections.unmodifiableMap(functions), p.src.lines);
     }
 
-    private CudaLoc loc(FnBuilder.PendingInsn pi) {
+    private CudaLoc loc(ParsedFunction.Insn pi) {
         if (!pi.hasLoc()) return null;
         int[] chain = pi.locInlined();
         int[] all = new int[3 + chain.length];
@@ -73,53 +66,41 @@ final class Linker {
         return made;
     }
 
-    private Operand resolve(OpNode n, FnBuilder fb, FnBuilder.PendingInsn pi) {
+    private Operand resolve(OpNode n, ParsedFunction.Insn pi) {
         if (n instanceof OpNode.Done d) return d.op();
-        if (n instanceof OpNode.Vec v) return new Operand.Vector(resolveAll(v.elements(), fb, pi));
-        if (n instanceof OpNode.Parens ps) return new Operand.ParenList(resolveAll(ps.elements(), fb, pi));
-        if (n instanceof OpNode.Pair pr) return new Operand.Pair(resolve(pr.first(), fb, pi), resolve(pr.second(), fb, pi));
-        if (n instanceof OpNode.Addr a) {
-            return new Operand.Address(a.base() == null ? null : resolve(a.base(), fb, pi), a.offset());
-        }
-        return name((OpNode.Name) n, fb, pi);
-    }
-
-    private List<Operand> resolveAll(List<OpNode> nodes, FnBuilder fb, FnBuilder.PendingInsn pi) {
-        List<Operand> out = new ArrayList<>(nodes.size());
-        for (OpNode n : nodes) out.add(resolve(n, fb, pi));
-        return List.copyOf(out);
-    }
-
-    private Operand name(OpNode.Name n, FnBuilder fb, FnBuilder.PendingInsn pi) {
-        Token t = n.tok();
-        String name = t.text();
-        Integer target = fb.lookupLabel(n.scope(), name);
-        if (target != null) {
-            if (n.offset() != 0) throw p.src.error(t, "a label cannot take an offset");
-            return new Operand.Label(name, target);
-        }
-        FnBuilder.TargetList tl = fb.lookupTargetList(n.scope(), name);
-        if (tl != null) {
-            // brx.idx and indirect calls name a list of targets: expand it to its members
+        if (n instanceof OpNode.Vec v) return new Operand.Vector(resolveAll(v.elements(), pi));
+        if (n instanceof OpNode.Parens ps) return new Operand.ParenList(resolveAll(ps.elements(), pi));
+        if (n instanceof OpNode.Pair pr) return new Operand.Pair(resolve(pr.first(), pi), resolve(pr.second(), pi));
+        if (n instanceof OpNode.Addr a) return new Operand.Address(a.base() == null ? null : resolve(a.base(), pi), a.offset());
+        if (n instanceof OpNode.Fails f) throw p.src.error(f.at(), f.message());
+        if (n instanceof OpNode.Calls cs) {
+            // indirect calls name a list of targets: expand it to its members
             List<Operand> members = new ArrayList<>();
-            for (Token m : tl.names()) {
-                if (tl.calls()) {
-                    Function f = functions.get(m.text());
-                    if (f == null) throw p.src.error(m, "undefined function " + m.text());
-                    members.add(new Operand.Symbol(m.text(), null, f, 0));
-                } else {
-                    Integer idx = fb.lookupLabel(n.scope(), m.text());
-                    if (idx == null) throw p.src.error(m, "undefined label " + m.text());
-                    members.add(new Operand.Label(m.text(), idx));
-                }
+            for (Token m : cs.names()) {
+                Function f = functions.get(m.text());
+                if (f == null) throw p.src.error(m, "undefined function " + m.text());
+                members.add(new Operand.Symbol(m.text(), null, f, 0));
             }
             return new Operand.Vector(List.copyOf(members));
         }
-        if (n.labelOnly()) throw p.src.error(t, "undefined label " + name);
+        if (n instanceof OpNode.Global g) return global(g, pi);
+        // a Name is bound where its function ends (ParsedFunction.finish)
+        throw new IllegalStateException("unbound operand " + n);
+    }
+
+    private List<Operand> resolveAll(List<OpNode> nodes, ParsedFunction.Insn pi) {
+        List<Operand> out = new ArrayList<>(nodes.size());
+        for (OpNode n : nodes) out.add(resolve(n, pi));
+        return List.copyOf(out);
+    }
+
+    private Operand global(OpNode.Global g, ParsedFunction.Insn pi) {
+        Token t = g.tok();
+        String name = t.text();
         Variable v = p.moduleVariable(name);
-        if (v != null) return new Operand.Symbol(name, v, null, n.offset());
+        if (v != null) return new Operand.Symbol(name, v, null, g.offset());
         Function f = functions.get(name);
-        if (f != null) return new Operand.Symbol(name, null, f, n.offset());
+        if (f != null) return new Operand.Symbol(name, null, f, g.offset());
         throw p.src.error(t, (pi.opcode().equals("call") ? "undefined function " : "undefined symbol ") + name);
     }
 }

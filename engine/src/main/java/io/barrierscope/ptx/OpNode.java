@@ -4,7 +4,9 @@ import java.util.List;
 
 /**
  * An operand as parsed, before names that can only be resolved later (labels at the end of the
- * function, functions and late variables at the end of the module) are bound.
+ * function, functions and late variables at the end of the module) are bound. {@link Name} is
+ * bound where its function ends ({@link ParsedFunction}); {@link Global}, {@link Calls} and
+ * {@link Fails} are what is left for the linker.
  */
 sealed interface OpNode {
 
@@ -25,4 +27,13 @@ sealed interface OpNode {
 
     /** {@code [base+offset]}; base null for an absolute address. */
     record Addr(OpNode base, long offset) implements OpNode {}
+
+    /** A name that is no label of its function: a module variable or a function, bound at the end of the module. */
+    record Global(Token tok, long offset) implements OpNode {}
+
+    /** A {@code .calltargets} list's functions, bound at the end of the module. */
+    record Calls(List<Token> names) implements OpNode {}
+
+    /** A name its function's blocks refused (an undefined label), reported when the linker reaches it. */
+    record Fails(Token at, String message) implements OpNode {}
 }

@@ -27,7 +27,10 @@ public final class PtxParser {
     final List<Variable> moduleVars = new ArrayList<>();
     private final Map<String, Variable> moduleVarByName = new HashMap<>();
     /** In order of first appearance; a definition replaces an earlier prototype. */
-    final Map<String, FnBuilder> functions = new LinkedHashMap<>();
+    final Map<String, ParsedFunction> functions = new LinkedHashMap<>();
+    /** Function builders alive now and at most at once (one: each is finished where its body ends). */
+    private int openBuilders;
+    int peakOpenBuilders;
     private int nextVarId;
 
     private PtxParser(PtxSource src, Cancellation cancel) {
@@ -44,12 +47,20 @@ public final class PtxParser {
      * {@value Cursor#CHECK_EVERY} tokens; throws {@link Cancellation.Cancelled} once it is cancelled.
      */
     public static Module parse(String sourceName, String text, Cancellation cancel) {
+        return parseCounted(sourceName, text, cancel).module();
+    }
+
+    /** A parsed module and the most function builders that were alive at once while it was read. */
+    record Counted(Module module, int peakOpenBuilders) {}
+
+    /** As {@link #parse(String, String, Cancellation)}, telling what the parse held (for tests of its memory). */
+    static Counted parseCounted(String sourceName, String text, Cancellation cancel) {
         PtxSource src = new PtxSource(sourceName, text);
         PtxParser p = null;
         try {
             p = new PtxParser(src, cancel);
             p.module();
-            return Linker.link(p);
+            return new Counted(Linker.link(p), p.peakOpenBuilders);
         } catch (PtxException | Cancellation.Cancelled e) {
             throw e;
         } catch (RuntimeException | StackOverflowError e) {
@@ -170,6 +181,7 @@ public final class PtxParser {
     private void function(Token kw) {
         c.next();
         FnBuilder fb = new FnBuilder(kw.isDot(".entry"), kw);
+        peakOpenBuilders = Math.max(peakOpenBuilders, ++openBuilders);
         if (!fb.entry && c.peek().is("(")) paramList(fb, fb.returns);
         Token name = c.expectIdent("a function name");
         fb.name = name.text();
@@ -177,15 +189,18 @@ public final class PtxParser {
         if (c.peek().is("(")) paramList(fb, fb.params);
         headerDirectives(fb);
         if (c.accept(";")) {
-            functions.putIfAbsent(fb.name, fb);
+            if (!functions.containsKey(fb.name)) functions.put(fb.name, ParsedFunction.finish(fb, src.name));
+            openBuilders--;
             return;
         }
         if (!c.peek().is("{")) throw c.error(c.peek(), "expected '{' or ';'");
-        FnBuilder earlier = functions.get(fb.name);
-        if (earlier != null && earlier.hasBody) throw c.error(name, "duplicate definition of function " + fb.name);
+        ParsedFunction earlier = functions.get(fb.name);
+        if (earlier != null && earlier.function.hasBody()) throw c.error(name, "duplicate definition of function " + fb.name);
         fb.hasBody = true;
         body(fb);
-        functions.put(fb.name, fb);
+        // the builder's scopes and tokens end with its body: keep only what the module will hold
+        functions.put(fb.name, ParsedFunction.finish(fb, src.name));
+        openBuilders--;
     }
 
     private void paramList(FnBuilder fb, List<Variable> into) {

@@ -28,6 +28,30 @@ class CliRobustnessTest {
     }
 
     @Test
+    void noCommandOrOnlyADoubleDashIsBadInputSaidAsAnErrorBeforeTheUsage() {
+        // It printed the usage alone, with exit 2 and nothing saying what was wrong.
+        for (String[] args : new String[][] {{}, {"--"}}) {
+            CliTest.Result r = CliTest.cli(args);
+            assertEquals(2, r.code(), r.out() + r.err());
+            assertTrue(r.err().startsWith("error: name a command"), r.err());
+            assertTrue(r.out().contains("Usage: barrierscope"), r.out());
+        }
+    }
+
+    @Test
+    void aNumberOptionInAnotherScriptsDigitsIsRefusedNotReadAsItsValue() {
+        // "--max-steps ١٢" (Arabic-Indic) and "１２" (full-width) ran as 12: the JDK's parsing takes any script's digits.
+        String launch = SAMPLES.resolve("block-reduce/launch.json").toString();
+        for (String[] args : new String[][] {{"run", launch, "--max-steps", "\u0661\u0662"}, {"run", launch, "--max-steps", "\uff11\uff12"},
+                {"run", launch, "--report-elements", "\u0663"}, {"explore", launch, "--jobs", "\u0661"}}) {
+            CliTest.Result r = CliTest.cli(args);
+            assertEquals(2, r.code(), r.out() + r.err());
+            assertTrue(r.err().contains("(ASCII digits 0-9 only)"), r.err());
+        }
+        assertEquals(6, CliTest.cli("run", launch, "--max-steps", "+7").code(), "a sign and ASCII digits are still a number");
+    }
+
+    @Test
     void aBreakpointOfOnlyACommaIsBadInput() {
         CliTest.Result r = CliTest.cli("run", SAMPLES.resolve("block-reduce/launch.json").toString(), "--break", ",");
         assertEquals(2, r.code(), r.out() + r.err());

@@ -74,4 +74,26 @@ class AtomicFilesTest {
         assertTrue(e.getMessage().contains("it is a stream of this process (/proc/self/fd/1), not a file"), e.getMessage());
         assertTrue(Files.isSymbolicLink(link));
     }
+
+    @Test
+    void aNameOfUpTo255BytesIsWrittenThoughItsTemporaryFilesNameWouldBeLonger() throws Exception {
+        // The temporary file was "." + the name + ".<random>.tmp": a writable name of 238-255 bytes was refused.
+        Path written = tmp.resolve("\u00e9".repeat(127) + "x"); // 255 bytes of UTF-8
+        AtomicFiles.write(written, "{}".getBytes());
+        assertEquals("{}", Files.readString(written));
+        try (var s = Files.list(tmp)) {
+            assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")), "no temporary file left behind");
+        }
+    }
+
+    @Test
+    void aNameTooLongForTheFileSystemIsRefusedWithItsReasonNotATemporaryFilesName() {
+        // It was "cannot write: FileSystemException: /dir/.ΩΩ….1nj9a9dix29au.tmp: File name too long".
+        Path written = tmp.resolve("\u03a9".repeat(300)); // 600 bytes
+        BadInputException e = org.junit.jupiter.api.Assertions.assertThrows(BadInputException.class,
+                () -> AtomicFiles.write(written, "{}".getBytes()));
+        assertTrue(e.getMessage().startsWith(written + ": error: cannot write: "), e.getMessage());
+        assertTrue(!e.getMessage().contains(".tmp") && !e.getMessage().contains("Exception"), e.getMessage());
+        assertTrue(!Files.exists(written));
+    }
 }

@@ -1,0 +1,37 @@
+package io.barrierscope.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.launch.BadInputException;
+import io.barrierscope.ptx.PtxException;
+import org.junit.jupiter.api.Test;
+
+/** Vector operands and vector sizes that have no meaning are refused where they are written (docs/reliability.md, campaign of 2026-11-28 evening). */
+class VectorOperandCountTest {
+
+    private static void assertRefusedAtLine(String body, String detail) {
+        BadInputException e = assertThrows(BadInputException.class, () -> ExecKernel.of(body).launch());
+        assertTrue(e.getCause() instanceof PtxException, "cause: " + e.getCause());
+        PtxException p = (PtxException) e.getCause();
+        String[] lines = ExecKernel.of(body).ptx().split("\n", -1);
+        assertEquals(body, lines[p.pos().line() - 1].trim(), e.getMessage());
+        assertTrue(p.detail().contains(detail), p.detail());
+    }
+
+    @Test
+    void aMovPackOrUnpackOfOtherThanTwoOrFourPartsIsRefusedNotSplitIntoOddWidths() {
+        // 3 into a .b64 was run as three 21-bit parts; 1 and 5 likewise had no meaning.
+        assertRefusedAtLine("mov.b64 %rd1, {%r1, %r2, %r3};", "2 or 4 parts of at least 8 bits, not 3");
+        assertRefusedAtLine("mov.b64 %rd1, {%r1};", "not 1");
+        assertRefusedAtLine("mov.b32 {%r1, %r2, %r3, %r4, %r5}, %r6;", "not 5");
+        assertRefusedAtLine("mov.b16 {%h1, %h2, %h3, %h4}, %h5;", "not 4");
+        ExecKernel.of("mov.b64 %rd1, {%r1, %r2};\nmov.b32 {%h1, %h2}, %r3;").launch();
+    }
+
+    @Test
+    void anInstructionNamingTwoVectorSizesIsRefusedNotRunAsTheFirst() {
+        assertRefusedAtLine("ld.global.v2.v4.u32 {%r1, %r2}, [%rd1];", "more than one vector size (.v2, .v4)");
+    }
+}
