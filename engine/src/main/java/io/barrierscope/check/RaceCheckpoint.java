@@ -117,11 +117,17 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
 
     /** Feeds the detector's state, in a fixed order, to a hash. */
     static void hash(RaceDetector d, java.util.function.LongConsumer h) {
-        h.accept(d.clock.length);
-        for (int c : d.clock) h.accept(c);
-        for (int t = 0; t < d.base.length; t++) d.baseOf(t).hashInto(h);
-        hashAll(d.fence, h);
-        hashAll(d.pendingAcquire, h);
+        boolean digests = h instanceof io.barrierscope.exec.MemoryModelHook.ClockDigests;
+        if (digests) {
+            // Explore's hash: the per-thread part by cached block digests (RaceDigests), the rest as below.
+            d.digests().hashInto(d, h);
+        } else {
+            h.accept(d.clock.length);
+            for (int c : d.clock) h.accept(c);
+            for (int t = 0; t < d.base.length; t++) d.baseOf(t).hashInto(h);
+            hashAll(d.fence, h);
+            hashAll(d.pendingAcquire, h);
+        }
         for (VectorClock.Builder b : d.bar) if (b != null && !b.isEmpty()) b.snapshot().hashInto(h); else h.accept(0);
         for (VectorClock.Builder b : d.cluster) if (b != null && !b.isEmpty()) b.snapshot().hashInto(h); else h.accept(0);
         hashAll(d.clusterDone, h);
@@ -164,8 +170,8 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
             h.accept(a.mbarrier());
             h.accept(a.asyncProxy() ? 1 : 0);
         }
-        d.scoped.hashInto(h);
-        d.shadow.hashInto(h);
+        d.scoped.hashInto(h, !digests);
+        d.shadow.hashInto(h, digests ? d.digests() : null);
         d.proxy.hashInto(h);
         h.accept(d.reported ? 1 : 0);
     }

@@ -589,6 +589,14 @@ public final class RaceDetector implements MemoryModelHook {
         rmw = false;
     }
 
+    /** Explore's cached digests of the per-thread state (not state; made on the first such hash). */
+    private RaceDigests digests;
+
+    RaceDigests digests() {
+        if (digests == null) digests = new RaceDigests(this);
+        return digests;
+    }
+
     /** Feeds the detector's state, in a fixed order, to a hash (StateHash). */
     public void hashInto(java.util.function.LongConsumer h) { RaceCheckpoint.hash(this, h); }
 }

@@ -287,14 +287,18 @@ final class RaceShadow {
         return s;
     }
 
-    void hashInto(java.util.function.LongConsumer h) {
+    void hashInto(java.util.function.LongConsumer h) { hashInto(h, null); }
+
+    /** As {@link #hashInto(java.util.function.LongConsumer)}, each page fed as its digest when {@code digests} is given (explore). */
+    void hashInto(java.util.function.LongConsumer h, RaceDigests digests) {
         if (stoppedAt >= 0) h.accept(~stoppedAt); // only then, so the hash of a run that never stopped is unchanged
         for (int i = 0; i < regions.length; i++) {
             if (regions[i] == null) continue;
             for (int p = 0; p < regions[i].length; p++) {
                 if (regions[i][p] == null) continue;
                 h.accept(((long) i << 32) | p);
-                regions[i][p].hashInto(h);
+                if (digests != null) h.accept(digests.page(i, p, regions[i][p]));
+                else regions[i][p].hashInto(h);
             }
         }
     }

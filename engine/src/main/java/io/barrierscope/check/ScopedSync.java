@@ -251,7 +251,8 @@ final class ScopedSync {
         return o;
     }
 
-    void hashInto(java.util.function.LongConsumer h) {
+    /** Feeds the locations and, with {@code perThread}, the per-thread arrays (explore's hash has those from RaceDigests). */
+    void hashInto(java.util.function.LongConsumer h, boolean perThread) {
         for (var e : locs.entrySet()) {
             h.accept(e.getKey());
             Loc l = e.getValue();
@@ -262,6 +263,7 @@ final class ScopedSync {
                 l.clocks[i].hashInto(h);
             }
         }
+        if (!perThread) return;
         for (VectorClock[] vs : new VectorClock[][] {fenceCluster, fenceGpu, pendingCluster, pendingGpu}) {
             for (VectorClock v : vs) {
                 if (v != null) v.hashInto(h);

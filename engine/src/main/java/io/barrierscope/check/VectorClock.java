@@ -69,8 +69,44 @@ public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.R
         return new VectorClock(out);
     }
 
-    /** Feeds every non-zero entry, in id order, to a hash (see {@link io.barrierscope.trace.StateHash}). */
+    /** The digest of the entries, once computed (the clock never changes); {@link #digested} publishes it. */
+    private long digest;
+    private volatile boolean digested;
+
+    /**
+     * Feeds every non-zero entry, in id order, to a hash (see {@link io.barrierscope.trace.StateHash});
+     * to a {@link io.barrierscope.exec.MemoryModelHook.ClockDigests} hash, one digest of them instead.
+     */
     void hashInto(java.util.function.LongConsumer h) {
+        if (h instanceof io.barrierscope.exec.MemoryModelHook.ClockDigests) {
+            h.accept(digest());
+            return;
+        }
+        entriesInto(h);
+    }
+
+    /**
+     * A 64-bit digest of the entries as {@link #hashInto} feeds them (computed once per clock:
+     * clocks are immutable and shared, so an unchanged clock costs one read).
+     */
+    long digest() {
+        if (digested) return digest;
+        long[] acc = {0x243F6A8885A308D3L};
+        entriesInto(v -> {
+            long z = (acc[0] ^ v) * 0x9E3779B97F4A7C15L;
+            acc[0] = z ^ (z >>> 29);
+        });
+        long k = acc[0];
+        k ^= k >>> 33;
+        k *= 0xFF51AFD7ED558CCDL;
+        k ^= k >>> 33;
+        k *= 0xC4CEB93FE53A874DL;
+        digest = k ^ (k >>> 33);
+        digested = true;
+        return digest;
+    }
+
+    private void entriesInto(java.util.function.LongConsumer h) {
         for (int c = 0; c < chunks.length; c++) {
             int[] ch = chunks[c];
             if (ch == null) continue;

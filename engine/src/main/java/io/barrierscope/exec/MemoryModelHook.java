@@ -140,4 +140,11 @@ public interface MemoryModelHook {
 
     /** Feeds the analysis' state into a state hash, so replays verify it too. */
     void hashInto(LongConsumer h);
+
+    /**
+     * A state hash that takes each immutable vector clock as one cached 64-bit digest of its
+     * entries instead of the entries themselves (explore's hash; traces feed the entries).
+     */
+    @FunctionalInterface
+    interface ClockDigests extends LongConsumer {}
 }

@@ -45,6 +45,8 @@ final class ScheduleRunner {
     /** Notes the steps' footprints for the partial-order reduction (only while an enumerating run asks). */
     final StepFootprints footprints;
     final long stateBytes;
+    /** This machine's per-warp digests for explore's state hash (docs/explore.md, "State hashes"). */
+    final WarpDigests digests;
     long hashes;
 
     /** A worker's own checkpoints of the frame whose leaves it runs (checkpoints do not move between machines). */
@@ -62,6 +64,7 @@ final class ScheduleRunner {
         this.footprints = StepFootprints.install(x);
         this.start = Checkpoint.take(x);
         this.stateBytes = Math.max(1, start.bytes());
+        this.digests = new WarpDigests(m);
     }
 
     /** Hashing budget: see {@link Explorer#hashAllowed}. */
@@ -71,7 +74,7 @@ final class ScheduleRunner {
 
     long stateHash() {
         hashes++;
-        return StateHash.of(x);
+        return StateHash.of(x, digests);
     }
 
     /**

@@ -24,18 +24,64 @@ public final class StateHash {
     private static final long M = 0x9E3779B97F4A7C15L;
 
     private long h = 0x6A09E667F3BCC909L;
+    /** Explore's cached digests, or null: the word-by-word hash of traces. */
+    private final Digests digests;
 
-    private StateHash() {}
+    private StateHash(Digests digests) { this.digests = digests; }
+
+    /**
+     * Explore's incremental hash (see docs/explore.md, "State hashes"): the same state read in the
+     * same order, but the per-thread arrays enter as one cached digest per warp and each race-detector
+     * vector clock as its own cached digest. A different 64-bit value from {@link #of(Interpreter)}
+     * (never compared with it), telling apart the same states. Traces keep {@link #of(Interpreter)}.
+     */
+    public interface Digests {
+        /** Feeds, warp by warp, one digest of the warp's pc, status, registers, wait fields, carry, call stacks, cluster phase and last polls. */
+        void threads(Machine m, java.util.function.LongConsumer h);
+
+        /** Feeds {@code a} (null: -1; else its length, then one digest per block), cached under {@code key}. */
+        void longs(int key, long[] a, java.util.function.LongConsumer h);
+
+        /** As {@link #longs} for bytes. */
+        void bytes(int key, byte[] a, java.util.function.LongConsumer h);
+    }
+
+    // Keys of the arrays explore's hash takes by block digests.
+    private static final int KEY_CP_GROUP = 0;
+    private static final int KEY_BULK_GROUP = 1;
+    private static final int KEY_EFFECTS = 2;
+    private static final int KEY_LOCAL = 3;
+    private static final int KEY_THREAD_PARAMS = 4;
+    private static final int KEY_SHARED = 16; // + CTA
+    private static final int KEY_GLOBAL = 1 << 20; // + segment
+
+    private void longs(int key, long[] a) {
+        if (digests != null) digests.longs(key, a, this::add);
+        else add(a);
+    }
+
+    private void bytes(int key, byte[] a) {
+        if (digests != null) digests.bytes(key, a, this::add);
+        else add(a);
+    }
+
+    /** As {@link #of(Interpreter)} with {@code digests} standing in for the per-thread arrays and the vector clocks. */
+    public static long of(Interpreter x, Digests digests) {
+        if (digests == null) throw new IllegalArgumentException("digests");
+        return of(new StateHash(digests), x);
+    }
 
     /** A 64-bit hash of all semantic run state: pcs, statuses, registers, all memory (shared, local, global buffers, params), barrier objects, mbarriers, async ops in flight, cycles, steps, policy RNG state, outcome, number of diagnostics. Deterministic across JVM runs (no identityHashCode, no HashMap order). */
-    public static long of(Interpreter x) {
-        StateHash s = new StateHash();
+    public static long of(Interpreter x) { return of(new StateHash(null), x); }
+
+    private static long of(StateHash s, Interpreter x) {
         s.interpreter(x);
         s.machine(x.machine());
         s.memory(x.machine().memory);
         if (x.machine().race != null) {
             s.tag(9);
-            x.machine().race.hashInto(s::add);
+            if (s.digests == null) x.machine().race.hashInto(s::add);
+            else x.machine().race.hashInto((io.barrierscope.exec.MemoryModelHook.ClockDigests) s::add);
         }
         return fmix(s.h);
     }
@@ -87,19 +133,23 @@ public final class StateHash {
         tag(2);
         add(m.slots);
         add(m.regsPerThread);
-        add(m.pc, m.pc.length);
-        add(m.status);
-        add(m.regs);
-        add(m.waitArg, m.waitArg.length);
-        add(m.waitArg2, m.waitArg2.length);
-        add(m.wakeTime);
-        add(m.waitValue);
-        add(m.carry);
-        for (int s = 0; s < m.slots; s++) {
-            // Only the live part of a call stack is state; the rest of the row is stale.
-            if (m.callDepth[s] > 0) {
-                add(s);
-                add(m.callStack[s], m.callDepth[s]);
+        if (digests != null) {
+            digests.threads(m, this::add);
+        } else {
+            add(m.pc, m.pc.length);
+            add(m.status);
+            add(m.regs);
+            add(m.waitArg, m.waitArg.length);
+            add(m.waitArg2, m.waitArg2.length);
+            add(m.wakeTime);
+            add(m.waitValue);
+            add(m.carry);
+            for (int s = 0; s < m.slots; s++) {
+                // Only the live part of a call stack is state; the rest of the row is stale.
+                if (m.callDepth[s] > 0) {
+                    add(s);
+                    add(m.callStack[s], m.callDepth[s]);
+                }
             }
         }
         add(m.runMask, m.warps);
@@ -111,10 +161,12 @@ public final class StateHash {
         add(m.cycles);
         add(m.steps);
         add(m.threadInstructions);
-        add(m.clusterArrivedPhase);
-        add(m.lastPollKey);
-        add(m.lastPollVersion);
-        add(m.lastPollEffects);
+        if (digests == null) { // else in the warps' digests
+            add(m.clusterArrivedPhase);
+            add(m.lastPollKey);
+            add(m.lastPollVersion);
+            add(m.lastPollEffects);
+        }
         tag(3);
         for (CtaBarrierUnit u : m.ctaBarriers) {
             for (CtaBarrier b : u.barriers) {
@@ -161,8 +213,8 @@ public final class StateHash {
         }
         tag(6);
         add(m.async.issued());
-        add(m.async.cpGroup);
-        add(m.async.bulkGroup);
+        longs(KEY_CP_GROUP, m.async.cpGroup);
+        longs(KEY_BULK_GROUP, m.async.bulkGroup);
         for (AsyncOperation o : m.async.all()) asyncOperation(o);
     }
 
@@ -207,20 +259,21 @@ public final class StateHash {
 
     private void memory(Memory mem) {
         tag(7);
-        for (byte[] sh : mem.shared) add(sh);
-        add(mem.local);
-        add(mem.threadParams);
+        for (int c = 0; c < mem.shared.length; c++) bytes(KEY_SHARED + c, mem.shared[c]);
+        bytes(KEY_LOCAL, mem.local);
+        bytes(KEY_THREAD_PARAMS, mem.threadParams);
         add(mem.kernelParams);
         add(mem.constBank);
         for (byte[] w : mem.mbarrierWords) add(w);
         add(mem.validMbarriers);
-        add(mem.effects);
+        longs(KEY_EFFECTS, mem.effects);
         for (boolean e : mem.ctaExited) add(e);
         tag(8);
+        int k = KEY_GLOBAL;
         for (GlobalMemory.Segment s : mem.global.segments()) {
             add(s.base());
             add(s.readOnly());
-            add(s.data());
+            bytes(k++, s.data());
         }
     }
 
