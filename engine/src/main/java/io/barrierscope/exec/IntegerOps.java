@@ -242,7 +242,7 @@ final class IntegerOps {
     }
 
     /**
-     * prmt.b32{.mode} d, a, b, c (PTX ISA 9.7.9, prmt): four bytes picked from {b, a} = bytes 7..0.
+     * prmt.b32{.mode} d, a, b, c (PTX ISA 9.7.9.7, prmt): four bytes picked from {b, a} = bytes 7..0.
      * Without a mode each destination byte has its own 4-bit selector in c (bit 3 replicates the
      * picked byte's sign); with a mode c[1:0] alone chooses one of the ISA's four fixed byte
      * patterns per mode, and no sign is replicated.
@@ -367,7 +367,7 @@ final class IntegerOps {
         });
     }
     /**
-     * fns.b32 d, mask, base, offset (PTX ISA 9.7.1, fns): the position of the |offset|-th set bit of
+     * fns.b32 d, mask, base, offset (PTX ISA 9.7.1.17, fns): the position of the |offset|-th set bit of
      * mask counting from bit base towards bit 31 (offset > 0) or bit 0 (offset < 0), base itself
      * included; offset 0: base if its bit is set; none: 0xFFFFFFFF. The ISA defines base only in
      * 0..31: any other value (a negative .s32 one included) is the diagnostic fns-base-range.
