@@ -1,6 +1,7 @@
 package io.barrierscope.exec;
 
 import io.barrierscope.ptx.ScalarType;
+import java.util.List;
 
 /** Integer and bit instructions (PTX ISA 9.7.1, 9.7.8, 9.7.9): one lane op each. */
 final class IntegerOps {
@@ -253,7 +254,11 @@ final class IntegerOps {
         Src a = c.src(1, ScalarType.B32);
         Src b = c.src(2, ScalarType.B32);
         Src s = c.src(3, ScalarType.B32);
-        String mode = c.insn().modifiers().stream().filter(x -> x.matches("\\.(f4e|b4e|rc8|ecl|ecr|rc16)")).findFirst().orElse(null);
+        // The ISA's syntax is prmt.b32{.mode} with at most one mode.
+        if (c.type() != ScalarType.B32) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (prmt is .b32 only)");
+        List<String> modes = c.insn().modifiers().stream().filter(x -> x.matches("\\.(f4e|b4e|rc8|ecl|ecr|rc16)")).toList();
+        if (modes.size() > 1) throw c.error(c.insn().mnemonic() + " takes at most one mode, found " + String.join(" ", modes));
+        String mode = modes.isEmpty() ? null : modes.get(0);
         PrmtMode m0 = mode == null ? null : PrmtMode.valueOf(mode.substring(1).toUpperCase(java.util.Locale.ROOT));
         return new FnOp((m, th) -> {
             long src = (a.get(m, th) & 0xFFFFFFFFL) | ((b.get(m, th) & 0xFFFFFFFFL) << 32);

@@ -2,6 +2,7 @@ package io.barrierscope.exec;
 
 import static io.barrierscope.exec.ExecKernel.w;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.ptx.ScalarType;
@@ -124,4 +125,21 @@ class PrmtModesTest {
             }
         }
     }
+
+    private static void assertRefused(String insn, String why) {
+        LaunchedRun r = null;
+        try {
+            r = ExecKernel.of("mov.b32 %r1, 1;\n" + insn + "\n").run();
+        } catch (RuntimeException e) {
+            assertTrue(String.valueOf(e.getMessage()).contains(why), insn + ": " + e);
+            return;
+        }
+        throw new AssertionError(insn + " was accepted: " + r.summary());
+    }
+
+    @Test
+    void aTypeOtherThanB32IsRefused() { assertRefused("prmt.u32 %r2, %r1, %r1, %r1;", "prmt is .b32 only"); }
+
+    @Test
+    void twoModesAreRefused() { assertRefused("prmt.b32.f4e.rc8 %r2, %r1, %r1, %r1;", "at most one mode"); }
 }
