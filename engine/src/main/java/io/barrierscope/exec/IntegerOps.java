@@ -1,6 +1,7 @@
 package io.barrierscope.exec;
 
 import io.barrierscope.ptx.ScalarType;
+import java.util.List;
 
 /** Integer and bit instructions (PTX ISA 9.7.1, 9.7.8, 9.7.9): one lane op each. */
 final class IntegerOps {
@@ -242,7 +243,7 @@ final class IntegerOps {
     }
 
     /**
-     * prmt.b32{.mode} d, a, b, c (PTX ISA 9.7.9, prmt): four bytes picked from {b, a} = bytes 7..0.
+     * prmt.b32{.mode} d, a, b, c (PTX ISA 9.7.9.7, prmt): four bytes picked from {b, a} = bytes 7..0.
      * Without a mode each destination byte has its own 4-bit selector in c (bit 3 replicates the
      * picked byte's sign); with a mode c[1:0] alone chooses one of the ISA's four fixed byte
      * patterns per mode, and no sign is replicated.
@@ -253,7 +254,11 @@ final class IntegerOps {
         Src a = c.src(1, ScalarType.B32);
         Src b = c.src(2, ScalarType.B32);
         Src s = c.src(3, ScalarType.B32);
-        String mode = c.insn().modifiers().stream().filter(x -> x.matches("\\.(f4e|b4e|rc8|ecl|ecr|rc16)")).findFirst().orElse(null);
+        // The ISA's syntax is prmt.b32{.mode} with at most one mode.
+        if (c.type() != ScalarType.B32) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (prmt is .b32 only)");
+        List<String> modes = c.insn().modifiers().stream().filter(x -> x.matches("\\.(f4e|b4e|rc8|ecl|ecr|rc16)")).toList();
+        if (modes.size() > 1) throw c.error(c.insn().mnemonic() + " takes at most one mode, found " + String.join(" ", modes));
+        String mode = modes.isEmpty() ? null : modes.get(0);
         PrmtMode m0 = mode == null ? null : PrmtMode.valueOf(mode.substring(1).toUpperCase(java.util.Locale.ROOT));
         return new FnOp((m, th) -> {
             long src = (a.get(m, th) & 0xFFFFFFFFL) | ((b.get(m, th) & 0xFFFFFFFFL) << 32);
@@ -367,7 +372,7 @@ final class IntegerOps {
         });
     }
     /**
-     * fns.b32 d, mask, base, offset (PTX ISA 9.7.1, fns): the position of the |offset|-th set bit of
+     * fns.b32 d, mask, base, offset (PTX ISA 9.7.1.17, fns): the position of the |offset|-th set bit of
      * mask counting from bit base towards bit 31 (offset > 0) or bit 0 (offset < 0), base itself
      * included; offset 0: base if its bit is set; none: 0xFFFFFFFF. The ISA defines base only in
      * 0..31: any other value (a negative .s32 one included) is the diagnostic fns-base-range.

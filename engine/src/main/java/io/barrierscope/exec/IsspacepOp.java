@@ -4,12 +4,13 @@ import io.barrierscope.ptx.ScalarType;
 import java.util.function.LongPredicate;
 
 /**
- * isspacep.space p, a (PTX ISA 9.7.9, isspacep): whether generic address a falls in the space's
+ * isspacep.space p, a (PTX ISA 9.7.9.19, isspacep): whether generic address a falls in the space's
  * window of the generic address space ({@link Space}). As the ISA states, .shared means
  * .shared::cta, .param means .param::entry, and .global is true for kernel parameters too (the
  * param window lies within the global one); every address outside the shared, local, const and
- * param windows is global here, mapped or not. A shared address naming a CTA of the cluster by
- * rank (what mapa returns, the executing CTA's own rank included) is shared::cluster only.
+ * param windows is global here, mapped or not. shared::cluster is the whole shared window;
+ * shared::cta, which the ISA's note makes true for "a variable declared in the executing CTA",
+ * is an address below 2^24 or one naming the executing CTA's own rank (mapa to its own rank).
  */
 final class IsspacepOp {
     private IsspacepOp() {}
@@ -28,12 +29,18 @@ final class IsspacepOp {
         Src a = c.src(1, ScalarType.U64);
         LongPredicate in = switch (space) {
             case Space.GLOBAL -> g -> Space.ofGeneric(g) == Space.GLOBAL || Space.ofGeneric(g) == Space.KERNEL_PARAM;
-            case Space.SHARED -> c.has(".shared::cluster") ? g -> Space.ofGeneric(g) == Space.SHARED
-                    : g -> Space.ofGeneric(g) == Space.SHARED && g - Space.SHARED_WINDOW <= Space.CTA_OFFSET_MASK;
+            case Space.SHARED -> g -> Space.ofGeneric(g) == Space.SHARED;
             default -> g -> Space.ofGeneric(g) == space;
         };
+        boolean cta = space == Space.SHARED && !c.has(".shared::cluster");
         return new FnOp((m, th) -> {
-            if (p >= 0) m.setReg(th, p, in.test(a.get(m, th)) ? 1 : 0);
+            long g = a.get(m, th);
+            boolean r = in.test(g);
+            if (r && cta) {
+                long off = g - Space.SHARED_WINDOW;
+                r = off <= Space.CTA_OFFSET_MASK || (off >>> Space.CLUSTER_RANK_SHIFT) - 1 == m.rankOf(m.ctaOfSlot(th));
+            }
+            if (p >= 0) m.setReg(th, p, r ? 1 : 0);
         });
     }
 }

@@ -33,6 +33,7 @@ final class ExecKernel {
     private String funcs = "";
     private Dim3 grid = Dim3.ONE;
     private Dim3 block = Dim3.ONE;
+    private Dim3 cluster = null;
     private int wSlots = 64;
     private final List<ArgSpec> args = new ArrayList<>();
     private String params = "";
@@ -48,6 +49,8 @@ final class ExecKernel {
     ExecKernel funcs(String f) { funcs = f; return this; }
     ExecKernel grid(Dim3 g) { grid = g; return this; }
     ExecKernel block(Dim3 b) { block = b; return this; }
+    /** Launches with this cluster shape (none unless given). */
+    ExecKernel cluster(Dim3 c) { cluster = c; return this; }
     ExecKernel threads(int n) { block = new Dim3(n, 1, 1); return this; }
     ExecKernel wSlots(int n) { wSlots = n; return this; }
     /** The module's {@code .target} (sm_90a unless given). */
@@ -89,7 +92,7 @@ final class ExecKernel {
             all.add(new ArgSpec("w", ScalarType.U32, wSlots, "zero", null, null));
             all.add(new ArgSpec("x", ScalarType.U64, 64, "zero", null, null));
             all.addAll(args);
-            LaunchSpec spec = new LaunchSpec(dir.resolve("launch.json"), ptx, "k", grid, block, null, all, 0, null,
+            LaunchSpec spec = new LaunchSpec(dir.resolve("launch.json"), ptx, "k", grid, block, cluster, all, 0, null,
                     "round-robin", 0, 1_000_000, List.of());
             return LaunchValidation.validate(spec).start(null, null).raceDetection(races);
         } catch (IOException e) {

@@ -6,12 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.ptx.ScalarType;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * fns.b32 (PTX ISA 9.7.1, fns): the n-th set bit of a mask from a base bit, either direction; each
- * expected value is worked out by hand from the mask's bits, not by the ISA's pseudocode.
+ * fns.b32 (PTX ISA 9.7.1.17, fns): the n-th set bit of a mask from a base bit, either direction.
+ * The hand-worked cases compute their expected values from the mask's bits; the sweep compares
+ * with the ISA's pseudocode transcribed here.
  */
 class FnsTest {
     /** Runs fns.b32 d, mask, base, offset for each {mask, base, offset} with register operands. */
@@ -83,5 +87,54 @@ class FnsTest {
             return;
         }
         throw new AssertionError("fns.u32 was accepted: " + r.summary());
+    }
+
+    /** The ISA's pseudocode (9.7.1.17, Semantics) transcribed, for a base in 0..31. */
+    private static long isaFns(long mask, int base, int offset) {
+        long d = 0xFFFFFFFFL;
+        if (offset == 0) {
+            if ((mask >>> base & 1) == 1) d = base;
+        } else {
+            long pos = base;
+            long count = Math.abs((long) offset) - 1;
+            int inc = offset > 0 ? 1 : -1;
+            while (pos >= 0 && pos < 32) {
+                if ((mask >>> pos & 1) == 1) {
+                    if (count == 0) {
+                        d = pos;
+                        break;
+                    } else {
+                        count = count - 1;
+                    }
+                }
+                pos = pos + inc;
+            }
+        }
+        return d;
+    }
+
+    @Test
+    void everyBaseAndOffsetFromMinus33To33MatchesTheIsaPseudocodeOnRandomMasks() {
+        Random rnd = new Random(0x5EED_0117L);
+        List<Number> masks = new ArrayList<>(List.of(0L, 0xFFFFFFFFL));
+        while (masks.size() < 5) masks.add(rnd.nextInt() & 0xFFFFFFFFL);
+        int offsets = 67; // -33..33
+        String body = "ld.param.u64 %rd1, [masks];\ncvta.to.global.u64 %rd1, %rd1;\nmov.u64 %rd5, %rd40;\nmov.u32 %r10, 0;\n"
+                + "$Lmask:\nmul.wide.u32 %rd2, %r10, 4;\nadd.u64 %rd3, %rd1, %rd2;\nld.global.u32 %r1, [%rd3];\nmov.u32 %r2, 0;\n"
+                + "$Lbase:\nmov.u32 %r3, -33;\n"
+                + "$Loff:\nfns.b32 %r4, %r1, %r2, %r3;\nst.global.u32 [%rd5], %r4;\nadd.u64 %rd5, %rd5, 4;\n"
+                + "add.s32 %r3, %r3, 1;\nsetp.le.s32 %p1, %r3, 33;\n@%p1 bra $Loff;\n"
+                + "add.u32 %r2, %r2, 1;\nsetp.lt.u32 %p1, %r2, 32;\n@%p1 bra $Lbase;\n"
+                + "add.u32 %r10, %r10, 1;\nsetp.lt.u32 %p1, %r10, " + masks.size() + ";\n@%p1 bra $Lmask;\n";
+        LaunchedRun r = ExecKernel.of(body).buffer("masks", ScalarType.U32, masks).wSlots(masks.size() * 32 * offsets).ok();
+        int slot = 0;
+        for (Number m : masks) {
+            for (int base = 0; base < 32; base++) {
+                for (int off = -33; off <= 33; off++) {
+                    assertEquals(isaFns(m.longValue(), base, off), w(r, slot++),
+                            String.format("fns.b32 mask=%08x base=%d offset=%d", m.longValue(), base, off));
+                }
+            }
+        }
     }
 }

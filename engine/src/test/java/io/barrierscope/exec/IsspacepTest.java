@@ -8,21 +8,37 @@ import io.barrierscope.launch.LaunchedRun;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** isspacep (PTX ISA 9.7.9, isspacep): which window of the generic address space an address falls in. */
+/** isspacep (PTX ISA 9.7.9.19, isspacep): which window of the generic address space an address falls in. */
 class IsspacepTest {
     private static final String[] SPACES = {"global", "shared", "shared::cta", "shared::cluster", "local", "const", "param", "param::entry"};
     private static final String HEADER = ".shared .align 4 .b32 sh[4];\n.const .align 4 .b32 cn[4] = {1, 2, 3, 4};\n";
 
     /** isspacep.S for every space S of the address in %rd1 (after setup), as 0/1 in SPACES' order. */
     private static List<Long> answers(String setup) {
-        StringBuilder body = new StringBuilder(".local .align 4 .b32 lo[4];\n").append(setup);
+        return answers(setup, 1).get(0);
+    }
+
+    /**
+     * As {@link #answers(String)}, in a grid of {@code ctas} CTAs forming one cluster: one list per
+     * CTA, by %ctaid.x.
+     */
+    private static List<List<Long>> answers(String setup, int ctas) {
+        // Each CTA's answers go to w[ctaid * SPACES.length ...].
+        StringBuilder body = new StringBuilder(".local .align 4 .b32 lo[4];\nmov.u32 %r5, %ctaid.x;\nmul.wide.u32 %rd3, %r5, "
+                + 4 * SPACES.length + ";\nadd.u64 %rd40, %rd40, %rd3;\n").append(setup);
         for (int i = 0; i < SPACES.length; i++) {
             body.append("isspacep.").append(SPACES[i]).append(" %p1, %rd1;\nselp.u32 %r1, 1, 0, %p1;\n").append(w(i, "%r1"));
         }
-        LaunchedRun r = ExecKernel.of(body.toString()).header(HEADER).wSlots(SPACES.length).ok();
-        Long[] got = new Long[SPACES.length];
-        for (int i = 0; i < SPACES.length; i++) got[i] = w(r, i);
-        return List.of(got);
+        ExecKernel k = ExecKernel.of(body.toString()).header(HEADER).wSlots(ctas * SPACES.length);
+        if (ctas > 1) k.grid(new Dim3(ctas, 1, 1)).cluster(new Dim3(ctas, 1, 1));
+        LaunchedRun r = k.ok();
+        List<List<Long>> all = new java.util.ArrayList<>();
+        for (int c = 0; c < ctas; c++) {
+            Long[] got = new Long[SPACES.length];
+            for (int i = 0; i < SPACES.length; i++) got[i] = w(r, c * SPACES.length + i);
+            all.add(List.of(got));
+        }
+        return all;
     }
 
     @Test
@@ -36,8 +52,16 @@ class IsspacepTest {
     }
 
     @Test
-    void aSharedAddressNamingACtaByRankIsSharedClusterOnly() {
-        assertEquals(List.of(0L, 0L, 0L, 1L, 0L, 0L, 0L, 0L), answers("cvta.shared.u64 %rd2, sh;\nmapa.u64 %rd1, %rd2, 0;\n"));
+    void aMapaAddressOfTheExecutingCtasOwnRankIsSharedCtaToo() {
+        // The ISA's note: shared::cta is 1 "only if the address is of a variable declared in the executing CTA", which sh is.
+        assertEquals(List.of(0L, 1L, 1L, 1L, 0L, 0L, 0L, 0L), answers("cvta.shared.u64 %rd2, sh;\nmapa.u64 %rd1, %rd2, 0;\n"));
+    }
+
+    @Test
+    void anotherCtasSharedAddressInTheClusterIsSharedClusterOnly() {
+        List<Long> peerOnly = List.of(0L, 0L, 0L, 1L, 0L, 0L, 0L, 0L);
+        assertEquals(List.of(peerOnly, peerOnly), answers("mov.u32 %r6, %cluster_ctarank;\nxor.b32 %r6, %r6, 1;\n"
+                + "cvta.shared.u64 %rd2, sh;\nmapa.u64 %rd1, %rd2, %r6;\n", 2));
     }
 
     @Test
