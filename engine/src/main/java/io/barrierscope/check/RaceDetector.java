@@ -177,7 +177,7 @@ public final class RaceDetector implements MemoryModelHook {
         }
         int[][] chunks = actorBase.chunks;
         int[] ch = lastChunk < chunks.length ? chunks[lastChunk] : null;
-        return ch == null ? 0 : ch[i];
+        return ch == null ? 0 : ch[ch.length == chunkSize ? i : i >> 5];
     }
 
     /** Thread {@code t}'s base. */
@@ -349,6 +349,12 @@ public final class RaceDetector implements MemoryModelHook {
             }
         }
         int c = s0 / chunkSize;
+        if (lanes == -1 && uniformClock(s0)) {
+            // A converged warp whose lanes' clocks agree: one entry (when the chunk is by warp).
+            b.raiseWarp(c, (s0 - c * chunkSize) >> 5, clock[s0]);
+            for (int lane = 0; lane < 32; lane++) clock[s0 + lane]++;
+            return;
+        }
         int[] ch = b.chunkForWrite(c);
         int i0 = s0 - c * chunkSize;
         if (lanes == -1) {
@@ -361,6 +367,14 @@ public final class RaceDetector implements MemoryModelHook {
             if (ch[i0 + lane] < clock[s]) ch[i0 + lane] = clock[s];
             clock[s]++;
         }
+    }
+
+    /** Whether the 32 lanes of the warp starting at thread {@code s0} have one clock value. */
+    private boolean uniformClock(int s0) {
+        int[] clk = clock;
+        int v = clk[s0];
+        for (int lane = 1; lane < 32; lane++) if (clk[s0 + lane] != v) return false;
+        return true;
     }
 
     /**
@@ -449,8 +463,18 @@ public final class RaceDetector implements MemoryModelHook {
             // built directly: one chunk copied, no builder joins, snapshots or clears.
             int c = b0 / chunkSize;
             int[][] chunks = java.util.Arrays.copyOf(shared.chunks, Math.max(shared.chunks.length, c + 1));
-            int[] ch = chunks[c] == null ? new int[chunkSize] : chunks[c].clone();
-            raiseWarp(ch, b0 - c * chunkSize, b0);
+            int[] old = chunks[c];
+            int[] ch;
+            if ((old == null || old.length != chunkSize) && uniformClock(b0)) {
+                // Lanes with one clock, and a chunk by warp (or none): raise the warp's one entry.
+                ch = old == null ? new int[chunkSize >> 5] : old.clone();
+                int w = (b0 - c * chunkSize) >> 5;
+                ch[w] = Math.max(ch[w], clock[b0]);
+                for (int lane = 0; lane < 32; lane++) clock[b0 + lane]++;
+            } else {
+                ch = old == null ? new int[chunkSize] : old.length == chunkSize ? old.clone() : VectorClock.expand(old, chunkSize);
+                raiseWarp(ch, b0 - c * chunkSize, b0);
+            }
             chunks[c] = ch;
             setWarpBase(warp, new VectorClock(chunks));
             return;
