@@ -349,43 +349,21 @@ public final class RaceDetector implements MemoryModelHook {
             }
         }
         int c = s0 / chunkSize;
-        if (lanes == -1 && uniformClock(s0)) {
-            // A converged warp whose lanes' clocks agree: one entry (when the chunk is by warp).
-            b.raiseWarp(c, (s0 - c * chunkSize) >> 5, clock[s0]);
+        if (lanes == -1) {
+            // A converged warp whose lanes' clocks agree raises one entry (when the chunk is by warp).
+            if (VectorClock.uniform(clock, s0)) b.raiseWarp(c, (s0 - c * chunkSize) >> 5, clock[s0]);
+            else VectorClock.raiseLanes(b.chunkForWrite(c), s0 - c * chunkSize, clock, s0);
             for (int lane = 0; lane < 32; lane++) clock[s0 + lane]++;
             return;
         }
         int[] ch = b.chunkForWrite(c);
         int i0 = s0 - c * chunkSize;
-        if (lanes == -1) {
-            raiseWarp(ch, i0, s0);
-            return;
-        }
         for (int l = lanes; l != 0; l &= l - 1) {
             int lane = Integer.numberOfTrailingZeros(l);
             int s = s0 + lane;
             if (ch[i0 + lane] < clock[s]) ch[i0 + lane] = clock[s];
             clock[s]++;
         }
-    }
-
-    /** Whether the 32 lanes of the warp starting at thread {@code s0} have one clock value. */
-    private boolean uniformClock(int s0) {
-        int[] clk = clock;
-        int v = clk[s0];
-        for (int lane = 1; lane < 32; lane++) if (clk[s0 + lane] != v) return false;
-        return true;
-    }
-
-    /**
-     * A whole warp's release into chunk {@code ch} (its entries from {@code i0}): each lane's entry
-     * raised to its clock, then each clock advanced: two plain counted loops (a chunk is never the
-     * clock array, so splitting the lane loop in two changes nothing).
-     */
-    private void raiseWarp(int[] ch, int i0, int s0) {
-        int[] clk = clock;
-        for (int lane = 0; lane < 32; lane++) ch[i0 + lane] = Math.max(ch[i0 + lane], clk[s0 + lane]);
-        for (int lane = 0; lane < 32; lane++) clk[s0 + lane]++;
     }
 
     /** The generation completed: the clock its waiters acquire. */
@@ -463,19 +441,8 @@ public final class RaceDetector implements MemoryModelHook {
             // built directly: one chunk copied, no builder joins, snapshots or clears.
             int c = b0 / chunkSize;
             int[][] chunks = java.util.Arrays.copyOf(shared.chunks, Math.max(shared.chunks.length, c + 1));
-            int[] old = chunks[c];
-            int[] ch;
-            if ((old == null || old.length != chunkSize) && uniformClock(b0)) {
-                // Lanes with one clock, and a chunk by warp (or none): raise the warp's one entry.
-                ch = old == null ? new int[chunkSize >> 5] : old.clone();
-                int w = (b0 - c * chunkSize) >> 5;
-                ch[w] = Math.max(ch[w], clock[b0]);
-                for (int lane = 0; lane < 32; lane++) clock[b0 + lane]++;
-            } else {
-                ch = old == null ? new int[chunkSize] : old.length == chunkSize ? old.clone() : VectorClock.expand(old, chunkSize);
-                raiseWarp(ch, b0 - c * chunkSize, b0);
-            }
-            chunks[c] = ch;
+            chunks[c] = VectorClock.withWarpRaised(chunks[c], b0 - c * chunkSize, clock, b0, chunkSize);
+            for (int lane = 0; lane < 32; lane++) clock[b0 + lane]++;
             setWarpBase(warp, new VectorClock(chunks));
             return;
         }

@@ -77,6 +77,34 @@ public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.R
         return r;
     }
 
+    /** Whether the 32 clocks from {@code clk[s0]} (a warp's lanes) are one value. */
+    static boolean uniform(int[] clk, int s0) {
+        int v = clk[s0];
+        for (int lane = 1; lane < 32; lane++) if (clk[s0 + lane] != v) return false;
+        return true;
+    }
+
+    /** Raises the 32 entries of the full chunk {@code ch} from {@code i0} to the lanes' clocks {@code clk[s0..s0+31]}. */
+    static void raiseLanes(int[] ch, int i0, int[] clk, int s0) {
+        for (int lane = 0; lane < 32; lane++) ch[i0 + lane] = Math.max(ch[i0 + lane], clk[s0 + lane]);
+    }
+
+    /**
+     * A new chunk: {@code old} (full, by warp, or null for zeros) with the warp's 32 entries from
+     * {@code i0} raised to its lanes' clocks {@code clk[s0..]}. By warp (one entry raised) when
+     * {@code old} is not full and the lanes' clocks agree; full otherwise.
+     */
+    static int[] withWarpRaised(int[] old, int i0, int[] clk, int s0, int chunkSize) {
+        if ((old == null || old.length != chunkSize) && uniform(clk, s0)) {
+            int[] ch = old == null ? new int[chunkSize >> 5] : old.clone();
+            ch[i0 >> 5] = Math.max(ch[i0 >> 5], clk[s0]);
+            return ch;
+        }
+        int[] ch = old == null ? new int[chunkSize] : old.length == chunkSize ? old.clone() : expand(old, chunkSize);
+        raiseLanes(ch, i0, clk, s0);
+        return ch;
+    }
+
     /** {@link #joinChunk} of a full chunk and one by warp (the result, when new, is full). */
     private static int[] joinMixed(int[] a, int[] b) {
         int n = Math.max(a.length, b.length);
