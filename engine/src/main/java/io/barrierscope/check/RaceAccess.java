@@ -160,7 +160,7 @@ final class RaceAccess {
                             chunkOf = vb;
                             chunkNo = c;
                         }
-                        if (ch == null || (int) (wr >>> 32) > ch[id - c * chunkSize]) break fast;
+                        if (ch == null || (int) (wr >>> 32) > VectorClock.entry(ch, id - c * chunkSize, chunkSize)) break fast;
                     }
                 }
                 if (readSets != null && readSets[j] != null) break fast;
@@ -176,7 +176,7 @@ final class RaceAccess {
                             chunkOf = vb;
                             chunkNo = c;
                         }
-                        if (ch == null || (int) (r >>> 32) > ch[id - c * chunkSize]) {
+                        if (ch == null || (int) (r >>> 32) > VectorClock.entry(ch, id - c * chunkSize, chunkSize)) {
                             if (write) break fast;
                             // A second reader unordered with the first (a word many threads read): the
                             // read set the general path would make, made here (the write was checked).
@@ -226,6 +226,8 @@ final class RaceAccess {
         int start = c0 * chunkSize;
         int[][] chunks = vb.chunks;
         int[] ch = c0 < chunks.length && chunks[c0] != null ? chunks[c0] : zeroChunk;
+        // A chunk by warp holds one entry per 32 ids.
+        int sh = ch.length == chunkSize ? 0 : 5;
         long[] a = cells.d;
         int[] pcs = cells.pcs;
         int[] clk = d.clock;
@@ -240,10 +242,10 @@ final class RaceAccess {
                 int b = b0 + lane * RaceShadow.Cells.STRIDE;
                 long epoch = ((long) clk[t] << 32) | t;
                 long wr = a[b + RaceShadow.Cells.W];
-                if (wr != 0 && wr != epoch && !beforeInChunk(wr, t, start, ch)) return -1 << lane;
+                if (wr != 0 && wr != epoch && !beforeInChunk(wr, t, start, ch, sh, chunkSize)) return -1 << lane;
                 long r = a[b + RaceShadow.Cells.R];
                 if (!write && r == epoch) continue;
-                if (r != 0 && !beforeInChunk(r, t, start, ch)) return -1 << lane;
+                if (r != 0 && !beforeInChunk(r, t, start, ch, sh, chunkSize)) return -1 << lane;
                 if (write) {
                     a[b + RaceShadow.Cells.W] = epoch;
                     a[b + RaceShadow.Cells.R] = 0; // every earlier read happens before this write
@@ -267,10 +269,10 @@ final class RaceAccess {
             int b = j * RaceShadow.Cells.STRIDE;
             long epoch = ((long) clk[t] << 32) | t;
             long wr = a[b + RaceShadow.Cells.W];
-            if (wr != 0 && wr != epoch && !beforeInChunk(wr, t, start, ch)) return l;
+            if (wr != 0 && wr != epoch && !beforeInChunk(wr, t, start, ch, sh, chunkSize)) return l;
             long r = a[b + RaceShadow.Cells.R];
             if (!write && r == epoch) continue;
-            if (r != 0 && !beforeInChunk(r, t, start, ch)) return l;
+            if (r != 0 && !beforeInChunk(r, t, start, ch, sh, chunkSize)) return l;
             if (write) {
                 a[b + RaceShadow.Cells.W] = epoch;
                 a[b + RaceShadow.Cells.R] = 0; // every earlier read happens before this write
@@ -287,13 +289,14 @@ final class RaceAccess {
 
     /**
      * Whether the access with epoch {@code e} is thread {@code t}'s own or happens before it by the
-     * clock chunk {@code ch} (starting at thread {@code start}). False for an id outside the chunk
-     * (another CTA's, or an async agent's): the general loop looks its chunk up.
+     * clock chunk {@code ch} (starting at thread {@code start}; {@code sh} 5 for a chunk by warp,
+     * else 0). False for an id outside the chunk (another CTA's, or an async agent's): the general
+     * loop looks its chunk up.
      */
-    private static boolean beforeInChunk(long e, int t, int start, int[] ch) {
+    private static boolean beforeInChunk(long e, int t, int start, int[] ch, int sh, int chunkSize) {
         int id = (int) (e & (RaceDetector.STRONG - 1));
         int i = id - start;
-        return id == t || (i >= 0 && i < ch.length && (int) (e >>> 32) <= ch[i]);
+        return id == t || (i >= 0 && i < chunkSize && (int) (e >>> 32) <= ch[i >> sh]);
     }
 
     /** Whether lane {@code l} accesses the word at {@code first + 4l} for all 32 lanes, all in the page of {@code first}. */
@@ -349,7 +352,7 @@ final class RaceAccess {
             orderedChunkNo = c;
             orderedChunk = ch;
         }
-        return ch != null && (int) (e >>> 32) <= ch[id - c * chunkSize];
+        return ch != null && (int) (e >>> 32) <= VectorClock.entry(ch, id - c * chunkSize, chunkSize);
     }
 
     /**

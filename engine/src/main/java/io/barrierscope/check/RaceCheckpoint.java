@@ -124,39 +124,39 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
         } else {
             h.accept(d.clock.length);
             for (int c : d.clock) h.accept(c);
-            for (int t = 0; t < d.base.length; t++) d.baseOf(t).hashInto(h);
-            hashAll(d.fence, h);
-            hashAll(d.pendingAcquire, h);
+            for (int t = 0; t < d.base.length; t++) d.baseOf(t).hashInto(h, d.chunkSize);
+            hashAll(d.fence, h, d.chunkSize);
+            hashAll(d.pendingAcquire, h, d.chunkSize);
         }
-        for (VectorClock.Builder b : d.bar) if (b != null && !b.isEmpty()) b.snapshot().hashInto(h); else h.accept(0);
-        for (VectorClock.Builder b : d.cluster) if (b != null && !b.isEmpty()) b.snapshot().hashInto(h); else h.accept(0);
-        hashAll(d.clusterDone, h);
+        for (VectorClock.Builder b : d.bar) if (b != null && !b.isEmpty()) b.snapshot().hashInto(h, d.chunkSize); else h.accept(0);
+        for (VectorClock.Builder b : d.cluster) if (b != null && !b.isEmpty()) b.snapshot().hashInto(h, d.chunkSize); else h.accept(0);
+        hashAll(d.clusterDone, h, d.chunkSize);
         if (d.clusterCta != null) {
             // Only what is there: a run that never needed these hashes as before they existed.
             for (int c = 0; c < d.clusterCta.length; c++) {
                 if (d.clusterCta[c] != null && !d.clusterCta[c].isEmpty()) {
                     h.accept(c);
-                    d.clusterCta[c].snapshot().hashInto(h);
+                    d.clusterCta[c].snapshot().hashInto(h, d.chunkSize);
                 }
                 if (d.clusterCtaDone[c] != null) {
                     h.accept(~c);
-                    d.clusterCtaDone[c].hashInto(h);
+                    d.clusterCtaDone[c].hashInto(h, d.chunkSize);
                 }
             }
         }
         for (Map.Entry<Long, RaceMbarriers.State> e : d.mbarriers.map.entrySet()) {
             h.accept(e.getKey());
             RaceMbarriers.State st = e.getValue();
-            if (!st.accum.isEmpty()) st.accum.snapshot().hashInto(h);
-            if (st.done != null) st.done.hashInto(h);
+            if (!st.accum.isEmpty()) st.accum.snapshot().hashInto(h, d.chunkSize);
+            if (st.done != null) st.done.hashInto(h, d.chunkSize);
             // The peers' cluster-scoped arrive-ons, only when there are any (a run without hashes as before).
             if (st.remote != null && !st.remote.isEmpty()) {
                 h.accept(-11);
-                st.remote.snapshot().hashInto(h);
+                st.remote.snapshot().hashInto(h, d.chunkSize);
             }
             if (st.doneRemote != null) {
                 h.accept(-12);
-                st.doneRemote.hashInto(h);
+                st.doneRemote.hashInto(h, d.chunkSize);
             }
             h.accept(st.initEpoch);
             h.accept(st.initPc);
@@ -164,7 +164,7 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
         for (Map.Entry<Long, RaceDetector.AsyncSnap> e : d.async.entrySet()) {
             RaceDetector.AsyncSnap a = e.getValue();
             h.accept(e.getKey());
-            a.base().hashInto(h);
+            a.base().hashInto(h, d.chunkSize);
             h.accept(((long) a.slot() << 32) ^ a.slotClock());
             h.accept(((long) a.agentId() << 32) ^ a.agentK());
             h.accept(a.mbarrier());
@@ -176,9 +176,9 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
         h.accept(d.reported ? 1 : 0);
     }
 
-    private static void hashAll(VectorClock[] vs, java.util.function.LongConsumer h) {
+    private static void hashAll(VectorClock[] vs, java.util.function.LongConsumer h, int chunkSize) {
         for (VectorClock v : vs) {
-            if (v != null) v.hashInto(h);
+            if (v != null) v.hashInto(h, chunkSize);
             else h.accept(0);
         }
     }

@@ -177,7 +177,7 @@ public final class RaceDetector implements MemoryModelHook {
         }
         int[][] chunks = actorBase.chunks;
         int[] ch = lastChunk < chunks.length ? chunks[lastChunk] : null;
-        return ch == null ? 0 : ch[i];
+        return ch == null ? 0 : ch[ch.length == chunkSize ? i : i >> 5];
     }
 
     /** Thread {@code t}'s base. */
@@ -349,29 +349,21 @@ public final class RaceDetector implements MemoryModelHook {
             }
         }
         int c = s0 / chunkSize;
-        int[] ch = b.chunkForWrite(c);
-        int i0 = s0 - c * chunkSize;
         if (lanes == -1) {
-            raiseWarp(ch, i0, s0);
+            // A converged warp whose lanes' clocks agree raises one entry (when the chunk is by warp).
+            if (VectorClock.uniform(clock, s0)) b.raiseWarp(c, (s0 - c * chunkSize) >> 5, clock[s0]);
+            else VectorClock.raiseLanes(b.chunkForWrite(c), s0 - c * chunkSize, clock, s0);
+            for (int lane = 0; lane < 32; lane++) clock[s0 + lane]++;
             return;
         }
+        int[] ch = b.chunkForWrite(c);
+        int i0 = s0 - c * chunkSize;
         for (int l = lanes; l != 0; l &= l - 1) {
             int lane = Integer.numberOfTrailingZeros(l);
             int s = s0 + lane;
             if (ch[i0 + lane] < clock[s]) ch[i0 + lane] = clock[s];
             clock[s]++;
         }
-    }
-
-    /**
-     * A whole warp's release into chunk {@code ch} (its entries from {@code i0}): each lane's entry
-     * raised to its clock, then each clock advanced: two plain counted loops (a chunk is never the
-     * clock array, so splitting the lane loop in two changes nothing).
-     */
-    private void raiseWarp(int[] ch, int i0, int s0) {
-        int[] clk = clock;
-        for (int lane = 0; lane < 32; lane++) ch[i0 + lane] = Math.max(ch[i0 + lane], clk[s0 + lane]);
-        for (int lane = 0; lane < 32; lane++) clk[s0 + lane]++;
     }
 
     /** The generation completed: the clock its waiters acquire. */
@@ -449,9 +441,8 @@ public final class RaceDetector implements MemoryModelHook {
             // built directly: one chunk copied, no builder joins, snapshots or clears.
             int c = b0 / chunkSize;
             int[][] chunks = java.util.Arrays.copyOf(shared.chunks, Math.max(shared.chunks.length, c + 1));
-            int[] ch = chunks[c] == null ? new int[chunkSize] : chunks[c].clone();
-            raiseWarp(ch, b0 - c * chunkSize, b0);
-            chunks[c] = ch;
+            chunks[c] = VectorClock.withWarpRaised(chunks[c], b0 - c * chunkSize, clock, b0, chunkSize);
+            for (int lane = 0; lane < 32; lane++) clock[b0 + lane]++;
             setWarpBase(warp, new VectorClock(chunks));
             return;
         }

@@ -144,7 +144,7 @@ final class RaceDigests {
                     x = mix(x, 1);
                 } else {
                     x = mix(x, 2);
-                    x = mix(x, v.digest());
+                    x = mix(x, v.digest(d.chunkSize));
                 }
             }
             if (s.readClock[t] != 0) {

@@ -28,8 +28,10 @@ public final class RaceMemory {
      * launch/MemoryEstimate), for {@code ctas} CTAs of {@code slotsPerCta} thread slots (whole
      * warps). A vector clock has a reference per id chunk ({@code 4 * ctas} chunks, one per CTA
      * and agent kind) and chunks of {@code slotsPerCta} ints, shared between clocks by reference.
-     * Per thread: {@link #BYTES_PER_THREAD}. Per warp: one chunk of its own (a converged warp's
-     * lanes share one clock base). Per CTA: one clock's reference array (the clock its barrier
+     * Per thread: {@link #BYTES_PER_THREAD}. Per warp: one full chunk of its own (a converged warp's
+     * lanes share one clock base). A chunk by warp (VectorClock: one int per warp, what converged
+     * warps with equal lane clocks release into) is 32 times smaller, but a flag-structured kernel's
+     * per-lane acquires and any lane-specific release make full ones, so a full chunk is counted. Per CTA: one clock's reference array (the clock its barrier
      * completes, which its warps then share; a barrier's builder lives only until then). This is
      * what barrier- and flag-structured kernels hold (measured on 2048 CTAs of 32 threads, 64 of
      * 1024 and 256 of 256: docs/reliability.md).

@@ -260,13 +260,13 @@ final class ScopedSync {
             h.accept(l.lastScope);
             for (int i = 0; i < l.buckets.length; i++) {
                 h.accept(l.buckets[i]);
-                l.clocks[i].hashInto(h);
+                l.clocks[i].hashInto(h, d.chunkSize);
             }
         }
         if (!perThread) return;
         for (VectorClock[] vs : new VectorClock[][] {fenceCluster, fenceGpu, pendingCluster, pendingGpu}) {
             for (VectorClock v : vs) {
-                if (v != null) v.hashInto(h);
+                if (v != null) v.hashInto(h, d.chunkSize);
                 else h.accept(0);
             }
         }

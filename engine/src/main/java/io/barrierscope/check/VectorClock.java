@@ -5,6 +5,13 @@ package io.barrierscope.check;
  * into chunks of one CTA's ids each. A missing chunk is all zeros, and chunks are shared between
  * clocks by reference, so a CTA barrier touches one chunk and a clock of a launch with many CTAs
  * costs only the chunks that ever synchronized: "compact" vector clocks.
+ *
+ * <p>A chunk is either full ({@code chunkSize} ints, one per id) or <em>by warp</em>
+ * ({@code chunkSize / 32} ints, one per warp: every lane of warp {@code w} has entry {@code ch[w]}).
+ * Converged warps whose lanes' clocks are equal release into chunks by warp, so a barrier arrival
+ * raises one entry instead of 32 and a generation copies a chunk 32 times smaller; a chunk is
+ * expanded into a full one (a copy) as soon as one lane's entry must differ. Both forms mean the
+ * same entries: {@link #hashInto} and every lookup see the per-id values.
  */
 public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.Release {
     static final VectorClock EMPTY = new VectorClock(new int[0][]);
@@ -19,7 +26,18 @@ public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.R
         int c = id / chunkSize;
         if (c >= chunks.length) return 0;
         int[] ch = chunks[c];
-        return ch == null ? 0 : ch[id - c * chunkSize];
+        return ch == null ? 0 : entry(ch, id - c * chunkSize, chunkSize);
+    }
+
+    /** Entry {@code i} (an index within the chunk) of a full chunk or one by warp. */
+    static int entry(int[] ch, int i, int chunkSize) { return ch[ch.length == chunkSize ? i : i >> 5]; }
+
+    /** A full chunk with the entries of {@code ch}: {@code ch} itself when full, else a new array. */
+    static int[] expand(int[] ch, int chunkSize) {
+        if (ch.length == chunkSize) return ch;
+        int[] r = new int[chunkSize];
+        for (int i = 0; i < chunkSize; i++) r[i] = ch[i >> 5];
+        return r;
     }
 
     /** The element-wise maximum; returns this or o itself when one already covers the other. */
@@ -45,6 +63,7 @@ public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.R
     static int[] joinChunk(int[] a, int[] b) {
         if (b == null || a == b) return a;
         if (a == null) return b;
+        if (a.length != b.length) return joinMixed(a, b);
         boolean aCovers = true;
         boolean bCovers = true;
         for (int i = 0; i < a.length; i++) {
@@ -58,12 +77,58 @@ public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.R
         return r;
     }
 
+    /** Whether the 32 clocks from {@code clk[s0]} (a warp's lanes) are one value. */
+    static boolean uniform(int[] clk, int s0) {
+        int v = clk[s0];
+        for (int lane = 1; lane < 32; lane++) if (clk[s0 + lane] != v) return false;
+        return true;
+    }
+
+    /** Raises the 32 entries of the full chunk {@code ch} from {@code i0} to the lanes' clocks {@code clk[s0..s0+31]}. */
+    static void raiseLanes(int[] ch, int i0, int[] clk, int s0) {
+        for (int lane = 0; lane < 32; lane++) ch[i0 + lane] = Math.max(ch[i0 + lane], clk[s0 + lane]);
+    }
+
+    /**
+     * A new chunk: {@code old} (full, by warp, or null for zeros) with the warp's 32 entries from
+     * {@code i0} raised to its lanes' clocks {@code clk[s0..]}. By warp (one entry raised) when
+     * {@code old} is not full and the lanes' clocks agree; full otherwise.
+     */
+    static int[] withWarpRaised(int[] old, int i0, int[] clk, int s0, int chunkSize) {
+        if ((old == null || old.length != chunkSize) && uniform(clk, s0)) {
+            int[] ch = old == null ? new int[chunkSize >> 5] : old.clone();
+            ch[i0 >> 5] = Math.max(ch[i0 >> 5], clk[s0]);
+            return ch;
+        }
+        int[] ch = old == null ? new int[chunkSize] : old.length == chunkSize ? old.clone() : expand(old, chunkSize);
+        raiseLanes(ch, i0, clk, s0);
+        return ch;
+    }
+
+    /** {@link #joinChunk} of a full chunk and one by warp (the result, when new, is full). */
+    private static int[] joinMixed(int[] a, int[] b) {
+        int n = Math.max(a.length, b.length);
+        boolean aCovers = true;
+        boolean bCovers = true;
+        for (int i = 0; i < n; i++) {
+            int x = entry(a, i, n);
+            int y = entry(b, i, n);
+            if (x < y) aCovers = false;
+            else if (x > y) bCovers = false;
+        }
+        if (aCovers) return a;
+        if (bCovers) return b;
+        int[] r = new int[n];
+        for (int i = 0; i < n; i++) r[i] = Math.max(entry(a, i, n), entry(b, i, n));
+        return r;
+    }
+
     /** This clock with {@code id} raised to at least {@code v}. */
     VectorClock with(int id, int v, int chunkSize, int chunkCount) {
         if (get(id, chunkSize) >= v) return this;
         int c = id / chunkSize;
         int[][] out = java.util.Arrays.copyOf(chunks, Math.max(chunks.length, chunkCount));
-        int[] ch = out[c] == null ? new int[chunkSize] : out[c].clone();
+        int[] ch = out[c] == null ? new int[chunkSize] : out[c].length == chunkSize ? out[c].clone() : expand(out[c], chunkSize);
         ch[id - c * chunkSize] = v;
         out[c] = ch;
         return new VectorClock(out);
@@ -74,28 +139,28 @@ public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.R
     private volatile boolean digested;
 
     /**
-     * Feeds every non-zero entry, in id order, to a hash (see {@link io.barrierscope.trace.StateHash});
-     * to a {@link io.barrierscope.exec.MemoryModelHook.ClockDigests} hash, one digest of them instead.
+     * Feeds every non-zero entry, in id order, to a hash (see {@link io.barrierscope.trace.StateHash}),
+     * a chunk by warp each lane's entry, as its full form would; to a {@link io.barrierscope.exec.MemoryModelHook.ClockDigests} hash, one digest of them instead.
      */
-    void hashInto(java.util.function.LongConsumer h) {
+    void hashInto(java.util.function.LongConsumer h, int chunkSize) {
         if (h instanceof io.barrierscope.exec.MemoryModelHook.ClockDigests) {
-            h.accept(digest());
+            h.accept(digest(chunkSize));
             return;
         }
-        entriesInto(h);
+        entriesInto(h, chunkSize);
     }
 
     /**
      * A 64-bit digest of the entries as {@link #hashInto} feeds them (computed once per clock:
      * clocks are immutable and shared, so an unchanged clock costs one read).
      */
-    long digest() {
+    long digest(int chunkSize) {
         if (digested) return digest;
         long[] acc = {0x243F6A8885A308D3L};
         entriesInto(v -> {
             long z = (acc[0] ^ v) * 0x9E3779B97F4A7C15L;
             acc[0] = z ^ (z >>> 29);
-        });
+        }, chunkSize);
         long k = acc[0];
         k ^= k >>> 33;
         k *= 0xFF51AFD7ED558CCDL;
@@ -106,11 +171,14 @@ public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.R
         return digest;
     }
 
-    private void entriesInto(java.util.function.LongConsumer h) {
+    private void entriesInto(java.util.function.LongConsumer h, int chunkSize) {
         for (int c = 0; c < chunks.length; c++) {
             int[] ch = chunks[c];
             if (ch == null) continue;
-            for (int i = 0; i < ch.length; i++) if (ch[i] != 0) h.accept(((long) c << 48) ^ ((long) i << 32) ^ ch[i]);
+            for (int i = 0; i < chunkSize; i++) {
+                int e = entry(ch, i, chunkSize);
+                if (e != 0) h.accept(((long) c << 48) ^ ((long) i << 32) ^ e);
+            }
         }
         h.accept(-7);
     }
@@ -139,7 +207,7 @@ public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.R
         int get(int id) {
             int c = id / chunkSize;
             int[] a = chunks[c];
-            return a == null ? 0 : a[id - c * chunkSize];
+            return a == null ? 0 : entry(a, id - c * chunkSize, chunkSize);
         }
 
         void join(VectorClock v) {
@@ -158,7 +226,12 @@ public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.R
                 if (owned[c]) {
                     // Ours alone: join in place (a barrier's arrivals with different bases would
                     // otherwise allocate a chunk each).
-                    for (int i = 0; i < a.length; i++) a[i] = Math.max(a[i], b[i]);
+                    if (a.length == b.length) {
+                        for (int i = 0; i < a.length; i++) a[i] = Math.max(a[i], b[i]);
+                    } else {
+                        if (a.length != chunkSize) chunks[c] = a = expand(a, chunkSize);
+                        for (int i = 0; i < a.length; i++) a[i] = Math.max(a[i], entry(b, i, chunkSize));
+                    }
                     continue;
                 }
                 int[] r = joinChunk(a, b);
@@ -177,30 +250,48 @@ public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.R
             int c = id / chunkSize;
             int[] a = chunks[c];
             int i = id - c * chunkSize;
-            if (a != null && a[i] >= v) return;
-            empty = false;
-            if (a == null) {
-                chunks[c] = a = new int[chunkSize];
-                owned[c] = true;
-            } else if (!owned[c]) {
-                chunks[c] = a = a.clone();
-                owned[c] = true;
-            }
+            if (a != null && entry(a, i, chunkSize) >= v) return;
+            a = chunkForWrite(c);
             a[i] = v;
         }
 
-        /** Chunk {@code c}, owned by this builder (cloned or created first), for direct raises. */
+        /** Chunk {@code c} in full form, owned by this builder (cloned, expanded or created first), for direct raises. */
         int[] chunkForWrite(int c) {
             int[] a = chunks[c];
             empty = false;
             if (a == null) {
                 chunks[c] = a = new int[chunkSize];
                 owned[c] = true;
+            } else if (a.length != chunkSize) {
+                chunks[c] = a = expand(a, chunkSize);
+                owned[c] = true;
             } else if (!owned[c]) {
                 chunks[c] = a = a.clone();
                 owned[c] = true;
             }
             return a;
+        }
+
+        /**
+         * Raises the entries of all 32 lanes of warp {@code w} of chunk {@code c} (counted within
+         * the chunk) to {@code v}: one entry when the chunk is by warp (a missing chunk becomes one).
+         */
+        void raiseWarp(int c, int w, int v) {
+            int[] a = chunks[c];
+            empty = false;
+            if (a == null) {
+                chunks[c] = a = new int[chunkSize >> 5];
+                owned[c] = true;
+            } else if (!owned[c]) {
+                chunks[c] = a = a.clone();
+                owned[c] = true;
+            }
+            if (a.length != chunkSize) {
+                if (a[w] < v) a[w] = v;
+                return;
+            }
+            int i0 = w << 5;
+            for (int i = i0; i < i0 + 32; i++) if (a[i] < v) a[i] = v;
         }
 
         /** The clock built so far; the builder goes on from the same contents (its chunks now shared). */
