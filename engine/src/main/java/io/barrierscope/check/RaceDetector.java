@@ -74,6 +74,12 @@ public final class RaceDetector implements MemoryModelHook {
     VectorClock.Builder[] clusterCta;
     VectorClock[] clusterCtaDone;
     final TreeMap<Long, AsyncSnap> async = new TreeMap<>();
+    /**
+     * Per (agent, group): the agent epoch of the last cp.async / bulk-group operation issued into
+     * that group, key {@code agent << 32 | group}. A wait_group N acquires only the groups older
+     * than the newest N, so it needs where each group ends; entries go once a wait covered them.
+     */
+    final TreeMap<Long, Integer> groupEnds = new TreeMap<>();
     /** Release/acquire through locations and fences, by scope. */
     final ScopedSync scoped;
     RaceShadow shadow;
@@ -508,6 +514,7 @@ public final class RaceDetector implements MemoryModelHook {
             // An operation with no destination CTA is refused at issue; checked here too, at the point of use.
             long mb = kind == AGENT_MBAR && op.dstCtas().length > 0 ? MbarrierUnit.key(op.dstCtas()[0], op.mbarrierOffset()) : -1;
             snap = new AsyncSnap(baseOf(s), s, clock[s], agent, clock[agent]++, op.pc(), false, mb, isAsyncProxy(op.kind()));
+            if (kind != AGENT_MBAR) groupEnds.put(((long) agent << 32) | (op.group() & 0xffffffffL), snap.agentK());
         }
         async.put(op.id(), snap);
         // The issue is a release point: the thread's later accesses are not ordered before the copy.
@@ -540,11 +547,23 @@ public final class RaceDetector implements MemoryModelHook {
         async.remove(op.id());
     }
 
-    /** A cp.async / bulk wait_group let thread {@code s} go on: it acquires its copies that completed (the completed prefix). */
-    public void groupWaitPassed(int s, boolean bulk) {
+    /**
+     * A cp.async / bulk wait_group let thread {@code s} go on: it acquires the copies of the groups
+     * it waited for, those older than {@code keptFrom} (the oldest of the newest N it did not wait
+     * for; PTX ISA 9.7.9.25.3, 9.7.9.25.6). A newer group that happened to complete already is not
+     * ordered before the waiter: nothing in the ISA makes its writes visible to it.
+     */
+    public void groupWaitPassed(int s, boolean bulk, long keptFrom) {
+        if (keptFrom <= 0) return;
         int agent = (bulk ? AGENT_BULK : AGENT_CP) * slots + s;
-        int done = clock[agent] - 1;
+        long lo = (long) agent << 32;
+        long hi = lo + Math.min(keptFrom, 0xffffffffL);
+        java.util.Map.Entry<Long, Integer> last = groupEnds.lowerEntry(hi);
+        if (last == null || last.getKey() < lo) return;
+        int done = last.getValue();
+        // Never past a copy still in flight (the engine passed the wait, so none of these groups is).
         for (AsyncSnap a : async.values()) if (a.agentId() == agent && !a.arriveOnly() && a.agentK() <= done) done = a.agentK() - 1;
+        groupEnds.subMap(lo, hi).clear();
         if (done > 0) setBase(s, baseOf(s).with(agent, done, chunkSize, chunkCount));
     }
 

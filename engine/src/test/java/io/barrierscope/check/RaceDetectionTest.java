@@ -169,6 +169,29 @@ class RaceDetectionTest {
         assertRace(run(copy + read + "cp.async.wait_all;\nret;"));
     }
 
+    /** Thread copies in[tid] to sm[OFF + 4*tid] (OFF = 0, 128, 256: groups 0, 1, 2); SPIN lets earlier copies land. */
+    private static String threeGroups(String spinAfterSecond, String wait, int readOff) {
+        String copy = "cp.async.ca.shared.global [%r9+OFF], [%rd8], 4;\ncp.async.commit_group;\n";
+        String spin = "mov.u32 %r30, 0;\nSPIN:\nadd.u32 %r30, %r30, 1;\nsetp.lt.u32 %p6, %r30, 30;\n@%p6 bra SPIN;\n";
+        return "shl.b32 %r8, %r1, 2;\nadd.u32 %r9, %r3, %r8;\nmul.wide.u32 %rd7, %r8, 1;\nadd.s64 %rd8, %rd2, %rd7;\n"
+                + copy.replace("OFF", "0") + copy.replace("OFF", "128") + spinAfterSecond.replace("SPIN", spin)
+                + copy.replace("OFF", "256") + wait + "\nld.shared.u32 %r10, [%r9+" + readOff + "];\n"
+                + "mul.wide.u32 %rd5, %r1, 4;\nadd.s64 %rd6, %rd4, %rd5;\nst.global.u32 [%rd6], %r10;\ncp.async.wait_all;\nret;";
+    }
+
+    @Test
+    void waitGroupOrdersOnlyTheGroupsOlderThanTheNewestNEvenIfANewerOneAlreadyCompleted() {
+        // Group 1 has landed (the spin outlasts the 4-cycle latency) and group 2 is in flight when
+        // wait_group 2 passes: it waited for group 0 only (PTX ISA 9.7.9.25.3).
+        for (String spin : List.of("SPIN", "")) {
+            assertClean(kernel(threeGroups(spin, "cp.async.wait_group 2;", 0)).threads(32).latency(4, 4).run());
+            assertRace(kernel(threeGroups(spin, "cp.async.wait_group 2;", 128)).threads(32).latency(4, 4).run());
+            assertRace(kernel(threeGroups(spin, "cp.async.wait_group 2;", 256)).threads(32).latency(4, 4).run());
+            // wait_group 1 waits for group 1 too.
+            assertClean(kernel(threeGroups(spin, "cp.async.wait_group 1;", 128)).threads(32).latency(4, 4).run());
+        }
+    }
+
     @Test
     void aBulkCopysReadOfItsSharedSourceRacesWithAnOverwriteBeforeWaitGroupRead() {
         // The proxy fence orders the generic write before the copy's async-proxy read (semantics.md section 13).
