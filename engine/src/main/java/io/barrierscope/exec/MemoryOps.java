@@ -133,7 +133,7 @@ final class MemoryOps {
         int space = c.spaceOf();
         CompileContext.Addr addr = c.address(c.operand(1), space);
         int sp = addr.space();
-        Src a = addr.address();
+        Src a = ctaWindow(c, addr);
         Operand d0 = c.operand(0);
         List<Operand> dsts = n == 1 ? List.of(d0) : vector(c, d0, n);
         int[] d = new int[n];
@@ -175,6 +175,16 @@ final class MemoryOps {
         });
     }
 
+    /**
+     * The address of an access in {@code .shared} or {@code .shared::cta}, checked to be in the
+     * executing CTA's window ({@link Memory#inCtaWindow}); other spaces' addresses as they are.
+     */
+    private static Src ctaWindow(CompileContext c, CompileContext.Addr addr) {
+        Src a = addr.address();
+        if (addr.space() != Space.SHARED || c.has(".shared::cluster")) return a;
+        return (m, t) -> m.memory.inCtaWindow(a.get(m, t), t);
+    }
+
     private static List<Operand> vector(CompileContext c, Operand o, int n) {
         if (!(o instanceof Operand.Vector v) || v.elements().size() != n) {
             throw c.error(c.insn().mnemonic() + " needs a vector operand of " + n + " elements");
@@ -189,7 +199,7 @@ final class MemoryOps {
         int size = t.bytes();
         CompileContext.Addr addr = c.address(c.operand(0), c.spaceOf());
         int sp = addr.space();
-        Src a = addr.address();
+        Src a = ctaWindow(c, addr);
         Operand s0 = c.operand(1);
         List<Operand> srcs = n == 1 ? List.of(s0) : vector(c, s0, n);
         Src[] v = new Src[n];
@@ -249,7 +259,7 @@ final class MemoryOps {
         int d = returns ? c.dst(0) : -1;
         CompileContext.Addr addr = c.address(c.operand(first), c.spaceOf());
         int sp = addr.space();
-        Src a = addr.address();
+        Src a = ctaWindow(c, addr);
         Src b = c.src(first + 1, t);
         Src cc = cas ? c.src(first + 2, t) : null;
         int size = t.bytes();
@@ -319,7 +329,7 @@ final class MemoryOps {
         int d = returns ? c.dst(0) : -1;
         CompileContext.Addr addr = c.address(c.operand(first), c.spaceOf());
         int sp = addr.space();
-        Src a = addr.address();
+        Src a = ctaWindow(c, addr);
         Src b = c.src(first + 1, pair ? ScalarType.B32 : ScalarType.B16);
         int size = pair ? 4 : 2;
         return new CheckedOp((m, th) -> {
