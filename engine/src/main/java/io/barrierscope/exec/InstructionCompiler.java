@@ -19,6 +19,7 @@ final class InstructionCompiler {
         if (bad != null) {
             throw c.error("unknown instruction '" + in.mnemonic() + "': '" + bad + "' is not a modifier of " + opc);
         }
+        B128Ops.checkOperands(c, in);
         Op op = dispatch(c, opc);
         op.insn = in;
         op.regBase = c.regBase;

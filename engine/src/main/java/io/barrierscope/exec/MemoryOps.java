@@ -23,9 +23,10 @@ final class MemoryOps {
             throw c.error(c.insn().mnemonic() + " needs a scope (.cta, .cluster, .gpu or .sys): the ISA gives "
                     + opc + ".relaxed/.acquire/.release no default scope");
         }
+        boolean b128 = c.has(".b128");
         Op op = switch (opc) {
-            case "ld", "ldu" -> load(c, plain);
-            case "st" -> store(c, plain);
+            case "ld", "ldu" -> b128 ? B128Ops.load(c) : load(c, plain);
+            case "st" -> b128 ? B128Ops.store(c) : store(c, plain);
             case "atom" -> atom(c, true);
             case "red" -> atom(c, false);
             default -> throw c.error("unsupported instruction " + c.insn().mnemonic());
@@ -121,7 +122,11 @@ final class MemoryOps {
 
     private static ScalarType memType(CompileContext c) {
         ScalarType t = c.type();
-        if (t == ScalarType.B128 || t == ScalarType.PRED) throw c.error("unsupported instruction " + c.insn().mnemonic());
+        if (t == ScalarType.B128) {
+            // ld/st/mov .b128 are modelled (B128Ops); atom/red .b128 (exch and cas, sm_90) are not yet.
+            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (atom/red on .b128 is not modelled)");
+        }
+        if (t == ScalarType.PRED) throw c.error("unsupported instruction " + c.insn().mnemonic());
         return t;
     }
 
@@ -179,7 +184,7 @@ final class MemoryOps {
      * The address of an access in {@code .shared} or {@code .shared::cta}, checked to be in the
      * executing CTA's window ({@link Memory#inCtaWindow}); other spaces' addresses as they are.
      */
-    private static Src ctaWindow(CompileContext c, CompileContext.Addr addr) {
+    static Src ctaWindow(CompileContext c, CompileContext.Addr addr) {
         Src a = addr.address();
         if (addr.space() != Space.SHARED || c.has(".shared::cluster")) return a;
         return (m, t) -> m.memory.inCtaWindow(a.get(m, t), t);
