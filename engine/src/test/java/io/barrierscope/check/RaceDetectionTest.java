@@ -193,6 +193,22 @@ class RaceDetectionTest {
     }
 
     @Test
+    void bulkWaitGroupOrdersOnlyTheGroupsOlderThanTheNewestNEvenIfANewerOneAlreadyCompleted() {
+        // Thread 0 stores sm[0..47] to out in three bulk groups of 16 bytes; group 1 has landed when
+        // wait_group 2 passes (PTX ISA 9.7.9.25.6): reading its global destination still races.
+        String store = "add.u32 %r7, %r3, OFF;\nadd.s64 %rd5, %rd4, OFF;\n"
+                + "cp.async.bulk.global.shared::cta.bulk_group [%rd5], [%r7], 16;\ncp.async.bulk.commit_group;\n";
+        String spin = "mov.u32 %r30, 0;\nSPIN:\nadd.u32 %r30, %r30, 1;\nsetp.lt.u32 %p6, %r30, 30;\n@%p6 bra SPIN;\n";
+        String body = "@!%p1 bra E;\nst.shared.v4.u32 [sm], {%r1, %r1, %r1, %r1};\nst.shared.v4.u32 [sm+16], {%r1, %r1, %r1, %r1};\n"
+                + "st.shared.v4.u32 [sm+32], {%r1, %r1, %r1, %r1};\nfence.proxy.async.shared::cta;\n"
+                + store.replace("OFF", "0") + store.replace("OFF", "16") + spin + store.replace("OFF", "32")
+                + "WAIT\nld.global.u32 %r10, [%rd4+READ];\ncp.async.bulk.wait_group 0;\nE:\nret;";
+        assertClean(kernel(body.replace("WAIT", "cp.async.bulk.wait_group 2;").replace("READ", "0")).latency(4, 4).run());
+        assertRace(kernel(body.replace("WAIT", "cp.async.bulk.wait_group 2;").replace("READ", "16")).latency(4, 4).run());
+        assertClean(kernel(body.replace("WAIT", "cp.async.bulk.wait_group 1;").replace("READ", "16")).latency(4, 4).run());
+    }
+
+    @Test
     void aBulkCopysReadOfItsSharedSourceRacesWithAnOverwriteBeforeWaitGroupRead() {
         // The proxy fence orders the generic write before the copy's async-proxy read (semantics.md section 13).
         String body = "@%p1 st.shared.u32 [sm], 11;\n@%p1 fence.proxy.async.shared::cta;\n@!%p1 bra E;\ncp.async.bulk.global.shared::cta.bulk_group [%rd4], [%r3], 128;\n"
