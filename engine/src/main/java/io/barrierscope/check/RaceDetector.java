@@ -74,11 +74,7 @@ public final class RaceDetector implements MemoryModelHook {
     VectorClock.Builder[] clusterCta;
     VectorClock[] clusterCtaDone;
     final TreeMap<Long, AsyncSnap> async = new TreeMap<>();
-    /**
-     * Per (agent, group): the agent epoch of the last cp.async / bulk-group operation issued into
-     * that group, key {@code agent << 32 | group}. A wait_group N acquires only the groups older
-     * than the newest N, so it needs where each group ends; entries go once a wait covered them.
-     */
+    /** Key {@code agent << 32 | group}: the agent epoch its group ends at (until a wait covers it), for {@link #groupWaitPassed}. */
     final TreeMap<Long, Integer> groupEnds = new TreeMap<>();
     /** Release/acquire through locations and fences, by scope. */
     final ScopedSync scoped;
@@ -548,20 +544,14 @@ public final class RaceDetector implements MemoryModelHook {
     }
 
     /**
-     * A cp.async / bulk wait_group let thread {@code s} go on: it acquires the copies of the groups
-     * it waited for, those older than {@code keptFrom} (the oldest of the newest N it did not wait
-     * for; PTX ISA 9.7.9.25.3, 9.7.9.25.6). A newer group that happened to complete already is not
-     * ordered before the waiter: nothing in the ISA makes its writes visible to it.
+     * A wait_group let thread {@code s} go on: it acquires the groups numbered below {@code keptFrom} only, never one
+     * of the newest N even if it completed (PTX ISA 9.7.9.25.3, 9.7.9.25.6: nothing orders it before the waiter).
      */
     public void groupWaitPassed(int s, boolean bulk, long keptFrom) {
-        if (keptFrom <= 0) return;
-        int agent = (bulk ? AGENT_BULK : AGENT_CP) * slots + s;
-        long lo = (long) agent << 32;
-        long hi = lo + Math.min(keptFrom, 0xffffffffL);
+        long lo = (long) ((bulk ? AGENT_BULK : AGENT_CP) * slots + s) << 32, hi = lo + Math.min(Math.max(keptFrom, 0), 0xffffffffL);
         java.util.Map.Entry<Long, Integer> last = groupEnds.lowerEntry(hi);
         if (last == null || last.getKey() < lo) return;
-        int done = last.getValue();
-        // Never past a copy still in flight (the engine passed the wait, so none of these groups is).
+        int agent = (int) (lo >>> 32), done = last.getValue();
         for (AsyncSnap a : async.values()) if (a.agentId() == agent && !a.arriveOnly() && a.agentK() <= done) done = a.agentK() - 1;
         groupEnds.subMap(lo, hi).clear();
         if (done > 0) setBase(s, baseOf(s).with(agent, done, chunkSize, chunkCount));
