@@ -72,10 +72,8 @@ public final class DeadlockExplainer {
                 needsFacts = Deadlock.Needs.count("lanes", Integer.bitCount(m.liveMask[w]), Integer.bitCount(there));
                 addMissingLanes(x, w, others, missing);
             } else {
-                // The count as the program wrote it: one above 2^31 is kept internally as a smaller
-                // unreachable one, but this waiting thread's operand still holds the written value.
-                long written = b.count > 0 ? ((io.barrierscope.sync.BarrierOp) x.op(m.pc[s0])).writtenCount(m, s0) : -1;
-                if (written > 0 && io.barrierscope.sync.BarrierOp.reachableCount(written) != b.count) written = b.count;
+                // The count as the program wrote it (kept so, even past 2^31).
+                long written = b.writtenCount();
                 int expected = written > 0 ? (int) ((written + 31) / 32) : b.warpsNeeded(m.liveWarps[cta]);
                 needsFacts = new Deadlock.Needs("warps", expected, b.arrivedCount(), written > 0 ? Long.valueOf(written) : null,
                         m.warpsPerCta, null, null, null, null, null);
@@ -91,7 +89,7 @@ public final class DeadlockExplainer {
                 }
                 missing.addAll(ctaBarrierNotArrived(x, cta, id));
                 if (missing.isEmpty()) missing.add(new Deadlock.Missing("(none)", "every warp of the CTA has arrived", null));
-                if (b.count > 0 && expected > m.warpsPerCta) {
+                if (b.hasCount() && expected > m.warpsPerCta) {
                     needs += " (the CTA has only " + m.warpsPerCta + " warps, so the count can never be reached)";
                 }
             }
@@ -172,7 +170,7 @@ public final class DeadlockExplainer {
         int w0 = m.firstWarpOfCta(cta);
         for (int k = 0; k < m.warpsPerCta; k++) {
             int ow = w0 + k;
-            if ((b.arrivedWarps & (1 << k)) != 0 || (m.liveMask[ow] == 0 && b.count <= 0)) continue;
+            if ((b.arrivedWarps & (1 << k)) != 0 || (m.liveMask[ow] == 0 && !b.hasCount())) continue;
             out.add((b.everArrivedWarps & (1 << k)) != 0 ? warpWhereabouts(x, ow, "exited after arriving on an earlier "
                     + "generation (it completed one; an exited warp does not arrive again)") : warpWhereabouts(x, ow));
         }

@@ -23,6 +23,7 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
     private final TreeMap<Long, VectorClock[]> mbarClocks = new TreeMap<>();
     private final TreeMap<Long, long[]> mbarInit = new TreeMap<>();
     private final TreeMap<Long, RaceDetector.AsyncSnap> async;
+    private final TreeMap<Long, Integer> groupEnds;
     private final ScopedSync scoped;
     private final RaceShadow shadow;
     private final ProxyFences proxy;
@@ -46,6 +47,7 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
             mbarInit.put(e.getKey(), new long[] {st.initEpoch, st.initPc});
         }
         async = new TreeMap<>(d.async);
+        groupEnds = new TreeMap<>(d.groupEnds);
         scoped = d.scoped.copyInto(new ScopedSync(d));
         shadow = d.shadow.copy();
         proxy = d.proxy.copy();
@@ -61,7 +63,7 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
     /** Approximate heap bytes (clock chunks shared with the live run are not counted). */
     public long bytes() {
         return 256 + 4L * clock.length + 8L * (base.length * 3L + bar.length) + shadow.bytes() + proxy.bytes()
-                + 64L * (async.size() + mbarInit.size()) + scoped.bytes();
+                + 64L * (async.size() + mbarInit.size()) + 48L * groupEnds.size() + scoped.bytes();
     }
 
     void restoreInto(RaceDetector d) {
@@ -98,6 +100,8 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
         }
         d.async.clear();
         d.async.putAll(async);
+        d.groupEnds.clear();
+        d.groupEnds.putAll(groupEnds);
         scoped.copyInto(d.scoped);
         d.shadow = shadow.copy();
         d.proxy = proxy.copy();
@@ -169,6 +173,10 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
             h.accept(((long) a.agentId() << 32) ^ a.agentK());
             h.accept(a.mbarrier());
             h.accept(a.asyncProxy() ? 1 : 0);
+        }
+        for (Map.Entry<Long, Integer> e : d.groupEnds.entrySet()) {
+            h.accept(e.getKey());
+            h.accept(e.getValue());
         }
         d.scoped.hashInto(h, !digests);
         d.shadow.hashInto(h, digests ? d.digests() : null);

@@ -74,6 +74,8 @@ public final class RaceDetector implements MemoryModelHook {
     VectorClock.Builder[] clusterCta;
     VectorClock[] clusterCtaDone;
     final TreeMap<Long, AsyncSnap> async = new TreeMap<>();
+    /** Key {@code agent << 32 | group}: the agent epoch its group ends at (until a wait covers it), for {@link #groupWaitPassed}. */
+    final TreeMap<Long, Integer> groupEnds = new TreeMap<>();
     /** Release/acquire through locations and fences, by scope. */
     final ScopedSync scoped;
     RaceShadow shadow;
@@ -499,6 +501,7 @@ public final class RaceDetector implements MemoryModelHook {
             // An operation with no destination CTA is refused at issue; checked here too, at the point of use.
             long mb = kind == AGENT_MBAR && op.dstCtas().length > 0 ? MbarrierUnit.key(op.dstCtas()[0], op.mbarrierOffset()) : -1;
             snap = new AsyncSnap(baseOf(s), s, clock[s], agent, clock[agent]++, op.pc(), false, mb, isAsyncProxy(op.kind()));
+            if (kind != AGENT_MBAR) groupEnds.put(((long) agent << 32) | (op.group() & 0xffffffffL), snap.agentK());
         }
         async.put(op.id(), snap);
         // The issue is a release point: the thread's later accesses are not ordered before the copy.
@@ -531,11 +534,17 @@ public final class RaceDetector implements MemoryModelHook {
         async.remove(op.id());
     }
 
-    /** A cp.async / bulk wait_group let thread {@code s} go on: it acquires its copies that completed (the completed prefix). */
-    public void groupWaitPassed(int s, boolean bulk) {
-        int agent = (bulk ? AGENT_BULK : AGENT_CP) * slots + s;
-        int done = clock[agent] - 1;
+    /**
+     * A wait_group let thread {@code s} go on: it acquires the groups numbered below {@code keptFrom} only, never one
+     * of the newest N even if it completed (PTX ISA 9.7.9.25.3, 9.7.9.25.6: nothing orders it before the waiter).
+     */
+    public void groupWaitPassed(int s, boolean bulk, long keptFrom) {
+        long lo = (long) ((bulk ? AGENT_BULK : AGENT_CP) * slots + s) << 32, hi = lo + Math.min(Math.max(keptFrom, 0), 0xffffffffL);
+        java.util.Map.Entry<Long, Integer> last = groupEnds.lowerEntry(hi);
+        if (last == null || last.getKey() < lo) return;
+        int agent = (int) (lo >>> 32), done = last.getValue();
         for (AsyncSnap a : async.values()) if (a.agentId() == agent && !a.arriveOnly() && a.agentK() <= done) done = a.agentK() - 1;
+        groupEnds.subMap(lo, hi).clear();
         if (done > 0) setBase(s, baseOf(s).with(agent, done, chunkSize, chunkCount));
     }
 

@@ -20,6 +20,7 @@ final class ConvertOps {
     private static Op mov(CompileContext c) {
         c.expectOperands(2, 2);
         ScalarType t = c.type();
+        if (t == ScalarType.B128) return B128Ops.mov(c);
         Op fast = FastMoveOp.mov(c, t);
         if (fast != null) return fast;
         int bits = t.bits();

@@ -22,6 +22,7 @@ final class InstructionCompiler {
         String vectors = Modifiers.vectorSizes(in.modifiers());
         if (vectors != null) throw c.error("'" + in.mnemonic() + "' names more than one vector size (" + vectors + ")");
         TargetNotes.check(c);
+        B128Ops.checkOperands(c, in);
         Op op = dispatch(c, opc);
         op.insn = in;
         op.regBase = c.regBase;

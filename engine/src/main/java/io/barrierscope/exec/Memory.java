@@ -227,6 +227,26 @@ public final class Memory {
         return p;
     }
 
+    /**
+     * A {@code .shared} / {@code .shared::cta} address of an {@code ld}, {@code st}, {@code atom} or
+     * {@code red} by {@code thread}: it must be in the executing CTA's own window (PTX ISA 5.1.4:
+     * ::cta says the address "belongs to the shared memory window of the executing CTA"; a plain
+     * .shared defaults to ::cta). A peer's shared::cluster address (a {@code mapa} result) is out of
+     * that window: a {@code memory-fault}, never an access to the peer. Returns {@code addr}.
+     */
+    public long inCtaWindow(long addr, int thread) {
+        if (addr <= Space.CTA_OFFSET_MASK) return addr;
+        int cta = thread / threadsPerCta;
+        long rank = (addr >>> Space.CLUSTER_RANK_SHIFT) - 1;
+        int[] members = clusterMembers[cta];
+        // The executing CTA's own shared::cluster address still names its own window.
+        if (rank >= 0 && rank < members.length && members[(int) rank] == cta) return addr;
+        throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, addr, "shared::cta address 0x" + Long.toHexString(addr)
+                + " is outside the executing CTA's shared memory window: it is a shared::cluster address of cluster rank "
+                + rank + " (a mapa result). A .shared or .shared::cta access must stay in the executing CTA's window "
+                + "(PTX ISA 5.1.4); reach a peer with .shared::cluster or a generic address");
+    }
+
     private void checkNotMbarrier(int cta, long addr, int size) {
         byte[] words = mbarrierWords[cta];
         if (words == null) return;

@@ -131,8 +131,11 @@ public interface MemoryModelHook {
 
     void endAsync(AsyncOperation op);
 
-    /** A thread passed a wait for its async groups ({@code bulk}: bulk groups). */
-    void groupWaitPassed(int slot, boolean bulk);
+    /**
+     * A thread passed a wait for its async groups ({@code bulk}: bulk groups): it waited for every
+     * group numbered below {@code keptFrom} (the newest N of a wait_group N are not waited for).
+     */
+    void groupWaitPassed(int slot, boolean bulk, long keptFrom);
 
     Snapshot save();
 

@@ -23,9 +23,10 @@ final class MemoryOps {
             throw c.error(c.insn().mnemonic() + " needs a scope (.cta, .cluster, .gpu or .sys): the ISA gives "
                     + opc + ".relaxed/.acquire/.release no default scope");
         }
+        boolean b128 = c.has(".b128");
         Op op = switch (opc) {
-            case "ld", "ldu" -> load(c, plain);
-            case "st" -> store(c, plain);
+            case "ld", "ldu" -> b128 ? B128Ops.load(c) : load(c, plain);
+            case "st" -> b128 ? B128Ops.store(c) : store(c, plain);
             case "atom" -> atom(c, true);
             case "red" -> atom(c, false);
             default -> throw c.error("unsupported instruction " + c.insn().mnemonic());
@@ -121,7 +122,11 @@ final class MemoryOps {
 
     private static ScalarType memType(CompileContext c) {
         ScalarType t = c.type();
-        if (t == ScalarType.B128 || t == ScalarType.PRED) throw c.error("unsupported instruction " + c.insn().mnemonic());
+        if (t == ScalarType.B128) {
+            // ld/st/mov .b128 are modelled (B128Ops); atom/red .b128 (exch and cas, sm_90) are not yet.
+            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (atom/red on .b128 is not modelled)");
+        }
+        if (t == ScalarType.PRED) throw c.error("unsupported instruction " + c.insn().mnemonic());
         return t;
     }
 
@@ -133,7 +138,7 @@ final class MemoryOps {
         int space = c.spaceOf();
         CompileContext.Addr addr = c.address(c.operand(1), space);
         int sp = addr.space();
-        Src a = addr.address();
+        Src a = ctaWindow(c, addr);
         Operand d0 = c.operand(0);
         List<Operand> dsts = n == 1 ? List.of(d0) : vector(c, d0, n);
         int[] d = new int[n];
@@ -175,6 +180,16 @@ final class MemoryOps {
         });
     }
 
+    /**
+     * The address of an access in {@code .shared} or {@code .shared::cta}, checked to be in the
+     * executing CTA's window ({@link Memory#inCtaWindow}); other spaces' addresses as they are.
+     */
+    static Src ctaWindow(CompileContext c, CompileContext.Addr addr) {
+        Src a = addr.address();
+        if (addr.space() != Space.SHARED || c.has(".shared::cluster")) return a;
+        return (m, t) -> m.memory.inCtaWindow(a.get(m, t), t);
+    }
+
     private static List<Operand> vector(CompileContext c, Operand o, int n) {
         if (!(o instanceof Operand.Vector v) || v.elements().size() != n) {
             throw c.error(c.insn().mnemonic() + " needs a vector operand of " + n + " elements");
@@ -189,7 +204,7 @@ final class MemoryOps {
         int size = t.bytes();
         CompileContext.Addr addr = c.address(c.operand(0), c.spaceOf());
         int sp = addr.space();
-        Src a = addr.address();
+        Src a = ctaWindow(c, addr);
         Operand s0 = c.operand(1);
         List<Operand> srcs = n == 1 ? List.of(s0) : vector(c, s0, n);
         Src[] v = new Src[n];
@@ -249,7 +264,7 @@ final class MemoryOps {
         int d = returns ? c.dst(0) : -1;
         CompileContext.Addr addr = c.address(c.operand(first), c.spaceOf());
         int sp = addr.space();
-        Src a = addr.address();
+        Src a = ctaWindow(c, addr);
         Src b = c.src(first + 1, t);
         Src cc = cas ? c.src(first + 2, t) : null;
         int size = t.bytes();
@@ -319,7 +334,7 @@ final class MemoryOps {
         int d = returns ? c.dst(0) : -1;
         CompileContext.Addr addr = c.address(c.operand(first), c.spaceOf());
         int sp = addr.space();
-        Src a = addr.address();
+        Src a = ctaWindow(c, addr);
         Src b = c.src(first + 1, pair ? ScalarType.B32 : ScalarType.B16);
         int size = pair ? 4 : 2;
         return new CheckedOp((m, th) -> {

@@ -22,6 +22,8 @@ final class SharedWordOp extends Op {
     private final long imm;
     private final boolean signExtend;
     private final long outMask;
+    /** .shared / .shared::cta (not ::cluster): a peer's address faults ({@link Memory#inCtaWindow}). */
+    private boolean ctaWindow;
 
     private SharedWordOp(boolean store, int addrReg, long offset, int reg, long imm, boolean signExtend, int outBits) {
         this.store = store;
@@ -38,7 +40,7 @@ final class SharedWordOp extends Op {
         int[] base = addressBase(c, c.operand(1));
         if (base == null || !(c.operand(0) instanceof Operand.Reg)) return null;
         return new SharedWordOp(false, base[0], ((Operand.Address) c.operand(1)).offset(), c.dst(c.operand(0)), 0,
-                t == ScalarType.S32, outBits);
+                t == ScalarType.S32, outBits).window(c);
     }
 
     /** The fast form of a scalar 4-byte shared store, or null when it needs the general one. */
@@ -47,9 +49,14 @@ final class SharedWordOp extends Op {
         if (base == null) return null;
         Operand v = c.operand(1);
         long offset = ((Operand.Address) c.operand(0)).offset();
-        if (v instanceof Operand.Reg r && !r.negated()) return new SharedWordOp(true, base[0], offset, c.regBase + r.reg().index(), 0, false, 64);
-        if (v instanceof Operand.Imm im && im.kind() == Operand.ImmKind.INT) return new SharedWordOp(true, base[0], offset, -1, im.value(), false, 64);
+        if (v instanceof Operand.Reg r && !r.negated()) return new SharedWordOp(true, base[0], offset, c.regBase + r.reg().index(), 0, false, 64).window(c);
+        if (v instanceof Operand.Imm im && im.kind() == Operand.ImmKind.INT) return new SharedWordOp(true, base[0], offset, -1, im.value(), false, 64).window(c);
         return null;
+    }
+
+    private SharedWordOp window(CompileContext c) {
+        ctaWindow = !c.has(".shared::cluster");
+        return this;
     }
 
     /** {-1} for an absolute address, {register} for [reg+imm], null for anything else (symbols keep the general form). */
@@ -100,6 +107,7 @@ final class SharedWordOp extends Op {
                 continue;
             }
             try {
+                if (ctaWindow) addr = mem.inCtaWindow(addr, s);
                 if (store) {
                     mem.storeShared32(cta, addr, reg >= 0 ? r[vi + l] : imm, s);
                 } else {

@@ -128,6 +128,8 @@ final class ControlRegisters {
     private static void registers(Operand o, int base, List<Integer> out, boolean[] identity) {
         if (o instanceof Operand.Reg r) {
             out.add(base + r.reg().index());
+            // A .b128 register's high half is the slot after it.
+            if (r.reg().type() == io.barrierscope.ptx.ScalarType.B128) out.add(base + r.reg().index() + 1);
         } else if (o instanceof Operand.Video v) {
             out.add(base + v.reg().reg().index());
         } else if (o instanceof Operand.Special s) {

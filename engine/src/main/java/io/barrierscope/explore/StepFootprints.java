@@ -331,8 +331,8 @@ final class StepFootprints implements MemoryModelHook {
     }
 
     @Override
-    public void groupWaitPassed(int slot, boolean bulk) {
-        if (inner != null) inner.groupWaitPassed(slot, bulk);
+    public void groupWaitPassed(int slot, boolean bulk, long keptFrom) {
+        if (inner != null) inner.groupWaitPassed(slot, bulk, keptFrom);
     }
 
     /** Without an analysis behind it there is nothing to save; checkpoints still need a snapshot. */

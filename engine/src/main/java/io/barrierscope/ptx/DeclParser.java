@@ -99,6 +99,8 @@ final class DeclParser {
             c.next();
             ScalarType type = type(true);
             Token n = c.expectIdent("parameter name");
+            // A .b128 register is moved only by ld, st and mov (semantics.md, "Instructions"); calls copy one slot.
+            if (type == ScalarType.B128) throw c.error(n, "a .reg .b128 function parameter is not supported");
             Register r = fn.declareRegister(c, n, n.text(), type);
             Variable v = p.newVariable(n, n.text(), StateSpace.REG, r.type(), 0, 1, 1, false, null);
             fn.declareVariable(c, v);

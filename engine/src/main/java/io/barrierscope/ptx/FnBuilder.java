@@ -22,7 +22,8 @@ final class FnBuilder {
 
     private record RegDecl(Register reg, int seq) {}
 
-    private record Range(int base, int count, int seq) {}
+    /** {@code stride}: register slots per member (2 for .b128, whose high half has a slot of its own). */
+    private record Range(int base, int count, int seq, int stride) {}
 
     /**
      * One { } block. Names declared later in the same block shadow earlier ones. Blocks are kept
@@ -142,9 +143,10 @@ final class FnBuilder {
     Register declareRegister(Cursor c, Token at, String regName, ScalarType type) {
         Scope s = current;
         if (s.regs.containsKey(regName)) throw c.error(at, "duplicate declaration of " + regName);
-        checkRoom(c, at, 1);
+        checkRoom(c, at, slots(type));
         Register r = new Register(registers.size(), regName, type);
         registers.add(r);
+        addHighHalf(r);
         s.regs.put(regName, new RegDecl(r, seq++));
         return r;
     }
@@ -154,10 +156,26 @@ final class FnBuilder {
         Scope s = current;
         List<Range> list = s.ranges.computeIfAbsent(prefix, k -> new ArrayList<>());
         if (!list.isEmpty()) throw c.error(at, "duplicate declaration of " + prefix + "<>");
-        checkRoom(c, at, count);
+        int stride = slots(type);
+        checkRoom(c, at, (long) count * stride);
         int base = registers.size();
-        for (int i = 0; i < count; i++) registers.add(new Register(base + i, prefix + i, type));
-        list.add(new Range(base, count, seq++));
+        for (int i = 0; i < count; i++) {
+            Register r = new Register(base + i * stride, prefix + i, type);
+            registers.add(r);
+            addHighHalf(r);
+        }
+        list.add(new Range(base, count, seq++, stride));
+    }
+
+    /** Register slots (64 bits each) a register of {@code type} takes: a .b128 register takes two. */
+    private static int slots(ScalarType type) { return type == ScalarType.B128 ? 2 : 1; }
+
+    /**
+     * A .b128 register's high 64 bits live in the slot after it (index + 1), a register no
+     * instruction can name (its name is not an identifier).
+     */
+    private void addHighHalf(Register r) {
+        if (r.type() == ScalarType.B128) registers.add(new Register(r.index() + 1, r.name() + ".hi", ScalarType.B64));
     }
 
     private void checkRoom(Cursor c, Token at, long more) {
@@ -188,7 +206,7 @@ final class FnBuilder {
                 }
             }
             if (single != null && (best == null || single.seq > best.seq)) return single.reg;
-            if (best != null) return registers.get(best.base + n);
+            if (best != null) return registers.get(best.base + n * best.stride);
         }
         return null;
     }

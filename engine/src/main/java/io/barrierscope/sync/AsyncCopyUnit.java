@@ -110,9 +110,17 @@ public final class AsyncCopyUnit {
      */
     public boolean olderGroupsDone(int slot, boolean bulk, int n) {
         AsyncOperation.Kind kind = bulk ? AsyncOperation.Kind.BULK_TO_GLOBAL : AsyncOperation.Kind.CP_ASYNC;
-        long newestKept = (bulk ? bulkGroup[slot] : cpGroup[slot]) - n;
+        long newestKept = firstKeptGroup(slot, bulk, n);
         for (AsyncOperation o : pending) if (o.slot() == slot && o.kind() == kind && o.group() < newestKept) return false;
         return true;
+    }
+
+    /**
+     * The number of the oldest group a {@code wait_group n} does not wait for: the newest {@code n}
+     * committed groups and the open one are left pending, every group numbered below this is waited for.
+     */
+    public long firstKeptGroup(int slot, boolean bulk, int n) {
+        return (bulk ? bulkGroup[slot] : cpGroup[slot]) - n;
     }
 
     /**

@@ -37,7 +37,7 @@ public final class AsyncGroupOp extends Op {
                 else m.async.cpGroup[s]++;
             }
             if (allowed < 0 || m.async.olderGroupsDone(s, bulk, allowed)) {
-                if (allowed >= 0 && m.race != null) m.race.groupWaitPassed(s, bulk);
+                if (allowed >= 0 && m.race != null) m.race.groupWaitPassed(s, bulk, m.async.firstKeptGroup(s, bulk, allowed));
                 m.pc[s]++;
                 continue;
             }

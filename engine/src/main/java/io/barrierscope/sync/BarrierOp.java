@@ -73,7 +73,7 @@ public final class BarrierOp extends Op {
                             new int[] {pc}, new int[] {s}, BarrierRefs.ctaBarrier(m, m.ctaOfSlot(s), bid, "barrier " + bid));
                     return;
                 }
-                cnt = reachableCount(c);
+                cnt = storedCount(c);
             }
             if (firstId < 0) {
                 firstId = (int) bid;
@@ -96,20 +96,11 @@ public final class BarrierOp extends Op {
 
     /**
      * b is a .u32 thread count (PTX ISA 9.7.13.1): every non-zero multiple of 32 is valid, and one
-     * above any CTA's size simply never completes. Counts past 2^31 are kept as the largest int
-     * multiple of 32: no CTA reaches either, so the barrier deadlocks just the same.
+     * above any CTA's size simply never completes. Kept as written (its 32 bits in an int, see
+     * {@link CtaBarrier#count}), so two different counts past 2^31 still differ.
      */
-    public static int reachableCount(long c) {
-        return (int) Math.min(c, Integer.MAX_VALUE & ~31);
-    }
-
-    /**
-     * The thread count operand as thread {@code s} wrote it (unsigned), or -1 without one: for
-     * messages, since counts past 2^31 are kept as {@link #reachableCount}. Valid while the
-     * thread waits at this instruction (its registers cannot change).
-     */
-    public long writtenCount(Machine m, int s) {
-        return count == null ? -1 : count.get(m, s) & 0xFFFFFFFFL;
+    static int storedCount(long c) {
+        return (int) c;
     }
 
     /**
@@ -126,10 +117,10 @@ public final class BarrierOp extends Op {
         for (int a = active; a != 0; a &= a - 1) {
             int s = base + Integer.numberOfTrailingZeros(a);
             m.waitArg[s] = (int) bid;
-            m.waitArg2[s] = c < 0 ? -1 : reachableCount(c);
+            m.waitArg2[s] = c < 0 ? -1 : storedCount(c);
             m.waitValue[s] = redPred == null ? 0 : redPred.get(m, s) & 1;
         }
-        CtaBarrierSync.arriveWarp(x, warp, active, (int) bid, c < 0 ? -1 : reachableCount(c), pc, this, true);
+        CtaBarrierSync.arriveWarp(x, warp, active, (int) bid, c < 0 ? -1 : storedCount(c), pc, this, true);
         return true;
     }
 }

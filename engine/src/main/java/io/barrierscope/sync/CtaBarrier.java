@@ -3,7 +3,8 @@ package io.barrierscope.sync;
 /**
  * One of a CTA's sixteen barriers (PTX ISA 9.7.13.1), as a small value with clear invariants:
  * {@code arrivedWarps} is the set of warps that arrived in the current generation, {@code count}
- * the thread count the generation was opened with (-1: all non-exited threads), and the reduction
+ * the thread count the generation was opened with, as the .u32 operand was written (its bits in
+ * an int; -1, never a multiple of 32, for "all non-exited threads"), and the reduction
  * accumulators for {@code bar.red}. Completion resets it at once and bumps {@code generation}.
  */
 public final class CtaBarrier {
@@ -44,6 +45,12 @@ public final class CtaBarrier {
 
     public int arrivedCount() { return Integer.bitCount(arrivedWarps); }
 
+    /** Whether the open generation was opened with a thread count (rather than "all threads"). */
+    public boolean hasCount() { return count != -1; }
+
+    /** The open generation's thread count as written (0 .. 2^32-32, unsigned), or -1 without one. */
+    public long writtenCount() { return hasCount() ? Integer.toUnsignedLong(count) : -1; }
+
     /**
      * How many warps the open generation needs (the one home of the fact, so the window and the
      * deadlock explanation agree): with a count, the warps that make up count threads (arrival
@@ -51,7 +58,7 @@ public final class CtaBarrier {
      * live thread ({@code liveWarps} is the CTA's mask of them).
      */
     public int warpsNeeded(int liveWarps) {
-        return count > 0 ? (count + 31) / 32 : Integer.bitCount(liveWarps);
+        return hasCount() ? (int) ((writtenCount() + 31) / 32) : Integer.bitCount(liveWarps);
     }
 
     /**
@@ -60,7 +67,7 @@ public final class CtaBarrier {
      */
     public boolean complete(int liveWarps) {
         if (arrivedWarps == 0) return false;
-        if (count > 0) return arrivedCount() * 32 >= count;
+        if (hasCount()) return arrivedCount() * 32L >= writtenCount();
         return (liveWarps & ~arrivedWarps) == 0;
     }
 
@@ -81,6 +88,6 @@ public final class CtaBarrier {
     @Override
     public String toString() {
         return "barrier " + id + " gen " + generation + " arrived " + arrivedCount() + " warps"
-                + (count > 0 ? " of " + (count / 32) : " (all live warps)");
+                + (hasCount() ? " of " + (writtenCount() / 32) : " (all live warps)");
     }
 }

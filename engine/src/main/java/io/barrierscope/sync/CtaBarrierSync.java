@@ -73,7 +73,8 @@ public final class CtaBarrierSync {
         arriveWarp(x, warp, gathered, id, cnt, pc0, op0, false);
     }
 
-    private static String countText(int c) { return c < 0 ? "(all threads)" : String.valueOf(c); }
+    /** A stored count (see {@link CtaBarrier#count}) as the program wrote it. */
+    private static String countText(int c) { return c == -1 ? "(all threads)" : String.valueOf(Integer.toUnsignedLong(c)); }
 
     static void arriveWarp(Interpreter x, int warp, int lanes, int id, int cnt, int pc, BarrierOp op, boolean onePc) {
         Machine m = x.machine();

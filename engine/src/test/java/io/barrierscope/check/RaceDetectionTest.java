@@ -169,6 +169,45 @@ class RaceDetectionTest {
         assertRace(run(copy + read + "cp.async.wait_all;\nret;"));
     }
 
+    /** Thread copies in[tid] to sm[OFF + 4*tid] (OFF = 0, 128, 256: groups 0, 1, 2); SPIN lets earlier copies land. */
+    private static String threeGroups(String spinAfterSecond, String wait, int readOff) {
+        String copy = "cp.async.ca.shared.global [%r9+OFF], [%rd8], 4;\ncp.async.commit_group;\n";
+        String spin = "mov.u32 %r30, 0;\nSPIN:\nadd.u32 %r30, %r30, 1;\nsetp.lt.u32 %p6, %r30, 30;\n@%p6 bra SPIN;\n";
+        return "shl.b32 %r8, %r1, 2;\nadd.u32 %r9, %r3, %r8;\nmul.wide.u32 %rd7, %r8, 1;\nadd.s64 %rd8, %rd2, %rd7;\n"
+                + copy.replace("OFF", "0") + copy.replace("OFF", "128") + spinAfterSecond.replace("SPIN", spin)
+                + copy.replace("OFF", "256") + wait + "\nld.shared.u32 %r10, [%r9+" + readOff + "];\n"
+                + "mul.wide.u32 %rd5, %r1, 4;\nadd.s64 %rd6, %rd4, %rd5;\nst.global.u32 [%rd6], %r10;\ncp.async.wait_all;\nret;";
+    }
+
+    @Test
+    void waitGroupOrdersOnlyTheGroupsOlderThanTheNewestNEvenIfANewerOneAlreadyCompleted() {
+        // Group 1 has landed (the spin outlasts the 4-cycle latency) and group 2 is in flight when
+        // wait_group 2 passes: it waited for group 0 only (PTX ISA 9.7.9.25.3).
+        for (String spin : List.of("SPIN", "")) {
+            assertClean(kernel(threeGroups(spin, "cp.async.wait_group 2;", 0)).threads(32).latency(4, 4).run());
+            assertRace(kernel(threeGroups(spin, "cp.async.wait_group 2;", 128)).threads(32).latency(4, 4).run());
+            assertRace(kernel(threeGroups(spin, "cp.async.wait_group 2;", 256)).threads(32).latency(4, 4).run());
+            // wait_group 1 waits for group 1 too.
+            assertClean(kernel(threeGroups(spin, "cp.async.wait_group 1;", 128)).threads(32).latency(4, 4).run());
+        }
+    }
+
+    @Test
+    void bulkWaitGroupOrdersOnlyTheGroupsOlderThanTheNewestNEvenIfANewerOneAlreadyCompleted() {
+        // Thread 0 stores sm[0..47] to out in three bulk groups of 16 bytes; group 1 has landed when
+        // wait_group 2 passes (PTX ISA 9.7.9.25.6): reading its global destination still races.
+        String store = "add.u32 %r7, %r3, OFF;\nadd.s64 %rd5, %rd4, OFF;\n"
+                + "cp.async.bulk.global.shared::cta.bulk_group [%rd5], [%r7], 16;\ncp.async.bulk.commit_group;\n";
+        String spin = "mov.u32 %r30, 0;\nSPIN:\nadd.u32 %r30, %r30, 1;\nsetp.lt.u32 %p6, %r30, 30;\n@%p6 bra SPIN;\n";
+        String body = "@!%p1 bra E;\nst.shared.v4.u32 [sm], {%r1, %r1, %r1, %r1};\nst.shared.v4.u32 [sm+16], {%r1, %r1, %r1, %r1};\n"
+                + "st.shared.v4.u32 [sm+32], {%r1, %r1, %r1, %r1};\nfence.proxy.async.shared::cta;\n"
+                + store.replace("OFF", "0") + store.replace("OFF", "16") + spin + store.replace("OFF", "32")
+                + "WAIT\nld.global.u32 %r10, [%rd4+READ];\ncp.async.bulk.wait_group 0;\nE:\nret;";
+        assertClean(kernel(body.replace("WAIT", "cp.async.bulk.wait_group 2;").replace("READ", "0")).latency(4, 4).run());
+        assertRace(kernel(body.replace("WAIT", "cp.async.bulk.wait_group 2;").replace("READ", "16")).latency(4, 4).run());
+        assertClean(kernel(body.replace("WAIT", "cp.async.bulk.wait_group 1;").replace("READ", "16")).latency(4, 4).run());
+    }
+
     @Test
     void aBulkCopysReadOfItsSharedSourceRacesWithAnOverwriteBeforeWaitGroupRead() {
         // The proxy fence orders the generic write before the copy's async-proxy read (semantics.md section 13).

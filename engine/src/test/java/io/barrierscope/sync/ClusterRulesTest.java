@@ -140,4 +140,26 @@ class ClusterRulesTest {
         LaunchedRun r = kernel("mov.u32 %r3, slot;\nmapa.shared::cluster.u32 %r5, %r3, 5;\nret;").cluster(2).threads(32).run();
         assertEquals(List.of("memory-fault"), codes(r));
     }
+
+    @Test
+    void aSharedCtaAccessWithAPeersClusterAddressFaultsInsteadOfReachingThePeer() {
+        // .shared::cta names "the shared memory window of the executing CTA", and plain .shared defaults to it
+        // (PTX ISA 5.1.4): a peer's mapa address is outside that window. Only .shared::cluster reaches the peer.
+        String setup = "mov.u32 %r3, slot;\nxor.b32 %r4, %r20, 1;\nmapa.shared::cluster.u32 %r5, %r3, %r4;\n";
+        for (String access : List.of("ld.shared::cta.u32 %r10, [%r5];", "ld.shared.u32 %r10, [%r5];", "st.shared.u32 [%r5], 1;",
+                "st.shared::cta.u32 [%r5+0], %r1;", "ld.volatile.shared.u32 %r10, [%r5];", "atom.shared.add.u32 %r10, [%r5], 1;",
+                "red.shared::cta.add.u32 [%r5], 1;", "ld.shared.v2.u16 {%rs1, %rs2}, [%r5];", "st.shared.u8 [%r5], %rs1;")) {
+            LaunchedRun r = PtxRun.kernel(REGS + ".reg .b16 %rs<4>;\n" + setup + access + "\nret;").header(HEADER).cluster(2).threads(32).run();
+            assertEquals(List.of("memory-fault"), codes(r), access + "\n" + r.summary());
+            String msg = r.interpreter().diagnostics().get(0).message();
+            assertTrue(msg.contains("outside the executing CTA's shared memory window"), msg);
+        }
+        // The executing CTA's own shared::cluster address is in its window; .shared::cluster reaches the peer.
+        String own = "add.u32 %r2, %r20, 7;\n@%p1 st.shared.u32 [slot], %r2;\nbar.sync 0;\nmov.u32 %r3, slot;\nmapa.shared::cluster.u32 %r5, %r3, %r20;\n"
+                + "ld.shared::cta.u32 %r10, [%r5];\n" + STORE + "barrier.cluster.arrive;\nbarrier.cluster.wait;\nret;";
+        LaunchedRun r = kernel(own).cluster(2).threads(32).buffer("out", 64).run();
+        assertEquals(Outcome.COMPLETED, outcome(r), r.summary());
+        assertEquals(7L, u32(r, "out").get(0));
+        assertEquals(8L, u32(r, "out").get(32));
+    }
 }

@@ -244,7 +244,6 @@ class CtaBarrierRulesTest {
 
     @Test
     void theDeadlockExplanationGivesACountAbove2To31AsWritten() {
-        // Kept internally as a smaller unreachable count; the explanation still says what the program wrote.
         LaunchedRun r = PtxRun.kernel(REGS + "mov.u32 %r1, 0xffffffe0;\nbar.sync 1, %r1;\nret;").threads(64).run();
         String text = r.deadlock().text();
         org.junit.jupiter.api.Assertions.assertTrue(text.contains("134217727 warps to arrive (count 4294967264 threads)"), text);
@@ -293,5 +292,20 @@ class CtaBarrierRulesTest {
                 + "A:\nbarrier.sync 1, 96;\nDONE:\nret;";
         LaunchedRun r = PtxRun.kernel(body).threads(96).run();
         assertEquals(List.of("barrier-count-mismatch"), codes(r));
+    }
+
+    @Test
+    void countsPast2To31ThatDifferAreACountMismatchPrintedAsWritten() {
+        // Both are valid .u32 multiples of 32 no CTA reaches (PTX ISA 9.7.13.1); they still differ, so
+        // warps arriving with them on one generation disagree, across warps and within one warp.
+        String acrossWarps = REGS + "mov.u32 %r1, %tid.x;\nsetp.lt.u32 %p1, %r1, 32;\nmov.u32 %r2, 0xffffffe0;\n"
+                + "@%p1 mov.u32 %r2, 0x7fffffe0;\nbarrier.sync 1, %r2;\nret;";
+        String withinAWarp = acrossWarps.replace("32;", "16;");
+        for (String body : List.of(acrossWarps, withinAWarp)) {
+            LaunchedRun r = PtxRun.kernel(body).threads(64).run();
+            assertEquals(List.of("barrier-count-mismatch"), codes(r), r.summary());
+            String msg = r.interpreter().diagnostics().get(0).message();
+            assertTrue(msg.contains("4294967264") && msg.contains("2147483616"), msg);
+        }
     }
 }

@@ -63,10 +63,11 @@ final class BarrierDetailCapture {
             }
         }
         int needed = b.warpsNeeded(m.liveWarps[key.cta()]);
-        String expected = b.count > 0 ? needed + " warps (count " + b.count + ")" : "all live warps";
+        // The count as the kernel wrote it (a .u32, so also one past 2^31).
+        String expected = b.hasCount() ? needed + " warps (count " + b.writtenCount() + ")" : "all live warps";
         String summary = !b.active() ? "No generation open: no warp has arrived since generation " + b.generation + " began."
                 : b.arrivedCount() + " warps arrived of " + expected + "; warps not arrived: " + missing.size()
-                        + (b.count > 0 && needed > m.warpsPerCta
+                        + (b.hasCount() && needed > m.warpsPerCta
                                 ? " (the CTA has only " + m.warpsPerCta + " warps, so the count can never be reached)" : "");
         List<BarrierDetail.Completion> history = new ArrayList<>();
         scan(nav, key, SyncEvent.BAR_COMPLETE, history, null, null, m);

@@ -175,7 +175,7 @@ final class StateCapture {
     private static String missingWarps(CtaBarrier b, int liveWarps, int expected) {
         if (!b.active()) return "";
         int absent = liveWarps & ~b.arrivedWarps;
-        if (b.count <= 0) return warpRanges(absent);
+        if (!b.hasCount()) return warpRanges(absent);
         int needed = expected - b.arrivedCount();
         if (needed <= 0) return "";
         if (absent == 0) return needed + " of no live warp";

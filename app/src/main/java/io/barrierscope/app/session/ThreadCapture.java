@@ -210,15 +210,28 @@ final class ThreadCapture {
                         + ClusterBarrierSync.liveThreads(m, cb) + " threads";
             }
             case ThreadStatus.ASYNC_WAIT: {
-                boolean bulk = m.waitArg2[s] == 1;
-                return (bulk ? "bulk async-group" : "cp.async group") + " · until ≤ " + m.waitArg[s]
-                        + " pending (" + m.async.groupsInFlight(s, bulk) + " in flight)";
+                if (m.waitArg2[s] == io.barrierscope.exec.WgmmaGroups.WAITING) return "wgmma.wait_group " + m.waitArg[s];
+                if (m.waitArg2[s] == io.barrierscope.exec.RegisterPool.REGISTERS) return "setmaxnreg";
+                return groupWait(m.waitArg2[s] == 1, m.waitArg[s], m.async.pendingGroupAges(s, m.waitArg2[s] == 1));
             }
             case ThreadStatus.SLEEPING:
                 return "nanosleep · until cycle " + m.wakeTime[s];
             default:
                 return "";
         }
+    }
+
+    /**
+     * A wait_group N in words: it waits until every committed group older than the thread's newest
+     * N has completed (PTX ISA 9.7.9.25.3, 9.7.9.25.6), not until "at most N are pending" (copies
+     * complete out of order). {@code ages}: the groups still in flight, 1 for the newest committed.
+     */
+    static String groupWait(boolean bulk, int n, long[] ages) {
+        int older = 0;
+        for (long a : ages) if (a > n) older++;
+        return (bulk ? "bulk async-group" : "cp.async group") + " · until "
+                + (n == 0 ? "every committed group" : "every group older than the newest " + n)
+                + " has completed (" + older + " of them still in flight)";
     }
 
     /** The barrier a thread waits on, as the barriers pane keys it; null when it waits on none of the pane's. */

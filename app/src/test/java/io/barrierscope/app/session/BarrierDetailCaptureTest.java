@@ -130,4 +130,18 @@ class BarrierDetailCaptureTest {
         assertTrue(d.missing().stream().skip(1).allMatch(m -> m.startsWith("in flight: cp.async.bulk")), d.missing().toString());
         assertTrue(d.missing().stream().noneMatch(m -> m.matches("t\\d+.*")), d.missing().toString());
     }
+
+    @Test
+    void aCountPast2To31IsShownAsTheKernelWroteIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        // bar.sync's b is a .u32 (PTX ISA 9.7.13.1): 0xffffffe0 is 4294967264 threads, not a capped or negative count.
+        java.nio.file.Path ptx = dir.resolve("big_count.ptx");
+        java.nio.file.Files.writeString(ptx, ".version 9.0\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\n"
+                + ".reg .b32 %r<4>;\nmov.u32 %r1, 0xffffffe0;\nbar.sync 1, %r1;\nret;\n}\n");
+        SessionRecorder r = new SessionRecorder();
+        r.session.open(ptx, new LaunchSettings(io.barrierscope.exec.Dim3.ONE, new io.barrierscope.exec.Dim3(64, 1, 1), null, "round-robin", 0));
+        assertEquals(Outcome.DEADLOCK, r.runToEnd().outcome());
+        r.session.selectBarrier(new BarrierKey(BarrierKey.Kind.CTA_BARRIER, 0, 1));
+        BarrierDetail d = r.details.get(r.details.size() - 1);
+        assertTrue(d.summary().contains("of 134217727 warps (count 4294967264)"), d.summary());
+    }
 }

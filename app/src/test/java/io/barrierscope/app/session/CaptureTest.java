@@ -133,4 +133,23 @@ class CaptureTest {
         for (int i = 0; i < lines.size(); i++) if (lines.get(i).contains(text)) return i + 1;
         throw new AssertionError("no line with " + text);
     }
+
+    @Test
+    void aThreadInWaitGroupSaysItWaitsForTheGroupsOlderThanTheNewestN(@TempDir Path dir) throws Exception {
+        // Two groups in flight, wait_group 1: it waits for the older one only (PTX ISA 9.7.9.25.3).
+        Path ptx = dir.resolve("groups.ptx");
+        Files.writeString(ptx, ".version 9.0\n.target sm_90a\n.address_size 64\n.global .align 16 .b8 g[64];\n"
+                + ".visible .entry k()\n{\n.reg .b32 %r<4>;\n.reg .b64 %rd<4>;\n.shared .align 16 .b8 sm[64];\n"
+                + "mov.u64 %rd1, g;\nmov.u32 %r1, sm;\ncp.async.ca.shared.global [%r1], [%rd1], 4;\ncp.async.commit_group;\n"
+                + "cp.async.ca.shared.global [%r1+16], [%rd1+16], 4;\ncp.async.commit_group;\ncp.async.wait_group 1;\n"
+                + "cp.async.wait_all;\nret;\n}\n");
+        SessionRecorder r = new SessionRecorder();
+        r.session.open(ptx, LaunchSettings.defaults());
+        ThreadsState.LaneGroup g = null;
+        for (int i = 0; i < 50 && g == null; i++) {
+            g = r.step(1).threads().warps().get(0).groups().stream().filter(x -> x.status() == ThreadStatus.ASYNC_WAIT).findFirst().orElse(null);
+        }
+        assertNotNull(g, "the thread never waited at wait_group 1");
+        assertEquals("cp.async group · until every group older than the newest 1 has completed (1 of them still in flight)", g.waitsOn());
+    }
 }

@@ -1,0 +1,152 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.ptx.Instruction;
+import io.barrierscope.ptx.Operand;
+import io.barrierscope.ptx.ScalarType;
+import java.util.List;
+
+/**
+ * The .b128 type (PTX ISA 8.3+, sm_70+): {@code ld.b128}, {@code st.b128} (9.7.9.8, 9.7.9.11) and
+ * {@code mov.b128} (9.7.9.3, 9.7.9.4) on .b128 registers. A .b128 register is two 64-bit slots,
+ * low half at its index and high half at index + 1 (FnBuilder gives it both). No other
+ * instruction here takes a .b128 register: it is refused at load rather than read as its low
+ * half. {@code atom}/{@code red} .b128 (exch, cas) are not modelled and refused by name.
+ */
+final class B128Ops {
+    private B128Ops() {}
+
+    /** Refuses a .b128 register anywhere but in {@code ld.b128}, {@code ldu.b128}, {@code st.b128} and {@code mov.b128}. */
+    static void checkOperands(CompileContext c, Instruction in) {
+        // atom/red .b128 get their own refusal (not modelled) from MemoryOps.
+        boolean allowed = (in.opcode().equals("ld") || in.opcode().equals("ldu") || in.opcode().equals("st")
+                || in.opcode().equals("mov") || in.opcode().equals("atom") || in.opcode().equals("red")) && in.has(".b128");
+        if (allowed) return;
+        for (Operand o : in.operands()) {
+            if (namesB128(o)) {
+                throw c.error(in.mnemonic() + ": a .b128 register is an operand only of ld.b128, st.b128 and mov.b128 "
+                        + "(the instructions that move 128-bit values whole)");
+            }
+        }
+    }
+
+    private static boolean namesB128(Operand o) {
+        if (o instanceof Operand.Reg r) return r.reg().type() == ScalarType.B128;
+        if (o instanceof Operand.Vector v) {
+            for (Operand e : v.elements()) if (namesB128(e)) return true;
+        }
+        if (o instanceof Operand.Address a) return a.base() != null && namesB128(a.base());
+        return false;
+    }
+
+    /** The .b128 register operand {@code o} (its low slot), or a refusal naming {@code what}. */
+    static int b128Reg(CompileContext c, Operand o, String what) {
+        if (o instanceof Operand.Sink) return -1;
+        if (!(o instanceof Operand.Reg r) || r.negated() || r.reg().type() != ScalarType.B128) {
+            throw c.error(c.insn().mnemonic() + ": " + what + " must be a .b128 register");
+        }
+        return c.regBase + r.reg().index();
+    }
+
+    /** {@code ld.b128 d, [a]}: 16 naturally aligned bytes, the low 8 to d's low half. */
+    static Op load(CompileContext c) {
+        refuseForms(c);
+        c.expectOperands(2, 2);
+        int d = b128Reg(c, c.operand(0), "the destination");
+        CompileContext.Addr addr = c.address(c.operand(1), c.spaceOf());
+        int sp = addr.space();
+        Src a = MemoryOps.ctaWindow(c, addr);
+        return new MemoryOps.CheckedOp((m, th) -> {
+            long base = a.get(m, th);
+            m.memory.checkVectorAlignment(sp, base, 16, th);
+            long lo = m.memory.load(sp, base, 8, th);
+            long hi = m.memory.load(sp, base + 8, 8, th);
+            if (d >= 0) {
+                m.setReg(th, d, lo);
+                m.setReg(th, d + 1, hi);
+            }
+        });
+    }
+
+    /** {@code st.b128 [a], s}: the 16 bytes of a .b128 register, low half first (little-endian). */
+    static Op store(CompileContext c) {
+        refuseForms(c);
+        c.expectOperands(2, 2);
+        int v = b128Reg(c, c.operand(1), "the value");
+        if (v < 0) throw c.error(c.insn().mnemonic() + ": the value must be a .b128 register");
+        CompileContext.Addr addr = c.address(c.operand(0), c.spaceOf());
+        int sp = addr.space();
+        Src a = MemoryOps.ctaWindow(c, addr);
+        return new MemoryOps.CheckedOp((m, th) -> {
+            long base = a.get(m, th);
+            m.memory.checkVectorAlignment(sp, base, 16, th);
+            m.memory.store(sp, base, 8, m.reg(th, v), th);
+            m.memory.store(sp, base + 8, 8, m.reg(th, v + 1), th);
+        });
+    }
+
+    /** Vector, ordered and cache-policy forms of .b128 are not modelled: refused by name, never half done. */
+    private static void refuseForms(CompileContext c) {
+        for (String mod : List.of(".v2", ".v4", ".v8", ".relaxed", ".acquire", ".release", ".volatile", ".mmio", ".L2::cache_hint", ".unified")) {
+            if (c.has(mod)) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (" + mod + " with .b128 is not modelled)");
+        }
+    }
+
+    /**
+     * {@code mov.b128 d, {lo, hi}} packs two 64-bit values into a .b128 register; {@code mov.b128
+     * {lo, hi}, s} unpacks one; {@code mov.b128 d, s} copies one. Element 0 is the low half.
+     */
+    static Op mov(CompileContext c) {
+        c.expectOperands(2, 2);
+        Operand d0 = c.operand(0);
+        Operand s0 = c.operand(1);
+        if (s0 instanceof Operand.Vector v) {
+            List<Operand> el = halves(c, v);
+            int d = b128Reg(c, d0, "the destination of a pack");
+            Src lo = c.src(el.get(0), ScalarType.B64);
+            Src hi = c.src(el.get(1), ScalarType.B64);
+            return new FnOp((m, th) -> {
+                long l = lo.get(m, th);
+                long h = hi.get(m, th);
+                if (d >= 0) {
+                    m.setReg(th, d, l);
+                    m.setReg(th, d + 1, h);
+                }
+            });
+        }
+        int s = b128Reg(c, s0, "the source");
+        if (d0 instanceof Operand.Vector v) {
+            List<Operand> el = halves(c, v);
+            int lo = c.dst(el.get(0));
+            int hi = c.dst(el.get(1));
+            return new FnOp((m, th) -> {
+                long l = m.reg(th, s);
+                long h = m.reg(th, s + 1);
+                if (lo >= 0) m.setReg(th, lo, l);
+                if (hi >= 0) m.setReg(th, hi, h);
+            });
+        }
+        int d = b128Reg(c, d0, "the destination");
+        return new FnOp((m, th) -> {
+            long l = m.reg(th, s);
+            long h = m.reg(th, s + 1);
+            if (d >= 0) {
+                m.setReg(th, d, l);
+                m.setReg(th, d + 1, h);
+            }
+        });
+    }
+
+    /** The two elements of a {lo, hi} operand, each a 64-bit register (or an immediate / sink where allowed). */
+    private static List<Operand> halves(CompileContext c, Operand.Vector v) {
+        if (v.elements().size() != 2) {
+            throw c.error(c.insn().mnemonic() + ": a .b128 value packs or unpacks as {lo, hi}, two 64-bit halves");
+        }
+        for (Operand e : v.elements()) {
+            if (e instanceof Operand.Reg r && r.reg().type().bits() != 64) {
+                throw c.error(c.insn().mnemonic() + ": " + r.reg().name() + " is " + r.reg().type().bits()
+                        + "-bit; each half of a .b128 value is a 64-bit register");
+            }
+        }
+        return v.elements();
+    }
+}
