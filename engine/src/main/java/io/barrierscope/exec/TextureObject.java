@@ -95,12 +95,16 @@ record TextureObject(int dims, long base, int width, int height, int depth, int 
     /**
      * Texel index {@code i} of dimension {@code d} under its address mode: the index in range, or
      * -1 when it falls on the border. Wrap and mirror repeat the texture every {@code n} (mirror:
-     * every other copy reversed); clamp takes the nearest edge texel.
+     * every other copy reversed); clamp takes the nearest edge texel. Without normalized
+     * coordinates wrap and mirror are not supported and act as clamp (CUDA Programming Guide,
+     * "Texture Fetching"), whoever wrote the descriptor.
      */
     int address(int i, int d) {
         int n = extent(d);
         if (i >= 0 && i < n) return i;
-        return switch (addressMode[d]) {
+        int mode = addressMode[d];
+        if (!normalizedCoords && (mode == WRAP || mode == MIRROR)) mode = CLAMP;
+        return switch (mode) {
             case WRAP -> Math.floorMod(i, n);
             case MIRROR -> {
                 int m = Math.floorMod(i, 2 * n);

@@ -136,6 +136,15 @@ class TextureSurfaceTest {
     }
 
     @Test
+    void wrapAndMirrorActAsClampWithoutNormalizedCoordinates() {
+        // A descriptor (say from a launch file) asking for wrap or mirror with unnormalized coordinates:
+        // x = 2.5 on 2 texels is texel 2, the edge texel 1 (wrap would give 0); x = -0.5 is texel -1, texel 0.
+        assertEquals(21f, point2d(WRAP, false, 2.5f, 1.5f));
+        assertEquals(20f, point2d(WRAP, false, -0.5f, 1.5f));
+        assertEquals(11f, point2d(MIRROR, false, 3.5f, 0.5f)); // mirror would give texel 0
+    }
+
+    @Test
     void linearFilteringWeighsTwoTexelsWithAWeightOfEightFractionBits() {
         // x = 1.3: xB = 0.8, weight of texel 1 = rint(0.8 * 256) / 256 = 205/256.
         LaunchedRun r = run(floatTex(1, new int[] {2, 0, 0}, CLAMP, true, false, NO_BORDER), ScalarType.U32, floats(0, 1), fetch(1, 1.3f));
