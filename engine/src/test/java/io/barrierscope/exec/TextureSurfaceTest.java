@@ -205,6 +205,17 @@ class TextureSurfaceTest {
     }
 
     @Test
+    void normalizedFloatReadModeLeavesThirtyTwoBitIntegersAsIntegers() {
+        // The read mode promotes 8- and 16-bit integers only: a 32-bit texel reads as itself through tex...s32.
+        List<Number> d = desc(false, 1, new int[] {1, 0, 0}, new int[] {32, 0, 0, 0}, TextureObject.SIGNED, new int[] {CLAMP, CLAMP, CLAMP},
+                false, true, false, NO_BORDER);
+        LaunchedRun r = run(d, ScalarType.U32, List.of(0xFFFFFFF9L),
+                "mov.u32 %r9, 0;\ntex.1d.v4.s32.s32 {%r1, %r2, %r3, %r4}, [%rd1, {%r9}];\n" + w(0, "%r1"));
+        assertEquals(List.of(), codes(r), r.summary());
+        assertEquals(0xFFFFFFF9L, ExecKernel.w(r, 0));
+    }
+
+    @Test
     void halfFloatChannelsAreConvertedToF32() {
         List<Number> d = desc(false, 1, new int[] {1, 0, 0}, new int[] {16, 16, 0, 0}, TextureObject.FLOAT, new int[3], false, false, false, NO_BORDER);
         LaunchedRun r = run(d, ScalarType.U32, List.of(0xC0003C00L), fetch(1, 0.5f));
