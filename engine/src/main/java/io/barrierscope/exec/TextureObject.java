@@ -42,12 +42,15 @@ record TextureObject(int dims, long base, int width, int height, int depth, int 
         for (int d = 0; d < 3; d++) modes[d] = (int) mem.load(Space.GLOBAL, handle + 53 + d, 1, thread);
         float[] border = new float[4];
         for (int c = 0; c < 4; c++) border[c] = Float.intBitsToFloat((int) mem.load(Space.GLOBAL, handle + 60 + 4L * c, 4, thread));
+        int kind = (int) mem.load(Space.GLOBAL, handle + 52, 1, thread);
+        // Normalized-float read mode promotes 8- and 16-bit integers only; 32-bit ones and floats read as they are.
+        boolean normalizedRead = mem.load(Space.GLOBAL, handle + 57, 1, thread) == 1 && kind != FLOAT && bits[0] <= 16;
         return new TextureObject((int) mem.load(Space.GLOBAL, handle + 4, 4, thread), mem.load(Space.GLOBAL, handle + 8, 8, thread),
                 (int) mem.load(Space.GLOBAL, handle + 16, 4, thread), (int) mem.load(Space.GLOBAL, handle + 20, 4, thread),
                 (int) mem.load(Space.GLOBAL, handle + 24, 4, thread), (int) mem.load(Space.GLOBAL, handle + 28, 4, thread),
                 mem.load(Space.GLOBAL, handle + 32, 8, thread), mem.load(Space.GLOBAL, handle + 40, 8, thread), bits,
-                (int) mem.load(Space.GLOBAL, handle + 52, 1, thread), modes, mem.load(Space.GLOBAL, handle + 56, 1, thread) == 1,
-                mem.load(Space.GLOBAL, handle + 57, 1, thread) == 1, mem.load(Space.GLOBAL, handle + 58, 1, thread) == 1,
+                kind, modes, mem.load(Space.GLOBAL, handle + 56, 1, thread) == 1,
+                normalizedRead, mem.load(Space.GLOBAL, handle + 58, 1, thread) == 1,
                 mem.load(Space.GLOBAL, handle + 59, 1, thread) == 1, border);
     }
 
@@ -95,12 +98,16 @@ record TextureObject(int dims, long base, int width, int height, int depth, int 
     /**
      * Texel index {@code i} of dimension {@code d} under its address mode: the index in range, or
      * -1 when it falls on the border. Wrap and mirror repeat the texture every {@code n} (mirror:
-     * every other copy reversed); clamp takes the nearest edge texel.
+     * every other copy reversed); clamp takes the nearest edge texel. Without normalized
+     * coordinates wrap and mirror are not supported and act as clamp (CUDA Programming Guide,
+     * "Texture Fetching"), whoever wrote the descriptor.
      */
     int address(int i, int d) {
         int n = extent(d);
         if (i >= 0 && i < n) return i;
-        return switch (addressMode[d]) {
+        int mode = addressMode[d];
+        if (!normalizedCoords && (mode == WRAP || mode == MIRROR)) mode = CLAMP;
+        return switch (mode) {
             case WRAP -> Math.floorMod(i, n);
             case MIRROR -> {
                 int m = Math.floorMod(i, 2 * n);

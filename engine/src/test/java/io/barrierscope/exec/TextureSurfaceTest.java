@@ -136,6 +136,15 @@ class TextureSurfaceTest {
     }
 
     @Test
+    void wrapAndMirrorActAsClampWithoutNormalizedCoordinates() {
+        // A descriptor (say from a launch file) asking for wrap or mirror with unnormalized coordinates:
+        // x = 2.5 on 2 texels is texel 2, the edge texel 1 (wrap would give 0); x = -0.5 is texel -1, texel 0.
+        assertEquals(21f, point2d(WRAP, false, 2.5f, 1.5f));
+        assertEquals(20f, point2d(WRAP, false, -0.5f, 1.5f));
+        assertEquals(11f, point2d(MIRROR, false, 3.5f, 0.5f)); // mirror would give texel 0
+    }
+
+    @Test
     void linearFilteringWeighsTwoTexelsWithAWeightOfEightFractionBits() {
         // x = 1.3: xB = 0.8, weight of texel 1 = rint(0.8 * 256) / 256 = 205/256.
         LaunchedRun r = run(floatTex(1, new int[] {2, 0, 0}, CLAMP, true, false, NO_BORDER), ScalarType.U32, floats(0, 1), fetch(1, 1.3f));
@@ -193,6 +202,17 @@ class TextureSurfaceTest {
         LaunchedRun q = run(s, ScalarType.U32, List.of(0x4080L), fetch(1, 0.5f));
         assertEquals(-1f, out(q, 0), "-128 clamps to -1");
         assertEquals(64f / 127f, out(q, 1));
+    }
+
+    @Test
+    void normalizedFloatReadModeLeavesThirtyTwoBitIntegersAsIntegers() {
+        // The read mode promotes 8- and 16-bit integers only: a 32-bit texel reads as itself through tex...s32.
+        List<Number> d = desc(false, 1, new int[] {1, 0, 0}, new int[] {32, 0, 0, 0}, TextureObject.SIGNED, new int[] {CLAMP, CLAMP, CLAMP},
+                false, true, false, NO_BORDER);
+        LaunchedRun r = run(d, ScalarType.U32, List.of(0xFFFFFFF9L),
+                "mov.u32 %r9, 0;\ntex.1d.v4.s32.s32 {%r1, %r2, %r3, %r4}, [%rd1, {%r9}];\n" + w(0, "%r1"));
+        assertEquals(List.of(), codes(r), r.summary());
+        assertEquals(0xFFFFFFF9L, ExecKernel.w(r, 0));
     }
 
     @Test
