@@ -20,6 +20,7 @@ final class InstructionCompiler {
             throw c.error("unknown instruction '" + in.mnemonic() + "': '" + bad + "' is not a modifier of " + opc);
         }
         TargetNotes.check(c);
+        PtxVersionNotes.check(c);
         Op op = dispatch(c, opc);
         op.insn = in;
         op.regBase = c.regBase;
