@@ -12,7 +12,9 @@ import java.util.regex.Pattern;
  * the note's section. Two kinds: "Requires sm_90 or higher" (any sm_N with N >= 90, arch- and
  * family-specific targets included, as they carry their base architecture's features), and the
  * architecture-specific features that "a" targets alone have: wgmma needs sm_90a itself;
- * setmaxnreg sm_90a and the targets 9.7.19.5 lists. A module without an sm_ target is not checked.
+ * setmaxnreg sm_90a and the targets 9.7.19.5 lists. Every note that applies is checked (an
+ * instruction meets its own note and those of its qualifiers). A module without an sm_ target is
+ * not checked.
  */
 final class TargetNotes {
     private TargetNotes() {}
