@@ -38,6 +38,9 @@ public final class CompileContext {
     /** The module's {@code .target} names (e.g. sm_90a), for rules that differ by target. */
     public List<String> targets() { return program.module.target(); }
 
+    /** The module's {@code .version} (e.g. "8.0"; empty when the module has none), for the PTX ISA notes. */
+    public String ptxVersion() { return program.module.version(); }
+
     public Operand operand(int i) {
         if (i >= insn.operands().size()) throw error(insn.mnemonic() + " needs at least " + (i + 1) + " operands");
         return insn.operands().get(i);

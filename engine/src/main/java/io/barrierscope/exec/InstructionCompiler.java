@@ -23,6 +23,7 @@ final class InstructionCompiler {
         if (vectors != null) throw c.error("'" + in.mnemonic() + "' names more than one vector size (" + vectors + ")");
         TargetNotes.check(c);
         B128Ops.checkOperands(c, in);
+        PtxVersionNotes.check(c);
         Op op = dispatch(c, opc);
         op.insn = in;
         op.regBase = c.regBase;

@@ -12,7 +12,9 @@ import java.util.regex.Pattern;
  * the note's section. Two kinds: "Requires sm_90 or higher" (any sm_N with N >= 90, arch- and
  * family-specific targets included, as they carry their base architecture's features), and the
  * architecture-specific features that "a" targets alone have: wgmma needs sm_90a itself;
- * setmaxnreg sm_90a and the targets 9.7.19.5 lists. A module without an sm_ target is not checked.
+ * setmaxnreg sm_90a and the targets 9.7.19.5 lists. Every note that applies is checked (an
+ * instruction meets its own note and those of its qualifiers). A module without an sm_ target is
+ * not checked.
  */
 final class TargetNotes {
     private TargetNotes() {}
@@ -29,6 +31,20 @@ final class TargetNotes {
         for (String m : mods) if (!in.has(m)) return false;
         return true;
     }
+
+    private static boolean any(Instruction in, String... mods) {
+        for (String m : mods) if (in.has(m)) return true;
+        return false;
+    }
+
+    /** fence{.sem}.scope, the thread fence: the proxy and operation fences take .acquire/.release under their own notes. */
+    private static boolean threadFence(Instruction in) {
+        return in.opcode().equals("fence") && !any(in, ".proxy", ".mbarrier_init", ".op_restrict");
+    }
+
+    private static boolean atomOrRed(Instruction in) { return in.opcode().equals("atom") || (in.opcode().equals("red") && !in.has(".async")); }
+
+    private static boolean mbarrierLike(Instruction in) { return in.opcode().equals("mbarrier") || is(in, "cp", ".async", ".mbarrier"); }
 
     private static final List<Note> NOTES = List.of(
             new Note(in -> is(in, "wgmma", ".mma_async") && in.has(".sp"), "sm_90a", "9.7.15.6.3", m -> m.group().equals("sm_90a")),
@@ -54,22 +70,70 @@ final class TargetNotes {
                     atLeast(90)),
             new Note(in -> is(in, "mbarrier", ".try_wait"), "sm_90 or higher", "9.7.13.15.16", atLeast(90)),
             new Note(in -> is(in, "mbarrier", ".test_wait"), "sm_80 or higher", "9.7.13.15.16", atLeast(80)),
+            new Note(in -> is(in, "fence", ".mbarrier_init") || is(in, "fence", ".op_restrict"), "sm_90 or higher (qualifier .op_restrict)",
+                    "9.7.13.4", atLeast(90)),
             new Note(in -> (is(in, "fence", ".proxy", ".async") || is(in, "membar", ".proxy", ".async")), "sm_90 or higher", "9.7.13.4",
                     atLeast(90)),
             new Note(in -> (in.opcode().equals("fence") || in.opcode().equals("membar")) && in.has(".cluster"),
-                    "sm_90 or higher (scope .cluster)", "9.7.13.4", atLeast(90)));
+                    "sm_90 or higher (scope .cluster)", "9.7.13.4", atLeast(90)),
+            new Note(in -> threadFence(in) && any(in, ".acquire", ".release"), "sm_90 or higher (qualifiers .acquire, .release)",
+                    "9.7.13.4", atLeast(90)),
+            new Note(in -> in.opcode().equals("fence") && any(in, ".sync_restrict::shared::cta", ".sync_restrict::shared::cluster"),
+                    "sm_90 or higher (qualifier .sync_restrict)", "9.7.13.4", atLeast(90)),
+            new Note(in -> is(in, "fence", ".proxy"), "sm_70 or higher", "9.7.13.4", atLeast(70)),
+            new Note(in -> in.opcode().equals("fence"), "sm_70 or higher", "9.7.13.4", atLeast(70)),
+            new Note(in -> is(in, "membar", ".proxy"), "sm_60 or higher", "9.7.13.4", atLeast(60)),
+            new Note(in -> is(in, "membar", ".sys"), "sm_20 or higher", "9.7.13.4", atLeast(20)),
+            new Note(in -> is(in, "red", ".async") && any(in, ".mmio", ".release", ".global", ".gpu", ".sys"),
+                    "sm_100 or higher (.mmio, .release, .global, .gpu, .sys)", "9.7.13.7", atLeast(100)),
+            // atom (9.7.13.5) and red (9.7.13.6) carry the same qualifier notes
+            new Note(in -> atomOrRed(in) && (in.has(".cluster") || in.has(".shared::cluster")), "sm_90 or higher (.cluster scope, ::cluster)",
+                    "9.7.13.5, 9.7.13.6", atLeast(90)),
+            new Note(in -> atomOrRed(in) && in.has(".add") && in.has(".noftz") && any(in, ".bf16", ".bf16x2"), "sm_90 or higher (add.noftz.bf16{x2})",
+                    "9.7.13.5, 9.7.13.6", atLeast(90)),
+            new Note(in -> atomOrRed(in) && in.has(".L2::cache_hint"), "sm_80 or higher (.level::cache_hint)", "9.7.13.5, 9.7.13.6", atLeast(80)),
+            new Note(in -> atomOrRed(in) && in.has(".add") && in.has(".noftz") && in.has(".f16"), "sm_70 or higher (add.noftz.f16)",
+                    "9.7.13.5, 9.7.13.6", atLeast(70)),
+            new Note(in -> is(in, "atom", ".cas", ".b16"), "sm_70 or higher (cas.b16)", "9.7.13.5", atLeast(70)),
+            new Note(in -> atomOrRed(in) && any(in, ".relaxed", ".acquire", ".release", ".acq_rel"), "sm_70 or higher (.sem)", "9.7.13.5, 9.7.13.6",
+                    atLeast(70)),
+            new Note(in -> atomOrRed(in) && in.has(".add") && in.has(".noftz") && in.has(".f16x2"), "sm_60 or higher (add.noftz.f16x2)",
+                    "9.7.13.5, 9.7.13.6", atLeast(60)),
+            new Note(in -> atomOrRed(in) && in.has(".add") && in.has(".f64"), "sm_60 or higher (add.f64)", "9.7.13.5, 9.7.13.6", atLeast(60)),
+            new Note(in -> atomOrRed(in) && any(in, ".cta", ".gpu", ".sys"), "sm_60 or higher (.scope)", "9.7.13.5, 9.7.13.6", atLeast(60)),
+            new Note(in -> mbarrierLike(in) && in.has(".shared::cluster"), "sm_90 or higher (sub-qualifier ::cluster)", "9.7.13.15.13-14",
+                    atLeast(90)),
+            new Note(in -> in.opcode().equals("mbarrier") && in.has(".cluster"), "sm_90 or higher (scope .cluster)", "9.7.13.15.13-14, .16",
+                    atLeast(90)),
+            new Note(in -> is(in, "mbarrier", ".init"), "sm_80 or higher", "9.7.13.15.9", atLeast(80)),
+            new Note(in -> is(in, "mbarrier", ".inval"), "sm_80 or higher", "9.7.13.15.10", atLeast(80)),
+            new Note(in -> is(in, "mbarrier", ".arrive"), "sm_80 or higher", "9.7.13.15.13", atLeast(80)),
+            new Note(in -> is(in, "mbarrier", ".arrive_drop"), "sm_80 or higher", "9.7.13.15.14", atLeast(80)),
+            new Note(in -> is(in, "cp", ".async", ".mbarrier", ".arrive"), "sm_80 or higher", "9.7.13.15.15", atLeast(80)),
+            new Note(in -> is(in, "mbarrier", ".pending_count"), "sm_80 or higher", "9.7.13.15.17", atLeast(80)),
+            new Note(in -> in.opcode().equals("redux"), "sm_80 or higher", "9.7.13.12", atLeast(80)),
+            new Note(in -> in.opcode().equals("match"), "sm_70 or higher", "9.7.13.10", atLeast(70)),
+            new Note(in -> is(in, "vote", ".sync"), "sm_30 or higher", "9.7.13.9", atLeast(30)),
+            new Note(in -> in.opcode().equals("activemask"), "sm_30 or higher", "9.7.13.11", atLeast(30)),
+            new Note(in -> is(in, "bar", ".warp", ".sync"), "sm_30 or higher", "9.7.13.2", atLeast(30)),
+            new Note(in -> in.opcode().equals("barrier") && !in.has(".cluster"), "sm_30 or higher", "9.7.13.1", atLeast(30)),
+            new Note(in -> is(in, "bar", ".arrive") || is(in, "bar", ".red"), "sm_20 or higher", "9.7.13.1", atLeast(20)));
 
-    /** Refuses the instruction when every sm_ target of the module misses what its note requires. */
+    private static boolean satisfied(Note n, List<String> sms) {
+        for (String t : sms) {
+            Matcher m = SM.matcher(t);
+            if (m.matches() && n.satisfiedBy.test(m)) return true;
+        }
+        return false;
+    }
+
+    /** Refuses the instruction when every sm_ target of the module misses what one of its notes requires. */
     static void check(CompileContext c) {
         Instruction in = c.insn();
         List<String> sms = c.targets().stream().filter(t -> SM.matcher(t).matches()).toList();
         if (sms.isEmpty()) return;
         for (Note n : NOTES) {
-            if (!n.applies.test(in)) continue;
-            for (String t : sms) {
-                Matcher m = SM.matcher(t);
-                if (m.matches() && n.satisfiedBy.test(m)) return;
-            }
+            if (!n.applies.test(in) || satisfied(n, sms)) continue;
             throw c.error("unsupported instruction " + in.mnemonic() + " on .target " + String.join(", ", sms) + ": it requires " + n.needs
                     + " (PTX ISA " + n.section + ", Target ISA Notes)");
         }

@@ -39,6 +39,7 @@ final class ExecKernel {
     private String params = "";
     private boolean ret = true;
     private String target = "sm_90a";
+    private String version = "9.0";
 
     private ExecKernel(String body) { this.body = body; }
 
@@ -55,6 +56,8 @@ final class ExecKernel {
     ExecKernel wSlots(int n) { wSlots = n; return this; }
     /** The module's {@code .target} (sm_90a unless given). */
     ExecKernel target(String t) { target = t; return this; }
+    /** The module's {@code .version} (9.0 unless given). */
+    ExecKernel version(String v) { version = v; return this; }
     /** Leaves out the final {@code ret} of the kernel body. */
     ExecKernel noRet() { ret = false; return this; }
 
@@ -79,7 +82,7 @@ final class ExecKernel {
     }
 
     String ptx() {
-        return ".version 9.0\n.target " + target + "\n.address_size 64\n" + header + "\n" + funcs + "\n.visible .entry k(.param .u64 w, "
+        return ".version " + version + "\n.target " + target + "\n.address_size 64\n" + header + "\n" + funcs + "\n.visible .entry k(.param .u64 w, "
                 + ".param .u64 x" + params + ")\n{\n" + PRE + body + (ret ? "\nret;" : "") + "\n}\n";
     }
 

@@ -63,6 +63,61 @@ class TargetNotesTest {
         assertRefused("mbarrier.test_wait.shared::cta.b64 %p1, [bar], %rd1;", "sm_75", "sm_80 or higher", "9.7.13.15.16");
     }
 
+    /** {instruction, a target without it, a target with it, what the message says it needs, section}. */
+    private static final String[][] ROWS = {
+        {"fence.mbarrier_init.release.cluster;", "sm_80", "sm_90", "sm_90 or higher (qualifier .op_restrict)", "9.7.13.4"},
+        {"fence.acquire.gpu;", "sm_80", "sm_90", "sm_90 or higher (qualifiers .acquire, .release)", "9.7.13.4"},
+        {"fence.release.sync_restrict::shared::cta.cluster;", "sm_80", "sm_90", "sm_90 or higher", "9.7.13.4"},
+        {"fence.sc.gpu;", "sm_62", "sm_70", "sm_70 or higher", "9.7.13.4"},
+        {"fence.proxy.alias;", "sm_62", "sm_70", "sm_70 or higher", "9.7.13.4"},
+        {"membar.proxy.alias;", "sm_53", "sm_60", "sm_60 or higher", "9.7.13.4"},
+        {"membar.sys;", "sm_13", "sm_20", "sm_20 or higher", "9.7.13.4"},
+        {"atom.shared::cluster.add.u32 %r3, [bar], 1;", "sm_80", "sm_90", "sm_90 or higher (.cluster scope, ::cluster)", "9.7.13.5, 9.7.13.6"},
+        {"red.global.cluster.add.u32 [%rd40], 1;", "sm_80", "sm_90", "sm_90 or higher (.cluster scope, ::cluster)", "9.7.13.5, 9.7.13.6"},
+        {"red.global.add.noftz.bf16x2 [%rd40], %r1;", "sm_80", "sm_90", "sm_90 or higher (add.noftz.bf16{x2})", "9.7.13.5, 9.7.13.6"},
+        {"atom.global.L2::cache_hint.add.u32 %r3, [%rd40], 1, %rd2;", "sm_75", "sm_80", "sm_80 or higher (.level::cache_hint)",
+            "9.7.13.5, 9.7.13.6"},
+        {"atom.global.add.noftz.f16 %h1, [%rd40], %h2;", "sm_62", "sm_70", "sm_70 or higher (add.noftz.f16)", "9.7.13.5, 9.7.13.6"},
+        {"atom.global.cas.b16 %h1, [%rd40], %h2, %h3;", "sm_62", "sm_70", "sm_70 or higher (cas.b16)", "9.7.13.5"},
+        {"atom.global.acq_rel.gpu.add.u32 %r3, [%rd40], 1;", "sm_62", "sm_70", "sm_70 or higher (.sem)", "9.7.13.5, 9.7.13.6"},
+        {"red.global.add.noftz.f16x2 [%rd40], %r1;", "sm_53", "sm_60", "sm_60 or higher (add.noftz.f16x2)", "9.7.13.5, 9.7.13.6"},
+        {"atom.global.add.f64 %fd1, [%rd40], %fd2;", "sm_53", "sm_60", "sm_60 or higher (add.f64)", "9.7.13.5, 9.7.13.6"},
+        {"atom.global.gpu.add.u32 %r3, [%rd40], 1;", "sm_53", "sm_60", "sm_60 or higher (.scope)", "9.7.13.5, 9.7.13.6"},
+        {"redux.sync.add.u32 %r3, %r1, 0xffffffff;", "sm_75", "sm_80", "sm_80 or higher", "9.7.13.12"},
+        {"match.any.sync.b32 %r3, %r1, 0xffffffff;", "sm_62", "sm_70", "sm_70 or higher", "9.7.13.10"},
+        {"vote.sync.all.pred %p1, %p2, 0xffffffff;", "sm_20", "sm_30", "sm_30 or higher", "9.7.13.9"},
+        {"activemask.b32 %r3;", "sm_20", "sm_30", "sm_30 or higher", "9.7.13.11"},
+        {"bar.warp.sync 0xffffffff;", "sm_20", "sm_30", "sm_30 or higher", "9.7.13.2"},
+        {"barrier.sync 0;", "sm_20", "sm_30", "sm_30 or higher", "9.7.13.1"},
+        {"bar.arrive 1, 32;", "sm_13", "sm_20", "sm_20 or higher", "9.7.13.1"},
+        {"mbarrier.init.shared.b64 [bar], 1;", "sm_75", "sm_80", "sm_80 or higher", "9.7.13.15.9"},
+        {"mbarrier.inval.shared.b64 [bar];", "sm_75", "sm_80", "sm_80 or higher", "9.7.13.15.10"},
+        {"mbarrier.arrive.shared.b64 %rd3, [bar];", "sm_75", "sm_80", "sm_80 or higher", "9.7.13.15.13"},
+        {"mbarrier.arrive_drop.shared.b64 %rd3, [bar];", "sm_75", "sm_80", "sm_80 or higher", "9.7.13.15.14"},
+        {"cp.async.mbarrier.arrive.shared.b64 [bar];", "sm_75", "sm_80", "sm_80 or higher", "9.7.13.15.15"},
+        {"mbarrier.pending_count.b64 %r3, %rd2;", "sm_75", "sm_80", "sm_80 or higher", "9.7.13.15.17"},
+        {"mbarrier.arrive.shared::cluster.b64 _, [bar];", "sm_80", "sm_90", "sm_90 or higher (sub-qualifier ::cluster)", "9.7.13.15.13-14"},
+        {"mbarrier.arrive.release.cluster.shared.b64 %rd3, [bar];", "sm_80", "sm_90", "sm_90 or higher (scope .cluster)",
+            "9.7.13.15.13-14, .16"},
+        {"mbarrier.test_wait.acquire.cluster.shared.b64 %p1, [bar], %rd2;", "sm_80", "sm_90", "sm_90 or higher (scope .cluster)",
+            "9.7.13.15.13-14, .16"},
+    };
+
+    @Test
+    void everyCheckedNoteRefusesTheInstructionBelowItsTargetAndLoadsOnIt() {
+        for (String[] r : ROWS) {
+            assertRefused(r[0], r[1], r[3], r[4]);
+            assertLoads(r[0], r[2]);
+        }
+    }
+
+    /** The ISA asks sm_90 for fence's .acquire and .release; ptxas 13.0 takes them on sm_80: we follow the ISA. */
+    @Test
+    void fenceAcquireAndReleaseNeedSm90AsTheIsaSaysThoughPtxasIsLaxer() {
+        assertRefused("fence.release.gpu;", "sm_89", "sm_90 or higher (qualifiers .acquire, .release)", "9.7.13.4");
+        assertLoads("fence.acq_rel.gpu;", "sm_89");
+    }
+
     /** cvt.rs to the four-element fp8/fp6/fp4 types (9.7.9.21) is refused saying it needs sm_100a, not with a parse error. */
     @Test
     void fourElementStochasticConversionsAreRefusedSayingTheyNeedSm100a() {

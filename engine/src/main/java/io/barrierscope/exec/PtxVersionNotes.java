@@ -1,0 +1,131 @@
+package io.barrierscope.exec;
+
+import io.barrierscope.ptx.Instruction;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * The "PTX ISA Notes" of the instructions the engine runs: an instruction, or a qualifier of it,
+ * introduced in a later PTX ISA version than the module's {@code .version} is refused at load, by
+ * name, with the version and the note's section (ptxas refuses such modules too). Only notes
+ * checked against the ISA text are listed (docs/semantics.md section 15); a module without a
+ * {@code .version} is not checked.
+ */
+final class PtxVersionNotes {
+    private PtxVersionNotes() {}
+
+    /** A note: which instructions, what was introduced (empty: the instruction itself), when (major*10+minor), and the section. */
+    private record Note(Predicate<Instruction> applies, String what, int since, String section) {}
+
+    private static boolean is(Instruction in, String opcode, String... mods) {
+        if (!in.opcode().equals(opcode)) return false;
+        for (String m : mods) if (!in.has(m)) return false;
+        return true;
+    }
+
+    private static boolean any(Instruction in, String... mods) {
+        for (String m : mods) if (in.has(m)) return true;
+        return false;
+    }
+
+    /** fence{.sem}.scope, the thread fence: the proxy and operation fences take .acquire/.release under their own notes. */
+    private static boolean threadFence(Instruction in) {
+        return in.opcode().equals("fence") && !any(in, ".proxy", ".mbarrier_init", ".op_restrict");
+    }
+
+    private static boolean atomOrRed(Instruction in) { return in.opcode().equals("atom") || (in.opcode().equals("red") && !in.has(".async")); }
+
+    private static boolean arriveOrDrop(Instruction in) { return is(in, "mbarrier", ".arrive") || is(in, "mbarrier", ".arrive_drop"); }
+
+    private static boolean waits(Instruction in) { return is(in, "mbarrier", ".test_wait") || is(in, "mbarrier", ".try_wait"); }
+
+    private static final String AR = "9.7.13.5, 9.7.13.6";
+    private static final String MB = "9.7.13.15.13-14, .16";
+
+    private static final List<Note> NOTES = List.of(
+            new Note(in -> is(in, "wgmma", ".mma_async") && in.has(".sp"), "", 80, "9.7.15.6.3"),
+            new Note(in -> is(in, "wgmma", ".mma_async"), "", 80, "9.7.15.5.2"),
+            new Note(in -> is(in, "wgmma", ".fence"), "", 80, "9.7.15.7.1"),
+            new Note(in -> is(in, "wgmma", ".commit_group"), "", 80, "9.7.15.7.2"),
+            new Note(in -> is(in, "wgmma", ".wait_group"), "", 80, "9.7.15.7.3"),
+            new Note(in -> in.opcode().equals("setmaxnreg"), "", 80, "9.7.19.5"),
+            // 9.7.13.1: bar, barrier
+            new Note(in -> (in.opcode().equals("bar") || in.opcode().equals("barrier")) && in.has(".cta"), "qualifier .cta", 78, "9.7.13.1"),
+            new Note(in -> in.opcode().equals("barrier") && !in.has(".cluster"), "", 60, "9.7.13.1"),
+            new Note(in -> is(in, "bar", ".arrive") || is(in, "bar", ".red"), "", 20, "9.7.13.1"),
+            new Note(in -> is(in, "bar", ".warp", ".sync"), "", 60, "9.7.13.2"),
+            new Note(in -> is(in, "barrier", ".cluster") && any(in, ".acquire", ".relaxed", ".release"), "qualifiers .acquire, .relaxed, .release",
+                    80, "9.7.13.3"),
+            new Note(in -> is(in, "barrier", ".cluster"), "", 78, "9.7.13.3"),
+            // 9.7.13.4: membar, fence
+            new Note(in -> is(in, "fence", ".proxy", ".async") || is(in, "membar", ".proxy", ".async"), "fence.proxy.async", 80, "9.7.13.4"),
+            new Note(in -> is(in, "fence", ".mbarrier_init") || is(in, "fence", ".op_restrict"), "qualifier .op_restrict", 80, "9.7.13.4"),
+            new Note(in -> is(in, "fence", ".proxy", ".tensormap::generic"), "qualifier .to_proxykind::from_proxykind", 83, "9.7.13.4"),
+            new Note(in -> in.opcode().equals("fence") && any(in, ".sync_restrict::shared::cta", ".sync_restrict::shared::cluster"),
+                    "qualifier .sync_restrict", 86, "9.7.13.4"),
+            new Note(in -> threadFence(in) && any(in, ".acquire", ".release"), "qualifiers .acquire, .release",
+                    86, "9.7.13.4"),
+            new Note(in -> (in.opcode().equals("fence") || in.opcode().equals("membar")) && in.has(".cluster"), "scope .cluster", 78, "9.7.13.4"),
+            new Note(in -> is(in, "fence", ".proxy") || is(in, "membar", ".proxy"), "", 75, "9.7.13.4"),
+            new Note(in -> in.opcode().equals("fence"), "", 60, "9.7.13.4"),
+            new Note(in -> is(in, "membar", ".sys"), "", 20, "9.7.13.4"),
+            // 9.7.13.5 atom, 9.7.13.6 red: the same qualifier notes
+            new Note(in -> atomOrRed(in) && any(in, ".shared::cta", ".shared::cluster"), "sub-qualifiers ::cta, ::cluster", 78, AR),
+            new Note(in -> atomOrRed(in) && in.has(".cluster"), "scope .cluster", 78, AR),
+            new Note(in -> atomOrRed(in) && in.has(".add") && in.has(".noftz") && any(in, ".bf16", ".bf16x2"), "add.noftz.bf16{x2}", 78, AR),
+            new Note(in -> atomOrRed(in) && in.has(".L2::cache_hint"), "qualifier .level::cache_hint", 74, AR),
+            new Note(in -> atomOrRed(in) && in.has(".add") && in.has(".noftz") && in.has(".f16"), "add.noftz.f16", 63, AR),
+            new Note(in -> is(in, "atom", ".cas", ".b16"), "atom.cas.b16", 63, "9.7.13.5"),
+            new Note(in -> atomOrRed(in) && in.has(".add") && in.has(".noftz") && in.has(".f16x2"), "add.noftz.f16x2", 62, AR),
+            new Note(in -> atomOrRed(in) && any(in, ".relaxed", ".acquire", ".release", ".acq_rel"), "qualifier .sem", 60, AR),
+            new Note(in -> atomOrRed(in) && any(in, ".cta", ".gpu", ".sys"), "qualifier .scope", 50, AR),
+            new Note(in -> atomOrRed(in) && in.has(".add") && in.has(".f64"), "add.f64", 50, AR),
+            new Note(in -> is(in, "red", ".async"), "", 81, "9.7.13.7"),
+            new Note(in -> is(in, "vote", ".sync"), "", 60, "9.7.13.9"),
+            new Note(in -> in.opcode().equals("match"), "", 60, "9.7.13.10"),
+            new Note(in -> in.opcode().equals("activemask"), "", 62, "9.7.13.11"),
+            new Note(in -> in.opcode().equals("redux"), "", 70, "9.7.13.12"),
+            new Note(in -> in.opcode().equals("griddepcontrol"), "", 78, "9.7.13.13"),
+            new Note(in -> in.opcode().equals("elect"), "", 80, "9.7.13.14"),
+            // 9.7.13.15: mbarrier
+            new Note(in -> (arriveOrDrop(in) || waits(in)) && in.has(".relaxed"), "qualifier .relaxed", 86, MB),
+            new Note(in -> (arriveOrDrop(in) || waits(in)) && any(in, ".cta", ".cluster", ".acquire", ".release"), "qualifiers .scope, .sem", 80, MB),
+            new Note(in -> arriveOrDrop(in) && in.has(".shared::cluster"), "sub-qualifier ::cluster", 80, "9.7.13.15.13-14"),
+            new Note(in -> arriveOrDrop(in) && in.has(".expect_tx"), "qualifier .expect_tx", 80, "9.7.13.15.13-14"),
+            new Note(in -> is(in, "mbarrier", ".expect_tx") && !arriveOrDrop(in), "", 80, "9.7.13.15.11"),
+            new Note(in -> is(in, "mbarrier", ".complete_tx"), "", 80, "9.7.13.15.12"),
+            new Note(in -> is(in, "mbarrier", ".try_wait"), "", 78, "9.7.13.15.16"),
+            new Note(in -> (in.opcode().equals("mbarrier") || is(in, "cp", ".async", ".mbarrier")) && in.has(".shared::cta"),
+                    "sub-qualifier ::cta on .shared", 78, "9.7.13.15.9-17"),
+            new Note(in -> waits(in) && in.has(".parity"), "modifier .parity", 71, "9.7.13.15.16"),
+            new Note(in -> is(in, "mbarrier", ".test_wait"), "", 70, "9.7.13.15.16"),
+            new Note(in -> is(in, "mbarrier", ".init"), "", 70, "9.7.13.15.9"),
+            new Note(in -> is(in, "mbarrier", ".inval"), "", 70, "9.7.13.15.10"),
+            new Note(in -> is(in, "mbarrier", ".arrive"), "", 70, "9.7.13.15.13"),
+            new Note(in -> is(in, "mbarrier", ".arrive_drop"), "", 70, "9.7.13.15.14"),
+            new Note(in -> is(in, "cp", ".async", ".mbarrier", ".arrive"), "", 70, "9.7.13.15.15"),
+            new Note(in -> is(in, "mbarrier", ".pending_count"), "", 70, "9.7.13.15.17"));
+
+    /** The version as major*10+minor ("7.8" -> 78), or -1 when it is not of that form. */
+    static int parse(String version) {
+        int dot = version.indexOf('.');
+        if (dot <= 0 || dot != version.length() - 2) return -1;
+        try {
+            return Integer.parseInt(version.substring(0, dot)) * 10 + Integer.parseInt(version.substring(dot + 1));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** Refuses the instruction when a note says it, or a qualifier it uses, came after the module's version. */
+    static void check(CompileContext c) {
+        int v = parse(c.ptxVersion());
+        if (v < 0) return;
+        Instruction in = c.insn();
+        for (Note n : NOTES) {
+            if (!n.applies.test(in) || v >= n.since) continue;
+            throw c.error("unsupported instruction " + in.mnemonic() + " in .version " + c.ptxVersion() + ": " + (n.what.isEmpty() ? "" : n.what + " ")
+                    + "introduced in PTX ISA " + n.since / 10 + "." + n.since % 10 + " (" + n.section + ", PTX ISA Notes)");
+        }
+    }
+}
