@@ -89,6 +89,12 @@ public final class CodeList extends ListView<Integer> {
     @Override
     protected void layoutChildren() {
         super.layoutChildren();
+        // Every line is one row high: with that height fixed, the virtual flow places and scrolls
+        // by arithmetic instead of giving a spare cell line after line to measure (each measure
+        // styled and laid out the cell: most of a stop's or a far jump's FX time), and its
+        // scroll range is exact, so a pane scrolled to its end shows the last line whole.
+        double natural = naturalRowHeight();
+        if (natural > 0 && natural != getFixedCellSize()) setFixedCellSize(natural);
         double row = rowHeight(-1);
         if (getHeight() != laidOutHeight || row != laidOutRow) {
             boolean first = laidOutHeight < 0;
@@ -99,8 +105,20 @@ public final class CodeList extends ListView<Integer> {
         }
     }
 
+    /** The height a line's cell asks for (its gutter and text; the same for all lines), or 0 before any shows a line. */
+    private double naturalRowHeight() {
+        double h = 0;
+        for (LineCell c : cells) {
+            if (c.line > 0 && c.getParent() != null && c.isVisible()) {
+                h = Math.max(h, snapSizeY(c.snappedTopInset() + c.box.prefHeight(-1) + c.snappedBottomInset()));
+            }
+        }
+        return h;
+    }
+
     /** The height of a laid-out line cell (all lines are one row high), or {@code none} before any is laid out. */
     private double rowHeight(double none) {
+        if (getFixedCellSize() > 0) return getFixedCellSize(); // a cell dropped by the flow may keep an older font's height
         for (LineCell c : cells) if (c.line > 0 && c.getHeight() > 0) return c.getHeight();
         return none;
     }
@@ -226,7 +244,18 @@ public final class CodeList extends ListView<Integer> {
         if (line < 1 || line > lines.length) return;
         double row = rowHeight(18);
         int rows = (int) Math.max(1, getHeight() / row);
-        scrollTo(Math.max(0, line - 1 - rows / 2));
+        int top = Math.max(0, line - 1 - rows / 2);
+        VirtualFlow<?> f = flow();
+        // A top row from which the text's end would be in view, even partly: the flow's own scroll
+        // there can leave the last line under the horizontal scroll bar (or the pane's edge); its
+        // end position cannot, and the line stays in view (it is within the last rows/2 lines).
+        if (f != null && top + rows >= lines.length - 1) {
+            f.setPosition(1);
+            f.layout();
+            f.scrollTo(lines.length - 1); // by pixels, until the last line's cell is whole
+        } else {
+            scrollTo(top);
+        }
     }
 
     /** The cell showing a line, if it is in view. */
