@@ -2,7 +2,8 @@
 // then a kernel reaches the buffer through cudaHostGetDevicePointer's pointer and (unified
 // addressing) at the host pointer itself; the host sees the kernel's writes after the launch and
 // the kernel sees the host's writes at the next. Then the error codes the CUDA Runtime API gives
-// for a range registered twice, a null pointer or size 0, and unregistering what is not registered.
+// for a range registered twice, a null pointer or size 0, and unregistering what is not registered;
+// last, a kernel's store to memory registered read-only.
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
@@ -97,6 +98,14 @@ int main() {
     CHECK(cudaFree(total));
     free(ro);
     free(buf);
+
+    // A kernel's store to memory registered read-only is an illegal address (sticky: done last).
+    int *sealed = (int *) malloc(4 * sizeof(int));
+    for (int i = 0; i < 4; i++) sealed[i] = 5;
+    CHECK(cudaHostRegister(sealed, 4 * sizeof(int), cudaHostRegisterReadOnly));
+    increment<<<1, 4>>>(sealed, 4);
+    EXPECT(cudaDeviceSynchronize() == cudaErrorIllegalAddress);
+    for (int i = 0; i < 4; i++) EXPECT(sealed[i] == 5);
     printf("PASS host_register\n");
     return 0;
 }
