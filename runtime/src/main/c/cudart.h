@@ -37,6 +37,8 @@ enum {
     cudaErrorIllegalAddress = 700,
     cudaErrorLaunchTimeout = 702,
     cudaErrorAssert = 710,
+    cudaErrorHostMemoryAlreadyRegistered = 712,
+    cudaErrorHostMemoryNotRegistered = 713,
     cudaErrorPeerAccessAlreadyEnabled = 704,
     cudaErrorPeerAccessNotEnabled = 705,
     cudaErrorLaunchFailure = 719,
@@ -96,7 +98,7 @@ int bs_memset(const char *fn, void *devPtr, int value, size_t count);
    asked of the engine when it is not an allocation; 0 also when it is not. */
 int bs_check_device(const void *p, size_t n);
 /* managed.c: whether [p, p+n) lies in one allocation whose bytes this process holds between
-   launches (1 managed, 2 pinned host memory, 0 neither); cudaFree of a managed one and
+   launches (1 managed, 2 pinned host memory, 3 registered host memory, 0 none); cudaFree of a managed one and
    cudaFreeHost of a pinned one (1 if p is one); pinned allocations and their flags; every such
    allocation to the engine before a launch, and the bytes the kernel changed back after it. */
 int bs_managed(const void *p, size_t n);
@@ -104,6 +106,10 @@ int bs_free_managed(void *p);
 int bs_free_host(void *p);
 int bs_host_alloc(const char *fn, void **ptr, size_t size, unsigned flags);
 int bs_host_flags(const void *p, unsigned *flags);
+/* managed.c: cudaHostRegister's range given to the engine at its own address (read-only for the
+   device with cudaHostRegisterReadOnly), and cudaHostUnregister; cudaError_t values. */
+int bs_host_register(void *p, size_t size, unsigned flags);
+int bs_host_unregister(void *p);
 struct bs_sent;
 struct bs_sent *bs_managed_push(void);
 void bs_managed_pull(struct bs_sent *sent);

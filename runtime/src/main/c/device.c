@@ -49,9 +49,9 @@ static const struct { int attr, value; } attrs[] = {
     {88, 0},                                           /* PageableMemoryAccess: a kernel cannot read malloc'd memory */
     {89, 1},                                           /* ConcurrentManagedAccess (launches end before the host goes on) */
     {90, 1},                                           /* ComputePreemptionSupported */
-    {91, 0},                                           /* CanUseHostPointerForRegisteredMem: registered memory is not mapped */
+    {91, 1},                                           /* CanUseHostPointerForRegisteredMem: registered memory is reached at its host pointer */
     {95, 1}, {97, 227 * 1024},                         /* CooperativeLaunch, MaxSharedMemoryPerBlockOptin */
-    {98, 0}, {99, 1},                                  /* CanFlushRemoteWrites, HostRegisterSupported (page-locking is a no-op) */
+    {98, 0}, {99, 1},                                  /* CanFlushRemoteWrites, HostRegisterSupported (registered memory is mapped for kernels) */
     {100, 0}, {101, 0},                                /* PageableMemoryAccessUsesHostPageTables, DirectManagedMemAccessFromHost */
     {106, 32},                                         /* MaxBlocksPerMultiprocessor */
     {108, 0},                                          /* MaxPersistingL2CacheSize: no L2 to set aside */

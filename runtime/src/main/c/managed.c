@@ -8,7 +8,9 @@
  * mapping holds the bytes between launches: copies and memsets on a managed pointer are host
  * ones; before each launch every managed allocation is sent to the engine, and after it the
  * bytes the kernel changed are written back (launches run one at a time, to their end, when
- * issued; another host thread may still write during one: those writes are kept).
+ * issued; another host thread may still write during one: those writes are kept). Registered
+ * host memory (cudaHostRegister) goes the other way: the program's own range, which the engine
+ * maps at that same address; launches then copy it as they copy pinned memory.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -20,9 +22,10 @@
 #include "cudart.h"
 #include "protocol.h"
 
-/* kind: MANAGED or HOST (pinned, with the flags cudaHostAlloc was given); mapped: bytes mapped
-   here (0 for a __managed__ variable, whose pages may be shared: never freed). */
-enum { MANAGED = 1, HOST = 2 };
+/* kind: MANAGED, HOST (pinned, with the flags cudaHostAlloc was given) or REGISTERED (the
+   program's own memory, cudaHostRegister's flags); mapped: bytes mapped here (0 for a __managed__
+   variable, whose pages may be shared, and for registered memory: never unmapped here). */
+enum { MANAGED = 1, HOST = 2, REGISTERED = 3 };
 typedef struct { uint64_t base, size, mapped; int kind; unsigned flags; } managed;
 static pthread_mutex_t managed_lock = PTHREAD_MUTEX_INITIALIZER;
 static managed *list;
@@ -105,12 +108,70 @@ int bs_host_alloc(const char *fn, void **ptr, size_t size, unsigned flags) {
     return map_alloc(fn, ptr, size ? size : 1, HOST, flags);
 }
 
-/* The pinned allocation holding p: 1 and its flags, or 0. */
+/* The pinned allocation or registered range holding p: 1 and its flags, or 0. */
 int bs_host_flags(const void *p, unsigned *flags) {
     managed m;
-    if (find(p, 1, &m) != HOST) return 0;
+    int kind = find(p, 1, &m);
+    if (kind != HOST && kind != REGISTERED) return 0;
     if (flags) *flags = m.flags;
     return 1;
+}
+
+/* cudaHostRegister: the engine maps [p, p+size) at p itself (the program's addresses lie far
+   from the engine's own), so a kernel given the host pointer reaches it as pinned memory is
+   reached; from then on each launch copies it to the engine and back like pinned memory. A range
+   overlapping any entry (registered, pinned or managed) is refused, as CUDA refuses a range part
+   of which is already page-locked. */
+int bs_host_register(void *p, size_t size, unsigned flags) {
+    uint64_t a = (uint64_t) (uintptr_t) p;
+    pthread_mutex_lock(&managed_lock);
+    for (size_t i = 0; i < nlist; i++) {
+        if (a < list[i].base + (list[i].size ? list[i].size : 1) && list[i].base < a + size) {
+            pthread_mutex_unlock(&managed_lock);
+            fprintf(stderr, "barrierscope: cudaHostRegister(%p, %zu): the range overlaps %s at 0x%llx (%llu bytes) "
+                    "(returns cudaErrorHostMemoryAlreadyRegistered)\n", p, size,
+                    list[i].kind == REGISTERED ? "a registered range" : list[i].kind == HOST ? "pinned memory" : "managed memory",
+                    (unsigned long long) list[i].base, (unsigned long long) list[i].size);
+            return bs_set(cudaErrorHostMemoryAlreadyRegistered);
+        }
+    }
+    bs_buf b = {0}, r = {0};
+    bs_put_u64(&b, a);
+    bs_put_u64(&b, size);
+    bs_put_u32(&b, (flags & 0x08) ? BS_MAP_HOST_READ_ONLY : 0);
+    bs_put_str(&b, "cudaHostRegister");
+    uint32_t st = bs_call(BS_MAP_HOST, &b, &r);
+    free(b.p);
+    free(r.p);
+    if (st == 0) {
+        list = realloc(list, (nlist + 1) * sizeof *list);
+        if (list == NULL) bs_fatal("out of host memory");
+        list[nlist++] = (managed){a, size, 0, REGISTERED, flags};
+    }
+    pthread_mutex_unlock(&managed_lock);
+    return st == 0 ? cudaSuccess : bs_set((int) st);
+}
+
+/* cudaHostUnregister: p must be a registered range's start (the driver asks for "the same" base
+   address cuMemHostRegister was given). The engine unmaps it; the program's bytes stay as they are. */
+int bs_host_unregister(void *p) {
+    uint64_t a = (uint64_t) (uintptr_t) p;
+    int found = 0;
+    pthread_mutex_lock(&managed_lock);
+    for (size_t i = 0; i < nlist && !found; i++) {
+        if (list[i].base == a && list[i].kind == REGISTERED) {
+            list[i] = list[--nlist];
+            found = 1;
+        }
+    }
+    pthread_mutex_unlock(&managed_lock);
+    if (!found) {
+        fprintf(stderr, "barrierscope: cudaHostUnregister(%p): not the start of a range cudaHostRegister registered "
+                        "(returns cudaErrorHostMemoryNotRegistered)\n", p);
+        return bs_set(cudaErrorHostMemoryNotRegistered);
+    }
+    engine_free(a);
+    return cudaSuccess;
 }
 
 /* Frees the entry starting at p if it is of `kind` and was mapped by map_alloc: 1 if it was. */
@@ -274,12 +335,12 @@ int bs_managed_var(uint64_t a, uint64_t size) {
     return 0;
 }
 
-/* Bytes of managed and pinned allocations (cudaMemGetInfo counts them: they live in the engine's
+/* Bytes of managed and pinned allocations and registered ranges (cudaMemGetInfo counts them: they live in the engine's
    budget too). */
 uint64_t bs_managed_bytes(void) {
     uint64_t n = 0;
     pthread_mutex_lock(&managed_lock);
-    for (size_t i = 0; i < nlist; i++) if (list[i].mapped != 0) n += list[i].size;
+    for (size_t i = 0; i < nlist; i++) if (list[i].mapped != 0 || list[i].kind == REGISTERED) n += list[i].size;
     pthread_mutex_unlock(&managed_lock);
     return n;
 }

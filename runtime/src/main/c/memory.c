@@ -125,20 +125,20 @@ int cudaFreeHost(void *ptr) {
     return bs_set(cudaErrorInvalidValue);
 }
 
-/* The device pointer of pinned memory is the host pointer (unified addressing). "flags ... must
-   be set to 0". Memory cudaHostRegister page-locked is not mapped here (its flag is refused). */
+/* The device pointer of pinned or registered memory is the host pointer (unified addressing;
+   CanUseHostPointerForRegisteredMem is 1). "flags ... must be set to 0". */
 int cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned flags) {
     if (pDevice == NULL || flags != 0) return bs_set(cudaErrorInvalidValue);
     if (!bs_host_flags(pHost, NULL)) {
         fprintf(stderr, "barrierscope: cudaHostGetDevicePointer(%p): not memory cudaMallocHost or cudaHostAlloc returned "
-                        "(returns cudaErrorInvalidValue)\n", pHost);
+                        "or cudaHostRegister registered (returns cudaErrorInvalidValue)\n", pHost);
         return bs_set(cudaErrorInvalidValue);
     }
     *pDevice = pHost;
     return cudaSuccess;
 }
 
-/* The flags the allocation was made with (cudaMallocHost: 0). */
+/* The flags the allocation was made with (cudaMallocHost: 0), or a registered range's flags. */
 int cudaHostGetFlags(unsigned *pFlags, void *pHost) {
     if (pFlags == NULL || !bs_host_flags(pHost, pFlags)) return bs_set(cudaErrorInvalidValue);
     return cudaSuccess;
@@ -395,18 +395,38 @@ int cudaMemGetInfo(size_t *free_bytes, size_t *total) {
     return cudaSuccess;
 }
 
-/* Registering host memory changes nothing here (no DMA); mapping it into the device cannot be done. */
+/* Registered host memory is reached by kernels at its host pointer, like pinned memory
+   (managed.c). Flags: cudaHostRegisterDefault, ...Portable and ...Mapped mean the same here (one
+   device, unified addressing); ...ReadOnly makes the range read-only for kernels (a store is a
+   memory fault); ...IoMemory (memory-mapped I/O of another PCIe device) has no meaning here and is
+   refused by name (cudaErrorNotSupported, as the driver answers where it is not supported). CUDA Runtime API, cudaHostRegister and cudaHostUnregister: a null pointer or
+   size 0 is cudaErrorInvalidValue, a range already page-locked cudaErrorHostMemoryAlreadyRegistered,
+   unregistering what was never registered cudaErrorHostMemoryNotRegistered. */
 int cudaHostRegister(void *ptr, size_t size, unsigned flags) {
     BS_STICKY();
-    (void) size;
-    if (ptr == NULL) return bs_set(cudaErrorInvalidValue);
-    if (flags & 0x02) return bs_unimplemented("cudaHostRegister with cudaHostRegisterMapped (device access to host memory)");
-    return cudaSuccess;
+    if (ptr == NULL || size == 0 || (flags & ~0x0Fu) != 0) {
+        fprintf(stderr, "barrierscope: cudaHostRegister(%p, %zu, 0x%x): %s (returns cudaErrorInvalidValue)\n", ptr, size, flags,
+                ptr == NULL ? "a null pointer" : size == 0 ? "size 0" : "unknown flags");
+        return bs_set(cudaErrorInvalidValue);
+    }
+    if (flags & 0x04) {
+        fprintf(stderr, "barrierscope: cudaHostRegister(%p): cudaHostRegisterIoMemory (memory-mapped I/O of another PCIe "
+                        "device) has no meaning here (returns cudaErrorNotSupported)\n", ptr);
+        return bs_set(cudaErrorNotSupported);
+    }
+    return bs_host_register(ptr, size, flags);
 }
 
-int cudaHostUnregister(void *ptr) { BS_STICKY(); (void) ptr; return cudaSuccess; }
+int cudaHostUnregister(void *ptr) {
+    BS_STICKY();
+    if (ptr == NULL) {
+        fprintf(stderr, "barrierscope: cudaHostUnregister: a null pointer (returns cudaErrorInvalidValue)\n");
+        return bs_set(cudaErrorInvalidValue);
+    }
+    return bs_host_unregister(ptr);
+}
 
-/* struct cudaPointerAttributes: type (0 unregistered, 1 pinned host, 2 device, 3 managed), device,
+/* struct cudaPointerAttributes: type (0 unregistered, 1 pinned or registered host, 2 device, 3 managed), device,
    devicePointer, hostPointer. */
 int cudaPointerGetAttributes(void *attributes, const void *ptr) {
     BS_STICKY();
@@ -414,7 +434,7 @@ int cudaPointerGetAttributes(void *attributes, const void *ptr) {
     struct { int type; int device; const void *dev; const void *host; } a = {0, -2, NULL, NULL};
     int held = bs_managed(ptr, 1);
     if (held) {
-        a.type = held == 1 ? 3 : 1; /* cudaMemoryTypeManaged or ...Host (pinned): the same pointer on both sides */
+        a.type = held == 1 ? 3 : 1; /* cudaMemoryTypeManaged or ...Host (pinned or registered): the same pointer on both sides */
         a.device = 0;
         a.dev = ptr;
         a.host = ptr;

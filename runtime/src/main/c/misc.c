@@ -86,6 +86,8 @@ static const struct { int code; const char *name, *text; } errors[] = {
     {704, "cudaErrorPeerAccessAlreadyEnabled", "peer access is already enabled"},
     {705, "cudaErrorPeerAccessNotEnabled", "peer access has not been enabled"},
     {710, "cudaErrorAssert", "device-side assert triggered"},
+    {712, "cudaErrorHostMemoryAlreadyRegistered", "part or all of the requested memory range is already mapped"},
+    {713, "cudaErrorHostMemoryNotRegistered", "pointer does not correspond to a registered memory region"},
     {719, "cudaErrorLaunchFailure", "unspecified launch failure"},
     {720, "cudaErrorCooperativeLaunchTooLarge", "too many blocks in cooperative launch"},
     {800, "cudaErrorNotPermitted", "operation not permitted"},

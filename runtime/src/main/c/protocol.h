@@ -46,10 +46,16 @@ enum bs_op {
        -> u64 virtual cycles the launch took, string message (empty on success) */
     BS_LAUNCH = 11,
     /* string function name -> (empty): an API we do not implement was called (for the summary) */
-    BS_UNIMPLEMENTED = 12
+    BS_UNIMPLEMENTED = 12,
+    /* u64 address, u64 bytes, u32 flags (BS_MAP_HOST_READ_ONLY), string the CUDA call -> (empty):
+       host memory the program registered, mapped in the engine at its own (host) address;
+       BS_FREE unmaps it */
+    BS_MAP_HOST = 13
 };
 
 /* BS_LAUNCH flags: a cooperative launch (the engine gives it a grid-barrier workspace). */
 #define BS_LAUNCH_COOPERATIVE 1u
+/* BS_MAP_HOST flags: kernels may only read the range (cudaHostRegisterReadOnly). */
+#define BS_MAP_HOST_READ_ONLY 1u
 
 #endif

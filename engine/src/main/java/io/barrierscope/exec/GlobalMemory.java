@@ -74,6 +74,23 @@ public final class GlobalMemory {
         return false;
     }
 
+    /**
+     * Maps {@code data} at {@code base} without moving {@link #nextAddress()}: a range whose address
+     * someone else chose (host memory a program registers, reached at its host address). False,
+     * mapping nothing, when it overlaps a segment, reaches {@link Space#SHARED_WINDOW} (generic
+     * addresses there are other spaces), or meets [{@link Space#GLOBAL_BASE}, next + 1 TiB): the
+     * room {@link #map} places its segments in, so that they never meet.
+     */
+    public boolean mapApart(String name, long base, byte[] data, boolean readOnly) {
+        long end = base + data.length;
+        if (base <= 0 || end < base || end > Space.SHARED_WINDOW || (end > Space.GLOBAL_BASE && base < next + ROOM)) return false;
+        for (Segment s : segments) if (base < s.end() && s.base < end) return false;
+        segments.add(new Segment(name, base, data, readOnly));
+        return true;
+    }
+
+    private static final long ROOM = 1L << 40;
+
     /** Maps {@code data} at the next free, 256-byte aligned address and returns its segment. */
     public Segment map(String name, byte[] data, boolean readOnly) {
         Segment s = new Segment(name, next, data, readOnly);

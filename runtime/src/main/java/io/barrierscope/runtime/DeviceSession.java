@@ -71,6 +71,7 @@ public final class DeviceSession {
                 case RuntimeProtocol.MODULE -> module(r.string());
                 case RuntimeProtocol.PARAMS -> params(p.getInt(), r.string());
                 case RuntimeProtocol.MALLOC -> malloc(p.getLong(), p.hasRemaining() ? r.string() : "cudaMalloc");
+                case RuntimeProtocol.MAP_HOST -> mapHost(p.getLong(), p.getLong(), p.getInt(), r.string());
                 case RuntimeProtocol.FREE -> free(p.getLong());
                 case RuntimeProtocol.WRITE -> write(p.getLong(), p);
                 case RuntimeProtocol.READ -> read(p.getLong(), p.getLong());
@@ -141,6 +142,32 @@ public final class DeviceSession {
         return Reply.ok(new RuntimeProtocol.Payload().u64(s.base()).toArray());
     }
 
+    /** Segment names of registered host ranges (cudaHostRegister): the host may write them even when kernels may not. */
+    static final String HOST_REGISTERED = "cudaHostRegister#";
+
+    /**
+     * Host memory the program registered, mapped at its own host address so that kernels reach it
+     * at the host pointer (unified addressing). It counts toward the budget as pinned memory does;
+     * a range overlapping anything mapped (or reaching the engine's own addresses or windows) is
+     * refused.
+     */
+    private Reply mapHost(long base, long size, int flags, String call) {
+        if (size <= 0 || size > Integer.MAX_VALUE - 8 || allocated + size > DEVICE_BUDGET) {
+            err.println("barrierscope: " + call + "(" + size + " bytes): BarrierScope's device has " + (DEVICE_BUDGET >> 20)
+                    + " MiB in all (registered memory is held there too) and holds one range in at most 2 GiB; "
+                    + allocated + " bytes are allocated");
+            return Reply.error(CudaError.MEMORY_ALLOCATION);
+        }
+        if (!device.mapApart(HOST_REGISTERED + "0x" + Long.toHexString(base), base, new byte[(int) size],
+                (flags & RuntimeProtocol.MAP_HOST_READ_ONLY) != 0)) {
+            err.println("barrierscope: " + call + "(0x" + Long.toHexString(base) + ", " + size + "): the range overlaps device"
+                    + " memory or lies where the engine places its own (returns cudaErrorInvalidValue)");
+            return Reply.error(CudaError.INVALID_VALUE);
+        }
+        allocated += size;
+        return Reply.ok();
+    }
+
     /**
      * The grid-barrier workspace of cooperative launches, as the driver keeps one per context:
      * mapped on first use, zeroed before each cooperative launch (a launch that failed halfway
@@ -154,7 +181,7 @@ public final class DeviceSession {
 
     private Reply free(long addr) {
         for (GlobalMemory.Segment s : device.segments()) {
-            if (s.base() == addr && s.name().startsWith("cudaMalloc#")) {
+            if (s.base() == addr && (s.name().startsWith("cudaMalloc#") || s.name().startsWith(HOST_REGISTERED))) {
                 device.unmap(addr);
                 allocated -= s.data().length;
                 return Reply.ok();
@@ -172,7 +199,9 @@ public final class DeviceSession {
             long b = m.constHostBase();
             if (addr >= b && addr + size <= b + m.constBank.length) return new Place(m.constBank, (int) (addr - b));
         }
-        GlobalMemory.Segment s = device.find(addr, (int) size, write);
+        // The host writes a read-only registered range before each launch: only kernels may not.
+        GlobalMemory.Segment s = device.find(addr, (int) size, false);
+        if (write && !(s.readOnly() && s.name().startsWith(HOST_REGISTERED))) s = device.find(addr, (int) size, true);
         return new Place(s.data(), (int) (addr - s.base()));
     }
 

@@ -29,6 +29,10 @@ public final class RuntimeProtocol {
     /** LAUNCH's flags word (after the dynamic shared bytes): a cooperative launch. */
     public static final int LAUNCH_COOPERATIVE = 1;
     public static final int UNIMPLEMENTED = 12;
+    /** Host memory the program registered (cudaHostRegister), mapped at its own address. */
+    public static final int MAP_HOST = 13;
+    /** MAP_HOST's flags word: kernels may only read the range (cudaHostRegisterReadOnly). */
+    public static final int MAP_HOST_READ_ONLY = 1;
     /** The largest request accepted (a copy of a large buffer; the PTX of a big program). */
     public static final int MAX_PAYLOAD = 1 << 30;
 

@@ -66,6 +66,21 @@ class ExecHostApiTest {
     }
 
     @Test
+    void registeredHostMemoryIsReachedByKernelsAtItsHostAndDevicePointerUntilUnregisteredReadOnlyFaultsAStoreAndMisuseGetsCudasErrorCodes() throws Exception {
+        ExecProgramsTest.Ran r = exec("host_register");
+        assertEquals(io.barrierscope.cli.Main.DIAGNOSED, r.code(), r.all()); // the last launch stores to read-only memory
+        assertTrue(r.program().contains("PASS host_register"), r.all());
+        assertTrue(r.program().contains("the range overlaps a registered range at 0x")
+                && r.program().contains("(returns cudaErrorHostMemoryAlreadyRegistered)"), r.all());
+        assertTrue(r.program().contains("the range overlaps pinned memory at 0x"), r.all());
+        assertTrue(r.program().contains("cudaHostRegisterIoMemory (memory-mapped I/O of another PCIe device) has no meaning here"
+                + " (returns cudaErrorNotSupported)"), r.all());
+        assertTrue(r.program().contains(": not the start of a range cudaHostRegister registered"
+                + " (returns cudaErrorHostMemoryNotRegistered)"), r.all());
+        assertTrue(r.all().contains("write to read-only global memory at 0x") && r.all().contains("(cudaHostRegister#0x"), r.all());
+    }
+
+    @Test
     void hostWritesDuringALaunchToBytesTheKernelLeavesAloneInPinnedAndManagedMemorySurviveTheLaunch() throws Exception {
         ExecProgramsTest.Ran r = exec("copyback");
         assertEquals(0, r.code(), r.all());
