@@ -121,6 +121,8 @@ static int describe(const char *fn, const struct cudaResourceDesc *r, int surfac
     b[52] = (unsigned char) cd->f;
     /* tex2Dgather (tld4) needs an array made with cudaArrayTextureGather. */
     b[59] = (unsigned char) (r->resType == 0 && (r->res.array.array->flags & 8u) != 0);
+    /* Linear memory is fetched by integer index only (tex1Dfetch): the engine refuses f32 coordinates there. */
+    b[76] = (unsigned char) (r->resType == 2);
     return cudaSuccess;
 }
 

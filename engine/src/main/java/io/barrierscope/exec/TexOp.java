@@ -12,7 +12,8 @@ import java.util.List;
  * Sampling follows docs/semantics.md, "Textures and surfaces": normalized coordinates are scaled
  * by the extent, point sampling takes texel floor(x), linear filtering blends the 2, 4 or 8
  * texels around x - 0.5 with weights in 1.8 fixed point, and each texel index passes through
- * the object's address mode. {@code .s32} coordinates are texel indices (no filtering).
+ * the object's address mode. {@code .s32} coordinates are texel indices (no filtering); they
+ * need unnormalized coordinates, and an object over linear memory takes nothing else.
  * Mipmaps, layered and cube forms, an explicit sampler, offsets, depth compare and the
  * residency predicate are refused by name.
  */
@@ -41,6 +42,7 @@ final class TexOp {
         return new MemoryOps.CheckedOp((m, t) -> {
             TextureObject o = TextureObject.read(m.memory, handle.get(m, t), t, false, mn);
             check(o, dims, dtype, mn, handle.get(m, t));
+            checkCoordinates(o, floatCoords, mn, handle.get(m, t));
             long[] v = floatCoords ? sample(m.memory, o, floats(m, t, coord), t) : point(m.memory, o, ints(m, t, coord), t);
             for (int i = 0; i < 4; i++) if (d[i] >= 0) m.setReg(t, d[i], v[i]);
         });
@@ -126,6 +128,23 @@ final class TexOp {
         }
         if (o.linear() && !o.returnsFloat()) {
             throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, handle, mn + " on a texture object with linear filtering of integer results");
+        }
+    }
+
+    /**
+     * Linear memory (cudaResourceTypeLinear) is fetched by integer index only (tex1Dfetch: no
+     * f32 coordinates, no filtering), and integer indices need unnormalized coordinates:
+     * "tex1Dfetch() only works with non-normalized coordinates" (CUDA Programming Guide,
+     * "Texture Object API", tex1Dfetch()).
+     */
+    private static void checkCoordinates(TextureObject o, boolean floatCoords, String mn, long handle) {
+        if (floatCoords && o.linearResource()) {
+            throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, handle, mn + " with .f32 coordinates on a texture object over linear memory"
+                    + " (cudaResourceTypeLinear is fetched with integer coordinates only: tex1Dfetch)");
+        }
+        if (!floatCoords && o.normalizedCoords()) {
+            throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, handle, mn + " with .s32 coordinates on a texture object with normalized coordinates"
+                    + " (integer fetches such as tex1Dfetch work only with unnormalized coordinates)");
         }
     }
 

@@ -15,13 +15,14 @@ import io.barrierscope.diag.DiagnosticCode;
  *  53 u8 address mode of dimension 0, 1, 2 (0 wrap, 1 clamp, 2 mirror, 3 border)
  *  56 u8 filter (0 point, 1 linear)   57 u8 read mode (0 element type, 1 normalized float)
  *  58 u8 normalized coordinates (0, 1)   59 u8 gathers allowed (0, 1)   60 f32 border color x, y, z, w
+ *  76 u8 linear resource (1: cudaResourceTypeLinear memory, fetched by integer index only)
  * </pre>
  * Texels are row-major: texel (i, j, k) is at address + k * slice + j * pitch + i * bytes, its
  * channels packed in x, y, z, w order.
  */
 record TextureObject(int dims, long base, int width, int height, int depth, int texelBytes, long pitch, long slice,
                      int[] bits, int kind, int[] addressMode, boolean linear, boolean normalizedRead, boolean normalizedCoords,
-                     boolean gather, float[] border) {
+                     boolean gather, float[] border, boolean linearResource) {
     static final int TEXTURE_MAGIC = 0x58545342; // "BSTX"
     static final int SURFACE_MAGIC = 0x46535342; // "BSSF"
     static final int SIGNED = 0, UNSIGNED = 1, FLOAT = 2;
@@ -51,7 +52,8 @@ record TextureObject(int dims, long base, int width, int height, int depth, int 
                 mem.load(Space.GLOBAL, handle + 32, 8, thread), mem.load(Space.GLOBAL, handle + 40, 8, thread), bits,
                 kind, modes, mem.load(Space.GLOBAL, handle + 56, 1, thread) == 1,
                 normalizedRead, mem.load(Space.GLOBAL, handle + 58, 1, thread) == 1,
-                mem.load(Space.GLOBAL, handle + 59, 1, thread) == 1, border);
+                mem.load(Space.GLOBAL, handle + 59, 1, thread) == 1, border,
+                mem.load(Space.GLOBAL, handle + 76, 1, thread) == 1);
     }
 
     /** Extent in dimension {@code d} (0 x, 1 y, 2 z). */

@@ -114,7 +114,11 @@ final class LaunchJsonChecks {
             }
         }
         int dyn = root.has("dynamicSharedBytes") ? (int) integer(root.get("dynamicSharedBytes"), "/dynamicSharedBytes", 0, 227 * 1024) : 0;
-        Expectation expect = root.has("expect") ? expect(root.get("expect")) : null;
+        Map<String, ScalarType> bufferTypes = new LinkedHashMap<>();
+        for (List<ArgSpec> l : List.of(args, extra)) {
+            for (ArgSpec b : l) if (b.isBuffer() && b.type() != null) bufferTypes.putIfAbsent(b.buffer(), b.type());
+        }
+        Expectation expect = root.has("expect") ? expect(root.get("expect"), bufferTypes) : null;
         String policy = "round-robin";
         long seed = 0;
         long maxSteps = LaunchSpec.DEFAULT_MAX_STEPS;
@@ -459,7 +463,32 @@ final class LaunchJsonChecks {
         return out;
     }
 
-    private Expectation expect(JsonNode e) {
+    /**
+     * An expected element of an integer buffer must be a value of the buffer's type (integral,
+     * within its range), else no run could ever meet it: refused here, where the file can point at
+     * it, rather than reported as "not met" after the run. Float buffers take any finite number
+     * (in exact mode one beyond .f32's range is the infinity it rounds to).
+     */
+    private void expectedOfType(JsonNode v, ScalarType t, String buffer, String ptr) {
+        if (t == null || t.isFloat()) return;
+        java.math.BigInteger min = t.isSigned() ? java.math.BigInteger.ONE.shiftLeft(t.bits() - 1).negate() : java.math.BigInteger.ZERO;
+        java.math.BigInteger max = t.isSigned() ? java.math.BigInteger.ONE.shiftLeft(t.bits() - 1).subtract(java.math.BigInteger.ONE)
+                : java.math.BigInteger.ONE.shiftLeft(t.bits()).subtract(java.math.BigInteger.ONE);
+        java.math.BigInteger b = null;
+        if (v.isIntegralNumber()) {
+            b = v.bigIntegerValue();
+        } else if (Double.isFinite(v.asDouble()) || v.isBigDecimal()) {
+            // As written (floats are read as decimals): 2.0 is the integer 2, 1e-400 is no integer.
+            java.math.BigDecimal d = v.decimalValue().stripTrailingZeros();
+            if (d.scale() <= 0 && d.precision() - d.scale() <= 40) b = d.toBigIntegerExact();
+        }
+        if (b == null || b.compareTo(min) < 0 || b.compareTo(max) > 0) {
+            throw bad(ptr, "expected value " + v.asText() + " can never be read from buffer '" + buffer + "': ." + t.ptxName()
+                    + " holds the integers " + min + ".." + max);
+        }
+    }
+
+    private Expectation expect(JsonNode e, Map<String, ScalarType> bufferTypes) {
         if (!e.isObject()) throw bad("/expect", "\"expect\" must be an object");
         unknownKeys(e, "/expect", Set.of("outcome", "buffers", "diagnostics", "exact"));
         String outcome = null;
@@ -482,6 +511,7 @@ final class LaunchJsonChecks {
                 List<Number> vals = new ArrayList<>();
                 for (int i = 0; i < arr.size(); i++) {
                     if (!arr.get(i).isNumber()) throw bad("/expect/buffers/" + k + "/" + i, "expected a number");
+                    expectedOfType(arr.get(i), bufferTypes.get(k), k, "/expect/buffers/" + k + "/" + i);
                     if (!Double.isFinite(arr.get(i).asDouble())) {
                         throw bad("/expect/buffers/" + k + "/" + i, "the number is beyond the range of .f64 (it would read as infinity)");
                     }

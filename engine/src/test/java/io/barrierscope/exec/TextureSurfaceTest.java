@@ -241,6 +241,41 @@ class TextureSurfaceTest {
         assertEquals(List.of("texture-misuse"), codes(s), "a 1d fetch of a 2d texture\n" + s.summary());
     }
 
+    /** The descriptor with its linear-resource byte (76) set, as the runtime writes it for cudaResourceTypeLinear. */
+    static List<Number> overLinearMemory(List<Number> d) {
+        List<Number> out = new ArrayList<>(d);
+        out.set(76 / 4, out.get(76 / 4).longValue() | 1L);
+        return out;
+    }
+
+    /** tex.1d.v4.f32.s32 at texel index i into w[0]. */
+    static String fetchIndex(int i) {
+        return "mov.u32 %r9, " + i + ";\ntex.1d.v4.f32.s32 {%f1, %f2, %f3, %f4}, [%rd1, {%r9}];\nmov.b32 %r1, %f1;\n" + w(0, "%r1");
+    }
+
+    @Test
+    void floatCoordinatesOnATextureOverLinearMemoryAreTextureMisuse() {
+        List<Number> d = overLinearMemory(floatTex(1, new int[] {3, 0, 0}, CLAMP, false, false, NO_BORDER));
+        LaunchedRun ok = run(d, ScalarType.U32, floats(4, 5, 6), fetchIndex(1));
+        assertEquals(List.of(), codes(ok), "tex1Dfetch's integer index is what linear memory takes\n" + ok.summary());
+        assertEquals(5f, out(ok, 0));
+        LaunchedRun r = run(d, ScalarType.U32, floats(4, 5, 6), fetch(1, 1.5f));
+        assertEquals(List.of("texture-misuse"), codes(r), r.summary());
+        assertTrue(r.summary().contains("linear memory"), r.summary());
+        LaunchedRun array = run(floatTex(1, new int[] {3, 0, 0}, CLAMP, false, false, NO_BORDER), ScalarType.U32, floats(4, 5, 6), fetch(1, 1.5f));
+        assertEquals(List.of(), codes(array), "the same descriptor without byte 76 is an array: f32 coordinates are fine\n" + array.summary());
+    }
+
+    @Test
+    void integerCoordinatesOnATextureWithNormalizedCoordinatesAreTextureMisuse() {
+        LaunchedRun r = run(floatTex(1, new int[] {3, 0, 0}, CLAMP, false, true, NO_BORDER), ScalarType.U32, floats(4, 5, 6), fetchIndex(1));
+        assertEquals(List.of("texture-misuse"), codes(r), r.summary());
+        assertTrue(r.summary().contains("normalized coordinates"), r.summary());
+        LaunchedRun ok = run(floatTex(1, new int[] {3, 0, 0}, CLAMP, false, false, NO_BORDER), ScalarType.U32, floats(4, 5, 6), fetchIndex(1));
+        assertEquals(List.of(), codes(ok), ok.summary());
+        assertEquals(5f, out(ok, 0));
+    }
+
     @Test
     void gatherReturnsOneComponentOfTheFourFootprintTexelsCounterClockwiseFromLowerLeft() {
         // 3 x 2 texels of two channels; (1.6, 1.2): i = floor(1.1) = 1, j = floor(0.7) = 0.

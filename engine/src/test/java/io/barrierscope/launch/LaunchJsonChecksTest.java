@@ -127,6 +127,28 @@ class LaunchJsonChecksTest {
         assertTrue(e.contains("launch.json:3:3") && e.contains("unknown diagnostic code 'barrier-divergance'"), e);
     }
 
+    /** A launch with buffer {@code b} of {@code type}, expecting {@code value} as its element 1 on line 3. */
+    private String expecting(String type, String value) {
+        return "{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"" + type + "\", \"count\": 2}],\n"
+                + " \"expect\": {\"buffers\": {\"b\": [\n  0, " + value + "]}}}";
+    }
+
+    @Test
+    void anExpectedValueItsIntegerBufferCanNeverHoldIsRefusedAtItsLine() throws Exception {
+        String[][] never = {{"u32", "0.5"}, {"u32", "4294967296"}, {"u32", "-1"}, {"s32", "2147483648"}, {"s32", "1e-400"},
+            {"u8", "256"}, {"s8", "-129"}, {"u16", "65536"}, {"s16", "32768"}, {"u64", "-1"}, {"s32", "1E+400"}};
+        for (String[] c : never) {
+            String e = error(expecting(c[0], c[1]));
+            assertTrue(e.contains("launch.json:3:6") && e.contains("expected value") && e.contains("buffer 'b'")
+                    && e.contains("." + c[0] + " holds the integers"), c[0] + " " + c[1] + ": " + e);
+        }
+        assertTrue(error(expecting("u8", "256")).contains(".u8 holds the integers 0..255"));
+        // Values of the type are taken, written however JSON allows.
+        String[][] fine = {{"u32", "4294967295"}, {"s32", "-1"}, {"s32", "2.0"}, {"s32", "-0.0"}, {"u8", "255"}, {"s8", "-128"},
+            {"u64", "18446744073709551615"}, {"f32", "0.5"}, {"f32", "1e39"}};
+        for (String[] c : fine) LaunchJsonChecks.read(write(expecting(c[0], c[1])));
+    }
+
     @Test
     void aRandomSeedBeyond64BitsIsRefusedAtItsLine() throws Exception {
         String e = error("{\"ptx\": \"k.ptx\", \"args\": [\n {\"buffer\": \"a\", \"type\": \"u32\", \"count\": 4, \"init\": \"random:9999999999999999999\"}]}");
