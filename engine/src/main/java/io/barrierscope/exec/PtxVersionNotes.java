@@ -39,6 +39,19 @@ final class PtxVersionNotes {
 
     private static boolean waits(Instruction in) { return is(in, "mbarrier", ".test_wait") || is(in, "mbarrier", ".try_wait"); }
 
+    private static boolean bulk(Instruction in) { return is(in, "cp", ".async", ".bulk"); }
+
+    private static boolean nonBulkCpAsync(Instruction in) { return is(in, "cp", ".async") && !any(in, ".bulk", ".reduce", ".mbarrier"); }
+
+    /** cp.async.bulk{.tensor} to .shared::cta: the destination state space comes before the .global source. */
+    private static boolean bulkToSharedCta(Instruction in) {
+        int cta = in.modifiers().indexOf(".shared::cta");
+        int global = in.modifiers().indexOf(".global");
+        return bulk(in) && !in.has(".reduce") && !in.has(".prefetch") && cta >= 0 && global > cta;
+    }
+
+    private static final String CP = "9.7.9.25";
+
     private static final String AR = "9.7.13.5, 9.7.13.6";
     private static final String MB = "9.7.13.15.13-14, .16";
 
@@ -49,6 +62,16 @@ final class PtxVersionNotes {
             new Note(in -> is(in, "wgmma", ".commit_group"), "", 80, "9.7.15.7.2"),
             new Note(in -> is(in, "wgmma", ".wait_group"), "", 80, "9.7.15.7.3"),
             new Note(in -> in.opcode().equals("setmaxnreg"), "", 80, "9.7.19.5"),
+            // 9.7.9: data movement (cp.async and the bulk copies in 9.7.9.25)
+            new Note(in -> bulkToSharedCta(in), ".shared::cta as destination", 86, CP + " (cp.async.bulk{.tensor})"),
+            new Note(in -> bulk(in), "", 80, CP + " (cp{.reduce}.async.bulk{.prefetch}{.tensor}, bulk commit/wait_group)"),
+            new Note(in -> nonBulkCpAsync(in) && in.has(".shared::cta"), "sub-qualifier ::cta", 78, CP + " (cp.async)"),
+            new Note(in -> nonBulkCpAsync(in) && any(in, ".L2::cache_hint", ".L2::64B", ".L2::128B", ".L2::256B"),
+                    "qualifiers .level::cache_hint, .level::prefetch_size", 74, CP + " (cp.async)"),
+            new Note(in -> nonBulkCpAsync(in), "", 70, CP + " (cp.async, cp.async.commit_group, cp.async.wait_group)"),
+            new Note(in -> in.opcode().equals("mapa"), "", 78, "9.7.9.23"),
+            new Note(in -> in.opcode().equals("getctarank"), "", 78, "9.7.9.24"),
+            new Note(in -> is(in, "shfl", ".sync"), "", 60, "9.7.9.6"),
             // 9.7.13.1: bar, barrier
             new Note(in -> (in.opcode().equals("bar") || in.opcode().equals("barrier")) && in.has(".cta"), "qualifier .cta", 78, "9.7.13.1"),
             new Note(in -> in.opcode().equals("barrier") && !in.has(".cluster"), "", 60, "9.7.13.1"),

@@ -46,6 +46,19 @@ final class TargetNotes {
 
     private static boolean mbarrierLike(Instruction in) { return in.opcode().equals("mbarrier") || is(in, "cp", ".async", ".mbarrier"); }
 
+    /** cp{.reduce}.async.bulk{.prefetch}{.tensor} and the bulk commit/wait_group. */
+    private static boolean bulk(Instruction in) { return is(in, "cp", ".async", ".bulk"); }
+
+    /** cp.async, cp.async.commit_group, cp.async.wait_group/wait_all (the non-bulk copies). */
+    private static boolean nonBulkCpAsync(Instruction in) {
+        return is(in, "cp", ".async") && !any(in, ".bulk", ".reduce", ".mbarrier");
+    }
+
+    /** The bulk forms whose own Target ISA note was read (cp.async.bulk.tensor's was not). */
+    private static boolean bulkWithReadNote(Instruction in) {
+        return bulk(in) && (!in.has(".tensor") || in.has(".prefetch") || in.has(".reduce"));
+    }
+
     private static final List<Note> NOTES = List.of(
             new Note(in -> is(in, "wgmma", ".mma_async") && in.has(".sp"), "sm_90a", "9.7.15.6.3", m -> m.group().equals("sm_90a")),
             new Note(in -> is(in, "wgmma", ".mma_async"), "sm_90a", "9.7.15.5.2", m -> m.group().equals("sm_90a")),
@@ -58,6 +71,12 @@ final class TargetNotes {
                     + " sm_120f or higher in its family", "9.7.19.5",
                     m -> m.group().equals("sm_90a") || (!m.group(2).isEmpty() && Integer.parseInt(m.group(1)) >= 100
                             && Integer.parseInt(m.group(1)) < 130)),
+            new Note(in -> bulkWithReadNote(in), "sm_90 or higher", "9.7.9.25 (cp{.reduce}.async.bulk{.prefetch}{.tensor}, bulk commit/wait_group)",
+                    atLeast(90)),
+            new Note(in -> nonBulkCpAsync(in), "sm_80 or higher", "9.7.9.25 (cp.async, cp.async.commit_group, cp.async.wait_group)", atLeast(80)),
+            new Note(in -> in.opcode().equals("mapa"), "sm_90 or higher", "9.7.9.23", atLeast(90)),
+            new Note(in -> in.opcode().equals("getctarank"), "sm_90 or higher", "9.7.9.24", atLeast(90)),
+            new Note(in -> is(in, "shfl", ".sync"), "sm_30 or higher", "9.7.9.6", atLeast(30)),
             new Note(in -> is(in, "barrier", ".cluster"), "sm_90 or higher", "9.7.13.3", atLeast(90)),
             new Note(in -> is(in, "red", ".async"), "sm_90 or higher", "9.7.13.7", atLeast(90)),
             new Note(in -> in.opcode().equals("griddepcontrol"), "sm_90 or higher", "9.7.13.13", atLeast(90)),

@@ -101,6 +101,16 @@ class TargetNotesTest {
             "9.7.13.15.13-14, .16"},
         {"mbarrier.test_wait.acquire.cluster.shared.b64 %p1, [bar], %rd2;", "sm_80", "sm_90", "sm_90 or higher (scope .cluster)",
             "9.7.13.15.13-14, .16"},
+        {"cp.async.ca.shared.global [bar], [%rd40], 8;", "sm_75", "sm_80", "sm_80 or higher", "9.7.9.25 (cp.async, cp.async.commit_group, cp.async.wait_group)"},
+        {"cp.async.commit_group;", "sm_75", "sm_80", "sm_80 or higher", "9.7.9.25 (cp.async, cp.async.commit_group, cp.async.wait_group)"},
+        {"cp.async.wait_group 0;", "sm_75", "sm_80", "sm_80 or higher", "9.7.9.25 (cp.async, cp.async.commit_group, cp.async.wait_group)"},
+        {"cp.async.wait_all;", "sm_75", "sm_80", "sm_80 or higher", "9.7.9.25 (cp.async, cp.async.commit_group, cp.async.wait_group)"},
+        {"cp.async.bulk.commit_group;", "sm_89", "sm_90", "sm_90 or higher", "9.7.9.25 (cp{.reduce}.async.bulk{.prefetch}{.tensor}, bulk commit/wait_group)"},
+        {"cp.async.bulk.wait_group.read 0;", "sm_89", "sm_90", "sm_90 or higher", "9.7.9.25 (cp{.reduce}.async.bulk{.prefetch}{.tensor}, bulk commit/wait_group)"},
+        {"cp.async.bulk.prefetch.L2.global [%rd40], 16;", "sm_89", "sm_90", "sm_90 or higher", "9.7.9.25 (cp{.reduce}.async.bulk{.prefetch}{.tensor}, bulk commit/wait_group)"},
+        {"mapa.shared::cluster.u32 %r2, bar, 0;", "sm_89", "sm_90", "sm_90 or higher", "9.7.9.23"},
+        {"getctarank.shared::cluster.u32 %r2, bar;", "sm_89", "sm_90", "sm_90 or higher", "9.7.9.24"},
+        {"shfl.sync.idx.b32 %r2, %r1, 0, 31, 0xffffffff;", "sm_20", "sm_30", "sm_30 or higher", "9.7.9.6"},
     };
 
     @Test
