@@ -39,6 +39,15 @@ final class PtxVersionNotes {
 
     private static boolean waits(Instruction in) { return is(in, "mbarrier", ".test_wait") || is(in, "mbarrier", ".try_wait"); }
 
+    private static boolean half(Instruction in) { return any(in, ".f16", ".f16x2", ".bf16", ".bf16x2"); }
+
+    private static boolean bf16(Instruction in) { return any(in, ".bf16", ".bf16x2"); }
+
+    private static boolean op(Instruction in, String... opcodes) {
+        for (String o : opcodes) if (in.opcode().equals(o)) return true;
+        return false;
+    }
+
     private static boolean bulk(Instruction in) { return is(in, "cp", ".async", ".bulk"); }
 
     private static boolean nonBulkCpAsync(Instruction in) { return is(in, "cp", ".async") && !any(in, ".bulk", ".reduce", ".mbarrier"); }
@@ -72,6 +81,21 @@ final class PtxVersionNotes {
             new Note(in -> in.opcode().equals("mapa"), "", 78, "9.7.9.23"),
             new Note(in -> in.opcode().equals("getctarank"), "", 78, "9.7.9.24"),
             new Note(in -> is(in, "shfl", ".sync"), "", 60, "9.7.9.6"),
+            // 9.7.14.5.15-17: ldmatrix, stmatrix, movmatrix
+            new Note(in -> in.opcode().equals("ldmatrix") && in.has(".shared::cta"), "sub-qualifier ::cta", 78, "9.7.14.5.15"),
+            new Note(in -> in.opcode().equals("ldmatrix"), "", 65, "9.7.14.5.15"),
+            new Note(in -> in.opcode().equals("stmatrix"), "", 78, "9.7.14.5.16"),
+            new Note(in -> in.opcode().equals("movmatrix"), "", 78, "9.7.14.5.17"),
+            // 9.7.4: half precision
+            new Note(in -> op(in, "tanh", "ex2") && bf16(in), ".bf16, .bf16x2", 78, "9.7.4.9-10"),
+            new Note(in -> op(in, "tanh", "ex2") && half(in), "", 70, "9.7.4.9-10"),
+            new Note(in -> op(in, "min", "max") && half(in) && in.has(".xorsign"), ".xorsign.abs", 72, "9.7.4.7-8"),
+            new Note(in -> op(in, "min", "max") && half(in), "", 70, "9.7.4.7-8"),
+            new Note(in -> op(in, "fma", "neg", "abs") && bf16(in), ".bf16, .bf16x2", 70, "9.7.4.4-6"),
+            new Note(in -> in.opcode().equals("fma") && half(in) && in.has(".relu"), "fma.relu", 70, "9.7.4.4"),
+            new Note(in -> in.opcode().equals("abs") && half(in), "", 65, "9.7.4.6"),
+            new Note(in -> in.opcode().equals("neg") && half(in), "", 60, "9.7.4.5"),
+            new Note(in -> in.opcode().equals("fma") && half(in), "", 42, "9.7.4.4"),
             // 9.7.13.1: bar, barrier
             new Note(in -> (in.opcode().equals("bar") || in.opcode().equals("barrier")) && in.has(".cta"), "qualifier .cta", 78, "9.7.13.1"),
             new Note(in -> in.opcode().equals("barrier") && !in.has(".cluster"), "", 60, "9.7.13.1"),

@@ -46,6 +46,16 @@ final class TargetNotes {
 
     private static boolean mbarrierLike(Instruction in) { return in.opcode().equals("mbarrier") || is(in, "cp", ".async", ".mbarrier"); }
 
+    /** The half-precision instruction types of 9.7.4 (f16 and bf16, scalar and x2). */
+    private static boolean half(Instruction in) { return any(in, ".f16", ".f16x2", ".bf16", ".bf16x2"); }
+
+    private static boolean bf16(Instruction in) { return any(in, ".bf16", ".bf16x2"); }
+
+    private static boolean op(Instruction in, String... opcodes) {
+        for (String o : opcodes) if (in.opcode().equals(o)) return true;
+        return false;
+    }
+
     /** cp{.reduce}.async.bulk{.prefetch}{.tensor} and the bulk commit/wait_group. */
     private static boolean bulk(Instruction in) { return is(in, "cp", ".async", ".bulk"); }
 
@@ -77,6 +87,16 @@ final class TargetNotes {
             new Note(in -> in.opcode().equals("mapa"), "sm_90 or higher", "9.7.9.23", atLeast(90)),
             new Note(in -> in.opcode().equals("getctarank"), "sm_90 or higher", "9.7.9.24", atLeast(90)),
             new Note(in -> is(in, "shfl", ".sync"), "sm_30 or higher", "9.7.9.6", atLeast(30)),
+            new Note(in -> in.opcode().equals("stmatrix"), "sm_90 or higher", "9.7.14.5.16", atLeast(90)),
+            new Note(in -> in.opcode().equals("ldmatrix"), "sm_75 or higher", "9.7.14.5.15", atLeast(75)),
+            new Note(in -> in.opcode().equals("movmatrix"), "sm_75 or higher", "9.7.14.5.17", atLeast(75)),
+            new Note(in -> op(in, "tanh", "ex2") && bf16(in), "sm_90 or higher (.bf16, .bf16x2)", "9.7.4.9-10", atLeast(90)),
+            new Note(in -> op(in, "tanh", "ex2") && half(in), "sm_75 or higher", "9.7.4.9-10", atLeast(75)),
+            new Note(in -> op(in, "min", "max") && half(in) && in.has(".xorsign"), "sm_86 or higher (.xorsign.abs)", "9.7.4.7-8", atLeast(86)),
+            new Note(in -> op(in, "min", "max") && half(in), "sm_80 or higher", "9.7.4.7-8", atLeast(80)),
+            new Note(in -> op(in, "fma", "neg", "abs") && bf16(in), "sm_80 or higher (.bf16, .bf16x2)", "9.7.4.4-6", atLeast(80)),
+            new Note(in -> in.opcode().equals("fma") && half(in) && in.has(".relu"), "sm_80 or higher (.relu)", "9.7.4.4", atLeast(80)),
+            new Note(in -> op(in, "fma", "neg", "abs") && half(in), "sm_53 or higher", "9.7.4.4-6", atLeast(53)),
             new Note(in -> is(in, "barrier", ".cluster"), "sm_90 or higher", "9.7.13.3", atLeast(90)),
             new Note(in -> is(in, "red", ".async"), "sm_90 or higher", "9.7.13.7", atLeast(90)),
             new Note(in -> in.opcode().equals("griddepcontrol"), "sm_90 or higher", "9.7.13.13", atLeast(90)),

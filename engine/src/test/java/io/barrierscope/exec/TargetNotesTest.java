@@ -111,6 +111,20 @@ class TargetNotesTest {
         {"mapa.shared::cluster.u32 %r2, bar, 0;", "sm_89", "sm_90", "sm_90 or higher", "9.7.9.23"},
         {"getctarank.shared::cluster.u32 %r2, bar;", "sm_89", "sm_90", "sm_90 or higher", "9.7.9.24"},
         {"shfl.sync.idx.b32 %r2, %r1, 0, 31, 0xffffffff;", "sm_20", "sm_30", "sm_30 or higher", "9.7.9.6"},
+        {"ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16 {%r2}, [bar];", "sm_72", "sm_75", "sm_75 or higher", "9.7.14.5.15"},
+        {"stmatrix.sync.aligned.m8n8.x1.shared.b16 [bar], {%r2};", "sm_89", "sm_90", "sm_90 or higher", "9.7.14.5.16"},
+        {"movmatrix.sync.aligned.m8n8.trans.b16 %r2, %r1;", "sm_72", "sm_75", "sm_75 or higher", "9.7.14.5.17"},
+        {"tanh.approx.bf16 %h1, %h2;", "sm_89", "sm_90", "sm_90 or higher (.bf16, .bf16x2)", "9.7.4.9-10"},
+        {"ex2.approx.ftz.bf16x2 %r1, %r2;", "sm_89", "sm_90", "sm_90 or higher (.bf16, .bf16x2)", "9.7.4.9-10"},
+        {"tanh.approx.f16 %h1, %h2;", "sm_72", "sm_75", "sm_75 or higher", "9.7.4.9-10"},
+        {"max.xorsign.abs.f16 %h1, %h2, %h3;", "sm_80", "sm_86", "sm_86 or higher (.xorsign.abs)", "9.7.4.7-8"},
+        {"min.bf16 %h1, %h2, %h3;", "sm_75", "sm_80", "sm_80 or higher", "9.7.4.7-8"},
+        {"max.f16x2 %r1, %r2, %r3;", "sm_75", "sm_80", "sm_80 or higher", "9.7.4.7-8"},
+        {"fma.rn.bf16 %h1, %h2, %h3, %h1;", "sm_75", "sm_80", "sm_80 or higher (.bf16, .bf16x2)", "9.7.4.4-6"},
+        {"neg.bf16 %h1, %h2;", "sm_75", "sm_80", "sm_80 or higher (.bf16, .bf16x2)", "9.7.4.4-6"},
+        {"abs.bf16x2 %r1, %r2;", "sm_75", "sm_80", "sm_80 or higher (.bf16, .bf16x2)", "9.7.4.4-6"},
+        {"fma.rn.relu.f16 %h1, %h2, %h3, %h1;", "sm_75", "sm_80", "sm_80 or higher (.relu)", "9.7.4.4"},
+        {"fma.rn.f16 %h1, %h2, %h3, %h1;", "sm_52", "sm_53", "sm_53 or higher", "9.7.4.4-6"},
     };
 
     @Test
