@@ -81,6 +81,14 @@ final class PtxVersionNotes {
             new Note(in -> in.opcode().equals("mapa"), "", 78, "9.7.9.23"),
             new Note(in -> in.opcode().equals("getctarank"), "", 78, "9.7.9.24"),
             new Note(in -> is(in, "shfl", ".sync"), "", 60, "9.7.9.6"),
+            // 9.7.9.21: cvt
+            new Note(CvtNoteForms::tf32SatfiniteRnRz, "cvt.{rn,rz}.satfinite.tf32.f32", 86, "9.7.9.21"),
+            new Note(CvtNoteForms::halfSatfiniteFromF32, "cvt.satfinite.{f16,bf16,f16x2,bf16x2}.f32", 81, "9.7.9.21"),
+            new Note(CvtNoteForms::bf16WithIntegerF16OrF64, "cvt between .bf16 and an integer, .f16, .f64 or .bf16", 78, "9.7.9.21"),
+            new Note(CvtNoteForms::f32FromBf16Ftz, ".ftz on cvt.f32.bf16", 78, "9.7.9.21"),
+            new Note(CvtNoteForms::fp8, ".e4m3x2, .e5m2x2", 78, "9.7.9.21"),
+            new Note(CvtNoteForms::f32FromBf16, "cvt.f32.bf16", 71, "9.7.9.21"),
+            new Note(CvtNoteForms::reluOrAmpereDestination, ".relu, destination .f16x2, .bf16, .bf16x2, .tf32", 70, "9.7.9.21"),
             // 9.7.14.5.15-17: ldmatrix, stmatrix, movmatrix
             new Note(in -> in.opcode().equals("ldmatrix") && in.has(".shared::cta"), "sub-qualifier ::cta", 78, "9.7.14.5.15"),
             new Note(in -> in.opcode().equals("ldmatrix"), "", 65, "9.7.14.5.15"),

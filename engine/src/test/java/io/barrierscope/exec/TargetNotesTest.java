@@ -125,6 +125,13 @@ class TargetNotesTest {
         {"abs.bf16x2 %r1, %r2;", "sm_75", "sm_80", "sm_80 or higher (.bf16, .bf16x2)", "9.7.4.4-6"},
         {"fma.rn.relu.f16 %h1, %h2, %h3, %h1;", "sm_75", "sm_80", "sm_80 or higher (.relu)", "9.7.4.4"},
         {"fma.rn.f16 %h1, %h2, %h3, %h1;", "sm_52", "sm_53", "sm_53 or higher", "9.7.4.4-6"},
+        {"cvt.rn.satfinite.e4m3x2.f32 %h1, %f1, %f2;", "sm_86", "sm_89", "sm_89 or higher (.e4m3x2, .e5m2x2)", "9.7.9.21"},
+        {"cvt.rn.bf16.f32 %h1, %f1;", "sm_75", "sm_80", "sm_80 or higher (.relu, destination", "9.7.9.21"},
+        {"cvt.rn.relu.f16.f32 %h1, %f1;", "sm_75", "sm_80", "sm_80 or higher (.relu, destination", "9.7.9.21"},
+        {"cvt.f32.bf16 %f1, %h1;", "sm_75", "sm_80", "sm_80 or higher (cvt.f32.bf16)", "9.7.9.21"},
+        {"cvt.rn.bf16.s32 %h1, %r1;", "sm_89", "sm_90", "sm_90 or higher (cvt between .bf16", "9.7.9.21"},
+        {"cvt.rzi.s32.bf16 %r1, %h1;", "sm_89", "sm_90", "sm_90 or higher (cvt between .bf16", "9.7.9.21"},
+        {"cvt.rn.satfinite.tf32.f32 %r1, %f1;", "sm_90", "sm_100", "sm_100 or higher (cvt.{rn,rz}.satfinite.tf32.f32)", "9.7.9.21"},
     };
 
     @Test
