@@ -39,6 +39,28 @@ final class PtxVersionNotes {
 
     private static boolean waits(Instruction in) { return is(in, "mbarrier", ".test_wait") || is(in, "mbarrier", ".try_wait"); }
 
+    private static boolean half(Instruction in) { return any(in, ".f16", ".f16x2", ".bf16", ".bf16x2"); }
+
+    private static boolean bf16(Instruction in) { return any(in, ".bf16", ".bf16x2"); }
+
+    private static boolean op(Instruction in, String... opcodes) {
+        for (String o : opcodes) if (in.opcode().equals(o)) return true;
+        return false;
+    }
+
+    private static boolean bulk(Instruction in) { return is(in, "cp", ".async", ".bulk"); }
+
+    private static boolean nonBulkCpAsync(Instruction in) { return is(in, "cp", ".async") && !any(in, ".bulk", ".reduce", ".mbarrier"); }
+
+    /** cp.async.bulk{.tensor} to .shared::cta: the destination state space comes before the .global source. */
+    private static boolean bulkToSharedCta(Instruction in) {
+        int cta = in.modifiers().indexOf(".shared::cta");
+        int global = in.modifiers().indexOf(".global");
+        return bulk(in) && !in.has(".reduce") && !in.has(".prefetch") && cta >= 0 && global > cta;
+    }
+
+    private static final String CP = "9.7.9.25";
+
     private static final String AR = "9.7.13.5, 9.7.13.6";
     private static final String MB = "9.7.13.15.13-14, .16";
 
@@ -49,6 +71,39 @@ final class PtxVersionNotes {
             new Note(in -> is(in, "wgmma", ".commit_group"), "", 80, "9.7.15.7.2"),
             new Note(in -> is(in, "wgmma", ".wait_group"), "", 80, "9.7.15.7.3"),
             new Note(in -> in.opcode().equals("setmaxnreg"), "", 80, "9.7.19.5"),
+            // 9.7.9: data movement (cp.async and the bulk copies in 9.7.9.25)
+            new Note(in -> bulkToSharedCta(in), ".shared::cta as destination", 86, CP + " (cp.async.bulk{.tensor})"),
+            new Note(in -> bulk(in), "", 80, CP + " (cp{.reduce}.async.bulk{.prefetch}{.tensor}, bulk commit/wait_group)"),
+            new Note(in -> nonBulkCpAsync(in) && in.has(".shared::cta"), "sub-qualifier ::cta", 78, CP + " (cp.async)"),
+            new Note(in -> nonBulkCpAsync(in) && any(in, ".L2::cache_hint", ".L2::64B", ".L2::128B", ".L2::256B"),
+                    "qualifiers .level::cache_hint, .level::prefetch_size", 74, CP + " (cp.async)"),
+            new Note(in -> nonBulkCpAsync(in), "", 70, CP + " (cp.async, cp.async.commit_group, cp.async.wait_group)"),
+            new Note(in -> in.opcode().equals("mapa"), "", 78, "9.7.9.23"),
+            new Note(in -> in.opcode().equals("getctarank"), "", 78, "9.7.9.24"),
+            new Note(in -> is(in, "shfl", ".sync"), "", 60, "9.7.9.6"),
+            // 9.7.9.21: cvt
+            new Note(CvtNoteForms::tf32SatfiniteRnRz, "cvt.{rn,rz}.satfinite.tf32.f32", 86, "9.7.9.21"),
+            new Note(CvtNoteForms::halfSatfiniteFromF32, "cvt.satfinite.{f16,bf16,f16x2,bf16x2}.f32", 81, "9.7.9.21"),
+            new Note(CvtNoteForms::bf16WithIntegerF16OrF64, "cvt between .bf16 and an integer, .f16, .f64 or .bf16", 78, "9.7.9.21"),
+            new Note(CvtNoteForms::f32FromBf16Ftz, ".ftz on cvt.f32.bf16", 78, "9.7.9.21"),
+            new Note(CvtNoteForms::fp8, ".e4m3x2, .e5m2x2", 78, "9.7.9.21"),
+            new Note(CvtNoteForms::f32FromBf16, "cvt.f32.bf16", 71, "9.7.9.21"),
+            new Note(CvtNoteForms::reluOrAmpereDestination, ".relu, destination .f16x2, .bf16, .bf16x2, .tf32", 70, "9.7.9.21"),
+            // 9.7.14.5.15-17: ldmatrix, stmatrix, movmatrix
+            new Note(in -> in.opcode().equals("ldmatrix") && in.has(".shared::cta"), "sub-qualifier ::cta", 78, "9.7.14.5.15"),
+            new Note(in -> in.opcode().equals("ldmatrix"), "", 65, "9.7.14.5.15"),
+            new Note(in -> in.opcode().equals("stmatrix"), "", 78, "9.7.14.5.16"),
+            new Note(in -> in.opcode().equals("movmatrix"), "", 78, "9.7.14.5.17"),
+            // 9.7.4: half precision
+            new Note(in -> op(in, "tanh", "ex2") && bf16(in), ".bf16, .bf16x2", 78, "9.7.4.9-10"),
+            new Note(in -> op(in, "tanh", "ex2") && half(in), "", 70, "9.7.4.9-10"),
+            new Note(in -> op(in, "min", "max") && half(in) && in.has(".xorsign"), ".xorsign.abs", 72, "9.7.4.7-8"),
+            new Note(in -> op(in, "min", "max") && half(in), "", 70, "9.7.4.7-8"),
+            new Note(in -> op(in, "fma", "neg", "abs") && bf16(in), ".bf16, .bf16x2", 70, "9.7.4.4-6"),
+            new Note(in -> in.opcode().equals("fma") && half(in) && in.has(".relu"), "fma.relu", 70, "9.7.4.4"),
+            new Note(in -> in.opcode().equals("abs") && half(in), "", 65, "9.7.4.6"),
+            new Note(in -> in.opcode().equals("neg") && half(in), "", 60, "9.7.4.5"),
+            new Note(in -> in.opcode().equals("fma") && half(in), "", 42, "9.7.4.4"),
             // 9.7.13.1: bar, barrier
             new Note(in -> (in.opcode().equals("bar") || in.opcode().equals("barrier")) && in.has(".cta"), "qualifier .cta", 78, "9.7.13.1"),
             new Note(in -> in.opcode().equals("barrier") && !in.has(".cluster"), "", 60, "9.7.13.1"),

@@ -46,6 +46,29 @@ final class TargetNotes {
 
     private static boolean mbarrierLike(Instruction in) { return in.opcode().equals("mbarrier") || is(in, "cp", ".async", ".mbarrier"); }
 
+    /** The half-precision instruction types of 9.7.4 (f16 and bf16, scalar and x2). */
+    private static boolean half(Instruction in) { return any(in, ".f16", ".f16x2", ".bf16", ".bf16x2"); }
+
+    private static boolean bf16(Instruction in) { return any(in, ".bf16", ".bf16x2"); }
+
+    private static boolean op(Instruction in, String... opcodes) {
+        for (String o : opcodes) if (in.opcode().equals(o)) return true;
+        return false;
+    }
+
+    /** cp{.reduce}.async.bulk{.prefetch}{.tensor} and the bulk commit/wait_group. */
+    private static boolean bulk(Instruction in) { return is(in, "cp", ".async", ".bulk"); }
+
+    /** cp.async, cp.async.commit_group, cp.async.wait_group/wait_all (the non-bulk copies). */
+    private static boolean nonBulkCpAsync(Instruction in) {
+        return is(in, "cp", ".async") && !any(in, ".bulk", ".reduce", ".mbarrier");
+    }
+
+    /** The bulk forms whose own Target ISA note was read (cp.async.bulk.tensor's was not). */
+    private static boolean bulkWithReadNote(Instruction in) {
+        return bulk(in) && (!in.has(".tensor") || in.has(".prefetch") || in.has(".reduce"));
+    }
+
     private static final List<Note> NOTES = List.of(
             new Note(in -> is(in, "wgmma", ".mma_async") && in.has(".sp"), "sm_90a", "9.7.15.6.3", m -> m.group().equals("sm_90a")),
             new Note(in -> is(in, "wgmma", ".mma_async"), "sm_90a", "9.7.15.5.2", m -> m.group().equals("sm_90a")),
@@ -58,6 +81,29 @@ final class TargetNotes {
                     + " sm_120f or higher in its family", "9.7.19.5",
                     m -> m.group().equals("sm_90a") || (!m.group(2).isEmpty() && Integer.parseInt(m.group(1)) >= 100
                             && Integer.parseInt(m.group(1)) < 130)),
+            new Note(in -> bulkWithReadNote(in), "sm_90 or higher", "9.7.9.25 (cp{.reduce}.async.bulk{.prefetch}{.tensor}, bulk commit/wait_group)",
+                    atLeast(90)),
+            new Note(in -> nonBulkCpAsync(in), "sm_80 or higher", "9.7.9.25 (cp.async, cp.async.commit_group, cp.async.wait_group)", atLeast(80)),
+            new Note(in -> in.opcode().equals("mapa"), "sm_90 or higher", "9.7.9.23", atLeast(90)),
+            new Note(in -> in.opcode().equals("getctarank"), "sm_90 or higher", "9.7.9.24", atLeast(90)),
+            new Note(in -> is(in, "shfl", ".sync"), "sm_30 or higher", "9.7.9.6", atLeast(30)),
+            new Note(in -> in.opcode().equals("stmatrix"), "sm_90 or higher", "9.7.14.5.16", atLeast(90)),
+            new Note(in -> in.opcode().equals("ldmatrix"), "sm_75 or higher", "9.7.14.5.15", atLeast(75)),
+            new Note(in -> in.opcode().equals("movmatrix"), "sm_75 or higher", "9.7.14.5.17", atLeast(75)),
+            new Note(in -> op(in, "tanh", "ex2") && bf16(in), "sm_90 or higher (.bf16, .bf16x2)", "9.7.4.9-10", atLeast(90)),
+            new Note(in -> op(in, "tanh", "ex2") && half(in), "sm_75 or higher", "9.7.4.9-10", atLeast(75)),
+            new Note(in -> op(in, "min", "max") && half(in) && in.has(".xorsign"), "sm_86 or higher (.xorsign.abs)", "9.7.4.7-8", atLeast(86)),
+            new Note(in -> op(in, "min", "max") && half(in), "sm_80 or higher", "9.7.4.7-8", atLeast(80)),
+            new Note(in -> op(in, "fma", "neg", "abs") && bf16(in), "sm_80 or higher (.bf16, .bf16x2)", "9.7.4.4-6", atLeast(80)),
+            new Note(in -> in.opcode().equals("fma") && half(in) && in.has(".relu"), "sm_80 or higher (.relu)", "9.7.4.4", atLeast(80)),
+            new Note(in -> op(in, "fma", "neg", "abs") && half(in), "sm_53 or higher", "9.7.4.4-6", atLeast(53)),
+            new Note(CvtNoteForms::tf32SatfiniteRnRz, "sm_100 or higher (cvt.{rn,rz}.satfinite.tf32.f32)", "9.7.9.21", atLeast(100)),
+            new Note(CvtNoteForms::bf16WithIntegerF16OrF64, "sm_90 or higher (cvt between .bf16 and an integer, .f16, .f64 or .bf16)", "9.7.9.21",
+                    atLeast(90)),
+            new Note(CvtNoteForms::fp8, "sm_89 or higher (.e4m3x2, .e5m2x2)", "9.7.9.21", atLeast(89)),
+            new Note(CvtNoteForms::reluOrAmpereDestination, "sm_80 or higher (.relu, destination .f16x2, .bf16, .bf16x2, .tf32)", "9.7.9.21",
+                    atLeast(80)),
+            new Note(CvtNoteForms::f32FromBf16, "sm_80 or higher (cvt.f32.bf16)", "9.7.9.21", atLeast(80)),
             new Note(in -> is(in, "barrier", ".cluster"), "sm_90 or higher", "9.7.13.3", atLeast(90)),
             new Note(in -> is(in, "red", ".async"), "sm_90 or higher", "9.7.13.7", atLeast(90)),
             new Note(in -> in.opcode().equals("griddepcontrol"), "sm_90 or higher", "9.7.13.13", atLeast(90)),
