@@ -253,7 +253,6 @@ public final class BarriersView {
             boolean hasTx = row instanceof MbarrierRow m && m.hasTx();
             tx.setVisible(hasTx);
             tx.setManaged(hasTx);
-            setTooltip(null);
             if (hasTx) {
                 MbarrierRow m = (MbarrierRow) row;
                 bytes.setProgress(m.txFraction());
@@ -262,8 +261,8 @@ public final class BarriersView {
                 bytesText.setText(m.detail());
                 tip.setText(m.txCompleted() + " of " + m.txExpected() + " expected bytes completed in phase " + m.phase()
                         + "; tx-count " + (m.tx() > 0 ? "+" : "") + m.tx());
-                setTooltip(tip);
             }
+            setTooltip(hasTx ? tip : null); // set once: null then the tip again would uninstall and reinstall it
             setGraphic(box);
         }
     }

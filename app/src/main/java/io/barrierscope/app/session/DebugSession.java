@@ -341,6 +341,9 @@ public final class DebugSession implements AutoCloseable {
         pauseRequested.set(true);
     }
 
+    /** Off only to measure what the yield in {@link #progress()} does ({@code -Dbarrierscope.noYield=true}). */
+    private static final boolean YIELD = !Boolean.getBoolean("barrierscope.noYield");
+
     /** Polled by a run between chunks: posts throttled progress snapshots and says whether to stop. */
     private java.util.function.BooleanSupplier progress() {
         long[] lastPost = {System.nanoTime()};
@@ -352,6 +355,10 @@ public final class DebugSession implements AutoCloseable {
                 growTimeline();
                 lastPost[0] = System.nanoTime();
             }
+            // Offers the core to the FX thread at each check (every 512 warp steps): on a busy machine
+            // the window's Pause key and frames otherwise wait for this thread's time slice to end.
+            // The run's results do not depend on timing, so this changes none of them.
+            if (YIELD) Thread.yield();
             return pauseRequested.get();
         };
     }

@@ -224,25 +224,35 @@ public final class ThreadsView {
         @Override
         protected void updateItem(String s, boolean empty) {
             super.updateItem(s, empty);
-            getStyleClass().removeAll("state-waiting", "state-exited", "state-runnable");
             ThreadNode n = empty || getTableRow() == null ? null : getTableRow().getItem();
             if (empty || s == null || n == null) {
+                kind(null);
                 setText(null);
                 setTooltip(null);
                 return;
             }
             setText(s);
             if (n.status() < 0) {
+                kind(null);
                 setTooltip(null);
                 return;
             }
-            getStyleClass().add(StateNames.waiting(n.status()) ? "state-waiting"
+            kind(StateNames.waiting(n.status()) ? "state-waiting"
                     : n.status() == io.barrierscope.exec.ThreadStatus.RUNNABLE ? "state-runnable" : "state-exited");
             String tip = StateNames.longName(n.status());
             tip += Glossary.forStatus(n.status()).map(t -> "\n" + t.name() + ": " + t.tooltip()).orElse("");
             this.tip.setText(tip);
             setTooltip(this.tip);
         }
+
+        /** Changes the kind's style class only when it differs: a change makes CSS style the cell again. */
+        private void kind(String kind) {
+            var classes = getStyleClass();
+            for (String k : KINDS) if (!k.equals(kind) && classes.contains(k)) classes.remove(k);
+            if (kind != null && !classes.contains(kind)) classes.add(kind);
+        }
+
+        private static final String[] KINDS = {"state-waiting", "state-exited", "state-runnable"};
     }
 
     /** Long texts get their whole text in a tooltip. */

@@ -145,6 +145,17 @@ class PauseLatencyHarness {
                         break;
                     }
                 }
+                // Without window code on the stack (the pulse's CSS and layout): the innermost skin or
+                // cell at work, which says which control the time went to.
+                if (app.isEmpty()) {
+                    for (StackTraceElement f : st) {
+                        String c = f.getClassName().replaceAll(".*\\.", "");
+                        if (c.endsWith("Skin") || c.endsWith("Cell") || c.endsWith("Row") || c.startsWith("VirtualFlow")) {
+                            app = "(" + c + "." + f.getMethodName() + ")";
+                            break;
+                        }
+                    }
+                }
                 String key = app + " | " + st[0].getClassName().replaceAll(".*\\.", "") + "." + st[0].getMethodName()
                         + (st.length > 1 ? " < " + st[1].getClassName().replaceAll(".*\\.", "") + "." + st[1].getMethodName() : "");
                 if (st[0].getMethodName().equals("park") && !parkedShown) {
