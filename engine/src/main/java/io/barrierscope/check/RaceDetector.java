@@ -25,7 +25,9 @@ public final class RaceDetector implements MemoryModelHook {
     static final int AGENT_MBAR = 1;
     static final int AGENT_CP = 2;
     static final int AGENT_BULK = 3;
-    static final int KINDS = 4;
+    /** A bulk-group copy's destination accesses, at its AGENT_BULK epoch (no counter of its own): wait_group.read orders only the source reads. */
+    static final int AGENT_BULK_DST = 4;
+    static final int KINDS = 5;
     static final long STRONG = 1L << 31;
     /**
      * Read-set entries (reads by threads unordered with each other, kept until a write) one run's
@@ -120,7 +122,7 @@ public final class RaceDetector implements MemoryModelHook {
         this.ctas = m.ctas;
         this.chunkSize = m.warpsPerCta * 32;
         this.chunkCount = KINDS * ctas;
-        clock = new int[KINDS * slots];
+        clock = new int[AGENT_BULK_DST * slots];
         java.util.Arrays.fill(clock, 1);
         base = new VectorClock[slots];
         warpBase = new VectorClock[(slots + 31) >> 5];
@@ -240,12 +242,24 @@ public final class RaceDetector implements MemoryModelHook {
 
     /** A plain or strong access of {@code size} bytes at {@code offset} of {@code region} (a CTA's shared memory, or a global segment). */
     @Override
-    public void access(int region, int offset, int size, int thread, boolean write) { memory.access(region, offset, size, thread, write); }
+    public void access(int region, int offset, int size, int thread, boolean write) {
+        if (asyncActor != null) actSide(region);
+        memory.access(region, offset, size, thread, write);
+    }
 
     /** Plain aligned words by the lanes of one warp: {@link #access} of each lane in lane order, with what they share found once. */
     @Override
     public void accessWords(int region, int[] offsets, int lanes, int warp, boolean write) {
+        if (asyncActor != null) actSide(region);
         memory.accessWords(region, offsets, lanes, warp, write);
+    }
+
+    /** A bulk-group copy reads only its issuer's shared memory and writes only global memory: the region tells source from destination. */
+    private void actSide(int region) {
+        int a = asyncActor.agentId();
+        if (a / slots != AGENT_BULK) return;
+        actorId = region >= ctas ? a + slots : a;
+        selfB = actorId;
     }
 
     /** Whether epoch {@code e} is not ordered before the current actor. */
@@ -502,6 +516,7 @@ public final class RaceDetector implements MemoryModelHook {
             long mb = kind == AGENT_MBAR && op.dstCtas().length > 0 ? MbarrierUnit.key(op.dstCtas()[0], op.mbarrierOffset()) : -1;
             snap = new AsyncSnap(baseOf(s), s, clock[s], agent, clock[agent]++, op.pc(), false, mb, isAsyncProxy(op.kind()));
             if (kind != AGENT_MBAR) groupEnds.put(((long) agent << 32) | (op.group() & 0xffffffffL), snap.agentK());
+            if (kind == AGENT_BULK) groupEnds.put(((long) (agent + slots) << 32) | (op.group() & 0xffffffffL), snap.agentK());
         }
         async.put(op.id(), snap);
         // The issue is a release point: the thread's later accesses are not ordered before the copy.
@@ -536,16 +551,25 @@ public final class RaceDetector implements MemoryModelHook {
 
     /**
      * A wait_group let thread {@code s} go on: it acquires the groups numbered below {@code keptFrom} only, never one
-     * of the newest N even if it completed (PTX ISA 9.7.9.25.3, 9.7.9.25.6: nothing orders it before the waiter).
+     * of the newest N even if it completed (PTX ISA 9.7.9.25.3.3, 9.7.9.25.6.2: nothing orders it before the waiter).
+     * The bulk form's {@code .read} ({@code sourceReadsOnly}) waits until they "have completed ... the reading from
+     * their source locations" (9.7.9.25.6.2): it orders their source reads, not their destination writes.
      */
-    public void groupWaitPassed(int s, boolean bulk, long keptFrom) {
-        long lo = (long) ((bulk ? AGENT_BULK : AGENT_CP) * slots + s) << 32, hi = lo + Math.min(Math.max(keptFrom, 0), 0xffffffffL);
+    public void groupWaitPassed(int s, boolean bulk, long keptFrom, boolean sourceReadsOnly) {
+        int agent = (bulk ? AGENT_BULK : AGENT_CP) * slots + s;
+        acquireGroups(s, agent, agent, keptFrom);
+        if (bulk && !sourceReadsOnly) acquireGroups(s, agent + slots, agent, keptFrom);
+    }
+
+    /** Thread {@code s} acquires id {@code id}'s group ends below {@code keptFrom}, short of any copy of {@code agent} still in flight. */
+    private void acquireGroups(int s, int id, int agent, long keptFrom) {
+        long lo = (long) id << 32, hi = lo + Math.min(Math.max(keptFrom, 0), 0xffffffffL);
         java.util.Map.Entry<Long, Integer> last = groupEnds.lowerEntry(hi);
         if (last == null || last.getKey() < lo) return;
-        int agent = (int) (lo >>> 32), done = last.getValue();
+        int done = last.getValue();
         for (AsyncSnap a : async.values()) if (a.agentId() == agent && !a.arriveOnly() && a.agentK() <= done) done = a.agentK() - 1;
         groupEnds.subMap(lo, hi).clear();
-        if (done > 0) setBase(s, baseOf(s).with(agent, done, chunkSize, chunkCount));
+        if (done > 0) setBase(s, baseOf(s).with(id, done, chunkSize, chunkCount));
     }
 
     // ---- reports --------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ public final class RaceMemory {
     /**
      * Heap bytes of the detector's state besides its shadow and read sets (counted by
      * launch/MemoryEstimate), for {@code ctas} CTAs of {@code slotsPerCta} thread slots (whole
-     * warps). A vector clock has a reference per id chunk ({@code 4 * ctas} chunks, one per CTA
+     * warps). A vector clock has a reference per id chunk ({@code KINDS * ctas} chunks, one per CTA
      * and agent kind) and chunks of {@code slotsPerCta} ints, shared between clocks by reference.
      * Per thread: {@link #BYTES_PER_THREAD}. Per warp: one full chunk of its own (a converged warp's
      * lanes share one clock base). A chunk by warp (VectorClock: one int per warp, what converged

@@ -106,7 +106,7 @@ final class RaceReport {
         if (kind == 0) return m.threadName(slot);
         String what = switch (kind) {
             case RaceDetector.AGENT_CP -> "the cp.async";
-            case RaceDetector.AGENT_BULK -> "the bulk copy to global memory";
+            case RaceDetector.AGENT_BULK, RaceDetector.AGENT_BULK_DST -> "the bulk copy to global memory";
             default -> "the asynchronous copy";
         };
         // Name the proxy: an async-proxy write is visible to generic code only through its completion (semantics.md section 13).
@@ -159,6 +159,8 @@ final class RaceReport {
                 + "the copies arrive on) would order them", null);
         if (async == RaceDetector.AGENT_BULK) return new Hint("cp.async.bulk.wait_group.read would order the copy's read of "
                 + "its source before the overwrite", null);
+        if (async == RaceDetector.AGENT_BULK_DST) return new Hint("the issuer's cp.async.bulk.wait_group without .read orders the copy's "
+                + "writes to its destination before the issuer's later accesses (.read waits for its source reads only)", null);
         int sa = a % d.slots;
         int sb = b % d.slots;
         int ctaA = m.ctaOfSlot(sa);

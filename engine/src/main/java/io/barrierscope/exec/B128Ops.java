@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * The .b128 type (PTX ISA 8.3+, sm_70+): {@code ld.b128}, {@code st.b128} (9.7.9.8, 9.7.9.11) and
- * {@code mov.b128} (9.7.9.3, 9.7.9.4) on .b128 registers. A .b128 register is two 64-bit slots,
+ * {@code mov.b128} pack/unpack (9.7.9.4) on .b128 registers. A .b128 register is two 64-bit slots,
  * low half at its index and high half at index + 1 (FnBuilder gives it both). No other
  * instruction here takes a .b128 register: it is refused at load rather than read as its low
  * half. {@code atom}/{@code red} .b128 (exch, cas) are not modelled and refused by name.
@@ -92,61 +92,65 @@ final class B128Ops {
     }
 
     /**
-     * {@code mov.b128 d, {lo, hi}} packs two 64-bit values into a .b128 register; {@code mov.b128
-     * {lo, hi}, s} unpacks one; {@code mov.b128 d, s} copies one. Element 0 is the low half.
+     * {@code mov.b128 d, {a, b}} packs two 64-bit (or {@code {a, b, c, e}} four 32-bit) values into a
+     * .b128 register, element 0 lowest; {@code mov.b128 {..}, s} unpacks one (9.7.9.4). A plain
+     * {@code mov.b128 d, s} is refused: 9.7.9.3's mov has no .b128 type, 9.7.9.4 needs a vector side.
      */
     static Op mov(CompileContext c) {
         c.expectOperands(2, 2);
         Operand d0 = c.operand(0);
         Operand s0 = c.operand(1);
         if (s0 instanceof Operand.Vector v) {
-            List<Operand> el = halves(c, v);
+            int bits = elementBits(c, v, false);
             int d = b128Reg(c, d0, "the destination of a pack");
-            Src lo = c.src(el.get(0), ScalarType.B64);
-            Src hi = c.src(el.get(1), ScalarType.B64);
+            Src[] el = new Src[v.elements().size()];
+            for (int i = 0; i < el.length; i++) el[i] = c.src(v.elements().get(i), bits == 64 ? ScalarType.B64 : ScalarType.B32);
             return new FnOp((m, th) -> {
-                long l = lo.get(m, th);
-                long h = hi.get(m, th);
+                long l = bits == 64 ? el[0].get(m, th) : el[0].get(m, th) & 0xFFFFFFFFL | el[1].get(m, th) << 32;
+                long h = bits == 64 ? el[1].get(m, th) : el[2].get(m, th) & 0xFFFFFFFFL | el[3].get(m, th) << 32;
                 if (d >= 0) {
                     m.setReg(th, d, l);
                     m.setReg(th, d + 1, h);
                 }
             });
         }
-        int s = b128Reg(c, s0, "the source");
-        if (d0 instanceof Operand.Vector v) {
-            List<Operand> el = halves(c, v);
-            int lo = c.dst(el.get(0));
-            int hi = c.dst(el.get(1));
-            return new FnOp((m, th) -> {
-                long l = m.reg(th, s);
-                long h = m.reg(th, s + 1);
-                if (lo >= 0) m.setReg(th, lo, l);
-                if (hi >= 0) m.setReg(th, hi, h);
-            });
+        if (!(d0 instanceof Operand.Vector v)) {
+            throw c.error("unsupported instruction " + c.insn().mnemonic() + " d, s: mov.b128 packs or unpacks a vector "
+                    + "(PTX ISA 9.7.9.4); the mov of 9.7.9.3 has no .b128 type, so a .b128 register is copied as {lo, hi} halves");
         }
-        int d = b128Reg(c, d0, "the destination");
+        int s = b128Reg(c, s0, "the source");
+        int bits = elementBits(c, v, true);
+        int[] dst = new int[v.elements().size()];
+        for (int i = 0; i < dst.length; i++) dst[i] = c.dst(v.elements().get(i));
         return new FnOp((m, th) -> {
             long l = m.reg(th, s);
             long h = m.reg(th, s + 1);
-            if (d >= 0) {
-                m.setReg(th, d, l);
-                m.setReg(th, d + 1, h);
-            }
+            long[] parts = bits == 64 ? new long[] {l, h} : new long[] {l & 0xFFFFFFFFL, l >>> 32, h & 0xFFFFFFFFL, h >>> 32};
+            for (int i = 0; i < dst.length; i++) if (dst[i] >= 0) m.setReg(th, dst[i], parts[i]);
         });
     }
 
-    /** The two elements of a {lo, hi} operand, each a 64-bit register (or an immediate / sink where allowed). */
-    private static List<Operand> halves(CompileContext c, Operand.Vector v) {
-        if (v.elements().size() != 2) {
-            throw c.error(c.insn().mnemonic() + ": a .b128 value packs or unpacks as {lo, hi}, two 64-bit halves");
+    /**
+     * The element width of a .b128 pack/unpack vector: two 64-bit or four 32-bit elements ("both the overall
+     * size of the vector and the size of the scalar must match the size of the instruction type", 9.7.9.4).
+     * A destination vector may hold sinks, but not only sinks.
+     */
+    private static int elementBits(CompileContext c, Operand.Vector v, boolean destination) {
+        int n = v.elements().size();
+        if (n != 2 && n != 4) {
+            throw c.error(c.insn().mnemonic() + ": a .b128 value packs or unpacks as two 64-bit or four 32-bit elements, not " + n);
         }
+        int bits = 128 / n;
+        boolean someRegister = false;
         for (Operand e : v.elements()) {
-            if (e instanceof Operand.Reg r && r.reg().type().bits() != 64) {
+            if (e instanceof Operand.Sink && destination) continue;
+            someRegister = true;
+            if (e instanceof Operand.Reg r && r.reg().type().bits() != bits) {
                 throw c.error(c.insn().mnemonic() + ": " + r.reg().name() + " is " + r.reg().type().bits()
-                        + "-bit; each half of a .b128 value is a 64-bit register");
+                        + "-bit; each of " + n + " elements of a .b128 value is a " + bits + "-bit register");
             }
         }
-        return v.elements();
+        if (!someRegister) throw c.error(c.insn().mnemonic() + ": an unpack needs at least one register, not only sinks");
+        return bits;
     }
 }

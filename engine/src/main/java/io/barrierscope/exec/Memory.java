@@ -229,7 +229,7 @@ public final class Memory {
 
     /**
      * A {@code .shared} / {@code .shared::cta} address of an {@code ld}, {@code st}, {@code atom} or
-     * {@code red} by {@code thread}: it must be in the executing CTA's own window (PTX ISA 5.1.4:
+     * {@code red} by {@code thread}: it must be in the executing CTA's own window (PTX ISA 5.1.7:
      * ::cta says the address "belongs to the shared memory window of the executing CTA"; a plain
      * .shared defaults to ::cta). A peer's shared::cluster address (a {@code mapa} result) is out of
      * that window: a {@code memory-fault}, never an access to the peer. Returns {@code addr}.
@@ -244,7 +244,7 @@ public final class Memory {
         throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, addr, "shared::cta address 0x" + Long.toHexString(addr)
                 + " is outside the executing CTA's shared memory window: it is a shared::cluster address of cluster rank "
                 + rank + " (a mapa result). A .shared or .shared::cta access must stay in the executing CTA's window "
-                + "(PTX ISA 5.1.4); reach a peer with .shared::cluster or a generic address");
+                + "(PTX ISA 5.1.7); reach a peer with .shared::cluster or a generic address");
     }
 
     private void checkNotMbarrier(int cta, long addr, int size) {

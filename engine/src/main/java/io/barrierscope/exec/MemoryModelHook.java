@@ -133,9 +133,11 @@ public interface MemoryModelHook {
 
     /**
      * A thread passed a wait for its async groups ({@code bulk}: bulk groups): it waited for every
-     * group numbered below {@code keptFrom} (the newest N of a wait_group N are not waited for).
+     * group numbered below {@code keptFrom} (the newest N of a wait_group N are not waited for);
+     * {@code sourceReadsOnly}: a {@code cp.async.bulk.wait_group.read}, which waits for those groups'
+     * source reads only, not their writes to their destinations.
      */
-    void groupWaitPassed(int slot, boolean bulk, long keptFrom);
+    void groupWaitPassed(int slot, boolean bulk, long keptFrom, boolean sourceReadsOnly);
 
     Snapshot save();
 

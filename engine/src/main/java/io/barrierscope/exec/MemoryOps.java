@@ -23,6 +23,11 @@ final class MemoryOps {
             throw c.error(c.insn().mnemonic() + " needs a scope (.cta, .cluster, .gpu or .sys): the ISA gives "
                     + opc + ".relaxed/.acquire/.release no default scope");
         }
+        // ldu's only state space is .global (PTX ISA 9.7.9.10: ".ss = { .global }"), else generic addressing.
+        int sp = c.spaceOf();
+        if (opc.equals("ldu") && sp != Space.GLOBAL && sp != Space.GENERIC) {
+            throw c.error(c.insn().mnemonic() + ": ldu loads from .global (or a generic address) only (PTX ISA 9.7.9.10)");
+        }
         boolean b128 = c.has(".b128");
         Op op = switch (opc) {
             case "ld", "ldu" -> b128 ? B128Ops.load(c) : load(c, plain);

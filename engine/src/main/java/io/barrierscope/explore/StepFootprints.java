@@ -331,8 +331,8 @@ final class StepFootprints implements MemoryModelHook {
     }
 
     @Override
-    public void groupWaitPassed(int slot, boolean bulk, long keptFrom) {
-        if (inner != null) inner.groupWaitPassed(slot, bulk, keptFrom);
+    public void groupWaitPassed(int slot, boolean bulk, long keptFrom, boolean sourceReadsOnly) {
+        if (inner != null) inner.groupWaitPassed(slot, bulk, keptFrom, sourceReadsOnly);
     }
 
     /** Without an analysis behind it there is nothing to save; checkpoints still need a snapshot. */

@@ -53,7 +53,7 @@ final class AsyncCompiler {
             if (c.has(".commit_group")) return new AsyncGroupOp(true, true, -1);
             if (c.has(".wait_group")) {
                 c.expectOperands(1, 1);
-                return new AsyncGroupOp(true, false, groupCount(c));
+                return new AsyncGroupOp(true, false, groupCount(c), c.has(".read"));
             }
             if (c.has(".tensor") && c.has(".prefetch")) return BulkReduceCompiler.prefetch(c);
             if (c.has(".tensor")) return tensor(c);

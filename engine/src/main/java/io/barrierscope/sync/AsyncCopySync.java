@@ -303,7 +303,11 @@ public final class AsyncCopySync {
         if (m.status[s] != ThreadStatus.ASYNC_WAIT || m.waitArg2[s] == io.barrierscope.exec.WgmmaGroups.WAITING
                 || m.waitArg2[s] == io.barrierscope.exec.RegisterPool.REGISTERS) return;
         if (m.async.olderGroupsDone(s, m.waitArg2[s] == 1, m.waitArg[s])) {
-            if (m.race != null) m.race.groupWaitPassed(s, m.waitArg2[s] == 1, m.async.firstKeptGroup(s, m.waitArg2[s] == 1, m.waitArg[s]));
+            if (m.race != null) {
+                // The waiting thread is still at its wait_group: its .read form orders the source reads only.
+                boolean readOnly = x.op(m.pc[s]) instanceof AsyncGroupOp g && g.sourceReadsOnly();
+                m.race.groupWaitPassed(s, m.waitArg2[s] == 1, m.async.firstKeptGroup(s, m.waitArg2[s] == 1, m.waitArg[s]), readOnly);
+            }
             m.pc[s]++;
             m.uniform[s >> 5] = false;
             m.setStatus(s, ThreadStatus.RUNNABLE);

@@ -14,12 +14,20 @@ public final class AsyncGroupOp extends Op {
     private final boolean commit;
     /** Groups that may stay in flight, or -1 for a commit alone. */
     private final int allowed;
+    /** {@code cp.async.bulk.wait_group.read}: waits for the groups' source reads only (PTX ISA 9.7.9.25.6.2). */
+    private final boolean sourceReadsOnly;
 
-    public AsyncGroupOp(boolean bulk, boolean commit, int allowed) {
+    public AsyncGroupOp(boolean bulk, boolean commit, int allowed) { this(bulk, commit, allowed, false); }
+
+    public AsyncGroupOp(boolean bulk, boolean commit, int allowed, boolean sourceReadsOnly) {
         this.bulk = bulk;
         this.commit = commit;
         this.allowed = allowed;
+        this.sourceReadsOnly = sourceReadsOnly;
     }
+
+    /** Whether it is the {@code .read} form, which orders the waiter after the source reads only. */
+    public boolean sourceReadsOnly() { return sourceReadsOnly; }
 
 
     @Override
@@ -37,7 +45,7 @@ public final class AsyncGroupOp extends Op {
                 else m.async.cpGroup[s]++;
             }
             if (allowed < 0 || m.async.olderGroupsDone(s, bulk, allowed)) {
-                if (allowed >= 0 && m.race != null) m.race.groupWaitPassed(s, bulk, m.async.firstKeptGroup(s, bulk, allowed));
+                if (allowed >= 0 && m.race != null) m.race.groupWaitPassed(s, bulk, m.async.firstKeptGroup(s, bulk, allowed), sourceReadsOnly);
                 m.pc[s]++;
                 continue;
             }

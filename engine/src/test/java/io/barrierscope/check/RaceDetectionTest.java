@@ -217,6 +217,24 @@ class RaceDetectionTest {
         assertRace(run(body.replace("WAIT", "")));
     }
 
+    @Test
+    void waitGroupReadOrdersTheCopysSourceReadsButNotItsWritesToItsDestination() {
+        // PTX ISA 9.7.9.25.6.2: .read waits until the copies "have completed ... the reading from their source
+        // locations"; only the plain form also waits for the writes to their destinations being made visible.
+        String body = "@%p1 st.shared.u32 [sm], 11;\n@%p1 fence.proxy.async.shared::cta;\n@!%p1 bra E;\n"
+                + "cp.async.bulk.global.shared::cta.bulk_group [%rd4], [%r3], 128;\ncp.async.bulk.commit_group;\nWAIT\nACCESS\nE:\nret;";
+        String read = "cp.async.bulk.wait_group.read 0;";
+        String load = "ld.global.u32 %r10, [%rd4];";
+        assertClean(run(body.replace("WAIT", read).replace("ACCESS", "st.shared.u32 [sm], 12;")));
+        LaunchedRun r = run(body.replace("WAIT", read).replace("ACCESS", load));
+        assertRace(r);
+        String m = r.interpreter().diagnostics().get(0).message();
+        assertTrue(m.contains("the bulk copy to global memory") && m.contains("without .read"), m);
+        assertClean(run(body.replace("WAIT", "cp.async.bulk.wait_group 0;").replace("ACCESS", load)));
+        // A plain wait after the .read one still orders the writes.
+        assertClean(run(body.replace("WAIT", read + "\ncp.async.bulk.wait_group 0;").replace("ACCESS", load)));
+    }
+
     private static final String FLAG_PRODUCER = "@!%p1 bra C;\nst.global.u32 [%rd4+4], 42;\nPUBLISH\nret;\nC:\n@!%p2 bra E;\n"
             + "SPIN:\nOBSERVE\nsetp.eq.u32 %p5, %r11, 0;\n@%p5 bra SPIN;\nAFTER\nld.global.u32 %r10, [%rd4+4];\n"
             + "st.global.u32 [%rd4+8], %r10;\nE:\nret;";

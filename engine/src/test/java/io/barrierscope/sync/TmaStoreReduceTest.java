@@ -9,6 +9,7 @@ import io.barrierscope.exec.Outcome;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchedRun;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -156,5 +157,36 @@ class TmaStoreReduceTest {
         r.runToEnd();
         assertEquals(Outcome.DIAGNOSED, r.interpreter().outcome(), r.summary());
         assertTrue(r.summary().contains("race"), r.summary());
+    }
+
+    /**
+     * cp.async.bulk.wait_group.read orders the store's source reads only (PTX ISA 9.7.9.25.6.2): the
+     * storing thread reading the tensor's global memory after it (tma_modes.cu's store kernel given the
+     * tensor's buffer too) races with the store's write; after the plain wait_group it does not.
+     */
+    @Test
+    void readingTheDestinationOfATensorStoreAfterOnlyItsReadWaitIsARace(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        String ptx = java.nio.file.Files.readString(Path.of(TmaStoreReduceTest.class.getResource("/ptx-corpus/tma_modes.ptx").toURI()));
+        String param = ".param .u32 tma_store2d_param_2\n)";
+        String waits = "cp.async.bulk.wait_group.read 0;\n\t// end inline asm\n\t.loc\t1 53 9\n\t// begin inline asm\n\tcp.async.bulk.wait_group 0;";
+        assertTrue(ptx.contains(param) && ptx.contains(waits));
+        String load = "ld.param.u64 %rd3, [tma_store2d_param_3];\n\tcvta.to.global.u64 %rd3, %rd3;\n\tld.global.u32 %r8, [%rd3];\n\t";
+        ptx = ptx.replace(param, ".param .u32 tma_store2d_param_2,\n\t.param .u64 tma_store2d_param_3\n)");
+        java.nio.file.Files.writeString(dir.resolve("read.ptx"), ptx.replace(waits, "cp.async.bulk.wait_group.read 0;\n\t" + load + "cp.async.bulk.wait_group 0;"));
+        java.nio.file.Files.writeString(dir.resolve("plain.ptx"), ptx.replace(waits, "cp.async.bulk.wait_group.read 0;\n\tcp.async.bulk.wait_group 0;\n\t" + load));
+        for (String f : List.of("read", "plain")) {
+            LaunchSpec spec = LaunchValidation.checkJson(dir.resolve(f + ".json"), "{\"ptx\": \"" + f + ".ptx\", \"kernel\": \"tma_store2d\", \"grid\": [1, 1, 1], \"block\": [256, 1, 1],\n"
+                    + "\"args\": [{\"tensorMap\": {\"buffer\": \"t\", \"dims\": [40, 24], \"box\": [32, 8]}},"
+                    + " {\"value\": 0, \"type\": \"s32\"}, {\"value\": 0, \"type\": \"s32\"},"
+                    + " {\"buffer\": \"t\", \"type\": \"s32\", \"count\": 960, \"init\": \"iota\"}]}");
+            LaunchedRun r = LaunchValidation.validate(spec).start(null, null);
+            r.runToEnd();
+            if (f.equals("plain")) {
+                assertEquals(Outcome.COMPLETED, r.interpreter().outcome(), r.summary());
+            } else {
+                assertEquals(Outcome.DIAGNOSED, r.interpreter().outcome(), r.summary());
+                assertTrue(r.summary().contains("race") && r.summary().contains("without .read"), r.summary());
+            }
+        }
     }
 }
