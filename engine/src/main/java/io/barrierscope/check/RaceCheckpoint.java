@@ -46,8 +46,8 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
                     st.remote == null || st.remote.isEmpty() ? null : st.remote.snapshot(), st.doneRemote});
             mbarInit.put(e.getKey(), new long[] {st.initEpoch, st.initPc});
         }
-        async = new TreeMap<>(d.async);
-        groupEnds = new TreeMap<>(d.groupEnds);
+        async = new TreeMap<>(d.copies.inFlight);
+        groupEnds = new TreeMap<>(d.copies.groupEnds);
         scoped = d.scoped.copyInto(new ScopedSync(d));
         shadow = d.shadow.copy();
         proxy = d.proxy.copy();
@@ -98,10 +98,10 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
             st.initPc = (int) init[1];
             d.mbarriers.map.put(e.getKey(), st);
         }
-        d.async.clear();
-        d.async.putAll(async);
-        d.groupEnds.clear();
-        d.groupEnds.putAll(groupEnds);
+        d.copies.inFlight.clear();
+        d.copies.inFlight.putAll(async);
+        d.copies.groupEnds.clear();
+        d.copies.groupEnds.putAll(groupEnds);
         scoped.copyInto(d.scoped);
         d.shadow = shadow.copy();
         d.proxy = proxy.copy();
@@ -165,7 +165,7 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
             h.accept(st.initEpoch);
             h.accept(st.initPc);
         }
-        for (Map.Entry<Long, RaceDetector.AsyncSnap> e : d.async.entrySet()) {
+        for (Map.Entry<Long, RaceDetector.AsyncSnap> e : d.copies.inFlight.entrySet()) {
             RaceDetector.AsyncSnap a = e.getValue();
             h.accept(e.getKey());
             a.base().hashInto(h, d.chunkSize);
@@ -174,7 +174,7 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
             h.accept(a.mbarrier());
             h.accept(a.asyncProxy() ? 1 : 0);
         }
-        for (Map.Entry<Long, Integer> e : d.groupEnds.entrySet()) {
+        for (Map.Entry<Long, Integer> e : d.copies.groupEnds.entrySet()) {
             h.accept(e.getKey());
             h.accept(e.getValue());
         }

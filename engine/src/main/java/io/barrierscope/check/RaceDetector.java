@@ -5,8 +5,6 @@ import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.MemoryModelHook;
 import io.barrierscope.sync.AsyncOperation;
 import io.barrierscope.sync.Mbarrier;
-import io.barrierscope.sync.MbarrierUnit;
-import java.util.TreeMap;
 
 /**
  * The happens-before race detector (semantics.md section 8), FastTrack style: every thread and
@@ -75,9 +73,6 @@ public final class RaceDetector implements MemoryModelHook {
      */
     VectorClock.Builder[] clusterCta;
     VectorClock[] clusterCtaDone;
-    final TreeMap<Long, AsyncSnap> async = new TreeMap<>();
-    /** Key {@code agent << 32 | group}: the agent epoch its group ends at (until a wait covers it), for {@link #groupWaitPassed}. */
-    final TreeMap<Long, Integer> groupEnds = new TreeMap<>();
     /** Release/acquire through locations and fences, by scope. */
     final ScopedSync scoped;
     RaceShadow shadow;
@@ -94,6 +89,8 @@ public final class RaceDetector implements MemoryModelHook {
     private final RaceAccess memory;
     /** The mbarrier objects' clocks. */
     final RaceMbarriers mbarriers;
+    /** The async copies in flight and their groups' ends. */
+    final RaceAsyncCopies copies;
 
     // The actor of the access or sync operation in progress: a thread, or an async copy completing.
     AsyncSnap asyncActor;
@@ -137,6 +134,7 @@ public final class RaceDetector implements MemoryModelHook {
         proxy = new ProxyFences(slots);
         memory = new RaceAccess(this);
         mbarriers = new RaceMbarriers(this);
+        copies = new RaceAsyncCopies(this);
         scoped = new ScopedSync(this);
     }
 
@@ -497,40 +495,12 @@ public final class RaceDetector implements MemoryModelHook {
 
     // ---- async copies ---------------------------------------------------------------------------
 
-    public void asyncIssue(AsyncOperation op) {
-        int s = op.slot();
-        int kind = switch (op.kind()) {
-            case CP_ASYNC -> AGENT_CP;
-            case BULK_TO_GLOBAL -> AGENT_BULK;
-            case CP_ASYNC_ARRIVE -> -AGENT_CP;
-            default -> AGENT_MBAR;
-        };
-        AsyncSnap snap;
-        if (kind < 0) {
-            // It writes nothing; its arrive-on publishes the thread's earlier cp.async data.
-            int cp = AGENT_CP * slots + s;
-            snap = new AsyncSnap(baseOf(s), s, clock[s], cp, clock[cp] - 1, op.pc(), true, -1, false);
-        } else {
-            int agent = kind * slots + s;
-            // An operation with no destination CTA is refused at issue; checked here too, at the point of use.
-            long mb = kind == AGENT_MBAR && op.dstCtas().length > 0 ? MbarrierUnit.key(op.dstCtas()[0], op.mbarrierOffset()) : -1;
-            snap = new AsyncSnap(baseOf(s), s, clock[s], agent, clock[agent]++, op.pc(), false, mb, isAsyncProxy(op.kind()));
-            if (kind != AGENT_MBAR) groupEnds.put(((long) agent << 32) | (op.group() & 0xffffffffL), snap.agentK());
-            if (kind == AGENT_BULK) groupEnds.put(((long) (agent + slots) << 32) | (op.group() & 0xffffffffL), snap.agentK());
-        }
-        async.put(op.id(), snap);
-        // The issue is a release point: the thread's later accesses are not ordered before the copy.
-        clock[s]++;
-    }
-
-    /** cp.async.bulk{,.tensor} and their reductions access memory through the async proxy; cp.async and st.async/red.async through the generic one. */
-    static boolean isAsyncProxy(AsyncOperation.Kind k) {
-        return k == AsyncOperation.Kind.BULK_TO_SHARED || k == AsyncOperation.Kind.BULK_TO_GLOBAL || k == AsyncOperation.Kind.TENSOR_TO_SHARED;
-    }
+    /** A copy issued: its view at issue and its group's end (RaceAsyncCopies). */
+    public void asyncIssue(AsyncOperation op) { copies.issue(op); }
 
     /** The copy's accesses and signals until {@link #endAsync} are its own, not its issuer's. */
     public void beginAsync(AsyncOperation op) {
-        AsyncSnap a = async.get(op.id());
+        AsyncSnap a = copies.inFlight.get(op.id());
         if (a == null) return;
         asyncActor = a;
         actorId = a.agentId();
@@ -546,30 +516,12 @@ public final class RaceDetector implements MemoryModelHook {
     public void endAsync(AsyncOperation op) {
         asyncActor = null;
         selfB = -1;
-        async.remove(op.id());
+        copies.inFlight.remove(op.id());
     }
 
-    /**
-     * A wait_group let thread {@code s} go on: it acquires the groups numbered below {@code keptFrom} only, never one
-     * of the newest N even if it completed (PTX ISA 9.7.9.25.3.3, 9.7.9.25.6.2: nothing orders it before the waiter).
-     * The bulk form's {@code .read} ({@code sourceReadsOnly}) waits until they "have completed ... the reading from
-     * their source locations" (9.7.9.25.6.2): it orders their source reads, not their destination writes.
-     */
+    /** A wait_group let thread {@code s} go on: it acquires the groups numbered below {@code keptFrom} (RaceAsyncCopies). */
     public void groupWaitPassed(int s, boolean bulk, long keptFrom, boolean sourceReadsOnly) {
-        int agent = (bulk ? AGENT_BULK : AGENT_CP) * slots + s;
-        acquireGroups(s, agent, agent, keptFrom);
-        if (bulk && !sourceReadsOnly) acquireGroups(s, agent + slots, agent, keptFrom);
-    }
-
-    /** Thread {@code s} acquires id {@code id}'s group ends below {@code keptFrom}, short of any copy of {@code agent} still in flight. */
-    private void acquireGroups(int s, int id, int agent, long keptFrom) {
-        long lo = (long) id << 32, hi = lo + Math.min(Math.max(keptFrom, 0), 0xffffffffL);
-        java.util.Map.Entry<Long, Integer> last = groupEnds.lowerEntry(hi);
-        if (last == null || last.getKey() < lo) return;
-        int done = last.getValue();
-        for (AsyncSnap a : async.values()) if (a.agentId() == agent && !a.arriveOnly() && a.agentK() <= done) done = a.agentK() - 1;
-        groupEnds.subMap(lo, hi).clear();
-        if (done > 0) setBase(s, baseOf(s).with(id, done, chunkSize, chunkCount));
+        copies.groupWaitPassed(s, bulk, keptFrom, sourceReadsOnly);
     }
 
     // ---- reports --------------------------------------------------------------------------------
