@@ -368,26 +368,9 @@ public final class DebugSession implements AutoCloseable {
         lastHit = hit;
         int hitId = hit == null ? -1 : breakpoints.idOf(hit.breakpoint());
         postPrinted();
-        post(capture(cause, stopText(s, forward), hitId));
+        post(capture(cause, StateCapture.stopText(nav, s, forward), hitId));
         postBreakpoints();
         growTimeline();
-    }
-
-    /** Why a move stopped, for the status bar; "" when a forward step simply moved (the last action says it). */
-    private String stopText(TimeTravel.Stop s, boolean forward) {
-        return switch (s.reason()) {
-            case BREAKPOINT -> "Breakpoint " + s.hit().breakpoint().spec() + " at step " + s.step() + ": " + s.hit().description();
-            case BRKPT -> "Stopped at step " + s.step() + ": the kernel executed brkpt";
-            case CANCELLED -> "Paused at step " + s.step();
-            case START -> forward ? ""
-                    : "At the start (step 0)" + (nav.tt.breakpoints().all().isEmpty() ? "" : ": no earlier breakpoint hit");
-            case FINISHED, STEP_LIMIT -> forward ? "" : "At the last step (" + s.step() + ")";
-            case STEPPED -> {
-                if (forward) yield "";
-                String next = StateCapture.nextAction(nav);
-                yield "Back at step " + s.step() + (next.isEmpty() ? "" : " · next: " + next);
-            }
-        };
     }
 
     // ---- breakpoints ----

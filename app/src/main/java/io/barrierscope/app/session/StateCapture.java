@@ -15,6 +15,7 @@ import io.barrierscope.sync.Mbarrier;
 import io.barrierscope.sync.MbarrierOp;
 import io.barrierscope.sync.MbarrierUnit;
 import io.barrierscope.trace.Recording;
+import io.barrierscope.trace.TimeTravel;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -65,6 +66,23 @@ final class StateCapture {
                 warpsAtLine(m, code), nav.rows.barriers(barriers(m, deadlocked)), nav.rows.mbarriers(mbarriers(m, deadlocked)),
                 nav.rows.clusterBarriers(ClusterBarrierCapture.rows(m, deadlocked)), diagnostics, deadlock,
                 nav.threads.capture(), inspection(run, inspect, warp), report, cause, travel);
+    }
+
+    /** Why a move stopped, for the status bar; "" when a forward step simply moved (the last action says it). */
+    static String stopText(Navigator nav, TimeTravel.Stop s, boolean forward) {
+        return switch (s.reason()) {
+            case BREAKPOINT -> "Breakpoint " + s.hit().breakpoint().spec() + " at step " + s.step() + ": " + s.hit().description();
+            case BRKPT -> "Stopped at step " + s.step() + ": the kernel executed brkpt";
+            case CANCELLED -> "Paused at step " + s.step();
+            case START -> forward ? ""
+                    : "At the start (step 0)" + (nav.tt.breakpoints().all().isEmpty() ? "" : ": no earlier breakpoint hit");
+            case FINISHED, STEP_LIMIT -> forward ? "" : "At the last step (" + s.step() + ")";
+            case STEPPED -> {
+                if (forward) yield "";
+                String next = nextAction(nav);
+                yield "Back at step " + s.step() + (next.isEmpty() ? "" : " · next: " + next);
+            }
+        };
     }
 
     /** What the step the recording has next would do, e.g. "CTA (0,0,0) warp 1 executes line 40: bar.sync 0;", or "". */
