@@ -1,5 +1,7 @@
 package io.barrierscope.exec;
 
+import static io.barrierscope.exec.InstructionForms.*;
+
 import io.barrierscope.ptx.Instruction;
 import java.util.List;
 import java.util.function.Predicate;
@@ -17,40 +19,9 @@ final class PtxVersionNotes {
     /** A note: which instructions, what was introduced (empty: the instruction itself), when (major*10+minor), and the section. */
     private record Note(Predicate<Instruction> applies, String what, int since, String section) {}
 
-    private static boolean is(Instruction in, String opcode, String... mods) {
-        if (!in.opcode().equals(opcode)) return false;
-        for (String m : mods) if (!in.has(m)) return false;
-        return true;
-    }
-
-    private static boolean any(Instruction in, String... mods) {
-        for (String m : mods) if (in.has(m)) return true;
-        return false;
-    }
-
-    /** fence{.sem}.scope, the thread fence: the proxy and operation fences take .acquire/.release under their own notes. */
-    private static boolean threadFence(Instruction in) {
-        return in.opcode().equals("fence") && !any(in, ".proxy", ".mbarrier_init", ".op_restrict");
-    }
-
-    private static boolean atomOrRed(Instruction in) { return in.opcode().equals("atom") || (in.opcode().equals("red") && !in.has(".async")); }
-
     private static boolean arriveOrDrop(Instruction in) { return is(in, "mbarrier", ".arrive") || is(in, "mbarrier", ".arrive_drop"); }
 
     private static boolean waits(Instruction in) { return is(in, "mbarrier", ".test_wait") || is(in, "mbarrier", ".try_wait"); }
-
-    private static boolean half(Instruction in) { return any(in, ".f16", ".f16x2", ".bf16", ".bf16x2"); }
-
-    private static boolean bf16(Instruction in) { return any(in, ".bf16", ".bf16x2"); }
-
-    private static boolean op(Instruction in, String... opcodes) {
-        for (String o : opcodes) if (in.opcode().equals(o)) return true;
-        return false;
-    }
-
-    private static boolean bulk(Instruction in) { return is(in, "cp", ".async", ".bulk"); }
-
-    private static boolean nonBulkCpAsync(Instruction in) { return is(in, "cp", ".async") && !any(in, ".bulk", ".reduce", ".mbarrier"); }
 
     /** cp.async.bulk{.tensor} to .shared::cta: the destination state space comes before the .global source. */
     private static boolean bulkToSharedCta(Instruction in) {

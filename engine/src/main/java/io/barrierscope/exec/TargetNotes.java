@@ -1,5 +1,7 @@
 package io.barrierscope.exec;
 
+import static io.barrierscope.exec.InstructionForms.*;
+
 import io.barrierscope.ptx.Instruction;
 import java.util.List;
 import java.util.function.Predicate;
@@ -26,43 +28,7 @@ final class TargetNotes {
 
     private static Predicate<Matcher> atLeast(int n) { return m -> Integer.parseInt(m.group(1)) >= n; }
 
-    private static boolean is(Instruction in, String opcode, String... mods) {
-        if (!in.opcode().equals(opcode)) return false;
-        for (String m : mods) if (!in.has(m)) return false;
-        return true;
-    }
-
-    private static boolean any(Instruction in, String... mods) {
-        for (String m : mods) if (in.has(m)) return true;
-        return false;
-    }
-
-    /** fence{.sem}.scope, the thread fence: the proxy and operation fences take .acquire/.release under their own notes. */
-    private static boolean threadFence(Instruction in) {
-        return in.opcode().equals("fence") && !any(in, ".proxy", ".mbarrier_init", ".op_restrict");
-    }
-
-    private static boolean atomOrRed(Instruction in) { return in.opcode().equals("atom") || (in.opcode().equals("red") && !in.has(".async")); }
-
     private static boolean mbarrierLike(Instruction in) { return in.opcode().equals("mbarrier") || is(in, "cp", ".async", ".mbarrier"); }
-
-    /** The half-precision instruction types of 9.7.4 (f16 and bf16, scalar and x2). */
-    private static boolean half(Instruction in) { return any(in, ".f16", ".f16x2", ".bf16", ".bf16x2"); }
-
-    private static boolean bf16(Instruction in) { return any(in, ".bf16", ".bf16x2"); }
-
-    private static boolean op(Instruction in, String... opcodes) {
-        for (String o : opcodes) if (in.opcode().equals(o)) return true;
-        return false;
-    }
-
-    /** cp{.reduce}.async.bulk{.prefetch}{.tensor} and the bulk commit/wait_group. */
-    private static boolean bulk(Instruction in) { return is(in, "cp", ".async", ".bulk"); }
-
-    /** cp.async, cp.async.commit_group, cp.async.wait_group/wait_all (the non-bulk copies). */
-    private static boolean nonBulkCpAsync(Instruction in) {
-        return is(in, "cp", ".async") && !any(in, ".bulk", ".reduce", ".mbarrier");
-    }
 
     /** The bulk forms whose own Target ISA note was read (cp.async.bulk.tensor's was not). */
     private static boolean bulkWithReadNote(Instruction in) {
