@@ -16,12 +16,11 @@ import java.util.List;
  */
 final class VideoScalarOps extends LaneOp {
     private static final List<String> OPS = List.of("vadd", "vsub", "vabsdiff", "vmin", "vmax", "vshl", "vshr", "vset");
-    private static final List<String> CMPS = List.of(".eq", ".ne", ".lt", ".le", ".gt", ".ge");
     private static final List<String> SECOPS = List.of(".add", ".min", ".max");
 
     /** Index into {@link #OPS}. */
     private final int op;
-    /** Index into {@link #CMPS} (vset), else -1. */
+    /** Index into {@link VideoOperands#CMPS} (vset), else -1. */
     private final int cmp;
     /** 1 + index into {@link #SECOPS}, or 0 for none. */
     private final int secop;
@@ -72,7 +71,7 @@ final class VideoScalarOps extends LaneOp {
         int cmp = -1, secop = 0;
         boolean sat = false, clamp = false, mode = false;
         for (String m : VideoOperands.flags(c)) {
-            if (set && CMPS.contains(m) && cmp < 0) cmp = CMPS.indexOf(m);
+            if (set && VideoOperands.CMPS.contains(m) && cmp < 0) cmp = VideoOperands.CMPS.indexOf(m);
             else if (SECOPS.contains(m) && secop == 0) secop = 1 + SECOPS.indexOf(m);
             else if (m.equals(".sat") && !set && !sat) sat = true;
             else if (shift && (m.equals(".clamp") || m.equals(".wrap")) && !mode) {
@@ -130,7 +129,7 @@ final class VideoScalarOps extends LaneOp {
             // the shifted value as the ISA's signed 34-bit intermediate: its low 34 bits, sign-extended
             case 5 -> ((ta << amount(tb)) << 30) >> 30;
             case 6 -> ta >> amount(tb);
-            default -> compare(ta, tb) ? 1 : 0;
+            default -> VideoOperands.compare(cmp, ta, tb) ? 1 : 0;
         };
         if (sat) tmp = VideoOperands.clamp(tmp, dWidth == 0 ? 32 : dWidth, dSigned);
         long cv = c.get(m, t) & 0xFFFFFFFFL;
@@ -150,15 +149,4 @@ final class VideoScalarOps extends LaneOp {
 
     /** The shift amount: .clamp caps it at 32, .wrap keeps its low 5 bits (9.7.18.1.2). */
     private long amount(long tb) { return clamp ? Math.min(tb, 32) : tb & 0x1F; }
-
-    private boolean compare(long x, long y) {
-        return switch (cmp) {
-            case 0 -> x == y;
-            case 1 -> x != y;
-            case 2 -> x < y;
-            case 3 -> x <= y;
-            case 4 -> x > y;
-            default -> x >= y;
-        };
-    }
 }

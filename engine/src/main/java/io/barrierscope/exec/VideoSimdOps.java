@@ -20,10 +20,9 @@ import java.util.List;
  */
 final class VideoSimdOps extends LaneOp {
     private static final List<String> OPS = List.of("add", "sub", "avrg", "absdiff", "min", "max", "set");
-    private static final List<String> CMPS = List.of(".eq", ".ne", ".lt", ".le", ".gt", ".ge");
     /** Index into {@link #OPS}: resolved at compile time so a lane does no string switch. */
     private final int op;
-    /** Index into {@link #CMPS} for vset, else -1. */
+    /** Index into {@link VideoOperands#CMPS} for vset, else -1. */
     private final int cmp;
     private final int n;
     private final int w;
@@ -76,7 +75,7 @@ final class VideoSimdOps extends LaneOp {
         int cmp = -1;
         boolean sat = false, add = false;
         for (String m : VideoOperands.flags(c)) {
-            if (set && CMPS.contains(m) && cmp < 0) cmp = CMPS.indexOf(m);
+            if (set && VideoOperands.CMPS.contains(m) && cmp < 0) cmp = VideoOperands.CMPS.indexOf(m);
             else if (m.equals(".add") && !add) add = true;
             else if (m.equals(".sat") && !set && !sat) sat = true;
             else throw c.error("unsupported instruction " + mn + " (" + m + " is not a modifier of " + opc + ": PTX ISA " + section + ")");
@@ -151,23 +150,12 @@ final class VideoSimdOps extends LaneOp {
                 case 3 -> Math.abs(p - q);
                 case 4 -> Math.min(p, q);
                 case 5 -> Math.max(p, q);
-                default -> compare(p, q) ? 1 : 0;
+                default -> VideoOperands.compare(cmp, p, q) ? 1 : 0;
             };
             if (sat) v = Math.max(lo, Math.min(hi, v));
             if (add) r += v;
             else r |= (v & em) << (w * i);
         }
         if (d >= 0) m.setReg(t, d, r & 0xFFFFFFFFL);
-    }
-
-    private boolean compare(long x, long y) {
-        return switch (cmp) {
-            case 0 -> x == y;
-            case 1 -> x != y;
-            case 2 -> x < y;
-            case 3 -> x <= y;
-            case 4 -> x > y;
-            default -> x >= y;
-        };
     }
 }
