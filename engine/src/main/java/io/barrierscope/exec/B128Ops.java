@@ -52,12 +52,7 @@ final class B128Ops {
         refuseForms(c);
         c.expectOperands(2, 2);
         int d = b128Reg(c, c.operand(0), "the destination");
-        CompileContext.Addr addr = c.address(c.operand(1), c.spaceOf());
-        int sp = addr.space();
-        Src a = MemoryOps.ctaWindow(c, addr);
-        return new MemoryOps.CheckedOp((m, th) -> {
-            long base = a.get(m, th);
-            m.memory.checkVectorAlignment(sp, base, 16, th);
+        return aligned16(c, c.operand(1), (m, th, sp, base) -> {
             long lo = m.memory.load(sp, base, 8, th);
             long hi = m.memory.load(sp, base + 8, 8, th);
             if (d >= 0) {
@@ -73,14 +68,24 @@ final class B128Ops {
         c.expectOperands(2, 2);
         int v = b128Reg(c, c.operand(1), "the value");
         if (v < 0) throw c.error(c.insn().mnemonic() + ": the value must be a .b128 register");
-        CompileContext.Addr addr = c.address(c.operand(0), c.spaceOf());
+        return aligned16(c, c.operand(0), (m, th, sp, base) -> {
+            m.memory.store(sp, base, 8, m.reg(th, v), th);
+            m.memory.store(sp, base + 8, 8, m.reg(th, v + 1), th);
+        });
+    }
+
+    /** The 16 bytes at a thread's address, once checked naturally aligned (ld and st alike). */
+    private interface Access { void at(Machine m, int th, int sp, long base); }
+
+    /** An op that resolves the address operand (the CTA window as ld/st), checks 16-byte alignment, then does the access. */
+    private static Op aligned16(CompileContext c, Operand address, Access access) {
+        CompileContext.Addr addr = c.address(address, c.spaceOf());
         int sp = addr.space();
         Src a = MemoryOps.ctaWindow(c, addr);
         return new MemoryOps.CheckedOp((m, th) -> {
             long base = a.get(m, th);
             m.memory.checkVectorAlignment(sp, base, 16, th);
-            m.memory.store(sp, base, 8, m.reg(th, v), th);
-            m.memory.store(sp, base + 8, 8, m.reg(th, v + 1), th);
+            access.at(m, th, sp, base);
         });
     }
 
