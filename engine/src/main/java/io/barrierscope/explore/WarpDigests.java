@@ -20,7 +20,6 @@ import java.util.function.LongConsumer;
  * "State hashes").
  */
 final class WarpDigests implements StateHash.Digests {
-    private static final long M = 0x9E3779B97F4A7C15L;
 
     private final Machine m;
     private final int regsPerWarp;
@@ -135,27 +134,27 @@ final class WarpDigests implements StateHash.Digests {
     private long digest(int w) {
         int a = w << 5;
         long h = 0x6A09E667F3BCC909L ^ w;
-        for (int s = a; s < a + 32; s++) h = mix(h, m.pc[s]);
-        for (int s = a; s < a + 32; s += 8) h = mix(h, bytes(m.status, s));
+        for (int s = a; s < a + 32; s++) h = StateHash.mix(h, m.pc[s]);
+        for (int s = a; s < a + 32; s += 8) h = StateHash.mix(h, bytes(m.status, s));
         int r = w * regsPerWarp;
-        for (int i = r; i < r + regsPerWarp; i++) h = mix(h, m.regs[i]);
-        for (int s = a; s < a + 32; s++) h = mix(h, m.waitArg[s]);
-        for (int s = a; s < a + 32; s++) h = mix(h, m.waitArg2[s]);
-        for (int s = a; s < a + 32; s++) h = mix(h, m.wakeTime[s]);
-        for (int s = a; s < a + 32; s++) h = mix(h, m.waitValue[s]);
-        for (int s = a; s < a + 32; s += 8) h = mix(h, bytes(m.carry, s));
-        for (int s = a; s < a + 32; s++) h = mix(h, m.clusterArrivedPhase[s]);
-        for (int s = a; s < a + 32; s++) h = mix(h, m.lastPollKey[s]);
-        for (int s = a; s < a + 32; s++) h = mix(h, m.lastPollVersion[s]);
-        for (int s = a; s < a + 32; s++) h = mix(h, m.lastPollEffects[s]);
+        for (int i = r; i < r + regsPerWarp; i++) h = StateHash.mix(h, m.regs[i]);
+        for (int s = a; s < a + 32; s++) h = StateHash.mix(h, m.waitArg[s]);
+        for (int s = a; s < a + 32; s++) h = StateHash.mix(h, m.waitArg2[s]);
+        for (int s = a; s < a + 32; s++) h = StateHash.mix(h, m.wakeTime[s]);
+        for (int s = a; s < a + 32; s++) h = StateHash.mix(h, m.waitValue[s]);
+        for (int s = a; s < a + 32; s += 8) h = StateHash.mix(h, bytes(m.carry, s));
+        for (int s = a; s < a + 32; s++) h = StateHash.mix(h, m.clusterArrivedPhase[s]);
+        for (int s = a; s < a + 32; s++) h = StateHash.mix(h, m.lastPollKey[s]);
+        for (int s = a; s < a + 32; s++) h = StateHash.mix(h, m.lastPollVersion[s]);
+        for (int s = a; s < a + 32; s++) h = StateHash.mix(h, m.lastPollEffects[s]);
         for (int s = a; s < a + 32; s++) {
             int n = m.callDepth[s];
             if (n <= 0) continue;
-            h = mix(h, s);
-            h = mix(h, n);
-            for (int i = 0; i < n; i++) h = mix(h, m.callStack[s][i]);
+            h = StateHash.mix(h, s);
+            h = StateHash.mix(h, n);
+            for (int i = 0; i < n; i++) h = StateHash.mix(h, m.callStack[s][i]);
         }
-        return fmix(h);
+        return StateHash.fmix(h);
     }
 
     /** Longs per block of {@link #longs}, bytes per block of {@link #bytes}. */
@@ -195,8 +194,8 @@ final class WarpDigests implements StateHash.Digests {
             int to = Math.min(from + LONG_BLOCK, a.length);
             if (!c.valid[b] || !Arrays.equals(a, from, to, kept, from, to)) {
                 long x = 0x452821E638D01377L ^ b;
-                for (int i = from; i < to; i++) x = mix(x, a[i]);
-                c.digest[b] = fmix(x);
+                for (int i = from; i < to; i++) x = StateHash.mix(x, a[i]);
+                c.digest[b] = StateHash.fmix(x);
                 System.arraycopy(a, from, kept, from, to - from);
                 c.valid[b] = true;
                 digests++;
@@ -224,11 +223,11 @@ final class WarpDigests implements StateHash.Digests {
             if (!c.valid[b] || !Arrays.equals(a, from, to, kept, from, to)) {
                 long x = 0xBE5466CF34E90C6CL ^ b;
                 int i = from;
-                for (; i + 8 <= to; i += 8) x = mix(x, (long) I64.get(a, i));
+                for (; i + 8 <= to; i += 8) x = StateHash.mix(x, (long) I64.get(a, i));
                 long tail = 0;
                 for (int k = 0; i < to; i++, k += 8) tail |= (a[i] & 0xFFL) << k;
-                x = mix(x, tail);
-                c.digest[b] = fmix(x);
+                x = StateHash.mix(x, tail);
+                c.digest[b] = StateHash.fmix(x);
                 System.arraycopy(a, from, kept, from, to - from);
                 c.valid[b] = true;
                 digests++;
@@ -244,19 +243,5 @@ final class WarpDigests implements StateHash.Digests {
         long v = 0;
         for (int k = 0; k < 8; k++) v |= (a[from + k] & 0xFFL) << (8 * k);
         return v;
-    }
-
-    // Each step is a bijection of h for a fixed input, as in StateHash.
-    private static long mix(long h, long v) {
-        long z = (h ^ v) * M;
-        return z ^ (z >>> 29);
-    }
-
-    private static long fmix(long k) {
-        k ^= k >>> 33;
-        k *= 0xFF51AFD7ED558CCDL;
-        k ^= k >>> 33;
-        k *= 0xC4CEB93FE53A874DL;
-        return k ^ (k >>> 33);
     }
 }

@@ -86,10 +86,15 @@ public final class StateHash {
         return fmix(s.h);
     }
 
-    // Each step is a bijection of h for a fixed input, so any one differing word changes the result.
-    private void add(long v) {
+    private void add(long v) { h = mix(h, v); }
+
+    /**
+     * One word into the running hash; each step is a bijection of h for a fixed input, so any one
+     * differing word changes the result. Public so explore's cached digests mix exactly as traces do.
+     */
+    public static long mix(long h, long v) {
         long z = (h ^ v) * M;
-        h = z ^ (z >>> 29);
+        return z ^ (z >>> 29);
     }
 
     private void add(boolean b) { add(b ? 1 : 0); }
@@ -277,8 +282,8 @@ public final class StateHash {
         }
     }
 
-    /** The final avalanche of MurmurHash3, so nearby states give unrelated hashes. */
-    private static long fmix(long k) {
+    /** The final avalanche of MurmurHash3, so nearby states give unrelated hashes (public for explore's digests too). */
+    public static long fmix(long k) {
         k ^= k >>> 33;
         k *= 0xFF51AFD7ED558CCDL;
         k ^= k >>> 33;
