@@ -16,30 +16,23 @@ import io.barrierscope.ptx.Operand;
  * be the constant or the negate modifier the ISA does not say (it speaks of registers only).
  */
 final class VideoMadOp extends LaneOp {
-    private final boolean aSigned, bSigned, po, negProduct, negC, signedFinal, sat;
+    private final boolean po, negProduct, negC, signedFinal, sat;
     /** 0, 7 or 15. */
     private final int scale;
-    private final int aShift, aWidth, bShift, bWidth;
     private final int d;
-    private final Src a, b, c;
+    private final VideoOperands.Selected a, b;
+    private final Src c;
 
-    private VideoMadOp(boolean[] signs, boolean po, boolean negProduct, boolean negC, boolean sat, int scale, int[] asel, int[] bsel,
-                       int d, Src a, Src b, Src c) {
-        this.aSigned = signs[1];
-        this.bSigned = signs[2];
+    private VideoMadOp(boolean po, boolean negProduct, boolean negC, boolean sat, int scale, int d, VideoOperands.Selected[] ab, Src c) {
         this.po = po;
         this.negProduct = negProduct;
         this.negC = negC;
-        this.signedFinal = aSigned || bSigned || negProduct || negC;
+        this.signedFinal = ab[0].signed() || ab[1].signed() || negProduct || negC;
         this.sat = sat;
         this.scale = scale;
-        this.aShift = asel[0];
-        this.aWidth = asel[1];
-        this.bShift = bsel[0];
-        this.bWidth = bsel[1];
         this.d = d;
-        this.a = a;
-        this.b = b;
+        this.a = ab[0];
+        this.b = ab[1];
         this.c = c;
     }
 
@@ -70,12 +63,9 @@ final class VideoMadOp extends LaneOp {
         if ((na ^ nb) && nc) {
             throw refuse(c, "negation of either (a*b) or c, not both (PTX ISA 9.7.18.1.3: the supported combinations)");
         }
-        int[] asel = VideoOperands.scalarSelector(c, 1);
-        int[] bsel = VideoOperands.scalarSelector(c, 2);
-        Src a = VideoOperands.scalarSource(c, 1, true, true);
-        Src b = VideoOperands.scalarSource(c, 2, true, true);
+        VideoOperands.Selected[] ab = VideoOperands.scalarAB(c, signs[1], signs[2], true);
         Src cc = VideoOperands.scalarSource(c, 3, false, true);
-        return new VideoMadOp(signs, po, na ^ nb, nc, sat, scale, asel, bsel, c.dst(VideoOperands.reg(c.operand(0))), a, b, cc);
+        return new VideoMadOp(po, na ^ nb, nc, sat, scale, c.dst(VideoOperands.reg(c.operand(0))), ab, cc);
     }
 
     private static io.barrierscope.ptx.PtxException refuse(CompileContext c, String why) {
@@ -84,8 +74,8 @@ final class VideoMadOp extends LaneOp {
 
     @Override
     protected void lane(Machine m, int t) {
-        long ta = VideoOperands.extract(a.get(m, t), aShift, aWidth, aSigned);
-        long tb = VideoOperands.extract(b.get(m, t), bShift, bWidth, bSigned);
+        long ta = a.get(m, t);
+        long tb = b.get(m, t);
         // tmp[127:0] as hi:lo
         long lo = ta * tb;
         long hi = Math.multiplyHigh(ta, tb);

@@ -125,4 +125,19 @@ final class VideoOperands {
             default -> x >= y;
         };
     }
+
+    /** a{.asel} or b{.bsel} of a scalar video instruction: its source, the selected bits and its type's sign. */
+    record Selected(Src src, int shift, int width, boolean signed) {
+        /** The operand as the ISA's first stage reads it: selected, then sign- or zero-extended. */
+        long get(Machine m, int t) { return extract(src.get(m, t), shift, width, signed); }
+    }
+
+    /** Operands 1 and 2 (a and b) of a scalar video instruction, with their selectors; both selectors are checked before either source. */
+    static Selected[] scalarAB(CompileContext c, boolean aSigned, boolean bSigned, boolean minusOk) {
+        int[] asel = scalarSelector(c, 1);
+        int[] bsel = scalarSelector(c, 2);
+        Src a = scalarSource(c, 1, true, minusOk);
+        Src b = scalarSource(c, 2, true, minusOk);
+        return new Selected[] {new Selected(a, asel[0], asel[1], aSigned), new Selected(b, bsel[0], bsel[1], bSigned)};
+    }
 }

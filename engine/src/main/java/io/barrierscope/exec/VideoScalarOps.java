@@ -24,32 +24,26 @@ final class VideoScalarOps extends LaneOp {
     private final int cmp;
     /** 1 + index into {@link #SECOPS}, or 0 for none. */
     private final int secop;
-    private final boolean dSigned, aSigned, bSigned, sat, clamp;
-    private final int aShift, aWidth, bShift, bWidth;
+    private final boolean dSigned, sat, clamp;
     /** The merge position (dsel): bit offset and width, width 0 for none. */
     private final int dShift, dWidth;
     private final int d;
-    private final Src a, b, c;
+    private final VideoOperands.Selected a, b;
+    private final Src c;
 
-    private VideoScalarOps(int op, int cmp, int secop, boolean[] signs, boolean sat, boolean clamp, int[] asel, int[] bsel, int[] dsel,
-                           int d, Src a, Src b, Src c) {
+    private VideoScalarOps(int op, int cmp, int secop, boolean dSigned, boolean sat, boolean clamp, int[] dsel,
+                           int d, VideoOperands.Selected[] ab, Src c) {
         this.op = op;
         this.cmp = cmp;
         this.secop = secop;
-        this.dSigned = signs[0];
-        this.aSigned = signs[1];
-        this.bSigned = signs[2];
+        this.dSigned = dSigned;
         this.sat = sat;
         this.clamp = clamp;
-        this.aShift = asel[0];
-        this.aWidth = asel[1];
-        this.bShift = bsel[0];
-        this.bWidth = bsel[1];
         this.dShift = dsel[0];
         this.dWidth = dsel[1];
         this.d = d;
-        this.a = a;
-        this.b = b;
+        this.a = ab[0];
+        this.b = ab[1];
         this.c = c;
     }
 
@@ -96,12 +90,9 @@ final class VideoScalarOps extends LaneOp {
         VideoOperands.expectIntRegister(c, 0, "d is a 32-bit integer register (PTX ISA 9.7.18.1)");
         if (VideoOperands.minus(c.operand(0))) throw c.error(mn + ": " + VideoOperands.describe(c, 0) + ": a destination cannot be negated");
         int[] dsel = merge ? VideoOperands.scalarSelector(c, 0) : new int[] {0, 0};
-        int[] asel = VideoOperands.scalarSelector(c, 1);
-        int[] bsel = VideoOperands.scalarSelector(c, 2);
-        Src a = VideoOperands.scalarSource(c, 1, true, false);
-        Src b = VideoOperands.scalarSource(c, 2, true, false);
+        VideoOperands.Selected[] ab = VideoOperands.scalarAB(c, signs[1], signs[2], false);
         Src cc = n == 4 ? VideoOperands.scalarSource(c, 3, false, false) : Src.imm(0);
-        return new VideoScalarOps(op, cmp, secop, signs, sat, clamp, asel, bsel, dsel, c.dst(VideoOperands.reg(c.operand(0))), a, b, cc);
+        return new VideoScalarOps(op, cmp, secop, signs[0], sat, clamp, dsel, c.dst(VideoOperands.reg(c.operand(0))), ab, cc);
     }
 
     private static String section(String opc) {
@@ -118,8 +109,8 @@ final class VideoScalarOps extends LaneOp {
 
     @Override
     protected void lane(Machine m, int t) {
-        long ta = VideoOperands.extract(a.get(m, t), aShift, aWidth, aSigned);
-        long tb = VideoOperands.extract(b.get(m, t), bShift, bWidth, bSigned);
+        long ta = a.get(m, t);
+        long tb = b.get(m, t);
         long tmp = switch (op) {
             case 0 -> ta + tb;
             case 1 -> ta - tb;
