@@ -3,7 +3,9 @@ package io.barrierscope.app.session;
 import io.barrierscope.exec.Dim3;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Op;
+import io.barrierscope.exec.RegisterPool;
 import io.barrierscope.exec.ThreadStatus;
+import io.barrierscope.exec.WgmmaGroups;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.ptx.Instruction;
 import io.barrierscope.sync.ClusterBarrier;
@@ -210,9 +212,10 @@ final class ThreadCapture {
                         + ClusterBarrierSync.liveThreads(m, cb) + " threads";
             }
             case ThreadStatus.ASYNC_WAIT: {
-                if (m.waitArg2[s] == io.barrierscope.exec.WgmmaGroups.WAITING) return "wgmma.wait_group " + m.waitArg[s];
-                if (m.waitArg2[s] == io.barrierscope.exec.RegisterPool.REGISTERS) return "setmaxnreg";
-                return groupWait(m.waitArg2[s] == 1, m.waitArg[s], m.async.pendingGroupAges(s, m.waitArg2[s] == 1));
+                if (m.waitArg2[s] == WgmmaGroups.WAITING) return "wgmma.wait_group " + m.waitArg[s];
+                if (m.waitArg2[s] == RegisterPool.REGISTERS) return "setmaxnreg";
+                boolean bulk = m.waitArg2[s] == 1;
+                return groupWait(bulk, m.waitArg[s], m.async.pendingGroupAges(s, bulk));
             }
             case ThreadStatus.SLEEPING:
                 return "nanosleep · until cycle " + m.wakeTime[s];
