@@ -193,6 +193,7 @@ final class RaceDigests {
         return digest;
     }
 
+    // StateHash's mix and fmix (trace is above check, so not callable here); VectorClock's digest uses them too.
     static long mix(long h, long v) {
         long z = (h ^ v) * M;
         return z ^ (z >>> 29);

@@ -157,16 +157,8 @@ public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.R
     long digest(int chunkSize) {
         if (digested) return digest;
         long[] acc = {0x243F6A8885A308D3L};
-        entriesInto(v -> {
-            long z = (acc[0] ^ v) * 0x9E3779B97F4A7C15L;
-            acc[0] = z ^ (z >>> 29);
-        }, chunkSize);
-        long k = acc[0];
-        k ^= k >>> 33;
-        k *= 0xFF51AFD7ED558CCDL;
-        k ^= k >>> 33;
-        k *= 0xC4CEB93FE53A874DL;
-        digest = k ^ (k >>> 33);
+        entriesInto(v -> acc[0] = RaceDigests.mix(acc[0], v), chunkSize);
+        digest = RaceDigests.fmix(acc[0]);
         digested = true;
         return digest;
     }

@@ -10,11 +10,8 @@ import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.launch.MemoryEstimate;
 import io.barrierscope.trace.Checkpoint;
 import io.barrierscope.trace.StateHash;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
 
@@ -96,11 +93,8 @@ public final class Explorer {
 
     private Options opt;
     private long t0;
-    private final Map<String, Finding> findings = new LinkedHashMap<>();
-    private final Set<String> outcomes = new HashSet<>();
+    private final FindingLog findings = new FindingLog();
     private final Set<Long> visited = new HashSet<>();
-    /** Clock reading (since the start) when each cause was first found: for benchmarks, never part of a result. */
-    private final Map<String, Long> foundAfter = new LinkedHashMap<>();
     private long schedules;
     private long systematic;
     private long random;
@@ -266,9 +260,9 @@ public final class Explorer {
         }
         if (!aborted && !systematicOnly && (!exhausted || boundDone < o.maxPreemptions())) randomPhase();
         if (stoppedBy == null) stoppedBy = Coverage.EXHAUSTED;
-        Coverage c = new Coverage(schedules, systematic, random, outcomes.size(), points, pruned, boundDone, stoppedBy, warpSteps,
+        Coverage c = new Coverage(schedules, systematic, random, findings.outcomes(), points, pruned, boundDone, stoppedBy, warpSteps,
                 skippedBySymmetry, exhausted, skippedByPartialOrder);
-        List<Finding> out = new ArrayList<>(findings.values());
+        List<Finding> out = findings.list();
         if (o.minimize()) minimizeAll(out);
         return new Result(c, List.copyOf(out));
     }
@@ -561,21 +555,13 @@ public final class Explorer {
         schedules++;
         if (systematicPhase) systematic++;
         else random++;
-        for (Causes.Cause c : s.causes()) file(c.kind(), c.code(), c.cause(), c.message(), c.step(), c.lines(), s.outcome(), s.taken());
-        outcomes.add(s.key());
+        findings.file(s, schedules, () -> clock.getAsLong() - t0);
         if (scheduleListener != null) scheduleListener.accept(s.taken());
         if (progress != null) progress.explored(schedules, findings.size());
     }
 
-    private void file(String kind, String code, String cause, String message, long step, List<Integer> lines, Outcome o,
-                      Schedule taken) {
-        if (findings.containsKey(cause)) return;
-        foundAfter.put(cause, clock.getAsLong() - t0);
-        findings.put(cause, new Finding(kind, code, cause, message, step, taken, schedules, lines, o.jsonName()));
-    }
-
     /** Clock units from the start of {@link #explore} until {@code f} was first found (wall time: benchmarks only). */
-    public long foundAfter(Finding f) { return foundAfter.getOrDefault(f.cause(), -1L); }
+    public long foundAfter(Finding f) { return findings.foundAfter(f); }
 
     /** Tests: minimises {@code found} for {@code cause} with the replay cap only. */
     Minimization minimize(Schedule found, String cause) { return minimize(found, cause, () -> cancelled); }

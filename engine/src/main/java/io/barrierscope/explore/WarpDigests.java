@@ -135,14 +135,14 @@ final class WarpDigests implements StateHash.Digests {
         int a = w << 5;
         long h = 0x6A09E667F3BCC909L ^ w;
         for (int s = a; s < a + 32; s++) h = StateHash.mix(h, m.pc[s]);
-        for (int s = a; s < a + 32; s += 8) h = StateHash.mix(h, bytes(m.status, s));
+        for (int s = a; s < a + 32; s += 8) h = StateHash.mix(h, (long) I64.get(m.status, s));
         int r = w * regsPerWarp;
         for (int i = r; i < r + regsPerWarp; i++) h = StateHash.mix(h, m.regs[i]);
         for (int s = a; s < a + 32; s++) h = StateHash.mix(h, m.waitArg[s]);
         for (int s = a; s < a + 32; s++) h = StateHash.mix(h, m.waitArg2[s]);
         for (int s = a; s < a + 32; s++) h = StateHash.mix(h, m.wakeTime[s]);
         for (int s = a; s < a + 32; s++) h = StateHash.mix(h, m.waitValue[s]);
-        for (int s = a; s < a + 32; s += 8) h = StateHash.mix(h, bytes(m.carry, s));
+        for (int s = a; s < a + 32; s += 8) h = StateHash.mix(h, (long) I64.get(m.carry, s));
         for (int s = a; s < a + 32; s++) h = StateHash.mix(h, m.clusterArrivedPhase[s]);
         for (int s = a; s < a + 32; s++) h = StateHash.mix(h, m.lastPollKey[s]);
         for (int s = a; s < a + 32; s++) h = StateHash.mix(h, m.lastPollVersion[s]);
@@ -238,10 +238,4 @@ final class WarpDigests implements StateHash.Digests {
 
     private static final java.lang.invoke.VarHandle I64 =
             java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-
-    private static long bytes(byte[] a, int from) {
-        long v = 0;
-        for (int k = 0; k < 8; k++) v |= (a[from + k] & 0xFFL) << (8 * k);
-        return v;
-    }
 }
