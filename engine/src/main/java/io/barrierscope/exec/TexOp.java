@@ -40,9 +40,10 @@ final class TexOp {
         Src[] coord = java.util.Arrays.copyOfRange(parts, 1, 1 + dims);
         boolean floatCoords = ctype == ScalarType.F32;
         return new MemoryOps.CheckedOp((m, t) -> {
-            TextureObject o = TextureObject.read(m.memory, handle.get(m, t), t, false, mn);
-            check(o, dims, dtype, mn, handle.get(m, t));
-            checkCoordinates(o, floatCoords, mn, handle.get(m, t));
+            long h = handle.get(m, t);
+            TextureObject o = TextureObject.read(m.memory, h, t, false, mn);
+            check(o, dims, dtype, mn, h);
+            checkCoordinates(o, floatCoords, mn, h);
             long[] v = floatCoords ? sample(m.memory, o, floats(m, t, coord), t) : point(m.memory, o, ints(m, t, coord), t);
             for (int i = 0; i < 4; i++) if (d[i] >= 0) m.setReg(t, d[i], v[i]);
         });
