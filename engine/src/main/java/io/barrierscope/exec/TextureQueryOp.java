@@ -17,15 +17,15 @@ final class TextureQueryOp {
 
     static Op compile(CompileContext c, boolean surface) {
         String mn = c.insn().mnemonic();
-        if (c.has(".level")) throw TexOp.refuse(c, "txq.level is not modelled");
+        if (c.has(".level")) throw c.unsupported("txq.level is not modelled");
         String q = c.has(".width") ? "width" : c.has(".height") ? "height" : c.has(".depth") ? "depth"
                 : !surface && c.has(".normalized_coords") ? "normalized_coords" : !surface && c.has(".filter_mode") ? "filter_mode" : null;
-        if (q == null) throw TexOp.refuse(c, "only .width, .height, .depth" + (surface ? "" : ", .normalized_coords and .filter_mode") + " are modelled");
+        if (q == null) throw c.unsupported("only .width, .height, .depth" + (surface ? "" : ", .normalized_coords and .filter_mode") + " are modelled");
         if (c.type() != ScalarType.B32) throw c.error(mn + " needs .b32");
         c.expectOperands(2, 2);
         int d = c.dst(0);
         if (!(c.operand(1) instanceof Operand.Address a) || !(a.base() instanceof Operand.Reg) || a.offset() != 0) {
-            throw TexOp.refuse(c, "only texture and surface objects (a .u64 register) are modelled, not .texref/.surfref/.samplerref variables");
+            throw c.unsupported("only texture and surface objects (a .u64 register) are modelled, not .texref/.surfref/.samplerref variables");
         }
         Src handle = c.src(a.base(), ScalarType.U64);
         return new MemoryOps.CheckedOp((m, t) -> {

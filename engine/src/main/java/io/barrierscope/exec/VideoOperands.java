@@ -126,10 +126,6 @@ final class VideoOperands {
         };
     }
 
-    /** "unsupported instruction MNEMONIC (why)", the refusal of a video form the engine does not run. */
-    static io.barrierscope.ptx.PtxException refuse(CompileContext c, String why) {
-        return c.error("unsupported instruction " + c.insn().mnemonic() + " (" + why + ")");
-    }
 
     /** a{.asel} or b{.bsel} of a scalar video instruction: its source, the selected bits and its type's sign. */
     record Selected(Src src, int shift, int width, boolean signed) {
