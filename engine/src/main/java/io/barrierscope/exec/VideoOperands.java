@@ -18,9 +18,9 @@ final class VideoOperands {
     static final List<String> MASKS4 = List.of("b0", "b1", "b10", "b2", "b20", "b21", "b210", "b3", "b30", "b31", "b310",
             "b32", "b320", "b321", "b3210");
     /** The 2-way masks of 9.7.18.2. */
+    static final List<String> MASKS2 = List.of("h0", "h1", "h10");
     /** vset's comparisons, scalar (9.7.18.1.4) and SIMD (9.7.18.2.2, 9.7.18.2.4) alike; {@link #compare} takes the index. */
     static final List<String> CMPS = List.of(".eq", ".ne", ".lt", ".le", ".gt", ".ge");
-    static final List<String> MASKS2 = List.of("h0", "h1", "h10");
 
     /** The register of a plain or video operand, or null. */
     static Operand.Reg reg(Operand o) {
