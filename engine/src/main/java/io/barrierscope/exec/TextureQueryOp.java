@@ -28,15 +28,16 @@ final class TextureQueryOp {
             throw c.unsupported("only texture and surface objects (a .u64 register) are modelled, not .texref/.surfref/.samplerref variables");
         }
         Src handle = c.src(a.base(), ScalarType.U64);
+        // The query resolved once here, not matched by name on every execution.
+        java.util.function.ToLongFunction<TextureObject> query = switch (q) {
+            case "width" -> TextureObject::width;
+            case "height" -> o -> o.dims() >= 2 ? o.height() : 0;
+            case "depth" -> o -> o.dims() >= 3 ? o.depth() : 0;
+            case "normalized_coords" -> o -> o.normalizedCoords() ? 1 : 0;
+            default -> o -> o.linear() ? 1 : 0;
+        };
         return new MemoryOps.CheckedOp((m, t) -> {
-            TextureObject o = TextureObject.read(m.memory, handle.get(m, t), t, surface, mn);
-            long v = switch (q) {
-                case "width" -> o.width();
-                case "height" -> o.dims() >= 2 ? o.height() : 0;
-                case "depth" -> o.dims() >= 3 ? o.depth() : 0;
-                case "normalized_coords" -> o.normalizedCoords() ? 1 : 0;
-                default -> o.linear() ? 1 : 0;
-            };
+            long v = query.applyAsLong(TextureObject.read(m.memory, handle.get(m, t), t, surface, mn));
             if (d >= 0) m.setReg(t, d, v);
         });
     }
