@@ -26,6 +26,11 @@ public final class CompileContext {
 
     public Instruction insn() { return insn; }
 
+    /** "unsupported instruction MNEMONIC (why)": the refusal of a form the engine does not model. */
+    public PtxException unsupported(String why) {
+        return error("unsupported instruction " + insn.mnemonic() + " (" + why + ")");
+    }
+
     public PtxException error(String detail) {
         int line = insn.pos().line();
         List<String> lines = program.module.sourceLines();

@@ -33,14 +33,14 @@ final class HalfOps {
         boolean sat = c.has(".sat");
         boolean relu = c.has(".relu");
         for (String m : c.insn().modifiers()) {
-            if (m.matches("\\.(rz|rm|rp|rna|rs|rni|rzi|rmi|rpi)")) throw refuse(c, "rounding " + m + " on ." + t.ptxName());
+            if (m.matches("\\.(rz|rm|rp|rna|rs|rni|rzi|rmi|rpi)")) throw c.unsupported("rounding " + m + " on ." + t.ptxName());
         }
-        if (c.has(".oob")) throw refuse(c, ".oob (out-of-bounds operand handling) is not modelled");
+        if (c.has(".oob")) throw c.unsupported(".oob (out-of-bounds operand handling) is not modelled");
         boolean approxOp = opc.equals("ex2") || opc.equals("tanh");
-        if (c.has(".approx") != approxOp) throw refuse(c, approxOp ? opc + " on half types needs .approx" : ".approx goes with ex2 and tanh only");
-        if (relu && !opc.equals("fma")) throw refuse(c, ".relu goes with fma only");
-        if (sat && f == FloatFormat.BF16) throw refuse(c, ".sat is not an ISA modifier for ." + t.ptxName());
-        if (relu && sat) throw refuse(c, ".relu and .sat together");
+        if (c.has(".approx") != approxOp) throw c.unsupported(approxOp ? opc + " on half types needs .approx" : ".approx goes with ex2 and tanh only");
+        if (relu && !opc.equals("fma")) throw c.unsupported(".relu goes with fma only");
+        if (sat && f == FloatFormat.BF16) throw c.unsupported(".sat is not an ISA modifier for ." + t.ptxName());
+        if (relu && sat) throw c.unsupported(".relu and .sat together");
         int arity;
         Elem e;
         switch (opc) {
@@ -48,7 +48,7 @@ final class HalfOps {
             case "sub" -> { arity = 2; e = in -> finish(f, RoundToOdd.sum(in[0], -in[1]), ftz, sat, relu); }
             case "mul" -> { arity = 2; e = in -> finish(f, in[0] * in[1], ftz, sat, relu); } // 22 bits: exact
             case "fma" -> {
-                if (!c.has(".rn")) throw refuse(c, "fma on ." + t.ptxName() + " needs .rn");
+                if (!c.has(".rn")) throw c.unsupported("fma on ." + t.ptxName() + " needs .rn");
                 arity = 3;
                 e = in -> finish(f, RoundToOdd.fmaExactProduct(in[0], in[1], in[2]), ftz, sat, relu);
             }
@@ -63,14 +63,11 @@ final class HalfOps {
                 e = in -> finish(f, Math.tanh(in[0]), ftz, false, false);
             }
             case "neg", "abs", "min", "max" -> { return signOps(c, opc, f, pair, ftz); }
-            default -> throw refuse(c, opc + " on ." + t.ptxName() + " is not modelled");
+            default -> throw c.unsupported(opc + " on ." + t.ptxName() + " is not modelled");
         }
         return build(c, f, pair, ftz, arity, e);
     }
 
-    private static io.barrierscope.ptx.PtxException refuse(CompileContext c, String why) {
-        return c.error("unsupported instruction " + c.insn().mnemonic() + " (" + why + ")");
-    }
 
     /** Rounds an exact (or rounded-to-odd) result into the format with the instruction's modifiers. */
     private static int finish(FloatFormat f, double v, boolean ftz, boolean sat, boolean relu) {

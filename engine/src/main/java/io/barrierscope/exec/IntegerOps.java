@@ -259,13 +259,14 @@ final class IntegerOps {
         List<String> modes = c.insn().modifiers().stream().filter(x -> x.matches("\\.(f4e|b4e|rc8|ecl|ecr|rc16)")).toList();
         if (modes.size() > 1) throw c.error(c.insn().mnemonic() + " takes at most one mode, found " + String.join(" ", modes));
         String mode = modes.isEmpty() ? null : modes.get(0);
-        PrmtMode m0 = mode == null ? null : PrmtMode.valueOf(mode.substring(1).toUpperCase(java.util.Locale.ROOT));
+        // A mode's byte pattern for each c[1:0], looked up per lane rather than recomputed.
+        int[][] pick = mode == null ? null : PrmtMode.valueOf(mode.substring(1).toUpperCase(java.util.Locale.ROOT)).table();
         return new FnOp((m, th) -> {
             long src = (a.get(m, th) & 0xFFFFFFFFL) | ((b.get(m, th) & 0xFFFFFFFFL) << 32);
             int sel = (int) s.get(m, th);
             long r = 0;
             for (int i = 0; i < 4; i++) {
-                int n = m0 == null ? (sel >> (4 * i)) & 0xF : m0.source(sel & 3, i);
+                int n = pick == null ? (sel >> (4 * i)) & 0xF : pick[sel & 3][i];
                 long byt = (src >>> ((n & 7) * 8)) & 0xFF;
                 if ((n & 8) != 0) byt = (byt & 0x80) != 0 ? 0xFF : 0;
                 r |= byt << (8 * i);
@@ -287,6 +288,13 @@ final class IntegerOps {
                 case ECR -> Math.min(i, k);      // edge clamp right
                 case RC16 -> 2 * (k & 1) + (i & 1); // replicate half-word k&1
             };
+        }
+
+        /** {@link #source} for every c[1:0] (rows) and destination byte (columns). */
+        int[][] table() {
+            int[][] t = new int[4][4];
+            for (int k = 0; k < 4; k++) for (int i = 0; i < 4; i++) t[k][i] = source(k, i);
+            return t;
         }
     }
 

@@ -28,7 +28,10 @@ final class IsspacepOp {
         int p = c.dst(0);
         Src a = c.src(1, ScalarType.U64);
         LongPredicate in = switch (space) {
-            case Space.GLOBAL -> g -> Space.ofGeneric(g) == Space.GLOBAL || Space.ofGeneric(g) == Space.KERNEL_PARAM;
+            case Space.GLOBAL -> g -> {
+                int s = Space.ofGeneric(g);
+                return s == Space.GLOBAL || s == Space.KERNEL_PARAM;
+            };
             case Space.SHARED -> g -> Space.ofGeneric(g) == Space.SHARED;
             default -> g -> Space.ofGeneric(g) == space;
         };

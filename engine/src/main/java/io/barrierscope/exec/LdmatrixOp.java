@@ -29,16 +29,13 @@ final class LdmatrixOp extends WarpMatrixOp {
 
     /** Shape and count of an ldmatrix/stmatrix, or an error naming what is not modelled. */
     static int count(CompileContext c) {
-        if (!c.has(".sync") || !c.has(".aligned")) throw refuse(c, "needs .sync.aligned");
-        if (!c.has(".m8n8") || !c.has(".b16")) throw refuse(c, "only the .m8n8 shape with .b16 elements is modelled");
+        if (!c.has(".sync") || !c.has(".aligned")) throw c.unsupported("needs .sync.aligned");
+        if (!c.has(".m8n8") || !c.has(".b16")) throw c.unsupported("only the .m8n8 shape with .b16 elements is modelled");
         int n = c.has(".x1") ? 1 : c.has(".x2") ? 2 : c.has(".x4") ? 4 : -1;
-        if (n < 0) throw refuse(c, "needs .x1, .x2 or .x4");
+        if (n < 0) throw c.unsupported("needs .x1, .x2 or .x4");
         return n;
     }
 
-    static io.barrierscope.ptx.PtxException refuse(CompileContext c, String why) {
-        return c.error("unsupported instruction " + c.insn().mnemonic() + " (" + why + ")");
-    }
 
     /** The space of the row addresses: .shared if named, else generic (which must point into shared memory). */
     static int space(CompileContext c) {

@@ -75,11 +75,11 @@ final class MmaOp extends WarpMatrixOp {
 
     static Op compile(CompileContext c) {
         String mn = c.insn().mnemonic();
-        if (!c.has(".sync") || !c.has(".aligned")) throw refuse(c, "mma needs .sync.aligned");
+        if (!c.has(".sync") || !c.has(".aligned")) throw c.unsupported("mma needs .sync.aligned");
         if (c.has(".m8n8k4") && c.has(".f64")) return MmaF64Op.compile(c);
         int k = c.has(".m16n8k4") ? 4 : c.has(".m16n8k8") ? 8 : c.has(".m16n8k16") ? 16 : c.has(".m16n8k32") ? 32 : -1;
-        if (k < 0) throw refuse(c, "shapes modelled: m16n8k4, m16n8k8, m16n8k16, m16n8k32");
-        if (!c.has(".row") || !c.has(".col")) throw refuse(c, "these shapes take .row.col only");
+        if (k < 0) throw c.unsupported("shapes modelled: m16n8k4, m16n8k8, m16n8k16, m16n8k32");
+        if (!c.has(".row") || !c.has(".col")) throw c.unsupported("these shapes take .row.col only");
         List<Elem> ts = new ArrayList<>();
         for (String m : c.insn().modifiers()) if (Elem.of(m) != null) ts.add(Elem.of(m));
         if (ts.size() != 4) throw c.error(mn + " needs four types: .dtype.atype.btype.ctype");
@@ -97,9 +97,9 @@ final class MmaOp extends WarpMatrixOp {
                     && t[3] == t[0];
             default -> false;
         };
-        if (!ok) throw refuse(c, "this shape and type combination is not modelled");
+        if (!ok) throw c.unsupported("this shape and type combination is not modelled");
         boolean sat = c.has(".satfinite");
-        if (sat && !int8) throw refuse(c, ".satfinite is modelled for integer mma only");
+        if (sat && !int8) throw c.unsupported(".satfinite is modelled for integer mma only");
         int aRegs = half ? k / 4 : ta == Elem.TF32 ? k / 2 : k / 8;
         int bRegs = half ? k / 8 : ta == Elem.TF32 ? k / 4 : k / 16;
         int cRegs = t[3] == Elem.F16 ? 2 : 4;
@@ -108,9 +108,6 @@ final class MmaOp extends WarpMatrixOp {
         return new MmaOp(c, k, t, sat, dsts(c, 0, dRegs), srcs(c, 1, aRegs), srcs(c, 2, bRegs), srcs(c, 3, cRegs));
     }
 
-    private static io.barrierscope.ptx.PtxException refuse(CompileContext c, String why) {
-        return c.error("unsupported instruction " + c.insn().mnemonic() + " (" + why + ")");
-    }
 
     static List<Operand> vector(CompileContext c, int i, int n) {
         Operand o = c.operand(i);

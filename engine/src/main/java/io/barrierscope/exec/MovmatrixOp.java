@@ -18,7 +18,7 @@ final class MovmatrixOp extends WarpMatrixOp {
 
     static Op compile(CompileContext c) {
         if (!c.has(".sync") || !c.has(".aligned") || !c.has(".m8n8") || !c.has(".trans") || !c.has(".b16")) {
-            throw LdmatrixOp.refuse(c, "the form is movmatrix.sync.aligned.m8n8.trans.b16");
+            throw c.unsupported("the form is movmatrix.sync.aligned.m8n8.trans.b16");
         }
         c.expectOperands(2, 2);
         return new MovmatrixOp(c, c.dst(0), c.src(1, io.barrierscope.ptx.ScalarType.B32));

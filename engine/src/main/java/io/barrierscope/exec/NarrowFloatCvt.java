@@ -22,8 +22,8 @@ final class NarrowFloatCvt {
     /** Whether the cvt names a narrow float type, so this class compiles it. */
     static boolean handles(CompileContext c) {
         for (String m : c.insn().modifiers()) {
-            if (X4.contains(m) && !c.has(".rs")) throw refuse(c, m + " appears only in cvt.rs forms");
-            if (X4.contains(m)) throw refuse(c, "conversion to " + m + " is not modelled: it needs target sm_100a or sm_103a, "
+            if (X4.contains(m) && !c.has(".rs")) throw c.unsupported(m + " appears only in cvt.rs forms");
+            if (X4.contains(m)) throw c.unsupported("conversion to " + m + " is not modelled: it needs target sm_100a or sm_103a, "
                     + "and the ISA gives the random bits each of a, b, e, f uses only in a figure");
         }
         for (Ty t : types(c)) {
@@ -61,23 +61,20 @@ final class NarrowFloatCvt {
         boolean relu = c.has(".relu");
         boolean satfinite = c.has(".satfinite");
         if ("rs".equals(rnd)) {
-            if (dt.fp8 != null || st.fp8 != null) throw refuse(c, ".rs converts only to .f16x2, .bf16x2 and the x4 types");
+            if (dt.fp8 != null || st.fp8 != null) throw c.unsupported(".rs converts only to .f16x2, .bf16x2 and the x4 types");
             return StochasticCvt.compile(c, dt.scalar, st.scalar, relu, satfinite);
         }
         if (dt.fp8 != null) return toFp8(c, dt.fp8, st, rnd, relu, satfinite);
         if (st.fp8 != null) return fromFp8(c, dt, st.fp8, rnd, relu, satfinite);
         if (dt.scalar == ScalarType.F16X2 || dt.scalar == ScalarType.BF16X2) return pairFromF32(c, dt.scalar, st.scalar, rnd, relu, satfinite);
         if (st.scalar == ScalarType.F16X2 || st.scalar == ScalarType.BF16X2) {
-            throw refuse(c, "conversion of ." + st.name() + " to ." + dt.name() + " is not an ISA form");
+            throw c.unsupported("conversion of ." + st.name() + " to ." + dt.name() + " is not an ISA form");
         }
         if (dt.scalar == ScalarType.TF32) return toTf32(c, st.scalar, rnd, relu, satfinite);
-        if (st.scalar == ScalarType.TF32) throw refuse(c, "conversion from .tf32 is not an ISA form");
+        if (st.scalar == ScalarType.TF32) throw c.unsupported("conversion from .tf32 is not an ISA form");
         return scalar(c, dt.scalar, st.scalar, rnd, relu, satfinite);
     }
 
-    private static io.barrierscope.ptx.PtxException refuse(CompileContext c, String why) {
-        return c.error("unsupported instruction " + c.insn().mnemonic() + " (" + why + ")");
-    }
 
     static FloatFormat format(ScalarType t) {
         return switch (t) {
@@ -101,7 +98,7 @@ final class NarrowFloatCvt {
 
     /** cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.{f32 (d, a, b) | f16x2 (d, a) | bf16x2 (d, a)}. */
     private static Op toFp8(CompileContext c, FloatFormat f8, Ty st, String rnd, boolean relu, boolean satfinite) {
-        if (!"rn".equals(rnd) || !satfinite) throw refuse(c, "conversion to ." + (f8 == FloatFormat.E4M3 ? "e4m3x2" : "e5m2x2")
+        if (!"rn".equals(rnd) || !satfinite) throw c.unsupported("conversion to ." + (f8 == FloatFormat.E4M3 ? "e4m3x2" : "e5m2x2")
                 + " needs .rn.satfinite");
         int d = c.dst(0);
         if (st.scalar == ScalarType.F32) {
@@ -125,13 +122,13 @@ final class NarrowFloatCvt {
                 if (d >= 0) m.setReg(th, d, (hi << 8) | lo);
             });
         }
-        throw refuse(c, "conversion of ." + st.name() + " to fp8 is not modelled (sources: .f32 pair, .f16x2, .bf16x2)");
+        throw c.unsupported("conversion of ." + st.name() + " to fp8 is not modelled (sources: .f32 pair, .f16x2, .bf16x2)");
     }
 
     /** cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} d, a: exact (every fp8 value is a half). */
     private static Op fromFp8(CompileContext c, Ty dt, FloatFormat f8, String rnd, boolean relu, boolean satfinite) {
         if (dt.scalar != ScalarType.F16X2 || !"rn".equals(rnd) || satfinite) {
-            throw refuse(c, "fp8 converts only by cvt.rn{.relu}.f16x2." + (f8 == FloatFormat.E4M3 ? "e4m3x2" : "e5m2x2"));
+            throw c.unsupported("fp8 converts only by cvt.rn{.relu}.f16x2." + (f8 == FloatFormat.E4M3 ? "e4m3x2" : "e5m2x2"));
         }
         c.expectOperands(2, 2);
         int d = c.dst(0);
@@ -146,9 +143,9 @@ final class NarrowFloatCvt {
 
     /** cvt.{rn,rz}{.relu}{.satfinite}.{f16x2,bf16x2}.f32 d, a, b: a to the upper half. */
     private static Op pairFromF32(CompileContext c, ScalarType dt, ScalarType st, String rnd, boolean relu, boolean satfinite) {
-        if (st != ScalarType.F32) throw refuse(c, "." + dt.ptxName() + " converts only from a pair of .f32");
+        if (st != ScalarType.F32) throw c.unsupported("." + dt.ptxName() + " converts only from a pair of .f32");
         Round r = rnd == null ? null : Round.of(rnd);
-        if (r != Round.RN && r != Round.RZ) throw refuse(c, "." + dt.ptxName() + " needs .rn or .rz");
+        if (r != Round.RN && r != Round.RZ) throw c.unsupported("." + dt.ptxName() + " needs .rn or .rz");
         c.expectOperands(3, 3);
         FloatFormat f = format(dt);
         int d = c.dst(0);
@@ -165,7 +162,7 @@ final class NarrowFloatCvt {
     private static Op toTf32(CompileContext c, ScalarType st, String rnd, boolean relu, boolean satfinite) {
         Round r = rnd == null ? null : Round.of(rnd);
         if (st != ScalarType.F32 || (r != Round.RNA && r != Round.RN && r != Round.RZ) || (relu && r == Round.RNA)) {
-            throw refuse(c, ".tf32 converts from .f32 by .rna{.satfinite} or .rn/.rz{.satfinite}{.relu}");
+            throw c.unsupported(".tf32 converts from .f32 by .rna{.satfinite} or .rn/.rz{.satfinite}{.relu}");
         }
         c.expectOperands(2, 2);
         int d = c.dst(0);
@@ -185,12 +182,12 @@ final class NarrowFloatCvt {
         boolean sat = c.has(".sat");
         FloatFormat df = format(dt);
         if ((relu || satfinite) && (df == null || st != ScalarType.F32)) {
-            throw refuse(c, ".relu and .satfinite apply to .f16/.bf16 results from .f32");
+            throw c.unsupported(".relu and .satfinite apply to .f16/.bf16 results from .f32");
         }
         if (dt.isFloat()) {
             boolean intRound = rnd != null && rnd.endsWith("i");
-            if (rnd != null && !intRound && Round.of(rnd) == null) throw refuse(c, "rounding ." + rnd);
-            if (Round.of(rnd == null ? "rn" : rnd) == Round.RNA) throw refuse(c, ".rna converts only to .tf32");
+            if (rnd != null && !intRound && Round.of(rnd) == null) throw c.unsupported("rounding ." + rnd);
+            if (Round.of(rnd == null ? "rn" : rnd) == Round.RNA) throw c.unsupported(".rna converts only to .tf32");
             Round r = intRound || rnd == null ? Round.RN : Round.of(rnd);
             return new FnOp((m, th) -> {
                 double v = read(a.get(m, th), st, ftz);
@@ -204,7 +201,7 @@ final class NarrowFloatCvt {
             });
         }
         // To an integer: as ConvertOps does for f32, saturating, NaN to 0.
-        if (rnd != null && !rnd.endsWith("i")) throw refuse(c, "float to integer needs .rni/.rzi/.rmi/.rpi");
+        if (rnd != null && !rnd.endsWith("i")) throw c.unsupported("float to integer needs .rni/.rzi/.rmi/.rpi");
         String mode = rnd == null ? "rzi" : rnd;
         ScalarType rt = c.regType(c.operand(0));
         int dw = Math.max(dt.bits(), rt == null ? 0 : rt.bits());

@@ -21,15 +21,15 @@ final class StochasticCvt {
 
     static Op compile(CompileContext c, ScalarType dt, ScalarType st, boolean relu, boolean satfinite) {
         if (c.targets().stream().noneMatch(TARGETS::contains)) {
-            throw refuse(c, "the .rs rounding mode needs target sm_100a or sm_103a; the module targets "
+            throw c.unsupported("the .rs rounding mode needs target sm_100a or sm_103a; the module targets "
                     + (c.targets().isEmpty() ? "none" : String.join(", ", c.targets())));
         }
         if ((dt != ScalarType.F16X2 && dt != ScalarType.BF16X2) || st != ScalarType.F32) {
-            throw refuse(c, ".rs converts a pair of .f32 to .f16x2 or .bf16x2 (d, a, b, rbits)");
+            throw c.unsupported(".rs converts a pair of .f32 to .f16x2 or .bf16x2 (d, a, b, rbits)");
         }
-        if (c.has(".ftz") || c.has(".sat")) throw refuse(c, ".ftz and .sat are not cvt.rs modifiers");
+        if (c.has(".ftz") || c.has(".sat")) throw c.unsupported(".ftz and .sat are not cvt.rs modifiers");
         c.expectOperands(4, 4);
-        if (!(c.operand(3) instanceof io.barrierscope.ptx.Operand.Reg)) throw refuse(c, "rbits is a .b32 register operand");
+        if (!(c.operand(3) instanceof io.barrierscope.ptx.Operand.Reg)) throw c.unsupported("rbits is a .b32 register operand");
         boolean half = dt == ScalarType.F16X2;
         FloatFormat f = half ? FloatFormat.F16 : FloatFormat.BF16;
         int width = half ? 13 : 16; // f32 keeps 23 mantissa bits: 13 are discarded for f16, 16 for bf16
@@ -52,7 +52,4 @@ final class StochasticCvt {
         return bits & 0xFFFFL;
     }
 
-    private static io.barrierscope.ptx.PtxException refuse(CompileContext c, String why) {
-        return c.error("unsupported instruction " + c.insn().mnemonic() + " (" + why + ")");
-    }
 }

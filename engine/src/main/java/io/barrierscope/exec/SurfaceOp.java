@@ -22,10 +22,10 @@ final class SurfaceOp {
 
     static Op compile(CompileContext c, boolean store) {
         String mn = c.insn().mnemonic();
-        if (c.has(".p")) throw TexOp.refuse(c, "the formatted .p forms are not modelled");
+        if (c.has(".p")) throw c.unsupported("the formatted .p forms are not modelled");
         if (!c.has(".b")) throw c.error(mn + " needs .b (unformatted) or .p");
         int dims = c.has(".1d") ? 1 : c.has(".2d") ? 2 : c.has(".3d") ? 3 : 0;
-        if (dims == 0) throw TexOp.refuse(c, "only .1d, .2d and .3d surfaces are modelled (no layered forms)");
+        if (dims == 0) throw c.unsupported("only .1d, .2d and .3d surfaces are modelled (no layered forms)");
         int vec = c.has(".v4") ? 4 : c.has(".v2") ? 2 : 1;
         ScalarType t = c.type();
         if (t != ScalarType.B8 && t != ScalarType.B16 && t != ScalarType.B32 && t != ScalarType.B64) {

@@ -23,26 +23,27 @@ final class TexOp {
     static Op compile(CompileContext c) {
         String mn = c.insn().mnemonic();
         int dims = c.has(".1d") ? 1 : c.has(".2d") ? 2 : c.has(".3d") ? 3 : 0;
-        if (dims == 0) throw refuse(c, "only .1d, .2d and .3d textures are modelled (no layered, cube or multisample forms)");
-        if (c.has(".base") || c.has(".level") || c.has(".grad")) throw refuse(c, "mipmapped fetches are not modelled");
-        if (!c.has(".v4")) throw refuse(c, "only the .v4 forms are modelled (not .v2.f16x2)");
+        if (dims == 0) throw c.unsupported("only .1d, .2d and .3d textures are modelled (no layered, cube or multisample forms)");
+        if (c.has(".base") || c.has(".level") || c.has(".grad")) throw c.unsupported("mipmapped fetches are not modelled");
+        if (!c.has(".v4")) throw c.unsupported("only the .v4 forms are modelled (not .v2.f16x2)");
         List<ScalarType> types = c.types();
         if (types.size() != 2) throw c.error(mn + " needs a result type and a coordinate type, as in tex.2d.v4.f32.f32");
         ScalarType dtype = types.get(0);
         ScalarType ctype = types.get(1);
-        if (dtype != ScalarType.F32 && dtype != ScalarType.S32 && dtype != ScalarType.U32) throw refuse(c, "results must be .f32, .s32 or .u32");
+        if (dtype != ScalarType.F32 && dtype != ScalarType.S32 && dtype != ScalarType.U32) throw c.unsupported("results must be .f32, .s32 or .u32");
         if (ctype != ScalarType.F32 && ctype != ScalarType.S32) throw c.error(mn + ": coordinates must be .f32 or .s32");
-        if (c.operandCount() != 2) throw refuse(c, "the offset and depth-compare operands are not modelled");
-        if (c.operand(0) instanceof Operand.Pair) throw refuse(c, "the residency predicate d|p is not modelled");
+        if (c.operandCount() != 2) throw c.unsupported("the offset and depth-compare operands are not modelled");
+        if (c.operand(0) instanceof Operand.Pair) throw c.unsupported("the residency predicate d|p is not modelled");
         int[] d = MmaOp.dsts(c, 0, 4);
         Src[] parts = handleAndCoordinates(c, 1, dims == 3 ? 4 : dims, ctype);
         Src handle = parts[0];
         Src[] coord = java.util.Arrays.copyOfRange(parts, 1, 1 + dims);
         boolean floatCoords = ctype == ScalarType.F32;
         return new MemoryOps.CheckedOp((m, t) -> {
-            TextureObject o = TextureObject.read(m.memory, handle.get(m, t), t, false, mn);
-            check(o, dims, dtype, mn, handle.get(m, t));
-            checkCoordinates(o, floatCoords, mn, handle.get(m, t));
+            long h = handle.get(m, t);
+            TextureObject o = TextureObject.read(m.memory, h, t, false, mn);
+            check(o, dims, dtype, mn, h);
+            checkCoordinates(o, floatCoords, mn, h);
             long[] v = floatCoords ? sample(m.memory, o, floats(m, t, coord), t) : point(m.memory, o, ints(m, t, coord), t);
             for (int i = 0; i < 4; i++) if (d[i] >= 0) m.setReg(t, d[i], v[i]);
         });
@@ -59,14 +60,14 @@ final class TexOp {
         String mn = c.insn().mnemonic();
         int comp = c.has(".r") ? 0 : c.has(".g") ? 1 : c.has(".b") ? 2 : c.has(".a") ? 3 : -1;
         if (comp < 0) throw c.error(mn + " needs a component: .r, .g, .b or .a");
-        if (!c.has(".2d")) throw refuse(c, "only .2d gathers are modelled (no layered or cube forms)");
+        if (!c.has(".2d")) throw c.unsupported("only .2d gathers are modelled (no layered or cube forms)");
         if (!c.has(".v4")) throw c.error(mn + " needs .v4");
         List<ScalarType> types = c.types();
         if (types.size() != 2 || types.get(1) != ScalarType.F32) throw c.error(mn + " needs a result type and .f32 coordinates");
         ScalarType dtype = types.get(0);
         if (dtype != ScalarType.F32 && dtype != ScalarType.S32 && dtype != ScalarType.U32) throw c.error(mn + ": results must be .f32, .s32 or .u32");
-        if (c.operandCount() != 2) throw refuse(c, "the offset and depth-compare operands are not modelled");
-        if (c.operand(0) instanceof Operand.Pair) throw refuse(c, "the residency predicate d|p is not modelled");
+        if (c.operandCount() != 2) throw c.unsupported("the offset and depth-compare operands are not modelled");
+        if (c.operand(0) instanceof Operand.Pair) throw c.unsupported("the residency predicate d|p is not modelled");
         int[] d = MmaOp.dsts(c, 0, 4);
         Src[] parts = handleAndCoordinates(c, 1, 2, ScalarType.F32);
         return new MemoryOps.CheckedOp((m, t) -> {
@@ -94,9 +95,6 @@ final class TexOp {
         });
     }
 
-    static io.barrierscope.ptx.PtxException refuse(CompileContext c, String why) {
-        return c.error("unsupported instruction " + c.insn().mnemonic() + " (" + why + ")");
-    }
 
     /** Operand {@code i} as [handle, {coordinates}]: the handle register, then {@code n} coordinate sources. */
     static Src[] handleAndCoordinates(CompileContext c, int i, int n, ScalarType ctype) {
@@ -108,7 +106,7 @@ final class TexOp {
         Operand co = v.elements().get(1);
         Operand.Vector cv = co instanceof Operand.Vector vv ? vv : new Operand.Vector(List.of(co));
         if (!(v.elements().get(0) instanceof Operand.Reg)) {
-            throw refuse(c, "only texture and surface objects (a .u64 register) are modelled, not .texref/.surfref variables or a separate sampler");
+            throw c.unsupported("only texture and surface objects (a .u64 register) are modelled, not .texref/.surfref variables or a separate sampler");
         }
         if (cv.elements().size() != n) throw c.error(mn + ": needs " + n + " coordinates, found " + cv.elements().size());
         Src[] out = new Src[1 + n];

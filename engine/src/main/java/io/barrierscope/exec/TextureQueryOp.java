@@ -17,26 +17,27 @@ final class TextureQueryOp {
 
     static Op compile(CompileContext c, boolean surface) {
         String mn = c.insn().mnemonic();
-        if (c.has(".level")) throw TexOp.refuse(c, "txq.level is not modelled");
+        if (c.has(".level")) throw c.unsupported("txq.level is not modelled");
         String q = c.has(".width") ? "width" : c.has(".height") ? "height" : c.has(".depth") ? "depth"
                 : !surface && c.has(".normalized_coords") ? "normalized_coords" : !surface && c.has(".filter_mode") ? "filter_mode" : null;
-        if (q == null) throw TexOp.refuse(c, "only .width, .height, .depth" + (surface ? "" : ", .normalized_coords and .filter_mode") + " are modelled");
+        if (q == null) throw c.unsupported("only .width, .height, .depth" + (surface ? "" : ", .normalized_coords and .filter_mode") + " are modelled");
         if (c.type() != ScalarType.B32) throw c.error(mn + " needs .b32");
         c.expectOperands(2, 2);
         int d = c.dst(0);
         if (!(c.operand(1) instanceof Operand.Address a) || !(a.base() instanceof Operand.Reg) || a.offset() != 0) {
-            throw TexOp.refuse(c, "only texture and surface objects (a .u64 register) are modelled, not .texref/.surfref/.samplerref variables");
+            throw c.unsupported("only texture and surface objects (a .u64 register) are modelled, not .texref/.surfref/.samplerref variables");
         }
         Src handle = c.src(a.base(), ScalarType.U64);
+        // The query resolved once here, not matched by name on every execution.
+        java.util.function.ToLongFunction<TextureObject> query = switch (q) {
+            case "width" -> TextureObject::width;
+            case "height" -> o -> o.dims() >= 2 ? o.height() : 0;
+            case "depth" -> o -> o.dims() >= 3 ? o.depth() : 0;
+            case "normalized_coords" -> o -> o.normalizedCoords() ? 1 : 0;
+            default -> o -> o.linear() ? 1 : 0;
+        };
         return new MemoryOps.CheckedOp((m, t) -> {
-            TextureObject o = TextureObject.read(m.memory, handle.get(m, t), t, surface, mn);
-            long v = switch (q) {
-                case "width" -> o.width();
-                case "height" -> o.dims() >= 2 ? o.height() : 0;
-                case "depth" -> o.dims() >= 3 ? o.depth() : 0;
-                case "normalized_coords" -> o.normalizedCoords() ? 1 : 0;
-                default -> o.linear() ? 1 : 0;
-            };
+            long v = query.applyAsLong(TextureObject.read(m.memory, handle.get(m, t), t, surface, mn));
             if (d >= 0) m.setReg(t, d, v);
         });
     }

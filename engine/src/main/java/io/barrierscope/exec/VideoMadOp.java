@@ -45,23 +45,23 @@ final class VideoMadOp extends LaneOp {
             if (m.equals(".po") && !po) po = true;
             else if (m.equals(".sat") && !sat) sat = true;
             else if ((m.equals(".shr7") || m.equals(".shr15")) && scale == 0) scale = m.equals(".shr7") ? 7 : 15;
-            else throw VideoOperands.refuse(c, m + " is not a modifier of vmad here (PTX ISA 9.7.18.1.3: .po, .sat, one of .shr7/.shr15)");
+            else throw c.unsupported(m + " is not a modifier of vmad here (PTX ISA 9.7.18.1.3: .po, .sat, one of .shr7/.shr15)");
         }
         c.expectOperands(4, 4);
         VideoOperands.expectIntRegister(c, 0, "d is a 32-bit integer register (PTX ISA 9.7.18.1.3)");
         if (VideoOperands.selector(c.operand(0)) != null || VideoOperands.minus(c.operand(0))) {
-            throw VideoOperands.refuse(c, VideoOperands.describe(c, 0) + ": vmad's d takes no selector or sign (PTX ISA 9.7.18.1.3)");
+            throw c.unsupported(VideoOperands.describe(c, 0) + ": vmad's d takes no selector or sign (PTX ISA 9.7.18.1.3)");
         }
         for (int i = 1; i <= 3; i++) {
             if (c.operand(i) instanceof Operand.Imm imm && imm.value() < 0) {
-                throw VideoOperands.refuse(c, VideoOperands.describe(c, i) + " is a negative immediate: the ISA gives vmad register operands and a"
+                throw c.unsupported(VideoOperands.describe(c, i) + " is a negative immediate: the ISA gives vmad register operands and a"
                         + " minus sign that negates; write the value into a register");
             }
         }
         boolean na = VideoOperands.minus(c.operand(1)), nb = VideoOperands.minus(c.operand(2)), nc = VideoOperands.minus(c.operand(3));
-        if (po && (na || nb || nc)) throw VideoOperands.refuse(c, "operands may not be negated in .po mode (PTX ISA 9.7.18.1.3)");
+        if (po && (na || nb || nc)) throw c.unsupported("operands may not be negated in .po mode (PTX ISA 9.7.18.1.3)");
         if ((na ^ nb) && nc) {
-            throw VideoOperands.refuse(c, "negation of either (a*b) or c, not both (PTX ISA 9.7.18.1.3: the supported combinations)");
+            throw c.unsupported("negation of either (a*b) or c, not both (PTX ISA 9.7.18.1.3: the supported combinations)");
         }
         VideoOperands.Selected[] ab = VideoOperands.scalarAB(c, signs[1], signs[2], true);
         Src cc = VideoOperands.scalarSource(c, 3, false, true);

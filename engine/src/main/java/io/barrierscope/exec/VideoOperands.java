@@ -18,9 +18,9 @@ final class VideoOperands {
     static final List<String> MASKS4 = List.of("b0", "b1", "b10", "b2", "b20", "b21", "b210", "b3", "b30", "b31", "b310",
             "b32", "b320", "b321", "b3210");
     /** The 2-way masks of 9.7.18.2. */
+    static final List<String> MASKS2 = List.of("h0", "h1", "h10");
     /** vset's comparisons, scalar (9.7.18.1.4) and SIMD (9.7.18.2.2, 9.7.18.2.4) alike; {@link #compare} takes the index. */
     static final List<String> CMPS = List.of(".eq", ".ne", ".lt", ".le", ".gt", ".ge");
-    static final List<String> MASKS2 = List.of("h0", "h1", "h10");
 
     /** The register of a plain or video operand, or null. */
     static Operand.Reg reg(Operand o) {
@@ -126,10 +126,6 @@ final class VideoOperands {
         };
     }
 
-    /** "unsupported instruction MNEMONIC (why)", the refusal of a video form the engine does not run. */
-    static io.barrierscope.ptx.PtxException refuse(CompileContext c, String why) {
-        return c.error("unsupported instruction " + c.insn().mnemonic() + " (" + why + ")");
-    }
 
     /** a{.asel} or b{.bsel} of a scalar video instruction: its source, the selected bits and its type's sign. */
     record Selected(Src src, int shift, int width, boolean signed) {

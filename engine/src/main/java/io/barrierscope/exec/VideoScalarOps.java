@@ -60,7 +60,7 @@ final class VideoScalarOps extends LaneOp {
             signs = new boolean[] {false, ab[0], ab[1]}; // the comparison's result, d and c are unsigned (9.7.18.1.4)
         } else {
             signs = VideoOperands.signs(c, 3, shift ? ".dtype.atype.u32" : ".dtype.atype.btype");
-            if (shift && signs[2]) throw VideoOperands.refuse(c, opc + "'s b operand type is .u32 (PTX ISA 9.7.18.1.2)");
+            if (shift && signs[2]) throw c.unsupported(opc + "'s b operand type is .u32 (PTX ISA 9.7.18.1.2)");
         }
         int cmp = -1, secop = 0;
         boolean sat = false, clamp = false, mode = false;
@@ -72,14 +72,14 @@ final class VideoScalarOps extends LaneOp {
                 mode = true;
                 clamp = m.equals(".clamp");
             } else {
-                throw VideoOperands.refuse(c, m + " is not a modifier of " + opc + " here (PTX ISA " + section(opc) + ")");
+                throw c.unsupported(m + " is not a modifier of " + opc + " here (PTX ISA " + section(opc) + ")");
             }
         }
-        if (set && cmp < 0) throw VideoOperands.refuse(c, "vset needs a comparison .eq, .ne, .lt, .le, .gt or .ge (PTX ISA 9.7.18.1.4)");
-        if (shift && !mode) throw VideoOperands.refuse(c, opc + " needs a mode .clamp or .wrap (PTX ISA 9.7.18.1.2)");
+        if (set && cmp < 0) throw c.unsupported("vset needs a comparison .eq, .ne, .lt, .le, .gt or .ge (PTX ISA 9.7.18.1.4)");
+        if (shift && !mode) throw c.unsupported(opc + " needs a mode .clamp or .wrap (PTX ISA 9.7.18.1.2)");
         boolean merge = VideoOperands.selector(c.operand(0)) != null;
         if (merge && secop != 0) {
-            throw VideoOperands.refuse(c, "a destination selector (data merge) and a secondary operation are two different forms (PTX ISA 9.7.18.1)");
+            throw c.unsupported("a destination selector (data merge) and a secondary operation are two different forms (PTX ISA 9.7.18.1)");
         }
         int n = secop != 0 || merge ? 4 : 3;
         if (c.operandCount() != n) {

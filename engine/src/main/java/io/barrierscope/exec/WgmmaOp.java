@@ -69,14 +69,11 @@ class WgmmaOp extends WarpMatrixOp {
         this.lastSame = same;
     }
 
-    static io.barrierscope.ptx.PtxException refuse(CompileContext c, String why) {
-        return c.error("unsupported instruction " + c.insn().mnemonic() + " (" + why + ")");
-    }
 
     static Op compile(CompileContext c) {
         String mn = c.insn().mnemonic();
         boolean sp = c.has(".sp");
-        if (!c.has(".sync") || !c.has(".aligned")) throw refuse(c, "wgmma.mma_async needs .sync.aligned");
+        if (!c.has(".sync") || !c.has(".aligned")) throw c.unsupported("wgmma.mma_async needs .sync.aligned");
         int n = -1;
         int k = -1;
         for (String m : c.insn().modifiers()) {
@@ -87,7 +84,7 @@ class WgmmaOp extends WarpMatrixOp {
             }
         }
         if (n < 0) {
-            throw refuse(c, sp ? "shapes modelled for .sp: .m64nNk16 (.tf32), .m64nNk32 (.f16/.bf16), .m64nNk64 (8-bit types)"
+            throw c.unsupported(sp ? "shapes modelled for .sp: .m64nNk16 (.tf32), .m64nNk32 (.f16/.bf16), .m64nNk64 (8-bit types)"
                     : "shapes modelled: .m64nNk8 (.tf32), .m64nNk16 (.f16/.bf16), .m64nNk32 (8-bit types), .m64nNk256 (.b1)");
         }
         List<Elem> ts = new ArrayList<>();
@@ -107,12 +104,12 @@ class WgmmaOp extends WarpMatrixOp {
             case B1 -> !sp && k == 256 && t[2] == Elem.B1 && t[0] == Elem.S32;
             default -> false;
         };
-        if (!ok) throw refuse(c, "this shape and type combination is not in the ISA's list");
+        if (!ok) throw c.unsupported("this shape and type combination is not in the ISA's list");
         boolean bit = t[1] == Elem.B1;
-        if (bit && (!c.has(".and") || !c.has(".popc") || c.has(".xor"))) throw refuse(c, "single-bit wgmma is .and.popc only");
+        if (bit && (!c.has(".and") || !c.has(".popc") || c.has(".xor"))) throw c.unsupported("single-bit wgmma is .and.popc only");
         if (!bit && (c.has(".and") || c.has(".xor") || c.has(".popc"))) throw c.error(mn + ": .and/.xor/.popc apply to .b1 wgmma only");
         boolean nOk = int8 || bit ? (n == 8 || n == 16 || n == 24 || (n >= 32 && n <= 256 && n % 16 == 0)) : (n >= 8 && n <= 256 && n % 8 == 0);
-        if (!nOk) throw refuse(c, "N = " + n + " is not a valid N for these types");
+        if (!nOk) throw c.unsupported("N = " + n + " is not a valid N for these types");
         boolean sat = c.has(".satfinite");
         if (sat && !int8) throw c.error(mn + ": .satfinite applies to integer wgmma only");
         boolean regA = c.operandCount() > 1 && c.operand(1) instanceof Operand.Vector;

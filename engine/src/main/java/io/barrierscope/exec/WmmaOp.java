@@ -71,16 +71,13 @@ final class WmmaOp extends WarpMatrixOp {
         this.c = c;
     }
 
-    private static io.barrierscope.ptx.PtxException refuse(CompileContext c, String why) {
-        return c.error("unsupported instruction " + c.insn().mnemonic() + " (" + why + ")");
-    }
 
     private static int[] shape(CompileContext c) {
         if (c.has(".m16n16k16")) return new int[] {16, 16, 16};
         if (c.has(".m32n8k16")) return new int[] {32, 8, 16};
         if (c.has(".m8n32k16")) return new int[] {8, 32, 16};
         if (c.has(".m16n16k8")) return new int[] {16, 16, 8};
-        throw refuse(c, "shapes modelled: m16n16k16, m32n8k16, m8n32k16 and, for .tf32, m16n16k8");
+        throw c.unsupported("shapes modelled: m16n16k16, m32n8k16, m8n32k16 and, for .tf32, m16n16k8");
     }
 
     /** Rows and columns of matrix {@code which}: A is m x k, B k x n, C and D m x n. */
@@ -100,15 +97,15 @@ final class WmmaOp extends WarpMatrixOp {
     }
 
     static Op compile(CompileContext c) {
-        if (!c.has(".sync") || !c.has(".aligned")) throw refuse(c, "wmma needs .sync.aligned");
+        if (!c.has(".sync") || !c.has(".aligned")) throw c.unsupported("wmma needs .sync.aligned");
         int[] s = shape(c);
         if (c.has(".mma")) return compileMma(c, s);
         boolean load = c.has(".load");
-        if (!load && !c.has(".store")) throw refuse(c, "wmma.load, wmma.store and wmma.mma are modelled");
+        if (!load && !c.has(".store")) throw c.unsupported("wmma.load, wmma.store and wmma.mma are modelled");
         char which = load ? (c.has(".a") ? 'a' : c.has(".b") ? 'b' : c.has(".c") ? 'c' : '?') : (c.has(".d") ? 'd' : '?');
         if (which == '?') throw c.error(c.insn().mnemonic() + (load ? " needs .a, .b or .c" : " needs .d"));
         if (c.has(".satfinite") || c.has(".a") && c.has(".b") || c.has(".c") && (c.has(".a") || c.has(".b"))) {
-            throw refuse(c, ".satfinite goes with wmma.mma; a load names one of .a, .b, .c");
+            throw c.unsupported(".satfinite goes with wmma.mma; a load names one of .a, .b, .c");
         }
         boolean row = c.has(".row");
         if (row == c.has(".col")) throw c.error(c.insn().mnemonic() + " needs one layout, .row or .col");
@@ -120,7 +117,7 @@ final class WmmaOp extends WarpMatrixOp {
             case 'a', 'b' -> tf32 ? t == Elem.TF32 : t == Elem.F16 || t == Elem.BF16 || t == Elem.S8 || t == Elem.U8;
             default -> tf32 ? t == Elem.F32 : t == Elem.F16 || t == Elem.F32 || t == Elem.S32;
         };
-        if (!ok) throw refuse(c, "this shape and type combination is not modelled");
+        if (!ok) throw c.unsupported("this shape and type combination is not modelled");
         c.expectOperands(2, 3);
         int regs = registers(which, t, s);
         int space = c.spaceOf() == Space.SHARED ? Space.SHARED : c.spaceOf() == Space.GLOBAL ? Space.GLOBAL : Space.GENERIC;
@@ -145,7 +142,7 @@ final class WmmaOp extends WarpMatrixOp {
             td = Elem.of(ts.get(0));
             tc = Elem.of(ts.get(1));
             if ((td != Elem.F16 && td != Elem.F32) || (tc != Elem.F16 && tc != Elem.F32) || s[2] == 8) {
-                throw refuse(c, "this shape and type combination is not modelled");
+                throw c.unsupported("this shape and type combination is not modelled");
             }
         } else if (ts.size() == 4) {
             td = Elem.of(ts.get(0));
@@ -157,7 +154,7 @@ final class WmmaOp extends WarpMatrixOp {
                 case S8, U8 -> s[2] == 16 && td == Elem.S32 && tc == Elem.S32;
                 default -> false;
             };
-            if (!ok) throw refuse(c, "this shape and type combination is not modelled");
+            if (!ok) throw c.unsupported("this shape and type combination is not modelled");
         } else {
             throw c.error(c.insn().mnemonic() + " needs .dtype.ctype (.f16) or .dtype.atype.btype.ctype");
         }
@@ -166,7 +163,7 @@ final class WmmaOp extends WarpMatrixOp {
             throw c.error(c.insn().mnemonic() + " needs two layouts, .alayout.blayout (.row or .col each)");
         }
         boolean sat = c.has(".satfinite");
-        if (sat && td != Elem.S32) throw refuse(c, ".satfinite is modelled for integer wmma.mma only");
+        if (sat && td != Elem.S32) throw c.unsupported(".satfinite is modelled for integer wmma.mma only");
         c.expectOperands(4, 4);
         int dn = registers('d', td, s);
         int[] d = MmaOp.dsts(c, 0, dn);

@@ -324,13 +324,22 @@ final class LaunchJsonChecks {
             }
             b = d.toBigIntegerExact();
         }
-        java.math.BigInteger min = t.isSigned() ? java.math.BigInteger.ONE.shiftLeft(t.bits() - 1).negate() : java.math.BigInteger.ZERO;
-        java.math.BigInteger max = t.isSigned() ? java.math.BigInteger.ONE.shiftLeft(t.bits() - 1).subtract(java.math.BigInteger.ONE)
-                : java.math.BigInteger.ONE.shiftLeft(t.bits()).subtract(java.math.BigInteger.ONE);
+        java.math.BigInteger min = minOf(t);
+        java.math.BigInteger max = maxOf(t);
         if (b.compareTo(min) < 0 || b.compareTo(max) > 0) {
             throw bad(ptr, "value " + b + " is outside the range of ." + t.ptxName() + " (" + min + ".." + max + ")");
         }
         return b.bitLength() < 64 ? (Number) b.longValue() : b;
+    }
+
+    /** The least value of integer type {@code t}. */
+    private static java.math.BigInteger minOf(ScalarType t) {
+        return t.isSigned() ? java.math.BigInteger.ONE.shiftLeft(t.bits() - 1).negate() : java.math.BigInteger.ZERO;
+    }
+
+    /** The greatest value of integer type {@code t}. */
+    private static java.math.BigInteger maxOf(ScalarType t) {
+        return java.math.BigInteger.ONE.shiftLeft(t.isSigned() ? t.bits() - 1 : t.bits()).subtract(java.math.BigInteger.ONE);
     }
 
     /** {@code "latency": N} (cycles, every copy) or {@code {"min": A, "max": B}} (a range the seeded policies draw from). */
@@ -471,9 +480,8 @@ final class LaunchJsonChecks {
      */
     private void expectedOfType(JsonNode v, ScalarType t, String buffer, String ptr) {
         if (t == null || t.isFloat()) return;
-        java.math.BigInteger min = t.isSigned() ? java.math.BigInteger.ONE.shiftLeft(t.bits() - 1).negate() : java.math.BigInteger.ZERO;
-        java.math.BigInteger max = t.isSigned() ? java.math.BigInteger.ONE.shiftLeft(t.bits() - 1).subtract(java.math.BigInteger.ONE)
-                : java.math.BigInteger.ONE.shiftLeft(t.bits()).subtract(java.math.BigInteger.ONE);
+        java.math.BigInteger min = minOf(t);
+        java.math.BigInteger max = maxOf(t);
         java.math.BigInteger b = null;
         if (v.isIntegralNumber()) {
             b = v.bigIntegerValue();
