@@ -132,7 +132,10 @@ static int publish(const char *fn, const unsigned char *b, const struct cudaReso
     void *p = NULL;
     int e = bs_malloc(fn, &p, 128);
     if (e) return e;
-    if ((e = bs_copy(fn, p, b, 128, H2D))) return e;
+    if ((e = bs_copy(fn, p, b, 128, H2D))) {
+        bs_free(fn, p); /* the descriptor's allocation, not kept */
+        return e;
+    }
     object *o = calloc(1, sizeof *o);
     if (o == NULL) bs_fatal("out of host memory");
     o->handle = (uint64_t) (uintptr_t) p;
