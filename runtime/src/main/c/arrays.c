@@ -244,29 +244,26 @@ static int run_copy(const char *fn, int async, cudaStream_t st, void *dst, const
     return copy2d(fn, async, st, dst, count, src, count, count, 1, kind);
 }
 
-int cudaMemcpyToArray(cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t count, int kind) {
+/* A 1D form: count bytes between the array h (at wo, ho) and the pointer ptr, into the array when to. */
+static int run_array(const char *fn, int async, cudaStream_t st, int to, const void *h, size_t wo, size_t ho, void *ptr, size_t count, int kind) {
     BS_STICKY();
+    if (count == 0) return cudaSuccess;
     char *at;
-    int e = count ? array_run("cudaMemcpyToArray", dst, wo, ho, count, &at) : 0;
-    return e || !count ? e : run_copy("cudaMemcpyToArray", 0, NULL, at, src, count, kind);
+    int e = array_run(fn, h, wo, ho, count, &at);
+    return e ? e : run_copy(fn, async, st, to ? at : ptr, to ? ptr : at, count, kind);
+}
+
+int cudaMemcpyToArray(cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t count, int kind) {
+    return run_array("cudaMemcpyToArray", 0, NULL, 1, dst, wo, ho, (void *) src, count, kind);
 }
 int cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t count, int kind, cudaStream_t st) {
-    BS_STICKY();
-    char *at;
-    int e = count ? array_run("cudaMemcpyToArrayAsync", dst, wo, ho, count, &at) : 0;
-    return e || !count ? e : run_copy("cudaMemcpyToArrayAsync", 1, st, at, src, count, kind);
+    return run_array("cudaMemcpyToArrayAsync", 1, st, 1, dst, wo, ho, (void *) src, count, kind);
 }
 int cudaMemcpyFromArray(void *dst, const void *src, size_t wo, size_t ho, size_t count, int kind) {
-    BS_STICKY();
-    char *at;
-    int e = count ? array_run("cudaMemcpyFromArray", src, wo, ho, count, &at) : 0;
-    return e || !count ? e : run_copy("cudaMemcpyFromArray", 0, NULL, dst, at, count, kind);
+    return run_array("cudaMemcpyFromArray", 0, NULL, 0, src, wo, ho, dst, count, kind);
 }
 int cudaMemcpyFromArrayAsync(void *dst, const void *src, size_t wo, size_t ho, size_t count, int kind, cudaStream_t st) {
-    BS_STICKY();
-    char *at;
-    int e = count ? array_run("cudaMemcpyFromArrayAsync", src, wo, ho, count, &at) : 0;
-    return e || !count ? e : run_copy("cudaMemcpyFromArrayAsync", 1, st, dst, at, count, kind);
+    return run_array("cudaMemcpyFromArrayAsync", 1, st, 0, src, wo, ho, dst, count, kind);
 }
 
 int cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wod, size_t hod, const void *src, size_t wos, size_t hos, size_t w, size_t h, int kind) {
