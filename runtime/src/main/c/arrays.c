@@ -12,7 +12,6 @@
 
 #include "arrays.h"
 
-enum { H2H = 0, H2D = 1, D2H = 2, D2D = 3, DEFAULT = 4 };
 #define ARRAY_MAGIC 0x41525259u /* "YRRA" */
 
 int bs_array_refuse(const char *fn, int e, const char *why) {
@@ -183,26 +182,13 @@ static int array_rows(const char *fn, const void *h, size_t wOffset, size_t hOff
     return cudaSuccess;
 }
 
-/* One 2D copy as stream work (the op a graph's memcpy node holds), or now. */
-static int copy2d(const char *fn, int async, cudaStream_t stream, void *dst, size_t dp, const void *src, size_t sp, size_t w, size_t h, int kind) {
-    bs_op op = {.type = BS_OP_MEMCPY, .fn = fn};
-    struct cudaMemcpy3DParms *p = &op.u.copy.p3;
-    p->srcPtr = (struct cudaPitchedPtr){(void *) src, sp, sp, h};
-    p->dstPtr = (struct cudaPitchedPtr){dst, dp, dp, h};
-    p->extent = (struct cudaExtent){w, h, 1};
-    p->kind = kind;
-    if (async) return bs_issue(stream, &op);
-    int c = bs_capture_check_sync(fn);
-    return c ? c : bs_memcpy3d(fn, p);
-}
-
 static int to_array(const char *fn, int async, cudaStream_t st, cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t sp, size_t w, size_t h, int kind) {
     BS_STICKY();
     if (w == 0 || h == 0) return cudaSuccess;
     char *at;
     size_t pitch;
     int e = array_rows(fn, dst, wo, ho, w, h, &at, &pitch);
-    return e ? e : copy2d(fn, async, st, at, pitch, src, sp, w, h, kind);
+    return e ? e : bs_memcpy2d(fn, async, st, at, pitch, src, sp, w, h, kind);
 }
 
 static int from_array(const char *fn, int async, cudaStream_t st, void *dst, size_t dp, const void *src, size_t wo, size_t ho, size_t w, size_t h, int kind) {
@@ -211,7 +197,7 @@ static int from_array(const char *fn, int async, cudaStream_t st, void *dst, siz
     char *at;
     size_t pitch;
     int e = array_rows(fn, src, wo, ho, w, h, &at, &pitch);
-    return e ? e : copy2d(fn, async, st, dst, dp, at, pitch, w, h, kind);
+    return e ? e : bs_memcpy2d(fn, async, st, dst, dp, at, pitch, w, h, kind);
 }
 
 int cudaMemcpy2DToArray(cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t sp, size_t w, size_t h, int kind) {
@@ -241,32 +227,29 @@ static int array_run(const char *fn, const void *h, size_t wo, size_t ho, size_t
 
 static int run_copy(const char *fn, int async, cudaStream_t st, void *dst, const void *src, size_t count, int kind) {
     if (count == 0) return cudaSuccess;
-    return copy2d(fn, async, st, dst, count, src, count, count, 1, kind);
+    return bs_memcpy2d(fn, async, st, dst, count, src, count, count, 1, kind);
+}
+
+/* A 1D form: count bytes between the array h (at wo, ho) and the pointer ptr, into the array when to. */
+static int run_array(const char *fn, int async, cudaStream_t st, int to, const void *h, size_t wo, size_t ho, void *ptr, size_t count, int kind) {
+    BS_STICKY();
+    if (count == 0) return cudaSuccess;
+    char *at;
+    int e = array_run(fn, h, wo, ho, count, &at);
+    return e ? e : run_copy(fn, async, st, to ? at : ptr, to ? ptr : at, count, kind);
 }
 
 int cudaMemcpyToArray(cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t count, int kind) {
-    BS_STICKY();
-    char *at;
-    int e = count ? array_run("cudaMemcpyToArray", dst, wo, ho, count, &at) : 0;
-    return e || !count ? e : run_copy("cudaMemcpyToArray", 0, NULL, at, src, count, kind);
+    return run_array("cudaMemcpyToArray", 0, NULL, 1, dst, wo, ho, (void *) src, count, kind);
 }
 int cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t count, int kind, cudaStream_t st) {
-    BS_STICKY();
-    char *at;
-    int e = count ? array_run("cudaMemcpyToArrayAsync", dst, wo, ho, count, &at) : 0;
-    return e || !count ? e : run_copy("cudaMemcpyToArrayAsync", 1, st, at, src, count, kind);
+    return run_array("cudaMemcpyToArrayAsync", 1, st, 1, dst, wo, ho, (void *) src, count, kind);
 }
 int cudaMemcpyFromArray(void *dst, const void *src, size_t wo, size_t ho, size_t count, int kind) {
-    BS_STICKY();
-    char *at;
-    int e = count ? array_run("cudaMemcpyFromArray", src, wo, ho, count, &at) : 0;
-    return e || !count ? e : run_copy("cudaMemcpyFromArray", 0, NULL, dst, at, count, kind);
+    return run_array("cudaMemcpyFromArray", 0, NULL, 0, src, wo, ho, dst, count, kind);
 }
 int cudaMemcpyFromArrayAsync(void *dst, const void *src, size_t wo, size_t ho, size_t count, int kind, cudaStream_t st) {
-    BS_STICKY();
-    char *at;
-    int e = count ? array_run("cudaMemcpyFromArrayAsync", src, wo, ho, count, &at) : 0;
-    return e || !count ? e : run_copy("cudaMemcpyFromArrayAsync", 1, st, dst, at, count, kind);
+    return run_array("cudaMemcpyFromArrayAsync", 1, st, 0, src, wo, ho, dst, count, kind);
 }
 
 int cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wod, size_t hod, const void *src, size_t wos, size_t hos, size_t w, size_t h, int kind) {
@@ -277,7 +260,7 @@ int cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wod, size_t hod, const void
     size_t dp, sp;
     int e = array_rows(fn, dst, wod, hod, w, h, &d, &dp);
     if (!e) e = array_rows(fn, src, wos, hos, w, h, &s, &sp);
-    return e ? e : copy2d(fn, 0, NULL, d, dp, s, sp, w, h, kind);
+    return e ? e : bs_memcpy2d(fn, 0, NULL, d, dp, s, sp, w, h, kind);
 }
 int cudaMemcpyArrayToArray(cudaArray_t dst, size_t wod, size_t hod, const void *src, size_t wos, size_t hos, size_t count, int kind) {
     const char *fn = "cudaMemcpyArrayToArray";

@@ -192,8 +192,11 @@ int bs_launch_op(const bs_op *op);
 int bs_stream_uncapturable(cudaStream_t stream, const char *fn);
 /* graph.c: whether every node of need is one of tips or an ancestor of one. */
 int bs_graph_all_reach(cudaGraph_t g, cudaGraphNode_t const *tips, size_t ntips, cudaGraphNode_t const *need, size_t nneed);
-/* pitched.c: cudaMemcpy3D and a 1-byte memset of rows and slices under the name fn. */
+/* pitched.c: cudaMemcpy3D and a 1-byte memset of rows and slices under the name fn; a 2D copy
+   under the name fn, as stream work (async) or now (capture-checked, bs_memcpy3d). */
 int bs_memcpy3d(const char *fn, const struct cudaMemcpy3DParms *p);
+int bs_memcpy2d(const char *fn, int async, cudaStream_t stream, void *dst, size_t dpitch, const void *src, size_t spitch,
+                size_t width, size_t height, int kind);
 int bs_memset_rows(const char *fn, void *dst, size_t pitch, size_t slice, int value, size_t width, size_t height, size_t depth);
 /* memory.c: cudaMalloc and cudaFree without the stream-capture check, for the call fn (named in
    a refusal: cudaMallocAsync's is its own); pool.c: a freed pointer leaves its pool's count (0

@@ -51,6 +51,29 @@ static int find(const void *p, size_t n, managed *out) {
 
 int bs_managed(const void *p, size_t n) { return find(p, n, NULL); }
 
+/* Adds an entry; the caller holds managed_lock. */
+static void add_locked(managed m) {
+    list = realloc(list, (nlist + 1) * sizeof *list);
+    if (list == NULL) bs_fatal("out of host memory");
+    list[nlist++] = m;
+}
+
+/* Takes out the entry of `kind` starting at a that this file may release (one map_alloc mapped,
+   or a registered range), copied into *out: 1 if there was one. */
+static int take(uint64_t a, int kind, managed *out) {
+    int found = 0;
+    pthread_mutex_lock(&managed_lock);
+    for (size_t i = 0; i < nlist && !found; i++) {
+        if (list[i].base == a && list[i].kind == kind && (list[i].mapped != 0 || kind == REGISTERED)) {
+            *out = list[i];
+            list[i] = list[--nlist];
+            found = 1;
+        }
+    }
+    pthread_mutex_unlock(&managed_lock);
+    return found;
+}
+
 static void engine_free(uint64_t a) {
     bs_buf b = {0}, r = {0};
     bs_put_u64(&b, a);
@@ -81,9 +104,7 @@ static int map_alloc(const char *fn, void **out, size_t size, int kind, unsigned
         return bs_unimplemented(name);
     }
     pthread_mutex_lock(&managed_lock);
-    list = realloc(list, (nlist + 1) * sizeof *list);
-    if (list == NULL) bs_fatal("out of host memory");
-    list[nlist++] = (managed){a, size, len, kind, flags};
+    add_locked((managed){a, size, len, kind, flags});
     pthread_mutex_unlock(&managed_lock);
     *out = m;
     return cudaSuccess;
@@ -143,11 +164,7 @@ int bs_host_register(void *p, size_t size, unsigned flags) {
     uint32_t st = bs_call(BS_MAP_HOST, &b, &r);
     free(b.p);
     free(r.p);
-    if (st == 0) {
-        list = realloc(list, (nlist + 1) * sizeof *list);
-        if (list == NULL) bs_fatal("out of host memory");
-        list[nlist++] = (managed){a, size, 0, REGISTERED, flags};
-    }
+    if (st == 0) add_locked((managed){a, size, 0, REGISTERED, flags});
     pthread_mutex_unlock(&managed_lock);
     return st == 0 ? cudaSuccess : bs_set((int) st);
 }
@@ -156,16 +173,8 @@ int bs_host_register(void *p, size_t size, unsigned flags) {
    address cuMemHostRegister was given). The engine unmaps it; the program's bytes stay as they are. */
 int bs_host_unregister(void *p) {
     uint64_t a = (uint64_t) (uintptr_t) p;
-    int found = 0;
-    pthread_mutex_lock(&managed_lock);
-    for (size_t i = 0; i < nlist && !found; i++) {
-        if (list[i].base == a && list[i].kind == REGISTERED) {
-            list[i] = list[--nlist];
-            found = 1;
-        }
-    }
-    pthread_mutex_unlock(&managed_lock);
-    if (!found) {
+    managed m;
+    if (!take(a, REGISTERED, &m)) {
         fprintf(stderr, "barrierscope: cudaHostUnregister(%p): not the start of a range cudaHostRegister registered "
                         "(returns cudaErrorHostMemoryNotRegistered)\n", p);
         return bs_set(cudaErrorHostMemoryNotRegistered);
@@ -177,17 +186,8 @@ int bs_host_unregister(void *p) {
 /* Frees the entry starting at p if it is of `kind` and was mapped by map_alloc: 1 if it was. */
 static int unmap_free(void *p, int kind) {
     uint64_t a = (uint64_t) (uintptr_t) p;
-    managed m = {0, 0, 0, 0, 0};
-    pthread_mutex_lock(&managed_lock);
-    for (size_t i = 0; i < nlist; i++) {
-        if (list[i].base == a && list[i].mapped != 0 && list[i].kind == kind) {
-            m = list[i];
-            list[i] = list[--nlist];
-            break;
-        }
-    }
-    pthread_mutex_unlock(&managed_lock);
-    if (m.base == 0) return 0;
+    managed m;
+    if (!take(a, kind, &m)) return 0;
     munmap(p, m.mapped);
     engine_free(a);
     return 1;

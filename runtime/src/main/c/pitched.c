@@ -111,13 +111,20 @@ int cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_
 /* Stream work (streams.c): as a 3D copy of one slice, which is what a graph's memcpy node holds. */
 int cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind,
                       cudaStream_t stream) {
-    bs_op op = {.type = BS_OP_MEMCPY, .fn = "cudaMemcpy2DAsync"};
+    return bs_memcpy2d("cudaMemcpy2DAsync", 1, stream, dst, dpitch, src, spitch, width, height, kind);
+}
+
+int bs_memcpy2d(const char *fn, int async, cudaStream_t stream, void *dst, size_t dpitch, const void *src, size_t spitch,
+                size_t width, size_t height, int kind) {
+    bs_op op = {.type = BS_OP_MEMCPY, .fn = fn};
     struct cudaMemcpy3DParms *p = &op.u.copy.p3;
     p->srcPtr = (struct cudaPitchedPtr){(void *) src, spitch, spitch, height};
     p->dstPtr = (struct cudaPitchedPtr){dst, dpitch, dpitch, height};
     p->extent = (struct cudaExtent){width, height, 1};
     p->kind = kind;
-    return bs_issue(stream, &op);
+    if (async) return bs_issue(stream, &op);
+    int c = bs_capture_check_sync(fn);
+    return c ? c : bs_memcpy3d(fn, p);
 }
 
 int cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height) {

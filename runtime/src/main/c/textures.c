@@ -48,6 +48,7 @@ typedef struct object {
     struct object *next;
 } object;
 static object *objects; /* guarded by object_lock */
+#define NOT_LIVE(surface) ((surface) ? "not a live surface object" : "not a live texture object")
 static pthread_mutex_t object_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* A copy of the object's record (the Get calls), or 0 when h is no live object of that kind. */
@@ -132,7 +133,10 @@ static int publish(const char *fn, const unsigned char *b, const struct cudaReso
     void *p = NULL;
     int e = bs_malloc(fn, &p, 128);
     if (e) return e;
-    if ((e = bs_copy(fn, p, b, 128, H2D))) return e;
+    if ((e = bs_copy(fn, p, b, 128, H2D))) {
+        bs_free(fn, p); /* the descriptor's allocation, not kept */
+        return e;
+    }
     object *o = calloc(1, sizeof *o);
     if (o == NULL) bs_fatal("out of host memory");
     o->handle = (uint64_t) (uintptr_t) p;
@@ -208,17 +212,25 @@ static int destroy(const char *fn, uint64_t h, int surface) {
         }
     }
     pthread_mutex_unlock(&object_lock);
-    return bs_array_refuse(fn, cudaErrorInvalidValue, surface ? "not a live surface object" : "not a live texture object");
+    return bs_array_refuse(fn, cudaErrorInvalidValue, NOT_LIVE(surface));
 }
 
 int cudaDestroyTextureObject(uint64_t h) { return destroy("cudaDestroyTextureObject", h, 0); }
 int cudaDestroySurfaceObject(uint64_t h) { return destroy("cudaDestroySurfaceObject", h, 1); }
 
+/* A Get call's object: its record into *o, or the error having said why (a null out, or h no live
+   object of that kind). */
+static int get_object(const char *fn, const void *out, uint64_t h, int surface, object *o) {
+    if (out == NULL) return bs_array_refuse(fn, cudaErrorInvalidValue, "a null pointer");
+    if (!object_of(h, surface, o)) return bs_array_refuse(fn, cudaErrorInvalidValue, NOT_LIVE(surface));
+    return cudaSuccess;
+}
+
 static int get_res(const char *fn, struct cudaResourceDesc *out, uint64_t h, int surface) {
     BS_STICKY();
     object o;
-    if (out == NULL) return bs_array_refuse(fn, cudaErrorInvalidValue, "a null pointer");
-    if (!object_of(h, surface, &o)) return bs_array_refuse(fn, cudaErrorInvalidValue, surface ? "not a live surface object" : "not a live texture object");
+    int e = get_object(fn, out, h, surface, &o);
+    if (e) return e;
     *out = o.res;
     return cudaSuccess;
 }
@@ -232,8 +244,8 @@ int cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *out, uint64_t h) {
 int cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *out, uint64_t h) {
     BS_STICKY();
     object o;
-    if (out == NULL) return bs_array_refuse("cudaGetTextureObjectTextureDesc", cudaErrorInvalidValue, "a null pointer");
-    if (!object_of(h, 0, &o)) return bs_array_refuse("cudaGetTextureObjectTextureDesc", cudaErrorInvalidValue, "not a live texture object");
+    int e = get_object("cudaGetTextureObjectTextureDesc", out, h, 0, &o);
+    if (e) return e;
     *out = o.tex;
     return cudaSuccess;
 }
