@@ -10,20 +10,20 @@ import java.util.List;
  * {@code mov.b128} pack/unpack (9.7.9.4) on .b128 registers. A .b128 register is two 64-bit slots,
  * low half at its index and high half at index + 1 (FnBuilder gives it both). No other
  * instruction here takes a .b128 register: it is refused at load rather than read as its low
- * half. {@code atom}/{@code red} .b128 (exch, cas) are not modelled and refused by name.
+ * half. {@code atom.cas.b128} and {@code atom.exch.b128} (9.7.13.5) are one 16-byte atomic access.
  */
 final class B128Ops {
     private B128Ops() {}
 
     /** Refuses a .b128 register anywhere but in {@code ld.b128}, {@code ldu.b128}, {@code st.b128} and {@code mov.b128}. */
     static void checkOperands(CompileContext c, Instruction in) {
-        // atom/red .b128 get their own refusal (not modelled) from MemoryOps.
+        // atom .b128 reads its register operands itself (atom below); red .b128 is refused by MemoryOps.
         boolean allowed = (in.opcode().equals("ld") || in.opcode().equals("ldu") || in.opcode().equals("st")
                 || in.opcode().equals("mov") || in.opcode().equals("atom") || in.opcode().equals("red")) && in.has(".b128");
         if (allowed) return;
         for (Operand o : in.operands()) {
             if (namesB128(o)) {
-                throw c.error(in.mnemonic() + ": a .b128 register is an operand only of ld.b128, st.b128 and mov.b128 "
+                throw c.error(in.mnemonic() + ": a .b128 register is an operand only of ld.b128, st.b128, mov.b128 and atom.{cas,exch}.b128 "
                         + "(the instructions that move 128-bit values whole)");
             }
         }
@@ -86,6 +86,50 @@ final class B128Ops {
             long base = a.get(m, th);
             m.memory.checkVectorAlignment(sp, base, 16, th);
             access.at(m, th, sp, base);
+        });
+    }
+
+    /**
+     * {@code atom{.sem}{.scope}{.space}.cas.b128 d, [a], b, c} and {@code atom...exch{.L2::cache_hint}.b128
+     * d, [a], b{, cache-policy}} (PTX ISA 9.7.13.5): the 16 bytes at a, naturally aligned, are read into d
+     * and replaced by b (exch), or by c if they equal b (cas), as one atomic access of 16 bytes: the race
+     * detector sees a single 16-byte read-modify-write (Memory.load16/store16) under the instruction's
+     * .sem and .scope, which MemoryOps marks. d may be the sink {@code _}; b and c are .b128 registers.
+     */
+    static Op atom(CompileContext c) {
+        String mn = c.insn().mnemonic();
+        boolean cas = c.has(".cas");
+        if (!cas && !c.has(".exch")) {
+            throw c.error(mn + ": atom on .b128 has only .cas and .exch (PTX ISA 9.7.13.5)");
+        }
+        for (String mod : List.of(".v2", ".v4", ".v8", ".noftz")) {
+            if (c.has(mod)) throw c.error("unsupported instruction " + mn + " (" + mod + " with .b128: atom .b128 is scalar, .cas or .exch)");
+        }
+        if (cas && c.has(".L2::cache_hint")) throw c.error(mn + ": .cas takes no .L2::cache_hint");
+        c.expectOperands(cas ? 4 : 3, 4);
+        if (!cas && c.operandCount() == 4 && !c.has(".L2::cache_hint")) {
+            throw c.error(mn + ": a cache-policy operand needs .L2::cache_hint");
+        }
+        int d = b128Reg(c, c.operand(0), "the destination");
+        int b = b128Reg(c, c.operand(2), cas ? "the compare value b" : "the new value b");
+        int v = cas ? b128Reg(c, c.operand(3), "the swap value c") : b;
+        if (b < 0 || v < 0) throw c.error(mn + ": b and c are .b128 registers, not the sink _");
+        CompileContext.Addr addr = c.address(c.operand(1), c.spaceOf());
+        int sp = addr.space();
+        Src a = MemoryOps.ctaWindow(c, addr);
+        return new MemoryOps.CheckedOp((m, th) -> {
+            long base = a.get(m, th);
+            long[] old = new long[2];
+            m.memory.load16(sp, base, th, old);
+            boolean swap = !cas || (old[0] == m.reg(th, b) && old[1] == m.reg(th, b + 1));
+            long lo = swap ? m.reg(th, v) : old[0];
+            long hi = swap ? m.reg(th, v + 1) : old[1];
+            // cas(r, s, t) = (r == s) ? t : r is stored either way: the atomic writes its location (9.7.13.5, Semantics).
+            m.memory.store16(sp, base, lo, hi, th);
+            if (d >= 0) {
+                m.setReg(th, d, old[0]);
+                m.setReg(th, d + 1, old[1]);
+            }
         });
     }
 

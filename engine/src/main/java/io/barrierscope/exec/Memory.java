@@ -393,6 +393,27 @@ public final class Memory {
         write(rArr, rOff, size, value);
     }
 
+    /**
+     * One 16-byte access (atom .b128): resolved, checked naturally aligned and reported to the
+     * analysis as a single access of 16 bytes; the low 8 bytes to {@code out[0]}, the high to out[1].
+     */
+    public void load16(int space, long addr, int thread, long[] out) {
+        resolve(space, addr, 16, thread, false);
+        if (race != null && rRegion >= 0) race.access(rRegion, rOff, 16, thread, false);
+        out[0] = read(rArr, rOff, 8);
+        out[1] = read(rArr, rOff + 8, 8);
+    }
+
+    /** The 16-byte store of {@link #load16}'s access: one store of 16 bytes, {@code lo} first (little-endian). */
+    public void store16(int space, long addr, long lo, long hi, int thread) {
+        effects[thread]++;
+        writes++;
+        resolve(space, addr, 16, thread, true);
+        if (race != null && rRegion >= 0) race.access(rRegion, rOff, 16, thread, true);
+        write(rArr, rOff, 8, lo);
+        write(rArr, rOff + 8, 8, hi);
+    }
+
     /** Checks that a vector access of {@code total} bytes is aligned to its whole size. */
     public void checkVectorAlignment(int space, long addr, int total, int thread) {
         if ((addr & (total - 1)) != 0) {

@@ -32,8 +32,12 @@ final class MemoryOps {
         Op op = switch (opc) {
             case "ld", "ldu" -> b128 ? B128Ops.load(c) : load(c, plain);
             case "st" -> b128 ? B128Ops.store(c) : store(c, plain);
-            case "atom" -> atom(c, true);
-            case "red" -> atom(c, false);
+            case "atom" -> b128 ? B128Ops.atom(c) : atom(c, true);
+            case "red" -> {
+                // red has no .b128 type (9.7.13.6's syntax; ptxas: "Unexpected instruction types"): atom.exch.b128 with _ is its form.
+                if (b128) throw c.error(c.insn().mnemonic() + ": red has no .b128 type (PTX ISA 9.7.13.6); use atom.exch.b128 or atom.cas.b128");
+                yield atom(c, false);
+            }
             default -> throw c.error("unsupported instruction " + c.insn().mnemonic());
         };
         int sem = semantics(c, opc.equals("atom") || opc.equals("red"));
@@ -128,8 +132,8 @@ final class MemoryOps {
     private static ScalarType memType(CompileContext c) {
         ScalarType t = c.type();
         if (t == ScalarType.B128) {
-            // ld/st/mov .b128 are modelled (B128Ops); atom/red .b128 (exch and cas, sm_90) are not yet.
-            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (atom/red on .b128 is not modelled)");
+            // ld/st/atom .b128 go to B128Ops before reaching here; no other access moves a .b128.
+            throw c.error("unsupported instruction " + c.insn().mnemonic() + " (.b128)");
         }
         if (t == ScalarType.PRED) throw c.error("unsupported instruction " + c.insn().mnemonic());
         return t;

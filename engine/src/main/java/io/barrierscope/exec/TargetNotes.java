@@ -30,11 +30,6 @@ final class TargetNotes {
 
     private static boolean mbarrierLike(Instruction in) { return in.opcode().equals("mbarrier") || is(in, "cp", ".async", ".mbarrier"); }
 
-    /** The bulk forms whose own Target ISA note was read (cp.async.bulk.tensor's was not). */
-    private static boolean bulkWithReadNote(Instruction in) {
-        return bulk(in) && (!in.has(".tensor") || in.has(".prefetch") || in.has(".reduce"));
-    }
-
     private static final List<Note> NOTES = List.of(
             new Note(in -> is(in, "wgmma", ".mma_async") && in.has(".sp"), "sm_90a", "9.7.15.6.3", m -> m.group().equals("sm_90a")),
             new Note(in -> is(in, "wgmma", ".mma_async"), "sm_90a", "9.7.15.5.2", m -> m.group().equals("sm_90a")),
@@ -47,8 +42,38 @@ final class TargetNotes {
                     + " sm_120f or higher in its family", "9.7.19.5",
                     m -> m.group().equals("sm_90a") || (!m.group(2).isEmpty() && Integer.parseInt(m.group(1)) >= 100
                             && Integer.parseInt(m.group(1)) < 130)),
-            new Note(in -> bulkWithReadNote(in), "sm_90 or higher", "9.7.9.25 (cp{.reduce}.async.bulk{.prefetch}{.tensor}, bulk commit/wait_group)",
+            new Note(in -> bulk(in), "sm_90 or higher", "9.7.9.25 (cp{.reduce}.async.bulk{.prefetch}{.tensor}, bulk commit/wait_group)",
                     atLeast(90)),
+            new Note(in -> is(in, "atom", ".b128"), "sm_90 or higher (.b128)", "9.7.13.5", atLeast(90)),
+            new Note(in -> in.opcode().equals("nanosleep"), "sm_70 or higher", "9.7.19.2", atLeast(70)),
+            // 9.7.14.5.14: mma, one note per shape and type family
+            new Note(MmaNoteForms::fp8, "sm_89 or higher (.e4m3, .e5m2)", "9.7.14.5.14", atLeast(89)),
+            new Note(MmaNoteForms::f64M8n8k4, "sm_80 or higher (.m8n8k4 .f64)", "9.7.14.5.14", atLeast(80)),
+            new Note(in -> MmaNoteForms.f16(in, ".m16n8k16"), "sm_80 or higher (.m16n8k16 .f16)", "9.7.14.5.14", atLeast(80)),
+            new Note(MmaNoteForms::bf16, "sm_80 or higher (.bf16)", "9.7.14.5.14", atLeast(80)),
+            new Note(MmaNoteForms::tf32, "sm_80 or higher (.tf32)", "9.7.14.5.14", atLeast(80)),
+            new Note(MmaNoteForms::int8Sm80, "sm_80 or higher (.u8/.s8 .m16n8k16, .m16n8k32)", "9.7.14.5.14", atLeast(80)),
+            new Note(in -> MmaNoteForms.f16(in, ".m16n8k8"), "sm_75 or higher (.m16n8k8 .f16)", "9.7.14.5.14", atLeast(75)),
+            new Note(MmaNoteForms::mma, "sm_70 or higher", "9.7.14.5.14", atLeast(70)),
+            // 9.7.3: f32/f64 arithmetic
+            new Note(in -> FloatNoteForms.f32(in, "min", "max") && in.has(".xorsign"), "sm_86 or higher (.xorsign.abs)", "9.7.3.11-12",
+                    atLeast(86)),
+            new Note(in -> FloatNoteForms.f32(in, "min", "max") && in.has(".NaN"), "sm_80 or higher (.NaN)", "9.7.3.11-12", atLeast(80)),
+            new Note(in -> FloatNoteForms.f32(in, "tanh"), "sm_75 or higher", "9.7.3.22", atLeast(75)),
+            new Note(in -> is(in, "rcp", ".approx", ".ftz", ".f64"), "sm_20 or higher", "9.7.3.14", atLeast(20)),
+            new Note(in -> FloatNoteForms.f64(in, "div", "rcp", "sqrt") && FloatNoteForms.directed(in),
+                    "sm_20 or higher (.rz, .rm, .rp on .f64)", "9.7.3.8, 9.7.3.13, 9.7.3.15", atLeast(20)),
+            new Note(in -> FloatNoteForms.f32(in, "div", "rcp", "sqrt", "mad") && FloatNoteForms.rnd(in), "sm_20 or higher (.rnd on .f32)",
+                    "9.7.3.7-8, 9.7.3.13, 9.7.3.15", atLeast(20)),
+            new Note(in -> FloatNoteForms.f32(in, "add", "sub", "mul") && any(in, ".rm", ".rp"), "sm_20 or higher (.rm, .rp on .f32)",
+                    "9.7.3.3-5", atLeast(20)),
+            new Note(in -> FloatNoteForms.f32(in, "fma"), "sm_20 or higher (fma.f32)", "9.7.3.6", atLeast(20)),
+            new Note(in -> op(in, "testp", "copysign"), "sm_20 or higher", "9.7.3.1-2", atLeast(20)),
+            new Note(in -> FloatNoteForms.f64(in, "add", "sub", "mul", "fma", "mad", "div", "abs", "neg", "min", "max", "rcp", "sqrt", "rsqrt"),
+                    "sm_13 or higher (.f64)", "9.7.3.3-13, 9.7.3.15-16", atLeast(13)),
+            // 9.7.4.1-3: half-precision add, sub, mul
+            new Note(in -> op(in, "add", "sub", "mul") && bf16(in), "sm_90 or higher (.bf16, .bf16x2)", "9.7.4.1-3", atLeast(90)),
+            new Note(in -> op(in, "add", "sub", "mul") && half(in), "sm_53 or higher", "9.7.4.1-3", atLeast(53)),
             new Note(in -> nonBulkCpAsync(in), "sm_80 or higher", "9.7.9.25 (cp.async, cp.async.commit_group, cp.async.wait_group)", atLeast(80)),
             new Note(in -> in.opcode().equals("mapa"), "sm_90 or higher", "9.7.9.23", atLeast(90)),
             new Note(in -> in.opcode().equals("getctarank"), "sm_90 or higher", "9.7.9.24", atLeast(90)),

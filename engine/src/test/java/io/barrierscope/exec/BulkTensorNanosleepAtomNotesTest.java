@@ -1,0 +1,76 @@
+package io.barrierscope.exec;
+
+import static io.barrierscope.exec.IsaNoteChecks.*;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Target ISA and PTX ISA notes of cp.async.bulk.tensor (9.7.9.25), nanosleep (9.7.19.2) and
+ * atom .b128 (9.7.13.5), checked against ptxas 13.0 (docs/semantics.md section 15).
+ */
+class BulkTensorNanosleepAtomNotesTest {
+    private static final String BULK = "9.7.9.25 (cp{.reduce}.async.bulk{.prefetch}{.tensor}, bulk commit/wait_group)";
+    private static final String TILE = "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [sm], "
+            + "[%rd1, {%r1, %r2}], [bar];";
+    private static final String MULTICAST = "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+            + ".multicast::cluster [sm], [%rd1, {%r1, %r2}], [bar], %h1;";
+    private static final String IM2COL = "cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [sm], "
+            + "[%rd1, {%r1, %r2, %r3}], [bar], {%h1};";
+    private static final String STORE = "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd1, {%r1, %r2}], [sm];";
+    private static final String B128 = ".reg .b128 %q<4>;\n";
+
+    @Test
+    void cpAsyncBulkTensorTileNeedsSm90AndPtx80() {
+        refusedOnTarget(TILE, "sm_89", "sm_90 or higher", BULK);
+        loadsOnTarget(TILE, "sm_90");
+        refusedInVersion(TILE, "7.8", "", "8.0", BULK);
+        loadsInVersion(TILE, "8.0");
+    }
+
+    /** The ISA marks .multicast::cluster as optimized for sm_90a, a performance note: plain sm_90 takes it, as ptxas does. */
+    @Test
+    void cpAsyncBulkTensorMulticastNeedsOnlySm90() {
+        refusedOnTarget(MULTICAST, "sm_89", "sm_90 or higher", BULK);
+        loadsOnTarget(MULTICAST, "sm_90");
+    }
+
+    @Test
+    void cpAsyncBulkTensorIm2colNeedsSm90AndPtx80() {
+        refusedOnTarget(IM2COL, "sm_89", "sm_90 or higher", BULK);
+        loadsOnTarget(IM2COL, "sm_90");
+        refusedInVersion(IM2COL, "7.8", "", "8.0", BULK);
+        loadsInVersion(IM2COL, "8.0");
+    }
+
+    @Test
+    void cpAsyncBulkTensorStoreToGlobalNeedsSm90() {
+        refusedOnTarget(STORE, "sm_89", "sm_90 or higher", BULK);
+        loadsOnTarget(STORE, "sm_90");
+    }
+
+    /** The ISA says 6.3; ptxas 13.0 takes nanosleep from .version 6.2 on: we follow the ISA. */
+    @Test
+    void nanosleepNeedsSm70AndPtx63() {
+        String insn = "nanosleep.u32 10;";
+        refusedOnTarget(insn, "sm_62", "sm_70 or higher", "9.7.19.2");
+        loadsOnTarget(insn, "sm_70");
+        refusedInVersion(insn, "6.2", "", "6.3", "9.7.19.2");
+        loadsInVersion(insn, "6.3");
+    }
+
+    @Test
+    void atomB128NeedsSm90AndPtx83() {
+        String insn = B128 + "atom.global.cas.b128 %q1, [%rd1], %q2, %q3;";
+        refusedOnTarget(insn, "sm_89", "sm_90 or higher (.b128)", "9.7.13.5");
+        loadsOnTarget(insn, "sm_90");
+        refusedInVersion(B128 + "atom.shared.exch.b128 %q1, [sm], %q2;", "8.2", ".b128", "8.3", "9.7.13.5");
+        loadsInVersion(B128 + "atom.shared.exch.b128 %q1, [sm], %q2;", "8.3");
+    }
+
+    @Test
+    void atomB128WithSysScopeNeedsPtx84() {
+        String insn = B128 + "atom.sys.global.exch.b128 %q1, [%rd1], %q2;";
+        refusedInVersion(insn, "8.3", ".sys scope with .b128", "8.4", "9.7.13.5");
+        loadsInVersion(insn, "8.4");
+    }
+}
