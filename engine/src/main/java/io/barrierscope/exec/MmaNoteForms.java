@@ -12,7 +12,8 @@ import io.barrierscope.ptx.Instruction;
 final class MmaNoteForms {
     private MmaNoteForms() {}
 
-    static boolean mma(Instruction in) { return in.opcode().equals("mma"); }
+    /** Dense mma: mma.sp has notes of its own (9.7.14.6) and is refused as not modelled, so these do not speak for it. */
+    static boolean mma(Instruction in) { return in.opcode().equals("mma") && !any(in, ".sp", ".sp::ordered_metadata"); }
 
     static boolean fp8(Instruction in) { return mma(in) && any(in, ".e4m3", ".e5m2"); }
 

@@ -1,7 +1,11 @@
 package io.barrierscope.exec;
 
 import static io.barrierscope.exec.IsaNoteChecks.*;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.barrierscope.launch.BadInputException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -113,5 +117,15 @@ class MmaNotesTest {
                 + "{%f9,%f10,%f11,%f12,%f13,%f14,%f15,%f16};";
         refusedOnTarget(m8n8k4, "sm_62", "sm_70 or higher", S);
         refusedInVersion(m8n8k4, "6.3", "", "6.4", S);
+    }
+
+    /** mma.sp has notes of its own (9.7.14.6) and is not modelled: it is refused as such, not by the dense mma notes. */
+    @Test
+    void mmaSpIsRefusedAsNotModelledRatherThanByTheDenseMmaNotes() {
+        String sp = "mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3,%r4}, {%f5,%f6,%f7,%f8}, %r5, 0x0;";
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> ExecKernel.of(sp).target("sm_75").launch(), sp);
+        assertTrue(e.getMessage().contains("mma.sp"), e.getMessage());
+        assertFalse(e.getMessage().contains("Target ISA Notes"), e.getMessage());
     }
 }
