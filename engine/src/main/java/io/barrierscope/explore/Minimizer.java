@@ -332,7 +332,7 @@ final class Minimizer {
             for (int pc = defPc; pc >= 0 && pc < defPc + STATIC_LOOK_AHEAD && pc < codeLength; pc++) {
                 String k = kindOf.apply(pc);
                 for (int i = 0; k != null && i < ran.size(); i++) {
-                    if (k.equals(kindOf.apply((int) ran.get(i)[0]))) {
+                    if (sameKind(k, kindOf.apply((int) ran.get(i)[0]))) {
                         defPc = pc;
                         name(i);
                         return;
@@ -341,6 +341,15 @@ final class Minimizer {
                 if (ends.test(pc)) break;
             }
             nameConflicting(null);
+        }
+
+        /** Same kind of object; a generic access ("memory": shared, DSMEM or global, known only at run time) matches either. */
+        private static boolean sameKind(String a, String b) {
+            if (b == null) return false;
+            if (a.equals(b)) return true;
+            boolean memA = a.equals("memory") || a.equals("shared") || a.equals("global");
+            boolean memB = b.equals("memory") || b.equals("shared") || b.equals("global");
+            return memA && memB && (a.equals("memory") || b.equals("memory"));
         }
 
         private void nameConflicting(StepFootprints.Footprint fp) {
@@ -462,7 +471,9 @@ final class Minimizer {
             x.removeListener(visibleSteps);
             policy.observe(null);
         }
-        if (f != null) for (WarpSwitch w : switches) if (!w.defSeen) w.defaultNeverTouched(this::objectKind, this::endsThread, m.program.code.length);
+        if (f != null) {
+            for (WarpSwitch w : switches) if (!w.defSeen) w.defaultNeverTouched(this::objectKind, this::endsThread, m.program.code.length);
+        }
         for (Object o : order) {
             if (o instanceof WarpSwitch w) {
                 out.add(new Minimization.Decision(w.index, w.chosenStep, SchedulePolicy.WARP, warp(m, w.chosen) + " ran its "
@@ -503,7 +514,8 @@ final class Minimizer {
             // bar.warp.sync (__syncwarp) orders the warp's own lanes only: not an object another warp meets.
             case "bar", "barrier" -> in.has(".warp") ? null : in.has(".cluster") ? "cluster barrier" : "barrier";
             case "mbarrier" -> "mbarrier";
-            case "ld", "st", "ldu", "atom", "red" -> in.has(".shared") ? "shared" : in.has(".global") ? "global" : null;
+            case "ld", "st", "ldu", "atom", "red" -> in.has(".shared") ? "shared" : in.has(".global") ? "global"
+                    : in.has(".local") || in.has(".param") || in.has(".const") ? null : "memory";
             case "fence", "membar" -> "fence";
             default -> null;
         };
