@@ -172,6 +172,15 @@ final class RaceReport {
             String extra = (sa >> 5) == (sb >> 5) ? " (within one warp, __syncwarp() / bar.warp.sync would also do)" : "";
             if (bar != null) {
                 String name = bar.insn.mnemonic() + " at " + d.x.where(bar.pc);
+                // A barrier between the two instructions that did not order them: in a loop the accesses can be of two
+                // iterations (a read of round r against the other warp's write of round r + 1), so it is not the fix.
+                Op back = loopBack(d, lo, hi);
+                if (back != null) {
+                    return new Hint("no barrier between them in this run: " + name + " lies between the two instructions, but "
+                            + "they are in a loop (its branch back at " + d.x.where(back.pc) + ") and met in different iterations; "
+                            + "a barrier at the end of each iteration, before the branch back, would order them" + extra,
+                            barrierRef(m, ctaA, bar, name));
+                }
                 return new Hint("no barrier between them: " + name + " would order them" + extra, barrierRef(m, ctaA, bar, name));
             }
             String mbar = mbarrierAdvice(d);
@@ -209,6 +218,15 @@ final class RaceReport {
         for (Op op : d.m.program.code) {
             if (!(op instanceof BarrierOp bo) || bo.form == CtaBarrier.Form.ARRIVE) continue;
             if (!between || (op.pc > lo && op.pc < hi)) return op;
+        }
+        return null;
+    }
+
+    /** The first branch back from at or after {@code hi} to at or before {@code lo}: a loop around both, or null. */
+    private static Op loopBack(RaceDetector d, int lo, int hi) {
+        for (Op op : d.m.program.code) {
+            int t = op.branchTarget();
+            if (op.pc >= hi && t >= 0 && t <= lo) return op;
         }
         return null;
     }

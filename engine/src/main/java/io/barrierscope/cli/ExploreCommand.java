@@ -46,8 +46,10 @@ final class ExploreCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", description = "seed of the random phase (default ${DEFAULT-VALUE})", defaultValue = "0")
     long seed;
 
-    @Option(names = "--max-preemptions", paramLabel = "K", description = "bound of the systematic phase (default ${DEFAULT-VALUE})",
-            defaultValue = "3")
+    // The bound counts every non-default decision (a deviation), not only preemptions; the old name stays an alias for scripts.
+    @Option(names = {"--max-deviations", "--max-preemptions"}, paramLabel = "K", description = "deviation bound of the systematic "
+            + "phase: at most K non-default decisions (warp switches, convergence groups, copy latencies, early try_wait) per "
+            + "schedule (default ${DEFAULT-VALUE}; --max-preemptions is the old name)", defaultValue = "3")
     int maxPreemptions;
 
     @Option(names = "--max-steps", paramLabel = "N", description = "warp-step budget of each schedule (default: the launch file's)")
@@ -89,7 +91,7 @@ final class ExploreCommand implements Callable<Integer> {
         if (schedules < 1) return usage(err, "--schedules must be at least 1");
         // NaN compares false both ways, so each range is checked as what must hold.
         if (!Explorer.Options.validSeconds(timeLimit)) return usage(err, "--time-limit must be in 0..1e9 seconds (0: none)");
-        if (maxPreemptions < 0 || maxPreemptions > 8) return usage(err, "--max-preemptions must be in 0..8");
+        if (maxPreemptions < 0 || maxPreemptions > 8) return usage(err, "--max-deviations must be in 0..8");
         if (maxSteps != null && maxSteps < 1) return usage(err, "--max-steps must be at least 1");
         if (jobs != null && (jobs < 1 || jobs > 1024)) return usage(err, "--jobs must be in 1..1024");
         if (!Explorer.Options.validSeconds(minimizeTime)) return usage(err, "--minimize-time must be in 0..1e9 seconds");
@@ -115,7 +117,7 @@ final class ExploreCommand implements Callable<Integer> {
         long wall = (System.nanoTime() - t0) / 1_000_000;
         Coverage c = res.coverage();
         out.println(run.program().kernel.name() + ": explored " + c.schedules() + " schedules (" + c.systematic() + " systematic, "
-                + c.random() + " random; preemption bound " + c.preemptionBoundCompleted() + " complete"
+                + c.random() + " random; deviation bound " + c.preemptionBoundCompleted() + " (non-default decisions) complete"
                 + (c.skippedBySymmetry() > 0 ? " up to symmetric warps" : "")
                 + (c.skippedByPartialOrder() > 0 ? (c.skippedBySymmetry() > 0 ? " and" : "")
                         // a bound of the reduced search does not cover every schedule within it (docs/explore.md, "Within a bound")
@@ -163,6 +165,8 @@ final class ExploreCommand implements Callable<Integer> {
             cov.put("distinctOutcomes", c.distinctOutcomes());
             cov.put("decisionPoints", c.decisionPoints());
             cov.put("prunedByState", c.prunedByState());
+            cov.put("deviationBoundCompleted", c.preemptionBoundCompleted());
+            // The field's old name, the same number, kept for scripts that read it (docs/explore.md).
             cov.put("preemptionBoundCompleted", c.preemptionBoundCompleted());
             cov.put("stoppedBy", c.stoppedBy());
             cov.put("warpSteps", c.warpSteps());

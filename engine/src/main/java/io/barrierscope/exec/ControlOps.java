@@ -32,6 +32,8 @@ final class ControlOps {
 
         BraOp(int target) { this.target = target; }
 
+        @Override
+        public int branchTarget() { return target; }
 
         @Override
         public void execute(Interpreter x, int warp, int group, int active) {

@@ -29,6 +29,9 @@ public abstract class Op {
 
     public abstract void execute(Interpreter x, int warp, int group, int active);
 
+    /** The global PC a branch jumps to, or -1 for an instruction that is not a direct branch. */
+    public int branchTarget() { return -1; }
+
     /** Reports thread {@code s}'s memory fault in this instruction (the lane loops stop at the first). */
     protected final void reportLaneFault(Interpreter x, int s, MemoryFault f) {
         x.report(f.code(), x.machine().threadName(s) + ": " + f.getMessage() + " in " + insn.mnemonic() + " at " + x.where(pc),

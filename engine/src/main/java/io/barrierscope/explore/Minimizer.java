@@ -86,6 +86,10 @@ final class Minimizer {
                 }
                 c = merged;
             }
+            if (complete && c.size() >= 2) {
+                Schedule one = alone(c, cause, maxReplays, over);
+                if (one != null) c = one;
+            }
         }
         List<Minimization.Decision> decisive = new ArrayList<>();
         long[] failing = {-1};
@@ -152,6 +156,47 @@ final class Minimizer {
         return null;
     }
 
+    /**
+     * ddmin and {@link #merge} move a decision only to earlier points, but once the decisions
+     * before it are dropped, the point where it matters can come at a later index of the default
+     * run (a random schedule that first diverted a warp at an initialising branch, then made the
+     * decisive switch: 4 decisions, each needed where it stands, where the switch alone at its own
+     * point of the default run fails the same way). Tries each decision of {@code c} (kind and value)
+     * alone at every decision of the default run, in order; returns the first that fails the same
+     * way (one decision), or null. A budget or clock that runs out leaves {@code c} as it is: it is
+     * 1-minimal already.
+     */
+    private Schedule alone(Schedule c, String cause, int maxReplays, BooleanSupplier over) {
+        long[] decisions = {0};
+        policy.observe((idx, kind, def, chosen, preemption) -> decisions[0] = Math.max(decisions[0], idx + 1));
+        boolean whole;
+        try {
+            whole = replayer.replay(Schedule.EMPTY);
+        } finally {
+            policy.observe(null);
+        }
+        if (!whole) return null;
+        boolean wasCut = cut;
+        for (long d = 0; d < decisions[0]; d++) {
+            for (int j = 0; j < c.size(); j++) {
+                if (cut || replays >= maxReplays || over.getAsBoolean()) {
+                    cut = wasCut; // c stays, 1-minimal; only the extra search was cut
+                    return null;
+                }
+                if (seenBefore(c, j)) continue;
+                Schedule kept = test(new Schedule(new long[] {d}, new char[] {c.kind(j)}, new long[] {c.value(j)}), cause);
+                if (kept != null && kept.size() == 1) return kept;
+            }
+        }
+        return null;
+    }
+
+    /** Whether an entry before {@code j} has the same kind and value (the same single decision to try). */
+    private static boolean seenBefore(Schedule c, int j) {
+        for (int i = 0; i < j; i++) if (c.kind(i) == c.kind(j) && c.value(i) == c.value(j)) return true;
+        return false;
+    }
+
     /** {@code c} without entry {@code j - 1}, with entry {@code j} at decision {@code at}. */
     private static Schedule moved(Schedule c, int j, long at) {
         long[] idx = new long[c.size() - 1];
@@ -205,8 +250,16 @@ final class Minimizer {
      * pc at the decision may be a plain add; named instead is the default warp's first step that
      * touches what another warp can see (a word, a barrier, an mbarrier, a fence), and the first
      * step the chosen warp ran before it that conflicts with it (the pair whose order the
-     * decision swapped), else the chosen warp's first such step, else its first visible one.
+     * decision swapped), else the chosen warp's first such step, else its first visible one. A
+     * default step that conflicts with nothing the chosen warp ran (its own __syncwarp, a load of
+     * its own input) is passed over for its next touching steps, up to {@link #LOOK_AHEAD} of them,
+     * before falling back to the first.
      */
+    /** Touching steps of the default warp searched for one that conflicts with the chosen warp's (see {@link WarpSwitch}). */
+    static final int LOOK_AHEAD = 8;
+    /** Instructions after a default warp's pc searched when it never ran again (see {@link WarpSwitch#defaultNeverTouched}). */
+    static final int STATIC_LOOK_AHEAD = 24;
+
     private static final class WarpSwitch {
         final long index;
         final int chosen;
@@ -232,11 +285,30 @@ final class Minimizer {
             this.chosenStep = step;
         }
 
+        /** The default warp's first touching step that conflicted with nothing, or -1; and how many were passed over. */
+        int firstDefPc = -1;
+        int passedOver;
+
         /** The default warp's touching step came: name the first chosen step that conflicts with it. */
         void defaultTouched(int pc, StepFootprints.Footprint fp) {
+            for (int i = 0; i < ran.size(); i++) {
+                if (ranFp.get(i).dependent(fp)) {
+                    defSeen = true;
+                    defPc = pc;
+                    name(i);
+                    chosenSeen = true;
+                    return;
+                }
+            }
+            if (firstDefPc < 0) firstDefPc = pc;
+            if (++passedOver >= LOOK_AHEAD) settleOnFirst();
+        }
+
+        /** No default step within the look-ahead conflicted: the first one, with the chosen warp's first touching step. */
+        void settleOnFirst() {
             defSeen = true;
-            defPc = pc;
-            nameConflicting(fp);
+            defPc = firstDefPc;
+            nameConflicting(null);
         }
 
         /**
@@ -246,19 +318,38 @@ final class Minimizer {
          * warp's next instruction ({@code kindOf}: a CTA barrier, an mbarrier, shared or global
          * memory); else the chosen warp's first touching step.
          */
-        void defaultNeverTouched(java.util.function.IntFunction<String> kindOf) {
+        void defaultNeverTouched(java.util.function.IntFunction<String> kindOf, java.util.function.IntPredicate ends, int codeLength) {
+            if (firstDefPc >= 0) {
+                settleOnFirst();
+                return;
+            }
             if (defPrevFp != null && defPrevPc == defPc) {
                 nameConflicting(defPrevFp);
                 return;
             }
-            String k = kindOf.apply(defPc);
-            for (int i = 0; k != null && i < ran.size(); i++) {
-                if (k.equals(kindOf.apply((int) ran.get(i)[0]))) {
-                    name(i);
-                    return;
+            // The default warp's next instructions, in program order (it stood at a warp-local __syncwarp or a load of
+            // its own input): the first on a kind of object a chosen step touched, named with that step.
+            for (int pc = defPc; pc >= 0 && pc < defPc + STATIC_LOOK_AHEAD && pc < codeLength; pc++) {
+                String k = kindOf.apply(pc);
+                for (int i = 0; k != null && i < ran.size(); i++) {
+                    if (sameKind(k, kindOf.apply((int) ran.get(i)[0]))) {
+                        defPc = pc;
+                        name(i);
+                        return;
+                    }
                 }
+                if (ends.test(pc)) break;
             }
             nameConflicting(null);
+        }
+
+        /** Same kind of object; a generic access ("memory": shared, DSMEM or global, known only at run time) matches either. */
+        private static boolean sameKind(String a, String b) {
+            if (b == null) return false;
+            if (a.equals(b)) return true;
+            boolean memA = a.equals("memory") || a.equals("shared") || a.equals("global");
+            boolean memB = b.equals("memory") || b.equals("shared") || b.equals("global");
+            return memA && memB && (a.equals("memory") || b.equals("memory"));
         }
 
         private void nameConflicting(StepFootprints.Footprint fp) {
@@ -302,11 +393,11 @@ final class Minimizer {
             long step;
             switch (kind) {
                 case SchedulePolicy.WARP -> {
-                    WarpSwitch w = new WarpSwitch(idx, (int) chosen, (int) def, lanePc(m, (int) chosen, -1), lanePc(m, (int) def, -1),
-                            m.steps);
-                    if (def >= 0 && def < lastFp.length) {
-                        w.defPrevPc = lastPc[(int) def];
-                        w.defPrevFp = lastFp[(int) def];
+                    int d = afterExit(m, (int) def, (int) chosen);
+                    WarpSwitch w = new WarpSwitch(idx, (int) chosen, d, lanePc(m, (int) chosen, -1), lanePc(m, d, -1), m.steps);
+                    if (d >= 0 && d < lastFp.length) {
+                        w.defPrevPc = lastPc[d];
+                        w.defPrevFp = lastFp[d];
                     }
                     switches.add(w);
                     order.add(w);
@@ -380,7 +471,9 @@ final class Minimizer {
             x.removeListener(visibleSteps);
             policy.observe(null);
         }
-        if (f != null) for (WarpSwitch w : switches) if (!w.defSeen) w.defaultNeverTouched(this::objectKind);
+        if (f != null) {
+            for (WarpSwitch w : switches) if (!w.defSeen) w.defaultNeverTouched(this::objectKind, this::endsThread, m.program.code.length);
+        }
         for (Object o : order) {
             if (o instanceof WarpSwitch w) {
                 out.add(new Minimization.Decision(w.index, w.chosenStep, SchedulePolicy.WARP, warp(m, w.chosen) + " ran its "
@@ -392,14 +485,37 @@ final class Minimizer {
         return n[0];
     }
 
+    /**
+     * The warp the default schedule runs in {@code def}'s place: {@code def} itself, unless its next
+     * instruction ends it (then the default switches to the next runnable warp after it in warp
+     * order, and the decision swapped the chosen warp's steps with that warp's, not with an exit).
+     */
+    private int afterExit(Machine m, int def, int chosen) {
+        if (def < 0 || def >= m.warps || !endsThread(lanePc(m, def, -1))) return def;
+        for (int i = 1; i < m.warps; i++) {
+            int w = (def + i) % m.warps;
+            if (m.runMask[w] != 0) return w == chosen ? def : w;
+        }
+        return def;
+    }
+
+    /** Whether the instruction at {@code pc} ends the thread or leaves its function (a static look-ahead stops there). */
+    private boolean endsThread(int pc) {
+        if (pc < 0 || pc >= x.machine().program.code.length || x.op(pc) == null || x.op(pc).insn == null) return true;
+        String op = x.op(pc).insn.opcode();
+        return op.equals("exit") || op.equals("ret") || op.equals("trap");
+    }
+
     /** What kind of object the instruction at {@code pc} synchronizes or communicates through, or null. */
     private String objectKind(int pc) {
         if (pc < 0 || pc >= x.machine().program.code.length || x.op(pc) == null || x.op(pc).insn == null) return null;
         Instruction in = x.op(pc).insn;
         return switch (in.opcode()) {
-            case "bar", "barrier" -> in.has(".cluster") ? "cluster barrier" : "barrier";
+            // bar.warp.sync (__syncwarp) orders the warp's own lanes only: not an object another warp meets.
+            case "bar", "barrier" -> in.has(".warp") ? null : in.has(".cluster") ? "cluster barrier" : "barrier";
             case "mbarrier" -> "mbarrier";
-            case "ld", "st", "ldu", "atom", "red" -> in.has(".shared") ? "shared" : in.has(".global") ? "global" : null;
+            case "ld", "st", "ldu", "atom", "red" -> in.has(".shared") ? "shared" : in.has(".global") ? "global"
+                    : in.has(".local") || in.has(".param") || in.has(".const") ? null : "memory";
             case "fence", "membar" -> "fence";
             default -> null;
         };

@@ -60,6 +60,24 @@ class RaceDetectionTest {
     }
 
     @Test
+    void aRaceAcrossLoopIterationsDoesNotNameTheLoopsOwnBarrierAsTheFix() {
+        // Two rounds: each thread stores its word, bar.sync, reads the mirrored word. No barrier closes the round, so
+        // warp 1's store of round 1 meets warp 0's read of round 0. The bar.sync lies between the two instructions
+        // and was executed by both: naming it as "would order them" would send the reader to the wrong place.
+        String loop = "mov.u32 %r20, 0;\nshl.b32 %r4, %r1, 2;\nadd.u32 %r5, %r3, %r4;\nsub.u32 %r6, 63, %r1;\nshl.b32 %r6, %r6, 2;\n"
+                + "add.u32 %r7, %r3, %r6;\nROUND:\nst.shared.u32 [%r5], %r20;\nbar.sync 0;\nld.shared.u32 %r8, [%r7];\n"
+                + "add.u32 %r20, %r20, 1;\nsetp.lt.u32 %p4, %r20, 2;\n@%p4 bra ROUND;\nret;";
+        LaunchedRun bad = run(loop);
+        assertRace(bad);
+        Diagnostic d = bad.interpreter().diagnostics().get(0);
+        assertTrue(d.message().contains("no barrier between them in this run: bar.sync at line"), d.message());
+        assertTrue(d.message().contains("they are in a loop (its branch back at line") && d.message().contains("met in different "
+                + "iterations; a barrier at the end of each iteration, before the branch back, would order them"), d.message());
+        // Closing each round with a barrier removes the race.
+        assertClean(run(loop.replace("add.u32 %r20, %r20, 1;", "bar.sync 0;\nadd.u32 %r20, %r20, 1;")));
+    }
+
+    @Test
     void aCtaBarrierGenerationOrdersEveryParticipantsEarlierAccesses() {
         assertRace(run(PRODUCE + CONSUME));
         assertClean(run(PRODUCE + "bar.sync 0;\n" + CONSUME));

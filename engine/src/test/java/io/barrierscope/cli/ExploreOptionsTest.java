@@ -3,6 +3,12 @@ package io.barrierscope.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /** explore's numbers and switches are taken as what they say or refused, never given another meaning. */
@@ -24,5 +30,33 @@ class ExploreOptionsTest {
         CliTest.Result r = CliTest.cli("explore", LAUNCH, "--no-minimize", "--minimize-time", "5", "--schedules", "1", "--jobs", "1");
         assertEquals(2, r.code(), r.out() + r.err());
         assertTrue(r.err().contains("--no-minimize and --minimize-time contradict each other"), r.err());
+    }
+
+    @Test
+    void theBoundIsCalledADeviationBoundAndTheOldOptionAndReportFieldStillWork() throws Exception {
+        // The bound counts every non-default decision, not only preemptions: the console says so; the old
+        // option name and the old report field (same number) stay for scripts.
+        String small = CliTest.SAMPLES.resolve("src/test/resources/explore-heldout/flag-with-fence/launch.json").toString();
+        Path a = Files.createTempFile("explore-dev", ".json");
+        Path b = Files.createTempFile("explore-pre", ".json");
+        try {
+            CliTest.Result dev = CliTest.cli("explore", small, "--max-deviations", "1", "--schedules", "20", "--jobs", "1",
+                    "--report", a.toString());
+            CliTest.Result pre = CliTest.cli("explore", small, "--max-preemptions", "1", "--schedules", "20", "--jobs", "1",
+                    "--report", b.toString());
+            assertEquals(dev.code(), pre.code(), dev.out() + dev.err());
+            assertEquals(dev.out().replaceAll("; \\d+ ms", ""), pre.out().replaceAll("; \\d+ ms", ""));
+            assertTrue(dev.out().contains("; deviation bound 1 (non-default decisions) complete"), dev.out());
+            assertFalse(dev.out().contains("preemption bound"), dev.out());
+            JsonNode c = new ObjectMapper().readTree(a.toFile()).path("coverage");
+            assertEquals(1, c.path("deviationBoundCompleted").asInt(), c.toString());
+            assertEquals(1, c.path("preemptionBoundCompleted").asInt(), c.toString());
+        } finally {
+            Files.deleteIfExists(a);
+            Files.deleteIfExists(b);
+        }
+        CliTest.Result bad = CliTest.cli("explore", LAUNCH, "--max-deviations", "9", "--schedules", "1", "--jobs", "1");
+        assertEquals(2, bad.code(), bad.out() + bad.err());
+        assertTrue(bad.err().contains("--max-deviations must be in 0..8"), bad.err());
     }
 }

@@ -82,11 +82,21 @@ class DiffCommandTest {
     }
 
     @Test
-    void twoSeedsOfTheRandomPolicyDiffer() throws Exception {
-        Result res = cli("diff", SampleRuns.launch("block-reduce").toString(), "--policy", "random", "--a-seed", "1", "--b-seed", "2");
+    void twoSeedsOfTheRandomPolicyDiffer(@TempDir Path dir) throws Exception {
+        Path r = dir.resolve("d.json");
+        Result res = cli("diff", SampleRuns.launch("block-reduce").toString(), "--policy", "random", "--a-seed", "1", "--b-seed", "2",
+                "--report", r.toString());
         assertEquals(7, res.code(), res.out() + res.err());
         assertTrue(res.out().contains("first divergence at step 0: another warp was scheduled"), res.out());
         assertTrue(res.out().contains("more generations or phases differ"), res.out());
+        // The report says the same: where they part, why, and how many arrival orders differ (more than the console shows).
+        JsonNode j = new ObjectMapper().readTree(Files.readString(r));
+        assertFalse(j.path("same").asBoolean(true));
+        assertEquals(0, j.path("divergence").path("step").asLong());
+        assertTrue(j.path("divergence").path("why").asText().contains("another warp was scheduled"), j.path("divergence").toString());
+        assertTrue(j.path("syncDiffering").asLong() > 12, j.toString());
+        assertEquals("completed", j.path("outcomeA").asText());
+        assertEquals("completed", j.path("outcomeB").asText());
     }
 
     @Test
@@ -99,8 +109,13 @@ class DiffCommandTest {
         Result same = cli("diff", t1.toString(), t2.toString());
         assertEquals(0, same.code(), same.out() + same.err());
         assertEquals(0, cli("run", l.toString(), "--policy", "random", "--seed", "3", "--trace", t2.toString()).code());
-        Result differ = cli("diff", t1.toString(), t2.toString());
+        Path r = dir.resolve("d.json");
+        Result differ = cli("diff", t1.toString(), t2.toString(), "--report", r.toString());
         assertEquals(7, differ.code(), differ.out() + differ.err());
+        JsonNode j = new ObjectMapper().readTree(Files.readString(r));
+        assertFalse(j.path("same").asBoolean(true));
+        assertTrue(j.path("divergence").isObject(), j.toString());
+        assertTrue(j.path("stepsA").asLong() > 0 && j.path("stepsB").asLong() > 0, j.toString());
         Result mixed = cli("diff", t1.toString(), "--b-seed", "2");
         assertEquals(Main.BAD_INPUT, mixed.code());
         assertTrue(mixed.err().contains("is a trace, which carries its own policy and seed"), mixed.err());

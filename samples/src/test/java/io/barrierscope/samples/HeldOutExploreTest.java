@@ -232,8 +232,10 @@ class HeldOutExploreTest {
             JsonNode c = r.report().path("coverage");
             assertEquals(200, c.path("schedules").asInt(), name);
             assertEquals(c.path("schedules").asInt(), c.path("systematic").asInt() + c.path("random").asInt(), name);
-            int bound = c.path("preemptionBoundCompleted").asInt();
-            assertTrue(r.out().contains("preemption bound " + bound + " complete"), name + ": " + r.out());
+            int bound = c.path("deviationBoundCompleted").asInt();
+            // The bound counts non-default decisions; the field's old name stays, with the same number, for scripts.
+            assertEquals(bound, c.path("preemptionBoundCompleted").asInt(), name + ": " + c);
+            assertTrue(r.out().contains("deviation bound " + bound + " (non-default decisions) complete"), name + ": " + r.out());
             assertTrue(r.out().contains("stopped: " + c.path("stoppedBy").asText()), name + ": " + r.out());
             // A search with findings claims nothing proven.
             assertTrue(c.path("proven").isNull(), name + ": " + c);
@@ -242,7 +244,7 @@ class HeldOutExploreTest {
 
     @Test
     void theFixedTwinIsExhaustedWithoutFindingsWhereTheBugIsFoundUnderTheSameSearch() throws Exception {
-        String[] search = {"--max-preemptions", "8", "--schedules", "3000", "--minimize-time", "0", "--jobs", "1"};
+        String[] search = {"--max-deviations", "8", "--schedules", "3000", "--minimize-time", "0", "--jobs", "1"};
         Path rep = Files.createTempFile("heldout-fixed", ".json");
         Result fixed;
         Result buggy;

@@ -37,7 +37,8 @@ public final class ExploreView {
                 "Time limit in seconds, checked between schedules; 0: none (explore --time-limit)");
         TextField seed = field("exploreSeed", vm.seedProperty(), 60, "Seed of the random phase (explore --seed)");
         TextField bound = field("explorePreemptions", vm.maxPreemptionsProperty(), 40,
-                "Preemption bound of the systematic phase, 0..8; most real bugs need 1 to 3 (explore --max-preemptions)");
+                "Deviation bound of the systematic phase: at most this many non-default decisions (warp switches, convergence "
+                        + "groups, copy latencies, early try_wait) per schedule, 0..8; most real bugs need 1 to 3 (explore --max-deviations)");
         Button start = new Button("Start");
         start.setId("exploreStart");
         start.disableProperty().bind(vm.canStartProperty().not());
@@ -48,7 +49,7 @@ public final class ExploreView {
         cancel.disableProperty().bind(vm.runningProperty().not());
         cancel.setOnAction(e -> vm.cancel());
         FlowPane settings = new FlowPane(8, 4, labelled("Schedules", schedules), labelled("Time limit (s)", time),
-                labelled("Seed", seed), labelled("Preemptions", bound), start, cancel);
+                labelled("Seed", seed), labelled("Deviations", bound), start, cancel);
         settings.setAlignment(Pos.CENTER_LEFT);
         settings.getStyleClass().add("pane-toolbar");
 

@@ -46,7 +46,7 @@ import javafx.collections.ObservableList;
  * was replaced by another start) are ignored. Everything runs on the UI thread.
  */
 public final class ExploreViewModel implements AutoCloseable {
-    /** The CLI's defaults ({@code explore --schedules 1000 --time-limit 60 --seed 0 --max-preemptions 3}). */
+    /** The CLI's defaults ({@code explore --schedules 1000 --time-limit 60 --seed 0 --max-deviations 3}). */
     public static final String DEFAULT_SCHEDULES = "1000";
     public static final String DEFAULT_TIME_LIMIT = "60";
     public static final String DEFAULT_SEED = "0";
@@ -372,8 +372,8 @@ public final class ExploreViewModel implements AutoCloseable {
         }
         if (!io.barrierscope.explore.Explorer.Options.validSeconds(t)) throw new IllegalArgumentException("The time limit must be in 0..1e9 seconds (0: none)");
         long s = parseLong(seed.get(), "The seed");
-        long k = parseLong(maxPreemptions.get(), "The preemption bound");
-        if (k < 0 || k > 8) throw new IllegalArgumentException("The preemption bound must be in 0..8");
+        long k = parseLong(maxPreemptions.get(), "The deviation bound");
+        if (k < 0 || k > 8) throw new IllegalArgumentException("The deviation bound must be in 0..8");
         return new Explorer.Options(n, Explorer.Options.millis(t), s, (int) k, launch.maxSteps());
     }
 
@@ -436,7 +436,7 @@ public final class ExploreViewModel implements AutoCloseable {
     static String coverageText(Coverage c, long elapsedMillis) {
         return plural(c.schedules(), "schedule") + " (" + c.systematic() + " systematic, " + c.random() + " random) · "
                 + plural(c.distinctOutcomes(), "distinct outcome") + " · " + plural(c.decisionPoints(), "decision point")
-                + " · preemption bound " + c.preemptionBoundCompleted() + " complete"
+                + " · deviation bound " + c.preemptionBoundCompleted() + " complete"
                 + (c.skippedBySymmetry() > 0 ? " up to symmetric warps" : "") + " · " + c.prunedByState()
                 + " pruned as explored · " + c.skippedBySymmetry() + " skipped as symmetric · stopped: " + stopText(c.stoppedBy()) + " · " + seconds(elapsedMillis);
     }

@@ -91,7 +91,7 @@ class ExploreViewModelTest {
         vm.maxPreemptionsProperty().set("9");
         vm.start();
         assertEquals(1, runner.starts, "not started with a bad bound");
-        assertEquals("The preemption bound must be in 0..8", vm.statusProperty().get());
+        assertEquals("The deviation bound must be in 0..8", vm.statusProperty().get());
         vm.maxPreemptionsProperty().set("2");
         vm.schedulesProperty().set("many");
         vm.start();
