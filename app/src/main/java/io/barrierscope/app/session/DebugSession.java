@@ -123,10 +123,7 @@ public final class DebugSession implements AutoCloseable {
     /** A session with its own named worker thread. */
     public static DebugSession withWorkerThread(Executor ui, Listener listener) {
         ExecutorService w = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(() -> {
-                WorkerPriority.lowerCurrentThread(); // the FX thread first when both want a core
-                r.run();
-            }, "barrierscope-engine");
+            Thread t = new Thread(r, "barrierscope-engine");
             t.setDaemon(true); // closing the window must not wait for a long run
             return t;
         });
