@@ -1,5 +1,6 @@
 package io.barrierscope.app.barriers;
 
+import io.barrierscope.app.classroom.FixedRows;
 import io.barrierscope.app.classroom.Glossary;
 import io.barrierscope.app.session.BarrierDetail;
 import io.barrierscope.app.session.MbarrierRow;
@@ -33,9 +34,11 @@ import javafx.scene.layout.VBox;
  */
 public final class BarriersView {
     private final BorderPane root = new BorderPane();
-    private final TableView<PanelRow> table = new TableView<>();
+    private final TableView<PanelRow> table;
 
     public BarriersView(BarriersViewModel vm) {
+        // Rows are one line high until an mbarrier's phase has transactions (its gauge gets a second line).
+        table = FixedRows.table(() -> vm.rows().stream().noneMatch(r -> r instanceof MbarrierRow m && m.hasTx()));
         Label title = new Label();
         title.setId("barriersHeadline");
         title.getStyleClass().add("pane-title");
@@ -237,13 +240,17 @@ public final class BarriersView {
             bar.getStyleClass().add("barrier-gauge");
             bytes.getStyleClass().addAll("barrier-gauge", "tx-gauge");
             for (Node n : box.getChildren()) ((HBox) n).setAlignment(Pos.CENTER_LEFT);
+            // The gauge stays the cell's graphic, hidden while the cell is empty: a new graphic
+            // makes the cell's skin replace its children, and CSS style the gauge (and its
+            // progress bars make their animation) again, at every stop that refills the table.
+            setGraphic(box);
         }
 
         @Override
         protected void updateItem(PanelRow row, boolean empty) {
             super.updateItem(row, empty);
+            box.setVisible(!empty && row != null);
             if (empty || row == null) {
-                setGraphic(null);
                 setTooltip(null);
                 return;
             }
@@ -263,7 +270,6 @@ public final class BarriersView {
                         + "; tx-count " + (m.tx() > 0 ? "+" : "") + m.tx());
             }
             setTooltip(hasTx ? tip : null); // set once: null then the tip again would uninstall and reinstall it
-            setGraphic(box);
         }
     }
 

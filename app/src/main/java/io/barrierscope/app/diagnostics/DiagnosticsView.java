@@ -18,7 +18,7 @@ import javafx.scene.input.MouseButton;
  */
 public final class DiagnosticsView {
     private static final javafx.css.PseudoClass LATER = javafx.css.PseudoClass.getPseudoClass("later");
-    private final TableView<DiagnosticsViewModel.Row> table = new TableView<>();
+    private final TableView<DiagnosticsViewModel.Row> table = io.barrierscope.app.classroom.FixedRows.table(); // one line a row
 
     public DiagnosticsView(DiagnosticsViewModel vm) {
         table.setId("diagnosticTable");

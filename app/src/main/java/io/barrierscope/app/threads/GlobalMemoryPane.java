@@ -24,7 +24,8 @@ final class GlobalMemoryPane {
         ComboBox<String> buffer = new ComboBox<>(vm.names());
         buffer.setId("globalBuffer");
         buffer.valueProperty().bindBidirectional(vm.bufferProperty());
-        TableView<GlobalMemoryViewModel.Row> table = new TableView<>(vm.rows());
+        TableView<GlobalMemoryViewModel.Row> table = io.barrierscope.app.classroom.FixedRows.table();
+        table.setItems(vm.rows());
         table.setId("globalTable");
         table.setPlaceholder(new Label("Open a launch with buffers to see them here."));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);

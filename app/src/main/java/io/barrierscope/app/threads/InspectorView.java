@@ -1,5 +1,6 @@
 package io.barrierscope.app.threads;
 
+import io.barrierscope.app.classroom.FixedRows;
 import io.barrierscope.app.classroom.Glossary;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
@@ -64,7 +65,8 @@ public final class InspectorView {
     public Node root() { return root; }
 
     private static Node registersPane(RegistersViewModel vm) {
-        TableView<RegistersViewModel.Row> table = new TableView<>(vm.rows());
+        TableView<RegistersViewModel.Row> table = FixedRows.table();
+        table.setItems(vm.rows());
         table.setId("registerTable");
         table.setPlaceholder(new Label("Select a thread to see its registers."));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
@@ -84,7 +86,8 @@ public final class InspectorView {
     }
 
     private static Node sharedPane(SharedMemoryViewModel vm) {
-        TableView<Integer> table = new TableView<>(vm.offsets());
+        TableView<Integer> table = FixedRows.table();
+        table.setItems(vm.offsets());
         table.setId("sharedTable");
         table.setPlaceholder(new Label("Select a thread to see its CTA's shared memory."));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);

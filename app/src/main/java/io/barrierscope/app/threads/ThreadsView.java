@@ -29,7 +29,7 @@ public final class ThreadsView {
     private final ThreadsViewModel vm;
     private final BorderPane root = new BorderPane();
     private final TextField filter = new TextField();
-    private final TreeTableView<ThreadNode> tree = new TreeTableView<>();
+    private final TreeTableView<ThreadNode> tree = io.barrierscope.app.classroom.FixedRows.tree(); // every row one line
     private final TreeItem<ThreadNode> top = new TreeItem<>();
     private Map<String, NodeItem> byKey = new HashMap<>();
     private Map<String, NodeItem> seen = new HashMap<>();

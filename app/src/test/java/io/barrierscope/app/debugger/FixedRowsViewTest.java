@@ -1,0 +1,118 @@
+package io.barrierscope.app.debugger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.app.session.MbarrierRow;
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.control.Control;
+import javafx.scene.control.IndexedCell;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TreeTableView;
+import javafx.scene.control.skin.VirtualFlow;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The thread tree's and the barrier table's rows have one fixed height, their own, in both font sizes. */
+@ExtendWith(ApplicationExtension.class)
+class FixedRowsViewTest {
+    private TestWindow w;
+
+    @Start
+    void start(Stage stage) {
+        w = new TestWindow(stage);
+    }
+
+    /** A few pulses: a new row height is fixed after the layout that shows it, and laid out at the next. */
+    private static void settle() {
+        for (int i = 0; i < 4; i++) {
+            WaitForAsyncUtils.sleep(40, java.util.concurrent.TimeUnit.MILLISECONDS);
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+    }
+
+    /** The rows in view that show an item. */
+    private static List<IndexedCell<?>> rows(Control table) {
+        return TestWindow.onFx(() -> {
+            VirtualFlow<?> flow = (VirtualFlow<?>) table.lookup(".virtual-flow");
+            List<IndexedCell<?>> out = new java.util.ArrayList<>();
+            for (int i = flow.getFirstVisibleCell().getIndex(); i <= flow.getLastVisibleCell().getIndex(); i++) {
+                IndexedCell<?> r = flow.getVisibleCell(i);
+                if (r != null && !r.isEmpty()) out.add(r);
+            }
+            return out;
+        });
+    }
+
+    /** The tallest a row's cells ask to be. */
+    private static double tallestCell(IndexedCell<?> row) {
+        return TestWindow.onFx(() -> {
+            double h = 0;
+            for (Node n : row.getChildrenUnmodifiable()) if (n instanceof IndexedCell<?> c && c.isVisible()) h = Math.max(h, c.prefHeight(-1));
+            return h;
+        });
+    }
+
+    /** Every row in view is {@code fixed} high and no cell in it asks for more. */
+    private static void rowsAre(Control table, double fixed) {
+        List<IndexedCell<?>> rows = rows(table);
+        assertFalse(rows.isEmpty());
+        for (IndexedCell<?> r : rows) {
+            assertEquals(fixed, r.getHeight(), 0.01, "row " + r.getIndex() + " of " + table.getId());
+            assertTrue(tallestCell(r) <= fixed + 0.01, "row " + r.getIndex() + " of " + table.getId() + " cut: " + tallestCell(r) + " > " + fixed);
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void threadAndBarrierRowsHaveOneFixedHeightThatFollowsPresentationMode(FxRobot robot) {
+        w.open(robot, "cluster-barrier-one-partition");
+        w.run(robot);
+        robot.interact(() -> w.vm.showPanel(Panel.THREADS));
+        settle();
+        TreeTableView<?> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
+        TableView<?> barriers = robot.lookup("#barrierTable").queryAs(TableView.class);
+        double treeRow = tree.getFixedCellSize();
+        double barrierRow = barriers.getFixedCellSize();
+        assertTrue(treeRow > 0, "tree rows not fixed: " + treeRow);
+        assertTrue(barrierRow > 0, "barrier rows not fixed: " + barrierRow + " " + barriers.getItems() + " "
+                + rows(barriers).stream().map(r -> r.getHeight() + "/" + tallestCell(r)).toList());
+        rowsAre(tree, treeRow);
+        rowsAre(barriers, barrierRow);
+
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.P).release(KeyCode.SHIFT, KeyCode.CONTROL);
+        settle();
+        assertTrue(tree.getFixedCellSize() > treeRow, "presentation mode's font, tree rows " + tree.getFixedCellSize());
+        assertTrue(barriers.getFixedCellSize() > barrierRow, "presentation mode's gauges, barrier rows " + barriers.getFixedCellSize());
+        rowsAre(tree, tree.getFixedCellSize());
+        rowsAre(barriers, barriers.getFixedCellSize());
+
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.P).release(KeyCode.SHIFT, KeyCode.CONTROL);
+        settle();
+        assertEquals(treeRow, tree.getFixedCellSize());
+        assertEquals(barrierRow, barriers.getFixedCellSize());
+        rowsAre(tree, treeRow);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void barrierRowsKeepTheirOwnHeightsWhileAnMbarrierGaugeHasItsBytesLine(FxRobot robot) {
+        w.open(robot, "expect-tx-too-high");
+        w.run(robot);
+        settle();
+        TableView<?> barriers = robot.lookup("#barrierTable").queryAs(TableView.class);
+        assertTrue(barriers.getItems().stream().anyMatch(r -> r instanceof MbarrierRow m && m.hasTx()));
+        assertTrue(barriers.getFixedCellSize() <= 0, "fixed at " + barriers.getFixedCellSize());
+        for (IndexedCell<?> r : rows(barriers)) {
+            assertTrue(r.getHeight() + 0.01 >= tallestCell(r), "row " + r.getIndex() + " cut: " + r.getHeight() + " < " + tallestCell(r));
+        }
+    }
+}
