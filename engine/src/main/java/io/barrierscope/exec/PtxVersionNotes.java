@@ -69,6 +69,15 @@ final class PtxVersionNotes {
             new Note(in -> is(in, "rcp", ".approx", ".ftz", ".f64"), "", 21, "9.7.3.14"),
             new Note(in -> FloatNoteForms.f32(in, "fma"), "fma.f32", 20, "9.7.3.6"),
             new Note(in -> op(in, "testp", "copysign"), "", 20, "9.7.3.1-2"),
+            new Note(in -> is(in, "rsqrt", ".approx", ".ftz", ".f64"), "", 40, "9.7.3.17"),
+            // 9.7.3.13, .15: "General rounding modifiers were added in PTX ISA version 2.0" (.rn.f64 came in 1.4)
+            new Note(in -> rcpSqrt(in) && (FloatNoteForms.directed(in) || (in.has(".rn") && in.has(".f32"))), "general rounding modifiers", 20,
+                    "9.7.3.13, 9.7.3.15"),
+            new Note(in -> rcpSqrt(in) && any(in, ".rn", ".approx", ".ftz"), ".rn.f64 and explicit modifiers .approx, .ftz", 14,
+                    "9.7.3.13, 9.7.3.15"),
+            new Note(in -> (FloatNoteForms.f32(in, "div") || FloatNoteForms.f64(in, "div")) && (FloatNoteForms.rnd(in) || any(in, ".approx", ".full", ".ftz")),
+                    "explicit modifiers .approx, .full, .ftz and rounding", 14, "9.7.3.8"),
+            new Note(in -> FloatNoteForms.f64(in, "fma"), "fma.f64", 14, "9.7.3.6"),
             new Note(in -> op(in, "add", "sub", "mul") && bf16(in), ".bf16, .bf16x2", 78, "9.7.4.1-3"),
             new Note(in -> op(in, "add", "sub", "mul") && half(in), "", 42, "9.7.4.1-3"),
             new Note(in -> in.opcode().equals("mapa"), "", 78, "9.7.9.23"),
@@ -153,6 +162,9 @@ final class PtxVersionNotes {
             new Note(in -> is(in, "mbarrier", ".arrive_drop"), "", 70, "9.7.13.15.14"),
             new Note(in -> is(in, "cp", ".async", ".mbarrier", ".arrive"), "", 70, "9.7.13.15.15"),
             new Note(in -> is(in, "mbarrier", ".pending_count"), "", 70, "9.7.13.15.17"));
+
+    /** rcp or sqrt on .f32 or .f64. */
+    private static boolean rcpSqrt(Instruction in) { return FloatNoteForms.f32(in, "rcp", "sqrt") || FloatNoteForms.f64(in, "rcp", "sqrt"); }
 
     /** The version as major*10+minor ("7.8" -> 78), or -1 when it is not of that form. */
     static int parse(String version) {

@@ -28,6 +28,11 @@ final class TargetNotes {
 
     private static Predicate<Matcher> atLeast(int n) { return m -> Integer.parseInt(m.group(1)) >= n; }
 
+    /** A 64-bit integer atom or red (.b64, .u64, .s64): the "64-bit" of 9.7.13.5-6's operand-size notes (.f64 has its own). */
+    private static boolean int64(Instruction in) { return atomOrRed(in) && any(in, ".b64", ".u64", ".s64"); }
+
+    private static boolean sharedSpace(Instruction in) { return any(in, ".shared", ".shared::cta", ".shared::cluster"); }
+
     private static boolean mbarrierLike(Instruction in) { return in.opcode().equals("mbarrier") || is(in, "cp", ".async", ".mbarrier"); }
 
     private static final List<Note> NOTES = List.of(
@@ -69,6 +74,7 @@ final class TargetNotes {
                     "9.7.3.3-5", atLeast(20)),
             new Note(in -> FloatNoteForms.f32(in, "fma"), "sm_20 or higher (fma.f32)", "9.7.3.6", atLeast(20)),
             new Note(in -> op(in, "testp", "copysign"), "sm_20 or higher", "9.7.3.1-2", atLeast(20)),
+            new Note(in -> is(in, "rsqrt", ".approx", ".ftz", ".f64"), "sm_20 or higher", "9.7.3.17", atLeast(20)),
             new Note(in -> FloatNoteForms.f64(in, "add", "sub", "mul", "fma", "mad", "div", "abs", "neg", "min", "max", "rcp", "sqrt", "rsqrt"),
                     "sm_13 or higher (.f64)", "9.7.3.3-13, 9.7.3.15-16", atLeast(13)),
             // 9.7.4.1-3: half-precision add, sub, mul
@@ -138,6 +144,18 @@ final class TargetNotes {
                     "9.7.13.5, 9.7.13.6", atLeast(60)),
             new Note(in -> atomOrRed(in) && in.has(".add") && in.has(".f64"), "sm_60 or higher (add.f64)", "9.7.13.5, 9.7.13.6", atLeast(60)),
             new Note(in -> atomOrRed(in) && any(in, ".cta", ".gpu", ".sys"), "sm_60 or higher (.scope)", "9.7.13.5, 9.7.13.6", atLeast(60)),
+            // the operand-size and state-space notes of atom and red: sm_32 down to sm_11
+            new Note(in -> int64(in) && any(in, ".and", ".or", ".xor", ".min", ".max"), "sm_32 or higher (64-bit .and, .or, .xor, .min, .max)",
+                    "9.7.13.5, 9.7.13.6", atLeast(32)),
+            new Note(in -> int64(in) && sharedSpace(in) && any(in, ".add", ".cas", ".exch"), "sm_20 or higher (64-bit .add, .cas, .exch on .shared)",
+                    "9.7.13.5, 9.7.13.6", atLeast(20)),
+            new Note(in -> atomOrRed(in) && in.has(".add") && in.has(".f32"), "sm_20 or higher (add.f32)", "9.7.13.5, 9.7.13.6", atLeast(20)),
+            new Note(in -> atomOrRed(in) && !in.has(".global") && !sharedSpace(in), "sm_20 or higher (generic addressing)", "9.7.13.5, 9.7.13.6",
+                    atLeast(20)),
+            new Note(in -> int64(in) && in.has(".global") && any(in, ".add", ".cas", ".exch"), "sm_12 or higher (64-bit .add, .cas, .exch on .global)",
+                    "9.7.13.5, 9.7.13.6", atLeast(12)),
+            new Note(in -> atomOrRed(in) && sharedSpace(in), "sm_12 or higher (.shared)", "9.7.13.5, 9.7.13.6", atLeast(12)),
+            new Note(in -> atomOrRed(in) && in.has(".global"), "sm_11 or higher (.global)", "9.7.13.5, 9.7.13.6", atLeast(11)),
             new Note(in -> mbarrierLike(in) && in.has(".shared::cluster"), "sm_90 or higher (sub-qualifier ::cluster)", "9.7.13.15.13-14",
                     atLeast(90)),
             new Note(in -> in.opcode().equals("mbarrier") && in.has(".cluster"), "sm_90 or higher (scope .cluster)", "9.7.13.15.13-14, .16",

@@ -122,4 +122,46 @@ class FloatNotesTest {
             loadsInVersion(insn, "7.8");
         }
     }
+
+    @Test
+    void fmaF64NeedsPtx14() {
+        String insn = "fma.rn.f64 %fd1, %fd2, %fd3, %fd4;";
+        refusedInVersion(insn, "1.3", "fma.f64", "1.4", "9.7.3.6");
+        loadsInVersion(insn, "1.4");
+    }
+
+    @Test
+    void divExplicitModifiersAndRoundingNeedPtx14() {
+        for (String insn : new String[] {"div.rn.f64 %fd1, %fd2, %fd3;", "div.rz.f32 %f1, %f2, %f3;", "div.full.f32 %f1, %f2, %f3;",
+            "div.approx.ftz.f32 %f1, %f2, %f3;"}) {
+            refusedInVersion(insn, "1.3", "explicit modifiers .approx, .full, .ftz and rounding", "1.4", "9.7.3.8");
+            loadsInVersion(insn, "1.4");
+        }
+    }
+
+    @Test
+    void rcpSqrtRnF64AndApproxFtzNeedPtx14() {
+        for (String insn : new String[] {"rcp.rn.f64 %fd1, %fd2;", "sqrt.rn.f64 %fd1, %fd2;", "rcp.approx.ftz.f32 %f1, %f2;",
+            "sqrt.approx.f32 %f1, %f2;"}) {
+            refusedInVersion(insn, "1.3", ".rn.f64 and explicit modifiers .approx, .ftz", "1.4", "9.7.3.13, 9.7.3.15");
+            loadsInVersion(insn, "1.4");
+        }
+    }
+
+    @Test
+    void rcpSqrtGeneralRoundingModifiersNeedPtx20() {
+        for (String insn : new String[] {"rcp.rz.f64 %fd1, %fd2;", "sqrt.rm.f64 %fd1, %fd2;", "rcp.rn.f32 %f1, %f2;", "sqrt.rp.ftz.f32 %f1, %f2;"}) {
+            refusedInVersion(insn, "1.4", "general rounding modifiers", "2.0", "9.7.3.13, 9.7.3.15");
+            loadsInVersion(insn, "2.0");
+        }
+    }
+
+    @Test
+    void rsqrtApproxFtzF64NeedsSm20AndPtx40() {
+        String insn = "rsqrt.approx.ftz.f64 %fd1, %fd2;";
+        refusedOnTarget(insn, "sm_13", "sm_20 or higher", "9.7.3.17");
+        loadsOnTarget(insn, "sm_20");
+        refusedInVersion(insn, "3.2", "", "4.0", "9.7.3.17");
+        loadsInVersion(insn, "4.0");
+    }
 }
