@@ -421,15 +421,13 @@ final class RaceAccess {
         RaceShadow.ReadSet rs = c.readSet(j);
         if (rs != null) {
             for (int k = 0; k < rs.size; k++) {
-                int rid = rs.id(k);
-                int id = rid & ~STRONG_ID;
-                int clock = rs.clock(k);
-                if (id != d.actorId && clock > d.vc(id)) {
-                    if (strong && rid < 0 && d.scoped.readMorallyStrong(id, clock, ((long) region << 32) | (off & 0xFFFFFFFFL))) {
+                int id = rs.ids[k] & ~STRONG_ID;
+                if (id != d.actorId && rs.clocks[k] > d.vc(id)) {
+                    if (strong && rs.ids[k] < 0 && d.scoped.readMorallyStrong(id, rs.clocks[k], ((long) region << 32) | (off & 0xFFFFFFFFL))) {
                         keep = true;
                         continue;
                     }
-                    d.race(region, off, ((long) clock << 32) | id, rs.pc(k), rs.step(k), false, true);
+                    d.race(region, off, ((long) rs.clocks[k] << 32) | id, rs.pcs[k], rs.steps[k], false, true);
                     return false;
                 }
             }
@@ -484,15 +482,9 @@ final class RaceAccess {
      */
     private int twoReaders(RaceShadow.Cells c, int j, long r, int id, int clock, int pc, long step, boolean strong) {
         if (c.readSets == null) c.readSets = new RaceShadow.ReadSet[c.size()];
-        int first = (int) (r & (RaceDetector.STRONG - 1)) | ((r & RaceDetector.STRONG) != 0 ? STRONG_ID : 0);
-        int second = strong ? id | STRONG_ID : id;
-        if (first != second) {
-            c.readSets[j] = new RaceShadow.ReadSet(first, (int) (r >>> 32), c.readPc(j), c.readStep(j), second, clock, pc, step);
-        } else { // not reached today (an unordered reader is another thread), kept as the two puts would do it
-            RaceShadow.ReadSet rs = c.readSets[j] = new RaceShadow.ReadSet();
-            rs.put(first, (int) (r >>> 32), c.readPc(j), c.readStep(j));
-            rs.put(second, clock, pc, step);
-        }
+        RaceShadow.ReadSet rs = c.readSets[j] = new RaceShadow.ReadSet();
+        rs.put((int) (r & (RaceDetector.STRONG - 1)) | ((r & RaceDetector.STRONG) != 0 ? STRONG_ID : 0), (int) (r >>> 32), c.readPc(j), c.readStep(j));
+        rs.put(strong ? id | STRONG_ID : id, clock, pc, step);
         c.clearRead(j);
         return 2;
     }

@@ -478,9 +478,6 @@ public final class RaceDetector implements MemoryModelHook {
      */
     public void mbarrierUse(int slot, Mbarrier b, int pc) { mbarriers.use(slot, b, pc); }
 
-    @Override
-    public boolean mbarrierUseWarp(int warp, int lanes, Mbarrier b, int pc) { return mbarriers.useWarp(warp, lanes, b); }
-
     /**
      * Whether the thread that executed the init {@code initEpoch} published it to its cluster
      * afterwards: a fence (fence.mbarrier_init.release.cluster, or a full fence) or a release

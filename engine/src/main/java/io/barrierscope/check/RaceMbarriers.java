@@ -101,22 +101,6 @@ final class RaceMbarriers {
         }
     }
 
-    /**
-     * {@link #use} for the lanes of a warp, the object found once: true when none would report
-     * (each lane's check leaves only the actor set, as {@link #use} does), false otherwise.
-     */
-    boolean useWarp(int warp, int lanes, Mbarrier b) {
-        if (d.reported) return true;
-        State st = find(b);
-        if (st == null || st.initEpoch == 0) return true;
-        if (d.asyncActor != null) return false; // a thread's instruction: never so; the general path decides
-        for (int l = lanes; l != 0; l &= l - 1) {
-            d.actThread((warp << 5) + Integer.numberOfTrailingZeros(l));
-            if (d.unordered(st.initEpoch)) return false;
-        }
-        return true;
-    }
-
     /** See {@link RaceDetector#initPublished}. */
     boolean initPublished(long initEpoch) {
         int s = (int) (initEpoch & (RaceDetector.STRONG - 1));

@@ -161,12 +161,11 @@ final class RaceShadow {
 
     /** The reads since the last write by threads not ordered with each other: id to (clock, pc, step). */
     static final class ReadSet {
-        /**
-         * Three longs per entry, {@code id << 32 | clock}, the PC and the step: one array, so the
-         * usual set (a word's two unordered readers, made and dropped once per write) is two
-         * allocations. Room for two at first; a third reader doubles it.
-         */
-        private long[] e;
+        // Room for two: most sets are a word's two unordered readers (a third doubles them).
+        int[] ids = new int[2];
+        int[] clocks = new int[2];
+        int[] pcs = new int[2];
+        long[] steps = new long[2];
         int size;
         /**
          * Open-addressing index of ids (slot + 1, 0 = empty), built once the set outgrows a linear
@@ -174,61 +173,46 @@ final class RaceShadow {
          */
         private int[] index;
 
-        ReadSet() { e = new long[6]; }
-
-        /** A set of the two readers {@code id0} and {@code id1} (different ids), in that order. */
-        ReadSet(int id0, int clock0, int pc0, long step0, int id1, int clock1, int pc1, long step1) {
-            e = new long[] {((long) id0 << 32) | (clock0 & 0xFFFFFFFFL), pc0, step0, ((long) id1 << 32) | (clock1 & 0xFFFFFFFFL), pc1, step1};
-            size = 2;
-        }
-
-        private ReadSet(long[] e, int size, int[] index) {
-            this.e = e;
-            this.size = size;
-            this.index = index;
-        }
-
-        int id(int k) { return (int) (e[3 * k] >>> 32); }
-        int clock(int k) { return (int) e[3 * k]; }
-        int pc(int k) { return (int) e[3 * k + 1]; }
-        long step(int k) { return e[3 * k + 2]; }
-
         /** Records a read; returns whether it added an entry (a reader not in the set yet). */
         boolean put(int id, int clock, int pc, long step) {
             int k = find(id);
             if (k >= 0) {
-                set(k, id, clock, pc, step);
+                clocks[k] = clock;
+                pcs[k] = pc;
+                steps[k] = step;
                 return false;
             }
-            if (3 * size == e.length) e = java.util.Arrays.copyOf(e, e.length * 2);
-            set(size, id, clock, pc, step);
+            if (size == ids.length) {
+                ids = java.util.Arrays.copyOf(ids, size * 2);
+                clocks = java.util.Arrays.copyOf(clocks, size * 2);
+                pcs = java.util.Arrays.copyOf(pcs, size * 2);
+                steps = java.util.Arrays.copyOf(steps, size * 2);
+            }
+            ids[size] = id;
+            clocks[size] = clock;
+            pcs[size] = pc;
+            steps[size] = step;
             size++;
             if (index != null ? size * 2 > index.length : size > 8) rehash();
             else if (index != null) insert(size - 1);
             return true;
         }
 
-        private void set(int k, int id, int clock, int pc, long step) {
-            e[3 * k] = ((long) id << 32) | (clock & 0xFFFFFFFFL);
-            e[3 * k + 1] = pc;
-            e[3 * k + 2] = step;
-        }
-
         private int find(int id) {
             if (index == null) {
-                for (int k = 0; k < size; k++) if (id(k) == id) return k;
+                for (int k = 0; k < size; k++) if (ids[k] == id) return k;
                 return -1;
             }
             int mask = index.length - 1;
             for (int h = (id * 0x9E3779B1) >>> 8 & mask; index[h] != 0; h = (h + 1) & mask) {
-                if (id(index[h] - 1) == id) return index[h] - 1;
+                if (ids[index[h] - 1] == id) return index[h] - 1;
             }
             return -1;
         }
 
         private void insert(int k) {
             int mask = index.length - 1;
-            int h = (id(k) * 0x9E3779B1) >>> 8 & mask;
+            int h = (ids[k] * 0x9E3779B1) >>> 8 & mask;
             while (index[h] != 0) h = (h + 1) & mask;
             index[h] = k + 1;
         }
@@ -238,12 +222,20 @@ final class RaceShadow {
             for (int k = 0; k < size; k++) insert(k);
         }
 
-        ReadSet copy() { return new ReadSet(e.clone(), size, index == null ? null : index.clone()); }
+        ReadSet copy() {
+            ReadSet r = new ReadSet();
+            r.ids = ids.clone();
+            r.clocks = clocks.clone();
+            r.pcs = pcs.clone();
+            r.steps = steps.clone();
+            r.size = size;
+            r.index = index == null ? null : index.clone();
+            return r;
+        }
 
         void hashInto(java.util.function.LongConsumer h) {
             h.accept(size);
-            // As when ids, clocks, PCs and steps were four arrays: the int clock sign-extended.
-            for (int k = 0; k < size; k++) h.accept(((long) id(k) << 32) ^ clock(k) ^ ((long) pc(k) << 20) ^ step(k));
+            for (int k = 0; k < size; k++) h.accept(((long) ids[k] << 32) ^ clocks[k] ^ ((long) pcs[k] << 20) ^ steps[k]);
         }
     }
 

@@ -58,7 +58,6 @@ final class GlobalStoreOp extends Op {
             inline(x, m, mem, r, ai, vi, warp, group, active);
             return;
         }
-        if (size == 4 && raceWords(m, mem, r, ai, vi, warp, group, active)) return;
         for (int a = active; a != 0; a &= a - 1) {
             int l = Integer.numberOfTrailingZeros(a);
             int s = base + l;
@@ -71,38 +70,6 @@ final class GlobalStoreOp extends Op {
             }
         }
         advance(m, warp, group);
-    }
-
-    /**
-     * With race detection on, a warp whose aligned words all lie in the segment the last access
-     * found (writable, no write watch): one {@link MemoryModelHook#accessWords} call for the lanes
-     * (the race checks {@link Memory#store} would make lane by lane, in lane order) and the words
-     * written here. False, having changed nothing, for any other warp (then lane by lane).
-     */
-    private boolean raceWords(Machine m, Memory mem, long[] r, int ai, int vi, int warp, int group, int active) {
-        GlobalMemory.Segment seg = mem.global.lastWritable();
-        if (seg == null) return false;
-        long lo = seg.base();
-        long hi = seg.end() - 4;
-        int[] offs = mem.laneOffsets;
-        for (int a = active; a != 0; a &= a - 1) {
-            int l = Integer.numberOfTrailingZeros(a);
-            long addr = (addrReg >= 0 ? r[ai + l] : 0) + offset;
-            if ((addr & 3) != 0 || addr < lo || addr > hi) return false;
-            offs[l] = (int) (addr - lo);
-        }
-        mem.race.accessWords(mem.shared.length + mem.global.lastIndex(), offs, active, warp, true);
-        byte[] data = seg.data();
-        long[] effects = mem.effects;
-        int base = warp << 5;
-        for (int a = active; a != 0; a &= a - 1) {
-            int l = Integer.numberOfTrailingZeros(a);
-            effects[base + l]++;
-            mem.writes++;
-            Memory.write(data, offs[l], 4, reg >= 0 ? r[vi + l] : imm);
-        }
-        advance(m, warp, group);
-        return true;
     }
 
     /**

@@ -117,13 +117,6 @@ public interface MemoryModelHook {
 
     void mbarrierUse(int slot, Mbarrier b, int pc);
 
-    /**
-     * {@link #mbarrierUse} of each lane of {@code lanes} of {@code warp}, in lane order, when none
-     * of them would report: returns true having had exactly that effect, or false having recorded
-     * nothing (the lanes then go one by one, and the first that must report does).
-     */
-    default boolean mbarrierUseWarp(int warp, int lanes, Mbarrier b, int pc) { return false; }
-
     /** An arrive-on: a release unless {@code relaxed}, observed by the threads of {@code scope} (SCOPE_CTA or SCOPE_CLUSTER). */
     void mbarrierArrive(int slot, Mbarrier b, boolean relaxed, int scope);
 

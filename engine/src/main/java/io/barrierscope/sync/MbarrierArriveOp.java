@@ -55,7 +55,6 @@ public final class MbarrierArriveOp extends MbarrierOp {
             b.noteArrival(s);
             m.memory.effects[s]++;
             if (x.observed()) x.emit(SyncEvent.MBAR_ARRIVE, s, key, 1, b.pending);
-            if (m.race != null) m.race.mbarrierArrive(s, b, relaxed, scope);
             MbarrierSync.changed(x, b);
             if (state >= 0) m.setReg(s, state, MbarrierSync.token(b, phaseBefore, pendingBefore, false));
             m.pc[s]++;

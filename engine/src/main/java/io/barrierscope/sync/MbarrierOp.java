@@ -47,9 +47,7 @@ public abstract class MbarrierOp extends Op {
         int base = warp << 5;
         if (active == group && (group & (group - 1)) != 0) {
             Mbarrier b = common(m, warp, group);
-            // With race detection on, each lane's use of the object is checked first (a lane that would
-            // report sends the warp lane by lane, so the report is the same); whole() calls the other hooks.
-            if (b != null && (m.race == null || m.race.mbarrierUseWarp(warp, group, b, pc)) && whole(x, m, warp, group, b)) {
+            if (b != null && whole(x, m, warp, group, b)) {
                 if (!x.finished() && group != m.existMask[warp]) m.uniform[warp] = false;
                 return;
             }
@@ -72,9 +70,9 @@ public abstract class MbarrierOp extends Op {
 
     /**
      * Executes for all {@code lanes} of {@code warp} at once, when they all address the valid
-     * object {@code b} of their own CTA: exactly what {@link #lane} would do lane by lane in lane
-     * order (state changes, events, race-detector calls, PCs advanced), minus locating the object
-     * 32 times. The lanes' use of the object has been checked by the race detector when it is on. Returns false, having changed nothing, when the case needs the lanes
+     * object {@code b} of their own CTA and race detection is off: exactly what {@link #lane}
+     * would do lane by lane in lane order (state changes, events, PCs advanced), minus locating
+     * the object 32 times. Returns false, having changed nothing, when the case needs the lanes
      * one by one (a diagnostic, a phase completing before the last lane, a thread suspending).
      */
     protected boolean whole(Interpreter x, Machine m, int warp, int lanes, Mbarrier b) { return false; }
@@ -84,11 +82,11 @@ public abstract class MbarrierOp extends Op {
 
     /**
      * The valid object every lane of {@code lanes} addresses when it is one and in the lanes' own
-     * CTA; else null, and the lanes go one by
+     * CTA, with race detection off (it watches every lane's use); else null, and the lanes go one by
      * one ({@link #locate} reports what is wrong, if anything). No side effects.
      */
     private Mbarrier common(Machine m, int warp, int lanes) {
-        if (address == null) return null; // null: a bulk copy to global memory, no mbarrier
+        if (m.race != null || address == null) return null; // null: a bulk copy to global memory, no mbarrier
         int base = warp << 5;
         long a = address.get(m, base + Integer.numberOfTrailingZeros(lanes));
         for (int l = lanes & (lanes - 1); l != 0; l &= l - 1) {

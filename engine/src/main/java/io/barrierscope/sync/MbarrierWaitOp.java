@@ -53,7 +53,6 @@ public final class MbarrierWaitOp extends MbarrierOp {
         }
         for (int l = lanes; l != 0; l &= l - 1) {
             int s = base + Integer.numberOfTrailingZeros(l);
-            if (m.race != null) m.race.mbarrierAcquire(s, b, relaxed, scope);
             b.observedPrevious = true;
             result(m, s, true);
             m.pc[s]++;
