@@ -55,6 +55,9 @@ public final class DeviceHeap {
         }
     }
 
+    /** The size of the segment of a heap of {@code bytes} (what a launch holds for it). */
+    public static long segmentBytes(long bytes) { return CONTROL + (bytes + ALIGN - 1) / ALIGN * ALIGN; }
+
     /** The bytes of a fresh heap holding {@code bytes} (rounded up to 16, header space included): one free block. */
     public static byte[] fresh(long bytes) {
         if (bytes < 0 || bytes > MAX_BYTES) throw new IllegalArgumentException("a device heap of " + bytes + " bytes");

@@ -167,6 +167,13 @@ class DeviceHeapTest {
     }
 
     @Test
+    void theLaunchsMemoryEstimateCountsTheDefaultHeap() {
+        long with = kernel(malloc("%rd1", "16")).launch().memoryEstimate(0).bufferBytes();
+        long without = kernel("").launch().memoryEstimate(0).bufferBytes();
+        assertEquals(DeviceHeap.segmentBytes(DeviceHeap.DEFAULT_BYTES), with - without);
+    }
+
+    @Test
     void anotherExternalFunctionIsRefusedNamingIt() {
         String ptx = ".extern .func foo\n(\n.param .b64 p\n)\n;\n";
         RuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(io.barrierscope.launch.BadInputException.class,
