@@ -50,7 +50,11 @@ enum bs_op {
     /* u64 address, u64 bytes, u32 flags (BS_MAP_HOST_READ_ONLY), string the CUDA call -> (empty):
        host memory the program registered, mapped in the engine at its own (host) address;
        BS_FREE unmaps it */
-    BS_MAP_HOST = 13
+    BS_MAP_HOST = 13,
+    /* u64 bytes -> (empty): cudaLimitMallocHeapSize, the device heap kernels' malloc uses;
+       cudaErrorInvalidValue once a kernel that uses malloc or free has been launched (the heap
+       is then in place). Numbered apart from the ops above. */
+    BS_HEAP_LIMIT = 20
 };
 
 /* BS_LAUNCH flags: a cooperative launch (the engine gives it a grid-barrier workspace). */

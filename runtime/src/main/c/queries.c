@@ -9,9 +9,11 @@
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "capture.h"
+#include "protocol.h"
 
 #define PRIORITY_LEAST 0
 #define PRIORITY_GREATEST (-5)
@@ -164,13 +166,22 @@ int cudaStreamCopyAttributes_ptsz(cudaStream_t d, cudaStream_t s) { return cudaS
 
 /* cudaLimit 0..6 and their values on an H100 before any is set: stack bytes per thread, printf
    FIFO, malloc heap, device-runtime sync depth and pending launches, L2 fetch granularity,
-   persisting L2 bytes. Kept as set (the engine's printf and stack do not depend on them). */
+   persisting L2 bytes. Kept as set (the engine's printf and stack do not depend on them; the
+   malloc heap's size is the engine's device heap, BS_HEAP_LIMIT). */
 static size_t limits[7] = {1024, 1048576, 8388608, 2, 2048, 32, 0};
 
 int cudaDeviceSetLimit(int limit, size_t value) {
     BS_STICKY();
     if (limit < 0 || limit > 6) return bs_set(cudaErrorUnsupportedLimit);
     if (limit == 5 && value > 128) value = 128; /* "can be ignored or clamped" */
+    if (limit == 2) { /* the device heap is the engine's: it says whether the size may still change */
+        bs_buf b = {0}, r = {0};
+        bs_put_u64(&b, value);
+        uint32_t st = bs_call(BS_HEAP_LIMIT, &b, &r);
+        free(b.p);
+        free(r.p);
+        if (st != 0) return bs_set((int) st);
+    }
     pthread_mutex_lock(&lock);
     limits[limit] = value;
     pthread_mutex_unlock(&lock);

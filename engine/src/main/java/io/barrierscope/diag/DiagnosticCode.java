@@ -61,6 +61,10 @@ public enum DiagnosticCode {
     DIVIDE_BY_ZERO("divide-by-zero", "integer division by zero"),
     FNS_BASE_RANGE("fns-base-range", "fns.b32 base outside 0..31"),
     CALL_DEPTH("call-depth", "call stack too deep"),
+    HEAP_INVALID_FREE("heap-invalid-free", "device free of a pointer that no device malloc returned"),
+    HEAP_DOUBLE_FREE("heap-double-free", "device free of an allocation that was freed already"),
+    HEAP_CORRUPTED("heap-corrupted", "the device heap's bookkeeping was overwritten (a write outside an allocation)"),
+    HEAP_BAD_ALIGNMENT("heap-bad-alignment", "__nv_aligned_device_malloc with an alignment that is not a non-zero power of two"),
     RACE("race", "two accesses to the same bytes, one a write, not ordered by happens-before"),
     MBARRIER_INIT_NOT_FENCED("mbarrier-init-not-fenced", "a remote arrive or copy signal from another CTA of the cluster on an mbarrier whose init its thread never published to the cluster (no fence.mbarrier_init.release.cluster, fence or release barrier.cluster.arrive after it)"),
     PROXY_FENCE_MISSING("proxy-fence-missing", "a generic-proxy write read or overwritten by an async-proxy operation with no fence.proxy.async between them in the writer's thread");

@@ -9,10 +9,15 @@ import java.util.List;
 /**
  * {@code call} to a {@code .func} with {@code .param} passing (arguments copied into the callee's
  * parameters, return values copied back by {@code ret}), or to the device runtime's
- * {@code vprintf} and {@code __assertfail}.
+ * {@code vprintf} and {@code __assertfail}, and the device heap's {@code malloc}, {@code free} and
+ * {@code __nv_aligned_device_malloc} ({@link DeviceHeap}).
  */
 final class CallOp extends Op {
     static final int MAX_DEPTH = 64;
+    /** What nvcc emits for __nv_aligned_device_malloc(size, align). */
+    private static final String ALIGNED_MALLOC = "__cuda_syscall_aligned_malloc";
+    /** The device runtime's functions the engine provides (a kernel's .extern .func of another name is refused). */
+    private static final List<String> BUILTINS = List.of("vprintf", "__assertfail", "malloc", "free", ALIGNED_MALLOC);
 
     private final int target;
     private final String builtin;
@@ -42,13 +47,24 @@ final class CallOp extends Op {
         List<Operand> args = i < ops.size() && ops.get(i) instanceof Operand.ParenList p ? p.elements() : List.of();
         Function f = sym.function();
         if (!f.hasBody()) {
-            if (f.name().equals("vprintf") || f.name().equals("__assertfail")) {
+            String name = f.name();
+            if (BUILTINS.contains(name)) {
+                int need = switch (name) {
+                    case "malloc", "free" -> 1;
+                    case ALIGNED_MALLOC -> 2;
+                    default -> 0;
+                };
+                if (args.size() < need || (!name.equals("free") && name.endsWith("malloc") && rets.isEmpty())) {
+                    throw c.error("call to " + name + " passes " + args.size() + " arguments and " + rets.size()
+                            + " return values; it takes " + need + " and returns " + (name.equals("free") ? "none" : "one"));
+                }
                 int[] a = new int[args.size()];
                 for (int k = 0; k < a.length; k++) a[k] = paramOffset(c, args.get(k));
                 int r = rets.isEmpty() ? -1 : paramOffset(c, rets.get(0));
-                return new CallOp(-1, f.name(), a, new int[] {r});
+                if (need > 0) c.program.usesDeviceHeap = true;
+                return new CallOp(-1, name, a, new int[] {r});
             }
-            throw c.error("unsupported external function '" + f.name() + "' (only vprintf and __assertfail are provided)");
+            throw c.error("unsupported external function '" + name + "' (only " + String.join(", ", BUILTINS) + " are provided)");
         }
         if (args.size() != f.params().size()) {
             throw c.error("call passes " + args.size() + " arguments but " + f.name() + " takes " + f.params().size());
@@ -98,6 +114,10 @@ final class CallOp extends Op {
                     x.report(f.code(), m.threadName(s) + ": " + f.getMessage() + " in " + builtin + " called at " + x.where(pc),
                             new int[] {pc}, new int[] {s}, null);
                     return;
+                } catch (DeviceHeap.Misuse h) {
+                    x.report(h.code, m.threadName(s) + ": " + h.getMessage() + " in " + builtin + " called at " + x.where(pc),
+                            new int[] {pc}, new int[] {s}, null);
+                    return;
                 }
                 if (x.finished()) return;
                 m.pc[s]++;
@@ -130,6 +150,28 @@ final class CallOp extends Op {
 
     private void builtin(Interpreter x, Machine m, int s) {
         Memory mem = m.memory;
+        switch (builtin) {
+            case "malloc" -> {
+                long p = DeviceHeap.malloc(mem, s, mem.load(Space.THREAD_PARAM, argCopies[0], 8, s), DeviceHeap.ALIGN);
+                mem.store(Space.THREAD_PARAM, retCopies[0], 8, p, s);
+                return;
+            }
+            case ALIGNED_MALLOC -> {
+                long align = mem.load(Space.THREAD_PARAM, argCopies[1], 8, s);
+                if (align == 0 || (align & (align - 1)) != 0) {
+                    throw new DeviceHeap.Misuse(DiagnosticCode.HEAP_BAD_ALIGNMENT, "__nv_aligned_device_malloc with alignment " + Long.toUnsignedString(align)
+                            + " (it must be a non-zero power of two)");
+                }
+                long p = DeviceHeap.malloc(mem, s, mem.load(Space.THREAD_PARAM, argCopies[0], 8, s), align);
+                mem.store(Space.THREAD_PARAM, retCopies[0], 8, p, s);
+                return;
+            }
+            case "free" -> {
+                DeviceHeap.free(mem, s, mem.load(Space.THREAD_PARAM, argCopies[0], 8, s));
+                return;
+            }
+            default -> { }
+        }
         if (builtin.equals("vprintf")) {
             long fmt = mem.load(Space.THREAD_PARAM, argCopies[0], 8, s);
             long args = argCopies.length > 1 ? mem.load(Space.THREAD_PARAM, argCopies[1], 8, s) : 0;

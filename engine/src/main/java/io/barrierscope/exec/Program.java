@@ -36,6 +36,8 @@ public final class Program {
     public List<KernelParam> kernelParams;
     public int kernelParamBytes;
     public SymbolTable symbols;
+    /** The kernel calls the device runtime's malloc or free: its launch needs a device heap ({@link DeviceHeap}). */
+    public boolean usesDeviceHeap;
 
     /** Static analyses of this program, each made once on first need (see {@link #analysis}). */
     private final java.util.concurrent.ConcurrentHashMap<Class<?>, Object> analyses = new java.util.concurrent.ConcurrentHashMap<>();

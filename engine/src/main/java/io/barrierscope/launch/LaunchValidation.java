@@ -351,7 +351,14 @@ public final class LaunchValidation {
         long buffers = 0;
         List<ArgSpec> all = new ArrayList<>(spec.args());
         all.addAll(spec.buffers());
-        for (ArgSpec a : all) if (a.isBuffer()) buffers = Math.addExact(buffers, Math.multiplyExact(a.count(), (long) a.type().bytes()));
+        boolean heapGiven = false;
+        for (ArgSpec a : all) {
+            if (!a.isBuffer()) continue;
+            buffers = Math.addExact(buffers, Math.multiplyExact(a.count(), (long) a.type().bytes()));
+            heapGiven |= io.barrierscope.exec.DeviceHeap.SEGMENT.equals(a.buffer());
+        }
+        // A kernel that calls malloc or free gets CUDA's default device heap (LaunchedRun), unless the launch brings one.
+        if (program.usesDeviceHeap && !heapGiven) buffers += io.barrierscope.exec.DeviceHeap.segmentBytes(io.barrierscope.exec.DeviceHeap.DEFAULT_BYTES);
         bytes = Math.addExact(bytes, buffers);
         if (bytes > MEMORY_BUDGET) {
             throw located(spec, "/grid", "the launch needs about " + (bytes >> 20) + " MiB of emulated state; the budget is "

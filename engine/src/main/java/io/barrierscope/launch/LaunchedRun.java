@@ -82,6 +82,11 @@ public final class LaunchedRun {
             bufferArgs.add(a);
         }
         valid.elementTypes.forEach(global::elementType);
+        // A kernel that calls malloc or free gets CUDA's default heap, unless the launch brings one (a bundle's buffer of that name).
+        if (program.usesDeviceHeap && global.byName(io.barrierscope.exec.DeviceHeap.SEGMENT) == null) {
+            global.mapAt(io.barrierscope.exec.DeviceHeap.SEGMENT, global.nextAddress(),
+                    io.barrierscope.exec.DeviceHeap.fresh(io.barrierscope.exec.DeviceHeap.DEFAULT_BYTES), false);
+        }
         byte[] params = valid.params.clone();
         int ctas = (int) spec.grid().volume();
         int warpsPerCta = (int) ((spec.block().volume() + 31) / 32);

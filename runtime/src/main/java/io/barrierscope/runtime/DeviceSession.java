@@ -1,5 +1,6 @@
 package io.barrierscope.runtime;
 
+import io.barrierscope.exec.DeviceHeap;
 import io.barrierscope.exec.GlobalMemory;
 import io.barrierscope.exec.MemoryFault;
 import io.barrierscope.exec.Program;
@@ -79,6 +80,7 @@ public final class DeviceSession {
                 case RuntimeProtocol.SET -> set(p.getLong(), (byte) p.getInt(), p.getLong());
                 case RuntimeProtocol.SYMBOL -> symbol(p.getInt(), r.string());
                 case RuntimeProtocol.LAUNCH -> launch(p, r);
+                case RuntimeProtocol.HEAP_LIMIT -> heapLimit(p.getLong());
                 case RuntimeProtocol.UNIMPLEMENTED -> {
                     unimplemented.add(r.string());
                     yield Reply.ok();
@@ -179,6 +181,47 @@ public final class DeviceSession {
         return gridWorkspace.base();
     }
 
+    /** cudaLimitMallocHeapSize: the size the device heap gets when a kernel that uses malloc or free is first launched. */
+    private long heapLimit = DeviceHeap.DEFAULT_BYTES;
+    private GlobalMemory.Segment heap;
+
+    /**
+     * cudaDeviceSetLimit(cudaLimitMallocHeapSize): as the CUDA Runtime API documents it, the size
+     * must be set before a kernel that uses malloc or free is launched (cudaErrorInvalidValue after).
+     */
+    private Reply heapLimit(long bytes) {
+        if (heap != null) {
+            err.println("barrierscope: cudaDeviceSetLimit(cudaLimitMallocHeapSize, " + Long.toUnsignedString(bytes) + "): a kernel that uses"
+                    + " malloc or free was launched already, so the device heap's size is fixed (returns cudaErrorInvalidValue)");
+            return Reply.error(CudaError.INVALID_VALUE);
+        }
+        if (bytes < 0 || bytes > DeviceHeap.MAX_BYTES) {
+            err.println("barrierscope: cudaDeviceSetLimit(cudaLimitMallocHeapSize, " + Long.toUnsignedString(bytes) + "): BarrierScope's"
+                    + " device has " + (DEVICE_BUDGET >> 20) + " MiB in all (returns cudaErrorInvalidValue)");
+            return Reply.error(CudaError.INVALID_VALUE);
+        }
+        heapLimit = bytes;
+        return Reply.ok();
+    }
+
+    /**
+     * The device heap, mapped when the first kernel that uses malloc or free is launched and kept
+     * for the program's whole run (CUDA: the context's); null, with the reason printed, when the
+     * device's budget cannot hold it.
+     */
+    GlobalMemory.Segment deviceHeap(String launch) {
+        if (heap != null) return heap;
+        byte[] bytes = DeviceHeap.fresh(heapLimit);
+        if (allocated + bytes.length > DEVICE_BUDGET) {
+            err.println("barrierscope: " + launch + ": the device heap of " + heapLimit + " bytes (cudaLimitMallocHeapSize) does not fit in"
+                    + " BarrierScope's device of " + (DEVICE_BUDGET >> 20) + " MiB; " + allocated + " bytes are allocated");
+            return null;
+        }
+        heap = device.mapAt(DeviceHeap.SEGMENT, device.nextAddress(), bytes, false);
+        allocated += bytes.length;
+        return heap;
+    }
+
     private Reply free(long addr) {
         for (GlobalMemory.Segment s : device.segments()) {
             if (s.base() == addr && (s.name().startsWith("cudaMalloc#") || s.name().startsWith(HOST_REGISTERED))) {
@@ -201,6 +244,11 @@ public final class DeviceSession {
         }
         // The host writes a read-only registered range before each launch: only kernels may not.
         GlobalMemory.Segment s = device.find(addr, (int) size, false);
+        if (s == heap) {
+            // CUDA C++ Programming Guide: memory a kernel's malloc returned cannot be used in any runtime API call.
+            throw new MemoryFault(io.barrierscope.diag.DiagnosticCode.MEMORY_FAULT, addr, "0x" + Long.toHexString(addr)
+                    + " is in the device heap (memory a kernel's malloc returned), which runtime API calls cannot use");
+        }
         if (write && !(s.readOnly() && s.name().startsWith(HOST_REGISTERED))) s = device.find(addr, (int) size, true);
         return new Place(s.data(), (int) (addr - s.base()));
     }

@@ -126,6 +126,9 @@ final class KernelLaunch {
         if ((long) program.staticSharedBytes + dynShared > ProgramBuilder.MAX_SHARED) {
             return refuse(CudaError.INVALID_VALUE, "static plus dynamic shared memory exceeds " + ProgramBuilder.MAX_SHARED + " bytes per CTA");
         }
+        if (program.usesDeviceHeap && session.deviceHeap(title()) == null) {
+            return refuse(CudaError.MEMORY_ALLOCATION, "the device heap (cudaLimitMallocHeapSize) does not fit in the device's memory");
+        }
         byte[] params = new byte[Math.max(program.kernelParamBytes, 1)];
         ByteBuffer a = ByteBuffer.wrap(args).order(ByteOrder.LITTLE_ENDIAN);
         for (Program.KernelParam kp : program.kernelParams) {

@@ -31,6 +31,8 @@ public final class RuntimeProtocol {
     public static final int UNIMPLEMENTED = 12;
     /** Host memory the program registered (cudaHostRegister), mapped at its own address. */
     public static final int MAP_HOST = 13;
+    /** cudaLimitMallocHeapSize: the size of the device heap, until a kernel that uses it is launched. */
+    public static final int HEAP_LIMIT = 20;
     /** MAP_HOST's flags word: kernels may only read the range (cudaHostRegisterReadOnly). */
     public static final int MAP_HOST_READ_ONLY = 1;
     /** The largest request accepted (a copy of a large buffer; the PTX of a big program). */
