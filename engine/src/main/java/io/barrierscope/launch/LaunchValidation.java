@@ -73,6 +73,8 @@ public final class LaunchValidation {
 
     /** As {@link #validate(Path, Use)}, the PTX parse stopping when {@code cancel} is cancelled (the window's Cancel). */
     public static ValidatedLaunch validate(Path file, Use use, Cancellation cancel) {
+        // An empty name was taken as the current folder ("...: the launch file is a directory").
+        if (file.toString().isEmpty()) throw new BadInputException("error: the launch file's name is empty; name a launch file, a .ptx or a .cu");
         LaunchSpec spec = specOf(file);
         return validate(spec, readPtx(spec.ptx()), use, cancel);
     }

@@ -220,6 +220,12 @@ class CliRobustnessTest {
         assertEquals(2, r.code(), r.out() + r.err());
         assertTrue(r.err().contains("error: A is an empty name"), r.err());
         assertTrue(!r.err().contains("no such launch file"), r.err());
+        // run, explore and check took it as the current folder ("...: the launch file is a directory")
+        for (String[] line : new String[][] {{"run", ""}, {"explore", ""}, {"check", ""}}) {
+            CliTest.Result e = CliTest.cli(line);
+            assertEquals(2, e.code(), line[0] + ": " + e.out() + e.err());
+            assertTrue(e.err().contains("name is empty") && !e.err().contains("directory"), line[0] + ": " + e.err());
+        }
     }
 
     @Test
