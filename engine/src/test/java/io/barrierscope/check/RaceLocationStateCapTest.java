@@ -63,8 +63,15 @@ class RaceLocationStateCapTest {
     }
 
     @Test
-    void aKernelWithAStrongAccessCountsTheCapInAdvanceAndOneWithoutDoesNot() {
+    void aKernelWithAStrongAccessCountsTheCapInAdvanceAndOneWithoutDoesNot() throws Exception {
         assertEquals(RaceDetector.LOCATION_STATE_CAP, RaceMemory.locationStateBytes(PtxParser.parse("k.ptx", PTX)));
         assertEquals(0, RaceMemory.locationStateBytes(PtxParser.parse("k.ptx", PTX.replace("st.release.gpu.global", "st.global"))));
+        // in the launch's estimate once per machine, with race detection only, not once per explore checkpoint
+        LaunchedRun run = run(1);
+        io.barrierscope.launch.MemoryEstimate e = run.launch().memoryEstimate(true, 2);
+        assertTrue(e.parts().stream().anyMatch(p -> p.name().equals("race location state of 2 machines")
+                && p.bytes() == 2 * RaceDetector.LOCATION_STATE_CAP), e.describe());
+        assertTrue(run.launch().memoryEstimate(false, 0).parts().stream().noneMatch(p -> p.name().startsWith("race")),
+                run.launch().memoryEstimate(false, 0).describe());
     }
 }
