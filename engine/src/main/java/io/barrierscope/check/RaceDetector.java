@@ -35,6 +35,13 @@ public final class RaceDetector implements MemoryModelHook {
      */
     public static final long READ_SET_ENTRY_CAP = 1L << 20;
     /**
+     * Heap bytes the per-location synchronization state ({@link ScopedSync}: per location a strong
+     * access wrote, the clocks published by each releasing CTA and scope) may hold, counted with
+     * every clock's chunks as if none were shared: past it race detection stops as at the read
+     * sets' cap, so launch/MemoryEstimate counts it before a run whose kernel has strong accesses.
+     */
+    public static final long LOCATION_STATE_CAP = 64L << 20;
+    /**
      * Heap bytes per read-set entry at worst: a set of two (its object and four arrays of capacity
      * two, about 144 bytes) is 72 per entry, of three or four (capacity four, about 184 bytes) 61;
      * a large one about 20 per entry, twice that after a doubling, and its index 16 more.
@@ -271,6 +278,7 @@ public final class RaceDetector implements MemoryModelHook {
      * access's scope; the location is {@code scoped.key}, set when the strong access began.
      */
     void strongSync(int t, boolean write) {
+        if (shadow.stoppedAt >= 0) return; // nothing checks accesses any more: keep no more location state
         if (write) scoped.write(t, strongMode == 3 || strongMode == 4, rmw);
         else scoped.read(t, strongMode == 2 || strongMode == 4);
     }
@@ -547,6 +555,9 @@ public final class RaceDetector implements MemoryModelHook {
      * stopped for the rest of the run, or -1 while it checks every access.
      */
     public long stoppedAtStep() { return shadow.stoppedAt; }
+
+    /** Whether detection stopped because the per-location state passed {@link #LOCATION_STATE_CAP} (else the read sets' cap). */
+    public boolean stoppedByLocationState() { return shadow.stoppedByLocations; }
 
     // ---- checkpoints ----------------------------------------------------------------------------
 

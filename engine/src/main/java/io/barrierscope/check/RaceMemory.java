@@ -50,6 +50,30 @@ public final class RaceMemory {
         return lanesOwnClocks ? shared + ctas * slotsPerCta * ownClockBytes(ctas, slotsPerCta) : shared;
     }
 
+    /**
+     * Heap bytes of the per-location synchronization state at most: the detector's cap
+     * ({@link RaceDetector#LOCATION_STATE_CAP}, past which it stops) when the kernel has a strong
+     * access (an atomic, a reduction, an ordered or volatile ld/st, an async reduction), which
+     * keeps a location's last strong write and the clocks released to it by each CTA and scope;
+     * none otherwise.
+     */
+    public static long locationStateBytes(Module module) {
+        for (Function f : module.functions().values()) {
+            for (Instruction in : f.instructions()) {
+                switch (in.opcode()) {
+                    case "atom", "red", "multimem", "cp" -> {
+                        return RaceDetector.LOCATION_STATE_CAP;
+                    }
+                    default -> { }
+                }
+                for (String m : STRONG_MODIFIERS) if (in.has(m)) return RaceDetector.LOCATION_STATE_CAP;
+            }
+        }
+        return 0;
+    }
+
+    private static final String[] STRONG_MODIFIERS = {".relaxed", ".acquire", ".release", ".acq_rel", ".sc", ".volatile", ".mmio"};
+
     /** One clock a lane holds alone: the object (16), its reference array and one chunk of its CTA's ids. */
     static long ownClockBytes(long ctas, long slotsPerCta) {
         return 16 + (16 + 8 * RaceDetector.KINDS * ctas) + (16 + 4 * slotsPerCta);

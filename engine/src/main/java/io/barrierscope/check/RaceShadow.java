@@ -245,6 +245,8 @@ final class RaceShadow {
     long readSetEntries;
     /** The warp step at which the read sets passed their cap and detection stopped, or -1. */
     long stoppedAt = -1;
+    /** Whether it was the per-location synchronization state that passed its cap ({@link RaceDetector#LOCATION_STATE_CAP}). */
+    boolean stoppedByLocations;
 
     RaceShadow(int regionCount) { regions = new Page[regionCount][]; }
 
@@ -275,10 +277,20 @@ final class RaceShadow {
         }
     }
 
+    /** Stops detection at {@code step} because the per-location state passed its cap: the pages are dropped as at the read sets' cap. */
+    void stopForLocations(long step) {
+        if (stoppedAt >= 0) return;
+        stoppedAt = step;
+        stoppedByLocations = true;
+        regions = new Page[regions.length][];
+        readSetEntries = 0;
+    }
+
     RaceShadow copy() {
         RaceShadow s = new RaceShadow(regions.length);
         s.readSetEntries = readSetEntries;
         s.stoppedAt = stoppedAt;
+        s.stoppedByLocations = stoppedByLocations;
         for (int i = 0; i < regions.length; i++) {
             if (regions[i] == null) continue;
             s.regions[i] = new Page[regions[i].length];

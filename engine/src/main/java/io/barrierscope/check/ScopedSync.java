@@ -36,6 +36,11 @@ final class ScopedSync {
     /** By location (region << 32 | offset of the access). */
     final TreeMap<Long, Loc> locs = new TreeMap<>();
     /**
+     * Heap bytes {@link #locs} holds, counted per location as if no clock were shared with another
+     * (an upper bound): past {@link RaceDetector#LOCATION_STATE_CAP} detection stops.
+     */
+    long locBytes;
+    /**
      * Per thread: its clock at its last fence of scope .cluster or wider, and .gpu. The detector's
      * {@code fence} holds the last fence of any scope (every scope includes the CTA).
      */
@@ -128,7 +133,28 @@ final class ScopedSync {
                 l = add(l, cta * 3 + s, byScope[s]);
             }
         }
-        locs.put(key, new Loc(epoch, scope, l.buckets, l.clocks, l.gpu));
+        Loc now = new Loc(epoch, scope, l.buckets, l.clocks, l.gpu);
+        Loc was = locs.put(key, now);
+        locBytes += bytesOf(now) - (was == null ? 0 : bytesOf(was));
+        if (locBytes > RaceDetector.LOCATION_STATE_CAP) {
+            // The documented choice, as for read sets: stop checking, free the state, say at which step.
+            d.shadow.stopForLocations(d.x.eventStep());
+            locs.clear();
+            locBytes = 0;
+        }
+    }
+
+    /**
+     * A location's heap bytes at worst: its map entry and key (56), the record (40), its two arrays
+     * and each published clock (and the .gpu join) whole, chunks included, as if shared with nothing.
+     */
+    static long bytesOf(Loc l) {
+        long b = 56 + 40 + (16 + 4L * l.buckets.length) + (16 + 8L * l.clocks.length);
+        for (VectorClock v : l.clocks) b += v.bytes();
+        // the .gpu join is often the one .gpu bucket's clock itself
+        if (l.gpu == null) return b;
+        for (VectorClock v : l.clocks) if (v == l.gpu) return b;
+        return b + l.gpu.bytes();
     }
 
     /** No buckets: what a location nothing published to starts from. */
@@ -240,6 +266,7 @@ final class ScopedSync {
     ScopedSync copyInto(ScopedSync o) {
         o.locs.clear();
         o.locs.putAll(locs);
+        o.locBytes = locBytes;
         o.fenceCluster = fenceCluster.clone();
         o.fenceGpu = fenceGpu.clone();
         o.pendingCluster = pendingCluster.clone();

@@ -21,6 +21,18 @@ public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.R
 
     VectorClock(int[][] chunks) { this.chunks = chunks; }
 
+    /** Heap bytes of this clock with its chunks, as if it shared none (computed once: clocks are immutable). */
+    private long bytes = -1;
+
+    long bytes() {
+        if (bytes < 0) {
+            long b = 16 + 16 + 8L * chunks.length;
+            for (int[] ch : chunks) if (ch != null) b += 16 + 4L * ch.length;
+            bytes = b;
+        }
+        return bytes;
+    }
+
     /** The entry of {@code id} where a chunk holds {@code chunkSize} ids. */
     int get(int id, int chunkSize) {
         int c = id / chunkSize;

@@ -72,6 +72,12 @@ final class DiffCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (maxSteps != null && maxSteps < 1) throw new BadInputException("error: --max-steps must be at least 1");
         Path bPath = b != null ? b : a;
+        // An empty name was read as the current folder ("./launch.json: no such launch file").
+        for (Path in : new Path[] {a, bPath}) {
+            if (in.toString().isEmpty()) throw new BadInputException("error: " + (in == a ? "A" : "B") + " is an empty name; name a launch, trace, PTX file or sample folder");
+        }
+        // Refused before the runs, not after them: a folder, a device, an empty name, a file as its folder.
+        if (report != null) io.barrierscope.launch.AtomicFiles.check(report);
         PrintWriter err = spec.commandLine().getErr();
         LaunchedRun ra = open(a, pick(aSchedule, schedule), pick(aSeed, seed), pick(aPolicy, policy), "A", err);
         LaunchedRun rb = open(bPath, pick(bSchedule, schedule), pick(bSeed, seed), pick(bPolicy, policy), "B", err);

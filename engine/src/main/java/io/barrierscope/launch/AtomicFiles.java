@@ -32,15 +32,8 @@ public final class AtomicFiles {
      * out of memory). A body that throws leaves the old file as it was.
      */
     public static void write(Path path, Body body) throws IOException {
-        Path abs = path.toAbsolutePath().normalize();
-        try {
-            abs = linkedFile(path, abs);
-        } catch (IOException | SecurityException e) {
-            throw cannot(path, e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
-        }
+        Path abs = target(path);
         Path dir = abs.getParent();
-        if (dir == null || Files.isDirectory(abs)) throw cannot(path, "it is a folder; name a file");
-        if (Files.exists(abs) && !Files.isRegularFile(abs)) throw cannot(path, "it is not a regular file (a device or pipe is not replaced)");
         Path tmp = null;
         try {
             Files.createDirectories(dir);
@@ -64,6 +57,35 @@ public final class AtomicFiles {
                 }
             }
         }
+    }
+
+    /**
+     * Refuses, before a command runs, an output {@link #write} would refuse for its name or what
+     * stands there: an empty name (was said to be a folder), a folder, a device or pipe, a file
+     * where one of its folders should be (was found only after a whole run, e.g. `diff`'s).
+     * Nothing is written. A full disk or a refused permission is still found when it is written.
+     */
+    public static void check(Path path) {
+        Path abs = target(path);
+        for (Path up = abs.getParent(); up != null; up = up.getParent()) {
+            if (!Files.exists(up)) continue;
+            if (!Files.isDirectory(up)) throw cannot(path, "a part of its folder is a file");
+            break;
+        }
+    }
+
+    /** The file {@code path} writes (through links), refused when it is no name, a folder, or not a regular file. */
+    private static Path target(Path path) {
+        if (path.toString().isEmpty()) throw cannot(path, "the name is empty; name a file");
+        Path abs = path.toAbsolutePath().normalize();
+        try {
+            abs = linkedFile(path, abs);
+        } catch (IOException | SecurityException e) {
+            throw cannot(path, e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+        }
+        if (abs.getParent() == null || Files.isDirectory(abs)) throw cannot(path, "it is a folder; name a file");
+        if (Files.exists(abs) && !Files.isRegularFile(abs)) throw cannot(path, "it is not a regular file (a device or pipe is not replaced)");
+        return abs;
     }
 
     /**

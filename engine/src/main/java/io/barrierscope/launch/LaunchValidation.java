@@ -73,6 +73,8 @@ public final class LaunchValidation {
 
     /** As {@link #validate(Path, Use)}, the PTX parse stopping when {@code cancel} is cancelled (the window's Cancel). */
     public static ValidatedLaunch validate(Path file, Use use, Cancellation cancel) {
+        // An empty name was taken as the current folder ("...: the launch file is a directory").
+        if (file.toString().isEmpty()) throw new BadInputException("error: the launch file's name is empty; name a launch file, a .ptx or a .cu");
         LaunchSpec spec = specOf(file);
         return validate(spec, readPtx(spec.ptx()), use, cancel);
     }
@@ -377,7 +379,8 @@ public final class LaunchValidation {
         MemoryEstimate memory = new MemoryEstimate(bytes, buffers, shadowable, use.race(), use.exploreJobs(), splits,
                 MemoryEstimate.forkCheckpoints(bytes, steps, use.maxPreemptions()), MemoryEstimate.readSetEntries(shadowable, splits, 4 * slots),
                 io.barrierscope.check.RaceMemory.stateBytes(ctas, slots / ctas,
-                        io.barrierscope.check.RaceMemory.lanesTakeClocksOfTheirOwn(ptx)));
+                        io.barrierscope.check.RaceMemory.lanesTakeClocksOfTheirOwn(ptx)),
+                io.barrierscope.check.RaceMemory.locationStateBytes(ptx));
         if (use.exploreJobs() > 0 && !memory.fits(MemoryEstimate.freeHeap())) {
             System.gc(); // what a previous launch left is not a reason to checkpoint less
             memory = memory.fittedTo(MemoryEstimate.freeHeap(), MemoryEstimate.forkLevels(use.maxPreemptions()));

@@ -132,6 +132,11 @@ public final class LaunchedRun {
     public String raceDetectionNote() {
         long at = raceDetectionStoppedAt();
         if (at < 0) return null;
+        if (machine.race instanceof io.barrierscope.check.RaceDetector d && d.stoppedByLocationState()) {
+            return "race detection stopped at warp step " + at + ": its per-location synchronization state (the clocks released"
+                    + " to each location a strong access wrote, by CTA and scope) reached " + (io.barrierscope.check.RaceDetector.LOCATION_STATE_CAP >> 20)
+                    + " MiB, the most a run keeps (docs/reliability.md); races after that step are not reported";
+        }
         return "race detection stopped at warp step " + at + ": its read sets (reads of one word by threads not ordered with each other)"
                 + " reached " + io.barrierscope.check.RaceDetector.READ_SET_ENTRY_CAP + " entries, the most a run keeps"
                 + " (docs/reliability.md); races after that step are not reported";

@@ -33,9 +33,19 @@ import java.util.List;
  * @param readSetEntries read-set entries one shadow can hold at most (see {@link #readSetEntries(long, boolean, long)})
  * @param raceStateBytes the race detector's other state of one machine, vector clocks and scoped
  *        state, when it is on ({@link io.barrierscope.check.RaceMemory#stateBytes}: per thread and per CTA)
+ * @param locationStateBytes the race detector's per-location synchronization state of one machine at
+ *        most ({@link io.barrierscope.check.RaceMemory#locationStateBytes}: its cap, for a kernel with
+ *        strong accesses); counted once per machine, since checkpoints share its locations' records
  */
 public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
-                             boolean splitsWords, long forkCheckpoints, long readSetEntries, long raceStateBytes) {
+                             boolean splitsWords, long forkCheckpoints, long readSetEntries, long raceStateBytes,
+                             long locationStateBytes) {
+    /** Without per-location state (a kernel without strong accesses). */
+    public MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
+                          boolean splitsWords, long forkCheckpoints, long readSetEntries, long raceStateBytes) {
+        this(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries, raceStateBytes, 0);
+    }
+
     /** Shadow bytes per 4-byte word the race detector may touch (four longs and two ints per cell). */
     public static final long SHADOW_BYTES_PER_WORD = 40;
     /** Shadow bytes per byte of a page whose words a narrower access splits (a 40-byte cell per byte, and the split flags). */
@@ -70,13 +80,13 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
     /** The same launch's memory with the race detector {@code race} and on {@code exploreJobs} machines. */
     public MemoryEstimate with(boolean race, int exploreJobs) {
         return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries,
-                raceStateBytes);
+                raceStateBytes, locationStateBytes);
     }
 
     /** The same launch explored with {@code forkCheckpoints} fork checkpoints alive at most. */
     public MemoryEstimate withForkCheckpoints(long forkCheckpoints) {
         return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, Math.max(1, forkCheckpoints),
-                readSetEntries, raceStateBytes);
+                readSetEntries, raceStateBytes, locationStateBytes);
     }
 
     /** Shadow cells: one per word of {@code shadowableBytes}, and one per byte more when narrow accesses split words. */
@@ -209,6 +219,7 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
         if (race) out.add(new Part("race shadow" + times, shadowBytes() * machines));
         if (readSetBytes() > 0) out.add(new Part("race read sets (" + readSetEntries + " entries)" + times, readSetBytes() * machines));
         if (raceClockBytes() > 0) out.add(new Part("race clocks" + times, raceClockBytes() * machines));
+        if (race && locationStateBytes > 0) out.add(new Part("race location state" + times, locationStateBytes * machines));
         long checkpoints = exploreJobs == 0 ? stateBytes
                 : exploreJobs * stateBytes + forkCheckpoints * (stateBytes + shadowBytes() + readSetBytes() + raceClockBytes());
         out.add(new Part(exploreJobs == 0 ? "a copy while initialised or checkpointed"

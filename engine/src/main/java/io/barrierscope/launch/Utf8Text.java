@@ -21,6 +21,7 @@ public final class Utf8Text {
     /** The file's text; a missing, unreadable, over-large or non-UTF-8 file is a located {@link BadInputException}. */
     public static String read(Path file, String kind, long maxBytes) {
         try {
+            if (file.toString().isEmpty()) throw new BadInputException("error: the " + kind + "'s name is empty"); // not the current folder
             if (Files.isDirectory(file)) throw new BadInputException(file + ": error: the " + kind + " is a directory, not a file");
             if (!Files.exists(file)) throw new BadInputException(file + ": error: no such " + kind);
             if (!Files.isRegularFile(file)) {

@@ -32,8 +32,10 @@ final class DeclParser {
                 c.next();
                 int count = c.expectSmallInt("register count", FnBuilder.MAX_REGISTERS);
                 c.expect(">");
+                p.budget.registers(count, n); // counted before a million registers are made
                 fn.declareRange(c, n, n.text(), count, type);
             } else {
+                p.budget.registers(1, n);
                 fn.declareRegister(c, n, n.text(), type);
             }
         } while (c.accept(","));
@@ -101,6 +103,7 @@ final class DeclParser {
             Token n = c.expectIdent("parameter name");
             // A .b128 register is moved only by ld, st and mov (semantics.md, "Instructions"); calls copy one slot.
             if (type == ScalarType.B128) throw c.error(n, "a .reg .b128 function parameter is not supported");
+            p.budget.registers(1, n);
             Register r = fn.declareRegister(c, n, n.text(), type);
             Variable v = p.newVariable(n, n.text(), StateSpace.REG, r.type(), 0, 1, 1, false, null);
             fn.declareVariable(c, v);
@@ -183,6 +186,8 @@ final class DeclParser {
         byte[] init = null;
         if (c.peek().is("=")) {
             c.next();
+            // a declared size is zero-padded at once: {0} for 16M words is 64 MiB, held twice while copied
+            if (count > 0) p.budget.peak(2 * Math.min(count * elemBytes, MAX_INIT_BYTES), n);
             Initialiser in = new Initialiser(c, type, vector, dims, count, inner, elemBytes);
             init = in.parse();
             count = in.count();

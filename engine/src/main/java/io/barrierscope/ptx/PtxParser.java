@@ -32,11 +32,15 @@ public final class PtxParser {
     private int openBuilders;
     int peakOpenBuilders;
     private int nextVarId;
+    /** What the module will keep, checked against the free heap as it grows. */
+    final ModuleBudget budget;
 
-    private PtxParser(PtxSource src, Cancellation cancel) {
+    private PtxParser(PtxSource src, Cancellation cancel, ModuleBudget budget) {
         this.src = src;
         this.c = new Cursor(src, cancel);
         this.decls = new DeclParser(c, this);
+        this.budget = budget;
+        budget.src = src;
     }
 
     /** Parses a whole PTX module. Throws only {@link PtxException}. */
@@ -50,17 +54,23 @@ public final class PtxParser {
         return parseCounted(sourceName, text, cancel).module();
     }
 
-    /** A parsed module and the most function builders that were alive at once while it was read. */
-    record Counted(Module module, int peakOpenBuilders) {}
+    /** A parsed module, the most function builders that were alive at once while it was read, and the bytes its budget counted. */
+    record Counted(Module module, int peakOpenBuilders, long estimatedBytes) {}
 
     /** As {@link #parse(String, String, Cancellation)}, telling what the parse held (for tests of its memory). */
     static Counted parseCounted(String sourceName, String text, Cancellation cancel) {
+        return parseCounted(sourceName, text, cancel, ModuleBudget.ofHeap(text == null ? 0 : text.length()));
+    }
+
+    /** As above, within {@code budget} (a test's, or this Java's free heap). */
+    static Counted parseCounted(String sourceName, String text, Cancellation cancel, ModuleBudget budget) {
         PtxSource src = new PtxSource(sourceName, text);
         PtxParser p = null;
         try {
-            p = new PtxParser(src, cancel);
+            p = new PtxParser(src, cancel, budget);
             p.module();
-            return new Counted(Linker.link(p), p.peakOpenBuilders);
+            budget.beforeLinking();
+            return new Counted(Linker.link(p), p.peakOpenBuilders, budget.charged());
         } catch (PtxException | Cancellation.Cancelled e) {
             throw e;
         } catch (RuntimeException | StackOverflowError e) {
@@ -180,6 +190,7 @@ public final class PtxParser {
 
     private void function(Token kw) {
         c.next();
+        budget.function(kw);
         FnBuilder fb = new FnBuilder(kw.isDot(".entry"), kw);
         peakOpenBuilders = Math.max(peakOpenBuilders, ++openBuilders);
         if (!fb.entry && c.peek().is("(")) paramList(fb, fb.returns);
@@ -190,6 +201,7 @@ public final class PtxParser {
         headerDirectives(fb);
         if (c.accept(";")) {
             if (!functions.containsKey(fb.name)) functions.put(fb.name, ParsedFunction.finish(fb, src.name));
+            budget.functionEnd(name);
             openBuilders--;
             return;
         }
@@ -200,6 +212,7 @@ public final class PtxParser {
         body(fb);
         // the builder's scopes and tokens end with its body: keep only what the module will hold
         functions.put(fb.name, ParsedFunction.finish(fb, src.name));
+        budget.functionEnd(name);
         openBuilders--;
     }
 
@@ -313,6 +326,7 @@ public final class PtxParser {
     /** {@code .loc file line col [, function_name $L__info_string0, inlined_at f l c]}. */
     private void loc(FnBuilder fb) {
         Token kw = c.next();
+        budget.loc(kw);
         int file = locNumber(kw, "a file index");
         int line = locNumber(kw, "a line number");
         int col = c.peek().kind() == Token.Kind.INT && c.peek().line() == kw.line() ? locNumber(kw, "a column") : 0;
@@ -366,6 +380,8 @@ public final class PtxParser {
             fb.defineTargetList(name.text(), new FnBuilder.TargetList(d.isDot(".calltargets"), names));
         } else if (!fb.defineLabel(name.text(), fb.insns.size())) {
             throw c.error(name, "duplicate label " + name.text());
+        } else {
+            budget.label(name);
         }
     }
 
@@ -395,7 +411,9 @@ public final class PtxParser {
         List<OpNode> ops = new OperandParser(c, this, fb, op.text()).operands();
         Token semi = c.peek();
         if (!semi.is(";")) throw c.error(semi, "expected ';'");
-        String text = c.textBetween(startIdx, c.mark());
+        int end = c.mark();
+        String text = c.textBetween(startIdx, end);
+        budget.instruction(end - startIdx, text.length(), first);
         c.next();
         fb.insns.add(new FnBuilder.PendingInsn(op.text(), List.copyOf(mods), guard, ops, first,
                 fb.locFile, fb.locLine, fb.locCol, fb.hasLoc, text, fb.locInlined));
@@ -405,6 +423,7 @@ public final class PtxParser {
 
     Variable newVariable(Token name, String varName, StateSpace space, ScalarType type, int align, int vector,
                          long count, boolean extern, byte[] init) {
+        budget.variable(init == null ? 0 : init.length, name);
         return new Variable(nextVarId++, varName, space, type, align, vector, count, extern, init, name.pos(src.name));
     }
 

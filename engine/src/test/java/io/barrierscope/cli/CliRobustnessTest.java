@@ -195,6 +195,40 @@ class CliRobustnessTest {
     }
 
     @Test
+    void diffsReportThatCannotBeWrittenIsRefusedBeforeTheRunsNamingWhyNotAfterThem() throws Exception {
+        // a folder or a file as its folder was refused only after both runs; an empty name was said to be a folder
+        String launch = SAMPLES.resolve("block-reduce/launch.json").toString();
+        Path file = Files.writeString(tmp.resolve("plain"), "x");
+        String[][] cases = {
+            {tmp.toString(), "it is a folder; name a file"},
+            {file.resolve("r.json").toString(), "a part of its folder is a file"},
+            {"", "the name is empty; name a file"},
+            {"/dev/null", "it is not a regular file"},
+        };
+        for (String[] c : cases) {
+            CliTest.Result r = CliTest.cli("diff", launch, launch, "--report", c[0]);
+            assertEquals(2, r.code(), c[0] + ": " + r.out() + r.err());
+            assertTrue(r.err().contains("error: cannot write: " + c[1]), r.err());
+            assertTrue(!r.out().contains("completed after"), "refused before the runs: " + r.out());
+        }
+        assertEquals("x", Files.readString(file));
+    }
+
+    @Test
+    void diffOfAnEmptyNameIsRefusedAsSuchNotReadAsTheCurrentFolder() {
+        CliTest.Result r = CliTest.cli("diff", "", "");
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("error: A is an empty name"), r.err());
+        assertTrue(!r.err().contains("no such launch file"), r.err());
+        // run, explore and check took it as the current folder ("...: the launch file is a directory")
+        for (String[] line : new String[][] {{"run", ""}, {"explore", ""}, {"check", ""}}) {
+            CliTest.Result e = CliTest.cli(line);
+            assertEquals(2, e.code(), line[0] + ": " + e.out() + e.err());
+            assertTrue(e.err().contains("name is empty") && !e.err().contains("directory"), line[0] + ": " + e.err());
+        }
+    }
+
+    @Test
     void aNegativeReportElementCountIsRefusedNotReadAsZero() {
         CliTest.Result r = CliTest.cli("run", SAMPLES.resolve("block-reduce/launch.json").toString(), "--report-elements", "-1",
                 "--report", tmp.resolve("r.json").toString());

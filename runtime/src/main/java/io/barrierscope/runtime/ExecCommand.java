@@ -103,6 +103,11 @@ public final class ExecCommand implements Callable<Integer> {
             return Main.BAD_INPUT;
         }
         Path dir = noBundles ? null : bundleAll != null ? bundleAll : bundleDir != null ? bundleDir : LaunchOptions.DEFAULT_BUNDLE_DIR;
+        // An empty name is no folder: it would have put bundles into whatever folder exec runs in.
+        if (dir != null && dir.toString().isEmpty()) {
+            err.println("error: " + (bundleAll != null ? "--bundle-all" : "--bundle-dir") + ": the folder's name is empty");
+            return Main.BAD_INPUT;
+        }
         // Said before the program runs, not once per launch after it has: a folder bundles cannot go into.
         if (dir != null && Files.exists(dir) && !Files.isDirectory(dir)) {
             err.println("error: " + dir + ": launch bundles go into a folder, and this is a file");
@@ -133,9 +138,19 @@ public final class ExecCommand implements Callable<Integer> {
     /** As above, {@code --on-failure gui} opening {@code window} (tests). */
     static int exec(Path program, List<String> args, LaunchOptions options, PrintWriter out, PrintWriter err,
                     Path programOutput, FailureWindow window) throws IOException, InterruptedException {
+        String notAProgram = notAProgram(program);
+        if (notAProgram != null) {
+            err.println("error: " + (program.toString().isEmpty() ? "the program's name is empty" : program + ": " + notAProgram));
+            return Main.BAD_INPUT;
+        }
         Path exe = resolve(program);
         if (exe == null) {
             err.println("error: " + program + ": no such program" + (program.getNameCount() == 1 ? " (here or on the PATH)" : ""));
+            return Main.BAD_INPUT;
+        }
+        if (!Files.isExecutable(exe)) {
+            // Said as such, not as the JDK's "Cannot run program ...: error=13, Permission denied".
+            err.println("error: " + program + ": not executable (no x permission: chmod +x it, or name the program that runs it)");
             return Main.BAD_INPUT;
         }
         String linkage = ProgramCheck.cudaRuntimeOf(exe);
@@ -198,6 +213,18 @@ public final class ExecCommand implements Callable<Integer> {
         }
         err.flush();
         return session.uncompilable().isEmpty() ? code : io.barrierscope.cli.Main.BAD_INPUT; // beyond what we emulate
+    }
+
+    /**
+     * Why a program named by a path that exists is no program: a folder, a device or a pipe (was
+     * said to be "no such program"); null when it is a file or does not exist (then looked up).
+     */
+    static String notAProgram(Path program) {
+        if (program.toString().isEmpty()) return "";
+        if (program.getNameCount() == 1 && !program.isAbsolute() && !Files.exists(program)) return null; // looked up on the PATH
+        if (Files.isDirectory(program)) return "it is a folder, not a program";
+        if (Files.exists(program) && !Files.isRegularFile(program)) return "it is a device or pipe, not a program";
+        return null;
     }
 
     /** The program as a file: a path as given, or a bare name found on the PATH as a shell would; null when neither. */

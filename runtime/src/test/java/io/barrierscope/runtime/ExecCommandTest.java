@@ -30,6 +30,33 @@ class ExecCommandTest {
     }
 
     @Test
+    void aProgramThatIsAFolderADeviceOrNotExecutableOrUnnamedIsSaidToBeThatNotMissing(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws java.io.IOException {
+        // all were "no such program", and a file without x permission the JDK's "error=13, Permission denied"
+        Out folder = cli("exec", tmp.toString());
+        assertEquals(Main.BAD_INPUT, folder.code());
+        assertTrue(folder.text().contains(tmp + ": it is a folder, not a program"), folder.text());
+        Out device = cli("exec", "/dev/null");
+        assertEquals(Main.BAD_INPUT, device.code());
+        assertTrue(device.text().contains("/dev/null: it is a device or pipe, not a program"), device.text());
+        Out empty = cli("exec", "");
+        assertEquals(Main.BAD_INPUT, empty.code());
+        assertTrue(empty.text().contains("error: the program's name is empty"), empty.text());
+        java.nio.file.Path text = java.nio.file.Files.writeString(tmp.resolve("notes.txt"), "not a program\n");
+        Out plain = cli("exec", text.toString());
+        assertEquals(Main.BAD_INPUT, plain.code());
+        assertTrue(plain.text().contains(text + ": not executable (no x permission"), plain.text());
+        assertTrue(!plain.text().contains("error=13"), plain.text());
+    }
+
+    @Test
+    void anEmptyBundleFolderNameIsRefusedNotTakenAsTheCurrentFolder() {
+        Out o = cli("exec", "--bundle-dir", "", "sh", "-c", "exit 0");
+        assertEquals(Main.BAD_INPUT, o.code(), o.text());
+        assertTrue(o.text().contains("error: --bundle-dir: the folder's name is empty"), o.text());
+    }
+
+    @Test
     void aProgramWithoutCudaRunsAndItsExitCodeIsPassedOnAndItsOptionsAreItsOwn() {
         assumeTrue(ExecCommand.libraryDir() != null, "libcudart.so.13 was not built (no gcc)");
         // Found on the PATH; "-c" and what follows belong to the program, not to exec.

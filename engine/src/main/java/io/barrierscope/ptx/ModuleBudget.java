@@ -1,0 +1,128 @@
+package io.barrierscope.ptx;
+
+/**
+ * What a parsed module will keep, counted as the parser goes and checked against the heap this
+ * Java has free, so a module too large to hold is refused at the place where it passed the limit
+ * (a located {@link PtxException}) instead of running the heap out of memory. A PTX file's text
+ * is capped (64 MiB) but what it declares is not proportional to it: a one-line {@code .func}
+ * of 25 characters keeps about 450 bytes, and {@code .reg .b32 %r<1000000>;} a million registers
+ * (docs/reliability.md, "A PTX file costs its text and what the parse keeps").
+ *
+ * <p>The costs are upper bounds of the live heap measured for each kind of thing a module holds
+ * (64-bit JVM, compressed references; docs/reliability.md gives the measurements). The function
+ * being read is counted twice: its instructions exist in two forms while it is finished
+ * ({@link ParsedFunction#finish}) and again while the linker builds its {@link Instruction}s.
+ */
+final class ModuleBudget {
+    /** A {@link Function} with its lists, position and the {@link ParsedFunction} that builds it. */
+    static final long PER_FUNCTION = 448;
+    /** An instruction's records, lists and position, before its tokens and text. */
+    static final long PER_INSTRUCTION = 192;
+    /** Each token of an instruction can become a kept object: a modifier's string, an operand. */
+    static final long PER_INSTRUCTION_TOKEN = 32;
+    /** Per character of an instruction's kept source text (a string; two bytes a char at worst). */
+    static final long PER_TEXT_CHAR = 2;
+    /** A {@link Register} and its name (measured: 77 bytes each for {@code %r<1000>}). */
+    static final long PER_REGISTER = 96;
+    /** A {@link Variable} and its name, before its initial bytes. */
+    static final long PER_VARIABLE = 192;
+    /** A label: its entry in its block's map and in its {@link Function}'s, and its name. */
+    static final long PER_LABEL = 192;
+    /** A {@code .loc}'s CUDA location and the linker's key for it. */
+    static final long PER_LOC = 160;
+
+    /** Never refuses: for a test that measures what a parse keeps. */
+    static ModuleBudget unlimited() { return new ModuleBudget(Long.MAX_VALUE, 0, 0); }
+
+    private final long budget;
+    private final long free;
+    private final long max;
+    /** The text being parsed, for locating a refusal (set by the parser). */
+    PtxSource src;
+    private long charged;
+    private long fnCharged;
+    private long largestFn;
+    private Token largestFnAt;
+    private int functions;
+    private int instructions;
+
+    ModuleBudget(long budget, long free, long max) {
+        this.budget = budget;
+        this.free = free;
+        this.max = max;
+    }
+
+    /**
+     * The budget for a text of {@code chars} characters in this Java's heap: its free heap (the most
+     * it may use minus what it holds) less a reserve for the parse's own transient memory (the
+     * tokens it holds, one function's builder) and what the caller needs next. When the text could
+     * need more than is free, the heap is collected once first: garbage is no reason to refuse.
+     */
+    static ModuleBudget ofHeap(long chars) {
+        Runtime rt = Runtime.getRuntime();
+        long max = rt.maxMemory();
+        long free = max - (rt.totalMemory() - rt.freeMemory());
+        if (chars * 64 > free) {
+            System.gc();
+            free = max - (rt.totalMemory() - rt.freeMemory());
+        }
+        long reserve = (2L << 20) + max / 10;
+        return new ModuleBudget(free - reserve, free, max);
+    }
+
+    void function(Token at) {
+        functions++;
+        fnCharged = 0;
+        charge(PER_FUNCTION, at);
+    }
+
+    /** The function being read ends: its second form is gone, but the linker will make one for the largest. */
+    void functionEnd(Token name) {
+        if (fnCharged > largestFn) {
+            largestFn = fnCharged;
+            largestFnAt = name;
+        }
+        fnCharged = 0;
+    }
+
+    void instruction(int tokens, int textChars, Token at) {
+        instructions++;
+        long bytes = PER_INSTRUCTION + PER_INSTRUCTION_TOKEN * tokens + PER_TEXT_CHAR * textChars;
+        fnCharged += bytes;
+        charge(bytes, at);
+    }
+
+    void registers(long count, Token at) { charge(PER_REGISTER * count, at); }
+
+    void variable(long initBytes, Token at) { charge(PER_VARIABLE + initBytes, at); }
+
+    /** Checks that {@code bytes} more could be held for a moment (a buffer being built), keeping nothing. */
+    void peak(long bytes, Token at) {
+        if (charged + fnCharged + bytes > budget) throw refusal(at, charged + fnCharged + bytes);
+    }
+
+    void label(Token at) { charge(PER_LABEL, at); }
+
+    void loc(Token at) { charge(PER_LOC, at); }
+
+    /** At the end of the module, before linking: the largest function's instructions exist twice while it is linked. */
+    void beforeLinking() {
+        if (largestFnAt != null && charged + largestFn > budget) throw refusal(largestFnAt, charged + largestFn);
+    }
+
+    long charged() { return charged; }
+
+    private void charge(long bytes, Token at) {
+        charged += bytes;
+        if (charged + fnCharged > budget) throw refusal(at, charged + fnCharged);
+    }
+
+    private PtxException refusal(Token at, long need) {
+        String msg = "the module is too large for this Java's heap: its " + functions + " functions and " + instructions
+                + " instructions so far need about " + mib(need) + " to hold (and more to run) but this Java has about "
+                + mib(free) + " free of " + mib(max) + ": give it more with -Xmx";
+        return src.error(at, msg);
+    }
+
+    static String mib(long bytes) { return (bytes >> 20) + " MiB"; }
+}
