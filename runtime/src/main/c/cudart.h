@@ -99,8 +99,7 @@ int bs_memset(const char *fn, void *devPtr, int value, size_t count);
 int bs_check_device(const void *p, size_t n);
 /* managed.c: whether [p, p+n) lies in one allocation whose bytes this process holds between
    launches (1 managed, 2 pinned host memory, 3 registered host memory, 0 none); cudaFree of a managed one and
-   cudaFreeHost of a pinned one (1 if p is one); pinned allocations and their flags; every such
-   allocation to the engine before a launch, and the bytes the kernel changed back after it. */
+   cudaFreeHost of a pinned one (1 if p is one); pinned allocations and their flags. */
 int bs_managed(const void *p, size_t n);
 int bs_free_managed(void *p);
 int bs_free_host(void *p);
@@ -110,9 +109,9 @@ int bs_host_flags(const void *p, unsigned *flags);
    device with cudaHostRegisterReadOnly), and cudaHostUnregister; cudaError_t values. */
 int bs_host_register(void *p, size_t size, unsigned flags);
 int bs_host_unregister(void *p);
-struct bs_sent;
-struct bs_sent *bs_managed_push(void);
-void bs_managed_pull(struct bs_sent *sent);
+/* managed.c: a BS_LAUNCH request, with the changed bytes of managed, pinned and registered memory
+   sent before it and the bytes the kernel changed there written back after it. */
+uint32_t bs_managed_launch(const bs_buf *req, bs_buf *reply);
 int bs_managed_var(uint64_t a, uint64_t size);
 uint64_t bs_managed_bytes(void);
 /* register.c: the device address and size of a registered variable (by its host shadow). */

@@ -11,6 +11,15 @@
  * issued; another host thread may still write during one: those writes are kept). Registered
  * host memory (cudaHostRegister) goes the other way: the program's own range, which the engine
  * maps at that same address; launches then copy it as they copy pinned memory.
+ *
+ * A launch moves only what changed (docs/runtime.md, "Moving mirrored memory"): each entry has a
+ * shadow, the bytes the engine holds there as far as this process knows. Before a launch the
+ * bytes where the host differs from the shadow are copied into it and sent (PUSH); the launch's
+ * reply carries the ranges the kernel changed, which go into the host (where they differ from the
+ * shadow: a byte another thread wrote meanwhile and the kernel left alone is kept) and the shadow.
+ * So the shadow equals the engine's bytes after every launch; whenever the engine cannot vouch for
+ * that (another process pushed or launched since, or a copy reached the bytes there) it says so
+ * and this process sends every entry whole.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -24,12 +33,16 @@
 
 /* kind: MANAGED, HOST (pinned, with the flags cudaHostAlloc was given) or REGISTERED (the
    program's own memory, cudaHostRegister's flags); mapped: bytes mapped here (0 for a __managed__
-   variable, whose pages may be shared, and for registered memory: never unmapped here). */
+   variable, whose pages may be shared, and for registered memory: never unmapped here);
+   shadow: what the engine holds at [base, base+size), as far as this process knows; serial: the
+   entry's number, in the order entries were made. */
 enum { MANAGED = 1, HOST = 2, REGISTERED = 3 };
-typedef struct { uint64_t base, size, mapped; int kind; unsigned flags; } managed;
+typedef struct { uint64_t base, size, mapped; int kind; unsigned flags; char *shadow; uint64_t serial; } managed;
 static pthread_mutex_t managed_lock = PTHREAD_MUTEX_INITIALIZER;
 static managed *list;
 static size_t nlist;
+static uint64_t serials;  /* entries made so far */
+static int whole_next;    /* the next push sends every entry whole (a shadow may be out of date) */
 
 #define PAGE ((uint64_t) 4096)
 #define PIECE ((uint64_t) 64 << 20)
@@ -51,10 +64,13 @@ static int find(const void *p, size_t n, managed *out) {
 
 int bs_managed(const void *p, size_t n) { return find(p, n, NULL); }
 
-/* Adds an entry; the caller holds managed_lock. */
-static void add_locked(managed m) {
+/* Adds an entry whose shadow is `shadow` (NULL: zeros, as the engine's fresh memory); the caller holds managed_lock. */
+static void add_locked(managed m, const void *shadow) {
     list = realloc(list, (nlist + 1) * sizeof *list);
-    if (list == NULL) bs_fatal("out of host memory");
+    m.shadow = calloc(m.size ? m.size : 1, 1); /* pages stay unmapped until written: zeros cost nothing */
+    if (list == NULL || m.shadow == NULL) bs_fatal("out of host memory");
+    if (shadow) memcpy(m.shadow, shadow, m.size);
+    m.serial = ++serials;
     list[nlist++] = m;
 }
 
@@ -89,22 +105,38 @@ static int map_alloc(const char *fn, void **out, size_t size, int kind, unsigned
     bs_put_str(&b, fn);
     uint32_t st = bs_call(BS_MALLOC, &b, &r);
     uint64_t a = bs_get_u64(&r, 0);
-    free(b.p);
-    free(r.p);
-    if (st != 0) return bs_set((int) st);
+    b.len = 0;
+    if (st != 0) {
+        free(b.p);
+        free(r.p);
+        return bs_set((int) st);
+    }
     uint64_t len = (size + PAGE - 1) / PAGE * PAGE;
     void *m = a % PAGE == 0 ? mmap((void *) (uintptr_t) a, len, PROT_READ | PROT_WRITE,
                                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0) : MAP_FAILED;
     if (m != (void *) (uintptr_t) a) {
         if (m != MAP_FAILED) munmap(m, len);
+        free(b.p);
+        free(r.p);
         engine_free(a);
         char name[160];
         snprintf(name, sizeof name, "%s (device address 0x%llx is taken in this process, so no host "
                  "mapping can share it)", fn, (unsigned long long) a);
         return bs_unimplemented(name);
     }
+    /* The engine reports what kernels change there from now on (MIRROR: u64 address, u64 bytes). */
+    bs_put_u64(&b, a);
+    bs_put_u64(&b, size);
+    st = bs_call(BS_MIRROR, &b, &r);
+    free(b.p);
+    free(r.p);
+    if (st != 0) {
+        munmap(m, len);
+        engine_free(a);
+        return bs_set((int) st);
+    }
     pthread_mutex_lock(&managed_lock);
-    add_locked((managed){a, size, len, kind, flags});
+    add_locked((managed){a, size, len, kind, flags, NULL, 0}, NULL);
     pthread_mutex_unlock(&managed_lock);
     *out = m;
     return cudaSuccess;
@@ -164,7 +196,7 @@ int bs_host_register(void *p, size_t size, unsigned flags) {
     uint32_t st = bs_call(BS_MAP_HOST, &b, &r);
     free(b.p);
     free(r.p);
-    if (st == 0) add_locked((managed){a, size, 0, REGISTERED, flags});
+    if (st == 0) add_locked((managed){a, size, 0, REGISTERED, flags, NULL, 0}, NULL); /* MAP_HOST mirrors it too */
     pthread_mutex_unlock(&managed_lock);
     return st == 0 ? cudaSuccess : bs_set((int) st);
 }
@@ -179,6 +211,7 @@ int bs_host_unregister(void *p) {
                         "(returns cudaErrorHostMemoryNotRegistered)\n", p);
         return bs_set(cudaErrorHostMemoryNotRegistered);
     }
+    free(m.shadow);
     engine_free(a);
     return cudaSuccess;
 }
@@ -189,6 +222,7 @@ static int unmap_free(void *p, int kind) {
     managed m;
     if (!take(a, kind, &m)) return 0;
     munmap(p, m.mapped);
+    free(m.shadow);
     engine_free(a);
     return 1;
 }
@@ -199,86 +233,134 @@ int bs_free_managed(void *p) { return unmap_free(p, MANAGED); }
 /* cudaFreeHost: 1 if p is a pinned allocation's start. */
 int bs_free_host(void *p) { return unmap_free(p, HOST); }
 
-/* What each allocation held when sent (push), compared with the engine's bytes after the launch
-   (pull): only bytes the kernel changed are written back, so that a host thread's writes during
-   the launch to bytes the kernel left alone survive, as on a GPU. The copy doubles the managed and
-   pinned bytes held in this process while a launch runs (docs/runtime.md). */
-typedef struct { uint64_t base, size; char *bytes; } sent;
-struct bs_sent { sent *all; size_t n; }; /* one launch's copies: two threads may launch at once */
+/* ---- around a launch: only what changed moves ------------------------------------------------- */
 
-/* Writes into dst the bytes where result differs from what was sent, one byte at a time (a wider
-   store would put back a neighbour's old bytes); the count written. */
-static uint64_t merge_changed(char *dst, const char *was, const char *result, uint64_t n) {
-    uint64_t changed = 0;
-    for (uint64_t at = 0; at < n; at += 64) {
-        uint64_t k = n - at < 64 ? n - at : 64;
-        if (memcmp(was + at, result + at, k) == 0) continue;
+/* Two changed runs closer than this go as one range (a range's header is 12 bytes). */
+#define GAP 16
+
+/* Sends one PUSH (ranges: u64 address, u32 length, bytes) and empties b; *stale set when the
+   engine answers that this process's shadows may be out of date. */
+static void push_send(bs_buf *b, int *stale) {
+    bs_buf r = {0};
+    uint32_t st = bs_call(BS_PUSH, b, &r);
+    if (st != 0) {
+        fprintf(stderr, "barrierscope: the engine refused managed or pinned bytes before a launch (error %u); the next launch sends them whole\n", st);
+        whole_next = 1;
+    }
+    if (bs_get_u32(&r, 0)) *stale = 1;
+    free(r.p);
+    b->len = 0;
+}
+
+/* Copies the host's bytes [from, to) of m into its shadow and adds them to the push, from the
+   shadow (so the engine gets exactly what the shadow holds), in pieces of at most PIECE. */
+static void push_run(managed *m, uint64_t from, uint64_t to, bs_buf *b, int *stale) {
+    memcpy(m->shadow + from, (const char *) (uintptr_t) m->base + from, to - from);
+    for (uint64_t at = from; at < to; at += PIECE) {
+        uint64_t n = to - at < PIECE ? to - at : PIECE;
+        if (b->len > 0 && b->len + 12 + n > PIECE) push_send(b, stale);
+        bs_put_u64(b, m->base + at);
+        bs_put_u32(b, (uint32_t) n);
+        bs_put(b, m->shadow + at, n);
+    }
+}
+
+/* Adds to the push every run of bytes where the host differs from m's shadow (64-byte blocks
+   compared first; runs closer than GAP joined). */
+static void push_changed(managed *m, bs_buf *b, int *stale) {
+    const char *host = (const char *) (uintptr_t) m->base;
+    uint64_t start = 0, end = 0;
+    int open = 0;
+    for (uint64_t at = 0; at < m->size; at += 64) {
+        uint64_t k = m->size - at < 64 ? m->size - at : 64;
+        if (memcmp(host + at, m->shadow + at, k) == 0) continue;
         for (uint64_t i = at; i < at + k; i++) {
-            if (was[i] != result[i]) {
-                dst[i] = result[i];
-                changed++;
+            if (host[i] == m->shadow[i]) continue;
+            if (open && i - end < GAP) {
+                end = i + 1;
+                continue;
             }
+            if (open) push_run(m, start, end, b, stale);
+            start = i;
+            end = i + 1;
+            open = 1;
         }
     }
-    return changed;
+    if (open) push_run(m, start, end, b, stale);
 }
 
-/* Before a launch: the engine gets every managed allocation's bytes as the host left them (sent
-   from the shadow copy, so that what the engine got is exactly what pull compares with). */
-struct bs_sent *bs_managed_push(void) {
-    struct bs_sent *s = malloc(sizeof *s);
+/* Before a launch: the engine gets every byte the host changed since it last saw them; every
+   entry whole when a shadow may be out of date. The serial of the newest entry pushed. */
+static uint64_t push(void) {
     pthread_mutex_lock(&managed_lock);
-    sent *shadow = s ? calloc(nlist ? nlist : 1, sizeof *shadow) : NULL;
-    if (shadow == NULL) bs_fatal("out of host memory");
-    *s = (struct bs_sent){shadow, nlist};
-    for (size_t i = 0; i < nlist; i++) {
-        char *copy = malloc(list[i].size ? list[i].size : 1);
-        if (copy == NULL) bs_fatal("out of host memory (a copy of managed or pinned memory for a launch)");
-        memcpy(copy, (const char *) (uintptr_t) list[i].base, list[i].size);
-        shadow[i] = (sent){list[i].base, list[i].size, copy};
-        for (uint64_t at = 0; at < list[i].size; at += PIECE) {
-            uint64_t n = list[i].size - at < PIECE ? list[i].size - at : PIECE;
-            bs_buf b = {0}, r = {0};
-            bs_put_u64(&b, list[i].base + at);
-            bs_put(&b, copy + at, n);
-            bs_call(BS_WRITE, &b, &r);
-            free(b.p);
-            free(r.p);
+    uint64_t newest = serials;
+    bs_buf b = {0};
+    int stale = 0;
+    if (nlist > 0) {
+        for (size_t i = 0; i < nlist; i++) {
+            if (whole_next) push_run(&list[i], 0, list[i].size, &b, &stale);
+            else push_changed(&list[i], &b, &stale);
+        }
+        whole_next = 0;
+        push_send(&b, &stale); /* always one: its answer says whether the shadows held */
+        /* Another process pushed or launched in between: send everything whole, again if one did
+           so during that too (a few times at most; the engine then holds a mix of the two, as the
+           two processes' launches do on one device anyway, and says so at the next push). */
+        for (int round = 0; stale && round < 4; round++) {
+            stale = 0;
+            for (size_t i = 0; i < nlist; i++) push_run(&list[i], 0, list[i].size, &b, &stale);
+            push_send(&b, &stale);
         }
     }
     pthread_mutex_unlock(&managed_lock);
-    return s;
+    free(b.p);
+    return newest;
 }
 
-/* Whether [base, base+size) is still an entry (another thread may have freed it during the
-   launch; while the lock is held it cannot be unmapped). */
-static int still_there(uint64_t base, uint64_t size) {
-    for (size_t i = 0; i < nlist; i++) if (list[i].base == base && list[i].size == size) return 1;
-    return 0;
-}
-
-/* After a launch: the host mapping gets the bytes the kernel changed. */
-void bs_managed_pull(struct bs_sent *s) {
-    sent *shadow = s->all;
-    size_t nshadow = s->n;
+/* After a launch: the reply (u64 cycles, string, u32 n, n ranges: u64 address, u32 length,
+   bytes) names every byte the kernel changed in mirrored memory. Each byte that differs from the
+   shadow goes into the host mapping and the shadow, one byte at a time (a wider store would put
+   back a neighbour another thread wrote meanwhile). A range in no entry pushed before the launch
+   (freed or made meanwhile, or another process's) leaves some shadow unsure: the next push is whole. */
+static void pull(const bs_buf *r, uint64_t newest) {
+    if (r->len < 12) return;
+    size_t at = 12 + (size_t) bs_get_u32(r, 8);
+    if (at + 4 > r->len) return;
+    uint32_t n = bs_get_u32(r, at);
+    at += 4;
     pthread_mutex_lock(&managed_lock);
-    for (size_t i = 0; i < nshadow; i++) {
-        if (!still_there(shadow[i].base, shadow[i].size)) continue;
-        for (uint64_t at = 0; at < shadow[i].size; at += PIECE) {
-            uint64_t n = shadow[i].size - at < PIECE ? shadow[i].size - at : PIECE;
-            bs_buf b = {0}, r = {0};
-            bs_put_u64(&b, shadow[i].base + at);
-            bs_put_u64(&b, n);
-            if (bs_call(BS_READ, &b, &r) == 0 && r.len == n)
-                merge_changed((char *) (uintptr_t) (shadow[i].base + at), shadow[i].bytes + at, r.p, n);
-            free(b.p);
-            free(r.p);
+    for (uint32_t k = 0; k < n && at + 12 <= r->len; k++) {
+        uint64_t a = bs_get_u64(r, at);
+        uint64_t len = bs_get_u32(r, at + 8);
+        const char *now = r->p + at + 12;
+        at += 12 + len;
+        if (at > r->len) break;
+        managed *m = NULL;
+        for (size_t i = 0; i < nlist && m == NULL; i++) {
+            if (a >= list[i].base && a + len <= list[i].base + list[i].size && list[i].serial <= newest) m = &list[i];
+        }
+        if (m == NULL) {
+            whole_next = 1;
+            continue;
+        }
+        char *host = (char *) (uintptr_t) a, *was = m->shadow + (a - m->base);
+        for (uint64_t i = 0; i < len; i++) {
+            if (was[i] != now[i]) host[i] = was[i] = now[i];
         }
     }
-    for (size_t i = 0; i < nshadow; i++) free(shadow[i].bytes);
     pthread_mutex_unlock(&managed_lock);
-    free(shadow);
-    free(s);
+}
+
+/* One launch request, with mirrored memory pushed before it and pulled after it (register.c). One
+   launch of this process at a time: a shadow must not change between a push and its pull. */
+uint32_t bs_managed_launch(const bs_buf *req, bs_buf *reply) {
+    static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&launch_lock);
+    uint64_t newest = push();
+    uint32_t st = bs_call(BS_LAUNCH, req, reply);
+    pull(reply, newest);
+    pthread_mutex_unlock(&launch_lock);
+    return st;
 }
 
 /* One memory: where a page lives and who may read it changes nothing, so advice and prefetches are
@@ -307,7 +389,8 @@ static int page_mapped(uint64_t page) {
 }
 
 /* Maps the host side of a __managed__ variable the engine placed at [a, a+size) and fills it
-   with the variable's bytes there (its initializer); 0 on success, -1 when an address is taken. */
+   with the variable's bytes there (its initializer, or what kernels wrote since), which are its
+   shadow too; 0 on success, -1 when an address is taken. */
 int bs_managed_var(uint64_t a, uint64_t size) {
     pthread_mutex_lock(&managed_lock);
     for (uint64_t page = a / PAGE * PAGE; page < a + (size ? size : 1); page += PAGE) {
@@ -322,14 +405,14 @@ int bs_managed_var(uint64_t a, uint64_t size) {
         if (var_pages == NULL) bs_fatal("out of host memory");
         var_pages[nvar_pages++] = page;
     }
-    list = realloc(list, (nlist + 1) * sizeof *list);
-    if (list == NULL) bs_fatal("out of host memory");
-    list[nlist++] = (managed){a, size, 0, MANAGED, 0}; /* mapped 0: never freed (cudaFree refuses it) */
-    pthread_mutex_unlock(&managed_lock);
     bs_buf b = {0}, r = {0};
     bs_put_u64(&b, a);
     bs_put_u64(&b, size);
     if (bs_call(BS_READ, &b, &r) == 0 && r.len == size) memcpy((char *) (uintptr_t) a, r.p, size);
+    bs_call(BS_MIRROR, &b, &r); /* the same request: u64 address, u64 bytes */
+    /* mapped 0: never freed (cudaFree refuses it) */
+    add_locked((managed){a, size, 0, MANAGED, 0, NULL, 0}, (const char *) (uintptr_t) a);
+    pthread_mutex_unlock(&managed_lock);
     free(b.p);
     free(r.p);
     return 0;

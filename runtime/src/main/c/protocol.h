@@ -15,7 +15,7 @@
 #ifndef BARRIERSCOPE_PROTOCOL_H
 #define BARRIERSCOPE_PROTOCOL_H
 
-#define BS_PROTOCOL_VERSION 2
+#define BS_PROTOCOL_VERSION 3
 
 enum bs_op {
     /* u32 version, u32 pid, string program -> (empty) */
@@ -43,7 +43,8 @@ enum bs_op {
     /* u32 module, string entry, u32 grid[3], u32 block[3], u32 cluster[3] (0,0,0: the entry's own),
        u32 dynamic shared bytes, u32 flags (BS_LAUNCH_COOPERATIVE), bytes (every .param's bytes,
        back to back, sizes as BS_PARAMS)
-       -> u64 virtual cycles the launch took, string message (empty on success) */
+       -> u64 virtual cycles the launch took, string message (empty on success), u32 n, n ranges
+       (u64 address, u32 length, bytes): every byte of mirrored memory (BS_MIRROR) it changed */
     BS_LAUNCH = 11,
     /* string function name -> (empty): an API we do not implement was called (for the summary) */
     BS_UNIMPLEMENTED = 12,
@@ -51,6 +52,13 @@ enum bs_op {
        host memory the program registered, mapped in the engine at its own (host) address;
        BS_FREE unmaps it */
     BS_MAP_HOST = 13,
+    /* u64 address, u64 bytes -> (empty): device memory this process holds at the same address
+       (managed, pinned, a __managed__ variable; BS_MAP_HOST's ranges are mirrored too) */
+    BS_MIRROR = 14,
+    /* ranges to the end (u64 address, u32 length, bytes), written into mirrored memory before a
+       launch -> u32 stale (1: another process pushed or launched since this one's shadows were
+       exact, or a copy reached mirrored memory on the engine: send everything whole) */
+    BS_PUSH = 15,
     /* u64 bytes -> (empty): cudaLimitMallocHeapSize, the device heap kernels' malloc uses;
        cudaErrorInvalidValue once a kernel that uses malloc or free has been launched (the heap
        is then in place). Numbered apart from the ops above. */

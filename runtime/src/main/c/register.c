@@ -390,9 +390,7 @@ int bs_launch_op(const bs_op *op) {
     bs_put_u32(&b, (uint32_t) op->u.kernel.shared);
     bs_put_u32(&b, op->u.kernel.cooperative ? BS_LAUNCH_COOPERATIVE : 0);
     if (op->u.kernel.len) bs_put(&b, op->u.kernel.params, op->u.kernel.len);
-    struct bs_sent *sent = bs_managed_push();
-    int st = (int) bs_call(BS_LAUNCH, &b, &r);
-    bs_managed_pull(sent);
+    int st = (int) bs_managed_launch(&b, &r); /* managed and pinned bytes pushed before, pulled after */
     bs_add_cycles(bs_get_u64(&r, 0));
     free(b.p);
     free(r.p);

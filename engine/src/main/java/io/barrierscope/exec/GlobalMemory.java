@@ -20,6 +20,8 @@ public final class GlobalMemory {
     private final java.util.TreeMap<Long, io.barrierscope.ptx.ScalarType> elementTypes = new java.util.TreeMap<>();
     private long next;
     private Segment last;
+    /** Whether the watch watches {@link #last} (decided when last is found). */
+    private boolean lastWatched;
     private int lastIndex;
     private WriteWatch watch;
 
@@ -27,10 +29,16 @@ public final class GlobalMemory {
     public interface WriteWatch {
         /** {@code size} bytes at {@code offset} of {@code s} are about to be written. */
         void beforeWrite(Segment s, int offset, int size);
+
+        /** Whether writes to {@code s} are watched; stores to a segment that is not stay on the fast path. */
+        default boolean watches(Segment s) { return true; }
     }
 
     /** Sets the write watch, or removes it with null. */
-    public void watchWrites(WriteWatch w) { watch = w; }
+    public void watchWrites(WriteWatch w) {
+        watch = w;
+        last = null; // lastWatched is decided anew for the next segment found
+    }
 
     public GlobalMemory() { this(Space.GLOBAL_BASE); }
 
@@ -175,24 +183,25 @@ public final class GlobalMemory {
             if (s == null) throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, addr,
                     "global address 0x" + Long.toHexString(addr) + " (" + size + " bytes) is not mapped; " + nearest(addr));
             last = s;
+            lastWatched = watch != null && watch.watches(s);
         }
         if (write && s.readOnly) throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, addr,
                 "write to read-only global memory at 0x" + Long.toHexString(addr) + " (" + s.name + ")");
-        if (write && watch != null) watch.beforeWrite(s, (int) (addr - s.base), size);
+        if (write && lastWatched) watch.beforeWrite(s, (int) (addr - s.base), size);
         return s;
     }
 
-    /** The segment the last access found when a store may write it inline (writable, no write watch), else null. */
-    Segment lastWritable() { return last == null || last.readOnly || watch != null ? null : last; }
+    /** The segment the last access found when a store may write it inline (writable, not watched), else null. */
+    Segment lastWritable() { return last == null || last.readOnly || lastWatched ? null : last; }
 
     /**
      * The segment the last {@link #find} returned when it holds [addr, addr+size) and, for a write,
-     * is writable with no write watch; else null (then {@link #find} decides, and reports).
+     * is writable and not watched; else null (then {@link #find} decides, and reports).
      */
     Segment lastHolding(long addr, int size, boolean write) {
         Segment s = last;
         if (s == null || addr < s.base || addr + size > s.end()) return null;
-        return write && (s.readOnly || watch != null) ? null : s;
+        return write && (s.readOnly || lastWatched) ? null : s;
     }
 
     /** The index in {@link #segments} of the segment the last {@link #find} returned. */

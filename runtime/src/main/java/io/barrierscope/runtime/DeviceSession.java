@@ -29,6 +29,7 @@ public final class DeviceSession {
     public static final long DEVICE_BUDGET = 1L << 30;
 
     private final GlobalMemory device = new GlobalMemory();
+    private final HostMirrors mirrors = new HostMirrors(device);
     private final List<DeviceModule> modules = new ArrayList<>();
     private final LaunchOptions options;
     private final PrintWriter out;
@@ -58,13 +59,18 @@ public final class DeviceSession {
     public int worstExit() { return worstExit; }
     public int launches() { return launches; }
     public GlobalMemory device() { return device; }
+    /** What each launch moved to and from the program's mirrored memory (HostMirrors). */
+    List<HostMirrors.Transfer> transfers() { return mirrors.transfers(); }
     /**
      * Runs after every failed launch, given its bundle (null: none), before the program gets the
      * error (--on-failure abort stops the program there, gui opens the window while it waits).
      */
     public void onFailure(java.util.function.Consumer<java.nio.file.Path> r) { onFailure = r; }
 
-    public synchronized Reply handle(RuntimeProtocol.Request r) {
+    public Reply handle(RuntimeProtocol.Request r) { return handle(r, 0); }
+
+    /** One request of the connection {@code client} (each process of the program has its own). */
+    public synchronized Reply handle(RuntimeProtocol.Request r, int client) {
         ByteBuffer p = r.payload();
         try {
             return switch (r.op()) {
@@ -79,7 +85,9 @@ public final class DeviceSession {
                 case RuntimeProtocol.COPY -> copy(p.getLong(), p.getLong(), p.getLong());
                 case RuntimeProtocol.SET -> set(p.getLong(), (byte) p.getInt(), p.getLong());
                 case RuntimeProtocol.SYMBOL -> symbol(p.getInt(), r.string());
-                case RuntimeProtocol.LAUNCH -> launch(p, r);
+                case RuntimeProtocol.LAUNCH -> launch(p, r, client);
+                case RuntimeProtocol.MIRROR -> mirror(p.getLong(), p.getLong());
+                case RuntimeProtocol.PUSH -> Reply.ok(new RuntimeProtocol.Payload().u32(mirrors.push(client, p) ? 1 : 0).toArray());
                 case RuntimeProtocol.HEAP_LIMIT -> heapLimit(p.getLong());
                 case RuntimeProtocol.UNIMPLEMENTED -> {
                     unimplemented.add(r.string());
@@ -167,7 +175,18 @@ public final class DeviceSession {
             return Reply.error(CudaError.INVALID_VALUE);
         }
         allocated += size;
+        mirrors.add(base, size);
         return Reply.ok();
+    }
+
+    /** [base, base+size) is mirrored in the program (managed or pinned memory, a __managed__ variable). */
+    private Reply mirror(long base, long size) {
+        try {
+            mirrors.add(base, size);
+            return Reply.ok();
+        } catch (MemoryFault f) {
+            return badAddress(f);
+        }
     }
 
     /**
@@ -226,6 +245,7 @@ public final class DeviceSession {
         for (GlobalMemory.Segment s : device.segments()) {
             if (s.base() == addr && (s.name().startsWith("cudaMalloc#") || s.name().startsWith(HOST_REGISTERED))) {
                 device.unmap(addr);
+                mirrors.dropWithin(s.base(), s.end());
                 allocated -= s.data().length;
                 return Reply.ok();
             }
@@ -262,6 +282,7 @@ public final class DeviceSession {
         int n = bytes.remaining();
         try {
             Place pl = place(dst, n, true);
+            mirrors.touchedOutside(dst, n);
             bytes.get(pl.data, pl.offset, n);
             return Reply.ok();
         } catch (MemoryFault f) {
@@ -284,6 +305,7 @@ public final class DeviceSession {
         try {
             Place from = place(src, size, false);
             Place to = place(dst, size, true);
+            mirrors.touchedOutside(dst, size);
             System.arraycopy(from.data, from.offset, to.data, to.offset, (int) size);
             return Reply.ok();
         } catch (MemoryFault f) {
@@ -294,6 +316,7 @@ public final class DeviceSession {
     private Reply set(long dst, byte value, long size) {
         try {
             Place pl = place(dst, size, true);
+            mirrors.touchedOutside(dst, size);
             java.util.Arrays.fill(pl.data, pl.offset, pl.offset + (int) size, value);
             return Reply.ok();
         } catch (MemoryFault f) {
@@ -311,7 +334,7 @@ public final class DeviceSession {
         return Reply.error(CudaError.INVALID_SYMBOL);
     }
 
-    private Reply launch(ByteBuffer p, RuntimeProtocol.Request r) {
+    private Reply launch(ByteBuffer p, RuntimeProtocol.Request r, int client) {
         DeviceModule m = moduleOf(p.getInt());
         String entry = r.string();
         int[] dims = new int[9];
@@ -323,12 +346,21 @@ public final class DeviceSession {
         launches++;
         KernelLaunch k = new KernelLaunch(this, m, entry, dims, dynShared, params, launches, options, out, err);
         if (cooperative) k.gridWorkspace(gridWorkspace());
-        KernelLaunch.Result res = k.run();
+        HostMirrors.Tracker tracker = mirrors.tracker();
+        k.mirrors(tracker);
+        KernelLaunch.Result res = null;
+        try {
+            res = k.run();
+        } finally {
+            if (res == null) mirrors.stale();
+        }
         if (res.exitCode() != 0) {
             failures.add(res.line());
             worstExit = Math.max(worstExit, res.exitCode());
             onFailure.accept(res.bundle());
         }
-        return new Reply(res.status(), new RuntimeProtocol.Payload().u64(res.cycles()).string(res.line()).toArray());
+        RuntimeProtocol.Payload reply = new RuntimeProtocol.Payload().u64(res.cycles()).string(res.line());
+        mirrors.changes(tracker, client, launches, reply);
+        return new Reply(res.status(), reply.toArray());
     }
 }

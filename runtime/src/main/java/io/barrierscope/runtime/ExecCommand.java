@@ -138,6 +138,13 @@ public final class ExecCommand implements Callable<Integer> {
     /** As above, {@code --on-failure gui} opening {@code window} (tests). */
     static int exec(Path program, List<String> args, LaunchOptions options, PrintWriter out, PrintWriter err,
                     Path programOutput, FailureWindow window) throws IOException, InterruptedException {
+        return exec(program, args, options, out, err, programOutput, window, session -> { });
+    }
+
+    /** As above, {@code inspect} given the session once the program has ended (tests read what its launches moved). */
+    static int exec(Path program, List<String> args, LaunchOptions options, PrintWriter out, PrintWriter err,
+                    Path programOutput, FailureWindow window, java.util.function.Consumer<DeviceSession> inspect)
+            throws IOException, InterruptedException {
         String notAProgram = notAProgram(program);
         if (notAProgram != null) {
             err.println("error: " + (program.toString().isEmpty() ? "the program's name is empty" : program + ": " + notAProgram));
@@ -196,6 +203,7 @@ public final class ExecCommand implements Callable<Integer> {
             }
             code = p.waitFor();
         }
+        inspect.accept(session);
         out.flush();
         if (!session.unimplemented().isEmpty()) {
             err.println("barrierscope: the program called " + session.unimplemented().size() + " CUDA function(s) BarrierScope does not implement: "

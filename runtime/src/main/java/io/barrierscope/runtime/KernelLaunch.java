@@ -45,6 +45,10 @@ final class KernelLaunch {
     private final PrintWriter err;
 
     private long gridWorkspace;
+    private HostMirrors.Tracker mirrors;
+
+    /** Watches the launch's writes to mirrored memory (HostMirrors), or null when nothing is mirrored. */
+    void mirrors(HostMirrors.Tracker t) { mirrors = t; }
 
     /** A cooperative launch: the workspace its grid.sync() uses (Machine.gridWorkspace). */
     void gridWorkspace(long address) { gridWorkspace = address; }
@@ -100,6 +104,18 @@ final class KernelLaunch {
         return new Result(r.status(), 0, r.line(), io.barrierscope.cli.Main.BAD_INPUT, null);
     }
 
+    /** One watch telling both a bundle's watch and the mirrors' tracker (either may be null). */
+    private static io.barrierscope.exec.GlobalMemory.WriteWatch both(LaunchBundle.Watch bundle, HostMirrors.Tracker t) {
+        if (bundle == null || t == null) return bundle != null ? bundle : t;
+        return new io.barrierscope.exec.GlobalMemory.WriteWatch() {
+            @Override
+            public void beforeWrite(io.barrierscope.exec.GlobalMemory.Segment s, int offset, int size) {
+                bundle.beforeWrite(s, offset, size);
+                t.beforeWrite(s, offset, size);
+            }
+        };
+    }
+
     Result run() {
         Program program;
         try {
@@ -148,7 +164,7 @@ final class KernelLaunch {
             err.flush();
         }
         LaunchBundle.Watch watch = Boolean.TRUE.equals(named) ? new LaunchBundle.Watch() : null;
-        session.device().watchWrites(watch);
+        session.device().watchWrites(both(watch, mirrors));
         Machine machine = new Machine(program, grid, block, cluster, memory);
         machine.explicitCluster = dims[6] != 0 || k.directives().explicitCluster() || k.directives().reqnctapercluster() != null;
         machine.gridWorkspace = gridWorkspace;

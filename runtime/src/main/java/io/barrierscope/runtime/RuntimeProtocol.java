@@ -14,7 +14,7 @@ import java.nio.charset.StandardCharsets;
  * payload; reply: u32 status (a cudaError_t), u32 length, payload; little-endian.
  */
 public final class RuntimeProtocol {
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
     public static final int HELLO = 1;
     public static final int MODULE = 2;
     public static final int PARAMS = 3;
@@ -35,6 +35,10 @@ public final class RuntimeProtocol {
     public static final int HEAP_LIMIT = 20;
     /** MAP_HOST's flags word: kernels may only read the range (cudaHostRegisterReadOnly). */
     public static final int MAP_HOST_READ_ONLY = 1;
+    /** Device memory the program holds at the same address (managed, pinned, a __managed__ variable): HostMirrors. */
+    public static final int MIRROR = 14;
+    /** Before a launch, the byte ranges of mirrored memory the program changed since the engine last saw them. */
+    public static final int PUSH = 15;
     /** The largest request accepted (a copy of a large buffer; the PTX of a big program). */
     public static final int MAX_PAYLOAD = 1 << 30;
 

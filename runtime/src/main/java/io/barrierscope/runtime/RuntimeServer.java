@@ -27,6 +27,8 @@ public final class RuntimeServer implements AutoCloseable {
     private final DeviceSession session;
     private final PrintWriter err;
     private final Thread acceptor;
+    /** Connections so far: each process of the program has its own, numbered from 1 (HostMirrors tells them apart). */
+    private int clients;
 
     public RuntimeServer(DeviceSession session, PrintWriter err) throws IOException {
         this.session = session;
@@ -46,7 +48,8 @@ public final class RuntimeServer implements AutoCloseable {
         while (server.isOpen()) {
             try {
                 SocketChannel c = server.accept();
-                Thread t = new Thread(() -> serve(c), "barrierscope-exec-client");
+                int client = ++clients;
+                Thread t = new Thread(() -> serve(c, client), "barrierscope-exec-client");
                 t.setDaemon(true);
                 t.start();
             } catch (IOException e) {
@@ -55,7 +58,7 @@ public final class RuntimeServer implements AutoCloseable {
         }
     }
 
-    private void serve(SocketChannel c) {
+    private void serve(SocketChannel c, int client) {
         try (c; DataInputStream in = new DataInputStream(new BufferedInputStream(Channels.newInputStream(c), 1 << 16));
              OutputStream out = new BufferedOutputStream(Channels.newOutputStream(c), 1 << 16)) {
             while (true) {
@@ -63,7 +66,7 @@ public final class RuntimeServer implements AutoCloseable {
                 if (r == null) return;
                 DeviceSession.Reply reply;
                 try {
-                    reply = session.handle(r);
+                    reply = session.handle(r, client);
                 } catch (RuntimeException e) {
                     // The program gets an error for this call and goes on; the engine's state is its own.
                     err.println("barrierscope: internal error on request " + r.op() + " (please report it): " + e);
