@@ -3,6 +3,7 @@ package io.barrierscope.explore;
 import io.barrierscope.exec.ExecutionListener;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Op;
 import io.barrierscope.ptx.Instruction;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -318,7 +319,7 @@ final class Minimizer {
          * warp's next instruction ({@code kindOf}: a CTA barrier, an mbarrier, shared or global
          * memory); else the chosen warp's first touching step.
          */
-        void defaultNeverTouched(java.util.function.IntFunction<String> kindOf, java.util.function.IntPredicate ends, int codeLength) {
+        void defaultNeverTouched(java.util.function.IntFunction<String> kindOf, java.util.function.IntUnaryOperator next) {
             if (firstDefPc >= 0) {
                 settleOnFirst();
                 return;
@@ -327,9 +328,9 @@ final class Minimizer {
                 nameConflicting(defPrevFp);
                 return;
             }
-            // The default warp's next instructions, in program order (it stood at a warp-local __syncwarp or a load of
-            // its own input): the first on a kind of object a chosen step touched, named with that step.
-            for (int pc = defPc; pc >= 0 && pc < defPc + STATIC_LOOK_AHEAD && pc < codeLength; pc++) {
+            // The default warp's next instructions on its path (it stood at a warp-local __syncwarp or a load of its own
+            // input): the first on a kind of object a chosen step touched, named with that step.
+            for (int pc = defPc, n = 0; pc >= 0 && n < STATIC_LOOK_AHEAD; pc = next.applyAsInt(pc), n++) {
                 String k = kindOf.apply(pc);
                 for (int i = 0; k != null && i < ran.size(); i++) {
                     if (sameKind(k, kindOf.apply((int) ran.get(i)[0]))) {
@@ -338,7 +339,6 @@ final class Minimizer {
                         return;
                     }
                 }
-                if (ends.test(pc)) break;
             }
             nameConflicting(null);
         }
@@ -472,7 +472,7 @@ final class Minimizer {
             policy.observe(null);
         }
         if (f != null) {
-            for (WarpSwitch w : switches) if (!w.defSeen) w.defaultNeverTouched(this::objectKind, this::endsThread, m.program.code.length);
+            for (WarpSwitch w : switches) if (!w.defSeen) w.defaultNeverTouched(this::objectKind, this::nextOnPath);
         }
         for (Object o : order) {
             if (o instanceof WarpSwitch w) {
@@ -504,6 +504,19 @@ final class Minimizer {
         if (pc < 0 || pc >= x.machine().program.code.length || x.op(pc) == null || x.op(pc).insn == null) return true;
         String op = x.op(pc).insn.opcode();
         return op.equals("exit") || op.equals("ret") || op.equals("trap");
+    }
+
+    /**
+     * The instruction a warp at {@code pc} runs next on every path: {@code pc + 1}, an unconditional
+     * branch's target; -1 past the end of the thread or at a guarded or indirect branch (which way
+     * it goes is not known statically, and the code after it may never run).
+     */
+    int nextOnPath(int pc) {
+        if (endsThread(pc)) return -1;
+        Op op = x.op(pc);
+        String opcode = op.insn.opcode();
+        if (opcode.equals("bra") || opcode.equals("brx")) return op.insn.guard() == null ? op.branchTarget() : -1;
+        return pc + 1;
     }
 
     /** What kind of object the instruction at {@code pc} synchronizes or communicates through, or null. */

@@ -177,4 +177,43 @@ class MinimizerTest {
             if (k > 0 && seen.get(k - 1)[0] == e[0]) assertEquals(seen.get(k - 1)[2] + 1, e[2]);
         }
     }
+    /**
+     * When the default warp never runs again, its next instructions stand in for it: only those on
+     * its path. Code an unconditional branch jumps over never runs, and past a guarded branch
+     * neither way is known, so neither is named.
+     */
+    @Test
+    void theStaticLookAheadFollowsUnconditionalBranchesAndStopsAtGuardedOnes() {
+        LaunchedRun run = PtxRun.kernel("""
+                .reg .pred %p<2>;
+                .reg .b32 %r<4>;
+                .shared .align 4 .b32 w;
+                mov.u32 %r1, %tid.x;
+                bra SKIP;
+                st.shared.u32 [w], %r1;
+                SKIP:
+                setp.eq.u32 %p1, %r1, 0;
+                @%p1 bra END;
+                ld.shared.u32 %r2, [w];
+                END:
+                ret;
+                """).threads(32).launch(new SchedulePolicy());
+        io.barrierscope.exec.Interpreter x = run.interpreter();
+        Minimizer mz = new Minimizer(x, (SchedulePolicy) x.policy(), s -> true, run.maxSteps());
+        int mov = pcOf(x, "mov.u32 %r1"), jump = pcOf(x, "bra SKIP"), skipped = pcOf(x, "st.shared"), setp = pcOf(x, "setp");
+        int guarded = pcOf(x, "@%p1 bra"), ret = pcOf(x, "ret");
+        assertEquals(jump, mz.nextOnPath(mov));
+        assertEquals(setp, mz.nextOnPath(jump), "the unconditional branch's target, not the store it jumps over");
+        assertEquals(guarded, mz.nextOnPath(setp));
+        assertEquals(-1, mz.nextOnPath(guarded), "which way a guarded branch goes is not known statically");
+        assertEquals(-1, mz.nextOnPath(ret));
+        for (int pc = mov; pc >= 0; pc = mz.nextOnPath(pc)) assertTrue(pc != skipped, "the jumped-over store is on no path");
+    }
+
+    private static int pcOf(io.barrierscope.exec.Interpreter x, String text) {
+        for (int pc = 0; pc < x.machine().program.code.length; pc++) {
+            if (x.op(pc) != null && x.op(pc).insn != null && x.op(pc).insn.text().strip().startsWith(text)) return pc;
+        }
+        throw new AssertionError("no instruction " + text);
+    }
 }
