@@ -68,7 +68,15 @@ final class Minimizer {
         int foundPreemptions = preemptions(found);
         Schedule c = found;
         boolean complete = true;
-        Schedule empty = test(Schedule.EMPTY, cause);
+        // The default run is replayed (and counted) once: its number of decisions bounds the single-decision pass.
+        long[] defaultDecisions = {0};
+        policy.observe((idx, kind, def, chosen, preemption) -> defaultDecisions[0] = Math.max(defaultDecisions[0], idx + 1));
+        Schedule empty;
+        try {
+            empty = test(Schedule.EMPTY, cause);
+        } finally {
+            policy.observe(null);
+        }
         if (empty != null) {
             c = empty;
         } else {
@@ -88,7 +96,7 @@ final class Minimizer {
                 c = merged;
             }
             if (complete && c.size() >= 2) {
-                Schedule one = alone(c, cause, maxReplays, over);
+                Schedule one = alone(c, defaultDecisions[0], cause, maxReplays, over);
                 if (one != null) c = one;
             }
         }
@@ -163,22 +171,13 @@ final class Minimizer {
      * run (a random schedule that first diverted a warp at an initialising branch, then made the
      * decisive switch: 4 decisions, each needed where it stands, where the switch alone at its own
      * point of the default run fails the same way). Tries each decision of {@code c} (kind and value)
-     * alone at every decision of the default run, in order; returns the first that fails the same
-     * way (one decision), or null. A budget or clock that runs out leaves {@code c} as it is: it is
-     * 1-minimal already.
+     * alone at each of the default run's {@code decisions}, in order; returns the first that fails
+     * the same way (one decision), or null. A budget or clock that runs out leaves {@code c} as it
+     * is: it is 1-minimal already.
      */
-    private Schedule alone(Schedule c, String cause, int maxReplays, BooleanSupplier over) {
-        long[] decisions = {0};
-        policy.observe((idx, kind, def, chosen, preemption) -> decisions[0] = Math.max(decisions[0], idx + 1));
-        boolean whole;
-        try {
-            whole = replayer.replay(Schedule.EMPTY);
-        } finally {
-            policy.observe(null);
-        }
-        if (!whole) return null;
+    private Schedule alone(Schedule c, long decisions, String cause, int maxReplays, BooleanSupplier over) {
         boolean wasCut = cut;
-        for (long d = 0; d < decisions[0]; d++) {
+        for (long d = 0; d < decisions; d++) {
             for (int j = 0; j < c.size(); j++) {
                 if (cut || replays >= maxReplays || over.getAsBoolean()) {
                     cut = wasCut; // c stays, 1-minimal; only the extra search was cut

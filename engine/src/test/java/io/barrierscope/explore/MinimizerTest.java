@@ -216,4 +216,74 @@ class MinimizerTest {
         }
         throw new AssertionError("no instruction " + text);
     }
+    /**
+     * Deadlocks only after two decisions: warp 1 reads {@code a} before warp 0 sets it (and so sets
+     * {@code x}), and warp 3 reads {@code b} before warp 2 sets it. Any one switch from the default
+     * order leaves one of the two reads too late, so the 1-minimal schedule has two decisions and the
+     * single-decision pass runs (and finds nothing).
+     */
+    private static final String TWO_DECISIONS = """
+            .reg .pred %p<4>;
+            .reg .b32 %r<12>;
+            .shared .align 4 .b32 a;
+            .shared .align 4 .b32 b;
+            .shared .align 4 .b32 x;
+            mov.u32 %r1, %tid.x;
+            shr.u32 %r2, %r1, 5;
+            mov.u32 %r9, 1;
+            setp.eq.u32 %p1, %r2, 0;
+            @%p1 bra W0;
+            setp.eq.u32 %p1, %r2, 1;
+            @%p1 bra W1;
+            setp.eq.u32 %p1, %r2, 2;
+            @%p1 bra W2;
+            ld.shared.u32 %r3, [b];
+            ld.shared.u32 %r4, [x];
+            setp.eq.u32 %p2, %r3, 0;
+            setp.eq.u32 %p3, %r4, 1;
+            and.pred %p2, %p2, %p3;
+            @%p2 bra STUCK;
+            ret;
+            W0:
+            st.shared.u32 [a], %r9;
+            ret;
+            W1:
+            ld.shared.u32 %r5, [a];
+            setp.eq.u32 %p2, %r5, 0;
+            @%p2 st.shared.u32 [x], %r9;
+            ret;
+            W2:
+            st.shared.u32 [b], %r9;
+            ret;
+            STUCK:
+            bar.sync 1, 64;
+            ret;
+            """;
+
+    @Test
+    void theSingleDecisionPassStaysWithinTheReplayBudget() {
+        LaunchedRun run = PtxRun.kernel(TWO_DECISIONS).threads(128).racy().launch(new SchedulePolicy());
+        SchedulePolicy p = (SchedulePolicy) run.interpreter().policy();
+        Explorer ex = new Explorer(run, () -> 0L);
+        assertEquals(Outcome.COMPLETED, ex.replay(Schedule.EMPTY), () -> "the default schedule passes: " + run.interpreter().diagnostics());
+        Schedule found = noisyDeadlock(ex, p, run);
+        String cause = Causes.of(run.interpreter(), run.maxSteps()).get(0).cause();
+        int[] calls = {0};
+        Minimizer mz = new Minimizer(run.interpreter(), p, s -> {
+            calls[0]++;
+            ex.replay(s);
+            return true;
+        }, run.maxSteps());
+        Minimization mn = mz.minimize(found, cause, 2_000, () -> false);
+        assertEquals(2, mn.minimalSize(), "minimal: " + mn.minimal() + " from " + found);
+        assertTrue(mn.complete());
+        // Outside the budget: only the found schedule's preemption count and the final explanation.
+        assertEquals(mn.replays() + 2, calls[0]);
+        for (int budget : new int[] {mn.replays() - 1, mn.replays() / 2}) {
+            calls[0] = 0;
+            Minimization cutShort = mz.minimize(found, cause, budget, () -> false);
+            assertTrue(cutShort.replays() <= budget, cutShort.replays() + " replays for a budget of " + budget);
+            assertTrue(calls[0] <= budget + 2, calls[0] + " replays in all for a budget of " + budget);
+        }
+    }
 }
