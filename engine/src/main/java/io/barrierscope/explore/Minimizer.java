@@ -506,15 +506,17 @@ final class Minimizer {
     }
 
     /**
-     * The instruction a warp at {@code pc} runs next on every path: {@code pc + 1}, an unconditional
-     * branch's target; -1 past the end of the thread or at a guarded or indirect branch (which way
-     * it goes is not known statically, and the code after it may never run).
+     * The instruction a warp at {@code pc} may run next: an unconditional branch's target (the code
+     * it jumps over never runs), else {@code pc + 1} (past a guarded branch some lanes may fall
+     * through: an {@code if (lane == 0)} around an arrive); -1 at the end of the thread or an
+     * indirect branch.
      */
     int nextOnPath(int pc) {
         if (endsThread(pc)) return -1;
         Op op = x.op(pc);
         String opcode = op.insn.opcode();
-        if (opcode.equals("bra") || opcode.equals("brx")) return op.insn.guard() == null ? op.branchTarget() : -1;
+        if (opcode.equals("brx")) return -1;
+        if (opcode.equals("bra") && op.insn.guard() == null) return op.branchTarget();
         return pc + 1;
     }
 

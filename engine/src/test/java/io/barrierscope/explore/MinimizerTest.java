@@ -179,11 +179,11 @@ class MinimizerTest {
     }
     /**
      * When the default warp never runs again, its next instructions stand in for it: only those on
-     * its path. Code an unconditional branch jumps over never runs, and past a guarded branch
-     * neither way is known, so neither is named.
+     * its path. Code an unconditional branch jumps over never runs, so it is not named; past a
+     * guarded branch some lanes may fall through (an arrive under {@code if (lane == 0)}).
      */
     @Test
-    void theStaticLookAheadFollowsUnconditionalBranchesAndStopsAtGuardedOnes() {
+    void theStaticLookAheadFollowsUnconditionalBranchesAndFallsThroughGuardedOnes() {
         LaunchedRun run = PtxRun.kernel("""
                 .reg .pred %p<2>;
                 .reg .b32 %r<4>;
@@ -205,7 +205,7 @@ class MinimizerTest {
         assertEquals(jump, mz.nextOnPath(mov));
         assertEquals(setp, mz.nextOnPath(jump), "the unconditional branch's target, not the store it jumps over");
         assertEquals(guarded, mz.nextOnPath(setp));
-        assertEquals(-1, mz.nextOnPath(guarded), "which way a guarded branch goes is not known statically");
+        assertEquals(pcOf(x, "ld.shared"), mz.nextOnPath(guarded), "lanes that do not take a guarded branch fall through");
         assertEquals(-1, mz.nextOnPath(ret));
         for (int pc = mov; pc >= 0; pc = mz.nextOnPath(pc)) assertTrue(pc != skipped, "the jumped-over store is on no path");
     }
