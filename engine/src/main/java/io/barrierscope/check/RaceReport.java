@@ -222,13 +222,46 @@ final class RaceReport {
         return null;
     }
 
-    /** The first branch back from at or after {@code hi} to at or before {@code lo}: a loop around both, or null. */
+    /**
+     * The first branch back from at or after {@code hi} to at or before {@code lo} that closes a loop
+     * around both (the branch is reached from {@code hi} and its target reaches {@code lo}), or null.
+     * A backward jump alone is not a loop: nvcc places cold blocks after a function's ret that jump
+     * back to where they left.
+     */
     private static Op loopBack(RaceDetector d, int lo, int hi) {
         for (Op op : d.m.program.code) {
             int t = op.branchTarget();
-            if (op.pc >= hi && t >= 0 && t <= lo) return op;
+            if (op.pc >= hi && t >= 0 && t <= lo && reaches(d, hi, op.pc) && reaches(d, t, lo)) return op;
         }
         return null;
+    }
+
+    /** Whether control at {@code from} can come to {@code to} (program order and direct branches; an indirect branch ends a path). */
+    private static boolean reaches(RaceDetector d, int from, int to) {
+        Op[] code = d.m.program.code;
+        java.util.BitSet seen = new java.util.BitSet(code.length);
+        int[] work = new int[code.length + 1];
+        int n = 0;
+        work[n++] = from;
+        seen.set(from);
+        while (n > 0) {
+            int pc = work[--n];
+            if (pc == to) return true;
+            Op op = code[pc];
+            String opcode = op.insn == null ? "" : op.insn.opcode();
+            if (opcode.equals("exit") || opcode.equals("ret") || opcode.equals("trap") || opcode.equals("brx")) continue;
+            int t = op.branchTarget();
+            boolean falls = t < 0 || op.insn == null || op.insn.guard() != null;
+            if (t >= 0 && t < code.length && !seen.get(t)) {
+                seen.set(t);
+                work[n++] = t;
+            }
+            if (falls && pc + 1 < code.length && !seen.get(pc + 1)) {
+                seen.set(pc + 1);
+                work[n++] = pc + 1;
+            }
+        }
+        return false;
     }
 
     /** Advice for a kernel that hands data over through mbarriers, or null if it has none. */

@@ -3,6 +3,7 @@ package io.barrierscope.explore;
 import io.barrierscope.exec.ExecutionListener;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
+import io.barrierscope.exec.Op;
 import io.barrierscope.ptx.Instruction;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -67,7 +68,15 @@ final class Minimizer {
         int foundPreemptions = preemptions(found);
         Schedule c = found;
         boolean complete = true;
-        Schedule empty = test(Schedule.EMPTY, cause);
+        // The default run is replayed (and counted) once: its number of decisions bounds the single-decision pass.
+        long[] defaultDecisions = {0};
+        policy.observe((idx, kind, def, chosen, preemption) -> defaultDecisions[0] = Math.max(defaultDecisions[0], idx + 1));
+        Schedule empty;
+        try {
+            empty = test(Schedule.EMPTY, cause);
+        } finally {
+            policy.observe(null);
+        }
         if (empty != null) {
             c = empty;
         } else {
@@ -87,7 +96,7 @@ final class Minimizer {
                 c = merged;
             }
             if (complete && c.size() >= 2) {
-                Schedule one = alone(c, cause, maxReplays, over);
+                Schedule one = alone(c, defaultDecisions[0], cause, maxReplays, over);
                 if (one != null) c = one;
             }
         }
@@ -162,22 +171,13 @@ final class Minimizer {
      * run (a random schedule that first diverted a warp at an initialising branch, then made the
      * decisive switch: 4 decisions, each needed where it stands, where the switch alone at its own
      * point of the default run fails the same way). Tries each decision of {@code c} (kind and value)
-     * alone at every decision of the default run, in order; returns the first that fails the same
-     * way (one decision), or null. A budget or clock that runs out leaves {@code c} as it is: it is
-     * 1-minimal already.
+     * alone at each of the default run's {@code decisions}, in order; returns the first that fails
+     * the same way (one decision), or null. A budget or clock that runs out leaves {@code c} as it
+     * is: it is 1-minimal already.
      */
-    private Schedule alone(Schedule c, String cause, int maxReplays, BooleanSupplier over) {
-        long[] decisions = {0};
-        policy.observe((idx, kind, def, chosen, preemption) -> decisions[0] = Math.max(decisions[0], idx + 1));
-        boolean whole;
-        try {
-            whole = replayer.replay(Schedule.EMPTY);
-        } finally {
-            policy.observe(null);
-        }
-        if (!whole) return null;
+    private Schedule alone(Schedule c, long decisions, String cause, int maxReplays, BooleanSupplier over) {
         boolean wasCut = cut;
-        for (long d = 0; d < decisions[0]; d++) {
+        for (long d = 0; d < decisions; d++) {
             for (int j = 0; j < c.size(); j++) {
                 if (cut || replays >= maxReplays || over.getAsBoolean()) {
                     cut = wasCut; // c stays, 1-minimal; only the extra search was cut
@@ -318,7 +318,7 @@ final class Minimizer {
          * warp's next instruction ({@code kindOf}: a CTA barrier, an mbarrier, shared or global
          * memory); else the chosen warp's first touching step.
          */
-        void defaultNeverTouched(java.util.function.IntFunction<String> kindOf, java.util.function.IntPredicate ends, int codeLength) {
+        void defaultNeverTouched(java.util.function.IntFunction<String> kindOf, java.util.function.IntUnaryOperator next) {
             if (firstDefPc >= 0) {
                 settleOnFirst();
                 return;
@@ -327,9 +327,9 @@ final class Minimizer {
                 nameConflicting(defPrevFp);
                 return;
             }
-            // The default warp's next instructions, in program order (it stood at a warp-local __syncwarp or a load of
-            // its own input): the first on a kind of object a chosen step touched, named with that step.
-            for (int pc = defPc; pc >= 0 && pc < defPc + STATIC_LOOK_AHEAD && pc < codeLength; pc++) {
+            // The default warp's next instructions on its path (it stood at a warp-local __syncwarp or a load of its own
+            // input): the first on a kind of object a chosen step touched, named with that step.
+            for (int pc = defPc, n = 0; pc >= 0 && n < STATIC_LOOK_AHEAD; pc = next.applyAsInt(pc), n++) {
                 String k = kindOf.apply(pc);
                 for (int i = 0; k != null && i < ran.size(); i++) {
                     if (sameKind(k, kindOf.apply((int) ran.get(i)[0]))) {
@@ -338,7 +338,6 @@ final class Minimizer {
                         return;
                     }
                 }
-                if (ends.test(pc)) break;
             }
             nameConflicting(null);
         }
@@ -472,7 +471,7 @@ final class Minimizer {
             policy.observe(null);
         }
         if (f != null) {
-            for (WarpSwitch w : switches) if (!w.defSeen) w.defaultNeverTouched(this::objectKind, this::endsThread, m.program.code.length);
+            for (WarpSwitch w : switches) if (!w.defSeen) w.defaultNeverTouched(this::objectKind, this::nextOnPath);
         }
         for (Object o : order) {
             if (o instanceof WarpSwitch w) {
@@ -504,6 +503,21 @@ final class Minimizer {
         if (pc < 0 || pc >= x.machine().program.code.length || x.op(pc) == null || x.op(pc).insn == null) return true;
         String op = x.op(pc).insn.opcode();
         return op.equals("exit") || op.equals("ret") || op.equals("trap");
+    }
+
+    /**
+     * The instruction a warp at {@code pc} may run next: an unconditional branch's target (the code
+     * it jumps over never runs), else {@code pc + 1} (past a guarded branch some lanes may fall
+     * through: an {@code if (lane == 0)} around an arrive); -1 at the end of the thread or an
+     * indirect branch.
+     */
+    int nextOnPath(int pc) {
+        if (endsThread(pc)) return -1;
+        Op op = x.op(pc);
+        String opcode = op.insn.opcode();
+        if (opcode.equals("brx")) return -1;
+        if (opcode.equals("bra") && op.insn.guard() == null) return op.branchTarget();
+        return pc + 1;
     }
 
     /** What kind of object the instruction at {@code pc} synchronizes or communicates through, or null. */

@@ -78,6 +78,20 @@ class RaceDetectionTest {
     }
 
     @Test
+    void aBackwardJumpThatClosesNoLoopDoesNotMakeARaceALoopRace() {
+        // Thread 0 stores sm[0], thread 32 loads it; bar.sync 1, 32 lies between them but each warp completes its own
+        // generation. A cold block after the ret jumps back to JOIN (as nvcc lays out rare paths): a backward branch
+        // around both instructions, yet nothing after them comes back, so they are not in a loop.
+        String cold = "setp.eq.u32 %p3, %r1, 1000;\n@%p3 bra COLD;\nJOIN:\n@%p1 st.shared.u32 [sm], %r1;\nbar.sync 1, 32;\n"
+                + "@%p2 ld.shared.u32 %r10, [sm];\n@%p2 st.global.u32 [%rd4], %r10;\nret;\nCOLD:\nmov.u32 %r11, 0;\nbra JOIN;";
+        LaunchedRun bad = run(cold);
+        assertRace(bad);
+        Diagnostic d = bad.interpreter().diagnostics().get(0);
+        assertTrue(d.message().contains("no barrier between them: bar.sync at line"), d.message());
+        assertTrue(!d.message().contains("in a loop"), d.message());
+    }
+
+    @Test
     void aCtaBarrierGenerationOrdersEveryParticipantsEarlierAccesses() {
         assertRace(run(PRODUCE + CONSUME));
         assertClean(run(PRODUCE + "bar.sync 0;\n" + CONSUME));

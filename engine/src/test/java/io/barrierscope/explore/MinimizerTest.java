@@ -177,4 +177,113 @@ class MinimizerTest {
             if (k > 0 && seen.get(k - 1)[0] == e[0]) assertEquals(seen.get(k - 1)[2] + 1, e[2]);
         }
     }
+    /**
+     * When the default warp never runs again, its next instructions stand in for it: only those on
+     * its path. Code an unconditional branch jumps over never runs, so it is not named; past a
+     * guarded branch some lanes may fall through (an arrive under {@code if (lane == 0)}).
+     */
+    @Test
+    void theStaticLookAheadFollowsUnconditionalBranchesAndFallsThroughGuardedOnes() {
+        LaunchedRun run = PtxRun.kernel("""
+                .reg .pred %p<2>;
+                .reg .b32 %r<4>;
+                .shared .align 4 .b32 w;
+                mov.u32 %r1, %tid.x;
+                bra SKIP;
+                st.shared.u32 [w], %r1;
+                SKIP:
+                setp.eq.u32 %p1, %r1, 0;
+                @%p1 bra END;
+                ld.shared.u32 %r2, [w];
+                END:
+                ret;
+                """).threads(32).launch(new SchedulePolicy());
+        io.barrierscope.exec.Interpreter x = run.interpreter();
+        Minimizer mz = new Minimizer(x, (SchedulePolicy) x.policy(), s -> true, run.maxSteps());
+        int mov = pcOf(x, "mov.u32 %r1"), jump = pcOf(x, "bra SKIP"), skipped = pcOf(x, "st.shared"), setp = pcOf(x, "setp");
+        int guarded = pcOf(x, "@%p1 bra"), ret = pcOf(x, "ret");
+        assertEquals(jump, mz.nextOnPath(mov));
+        assertEquals(setp, mz.nextOnPath(jump), "the unconditional branch's target, not the store it jumps over");
+        assertEquals(guarded, mz.nextOnPath(setp));
+        assertEquals(pcOf(x, "ld.shared"), mz.nextOnPath(guarded), "lanes that do not take a guarded branch fall through");
+        assertEquals(-1, mz.nextOnPath(ret));
+        for (int pc = mov; pc >= 0; pc = mz.nextOnPath(pc)) assertTrue(pc != skipped, "the jumped-over store is on no path");
+    }
+
+    private static int pcOf(io.barrierscope.exec.Interpreter x, String text) {
+        for (int pc = 0; pc < x.machine().program.code.length; pc++) {
+            if (x.op(pc) != null && x.op(pc).insn != null && x.op(pc).insn.text().strip().startsWith(text)) return pc;
+        }
+        throw new AssertionError("no instruction " + text);
+    }
+    /**
+     * Deadlocks only after two decisions: warp 1 reads {@code a} before warp 0 sets it (and so sets
+     * {@code x}), and warp 3 reads {@code b} before warp 2 sets it. Any one switch from the default
+     * order leaves one of the two reads too late, so the 1-minimal schedule has two decisions and the
+     * single-decision pass runs (and finds nothing).
+     */
+    private static final String TWO_DECISIONS = """
+            .reg .pred %p<4>;
+            .reg .b32 %r<12>;
+            .shared .align 4 .b32 a;
+            .shared .align 4 .b32 b;
+            .shared .align 4 .b32 x;
+            mov.u32 %r1, %tid.x;
+            shr.u32 %r2, %r1, 5;
+            mov.u32 %r9, 1;
+            setp.eq.u32 %p1, %r2, 0;
+            @%p1 bra W0;
+            setp.eq.u32 %p1, %r2, 1;
+            @%p1 bra W1;
+            setp.eq.u32 %p1, %r2, 2;
+            @%p1 bra W2;
+            ld.shared.u32 %r3, [b];
+            ld.shared.u32 %r4, [x];
+            setp.eq.u32 %p2, %r3, 0;
+            setp.eq.u32 %p3, %r4, 1;
+            and.pred %p2, %p2, %p3;
+            @%p2 bra STUCK;
+            ret;
+            W0:
+            st.shared.u32 [a], %r9;
+            ret;
+            W1:
+            ld.shared.u32 %r5, [a];
+            setp.eq.u32 %p2, %r5, 0;
+            @%p2 st.shared.u32 [x], %r9;
+            ret;
+            W2:
+            st.shared.u32 [b], %r9;
+            ret;
+            STUCK:
+            bar.sync 1, 64;
+            ret;
+            """;
+
+    @Test
+    void theSingleDecisionPassStaysWithinTheReplayBudget() {
+        LaunchedRun run = PtxRun.kernel(TWO_DECISIONS).threads(128).racy().launch(new SchedulePolicy());
+        SchedulePolicy p = (SchedulePolicy) run.interpreter().policy();
+        Explorer ex = new Explorer(run, () -> 0L);
+        assertEquals(Outcome.COMPLETED, ex.replay(Schedule.EMPTY), () -> "the default schedule passes: " + run.interpreter().diagnostics());
+        Schedule found = noisyDeadlock(ex, p, run);
+        String cause = Causes.of(run.interpreter(), run.maxSteps()).get(0).cause();
+        int[] calls = {0};
+        Minimizer mz = new Minimizer(run.interpreter(), p, s -> {
+            calls[0]++;
+            ex.replay(s);
+            return true;
+        }, run.maxSteps());
+        Minimization mn = mz.minimize(found, cause, 2_000, () -> false);
+        assertEquals(2, mn.minimalSize(), "minimal: " + mn.minimal() + " from " + found);
+        assertTrue(mn.complete());
+        // Outside the budget: only the found schedule's preemption count and the final explanation.
+        assertEquals(mn.replays() + 2, calls[0]);
+        for (int budget : new int[] {mn.replays() - 1, mn.replays() / 2}) {
+            calls[0] = 0;
+            Minimization cutShort = mz.minimize(found, cause, budget, () -> false);
+            assertTrue(cutShort.replays() <= budget, cutShort.replays() + " replays for a budget of " + budget);
+            assertTrue(calls[0] <= budget + 2, calls[0] + " replays in all for a budget of " + budget);
+        }
+    }
 }
