@@ -198,4 +198,27 @@ class FixedRowsViewTest {
         assertFalse(empty.isEmpty(), "no empty rows in view");
         for (double h : empty) assertTrue(h < twoLines - 0.01, "empty row " + h + " high, as the bytes line's " + twoLines);
     }
+
+    /** Every row in view is at least as high as each of its children asks, the disclosure arrow too. */
+    private static void noChildCut(Control table) {
+        for (IndexedCell<?> r : rows(table)) {
+            double tallest = TestWindow.onFx(() -> r.getChildrenUnmodifiable().stream()
+                    .filter(Node::isVisible).mapToDouble(n -> n.prefHeight(-1)).max().orElse(0));
+            assertTrue(r.getHeight() + 0.01 >= tallest, "row " + r.getIndex() + " cut: " + r.getHeight() + " < " + tallest);
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void threadRowsAreAsHighAsTheirDisclosureArrowInBothFontSizes(FxRobot robot) {
+        w.open(robot, "cluster-barrier-one-partition");
+        w.run(robot);
+        robot.interact(() -> w.vm.showPanel(Panel.THREADS));
+        settle();
+        TreeTableView<?> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
+        noChildCut(tree);
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.P).release(KeyCode.SHIFT, KeyCode.CONTROL);
+        settle();
+        noChildCut(tree);
+    }
 }
