@@ -251,6 +251,9 @@ public final class BarriersView {
             super.updateItem(row, empty);
             box.setVisible(!empty && row != null);
             if (empty || row == null) {
+                // The hidden gauge still sizes the cell: an emptied row drops its bytes line, or stays two lines high.
+                tx.setVisible(false);
+                tx.setManaged(false);
                 setTooltip(null);
                 return;
             }

@@ -44,6 +44,7 @@ class FixedRowsViewTest {
         return TestWindow.onFx(() -> {
             VirtualFlow<?> flow = (VirtualFlow<?>) table.lookup(".virtual-flow");
             List<IndexedCell<?>> out = new java.util.ArrayList<>();
+            if (flow.getFirstVisibleCell() == null) return out;
             for (int i = flow.getFirstVisibleCell().getIndex(); i <= flow.getLastVisibleCell().getIndex(); i++) {
                 IndexedCell<?> r = flow.getVisibleCell(i);
                 if (r != null && !r.isEmpty()) out.add(r);
@@ -114,5 +115,110 @@ class FixedRowsViewTest {
         for (IndexedCell<?> r : rows(barriers)) {
             assertTrue(r.getHeight() + 0.01 >= tallestCell(r), "row " + r.getIndex() + " cut: " + r.getHeight() + " < " + tallestCell(r));
         }
+    }
+
+    @Test
+    void anIdleWindowStopsPulsingOnceItsRowHeightsAreFixed(FxRobot robot) {
+        w.open(robot, "expect-tx-too-high");
+        w.run(robot);
+        robot.interact(() -> w.vm.showPanel(Panel.THREADS));
+        settle();
+        settle();
+        int[] pulses = {0};
+        Runnable count = () -> pulses[0]++;
+        robot.interact(() -> w.scene.addPostLayoutPulseListener(count));
+        WaitForAsyncUtils.sleep(600, java.util.concurrent.TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> w.scene.removePostLayoutPulseListener(count));
+        // 60 pulses a second while something keeps asking for layout; a settled window asks for none.
+        assertTrue(pulses[0] <= 3, pulses[0] + " pulses in 600 ms of idle");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void barrierRowsAreFixedAgainWhenNoMbarrierShowsItsBytesLine(FxRobot robot) {
+        w.open(robot, "expect-tx-too-high");
+        w.run(robot);
+        settle();
+        TableView<?> barriers = robot.lookup("#barrierTable").queryAs(TableView.class);
+        assertTrue(barriers.getFixedCellSize() <= 0, "fixed at " + barriers.getFixedCellSize());
+        // Back to the first step whose barrier rows have no bytes line.
+        long step = 0;
+        for (; step < 400; step++) {
+            long s = step;
+            robot.interact(() -> w.vm.seek(s));
+            if (!barriers.getItems().isEmpty() && barriers.getItems().stream().noneMatch(r -> r instanceof MbarrierRow m && m.hasTx())) break;
+        }
+        assertTrue(step < 400, "no step with barrier rows and no bytes line");
+        settle();
+        assertTrue(barriers.getFixedCellSize() > 0, "not fixed again at step " + step + ": " + barriers.getFixedCellSize());
+        rowsAre(barriers, barriers.getFixedCellSize());
+        w.run(robot);
+        settle();
+        assertTrue(barriers.getFixedCellSize() <= 0, "fixed again at " + barriers.getFixedCellSize());
+        for (IndexedCell<?> r : rows(barriers)) {
+            assertTrue(r.getHeight() + 0.01 >= tallestCell(r), "row " + r.getIndex() + " cut: " + r.getHeight() + " < " + tallestCell(r));
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void threadRowsFollowTheDarkTheme(FxRobot robot) {
+        w.open(robot, "cluster-barrier-one-partition");
+        w.run(robot);
+        robot.interact(() -> w.vm.showPanel(Panel.THREADS));
+        settle();
+        TreeTableView<?> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
+        robot.interact(() -> w.vm.appearance().darkProperty().set(!w.vm.appearance().darkProperty().get()));
+        settle();
+        rowsAre(tree, tree.getFixedCellSize());
+        robot.interact(() -> w.vm.appearance().darkProperty().set(!w.vm.appearance().darkProperty().get()));
+        settle();
+        rowsAre(tree, tree.getFixedCellSize());
+    }
+
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void anEmptyBarrierRowIsNotAsTallAsTheBytesLineItOnceShowed(FxRobot robot) {
+        w.open(robot, "expect-tx-too-high");
+        w.run(robot);
+        settle();
+        TableView barriers = robot.lookup("#barrierTable").queryAs(TableView.class);
+        List<Object> all = new java.util.ArrayList<>(barriers.getItems());
+        Object tx = all.stream().filter(r -> r instanceof MbarrierRow m && m.hasTx()).findFirst().orElseThrow();
+        // Every row shows a bytes line, then all but the first are emptied: their cells keep the gauge as graphic.
+        robot.interact(() -> barriers.setItems(javafx.collections.FXCollections.observableArrayList(java.util.Collections.nCopies(4, tx))));
+        settle();
+        double twoLines = rows(barriers).get(0).getHeight();
+        robot.interact(() -> barriers.setItems(javafx.collections.FXCollections.observableArrayList(tx)));
+        settle();
+        List<Double> empty = TestWindow.onFx(() -> barriers.lookupAll(".table-row-cell").stream()
+                .filter(n -> n instanceof IndexedCell<?> c && c.isVisible() && c.isEmpty())
+                .map(n -> ((IndexedCell<?>) n).getHeight()).toList());
+        assertFalse(empty.isEmpty(), "no empty rows in view");
+        for (double h : empty) assertTrue(h < twoLines - 0.01, "empty row " + h + " high, as the bytes line's " + twoLines);
+    }
+
+    /** Every row in view is at least as high as each of its children asks, the disclosure arrow too. */
+    private static void noChildCut(Control table) {
+        for (IndexedCell<?> r : rows(table)) {
+            double tallest = TestWindow.onFx(() -> r.getChildrenUnmodifiable().stream()
+                    .filter(Node::isVisible).mapToDouble(n -> n.prefHeight(-1)).max().orElse(0));
+            assertTrue(r.getHeight() + 0.01 >= tallest, "row " + r.getIndex() + " cut: " + r.getHeight() + " < " + tallest);
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void threadRowsAreAsHighAsTheirDisclosureArrowInBothFontSizes(FxRobot robot) {
+        w.open(robot, "cluster-barrier-one-partition");
+        w.run(robot);
+        robot.interact(() -> w.vm.showPanel(Panel.THREADS));
+        settle();
+        TreeTableView<?> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
+        noChildCut(tree);
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.P).release(KeyCode.SHIFT, KeyCode.CONTROL);
+        settle();
+        noChildCut(tree);
     }
 }
