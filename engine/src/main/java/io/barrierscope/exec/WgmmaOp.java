@@ -542,13 +542,18 @@ class WgmmaOp extends WarpMatrixOp {
         // Along a word the elements step in the inner dimension; the outer one is fixed per row.
         int innerStride = kMajor ? kStride : mnStride;
         int outerStride = kMajor ? mnStride : kStride;
+        // A row of 16 bytes along the inner dimension is contiguous: its second word is 8 bytes past its
+        // first, so the address (divisions and the swizzle) is found once per 16 bytes when rows are whole.
+        int step = (inner * e) % 16 == 0 ? 2 * per : per;
         for (int o = 0; o < outer; o++) {
-            for (int i0 = 0; i0 < inner; i0 += per) {
-                long word = kMajor ? reads.load8(m, desc.address(o, i0, e, true), slot) : reads.load8(m, desc.address(i0, o, e, false), slot);
-                int at = o * outerStride + i0 * innerStride;
-                for (int j = 0; j < per; j++) {
-                    long bits = (word >>> (j * t.bits)) & mask;
-                    out[at + j * innerStride] = table != null ? table[(int) bits] : t.value(bits);
+            for (int i0 = 0; i0 < inner; i0 += step) {
+                long a = kMajor ? desc.address(o, i0, e, true) : desc.address(i0, o, e, false);
+                for (int h = 0, at = o * outerStride + i0 * innerStride; h < step; h += per, a += 8, at += per * innerStride) {
+                    long word = reads.load8(m, a, slot);
+                    for (int j = 0; j < per; j++) {
+                        long bits = (word >>> (j * t.bits)) & mask;
+                        out[at + j * innerStride] = table != null ? table[(int) bits] : t.value(bits);
+                    }
                 }
             }
         }
