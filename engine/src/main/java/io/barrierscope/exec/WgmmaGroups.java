@@ -90,8 +90,20 @@ public final class WgmmaGroups {
         final int seq;
         Part[] parts = new Part[4];
         int joined;
-        /** Per warp, the accumulator registers' 32 bits once formed (register-major). */
+        /**
+         * Per warp, the accumulator registers' 32 bits once formed (register-major); null while
+         * {@link #sums} holds them unrounded (see {@link #materialize}).
+         */
         int[][] result;
+        /**
+         * An f32 operation's unrounded 64 x N sums ({@link WgmmaOp#compute}), kept instead of
+         * {@link #result} until something needs the bits: the next operation of a chain over K rounds
+         * them itself, and a result every warp lands under a later one of the same registers is never
+         * encoded at all.
+         */
+        double[] sums;
+        /** Warps (bits 0..3 of the warpgroup) that have landed it. */
+        int landed;
         Reads reads;
         boolean checked;
         /** Per warp of the warpgroup: the group it was committed to, or -1 while open. */
@@ -114,13 +126,25 @@ public final class WgmmaGroups {
             this.seq = seq;
         }
 
+        boolean formed() { return result != null || sums != null; }
+
+        /** Makes {@link #result} from {@link #sums} if it is not made yet. */
+        void materialize() {
+            if (result != null || sums == null) return;
+            result = op.encode(sums);
+            WgmmaOp.Scratch.MINE.get().release(sums);
+            sums = null;
+        }
+
         Issue copy() {
+            materialize(); // checkpoints share results, never sums
             Issue c = new Issue(op, first, seq);
             c.parts = parts.clone();
             c.joined = joined;
             c.result = result;
             c.reads = reads;
             c.checked = checked;
+            c.landed = landed;
             c.group = group.clone();
             c.from = from.clone();
             for (int r = 0; r < 4; r++) if (from[r] != null) c.from[r] = from[r].clone();
@@ -159,7 +183,7 @@ public final class WgmmaGroups {
         boolean any = false;
         for (Op op : program.code) any |= op instanceof WgmmaOp;
         tracking = any;
-        named = any ? program.analysis(NamedRegisters.class, NamedRegisters::new).byPc : null;
+        named = any ? program.analysis(WgmmaNamedRegisters.class, WgmmaNamedRegisters::new).byPc : null;
         fence = new WgmmaFence(any ? warps : 0, program.regsPerThread);
         inflight = new ArrayList<>(warps);
         for (int i = 0; i < warps; i++) inflight.add(new ArrayList<>());
@@ -272,11 +296,15 @@ public final class WgmmaGroups {
         Issue e0 = from[0];
         boolean whole = e0 != null && e0.op.d.length == len;
         for (int p = 0; p < len && whole; p++) whole = from[p] == e0 && idx[p] == p;
-        if (whole) return e0.result[r];
+        if (whole) {
+            e0.materialize();
+            return e0.result[r];
+        }
         int[] d = null;
         for (int p = 0; p < len; p++) {
             Issue e = from[p];
             if (e == null) continue;
+            e.materialize();
             // Read at issue: never changed in place (checkpoints share it); null when every register is fed.
             if (d == null) d = is.dIn[r] == null ? new int[32 * len] : is.dIn[r].clone();
             System.arraycopy(e.result[r], idx[p] << 5, d, p << 5, 32);
@@ -284,13 +312,32 @@ public final class WgmmaGroups {
         return d == null ? is.dIn[r] : d;
     }
 
+    /**
+     * The unrounded sums that feed {@code is} as a whole, or null: an f32 operation whose every
+     * warp, scale-d true in every lane, takes all its accumulators, in order, from one earlier
+     * operation of the same N whose result is still kept as sums (the usual chain over K).
+     */
+    private static double[] chainFeed(Issue is, int len) {
+        if (is.op.td != io.barrierscope.exec.MmaOp.Elem.F32) return null;
+        Issue e0 = is.from[0] == null ? null : is.from[0][0];
+        if (e0 == null || e0.sums == null || e0.op.n != is.op.n || e0.op.d.length != len) return null;
+        for (int r = 0; r < 4; r++) {
+            if (is.parts[r].scaleD() != -1) return null;
+            Issue[] from = is.from[r];
+            int[] idx = is.fromIdx[r];
+            for (int p = 0; p < len; p++) if (from[p] != e0 || idx[p] != p) return null;
+        }
+        return e0.sums;
+    }
+
     /** Forms the product of an operation all four warps have issued. */
     private void form(Interpreter x, Issue is) {
         Machine m = x.machine();
         int[][] dIn = new int[4][];
         int len = is.op.d.length;
+        double[] feed = chainFeed(is, len);
         for (int r = 0; r < 4; r++) {
-            dIn[r] = input(is, r, len);
+            dIn[r] = feed != null ? null : input(is, r, len);
             is.from[r] = null; // formed: the inputs are no longer needed
             is.dIn[r] = null;
         }
@@ -298,8 +345,16 @@ public final class WgmmaGroups {
         // Descriptor operands are read through the async proxy (PTX ISA 9.7.15.4): the race detector checks the writers' proxy fences.
         MemoryModelHook race = m.memory.race;
         if (race != null) race.beginAsyncProxyRead(is.first << 5, is.op.pc);
+        WgmmaOp.Scratch scratch = WgmmaOp.Scratch.MINE.get();
+        scratch.feed = feed;
         try {
-            is.result = is.op.compute(m, is.first << 5, is.parts, dIn, reads);
+            int[][] res = is.op.compute(m, is.first << 5, is.parts, dIn, reads);
+            if (res == WgmmaOp.PENDING) {
+                is.sums = scratch.pending;
+                scratch.pending = null;
+            } else {
+                is.result = res;
+            }
             reads.writesAfter = m.memory.writes;
             is.reads = reads;
             multiplyAdds += 64L * is.op.n * is.op.k;
@@ -336,7 +391,7 @@ public final class WgmmaGroups {
         List<Issue> list = inflight.get(warp);
         for (Issue is : list) {
             int r = warp - is.first;
-            if (is.group[r] < 0 || is.group[r] >= limit || is.result != null) continue;
+            if (is.group[r] < 0 || is.group[r] >= limit || is.formed()) continue;
             for (int w = 0; w < 4; w++) {
                 int other = is.first + w;
                 if ((is.joined & (1 << w)) == 0 && m.liveMask[other] == 0) {
@@ -354,28 +409,56 @@ public final class WgmmaGroups {
             int r = warp - is.first;
             if (is.group[r] < 0 || is.group[r] >= limit) continue;
             if (x.observed()) x.emit(SyncEvent.WGMMA_RETIRE, warp << 5, is.seq, is.group[r], 0);
-            land(x, warp, is);
+            // A later operation landing here on the same registers overwrites them all; unobserved,
+            // nothing sees them in between, so this one's are written only if the run stops first.
+            boolean superseded = !x.observed() && supersededAfter(list, i, warp, limit);
+            land(x, warp, is, superseded);
             list.remove(i--);
             total--;
-            if (x.finished()) break;
+            if (x.finished()) {
+                if (superseded) write(m, warp, is);
+                break;
+            }
+            if (is.landed == 15 && is.sums != null) {
+                // Every warp landed it under a later result: its bits are never needed (a checkpoint would have made them).
+                WgmmaOp.Scratch.MINE.get().release(is.sums);
+                is.sums = null;
+            }
         }
         markBusy(warp);
         return true;
     }
 
-    private void land(Interpreter x, int warp, Issue is) {
-        Machine m = x.machine();
-        int r = warp - is.first;
-        int base = warp << 5;
+    /** Whether an operation after {@code list[i]} that {@code wgmma.wait_group} lands now in {@code warp} has the same accumulators. */
+    private static boolean supersededAfter(List<Issue> list, int i, int warp, long limit) {
+        int[] d = list.get(i).op.d;
+        for (int j = i + 1; j < list.size(); j++) {
+            Issue e = list.get(j);
+            int r = warp - e.first;
+            if (e.group[r] >= 0 && e.group[r] < limit && java.util.Arrays.equals(e.op.d, d)) return true;
+        }
+        return false;
+    }
+
+    /** Writes {@code is}'s result into warp {@code warp}'s accumulator registers. */
+    private static void write(Machine m, int warp, Issue is) {
+        is.materialize();
         // The result is register-major, as Machine.regs keeps a register's 32 lanes side by side.
-        int regRow = base * m.regsPerThread;
-        int[] res = is.result[r];
+        int regRow = (warp << 5) * m.regsPerThread;
+        int[] res = is.result[warp - is.first];
         int[] d = is.op.d;
         long[] regs = m.regs;
         for (int j = 0; j < d.length; j++) {
             int to = regRow + (d[j] << 5);
             for (int l = 0; l < 32; l++) regs[to + l] = res[(j << 5) + l] & 0xFFFFFFFFL;
         }
+    }
+
+    private void land(Interpreter x, int warp, Issue is, boolean superseded) {
+        Machine m = x.machine();
+        int base = warp << 5;
+        if (!superseded) write(m, warp, is);
+        is.landed |= 1 << (warp - is.first);
         if (is.checked) return;
         is.checked = true;
         long at = is.reads.changed(m, is.first << 5);
@@ -483,45 +566,6 @@ public final class WgmmaGroups {
         registers(op.insn.operands(), found);
         if (op.insn.guard() != null) found.add(op.insn.guard());
         return found;
-    }
-
-    /**
-     * Per pc, the absolute indices of {@link #found}'s registers, in its order: they depend on the
-     * program alone, so they are found once per {@link Program} (not per run) and shared by its
-     * runs and explore jobs; immutable once made.
-     */
-    static final class NamedRegisters {
-        private static final int[] NONE = new int[0];
-        final int[][] byPc;
-
-        NamedRegisters(Program p) {
-            byPc = new int[p.code.length][];
-            int[][] buf = {new int[64]};
-            for (int pc = 0; pc < byPc.length; pc++) {
-                Op op = p.code[pc];
-                int n = absolute(op.insn.operands(), op.regBase, buf, 0);
-                if (op.insn.guard() != null) n = add(buf, n, op.regBase + op.insn.guard().reg().index());
-                byPc[pc] = n == 0 ? NONE : java.util.Arrays.copyOf(buf[0], n);
-            }
-        }
-    }
-
-    private static int absolute(List<Operand> ops, int base, int[][] buf, int n) {
-        for (Operand o : ops) {
-            if (o instanceof Operand.Reg r) n = add(buf, n, base + r.reg().index());
-            else if (o instanceof Operand.Video v) n = add(buf, n, base + v.reg().reg().index());
-            else if (o instanceof Operand.Vector v) n = absolute(v.elements(), base, buf, n);
-            else if (o instanceof Operand.ParenList p) n = absolute(p.elements(), base, buf, n);
-            else if (o instanceof Operand.Pair p) n = absolute(List.of(p.first(), p.second()), base, buf, n);
-            else if (o instanceof Operand.Address a && a.base() != null) n = absolute(List.of(a.base()), base, buf, n);
-        }
-        return n;
-    }
-
-    private static int add(int[][] buf, int n, int v) {
-        if (n == buf[0].length) buf[0] = java.util.Arrays.copyOf(buf[0], 2 * n);
-        buf[0][n] = v;
-        return n + 1;
     }
 
     /** The PTX name of absolute register {@code reg} among {@code op}'s operands. */

@@ -294,29 +294,30 @@ class WgmmaOp extends WarpMatrixOp {
      */
     int[][] compute(Machine m, int slot, WgmmaGroups.Part[] parts, int[][] dIn, WgmmaGroups.Reads reads) {
         Scratch scratch = Scratch.MINE.get();
+        double[] feed = scratch.feed; // set by WgmmaGroups.form for this call only
+        scratch.feed = null;
         double[] fa = scratch.fa(64 * k); // column-major: element (row i, col p) at p * 64 + i
         double[] fb = scratch.fb(n * k); // column-major: element (row p, col c) at c * k + p
         readA(m, slot, parts, fa, reads);
         loadOperand(m, MatrixDescriptor.decode(parts[0].descB()), n, k, !transB, tb, fb, k, 1, reads, slot);
         int len = d.length;
-        int[][] out = new int[4][32 * len];
         if (td == Elem.S32) {
+            int[][] out = new int[4][32 * len];
             integer(fa, fb, parts, dIn, out);
             return out;
         }
         boolean f16 = td == Elem.F16;
         int half = n / 2;
         int[] map = DIndex.of(n);
-        double[] acc = scratch.acc(64 * n);
-        // The usual chain over K: every warp's input is the result the last compute of this thread
-        // made (the same arrays, never changed in place) and acc still holds its sums. Rounding those
-        // to f32 in place gives the values the loop below would decode from the result's bits (a
-        // NaN's payload aside, and every NaN result is written as the canonical NaN).
-        boolean chained = !f16 && scratch.out != null && scratch.outN == n;
-        for (int w = 0; w < 4 && chained; w++) chained = dIn[w] == scratch.out[w] && parts[w].scaleD() == -1;
-        scratch.out = null; // acc changes below; set again once it holds this result
+        // f32 sums go to the caller unrounded (PENDING, through scratch.pending); f16 ones are encoded here.
+        double[] acc = f16 ? scratch.acc(64 * n) : scratch.fresh(64 * n);
+        // The usual chain over K (WgmmaGroups.form): every warp's input is the whole pending result of
+        // one earlier operation of this N, scale-d true in every lane. Rounding its sums to f32 gives
+        // the values the loop below would decode from that result's bits (a NaN's payload aside, and
+        // every NaN result is written as the canonical NaN).
+        boolean chained = feed != null && !f16;
         if (chained) {
-            for (int j = 0, end = 64 * n; j < end; j++) acc[j] = (float) acc[j];
+            for (int j = 0, end = 64 * n; j < end; j++) acc[j] = (float) feed[j];
         }
         for (int w = 0; w < 4 && !chained; w++) {
             int[] in = dIn[w];
@@ -341,14 +342,15 @@ class WgmmaOp extends WarpMatrixOp {
         }
         // scale-a * scale-b * (a * b) is a * (sign * b) exactly: negation commutes with round-to-nearest.
         product(fa, fb, acc, scaleA * scaleB < 0);
-        for (int w = 0; w < 4; w++) {
+        if (!f16) {
+            scratch.pending = acc;
+            return PENDING;
+        }
+        int[][] out = new int[4][32 * len];
+        for (int w = 0; w < 4; w++) { // f16: two elements to a register
             int[] o = out[w];
             int mo = w * 32 * half;
-            if (!f16) {
-                for (int j = 0, end = 32 * half; j < end; j++) o[j] = (int) f32Bits(acc[map[mo + j]]);
-                continue;
-            }
-            for (int i = 0; i < half; i++) { // f16: two elements to a register
+            for (int i = 0; i < half; i++) {
                 int dst = (i >> 1) << 5;
                 int shift = 16 * (i & 1);
                 for (int l = 0; l < 32; l++) {
@@ -356,10 +358,6 @@ class WgmmaOp extends WarpMatrixOp {
                     o[dst + l] |= (int) ((FloatFormat.F16.encode(v, Round.RN, false) & 0xFFFFL) << shift);
                 }
             }
-        }
-        if (!f16) {
-            scratch.out = out;
-            scratch.outN = n;
         }
         return out;
     }
@@ -420,9 +418,31 @@ class WgmmaOp extends WarpMatrixOp {
         }
     }
 
+    /** {@link #compute}'s answer for f32 accumulators: the unrounded sums are in {@link Scratch#pending}. */
+    static final int[][] PENDING = new int[0][];
+
+    /**
+     * The f32 result of this operation from its unrounded 64 x N sums ({@link #compute}'s column-major
+     * array): per warp, its accumulator registers' bits, register-major.
+     */
+    int[][] encode(double[] acc) {
+        int half = n / 2;
+        int[] map = DIndex.of(n);
+        int[][] out = new int[4][32 * d.length];
+        for (int w = 0; w < 4; w++) {
+            int[] o = out[w];
+            int mo = w * 32 * half;
+            for (int j = 0, end = 32 * half; j < end; j++) o[j] = (int) f32Bits(acc[map[mo + j]]);
+        }
+        return out;
+    }
+
     /**
      * Working arrays of {@link #compute}, one set per thread (a program's ops may run on several
      * machines in several threads at once); each compute overwrites what it uses before reading it.
+     * The f32 sums arrays are handed over: {@link #fresh} gives one to a compute, which hands it to
+     * its operation through {@link #pending}; the operation gives it back ({@link #release}, on
+     * whatever thread) once it has its result or no longer needs one.
      */
     static final class Scratch {
         static final ThreadLocal<Scratch> MINE = ThreadLocal.withInitial(Scratch::new);
@@ -430,13 +450,31 @@ class WgmmaOp extends WarpMatrixOp {
         private double[] fa = new double[0];
         private double[] fb = new double[0];
         private double[] acc = new double[0];
-        /** The f32 result the last compute made, whose sums {@link #acc} still holds (64 x {@link #outN}), or null. */
-        int[][] out;
-        int outN;
+        private final double[][] free = new double[8][];
+        private int frees;
+        /** The sums of the last compute that answered {@link #PENDING}; taken by the caller at once. */
+        double[] pending;
+        /** The pending sums of the operation that feeds the next compute in a chain, or null (set just before it). */
+        double[] feed;
 
         double[] fa(int size) { return fa.length >= size ? fa : (fa = new double[size]); }
         double[] fb(int size) { return fb.length >= size ? fb : (fb = new double[size]); }
         double[] acc(int size) { return acc.length >= size ? acc : (acc = new double[size]); }
+
+        /** A sums array of at least {@code size} (contents undefined). */
+        double[] fresh(int size) {
+            while (frees > 0) {
+                double[] a = free[--frees];
+                free[frees] = null;
+                if (a.length >= size) return a;
+            }
+            return new double[size];
+        }
+
+        /** A sums array no operation holds any more. */
+        void release(double[] a) {
+            if (frees < free.length) free[frees++] = a;
+        }
     }
 
     /**
@@ -504,13 +542,18 @@ class WgmmaOp extends WarpMatrixOp {
         // Along a word the elements step in the inner dimension; the outer one is fixed per row.
         int innerStride = kMajor ? kStride : mnStride;
         int outerStride = kMajor ? mnStride : kStride;
+        // A row of 16 bytes along the inner dimension is contiguous: its second word is 8 bytes past its
+        // first, so the address (divisions and the swizzle) is found once per 16 bytes when rows are whole.
+        int step = (inner * e) % 16 == 0 ? 2 * per : per;
         for (int o = 0; o < outer; o++) {
-            for (int i0 = 0; i0 < inner; i0 += per) {
-                long word = kMajor ? reads.load8(m, desc.address(o, i0, e, true), slot) : reads.load8(m, desc.address(i0, o, e, false), slot);
-                int at = o * outerStride + i0 * innerStride;
-                for (int j = 0; j < per; j++) {
-                    long bits = (word >>> (j * t.bits)) & mask;
-                    out[at + j * innerStride] = table != null ? table[(int) bits] : t.value(bits);
+            for (int i0 = 0; i0 < inner; i0 += step) {
+                long a = kMajor ? desc.address(o, i0, e, true) : desc.address(i0, o, e, false);
+                for (int h = 0, at = o * outerStride + i0 * innerStride; h < step; h += per, a += 8, at += per * innerStride) {
+                    long word = reads.load8(m, a, slot);
+                    for (int j = 0; j < per; j++) {
+                        long bits = (word >>> (j * t.bits)) & mask;
+                        out[at + j * innerStride] = table != null ? table[(int) bits] : t.value(bits);
+                    }
                 }
             }
         }

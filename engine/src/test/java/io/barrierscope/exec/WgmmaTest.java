@@ -352,6 +352,38 @@ class WgmmaTest {
         check(got, twice, n, "f32");
     }
 
+    @Test
+    void aRunStoppedWhileLandingAChainKeepsTheResultItLandedLast() {
+        // Two operations on the same accumulators in one group, their operands overwritten before the
+        // wait: the run stops at the first one's landing, whose result the registers then hold (the
+        // second, which would overwrite them, never lands), in every warp that landed it.
+        int n = 16;
+        Matrix a = halves(F16, 64, 16, 81);
+        Matrix b = halves(F16, 16, n, 82);
+        Matrix c = f32c(n, 83);
+        String insn = "wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 D, A, B, P, 1, 1, 0, 0";
+        Case cs = new Case(insn, kMajor(a, b, 2, 128), SW128, SW128, n / 2, dInit(c, n, false), null, true);
+        String second = insn.replace("D", dList(n / 2)).replace("A", "%rd10").replace("B", "%rd11").replace("P", "%p2") + ";\n";
+        String clobber = "mov.u32 %r7, smem;\nshl.b32 %r8, %r60, 2;\nadd.u32 %r7, %r7, %r8;\nst.shared.u32 [%r7], 12345;\n";
+        LaunchedRun once = kernel(cs, "", "").ok();
+        LaunchedRun r = kernel(cs, second, clobber).racy().run();
+        assertEquals(List.of("wgmma-operand-overwritten"), ExecKernel.codes(r), r.summary());
+        Machine m = r.machine();
+        WgmmaOp op = null;
+        for (Op o : m.program.code) if (o instanceof WgmmaOp w && op == null) op = w;
+        int landed = 0;
+        for (int t = 0; t < 128; t++) {
+            for (int i = 0; i < n / 2; i++) {
+                long got = m.regs[(t >> 5 << 5) * m.regsPerThread + (op.d[i] << 5) + (t & 31)] & 0xFFFFFFFFL;
+                long first = ExecKernel.w(once, t * (n / 2) + i) & 0xFFFFFFFFL;
+                long initial = cs.dInit()[t * (n / 2) + i] & 0xFFFFFFFFL;
+                assertTrue(got == first || got == initial, "thread " + t + " register " + i);
+                if (got == first && got != initial) landed++;
+            }
+        }
+        assertTrue(landed > 0, r.summary());
+    }
+
     private static Case small() {
         Matrix a = halves(F16, 64, 16, 91);
         Matrix b = halves(F16, 16, 8, 92);
