@@ -85,6 +85,8 @@ public final class DeviceHeap {
     private static GlobalMemory.Segment segment(Memory mem) {
         GlobalMemory.Segment s = mem.global.byName(SEGMENT);
         if (s == null) throw new Misuse(DiagnosticCode.MEMORY_FAULT, "no device heap is mapped in this launch");
+        // A launch file's heap buffer of another shape would have its headers read past its end.
+        if (s.data().length < CONTROL || s.data().length % ALIGN != 0) throw corrupted(s, 0, "size (" + s.data().length + " bytes, not 16 + a multiple of 16)");
         return s;
     }
 

@@ -151,6 +151,17 @@ class DeviceHeapTest {
     }
 
     @Test
+    void aHeapBufferWhoseSizeIsNoMultipleOfSixteenIsReportedAsCorruption() {
+        // A launch file's deviceHeap buffer of 20 bytes with a valid control block: malloc must not read a header past its end.
+        LaunchedRun r = kernel(malloc("%rd1", "16")).ok();
+        Memory mem = r.machine().memory;
+        assertTrue(mem.global.unmap(heap(r).base()));
+        mem.global.mapAt(DeviceHeap.SEGMENT, mem.global.nextAddress(), java.util.Arrays.copyOf(DeviceHeap.fresh(0), 20), false);
+        DeviceHeap.Misuse m = org.junit.jupiter.api.Assertions.assertThrows(DeviceHeap.Misuse.class, () -> DeviceHeap.malloc(mem, 0, 1, 16));
+        assertEquals(io.barrierscope.diag.DiagnosticCode.HEAP_CORRUPTED, m.code);
+    }
+
+    @Test
     void freeOfAPointerIntoAJoinedFreeBlockIsAnInvalidFreeNotADoubleFree() {
         // a takes 16 bytes; the free rest follows. Freed a and the rest are joined by a malloc of all 8 MiB
         // but its header; the rest's old header, now inside that block, is no block's start.
