@@ -56,16 +56,23 @@ public final class DeviceHeap {
     }
 
     /** The size of the segment of a heap of {@code bytes} (what a launch holds for it). */
-    public static long segmentBytes(long bytes) { return CONTROL + (bytes + ALIGN - 1) / ALIGN * ALIGN; }
+    public static long segmentBytes(long bytes) { return CONTROL + blockBytes(bytes); }
+
+    /** The bytes after the control block: {@code bytes} rounded up to 16, none when they cannot hold one block (a header and 16 bytes). */
+    private static long blockBytes(long bytes) {
+        long b = (bytes + ALIGN - 1) / ALIGN * ALIGN;
+        return b < MIN_BLOCK ? 0 : b;
+    }
 
     /** The bytes of a fresh heap holding {@code bytes} (rounded up to 16, header space included): one free block. */
     public static byte[] fresh(long bytes) {
         if (bytes < 0 || bytes > MAX_BYTES) throw new IllegalArgumentException("a device heap of " + bytes + " bytes");
-        int blocks = (int) ((bytes + ALIGN - 1) / ALIGN * ALIGN);
+        // A 16-byte rest would be a block without a header that malloc then reads as corruption: it is left out.
+        int blocks = (int) blockBytes(bytes);
         byte[] d = new byte[CONTROL + blocks];
         I32.set(d, 0, HEAP_MAGIC);
         I32.set(d, 4, CONTROL / ALIGN);
-        if (blocks >= MIN_BLOCK) header(d, CONTROL, FREE, blocks);
+        if (blocks > 0) header(d, CONTROL, FREE, blocks);
         return d;
     }
 
@@ -78,6 +85,8 @@ public final class DeviceHeap {
     private static GlobalMemory.Segment segment(Memory mem) {
         GlobalMemory.Segment s = mem.global.byName(SEGMENT);
         if (s == null) throw new Misuse(DiagnosticCode.MEMORY_FAULT, "no device heap is mapped in this launch");
+        // A launch file's heap buffer of another shape would have its headers read past its end.
+        if (s.data().length < CONTROL || s.data().length % ALIGN != 0) throw corrupted(s, 0, "size (" + s.data().length + " bytes, not 16 + a multiple of 16)");
         return s;
     }
 
@@ -132,7 +141,8 @@ public final class DeviceHeap {
         if ((int) I32.get(d, 0) != HEAP_MAGIC) throw corrupted(s, 0, "control block");
         long rover = ((int) I32.get(d, 4) & 0xFFFFFFFFL) * ALIGN;
         if (rover < CONTROL || rover > end) throw corrupted(s, 0, "control block");
-        if (size < 0 || size > end || align > end) return 0; // unsigned: more than the heap holds
+        // Unsigned: a size or alignment of 2^63 or more (negative here) is more than the heap holds too.
+        if (size < 0 || size > end || align < 0 || align > end) return 0;
         long payload = Math.max(ALIGN, (size + ALIGN - 1) / ALIGN * ALIGN);
         long a = Math.max(align, ALIGN);
         for (int pass = rover == CONTROL ? 1 : 0; pass < 2; pass++) {
@@ -152,6 +162,14 @@ public final class DeviceHeap {
                     joined += next;
                 }
                 if (joined != bs) {
+                    // The joined blocks' headers are erased: left in place, a free of a pointer into the
+                    // block (which malloc may hand out whole) would find one and call it a double free.
+                    for (long n = o + bs; n < o + joined; ) {
+                        long next = (long) I64.get(d, (int) n + 8);
+                        mem.global.find(s.base() + n, HEADER, true);
+                        java.util.Arrays.fill(d, (int) n, (int) n + HEADER, (byte) 0);
+                        n += next;
+                    }
                     write(mem, s, o, FREE, joined);
                     bs = joined;
                     long r = ((int) I32.get(d, 4) & 0xFFFFFFFFL) * ALIGN;

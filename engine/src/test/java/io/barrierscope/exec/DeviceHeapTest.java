@@ -132,6 +132,46 @@ class DeviceHeapTest {
     }
 
     @Test
+    void alignedMallocWithAnAlignmentOfTwoToTheSixtyThirdReturnsNull() {
+        // 2^63 is a power of two no heap can honour; as a signed long it is negative, and must not pass as 16.
+        String body = "mov.u64 %rd9, 1;\nshl.b64 %rd9, %rd9, 63;\n" + alignedMalloc("%rd1", "16", "%rd9") + x(0, "%rd1");
+        LaunchedRun r = kernel(body).ok();
+        assertEquals(0, x(r, 0));
+    }
+
+    @Test
+    void aHeapTooSmallForOneBlockReturnsNullRatherThanReportingCorruption() {
+        // cudaLimitMallocHeapSize of 16 bytes: no room for a header and a payload, so malloc has nothing to give.
+        LaunchedRun r = kernel(malloc("%rd1", "16")).ok();
+        Memory mem = r.machine().memory;
+        assertTrue(mem.global.unmap(heap(r).base()));
+        mem.global.mapAt(DeviceHeap.SEGMENT, mem.global.nextAddress(), DeviceHeap.fresh(16), false);
+        assertEquals(DeviceHeap.segmentBytes(16), heap(r).data().length);
+        assertEquals(0, DeviceHeap.malloc(mem, 0, 1, 16));
+    }
+
+    @Test
+    void aHeapBufferWhoseSizeIsNoMultipleOfSixteenIsReportedAsCorruption() {
+        // A launch file's deviceHeap buffer of 20 bytes with a valid control block: malloc must not read a header past its end.
+        LaunchedRun r = kernel(malloc("%rd1", "16")).ok();
+        Memory mem = r.machine().memory;
+        assertTrue(mem.global.unmap(heap(r).base()));
+        mem.global.mapAt(DeviceHeap.SEGMENT, mem.global.nextAddress(), java.util.Arrays.copyOf(DeviceHeap.fresh(0), 20), false);
+        DeviceHeap.Misuse m = org.junit.jupiter.api.Assertions.assertThrows(DeviceHeap.Misuse.class, () -> DeviceHeap.malloc(mem, 0, 1, 16));
+        assertEquals(io.barrierscope.diag.DiagnosticCode.HEAP_CORRUPTED, m.code);
+    }
+
+    @Test
+    void freeOfAPointerIntoAJoinedFreeBlockIsAnInvalidFreeNotADoubleFree() {
+        // a takes 16 bytes; the free rest follows. Freed a and the rest are joined by a malloc of all 8 MiB
+        // but its header; the rest's old header, now inside that block, is no block's start.
+        String body = malloc("%rd1", "16") + free("%rd1") + malloc("%rd2", "8388592") + x(0, "%rd2") + "add.u64 %rd3, %rd2, 32;\n"
+                + free("%rd3");
+        LaunchedRun r = kernel(body).run();
+        assertEquals(List.of("heap-invalid-free"), codes(r), r.summary());
+    }
+
+    @Test
     void aWritePastAnAllocationIntoTheNextHeaderIsReportedAsCorruption() {
         // 32 bytes, then a store just past them: the header of the free rest, which the next malloc reads.
         LaunchedRun r = kernel(malloc("%rd1", "32") + "st.u64 [%rd1+32], 12345;\n" + malloc("%rd2", "32")).racy().run();
