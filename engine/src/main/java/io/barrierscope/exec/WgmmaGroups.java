@@ -28,7 +28,7 @@ public final class WgmmaGroups {
 
     /**
      * One warp's share of an operation, read when the warp issued it; the accumulator registers
-     * ({@link Issue#dIn}) are read in {@link #join}. {@code meta}: a sparse wgmma's metadata
+     * ({@link WgmmaIssue#dIn}) are read in {@link #join}. {@code meta}: a sparse wgmma's metadata
      * register per lane (null for a dense one).
      */
     record Part(long[] aIn, int scaleD, long descA, long descB, int[] meta) {}
@@ -83,87 +83,8 @@ public final class WgmmaGroups {
         }
     }
 
-    /** One wgmma.mma_async of one warpgroup. */
-    static final class Issue {
-        final WgmmaOp op;
-        final int first;
-        final int seq;
-        Part[] parts = new Part[4];
-        int joined;
-        /**
-         * Per warp, the accumulator registers' 32 bits once formed (register-major); null while
-         * {@link #sums} holds them unrounded (see {@link #materialize}).
-         */
-        int[][] result;
-        /**
-         * An f32 operation's unrounded 64 x N sums ({@link WgmmaOp#compute}), kept instead of
-         * {@link #result} until something needs the bits: the next operation of a chain over K rounds
-         * them itself, and a result every warp lands under a later one of the same registers is never
-         * encoded at all.
-         */
-        double[] sums;
-        /** Warps (bits 0..3 of the warpgroup) that have landed it. */
-        int landed;
-        Reads reads;
-        boolean checked;
-        /** Per warp of the warpgroup: the group it was committed to, or -1 while open. */
-        long[] group = {-1, -1, -1, -1};
-        /**
-         * Per warp, per accumulator register: the earlier operation of the warp still in flight
-         * when it issued this one that writes the register (its result is this one's input), or null.
-         */
-        Issue[][] from = new Issue[4][];
-        int[][] fromIdx = new int[4][];
-        /**
-         * Per warp, its accumulator registers read at issue (register-major; those in {@link #from} are 0),
-         * or null when scale-d is false in every lane or {@link #from} feeds every register.
-         */
-        int[][] dIn = new int[4][];
-
-        Issue(WgmmaOp op, int first, int seq) {
-            this.op = op;
-            this.first = first;
-            this.seq = seq;
-        }
-
-        boolean formed() { return result != null || sums != null; }
-
-        /** Makes {@link #result} from {@link #sums} if it is not made yet. */
-        void materialize() {
-            if (result != null || sums == null) return;
-            result = op.encode(sums);
-            WgmmaOp.Scratch.MINE.get().release(sums);
-            sums = null;
-        }
-
-        Issue copy() {
-            materialize(); // checkpoints share results, never sums
-            Issue c = new Issue(op, first, seq);
-            c.parts = parts.clone();
-            c.joined = joined;
-            c.result = result;
-            c.reads = reads;
-            c.checked = checked;
-            c.landed = landed;
-            c.group = group.clone();
-            c.from = from.clone();
-            for (int r = 0; r < 4; r++) if (from[r] != null) c.from[r] = from[r].clone();
-            c.fromIdx = fromIdx.clone();
-            c.dIn = dIn.clone();
-            return c;
-        }
-
-        /** Points {@link #from} at the copies made in the same checkpoint (landed ones keep their result). */
-        void remap(IdentityHashMap<Issue, Issue> copies) {
-            for (Issue[] f : from) {
-                if (f == null) continue;
-                for (int i = 0; i < f.length; i++) if (f[i] != null && copies.containsKey(f[i])) f[i] = copies.get(f[i]);
-            }
-        }
-    }
-
     private final int warpsPerCta;
-    private final List<List<Issue>> inflight;
+    private final List<List<WgmmaIssue>> inflight;
     private final long[] commits;
     private final int[] issued;
     private final BitSet[] busy;
@@ -223,12 +144,12 @@ public final class WgmmaGroups {
             return;
         }
         int seq = issued[warp]++;
-        Issue is = null;
+        WgmmaIssue is = null;
         for (int w = first; w < first + 4 && is == null; w++) {
-            for (Issue e : inflight.get(w)) if (e.seq == seq && e.first == first && (e.joined & (1 << r)) == 0) is = e;
+            for (WgmmaIssue e : inflight.get(w)) if (e.seq == seq && e.first == first && (e.joined & (1 << r)) == 0) is = e;
         }
         if (is == null) {
-            is = new Issue(op, first, seq);
+            is = new WgmmaIssue(op, first, seq);
         } else if (is.op != op) {
             int other = Integer.numberOfTrailingZeros(is.joined);
             x.report(DiagnosticCode.WARPGROUP_COLLECTIVE_PARTIAL, m.warpName(warp) + " issues " + op.insn.mnemonic() + " at " + x.where(op.pc)
@@ -251,9 +172,9 @@ public final class WgmmaGroups {
         // Operations on the same accumulators are ordered (PTX ISA 9.7.15.5.2): an earlier one of
         // this warp still in flight feeds this one, whenever either lands.
         int len = op.d.length;
-        Issue[] from = new Issue[len];
+        WgmmaIssue[] from = new WgmmaIssue[len];
         int[] fromIdx = new int[len];
-        for (Issue e : inflight.get(warp)) {
+        for (WgmmaIssue e : inflight.get(warp)) {
             int[] ed = e.op.d;
             if (java.util.Arrays.equals(ed, op.d)) {
                 // The usual chain (the same accumulators, e.g. successive K steps): register p feeds register p.
@@ -289,11 +210,11 @@ public final class WgmmaGroups {
      * earlier operation in flight feeds taken from its result (shared, not copied, when that
      * operation feeds every register in order: the usual chain over K; nothing changes them).
      */
-    private static int[] input(Issue is, int r, int len) {
+    private static int[] input(WgmmaIssue is, int r, int len) {
         if (is.parts[r].scaleD() == 0) return null; // D = A B: no input read
-        Issue[] from = is.from[r];
+        WgmmaIssue[] from = is.from[r];
         int[] idx = is.fromIdx[r];
-        Issue e0 = from[0];
+        WgmmaIssue e0 = from[0];
         boolean whole = e0 != null && e0.op.d.length == len;
         for (int p = 0; p < len && whole; p++) whole = from[p] == e0 && idx[p] == p;
         if (whole) {
@@ -302,7 +223,7 @@ public final class WgmmaGroups {
         }
         int[] d = null;
         for (int p = 0; p < len; p++) {
-            Issue e = from[p];
+            WgmmaIssue e = from[p];
             if (e == null) continue;
             e.materialize();
             // Read at issue: never changed in place (checkpoints share it); null when every register is fed.
@@ -317,13 +238,13 @@ public final class WgmmaGroups {
      * warp, scale-d true in every lane, takes all its accumulators, in order, from one earlier
      * operation of the same N whose result is still kept as sums (the usual chain over K).
      */
-    private static double[] chainFeed(Issue is, int len) {
+    private static double[] chainFeed(WgmmaIssue is, int len) {
         if (is.op.td != io.barrierscope.exec.MmaOp.Elem.F32) return null;
-        Issue e0 = is.from[0] == null ? null : is.from[0][0];
+        WgmmaIssue e0 = is.from[0] == null ? null : is.from[0][0];
         if (e0 == null || e0.sums == null || e0.op.n != is.op.n || e0.op.d.length != len) return null;
         for (int r = 0; r < 4; r++) {
             if (is.parts[r].scaleD() != -1) return null;
-            Issue[] from = is.from[r];
+            WgmmaIssue[] from = is.from[r];
             int[] idx = is.fromIdx[r];
             for (int p = 0; p < len; p++) if (from[p] != e0 || idx[p] != p) return null;
         }
@@ -331,7 +252,7 @@ public final class WgmmaGroups {
     }
 
     /** Forms the product of an operation all four warps have issued. */
-    private void form(Interpreter x, Issue is) {
+    private void form(Interpreter x, WgmmaIssue is) {
         Machine m = x.machine();
         int[][] dIn = new int[4][];
         int len = is.op.d.length;
@@ -369,7 +290,7 @@ public final class WgmmaGroups {
     /** wgmma.commit_group by warp {@code warp}: its open operations become one group (an empty one if none). */
     void commit(Interpreter x, int warp) {
         int ops = 0;
-        for (Issue is : inflight.get(warp)) {
+        for (WgmmaIssue is : inflight.get(warp)) {
             int r = warp - is.first;
             if (is.group[r] < 0) {
                 is.group[r] = commits[warp];
@@ -388,8 +309,8 @@ public final class WgmmaGroups {
     boolean tryWait(Interpreter x, int warp, int allowed) {
         Machine m = x.machine();
         long limit = commits[warp] - allowed;
-        List<Issue> list = inflight.get(warp);
-        for (Issue is : list) {
+        List<WgmmaIssue> list = inflight.get(warp);
+        for (WgmmaIssue is : list) {
             int r = warp - is.first;
             if (is.group[r] < 0 || is.group[r] >= limit || is.formed()) continue;
             for (int w = 0; w < 4; w++) {
@@ -405,7 +326,7 @@ public final class WgmmaGroups {
             return false;
         }
         for (int i = 0; i < list.size(); i++) {
-            Issue is = list.get(i);
+            WgmmaIssue is = list.get(i);
             int r = warp - is.first;
             if (is.group[r] < 0 || is.group[r] >= limit) continue;
             if (x.observed()) x.emit(SyncEvent.WGMMA_RETIRE, warp << 5, is.seq, is.group[r], 0);
@@ -430,10 +351,10 @@ public final class WgmmaGroups {
     }
 
     /** Whether an operation after {@code list[i]} that {@code wgmma.wait_group} lands now in {@code warp} has the same accumulators. */
-    private static boolean supersededAfter(List<Issue> list, int i, int warp, long limit) {
+    private static boolean supersededAfter(List<WgmmaIssue> list, int i, int warp, long limit) {
         int[] d = list.get(i).op.d;
         for (int j = i + 1; j < list.size(); j++) {
-            Issue e = list.get(j);
+            WgmmaIssue e = list.get(j);
             int r = warp - e.first;
             if (e.group[r] >= 0 && e.group[r] < limit && java.util.Arrays.equals(e.op.d, d)) return true;
         }
@@ -441,7 +362,7 @@ public final class WgmmaGroups {
     }
 
     /** Writes {@code is}'s result into warp {@code warp}'s accumulator registers. */
-    private static void write(Machine m, int warp, Issue is) {
+    private static void write(Machine m, int warp, WgmmaIssue is) {
         is.materialize();
         // The result is register-major, as Machine.regs keeps a register's 32 lanes side by side.
         int regRow = (warp << 5) * m.regsPerThread;
@@ -454,7 +375,7 @@ public final class WgmmaGroups {
         }
     }
 
-    private void land(Interpreter x, int warp, Issue is, boolean superseded) {
+    private void land(Interpreter x, int warp, WgmmaIssue is, boolean superseded) {
         Machine m = x.machine();
         int base = warp << 5;
         if (!superseded) write(m, warp, is);
@@ -516,7 +437,7 @@ public final class WgmmaGroups {
     }
 
     private void markBusy(int warp) {
-        List<Issue> list = inflight.get(warp);
+        List<WgmmaIssue> list = inflight.get(warp);
         if (list.isEmpty()) {
             busy[warp] = null;
             return;
@@ -526,7 +447,7 @@ public final class WgmmaGroups {
             return;
         }
         BitSet b = new BitSet();
-        for (Issue is : list) {
+        for (WgmmaIssue is : list) {
             for (int r : is.op.d) b.set(r);
             if (is.op.aIdx != null) for (int r : is.op.aIdx) if (r >= 0) b.set(r);
         }
@@ -548,8 +469,8 @@ public final class WgmmaGroups {
         for (int i = 0; i < regs.length; i++) {
             if (!b.get(regs[i])) continue;
             String name = found(op).get(i).reg().name();
-            Issue owner = null;
-            for (Issue is : inflight.get(warp)) {
+            WgmmaIssue owner = null;
+            for (WgmmaIssue is : inflight.get(warp)) {
                 for (int r : is.op.d) if (r == regs[i] && owner == null) owner = is;
                 if (is.op.aIdx != null) for (int r : is.op.aIdx) if (r == regs[i] && owner == null) owner = is;
             }
@@ -590,14 +511,14 @@ public final class WgmmaGroups {
 
     /** Puts the state of {@link #save} back. */
     public void restore(Saved s) {
-        IdentityHashMap<Issue, Issue> copies = new IdentityHashMap<>();
+        IdentityHashMap<WgmmaIssue, WgmmaIssue> copies = new IdentityHashMap<>();
         for (int w = 0; w < inflight.size(); w++) {
-            List<Issue> list = inflight.get(w);
+            List<WgmmaIssue> list = inflight.get(w);
             list.clear();
-            for (Issue is : s.inflight.get(w)) list.add(copies.computeIfAbsent(is, Issue::copy));
+            for (WgmmaIssue is : s.inflight.get(w)) list.add(copies.computeIfAbsent(is, WgmmaIssue::copy));
             busy[w] = s.busy[w];
         }
-        for (List<Issue> list : inflight) for (Issue is : list) is.remap(copies);
+        for (List<WgmmaIssue> list : inflight) for (WgmmaIssue is : list) is.remap(copies);
         System.arraycopy(s.commits, 0, commits, 0, commits.length);
         System.arraycopy(s.issued, 0, issued, 0, issued.length);
         total = s.total;
@@ -607,7 +528,7 @@ public final class WgmmaGroups {
 
     /** A checkpoint of every warp's groups. */
     public static final class Saved {
-        private final List<List<Issue>> inflight = new ArrayList<>();
+        private final List<List<WgmmaIssue>> inflight = new ArrayList<>();
         private final long[] commits;
         private final int[] issued;
         private final BitSet[] busy;
@@ -617,13 +538,13 @@ public final class WgmmaGroups {
 
         private Saved(WgmmaGroups g) {
             fence = g.fence.copy();
-            IdentityHashMap<Issue, Issue> copies = new IdentityHashMap<>();
-            for (List<Issue> list : g.inflight) {
-                List<Issue> c = new ArrayList<>(list.size());
-                for (Issue is : list) c.add(copies.computeIfAbsent(is, Issue::copy));
+            IdentityHashMap<WgmmaIssue, WgmmaIssue> copies = new IdentityHashMap<>();
+            for (List<WgmmaIssue> list : g.inflight) {
+                List<WgmmaIssue> c = new ArrayList<>(list.size());
+                for (WgmmaIssue is : list) c.add(copies.computeIfAbsent(is, WgmmaIssue::copy));
                 inflight.add(c);
             }
-            for (List<Issue> list : inflight) for (Issue is : list) is.remap(copies);
+            for (List<WgmmaIssue> list : inflight) for (WgmmaIssue is : list) is.remap(copies);
             commits = g.commits.clone();
             issued = g.issued.clone();
             busy = g.busy.clone();
