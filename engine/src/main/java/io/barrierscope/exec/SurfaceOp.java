@@ -13,7 +13,11 @@ import java.util.List;
  * of n (our rule, as for ld/st: a misaligned-access fault otherwise). Out of range (x + n past the
  * row's bytes, y or z past the extent, any coordinate negative): {@code .trap} (the default) is a
  * memory fault, {@code .clamp} accesses the nearest location of the surface, {@code .zero} loads
- * zeros and drops stores. The formatted {@code .p} forms and layered surfaces are refused by name.
+ * zeros and drops stores. The layered {@code .a1d}/{@code .a2d} forms take the layer index first,
+ * read as .u32 ({layer, x} and {layer, x, y, ignored}), and access that layer as a 1d or 2d
+ * surface; a layer index not below the number of layers is texture-layer-range whatever the
+ * mode (our decision: the ISA's clamp and zero modes speak of coordinates, not of the layer).
+ * The formatted {@code .p} forms are refused by name.
  */
 final class SurfaceOp {
     private SurfaceOp() {}
@@ -24,8 +28,9 @@ final class SurfaceOp {
         String mn = c.insn().mnemonic();
         if (c.has(".p")) throw c.unsupported("the formatted .p forms are not modelled");
         if (!c.has(".b")) throw c.error(mn + " needs .b (unformatted) or .p");
-        int dims = c.has(".1d") ? 1 : c.has(".2d") ? 2 : c.has(".3d") ? 3 : 0;
-        if (dims == 0) throw c.unsupported("only .1d, .2d and .3d surfaces are modelled (no layered forms)");
+        boolean layered = c.has(".a1d") || c.has(".a2d");
+        int dims = TexOp.geometry(c);
+        if (dims == 0) throw c.unsupported("only .1d, .2d, .3d, .a1d and .a2d surfaces are modelled");
         int vec = c.has(".v4") ? 4 : c.has(".v2") ? 2 : 1;
         ScalarType t = c.type();
         if (t != ScalarType.B8 && t != ScalarType.B16 && t != ScalarType.B32 && t != ScalarType.B64) {
@@ -36,16 +41,21 @@ final class SurfaceOp {
         int es = t.bits() / 8;
         int size = vec * es;
         c.expectOperands(2, 2);
-        Src[] parts = TexOp.handleAndCoordinates(c, store ? 0 : 1, dims == 3 ? 4 : dims, ScalarType.S32);
+        Src[] parts = TexOp.handleAndCoordinates(c, store ? 0 : 1, TexOp.coordinateCount(dims, layered), ScalarType.S32, layered);
         Src handle = parts[0];
-        Src[] coord = java.util.Arrays.copyOfRange(parts, 1, 1 + dims);
+        Src layer = layered ? parts[1] : null;
+        int first = layered ? 2 : 1;
+        Src[] coord = java.util.Arrays.copyOfRange(parts, first, first + dims);
         int[] d = store ? null : MmaOp.dsts(c, 0, vec);
         Src[] v = store ? values(c, vec, t) : null;
         long mask = t == ScalarType.B64 ? -1L : (1L << t.bits()) - 1;
         return new MemoryOps.CheckedOp((m, th) -> {
             long h = handle.get(m, th);
             TextureObject o = TextureObject.read(m.memory, h, th, true, mn);
-            if (o.dims() != dims) throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a " + o.dims() + "d surface object");
+            if (o.dims() != dims || o.layered() != layered) {
+                throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a " + o.geometry() + " surface object");
+            }
+            if (layered) o = o.layer(layer.get(m, th) & 0xFFFFFFFFL, h, mn);
             long[] at = {0, 0, 0};
             for (int k = 0; k < dims; k++) at[k] = (int) coord[k].get(m, th);
             long rowBytes = (long) o.width() * o.texelBytes();

@@ -14,7 +14,11 @@ import java.util.List;
  * texels around x - 0.5 with weights in 1.8 fixed point, and each texel index passes through
  * the object's address mode. {@code .s32} coordinates are texel indices (no filtering); they
  * need unnormalized coordinates, and an object over linear memory takes nothing else.
- * Mipmaps, layered and cube forms, an explicit sampler, offsets, depth compare and the
+ * The layered geometries {@code .a1d} and {@code .a2d} take the layer index as the first
+ * coordinate element, read as .u32 (a1d: {layer, x}; a2d: {layer, x, y, ignored}), then fetch
+ * from that layer as a 1d or 2d texture; filtering never crosses layers; a layer index not
+ * below the number of layers is texture-layer-range (our decision: the ISA is silent).
+ * Mipmaps, cube and multisample forms, an explicit sampler, offsets, depth compare and the
  * residency predicate are refused by name.
  */
 final class TexOp {
@@ -22,8 +26,9 @@ final class TexOp {
 
     static Op compile(CompileContext c) {
         String mn = c.insn().mnemonic();
-        int dims = c.has(".1d") ? 1 : c.has(".2d") ? 2 : c.has(".3d") ? 3 : 0;
-        if (dims == 0) throw c.unsupported("only .1d, .2d and .3d textures are modelled (no layered, cube or multisample forms)");
+        boolean layered = c.has(".a1d") || c.has(".a2d");
+        int dims = geometry(c);
+        if (dims == 0) throw c.unsupported("only .1d, .2d, .3d, .a1d and .a2d textures are modelled (no cube or multisample forms)");
         if (c.has(".base") || c.has(".level") || c.has(".grad")) throw c.unsupported("mipmapped fetches are not modelled");
         if (!c.has(".v4")) throw c.unsupported("only the .v4 forms are modelled (not .v2.f16x2)");
         List<ScalarType> types = c.types();
@@ -35,15 +40,18 @@ final class TexOp {
         if (c.operandCount() != 2) throw c.unsupported("the offset and depth-compare operands are not modelled");
         if (c.operand(0) instanceof Operand.Pair) throw c.unsupported("the residency predicate d|p is not modelled");
         int[] d = MmaOp.dsts(c, 0, 4);
-        Src[] parts = handleAndCoordinates(c, 1, dims == 3 ? 4 : dims, ctype);
+        Src[] parts = handleAndCoordinates(c, 1, coordinateCount(dims, layered), ctype, layered);
         Src handle = parts[0];
-        Src[] coord = java.util.Arrays.copyOfRange(parts, 1, 1 + dims);
+        Src layer = layered ? parts[1] : null;
+        int first = layered ? 2 : 1;
+        Src[] coord = java.util.Arrays.copyOfRange(parts, first, first + dims);
         boolean floatCoords = ctype == ScalarType.F32;
         return new MemoryOps.CheckedOp((m, t) -> {
             long h = handle.get(m, t);
             TextureObject o = TextureObject.read(m.memory, h, t, false, mn);
-            check(o, dims, dtype, mn, h);
+            check(o, dims, layered, dtype, mn, h);
             checkCoordinates(o, floatCoords, mn, h);
+            if (layered) o = o.layer(layer.get(m, t) & 0xFFFFFFFFL, h, mn);
             long[] v = floatCoords ? sample(m.memory, o, floats(m, t, coord), t) : point(m.memory, o, ints(m, t, coord), t);
             for (int i = 0; i < 4; i++) if (d[i] >= 0) m.setReg(t, d[i], v[i]);
         });
@@ -69,11 +77,11 @@ final class TexOp {
         if (c.operandCount() != 2) throw c.unsupported("the offset and depth-compare operands are not modelled");
         if (c.operand(0) instanceof Operand.Pair) throw c.unsupported("the residency predicate d|p is not modelled");
         int[] d = MmaOp.dsts(c, 0, 4);
-        Src[] parts = handleAndCoordinates(c, 1, 2, ScalarType.F32);
+        Src[] parts = handleAndCoordinates(c, 1, 2, ScalarType.F32, false);
         return new MemoryOps.CheckedOp((m, t) -> {
             long h = parts[0].get(m, t);
             TextureObject o = TextureObject.read(m.memory, h, t, false, mn);
-            if (o.dims() != 2) throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a " + o.dims() + "d texture object");
+            if (o.dims() != 2 || o.layered()) throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a " + o.geometry() + " texture object");
             if ((dtype == ScalarType.F32) != o.returnsFloat()) {
                 throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " with ." + dtype.ptxName() + " results on a texture object whose fetches return "
                         + (o.returnsFloat() ? "floats" : "integers"));
@@ -96,8 +104,21 @@ final class TexOp {
     }
 
 
-    /** Operand {@code i} as [handle, {coordinates}]: the handle register, then {@code n} coordinate sources. */
-    static Src[] handleAndCoordinates(CompileContext c, int i, int n, ScalarType ctype) {
+    /** 1, 2 or 3 for .1d/.a1d, .2d/.a2d, .3d; 0 for any other geometry. */
+    static int geometry(CompileContext c) {
+        return c.has(".1d") || c.has(".a1d") ? 1 : c.has(".2d") || c.has(".a2d") ? 2 : c.has(".3d") ? 3 : 0;
+    }
+
+    /** Coordinate elements of a geometry: 1d one, 2d two, 3d four; a1d two and a2d four (the layer first). */
+    static int coordinateCount(int dims, boolean layered) {
+        return layered ? (dims == 1 ? 2 : 4) : dims == 3 ? 4 : dims;
+    }
+
+    /**
+     * Operand {@code i} as [handle, {coordinates}]: the handle register, then {@code n} coordinate
+     * sources; with {@code layerFirst} the first is the layer index, read as .u32 (9.7.10.3, 9.7.10.5).
+     */
+    static Src[] handleAndCoordinates(CompileContext c, int i, int n, ScalarType ctype, boolean layerFirst) {
         String mn = c.insn().mnemonic();
         if (!(c.operand(i) instanceof Operand.Address a) || !(a.base() instanceof Operand.Vector v) || v.elements().size() != 2) {
             throw c.error(mn + ": expected [handle, {coordinates}]");
@@ -111,14 +132,14 @@ final class TexOp {
         if (cv.elements().size() != n) throw c.error(mn + ": needs " + n + " coordinates, found " + cv.elements().size());
         Src[] out = new Src[1 + n];
         out[0] = c.src(v.elements().get(0), ScalarType.U64);
-        for (int k = 0; k < n; k++) out[1 + k] = c.src(cv.elements().get(k), ctype);
+        for (int k = 0; k < n; k++) out[1 + k] = c.src(cv.elements().get(k), layerFirst && k == 0 ? ScalarType.U32 : ctype);
         return out;
     }
 
-    /** The object must have the instruction's dimensionality and a format whose fetch gives the result type. */
-    private static void check(TextureObject o, int dims, ScalarType dtype, String mn, long handle) {
-        if (o.dims() != dims) {
-            throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, handle, mn + " on a " + o.dims() + "d texture object");
+    /** The object must have the instruction's geometry (dimensionality, layered or not) and a format whose fetch gives the result type. */
+    private static void check(TextureObject o, int dims, boolean layered, ScalarType dtype, String mn, long handle) {
+        if (o.dims() != dims || o.layered() != layered) {
+            throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, handle, mn + " on a " + o.geometry() + " texture object");
         }
         if ((dtype == ScalarType.F32) != o.returnsFloat()) {
             throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, handle, mn + " on a texture object whose fetches return "

@@ -16,13 +16,15 @@ import io.barrierscope.diag.DiagnosticCode;
  *  56 u8 filter (0 point, 1 linear)   57 u8 read mode (0 element type, 1 normalized float)
  *  58 u8 normalized coordinates (0, 1)   59 u8 gathers allowed (0, 1)   60 f32 border color x, y, z, w
  *  76 u8 linear resource (1: cudaResourceTypeLinear memory, fetched by integer index only)
+ *  77 u8 layered (1: a 1d or 2d layered array; dimensions 1 or 2)    80 u32 number of layers
  * </pre>
  * Texels are row-major: texel (i, j, k) is at address + k * slice + j * pitch + i * bytes, its
- * channels packed in x, y, z, w order.
+ * channels packed in x, y, z, w order. Layer l of a layered object starts at address + l * slice
+ * (for 1d layered the slice is one row).
  */
 record TextureObject(int dims, long base, int width, int height, int depth, int texelBytes, long pitch, long slice,
                      int[] bits, int kind, int[] addressMode, boolean linear, boolean normalizedRead, boolean normalizedCoords,
-                     boolean gather, float[] border, boolean linearResource) {
+                     boolean gather, float[] border, boolean linearResource, boolean layered, int layers) {
     static final int TEXTURE_MAGIC = 0x58545342; // "BSTX"
     static final int SURFACE_MAGIC = 0x46535342; // "BSSF"
     static final int SIGNED = 0, UNSIGNED = 1, FLOAT = 2;
@@ -53,7 +55,25 @@ record TextureObject(int dims, long base, int width, int height, int depth, int 
                 kind, modes, mem.load(Space.GLOBAL, handle + 56, 1, thread) == 1,
                 normalizedRead, mem.load(Space.GLOBAL, handle + 58, 1, thread) == 1,
                 mem.load(Space.GLOBAL, handle + 59, 1, thread) == 1, border,
-                mem.load(Space.GLOBAL, handle + 76, 1, thread) == 1);
+                mem.load(Space.GLOBAL, handle + 76, 1, thread) == 1,
+                mem.load(Space.GLOBAL, handle + 77, 1, thread) == 1, (int) mem.load(Space.GLOBAL, handle + 80, 4, thread));
+    }
+
+    /** The dimensionality with an "a" for a layered object, as the geometries are named (2d, a2d). */
+    String geometry() { return (layered ? "a" : "") + dims + "d"; }
+
+    /**
+     * Layer {@code layer} (the instruction's first coordinate element, read as .u32) of a layered
+     * object as an object of its own; an index not below the number of layers is our decision
+     * (docs/semantics.md section 16): the ISA gives it no meaning, so it is reported, never clamped.
+     */
+    TextureObject layer(long layer, long handle, String what) {
+        if (layer < 0 || layer >= (layers & 0xFFFFFFFFL)) {
+            throw new MemoryFault(DiagnosticCode.TEXTURE_LAYER_RANGE, handle, what + ": layer " + layer + " of a layered object with "
+                    + Integer.toUnsignedString(layers) + " layer(s)");
+        }
+        return new TextureObject(dims, base + layer * slice, width, height, depth, texelBytes, pitch, slice, bits, kind, addressMode, linear,
+                normalizedRead, normalizedCoords, gather, border, linearResource, false, 1);
     }
 
     /** Extent in dimension {@code d} (0 x, 1 y, 2 z). */
