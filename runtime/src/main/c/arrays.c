@@ -2,8 +2,9 @@
  * CUDA arrays (docs/runtime.md, "Arrays, textures and surfaces"). A cudaArray_t is our record of
  * the array; its texels are one device allocation, row-major and packed: texel (x, y, z) at
  * base + (z * height + y) * width * texelBytes + x * texelBytes (the layout is opaque to
- * programs, which reach the texels only through copies, textures and surfaces). Copies to and
- * from arrays become pitched copies (pitched.c) of those texels.
+ * programs, which reach the texels only through copies, textures and surfaces); a layered array's
+ * layers are its z (a 1D layered one's slice is one row). Copies to and from arrays become
+ * pitched copies (pitched.c) of those texels.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -48,9 +49,10 @@ static int array_new(const char *fn, cudaArray_t *out, const struct cudaChannelF
     int c = bs_capture_check_unsafe(fn);
     if (c) return c;
     if (out == NULL || desc == NULL) return bs_array_refuse(fn, cudaErrorInvalidValue, "a null pointer");
-    if (flags & 1u) return bs_array_unmodelled(fn, "cudaArrayLayered (layered arrays are not modelled by BarrierScope yet)");
+    int layered = (flags & 1u) != 0;
     if (flags & 4u) return bs_array_unmodelled(fn, "cudaArrayCubemap (cubemaps are not modelled by BarrierScope yet)");
-    if (flags & ~(unsigned) (2u | 8u)) return bs_array_unmodelled(fn, "flags other than cudaArraySurfaceLoadStore and cudaArrayTextureGather");
+    if (flags & ~(unsigned) (1u | 2u | 8u)) return bs_array_unmodelled(fn, "flags other than cudaArrayLayered, cudaArraySurfaceLoadStore and cudaArrayTextureGather");
+    if (layered && (flags & 8u)) return bs_array_unmodelled(fn, "cudaArrayLayered and cudaArrayTextureGather together (layered gathers are not modelled by BarrierScope yet)");
     const char *why = NULL;
     size_t texel = bs_texel_bytes(desc, &why);
     if (texel == 0) {
@@ -58,12 +60,22 @@ static int array_new(const char *fn, cudaArray_t *out, const struct cudaChannelF
         snprintf(m, sizeof m, "the channel description is no CUDA array format: %s", why);
         return bs_array_refuse(fn, cudaErrorInvalidChannelDescriptor, m);
     }
-    if (ext.width == 0 || (ext.height == 0 && ext.depth != 0)) return bs_array_refuse(fn, cudaErrorInvalidValue, "a width of 0, or a depth without a height");
-    int dims = ext.depth ? 3 : ext.height ? 2 : 1;
-    /* The device's limits (device.c): MaxTexture1DWidth, 2D width x height, 3D width x height x depth. */
-    if ((dims == 1 && ext.width > 131072) || (dims == 2 && (ext.width > 131072 || ext.height > 65536))
-        || (dims == 3 && (ext.width > 16384 || ext.height > 16384 || ext.depth > 16384)))
-        return bs_array_refuse(fn, cudaErrorInvalidValue, "an extent beyond the device's texture limits");
+    int dims;
+    if (layered) {
+        /* A layered array's depth is its number of layers: 1D layered (width, 0, layers), 2D layered
+           (width, height, layers); limits MaxTexture1DLayered / MaxTexture2DLayered (device.c). */
+        if (ext.width == 0 || ext.depth == 0) return bs_array_refuse(fn, cudaErrorInvalidValue, "a layered array needs a width and a depth (the number of layers)");
+        dims = ext.height ? 2 : 1;
+        if (ext.width > 32768 || ext.height > 32768 || ext.depth > 2048)
+            return bs_array_refuse(fn, cudaErrorInvalidValue, "an extent beyond the device's layered texture limits (32768 wide and high, 2048 layers)");
+    } else {
+        if (ext.width == 0 || (ext.height == 0 && ext.depth != 0)) return bs_array_refuse(fn, cudaErrorInvalidValue, "a width of 0, or a depth without a height");
+        dims = ext.depth ? 3 : ext.height ? 2 : 1;
+        /* The device's limits (device.c): MaxTexture1DWidth, 2D width x height, 3D width x height x depth. */
+        if ((dims == 1 && ext.width > 131072) || (dims == 2 && (ext.width > 131072 || ext.height > 65536))
+            || (dims == 3 && (ext.width > 16384 || ext.height > 16384 || ext.depth > 16384)))
+            return bs_array_refuse(fn, cudaErrorInvalidValue, "an extent beyond the device's texture limits");
+    }
     cudaArray_t a = calloc(1, sizeof *a);
     if (a == NULL) bs_fatal("out of host memory");
     a->magic = ARRAY_MAGIC;

@@ -81,6 +81,12 @@ static int describe(const char *fn, const struct cudaResourceDesc *r, int surfac
         base = (uint64_t) (uintptr_t) a->base;
         w = a->extent.width, h = a->extent.height, d = a->extent.depth;
         dims = a->dims, pitch = a->pitch, slice = a->slice, texel = a->texel;
+        if (a->flags & 1u) {
+            /* Layered: no depth; the layers (the extent's depth) go to bytes 77 and 80, layer l at base + l * slice. */
+            b[77] = 1;
+            put32(b, 80, (uint32_t) d);
+            d = 0;
+        }
         break;
     }
     case 1:

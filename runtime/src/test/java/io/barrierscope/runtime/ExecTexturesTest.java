@@ -27,4 +27,12 @@ class ExecTexturesTest {
         assertTrue(r.program().contains("PASS textures"), r.all());
         assertTrue(r.all().contains("cudaMemcpy2DFromArray: the copy reaches outside the array (returns cudaErrorInvalidValue)"), r.all());
     }
+
+    @Test
+    void layeredArraysTexturesAndSurfacesMatchTheHostReferenceBitForBit() throws Exception {
+        ExecProgramsTest.Ran r = exec("layered");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS layered"), r.all());
+        assertTrue(r.all().contains("cudaMalloc3DArray: a layered array needs a width and a depth (the number of layers) (returns cudaErrorInvalidValue)"), r.all());
+    }
 }
