@@ -367,8 +367,8 @@ uint32_t bs_managed_launch(const bs_buf *req, bs_buf *reply) {
 /* fork(): the child has only the thread that forked, so a lock another thread held then (a launch
    in flight holds launch_lock and the wire's lock throughout) would stay locked in the child for
    good. fork takes them first, in the order they are always taken (so it waits for a launch to
-   end), and both sides release them; the child's shadows are then whole, and its first push is
-   answered stale (docs/runtime.md, "Moving mirrored memory"). */
+   end), and both sides release them. The child's shadows are then no push's halfway state, and its
+   first push is answered stale (docs/runtime.md, "Moving mirrored memory"). */
 static void fork_prepare(void) {
     pthread_mutex_lock(&launch_lock);
     pthread_mutex_lock(&managed_lock);
