@@ -69,6 +69,8 @@ void bs_put_str(bs_buf *b, const char *s);
 uint32_t bs_get_u32(const bs_buf *b, size_t at);
 uint64_t bs_get_u64(const bs_buf *b, size_t at);
 uint32_t bs_call(uint32_t op, const bs_buf *req, bs_buf *reply);
+/* wire.c: takes (1) or releases (0) the connection's lock, for managed.c's fork handlers. */
+void bs_wire_hold(int hold);
 uint32_t bs_call_locked(uint32_t op, const bs_buf *req, bs_buf *reply);
 
 void bs_fatal(const char *what) __attribute__((noreturn));

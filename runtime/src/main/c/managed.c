@@ -39,6 +39,8 @@
 enum { MANAGED = 1, HOST = 2, REGISTERED = 3 };
 typedef struct { uint64_t base, size, mapped; int kind; unsigned flags; char *shadow; uint64_t serial; } managed;
 static pthread_mutex_t managed_lock = PTHREAD_MUTEX_INITIALIZER;
+/* One launch of this process at a time: a shadow must not change between a push and its pull. */
+static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
 static managed *list;
 static size_t nlist;
 static uint64_t serials;  /* entries made so far */
@@ -351,10 +353,9 @@ static void pull(const bs_buf *r, uint64_t newest) {
     pthread_mutex_unlock(&managed_lock);
 }
 
-/* One launch request, with mirrored memory pushed before it and pulled after it (register.c). One
-   launch of this process at a time: a shadow must not change between a push and its pull. */
+/* One launch request, with mirrored memory pushed before it and pulled after it (register.c),
+   under launch_lock. */
 uint32_t bs_managed_launch(const bs_buf *req, bs_buf *reply) {
-    static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
     pthread_mutex_lock(&launch_lock);
     uint64_t newest = push();
     uint32_t st = bs_call(BS_LAUNCH, req, reply);
@@ -362,6 +363,23 @@ uint32_t bs_managed_launch(const bs_buf *req, bs_buf *reply) {
     pthread_mutex_unlock(&launch_lock);
     return st;
 }
+
+/* fork(): the child has only the thread that forked, so a lock another thread held then (a launch
+   in flight holds launch_lock and the wire's lock throughout) would stay locked in the child for
+   good. fork takes them first, in the order they are always taken (so it waits for a launch to
+   end), and both sides release them. The child's shadows are then no push's halfway state, and its
+   first push is answered stale (docs/runtime.md, "Moving mirrored memory"). */
+static void fork_prepare(void) {
+    pthread_mutex_lock(&launch_lock);
+    pthread_mutex_lock(&managed_lock);
+    bs_wire_hold(1);
+}
+static void fork_release(void) {
+    bs_wire_hold(0);
+    pthread_mutex_unlock(&managed_lock);
+    pthread_mutex_unlock(&launch_lock);
+}
+__attribute__((constructor)) static void fork_handlers(void) { pthread_atfork(fork_prepare, fork_release, fork_release); }
 
 /* One memory: where a page lives and who may read it changes nothing, so advice and prefetches are
    accepted and do nothing (the launch copies above happen whatever they say). */

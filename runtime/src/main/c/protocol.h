@@ -57,7 +57,9 @@ enum bs_op {
     BS_MIRROR = 14,
     /* ranges to the end (u64 address, u32 length, bytes), written into mirrored memory before a
        launch -> u32 stale (1: another process pushed or launched since this one's shadows were
-       exact, or a copy reached mirrored memory on the engine: send everything whole) */
+       exact, or a copy reached mirrored memory on the engine: send everything whole); a range
+       outside mirrored memory (another process freed it) is skipped, the others written, and the
+       status is then cudaErrorInvalidValue */
     BS_PUSH = 15,
     /* u64 bytes -> (empty): cudaLimitMallocHeapSize, the device heap kernels' malloc uses;
        cudaErrorInvalidValue once a kernel that uses malloc or free has been launched (the heap

@@ -131,6 +131,11 @@ uint32_t bs_call_locked(uint32_t op, const bs_buf *req, bs_buf *reply) {
     return head[0];
 }
 
+void bs_wire_hold(int hold) {
+    if (hold) pthread_mutex_lock(&wire_lock);
+    else pthread_mutex_unlock(&wire_lock);
+}
+
 uint32_t bs_call(uint32_t op, const bs_buf *req, bs_buf *reply) {
     pthread_mutex_lock(&wire_lock);
     connect_once();

@@ -64,18 +64,24 @@ final class HostMirrors {
     /**
      * PUSH from {@code client}: writes each range ({@code u64 address, u32 length, bytes}, to the
      * payload's end) into its mirrored range, and answers whether the client's shadows were out of
-     * date (then it sends everything whole next).
+     * date (then it sends everything whole next). A range outside mirrored memory is skipped, the
+     * others written, and then named (IllegalArgumentException: the request fails).
      */
     boolean push(int client, ByteBuffer p) {
         boolean stale = syncedBy != UNTOUCHED && syncedBy != client;
         syncedBy = client;
+        String outside = null;
         while (p.hasRemaining()) {
             long addr = p.getLong();
             int n = p.getInt();
             if (n < 0 || n > p.remaining()) throw new IllegalArgumentException("a pushed range of " + Integer.toUnsignedString(n) + " bytes");
             Map.Entry<Long, Long> e = ranges.floorEntry(addr);
-            if (e == null || addr + n > e.getKey() + e.getValue()) {
-                throw new IllegalArgumentException("a pushed range at 0x" + Long.toHexString(addr) + " outside mirrored memory");
+            if (e == null || addr - e.getKey() > e.getValue() - n) {
+                // Memory another process freed (it shares the device): nowhere to put these bytes. The
+                // other ranges still go in, or the engine would lag behind the shadows that hold them.
+                if (outside == null) outside = "a pushed range at 0x" + Long.toHexString(addr) + " outside mirrored memory";
+                p.position(p.position() + n);
+                continue;
             }
             // The host may write a read-only registered range: only kernels may not.
             GlobalMemory.Segment s = device.find(addr, n, false);
@@ -83,6 +89,7 @@ final class HostMirrors {
             pushedBytes += n;
             pushedRanges++;
         }
+        if (outside != null) throw new IllegalArgumentException(outside);
         return stale;
     }
 

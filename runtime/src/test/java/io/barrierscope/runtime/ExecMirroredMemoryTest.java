@@ -47,4 +47,19 @@ class ExecMirroredMemoryTest {
             assertEquals(new HostMirrors.Transfer(t.launch(), 4L * ranges, ranges, 4L * ranges, ranges), t, all);
         }
     }
+
+    @Test
+    void aChildForkedWhileAnotherThreadsLaunchIsInFlightCanLaunchAndItsParentGoesOn() throws Exception {
+        Path exe = CudaPrograms.build("fork_during_launch");
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        Path programOutput = Files.createTempFile(exe.getParent(), "fork_during_launch", ".out");
+        int code;
+        try (PrintWriter o = new PrintWriter(out); PrintWriter e = new PrintWriter(err)) {
+            code = ExecCommand.exec(exe, List.of(), LaunchOptions.defaults().withBundles(bundles.resolve("failed"), false), o, e, programOutput);
+        }
+        String program = Files.readString(programOutput);
+        Files.delete(programOutput);
+        assertEquals(0, code, out + "" + err + program);
+        assertTrue(program.contains("PASS fork_during_launch"), out + "" + err + program);
+    }
 }

@@ -127,4 +127,16 @@ class HostMirrorsTest {
         call(RuntimeProtocol.SET, le(20).putLong(a + 16).putInt(0).putLong(4).array(), 1);
         assertEquals(true, push(1, a, (byte) 1));
     }
+
+    @Test
+    void aPushedRangeInMemoryAnotherProcessFreedIsNamedAndTheRestOfThePushStillReachesTheKernel() {
+        long gone = mirrored(4096);
+        long a = mirrored(4096);
+        call(RuntimeProtocol.FREE, le(8).putLong(gone).array(), 2); // a forked child frees what its parent holds too
+        byte[] push = le(2 * 13).putLong(gone).putInt(1).put((byte) 9).putLong(a + 5).putInt(1).put((byte) 7).array();
+        DeviceSession.Reply r = session.handle(new RuntimeProtocol.Request(RuntimeProtocol.PUSH,
+                ByteBuffer.wrap(push).order(ByteOrder.LITTLE_ENDIAN)), 1);
+        assertEquals(CudaError.INVALID_VALUE, r.status());
+        assertEquals(7, session.device().find(a, 4096, false).data()[5]);
+    }
 }
