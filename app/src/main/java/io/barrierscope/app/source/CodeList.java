@@ -292,13 +292,6 @@ public final class CodeList extends ListView<Integer> {
         private int shownVersion = -1;
 
         LineCell() {
-            // Not a "list-cell": the default stylesheet's .list-cell:odd (stripes) makes a row's
-            // parity a pseudo-class its styles depend on, and a change of one restyles every node
-            // of the line (CSS passes the cell's state change to all its children). A stop that
-            // scrolls a pane by an odd number of lines gave every cell in view a new parity: most
-            // of the stop's frame. ptx.css gives the lines their whole look (docs/performance.md,
-            // "Lines that keep their parity").
-            getStyleClass().remove("list-cell");
             getStyleClass().add("code-line");
             flow.getStyleClass().add("line-text");
             flow.setMinWidth(Region.USE_PREF_SIZE); // no wrapping: a long line scrolls

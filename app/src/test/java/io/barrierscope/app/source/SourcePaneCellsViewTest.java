@@ -90,34 +90,6 @@ class SourcePaneCellsViewTest {
     }
 
     /** The line is in view and not the last, partly cut, line in view (unless it ends the text). */
-    @Test
-    void linesLookTheSameOnOddAndEvenRowsInBothThemes(FxRobot robot) {
-        // The line cells are not list cells (no row stripes, so a scroll restyles no line for its
-        // parity): ptx.css alone gives them their look, the same on every row.
-        w.open(robot, "tma-pipeline");
-        CodeList ptx = robot.lookup("#sourceArea").queryAs(CodeList.class);
-        for (int theme = 0; theme < 2; theme++) {
-            if (theme == 1) robot.interact(() -> w.vm.appearance().toggleDark());
-            WaitForAsyncUtils.waitForFxEvents();
-            List<String> looks = TestWindow.onFx(() -> {
-                List<String> out = new java.util.ArrayList<>();
-                for (Node n : ptx.lookupAll(".code-line")) {
-                    ListCell<?> c = (ListCell<?>) n;
-                    if (c.isEmpty() || !c.isVisible()) continue;
-                    boolean painted = c.getBackground() != null && c.getBackground().getFills().stream()
-                            .anyMatch(f -> !f.getFill().equals(javafx.scene.paint.Color.TRANSPARENT));
-                    out.add((c.getIndex() % 2 == 0 ? "even" : "odd") + " painted=" + painted + " padding=" + c.getPadding()
-                            + " border=" + (c.getBorder() != null && !c.getBorder().getStrokes().isEmpty()));
-                }
-                return out;
-            });
-            assertTrue(looks.stream().anyMatch(l -> l.startsWith("odd")) && looks.stream().anyMatch(l -> l.startsWith("even")), looks.toString());
-            Set<String> distinct = looks.stream().map(l -> l.substring(l.indexOf(' ') + 1)).collect(Collectors.toSet());
-            assertEquals(Set.of("painted=false padding=Insets [top=0.0, right=0.0, bottom=0.0, left=0.0] border=false"), distinct,
-                    "theme " + theme);
-        }
-    }
-
     private static void assertFullyInView(CodeList pane, int line, String when) {
         int first = TestWindow.onFx(pane::firstVisibleLine);
         int last = TestWindow.onFx(pane::lastVisibleLine);
