@@ -57,6 +57,9 @@ import org.testfx.util.WaitForAsyncUtils;
  * launch and key (3; 0 skips them), {@code -Dbarrierscope.harness.ends=N} Continues to the end per launch
  * (1). Each stop also gets the FX CPU of each of its first pulses, and after the last one a main tab
  * is brought forward at rest a few times (its FX CPU per pulse, the same way).
+ * {@code -Dbarrierscope.harness.where=true} also samples each stop's frame densely and lists the
+ * nodes CSS and layout will redo in it, and prints the frame's wall-clock window (to pick a JFR
+ * recording's samples of it); it perturbs the frame's CPU figures, so measure without it.
  */
 @ExtendWith(ApplicationExtension.class)
 @EnabledIfSystemProperty(named = "barrierscope.harness", matches = "true")
