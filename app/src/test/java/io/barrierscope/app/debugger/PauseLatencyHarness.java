@@ -57,6 +57,9 @@ import org.testfx.util.WaitForAsyncUtils;
  * launch and key (3; 0 skips them), {@code -Dbarrierscope.harness.ends=N} Continues to the end per launch
  * (1). Each stop also gets the FX CPU of each of its first pulses, and after the last one a main tab
  * is brought forward at rest a few times (its FX CPU per pulse, the same way).
+ * {@code -Dbarrierscope.harness.where=true} also samples each stop's frame densely and lists the
+ * nodes CSS and layout will redo in it, and prints the frame's wall-clock window (to pick a JFR
+ * recording's samples of it); it perturbs the frame's CPU figures, so measure without it.
  */
 @ExtendWith(ApplicationExtension.class)
 @EnabledIfSystemProperty(named = "barrierscope.harness", matches = "true")
@@ -127,17 +130,85 @@ class PauseLatencyHarness {
     private boolean parkedShown;
     private final java.util.Map<String, Integer> samples = new java.util.TreeMap<>();
 
+    /** 1 while the stop's snapshot is applied, 2 until the end of the next pulse's layout, else 0. */
+    private volatile int stopPhase;
+    private volatile long stopWallFrom;
+    /** {@code -Dbarrierscope.harness.where=true}: sample the stop's frame densely and list its dirty nodes (perturbs its CPU figures). */
+    private static final boolean STOP_WHERE = Boolean.getBoolean("barrierscope.harness.where");
+    private final java.util.Map<String, Integer> stopSamples = new java.util.TreeMap<>();
+
+    /**
+     * A sample in the stop's frame, named by the chain of window, skin, cell and flow classes on the
+     * stack (outermost first, each once) and the innermost frame: which control's CSS or layout it is.
+     */
+    private void stopSample(int phase, StackTraceElement[] st) {
+        java.util.LinkedHashSet<String> chain = new java.util.LinkedHashSet<>();
+        for (int i = st.length - 1; i >= 0; i--) {
+            String full = st[i].getClassName();
+            String c = full.replaceAll(".*\\.", "");
+            String m = st[i].getMethodName();
+            boolean ours = full.startsWith("io.barrierscope") && !full.contains("Harness");
+            if (ours || c.endsWith("Skin") || c.endsWith("Cell") || c.startsWith("VirtualFlow") || c.endsWith("Row")
+                    || (c.equals("Node") && (m.equals("processCSS") || m.equals("applyCss")))
+                    || (c.equals("Parent") && m.equals("layout")) || c.equals("CssStyleHelper") || c.equals("Text") || c.equals("PrismTextLayout"))
+                chain.add(ours || c.equals("Node") || c.equals("Parent") ? c + "." + m : c);
+        }
+        String key = (phase == 1 ? "apply: " : "pulse: ") + String.join(" > ", chain) + " | "
+                + st[0].getClassName().replaceAll(".*\\.", "") + "." + st[0].getMethodName();
+        synchronized (stopSamples) { stopSamples.merge(key, 1, Integer::sum); }
+    }
+
+    private final StringBuilder dirtyReport = new StringBuilder();
+
+    /**
+     * Right after the stop's snapshot was applied, before the pulse: the nodes in the scene whose CSS
+     * must be redone (flag UPDATE or REAPPLY) and the parents that need layout, by the nearest
+     * ancestor with an id and their class: which nodes the coming pulse will style and lay out.
+     */
+    private void dirtyScan() {
+        try {
+            java.lang.reflect.Field f = Node.class.getDeclaredField("cssFlag");
+            f.setAccessible(true);
+            java.util.Map<String, Integer> css = new java.util.TreeMap<>();
+            java.util.Map<String, Integer> layout = new java.util.TreeMap<>();
+            int total = 0;
+            for (Node n : WindowCostHarness.all(scene.getRoot())) {
+                total++;
+                String flag = String.valueOf(f.get(n));
+                Node up = n;
+                while (up != null && up.getId() == null) up = up.getParent();
+                String where = (up == null ? "(none)" : up.getId()) + " " + n.getClass().getSimpleName();
+                if (flag.equals("UPDATE") || flag.equals("REAPPLY")) css.merge(where + " " + flag, 1, Integer::sum);
+                if (n instanceof javafx.scene.Parent p && p.isNeedsLayout()) layout.merge(where, 1, Integer::sum);
+            }
+            dirtyReport.append("stop: ").append(total).append(" nodes; CSS dirty ").append(css.values().stream().mapToInt(Integer::intValue).sum())
+                    .append(", needs layout ").append(layout.values().stream().mapToInt(Integer::intValue).sum()).append('\n');
+            css.entrySet().stream().sorted((x, y) -> Integer.compare(y.getValue(), x.getValue())).limit(40)
+                    .forEach(e -> dirtyReport.append("  css ").append(e.getValue()).append("  ").append(e.getKey()).append('\n'));
+            layout.entrySet().stream().sorted((x, y) -> Integer.compare(y.getValue(), x.getValue())).limit(40)
+                    .forEach(e -> dirtyReport.append("  layout ").append(e.getValue()).append("  ").append(e.getKey()).append('\n'));
+        } catch (ReflectiveOperationException e) {
+            dirtyReport.append("dirty scan: ").append(e).append('\n');
+        }
+    }
+
     private void sampler(Thread fxThread) {
         Thread t = new Thread(() -> {
             while (true) {
                 try {
-                    Thread.sleep(3);
+                    if (stopPhase != 0) Thread.sleep(0, 500_000);
+                    else Thread.sleep(3);
                 } catch (InterruptedException e) {
                     return;
                 }
-                if (!sampling) continue;
+                if (!sampling && stopPhase == 0) continue;
                 StackTraceElement[] st = fxThread.getStackTrace();
                 if (st.length == 0) continue;
+                int phase = stopPhase;
+                if (phase != 0) {
+                    stopSample(phase, st);
+                    continue;
+                }
                 String app = "";
                 for (StackTraceElement f : st) {
                     if (f.getClassName().startsWith("io.barrierscope") && !f.getClassName().contains("Harness")) {
@@ -198,7 +269,11 @@ class PauseLatencyHarness {
         // After the first layout pass that follows the stop's snapshot: the CSS and layout it caused.
         scene.addPostLayoutPulseListener(() -> {
             long c = FX_CPU.getCurrentThreadCpuTime();
-            if (stopAppliedAt != 0 && stopLayoutCpu < 0) stopLayoutCpu = c - stopCpu;
+            if (stopAppliedAt != 0 && stopLayoutCpu < 0) {
+                stopLayoutCpu = c - stopCpu;
+                stopPhase = 0;
+                if (STOP_WHERE) System.out.println("stop's frame, wall clock ms: " + stopWallFrom + " " + System.currentTimeMillis());
+            }
             if ((stopAppliedAt != 0 || tabMeasuring) && stopPulses.size() < STOP_PULSES) {
                 stopPulses.add(c - stopMark);
                 stopMark = c;
@@ -219,6 +294,8 @@ class PauseLatencyHarness {
                     Object out;
                     boolean stop = m.getName().equals("updated") && args[0] instanceof Snapshot st && st.cause() == Snapshot.Cause.RUN_END;
                     long cpu0 = stop ? FX_CPU.getCurrentThreadCpuTime() : 0;
+                    if (stop && STOP_WHERE) stopPhase = 1;
+                    if (stop) stopWallFrom = System.currentTimeMillis();
                     try {
                         out = m.invoke(l, args);
                     } catch (InvocationTargetException e) {
@@ -230,6 +307,11 @@ class PauseLatencyHarness {
                         stopCpu = FX_CPU.getCurrentThreadCpuTime();
                         stopApplyCpu = stopCpu - cpu0;
                         stopLayoutCpu = -1;
+                        if (stopPhase == 1) {
+                            stopPhase = 2;
+                            dirtyScan();
+                            stopCpu = FX_CPU.getCurrentThreadCpuTime();
+                        }
                         stopPulses.clear();
                         stopMark = cpu0;
                         stopSteps = s.steps();
@@ -343,6 +425,20 @@ class PauseLatencyHarness {
             samples.entrySet().stream().sorted((x, y) -> Integer.compare(y.getValue(), x.getValue())).limit(15)
                     .forEach(e -> System.out.println("  " + e.getValue() + "  " + e.getKey()));
             samples.clear();
+        }
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> stopLayoutCpu >= 0);
+        if (STOP_WHERE) {
+            synchronized (stopSamples) {
+                System.out.println("FX thread samples in the stop's frame, " + label + ":");
+                stopSamples.entrySet().stream().sorted((x, y) -> Integer.compare(y.getValue(), x.getValue())).limit(40)
+                        .forEach(e -> System.out.println("  " + e.getValue() + "  " + e.getKey()));
+                stopSamples.clear();
+            }
+            System.out.println("Dirty nodes at the stop, " + label + ":\n" + fx(() -> {
+                String d = dirtyReport.toString();
+                dirtyReport.setLength(0);
+                return d;
+            }));
         }
         long painted = pulseAfter(stopAppliedAt);
         long end = painted < 0 ? stopAppliedAt : painted;
