@@ -362,12 +362,31 @@ final class Minimizer {
      * order, and the decision swapped the chosen warp's steps with that warp's, not with an exit).
      */
     private int afterExit(Machine m, int def, int chosen) {
-        if (def < 0 || def >= m.warps || !endsThread(lanePc(m, def, -1))) return def;
+        if (def < 0 || def >= m.warps || !endsWarp(m, def)) return def;
         for (int i = 1; i < m.warps; i++) {
             int w = (def + i) % m.warps;
             if (m.runMask[w] != 0) return w == chosen ? def : w;
         }
         return def;
+    }
+
+    /**
+     * Whether {@code w}'s next step ends its run: every runnable lane stands at the same
+     * {@code ret}, {@code exit} or {@code trap} and passes its guard. A guarded {@code @p ret} that
+     * no lane (or only some lanes) takes leaves the warp running, so the default schedule would go
+     * on with it, not with the next warp.
+     */
+    private boolean endsWarp(Machine m, int w) {
+        int pc = lanePc(m, w, -1);
+        if (!endsThread(pc)) return false;
+        Op op = pc >= 0 && pc < m.program.code.length ? x.op(pc) : null;
+        if (op == null || op.insn == null) return true;
+        for (int g = m.runMask[w]; g != 0; g &= g - 1) {
+            int slot = (w << 5) + Integer.numberOfTrailingZeros(g);
+            if (m.pc[slot] != pc) return false; // another group of the warp runs on
+            if (op.guardReg >= 0 && m.regs[m.regIndex(slot, op.guardReg)] != (op.guardNegated ? 0 : 1)) return false; // guard false: stays
+        }
+        return true;
     }
 
     /** Whether the instruction at {@code pc} ends the thread or leaves its function (a static look-ahead stops there). */
