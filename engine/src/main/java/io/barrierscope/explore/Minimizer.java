@@ -1,5 +1,7 @@
 package io.barrierscope.explore;
 
+import io.barrierscope.diag.Diagnostic;
+import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.exec.ExecutionListener;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
@@ -9,6 +11,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Shrinks a finding's schedule by delta debugging (Zeller's ddmin) over its non-default
@@ -295,9 +299,13 @@ final class Minimizer {
             order.add(new Minimization.Decision(idx, step, kind, text + " (step " + step + ")"));
         });
         StepFootprints f = footprints;
+        long[] ctaExit = new long[m.ctas]; // the step each CTA's last warp exited at, or -1
+        Arrays.fill(ctaExit, -1);
         ExecutionListener visibleSteps = new ExecutionListener() {
             @Override
             public void warpStep(long step, int warp, int pc, int group, int active) {
+                int cta = m.ctaOfWarp(warp);
+                if (ctaExit[cta] < 0 && m.memory.ctaExited[cta]) ctaExit[cta] = step;
                 StepFootprints.Footprint fp = f != null ? f.footprint() : null;
                 if (f != null) f.begin();
                 boolean touches = fp == null || fp.all() || fp.keys().length > 0;
@@ -345,8 +353,12 @@ final class Minimizer {
         if (f != null) {
             for (WarpSwitch w : switches) if (!w.defSeen) w.defaultNeverTouched(this::objectKind, this::nextOnPath);
         }
+        Diagnostic afterExit = cause.startsWith(DiagnosticCode.DSMEM_AFTER_EXIT.code() + "@") ? diagnostic(cause) : null;
         for (Object o : order) {
-            if (o instanceof WarpSwitch w) {
+            String exited = o instanceof WarpSwitch w && afterExit != null ? exitedFirst(m, w, afterExit, ctaExit) : null;
+            if (exited != null) {
+                out.add(new Minimization.Decision(((WarpSwitch) o).index, ((WarpSwitch) o).at, SchedulePolicy.WARP, exited));
+            } else if (o instanceof WarpSwitch w) {
                 out.add(new Minimization.Decision(w.index, w.chosenStep, SchedulePolicy.WARP, warp(m, w.chosen) + " ran its "
                         + insn(m, w.chosenPc) + " before " + warp(m, w.def) + "'s " + insn(m, w.defPc) + " (step " + w.chosenStep + ")"));
             } else {
@@ -354,6 +366,38 @@ final class Minimizer {
             }
         }
         return n[0];
+    }
+
+    /** The diagnostic of the run just replayed whose cause is {@code cause}, or null. */
+    private Diagnostic diagnostic(String cause) {
+        for (Diagnostic d : x.diagnostics()) if (Causes.key(d).equals(cause)) return d;
+        return null;
+    }
+
+    private static final Pattern RANK = Pattern.compile("cluster rank (\\d+)");
+
+    /**
+     * For a {@code dsmem-after-exit}, what matters is not which access ran before which but that the
+     * peer CTA was gone when the access landed: when the decision's chosen warp is in the CTA the
+     * access named (its cluster rank, where the message gives one) and that CTA exited before the
+     * access, says so: which CTA exited first, at which step, and whose access came too late. Null
+     * when the decision is not that one (the pair of steps then names it).
+     */
+    private String exitedFirst(Machine m, WarpSwitch w, Diagnostic d, long[] ctaExit) {
+        if (d.threads().isEmpty() || d.ptxLocations().isEmpty()) return null;
+        int accWarp = d.threads().get(0) >> 5;
+        int cta = m.ctaOfWarp(w.chosen), accCta = m.ctaOfWarp(accWarp);
+        if (cta == accCta || ctaExit[cta] < 0 || ctaExit[cta] > d.step()) return null;
+        if (!Arrays.stream(m.memory.clusterMembers[accCta]).anyMatch(c -> c == cta)) return null;
+        Matcher r = RANK.matcher(d.message());
+        if (r.find() && Integer.parseInt(r.group(1)) != m.rankOf(cta)) return null;
+        int line = d.ptxLocations().get(0).line(), accPc = -1;
+        for (int pc = 0; pc < m.program.code.length && accPc < 0; pc++) {
+            if (x.op(pc) != null && x.op(pc).insn != null && x.op(pc).insn.pos().line() == line) accPc = pc;
+        }
+        return "cluster rank " + m.rankOf(cta) + " (CTA " + cta + ") exited at step " + ctaExit[cta] + ", before " + warp(m, accWarp)
+                + "'s " + insn(m, accPc) + " reached rank " + m.rankOf(cta) + "'s shared memory at step " + d.step() + ": " + warp(m, w.chosen)
+                + " ran on instead of " + warp(m, w.def) + " (step " + w.at + ")";
     }
 
     /**
