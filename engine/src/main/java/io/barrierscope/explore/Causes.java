@@ -29,13 +29,7 @@ final class Causes {
         List<Cause> out = new ArrayList<>();
         for (Diagnostic d : x.diagnostics()) {
             List<Integer> lines = d.ptxLocations().stream().map(SourcePos::line).toList();
-            // The same source lines in either order are one cause; nvcc often duplicates a line's code
-            // for different warps' paths, so CUDA lines (when every location has one) merge those copies.
-            boolean cuda = !d.cudaLocations().isEmpty() && d.cudaLocations().size() == lines.size();
-            String cause = d.code().code() + "@" + (cuda
-                    ? new TreeSet<>(d.cudaLocations().stream().map(l -> l.file() + ":" + l.line()).toList())
-                    : new TreeSet<>(lines));
-            out.add(new Cause(Finding.DIAGNOSTIC, d.code().code(), cause, d.message(), d.step(), lines));
+            out.add(new Cause(Finding.DIAGNOSTIC, d.code().code(), key(d), d.message(), d.step(), lines));
         }
         if (o == Outcome.DEADLOCK) {
             Deadlock dl = DeadlockExplainer.explain(x);
@@ -54,6 +48,17 @@ final class Causes {
                     + " warp steps was reached with live threads at PTX lines " + lines, m.steps, List.copyOf(lines)));
         }
         return out;
+    }
+
+    /** A diagnostic's cause: its code and lines. */
+    static String key(Diagnostic d) {
+        List<Integer> lines = d.ptxLocations().stream().map(SourcePos::line).toList();
+        // The same source lines in either order are one cause; nvcc often duplicates a line's code
+        // for different warps' paths, so CUDA lines (when every location has one) merge those copies.
+        boolean cuda = !d.cudaLocations().isEmpty() && d.cudaLocations().size() == lines.size();
+        return d.code().code() + "@" + (cuda
+                ? new TreeSet<>(d.cudaLocations().stream().map(l -> l.file() + ":" + l.line()).toList())
+                : new TreeSet<>(lines));
     }
 
     /** Whether the run just finished met {@code cause}. */

@@ -1,5 +1,7 @@
 package io.barrierscope.explore;
 
+import io.barrierscope.diag.Diagnostic;
+import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.exec.ExecutionListener;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
@@ -9,6 +11,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Shrinks a finding's schedule by delta debugging (Zeller's ddmin) over its non-default
@@ -295,9 +299,13 @@ final class Minimizer {
             order.add(new Minimization.Decision(idx, step, kind, text + " (step " + step + ")"));
         });
         StepFootprints f = footprints;
+        long[] ctaExit = new long[m.ctas]; // the step each CTA's last warp exited at, or -1
+        Arrays.fill(ctaExit, -1);
         ExecutionListener visibleSteps = new ExecutionListener() {
             @Override
             public void warpStep(long step, int warp, int pc, int group, int active) {
+                int cta = m.ctaOfWarp(warp);
+                if (ctaExit[cta] < 0 && m.memory.ctaExited[cta]) ctaExit[cta] = step;
                 StepFootprints.Footprint fp = f != null ? f.footprint() : null;
                 if (f != null) f.begin();
                 boolean touches = fp == null || fp.all() || fp.keys().length > 0;
@@ -345,8 +353,12 @@ final class Minimizer {
         if (f != null) {
             for (WarpSwitch w : switches) if (!w.defSeen) w.defaultNeverTouched(this::objectKind, this::nextOnPath);
         }
+        Diagnostic afterExit = cause.startsWith(DiagnosticCode.DSMEM_AFTER_EXIT.code() + "@") ? diagnostic(cause) : null;
         for (Object o : order) {
-            if (o instanceof WarpSwitch w) {
+            String exited = o instanceof WarpSwitch w && afterExit != null ? exitedFirst(m, w, afterExit, ctaExit) : null;
+            if (exited != null) {
+                out.add(new Minimization.Decision(((WarpSwitch) o).index, ((WarpSwitch) o).at, SchedulePolicy.WARP, exited));
+            } else if (o instanceof WarpSwitch w) {
                 out.add(new Minimization.Decision(w.index, w.chosenStep, SchedulePolicy.WARP, warp(m, w.chosen) + " ran its "
                         + insn(m, w.chosenPc) + " before " + warp(m, w.def) + "'s " + insn(m, w.defPc) + " (step " + w.chosenStep + ")"));
             } else {
@@ -356,18 +368,69 @@ final class Minimizer {
         return n[0];
     }
 
+    /** The diagnostic of the run just replayed whose cause is {@code cause}, or null. */
+    private Diagnostic diagnostic(String cause) {
+        for (Diagnostic d : x.diagnostics()) if (Causes.key(d).equals(cause)) return d;
+        return null;
+    }
+
+    private static final Pattern RANK = Pattern.compile("cluster rank (\\d+)");
+
+    /**
+     * For a {@code dsmem-after-exit}, what matters is not which access ran before which but that the
+     * peer CTA was gone when the access landed: when the decision's chosen warp is in the CTA the
+     * access named (its cluster rank, where the message gives one) and that CTA exited before the
+     * access, says so: which CTA exited first, at which step, and whose access came too late. Null
+     * when the decision is not that one (the pair of steps then names it).
+     */
+    private String exitedFirst(Machine m, WarpSwitch w, Diagnostic d, long[] ctaExit) {
+        if (d.threads().isEmpty() || d.ptxLocations().isEmpty()) return null;
+        int accWarp = d.threads().get(0) >> 5;
+        int cta = m.ctaOfWarp(w.chosen), accCta = m.ctaOfWarp(accWarp);
+        if (cta == accCta || ctaExit[cta] < 0 || ctaExit[cta] > d.step()) return null;
+        if (!Arrays.stream(m.memory.clusterMembers[accCta]).anyMatch(c -> c == cta)) return null;
+        Matcher r = RANK.matcher(d.message());
+        if (r.find() && Integer.parseInt(r.group(1)) != m.rankOf(cta)) return null;
+        int line = d.ptxLocations().get(0).line(), accPc = -1;
+        for (int pc = 0; pc < m.program.code.length && accPc < 0; pc++) {
+            if (x.op(pc) != null && x.op(pc).insn != null && x.op(pc).insn.pos().line() == line) accPc = pc;
+        }
+        return "cluster rank " + m.rankOf(cta) + " (CTA " + cta + ") exited at step " + ctaExit[cta] + ", before " + warp(m, accWarp)
+                + "'s " + insn(m, accPc) + " reached rank " + m.rankOf(cta) + "'s shared memory at step " + d.step() + ": " + warp(m, w.chosen)
+                + " ran on instead of " + warp(m, w.def) + " (step " + w.at + ")";
+    }
+
     /**
      * The warp the default schedule runs in {@code def}'s place: {@code def} itself, unless its next
      * instruction ends it (then the default switches to the next runnable warp after it in warp
      * order, and the decision swapped the chosen warp's steps with that warp's, not with an exit).
      */
     private int afterExit(Machine m, int def, int chosen) {
-        if (def < 0 || def >= m.warps || !endsThread(lanePc(m, def, -1))) return def;
+        if (def < 0 || def >= m.warps || !endsWarp(m, def)) return def;
         for (int i = 1; i < m.warps; i++) {
             int w = (def + i) % m.warps;
             if (m.runMask[w] != 0) return w == chosen ? def : w;
         }
         return def;
+    }
+
+    /**
+     * Whether {@code w}'s next step ends its run: every runnable lane stands at the same
+     * {@code ret}, {@code exit} or {@code trap} and passes its guard. A guarded {@code @p ret} that
+     * no lane (or only some lanes) takes leaves the warp running, so the default schedule would go
+     * on with it, not with the next warp.
+     */
+    private boolean endsWarp(Machine m, int w) {
+        int pc = lanePc(m, w, -1);
+        if (!endsThread(pc)) return false;
+        Op op = pc >= 0 && pc < m.program.code.length ? x.op(pc) : null;
+        if (op == null || op.insn == null) return true;
+        for (int g = m.runMask[w]; g != 0; g &= g - 1) {
+            int slot = (w << 5) + Integer.numberOfTrailingZeros(g);
+            if (m.pc[slot] != pc) return false; // another group of the warp runs on
+            if (op.guardReg >= 0 && m.regs[m.regIndex(slot, op.guardReg)] != (op.guardNegated ? 0 : 1)) return false; // guard false: stays
+        }
+        return true;
     }
 
     /** Whether the instruction at {@code pc} ends the thread or leaves its function (a static look-ahead stops there). */

@@ -23,6 +23,8 @@ final class WarpSwitch {
     final long index;
     final int chosen;
     final int def;
+    /** The step the chosen warp ran at the decision (before the instruction named, which may come later). */
+    final long at;
     int chosenPc;
     int defPc;
     long chosenStep;
@@ -42,6 +44,7 @@ final class WarpSwitch {
         this.chosenPc = chosenPc;
         this.defPc = defPc;
         this.chosenStep = step;
+        this.at = step;
     }
 
     /** The default warp's first touching step that conflicted with nothing, or -1; and how many were passed over. */

@@ -178,6 +178,68 @@ class MinimizerTest {
         }
     }
     /**
+     * Warp 0 stands at a guarded {@code @%p3 ret} that no lane takes (its warp index is never 7),
+     * then sets the flag warp 2 checks. Letting warp 2 run there is the decisive switch: the warp it
+     * ran before is warp 0 (which goes on past the {@code ret}), not warp 1, which the default
+     * schedule would only have run had warp 0 exited.
+     */
+    @Test
+    void aGuardedRetThatNoLaneTakesDoesNotEndTheWarpTheDecisionIsComparedWith() {
+        LaunchedRun run = PtxRun.kernel("""
+                .reg .pred %p<4>;
+                .reg .b32 %r<12>;
+                .shared .align 4 .b32 flag;
+                .shared .align 4 .b32 other;
+                mov.u32 %r1, %tid.x;
+                shr.u32 %r2, %r1, 5;
+                mov.u32 %r9, 1;
+                setp.eq.u32 %p1, %r2, 0;
+                @%p1 bra W0;
+                setp.eq.u32 %p1, %r2, 1;
+                @%p1 bra W1;
+                ld.shared.u32 %r5, [flag];
+                setp.eq.u32 %p2, %r5, 0;
+                @%p2 bra STUCK;
+                ret;
+                W0:
+                setp.eq.u32 %p3, %r2, 7;
+                @%p3 ret;
+                st.shared.u32 [flag], %r9;
+                ret;
+                W1:
+                st.shared.u32 [other], %r9;
+                ret;
+                STUCK:
+                bar.sync 1, 64;
+                ret;
+                """).threads(96).racy().launch(new SchedulePolicy());
+        io.barrierscope.exec.Interpreter x = run.interpreter();
+        SchedulePolicy p = (SchedulePolicy) x.policy();
+        Explorer ex = new Explorer(run, () -> 0L);
+        int guardedRet = pcOf(x, "@%p3 ret");
+        // The decision of the default run at which warp 0 stands at its guarded ret.
+        long[] at = {-1};
+        p.observe((idx, kind, def, chosen, preemption) -> {
+            if (at[0] < 0 && kind == SchedulePolicy.WARP && def == 0 && x.machine().pc[0] == guardedRet) at[0] = idx;
+        });
+        try {
+            assertEquals(Outcome.COMPLETED, ex.replay(Schedule.EMPTY), () -> "the default schedule passes: " + x.diagnostics());
+        } finally {
+            p.observe(null);
+        }
+        assertTrue(at[0] >= 0, "warp 0 meets a decision at its guarded ret");
+        Schedule found = new Schedule(new long[] {at[0]}, new char[] {SchedulePolicy.WARP}, new long[] {2});
+        assertEquals(Outcome.DEADLOCK, ex.replay(found));
+        String cause = Causes.of(x, run.maxSteps()).get(0).cause();
+
+        Minimization mn = ex.minimize(found, cause);
+        assertEquals(1, mn.decisive().size(), "minimal: " + mn.minimal());
+        String why = mn.decisive().get(0).text();
+        assertTrue(why.startsWith("warp 2 ran its `ld.shared.u32 %r5, [flag]`"), why);
+        assertTrue(why.contains("before warp 0's `st.shared.u32 [flag], %r9`"), why);
+    }
+
+    /**
      * When the default warp never runs again, its next instructions stand in for it: only those on
      * its path. Code an unconditional branch jumps over never runs, so it is not named; past a
      * guarded branch some lanes may fall through (an arrive under {@code if (lane == 0)}).

@@ -287,6 +287,10 @@ class ExploreViewModelTest {
         assertNotNull(r.minimal(), "findings are minimised by default");
         assertTrue(r.minimal().size() <= r.minimal().foundSize());
         assertFalse(r.decisiveText().isEmpty());
+        // The card says what the console and report say: the peer exited before the access landed.
+        assertTrue(r.decisiveText().get(0).matches("Decisive: cluster rank 0 \\(CTA 0\\) exited at step \\d+, before CTA 1 warp 0's "
+                + "`ld\\.u32 [^`]+` \\(line 89\\) reached rank 0's shared memory at step " + r.minimal().step()
+                + ": CTA 0 warp 0 ran on instead of CTA 1 warp 0 \\(step \\d+\\)"), r.decisiveText().toString());
         // Replaying the minimal schedule on its own reaches the same diagnostic at the step the row says.
         LaunchedRun run = LaunchValidation.validate(SPEC).start(new SchedulePolicy(Schedule.parse(r.replaySchedule())));
         run.runToEnd(SPEC.maxSteps());
