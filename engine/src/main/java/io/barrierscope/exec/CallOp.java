@@ -25,6 +25,9 @@ final class CallOp extends Op {
     private final int[] argCopies;
     private final int[] retCopies;
 
+    @Override
+    public int flow() { return FLOW_CALL; }
+
     private CallOp(int target, String builtin, int[] argCopies, int[] retCopies) {
         this.target = target;
         this.builtin = builtin;

@@ -36,6 +36,9 @@ final class ControlOps {
         public int branchTarget() { return target; }
 
         @Override
+        public int flow() { return FLOW_BRANCH; }
+
+        @Override
         public void execute(Interpreter x, int warp, int group, int active) {
             Machine m = x.machine();
             int base = warp << 5;
@@ -52,6 +55,9 @@ final class ControlOps {
     static final class ExitOp extends Op {
 
         @Override
+        public int flow() { return FLOW_LEAVE; }
+
+        @Override
         public void execute(Interpreter x, int warp, int group, int active) {
             advance(x.machine(), warp, group & ~active);
             if (active != 0) x.exit(warp, active);
@@ -63,6 +69,9 @@ final class ControlOps {
         final boolean inEntry;
 
         RetOp(boolean inEntry) { this.inEntry = inEntry; }
+
+        @Override
+        public int flow() { return FLOW_LEAVE; }
 
 
         @Override
@@ -87,6 +96,9 @@ final class ControlOps {
 
     /** trap: ends the run with a diagnostic naming the thread and line. */
     static final class TrapOp extends Op {
+
+        @Override
+        public int flow() { return FLOW_LEAVE; }
 
         @Override
         public void execute(Interpreter x, int warp, int group, int active) {

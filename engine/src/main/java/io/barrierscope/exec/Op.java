@@ -32,6 +32,18 @@ public abstract class Op {
     /** The global PC a branch jumps to, or -1 for an instruction that is not a direct branch. */
     public int branchTarget() { return -1; }
 
+    /** {@link #flow}: control goes on to the next instruction. */
+    public static final int FLOW_NEXT = 0;
+    /** {@link #flow}: bra, to {@link #branchTarget} (and the next instruction when guarded). */
+    public static final int FLOW_BRANCH = 1;
+    /** {@link #flow}: ret, exit or trap: control leaves the function (stays only when guarded off). */
+    public static final int FLOW_LEAVE = 2;
+    /** {@link #flow}: call: another function runs before control comes back. */
+    public static final int FLOW_CALL = 3;
+
+    /** How control leaves this op, for static analyses of the compiled code (no opcode strings needed). */
+    public int flow() { return FLOW_NEXT; }
+
     /** Reports thread {@code s}'s memory fault in this instruction (the lane loops stop at the first). */
     protected final void reportLaneFault(Interpreter x, int s, MemoryFault f) {
         x.report(f.code(), x.machine().threadName(s) + ": " + f.getMessage() + " in " + insn.mnemonic() + " at " + x.where(pc),

@@ -1,11 +1,11 @@
 package io.barrierscope.sync;
 
+import io.barrierscope.exec.Op;
 import io.barrierscope.exec.Program;
 import io.barrierscope.ptx.Function;
 import io.barrierscope.ptx.Instruction;
 import io.barrierscope.ptx.Operand;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -42,7 +42,7 @@ final class PollLoop {
     /** The loop of the poll at global {@code pc}, from the program's table. */
     static PollLoop of(Program p, int pc) {
         PollLoop l = pc >= 0 && pc < p.code.length ? p.analysis(Table.class, Table::new).byPc[pc] : null;
-        return l != null ? l : analyse(p, pc, new HashMap<>());
+        return l != null ? l : analyse(p, pc);
     }
 
     /** The loops of every poll of a program, by global pc (null where there is no poll). */
@@ -51,14 +51,21 @@ final class PollLoop {
 
         Table(Program p) {
             byPc = new PollLoop[p.code.length];
-            Map<String, Cfg> graphs = new HashMap<>();
-            for (int pc = 0; pc < byPc.length; pc++) {
-                if (p.code[pc] instanceof MbarrierWaitOp) byPc[pc] = analyse(p, pc, graphs);
+            // Functions lie one after another from their start pcs, each followed by its closing ret.
+            for (Map.Entry<String, Integer> e : p.functionPc.entrySet()) {
+                int start = e.getValue();
+                int n = p.module.function(e.getKey()).instructions().size();
+                Cfg g = null;
+                for (int pc = start; pc < start + n && pc < byPc.length; pc++) {
+                    if (!(p.code[pc] instanceof MbarrierWaitOp)) continue;
+                    if (g == null) g = new Cfg(p.code, start, n);
+                    byPc[pc] = g.loop(pc - start, p.registerBase.getOrDefault(e.getKey(), 0));
+                }
             }
         }
     }
 
-    private static PollLoop analyse(Program p, int pc, Map<String, Cfg> graphs) {
+    private static PollLoop analyse(Program p, int pc) {
         String fn = null;
         int start = -1;
         for (Map.Entry<String, Integer> e : p.functionPc.entrySet()) {
@@ -71,24 +78,29 @@ final class PollLoop {
         Function f = p.module.function(fn);
         int q = pc - start;
         if (q < 0 || q >= f.instructions().size()) return NEVER;
-        Cfg g = graphs.computeIfAbsent(fn, k -> new Cfg(f.instructions()));
-        return g.loop(q, p.registerBase.getOrDefault(fn, 0));
+        return new Cfg(p.code, start, f.instructions().size()).loop(q, p.registerBase.getOrDefault(fn, 0));
     }
 
     /**
-     * One function's control-flow graph and per-instruction register facts. Node {@code n} (one past
-     * the last instruction) is the closing brace's return, which a label at the end leads to.
+     * One function's control-flow graph, made from its compiled ops ({@link Op#flow}, the guard
+     * register, the branch target: no opcode strings), and per-instruction register facts for the
+     * loop's members. Node {@code n} (one past the last instruction) is the closing brace's return,
+     * which a label at the end leads to.
      */
     private static final class Cfg {
-        final List<Instruction> code;
+        /** The program's ops: node i is {@code code[start + i]}. */
+        final Op[] code;
+        final int start;
         final int n;
+        /** Each instruction's {@link Op#flow}. */
+        final byte[] flow;
         /** Up to two successors per node, -1 for none. */
         final int[] succ0;
         final int[] succ1;
         /** Predecessors of node i: predOf[predStart[i] .. predStart[i + 1]). */
         final int[] predStart;
         final int[] predOf;
-        /** Guard register of each instruction (-1: none). */
+        /** Function-local guard register of each instruction (-1: none). */
         final int[] guard;
         /**
          * Function-local registers an instruction writes and reads (as the slice takes them), and
@@ -100,9 +112,11 @@ final class PollLoop {
         final boolean[] loads;
         private final Regs regs = new Regs();
 
-        Cfg(List<Instruction> code) {
+        Cfg(Op[] code, int start, int n) {
             this.code = code;
-            n = code.size();
+            this.start = start;
+            this.n = n;
+            flow = new byte[n];
             succ0 = new int[n + 1];
             succ1 = new int[n + 1];
             java.util.Arrays.fill(succ0, -1);
@@ -112,20 +126,22 @@ final class PollLoop {
             guard = new int[n];
             loads = new boolean[n];
             for (int i = 0; i < n; i++) {
-                Instruction in = code.get(i);
-                String op = in.opcode();
-                boolean guarded = in.guard() != null;
-                guard[i] = guarded ? in.guard().reg().index() : -1;
-                if (op.equals("brx") || op.equals("call")) {
-                    // Unknown targets or another function's loop: never parked when on the poll's loop (checked below).
+                Op op = code[start + i];
+                int kind = op.flow();
+                flow[i] = (byte) kind;
+                boolean guarded = op.guardReg >= 0;
+                guard[i] = guarded ? op.guardReg - op.regBase : -1;
+                if (kind == Op.FLOW_CALL) {
+                    // Another function's loop: never parked when on the poll's loop (checked below).
                     if (i + 1 < n) succ0[i] = i + 1;
-                } else if (op.equals("bra")) {
-                    if (!in.operands().isEmpty() && in.operands().get(0) instanceof Operand.Label l && l.target() <= n) succ0[i] = l.target();
+                } else if (kind == Op.FLOW_BRANCH) {
+                    int t = op.branchTarget() - start;
+                    if (t >= 0 && t <= n) succ0[i] = t;
                     if (guarded && i + 1 < n) {
                         if (succ0[i] < 0) succ0[i] = i + 1;
                         else succ1[i] = i + 1;
                     }
-                } else if (op.equals("ret") || op.equals("exit") || op.equals("trap")) {
+                } else if (kind == Op.FLOW_LEAVE) {
                     if (guarded && i + 1 < n) succ0[i] = i + 1;
                 } else if (i + 1 < n) {
                     succ0[i] = i + 1;
@@ -145,22 +161,23 @@ final class PollLoop {
             }
         }
 
+        Instruction insn(int i) { return code[start + i].insn; }
+
         /** The loop of the poll at local index {@code q}, registers numbered from {@code base}. */
         PollLoop loop(int q, int base) {
             BitSet loop = reachForward(q);
             loop.and(reachBackward(q));
             if (!(succ0[q] >= 0 && loop.get(succ0[q])) && !(succ1[q] >= 0 && loop.get(succ1[q]))) return NEVER;
             BitSet slice = new BitSet();
-            List<Operand> pollOps = code.get(q).operands();
+            List<Operand> pollOps = insn(q).operands();
             Regs pollRegs = new Regs();
             for (int k = 1; k < pollOps.size(); k++) addRegs(pollOps.get(k), pollRegs);
             for (int r : pollRegs.take()) slice.set(r);
             int[] members = new int[loop.cardinality()];
             for (int i = loop.nextSetBit(0), m = 0; i >= 0; i = loop.nextSetBit(i + 1)) members[m++] = i;
             for (int i : members) {
-                String op = code.get(i).opcode();
-                if (op.equals("brx") || op.equals("call")) return NEVER;
-                boolean leaves = op.equals("ret") || op.equals("exit") || op.equals("trap");
+                if (flow[i] == Op.FLOW_CALL) return NEVER;
+                boolean leaves = flow[i] == Op.FLOW_LEAVE;
                 leaves |= succ0[i] >= 0 && !loop.get(succ0[i]);
                 leaves |= succ1[i] >= 0 && !loop.get(succ1[i]);
                 if (leaves && guard[i] >= 0) slice.set(guard[i]);
@@ -173,7 +190,7 @@ final class PollLoop {
                     if (i == q) continue; // the poll's own result: false at every poll that may park
                     if (!intersects(dests[i], slice)) continue;
                     readsMemory |= loads[i];
-                    switch (code.get(i).opcode()) {
+                    switch (insn(i).opcode()) {
                         case "shfl", "vote", "match", "redux", "activemask", "elect", "mbarrier", "bar", "barrier", "tex", "tld4", "suld", "txq", "suq" -> {
                             return NEVER;
                         }
@@ -197,7 +214,7 @@ final class PollLoop {
         }
 
         private void facts(int i) {
-            Instruction in = code.get(i);
+            Instruction in = insn(i);
             List<Operand> ops = in.operands();
             if (writesFirst(in)) addRegs(ops.get(0), regs);
             // Every operand after the written one (all when none is written).
