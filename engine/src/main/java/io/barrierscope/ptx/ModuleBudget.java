@@ -117,7 +117,7 @@ final class ModuleBudget {
 
     /** Checks that {@code bytes} more could be held for a moment (a buffer being built), keeping nothing. */
     void peak(long bytes, Token at) {
-        check(charged + fnCharged + bytes, at);
+        check(charged + fnCharged + bytes, bytes, at);
     }
 
     void label(Token at) { charge(PER_LABEL, at); }
@@ -126,21 +126,26 @@ final class ModuleBudget {
 
     /** At the end of the module, before linking: the largest function's instructions exist twice while it is linked. */
     void beforeLinking() {
-        if (largestFnAt != null) check(charged + largestFn, largestFnAt);
+        if (largestFnAt != null) check(charged + largestFn, largestFn, largestFnAt);
     }
 
     long charged() { return charged; }
 
     private void charge(long bytes, Token at) {
         charged += bytes;
-        check(charged + fnCharged, at);
+        check(charged + fnCharged, bytes, at);
     }
 
-    /** Refuses when {@code need} passes the budget, after the heap is collected once (garbage is no reason to refuse). */
-    private void check(long need, Token at) {
+    /**
+     * Refuses when {@code need} (what the module holds, counted, and {@code requested} more) passes
+     * the budget, after the heap is collected once (garbage is no reason to refuse). What the parse
+     * already holds is then in use on the heap: it is added back, as counted, so the module is
+     * measured against what was free for it, not against that less its own first part.
+     */
+    private void check(long need, long requested, Token at) {
         if (need <= budget) return;
         if (collected != null) {
-            free = collected.getAsLong();
+            free = collected.getAsLong() + (need - requested);
             collected = null;
             budget = free - reserve(max);
             if (need <= budget) return;
