@@ -53,23 +53,37 @@ public final class RaceMemory {
     /**
      * Heap bytes of the per-location synchronization state at most: the detector's cap
      * ({@link RaceDetector#LOCATION_STATE_CAP}, past which it stops) when the kernel has a strong
-     * access (an atomic, a reduction, an ordered or volatile ld/st, an async reduction), which
-     * keeps a location's last strong write and the clocks released to it by each CTA and scope;
-     * none otherwise.
+     * write (an atomic, a reduction, an ordered or volatile st, an async reduction), which keeps a
+     * location's last strong write and the clocks released to it by each CTA and scope; none
+     * otherwise. Only a strong write makes a location ({@code ScopedSync.write}): a strong load,
+     * a fence, an mbarrier or cluster barrier with .release/.acquire and a plain copy
+     * (cp.async, cp.async.bulk) keep none, so they are not charged 64 MiB a run never uses.
      */
     public static long locationStateBytes(Module module) {
         for (Function f : module.functions().values()) {
             for (Instruction in : f.instructions()) {
-                switch (in.opcode()) {
-                    case "atom", "red", "multimem", "cp" -> {
-                        return RaceDetector.LOCATION_STATE_CAP;
-                    }
-                    default -> { }
-                }
-                for (String m : STRONG_MODIFIERS) if (in.has(m)) return RaceDetector.LOCATION_STATE_CAP;
+                if (writesALocationStrongly(in)) return RaceDetector.LOCATION_STATE_CAP;
             }
         }
         return 0;
+    }
+
+    private static boolean writesALocationStrongly(Instruction in) {
+        switch (in.opcode()) {
+            case "atom", "red", "multimem" -> {
+                return true;
+            }
+            case "cp" -> {
+                return in.has(".reduce"); // cp.reduce.async.bulk(.tensor): an async reduction
+            }
+            case "st" -> {
+                for (String m : STRONG_MODIFIERS) if (in.has(m)) return true;
+                return false;
+            }
+            default -> {
+                return false;
+            }
+        }
     }
 
     private static final String[] STRONG_MODIFIERS = {".relaxed", ".acquire", ".release", ".acq_rel", ".sc", ".volatile", ".mmio"};

@@ -34,9 +34,16 @@ final class ModuleBudget {
     /** Never refuses: for a test that measures what a parse keeps. */
     static ModuleBudget unlimited() { return new ModuleBudget(Long.MAX_VALUE, 0, 0); }
 
-    private final long budget;
-    private final long free;
+    private long budget;
+    private long free;
     private final long max;
+    /**
+     * The free heap after a full collection, read once before a refusal (null: the numbers given
+     * are final). Free memory before a collection depends on when the last one ran, so the
+     * decision is made against the live heap only: the same module at the same heap is refused or
+     * accepted the same way every time, whatever garbage was about when the parse began.
+     */
+    private java.util.function.LongSupplier collected;
     /** The text being parsed, for locating a refusal (set by the parser). */
     PtxSource src;
     private long charged;
@@ -52,22 +59,34 @@ final class ModuleBudget {
         this.max = max;
     }
 
+    /** A budget of the free heap {@code free} of {@code max}, read again by {@code collected} before it refuses. */
+    ModuleBudget(long free, long max, java.util.function.LongSupplier collected) {
+        this(free - reserve(max), free, max);
+        this.collected = collected;
+    }
+
+    /** The parse's own transient memory (its tokens, one function's builder) and what the caller needs next. */
+    static long reserve(long max) { return (2L << 20) + max / 10; }
+
     /**
      * The budget for a text of {@code chars} characters in this Java's heap: its free heap (the most
      * it may use minus what it holds) less a reserve for the parse's own transient memory (the
      * tokens it holds, one function's builder) and what the caller needs next. When the text could
-     * need more than is free, the heap is collected once first: garbage is no reason to refuse.
+     * need more than is free, the heap is collected once first; otherwise a module that passes the
+     * budget is refused only after a collection: garbage is no reason to refuse, and whether there
+     * is garbage depends on when the collector last ran.
      */
     static ModuleBudget ofHeap(long chars) {
         Runtime rt = Runtime.getRuntime();
         long max = rt.maxMemory();
-        long free = max - (rt.totalMemory() - rt.freeMemory());
-        if (chars * 64 > free) {
+        java.util.function.LongSupplier freeNow = () -> max - (rt.totalMemory() - rt.freeMemory());
+        java.util.function.LongSupplier collected = () -> {
             System.gc();
-            free = max - (rt.totalMemory() - rt.freeMemory());
-        }
-        long reserve = (2L << 20) + max / 10;
-        return new ModuleBudget(free - reserve, free, max);
+            return freeNow.getAsLong();
+        };
+        if (chars * 64 > freeNow.getAsLong()) return new ModuleBudget(collected.getAsLong(), max, null);
+        // A module that then needs more than is free is refused only after a collection (see collected).
+        return new ModuleBudget(freeNow.getAsLong(), max, collected);
     }
 
     void function(Token at) {
@@ -98,7 +117,7 @@ final class ModuleBudget {
 
     /** Checks that {@code bytes} more could be held for a moment (a buffer being built), keeping nothing. */
     void peak(long bytes, Token at) {
-        if (charged + fnCharged + bytes > budget) throw refusal(at, charged + fnCharged + bytes);
+        check(charged + fnCharged + bytes, bytes, at);
     }
 
     void label(Token at) { charge(PER_LABEL, at); }
@@ -107,14 +126,31 @@ final class ModuleBudget {
 
     /** At the end of the module, before linking: the largest function's instructions exist twice while it is linked. */
     void beforeLinking() {
-        if (largestFnAt != null && charged + largestFn > budget) throw refusal(largestFnAt, charged + largestFn);
+        if (largestFnAt != null) check(charged + largestFn, largestFn, largestFnAt);
     }
 
     long charged() { return charged; }
 
     private void charge(long bytes, Token at) {
         charged += bytes;
-        if (charged + fnCharged > budget) throw refusal(at, charged + fnCharged);
+        check(charged + fnCharged, bytes, at);
+    }
+
+    /**
+     * Refuses when {@code need} (what the module holds, counted, and {@code requested} more) passes
+     * the budget, after the heap is collected once (garbage is no reason to refuse). What the parse
+     * already holds is then in use on the heap: it is added back, as counted, so the module is
+     * measured against what was free for it, not against that less its own first part.
+     */
+    private void check(long need, long requested, Token at) {
+        if (need <= budget) return;
+        if (collected != null) {
+            free = collected.getAsLong() + (need - requested);
+            collected = null;
+            budget = free - reserve(max);
+            if (need <= budget) return;
+        }
+        throw refusal(at, need);
     }
 
     private PtxException refusal(Token at, long need) {

@@ -87,6 +87,26 @@ class PtxModuleMemoryTest {
     }
 
     @Test
+    void aModuleIsRefusedOnlyAgainstTheHeapLeftAfterACollectionNotTheGarbageAboutWhenItsParseBegan() {
+        // 100,000 registers count about 9 MiB, over a budget read while 60 MiB were garbage. Refusing then
+        // made the answer depend on when the collector had last run: the same module at the same heap was
+        // refused on one run and accepted on the next. It is decided against the heap after a collection.
+        String text = HEADER + ".visible .entry k()\n{\n\t.reg .b32 %r<100000>;\n\tret;\n}\n";
+        int[] collections = {0};
+        ModuleBudget garbage = new ModuleBudget(4L << 20, 64L << 20, () -> {
+            collections[0]++;
+            return 60L << 20;
+        });
+        PtxParser.parseCounted("regs.ptx", text, Cancellation.NONE, garbage);
+        assertEquals(1, collections[0], "collected once, when the budget was passed");
+        // a heap the module still does not fit after the collection: refused, naming what was free after it
+        ModuleBudget full = new ModuleBudget(4L << 20, 64L << 20, () -> 12L << 20);
+        PtxException e = assertThrows(PtxException.class, () -> PtxParser.parseCounted("regs.ptx", text, Cancellation.NONE, full));
+        assertEquals(new SourcePos("regs.ptx", 6, 12), e.pos(), e.getMessage());
+        assertTrue(e.detail().endsWith("but this Java has about 12 MiB free of 64 MiB: give it more with -Xmx"), e.getMessage());
+    }
+
+    @Test
     void aZeroPaddedInitialiserIsCountedBeforeItsBufferIsMade() {
         // "{1}" for 16M words is a 64 MiB buffer, held twice while it is copied
         String text = HEADER + ".global .u32 g[16777216] = {1};\n";
