@@ -100,8 +100,9 @@ int bs_memset(const char *fn, void *devPtr, int value, size_t count);
    asked of the engine when it is not an allocation; 0 also when it is not. */
 int bs_check_device(const void *p, size_t n);
 /* managed.c: whether [p, p+n) lies in one allocation whose bytes this process holds between
-   launches (1 managed, 2 pinned host memory, 3 registered host memory, 0 none); cudaFree of a managed one and
+   launches (BS_MANAGED, BS_PINNED host memory, BS_REGISTERED host memory, 0 none); cudaFree of a managed one and
    cudaFreeHost of a pinned one (1 if p is one); pinned allocations and their flags. */
+enum { BS_MANAGED = 1, BS_PINNED = 2, BS_REGISTERED = 3 };
 int bs_managed(const void *p, size_t n);
 int bs_free_managed(void *p);
 int bs_free_host(void *p);

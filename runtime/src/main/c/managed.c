@@ -31,12 +31,11 @@
 #include "cudart.h"
 #include "protocol.h"
 
-/* kind: MANAGED, HOST (pinned, with the flags cudaHostAlloc was given) or REGISTERED (the
+/* kind: BS_MANAGED, BS_PINNED (with the flags cudaHostAlloc was given) or BS_REGISTERED (the
    program's own memory, cudaHostRegister's flags); mapped: bytes mapped here (0 for a __managed__
    variable, whose pages may be shared, and for registered memory: never unmapped here);
    shadow: what the engine holds at [base, base+size), as far as this process knows; serial: the
    entry's number, in the order entries were made. */
-enum { MANAGED = 1, HOST = 2, REGISTERED = 3 };
 typedef struct { uint64_t base, size, mapped; int kind; unsigned flags; char *shadow; uint64_t serial; } managed;
 static pthread_mutex_t managed_lock = PTHREAD_MUTEX_INITIALIZER;
 /* One launch of this process at a time: a shadow must not change between a push and its pull. */
@@ -82,7 +81,7 @@ static int take(uint64_t a, int kind, managed *out) {
     int found = 0;
     pthread_mutex_lock(&managed_lock);
     for (size_t i = 0; i < nlist && !found; i++) {
-        if (list[i].base == a && list[i].kind == kind && (list[i].mapped != 0 || kind == REGISTERED)) {
+        if (list[i].base == a && list[i].kind == kind && (list[i].mapped != 0 || kind == BS_REGISTERED)) {
             *out = list[i];
             list[i] = list[--nlist];
             found = 1;
@@ -154,20 +153,20 @@ int cudaMallocManaged(void **devPtr, size_t size, unsigned flags) {
                 devPtr == NULL ? "a null devPtr" : size == 0 ? "size 0" : "flags must be cudaMemAttachGlobal or cudaMemAttachHost");
         return bs_set(cudaErrorInvalidValue);
     }
-    return map_alloc("cudaMallocManaged", devPtr, size, MANAGED, 0);
+    return map_alloc("cudaMallocManaged", devPtr, size, BS_MANAGED, 0);
 }
 
 /* Pinned host memory (memory.c's cudaMallocHost and cudaHostAlloc): mapped like managed memory,
    so that a kernel given the host pointer (unified addressing) reaches the same bytes. */
 int bs_host_alloc(const char *fn, void **ptr, size_t size, unsigned flags) {
-    return map_alloc(fn, ptr, size ? size : 1, HOST, flags);
+    return map_alloc(fn, ptr, size ? size : 1, BS_PINNED, flags);
 }
 
 /* The pinned allocation or registered range holding p: 1 and its flags, or 0. */
 int bs_host_flags(const void *p, unsigned *flags) {
     managed m;
     int kind = find(p, 1, &m);
-    if (kind != HOST && kind != REGISTERED) return 0;
+    if (kind != BS_PINNED && kind != BS_REGISTERED) return 0;
     if (flags) *flags = m.flags;
     return 1;
 }
@@ -185,7 +184,7 @@ int bs_host_register(void *p, size_t size, unsigned flags) {
             pthread_mutex_unlock(&managed_lock);
             fprintf(stderr, "barrierscope: cudaHostRegister(%p, %zu): the range overlaps %s at 0x%llx (%llu bytes) "
                     "(returns cudaErrorHostMemoryAlreadyRegistered)\n", p, size,
-                    list[i].kind == REGISTERED ? "a registered range" : list[i].kind == HOST ? "pinned memory" : "managed memory",
+                    list[i].kind == BS_REGISTERED ? "a registered range" : list[i].kind == BS_PINNED ? "pinned memory" : "managed memory",
                     (unsigned long long) list[i].base, (unsigned long long) list[i].size);
             return bs_set(cudaErrorHostMemoryAlreadyRegistered);
         }
@@ -198,7 +197,7 @@ int bs_host_register(void *p, size_t size, unsigned flags) {
     uint32_t st = bs_call(BS_MAP_HOST, &b, &r);
     free(b.p);
     free(r.p);
-    if (st == 0) add_locked((managed){a, size, 0, REGISTERED, flags, NULL, 0}, NULL); /* MAP_HOST mirrors it too */
+    if (st == 0) add_locked((managed){a, size, 0, BS_REGISTERED, flags, NULL, 0}, NULL); /* MAP_HOST mirrors it too */
     pthread_mutex_unlock(&managed_lock);
     return st == 0 ? cudaSuccess : bs_set((int) st);
 }
@@ -208,7 +207,7 @@ int bs_host_register(void *p, size_t size, unsigned flags) {
 int bs_host_unregister(void *p) {
     uint64_t a = (uint64_t) (uintptr_t) p;
     managed m;
-    if (!take(a, REGISTERED, &m)) {
+    if (!take(a, BS_REGISTERED, &m)) {
         fprintf(stderr, "barrierscope: cudaHostUnregister(%p): not the start of a range cudaHostRegister registered "
                         "(returns cudaErrorHostMemoryNotRegistered)\n", p);
         return bs_set(cudaErrorHostMemoryNotRegistered);
@@ -230,10 +229,10 @@ static int unmap_free(void *p, int kind) {
 }
 
 /* cudaFree of a managed pointer (memory.c asks when the pointer is no cudaMalloc one): 1 if it was. */
-int bs_free_managed(void *p) { return unmap_free(p, MANAGED); }
+int bs_free_managed(void *p) { return unmap_free(p, BS_MANAGED); }
 
 /* cudaFreeHost: 1 if p is a pinned allocation's start. */
-int bs_free_host(void *p) { return unmap_free(p, HOST); }
+int bs_free_host(void *p) { return unmap_free(p, BS_PINNED); }
 
 /* ---- around a launch: only what changed moves ------------------------------------------------- */
 
@@ -429,7 +428,7 @@ int bs_managed_var(uint64_t a, uint64_t size) {
     if (bs_call(BS_READ, &b, &r) == 0 && r.len == size) memcpy((char *) (uintptr_t) a, r.p, size);
     bs_call(BS_MIRROR, &b, &r); /* the same request: u64 address, u64 bytes */
     /* mapped 0: never freed (cudaFree refuses it) */
-    add_locked((managed){a, size, 0, MANAGED, 0, NULL, 0}, (const char *) (uintptr_t) a);
+    add_locked((managed){a, size, 0, BS_MANAGED, 0, NULL, 0}, (const char *) (uintptr_t) a);
     pthread_mutex_unlock(&managed_lock);
     free(b.p);
     free(r.p);
@@ -441,7 +440,7 @@ int bs_managed_var(uint64_t a, uint64_t size) {
 uint64_t bs_managed_bytes(void) {
     uint64_t n = 0;
     pthread_mutex_lock(&managed_lock);
-    for (size_t i = 0; i < nlist; i++) if (list[i].mapped != 0 || list[i].kind == REGISTERED) n += list[i].size;
+    for (size_t i = 0; i < nlist; i++) if (list[i].mapped != 0 || list[i].kind == BS_REGISTERED) n += list[i].size;
     pthread_mutex_unlock(&managed_lock);
     return n;
 }

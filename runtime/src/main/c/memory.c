@@ -434,7 +434,7 @@ int cudaPointerGetAttributes(void *attributes, const void *ptr) {
     struct { int type; int device; const void *dev; const void *host; } a = {0, -2, NULL, NULL};
     int held = bs_managed(ptr, 1);
     if (held) {
-        a.type = held == 1 ? 3 : 1; /* cudaMemoryTypeManaged or ...Host (pinned or registered): the same pointer on both sides */
+        a.type = held == BS_MANAGED ? 3 : 1; /* cudaMemoryTypeManaged or ...Host (pinned or registered): the same pointer on both sides */
         a.device = 0;
         a.dev = ptr;
         a.host = ptr;

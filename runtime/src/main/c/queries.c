@@ -299,7 +299,7 @@ int cudaChooseDevice(int *device, const void *prop) {
    capture cannot hold it (named, and the capture invalidated). */
 int cudaStreamAttachMemAsync(cudaStream_t s, void *ptr, size_t length, unsigned flags) {
     if (flags != 1 && flags != 2 && flags != 4) return bs_set(cudaErrorInvalidValue);
-    if (bs_managed(ptr, length ? length : 1) != 1) {
+    if (bs_managed(ptr, length ? length : 1) != BS_MANAGED) {
         bs_say("cudaStreamAttachMemAsync", cudaErrorInvalidValue, "the pointer is not managed memory");
         return bs_set(cudaErrorInvalidValue);
     }
