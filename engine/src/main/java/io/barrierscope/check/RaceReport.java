@@ -248,8 +248,8 @@ final class RaceReport {
             int pc = work[--n];
             if (pc == to) return true;
             Op op = code[pc];
-            String opcode = op.insn == null ? "" : op.insn.opcode();
-            if (opcode.equals("exit") || opcode.equals("ret") || opcode.equals("trap") || opcode.equals("brx")) continue;
+            // Op.flow() classifies exit, ret and trap (as sync/PollLoop's graph does); brx has no direct target to follow.
+            if (op.flow() == Op.FLOW_LEAVE || op.insn != null && op.insn.opcode().equals("brx")) continue;
             int t = op.branchTarget();
             boolean falls = t < 0 || op.insn == null || op.insn.guard() != null;
             if (t >= 0 && t < code.length && !seen.get(t)) {

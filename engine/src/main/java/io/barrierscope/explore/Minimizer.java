@@ -436,8 +436,7 @@ final class Minimizer {
     /** Whether the instruction at {@code pc} ends the thread or leaves its function (a static look-ahead stops there). */
     private boolean endsThread(int pc) {
         if (pc < 0 || pc >= x.machine().program.code.length || x.op(pc) == null || x.op(pc).insn == null) return true;
-        String op = x.op(pc).insn.opcode();
-        return op.equals("exit") || op.equals("ret") || op.equals("trap");
+        return x.op(pc).flow() == Op.FLOW_LEAVE; // exit, ret, trap
     }
 
     /**
@@ -451,7 +450,7 @@ final class Minimizer {
         Op op = x.op(pc);
         String opcode = op.insn.opcode();
         if (opcode.equals("brx")) return -1;
-        if (opcode.equals("bra") && op.insn.guard() == null) return op.branchTarget();
+        if (op.flow() == Op.FLOW_BRANCH && op.insn.guard() == null) return op.branchTarget();
         return pc + 1;
     }
 

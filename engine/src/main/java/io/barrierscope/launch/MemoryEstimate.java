@@ -40,12 +40,6 @@ import java.util.List;
 public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
                              boolean splitsWords, long forkCheckpoints, long readSetEntries, long raceStateBytes,
                              long locationStateBytes) {
-    /** Without per-location state (a kernel without strong accesses). */
-    public MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
-                          boolean splitsWords, long forkCheckpoints, long readSetEntries, long raceStateBytes) {
-        this(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries, raceStateBytes, 0);
-    }
-
     /** Shadow bytes per 4-byte word the race detector may touch (four longs and two ints per cell). */
     public static final long SHADOW_BYTES_PER_WORD = 40;
     /** Shadow bytes per byte of a page whose words a narrower access splits (a 40-byte cell per byte, and the split flags). */
@@ -65,10 +59,10 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
         this(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, false, 1, 0);
     }
 
-    /** Without the detector's clocks and scoped state counted (a launch whose shape is not known). */
+    /** Without the detector's clocks, scoped and per-location state counted (a launch whose shape is not known). */
     public MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
                           boolean splitsWords, long forkCheckpoints, long readSetEntries) {
-        this(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries, 0);
+        this(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries, 0, 0);
     }
 
     /** Without read sets (a launch whose threads never read a word concurrently). */
