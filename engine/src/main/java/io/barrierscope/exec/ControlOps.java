@@ -36,9 +36,6 @@ final class ControlOps {
         public int branchTarget() { return target; }
 
         @Override
-        public int flow() { return FLOW_BRANCH; }
-
-        @Override
         public void execute(Interpreter x, int warp, int group, int active) {
             Machine m = x.machine();
             int base = warp << 5;

@@ -41,8 +41,11 @@ public abstract class Op {
     /** {@link #flow}: call: another function runs before control comes back. */
     public static final int FLOW_CALL = 3;
 
-    /** How control leaves this op, for static analyses of the compiled code (no opcode strings needed). */
-    public int flow() { return FLOW_NEXT; }
+    /**
+     * How control leaves this op, for static analyses of the compiled code (no opcode strings needed).
+     * A direct branch is known by its {@link #branchTarget}, so only leaving ops and calls override this.
+     */
+    public int flow() { return branchTarget() >= 0 ? FLOW_BRANCH : FLOW_NEXT; }
 
     /** Reports thread {@code s}'s memory fault in this instruction (the lane loops stop at the first). */
     protected final void reportLaneFault(Interpreter x, int s, MemoryFault f) {

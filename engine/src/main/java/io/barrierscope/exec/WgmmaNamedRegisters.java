@@ -18,7 +18,7 @@ final class WgmmaNamedRegisters {
         for (int pc = 0; pc < byPc.length; pc++) {
             Op op = p.code[pc];
             int n = absolute(op.insn.operands(), op.regBase, buf, 0);
-            if (op.insn.guard() != null) n = add(buf, n, op.regBase + op.insn.guard().reg().index());
+            if (op.guardReg >= 0) n = add(buf, n, op.guardReg);
             byPc[pc] = n == 0 ? NONE : java.util.Arrays.copyOf(buf[0], n);
         }
     }

@@ -21,48 +21,39 @@ class BulkTensorNanosleepAtomNotesTest {
 
     @Test
     void cpAsyncBulkTensorTileNeedsSm90AndPtx80() {
-        refusedOnTarget(TILE, "sm_89", "sm_90 or higher", BULK);
-        loadsOnTarget(TILE, "sm_90");
-        refusedInVersion(TILE, "7.8", "", "8.0", BULK);
-        loadsInVersion(TILE, "8.0");
+        needsTarget(TILE, "sm_89", "sm_90", "sm_90 or higher", BULK);
+        needsVersion(TILE, "7.8", "", "8.0", BULK);
     }
 
     /** The ISA marks .multicast::cluster as optimized for sm_90a, a performance note: plain sm_90 takes it, as ptxas does. */
     @Test
     void cpAsyncBulkTensorMulticastNeedsOnlySm90() {
-        refusedOnTarget(MULTICAST, "sm_89", "sm_90 or higher", BULK);
-        loadsOnTarget(MULTICAST, "sm_90");
+        needsTarget(MULTICAST, "sm_89", "sm_90", "sm_90 or higher", BULK);
     }
 
     @Test
     void cpAsyncBulkTensorIm2colNeedsSm90AndPtx80() {
-        refusedOnTarget(IM2COL, "sm_89", "sm_90 or higher", BULK);
-        loadsOnTarget(IM2COL, "sm_90");
-        refusedInVersion(IM2COL, "7.8", "", "8.0", BULK);
-        loadsInVersion(IM2COL, "8.0");
+        needsTarget(IM2COL, "sm_89", "sm_90", "sm_90 or higher", BULK);
+        needsVersion(IM2COL, "7.8", "", "8.0", BULK);
     }
 
     @Test
     void cpAsyncBulkTensorStoreToGlobalNeedsSm90() {
-        refusedOnTarget(STORE, "sm_89", "sm_90 or higher", BULK);
-        loadsOnTarget(STORE, "sm_90");
+        needsTarget(STORE, "sm_89", "sm_90", "sm_90 or higher", BULK);
     }
 
     /** The ISA says 6.3; ptxas 13.0 takes nanosleep from .version 6.2 on: we follow the ISA. */
     @Test
     void nanosleepNeedsSm70AndPtx63() {
         String insn = "nanosleep.u32 10;";
-        refusedOnTarget(insn, "sm_62", "sm_70 or higher", "9.7.19.2");
-        loadsOnTarget(insn, "sm_70");
-        refusedInVersion(insn, "6.2", "", "6.3", "9.7.19.2");
-        loadsInVersion(insn, "6.3");
+        needsTarget(insn, "sm_62", "sm_70", "sm_70 or higher", "9.7.19.2");
+        needsVersion(insn, "6.2", "", "6.3", "9.7.19.2");
     }
 
     @Test
     void atomB128NeedsSm90AndPtx83() {
         String insn = B128 + "atom.global.cas.b128 %q1, [%rd1], %q2, %q3;";
-        refusedOnTarget(insn, "sm_89", "sm_90 or higher (.b128)", "9.7.13.5");
-        loadsOnTarget(insn, "sm_90");
+        needsTarget(insn, "sm_89", "sm_90", "sm_90 or higher (.b128)", "9.7.13.5");
         refusedInVersion(B128 + "atom.shared.exch.b128 %q1, [sm], %q2;", "8.2", ".b128", "8.3", "9.7.13.5");
         loadsInVersion(B128 + "atom.shared.exch.b128 %q1, [sm], %q2;", "8.3");
     }
@@ -70,7 +61,6 @@ class BulkTensorNanosleepAtomNotesTest {
     @Test
     void atomB128WithSysScopeNeedsPtx84() {
         String insn = B128 + "atom.sys.global.exch.b128 %q1, [%rd1], %q2;";
-        refusedInVersion(insn, "8.3", ".sys scope with .b128", "8.4", "9.7.13.5");
-        loadsInVersion(insn, "8.4");
+        needsVersion(insn, "8.3", ".sys scope with .b128", "8.4", "9.7.13.5");
     }
 }

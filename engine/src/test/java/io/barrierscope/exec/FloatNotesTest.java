@@ -14,8 +14,7 @@ class FloatNotesTest {
     @Test
     void addSubMulRmRpOnF32NeedSm20() {
         for (String insn : new String[] {"add.rm.f32 %f1, %f2, %f3;", "sub.rp.f32 %f1, %f2, %f3;", "mul.rm.ftz.f32 %f1, %f2, %f3;"}) {
-            refusedOnTarget(insn, "sm_13", "sm_20 or higher (.rm, .rp on .f32)", "9.7.3.3-5");
-            loadsOnTarget(insn, "sm_20");
+            needsTarget(insn, "sm_13", "sm_20", "sm_20 or higher (.rm, .rp on .f32)", "9.7.3.3-5");
         }
         loadsOnTarget("add.rz.f32 %f1, %f2, %f3;", "sm_10");
     }
@@ -25,26 +24,22 @@ class FloatNotesTest {
         for (String insn : new String[] {"add.rm.f64 %fd1, %fd2, %fd3;", "mul.f64 %fd1, %fd2, %fd3;", "fma.rn.f64 %fd1, %fd2, %fd3, %fd4;",
             "mad.rn.f64 %fd1, %fd2, %fd3, %fd4;", "div.rn.f64 %fd1, %fd2, %fd3;", "neg.f64 %fd1, %fd2;", "min.f64 %fd1, %fd2, %fd3;",
             "rcp.rn.f64 %fd1, %fd2;", "sqrt.rn.f64 %fd1, %fd2;", "rsqrt.approx.f64 %fd1, %fd2;"}) {
-            refusedOnTarget(insn, "sm_12", "sm_13 or higher (.f64)", "9.7.3.3-13, 9.7.3.15-16");
-            loadsOnTarget(insn, "sm_13");
+            needsTarget(insn, "sm_12", "sm_13", "sm_13 or higher (.f64)", "9.7.3.3-13, 9.7.3.15-16");
         }
     }
 
     @Test
     void fmaF32NeedsSm20AndPtx20() {
         String insn = "fma.rn.f32 %f1, %f2, %f3, %f4;";
-        refusedOnTarget(insn, "sm_13", "sm_20 or higher (fma.f32)", "9.7.3.6");
-        loadsOnTarget(insn, "sm_20");
-        refusedInVersion(insn, "1.4", "fma.f32", "2.0", "9.7.3.6");
-        loadsInVersion(insn, "2.0");
+        needsTarget(insn, "sm_13", "sm_20", "sm_20 or higher (fma.f32)", "9.7.3.6");
+        needsVersion(insn, "1.4", "fma.f32", "2.0", "9.7.3.6");
     }
 
     @Test
     void madDivRcpSqrtWithRoundingOnF32NeedSm20() {
         for (String insn : new String[] {"mad.rn.f32 %f1, %f2, %f3, %f4;", "div.rn.f32 %f1, %f2, %f3;", "rcp.rz.f32 %f1, %f2;",
             "sqrt.rm.f32 %f1, %f2;"}) {
-            refusedOnTarget(insn, "sm_13", "sm_20 or higher (.rnd on .f32)", "9.7.3.7-8, 9.7.3.13, 9.7.3.15");
-            loadsOnTarget(insn, "sm_20");
+            needsTarget(insn, "sm_13", "sm_20", "sm_20 or higher (.rnd on .f32)", "9.7.3.7-8, 9.7.3.13, 9.7.3.15");
         }
         loadsOnTarget("div.approx.f32 %f1, %f2, %f3;", "sm_10");
     }
@@ -52,90 +47,73 @@ class FloatNotesTest {
     @Test
     void divRcpSqrtWithDirectedRoundingOnF64NeedSm20() {
         for (String insn : new String[] {"div.rz.f64 %fd1, %fd2, %fd3;", "rcp.rm.f64 %fd1, %fd2;", "sqrt.rp.f64 %fd1, %fd2;"}) {
-            refusedOnTarget(insn, "sm_13", "sm_20 or higher (.rz, .rm, .rp on .f64)", "9.7.3.8, 9.7.3.13, 9.7.3.15");
-            loadsOnTarget(insn, "sm_20");
+            needsTarget(insn, "sm_13", "sm_20", "sm_20 or higher (.rz, .rm, .rp on .f64)", "9.7.3.8, 9.7.3.13, 9.7.3.15");
         }
     }
 
     @Test
     void rcpApproxFtzF64NeedsSm20AndPtx21() {
         String insn = "rcp.approx.ftz.f64 %fd1, %fd2;";
-        refusedOnTarget(insn, "sm_13", "sm_20 or higher", "9.7.3.14");
-        loadsOnTarget(insn, "sm_20");
-        refusedInVersion(insn, "2.0", "", "2.1", "9.7.3.14");
-        loadsInVersion(insn, "2.1");
+        needsTarget(insn, "sm_13", "sm_20", "sm_20 or higher", "9.7.3.14");
+        needsVersion(insn, "2.0", "", "2.1", "9.7.3.14");
     }
 
     @Test
     void minMaxNaNOnF32NeedsSm80AndPtx70() {
         String insn = "max.NaN.f32 %f1, %f2, %f3;";
-        refusedOnTarget(insn, "sm_75", "sm_80 or higher (.NaN)", "9.7.3.11-12");
-        loadsOnTarget(insn, "sm_80");
-        refusedInVersion(insn, "6.5", ".NaN", "7.0", "9.7.3.11-12");
-        loadsInVersion(insn, "7.0");
+        needsTarget(insn, "sm_75", "sm_80", "sm_80 or higher (.NaN)", "9.7.3.11-12");
+        needsVersion(insn, "6.5", ".NaN", "7.0", "9.7.3.11-12");
     }
 
     @Test
     void minMaxXorsignAbsOnF32NeedsSm86AndPtx72() {
         String insn = "min.xorsign.abs.f32 %f1, %f2, %f3;";
-        refusedOnTarget(insn, "sm_80", "sm_86 or higher (.xorsign.abs)", "9.7.3.11-12");
-        loadsOnTarget(insn, "sm_86");
-        refusedInVersion(insn, "7.1", ".xorsign.abs", "7.2", "9.7.3.11-12");
-        loadsInVersion(insn, "7.2");
+        needsTarget(insn, "sm_80", "sm_86", "sm_86 or higher (.xorsign.abs)", "9.7.3.11-12");
+        needsVersion(insn, "7.1", ".xorsign.abs", "7.2", "9.7.3.11-12");
     }
 
     @Test
     void tanhApproxF32NeedsSm75AndPtx70() {
         String insn = "tanh.approx.f32 %f1, %f2;";
-        refusedOnTarget(insn, "sm_72", "sm_75 or higher", "9.7.3.22");
-        loadsOnTarget(insn, "sm_75");
-        refusedInVersion(insn, "6.5", "", "7.0", "9.7.3.22");
-        loadsInVersion(insn, "7.0");
+        needsTarget(insn, "sm_72", "sm_75", "sm_75 or higher", "9.7.3.22");
+        needsVersion(insn, "6.5", "", "7.0", "9.7.3.22");
     }
 
     @Test
     void testpAndCopysignNeedSm20AndPtx20() {
         for (String insn : new String[] {"testp.finite.f32 %p1, %f1;", "copysign.f64 %fd1, %fd2, %fd3;"}) {
-            refusedOnTarget(insn, "sm_13", "sm_20 or higher", "9.7.3.1-2");
-            loadsOnTarget(insn, "sm_20");
-            refusedInVersion(insn, "1.4", "", "2.0", "9.7.3.1-2");
-            loadsInVersion(insn, "2.0");
+            needsTarget(insn, "sm_13", "sm_20", "sm_20 or higher", "9.7.3.1-2");
+            needsVersion(insn, "1.4", "", "2.0", "9.7.3.1-2");
         }
     }
 
     @Test
     void halfAddSubMulNeedSm53AndPtx42() {
         for (String insn : new String[] {"add.f16 %h1, %h2, %h3;", "sub.rn.f16x2 %r1, %r2, %r3;", "mul.ftz.f16 %h1, %h2, %h3;"}) {
-            refusedOnTarget(insn, "sm_52", "sm_53 or higher", "9.7.4.1-3");
-            loadsOnTarget(insn, "sm_53");
-            refusedInVersion(insn, "4.1", "", "4.2", "9.7.4.1-3");
-            loadsInVersion(insn, "4.2");
+            needsTarget(insn, "sm_52", "sm_53", "sm_53 or higher", "9.7.4.1-3");
+            needsVersion(insn, "4.1", "", "4.2", "9.7.4.1-3");
         }
     }
 
     @Test
     void bf16AddSubMulNeedSm90AndPtx78() {
         for (String insn : new String[] {"add.bf16 %h1, %h2, %h3;", "sub.rn.bf16x2 %r1, %r2, %r3;", "mul.bf16 %h1, %h2, %h3;"}) {
-            refusedOnTarget(insn, "sm_89", "sm_90 or higher (.bf16, .bf16x2)", "9.7.4.1-3");
-            loadsOnTarget(insn, "sm_90");
-            refusedInVersion(insn, "7.7", ".bf16, .bf16x2", "7.8", "9.7.4.1-3");
-            loadsInVersion(insn, "7.8");
+            needsTarget(insn, "sm_89", "sm_90", "sm_90 or higher (.bf16, .bf16x2)", "9.7.4.1-3");
+            needsVersion(insn, "7.7", ".bf16, .bf16x2", "7.8", "9.7.4.1-3");
         }
     }
 
     @Test
     void fmaF64NeedsPtx14() {
         String insn = "fma.rn.f64 %fd1, %fd2, %fd3, %fd4;";
-        refusedInVersion(insn, "1.3", "fma.f64", "1.4", "9.7.3.6");
-        loadsInVersion(insn, "1.4");
+        needsVersion(insn, "1.3", "fma.f64", "1.4", "9.7.3.6");
     }
 
     @Test
     void divExplicitModifiersAndRoundingNeedPtx14() {
         for (String insn : new String[] {"div.rn.f64 %fd1, %fd2, %fd3;", "div.rz.f32 %f1, %f2, %f3;", "div.full.f32 %f1, %f2, %f3;",
             "div.approx.ftz.f32 %f1, %f2, %f3;"}) {
-            refusedInVersion(insn, "1.3", "explicit modifiers .approx, .full, .ftz and rounding", "1.4", "9.7.3.8");
-            loadsInVersion(insn, "1.4");
+            needsVersion(insn, "1.3", "explicit modifiers .approx, .full, .ftz and rounding", "1.4", "9.7.3.8");
         }
     }
 
@@ -143,25 +121,21 @@ class FloatNotesTest {
     void rcpSqrtRnF64AndApproxFtzNeedPtx14() {
         for (String insn : new String[] {"rcp.rn.f64 %fd1, %fd2;", "sqrt.rn.f64 %fd1, %fd2;", "rcp.approx.ftz.f32 %f1, %f2;",
             "sqrt.approx.f32 %f1, %f2;"}) {
-            refusedInVersion(insn, "1.3", ".rn.f64 and explicit modifiers .approx, .ftz", "1.4", "9.7.3.13, 9.7.3.15");
-            loadsInVersion(insn, "1.4");
+            needsVersion(insn, "1.3", ".rn.f64 and explicit modifiers .approx, .ftz", "1.4", "9.7.3.13, 9.7.3.15");
         }
     }
 
     @Test
     void rcpSqrtGeneralRoundingModifiersNeedPtx20() {
         for (String insn : new String[] {"rcp.rz.f64 %fd1, %fd2;", "sqrt.rm.f64 %fd1, %fd2;", "rcp.rn.f32 %f1, %f2;", "sqrt.rp.ftz.f32 %f1, %f2;"}) {
-            refusedInVersion(insn, "1.4", "general rounding modifiers", "2.0", "9.7.3.13, 9.7.3.15");
-            loadsInVersion(insn, "2.0");
+            needsVersion(insn, "1.4", "general rounding modifiers", "2.0", "9.7.3.13, 9.7.3.15");
         }
     }
 
     @Test
     void rsqrtApproxFtzF64NeedsSm20AndPtx40() {
         String insn = "rsqrt.approx.ftz.f64 %fd1, %fd2;";
-        refusedOnTarget(insn, "sm_13", "sm_20 or higher", "9.7.3.17");
-        loadsOnTarget(insn, "sm_20");
-        refusedInVersion(insn, "3.2", "", "4.0", "9.7.3.17");
-        loadsInVersion(insn, "4.0");
+        needsTarget(insn, "sm_13", "sm_20", "sm_20 or higher", "9.7.3.17");
+        needsVersion(insn, "3.2", "", "4.0", "9.7.3.17");
     }
 }

@@ -52,4 +52,16 @@ final class IsaNoteChecks {
     static void loadsInVersion(String body, String version) {
         assertDoesNotThrow(() -> kernel(body, "sm_90a", version).launch(), body + " in .version " + version);
     }
+
+    /** Refused on {@code below} as {@link #refusedOnTarget} says, and loads on {@code at}. */
+    static void needsTarget(String body, String below, String at, String needs, String section) {
+        refusedOnTarget(body, below, needs, section);
+        loadsOnTarget(body, at);
+    }
+
+    /** Refused in {@code below} as {@link #refusedInVersion} says, and loads in {@code since}. */
+    static void needsVersion(String body, String below, String what, String since, String section) {
+        refusedInVersion(body, below, what, since, section);
+        loadsInVersion(body, since);
+    }
 }

@@ -33,78 +33,60 @@ class MmaNotesTest {
 
     @Test
     void mmaM16n8k8F16NeedsSm75AndPtx65() {
-        refusedOnTarget(F16_K8, "sm_72", "sm_75 or higher (.m16n8k8 .f16)", S);
-        loadsOnTarget(F16_K8, "sm_75");
-        refusedInVersion(F16_K8, "6.4", ".m16n8k8 .f16", "6.5", S);
-        loadsInVersion(F16_K8, "6.5");
+        needsTarget(F16_K8, "sm_72", "sm_75", "sm_75 or higher (.m16n8k8 .f16)", S);
+        needsVersion(F16_K8, "6.4", ".m16n8k8 .f16", "6.5", S);
     }
 
     @Test
     void mmaM16n8k16F16NeedsSm80AndPtx70() {
-        refusedOnTarget(F16_K16, "sm_75", "sm_80 or higher (.m16n8k16 .f16)", S);
-        loadsOnTarget(F16_K16, "sm_80");
-        refusedInVersion(F16_K16, "6.5", ".m16n8k16 .f16", "7.0", S);
-        loadsInVersion(F16_K16, "7.0");
+        needsTarget(F16_K16, "sm_75", "sm_80", "sm_80 or higher (.m16n8k16 .f16)", S);
+        needsVersion(F16_K16, "6.5", ".m16n8k16 .f16", "7.0", S);
     }
 
     @Test
     void mmaBf16NeedsSm80AndPtx70InBothShapes() {
         for (String insn : new String[] {BF16_K8, BF16_K16}) {
-            refusedOnTarget(insn, "sm_75", "sm_80 or higher (.bf16)", S);
-            loadsOnTarget(insn, "sm_80");
-            refusedInVersion(insn, "6.5", ".bf16", "7.0", S);
-            loadsInVersion(insn, "7.0");
+            needsTarget(insn, "sm_75", "sm_80", "sm_80 or higher (.bf16)", S);
+            needsVersion(insn, "6.5", ".bf16", "7.0", S);
         }
     }
 
     @Test
     void mmaTf32NeedsSm80AndPtx70InBothShapes() {
         for (String insn : new String[] {TF32_K4, TF32_K8}) {
-            refusedOnTarget(insn, "sm_75", "sm_80 or higher (.tf32)", S);
-            loadsOnTarget(insn, "sm_80");
-            refusedInVersion(insn, "6.5", ".tf32", "7.0", S);
-            loadsInVersion(insn, "7.0");
+            needsTarget(insn, "sm_75", "sm_80", "sm_80 or higher (.tf32)", S);
+            needsVersion(insn, "6.5", ".tf32", "7.0", S);
         }
     }
 
     @Test
     void mmaM16n8k16S8NeedsSm80AndPtx70() {
-        refusedOnTarget(S8_K16, "sm_75", "sm_80 or higher (.u8/.s8 .m16n8k16, .m16n8k32)", S);
-        loadsOnTarget(S8_K16, "sm_80");
-        refusedInVersion(S8_K16, "6.5", ".u8/.s8 .m16n8k16, .m16n8k32", "7.0", S);
-        loadsInVersion(S8_K16, "7.0");
+        needsTarget(S8_K16, "sm_75", "sm_80", "sm_80 or higher (.u8/.s8 .m16n8k16, .m16n8k32)", S);
+        needsVersion(S8_K16, "6.5", ".u8/.s8 .m16n8k16, .m16n8k32", "7.0", S);
     }
 
     @Test
     void mmaM16n8k32S8NeedsSm80AndPtx70() {
-        refusedOnTarget(S8_K32, "sm_75", "sm_80 or higher (.u8/.s8 .m16n8k16, .m16n8k32)", S);
-        loadsOnTarget(S8_K32, "sm_80");
-        refusedInVersion(S8_K32, "6.5", ".u8/.s8 .m16n8k16, .m16n8k32", "7.0", S);
-        loadsInVersion(S8_K32, "7.0");
+        needsTarget(S8_K32, "sm_75", "sm_80", "sm_80 or higher (.u8/.s8 .m16n8k16, .m16n8k32)", S);
+        needsVersion(S8_K32, "6.5", ".u8/.s8 .m16n8k16, .m16n8k32", "7.0", S);
     }
 
     @Test
     void mmaM8n8k4F64NeedsSm80AndPtx70() {
-        refusedOnTarget(F64_K4, "sm_75", "sm_80 or higher (.m8n8k4 .f64)", S);
-        loadsOnTarget(F64_K4, "sm_80");
-        refusedInVersion(F64_K4, "6.5", ".m8n8k4 .f64", "7.0", S);
-        loadsInVersion(F64_K4, "7.0");
+        needsTarget(F64_K4, "sm_75", "sm_80", "sm_80 or higher (.m8n8k4 .f64)", S);
+        needsVersion(F64_K4, "6.5", ".m8n8k4 .f64", "7.0", S);
     }
 
     @Test
     void mmaE4m3E5m2NeedsSm89AndPtx84() {
-        refusedOnTarget(E4M3, "sm_86", "sm_89 or higher (.e4m3, .e5m2)", S);
-        loadsOnTarget(E4M3, "sm_89");
-        refusedInVersion(E4M3, "8.3", ".e4m3, .e5m2", "8.4", S);
-        loadsInVersion(E4M3, "8.4");
+        needsTarget(E4M3, "sm_86", "sm_89", "sm_89 or higher (.e4m3, .e5m2)", S);
+        needsVersion(E4M3, "8.3", ".e4m3, .e5m2", "8.4", S);
     }
 
     @Test
     void mmaE4m3WithF16AccumulatorsNeedsPtx87() {
-        refusedInVersion(E4M3_F16, "8.6", ".f16 dtype/ctype with .e4m3, .e5m2", "8.7", S);
-        loadsInVersion(E4M3_F16, "8.7");
-        refusedOnTarget(E4M3_F16, "sm_86", "sm_89 or higher (.e4m3, .e5m2)", S);
-        loadsOnTarget(E4M3_F16, "sm_89");
+        needsVersion(E4M3_F16, "8.6", ".f16 dtype/ctype with .e4m3, .e5m2", "8.7", S);
+        needsTarget(E4M3_F16, "sm_86", "sm_89", "sm_89 or higher (.e4m3, .e5m2)", S);
     }
 
     /**

@@ -374,7 +374,7 @@ class WgmmaTest {
         int landed = 0;
         for (int t = 0; t < 128; t++) {
             for (int i = 0; i < n / 2; i++) {
-                long got = m.regs[(t >> 5 << 5) * m.regsPerThread + (op.d[i] << 5) + (t & 31)] & 0xFFFFFFFFL;
+                long got = m.regs[m.regIndex(t, op.d[i])] & 0xFFFFFFFFL;
                 long first = ExecKernel.w(once, t * (n / 2) + i) & 0xFFFFFFFFL;
                 long initial = cs.dInit()[t * (n / 2) + i] & 0xFFFFFFFFL;
                 assertTrue(got == first || got == initial, "thread " + t + " register " + i);
