@@ -1,5 +1,6 @@
 package io.barrierscope.app.diagnostics;
 
+import io.barrierscope.app.classroom.FixedRows;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.scene.Node;
@@ -18,7 +19,7 @@ import javafx.scene.input.MouseButton;
  */
 public final class DiagnosticsView {
     private static final javafx.css.PseudoClass LATER = javafx.css.PseudoClass.getPseudoClass("later");
-    private final TableView<DiagnosticsViewModel.Row> table = io.barrierscope.app.classroom.FixedRows.table(); // one line a row
+    private final TableView<DiagnosticsViewModel.Row> table = FixedRows.table(); // one line a row
 
     public DiagnosticsView(DiagnosticsViewModel vm) {
         table.setId("diagnosticTable");

@@ -1,5 +1,6 @@
 package io.barrierscope.app.threads;
 
+import io.barrierscope.app.classroom.FixedRows;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -24,7 +25,7 @@ final class GlobalMemoryPane {
         ComboBox<String> buffer = new ComboBox<>(vm.names());
         buffer.setId("globalBuffer");
         buffer.valueProperty().bindBidirectional(vm.bufferProperty());
-        TableView<GlobalMemoryViewModel.Row> table = io.barrierscope.app.classroom.FixedRows.table();
+        TableView<GlobalMemoryViewModel.Row> table = FixedRows.table();
         table.setItems(vm.rows());
         table.setId("globalTable");
         table.setPlaceholder(new Label("Open a launch with buffers to see them here."));

@@ -1,5 +1,6 @@
 package io.barrierscope.app.threads;
 
+import io.barrierscope.app.classroom.FixedRows;
 import io.barrierscope.app.classroom.Glossary;
 import io.barrierscope.app.classroom.StateNames;
 import java.util.ArrayList;
@@ -29,7 +30,7 @@ public final class ThreadsView {
     private final ThreadsViewModel vm;
     private final BorderPane root = new BorderPane();
     private final TextField filter = new TextField();
-    private final TreeTableView<ThreadNode> tree = io.barrierscope.app.classroom.FixedRows.tree(); // every row one line
+    private final TreeTableView<ThreadNode> tree = FixedRows.tree(); // every row one line
     private final TreeItem<ThreadNode> top = new TreeItem<>();
     private Map<String, NodeItem> byKey = new HashMap<>();
     private Map<String, NodeItem> seen = new HashMap<>();
