@@ -55,6 +55,7 @@ public enum DiagnosticCode {
     TENSOR_IM2COL_RANGE("tensor-im2col-range", "an im2col tensor copy whose filter base lies outside the bounding box or whose im2col offsets exceed their range"),
     TEXTURE_MISUSE("texture-misuse", "a texture or surface instruction on a handle that is no object of its kind, of another dimensionality, or whose format does not give the instruction's result type"),
     TEXTURE_LAYER_RANGE("texture-layer-range", "a layered texture or surface instruction whose layer index is not below the object's number of layers"),
+    SURFACE_FORMAT("surface-format", "a formatted surface store the ISA gives no meaning: a value its channel format cannot hold exactly, or fewer source elements than the format has channels"),
     MEMORY_FAULT("memory-fault", "out-of-bounds or unmapped address"),
     MISALIGNED_ACCESS("misaligned-access", "address not aligned to the access size"),
     TRAP("trap", "trap executed"),

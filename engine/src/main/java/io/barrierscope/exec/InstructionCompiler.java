@@ -136,8 +136,12 @@ final class InstructionCompiler {
                 return TexOp.compileGather(c);
             case "suld", "sust":
                 return SurfaceOp.compile(c, opc.equals("sust"));
-            case "txq", "suq":
-                return TextureQueryOp.compile(c, opc.equals("suq"));
+            case "sured":
+                return SurfaceReduceOp.compile(c);
+            case "suq":
+                return SurfaceQueryOp.compile(c);
+            case "txq":
+                return TextureQueryOp.compile(c, false);
             case "wgmma":
                 if (c.has(".mma_async")) return WgmmaOp.compile(c);
                 if (c.has(".fence") || c.has(".commit_group") || c.has(".wait_group")) return WgmmaGroupOp.compile(c);

@@ -68,6 +68,7 @@ final class Modifiers {
         own("tld4", ".r", ".g", ".b", ".a", ".2d", ".a2d", ".cube", ".acube", ".v4");
         own("suld", ".b", ".p", ".1d", ".2d", ".3d", ".a1d", ".a2d", ".v2", ".v4", ".trap", ".clamp", ".zero", ".ca", ".cg", ".cs", ".cv");
         own("sust", ".b", ".p", ".1d", ".2d", ".3d", ".a1d", ".a2d", ".v2", ".v4", ".trap", ".clamp", ".zero", ".wb", ".cg", ".cs", ".wt");
+        own("sured", ".b", ".p", ".add", ".min", ".max", ".and", ".or", ".1d", ".2d", ".3d", ".trap", ".clamp", ".zero");
         own("txq", ".level", ".width", ".height", ".depth", ".channel_data_type", ".channel_order", ".normalized_coords",
                 ".array_size", ".num_mipmap_levels", ".num_samples", ".force_unnormalized_coords", ".filter_mode", ".addr_mode_0",
                 ".addr_mode_1", ".addr_mode_2");

@@ -17,16 +17,20 @@ import java.util.List;
  * read as .u32 ({layer, x} and {layer, x, y, ignored}), and access that layer as a 1d or 2d
  * surface; a layer index not below the number of layers is texture-layer-range whatever the
  * mode (our decision: the ISA's clamp and zero modes speak of coordinates, not of the layer).
- * The formatted {@code .p} forms are refused by name.
+ * {@code sust.p} is {@link FormattedSurfaceOp}; {@code suld.p} is not in the ISA (its syntax gives
+ * suld only .b, and ptxas knows no suld.p), so it is refused by name.
  */
 final class SurfaceOp {
     private SurfaceOp() {}
 
-    private static final int TRAP = 0, CLAMP = 1, ZERO = 2;
+    static final int TRAP = 0, CLAMP = 1, ZERO = 2;
 
     static Op compile(CompileContext c, boolean store) {
         String mn = c.insn().mnemonic();
-        if (c.has(".p")) throw c.unsupported("the formatted .p forms are not modelled");
+        if (c.has(".p")) {
+            if (store) return FormattedSurfaceOp.compile(c);
+            throw c.unsupported("suld.p is not in the PTX ISA: suld is unformatted (.b) only, and ptxas knows no suld.p");
+        }
         if (!c.has(".b")) throw c.error(mn + " needs .b (unformatted) or .p");
         boolean layered = c.has(".a1d") || c.has(".a2d");
         int dims = TexOp.geometry(c);
@@ -37,7 +41,7 @@ final class SurfaceOp {
             throw c.error(mn + ": the element type must be .b8, .b16, .b32 or .b64");
         }
         if (vec == 4 && t == ScalarType.B64) throw c.error(mn + ": .v4 takes .b8, .b16 or .b32 elements");
-        int mode = c.has(".clamp") ? CLAMP : c.has(".zero") ? ZERO : TRAP;
+        int mode = mode(c);
         int es = t.bits() / 8;
         int size = vec * es;
         c.expectOperands(2, 2);
@@ -51,43 +55,66 @@ final class SurfaceOp {
         long mask = t == ScalarType.B64 ? -1L : (1L << t.bits()) - 1;
         return new MemoryOps.CheckedOp((m, th) -> {
             long h = handle.get(m, th);
-            TextureObject o = TextureObject.read(m.memory, h, th, true, mn);
-            if (o.dims() != dims || o.layered() != layered) {
-                throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a " + o.geometry() + " surface object");
-            }
+            TextureObject o = object(m, h, th, dims, layered, mn);
             if (layered) o = o.layer(layer.get(m, th) & 0xFFFFFFFFL, h, mn);
             long[] at = {0, 0, 0};
             for (int k = 0; k < dims; k++) at[k] = (int) coord[k].get(m, th);
-            long rowBytes = (long) o.width() * o.texelBytes();
-            if (at[0] % size != 0) {
-                throw new MemoryFault(DiagnosticCode.MISALIGNED_ACCESS, h, mn + ": byte coordinate x = " + at[0]
-                        + " is not a multiple of the access size (" + size + " bytes)");
+            long addr = locate(o, at, dims, size, false, mode, h, mn);
+            if (addr < 0) {
+                if (!store) for (int i = 0; i < vec; i++) if (d[i] >= 0) m.setReg(th, d[i], 0);
+                return;
             }
-            boolean in = at[0] >= 0 && at[0] + size <= rowBytes;
-            for (int k = 1; k < dims; k++) in &= at[k] >= 0 && at[k] < o.extent(k);
-            if (!in) {
-                if (mode == TRAP) {
-                    throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, h, mn + ": coordinate " + where(at, dims) + " is outside the "
-                            + extent(o, dims) + " surface of " + o.texelBytes() + "-byte texels (" + size + "-byte access)");
-                }
-                if (mode == ZERO) {
-                    if (!store) for (int i = 0; i < vec; i++) if (d[i] >= 0) m.setReg(th, d[i], 0);
-                    return;
-                }
-                // .clamp: the nearest whole access inside the row; y and z to the nearest row and slice.
-                at[0] = Math.max(0, Math.min(at[0], (rowBytes - size) / size * size));
-                for (int k = 1; k < dims; k++) at[k] = Math.max(0, Math.min(at[k], o.extent(k) - 1));
-                if (rowBytes < size) {
-                    throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, h, mn + ": a " + size + "-byte access is wider than the surface's "
-                            + rowBytes + "-byte rows");
-                }
-            }
-            long addr = o.base() + at[2] * o.slice() + at[1] * o.pitch() + at[0];
             for (int i = 0; i < vec; i++) {
                 if (store) m.memory.store(Space.GLOBAL, addr + (long) i * es, es, v[i].get(m, th) & mask, th);
                 else if (d[i] >= 0) m.setReg(th, d[i], m.memory.load(Space.GLOBAL, addr + (long) i * es, es, th));
             }
         });
+    }
+
+    /** The handle read as a surface object of the instruction's geometry ({@code texture-misuse} otherwise). */
+    static TextureObject object(Machine m, long h, int th, int dims, boolean layered, String mn) {
+        TextureObject o = TextureObject.read(m.memory, h, th, true, mn);
+        if (o.dims() != dims || o.layered() != layered) {
+            throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a " + o.geometry() + " surface object");
+        }
+        return o;
+    }
+
+    /** The mode named by the instruction: .trap (the default where the syntax allows none), .clamp or .zero. */
+    static int mode(CompileContext c) {
+        return c.has(".clamp") ? CLAMP : c.has(".zero") ? ZERO : TRAP;
+    }
+
+    /**
+     * The global address of an access of {@code size} bytes at coordinates {@code at} (x in bytes,
+     * or in samples when {@code samples}: then the access is one whole sample), or -1 where
+     * {@code .zero} drops it. Out of range, {@code .trap} is a memory fault and {@code .clamp}
+     * takes the nearest whole location; x not a multiple of the access size is misaligned.
+     */
+    static long locate(TextureObject o, long[] at, int dims, int size, boolean samples, int mode, long h, String mn) {
+        long x = samples ? at[0] * o.texelBytes() : at[0];
+        long rowBytes = (long) o.width() * o.texelBytes();
+        if (x % size != 0) {
+            throw new MemoryFault(DiagnosticCode.MISALIGNED_ACCESS, h, mn + ": byte coordinate x = " + x
+                    + " is not a multiple of the access size (" + size + " bytes)");
+        }
+        boolean in = x >= 0 && x + size <= rowBytes;
+        for (int k = 1; k < dims; k++) in &= at[k] >= 0 && at[k] < o.extent(k);
+        if (!in) {
+            if (mode == TRAP) {
+                throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, h, mn + ": coordinate " + where(at, dims, samples) + " is outside the "
+                        + extent(o, dims) + " surface of " + o.texelBytes() + "-byte texels (" + size + "-byte access)");
+            }
+            if (mode == ZERO) return -1;
+            // .clamp: the nearest whole access inside the row; y and z to the nearest row and slice.
+            if (rowBytes < size) {
+                throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, h, mn + ": a " + size + "-byte access is wider than the surface's "
+                        + rowBytes + "-byte rows");
+            }
+            x = Math.max(0, Math.min(x, (rowBytes - size) / size * size));
+            for (int k = 1; k < dims; k++) at[k] = Math.max(0, Math.min(at[k], o.extent(k) - 1));
+        }
+        return o.base() + at[2] * o.slice() + at[1] * o.pitch() + x;
     }
 
     private static Src[] values(CompileContext c, int vec, ScalarType t) {
@@ -99,8 +126,8 @@ final class SurfaceOp {
         return s;
     }
 
-    private static String where(long[] at, int dims) {
-        StringBuilder b = new StringBuilder("(x = " + at[0] + " bytes");
+    private static String where(long[] at, int dims, boolean samples) {
+        StringBuilder b = new StringBuilder("(x = " + at[0] + (samples ? "" : " bytes"));
         if (dims > 1) b.append(", y = ").append(at[1]);
         if (dims > 2) b.append(", z = ").append(at[2]);
         return b.append(')').toString();
