@@ -35,4 +35,12 @@ class ExecTexturesTest {
         assertTrue(r.program().contains("PASS layered"), r.all());
         assertTrue(r.all().contains("cudaMalloc3DArray: a layered array needs a width and a depth (the number of layers) (returns cudaErrorInvalidValue)"), r.all());
     }
+
+    @Test
+    void formattedSurfaceStoresReductionsAndQueriesMatchTheHostReferenceBitForBit() throws Exception {
+        // Inline PTX (nvcc emits no sust.p, sured or suq from CUDA C++): half and uchar4 formats, .clamp/.zero, atomics.
+        ExecProgramsTest.Ran r = exec("surface_formats");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS surface_formats"), r.all());
+    }
 }
