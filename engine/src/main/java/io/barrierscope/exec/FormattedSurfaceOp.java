@@ -43,6 +43,11 @@ final class FormattedSurfaceOp {
         return new MemoryOps.CheckedOp((m, th) -> {
             long h = handle.get(m, th);
             TextureObject o = SurfaceOp.object(m, h, th, dims, false, mn);
+            long[] at = {0, 0, 0};
+            for (int k = 0; k < dims; k++) at[k] = (int) coord[k].get(m, th);
+            // Located first: a store .zero drops has no conversion to judge.
+            long addr = SurfaceOp.locate(o, at, dims, o.texelBytes(), true, mode, h, mn);
+            if (addr < 0) return;
             int channels = 0;
             while (channels < 4 && o.bits()[channels] != 0) channels++;
             if (vec < channels) {
@@ -51,10 +56,6 @@ final class FormattedSurfaceOp {
             }
             long[] bits = new long[channels];
             for (int k = 0; k < channels; k++) bits[k] = convert(o, k, v[k].get(m, th) & 0xFFFFFFFFL, h, mn);
-            long[] at = {0, 0, 0};
-            for (int k = 0; k < dims; k++) at[k] = (int) coord[k].get(m, th);
-            long addr = SurfaceOp.locate(o, at, dims, o.texelBytes(), true, mode, h, mn);
-            if (addr < 0) return;
             int off = 0;
             for (int k = 0; k < channels; k++) {
                 int bytes = o.bits()[k] / 8;

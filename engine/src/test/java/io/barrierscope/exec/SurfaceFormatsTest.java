@@ -77,6 +77,8 @@ class SurfaceFormatsTest {
         assertEquals(255L, tx(ok, 1));
         LaunchedRun big = run(u8, ScalarType.U8, zeros(2), "mov.u32 %r8, 1;\nmov.u32 %r5, 256;\nsust.p.1d.b32.zero [%rd1, {%r8}], {%r5};\n");
         assertEquals(List.of("surface-format"), codes(big), big.summary());
+        LaunchedRun dropped = run(u8, ScalarType.U8, zeros(2), "mov.u32 %r8, 2;\nmov.u32 %r5, 256;\nsust.p.1d.b32.zero [%rd1, {%r8}], {%r5};\n");
+        assertEquals(List.of(), codes(dropped), "a store .zero drops out of range converts nothing\n" + dropped.summary());
         List<Number> s8 = surface(1, new int[] {2, 0, 0}, new int[] {8, 0, 0, 0}, TextureObject.SIGNED);
         LaunchedRun min = run(s8, ScalarType.U8, zeros(2), "mov.u32 %r8, 0;\nmov.u32 %r5, -128;\nsust.p.1d.b32.clamp [%rd1, {%r8}], {%r5};\n");
         assertEquals(List.of(), codes(min), min.summary());
