@@ -145,6 +145,66 @@ int main() {
         for (int i = 0; i < 32; i++) EXPECT(dev[i] == ref[i]);
     }
 
+    // ---- Nested: a WHILE whose body, captured with cudaStreamBeginCaptureToGraph, counts down
+    // and holds an IF (its own handle, set by the body's kernel) that adds the counter to out[0]
+    // when it is odd; the whole graph then runs as a child graph node of another graph, after a
+    // kernel node.
+    cudaGraph_t g4, wb[1], ib[1];
+    CHECK(cudaGraphCreate(&g4, 0));
+    cudaGraphConditionalHandle hin, hw2;
+    CHECK(cudaGraphConditionalHandleCreate(&hin, g4, 0, 0));
+    conditional(g4, nullptr, hw, cudaGraphCondTypeWhile, 1, wb, &err);
+    EXPECT(err == cudaErrorInvalidValue); // hw has its node already
+    cudaGetLastError();
+    CHECK(cudaGraphConditionalHandleCreate(&hw2, g4, 1, cudaGraphCondAssignDefault));
+    conditional(g4, nullptr, hw2, cudaGraphCondTypeWhile, 1, wb, &err);
+    CHECK(err);
+    cudaStream_t s;
+    CHECK(cudaStreamCreate(&s));
+    CHECK(cudaStreamBeginCaptureToGraph(s, wb[0], nullptr, nullptr, 0, cudaStreamCaptureModeGlobal));
+    count_down<<<1, 32, 0, s>>>(hw2, counter, sum);
+    unsigned two_again = 2;
+    decide<<<1, 1, 0, s>>>(hin, counter, two_again); // condition: counter odd
+    cudaGraph_t captured;
+    CHECK(cudaStreamEndCapture(s, &captured));
+    EXPECT(captured == wb[0]);
+    cudaGraphNode_t tips[2];
+    size_t ntips = 0;
+    CHECK(cudaGraphGetNodes(wb[0], nullptr, &ntips));
+    EXPECT(ntips == 2);
+    CHECK(cudaGraphGetNodes(wb[0], tips, &ntips));
+    conditional(wb[0], &tips[1], hin, cudaGraphCondTypeIf, 1, ib, &err);
+    CHECK(err);
+    int kodd = 1000;
+    void *aodd[] = {&out, &kodd};
+    EXPECT(kernel(ib[0], nullptr, (void *) add, aodd, 1) != nullptr);
+    cudaGraph_t outer;
+    CHECK(cudaGraphCreate(&outer, 0));
+    cudaGraphNode_t c0, c1;
+    int k5 = 5;
+    void *a5[] = {&out, &k5};
+    c0 = kernel(outer, nullptr, (void *) add, a5, 1);
+    CHECK(cudaGraphAddChildGraphNode(&c1, outer, &c0, 1, g4));
+    cudaGraphExec_t x5;
+    CHECK(cudaGraphInstantiate(&x5, outer, 0));
+    {
+        int start = 7, zero = 0, o;
+        CHECK(cudaMemcpy(counter, &start, sizeof start, cudaMemcpyHostToDevice));
+        CHECK(cudaMemcpy(out, &zero, sizeof zero, cudaMemcpyHostToDevice));
+        CHECK(cudaGraphLaunch(x5, s));
+        CHECK(cudaStreamSynchronize(s));
+        CHECK(cudaMemcpy(&o, out, sizeof o, cudaMemcpyDeviceToHost));
+        // Host model: out[0] = 5, then the loop counts 7 down to 0; an odd counter adds 1000.
+        int c = start, ref = 5;
+        unsigned cond = 1;
+        while (cond) { c--; cond = c > 0; if ((unsigned) c % 2) ref += 1000; }
+        EXPECT(o == ref);
+    }
+    CHECK(cudaGraphExecDestroy(x5));
+    CHECK(cudaGraphDestroy(outer));
+    CHECK(cudaGraphDestroy(g4));
+    CHECK(cudaStreamDestroy(s));
+
     // ---- Refusals, as documented.
     cudaGraphConditionalHandle hbad;
     EXPECT(cudaGraphConditionalHandleCreate(&hbad, g2, 0, 2) == cudaErrorInvalidValue);
