@@ -1,6 +1,7 @@
 package io.barrierscope.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.cli.Main;
@@ -97,5 +98,6 @@ class ExecGraphsTest {
                 + " conditional node (one node per handle) (returns cudaErrorInvalidValue)"), r.all());
         assertTrue(r.program().contains("the condition was read before any kernel of this launch set it"), r.all());
         assertTrue(r.program().contains("a conditional node's body graph holds a host node"), r.all());
+        assertFalse(r.all().contains("does not reproduce"), "the failed launch's bundle (the handle's slot in it) replays it\n" + r.all());
     }
 }
