@@ -148,7 +148,7 @@ int cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
  * the recorded ones (graph.c). The type numbers are cudaGraphNodeType's.
  */
 enum { BS_OP_KERNEL = 0, BS_OP_MEMCPY = 1, BS_OP_MEMSET = 2, BS_OP_HOST = 3, BS_OP_CHILD = 4, BS_OP_EMPTY = 5,
-       BS_OP_WAIT_EVENT = 6, BS_OP_EVENT_RECORD = 7, BS_OP_MEMALLOC = 10, BS_OP_MEMFREE = 11 };
+       BS_OP_WAIT_EVENT = 6, BS_OP_EVENT_RECORD = 7, BS_OP_MEMALLOC = 10, BS_OP_MEMFREE = 11, BS_OP_COND = 13 };
 typedef struct {
     int type;
     const char *fn; /* the API that issued it, for messages */
@@ -161,6 +161,9 @@ typedef struct {
         struct { uint64_t addr, size; } mem; /* a graph allocation (pool.c) */
         struct { void *ops; size_t n; } child; /* a child graph: its ops (bs_op), in its order */
         struct { cudaEvent_t event; } ev;      /* an event record or wait node's event (events.c) */
+        /* a conditional node (graph_cond.c): in a graph, its body graphs (the node owns them); in an
+           executable graph or a child op, kids instead: one BS_OP_CHILD op per body, snapshot */
+        struct { uint64_t handle; int kind; unsigned size; struct bs_graph **bodies; void *kids; } cond;
     } u;
 } bs_op;
 

@@ -66,6 +66,8 @@ int bs_run_op(const bs_op *op) {
     case BS_OP_WAIT_EVENT:
     case BS_OP_EVENT_RECORD:
         return bs_event_op_run(op);
+    case BS_OP_COND:
+        return bs_cond_run(op);
     case BS_OP_HOST:
         BS_STICKY();
         op->u.host.fn(op->u.host.data);
@@ -89,6 +91,7 @@ void bs_op_copy(bs_op *dst, const bs_op *src) {
         for (size_t i = 0; i < src->u.child.n; i++) bs_op_copy(&ops[i], (const bs_op *) src->u.child.ops + i);
         dst->u.child.ops = ops;
     }
+    if (src->type == BS_OP_COND) bs_cond_copy(dst, src);
 }
 
 void bs_op_free(bs_op *op) {
@@ -98,6 +101,7 @@ void bs_op_free(bs_op *op) {
         for (size_t i = 0; i < op->u.child.n; i++) bs_op_free((bs_op *) op->u.child.ops + i);
         free(op->u.child.ops);
     }
+    if (op->type == BS_OP_COND) bs_cond_free(op);
     op->type = BS_OP_EMPTY;
 }
 
@@ -185,6 +189,10 @@ static int capturing(const char *fn, cudaGraph_t g) {
 
 int cudaGraphDestroy(cudaGraph_t g) {
     if (bad_graph(g) || capturing("cudaGraphDestroy", g)) return bs_set(cudaErrorInvalidValue);
+    if (g->body) {
+        bs_say("cudaGraphDestroy", cudaErrorInvalidValue, "a conditional node's body graph is CUDA-owned: it goes with its node");
+        return bs_set(cudaErrorInvalidValue);
+    }
     bs_graph_free(g);
     return cudaSuccess;
 }

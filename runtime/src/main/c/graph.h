@@ -28,6 +28,7 @@ struct bs_graph {
     size_t n;
     unsigned long long id, source_id; /* its own; the id of the graph it is a clone of (0: none) */
     int capturing;      /* being captured into (streams.c): it may not be destroyed or lose nodes */
+    int body;           /* a conditional node's body graph: CUDA-owned, cudaGraphDestroy refuses it */
 };
 
 typedef struct bs_exec {
@@ -61,6 +62,19 @@ int bs_kernel_node_op(const char *fn, const kernel_node_params *p, bs_op *op);
 
 /* graph_exec.c: the op of node (of the graph x was made from, of that type) in x; NULL, named, if none. */
 bs_op *bs_exec_op(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node, int type);
+
+/* graph_exec.c: g's ops in launch order (a snapshot, as cudaGraphInstantiate takes; bodies of
+   conditional nodes included); cudaErrorInvalidValue, named, for a cycle. */
+int bs_graph_ops(const char *fn, cudaGraph_t g, bs_op **ops, size_t *n);
+/* graph_cond.c: a conditional op of an executable graph from a graph's (its bodies snapshot and
+   checked); its run; the slots of the handles in ops armed for a launch (1) or disarmed (0); a
+   conditional node added (cudaGraphAddNode); a conditional op copied or freed. */
+int bs_cond_snapshot(const char *fn, bs_op *dst, const bs_op *src);
+int bs_cond_run(const bs_op *op);
+void bs_cond_arm(const bs_op *ops, size_t n, int armed);
+int bs_cond_add(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, void *params);
+void bs_cond_copy(bs_op *dst, const bs_op *src);
+void bs_cond_free(bs_op *op);
 
 /* graph_exec.c: whether x is no live executable graph. */
 int bs_bad_exec(cudaGraphExec_t x);

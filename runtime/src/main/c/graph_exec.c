@@ -28,8 +28,11 @@ static void exec_free(struct bs_exec *x) {
     free(x);
 }
 
+/* Why the last snapshot failed: cudaErrorInvalidValue for a cycle, else a conditional body's error. */
+static int snapshot_error;
+
 /* Kahn's order, the earliest-added ready node first (O(n^2): graphs here are small); NULL and a
-   message for a cycle. */
+   message for a cycle (or a conditional node's body that cannot be instantiated: snapshot_error). */
 static struct bs_exec *snapshot(const char *fn, cudaGraph_t g) {
     struct bs_exec *x = calloc(1, sizeof *x);
     char *done = calloc(g->n ? g->n : 1, 1);
@@ -59,6 +62,7 @@ static struct bs_exec *snapshot(const char *fn, cudaGraph_t g) {
         }
         if (next == NULL) {
             fprintf(stderr, "barrierscope: %s: the graph has a cycle (cudaGraphAddDependencies) (returns cudaErrorInvalidValue)\n", fn);
+            snapshot_error = cudaErrorInvalidValue;
             exec_free(x);
             free(done);
             return NULL;
@@ -66,7 +70,13 @@ static struct bs_exec *snapshot(const char *fn, cudaGraph_t g) {
         done[next->index] = 1;
         x->from[x->n] = next->index;
         x->ids[x->n] = next->id;
-        bs_op_copy(&x->ops[x->n++], &next->op);
+        if (next->op.type == BS_OP_COND && (snapshot_error = bs_cond_snapshot(fn, &x->ops[x->n], &next->op)) != 0) {
+            exec_free(x);
+            free(done);
+            return NULL;
+        }
+        if (next->op.type != BS_OP_COND) bs_op_copy(&x->ops[x->n], &next->op);
+        x->n++;
     }
     free(done);
     x->magic = EXEC_MAGIC;
@@ -92,10 +102,22 @@ int cudaGraphInstantiate(cudaGraphExec_t *pExec, cudaGraph_t g, unsigned long lo
         }
     }
     struct bs_exec *x = snapshot("cudaGraphInstantiate", g);
-    if (x == NULL) return bs_set(cudaErrorInvalidValue);
+    if (x == NULL) return bs_set(snapshot_error);
     x->flags = flags;
     for (size_t i = 0; i < x->n; i++) if (x->ops[i].type == BS_OP_MEMALLOC) bs_graph_alloc_execs(x->ops[i].u.mem.addr, 1);
     *pExec = x;
+    return cudaSuccess;
+}
+
+int bs_graph_ops(const char *fn, cudaGraph_t g, bs_op **ops, size_t *n) {
+    struct bs_exec *x = snapshot(fn, g);
+    if (x == NULL) return bs_set(snapshot_error);
+    x->magic = 0; /* never instantiated: holds no graph allocation */
+    *ops = x->ops;
+    *n = x->n;
+    x->ops = NULL;
+    x->n = 0;
+    exec_free(x);
     return cudaSuccess;
 }
 
@@ -128,7 +150,7 @@ static int child_op(const char *fn, const bs_op *ops, size_t n, bs_op *op) {
 int cudaGraphAddChildGraphNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, cudaGraph_t child) {
     if (bad_graph(child) || child == g) return bs_set(cudaErrorInvalidValue);
     struct bs_exec *x = snapshot("cudaGraphAddChildGraphNode", child);
-    if (x == NULL) return bs_set(cudaErrorInvalidValue);
+    if (x == NULL) return bs_set(snapshot_error);
     x->magic = 0;
     bs_op op;
     int e = child_op("cudaGraphAddChildGraphNode", x->ops, x->n, &op);
@@ -154,7 +176,9 @@ int cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream) {
     }
     if (e) return e;
     x->running++;
+    bs_cond_arm(x->ops, x->n, 1); /* conditional handles: defaults applied, device sets allowed */
     for (size_t i = 0; i < x->n && e == 0; i++) if (!x->disabled[i]) e = bs_run_op(&x->ops[i]);
+    bs_cond_arm(x->ops, x->n, 0);
     if (--x->running == 0 && x->doomed) exec_free(x);
     return e;
 }

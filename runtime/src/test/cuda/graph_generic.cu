@@ -82,13 +82,13 @@ int main() {
     for (int i = 0; i < n; i++) EXPECT(host[i] == 25);
     EXPECT(host_calls == 3);
 
-    // A type that is not the node's, and a node type not modelled.
+    // A type that is not the node's, and a node type that cannot exist here (graph_conditional.cu).
     EXPECT(cudaGraphNodeSetParams(nkern, &set) == cudaErrorInvalidValue);
     cudaGetLastError();
-    cudaGraphNodeParams cond = {};
-    cond.type = cudaGraphNodeTypeConditional;
-    cudaGraphNode_t ncond;
-    EXPECT(cudaGraphAddNode(&ncond, g, nullptr, nullptr, 0, &cond) == cudaErrorNotSupported);
+    cudaGraphNodeParams sem = {};
+    sem.type = cudaGraphNodeTypeExtSemaphoreWait;
+    cudaGraphNode_t nsem;
+    EXPECT(cudaGraphAddNode(&nsem, g, nullptr, nullptr, 0, &sem) == cudaErrorNotSupported);
     cudaGetLastError();
 
     CHECK(cudaGraphExecDestroy(x));

@@ -67,6 +67,8 @@ public enum DiagnosticCode {
     HEAP_DOUBLE_FREE("heap-double-free", "device free of an allocation that was freed already"),
     HEAP_CORRUPTED("heap-corrupted", "the device heap's bookkeeping was overwritten (a write outside an allocation)"),
     HEAP_BAD_ALIGNMENT("heap-bad-alignment", "__nv_aligned_device_malloc with an alignment that is not a non-zero power of two"),
+    GRAPH_CONDITIONAL_BAD_HANDLE("graph-conditional-bad-handle", "device cudaGraphSetConditional with a handle that cudaGraphConditionalHandleCreate did not make"),
+    GRAPH_CONDITIONAL_NOT_LAUNCHED("graph-conditional-not-launched", "device cudaGraphSetConditional from a kernel that is not part of a launch of the handle's graph"),
     RACE("race", "two accesses to the same bytes, one a write, not ordered by happens-before"),
     MBARRIER_INIT_NOT_FENCED("mbarrier-init-not-fenced", "a remote arrive or copy signal from another CTA of the cluster on an mbarrier whose init its thread never published to the cluster (no fence.mbarrier_init.release.cluster, fence or release barrier.cluster.arrive after it)"),
     PROXY_FENCE_MISSING("proxy-fence-missing", "a generic-proxy write read or overwritten by an async-proxy operation with no fence.proxy.async between them in the writer's thread");

@@ -10,14 +10,16 @@ import java.util.List;
  * {@code call} to a {@code .func} with {@code .param} passing (arguments copied into the callee's
  * parameters, return values copied back by {@code ret}), or to the device runtime's
  * {@code vprintf} and {@code __assertfail}, and the device heap's {@code malloc}, {@code free} and
- * {@code __nv_aligned_device_malloc} ({@link DeviceHeap}).
+ * {@code __nv_aligned_device_malloc} ({@link DeviceHeap}), and CUDA graphs' {@code cudaGraphSetConditional}
+ * ({@link GraphConditional}).
  */
 final class CallOp extends Op {
     static final int MAX_DEPTH = 64;
     /** What nvcc emits for __nv_aligned_device_malloc(size, align). */
     private static final String ALIGNED_MALLOC = "__cuda_syscall_aligned_malloc";
     /** The device runtime's functions the engine provides (a kernel's .extern .func of another name is refused). */
-    private static final List<String> BUILTINS = List.of("vprintf", "__assertfail", "malloc", "free", ALIGNED_MALLOC);
+    private static final List<String> BUILTINS = List.of("vprintf", "__assertfail", "malloc", "free", ALIGNED_MALLOC,
+            GraphConditional.FUNCTION);
 
     private final int target;
     private final String builtin;
@@ -54,17 +56,17 @@ final class CallOp extends Op {
             if (BUILTINS.contains(name)) {
                 int need = switch (name) {
                     case "malloc", "free" -> 1;
-                    case ALIGNED_MALLOC -> 2;
+                    case ALIGNED_MALLOC, GraphConditional.FUNCTION -> 2;
                     default -> 0;
                 };
                 if (args.size() < need || (!name.equals("free") && name.endsWith("malloc") && rets.isEmpty())) {
                     throw c.error("call to " + name + " passes " + args.size() + " arguments and " + rets.size()
-                            + " return values; it takes " + need + " and returns " + (name.equals("free") ? "none" : "one"));
+                            + " return values; it takes " + need + " and returns " + (name.endsWith("malloc") ? "one" : "none"));
                 }
                 int[] a = new int[args.size()];
                 for (int k = 0; k < a.length; k++) a[k] = paramOffset(c, args.get(k));
                 int r = rets.isEmpty() ? -1 : paramOffset(c, rets.get(0));
-                if (need > 0) c.program.usesDeviceHeap = true;
+                if (need > 0 && !name.equals(GraphConditional.FUNCTION)) c.program.usesDeviceHeap = true;
                 return new CallOp(-1, name, a, new int[] {r});
             }
             throw c.error("unsupported external function '" + name + "' (only " + String.join(", ", BUILTINS) + " are provided)");
@@ -115,6 +117,10 @@ final class CallOp extends Op {
                 } catch (MemoryFault f) {
                     // e.g. a printf %s argument that points nowhere: reported for the thread that passed it
                     x.report(f.code(), m.threadName(s) + ": " + f.getMessage() + " in " + builtin + " called at " + x.where(pc),
+                            new int[] {pc}, new int[] {s}, null);
+                    return;
+                } catch (GraphConditional.Misuse g) {
+                    x.report(g.code, m.threadName(s) + ": " + g.getMessage() + " (" + builtin + " called at " + x.where(pc) + ")",
                             new int[] {pc}, new int[] {s}, null);
                     return;
                 } catch (DeviceHeap.Misuse h) {
@@ -171,6 +177,10 @@ final class CallOp extends Op {
             }
             case "free" -> {
                 DeviceHeap.free(mem, s, mem.load(Space.THREAD_PARAM, argCopies[0], 8, s));
+                return;
+            }
+            case GraphConditional.FUNCTION -> {
+                GraphConditional.set(mem, s, mem.load(Space.THREAD_PARAM, argCopies[0], 8, s), mem.load(Space.THREAD_PARAM, argCopies[1], 4, s));
                 return;
             }
             default -> { }

@@ -1,6 +1,7 @@
 package io.barrierscope.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.cli.Main;
@@ -77,12 +78,26 @@ class ExecGraphsTest {
     }
 
     @Test
-    void theGenericNodeCallsAddAndChangeEveryModelledNodeTypeAndNameConditionalNodes() throws Exception {
+    void theGenericNodeCallsAddAndChangeEveryModelledNodeTypeAndNameExternalSemaphoreNodes() throws Exception {
         ExecProgramsTest.Ran r = exec("graph_generic");
         assertEquals(0, r.code(), r.all());
         assertTrue(r.program().contains("PASS graph_generic"), r.all());
         assertTrue(r.program().contains("barrierscope: cudaGraphNodeSetParams: nodeParams->type is not the node's type"
                 + " (returns cudaErrorInvalidValue)"), r.all());
-        assertTrue(r.program().contains("barrierscope: cudaGraphAddNode (node type 13: conditional nodes) is not implemented"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaGraphAddExternalSemaphoresWaitNode (external semaphores come from a GPU"
+                + " driver's Vulkan, Direct3D or NvSciSync objects, which cannot exist here) is not implemented"), r.all());
+    }
+
+    @Test
+    void conditionalNodesRunWhileIfAndSwitchBodiesAsTheHostModelSaysAndAKernelOutsideTheHandlesGraphSettingItIsDiagnosed() throws Exception {
+        ExecProgramsTest.Ran r = exec("graph_conditional");
+        assertEquals(Main.DIAGNOSED, r.code(), "the last, plain launch setting a handle fails\n" + r.all());
+        assertTrue(r.program().contains("PASS graph_conditional"), r.all());
+        assertTrue(r.err().contains("[graph-conditional-not-launched]") && r.err().contains("1 of "), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaGraphAddNode (a conditional node): the handle already belongs to another"
+                + " conditional node (one node per handle) (returns cudaErrorInvalidValue)"), r.all());
+        assertTrue(r.program().contains("the condition was read before any kernel of this launch set it"), r.all());
+        assertTrue(r.program().contains("a conditional node's body graph holds a host node"), r.all());
+        assertFalse(r.all().contains("does not reproduce"), "the failed launch's bundle (the handle's slot in it) replays it\n" + r.all());
     }
 }

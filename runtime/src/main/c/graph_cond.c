@@ -1,0 +1,248 @@
+/*
+ * Conditional graph nodes (docs/runtime.md, "Conditional nodes"): cudaGraphConditionalHandleCreate,
+ * cudaGraphAddNode with cudaGraphNodeTypeConditional (IF, WHILE, SWITCH), and their run in a
+ * graph launch. A handle is the device address of a 16-byte slot, four u32 words: magic "COND",
+ * armed, value, assigned. The engine's cudaGraphSetConditional (docs/semantics.md section 18)
+ * writes value and assigned from a kernel, only while armed; a launch arms the slots of the
+ * handles its conditional nodes use, applies their defaults (cudaGraphCondAssignDefault), and
+ * disarms them when it ends. A condition is read from the slot each time a node evaluates it.
+ * External semaphore nodes are refused by name at the end of this file.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph.h"
+
+int cudaGraphClone(cudaGraph_t *out, cudaGraph_t g);
+
+#define SLOT_MAGIC 0x444E4F43u /* "COND" */
+enum { COND_IF = 0, COND_WHILE = 1, COND_SWITCH = 2 };
+
+/* Every handle made (never destroyed: CUDA has no call for it); graph calls are not thread-safe
+   in CUDA either, so no lock. */
+static struct handle {
+    uint64_t addr;
+    unsigned dflt, flags;
+    struct bs_node *node; unsigned long long node_id; /* the conditional node using it (live if both match) */
+} *handles;
+static size_t nhandles;
+
+static struct handle *find(uint64_t h) {
+    for (size_t i = 0; i < nhandles; i++) if (handles[i].addr == h) return &handles[i];
+    return NULL;
+}
+
+static int slot_write(uint64_t h, const uint32_t w[4]) { return bs_copy("cudaGraphLaunch", (void *) (uintptr_t) h, w, 16, 1); }
+
+int cudaGraphConditionalHandleCreate(uint64_t *out, cudaGraph_t g, unsigned dflt, unsigned flags) {
+    BS_STICKY();
+    if (out == NULL || bad_graph(g) || (flags & ~1u)) {
+        bs_say("cudaGraphConditionalHandleCreate", cudaErrorInvalidValue,
+               flags & ~1u ? "flags must be 0 or cudaGraphCondAssignDefault" : "a null handle pointer or graph");
+        return bs_set(cudaErrorInvalidValue);
+    }
+    void *p;
+    int e = bs_malloc("cudaGraphConditionalHandleCreate", &p, 16);
+    if (e) return e;
+    uint32_t w[4] = {SLOT_MAGIC, 0, 0, 0};
+    if ((e = slot_write((uint64_t) (uintptr_t) p, w)) != 0) return e;
+    handles = realloc(handles, (nhandles + 1) * sizeof *handles);
+    if (handles == NULL) bs_fatal("out of host memory");
+    handles[nhandles++] = (struct handle){(uint64_t) (uintptr_t) p, dflt, flags, NULL, 0};
+    *out = (uint64_t) (uintptr_t) p;
+    return cudaSuccess;
+}
+
+/* struct cudaConditionalNodeParams of CUDA 13.0 (driver_types.h): handle at 0, type at 8, size
+   at 12, phGraph_out at 16, where the "CUDA-owned array populated with conditional node child
+   graphs during creation of the node" is returned (the node's bodies array, freed with it). */
+int bs_cond_add(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, void *params) {
+    unsigned char *p = params;
+    uint64_t h;
+    int kind;
+    unsigned size;
+    memcpy(&h, p, 8);
+    memcpy(&kind, p + 8, 4);
+    memcpy(&size, p + 12, 4);
+    struct handle *hd = find(h);
+    const char *why = hd == NULL ? "the handle was not made by cudaGraphConditionalHandleCreate"
+        : bs_handle_live(hd->node) && hd->node->magic == NODE_MAGIC && hd->node->id == hd->node_id
+            ? "the handle already belongs to another conditional node (one node per handle)"
+        : kind < COND_IF || kind > COND_SWITCH ? "no such cudaGraphConditionalNodeType"
+        : (kind == COND_IF && size != 1 && size != 2) || (kind == COND_WHILE && size != 1) || size == 0
+            ? "size must be 1 for WHILE, 1 or 2 for IF, above 0 for SWITCH"
+        : bad_graph(g) ? "not a graph" : NULL;
+    if (why != NULL) {
+        bs_say("cudaGraphAddNode (a conditional node)", cudaErrorInvalidValue, why);
+        return bs_set(cudaErrorInvalidValue);
+    }
+    bs_op op = {.type = BS_OP_COND, .fn = "cudaGraphLaunch (a conditional node)"};
+    op.u.cond.handle = h;
+    op.u.cond.kind = kind;
+    op.u.cond.size = size;
+    op.u.cond.bodies = calloc(size, sizeof *op.u.cond.bodies);
+    if (op.u.cond.bodies == NULL) bs_fatal("out of host memory");
+    for (unsigned i = 0; i < size; i++) {
+        if (bs_graph_new(&op.u.cond.bodies[i]) != 0) bs_fatal("out of host memory");
+        op.u.cond.bodies[i]->body = 1;
+    }
+    int e = bs_graph_add_checked("cudaGraphAddNode", out, g, deps, ndeps, &op); /* frees op on failure */
+    if (e) return e;
+    memcpy(p + 16, &(*out)->op.u.cond.bodies, sizeof(cudaGraph_t *));
+    hd->node = *out;
+    hd->node_id = (*out)->id;
+    return cudaSuccess;
+}
+
+/* What a body may hold, as cudaConditionalNodeParams documents: "kernel nodes, empty nodes, child
+   graphs, memsets, memcopies, and conditionals", recursively. */
+static const char *forbidden(const bs_op *ops, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        switch (ops[i].type) {
+        case BS_OP_KERNEL: case BS_OP_EMPTY: case BS_OP_MEMSET: case BS_OP_MEMCPY: case BS_OP_COND: break;
+        case BS_OP_CHILD: {
+            const char *why = forbidden(ops[i].u.child.ops, ops[i].u.child.n);
+            if (why) return why;
+            break;
+        }
+        case BS_OP_HOST: return "a host node";
+        case BS_OP_WAIT_EVENT: case BS_OP_EVENT_RECORD: return "an event node";
+        default: return "a memory allocation or free node";
+        }
+    }
+    return NULL;
+}
+
+int bs_cond_snapshot(const char *fn, bs_op *dst, const bs_op *src) {
+    bs_op *kids = calloc(src->u.cond.size, sizeof *kids);
+    if (kids == NULL) bs_fatal("out of host memory");
+    *dst = *src;
+    dst->u.cond.bodies = NULL;
+    dst->u.cond.kids = kids;
+    for (unsigned i = 0; i < src->u.cond.size; i++) kids[i] = (bs_op){.type = BS_OP_EMPTY};
+    for (unsigned i = 0; i < src->u.cond.size; i++) {
+        bs_op *ops;
+        size_t n;
+        int e = bs_graph_ops(fn, src->u.cond.bodies[i], &ops, &n);
+        const char *why = e ? NULL : forbidden(ops, n);
+        kids[i] = (bs_op){.type = BS_OP_CHILD, .fn = "cudaGraphLaunch (a conditional node's body)"};
+        kids[i].u.child.ops = e ? NULL : ops;
+        kids[i].u.child.n = e ? 0 : n;
+        if (why != NULL) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "a conditional node's body graph holds %s; only kernel, empty, child graph, memset, "
+                                      "memcpy and conditional nodes may be there (cudaConditionalNodeParams)", why);
+            bs_say(fn, cudaErrorNotSupported, msg);
+            e = bs_set(cudaErrorNotSupported);
+        }
+        if (e) {
+            bs_cond_free(dst);
+            return e;
+        }
+    }
+    return cudaSuccess;
+}
+
+/* The condition's value now; -1 (named, cudaErrorIllegalState) when nothing assigned it in this launch. */
+static int64_t condition(const bs_op *op, int *err) {
+    uint32_t w[4];
+    *err = bs_copy(op->fn, w, (const void *) (uintptr_t) op->u.cond.handle, 16, 2);
+    if (*err) return -1;
+    if (w[3] == 0) {
+        /* "If cudaGraphCondAssignDefault is not set, the value is undefined at the start of each graph
+           execution": a node that reads it before a kernel sets it would run on an undefined value. */
+        bs_say(op->fn, cudaErrorIllegalState, "the condition was read before any kernel of this launch set it, and its "
+               "handle has no default (cudaGraphCondAssignDefault): its value is undefined; the launch stops here");
+        *err = bs_set(cudaErrorIllegalState);
+        return -1;
+    }
+    return w[2];
+}
+
+int bs_cond_run(const bs_op *op) {
+    const bs_op *kids = op->u.cond.kids;
+    int e;
+    int64_t v = condition(op, &e);
+    if (e) return e;
+    switch (op->u.cond.kind) {
+    case COND_IF:
+        if (v != 0) return bs_run_op(&kids[0]);
+        return op->u.cond.size == 2 ? bs_run_op(&kids[1]) : cudaSuccess;
+    case COND_WHILE: /* evaluated when reached and after each run of the body */
+        while (v != 0) {
+            if ((e = bs_run_op(&kids[0])) != 0) return e;
+            v = condition(op, &e);
+            if (e) return e;
+        }
+        return cudaSuccess;
+    default: /* SWITCH: body v, none when v >= size */
+        return (uint64_t) v < op->u.cond.size ? bs_run_op(&kids[v]) : cudaSuccess;
+    }
+}
+
+void bs_cond_arm(const bs_op *ops, size_t n, int armed) {
+    for (size_t i = 0; i < n; i++) {
+        if (ops[i].type == BS_OP_CHILD) bs_cond_arm(ops[i].u.child.ops, ops[i].u.child.n, armed);
+        if (ops[i].type != BS_OP_COND) continue;
+        struct handle *hd = find(ops[i].u.cond.handle);
+        int dflt = hd != NULL && (hd->flags & 1u);
+        uint32_t w[4] = {SLOT_MAGIC, (uint32_t) armed, dflt ? hd->dflt : 0, (uint32_t) (armed && dflt)};
+        slot_write(ops[i].u.cond.handle, w);
+        for (unsigned k = 0; k < ops[i].u.cond.size; k++) {
+            const bs_op *kid = (const bs_op *) ops[i].u.cond.kids + k;
+            bs_cond_arm(kid->u.child.ops, kid->u.child.n, armed);
+        }
+    }
+}
+
+/* A graph's node (bodies: cudaGraphClone) or a snapshot's op (kids). */
+void bs_cond_copy(bs_op *dst, const bs_op *src) {
+    unsigned size = src->u.cond.size;
+    if (src->u.cond.bodies != NULL) {
+        dst->u.cond.bodies = calloc(size, sizeof *dst->u.cond.bodies);
+        if (dst->u.cond.bodies == NULL) bs_fatal("out of host memory");
+        for (unsigned i = 0; i < size; i++) {
+            /* A body with memory nodes (which it may not hold: it cannot be instantiated) cannot be
+               cloned; the clone's body is then empty, said by cudaGraphClone's message. */
+            if (cudaGraphClone(&dst->u.cond.bodies[i], src->u.cond.bodies[i]) != 0 && bs_graph_new(&dst->u.cond.bodies[i]) != 0) {
+                bs_fatal("out of host memory");
+            }
+            dst->u.cond.bodies[i]->body = 1;
+        }
+        return;
+    }
+    bs_op *kids = calloc(size, sizeof *kids);
+    if (kids == NULL) bs_fatal("out of host memory");
+    for (unsigned i = 0; i < size; i++) bs_op_copy(&kids[i], (const bs_op *) src->u.cond.kids + i);
+    dst->u.cond.kids = kids;
+}
+
+void bs_cond_free(bs_op *op) {
+    for (unsigned i = 0; op->u.cond.bodies != NULL && i < op->u.cond.size; i++) bs_graph_free(op->u.cond.bodies[i]);
+    for (unsigned i = 0; op->u.cond.kids != NULL && i < op->u.cond.size; i++) bs_op_free((bs_op *) op->u.cond.kids + i);
+    free(op->u.cond.bodies);
+    free(op->u.cond.kids);
+    op->u.cond.bodies = NULL;
+    op->u.cond.kids = NULL;
+}
+
+/* ---- external semaphores ---------------------------------------------------------------------- */
+
+/* An external semaphore is imported (cudaImportExternalSemaphore) from another API's driver object:
+   a Vulkan or Direct3D fence, an NvSciSync object, a file descriptor the GPU driver made. None can
+   exist without a GPU driver, so there is nothing for such a node or call to signal or wait on. */
+static int no_semaphores(const char *fn) {
+    char name[200];
+    snprintf(name, sizeof name, "%s (external semaphores come from a GPU driver's Vulkan, Direct3D or NvSciSync objects, "
+                                "which cannot exist here)", fn);
+    return bs_unimplemented(name);
+}
+
+int cudaImportExternalSemaphore(void *out, const void *desc) { return no_semaphores("cudaImportExternalSemaphore"); }
+int cudaGraphAddExternalSemaphoresSignalNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t n, const void *p) {
+    return no_semaphores("cudaGraphAddExternalSemaphoresSignalNode");
+}
+int cudaGraphAddExternalSemaphoresWaitNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t n, const void *p) {
+    return no_semaphores("cudaGraphAddExternalSemaphoresWaitNode");
+}
