@@ -15,7 +15,7 @@ import java.util.List;
  * Exploration speed: schedules per second on a 4-warp kernel of about 10k warp
  * instructions (the bundled barrier_loop kernel on one CTA of 128 threads; target >= 100/s), and
  * the wall time `explore` needs to find each scenario of the explore tests (target < 10 s), and
- * what the symmetric-warp reduction saves: schedules to exhaust preemption bound 1, 2, 3 with
+ * what the symmetric-warp reduction saves: schedules to exhaust deviation bound 1, 2, 3 with
  * and without it, and the same for the partial-order reduction. A plain main, not JMH: a search is
  * seconds long, and its own determinism makes the schedule count exact. Usage: java -cp
  * benchmarks.jar io.barrierscope.bench.ExploreBenchmark [REPO_ROOT] [--symmetry-only | --por-only | --many-warps | --por-throughput |
@@ -167,7 +167,7 @@ public final class ExploreBenchmark {
     }
 
     /**
-     * Schedules the systematic phase needs to exhaust each preemption bound on the 4-warp
+     * Schedules the systematic phase needs to exhaust each deviation bound on the 4-warp
      * barrier_loop, with the symmetric-warp reduction and without (--no-symmetry): the whole
      * kernel with one iteration up to bound 3, and the throughput kernel (124 iterations) at bound 1
      * (its bound 2 is about a million schedules without the reduction).

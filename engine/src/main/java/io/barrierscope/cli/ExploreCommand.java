@@ -50,7 +50,7 @@ final class ExploreCommand implements Callable<Integer> {
     @Option(names = {"--max-deviations", "--max-preemptions"}, paramLabel = "K", description = "deviation bound of the systematic "
             + "phase: at most K non-default decisions (warp switches, convergence groups, copy latencies, early try_wait) per "
             + "schedule (default ${DEFAULT-VALUE}; --max-preemptions is the old name)", defaultValue = "3")
-    int maxPreemptions;
+    int maxDeviations;
 
     @Option(names = "--max-steps", paramLabel = "N", description = "warp-step budget of each schedule (default: the launch file's)")
     Long maxSteps;
@@ -91,7 +91,7 @@ final class ExploreCommand implements Callable<Integer> {
         if (schedules < 1) return usage(err, "--schedules must be at least 1");
         // NaN compares false both ways, so each range is checked as what must hold.
         if (!Explorer.Options.validSeconds(timeLimit)) return usage(err, "--time-limit must be in 0..1e9 seconds (0: none)");
-        if (maxPreemptions < 0 || maxPreemptions > 8) return usage(err, "--max-deviations must be in 0..8");
+        if (maxDeviations < 0 || maxDeviations > 8) return usage(err, "--max-deviations must be in 0..8");
         if (maxSteps != null && maxSteps < 1) return usage(err, "--max-steps must be at least 1");
         if (jobs != null && (jobs < 1 || jobs > 1024)) return usage(err, "--jobs must be in 1..1024");
         if (!Explorer.Options.validSeconds(minimizeTime)) return usage(err, "--minimize-time must be in 0..1e9 seconds");
@@ -101,7 +101,7 @@ final class ExploreCommand implements Callable<Integer> {
         int n = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         // Read, checked and planned in one place, every job's machine, race shadow and checkpoints counted before any is made.
         ValidatedLaunch valid = LaunchValidation.validate(launch,
-                new LaunchValidation.Use(true, n, maxSteps != null ? maxSteps : 0, maxPreemptions));
+                new LaunchValidation.Use(true, n, maxSteps != null ? maxSteps : 0, maxDeviations));
         LaunchedRun run = valid.start(new SchedulePolicy());
         OutputPaths.notAnInput("--report", report, OutputPaths.all(launch, OutputPaths.inputsOf(run.spec())));
         for (String note : run.spec().notes()) out.println("note: " + note);
@@ -112,12 +112,12 @@ final class ExploreCommand implements Callable<Integer> {
         // Copies of the launch already read and validated (a .cu is not compiled again, no file read again).
         ex.jobs(n, () -> valid.start(new SchedulePolicy()));
         long t0 = System.nanoTime();
-        Explorer.Result res = ex.explore(new Explorer.Options(schedules, Explorer.Options.millis(timeLimit), seed, maxPreemptions, steps,
+        Explorer.Result res = ex.explore(new Explorer.Options(schedules, Explorer.Options.millis(timeLimit), seed, maxDeviations, steps,
                 !noSymmetry, noMinimize ? -1 : Explorer.Options.millis(minimizeTime)));
         long wall = (System.nanoTime() - t0) / 1_000_000;
         Coverage c = res.coverage();
         out.println(run.program().kernel.name() + ": explored " + c.schedules() + " schedules (" + c.systematic() + " systematic, "
-                + c.random() + " random; deviation bound " + c.preemptionBoundCompleted() + " (non-default decisions) complete"
+                + c.random() + " random; deviation bound " + c.deviationBoundCompleted() + " (non-default decisions) complete"
                 + (c.skippedBySymmetry() > 0 ? " up to symmetric warps" : "")
                 + (c.skippedByPartialOrder() > 0 ? (c.skippedBySymmetry() > 0 ? " and" : "")
                         // a bound of the reduced search does not cover every schedule within it (docs/explore.md, "Within a bound")
@@ -165,9 +165,9 @@ final class ExploreCommand implements Callable<Integer> {
             cov.put("distinctOutcomes", c.distinctOutcomes());
             cov.put("decisionPoints", c.decisionPoints());
             cov.put("prunedByState", c.prunedByState());
-            cov.put("deviationBoundCompleted", c.preemptionBoundCompleted());
+            cov.put("deviationBoundCompleted", c.deviationBoundCompleted());
             // The field's old name, the same number, kept for scripts that read it (docs/explore.md).
-            cov.put("preemptionBoundCompleted", c.preemptionBoundCompleted());
+            cov.put("preemptionBoundCompleted", c.deviationBoundCompleted());
             cov.put("stoppedBy", c.stoppedBy());
             cov.put("warpSteps", c.warpSteps());
             cov.put("skippedBySymmetry", c.skippedBySymmetry());

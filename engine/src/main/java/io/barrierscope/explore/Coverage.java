@@ -4,7 +4,8 @@ package io.barrierscope.explore;
  * What an exploration covered: schedules run (systematic and random), distinct outcomes (outcome
  * plus cause, or final buffers for completed runs), decision alternatives the policy offered in
  * the default schedule (before any reduction, so the same with and without it), schedules pruned
- * because they reached an already explored state, the deepest preemption bound finished, why it
+ * because they reached an already explored state, the deepest deviation bound finished (non-default
+ * decisions of any kind, not preemptions alone), why it
  * stopped, and the alternatives skipped as symmetric warps: each is one fork (with its subtree in
  * the deeper bounds) not made, summed over every run whose alternatives were enumerated.
  * {@code allSchedules}: the systematic search ran out of schedules (no alternative at all, or a
@@ -13,7 +14,7 @@ package io.barrierscope.explore;
  * asleep, or no race asked for them) and leaves cut as reorderings of an explored schedule.
  */
 public record Coverage(long schedules, long systematic, long random, long distinctOutcomes, long decisionPoints,
-                       long prunedByState, int preemptionBoundCompleted, String stoppedBy, long warpSteps,
+                       long prunedByState, int deviationBoundCompleted, String stoppedBy, long warpSteps,
                        long skippedBySymmetry, boolean allSchedules, long skippedByPartialOrder) {
     public static final String EXHAUSTED = "exhausted";
     public static final String SCHEDULE_BUDGET = "schedule-budget";
@@ -33,7 +34,7 @@ public record Coverage(long schedules, long systematic, long random, long distin
      * may need more non-default decisions than the bound. Empty when not even bound 1 was completed.
      */
     public String proven(boolean symmetry) {
-        if (preemptionBoundCompleted < 1 && !allSchedules) return "";
+        if (deviationBoundCompleted < 1 && !allSchedules) return "";
         String upTo = symmetry && skippedBySymmetry > 0 ? ", up to symmetric warps (a heuristic; --no-symmetry searches them all)" : "";
         String what = " (warp order at visible instructions, convergence groups, copy latencies 1/default/late, try_wait early returns)";
         String por = skippedByPartialOrder > 0 ? ", or only reorders independent steps of one that was (up to equivalence: "
@@ -41,35 +42,39 @@ public record Coverage(long schedules, long systematic, long random, long distin
         if (allSchedules) return "all schedules" + what + ": each was run or reached an already explored state" + por + upTo;
         if (skippedByPartialOrder > 0) {
             // The equivalent run of a skipped schedule may need more non-default decisions than it (docs/explore.md, "Within a bound").
-            return "bound " + preemptionBoundCompleted + " of the partial-order-reduced search" + what
-                    + ": every schedule with up to " + preemptionBoundCompleted + " non-default decisions that it forked was run or"
+            return "bound " + deviationBoundCompleted + " of the partial-order-reduced search" + what
+                    + ": every schedule with up to " + deviationBoundCompleted + " non-default decisions that it forked was run or"
                     + " reached an already explored state; a schedule it skipped is covered only if an equivalent one within the bound"
                     + " was run, which a bound does not guarantee (see docs/explore.md; --no-por covers every schedule with up to "
-                    + preemptionBoundCompleted + ")" + upTo;
+                    + deviationBoundCompleted + ")" + upTo;
         }
-        return "every schedule with up to " + preemptionBoundCompleted + " non-default decisions" + what
+        return "every schedule with up to " + deviationBoundCompleted + " non-default decisions" + what
                 + " was run or reached an already explored state" + upTo;
     }
 
     /** Without the partial-order count (nothing pruned by it). */
     public Coverage(long schedules, long systematic, long random, long distinctOutcomes, long decisionPoints,
-                    long prunedByState, int preemptionBoundCompleted, String stoppedBy, long warpSteps, long skippedBySymmetry,
+                    long prunedByState, int deviationBoundCompleted, String stoppedBy, long warpSteps, long skippedBySymmetry,
                     boolean allSchedules) {
-        this(schedules, systematic, random, distinctOutcomes, decisionPoints, prunedByState, preemptionBoundCompleted, stoppedBy,
+        this(schedules, systematic, random, distinctOutcomes, decisionPoints, prunedByState, deviationBoundCompleted, stoppedBy,
                 warpSteps, skippedBySymmetry, allSchedules, 0);
     }
 
     /** Not known to have exhausted every schedule. */
     public Coverage(long schedules, long systematic, long random, long distinctOutcomes, long decisionPoints,
-                    long prunedByState, int preemptionBoundCompleted, String stoppedBy, long warpSteps, long skippedBySymmetry) {
-        this(schedules, systematic, random, distinctOutcomes, decisionPoints, prunedByState, preemptionBoundCompleted, stoppedBy,
+                    long prunedByState, int deviationBoundCompleted, String stoppedBy, long warpSteps, long skippedBySymmetry) {
+        this(schedules, systematic, random, distinctOutcomes, decisionPoints, prunedByState, deviationBoundCompleted, stoppedBy,
                 warpSteps, skippedBySymmetry, false);
     }
 
     /** Without the symmetric-warp count (nothing skipped). */
     public Coverage(long schedules, long systematic, long random, long distinctOutcomes, long decisionPoints,
-                    long prunedByState, int preemptionBoundCompleted, String stoppedBy, long warpSteps) {
-        this(schedules, systematic, random, distinctOutcomes, decisionPoints, prunedByState, preemptionBoundCompleted, stoppedBy,
+                    long prunedByState, int deviationBoundCompleted, String stoppedBy, long warpSteps) {
+        this(schedules, systematic, random, distinctOutcomes, decisionPoints, prunedByState, deviationBoundCompleted, stoppedBy,
                 warpSteps, 0);
     }
+
+    /** The old name of {@link #deviationBoundCompleted} (it never counted preemptions alone); kept for callers of it. */
+    @Deprecated
+    public int preemptionBoundCompleted() { return deviationBoundCompleted; }
 }

@@ -18,7 +18,7 @@ import java.util.function.LongSupplier;
 /**
  * Searches schedules of one launch for deadlocks, diagnostics (UB, faults, races) and step-limit
  * hangs. First systematically, by iterative deepening over the number of non-default decisions
- * (preemption / delay bound 1, 2, 3, ...), forking every schedule from a checkpoint of its
+ * (deviation bound 1, 2, 3, ...: non-default decisions of any kind), forking every schedule from a checkpoint of its
  * parent's run instead of re-running the shared prefix; then seeded random deviations for the
  * rest of the budget. Reductions: decision points only before visible instructions (see
  * {@link SchedulePolicy}); of symmetric warps at a decision point only one is an alternative
@@ -37,17 +37,21 @@ public final class Explorer {
      * Budgets and knobs; {@code timeLimitMillis} 0 means none. {@code symmetry} off explores every
      * symmetric warp too (exhaustive within the bound, for a user who distrusts the reduction).
      */
-    public record Options(long schedules, long timeLimitMillis, long seed, int maxPreemptions, long maxSteps, boolean symmetry,
+    public record Options(long schedules, long timeLimitMillis, long seed, int maxDeviations, long maxSteps, boolean symmetry,
                           long minimizeMillis) {
         /** With the symmetric-warp reduction on (the default). */
-        public Options(long schedules, long timeLimitMillis, long seed, int maxPreemptions, long maxSteps) {
-            this(schedules, timeLimitMillis, seed, maxPreemptions, maxSteps, true);
+        public Options(long schedules, long timeLimitMillis, long seed, int maxDeviations, long maxSteps) {
+            this(schedules, timeLimitMillis, seed, maxDeviations, maxSteps, true);
         }
 
         /** Findings minimised within {@link #DEFAULT_MINIMIZE_MILLIS}. */
-        public Options(long schedules, long timeLimitMillis, long seed, int maxPreemptions, long maxSteps, boolean symmetry) {
-            this(schedules, timeLimitMillis, seed, maxPreemptions, maxSteps, symmetry, DEFAULT_MINIMIZE_MILLIS);
+        public Options(long schedules, long timeLimitMillis, long seed, int maxDeviations, long maxSteps, boolean symmetry) {
+            this(schedules, timeLimitMillis, seed, maxDeviations, maxSteps, symmetry, DEFAULT_MINIMIZE_MILLIS);
         }
+
+        /** The old name of {@link #maxDeviations} (a bound on non-default decisions of any kind); kept for callers of it. */
+        @Deprecated
+        public int maxPreemptions() { return maxDeviations; }
 
         /** Whether findings are minimised ({@code minimizeMillis} >= 0; 0: bounded by replays only). */
         public boolean minimize() { return minimizeMillis >= 0; }
@@ -229,7 +233,7 @@ public final class Explorer {
         dpor = partialOrder && sourceSets && SourceSets.fits(m.warps) ? new SourceSetSearch(this, m.warps) : null;
         int boundDone = 0;
         boolean exhausted = false;
-        for (int bound = 1; bound <= o.maxPreemptions(); bound++) {
+        for (int bound = 1; bound <= o.maxDeviations(); bound++) {
             Frame base = new Frame(Schedule.EMPTY, -1);
             if (dpor != null) base.dpor = new SourceSetSearch.State(null);
             execute(Schedule.EMPTY, null, -1, base);
@@ -243,7 +247,7 @@ public final class Explorer {
             }
             if (base.alternatives.isEmpty() && (dpor == null || base.dpor.points.values().stream().allMatch(p -> p.cand.length == 0))) {
                 exhausted = true;
-                boundDone = o.maxPreemptions();
+                boundDone = o.maxDeviations();
                 break;
             }
             long before = schedules;
@@ -254,11 +258,11 @@ public final class Explorer {
             // say so: its own forks (one decision deeper) were not made and may reach new classes.
             if (schedules == before && cutLeaves == cutBefore) {
                 exhausted = true;
-                boundDone = o.maxPreemptions();
+                boundDone = o.maxDeviations();
                 break;
             }
         }
-        if (!aborted && !systematicOnly && (!exhausted || boundDone < o.maxPreemptions())) randomPhase();
+        if (!aborted && !systematicOnly && (!exhausted || boundDone < o.maxDeviations())) randomPhase();
         if (stoppedBy == null) stoppedBy = Coverage.EXHAUSTED;
         Coverage c = new Coverage(schedules, systematic, random, findings.outcomes(), points, pruned, boundDone, stoppedBy, warpSteps,
                 skippedBySymmetry, exhausted, skippedByPartialOrder);

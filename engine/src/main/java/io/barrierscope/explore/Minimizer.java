@@ -378,26 +378,41 @@ final class Minimizer {
 
     /**
      * For a {@code dsmem-after-exit}, what matters is not which access ran before which but that the
-     * peer CTA was gone when the access landed: when the decision's chosen warp is in the CTA the
-     * access named (its cluster rank, where the message gives one) and that CTA exited before the
-     * access, says so: which CTA exited first, at which step, and whose access came too late. Null
-     * when the decision is not that one (the pair of steps then names it).
+     * peer CTA was gone when the access landed. A warp decision says so in either direction: its
+     * chosen warp is in the CTA the access named (its cluster rank, where the message gives one)
+     * and ran on to that CTA's exit; or the decision held the accessing warp back (the default would
+     * have run it, another warp ran instead) and the named CTA exited after the decision, before
+     * the access. Which CTA exited first, at which step, and whose access came too late. Null when
+     * the decision is neither (the pair of steps then names it).
      */
     private String exitedFirst(Machine m, WarpSwitch w, Diagnostic d, long[] ctaExit) {
         if (d.threads().isEmpty() || d.ptxLocations().isEmpty()) return null;
         int accWarp = d.threads().get(0) >> 5;
         int cta = m.ctaOfWarp(w.chosen), accCta = m.ctaOfWarp(accWarp);
-        if (cta == accCta || ctaExit[cta] < 0 || ctaExit[cta] > d.step()) return null;
-        if (!Arrays.stream(m.memory.clusterMembers[accCta]).anyMatch(c -> c == cta)) return null;
+        int[] members = m.memory.clusterMembers[accCta];
         Matcher r = RANK.matcher(d.message());
-        if (r.find() && Integer.parseInt(r.group(1)) != m.rankOf(cta)) return null;
+        int named = r.find() ? Integer.parseInt(r.group(1)) : -1;
+        int target = named >= 0 && named < members.length ? members[named] : -1;
         int line = d.ptxLocations().get(0).line(), accPc = -1;
         for (int pc = 0; pc < m.program.code.length && accPc < 0; pc++) {
             if (x.op(pc) != null && x.op(pc).insn != null && x.op(pc).insn.pos().line() == line) accPc = pc;
         }
-        return "cluster rank " + m.rankOf(cta) + " (CTA " + cta + ") exited at step " + ctaExit[cta] + ", before " + warp(m, accWarp)
-                + "'s " + insn(m, accPc) + " reached rank " + m.rankOf(cta) + "'s shared memory at step " + d.step() + ": " + warp(m, w.chosen)
-                + " ran on instead of " + warp(m, w.def) + " (step " + w.at + ")";
+        String access = warp(m, accWarp) + "'s " + insn(m, accPc);
+        if (cta != accCta && ctaExit[cta] >= 0 && ctaExit[cta] <= d.step() && Arrays.stream(members).anyMatch(c -> c == cta)
+                && (named < 0 || named == m.rankOf(cta))) {
+            // The chosen warp's CTA ran ahead to its exit.
+            return "cluster rank " + m.rankOf(cta) + " (CTA " + cta + ") exited at step " + ctaExit[cta] + ", before " + access
+                    + " reached rank " + m.rankOf(cta) + "'s shared memory at step " + d.step() + ": " + warp(m, w.chosen)
+                    + " ran on instead of " + warp(m, w.def) + " (step " + w.at + ")";
+        }
+        if (w.def == accWarp && target >= 0 && target != accCta && cta != target && ctaExit[target] >= w.at
+                && ctaExit[target] <= d.step()) {
+            // The other direction: the accessing warp was held back while the named CTA went on to exit.
+            return warp(m, w.chosen) + " ran instead of " + warp(m, accWarp) + " (step " + w.at + "), holding back " + access
+                    + ": cluster rank " + named + " (CTA " + target + ") exited at step " + ctaExit[target]
+                    + " before it reached rank " + named + "'s shared memory at step " + d.step();
+        }
+        return null;
     }
 
     /**

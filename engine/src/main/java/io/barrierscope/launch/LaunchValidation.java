@@ -46,23 +46,23 @@ public final class LaunchValidation {
      * How the launch will run, for the memory it must fit (docs/reliability.md, "Memory is counted
      * before it is spent"): with the race detector on or off, and on {@code exploreJobs} machines
      * of explore (0: a single run), each schedule at most {@code exploreMaxSteps} warp steps (0: the
-     * launch's step limit) under preemption bound {@code maxPreemptions}. Its runs start with the
+     * launch's step limit) under deviation bound {@code maxDeviations}. Its runs start with the
      * race detector as said here.
      */
-    public record Use(boolean race, int exploreJobs, long exploreMaxSteps, int maxPreemptions) {
+    public record Use(boolean race, int exploreJobs, long exploreMaxSteps, int maxDeviations) {
         /** A single run with the race detector on: how a launch runs by default. */
         public static final Use RUN = new Use(true, 0);
-        /** Explore's preemption bound when none is given (the command line's default). */
-        public static final int DEFAULT_PREEMPTIONS = 3;
+        /** Explore's deviation bound when none is given (the command line's default). */
+        public static final int DEFAULT_DEVIATIONS = 3;
 
         public Use {
-            if (exploreJobs < 0 || exploreMaxSteps < 0 || maxPreemptions < 0) {
-                throw new IllegalArgumentException("use " + exploreJobs + ", " + exploreMaxSteps + ", " + maxPreemptions);
+            if (exploreJobs < 0 || exploreMaxSteps < 0 || maxDeviations < 0) {
+                throw new IllegalArgumentException("use " + exploreJobs + ", " + exploreMaxSteps + ", " + maxDeviations);
             }
         }
 
-        /** A single run ({@code exploreJobs} 0) or explore under the launch's step limit and the default preemption bound. */
-        public Use(boolean race, int exploreJobs) { this(race, exploreJobs, 0, DEFAULT_PREEMPTIONS); }
+        /** A single run ({@code exploreJobs} 0) or explore under the launch's step limit and the default deviation bound. */
+        public Use(boolean race, int exploreJobs) { this(race, exploreJobs, 0, DEFAULT_DEVIATIONS); }
     }
 
     /** A launch file, or a .ptx or .cu with the defaults of {@link PtxDefaults}, validated for a single run with race detection. */
@@ -377,13 +377,13 @@ public final class LaunchValidation {
         boolean splits = MemoryEstimate.splitsWords(ptx);
         // Read sets: any of the threads and their async agents (four ids per thread slot) may read any cell.
         MemoryEstimate memory = new MemoryEstimate(bytes, buffers, shadowable, use.race(), use.exploreJobs(), splits,
-                MemoryEstimate.forkCheckpoints(bytes, steps, use.maxPreemptions()), MemoryEstimate.readSetEntries(shadowable, splits, 4 * slots),
+                MemoryEstimate.forkCheckpoints(bytes, steps, use.maxDeviations()), MemoryEstimate.readSetEntries(shadowable, splits, 4 * slots),
                 io.barrierscope.check.RaceMemory.stateBytes(ctas, slots / ctas,
                         io.barrierscope.check.RaceMemory.lanesTakeClocksOfTheirOwn(ptx)),
                 io.barrierscope.check.RaceMemory.locationStateBytes(ptx));
         if (use.exploreJobs() > 0 && !memory.fits(MemoryEstimate.freeHeap())) {
             System.gc(); // what a previous launch left is not a reason to checkpoint less
-            memory = memory.fittedTo(MemoryEstimate.freeHeap(), MemoryEstimate.forkLevels(use.maxPreemptions()));
+            memory = memory.fittedTo(MemoryEstimate.freeHeap(), MemoryEstimate.forkLevels(use.maxDeviations()));
         }
         memory.require(spec);
         if (program.staticSharedBytes + (long) spec.dynamicSharedBytes() > ProgramBuilder.MAX_SHARED) {

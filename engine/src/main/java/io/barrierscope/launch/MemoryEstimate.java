@@ -105,11 +105,11 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
     }
 
     /**
-     * The enumerated runs explore holds alive at once: the default run and one per preemption level
-     * below the bound, {@code max(1, maxPreemptions)}, and one more while a frame is run again to
+     * The enumerated runs explore holds alive at once: the default run and one per deviation level
+     * below the bound, {@code max(1, maxDeviations)}, and one more while a frame is run again to
      * list what it skipped.
      */
-    public static long forkLevels(int maxPreemptions) { return Math.max(1, maxPreemptions) + 1L; }
+    public static long forkLevels(int maxDeviations) { return Math.max(1, maxDeviations) + 1L; }
 
     /**
      * The checkpoints one enumerated run of at most {@code maxSteps} steps would keep of its own:
@@ -121,8 +121,8 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
     }
 
     /** The fork checkpoints explore holds at most: {@link #forkLevels} runs of {@link #checkpointsPerRun} each. */
-    public static long forkCheckpoints(long stateBytes, long maxSteps, int maxPreemptions) {
-        return forkLevels(maxPreemptions) * checkpointsPerRun(stateBytes, maxSteps);
+    public static long forkCheckpoints(long stateBytes, long maxSteps, int maxDeviations) {
+        return forkLevels(maxDeviations) * checkpointsPerRun(stateBytes, maxSteps);
     }
 
     /**

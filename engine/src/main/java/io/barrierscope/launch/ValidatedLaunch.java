@@ -72,7 +72,7 @@ public final class ValidatedLaunch {
      * or fewer when the heap cannot hold that many (see {@link MemoryEstimate#fittedTo}).
      */
     public int exploreCheckpointsPerRun() {
-        return (int) Math.max(1, memory.forkCheckpoints() / MemoryEstimate.forkLevels(use.maxPreemptions()));
+        return (int) Math.max(1, memory.forkCheckpoints() / MemoryEstimate.forkLevels(use.maxDeviations()));
     }
 
     /** What running this launch holds on the heap, with the race detector {@code race} and on {@code exploreJobs} machines. */

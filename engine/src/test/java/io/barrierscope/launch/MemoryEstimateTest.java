@@ -122,7 +122,7 @@ class MemoryEstimateTest {
         assertEquals(2, v.memory.exploreJobs());
         // Without steps of its own, explore is counted under the launch's step limit (50,000,000: every run at its cap).
         ValidatedLaunch d = LaunchValidation.validate(l, new LaunchValidation.Use(true, 2));
-        assertEquals((LaunchValidation.Use.DEFAULT_PREEMPTIONS + 1L) * MemoryEstimate.EXPLORE_CHECKPOINTS_PER_RUN, d.memory.forkCheckpoints());
+        assertEquals((LaunchValidation.Use.DEFAULT_DEVIATIONS + 1L) * MemoryEstimate.EXPLORE_CHECKPOINTS_PER_RUN, d.memory.forkCheckpoints());
     }
 
     @Test

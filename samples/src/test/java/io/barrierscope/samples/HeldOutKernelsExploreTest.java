@@ -21,7 +21,9 @@ import org.junit.jupiter.api.Test;
  * whose consumer flips its phase per item, a tile buffer reloaded without a closing barrier, two
  * producer/consumer pairs sharing named barrier 1, a cluster arrive placed before the remote
  * store), written after the search and its minimiser, not tuned against; and one written for the
- * minimiser, whose failure needs two decisions together ({@code two-late-reads}). For each: every expected
+ * minimiser, whose failure needs two decisions together ({@code two-late-reads}); and a third set: a
+ * single try_wait taken as completion, a last-block reduction across CTAs without fences (and its
+ * fenced twin), the cluster kernel with two warps per CTA. For each: every expected
  * cause is found; each minimal schedule is short, minimised completely and, run from the command
  * line as printed, fails with the same cause at the same step; the decisive decision names the
  * steps whose order matters; {@code diff} of the minimal schedule against the default parts at
@@ -211,6 +213,33 @@ class HeldOutKernelsExploreTest {
         sameWithTwoJobs(name, r);
     }
     /**
+     * The other direction of a decisive {@code dsmem-after-exit} switch: with two warps per CTA, a
+     * switch inside rank 1 (to its warp 1) holds back warp 0 between its arrive and its remote
+     * store, and rank 0 exits before the store. That decision is said as holding back the store,
+     * not as a pair of unrelated steps; the second (rank 0 running on so that the race does not
+     * stop the run first) as before.
+     */
+    @Test
+    void aSwitchThatHoldsBackTheRemoteStoreUntilRankZeroExitedSaysSo() throws Exception {
+        String name = "cluster-arrive-before-store-two-warps";
+        Result r = explore(name, "1");
+        checkEveryFinding(name, r, List.of("race", "dsmem-after-exit"));
+        JsonNode m = finding(r, "dsmem-after-exit").path("minimization");
+        assertEquals(2, m.path("minimalSize").asInt(), r.out());
+        long failing = m.path("failingStep").asLong();
+        String held = m.path("decisive").get(0).path("text").asText();
+        assertTrue(held.matches("CTA 1 warp 1 ran instead of CTA 1 warp 0 \\(step \\d+\\), holding back CTA 1 warp 0's "
+                + "`st.u32 \\[%rd12\\], %r17` \\(line 88\\): cluster rank 0 \\(CTA 0\\) exited at step \\d+ before it reached "
+                + "rank 0's shared memory at step " + failing), held);
+        String ran = m.path("decisive").get(1).path("text").asText();
+        assertTrue(ran.matches("cluster rank 0 \\(CTA 0\\) exited at step \\d+, before CTA 1 warp 0's `st.u32 \\[%rd12\\], %r17` "
+                + "\\(line 88\\) reached rank 0's shared memory at step " + failing + ": CTA 0 warp 0 ran on instead of CTA 1 warp 1 "
+                + "\\(step \\d+\\)"), ran);
+        assertTrue(r.out().contains("  decisive: " + held + "\n"), "the console says the same as the report: " + r.out());
+        sameWithTwoJobs(name, r);
+    }
+
+    /**
      * {@code two-late-reads} hangs only when two switches are both made (warp 1 reads {@code a}
      * before warp 0 raises it, and warp 3 reads {@code b} before warp 2 raises it). The minimal
      * schedule, from the systematic search and from noisy random schedules alike, keeps both: it
@@ -242,5 +271,67 @@ class HeldOutKernelsExploreTest {
             }
         }
         sameWithTwoJobs(name, r);
+    }
+
+    private static final String ONCE_WAIT = "`mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 P1, [%r13], %r14` (line 100)";
+
+    /**
+     * {@code try-wait-once} takes one {@code try_wait} as completion. Its minimal schedule is known:
+     * two decisions, both needed (in the default schedule the producer arrives before the consumer
+     * waits, so no wait can return early): switch to the consumer before the producer's arrive, and
+     * let its try_wait return false early. Either alone passes.
+     */
+    @Test
+    void aSingleTryWaitTakenAsCompletionRacesOnlyWhenItReturnsFalseBeforeTheArrive() throws Exception {
+        String name = "try-wait-once";
+        Result def = cli(true, "run", launch(name), "--schedule", "s1:");
+        assertEquals(Main.OK, def.code(), def.out() + def.err());
+        Result r = explore(name, "1");
+        checkEveryFinding(name, r, List.of("race"));
+        for (Result res : List.of(r, exploreRandomOnly(name))) {
+            JsonNode m = finding(res, "race").path("minimization");
+            assertEquals(2, m.path("minimalSize").asInt(), res.out());
+            JsonNode d = m.path("decisive");
+            if (res == r) {
+                // The systematic search: a preemption of the producer just before its arrive.
+                assertTrue(d.get(0).path("text").asText().startsWith("warp 0 ran its " + ONCE_WAIT + " before warp 1's "
+                        + "`mbarrier.arrive.release.cta.shared::cta.b64 _, [%r23]` (line 88) (step "), res.out());
+            } else {
+                // From random schedules another switch of the same size: warp 1 first to the __syncthreads, so warp 0,
+                // the last to arrive, goes on past it to its wait (no preemption; the minimiser does not prefer either).
+                assertTrue(d.get(0).path("text").asText().startsWith("warp 1 ran its `bar.sync 0` (line 49) before warp 0's "), res.out());
+            }
+            assertTrue(d.get(1).path("text").asText().startsWith("warp 0's " + ONCE_WAIT + " returned false early (step "), res.out());
+            String[] e = m.path("minimal").asText().substring(3).split(",");
+            assertTrue(e[0].matches("\\d+w[01]") && e[1].matches("\\d+t1"), m.toString());
+            // The switch alone: the wait suspends until the arrive. The early return alone has no wait to cut short
+            // (the arrive came first): the schedule does not fit the run, or the run passes.
+            Result one = cli(true, "run", launch(name), "--schedule", "s1:" + e[0]);
+            assertEquals(Main.OK, one.code(), e[0] + ": " + one.out() + one.err());
+            long at = Long.parseLong(e[0].substring(0, e[0].indexOf('w'))) + 1 + Long.parseLong(e[1].substring(0, e[1].indexOf('t')));
+            Result other = cli(true, "run", launch(name), "--schedule", "s1:" + at + "t1");
+            assertTrue(other.code() == Main.OK || other.code() == 2, at + "t1: " + other.out() + other.err());
+        }
+        sameWithTwoJobs(name, r);
+    }
+
+    /**
+     * {@code last-block-without-fence}: the last-block reduction across CTAs with relaxed ticket
+     * atomics and no fences races in every schedule (minimal {@code s1:}); its fix
+     * ({@code last-block-with-fence}, fences around the ticket) has no finding in the same search.
+     */
+    @Test
+    void aLastBlockReductionWithoutFencesRacesInEveryScheduleAndItsFencedTwinIsClean() throws Exception {
+        String name = "last-block-without-fence";
+        Result r = explore(name, "1");
+        checkEveryFinding(name, r, List.of("race"));
+        JsonNode f = finding(r, "race");
+        assertEquals("s1:", f.path("minimization").path("minimal").asText());
+        assertTrue(f.path("message").asText().contains("only a release/acquire flag (st.release / ld.acquire, or fences with atomics) "
+                + "can order them"), f.toString());
+        sameWithTwoJobs(name, r);
+        Result fixed = explore("last-block-with-fence", "1");
+        assertEquals(Main.OK, fixed.code(), fixed.out() + fixed.err());
+        assertEquals(0, fixed.report().path("findings").size(), fixed.out());
     }
 }

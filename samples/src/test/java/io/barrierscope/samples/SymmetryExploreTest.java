@@ -109,7 +109,7 @@ class SymmetryExploreTest {
         Coverage off = offResult.coverage();
         assertEquals(Coverage.EXHAUSTED, on.stoppedBy());
         assertEquals(Coverage.EXHAUSTED, off.stoppedBy());
-        assertEquals(2, on.preemptionBoundCompleted());
+        assertEquals(2, on.deviationBoundCompleted());
         assertTrue(offResult.findings().isEmpty(), offResult.findings().toString());
         // Measured: 571 against 3207 schedules to exhaust bound 2 (docs/performance.md).
         assertTrue(on.schedules() * 4 < off.schedules(), on.schedules() + " vs " + off.schedules());

@@ -88,7 +88,7 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
                 this.t0 = t0;
                 // Its machine, race shadow and checkpoints counted against the heap before the search starts.
                 LaunchedRun run = LaunchValidation.validate(launch,
-                        new LaunchValidation.Use(true, 1, Math.max(0, options.maxSteps()), Math.max(0, options.maxPreemptions()))).start(new SchedulePolicy());
+                        new LaunchValidation.Use(true, 1, Math.max(0, options.maxSteps()), Math.max(0, options.maxDeviations()))).start(new SchedulePolicy());
                 Explorer ex = new Explorer(run, clockMillis);
                 explorer = ex;
                 if (cancelled) ex.cancel(); // asked before the explorer existed

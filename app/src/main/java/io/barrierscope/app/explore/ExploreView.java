@@ -36,7 +36,7 @@ public final class ExploreView {
         TextField time = field("exploreTimeLimit", vm.timeLimitProperty(), 50,
                 "Time limit in seconds, checked between schedules; 0: none (explore --time-limit)");
         TextField seed = field("exploreSeed", vm.seedProperty(), 60, "Seed of the random phase (explore --seed)");
-        TextField bound = field("explorePreemptions", vm.maxPreemptionsProperty(), 40,
+        TextField bound = field("exploreDeviations", vm.maxDeviationsProperty(), 40,
                 "Deviation bound of the systematic phase: at most this many non-default decisions (warp switches, convergence "
                         + "groups, copy latencies, early try_wait) per schedule, 0..8; most real bugs need 1 to 3 (explore --max-deviations)");
         Button start = new Button("Start");

@@ -50,7 +50,10 @@ public final class ExploreViewModel implements AutoCloseable {
     public static final String DEFAULT_SCHEDULES = "1000";
     public static final String DEFAULT_TIME_LIMIT = "60";
     public static final String DEFAULT_SEED = "0";
-    public static final String DEFAULT_PREEMPTIONS = "3";
+    public static final String DEFAULT_DEVIATIONS = "3";
+    /** The old name of {@link #DEFAULT_DEVIATIONS}. */
+    @Deprecated
+    public static final String DEFAULT_PREEMPTIONS = DEFAULT_DEVIATIONS;
 
     public enum State { IDLE, RUNNING, CANCELLED, DONE, FAILED }
 
@@ -167,7 +170,7 @@ public final class ExploreViewModel implements AutoCloseable {
     private final StringProperty schedules = new SimpleStringProperty(DEFAULT_SCHEDULES);
     private final StringProperty timeLimit = new SimpleStringProperty(DEFAULT_TIME_LIMIT);
     private final StringProperty seed = new SimpleStringProperty(DEFAULT_SEED);
-    private final StringProperty maxPreemptions = new SimpleStringProperty(DEFAULT_PREEMPTIONS);
+    private final StringProperty maxDeviations = new SimpleStringProperty(DEFAULT_DEVIATIONS);
     private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(State.IDLE);
     private final ReadOnlyBooleanWrapper available = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
@@ -372,7 +375,7 @@ public final class ExploreViewModel implements AutoCloseable {
         }
         if (!io.barrierscope.explore.Explorer.Options.validSeconds(t)) throw new IllegalArgumentException("The time limit must be in 0..1e9 seconds (0: none)");
         long s = parseLong(seed.get(), "The seed");
-        long k = parseLong(maxPreemptions.get(), "The deviation bound");
+        long k = parseLong(maxDeviations.get(), "The deviation bound");
         if (k < 0 || k > 8) throw new IllegalArgumentException("The deviation bound must be in 0..8");
         return new Explorer.Options(n, Explorer.Options.millis(t), s, (int) k, launch.maxSteps());
     }
@@ -436,7 +439,7 @@ public final class ExploreViewModel implements AutoCloseable {
     static String coverageText(Coverage c, long elapsedMillis) {
         return plural(c.schedules(), "schedule") + " (" + c.systematic() + " systematic, " + c.random() + " random) · "
                 + plural(c.distinctOutcomes(), "distinct outcome") + " · " + plural(c.decisionPoints(), "decision point")
-                + " · deviation bound " + c.preemptionBoundCompleted() + " complete"
+                + " · deviation bound " + c.deviationBoundCompleted() + " complete"
                 + (c.skippedBySymmetry() > 0 ? " up to symmetric warps" : "") + " · " + c.prunedByState()
                 + " pruned as explored · " + c.skippedBySymmetry() + " skipped as symmetric · stopped: " + stopText(c.stoppedBy()) + " · " + seconds(elapsedMillis);
     }
@@ -474,7 +477,10 @@ public final class ExploreViewModel implements AutoCloseable {
     public StringProperty schedulesProperty() { return schedules; }
     public StringProperty timeLimitProperty() { return timeLimit; }
     public StringProperty seedProperty() { return seed; }
-    public StringProperty maxPreemptionsProperty() { return maxPreemptions; }
+    public StringProperty maxDeviationsProperty() { return maxDeviations; }
+    /** The old name of {@link #maxDeviationsProperty} (the field bounds non-default decisions of any kind); the same property. */
+    @Deprecated
+    public StringProperty maxPreemptionsProperty() { return maxDeviations; }
     public ReadOnlyObjectProperty<State> stateProperty() { return state.getReadOnlyProperty(); }
     /** A launch is open that can be explored (not a trace). */
     public ReadOnlyBooleanProperty availableProperty() { return available.getReadOnlyProperty(); }

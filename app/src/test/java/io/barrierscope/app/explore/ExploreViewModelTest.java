@@ -88,11 +88,11 @@ class ExploreViewModelTest {
         assertEquals(new Explorer.Options(1000, 60_000, 0, 3, SPEC.maxSteps()), runner.options);
         runner.listener.done(new Explorer.Result(coverage(10, Coverage.EXHAUSTED), List.of()), 5);
 
-        vm.maxPreemptionsProperty().set("9");
+        vm.maxDeviationsProperty().set("9");
         vm.start();
         assertEquals(1, runner.starts, "not started with a bad bound");
         assertEquals("The deviation bound must be in 0..8", vm.statusProperty().get());
-        vm.maxPreemptionsProperty().set("2");
+        vm.maxDeviationsProperty().set("2");
         vm.schedulesProperty().set("many");
         vm.start();
         assertTrue(vm.statusProperty().get().startsWith("The schedule budget must be a whole number"));
