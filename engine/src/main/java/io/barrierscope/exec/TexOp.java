@@ -18,7 +18,10 @@ import java.util.List;
  * coordinate element, read as .u32 (a1d: {layer, x}; a2d: {layer, x, y, ignored}), then fetch
  * from that layer as a 1d or 2d texture; filtering never crosses layers; a layer index not
  * below the number of layers is texture-layer-range (our decision: the ISA is silent).
- * Mipmaps, cube and multisample forms, an explicit sampler, offsets, depth compare and the
+ * The cubemap geometries {@code .cube} ({x, y, z, ignored}) and {@code .acube} ({cubemap, x, y,
+ * z}) take a direction, whose face and face coordinates {@link CubeFace} gives; the face is then
+ * fetched as a 2d texture with normalized coordinates.
+ * Mipmaps, multisample forms, an explicit sampler, offsets, depth compare and the
  * residency predicate are refused by name.
  */
 final class TexOp {
@@ -26,9 +29,10 @@ final class TexOp {
 
     static Op compile(CompileContext c) {
         String mn = c.insn().mnemonic();
-        boolean layered = c.has(".a1d") || c.has(".a2d");
+        boolean cube = c.has(".cube") || c.has(".acube");
+        boolean layered = c.has(".a1d") || c.has(".a2d") || c.has(".acube");
         int dims = geometry(c);
-        if (dims == 0) throw c.unsupported("only .1d, .2d, .3d, .a1d and .a2d textures are modelled (no cube or multisample forms)");
+        if (dims == 0) throw c.unsupported("only .1d, .2d, .3d, .a1d, .a2d, .cube and .acube textures are modelled (no multisample forms)");
         if (c.has(".base") || c.has(".level") || c.has(".grad")) throw c.unsupported("mipmapped fetches are not modelled");
         if (!c.has(".v4")) throw c.unsupported("only the .v4 forms are modelled (not .v2.f16x2)");
         List<ScalarType> types = c.types();
@@ -37,22 +41,32 @@ final class TexOp {
         ScalarType ctype = types.get(1);
         if (dtype != ScalarType.F32 && dtype != ScalarType.S32 && dtype != ScalarType.U32) throw c.unsupported("results must be .f32, .s32 or .u32");
         if (ctype != ScalarType.F32 && ctype != ScalarType.S32) throw c.error(mn + ": coordinates must be .f32 or .s32");
+        // A direction has no texel index: cube fetches take .f32 coordinates only (9.7.10.3).
+        if (cube && ctype != ScalarType.F32) throw c.error(mn + ": .cube and .acube coordinates must be .f32");
         if (c.operandCount() != 2) throw c.unsupported("the offset and depth-compare operands are not modelled");
         if (c.operand(0) instanceof Operand.Pair) throw c.unsupported("the residency predicate d|p is not modelled");
         int[] d = MmaOp.dsts(c, 0, 4);
-        Src[] parts = handleAndCoordinates(c, 1, coordinateCount(dims, layered), ctype, layered);
+        Src[] parts = handleAndCoordinates(c, 1, cube ? 4 : coordinateCount(dims, layered), ctype, layered);
         Src handle = parts[0];
         Src layer = layered ? parts[1] : null;
         int first = layered ? 2 : 1;
-        Src[] coord = java.util.Arrays.copyOfRange(parts, first, first + dims);
+        Src[] coord = java.util.Arrays.copyOfRange(parts, first, first + (cube ? 3 : dims));
         boolean floatCoords = ctype == ScalarType.F32;
         return new MemoryOps.CheckedOp((m, t) -> {
             long h = handle.get(m, t);
             TextureObject o = TextureObject.read(m.memory, h, t, false, mn);
-            check(o, dims, layered, dtype, mn, h);
+            check(o, dims, layered, cube, dtype, mn, h);
             checkCoordinates(o, floatCoords, mn, h);
-            if (layered) o = o.layer(layer.get(m, t) & 0xFFFFFFFFL, h, mn);
-            long[] v = floatCoords ? sample(m.memory, o, floats(m, t, coord), t) : point(m.memory, o, ints(m, t, coord), t);
+            long[] v;
+            if (cube) {
+                float[] dir = floats(m, t, coord);
+                CubeFace f = CubeFace.of(dir[0], dir[1], dir[2], h, mn);
+                o = o.face(layered ? layer.get(m, t) & 0xFFFFFFFFL : 0, f.face(), h, mn);
+                v = sample(m.memory, o, new float[] {f.u(), f.v()}, t);
+            } else {
+                if (layered) o = o.layer(layer.get(m, t) & 0xFFFFFFFFL, h, mn);
+                v = floatCoords ? sample(m.memory, o, floats(m, t, coord), t) : point(m.memory, o, ints(m, t, coord), t);
+            }
             for (int i = 0; i < 4; i++) if (d[i] >= 0) m.setReg(t, d[i], v[i]);
         });
     }
@@ -81,7 +95,7 @@ final class TexOp {
         return new MemoryOps.CheckedOp((m, t) -> {
             long h = parts[0].get(m, t);
             TextureObject o = TextureObject.read(m.memory, h, t, false, mn);
-            if (o.dims() != 2 || o.layered()) throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a " + o.geometry() + " texture object");
+            if (o.dims() != 2 || o.layered() || o.cube()) throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a " + o.geometry() + " texture object");
             if ((dtype == ScalarType.F32) != o.returnsFloat()) {
                 throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " with ." + dtype.ptxName() + " results on a texture object whose fetches return "
                         + (o.returnsFloat() ? "floats" : "integers"));
@@ -104,9 +118,9 @@ final class TexOp {
     }
 
 
-    /** 1, 2 or 3 for .1d/.a1d, .2d/.a2d, .3d; 0 for any other geometry. */
+    /** 1, 2 or 3 for .1d/.a1d, .2d/.a2d/.cube/.acube (a cubemap's faces are 2d), .3d; 0 for any other geometry. */
     static int geometry(CompileContext c) {
-        return c.has(".1d") || c.has(".a1d") ? 1 : c.has(".2d") || c.has(".a2d") ? 2 : c.has(".3d") ? 3 : 0;
+        return c.has(".1d") || c.has(".a1d") ? 1 : c.has(".2d") || c.has(".a2d") || c.has(".cube") || c.has(".acube") ? 2 : c.has(".3d") ? 3 : 0;
     }
 
     /** Coordinate elements of a geometry: 1d one, 2d two, 3d four; a1d two and a2d four (the layer first). */
@@ -137,8 +151,8 @@ final class TexOp {
     }
 
     /** The object must have the instruction's geometry (dimensionality, layered or not) and a format whose fetch gives the result type. */
-    private static void check(TextureObject o, int dims, boolean layered, ScalarType dtype, String mn, long handle) {
-        if (o.dims() != dims || o.layered() != layered) {
+    private static void check(TextureObject o, int dims, boolean layered, boolean cube, ScalarType dtype, String mn, long handle) {
+        if (o.dims() != dims || o.layered() != layered || o.cube() != cube) {
             throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, handle, mn + " on a " + o.geometry() + " texture object");
         }
         if ((dtype == ScalarType.F32) != o.returnsFloat()) {
