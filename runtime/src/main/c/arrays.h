@@ -13,7 +13,8 @@ typedef struct bs_array {
     unsigned flags;
     struct cudaChannelFormatDesc desc;
     struct cudaExtent extent; /* as given: 0 for an absent height or depth */
-    int dims; /* 1, 2 or 3; a layered array's (flags & cudaArrayLayered) is 1 or 2, its depth the layers */
+    int dims; /* 1, 2 or 3; a layered array's (flags & cudaArrayLayered) is 1 or 2, its depth the layers; a cubemap's
+                 (flags & cudaArrayCubemap) 2, its depth 6 faces per cubemap */
     size_t texel, pitch, slice;
     char *base;
 } *cudaArray_t;

@@ -81,7 +81,15 @@ static int describe(const char *fn, const struct cudaResourceDesc *r, int surfac
         base = (uint64_t) (uintptr_t) a->base;
         w = a->extent.width, h = a->extent.height, d = a->extent.depth;
         dims = a->dims, pitch = a->pitch, slice = a->slice, texel = a->texel;
-        if (a->flags & 1u) {
+        if (a->flags & 4u) {
+            /* A cubemap: its faces (the extent's depth) go to 80, face f of cubemap k at base + (6k + f) * slice; byte 78
+               marks it for tex.cube/.acube, 77 a cubemap layered one. A surface has no cubemap fetch: surfCubemap*
+               are suld/sust .a2d with the face as the layer, so a surface object is a 2D layered one. */
+            b[77] = (unsigned char) (surface || (a->flags & 1u));
+            b[78] = (unsigned char) !surface;
+            put32(b, 80, (uint32_t) d);
+            d = 0;
+        } else if (a->flags & 1u) {
             /* Layered: no depth; the layers (the extent's depth) go to bytes 77 and 80, layer l at base + l * slice. */
             b[77] = 1;
             put32(b, 80, (uint32_t) d);
@@ -174,6 +182,8 @@ int cudaCreateTextureObject(uint64_t *pTexObject, const struct cudaResourceDesc 
     memset(b, 0, sizeof b);
     int e = describe(fn, r, 0, b);
     if (e) return e;
+    /* Seamless filtering across a cubemap's face edges is not modelled: each face clamps at its own edges. */
+    if (b[78] && t->seamlessCubemap) return bs_array_unmodelled(fn, "seamlessCubemap (seamless cubemap filtering is not modelled by BarrierScope yet)");
     int kind = b[52], bits = b[48];
     /* cudaReadModeNormalizedFloat promotes 8- and 16-bit integers only (32-bit ones and floats read as they are). */
     int norm_read = t->readMode == 1 && kind != 2 && bits <= 16;

@@ -35,4 +35,13 @@ class ExecTexturesTest {
         assertTrue(r.program().contains("PASS layered"), r.all());
         assertTrue(r.all().contains("cudaMalloc3DArray: a layered array needs a width and a depth (the number of layers) (returns cudaErrorInvalidValue)"), r.all());
     }
+
+    @Test
+    void cubemapArraysAndTheirTexturesMatchTheHostReferenceBitForBit() throws Exception {
+        ExecProgramsTest.Ran r = exec("cube");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS cube"), r.all());
+        assertTrue(r.all().contains("cudaMalloc3DArray: a cubemap's depth must be 6 (returns cudaErrorInvalidValue)"), r.all());
+        assertTrue(r.all().contains("cudaCreateTextureObject with seamlessCubemap"), r.all());
+    }
 }
