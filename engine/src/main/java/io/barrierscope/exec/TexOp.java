@@ -21,7 +21,8 @@ import java.util.List;
  * The cubemap geometries {@code .cube} ({x, y, z, ignored}) and {@code .acube} ({cubemap, x, y,
  * z}) take a direction, whose face and face coordinates {@link CubeFace} gives; the face is then
  * fetched as a 2d texture with normalized coordinates.
- * Mipmaps, multisample forms, an explicit sampler, offsets, depth compare and the
+ * {@code .level} and {@code .grad} fetch from the object's mipmap levels ({@link Mipmap});
+ * {@code .base}, like no mipmap mode, takes level 0. Multisample forms, an explicit sampler, offsets, depth compare and the
  * residency predicate are refused by name.
  */
 final class TexOp {
@@ -33,7 +34,8 @@ final class TexOp {
         boolean layered = c.has(".a1d") || c.has(".a2d") || c.has(".acube");
         int dims = geometry(c);
         if (dims == 0) throw c.unsupported("only .1d, .2d, .3d, .a1d, .a2d, .cube and .acube textures are modelled (no multisample forms)");
-        if (c.has(".base") || c.has(".level") || c.has(".grad")) throw c.unsupported("mipmapped fetches are not modelled");
+        boolean level = c.has(".level"), grad = c.has(".grad");
+        if ((level || grad) && (cube || layered)) throw c.unsupported("mipmapped fetches are modelled for .1d, .2d and .3d only");
         if (!c.has(".v4")) throw c.unsupported("only the .v4 forms are modelled (not .v2.f16x2)");
         List<ScalarType> types = c.types();
         if (types.size() != 2) throw c.error(mn + " needs a result type and a coordinate type, as in tex.2d.v4.f32.f32");
@@ -43,10 +45,15 @@ final class TexOp {
         if (ctype != ScalarType.F32 && ctype != ScalarType.S32) throw c.error(mn + ": coordinates must be .f32 or .s32");
         // A direction has no texel index: cube fetches take .f32 coordinates only (9.7.10.3).
         if (cube && ctype != ScalarType.F32) throw c.error(mn + ": .cube and .acube coordinates must be .f32");
-        if (c.operandCount() != 2) throw c.unsupported("the offset and depth-compare operands are not modelled");
+        // .level takes the level of detail (of the coordinates' type), .grad two gradient vectors (.f32): 9.7.10.3.
+        int extra = level ? 1 : grad ? 2 : 0;
+        if (c.operandCount() != 2 + extra) throw c.unsupported("the offset and depth-compare operands are not modelled");
         if (c.operand(0) instanceof Operand.Pair) throw c.unsupported("the residency predicate d|p is not modelled");
         int[] d = MmaOp.dsts(c, 0, 4);
         Src[] parts = handleAndCoordinates(c, 1, cube ? 4 : coordinateCount(dims, layered), ctype, layered);
+        Src lod = level ? c.src(c.operand(2), ctype) : null;
+        Src[] dPdx = grad ? gradient(c, 2, dims) : null;
+        Src[] dPdy = grad ? gradient(c, 3, dims) : null;
         Src handle = parts[0];
         Src layer = layered ? parts[1] : null;
         int first = layered ? 2 : 1;
@@ -63,6 +70,12 @@ final class TexOp {
                 CubeFace f = CubeFace.of(dir[0], dir[1], dir[2], h, mn);
                 o = o.face(layered ? layer.get(m, t) & 0xFFFFFFFFL : 0, f.face(), h, mn);
                 v = sample(m.memory, o, new float[] {f.u(), f.v()}, t);
+            } else if (level || grad) {
+                Mipmap mip = Mipmap.read(m.memory, h, t);
+                float l = !grad ? (floatCoords ? Values.f32(lod.get(m, t)) : (float) (int) lod.get(m, t))
+                        : Mipmap.gradientLod(o, floats(m, t, dPdx), floats(m, t, dPdy));
+                v = floatCoords || mip.levels() > 1 ? mip.sample(m.memory, o, l, floatCoords ? floats(m, t, coord) : intsAsFloats(m, t, coord), h, mn, t)
+                        : point(m.memory, o, ints(m, t, coord), t);
             } else {
                 if (layered) o = o.layer(layer.get(m, t) & 0xFFFFFFFFL, h, mn);
                 v = floatCoords ? sample(m.memory, o, floats(m, t, coord), t) : point(m.memory, o, ints(m, t, coord), t);
@@ -179,6 +192,24 @@ final class TexOp {
             throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, handle, mn + " with .s32 coordinates on a texture object with normalized coordinates"
                     + " (integer fetches such as tex1Dfetch work only with unnormalized coordinates)");
         }
+    }
+
+    /** A gradient vector operand {@code i}: a singleton for 1d, two elements for 2d, four for 3d (the fourth ignored). */
+    private static Src[] gradient(CompileContext c, int i, int dims) {
+        Operand op = c.operand(i);
+        Operand.Vector v = op instanceof Operand.Vector vv ? vv : new Operand.Vector(List.of(op));
+        int n = dims == 3 ? 4 : dims;
+        if (v.elements().size() != n) throw c.error(c.insn().mnemonic() + ": a gradient needs " + n + " element(s), found " + v.elements().size());
+        Src[] out = new Src[dims];
+        for (int k = 0; k < dims; k++) out[k] = c.src(v.elements().get(k), ScalarType.F32);
+        return out;
+    }
+
+    /** Integer coordinates as floats, for the mipmap path, which refuses them on a mipmapped object (they need unnormalized coordinates). */
+    private static float[] intsAsFloats(Machine m, int t, Src[] coord) {
+        float[] f = new float[coord.length];
+        for (int k = 0; k < coord.length; k++) f[k] = (int) coord[k].get(m, t);
+        return f;
     }
 
     private static float[] floats(Machine m, int t, Src[] coord) {

@@ -18,6 +18,7 @@ import io.barrierscope.diag.DiagnosticCode;
  *  76 u8 linear resource (1: cudaResourceTypeLinear memory, fetched by integer index only)
  *  77 u8 layered (1: a 1d or 2d layered array; dimensions 1 or 2)    80 u32 number of layers
  *  78 u8 cubemap (1: dimensions 2, width = height, 6 layers, one a face; with 77: 6 per cubemap)
+ *  84.. the mipmap levels and mipmap sampler state, read by {@link Mipmap}
  * </pre>
  * Texels are row-major: texel (i, j, k) is at address + k * slice + j * pitch + i * bytes, its
  * channels packed in x, y, z, w order. Layer l of a layered object starts at address + l * slice
@@ -93,6 +94,12 @@ record TextureObject(int dims, long base, int width, int height, int depth, int 
         long l = cubemap * 6 + face;
         return new TextureObject(dims, base + l * slice, width, height, depth, texelBytes, pitch, slice, bits, kind, addressMode, linear,
                 normalizedRead, true, gather, border, linearResource, false, 1, false);
+    }
+
+    /** The same object over other texels (a mipmap level): base, extent, row pitch and slice pitch. */
+    TextureObject withTexels(long base, int width, int height, int depth, long pitch, long slice) {
+        return new TextureObject(dims, base, width, height, depth, texelBytes, pitch, slice, bits, kind, addressMode, linear,
+                normalizedRead, normalizedCoords, gather, border, linearResource, layered, layers, cube);
     }
 
     /** Extent in dimension {@code d} (0 x, 1 y, 2 z). */
