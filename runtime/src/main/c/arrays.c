@@ -13,7 +13,7 @@
 
 #include "arrays.h"
 
-#define ARRAY_MAGIC 0x41525259u /* "YRRA" */
+#define ARRAY_MAGIC BS_ARRAY_MAGIC
 
 int bs_array_refuse(const char *fn, int e, const char *why) {
     bs_say(fn, e, why);
@@ -131,6 +131,7 @@ int cudaFreeArray(cudaArray_t array) {
     if (c) return c;
     cudaArray_t a = bs_array_of("cudaFreeArray", array);
     if (a == NULL) return cudaErrorInvalidValue;
+    if (a->owner != NULL) return bs_array_refuse("cudaFreeArray", cudaErrorInvalidValue, "a level of a mipmapped array (cudaFreeMipmappedArray frees it)");
     int e = bs_free("cudaFreeArray", a->base);
     bs_handle_remove(a);
     a->magic = 0;

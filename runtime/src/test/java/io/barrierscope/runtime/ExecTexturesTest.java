@@ -44,4 +44,13 @@ class ExecTexturesTest {
         assertTrue(r.all().contains("cudaMalloc3DArray: a cubemap's depth must be 6 (returns cudaErrorInvalidValue)"), r.all());
         assertTrue(r.all().contains("cudaCreateTextureObject with seamlessCubemap"), r.all());
     }
+
+    @Test
+    void mipmappedArraysAndTheirLevelOfDetailFetchesMatchTheHostReferenceBitForBit() throws Exception {
+        ExecProgramsTest.Ran r = exec("mipmap");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS mipmap"), r.all());
+        assertTrue(r.all().contains("cudaGetMipmappedArrayLevel: a level not below the array's number of levels (returns cudaErrorInvalidValue)"), r.all());
+        assertTrue(r.all().contains("cudaFreeArray: a level of a mipmapped array (cudaFreeMipmappedArray frees it) (returns cudaErrorInvalidValue)"), r.all());
+    }
 }
