@@ -50,7 +50,7 @@ record Mipmap(int levels, boolean linearFilter, float bias, float minClamp, floa
             sx += (dx[k] * scale) * (dx[k] * scale);
             sy += (dy[k] * scale) * (dy[k] * scale);
         }
-        return (float) (Math.log(Math.sqrt(Math.max(sx, sy))) / Math.log(2));
+        return (float) (StrictMath.log(StrictMath.sqrt(Math.max(sx, sy))) / StrictMath.log(2));
     }
 
     /**

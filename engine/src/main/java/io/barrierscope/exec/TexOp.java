@@ -90,12 +90,14 @@ final class TexOp {
      * the lower left: (i, j+1), (i+1, j+1), (i+1, j), (i, j), where i = floor(x - 0.5) and
      * j = floor(y - 0.5), each index through the address mode. The object must allow gathers
      * (an array made with cudaArrayTextureGather; descriptor byte 59), else texture-misuse.
+     * {@code tld4.a2d} takes {layer, x, y, ignored} and gathers within that layer of a layered object.
      */
     static Op compileGather(CompileContext c) {
         String mn = c.insn().mnemonic();
         int comp = c.has(".r") ? 0 : c.has(".g") ? 1 : c.has(".b") ? 2 : c.has(".a") ? 3 : -1;
         if (comp < 0) throw c.error(mn + " needs a component: .r, .g, .b or .a");
-        if (!c.has(".2d")) throw c.unsupported("only .2d gathers are modelled (no layered or cube forms)");
+        boolean layered = c.has(".a2d");
+        if (!c.has(".2d") && !layered) throw c.unsupported("only .2d and .a2d gathers are modelled (no cube forms)");
         if (!c.has(".v4")) throw c.error(mn + " needs .v4");
         List<ScalarType> types = c.types();
         if (types.size() != 2 || types.get(1) != ScalarType.F32) throw c.error(mn + " needs a result type and .f32 coordinates");
@@ -104,11 +106,13 @@ final class TexOp {
         if (c.operandCount() != 2) throw c.unsupported("the offset and depth-compare operands are not modelled");
         if (c.operand(0) instanceof Operand.Pair) throw c.unsupported("the residency predicate d|p is not modelled");
         int[] d = MmaOp.dsts(c, 0, 4);
-        Src[] parts = handleAndCoordinates(c, 1, 2, ScalarType.F32, false);
+        // .a2d: {layer, x, y, ignored}, the layer read as .u32, as for tex.a2d (9.7.10.4).
+        Src[] parts = handleAndCoordinates(c, 1, layered ? 4 : 2, ScalarType.F32, layered);
+        int first = layered ? 2 : 1;
         return new MemoryOps.CheckedOp((m, t) -> {
             long h = parts[0].get(m, t);
             TextureObject o = TextureObject.read(m.memory, h, t, false, mn);
-            if (o.dims() != 2 || o.layered() || o.cube()) throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a " + o.geometry() + " texture object");
+            if (o.dims() != 2 || o.layered() != layered || o.cube()) throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a " + o.geometry() + " texture object");
             if ((dtype == ScalarType.F32) != o.returnsFloat()) {
                 throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " with ." + dtype.ptxName() + " results on a texture object whose fetches return "
                         + (o.returnsFloat() ? "floats" : "integers"));
@@ -116,9 +120,10 @@ final class TexOp {
             if (!o.gather()) {
                 throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a texture object whose array was not made with cudaArrayTextureGather");
             }
+            if (layered) o = o.layer(parts[1].get(m, t) & 0xFFFFFFFFL, h, mn);
             int[] lo = new int[2];
             for (int k = 0; k < 2; k++) {
-                float x = Values.f32(parts[1 + k].get(m, t));
+                float x = Values.f32(parts[first + k].get(m, t));
                 if (o.normalizedCoords()) x *= (float) o.extent(k);
                 lo[k] = floor(x - 0.5f);
             }

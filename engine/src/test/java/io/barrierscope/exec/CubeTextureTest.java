@@ -134,4 +134,11 @@ class CubeTextureTest {
         LaunchedRun a = run(cube(1, 1, false, false), ScalarType.U32, faces(1, 1), fetch(0L, 1f, 0f, 0f));
         assertEquals(List.of("texture-misuse"), codes(a), "tex.acube needs a cubemap layered object\n" + a.summary());
     }
+
+    @Test
+    void theArraySizeOfACubemapLayeredObjectIsItsNumberOfCubemaps() {
+        LaunchedRun r = run(cube(1, 2, true, false), ScalarType.U32, faces(1, 2), "txq.array_size.b32 %r1, [%rd1];\n" + w(0, "%r1"));
+        assertEquals(List.of(), codes(r), r.summary());
+        assertEquals(2L, ExecKernel.w(r, 0));
+    }
 }

@@ -112,4 +112,20 @@ class MipmapTextureTest {
         List<Number> d = floatTex(2, new int[] {4, 2, 0}, CLAMP, false, true, NO_BORDER);
         assertEquals(6f, at(d, level(3f)));
     }
+
+    @Test
+    void txqGivesTheNumberOfLevelsAndEachLevelsExtent() {
+        String body = "txq.num_mipmap_levels.b32 %r1, [%rd1];\n" + w(0, "%r1") + "mov.u32 %r9, 1;\n"
+                + "txq.level.width.b32 %r2, [%rd1], %r9;\n" + w(1, "%r2") + "txq.level.height.b32 %r3, [%rd1], %r9;\n" + w(2, "%r3")
+                + "mov.u32 %r9, 2;\ntxq.level.height.b32 %r4, [%rd1], %r9;\n" + w(3, "%r4");
+        LaunchedRun r = run(mip(false, 0, 0, 100, true), ScalarType.U32, TEXELS, body);
+        assertEquals(List.of(), codes(r), r.summary());
+        assertEquals(List.of(3L, 2L, 1L, 1L), List.of(ExecKernel.w(r, 0), ExecKernel.w(r, 1), ExecKernel.w(r, 2), ExecKernel.w(r, 3)));
+        LaunchedRun one = run(floatTex(2, new int[] {4, 2, 0}, CLAMP, false, true, NO_BORDER), ScalarType.U32, TEXELS,
+                "txq.num_mipmap_levels.b32 %r1, [%rd1];\n" + w(0, "%r1"));
+        assertEquals(1L, ExecKernel.w(one, 0), "an object without mipmaps has one level");
+        LaunchedRun past = run(mip(false, 0, 0, 100, true), ScalarType.U32, TEXELS, "mov.u32 %r9, 3;\ntxq.level.width.b32 %r2, [%rd1], %r9;\n" + w(0, "%r2"));
+        assertEquals(List.of("texture-misuse"), codes(past), past.summary());
+        assertTrue(past.summary().contains("level 3 of a texture object with 3 level(s)"), past.summary());
+    }
 }
