@@ -53,4 +53,11 @@ class ExecTexturesTest {
         assertTrue(r.all().contains("cudaGetMipmappedArrayLevel: a level not below the array's number of levels (returns cudaErrorInvalidValue)"), r.all());
         assertTrue(r.all().contains("cudaFreeArray: a level of a mipmapped array (cudaFreeMipmappedArray frees it) (returns cudaErrorInvalidValue)"), r.all());
     }
+
+    @Test
+    void aLayeredGatherAndTheArraySizeQueryMatchTheHostReferenceBitForBit() throws Exception {
+        ExecProgramsTest.Ran r = exec("layered_gather");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS layered_gather"), r.all());
+    }
 }
