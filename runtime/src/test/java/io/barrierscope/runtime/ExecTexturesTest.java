@@ -60,4 +60,11 @@ class ExecTexturesTest {
         assertEquals(0, r.code(), r.all());
         assertTrue(r.program().contains("PASS layered_gather"), r.all());
     }
+
+    @Test
+    void oneAndThreeDimensionalMipmappedArraysMatchTheHostReferenceBitForBit() throws Exception {
+        ExecProgramsTest.Ran r = exec("mipmap_1d_3d");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS mipmap_1d_3d"), r.all());
+    }
 }
