@@ -59,9 +59,9 @@ record Mipmap(int levels, boolean linearFilter, float bias, float minClamp, floa
      * levels floor(lambda) and the next with the fraction in 1.8 fixed point, as texel weights are.
      */
     long[] sample(Memory mem, TextureObject o, float lod, float[] c, long handle, String what, int t) {
-        float lambda = lod + bias;
+        float lambda = Math.min(Math.max(lod + bias, minClamp), maxClamp);
+        // A NaN lod, bias, gradient or clamp leaves no level to pick.
         if (Float.isNaN(lambda)) throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, handle, what + ": the level of detail is NaN");
-        lambda = Math.min(Math.max(lambda, minClamp), maxClamp);
         lambda = Math.min(Math.max(lambda, 0f), (float) (levels - 1));
         if (levels == 1) return TexOp.sample(mem, o, c, t); // one level: every level of detail selects it
         if (!o.normalizedCoords()) {
