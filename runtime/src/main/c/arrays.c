@@ -13,7 +13,7 @@
 
 #include "arrays.h"
 
-#define ARRAY_MAGIC 0x41525259u /* "YRRA" */
+#define ARRAY_MAGIC BS_ARRAY_MAGIC
 
 int bs_array_refuse(const char *fn, int e, const char *why) {
     bs_say(fn, e, why);
@@ -49,10 +49,10 @@ static int array_new(const char *fn, cudaArray_t *out, const struct cudaChannelF
     int c = bs_capture_check_unsafe(fn);
     if (c) return c;
     if (out == NULL || desc == NULL) return bs_array_refuse(fn, cudaErrorInvalidValue, "a null pointer");
-    int layered = (flags & 1u) != 0;
-    if (flags & 4u) return bs_array_unmodelled(fn, "cudaArrayCubemap (cubemaps are not modelled by BarrierScope yet)");
-    if (flags & ~(unsigned) (1u | 2u | 8u)) return bs_array_unmodelled(fn, "flags other than cudaArrayLayered, cudaArraySurfaceLoadStore and cudaArrayTextureGather");
-    if (layered && (flags & 8u)) return bs_array_unmodelled(fn, "cudaArrayLayered and cudaArrayTextureGather together (layered gathers are not modelled by BarrierScope yet)");
+    int layered = (flags & 1u) != 0, cube = (flags & 4u) != 0;
+    if (flags & ~(unsigned) (1u | 2u | 4u | 8u))
+        return bs_array_unmodelled(fn, "flags other than cudaArrayLayered, cudaArraySurfaceLoadStore, cudaArrayCubemap and cudaArrayTextureGather");
+    if (cube && (flags & 8u)) return bs_array_unmodelled(fn, "cudaArrayCubemap and cudaArrayTextureGather together (cubemap gathers are not modelled by BarrierScope yet)");
     const char *why = NULL;
     size_t texel = bs_texel_bytes(desc, &why);
     if (texel == 0) {
@@ -61,7 +61,15 @@ static int array_new(const char *fn, cudaArray_t *out, const struct cudaChannelF
         return bs_array_refuse(fn, cudaErrorInvalidChannelDescriptor, m);
     }
     int dims;
-    if (layered) {
+    if (cube) {
+        /* A cubemap: width == height, depth 6 (its faces); cubemap layered: depth a multiple of 6, cubemap k's
+           faces layers 6k..6k+5. Limits MaxTextureCubemap / MaxTextureCubemapLayered (device.c). */
+        if (ext.width == 0 || ext.width != ext.height) return bs_array_refuse(fn, cudaErrorInvalidValue, "a cubemap's width and height must be equal and not 0");
+        if (layered ? ext.depth == 0 || ext.depth % 6 != 0 : ext.depth != 6)
+            return bs_array_refuse(fn, cudaErrorInvalidValue, layered ? "a cubemap layered array's depth must be a multiple of 6" : "a cubemap's depth must be 6");
+        if (ext.width > 32768 || ext.depth > 2046 * 6) return bs_array_refuse(fn, cudaErrorInvalidValue, "an extent beyond the device's cubemap limits (32768 wide, 2046 cubemaps)");
+        dims = 2;
+    } else if (layered) {
         /* A layered array's depth is its number of layers: 1D layered (width, 0, layers), 2D layered
            (width, height, layers); limits MaxTexture1DLayered / MaxTexture2DLayered (device.c). */
         if (ext.width == 0 || ext.depth == 0) return bs_array_refuse(fn, cudaErrorInvalidValue, "a layered array needs a width and a depth (the number of layers)");
@@ -122,6 +130,7 @@ int cudaFreeArray(cudaArray_t array) {
     if (c) return c;
     cudaArray_t a = bs_array_of("cudaFreeArray", array);
     if (a == NULL) return cudaErrorInvalidValue;
+    if (a->owner != NULL) return bs_array_refuse("cudaFreeArray", cudaErrorInvalidValue, "a level of a mipmapped array (cudaFreeMipmappedArray frees it)");
     int e = bs_free("cudaFreeArray", a->base);
     bs_handle_remove(a);
     a->magic = 0;

@@ -19,7 +19,7 @@ struct cudaResourceDesc {
     int resType; /* 0 array, 1 mipmapped array, 2 linear, 3 pitch2D */
     union {
         struct { cudaArray_t array; } array;
-        struct { void *mipmap; } mipmap;
+        struct { cudaMipmappedArray_t mipmap; } mipmap;
         struct { void *devPtr; struct cudaChannelFormatDesc desc; size_t sizeInBytes; } linear;
         struct { void *devPtr; struct cudaChannelFormatDesc desc; size_t width, height, pitchInBytes; } pitch2D;
         struct { int reserved[32]; } reserved;
@@ -81,7 +81,15 @@ static int describe(const char *fn, const struct cudaResourceDesc *r, int surfac
         base = (uint64_t) (uintptr_t) a->base;
         w = a->extent.width, h = a->extent.height, d = a->extent.depth;
         dims = a->dims, pitch = a->pitch, slice = a->slice, texel = a->texel;
-        if (a->flags & 1u) {
+        if (a->flags & 4u) {
+            /* A cubemap: its faces (the extent's depth) go to 80, face f of cubemap k at base + (6k + f) * slice; byte 78
+               marks it for tex.cube/.acube, 77 a cubemap layered one. A surface has no cubemap fetch: surfCubemap*
+               are suld/sust .a2d with the face as the layer, so a surface object is a 2D layered one. */
+            b[77] = (unsigned char) (surface || (a->flags & 1u));
+            b[78] = (unsigned char) !surface;
+            put32(b, 80, (uint32_t) d);
+            d = 0;
+        } else if (a->flags & 1u) {
             /* Layered: no depth; the layers (the extent's depth) go to bytes 77 and 80, layer l at base + l * slice. */
             b[77] = 1;
             put32(b, 80, (uint32_t) d);
@@ -89,8 +97,19 @@ static int describe(const char *fn, const struct cudaResourceDesc *r, int surfac
         }
         break;
     }
-    case 1:
-        return bs_array_unmodelled(fn, "cudaResourceTypeMipmappedArray (mipmaps are not modelled by BarrierScope yet)");
+    case 1: {
+        /* Level 0 as an array's texels; the levels follow it, packed (mipmaps.c), their number at 84. */
+        if (surface) return bs_array_refuse(fn, cudaErrorInvalidValue, "a surface object's resource must be cudaResourceTypeArray");
+        cudaMipmappedArray_t mm = bs_mipmap_of(fn, r->res.mipmap.mipmap);
+        if (mm == NULL) return cudaErrorInvalidValue;
+        cudaArray_t a = mm->level[0];
+        cd = &a->desc;
+        base = (uint64_t) (uintptr_t) a->base;
+        w = a->extent.width, h = a->extent.height, d = a->extent.depth;
+        dims = a->dims, pitch = a->pitch, slice = a->slice, texel = a->texel;
+        put32(b, 84, mm->levels);
+        break;
+    }
     case 2:
     case 3:
         if (surface) return bs_array_refuse(fn, cudaErrorInvalidValue, "a surface object's resource must be cudaResourceTypeArray");
@@ -174,6 +193,8 @@ int cudaCreateTextureObject(uint64_t *pTexObject, const struct cudaResourceDesc 
     memset(b, 0, sizeof b);
     int e = describe(fn, r, 0, b);
     if (e) return e;
+    /* Seamless filtering across a cubemap's face edges is not modelled: each face clamps at its own edges. */
+    if (b[78] && t->seamlessCubemap) return bs_array_unmodelled(fn, "seamlessCubemap (seamless cubemap filtering is not modelled by BarrierScope yet)");
     int kind = b[52], bits = b[48];
     /* cudaReadModeNormalizedFloat promotes 8- and 16-bit integers only (32-bit ones and floats read as they are). */
     int norm_read = t->readMode == 1 && kind != 2 && bits <= 16;
@@ -183,6 +204,18 @@ int cudaCreateTextureObject(uint64_t *pTexObject, const struct cudaResourceDesc 
         /* Without normalized coordinates wrap and mirror are not supported and become clamp (cudaTextureDesc). */
         int m = t->addressMode[i];
         b[53 + i] = (unsigned char) (!t->normalizedCoords && (m == 0 || m == 2) ? 1 : m);
+    }
+    if (r->resType == 1) {
+        /* The mipmap sampler state (docs/semantics.md section 16); the engine picks levels only with normalized coordinates. */
+        if (t->mipmapFilterMode < 0 || t->mipmapFilterMode > 1) return bs_array_refuse(fn, cudaErrorInvalidValue, "no such cudaTextureFilterMode (mipmapFilterMode)");
+        if (!t->normalizedCoords) return bs_array_unmodelled(fn, "a mipmapped array without normalizedCoords (BarrierScope fetches mipmaps with normalized coordinates only)");
+        if (t->maxAnisotropy > 1) return bs_array_unmodelled(fn, "maxAnisotropy above 1 (anisotropic filtering is not modelled by BarrierScope yet)");
+        if (t->mipmapFilterMode == 1 && kind != 2 && !norm_read)
+            return bs_array_unmodelled(fn, "linear mipmapFilterMode of integer texels read as cudaReadModeElementType (only float results are filtered)");
+        b[88] = (unsigned char) t->mipmapFilterMode;
+        memcpy(b + 92, &t->mipmapLevelBias, 4);
+        memcpy(b + 96, &t->minMipmapLevelClamp, 4);
+        memcpy(b + 100, &t->maxMipmapLevelClamp, 4);
     }
     b[56] = (unsigned char) t->filterMode;
     b[57] = (unsigned char) norm_read;

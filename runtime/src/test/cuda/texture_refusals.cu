@@ -1,13 +1,15 @@
 // What BarrierScope still does not emulate of textures (docs/runtime.md, "Arrays, textures and
-// surfaces"): each host call that needs it is named and returns cudaErrorNotSupported (a cubemap
+// surfaces"): each host call that needs it is named and returns cudaErrorNotSupported (a sparse
 // array, a resource view); a kernel using a texture instruction the engine does not run (the
-// cubemap fetch behind texCubemap) is refused at its launch with cudaErrorInvalidDeviceFunction,
+// cubemap gradient fetch behind texCubemapGrad) is refused at its launch with cudaErrorInvalidDeviceFunction,
 // naming the PTX instruction; and the module's other kernels still run, even when that kernel
 // comes first in the module.
 #include <cstdio>
 #include <cuda_runtime.h>
 
-__global__ void cube(cudaTextureObject_t t, float4 *out) { out[threadIdx.x] = texCubemap<float4>(t, 0.5f, 0.5f, 1.0f); }
+__global__ void cubeGrad(cudaTextureObject_t t, float4 *out) {
+    out[threadIdx.x] = texCubemapGrad<float4>(t, 0.5f, 0.5f, 1.0f, make_float4(0.1f, 0, 0, 0), make_float4(0, 0.1f, 0, 0));
+}
 __global__ void plain(float *out) { out[threadIdx.x] = 2.0f * threadIdx.x; }
 
 #define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \
@@ -18,7 +20,7 @@ int main() {
     cudaChannelFormatDesc d = cudaCreateChannelDesc<float>();
     EXPECT(d.x == 32 && d.y == 0 && d.z == 0 && d.w == 0 && d.f == cudaChannelFormatKindFloat);
     cudaArray_t arr = nullptr;
-    EXPECT(cudaMalloc3DArray(&arr, &d, make_cudaExtent(8, 8, 6), cudaArrayCubemap) == cudaErrorNotSupported);
+    EXPECT(cudaMalloc3DArray(&arr, &d, make_cudaExtent(8, 8, 0), cudaArraySparse) == cudaErrorNotSupported);
     cudaGetLastError();
     CHECK(cudaMallocArray(&arr, &d, 8, 8));
     cudaResourceDesc rd = {};
@@ -32,7 +34,7 @@ int main() {
     CHECK(cudaCreateTextureObject(&t, &rd, &td, nullptr));
     float4 *out4;
     CHECK(cudaMalloc(&out4, 32 * sizeof(float4)));
-    cube<<<1, 32>>>(t, out4);
+    cubeGrad<<<1, 32>>>(t, out4);
     EXPECT(cudaGetLastError() == cudaErrorInvalidDeviceFunction);
     // Not sticky: the device goes on.
     float *out;

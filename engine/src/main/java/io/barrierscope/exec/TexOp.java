@@ -18,7 +18,11 @@ import java.util.List;
  * coordinate element, read as .u32 (a1d: {layer, x}; a2d: {layer, x, y, ignored}), then fetch
  * from that layer as a 1d or 2d texture; filtering never crosses layers; a layer index not
  * below the number of layers is texture-layer-range (our decision: the ISA is silent).
- * Mipmaps, cube and multisample forms, an explicit sampler, offsets, depth compare and the
+ * The cubemap geometries {@code .cube} ({x, y, z, ignored}) and {@code .acube} ({cubemap, x, y,
+ * z}) take a direction, whose face and face coordinates {@link CubeFace} gives; the face is then
+ * fetched as a 2d texture with normalized coordinates.
+ * {@code .level} and {@code .grad} fetch from the object's mipmap levels ({@link Mipmap});
+ * {@code .base}, like no mipmap mode, takes level 0. Multisample forms, an explicit sampler, offsets, depth compare and the
  * residency predicate are refused by name.
  */
 final class TexOp {
@@ -26,10 +30,12 @@ final class TexOp {
 
     static Op compile(CompileContext c) {
         String mn = c.insn().mnemonic();
-        boolean layered = c.has(".a1d") || c.has(".a2d");
+        boolean cube = c.has(".cube") || c.has(".acube");
+        boolean layered = c.has(".a1d") || c.has(".a2d") || c.has(".acube");
         int dims = geometry(c);
-        if (dims == 0) throw c.unsupported("only .1d, .2d, .3d, .a1d and .a2d textures are modelled (no cube or multisample forms)");
-        if (c.has(".base") || c.has(".level") || c.has(".grad")) throw c.unsupported("mipmapped fetches are not modelled");
+        if (dims == 0) throw c.unsupported("only .1d, .2d, .3d, .a1d, .a2d, .cube and .acube textures are modelled (no multisample forms)");
+        boolean level = c.has(".level"), grad = c.has(".grad");
+        if ((level || grad) && (cube || layered)) throw c.unsupported("mipmapped fetches are modelled for .1d, .2d and .3d only");
         if (!c.has(".v4")) throw c.unsupported("only the .v4 forms are modelled (not .v2.f16x2)");
         List<ScalarType> types = c.types();
         if (types.size() != 2) throw c.error(mn + " needs a result type and a coordinate type, as in tex.2d.v4.f32.f32");
@@ -37,22 +43,43 @@ final class TexOp {
         ScalarType ctype = types.get(1);
         if (dtype != ScalarType.F32 && dtype != ScalarType.S32 && dtype != ScalarType.U32) throw c.unsupported("results must be .f32, .s32 or .u32");
         if (ctype != ScalarType.F32 && ctype != ScalarType.S32) throw c.error(mn + ": coordinates must be .f32 or .s32");
-        if (c.operandCount() != 2) throw c.unsupported("the offset and depth-compare operands are not modelled");
+        // A direction has no texel index: cube fetches take .f32 coordinates only (9.7.10.3).
+        if (cube && ctype != ScalarType.F32) throw c.error(mn + ": .cube and .acube coordinates must be .f32");
+        // .level takes the level of detail (of the coordinates' type), .grad two gradient vectors (.f32): 9.7.10.3.
+        int extra = level ? 1 : grad ? 2 : 0;
+        if (c.operandCount() != 2 + extra) throw c.unsupported("the offset and depth-compare operands are not modelled");
         if (c.operand(0) instanceof Operand.Pair) throw c.unsupported("the residency predicate d|p is not modelled");
         int[] d = MmaOp.dsts(c, 0, 4);
-        Src[] parts = handleAndCoordinates(c, 1, coordinateCount(dims, layered), ctype, layered);
+        Src[] parts = handleAndCoordinates(c, 1, cube ? 4 : coordinateCount(dims, layered), ctype, layered);
+        Src lod = level ? c.src(c.operand(2), ctype) : null;
+        Src[] dPdx = grad ? gradient(c, 2, dims) : null;
+        Src[] dPdy = grad ? gradient(c, 3, dims) : null;
         Src handle = parts[0];
         Src layer = layered ? parts[1] : null;
         int first = layered ? 2 : 1;
-        Src[] coord = java.util.Arrays.copyOfRange(parts, first, first + dims);
+        Src[] coord = java.util.Arrays.copyOfRange(parts, first, first + (cube ? 3 : dims));
         boolean floatCoords = ctype == ScalarType.F32;
         return new MemoryOps.CheckedOp((m, t) -> {
             long h = handle.get(m, t);
             TextureObject o = TextureObject.read(m.memory, h, t, false, mn);
-            check(o, dims, layered, dtype, mn, h);
+            check(o, dims, layered, cube, dtype, mn, h);
             checkCoordinates(o, floatCoords, mn, h);
-            if (layered) o = o.layer(layer.get(m, t) & 0xFFFFFFFFL, h, mn);
-            long[] v = floatCoords ? sample(m.memory, o, floats(m, t, coord), t) : point(m.memory, o, ints(m, t, coord), t);
+            long[] v;
+            if (cube) {
+                float[] dir = floats(m, t, coord);
+                CubeFace f = CubeFace.of(dir[0], dir[1], dir[2], h, mn);
+                o = o.face(layered ? layer.get(m, t) & 0xFFFFFFFFL : 0, f.face(), h, mn);
+                v = sample(m.memory, o, new float[] {f.u(), f.v()}, t);
+            } else if (level || grad) {
+                Mipmap mip = Mipmap.read(m.memory, h, t);
+                float l = !grad ? (floatCoords ? Values.f32(lod.get(m, t)) : (float) (int) lod.get(m, t))
+                        : Mipmap.gradientLod(o, floats(m, t, dPdx), floats(m, t, dPdy));
+                v = floatCoords || mip.levels() > 1 ? mip.sample(m.memory, o, l, floatCoords ? floats(m, t, coord) : intsAsFloats(m, t, coord), h, mn, t)
+                        : point(m.memory, o, ints(m, t, coord), t);
+            } else {
+                if (layered) o = o.layer(layer.get(m, t) & 0xFFFFFFFFL, h, mn);
+                v = floatCoords ? sample(m.memory, o, floats(m, t, coord), t) : point(m.memory, o, ints(m, t, coord), t);
+            }
             for (int i = 0; i < 4; i++) if (d[i] >= 0) m.setReg(t, d[i], v[i]);
         });
     }
@@ -63,12 +90,14 @@ final class TexOp {
      * the lower left: (i, j+1), (i+1, j+1), (i+1, j), (i, j), where i = floor(x - 0.5) and
      * j = floor(y - 0.5), each index through the address mode. The object must allow gathers
      * (an array made with cudaArrayTextureGather; descriptor byte 59), else texture-misuse.
+     * {@code tld4.a2d} takes {layer, x, y, ignored} and gathers within that layer of a layered object.
      */
     static Op compileGather(CompileContext c) {
         String mn = c.insn().mnemonic();
         int comp = c.has(".r") ? 0 : c.has(".g") ? 1 : c.has(".b") ? 2 : c.has(".a") ? 3 : -1;
         if (comp < 0) throw c.error(mn + " needs a component: .r, .g, .b or .a");
-        if (!c.has(".2d")) throw c.unsupported("only .2d gathers are modelled (no layered or cube forms)");
+        boolean layered = c.has(".a2d");
+        if (!c.has(".2d") && !layered) throw c.unsupported("only .2d and .a2d gathers are modelled (no cube forms)");
         if (!c.has(".v4")) throw c.error(mn + " needs .v4");
         List<ScalarType> types = c.types();
         if (types.size() != 2 || types.get(1) != ScalarType.F32) throw c.error(mn + " needs a result type and .f32 coordinates");
@@ -77,11 +106,13 @@ final class TexOp {
         if (c.operandCount() != 2) throw c.unsupported("the offset and depth-compare operands are not modelled");
         if (c.operand(0) instanceof Operand.Pair) throw c.unsupported("the residency predicate d|p is not modelled");
         int[] d = MmaOp.dsts(c, 0, 4);
-        Src[] parts = handleAndCoordinates(c, 1, 2, ScalarType.F32, false);
+        // .a2d: {layer, x, y, ignored}, the layer read as .u32, as for tex.a2d (9.7.10.4).
+        Src[] parts = handleAndCoordinates(c, 1, layered ? 4 : 2, ScalarType.F32, layered);
+        int first = layered ? 2 : 1;
         return new MemoryOps.CheckedOp((m, t) -> {
             long h = parts[0].get(m, t);
             TextureObject o = TextureObject.read(m.memory, h, t, false, mn);
-            if (o.dims() != 2 || o.layered()) throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a " + o.geometry() + " texture object");
+            if (o.dims() != 2 || o.layered() != layered || o.cube()) throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a " + o.geometry() + " texture object");
             if ((dtype == ScalarType.F32) != o.returnsFloat()) {
                 throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " with ." + dtype.ptxName() + " results on a texture object whose fetches return "
                         + (o.returnsFloat() ? "floats" : "integers"));
@@ -89,9 +120,10 @@ final class TexOp {
             if (!o.gather()) {
                 throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a texture object whose array was not made with cudaArrayTextureGather");
             }
+            if (layered) o = o.layer(parts[1].get(m, t) & 0xFFFFFFFFL, h, mn);
             int[] lo = new int[2];
             for (int k = 0; k < 2; k++) {
-                float x = Values.f32(parts[1 + k].get(m, t));
+                float x = Values.f32(parts[first + k].get(m, t));
                 if (o.normalizedCoords()) x *= (float) o.extent(k);
                 lo[k] = floor(x - 0.5f);
             }
@@ -104,9 +136,9 @@ final class TexOp {
     }
 
 
-    /** 1, 2 or 3 for .1d/.a1d, .2d/.a2d, .3d; 0 for any other geometry. */
+    /** 1, 2 or 3 for .1d/.a1d, .2d/.a2d/.cube/.acube (a cubemap's faces are 2d), .3d; 0 for any other geometry. */
     static int geometry(CompileContext c) {
-        return c.has(".1d") || c.has(".a1d") ? 1 : c.has(".2d") || c.has(".a2d") ? 2 : c.has(".3d") ? 3 : 0;
+        return c.has(".1d") || c.has(".a1d") ? 1 : c.has(".2d") || c.has(".a2d") || c.has(".cube") || c.has(".acube") ? 2 : c.has(".3d") ? 3 : 0;
     }
 
     /** Coordinate elements of a geometry: 1d one, 2d two, 3d four; a1d two and a2d four (the layer first). */
@@ -137,8 +169,8 @@ final class TexOp {
     }
 
     /** The object must have the instruction's geometry (dimensionality, layered or not) and a format whose fetch gives the result type. */
-    private static void check(TextureObject o, int dims, boolean layered, ScalarType dtype, String mn, long handle) {
-        if (o.dims() != dims || o.layered() != layered) {
+    private static void check(TextureObject o, int dims, boolean layered, boolean cube, ScalarType dtype, String mn, long handle) {
+        if (o.dims() != dims || o.layered() != layered || o.cube() != cube) {
             throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, handle, mn + " on a " + o.geometry() + " texture object");
         }
         if ((dtype == ScalarType.F32) != o.returnsFloat()) {
@@ -165,6 +197,24 @@ final class TexOp {
             throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, handle, mn + " with .s32 coordinates on a texture object with normalized coordinates"
                     + " (integer fetches such as tex1Dfetch work only with unnormalized coordinates)");
         }
+    }
+
+    /** A gradient vector operand {@code i}: a singleton for 1d, two elements for 2d, four for 3d (the fourth ignored). */
+    private static Src[] gradient(CompileContext c, int i, int dims) {
+        Operand op = c.operand(i);
+        Operand.Vector v = op instanceof Operand.Vector vv ? vv : new Operand.Vector(List.of(op));
+        int n = dims == 3 ? 4 : dims;
+        if (v.elements().size() != n) throw c.error(c.insn().mnemonic() + ": a gradient needs " + n + " element(s), found " + v.elements().size());
+        Src[] out = new Src[dims];
+        for (int k = 0; k < dims; k++) out[k] = c.src(v.elements().get(k), ScalarType.F32);
+        return out;
+    }
+
+    /** Integer coordinates as floats, for the mipmap path, which refuses them on a mipmapped object (they need unnormalized coordinates). */
+    private static float[] intsAsFloats(Machine m, int t, Src[] coord) {
+        float[] f = new float[coord.length];
+        for (int k = 0; k < coord.length; k++) f[k] = (int) coord[k].get(m, t);
+        return f;
     }
 
     private static float[] floats(Machine m, int t, Src[] coord) {

@@ -17,6 +17,8 @@ import io.barrierscope.diag.DiagnosticCode;
  *  58 u8 normalized coordinates (0, 1)   59 u8 gathers allowed (0, 1)   60 f32 border color x, y, z, w
  *  76 u8 linear resource (1: cudaResourceTypeLinear memory, fetched by integer index only)
  *  77 u8 layered (1: a 1d or 2d layered array; dimensions 1 or 2)    80 u32 number of layers
+ *  78 u8 cubemap (1: dimensions 2, width = height, 6 layers, one a face; with 77: 6 per cubemap)
+ *  84.. the mipmap levels and mipmap sampler state, read by {@link Mipmap}
  * </pre>
  * Texels are row-major: texel (i, j, k) is at address + k * slice + j * pitch + i * bytes, its
  * channels packed in x, y, z, w order. Layer l of a layered object starts at address + l * slice
@@ -24,7 +26,7 @@ import io.barrierscope.diag.DiagnosticCode;
  */
 record TextureObject(int dims, long base, int width, int height, int depth, int texelBytes, long pitch, long slice,
                      int[] bits, int kind, int[] addressMode, boolean linear, boolean normalizedRead, boolean normalizedCoords,
-                     boolean gather, float[] border, boolean linearResource, boolean layered, int layers) {
+                     boolean gather, float[] border, boolean linearResource, boolean layered, int layers, boolean cube) {
     static final int TEXTURE_MAGIC = 0x58545342; // "BSTX"
     static final int SURFACE_MAGIC = 0x46535342; // "BSSF"
     static final int SIGNED = 0, UNSIGNED = 1, FLOAT = 2;
@@ -56,11 +58,12 @@ record TextureObject(int dims, long base, int width, int height, int depth, int 
                 normalizedRead, mem.load(Space.GLOBAL, handle + 58, 1, thread) == 1,
                 mem.load(Space.GLOBAL, handle + 59, 1, thread) == 1, border,
                 mem.load(Space.GLOBAL, handle + 76, 1, thread) == 1,
-                mem.load(Space.GLOBAL, handle + 77, 1, thread) == 1, (int) mem.load(Space.GLOBAL, handle + 80, 4, thread));
+                mem.load(Space.GLOBAL, handle + 77, 1, thread) == 1, (int) mem.load(Space.GLOBAL, handle + 80, 4, thread),
+                mem.load(Space.GLOBAL, handle + 78, 1, thread) == 1);
     }
 
-    /** The dimensionality with an "a" for a layered object, as the geometries are named (2d, a2d). */
-    String geometry() { return (layered ? "a" : "") + dims + "d"; }
+    /** The geometry as the instructions name it: an "a" for a layered object (2d, a2d, cube, acube). */
+    String geometry() { return (layered ? "a" : "") + (cube ? "cube" : dims + "d"); }
 
     /**
      * Layer {@code layer} (the instruction's first coordinate element, read as .u32) of a layered
@@ -73,7 +76,30 @@ record TextureObject(int dims, long base, int width, int height, int depth, int 
                     + Integer.toUnsignedString(layers) + " layer(s)");
         }
         return new TextureObject(dims, base + layer * slice, width, height, depth, texelBytes, pitch, slice, bits, kind, addressMode, linear,
-                normalizedRead, normalizedCoords, gather, border, linearResource, false, 1);
+                normalizedRead, normalizedCoords, gather, border, linearResource, false, 1, false);
+    }
+
+    /**
+     * Face {@code face} of cubemap {@code cubemap} (0 for a cubemap that is not layered) as a 2d
+     * object of its own, fetched with normalized coordinates whatever the descriptor says: the face
+     * coordinates (u, v) of the cubemap table lie in [0, 1] (docs/semantics.md section 16). A
+     * cubemap index not below the number of cubemaps is texture-layer-range, as a layer is.
+     */
+    TextureObject face(long cubemap, int face, long handle, String what) {
+        long cubes = (layers & 0xFFFFFFFFL) / 6;
+        if (cubemap < 0 || cubemap >= cubes) {
+            throw new MemoryFault(DiagnosticCode.TEXTURE_LAYER_RANGE, handle, what + ": cubemap " + cubemap + " of a cubemap layered object with "
+                    + cubes + " cubemap(s)");
+        }
+        long l = cubemap * 6 + face;
+        return new TextureObject(dims, base + l * slice, width, height, depth, texelBytes, pitch, slice, bits, kind, addressMode, linear,
+                normalizedRead, true, gather, border, linearResource, false, 1, false);
+    }
+
+    /** The same object over other texels (a mipmap level): base, extent, row pitch and slice pitch. */
+    TextureObject withTexels(long base, int width, int height, int depth, long pitch, long slice) {
+        return new TextureObject(dims, base, width, height, depth, texelBytes, pitch, slice, bits, kind, addressMode, linear,
+                normalizedRead, normalizedCoords, gather, border, linearResource, layered, layers, cube);
     }
 
     /** Extent in dimension {@code d} (0 x, 1 y, 2 z). */

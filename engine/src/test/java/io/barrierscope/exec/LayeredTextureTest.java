@@ -140,4 +140,33 @@ class LayeredTextureTest {
         assertEquals(0L, ExecKernel.w(r, 0));
         assertEquals(2L, ExecKernel.w(r, 1));
     }
+
+    @Test
+    void aLayeredGatherTakesTheLayerFromTheFirstElementAndGathersWithinIt() {
+        // 2 x 2 texels by 2 layers; at the centre (1, 1) the footprint is the layer's four texels,
+        // counter-clockwise from the lower left: (0, 1), (1, 1), (1, 0), (0, 0).
+        List<Number> d = layeredFloatTex(2, new int[] {2, 2, 0}, 2, false);
+        String body = "mov.u32 %r9, 1;\nmov.f32 %f10, " + imm(1f) + ";\nmov.f32 %f11, " + imm(1f) + ";\n"
+                + "tld4.r.a2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%r9, %f10, %f11, %f11}];\n"
+                + "mov.b32 %r1, %f1;\nmov.b32 %r2, %f2;\nmov.b32 %r3, %f3;\nmov.b32 %r4, %f4;\n"
+                + w(0, "%r1") + w(1, "%r2") + w(2, "%r3") + w(3, "%r4");
+        LaunchedRun r = run(d, ScalarType.U32, floats(1, 2, 3, 4, 100, 200, 300, 500), body);
+        assertEquals(List.of(), codes(r), r.summary());
+        assertEquals(List.of(300f, 500f, 200f, 100f), List.of(out(r, 0), out(r, 1), out(r, 2), out(r, 3)));
+        LaunchedRun past = run(d, ScalarType.U32, floats(1, 2, 3, 4, 100, 200, 300, 500), body.replace("mov.u32 %r9, 1;", "mov.u32 %r9, 2;"));
+        assertEquals(List.of("texture-layer-range"), codes(past), past.summary());
+        LaunchedRun plain = run(floatTex(2, new int[] {2, 2, 0}, CLAMP, false, false, NO_BORDER), ScalarType.U32, floats(1, 2, 3, 4), body);
+        assertEquals(List.of("texture-misuse"), codes(plain), "tld4.a2d needs a layered object\n" + plain.summary());
+    }
+
+    @Test
+    void arraySizeIsTheNumberOfLayersAndIsTextureMisuseOnAnObjectThatIsNoArray() {
+        String q = "txq.array_size.b32 %r1, [%rd1];\n" + w(0, "%r1");
+        LaunchedRun r = run(layeredFloatTex(2, new int[] {2, 2, 0}, 3, false), ScalarType.U32, floats(0), q);
+        assertEquals(List.of(), codes(r), r.summary());
+        assertEquals(3L, ExecKernel.w(r, 0));
+        LaunchedRun plain = run(floatTex(2, new int[] {2, 2, 0}, CLAMP, false, false, NO_BORDER), ScalarType.U32, floats(0), q);
+        assertEquals(List.of("texture-misuse"), codes(plain), plain.summary());
+        assertTrue(plain.summary().contains("no texture array"), plain.summary());
+    }
 }

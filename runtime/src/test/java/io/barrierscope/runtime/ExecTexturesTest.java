@@ -43,4 +43,36 @@ class ExecTexturesTest {
         assertEquals(0, r.code(), r.all());
         assertTrue(r.program().contains("PASS surface_formats"), r.all());
     }
+
+    @Test
+    void cubemapArraysAndTheirTexturesMatchTheHostReferenceBitForBit() throws Exception {
+        ExecProgramsTest.Ran r = exec("cube");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS cube"), r.all());
+        assertTrue(r.all().contains("cudaMalloc3DArray: a cubemap's depth must be 6 (returns cudaErrorInvalidValue)"), r.all());
+        assertTrue(r.all().contains("cudaCreateTextureObject with seamlessCubemap"), r.all());
+    }
+
+    @Test
+    void mipmappedArraysAndTheirLevelOfDetailFetchesMatchTheHostReferenceBitForBit() throws Exception {
+        ExecProgramsTest.Ran r = exec("mipmap");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS mipmap"), r.all());
+        assertTrue(r.all().contains("cudaGetMipmappedArrayLevel: a level not below the array's number of levels (returns cudaErrorInvalidValue)"), r.all());
+        assertTrue(r.all().contains("cudaFreeArray: a level of a mipmapped array (cudaFreeMipmappedArray frees it) (returns cudaErrorInvalidValue)"), r.all());
+    }
+
+    @Test
+    void aLayeredGatherAndTheArraySizeQueryMatchTheHostReferenceBitForBit() throws Exception {
+        ExecProgramsTest.Ran r = exec("layered_gather");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS layered_gather"), r.all());
+    }
+
+    @Test
+    void oneAndThreeDimensionalMipmappedArraysMatchTheHostReferenceBitForBit() throws Exception {
+        ExecProgramsTest.Ran r = exec("mipmap_1d_3d");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS mipmap_1d_3d"), r.all());
+    }
 }
