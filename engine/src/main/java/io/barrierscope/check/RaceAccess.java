@@ -56,110 +56,8 @@ final class RaceAccess {
         }
         accessEpoch = ((long) d.actorClock << 32) | d.actorId | (strong ? RaceDetector.STRONG : 0);
         accessStep = d.x.eventStep();
-        if (byThread || strong) {
-            orderedWrite = 0;
-            orderedRead = 0;
-            checkedAccess(region, offset, size, thread, write, strong, byThread);
-            return;
-        }
-        // A copy's plain access: start from what its earlier accesses on this side found ordered.
-        int side = region < d.ctas() ? 0 : 1;
-        if (carriedRegion[side] == region && carriedId[side] == d.actorId) {
-            orderedWrite = carriedWrite[side];
-            orderedRead = carriedRead[side];
-        } else {
-            orderedWrite = 0;
-            orderedRead = 0;
-            carriedRegion[side] = region;
-            carriedId[side] = d.actorId;
-        }
-        checkedAccess(region, offset, size, thread, write, false, false);
-        carriedWrite[side] = orderedWrite;
-        carriedRead[side] = orderedRead;
-    }
-
-    /**
-     * See {@link RaceDetector#copyWords}: for each word, {@link RaceDetector#access} of the source
-     * word, then of the destination word, as the interface's default does, with a copy's setup
-     * (the step, each side's id and epoch, the pages) done once per side and page rather than
-     * per word. A thread's copy or a strong one takes the default's calls.
-     */
-    void copyWords(int srcRegion, int srcOffset, int dstRegion, int dstOffset, int bytes, int thread) {
-        if (d.asyncActor == null || d.strongMode != 0 || ((srcOffset | dstOffset) & 3) != 0 || bytes <= 0) {
-            for (int i = 0; i < bytes; i += 4) {
-                d.access(srcRegion, srcOffset + i, 4, thread, false);
-                d.access(dstRegion, dstOffset + i, 4, thread, true);
-            }
-            return;
-        }
-        long step = d.x.eventStep();
-        int ss = srcRegion < d.ctas() ? 0 : 1;
-        int ds = dstRegion < d.ctas() ? 0 : 1;
-        RaceShadow.Page sp = null;
-        RaceShadow.Page dp = null;
-        int spNo = -1;
-        int dpNo = -1;
-        for (int i = 0; i < bytes && !d.reported && d.shadow.stoppedAt < 0; i += 4) {
-            d.actSide(srcRegion);
-            int off = srcOffset + i;
-            if (off >>> RaceShadow.PAGE_BITS != spNo) {
-                spNo = off >>> RaceShadow.PAGE_BITS;
-                sp = page(srcRegion, off);
-            }
-            copyWord(sp, srcRegion, off, ss, false, step);
-            if (d.reported || d.shadow.stoppedAt >= 0) break;
-            d.actSide(dstRegion);
-            off = dstOffset + i;
-            if (off >>> RaceShadow.PAGE_BITS != dpNo) {
-                dpNo = off >>> RaceShadow.PAGE_BITS;
-                dp = page(dstRegion, off);
-            }
-            copyWord(dp, dstRegion, off, ds, true, step);
-        }
-        d.actSide(dstRegion); // the default's last call leaves the destination's side set, reported or not
-    }
-
-    /** One word of {@link #copyWords}: {@link #access} of an async actor's plain aligned word, on side {@code side}. */
-    private void copyWord(RaceShadow.Page pg, int region, int offset, int side, boolean write, long step) {
-        accessEpoch = ((long) d.actorClock << 32) | d.actorId;
-        accessStep = step;
-        if (carriedRegion[side] == region && carriedId[side] == d.actorId) {
-            orderedWrite = carriedWrite[side];
-            orderedRead = carriedRead[side];
-        } else {
-            orderedWrite = 0;
-            orderedRead = 0;
-            carriedRegion[side] = region;
-            carriedId[side] = d.actorId;
-        }
-        int w = (offset & (RaceShadow.PAGE - 1)) >> 2;
-        if (!pg.isSplit(w)) cell(pg.words, w, region, offset, write, false);
-        else checkedAccess(region, offset, 4, -1, write, false, false);
-        carriedWrite[side] = orderedWrite;
-        carriedRead[side] = orderedRead;
-    }
-
-    /**
-     * What a copy's plain accesses found ordered before it, per side (0: a CTA's shared memory,
-     * 1: global), for its next access there: {@link #orderedWrite} and {@link #orderedRead} are
-     * epochs ordered before the actor (the write's also proxy-fenced for the region), which
-     * depends only on the epoch, the actor's clock, its id and the region, and none of those
-     * change between a copy's accesses. Forgotten when an async actor begins or ends
-     * ({@link #forgetCarried}); keyed on the region and the actor id (a bulk copy's side).
-     */
-    private final int[] carriedRegion = {-1, -1};
-    private final int[] carriedId = {-1, -1};
-    private final long[] carriedWrite = new long[2];
-    private final long[] carriedRead = new long[2];
-
-    /** An async actor began or ended (or the state was restored): what its accesses carried no longer holds. */
-    void forgetCarried() {
-        carriedRegion[0] = -1;
-        carriedRegion[1] = -1;
-    }
-
-    /** {@link #access} once the access's epoch, step and ordered epochs are set up. */
-    private void checkedAccess(int region, int offset, int size, int thread, boolean write, boolean strong, boolean byThread) {
+        orderedWrite = 0;
+        orderedRead = 0;
         if (size == 4 && (offset & 3) == 0 && !strong) {
             // The usual access, a plain aligned word by a thread or a copy: one cell unless the word is split.
             RaceShadow.Page pg = page(region, offset);
@@ -570,7 +468,7 @@ final class RaceAccess {
         // A strong read never replaces its own thread's plain one: the plain read is the one a later write can race with.
         if (strong && r != 0 && (r & RaceDetector.STRONG) == 0 && (int) (r & (RaceDetector.STRONG - 1)) == actorId) return;
         if (r == 0 || r == orderedRead || !d.unordered(r)) {
-            if (r != 0) orderedRead = r; // an earlier ordered read stays ordered (a copy carries it on)
+            orderedRead = r;
             c.setRead(j, epoch, d.actorPc, accessStep);
             return;
         }

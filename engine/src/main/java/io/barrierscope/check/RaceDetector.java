@@ -259,14 +259,8 @@ public final class RaceDetector implements MemoryModelHook {
         memory.accessWords(region, offsets, lanes, warp, write);
     }
 
-    /** A copy's plain aligned words, read and written in the order {@link MemoryModelHook#copyWords} gives, checked in one loop. */
-    @Override
-    public void copyWords(int srcRegion, int srcOffset, int dstRegion, int dstOffset, int bytes, int thread) {
-        memory.copyWords(srcRegion, srcOffset, dstRegion, dstOffset, bytes, thread);
-    }
-
     /** A bulk-group copy reads only its issuer's shared memory and writes only global memory: the region tells source from destination. */
-    void actSide(int region) {
+    private void actSide(int region) {
         int a = asyncActor.agentId();
         if (a / slots != AGENT_BULK) return;
         actorId = region >= ctas ? a + slots : a;
@@ -323,7 +317,6 @@ public final class RaceDetector implements MemoryModelHook {
      */
     public void beginAsyncProxyRead(int t, int pc) {
         clock[t]++;
-        memory.forgetCarried();
         asyncActor = new AsyncSnap(baseOf(t), t, clock[t], t, clock[t], pc, false, -1, true);
         actorId = t;
         actorClock = clock[t];
@@ -335,7 +328,6 @@ public final class RaceDetector implements MemoryModelHook {
     }
 
     public void endAsyncProxyRead() {
-        memory.forgetCarried();
         asyncActor = null;
         selfB = -1;
     }
@@ -518,7 +510,6 @@ public final class RaceDetector implements MemoryModelHook {
     public void beginAsync(AsyncOperation op) {
         AsyncSnap a = copies.inFlight.get(op.id());
         if (a == null) return;
-        memory.forgetCarried();
         asyncActor = a;
         actorId = a.agentId();
         actorClock = a.agentK();
@@ -531,7 +522,6 @@ public final class RaceDetector implements MemoryModelHook {
     }
 
     public void endAsync(AsyncOperation op) {
-        memory.forgetCarried();
         asyncActor = null;
         selfB = -1;
         copies.inFlight.remove(op.id());
@@ -580,7 +570,6 @@ public final class RaceDetector implements MemoryModelHook {
         RaceCheckpoint s = (RaceCheckpoint) snapshot;
         s.restoreInto(this);
         mbarriers.clearCache();
-        memory.forgetCarried();
         asyncActor = null;
         selfB = -1;
         strongMode = 0;
