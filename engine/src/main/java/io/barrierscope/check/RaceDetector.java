@@ -42,6 +42,11 @@ public final class RaceDetector implements MemoryModelHook {
      */
     public static final long LOCATION_STATE_CAP = 64L << 20;
     /**
+     * Heap bytes of vector clocks a run may hold beyond what {@link RaceMemory#stateBytes} counts
+     * (clocks joined from other CTAs, mbarrier phases'): past it detection stops ({@link RaceClockBudget}).
+     */
+    public static final long JOINED_CLOCK_CAP = 64L << 20;
+    /**
      * Heap bytes per read-set entry at worst: a set of two (its object and four arrays of capacity
      * two, about 144 bytes) is 72 per entry, of three or four (capacity four, about 184 bytes) 61;
      * a large one about 20 per entry, twice that after a doubling, and its index 16 more.
@@ -98,6 +103,8 @@ public final class RaceDetector implements MemoryModelHook {
     final RaceMbarriers mbarriers;
     /** The async copies in flight and their groups' ends. */
     final RaceAsyncCopies copies;
+    /** What the clocks hold, counted as they grow (bounded by its cap). */
+    final RaceClockBudget clockBudget;
 
     // The actor of the access or sync operation in progress: a thread, or an async copy completing.
     AsyncSnap asyncActor;
@@ -143,6 +150,7 @@ public final class RaceDetector implements MemoryModelHook {
         mbarriers = new RaceMbarriers(this);
         copies = new RaceAsyncCopies(this);
         scoped = new ScopedSync(this);
+        clockBudget = new RaceClockBudget(this, ctas, chunkSize);
     }
 
     /** Turns detection on for a fresh run. */
@@ -227,7 +235,7 @@ public final class RaceDetector implements MemoryModelHook {
     }
 
     void acquire(int t, VectorClock v) {
-        if (v == null) return;
+        if (v == null || shadow.stoppedByClocks) return; // stopped for its clocks: keep no more
         VectorClock a = baseOf(t);
         // The participants of one barrier usually share one base: join once, reuse the result.
         if (a == joinedA && v == joinedB) {
@@ -235,6 +243,7 @@ public final class RaceDetector implements MemoryModelHook {
             return;
         }
         VectorClock r = a.join(v);
+        clockBudget.joined(a, v, r);
         joinedA = a;
         joinedB = v;
         joinedResult = r;
@@ -394,6 +403,7 @@ public final class RaceDetector implements MemoryModelHook {
         if (b == null) return null;
         VectorClock v = b.snapshot();
         b.clear();
+        clockBudget.snapshot(v);
         return v;
     }
 
@@ -438,6 +448,7 @@ public final class RaceDetector implements MemoryModelHook {
     public void clusterComplete(int firstCta) {
         VectorClock.Builder b = cluster[firstCta];
         clusterDone[firstCta] = b == null ? null : b.snapshot();
+        clockBudget.snapshot(clusterDone[firstCta]);
         if (b != null) b.clear();
         if (clusterCta == null) return;
         for (int c = 0; c < ctas; c++) {
@@ -558,6 +569,9 @@ public final class RaceDetector implements MemoryModelHook {
 
     /** Whether detection stopped because the per-location state passed {@link #LOCATION_STATE_CAP} (else the read sets' cap). */
     public boolean stoppedByLocationState() { return shadow.stoppedByLocations; }
+
+    /** Whether detection stopped because the clocks passed {@link #JOINED_CLOCK_CAP} ({@link RaceClockBudget}). */
+    public boolean stoppedByClocks() { return shadow.stoppedByClocks; }
 
     // ---- checkpoints ----------------------------------------------------------------------------
 

@@ -86,6 +86,30 @@ public final class RaceMemory {
         }
     }
 
+    /**
+     * Heap bytes of clocks beyond {@link #stateBytes} at most: the detector's cap
+     * ({@link RaceDetector#JOINED_CLOCK_CAP}, past which it stops: RaceClockBudget) when a thread can
+     * acquire a clock another CTA released or an mbarrier phase keeps one (a kernel with an
+     * instruction of {@link #lanesTakeClocksOfTheirOwn}, in a launch of several CTAs or using
+     * mbarriers); none otherwise, where CTA barriers and warp syncs build every clock within one CTA.
+     */
+    public static long joinedClockBytes(Module module, long ctas) {
+        if (!lanesTakeClocksOfTheirOwn(module)) return 0;
+        if (ctas > 1) return RaceDetector.JOINED_CLOCK_CAP;
+        for (Function f : module.functions().values()) {
+            for (Instruction in : f.instructions()) if (in.opcode().equals("mbarrier")) return RaceDetector.JOINED_CLOCK_CAP;
+        }
+        return 0;
+    }
+
+    /**
+     * Heap bytes of one checkpoint's copy of the per-location map at most, for a location state of
+     * {@code locationStateBytes}: a checkpoint shares the locations' records but copies the map, one
+     * entry (40 bytes) per location, and a location is counted at least 128 bytes live
+     * (ScopedSync.bytesOf: its entry and key, record and two empty arrays).
+     */
+    public static long locationMapCopyBytes(long locationStateBytes) { return locationStateBytes / 128 * 40; }
+
     private static final String[] STRONG_MODIFIERS = {".relaxed", ".acquire", ".release", ".acq_rel", ".sc", ".volatile", ".mmio"};
 
     /** One clock a lane holds alone: the object (16), its reference array and one chunk of its CTA's ids. */

@@ -207,6 +207,9 @@ public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.R
 
         boolean isEmpty() { return empty; }
 
+        /** The chunks as they stand (for counting what the builder holds: RaceClockBudget). */
+        int[][] chunks() { return chunks; }
+
         /** The entry of {@code id}. */
         int get(int id) {
             int c = id / chunkSize;

@@ -1,0 +1,110 @@
+package io.barrierscope.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.exec.Outcome;
+import io.barrierscope.launch.LaunchValidation;
+import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.launch.MemoryEstimate;
+import io.barrierscope.launch.ReportWriter;
+import io.barrierscope.ptx.Module;
+import io.barrierscope.ptx.PtxParser;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The vector clocks a thread joins from other CTAs are bounded (docs/reliability.md, "Clocks joined
+ * from other CTAs past their cap stop race detection, with a note"): past what the launch counts
+ * plus {@link RaceDetector#JOINED_CLOCK_CAP} detection stops at a step the run reports, the same
+ * every time, and a launch whose threads can acquire other CTAs' clocks counts the cap in advance.
+ * The kernel (launch/joined_clocks.cu) has every thread acquire two neighbours' .gpu releases in
+ * every CTA: a chunk of its own per CTA.
+ */
+class RaceJoinedClockCapTest {
+    @TempDir
+    Path tmp;
+
+    private Path launch(int ctas, int threads) throws Exception {
+        try (InputStream in = getClass().getResourceAsStream("/launch/joined_clocks.ptx")) {
+            Files.write(tmp.resolve("k.ptx"), in.readAllBytes());
+        }
+        Path l = tmp.resolve("launch.json");
+        int n = ctas * threads;
+        Files.writeString(l, "{\"ptx\": \"k.ptx\", \"grid\": [" + ctas + ", 1, 1], \"block\": [" + threads + ", 1, 1], \"args\": ["
+                + "{\"buffer\": \"flags\", \"type\": \"u32\", \"count\": " + n + "}, {\"buffer\": \"data\", \"type\": \"u32\", \"count\": " + n
+                + "}, {\"buffer\": \"sums\", \"type\": \"u32\", \"count\": " + n + "}]}");
+        return l;
+    }
+
+    /** Runs 8 CTAs of 64 threads with the clocks' cap set to {@code cap} bytes. */
+    private LaunchedRun run(long cap) throws Exception {
+        LaunchedRun run = LaunchValidation.validate(launch(8, 64)).start();
+        ((RaceDetector) run.machine().race).clockBudget.cap = cap;
+        assertEquals(Outcome.COMPLETED, run.runToEnd(5_000_000), run.summary());
+        return run;
+    }
+
+    @Test
+    void clocksJoinedFromOtherCtasPastTheCapStopRaceDetectionAtTheSameStepEveryRun() throws Exception {
+        LaunchedRun run = run(256 << 10); // each thread ends with about 2.5 KB of its own: 1.3 MB, past 256 KiB
+        long at = run.raceDetectionStoppedAt();
+        assertTrue(at > 0 && at < run.machine().steps, "stopped midway, at " + at);
+        assertTrue(run.summary().contains("note: race detection stopped at warp step " + at + ": its vector clocks"), run.summary());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> rd = (Map<String, Object>) ReportWriter.report(run, 0).get("raceDetection");
+        assertEquals(at, rd.get("stoppedAtStep"));
+        assertEquals(at, run(256 << 10).raceDetectionStoppedAt(), "at the same step every time");
+        // the clocks were dropped: what is left is within one CTA's ids
+        assertTrue(((RaceDetector) run.machine().race).clockBudget.liveBytes() < 256 << 10);
+    }
+
+    @Test
+    void clocksBelowTheCapLeaveDetectionOnAndTheKernelRacesNowhere() throws Exception {
+        LaunchedRun run = run(RaceDetector.JOINED_CLOCK_CAP);
+        assertEquals(-1, run.raceDetectionStoppedAt());
+        assertNull(run.raceDetectionNote());
+        assertEquals(java.util.List.of(), run.interpreter().diagnostics());
+    }
+
+    @Test
+    void theClocksAreRecountedBeforeTheyCanPassWhatTheLaunchCountsPlusTheCap() throws Exception {
+        // Stepped: after every step, what the clocks hold is within the limit (by one join at most).
+        long cap = 512 << 10;
+        LaunchedRun run = LaunchValidation.validate(launch(8, 64)).start();
+        RaceDetector d = (RaceDetector) run.machine().race;
+        d.clockBudget.cap = cap;
+        long limit = RaceMemory.stateBytes(8, 64, true) + cap;
+        long oneJoin = RaceMemory.ownClockBytes(8, 64) * 8;
+        while (run.runToEnd(run.machine().steps + 2_000) == Outcome.STEP_LIMIT) {
+            assertTrue(d.clockBudget.liveBytes() <= limit + oneJoin, "at step " + run.machine().steps);
+        }
+        assertTrue(run.raceDetectionStoppedAt() > 0);
+    }
+
+    @Test
+    void aLaunchWhoseThreadsCanAcquireOtherCtasClocksCountsTheCapInAdvanceAndOthersDoNot() throws Exception {
+        Module k = PtxParser.parse("k.ptx", Files.readString(launch(1, 32).resolveSibling("k.ptx")));
+        assertEquals(RaceDetector.JOINED_CLOCK_CAP, RaceMemory.joinedClockBytes(k, 8));
+        assertEquals(0, RaceMemory.joinedClockBytes(k, 1), "one CTA without mbarriers: every clock within its ids");
+        String plain = ".version 9.0\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\nbar.sync 0;\nret;\n}\n";
+        assertEquals(0, RaceMemory.joinedClockBytes(PtxParser.parse("p.ptx", plain), 8));
+        MemoryEstimate e = LaunchValidation.validate(launch(8, 64)).start().launch().memoryEstimate(true, 2);
+        assertTrue(e.parts().stream().anyMatch(p -> p.name().equals("race joined clocks of 2 machines")
+                && p.bytes() == 2 * RaceDetector.JOINED_CLOCK_CAP), e.describe());
+    }
+
+    @Test
+    void eachForkCheckpointCountsItsCopyOfThePerLocationMap() {
+        MemoryEstimate none = new MemoryEstimate(1 << 20, 0, 0, true, 1, false, 10, 0, 0, 0);
+        MemoryEstimate some = new MemoryEstimate(1 << 20, 0, 0, true, 1, false, 10, 0, 0, RaceDetector.LOCATION_STATE_CAP);
+        long copy = RaceMemory.locationMapCopyBytes(RaceDetector.LOCATION_STATE_CAP);
+        assertEquals(RaceDetector.LOCATION_STATE_CAP / 128 * 40, copy);
+        assertEquals(RaceDetector.LOCATION_STATE_CAP + 10 * copy, some.total() - none.total());
+    }
+}
