@@ -55,8 +55,19 @@ final class RaceClockBudget {
         return r;
     }
 
-    /** A builder's snapshot (a barrier generation, a cluster barrier or an mbarrier phase completed): its reference array. */
-    void snapshot(VectorClock v) { if (v != null) charge(32 + 8L * v.chunks.length); }
+    /**
+     * The clock a builder completed (a barrier generation, a cluster barrier, an mbarrier phase),
+     * the builder cleared for the next: charged its object, its reference array and the chunks the
+     * builder made itself (the others it shares with the clocks joined into it). Null for no builder.
+     */
+    VectorClock complete(VectorClock.Builder b) {
+        if (b == null) return null;
+        long made = b.ownedBytes();
+        VectorClock v = b.snapshot();
+        b.clear();
+        charge(32 + 8L * v.chunks.length + made);
+        return v;
+    }
 
     /**
      * Recounts once the charges pass half the last count (at least {@link #RECOUNT_FLOOR}, or a

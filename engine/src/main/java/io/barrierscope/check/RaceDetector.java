@@ -235,15 +235,14 @@ public final class RaceDetector implements MemoryModelHook {
     }
 
     void acquire(int t, VectorClock v) {
-        if (v == null || shadow.stoppedByClocks) return; // stopped for its clocks: keep no more
+        if (v == null) return;
         VectorClock a = baseOf(t);
         // The participants of one barrier usually share one base: join once, reuse the result.
         if (a == joinedA && v == joinedB) {
             setBase(t, joinedResult);
             return;
         }
-        VectorClock r = a.join(v);
-        clockBudget.joined(a, v, r);
+        VectorClock r = clockBudget.join(a, v); // charged; once stopped for the clocks, a: keep no more
         joinedA = a;
         joinedB = v;
         joinedResult = r;
@@ -399,12 +398,7 @@ public final class RaceDetector implements MemoryModelHook {
 
     /** The generation completed: the clock its waiters acquire. */
     public VectorClock barComplete(int cta, int id) {
-        VectorClock.Builder b = bar[cta * 16 + id];
-        if (b == null) return null;
-        VectorClock v = b.snapshot();
-        b.clear();
-        clockBudget.snapshot(v);
-        return v;
+        return clockBudget.complete(bar[cta * 16 + id]);
     }
 
     /**
@@ -446,15 +440,12 @@ public final class RaceDetector implements MemoryModelHook {
     }
 
     public void clusterComplete(int firstCta) {
-        VectorClock.Builder b = cluster[firstCta];
-        clusterDone[firstCta] = b == null ? null : b.snapshot();
-        clockBudget.snapshot(clusterDone[firstCta]);
-        if (b != null) b.clear();
+        clusterDone[firstCta] = clockBudget.complete(cluster[firstCta]);
         if (clusterCta == null) return;
         for (int c = 0; c < ctas; c++) {
             if (m.clusterBarriers[c].firstCta != firstCta) continue;
             VectorClock.Builder l = clusterCta[c];
-            clusterCtaDone[c] = l == null || l.isEmpty() ? null : l.snapshot();
+            clusterCtaDone[c] = l == null || l.isEmpty() ? null : clockBudget.complete(l);
             if (l != null) l.clear();
         }
     }

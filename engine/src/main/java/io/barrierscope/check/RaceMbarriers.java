@@ -138,10 +138,8 @@ final class RaceMbarriers {
 
     void phaseComplete(Mbarrier b) {
         State st = state(b);
-        st.done = st.accum.snapshot();
-        st.accum.clear();
-        d.clockBudget.snapshot(st.done);
-        st.doneRemote = st.remote == null || st.remote.isEmpty() ? null : st.remote.snapshot();
+        st.done = d.clockBudget.complete(st.accum);
+        st.doneRemote = st.remote == null || st.remote.isEmpty() ? null : d.clockBudget.complete(st.remote);
         if (st.remote != null) st.remote.clear();
     }
 

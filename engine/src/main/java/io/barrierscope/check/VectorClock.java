@@ -301,6 +301,13 @@ public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.R
             for (int i = i0; i < i0 + 32; i++) if (a[i] < v) a[i] = v;
         }
 
+        /** Heap bytes of the chunks this builder made itself since it was last cleared or snapshotted (RaceClockBudget charges them). */
+        long ownedBytes() {
+            long b = 0;
+            for (int c = 0; c < chunks.length; c++) if (owned[c] && chunks[c] != null) b += 16 + 4L * chunks[c].length;
+            return b;
+        }
+
         /** The clock built so far; the builder goes on from the same contents (its chunks now shared). */
         VectorClock snapshot() {
             java.util.Arrays.fill(owned, false);
