@@ -40,10 +40,21 @@ import java.util.List;
  * @param joinedClockBytes the clocks beyond {@code raceStateBytes} one machine may hold
  *        ({@link io.barrierscope.check.RaceMemory#joinedClockBytes}: their cap, for a kernel whose
  *        threads acquire clocks of other CTAs or of mbarrier phases); counted once per machine
+ * @param deviceHeapBytes the part of {@code bufferBytes} that is CUDA's default device heap, mapped
+ *        for a kernel that calls malloc or free (0 when it does not, or the launch brings its own):
+ *        a refusal names it, since its shadow and read sets are what make such a launch large
  */
 public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
                              boolean splitsWords, long forkCheckpoints, long readSetEntries, long raceStateBytes,
-                             long locationStateBytes, long joinedClockBytes) {
+                             long locationStateBytes, long joinedClockBytes, long deviceHeapBytes) {
+
+    /** Without a default device heap among the buffers (a kernel that calls neither malloc nor free). */
+    public MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
+                          boolean splitsWords, long forkCheckpoints, long readSetEntries, long raceStateBytes, long locationStateBytes,
+                          long joinedClockBytes) {
+        this(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries, raceStateBytes,
+                locationStateBytes, joinedClockBytes, 0);
+    }
 
     /** Without clocks joined from other CTAs counted (a kernel whose threads only synchronize within their CTA). */
     public MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
@@ -86,13 +97,13 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
     /** The same launch's memory with the race detector {@code race} and on {@code exploreJobs} machines. */
     public MemoryEstimate with(boolean race, int exploreJobs) {
         return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries,
-                raceStateBytes, locationStateBytes, joinedClockBytes);
+                raceStateBytes, locationStateBytes, joinedClockBytes, deviceHeapBytes);
     }
 
     /** The same launch explored with {@code forkCheckpoints} fork checkpoints alive at most. */
     public MemoryEstimate withForkCheckpoints(long forkCheckpoints) {
         return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, Math.max(1, forkCheckpoints),
-                readSetEntries, raceStateBytes, locationStateBytes, joinedClockBytes);
+                readSetEntries, raceStateBytes, locationStateBytes, joinedClockBytes, deviceHeapBytes);
     }
 
     /** Shadow cells: one per word of {@code shadowableBytes}, and one per byte more when narrow accesses split words. */
@@ -263,8 +274,17 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
         if (exploreJobs > 1) advice += ", or explore with fewer --jobs";
         if (race && exploreJobs == 0) advice += ", or run without the race detector (--no-race)";
         return LaunchValidation.located(spec, bufferBytes > stateBytes / 2 ? "/args" : "/grid", "the launch needs about " + mib(total())
-                + " (" + describe() + "; " + mib(bufferBytes) + " of the state is buffers) but this Java has about " + mib(free)
-                + " free of " + mib(max) + ": " + advice);
+                + " (" + describe() + "; " + mib(bufferBytes) + " of the state is buffers" + deviceHeapNote() + ") but this Java has about "
+                + mib(free) + " free of " + mib(max) + ": " + advice);
+    }
+
+    /** For a refusal: the default device heap among the buffers, and what the race detector counts for it. */
+    private String deviceHeapNote() {
+        if (deviceHeapBytes == 0) return "";
+        String shadow = !race ? "" : "its race shadow is " + mib((deviceHeapBytes + 3) / 4 * SHADOW_BYTES_PER_WORD
+                + (splitsWords ? deviceHeapBytes * SPLIT_SHADOW_BYTES_PER_BYTE : 0)) + " of the above, its read sets counted as any buffer's; ";
+        return ", " + mib(deviceHeapBytes) + " of them CUDA's default device heap, mapped because the kernel calls malloc or free ("
+                + shadow + "a buffer named " + io.barrierscope.exec.DeviceHeap.SEGMENT + " in the launch's \"buffers\" is taken as a smaller heap)";
     }
 
     /** Refuses (with the numbers) when the total cannot fit this Java's heap, after one collection of what a previous run left. */
