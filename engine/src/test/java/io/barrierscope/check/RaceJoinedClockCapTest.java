@@ -115,4 +115,47 @@ class RaceJoinedClockCapTest {
         assertEquals(RaceDetector.LOCATION_STATE_CAP / 128 * 40, copy);
         assertEquals(RaceDetector.LOCATION_STATE_CAP + 10 * copy, some.total() - none.total());
     }
+
+    /** One CTA: thread 0 writes shared memory and arrives on an mbarrier, thread 32 waits for the phase and reads it. */
+    private static io.barrierscope.testing.PtxRun mbarrierHandoff() {
+        String body = ".reg .pred %p<8>;\n.reg .b32 %r<16>;\n.reg .b64 %rd<8>;\nmov.u32 %r1, %tid.x;\nsetp.eq.u32 %p1, %r1, 0;\n"
+                + "setp.eq.u32 %p2, %r1, 32;\nmov.u32 %r2, bar;\nld.param.u64 %rd3, [out];\ncvta.to.global.u64 %rd4, %rd3;\n"
+                + "@%p1 mbarrier.init.shared::cta.b64 [%r2], 1;\nbar.sync 0;\n@!%p1 bra C;\nst.shared.u32 [sm], 7;\n"
+                + "mbarrier.arrive.shared::cta.b64 _, [%r2];\nret;\nC:\n@!%p2 bra E;\nmov.u32 %r5, 0;\n"
+                + "W:\nmbarrier.try_wait.parity.shared::cta.b64 %p4, [%r2], %r5;\n@!%p4 bra W;\n"
+                + "ld.shared.u32 %r10, [sm];\nst.global.u32 [%rd4], %r10;\nE:\nret;";
+        return io.barrierscope.testing.PtxRun.kernel(body).header(".shared .align 8 .b64 bar;\n.shared .align 4 .b8 sm[4];")
+                .buffer("out", 4).threads(64);
+    }
+
+    @Test
+    void anMbarriersPhaseClocksAreCountedWithTheOthersAndAOneCtaKernelWithAnMbarrierCountsTheCapInAdvance() throws Exception {
+        io.barrierscope.testing.PtxRun k = mbarrierHandoff();
+        assertEquals(RaceDetector.JOINED_CLOCK_CAP, RaceMemory.joinedClockBytes(PtxParser.parse("k.ptx", k.ptx()), 1));
+        LaunchedRun run = k.run();
+        assertEquals(Outcome.COMPLETED, run.interpreter().outcome(), run.summary());
+        RaceDetector d = (RaceDetector) run.machine().race;
+        RaceMbarriers.State st = d.mbarriers.map.firstEntry().getValue();
+        assertTrue(st.done != null, "the phase completed with a clock");
+        long with = d.clockBudget.liveBytes();
+        st.done = null;
+        assertTrue(with - d.clockBudget.liveBytes() >= 32, "the completed phase's clock is counted: " + with + " then " + d.clockBudget.liveBytes());
+    }
+
+    @Test
+    void aCompletedBuilderIsChargedItsClockAndTheChunksItMadeItself() throws Exception {
+        RaceDetector d = (RaceDetector) mbarrierHandoff().run().machine().race;
+        VectorClock.Builder b = new VectorClock.Builder(d.chunkCount, d.chunkSize);
+        b.raise(3, 1); // a chunk of its own
+        long before = d.clockBudget.sinceCount;
+        VectorClock v = d.clockBudget.complete(b);
+        assertEquals(32 + 8L * d.chunkCount + 16 + 4L * d.chunkSize, d.clockBudget.sinceCount - before);
+        assertTrue(b.isEmpty(), "cleared for the next phase");
+        // A builder that only shares chunks of clocks joined into it is charged its clock alone.
+        b.join(v);
+        before = d.clockBudget.sinceCount;
+        d.clockBudget.complete(b);
+        assertEquals(32 + 8L * d.chunkCount, d.clockBudget.sinceCount - before);
+        assertNull(d.clockBudget.complete(null));
+    }
 }
