@@ -98,10 +98,10 @@ class RaceJoinedClockCapTest {
     @Test
     void aLaunchWhoseThreadsCanAcquireOtherCtasClocksCountsTheCapInAdvanceAndOthersDoNot() throws Exception {
         Module k = PtxParser.parse("k.ptx", Files.readString(launch(1, 32).resolveSibling("k.ptx")));
-        assertEquals(RaceDetector.JOINED_CLOCK_CAP, RaceMemory.joinedClockBytes(k, 8));
-        assertEquals(0, RaceMemory.joinedClockBytes(k, 1), "one CTA without mbarriers: every clock within its ids");
+        assertEquals(RaceDetector.JOINED_CLOCK_CAP, RaceMemory.joinedClockBytes(k, 8, 32, 0));
+        assertEquals(0, RaceMemory.joinedClockBytes(k, 1, 32, 0), "one CTA without mbarriers: every clock within its ids");
         String plain = ".version 9.0\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\nbar.sync 0;\nret;\n}\n";
-        assertEquals(0, RaceMemory.joinedClockBytes(PtxParser.parse("p.ptx", plain), 8));
+        assertEquals(0, RaceMemory.joinedClockBytes(PtxParser.parse("p.ptx", plain), 8, 32, 0));
         MemoryEstimate e = LaunchValidation.validate(launch(8, 64)).start().launch().memoryEstimate(true, 2);
         assertTrue(e.parts().stream().anyMatch(p -> p.name().equals("race joined clocks of 2 machines")
                 && p.bytes() == 2 * RaceDetector.JOINED_CLOCK_CAP), e.describe());
@@ -129,9 +129,16 @@ class RaceJoinedClockCapTest {
     }
 
     @Test
-    void anMbarriersPhaseClocksAreCountedWithTheOthersAndAOneCtaKernelWithAnMbarrierCountsTheCapInAdvance() throws Exception {
+    void anMbarriersPhaseClocksAreCountedWithTheOthersAndInAdvanceForOneCtaByItsSharedMemory() throws Exception {
         io.barrierscope.testing.PtxRun k = mbarrierHandoff();
-        assertEquals(RaceDetector.JOINED_CLOCK_CAP, RaceMemory.joinedClockBytes(PtxParser.parse("k.ptx", k.ptx()), 1));
+        // One CTA: two clocks per mbarrier its shared memory (8 bytes here) can hold, each with a chunk per agent kind at most.
+        io.barrierscope.ptx.Module m = PtxParser.parse("k.ptx", k.ptx());
+        long perClock = 64 + 16L * RaceDetector.KINDS + RaceDetector.KINDS * (16 + 4 * 64);
+        assertEquals(2 * perClock, RaceMemory.joinedClockBytes(m, 1, 64, 8));
+        assertEquals(RaceDetector.JOINED_CLOCK_CAP, RaceMemory.joinedClockBytes(m, 1, 1024, 228 << 10), "never more than the cap");
+        assertEquals(RaceDetector.JOINED_CLOCK_CAP, RaceMemory.joinedClockBytes(m, 2, 64, 8), "several CTAs: the cap");
+        long counted = k.launch().memoryEstimate(0).joinedClockBytes();
+        assertTrue(counted >= 2 * perClock && counted <= 4 * perClock, "the launch counts its 12 bytes of shared memory: " + counted);
         LaunchedRun run = k.run();
         assertEquals(Outcome.COMPLETED, run.interpreter().outcome(), run.summary());
         RaceDetector d = (RaceDetector) run.machine().race;
