@@ -34,7 +34,7 @@ final class RaceClockBudget {
     }
 
     /** The join of {@code a} and {@code v} made {@code r}: charges what it allocated (its reference array and chunks new to both). */
-    void joined(VectorClock a, VectorClock v, VectorClock r) {
+    private void joined(VectorClock a, VectorClock v, VectorClock r) {
         if (r == a || r == v) return;
         long b = 32 + 8L * r.chunks.length;
         for (int c = 0; c < r.chunks.length; c++) {
@@ -45,7 +45,10 @@ final class RaceClockBudget {
         charge(b);
     }
 
-    /** The join of {@code a} and {@code b} (either may be null), charged: what a relaxed read leaves for a later fence. */
+    /**
+     * The join of {@code a} and {@code b} (either may be null), charged: an acquire's, and what a
+     * relaxed read leaves for a later fence. Once detection stopped for the clocks, {@code a}: keep no more.
+     */
     VectorClock join(VectorClock a, VectorClock b) {
         if (d.shadow.stoppedByClocks) return a; // stopped for its clocks: keep no more
         if (a == null) return b;
