@@ -28,6 +28,9 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
     private final RaceShadow shadow;
     private final ProxyFences proxy;
     private final boolean reported;
+    /** The clock budget's charges since its last count, and that count (so a restored run stops where it did). */
+    private final long clocksSinceCount;
+    private final long clocksLastCount;
 
     RaceCheckpoint(RaceDetector d) {
         clock = d.clock.clone();
@@ -52,6 +55,8 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
         shadow = d.shadow.copy();
         proxy = d.proxy.copy();
         reported = d.reported;
+        clocksSinceCount = d.clockBudget.sinceCount;
+        clocksLastCount = d.clockBudget.lastCount;
     }
 
     private static VectorClock[] snapshots(VectorClock.Builder[] bs) {
@@ -106,6 +111,8 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
         d.shadow = shadow.copy();
         d.proxy = proxy.copy();
         d.reported = reported;
+        d.clockBudget.sinceCount = clocksSinceCount;
+        d.clockBudget.lastCount = clocksLastCount;
     }
 
     private static void restoreBuilders(RaceDetector d, VectorClock.Builder[] live, VectorClock[] saved) {

@@ -42,6 +42,11 @@ public final class RaceDetector implements MemoryModelHook {
      */
     public static final long LOCATION_STATE_CAP = 64L << 20;
     /**
+     * Heap bytes of vector clocks a run may hold beyond what {@link RaceMemory#stateBytes} counts
+     * (clocks joined from other CTAs, mbarrier phases'): past it detection stops ({@link RaceClockBudget}).
+     */
+    public static final long JOINED_CLOCK_CAP = 64L << 20;
+    /**
      * Heap bytes per read-set entry at worst: a set of two (its object and four arrays of capacity
      * two, about 144 bytes) is 72 per entry, of three or four (capacity four, about 184 bytes) 61;
      * a large one about 20 per entry, twice that after a doubling, and its index 16 more.
@@ -98,6 +103,8 @@ public final class RaceDetector implements MemoryModelHook {
     final RaceMbarriers mbarriers;
     /** The async copies in flight and their groups' ends. */
     final RaceAsyncCopies copies;
+    /** What the clocks hold, counted as they grow (bounded by its cap). */
+    final RaceClockBudget clockBudget;
 
     // The actor of the access or sync operation in progress: a thread, or an async copy completing.
     AsyncSnap asyncActor;
@@ -143,6 +150,7 @@ public final class RaceDetector implements MemoryModelHook {
         mbarriers = new RaceMbarriers(this);
         copies = new RaceAsyncCopies(this);
         scoped = new ScopedSync(this);
+        clockBudget = new RaceClockBudget(this, ctas, chunkSize);
     }
 
     /** Turns detection on for a fresh run. */
@@ -234,7 +242,7 @@ public final class RaceDetector implements MemoryModelHook {
             setBase(t, joinedResult);
             return;
         }
-        VectorClock r = a.join(v);
+        VectorClock r = clockBudget.join(a, v); // charged; once stopped for the clocks, a: keep no more
         joinedA = a;
         joinedB = v;
         joinedResult = r;
@@ -390,11 +398,7 @@ public final class RaceDetector implements MemoryModelHook {
 
     /** The generation completed: the clock its waiters acquire. */
     public VectorClock barComplete(int cta, int id) {
-        VectorClock.Builder b = bar[cta * 16 + id];
-        if (b == null) return null;
-        VectorClock v = b.snapshot();
-        b.clear();
-        return v;
+        return clockBudget.complete(bar[cta * 16 + id]);
     }
 
     /**
@@ -436,14 +440,12 @@ public final class RaceDetector implements MemoryModelHook {
     }
 
     public void clusterComplete(int firstCta) {
-        VectorClock.Builder b = cluster[firstCta];
-        clusterDone[firstCta] = b == null ? null : b.snapshot();
-        if (b != null) b.clear();
+        clusterDone[firstCta] = clockBudget.complete(cluster[firstCta]);
         if (clusterCta == null) return;
         for (int c = 0; c < ctas; c++) {
             if (m.clusterBarriers[c].firstCta != firstCta) continue;
             VectorClock.Builder l = clusterCta[c];
-            clusterCtaDone[c] = l == null || l.isEmpty() ? null : l.snapshot();
+            clusterCtaDone[c] = l == null || l.isEmpty() ? null : clockBudget.complete(l);
             if (l != null) l.clear();
         }
     }
@@ -558,6 +560,9 @@ public final class RaceDetector implements MemoryModelHook {
 
     /** Whether detection stopped because the per-location state passed {@link #LOCATION_STATE_CAP} (else the read sets' cap). */
     public boolean stoppedByLocationState() { return shadow.stoppedByLocations; }
+
+    /** Whether detection stopped because the clocks passed {@link #JOINED_CLOCK_CAP} ({@link RaceClockBudget}). */
+    public boolean stoppedByClocks() { return shadow.stoppedByClocks; }
 
     // ---- checkpoints ----------------------------------------------------------------------------
 

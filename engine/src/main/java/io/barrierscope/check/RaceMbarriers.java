@@ -91,7 +91,7 @@ final class RaceMbarriers {
 
     /** See {@link RaceDetector#mbarrierUse}. */
     void use(int slot, Mbarrier b, int pc) {
-        if (d.reported) return;
+        if (d.reported || d.shadow.stoppedByClocks) return; // the clocks that would tell are dropped
         State st = find(b);
         if (st == null || st.initEpoch == 0) return;
         if (d.asyncActor == null) d.actThread(slot);
@@ -138,9 +138,8 @@ final class RaceMbarriers {
 
     void phaseComplete(Mbarrier b) {
         State st = state(b);
-        st.done = st.accum.snapshot();
-        st.accum.clear();
-        st.doneRemote = st.remote == null || st.remote.isEmpty() ? null : st.remote.snapshot();
+        st.done = d.clockBudget.complete(st.accum);
+        st.doneRemote = st.remote == null || st.remote.isEmpty() ? null : d.clockBudget.complete(st.remote);
         if (st.remote != null) st.remote.clear();
     }
 
@@ -154,7 +153,7 @@ final class RaceMbarriers {
             d.acquire(slot, peers);
             return;
         }
-        d.pendingAcquire[slot] = d.pendingAcquire[slot] == null ? st.done : d.pendingAcquire[slot].join(st.done);
-        if (peers != null) d.scoped.pendingCluster[slot] = d.scoped.pendingCluster[slot] == null ? peers : d.scoped.pendingCluster[slot].join(peers);
+        d.pendingAcquire[slot] = d.clockBudget.join(d.pendingAcquire[slot], st.done);
+        d.scoped.pendingCluster[slot] = d.clockBudget.join(d.scoped.pendingCluster[slot], peers);
     }
 }

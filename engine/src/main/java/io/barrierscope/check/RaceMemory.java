@@ -86,6 +86,38 @@ public final class RaceMemory {
         }
     }
 
+    /**
+     * Heap bytes of clocks beyond {@link #stateBytes} at most, for a launch of {@code ctas} CTAs of
+     * {@code slotsPerCta} thread slots and {@code sharedBytesPerCta} of shared memory: none unless a
+     * thread can take a clock its warp does not share (an instruction of
+     * {@link #lanesTakeClocksOfTheirOwn}). In several CTAs, the detector's cap
+     * ({@link RaceDetector#JOINED_CLOCK_CAP}, past which it stops: RaceClockBudget), since a thread
+     * can acquire what other CTAs released. In one CTA every clock is within its ids, and what the
+     * formula leaves out is each mbarrier's phase clocks (its builder and its completed phase, each
+     * with a chunk per agent kind at most): one mbarrier per 8 bytes of shared memory at most, never
+     * more than the cap. Counting the whole cap there refused one-CTA TMA samples under
+     * {@code explore --jobs 2} at -Xmx256m for clocks they never hold.
+     */
+    public static long joinedClockBytes(Module module, long ctas, long slotsPerCta, long sharedBytesPerCta) {
+        if (!lanesTakeClocksOfTheirOwn(module)) return 0;
+        if (ctas > 1) return RaceDetector.JOINED_CLOCK_CAP;
+        boolean mbarriers = false;
+        for (Function f : module.functions().values()) {
+            for (Instruction in : f.instructions()) mbarriers |= in.opcode().equals("mbarrier");
+        }
+        if (!mbarriers) return 0;
+        long perClock = 64 + 16L * RaceDetector.KINDS + RaceDetector.KINDS * (16 + 4 * slotsPerCta);
+        return Math.min(RaceDetector.JOINED_CLOCK_CAP, sharedBytesPerCta / 8 * 2 * perClock);
+    }
+
+    /**
+     * Heap bytes of one checkpoint's copy of the per-location map at most, for a location state of
+     * {@code locationStateBytes}: a checkpoint shares the locations' records but copies the map, one
+     * entry (40 bytes) per location, and a location is counted at least 128 bytes live
+     * (ScopedSync.bytesOf: its entry and key, record and two empty arrays).
+     */
+    public static long locationMapCopyBytes(long locationStateBytes) { return locationStateBytes / 128 * 40; }
+
     private static final String[] STRONG_MODIFIERS = {".relaxed", ".acquire", ".release", ".acq_rel", ".sc", ".volatile", ".mmio"};
 
     /** One clock a lane holds alone: the object (16), its reference array and one chunk of its CTA's ids. */

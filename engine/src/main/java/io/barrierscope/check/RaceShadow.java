@@ -247,6 +247,8 @@ final class RaceShadow {
     long stoppedAt = -1;
     /** Whether it was the per-location synchronization state that passed its cap ({@link RaceDetector#LOCATION_STATE_CAP}). */
     boolean stoppedByLocations;
+    /** Whether it was the clocks joined from other CTAs that passed their cap ({@link RaceDetector#JOINED_CLOCK_CAP}). */
+    boolean stoppedByClocks;
 
     RaceShadow(int regionCount) { regions = new Page[regionCount][]; }
 
@@ -286,11 +288,21 @@ final class RaceShadow {
         readSetEntries = 0;
     }
 
+    /** Stops detection at {@code step} because the clocks passed their cap (RaceClockBudget): the pages are dropped as at the read sets' cap. */
+    void stopForClocks(long step) {
+        if (stoppedAt >= 0) return;
+        stoppedAt = step;
+        stoppedByClocks = true;
+        regions = new Page[regions.length][];
+        readSetEntries = 0;
+    }
+
     RaceShadow copy() {
         RaceShadow s = new RaceShadow(regions.length);
         s.readSetEntries = readSetEntries;
         s.stoppedAt = stoppedAt;
         s.stoppedByLocations = stoppedByLocations;
+        s.stoppedByClocks = stoppedByClocks;
         for (int i = 0; i < regions.length; i++) {
             if (regions[i] == null) continue;
             s.regions[i] = new Page[regions[i].length];

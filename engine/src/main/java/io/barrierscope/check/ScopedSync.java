@@ -221,9 +221,9 @@ final class ScopedSync {
             d.acquire(t, eligible(l, cta, scope));
             return;
         }
-        d.pendingAcquire[t] = join(d.pendingAcquire[t], eligible(l, cta, CTA));
-        pendingCluster[t] = join(pendingCluster[t], eligible(l, cta, CLUSTER));
-        pendingGpu[t] = join(pendingGpu[t], eligible(l, cta, GPU));
+        d.pendingAcquire[t] = d.clockBudget.join(d.pendingAcquire[t], eligible(l, cta, CTA));
+        pendingCluster[t] = d.clockBudget.join(pendingCluster[t], eligible(l, cta, CLUSTER));
+        pendingGpu[t] = d.clockBudget.join(pendingGpu[t], eligible(l, cta, GPU));
     }
 
     /** The join of the buckets an acquire by a thread of {@code cta} at scope {@code s} synchronizes with, or null. */

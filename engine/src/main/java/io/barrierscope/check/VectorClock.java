@@ -207,6 +207,9 @@ public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.R
 
         boolean isEmpty() { return empty; }
 
+        /** The chunks as they stand (for counting what the builder holds: RaceClockBudget). */
+        int[][] chunks() { return chunks; }
+
         /** The entry of {@code id}. */
         int get(int id) {
             int c = id / chunkSize;
@@ -296,6 +299,13 @@ public final class VectorClock implements io.barrierscope.exec.MemoryModelHook.R
             }
             int i0 = w << 5;
             for (int i = i0; i < i0 + 32; i++) if (a[i] < v) a[i] = v;
+        }
+
+        /** Heap bytes of the chunks this builder made itself since it was last cleared or snapshotted (RaceClockBudget charges them). */
+        long ownedBytes() {
+            long b = 0;
+            for (int c = 0; c < chunks.length; c++) if (owned[c] && chunks[c] != null) b += 16 + 4L * chunks[c].length;
+            return b;
         }
 
         /** The clock built so far; the builder goes on from the same contents (its chunks now shared). */

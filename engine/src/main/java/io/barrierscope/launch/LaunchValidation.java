@@ -360,7 +360,8 @@ public final class LaunchValidation {
             heapGiven |= io.barrierscope.exec.DeviceHeap.SEGMENT.equals(a.buffer());
         }
         // A kernel that calls malloc or free gets CUDA's default device heap (LaunchedRun), unless the launch brings one.
-        if (program.usesDeviceHeap && !heapGiven) buffers += io.barrierscope.exec.DeviceHeap.segmentBytes(io.barrierscope.exec.DeviceHeap.DEFAULT_BYTES);
+        long heap = program.usesDeviceHeap && !heapGiven ? io.barrierscope.exec.DeviceHeap.segmentBytes(io.barrierscope.exec.DeviceHeap.DEFAULT_BYTES) : 0;
+        buffers += heap;
         bytes = Math.addExact(bytes, buffers);
         if (bytes > MEMORY_BUDGET) {
             throw located(spec, "/grid", "the launch needs about " + (bytes >> 20) + " MiB of emulated state; the budget is "
@@ -380,7 +381,9 @@ public final class LaunchValidation {
                 MemoryEstimate.forkCheckpoints(bytes, steps, use.maxDeviations()), MemoryEstimate.readSetEntries(shadowable, splits, 4 * slots),
                 io.barrierscope.check.RaceMemory.stateBytes(ctas, slots / ctas,
                         io.barrierscope.check.RaceMemory.lanesTakeClocksOfTheirOwn(ptx)),
-                io.barrierscope.check.RaceMemory.locationStateBytes(ptx));
+                io.barrierscope.check.RaceMemory.locationStateBytes(ptx), io.barrierscope.check.RaceMemory.joinedClockBytes(ptx, ctas, slots / ctas,
+                        program.staticSharedBytes + (long) spec.dynamicSharedBytes()),
+                heap);
         if (use.exploreJobs() > 0 && !memory.fits(MemoryEstimate.freeHeap())) {
             System.gc(); // what a previous launch left is not a reason to checkpoint less
             memory = memory.fittedTo(MemoryEstimate.freeHeap(), MemoryEstimate.forkLevels(use.maxDeviations()));

@@ -137,6 +137,11 @@ public final class LaunchedRun {
                     + " to each location a strong access wrote, by CTA and scope) reached " + (io.barrierscope.check.RaceDetector.LOCATION_STATE_CAP >> 20)
                     + " MiB, the most a run keeps (docs/reliability.md); races after that step are not reported";
         }
+        if (machine.race instanceof io.barrierscope.check.RaceDetector d && d.stoppedByClocks()) {
+            return "race detection stopped at warp step " + at + ": its vector clocks (clocks joined from other CTAs and mbarrier phases)"
+                    + " passed what the launch counts by " + (io.barrierscope.check.RaceDetector.JOINED_CLOCK_CAP >> 20)
+                    + " MiB, the most a run keeps (docs/reliability.md); races after that step are not reported";
+        }
         return "race detection stopped at warp step " + at + ": its read sets (reads of one word by threads not ordered with each other)"
                 + " reached " + io.barrierscope.check.RaceDetector.READ_SET_ENTRY_CAP + " entries, the most a run keeps"
                 + " (docs/reliability.md); races after that step are not reported";

@@ -35,11 +35,34 @@ import java.util.List;
  *        state, when it is on ({@link io.barrierscope.check.RaceMemory#stateBytes}: per thread and per CTA)
  * @param locationStateBytes the race detector's per-location synchronization state of one machine at
  *        most ({@link io.barrierscope.check.RaceMemory#locationStateBytes}: its cap, for a kernel with
- *        strong accesses); counted once per machine, since checkpoints share its locations' records
+ *        strong accesses); counted once per machine, since checkpoints share its locations' records,
+ *        and each fork checkpoint's copy of its map besides ({@link #locationMapCopyBytes})
+ * @param joinedClockBytes the clocks beyond {@code raceStateBytes} one machine may hold
+ *        ({@link io.barrierscope.check.RaceMemory#joinedClockBytes}: their cap, for a kernel whose
+ *        threads acquire clocks of other CTAs or of mbarrier phases); counted once per machine
+ * @param deviceHeapBytes the part of {@code bufferBytes} that is CUDA's default device heap, mapped
+ *        for a kernel that calls malloc or free (0 when it does not, or the launch brings its own):
+ *        a refusal names it, since its shadow and read sets are what make such a launch large
  */
 public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
                              boolean splitsWords, long forkCheckpoints, long readSetEntries, long raceStateBytes,
-                             long locationStateBytes) {
+                             long locationStateBytes, long joinedClockBytes, long deviceHeapBytes) {
+
+    /** Without a default device heap among the buffers (a kernel that calls neither malloc nor free). */
+    public MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
+                          boolean splitsWords, long forkCheckpoints, long readSetEntries, long raceStateBytes, long locationStateBytes,
+                          long joinedClockBytes) {
+        this(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries, raceStateBytes,
+                locationStateBytes, joinedClockBytes, 0);
+    }
+
+    /** Without clocks joined from other CTAs counted (a kernel whose threads only synchronize within their CTA). */
+    public MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
+                          boolean splitsWords, long forkCheckpoints, long readSetEntries, long raceStateBytes, long locationStateBytes) {
+        this(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries, raceStateBytes,
+                locationStateBytes, 0);
+    }
+
     /** Shadow bytes per 4-byte word the race detector may touch (four longs and two ints per cell). */
     public static final long SHADOW_BYTES_PER_WORD = 40;
     /** Shadow bytes per byte of a page whose words a narrower access splits (a 40-byte cell per byte, and the split flags). */
@@ -74,13 +97,13 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
     /** The same launch's memory with the race detector {@code race} and on {@code exploreJobs} machines. */
     public MemoryEstimate with(boolean race, int exploreJobs) {
         return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries,
-                raceStateBytes, locationStateBytes);
+                raceStateBytes, locationStateBytes, joinedClockBytes, deviceHeapBytes);
     }
 
     /** The same launch explored with {@code forkCheckpoints} fork checkpoints alive at most. */
     public MemoryEstimate withForkCheckpoints(long forkCheckpoints) {
         return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, Math.max(1, forkCheckpoints),
-                readSetEntries, raceStateBytes, locationStateBytes);
+                readSetEntries, raceStateBytes, locationStateBytes, joinedClockBytes, deviceHeapBytes);
     }
 
     /** Shadow cells: one per word of {@code shadowableBytes}, and one per byte more when narrow accesses split words. */
@@ -198,6 +221,11 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
         return readSetEntries * RaceDetector.READ_SET_BYTES_PER_ENTRY + arrays;
     }
 
+    /** One checkpoint's copy of the per-location map at most (0 when the detector is off or the kernel has no strong access). */
+    public long locationMapCopyBytes() {
+        return race ? io.barrierscope.check.RaceMemory.locationMapCopyBytes(locationStateBytes) : 0;
+    }
+
     /** The race detector's vector clocks and scoped state of one machine (0 when it is off). */
     public long raceClockBytes() { return race ? raceStateBytes : 0; }
 
@@ -214,8 +242,9 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
         if (readSetBytes() > 0) out.add(new Part("race read sets (" + readSetEntries + " entries)" + times, readSetBytes() * machines));
         if (raceClockBytes() > 0) out.add(new Part("race clocks" + times, raceClockBytes() * machines));
         if (race && locationStateBytes > 0) out.add(new Part("race location state" + times, locationStateBytes * machines));
+        if (race && joinedClockBytes > 0) out.add(new Part("race joined clocks" + times, joinedClockBytes * machines));
         long checkpoints = exploreJobs == 0 ? stateBytes
-                : exploreJobs * stateBytes + forkCheckpoints * (stateBytes + shadowBytes() + readSetBytes() + raceClockBytes());
+                : exploreJobs * stateBytes + forkCheckpoints * (stateBytes + shadowBytes() + readSetBytes() + raceClockBytes() + locationMapCopyBytes());
         out.add(new Part(exploreJobs == 0 ? "a copy while initialised or checkpointed"
                 : "explore's checkpoints (" + exploreJobs + " start, " + forkCheckpoints + " fork)", checkpoints));
         return out;
@@ -245,8 +274,17 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
         if (exploreJobs > 1) advice += ", or explore with fewer --jobs";
         if (race && exploreJobs == 0) advice += ", or run without the race detector (--no-race)";
         return LaunchValidation.located(spec, bufferBytes > stateBytes / 2 ? "/args" : "/grid", "the launch needs about " + mib(total())
-                + " (" + describe() + "; " + mib(bufferBytes) + " of the state is buffers) but this Java has about " + mib(free)
-                + " free of " + mib(max) + ": " + advice);
+                + " (" + describe() + "; " + mib(bufferBytes) + " of the state is buffers" + deviceHeapNote() + ") but this Java has about "
+                + mib(free) + " free of " + mib(max) + ": " + advice);
+    }
+
+    /** For a refusal: the default device heap among the buffers, and what the race detector counts for it. */
+    private String deviceHeapNote() {
+        if (deviceHeapBytes == 0) return "";
+        String shadow = !race ? "" : "its race shadow is " + mib((deviceHeapBytes + 3) / 4 * SHADOW_BYTES_PER_WORD
+                + (splitsWords ? deviceHeapBytes * SPLIT_SHADOW_BYTES_PER_BYTE : 0)) + " of the above, its read sets counted as any buffer's; ";
+        return ", " + mib(deviceHeapBytes) + " of them CUDA's default device heap, mapped because the kernel calls malloc or free ("
+                + shadow + "a buffer named " + io.barrierscope.exec.DeviceHeap.SEGMENT + " in the launch's \"buffers\" is taken as a smaller heap)";
     }
 
     /** Refuses (with the numbers) when the total cannot fit this Java's heap, after one collection of what a previous run left. */

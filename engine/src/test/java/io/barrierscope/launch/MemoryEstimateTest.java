@@ -200,4 +200,36 @@ class MemoryEstimateTest {
         assertTrue(perThread >= 32 * io.barrierscope.check.RaceMemory.BYTES_PER_THREAD, "" + perThread);
         assertTrue(io.barrierscope.check.RaceMemory.stateBytes(2, 32) > 2 * io.barrierscope.check.RaceMemory.stateBytes(1, 32));
     }
+
+    @Test
+    void aKernelThatCallsMallocIsRefusedNamingTheDefaultDeviceHeapAndItsRaceShadow() throws Exception {
+        // 64 threads, each mallocs 16 bytes and adds to its block atomically: the 8 MiB default heap
+        // is most of the launch, through its race shadow and read sets.
+        String ptx = ".version 9.0\n.target sm_90a\n.address_size 64\n"
+                + ".extern .func (.param .b64 func_retval0) malloc\n(\n.param .b64 malloc_param_0\n)\n;\n"
+                + ".visible .entry k(.param .u64 p)\n{\n.reg .b64 %rd<3>;\n.reg .b32 %r<3>;\n"
+                + "{\n.param .b64 param0;\nst.param.b64 [param0], 16;\n.param .b64 retval0;\n"
+                + "call.uni (retval0), malloc, (param0);\nld.param.b64 %rd1, [retval0];\n}\n"
+                + "atom.global.add.u32 %r1, [%rd1], 1;\nret;\n}\n";
+        Files.writeString(tmp.resolve("k.ptx"), ptx);
+        Path l = tmp.resolve("launch.json");
+        String args = "{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 64}";
+        Files.writeString(l, "{\"ptx\": \"k.ptx\", \"block\": [64, 1, 1], \"args\": [" + args + "]}");
+        ValidatedLaunch v = LaunchValidation.validate(l, new LaunchValidation.Use(false, 0));
+        MemoryEstimate on = v.memoryEstimate(true, 0);
+        long heap = io.barrierscope.exec.DeviceHeap.segmentBytes(io.barrierscope.exec.DeviceHeap.DEFAULT_BYTES);
+        assertEquals(heap, on.deviceHeapBytes());
+        String e = on.refusal(v.spec(), 100 * MIB, 200 * MIB).getMessage();
+        assertTrue(e.contains("8 MiB of them CUDA's default device heap, mapped because the kernel calls malloc or free (its race shadow is "
+                + ((heap + 3) / 4 * MemoryEstimate.SHADOW_BYTES_PER_WORD >> 20) + " MiB") && e.contains("a buffer named deviceHeap"), e);
+        String off = v.memoryEstimate(false, 0).refusal(v.spec(), MIB, MIB).getMessage();
+        assertTrue(off.contains("default device heap") && !off.contains("its race shadow"), "no shadow without the detector: " + off);
+        // A launch that brings its heap (a buffer named deviceHeap) is not told of the default one.
+        Files.writeString(l, "{\"ptx\": \"k.ptx\", \"block\": [64, 1, 1], \"args\": [" + args
+                + "], \"buffers\": [{\"buffer\": \"deviceHeap\", \"type\": \"u8\", \"count\": 4112}]}");
+        ValidatedLaunch own = LaunchValidation.validate(l, new LaunchValidation.Use(false, 0));
+        assertEquals(0, own.memoryEstimate(true, 0).deviceHeapBytes());
+        String o = own.memoryEstimate(true, 0).refusal(own.spec(), MIB, MIB).getMessage();
+        assertFalse(o.contains("device heap"), o);
+    }
 }
