@@ -170,7 +170,7 @@ public final class CodeList extends ListView<Integer> {
     void setMark(int line, String mark, boolean on) {
         Set<Integer> s = marks.get(mark);
         if (s == null || !(on ? s.add(line) : s.remove(line))) return;
-        for (LineCell c : cells) if (c.line == line) c.showMarks(); // styled by the next CSS pass (not in a layout)
+        for (LineCell c : cells) if (c.line == line) c.showMarks();
     }
 
     /** Fills every cell's gutter again (the breakpoints or the warps changed). */
@@ -283,13 +283,6 @@ public final class CodeList extends ListView<Integer> {
      * A line's cell: the gutter and the text flow in a box, made once; a new line sets the gutter's
      * number and the texts and style classes of the text nodes, reusing those it has (a line with
      * fewer spans leaves its extra nodes empty).
-     *
-     * <p>A cell given a new line styles only the nodes whose style changed and lays itself out at
-     * once (docs/performance.md, "The stop's frame without restyling whole lines"): the virtual
-     * flow restyles every node of a cell that still needs layout when it gives it an index
-     * ({@code VirtualFlow.setCellIndex} calls {@code applyCss()} on it), which at a stop or a far
-     * jump was most of the frame. For the same reason the cell is not a {@code .list-cell}: the
-     * default stylesheet's {@code .list-cell:odd} would make a row's parity restyle it whole.
      */
     private final class LineCell extends ListCell<Integer> {
         private final TextFlow flow = new TextFlow();
@@ -297,13 +290,9 @@ public final class CodeList extends ListView<Integer> {
         private Gutter gutter;
         private int line; // 0: none
         private int shownVersion = -1;
-        private int shownMarks; // bit i: MARKS.get(i) is on
-        private boolean shownEmpty = true;
-        /** Text nodes made or given other style classes by the show in progress: they alone need CSS. */
-        private final List<Text> restyled = new ArrayList<>();
 
         LineCell() {
-            getStyleClass().setAll("code-line");
+            getStyleClass().add("code-line");
             flow.getStyleClass().add("line-text");
             flow.setMinWidth(Region.USE_PREF_SIZE); // no wrapping: a long line scrolls
             HBox.setHgrow(flow, Priority.ALWAYS);
@@ -319,54 +308,20 @@ public final class CodeList extends ListView<Integer> {
         protected void updateItem(Integer item, boolean empty) {
             super.updateItem(item, empty);
             int l = empty || item == null ? 0 : item;
-            if (l == line && shownVersion == version && empty == shownEmpty) return;
+            if (l == line && shownVersion == version) return;
             show(l);
         }
 
-        /**
-         * The virtual flow gives a cell its index here and then restyles it whole if it needs layout
-         * (see the class comment): laid out now, it does not. This covers a new line ({@link #show}
-         * styles what it changed) and a cell that keeps its line but whose gutter changed (a stop
-         * changes the warps' badges).
-         */
-        @Override
-        public void updateIndex(int i) {
-            super.updateIndex(i);
-            if (getScene() != null && isNeedsLayout()) layout();
-        }
-
-        @Override
-        public void updateSelected(boolean selected) {
-            boolean was = isSelected();
-            super.updateSelected(selected);
-            // The selection tints the gutter (ptx.css): a cell given a new index in the flow's
-            // layout would otherwise show it only at the next pulse's CSS.
-            if (was != selected && getScene() != null) applyCss();
-        }
-
         void show(int l) {
-            restyled.clear();
-            boolean wholeCell = isEmpty() != shownEmpty; // :empty and :filled take part in the cell's selectors
-            shownEmpty = isEmpty();
-            wholeCell |= fill(l); // its gutter and text flow added
-            wholeCell |= showMarks();
-            if (getScene() == null) return; // the scene's CSS and layout passes do it all when it is added
-            if (wholeCell) applyCss();
-            else for (Text t : restyled) t.applyCss();
-            restyled.clear();
-        }
-
-        /** Shows a line's number, gutter and text; true if it added the gutter and text flow (the first line it shows). */
-        private boolean fill(int l) {
             line = l;
             shownVersion = version;
             if (l <= 0 || l > lines.length) {
                 line = 0;
                 box.setVisible(false);
-                return false;
+                showMarks();
+                return;
             }
             box.setVisible(true);
-            boolean added = box.getChildren().isEmpty() || (gutter == null && gutterMaker != null);
             if (gutter == null && gutterMaker != null) {
                 gutter = gutterMaker.get();
                 box.getChildren().setAll(gutter, flow);
@@ -394,7 +349,7 @@ public final class CodeList extends ListView<Integer> {
                 setStyle(t, List.of());
             }
             for (; i < nodes.size(); i++) ((Text) nodes.get(i)).setText("");
-            return added;
+            showMarks();
         }
 
         private Text text(int i) {
@@ -403,30 +358,24 @@ public final class CodeList extends ListView<Integer> {
                 Text t = new Text();
                 t.getStyleClass().add("text");
                 nodes.add(t);
-                restyled.add(t);
             }
             return (Text) nodes.get(i);
         }
 
         /** Sets a text node's style classes only when they differ: a change makes CSS style it again. */
-        private void setStyle(Text t, List<String> style) {
+        private static void setStyle(Text t, List<String> style) {
             var now = t.getStyleClass();
             if (now.size() == style.size() + 1 && now.subList(1, now.size()).equals(style)) return;
             List<String> next = new ArrayList<>(style.size() + 1);
             next.add("text");
             next.addAll(style);
             now.setAll(next);
-            restyled.add(t);
         }
 
-        /** Sets the line's marks as pseudo-classes of the cell; true if any changed (the line's text is then styled anew). */
-        boolean showMarks() {
-            int on = 0;
-            for (int i = 0; i < MARKS.size(); i++) if (line > 0 && marks.get(MARKS.get(i)).contains(line)) on |= 1 << i;
-            if (on == shownMarks) return false;
-            for (int i = 0; i < MARKS.size(); i++) pseudoClassStateChanged(PseudoClass.getPseudoClass(MARKS.get(i)), (on & 1 << i) != 0);
-            shownMarks = on;
-            return true;
+        void showMarks() {
+            for (Map.Entry<String, Set<Integer>> m : marks.entrySet()) {
+                pseudoClassStateChanged(PseudoClass.getPseudoClass(m.getKey()), line > 0 && m.getValue().contains(line));
+            }
         }
     }
 }

@@ -67,8 +67,7 @@ final class Gutter extends Region {
     void setLine(int line, int digits) {
         if (line == this.line && number.getText().length() == Math.max(1, digits)) return;
         this.line = line;
-        String n = Integer.toString(line); // padded by hand: String.format was a tenth of a far jump's samples
-        number.setText(" ".repeat(Math.max(0, Math.max(1, digits) - n.length())) + n);
+        number.setText(String.format("%" + Math.max(1, digits) + "d", line));
         setUserData(line);
         if (tip != null) tip.setText(tipText());
     }
@@ -81,26 +80,13 @@ final class Gutter extends Region {
             if (mark != null) mark.setVisible(false);
             return;
         }
-        boolean made = mark == null;
-        if (made) {
+        if (mark == null) {
             mark = new Circle(5);
             mark.getStyleClass().add("breakpoint-marker");
             getChildren().add(mark);
         }
         mark.setVisible(true);
-        boolean off = m == SourceViewModel.Marker.DISABLED;
-        boolean changed = off != mark.getPseudoClassStates().contains(OFF);
-        mark.pseudoClassStateChanged(OFF, off);
-        if (made || changed) styleNow(mark);
-    }
-
-    /**
-     * Styles a node made or restyled here at once: a line cell fills its gutter while the list lays
-     * out (and lays itself out then, so the list does not restyle the whole cell: {@link CodeList}),
-     * after the pulse's CSS pass, which would style the node only a frame later.
-     */
-    private static void styleNow(Node n) {
-        if (n.getScene() != null) n.applyCss();
+        mark.pseudoClassStateChanged(OFF, m == SourceViewModel.Marker.DISABLED);
     }
 
     /** What the slot at the right shows (centred in it), or null for nothing (the node it had is hidden). */
@@ -113,7 +99,6 @@ final class Gutter extends Region {
             if (slot != null) getChildren().remove(slot);
             slot = n;
             getChildren().add(n);
-            styleNow(n);
         }
         n.setVisible(true);
     }

@@ -73,12 +73,12 @@ class SourcePaneCellsViewTest {
     }
 
     /**
-     * A line cell given another line styles the nodes that changed itself and is laid out before the
-     * flow would restyle it whole (docs/performance.md, "The stop's frame without restyling whole
-     * lines"): right after the layout of the pulse that shows a far jump, every node of every line in
-     * view in both panes already looks as a full restyle makes it look (text colours and fonts, the
-     * current line's background, breakpoint dots, warp badges), with a breakpoint and a selected line
-     * among the lines the jumps bring into view.
+     * Whatever styles a reused line cell given another line (today the virtual flow restyles it whole;
+     * docs/performance.md, "Line cells that style only what changed (2026-11-29, tried, not kept)"),
+     * it must be done in the pulse that shows the line: right after that pulse's layout, every node
+     * of every line in view in both panes already looks as a full restyle makes it look (text colours
+     * and fonts, the current line's background, breakpoint dots, warp badges), with breakpoints and a
+     * selected line among the lines the jumps bring into view.
      */
     @Test
     void farJumpsShowEveryLineStyledInThePulseThatShowsIt(FxRobot robot) {
