@@ -41,7 +41,8 @@ import org.testfx.util.WaitForAsyncUtils;
  * </pre>
  * Presentation mode on and off are measured apart. {@code -Dbarrierscope.harness.toggles=12}
  * measures 12 toggles of each kind instead of 6; {@code -Dbarrierscope.harness.only=presentation}
- * measures only opening and the presentation toggles (a quicker comparison of two versions).
+ * measures only opening and the presentation toggles (a quicker comparison of two versions);
+ * {@code -Dbarrierscope.harness.only=far -Dbarrierscope.harness.farclicks=12} only 12 far clicks per launch.
  */
 @ExtendWith(ApplicationExtension.class)
 @EnabledIfSystemProperty(named = "barrierscope.harness", matches = "true")
@@ -53,6 +54,10 @@ class WindowCostHarness {
     private static final boolean ONLY_STEPS = "steps".equals(System.getProperty("barrierscope.harness.only"));
     /** F10 and Shift+F10 measured per launch: {@code -Dbarrierscope.harness.steps=N} (20). */
     private static final int STEPS = Integer.getInteger("barrierscope.harness.steps", 20);
+    /** {@code -Dbarrierscope.harness.only=far}: only the timeline far clicks (after opening and a Continue to the end). */
+    private static final boolean ONLY_FAR = "far".equals(System.getProperty("barrierscope.harness.only"));
+    /** Timeline far clicks measured per launch: {@code -Dbarrierscope.harness.farclicks=N} (3). */
+    private static final int FAR_CLICKS = Integer.getInteger("barrierscope.harness.farclicks", 3);
     private DebuggerViewModel vm;
     private DebuggerView view;
     private final StringBuilder report = new StringBuilder();
@@ -176,9 +181,9 @@ class WindowCostHarness {
         WaitForAsyncUtils.waitFor(300, TimeUnit.SECONDS, () -> fx(() -> vm.finishedProperty().get() && !vm.runningProperty().get()));
         WaitForAsyncUtils.waitForFxEvents();
         long end = fx(() -> vm.nowProperty().get());
-        if (!ONLY_PRESENTATION) steps(robot, label, end);
+        if (!ONLY_PRESENTATION && !ONLY_FAR) steps(robot, label, end);
         if (ONLY_STEPS) return;
-        if (!ONLY_PRESENTATION) measure(label + ": timeline far click (end to 5%)", 3, () -> {
+        if (!ONLY_PRESENTATION) measure(label + ": timeline far click (end to 5%)", FAR_CLICKS, () -> {
             robot.interact(() -> vm.seek(end));
             try {
                 WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> vm.nowProperty().get() == end && vm.idleProperty().get()));
@@ -191,6 +196,7 @@ class WindowCostHarness {
             robot.clickOn(p);
         }, () -> !vm.runningProperty().get() && vm.idleProperty().get() && vm.nowProperty().get() < end / 5 + 2);
         if (NEW_NODES) newNodes(robot, end);
+        if (ONLY_FAR) return;
         if (!ONLY_PRESENTATION) measure(label + ": dark toggle (Ctrl+Shift+D)", TOGGLES, () -> { },
                 () -> robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.D).release(KeyCode.SHIFT, KeyCode.CONTROL), () -> true);
         // On and off apart: they differ in what they do (leaving also shows the inspector again).

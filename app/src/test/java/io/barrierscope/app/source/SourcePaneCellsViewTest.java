@@ -72,6 +72,81 @@ class SourcePaneCellsViewTest {
         assertTrue(tops.size() > 3, "the moves scrolled the pane to several places: " + tops);
     }
 
+    /**
+     * Whatever styles a reused line cell given another line (today the virtual flow restyles it whole;
+     * docs/performance.md, "Line cells that style only what changed (2026-11-29, tried, not kept)"),
+     * it must be done in the pulse that shows the line: right after that pulse's layout, every node
+     * of every line in view in both panes already looks as a full restyle makes it look (text colours
+     * and fonts, the current line's background, breakpoint dots, warp badges), with breakpoints and a
+     * selected line among the lines the jumps bring into view.
+     */
+    @Test
+    void farJumpsShowEveryLineStyledInThePulseThatShowsIt(FxRobot robot) {
+        w.open(robot, "tma-pipeline");
+        CodeList ptx = robot.lookup("#sourceArea").queryAs(CodeList.class);
+        CodeList cuda = robot.lookup("#cudaArea").queryAs(CodeList.class);
+        robot.type(KeyCode.F5);
+        WaitForAsyncUtils.waitForFxEvents();
+        long end = w.vm.nowProperty().get();
+        robot.interact(() -> {
+            ptx.getSelectionModel().select(Integer.valueOf(ptx.lineCount() / 3));
+            for (int l = 1; l <= ptx.lineCount(); l += 7) {
+                if (ptx.lineText(l).contains(";") && !ptx.lineText(l).strip().startsWith("//")) w.vm.source().toggleBreakpoint(l);
+            }
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        Set<Integer> tops = new TreeSet<>();
+        for (int i = 0; i < 8; i++) {
+            long to = end * ((i * 5) % 8) / 8;
+            List<String> wrong = new ArrayList<>();
+            robot.interact(() -> {
+                javafx.scene.Scene scene = ptx.getScene();
+                Runnable[] check = new Runnable[1];
+                check[0] = () -> {
+                    scene.removePostLayoutPulseListener(check[0]);
+                    wrong.addAll(unstyled(ptx));
+                    wrong.addAll(unstyled(cuda));
+                };
+                scene.addPostLayoutPulseListener(check[0]);
+                w.vm.seek(to);
+            });
+            WaitForAsyncUtils.waitForFxEvents();
+            tops.add(TestWindow.onFx(ptx::firstVisibleLine));
+            assertTrue(wrong.isEmpty(), "jump " + i + ": " + String.join("; ", wrong.subList(0, Math.min(5, wrong.size()))));
+        }
+        assertTrue(tops.size() > 3, "the jumps moved the pane to several places: " + tops);
+    }
+
+    /** The nodes of the line cells in view whose look a full restyle of their cell changes. */
+    private static List<String> unstyled(CodeList pane) {
+        List<String> out = new ArrayList<>();
+        for (Node c : pane.lookupAll(".code-line")) {
+            if (!(c instanceof ListCell<?> cell) || !cell.isVisible() || cell.getItem() == null) continue;
+            java.util.Map<Node, String> shown = new IdentityHashMap<>();
+            look(c, shown);
+            c.applyCss();
+            java.util.Map<Node, String> styled = new IdentityHashMap<>();
+            look(c, styled);
+            shown.forEach((n, s) -> {
+                if (!s.equals(styled.get(n))) out.add(pane.getId() + " line " + cell.getItem() + ": " + s + " instead of " + styled.get(n));
+            });
+        }
+        return out;
+    }
+
+    private static void look(Node n, java.util.Map<Node, String> out) {
+        StringBuilder s = new StringBuilder(n.getClass().getSimpleName()).append(n.getStyleClass()).append(n.getPseudoClassStates());
+        if (n instanceof Text t) s.append(" '").append(t.getText()).append("' fill ").append(t.getFill()).append(' ').append(t.getFont());
+        if (n instanceof javafx.scene.shape.Shape sh && !(n instanceof Text)) s.append(" fill ").append(sh.getFill()).append(" stroke ").append(sh.getStroke());
+        if (n instanceof javafx.scene.layout.Region r) {
+            s.append(" background ").append(r.getBackground() == null ? "none" : r.getBackground().getFills().stream().map(f -> String.valueOf(f.getFill())).toList());
+            s.append(" border ").append(r.getBorder() == null ? "none" : r.getBorder().getStrokes().stream().map(b -> b.getLeftStroke() + " " + b.getWidths()).toList());
+        }
+        if (n instanceof javafx.scene.control.Labeled l) s.append(" text fill ").append(l.getTextFill()).append(' ').append(l.getFont());
+        out.put(n, s.toString());
+        if (n instanceof javafx.scene.Parent p) for (Node k : p.getChildrenUnmodifiable()) look(k, out);
+    }
+
     @Test
     void theCurrentLineStaysInViewWhenThePaneShrinksOrPresentationModeEnlargesItsFont(FxRobot robot) {
         w.open(robot, "tma-pipeline");
