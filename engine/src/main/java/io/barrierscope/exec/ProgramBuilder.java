@@ -6,6 +6,7 @@ import io.barrierscope.ptx.Module;
 import io.barrierscope.ptx.Operand;
 import io.barrierscope.ptx.PtxException;
 import io.barrierscope.ptx.Variable;
+import io.barrierscope.sync.SyncCompiler;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -74,6 +75,7 @@ public final class ProgramBuilder {
             code.add(op);
         }
         p.code = code.toArray(new Op[0]);
+        SyncCompiler.link(p);
         return p;
     }
 

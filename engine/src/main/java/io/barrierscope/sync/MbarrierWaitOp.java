@@ -128,8 +128,17 @@ public final class MbarrierWaitOp extends MbarrierOp {
 
     boolean parity() { return parity; }
 
-    /** The loop this poll spins in (semantics.md section 12), analysed on first need. */
+    /**
+     * The loop this poll spins in (semantics.md section 12): set when the program is compiled
+     * ({@link PollLoop#link}), before any run or thread sees the op; analysed on first need for an
+     * op that did not come through the compiler.
+     */
     private PollLoop loop;
+
+    void link(PollLoop l) { loop = l; }
+
+    /** The loop as set so far, without analysing (null when not linked yet). */
+    PollLoop linkedLoop() { return loop; }
 
     private PollLoop loop(Machine m) {
         if (loop == null) loop = PollLoop.of(m.program, pc);

@@ -20,8 +20,8 @@ import java.util.Map;
  * hands over without memory (a shuffle, a vote, another mbarrier, a call) is never parked.
  *
  * <p>The analysis depends on the program alone: it is made once per {@link Program} for every poll
- * (one control-flow graph per function, in int arrays) and shared, immutable, by all its runs and
- * threads.
+ * (one control-flow graph per function, in int arrays) when the program is compiled
+ * ({@link SyncCompiler#link}), and shared, immutable, by all its runs and threads.
  */
 final class PollLoop {
     /** Whether the loop may ever be parked. */
@@ -38,6 +38,21 @@ final class PollLoop {
     }
 
     private static final PollLoop NEVER = new PollLoop(false, new int[0], true);
+
+    /**
+     * Gives every poll of a just-compiled program its loop ({@link MbarrierWaitOp#link}), so that no
+     * run pays for the analysis: it depends on the program alone, and while the program is being
+     * built its ops are still in the cache. Called once, before the program is shared.
+     */
+    static void link(Program p) {
+        boolean any = false;
+        for (Op op : p.code) any |= op instanceof MbarrierWaitOp;
+        if (!any) return;
+        Table t = p.analysis(Table.class, Table::new);
+        for (int pc = 0; pc < p.code.length; pc++) {
+            if (p.code[pc] instanceof MbarrierWaitOp w && t.byPc[pc] != null) w.link(t.byPc[pc]);
+        }
+    }
 
     /** The loop of the poll at global {@code pc}, from the program's table. */
     static PollLoop of(Program p, int pc) {

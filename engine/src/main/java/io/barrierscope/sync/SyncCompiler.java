@@ -10,6 +10,12 @@ import io.barrierscope.ptx.ScalarType;
 public final class SyncCompiler {
     private SyncCompiler() {}
 
+    /**
+     * What the synchronization ops need from the whole compiled program, made once when it is built
+     * (before any run): each mbarrier poll's loop ({@link PollLoop}).
+     */
+    public static void link(io.barrierscope.exec.Program p) { PollLoop.link(p); }
+
     public static Op compile(CompileContext c) {
         String opc = c.insn().opcode();
         if (opc.equals("bar") && c.has(".warp")) return barWarpSync(c);

@@ -21,6 +21,10 @@ import java.util.List;
 final class TensorBoxCopy {
     private TensorBoxCopy() {}
 
+    /** Bytes as 8-byte words (any alignment; the byte order is irrelevant to a copy). */
+    private static final java.lang.invoke.VarHandle I64 =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
     /** Copies the box of {@code op} to shared address {@code dst}; false, having changed nothing, if the element loop must. */
     static boolean copy(Machine m, AsyncOperation op, long dst) {
         TensorMap tm = op.tensor().map();
@@ -109,7 +113,14 @@ final class TensorBoxCopy {
                 for (int p = 0; p < rowBytes; ) {
                     long a = off + rb + p;
                     int n = tm.swizzle() == 0 ? rowBytes - p : Math.min(rowBytes - p, 16 - (int) (a & 15));
-                    System.arraycopy(src, rowOffset[r] + p, sh, (int) tm.swizzled(off, rb + p), n);
+                    int from = rowOffset[r] + p;
+                    int to = (int) tm.swizzled(off, rb + p);
+                    if (n == 16) { // a whole swizzle chunk: two words, cheaper than arraycopy's call at this size
+                        I64.set(sh, to, (long) I64.get(src, from));
+                        I64.set(sh, to + 8, (long) I64.get(src, from + 8));
+                    } else {
+                        System.arraycopy(src, from, sh, to, n);
+                    }
                     p += n;
                 }
             } else {

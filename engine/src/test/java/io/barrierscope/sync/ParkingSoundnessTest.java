@@ -84,4 +84,20 @@ class ParkingSoundnessTest {
         assertEquals(Outcome.DEADLOCK, outcome(r), r.summary());
         assertTrue(r.machine().steps < 200, "parked, not spun: " + r.machine().steps);
     }
+
+    @Test
+    void aPollsLoopIsAnalysedWhenTheProgramIsCompiledNotByItsRuns() {
+        String poll = "POLL:\nmbarrier.test_wait.parity.shared::cta.b64 %p2, [%r2], %r4;\n@%p2 bra DONE;\n"
+                + "ld.volatile.shared.u32 %r5, [%r3];\nsetp.ne.u32 %p3, %r5, 0;\n@!%p3 bra POLL;\nDONE:\nret;\n";
+        LaunchedRun r = kernel(poll, "ret;").launch();
+        int polls = 0;
+        for (io.barrierscope.exec.Op op : r.machine().program.code) {
+            if (!(op instanceof MbarrierWaitOp w)) continue;
+            polls++;
+            PollLoop l = w.linkedLoop();
+            assertTrue(l != null && l.parkable && l.readsMemory, "loop set at compile time, before step 0");
+            assertEquals(0, r.machine().steps);
+        }
+        assertEquals(1, polls);
+    }
 }
