@@ -231,12 +231,12 @@ void bs_cond_free(bs_op *op) {
 
 /* An external semaphore is imported (cudaImportExternalSemaphore) from another API's driver object:
    a Vulkan or Direct3D fence, an NvSciSync object, a file descriptor the GPU driver made. None can
-   exist without a GPU driver, so there is nothing for such a node or call to signal or wait on. */
+   exist without a GPU driver, so there is nothing for such a node or call to signal or wait on:
+   refused by name as impossible here, not as a call not implemented yet (bs_unimplemented). */
 static int no_semaphores(const char *fn) {
-    char name[200];
-    snprintf(name, sizeof name, "%s (external semaphores come from a GPU driver's Vulkan, Direct3D or NvSciSync objects, "
-                                "which cannot exist here)", fn);
-    return bs_unimplemented(name);
+    bs_say(fn, cudaErrorNotSupported, "external semaphores come from a GPU driver's Vulkan, Direct3D or NvSciSync objects, "
+                                      "which cannot exist here, so there is none to import, signal or wait on");
+    return bs_set(cudaErrorNotSupported);
 }
 
 int cudaImportExternalSemaphore(void *out, const void *desc) { return no_semaphores("cudaImportExternalSemaphore"); }
