@@ -181,6 +181,33 @@ int bs_cond_run(const bs_op *op) {
     }
 }
 
+/* cudaGraphExecUpdate of a conditional op: 0, or the cudaGraphExecUpdateResult that refuses it. The
+   Programming Guide ("Graph Update Limitations", conditional nodes): "Changing node parameters is not
+   supported (i.e. number of graphs in the conditional ...)", and nodes within the bodies follow the
+   rules for any node: their number and types (in launch order, at any depth) must match. */
+static int ops_match(const bs_op *a, size_t na, const bs_op *b, size_t nb) {
+    if (na != nb) return 2; /* cudaGraphExecUpdateErrorTopologyChanged */
+    for (size_t i = 0; i < na; i++) {
+        if (a[i].type != b[i].type) return 3; /* cudaGraphExecUpdateErrorNodeTypeChanged */
+        int r = a[i].type == BS_OP_CHILD ? ops_match(a[i].u.child.ops, a[i].u.child.n, b[i].u.child.ops, b[i].u.child.n)
+              : a[i].type == BS_OP_COND ? bs_cond_update_check(&a[i], &b[i]) : 0;
+        if (r) return r;
+    }
+    return 0;
+}
+
+int bs_cond_update_check(const bs_op *old, const bs_op *fresh) {
+    if (old->u.cond.kind != fresh->u.cond.kind || old->u.cond.size != fresh->u.cond.size) {
+        return 5; /* cudaGraphExecUpdateErrorParametersChanged */
+    }
+    for (unsigned i = 0; i < old->u.cond.size; i++) {
+        const bs_op *a = (const bs_op *) old->u.cond.kids + i, *b = (const bs_op *) fresh->u.cond.kids + i;
+        int r = ops_match(a->u.child.ops, a->u.child.n, b->u.child.ops, b->u.child.n);
+        if (r) return r;
+    }
+    return 0;
+}
+
 void bs_cond_arm(const bs_op *ops, size_t n, int armed) {
     for (size_t i = 0; i < n; i++) {
         if (ops[i].type == BS_OP_CHILD) bs_cond_arm(ops[i].u.child.ops, ops[i].u.child.n, armed);

@@ -91,6 +91,15 @@ class ExecGraphsTest {
     }
 
     @Test
+    void anExecutableGraphsConditionalNodeUpdatesOnlyToOneOfTheSameTypeNumberOfBodiesAndBodyShape() throws Exception {
+        ExecProgramsTest.Ran r = exec("graph_conditional_update");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS graph_conditional_update"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaGraphExecUpdate: the graph's conditional node has another type or number"
+                + " of bodies than the executable graph's (returns cudaErrorGraphExecUpdateFailure)"), r.all());
+    }
+
+    @Test
     void conditionalNodesRunWhileIfAndSwitchBodiesAsTheHostModelSaysAndAKernelOutsideTheHandlesGraphSettingItIsDiagnosed() throws Exception {
         ExecProgramsTest.Ran r = exec("graph_conditional");
         assertEquals(Main.DIAGNOSED, r.code(), "the last, plain launch setting a handle fails\n" + r.all());
