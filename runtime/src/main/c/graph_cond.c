@@ -8,6 +8,7 @@
  * disarms them when it ends. A condition is read from the slot each time a node evaluates it.
  * External semaphore nodes are refused by name at the end of this file.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +20,10 @@ int cudaGraphClone(cudaGraph_t *out, cudaGraph_t g);
 #define SLOT_MAGIC 0x444E4F43u /* "COND" */
 enum { COND_IF = 0, COND_WHILE = 1, COND_SWITCH = 2 };
 
-/* Every handle made (never destroyed: CUDA has no call for it); graph calls are not thread-safe
-   in CUDA either, so no lock. */
+/* Every handle made (never destroyed: CUDA has no call for it). One list for every graph, and
+   CUDA lets threads work on different graphs at once, so it has a lock, as the library's other
+   registries do (pool.c's graph allocations, handles.c). */
+static pthread_mutex_t cond_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct handle {
     uint64_t addr;
     unsigned dflt, flags;
@@ -28,6 +31,7 @@ static struct handle {
 } *handles;
 static size_t nhandles;
 
+/* cond_lock held. */
 static struct handle *find(uint64_t h) {
     for (size_t i = 0; i < nhandles; i++) if (handles[i].addr == h) return &handles[i];
     return NULL;
@@ -47,9 +51,11 @@ int cudaGraphConditionalHandleCreate(uint64_t *out, cudaGraph_t g, unsigned dflt
     if (e) return e;
     uint32_t w[4] = {SLOT_MAGIC, 0, 0, 0};
     if ((e = slot_write((uint64_t) (uintptr_t) p, w)) != 0) return e;
+    pthread_mutex_lock(&cond_lock);
     handles = realloc(handles, (nhandles + 1) * sizeof *handles);
     if (handles == NULL) bs_fatal("out of host memory");
     handles[nhandles++] = (struct handle){(uint64_t) (uintptr_t) p, dflt, flags, NULL, 0};
+    pthread_mutex_unlock(&cond_lock);
     *out = (uint64_t) (uintptr_t) p;
     return cudaSuccess;
 }
@@ -65,6 +71,7 @@ int bs_cond_add(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps
     memcpy(&h, p, 8);
     memcpy(&kind, p + 8, 4);
     memcpy(&size, p + 12, 4);
+    pthread_mutex_lock(&cond_lock); /* held until the handle has its node: one node per handle */
     struct handle *hd = find(h);
     const char *why = hd == NULL ? "the handle was not made by cudaGraphConditionalHandleCreate"
         : bs_handle_live(hd->node) && hd->node->magic == NODE_MAGIC && hd->node->id == hd->node_id
@@ -74,6 +81,7 @@ int bs_cond_add(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps
             ? "size must be 1 for WHILE, 1 or 2 for IF, above 0 for SWITCH"
         : bad_graph(g) ? "not a graph" : NULL;
     if (why != NULL) {
+        pthread_mutex_unlock(&cond_lock);
         bs_say("cudaGraphAddNode (a conditional node)", cudaErrorInvalidValue, why);
         return bs_set(cudaErrorInvalidValue);
     }
@@ -88,11 +96,13 @@ int bs_cond_add(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps
         op.u.cond.bodies[i]->body = 1;
     }
     int e = bs_graph_add_checked("cudaGraphAddNode", out, g, deps, ndeps, &op); /* frees op on failure */
-    if (e) return e;
-    memcpy(p + 16, &(*out)->op.u.cond.bodies, sizeof(cudaGraph_t *));
-    hd->node = *out;
-    hd->node_id = (*out)->id;
-    return cudaSuccess;
+    if (e == 0) {
+        memcpy(p + 16, &(*out)->op.u.cond.bodies, sizeof(cudaGraph_t *));
+        hd->node = *out;
+        hd->node_id = (*out)->id;
+    }
+    pthread_mutex_unlock(&cond_lock);
+    return e;
 }
 
 /* What a body may hold, as cudaConditionalNodeParams documents: "kernel nodes, empty nodes, child
@@ -212,9 +222,11 @@ void bs_cond_arm(const bs_op *ops, size_t n, int armed) {
     for (size_t i = 0; i < n; i++) {
         if (ops[i].type == BS_OP_CHILD) bs_cond_arm(ops[i].u.child.ops, ops[i].u.child.n, armed);
         if (ops[i].type != BS_OP_COND) continue;
+        pthread_mutex_lock(&cond_lock);
         struct handle *hd = find(ops[i].u.cond.handle);
         int dflt = hd != NULL && (hd->flags & 1u);
         uint32_t w[4] = {SLOT_MAGIC, (uint32_t) armed, dflt ? hd->dflt : 0, (uint32_t) (armed && dflt)};
+        pthread_mutex_unlock(&cond_lock);
         slot_write(ops[i].u.cond.handle, w);
         for (unsigned k = 0; k < ops[i].u.cond.size; k++) {
             const bs_op *kid = (const bs_op *) ops[i].u.cond.kids + k;

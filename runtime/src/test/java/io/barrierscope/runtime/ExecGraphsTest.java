@@ -100,6 +100,13 @@ class ExecGraphsTest {
     }
 
     @Test
+    void threadsBuildingTheirOwnGraphsMakeConditionalHandlesAndNodesAtOnce() throws Exception {
+        ExecProgramsTest.Ran r = exec("graph_conditional_threads");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS graph_conditional_threads"), r.all());
+    }
+
+    @Test
     void conditionalNodesRunWhileIfAndSwitchBodiesAsTheHostModelSaysAndAKernelOutsideTheHandlesGraphSettingItIsDiagnosed() throws Exception {
         ExecProgramsTest.Ran r = exec("graph_conditional");
         assertEquals(Main.DIAGNOSED, r.code(), "the last, plain launch setting a handle fails\n" + r.all());
