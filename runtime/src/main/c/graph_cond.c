@@ -257,6 +257,16 @@ void bs_cond_copy(bs_op *dst, const bs_op *src) {
     dst->u.cond.kids = kids;
 }
 
+int bs_cond_body_capturing(const bs_op *op) {
+    if (op->type != BS_OP_COND || op->u.cond.bodies == NULL) return 0;
+    for (unsigned i = 0; i < op->u.cond.size; i++) {
+        const struct bs_graph *b = op->u.cond.bodies[i];
+        if (b->capturing) return 1;
+        for (size_t k = 0; k < b->n; k++) if (bs_cond_body_capturing(&b->nodes[k]->op)) return 1;
+    }
+    return 0;
+}
+
 void bs_cond_free(bs_op *op) {
     for (unsigned i = 0; op->u.cond.bodies != NULL && i < op->u.cond.size; i++) bs_graph_free(op->u.cond.bodies[i]);
     for (unsigned i = 0; op->u.cond.kids != NULL && i < op->u.cond.size; i++) bs_op_free((bs_op *) op->u.cond.kids + i);

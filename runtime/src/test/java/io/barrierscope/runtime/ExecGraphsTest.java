@@ -107,6 +107,15 @@ class ExecGraphsTest {
     }
 
     @Test
+    void aConditionalNodeAndItsGraphCannotBeDestroyedWhileItsBodyIsCapturedInto() throws Exception {
+        ExecProgramsTest.Ran r = exec("graph_conditional_capture");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS graph_conditional_capture"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaGraphDestroyNode: a conditional node's body graph is being captured into"
+                + " (cudaStreamBeginCaptureToGraph); end the capture first (returns cudaErrorInvalidValue)"), r.all());
+    }
+
+    @Test
     void conditionalNodesRunWhileIfAndSwitchBodiesAsTheHostModelSaysAndAKernelOutsideTheHandlesGraphSettingItIsDiagnosed() throws Exception {
         ExecProgramsTest.Ran r = exec("graph_conditional");
         assertEquals(Main.DIAGNOSED, r.code(), "the last, plain launch setting a handle fails\n" + r.all());
