@@ -242,8 +242,8 @@ void bs_cond_copy(bs_op *dst, const bs_op *src) {
         dst->u.cond.bodies = calloc(size, sizeof *dst->u.cond.bodies);
         if (dst->u.cond.bodies == NULL) bs_fatal("out of host memory");
         for (unsigned i = 0; i < size; i++) {
-            /* A body with memory nodes (which it may not hold: it cannot be instantiated) cannot be
-               cloned; the clone's body is then empty, said by cudaGraphClone's message. */
+            /* cudaGraphClone refused a graph whose bodies hold memory nodes before it came here, so
+               every body clones; the empty body is only a fallback. */
             if (cudaGraphClone(&dst->u.cond.bodies[i], src->u.cond.bodies[i]) != 0 && bs_graph_new(&dst->u.cond.bodies[i]) != 0) {
                 bs_fatal("out of host memory");
             }
@@ -263,6 +263,18 @@ int bs_cond_body_capturing(const bs_op *op) {
         const struct bs_graph *b = op->u.cond.bodies[i];
         if (b->capturing) return 1;
         for (size_t k = 0; k < b->n; k++) if (bs_cond_body_capturing(&b->nodes[k]->op)) return 1;
+    }
+    return 0;
+}
+
+int bs_cond_body_memory(const bs_op *op) {
+    if (op->type != BS_OP_COND || op->u.cond.bodies == NULL) return 0;
+    for (unsigned i = 0; i < op->u.cond.size; i++) {
+        const struct bs_graph *b = op->u.cond.bodies[i];
+        for (size_t k = 0; k < b->n; k++) {
+            const bs_op *o = &b->nodes[k]->op;
+            if (o->type == BS_OP_MEMALLOC || o->type == BS_OP_MEMFREE || bs_cond_body_memory(o)) return 1;
+        }
     }
     return 0;
 }

@@ -116,6 +116,13 @@ class ExecGraphsTest {
     }
 
     @Test
+    void aGraphWhoseConditionalBodyHoldsAMemoryNodeCannotBeCloned() throws Exception {
+        ExecProgramsTest.Ran r = exec("graph_conditional_clone");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS graph_conditional_clone"), r.all());
+    }
+
+    @Test
     void conditionalNodesRunWhileIfAndSwitchBodiesAsTheHostModelSaysAndAKernelOutsideTheHandlesGraphSettingItIsDiagnosed() throws Exception {
         ExecProgramsTest.Ran r = exec("graph_conditional");
         assertEquals(Main.DIAGNOSED, r.code(), "the last, plain launch setting a handle fails\n" + r.all());
