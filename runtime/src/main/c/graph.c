@@ -187,8 +187,22 @@ static int capturing(const char *fn, cudaGraph_t g) {
     return 1;
 }
 
+/* Likewise a conditional node's body (it goes with its node, or with its node's graph), at any
+   depth: n's bodies, or those of every node of g when n is NULL. */
+static int body_capturing(const char *fn, cudaGraph_t g, cudaGraphNode_t n) {
+    int any = 0;
+    for (size_t i = 0; i < g->n && !any; i++) if (n == NULL || g->nodes[i] == n) any = bs_cond_body_capturing(&g->nodes[i]->op);
+    if (any) {
+        fprintf(stderr, "barrierscope: %s: a conditional node's body graph is being captured into (cudaStreamBeginCaptureToGraph); "
+                        "end the capture first (returns cudaErrorInvalidValue)\n", fn);
+    }
+    return any;
+}
+
 int cudaGraphDestroy(cudaGraph_t g) {
-    if (bad_graph(g) || capturing("cudaGraphDestroy", g)) return bs_set(cudaErrorInvalidValue);
+    if (bad_graph(g) || capturing("cudaGraphDestroy", g) || body_capturing("cudaGraphDestroy", g, NULL)) {
+        return bs_set(cudaErrorInvalidValue);
+    }
     if (g->body) {
         bs_say("cudaGraphDestroy", cudaErrorInvalidValue, "a conditional node's body graph is CUDA-owned: it goes with its node");
         return bs_set(cudaErrorInvalidValue);
@@ -386,10 +400,12 @@ int cudaGraphNodeGetDependentNodes(cudaGraphNode_t n, cudaGraphNode_t *deps, voi
 }
 
 /* "Nodes and edges of the graph cannot be deleted", "The graph cannot be cloned" when it has
-   memory nodes (cudaGraphAddMemAllocNode's documentation). */
-static int has_memory_nodes(const char *fn, cudaGraph_t g) {
+   memory nodes (cudaGraphAddMemAllocNode's documentation); for a clone, a conditional node's body
+   holding one counts too (its body would be cloned). */
+static int has_memory_nodes(const char *fn, cudaGraph_t g, int in_bodies) {
     for (size_t i = 0; i < g->n; i++) {
-        if (g->nodes[i]->op.type == BS_OP_MEMALLOC || g->nodes[i]->op.type == BS_OP_MEMFREE) {
+        if (g->nodes[i]->op.type == BS_OP_MEMALLOC || g->nodes[i]->op.type == BS_OP_MEMFREE
+            || (in_bodies && bs_cond_body_memory(&g->nodes[i]->op))) {
             fprintf(stderr, "barrierscope: %s: not for a graph with memory allocation or free nodes "
                             "(returns cudaErrorInvalidValue)\n", fn);
             return 1;
@@ -400,7 +416,8 @@ static int has_memory_nodes(const char *fn, cudaGraph_t g) {
 
 /* The node and its edges go; the nodes after it keep their order. */
 int cudaGraphDestroyNode(cudaGraphNode_t n) {
-    if (bad_node(n) || capturing("cudaGraphDestroyNode", n->graph) || has_memory_nodes("cudaGraphDestroyNode", n->graph)) {
+    if (bad_node(n) || capturing("cudaGraphDestroyNode", n->graph) || body_capturing("cudaGraphDestroyNode", n->graph, n)
+        || has_memory_nodes("cudaGraphDestroyNode", n->graph, 0)) {
         return bs_set(cudaErrorInvalidValue);
     }
     struct bs_graph *g = n->graph;
@@ -424,7 +441,7 @@ int cudaGraphDestroyNode(cudaGraphNode_t n) {
 }
 
 int cudaGraphClone(cudaGraph_t *out, cudaGraph_t g) {
-    if (out == NULL || bad_graph(g) || has_memory_nodes("cudaGraphClone", g)) return bs_set(cudaErrorInvalidValue);
+    if (out == NULL || bad_graph(g) || has_memory_nodes("cudaGraphClone", g, 1)) return bs_set(cudaErrorInvalidValue);
     cudaGraph_t c;
     if (bs_graph_new(&c) != 0) return bs_set(cudaErrorMemoryAllocation);
     c->source_id = g->id;

@@ -75,6 +75,14 @@ void bs_cond_arm(const bs_op *ops, size_t n, int armed);
 int bs_cond_add(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, void *params);
 void bs_cond_copy(bs_op *dst, const bs_op *src);
 void bs_cond_free(bs_op *op);
+/* graph_cond.c: whether a body of this conditional op of a graph (or of one nested in a body) is
+   being captured into (cudaStreamBeginCaptureToGraph): the node may not go then. */
+int bs_cond_body_capturing(const bs_op *op);
+/* graph_cond.c: whether a body of this conditional op (at any depth) holds a memory node. */
+int bs_cond_body_memory(const bs_op *op);
+/* graph_cond.c: 0 when an executable graph's conditional op may be updated to fresh's (the same
+   kind and number of bodies, bodies of the same node types), else the cudaGraphExecUpdateResult. */
+int bs_cond_update_check(const bs_op *old, const bs_op *fresh);
 
 /* graph_exec.c: whether x is no live executable graph. */
 int bs_bad_exec(cudaGraphExec_t x);

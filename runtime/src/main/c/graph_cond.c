@@ -8,6 +8,7 @@
  * disarms them when it ends. A condition is read from the slot each time a node evaluates it.
  * External semaphore nodes are refused by name at the end of this file.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +20,10 @@ int cudaGraphClone(cudaGraph_t *out, cudaGraph_t g);
 #define SLOT_MAGIC 0x444E4F43u /* "COND" */
 enum { COND_IF = 0, COND_WHILE = 1, COND_SWITCH = 2 };
 
-/* Every handle made (never destroyed: CUDA has no call for it); graph calls are not thread-safe
-   in CUDA either, so no lock. */
+/* Every handle made (never destroyed: CUDA has no call for it). One list for every graph, and
+   CUDA lets threads work on different graphs at once, so it has a lock, as the library's other
+   registries do (pool.c's graph allocations, handles.c). */
+static pthread_mutex_t cond_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct handle {
     uint64_t addr;
     unsigned dflt, flags;
@@ -28,6 +31,7 @@ static struct handle {
 } *handles;
 static size_t nhandles;
 
+/* cond_lock held. */
 static struct handle *find(uint64_t h) {
     for (size_t i = 0; i < nhandles; i++) if (handles[i].addr == h) return &handles[i];
     return NULL;
@@ -47,9 +51,11 @@ int cudaGraphConditionalHandleCreate(uint64_t *out, cudaGraph_t g, unsigned dflt
     if (e) return e;
     uint32_t w[4] = {SLOT_MAGIC, 0, 0, 0};
     if ((e = slot_write((uint64_t) (uintptr_t) p, w)) != 0) return e;
+    pthread_mutex_lock(&cond_lock);
     handles = realloc(handles, (nhandles + 1) * sizeof *handles);
     if (handles == NULL) bs_fatal("out of host memory");
     handles[nhandles++] = (struct handle){(uint64_t) (uintptr_t) p, dflt, flags, NULL, 0};
+    pthread_mutex_unlock(&cond_lock);
     *out = (uint64_t) (uintptr_t) p;
     return cudaSuccess;
 }
@@ -65,6 +71,7 @@ int bs_cond_add(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps
     memcpy(&h, p, 8);
     memcpy(&kind, p + 8, 4);
     memcpy(&size, p + 12, 4);
+    pthread_mutex_lock(&cond_lock); /* held until the handle has its node: one node per handle */
     struct handle *hd = find(h);
     const char *why = hd == NULL ? "the handle was not made by cudaGraphConditionalHandleCreate"
         : bs_handle_live(hd->node) && hd->node->magic == NODE_MAGIC && hd->node->id == hd->node_id
@@ -74,6 +81,7 @@ int bs_cond_add(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps
             ? "size must be 1 for WHILE, 1 or 2 for IF, above 0 for SWITCH"
         : bad_graph(g) ? "not a graph" : NULL;
     if (why != NULL) {
+        pthread_mutex_unlock(&cond_lock);
         bs_say("cudaGraphAddNode (a conditional node)", cudaErrorInvalidValue, why);
         return bs_set(cudaErrorInvalidValue);
     }
@@ -88,11 +96,13 @@ int bs_cond_add(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps
         op.u.cond.bodies[i]->body = 1;
     }
     int e = bs_graph_add_checked("cudaGraphAddNode", out, g, deps, ndeps, &op); /* frees op on failure */
-    if (e) return e;
-    memcpy(p + 16, &(*out)->op.u.cond.bodies, sizeof(cudaGraph_t *));
-    hd->node = *out;
-    hd->node_id = (*out)->id;
-    return cudaSuccess;
+    if (e == 0) {
+        memcpy(p + 16, &(*out)->op.u.cond.bodies, sizeof(cudaGraph_t *));
+        hd->node = *out;
+        hd->node_id = (*out)->id;
+    }
+    pthread_mutex_unlock(&cond_lock);
+    return e;
 }
 
 /* What a body may hold, as cudaConditionalNodeParams documents: "kernel nodes, empty nodes, child
@@ -181,13 +191,42 @@ int bs_cond_run(const bs_op *op) {
     }
 }
 
+/* cudaGraphExecUpdate of a conditional op: 0, or the cudaGraphExecUpdateResult that refuses it. The
+   Programming Guide ("Graph Update Limitations", conditional nodes): "Changing node parameters is not
+   supported (i.e. number of graphs in the conditional ...)", and nodes within the bodies follow the
+   rules for any node: their number and types (in launch order, at any depth) must match. */
+static int ops_match(const bs_op *a, size_t na, const bs_op *b, size_t nb) {
+    if (na != nb) return 2; /* cudaGraphExecUpdateErrorTopologyChanged */
+    for (size_t i = 0; i < na; i++) {
+        if (a[i].type != b[i].type) return 3; /* cudaGraphExecUpdateErrorNodeTypeChanged */
+        int r = a[i].type == BS_OP_CHILD ? ops_match(a[i].u.child.ops, a[i].u.child.n, b[i].u.child.ops, b[i].u.child.n)
+              : a[i].type == BS_OP_COND ? bs_cond_update_check(&a[i], &b[i]) : 0;
+        if (r) return r;
+    }
+    return 0;
+}
+
+int bs_cond_update_check(const bs_op *old, const bs_op *fresh) {
+    if (old->u.cond.kind != fresh->u.cond.kind || old->u.cond.size != fresh->u.cond.size) {
+        return 5; /* cudaGraphExecUpdateErrorParametersChanged */
+    }
+    for (unsigned i = 0; i < old->u.cond.size; i++) {
+        const bs_op *a = (const bs_op *) old->u.cond.kids + i, *b = (const bs_op *) fresh->u.cond.kids + i;
+        int r = ops_match(a->u.child.ops, a->u.child.n, b->u.child.ops, b->u.child.n);
+        if (r) return r;
+    }
+    return 0;
+}
+
 void bs_cond_arm(const bs_op *ops, size_t n, int armed) {
     for (size_t i = 0; i < n; i++) {
         if (ops[i].type == BS_OP_CHILD) bs_cond_arm(ops[i].u.child.ops, ops[i].u.child.n, armed);
         if (ops[i].type != BS_OP_COND) continue;
+        pthread_mutex_lock(&cond_lock);
         struct handle *hd = find(ops[i].u.cond.handle);
         int dflt = hd != NULL && (hd->flags & 1u);
         uint32_t w[4] = {SLOT_MAGIC, (uint32_t) armed, dflt ? hd->dflt : 0, (uint32_t) (armed && dflt)};
+        pthread_mutex_unlock(&cond_lock);
         slot_write(ops[i].u.cond.handle, w);
         for (unsigned k = 0; k < ops[i].u.cond.size; k++) {
             const bs_op *kid = (const bs_op *) ops[i].u.cond.kids + k;
@@ -203,8 +242,8 @@ void bs_cond_copy(bs_op *dst, const bs_op *src) {
         dst->u.cond.bodies = calloc(size, sizeof *dst->u.cond.bodies);
         if (dst->u.cond.bodies == NULL) bs_fatal("out of host memory");
         for (unsigned i = 0; i < size; i++) {
-            /* A body with memory nodes (which it may not hold: it cannot be instantiated) cannot be
-               cloned; the clone's body is then empty, said by cudaGraphClone's message. */
+            /* cudaGraphClone refused a graph whose bodies hold memory nodes before it came here, so
+               every body clones; the empty body is only a fallback. */
             if (cudaGraphClone(&dst->u.cond.bodies[i], src->u.cond.bodies[i]) != 0 && bs_graph_new(&dst->u.cond.bodies[i]) != 0) {
                 bs_fatal("out of host memory");
             }
@@ -216,6 +255,28 @@ void bs_cond_copy(bs_op *dst, const bs_op *src) {
     if (kids == NULL) bs_fatal("out of host memory");
     for (unsigned i = 0; i < size; i++) bs_op_copy(&kids[i], (const bs_op *) src->u.cond.kids + i);
     dst->u.cond.kids = kids;
+}
+
+int bs_cond_body_capturing(const bs_op *op) {
+    if (op->type != BS_OP_COND || op->u.cond.bodies == NULL) return 0;
+    for (unsigned i = 0; i < op->u.cond.size; i++) {
+        const struct bs_graph *b = op->u.cond.bodies[i];
+        if (b->capturing) return 1;
+        for (size_t k = 0; k < b->n; k++) if (bs_cond_body_capturing(&b->nodes[k]->op)) return 1;
+    }
+    return 0;
+}
+
+int bs_cond_body_memory(const bs_op *op) {
+    if (op->type != BS_OP_COND || op->u.cond.bodies == NULL) return 0;
+    for (unsigned i = 0; i < op->u.cond.size; i++) {
+        const struct bs_graph *b = op->u.cond.bodies[i];
+        for (size_t k = 0; k < b->n; k++) {
+            const bs_op *o = &b->nodes[k]->op;
+            if (o->type == BS_OP_MEMALLOC || o->type == BS_OP_MEMFREE || bs_cond_body_memory(o)) return 1;
+        }
+    }
+    return 0;
 }
 
 void bs_cond_free(bs_op *op) {
@@ -231,12 +292,12 @@ void bs_cond_free(bs_op *op) {
 
 /* An external semaphore is imported (cudaImportExternalSemaphore) from another API's driver object:
    a Vulkan or Direct3D fence, an NvSciSync object, a file descriptor the GPU driver made. None can
-   exist without a GPU driver, so there is nothing for such a node or call to signal or wait on. */
+   exist without a GPU driver, so there is nothing for such a node or call to signal or wait on:
+   refused by name as impossible here, not as a call not implemented yet (bs_unimplemented). */
 static int no_semaphores(const char *fn) {
-    char name[200];
-    snprintf(name, sizeof name, "%s (external semaphores come from a GPU driver's Vulkan, Direct3D or NvSciSync objects, "
-                                "which cannot exist here)", fn);
-    return bs_unimplemented(name);
+    bs_say(fn, cudaErrorNotSupported, "external semaphores come from a GPU driver's Vulkan, Direct3D or NvSciSync objects, "
+                                      "which cannot exist here, so there is none to import, signal or wait on");
+    return bs_set(cudaErrorNotSupported);
 }
 
 int cudaImportExternalSemaphore(void *out, const void *desc) { return no_semaphores("cudaImportExternalSemaphore"); }

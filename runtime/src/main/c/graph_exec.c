@@ -207,7 +207,7 @@ int cudaGraphExecDestroy(cudaGraphExec_t x) {
 
 /* cudaGraphExecUpdateResultInfo: result, errorNode, errorFromNode. */
 typedef struct { int result; cudaGraphNode_t node, from; } update_info;
-enum { UPDATE_SUCCESS = 0, UPDATE_ERROR = 1, UPDATE_TOPOLOGY = 2, UPDATE_TYPE = 3, UPDATE_NOT_SUPPORTED = 6 };
+enum { UPDATE_SUCCESS = 0, UPDATE_ERROR = 1, UPDATE_TOPOLOGY = 2, UPDATE_TYPE = 3, UPDATE_PARAMETERS = 5, UPDATE_NOT_SUPPORTED = 6 };
 
 /* Nodes are paired by the order they were added (a graph captured again from the same code
    pairs node for node); the topology and node types must match, parameters (kernel function,
@@ -233,13 +233,19 @@ int cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g, update_info *info) {
             if (x->topo[i].deps[j] != nn->deps[j]->index) r = (update_info){UPDATE_TOPOLOGY, nn, nn->deps[j]};
         }
     }
+    for (size_t k = 0; fresh != NULL && r.result == UPDATE_SUCCESS && k < x->n; k++) {
+        int c = x->ops[k].type == BS_OP_COND ? bs_cond_update_check(&x->ops[k], &fresh->ops[k]) : 0;
+        if (c) r = (update_info){c, g->nodes[x->from[k]], NULL};
+    }
     if (info != NULL) *info = r;
     if (r.result != UPDATE_SUCCESS) {
         if (fresh != NULL) exec_free(fresh);
         if (r.result == UPDATE_ERROR) return bs_set(cudaErrorInvalidValue);
         fprintf(stderr, "barrierscope: cudaGraphExecUpdate: the graph's %s (returns cudaErrorGraphExecUpdateFailure)\n",
                 r.result == UPDATE_TYPE ? "node types differ from the executable graph's"
-                : r.result == UPDATE_NOT_SUPPORTED ? "memory nodes cannot be updated" : "topology differs from the executable graph's");
+                : r.result == UPDATE_NOT_SUPPORTED ? "memory nodes cannot be updated"
+                : r.result == UPDATE_PARAMETERS ? "conditional node has another type or number of bodies than the executable graph's"
+                : "topology differs from the executable graph's (a conditional node's bodies included)");
         return bs_set(cudaErrorGraphExecUpdateFailure);
     }
     for (size_t k = 0; k < x->n; k++) {
