@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.barrierscope.launch.BadInputException;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.ptx.ScalarType;
 import java.util.ArrayList;
@@ -186,6 +187,19 @@ class SurfaceFormatsTest {
             Exception e = assertThrows(Exception.class, () -> run(d, ScalarType.U32, zeros(2), insn));
             assertTrue(String.valueOf(e.getMessage()).contains(insn.substring(0, insn.indexOf(' '))), insn + ": " + e.getMessage());
         }
+    }
+
+    @Test
+    void aFormattedStoreWithoutAModeIsRefusedAtLoadWithItsLine() {
+        // 9.7.10.8 gives sust.p no default mode (ptxas: "Clamp modifier required"); sust.b and suld.b default to .trap.
+        List<Number> d = surface(1, new int[] {2, 0, 0}, U32X1, TextureObject.UNSIGNED);
+        BadInputException e = assertThrows(BadInputException.class, () -> run(d, ScalarType.U32, zeros(2),
+                "mov.u32 %r8, 0;\nmov.u32 %r5, 7;\nsust.p.1d.b32 [%rd1, {%r8}], {%r5};\n"));
+        assertTrue(e.getMessage().contains("needs .trap, .clamp or .zero"), e.getMessage());
+        assertTrue(e.getMessage().matches("(?s).*:\\d+:\\d+.*"), "file:line:col: " + e.getMessage());
+        LaunchedRun withMode = run(d, ScalarType.U32, zeros(2), "mov.u32 %r8, 0;\nmov.u32 %r5, 7;\nsust.p.1d.b32.trap [%rd1, {%r8}], {%r5};\n");
+        assertEquals(List.of(), codes(withMode), withMode.summary());
+        assertEquals(7L, tx(withMode, 0), "the same store with a mode loads and stores");
     }
 
     @Test
