@@ -2,7 +2,7 @@ package io.barrierscope.exec;
 
 import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.ptx.ScalarType;
-import java.util.Set;
+import java.util.List;
 
 /**
  * {@code sured.b.op.{1d,2d,3d}.ctype.mode [a, b], c} and {@code sured.p...} (PTX ISA 9.7.10.7): a
@@ -24,14 +24,19 @@ import java.util.Set;
 final class SurfaceReduceOp {
     private SurfaceReduceOp() {}
 
-    private static final Set<String> OPS = Set.of("add", "min", "max", "and", "or");
+    // A list, not a Set.of: its iteration order is fixed, and more than one operation is refused rather than one picked.
+    private static final List<String> OPS = List.of("add", "min", "max", "and", "or");
 
     static Op compile(CompileContext c) {
         String mn = c.insn().mnemonic();
         boolean sample = c.has(".p");
         if (!sample && !c.has(".b")) throw c.error(mn + " needs .b (byte addressing) or .p (sample addressing)");
         String op = null;
-        for (String o : OPS) if (c.has("." + o)) op = o;
+        for (String o : OPS) {
+            if (!c.has("." + o)) continue;
+            if (op != null) throw c.error(mn + " names more than one operation (." + op + ", ." + o + ")");
+            op = o;
+        }
         if (op == null) throw c.error(mn + " needs .add, .min, .max, .and or .or");
         int dims = TexOp.geometry(c);
         if (dims == 0) throw c.error(mn + ": sured takes .1d, .2d or .3d");

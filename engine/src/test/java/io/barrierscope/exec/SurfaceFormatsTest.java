@@ -203,6 +203,17 @@ class SurfaceFormatsTest {
     }
 
     @Test
+    void aReductionNamingTwoOperationsIsALoadErrorNotOnePicked() {
+        // Which one a set of operations would yield depends on its iteration order: the form is refused instead.
+        List<Number> d = surface(1, new int[] {2, 0, 0}, U32X1, TextureObject.UNSIGNED);
+        for (String insn : List.of("sured.b.add.min.1d.u32.trap [%rd1, {%r8}], %r5;", "sured.b.min.max.1d.u32.trap [%rd1, {%r8}], %r5;")) {
+            BadInputException e = assertThrows(BadInputException.class, () -> run(d, ScalarType.U32, zeros(2),
+                    "mov.u32 %r8, 0;\nmov.u32 %r5, 3;\n" + insn + "\n"));
+            assertTrue(e.getMessage().contains("names more than one operation"), insn + ": " + e.getMessage());
+        }
+    }
+
+    @Test
     void formattedFormsOutsideTheIsaAndSourceLanguageQueriesAreRefusedByName() {
         List<Number> d = surface(1, new int[] {2, 0, 0}, U32X1, TextureObject.UNSIGNED);
         for (String insn : List.of("suld.p.1d.v4.b32.trap {%r1, %r2, %r3, %r4}, [%rd1, {%r8}];",
