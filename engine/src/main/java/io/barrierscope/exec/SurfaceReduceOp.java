@@ -29,7 +29,7 @@ final class SurfaceReduceOp {
 
     static Op compile(CompileContext c) {
         String mn = c.insn().mnemonic();
-        boolean sample = c.has(".p");
+        boolean sample = ".p".equals(TexOp.oneOf(c, "addressing", ".b", ".p"));
         if (!sample && !c.has(".b")) throw c.error(mn + " needs .b (byte addressing) or .p (sample addressing)");
         String op = null;
         for (String o : OPS) {
@@ -40,6 +40,7 @@ final class SurfaceReduceOp {
         if (op == null) throw c.error(mn + " needs .add, .min, .max, .and or .or");
         int dims = TexOp.geometry(c);
         if (dims == 0) throw c.error(mn + ": sured takes .1d, .2d or .3d");
+        int mode = SurfaceOp.mode(c);
         if (!c.has(".trap") && !c.has(".clamp") && !c.has(".zero")) throw c.error(mn + " needs .trap, .clamp or .zero");
         ScalarType t = c.type();
         boolean ok = sample
@@ -50,7 +51,6 @@ final class SurfaceReduceOp {
                     default -> t == ScalarType.B32;
                 };
         if (!ok) throw c.error(mn + ": ." + op + " does not take ." + t.ptxName() + " (PTX ISA 9.7.10.7)");
-        int mode = SurfaceOp.mode(c);
         int size = t.bits() / 8;
         c.expectOperands(2, 2);
         Src[] parts = TexOp.handleAndCoordinates(c, 0, TexOp.coordinateCount(dims, false), ScalarType.S32, false);

@@ -20,6 +20,9 @@ final class TextureQueryOp {
 
     static Op compile(CompileContext c) {
         String mn = c.insn().mnemonic();
+        TexOp.oneOf(c, "query", ".width", ".height", ".depth", ".channel_data_type", ".channel_order", ".normalized_coords",
+                ".array_size", ".num_mipmap_levels", ".num_samples", ".force_unnormalized_coords", ".filter_mode", ".addr_mode_0",
+                ".addr_mode_1", ".addr_mode_2");
         boolean level = c.has(".level");
         String q = c.has(".width") ? "width" : c.has(".height") ? "height" : c.has(".depth") ? "depth"
                 : level ? null
