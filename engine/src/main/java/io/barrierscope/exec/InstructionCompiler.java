@@ -141,7 +141,7 @@ final class InstructionCompiler {
             case "suq":
                 return SurfaceQueryOp.compile(c);
             case "txq":
-                return TextureQueryOp.compile(c, false);
+                return TextureQueryOp.compile(c);
             case "wgmma":
                 if (c.has(".mma_async")) return WgmmaOp.compile(c);
                 if (c.has(".fence") || c.has(".commit_group") || c.has(".wait_group")) return WgmmaGroupOp.compile(c);

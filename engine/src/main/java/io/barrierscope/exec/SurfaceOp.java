@@ -27,7 +27,7 @@ final class SurfaceOp {
 
     static Op compile(CompileContext c, boolean store) {
         String mn = c.insn().mnemonic();
-        if (c.has(".p")) {
+        if (".p".equals(TexOp.oneOf(c, "addressing", ".b", ".p"))) {
             if (store) return FormattedSurfaceOp.compile(c);
             throw c.unsupported("suld.p is not in the PTX ISA: suld is unformatted (.b) only, and ptxas knows no suld.p");
         }
@@ -82,7 +82,8 @@ final class SurfaceOp {
 
     /** The mode named by the instruction: .trap (the default where the syntax allows none), .clamp or .zero. */
     static int mode(CompileContext c) {
-        return c.has(".clamp") ? CLAMP : c.has(".zero") ? ZERO : TRAP;
+        String m = TexOp.oneOf(c, "out-of-range mode", ".trap", ".clamp", ".zero");
+        return ".clamp".equals(m) ? CLAMP : ".zero".equals(m) ? ZERO : TRAP;
     }
 
     /**

@@ -18,6 +18,7 @@ final class SurfaceQueryOp {
 
     static Op compile(CompileContext c) {
         String mn = c.insn().mnemonic();
+        TexOp.oneOf(c, "query", ".width", ".height", ".depth", ".channel_data_type", ".channel_order", ".array_size", ".memory_layout");
         if (c.has(".channel_data_type") || c.has(".channel_order")) {
             throw c.unsupported("the ISA gives .channel_data_type and .channel_order as the source language's enumeration, "
                     + "and CUDA C++ defines none for them");

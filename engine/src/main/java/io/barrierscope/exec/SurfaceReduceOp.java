@@ -2,7 +2,7 @@ package io.barrierscope.exec;
 
 import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.ptx.ScalarType;
-import java.util.Set;
+import java.util.List;
 
 /**
  * {@code sured.b.op.{1d,2d,3d}.ctype.mode [a, b], c} and {@code sured.p...} (PTX ISA 9.7.10.7): a
@@ -24,17 +24,23 @@ import java.util.Set;
 final class SurfaceReduceOp {
     private SurfaceReduceOp() {}
 
-    private static final Set<String> OPS = Set.of("add", "min", "max", "and", "or");
+    // A list, not a Set.of: its iteration order is fixed, and more than one operation is refused rather than one picked.
+    private static final List<String> OPS = List.of("add", "min", "max", "and", "or");
 
     static Op compile(CompileContext c) {
         String mn = c.insn().mnemonic();
-        boolean sample = c.has(".p");
+        boolean sample = ".p".equals(TexOp.oneOf(c, "addressing", ".b", ".p"));
         if (!sample && !c.has(".b")) throw c.error(mn + " needs .b (byte addressing) or .p (sample addressing)");
         String op = null;
-        for (String o : OPS) if (c.has("." + o)) op = o;
+        for (String o : OPS) {
+            if (!c.has("." + o)) continue;
+            if (op != null) throw c.error(mn + " names more than one operation (." + op + ", ." + o + ")");
+            op = o;
+        }
         if (op == null) throw c.error(mn + " needs .add, .min, .max, .and or .or");
         int dims = TexOp.geometry(c);
         if (dims == 0) throw c.error(mn + ": sured takes .1d, .2d or .3d");
+        int mode = SurfaceOp.mode(c);
         if (!c.has(".trap") && !c.has(".clamp") && !c.has(".zero")) throw c.error(mn + " needs .trap, .clamp or .zero");
         ScalarType t = c.type();
         boolean ok = sample
@@ -45,7 +51,6 @@ final class SurfaceReduceOp {
                     default -> t == ScalarType.B32;
                 };
         if (!ok) throw c.error(mn + ": ." + op + " does not take ." + t.ptxName() + " (PTX ISA 9.7.10.7)");
-        int mode = SurfaceOp.mode(c);
         int size = t.bits() / 8;
         c.expectOperands(2, 2);
         Src[] parts = TexOp.handleAndCoordinates(c, 0, TexOp.coordinateCount(dims, false), ScalarType.S32, false);

@@ -34,7 +34,8 @@ final class TexOp {
         boolean layered = c.has(".a1d") || c.has(".a2d") || c.has(".acube");
         int dims = geometry(c);
         if (dims == 0) throw c.unsupported("only .1d, .2d, .3d, .a1d, .a2d, .cube and .acube textures are modelled (no multisample forms)");
-        boolean level = c.has(".level"), grad = c.has(".grad");
+        String mipMode = oneOf(c, "mipmap mode", ".base", ".level", ".grad");
+        boolean level = ".level".equals(mipMode), grad = ".grad".equals(mipMode);
         if ((level || grad) && (cube || layered)) throw c.unsupported("mipmapped fetches are modelled for .1d, .2d and .3d only");
         if (!c.has(".v4")) throw c.unsupported("only the .v4 forms are modelled (not .v2.f16x2)");
         List<ScalarType> types = c.types();
@@ -94,9 +95,10 @@ final class TexOp {
      */
     static Op compileGather(CompileContext c) {
         String mn = c.insn().mnemonic();
-        int comp = c.has(".r") ? 0 : c.has(".g") ? 1 : c.has(".b") ? 2 : c.has(".a") ? 3 : -1;
+        int comp = List.of(".r", ".g", ".b", ".a").indexOf(oneOf(c, "component", ".r", ".g", ".b", ".a"));
         if (comp < 0) throw c.error(mn + " needs a component: .r, .g, .b or .a");
         boolean layered = c.has(".a2d");
+        geometry(c); // two geometries are a load error
         if (!c.has(".2d") && !layered) throw c.unsupported("only .2d and .a2d gathers are modelled (no cube forms)");
         if (!c.has(".v4")) throw c.error(mn + " needs .v4");
         List<ScalarType> types = c.types();
@@ -136,9 +138,33 @@ final class TexOp {
     }
 
 
-    /** 1, 2 or 3 for .1d/.a1d, .2d/.a2d/.cube/.acube (a cubemap's faces are 2d), .3d; 0 for any other geometry. */
+    /**
+     * 1, 2 or 3 for .1d/.a1d, .2d/.a2d/.cube/.acube (a cubemap's faces are 2d), .3d; 0 for any other
+     * geometry. Two geometries are a load error.
+     */
     static int geometry(CompileContext c) {
-        return c.has(".1d") || c.has(".a1d") ? 1 : c.has(".2d") || c.has(".a2d") || c.has(".cube") || c.has(".acube") ? 2 : c.has(".3d") ? 3 : 0;
+        String g = oneOf(c, "geometry", ".1d", ".2d", ".3d", ".a1d", ".a2d", ".cube", ".acube", ".2dms", ".a2dms");
+        if (g == null) return 0;
+        return switch (g) {
+            case ".1d", ".a1d" -> 1;
+            case ".2d", ".a2d", ".cube", ".acube" -> 2;
+            case ".3d" -> 3;
+            default -> 0;
+        };
+    }
+
+    /**
+     * The one of {@code mods} the instruction names, or null for none. Naming more than one (a
+     * geometry, mode, query, component, ...) is a load error: no one of them is picked.
+     */
+    static String oneOf(CompileContext c, String what, String... mods) {
+        String found = null;
+        for (String m : mods) {
+            if (!c.has(m)) continue;
+            if (found != null) throw c.error(c.insn().mnemonic() + " names more than one " + what + " (" + found + ", " + m + ")");
+            found = m;
+        }
+        return found;
     }
 
     /** Coordinate elements of a geometry: 1d one, 2d two, 3d four; a1d two and a2d four (the layer first). */

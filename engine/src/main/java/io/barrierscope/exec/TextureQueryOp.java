@@ -5,36 +5,38 @@ import io.barrierscope.ptx.Operand;
 import io.barrierscope.ptx.ScalarType;
 
 /**
- * {@code txq.query.b32 d, [a]} (PTX ISA 9.7.10.6) and {@code suq.query.b32 d, [a]} (9.7.10.9) of a
- * texture or surface object: {@code .width}, {@code .height}, {@code .depth} (texels; 0 for a
- * dimension the object does not have, as cudaArrayGetInfo reports it), and for textures
- * {@code .normalized_coords} (1 or 0), {@code .filter_mode} (0 nearest, 1 linear),
- * {@code .array_size} (a layered object's layers, a cubemap layered one's cubemaps; on an object
- * that is no array texture-misuse, our decision), {@code .num_mipmap_levels} (1 for an object
- * without mipmaps) and {@code txq.level.{width,height,depth} d, [a], lod} (the extent of level
- * lod; a level the object does not have is texture-misuse, our decision). The other attributes
- * (channel data type and order, address modes, samples, memory layout) are refused by name:
- * their encodings are not given by the ISA.
+ * {@code txq.query.b32 d, [a]} (PTX ISA 9.7.10.6) of a texture object: {@code .width},
+ * {@code .height}, {@code .depth} (texels; 0 for a dimension the object does not have, as
+ * cudaArrayGetInfo reports it), {@code .normalized_coords} (1 or 0), {@code .filter_mode} (0
+ * nearest, 1 linear), {@code .array_size} (a layered object's layers, a cubemap layered one's
+ * cubemaps; on an object that is no array texture-misuse, our decision), {@code .num_mipmap_levels}
+ * (1 for an object without mipmaps) and {@code txq.level.{width,height,depth} d, [a], lod} (the
+ * extent of level lod; a level the object does not have is texture-misuse, our decision). The other
+ * attributes (channel data type and order, address modes, samples) are refused by name: their
+ * encodings are not given by the ISA. Surface queries ({@code suq}) are {@link SurfaceQueryOp}.
  */
 final class TextureQueryOp {
     private TextureQueryOp() {}
 
-    static Op compile(CompileContext c, boolean surface) {
+    static Op compile(CompileContext c) {
         String mn = c.insn().mnemonic();
-        boolean level = !surface && c.has(".level");
+        TexOp.oneOf(c, "query", ".width", ".height", ".depth", ".channel_data_type", ".channel_order", ".normalized_coords",
+                ".array_size", ".num_mipmap_levels", ".num_samples", ".force_unnormalized_coords", ".filter_mode", ".addr_mode_0",
+                ".addr_mode_1", ".addr_mode_2");
+        boolean level = c.has(".level");
         String q = c.has(".width") ? "width" : c.has(".height") ? "height" : c.has(".depth") ? "depth"
                 : level ? null
-                : !surface && c.has(".normalized_coords") ? "normalized_coords" : !surface && c.has(".filter_mode") ? "filter_mode"
-                : !surface && c.has(".array_size") ? "array_size" : !surface && c.has(".num_mipmap_levels") ? "num_mipmap_levels" : null;
+                : c.has(".normalized_coords") ? "normalized_coords" : c.has(".filter_mode") ? "filter_mode"
+                : c.has(".array_size") ? "array_size" : c.has(".num_mipmap_levels") ? "num_mipmap_levels" : null;
         if (q == null) {
             throw c.unsupported(level ? "txq.level queries .width, .height or .depth"
-                    : "only .width, .height, .depth" + (surface ? "" : ", .normalized_coords, .filter_mode, .array_size and .num_mipmap_levels") + " are modelled");
+                    : "only .width, .height, .depth, .normalized_coords, .filter_mode, .array_size and .num_mipmap_levels are modelled");
         }
         if (c.type() != ScalarType.B32) throw c.error(mn + " needs .b32");
         c.expectOperands(level ? 3 : 2, level ? 3 : 2);
         int d = c.dst(0);
         if (!(c.operand(1) instanceof Operand.Address a) || !(a.base() instanceof Operand.Reg) || a.offset() != 0) {
-            throw c.unsupported("only texture and surface objects (a .u64 register) are modelled, not .texref/.surfref/.samplerref variables");
+            throw c.unsupported("only texture objects (a .u64 register) are modelled, not .texref/.samplerref variables");
         }
         Src handle = c.src(a.base(), ScalarType.U64);
         Src lod = level ? c.src(c.operand(2), ScalarType.S32) : null;
@@ -51,7 +53,7 @@ final class TextureQueryOp {
         boolean mipLevels = q.equals("num_mipmap_levels"), arraySize = q.equals("array_size");
         return new MemoryOps.CheckedOp((m, t) -> {
             long h = handle.get(m, t);
-            TextureObject o = TextureObject.read(m.memory, h, t, surface, mn);
+            TextureObject o = TextureObject.read(m.memory, h, t, false, mn);
             long v;
             if (mipLevels) {
                 v = Mipmap.read(m.memory, h, t).levels();

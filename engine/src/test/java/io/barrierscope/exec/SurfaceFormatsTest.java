@@ -11,10 +11,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.barrierscope.launch.BadInputException;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.ptx.ScalarType;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -179,12 +182,43 @@ class SurfaceFormatsTest {
     @Test
     void reductionsTheIsaDoesNotGiveAreLoadErrors() {
         List<Number> d = surface(1, new int[] {2, 0, 0}, U32X1, TextureObject.UNSIGNED);
-        for (String insn : List.of("sured.b.or.1d.u32.trap [%rd1, {%r8}], %r5;", "sured.b.add.1d.b32.trap [%rd1, {%r8}], %r5;",
-                "sured.b.add.1d.s64.trap [%rd1, {%r8}], %rd5;", "sured.p.add.1d.b64.trap [%rd1, {%r8}], %rd5;",
-                "sured.b.add.1d.u32 [%rd1, {%r8}], %r5;", "sured.b.add.a1d.u32.trap [%rd1, {%r8, %r8}], %r5;",
-                "sust.p.1d.b32 [%rd1, {%r8}], {%r5};")) {
+        // Each refused for its own reason, not for some other error in the line.
+        Map<String, String> why = new LinkedHashMap<>();
+        why.put("sured.b.or.1d.u32.trap [%rd1, {%r8}], %r5;", ".or does not take .u32");
+        why.put("sured.b.add.1d.b32.trap [%rd1, {%r8}], %r5;", ".add does not take .b32");
+        why.put("sured.b.add.1d.s64.trap [%rd1, {%r8}], %rd5;", ".add does not take .s64");
+        why.put("sured.p.add.1d.b64.trap [%rd1, {%r8}], %rd5;", ".add does not take .b64");
+        why.put("sured.b.add.1d.u32 [%rd1, {%r8}], %r5;", "needs .trap, .clamp or .zero");
+        why.put("sured.b.add.a1d.u32.trap [%rd1, {%r8, %r8}], %r5;", "'.a1d' is not a modifier of sured");
+        why.put("sust.p.1d.b32 [%rd1, {%r8}], {%r5};", "needs .trap, .clamp or .zero");
+        why.forEach((insn, reason) -> {
             Exception e = assertThrows(Exception.class, () -> run(d, ScalarType.U32, zeros(2), insn));
             assertTrue(String.valueOf(e.getMessage()).contains(insn.substring(0, insn.indexOf(' '))), insn + ": " + e.getMessage());
+            assertTrue(String.valueOf(e.getMessage()).contains(reason), insn + ": " + e.getMessage());
+        });
+    }
+
+    @Test
+    void aFormattedStoreWithoutAModeIsRefusedAtLoadWithItsLine() {
+        // 9.7.10.8 gives sust.p no default mode (ptxas: "Clamp modifier required"); sust.b and suld.b default to .trap.
+        List<Number> d = surface(1, new int[] {2, 0, 0}, U32X1, TextureObject.UNSIGNED);
+        BadInputException e = assertThrows(BadInputException.class, () -> run(d, ScalarType.U32, zeros(2),
+                "mov.u32 %r8, 0;\nmov.u32 %r5, 7;\nsust.p.1d.b32 [%rd1, {%r8}], {%r5};\n"));
+        assertTrue(e.getMessage().contains("needs .trap, .clamp or .zero"), e.getMessage());
+        assertTrue(e.getMessage().matches("(?s).*:\\d+:\\d+.*"), "file:line:col: " + e.getMessage());
+        LaunchedRun withMode = run(d, ScalarType.U32, zeros(2), "mov.u32 %r8, 0;\nmov.u32 %r5, 7;\nsust.p.1d.b32.trap [%rd1, {%r8}], {%r5};\n");
+        assertEquals(List.of(), codes(withMode), withMode.summary());
+        assertEquals(7L, tx(withMode, 0), "the same store with a mode loads and stores");
+    }
+
+    @Test
+    void aReductionNamingTwoOperationsIsALoadErrorNotOnePicked() {
+        // Which one a set of operations would yield depends on its iteration order: the form is refused instead.
+        List<Number> d = surface(1, new int[] {2, 0, 0}, U32X1, TextureObject.UNSIGNED);
+        for (String insn : List.of("sured.b.add.min.1d.u32.trap [%rd1, {%r8}], %r5;", "sured.b.min.max.1d.u32.trap [%rd1, {%r8}], %r5;")) {
+            BadInputException e = assertThrows(BadInputException.class, () -> run(d, ScalarType.U32, zeros(2),
+                    "mov.u32 %r8, 0;\nmov.u32 %r5, 3;\n" + insn + "\n"));
+            assertTrue(e.getMessage().contains("names more than one operation"), insn + ": " + e.getMessage());
         }
     }
 

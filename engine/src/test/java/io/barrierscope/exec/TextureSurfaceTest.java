@@ -371,4 +371,16 @@ class TextureSurfaceTest {
             assertTrue(String.valueOf(e.getMessage()).contains("unsupported instruction"), insn + ": " + e.getMessage());
         }
     }
+
+    @Test
+    void namingTwoGeometriesModesQueriesOrComponentsIsALoadErrorNotOnePicked() {
+        for (String insn : List.of("tex.1d.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f10}];",
+                "tex.level.grad.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f10, %f11}], %f12;",
+                "tld4.r.g.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f10, %f11}];",
+                "suld.b.1d.b32.clamp.zero %r1, [%rd1, {%r8}];", "sust.b.p.1d.b32.trap [%rd1, {%r8}], {%r5};",
+                "txq.width.height.b32 %r1, [%rd1];", "suq.width.array_size.b32 %r1, [%rd1];")) {
+            Exception e = assertThrows(Exception.class, () -> run(floatTex(1, new int[] {1, 0, 0}, CLAMP, false, false, NO_BORDER), ScalarType.U32, floats(0), insn));
+            assertTrue(String.valueOf(e.getMessage()).contains(insn.substring(0, insn.indexOf(' ')) + " names more than one"), insn + ": " + e.getMessage());
+        }
+    }
 }
