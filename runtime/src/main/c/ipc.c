@@ -55,8 +55,8 @@ static int read_head(const char *fn, const ipc_handle *h, uint32_t magic, handle
     return cudaSuccess;
 }
 
-/* Any address inside an allocation of cudaMalloc (or cudaMallocPitch, cudaMalloc3D) names the
-   whole allocation, as the driver does; the documented use passes its base. */
+/* The documented use passes the base of an allocation of cudaMalloc (or cudaMallocPitch,
+   cudaMalloc3D); an address inside it names the whole allocation (opening gives the base). */
 int cudaIpcGetMemHandle(ipc_handle *handle, void *devPtr) {
     BS_STICKY();
     if (handle == NULL) return bs_set(cudaErrorInvalidValue);

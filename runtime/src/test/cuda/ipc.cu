@@ -100,6 +100,12 @@ int main() {
     cudaIpcMemHandle_t freed;
     CHECK(cudaIpcGetMemHandle(&freed, other));
     CHECK(cudaIpcGetEventHandle(&h.event, ev));
+    cudaIpcMemHandle_t inside, same;
+    CHECK(cudaIpcGetMemHandle(&inside, d + 5)); // an address inside names the whole allocation
+    CHECK(cudaIpcGetMemHandle(&same, d));       // and asking again gives the same handle
+    if (memcmp(&inside, &h.mem, sizeof inside) != 0 || memcmp(&same, &h.mem, sizeof same) != 0) {
+        printf("FAIL handles of one allocation differ\n"); fails++;
+    }
     cudaIpcEventHandle_t eh;
     EXPECT_ERR(cudaIpcGetEventHandle(&eh, timed), cudaErrorInvalidResourceHandle);
     int host = 0, *managed;
