@@ -27,6 +27,8 @@ enum {
     cudaErrorNoDevice = 100,
     cudaErrorInvalidDevice = 101,
     cudaErrorInvalidKernelImage = 200,
+    cudaErrorDeviceUninitialized = 201,
+    cudaErrorMapBufferObjectFailed = 205,
     cudaErrorNoKernelImageForDevice = 209,
     cudaErrorInvalidPtx = 218,
     cudaErrorPeerAccessUnsupported = 217,
@@ -230,6 +232,16 @@ int bs_launch_event_check(const char *fn, cudaEvent_t e, int flags);
 /* The emulated device's clock in kHz (cudaDevAttrClockRate, device.c), which also turns an event's
    virtual cycles into milliseconds (events.c). */
 #define BS_CLOCK_KHZ 1755000
+/* memory.c, for ipc.c: this process's allocation holding p (0: cudaMalloc's; 1: none; 2: another
+   call's, named in *fn; 3: an opened IPC mapping); an opened mapping counted in (returns its
+   reference count) and out (returns what is left, -1 when base is no opened mapping). */
+int bs_ipc_export_range(const void *p, uint64_t *base, uint64_t *size, const char **fn);
+unsigned bs_ipc_map(uint64_t base, uint64_t size);
+long bs_ipc_unmap(uint64_t base);
+/* events.c, for ipc.c: an event's cudaEventCreateWithFlags flags (-1: no live event); a new
+   event with the flags an opened IPC event has (cudaEventDisableTiming | cudaEventInterprocess). */
+int bs_event_flags(cudaEvent_t e);
+int bs_event_import(cudaEvent_t *e);
 /* One line naming fn, why, and the error it returns. */
 void bs_say(const char *fn, int e, const char *why);
 /* streams.c: whether the stream takes part in a capture. */

@@ -61,7 +61,7 @@ static const struct { int attr, value; } attrs[] = {
     {116, 0}, {117, 0}, {118, 0},                      /* GPUDirectRDMA: none */
     {119, 0},                                          /* MemoryPoolSupportedHandleTypes: no shareable handles */
     {120, 1}, {121, 0},                                /* ClusterLaunch, DeferredMappingCudaArraySupported */
-    {125, 0}, {126, 4},                                /* IpcEventSupport (no IPC), MemSyncDomainCount */
+    {125, 1}, {126, 4},                                /* IpcEventSupport (ipc.c), MemSyncDomainCount */
     {130, 0}, {131, -1}, {133, 0}, {134, -1},          /* NumaConfig (none), NumaId, MpsEnabled, HostNumaId */
     {135, 0}, {138, 0}, {139, 0}, {140, 0},            /* D3D12/Vulkan CIG, GpuPciDeviceId, GpuPciSubsystemId */
     {142, 0}, {143, 0}, {144, 0}, {147, 0},            /* host NUMA/host memory pools, partial host atomics */

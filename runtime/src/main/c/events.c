@@ -41,14 +41,17 @@ int cudaEventCreate(cudaEvent_t *e) {
 }
 
 /* cudaEventBlockingSync changes how a host waits, and nothing waits here; cudaEventInterprocess
-   needs cudaEventDisableTiming (as documented) and IPC, which is not implemented. */
+   needs cudaEventDisableTiming (as documented); such an event can be shared (ipc.c). */
 int cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags) {
     if ((flags & ~0x7u) != 0 || ((flags & INTERPROCESS) && !(flags & DISABLE_TIMING))) return bs_set(cudaErrorInvalidValue);
-    if (flags & INTERPROCESS) return bs_unimplemented("cudaEventCreateWithFlags(cudaEventInterprocess)");
     int r = cudaEventCreate(e);
     if (r == cudaSuccess) ((bs_event *) *e)->flags = flags;
     return r;
 }
+
+int bs_event_flags(cudaEvent_t e) { return bad_event(e) ? -1 : (int) ((bs_event *) e)->flags; }
+
+int bs_event_import(cudaEvent_t *e) { return cudaEventCreateWithFlags(e, DISABLE_TIMING | INTERPROCESS); }
 
 int cudaEventDestroy(cudaEvent_t e) {
     BS_STICKY();

@@ -15,7 +15,9 @@
 
 enum { H2H = 0, H2D = 1, D2H = 2, D2D = 3, DEFAULT = 4 };
 
-typedef struct { uint64_t base, size; } allocation;
+/* fn: the call that made it (static text); opened: a mapping of another process's cudaMalloc
+   opened with cudaIpcOpenMemHandle (its reference count; ipc.c), not this process's to free. */
+typedef struct { uint64_t base, size; const char *fn; unsigned opened; } allocation;
 static pthread_mutex_t mem_lock = PTHREAD_MUTEX_INITIALIZER;
 static allocation *allocs;
 static size_t nallocs;
@@ -54,7 +56,7 @@ int bs_malloc(const char *fn, void **devPtr, size_t size) {
     pthread_mutex_lock(&mem_lock);
     allocs = realloc(allocs, (nallocs + 1) * sizeof *allocs);
     if (allocs == NULL) bs_fatal("out of host memory");
-    allocs[nallocs++] = (allocation){a, size ? size : 1};
+    allocs[nallocs++] = (allocation){a, size ? size : 1, fn, 0};
     pthread_mutex_unlock(&mem_lock);
     *devPtr = (void *) (uintptr_t) a;
     return cudaSuccess;
@@ -74,6 +76,13 @@ int bs_free(const char *fn, void *devPtr) {
     uint64_t a = (uint64_t) (uintptr_t) devPtr;
     int found = 0;
     pthread_mutex_lock(&mem_lock);
+    for (size_t i = 0; i < nallocs; i++) {
+        if (allocs[i].base == a && allocs[i].opened) {
+            pthread_mutex_unlock(&mem_lock);
+            bs_say(fn, cudaErrorInvalidValue, "memory opened with cudaIpcOpenMemHandle is released with cudaIpcCloseMemHandle");
+            return bs_set(cudaErrorInvalidValue);
+        }
+    }
     for (size_t i = 0; i < nallocs; i++) {
         if (allocs[i].base == a) {
             allocs[i] = allocs[--nallocs];
@@ -387,7 +396,7 @@ int cudaMemGetInfo(size_t *free_bytes, size_t *total) {
     BS_STICKY();
     uint64_t used = 0;
     pthread_mutex_lock(&mem_lock);
-    for (size_t i = 0; i < nallocs; i++) used += allocs[i].size;
+    for (size_t i = 0; i < nallocs; i++) used += allocs[i].opened ? 0 : allocs[i].size; /* an opened mapping is counted once, by its owner's entry */
     pthread_mutex_unlock(&mem_lock);
     used += bs_managed_bytes();
     if (free_bytes) *free_bytes = used > DEVICE_BYTES ? 0 : DEVICE_BYTES - used;
@@ -462,4 +471,54 @@ int bs_check_device(const void *p, size_t n) {
     free(b.p);
     free(r.p);
     return st == 0;
+}
+
+/* ---- CUDA IPC's side of the list (ipc.c) --------------------------------------------------- */
+
+/* The allocation of this process holding p: 0 and its base and size when cudaMalloc (or
+   cudaMallocPitch, cudaMalloc3D, which call it) made it; 1 when p is in no allocation; 2 when
+   another call made it (its name in *fn); 3 when it is an opened IPC mapping. */
+int bs_ipc_export_range(const void *p, uint64_t *base, uint64_t *size, const char **fn) {
+    uint64_t a = (uint64_t) (uintptr_t) p;
+    int r = 1;
+    pthread_mutex_lock(&mem_lock);
+    for (size_t i = 0; i < nallocs && r == 1; i++) {
+        if (a < allocs[i].base || a >= allocs[i].base + allocs[i].size) continue;
+        *base = allocs[i].base;
+        *size = allocs[i].size;
+        *fn = allocs[i].fn;
+        r = allocs[i].opened ? 3 : strcmp(allocs[i].fn, "cudaMalloc") == 0 ? 0 : 2;
+    }
+    pthread_mutex_unlock(&mem_lock);
+    return r;
+}
+
+/* cudaIpcOpenMemHandle: maps [base, base + size) in this process's list, or counts one more
+   opening of it; returns the reference count. */
+unsigned bs_ipc_map(uint64_t base, uint64_t size) {
+    pthread_mutex_lock(&mem_lock);
+    unsigned refs = 0;
+    for (size_t i = 0; i < nallocs && refs == 0; i++) if (allocs[i].base == base && allocs[i].opened) refs = ++allocs[i].opened;
+    if (refs == 0) {
+        allocs = realloc(allocs, (nallocs + 1) * sizeof *allocs);
+        if (allocs == NULL) bs_fatal("out of host memory");
+        allocs[nallocs++] = (allocation){base, size, "cudaIpcOpenMemHandle", 1};
+        refs = 1;
+    }
+    pthread_mutex_unlock(&mem_lock);
+    return refs;
+}
+
+/* cudaIpcCloseMemHandle: one opening fewer of the mapping at base (gone at 0); -1 when no
+   mapping opened with cudaIpcOpenMemHandle starts there. */
+long bs_ipc_unmap(uint64_t base) {
+    long refs = -1;
+    pthread_mutex_lock(&mem_lock);
+    for (size_t i = 0; i < nallocs && refs < 0; i++) {
+        if (allocs[i].base != base || !allocs[i].opened) continue;
+        refs = --allocs[i].opened;
+        if (refs == 0) allocs[i] = allocs[--nallocs];
+    }
+    pthread_mutex_unlock(&mem_lock);
+    return refs;
 }

@@ -73,6 +73,8 @@ static const struct { int code; const char *name, *text; } errors[] = {
     {100, "cudaErrorNoDevice", "no CUDA-capable device is detected"},
     {101, "cudaErrorInvalidDevice", "invalid device ordinal"},
     {200, "cudaErrorInvalidKernelImage", "device kernel image is invalid"},
+    {201, "cudaErrorDeviceUninitialized", "invalid device context"},
+    {205, "cudaErrorMapBufferObjectFailed", "mapping of buffer object failed"},
     {209, "cudaErrorNoKernelImageForDevice", "no kernel image is available for execution on the device"},
     {218, "cudaErrorInvalidPtx", "a PTX JIT compilation failed"},
     {217, "cudaErrorPeerAccessUnsupported", "peer access is not supported between these two devices"},

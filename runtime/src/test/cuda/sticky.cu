@@ -4,6 +4,7 @@
 // clear it. A refused launch configuration before that is not sticky. Queries of the device's
 // fixed properties still answer.
 #include <cstdio>
+#include <cstring>
 #include <cuda_runtime.h>
 
 __global__ void stuck(int *out) {
@@ -52,6 +53,12 @@ int main() {
     EXPECT("cudaMallocManaged", cudaMallocManaged(&managed, 16), t);
     cudaStream_t s;
     EXPECT("cudaStreamCreate", cudaStreamCreate(&s), t);
+    cudaIpcMemHandle_t mh;
+    memset(&mh, 0, sizeof mh);
+    void *opened = nullptr;
+    EXPECT("cudaIpcGetMemHandle", cudaIpcGetMemHandle(&mh, out), t);
+    EXPECT("cudaIpcOpenMemHandle", cudaIpcOpenMemHandle(&opened, mh, cudaIpcMemLazyEnablePeerAccess), t);
+    EXPECT("cudaIpcCloseMemHandle", cudaIpcCloseMemHandle(out), t);
     fine<<<1, 64>>>(out);
     EXPECT("a later launch", cudaGetLastError(), t);
     EXPECT("cudaDeviceReset", cudaDeviceReset(), t);

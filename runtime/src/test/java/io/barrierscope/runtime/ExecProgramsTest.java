@@ -78,11 +78,11 @@ class ExecProgramsTest {
         Ran r = exec("errors");
         assertEquals(0, r.code(), "a refused launch is the program's business, its exit code stands\n" + r.all());
         assertTrue(r.program().contains("PASS errors"), r.all());
-        assertTrue(r.program().contains("barrierscope: cudaIpcGetMemHandle is not implemented by BarrierScope's CUDA runtime yet"), r.all());
+        assertTrue(r.program().contains("barrierscope: cudaDeviceFlushGPUDirectRDMAWrites is not implemented by BarrierScope's CUDA runtime yet"), r.all());
         assertTrue(r.program().contains("barrierscope: cudaMemcpy: the source pointer 0x10 (4 bytes) is not device memory"), r.all());
         assertTrue(r.err().contains("at most 1024 threads per block"), r.all());
         assertTrue(r.program().contains("barrierscope: a launch of a function that was never registered as a kernel"), r.all());
-        assertTrue(r.err().contains("does not implement: cudaIpcGetMemHandle"), r.all());
+        assertTrue(r.err().contains("does not implement: cudaDeviceFlushGPUDirectRDMAWrites"), r.all());
     }
 
     @Test

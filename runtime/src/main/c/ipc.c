@@ -1,0 +1,141 @@
+/*
+ * CUDA IPC (docs/runtime.md, "CUDA IPC"): memory and event handles passed between the processes
+ * of one `barrierscope exec`. Every process of it talks to the one engine, so device memory is
+ * already shared: a memory handle names an allocation by its device address, which the engine
+ * never gives out twice (a freed address is never reused), so a handle to freed memory is
+ * recognised, never taken for newer memory. Opening maps nothing: the address is already the
+ * device's; this process's list learns of it (memory.c) so copies accept it, and a kernel given
+ * it reaches the owner's bytes. Every launch and copy here has ended when its call returns, so an
+ * event's recorded work is always complete: an opened event needs no link to the exporter's.
+ *
+ * A handle is 64 opaque bytes (CUDA_IPC_HANDLE_SIZE); ours: u32 magic, u32 version, u32 the
+ * exporting process's pid, u32 0, u64 device address (memory) or exporter's event (events),
+ * u64 size (memory), zeros.
+ */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cudart.h"
+#include "protocol.h"
+
+#define MEM_MAGIC 0x4D504942u   /* "BIPM" */
+#define EVENT_MAGIC 0x45504942u /* "BIPE" */
+#define VERSION 1u
+#define LAZY_ENABLE_PEER_ACCESS 1u /* cudaIpcMemLazyEnablePeerAccess */
+#define DISABLE_TIMING 0x02        /* cudaEventDisableTiming */
+#define INTERPROCESS 0x04          /* cudaEventInterprocess */
+
+typedef struct { char reserved[64]; } ipc_handle; /* cudaIpcMemHandle_t, cudaIpcEventHandle_t */
+typedef struct { uint32_t magic, version, pid, zero; uint64_t id, size; } handle_head;
+
+static void make(ipc_handle *h, uint32_t magic, uint64_t id, uint64_t size) {
+    memset(h, 0, sizeof *h);
+    handle_head head = {magic, VERSION, (uint32_t) getpid(), 0, id, size};
+    memcpy(h->reserved, &head, sizeof head);
+}
+
+/* The handle's head, or a named error: not one of ours (cudaErrorInvalidValue), or made in this
+   process, which CUDA refuses (a context cannot open its own handles: cudaErrorDeviceUninitialized,
+   "invalid device context"). */
+static int read_head(const char *fn, const ipc_handle *h, uint32_t magic, handle_head *head) {
+    memcpy(head, h->reserved, sizeof *head);
+    if (head->magic != magic || head->version != VERSION || head->zero != 0) {
+        bs_say(fn, cudaErrorInvalidValue, magic == MEM_MAGIC ? "the handle was not made by cudaIpcGetMemHandle"
+                                                             : "the handle was not made by cudaIpcGetEventHandle");
+        return bs_set(cudaErrorInvalidValue);
+    }
+    if (head->pid == (uint32_t) getpid()) {
+        bs_say(fn, cudaErrorDeviceUninitialized, "the handle was made in this process; only another process may open it");
+        return bs_set(cudaErrorDeviceUninitialized);
+    }
+    return cudaSuccess;
+}
+
+/* The documented use passes the base of an allocation of cudaMalloc (or cudaMallocPitch,
+   cudaMalloc3D); an address inside it names the whole allocation (opening gives the base). */
+int cudaIpcGetMemHandle(ipc_handle *handle, void *devPtr) {
+    BS_STICKY();
+    if (handle == NULL) return bs_set(cudaErrorInvalidValue);
+    uint64_t base = 0, size = 0;
+    const char *made = "";
+    int r = bs_ipc_export_range(devPtr, &base, &size, &made);
+    if (r != 0) {
+        char why[160];
+        if (r == 1) snprintf(why, sizeof why, "%p is not device memory cudaMalloc returned", devPtr);
+        else if (r == 2) snprintf(why, sizeof why, "%p was made by %s; only cudaMalloc's memory has IPC handles", devPtr, made);
+        else snprintf(why, sizeof why, "%p was opened with cudaIpcOpenMemHandle; only its owner exports it", devPtr);
+        bs_say("cudaIpcGetMemHandle", cudaErrorInvalidValue, why);
+        return bs_set(cudaErrorInvalidValue);
+    }
+    make(handle, MEM_MAGIC, base, size);
+    return cudaSuccess;
+}
+
+int cudaIpcOpenMemHandle(void **devPtr, ipc_handle handle, unsigned flags) {
+    BS_STICKY();
+    if (devPtr == NULL) return bs_set(cudaErrorInvalidValue);
+    if (flags != LAZY_ENABLE_PEER_ACCESS) {
+        bs_say("cudaIpcOpenMemHandle", cudaErrorInvalidValue, "flags must be cudaIpcMemLazyEnablePeerAccess, as documented");
+        return bs_set(cudaErrorInvalidValue);
+    }
+    handle_head head;
+    int e = read_head("cudaIpcOpenMemHandle", &handle, MEM_MAGIC, &head);
+    if (e) return e;
+    /* Still allocated? The engine is asked for the allocation's first byte (dropped): its owner
+       may have freed it since, and a freed address is never given out again. */
+    bs_buf b = {0}, r = {0};
+    bs_put_u64(&b, head.id);
+    bs_put_u64(&b, 1);
+    uint32_t st = bs_call(BS_READ, &b, &r);
+    free(b.p);
+    free(r.p);
+    if (st != 0) {
+        char why[160];
+        snprintf(why, sizeof why, "the allocation at 0x%llx (%llu bytes) the handle names was freed",
+                 (unsigned long long) head.id, (unsigned long long) head.size);
+        bs_say("cudaIpcOpenMemHandle", cudaErrorInvalidResourceHandle, why);
+        return bs_set(cudaErrorInvalidResourceHandle);
+    }
+    bs_ipc_map(head.id, head.size);
+    *devPtr = (void *) (uintptr_t) head.id;
+    return cudaSuccess;
+}
+
+int cudaIpcCloseMemHandle(void *devPtr) {
+    BS_STICKY();
+    if (bs_ipc_unmap((uint64_t) (uintptr_t) devPtr) < 0) {
+        char why[120];
+        snprintf(why, sizeof why, "%p is no memory cudaIpcOpenMemHandle returned (or it was closed as often as opened)", devPtr);
+        bs_say("cudaIpcCloseMemHandle", cudaErrorInvalidValue, why);
+        return bs_set(cudaErrorInvalidValue);
+    }
+    return cudaSuccess;
+}
+
+int cudaIpcGetEventHandle(ipc_handle *handle, cudaEvent_t event) {
+    BS_STICKY();
+    if (handle == NULL) return bs_set(cudaErrorInvalidValue);
+    int flags = bs_event_flags(event);
+    if (flags < 0) return bs_set(cudaErrorInvalidResourceHandle);
+    if ((flags & (INTERPROCESS | DISABLE_TIMING)) != (INTERPROCESS | DISABLE_TIMING)) {
+        bs_say("cudaIpcGetEventHandle", cudaErrorInvalidResourceHandle,
+               "the event was not made with cudaEventInterprocess | cudaEventDisableTiming");
+        return bs_set(cudaErrorInvalidResourceHandle);
+    }
+    make(handle, EVENT_MAGIC, (uint64_t) (uintptr_t) event, 0);
+    return cudaSuccess;
+}
+
+/* A new event of this process, as documented "like a locally created event with
+   cudaEventDisableTiming"; destroyed with cudaEventDestroy. */
+int cudaIpcOpenEventHandle(cudaEvent_t *event, ipc_handle handle) {
+    BS_STICKY();
+    if (event == NULL) return bs_set(cudaErrorInvalidValue);
+    handle_head head;
+    int e = read_head("cudaIpcOpenEventHandle", &handle, EVENT_MAGIC, &head);
+    return e ? e : bs_event_import(event);
+}
