@@ -448,6 +448,14 @@ final class Minimizer {
                     + ": cluster rank " + named + " (CTA " + target + ") exited at step " + ctaExit[target]
                     + " before it reached rank " + named + "'s shared memory at step " + d.step();
         }
+        if (cta == accCta && target >= 0 && target != accCta && m.ctaOfWarp(w.def) == target && ctaExit[target] >= w.at
+                && ctaExit[target] <= d.step()) {
+            // A free choice for the accessing CTA's warp first (it then waits, say at a cluster barrier) where the default
+            // ran the named CTA's warp: that CTA, arriving last, ran on to its exit.
+            return "cluster rank " + named + " (CTA " + target + ") exited at step " + ctaExit[target] + ", before " + access
+                    + " reached rank " + named + "'s shared memory at step " + d.step() + ": " + warp(m, w.chosen)
+                    + " ran first instead of " + warp(m, w.def) + " (step " + w.at + ")";
+        }
         return null;
     }
 
