@@ -85,23 +85,31 @@ final class Minimizer {
             c = empty;
         } else {
             while (true) {
-                Schedule d = ddmin(c, cause, maxReplays, over);
-                if (d == null) {
-                    c = best;
-                    complete = false;
-                    break;
+                while (true) {
+                    Schedule d = ddmin(c, cause, maxReplays, over);
+                    if (d == null) {
+                        c = best;
+                        complete = false;
+                        break;
+                    }
+                    c = d;
+                    Schedule merged = merge(c, cause, maxReplays, over);
+                    if (merged == null) {
+                        complete = !cut && replays < maxReplays && !over.getAsBoolean();
+                        break;
+                    }
+                    c = merged;
                 }
-                c = d;
-                Schedule merged = merge(c, cause, maxReplays, over);
-                if (merged == null) {
-                    complete = !cut && replays < maxReplays && !over.getAsBoolean();
-                    break;
+                if (complete && c.size() >= 2) {
+                    Schedule one = alone(c, defaultDecisions[0], cause, maxReplays, over);
+                    if (one != null) c = one;
                 }
-                c = merged;
-            }
-            if (complete && c.size() >= 2) {
-                Schedule one = alone(c, defaultDecisions[0], cause, maxReplays, over);
-                if (one != null) c = one;
+                if (!complete) break;
+                // The size is minimal; among schedules of that size prefer fewer preemptions. A schedule
+                // it finds goes through the passes above again (each round lowers size, then preemptions).
+                Schedule fewer = fewerPreemptions(c, cause, maxReplays, over);
+                if (fewer == null) break;
+                c = fewer;
             }
         }
         List<Minimization.Decision> decisive = new ArrayList<>();
@@ -195,6 +203,18 @@ final class Minimizer {
         return null;
     }
 
+    /**
+     * The tie-break of {@link FewerPreemptions}: a schedule of no more decisions than {@code c}, with
+     * fewer preemptions, that ends in the same cause, or null. A budget or clock that runs out
+     * leaves {@code c} as it is (minimal in size already, still complete).
+     */
+    private Schedule fewerPreemptions(Schedule c, String cause, int maxReplays, BooleanSupplier over) {
+        boolean wasCut = cut;
+        Schedule fewer = new FewerPreemptions(x, policy, this).find(c, cause, maxReplays, over);
+        cut = wasCut;
+        return fewer;
+    }
+
     /** Whether an entry before {@code j} has the same kind and value (the same single decision to try). */
     private static boolean seenBefore(Schedule c, int j) {
         for (int i = 0; i < j; i++) if (c.kind(i) == c.kind(j) && c.value(i) == c.value(j)) return true;
@@ -219,21 +239,37 @@ final class Minimizer {
 
     /** Replays {@code s} leniently; the decisions its run took if it still ends in {@code cause}, else null. */
     private Schedule test(Schedule s, String cause) {
+        return replayLeniently(s, null) && met(cause) ? policy.taken() : null;
+    }
+
+    /**
+     * Replays {@code s} leniently, against the budget, telling {@code o} (when not null) of each
+     * decision; false (and the minimisation cut) when a limit or cancel cut the replay.
+     */
+    boolean replayLeniently(Schedule s, SchedulePolicy.DecisionObserver o) {
         replays++;
         policy.lenient(true);
+        if (o != null) policy.observe(o);
         boolean whole;
         try {
             whole = replayer.replay(s);
         } finally {
             policy.lenient(false);
+            if (o != null) policy.observe(null);
         }
         if (progress != null) progress.replayed(replays, budget);
-        if (!whole) {
-            cut = true;
-            return null;
-        }
-        return Causes.met(x, maxSteps, cause) ? policy.taken() : null;
+        if (!whole) cut = true;
+        return whole;
     }
+
+    /** Candidate replays of the current minimisation so far. */
+    int replays() { return replays; }
+
+    /** Whether the run just replayed ended in {@code cause}. */
+    boolean met(String cause) { return Causes.met(x, maxSteps, cause); }
+
+    /** Whether the budget, the clock or a cut replay leaves no room for another candidate. */
+    boolean spent(int maxReplays, BooleanSupplier over) { return cut || replays >= maxReplays || over.getAsBoolean(); }
 
     private int preemptions(Schedule s) {
         int[] n = {0};
@@ -412,6 +448,14 @@ final class Minimizer {
                     + ": cluster rank " + named + " (CTA " + target + ") exited at step " + ctaExit[target]
                     + " before it reached rank " + named + "'s shared memory at step " + d.step();
         }
+        if (cta == accCta && target >= 0 && target != accCta && m.ctaOfWarp(w.def) == target && ctaExit[target] >= w.at
+                && ctaExit[target] <= d.step()) {
+            // A free choice for the accessing CTA's warp first (it then waits, say at a cluster barrier) where the default
+            // ran the named CTA's warp: that CTA, arriving last, ran on to its exit.
+            return "cluster rank " + named + " (CTA " + target + ") exited at step " + ctaExit[target] + ", before " + access
+                    + " reached rank " + named + "'s shared memory at step " + d.step() + ": " + warp(m, w.chosen)
+                    + " ran first instead of " + warp(m, w.def) + " (step " + w.at + ")";
+        }
         return null;
     }
 
@@ -490,7 +534,7 @@ final class Minimizer {
     }
 
     /** The pc of {@code lane} of warp {@code w}, or of its lowest runnable (else live) lane when {@code lane} < 0. */
-    private static int lanePc(Machine m, int w, int lane) {
+    static int lanePc(Machine m, int w, int lane) {
         if (w < 0) return -1;
         if (lane < 0) {
             int mask = m.runMask[w] != 0 ? m.runMask[w] : m.liveMask[w];

@@ -114,6 +114,13 @@ public final class SchedulePolicy implements Policy {
     /** The index of the last warp decision taken (a step preceded by one ran the warp it chose), or -1. */
     long lastWarpPoint() { return lastWarpPoint; }
 
+    /**
+     * Whether the warp decision being taken could keep a warp that can go on, so any other choice
+     * is a preemption (read by a {@link DecisionObserver}: false at a free choice, where the running
+     * warp blocked, exited or used up its fair streak, and at the first decision).
+     */
+    boolean preemptible() { return preemptible; }
+
     /** The warp the last warp decision chose (the one stepping now), or -1 before the first. */
     public int currentWarp() { return current; }
 

@@ -95,6 +95,40 @@ class MinimizerTest {
         assertEquals(0, p.unconsumed());
     }
 
+    /**
+     * A found schedule of one decision that preempts warp 0 just before it writes the flag, letting
+     * warp 1 read it first: nothing can be dropped, but the same deadlock follows from warp 1 first
+     * at the first decision, a free choice. The minimiser keeps the size and drops the preemption.
+     */
+    @Test
+    void aPreemptionThatAFreeChoiceReplacesIsTradedForItAtTheSameSize() {
+        LaunchedRun run = fresh();
+        SchedulePolicy p = (SchedulePolicy) run.interpreter().policy();
+        Explorer ex = new Explorer(run, () -> 0L);
+        int[] preemptions = {0};
+        p.observe((idx, kind, def, chosen, preemption) -> preemptions[0] += preemption ? 1 : 0);
+        Schedule found = null;
+        for (long d = 1; d < 64 && found == null; d++) { // the first single switch to warp 1 that preempts and deadlocks
+            preemptions[0] = 0;
+            Schedule s = new Schedule(new long[] {d}, new char[] {SchedulePolicy.WARP}, new long[] {1});
+            p.lenient(true);
+            Outcome o = ex.replay(s);
+            p.lenient(false);
+            if (o == Outcome.DEADLOCK && preemptions[0] == 1 && p.taken().equals(s)) found = s;
+        }
+        p.observe(null);
+        assertNotNull(found, "no single preempting switch to warp 1 deadlocks");
+        String cause = Causes.of(run.interpreter(), run.maxSteps()).get(0).cause();
+
+        Minimization mn = ex.minimize(found, cause);
+        assertEquals(1, mn.foundPreemptions());
+        assertEquals("s1:0w1", mn.minimal().toString(), "from " + found);
+        assertEquals(1, mn.minimalSize());
+        assertEquals(0, mn.minimalPreemptions());
+        assertTrue(mn.complete());
+        assertEquals(Outcome.DEADLOCK, ex.replay(mn.minimal()));
+    }
+
     @Test
     void everyFindingOfASearchIsMinimisedAndItsMinimalScheduleReplays() {
         LaunchedRun run = fresh();

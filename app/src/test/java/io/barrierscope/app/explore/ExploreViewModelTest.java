@@ -199,7 +199,8 @@ class ExploreViewModelTest {
         assertEquals(r.landing(), opened.step());
         assertFalse(opened.toEnd(), "a diagnostic's run ends in its own step");
         assertInstanceOf(SchedulePolicy.class, opened.policy());
-        assertTrue(opened.note().contains(r.schedule()));
+        // The schedule opened is the minimal one (s1:0w1, a free first choice), not the found one (s1:6w0, a preemption).
+        assertTrue(opened.note().contains(r.replaySchedule()), opened.note());
     }
 
     private static Finding minimised() {
@@ -287,10 +288,11 @@ class ExploreViewModelTest {
         assertNotNull(r.minimal(), "findings are minimised by default");
         assertTrue(r.minimal().size() <= r.minimal().foundSize());
         assertFalse(r.decisiveText().isEmpty());
-        // The card says what the console and report say: the peer exited before the access landed.
+        // The card says what the console and report say: the peer exited before the access landed. The minimal
+        // schedule is a free first choice (no preemption): CTA 1's warp first, so CTA 0, arriving last, runs on to exit.
         assertTrue(r.decisiveText().get(0).matches("Decisive: cluster rank 0 \\(CTA 0\\) exited at step \\d+, before CTA 1 warp 0's "
                 + "`ld\\.u32 [^`]+` \\(line 89\\) reached rank 0's shared memory at step " + r.minimal().step()
-                + ": CTA 0 warp 0 ran on instead of CTA 1 warp 0 \\(step \\d+\\)"), r.decisiveText().toString());
+                + ": CTA 1 warp 0 ran first instead of CTA 0 warp 0 \\(step 0\\)"), r.decisiveText().toString());
         // Replaying the minimal schedule on its own reaches the same diagnostic at the step the row says.
         LaunchedRun run = LaunchValidation.validate(SPEC).start(new SchedulePolicy(Schedule.parse(r.replaySchedule())));
         run.runToEnd(SPEC.maxSteps());
