@@ -18,8 +18,7 @@ import java.util.regex.Pattern;
  * yields to a strong one (two weak ones: the first object's is kept); two strong definitions of
  * one name, or an extern that nothing defines, are errors naming the objects, as a linker names
  * them. An {@code .extern .shared} nothing defines is dynamic shared memory, declared once.
- * Names without linkage (a {@code static} function, printf's {@code $str} strings) that two
- * objects both define are renamed in the later object, and each object's {@code .file} indices
+ * Names without linkage (printf's {@code $str} strings) that two objects both define are renamed in the later object, and each object's {@code .file} indices
  * are moved past the earlier objects', so {@code .loc} still names the right file.
  * The result is text: the engine parses it as one module, and calls and variables defined later
  * in it are bound when the module is finished (the engine's parser binds names late).
