@@ -267,6 +267,20 @@ int bs_symbol(const void *host_var, uint64_t *addr, uint64_t *size) {
     return cudaSuccess;
 }
 
+/* Why a registered variable's module cannot run (NULL: not registered, or its module runs). */
+const char *bs_symbol_module_why(const void *host_var) {
+    const char *why = NULL;
+    pthread_mutex_lock(&reg_lock);
+    for (size_t i = 0; i < nvars; i++) {
+        if (vars[i].host_var == host_var) {
+            if (vars[i].module->id < 0) why = vars[i].module->why;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&reg_lock);
+    return why;
+}
+
 int __cudaGetKernel(cudaKernel_t *kernel, const void *hostFun) {
     struct bs_function *f = function_of(hostFun);
     if (kernel) *kernel = f;

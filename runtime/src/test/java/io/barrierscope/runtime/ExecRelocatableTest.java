@@ -35,6 +35,8 @@ class ExecRelocatableTest {
         Ran r = ExecProgramsTest.exec(exe, options());
         assertTrue(r.all().contains("relocatable device code (-rdc=true) and object 1 of 2 holds no PTX"), r.all());
         assertTrue(r.all().contains("code=[compute_90a,sm_90a]"), r.all());
+        // its variables are registered, and a copy to one names why it cannot be reached
+        assertTrue(r.all().contains("cudaMemcpyToSymbol: the variable's CUDA module cannot run: it was built with relocatable"), r.all());
         assertTrue(r.program().contains("FAIL"), "the program's launch gets an error\n" + r.all());
     }
 }
