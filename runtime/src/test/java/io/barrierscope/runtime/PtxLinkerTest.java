@@ -93,6 +93,15 @@ class PtxLinkerTest {
     }
 
     @Test
+    void debugStringLabelsOfTwoObjectsAreRenamedInTheLaterOneWhereLocNamesThem() {
+        String o = HEAD + ".visible .entry KNAME(.param .u64 p)\n{\n  .loc 1 9 1, function_name $L__info_string0, inlined_at 1 4 2\n"
+                + "  ret;\n}\n.file 1 \"x.cu\"\n.section .debug_str\n{\n$L__info_string0:\n.b8 97,0\n}\n";
+        String linked = PtxLinker.link(List.of(o.replace("KNAME", "k1"), o.replace("KNAME", "k2")));
+        assertTrue(linked.contains("$L__info_string0$o2:") && linked.contains("function_name $L__info_string0$o2, inlined_at 2 4 2")
+                && linked.contains("function_name $L__info_string0, inlined_at 1 4 2"), linked);
+    }
+
+    @Test
     void aLaterObjectsFileIndicesMovePastTheEarlierOnesSoLocNamesItsOwnFile() {
         String a = HEAD + ".visible .entry k(.param .u64 p)\n{\n  .loc 1 3 1\n  ret;\n}\n.file 1 \"a.cu\"\n";
         String b = HEAD + ".visible .entry k4(.param .u64 p)\n{\n  .loc 2 9 1, function_name $L__f, inlined_at 1 4 2\n  ret;\n}\n"
