@@ -121,6 +121,8 @@ int bs_managed_var(uint64_t a, uint64_t size);
 uint64_t bs_managed_bytes(void);
 /* register.c: the device address and size of a registered variable (by its host shadow). */
 int bs_symbol(const void *host_var, uint64_t *addr, uint64_t *size);
+/* register.c: why a registered variable's module cannot run (NULL: unregistered, or it runs). */
+const char *bs_symbol_module_why(const void *host_var);
 const char *cudaGetErrorString(int e);
 const char *cudaGetErrorName(int e);
 

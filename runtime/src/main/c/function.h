@@ -46,5 +46,10 @@ int bs_function_facts(const void *func, struct bs_function **out);
 bs_module *bs_module_new(char *ptx, const char *why);
 struct bs_function *bs_function_new(bs_module *m, const char *name, const void *host_fun);
 char *bs_ptx_of_image(const void *image, const char **why);
+/* register.c: the best PTX entry of a fat binary (its header, not nvcc's wrapper), decompressed;
+   NULL and why if it has none. linked.c: the module of a program built with -rdc=true, from the
+   null-terminated array of its objects' fat binaries. */
+char *bs_ptx_of_fatbin(const unsigned char *fb, const char **why);
+bs_module *bs_linked_module(void **objects);
 
 #endif

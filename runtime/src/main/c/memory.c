@@ -290,8 +290,13 @@ int bs_symbol_range(const char *fn, const void *symbol, size_t count, size_t off
     uint64_t size;
     int st = bs_symbol(symbol, addr, &size);
     if (st != 0) {
-        fprintf(stderr, "barrierscope: %s: %p is not a registered __device__ or __constant__ variable "
-                        "(returns cudaErrorInvalidSymbol)\n", fn, symbol);
+        const char *why = bs_symbol_module_why(symbol);
+        if (why != NULL)
+            fprintf(stderr, "barrierscope: %s: the variable's CUDA module cannot run: %s (returns cudaErrorInvalidSymbol)\n",
+                    fn, why);
+        else
+            fprintf(stderr, "barrierscope: %s: %p is not a registered __device__ or __constant__ variable "
+                            "(returns cudaErrorInvalidSymbol)\n", fn, symbol);
         return bs_set(cudaErrorInvalidSymbol);
     }
     if (offset > size || count > size - offset) {

@@ -61,6 +61,9 @@ enum bs_op {
        outside mirrored memory (another process freed it) is skipped, the others written, and the
        status is then cudaErrorInvalidValue */
     BS_PUSH = 15,
+    /* u32 n, n strings (the PTX of each object of a program built with -rdc=true) -> u32 module
+       id: the objects linked into one module (PtxLinker.java) */
+    BS_MODULE_LINK = 16,
     /* u64 bytes -> (empty): cudaLimitMallocHeapSize, the device heap kernels' malloc uses;
        cudaErrorInvalidValue once a kernel that uses malloc or free has been launched (the heap
        is then in place). Numbered apart from the ops above. */

@@ -52,7 +52,7 @@ static uint64_t u64at(const unsigned char *p) { uint64_t v; memcpy(&v, p, 8); re
  * The PTX of the best entry of a fat binary: compute_90a (arch 90 with the arch-specific flag)
  * over plain compute_90 over any other PTX. Entry header layout: docs/runtime.md.
  */
-static char *ptx_of(const unsigned char *fb, const char **why) {
+char *bs_ptx_of_fatbin(const unsigned char *fb, const char **why) {
     if (u32at(fb) != FATBIN_MAGIC) {
         *why = "its fat binary has an unknown header";
         return NULL;
@@ -127,10 +127,11 @@ char *bs_ptx_of_image(const void *image, const char **why) {
         *why = "a null image";
         return NULL;
     }
-    if (u32at(p) == FATBIN_MAGIC) return ptx_of(p, why);
+    if (u32at(p) == FATBIN_MAGIC) return bs_ptx_of_fatbin(p, why);
     const fatbin_wrapper *w = image;
-    if (w->magic == FATBINC_MAGIC && w->version != 1) *why = "relocatable device code (-rdc) is not supported yet";
-    if (w->magic == FATBINC_MAGIC) return w->version == 1 ? ptx_of(w->data, why) : NULL;
+    if (w->magic == FATBINC_MAGIC && w->version != 1)
+        *why = "a wrapper of relocatable device code (-rdc) holds a linked cubin, no PTX: load an object's fat binary";
+    if (w->magic == FATBINC_MAGIC) return w->version == 1 ? bs_ptx_of_fatbin(w->data, why) : NULL;
     if (memcmp(p, "\x7f" "ELF", 4) == 0) {
         *why = "a cubin (ELF) holds no PTX, which is what the engine runs: load PTX text or a fat binary with PTX "
                "(nvcc -fatbin -arch=sm_90a, or --ptx)";
@@ -145,10 +146,13 @@ void **__cudaRegisterFatBinary(void *fatCubin) {
     const fatbin_wrapper *w = fatCubin;
     const char *why = NULL;
     char *ptx = NULL;
+    bs_module *m;
     if (w == NULL || w->magic != FATBINC_MAGIC) why = "it passed no fat binary nvcc would make";
-    else if (w->version != 1) why = "it was built with relocatable device code (-rdc), which is not supported yet";
-    else ptx = ptx_of(w->data, &why);
-    bs_module *m = bs_module_new(ptx, why);
+    else if (w->version == 2) why = NULL;
+    else if (w->version != 1) why = "its fat binary wrapper has an unknown version";
+    else ptx = bs_ptx_of_fatbin(w->data, &why);
+    if (w != NULL && w->magic == FATBINC_MAGIC && w->version == 2) m = bs_linked_module(w->filename_or_fatbins);
+    else m = bs_module_new(ptx, why);
     if (m->id < 0) fprintf(stderr, "barrierscope: a CUDA module of this program cannot run: %s\n", m->why);
     return (void **) m;
 }
@@ -261,6 +265,20 @@ int bs_symbol(const void *host_var, uint64_t *addr, uint64_t *size) {
     *addr = v->addr;
     *size = v->size;
     return cudaSuccess;
+}
+
+/* Why a registered variable's module cannot run (NULL: not registered, or its module runs). */
+const char *bs_symbol_module_why(const void *host_var) {
+    const char *why = NULL;
+    pthread_mutex_lock(&reg_lock);
+    for (size_t i = 0; i < nvars; i++) {
+        if (vars[i].host_var == host_var) {
+            if (vars[i].module->id < 0) why = vars[i].module->why;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&reg_lock);
+    return why;
 }
 
 int __cudaGetKernel(cudaKernel_t *kernel, const void *hostFun) {

@@ -15,11 +15,9 @@ import java.util.List;
  */
 final class CallOp extends Op {
     static final int MAX_DEPTH = 64;
-    /** What nvcc emits for __nv_aligned_device_malloc(size, align). */
-    private static final String ALIGNED_MALLOC = "__cuda_syscall_aligned_malloc";
+    private static final String ALIGNED_MALLOC = DeviceBuiltins.ALIGNED_MALLOC;
     /** The device runtime's functions the engine provides (a kernel's .extern .func of another name is refused). */
-    private static final List<String> BUILTINS = List.of("vprintf", "__assertfail", "malloc", "free", ALIGNED_MALLOC,
-            GraphConditional.FUNCTION);
+    private static final List<String> BUILTINS = DeviceBuiltins.NAMES;
 
     private final int target;
     private final String builtin;

@@ -76,6 +76,7 @@ public final class DeviceSession {
             return switch (r.op()) {
                 case RuntimeProtocol.HELLO -> p.getInt() == RuntimeProtocol.VERSION ? Reply.ok() : Reply.error(CudaError.NOT_SUPPORTED);
                 case RuntimeProtocol.MODULE -> module(r.string());
+                case RuntimeProtocol.MODULE_LINK -> linkedModule(r, p.getInt());
                 case RuntimeProtocol.PARAMS -> params(p.getInt(), r.string());
                 case RuntimeProtocol.MALLOC -> malloc(p.getLong(), p.hasRemaining() ? r.string() : "cudaMalloc");
                 case RuntimeProtocol.MAP_HOST -> mapHost(p.getLong(), p.getLong(), p.getInt(), r.string());
@@ -102,6 +103,22 @@ public final class DeviceSession {
             err.println("barrierscope: a malformed request " + r.op() + " from the program's CUDA runtime: " + e.getMessage());
             return Reply.error(CudaError.INVALID_VALUE);
         }
+    }
+
+    /** The PTX of every object of a program built with -rdc=true, linked into one module (PtxLinker). */
+    private Reply linkedModule(RuntimeProtocol.Request r, int n) {
+        if (n < 1 || n > 1 << 16) throw new IllegalArgumentException("bad object count " + n);
+        java.util.List<String> objects = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) objects.add(r.string());
+        String linked;
+        try {
+            linked = PtxLinker.link(objects);
+        } catch (PtxLinker.LinkException e) {
+            err.println("barrierscope: the program's device code (relocatable, -rdc=true, " + n
+                    + " objects) cannot be linked: " + e.getMessage());
+            return Reply.error(CudaError.INVALID_PTX);
+        }
+        return module(linked);
     }
 
     private Reply module(String ptx) {

@@ -17,6 +17,8 @@ public final class RuntimeProtocol {
     public static final int VERSION = 3;
     public static final int HELLO = 1;
     public static final int MODULE = 2;
+    /** The PTX of each object of a relocatable (-rdc=true) program, linked into one module (PtxLinker). */
+    public static final int MODULE_LINK = 16;
     public static final int PARAMS = 3;
     public static final int MALLOC = 4;
     public static final int FREE = 5;

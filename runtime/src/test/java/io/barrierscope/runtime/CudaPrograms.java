@@ -65,4 +65,30 @@ final class CudaPrograms {
         }
         return exe;
     }
+
+    /**
+     * A program of several files of src/test/cuda built with relocatable device code, as a user
+     * builds one: {@code nvcc -arch=sm_90a -lineinfo -rdc=true -cudart shared A.cu B.cu ...}, named
+     * {@code exe}; {@code gencode} (null: -arch=sm_90a) replaces the architecture flag.
+     */
+    static Path buildLinked(String exe, String gencode, String... names) throws IOException, InterruptedException {
+        assumeToolchain();
+        Files.createDirectories(OUT);
+        Path out = OUT.resolve(exe);
+        boolean fresh = Files.exists(out);
+        List<String> cmd = new ArrayList<>(List.of(nvcc(), gencode == null ? "-arch=sm_90a" : gencode, "-lineinfo",
+                "-rdc=true", "-cudart", "shared", "-o", out.toString()));
+        for (String n : names) {
+            Path src = SOURCES.resolve(n + ".cu");
+            cmd.add(src.toString());
+            if (fresh && Files.getLastModifiedTime(out).compareTo(Files.getLastModifiedTime(src)) <= 0) fresh = false;
+        }
+        if (fresh) return out;
+        Path log = OUT.resolve(exe + ".nvcc.log");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        if (!p.waitFor(900, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new AssertionError("nvcc failed on " + String.join(" ", names) + ":\n" + Files.readString(log));
+        }
+        return out;
+    }
 }
