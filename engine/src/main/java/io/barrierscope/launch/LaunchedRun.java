@@ -139,7 +139,8 @@ public final class LaunchedRun {
         }
         if (machine.race instanceof io.barrierscope.check.RaceDetector d && d.stoppedByClocks()) {
             return "race detection stopped at warp step " + at + ": its vector clocks (clocks joined from other CTAs and mbarrier phases)"
-                    + " passed what the launch counts by " + (io.barrierscope.check.RaceDetector.JOINED_CLOCK_CAP >> 20)
+                    + " passed what the launch counts by " + (io.barrierscope.check.RaceDetector.JOINED_CLOCK_CAP / 8 * 7 >> 20)
+                    + " MiB, within an eighth of " + (io.barrierscope.check.RaceDetector.JOINED_CLOCK_CAP >> 20)
                     + " MiB, the most a run keeps (docs/reliability.md); races after that step are not reported";
         }
         return "race detection stopped at warp step " + at + ": its read sets (reads of one word by threads not ordered with each other)"

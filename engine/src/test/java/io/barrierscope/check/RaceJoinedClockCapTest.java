@@ -67,6 +67,17 @@ class RaceJoinedClockCapTest {
     }
 
     @Test
+    void theNoteWhenTheClocksStopDetectionNamesTheStepAndTheMarginOfTheCapItPassed() throws Exception {
+        // RaceClockBudget stops once a count passes what the launch counts plus the cap less an eighth: 56 of 64 MiB.
+        LaunchedRun run = run(256 << 10);
+        assertTrue(run.raceDetectionNote().equals("race detection stopped at warp step " + run.raceDetectionStoppedAt()
+                + ": its vector clocks (clocks joined from other CTAs and mbarrier phases) passed what the launch counts by "
+                + (RaceDetector.JOINED_CLOCK_CAP / 8 * 7 >> 20) + " MiB, within an eighth of " + (RaceDetector.JOINED_CLOCK_CAP >> 20)
+                + " MiB, the most a run keeps (docs/reliability.md); races after that step are not reported"), run.raceDetectionNote());
+        assertTrue(run.raceDetectionNote().contains("by 56 MiB, within an eighth of 64 MiB"), run.raceDetectionNote());
+    }
+
+    @Test
     void clocksBelowTheCapLeaveDetectionOnAndTheKernelRacesNowhere() throws Exception {
         LaunchedRun run = run(RaceDetector.JOINED_CLOCK_CAP);
         assertEquals(-1, run.raceDetectionStoppedAt());
