@@ -100,7 +100,7 @@ final class DecisivePair {
     private DecisivePair() {}
 
     /**
-     * The first pair (by its later step, then its earlier one) of steps of warps {@code a} and
+     * The first pair (by its earlier step, then its later one) of steps of warps {@code a} and
      * {@code b}, one of each, at or after step {@code from}, that conflict in effect and ran in the
      * other order in {@code without}; null when there is none.
      */
@@ -114,31 +114,31 @@ final class DecisivePair {
         }
         Map<Id, Integer> here = failing.positions();
         List<Id> otherIds = without.ids();
-        for (int j = 0; j < mine.size(); j++) {
-            Touch second = failing.touches.get(mine.get(j));
-            Integer ps = other.get(ids.get(mine.get(j)));
-            if (ps == null) continue;
-            Touch secondThere = without.touches.get(ps);
-            for (int i = 0; i < j; i++) {
-                Touch first = failing.touches.get(mine.get(i));
+        for (int i = 0; i < mine.size(); i++) {
+            Touch first = failing.touches.get(mine.get(i));
+            Integer pf = other.get(ids.get(mine.get(i)));
+            if (pf == null) continue;
+            Touch firstThere = without.touches.get(pf);
+            for (int j = i + 1; j < mine.size(); j++) {
+                Touch second = failing.touches.get(mine.get(j));
                 if (first.warp == second.warp) continue;
-                Integer pf = other.get(ids.get(mine.get(i)));
-                if (pf == null || ps > pf) continue;
-                if (StepFootprints.conflictsInEffect(first.fp, second.fp) || regrouped(first, second, without.touches.get(pf), secondThere)) {
+                Integer ps = other.get(ids.get(mine.get(j)));
+                if (ps == null || ps > pf) continue;
+                if (StepFootprints.conflictsInEffect(first.fp, second.fp) || regrouped(first, second, firstThere, without.touches.get(ps))) {
                     return new Pair(first, second);
                 }
             }
             // A step of the other warp that came before this one without the decision and never came in the failing run
-            // (a wait the run ended before): this one ran before it.
-            for (int k = 0; k < ps; k++) {
+            // (a wait the finding cut short): this one ran before it.
+            for (int k = 0; k < pf; k++) {
                 Touch u = without.touches.get(k);
-                if (u.step < from || u.warp == second.warp || (u.warp != a && u.warp != b)) continue;
+                if (u.step < from || u.warp == first.warp || (u.warp != a && u.warp != b)) continue;
                 if (here.get(otherIds.get(k)) != null) continue;
                 // At one barrier: without the decision the other warp's arrival joined this one's generation (or this one
                 // joined another): the decision changed who completes it.
-                boolean regrouped = second.barrier >= 0 && second.barrier == u.barrier
-                        && (u.generation == secondThere.generation || second.generation != secondThere.generation);
-                if (regrouped || StepFootprints.conflictsInEffect(second.fp, u.fp)) return new Pair(second, u);
+                boolean regrouped = first.barrier >= 0 && first.barrier == u.barrier
+                        && (u.generation == firstThere.generation || first.generation != firstThere.generation);
+                if (regrouped || StepFootprints.conflictsInEffect(first.fp, u.fp)) return new Pair(first, u);
             }
         }
         return null;
@@ -158,9 +158,10 @@ final class DecisivePair {
 
     /**
      * For a data race between warps {@code a} and {@code b} (either order), the two racing
-     * accesses as steps of the failing run, by the steps the diagnostic names; else null.
+     * accesses as steps of the failing run, by the steps the diagnostic names, when both came at
+     * or after step {@code from} (the decision's); else null.
      */
-    static Pair racing(Run failing, Diagnostic d, int a, int b) {
+    static Pair racing(Run failing, Diagnostic d, int a, int b, long from) {
         if (d == null || d.code() != DiagnosticCode.RACE || d.threads().size() < 2) return null;
         int w0 = d.threads().get(0) >> 5;
         int w1 = d.threads().get(1) >> 5;
@@ -173,7 +174,8 @@ final class DecisivePair {
         }
         Touch first = at(failing, steps[0], w0);
         Touch second = at(failing, steps[1], w1);
-        return first != null && second != null && first.step < second.step ? new Pair(first, second) : null;
+        // Both after the decision: a racing access that came before it was not reordered by it.
+        return first != null && second != null && from <= first.step && first.step < second.step ? new Pair(first, second) : null;
     }
 
     private static Touch at(Run r, long step, int warp) {

@@ -393,7 +393,7 @@ final class Minimizer {
             String exited = o instanceof WarpSwitch w && afterExit != null ? exitedFirst(m, w, afterExit, ctaExit) : null;
             DecisivePair.Pair pair = null;
             if (exited == null && o instanceof WarpSwitch w && failRun != null) {
-                pair = DecisivePair.racing(failRun, found, w.chosen, w.def);
+                pair = DecisivePair.racing(failRun, found, w.chosen, w.def, w.at);
                 DecisivePair.Run base = without.get(w.index);
                 if (pair == null && base != null) pair = DecisivePair.differing(failRun, base, w.chosen, w.def, w.at);
             }

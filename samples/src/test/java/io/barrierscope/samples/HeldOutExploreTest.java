@@ -100,14 +100,18 @@ class HeldOutExploreTest {
     @Test
     void aDecisiveWarpSwitchNamesThePairOfConflictingStepsItSwapped() throws Exception {
         // Each chosen warp ran address arithmetic and a global load of its own input first; the
-        // explanation names the step that conflicts with the default warp's instead. The minimal
-        // schedules are free choices at the first decision (no preemption): warp 1 first, so which
-        // warp arrives last at the first barrier (and goes on first past it) is what they swap.
+        // explanation names the pair of steps the decision reordered that matters for the finding
+        // instead. The minimal schedules are free choices at the first decision (no preemption):
+        // warp 1 first, so warp 0 arrives last at the first barrier and goes on first past it. Their
+        // two arrivals at that barrier commute; what matters is what comes after it: the racing
+        // table store and load, the producer's arrive before the consumer's wait, and which two
+        // warps complete named barrier 1's generation.
         Map<String, String> expected = new TreeMap<>(Map.of(
-                "flag-without-fence", "warp 1 ran its `bar.sync 0` (line 45) before warp 0's `bar.sync 0` (line 45)",
-                "mbarrier-parity-alias", "warp 1 ran its `bar.sync 0` (line 49) before warp 0's "
-                        + "`mbarrier.init.shared::cta.b64 [%r16], %r17` (line 44)",
-                "named-barrier-count", "warp 1 ran its `bar.arrive 1, 64` (line 71) before warp 0's `st.shared.u32 [%r2], %r16` (line 68)"));
+                "flag-without-fence", "warp 1 ran instead of warp 0 (step 0), so warp 0 ran its `st.shared.u32 [%r2], %r24` (line 78) "
+                        + "before warp 1's `ld.shared.u32 %r21, [%r2+-128]` (line 114)",
+                "mbarrier-parity-alias", "warp 1 ran instead of warp 0 (step 0), so warp 0 ran its `mbarrier.arrive.shared::cta.b64 _, [%r41]` "
+                        + "(line 101) before warp 1's `mbarrier.try_wait.parity.shared::cta.b64 P1, [%r20], %r42` (line 129)",
+                "named-barrier-count", "warp 1 ran its `bar.arrive 1, 64` (line 71) before warp 0's `bar.arrive 1, 64` (line 71)"));
         for (var e : expected.entrySet()) {
             List<String> texts = new ArrayList<>();
             for (JsonNode f : explore(e.getKey(), 1).report().path("findings"))
