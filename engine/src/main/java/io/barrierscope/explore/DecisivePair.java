@@ -15,11 +15,12 @@ import java.util.regex.Pattern;
  * The pair of steps that explains a warp decision of a minimal schedule: of the steps of the two
  * warps it swapped (the chosen and the default warp), the first pair whose order differs between
  * the failing run and the run without that decision, and whose order matters for the finding
- * (the same word with a write, or the same mbarrier: {@link StepFootprints#conflictsInEffect}).
- * Two arrivals at one CTA barrier generation conflict for the search but commute in effect, so a
- * free choice at the start (warp 1 first, so warp 0 arrives last and runs on past the barrier
- * first) is named by what it reorders behind the barrier, the flag's store before its load, not
- * by the two arrivals. For a race between the two warps, the racing pair itself.
+ * (the same word with a write, or the same mbarrier: {@link StepFootprints#conflictsInEffect};
+ * or two arrivals at a CTA barrier of which one joined another generation). Two arrivals at one
+ * generation conflict for the search but commute in effect, so a free choice at the start (warp 1
+ * first, so warp 0 arrives last and runs on past the barrier first) is named by what it reorders
+ * behind the barrier, not by the two arrivals. For a race between the two warps after the
+ * decision, the racing pair itself (docs/explore.md, "decisive").
  */
 final class DecisivePair {
     /** Steps of the two warps compared at most (a long run's pairs are looked for among its first ones). */
@@ -102,7 +103,8 @@ final class DecisivePair {
     /**
      * The first pair (by its earlier step, then its later one) of steps of warps {@code a} and
      * {@code b}, one of each, at or after step {@code from}, that conflict in effect and ran in the
-     * other order in {@code without}; null when there is none.
+     * other order in {@code without}; else a step of the failing run that ran ahead of one that,
+     * in {@code without}, came before it and in the failing run never came; null when there is none.
      */
     static Pair differing(Run failing, Run without, int a, int b, long from) {
         Map<Id, Integer> other = without.positions();
@@ -128,12 +130,19 @@ final class DecisivePair {
                     return new Pair(first, second);
                 }
             }
-            // A step of the other warp that came before this one without the decision and never came in the failing run
-            // (a wait the finding cut short): this one ran before it.
-            for (int k = 0; k < pf; k++) {
-                Touch u = without.touches.get(k);
-                if (u.step < from || u.warp == first.warp || (u.warp != a && u.warp != b)) continue;
-                if (here.get(otherIds.get(k)) != null) continue;
+        }
+        // Else a step of one warp that, without the decision, came before a step of the other that never came in the
+        // failing run (a wait or arrive the finding cut short): the earliest such displaced step first (the default
+        // warp's step the decision put off, say), with the first step of the failing run that ran ahead of it.
+        for (int k = 0, tried = 0; k < without.touches.size() && tried < MAX_TOUCHES; k++) {
+            Touch u = without.touches.get(k);
+            if (u.step < from || (u.warp != a && u.warp != b) || here.get(otherIds.get(k)) != null) continue;
+            tried++;
+            for (int i : mine) {
+                Touch first = failing.touches.get(i);
+                Integer pf = other.get(ids.get(i));
+                if (first.warp == u.warp || pf == null || pf < k) continue;
+                Touch firstThere = without.touches.get(pf);
                 // At one barrier: without the decision the other warp's arrival joined this one's generation (or this one
                 // joined another): the decision changed who completes it.
                 boolean regrouped = first.barrier >= 0 && first.barrier == u.barrier
