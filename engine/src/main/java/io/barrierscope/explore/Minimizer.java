@@ -10,6 +10,8 @@ import io.barrierscope.ptx.Instruction;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -132,7 +134,7 @@ final class Minimizer {
         int n = 2;
         while (c.size() >= 2) {
             if (cut || replays >= maxReplays || over.getAsBoolean()) return null;
-            List<Schedule> chunks = split(c, n);
+            List<Schedule> chunks = ScheduleCuts.split(c, n);
             Schedule kept = null;
             if (n > 2) { // with two chunks, each is the other's complement: tried below
                 for (int i = 0; i < chunks.size() && kept == null && replays < maxReplays && !cut; i++) kept = test(chunks.get(i), cause);
@@ -143,7 +145,7 @@ final class Minimizer {
                 }
             }
             for (int i = 0; i < chunks.size() && kept == null && replays < maxReplays && !cut; i++) {
-                kept = test(without(c, chunks.get(i)), cause);
+                kept = test(ScheduleCuts.without(c, chunks.get(i)), cause);
             }
             if (kept != null) {
                 c = best = kept;
@@ -170,7 +172,7 @@ final class Minimizer {
             for (long d = from; d < c.index(j); d++) {
                 if (d == c.index(j - 1)) continue; // that one is the pair itself with its first decision changed: tried as a drop
                 if (cut || replays >= maxReplays || over.getAsBoolean()) return null;
-                Schedule kept = test(moved(c, j, d), cause);
+                Schedule kept = test(ScheduleCuts.moved(c, j, d), cause);
                 if (kept != null && kept.size() < c.size()) return kept;
             }
         }
@@ -219,22 +221,6 @@ final class Minimizer {
     private static boolean seenBefore(Schedule c, int j) {
         for (int i = 0; i < j; i++) if (c.kind(i) == c.kind(j) && c.value(i) == c.value(j)) return true;
         return false;
-    }
-
-    /** {@code c} without entry {@code j - 1}, with entry {@code j} at decision {@code at}. */
-    private static Schedule moved(Schedule c, int j, long at) {
-        long[] idx = new long[c.size() - 1];
-        char[] k = new char[idx.length];
-        long[] v = new long[idx.length];
-        int n = 0;
-        for (int i = 0; i < c.size(); i++) {
-            if (i == j - 1) continue;
-            idx[n] = i == j ? at : c.index(i);
-            k[n] = c.kind(i);
-            v[n] = c.value(i);
-            n++;
-        }
-        return new Schedule(idx, k, v);
     }
 
     /** Replays {@code s} leniently; the decisions its run took if it still ends in {@code cause}, else null. */
@@ -290,6 +276,8 @@ final class Minimizer {
      * replay was cut or ended otherwise).
      */
     private int explain(Schedule s, String cause, List<Minimization.Decision> out, long[] failing) {
+        // Each warp decision's run without it, to find the pair of steps it reordered (see DecisivePair); before the observer below.
+        Map<Long, DecisivePair.Run> without = footprints != null ? withoutEach(s, footprints) : Map.of();
         int[] n = {0};
         Machine m = x.machine();
         List<WarpSwitch> switches = new ArrayList<>();
@@ -335,6 +323,7 @@ final class Minimizer {
             order.add(new Minimization.Decision(idx, step, kind, text + " (step " + step + ")"));
         });
         StepFootprints f = footprints;
+        DecisivePair.Run failRun = f != null ? new DecisivePair.Run(f, true) : null;
         long[] ctaExit = new long[m.ctas]; // the step each CTA's last warp exited at, or -1
         Arrays.fill(ctaExit, -1);
         ExecutionListener visibleSteps = new ExecutionListener() {
@@ -343,6 +332,7 @@ final class Minimizer {
                 int cta = m.ctaOfWarp(warp);
                 if (ctaExit[cta] < 0 && m.memory.ctaExited[cta]) ctaExit[cta] = step;
                 StepFootprints.Footprint fp = f != null ? f.footprint() : null;
+                if (f != null) failRun.add(warp, pc, step, f.taggedFootprint());
                 if (f != null) f.begin();
                 boolean touches = fp == null || fp.all() || fp.keys().length > 0;
                 if (fp != null && touches) {
@@ -376,24 +366,42 @@ final class Minimizer {
             }
         };
         x.addListener(visibleSteps);
-        if (f != null) f.begin();
+        if (failRun != null) x.addListener(failRun);
+        if (f != null) {
+            f.tagging(true);
+            f.begin();
+        }
         try {
             if (replayer.replay(s)) {
                 for (Causes.Cause c : Causes.of(x, maxSteps)) if (c.cause().equals(cause)) failing[0] = c.step();
             }
         } finally {
-            if (f != null) f.stop();
+            if (f != null) {
+                f.stop();
+                f.tagging(false);
+            }
             x.removeListener(visibleSteps);
+            if (failRun != null) x.removeListener(failRun);
             policy.observe(null);
         }
         if (f != null) {
             for (WarpSwitch w : switches) if (!w.defSeen) w.defaultNeverTouched(this::objectKind, this::nextOnPath);
         }
         Diagnostic afterExit = cause.startsWith(DiagnosticCode.DSMEM_AFTER_EXIT.code() + "@") ? diagnostic(cause) : null;
+        Diagnostic found = f != null ? diagnostic(cause) : null;
         for (Object o : order) {
             String exited = o instanceof WarpSwitch w && afterExit != null ? exitedFirst(m, w, afterExit, ctaExit) : null;
+            DecisivePair.Pair pair = null;
+            if (exited == null && o instanceof WarpSwitch w && failRun != null) {
+                pair = DecisivePair.racing(failRun, found, w.chosen, w.def, w.at);
+                DecisivePair.Run base = without.get(w.index);
+                if (pair == null && base != null) pair = DecisivePair.differing(failRun, base, w.chosen, w.def, w.at);
+            }
             if (exited != null) {
                 out.add(new Minimization.Decision(((WarpSwitch) o).index, ((WarpSwitch) o).at, SchedulePolicy.WARP, exited));
+            } else if (pair != null) {
+                out.add(new Minimization.Decision(((WarpSwitch) o).index, pair.first().step(), SchedulePolicy.WARP,
+                        reordered(m, (WarpSwitch) o, pair)));
             } else if (o instanceof WarpSwitch w) {
                 out.add(new Minimization.Decision(w.index, w.chosenStep, SchedulePolicy.WARP, warp(m, w.chosen) + " ran its "
                         + insn(m, w.chosenPc) + " before " + warp(m, w.def) + "'s " + insn(m, w.defPc) + " (step " + w.chosenStep + ")"));
@@ -402,6 +410,43 @@ final class Minimizer {
             }
         }
         return n[0];
+    }
+
+    /**
+     * For each warp decision of {@code s} (by decision index), the touching steps of the run
+     * without it, replayed leniently (the decisions after it may shift); not counted as candidates.
+     */
+    private Map<Long, DecisivePair.Run> withoutEach(Schedule s, StepFootprints f) {
+        Map<Long, DecisivePair.Run> runs = new TreeMap<>();
+        for (int j = 0; j < s.size(); j++) {
+            if (s.kind(j) != SchedulePolicy.WARP) continue;
+            DecisivePair.Run r = new DecisivePair.Run(f, false);
+            x.addListener(r);
+            f.tagging(true);
+            f.begin();
+            policy.lenient(true);
+            try {
+                if (replayer.replay(ScheduleCuts.without(s, ScheduleCuts.slice(s, j, j + 1)))) runs.put(s.index(j), r);
+            } finally {
+                policy.lenient(false);
+                f.stop();
+                f.tagging(false);
+                x.removeListener(r);
+            }
+        }
+        return runs;
+    }
+
+    /**
+     * A warp decision named by the pair of steps it reordered: the chosen warp's step before the
+     * default warp's, or (a decision that let the other warp arrive last, say) the default warp's
+     * step before the chosen warp's, because of it.
+     */
+    private String reordered(Machine m, WarpSwitch w, DecisivePair.Pair p) {
+        String pair = warp(m, p.first().warp()) + " ran its " + insn(m, p.first().pc()) + " before " + warp(m, p.second().warp())
+                + "'s " + insn(m, p.second().pc()) + " (step " + p.first().step() + ")";
+        if (p.first().warp() == w.chosen) return pair;
+        return warp(m, w.chosen) + " ran instead of " + warp(m, w.def) + " (step " + w.at + "), so " + pair;
     }
 
     /** The diagnostic of the run just replayed whose cause is {@code cause}, or null. */
@@ -548,48 +593,5 @@ final class Minimizer {
         if (pc < 0 || pc >= m.program.code.length || x.op(pc) == null || x.op(pc).insn == null) return "next instruction";
         Instruction in = x.op(pc).insn;
         return "`" + in.text().strip().replaceAll("\\s+", " ") + "` (line " + in.pos().line() + ")";
-    }
-
-    /** {@code s}'s entries in {@code n} contiguous chunks of near-equal size. */
-    private static List<Schedule> split(Schedule s, int n) {
-        List<Schedule> out = new ArrayList<>();
-        int size = s.size();
-        int from = 0;
-        for (int i = 0; i < n; i++) {
-            int to = from + (size - from) / (n - i);
-            out.add(slice(s, from, to));
-            from = to;
-        }
-        return out;
-    }
-
-    private static Schedule slice(Schedule s, int from, int to) {
-        long[] idx = new long[to - from];
-        char[] k = new char[to - from];
-        long[] v = new long[to - from];
-        for (int i = from; i < to; i++) {
-            idx[i - from] = s.index(i);
-            k[i - from] = s.kind(i);
-            v[i - from] = s.value(i);
-        }
-        return new Schedule(idx, k, v);
-    }
-
-    /** {@code s} without the entries of {@code part} (same decision indices). */
-    private static Schedule without(Schedule s, Schedule part) {
-        long[] drop = new long[part.size()];
-        for (int i = 0; i < drop.length; i++) drop[i] = part.index(i);
-        int n = 0;
-        long[] idx = new long[s.size()];
-        char[] k = new char[s.size()];
-        long[] v = new long[s.size()];
-        for (int i = 0; i < s.size(); i++) {
-            if (Arrays.binarySearch(drop, s.index(i)) >= 0) continue;
-            idx[n] = s.index(i);
-            k[n] = s.kind(i);
-            v[n] = s.value(i);
-            n++;
-        }
-        return new Schedule(Arrays.copyOf(idx, n), Arrays.copyOf(k, n), Arrays.copyOf(v, n));
     }
 }

@@ -62,6 +62,10 @@ final class StepFootprints implements MemoryModelHook {
     private boolean strongRmw;
     private long[] keys = new long[64];
     private int n;
+    /** Explanations only: the same keys with their kind kept (see {@link #taggedFootprint}). */
+    private boolean tagging;
+    private long[] tagged = new long[64];
+    private int tn;
 
     private StepFootprints(MemoryModelHook inner) { this.inner = inner; }
 
@@ -80,7 +84,11 @@ final class StepFootprints implements MemoryModelHook {
         collecting = true;
         all = false;
         n = 0;
+        tn = 0;
     }
+
+    /** Whether to keep each key's kind too (an explanation's replays; the search never pays for it). */
+    void tagging(boolean on) { tagging = on; }
 
     /** Stops noting. */
     void stop() { collecting = false; }
@@ -88,7 +96,60 @@ final class StepFootprints implements MemoryModelHook {
     /** The footprint noted since {@link #begin}, as a sorted array of its own (kept by a sleep-set entry). */
     Footprint footprint() {
         if (all) return Footprint.EVERYTHING;
-        long[] k = Arrays.copyOf(keys, n);
+        return build(keys, n);
+    }
+
+    /**
+     * The footprint noted since {@link #begin} with each key's kind kept (a word, a barrier, an
+     * mbarrier, a fence: {@link #footprint} folds them together), for {@link #conflictsInEffect};
+     * empty unless {@link #tagging}.
+     */
+    Footprint taggedFootprint() {
+        if (all) return Footprint.EVERYTHING;
+        return build(tagged, tn);
+    }
+
+    /**
+     * Whether two tagged footprints conflict in a way whose order changes an outcome: the same
+     * word with a write (which value a load sees), or the same mbarrier (a wait that observes a
+     * phase or not). Two arrivals at a CTA or cluster barrier generation, or two fences, conflict
+     * for the search but both happen whichever comes first. A step touching everything (an async
+     * copy) counts against any word or mbarrier.
+     */
+    static boolean conflictsInEffect(Footprint a, Footprint b) {
+        if (a.all() || b.all()) return (a.all() || hasEffectKey(a)) && (b.all() || hasEffectKey(b));
+        long[] x = a.keys();
+        long[] y = b.keys();
+        int i = 0;
+        int j = 0;
+        while (i < x.length && j < y.length) {
+            long kx = x[i] >>> 1;
+            long ky = y[j] >>> 1;
+            if (kx < ky) i++;
+            else if (ky < kx) j++;
+            else {
+                if (((x[i] | y[j]) & 1) != 0 && effectKind(kx)) return true;
+                i++;
+                j++;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasEffectKey(Footprint f) {
+        for (long k : f.keys()) if (effectKind(k >>> 1)) return true;
+        return false;
+    }
+
+    private static final int TAG_SHIFT = 57;
+
+    private static boolean effectKind(long taggedKey) {
+        long kind = taggedKey >>> TAG_SHIFT;
+        return kind == WORD >>> 60 || kind == MBARRIER >>> 60;
+    }
+
+    private static Footprint build(long[] buf, int n) {
+        long[] k = Arrays.copyOf(buf, n);
         // Steps note a handful of keys: insertion sort, no sort machinery below a few dozen.
         if (n <= 32) {
             for (int i = 1; i < n; i++) {
@@ -152,6 +213,11 @@ final class StepFootprints implements MemoryModelHook {
         }
         if (n == keys.length) keys = Arrays.copyOf(keys, n * 2);
         keys[n++] = ((key & MASK) << 1) | (write ? 1 : 0);
+        if (tagging) {
+            // The kind in the top bits, the rest of the key below (positive after the shift: sorts like the plain keys).
+            if (tn == tagged.length) tagged = Arrays.copyOf(tagged, tn * 2);
+            tagged[tn++] = (((key >>> 60) << TAG_SHIFT | (key & ((1L << TAG_SHIFT) - 1))) << 1) | (write ? 1 : 0);
+        }
     }
 
     private void everythingNow() {

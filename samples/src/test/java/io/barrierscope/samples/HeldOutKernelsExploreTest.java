@@ -297,7 +297,9 @@ class HeldOutKernelsExploreTest {
             assertEquals(2, m.path("minimalSize").asInt(), res.out());
             assertEquals(0, m.path("minimalPreemptions").asInt(), res.out());
             JsonNode d = m.path("decisive");
-            assertTrue(d.get(0).path("text").asText().startsWith("warp 1 ran its `bar.sync 0` (line 49) before warp 0's "), res.out());
+            // Named by the racing pair the free choice let happen: the consumer's read before the producer's write.
+            assertTrue(d.get(0).path("text").asText().startsWith("warp 1 ran instead of warp 0 (step 0), so warp 0 ran its "
+                    + "`ld.shared.u32 %r20, [%r19]` (line 109) before warp 1's `st.shared.u32 [%r26], %r27` (line 83) (step "), res.out());
             assertTrue(d.get(1).path("text").asText().startsWith("warp 0's " + ONCE_WAIT + " returned false early (step "), res.out());
             String[] e = m.path("minimal").asText().substring(3).split(",");
             assertTrue(e[0].equals("0w1") && e[1].matches("\\d+t1"), m.toString());
