@@ -138,6 +138,9 @@ final class PtxVersionNotes {
             new Note(in -> atomOrRed(in) && any(in, ".cta", ".gpu", ".sys"), "qualifier .scope", 50, AR),
             new Note(in -> atomOrRed(in) && in.has(".add") && in.has(".f64"), "add.f64", 50, AR),
             new Note(in -> is(in, "red", ".async"), "", 81, "9.7.13.7"),
+            // 9.7.11.3 sured: the 64-bit types came to .min/.max later than the instruction (.add.u64 is not in the note)
+            new Note(in -> op(in, "sured") && any(in, ".min", ".max") && any(in, ".u64", ".s64", ".b64"),
+                    ".u64/.s64/.b64 types with .min/.max", 81, "9.7.11.3"),
             new Note(in -> is(in, "vote", ".sync"), "", 60, "9.7.13.9"),
             new Note(in -> in.opcode().equals("match"), "", 60, "9.7.13.10"),
             new Note(in -> in.opcode().equals("activemask"), "", 62, "9.7.13.11"),
