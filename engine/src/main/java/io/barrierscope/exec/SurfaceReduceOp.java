@@ -2,7 +2,6 @@ package io.barrierscope.exec;
 
 import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.ptx.ScalarType;
-import java.util.List;
 
 /**
  * {@code sured.b.op.{1d,2d,3d}.ctype.mode [a, b], c} and {@code sured.p...} (PTX ISA 9.7.10.7): a
@@ -24,20 +23,13 @@ import java.util.List;
 final class SurfaceReduceOp {
     private SurfaceReduceOp() {}
 
-    // A list, not a Set.of: its iteration order is fixed, and more than one operation is refused rather than one picked.
-    private static final List<String> OPS = List.of("add", "min", "max", "and", "or");
-
     static Op compile(CompileContext c) {
         String mn = c.insn().mnemonic();
         boolean sample = ".p".equals(TexOp.oneOf(c, "addressing", ".b", ".p"));
         if (!sample && !c.has(".b")) throw c.error(mn + " needs .b (byte addressing) or .p (sample addressing)");
-        String op = null;
-        for (String o : OPS) {
-            if (!c.has("." + o)) continue;
-            if (op != null) throw c.error(mn + " names more than one operation (." + op + ", ." + o + ")");
-            op = o;
-        }
-        if (op == null) throw c.error(mn + " needs .add, .min, .max, .and or .or");
+        String named = TexOp.oneOf(c, "operation", ".add", ".min", ".max", ".and", ".or");
+        if (named == null) throw c.error(mn + " needs .add, .min, .max, .and or .or");
+        String op = named.substring(1);
         int dims = TexOp.geometry(c);
         if (dims == 0) throw c.error(mn + ": sured takes .1d, .2d or .3d");
         int mode = SurfaceOp.mode(c);
@@ -57,7 +49,6 @@ final class SurfaceReduceOp {
         Src handle = parts[0];
         Src[] coord = java.util.Arrays.copyOfRange(parts, 1, 1 + dims);
         Src value = c.src(1, t);
-        String fop = op;
         boolean typeSigned = t.isSigned();
         MemoryOps.CheckedOp out = new MemoryOps.CheckedOp((m, th) -> {
             long h = handle.get(m, th);
@@ -80,7 +71,7 @@ final class SurfaceReduceOp {
             if (addr < 0) return;
             long old = m.memory.load(Space.GLOBAL, addr, size, th);
             long b = value.get(m, th);
-            m.memory.store(Space.GLOBAL, addr, size, Values.trunc(apply(fop, old, b, size, signed), size * 8), th);
+            m.memory.store(Space.GLOBAL, addr, size, Values.trunc(apply(op, old, b, size, signed), size * 8), th);
         });
         out.strong(1, true, MemoryModelHook.SCOPE_GPU);
         return out;
