@@ -28,8 +28,7 @@ final class FormattedSurfaceOp {
         if (c.type() != ScalarType.B32) throw c.error(mn + ": sust.p stores .b32 elements");
         // The mode is no option here (9.7.10.8's syntax; ptxas: "Clamp modifier required"). Cache operators, which
         // ptxas takes on sust.p too, are accepted and ignored as for sust.b.
-        int mode = SurfaceOp.mode(c);
-        if (!c.has(".trap") && !c.has(".clamp") && !c.has(".zero")) throw c.error(mn + " needs .trap, .clamp or .zero");
+        int mode = SurfaceOp.mode(c, true);
         int vec = c.has(".v4") ? 4 : c.has(".v2") ? 2 : 1;
         c.expectOperands(2, 2);
         Src[] parts = TexOp.handleAndCoordinates(c, 0, TexOp.coordinateCount(dims, false), ScalarType.S32, false);

@@ -81,8 +81,12 @@ final class SurfaceOp {
     }
 
     /** The mode named by the instruction: .trap (the default where the syntax allows none), .clamp or .zero. */
-    static int mode(CompileContext c) {
+    static int mode(CompileContext c) { return mode(c, false); }
+
+    /** As {@link #mode(CompileContext)}; where the syntax requires a mode (sust.p, sured), naming none is an error. */
+    static int mode(CompileContext c, boolean required) {
         String m = TexOp.oneOf(c, "out-of-range mode", ".trap", ".clamp", ".zero");
+        if (m == null && required) throw c.error(c.insn().mnemonic() + " needs .trap, .clamp or .zero");
         return ".clamp".equals(m) ? CLAMP : ".zero".equals(m) ? ZERO : TRAP;
     }
 

@@ -32,8 +32,7 @@ final class SurfaceReduceOp {
         String op = named.substring(1);
         int dims = TexOp.geometry(c);
         if (dims == 0) throw c.error(mn + ": sured takes .1d, .2d or .3d");
-        int mode = SurfaceOp.mode(c);
-        if (!c.has(".trap") && !c.has(".clamp") && !c.has(".zero")) throw c.error(mn + " needs .trap, .clamp or .zero");
+        int mode = SurfaceOp.mode(c, true);
         ScalarType t = c.type();
         boolean ok = sample
                 ? t == ScalarType.B32 || (t == ScalarType.B64 && (op.equals("min") || op.equals("max")))
