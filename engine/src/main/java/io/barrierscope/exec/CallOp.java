@@ -15,9 +15,6 @@ import java.util.List;
  */
 final class CallOp extends Op {
     static final int MAX_DEPTH = 64;
-    private static final String ALIGNED_MALLOC = DeviceBuiltins.ALIGNED_MALLOC;
-    /** The device runtime's functions the engine provides (a kernel's .extern .func of another name is refused). */
-    private static final List<String> BUILTINS = DeviceBuiltins.NAMES;
 
     private final int target;
     private final String builtin;
@@ -51,23 +48,25 @@ final class CallOp extends Op {
         Function f = sym.function();
         if (!f.hasBody()) {
             String name = f.name();
-            if (BUILTINS.contains(name)) {
+            // The device runtime's functions the engine provides (a kernel's .extern .func of another name is refused).
+            if (DeviceBuiltins.NAMES.contains(name)) {
                 int need = switch (name) {
                     case "malloc", "free" -> 1;
-                    case ALIGNED_MALLOC, GraphConditional.FUNCTION -> 2;
+                    case DeviceBuiltins.ALIGNED_MALLOC, GraphConditional.FUNCTION -> 2;
                     default -> 0;
                 };
-                if (args.size() < need || (!name.equals("free") && name.endsWith("malloc") && rets.isEmpty())) {
+                boolean allocates = name.endsWith("malloc"); // malloc and __cuda_syscall_aligned_malloc return the pointer
+                if (args.size() < need || (allocates && rets.isEmpty())) {
                     throw c.error("call to " + name + " passes " + args.size() + " arguments and " + rets.size()
-                            + " return values; it takes " + need + " and returns " + (name.endsWith("malloc") ? "one" : "none"));
+                            + " return values; it takes " + need + " and returns " + (allocates ? "one" : "none"));
                 }
                 int[] a = new int[args.size()];
                 for (int k = 0; k < a.length; k++) a[k] = paramOffset(c, args.get(k));
                 int r = rets.isEmpty() ? -1 : paramOffset(c, rets.get(0));
-                if (need > 0 && !name.equals(GraphConditional.FUNCTION)) c.program.usesDeviceHeap = true;
+                if (allocates || name.equals("free")) c.program.usesDeviceHeap = true;
                 return new CallOp(-1, name, a, new int[] {r});
             }
-            throw c.error("unsupported external function '" + name + "' (only " + String.join(", ", BUILTINS) + " are provided)");
+            throw c.error("unsupported external function '" + name + "' (only " + String.join(", ", DeviceBuiltins.NAMES) + " are provided)");
         }
         if (args.size() != f.params().size()) {
             throw c.error("call passes " + args.size() + " arguments but " + f.name() + " takes " + f.params().size());
@@ -163,7 +162,7 @@ final class CallOp extends Op {
                 mem.store(Space.THREAD_PARAM, retCopies[0], 8, p, s);
                 return;
             }
-            case ALIGNED_MALLOC -> {
+            case DeviceBuiltins.ALIGNED_MALLOC -> {
                 long align = mem.load(Space.THREAD_PARAM, argCopies[1], 8, s);
                 if (align == 0 || (align & (align - 1)) != 0) {
                     throw new DeviceHeap.Misuse(DiagnosticCode.HEAP_BAD_ALIGNMENT, "__nv_aligned_device_malloc with alignment " + Long.toUnsignedString(align)
