@@ -42,8 +42,7 @@ final class FormattedSurfaceOp {
         return new MemoryOps.CheckedOp((m, th) -> {
             long h = handle.get(m, th);
             TextureObject o = SurfaceOp.object(m, h, th, dims, false, mn);
-            long[] at = {0, 0, 0};
-            for (int k = 0; k < dims; k++) at[k] = (int) coord[k].get(m, th);
+            long[] at = SurfaceOp.coordinates(m, th, coord);
             // Located first: a store .zero drops has no conversion to judge.
             long addr = SurfaceOp.locate(o, at, dims, o.texelBytes(), true, mode, h, mn);
             if (addr < 0) return;

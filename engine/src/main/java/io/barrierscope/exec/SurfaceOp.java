@@ -57,8 +57,7 @@ final class SurfaceOp {
             long h = handle.get(m, th);
             TextureObject o = object(m, h, th, dims, layered, mn);
             if (layered) o = o.layer(layer.get(m, th) & 0xFFFFFFFFL, h, mn);
-            long[] at = {0, 0, 0};
-            for (int k = 0; k < dims; k++) at[k] = (int) coord[k].get(m, th);
+            long[] at = coordinates(m, th, coord);
             long addr = locate(o, at, dims, size, false, mode, h, mn);
             if (addr < 0) {
                 if (!store) for (int i = 0; i < vec; i++) if (d[i] >= 0) m.setReg(th, d[i], 0);
@@ -69,6 +68,13 @@ final class SurfaceOp {
                 else if (d[i] >= 0) m.setReg(th, d[i], m.memory.load(Space.GLOBAL, addr + (long) i * es, es, th));
             }
         });
+    }
+
+    /** The coordinates x, y, z (each read as .s32; 0 past the geometry's), as {@link #locate} takes them. */
+    static long[] coordinates(Machine m, int th, Src[] coord) {
+        long[] at = {0, 0, 0};
+        for (int k = 0; k < coord.length; k++) at[k] = (int) coord[k].get(m, th);
+        return at;
     }
 
     /** The handle read as a surface object of the instruction's geometry ({@code texture-misuse} otherwise). */

@@ -64,8 +64,7 @@ final class SurfaceReduceOp {
                 }
                 signed = o.kind() == TextureObject.SIGNED;
             }
-            long[] at = {0, 0, 0};
-            for (int k = 0; k < dims; k++) at[k] = (int) coord[k].get(m, th);
+            long[] at = SurfaceOp.coordinates(m, th, coord);
             long addr = SurfaceOp.locate(o, at, dims, size, sample, mode, h, mn);
             if (addr < 0) return;
             long old = m.memory.load(Space.GLOBAL, addr, size, th);
