@@ -120,7 +120,8 @@ public final class RaceMemory {
      * bound. Without async operations only the threads' own ids are ever raised (an agent's id is
      * raised by its copy completing, or a wait_group, RaceAsyncCopies), so only the {@code ctas}
      * chunks of threads' ids can be non-null. Holders: per thread slot its base, fence, pending acquire and the scoped state's four
-     * (7); per CTA its 16 barriers' builders, its cluster barrier's builder and completed clock, and
+     * (7); per warp its shared base (kept while a lane has a base of its own); per CTA its 16
+     * barriers' builders, its cluster barrier's builder and completed clock, and
      * the per-CTA cluster builder and completed clock (4 + 16); per mbarrier (one per 8 bytes of
      * {@code mbarrierBytesPerCta}) its two builders and two completed phases. An async operation in
      * flight (cp.async, bulk and tensor copies, st.async, red.async) keeps the issuer's clock of the
@@ -132,7 +133,7 @@ public final class RaceMemory {
         long refs = RaceDetector.KINDS * ctas;
         // A builder (object, reference array, owned flags) is larger than a clock with the same chunks.
         long perHolder = 48 + 8 * refs + 16 + refs + ctas * (16 + 4 * slotsPerCta);
-        long holders = 7 * ctas * slotsPerCta + 20 * ctas + 4 * ctas * (mbarrierBytesPerCta / 8);
+        long holders = 7 * ctas * slotsPerCta + ctas * (slotsPerCta / 32) + 20 * ctas + 4 * ctas * (mbarrierBytesPerCta / 8);
         return holders > Long.MAX_VALUE / perHolder ? Long.MAX_VALUE : holders * perHolder;
     }
 

@@ -241,10 +241,10 @@ class MemoryEstimateTest {
                 + "ld.param.u64 %rd1, [p];\ncvta.to.global.u64 %rd2, %rd1;\nld.acquire.gpu.global.u32 %r1, [%rd2];\nret;\n}\n");
         Path l = tmp.resolve("launch.json");
         long cap = io.barrierscope.check.RaceDetector.JOINED_CLOCK_CAP;
-        // 4 CTAs of 64 threads: 7 clocks per thread and 20 per CTA, each with 20 references and 4 full chunks of 64 ints.
+        // 4 CTAs of 64 threads: 7 clocks per thread, 1 per warp and 20 per CTA, each with 20 references and 4 full chunks of 64 ints.
         Files.writeString(l, "{\"ptx\": \"k.ptx\", \"grid\": [4, 1, 1], \"block\": [64, 1, 1], \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 1}]}");
         long small = LaunchValidation.validate(l, new LaunchValidation.Use(false, 0)).memoryEstimate(true, 0).joinedClockBytes();
-        assertEquals((7 * 256 + 20 * 4) * (48 + 8 * 20 + 16 + 20 + 4 * (16 + 4 * 64)), small);
+        assertEquals((7 * 256 + 8 + 20 * 4) * (48 + 8 * 20 + 16 + 20 + 4 * (16 + 4 * 64)), small);
         assertTrue(small < cap / 16, "far less than the cap: " + small);
         // 8 CTAs of 256 (the launch measured at 17.76 MB of clocks, docs/reliability.md): its bound passes the cap.
         Files.writeString(l, "{\"ptx\": \"k.ptx\", \"grid\": [8, 1, 1], \"block\": [256, 1, 1], \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 1}]}");
