@@ -90,24 +90,69 @@ public final class RaceMemory {
      * Heap bytes of clocks beyond {@link #stateBytes} at most, for a launch of {@code ctas} CTAs of
      * {@code slotsPerCta} thread slots and {@code sharedBytesPerCta} of shared memory: none unless a
      * thread can take a clock its warp does not share (an instruction of
-     * {@link #lanesTakeClocksOfTheirOwn}). In several CTAs, the detector's cap
-     * ({@link RaceDetector#JOINED_CLOCK_CAP}, past which it stops: RaceClockBudget), since a thread
-     * can acquire what other CTAs released. In one CTA every clock is within its ids, and what the
-     * formula leaves out is each mbarrier's phase clocks (its builder and its completed phase, each
-     * with a chunk per agent kind at most): one mbarrier per 8 bytes of shared memory at most, never
-     * more than the cap. Counting the whole cap there refused one-CTA TMA samples under
-     * {@code explore --jobs 2} at -Xmx256m for clocks they never hold.
+     * {@link #lanesTakeClocksOfTheirOwn}). In several CTAs a thread can acquire what other CTAs
+     * released, so every clock the detector holds is counted at its largest
+     * ({@link #heldClocksBound}), never more than the detector's cap
+     * ({@link RaceDetector#JOINED_CLOCK_CAP}, past which it stops: RaceClockBudget); counting the
+     * whole cap for every such launch refused small cluster samples at -Xmx128m. In one CTA every
+     * clock is within its ids, and what the formula leaves out is each mbarrier's phase clocks (its
+     * builder and its completed phase, each with a chunk per agent kind at most): one mbarrier per 8
+     * bytes of shared memory at most, never more than the cap. Counting the whole cap there refused
+     * one-CTA TMA samples under {@code explore --jobs 2} at -Xmx256m for clocks they never hold.
      */
     public static long joinedClockBytes(Module module, long ctas, long slotsPerCta, long sharedBytesPerCta) {
         if (!lanesTakeClocksOfTheirOwn(module)) return 0;
-        if (ctas > 1) return RaceDetector.JOINED_CLOCK_CAP;
-        boolean mbarriers = false;
-        for (Function f : module.functions().values()) {
-            for (Instruction in : f.instructions()) mbarriers |= in.opcode().equals("mbarrier");
+        boolean mbarriers = hasOpcode(module, "mbarrier");
+        if (ctas > 1) {
+            return Math.min(RaceDetector.JOINED_CLOCK_CAP, heldClocksBound(ctas, slotsPerCta, mbarriers ? sharedBytesPerCta : 0,
+                    issuesAsyncOperations(module)));
         }
         if (!mbarriers) return 0;
         long perClock = 64 + 16L * RaceDetector.KINDS + RaceDetector.KINDS * (16 + 4 * slotsPerCta);
         return Math.min(RaceDetector.JOINED_CLOCK_CAP, sharedBytesPerCta / 8 * 2 * perClock);
+    }
+
+    /**
+     * The most heap the detector's clocks can take as RaceClockBudget.liveBytes counts them (each
+     * distinct clock, builder and chunk once), {@link Long#MAX_VALUE} when it has no bound: every
+     * holder of a clock or builder, each at its largest (a reference per chunk, {@code KINDS * ctas}
+     * of them, every chunk full: {@code slotsPerCta} ints), so whatever they share it is an upper
+     * bound. Without async operations only the threads' own ids are ever raised (an agent's id is
+     * raised by its copy completing, or a wait_group, RaceAsyncCopies), so only the {@code ctas}
+     * chunks of threads' ids can be non-null. Holders: per thread slot its base, fence, pending acquire and the scoped state's four
+     * (7); per warp its shared base (kept while a lane has a base of its own); per CTA its 16
+     * barriers' builders, its cluster barrier's builder and completed clock, and
+     * the per-CTA cluster builder and completed clock (4 + 16); per mbarrier (one per 8 bytes of
+     * {@code mbarrierBytesPerCta}) its two builders and two completed phases. An async operation in
+     * flight (cp.async, bulk and tensor copies, st.async, red.async) keeps the issuer's clock of the
+     * moment, and nothing bounds how many are in flight before the launch runs: with
+     * {@code asyncOperations} there is no bound.
+     */
+    static long heldClocksBound(long ctas, long slotsPerCta, long mbarrierBytesPerCta, boolean asyncOperations) {
+        if (asyncOperations) return Long.MAX_VALUE;
+        long refs = RaceDetector.KINDS * ctas;
+        // A builder (object, reference array, owned flags) is larger than a clock with the same chunks.
+        long perHolder = 48 + 8 * refs + 16 + refs + ctas * (16 + 4 * slotsPerCta);
+        long holders = 7 * ctas * slotsPerCta + ctas * (slotsPerCta / 32) + 20 * ctas + 4 * ctas * (mbarrierBytesPerCta / 8);
+        return holders > Long.MAX_VALUE / perHolder ? Long.MAX_VALUE : holders * perHolder;
+    }
+
+    private static boolean hasOpcode(Module module, String opcode) {
+        for (Function f : module.functions().values()) {
+            for (Instruction in : f.instructions()) if (in.opcode().equals(opcode)) return true;
+        }
+        return false;
+    }
+
+    /** Whether the module issues an async operation whose issuer's clock the detector keeps while it is in flight. */
+    static boolean issuesAsyncOperations(Module module) {
+        for (Function f : module.functions().values()) {
+            for (Instruction in : f.instructions()) {
+                String op = in.opcode();
+                if (op.equals("cp") || ((op.equals("st") || op.equals("red")) && in.has(".async"))) return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -38,8 +38,9 @@ import java.util.List;
  *        strong accesses); counted once per machine, since checkpoints share its locations' records,
  *        and each fork checkpoint's copy of its map besides ({@link #locationMapCopyBytes})
  * @param joinedClockBytes the clocks beyond {@code raceStateBytes} one machine may hold
- *        ({@link io.barrierscope.check.RaceMemory#joinedClockBytes}: their cap, for a kernel whose
- *        threads acquire clocks of other CTAs or of mbarrier phases); counted once per machine
+ *        ({@link io.barrierscope.check.RaceMemory#joinedClockBytes}: a bound on every clock the
+ *        detector can hold, at most their cap, for a kernel whose threads acquire clocks of other
+ *        CTAs or of mbarrier phases); counted once per machine
  * @param deviceHeapBytes the part of {@code bufferBytes} that is CUDA's default device heap, mapped
  *        for a kernel that calls malloc or free (0 when it does not, or the launch brings its own):
  *        a refusal names it, since its shadow and read sets are what make such a launch large

@@ -109,13 +109,32 @@ class RaceJoinedClockCapTest {
     @Test
     void aLaunchWhoseThreadsCanAcquireOtherCtasClocksCountsTheCapInAdvanceAndOthersDoNot() throws Exception {
         Module k = PtxParser.parse("k.ptx", Files.readString(launch(1, 32).resolveSibling("k.ptx")));
-        assertEquals(RaceDetector.JOINED_CLOCK_CAP, RaceMemory.joinedClockBytes(k, 8, 32, 0));
+        assertEquals(RaceDetector.JOINED_CLOCK_CAP, RaceMemory.joinedClockBytes(k, 8, 256, 0), "several CTAs: at most the cap");
+        long small = RaceMemory.joinedClockBytes(k, 8, 32, 0);
+        assertTrue(small > 0 && small < RaceDetector.JOINED_CLOCK_CAP / 4, "a small launch counts its clocks' bound: " + small);
         assertEquals(0, RaceMemory.joinedClockBytes(k, 1, 32, 0), "one CTA without mbarriers: every clock within its ids");
         String plain = ".version 9.0\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\nbar.sync 0;\nret;\n}\n";
         assertEquals(0, RaceMemory.joinedClockBytes(PtxParser.parse("p.ptx", plain), 8, 32, 0));
-        MemoryEstimate e = LaunchValidation.validate(launch(8, 64)).start().launch().memoryEstimate(true, 2);
+        MemoryEstimate e = LaunchValidation.validate(launch(8, 256)).start().launch().memoryEstimate(true, 2);
         assertTrue(e.parts().stream().anyMatch(p -> p.name().equals("race joined clocks of 2 machines")
                 && p.bytes() == 2 * RaceDetector.JOINED_CLOCK_CAP), e.describe());
+    }
+
+    @Test
+    void theBoundASmallLaunchCountsHoldsEveryClockItsRunHolds() throws Exception {
+        // 4 CTAs of 64 threads acquiring each other's .gpu releases: the clocks alive, sampled every
+        // 50 warp steps, never pass what the launch counts in advance (the bound, below the cap).
+        LaunchedRun run = LaunchValidation.validate(launch(4, 64)).start();
+        RaceDetector d = (RaceDetector) run.machine().race;
+        long counted = run.memoryEstimate(0).joinedClockBytes();
+        assertTrue(counted < RaceDetector.JOINED_CLOCK_CAP, "the bound, not the cap: " + counted);
+        long most = 0;
+        while (run.interpreter().outcome() == Outcome.RUNNING) {
+            run.interpreter().advance(run.machine().steps + 50);
+            most = Math.max(most, d.clockBudget.liveBytes());
+        }
+        assertEquals(Outcome.COMPLETED, run.interpreter().outcome());
+        assertTrue(most > 0 && most <= counted, most + " bytes of clocks alive at most, counted " + counted);
     }
 
     @Test
@@ -147,7 +166,10 @@ class RaceJoinedClockCapTest {
         long perClock = 64 + 16L * RaceDetector.KINDS + RaceDetector.KINDS * (16 + 4 * 64);
         assertEquals(2 * perClock, RaceMemory.joinedClockBytes(m, 1, 64, 8));
         assertEquals(RaceDetector.JOINED_CLOCK_CAP, RaceMemory.joinedClockBytes(m, 1, 1024, 228 << 10), "never more than the cap");
-        assertEquals(RaceDetector.JOINED_CLOCK_CAP, RaceMemory.joinedClockBytes(m, 2, 64, 8), "several CTAs: the cap");
+        assertEquals(RaceMemory.heldClocksBound(2, 64, 8, false), RaceMemory.joinedClockBytes(m, 2, 64, 8),
+                "several CTAs: every clock the detector can hold, the mbarrier's four among them");
+        assertEquals(RaceMemory.heldClocksBound(2, 64, 0, false) + 2 * 4 * (48 + 8 * 10 + 16 + 10 + 2 * (16 + 4 * 64)),
+                RaceMemory.heldClocksBound(2, 64, 8, false));
         long counted = k.launch().memoryEstimate(0).joinedClockBytes();
         assertTrue(counted >= 2 * perClock && counted <= 4 * perClock, "the launch counts its 12 bytes of shared memory: " + counted);
         LaunchedRun run = k.run();

@@ -232,4 +232,29 @@ class MemoryEstimateTest {
         String o = own.memoryEstimate(true, 0).refusal(own.spec(), MIB, MIB).getMessage();
         assertFalse(o.contains("device heap"), o);
     }
+
+    @Test
+    void aSmallMultiCtaAcquiringLaunchCountsItsClocksAtMostAndALargeOneTheCap() throws Exception {
+        // Every thread acquires at .gpu scope what any CTA released: its clocks may carry every CTA's chunk.
+        Files.writeString(tmp.resolve("k.ptx"), ".version 9.0\n.target sm_90a\n.address_size 64\n"
+                + ".visible .entry k(.param .u64 p)\n{\n.reg .b64 %rd<3>;\n.reg .b32 %r<3>;\n"
+                + "ld.param.u64 %rd1, [p];\ncvta.to.global.u64 %rd2, %rd1;\nld.acquire.gpu.global.u32 %r1, [%rd2];\nret;\n}\n");
+        Path l = tmp.resolve("launch.json");
+        long cap = io.barrierscope.check.RaceDetector.JOINED_CLOCK_CAP;
+        // 4 CTAs of 64 threads: 7 clocks per thread, 1 per warp and 20 per CTA, each with 20 references and 4 full chunks of 64 ints.
+        Files.writeString(l, "{\"ptx\": \"k.ptx\", \"grid\": [4, 1, 1], \"block\": [64, 1, 1], \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 1}]}");
+        long small = LaunchValidation.validate(l, new LaunchValidation.Use(false, 0)).memoryEstimate(true, 0).joinedClockBytes();
+        assertEquals((7 * 256 + 8 + 20 * 4) * (48 + 8 * 20 + 16 + 20 + 4 * (16 + 4 * 64)), small);
+        assertTrue(small < cap / 16, "far less than the cap: " + small);
+        // 8 CTAs of 256 (the launch measured at 17.76 MB of clocks, docs/reliability.md): its bound passes the cap.
+        Files.writeString(l, "{\"ptx\": \"k.ptx\", \"grid\": [8, 1, 1], \"block\": [256, 1, 1], \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 1}]}");
+        assertEquals(cap, LaunchValidation.validate(l, new LaunchValidation.Use(false, 0)).memoryEstimate(true, 0).joinedClockBytes());
+        // An async copy keeps its issuer's clock while in flight, and nothing bounds how many are: the cap, however small the launch.
+        Files.writeString(tmp.resolve("k.ptx"), ".version 9.0\n.target sm_90a\n.address_size 64\n"
+                + ".visible .entry k(.param .u64 p)\n{\n.reg .b64 %rd<3>;\n.reg .b32 %r<3>;\n.shared .align 16 .b8 s[16];\n"
+                + "ld.param.u64 %rd1, [p];\ncvta.to.global.u64 %rd2, %rd1;\nmov.u32 %r2, s;\n"
+                + "cp.async.ca.shared.global [%r2], [%rd2], 4;\ncp.async.wait_all;\nret;\n}\n");
+        Files.writeString(l, "{\"ptx\": \"k.ptx\", \"grid\": [4, 1, 1], \"block\": [64, 1, 1], \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 4}]}");
+        assertEquals(cap, LaunchValidation.validate(l, new LaunchValidation.Use(false, 0)).memoryEstimate(true, 0).joinedClockBytes());
+    }
 }
