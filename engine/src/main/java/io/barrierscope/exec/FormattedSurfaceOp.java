@@ -6,7 +6,7 @@ import io.barrierscope.ptx.ScalarType;
 import java.util.List;
 
 /**
- * {@code sust.p.{1d,2d,3d}{.v2,.v4}.b32{.trap,.clamp,.zero} [a, b], c} (PTX ISA 9.7.10.8): a
+ * {@code sust.p.{1d,2d,3d}{.v2,.v4}.b32{.trap,.clamp,.zero} [a, b], c} (PTX ISA 9.7.11.2): a
  * formatted store of 32-bit values to one surface sample. x is a sample index, not a byte offset;
  * the source elements are R, G, B, A (our channels x, y, z, w) and are read as .f32 for a float
  * format, .u32 for an unsigned and .s32 for a signed one, then converted to the channel format.
@@ -26,7 +26,7 @@ final class FormattedSurfaceOp {
         int dims = TexOp.geometry(c);
         if (dims == 0) throw c.unsupported("only .1d, .2d and .3d formatted surface stores are modelled");
         if (c.type() != ScalarType.B32) throw c.error(mn + ": sust.p stores .b32 elements");
-        // The mode is no option here (9.7.10.8's syntax; ptxas: "Clamp modifier required"). Cache operators, which
+        // The mode is no option here (9.7.11.2's syntax; ptxas: "Clamp modifier required"). Cache operators, which
         // ptxas takes on sust.p too, are accepted and ignored as for sust.b.
         int mode = SurfaceOp.mode(c, true);
         int vec = c.has(".v4") ? 4 : c.has(".v2") ? 2 : 1;

@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * {@code suld.b.{1d,2d,3d}{.v2,.v4}.{b8,b16,b32,b64}{.trap,.clamp,.zero} d, [a, b]} and
- * {@code sust.b...} {@code [a, b], c} (PTX ISA 9.7.10.5, 9.7.10.8): unformatted loads and stores
+ * {@code sust.b...} {@code [a, b], c} (PTX ISA 9.7.11.1, 9.7.11.2): unformatted loads and stores
  * of a surface object. The x coordinate is a byte offset into the row, not scaled; y and z are
  * row and slice. An access of n bytes (vector count times element size) must start at a multiple
  * of n (our rule, as for ld/st: a misaligned-access fault otherwise). Out of range (x + n past the

@@ -4,7 +4,7 @@ import io.barrierscope.ptx.Operand;
 import io.barrierscope.ptx.ScalarType;
 
 /**
- * {@code suq.query.b32 d, [a]} (PTX ISA 9.7.10.9) of a surface object: {@code .width},
+ * {@code suq.query.b32 d, [a]} (PTX ISA 9.7.11.4) of a surface object: {@code .width},
  * {@code .height}, {@code .depth} (in elements; 0 for a dimension the object does not have, as
  * cudaArrayGetInfo reports it, and a layered object's layers are no depth); {@code .array_size}
  * ("for a surface array, number of surfaces in array, 0 otherwise": the number of layers of a

@@ -4,7 +4,7 @@ import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.ptx.ScalarType;
 
 /**
- * {@code sured.b.op.{1d,2d,3d}.ctype.mode [a, b], c} and {@code sured.p...} (PTX ISA 9.7.10.7): a
+ * {@code sured.b.op.{1d,2d,3d}.ctype.mode [a, b], c} and {@code sured.p...} (PTX ISA 9.7.11.3): a
  * reduction into one location of a surface object, done as one atomic read-modify-write of the
  * location, as red does (9.7.13.6): relaxed, .gpu scope, which is what the race detector sees
  * (our decision: sured names no order or scope, so it takes red's defaults).
@@ -41,7 +41,7 @@ final class SurfaceReduceOp {
                     case "min", "max" -> t == ScalarType.U32 || t == ScalarType.S32 || t == ScalarType.U64 || t == ScalarType.S64;
                     default -> t == ScalarType.B32;
                 };
-        if (!ok) throw c.error(mn + ": ." + op + " does not take ." + t.ptxName() + " (PTX ISA 9.7.10.7)");
+        if (!ok) throw c.error(mn + ": ." + op + " does not take ." + t.ptxName() + " (PTX ISA 9.7.11.3)");
         int size = t.bits() / 8;
         c.expectOperands(2, 2);
         Src[] parts = TexOp.handleAndCoordinates(c, 0, TexOp.coordinateCount(dims, false), ScalarType.S32, false);

@@ -174,14 +174,14 @@ final class TexOp {
 
     /**
      * Operand {@code i} as [handle, {coordinates}]: the handle register, then {@code n} coordinate
-     * sources; with {@code layerFirst} the first is the layer index, read as .u32 (9.7.10.3, 9.7.10.5).
+     * sources; with {@code layerFirst} the first is the layer index, read as .u32 (9.7.10.3, 9.7.11.1).
      */
     static Src[] handleAndCoordinates(CompileContext c, int i, int n, ScalarType ctype, boolean layerFirst) {
         String mn = c.insn().mnemonic();
         if (!(c.operand(i) instanceof Operand.Address a) || !(a.base() instanceof Operand.Vector v) || v.elements().size() != 2) {
             throw c.error(mn + ": expected [handle, {coordinates}]");
         }
-        // A 1d coordinate may be a scalar or a singleton tuple (9.7.10.3, 9.7.10.5).
+        // A 1d coordinate may be a scalar or a singleton tuple (9.7.10.3, 9.7.11.1).
         Operand co = v.elements().get(1);
         Operand.Vector cv = co instanceof Operand.Vector vv ? vv : new Operand.Vector(List.of(co));
         if (!(v.elements().get(0) instanceof Operand.Reg)) {

@@ -5,7 +5,7 @@ import io.barrierscope.ptx.Operand;
 import io.barrierscope.ptx.ScalarType;
 
 /**
- * {@code txq.query.b32 d, [a]} (PTX ISA 9.7.10.6) of a texture object: {@code .width},
+ * {@code txq.query.b32 d, [a]} (PTX ISA 9.7.10.5) of a texture object: {@code .width},
  * {@code .height}, {@code .depth} (texels; 0 for a dimension the object does not have, as
  * cudaArrayGetInfo reports it), {@code .normalized_coords} (1 or 0), {@code .filter_mode} (0
  * nearest, 1 linear), {@code .array_size} (a layered object's layers, a cubemap layered one's

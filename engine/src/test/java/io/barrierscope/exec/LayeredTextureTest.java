@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The layered geometries of tex, suld and sust ({@code .a1d}, {@code .a2d}; PTX ISA 9.7.10.3,
- * 9.7.10.5, 9.7.10.8) on hand-built layered objects (descriptor byte 77 set, the number of layers
+ * 9.7.11.1, 9.7.11.2) on hand-built layered objects (descriptor byte 77 set, the number of layers
  * at 80; docs/semantics.md section 16): the layer index is the first coordinate element, read as
  * .u32, and selects layer l at address + l * slice.
  */

@@ -21,9 +21,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Formatted surface stores ({@code sust.p}, PTX ISA 9.7.10.8), surface reductions ({@code sured},
- * 9.7.10.7) and the surface queries {@code suq.array_size} and {@code suq.memory_layout}
- * (9.7.10.9) on hand-built surface objects (docs/semantics.md section 16). nvcc emits none of
+ * Formatted surface stores ({@code sust.p}, PTX ISA 9.7.11.2), surface reductions ({@code sured},
+ * 9.7.11.3) and the surface queries {@code suq.array_size} and {@code suq.memory_layout}
+ * (9.7.11.4) on hand-built surface objects (docs/semantics.md section 16). nvcc emits none of
  * these from CUDA C++ (CUDA 13 has no formatted surface functions and no surface reductions), so
  * hand-written PTX is how they are reached here; runtime/.../ExecTexturesTest runs them through
  * inline PTX in a CUDA program (surface_formats.cu).
@@ -200,7 +200,7 @@ class SurfaceFormatsTest {
 
     @Test
     void aFormattedStoreWithoutAModeIsRefusedAtLoadWithItsLine() {
-        // 9.7.10.8 gives sust.p no default mode (ptxas: "Clamp modifier required"); sust.b and suld.b default to .trap.
+        // 9.7.11.2 gives sust.p no default mode (ptxas: "Clamp modifier required"); sust.b and suld.b default to .trap.
         List<Number> d = surface(1, new int[] {2, 0, 0}, U32X1, TextureObject.UNSIGNED);
         BadInputException e = assertThrows(BadInputException.class, () -> run(d, ScalarType.U32, zeros(2),
                 "mov.u32 %r8, 0;\nmov.u32 %r5, 7;\nsust.p.1d.b32 [%rd1, {%r8}], {%r5};\n"));

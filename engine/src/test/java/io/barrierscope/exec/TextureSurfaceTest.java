@@ -15,7 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * tex, suld/sust, txq and suq on hand-built texture and surface objects (PTX ISA 9.7.10;
+ * tex, suld/sust, txq and suq on hand-built texture and surface objects (PTX ISA 9.7.10, 9.7.11;
  * docs/semantics.md, "Textures and surfaces"). The kernel writes the texels' address into the
  * descriptor (byte 8) before using it, since buffers get their addresses at launch.
  */
