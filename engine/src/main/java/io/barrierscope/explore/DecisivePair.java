@@ -3,11 +3,13 @@ package io.barrierscope.explore;
 import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.exec.ExecutionListener;
+import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.SyncEvent;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -99,6 +101,32 @@ final class DecisivePair {
     }
 
     private DecisivePair() {}
+
+    /**
+     * For each warp decision of {@code s} (by decision index), the touching steps of the run
+     * without it, replayed leniently (the decisions after it may shift) on {@code x}, whose machine
+     * {@code f} is installed on; not counted as candidates.
+     */
+    static Map<Long, Run> withoutEach(Schedule s, StepFootprints f, Interpreter x, SchedulePolicy policy, Minimizer.Replayer replayer) {
+        Map<Long, Run> runs = new TreeMap<>();
+        for (int j = 0; j < s.size(); j++) {
+            if (s.kind(j) != SchedulePolicy.WARP) continue;
+            Run r = new Run(f, false);
+            x.addListener(r);
+            f.tagging(true);
+            f.begin();
+            policy.lenient(true);
+            try {
+                if (replayer.replay(ScheduleCuts.without(s, ScheduleCuts.slice(s, j, j + 1)))) runs.put(s.index(j), r);
+            } finally {
+                policy.lenient(false);
+                f.stop();
+                f.tagging(false);
+                x.removeListener(r);
+            }
+        }
+        return runs;
+    }
 
     /**
      * The first pair (by its earlier step, then its later one) of steps of warps {@code a} and
