@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -105,12 +106,15 @@ final class DecisivePair {
     /**
      * For each warp decision of {@code s} (by decision index), the touching steps of the run
      * without it, replayed leniently (the decisions after it may shift) on {@code x}, whose machine
-     * {@code f} is installed on; not counted as candidates.
+     * {@code f} is installed on; not counted as candidates, but none starts once {@code over} says
+     * the minimisation's time is up (a decision left without one is named as if no pair differed).
      */
-    static Map<Long, Run> withoutEach(Schedule s, StepFootprints f, Interpreter x, SchedulePolicy policy, Minimizer.Replayer replayer) {
+    static Map<Long, Run> withoutEach(Schedule s, StepFootprints f, Interpreter x, SchedulePolicy policy, Minimizer.Replayer replayer,
+            BooleanSupplier over) {
         Map<Long, Run> runs = new TreeMap<>();
         for (int j = 0; j < s.size(); j++) {
             if (s.kind(j) != SchedulePolicy.WARP) continue;
+            if (over.getAsBoolean()) break;
             Run r = new Run(f, false);
             x.addListener(r);
             f.tagging(true);

@@ -115,7 +115,7 @@ final class Minimizer {
         }
         List<Minimization.Decision> decisive = new ArrayList<>();
         long[] failing = {-1};
-        int minimalPreemptions = explain(c, cause, decisive, failing);
+        int minimalPreemptions = explain(c, cause, decisive, failing, over);
         return new Minimization(c, found.size(), c.size(), foundPreemptions, minimalPreemptions, decisive, complete && !cut,
                 replays, failing[0]);
     }
@@ -272,11 +272,12 @@ final class Minimizer {
     /**
      * Replays the minimal schedule and says what each of its decisions did; returns its preemptions
      * and puts in {@code failing[0]} the step its replay fails at with {@code cause} (-1 when the
-     * replay was cut or ended otherwise).
+     * replay was cut or ended otherwise). Its replays without each decision stop when {@code over}
+     * says the time is up.
      */
-    private int explain(Schedule s, String cause, List<Minimization.Decision> out, long[] failing) {
+    private int explain(Schedule s, String cause, List<Minimization.Decision> out, long[] failing, BooleanSupplier over) {
         // Each warp decision's run without it, to find the pair of steps it reordered (see DecisivePair); before the observer below.
-        Map<Long, DecisivePair.Run> without = footprints != null ? DecisivePair.withoutEach(s, footprints, x, policy, replayer) : Map.of();
+        Map<Long, DecisivePair.Run> without = footprints != null ? DecisivePair.withoutEach(s, footprints, x, policy, replayer, over) : Map.of();
         int[] n = {0};
         Machine m = x.machine();
         List<WarpSwitch> switches = new ArrayList<>();
