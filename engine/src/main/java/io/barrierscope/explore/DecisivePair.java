@@ -80,18 +80,6 @@ final class DecisivePair {
             touches.add(new Touch(warp, pc, step, fp, arrived ? arrivalBarrier : -1, arrived ? arrivalGeneration : -1));
         }
 
-        /** Each touching step's position, by its identity across runs (looked up only, never iterated). */
-        private Map<Id, Integer> positions() {
-            Map<Id, Integer> pos = new HashMap<>();
-            Map<Long, Integer> seen = new HashMap<>();
-            for (int i = 0; i < touches.size(); i++) {
-                Touch t = touches.get(i);
-                int k = seen.merge(((long) t.warp << 32) | (t.pc & 0xFFFFFFFFL), 1, Integer::sum);
-                pos.put(new Id(t.warp, t.pc, k), i);
-            }
-            return pos;
-        }
-
         /** Each touching step's identity, in order. */
         private List<Id> ids() {
             List<Id> out = new ArrayList<>();
@@ -102,6 +90,13 @@ final class DecisivePair {
     }
 
     private DecisivePair() {}
+
+    /** Each step's position in {@code ids}, by its identity across runs (looked up only, never iterated). */
+    private static Map<Id, Integer> positions(List<Id> ids) {
+        Map<Id, Integer> pos = new HashMap<>();
+        for (int i = 0; i < ids.size(); i++) pos.put(ids.get(i), i);
+        return pos;
+    }
 
     /**
      * For each warp decision of {@code s} (by decision index), the touching steps of the run
@@ -139,15 +134,15 @@ final class DecisivePair {
      * in {@code without}, came before it and in the failing run never came; null when there is none.
      */
     static Pair differing(Run failing, Run without, int a, int b, long from) {
-        Map<Id, Integer> other = without.positions();
         List<Id> ids = failing.ids();
+        List<Id> otherIds = without.ids();
+        Map<Id, Integer> other = positions(otherIds);
         List<Integer> mine = new ArrayList<>(); // indices of the two warps' steps from the decision on
         for (int i = 0; i < failing.touches.size() && mine.size() < MAX_TOUCHES; i++) {
             Touch t = failing.touches.get(i);
             if (t.step >= from && (t.warp == a || t.warp == b)) mine.add(i);
         }
-        Map<Id, Integer> here = failing.positions();
-        List<Id> otherIds = without.ids();
+        Map<Id, Integer> here = positions(ids);
         for (int i = 0; i < mine.size(); i++) {
             Touch first = failing.touches.get(mine.get(i));
             Integer pf = other.get(ids.get(mine.get(i)));
