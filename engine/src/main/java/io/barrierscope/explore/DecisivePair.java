@@ -3,11 +3,14 @@ package io.barrierscope.explore;
 import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.exec.ExecutionListener;
+import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.SyncEvent;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -77,18 +80,6 @@ final class DecisivePair {
             touches.add(new Touch(warp, pc, step, fp, arrived ? arrivalBarrier : -1, arrived ? arrivalGeneration : -1));
         }
 
-        /** Each touching step's position, by its identity across runs (looked up only, never iterated). */
-        private Map<Id, Integer> positions() {
-            Map<Id, Integer> pos = new HashMap<>();
-            Map<Long, Integer> seen = new HashMap<>();
-            for (int i = 0; i < touches.size(); i++) {
-                Touch t = touches.get(i);
-                int k = seen.merge(((long) t.warp << 32) | (t.pc & 0xFFFFFFFFL), 1, Integer::sum);
-                pos.put(new Id(t.warp, t.pc, k), i);
-            }
-            return pos;
-        }
-
         /** Each touching step's identity, in order. */
         private List<Id> ids() {
             List<Id> out = new ArrayList<>();
@@ -100,6 +91,42 @@ final class DecisivePair {
 
     private DecisivePair() {}
 
+    /** Each step's position in {@code ids}, by its identity across runs (looked up only, never iterated). */
+    private static Map<Id, Integer> positions(List<Id> ids) {
+        Map<Id, Integer> pos = new HashMap<>();
+        for (int i = 0; i < ids.size(); i++) pos.put(ids.get(i), i);
+        return pos;
+    }
+
+    /**
+     * For each warp decision of {@code s} (by decision index), the touching steps of the run
+     * without it, replayed leniently (the decisions after it may shift) on {@code x}, whose machine
+     * {@code f} is installed on; not counted as candidates, but none starts once {@code over} says
+     * the minimisation's time is up (a decision left without one is named as if no pair differed).
+     */
+    static Map<Long, Run> withoutEach(Schedule s, StepFootprints f, Interpreter x, SchedulePolicy policy, Minimizer.Replayer replayer,
+            BooleanSupplier over) {
+        Map<Long, Run> runs = new TreeMap<>();
+        for (int j = 0; j < s.size(); j++) {
+            if (s.kind(j) != SchedulePolicy.WARP) continue;
+            if (over.getAsBoolean()) break;
+            Run r = new Run(f, false);
+            x.addListener(r);
+            f.tagging(true);
+            f.begin();
+            policy.lenient(true);
+            try {
+                if (replayer.replay(ScheduleCuts.without(s, ScheduleCuts.slice(s, j, j + 1)))) runs.put(s.index(j), r);
+            } finally {
+                policy.lenient(false);
+                f.stop();
+                f.tagging(false);
+                x.removeListener(r);
+            }
+        }
+        return runs;
+    }
+
     /**
      * The first pair (by its earlier step, then its later one) of steps of warps {@code a} and
      * {@code b}, one of each, at or after step {@code from}, that conflict in effect and ran in the
@@ -107,15 +134,15 @@ final class DecisivePair {
      * in {@code without}, came before it and in the failing run never came; null when there is none.
      */
     static Pair differing(Run failing, Run without, int a, int b, long from) {
-        Map<Id, Integer> other = without.positions();
         List<Id> ids = failing.ids();
+        List<Id> otherIds = without.ids();
+        Map<Id, Integer> other = positions(otherIds);
         List<Integer> mine = new ArrayList<>(); // indices of the two warps' steps from the decision on
         for (int i = 0; i < failing.touches.size() && mine.size() < MAX_TOUCHES; i++) {
             Touch t = failing.touches.get(i);
             if (t.step >= from && (t.warp == a || t.warp == b)) mine.add(i);
         }
-        Map<Id, Integer> here = failing.positions();
-        List<Id> otherIds = without.ids();
+        Map<Id, Integer> here = positions(ids);
         for (int i = 0; i < mine.size(); i++) {
             Touch first = failing.touches.get(mine.get(i));
             Integer pf = other.get(ids.get(mine.get(i)));

@@ -49,10 +49,6 @@ public final class Explorer {
             this(schedules, timeLimitMillis, seed, maxDeviations, maxSteps, symmetry, DEFAULT_MINIMIZE_MILLIS);
         }
 
-        /** The old name of {@link #maxDeviations} (a bound on non-default decisions of any kind); kept for callers of it. */
-        @Deprecated
-        public int maxPreemptions() { return maxDeviations; }
-
         /** Whether findings are minimised ({@code minimizeMillis} >= 0; 0: bounded by replays only). */
         public boolean minimize() { return minimizeMillis >= 0; }
 

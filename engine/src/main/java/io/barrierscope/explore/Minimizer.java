@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -116,7 +115,7 @@ final class Minimizer {
         }
         List<Minimization.Decision> decisive = new ArrayList<>();
         long[] failing = {-1};
-        int minimalPreemptions = explain(c, cause, decisive, failing);
+        int minimalPreemptions = explain(c, cause, decisive, failing, over);
         return new Minimization(c, found.size(), c.size(), foundPreemptions, minimalPreemptions, decisive, complete && !cut,
                 replays, failing[0]);
     }
@@ -273,11 +272,12 @@ final class Minimizer {
     /**
      * Replays the minimal schedule and says what each of its decisions did; returns its preemptions
      * and puts in {@code failing[0]} the step its replay fails at with {@code cause} (-1 when the
-     * replay was cut or ended otherwise).
+     * replay was cut or ended otherwise). Its replays without each decision stop when {@code over}
+     * says the time is up.
      */
-    private int explain(Schedule s, String cause, List<Minimization.Decision> out, long[] failing) {
+    private int explain(Schedule s, String cause, List<Minimization.Decision> out, long[] failing, BooleanSupplier over) {
         // Each warp decision's run without it, to find the pair of steps it reordered (see DecisivePair); before the observer below.
-        Map<Long, DecisivePair.Run> without = footprints != null ? withoutEach(s, footprints) : Map.of();
+        Map<Long, DecisivePair.Run> without = footprints != null ? DecisivePair.withoutEach(s, footprints, x, policy, replayer, over) : Map.of();
         int[] n = {0};
         Machine m = x.machine();
         List<WarpSwitch> switches = new ArrayList<>();
@@ -410,31 +410,6 @@ final class Minimizer {
             }
         }
         return n[0];
-    }
-
-    /**
-     * For each warp decision of {@code s} (by decision index), the touching steps of the run
-     * without it, replayed leniently (the decisions after it may shift); not counted as candidates.
-     */
-    private Map<Long, DecisivePair.Run> withoutEach(Schedule s, StepFootprints f) {
-        Map<Long, DecisivePair.Run> runs = new TreeMap<>();
-        for (int j = 0; j < s.size(); j++) {
-            if (s.kind(j) != SchedulePolicy.WARP) continue;
-            DecisivePair.Run r = new DecisivePair.Run(f, false);
-            x.addListener(r);
-            f.tagging(true);
-            f.begin();
-            policy.lenient(true);
-            try {
-                if (replayer.replay(ScheduleCuts.without(s, ScheduleCuts.slice(s, j, j + 1)))) runs.put(s.index(j), r);
-            } finally {
-                policy.lenient(false);
-                f.stop();
-                f.tagging(false);
-                x.removeListener(r);
-            }
-        }
-        return runs;
     }
 
     /**

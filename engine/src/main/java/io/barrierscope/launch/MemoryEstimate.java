@@ -49,19 +49,14 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
                              boolean splitsWords, long forkCheckpoints, long readSetEntries, long raceStateBytes,
                              long locationStateBytes, long joinedClockBytes, long deviceHeapBytes) {
 
-    /** Without a default device heap among the buffers (a kernel that calls neither malloc nor free). */
-    public MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
-                          boolean splitsWords, long forkCheckpoints, long readSetEntries, long raceStateBytes, long locationStateBytes,
-                          long joinedClockBytes) {
-        this(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries, raceStateBytes,
-                locationStateBytes, joinedClockBytes, 0);
-    }
-
-    /** Without clocks joined from other CTAs counted (a kernel whose threads only synchronize within their CTA). */
+    /**
+     * Without clocks joined from other CTAs counted (a kernel whose threads only synchronize within
+     * their CTA) nor a default device heap among the buffers.
+     */
     public MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
                           boolean splitsWords, long forkCheckpoints, long readSetEntries, long raceStateBytes, long locationStateBytes) {
         this(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries, raceStateBytes,
-                locationStateBytes, 0);
+                locationStateBytes, 0, 0);
     }
 
     /** Shadow bytes per 4-byte word the race detector may touch (four longs and two ints per cell). */

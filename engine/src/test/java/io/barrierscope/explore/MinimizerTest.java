@@ -382,4 +382,25 @@ class MinimizerTest {
             assertTrue(calls[0] <= budget + 2, calls[0] + " replays in all for a budget of " + budget);
         }
     }
+
+    @Test
+    void noExplanationReplayWithoutADecisionStartsOnceTheClockIsUp() {
+        LaunchedRun run = fresh();
+        SchedulePolicy p = (SchedulePolicy) run.interpreter().policy();
+        Explorer ex = new Explorer(run, () -> 0L);
+        Schedule found = noisyDeadlock(ex, p, run);
+        String cause = Causes.of(run.interpreter(), run.maxSteps()).get(0).cause();
+        int[] calls = {0};
+        Minimizer mz = new Minimizer(run.interpreter(), p, s -> {
+            calls[0]++;
+            ex.replay(s);
+            return true;
+        }, run.maxSteps()).explainWith(StepFootprints.install(run.interpreter()));
+        // Past the clock from the start: the found schedule stays, with all its warp decisions to explain.
+        Minimization mn = mz.minimize(found, cause, 2_000, () -> true);
+        assertFalse(mn.complete());
+        assertTrue(mn.minimal().size() >= 4, "minimal: " + mn.minimal());
+        // Outside the budget: only the found schedule's preemption count and the final explanation.
+        assertEquals(mn.replays() + 2, calls[0]);
+    }
 }
