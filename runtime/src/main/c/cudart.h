@@ -101,6 +101,8 @@ int bs_memset(const char *fn, void *devPtr, int value, size_t count);
 /* memory.c: whether [p, p+n) is device memory the engine knows (an allocation or a variable),
    asked of the engine when it is not an allocation; 0 also when it is not. */
 int bs_check_device(const void *p, size_t n);
+/* memory.c: whether the engine holds [p, p+n) (asked of it, whatever this process's list says). */
+int bs_engine_holds(const void *p, size_t n);
 /* managed.c: whether [p, p+n) lies in one allocation whose bytes this process holds between
    launches (BS_MANAGED, BS_PINNED host memory, BS_REGISTERED host memory, 0 none); cudaFree of a managed one and
    cudaFreeHost of a pinned one (1 if p is one); pinned allocations and their flags. */
