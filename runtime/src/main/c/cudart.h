@@ -242,10 +242,8 @@ int bs_launch_event_check(const char *fn, cudaEvent_t e, int flags);
 int bs_ipc_export_range(const void *p, uint64_t *base, uint64_t *size, const char **fn);
 unsigned bs_ipc_map(uint64_t base, uint64_t size);
 long bs_ipc_unmap(uint64_t base);
-/* events.c, for ipc.c: an event's cudaEventCreateWithFlags flags (-1: no live event); a new
-   event with the flags an opened IPC event has (cudaEventDisableTiming | cudaEventInterprocess). */
+/* events.c, for ipc.c: an event's cudaEventCreateWithFlags flags (-1: no live event). */
 int bs_event_flags(cudaEvent_t e);
-int bs_event_import(cudaEvent_t *e);
 /* One line naming fn, why, and the error it returns. */
 void bs_say(const char *fn, int e, const char *why);
 /* streams.c: whether the stream takes part in a capture. */

@@ -21,6 +21,8 @@
 
 #include "cudart.h"
 
+int cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags);
+
 #define MEM_MAGIC 0x4D504942u   /* "BIPM" */
 #define EVENT_MAGIC 0x45504942u /* "BIPE" */
 #define VERSION 1u
@@ -130,5 +132,5 @@ int cudaIpcOpenEventHandle(cudaEvent_t *event, ipc_handle handle) {
     if (event == NULL) return bs_set(cudaErrorInvalidValue);
     handle_head head;
     int e = read_head("cudaIpcOpenEventHandle", &handle, EVENT_MAGIC, &head);
-    return e ? e : bs_event_import(event);
+    return e ? e : cudaEventCreateWithFlags(event, DISABLE_TIMING | INTERPROCESS);
 }
