@@ -39,6 +39,9 @@ public final class PtxLinker {
     private static final Pattern INLINED = Pattern.compile("(inlined_at\\s+)(\\d+)");
     private static final Pattern LABEL = Pattern.compile("([A-Za-z_$][A-Za-z0-9_$]*)\\s*:");
     private static final Pattern VERSION = Pattern.compile("\\.version\\s+(\\d+)\\.(\\d+)");
+    private static final Pattern BLOCK_COMMENT = Pattern.compile("(?s)/\\*.*?\\*/");
+    private static final Pattern LINE_COMMENT = Pattern.compile("//[^\\n]*");
+    private static final Pattern WORD = Pattern.compile("\\.?[A-Za-z_$][A-Za-z0-9_$]*|\\d+|\\S");
 
     private PtxLinker() {}
 
@@ -236,7 +239,7 @@ public final class PtxLinker {
     }
 
     private static String stripComments(String t) {
-        return t.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\\n]*", " ");
+        return LINE_COMMENT.matcher(BLOCK_COMMENT.matcher(t).replaceAll(" ")).replaceAll(" ");
     }
 
     /** The object's top-level items, each with what it declares. */
@@ -249,7 +252,7 @@ public final class PtxLinker {
     private static Decl decl(String text) {
         String s = stripComments(text).strip();
         List<String> words = new ArrayList<>();
-        Matcher w = Pattern.compile("\\.?[A-Za-z_$][A-Za-z0-9_$]*|\\d+|\\S").matcher(s);
+        Matcher w = WORD.matcher(s);
         while (w.find()) words.add(w.group());
         Link link = Link.INTERNAL;
         int i = 0;
