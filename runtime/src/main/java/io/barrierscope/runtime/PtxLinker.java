@@ -118,7 +118,7 @@ public final class PtxLinker {
         }
 
         StringBuilder out = new StringBuilder();
-        out.append(header(ptx));
+        out.append(header(ptx, objects.get(0)));
         int fileBase = 0;
         for (int o = 0; o < objects.size(); o++) {
             StringBuilder obj = new StringBuilder();
@@ -163,8 +163,8 @@ public final class PtxLinker {
         return out;
     }
 
-    /** The first object's .target and .address_size, the highest .version of all. */
-    private static String header(List<String> ptx) {
+    /** The first object's .target and .address_size (from its items, already split), the highest .version of all. */
+    private static String header(List<String> ptx, List<Decl> first) {
         int bestMajor = -1, bestMinor = -1;
         for (String t : ptx) {
             Matcher m = VERSION.matcher(t);
@@ -177,7 +177,7 @@ public final class PtxLinker {
         }
         StringBuilder h = new StringBuilder();
         if (bestMajor >= 0) h.append(".version ").append(bestMajor).append('.').append(bestMinor).append('\n');
-        for (Decl d : decls(ptx.get(0))) {
+        for (Decl d : first) {
             String s = d.text.strip();
             if (s.startsWith(".target") || s.startsWith(".address_size")) h.append(s).append('\n');
         }
