@@ -31,14 +31,11 @@ int bs_array_refuse(const char *fn, int e, const char *why);
 int bs_array_unmodelled(const char *fn, const char *what);
 
 /* A mipmapped array (mipmaps.c): its levels packed one after the other in one allocation, level l
-   of extent max(1, e >> l) in each dimension the array has, each a cudaArray_t of its own. */
+   of extent max(1, e >> l) in each dimension the array has, each a cudaArray_t of its own (level 0's
+   base, format and extent are the whole array's). */
 typedef struct bs_mipmap {
     uint32_t magic;
     unsigned levels;
-    struct cudaChannelFormatDesc desc;
-    struct cudaExtent extent;
-    int dims;
-    char *base;
     cudaArray_t level[17];
 } *cudaMipmappedArray_t;
 /* The mipmapped array behind a handle, or NULL having said why (mipmaps.c). */

@@ -101,6 +101,8 @@ int bs_memset(const char *fn, void *devPtr, int value, size_t count);
 /* memory.c: whether [p, p+n) is device memory the engine knows (an allocation or a variable),
    asked of the engine when it is not an allocation; 0 also when it is not. */
 int bs_check_device(const void *p, size_t n);
+/* memory.c: whether the engine holds [p, p+n) (asked of it, whatever this process's list says). */
+int bs_engine_holds(const void *p, size_t n);
 /* managed.c: whether [p, p+n) lies in one allocation whose bytes this process holds between
    launches (BS_MANAGED, BS_PINNED host memory, BS_REGISTERED host memory, 0 none); cudaFree of a managed one and
    cudaFreeHost of a pinned one (1 if p is one); pinned allocations and their flags. */
@@ -240,10 +242,8 @@ int bs_launch_event_check(const char *fn, cudaEvent_t e, int flags);
 int bs_ipc_export_range(const void *p, uint64_t *base, uint64_t *size, const char **fn);
 unsigned bs_ipc_map(uint64_t base, uint64_t size);
 long bs_ipc_unmap(uint64_t base);
-/* events.c, for ipc.c: an event's cudaEventCreateWithFlags flags (-1: no live event); a new
-   event with the flags an opened IPC event has (cudaEventDisableTiming | cudaEventInterprocess). */
+/* events.c, for ipc.c: an event's cudaEventCreateWithFlags flags (-1: no live event). */
 int bs_event_flags(cudaEvent_t e);
-int bs_event_import(cudaEvent_t *e);
 /* One line naming fn, why, and the error it returns. */
 void bs_say(const char *fn, int e, const char *why);
 /* streams.c: whether the stream takes part in a capture. */

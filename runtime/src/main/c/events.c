@@ -51,8 +51,6 @@ int cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags) {
 
 int bs_event_flags(cudaEvent_t e) { return bad_event(e) ? -1 : (int) ((bs_event *) e)->flags; }
 
-int bs_event_import(cudaEvent_t *e) { return cudaEventCreateWithFlags(e, DISABLE_TIMING | INTERPROCESS); }
-
 int cudaEventDestroy(cudaEvent_t e) {
     BS_STICKY();
     if (bad_event(e)) return bs_set(cudaErrorInvalidResourceHandle);

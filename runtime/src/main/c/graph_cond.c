@@ -19,6 +19,9 @@ int cudaGraphClone(cudaGraph_t *out, cudaGraph_t g);
 
 #define SLOT_MAGIC 0x444E4F43u /* "COND" */
 enum { COND_IF = 0, COND_WHILE = 1, COND_SWITCH = 2 };
+/* The most bodies a SWITCH may have here (CUDA documents no bound): each is a graph made when the
+   node is, so a garbage size (an unset field) is refused rather than exhausting host memory. */
+#define SWITCH_MAX 65536u
 
 /* Every handle made (never destroyed: CUDA has no call for it). One list for every graph, and
    CUDA lets threads work on different graphs at once, so it has a lock, as the library's other
@@ -77,8 +80,8 @@ int bs_cond_add(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps
         : bs_handle_live(hd->node) && hd->node->magic == NODE_MAGIC && hd->node->id == hd->node_id
             ? "the handle already belongs to another conditional node (one node per handle)"
         : kind < COND_IF || kind > COND_SWITCH ? "no such cudaGraphConditionalNodeType"
-        : (kind == COND_IF && size != 1 && size != 2) || (kind == COND_WHILE && size != 1) || size == 0
-            ? "size must be 1 for WHILE, 1 or 2 for IF, above 0 for SWITCH"
+        : (kind == COND_IF && size != 1 && size != 2) || (kind == COND_WHILE && size != 1) || size == 0 || size > SWITCH_MAX
+            ? "size must be 1 for WHILE, 1 or 2 for IF, 1 to 65536 for SWITCH"
         : bad_graph(g) ? "not a graph" : NULL;
     if (why != NULL) {
         pthread_mutex_unlock(&cond_lock);

@@ -28,12 +28,10 @@ static void exec_free(struct bs_exec *x) {
     free(x);
 }
 
-/* Why the last snapshot failed: cudaErrorInvalidValue for a cycle, else a conditional body's error. */
-static int snapshot_error;
-
-/* Kahn's order, the earliest-added ready node first (O(n^2): graphs here are small); NULL and a
-   message for a cycle (or a conditional node's body that cannot be instantiated: snapshot_error). */
-static struct bs_exec *snapshot(const char *fn, cudaGraph_t g) {
+/* Kahn's order, the earliest-added ready node first (O(n^2): graphs here are small); NULL, a
+   message and *err for a cycle (cudaErrorInvalidValue) or a conditional node's body that cannot be
+   instantiated (its error). *err is the caller's, not a shared variable: threads may instantiate at once. */
+static struct bs_exec *snapshot(const char *fn, cudaGraph_t g, int *err) {
     struct bs_exec *x = calloc(1, sizeof *x);
     char *done = calloc(g->n ? g->n : 1, 1);
     if (x == NULL || done == NULL) bs_fatal("out of host memory");
@@ -62,7 +60,7 @@ static struct bs_exec *snapshot(const char *fn, cudaGraph_t g) {
         }
         if (next == NULL) {
             fprintf(stderr, "barrierscope: %s: the graph has a cycle (cudaGraphAddDependencies) (returns cudaErrorInvalidValue)\n", fn);
-            snapshot_error = cudaErrorInvalidValue;
+            *err = cudaErrorInvalidValue;
             exec_free(x);
             free(done);
             return NULL;
@@ -70,7 +68,7 @@ static struct bs_exec *snapshot(const char *fn, cudaGraph_t g) {
         done[next->index] = 1;
         x->from[x->n] = next->index;
         x->ids[x->n] = next->id;
-        if (next->op.type == BS_OP_COND && (snapshot_error = bs_cond_snapshot(fn, &x->ops[x->n], &next->op)) != 0) {
+        if (next->op.type == BS_OP_COND && (*err = bs_cond_snapshot(fn, &x->ops[x->n], &next->op)) != 0) {
             exec_free(x);
             free(done);
             return NULL;
@@ -101,8 +99,9 @@ int cudaGraphInstantiate(cudaGraphExec_t *pExec, cudaGraph_t g, unsigned long lo
             return bs_set(cudaErrorInvalidValue);
         }
     }
-    struct bs_exec *x = snapshot("cudaGraphInstantiate", g);
-    if (x == NULL) return bs_set(snapshot_error);
+    int e = 0;
+    struct bs_exec *x = snapshot("cudaGraphInstantiate", g, &e);
+    if (x == NULL) return bs_set(e);
     x->flags = flags;
     for (size_t i = 0; i < x->n; i++) if (x->ops[i].type == BS_OP_MEMALLOC) bs_graph_alloc_execs(x->ops[i].u.mem.addr, 1);
     *pExec = x;
@@ -110,8 +109,9 @@ int cudaGraphInstantiate(cudaGraphExec_t *pExec, cudaGraph_t g, unsigned long lo
 }
 
 int bs_graph_ops(const char *fn, cudaGraph_t g, bs_op **ops, size_t *n) {
-    struct bs_exec *x = snapshot(fn, g);
-    if (x == NULL) return bs_set(snapshot_error);
+    int e = 0;
+    struct bs_exec *x = snapshot(fn, g, &e);
+    if (x == NULL) return bs_set(e);
     x->magic = 0; /* never instantiated: holds no graph allocation */
     *ops = x->ops;
     *n = x->n;
@@ -149,11 +149,12 @@ static int child_op(const char *fn, const bs_op *ops, size_t n, bs_op *op) {
 /* The child graph is copied now ("cloned in this call"), in its own order. */
 int cudaGraphAddChildGraphNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, cudaGraph_t child) {
     if (bad_graph(child) || child == g) return bs_set(cudaErrorInvalidValue);
-    struct bs_exec *x = snapshot("cudaGraphAddChildGraphNode", child);
-    if (x == NULL) return bs_set(snapshot_error);
+    int e = 0;
+    struct bs_exec *x = snapshot("cudaGraphAddChildGraphNode", child, &e);
+    if (x == NULL) return bs_set(e);
     x->magic = 0;
     bs_op op;
-    int e = child_op("cudaGraphAddChildGraphNode", x->ops, x->n, &op);
+    e = child_op("cudaGraphAddChildGraphNode", x->ops, x->n, &op);
     exec_free(x);
     return e ? e : bs_graph_add_checked("cudaGraphAddChildGraphNode", out, g, deps, ndeps, &op);
 }
@@ -223,7 +224,8 @@ int cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g, update_info *info) {
         if (nn->op.type != old->type) r = (update_info){UPDATE_TYPE, nn, NULL};
         else if (old->type == BS_OP_MEMALLOC || old->type == BS_OP_MEMFREE) r = (update_info){UPDATE_NOT_SUPPORTED, nn, NULL};
     }
-    struct bs_exec *fresh = r.result == UPDATE_SUCCESS ? snapshot("cudaGraphExecUpdate", g) : NULL;
+    int se = 0; /* which error does not matter: any failed snapshot is UPDATE_ERROR */
+    struct bs_exec *fresh = r.result == UPDATE_SUCCESS ? snapshot("cudaGraphExecUpdate", g, &se) : NULL;
     if (fresh != NULL) fresh->magic = 0; /* never instantiated: holds no graph allocation */
     if (r.result == UPDATE_SUCCESS && fresh == NULL) r.result = UPDATE_ERROR;
     for (size_t i = 0; fresh != NULL && r.result == UPDATE_SUCCESS && i < g->n; i++) {

@@ -20,7 +20,8 @@
 #include <unistd.h>
 
 #include "cudart.h"
-#include "protocol.h"
+
+int cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags);
 
 #define MEM_MAGIC 0x4D504942u   /* "BIPM" */
 #define EVENT_MAGIC 0x45504942u /* "BIPE" */
@@ -85,15 +86,9 @@ int cudaIpcOpenMemHandle(void **devPtr, ipc_handle handle, unsigned flags) {
     handle_head head;
     int e = read_head("cudaIpcOpenMemHandle", &handle, MEM_MAGIC, &head);
     if (e) return e;
-    /* Still allocated? The engine is asked for the allocation's first byte (dropped): its owner
-       may have freed it since, and a freed address is never given out again. */
-    bs_buf b = {0}, r = {0};
-    bs_put_u64(&b, head.id);
-    bs_put_u64(&b, 1);
-    uint32_t st = bs_call(BS_READ, &b, &r);
-    free(b.p);
-    free(r.p);
-    if (st != 0) {
+    /* Still allocated? The engine is asked for the allocation's first byte: its owner may have
+       freed it since, and a freed address is never given out again. */
+    if (!bs_engine_holds((void *) (uintptr_t) head.id, 1)) {
         char why[160];
         snprintf(why, sizeof why, "the allocation at 0x%llx (%llu bytes) the handle names was freed",
                  (unsigned long long) head.id, (unsigned long long) head.size);
@@ -137,5 +132,5 @@ int cudaIpcOpenEventHandle(cudaEvent_t *event, ipc_handle handle) {
     if (event == NULL) return bs_set(cudaErrorInvalidValue);
     handle_head head;
     int e = read_head("cudaIpcOpenEventHandle", &handle, EVENT_MAGIC, &head);
-    return e ? e : bs_event_import(event);
+    return e ? e : cudaEventCreateWithFlags(event, DISABLE_TIMING | INTERPROCESS);
 }

@@ -463,12 +463,9 @@ int cudaPointerGetAttributes(void *attributes, const void *ptr) {
     return cudaSuccess;
 }
 
-/* A variable's address (cudaGetSymbolAddress) is not in the list: the engine is asked, by a
-   read of the range whose bytes are dropped (variables are small; a larger range that is no
-   allocation is refused). */
-int bs_check_device(const void *p, size_t n) {
-    if (n == 0 || bs_is_device(p, n)) return 1;
-    if (n > PIECE) return 0;
+/* Whether the engine holds [p, p+n), whatever this process's list says: a read of the range
+   whose bytes are dropped. */
+int bs_engine_holds(const void *p, size_t n) {
     bs_buf b = {0}, r = {0};
     bs_put_u64(&b, (uint64_t) (uintptr_t) p);
     bs_put_u64(&b, n);
@@ -476,6 +473,13 @@ int bs_check_device(const void *p, size_t n) {
     free(b.p);
     free(r.p);
     return st == 0;
+}
+
+/* A variable's address (cudaGetSymbolAddress) is not in the list: the engine is asked
+   (variables are small; a larger range that is no allocation is refused). */
+int bs_check_device(const void *p, size_t n) {
+    if (n == 0 || bs_is_device(p, n)) return 1;
+    return n <= PIECE && bs_engine_holds(p, n);
 }
 
 /* ---- CUDA IPC's side of the list (ipc.c) --------------------------------------------------- */

@@ -56,10 +56,6 @@ int cudaMallocMipmappedArray(cudaMipmappedArray_t *out, const struct cudaChannel
     if (mm == NULL) bs_fatal("out of host memory");
     mm->magic = MIPMAP_MAGIC;
     mm->levels = levels;
-    mm->desc = *desc;
-    mm->extent = ext;
-    mm->dims = dims;
-    mm->base = p;
     size_t at = 0;
     for (unsigned l = 0; l < levels; l++) {
         cudaArray_t a = calloc(1, sizeof *a);
@@ -110,7 +106,7 @@ int cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray) {
     if (c) return c;
     cudaMipmappedArray_t mm = bs_mipmap_of(fn, mipmappedArray);
     if (mm == NULL) return cudaErrorInvalidValue;
-    int e = bs_free(fn, mm->base);
+    int e = bs_free(fn, mm->level[0]->base);
     for (unsigned l = 0; l < mm->levels; l++) {
         bs_handle_remove(mm->level[l]);
         mm->level[l]->magic = 0;

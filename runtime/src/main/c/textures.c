@@ -73,8 +73,16 @@ static int describe(const char *fn, const struct cudaResourceDesc *r, int surfac
     const char *why = NULL;
     size_t texel;
     switch (r->resType) {
-    case 0: {
-        cudaArray_t a = bs_array_of(fn, r->res.array.array);
+    case 0:
+    case 1: {
+        /* An array, or a mipmapped array's level 0: its levels follow it, packed (mipmaps.c), their number at 84. */
+        cudaMipmappedArray_t mm = NULL;
+        if (r->resType == 1) {
+            if (surface) return bs_array_refuse(fn, cudaErrorInvalidValue, "a surface object's resource must be cudaResourceTypeArray");
+            if ((mm = bs_mipmap_of(fn, r->res.mipmap.mipmap)) == NULL) return cudaErrorInvalidValue;
+            put32(b, 84, mm->levels);
+        }
+        cudaArray_t a = mm != NULL ? mm->level[0] : bs_array_of(fn, r->res.array.array);
         if (a == NULL) return cudaErrorInvalidValue;
         if (surface && !(a->flags & 2u)) return bs_array_refuse(fn, cudaErrorInvalidValue, "the array was not made with cudaArraySurfaceLoadStore");
         cd = &a->desc;
@@ -95,19 +103,6 @@ static int describe(const char *fn, const struct cudaResourceDesc *r, int surfac
             put32(b, 80, (uint32_t) d);
             d = 0;
         }
-        break;
-    }
-    case 1: {
-        /* Level 0 as an array's texels; the levels follow it, packed (mipmaps.c), their number at 84. */
-        if (surface) return bs_array_refuse(fn, cudaErrorInvalidValue, "a surface object's resource must be cudaResourceTypeArray");
-        cudaMipmappedArray_t mm = bs_mipmap_of(fn, r->res.mipmap.mipmap);
-        if (mm == NULL) return cudaErrorInvalidValue;
-        cudaArray_t a = mm->level[0];
-        cd = &a->desc;
-        base = (uint64_t) (uintptr_t) a->base;
-        w = a->extent.width, h = a->extent.height, d = a->extent.depth;
-        dims = a->dims, pitch = a->pitch, slice = a->slice, texel = a->texel;
-        put32(b, 84, mm->levels);
         break;
     }
     case 2:

@@ -216,6 +216,9 @@ int main() {
     conditional(g3, nullptr, h3, cudaGraphCondTypeWhile, 2, b3, &err); // WHILE has one body
     EXPECT(err == cudaErrorInvalidValue);
     cudaGetLastError();
+    conditional(g3, nullptr, h3, cudaGraphCondTypeSwitch, 0xFFFFFFFFu, b3, &err); // a garbage size: no bodies made
+    EXPECT(err == cudaErrorInvalidValue);
+    cudaGetLastError();
     conditional(g3, nullptr, hif, cudaGraphCondTypeIf, 1, b3, &err); // hif belongs to g2's IF node
     EXPECT(err == cudaErrorInvalidValue);
     cudaGetLastError();

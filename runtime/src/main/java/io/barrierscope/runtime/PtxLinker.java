@@ -39,6 +39,9 @@ public final class PtxLinker {
     private static final Pattern INLINED = Pattern.compile("(inlined_at\\s+)(\\d+)");
     private static final Pattern LABEL = Pattern.compile("([A-Za-z_$][A-Za-z0-9_$]*)\\s*:");
     private static final Pattern VERSION = Pattern.compile("\\.version\\s+(\\d+)\\.(\\d+)");
+    private static final Pattern BLOCK_COMMENT = Pattern.compile("(?s)/\\*.*?\\*/");
+    private static final Pattern LINE_COMMENT = Pattern.compile("//[^\\n]*");
+    private static final Pattern WORD = Pattern.compile("\\.?[A-Za-z_$][A-Za-z0-9_$]*|\\d+|\\S");
 
     private PtxLinker() {}
 
@@ -115,7 +118,7 @@ public final class PtxLinker {
         }
 
         StringBuilder out = new StringBuilder();
-        out.append(header(ptx));
+        out.append(header(ptx, objects.get(0)));
         int fileBase = 0;
         for (int o = 0; o < objects.size(); o++) {
             StringBuilder obj = new StringBuilder();
@@ -160,8 +163,8 @@ public final class PtxLinker {
         return out;
     }
 
-    /** The first object's .target and .address_size, the highest .version of all. */
-    private static String header(List<String> ptx) {
+    /** The first object's .target and .address_size (from its items, already split), the highest .version of all. */
+    private static String header(List<String> ptx, List<Decl> first) {
         int bestMajor = -1, bestMinor = -1;
         for (String t : ptx) {
             Matcher m = VERSION.matcher(t);
@@ -174,7 +177,7 @@ public final class PtxLinker {
         }
         StringBuilder h = new StringBuilder();
         if (bestMajor >= 0) h.append(".version ").append(bestMajor).append('.').append(bestMinor).append('\n');
-        for (Decl d : decls(ptx.get(0))) {
+        for (Decl d : first) {
             String s = d.text.strip();
             if (s.startsWith(".target") || s.startsWith(".address_size")) h.append(s).append('\n');
         }
@@ -236,7 +239,7 @@ public final class PtxLinker {
     }
 
     private static String stripComments(String t) {
-        return t.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\\n]*", " ");
+        return LINE_COMMENT.matcher(BLOCK_COMMENT.matcher(t).replaceAll(" ")).replaceAll(" ");
     }
 
     /** The object's top-level items, each with what it declares. */
@@ -249,7 +252,7 @@ public final class PtxLinker {
     private static Decl decl(String text) {
         String s = stripComments(text).strip();
         List<String> words = new ArrayList<>();
-        Matcher w = Pattern.compile("\\.?[A-Za-z_$][A-Za-z0-9_$]*|\\d+|\\S").matcher(s);
+        Matcher w = WORD.matcher(s);
         while (w.find()) words.add(w.group());
         Link link = Link.INTERNAL;
         int i = 0;

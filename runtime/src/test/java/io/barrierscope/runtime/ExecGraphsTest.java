@@ -130,6 +130,7 @@ class ExecGraphsTest {
         assertTrue(r.err().contains("[graph-conditional-not-launched]") && r.err().contains("1 of "), r.all());
         assertTrue(r.program().contains("barrierscope: cudaGraphAddNode (a conditional node): the handle already belongs to another"
                 + " conditional node (one node per handle) (returns cudaErrorInvalidValue)"), r.all());
+        assertTrue(r.program().contains("size must be 1 for WHILE, 1 or 2 for IF, 1 to 65536 for SWITCH"), r.all());
         assertTrue(r.program().contains("the condition was read before any kernel of this launch set it"), r.all());
         assertTrue(r.program().contains("a conditional node's body graph holds a host node"), r.all());
         assertFalse(r.all().contains("does not reproduce"), "the failed launch's bundle (the handle's slot in it) replays it\n" + r.all());
