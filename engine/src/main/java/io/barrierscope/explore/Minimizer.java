@@ -75,13 +75,9 @@ final class Minimizer {
         boolean complete = true;
         // The default run is replayed (and counted) once: its number of decisions bounds the single-decision pass.
         long[] defaultDecisions = {0};
-        policy.observe((idx, kind, def, chosen, preemption) -> defaultDecisions[0] = Math.max(defaultDecisions[0], idx + 1));
-        Schedule empty;
-        try {
-            empty = test(Schedule.EMPTY, cause);
-        } finally {
-            policy.observe(null);
-        }
+        Schedule empty = replayLeniently(Schedule.EMPTY,
+                (idx, kind, def, chosen, preemption) -> defaultDecisions[0] = Math.max(defaultDecisions[0], idx + 1))
+                && met(cause) ? policy.taken() : null;
         if (empty != null) {
             c = empty;
         } else {
@@ -96,7 +92,7 @@ final class Minimizer {
                     c = d;
                     Schedule merged = merge(c, cause, maxReplays, over);
                     if (merged == null) {
-                        complete = !cut && replays < maxReplays && !over.getAsBoolean();
+                        complete = !spent(maxReplays, over);
                         break;
                     }
                     c = merged;
@@ -132,7 +128,7 @@ final class Minimizer {
         best = c;
         int n = 2;
         while (c.size() >= 2) {
-            if (cut || replays >= maxReplays || over.getAsBoolean()) return null;
+            if (spent(maxReplays, over)) return null;
             List<Schedule> chunks = ScheduleCuts.split(c, n);
             Schedule kept = null;
             if (n > 2) { // with two chunks, each is the other's complement: tried below
@@ -170,7 +166,7 @@ final class Minimizer {
             long from = j >= 2 ? c.index(j - 2) + 1 : 0;
             for (long d = from; d < c.index(j); d++) {
                 if (d == c.index(j - 1)) continue; // that one is the pair itself with its first decision changed: tried as a drop
-                if (cut || replays >= maxReplays || over.getAsBoolean()) return null;
+                if (spent(maxReplays, over)) return null;
                 Schedule kept = test(ScheduleCuts.moved(c, j, d), cause);
                 if (kept != null && kept.size() < c.size()) return kept;
             }
@@ -192,7 +188,7 @@ final class Minimizer {
         boolean wasCut = cut;
         for (long d = 0; d < decisions; d++) {
             for (int j = 0; j < c.size(); j++) {
-                if (cut || replays >= maxReplays || over.getAsBoolean()) {
+                if (spent(maxReplays, over)) {
                     cut = wasCut; // c stays, 1-minimal; only the extra search was cut
                     return null;
                 }
