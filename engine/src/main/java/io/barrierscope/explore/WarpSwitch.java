@@ -53,14 +53,13 @@ final class WarpSwitch {
 
     /** The default warp's touching step came: name the first chosen step that conflicts with it. */
     void defaultTouched(int pc, StepFootprints.Footprint fp) {
-        for (int i = 0; i < ran.size(); i++) {
-            if (ranFp.get(i).dependent(fp)) {
-                defSeen = true;
-                defPc = pc;
-                name(i);
-                chosenSeen = true;
-                return;
-            }
+        int i = conflicting(fp);
+        if (i >= 0) {
+            defSeen = true;
+            defPc = pc;
+            name(i);
+            chosenSeen = true;
+            return;
         }
         if (firstDefPc < 0) firstDefPc = pc;
         if (++passedOver >= LOOK_AHEAD) settleOnFirst();
@@ -114,17 +113,18 @@ final class WarpSwitch {
     }
 
     private void nameConflicting(StepFootprints.Footprint fp) {
-        for (int i = 0; fp != null && i < ran.size(); i++) {
-            if (ranFp.get(i).dependent(fp)) {
-                name(i);
-                chosenSeen = true;
-                return;
-            }
-        }
-        if (!ran.isEmpty()) {
-            name(0);
+        int i = fp != null ? conflicting(fp) : -1;
+        if (i < 0 && !ran.isEmpty()) i = 0;
+        if (i >= 0) {
+            name(i);
             chosenSeen = true;
         }
+    }
+
+    /** The first of the chosen warp's touching steps that conflicts with {@code fp}, or -1. */
+    private int conflicting(StepFootprints.Footprint fp) {
+        for (int i = 0; i < ran.size(); i++) if (ranFp.get(i).dependent(fp)) return i;
+        return -1;
     }
 
     /** Names the chosen warp's {@code i}-th touching step. */
