@@ -4,12 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.barrierscope.exec.Outcome;
-import io.barrierscope.launch.LaunchValidation;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.launch.ReportWriter;
 import io.barrierscope.ptx.PtxParser;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -33,13 +30,7 @@ class RaceLocationStateCapTest {
             + "st.release.gpu.global.u32 [%rd3], %r4;\nret;\n}\n";
 
     private LaunchedRun run(int ctas) throws Exception {
-        Files.writeString(tmp.resolve("k.ptx"), PTX);
-        Path l = tmp.resolve("launch.json");
-        Files.writeString(l, "{\"ptx\": \"k.ptx\", \"grid\": [" + ctas + ", 1, 1], \"block\": [1024, 1, 1],"
-                + " \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": " + (ctas * 1024) + "}]}");
-        LaunchedRun run = LaunchValidation.validate(l).start();
-        assertEquals(Outcome.COMPLETED, run.runToEnd(1_000_000));
-        return run;
+        return RaceCapLaunch.run(tmp, PTX, ctas, ctas * 1024);
     }
 
     @Test

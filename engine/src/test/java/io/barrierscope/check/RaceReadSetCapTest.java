@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.barrierscope.exec.Outcome;
-import io.barrierscope.launch.LaunchValidation;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.launch.ReportWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -31,13 +28,7 @@ class RaceReadSetCapTest {
             + "ld.global.v4.u32 {%r2, %r3, %r4, %r5}, [%rd3];\nadd.u32 %r1, %r1, 4;\nsetp.lt.u32 %q, %r1, 256;\n@%q bra L;\nret;\n}\n";
 
     private LaunchedRun run(int ctas) throws Exception {
-        Files.writeString(tmp.resolve("k.ptx"), PTX);
-        Path l = tmp.resolve("launch.json");
-        Files.writeString(l, "{\"ptx\": \"k.ptx\", \"grid\": [" + ctas + ", 1, 1], \"block\": [1024, 1, 1],"
-                + " \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 256}]}");
-        LaunchedRun run = LaunchValidation.validate(l).start();
-        assertEquals(Outcome.COMPLETED, run.runToEnd(1_000_000));
-        return run;
+        return RaceCapLaunch.run(tmp, PTX, ctas, 256);
     }
 
     @Test

@@ -21,8 +21,7 @@ class BulkTensorNanosleepAtomNotesTest {
 
     @Test
     void cpAsyncBulkTensorTileNeedsSm90AndPtx80() {
-        needsTarget(TILE, "sm_89", "sm_90", "sm_90 or higher", BULK);
-        needsVersion(TILE, "7.8", "", "8.0", BULK);
+        needsTargetAndVersion(TILE, "sm_89", "sm_90", "7.8", "8.0", "", BULK);
     }
 
     /** The ISA marks .multicast::cluster as optimized for sm_90a, a performance note: plain sm_90 takes it, as ptxas does. */
@@ -33,8 +32,7 @@ class BulkTensorNanosleepAtomNotesTest {
 
     @Test
     void cpAsyncBulkTensorIm2colNeedsSm90AndPtx80() {
-        needsTarget(IM2COL, "sm_89", "sm_90", "sm_90 or higher", BULK);
-        needsVersion(IM2COL, "7.8", "", "8.0", BULK);
+        needsTargetAndVersion(IM2COL, "sm_89", "sm_90", "7.8", "8.0", "", BULK);
     }
 
     @Test
@@ -46,8 +44,7 @@ class BulkTensorNanosleepAtomNotesTest {
     @Test
     void nanosleepNeedsSm70AndPtx63() {
         String insn = "nanosleep.u32 10;";
-        needsTarget(insn, "sm_62", "sm_70", "sm_70 or higher", "9.7.19.2");
-        needsVersion(insn, "6.2", "", "6.3", "9.7.19.2");
+        needsTargetAndVersion(insn, "sm_62", "sm_70", "6.2", "6.3", "", "9.7.19.2");
     }
 
     @Test

@@ -31,8 +31,7 @@ class FloatNotesTest {
     @Test
     void fmaF32NeedsSm20AndPtx20() {
         String insn = "fma.rn.f32 %f1, %f2, %f3, %f4;";
-        needsTarget(insn, "sm_13", "sm_20", "sm_20 or higher (fma.f32)", "9.7.3.6");
-        needsVersion(insn, "1.4", "fma.f32", "2.0", "9.7.3.6");
+        needsTargetAndVersion(insn, "sm_13", "sm_20", "1.4", "2.0", "fma.f32", "9.7.3.6");
     }
 
     @Test
@@ -54,52 +53,45 @@ class FloatNotesTest {
     @Test
     void rcpApproxFtzF64NeedsSm20AndPtx21() {
         String insn = "rcp.approx.ftz.f64 %fd1, %fd2;";
-        needsTarget(insn, "sm_13", "sm_20", "sm_20 or higher", "9.7.3.14");
-        needsVersion(insn, "2.0", "", "2.1", "9.7.3.14");
+        needsTargetAndVersion(insn, "sm_13", "sm_20", "2.0", "2.1", "", "9.7.3.14");
     }
 
     @Test
     void minMaxNaNOnF32NeedsSm80AndPtx70() {
         String insn = "max.NaN.f32 %f1, %f2, %f3;";
-        needsTarget(insn, "sm_75", "sm_80", "sm_80 or higher (.NaN)", "9.7.3.11-12");
-        needsVersion(insn, "6.5", ".NaN", "7.0", "9.7.3.11-12");
+        needsTargetAndVersion(insn, "sm_75", "sm_80", "6.5", "7.0", ".NaN", "9.7.3.11-12");
     }
 
     @Test
     void minMaxXorsignAbsOnF32NeedsSm86AndPtx72() {
         String insn = "min.xorsign.abs.f32 %f1, %f2, %f3;";
-        needsTarget(insn, "sm_80", "sm_86", "sm_86 or higher (.xorsign.abs)", "9.7.3.11-12");
-        needsVersion(insn, "7.1", ".xorsign.abs", "7.2", "9.7.3.11-12");
+        needsTargetAndVersion(insn, "sm_80", "sm_86", "7.1", "7.2", ".xorsign.abs", "9.7.3.11-12");
     }
 
     @Test
     void tanhApproxF32NeedsSm75AndPtx70() {
         String insn = "tanh.approx.f32 %f1, %f2;";
-        needsTarget(insn, "sm_72", "sm_75", "sm_75 or higher", "9.7.3.22");
-        needsVersion(insn, "6.5", "", "7.0", "9.7.3.22");
+        needsTargetAndVersion(insn, "sm_72", "sm_75", "6.5", "7.0", "", "9.7.3.22");
     }
 
     @Test
     void testpAndCopysignNeedSm20AndPtx20() {
         for (String insn : new String[] {"testp.finite.f32 %p1, %f1;", "copysign.f64 %fd1, %fd2, %fd3;"}) {
-            needsTarget(insn, "sm_13", "sm_20", "sm_20 or higher", "9.7.3.1-2");
-            needsVersion(insn, "1.4", "", "2.0", "9.7.3.1-2");
+            needsTargetAndVersion(insn, "sm_13", "sm_20", "1.4", "2.0", "", "9.7.3.1-2");
         }
     }
 
     @Test
     void halfAddSubMulNeedSm53AndPtx42() {
         for (String insn : new String[] {"add.f16 %h1, %h2, %h3;", "sub.rn.f16x2 %r1, %r2, %r3;", "mul.ftz.f16 %h1, %h2, %h3;"}) {
-            needsTarget(insn, "sm_52", "sm_53", "sm_53 or higher", "9.7.4.1-3");
-            needsVersion(insn, "4.1", "", "4.2", "9.7.4.1-3");
+            needsTargetAndVersion(insn, "sm_52", "sm_53", "4.1", "4.2", "", "9.7.4.1-3");
         }
     }
 
     @Test
     void bf16AddSubMulNeedSm90AndPtx78() {
         for (String insn : new String[] {"add.bf16 %h1, %h2, %h3;", "sub.rn.bf16x2 %r1, %r2, %r3;", "mul.bf16 %h1, %h2, %h3;"}) {
-            needsTarget(insn, "sm_89", "sm_90", "sm_90 or higher (.bf16, .bf16x2)", "9.7.4.1-3");
-            needsVersion(insn, "7.7", ".bf16, .bf16x2", "7.8", "9.7.4.1-3");
+            needsTargetAndVersion(insn, "sm_89", "sm_90", "7.7", "7.8", ".bf16, .bf16x2", "9.7.4.1-3");
         }
     }
 
@@ -135,7 +127,6 @@ class FloatNotesTest {
     @Test
     void rsqrtApproxFtzF64NeedsSm20AndPtx40() {
         String insn = "rsqrt.approx.ftz.f64 %fd1, %fd2;";
-        needsTarget(insn, "sm_13", "sm_20", "sm_20 or higher", "9.7.3.17");
-        needsVersion(insn, "3.2", "", "4.0", "9.7.3.17");
+        needsTargetAndVersion(insn, "sm_13", "sm_20", "3.2", "4.0", "", "9.7.3.17");
     }
 }

@@ -64,4 +64,14 @@ final class IsaNoteChecks {
         refusedInVersion(body, below, what, since, section);
         loadsInVersion(body, since);
     }
+
+    /**
+     * {@link #needsTarget} and {@link #needsVersion} for a note whose target message names the same
+     * {@code what} as its version message: "requires {target} or higher[ ({what})]".
+     */
+    static void needsTargetAndVersion(String body, String belowTarget, String target, String belowVersion, String version, String what,
+            String section) {
+        needsTarget(body, belowTarget, target, target + " or higher" + (what.isEmpty() ? "" : " (" + what + ")"), section);
+        needsVersion(body, belowVersion, what, version, section);
+    }
 }

@@ -33,54 +33,46 @@ class MmaNotesTest {
 
     @Test
     void mmaM16n8k8F16NeedsSm75AndPtx65() {
-        needsTarget(F16_K8, "sm_72", "sm_75", "sm_75 or higher (.m16n8k8 .f16)", S);
-        needsVersion(F16_K8, "6.4", ".m16n8k8 .f16", "6.5", S);
+        needsTargetAndVersion(F16_K8, "sm_72", "sm_75", "6.4", "6.5", ".m16n8k8 .f16", S);
     }
 
     @Test
     void mmaM16n8k16F16NeedsSm80AndPtx70() {
-        needsTarget(F16_K16, "sm_75", "sm_80", "sm_80 or higher (.m16n8k16 .f16)", S);
-        needsVersion(F16_K16, "6.5", ".m16n8k16 .f16", "7.0", S);
+        needsTargetAndVersion(F16_K16, "sm_75", "sm_80", "6.5", "7.0", ".m16n8k16 .f16", S);
     }
 
     @Test
     void mmaBf16NeedsSm80AndPtx70InBothShapes() {
         for (String insn : new String[] {BF16_K8, BF16_K16}) {
-            needsTarget(insn, "sm_75", "sm_80", "sm_80 or higher (.bf16)", S);
-            needsVersion(insn, "6.5", ".bf16", "7.0", S);
+            needsTargetAndVersion(insn, "sm_75", "sm_80", "6.5", "7.0", ".bf16", S);
         }
     }
 
     @Test
     void mmaTf32NeedsSm80AndPtx70InBothShapes() {
         for (String insn : new String[] {TF32_K4, TF32_K8}) {
-            needsTarget(insn, "sm_75", "sm_80", "sm_80 or higher (.tf32)", S);
-            needsVersion(insn, "6.5", ".tf32", "7.0", S);
+            needsTargetAndVersion(insn, "sm_75", "sm_80", "6.5", "7.0", ".tf32", S);
         }
     }
 
     @Test
     void mmaM16n8k16S8NeedsSm80AndPtx70() {
-        needsTarget(S8_K16, "sm_75", "sm_80", "sm_80 or higher (.u8/.s8 .m16n8k16, .m16n8k32)", S);
-        needsVersion(S8_K16, "6.5", ".u8/.s8 .m16n8k16, .m16n8k32", "7.0", S);
+        needsTargetAndVersion(S8_K16, "sm_75", "sm_80", "6.5", "7.0", ".u8/.s8 .m16n8k16, .m16n8k32", S);
     }
 
     @Test
     void mmaM16n8k32S8NeedsSm80AndPtx70() {
-        needsTarget(S8_K32, "sm_75", "sm_80", "sm_80 or higher (.u8/.s8 .m16n8k16, .m16n8k32)", S);
-        needsVersion(S8_K32, "6.5", ".u8/.s8 .m16n8k16, .m16n8k32", "7.0", S);
+        needsTargetAndVersion(S8_K32, "sm_75", "sm_80", "6.5", "7.0", ".u8/.s8 .m16n8k16, .m16n8k32", S);
     }
 
     @Test
     void mmaM8n8k4F64NeedsSm80AndPtx70() {
-        needsTarget(F64_K4, "sm_75", "sm_80", "sm_80 or higher (.m8n8k4 .f64)", S);
-        needsVersion(F64_K4, "6.5", ".m8n8k4 .f64", "7.0", S);
+        needsTargetAndVersion(F64_K4, "sm_75", "sm_80", "6.5", "7.0", ".m8n8k4 .f64", S);
     }
 
     @Test
     void mmaE4m3E5m2NeedsSm89AndPtx84() {
-        needsTarget(E4M3, "sm_86", "sm_89", "sm_89 or higher (.e4m3, .e5m2)", S);
-        needsVersion(E4M3, "8.3", ".e4m3, .e5m2", "8.4", S);
+        needsTargetAndVersion(E4M3, "sm_86", "sm_89", "8.3", "8.4", ".e4m3, .e5m2", S);
     }
 
     @Test

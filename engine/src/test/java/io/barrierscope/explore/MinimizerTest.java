@@ -59,6 +59,20 @@ class MinimizerTest {
         return PtxRun.kernel(KERNEL).threads(128).racy().launch(new SchedulePolicy());
     }
 
+    /** The cause of the first failure the launch's last run ended in. */
+    private static String firstCause(LaunchedRun run) {
+        return Causes.of(run.interpreter(), run.maxSteps()).get(0).cause();
+    }
+
+    /** A minimiser whose every replay goes through {@code ex} and is counted in {@code calls[0]}. */
+    private static Minimizer countingMinimizer(LaunchedRun run, SchedulePolicy p, Explorer ex, int[] calls) {
+        return new Minimizer(run.interpreter(), p, s -> {
+            calls[0]++;
+            ex.replay(s);
+            return true;
+        }, run.maxSteps());
+    }
+
     /** A long random schedule of the launch that deadlocks: the found schedule, full of irrelevant switches. */
     private static Schedule noisyDeadlock(Explorer ex, SchedulePolicy p, LaunchedRun run) {
         for (long seed = 0; seed < 10_000; seed++) {
@@ -78,7 +92,7 @@ class MinimizerTest {
         Explorer ex = new Explorer(run, () -> 0L);
         assertEquals(Outcome.COMPLETED, ex.replay(Schedule.EMPTY), () -> "the default schedule passes: " + run.interpreter().diagnostics());
         Schedule found = noisyDeadlock(ex, p, run);
-        String cause = Causes.of(run.interpreter(), run.maxSteps()).get(0).cause();
+        String cause = firstCause(run);
 
         Minimization mn = ex.minimize(found, cause);
         assertEquals(found.size(), mn.foundSize());
@@ -118,7 +132,7 @@ class MinimizerTest {
         }
         p.observe(null);
         assertNotNull(found, "no single preempting switch to warp 1 deadlocks");
-        String cause = Causes.of(run.interpreter(), run.maxSteps()).get(0).cause();
+        String cause = firstCause(run);
 
         Minimization mn = ex.minimize(found, cause);
         assertEquals(1, mn.foundPreemptions());
@@ -163,7 +177,7 @@ class MinimizerTest {
         long[] now = {0};
         Explorer ex = new Explorer(run, () -> now[0]);
         Schedule found = noisyDeadlock(ex, p, run);
-        String cause = Causes.of(run.interpreter(), run.maxSteps()).get(0).cause();
+        String cause = firstCause(run);
         now[0] = 1; // already past: only the first candidate (the default schedule) is tried
         Minimization mn = ex.minimize(found, cause, () -> now[0] >= 1);
         assertFalse(mn.complete());
@@ -264,7 +278,7 @@ class MinimizerTest {
         assertTrue(at[0] >= 0, "warp 0 meets a decision at its guarded ret");
         Schedule found = new Schedule(new long[] {at[0]}, new char[] {SchedulePolicy.WARP}, new long[] {2});
         assertEquals(Outcome.DEADLOCK, ex.replay(found));
-        String cause = Causes.of(x, run.maxSteps()).get(0).cause();
+        String cause = firstCause(run);
 
         Minimization mn = ex.minimize(found, cause);
         assertEquals(1, mn.decisive().size(), "minimal: " + mn.minimal());
@@ -363,13 +377,9 @@ class MinimizerTest {
         Explorer ex = new Explorer(run, () -> 0L);
         assertEquals(Outcome.COMPLETED, ex.replay(Schedule.EMPTY), () -> "the default schedule passes: " + run.interpreter().diagnostics());
         Schedule found = noisyDeadlock(ex, p, run);
-        String cause = Causes.of(run.interpreter(), run.maxSteps()).get(0).cause();
+        String cause = firstCause(run);
         int[] calls = {0};
-        Minimizer mz = new Minimizer(run.interpreter(), p, s -> {
-            calls[0]++;
-            ex.replay(s);
-            return true;
-        }, run.maxSteps());
+        Minimizer mz = countingMinimizer(run, p, ex, calls);
         Minimization mn = mz.minimize(found, cause, 2_000, () -> false);
         assertEquals(2, mn.minimalSize(), "minimal: " + mn.minimal() + " from " + found);
         assertTrue(mn.complete());
@@ -389,13 +399,9 @@ class MinimizerTest {
         SchedulePolicy p = (SchedulePolicy) run.interpreter().policy();
         Explorer ex = new Explorer(run, () -> 0L);
         Schedule found = noisyDeadlock(ex, p, run);
-        String cause = Causes.of(run.interpreter(), run.maxSteps()).get(0).cause();
+        String cause = firstCause(run);
         int[] calls = {0};
-        Minimizer mz = new Minimizer(run.interpreter(), p, s -> {
-            calls[0]++;
-            ex.replay(s);
-            return true;
-        }, run.maxSteps()).explainWith(StepFootprints.install(run.interpreter()));
+        Minimizer mz = countingMinimizer(run, p, ex, calls).explainWith(StepFootprints.install(run.interpreter()));
         // Past the clock from the start: the found schedule stays, with all its warp decisions to explain.
         Minimization mn = mz.minimize(found, cause, 2_000, () -> true);
         assertFalse(mn.complete());
