@@ -44,6 +44,9 @@ int bs_function_facts(const void *func, struct bs_function **out);
    (host_fun NULL: known by its record's own address); the PTX of an image (fat binary,
    nvcc's wrapper of one, or PTX text; NULL and why for anything else). */
 bs_module *bs_module_new(char *ptx, const char *why);
+/* register.c: a module the engine loads from what b holds for op (b's bytes freed; b NULL: why says
+   why not; the engine refusing: refused says). */
+bs_module *bs_module_sent(uint32_t op, bs_buf *b, const char *why, const char *refused);
 struct bs_function *bs_function_new(bs_module *m, const char *name, const void *host_fun);
 char *bs_ptx_of_image(const void *image, const char **why);
 /* register.c: the best PTX entry of a fat binary (its header, not nvcc's wrapper), decompressed;

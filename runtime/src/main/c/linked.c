@@ -34,23 +34,14 @@ bs_module *bs_linked_module(void **objects) {
             bad = why;
         }
     }
-    bs_module *m;
-    if (bad != NULL) {
-        m = bs_module_new(NULL, bad);
-    } else {
-        m = calloc(1, sizeof *m);
-        if (m == NULL) bs_fatal("out of host memory");
-        m->id = -1;
-        bs_buf b = {0}, r = {0};
+    bs_buf b = {0};
+    if (bad == NULL) {
         bs_put_u32(&b, (uint32_t) n);
         for (size_t i = 0; i < n; i++) bs_put_str(&b, ptx[i]);
-        uint32_t st = bs_call(BS_MODULE_LINK, &b, &r);
-        if (st == 0) m->id = (int) bs_get_u32(&r, 0);
-        else m->why = strdup("its relocatable device code cannot be linked or its PTX was refused by the engine "
-                             "(`barrierscope exec` printed why)");
-        free(b.p);
-        free(r.p);
     }
+    bs_module *m = bs_module_sent(BS_MODULE_LINK, bad == NULL ? &b : NULL, bad,
+                                  "its relocatable device code cannot be linked or its PTX was refused by the engine "
+                                  "(`barrierscope exec` printed why)");
     for (size_t i = 0; i < n; i++) free(ptx[i]);
     free(ptx);
     return m;

@@ -99,23 +99,26 @@ char *bs_ptx_of_fatbin(const unsigned char *fb, const char **why) {
     return out;
 }
 
-/* A module of PTX text (freed here) registered with the engine; id -1 and the reason when it
-   cannot be had (ptx NULL: why says already). */
-bs_module *bs_module_new(char *ptx, const char *why) {
+/* A module the engine loads from what b holds for op (b's bytes freed here); id -1 and why when it
+   cannot be had (b NULL: why says already; refused: the engine printed why, `refused` tells). */
+bs_module *bs_module_sent(uint32_t op, bs_buf *b, const char *why, const char *refused) {
     bs_module *m = calloc(1, sizeof *m);
     if (m == NULL) bs_fatal("out of host memory");
-    m->id = -1;
-    if (ptx != NULL) {
-        bs_buf b = {0}, r = {0};
-        bs_put_str(&b, ptx);
-        uint32_t st = bs_call(BS_MODULE, &b, &r);
-        if (st == 0) m->id = (int) bs_get_u32(&r, 0);
-        else why = "its PTX was refused by the engine (`barrierscope exec` printed why)";
-        free(b.p);
-        free(r.p);
-        free(ptx);
-    }
-    if (m->id < 0) m->why = strdup(why);
+    bs_buf r = {0};
+    m->id = b != NULL && bs_call(op, b, &r) == 0 ? (int) bs_get_u32(&r, 0) : -1;
+    if (m->id < 0) m->why = strdup(b != NULL ? refused : why);
+    if (b != NULL) free(b->p);
+    free(r.p);
+    return m;
+}
+
+/* A module of PTX text (freed here); ptx NULL: why says why it cannot be had. */
+bs_module *bs_module_new(char *ptx, const char *why) {
+    bs_buf b = {0};
+    if (ptx != NULL) bs_put_str(&b, ptx);
+    bs_module *m = bs_module_sent(BS_MODULE, ptx != NULL ? &b : NULL, why,
+                                  "its PTX was refused by the engine (`barrierscope exec` printed why)");
+    free(ptx);
     return m;
 }
 

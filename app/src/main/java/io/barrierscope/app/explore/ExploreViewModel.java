@@ -51,9 +51,6 @@ public final class ExploreViewModel implements AutoCloseable {
     public static final String DEFAULT_TIME_LIMIT = "60";
     public static final String DEFAULT_SEED = "0";
     public static final String DEFAULT_DEVIATIONS = "3";
-    /** The old name of {@link #DEFAULT_DEVIATIONS}. */
-    @Deprecated
-    public static final String DEFAULT_PREEMPTIONS = DEFAULT_DEVIATIONS;
 
     public enum State { IDLE, RUNNING, CANCELLED, DONE, FAILED }
 
@@ -478,9 +475,6 @@ public final class ExploreViewModel implements AutoCloseable {
     public StringProperty timeLimitProperty() { return timeLimit; }
     public StringProperty seedProperty() { return seed; }
     public StringProperty maxDeviationsProperty() { return maxDeviations; }
-    /** The old name of {@link #maxDeviationsProperty} (the field bounds non-default decisions of any kind); the same property. */
-    @Deprecated
-    public StringProperty maxPreemptionsProperty() { return maxDeviations; }
     public ReadOnlyObjectProperty<State> stateProperty() { return state.getReadOnlyProperty(); }
     /** A launch is open that can be explored (not a trace). */
     public ReadOnlyBooleanProperty availableProperty() { return available.getReadOnlyProperty(); }
