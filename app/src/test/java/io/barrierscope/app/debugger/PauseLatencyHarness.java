@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
-import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.event.ActionEvent;
 import javafx.scene.Node;
@@ -31,12 +30,14 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * How fast Pause stops a Continue, and how long the FX thread stalls while a Continue runs
- * (docs/performance.md, "Window responsiveness"), in the real window (TestFX, Monocle), on the
- * 32,768-thread block-reduce launch and the TMA pipeline sample. Each trial opens the launch
+ * (docs/performance.md, "Window responsiveness"), in the real window (TestFX, Monocle). Pause is
+ * measured on a 32,768-thread reduction of 40 rounds ({@code app/src/test/resources/harness/long-reduce},
+ * a Continue of seconds) and on the TMA pipeline sample; the Continues to the end also on the
+ * 32,768-thread block-reduce launch. Each trial opens the launch
  * afresh (so the Continue executes steps, not a replay), presses F5 and, a fixed time after the FX
  * thread took it, Pause: the key (Shift+F5) or the toolbar's Pause button, as the window binds
- * them. Both are queued for the FX thread as the window system queues input (TestFX's robot would
- * wait for the FX thread to be free first). Per trial it reports, from the press:
+ * them. Both are queued for the FX thread as the window system queues input ({@link FrameProbe};
+ * TestFX's robot would wait for the FX thread to be free first). Per trial it reports, from the press:
  * <ul>
  * <li>until the FX thread took it;</li>
  * <li>until "pausing" is on screen: the first pulse after the FX thread took it (the status bar
@@ -55,7 +56,8 @@ import org.testfx.util.WaitForAsyncUtils;
  * </pre>
  * (writes {@code app/target/pause-latency.md}). {@code -Dbarrierscope.harness.trials=N} Pause trials per
  * launch and key (3; 0 skips them), {@code -Dbarrierscope.harness.ends=N} Continues to the end per launch
- * (1). Each stop also gets the FX CPU of each of its first pulses, and after the last one a main tab
+ * (1), {@code -Dbarrierscope.harness.pauseAfter=MS} when Pause comes on the long launch (500 ms after
+ * the FX thread took F5). Each stop also gets the FX CPU of each of its first pulses, and after the last one a main tab
  * is brought forward at rest a few times (its FX CPU per pulse, the same way).
  * {@code -Dbarrierscope.harness.where=true} also samples each stop's frame densely and lists the
  * nodes CSS and layout will redo in it, and prints the frame's wall-clock window (to pick a JFR
@@ -66,11 +68,10 @@ import org.testfx.util.WaitForAsyncUtils;
 class PauseLatencyHarness {
     private DebuggerViewModel vm;
     private Scene scene;
-    private AnimationTimer timer;
+    private FrameProbe probe;
     @TempDir Path tmp;
 
     // FX thread only
-    private final List<Long> pulses = new ArrayList<>();
     private long postedAt; // when the engine posted the runnable the FX thread is running now
     private volatile long continueAt;
     private volatile long pauseAt;
@@ -281,10 +282,7 @@ class PauseLatencyHarness {
         });
         stage.setScene(scene);
         stage.show();
-        timer = new AnimationTimer() {
-            @Override public void handle(long now) { pulses.add(System.nanoTime()); }
-        };
-        timer.start();
+        probe = new FrameProbe(scene);
     }
 
     /** The session's listener with a note of when a run's stop (or an open) reached the FX thread. */
@@ -328,27 +326,9 @@ class PauseLatencyHarness {
         return out.get();
     }
 
-    /** The first pulse at or after {@code t}, or -1. */
-    private long pulseAfter(long t) {
-        return fx(() -> {
-            for (long p : pulses) if (p >= t) return p;
-            return -1L;
-        });
-    }
+    private long pulseAfter(long t) { return probe.pulseAfter(t); }
 
-    /** The longest gap between consecutive pulses within [t0, t1] (a gap that straddles t0 counts from t0). */
-    private double longestGap(long t0, long t1) {
-        return fx(() -> {
-            long worst = 0;
-            long prev = -1;
-            for (long p : pulses) {
-                if (prev >= 0 && p > t0) worst = Math.max(worst, p - Math.max(prev, t0));
-                prev = p;
-                if (p >= t1) break;
-            }
-            return worst / 1e6;
-        });
-    }
+    private double longestGap(long t0, long t1) { return probe.longestGap(t0, t1); }
 
     private void open(FxRobot robot, Path file) throws Exception {
         int before = opened;
@@ -358,20 +338,18 @@ class PauseLatencyHarness {
     }
 
     /**
-     * A key press as glass delivers it: queued for the FX thread, which handles it when it is free.
-     * (TestFX's robot waits until the FX thread has drained its queue after each key, so a press
-     * through it cannot come while the window is busy.)
+     * A key press as glass delivers it ({@link FrameProbe#key}): queued for the FX thread, which
+     * handles it when it is free. (TestFX's robot waits until the FX thread has drained its queue
+     * after each key, so a press through it cannot come while the window is busy.)
      */
     private void pressLater(KeyCode key, boolean shift) {
-        Platform.runLater(() -> {
-            javafx.event.Event.fireEvent(scene.getFocusOwner() != null ? scene.getFocusOwner() : scene.getRoot(),
-                    new KeyEvent(KeyEvent.KEY_PRESSED, "", "", key, shift, false, false, false));
-        });
+        if (shift) probe.key(key, KeyCode.SHIFT);
+        else probe.key(key);
     }
 
     /** A click on the toolbar's Pause button, queued the same way. */
     private void clickPauseLater() {
-        Platform.runLater(() -> ((javafx.scene.control.Button) scene.lookup("#pauseButton")).fire());
+        probe.later(() -> ((javafx.scene.control.Button) scene.lookup("#pauseButton")).fire());
     }
 
     /**
@@ -454,7 +432,7 @@ class PauseLatencyHarness {
             return where.values().stream().mapToInt(Integer::intValue).sum() + " of " + after.size() + ": " + where;
         });
         nodes.append(String.format(Locale.ROOT, "- %s: nodes made by the Continue to the end (in the scene after it) %s%n", label, made));
-        long frames = fx(() -> pulses.stream().filter(p -> p >= continueAt && p <= end).count());
+        long frames = probe.pulsesBetween(continueAt, end);
         String cpu = String.format(Locale.ROOT, "CPU ms: FX %.0f, engine %.0f, renderer %.0f",
                 (b.get("fx") - a.get("fx")) / 1e6, (b.get("engine") - a.get("engine")) / 1e6,
                 (b.getOrDefault("render", 0L) - a.getOrDefault("render", 0L)) / 1e6);
@@ -484,6 +462,10 @@ class PauseLatencyHarness {
                 """);
     }
 
+    private static final String LONG = "long-reduce, 256 CTAs x 40 rounds (32,768 threads)";
+    /** When Pause comes on the long launch, after the FX thread took F5: {@code -Dbarrierscope.harness.pauseAfter=MS} (500). */
+    private static final long PAUSE_AFTER_MS = Long.getLong("barrierscope.harness.pauseAfter", 500);
+
     @Test
     void measure(FxRobot robot) throws Exception {
         String loadBefore = Files.readString(Path.of("/proc/loadavg")).strip();
@@ -494,14 +476,17 @@ class PauseLatencyHarness {
         int trials = Integer.getInteger("barrierscope.harness.trials", 3);
         Path big = bigLaunch();
         Path tma = TestFiles.sample("tma-pipeline");
+        // 32,768 threads reducing 40 times: a Continue of seconds, so Pause lands mid-run (block-reduce's
+        // 256 CTAs end in about 0.1 s on a quiet machine, before any Pause).
+        Path longRun = ResponsivenessHarness.longLaunch();
         // A first trial of each warms the JIT and the CSS caches; not reported.
-        trial("warm-up", big, false, 100, robot);
+        trial("warm-up", longRun, false, PAUSE_AFTER_MS, robot);
         trial("warm-up", tma, false, 0, robot);
         report.setLength(0);
         report.append(head);
         for (int i = 0; i < trials; i++) {
             for (boolean button : new boolean[] {false, true}) {
-                trial("block-reduce 256 CTAs (32,768 threads)", big, button, 100, robot);
+                trial(LONG, longRun, button, PAUSE_AFTER_MS, robot);
                 trial("tma-pipeline", tma, button, 0, robot);
             }
         }
@@ -513,6 +498,7 @@ class PauseLatencyHarness {
         for (int i = 0; i < endRuns; i++) {
             toEnd(robot, "block-reduce 256 CTAs (32,768 threads)", big);
             toEnd(robot, "tma-pipeline", tma);
+            toEnd(robot, LONG, longRun);
         }
         tabChanges("tma-pipeline");
         report.append('\n').append(ends).append('\n').append(nodes);
@@ -520,7 +506,7 @@ class PauseLatencyHarness {
                 .append(Files.readString(Path.of("/proc/loadavg")).strip()).append(" · cores: ")
                 .append(Runtime.getRuntime().availableProcessors()).append('\n');
         robot.interact(() -> {
-            timer.stop();
+            probe.close();
             vm.close();
         });
         Files.writeString(Path.of("target/pause-latency.md"), report.toString());

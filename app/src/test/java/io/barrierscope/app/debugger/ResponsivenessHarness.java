@@ -12,11 +12,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import javafx.animation.AnimationTimer;
+import java.util.function.DoubleSupplier;
+import java.util.function.ToDoubleFunction;
 import javafx.application.Platform;
-import javafx.geometry.Point2D;
 import javafx.scene.Scene;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -28,26 +29,40 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * Measures how responsive the real window is (docs/performance.md, "Window responsiveness"):
- * drives it with TestFX as a user would (F10, Shift+F10, a far click on the timeline's
- * scrubber, the dark and presentation toggles, opening a file, Continue and Pause, during a first run
- * and during a replay) on a
- * 32,768-thread launch (block-reduce with 256 CTAs) and on the TMA pipeline sample, while an
- * AnimationTimer records every FX pulse; reports per action its latency and the longest gap
- * between pulses (the FX thread's longest stall). Not a pass/fail test: it runs only with
- * {@code -Dbarrierscope.harness=true} and writes {@code app/target/responsiveness.md}, e.g.
+ * How long a user of the real window waits (docs/performance.md, "Window responsiveness"): F10,
+ * Shift+F10, a far click on the timeline's scrubber, the dark and presentation toggles, opening a
+ * file, Continue, and Pause in the middle of a run of seconds, on a 32,768-thread launch
+ * (block-reduce with 256 CTAs), the TMA pipeline sample and, for Pause, a 32,768-thread reduction
+ * of 40 rounds ({@code app/src/test/resources/harness/long-reduce}). Keys and clicks are queued for
+ * the FX thread as the window system queues them ({@link FrameProbe}); each latency runs from the
+ * moment the FX thread dispatches the input to the end of the rendering of the frame that shows
+ * its result, and the longest gap between two FX pulses in that time is the FX thread's longest
+ * stall. Two checks of the harness itself come first: an unbound key (the pulse cadence plus the
+ * harness's own cost) and a key whose handler blocks the FX thread for 80 ms (must measure at least
+ * 80 ms). Not a pass/fail test: it runs only with {@code -Dbarrierscope.harness=true} and writes
+ * {@code app/target/responsiveness.md}, e.g.
  * <pre>
- * mvn -B -ntp -o -pl app -am test -Dtest=ResponsivenessHarness -Dsurefire.failIfNoSpecifiedTests=false \
+ * xvfb-run -a mvn -B -ntp -o -pl app -am test -Dtest=ResponsivenessHarness -Dsurefire.failIfNoSpecifiedTests=false \
  *   -Dbarrierscope.harness=true
  * </pre>
+ * {@code -Dbarrierscope.harness.steps=N} F10 and Shift+F10 per launch (30),
+ * {@code -Dbarrierscope.harness.pauses=N} Pause trials on the long launch (3).
  */
 @ExtendWith(ApplicationExtension.class)
 @EnabledIfSystemProperty(named = "barrierscope.harness", matches = "true")
 class ResponsivenessHarness {
+    /** The key whose handler (a scene filter of the harness) blocks the FX thread for {@link #BLOCK_MS}. */
+    static final KeyCode BLOCKING_KEY = KeyCode.F23;
+    /** A key nothing is bound to. */
+    static final KeyCode IDLE_KEY = KeyCode.F24;
+    static final long BLOCK_MS = 80;
+    private static final int STEPS = Integer.getInteger("barrierscope.harness.steps", 30);
+    private static final int PAUSES = Integer.getInteger("barrierscope.harness.pauses", 3);
+    private static final long TIMEOUT_S = 300;
+
     private DebuggerViewModel vm;
     private DebuggerView view;
-    private final List<Long> pulses = new ArrayList<>(); // FX thread only
-    private AnimationTimer timer;
+    private FrameProbe probe;
     private final StringBuilder report = new StringBuilder();
 
     @TempDir Path tmp;
@@ -57,67 +72,47 @@ class ResponsivenessHarness {
         vm = new DebuggerViewModel(l -> DebugSession.withWorkerThread(Platform::runLater, l));
         view = new DebuggerView(vm, List.of());
         Scene scene = new Scene(view.root(), 1280, 800);
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() != BLOCKING_KEY) return;
+            e.consume();
+            try {
+                Thread.sleep(BLOCK_MS);
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+            }
+        });
         view.installShortcuts(scene);
         stage.setScene(scene);
         stage.show();
-        timer = new AnimationTimer() {
-            @Override public void handle(long now) { pulses.add(now); }
-        };
-        timer.start();
+        probe = new FrameProbe(scene);
     }
 
-    /** One measured action: its latencies (ms) and the longest pulse gap (ms) while it ran. */
-    private record Result(String action, double[] latencies, double longestGap) {}
+    /** One measured action, each time's timing. */
+    private record Result(String action, List<FrameProbe.Timing> times, String note) {}
 
     private final List<Result> results = new ArrayList<>();
 
-    /** Runs {@code action} (off the FX thread) until {@code done}, {@code times} times; records latency and pulse gaps. */
-    private void measure(String name, int times, Runnable action, BooleanSupplier done) throws Exception {
-        measure(name, times, () -> { }, action, done);
-    }
-
-    /** The same with {@code setup} before each time, outside the measured window. */
-    private void measure(String name, int times, Runnable setup, Runnable action, BooleanSupplier done) throws Exception {
-        double[] lat = new double[times];
-        double gap = 0;
+    /** Measures {@code input} {@code times} times, each until the frame showing {@code done} is painted; {@code setup} first, unmeasured. */
+    private void measure(String name, int times, Runnable setup, Runnable input, BooleanSupplier done) throws Exception {
+        List<FrameProbe.Timing> all = new ArrayList<>();
         for (int i = 0; i < times; i++) {
             setup.run();
             WaitForAsyncUtils.waitForFxEvents();
-            long t0 = System.nanoTime();
-            action.run();
-            WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> fx(done::getAsBoolean));
-            long t1 = System.nanoTime();
-            WaitForAsyncUtils.waitForFxEvents();
-            lat[i] = (t1 - t0) / 1e6;
-            gap = Math.max(gap, longestGap(t0, t1));
+            Thread.sleep(50); // let the frames of the setup be painted: the input comes to a quiet window
+            all.add(probe.measure(input, done, TIMEOUT_S));
         }
-        results.add(new Result(name, lat, gap));
+        results.add(new Result(name, all, ""));
     }
 
-    private static <T> T fx(java.util.function.Supplier<T> s) {
-        if (Platform.isFxApplicationThread()) return s.get();
-        java.util.concurrent.atomic.AtomicReference<T> out = new java.util.concurrent.atomic.AtomicReference<>();
-        WaitForAsyncUtils.waitForAsyncFx(60_000, () -> out.set(s.get()));
-        return out.get();
+    private void measure(String name, int times, Runnable input, BooleanSupplier done) throws Exception {
+        measure(name, times, () -> { }, input, done);
     }
 
-    /** The longest gap between consecutive pulses that ends after {@code t0}, up to the first pulse after {@code t1}. */
-    private double longestGap(long t0, long t1) {
-        return fx(() -> {
-            long worst = 0;
-            long prev = -1;
-            for (long p : pulses) {
-                if (prev >= 0 && p > t0) worst = Math.max(worst, p - Math.max(prev, t0));
-                prev = p;
-                if (p > t1) break;
-            }
-            return worst / 1e6;
-        });
-    }
+    private static <T> T fx(java.util.function.Supplier<T> s) { return FrameProbe.fx(s); }
 
     private Path bigLaunch() throws IOException {
         Path dir = TestFiles.sample("block-reduce").getParent();
-        Files.copy(dir.resolve("kernel.ptx"), tmp.resolve("kernel.ptx"));
+        Files.copy(dir.resolve("kernel.ptx"), tmp.resolve("kernel.ptx"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         return Files.writeString(tmp.resolve("launch.json"), """
                 {"ptx": "kernel.ptx", "kernel": "block_reduce", "grid": [256, 1, 1], "block": [128, 1, 1],
                  "args": [{"buffer": "in", "type": "s32", "count": 32768, "init": "iota"},
@@ -126,86 +121,129 @@ class ResponsivenessHarness {
                 """);
     }
 
-    private void session(FxRobot robot, String label, Path file) throws Exception {
-        String before = fx(() -> vm.titleProperty().get());
-        measure(label + ": open to first paint", 1, () -> robot.interact(() -> vm.open(file)),
-                () -> vm.loadedProperty().get() && !vm.titleProperty().get().equals(before) && vm.nowProperty().get() == 0);
-        measure(label + ": F10 (step)", 30, stepKey(robot, KeyCode.F10, false, +1), () -> true);
-        measure(label + ": Shift+F10 (step back)", 30, stepKey(robot, KeyCode.F10, true, -1), () -> true);
-        // Continue into steps not recorded yet and Pause after half a second: how long Pause takes
-        // while the engine executes (a replay of recorded steps is usually over before a Pause).
-        robot.type(KeyCode.F5);
-        Thread.sleep(500);
-        boolean executing = fx(() -> vm.runningProperty().get());
-        measure(label + ": Pause (Shift+F5) during a first Continue" + (executing ? "" : " (the run had already ended)"), 1,
-                () -> robot.press(KeyCode.SHIFT).type(KeyCode.F5).release(KeyCode.SHIFT), () -> !vm.runningProperty().get());
-        // Continue to the end, then a far click on the scrubber (from the end to near the start).
-        long[] steps = new long[1];
-        measure(label + ": Continue (F5) to the end", 1, () -> robot.type(KeyCode.F5),
-                () -> vm.finishedProperty().get() && !vm.runningProperty().get());
-        steps[0] = fx(() -> vm.nowProperty().get());
+    /** 32,768 threads (256 CTAs of 128) reducing their slices 40 times: a Continue of seconds, for Pause. */
+    static Path longLaunch() throws Exception {
+        return Path.of(ResponsivenessHarness.class.getResource("/harness/long-reduce/launch.json").toURI());
+    }
+
+    private void open(String label, Path file, boolean report) throws Exception {
+        // open() sets "opening" at once, and the session clears it when the window has the launch's first snapshot.
+        List<FrameProbe.Timing> t = List.of(probe.measure(() -> probe.later(() -> vm.open(file)),
+                () -> !vm.openingProperty().get() && vm.loadedProperty().get() && vm.nowProperty().get() == 0
+                        && vm.idleProperty().get(), TIMEOUT_S));
+        if (report) results.add(new Result(label + ": open to first paint", t, ""));
+    }
+
+    /** The harness against itself: an unbound key, and a key that blocks the FX thread for {@link #BLOCK_MS}. */
+    private void checks(String label) throws Exception {
+        measure(label + ": harness check, a key bound to nothing", 10, () -> probe.key(IDLE_KEY), () -> true);
+        measure(label + ": harness check, a key whose handler blocks the FX thread " + BLOCK_MS + " ms", 10,
+                () -> probe.key(BLOCKING_KEY), () -> true);
+    }
+
+    private void session(String label, Path file) throws Exception {
+        open(label, file, true);
+        checks(label);
+        long[] before = new long[1];
+        Runnable now = () -> before[0] = fx(() -> vm.nowProperty().get());
+        BooleanSupplier moved = () -> vm.nowProperty().get() != before[0] && vm.idleProperty().get();
+        measure(label + ": F10 (step)", STEPS, now, () -> probe.key(KeyCode.F10), moved);
+        measure(label + ": Shift+F10 (step back)", STEPS, now, () -> probe.key(KeyCode.F10, KeyCode.SHIFT), moved);
+        measure(label + ": Continue (F5) to the end", 1, () -> probe.key(KeyCode.F5),
+                () -> vm.finishedProperty().get() && !vm.runningProperty().get() && vm.idleProperty().get());
+        long end = fx(() -> vm.nowProperty().get());
+        TimelineView t = view.timelineView();
         measure(label + ": timeline far click (end to 5%)", 3, () -> {
-            robot.interact(() -> vm.seek(steps[0]));
+            probe.later(() -> vm.seek(end));
             try {
-                WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> vm.nowProperty().get() == steps[0] && vm.idleProperty().get()));
+                WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> vm.nowProperty().get() == end && vm.idleProperty().get()));
             } catch (java.util.concurrent.TimeoutException e) {
                 throw new IllegalStateException(e);
             }
         }, () -> {
-            TimelineView t = view.timelineView();
-            Point2D p = fx(() -> t.localToScreen(t.labelWidth() + 0.05 * (t.getWidth() - t.labelWidth() - 20), 24));
-            robot.clickOn(p);
-            WaitForAsyncUtils.waitForFxEvents();
-        }, () -> !vm.runningProperty().get() && vm.nowProperty().get() < steps[0] / 5 + 2);
-        measure(label + ": dark toggle (Ctrl+Shift+D)", 4,
-                () -> robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.D).release(KeyCode.SHIFT, KeyCode.CONTROL), () -> true);
-        measure(label + ": presentation toggle (Ctrl+Shift+P)", 4,
-                () -> robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.P).release(KeyCode.SHIFT, KeyCode.CONTROL), () -> true);
-        // Continue from the start and Pause after a second: how long Pause takes to stop it.
-        robot.interact(() -> vm.seek(0));
-        WaitForAsyncUtils.waitForFxEvents();
-        long[] started = new long[1];
-        measure(label + ": Continue from the start, its first second", 1, () -> {
-            started[0] = System.nanoTime();
-            robot.type(KeyCode.F5);
-        }, () -> System.nanoTime() - started[0] >= 1_000_000_000L);
-        boolean stillRunning = fx(() -> vm.runningProperty().get());
-        measure(label + ": Pause (Shift+F5) until stopped" + (stillRunning ? "" : " (the run had already ended)"), 1,
-                () -> robot.press(KeyCode.SHIFT).type(KeyCode.F5).release(KeyCode.SHIFT), () -> !vm.runningProperty().get());
+            double x = fx(() -> t.labelWidth() + 0.05 * (t.getWidth() - t.labelWidth() - 20));
+            probe.click(t, x, 24);
+        }, () -> !vm.runningProperty().get() && vm.idleProperty().get() && vm.nowProperty().get() < end / 5 + 2);
+        boolean[] was = new boolean[1];
+        measure(label + ": dark toggle (Ctrl+Shift+D)", 6, () -> was[0] = fx(() -> vm.appearance().darkProperty().get()),
+                () -> probe.key(KeyCode.D, KeyCode.CONTROL, KeyCode.SHIFT), () -> vm.appearance().darkProperty().get() != was[0]);
+        measure(label + ": presentation toggle (Ctrl+Shift+P)", 6, () -> was[0] = fx(() -> vm.appearance().presentationProperty().get()),
+                () -> probe.key(KeyCode.P, KeyCode.CONTROL, KeyCode.SHIFT), () -> vm.appearance().presentationProperty().get() != was[0]);
     }
 
-    private Runnable stepKey(FxRobot robot, KeyCode key, boolean shift, int dir) {
-        return () -> {
-            long before = fx(() -> vm.nowProperty().get());
-            if (shift) robot.press(KeyCode.SHIFT);
-            robot.type(key);
-            if (shift) robot.release(KeyCode.SHIFT);
-            try {
-                WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> vm.nowProperty().get() != before && vm.idleProperty().get()));
-            } catch (java.util.concurrent.TimeoutException e) {
-                throw new IllegalStateException(key + " did not move from step " + before, e);
-            }
-        };
+    /**
+     * On the long launch, opened afresh each time so Continue executes: F5 until the window shows it
+     * running, the longest pulse gap in its first second, then Shift+F5 until the window shows it
+     * paused.
+     */
+    private void pauses(String label, Path file) throws Exception {
+        List<FrameProbe.Timing> running = new ArrayList<>();
+        List<FrameProbe.Timing> paused = new ArrayList<>();
+        long[] firstSecond = new long[PAUSES];
+        long[] untilPaused = new long[PAUSES];
+        StringBuilder where = new StringBuilder();
+        for (int i = 0; i < PAUSES; i++) {
+            open(label, file, false);
+            FrameProbe.Timing f5 = probe.measure(() -> probe.key(KeyCode.F5), () -> vm.runningProperty().get(), TIMEOUT_S);
+            running.add(f5);
+            Thread.sleep(Math.max(0, 1000 - (System.nanoTime() - f5.dispatchedAt()) / 1_000_000));
+            firstSecond[i] = Math.round(probe.longestGap(f5.dispatchedAt(), System.nanoTime()));
+            FrameProbe.Timing p = probe.measure(() -> probe.key(KeyCode.F5, KeyCode.SHIFT),
+                    () -> !vm.runningProperty().get() && vm.idleProperty().get(), TIMEOUT_S);
+            paused.add(p);
+            untilPaused[i] = Math.round(probe.longestGap(f5.dispatchedAt(), p.paintedAt()));
+            String outcome = fx(() -> vm.finishedProperty().get() ? "ended (" + vm.outcomeProperty().get() + ")" : "paused");
+            where.append(where.length() == 0 ? "" : "; ").append(outcome).append(" at step ")
+                    .append(String.format(Locale.ROOT, "%,d", fx(() -> vm.nowProperty().get())));
+        }
+        results.add(new Result(label + ": Continue (F5) until shown running", running, ""));
+        results.add(new Result(label + ": Continue, from F5 to its first second / to Pause shown", List.of(), String.format(Locale.ROOT,
+                "longest FX pulse gap in each, ms: %s / %s", Arrays.toString(firstSecond), Arrays.toString(untilPaused))));
+        results.add(new Result(label + ": Pause (Shift+F5) about 1 s into the Continue, until shown stopped", paused, where.toString()));
+    }
+
+    private static double pct(double[] sorted, double q) {
+        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * q) - 1)];
+    }
+
+    private static String stat(List<FrameProbe.Timing> ts, ToDoubleFunction<FrameProbe.Timing> f) {
+        double[] l = ts.stream().mapToDouble(f).sorted().toArray();
+        return String.format(Locale.ROOT, "%.0f / %.0f / %.0f", l[l.length / 2], pct(l, 0.95), l[l.length - 1]);
     }
 
     @Test
     void measure(FxRobot robot) throws Exception {
-        session(robot, "block-reduce 256 CTAs (32,768 threads)", bigLaunch());
-        session(robot, "tma-pipeline", TestFiles.sample("tma-pipeline"));
-        report.append("| action | n | latency median (ms) | latency p95 (ms) | longest FX pulse gap (ms) |\n");
-        report.append("| --- | --- | --- | --- | --- |\n");
+        String loadBefore = Files.readString(Path.of("/proc/loadavg")).strip();
+        long started = System.nanoTime();
+        session("block-reduce 256 CTAs (32,768 threads)", bigLaunch());
+        session("tma-pipeline", TestFiles.sample("tma-pipeline"));
+        pauses("long-reduce, 256 CTAs x 40 rounds (32,768 threads)", longLaunch());
+        report.append("Latency from the input's dispatch on the FX thread, ms, median / p95 / max: to the frame that shows the result "
+                + "painted; to that frame's pulse (CSS and layout done). \"Queued\": from the input queued to its dispatch (the FX thread "
+                + "busy), max. Gap: the longest gap between two FX pulses from dispatch to painted, max over the n.\n\n");
+        report.append("| action | n | input to painted | input to its pulse laid out | queued, max | longest FX pulse gap | note |\n");
+        report.append("| --- | --- | --- | --- | --- | --- | --- |\n");
         for (Result r : results) {
-            double[] l = r.latencies().clone();
-            Arrays.sort(l);
-            report.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %.0f | %.0f |%n", r.action(), l.length,
-                    l[l.length / 2], l[Math.min(l.length - 1, (int) Math.ceil(l.length * 0.95) - 1)], r.longestGap()));
+            if (r.times().isEmpty()) {
+                report.append(String.format(Locale.ROOT, "| %s | | | | | | %s |%n", r.action(), r.note()));
+                continue;
+            }
+            List<FrameProbe.Timing> ts = r.times();
+            DoubleSupplier queued = () -> ts.stream().mapToDouble(FrameProbe.Timing::queuedMs).max().orElse(0);
+            DoubleSupplier gap = () -> ts.stream().mapToDouble(FrameProbe.Timing::longestGapMs).max().orElse(0);
+            long unpainted = ts.stream().filter(x -> !x.repainted()).count();
+            String note = r.note() + (unpainted == 0 ? "" : (r.note().isEmpty() ? "" : "; ") + unpainted + " of " + ts.size()
+                    + " with nothing to repaint (painted = synchronised)");
+            report.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %.0f | %.0f | %s |%n", r.action(), ts.size(),
+                    stat(ts, FrameProbe.Timing::paintedMs), stat(ts, FrameProbe.Timing::laidOutMs), queued.getAsDouble(),
+                    gap.getAsDouble(), note));
         }
         String load = Files.readString(Path.of("/proc/loadavg")).strip();
-        report.append("\nload average at the end (1, 5, 15 min; running/all; last pid): ").append(load)
-                .append(" · cores: ").append(Runtime.getRuntime().availableProcessors()).append('\n');
+        report.append(String.format(Locale.ROOT, "%nload average (1, 5, 15 min; running/all; last pid) before: %s; after: %s · cores: %d · %.0f s%n",
+                loadBefore, load, Runtime.getRuntime().availableProcessors(), (System.nanoTime() - started) / 1e9));
         // Let the JVM end: no pulse recorder, no engine thread.
         robot.interact(() -> {
-            timer.stop();
+            probe.close();
             vm.close();
         });
         Path out = Path.of("target/responsiveness.md");
