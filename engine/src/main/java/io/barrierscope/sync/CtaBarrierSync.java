@@ -62,7 +62,7 @@ public final class CtaBarrierSync {
                         gatherRef(m, warp, id));
                 return;
             }
-            if (m.waitArg2[s] != cnt) {
+            if (m.waitArg2[s] != cnt && !sameThreadCount(m, m.waitArg2[s], cnt)) {
                 x.report(DiagnosticCode.BARRIER_COUNT_MISMATCH, "threads of " + m.warpName(warp) + " arrive on barrier " + id
                         + " with different thread counts " + countText(cnt) + " and " + countText(m.waitArg2[s]),
                         new int[] {pc0, m.pc[s]}, new int[] {first, s},
@@ -70,7 +70,22 @@ public final class CtaBarrierSync {
                 return;
             }
         }
+        for (int g = gathered; g != 0; g &= g - 1) {
+            if (m.waitArg2[base + Integer.numberOfTrailingZeros(g)] == -1) cnt = -1; // see arriveWarp
+        }
         arriveWarp(x, warp, gathered, id, cnt, pc0, op0, false);
+    }
+
+    /**
+     * Whether two stored counts name the same thread count (PTX ISA 9.7.13.1: forms may be mixed
+     * "using the same barrier name and thread count"): equal, or one without a count ("all threads
+     * in the CTA participate") and the other exactly the CTA's number of threads, as a producer's
+     * {@code bar.arrive a, blockDim} (arrive needs a count) beside consumers' {@code bar.sync a}.
+     */
+    static boolean sameThreadCount(Machine m, int a, int b) {
+        if (a == b) return true;
+        int explicit = a == -1 ? b : b == -1 ? a : -2;
+        return explicit != -2 && Integer.toUnsignedLong(explicit) == m.threadsPerCta;
     }
 
     /** A stored count (see {@link CtaBarrier#count}) as the program wrote it. */
@@ -91,7 +106,7 @@ public final class CtaBarrierSync {
             return;
         }
         if (b.active()) {
-            if (b.count != cnt) {
+            if (b.count != cnt && !sameThreadCount(m, b.count, cnt)) {
                 String bname = barrierName(m, id, cta);
                 x.report(DiagnosticCode.BARRIER_COUNT_MISMATCH, m.warpName(warp) + " arrives on " + bname + " with thread count "
                         + countText(cnt) + " at " + x.where(pc) + " but the current generation was opened with "
@@ -107,7 +122,9 @@ public final class CtaBarrierSync {
                 if (lpc != pc && !admit(x, b, warp, cta, lpc, (BarrierOp) x.op(lpc))) return;
             }
         }
-        if (!b.active()) b.count = cnt;
+        // A count-less arrival joining a count of the CTA's size makes it "all threads": completion then
+        // waits for the non-exited warps whichever form came first, so the order of arrival never matters.
+        if (!b.active() || cnt == -1) b.count = cnt;
         b.arrivedWarps |= wbit;
         if (m.race != null) m.race.barArrive(cta, id, warp, lanes);
         int base = warp << 5;

@@ -56,7 +56,7 @@ public final class MbarrierArriveOp extends MbarrierOp {
             m.memory.effects[s]++;
             if (x.observed()) x.emit(SyncEvent.MBAR_ARRIVE, s, key, 1, b.pending);
             MbarrierSync.changed(x, b);
-            if (state >= 0) m.setReg(s, state, MbarrierSync.token(b, phaseBefore, pendingBefore, false));
+            if (state >= 0) m.setReg(s, state, MbarrierSync.token(m, b, phaseBefore, pendingBefore, false));
             m.pc[s]++;
         }
         return true;
@@ -101,7 +101,7 @@ public final class MbarrierArriveOp extends MbarrierOp {
         }
         if (drop) b.expected -= arrive;
         if (!MbarrierSync.arriveOn(x, this, s, b, arrive, noComplete)) return false;
-        if (state >= 0) m.setReg(s, state, MbarrierSync.token(b, phaseBefore, pendingBefore, noComplete));
+        if (state >= 0) m.setReg(s, state, MbarrierSync.token(m, b, phaseBefore, pendingBefore, noComplete));
         return true;
     }
 }

@@ -16,25 +16,39 @@ public final class MbarrierSync {
     private MbarrierSync() {}
 
     /**
-     * Opaque state tokens (PTX ISA 9.7.13.15.16): bits 56-63 a tag, so a wait can tell a token
-     * from an arbitrary value; bit 55 set by a .noComplete arrive; bits 35-54 the pending count
-     * before the arrive-on (9.7.13.15.17); bits 16-34 which object issued it (its shared offset
-     * / 8 and the low 4 bits of how many times the place was initialized, so a token from another
-     * mbarrier or from before an inval + init is told apart); bits 0-15 the low 16 bits of the
-     * phase the arrive was in (semantics.md "State tokens name their object").
+     * Opaque state tokens (PTX ISA 9.7.13.15.16): bits 60-63 a tag, so a wait can tell a token
+     * from an arbitrary value; bits 56-59 the issuing object's CTA ({@link #ctaTag}, stored XOR 5 so
+     * a token of CTA 0 keeps the 0xB5 top byte tokens always had); bit 55 set by a .noComplete
+     * arrive; bits 35-54 the pending count before the arrive-on (9.7.13.15.17); bits 16-34 which
+     * object of its CTA issued it (its shared offset / 8 and the low 4 bits of how many times the
+     * place was initialized, so a token from another mbarrier or from before an inval + init is
+     * told apart); bits 0-15 the low 16 bits of the phase the arrive was in (semantics.md "State
+     * tokens name their object").
      */
-    static final long TOKEN_TAG = 0xB5L << 56;
-    static final long TOKEN_TAG_MASK = 0xFFL << 56;
+    static final long TOKEN_TAG = 0xBL << 60;
+    static final long TOKEN_TAG_MASK = 0xFL << 60;
+    private static final int TOKEN_CTA_SHIFT = 56;
     static final long TOKEN_NOCOMPLETE = 1L << 55;
     static final int TOKEN_PHASE_BITS = 16;
     static final long TOKEN_PHASE_MASK = (1L << TOKEN_PHASE_BITS) - 1;
 
-    static long token(Mbarrier b, long phase, int pendingBefore, boolean noComplete) {
-        return TOKEN_TAG | (noComplete ? TOKEN_NOCOMPLETE : 0) | ((long) (pendingBefore & 0xFFFFF) << 35)
-                | ((long) identity(b) << 16) | (phase & TOKEN_PHASE_MASK);
+    static long token(Machine m, Mbarrier b, long phase, int pendingBefore, boolean noComplete) {
+        return TOKEN_TAG | ((long) (ctaTag(m, b.cta) ^ 5) << TOKEN_CTA_SHIFT) | (noComplete ? TOKEN_NOCOMPLETE : 0)
+                | ((long) (pendingBefore & 0xFFFFF) << 35) | ((long) identity(b) << 16) | (phase & TOKEN_PHASE_MASK);
     }
 
-    /** The 19-bit identity of the object's current incarnation, as a token carries it. */
+    /**
+     * Four bits naming {@code cta} in a token: the flat index of its cluster's first CTA plus its
+     * rank, mod 16. Distinct for the CTAs of one cluster (at most 16) and for neighbouring CTAs
+     * of a grid without clusters; CTAs of different clusters 16 apart share it.
+     */
+    static int ctaTag(Machine m, int cta) {
+        return (m.memory.clusterMembers[cta][0] + m.rankOf(cta)) & 0xF;
+    }
+
+    static int tokenCtaTag(long token) { return (int) ((token >>> TOKEN_CTA_SHIFT) & 0xF) ^ 5; }
+
+    /** The 19-bit identity of the object's current incarnation within its CTA, as a token carries it. */
     static int identity(Mbarrier b) {
         return ((b.offset >>> 3) & 0x7FFF) | ((b.inits & 0xF) << 15);
     }

@@ -79,6 +79,12 @@ public final class MbarrierWaitOp extends MbarrierOp {
                         + " was not returned by an mbarrier.arrive; undefined (PTX ISA 9.7.13.15.16)");
                 return false;
             }
+            if (MbarrierSync.tokenCtaTag(v) != MbarrierSync.ctaTag(m, b.cta)) {
+                report(x, DiagnosticCode.MBARRIER_BAD_TOKEN, s, b, "the state token was returned by an arrive on an mbarrier "
+                        + "of another CTA, not on this mbarrier object (the same shared offset in another CTA is another "
+                        + "object); a state is valid only on the object whose arrive returned it (PTX ISA 9.7.13.15.16)");
+                return false;
+            }
             if (MbarrierSync.tokenIdentity(v) != MbarrierSync.identity(b)) {
                 report(x, DiagnosticCode.MBARRIER_BAD_TOKEN, s, b, "the state token was returned by an arrive on "
                         + tokenSource(m, v, b) + ", not on this mbarrier object; a state is valid only on the object whose "

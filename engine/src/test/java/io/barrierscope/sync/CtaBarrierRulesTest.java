@@ -308,4 +308,27 @@ class CtaBarrierRulesTest {
             assertTrue(msg.contains("4294967264") && msg.contains("2147483616"), msg);
         }
     }
+
+    @Test
+    void anArriveCountingTheWholeCtaAndASyncWithoutCountNameTheSameThreadCount() {
+        // Producers bar.arrive 1, 64 (an arrive needs a count), consumers bar.sync 1 (all threads):
+        // in a CTA of 64 threads both name the same 64 (PTX ISA 9.7.13.1), under every policy.
+        String body = REGS + "mov.u32 %r1, %tid.x;\nsetp.lt.u32 %p1, %r1, 32;\n@%p1 bra A;\nbar.sync 1;\nbra.uni DONE;\n"
+                + "A:\nbar.arrive 1, 64;\nDONE:\nret;";
+        for (String policy : List.of("round-robin", "random", "adversarial")) {
+            LaunchedRun r = PtxRun.kernel(body).threads(64).policy(policy, 3).run();
+            assertEquals(Outcome.COMPLETED, outcome(r), policy + ": " + r.summary());
+        }
+        // In a CTA of 96 threads, 64 is not all of them: still a count mismatch.
+        assertEquals(List.of("barrier-count-mismatch"), codes(PtxRun.kernel(body).threads(96).run()));
+        // Warp 2 exits: the mixed generation follows the count-less rule whichever warp arrives first.
+        String exiting = REGS + "mov.u32 %r1, %tid.x;\nsetp.ge.u32 %p2, %r1, 64;\n@%p2 bra DONE;\nsetp.lt.u32 %p1, %r1, 32;\n"
+                + "@%p1 bra A;\nbar.sync 1;\nbra.uni DONE;\nA:\nbar.arrive 1, 96;\nDONE:\nret;";
+        for (String policy : List.of("random", "adversarial")) {
+            for (long seed = 0; seed < 4; seed++) {
+                LaunchedRun r = PtxRun.kernel(exiting).threads(96).policy(policy, seed).run();
+                assertEquals(Outcome.COMPLETED, outcome(r), policy + " " + seed + ": " + r.summary());
+            }
+        }
+    }
 }

@@ -105,4 +105,19 @@ class MbarrierPeerAddressTest {
             assertTrue(e.getMessage().contains(".noComplete takes only .release and .cta"), insn + ": " + e.getMessage());
         }
     }
+
+    @Test
+    void aTokenOfTheSamePlaceInAnotherCtaIsABadToken() {
+        // CTA 0 arrives on its bar and hands the token to CTA 1 through DSMEM; CTA 1 waits on its own
+        // bar (same shared offset, also initialized once) with it: another object (9.7.13.15.16).
+        String body = "setp.eq.u32 %p4, %r20, 0;\nand.pred %p5, %p1, %p4;\n@%p5 mbarrier.arrive.shared::cta.b64 %rd1, [%r2];\n"
+                + "mov.u32 %r5, tok;\nmov.u32 %r6, 1;\nmapa.shared::cluster.u32 %r7, %r5, %r6;\n"
+                + "@%p5 st.shared::cluster.u64 [%r7], %rd1;\nbarrier.cluster.arrive;\nbarrier.cluster.wait;\n"
+                + "@%p3 ld.shared::cta.u64 %rd2, [%r5];\n@%p3 mbarrier.test_wait.shared::cta.b64 %p6, [%r2], %rd2;\n";
+        LaunchedRun r = PtxRun.kernel(START + body + END).header(".shared .align 8 .b64 bar;\n.shared .align 8 .b64 tok;")
+                .cluster(2).threads(32).run();
+        assertEquals(List.of("mbarrier-bad-token"), codes(r));
+        String msg = r.interpreter().diagnostics().get(0).message();
+        assertTrue(msg.contains("another CTA") && msg.contains("9.7.13.15.16"), msg);
+    }
 }
