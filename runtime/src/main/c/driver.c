@@ -246,6 +246,13 @@ int bs_cu_module_load_data(void *, const void *);
 int bs_cu_module_get_global(void **, size_t *, void *, const char *);
 int bs_cu_func_set_attribute(void *, int, int);
 int bs_cu_kernel_set_attribute(int, int, void *, int);
+/* ipc.c: the driver's CUDA IPC calls, on the runtime's handles (only their addresses are taken
+   here; two take a 64-byte handle by value). */
+int bs_cu_ipc_get_mem_handle(void);
+int bs_cu_ipc_open_mem_handle(void);
+int bs_cu_ipc_close_mem_handle(void);
+int bs_cu_ipc_get_event_handle(void);
+int bs_cu_ipc_open_event_handle(void);
 static int get_proc_address(const char *symbol, void **pfn, int version, unsigned long long flags, int *status);
 
 static const struct { const char *name; void *fn; } driver[] = {
@@ -270,6 +277,11 @@ static const struct { const char *name; void *fn; } driver[] = {
     {"cuModuleGetGlobal", (void *) bs_cu_module_get_global},
     {"cuModuleUnload", (void *) bs_cu_library_unload},
     {"cuFuncSetAttribute", (void *) bs_cu_func_set_attribute},
+    {"cuIpcGetMemHandle", (void *) bs_cu_ipc_get_mem_handle},
+    {"cuIpcOpenMemHandle", (void *) bs_cu_ipc_open_mem_handle},
+    {"cuIpcCloseMemHandle", (void *) bs_cu_ipc_close_mem_handle},
+    {"cuIpcGetEventHandle", (void *) bs_cu_ipc_get_event_handle},
+    {"cuIpcOpenEventHandle", (void *) bs_cu_ipc_open_event_handle},
 };
 
 #define QUERY_SUCCESS 0

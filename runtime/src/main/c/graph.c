@@ -131,6 +131,9 @@ cudaGraphNode_t bs_graph_add(cudaGraph_t g, const cudaGraphNode_t *deps, size_t 
     n->id = bs_next_id();
     bs_handle_add(n);
     n->op = *op;
+    for (unsigned i = 0; op->type == BS_OP_COND && op->u.cond.bodies != NULL && i < op->u.cond.size; i++) {
+        op->u.cond.bodies[i]->parent = g; /* which handles a conditional node in the body may use */
+    }
     n->deps = malloc((ndeps ? ndeps : 1) * sizeof *n->deps);
     if (n->deps == NULL) bs_fatal("out of host memory");
     if (ndeps) memcpy(n->deps, deps, ndeps * sizeof *deps);

@@ -29,6 +29,7 @@ struct bs_graph {
     unsigned long long id, source_id; /* its own; the id of the graph it is a clone of (0: none) */
     int capturing;      /* being captured into (streams.c): it may not be destroyed or lose nodes */
     int body;           /* a conditional node's body graph: CUDA-owned, cudaGraphDestroy refuses it */
+    struct bs_graph *parent; /* a body graph: the graph holding its conditional node (set by bs_graph_add) */
 };
 
 typedef struct bs_exec {
@@ -67,11 +68,13 @@ bs_op *bs_exec_op(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node, int t
    conditional nodes included); cudaErrorInvalidValue, named, for a cycle. */
 int bs_graph_ops(const char *fn, cudaGraph_t g, bs_op **ops, size_t *n);
 /* graph_cond.c: a conditional op of an executable graph from a graph's (its bodies snapshot and
-   checked); its run; the slots of the handles in ops armed for a launch (1) or disarmed (0); a
-   conditional node added (cudaGraphAddNode); a conditional op copied or freed. */
+   checked); its run; the slots of the handles in ops taken and armed for a launch (1: waits while
+   another launch holds one; cudaErrorNotPermitted, named, if this thread's own launch does) or
+   disarmed and given back (0); a conditional node added (cudaGraphAddNode); a conditional op
+   copied or freed. */
 int bs_cond_snapshot(const char *fn, bs_op *dst, const bs_op *src);
 int bs_cond_run(const bs_op *op);
-void bs_cond_arm(const bs_op *ops, size_t n, int armed);
+int bs_cond_arm(const bs_op *ops, size_t n, int armed);
 int bs_cond_add(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, void *params);
 void bs_cond_copy(bs_op *dst, const bs_op *src);
 void bs_cond_free(bs_op *op);

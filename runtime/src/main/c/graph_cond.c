@@ -6,6 +6,9 @@
  * writes value and assigned from a kernel, only while armed; a launch arms the slots of the
  * handles its conditional nodes use, applies their defaults (cudaGraphCondAssignDefault), and
  * disarms them when it ends. A condition is read from the slot each time a node evaluates it.
+ * Two executable graphs made from one graph (or its clones, or graphs holding it as a child)
+ * share its handles, and each launch has a condition value of its own: a launch takes its
+ * handles' slots for its whole run, so another launch using one of them waits until it ends.
  * External semaphore nodes are refused by name at the end of this file.
  */
 #include <pthread.h>
@@ -27,9 +30,12 @@ enum { COND_IF = 0, COND_WHILE = 1, COND_SWITCH = 2 };
    CUDA lets threads work on different graphs at once, so it has a lock, as the library's other
    registries do (pool.c's graph allocations, handles.c). */
 static pthread_mutex_t cond_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cond_given_back = PTHREAD_COND_INITIALIZER; /* a launch gave its slots back */
 static struct handle {
     uint64_t addr;
     unsigned dflt, flags;
+    unsigned long long graph_id; /* the graph it was made for */
+    int taken; pthread_t by;     /* its slot held by a launch (on thread by) */
     struct bs_node *node; unsigned long long node_id; /* the conditional node using it (live if both match) */
 } *handles;
 static size_t nhandles;
@@ -57,10 +63,17 @@ int cudaGraphConditionalHandleCreate(uint64_t *out, cudaGraph_t g, unsigned dflt
     pthread_mutex_lock(&cond_lock);
     handles = realloc(handles, (nhandles + 1) * sizeof *handles);
     if (handles == NULL) bs_fatal("out of host memory");
-    handles[nhandles++] = (struct handle){(uint64_t) (uintptr_t) p, dflt, flags, NULL, 0};
+    handles[nhandles++] = (struct handle){.addr = (uint64_t) (uintptr_t) p, .dflt = dflt, .flags = flags, .graph_id = g->id};
     pthread_mutex_unlock(&cond_lock);
     *out = (uint64_t) (uintptr_t) p;
     return cudaSuccess;
+}
+
+/* "The conditional handle must be associated with a conditional node in this graph or one of its
+   children" (cuGraphConditionalHandleCreate): g is the handle's graph or a body graph within it. */
+static int within(cudaGraph_t g, unsigned long long graph_id) {
+    for (; g != NULL; g = g->parent) if (g->id == graph_id) return 1;
+    return 0;
 }
 
 /* struct cudaConditionalNodeParams of CUDA 13.0 (driver_types.h): handle at 0, type at 8, size
@@ -82,7 +95,10 @@ int bs_cond_add(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps
         : kind < COND_IF || kind > COND_SWITCH ? "no such cudaGraphConditionalNodeType"
         : (kind == COND_IF && size != 1 && size != 2) || (kind == COND_WHILE && size != 1) || size == 0 || size > SWITCH_MAX
             ? "size must be 1 for WHILE, 1 or 2 for IF, 1 to 65536 for SWITCH"
-        : bad_graph(g) ? "not a graph" : NULL;
+        : bad_graph(g) ? "not a graph"
+        : !within(g, hd->graph_id) ? "the handle was made for another graph; it may be used only by a conditional node in the "
+                                     "graph it was made for or in a body graph within it (cudaGraphConditionalHandleCreate)"
+        : NULL;
     if (why != NULL) {
         pthread_mutex_unlock(&cond_lock);
         bs_say("cudaGraphAddNode (a conditional node)", cudaErrorInvalidValue, why);
@@ -221,21 +237,77 @@ int bs_cond_update_check(const bs_op *old, const bs_op *fresh) {
     return 0;
 }
 
-void bs_cond_arm(const bs_op *ops, size_t n, int armed) {
+/* The distinct handles the conditional ops in ops use, at any depth (a child graph twice in a graph
+   brings its handles twice). */
+static void collect(const bs_op *ops, size_t n, uint64_t **hs, size_t *nh, size_t *cap) {
     for (size_t i = 0; i < n; i++) {
-        if (ops[i].type == BS_OP_CHILD) bs_cond_arm(ops[i].u.child.ops, ops[i].u.child.n, armed);
+        if (ops[i].type == BS_OP_CHILD) collect(ops[i].u.child.ops, ops[i].u.child.n, hs, nh, cap);
         if (ops[i].type != BS_OP_COND) continue;
-        pthread_mutex_lock(&cond_lock);
-        struct handle *hd = find(ops[i].u.cond.handle);
-        int dflt = hd != NULL && (hd->flags & 1u);
-        uint32_t w[4] = {SLOT_MAGIC, (uint32_t) armed, dflt ? hd->dflt : 0, (uint32_t) (armed && dflt)};
-        pthread_mutex_unlock(&cond_lock);
-        slot_write(ops[i].u.cond.handle, w);
-        for (unsigned k = 0; k < ops[i].u.cond.size; k++) {
-            const bs_op *kid = (const bs_op *) ops[i].u.cond.kids + k;
-            bs_cond_arm(kid->u.child.ops, kid->u.child.n, armed);
+        size_t k = 0;
+        while (k < *nh && (*hs)[k] != ops[i].u.cond.handle) k++;
+        if (k == *nh) {
+            if (*nh == *cap && (*hs = realloc(*hs, (*cap = 2 * *cap + 8) * sizeof **hs)) == NULL) bs_fatal("out of host memory");
+            (*hs)[(*nh)++] = ops[i].u.cond.handle;
+        }
+        for (unsigned b = 0; b < ops[i].u.cond.size; b++) {
+            const bs_op *kid = (const bs_op *) ops[i].u.cond.kids + b;
+            collect(kid->u.child.ops, kid->u.child.n, hs, nh, cap);
         }
     }
+}
+
+/* All of a launch's slots are taken at once, under the lock, so two launches never each hold one
+   the other waits for. */
+int bs_cond_arm(const bs_op *ops, size_t n, int armed) {
+    uint64_t *hs = NULL;
+    size_t nh = 0, cap = 0;
+    collect(ops, n, &hs, &nh, &cap);
+    struct handle **hd = malloc((nh ? nh : 1) * sizeof *hd);
+    uint32_t (*w)[4] = malloc((nh ? nh : 1) * sizeof *w);
+    if (hd == NULL || w == NULL) bs_fatal("out of host memory");
+    pthread_mutex_lock(&cond_lock);
+    for (;;) {
+        int busy = 0, mine = 0;
+        for (size_t k = 0; k < nh; k++) {
+            hd[k] = find(hs[k]);
+            if (armed && hd[k] != NULL && hd[k]->taken) {
+                busy = 1;
+                mine |= pthread_equal(hd[k]->by, pthread_self());
+            }
+        }
+        if (mine) { /* waiting would never end: a host node of this thread's launch launched again */
+            pthread_mutex_unlock(&cond_lock);
+            free(hs); free(hd); free(w);
+            bs_say("cudaGraphLaunch", cudaErrorNotPermitted, "a launch of a graph sharing a conditional handle with a launch "
+                   "still running on this thread (from its host node: host functions may make no CUDA calls)");
+            return bs_set(cudaErrorNotPermitted);
+        }
+        if (!busy) break;
+        pthread_cond_wait(&cond_given_back, &cond_lock);
+    }
+    for (size_t k = 0; k < nh; k++) {
+        int dflt = hd[k] != NULL && (hd[k]->flags & 1u);
+        uint32_t v[4] = {SLOT_MAGIC, (uint32_t) armed, dflt ? hd[k]->dflt : 0, (uint32_t) (armed && dflt)};
+        memcpy(w[k], v, sizeof v);
+        if (armed && hd[k] != NULL) {
+            hd[k]->taken = 1;
+            hd[k]->by = pthread_self();
+        }
+    }
+    pthread_mutex_unlock(&cond_lock);
+    /* Outside the lock (a copy is a request to the engine); the slots are this launch's alone now. */
+    for (size_t k = 0; k < nh; k++) slot_write(hs[k], w[k]);
+    if (!armed) {
+        pthread_mutex_lock(&cond_lock);
+        for (size_t k = 0; k < nh; k++) { /* found again: another thread's new handle may have moved the list */
+            struct handle *h = find(hs[k]);
+            if (h != NULL) h->taken = 0;
+        }
+        pthread_cond_broadcast(&cond_given_back);
+        pthread_mutex_unlock(&cond_lock);
+    }
+    free(hs); free(hd); free(w);
+    return cudaSuccess;
 }
 
 /* A graph's node (bodies: cudaGraphClone) or a snapshot's op (kids). */

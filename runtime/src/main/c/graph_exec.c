@@ -176,11 +176,13 @@ int cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream) {
         if (x->ops[i].type == BS_OP_MEMALLOC) e = bs_graph_alloc_relaunch(&x->ops[i], (x->flags & 1) != 0);
     }
     if (e) return e;
-    x->running++;
-    bs_cond_arm(x->ops, x->n, 1); /* conditional handles: defaults applied, device sets allowed */
+    /* Atomic: threads may launch one executable graph at once (CUDA orders such launches). */
+    __atomic_add_fetch(&x->running, 1, __ATOMIC_SEQ_CST);
+    int taken = bs_cond_arm(x->ops, x->n, 1); /* conditional handles: this launch's alone, defaults applied */
+    e = taken;
     for (size_t i = 0; i < x->n && e == 0; i++) if (!x->disabled[i]) e = bs_run_op(&x->ops[i]);
-    bs_cond_arm(x->ops, x->n, 0);
-    if (--x->running == 0 && x->doomed) exec_free(x);
+    if (taken == 0) bs_cond_arm(x->ops, x->n, 0);
+    if (__atomic_sub_fetch(&x->running, 1, __ATOMIC_SEQ_CST) == 0 && x->doomed) exec_free(x);
     return e;
 }
 

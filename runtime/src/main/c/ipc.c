@@ -134,3 +134,29 @@ int cudaIpcOpenEventHandle(cudaEvent_t *event, ipc_handle handle) {
     int e = read_head("cudaIpcOpenEventHandle", &handle, EVENT_MAGIC, &head);
     return e ? e : cudaEventCreateWithFlags(event, DISABLE_TIMING | INTERPROCESS);
 }
+
+/* ---- the driver's forms (cudaGetDriverEntryPoint, cuGetProcAddress) --------------------------- */
+
+/* cuIpcGetMemHandle, cuIpcOpenMemHandle (CUDA 13 resolves the name to its _v2, the same
+   signature), cuIpcCloseMemHandle, cuIpcGetEventHandle, cuIpcOpenEventHandle: the calls above,
+   sharing their handles (a CUipcMemHandle is the same 64 bytes, so a handle of either API opens
+   with the other), with the runtime's last error left as it was. A CUdeviceptr is the device
+   address; a CUevent is a runtime event here. Each error returned has the same number in the
+   driver: CUDA_ERROR_INVALID_VALUE (1), CUDA_ERROR_INVALID_CONTEXT (201, cudaErrorDeviceUninitialized),
+   CUDA_ERROR_INVALID_HANDLE (400, cudaErrorInvalidResourceHandle), and the sticky launch errors. */
+int bs_cu_ipc_get_mem_handle(ipc_handle *handle, uint64_t dptr) {
+    BS_DRIVER(cudaIpcGetMemHandle(handle, (void *) (uintptr_t) dptr));
+}
+
+static int open_mem(uint64_t *pdptr, ipc_handle handle, unsigned flags) {
+    if (pdptr == NULL) return cudaErrorInvalidValue;
+    void *p = NULL;
+    int e = cudaIpcOpenMemHandle(&p, handle, flags);
+    if (e == cudaSuccess) *pdptr = (uint64_t) (uintptr_t) p;
+    return e;
+}
+
+int bs_cu_ipc_open_mem_handle(uint64_t *pdptr, ipc_handle handle, unsigned flags) { BS_DRIVER(open_mem(pdptr, handle, flags)); }
+int bs_cu_ipc_close_mem_handle(uint64_t dptr) { BS_DRIVER(cudaIpcCloseMemHandle((void *) (uintptr_t) dptr)); }
+int bs_cu_ipc_get_event_handle(ipc_handle *handle, cudaEvent_t event) { BS_DRIVER(cudaIpcGetEventHandle(handle, event)); }
+int bs_cu_ipc_open_event_handle(cudaEvent_t *event, ipc_handle handle) { BS_DRIVER(cudaIpcOpenEventHandle(event, handle)); }

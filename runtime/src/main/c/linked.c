@@ -20,7 +20,7 @@ bs_module *bs_linked_module(void **objects) {
     if (n == 0) return bs_module_new(NULL, "its relocatable (-rdc) registration names no object's fat binary");
     char **ptx = calloc(n, sizeof *ptx);
     if (ptx == NULL) bs_fatal("out of host memory");
-    static char why[512];
+    static char why[640];
     const char *bad = NULL;
     for (size_t i = 0; i < n && bad == NULL; i++) {
         const char *w = NULL;
@@ -29,7 +29,8 @@ bs_module *bs_linked_module(void **objects) {
             snprintf(why, sizeof why,
                      "it was built with relocatable device code (-rdc=true) and object %zu of %zu %s; nvcc embeds "
                      "each object's PTX with -arch=sm_90a or -gencode arch=compute_90a,code=[compute_90a,sm_90a] "
-                     "(code=sm_90a alone embeds only a cubin)",
+                     "(code=sm_90a alone embeds only a cubin), a device library's objects (nvcc -lib) included: rebuild "
+                     "the program, and any such library, with one of those",
                      i + 1, n, strstr(w, "no PTX") ? "holds no PTX" : w);
             bad = why;
         }

@@ -91,4 +91,33 @@ final class CudaPrograms {
         }
         return out;
     }
+
+    /**
+     * A program linked with a device-code library, as a user builds one: {@code nvcc -arch=sm_90a
+     * -lineinfo -rdc=true -lib -o libEXE.a LIB.cu}, then {@code nvcc -arch=sm_90a -lineinfo -rdc=true
+     * -cudart shared -o exe MAIN.cu libEXE.a}; {@code libArch} (null: -arch=sm_90a) replaces the
+     * library's architecture flag.
+     */
+    static Path buildWithArchive(String exe, String main, String lib, String libArch) throws IOException, InterruptedException {
+        assumeToolchain();
+        Files.createDirectories(OUT);
+        Path out = OUT.resolve(exe), archive = OUT.resolve("lib" + exe + ".a");
+        Path mainSrc = SOURCES.resolve(main + ".cu"), libSrc = SOURCES.resolve(lib + ".cu");
+        if (Files.exists(out) && Files.getLastModifiedTime(out).compareTo(Files.getLastModifiedTime(mainSrc)) > 0
+                && Files.getLastModifiedTime(out).compareTo(Files.getLastModifiedTime(libSrc)) > 0) {
+            return out;
+        }
+        nvcc(OUT.resolve(exe + ".lib.nvcc.log"), nvcc(), libArch == null ? "-arch=sm_90a" : libArch, "-lineinfo", "-rdc=true", "-lib", "-o", archive.toString(),
+                libSrc.toString());
+        nvcc(OUT.resolve(exe + ".nvcc.log"), nvcc(), "-arch=sm_90a", "-lineinfo", "-rdc=true", "-cudart", "shared", "-o",
+                out.toString(), mainSrc.toString(), archive.toString());
+        return out;
+    }
+
+    private static void nvcc(Path log, String... cmd) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        if (!p.waitFor(900, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new AssertionError("nvcc failed: " + String.join(" ", cmd) + "\n" + Files.readString(log));
+        }
+    }
 }

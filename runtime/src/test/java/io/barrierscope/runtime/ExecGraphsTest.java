@@ -107,6 +107,35 @@ class ExecGraphsTest {
     }
 
     @Test
+    void twoThreadsLaunchingTwoExecutableGraphsOfOneGraphAtOnceEachHaveTheirOwnConditionValue() throws Exception {
+        ExecProgramsTest.Ran r = exec("graph_conditional_concurrent");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS graph_conditional_concurrent"), r.all());
+        assertFalse(r.all().contains("graph-conditional-not-launched"), r.all());
+    }
+
+    @Test
+    void aConditionalHandleInANodeOutsideTheGraphItWasMadeForOrItsBodyGraphsIsRefused() throws Exception {
+        ExecProgramsTest.Ran r = exec("graph_conditional_refusals");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS graph_conditional_refusals"), r.all());
+        String foreign = "barrierscope: cudaGraphAddNode (a conditional node): the handle was made for another graph; it may be"
+                + " used only by a conditional node in the graph it was made for or in a body graph within it"
+                + " (cudaGraphConditionalHandleCreate) (returns cudaErrorInvalidValue)\n";
+        assertEquals(3, r.program().split(java.util.regex.Pattern.quote(foreign), -1).length - 1, r.all());
+    }
+
+    @Test
+    void aSwitchOfAGarbageNumberOfBodiesIsInvalidValueWithOneLineNotAnAbort() throws Exception {
+        ExecProgramsTest.Ran r = exec("graph_conditional_refusals");
+        assertEquals(0, r.code(), r.all());
+        String size = "barrierscope: cudaGraphAddNode (a conditional node): size must be 1 for WHILE, 1 or 2 for IF, 1 to 65536"
+                + " for SWITCH (returns cudaErrorInvalidValue)\n";
+        assertEquals(4, r.program().split(java.util.regex.Pattern.quote(size), -1).length - 1, r.all());
+        assertFalse(r.all().contains("out of host memory"), r.all());
+    }
+
+    @Test
     void aConditionalNodeAndItsGraphCannotBeDestroyedWhileItsBodyIsCapturedInto() throws Exception {
         ExecProgramsTest.Ran r = exec("graph_conditional_capture");
         assertEquals(0, r.code(), r.all());

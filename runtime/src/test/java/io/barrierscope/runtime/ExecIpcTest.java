@@ -30,4 +30,13 @@ class ExecIpcTest {
                 + " cudaIpcCloseMemHandle (returns cudaErrorInvalidValue)"), r.all());
         assertTrue(!r.err().contains("does not implement"), "every IPC call is implemented\n" + r.all());
     }
+
+    @Test
+    void theDriversIpcCallsFromTheEntryPointShareTheRuntimesHandlesAndGiveTheDriversErrors() throws Exception {
+        ExecProgramsTest.Ran r = ExecProgramsTest.exec(CudaPrograms.build("ipc_driver"),
+                LaunchOptions.defaults().withBundles(bundles.resolve("failed"), false));
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS ipc_driver"), r.all());
+        assertTrue(!r.all().contains("not implemented"), "every cuIpc call is implemented\n" + r.all());
+    }
 }

@@ -39,4 +39,23 @@ class ExecRelocatableTest {
         assertTrue(r.all().contains("cudaMemcpyToSymbol: the variable's CUDA module cannot run: it was built with relocatable"), r.all());
         assertTrue(r.program().contains("FAIL"), "the program's launch gets an error\n" + r.all());
     }
+
+    @Test
+    void aProgramLinkedWithAnArchiveOfRelocatableObjectsRunsTheLibrarysDeviceFunctionsAndKernels() throws Exception {
+        Path exe = CudaPrograms.buildWithArchive("rdc-archive", "rdc_archive_main", "rdc_archive_lib", null);
+        Ran r = ExecProgramsTest.exec(exe, options());
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS rdc_archive 100 elements"), r.all());
+    }
+
+    @Test
+    void anArchiveWhoseObjectsHoldNoPtxIsRefusedSayingToRebuildTheLibraryWithPtx() throws Exception {
+        Path exe = CudaPrograms.buildWithArchive("rdc-archive-cubin-only", "rdc_archive_main", "rdc_archive_lib",
+                "-gencode=arch=compute_90a,code=sm_90a");
+        Ran r = ExecProgramsTest.exec(exe, options());
+        assertTrue(r.all().contains("relocatable device code (-rdc=true) and object 2 of 2 holds no PTX"), r.all());
+        assertTrue(r.all().contains("a device library's objects (nvcc -lib) included: rebuild the program, and any such library,"
+                + " with one of those"), r.all());
+        assertTrue(r.program().contains("FAIL"), "the library's launch gets an error\n" + r.all());
+    }
 }
