@@ -19,7 +19,8 @@ import java.util.List;
  * and without it, and the same for the partial-order reduction. A plain main, not JMH: a search is
  * seconds long, and its own determinism makes the schedule count exact. Usage: java -cp
  * benchmarks.jar io.barrierscope.bench.ExploreBenchmark [REPO_ROOT] [--symmetry-only | --por-only | --many-warps | --por-throughput |
- * --source-sets-throughput] (--por-throughput: the partial-order reduction's cost per schedule, by thread CPU time;
+ * --source-sets-throughput | --bounded-por] (--bounded-por: schedules to exhaust a bound with the rule sound within it,
+ * source sets and no reduction; --por-throughput: the partial-order reduction's cost per schedule, by thread CPU time;
  * --source-sets-throughput: the same for source sets against sleep sets alone).
  */
 public final class ExploreBenchmark {
@@ -36,6 +37,10 @@ public final class ExploreBenchmark {
         if (List.of(args).contains("--many-warps")) {
             // Past 64 warps (source sets used to fall back to sleep sets alone there): 9 CTAs of 8 warps.
             compare("barrier_loop 72 warps (9 CTAs), iters 1", manyWarpKernel(9, 1), 1);
+            return;
+        }
+        if (List.of(args).contains("--bounded-por")) {
+            boundedPartialOrder(root);
             return;
         }
         if (List.of(args).contains("--source-sets-throughput")) {
@@ -60,6 +65,36 @@ public final class ExploreBenchmark {
             {"samples/block-reduce", "2"}, {"samples/named-producer-consumer", "2"}, {"samples/double-bar-arrive-fixed", "2"},
             {"samples/fa3-pingpong", "1"}, {"samples/mbarrier-parity-pipeline", "1"}};
         for (String[] x : samples) compare(x[0], root.resolve(x[0]).resolve("launch.json"), Integer.parseInt(x[1]));
+    }
+
+    /** The kernels and bounds of {@link #partialOrder}, with the rule sound within the bound against source sets and no POR. */
+    private static void boundedPartialOrder(Path root) throws Exception {
+        int[][] cases = {{1, 1}, {1, 2}, {1, 3}, {4, 1}, {4, 2}, {124, 1}};
+        for (int[] c : cases) compareBounded("barrier_loop 4 warps, iters " + c[0], fourWarpKernel(c[0]), c[1]);
+        String[][] samples = {{"samples/src/test/resources/explore/flag-check-deadlock", "3"},
+            {"samples/src/test/resources/explore/late-copy-hang", "2"}, {"samples/src/test/resources/races/fresh-barrier-parity-one", "2"},
+            {"samples/block-reduce", "2"}, {"samples/named-producer-consumer", "2"}, {"samples/double-bar-arrive-fixed", "2"},
+            {"samples/fa3-pingpong", "1"}, {"samples/mbarrier-parity-pipeline", "1"}};
+        for (String[] x : samples) compareBounded(x[0], root.resolve(x[0]).resolve("launch.json"), Integer.parseInt(x[1]));
+    }
+
+    /** Source sets (the default), the rule sound within the bound (--bounded-por), and no reduction (--no-por). */
+    private static void compareBounded(String name, Path launch, int bound) {
+        String[] mode = {"source sets", "bounded POR", "no POR"};
+        StringBuilder line = new StringBuilder(String.format("%s, exhaust bound %d:", name, bound));
+        for (int i = 0; i < 3; i++) {
+            Explorer ex = new Explorer(LaunchValidation.validate(launch).start(new SchedulePolicy()), () -> 0L);
+            ex.systematicOnly(true);
+            ex.partialOrder(i < 2);
+            ex.boundedPartialOrder(i == 1);
+            long t0 = System.nanoTime();
+            Explorer.Result r = ex.explore(new Explorer.Options(200_000, 0, 0, bound, 10_000_000, true, -1));
+            double s = (System.nanoTime() - t0) / 1e9;
+            line.append(String.format(" %s %d schedules (%s, %d warp steps, %d skipped, %d pruned, %.1f s, causes %s);", mode[i],
+                    r.coverage().schedules(), r.coverage().stoppedBy(), r.coverage().warpSteps(), r.coverage().skippedByPartialOrder(),
+                    r.coverage().prunedByState(), s, r.findings().stream().map(Finding::cause).toList()));
+        }
+        System.out.println(line);
     }
 
     /**

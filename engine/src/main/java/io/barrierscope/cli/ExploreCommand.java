@@ -67,6 +67,11 @@ final class ExploreCommand implements Callable<Integer> {
             + "not asleep, not only where an explored run raced (docs/explore.md, source sets; slower on runs that end)")
     boolean noSourceSets;
 
+    @Option(names = "--bounded-por", description = "partial-order reduction sound within the deviation bound: a completed "
+            + "bound K covers every interleaving with at most K deviations up to equivalence (forks every decision but those "
+            + "after which the run's steps are independent; docs/explore.md, within a bound)")
+    boolean boundedPor;
+
     @Option(names = "--minimize-time", paramLabel = "S", description = "seconds for minimising the findings' schedules, "
             + "shared among them (default ${DEFAULT-VALUE}; 0: bounded by replays only)", defaultValue = "10")
     double minimizeTime;
@@ -95,6 +100,8 @@ final class ExploreCommand implements Callable<Integer> {
         if (maxSteps != null && maxSteps < 1) return usage(err, "--max-steps must be at least 1");
         if (jobs != null && (jobs < 1 || jobs > 1024)) return usage(err, "--jobs must be in 1..1024");
         if (!Explorer.Options.validSeconds(minimizeTime)) return usage(err, "--minimize-time must be in 0..1e9 seconds");
+        if (boundedPor && (noPor || noSourceSets)) return usage(err, "--bounded-por is a partial-order reduction of its own; "
+                + "give it without --no-por and --no-source-sets");
         if (noMinimize && spec.commandLine().getParseResult().hasMatchedOption("--minimize-time")) {
             return usage(err, "--no-minimize and --minimize-time contradict each other; give one");
         }
@@ -109,6 +116,7 @@ final class ExploreCommand implements Callable<Integer> {
         Explorer ex = new Explorer(run, () -> System.nanoTime() / 1_000_000);
         ex.partialOrder(!noPor);
         ex.sourceSets(!noSourceSets);
+        ex.boundedPartialOrder(boundedPor);
         // Copies of the launch already read and validated (a .cu is not compiled again, no file read again).
         ex.jobs(n, () -> valid.start(new SchedulePolicy()));
         long t0 = System.nanoTime();
@@ -121,7 +129,7 @@ final class ExploreCommand implements Callable<Integer> {
                 + (c.skippedBySymmetry() > 0 ? " up to symmetric warps" : "")
                 + (c.skippedByPartialOrder() > 0 ? (c.skippedBySymmetry() > 0 ? " and" : "")
                         // a bound of the reduced search does not cover every schedule within it (docs/explore.md, "Within a bound")
-                        + (c.allSchedules() ? " up to equivalence" : " in the partial-order-reduced search") : "") + "; " + c.prunedByState()
+                        + (c.allSchedules() || c.boundedPartialOrder() ? " up to equivalence" : " in the partial-order-reduced search") : "") + "; " + c.prunedByState()
                 + " pruned as already explored, " + c.skippedBySymmetry() + " alternatives skipped as symmetric warps"
                 + (noSymmetry ? " (reduction off)" : "") + ", "
                 + c.skippedByPartialOrder() + " forks skipped as reorderings of independent steps" + (noPor ? " (reduction off)" : "")
@@ -175,6 +183,7 @@ final class ExploreCommand implements Callable<Integer> {
             cov.put("skippedByPartialOrder", c.skippedByPartialOrder());
             cov.put("partialOrderReduction", !noPor);
             cov.put("sourceSets", ex.usedSourceSets());
+            cov.put("boundedPartialOrder", c.boundedPartialOrder());
             cov.put("allSchedules", c.allSchedules());
             cov.put("proven", res.findings().isEmpty() ? proven : null);
             cov.put("wallMillis", wall);

@@ -12,10 +12,13 @@ package io.barrierscope.explore;
  * bound whose every schedule reached an explored state), so no deeper bound holds anything new.
  * {@code skippedByPartialOrder}: forks not made by the partial-order reduction (their warp was
  * asleep, or no race asked for them) and leaves cut as reorderings of an explored schedule.
+ * {@code boundedPartialOrder}: that reduction used the rule sound within the deviation bound
+ * ({@code --bounded-por}, {@link BoundedPartialOrder}), so a completed bound covers every
+ * interleaving within it up to equivalence.
  */
 public record Coverage(long schedules, long systematic, long random, long distinctOutcomes, long decisionPoints,
                        long prunedByState, int deviationBoundCompleted, String stoppedBy, long warpSteps,
-                       long skippedBySymmetry, boolean allSchedules, long skippedByPartialOrder) {
+                       long skippedBySymmetry, boolean allSchedules, long skippedByPartialOrder, boolean boundedPartialOrder) {
     public static final String EXHAUSTED = "exhausted";
     public static final String SCHEDULE_BUDGET = "schedule-budget";
     public static final String TIME_LIMIT = "time-limit";
@@ -28,18 +31,28 @@ public record Coverage(long schedules, long systematic, long random, long distin
      * collisions), up to symmetric warps when that reduction skipped any (a heuristic, see
      * docs/explore.md); "all schedules" when a bound had nothing new to add (or there was no
      * alternative at all). The choices are those the engine models. With the partial-order
-     * reduction's count above zero, an exhausted search holds "up to equivalence": a schedule not
-     * run reorders independent steps of one that was (docs/explore.md says what that assumes); a
-     * bounded one only what the reduced search forked, since the equivalent of a skipped schedule
-     * may need more non-default decisions than the bound. Empty when not even bound 1 was completed.
+     * reduction's count above zero, an exhausted search holds "all interleavings, up to
+     * equivalence": a schedule not run reorders independent steps of one that was (docs/explore.md
+     * says what that assumes); a bounded one "every interleaving with at most K deviations, up to
+     * equivalence" only under the rule sound within the bound ({@link #boundedPartialOrder}), else
+     * only what the reduced search forked, since with source or sleep sets the equivalent of a
+     * skipped schedule may need more non-default decisions than the bound. Empty when not even bound
+     * 1 was completed.
      */
     public String proven(boolean symmetry) {
         if (deviationBoundCompleted < 1 && !allSchedules) return "";
         String upTo = symmetry && skippedBySymmetry > 0 ? ", up to symmetric warps (a heuristic; --no-symmetry searches them all)" : "";
         String what = " (warp order at visible instructions, convergence groups, copy latencies 1/default/late, try_wait early returns)";
-        String por = skippedByPartialOrder > 0 ? ", or only reorders independent steps of one that was (up to equivalence: "
-                + "partial-order reduction, see docs/explore.md; --no-por runs every order)" : "";
+        String por = skippedByPartialOrder > 0 ? ", or only reorders independent steps of one that was (all interleavings, up to "
+                + "equivalence: partial-order reduction, see docs/explore.md; --no-por runs every order)" : "";
         if (allSchedules) return "all schedules" + what + ": each was run or reached an already explored state" + por + upTo;
+        if (skippedByPartialOrder > 0 && boundedPartialOrder) {
+            // The skipped forks' continuations are equivalent to the run they fork from, at the same depth (docs/explore.md).
+            return "every interleaving with at most " + deviationBoundCompleted + " deviations, up to equivalence" + what
+                    + ": each schedule with up to " + deviationBoundCompleted + " non-default decisions was run, reached an"
+                    + " already explored state, or only reorders independent steps of one that was (bounded partial-order"
+                    + " reduction, see docs/explore.md)" + upTo;
+        }
         if (skippedByPartialOrder > 0) {
             // The equivalent run of a skipped schedule may need more non-default decisions than it (docs/explore.md, "Within a bound").
             return "bound " + deviationBoundCompleted + " of the partial-order-reduced search" + what
@@ -50,6 +63,14 @@ public record Coverage(long schedules, long systematic, long random, long distin
         }
         return "every schedule with up to " + deviationBoundCompleted + " non-default decisions" + what
                 + " was run or reached an already explored state" + upTo;
+    }
+
+    /** Source sets, sleep sets or none (not the rule sound within the bound). */
+    public Coverage(long schedules, long systematic, long random, long distinctOutcomes, long decisionPoints,
+                    long prunedByState, int deviationBoundCompleted, String stoppedBy, long warpSteps, long skippedBySymmetry,
+                    boolean allSchedules, long skippedByPartialOrder) {
+        this(schedules, systematic, random, distinctOutcomes, decisionPoints, prunedByState, deviationBoundCompleted, stoppedBy,
+                warpSteps, skippedBySymmetry, allSchedules, skippedByPartialOrder, false);
     }
 
     /** Without the partial-order count (nothing pruned by it). */

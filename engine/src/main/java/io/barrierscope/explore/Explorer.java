@@ -109,6 +109,7 @@ public final class Explorer {
     /** Whether the partial-order reduction is on ({@link #partialOrder}), and source sets on top of the sleep sets. */
     private boolean partialOrder = true;
     private boolean sourceSets = true;
+    private boolean bounded; // the rule sound within the bound (BoundedPartialOrder) instead of source and sleep sets
     /** The source-set search of the current {@link #explore}, or null (off, or more warps than it handles). */
     private SourceSetSearch dpor;
     private boolean systematicOnly;
@@ -198,11 +199,17 @@ public final class Explorer {
      */
     public void sourceSets(boolean on) { sourceSets = on; }
 
+    /**
+     * With the partial-order reduction on: the rule sound within the deviation bound
+     * ({@code --bounded-por}, {@link BoundedPartialOrder}) instead of source sets and sleep sets.
+     */
+    public void boundedPartialOrder(boolean on) { bounded = on; }
+
     /** Runs cut where a sleeping warp stepped (within skippedByPartialOrder): what wakeup trees would avoid (docs/explore.md). */
     public long blockedRuns() { return cutLeaves + blockedInner; }
 
     /** Whether source sets were used: asked for, and the launch's warps fit the race analysis' memory (else sleep sets alone). */
-    public boolean usedSourceSets() { return dpor != null; }
+    public boolean usedSourceSets() { return dpor != null && !dpor.bounded; }
 
     public Result explore(Options o) {
         runners.start();
@@ -226,7 +233,8 @@ public final class Explorer {
         long end = t0 + o.timeLimitMillis(); // a limit past the clock's range is none (it wrapped to a deadline passed)
         deadline = o.timeLimitMillis() > 0 && end > t0 ? end : Long.MAX_VALUE;
         symmetry = o.symmetry() ? new WarpSymmetry(m.program) : null;
-        dpor = partialOrder && sourceSets && SourceSets.fits(m.warps) ? new SourceSetSearch(this, m.warps) : null;
+        dpor = partialOrder && bounded ? new SourceSetSearch(this, m.warps, true)
+                : partialOrder && sourceSets && SourceSets.fits(m.warps) ? new SourceSetSearch(this, m.warps, false) : null;
         int boundDone = 0;
         boolean exhausted = false;
         for (int bound = 1; bound <= o.maxDeviations(); bound++) {
@@ -261,7 +269,7 @@ public final class Explorer {
         if (!aborted && !systematicOnly && (!exhausted || boundDone < o.maxDeviations())) randomPhase();
         if (stoppedBy == null) stoppedBy = Coverage.EXHAUSTED;
         Coverage c = new Coverage(schedules, systematic, random, findings.outcomes(), points, pruned, boundDone, stoppedBy, warpSteps,
-                skippedBySymmetry, exhausted, skippedByPartialOrder);
+                skippedBySymmetry, exhausted, skippedByPartialOrder, dpor != null && dpor.bounded);
         List<Finding> out = findings.list();
         if (o.minimize()) minimizeAll(out);
         return new Result(c, List.copyOf(out));
@@ -327,7 +335,7 @@ public final class Explorer {
     }
 
     // For SourceSetSearch, which walks the same tree with the same runs, counts and limits.
-    boolean partialOrder() { return partialOrder; }
+    boolean sleepSets() { return partialOrder && !bounded; }
     double systematicShare() { return systematicOnly ? 1.0 : SYSTEMATIC_SHARE; }
     boolean aborted() { return aborted; }
     JobRunners runners() { return runners; }
@@ -445,7 +453,7 @@ public final class Explorer {
         }
         policy.follow(plan);
         cp.restoreInto(x);
-        SleepSet sleep = record != null && partialOrder ? new SleepSet(x, runners.get(0).footprints, record.sleep) : null;
+        SleepSet sleep = record != null && sleepSets() ? new SleepSet(x, runners.get(0).footprints, record.sleep) : null;
         DecisionLister lister = null;
         if (record != null) {
             lister = new DecisionLister(record, sleep, symmetry, m);

@@ -82,7 +82,7 @@ final class SleepSetSearch {
      * expanded sibling, whatever the number of jobs.
      */
     private SleepSet.Sleeper[][] leafSleeps(Frame f) {
-        if (!ex.partialOrder()) return null;
+        if (!ex.sleepSets()) return null;
         List<long[]> as = f.alternatives;
         SleepSet.Sleeper[][] out = new SleepSet.Sleeper[as.size()][];
         for (int i = 0; i < as.size(); i++) {

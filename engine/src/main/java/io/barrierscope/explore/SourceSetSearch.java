@@ -35,9 +35,12 @@ final class SourceSetSearch {
         /** The warps left to fork (not asleep, not a skipped symmetric one), in the lister's order. */
         final long[] cand;
         final int sleepPoint;
+        /** The step number the decision was taken at (the step it chose runs next). */
+        final long step;
 
-        Point(long idx, int chosen, long[] offered, long[] asleep, long[] cand, int sleepPoint) {
+        Point(long idx, int chosen, long[] offered, long[] asleep, long[] cand, int sleepPoint, long step) {
             this.idx = idx;
+            this.step = step;
             this.chosen = chosen;
             this.offered = offered;
             this.asleep = asleep;
@@ -85,8 +88,8 @@ final class SourceSetSearch {
 
         State(Frame parent) { this.parent = parent; }
 
-        void point(long idx, int chosen, long[] offered, long[] asleep, long[] cand, int sleepPoint) {
-            points.put(idx, new Point(idx, chosen, offered, asleep, cand, sleepPoint));
+        void point(long idx, int chosen, long[] offered, long[] asleep, long[] cand, int sleepPoint, long step) {
+            points.put(idx, new Point(idx, chosen, offered, asleep, cand, sleepPoint, step));
         }
     }
 
@@ -106,29 +109,35 @@ final class SourceSetSearch {
 
     private final Explorer ex;
     private final int warps;
+    /** The rule sound under the bound ({@link BoundedPartialOrder}) instead of races: no analysis, no sleep sets. */
+    final boolean bounded;
     /** Schedules already filed (counted, pruned or cut): a run first made as an inner node is counted then. */
     final Set<String> filed = new HashSet<>();
     /** Races followed, and those that could not be (dropped: a fallback to all alternatives). */
     long races;
     long dropped;
 
-    SourceSetSearch(Explorer ex, int warps) {
+    SourceSetSearch(Explorer ex, int warps, boolean bounded) {
         this.ex = ex;
         this.warps = warps;
+        this.bounded = bounded;
     }
 
     /** Runs the subtree below {@code f} (already run) to depth {@code bound}; false once a budget is spent. */
     boolean expand(Frame f, int depth, int bound) {
         State s = f.dpor;
         Frame parent = s.parent;
-        s.prefixCount = parent == null ? 0 : parent.dpor.log.countBefore(s.forkStepNo < 0 ? Long.MAX_VALUE : s.forkStepNo);
-        s.log = TraceLog.concat(parent == null ? null : parent.dpor.log, s.prefixCount, s.own);
+        if (!bounded) {
+            s.prefixCount = parent == null ? 0 : parent.dpor.log.countBefore(s.forkStepNo < 0 ? Long.MAX_VALUE : s.forkStepNo);
+            s.log = TraceLog.concat(parent == null ? null : parent.dpor.log, s.prefixCount, s.own);
+        }
         for (long[] a : f.alternatives) { // the decisions that are always forked
             Work w = work(s, a[0]);
             w.forks.add(new Fork(a));
             if (a[1] == SchedulePolicy.WARP) WarpBits.set(w.warps, (int) a[2]);
         }
-        analyzeRun(f);
+        if (bounded) forkAllButIndependentRemainder(f);
+        else analyzeRun(f);
         TreeSet<Long> keys = new TreeSet<>(s.points.keySet());
         keys.addAll(s.work.keySet());
         double share = ex.systematicShare();
@@ -181,6 +190,19 @@ final class SourceSetSearch {
         }
         a.run(s.log, s.log.n, s.prefixCount, sink);
         if (a.overflow) drop(f, Long.MAX_VALUE); // races past the memory cap are unknown: all alternatives of the run and its path
+    }
+
+    /**
+     * Under the bound ({@link BoundedPartialOrder}): every warp decision of {@code f}'s own part
+     * forks all its candidates, but those after which the run's remainder is independent (and no
+     * alternative of another kind follows): their every continuation is equivalent to the run itself.
+     */
+    private void forkAllButIndependentRemainder(Frame f) {
+        State s = f.dpor;
+        long lastOtherKind = -1;
+        for (long[] a : f.alternatives) if (a[1] != SchedulePolicy.WARP) lastOtherKind = Math.max(lastOtherKind, a[0]);
+        long last = BoundedPartialOrder.lastInteraction(s.own);
+        for (Point dp : s.points.values()) if (!BoundedPartialOrder.skips(dp.idx, dp.step, last, lastOtherKind)) addAll(s, dp);
     }
 
     /** The analysis state after the first {@code count} entries of {@code s.log}, to go on over a log of {@code capacity} entries. */
@@ -251,7 +273,7 @@ final class SourceSetSearch {
             Checkpoint cp = r == runners.get(0) ? ex.forkCheckpoint(f, a[0])
                     : r.forkPoint(f, f.plan, a[0], lastFork, ex.cpInterval(), ex.maxSteps(), ex::due);
             rs[k] = cp == null ? new ScheduleRunner.Leaf(new long[0], new long[0], 0, false, true, cpStep[k], null, false)
-                    : r.leaf(child, cp, a[0], ex.visited(), ex.maxSteps(), ex.fullHashBytes, ex::due, sleeps[k], true);
+                    : r.leaf(child, cp, a[0], ex.visited(), ex.maxSteps(), ex.fullHashBytes, ex::due, sleeps[k], !bounded);
         });
         double share = ex.systematicShare();
         for (int k = 0; k < n; k++) {
@@ -261,6 +283,7 @@ final class SourceSetSearch {
             int filing = ex.fileLeaf(rs[k], cpStep[k], true);
             if (filing == Explorer.FILED_ABORTED) return false;
             filed.add(f.plan.with(a[0], (char) a[1], a[2]).toString());
+            if (bounded) continue; // a leaf's races are not asked for: every fork that could matter is made
             if (filing == Explorer.FILED_PRUNED) {
                 drop(f, a[0]);
                 continue;

@@ -59,4 +59,26 @@ class ExploreOptionsTest {
         assertEquals(2, bad.code(), bad.out() + bad.err());
         assertTrue(bad.err().contains("--max-deviations must be in 0..8"), bad.err());
     }
+
+    @Test
+    void boundedPorStatesEveryInterleavingWithinTheBoundInTheConsoleAndTheReport() throws Exception {
+        // named-producer-consumer: bound 1 takes 26 schedules with the rule, 2 forks skipped (docs/performance.md).
+        String small = CliTest.SAMPLES.resolve("named-producer-consumer/launch.json").toString();
+        Path a = Files.createTempFile("explore-bpor", ".json");
+        try {
+            CliTest.Result r = CliTest.cli("explore", small, "--bounded-por", "--max-deviations", "1", "--schedules", "40",
+                    "--jobs", "1", "--no-minimize", "--report", a.toString());
+            assertEquals(0, r.code(), r.out() + r.err());
+            assertTrue(r.out().contains("no findings; covered: every interleaving with at most 1 deviations, up to equivalence"), r.out());
+            JsonNode c = new ObjectMapper().readTree(a.toFile()).path("coverage");
+            assertTrue(c.path("boundedPartialOrder").asBoolean(), c.toString());
+            assertFalse(c.path("sourceSets").asBoolean(true), c.toString());
+            assertTrue(c.path("proven").asText().startsWith("every interleaving with at most 1 deviations"), c.toString());
+        } finally {
+            Files.deleteIfExists(a);
+        }
+        CliTest.Result both = CliTest.cli("explore", LAUNCH, "--bounded-por", "--no-por", "--schedules", "1", "--jobs", "1");
+        assertEquals(2, both.code(), both.out() + both.err());
+        assertTrue(both.err().contains("--bounded-por is a partial-order reduction of its own"), both.err());
+    }
 }

@@ -348,7 +348,13 @@ public final class ExploreViewModel implements AutoCloseable {
         progress.set(cancelled ? fraction(c.schedules(), elapsedMillis, options) : 1);
         title.set(rows.isEmpty() ? "Explore" : "Explore (" + rows.size() + ")");
         status.set((cancelled ? "Cancelled after " : "Explored ") + plural(c.schedules(), "schedule") + ": "
-                + (rows.isEmpty() ? "no findings" : plural(rows.size(), "finding") + "; open one to replay it in the debugger"));
+                + (rows.isEmpty() ? "no findings" + covered(c, options == null || options.symmetry()) : plural(rows.size(), "finding") + "; open one to replay it in the debugger"));
+    }
+
+    /** What a finding-free search showed, as the console and report state it ({@link Coverage#proven}); empty before bound 1. */
+    static String covered(Coverage c, boolean symmetry) {
+        String p = c.proven(symmetry);
+        return p.isEmpty() ? "" : "; covered: " + p;
     }
 
     private void failedWith(String message) {

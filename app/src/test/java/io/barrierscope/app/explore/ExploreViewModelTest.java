@@ -69,6 +69,17 @@ class ExploreViewModelTest {
     }
 
     @Test
+    void aFindingFreeSearchSaysWhatItCoveredAsTheConsoleDoes() {
+        Coverage bounded = new Coverage(40, 40, 0, 2, 13, 0, 2, Coverage.SCHEDULE_BUDGET, 1000, 0, false, 7, true);
+        assertEquals("; covered: " + bounded.proven(true), ExploreViewModel.covered(bounded, true));
+        assertTrue(ExploreViewModel.covered(bounded, true).startsWith("; covered: every interleaving with at most 2 deviations, up to equivalence"),
+                ExploreViewModel.covered(bounded, true));
+        Coverage sourceSets = new Coverage(40, 40, 0, 2, 13, 0, 2, Coverage.SCHEDULE_BUDGET, 1000, 0, false, 7);
+        assertTrue(ExploreViewModel.covered(sourceSets, true).contains("partial-order-reduced search"), ExploreViewModel.covered(sourceSets, true));
+        assertEquals("", ExploreViewModel.covered(new Coverage(2, 2, 0, 1, 13, 0, 0, Coverage.SCHEDULE_BUDGET, 10), true));
+    }
+
+    @Test
     void idleUntilALaunchIsOpenAndATraceCannotBeExplored() {
         assertEquals(ExploreViewModel.State.IDLE, vm.stateProperty().get());
         assertFalse(vm.canStartProperty().get());

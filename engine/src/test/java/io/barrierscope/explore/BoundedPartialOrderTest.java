@@ -1,0 +1,167 @@
+package io.barrierscope.explore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.testing.PtxRun;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The partial-order reduction sound within the deviation bound ({@link BoundedPartialOrder},
+ * {@code --bounded-por}): against brute force (every schedule with up to K non-default decisions,
+ * no reduction of any kind), the classes reached within the bound are the same; source sets miss
+ * one on a kernel built for it.
+ */
+class BoundedPartialOrderTest {
+    /**
+     * Each warp exchanges its warp number into word 0, meets the others at bar.sync 0, exchanges
+     * again, and stores what it got both times to its own words: the final buffer tells the order
+     * of both rounds' exchanges apart (3! x 3! classes for 3 warps).
+     */
+    static LaunchedRun rounds(int warps) {
+        return PtxRun.kernel("""
+                .reg .b32 %r<8>;
+                .reg .b64 %rd<4>;
+                ld.param.u64 %rd1, [out];
+                mov.u32 %r1, %tid.x;
+                shr.u32 %r2, %r1, 5;
+                atom.global.exch.b32 %r3, [%rd1], %r2;
+                bar.sync 0;
+                atom.global.exch.b32 %r4, [%rd1], %r2;
+                mul.wide.u32 %rd2, %r1, 8;
+                add.u64 %rd2, %rd1, %rd2;
+                st.global.u32 [%rd2+4], %r3;
+                st.global.u32 [%rd2+8], %r4;
+                ret;
+                """).buffer("out", 1 + 64 * warps).threads(32 * warps).launch(new SchedulePolicy());
+    }
+
+    private enum Mode { BRUTE_FORCE, SOURCE_SETS, BOUNDED }
+
+    private record Search(Coverage coverage, List<String> schedules) {}
+
+    /** The systematic phase alone up to {@code bound}, without the symmetric-warp reduction. */
+    private static Search search(LaunchedRun run, Mode mode, int bound, int jobs, Supplier<LaunchedRun> open) {
+        Explorer ex = new Explorer(run, () -> 0L);
+        ex.systematicOnly(true);
+        ex.partialOrder(mode != Mode.BRUTE_FORCE);
+        ex.boundedPartialOrder(mode == Mode.BOUNDED);
+        if (jobs > 1) ex.jobs(jobs, open);
+        List<String> seen = new ArrayList<>();
+        ex.onSchedule(s -> seen.add(s.toString()));
+        Coverage c = ex.explore(new Explorer.Options(1_000_000, 0, 0, bound, 100_000, false, -1)).coverage();
+        assertTrue(c.deviationBoundCompleted() >= bound || c.allSchedules(), c.toString());
+        return new Search(c, seen);
+    }
+
+    private static Search search(Supplier<LaunchedRun> open, Mode mode, int bound) { return search(open.get(), mode, bound, 1, open); }
+
+    /** The final buffer of each schedule, replayed from the start: on these kernels, its interleaving class. */
+    private static Set<List<Long>> classes(List<String> schedules, Supplier<LaunchedRun> open) {
+        Set<List<Long>> out = new HashSet<>();
+        for (String s : schedules) {
+            LaunchedRun r = open.get();
+            ((SchedulePolicy) r.interpreter().policy()).follow(Schedule.parse(s));
+            r.runToEnd();
+            out.add(PtxRun.u32(r, "out"));
+        }
+        return out;
+    }
+
+    @Test
+    void everyClassWithinTheBoundIsReachedAsByBruteForce() {
+        List<Supplier<LaunchedRun>> kernels = List.of(() -> PartialOrderTest.exchanges(3), () -> PartialOrderTest.pairs(2), () -> rounds(3));
+        for (int k = 0; k < kernels.size(); k++) {
+            Supplier<LaunchedRun> open = kernels.get(k);
+            for (int bound = 1; bound <= 2; bound++) {
+                Search brute = search(open, Mode.BRUTE_FORCE, bound);
+                Search ours = search(open, Mode.BOUNDED, bound);
+                String what = "kernel " + k + ", bound " + bound;
+                assertEquals(classes(brute.schedules(), open), classes(ours.schedules(), open), what);
+                assertTrue(ours.coverage().schedules() <= brute.coverage().schedules(), what + ": " + ours.coverage());
+                assertEquals(0, brute.coverage().skippedByPartialOrder());
+            }
+        }
+    }
+
+    /**
+     * Three exchanging warps, bound 1: source sets skip "warp 2 first" and reach its class only
+     * with a second decision; the bounded rule forks it, and says what it proved.
+     */
+    @Test
+    void sourceSetsMissAClassWithinTheBoundThatTheBoundedRuleReaches() {
+        Supplier<LaunchedRun> open = () -> PartialOrderTest.exchanges(3);
+        Set<List<Long>> brute = classes(search(open, Mode.BRUTE_FORCE, 1).schedules(), open);
+        Search source = search(open, Mode.SOURCE_SETS, 1);
+        Search ours = search(open, Mode.BOUNDED, 1);
+        Set<List<Long>> missed = new HashSet<>(brute);
+        missed.removeAll(classes(source.schedules(), open));
+        assertEquals(1, missed.size(), "the old rule misses one class within the bound");
+        assertEquals(brute, classes(ours.schedules(), open));
+        assertTrue(source.coverage().proven(false).contains("partial-order-reduced search"), source.coverage().proven(false));
+        assertTrue(ours.coverage().boundedPartialOrder());
+        assertFalse(source.coverage().boundedPartialOrder());
+        assertTrue(ours.coverage().proven(false).startsWith("every interleaving with at most 1 deviations, up to equivalence"),
+                ours.coverage().proven(false));
+    }
+
+    @Test
+    void decisionsAfterWhichTheRunIsIndependentAreNotForked() {
+        Supplier<LaunchedRun> own = () -> PartialOrderTest.ownWords(3);
+        Search ours = search(own, Mode.BOUNDED, 2);
+        assertEquals(List.of("s1:"), ours.schedules());
+        assertTrue(ours.coverage().allSchedules());
+        assertTrue(ours.coverage().proven(false).contains("all interleavings, up to equivalence"), ours.coverage().proven(false));
+        assertTrue(search(own, Mode.BRUTE_FORCE, 2).coverage().schedules() > 1);
+        // The exchanges: the stores after the last exchange are each warp's own, so their orders are not forked.
+        Supplier<LaunchedRun> ex = () -> PartialOrderTest.exchanges(3);
+        assertTrue(search(ex, Mode.BOUNDED, 2).coverage().schedules() < search(ex, Mode.BRUTE_FORCE, 2).coverage().schedules());
+    }
+
+    @Test
+    void twoJobsRunTheSchedulesOfOne() {
+        Supplier<LaunchedRun> open = () -> rounds(3);
+        assertEquals(search(open.get(), Mode.BOUNDED, 2, 1, open).schedules(), search(open.get(), Mode.BOUNDED, 2, 2, open).schedules());
+    }
+
+    private static StepFootprints.Footprint fp(long... keysAndWrite) { return new StepFootprints.Footprint(keysAndWrite, false); }
+
+    @Test
+    void theRemainderIsIndependentAfterTheLastStepThatMeetsAnotherWarps() {
+        TraceLog t = new TraceLog();
+        t.add(10, 0, 0, fp(5 << 1 | 1), null); // warp 0 writes word 5
+        t.add(11, 1, 1, fp(5 << 1), null); // warp 1 reads it: the last interaction is step 10
+        t.add(12, 2, 0, fp(6 << 1 | 1), null); // then each its own word
+        t.add(13, 3, 1, fp(7 << 1 | 1), null);
+        t.add(14, 4, 1, fp(7 << 1), null);
+        assertEquals(10, BoundedPartialOrder.lastInteraction(t));
+        assertTrue(BoundedPartialOrder.skips(2, 12, 10, -1));
+        assertFalse(BoundedPartialOrder.skips(0, 10, 10, -1), "the decision before the writing step");
+        assertFalse(BoundedPartialOrder.skips(2, 12, 10, 3), "a later alternative of another kind");
+
+        TraceLog reads = new TraceLog();
+        reads.add(1, 0, 0, fp(5 << 1), null);
+        reads.add(2, 1, 1, fp(5 << 1), null);
+        assertEquals(BoundedPartialOrder.NONE, BoundedPartialOrder.lastInteraction(reads), "two reads commute");
+
+        TraceLog enabling = new TraceLog();
+        long[] other = WarpBits.empty(2);
+        WarpBits.set(other, 1);
+        enabling.add(3, 0, 0, fp(), other);
+        enabling.add(4, 1, 1, fp(), null);
+        assertEquals(3, BoundedPartialOrder.lastInteraction(enabling), "a step that makes another warp runnable");
+
+        TraceLog stopped = new TraceLog();
+        stopped.add(7, 0, 0, fp(9 << 1 | 1), null);
+        stopped.add(8, -1, 0, StepFootprints.Footprint.EVERYTHING, null); // the run stopped with warps 0 and 1 able to run
+        stopped.add(8, -1, 1, StepFootprints.Footprint.EVERYTHING, null);
+        assertEquals(8, BoundedPartialOrder.lastInteraction(stopped));
+    }
+}
