@@ -71,13 +71,19 @@ class WindowCostHarness {
         Thread t = new Thread(() -> {
             while (true) {
                 try {
-                    Thread.sleep(3);
+                    if (WHERE) Thread.sleep(1);
+                    else Thread.sleep(3);
                 } catch (InterruptedException e) {
                     return;
                 }
                 if (!sampling) continue;
                 StackTraceElement[] st = fxThread.getStackTrace();
                 if (st.length == 0 || st[0].getMethodName().equals("_runLoop") || st[0].getClassName().contains("Unsafe")) continue;
+                if (WHERE) {
+                    String key = chain(st);
+                    synchronized (samples) { samples.merge(key, 1, Integer::sum); }
+                    continue;
+                }
                 String app = "";
                 for (StackTraceElement f : st) {
                     if (f.getClassName().startsWith("io.barrierscope.app") && !f.getClassName().contains("Harness")) {
@@ -98,6 +104,30 @@ class WindowCostHarness {
         }, "harness-sampler");
         t.setDaemon(true);
         t.start();
+    }
+
+    /**
+     * {@code -Dbarrierscope.harness.where=true}: the sampler takes the FX thread's stack every
+     * millisecond and names a sample by the chain of window, skin, cell, flow and CSS classes on it
+     * (outermost first) and the innermost frame, as PauseLatencyHarness does for a stop's frame:
+     * which control's CSS or layout the time went to. It perturbs the CPU figures; measure without it.
+     */
+    private static final boolean WHERE = Boolean.getBoolean("barrierscope.harness.where");
+
+    static String chain(StackTraceElement[] st) {
+        java.util.LinkedHashSet<String> chain = new java.util.LinkedHashSet<>();
+        for (int i = st.length - 1; i >= 0; i--) {
+            String full = st[i].getClassName();
+            String c = full.replaceAll(".*\\.", "");
+            String m = st[i].getMethodName();
+            boolean ours = full.startsWith("io.barrierscope") && !full.contains("Harness");
+            if (ours || c.endsWith("Skin") || c.endsWith("Cell") || c.startsWith("VirtualFlow") || c.endsWith("Row")
+                    || (c.equals("Node") && (m.equals("processCSS") || m.equals("applyCss") || m.equals("reapplyCss")))
+                    || (c.equals("Parent") && m.equals("layout")) || c.equals("CssStyleHelper") || c.equals("PrismTextLayout")
+                    || (c.equals("Scene$ScenePulseListener") && m.equals("pulse")))
+                chain.add(ours || c.equals("Node") || c.equals("Parent") || c.startsWith("Scene") || c.equals("CssStyleHelper") ? c + "." + m : c);
+        }
+        return String.join(" > ", chain) + " | " + st[0].getClassName().replaceAll(".*\\.", "") + "." + st[0].getMethodName();
     }
 
     @Start
@@ -144,8 +174,21 @@ class WindowCostHarness {
         }
         synchronized (samples) {
             System.out.println("FX thread samples, " + name + ":");
-            samples.entrySet().stream().sorted((x, y) -> Integer.compare(y.getValue(), x.getValue())).limit(12)
+            samples.entrySet().stream().sorted((x, y) -> Integer.compare(y.getValue(), x.getValue())).limit(WHERE ? 60 : 12)
                     .forEach(e -> System.out.println("  " + e.getValue() + "  " + e.getKey()));
+            if (WHERE) {
+                // Inclusive: the samples whose chain has each element (a sample counts once per element).
+                Map<String, Integer> incl = new TreeMap<>();
+                int all = 0;
+                for (Map.Entry<String, Integer> e : samples.entrySet()) {
+                    all += e.getValue();
+                    java.util.Set<String> parts = new java.util.HashSet<>(List.of(e.getKey().split(" > | \\| ")));
+                    for (String part : parts) incl.merge(part, e.getValue(), Integer::sum);
+                }
+                System.out.println("FX thread samples, inclusive, " + name + " (of " + all + "):");
+                incl.entrySet().stream().sorted((x, y) -> Integer.compare(y.getValue(), x.getValue())).limit(50)
+                        .forEach(e -> System.out.println("  " + e.getValue() + "  " + e.getKey()));
+            }
             samples.clear();
         }
         report.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %.0f | %.0f | %s |%n", name, times,
