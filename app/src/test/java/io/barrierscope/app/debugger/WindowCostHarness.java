@@ -42,7 +42,10 @@ import org.testfx.util.WaitForAsyncUtils;
  * Presentation mode on and off are measured apart. {@code -Dbarrierscope.harness.toggles=12}
  * measures 12 toggles of each kind instead of 6; {@code -Dbarrierscope.harness.only=presentation}
  * measures only opening and the presentation toggles (a quicker comparison of two versions);
- * {@code -Dbarrierscope.harness.only=far -Dbarrierscope.harness.farclicks=12} only 12 far clicks per launch.
+ * {@code -Dbarrierscope.harness.only=far -Dbarrierscope.harness.farclicks=12} only 12 far clicks per launch
+ * (and then prints how many text nodes the source panes' lines hold, and how many are empty);
+ * {@code -Dbarrierscope.harness.where=true} samples the FX thread every millisecond by the controls
+ * on its stack, with inclusive counts (it perturbs the CPU figures: measure without it).
  */
 @ExtendWith(ApplicationExtension.class)
 @EnabledIfSystemProperty(named = "barrierscope.harness", matches = "true")
@@ -239,6 +242,7 @@ class WindowCostHarness {
             robot.clickOn(p);
         }, () -> !vm.runningProperty().get() && vm.idleProperty().get() && vm.nowProperty().get() < end / 5 + 2);
         if (NEW_NODES) newNodes(robot, end);
+        if (ONLY_FAR) System.out.println("TEXT NODES after the far clicks, " + label + ": " + fx(() -> textNodes("#sourceArea") + "; " + textNodes("#cudaArea")));
         if (ONLY_FAR) return;
         if (!ONLY_PRESENTATION) measure(label + ": dark toggle (Ctrl+Shift+D)", TOGGLES, () -> { },
                 () -> robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.D).release(KeyCode.SHIFT, KeyCode.CONTROL), () -> true);
@@ -291,6 +295,21 @@ class WindowCostHarness {
             return after.size();
         });
         System.out.println("NEW NODES after a far click (of " + total + " in the scene): " + where);
+    }
+
+    /** The text nodes of a source pane's lines (in the scene, in view or spare cells) and how many are empty. */
+    private String textNodes(String pane) {
+        javafx.scene.Node p = view.root().lookup(pane);
+        if (p == null) return pane + " none";
+        int texts = 0, empty = 0, cells = 0;
+        for (javafx.scene.Node n : all(p)) {
+            if (n.getStyleClass().contains("code-line")) cells++;
+            if (n instanceof javafx.scene.text.Text t && t.getParent() instanceof javafx.scene.text.TextFlow) {
+                texts++;
+                if (t.getText().isEmpty()) empty++;
+            }
+        }
+        return pane + " " + cells + " line cells, " + texts + " line text nodes, " + empty + " empty";
     }
 
     static java.util.Set<javafx.scene.Node> all(javafx.scene.Node root) {
