@@ -42,7 +42,10 @@ import org.testfx.util.WaitForAsyncUtils;
  * Presentation mode on and off are measured apart. {@code -Dbarrierscope.harness.toggles=12}
  * measures 12 toggles of each kind instead of 6; {@code -Dbarrierscope.harness.only=presentation}
  * measures only opening and the presentation toggles (a quicker comparison of two versions);
- * {@code -Dbarrierscope.harness.only=far -Dbarrierscope.harness.farclicks=12} only 12 far clicks per launch.
+ * {@code -Dbarrierscope.harness.only=far -Dbarrierscope.harness.farclicks=12} only 12 far clicks per launch
+ * (and then prints how many text nodes the source panes' lines hold, and how many are empty);
+ * {@code -Dbarrierscope.harness.where=true} samples the FX thread every millisecond by the controls
+ * on its stack, with inclusive counts (it perturbs the CPU figures: measure without it).
  */
 @ExtendWith(ApplicationExtension.class)
 @EnabledIfSystemProperty(named = "barrierscope.harness", matches = "true")
@@ -71,13 +74,19 @@ class WindowCostHarness {
         Thread t = new Thread(() -> {
             while (true) {
                 try {
-                    Thread.sleep(3);
+                    if (WHERE) Thread.sleep(1);
+                    else Thread.sleep(3);
                 } catch (InterruptedException e) {
                     return;
                 }
                 if (!sampling) continue;
                 StackTraceElement[] st = fxThread.getStackTrace();
                 if (st.length == 0 || st[0].getMethodName().equals("_runLoop") || st[0].getClassName().contains("Unsafe")) continue;
+                if (WHERE) {
+                    String key = chain(st);
+                    synchronized (samples) { samples.merge(key, 1, Integer::sum); }
+                    continue;
+                }
                 String app = "";
                 for (StackTraceElement f : st) {
                     if (f.getClassName().startsWith("io.barrierscope.app") && !f.getClassName().contains("Harness")) {
@@ -98,6 +107,30 @@ class WindowCostHarness {
         }, "harness-sampler");
         t.setDaemon(true);
         t.start();
+    }
+
+    /**
+     * {@code -Dbarrierscope.harness.where=true}: the sampler takes the FX thread's stack every
+     * millisecond and names a sample by the chain of window, skin, cell, flow and CSS classes on it
+     * (outermost first) and the innermost frame, as PauseLatencyHarness does for a stop's frame:
+     * which control's CSS or layout the time went to. It perturbs the CPU figures; measure without it.
+     */
+    private static final boolean WHERE = Boolean.getBoolean("barrierscope.harness.where");
+
+    static String chain(StackTraceElement[] st) {
+        java.util.LinkedHashSet<String> chain = new java.util.LinkedHashSet<>();
+        for (int i = st.length - 1; i >= 0; i--) {
+            String full = st[i].getClassName();
+            String c = full.replaceAll(".*\\.", "");
+            String m = st[i].getMethodName();
+            boolean ours = full.startsWith("io.barrierscope") && !full.contains("Harness");
+            if (ours || c.endsWith("Skin") || c.endsWith("Cell") || c.startsWith("VirtualFlow") || c.endsWith("Row")
+                    || (c.equals("Node") && (m.equals("processCSS") || m.equals("applyCss") || m.equals("reapplyCss")))
+                    || (c.equals("Parent") && m.equals("layout")) || c.equals("CssStyleHelper") || c.equals("PrismTextLayout")
+                    || (c.equals("Scene$ScenePulseListener") && m.equals("pulse")))
+                chain.add(ours || c.equals("Node") || c.equals("Parent") || c.startsWith("Scene") || c.equals("CssStyleHelper") ? c + "." + m : c);
+        }
+        return String.join(" > ", chain) + " | " + st[0].getClassName().replaceAll(".*\\.", "") + "." + st[0].getMethodName();
     }
 
     @Start
@@ -144,8 +177,21 @@ class WindowCostHarness {
         }
         synchronized (samples) {
             System.out.println("FX thread samples, " + name + ":");
-            samples.entrySet().stream().sorted((x, y) -> Integer.compare(y.getValue(), x.getValue())).limit(12)
+            samples.entrySet().stream().sorted((x, y) -> Integer.compare(y.getValue(), x.getValue())).limit(WHERE ? 60 : 12)
                     .forEach(e -> System.out.println("  " + e.getValue() + "  " + e.getKey()));
+            if (WHERE) {
+                // Inclusive: the samples whose chain has each element (a sample counts once per element).
+                Map<String, Integer> incl = new TreeMap<>();
+                int all = 0;
+                for (Map.Entry<String, Integer> e : samples.entrySet()) {
+                    all += e.getValue();
+                    java.util.Set<String> parts = new java.util.HashSet<>(List.of(e.getKey().split(" > | \\| ")));
+                    for (String part : parts) incl.merge(part, e.getValue(), Integer::sum);
+                }
+                System.out.println("FX thread samples, inclusive, " + name + " (of " + all + "):");
+                incl.entrySet().stream().sorted((x, y) -> Integer.compare(y.getValue(), x.getValue())).limit(50)
+                        .forEach(e -> System.out.println("  " + e.getValue() + "  " + e.getKey()));
+            }
             samples.clear();
         }
         report.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %.0f | %.0f | %s |%n", name, times,
@@ -196,6 +242,7 @@ class WindowCostHarness {
             robot.clickOn(p);
         }, () -> !vm.runningProperty().get() && vm.idleProperty().get() && vm.nowProperty().get() < end / 5 + 2);
         if (NEW_NODES) newNodes(robot, end);
+        if (ONLY_FAR) System.out.println("TEXT NODES after the far clicks, " + label + ": " + fx(() -> textNodes("#sourceArea") + "; " + textNodes("#cudaArea")));
         if (ONLY_FAR) return;
         if (!ONLY_PRESENTATION) measure(label + ": dark toggle (Ctrl+Shift+D)", TOGGLES, () -> { },
                 () -> robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.D).release(KeyCode.SHIFT, KeyCode.CONTROL), () -> true);
@@ -248,6 +295,21 @@ class WindowCostHarness {
             return after.size();
         });
         System.out.println("NEW NODES after a far click (of " + total + " in the scene): " + where);
+    }
+
+    /** The text nodes of a source pane's lines (in the scene, in view or spare cells) and how many are empty. */
+    private String textNodes(String pane) {
+        javafx.scene.Node p = view.root().lookup(pane);
+        if (p == null) return pane + " none";
+        int texts = 0, empty = 0, cells = 0;
+        for (javafx.scene.Node n : all(p)) {
+            if (n.getStyleClass().contains("code-line")) cells++;
+            if (n instanceof javafx.scene.text.Text t && t.getParent() instanceof javafx.scene.text.TextFlow) {
+                texts++;
+                if (t.getText().isEmpty()) empty++;
+            }
+        }
+        return pane + " " + cells + " line cells, " + texts + " line text nodes, " + empty + " empty";
     }
 
     static java.util.Set<javafx.scene.Node> all(javafx.scene.Node root) {
