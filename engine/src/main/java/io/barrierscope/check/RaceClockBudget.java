@@ -22,8 +22,12 @@ final class RaceClockBudget {
     private final RaceDetector d;
     /** What the launch's estimate counts for its clocks ({@link RaceMemory#stateBytes} with lanes' own clocks). */
     private final long counted;
-    /** Bytes of clocks beyond {@link #counted} a run may hold: {@link RaceDetector#JOINED_CLOCK_CAP} (a test may lower it). */
-    long cap = RaceDetector.JOINED_CLOCK_CAP;
+    /**
+     * Bytes of clocks beyond {@link #counted} a run may hold: what the launch counts for them when that
+     * rests on a reservation ({@link RaceMemory#runClockCap}), else {@link RaceDetector#JOINED_CLOCK_CAP}
+     * (a test may lower it).
+     */
+    long cap;
     /** Bytes allocated by joins since the last count, and the clock bytes that count found. */
     long sinceCount;
     long lastCount;
@@ -31,6 +35,10 @@ final class RaceClockBudget {
     RaceClockBudget(RaceDetector d, int ctas, int slotsPerCta) {
         this.d = d;
         this.counted = RaceMemory.stateBytes(ctas, slotsPerCta, true);
+        io.barrierscope.exec.Machine m = d.m;
+        RaceMemory.KernelFacts k = m.program.analysis(RaceMemory.KernelFacts.class, p -> RaceMemory.KernelFacts.of(p.module));
+        this.cap = RaceMemory.runClockCap(k, ctas, m.cluster.volume(), slotsPerCta,
+                m.memory.shared.length == 0 ? 0 : m.memory.shared[0].length);
     }
 
     /** The join of {@code a} and {@code v} made {@code r}: charges what it allocated (its reference array and chunks new to both). */

@@ -87,29 +87,179 @@ public final class RaceMemory {
     }
 
     /**
-     * Heap bytes of clocks beyond {@link #stateBytes} at most, for a launch of {@code ctas} CTAs of
-     * {@code slotsPerCta} thread slots and {@code sharedBytesPerCta} of shared memory: none unless a
-     * thread can take a clock its warp does not share (an instruction of
-     * {@link #lanesTakeClocksOfTheirOwn}). In several CTAs a thread can acquire what other CTAs
-     * released, so every clock the detector holds is counted at its largest
-     * ({@link #heldClocksBound}), never more than the detector's cap
-     * ({@link RaceDetector#JOINED_CLOCK_CAP}, past which it stops: RaceClockBudget); counting the
-     * whole cap for every such launch refused small cluster samples at -Xmx128m. In one CTA every
-     * clock is within its ids, and what the formula leaves out is each mbarrier's phase clocks (its
-     * builder and its completed phase, each with a chunk per agent kind at most): one mbarrier per 8
-     * bytes of shared memory at most, never more than the cap. Counting the whole cap there refused
-     * one-CTA TMA samples under {@code explore --jobs 2} at -Xmx256m for clocks they never hold.
+     * What the clock counts read from a kernel's PTX, read once per program (Program.analysis): whether
+     * its lanes can take clocks of their own ({@link #lanesTakeClocksOfTheirOwn}), whether it issues
+     * async operations ({@link #issuesAsyncOperations}) and their id kinds ({@link #idKinds}), and the
+     * places its mbarrier inits can name ({@link MbarrierPlaces#count}: -1 unknown, 0 without mbarriers).
      */
-    public static long joinedClockBytes(Module module, long ctas, long slotsPerCta, long sharedBytesPerCta) {
-        if (!lanesTakeClocksOfTheirOwn(module)) return 0;
-        boolean mbarriers = hasOpcode(module, "mbarrier");
-        if (ctas > 1) {
-            return Math.min(RaceDetector.JOINED_CLOCK_CAP, heldClocksBound(ctas, slotsPerCta, mbarriers ? sharedBytesPerCta : 0,
-                    issuesAsyncOperations(module)));
+    record KernelFacts(boolean lanesOwnClocks, boolean async, int idKinds, long mbarrierPlaces, boolean staysInCluster,
+                       int threadHolders) {
+        static KernelFacts of(Module module) {
+            boolean own = lanesTakeClocksOfTheirOwn(module);
+            return new KernelFacts(own, own && issuesAsyncOperations(module), own ? RaceMemory.idKinds(module) : 1,
+                    own && hasOpcode(module, "mbarrier") ? MbarrierPlaces.count(module) : 0, own && synchronizesWithinClusters(module),
+                    own ? clockHoldersPerThread(module) : 1);
         }
-        if (!mbarriers) return 0;
-        long perClock = 64 + 16L * RaceDetector.KINDS + RaceDetector.KINDS * (16 + 4 * slotsPerCta);
-        return Math.min(RaceDetector.JOINED_CLOCK_CAP, sharedBytesPerCta / 8 * 2 * perClock);
+
+        /** The CTAs whose ids one clock can carry: its cluster's when the kernel synchronizes within clusters only. */
+        long ctasPerClock(long ctas, long clusterCtas) { return staysInCluster && clusterCtas >= 1 ? Math.min(ctas, clusterCtas) : ctas; }
+    }
+
+    /**
+     * Whether no instruction of the module can take a clock from outside its cluster: none names
+     * {@code .gpu} or {@code .sys}, every fence, {@code membar}, atomic, reduction and strong load or
+     * store names {@code .cta} or {@code .cluster} (their default scope is {@code .gpu}, and
+     * {@code membar.gl} is one), so every release a thread acquires, and every location a relaxed read
+     * leaves for a fence, is of its own cluster (a clock released out of scope is never joined:
+     * ScopedSync's moral strength); CTA barriers, {@code barrier.cluster}, mbarriers (a wait observes
+     * its own CTA's, arrived on from the cluster) and async copies (their issuer and destinations one
+     * cluster, PTX ISA 9.7.9.25) stay within it. A clock of such a kernel carries its cluster's chunks only.
+     */
+    static boolean synchronizesWithinClusters(Module module) {
+        for (Function f : module.functions().values()) {
+            for (Instruction in : f.instructions()) {
+                if (in.has(".gpu") || in.has(".sys")) return false;
+                boolean scoped = in.has(".cta") || in.has(".cluster");
+                switch (in.opcode()) {
+                    case "membar", "atom", "red", "multimem" -> {
+                        if (!scoped && !in.has(".async")) return false;
+                    }
+                    case "fence" -> {
+                        if (!scoped && !in.has(".proxy")) return false;
+                    }
+                    case "ld", "st", "ldu" -> {
+                        for (String m : STRONG_MODIFIERS) if (in.has(m) && !scoped) return false;
+                    }
+                    default -> { }
+                }
+            }
+        }
+        return true;
+    }
+
+    /** As {@link #joinedClockBytes(Module, long, long, long, long)} for a launch without clusters (one CTA each). */
+    public static long joinedClockBytes(Module module, long ctas, long slotsPerCta, long sharedBytesPerCta) {
+        return joinedClockBytes(module, ctas, 1, slotsPerCta, sharedBytesPerCta);
+    }
+
+    /**
+     * Heap bytes of clocks beyond {@link #stateBytes} a run of this launch holds at most, for
+     * {@code ctas} CTAs in clusters of {@code clusterCtas} (a clock carries its cluster's chunks only when
+     * the kernel synchronizes within clusters: {@link #synchronizesWithinClusters}), of {@code slotsPerCta} thread slots and
+     * {@code sharedBytesPerCta} of shared memory: none unless a thread can take a clock its warp does
+     * not share (an instruction of {@link #lanesTakeClocksOfTheirOwn}). Never more than the
+     * detector's cap ({@link RaceDetector#JOINED_CLOCK_CAP}). The mbarrier objects a CTA can hold are
+     * the places the kernel's inits can name ({@link MbarrierPlaces}), one per 8 bytes of shared
+     * memory when one is not known.
+     *
+     * <ul>
+     * <li>With an async operation (cp.*, st.async, red.async): {@link #asyncClockReservation}, which
+     * the run keeps its clocks within ({@link #runClockCap}: past it detection stops with a note).
+     * <li>Else in several CTAs, where a thread can acquire what other CTAs released: every clock the
+     * detector can hold, at its largest ({@link #heldClocksBound}); counting the whole cap for every
+     * such launch refused small cluster samples at -Xmx128m.
+     * <li>Else in one CTA every clock is within its ids, and what {@link #stateBytes} leaves out is
+     * each mbarrier's phase clocks (its builder and its completed phase, each with a chunk per agent
+     * kind at most).
+     * </ul>
+     */
+    public static long joinedClockBytes(Module module, long ctas, long clusterCtas, long slotsPerCta, long sharedBytesPerCta) {
+        return joinedClockBytes(KernelFacts.of(module), ctas, clusterCtas, slotsPerCta, sharedBytesPerCta);
+    }
+
+    static long joinedClockBytes(KernelFacts k, long ctas, long clusterCtas, long slotsPerCta, long sharedBytesPerCta) {
+        if (!k.lanesOwnClocks()) return 0;
+        long mbarriers = MbarrierPlaces.perCta(k.mbarrierPlaces(), sharedBytesPerCta);
+        long perClock = k.ctasPerClock(ctas, clusterCtas);
+        if (k.async()) return asyncClockReservation(k.idKinds(), ctas, perClock, slotsPerCta, mbarriers, k.threadHolders());
+        if (ctas > 1) return Math.min(RaceDetector.JOINED_CLOCK_CAP, heldClocksBound(ctas, perClock, slotsPerCta, mbarriers, false));
+        long phaseClock = 64 + 16L * RaceDetector.KINDS + RaceDetector.KINDS * (16 + 4 * slotsPerCta);
+        return Math.min(RaceDetector.JOINED_CLOCK_CAP, mbarriers * 2 * phaseClock);
+    }
+
+    /**
+     * The bytes of clocks beyond {@link #stateBytes} a run of this launch may hold before detection
+     * stops (RaceClockBudget's cap): the launch's {@link #asyncClockReservation} when its kernel has an
+     * async operation (what it counts rests on that, not on a bound), else
+     * {@link RaceDetector#JOINED_CLOCK_CAP}. Depends on the launch alone, so it stops at the same step every run.
+     */
+    static long runClockCap(KernelFacts k, long ctas, long clusterCtas, long slotsPerCta, long sharedBytesPerCta) {
+        if (!k.async()) return RaceDetector.JOINED_CLOCK_CAP;
+        long r = joinedClockBytes(k, ctas, clusterCtas, slotsPerCta, sharedBytesPerCta);
+        return r > 0 ? r : RaceDetector.JOINED_CLOCK_CAP;
+    }
+
+    /**
+     * Bytes of clocks beyond {@link #stateBytes} a launch whose kernel has an async operation keeps,
+     * counted in advance and kept by the run (past it detection stops at that step, with a note): an
+     * async operation in flight keeps its issuer's clock of the moment, and nothing bounds how many
+     * are in flight before the launch runs, so this is a reservation, not a bound. Its holders, each
+     * at its largest (a builder's object, flags and a reference per chunk, {@code KINDS * ctas}, and a
+     * full chunk of ids per CTA a clock can carry, {@code ctasPerClock}, and id kind the kernel
+     * raises, {@code idKinds}): per mbarrier its builders and completed phases (two, four in several
+     * CTAs, where peers arrive); per thread slot one clock kept by its copies in flight past its own;
+     * and in several CTAs, where a thread's clocks carry other CTAs' chunks, per thread slot
+     * {@code threadHolders} ({@link #clockHoldersPerThread}: its base and the fences and pending
+     * acquires the kernel can leave it), per warp its shared base and per CTA its barriers' 20
+     * builders and completed clocks. (In one CTA {@link #stateBytes} counts each thread's clock of its
+     * own.) It is made an eighth larger than their sum, since the run stops once its clocks pass the
+     * reservation less an eighth: a run that holds no more than those holders never stops. Never
+     * more than {@link RaceDetector#JOINED_CLOCK_CAP}.
+     */
+    static long asyncClockReservation(int idKinds, long ctas, long ctasPerClock, long slotsPerCta, long mbarriersPerCta,
+                                      int threadHolders) {
+        long refs = RaceDetector.KINDS * ctas;
+        long perHolder = 48 + 8 * refs + 16 + refs + idKinds * ctasPerClock * (16 + 4 * slotsPerCta);
+        long holders = 2 * ctas * mbarriersPerCta + ctas * slotsPerCta;
+        if (ctas > 1) holders += threadHolders * ctas * slotsPerCta + ctas * (slotsPerCta / 32) + 20 * ctas + 2 * ctas * mbarriersPerCta;
+        long sum = holders > Long.MAX_VALUE / 16 / perHolder ? Long.MAX_VALUE / 16 : holders * perHolder;
+        return Math.min(RaceDetector.JOINED_CLOCK_CAP, sum + (sum + 6) / 7);
+    }
+
+    /**
+     * The clocks one thread slot can hold at once as this kernel can set them (RaceClockBudget.liveBytes
+     * counts seven places): its base; one per scope of fence or {@code membar} the kernel has (a fence
+     * sets the thread's fence clocks of its scope and the narrower ones to one clock: ScopedSync.fence);
+     * and its pending acquires, three when a strong write makes locations a relaxed read can leave for
+     * a fence (ScopedSync.read), two when an mbarrier wait is relaxed (RaceMbarriers.acquire), else none.
+     */
+    static int clockHoldersPerThread(Module module) {
+        boolean[] fenceScopes = new boolean[3];
+        boolean relaxedWait = false;
+        for (Function f : module.functions().values()) {
+            for (Instruction in : f.instructions()) {
+                String op = in.opcode();
+                if ((op.equals("fence") && !in.has(".proxy")) || op.equals("membar")) {
+                    fenceScopes[in.has(".cta") ? 0 : in.has(".cluster") ? 1 : 2] = true;
+                }
+                if (op.equals("mbarrier") && (in.has(".try_wait") || in.has(".test_wait")) && in.has(".relaxed")) relaxedWait = true;
+            }
+        }
+        int fences = (fenceScopes[0] ? 1 : 0) + (fenceScopes[1] ? 1 : 0) + (fenceScopes[2] ? 1 : 0);
+        return 1 + fences + (locationStateBytes(module) > 0 ? 3 : relaxedWait ? 2 : 0);
+    }
+
+    /**
+     * The id kinds a clock of this module can hold entries of: threads', and the agents of each kind
+     * of async operation it issues (an agent's id is raised by its copy completing, or by a wait for
+     * its group: RaceAsyncCopies): cp.async (and its mbarrier arrive), bulk copies to global memory
+     * (their reads and writes), and the copies that complete on an mbarrier (bulk and tensor copies to
+     * shared memory, st.async, red.async).
+     */
+    static int idKinds(Module module) {
+        boolean cp = false, bulkOut = false, mbar = false;
+        for (Function f : module.functions().values()) {
+            for (Instruction in : f.instructions()) {
+                String op = in.opcode();
+                if ((op.equals("st") || op.equals("red")) && in.has(".async")) mbar = true;
+                if (!op.equals("cp")) continue;
+                if (!in.has(".bulk")) cp = true;
+                else if (in.has(".global") && in.modifiers().indexOf(".global") == 1 + in.modifiers().indexOf(".bulk")
+                        + (in.has(".tensor") ? 2 : 0)) bulkOut = true;
+                else mbar = true;
+            }
+        }
+        return 1 + (cp ? 1 : 0) + (bulkOut ? 2 : 0) + (mbar ? 1 : 0);
     }
 
     /**
@@ -122,20 +272,28 @@ public final class RaceMemory {
      * chunks of threads' ids can be non-null. Holders: per thread slot its base, fence, pending acquire and the scoped state's four
      * (7); per warp its shared base (kept while a lane has a base of its own); per CTA its 16
      * barriers' builders, its cluster barrier's builder and completed clock, and
-     * the per-CTA cluster builder and completed clock (4 + 16); per mbarrier (one per 8 bytes of
-     * {@code mbarrierBytesPerCta}) its two builders and two completed phases. An async operation in
+     * the per-CTA cluster builder and completed clock (4 + 16); per mbarrier ({@code mbarriersPerCta}
+     * of them, MbarrierPlaces) its two builders and two completed phases. An async operation in
      * flight (cp.async, bulk and tensor copies, st.async, red.async) keeps the issuer's clock of the
      * moment, and nothing bounds how many are in flight before the launch runs: with
-     * {@code asyncOperations} there is no bound.
+     * {@code asyncOperations} there is no bound ({@link #asyncClockReservation} instead).
      */
-    static long heldClocksBound(long ctas, long slotsPerCta, long mbarrierBytesPerCta, boolean asyncOperations) {
+    static long heldClocksBound(long ctas, long slotsPerCta, long mbarriersPerCta, boolean asyncOperations) {
+        return heldClocksBound(ctas, ctas, slotsPerCta, mbarriersPerCta, asyncOperations);
+    }
+
+    /** {@link #heldClocksBound(long, long, long, boolean)} with chunks of {@code ctasPerClock} CTAs at most in a clock (KernelFacts.ctasPerClock). */
+    static long heldClocksBound(long ctas, long ctasPerClock, long slotsPerCta, long mbarriersPerCta, boolean asyncOperations) {
         if (asyncOperations) return Long.MAX_VALUE;
         long refs = RaceDetector.KINDS * ctas;
         // A builder (object, reference array, owned flags) is larger than a clock with the same chunks.
-        long perHolder = 48 + 8 * refs + 16 + refs + ctas * (16 + 4 * slotsPerCta);
-        long holders = 7 * ctas * slotsPerCta + ctas * (slotsPerCta / 32) + 20 * ctas + 4 * ctas * (mbarrierBytesPerCta / 8);
+        long perHolder = 48 + 8 * refs + 16 + refs + ctasPerClock * (16 + 4 * slotsPerCta);
+        long holders = 7 * ctas * slotsPerCta + ctas * (slotsPerCta / 32) + 20 * ctas + 4 * ctas * mbarriersPerCta;
         return holders > Long.MAX_VALUE / perHolder ? Long.MAX_VALUE : holders * perHolder;
     }
+
+    /** The bytes of clocks beyond what the launch counts per thread that this run keeps before detection stops (its RaceClockBudget's cap). */
+    public static long runClockCap(RaceDetector d) { return d.clockBudget.cap; }
 
     private static boolean hasOpcode(Module module, String opcode) {
         for (Function f : module.functions().values()) {

@@ -333,6 +333,15 @@ public final class LaunchValidation {
         return c;
     }
 
+    /** The CTAs of one cluster, or all of them when the cluster is refused later ({@link #clusterOf}: the limits come first). */
+    private static long clusterCtas(LaunchSpec spec, Function kernel, long ctas) {
+        try {
+            return clusterOf(spec, kernel).volume();
+        } catch (BadInputException e) {
+            return ctas;
+        }
+    }
+
     /** The thread limit, the emulated-state budget and what this Java's heap can hold; returns the launch's memory. */
     private static MemoryEstimate limits(LaunchSpec spec, Module ptx, Program program, Use use) {
         long ctas = spec.grid().volume();
@@ -381,8 +390,8 @@ public final class LaunchValidation {
                 MemoryEstimate.forkCheckpoints(bytes, steps, use.maxDeviations()), MemoryEstimate.readSetEntries(shadowable, splits, 4 * slots),
                 io.barrierscope.check.RaceMemory.stateBytes(ctas, slots / ctas,
                         io.barrierscope.check.RaceMemory.lanesTakeClocksOfTheirOwn(ptx)),
-                io.barrierscope.check.RaceMemory.locationStateBytes(ptx), io.barrierscope.check.RaceMemory.joinedClockBytes(ptx, ctas, slots / ctas,
-                        program.staticSharedBytes + (long) spec.dynamicSharedBytes()),
+                io.barrierscope.check.RaceMemory.locationStateBytes(ptx), io.barrierscope.check.RaceMemory.joinedClockBytes(ptx, ctas,
+                        clusterCtas(spec, program.kernel, ctas), slots / ctas, program.staticSharedBytes + (long) spec.dynamicSharedBytes()),
                 heap);
         if (use.exploreJobs() > 0 && !memory.fits(MemoryEstimate.freeHeap())) {
             System.gc(); // what a previous launch left is not a reason to checkpoint less

@@ -128,6 +128,9 @@ public final class LaunchedRun {
         return machine.race instanceof io.barrierscope.check.RaceDetector d ? d.stoppedAtStep() : -1;
     }
 
+    /** {@code bytes} in MiB, or in KiB below 8 MiB (a launch's clock reservation may be small). */
+    private static String sizeOf(long bytes) { return bytes >= 8L << 20 ? (bytes >> 20) + " MiB" : (bytes >> 10) + " KiB"; }
+
     /** The run's note when race detection stopped early, or null. */
     public String raceDetectionNote() {
         long at = raceDetectionStoppedAt();
@@ -139,9 +142,9 @@ public final class LaunchedRun {
         }
         if (machine.race instanceof io.barrierscope.check.RaceDetector d && d.stoppedByClocks()) {
             return "race detection stopped at warp step " + at + ": its vector clocks (clocks joined from other CTAs and mbarrier phases)"
-                    + " passed what the launch counts by " + (io.barrierscope.check.RaceDetector.JOINED_CLOCK_CAP / 8 * 7 >> 20)
-                    + " MiB, within an eighth of " + (io.barrierscope.check.RaceDetector.JOINED_CLOCK_CAP >> 20)
-                    + " MiB, the most a run keeps (docs/reliability.md); races after that step are not reported";
+                    + " passed what the launch counts by " + sizeOf(io.barrierscope.check.RaceMemory.runClockCap(d) / 8 * 7)
+                    + ", within an eighth of " + sizeOf(io.barrierscope.check.RaceMemory.runClockCap(d))
+                    + ", the most this launch keeps (docs/reliability.md); races after that step are not reported";
         }
         return "race detection stopped at warp step " + at + ": its read sets (reads of one word by threads not ordered with each other)"
                 + " reached " + io.barrierscope.check.RaceDetector.READ_SET_ENTRY_CAP + " entries, the most a run keeps"

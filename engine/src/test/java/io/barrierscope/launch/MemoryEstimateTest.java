@@ -249,12 +249,20 @@ class MemoryEstimateTest {
         // 8 CTAs of 256 (the launch measured at 17.76 MB of clocks, docs/reliability.md): its bound passes the cap.
         Files.writeString(l, "{\"ptx\": \"k.ptx\", \"grid\": [8, 1, 1], \"block\": [256, 1, 1], \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 1}]}");
         assertEquals(cap, LaunchValidation.validate(l, new LaunchValidation.Use(false, 0)).memoryEstimate(true, 0).joinedClockBytes());
-        // An async copy keeps its issuer's clock while in flight, and nothing bounds how many are: the cap, however small the launch.
+        // An async copy keeps its issuer's clock while in flight, and nothing bounds how many are: a reservation the
+        // run keeps (RaceMemory.asyncClockReservation): per thread its base (this kernel has no fence and no relaxed
+        // acquire) and one clock for its copies in flight, per warp and CTA as above, each with a chunk per CTA for
+        // threads' and cp.async's ids, and an eighth more for the run's margin.
         Files.writeString(tmp.resolve("k.ptx"), ".version 9.0\n.target sm_90a\n.address_size 64\n"
                 + ".visible .entry k(.param .u64 p)\n{\n.reg .b64 %rd<3>;\n.reg .b32 %r<3>;\n.shared .align 16 .b8 s[16];\n"
                 + "ld.param.u64 %rd1, [p];\ncvta.to.global.u64 %rd2, %rd1;\nmov.u32 %r2, s;\n"
-                + "cp.async.ca.shared.global [%r2], [%rd2], 4;\ncp.async.wait_all;\nret;\n}\n");
+                + "cp.async.ca.shared.global [%r2], [%rd2], 4;\ncp.async.wait_all;\nld.acquire.gpu.global.u32 %r1, [%rd2];\nret;\n}\n");
         Files.writeString(l, "{\"ptx\": \"k.ptx\", \"grid\": [4, 1, 1], \"block\": [64, 1, 1], \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 4}]}");
-        assertEquals(cap, LaunchValidation.validate(l, new LaunchValidation.Use(false, 0)).memoryEstimate(true, 0).joinedClockBytes());
+        long held = (256 + 8 + 20 * 4 + 256) * (48 + 8 * 20 + 16 + 20 + 2 * 4 * (16 + 4 * 64));
+        assertEquals(held + (held + 6) / 7,
+                LaunchValidation.validate(l, new LaunchValidation.Use(false, 0)).memoryEstimate(true, 0).joinedClockBytes());
+        Files.writeString(l, "{\"ptx\": \"k.ptx\", \"grid\": [8, 1, 1], \"block\": [256, 1, 1], \"args\": [{\"buffer\": \"b\", \"type\": \"u32\", \"count\": 4}]}");
+        assertEquals(cap, LaunchValidation.validate(l, new LaunchValidation.Use(false, 0)).memoryEstimate(true, 0).joinedClockBytes(),
+                "never more than the cap");
     }
 }

@@ -1,0 +1,69 @@
+package io.barrierscope.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.exec.Outcome;
+import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.ptx.Module;
+import io.barrierscope.ptx.PtxParser;
+import io.barrierscope.testing.PtxRun;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a launch counts for its race clocks is read from its PTX (docs/reliability.md, "Clocks joined
+ * from other CTAs"): the id kinds its async operations raise, whether its clocks stay within a
+ * cluster, and for a kernel with async operations a reservation its run keeps (past it detection
+ * stops with a note, as at the detector's cap), since nothing bounds the copies in flight.
+ */
+class RaceClockReservationTest {
+    private static Module kernel(String body) {
+        return PtxParser.parse("k.ptx", ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p)\n{\n"
+                + ".reg .pred %p<4>;\n.reg .b32 %r<16>;\n.reg .b64 %rd<8>;\n.shared .align 16 .b8 s[64];\n" + body + "\nret;\n}\n");
+    }
+
+    @Test
+    void aClockCarriesTheIdKindsOfTheKernelsAsyncOperationsOnly() {
+        assertEquals(1, RaceMemory.idKinds(kernel("bar.sync 0;")));
+        assertEquals(2, RaceMemory.idKinds(kernel("cp.async.ca.shared.global [s], [%rd1], 4;\ncp.async.wait_all;")), "cp.async's agents");
+        assertEquals(3, RaceMemory.idKinds(kernel("cp.async.bulk.global.shared::cta.bulk_group [%rd1], [s], 16;")),
+                "a bulk copy to global memory: its reads' and its writes' agents");
+        assertEquals(2, RaceMemory.idKinds(kernel("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [s], [%rd1], 16, [s+32];")),
+                "a copy completing on an mbarrier");
+    }
+
+    @Test
+    void onlyAKernelWhoseEveryAcquireIsScopedToItsClusterKeepsItsClocksWithinIt() {
+        assertTrue(RaceMemory.synchronizesWithinClusters(kernel("mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 %p1, [s], 0;\n"
+                + "fence.mbarrier_init.release.cluster;\nfence.proxy.async.shared::cta;\nbarrier.cluster.arrive;\nbarrier.cluster.wait;\n"
+                + "fence.acq_rel.cluster;\nld.acquire.cta.shared.u32 %r1, [s];\nbar.sync 0;")));
+        for (String wider : new String[] {"ld.acquire.gpu.global.u32 %r1, [%rd1];", "fence.sc.sys;", "membar.gl;", "fence.acq_rel;",
+                "atom.shared.add.u32 %r1, [s], 1;", "ld.relaxed.global.u32 %r1, [%rd1];", "ld.volatile.global.u32 %r1, [%rd1];"}) {
+            assertFalse(RaceMemory.synchronizesWithinClusters(kernel(wider)), wider + " can take a clock from any CTA");
+        }
+    }
+
+    /** Two CTAs: each thread copies a word with cp.async and waits for it, then acquires its neighbour's .gpu release. */
+    private static PtxRun asyncKernel() {
+        String body = ".reg .b32 %r<8>;\n.reg .b64 %rd<8>;\nmov.u32 %r1, %tid.x;\nmov.u32 %r2, %ctaid.x;\nld.param.u64 %rd1, [buf];\ncvta.to.global.u64 %rd2, %rd1;\n"
+                + "shl.b32 %r3, %r1, 2;\nmov.u32 %r4, sm;\nadd.s32 %r5, %r4, %r3;\ncvt.u64.u32 %rd3, %r3;\nadd.s64 %rd4, %rd2, %rd3;\n"
+                + "cp.async.ca.shared.global [%r5], [%rd4], 4;\ncp.async.wait_all;\nbar.sync 0;\n"
+                + "st.release.gpu.global.u32 [%rd4+256], %r2;\nld.acquire.gpu.global.u32 %r6, [%rd4+256];\nret;";
+        return PtxRun.kernel(body).header(".shared .align 4 .b8 sm[256];").buffer("buf", 128).grid(2).threads(64);
+    }
+
+    @Test
+    void aKernelWithAsyncCopiesCountsAReservationItsRunKeepsAndStopsPast() throws Exception {
+        LaunchedRun run = asyncKernel().launch();
+        long counted = run.memoryEstimate(0).joinedClockBytes();
+        assertTrue(counted > 0 && counted < RaceDetector.JOINED_CLOCK_CAP / 16, "a reservation for 2 CTAs of 64, not the cap: " + counted);
+        RaceDetector d = (RaceDetector) run.machine().race;
+        assertEquals(counted, RaceMemory.runClockCap(d), "the run keeps what its launch counts");
+        assertEquals(Outcome.COMPLETED, run.runToEnd(1_000_000), run.summary());
+        assertEquals(-1, run.raceDetectionStoppedAt(), "its clocks stay within the reservation: " + d.clockBudget.liveBytes());
+        // A kernel without async operations keeps the detector's cap (what it counts is a bound).
+        LaunchedRun plain = PtxRun.kernel("bar.sync 0;\nret;").grid(2).threads(64).launch();
+        assertEquals(RaceDetector.JOINED_CLOCK_CAP, RaceMemory.runClockCap((RaceDetector) plain.machine().race));
+    }
+}
