@@ -110,14 +110,6 @@ final class RaceAccess {
         // Null when the lanes have bases of their own (then each lane's is looked up).
         VectorClock shared = d.warpBase[warp];
         long step = d.x.eventStep();
-        // A load whose lanes 0 and 1 read adjacent words may record its second readers as one warp
-        // read per page (RaceWarpRead): +1 or -1 as the words ascend or descend with the lanes, else 0.
-        int dir = 0;
-        if (!write && (lanes & 3) == 3) {
-            int dd = offsets[1] - offsets[0];
-            dir = dd == 4 ? 1 : dd == -4 ? -1 : 0;
-        }
-        RaceWarpRead warpRead = null;
         if (shared != null && lanes != 0) {
             lanes = sharedBaseLanes(region, offsets, lanes, s0, shared, write, step);
             if (lanes == 0) return;
@@ -187,24 +179,7 @@ final class RaceAccess {
                         if (ch == null || (int) (r >>> 32) > VectorClock.entry(ch, id - c * chunkSize, chunkSize)) {
                             if (write) break fast;
                             // A second reader unordered with the first (a word many threads read): the
-                            // read set the general path would make, made here (the write was checked),
-                            // or the warp's one record of it when the warp reads the page's words in order.
-                            if (dir != 0 && (r & RaceDetector.STRONG) == 0) {
-                                RaceWarpRead wrd = warpRead;
-                                if (wrd == null || !wrd.covers(t, j, clk[t], pcOf[t])) {
-                                    // A new record (a new page, or a lane of another clock or PC) if this lane's word fits it.
-                                    int j0 = (offsets[0] - (pageNo << RaceShadow.PAGE_BITS)) >> 2;
-                                    wrd = j0 + dir * (t - s0) == j ? (warpRead = new RaceWarpRead(s0, j0, dir, clk[t], pcOf[t], step)) : null;
-                                }
-                                if (wrd != null) {
-                                    if (cells.readSets == null) cells.readSets = new RaceShadow.ReadSet[cells.size()];
-                                    cells.readSets[j] = wrd;
-                                    d.shadow.countReadSets(2, step);
-                                    if (d.shadow.stoppedAt >= 0) return;
-                                    readSets = cells.readSets;
-                                    continue;
-                                }
-                            }
+                            // read set the general path would make, made here (the write was checked).
                             d.shadow.countReadSets(twoReaders(cells, j, r, t, clk[t], pcOf[t], step, false), step);
                             if (d.shadow.stoppedAt >= 0) return;
                             readSets = cells.readSets;
@@ -444,10 +419,6 @@ final class RaceAccess {
     private boolean checkReads(RaceShadow.Cells c, int j, int region, int off, boolean strong) {
         boolean keep = false;
         RaceShadow.ReadSet rs = c.readSet(j);
-        if (rs instanceof RaceWarpRead wr) {
-            if (!strong) return warpReads(c, j, wr, region, off);
-            rs = wr.materialize(c, j);
-        }
         if (rs != null) {
             for (int k = 0; k < rs.size; k++) {
                 int id = rs.ids[k] & ~STRONG_ID;
@@ -482,33 +453,9 @@ final class RaceAccess {
         return true;
     }
 
-    /**
-     * {@link #checkReads} of a plain write on word {@code j}, whose read set is warp read
-     * {@code wr}'s: its two entries in set order (the cell's read, then the warp's lane), then dropped.
-     */
-    private boolean warpReads(RaceShadow.Cells c, int j, RaceWarpRead wr, int region, int off) {
-        long r = c.read(j);
-        int id = (int) (r & (RaceDetector.STRONG - 1));
-        int clock = (int) (r >>> 32);
-        if (id != d.actorId && clock > d.vc(id)) {
-            d.race(region, off, ((long) clock << 32) | id, c.readPc(j), c.readStep(j), false, true);
-            return false;
-        }
-        id = wr.reader(j);
-        if (id != d.actorId && wr.clock > d.vc(id)) {
-            d.race(region, off, ((long) wr.clock << 32) | id, wr.pc, wr.step, false, true);
-            return false;
-        }
-        c.readSets[j] = null;
-        d.shadow.countReadSets(-2, accessStep);
-        c.clearRead(j);
-        return true;
-    }
-
     /** Records a read ({@code strong}: an atomic or ordered one, kept so a later write that is not morally strong with it is checked). */
     private void recordRead(RaceShadow.Cells c, int j, boolean strong) {
         RaceShadow.ReadSet rs = c.readSet(j);
-        if (rs instanceof RaceWarpRead wr) rs = wr.materialize(c, j);
         int actorId = d.actorId;
         int actorClock = d.actorClock;
         if (rs != null) {

@@ -79,7 +79,6 @@ final class RaceShadow {
 
         /** Copies cell {@code from} into cell {@code to} of {@code dst} (read sets deep); returns the change in read-set entries. */
         long copyCell(int from, Cells dst, int to) {
-            if (readSet(from) instanceof RaceWarpRead wr) wr.materialize(this, from);
             System.arraycopy(d, from * STRIDE, dst.d, to * STRIDE, STRIDE);
             dst.pcs[2 * to] = pcs[2 * from];
             dst.pcs[2 * to + 1] = pcs[2 * from + 1];
@@ -99,18 +98,15 @@ final class RaceShadow {
         void hashInto(java.util.function.LongConsumer h) {
             for (int i = 0, n = size(); i < n; i++) {
                 int b = i * STRIDE;
-                ReadSet rs = readSet(i);
-                if (d[b + W] == 0 && d[b + R] == 0 && rs == null) continue;
+                if (d[b + W] == 0 && d[b + R] == 0 && readSet(i) == null) continue;
                 h.accept(i);
                 // The order and packing of the five-long cell this hash was defined on (both PCs in one long).
                 h.accept(d[b + W]);
-                // A warp read keeps the first reader in R; the read set it stands for has cleared it.
-                h.accept(rs instanceof RaceWarpRead ? 0 : d[b + R]);
+                h.accept(d[b + R]);
                 h.accept(((long) pcs[2 * i] << 32) | (pcs[2 * i + 1] & 0xFFFFFFFFL));
                 h.accept(d[b + WSTEP]);
                 h.accept(d[b + RSTEP]);
-                if (rs instanceof RaceWarpRead wr) wr.hashWord(h, this, i);
-                else if (rs != null) rs.hashInto(h);
+                if (readSet(i) != null) readSets[i].hashInto(h);
             }
         }
     }
@@ -163,11 +159,8 @@ final class RaceShadow {
         }
     }
 
-    /**
-     * The reads since the last write by threads not ordered with each other: id to (clock, pc, step).
-     * Not final: {@link RaceWarpRead} stands for the two-entry sets of a warp's load.
-     */
-    static class ReadSet {
+    /** The reads since the last write by threads not ordered with each other: id to (clock, pc, step). */
+    static final class ReadSet {
         // Room for two: most sets are a word's two unordered readers (a third doubles them).
         int[] ids = new int[2];
         int[] clocks = new int[2];
