@@ -29,6 +29,15 @@ public final class ExploreJobsBenchmark {
         }
     }
 
+    /** Milliseconds all collectors have spent so far (stop-the-world and concurrent, as the JVM counts them). */
+    private static long gcMillis() {
+        long t = 0;
+        for (java.lang.management.GarbageCollectorMXBean b : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            t += Math.max(0, b.getCollectionTime());
+        }
+        return t;
+    }
+
     private static void measure(String what, Path launch, Explorer.Options o, boolean systematicOnly, int maxJobs) {
         Explorer.Result first = null;
         double base = 0;
@@ -37,15 +46,18 @@ public final class ExploreJobsBenchmark {
                 Explorer ex = new Explorer(LaunchValidation.validate(launch).start(new SchedulePolicy()), () -> 0L);
                 ex.jobs(jobs, () -> LaunchValidation.validate(launch).start(new SchedulePolicy()));
                 ex.systematicOnly(systematicOnly);
+                long gc0 = gcMillis();
                 long t0 = System.nanoTime();
                 Explorer.Result r = ex.explore(o);
                 double s = (System.nanoTime() - t0) / 1e9;
+                long gc = gcMillis() - gc0;
                 if (first == null) first = r;
                 else if (!first.equals(r)) throw new IllegalStateException(jobs + " jobs gave another result: " + r.coverage());
                 if (jobs == 1) base = s;
                 if (round == 1) {
                     System.out.printf("%s: %d jobs, %d schedules (%d pruned) in %.2f s = %.0f schedules/s, speed-up %.2fx%n", what, jobs,
                             r.coverage().schedules(), r.coverage().prunedByState(), s, r.coverage().schedules() / s, base / s);
+                    System.out.printf("    %s; GC %d ms%n", ex.jobStats().summary(), gc);
                 }
             }
         }

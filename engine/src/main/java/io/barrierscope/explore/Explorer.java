@@ -213,6 +213,9 @@ public final class Explorer {
         }
     }
 
+    /** Where the last {@link #explore}'s time went, per thread (benchmarks; measured, never used by the search). */
+    public JobStats jobStats() { return runners.stats(); }
+
     /** Tests: state hashes taken by every runner so far. */
     long hashes() {
         long n = hashes;
