@@ -5,6 +5,7 @@ import io.barrierscope.launch.LaunchValidation;
 import io.barrierscope.explore.Explorer;
 import io.barrierscope.explore.SchedulePolicy;
 import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.launch.ValidatedLaunch;
 import java.nio.file.Path;
 
 /**
@@ -43,8 +44,12 @@ public final class ExploreJobsBenchmark {
         double base = 0;
         for (int round = 0; round < 2; round++) { // the first round warms the JIT up
             for (int jobs = 1; jobs <= maxJobs; jobs++) {
-                Explorer ex = new Explorer(LaunchValidation.validate(launch).start(new SchedulePolicy()), () -> 0L);
-                ex.jobs(jobs, () -> LaunchValidation.validate(launch).start(new SchedulePolicy()));
+                // As explore does: copies started from the one validated launch (they share its Program, so its checkpoints);
+                // -Dbench.separateCopies=true validates each on its own (workers then replay for checkpoints of their own).
+                ValidatedLaunch v = LaunchValidation.validate(launch);
+                Explorer ex = new Explorer(v.start(new SchedulePolicy()), () -> 0L);
+                ex.jobs(jobs, () -> Boolean.getBoolean("bench.separateCopies") ? LaunchValidation.validate(launch).start(new SchedulePolicy())
+                        : v.start(new SchedulePolicy()));
                 ex.systematicOnly(systematicOnly);
                 long gc0 = gcMillis();
                 long t0 = System.nanoTime();

@@ -110,58 +110,6 @@ final class JobRunners implements Iterable<ScheduleRunner> {
         return new JobStats(wall, coordinatorCpu, ownTaskCpu, waitNanos, cpu, replay, runs, handOuts);
     }
 
-    /** A task of a batch: run item {@code k} on runner {@code r}. */
-    interface Task {
-        void run(ScheduleRunner r, int k);
-    }
-
-    /**
-     * Runs items 0..n-1 of a batch: contiguous slices, one per runner, each on its own thread
-     * (the first on this one).
-     */
-    void parallel(int n, Task t) {
-        int jobs = Math.min(runners.size(), n);
-        if (jobs <= 1) {
-            long c = cpu();
-            for (int k = 0; k < n; k++) t.run(runners.get(0), k);
-            ownTaskCpu += cpu() - c;
-            runners.get(0).runs += n;
-            return;
-        }
-        handOuts++;
-        List<Future<?>> fs = new ArrayList<>();
-        for (int j = 1; j < jobs; j++) {
-            ScheduleRunner r = runners.get(j);
-            int lo = (int) ((long) n * j / jobs);
-            int hi = (int) ((long) n * (j + 1) / jobs);
-            fs.add(pool.submit(() -> {
-                long c = cpu();
-                for (int k = lo; k < hi; k++) t.run(r, k);
-                r.taskCpu += cpu() - c;
-                r.runs += hi - lo;
-            }));
-        }
-        int hi0 = n / jobs;
-        long c = cpu();
-        for (int k = 0; k < hi0; k++) t.run(runners.get(0), k);
-        ownTaskCpu += cpu() - c;
-        runners.get(0).runs += hi0;
-        long t0 = System.nanoTime();
-        for (Future<?> f : fs) {
-            try {
-                f.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while exploring", e);
-            } catch (ExecutionException e) {
-                if (e.getCause() instanceof RuntimeException re) throw re;
-                if (e.getCause() instanceof Error er) throw er;
-                throw new IllegalStateException(e.getCause());
-            }
-        }
-        waitNanos += System.nanoTime() - t0;
-    }
-
     <T> Stream<T> stream() { return new Stream<>(); }
 
     /** One task of a stream: claimed once (by a worker or the exploring thread), then done. */
@@ -265,6 +213,7 @@ final class JobRunners implements Iterable<ScheduleRunner> {
                     waitNanos += System.nanoTime() - t0;
                 }
             }
+            slots.set(i, null); // taken once: let its result go
             if (s.failure instanceof RuntimeException re) throw re;
             if (s.failure instanceof Error er) throw er;
             return s.result;
@@ -273,7 +222,7 @@ final class JobRunners implements Iterable<ScheduleRunner> {
         private Slot<T> firstUnclaimed() {
             for (; unclaimed < slots.size(); unclaimed++) {
                 Slot<T> o = slots.get(unclaimed);
-                if (o.claim()) return o;
+                if (o != null && o.claim()) return o;
             }
             return null;
         }
