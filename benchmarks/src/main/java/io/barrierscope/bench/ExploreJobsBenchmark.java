@@ -10,10 +10,10 @@ import java.nio.file.Path;
 
 /**
  * How {@code explore --jobs N} scales: the same search with 1, 2, ... N jobs, wall time and
- * schedules per second each, and a check that every N gives the result of one job. Searches: the
- * 4-warp barrier_loop (124 iterations; 10,068 warp steps a schedule) exhausting deviation bound 1
- * (1,228 schedules), and a budget of 2,000 schedules (systematic then random) on a sample given as
- * an argument. A plain main, as ExploreBenchmark: seconds-long deterministic searches. Usage: java
+ * schedules per second each, where each thread's time went ({@link io.barrierscope.explore.JobStats}),
+ * and a check that every N gives the result of one job. Searches: the 4-warp barrier_loop (124
+ * iterations; 10,068 warp steps a schedule) exhausting deviation bound 1, and a budget of 2,000
+ * schedules (systematic then random) on a sample given as an argument. A plain main, as ExploreBenchmark: seconds-long deterministic searches. Usage: java
  * -cp benchmarks.jar io.barrierscope.bench.ExploreJobsBenchmark [MAX_JOBS=2] [LAUNCH...]
  */
 public final class ExploreJobsBenchmark {
