@@ -10,7 +10,6 @@ import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.launch.MemoryEstimate;
 import io.barrierscope.trace.Checkpoint;
 import io.barrierscope.trace.StateHash;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.LongSupplier;
@@ -94,7 +93,8 @@ public final class Explorer {
     private Options opt;
     private long t0;
     private final FindingLog findings = new FindingLog();
-    private final Set<Long> visited = new HashSet<>();
+    /** Explored state hashes: filled by this thread only, in filing order; read by the runners' leaves (to stop early). */
+    private final Set<Long> visited = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private long schedules;
     private long systematic;
     private long random;
@@ -131,8 +131,6 @@ public final class Explorer {
     int thinnings;
     /** The runners: the first on this launch, the others on copies, one per job. */
     private final JobRunners runners = new JobRunners();
-    /** Leaves per runner handed out at once (a budget can cut a batch; the rest is thrown away). */
-    static final int BATCH_PER_JOB = 4;
     private Progress progress;
     /** Tests: told each schedule counted (its string), to check what was and was not explored. */
     java.util.function.Consumer<Schedule> scheduleListener;
@@ -219,6 +217,9 @@ public final class Explorer {
             runners.stop();
         }
     }
+
+    /** Where the last {@link #explore}'s time went, per thread (benchmarks; measured, never used by the search). */
+    public JobStats jobStats() { return runners.stats(); }
 
     /** Tests: state hashes taken by every runner so far. */
     long hashes() {
@@ -361,19 +362,16 @@ public final class Explorer {
     }
 
     private void randomPhase() {
-        int batch = runners.size() == 1 ? 1 : BATCH_PER_JOB * runners.size();
-        for (long i = 0; ; i += batch) {
-            if (out(1.0)) return;
-            ScheduleRunner.Leaf[] rs = new ScheduleRunner.Leaf[batch];
-            long first = i;
-            runners.parallel(batch, (r, k) -> {
-                long n = first + k;
-                rs[k] = r.random(opt.seed() * 0x9E3779B97F4A7C15L + n, RANDOM_ODDS[(int) (n % RANDOM_ODDS.length)], opt.maxSteps(),
-                        this::due);
-            });
-            for (int k = 0; k < batch; k++) {
+        try (JobRunners.Stream<ScheduleRunner.Leaf> st = runners.stream()) {
+            int handed = 0;
+            for (int i = 0; ; i++) {
+                for (; handed < i + runners.ahead(); handed++) {
+                    long n = handed;
+                    st.submit(r -> r.random(opt.seed() * 0x9E3779B97F4A7C15L + n, RANDOM_ODDS[(int) (n % RANDOM_ODDS.length)], opt.maxSteps(),
+                            () -> st.closed() || due()));
+                }
                 if (out(1.0)) return;
-                if (fileLeaf(rs[k], 0, false) == FILED_ABORTED) return;
+                if (fileLeaf(st.take(i), 0, false) == FILED_ABORTED) return;
             }
         }
     }

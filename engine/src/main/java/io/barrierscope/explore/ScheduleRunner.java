@@ -48,6 +48,10 @@ final class ScheduleRunner {
     /** This machine's per-warp digests for explore's state hash (docs/explore.md, "State hashes"). */
     final WarpDigests digests;
     long hashes;
+    /** Measurements (JobStats): CPU in tasks on this runner's thread, of which replays for checkpoints, and runs made. */
+    long taskCpu;
+    long replayCpu;
+    long runs;
 
     /** A worker's own checkpoints of the frame whose leaves it runs (checkpoints do not move between machines). */
     private Object cachedFrame;
@@ -213,32 +217,43 @@ final class ScheduleRunner {
      */
     Checkpoint forkPoint(Object frame, Schedule plan, long fork, long lastFork, long interval, long maxSteps, BooleanSupplier due) {
         if (cachedFrame != frame) {
-            cachedFrame = null;
-            cacheAt.clear();
-            cacheCps.clear();
-            policy.follow(plan);
-            start.restoreInto(x);
-            policy.listen(null, 0);
-            long lastCp = m.steps;
-            long nextCheck = m.steps + ExploreTuning.LIMIT_CHECK_STEPS;
-            while (x.outcome() == Outcome.RUNNING && m.steps < maxSteps && policy.decisions() <= lastFork) {
-                if (m.steps >= nextCheck) {
-                    nextCheck = m.steps + ExploreTuning.LIMIT_CHECK_STEPS;
-                    if (due.getAsBoolean()) return null;
-                }
-                long before = policy.decisions();
-                x.step();
-                long d = policy.decisions();
-                if (d != before && x.outcome() == Outcome.RUNNING && m.steps - lastCp >= interval) {
-                    cacheAt.add(d);
-                    cacheCps.add(Checkpoint.take(x));
-                    lastCp = m.steps;
-                }
+            long c0 = JobRunners.cpu();
+            try {
+                if (!replayTo(plan, lastFork, interval, maxSteps, due)) return null;
+            } finally {
+                replayCpu += JobRunners.cpu() - c0;
             }
             cachedFrame = frame;
         }
         Checkpoint cp = start;
         for (int i = 0; i < cacheAt.size() && cacheAt.get(i) <= fork; i++) cp = cacheCps.get(i);
         return cp;
+    }
+
+    /** Replays {@code plan} from the start up to decision {@code lastFork}, keeping checkpoints every {@code interval} steps; false when a limit cut it. */
+    private boolean replayTo(Schedule plan, long lastFork, long interval, long maxSteps, BooleanSupplier due) {
+        cachedFrame = null;
+        cacheAt.clear();
+        cacheCps.clear();
+        policy.follow(plan);
+        start.restoreInto(x);
+        policy.listen(null, 0);
+        long lastCp = m.steps;
+        long nextCheck = m.steps + ExploreTuning.LIMIT_CHECK_STEPS;
+        while (x.outcome() == Outcome.RUNNING && m.steps < maxSteps && policy.decisions() <= lastFork) {
+            if (m.steps >= nextCheck) {
+                nextCheck = m.steps + ExploreTuning.LIMIT_CHECK_STEPS;
+                if (due.getAsBoolean()) return false;
+            }
+            long before = policy.decisions();
+            x.step();
+            long d = policy.decisions();
+            if (d != before && x.outcome() == Outcome.RUNNING && m.steps - lastCp >= interval) {
+                cacheAt.add(d);
+                cacheCps.add(Checkpoint.take(x));
+                lastCp = m.steps;
+            }
+        }
+        return true;
     }
 }

@@ -1,6 +1,5 @@
 package io.barrierscope.explore;
 
-import io.barrierscope.trace.Checkpoint;
 import java.util.List;
 
 /**
@@ -34,8 +33,8 @@ final class SleepSetSearch {
     }
 
     /**
-     * Runs the children of {@code f} that are not expanded further (leaves), in batches spread over
-     * the runners, and files them in order: a leaf is pruned at the first of its hashes some earlier
+     * Runs the children of {@code f} that are not expanded further (leaves), handed out to the
+     * runners ahead of filing ({@link JobRunners#ahead}), and files them in order: a leaf is pruned at the first of its hashes some earlier
      * schedule had, exactly as one runner going through them in turn would decide, so the findings,
      * counts and schedules do not depend on the number of jobs.
      */
@@ -45,31 +44,18 @@ final class SleepSetSearch {
         List<long[]> as = f.alternatives;
         long lastFork = -1;
         for (long[] a : as) lastFork = Math.max(lastFork, a[0]);
-        int batch = runners.size() == 1 ? 1 : Explorer.BATCH_PER_JOB * runners.size();
         SleepSet.Sleeper[][] sleepOf = leafSleeps(f);
-        for (int i = 0; i < as.size(); i += batch) {
-            if (ex.out(share)) return false;
-            int n = Math.min(batch, as.size() - i);
-            ScheduleRunner.Leaf[] rs = new ScheduleRunner.Leaf[n];
-            long[] cpStep = new long[n];
-            SleepSet.Sleeper[][] sleeps = new SleepSet.Sleeper[n][];
-            for (int k = 0; k < n; k++) {
-                cpStep[k] = ex.forkCheckpoint(f, as.get(i + k)[0]).step();
-                sleeps[k] = sleepOf == null ? null : sleepOf[i + k];
-            }
-            int from = i;
-            long fork = lastFork;
-            runners.parallel(n, (r, k) -> {
-                long[] a = as.get(from + k);
-                Schedule child = f.plan.with(a[0], (char) a[1], a[2]);
-                Checkpoint cp = r == runners.get(0) ? ex.forkCheckpoint(f, a[0])
-                        : r.forkPoint(f, f.plan, a[0], fork, ex.cpInterval(), ex.maxSteps(), ex::due);
-                rs[k] = cp == null ? new ScheduleRunner.Leaf(new long[0], new long[0], 0, false, true, cpStep[k], null, false)
-                        : r.leaf(child, cp, a[0], ex.visited(), ex.maxSteps(), ex.fullHashBytes, ex::due, sleeps[k]);
-            });
-            for (int k = 0; k < n; k++) {
+        try (JobRunners.Stream<ScheduleRunner.Leaf> st = runners.stream()) {
+            List<LeafJob> jobs = new java.util.ArrayList<>();
+            for (int i = 0; i < as.size(); i++) {
+                while (jobs.size() < as.size() && jobs.size() < i + runners.ahead()) {
+                    int k = jobs.size();
+                    LeafJob j = new LeafJob(ex, st, f, as.get(k), lastFork, sleepOf == null ? null : sleepOf[k], false);
+                    jobs.add(j);
+                    st.submit(j);
+                }
                 if (ex.out(share)) return false;
-                if (ex.fileLeaf(rs[k], cpStep[k], true) == Explorer.FILED_ABORTED) return false;
+                if (ex.fileLeaf(st.take(i), jobs.get(i).cpStep, true) == Explorer.FILED_ABORTED) return false;
             }
         }
         return true;

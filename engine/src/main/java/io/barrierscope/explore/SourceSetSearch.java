@@ -1,9 +1,9 @@
 package io.barrierscope.explore;
 
-import io.barrierscope.trace.Checkpoint;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -56,6 +56,10 @@ final class SourceSetSearch {
         final long[] a;
         SleepSet.Sleeper step;
         boolean stepKnown;
+        /** As a leaf: its task once handed out ({@link Ahead}), and the races its run reported (set by the task). */
+        LeafJob job;
+        int slot = -1;
+        LeafRaces races;
 
         Fork(long[] a) { this.a = a; }
     }
@@ -67,6 +71,8 @@ final class SourceSetSearch {
         final long[] warps;
         int next;
         int stepsAdded;
+        /** Forks handed out as leaves (from the first: a fork's sleep set needs the forks before it). */
+        int handed;
 
         Work(int warps) { this.warps = WarpBits.empty(warps); }
     }
@@ -141,17 +147,19 @@ final class SourceSetSearch {
         TreeSet<Long> keys = new TreeSet<>(s.points.keySet());
         keys.addAll(s.work.keySet());
         double share = ex.systematicShare();
-        for (Long k = keys.isEmpty() ? null : keys.last(); k != null; k = keys.lower(k)) {
-            Point dp = s.points.get(k);
-            Work w = work(s, k);
-            while (true) {
-                if (k <= s.fullUpTo && dp != null) addAll(s, dp);
-                if (w.next >= w.forks.size()) break;
-                if (ex.out(share)) return false;
-                if (depth == bound) {
-                    if (!leaves(f, dp, w)) return false;
-                } else if (!child(f, dp, w, depth, bound)) {
-                    return false;
+        try (Ahead ahead = depth == bound ? new Ahead(f) : null) {
+            for (Long k = keys.isEmpty() ? null : keys.last(); k != null; k = keys.lower(k)) {
+                Point dp = s.points.get(k);
+                Work w = work(s, k);
+                while (true) {
+                    if (k <= s.fullUpTo && dp != null) addAll(s, dp);
+                    if (w.next >= w.forks.size()) break;
+                    if (ex.out(share)) return false;
+                    if (ahead != null) {
+                        if (!ahead.leaf(k, dp, w)) return false;
+                    } else if (!child(f, dp, w, depth, bound)) {
+                        return false;
+                    }
                 }
             }
         }
@@ -246,65 +254,147 @@ final class SourceSetSearch {
         return expand(c, depth + 1, bound);
     }
 
-    /** Runs the next forks of {@code w} as leaves (a batch spread over the runners) and files them in order. */
-    private boolean leaves(Frame f, Point dp, Work w) {
-        JobRunners runners = ex.runners();
-        int batch = runners.size() == 1 ? 1 : Explorer.BATCH_PER_JOB * runners.size();
-        int from = w.next;
-        int n = Math.min(batch, w.forks.size() - from);
-        long[][] as = new long[n][];
-        long[] cpStep = new long[n];
-        SleepSet.Sleeper[][] sleeps = new SleepSet.Sleeper[n][];
-        for (int k = 0; k < n; k++) {
-            long[] a = w.forks.get(from + k).a;
-            as[k] = a;
-            cpStep[k] = ex.forkCheckpoint(f, a[0]).step();
+    /**
+     * The leaves of one frame (its forks at the last depth), handed out to the runners ahead of
+     * filing: the forks known so far in the order {@link #expand} files them (decisions from the
+     * last, each decision's forks in order), at most {@link JobRunners#ahead} at once. A fork's run
+     * depends on its plan, its checkpoint and its sleep set only, and its sleep set is fixed once
+     * the forks before it at its decision are (requests only append), so a fork run early gives
+     * the result of one run in turn; results are filed in order (the races of each, as before).
+     */
+    private final class Ahead implements AutoCloseable {
+        private final Frame f;
+        private final JobRunners runners = ex.runners();
+        private final JobRunners.Stream<ScheduleRunner.Leaf> stream = runners.stream();
+        private final long lastFork;
+        /** Tasks handed out and not yet filed. */
+        private int out;
+
+        Ahead(Frame f) {
+            this.f = f;
+            this.lastFork = lastPoint(f);
+        }
+
+        /** Runs (or takes the run of) the next fork of {@code w}, at decision {@code k}, and files it. */
+        boolean leaf(long k, Point dp, Work w) {
+            int j = w.next;
+            while (w.handed <= j) handOut(dp, w);
+            // The forks known below this one, as far as the window allows.
+            for (Map.Entry<Long, Work> e : f.dpor.work.headMap(k, true).descendingMap().entrySet()) {
+                if (out >= runners.ahead()) break;
+                Work o = e.getValue();
+                while (o.handed < o.forks.size() && out < runners.ahead()) handOut(f.dpor.points.get(e.getKey()), o);
+            }
+            Fork fk = w.forks.get(j);
+            ScheduleRunner.Leaf r = stream.take(fk.slot);
+            out--;
+            w.next = j + 1;
+            return file(fk.a, r, fk.job.cpStep, fk.races);
+        }
+
+        /** Hands out the next fork of {@code w} not handed out yet, with its sleep set. */
+        private void handOut(Point dp, Work w) {
+            int j = w.handed++;
+            Fork fk = w.forks.get(j);
+            long[] a = fk.a;
+            SleepSet.Sleeper[] sleeps = null;
             SleepSet.Point p = sleepPoint(f, dp, a);
             if (p != null) {
-                addSiblingSteps(f, w, from + k, p);
-                sleeps[k] = p.forChild(a[1] == SchedulePolicy.WARP);
+                addSiblingSteps(f, w, j, p);
+                sleeps = p.forChild(a[1] == SchedulePolicy.WARP);
             }
+            fk.job = new LeafJob(ex, stream, f, a, lastFork, sleeps, !bounded) {
+                @Override
+                void after(ScheduleRunner.Leaf leaf) {
+                    // A leaf that stopped at a known state is pruned: its races are never asked for (nor under the bound).
+                    if (!bounded && !leaf.aborted() && !leaf.stoppedEarly()) fk.races = races(f, a[0], leaf);
+                }
+            };
+            fk.slot = stream.submit(fk.job);
+            out++;
         }
-        long lastFork = lastPoint(f);
-        ScheduleRunner.Leaf[] rs = new ScheduleRunner.Leaf[n];
-        runners.parallel(n, (r, k) -> {
-            long[] a = as[k];
-            Schedule child = f.plan.with(a[0], (char) a[1], a[2]);
-            Checkpoint cp = r == runners.get(0) ? ex.forkCheckpoint(f, a[0])
-                    : r.forkPoint(f, f.plan, a[0], lastFork, ex.cpInterval(), ex.maxSteps(), ex::due);
-            rs[k] = cp == null ? new ScheduleRunner.Leaf(new long[0], new long[0], 0, false, true, cpStep[k], null, false)
-                    : r.leaf(child, cp, a[0], ex.visited(), ex.maxSteps(), ex.fullHashBytes, ex::due, sleeps[k], !bounded);
-        });
-        double share = ex.systematicShare();
-        for (int k = 0; k < n; k++) {
-            if (ex.out(share)) return false;
-            long[] a = as[k];
-            w.next = from + k + 1;
-            int filing = ex.fileLeaf(rs[k], cpStep[k], true);
+
+        /** Files one leaf's run: counted, pruned or cut, and its races followed. */
+        private boolean file(long[] a, ScheduleRunner.Leaf r, long cpStep, LeafRaces races) {
+            int filing = ex.fileLeaf(r, cpStep, true);
             if (filing == Explorer.FILED_ABORTED) return false;
             filed.add(f.plan.with(a[0], (char) a[1], a[2]).toString());
-            if (bounded) continue; // a leaf's races are not asked for: every fork that could matter is made
+            if (bounded) return true; // a leaf's races are not asked for: every fork that could matter is made
             if (filing == Explorer.FILED_PRUNED) {
                 drop(f, a[0]);
-                continue;
+                return true;
             }
-            ScheduleRunner.Leaf r = rs[k];
-            State s = f.dpor;
-            int pc = s.log.countBefore(r.forkStepNo() < 0 ? Long.MAX_VALUE : r.forkStepNo());
-            TraceLog log = TraceLog.concat(s.log, pc, r.events());
             long fork = a[0];
-            long forkStep = r.forkStepNo();
-            SourceSets.Analysis la = resume(s, pc, log.n);
-            la.run(log, log.n, pc, (p, initials, preferred, step) -> {
-                if (step >= forkStep && (p < 0 || p > fork)) {
-                    drop(f, fork); // the reversal needs one more decision than the bound allows
-                } else {
-                    request(f, p, initials, preferred, step);
-                }
-            });
-            if (la.overflow) drop(f, fork); // past the memory cap: the leaf's races are unknown, as for a pruned leaf
+            // A drop only raises how far the frames on the path take every alternative, which no request reads: its place among them does not matter.
+            if (races.dropFork()) drop(f, fork); // the reversal needs one more decision than the bound allows
+            long[] initials = new long[races.stride() - 3];
+            long[] b = races.packed();
+            for (int i = 0; i < races.count(); i++) {
+                int o = i * races.stride();
+                System.arraycopy(b, o + 3, initials, 0, initials.length);
+                request(f, b[o], initials, (int) b[o + 2], b[o + 1]);
+            }
+            if (races.overflow()) drop(f, fork); // past the memory cap: the leaf's races are unknown, as for a pruned leaf
+            return true;
         }
-        return true;
+
+        @Override
+        public void close() { stream.close(); }
+    }
+
+    /**
+     * The races a leaf's run reported, to follow when it is filed: whether one needs one more
+     * decision than the bound allows ({@code dropFork}), and the others in order, packed (decision,
+     * step, preferred warp, initials' words) as there can be thousands. Races every filing would
+     * ignore (the run's own choice or a sleeping warp is an initial) are left out.
+     */
+    record LeafRaces(long[] packed, int count, int stride, boolean dropFork, boolean overflow) {}
+
+    /**
+     * The races of leaf run {@code r} of frame {@code f} (forked at decision {@code fork}), its own part analysed from the frame's state
+     * at its fork. Reads only what no filing changes while the frame's leaves run (the frame's log and
+     * kept states), so a worker takes it right after the run; resumed from a kept state, it reports
+     * what an analysis from the start would.
+     */
+    private LeafRaces races(Frame f, long fork, ScheduleRunner.Leaf r) {
+        State s = f.dpor;
+        int pc = s.log.countBefore(r.forkStepNo() < 0 ? Long.MAX_VALUE : r.forkStepNo());
+        TraceLog log = TraceLog.concat(s.log, pc, r.events());
+        SourceSets.Analysis best = null;
+        if (s.snaps != null) for (SourceSets.Analysis x : s.snaps) if (x.pos <= pc) best = x;
+        SourceSets.Analysis la = best == null ? new SourceSets.Analysis(warps, log.n) : best.resume(log.n);
+        if (la.pos < pc) la.run(s.log, pc, Integer.MAX_VALUE, null);
+        long forkStep = r.forkStepNo();
+        int stride = 3 + WarpBits.empty(warps).length;
+        long[][] buf = {new long[stride * 16]};
+        int[] n = {0};
+        boolean[] dropFork = {false};
+        la.run(log, log.n, pc, (p, initials, preferred, step) -> {
+            if (step >= forkStep && (p < 0 || p > fork)) {
+                dropFork[0] = true;
+            } else if (!moot(f, p, initials)) {
+                if ((n[0] + 1) * stride > buf[0].length) buf[0] = java.util.Arrays.copyOf(buf[0], buf[0].length * 2);
+                int o = n[0]++ * stride;
+                buf[0][o] = p;
+                buf[0][o + 1] = step;
+                buf[0][o + 2] = preferred;
+                System.arraycopy(initials, 0, buf[0], o + 3, stride - 3);
+            }
+        });
+        return new LeafRaces(buf[0], n[0], stride, dropFork[0], la.overflow);
+    }
+
+    /**
+     * Whether {@link #request} would do nothing for this race whatever was filed before: the run
+     * that owns decision {@code p} took one of {@code initials} there, or one of them was asleep.
+     * Reads only the runs' decision points, which no filing changes.
+     */
+    private static boolean moot(Frame f, long p, long[] initials) {
+        if (p < 0) return false;
+        Frame g = f;
+        while (g.dpor.parent != null && p <= g.after) g = g.dpor.parent;
+        Point dp = g.dpor.points.get(p);
+        return dp != null && (WarpBits.get(initials, dp.chosen) || WarpBits.intersects(initials, dp.asleep));
     }
 
     /** The sleep-set point a fork starts from: its decision's (warp forks) or the one its alternative carries. */

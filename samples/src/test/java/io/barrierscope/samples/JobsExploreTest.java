@@ -9,6 +9,7 @@ import io.barrierscope.explore.Explorer;
 import io.barrierscope.explore.Schedule;
 import io.barrierscope.explore.SchedulePolicy;
 import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.launch.ValidatedLaunch;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,9 +30,22 @@ class JobsExploreTest {
 
     private record Run(Explorer.Result result, List<Schedule> counted) {}
 
+    /** Copies started from the one validated launch, as {@code explore} makes them (workers restore the main machine's checkpoints). */
     private static Run explore(Path launch, int jobs, Explorer.Options o, boolean systematicOnly) {
+        ValidatedLaunch v = LaunchValidation.validate(launch);
+        Explorer ex = new Explorer(v.start(new SchedulePolicy()), () -> 0L);
+        ex.jobs(jobs, () -> v.start(new SchedulePolicy()));
+        return run(ex, o, systematicOnly);
+    }
+
+    /** Copies validated on their own (another Program each): workers replay a parent's plan for checkpoints of their own. */
+    private static Run exploreSeparately(Path launch, int jobs, Explorer.Options o, boolean systematicOnly) {
         Explorer ex = new Explorer(LaunchValidation.validate(launch).start(new SchedulePolicy()), () -> 0L);
         ex.jobs(jobs, () -> LaunchValidation.validate(launch).start(new SchedulePolicy()));
+        return run(ex, o, systematicOnly);
+    }
+
+    private static Run run(Explorer ex, Explorer.Options o, boolean systematicOnly) {
         ex.systematicOnly(systematicOnly);
         List<Schedule> counted = new ArrayList<>();
         ex.onSchedule(counted::add);
@@ -59,5 +73,13 @@ class JobsExploreTest {
         Run one = explore(l, 1, o, true);
         assertTrue(one.counted().size() > 10, "" + one.counted().size());
         assertEquals(one, explore(l, 2, o, true));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"explore/flag-check-deadlock", "double-bar-arrive", "named-producer-consumer"})
+    void workersOnSeparatelyValidatedCopiesGiveTheResultOfOne(String name) throws Exception {
+        Path l = launch(name);
+        Explorer.Options o = new Explorer.Options(157, 0, 3, 3, 200_000, true, 0);
+        assertEquals(explore(l, 1, o, false), exploreSeparately(l, 3, o, false));
     }
 }
