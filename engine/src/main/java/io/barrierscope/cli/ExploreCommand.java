@@ -111,6 +111,8 @@ final class ExploreCommand implements Callable<Integer> {
                 new LaunchValidation.Use(true, n, maxSteps != null ? maxSteps : 0, maxDeviations));
         LaunchedRun run = valid.start(new SchedulePolicy());
         OutputPaths.notAnInput("--report", report, OutputPaths.all(launch, OutputPaths.inputsOf(run.spec())));
+        // By the writer's own rules before the search, not after it (as diff's report is).
+        if (report != null) io.barrierscope.launch.AtomicFiles.check(report);
         for (String note : run.spec().notes()) out.println("note: " + note);
         long steps = maxSteps != null ? maxSteps : run.maxSteps();
         Explorer ex = new Explorer(run, () -> System.nanoTime() / 1_000_000);

@@ -214,6 +214,10 @@ public final class Main implements Callable<Integer> {
             OutputPaths.notAnInput("--report", report, inputs);
             OutputPaths.notAnInput("--trace", trace, inputs);
             OutputPaths.distinct("--trace", trace, "--report", report);
+            // By the writer's own rules before the run: a folder or a file where a folder should be
+            // was refused only after the whole run (as diff's report was).
+            if (trace != null) io.barrierscope.launch.AtomicFiles.check(trace);
+            if (report != null) io.barrierscope.launch.AtomicFiles.check(report);
             for (String n : run.spec().notes()) out.println("note: " + n);
             long maxS = maxSteps != null ? maxSteps : run.maxSteps();
             // Wall time is measured around the run for the report only; the run itself never reads it.
@@ -299,6 +303,7 @@ public final class Main implements Callable<Integer> {
                 return BAD_INPUT;
             }
             OutputPaths.notAnInput("-o", output, trace);
+            io.barrierscope.launch.AtomicFiles.check(output); // before the trace's replay, not after it
             ProgressLine p = ProgressLine.forOpening(trace, err, progress);
             TimeTravel tt;
             try {

@@ -146,6 +146,12 @@ final class LaunchJsonChecks {
         if (root.has("globalBase")) {
             base = address(root.get("globalBase"), "/globalBase");
             if (base % 4096 != 0) throw bad("/globalBase", "\"globalBase\" must be a multiple of 4096");
+            // Checked here, at its place: the memory's own check was reported at "kernel" as "bad global base".
+            if (base < io.barrierscope.exec.Space.GLOBAL_BASE || base >= io.barrierscope.exec.Space.SHARED_WINDOW) {
+                throw bad("/globalBase", "\"globalBase\" must lie in device global memory, 0x"
+                        + Long.toHexString(io.barrierscope.exec.Space.GLOBAL_BASE) + " to below 0x"
+                        + Long.toHexString(io.barrierscope.exec.Space.SHARED_WINDOW) + " (lower addresses stay unmapped, higher ones are other spaces)");
+            }
         }
         return new DeviceImage(base, namedBytes(root, "globals"), namedBytes(root, "constants"));
     }

@@ -2,6 +2,7 @@ package io.barrierscope.launch;
 
 import io.barrierscope.exec.Dim3;
 import io.barrierscope.exec.GlobalMemory;
+import io.barrierscope.exec.Space;
 import io.barrierscope.exec.Program;
 import io.barrierscope.exec.ProgramBuilder;
 import io.barrierscope.ptx.Cancellation;
@@ -271,6 +272,13 @@ public final class LaunchValidation {
             if (a.address() != null && a.address() < next) {
                 throw located(spec, pointers.get(k) + "/address", "buffer '" + a.buffer() + "' at 0x" + Long.toHexString(a.address())
                         + " overlaps the module's globals or an earlier buffer (fixed addresses must ascend, at least 4 KiB apart)");
+            }
+            // A fixed range must end below the generic windows of the other spaces (as host memory a
+            // program registers must): one reaching 2^63 wrapped, and was reported "ending -2048 bytes below".
+            if (a.address() != null && Space.SHARED_WINDOW - a.address() < BufferCodec.bytes(a)) {
+                throw located(spec, pointers.get(k) + "/address", "buffer '" + a.buffer() + "' at 0x" + Long.toHexString(a.address())
+                        + " (" + BufferCodec.bytes(a) + " bytes) reaches past 0x" + Long.toHexString(Space.SHARED_WINDOW - 1)
+                        + ": device global memory ends there (higher generic addresses are shared, local, constant and parameter memory)");
             }
             bases[k] = a.address() != null ? a.address() : next;
             next = GlobalMemory.after(bases[k], BufferCodec.bytes(a));

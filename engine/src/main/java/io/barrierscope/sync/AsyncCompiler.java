@@ -267,6 +267,18 @@ final class AsyncCompiler {
             throw c.error("unsupported instruction " + name);
         }
         Operand v = c.operand(1);
+        // The vector size is checked against the ISA's list and the operand (9.7.9.12: .v2 or .v4,
+        // .v4 not of 64-bit types; red.async none): `.v8.b32 [a], {%r1, %r2}, [m]` ran as a .v2.
+        int declared = c.has(".v2") ? 2 : c.has(".v4") ? 4 : c.has(".v8") ? 8 : 1;
+        if (declared == 8 || (declared > 1 && red) || (declared == 4 && t.bytes() == 8)) {
+            throw c.error(name + ": " + (red ? "red.async takes no vector size" : "st.async takes .v2 or .v4 (.v4 not of 64-bit types)")
+                    + " (PTX ISA " + (red ? "9.7.13.7" : "9.7.9.12") + ")");
+        }
+        int given = v instanceof Operand.Vector vec0 ? vec0.elements().size() : 1;
+        if (given != declared || (declared == 1 && v instanceof Operand.Vector)) {
+            throw c.error(name + ": " + (declared == 1 ? "names no vector size but gives " + given + " values"
+                    : "is .v" + declared + " but gives " + (v instanceof Operand.Vector ? given + " values" : "a single value")));
+        }
         Src[] values;
         if (v instanceof Operand.Vector vec) {
             values = new Src[vec.elements().size()];

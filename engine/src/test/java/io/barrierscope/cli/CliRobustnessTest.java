@@ -215,6 +215,32 @@ class CliRobustnessTest {
     }
 
     @Test
+    void runsAndExploresOutputsThatCannotBeWrittenAreRefusedBeforeTheRunNotAfterIt() throws Exception {
+        // run --trace/--report and explore --report under a file or at a folder were refused only after the whole run
+        String launch = SAMPLES.resolve("block-reduce/launch.json").toString();
+        Path file = Files.writeString(tmp.resolve("plain"), "x");
+        String under = file.resolve("r.json").toString();
+        String[][] lines = {
+            {"run", launch, "--trace", under},
+            {"run", launch, "--report", under},
+            {"run", launch, "--trace", tmp.toString()},
+            {"explore", launch, "--schedules", "2", "--jobs", "1", "--report", under},
+        };
+        for (String[] line : lines) {
+            CliTest.Result r = CliTest.cli(line);
+            assertEquals(2, r.code(), String.join(" ", line) + ": " + r.out() + r.err());
+            assertTrue(r.err().contains("error: cannot write: "), r.err());
+            assertTrue(!r.out().contains("completed after") && !r.out().contains("explored"), "refused before the run: " + r.out());
+        }
+        String trace = tmp.resolve("t.bstrace").toString();
+        assertEquals(0, CliTest.cli("run", launch, "--trace", trace).code());
+        CliTest.Result r = CliTest.cli("export", trace, "--format", "chrome", "-o", under, "--progress");
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("error: cannot write: a part of its folder is a file") && !r.err().contains("replay"), r.err());
+        assertEquals("x", Files.readString(file));
+    }
+
+    @Test
     void diffOfAnEmptyNameIsRefusedAsSuchNotReadAsTheCurrentFolder() {
         CliTest.Result r = CliTest.cli("diff", "", "");
         assertEquals(2, r.code(), r.out() + r.err());

@@ -34,4 +34,17 @@ class VectorOperandCountTest {
     void anInstructionNamingTwoVectorSizesIsRefusedNotRunAsTheFirst() {
         assertRefusedAtLine("ld.global.v2.v4.u32 {%r1, %r2}, [%rd1];", "more than one vector size (.v2, .v4)");
     }
+
+    @Test
+    void anAsyncStoresVectorSizeMustBeTheIsasAndMatchItsValuesNotBeIgnored() {
+        // `.v8.b32 [a], {%r1, %r2}, [m]` ran as a .v2 store: the size was never read.
+        String st = "st.async.shared::cluster.mbarrier::complete_tx::bytes";
+        assertRefusedAtLine(st + ".v8.b32 [%r1], {%r2, %r3}, [%r4];", "st.async takes .v2 or .v4");
+        assertRefusedAtLine(st + ".v4.b64 [%r1], {%rd1, %rd2, %rd3, %rd4}, [%r4];", "st.async takes .v2 or .v4");
+        assertRefusedAtLine(st + ".v4.b32 [%r1], {%r2, %r3}, [%r4];", "is .v4 but gives 2 values");
+        assertRefusedAtLine(st + ".v2.b32 [%r1], %r2, [%r4];", "is .v2 but gives a single value");
+        assertRefusedAtLine(st + ".b32 [%r1], {%r2, %r3}, [%r4];", "names no vector size but gives 2 values");
+        assertRefusedAtLine("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.v2.add.u32 [%r1], {%r2, %r3}, [%r4];",
+                "red.async takes no vector size");
+    }
 }

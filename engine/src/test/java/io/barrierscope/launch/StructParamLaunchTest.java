@@ -110,6 +110,30 @@ class StructParamLaunchTest {
     }
 
     @Test
+    void aGlobalBaseOutsideDeviceGlobalMemoryIsRefusedAtItsPlaceNotAtTheKernelName() throws Exception {
+        for (String base : List.of("0", "\"0x8000000000\"", "\"0x" + Long.toHexString(Space.SHARED_WINDOW) + "\"")) {
+            Path l = launch(FIELDS, BUFFERS, ",\n \"globalBase\": " + base);
+            String e = assertThrows(BadInputException.class, () -> LaunchValidation.validate(l)).getMessage();
+            assertTrue(e.contains("launch.json:6:16:") && e.contains("\"globalBase\" must lie in device global memory"), e);
+        }
+    }
+
+    @Test
+    void aFixedAddressWhoseBytesReachPastGlobalMemoryIsRefusedNotWrappedPast2To63() throws Exception {
+        for (long at : List.of(Long.MAX_VALUE, 0x7fff_ffff_ffff_f000L, Space.SHARED_WINDOW - 64)) {
+            String buffers = "{\"buffer\": \"in\", \"type\": \"s32\", \"count\": 32, \"init\": \"iota\"},"
+                    + " {\"buffer\": \"out\", \"type\": \"s32\", \"count\": 32, \"address\": \"0x" + Long.toHexString(at) + "\"}";
+            Path l = launch(FIELDS, buffers, "");
+            String e = assertThrows(BadInputException.class, () -> LaunchValidation.validate(l)).getMessage();
+            assertTrue(e.contains("launch.json:5:") && e.contains("(128 bytes) reaches past 0xffffffffffff"), e);
+        }
+        // The last 128 bytes below the windows are device global memory still.
+        String buffers = "{\"buffer\": \"in\", \"type\": \"s32\", \"count\": 32, \"init\": \"iota\"},"
+                + " {\"buffer\": \"out\", \"type\": \"s32\", \"count\": 32, \"address\": \"0x" + Long.toHexString(Space.SHARED_WINDOW - 128) + "\"}";
+        LaunchValidation.validate(launch(FIELDS, buffers, ""));
+    }
+
+    @Test
     void aStructLaunchSurvivesTheCanonicalJsonATraceCarries() throws Exception {
         LaunchSpec s = LaunchJsonChecks.read(launch(FIELDS, BUFFERS, ", \"globalBase\": \"0x" + Long.toHexString(Space.GLOBAL_BASE) + "\""));
         String json = LaunchSpecJson.write(s, "round-robin", 0, 1000);
