@@ -38,12 +38,20 @@ public final class MbarrierSync {
     }
 
     /**
-     * Four bits naming {@code cta} in a token: the flat index of its cluster's first CTA plus its
-     * rank, mod 16. Distinct for the CTAs of one cluster (at most 16) and for neighbouring CTAs
-     * of a grid without clusters; CTAs of different clusters 16 apart share it.
+     * Four bits naming {@code cta} in a token: its place when the CTAs are numbered cluster by
+     * cluster (the flat index of its cluster in the grid of clusters times the cluster's size, plus
+     * its rank), mod 16. Distinct for the CTAs of one cluster (at most 16) and for any 16 CTAs
+     * consecutive in that numbering, so also for CTAs of neighbouring clusters of a 2D or 3D
+     * cluster shape (the flat index of a cluster's first CTA plus the rank was not: in a 4x2 grid
+     * of 2x2 clusters CTA (2,0) and CTA (0,1) had one tag). For a grid without clusters, or with
+     * clusters along x only, it is the CTA's flat index mod 16.
      */
     static int ctaTag(Machine m, int cta) {
-        return (m.memory.clusterMembers[cta][0] + m.rankOf(cta)) & 0xF;
+        int first = m.memory.clusterMembers[cta][0];
+        int gx = m.grid.x(), gy = m.grid.y();
+        int cx = m.cluster.x(), cy = m.cluster.y(), cz = m.cluster.z();
+        int clusterIndex = (first % gx) / cx + ((first / gx) % gy) / cy * (gx / cx) + (first / (gx * gy)) / cz * (gx / cx) * (gy / cy);
+        return (clusterIndex * cx * cy * cz + m.rankOf(cta)) & 0xF;
     }
 
     static int tokenCtaTag(long token) { return (int) ((token >>> TOKEN_CTA_SHIFT) & 0xF) ^ 5; }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.barrierscope.exec.Dim3;
 import io.barrierscope.launch.BadInputException;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.testing.PtxRun;
@@ -119,5 +120,29 @@ class MbarrierPeerAddressTest {
         assertEquals(List.of("mbarrier-bad-token"), codes(r));
         String msg = r.interpreter().diagnostics().get(0).message();
         assertTrue(msg.contains("another CTA") && msg.contains("9.7.13.15.16"), msg);
+    }
+
+    @Test
+    void aTokenOfACtaOfANeighbouringTwoDimensionalClusterIsABadToken() {
+        // A 4x2 grid of 2x2 clusters: CTA (2,0) (rank 0 of the second cluster) hands its token through
+        // global memory to CTA (0,1) (rank 2 of the first), which waits on its own bar with it (9.7.13.15.16).
+        String body = ".reg .pred %p<8>;\n.reg .b32 %r<16>;\n.reg .b64 %rd<16>;\nld.param.u64 %rd1, [o];\n"
+                + "cvta.to.global.u64 %rd1, %rd1;\nmov.u32 %r1, %tid.x;\nsetp.ne.u32 %p1, %r1, 0;\n@%p1 bra DONE;\n"
+                + "mov.u32 %r2, %ctaid.x;\nmov.u32 %r3, %ctaid.y;\nmad.lo.u32 %r4, %r3, 4, %r2;\nmov.u32 %r5, bar;\n"
+                + "mbarrier.init.shared::cta.b64 [%r5], 2;\nsetp.eq.u32 %p2, %r4, 2;\n@%p2 bra PROD;\nsetp.eq.u32 %p3, %r4, 4;\n"
+                + "@%p3 bra CONS;\nbra.uni DONE;\nPROD:\nmbarrier.arrive.shared::cta.b64 %rd2, [%r5];\nst.global.u64 [%rd1+8], %rd2;\n"
+                + "st.release.gpu.global.u32 [%rd1], 1;\nbra.uni DONE;\nCONS:\nld.acquire.gpu.global.u32 %r6, [%rd1];\n"
+                + "setp.eq.u32 %p4, %r6, 0;\n@%p4 bra CONS;\nld.global.u64 %rd3, [%rd1+8];\n"
+                + "mbarrier.test_wait.shared::cta.b64 %p5, [%r5], %rd3;\nDONE:\nret;";
+        LaunchedRun r = PtxRun.kernel(body).header(".shared .align 8 .b64 bar;").buffer("o", 4)
+                .clusters(new Dim3(4, 2, 1), new Dim3(2, 2, 1)).threads(32).run();
+        assertEquals(List.of("mbarrier-bad-token"), codes(r), r.summary());
+        assertTrue(r.interpreter().diagnostics().get(0).message().contains("another CTA"), r.interpreter().diagnostics().get(0).message());
+        // Every CTA of this grid carries its own tag, and a grid without clusters keeps the flat index.
+        java.util.Set<Integer> tags = new java.util.TreeSet<>();
+        for (int c = 0; c < 8; c++) tags.add(MbarrierSync.ctaTag(r.machine(), c));
+        assertEquals(8, tags.size(), tags.toString());
+        LaunchedRun flat = PtxRun.kernel("ret;").grid(20).threads(32).launch();
+        for (int c = 0; c < 20; c++) assertEquals(c & 0xF, MbarrierSync.ctaTag(flat.machine(), c));
     }
 }

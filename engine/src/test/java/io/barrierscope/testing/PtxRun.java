@@ -48,6 +48,8 @@ public final class PtxRun {
     public PtxRun cluster(int n) { grid = new Dim3(n, 1, 1); cluster = new Dim3(n, 1, 1); return this; }
     /** A grid of {@code n} CTAs launched as clusters of {@code size} CTAs each. */
     public PtxRun clusters(int n, int size) { grid = new Dim3(n, 1, 1); cluster = new Dim3(size, 1, 1); return this; }
+    /** A grid of {@code grid} CTAs launched as clusters of {@code cluster} CTAs (both may be 2D or 3D). */
+    public PtxRun clusters(Dim3 grid, Dim3 cluster) { this.grid = grid; this.cluster = cluster; return this; }
     public PtxRun policy(String p, long s) { policy = p; seed = s; return this; }
     public PtxRun maxSteps(long n) { maxSteps = n; return this; }
     /** The launch's async latency model (launch file run.latency). */
