@@ -256,8 +256,13 @@ static void collect(const bs_op *ops, size_t n, uint64_t **hs, size_t *nh, size_
     }
 }
 
+/* How many launches on this thread hold slots now (more than one: a host node's launch). */
+static __thread int held_here;
+
 /* All of a launch's slots are taken at once, under the lock, so two launches never each hold one
-   the other waits for. */
+   the other waits for. Only a thread holding none waits: one holding some is inside a host node of
+   its own launch, and its wait could close a cycle (thread A's host node waiting for B's slots while
+   B's waits for A's), so it is refused instead, as a wait on its own slots is. */
 int bs_cond_arm(const bs_op *ops, size_t n, int armed) {
     uint64_t *hs = NULL;
     size_t nh = 0, cap = 0;
@@ -275,11 +280,14 @@ int bs_cond_arm(const bs_op *ops, size_t n, int armed) {
                 mine |= pthread_equal(hd[k]->by, pthread_self());
             }
         }
-        if (mine) { /* waiting would never end: a host node of this thread's launch launched again */
+        if (busy && held_here > 0) { /* from a host node of this thread's launch: the wait might never end */
             pthread_mutex_unlock(&cond_lock);
             free(hs); free(hd); free(w);
-            bs_say("cudaGraphLaunch", cudaErrorNotPermitted, "a launch of a graph sharing a conditional handle with a launch "
-                   "still running on this thread (from its host node: host functions may make no CUDA calls)");
+            bs_say("cudaGraphLaunch", cudaErrorNotPermitted, mine
+                   ? "a launch of a graph sharing a conditional handle with a launch still running on this thread (from its "
+                     "host node: host functions may make no CUDA calls)"
+                   : "a launch from a host node (host functions may make no CUDA calls) of a graph whose conditional handle "
+                     "another thread's launch holds: waiting for it while this thread's launch holds its own could deadlock");
             return bs_set(cudaErrorNotPermitted);
         }
         if (!busy) break;
@@ -295,6 +303,7 @@ int bs_cond_arm(const bs_op *ops, size_t n, int armed) {
         }
     }
     pthread_mutex_unlock(&cond_lock);
+    if (nh) held_here += armed ? 1 : -1; /* a launch without handles holds none */
     /* Outside the lock (a copy is a request to the engine); the slots are this launch's alone now. */
     for (size_t k = 0; k < nh; k++) slot_write(hs[k], w[k]);
     if (!armed) {
