@@ -263,10 +263,15 @@ static __thread int held_here;
    the other waits for. Only a thread holding none waits: one holding some is inside a host node of
    its own launch, and its wait could close a cycle (thread A's host node waiting for B's slots while
    B's waits for A's), so it is refused instead, as a wait on its own slots is. */
-int bs_cond_arm(const bs_op *ops, size_t n, int armed) {
+int bs_cond_arm(const bs_op *ops, size_t n, int armed, bs_cond_held *held) {
     uint64_t *hs = NULL;
     size_t nh = 0, cap = 0;
-    collect(ops, n, &hs, &nh, &cap);
+    if (armed) {
+        collect(ops, n, &hs, &nh, &cap);
+    } else { /* the slots taken, not those of ops now: an update during the launch may have changed them */
+        hs = held->hs;
+        nh = held->nh;
+    }
     struct handle **hd = malloc((nh ? nh : 1) * sizeof *hd);
     uint32_t (*w)[4] = malloc((nh ? nh : 1) * sizeof *w);
     if (hd == NULL || w == NULL) bs_fatal("out of host memory");
@@ -314,8 +319,14 @@ int bs_cond_arm(const bs_op *ops, size_t n, int armed) {
         }
         pthread_cond_broadcast(&cond_given_back);
         pthread_mutex_unlock(&cond_lock);
+        held->hs = NULL;
+        held->nh = 0;
+        free(hs);
+    } else {
+        held->hs = hs;
+        held->nh = nh;
     }
-    free(hs); free(hd); free(w);
+    free(hd); free(w);
     return cudaSuccess;
 }
 
