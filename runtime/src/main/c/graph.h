@@ -74,7 +74,8 @@ int bs_graph_ops(const char *fn, cudaGraph_t g, bs_op **ops, size_t *n);
    copied or freed. */
 int bs_cond_snapshot(const char *fn, bs_op *dst, const bs_op *src);
 int bs_cond_run(const bs_op *op);
-int bs_cond_arm(const bs_op *ops, size_t n, int armed);
+typedef struct { uint64_t *hs; size_t nh; } bs_cond_held; /* the handles a launch took (given back by bs_cond_arm 0) */
+int bs_cond_arm(const bs_op *ops, size_t n, int armed, bs_cond_held *held);
 int bs_cond_add(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, void *params);
 void bs_cond_copy(bs_op *dst, const bs_op *src);
 void bs_cond_free(bs_op *op);

@@ -256,12 +256,22 @@ static void collect(const bs_op *ops, size_t n, uint64_t **hs, size_t *nh, size_
     }
 }
 
+/* How many launches on this thread hold slots now (more than one: a host node's launch). */
+static __thread int held_here;
+
 /* All of a launch's slots are taken at once, under the lock, so two launches never each hold one
-   the other waits for. */
-int bs_cond_arm(const bs_op *ops, size_t n, int armed) {
+   the other waits for. Only a thread holding none waits: one holding some is inside a host node of
+   its own launch, and its wait could close a cycle (thread A's host node waiting for B's slots while
+   B's waits for A's), so it is refused instead, as a wait on its own slots is. */
+int bs_cond_arm(const bs_op *ops, size_t n, int armed, bs_cond_held *held) {
     uint64_t *hs = NULL;
     size_t nh = 0, cap = 0;
-    collect(ops, n, &hs, &nh, &cap);
+    if (armed) {
+        collect(ops, n, &hs, &nh, &cap);
+    } else { /* the slots taken, not those of ops now: an update during the launch may have changed them */
+        hs = held->hs;
+        nh = held->nh;
+    }
     struct handle **hd = malloc((nh ? nh : 1) * sizeof *hd);
     uint32_t (*w)[4] = malloc((nh ? nh : 1) * sizeof *w);
     if (hd == NULL || w == NULL) bs_fatal("out of host memory");
@@ -275,11 +285,14 @@ int bs_cond_arm(const bs_op *ops, size_t n, int armed) {
                 mine |= pthread_equal(hd[k]->by, pthread_self());
             }
         }
-        if (mine) { /* waiting would never end: a host node of this thread's launch launched again */
+        if (busy && held_here > 0) { /* from a host node of this thread's launch: the wait might never end */
             pthread_mutex_unlock(&cond_lock);
             free(hs); free(hd); free(w);
-            bs_say("cudaGraphLaunch", cudaErrorNotPermitted, "a launch of a graph sharing a conditional handle with a launch "
-                   "still running on this thread (from its host node: host functions may make no CUDA calls)");
+            bs_say("cudaGraphLaunch", cudaErrorNotPermitted, mine
+                   ? "a launch of a graph sharing a conditional handle with a launch still running on this thread (from its "
+                     "host node: host functions may make no CUDA calls)"
+                   : "a launch from a host node (host functions may make no CUDA calls) of a graph whose conditional handle "
+                     "another thread's launch holds: waiting for it while this thread's launch holds its own could deadlock");
             return bs_set(cudaErrorNotPermitted);
         }
         if (!busy) break;
@@ -295,6 +308,7 @@ int bs_cond_arm(const bs_op *ops, size_t n, int armed) {
         }
     }
     pthread_mutex_unlock(&cond_lock);
+    if (nh) held_here += armed ? 1 : -1; /* a launch without handles holds none */
     /* Outside the lock (a copy is a request to the engine); the slots are this launch's alone now. */
     for (size_t k = 0; k < nh; k++) slot_write(hs[k], w[k]);
     if (!armed) {
@@ -305,8 +319,14 @@ int bs_cond_arm(const bs_op *ops, size_t n, int armed) {
         }
         pthread_cond_broadcast(&cond_given_back);
         pthread_mutex_unlock(&cond_lock);
+        held->hs = NULL;
+        held->nh = 0;
+        free(hs);
+    } else {
+        held->hs = hs;
+        held->nh = nh;
     }
-    free(hs); free(hd); free(w);
+    free(hd); free(w);
     return cudaSuccess;
 }
 

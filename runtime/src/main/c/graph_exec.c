@@ -178,10 +178,11 @@ int cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream) {
     if (e) return e;
     /* Atomic: threads may launch one executable graph at once (CUDA orders such launches). */
     __atomic_add_fetch(&x->running, 1, __ATOMIC_SEQ_CST);
-    int taken = bs_cond_arm(x->ops, x->n, 1); /* conditional handles: this launch's alone, defaults applied */
+    bs_cond_held held = {NULL, 0};
+    int taken = bs_cond_arm(x->ops, x->n, 1, &held); /* conditional handles: this launch's alone, defaults applied */
     e = taken;
     for (size_t i = 0; i < x->n && e == 0; i++) if (!x->disabled[i]) e = bs_run_op(&x->ops[i]);
-    if (taken == 0) bs_cond_arm(x->ops, x->n, 0);
+    if (taken == 0) bs_cond_arm(x->ops, x->n, 0, &held); /* those taken, even if x was updated meanwhile */
     if (__atomic_sub_fetch(&x->running, 1, __ATOMIC_SEQ_CST) == 0 && x->doomed) exec_free(x);
     return e;
 }

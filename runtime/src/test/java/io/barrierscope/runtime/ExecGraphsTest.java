@@ -115,6 +115,23 @@ class ExecGraphsTest {
     }
 
     @Test
+    void aHostNodesLaunchThatWouldWaitForConditionalHandleSlotsIsNotPermittedNotADeadlockBetweenThreads() throws Exception {
+        ExecProgramsTest.Ran r = exec("graph_conditional_host_launch");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS graph_conditional_host_launch"), r.all());
+        assertTrue(r.all().contains("barrierscope: cudaGraphLaunch: a launch from a host node (host functions may make no CUDA"
+                + " calls) of a graph whose conditional handle another thread's launch holds: waiting for it while this thread's"
+                + " launch holds its own could deadlock (returns cudaErrorNotPermitted)"), r.all());
+    }
+
+    @Test
+    void aLaunchGivesBackTheConditionalHandleSlotsItTookEvenIfItsGraphWasUpdatedMeanwhile() throws Exception {
+        ExecProgramsTest.Ran r = exec("graph_conditional_update_during_launch");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS graph_conditional_update_during_launch"), r.all());
+    }
+
+    @Test
     void aConditionalHandleInANodeOutsideTheGraphItWasMadeForOrItsBodyGraphsIsRefused() throws Exception {
         ExecProgramsTest.Ran r = exec("graph_conditional_refusals");
         assertEquals(0, r.code(), r.all());
