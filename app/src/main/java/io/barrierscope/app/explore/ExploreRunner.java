@@ -42,8 +42,8 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
     public static ExploreRunner inline() { return new ExploreRunner(Runnable::run, () -> System.nanoTime() / 1_000_000, false); }
 
     @Override
-    public ExploreViewModel.Handle start(LaunchSpec launch, Explorer.Options options, ExploreViewModel.Listener listener) {
-        Job job = new Job(launch, options, listener);
+    public ExploreViewModel.Handle start(LaunchSpec launch, ExploreViewModel.Search search, ExploreViewModel.Listener listener) {
+        Job job = new Job(launch, search.options(), search.boundedPartialOrder(), listener);
         if (!ownThread) {
             job.run();
             return job;
@@ -60,6 +60,7 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
     private final class Job implements Runnable, ExploreViewModel.Handle {
         private final LaunchSpec launch;
         private final Explorer.Options options;
+        private final boolean boundedPartialOrder;
         private final ExploreViewModel.Listener listener;
         private volatile boolean cancelled;
         private volatile Explorer explorer;
@@ -68,9 +69,10 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
         private volatile long lastSchedules;
         private volatile int lastFindings;
 
-        Job(LaunchSpec launch, Explorer.Options options, ExploreViewModel.Listener listener) {
+        Job(LaunchSpec launch, Explorer.Options options, boolean boundedPartialOrder, ExploreViewModel.Listener listener) {
             this.launch = launch;
             this.options = options;
+            this.boundedPartialOrder = boundedPartialOrder;
             this.listener = listener;
         }
 
@@ -90,6 +92,7 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
                 LaunchedRun run = LaunchValidation.validate(launch,
                         new LaunchValidation.Use(true, 1, Math.max(0, options.maxSteps()), Math.max(0, options.maxDeviations()))).start(new SchedulePolicy());
                 Explorer ex = new Explorer(run, clockMillis);
+                ex.boundedPartialOrder(boundedPartialOrder); // off: source sets, the engine's default
                 explorer = ex;
                 if (cancelled) ex.cancel(); // asked before the explorer existed
                 long[] last = {t0};

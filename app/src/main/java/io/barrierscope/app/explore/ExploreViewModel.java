@@ -22,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
@@ -30,6 +31,7 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -56,8 +58,16 @@ public final class ExploreViewModel implements AutoCloseable {
 
     /** Starts explorations; the app's runs each on a thread of its own. */
     public interface Runner {
-        Handle start(LaunchSpec launch, Explorer.Options options, Listener listener);
+        Handle start(LaunchSpec launch, Search search, Listener listener);
     }
+
+    /**
+     * What Start asks for: the budgets and bound ({@code options}) and the reduction, which the
+     * engine sets on the explorer rather than in its options. {@code boundedPartialOrder}: the rule
+     * sound within the deviation bound ({@code explore --bounded-por}, docs/explore.md "Within a
+     * bound"); off: source sets, the command line's default.
+     */
+    public record Search(Explorer.Options options, boolean boundedPartialOrder) {}
 
     public interface Handle {
         void cancel();
@@ -168,6 +178,8 @@ public final class ExploreViewModel implements AutoCloseable {
     private final StringProperty timeLimit = new SimpleStringProperty(DEFAULT_TIME_LIMIT);
     private final StringProperty seed = new SimpleStringProperty(DEFAULT_SEED);
     private final StringProperty maxDeviations = new SimpleStringProperty(DEFAULT_DEVIATIONS);
+    /** Kept across launches, as the fields are. */
+    private final BooleanProperty boundedPartialOrder = new SimpleBooleanProperty(false);
     private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(State.IDLE);
     private final ReadOnlyBooleanWrapper available = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
@@ -222,14 +234,14 @@ public final class ExploreViewModel implements AutoCloseable {
     /** Starts exploring the open launch with the fields' settings; a bad field is reported instead. */
     public void start() {
         if (!canStart.get()) return;
-        Explorer.Options o;
+        Search search;
         try {
-            o = options();
+            search = search();
         } catch (IllegalArgumentException e) {
             status.set(e.getMessage());
             return;
         }
-        options = o;
+        options = search.options();
         cancelRequested = false;
         minimizeProgress = "";
         findings.clear();
@@ -237,11 +249,11 @@ public final class ExploreViewModel implements AutoCloseable {
         coverage.set("");
         progress.set(0);
         state.set(State.RUNNING);
-        status.set("Exploring " + name(file) + " ...");
+        status.set("Exploring " + name(file) + (search.boundedPartialOrder() ? " (reduction sound within the bound)" : "") + " ...");
         Object mine = new Object();
         token = mine;
         current = null;
-        Handle h = runner.start(launch, o, new Listener() {
+        Handle h = runner.start(launch, search, new Listener() {
             @Override public void progress(long n, int found, long elapsed) {
                 if (token == mine) progressed(n, found, elapsed);
             }
@@ -366,6 +378,9 @@ public final class ExploreViewModel implements AutoCloseable {
         status.set("Explore failed: " + first);
     }
 
+    /** The fields and the reduction chosen, checked as the command line checks them. */
+    Search search() { return new Search(options(), boundedPartialOrder.get()); }
+
     /** The fields as options, checked as the command line checks them. */
     Explorer.Options options() {
         long n = parseLong(schedules.get(), "The schedule budget");
@@ -443,7 +458,11 @@ public final class ExploreViewModel implements AutoCloseable {
         return plural(c.schedules(), "schedule") + " (" + c.systematic() + " systematic, " + c.random() + " random) · "
                 + plural(c.distinctOutcomes(), "distinct outcome") + " · " + plural(c.decisionPoints(), "decision point")
                 + " · deviation bound " + c.deviationBoundCompleted() + " complete"
-                + (c.skippedBySymmetry() > 0 ? " up to symmetric warps" : "") + " · " + c.prunedByState()
+                + (c.skippedBySymmetry() > 0 ? " up to symmetric warps" : "")
+                // As the console says it: a bound of the source-set search covers only what it forked (docs/explore.md, "Within a bound").
+                + (c.skippedByPartialOrder() > 0 ? (c.skippedBySymmetry() > 0 ? " and" : "")
+                        + (c.allSchedules() || c.boundedPartialOrder() ? " up to equivalence" : " in the partial-order-reduced search") : "")
+                + " · " + c.prunedByState()
                 + " pruned as explored · " + c.skippedBySymmetry() + " skipped as symmetric · stopped: " + stopText(c.stoppedBy()) + " · " + seconds(elapsedMillis);
     }
 
@@ -481,6 +500,8 @@ public final class ExploreViewModel implements AutoCloseable {
     public StringProperty timeLimitProperty() { return timeLimit; }
     public StringProperty seedProperty() { return seed; }
     public StringProperty maxDeviationsProperty() { return maxDeviations; }
+    /** The reduction sound within the bound ({@code explore --bounded-por}) instead of source sets; off by default. */
+    public BooleanProperty boundedPartialOrderProperty() { return boundedPartialOrder; }
     public ReadOnlyObjectProperty<State> stateProperty() { return state.getReadOnlyProperty(); }
     /** A launch is open that can be explored (not a trace). */
     public ReadOnlyBooleanProperty availableProperty() { return available.getReadOnlyProperty(); }

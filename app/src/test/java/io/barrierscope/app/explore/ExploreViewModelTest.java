@@ -33,14 +33,16 @@ class ExploreViewModelTest {
     static final class FakeRunner implements ExploreViewModel.Runner {
         ExploreViewModel.Listener listener;
         Explorer.Options options;
+        boolean boundedPartialOrder;
         int starts;
         boolean cancelled;
 
         @Override
-        public ExploreViewModel.Handle start(LaunchSpec launch, Explorer.Options o, ExploreViewModel.Listener l) {
+        public ExploreViewModel.Handle start(LaunchSpec launch, ExploreViewModel.Search s, ExploreViewModel.Listener l) {
             starts++;
             listener = l;
-            options = o;
+            options = s.options();
+            boundedPartialOrder = s.boundedPartialOrder();
             cancelled = false;
             return () -> cancelled = true;
         }
@@ -77,6 +79,61 @@ class ExploreViewModelTest {
         Coverage sourceSets = new Coverage(40, 40, 0, 2, 13, 0, 2, Coverage.SCHEDULE_BUDGET, 1000, 0, false, 7);
         assertTrue(ExploreViewModel.covered(sourceSets, true).contains("partial-order-reduced search"), ExploreViewModel.covered(sourceSets, true));
         assertEquals("", ExploreViewModel.covered(new Coverage(2, 2, 0, 1, 13, 0, 0, Coverage.SCHEDULE_BUDGET, 10), true));
+    }
+
+    @Test
+    void proveTheBoundIsOffByDefaultGoesToTheRunnerWhenChosenAndIsKeptForTheNextLaunch() {
+        vm.setLaunch(file(SPEC, SourceMap.EMPTY, false));
+        assertFalse(vm.boundedPartialOrderProperty().get(), "source sets, the command line's default");
+        vm.start();
+        assertFalse(runner.boundedPartialOrder);
+        runner.listener.done(new Explorer.Result(coverage(10, Coverage.EXHAUSTED), List.of()), 5);
+
+        vm.boundedPartialOrderProperty().set(true);
+        vm.start();
+        assertTrue(runner.boundedPartialOrder);
+        assertEquals(new Explorer.Options(1000, 60_000, 0, 3, SPEC.maxSteps()), runner.options, "the other settings unchanged");
+        assertTrue(vm.statusProperty().get().contains("reduction sound within the bound"), vm.statusProperty().get());
+
+        LaunchSpec other = LaunchValidation.validate(TestFiles.exploreKernel("flag-check-deadlock")).start().spec();
+        vm.setLaunch(file(other, SourceMap.EMPTY, false));
+        assertTrue(vm.boundedPartialOrderProperty().get(), "kept with the fields for the next launch");
+        vm.start();
+        assertTrue(runner.boundedPartialOrder);
+    }
+
+    @Test
+    void theCoverageLineQualifiesAReducedBoundAsTheConsoleDoes() {
+        Coverage bounded = new Coverage(40, 40, 0, 2, 13, 0, 2, Coverage.SCHEDULE_BUDGET, 1000, 0, false, 7, true);
+        assertTrue(ExploreViewModel.coverageText(bounded, 10).contains("deviation bound 2 complete up to equivalence · "),
+                ExploreViewModel.coverageText(bounded, 10));
+        Coverage sourceSets = new Coverage(40, 40, 0, 2, 13, 0, 2, Coverage.SCHEDULE_BUDGET, 1000, 3, false, 7);
+        assertTrue(ExploreViewModel.coverageText(sourceSets, 10)
+                .contains("deviation bound 2 complete up to symmetric warps and in the partial-order-reduced search · "),
+                ExploreViewModel.coverageText(sourceSets, 10));
+        Coverage unreduced = new Coverage(40, 40, 0, 2, 13, 0, 2, Coverage.SCHEDULE_BUDGET, 1000);
+        assertTrue(ExploreViewModel.coverageText(unreduced, 10).contains("deviation bound 2 complete · "), ExploreViewModel.coverageText(unreduced, 10));
+    }
+
+    @Test
+    void onlyTheReductionSoundWithinTheBoundLetsAFindingFreeSearchProveEveryInterleavingWithinIt() {
+        LaunchSpec fixed = LaunchValidation.validate(TestFiles.sample("syncthreads-divergent-fixed")).start().spec();
+        ExploreViewModel real = new ExploreViewModel(ExploreRunner.inline(), (l, p, s, n, e) -> opened = new Opened(l, p, s, n, e));
+        real.setLaunch(file(fixed, SourceMap.EMPTY, false));
+        real.schedulesProperty().set("20");
+        real.maxDeviationsProperty().set("1");
+        real.start();
+        assertEquals(ExploreViewModel.State.DONE, real.stateProperty().get());
+        assertTrue(real.statusProperty().get().contains("no findings; covered: bound 1 of the partial-order-reduced search"),
+                real.statusProperty().get());
+
+        real.boundedPartialOrderProperty().set(true);
+        real.start();
+        assertEquals(ExploreViewModel.State.DONE, real.stateProperty().get());
+        assertTrue(real.statusProperty().get().contains("no findings; covered: every interleaving with at most 1 deviations, up to equivalence"),
+                real.statusProperty().get());
+        assertTrue(real.coverageProperty().get().contains("deviation bound 1 complete up to symmetric warps and up to equivalence"),
+                real.coverageProperty().get());
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.barrierscope.app.explore;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.app.TestFiles;
@@ -16,6 +17,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import javafx.application.Platform;
 import javafx.scene.Scene;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.Tab;
@@ -97,6 +99,37 @@ class ExploreViewTest {
         assertEquals(r.replayLanding(), vm.nowProperty().get(), "the minimal schedule, where it fails");
         assertTrue(vm.canStepBackProperty().get(), "time travel: the steps before the failure are there");
         assertEquals("1 diagnostic", text(robot, "#diagnosticsLabel"));
+    }
+
+    @Test
+    void proveTheBoundSitsBesideTheBoundSaysWhatItProvesAndCostsAndAFindingFreeSearchStatesTheProof(FxRobot robot)
+            throws TimeoutException {
+        waitUntil(() -> "ready".equals(text(robot, "#outcomeLabel")));
+        robot.interact(() -> vm.open(TestFiles.sample("syncthreads-divergent-fixed")));
+        waitUntil(() -> vm.explore().availableProperty().get() && vm.titleProperty().get().contains("syncthreads-divergent-fixed"));
+        robot.interact(() -> vm.showPanel(Panel.EXPLORE));
+        WaitForAsyncUtils.waitForFxEvents();
+        CheckBox prove = robot.lookup("#exploreBoundedPor").queryAs(CheckBox.class);
+        TextField bound = robot.lookup("#exploreDeviations").queryAs(TextField.class);
+        assertSame(bound.getParent().getParent(), prove.getParent(), "in the settings row, with the deviation bound");
+        assertFalse(prove.isSelected(), "off: source sets, the command line's default");
+        String tip = prove.getTooltip().getText();
+        assertTrue(tip.contains("--bounded-por") && tip.contains("every interleaving with at most K deviations, up to equivalence")
+                && tip.contains("Costs:"), tip);
+
+        robot.interact(() -> {
+            vm.explore().schedulesProperty().set("20");
+            bound.setText("1");
+        });
+        robot.clickOn("#exploreBoundedPor");
+        assertTrue(vm.explore().boundedPartialOrderProperty().get());
+        robot.clickOn("#exploreStart");
+        waitUntil(() -> vm.explore().stateProperty().get() == ExploreViewModel.State.DONE);
+        assertTrue(text(robot, "#exploreStatus").contains("no findings; covered: every interleaving with at most 1 deviations, up to equivalence"),
+                text(robot, "#exploreStatus"));
+        assertTrue(text(robot, "#exploreCoverage").contains("deviation bound 1 complete up to symmetric warps and up to equivalence"),
+                text(robot, "#exploreCoverage"));
+        assertTrue(prove.isSelected(), "the choice stays for the next search");
     }
 
     @Test
