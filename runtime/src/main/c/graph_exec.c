@@ -1,7 +1,8 @@
 /*
  * Executable graphs (docs/runtime.md, "Graphs and stream capture"): cudaGraphInstantiate fixes
  * the order of a graph's nodes (graph.c says which) and keeps a snapshot of their work;
- * cudaGraphLaunch runs it; cudaGraphExecUpdate and cudaGraphExec*SetParams change the snapshot.
+ * cudaGraphLaunch runs it; cudaGraphExecUpdate and cudaGraphExec*SetParams change the snapshot,
+ * for later launches only: a launch runs the version it took ("Changes during a launch").
  */
 #define _GNU_SOURCE
 #include <pthread.h>

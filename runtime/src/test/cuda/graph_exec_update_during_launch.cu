@@ -1,5 +1,6 @@
 // An executable graph changed while a launch of it runs: the change is for later launches only
-// (cudaGraphExecUpdate: "the update ... does not affect" launches already under way). First a
+// ("Already enqueued or running launches ... are not affected", cudaGraphExec*NodeSetParams; the
+// same for cudaGraphExecUpdate and cudaGraphNodeSetEnabled here). First a
 // host node of the graph changes its own executable graph (cudaGraphExecUpdate, then
 // cudaGraphExecKernelNodeSetParams, then cudaGraphNodeSetEnabled, one per launch): each launch
 // runs what it started with, the next one the change. Then one thread launches while another
