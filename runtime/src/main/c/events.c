@@ -250,10 +250,11 @@ static int set_node_event(cudaGraphNode_t n, int type, cudaEvent_t e) {
 
 static int set_exec_event(const char *fn, cudaGraphExec_t x, cudaGraphNode_t n, int type, cudaEvent_t e) {
     if (bad_event(e)) return bs_set(cudaErrorInvalidValue);
-    bs_op *op = bs_exec_op(fn, x, n, type);
-    if (op == NULL) return bs_set(cudaErrorInvalidValue);
-    op->u.ev.event = e;
-    return cudaSuccess;
+    bs_exec_lock();
+    bs_op *op = bs_exec_op(fn, x, n, type); /* a launch under way keeps its own version */
+    if (op != NULL) op->u.ev.event = e;
+    bs_exec_unlock();
+    return op == NULL ? bs_set(cudaErrorInvalidValue) : cudaSuccess;
 }
 
 int cudaGraphEventRecordNodeGetEvent(cudaGraphNode_t n, cudaEvent_t *e) { return node_event(n, BS_OP_EVENT_RECORD, e); }

@@ -32,9 +32,20 @@ struct bs_graph {
     struct bs_graph *parent; /* a body graph: the graph holding its conditional node (set by bs_graph_add) */
 };
 
+/* An executable graph's ops as one launch sees them. A launch takes a reference and runs that
+   version to its end; a change (cudaGraphExecUpdate, cudaGraphExec*SetParams, cudaGraphNodeSetEnabled)
+   applies to later launches only, so it never writes a version a launch holds: it changes a copy
+   and swaps it in under the lock. The last reference frees it. */
+typedef struct bs_exec_ver {
+    size_t refs;         /* the executable graph's own (while it is current) and one per launch running it */
+    size_t n;
+    bs_op *ops;          /* in launch order */
+    unsigned char *disabled; /* per op: cudaGraphNodeSetEnabled(..., 0) (graph_edit.c); skipped when launched */
+} bs_exec_ver;
+
 typedef struct bs_exec {
     uint32_t magic;
-    bs_op *ops;          /* in launch order */
+    bs_exec_ver *cur;    /* the version the next launch takes (swapped under the lock) */
     size_t *from;        /* the position of each op's node in origin when instantiated */
     unsigned long long *ids; /* the id of each op's node */
     size_t n;
@@ -42,7 +53,6 @@ typedef struct bs_exec {
     struct { size_t ndeps, *deps; } *topo; /* origin's dependencies, as node indices */
     size_t nnodes;
     unsigned long long flags; /* cudaGraphInstantiate's */
-    unsigned char *disabled; /* per op: cudaGraphNodeSetEnabled(..., 0) (graph_edit.c); skipped when launched */
     int running, doomed; /* launches under way; destroyed during one (freed when it ends) */
 } *cudaGraphExec_t;
 
@@ -61,7 +71,15 @@ void bs_node_attrs_copy(struct bs_node *to, const struct bs_node *from);
 /* graph.c: a kernel node's op from its parameters (checked, arguments copied). */
 int bs_kernel_node_op(const char *fn, const kernel_node_params *p, bs_op *op);
 
-/* graph_exec.c: the op of node (of the graph x was made from, of that type) in x; NULL, named, if none. */
+/* graph_exec.c: the lock of every executable graph's current version (held briefly: never while
+   a graph runs). */
+void bs_exec_lock(void);
+void bs_exec_unlock(void);
+/* graph_exec.c, the lock held: x's current version made safe to change (copied first, and the
+   copy made current, if a launch holds it). */
+bs_exec_ver *bs_exec_writable(cudaGraphExec_t x);
+/* graph_exec.c, the lock held: the op of node (of the graph x was made from, of that type) in x's
+   current version, made safe to change (bs_exec_writable); NULL, named, if none. */
 bs_op *bs_exec_op(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node, int type);
 
 /* graph_exec.c: g's ops in launch order (a snapshot, as cudaGraphInstantiate takes; bodies of

@@ -62,7 +62,7 @@ int cudaGraphInstantiateWithParams_ptsz(cudaGraphExec_t *pExec, cudaGraph_t g, i
 }
 
 /* The position of node's op in x; only kernel, memcpy and memset nodes can be disabled, as
-   documented. -1 (named) otherwise. */
+   documented. -1 (named) otherwise. Called with the lock of x's ops held (graph_exec.c). */
 static long enable_slot(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node) {
     if (bs_bad_exec(x) || bad_node(node) || node->graph->id != x->origin_id) {
         bs_say(fn, cudaErrorInvalidValue, "the node is not of the graph the executable graph was made from");
@@ -70,7 +70,7 @@ static long enable_slot(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node)
     }
     for (size_t k = 0; k < x->n; k++) {
         if (x->ids[k] != node->id) continue;
-        int t = x->ops[k].type;
+        int t = x->cur->ops[k].type;
         if (t == BS_OP_KERNEL || t == BS_OP_MEMCPY || t == BS_OP_MEMSET) return (long) k;
         bs_say(fn, cudaErrorInvalidValue, "only kernel, memcpy and memset nodes can be disabled");
         return -1;
@@ -79,18 +79,21 @@ static long enable_slot(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node)
     return -1;
 }
 
-/* A disabled node does nothing when the executable graph is launched, until enabled again. */
+/* A disabled node does nothing when the executable graph is launched, until enabled again; a
+   launch under way keeps the state it started with (it runs its own version of the ops). */
 int cudaGraphNodeSetEnabled(cudaGraphExec_t x, cudaGraphNode_t node, unsigned enabled) {
+    bs_exec_lock();
     long k = enable_slot("cudaGraphNodeSetEnabled", x, node);
-    if (k < 0) return bs_set(cudaErrorInvalidValue);
-    x->disabled[k] = enabled == 0;
-    return cudaSuccess;
+    if (k >= 0) bs_exec_writable(x)->disabled[k] = enabled == 0;
+    bs_exec_unlock();
+    return k < 0 ? bs_set(cudaErrorInvalidValue) : cudaSuccess;
 }
 
 int cudaGraphNodeGetEnabled(cudaGraphExec_t x, cudaGraphNode_t node, unsigned *enabled) {
     if (enabled == NULL) return bs_set(cudaErrorInvalidValue);
+    bs_exec_lock();
     long k = enable_slot("cudaGraphNodeGetEnabled", x, node);
-    if (k < 0) return bs_set(cudaErrorInvalidValue);
-    *enabled = !x->disabled[k];
-    return cudaSuccess;
+    if (k >= 0) *enabled = !x->cur->disabled[k];
+    bs_exec_unlock();
+    return k < 0 ? bs_set(cudaErrorInvalidValue) : cudaSuccess;
 }

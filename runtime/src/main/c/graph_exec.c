@@ -1,9 +1,11 @@
 /*
  * Executable graphs (docs/runtime.md, "Graphs and stream capture"): cudaGraphInstantiate fixes
  * the order of a graph's nodes (graph.c says which) and keeps a snapshot of their work;
- * cudaGraphLaunch runs it; cudaGraphExecUpdate and cudaGraphExec*SetParams change the snapshot.
+ * cudaGraphLaunch runs it; cudaGraphExecUpdate and cudaGraphExec*SetParams change the snapshot,
+ * for later launches only: a launch runs the version it took ("Changes during a launch").
  */
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,15 +14,61 @@
 
 #define INSTANTIATE_FLAGS (1ull | 2ull | 4ull | 8ull)
 
+static pthread_mutex_t exec_lock = PTHREAD_MUTEX_INITIALIZER;
+void bs_exec_lock(void) { pthread_mutex_lock(&exec_lock); }
+void bs_exec_unlock(void) { pthread_mutex_unlock(&exec_lock); }
+
+static bs_exec_ver *ver_new(size_t n) {
+    bs_exec_ver *v = calloc(1, sizeof *v);
+    if (v == NULL) bs_fatal("out of host memory");
+    v->refs = 1;
+    v->n = n;
+    v->ops = malloc((n ? n : 1) * sizeof *v->ops);
+    v->disabled = calloc(n ? n : 1, 1);
+    if (v->ops == NULL || v->disabled == NULL) bs_fatal("out of host memory");
+    return v;
+}
+
+/* One reference given back (outside the lock); the last frees the version. */
+static void ver_give(bs_exec_ver *v) {
+    if (v == NULL) return;
+    bs_exec_lock();
+    int last = --v->refs == 0;
+    bs_exec_unlock();
+    if (!last) return;
+    for (size_t i = 0; i < v->n; i++) bs_op_free(&v->ops[i]);
+    free(v->ops);
+    free(v->disabled);
+    free(v);
+}
+
+/* A launch's version: the current one, referenced until ver_give. */
+static bs_exec_ver *ver_take(cudaGraphExec_t x) {
+    bs_exec_lock();
+    bs_exec_ver *v = x->cur;
+    v->refs++;
+    bs_exec_unlock();
+    return v;
+}
+
+bs_exec_ver *bs_exec_writable(cudaGraphExec_t x) {
+    bs_exec_ver *v = x->cur;
+    if (v->refs == 1) return v; /* the executable graph's alone: no launch reads it */
+    bs_exec_ver *c = ver_new(v->n);
+    for (size_t i = 0; i < v->n; i++) bs_op_copy(&c->ops[i], &v->ops[i]);
+    memcpy(c->disabled, v->disabled, v->n ? v->n : 1);
+    v->refs--; /* a launch still holds it: the last one frees it */
+    x->cur = c;
+    return c;
+}
+
 static void exec_free(struct bs_exec *x) {
-    for (size_t i = 0; i < x->n; i++) {
-        if (x->ops[i].type == BS_OP_MEMALLOC && x->magic == EXEC_MAGIC) bs_graph_alloc_execs(x->ops[i].u.mem.addr, -1);
-        bs_op_free(&x->ops[i]);
+    for (size_t i = 0; x->cur != NULL && i < x->cur->n; i++) {
+        if (x->cur->ops[i].type == BS_OP_MEMALLOC && x->magic == EXEC_MAGIC) bs_graph_alloc_execs(x->cur->ops[i].u.mem.addr, -1);
     }
-    free(x->ops);
+    ver_give(x->cur);
     free(x->from);
     free(x->ids);
-    free(x->disabled);
     for (size_t i = 0; i < x->nnodes; i++) free(x->topo[i].deps);
     free(x->topo);
     x->magic = 0;
@@ -35,11 +83,11 @@ static struct bs_exec *snapshot(const char *fn, cudaGraph_t g, int *err) {
     struct bs_exec *x = calloc(1, sizeof *x);
     char *done = calloc(g->n ? g->n : 1, 1);
     if (x == NULL || done == NULL) bs_fatal("out of host memory");
-    x->ops = malloc((g->n ? g->n : 1) * sizeof *x->ops);
+    x->cur = ver_new(g->n);
+    x->cur->n = 0; /* counts the ops made (exec_free frees those) */
     x->from = malloc((g->n ? g->n : 1) * sizeof *x->from);
     x->ids = malloc((g->n ? g->n : 1) * sizeof *x->ids);
-    x->disabled = calloc(g->n ? g->n : 1, 1);
-    if (x->ops == NULL || x->from == NULL || x->ids == NULL || x->disabled == NULL) bs_fatal("out of host memory");
+    if (x->from == NULL || x->ids == NULL) bs_fatal("out of host memory");
     x->origin_id = g->id;
     x->nnodes = g->n;
     x->topo = calloc(g->n ? g->n : 1, sizeof *x->topo);
@@ -68,13 +116,13 @@ static struct bs_exec *snapshot(const char *fn, cudaGraph_t g, int *err) {
         done[next->index] = 1;
         x->from[x->n] = next->index;
         x->ids[x->n] = next->id;
-        if (next->op.type == BS_OP_COND && (*err = bs_cond_snapshot(fn, &x->ops[x->n], &next->op)) != 0) {
+        if (next->op.type == BS_OP_COND && (*err = bs_cond_snapshot(fn, &x->cur->ops[x->n], &next->op)) != 0) {
             exec_free(x);
             free(done);
             return NULL;
         }
-        if (next->op.type != BS_OP_COND) bs_op_copy(&x->ops[x->n], &next->op);
-        x->n++;
+        if (next->op.type != BS_OP_COND) bs_op_copy(&x->cur->ops[x->n], &next->op);
+        x->cur->n = ++x->n;
     }
     free(done);
     x->magic = EXEC_MAGIC;
@@ -103,7 +151,7 @@ int cudaGraphInstantiate(cudaGraphExec_t *pExec, cudaGraph_t g, unsigned long lo
     struct bs_exec *x = snapshot("cudaGraphInstantiate", g, &e);
     if (x == NULL) return bs_set(e);
     x->flags = flags;
-    for (size_t i = 0; i < x->n; i++) if (x->ops[i].type == BS_OP_MEMALLOC) bs_graph_alloc_execs(x->ops[i].u.mem.addr, 1);
+    for (size_t i = 0; i < x->n; i++) if (x->cur->ops[i].type == BS_OP_MEMALLOC) bs_graph_alloc_execs(x->cur->ops[i].u.mem.addr, 1);
     *pExec = x;
     return cudaSuccess;
 }
@@ -113,10 +161,10 @@ int bs_graph_ops(const char *fn, cudaGraph_t g, bs_op **ops, size_t *n) {
     struct bs_exec *x = snapshot(fn, g, &e);
     if (x == NULL) return bs_set(e);
     x->magic = 0; /* never instantiated: holds no graph allocation */
-    *ops = x->ops;
+    *ops = x->cur->ops;
     *n = x->n;
-    x->ops = NULL;
-    x->n = 0;
+    x->cur->ops = NULL;
+    x->cur->n = 0;
     exec_free(x);
     return cudaSuccess;
 }
@@ -154,7 +202,7 @@ int cudaGraphAddChildGraphNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGr
     if (x == NULL) return bs_set(e);
     x->magic = 0;
     bs_op op;
-    e = child_op("cudaGraphAddChildGraphNode", x->ops, x->n, &op);
+    e = child_op("cudaGraphAddChildGraphNode", x->cur->ops, x->n, &op);
     exec_free(x);
     return e ? e : bs_graph_add_checked("cudaGraphAddChildGraphNode", out, g, deps, ndeps, &op);
 }
@@ -162,27 +210,35 @@ int cudaGraphAddChildGraphNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGr
 int cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream) {
     BS_STICKY();
     if (bs_bad_exec(x)) return bs_set(cudaErrorInvalidValue);
+    /* This launch's version of the ops, unchanged by an update while it runs (from its own host
+       node or another thread): "the update ... does not affect" launches already under way. */
+    bs_exec_ver *v = ver_take(x);
     if (bs_stream_capturing(stream)) { /* launched into a capture: a child graph node of its enabled nodes */
-        bs_op op, *live = malloc((x->n ? x->n : 1) * sizeof *live);
+        bs_op op, *live = malloc((v->n ? v->n : 1) * sizeof *live);
         if (live == NULL) bs_fatal("out of host memory");
         size_t m = 0;
-        for (size_t i = 0; i < x->n; i++) if (!x->disabled[i]) live[m++] = x->ops[i];
+        for (size_t i = 0; i < v->n; i++) if (!v->disabled[i]) live[m++] = v->ops[i];
         int e = child_op("cudaGraphLaunch", live, m, &op);
         free(live);
+        ver_give(v);
         return e ? e : bs_issue(stream, &op);
     }
     int e = bs_stream_uncapturable(stream, "cudaGraphLaunch");
-    for (size_t i = 0; i < x->n && e == 0; i++) {
-        if (x->ops[i].type == BS_OP_MEMALLOC) e = bs_graph_alloc_relaunch(&x->ops[i], (x->flags & 1) != 0);
+    for (size_t i = 0; i < v->n && e == 0; i++) {
+        if (v->ops[i].type == BS_OP_MEMALLOC) e = bs_graph_alloc_relaunch(&v->ops[i], (x->flags & 1) != 0);
     }
-    if (e) return e;
+    if (e) {
+        ver_give(v);
+        return e;
+    }
     /* Atomic: threads may launch one executable graph at once (CUDA orders such launches). */
     __atomic_add_fetch(&x->running, 1, __ATOMIC_SEQ_CST);
     bs_cond_held held = {NULL, 0};
-    int taken = bs_cond_arm(x->ops, x->n, 1, &held); /* conditional handles: this launch's alone, defaults applied */
+    int taken = bs_cond_arm(v->ops, v->n, 1, &held); /* conditional handles: this launch's alone, defaults applied */
     e = taken;
-    for (size_t i = 0; i < x->n && e == 0; i++) if (!x->disabled[i]) e = bs_run_op(&x->ops[i]);
-    if (taken == 0) bs_cond_arm(x->ops, x->n, 0, &held); /* those taken, even if x was updated meanwhile */
+    for (size_t i = 0; i < v->n && e == 0; i++) if (!v->disabled[i]) e = bs_run_op(&v->ops[i]);
+    if (taken == 0) bs_cond_arm(v->ops, v->n, 0, &held); /* those taken */
+    ver_give(v);
     if (__atomic_sub_fetch(&x->running, 1, __ATOMIC_SEQ_CST) == 0 && x->doomed) exec_free(x);
     return e;
 }
@@ -202,7 +258,7 @@ int cudaGraphExecDestroy(cudaGraphExec_t x) {
         exec_free(x);
         return cudaSuccess;
     }
-    for (size_t i = 0; i < x->n; i++) if (x->ops[i].type == BS_OP_MEMALLOC) bs_graph_alloc_execs(x->ops[i].u.mem.addr, -1);
+    for (size_t i = 0; i < x->n; i++) if (x->cur->ops[i].type == BS_OP_MEMALLOC) bs_graph_alloc_execs(x->cur->ops[i].u.mem.addr, -1);
     x->magic = 0;
     bs_handle_remove(x);
     x->doomed = 1;
@@ -222,7 +278,7 @@ int cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g, update_info *info) {
     else if (g->n != x->n) r.result = UPDATE_TOPOLOGY;
     for (size_t k = 0; r.result == UPDATE_SUCCESS && k < x->n; k++) {
         size_t i = x->from[k];
-        const bs_op *old = &x->ops[k];
+        const bs_op *old = &x->cur->ops[k]; /* only updates change x->cur, and one thread updates x at a time */
         struct bs_node *nn = g->nodes[i];
         if (nn->op.type != old->type) r = (update_info){UPDATE_TYPE, nn, NULL};
         else if (old->type == BS_OP_MEMALLOC || old->type == BS_OP_MEMFREE) r = (update_info){UPDATE_NOT_SUPPORTED, nn, NULL};
@@ -239,7 +295,7 @@ int cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g, update_info *info) {
         }
     }
     for (size_t k = 0; fresh != NULL && r.result == UPDATE_SUCCESS && k < x->n; k++) {
-        int c = x->ops[k].type == BS_OP_COND ? bs_cond_update_check(&x->ops[k], &fresh->ops[k]) : 0;
+        int c = x->cur->ops[k].type == BS_OP_COND ? bs_cond_update_check(&x->cur->ops[k], &fresh->cur->ops[k]) : 0;
         if (c) r = (update_info){c, g->nodes[x->from[k]], NULL};
     }
     if (info != NULL) *info = r;
@@ -253,45 +309,55 @@ int cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g, update_info *info) {
                 : "topology differs from the executable graph's (a conditional node's bodies included)");
         return bs_set(cudaErrorGraphExecUpdateFailure);
     }
-    for (size_t k = 0; k < x->n; k++) {
-        bs_op_free(&x->ops[k]);
-        x->ops[k] = fresh->ops[k];
-    }
-    fresh->n = 0;
+    /* The fresh ops become the version later launches take; a launch running the old one keeps it
+       (the last to end frees it). Nodes keep their enabled state. */
+    bs_exec_ver *nv = fresh->cur, *old;
+    fresh->cur = NULL;
     exec_free(fresh);
+    bs_exec_lock();
+    old = x->cur;
+    memcpy(nv->disabled, old->disabled, x->n ? x->n : 1);
+    x->cur = nv;
+    bs_exec_unlock();
+    ver_give(old);
     return cudaSuccess;
 }
 
-/* The op of node (of the graph x was made from) in x; NULL and a message when there is none. */
+/* The op of node (of the graph x was made from) in x's current version, safe to change, the lock
+   held; NULL and a message when there is none. */
 bs_op *bs_exec_op(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node, int type) {
     if (bs_bad_exec(x) || bad_node(node) || node->graph->id != x->origin_id) {
         fprintf(stderr, "barrierscope: %s: the node is not of the graph the executable graph was made from "
                         "(returns cudaErrorInvalidValue)\n", fn);
         return NULL;
     }
-    for (size_t k = 0; k < x->n; k++) if (x->ids[k] == node->id && x->ops[k].type == type) return &x->ops[k];
+    for (size_t k = 0; k < x->n; k++) if (x->ids[k] == node->id && x->cur->ops[k].type == type) return &bs_exec_writable(x)->ops[k];
     fprintf(stderr, "barrierscope: %s: not a node of that kind in the executable graph (returns cudaErrorInvalidValue)\n", fn);
     return NULL;
 }
 
 int cudaGraphExecKernelNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t node, const kernel_node_params *p) {
-    bs_op *op = bs_exec_op("cudaGraphExecKernelNodeSetParams", x, node, BS_OP_KERNEL);
-    if (op == NULL) return bs_set(cudaErrorInvalidValue);
-    bs_op fresh;
-    int e = bs_kernel_node_op("cudaGraphExecKernelNodeSetParams", p, &fresh);
-    if (e) return e;
-    fresh.u.kernel.cluster = op->u.kernel.cluster; /* an attribute of the node, not a parameter */
-    fresh.u.kernel.cooperative = op->u.kernel.cooperative; /* likewise */
-    bs_op_free(op);
-    *op = fresh;
-    return cudaSuccess;
+    bs_exec_lock();
+    bs_op *op = bs_exec_op("cudaGraphExecKernelNodeSetParams", x, node, BS_OP_KERNEL), fresh;
+    int e = op == NULL ? bs_set(cudaErrorInvalidValue) : bs_kernel_node_op("cudaGraphExecKernelNodeSetParams", p, &fresh);
+    if (e == 0) {
+        fresh.u.kernel.cluster = op->u.kernel.cluster; /* an attribute of the node, not a parameter */
+        fresh.u.kernel.cooperative = op->u.kernel.cooperative; /* likewise */
+        bs_op_free(op);
+        *op = fresh;
+    }
+    bs_exec_unlock();
+    return e;
 }
 
 int cudaGraphExecHostNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t node, void *const *p) {
     if (p == NULL || p[0] == NULL) return bs_set(cudaErrorInvalidValue);
+    bs_exec_lock();
     bs_op *op = bs_exec_op("cudaGraphExecHostNodeSetParams", x, node, BS_OP_HOST);
-    if (op == NULL) return bs_set(cudaErrorInvalidValue);
-    op->u.host.fn = (void (*)(void *)) p[0];
-    op->u.host.data = p[1];
-    return cudaSuccess;
+    if (op != NULL) {
+        op->u.host.fn = (void (*)(void *)) p[0];
+        op->u.host.data = p[1];
+    }
+    bs_exec_unlock();
+    return op == NULL ? bs_set(cudaErrorInvalidValue) : cudaSuccess;
 }

@@ -97,15 +97,18 @@ static int set_node(cudaGraphNode_t n, int type, bs_op *op) {
     return cudaSuccess;
 }
 
+/* In a version of x's ops no launch reads (bs_exec_op): a launch under way keeps its own. */
 static int set_exec(const char *fn, cudaGraphExec_t x, cudaGraphNode_t n, int type, bs_op *op) {
+    bs_exec_lock();
     bs_op *in = bs_exec_op(fn, x, n, type);
-    if (in == NULL) {
-        bs_op_free(op);
-        return bs_set(cudaErrorInvalidValue);
+    if (in != NULL) {
+        bs_op_free(in);
+        *in = *op;
     }
-    bs_op_free(in);
-    *in = *op;
-    return cudaSuccess;
+    bs_exec_unlock();
+    if (in != NULL) return cudaSuccess;
+    bs_op_free(op);
+    return bs_set(cudaErrorInvalidValue);
 }
 
 int cudaGraphMemcpyNodeSetParams(cudaGraphNode_t n, const struct cudaMemcpy3DParms *p) {

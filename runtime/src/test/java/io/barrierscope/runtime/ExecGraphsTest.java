@@ -132,6 +132,13 @@ class ExecGraphsTest {
     }
 
     @Test
+    void anExecutableGraphUpdatedOrChangedDuringALaunchChangesLaterLaunchesOnlyAndEachLaunchRunsOneVersion() throws Exception {
+        ExecProgramsTest.Ran r = exec("graph_exec_update_during_launch");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS graph_exec_update_during_launch"), r.all());
+    }
+
+    @Test
     void aConditionalHandleInANodeOutsideTheGraphItWasMadeForOrItsBodyGraphsIsRefused() throws Exception {
         ExecProgramsTest.Ran r = exec("graph_conditional_refusals");
         assertEquals(0, r.code(), r.all());
