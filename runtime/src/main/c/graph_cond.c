@@ -268,7 +268,7 @@ int bs_cond_arm(const bs_op *ops, size_t n, int armed, bs_cond_held *held) {
     size_t nh = 0, cap = 0;
     if (armed) {
         collect(ops, n, &hs, &nh, &cap);
-    } else { /* the slots taken, not those of ops now: an update during the launch may have changed them */
+    } else { /* exactly the slots taken, kept with the launch (the graph's current version may name others) */
         hs = held->hs;
         nh = held->nh;
     }
