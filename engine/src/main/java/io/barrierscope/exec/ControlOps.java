@@ -8,6 +8,8 @@ final class ControlOps {
     private ControlOps() {}
 
     static Op compile(CompileContext c, String opc) {
+        // exit, ret (PTX ISA 9.7.12), trap and brkpt (9.7.19) take no operands: an extra one is refused, not ignored.
+        if (!opc.equals("bra") && !opc.equals("nanosleep")) c.expectOperands(0, 0);
         return switch (opc) {
             case "bra" -> bra(c);
             case "exit" -> new ExitOp();

@@ -99,12 +99,16 @@ final class InstructionCompiler {
                 if (!c.has(".proxy")) {
                     // membar.level: the level is not optional (9.7.13.4), there is no default to assume.
                     if (!c.has(".cta") && !c.has(".gl") && !c.has(".sys")) throw c.error(c.insn().mnemonic() + " needs a level (.cta, .gl or .sys)");
+                    c.expectOperands(0, 0);
                     return new FenceOp(MemoryOps.scope(c));
                 }
                 if (c.has(".async")) return ProxyFenceOp.compile(c);
                 if (c.has(".alias")) return ProxyFenceOp.compileOther(c);
                 break;
             case "prefetch", "prefetchu", "griddepcontrol", "pmevent":
+                // No effect on our model, but the operand count is still the ISA's: griddepcontrol
+                // takes none (9.7.13.13), prefetch/prefetchu an address (9.7.9.15) and pmevent a mask (9.7.19).
+                c.expectOperands(opc.equals("griddepcontrol") ? 0 : 1, opc.equals("griddepcontrol") ? 0 : 1);
                 return new ControlOps.NopOp();
             case "setmaxnreg":
                 return SetmaxnregOp.compile(c);
@@ -114,6 +118,7 @@ final class InstructionCompiler {
                 if (c.has(".mbarrier_init") || !c.has(".proxy")) {
                     // fence{.sem}.scope: the scope is not optional (9.7.13.4), there is no default to assume.
                     if (!MemoryOps.hasScope(c)) throw c.error(c.insn().mnemonic() + " needs a scope (.cta, .cluster, .gpu or .sys)");
+                    c.expectOperands(0, 0);
                     return new FenceOp(MemoryOps.scope(c));
                 }
                 Op other = ProxyFenceOp.compileOther(c);

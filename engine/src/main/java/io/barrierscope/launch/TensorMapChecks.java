@@ -57,7 +57,26 @@ final class TensorMapChecks {
         } catch (ArithmeticException e) {
             throw JsonLocations.error(spec, pointer + "/dims", "the tensorMap over '" + t.buffer() + "' has dimensions whose packed size exceeds 2^63 bytes");
         }
+        if (t.strides() != null) {
+            // cuTensorMapEncodeTiled/Im2col: "each following dimension specified includes previous dimension
+            // stride" (globalStrides[0] = globalDim[0] * elementSize + padding[0], and so on): rows never overlap.
+            for (int i = 1; i < rank; i++) {
+                long inner = i == 1 ? (long) elementBytes * t.dims().get(0) : multiplySaturated(strides[i - 2], t.dims().get(i - 1));
+                if (strides[i - 1] < inner) {
+                    throw JsonLocations.error(spec, pointer + "/strides/" + (i - 1), "stride " + strides[i - 1] + " of dimension " + i
+                            + " is smaller than the " + inner + " bytes of dimension " + (i - 1) + " it must include (" + t.dims().get(i - 1)
+                            + " x " + (i == 1 ? elementBytes + "-byte elements" : "stride " + strides[i - 2])
+                            + "): cuTensorMapEncodeTiled requires each stride to include the previous dimension's, so rows never overlap");
+                }
+            }
+        }
         return strides;
+    }
+
+    private static long multiplySaturated(long a, long b) {
+        long hi = Math.multiplyHigh(a, b);
+        long lo = a * b;
+        return hi != 0 || lo < 0 ? Long.MAX_VALUE : lo;
     }
 
     /** Checks a tensor map fits its buffer and its box fits shared memory; every product exact. */

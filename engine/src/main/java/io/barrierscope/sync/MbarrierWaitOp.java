@@ -80,9 +80,10 @@ public final class MbarrierWaitOp extends MbarrierOp {
                 return false;
             }
             if (MbarrierSync.tokenCtaTag(v) != MbarrierSync.ctaTag(m, b.cta)) {
-                report(x, DiagnosticCode.MBARRIER_BAD_TOKEN, s, b, "the state token was returned by an arrive on an mbarrier "
-                        + "of another CTA, not on this mbarrier object (the same shared offset in another CTA is another "
-                        + "object); a state is valid only on the object whose arrive returned it (PTX ISA 9.7.13.15.16)");
+                // A foreign CTA's token and a made-up value with the tag bits look alike: say only what is known.
+                report(x, DiagnosticCode.MBARRIER_BAD_TOKEN, s, b, "state 0x" + Long.toHexString(v) + " is not a token of this "
+                        + "CTA's mbarriers: another CTA's (the same shared offset in another CTA is another object), or not a "
+                        + "token at all; a state is valid only on the object whose arrive returned it (PTX ISA 9.7.13.15.16)");
                 return false;
             }
             if (MbarrierSync.tokenIdentity(v) != MbarrierSync.identity(b)) {

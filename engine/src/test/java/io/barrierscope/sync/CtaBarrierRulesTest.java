@@ -310,6 +310,21 @@ class CtaBarrierRulesTest {
     }
 
     @Test
+    void withAnExitedWarpTheSyncsExplicitCountDeadlocksWhereNoCountCompletes() {
+        // A 96-thread CTA, warp 2 exits, warp 0 bar.arrive 1, 96, warp 1 syncs: with its own count 96 the
+        // barrier still needs three warps and none can come (exited threads never help a count); without a
+        // count, "all threads in the CTA participate" and a sync waits only for the non-exited ones (9.7.13.1).
+        String kernel = REGS + "mov.u32 %r1, %tid.x;\nsetp.ge.u32 %p2, %r1, 64;\n@%p2 bra DONE;\nsetp.lt.u32 %p1, %r1, 32;\n"
+                + "@%p1 bra A;\nSYNC;\nbra.uni DONE;\nA:\nbar.arrive 1, 96;\nDONE:\nret;";
+        LaunchedRun counted = PtxRun.kernel(kernel.replace("SYNC;", "bar.sync 1, 96;")).threads(96).run();
+        assertEquals(Outcome.DEADLOCK, outcome(counted), counted.summary());
+        assertTrue(counted.deadlockText().contains("2 of 3 have arrived") && counted.deadlockText().contains("warp 2: exited"),
+                counted.deadlockText());
+        LaunchedRun uncounted = PtxRun.kernel(kernel.replace("SYNC;", "bar.sync 1;")).threads(96).run();
+        assertEquals(Outcome.COMPLETED, outcome(uncounted), uncounted.summary());
+    }
+
+    @Test
     void anArriveCountingTheWholeCtaAndASyncWithoutCountNameTheSameThreadCount() {
         // Producers bar.arrive 1, 64 (an arrive needs a count), consumers bar.sync 1 (all threads):
         // in a CTA of 64 threads both name the same 64 (PTX ISA 9.7.13.1), under every policy.

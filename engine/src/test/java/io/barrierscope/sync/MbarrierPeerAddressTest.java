@@ -119,7 +119,7 @@ class MbarrierPeerAddressTest {
                 .cluster(2).threads(32).run();
         assertEquals(List.of("mbarrier-bad-token"), codes(r));
         String msg = r.interpreter().diagnostics().get(0).message();
-        assertTrue(msg.contains("another CTA") && msg.contains("9.7.13.15.16"), msg);
+        assertTrue(msg.contains("is not a token of this CTA's mbarriers: another CTA's") && msg.contains("9.7.13.15.16"), msg);
     }
 
     @Test
@@ -137,7 +137,7 @@ class MbarrierPeerAddressTest {
         LaunchedRun r = PtxRun.kernel(body).header(".shared .align 8 .b64 bar;").buffer("o", 4)
                 .clusters(new Dim3(4, 2, 1), new Dim3(2, 2, 1)).threads(32).run();
         assertEquals(List.of("mbarrier-bad-token"), codes(r), r.summary());
-        assertTrue(r.interpreter().diagnostics().get(0).message().contains("another CTA"), r.interpreter().diagnostics().get(0).message());
+        assertTrue(r.interpreter().diagnostics().get(0).message().contains("is not a token of this CTA's mbarriers"), r.interpreter().diagnostics().get(0).message());
         // Every CTA of this grid carries its own tag, and a grid without clusters keeps the flat index.
         java.util.Set<Integer> tags = new java.util.TreeSet<>();
         for (int c = 0; c < 8; c++) tags.add(MbarrierSync.ctaTag(r.machine(), c));

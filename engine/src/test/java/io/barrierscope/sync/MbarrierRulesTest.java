@@ -255,6 +255,17 @@ class MbarrierRulesTest {
     }
 
     @Test
+    void anArbitraryValueWithTheTokenTagIsABadTokenWhoseMessageDoesNotClaimAnArriveReturnedIt() {
+        // The engine cannot tell another CTA's token from a made-up value of the same shape.
+        String body = "mov.u64 %rd5, 0xB000000000000000;\nmbarrier.test_wait.shared::cta.b64 %p2, [%r2], %rd5;\nret;";
+        LaunchedRun r = kernel(1, body).threads(32).run();
+        assertEquals(List.of("mbarrier-bad-token"), codes(r));
+        String msg = r.interpreter().diagnostics().get(0).message();
+        assertTrue(msg.contains("state 0xb000000000000000 is not a token of this CTA's mbarriers: another CTA's"), msg);
+        assertTrue(msg.contains("or not a token at all") && !msg.contains("was returned by an arrive"), msg);
+    }
+
+    @Test
     void aTokenOfAnotherMbarrierIsABadTokenAndAnswersNoWait() {
         // bar[1] is initialised too; thread 0 arrives on bar[1] and waits on bar[0] with that token.
         String body = "@!%p1 bra DONE;\nadd.u32 %r3, %r2, 8;\nmbarrier.init.shared::cta.b64 [%r3], 1;\n"

@@ -148,6 +148,19 @@ class TmaTensorMapModesTest {
     }
 
     @Test
+    void aStrideSmallerThanThePreviousDimensionIsRefusedAtItsPlaceNotRunWithOverlappingRows() throws Exception {
+        // 20 s32 per row (80 bytes) with a row stride of 16 ran with overlapping rows; the driver's
+        // globalStrides include the previous dimension (globalStrides[0] = globalDim[0] * elementSize + padding).
+        String m = refusal("s32", ", \"strides\": [16]", "[20, 24]", "[8, 8]");
+        assertTrue(m.contains("t.json:2:") && m.contains("stride 16 of dimension 1 is smaller than the 80 bytes of dimension 0"), m);
+        m = refusal("s32", ", \"strides\": [80, 160]", "[20, 4, 2]", "[8, 4, 1]");
+        assertTrue(m.contains("stride 160 of dimension 2 is smaller than the 320 bytes of dimension 1 it must include (4 x stride 80)"), m);
+        // a stride of exactly the row is the packed layout and runs: row 1 of the box starts at element 40
+        LaunchedRun r = load2d("s32", ", \"strides\": [160]", 8, 8, 0, 0, 256);
+        assertEquals(40, out(r, 8));
+    }
+
+    @Test
     void anInterleavedMapHonoursTheTraversalStrideOfDimensionZero() throws Exception {
         // 16B interleave over a 3-d tensor 4 x 10 x 6 (dimension 0: the four s32 of one 16-byte chunk), box 4 x 8 x 1
         // at (0, 1, 2) with traversal strides [2, 1, 1]: channels 0 and 2 of rows 1..8 of slab 2.
