@@ -94,6 +94,13 @@ static int check_common(const char *fn, void *map, int type, unsigned rank, void
         if (i > 0 && (strides[i - 1] % 16 != 0 || strides[i - 1] >= (1ull << 40))) return tensor_map_refused("globalStrides", "each must be a multiple of 16 bytes below 2^40");
         if (i > 0 && interleave == 2 && strides[i - 1] % 32 != 0) return tensor_map_refused("globalStrides", "with CU_TENSOR_MAP_INTERLEAVE_32B each must be a multiple of 32 bytes");
     }
+    /* cuda.h: "each following dimension specified includes previous dimension stride"
+     * (globalStrides[0] = globalDim[0] * elementSize + padding[0], and so on): rows never overlap. */
+    for (unsigned i = 1; i < rank; i++) {
+        unsigned __int128 inner = i == 1 ? (unsigned __int128) dims[0] * (unsigned) e : (unsigned __int128) strides[i - 2] * dims[i - 1];
+        if (strides[i - 1] < inner)
+            return tensor_map_refused("globalStrides", "each must include the dimension before it (globalStrides[0] at least globalDim[0] elements, each next at least the previous stride times its dimension): rows would overlap");
+    }
     return CUDA_SUCCESS;
 }
 

@@ -6,7 +6,8 @@
 //    NaN there and the tensor's values inside;
 //  - cp.reduce.async.bulk.tensor .add on an INT32 map: the element type comes from the map the
 //    runtime built, and the box is added into global memory;
-//  - what the driver refuses: NaN fill on an integer type, 32B interleave without 32B swizzle.
+//  - what the driver refuses: NaN fill on an integer type, 32B interleave without 32B swizzle, a stride
+//    smaller than the dimension before it.
 #include <cstdio>
 #include <cstdint>
 #include <cmath>
@@ -103,6 +104,11 @@ int main() {
     r = encode(&unused, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 3, tensor, dims3, strides3, box3, ones3, CU_TENSOR_MAP_INTERLEAVE_32B,
                CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     if (r != CUDA_ERROR_INVALID_VALUE) { printf("FAIL 32B interleave without 32B swizzle: %d\n", (int) r); return 1; }
+    // A row stride (16 bytes) smaller than the row it must include (W floats, 64 bytes): rows would overlap.
+    cuuint64_t overlapping[1] = {16};
+    r = encode(&unused, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, tensor, dims, overlapping, box, ones, CU_TENSOR_MAP_INTERLEAVE_NONE,
+               CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    if (r != CUDA_ERROR_INVALID_VALUE) { printf("FAIL overlapping rows: %d\n", (int) r); return 1; }
 
     tma_modes<<<1, 128>>>(strided, nanFill, sums, dStrided, dNan);
     CHECK(cudaGetLastError());

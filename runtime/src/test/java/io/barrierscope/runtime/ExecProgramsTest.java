@@ -293,6 +293,7 @@ class ExecProgramsTest {
                 + " needs a floating-point tensorDataType (returns CUDA_ERROR_INVALID_VALUE)"), r.all());
         assertTrue(r.program().contains("cuTensorMapEncodeTiled: swizzle: with CU_TENSOR_MAP_INTERLEAVE_32B the swizzle must be"
                 + " CU_TENSOR_MAP_SWIZZLE_32B (returns CUDA_ERROR_INVALID_VALUE)"), r.all());
+        assertTrue(r.program().contains("cuTensorMapEncodeTiled: globalStrides: each must include the dimension before it"), r.all());
     }
 
     @Test
