@@ -77,7 +77,8 @@ public final class TimelineModel {
     /** The label of the events being consumed, whose status changes are not yet committed. */
     private long label = -1;
     /** Steps whose events are all consumed and committed: the model knows the states below it. */
-    private long known;
+    /** Volatile: {@link #knownSteps} reads it without the lock (each frame of a run asks for it). */
+    private volatile long known;
     private boolean done;
     private long events;
     /** Per warp: the wait statuses (bits) its lanes were released from in the current label. */
@@ -416,7 +417,7 @@ public final class TimelineModel {
      * has finished, one more when events follow its last step (a deadlock found, a diagnostic at
      * the end): that extra column shows the final state and those events.
      */
-    public long knownSteps() { lock.lock(); try { return known; } finally { lock.unlock(); } }
+    public long knownSteps() { return known; }
 
     /** Whether the whole run has been read (the recording had finished). */
     public boolean complete() { lock.lock(); try { return done; } finally { lock.unlock(); } }
