@@ -24,12 +24,16 @@ import java.util.List;
  *
  * <p>Threads: {@link #update()} reads the recording, so it runs on the thread that owns the
  * {@link TimeTravel} (the session's worker), between moves. The queries may run on another thread
- * (the FX thread); both take this object's lock, and update releases it every few thousand events
- * so a long catch-up never freezes drawing.
+ * (the FX thread); both take {@link #lock}, and update releases it every few thousand events
+ * so a long catch-up never freezes drawing. The lock is fair: a plain monitor let the worker take
+ * it straight back after each slice, so a draw waited for the whole catch-up (docs/performance.md,
+ * "Window responsiveness", the timeline's lock during a Continue).
  */
 public final class TimelineModel {
     /** Events read per hold of the lock (tests make it tiny to check that slicing changes nothing). */
     int sliceEvents = 1 << 14;
+    /** Fair, so a waiting reader goes before the worker's next slice of {@link #update()}. */
+    private final java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock(true);
 
     private final Recording rec;
     private final Machine m;
@@ -73,7 +77,8 @@ public final class TimelineModel {
     /** The label of the events being consumed, whose status changes are not yet committed. */
     private long label = -1;
     /** Steps whose events are all consumed and committed: the model knows the states below it. */
-    private long known;
+    /** Volatile: {@link #knownSteps} reads it without the lock (each frame of a run asks for it). */
+    private volatile long known;
     private boolean done;
     private long events;
     /** Per warp: the wait statuses (bits) its lanes were released from in the current label. */
@@ -159,23 +164,28 @@ public final class TimelineModel {
      * Decision {@code index} took {@code value}, not the default, before warp step {@code step} of
      * {@code warp} (the warp chosen, or the one stepping). Told again on a replay: kept once.
      */
-    synchronized void deviation(long index, char kind, long value, long step, int warp) {
-        if (index <= devLastIndex) return;
-        devLastIndex = index;
-        if (devCount == devStep.length) {
-            int n = Math.max(8, devCount * 2);
-            devStep = Arrays.copyOf(devStep, n);
-            devIndex = Arrays.copyOf(devIndex, n);
-            devWarp = Arrays.copyOf(devWarp, n);
-            devKind = Arrays.copyOf(devKind, n);
-            devValue = Arrays.copyOf(devValue, n);
+    void deviation(long index, char kind, long value, long step, int warp) {
+        lock.lock();
+        try {
+            if (index <= devLastIndex) return;
+            devLastIndex = index;
+            if (devCount == devStep.length) {
+                int n = Math.max(8, devCount * 2);
+                devStep = Arrays.copyOf(devStep, n);
+                devIndex = Arrays.copyOf(devIndex, n);
+                devWarp = Arrays.copyOf(devWarp, n);
+                devKind = Arrays.copyOf(devKind, n);
+                devValue = Arrays.copyOf(devValue, n);
+            }
+            devStep[devCount] = step;
+            devIndex[devCount] = index;
+            devWarp[devCount] = warp;
+            devKind[devCount] = kind;
+            devValue[devCount] = value;
+            devCount++;
+        } finally {
+            lock.unlock();
         }
-        devStep[devCount] = step;
-        devIndex[devCount] = index;
-        devWarp[devCount] = warp;
-        devKind[devCount] = kind;
-        devValue[devCount] = value;
-        devCount++;
     }
 
     /** Adds the deviations up to {@code step} as markers (in step order, as lanes keep them). */
@@ -189,13 +199,13 @@ public final class TimelineModel {
     }
 
     /** Whether the run is a replayed schedule that has deviated from the default so far (the legend lists the marker then). */
-    public synchronized boolean hasDeviations() { return devShown > 0; }
+    public boolean hasDeviations() { lock.lock(); try { return devShown > 0; } finally { lock.unlock(); } }
 
     /** The steps of the decisions off the default shown so far, in order (tests, navigation). */
-    public synchronized long[] deviationSteps() { return Arrays.copyOf(devStep, devShown); }
+    public long[] deviationSteps() { lock.lock(); try { return Arrays.copyOf(devStep, devShown); } finally { lock.unlock(); } }
 
     /** The decision indices of those deviations (as a schedule string numbers them). */
-    public synchronized long[] deviationIndices() { return Arrays.copyOf(devIndex, devShown); }
+    public long[] deviationIndices() { lock.lock(); try { return Arrays.copyOf(devIndex, devShown); } finally { lock.unlock(); } }
 
     // ---- layout ----
 
@@ -242,7 +252,8 @@ public final class TimelineModel {
         EventCursor c = rec.cursor(known);
         boolean more = true;
         while (more) {
-            synchronized (this) {
+            lock.lock();
+            try {
                 int n = 0;
                 while (true) {
                     if (!c.next() || (!finished && c.step >= frontier)) {
@@ -268,6 +279,8 @@ public final class TimelineModel {
                     known = finished ? Math.max(frontier, label + 1) : frontier;
                     done = finished;
                 }
+            } finally {
+                lock.unlock();
             }
         }
         return true;
@@ -278,7 +291,7 @@ public final class TimelineModel {
         switch (c.type) {
             case WARP_STEP -> {
                 long start = c.cycles - 1;
-                if (jumps == 0 || start != cyclesAt(c.step)) addJump(c.step, start);
+                if (jumps == 0 || start != cyclesAtLocked(c.step)) addJump(c.step, start);
                 if (c.warp >= 0 && c.warp < lanes) async.warpStep(c.step, laneOfWarp[c.warp], c.pc);
             }
             case STATUS -> {
@@ -404,41 +417,49 @@ public final class TimelineModel {
      * has finished, one more when events follow its last step (a deadlock found, a diagnostic at
      * the end): that extra column shows the final state and those events.
      */
-    public synchronized long knownSteps() { return known; }
+    public long knownSteps() { return known; }
 
     /** Whether the whole run has been read (the recording had finished). */
-    public synchronized boolean complete() { return done; }
+    public boolean complete() { lock.lock(); try { return done; } finally { lock.unlock(); } }
 
     /** Events read so far. */
-    public synchronized long events() { return events; }
+    public long events() { lock.lock(); try { return events; } finally { lock.unlock(); } }
 
     /** Virtual time at the start of {@code step} (extrapolated past the known steps). */
-    public synchronized long cyclesAt(long step) {
+    public long cyclesAt(long step) { lock.lock(); try { return cyclesAtLocked(step); } finally { lock.unlock(); } }
+
+    /** {@link #cyclesAt} with the lock held (update's every warp step). */
+    private long cyclesAtLocked(long step) {
         if (jumps == 0) return Math.max(0, step);
         int k = Math.max(0, TimelineLane.lastAtOrBefore(jumpStep, jumps, 0, Math.max(step, jumpStep[0])));
         return jumpCycles[k] + (step - jumpStep[k]);
     }
 
     /** Virtual time at the end of the known steps. */
-    public synchronized long knownCycles() { return known == 0 ? 0 : cyclesAt(known - 1) + 1; }
+    public long knownCycles() { lock.lock(); try { return known == 0 ? 0 : cyclesAtLocked(known - 1) + 1; } finally { lock.unlock(); } }
 
     /**
      * The fractional step at virtual time {@code cycles}: inside step s it is s plus the fraction
      * of the step's cycle; in a time jump before step s, s itself.
      */
-    public synchronized double stepAtCycles(double cycles) {
-        if (jumps == 0) return Math.max(0, cycles);
-        if (cycles <= jumpCycles[0]) return Math.max(0, jumpStep[0] + (cycles - jumpCycles[0]));
-        int lo = 0;
-        int hi = jumps;
-        while (hi - lo > 1) {
-            int mid = (lo + hi) >>> 1;
-            if (jumpCycles[mid] <= cycles) lo = mid;
-            else hi = mid;
+    public double stepAtCycles(double cycles) {
+        lock.lock();
+        try {
+            if (jumps == 0) return Math.max(0, cycles);
+            if (cycles <= jumpCycles[0]) return Math.max(0, jumpStep[0] + (cycles - jumpCycles[0]));
+            int lo = 0;
+            int hi = jumps;
+            while (hi - lo > 1) {
+                int mid = (lo + hi) >>> 1;
+                if (jumpCycles[mid] <= cycles) lo = mid;
+                else hi = mid;
+            }
+            double s = jumpStep[lo] + (cycles - jumpCycles[lo]);
+            if (lo + 1 < jumps && s > jumpStep[lo + 1]) s = jumpStep[lo + 1];
+            return s;
+        } finally {
+            lock.unlock();
         }
-        double s = jumpStep[lo] + (cycles - jumpCycles[lo]);
-        if (lo + 1 < jumps && s > jumpStep[lo + 1]) s = jumpStep[lo + 1];
-        return s;
     }
 
     /** Fills {@code out.bounds} for the range [start, end) of steps (or of cycles when {@code cycles}). */
@@ -456,28 +477,43 @@ public final class TimelineModel {
      * CTA or cluster): per column of {@code out} (whose bounds are set), the states present and the
      * marker counts. O(width log n) per lane, whatever the range holds.
      */
-    public synchronized void row(int laneFrom, int laneTo, TimelineColumns out) {
-        out.clearRow();
-        for (int l = laneFrom; l < laneTo; l++) data[l].columns(out, known);
+    public void row(int laneFrom, int laneTo, TimelineColumns out) {
+        lock.lock();
+        try {
+            out.clearRow();
+            for (int l = laneFrom; l < laneTo; l++) data[l].columns(out, known);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
      * Per column of {@code out} (whose bounds are set): the {@link AsyncSpans} flags of the copies
      * and wgmma operations lanes [laneFrom, laneTo) had in flight, ORed into {@code flags}.
      */
-    public synchronized void asyncColumns(int laneFrom, int laneTo, TimelineColumns out, int[] flags) {
-        Arrays.fill(flags, 0, out.width, 0);
-        async.columns(laneFrom, laneTo, out.bounds, out.width, known, flags);
+    public void asyncColumns(int laneFrom, int laneTo, TimelineColumns out, int[] flags) {
+        lock.lock();
+        try {
+            Arrays.fill(flags, 0, out.width, 0);
+            async.columns(laneFrom, laneTo, out.bounds, out.width, known, flags);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The copies and wgmma operations of {@code lane} in flight during {@code step}, in words ("" for none). */
-    public synchronized String asyncAt(int lane, long step) { return async.describe(lane, step, known); }
+    public String asyncAt(int lane, long step) { lock.lock(); try { return async.describe(lane, step, known); } finally { lock.unlock(); } }
 
     AsyncSpans asyncSpans() { return async; }
 
     /** Per column of {@code out}: completions and the lanes they released. */
-    public synchronized void completionColumns(TimelineColumns out) {
-        completions.columns(out, known);
+    public void completionColumns(TimelineColumns out) {
+        lock.lock();
+        try {
+            completions.columns(out, known);
+        } finally {
+            lock.unlock();
+        }
     }
 
     // ---- per-lane access (hover, tests) ----
@@ -487,35 +523,50 @@ public final class TimelineModel {
     TimelineCompletions completions() { return completions; }
 
     /** The state of {@code lane} during step {@code step} (0 <= step < knownSteps()). */
-    public synchronized WarpState stateAt(int lane, long step) {
-        TimelineLane d = data[lane];
-        return WarpState.of(d.spanState(d.spanAt(step)));
+    public WarpState stateAt(int lane, long step) {
+        lock.lock();
+        try {
+            TimelineLane d = data[lane];
+            return WarpState.of(d.spanState(d.spanAt(step)));
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The completions known: steps, in order (for tests and navigation). */
-    public synchronized long[] completionSteps() { return completions.steps(known); }
+    public long[] completionSteps() { lock.lock(); try { return completions.steps(known); } finally { lock.unlock(); } }
 
-    public synchronized List<Diagnostic> diagnostics() { return List.copyOf(diagnostics); }
+    public List<Diagnostic> diagnostics() { lock.lock(); try { return List.copyOf(diagnostics); } finally { lock.unlock(); } }
 
     /** A completion as another run can match it: its step, kind (CTA barrier, mbarrier, cluster barrier), object and generation or phase. */
     public record SyncPoint(long step, int kind, long object, long phase) {}
 
     /** The completions known, in step order (aligning two runs by barrier generation and mbarrier phase). */
-    public synchronized List<SyncPoint> syncPoints() {
-        long[] steps = completions.steps(known);
-        List<SyncPoint> out = new ArrayList<>(steps.length);
-        for (int i = 0; i < steps.length; i++) {
-            out.add(new SyncPoint(completions.step(i), completions.kind(i), completions.object(i), completions.phase(i)));
+    public List<SyncPoint> syncPoints() {
+        lock.lock();
+        try {
+            long[] steps = completions.steps(known);
+            List<SyncPoint> out = new ArrayList<>(steps.length);
+            for (int i = 0; i < steps.length; i++) {
+                out.add(new SyncPoint(completions.step(i), completions.kind(i), completions.object(i), completions.phase(i)));
+            }
+            return out;
+        } finally {
+            lock.unlock();
         }
-        return out;
     }
 
     /**
      * What is under a point: the marker or completion of {@code lane} nearest to {@code at} within
      * [from, to] (steps), else the span of state at {@code at}. Null outside the known steps.
      */
-    public synchronized TimelineHit hit(int lane, long from, long to, long at) {
-        return new TimelineDescriber(this, m).hit(lane, from, to, at, known);
+    public TimelineHit hit(int lane, long from, long to, long at) {
+        lock.lock();
+        try {
+            return new TimelineDescriber(this, m).hit(lane, from, to, at, known);
+        } finally {
+            lock.unlock();
+        }
     }
 
     Diagnostic diagnostic(int i) { return diagnostics.get(i); }
