@@ -48,7 +48,7 @@ public record Coverage(long schedules, long systematic, long random, long distin
         if (allSchedules) return "all schedules" + what + ": each was run or reached an already explored state" + por + upTo;
         if (skippedByPartialOrder > 0 && boundedPartialOrder) {
             // The skipped forks' continuations are equivalent to the run they fork from, at the same depth (docs/explore.md).
-            return "every interleaving with at most " + deviationBoundCompleted + " deviations, up to equivalence" + what
+            return "every interleaving with at most " + deviationBoundCompleted + (deviationBoundCompleted == 1 ? " deviation" : " deviations") + ", up to equivalence" + what
                     + ": each schedule with up to " + deviationBoundCompleted + " non-default decisions was run, reached an"
                     + " already explored state, or only reorders independent steps of one that was (bounded partial-order"
                     + " reduction, see docs/explore.md)" + upTo;

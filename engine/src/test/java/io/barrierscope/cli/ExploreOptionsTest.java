@@ -69,11 +69,11 @@ class ExploreOptionsTest {
             CliTest.Result r = CliTest.cli("explore", small, "--bounded-por", "--max-deviations", "1", "--schedules", "40",
                     "--jobs", "1", "--no-minimize", "--report", a.toString());
             assertEquals(0, r.code(), r.out() + r.err());
-            assertTrue(r.out().contains("no findings; covered: every interleaving with at most 1 deviations, up to equivalence"), r.out());
+            assertTrue(r.out().contains("no findings; covered: every interleaving with at most 1 deviation, up to equivalence"), r.out());
             JsonNode c = new ObjectMapper().readTree(a.toFile()).path("coverage");
             assertTrue(c.path("boundedPartialOrder").asBoolean(), c.toString());
             assertFalse(c.path("sourceSets").asBoolean(true), c.toString());
-            assertTrue(c.path("proven").asText().startsWith("every interleaving with at most 1 deviations"), c.toString());
+            assertTrue(c.path("proven").asText().startsWith("every interleaving with at most 1 deviation,"), c.toString());
         } finally {
             Files.deleteIfExists(a);
         }

@@ -108,7 +108,7 @@ class BoundedPartialOrderTest {
         assertTrue(source.coverage().proven(false).contains("partial-order-reduced search"), source.coverage().proven(false));
         assertTrue(ours.coverage().boundedPartialOrder());
         assertFalse(source.coverage().boundedPartialOrder());
-        assertTrue(ours.coverage().proven(false).startsWith("every interleaving with at most 1 deviations, up to equivalence"),
+        assertTrue(ours.coverage().proven(false).startsWith("every interleaving with at most 1 deviation, up to equivalence"),
                 ours.coverage().proven(false));
     }
 

@@ -130,7 +130,7 @@ class ExploreViewModelTest {
         real.boundedPartialOrderProperty().set(true);
         real.start();
         assertEquals(ExploreViewModel.State.DONE, real.stateProperty().get());
-        assertTrue(real.statusProperty().get().contains("no findings; covered: every interleaving with at most 1 deviations, up to equivalence"),
+        assertTrue(real.statusProperty().get().contains("no findings; covered: every interleaving with at most 1 deviation, up to equivalence"),
                 real.statusProperty().get());
         assertTrue(real.coverageProperty().get().contains("deviation bound 1 complete up to symmetric warps and up to equivalence"),
                 real.coverageProperty().get());

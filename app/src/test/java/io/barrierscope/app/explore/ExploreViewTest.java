@@ -125,7 +125,7 @@ class ExploreViewTest {
         assertTrue(vm.explore().boundedPartialOrderProperty().get());
         robot.clickOn("#exploreStart");
         waitUntil(() -> vm.explore().stateProperty().get() == ExploreViewModel.State.DONE);
-        assertTrue(text(robot, "#exploreStatus").contains("no findings; covered: every interleaving with at most 1 deviations, up to equivalence"),
+        assertTrue(text(robot, "#exploreStatus").contains("no findings; covered: every interleaving with at most 1 deviation, up to equivalence"),
                 text(robot, "#exploreStatus"));
         assertTrue(text(robot, "#exploreCoverage").contains("deviation bound 1 complete up to symmetric warps and up to equivalence"),
                 text(robot, "#exploreCoverage"));
