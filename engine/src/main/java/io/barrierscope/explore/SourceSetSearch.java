@@ -289,7 +289,11 @@ final class SourceSetSearch {
             ScheduleRunner.Leaf r = stream.take(fk.slot);
             out--;
             w.next = j + 1;
-            return file(fk.a, r, fk.job.cpStep, fk.races);
+            long cpStep = fk.job.cpStep;
+            LeafRaces races = fk.races;
+            fk.job = null; // filed: its task and races need not live as long as the frame's forks
+            fk.races = null;
+            return file(fk.a, r, cpStep, races);
         }
 
         /** Hands out the next fork of {@code w} not handed out yet, with its sleep set. */
