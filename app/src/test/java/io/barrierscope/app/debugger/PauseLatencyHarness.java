@@ -138,24 +138,9 @@ class PauseLatencyHarness {
     private static final boolean STOP_WHERE = Boolean.getBoolean("barrierscope.harness.where");
     private final java.util.Map<String, Integer> stopSamples = new java.util.TreeMap<>();
 
-    /**
-     * A sample in the stop's frame, named by the chain of window, skin, cell and flow classes on the
-     * stack (outermost first, each once) and the innermost frame: which control's CSS or layout it is.
-     */
+    /** A sample in the stop's frame, named by {@link WindowCostHarness#chain}: which control's CSS or layout it is. */
     private void stopSample(int phase, StackTraceElement[] st) {
-        java.util.LinkedHashSet<String> chain = new java.util.LinkedHashSet<>();
-        for (int i = st.length - 1; i >= 0; i--) {
-            String full = st[i].getClassName();
-            String c = full.replaceAll(".*\\.", "");
-            String m = st[i].getMethodName();
-            boolean ours = full.startsWith("io.barrierscope") && !full.contains("Harness");
-            if (ours || c.endsWith("Skin") || c.endsWith("Cell") || c.startsWith("VirtualFlow") || c.endsWith("Row")
-                    || (c.equals("Node") && (m.equals("processCSS") || m.equals("applyCss")))
-                    || (c.equals("Parent") && m.equals("layout")) || c.equals("CssStyleHelper") || c.equals("Text") || c.equals("PrismTextLayout"))
-                chain.add(ours || c.equals("Node") || c.equals("Parent") ? c + "." + m : c);
-        }
-        String key = (phase == 1 ? "apply: " : "pulse: ") + String.join(" > ", chain) + " | "
-                + st[0].getClassName().replaceAll(".*\\.", "") + "." + st[0].getMethodName();
+        String key = (phase == 1 ? "apply: " : "pulse: ") + WindowCostHarness.chain(st);
         synchronized (stopSamples) { stopSamples.merge(key, 1, Integer::sum); }
     }
 

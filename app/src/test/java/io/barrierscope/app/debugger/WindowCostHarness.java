@@ -112,8 +112,8 @@ class WindowCostHarness {
     /**
      * {@code -Dbarrierscope.harness.where=true}: the sampler takes the FX thread's stack every
      * millisecond and names a sample by the chain of window, skin, cell, flow and CSS classes on it
-     * (outermost first) and the innermost frame, as PauseLatencyHarness does for a stop's frame:
-     * which control's CSS or layout the time went to. It perturbs the CPU figures; measure without it.
+     * (outermost first, each once) and the innermost frame (PauseLatencyHarness names a stop's frame's
+     * samples so too): which control's CSS or layout the time went to. It perturbs the CPU figures; measure without it.
      */
     private static final boolean WHERE = Boolean.getBoolean("barrierscope.harness.where");
 
@@ -126,7 +126,7 @@ class WindowCostHarness {
             boolean ours = full.startsWith("io.barrierscope") && !full.contains("Harness");
             if (ours || c.endsWith("Skin") || c.endsWith("Cell") || c.startsWith("VirtualFlow") || c.endsWith("Row")
                     || (c.equals("Node") && (m.equals("processCSS") || m.equals("applyCss") || m.equals("reapplyCss")))
-                    || (c.equals("Parent") && m.equals("layout")) || c.equals("CssStyleHelper") || c.equals("PrismTextLayout")
+                    || (c.equals("Parent") && m.equals("layout")) || c.equals("CssStyleHelper") || c.equals("Text") || c.equals("PrismTextLayout")
                     || (c.equals("Scene$ScenePulseListener") && m.equals("pulse")))
                 chain.add(ours || c.equals("Node") || c.equals("Parent") || c.startsWith("Scene") || c.equals("CssStyleHelper") ? c + "." + m : c);
         }
