@@ -75,9 +75,8 @@ final class Minimizer {
         boolean complete = true;
         // The default run is replayed (and counted) once: its number of decisions bounds the single-decision pass.
         long[] defaultDecisions = {0};
-        Schedule empty = replayLeniently(Schedule.EMPTY,
-                (idx, kind, def, chosen, preemption) -> defaultDecisions[0] = Math.max(defaultDecisions[0], idx + 1))
-                && met(cause) ? policy.taken() : null;
+        Schedule empty = test(Schedule.EMPTY, cause,
+                (idx, kind, def, chosen, preemption) -> defaultDecisions[0] = Math.max(defaultDecisions[0], idx + 1));
         if (empty != null) {
             c = empty;
         } else {
@@ -219,8 +218,11 @@ final class Minimizer {
     }
 
     /** Replays {@code s} leniently; the decisions its run took if it still ends in {@code cause}, else null. */
-    private Schedule test(Schedule s, String cause) {
-        return replayLeniently(s, null) && met(cause) ? policy.taken() : null;
+    private Schedule test(Schedule s, String cause) { return test(s, cause, null); }
+
+    /** {@link #test}, telling {@code o} (when not null) of each decision of the replay. */
+    private Schedule test(Schedule s, String cause, SchedulePolicy.DecisionObserver o) {
+        return replayLeniently(s, o) && met(cause) ? policy.taken() : null;
     }
 
     /**

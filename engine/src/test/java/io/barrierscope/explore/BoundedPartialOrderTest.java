@@ -1,5 +1,6 @@
 package io.barrierscope.explore;
 
+import static io.barrierscope.explore.PartialOrderTest.fp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -65,14 +66,7 @@ class BoundedPartialOrderTest {
 
     /** The final buffer of each schedule, replayed from the start: on these kernels, its interleaving class. */
     private static Set<List<Long>> classes(List<String> schedules, Supplier<LaunchedRun> open) {
-        Set<List<Long>> out = new HashSet<>();
-        for (String s : schedules) {
-            LaunchedRun r = open.get();
-            ((SchedulePolicy) r.interpreter().policy()).follow(Schedule.parse(s));
-            r.runToEnd();
-            out.add(PtxRun.u32(r, "out"));
-        }
-        return out;
+        return PartialOrderTest.finalBuffers(schedules, open);
     }
 
     @Test
@@ -130,8 +124,6 @@ class BoundedPartialOrderTest {
         Supplier<LaunchedRun> open = () -> rounds(3);
         assertEquals(search(open.get(), Mode.BOUNDED, 2, 1, open).schedules(), search(open.get(), Mode.BOUNDED, 2, 2, open).schedules());
     }
-
-    private static StepFootprints.Footprint fp(long... keysAndWrite) { return new StepFootprints.Footprint(keysAndWrite, false); }
 
     @Test
     void theRemainderIsIndependentAfterTheLastStepThatMeetsAnotherWarps() {

@@ -115,7 +115,8 @@ class PartialOrderTest {
         return finalBuffers(schedules, () -> exchanges(warps));
     }
 
-    private static java.util.Set<List<Long>> finalBuffers(List<String> schedules, java.util.function.Supplier<LaunchedRun> open) {
+    /** Also the classes {@link BoundedPartialOrderTest} compares. */
+    static java.util.Set<List<Long>> finalBuffers(List<String> schedules, java.util.function.Supplier<LaunchedRun> open) {
         java.util.Set<List<Long>> out = new java.util.HashSet<>();
         for (String s : schedules) {
             LaunchedRun r = open.get();
@@ -289,7 +290,7 @@ class PartialOrderTest {
         assertTrue(bounded(open.get(), false, true, 1).coverage().proven(false).startsWith("every schedule with up to 1"));
     }
 
-    private static StepFootprints.Footprint fp(long... keysAndWrite) {
+    static StepFootprints.Footprint fp(long... keysAndWrite) {
         return new StepFootprints.Footprint(keysAndWrite, false);
     }
 
