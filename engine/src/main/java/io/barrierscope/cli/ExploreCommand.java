@@ -128,10 +128,7 @@ final class ExploreCommand implements Callable<Integer> {
         Coverage c = res.coverage();
         out.println(run.program().kernel.name() + ": explored " + c.schedules() + " schedules (" + c.systematic() + " systematic, "
                 + c.random() + " random; deviation bound " + c.deviationBoundCompleted() + " (non-default decisions) complete"
-                + (c.skippedBySymmetry() > 0 ? " up to symmetric warps" : "")
-                + (c.skippedByPartialOrder() > 0 ? (c.skippedBySymmetry() > 0 ? " and" : "")
-                        // a bound of the reduced search does not cover every schedule within it (docs/explore.md, "Within a bound")
-                        + (c.allSchedules() || c.boundedPartialOrder() ? " up to equivalence" : " in the partial-order-reduced search") : "") + "; " + c.prunedByState()
+                + c.boundCompleteUpTo() + "; " + c.prunedByState()
                 + " pruned as already explored, " + c.skippedBySymmetry() + " alternatives skipped as symmetric warps"
                 + (noSymmetry ? " (reduction off)" : "") + ", "
                 + c.skippedByPartialOrder() + " forks skipped as reorderings of independent steps" + (noPor ? " (reduction off)" : "")

@@ -97,5 +97,16 @@ public record Coverage(long schedules, long systematic, long random, long distin
 
     /** The old name of {@link #deviationBoundCompleted} (it never counted preemptions alone); kept for callers of it. */
     @Deprecated
+    /**
+     * What the completed deviation bound is complete up to, as the console and the window say it
+     * (" up to symmetric warps and up to equivalence", or empty): a bound of the source-set search
+     * covers only what it forked (docs/explore.md, "Within a bound").
+     */
+    public String boundCompleteUpTo() {
+        return (skippedBySymmetry > 0 ? " up to symmetric warps" : "")
+                + (skippedByPartialOrder > 0 ? (skippedBySymmetry > 0 ? " and" : "")
+                        + (allSchedules() || boundedPartialOrder ? " up to equivalence" : " in the partial-order-reduced search") : "");
+    }
+
     public int preemptionBoundCompleted() { return deviationBoundCompleted; }
 }

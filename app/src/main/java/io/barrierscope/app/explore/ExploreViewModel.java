@@ -458,11 +458,7 @@ public final class ExploreViewModel implements AutoCloseable {
         return plural(c.schedules(), "schedule") + " (" + c.systematic() + " systematic, " + c.random() + " random) · "
                 + plural(c.distinctOutcomes(), "distinct outcome") + " · " + plural(c.decisionPoints(), "decision point")
                 + " · deviation bound " + c.deviationBoundCompleted() + " complete"
-                + (c.skippedBySymmetry() > 0 ? " up to symmetric warps" : "")
-                // As the console says it: a bound of the source-set search covers only what it forked (docs/explore.md, "Within a bound").
-                + (c.skippedByPartialOrder() > 0 ? (c.skippedBySymmetry() > 0 ? " and" : "")
-                        + (c.allSchedules() || c.boundedPartialOrder() ? " up to equivalence" : " in the partial-order-reduced search") : "")
-                + " · " + c.prunedByState()
+                + c.boundCompleteUpTo() + " · " + c.prunedByState()
                 + " pruned as explored · " + c.skippedBySymmetry() + " skipped as symmetric · stopped: " + stopText(c.stoppedBy()) + " · " + seconds(elapsedMillis);
     }
 
