@@ -36,7 +36,7 @@ final class RaceClockBudget {
         this.d = d;
         this.counted = RaceMemory.stateBytes(ctas, slotsPerCta, true);
         io.barrierscope.exec.Machine m = d.m;
-        RaceMemory.KernelFacts k = m.program.analysis(RaceMemory.KernelFacts.class, p -> RaceMemory.KernelFacts.of(p.module));
+        RaceMemory.KernelFacts k = RaceMemory.KernelFacts.of(m.program);
         this.cap = RaceMemory.runClockCap(k, ctas, m.cluster.volume(), slotsPerCta,
                 m.memory.shared.length == 0 ? 0 : m.memory.shared[0].length);
     }

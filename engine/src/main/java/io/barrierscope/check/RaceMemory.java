@@ -101,6 +101,11 @@ public final class RaceMemory {
                     own ? clockHoldersPerThread(module) : 1);
         }
 
+        /** The facts of {@code program}'s module, worked out once per program (launch checks and each run's budget share them). */
+        static KernelFacts of(io.barrierscope.exec.Program program) {
+            return program.analysis(KernelFacts.class, p -> of(p.module));
+        }
+
         /** The CTAs whose ids one clock can carry: its cluster's when the kernel synchronizes within clusters only. */
         long ctasPerClock(long ctas, long clusterCtas) { return staysInCluster && clusterCtas >= 1 ? Math.min(ctas, clusterCtas) : ctas; }
     }
@@ -165,6 +170,11 @@ public final class RaceMemory {
      */
     public static long joinedClockBytes(Module module, long ctas, long clusterCtas, long slotsPerCta, long sharedBytesPerCta) {
         return joinedClockBytes(KernelFacts.of(module), ctas, clusterCtas, slotsPerCta, sharedBytesPerCta);
+    }
+
+    /** As {@link #joinedClockBytes(Module, long, long, long, long)}, with the facts {@code program} already holds. */
+    public static long joinedClockBytes(io.barrierscope.exec.Program program, long ctas, long clusterCtas, long slotsPerCta, long sharedBytesPerCta) {
+        return joinedClockBytes(KernelFacts.of(program), ctas, clusterCtas, slotsPerCta, sharedBytesPerCta);
     }
 
     static long joinedClockBytes(KernelFacts k, long ctas, long clusterCtas, long slotsPerCta, long sharedBytesPerCta) {

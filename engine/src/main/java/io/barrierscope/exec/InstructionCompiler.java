@@ -108,7 +108,8 @@ final class InstructionCompiler {
             case "prefetch", "prefetchu", "griddepcontrol", "pmevent":
                 // No effect on our model, but the operand count is still the ISA's: griddepcontrol
                 // takes none (9.7.13.13), prefetch/prefetchu an address (9.7.9.15) and pmevent a mask (9.7.19).
-                c.expectOperands(opc.equals("griddepcontrol") ? 0 : 1, opc.equals("griddepcontrol") ? 0 : 1);
+                int operands = opc.equals("griddepcontrol") ? 0 : 1;
+                c.expectOperands(operands, operands);
                 return new ControlOps.NopOp();
             case "setmaxnreg":
                 return SetmaxnregOp.compile(c);

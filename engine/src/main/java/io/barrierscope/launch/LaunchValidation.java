@@ -398,7 +398,7 @@ public final class LaunchValidation {
                 MemoryEstimate.forkCheckpoints(bytes, steps, use.maxDeviations()), MemoryEstimate.readSetEntries(shadowable, splits, 4 * slots),
                 io.barrierscope.check.RaceMemory.stateBytes(ctas, slots / ctas,
                         io.barrierscope.check.RaceMemory.lanesTakeClocksOfTheirOwn(ptx)),
-                io.barrierscope.check.RaceMemory.locationStateBytes(ptx), io.barrierscope.check.RaceMemory.joinedClockBytes(ptx, ctas,
+                io.barrierscope.check.RaceMemory.locationStateBytes(ptx), io.barrierscope.check.RaceMemory.joinedClockBytes(program, ctas,
                         clusterCtas(spec, program.kernel, ctas), slots / ctas, program.staticSharedBytes + (long) spec.dynamicSharedBytes()),
                 heap);
         if (use.exploreJobs() > 0 && !memory.fits(MemoryEstimate.freeHeap())) {

@@ -3,11 +3,15 @@ package io.barrierscope.exec;
 import io.barrierscope.launch.LaunchValidation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.launch.ArgSpec;
+import io.barrierscope.launch.BadInputException;
 import io.barrierscope.launch.LaunchSpec;
 import io.barrierscope.launch.LaunchedRun;
+import io.barrierscope.ptx.PtxException;
 import io.barrierscope.ptx.ScalarType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -145,4 +149,14 @@ final class ExecKernel {
 
     /** A PTX f64 immediate (0dXXXXXXXXXXXXXXXX) with the exact bits of {@code d}. */
     static String imm(double d) { return String.format("0d%016X", Double.doubleToRawLongBits(d)); }
+
+    /** {@code body} (one line) is refused at load as a PtxException pointing at its own line, with {@code detail} in the message. */
+    static void assertRefusedAtLine(String body, String detail) {
+        BadInputException e = assertThrows(BadInputException.class, () -> of(body).launch(), body);
+        assertTrue(e.getCause() instanceof PtxException, "cause: " + e.getCause());
+        PtxException p = (PtxException) e.getCause();
+        String[] lines = of(body).ptx().split("\n", -1);
+        assertEquals(body, lines[p.pos().line() - 1].trim(), e.getMessage());
+        assertTrue(p.detail().contains(detail), p.detail());
+    }
 }

@@ -1,24 +1,11 @@
 package io.barrierscope.exec;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static io.barrierscope.exec.ExecKernel.assertRefusedAtLine;
 
-import io.barrierscope.launch.BadInputException;
-import io.barrierscope.ptx.PtxException;
 import org.junit.jupiter.api.Test;
 
 /** Instructions the model runs as no-ops or without operands still take exactly the ISA's operands (docs/reliability.md). */
 class NoOperandInstructionsTest {
-
-    private static void assertRefusedAtLine(String body, String detail) {
-        BadInputException e = assertThrows(BadInputException.class, () -> ExecKernel.of(body).launch(), body);
-        assertTrue(e.getCause() instanceof PtxException, "cause: " + e.getCause());
-        PtxException p = (PtxException) e.getCause();
-        String[] lines = ExecKernel.of(body).ptx().split("\n", -1);
-        assertEquals(body, lines[p.pos().line() - 1].trim(), e.getMessage());
-        assertTrue(p.detail().contains(detail), p.detail());
-    }
 
     @Test
     void anExtraOperandOnAnInstructionThatTakesNoneIsRefusedAtItsLineNotIgnored() {

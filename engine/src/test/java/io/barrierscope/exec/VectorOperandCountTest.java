@@ -1,24 +1,11 @@
 package io.barrierscope.exec;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static io.barrierscope.exec.ExecKernel.assertRefusedAtLine;
 
-import io.barrierscope.launch.BadInputException;
-import io.barrierscope.ptx.PtxException;
 import org.junit.jupiter.api.Test;
 
 /** Vector operands and vector sizes that have no meaning are refused where they are written (docs/reliability.md, campaign of 2026-11-28 evening). */
 class VectorOperandCountTest {
-
-    private static void assertRefusedAtLine(String body, String detail) {
-        BadInputException e = assertThrows(BadInputException.class, () -> ExecKernel.of(body).launch());
-        assertTrue(e.getCause() instanceof PtxException, "cause: " + e.getCause());
-        PtxException p = (PtxException) e.getCause();
-        String[] lines = ExecKernel.of(body).ptx().split("\n", -1);
-        assertEquals(body, lines[p.pos().line() - 1].trim(), e.getMessage());
-        assertTrue(p.detail().contains(detail), p.detail());
-    }
 
     @Test
     void aMovPackOrUnpackOfOtherThanTwoOrFourPartsIsRefusedNotSplitIntoOddWidths() {
