@@ -346,10 +346,7 @@ void bs_cond_copy(bs_op *dst, const bs_op *src) {
         }
         return;
     }
-    bs_op *kids = calloc(size, sizeof *kids);
-    if (kids == NULL) bs_fatal("out of host memory");
-    for (unsigned i = 0; i < size; i++) bs_op_copy(&kids[i], (const bs_op *) src->u.cond.kids + i);
-    dst->u.cond.kids = kids;
+    dst->u.cond.kids = bs_ops_copy(src->u.cond.kids, size);
 }
 
 int bs_cond_body_capturing(const bs_op *op) {

@@ -185,11 +185,8 @@ static int child_op(const char *fn, const bs_op *ops, size_t n, bs_op *op) {
             return bs_set(cudaErrorInvalidValue);
         }
     }
-    bs_op *copy = malloc((n ? n : 1) * sizeof *copy);
-    if (copy == NULL) bs_fatal("out of host memory");
-    for (size_t i = 0; i < n; i++) bs_op_copy(&copy[i], &ops[i]);
     *op = (bs_op){.type = BS_OP_CHILD, .fn = "cudaGraphLaunch (a child graph node)"};
-    op->u.child.ops = copy;
+    op->u.child.ops = bs_ops_copy(ops, n);
     op->u.child.n = n;
     return cudaSuccess;
 }
