@@ -182,9 +182,10 @@ int bs_capture_check_legacy(const char *fn);
 int bs_capture_check_sync(const char *fn);
 /* events.c: an event record or wait node's run. */
 int bs_event_op_run(const bs_op *op);
-/* graph.c: run one op now; copy one (params included); free what it owns. */
+/* graph.c: run one op now; copy one (params included), or n of them into a new array; free what it owns. */
 int bs_run_op(const bs_op *op);
 void bs_op_copy(bs_op *dst, const bs_op *src);
+bs_op *bs_ops_copy(const bs_op *src, size_t n);
 void bs_op_free(bs_op *op);
 /* graph.c: a new node of graph g, depending on deps (checked by the caller). */
 typedef struct bs_graph *cudaGraph_t;

@@ -85,13 +85,15 @@ void bs_op_copy(bs_op *dst, const bs_op *src) {
         if (src->u.kernel.len) memcpy(dst->u.kernel.params, src->u.kernel.params, src->u.kernel.len);
     }
     if (src->type == BS_OP_MEMALLOC) bs_graph_alloc_ref(src->u.mem.addr, 1);
-    if (src->type == BS_OP_CHILD) {
-        bs_op *ops = malloc((src->u.child.n ? src->u.child.n : 1) * sizeof *ops);
-        if (ops == NULL) bs_fatal("out of host memory");
-        for (size_t i = 0; i < src->u.child.n; i++) bs_op_copy(&ops[i], (const bs_op *) src->u.child.ops + i);
-        dst->u.child.ops = ops;
-    }
+    if (src->type == BS_OP_CHILD) dst->u.child.ops = bs_ops_copy(src->u.child.ops, src->u.child.n);
     if (src->type == BS_OP_COND) bs_cond_copy(dst, src);
+}
+
+bs_op *bs_ops_copy(const bs_op *src, size_t n) {
+    bs_op *ops = malloc((n ? n : 1) * sizeof *ops);
+    if (ops == NULL) bs_fatal("out of host memory");
+    for (size_t i = 0; i < n; i++) bs_op_copy(&ops[i], &src[i]);
+    return ops;
 }
 
 void bs_op_free(bs_op *op) {

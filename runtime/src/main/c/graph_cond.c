@@ -259,35 +259,45 @@ static void collect(const bs_op *ops, size_t n, uint64_t **hs, size_t *nh, size_
 /* How many launches on this thread hold slots now (more than one: a host node's launch). */
 static __thread int held_here;
 
+/* Writes the slots of hs: armed (defaults applied, device sets allowed) or disarmed. The words are
+   read under the lock (a new handle may move the list), written outside it (a copy is a request to
+   the engine); the caller holds these slots, so no other launch writes them meanwhile. */
+static void write_slots(const uint64_t *hs, size_t nh, int armed) {
+    uint32_t (*w)[4] = malloc((nh ? nh : 1) * sizeof *w);
+    if (w == NULL) bs_fatal("out of host memory");
+    pthread_mutex_lock(&cond_lock);
+    for (size_t k = 0; k < nh; k++) {
+        const struct handle *hd = find(hs[k]);
+        int dflt = hd != NULL && (hd->flags & 1u);
+        uint32_t v[4] = {SLOT_MAGIC, (uint32_t) armed, dflt ? hd->dflt : 0, (uint32_t) (armed && dflt)};
+        memcpy(w[k], v, sizeof v);
+    }
+    pthread_mutex_unlock(&cond_lock);
+    for (size_t k = 0; k < nh; k++) slot_write(hs[k], w[k]);
+    free(w);
+}
+
 /* All of a launch's slots are taken at once, under the lock, so two launches never each hold one
    the other waits for. Only a thread holding none waits: one holding some is inside a host node of
    its own launch, and its wait could close a cycle (thread A's host node waiting for B's slots while
    B's waits for A's), so it is refused instead, as a wait on its own slots is. */
-int bs_cond_arm(const bs_op *ops, size_t n, int armed, bs_cond_held *held) {
+int bs_cond_take(const bs_op *ops, size_t n, bs_cond_held *held) {
     uint64_t *hs = NULL;
     size_t nh = 0, cap = 0;
-    if (armed) {
-        collect(ops, n, &hs, &nh, &cap);
-    } else { /* exactly the slots taken, kept with the launch (the graph's current version may name others) */
-        hs = held->hs;
-        nh = held->nh;
-    }
-    struct handle **hd = malloc((nh ? nh : 1) * sizeof *hd);
-    uint32_t (*w)[4] = malloc((nh ? nh : 1) * sizeof *w);
-    if (hd == NULL || w == NULL) bs_fatal("out of host memory");
+    collect(ops, n, &hs, &nh, &cap);
     pthread_mutex_lock(&cond_lock);
     for (;;) {
         int busy = 0, mine = 0;
         for (size_t k = 0; k < nh; k++) {
-            hd[k] = find(hs[k]);
-            if (armed && hd[k] != NULL && hd[k]->taken) {
+            const struct handle *hd = find(hs[k]);
+            if (hd != NULL && hd->taken) {
                 busy = 1;
-                mine |= pthread_equal(hd[k]->by, pthread_self());
+                mine |= pthread_equal(hd->by, pthread_self());
             }
         }
         if (busy && held_here > 0) { /* from a host node of this thread's launch: the wait might never end */
             pthread_mutex_unlock(&cond_lock);
-            free(hs); free(hd); free(w);
+            free(hs);
             bs_say("cudaGraphLaunch", cudaErrorNotPermitted, mine
                    ? "a launch of a graph sharing a conditional handle with a launch still running on this thread (from its "
                      "host node: host functions may make no CUDA calls)"
@@ -299,35 +309,34 @@ int bs_cond_arm(const bs_op *ops, size_t n, int armed, bs_cond_held *held) {
         pthread_cond_wait(&cond_given_back, &cond_lock);
     }
     for (size_t k = 0; k < nh; k++) {
-        int dflt = hd[k] != NULL && (hd[k]->flags & 1u);
-        uint32_t v[4] = {SLOT_MAGIC, (uint32_t) armed, dflt ? hd[k]->dflt : 0, (uint32_t) (armed && dflt)};
-        memcpy(w[k], v, sizeof v);
-        if (armed && hd[k] != NULL) {
-            hd[k]->taken = 1;
-            hd[k]->by = pthread_self();
+        struct handle *hd = find(hs[k]);
+        if (hd != NULL) {
+            hd->taken = 1;
+            hd->by = pthread_self();
         }
     }
     pthread_mutex_unlock(&cond_lock);
-    if (nh) held_here += armed ? 1 : -1; /* a launch without handles holds none */
-    /* Outside the lock (a copy is a request to the engine); the slots are this launch's alone now. */
-    for (size_t k = 0; k < nh; k++) slot_write(hs[k], w[k]);
-    if (!armed) {
-        pthread_mutex_lock(&cond_lock);
-        for (size_t k = 0; k < nh; k++) { /* found again: another thread's new handle may have moved the list */
-            struct handle *h = find(hs[k]);
-            if (h != NULL) h->taken = 0;
-        }
-        pthread_cond_broadcast(&cond_given_back);
-        pthread_mutex_unlock(&cond_lock);
-        held->hs = NULL;
-        held->nh = 0;
-        free(hs);
-    } else {
-        held->hs = hs;
-        held->nh = nh;
-    }
-    free(hd); free(w);
+    if (nh) held_here++; /* a launch without handles holds none */
+    write_slots(hs, nh, 1); /* the slots are this launch's alone now */
+    held->hs = hs;
+    held->nh = nh;
     return cudaSuccess;
+}
+
+/* Exactly the slots taken, kept with the launch (the graph's current version may name others). */
+void bs_cond_give(bs_cond_held *held) {
+    if (held->nh) held_here--;
+    write_slots(held->hs, held->nh, 0);
+    pthread_mutex_lock(&cond_lock);
+    for (size_t k = 0; k < held->nh; k++) {
+        struct handle *h = find(held->hs[k]);
+        if (h != NULL) h->taken = 0;
+    }
+    pthread_cond_broadcast(&cond_given_back);
+    pthread_mutex_unlock(&cond_lock);
+    free(held->hs);
+    held->hs = NULL;
+    held->nh = 0;
 }
 
 /* A graph's node (bodies: cudaGraphClone) or a snapshot's op (kids). */
@@ -346,10 +355,7 @@ void bs_cond_copy(bs_op *dst, const bs_op *src) {
         }
         return;
     }
-    bs_op *kids = calloc(size, sizeof *kids);
-    if (kids == NULL) bs_fatal("out of host memory");
-    for (unsigned i = 0; i < size; i++) bs_op_copy(&kids[i], (const bs_op *) src->u.cond.kids + i);
-    dst->u.cond.kids = kids;
+    dst->u.cond.kids = bs_ops_copy(src->u.cond.kids, size);
 }
 
 int bs_cond_body_capturing(const bs_op *op) {

@@ -185,11 +185,8 @@ static int child_op(const char *fn, const bs_op *ops, size_t n, bs_op *op) {
             return bs_set(cudaErrorInvalidValue);
         }
     }
-    bs_op *copy = malloc((n ? n : 1) * sizeof *copy);
-    if (copy == NULL) bs_fatal("out of host memory");
-    for (size_t i = 0; i < n; i++) bs_op_copy(&copy[i], &ops[i]);
     *op = (bs_op){.type = BS_OP_CHILD, .fn = "cudaGraphLaunch (a child graph node)"};
-    op->u.child.ops = copy;
+    op->u.child.ops = bs_ops_copy(ops, n);
     op->u.child.n = n;
     return cudaSuccess;
 }
@@ -234,10 +231,10 @@ int cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream) {
     /* Atomic: threads may launch one executable graph at once (CUDA orders such launches). */
     __atomic_add_fetch(&x->running, 1, __ATOMIC_SEQ_CST);
     bs_cond_held held = {NULL, 0};
-    int taken = bs_cond_arm(v->ops, v->n, 1, &held); /* conditional handles: this launch's alone, defaults applied */
+    int taken = bs_cond_take(v->ops, v->n, &held); /* conditional handles: this launch's alone, defaults applied */
     e = taken;
     for (size_t i = 0; i < v->n && e == 0; i++) if (!v->disabled[i]) e = bs_run_op(&v->ops[i]);
-    if (taken == 0) bs_cond_arm(v->ops, v->n, 0, &held); /* those taken */
+    if (taken == 0) bs_cond_give(&held); /* those taken */
     ver_give(v);
     if (__atomic_sub_fetch(&x->running, 1, __ATOMIC_SEQ_CST) == 0 && x->doomed) exec_free(x);
     return e;
