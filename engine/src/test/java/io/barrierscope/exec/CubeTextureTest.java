@@ -141,4 +141,27 @@ class CubeTextureTest {
         assertEquals(List.of(), codes(r), r.summary());
         assertEquals(2L, ExecKernel.w(r, 0));
     }
+
+    /** tld4.r.cube at (x, y, z), the four components into w[0..3]. */
+    static String gather(float x, float y, float z) {
+        return "mov.f32 %f10, " + imm(x) + ";\nmov.f32 %f11, " + imm(y) + ";\nmov.f32 %f12, " + imm(z) + ";\n"
+                + "tld4.r.cube.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f10, %f11, %f12, %f12}];\n"
+                + "mov.b32 %r1, %f1;\nmov.b32 %r2, %f2;\nmov.b32 %r3, %f3;\nmov.b32 %r4, %f4;\n" + w(0, "%r1") + w(1, "%r2") + w(2, "%r3") + w(3, "%r4");
+    }
+
+    @Test
+    void aCubeGatherTakesTheFootprintWithinTheFaceTheDirectionPicksAndNeedsAnObjectAllowingGathers() {
+        List<Number> d = cube(2, 1, false, false);
+        List<Number> t = faces(2, 1);
+        // A hand-built cubemap allowing gathers (byte 59): face 4 (+z), u = (0.1 / 3 + 1) / 2, v = (-0.2 / 3 + 1) / 2,
+        // times 2 texels less 0.5: i = 0, j = 0.
+        LaunchedRun r = run(d, ScalarType.U32, t, gather(0.1f, 0.2f, 3f));
+        assertEquals(List.of(), codes(r), r.summary());
+        // Counter-clockwise from the lower left: (0, 1), (1, 1), (1, 0), (0, 0) of face 4 (texel face * 10 + j * 2 + i).
+        assertEquals(List.of(42f, 43f, 41f, 40f), List.of(out(r, 0), out(r, 1), out(r, 2), out(r, 3)));
+        // CUDA makes no cubemap allowing gathers: without byte 59 it is texture-misuse.
+        d.set(56 / 4, d.get(56 / 4).longValue() & ~0xFF000000L);
+        LaunchedRun refused = run(d, ScalarType.U32, t, gather(0.1f, 0.2f, 3f));
+        assertEquals(List.of("texture-misuse"), codes(refused), refused.summary());
+    }
 }
