@@ -47,6 +47,17 @@ record CubeFace(int face, float u, float v) {
     private static final int[][] AXES = {
         {2, -1, 1, -1, 0, 1}, {2, 1, 1, -1, 0, -1}, {0, 1, 2, 1, 1, 1}, {0, 1, 2, -1, 1, -1}, {0, 1, 1, -1, 2, 1}, {0, -1, 1, -1, 2, -1}};
 
+    /** {component, sign} of s, t and m on face {@code face}. */
+    static int[] axes(int face) { return AXES[face].clone(); }
+
+    /** The face of an integer direction with one coordinate of largest magnitude (the table's rule, as in {@link #of}). */
+    static int faceOf(long[] d) {
+        long ax = Math.abs(d[0]), ay = Math.abs(d[1]), az = Math.abs(d[2]);
+        if (ax > ay && ax > az) return d[0] >= 0 ? 0 : 1;
+        if (ay > ax && ay > az) return d[1] >= 0 ? 2 : 3;
+        return d[2] >= 0 ? 4 : 5;
+    }
+
     /**
      * The level of detail of {@code tex.grad} on a cubemap face {@code size} texels wide (our decision,
      * docs/semantics.md section 16): the derivatives of the face coordinates u = (s / m + 1) / 2 and

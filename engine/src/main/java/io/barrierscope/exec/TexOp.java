@@ -72,13 +72,17 @@ final class TexOp {
                 CubeFace f = CubeFace.of(dir[0], dir[1], dir[2], h, mn);
                 long cubemap = layered ? layer.get(m, t) & 0xFFFFFFFFL : 0;
                 float[] uv = {f.u(), f.v()};
+                // One level's fetch: within the face, or across its edges with seamless filtering (byte 79).
+                java.util.function.Function<TextureObject, long[]> fetch = SeamlessCube.of(m.memory, h, t)
+                        ? lvl -> SeamlessCube.sample(m.memory, lvl, cubemap, f.face(), uv[0], uv[1], h, mn, t)
+                        : lvl -> sample(m.memory, lvl.face(cubemap, f.face(), h, mn), uv, t);
                 if (level || grad) {
                     // Every level holds all faces: pick the level(s), then the face within each (docs/semantics.md section 16).
                     Mipmap mip = Mipmap.read(m.memory, h, t);
                     float l = grad ? f.gradientLod(dir, floats(m, t, dPdx), floats(m, t, dPdy), o.width()) : Values.f32(lod.get(m, t));
-                    v = mip.sample(o, l, lvl -> sample(m.memory, lvl.face(cubemap, f.face(), h, mn), uv, t), h, mn);
+                    v = mip.sample(o, l, fetch, h, mn);
                 } else {
-                    v = sample(m.memory, o.face(cubemap, f.face(), h, mn), uv, t);
+                    v = fetch.apply(o);
                 }
             } else if (layered && (level || grad)) {
                 // Every level holds all layers: pick the level(s), then the layer within each.

@@ -164,4 +164,20 @@ class CubeTextureTest {
         LaunchedRun refused = run(d, ScalarType.U32, t, gather(0.1f, 0.2f, 3f));
         assertEquals(List.of("texture-misuse"), codes(refused), refused.summary());
     }
+
+    @Test
+    void seamlessFilteringTakesTheTexelsOffAFaceEdgeFromTheNeighbouringFaceAndACornerIsTextureMisuse() {
+        List<Number> d = cube(2, 1, false, true);
+        List<Number> t = faces(2, 1);
+        // Face 0 (+x) at s = -z = 0.99, t = -y = 0: x = 1.99 - 0.5 gives texels i = 1, 2 (weight of i = 2: rint(0.49 * 256) = 125), y = 1 - 0.5 texels j = 0, 1 (128 each).
+        float clamped = (float) (128.0 * (131 * 1 + 125 * 1 + 131 * 3 + 125 * 3) / 65536);
+        assertEquals(clamped, fetchCube(d, t, 1f, 0f, -0.99f), "without seamless filtering the face clamps: i = 2 reads i = 1");
+        d.set(76 / 4, d.get(76 / 4).longValue() | 1L << 24); // byte 79: seamlessCubemap
+        // Off the s = +1 edge of +x lies -z (face 5), whose s = -x: its column i = 0, rows j = 0, 1 (texels 50, 52).
+        float seamless = (float) (128.0 * (131 * 1 + 125 * 50 + 131 * 3 + 125 * 52) / 65536);
+        assertEquals(seamless, fetchCube(d, t, 1f, 0f, -0.99f));
+        LaunchedRun corner = run(d, ScalarType.U32, t, fetch(null, 1f, -0.99f, -0.99f));
+        assertEquals(List.of("texture-misuse"), codes(corner), corner.summary());
+        assertTrue(corner.summary().contains("off a corner of face 0"), corner.summary());
+    }
 }
