@@ -8,7 +8,8 @@ import io.barrierscope.diag.DiagnosticCode;
  * u8 mipmap filter at 88 (0 point, 1 linear), f32 level bias at 92, f32 minimum and maximum level
  * clamps at 96 and 100 ({@code cudaTextureDesc}'s mipmapFilterMode, mipmapLevelBias,
  * min/maxMipmapLevelClamp). Level l has extent max(1, e &gt;&gt; l) in each dimension the object
- * has; the levels are packed one after the other from level 0's address, each row-major and
+ * has; the levels are packed one after the other from level 0's address (a layered or cubemap object's level
+ * holding all its layers or faces), each row-major and
  * packed. {@code tex.level} gives the level of detail, {@code tex.grad} gradients from which it
  * is computed, {@code tex.base} and a fetch without a mipmap mode level 0 (PTX ISA 9.7.10.3).
  */
@@ -27,9 +28,9 @@ record Mipmap(int levels, boolean linearFilter, float bias, float minClamp, floa
         long base = o.base();
         int w = o.width(), h = o.height(), d = o.depth();
         // A layered or cubemap object's level holds every layer (face) at that level's extent: the layers do not halve.
-        long slices = o.layered() || o.cube() ? o.layers() & 0xFFFFFFFFL : Math.max(d, 1);
+        boolean layers = o.layered() || o.cube();
         for (int k = 0; k < l; k++) {
-            base += (long) w * Math.max(h, 1) * (o.layered() || o.cube() ? slices : Math.max(d, 1)) * o.texelBytes();
+            base += (long) w * Math.max(h, 1) * (layers ? o.layers() & 0xFFFFFFFFL : Math.max(d, 1)) * o.texelBytes();
             w = Math.max(1, w >> 1);
             h = h == 0 ? 0 : Math.max(1, h >> 1);
             d = d == 0 ? 0 : Math.max(1, d >> 1);
