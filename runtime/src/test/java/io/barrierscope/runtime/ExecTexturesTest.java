@@ -84,4 +84,12 @@ class ExecTexturesTest {
         assertTrue(r.all().contains("cudaCreateTextureObject: seamlessCubemap needs an array or mipmapped array made with cudaArrayCubemap"
                 + " (returns cudaErrorInvalidValue)"), r.all());
     }
+
+    @Test
+    void aCubeGatherRunsButNoCubemapCudaMakesAllowsItSoItIsTextureMisuse() throws Exception {
+        ExecProgramsTest.Ran r = exec("cube_gather");
+        assertTrue(r.program().contains("PASS cube_gather"), r.all());
+        assertTrue(r.all().contains("[texture-misuse]") && r.all().contains("so no cubemap can be gathered from"), r.all());
+        assertEquals(4, r.code(), "a diagnosed launch: exit code 4\n" + r.all());
+    }
 }
