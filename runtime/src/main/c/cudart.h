@@ -119,6 +119,10 @@ int bs_host_unregister(void *p);
 /* managed.c: a BS_LAUNCH request, with the changed bytes of managed, pinned and registered memory
    sent before it and the bytes the kernel changed there written back after it. */
 uint32_t bs_managed_launch(const bs_buf *req, bs_buf *reply);
+/* graph_cond.c: arms (1) or disarms (0) the conditional slots of this thread's running graph launch, if
+   any, around each kernel launch of it (bs_managed_launch, under its lock): only that launch's kernels
+   find them armed, so a kernel of another launch setting one is diagnosed. */
+void bs_cond_arm(int on);
 int bs_managed_var(uint64_t a, uint64_t size);
 uint64_t bs_managed_bytes(void);
 /* register.c: the device address and size of a registered variable (by its host shadow). */

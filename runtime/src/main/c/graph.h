@@ -86,13 +86,14 @@ bs_op *bs_exec_op(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node, int t
    conditional nodes included); cudaErrorInvalidValue, named, for a cycle. */
 int bs_graph_ops(const char *fn, cudaGraph_t g, bs_op **ops, size_t *n);
 /* graph_cond.c: a conditional op of an executable graph from a graph's (its bodies snapshot and
-   checked); its run; the slots of the handles in ops taken and armed for a launch (waits while
+   checked); its run; the slots of the handles in ops taken for a launch, armed around its kernels only (waits while
    another launch holds one; cudaErrorNotPermitted, named, if this thread's own launch does), and
    those disarmed and given back; a conditional node added (cudaGraphAddNode); a conditional op
    copied or freed. */
 int bs_cond_snapshot(const char *fn, bs_op *dst, const bs_op *src);
 int bs_cond_run(const bs_op *op);
-typedef struct { uint64_t *hs; size_t nh; } bs_cond_held; /* the handles a launch took (given back by bs_cond_give) */
+/* The handles a launch took (given back by bs_cond_give); outer: the launch this thread ran before it (a host node's). */
+typedef struct bs_cond_held { uint64_t *hs; size_t nh; const struct bs_cond_held *outer; } bs_cond_held;
 int bs_cond_take(const bs_op *ops, size_t n, bs_cond_held *held);
 void bs_cond_give(bs_cond_held *held);
 int bs_cond_add(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps, void *params);

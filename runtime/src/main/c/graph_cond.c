@@ -3,9 +3,9 @@
  * cudaGraphAddNode with cudaGraphNodeTypeConditional (IF, WHILE, SWITCH), and their run in a
  * graph launch. A handle is the device address of a 16-byte slot, four u32 words: magic "COND",
  * armed, value, assigned. The engine's cudaGraphSetConditional (docs/semantics.md section 18)
- * writes value and assigned from a kernel, only while armed; a launch arms the slots of the
- * handles its conditional nodes use, applies their defaults (cudaGraphCondAssignDefault), and
- * disarms them when it ends. A condition is read from the slot each time a node evaluates it.
+ * writes value and assigned from a kernel, only while armed; a launch takes the slots of the
+ * handles its conditional nodes use, applies their defaults (cudaGraphCondAssignDefault), arms them
+ * around each of its own kernels only (bs_cond_arm), and gives them back when it ends. A condition is read from the slot each time a node evaluates it.
  * Two executable graphs made from one graph (or its clones, or graphs holding it as a child)
  * share its handles, and each launch has a condition value of its own: a launch takes its
  * handles' slots for its whole run, so another launch using one of them waits until it ends.
@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "graph.h"
+#include "protocol.h"
 
 int cudaGraphClone(cudaGraph_t *out, cudaGraph_t g);
 
@@ -259,17 +260,21 @@ static void collect(const bs_op *ops, size_t n, uint64_t **hs, size_t *nh, size_
 /* How many launches on this thread hold slots now (more than one: a host node's launch). */
 static __thread int held_here;
 
-/* Writes the slots of hs: armed (defaults applied, device sets allowed) or disarmed. The words are
-   read under the lock (a new handle may move the list), written outside it (a copy is a request to
-   the engine); the caller holds these slots, so no other launch writes them meanwhile. */
-static void write_slots(const uint64_t *hs, size_t nh, int armed) {
+/* The innermost graph launch running on this thread (its slots armed around each of its kernels). */
+static __thread const bs_cond_held *running_here;
+
+/* Writes the slots of hs, disarmed: taken (defaults applied) or given back. The words are read under
+   the lock (a new handle may move the list), written outside it (a copy is a request to the engine);
+   the caller holds these slots, so no other launch writes them meanwhile. A slot is armed only while
+   one of its launch's kernels runs (bs_cond_arm). */
+static void write_slots(const uint64_t *hs, size_t nh, int taking) {
     uint32_t (*w)[4] = malloc((nh ? nh : 1) * sizeof *w);
     if (w == NULL) bs_fatal("out of host memory");
     pthread_mutex_lock(&cond_lock);
     for (size_t k = 0; k < nh; k++) {
         const struct handle *hd = find(hs[k]);
         int dflt = hd != NULL && (hd->flags & 1u);
-        uint32_t v[4] = {SLOT_MAGIC, (uint32_t) armed, dflt ? hd->dflt : 0, (uint32_t) (armed && dflt)};
+        uint32_t v[4] = {SLOT_MAGIC, 0, taking && dflt ? hd->dflt : 0, (uint32_t) (taking && dflt)};
         memcpy(w[k], v, sizeof v);
     }
     pthread_mutex_unlock(&cond_lock);
@@ -320,12 +325,33 @@ int bs_cond_take(const bs_op *ops, size_t n, bs_cond_held *held) {
     write_slots(hs, nh, 1); /* the slots are this launch's alone now */
     held->hs = hs;
     held->nh = nh;
+    held->outer = running_here; /* a launch from a host node nests in its thread's launch */
+    running_here = held;
     return cudaSuccess;
+}
+
+/* Launches run one at a time (the caller holds the launch lock), so between arming and disarming
+   only this thread's kernel runs: a kernel of another graph, on another thread, finds the slots
+   disarmed, and its cudaGraphSetConditional is graph-conditional-not-launched. The slot's value
+   and assigned words stay as the launch's kernels left them. */
+void bs_cond_arm(int on) {
+    const bs_cond_held *h = running_here;
+    uint32_t w = (uint32_t) on;
+    for (size_t k = 0; h != NULL && k < h->nh; k++) {
+        /* The wire itself, not bs_copy: a launch that failed made its error sticky, and the slot must still be disarmed. */
+        bs_buf b = {0}, r = {0};
+        bs_put_u64(&b, h->hs[k] + 4);
+        bs_put(&b, &w, 4);
+        bs_call(BS_WRITE, &b, &r);
+        free(b.p);
+        free(r.p);
+    }
 }
 
 /* Exactly the slots taken, kept with the launch (the graph's current version may name others). */
 void bs_cond_give(bs_cond_held *held) {
     if (held->nh) held_here--;
+    running_here = held->outer;
     write_slots(held->hs, held->nh, 0);
     pthread_mutex_lock(&cond_lock);
     for (size_t k = 0; k < held->nh; k++) {

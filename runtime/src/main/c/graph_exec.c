@@ -230,7 +230,7 @@ int cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream) {
     }
     /* Atomic: threads may launch one executable graph at once (CUDA orders such launches). */
     __atomic_add_fetch(&x->running, 1, __ATOMIC_SEQ_CST);
-    bs_cond_held held = {NULL, 0};
+    bs_cond_held held = {NULL, 0, NULL};
     int taken = bs_cond_take(v->ops, v->n, &held); /* conditional handles: this launch's alone, defaults applied */
     e = taken;
     for (size_t i = 0; i < v->n && e == 0; i++) if (!v->disabled[i]) e = bs_run_op(&v->ops[i]);

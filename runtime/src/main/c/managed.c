@@ -356,9 +356,11 @@ static void pull(const bs_buf *r, uint64_t newest) {
    under launch_lock. */
 uint32_t bs_managed_launch(const bs_buf *req, bs_buf *reply) {
     pthread_mutex_lock(&launch_lock);
+    bs_cond_arm(1); /* one launch at a time: armed slots are this launch's graph's alone */
     uint64_t newest = push();
     uint32_t st = bs_call(BS_LAUNCH, req, reply);
     pull(reply, newest);
+    bs_cond_arm(0);
     pthread_mutex_unlock(&launch_lock);
     return st;
 }

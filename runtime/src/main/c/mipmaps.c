@@ -2,7 +2,8 @@
  * Mipmapped CUDA arrays (docs/runtime.md, "Arrays, textures and surfaces"). A
  * cudaMipmappedArray_t is our record; its levels are one device allocation, packed one after the
  * other from level 0, level l of extent max(1, e >> l) in each dimension the array has, each
- * row-major and packed like an array's texels. Each level is also a cudaArray_t of its own
+ * row-major and packed like an array's texels. A layered or cubemap array's level holds all its
+ * layers (faces), one after the other as an array's layers are: its depth is not halved. Each level is also a cudaArray_t of its own
  * (cudaGetMipmappedArrayLevel), so copies and surfaces reach it as they reach any array; a
  * texture object over the mipmapped array tells the engine the number of levels, and the engine
  * finds level l where this file put it (the engine's Mipmap; docs/semantics.md section 16).
@@ -25,7 +26,8 @@ int cudaMallocMipmappedArray(cudaMipmappedArray_t *out, const struct cudaChannel
     int c = bs_capture_check_unsafe(fn);
     if (c) return c;
     if (out == NULL || desc == NULL) return bs_array_refuse(fn, cudaErrorInvalidValue, "a null pointer");
-    if (flags & ~2u) return bs_array_unmodelled(fn, "flags other than cudaArraySurfaceLoadStore (layered and cubemap mipmaps are not modelled by BarrierScope yet)");
+    if (flags & ~7u) return bs_array_unmodelled(fn, "flags other than cudaArrayLayered, cudaArraySurfaceLoadStore and cudaArrayCubemap");
+    int layered = (flags & 1u) != 0, cube = (flags & 4u) != 0;
     const char *why = NULL;
     size_t texel = bs_texel_bytes(desc, &why);
     if (texel == 0) {
@@ -33,20 +35,38 @@ int cudaMallocMipmappedArray(cudaMipmappedArray_t *out, const struct cudaChannel
         snprintf(m, sizeof m, "the channel description is no CUDA array format: %s", why);
         return bs_array_refuse(fn, cudaErrorInvalidChannelDescriptor, m);
     }
-    if (ext.width == 0 || (ext.height == 0 && ext.depth != 0)) return bs_array_refuse(fn, cudaErrorInvalidValue, "a width of 0, or a depth without a height");
-    int dims = ext.depth ? 3 : ext.height ? 2 : 1;
-    /* MaxTexture1DMipmappedWidth, MaxTexture2DMipmapped (device.c); 3D as a 3D array. */
-    if ((dims < 3 && (ext.width > 32768 || ext.height > 32768)) || (dims == 3 && (ext.width > 16384 || ext.height > 16384 || ext.depth > 16384)))
-        return bs_array_refuse(fn, cudaErrorInvalidValue, "an extent beyond the device's mipmapped texture limits");
-    /* "numLevels is clamped to the range [1, 1 + floor(log2(max(width, height, depth)))]" (cudaMallocMipmappedArray). */
+    int dims;
+    size_t layers = 1;
+    if (cube) {
+        /* As cudaMalloc3DArray's (arrays.c): width == height, depth 6 faces, or 6 per cubemap when layered. */
+        if (ext.width == 0 || ext.width != ext.height) return bs_array_refuse(fn, cudaErrorInvalidValue, "a cubemap's width and height must be equal and not 0");
+        if (layered ? ext.depth == 0 || ext.depth % 6 != 0 : ext.depth != 6)
+            return bs_array_refuse(fn, cudaErrorInvalidValue, layered ? "a cubemap layered array's depth must be a multiple of 6" : "a cubemap's depth must be 6");
+        if (ext.width > 32768 || ext.depth > 2046 * 6) return bs_array_refuse(fn, cudaErrorInvalidValue, "an extent beyond the device's cubemap limits (32768 wide, 2046 cubemaps)");
+        dims = 2, layers = ext.depth;
+    } else if (layered) {
+        /* "Depth specifies the number of layers, not the depth of a 3D array" (cuMipmappedArrayCreate). */
+        if (ext.width == 0 || ext.depth == 0) return bs_array_refuse(fn, cudaErrorInvalidValue, "a layered array needs a width and a depth (the number of layers)");
+        if (ext.width > 32768 || ext.height > 32768 || ext.depth > 2048)
+            return bs_array_refuse(fn, cudaErrorInvalidValue, "an extent beyond the device's layered texture limits (32768 wide and high, 2048 layers)");
+        dims = ext.height ? 2 : 1, layers = ext.depth;
+    } else {
+        if (ext.width == 0 || (ext.height == 0 && ext.depth != 0)) return bs_array_refuse(fn, cudaErrorInvalidValue, "a width of 0, or a depth without a height");
+        dims = ext.depth ? 3 : ext.height ? 2 : 1;
+        /* MaxTexture1DMipmappedWidth, MaxTexture2DMipmapped (device.c); 3D as a 3D array. */
+        if ((dims < 3 && (ext.width > 32768 || ext.height > 32768)) || (dims == 3 && (ext.width > 16384 || ext.height > 16384 || ext.depth > 16384)))
+            return bs_array_refuse(fn, cudaErrorInvalidValue, "an extent beyond the device's mipmapped texture limits");
+    }
+    /* "numLevels is clamped to the range [1, 1 + floor(log2(max(width, height, depth)))]" (cudaMallocMipmappedArray);
+       a layered or cubemap array's depth counts layers, not texels, so only width and height halve (docs/runtime.md). */
     size_t m = ext.width > ext.height ? ext.width : ext.height;
-    if (ext.depth > m) m = ext.depth;
+    if (!layered && !cube && ext.depth > m) m = ext.depth;
     unsigned most = 1;
     while ((m >> most) != 0) most++;
     unsigned levels = numLevels < 1 ? 1 : numLevels > most ? most : numLevels;
     size_t total = 0;
     for (unsigned l = 0; l < levels; l++) {
-        size_t h = halve(ext.height, l), d = halve(ext.depth, l);
+        size_t h = halve(ext.height, l), d = layered || cube ? layers : halve(ext.depth, l);
         total += halve(ext.width, l) * (h ? h : 1) * (d ? d : 1) * texel;
     }
     void *p = NULL;
@@ -63,7 +83,8 @@ int cudaMallocMipmappedArray(cudaMipmappedArray_t *out, const struct cudaChannel
         a->magic = BS_ARRAY_MAGIC;
         a->flags = flags;
         a->desc = *desc;
-        a->extent = (struct cudaExtent){halve(ext.width, l), halve(ext.height, l), halve(ext.depth, l)};
+        /* Each level of a layered or cubemap array holds every layer (face): its depth does not halve. */
+        a->extent = (struct cudaExtent){halve(ext.width, l), halve(ext.height, l), layered || cube ? ext.depth : halve(ext.depth, l)};
         a->dims = dims;
         a->texel = texel;
         a->pitch = a->extent.width * texel;

@@ -184,12 +184,24 @@ int cudaCreateTextureObject(uint64_t *pTexObject, const struct cudaResourceDesc 
     if (t->filterMode < 0 || t->filterMode > 1) return bs_array_refuse(fn, cudaErrorInvalidValue, "no such cudaTextureFilterMode");
     if (t->readMode < 0 || t->readMode > 1) return bs_array_refuse(fn, cudaErrorInvalidValue, "no such cudaTextureReadMode");
     if (t->sRGB) return bs_array_unmodelled(fn, "sRGB (sRGB conversion is not modelled by BarrierScope yet)");
+    /* Anisotropic filtering: NVIDIA documents only that maxAnisotropy is "the maximum anisotropy ratio", clamped to
+       [1, 16], not the footprint, the samples or their weights, so no fetch could be made as the GPU makes it.
+       Refused for every resource (docs/runtime.md, "Anisotropic filtering"): never ignored silently. */
+    if (t->maxAnisotropy > 1) {
+        char m[200];
+        snprintf(m, sizeof m, "pTexDesc->maxAnisotropy is %u: anisotropic filtering (maxAnisotropy above 1) has no documented"
+                 " footprint, so BarrierScope refuses it; 0 or 1 fetch without it", t->maxAnisotropy);
+        return bs_array_refuse(fn, cudaErrorNotSupported, m);
+    }
     unsigned char b[128];
     memset(b, 0, sizeof b);
     int e = describe(fn, r, 0, b);
     if (e) return e;
-    /* Seamless filtering across a cubemap's face edges is not modelled: each face clamps at its own edges. */
-    if (b[78] && t->seamlessCubemap) return bs_array_unmodelled(fn, "seamlessCubemap (seamless cubemap filtering is not modelled by BarrierScope yet)");
+    /* seamlessCubemap "can only be specified if the underlying resource is a CUDA array or a CUDA mipmapped array that
+       was created with the flag cudaArrayCubemap" (cudaCreateTextureObject); byte 79 tells the engine (SeamlessCube). */
+    if (t->seamlessCubemap && !b[78])
+        return bs_array_refuse(fn, cudaErrorInvalidValue, "seamlessCubemap needs an array or mipmapped array made with cudaArrayCubemap");
+    b[79] = (unsigned char) (t->seamlessCubemap != 0);
     int kind = b[52], bits = b[48];
     /* cudaReadModeNormalizedFloat promotes 8- and 16-bit integers only (32-bit ones and floats read as they are). */
     int norm_read = t->readMode == 1 && kind != 2 && bits <= 16;
@@ -204,7 +216,6 @@ int cudaCreateTextureObject(uint64_t *pTexObject, const struct cudaResourceDesc 
         /* The mipmap sampler state (docs/semantics.md section 16); the engine picks levels only with normalized coordinates. */
         if (t->mipmapFilterMode < 0 || t->mipmapFilterMode > 1) return bs_array_refuse(fn, cudaErrorInvalidValue, "no such cudaTextureFilterMode (mipmapFilterMode)");
         if (!t->normalizedCoords) return bs_array_unmodelled(fn, "a mipmapped array without normalizedCoords (BarrierScope fetches mipmaps with normalized coordinates only)");
-        if (t->maxAnisotropy > 1) return bs_array_unmodelled(fn, "maxAnisotropy above 1 (anisotropic filtering is not modelled by BarrierScope yet)");
         if (t->mipmapFilterMode == 1 && kind != 2 && !norm_read)
             return bs_array_unmodelled(fn, "linear mipmapFilterMode of integer texels read as cudaReadModeElementType (only float results are filtered)");
         b[88] = (unsigned char) t->mipmapFilterMode;

@@ -4,6 +4,7 @@
 //  - a cubemap of 4 x 4 float faces filled by cudaMemcpy3D (extent (4, 4, 6)), fetched with
 //    texCubemap, point sampling, along directions into every face;
 //  - the same cubemap with linear filtering (1.8 fixed-point weights, clamped at each face's edges);
+//  - the same with seamlessCubemap and point sampling (clamped whatever the address mode says);
 //  - a cubemap layered array of 2 cubemaps (depth 12) fetched with texCubemapLayered;
 //  - a cubemap painted face by face by surfCubemapwrite, then fetched with texCubemap.
 // The calls CUDA refuses (a cubemap whose depth is not 6, one that is not square) fail as documented.
@@ -137,16 +138,39 @@ int main() {
     }
     for (int f = 0; f < 6; f++) EXPECT(seen[f] > 0);
 
-    // Seamless filtering is not modelled: refused, named.
+    // Seamless filtering with point sampling: "the address mode cudaAddressModeClamp will be applied for all
+    // dimensions" (cudaCreateTextureObject), whatever addressMode says (wrap here).
     cudaResourceDesc rd = {};
     rd.resType = cudaResourceTypeArray;
     rd.res.array.array = cube;
     cudaTextureDesc td = {};
+    td.addressMode[0] = td.addressMode[1] = cudaAddressModeWrap;
     td.normalizedCoords = 1;
     td.seamlessCubemap = 1;
     cudaTextureObject_t seamless = 0;
-    EXPECT(cudaCreateTextureObject(&seamless, &rd, &td, nullptr) == cudaErrorNotSupported);
-    cudaGetLastError();
+    CHECK(cudaCreateTextureObject(&seamless, &rd, &td, nullptr));
+    fetchCube<<<1, N>>>(seamless, ddir, dout);
+    CHECK(cudaGetLastError());
+    CHECK(cudaMemcpy(out, dout, sizeof out, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < N; i++) {
+        float u, v;
+        int f = faceOf(hdir[i].x, hdir[i].y, hdir[i].z, &u, &v);
+        float want = pointRef(img, f, u, v);
+        if (memcmp(&out[i], &want, 4) != 0) { printf("FAIL seamless point %d: %a, want %a\n", i, out[i], want); return 1; }
+    }
+    // A direction whose u rounds to 1.0 (s / m = 1 - 2^-24, plus 1 rounds to 2): x = 4 reads texel 3 (clamp), not 0 (wrap).
+    float4 edge = make_float4(1.0f, 0.25f, -0.99999994f, 0.0f);
+    float eu, ev;
+    EXPECT(faceOf(edge.x, edge.y, edge.z, &eu, &ev) == 0 && eu == 1.0f);
+    CHECK(cudaMemcpy(ddir, &edge, sizeof edge, cudaMemcpyHostToDevice));
+    fetchCube<<<1, 1>>>(seamless, ddir, dout);
+    CHECK(cudaGetLastError());
+    CHECK(cudaMemcpy(out, dout, sizeof(float), cudaMemcpyDeviceToHost));
+    float clampWant = texel(img, 0, W - 1, (int) floorf(ev * (float) W)), wrapWant = texel(img, 0, 0, (int) floorf(ev * (float) W));
+    EXPECT(clampWant != wrapWant);
+    if (memcmp(&out[0], &clampWant, 4) != 0) { printf("FAIL seamless point at u = 1: %a, want %a\n", out[0], clampWant); return 1; }
+    CHECK(cudaMemcpy(ddir, hdir, sizeof hdir, cudaMemcpyHostToDevice));
+    CHECK(cudaDestroyTextureObject(seamless));
 
     // A cubemap layered array of C cubemaps: layer 6k + f is face f of cubemap k.
     float imgs[C * 6 * W * W];

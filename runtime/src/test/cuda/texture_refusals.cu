@@ -1,14 +1,16 @@
 // What BarrierScope still does not emulate of textures (docs/runtime.md, "Arrays, textures and
 // surfaces"): each host call that needs it is named and returns cudaErrorNotSupported (a sparse
 // array, a resource view); a kernel using a texture instruction the engine does not run (the
-// cubemap gradient fetch behind texCubemapGrad) is refused at its launch with cudaErrorInvalidDeviceFunction,
+// residency predicate of a sparse texture fetch, tex2D's isResident) is refused at its launch with cudaErrorInvalidDeviceFunction,
 // naming the PTX instruction; and the module's other kernels still run, even when that kernel
 // comes first in the module.
 #include <cstdio>
 #include <cuda_runtime.h>
 
-__global__ void cubeGrad(cudaTextureObject_t t, float4 *out) {
-    out[threadIdx.x] = texCubemapGrad<float4>(t, 0.5f, 0.5f, 1.0f, make_float4(0.1f, 0, 0, 0), make_float4(0, 0.1f, 0, 0));
+__global__ void resident(cudaTextureObject_t t, float4 *out) {
+    bool isResident = false;
+    out[threadIdx.x] = tex2D<float4>(t, 0.5f, 0.5f, &isResident);
+    if (!isResident) out[threadIdx.x].x = -1.0f;
 }
 __global__ void plain(float *out) { out[threadIdx.x] = 2.0f * threadIdx.x; }
 
@@ -34,7 +36,7 @@ int main() {
     CHECK(cudaCreateTextureObject(&t, &rd, &td, nullptr));
     float4 *out4;
     CHECK(cudaMalloc(&out4, 32 * sizeof(float4)));
-    cubeGrad<<<1, 32>>>(t, out4);
+    resident<<<1, 32>>>(t, out4);
     EXPECT(cudaGetLastError() == cudaErrorInvalidDeviceFunction);
     // Not sticky: the device goes on.
     float *out;

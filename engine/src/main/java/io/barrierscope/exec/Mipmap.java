@@ -8,7 +8,8 @@ import io.barrierscope.diag.DiagnosticCode;
  * u8 mipmap filter at 88 (0 point, 1 linear), f32 level bias at 92, f32 minimum and maximum level
  * clamps at 96 and 100 ({@code cudaTextureDesc}'s mipmapFilterMode, mipmapLevelBias,
  * min/maxMipmapLevelClamp). Level l has extent max(1, e &gt;&gt; l) in each dimension the object
- * has; the levels are packed one after the other from level 0's address, each row-major and
+ * has; the levels are packed one after the other from level 0's address (a layered or cubemap object's level
+ * holding all its layers or faces), each row-major and
  * packed. {@code tex.level} gives the level of detail, {@code tex.grad} gradients from which it
  * is computed, {@code tex.base} and a fetch without a mipmap mode level 0 (PTX ISA 9.7.10.3).
  */
@@ -26,8 +27,10 @@ record Mipmap(int levels, boolean linearFilter, float bias, float minClamp, floa
     static TextureObject level(TextureObject o, int l) {
         long base = o.base();
         int w = o.width(), h = o.height(), d = o.depth();
+        // A layered or cubemap object's level holds every layer (face) at that level's extent: the layers do not halve.
+        boolean layers = o.layered() || o.cube();
         for (int k = 0; k < l; k++) {
-            base += (long) w * Math.max(h, 1) * Math.max(d, 1) * o.texelBytes();
+            base += (long) w * Math.max(h, 1) * (layers ? o.layers() & 0xFFFFFFFFL : Math.max(d, 1)) * o.texelBytes();
             w = Math.max(1, w >> 1);
             h = h == 0 ? 0 : Math.max(1, h >> 1);
             d = d == 0 ? 0 : Math.max(1, d >> 1);
@@ -59,15 +62,24 @@ record Mipmap(int levels, boolean linearFilter, float bias, float minClamp, floa
      * levels floor(lambda) and the next with the fraction in 1.8 fixed point, as texel weights are.
      */
     long[] sample(Memory mem, TextureObject o, float lod, float[] c, long handle, String what, int t) {
+        return sample(o, lod, lvl -> TexOp.sample(mem, lvl, c, t), handle, what);
+    }
+
+    /**
+     * The same with {@code fetch} making the fetch from one level (a layer or a cubemap face of it
+     * for layered and cubemap objects, whose layers each have every level). A cubemap's face
+     * coordinates are normalized whatever the descriptor says, so it needs no normalized coordinates.
+     */
+    long[] sample(TextureObject o, float lod, java.util.function.Function<TextureObject, long[]> fetch, long handle, String what) {
         float lambda = Math.min(Math.max(lod + bias, minClamp), maxClamp);
         // A NaN lod, bias, gradient or clamp leaves no level to pick.
         if (Float.isNaN(lambda)) throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, handle, what + ": the level of detail is NaN");
         lambda = Math.min(Math.max(lambda, 0f), (float) (levels - 1));
-        if (levels == 1) return TexOp.sample(mem, o, c, t); // one level: every level of detail selects it
-        if (!o.normalizedCoords()) {
+        if (levels == 1) return fetch.apply(o); // one level: every level of detail selects it
+        if (!o.normalizedCoords() && !o.cube()) {
             throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, handle, what + " on a mipmapped texture object without normalized coordinates");
         }
-        if (!linearFilter) return TexOp.sample(mem, level(o, (int) Math.floor(lambda + 0.5f)), c, t);
+        if (!linearFilter) return fetch.apply(level(o, (int) Math.floor(lambda + 0.5f)));
         if (!o.returnsFloat()) {
             throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, handle, what + " with linear mipmap filtering of integer results");
         }
@@ -77,7 +89,7 @@ record Mipmap(int levels, boolean linearFilter, float bias, float minClamp, floa
         for (int side = 0; side < 2; side++) {
             int w = side == 0 ? 256 - a : a;
             if (w == 0) continue; // a level of weight 0 is not read: a NaN there does not spread
-            long[] v = TexOp.sample(mem, level(o, Math.min(l0 + side, levels - 1)), c, t);
+            long[] v = fetch.apply(level(o, Math.min(l0 + side, levels - 1)));
             for (int ch = 0; ch < 4; ch++) sum[ch] += w * (double) Values.f32(v[ch]);
         }
         long[] out = new long[4];

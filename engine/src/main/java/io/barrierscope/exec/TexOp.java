@@ -21,7 +21,8 @@ import java.util.List;
  * The cubemap geometries {@code .cube} ({x, y, z, ignored}) and {@code .acube} ({cubemap, x, y,
  * z}) take a direction, whose face and face coordinates {@link CubeFace} gives; the face is then
  * fetched as a 2d texture with normalized coordinates.
- * {@code .level} and {@code .grad} fetch from the object's mipmap levels ({@link Mipmap});
+ * {@code .level} and {@code .grad} fetch from the object's mipmap levels ({@link Mipmap}), of every
+ * geometry: a layered or cubemap object's levels each hold all its layers (faces);
  * {@code .base}, like no mipmap mode, takes level 0. Multisample forms, an explicit sampler, offsets, depth compare and the
  * residency predicate are refused by name.
  */
@@ -36,7 +37,6 @@ final class TexOp {
         if (dims == 0) throw c.unsupported("only .1d, .2d, .3d, .a1d, .a2d, .cube and .acube textures are modelled (no multisample forms)");
         String mipMode = oneOf(c, "mipmap mode", ".base", ".level", ".grad");
         boolean level = ".level".equals(mipMode), grad = ".grad".equals(mipMode);
-        if ((level || grad) && (cube || layered)) throw c.unsupported("mipmapped fetches are modelled for .1d, .2d and .3d only");
         if (!c.has(".v4")) throw c.unsupported("only the .v4 forms are modelled (not .v2.f16x2)");
         List<ScalarType> types = c.types();
         if (types.size() != 2) throw c.error(mn + " needs a result type and a coordinate type, as in tex.2d.v4.f32.f32");
@@ -53,8 +53,9 @@ final class TexOp {
         int[] d = MmaOp.dsts(c, 0, 4);
         Src[] parts = handleAndCoordinates(c, 1, cube ? 4 : coordinateCount(dims, layered), ctype, layered);
         Src lod = level ? c.src(c.operand(2), ctype) : null;
-        Src[] dPdx = grad ? gradient(c, 2, dims) : null;
-        Src[] dPdy = grad ? gradient(c, 3, dims) : null;
+        // A cubemap's gradients are directions: four elements, the fourth ignored, as for 3d.
+        Src[] dPdx = grad ? gradient(c, 2, cube ? 3 : dims) : null;
+        Src[] dPdy = grad ? gradient(c, 3, cube ? 3 : dims) : null;
         Src handle = parts[0];
         Src layer = layered ? parts[1] : null;
         int first = layered ? 2 : 1;
@@ -69,8 +70,32 @@ final class TexOp {
             if (cube) {
                 float[] dir = floats(m, t, coord);
                 CubeFace f = CubeFace.of(dir[0], dir[1], dir[2], h, mn);
-                o = o.face(layered ? layer.get(m, t) & 0xFFFFFFFFL : 0, f.face(), h, mn);
-                v = sample(m.memory, o, new float[] {f.u(), f.v()}, t);
+                long cubemap = layered ? layer.get(m, t) & 0xFFFFFFFFL : 0;
+                float[] uv = {f.u(), f.v()};
+                // One level's fetch: within the face, or across its edges with seamless filtering (byte 79).
+                java.util.function.Function<TextureObject, long[]> fetch = SeamlessCube.of(m.memory, h, t)
+                        ? lvl -> SeamlessCube.sample(m.memory, lvl, cubemap, f.face(), uv[0], uv[1], h, mn, t)
+                        : lvl -> sample(m.memory, lvl.face(cubemap, f.face(), h, mn), uv, t);
+                if (level || grad) {
+                    // Every level holds all faces: pick the level(s), then the face within each (docs/semantics.md section 16).
+                    Mipmap mip = Mipmap.read(m.memory, h, t);
+                    float l = grad ? f.gradientLod(dir, floats(m, t, dPdx), floats(m, t, dPdy), o.width()) : Values.f32(lod.get(m, t));
+                    v = mip.sample(o, l, fetch, h, mn);
+                } else {
+                    v = fetch.apply(o);
+                }
+            } else if (layered && (level || grad)) {
+                // Every level holds all layers: pick the level(s), then the layer within each.
+                Mipmap mip = Mipmap.read(m.memory, h, t);
+                long ly = layer.get(m, t) & 0xFFFFFFFFL;
+                float l = !grad ? (floatCoords ? Values.f32(lod.get(m, t)) : (float) (int) lod.get(m, t))
+                        : Mipmap.gradientLod(o, floats(m, t, dPdx), floats(m, t, dPdy));
+                if (floatCoords || mip.levels() > 1) {
+                    float[] fc = floatCoords ? floats(m, t, coord) : intsAsFloats(m, t, coord);
+                    v = mip.sample(o, l, lvl -> sample(m.memory, lvl.layer(ly, h, mn), fc, t), h, mn);
+                } else {
+                    v = point(m.memory, o.layer(ly, h, mn), ints(m, t, coord), t);
+                }
             } else if (level || grad) {
                 Mipmap mip = Mipmap.read(m.memory, h, t);
                 float l = !grad ? (floatCoords ? Values.f32(lod.get(m, t)) : (float) (int) lod.get(m, t))
@@ -91,15 +116,18 @@ final class TexOp {
      * the lower left: (i, j+1), (i+1, j+1), (i+1, j), (i, j), where i = floor(x - 0.5) and
      * j = floor(y - 0.5), each index through the address mode. The object must allow gathers
      * (an array made with cudaArrayTextureGather; descriptor byte 59), else texture-misuse.
-     * {@code tld4.a2d} takes {layer, x, y, ignored} and gathers within that layer of a layered object.
+     * {@code tld4.a2d} takes {layer, x, y, ignored} and gathers within that layer of a layered object;
+     * {@code tld4.cube} ({x, y, z, ignored}) and {@code .acube} ({cubemap, x, y, z}) within the face the
+     * direction picks ({@link CubeFace}), at the face coordinates scaled by the face's width.
      */
     static Op compileGather(CompileContext c) {
         String mn = c.insn().mnemonic();
         int comp = List.of(".r", ".g", ".b", ".a").indexOf(oneOf(c, "component", ".r", ".g", ".b", ".a"));
         if (comp < 0) throw c.error(mn + " needs a component: .r, .g, .b or .a");
-        boolean layered = c.has(".a2d");
+        boolean cube = c.has(".cube") || c.has(".acube");
+        boolean layered = c.has(".a2d") || c.has(".acube");
         geometry(c); // two geometries are a load error
-        if (!c.has(".2d") && !layered) throw c.unsupported("only .2d and .a2d gathers are modelled (no cube forms)");
+        if (!c.has(".2d") && !layered && !cube) throw c.error(mn + ": gathers are .2d, .a2d, .cube or .acube");
         if (!c.has(".v4")) throw c.error(mn + " needs .v4");
         List<ScalarType> types = c.types();
         if (types.size() != 2 || types.get(1) != ScalarType.F32) throw c.error(mn + " needs a result type and .f32 coordinates");
@@ -109,23 +137,37 @@ final class TexOp {
         if (c.operand(0) instanceof Operand.Pair) throw c.unsupported("the residency predicate d|p is not modelled");
         int[] d = MmaOp.dsts(c, 0, 4);
         // .a2d: {layer, x, y, ignored}, the layer read as .u32, as for tex.a2d (9.7.10.4).
-        Src[] parts = handleAndCoordinates(c, 1, layered ? 4 : 2, ScalarType.F32, layered);
+        // .cube: {x, y, z, ignored}; .acube: {cubemap, x, y, z}, the cubemap index read as .u32.
+        Src[] parts = handleAndCoordinates(c, 1, layered || cube ? 4 : 2, ScalarType.F32, layered);
         int first = layered ? 2 : 1;
         return new MemoryOps.CheckedOp((m, t) -> {
             long h = parts[0].get(m, t);
             TextureObject o = TextureObject.read(m.memory, h, t, false, mn);
-            if (o.dims() != 2 || o.layered() != layered || o.cube()) throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a " + o.geometry() + " texture object");
+            if (o.dims() != 2 || o.layered() != layered || o.cube() != cube) throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a " + o.geometry() + " texture object");
             if ((dtype == ScalarType.F32) != o.returnsFloat()) {
                 throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " with ." + dtype.ptxName() + " results on a texture object whose fetches return "
                         + (o.returnsFloat() ? "floats" : "integers"));
             }
             if (!o.gather()) {
-                throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a texture object whose array was not made with cudaArrayTextureGather");
+                // CUDA makes no cubemap that allows gathers ("Texture gather can only be performed on 2D CUDA arrays").
+                throw new MemoryFault(DiagnosticCode.TEXTURE_MISUSE, h, mn + " on a texture object whose array was not made with cudaArrayTextureGather"
+                        + (cube ? " (CUDA allows it on 2D arrays only, so no cubemap can be gathered from)" : ""));
             }
-            if (layered) o = o.layer(parts[1].get(m, t) & 0xFFFFFFFFL, h, mn);
+            float[] xy = new float[2];
+            if (cube) {
+                // The face and its coordinates by the cubemap table; the footprint lies within the face (as for tex.cube).
+                float[] dir = floats(m, t, java.util.Arrays.copyOfRange(parts, first, first + 3));
+                CubeFace f = CubeFace.of(dir[0], dir[1], dir[2], h, mn);
+                o = o.face(layered ? parts[1].get(m, t) & 0xFFFFFFFFL : 0, f.face(), h, mn);
+                xy[0] = f.u();
+                xy[1] = f.v();
+            } else {
+                if (layered) o = o.layer(parts[1].get(m, t) & 0xFFFFFFFFL, h, mn);
+                for (int k = 0; k < 2; k++) xy[k] = Values.f32(parts[first + k].get(m, t));
+            }
             int[] lo = new int[2];
             for (int k = 0; k < 2; k++) {
-                float x = Values.f32(parts[first + k].get(m, t));
+                float x = xy[k];
                 if (o.normalizedCoords()) x *= (float) o.extent(k);
                 lo[k] = floor(x - 0.5f);
             }
@@ -225,7 +267,7 @@ final class TexOp {
         }
     }
 
-    /** A gradient vector operand {@code i}: a singleton for 1d, two elements for 2d, four for 3d (the fourth ignored). */
+    /** A gradient vector operand {@code i}: a singleton for 1d, two elements for 2d, four for 3d and cube (the fourth ignored). */
     private static Src[] gradient(CompileContext c, int i, int dims) {
         Operand op = c.operand(i);
         Operand.Vector v = op instanceof Operand.Vector vv ? vv : new Operand.Vector(List.of(op));

@@ -18,6 +18,7 @@ import io.barrierscope.diag.DiagnosticCode;
  *  76 u8 linear resource (1: cudaResourceTypeLinear memory, fetched by integer index only)
  *  77 u8 layered (1: a 1d or 2d layered array; dimensions 1 or 2)    80 u32 number of layers
  *  78 u8 cubemap (1: dimensions 2, width = height, 6 layers, one a face; with 77: 6 per cubemap)
+ *  79 u8 seamless cubemap filtering (read by {@link SeamlessCube})
  *  84.. the mipmap levels and mipmap sampler state, read by {@link Mipmap}
  * </pre>
  * Texels are row-major: texel (i, j, k) is at address + k * slice + j * pitch + i * bytes, its

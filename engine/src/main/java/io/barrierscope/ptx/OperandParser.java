@@ -63,7 +63,10 @@ final class OperandParser {
         Token t = c.peek();
         if (t.is("{")) {
             if (!allowNesting) throw c.error(t, "unexpected '{'");
-            return new OpNode.Vec(list("{", "}"));
+            OpNode v = new OpNode.Vec(list("{", "}"));
+            if (!c.peek().is("|")) return v;
+            c.next(); // a vector destination with a predicate: tex/tld4 d|p (PTX ISA 9.7.10.3)
+            return new OpNode.Pair(v, simple());
         }
         if (t.is("[")) {
             if (!allowNesting) throw c.error(t, "unexpected '['");

@@ -141,4 +141,43 @@ class CubeTextureTest {
         assertEquals(List.of(), codes(r), r.summary());
         assertEquals(2L, ExecKernel.w(r, 0));
     }
+
+    /** tld4.r.cube at (x, y, z), the four components into w[0..3]. */
+    static String gather(float x, float y, float z) {
+        return "mov.f32 %f10, " + imm(x) + ";\nmov.f32 %f11, " + imm(y) + ";\nmov.f32 %f12, " + imm(z) + ";\n"
+                + "tld4.r.cube.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f10, %f11, %f12, %f12}];\n"
+                + "mov.b32 %r1, %f1;\nmov.b32 %r2, %f2;\nmov.b32 %r3, %f3;\nmov.b32 %r4, %f4;\n" + w(0, "%r1") + w(1, "%r2") + w(2, "%r3") + w(3, "%r4");
+    }
+
+    @Test
+    void aCubeGatherTakesTheFootprintWithinTheFaceTheDirectionPicksAndNeedsAnObjectAllowingGathers() {
+        List<Number> d = cube(2, 1, false, false);
+        List<Number> t = faces(2, 1);
+        // A hand-built cubemap allowing gathers (byte 59): face 4 (+z), u = (0.1 / 3 + 1) / 2, v = (-0.2 / 3 + 1) / 2,
+        // times 2 texels less 0.5: i = 0, j = 0.
+        LaunchedRun r = run(d, ScalarType.U32, t, gather(0.1f, 0.2f, 3f));
+        assertEquals(List.of(), codes(r), r.summary());
+        // Counter-clockwise from the lower left: (0, 1), (1, 1), (1, 0), (0, 0) of face 4 (texel face * 10 + j * 2 + i).
+        assertEquals(List.of(42f, 43f, 41f, 40f), List.of(out(r, 0), out(r, 1), out(r, 2), out(r, 3)));
+        // CUDA makes no cubemap allowing gathers: without byte 59 it is texture-misuse.
+        d.set(56 / 4, d.get(56 / 4).longValue() & ~0xFF000000L);
+        LaunchedRun refused = run(d, ScalarType.U32, t, gather(0.1f, 0.2f, 3f));
+        assertEquals(List.of("texture-misuse"), codes(refused), refused.summary());
+    }
+
+    @Test
+    void seamlessFilteringTakesTheTexelsOffAFaceEdgeFromTheNeighbouringFaceAndACornerIsTextureMisuse() {
+        List<Number> d = cube(2, 1, false, true);
+        List<Number> t = faces(2, 1);
+        // Face 0 (+x) at s = -z = 0.99, t = -y = 0: x = 1.99 - 0.5 gives texels i = 1, 2 (weight of i = 2: rint(0.49 * 256) = 125), y = 1 - 0.5 texels j = 0, 1 (128 each).
+        float clamped = (float) (128.0 * (131 * 1 + 125 * 1 + 131 * 3 + 125 * 3) / 65536);
+        assertEquals(clamped, fetchCube(d, t, 1f, 0f, -0.99f), "without seamless filtering the face clamps: i = 2 reads i = 1");
+        d.set(76 / 4, d.get(76 / 4).longValue() | 1L << 24); // byte 79: seamlessCubemap
+        // Off the s = +1 edge of +x lies -z (face 5), whose s = -x: its column i = 0, rows j = 0, 1 (texels 50, 52).
+        float seamless = (float) (128.0 * (131 * 1 + 125 * 50 + 131 * 3 + 125 * 52) / 65536);
+        assertEquals(seamless, fetchCube(d, t, 1f, 0f, -0.99f));
+        LaunchedRun corner = run(d, ScalarType.U32, t, fetch(null, 1f, -0.99f, -0.99f));
+        assertEquals(List.of("texture-misuse"), codes(corner), corner.summary());
+        assertTrue(corner.summary().contains("off a corner of face 0"), corner.summary());
+    }
 }

@@ -128,4 +128,48 @@ class MipmapTextureTest {
         assertEquals(List.of("texture-misuse"), codes(past), past.summary());
         assertTrue(past.summary().contains("level 3 of a texture object with 3 level(s)"), past.summary());
     }
+
+    /** The mipmap state of {@link #mip} on another descriptor: {@code levels} levels, point mipmap filtering, no bias or clamps. */
+    static List<Number> withLevels(List<Number> d, int levels) {
+        List<Number> out = new ArrayList<>(d);
+        out.set(84 / 4, (long) levels);
+        out.set(100 / 4, Float.floatToRawIntBits(100f) & 0xFFFFFFFFL);
+        return out;
+    }
+
+    @Test
+    void aLayeredMipmapLevelHoldsEveryLayerAndTheFetchTakesTheLayerWithinTheLevel() {
+        // 4 x 2, 2 layers, 3 levels: level 0 layer 0 texels 0..7, layer 1 100..107; level 1 (2 x 1) 10, 11 | 110, 111; level 2 20 | 120.
+        List<Number> d = withLevels(mip(false, 0, 0, 100, true), 3);
+        d.set(76 / 4, d.get(76 / 4).longValue() | 1L << 8); // byte 77: layered
+        d.set(80 / 4, 2L);
+        List<Number> texels = floats(0, 1, 2, 3, 4, 5, 6, 7, 100, 101, 102, 103, 104, 105, 106, 107, 10, 11, 110, 111, 20, 120);
+        String body = coords() + "mov.u32 %r9, 1;\nmov.f32 %f12, " + imm(1f) + ";\n"
+                + "tex.level.a2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%r9, %f10, %f11, %f11}], %f12;\nmov.b32 %r1, %f1;\n" + w(0, "%r1");
+        assertEquals(111f, out(run(d, ScalarType.U32, texels, body), 0));
+        assertEquals(106f, out(run(d, ScalarType.U32, texels, body.replace(imm(1f) + ";", imm(0f) + ";")), 0));
+        assertEquals(120f, out(run(d, ScalarType.U32, texels, body.replace(imm(1f) + ";", imm(2f) + ";")), 0));
+        LaunchedRun past = run(d, ScalarType.U32, texels, body.replace("mov.u32 %r9, 1;", "mov.u32 %r9, 2;"));
+        assertEquals(List.of("texture-layer-range"), codes(past), past.summary());
+    }
+
+    @Test
+    void aCubemapMipmapLevelHoldsEveryFaceAndGradientsAreTheFaceCoordinatesDerivativesInTexels() {
+        // 2 x 2 faces (texel face * 10 + j * 2 + i), then level 1 of 1 x 1 faces (100 + face).
+        List<Number> d = withLevels(CubeTextureTest.cube(2, 1, false, false), 2);
+        d.set(56 / 4, d.get(56 / 4).longValue() | 1L << 16); // byte 58: normalized coordinates, as the runtime requires
+        List<Number> texels = new ArrayList<>(CubeTextureTest.faces(2, 1));
+        for (int f = 0; f < 6; f++) texels.add(Float.floatToRawIntBits(100f + f) & 0xFFFFFFFFL);
+        String dir = "mov.f32 %f10, " + imm(0.1f) + ";\nmov.f32 %f11, " + imm(-0.2f) + ";\nmov.f32 %f12, " + imm(3f) + ";\n";
+        String lvl = dir + "mov.f32 %f13, " + imm(1f) + ";\ntex.level.cube.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f10, %f11, %f12, %f12}], %f13;\n"
+                + "mov.b32 %r1, %f1;\n" + w(0, "%r1");
+        assertEquals(104f, out(run(d, ScalarType.U32, texels, lvl), 0), "face 4 of level 1");
+        assertEquals(43f, out(run(d, ScalarType.U32, texels, lvl.replace(imm(1f) + ";", imm(0f) + ";")), 0), "face 4 of level 0 at (1, 1)");
+        // Face 4 (+z): s = x, m = z = 3. dPdx = (g, 0, 0): du = g * 3 / (2 * 9) per unit, times 2 texels: g = 3 gives 1 texel (level 0), g = 6 two (level 1).
+        String grad = dir + "mov.f32 %f13, " + imm(6f) + ";\nmov.f32 %f14, " + imm(0f) + ";\n"
+                + "tex.grad.cube.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f10, %f11, %f12, %f12}], {%f13, %f14, %f14, %f14}, {%f14, %f14, %f14, %f14};\n"
+                + "mov.b32 %r1, %f1;\n" + w(0, "%r1");
+        assertEquals(104f, out(run(d, ScalarType.U32, texels, grad), 0));
+        assertEquals(43f, out(run(d, ScalarType.U32, texels, grad.replace(imm(6f) + ";", imm(3f) + ";")), 0));
+    }
 }

@@ -363,9 +363,8 @@ class TextureSurfaceTest {
 
     @Test
     void formsNotModelledAreRefusedByName() {
-        for (String insn : List.of("tld4.r.cube.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f10, %f11, %f12, %f13}];",
-                "tex.2dms.v4.s32.s32 {%r1, %r2, %r3, %r4}, [%rd1, {%r5, %r6, %r7, %r8}];",
-                "tex.level.cube.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f10, %f11, %f12, %f13}], %f14;",
+        for (String insn : List.of("tex.2dms.v4.s32.s32 {%r1, %r2, %r3, %r4}, [%rd1, {%r5, %r6, %r7, %r8}];",
+                "tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}|%p1, [%rd1, {%f10, %f11}];",
                 "suld.p.2d.v4.b32.trap {%r1, %r2, %r3, %r4}, [%rd1, {%r1, %r2}];", "txq.channel_order.b32 %r1, [%rd1];")) {
             Exception e = assertThrows(Exception.class, () -> run(floatTex(1, new int[] {1, 0, 0}, CLAMP, false, false, NO_BORDER), ScalarType.U32, floats(0), insn));
             assertTrue(String.valueOf(e.getMessage()).contains("unsupported instruction"), insn + ": " + e.getMessage());

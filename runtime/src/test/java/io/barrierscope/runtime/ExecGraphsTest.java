@@ -115,6 +115,14 @@ class ExecGraphsTest {
     }
 
     @Test
+    void aKernelOfAnotherGraphOnAnotherThreadSettingARunningLaunchsHandleIsDiagnosed() throws Exception {
+        ExecProgramsTest.Ran r = exec("graph_conditional_other_thread");
+        assertTrue(r.program().contains("PASS graph_conditional_other_thread"), r.all());
+        assertTrue(r.err().contains("[graph-conditional-not-launched]") && r.all().contains("intruder"), r.all());
+        assertEquals(4, r.code(), "a diagnosed launch: exit code 4\n" + r.all());
+    }
+
+    @Test
     void aHostNodesLaunchThatWouldWaitForConditionalHandleSlotsIsNotPermittedNotADeadlockBetweenThreads() throws Exception {
         ExecProgramsTest.Ran r = exec("graph_conditional_host_launch");
         assertEquals(0, r.code(), r.all());

@@ -38,5 +38,13 @@ class ExecIpcTest {
         assertEquals(0, r.code(), r.all());
         assertTrue(r.program().contains("PASS ipc_driver"), r.all());
         assertTrue(!r.all().contains("not implemented"), "every cuIpc call is implemented\n" + r.all());
+        // Each driver call's message names the driver call (and its flag), not the runtime call it shares.
+        assertTrue(r.program().contains("barrierscope: cuIpcOpenMemHandle: Flags must be CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS,"
+                + " as documented (returns cudaErrorInvalidValue)"), r.all());
+        assertTrue(r.program().contains("barrierscope: cuIpcOpenMemHandle: the handle was made in this process; only another"
+                + " process may open it (returns cudaErrorDeviceUninitialized)"), r.all());
+        assertTrue(r.program().matches("(?s).*barrierscope: cuIpcGetMemHandle: 0x[0-9a-f]+ is not device memory cudaMalloc returned.*"), r.all());
+        assertTrue(r.program().matches("(?s).*barrierscope: cuIpcCloseMemHandle: 0x[0-9a-f]+ is no memory cuIpcOpenMemHandle returned.*"), r.all());
+        assertTrue(!r.program().contains("barrierscope: cudaIpc"), "no driver call speaks as the runtime's\n" + r.all());
     }
 }

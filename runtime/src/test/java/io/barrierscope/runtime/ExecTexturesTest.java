@@ -50,7 +50,6 @@ class ExecTexturesTest {
         assertEquals(0, r.code(), r.all());
         assertTrue(r.program().contains("PASS cube"), r.all());
         assertTrue(r.all().contains("cudaMalloc3DArray: a cubemap's depth must be 6 (returns cudaErrorInvalidValue)"), r.all());
-        assertTrue(r.all().contains("cudaCreateTextureObject with seamlessCubemap"), r.all());
     }
 
     @Test
@@ -74,5 +73,23 @@ class ExecTexturesTest {
         ExecProgramsTest.Ran r = exec("mipmap_1d_3d");
         assertEquals(0, r.code(), r.all());
         assertTrue(r.program().contains("PASS mipmap_1d_3d"), r.all());
+    }
+
+    @Test
+    void layeredAndCubemapMipmappedArraysAndSeamlessFilteringMatchTheHostReferenceBitForBit() throws Exception {
+        ExecProgramsTest.Ran r = exec("mipmap_layered_cube");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS mipmap_layered_cube"), r.all());
+        assertTrue(r.all().contains("cudaCreateTextureObject: pTexDesc->maxAnisotropy is 4: anisotropic filtering"), r.all());
+        assertTrue(r.all().contains("cudaCreateTextureObject: seamlessCubemap needs an array or mipmapped array made with cudaArrayCubemap"
+                + " (returns cudaErrorInvalidValue)"), r.all());
+    }
+
+    @Test
+    void aCubeGatherRunsButNoCubemapCudaMakesAllowsItSoItIsTextureMisuse() throws Exception {
+        ExecProgramsTest.Ran r = exec("cube_gather");
+        assertTrue(r.program().contains("PASS cube_gather"), r.all());
+        assertTrue(r.all().contains("[texture-misuse]") && r.all().contains("so no cubemap can be gathered from"), r.all());
+        assertEquals(4, r.code(), "a diagnosed launch: exit code 4\n" + r.all());
     }
 }
