@@ -71,10 +71,13 @@ public final class DebuggerView implements Commands.ViewActions {
     private final BreakpointsView breakpointsView;
     private final ExploreView exploreView;
     private Consumer<String> browser = url -> { };
+    /** The markers of the panes that keep their moment during a run; they come in one per frame. */
+    private final FrozenMarker.Veils veils;
 
     /** @param samples the bundled samples, for the welcome screen and the Samples menu */
     public DebuggerView(DebuggerViewModel vm, List<SampleInfo> samples) {
         this.vm = vm;
+        veils = new FrozenMarker.Veils(vm.nowProperty());
         vm.welcome().setSamples(samples);
         commands = Commands.of(vm, this);
         threadsView = new ThreadsView(vm.threads());
@@ -252,7 +255,7 @@ public final class DebuggerView implements Commands.ViewActions {
 
     /** A pane that keeps its moment during a run, under its "as of step N — running" marker (id "frozen-" + pane). */
     private Node frozen(FrozenPanesViewModel.Pane p, Node pane) {
-        return FrozenMarker.over(pane, vm.frozen().markerProperty(p), "frozen-" + p.name().toLowerCase(java.util.Locale.ROOT));
+        return veils.over(pane, vm.frozen().markerProperty(p), "frozen-" + p.name().toLowerCase(java.util.Locale.ROOT));
     }
 
     private Tab tab(Panel p, String text, String id, Node content) {

@@ -30,6 +30,12 @@ final class StatusLine {
         cancel.setOnAction(e -> vm.cancelOpen());
         cancel.visibleProperty().bind(vm.openingProperty());
         cancel.managedProperty().bind(cancel.visibleProperty());
+        // As tall as the bar's row, no taller: a bar that grew while a file loads moved every pane by
+        // a pixel, so the first and the last frame of each open repainted the whole window
+        // (docs/performance.md, "Opening and Continue, bounded").
+        cancel.setMinHeight(0);
+        cancel.setPrefHeight(0);
+        cancel.setMaxHeight(Double.MAX_VALUE);
 
         Label outcome = label("outcomeLabel", vm.outcomeProperty());
         outcome.getStyleClass().add("outcome");

@@ -85,7 +85,9 @@ class FrozenPanesViewTest {
         robot.type(KeyCode.F5); // the engine's run is held in the queue: the run goes on
         String expected = "as of step " + shown + " — running";
         for (String p : PANES) {
-            assertTrue(veil(robot, p).isVisible(), p + " is marked during the run");
+            Node v = veil(robot, p);
+            // The veils come in one per frame (each repaints its pane): within a few pulses.
+            waitUntil(() -> v.isVisible(), p + " is marked during the run");
             assertEquals(expected, badge(robot, p), p);
         }
         // A progress snapshot moves the status line; the panes, and so their markers, stay.
@@ -94,11 +96,39 @@ class FrozenPanesViewTest {
         for (String p : PANES) assertEquals(expected, badge(robot, p), p);
     }
 
+    private static void waitUntil(java.util.function.BooleanSupplier condition, String what) {
+        try {
+            WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS,
+                    () -> FrameProbe.fx(() -> condition.getAsBoolean()));
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError(what, e);
+        }
+    }
+
+    @Test
+    void theFirstMarkerShowsAtOnceAndEveryMarkerShowsInThePulseThatMovesTheStatusLine(FxRobot robot) {
+        openAndStep(robot, 3);
+        long shown = vm.nowProperty().get();
+        java.util.List<Node> veils = new java.util.ArrayList<>();
+        for (String p : new String[] {"ptx", "cuda", "barriers", "threads"}) veils.add(veil(robot, p)); // the threads tab in front
+        java.util.List<Boolean> afterF5 = new java.util.ArrayList<>();
+        java.util.List<Boolean> afterProgress = new java.util.ArrayList<>();
+        robot.interact(() -> {
+            vm.run(); // as F5 does; the engine's run is held in the queue
+            veils.forEach(v -> afterF5.add(v.isVisible()));
+            vm.updated(progress(shown + 200)); // the status line moves on: every pane must say it is older, now
+            veils.forEach(v -> afterProgress.add(v.isVisible()));
+        });
+        assertEquals(List.of(true, false, false, false), afterF5, "the first marker at once, the others in the frames after");
+        assertEquals(List.of(true, true, true, true), afterProgress);
+    }
+
     @Test
     void theMarkersGoWhenTheRunEndsAndThePanesShowItsEnd(FxRobot robot) {
         openAndStep(robot, 1);
         robot.type(KeyCode.F5);
-        assertTrue(veil(robot, "threads").isVisible());
+        Node threads = veil(robot, "threads");
+        waitUntil(threads::isVisible, "the threads pane is marked during the run");
         runEngine(robot);
         assertFalse(vm.runningProperty().get());
         assertTrue(vm.finishedProperty().get(), vm.outcomeProperty().get());
