@@ -44,6 +44,8 @@ final class ScheduleRunner {
     final Checkpoint start;
     /** Notes the steps' footprints for the partial-order reduction (only while an enumerating run asks). */
     final StepFootprints footprints;
+    /** Leaves use the sleep sets sound within the deviation bound ({@link SleepSet#bounded}); set per search. */
+    boolean boundedSleep;
     final long stateBytes;
     /** This machine's per-warp digests for explore's state hash (docs/explore.md, "State hashes"). */
     final WarpDigests digests;
@@ -101,7 +103,7 @@ final class ScheduleRunner {
         policy.follow(plan);
         cp.restoreInto(x);
         policy.listen(null, 0);
-        SleepSet sleep = sleepers != null && sleepers.length > 0 ? new SleepSet(x, footprints, sleepers) : null;
+        SleepSet sleep = sleepers != null && sleepers.length > 0 ? new SleepSet(x, footprints, sleepers, boundedSleep) : null;
         long[] hs = new long[ExploreTuning.HASHES_AFTER_FORK];
         long[] at = new long[ExploreTuning.HASHES_AFTER_FORK];
         int n = 0;
@@ -160,6 +162,10 @@ final class ScheduleRunner {
             }
         }
         footprints.stop();
+        if (sleep != null) {
+            sleep.runEnded();
+            if (sleep.blocked) return new Leaf(hs, at, n, false, false, m.steps, null, true, log, forkStepNo);
+        }
         if (log != null) log.pending(x);
         return new Leaf(hs, at, n, false, false, m.steps, summarize(maxSteps), false, log, forkStepNo);
     }
