@@ -104,6 +104,8 @@ public final class Explorer {
     private long skippedByPartialOrder;
     /** Leaves cut by the sleep sets (each would have forks of its own one bound deeper). */
     private long cutLeaves;
+    /** Of those, the ones whose forks one bound deeper may reach new classes (all but bounded cuts at the fork's own step). */
+    private long cutHiding;
     private long blockedInner; // enumerating runs cut where a sleeping warp stepped
     private WarpSymmetry symmetry;
     /** Whether the partial-order reduction is on ({@link #partialOrder}), and source sets on top of the sleep sets. */
@@ -266,12 +268,13 @@ public final class Explorer {
                 break;
             }
             long before = schedules;
-            long cutBefore = cutLeaves;
+            long cutBefore = cutHiding;
             if (!(dpor != null ? dpor.expand(base, 1, bound) : new SleepSetSearch(this).expand(base, 1, bound))) break;
             boundDone = bound;
             // Nothing new at this depth: deeper ones hold nothing either. A leaf cut as a reordering does not
-            // say so: its own forks (one decision deeper) were not made and may reach new classes.
-            if (schedules == before && cutLeaves == cutBefore) {
+            // say so: its own forks (one decision deeper) were not made and may reach new classes; unless the
+            // bounded sleep sets cut it at its fork's own step, which covers every schedule through the fork.
+            if (schedules == before && cutHiding == cutBefore) {
                 exhausted = true;
                 boundDone = o.maxDeviations();
                 break;
@@ -339,6 +342,7 @@ public final class Explorer {
         if (r.redundant()) {
             skippedByPartialOrder++;
             cutLeaves++;
+            if (!r.cutAtFork()) cutHiding++;
             return FILED_REDUNDANT;
         }
         counted(systematicPhase, r.summary());

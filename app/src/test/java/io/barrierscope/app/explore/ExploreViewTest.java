@@ -112,7 +112,7 @@ class ExploreViewTest {
         CheckBox prove = robot.lookup("#exploreBoundedPor").queryAs(CheckBox.class);
         TextField bound = robot.lookup("#exploreDeviations").queryAs(TextField.class);
         assertSame(bound.getParent().getParent(), prove.getParent(), "in the settings row, with the deviation bound");
-        assertFalse(prove.isSelected(), "off: source sets, the command line's default");
+        assertTrue(prove.isSelected(), "on: the command line's default");
         String tip = prove.getTooltip().getText();
         assertTrue(tip.contains("--bounded-por") && tip.contains("every interleaving with at most K deviations, up to equivalence")
                 && tip.contains("Costs:"), tip);
@@ -121,6 +121,8 @@ class ExploreViewTest {
             vm.explore().schedulesProperty().set("20");
             bound.setText("1");
         });
+        robot.clickOn("#exploreBoundedPor");
+        assertFalse(vm.explore().boundedPartialOrderProperty().get(), "unticked: source sets");
         robot.clickOn("#exploreBoundedPor");
         assertTrue(vm.explore().boundedPartialOrderProperty().get());
         robot.clickOn("#exploreStart");
