@@ -512,7 +512,7 @@ public final class Explorer {
                 else fps.stop();
                 if (sleep.blocked && !cutSeen) {
                     cutSeen = true;
-                    dropListedFrom(record, sleep.pendingFrom);
+                    record.dropAlternativesFrom(sleep.pendingFrom);
                 }
             }
             if (log != null) {
@@ -552,20 +552,12 @@ public final class Explorer {
         if (sleep != null) {
             runners.get(0).footprints.stop();
             if (complete) sleep.runEnded();
-            if (sleep.blocked && !cutSeen) dropListedFrom(record, sleep.pendingFrom);
+            if (sleep.blocked && !cutSeen) record.dropAlternativesFrom(sleep.pendingFrom);
             record.forkStep = sleep.forkStep;
             if (sleep.blocked) blockedInner++;
         }
         warpSteps += m.steps - from;
         return complete;
-    }
-
-    /**
-     * Bounded sleep sets: a run cut where a sleeping warp stepped lists no alternatives after that
-     * step; those listed while its warp ran on (before the cut was known) are dropped.
-     */
-    private static void dropListedFrom(Frame record, long from) {
-        if (from >= 0) record.alternatives.removeIf(a -> a[0] >= from);
     }
 
     /**
