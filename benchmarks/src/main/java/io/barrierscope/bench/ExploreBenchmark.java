@@ -78,23 +78,31 @@ public final class ExploreBenchmark {
         for (String[] x : samples) compareBounded(x[0], root.resolve(x[0]).resolve("launch.json"), Integer.parseInt(x[1]));
     }
 
-    /** Source sets (the default), the rule sound within the bound (--bounded-por), and no reduction (--no-por). */
+    /**
+     * Source sets, the sleep sets sound within the bound ({@code --bounded-por}), the older rule
+     * that only skips forks into an independent remainder, and no reduction ({@code --no-por});
+     * {@code -Dbench.modes=0,1} runs only those (all four by default).
+     */
     private static void compareBounded(String name, Path launch, int bound) {
-        String[] mode = {"source sets", "bounded POR", "no POR"};
+        String[] mode = {"source sets", "bounded sleep sets", "independent remainder", "no POR"};
+        String only = System.getProperty("bench.modes", "0,1,2,3");
         StringBuilder line = new StringBuilder(String.format("%s, exhaust bound %d:", name, bound));
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < 4; i++) {
+            if (!List.of(only.split(",")).contains(String.valueOf(i))) continue;
             Explorer ex = new Explorer(LaunchValidation.validate(launch).start(new SchedulePolicy()), () -> 0L);
             ex.systematicOnly(true);
-            ex.partialOrder(i < 2);
-            ex.boundedPartialOrder(i == 1);
+            ex.partialOrder(i < 3);
+            ex.boundedPartialOrder(i == 1 || i == 2);
+            ex.boundedSleepSets(i == 1);
             long t0 = System.nanoTime();
             Explorer.Result r = ex.explore(new Explorer.Options(200_000, 0, 0, bound, 10_000_000, true, -1));
             double s = (System.nanoTime() - t0) / 1e9;
-            line.append(String.format(" %s %d schedules (%s, %d warp steps, %d skipped, %d pruned, %.1f s, causes %s);", mode[i],
+            line.append(String.format(" %s %d schedules (%s, %d warp steps, %d skipped, %d blocked, %d pruned, %.1f s, causes %s);", mode[i],
                     r.coverage().schedules(), r.coverage().stoppedBy(), r.coverage().warpSteps(), r.coverage().skippedByPartialOrder(),
-                    r.coverage().prunedByState(), s, r.findings().stream().map(Finding::cause).toList()));
+                    ex.blockedRuns(), r.coverage().prunedByState(), s, r.findings().stream().map(Finding::cause).toList()));
+            System.out.println(line);
+            line = new StringBuilder("  ");
         }
-        System.out.println(line);
     }
 
     /**

@@ -12,9 +12,9 @@ package io.barrierscope.explore;
  * bound whose every schedule reached an explored state), so no deeper bound holds anything new.
  * {@code skippedByPartialOrder}: forks not made by the partial-order reduction (their warp was
  * asleep, or no race asked for them) and leaves cut as reorderings of an explored schedule.
- * {@code boundedPartialOrder}: that reduction used the rule sound within the deviation bound
- * ({@code --bounded-por}, {@link BoundedPartialOrder}), so a completed bound covers every
- * interleaving within it up to equivalence.
+ * {@code boundedPartialOrder}: that reduction used a rule sound within the deviation bound (the
+ * command line's default: bounded sleep sets, {@link SleepSet#bounded}; or {@link BoundedPartialOrder}),
+ * so a completed bound covers every interleaving within it up to equivalence.
  */
 public record Coverage(long schedules, long systematic, long random, long distinctOutcomes, long decisionPoints,
                        long prunedByState, int deviationBoundCompleted, String stoppedBy, long warpSteps,
@@ -47,7 +47,7 @@ public record Coverage(long schedules, long systematic, long random, long distin
                 + "equivalence: partial-order reduction, see docs/explore.md; --no-por runs every order)" : "";
         if (allSchedules) return "all schedules" + what + ": each was run or reached an already explored state" + por + upTo;
         if (skippedByPartialOrder > 0 && boundedPartialOrder) {
-            // The skipped forks' continuations are equivalent to the run they fork from, at the same depth (docs/explore.md).
+            // Each skipped schedule has an equivalent within the bound that was run (docs/explore.md, "Sleep sets within the bound").
             return "every interleaving with at most " + deviationBoundCompleted + (deviationBoundCompleted == 1 ? " deviation" : " deviations") + ", up to equivalence" + what
                     + ": each schedule with up to " + deviationBoundCompleted + " non-default decisions was run, reached an"
                     + " already explored state, or only reorders independent steps of one that was (bounded partial-order"

@@ -57,7 +57,8 @@ final class DecisionLister implements SchedulePolicy.PointListener {
         if (sleep != null && keep > 0) {
             int kept = 0;
             for (int k = 0; k < keep; k++) {
-                if (kind != SchedulePolicy.WARP || !sleep.asleep((int) alts[k])) alts[kept++] = alts[k];
+                // Bounded sleep sets fork to a sleeping warp too: its run is cut only where the swap costs no decision more.
+                if (kind != SchedulePolicy.WARP || sleep.bounded || !sleep.asleep((int) alts[k])) alts[kept++] = alts[k];
                 else if (asleepMask != null) WarpBits.set(asleepMask, (int) alts[k]);
             }
             if (ds == null) skippedByPartialOrder += keep - kept;

@@ -104,12 +104,15 @@ public final class Explorer {
     private long skippedByPartialOrder;
     /** Leaves cut by the sleep sets (each would have forks of its own one bound deeper). */
     private long cutLeaves;
+    /** Of those, the ones whose forks one bound deeper may reach new classes (all but bounded cuts at the fork's own step). */
+    private long cutHiding;
     private long blockedInner; // enumerating runs cut where a sleeping warp stepped
     private WarpSymmetry symmetry;
     /** Whether the partial-order reduction is on ({@link #partialOrder}), and source sets on top of the sleep sets. */
     private boolean partialOrder = true;
     private boolean sourceSets = true;
-    private boolean bounded; // the rule sound within the bound (BoundedPartialOrder) instead of source and sleep sets
+    private boolean bounded; // a rule sound within the bound instead of source and sleep sets
+    private boolean boundedSleepSets = true; // that rule: bounded sleep sets (SleepSet.bounded), else BoundedPartialOrder
     /** The source-set search of the current {@link #explore}, or null (off, or more warps than it handles). */
     private SourceSetSearch dpor;
     private boolean systematicOnly;
@@ -203,6 +206,13 @@ public final class Explorer {
      */
     public void boundedPartialOrder(boolean on) { bounded = on; }
 
+    /**
+     * With {@link #boundedPartialOrder}: sleep sets sound within the deviation bound
+     * ({@link SleepSet#bounded}; the default) instead of the rule that only skips forks into an
+     * independent remainder ({@link BoundedPartialOrder}, false).
+     */
+    public void boundedSleepSets(boolean on) { boundedSleepSets = on; }
+
     /** Runs cut where a sleeping warp stepped (within skippedByPartialOrder): what wakeup trees would avoid (docs/explore.md). */
     public long blockedRuns() { return cutLeaves + blockedInner; }
 
@@ -234,7 +244,9 @@ public final class Explorer {
         long end = t0 + o.timeLimitMillis(); // a limit past the clock's range is none (it wrapped to a deadline passed)
         deadline = o.timeLimitMillis() > 0 && end > t0 ? end : Long.MAX_VALUE;
         symmetry = o.symmetry() ? new WarpSymmetry(m.program) : null;
-        dpor = partialOrder && bounded ? new SourceSetSearch(this, m.warps, true)
+        for (ScheduleRunner r : runners) r.boundedSleep = boundedSleep();
+        dpor = partialOrder && bounded && boundedSleepSets ? null
+                : partialOrder && bounded ? new SourceSetSearch(this, m.warps, true)
                 : partialOrder && sourceSets && SourceSets.fits(m.warps) ? new SourceSetSearch(this, m.warps, false) : null;
         int boundDone = 0;
         boolean exhausted = false;
@@ -256,12 +268,13 @@ public final class Explorer {
                 break;
             }
             long before = schedules;
-            long cutBefore = cutLeaves;
+            long cutBefore = cutHiding;
             if (!(dpor != null ? dpor.expand(base, 1, bound) : new SleepSetSearch(this).expand(base, 1, bound))) break;
             boundDone = bound;
             // Nothing new at this depth: deeper ones hold nothing either. A leaf cut as a reordering does not
-            // say so: its own forks (one decision deeper) were not made and may reach new classes.
-            if (schedules == before && cutLeaves == cutBefore) {
+            // say so: its own forks (one decision deeper) were not made and may reach new classes; unless the
+            // bounded sleep sets cut it at its fork's own step, which covers every schedule through the fork.
+            if (schedules == before && cutHiding == cutBefore) {
                 exhausted = true;
                 boundDone = o.maxDeviations();
                 break;
@@ -270,7 +283,7 @@ public final class Explorer {
         if (!aborted && !systematicOnly && (!exhausted || boundDone < o.maxDeviations())) randomPhase();
         if (stoppedBy == null) stoppedBy = Coverage.EXHAUSTED;
         Coverage c = new Coverage(schedules, systematic, random, findings.outcomes(), points, pruned, boundDone, stoppedBy, warpSteps,
-                skippedBySymmetry, exhausted, skippedByPartialOrder, dpor != null && dpor.bounded);
+                skippedBySymmetry, exhausted, skippedByPartialOrder, partialOrder && bounded);
         List<Finding> out = findings.list();
         if (o.minimize()) minimizeAll(out);
         return new Result(c, List.copyOf(out));
@@ -329,6 +342,7 @@ public final class Explorer {
         if (r.redundant()) {
             skippedByPartialOrder++;
             cutLeaves++;
+            if (!r.cutAtFork()) cutHiding++;
             return FILED_REDUNDANT;
         }
         counted(systematicPhase, r.summary());
@@ -336,7 +350,9 @@ public final class Explorer {
     }
 
     // For SourceSetSearch, which walks the same tree with the same runs, counts and limits.
-    boolean sleepSets() { return partialOrder && !bounded; }
+    boolean sleepSets() { return partialOrder && (!bounded || boundedSleepSets); }
+    /** Whether the sleep sets are those sound within the deviation bound ({@link SleepSet#bounded}). */
+    boolean boundedSleep() { return partialOrder && bounded && boundedSleepSets; }
     double systematicShare() { return systematicOnly ? 1.0 : SYSTEMATIC_SHARE; }
     boolean aborted() { return aborted; }
     JobRunners runners() { return runners; }
@@ -451,7 +467,8 @@ public final class Explorer {
         }
         policy.follow(plan);
         cp.restoreInto(x);
-        SleepSet sleep = record != null && sleepSets() ? new SleepSet(x, runners.get(0).footprints, record.sleep) : null;
+        SleepSet sleep = record != null && sleepSets() ? new SleepSet(x, runners.get(0).footprints, record.sleep, boundedSleep()) : null;
+        boolean cutSeen = false;
         DecisionLister lister = null;
         if (record != null) {
             lister = new DecisionLister(record, sleep, symmetry, m);
@@ -493,6 +510,10 @@ public final class Explorer {
                 // From the fork's own step on (the base run: from the start), every step wakes what it depends on.
                 if (d > record.after) sleep.afterStep(policy.currentWarp(), m.steps != stepsBefore);
                 else fps.stop();
+                if (sleep.blocked && !cutSeen) {
+                    cutSeen = true;
+                    record.dropAlternativesFrom(sleep.pendingFrom);
+                }
             }
             if (log != null) {
                 if (d > record.after) {
@@ -530,6 +551,8 @@ public final class Explorer {
         }
         if (sleep != null) {
             runners.get(0).footprints.stop();
+            if (complete) sleep.runEnded();
+            if (sleep.blocked && !cutSeen) record.dropAlternativesFrom(sleep.pendingFrom);
             record.forkStep = sleep.forkStep;
             if (sleep.blocked) blockedInner++;
         }

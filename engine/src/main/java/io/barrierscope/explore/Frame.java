@@ -51,4 +51,12 @@ final class Frame {
         cps.subList(kept, cps.size()).clear();
         cpAt.subList(kept, cpAt.size()).clear();
     }
+
+    /**
+     * Bounded sleep sets: a run cut where a sleeping warp stepped lists no alternatives after that
+     * step; those listed while its warp ran on (before the cut was known) are dropped.
+     */
+    void dropAlternativesFrom(long decision) {
+        if (decision >= 0) alternatives.removeIf(a -> a[0] >= decision);
+    }
 }

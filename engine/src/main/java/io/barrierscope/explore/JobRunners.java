@@ -134,12 +134,17 @@ final class JobRunners implements Iterable<ScheduleRunner> {
      * them, so no worker runs once it is closed.
      */
     final class Stream<T> implements AutoCloseable {
+        /** Tasks not taken yet, from index {@link #base} on; taken ones are null until the leading run of them is dropped. */
         private final List<Slot<T>> slots = new ArrayList<>();
+        /** The index of {@code slots.get(0)}: the random phase hands out a task per schedule, so taken ones must not stay. */
+        private int base;
+        /** Leading taken (null) entries of {@link #slots}. */
+        private int head;
         private final LinkedBlockingQueue<Slot<T>> queue = new LinkedBlockingQueue<>();
         private final List<Future<?>> loops = new ArrayList<>();
         private final Slot<T> poison = new Slot<>(null);
         private volatile boolean closed;
-        /** Slots before it are all claimed (where the exploring thread looks for one to run). */
+        /** Slots before it (an index, as {@link #submit} gives) are all claimed (where the exploring thread looks for one to run). */
         private int unclaimed;
 
         private Stream() {
@@ -189,12 +194,15 @@ final class JobRunners implements Iterable<ScheduleRunner> {
                 queue.add(s);
                 handOuts++;
             }
-            return slots.size() - 1;
+            return base + slots.size() - 1;
         }
+
+        /** Tests: the slots the stream holds (taken ones not yet dropped included). */
+        int held() { return slots.size(); }
 
         /** The result of task {@code i}, waiting for it (or running it) as needed. */
         T take(int i) {
-            Slot<T> s = slots.get(i);
+            Slot<T> s = slots.get(i - base);
             while (s.done.getCount() > 0) {
                 Slot<T> o = s.claim() ? s : firstUnclaimed();
                 if (o != null) {
@@ -213,18 +221,33 @@ final class JobRunners implements Iterable<ScheduleRunner> {
                     waitNanos += System.nanoTime() - t0;
                 }
             }
-            slots.set(i, null); // taken once: let its result go
+            slots.set(i - base, null); // taken once: let its result go
+            dropTaken();
             if (s.failure instanceof RuntimeException re) throw re;
             if (s.failure instanceof Error er) throw er;
             return s.result;
         }
 
         private Slot<T> firstUnclaimed() {
-            for (; unclaimed < slots.size(); unclaimed++) {
-                Slot<T> o = slots.get(unclaimed);
+            for (unclaimed = Math.max(unclaimed, base); unclaimed < base + slots.size(); unclaimed++) {
+                Slot<T> o = slots.get(unclaimed - base);
                 if (o != null && o.claim()) return o;
             }
             return null;
+        }
+
+        /**
+         * Drops the leading run of taken slots once it is at least half the list (amortised O(1) a
+         * task), so the stream holds about twice the tasks handed out and not yet taken, however
+         * many went through it.
+         */
+        private void dropTaken() {
+            while (head < slots.size() && slots.get(head) == null) head++;
+            if (head >= 16 && head * 2 >= slots.size()) {
+                slots.subList(0, head).clear();
+                base += head;
+                head = 0;
+            }
         }
 
         @Override

@@ -26,11 +26,21 @@ final class ScheduleRunner {
      * known when it started (then the explorer prunes it at that hash or an earlier one), whether a
      * limit cut it, the step it ended at and, when it ran to its end, its summary.
      */
+    /**
+     * {@code cutAtFork}: a redundant leaf cut by the bounded sleep sets at its fork's own step, so
+     * every schedule through the fork, at any depth, has an explored equivalent (docs/explore.md,
+     * "Sleep sets within the bound"): it hides nothing from deeper bounds.
+     */
     record Leaf(long[] hashes, long[] stepsAt, int hashCount, boolean stoppedEarly, boolean aborted, long endSteps, Summary summary,
-                boolean redundant, TraceLog events, long forkStepNo) {
+                boolean redundant, TraceLog events, long forkStepNo, boolean cutAtFork) {
         Leaf(long[] hashes, long[] stepsAt, int hashCount, boolean stoppedEarly, boolean aborted, long endSteps, Summary summary,
              boolean redundant) {
-            this(hashes, stepsAt, hashCount, stoppedEarly, aborted, endSteps, summary, redundant, null, -1);
+            this(hashes, stepsAt, hashCount, stoppedEarly, aborted, endSteps, summary, redundant, null, -1, false);
+        }
+
+        Leaf(long[] hashes, long[] stepsAt, int hashCount, boolean stoppedEarly, boolean aborted, long endSteps, Summary summary,
+             boolean redundant, TraceLog events, long forkStepNo) {
+            this(hashes, stepsAt, hashCount, stoppedEarly, aborted, endSteps, summary, redundant, events, forkStepNo, false);
         }
     }
 
@@ -44,6 +54,8 @@ final class ScheduleRunner {
     final Checkpoint start;
     /** Notes the steps' footprints for the partial-order reduction (only while an enumerating run asks). */
     final StepFootprints footprints;
+    /** Leaves use the sleep sets sound within the deviation bound ({@link SleepSet#bounded}); set per search. */
+    boolean boundedSleep;
     final long stateBytes;
     /** This machine's per-warp digests for explore's state hash (docs/explore.md, "State hashes"). */
     final WarpDigests digests;
@@ -101,7 +113,7 @@ final class ScheduleRunner {
         policy.follow(plan);
         cp.restoreInto(x);
         policy.listen(null, 0);
-        SleepSet sleep = sleepers != null && sleepers.length > 0 ? new SleepSet(x, footprints, sleepers) : null;
+        SleepSet sleep = sleepers != null && sleepers.length > 0 ? new SleepSet(x, footprints, sleepers, boundedSleep) : null;
         long[] hs = new long[ExploreTuning.HASHES_AFTER_FORK];
         long[] at = new long[ExploreTuning.HASHES_AFTER_FORK];
         int n = 0;
@@ -130,7 +142,7 @@ final class ScheduleRunner {
                 else footprints.stop();
                 if (sleep.blocked) {
                     footprints.stop();
-                    return new Leaf(hs, at, n, false, false, m.steps, null, true, log, forkStepNo);
+                    return new Leaf(hs, at, n, false, false, m.steps, null, true, log, forkStepNo, cutAtFork(sleep, fork));
                 }
                 if (d > fork && sleep.empty()) {
                     // A leaf's set only shrinks: once empty nothing can be blocked, so stop noting footprints.
@@ -160,8 +172,17 @@ final class ScheduleRunner {
             }
         }
         footprints.stop();
+        if (sleep != null) {
+            sleep.runEnded();
+            if (sleep.blocked) return new Leaf(hs, at, n, false, false, m.steps, null, true, log, forkStepNo, cutAtFork(sleep, fork));
+        }
         if (log != null) log.pending(x);
         return new Leaf(hs, at, n, false, false, m.steps, summarize(maxSteps), false, log, forkStepNo);
+    }
+
+    /** Whether a bounded cut came at the fork's own step: no decision with alternatives between the fork and the cut. */
+    private static boolean cutAtFork(SleepSet sleep, long fork) {
+        return sleep.bounded && sleep.pendingFrom >= 0 && sleep.pendingFrom <= fork + 1;
     }
 
     /**

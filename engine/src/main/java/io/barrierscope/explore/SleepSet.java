@@ -31,15 +31,24 @@ final class SleepSet {
         Sleeper chosen;
         /** Steps of the forks already made here, in order (each sleeps in the later ones). */
         final List<Sleeper> siblings = new ArrayList<>();
+        /** Bounded: whether the run's own step may sleep in this decision's forks (see {@link #bounded}). */
+        boolean ownMaySleep = true;
+        private final boolean bounded;
 
-        Point(Sleeper[] sleep) { this.sleep = sleep; }
+        Point(Sleeper[] sleep, boolean bounded) {
+            this.sleep = sleep;
+            this.bounded = bounded;
+        }
 
-        /** The set a fork made here starts with: warp forks add the run's own step and earlier siblings'. */
+        /**
+         * The set a fork made here starts with: warp forks add the run's own step and earlier
+         * siblings' (bounded: the run's own step alone, when it may sleep).
+         */
         Sleeper[] forChild(boolean warpFork) {
             if (!warpFork) return sleep;
             List<Sleeper> out = new ArrayList<>(Arrays.asList(sleep));
-            if (chosen != null) out.add(chosen);
-            out.addAll(siblings);
+            if (chosen != null && (!bounded || ownMaySleep)) out.add(chosen);
+            if (!bounded) out.addAll(siblings);
             return out.toArray(new Sleeper[0]);
         }
     }
@@ -66,21 +75,50 @@ final class SleepSet {
      */
     boolean blocked;
 
-    SleepSet(Interpreter x, StepFootprints footprints, Sleeper[] initial) {
+    /**
+     * The rule sound within the deviation bound (docs/explore.md, "Sleep sets within the bound"):
+     * only the run's own (default) step sleeps, in the forks of a decision where the warp that ran
+     * before cannot go on or could keep running; forks to a sleeping warp are made; and a sleeping
+     * warp that steps cuts the run only once it has run on by default until it blocked or exited
+     * (not cut off by its fair streak, no alternative of another kind on the way), when the warp that
+     * ran before it could not go on. Each cut schedule then has an equivalent that moves the sleeping
+     * step back to its decision at no more non-default decisions.
+     */
+    final boolean bounded;
+    /** Bounded: the sleeping warp that stepped and is running on (its cut not decided yet), or -1. */
+    private int pending = -1;
+    /** Bounded: the policy's decision count when {@link #pending} began; decisions from it on are dropped if the run is cut. */
+    long pendingFrom = -1;
+    /** Before the step: the warp that ran last and whether it was runnable, whether the pending warp was, and the decision count. */
+    private int prevWarp = -1;
+    private boolean prevRunnable;
+    private boolean pendingRunnable;
+    private long decisionsBefore;
+
+    SleepSet(Interpreter x, StepFootprints footprints, Sleeper[] initial) { this(x, footprints, initial, false); }
+
+    SleepSet(Interpreter x, StepFootprints footprints, Sleeper[] initial, boolean bounded) {
         this.x = x;
         this.m = x.machine();
         this.footprints = footprints;
         this.z = initial;
+        this.bounded = bounded;
     }
 
     /** Before each step: a copy landing or a sleeper waking at its start is no step's to reorder. */
     void beforeStep() {
         if (z.length > 0 && (m.cycles >= x.nextWake() || m.cycles >= m.async.nextReady())) z = NONE;
+        if (bounded && x.policy() instanceof SchedulePolicy sp) {
+            prevWarp = sp.currentWarp();
+            prevRunnable = prevWarp >= 0 && m.runMask[prevWarp] != 0;
+            pendingRunnable = pending >= 0 && m.runMask[pending] != 0;
+            decisionsBefore = sp.decisions();
+        }
         footprints.begin();
     }
 
-    /** Whether no warp is asleep. */
-    boolean empty() { return z.length == 0; }
+    /** Whether no warp is asleep (nor a cut pending). */
+    boolean empty() { return z.length == 0 && pending < 0; }
 
     /** Whether warp {@code w} is asleep (its next step is still the one put to sleep). */
     boolean asleep(int w) {
@@ -91,7 +129,12 @@ final class SleepSet {
 
     /** A decision with alternatives: its point (the set now); for a warp decision, notes the chosen warp's step. */
     Point point(boolean warpDecision, int chosen) {
-        Point p = new Point(z);
+        Point p = new Point(z, bounded);
+        if (bounded && warpDecision && x.policy() instanceof SchedulePolicy sp) {
+            // A warp that could go on but used up its fair streak is a fork whose own streak the swap would reset.
+            int cur = sp.currentWarp();
+            p.ownMaySleep = sp.preemptible() || cur < 0 || m.runMask[cur] == 0;
+        }
         if (warpDecision) {
             capture(chosen);
             capPoint = p;
@@ -133,10 +176,12 @@ final class SleepSet {
             capPoint = null;
             capFork = false;
         }
+        if (bounded) boundedCut(warp);
         if (z.length == 0) return;
         int keep = 0;
         for (Sleeper s : z) {
-            blocked |= s.warp == warp;
+            if (s.warp == warp && !bounded) blocked = true;
+            if (s.warp == warp && bounded && pending < 0 && !blocked) startPending(warp);
             if (s.warp != warp && !footprints.dependent(s.fp)) keep++;
         }
         if (keep == z.length) return;
@@ -149,6 +194,43 @@ final class SleepSet {
         int k = 0;
         for (Sleeper s : z) if (s.warp != warp && !footprints.dependent(s.fp)) next[k++] = s;
         z = next;
+    }
+
+    /**
+     * Bounded: a step by another warp than the pending one ends its run on: cut when it could not go
+     * on (it blocked or exited), not when it was switched away from while runnable (its fair streak:
+     * the swap would shift the streak). An alternative of another kind on the way also keeps the run.
+     */
+    private void boundedCut(int warp) {
+        if (pending < 0) return;
+        if (otherKindDecided()) {
+            pending = -1;
+        } else if (warp != pending) {
+            if (pendingRunnable) pending = -1;
+            else blocked = true;
+        }
+    }
+
+    /** Bounded: sleeping warp {@code w} stepped; a cut is considered only where the warp before it could not go on. */
+    private void startPending(int w) {
+        if (prevWarp != w && prevRunnable) return; // a preemption, or the fair streak of the warp before: no cut
+        if (prevWarp == w) return;
+        if (otherKindDecided()) return; // its step took an alternative of another kind (a try_wait), or could have
+        pending = w;
+        pendingFrom = ((SchedulePolicy) x.policy()).decisions();
+    }
+
+    /** Whether the last step took a decision other than a warp decision. */
+    private boolean otherKindDecided() {
+        SchedulePolicy sp = (SchedulePolicy) x.policy();
+        long taken = sp.decisions() - decisionsBefore;
+        long warpDecisions = sp.lastWarpPoint() >= decisionsBefore ? 1 : 0;
+        return taken > warpDecisions;
+    }
+
+    /** Bounded: the run ended with a cut pending: its warp ran on to the run's end, so it is cut. */
+    void runEnded() {
+        if (pending >= 0) blocked = true;
     }
 
     /** Whether the captured step may sleep: one convergence group, no state outside the hook (setmaxnreg), and it changed no other warp's runnability. */

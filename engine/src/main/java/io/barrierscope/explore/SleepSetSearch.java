@@ -82,7 +82,7 @@ final class SleepSetSearch {
                 long[] b = as.get(j);
                 laterSibling = b.length > 3 && b[3] == a[3] && b[1] == SchedulePolicy.WARP;
             }
-            if (!warp || !laterSibling) continue;
+            if (!warp || !laterSibling || ex.boundedSleep()) continue; // bounded: siblings' steps never sleep
             SleepSet.Sleeper e = ex.runners().get(0).forkStep(f.plan.with(a[0], (char) a[1], a[2]), ex.forkCheckpoint(f, a[0]), a[0],
                     ex.maxSteps());
             if (e != null) p.siblings.add(e);

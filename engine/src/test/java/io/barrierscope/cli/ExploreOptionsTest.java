@@ -81,4 +81,48 @@ class ExploreOptionsTest {
         assertEquals(2, both.code(), both.out() + both.err());
         assertTrue(both.err().contains("--bounded-por is a partial-order reduction of its own"), both.err());
     }
+
+    /**
+     * The reduction sound within the bound is the default: without a flag the console and report
+     * state the bounded claim, {@code --bounded-por} (an alias now) prints the same, and
+     * {@code --source-sets} asks for source sets with their weaker bounded statement.
+     */
+    @Test
+    void theDefaultSearchIsSoundWithinTheBoundAndSourceSetsAreOptIn() throws Exception {
+        String small = CliTest.SAMPLES.resolve("named-producer-consumer/launch.json").toString();
+        Path a = Files.createTempFile("explore-default", ".json");
+        Path s = Files.createTempFile("explore-source", ".json");
+        try {
+            String[] common = {"--max-deviations", "1", "--schedules", "40", "--jobs", "1", "--no-minimize", "--time-limit", "0"};
+            CliTest.Result def = CliTest.cli(concat(new String[] {"explore", small}, common, new String[] {"--report", a.toString()}));
+            assertEquals(0, def.code(), def.out() + def.err());
+            assertTrue(def.out().contains("covered: every interleaving with at most 1 deviation, up to equivalence"), def.out());
+            JsonNode c = new ObjectMapper().readTree(a.toFile()).path("coverage");
+            assertTrue(c.path("boundedPartialOrder").asBoolean(), c.toString());
+            assertFalse(c.path("sourceSets").asBoolean(true), c.toString());
+            CliTest.Result alias = CliTest.cli(concat(new String[] {"explore", small, "--bounded-por"}, common));
+            assertEquals(withoutClock(def.out()), withoutClock(alias.out()));
+            CliTest.Result src = CliTest.cli(concat(new String[] {"explore", small, "--source-sets"}, common, new String[] {"--report", s.toString()}));
+            assertEquals(0, src.code(), src.out() + src.err());
+            JsonNode sc = new ObjectMapper().readTree(s.toFile()).path("coverage");
+            assertTrue(sc.path("sourceSets").asBoolean(), sc.toString());
+            assertFalse(sc.path("boundedPartialOrder").asBoolean(true), sc.toString());
+            assertTrue(sc.path("proven").asText().contains("partial-order-reduced search"), sc.toString());
+        } finally {
+            Files.deleteIfExists(a);
+            Files.deleteIfExists(s);
+        }
+        CliTest.Result both = CliTest.cli("explore", LAUNCH, "--source-sets", "--no-source-sets", "--schedules", "1", "--jobs", "1");
+        assertEquals(2, both.code(), both.out() + both.err());
+        assertTrue(both.err().contains("--source-sets contradicts"), both.err());
+    }
+
+    private static String[] concat(String[]... parts) {
+        return java.util.Arrays.stream(parts).flatMap(java.util.Arrays::stream).toArray(String[]::new);
+    }
+
+    /** The console less the lines that carry wall-clock times. */
+    private static String withoutClock(String out) {
+        return out.lines().filter(l -> !l.matches(".*\\d+(\\.\\d+)? ?(s|ms)\\b.*")).collect(java.util.stream.Collectors.joining("\n"));
+    }
 }

@@ -75,4 +75,34 @@ class JobRunnersStreamTest {
             }
         });
     }
+
+    /**
+     * The random phase hands out a task per schedule for as long as its budget lasts: the stream
+     * keeps about the tasks handed out and not yet taken, not a slot per task that went through it,
+     * and gives every result in order, with one job and with two, taken in order or not.
+     */
+    @Test
+    void aLongStreamHoldsOnlyTheTasksNotYetTaken() {
+        for (int jobs = 1; jobs <= 2; jobs++) {
+            Explorer ex = new Explorer(PartialOrderTest.exchanges(2), () -> 0L);
+            JobRunners runners = jobs == 1 ? ex.runners() : twoJobs(ex);
+            int most = 0;
+            try (JobRunners.Stream<Integer> st = runners.stream()) {
+                int handed = 0;
+                for (int i = 0; i < 10_000; i += 2) {
+                    for (; handed < i + 8; handed++) {
+                        int k = handed;
+                        assertEquals(k, st.submit(r -> k));
+                    }
+                    // Taken two at a time, the later first: a taken slot in the middle waits for the one before it.
+                    assertEquals(i + 1, st.take(i + 1));
+                    assertEquals(i, st.take(i));
+                    most = Math.max(most, st.held());
+                }
+            } finally {
+                runners.stop();
+            }
+            assertTrue(most <= 64, jobs + " jobs: held at most " + most + " slots");
+        }
+    }
 }

@@ -251,7 +251,9 @@ class HeldOutExploreTest {
 
     @Test
     void theFixedTwinIsExhaustedWithoutFindingsWhereTheBugIsFoundUnderTheSameSearch() throws Exception {
-        String[] search = {"--max-deviations", "8", "--schedules", "3000", "--minimize-time", "0", "--jobs", "1"};
+        // Source sets exhaust small kernels ("all schedules"); the default reduction, sound within the bound, states
+        // the bounded claim instead (below) and is rarely exhausted (docs/explore.md, "Sleep sets within the bound").
+        String[] search = {"--max-deviations", "8", "--schedules", "3000", "--minimize-time", "0", "--jobs", "1", "--source-sets"};
         Path rep = Files.createTempFile("heldout-fixed", ".json");
         Result fixed;
         Result buggy;
@@ -271,6 +273,23 @@ class HeldOutExploreTest {
         // Exhausting is only worth saying if the same search finds the bug the fix removes.
         assertEquals(Main.DIAGNOSED, buggy.code(), buggy.out());
         assertFalse(buggy.report().path("findings").isEmpty());
+        assertEquals("race", buggy.report().path("findings").get(0).path("code").asText());
+
+        // The default search: no findings on the fix, the race on the bug, and the bounded claim for what it completed.
+        String[] byDefault = {"--max-deviations", "2", "--schedules", "3000", "--minimize-time", "0", "--jobs", "1"};
+        Path rep2 = Files.createTempFile("heldout-fixed-default", ".json");
+        try {
+            fixed = cli(rep2, concat(new String[] {"explore", launch("flag-with-fence").toString()}, byDefault));
+            buggy = cli(rep2, concat(new String[] {"explore", launch("flag-without-fence").toString()}, byDefault));
+        } finally {
+            Files.deleteIfExists(rep2);
+        }
+        assertEquals(Main.OK, fixed.code(), fixed.out() + fixed.err());
+        JsonNode d = fixed.report().path("coverage");
+        assertTrue(d.path("boundedPartialOrder").asBoolean(), d.toString());
+        assertEquals(2, d.path("deviationBoundCompleted").asInt(), d.toString());
+        assertTrue(d.path("proven").asText().startsWith("every interleaving with at most 2 deviations, up to equivalence"), d.toString());
+        assertEquals(Main.DIAGNOSED, buggy.code(), buggy.out());
         assertEquals("race", buggy.report().path("findings").get(0).path("code").asText());
     }
 

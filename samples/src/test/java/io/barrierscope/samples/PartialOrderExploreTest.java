@@ -109,9 +109,15 @@ class PartialOrderExploreTest {
     @Test
     void noSourceSetsOnTheCommandLineSearchesWithSleepSetsAloneAndFindsTheSameCause(@TempDir Path dir) throws Exception {
         Path launch = launch("explore/flag-check-deadlock");
-        JsonNode on = report(dir.resolve("on.json"), launch.toString(), "--schedules", "60", "--jobs", "1");
+        // The default: the bounded sleep sets; --source-sets asks for source sets.
+        JsonNode def = report(dir.resolve("def.json"), launch.toString(), "--schedules", "60", "--jobs", "1");
+        assertTrue(def.path("coverage").path("boundedPartialOrder").asBoolean(), def.path("coverage").toString());
+        assertFalse(def.path("coverage").path("sourceSets").asBoolean(true));
+        JsonNode on = report(dir.resolve("on.json"), launch.toString(), "--schedules", "60", "--jobs", "1", "--source-sets");
         JsonNode sleep = report(dir.resolve("sleep.json"), launch.toString(), "--schedules", "60", "--jobs", "1", "--no-source-sets");
+        assertEquals(on.path("findings").get(0).path("cause"), def.path("findings").get(0).path("cause"));
         assertTrue(on.path("coverage").path("sourceSets").asBoolean());
+        assertFalse(on.path("coverage").path("boundedPartialOrder").asBoolean(true));
         assertFalse(sleep.path("coverage").path("sourceSets").asBoolean(true));
         assertTrue(sleep.path("coverage").path("partialOrderReduction").asBoolean());
         assertTrue(sleep.path("coverage").path("skippedByPartialOrder").asLong() > 0, sleep.path("coverage").toString());

@@ -28,18 +28,27 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
     private final Executor ui;
     private final LongSupplier clockMillis;
     private final boolean ownThread;
+    /** Schedules run at once, each on its own copy of the launch, as {@code explore --jobs} (the result is the same for any). */
+    private final int jobs;
 
     /** A runner with a thread per exploration, posting through {@code ui} ({@code Platform::runLater} in the app). */
-    public ExploreRunner(Executor ui) { this(ui, () -> System.nanoTime() / 1_000_000, true); }
+    public ExploreRunner(Executor ui) { this(ui, () -> System.nanoTime() / 1_000_000, true, Runtime.getRuntime().availableProcessors()); }
 
-    private ExploreRunner(Executor ui, LongSupplier clockMillis, boolean ownThread) {
+    private ExploreRunner(Executor ui, LongSupplier clockMillis, boolean ownThread, int jobs) {
         this.ui = ui;
         this.clockMillis = clockMillis;
         this.ownThread = ownThread;
+        this.jobs = Math.max(1, jobs);
     }
 
-    /** Tests: explores on the caller's thread and reports inline, so start returns when it is done. */
-    public static ExploreRunner inline() { return new ExploreRunner(Runnable::run, () -> System.nanoTime() / 1_000_000, false); }
+    /** Tests: explores on the caller's thread and reports inline, so start returns when it is done (all cores, as the app). */
+    public static ExploreRunner inline() { return inline(Runtime.getRuntime().availableProcessors()); }
+
+    /** Tests: as {@link #inline()} with {@code jobs} schedules at once. */
+    public static ExploreRunner inline(int jobs) { return new ExploreRunner(Runnable::run, () -> System.nanoTime() / 1_000_000, false, jobs); }
+
+    /** The schedules this runner runs at once (all cores in the app, as {@code explore}'s default). */
+    public int jobs() { return jobs; }
 
     @Override
     public ExploreViewModel.Handle start(LaunchSpec launch, ExploreViewModel.Search search, ExploreViewModel.Listener listener) {
@@ -89,10 +98,13 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
                 long t0 = clockMillis.getAsLong();
                 this.t0 = t0;
                 // Its machine, race shadow and checkpoints counted against the heap before the search starts.
-                LaunchedRun run = LaunchValidation.validate(launch,
-                        new LaunchValidation.Use(true, 1, Math.max(0, options.maxSteps()), Math.max(0, options.maxDeviations()))).start(new SchedulePolicy());
+                var valid = LaunchValidation.validate(launch,
+                        new LaunchValidation.Use(true, jobs, Math.max(0, options.maxSteps()), Math.max(0, options.maxDeviations())));
+                LaunchedRun run = valid.start(new SchedulePolicy());
                 Explorer ex = new Explorer(run, clockMillis);
-                ex.boundedPartialOrder(boundedPartialOrder); // off: source sets, the engine's default
+                // As explore --jobs: copies of the launch already validated, the same result for any number.
+                ex.jobs(jobs, () -> valid.start(new SchedulePolicy()));
+                ex.boundedPartialOrder(boundedPartialOrder); // on: bounded sleep sets, as explore's default; off: source sets
                 explorer = ex;
                 if (cancelled) ex.cancel(); // asked before the explorer existed
                 long[] last = {t0};

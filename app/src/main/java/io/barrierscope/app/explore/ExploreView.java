@@ -90,14 +90,15 @@ public final class ExploreView {
         root.getStyleClass().add("explore-panel");
     }
 
-    /** What the reduction choice proves and costs (docs/explore.md, "Within a bound"). */
-    static final String BOUNDED_POR_TIP = "Partial-order reduction sound within the deviation bound (explore --bounded-por). "
+    /** What the reduction choice proves and costs (docs/explore.md, "Sleep sets within the bound"). */
+    static final String BOUNDED_POR_TIP = "Partial-order reduction sound within the deviation bound (on by default, as in "
+            + "explore; explore --bounded-por). "
             + "Proves: a search with no findings that completes deviation bound K covers every interleaving with at most K "
             + "deviations, up to equivalence (reorderings of independent steps).\n"
-            + "Costs: it skips only forks after which the run's steps are independent, so it runs many more schedules to "
-            + "complete a bound (a 4-warp barrier loop at bound 2: 316 instead of 57); raise the schedule budget or time "
-            + "limit with it.\n"
-            + "Off (the default): source sets, faster, but a completed bound covers only what the reduced search forked.";
+            + "Costs: up to about 3x the schedules of source sets to complete a bound (a 4-warp barrier loop at bound 3: 475 "
+            + "instead of 175).\n"
+            + "Off: source sets (explore --source-sets), fewer schedules, but a completed bound covers only what the reduced "
+            + "search forked.";
 
     public Node root() { return root; }
 

@@ -64,8 +64,8 @@ public final class ExploreViewModel implements AutoCloseable {
     /**
      * What Start asks for: the budgets and bound ({@code options}) and the reduction, which the
      * engine sets on the explorer rather than in its options. {@code boundedPartialOrder}: the rule
-     * sound within the deviation bound ({@code explore --bounded-por}, docs/explore.md "Within a
-     * bound"); off: source sets, the command line's default.
+     * sound within the deviation bound (bounded sleep sets, the command line's default; docs/explore.md
+     * "Sleep sets within the bound"); off: source sets ({@code explore --source-sets}).
      */
     public record Search(Explorer.Options options, boolean boundedPartialOrder) {}
 
@@ -179,7 +179,7 @@ public final class ExploreViewModel implements AutoCloseable {
     private final StringProperty seed = new SimpleStringProperty(DEFAULT_SEED);
     private final StringProperty maxDeviations = new SimpleStringProperty(DEFAULT_DEVIATIONS);
     /** Kept across launches, as the fields are. */
-    private final BooleanProperty boundedPartialOrder = new SimpleBooleanProperty(false);
+    private final BooleanProperty boundedPartialOrder = new SimpleBooleanProperty(true);
     private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(State.IDLE);
     private final ReadOnlyBooleanWrapper available = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);

@@ -82,24 +82,24 @@ class ExploreViewModelTest {
     }
 
     @Test
-    void proveTheBoundIsOffByDefaultGoesToTheRunnerWhenChosenAndIsKeptForTheNextLaunch() {
+    void proveTheBoundIsOnByDefaultSourceSetsGoToTheRunnerWhenChosenAndTheChoiceIsKeptForTheNextLaunch() {
         vm.setLaunch(file(SPEC, SourceMap.EMPTY, false));
-        assertFalse(vm.boundedPartialOrderProperty().get(), "source sets, the command line's default");
-        vm.start();
-        assertFalse(runner.boundedPartialOrder);
-        runner.listener.done(new Explorer.Result(coverage(10, Coverage.EXHAUSTED), List.of()), 5);
-
-        vm.boundedPartialOrderProperty().set(true);
+        assertTrue(vm.boundedPartialOrderProperty().get(), "the reduction sound within the bound, the command line's default");
         vm.start();
         assertTrue(runner.boundedPartialOrder);
-        assertEquals(new Explorer.Options(1000, 60_000, 0, 3, SPEC.maxSteps()), runner.options, "the other settings unchanged");
         assertTrue(vm.statusProperty().get().contains("reduction sound within the bound"), vm.statusProperty().get());
+        runner.listener.done(new Explorer.Result(coverage(10, Coverage.EXHAUSTED), List.of()), 5);
+
+        vm.boundedPartialOrderProperty().set(false);
+        vm.start();
+        assertFalse(runner.boundedPartialOrder);
+        assertEquals(new Explorer.Options(1000, 60_000, 0, 3, SPEC.maxSteps()), runner.options, "the other settings unchanged");
 
         LaunchSpec other = LaunchValidation.validate(TestFiles.exploreKernel("flag-check-deadlock")).start().spec();
         vm.setLaunch(file(other, SourceMap.EMPTY, false));
-        assertTrue(vm.boundedPartialOrderProperty().get(), "kept with the fields for the next launch");
+        assertFalse(vm.boundedPartialOrderProperty().get(), "kept with the fields for the next launch");
         vm.start();
-        assertTrue(runner.boundedPartialOrder);
+        assertFalse(runner.boundedPartialOrder);
     }
 
     @Test
@@ -122,6 +122,7 @@ class ExploreViewModelTest {
         real.setLaunch(file(fixed, SourceMap.EMPTY, false));
         real.schedulesProperty().set("20");
         real.maxDeviationsProperty().set("1");
+        real.boundedPartialOrderProperty().set(false);
         real.start();
         assertEquals(ExploreViewModel.State.DONE, real.stateProperty().get());
         assertTrue(real.statusProperty().get().contains("no findings; covered: bound 1 of the partial-order-reduced search"),
@@ -368,5 +369,49 @@ class ExploreViewModelTest {
                 .anyMatch(d -> d.code().code().equals("dsmem-after-exit") && d.step() == r.minimal().step()));
         real.openInDebugger(r);
         assertEquals(r.minimal().step() + 1, opened.step());
+    }
+
+    /**
+     * The window's search runs on all cores, as explore's --jobs default, with the result of one
+     * job: the same findings in the same order with the same schedules, and the same coverage.
+     */
+    @Test
+    void theWindowsSearchRunsOnEveryCoreWithTheResultOfOneJob() {
+        assertEquals(Runtime.getRuntime().availableProcessors(), ExploreRunner.inline().jobs());
+        assertEquals(Runtime.getRuntime().availableProcessors(), new ExploreRunner(Runnable::run).jobs());
+        LaunchSpec spec = LaunchValidation.validate(TestFiles.exploreKernel("flag-check-deadlock")).start().spec();
+        ExploreViewModel.Search search = new ExploreViewModel.Search(new Explorer.Options(300, 0, 0, 2, spec.maxSteps(), true, 0), true);
+        Explorer.Result one = result(ExploreRunner.inline(1), spec, search);
+        Explorer.Result two = result(ExploreRunner.inline(2), spec, search);
+        assertFalse(one.findings().isEmpty(), one.toString());
+        assertEquals(one.coverage(), two.coverage());
+        assertEquals(one.findings(), two.findings());
+
+        // Through the view model: the same rows.
+        List<List<ExploreViewModel.Row>> rows = new java.util.ArrayList<>();
+        for (int jobs = 1; jobs <= 2; jobs++) {
+            ExploreViewModel real = new ExploreViewModel(ExploreRunner.inline(jobs), (l, p, s, n, e) -> opened = new Opened(l, p, s, n, e));
+            real.setLaunch(file(spec, SourceMap.EMPTY, false));
+            real.schedulesProperty().set("300");
+            real.maxDeviationsProperty().set("2");
+            real.start();
+            assertEquals(ExploreViewModel.State.DONE, real.stateProperty().get());
+            rows.add(List.copyOf(real.findings()));
+        }
+        assertFalse(rows.get(0).isEmpty());
+        assertEquals(rows.get(0), rows.get(1));
+    }
+
+    private static Explorer.Result result(ExploreRunner runner, LaunchSpec spec, ExploreViewModel.Search search) {
+        Explorer.Result[] out = new Explorer.Result[1];
+        runner.start(spec, search, new ExploreViewModel.Listener() {
+            @Override public void progress(long schedules, int findings, long elapsedMillis) {}
+
+            @Override public void done(Explorer.Result r, Map<String, Long> minimalSteps, long elapsedMillis) { out[0] = r; }
+
+            @Override public void failed(String message) { throw new AssertionError(message); }
+        });
+        assertNotNull(out[0]);
+        return out[0];
     }
 }
