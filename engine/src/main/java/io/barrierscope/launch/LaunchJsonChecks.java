@@ -115,10 +115,14 @@ final class LaunchJsonChecks {
         }
         int dyn = root.has("dynamicSharedBytes") ? (int) integer(root.get("dynamicSharedBytes"), "/dynamicSharedBytes", 0, 227 * 1024) : 0;
         Map<String, ScalarType> bufferTypes = new LinkedHashMap<>();
+        Set<String> bufferNames = new java.util.LinkedHashSet<>();
         for (List<ArgSpec> l : List.of(args, extra)) {
-            for (ArgSpec b : l) if (b.isBuffer() && b.type() != null) bufferTypes.putIfAbsent(b.buffer(), b.type());
+            for (ArgSpec b : l) {
+                if (b.isBuffer()) bufferNames.add(b.buffer());
+                if (b.isBuffer() && b.type() != null) bufferTypes.putIfAbsent(b.buffer(), b.type());
+            }
         }
-        Expectation expect = root.has("expect") ? expect(root.get("expect"), bufferTypes) : null;
+        Expectation expect = root.has("expect") ? expect(root.get("expect"), bufferTypes, bufferNames) : null;
         String policy = "round-robin";
         long seed = 0;
         long maxSteps = LaunchSpec.DEFAULT_MAX_STEPS;
@@ -502,7 +506,7 @@ final class LaunchJsonChecks {
         }
     }
 
-    private Expectation expect(JsonNode e, Map<String, ScalarType> bufferTypes) {
+    private Expectation expect(JsonNode e, Map<String, ScalarType> bufferTypes, Set<String> bufferNames) {
         if (!e.isObject()) throw bad("/expect", "\"expect\" must be an object");
         unknownKeys(e, "/expect", Set.of("outcome", "buffers", "diagnostics", "exact"));
         String outcome = null;
@@ -521,6 +525,11 @@ final class LaunchJsonChecks {
             for (Iterator<String> it = b.fieldNames(); it.hasNext(); ) {
                 String k = it.next();
                 JsonNode arr = b.get(k);
+                // A misspelt name could never be met: refused here, as a misspelt diagnostic code is, not "NOT met" after the run.
+                if (!bufferNames.contains(k)) {
+                    throw bad("/expect/buffers/" + k, "the launch has no buffer named '" + k + "' (its buffers: "
+                            + (bufferNames.isEmpty() ? "none" : String.join(", ", bufferNames)) + ")");
+                }
                 if (!arr.isArray()) throw bad("/expect/buffers/" + k, "expected an array of numbers");
                 List<Number> vals = new ArrayList<>();
                 for (int i = 0; i < arr.size(); i++) {

@@ -154,6 +154,8 @@ public final class TraceFile {
     public static Contents read(Path file) {
         byte[] all;
         try {
+            // An empty name was read as the current folder ("the trace is a directory").
+            if (file.toString().isEmpty()) throw new BadInputException("error: the trace file's name is empty; name a .bstrace file");
             if (Files.isDirectory(file)) throw bad(file, "the trace is a directory, not a file");
             if (!Files.exists(file)) throw bad(file, "no such trace file");
             if (!Files.isRegularFile(file)) throw bad(file, "the trace is not a regular file (a device or pipe is not read)");

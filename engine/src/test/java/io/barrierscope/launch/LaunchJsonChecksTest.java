@@ -150,6 +150,18 @@ class LaunchJsonChecksTest {
     }
 
     @Test
+    void anExpectedBufferTheLaunchDoesNotHaveIsRefusedAtItsPlaceNotReportedNotMetAfterTheRun() throws Exception {
+        // A misspelt name ran the whole launch to "expect: NOT met ... no such buffer in the launch" (exit 6).
+        String launch = "{\"ptx\": \"k.ptx\", \"args\": [],\n\"buffers\": [{\"buffer\": \"out\", \"type\": \"u32\", \"count\": 2}],\n"
+                + "\"expect\": {\"buffers\": {\"%s\": [1]}}}";
+        for (String name : new String[] {"Out", "nosuch", "", "a/b~0"}) {
+            String e = error(launch.formatted(name));
+            assertTrue(e.contains("launch.json:3:") && e.contains("the launch has no buffer named '" + name + "' (its buffers: out)"), e);
+        }
+        LaunchJsonChecks.read(write(launch.formatted("out")));
+    }
+
+    @Test
     void aRandomSeedBeyond64BitsIsRefusedAtItsLine() throws Exception {
         String e = error("{\"ptx\": \"k.ptx\", \"args\": [\n {\"buffer\": \"a\", \"type\": \"u32\", \"count\": 4, \"init\": \"random:9999999999999999999\"}]}");
         assertTrue(e.contains("launch.json:2:") && e.contains("not a 64-bit signed integer"), e);

@@ -1,0 +1,80 @@
+package io.barrierscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Options given to a command (help asked of it, paths the system cannot name, options that
+ * would be ignored) get a clear answer: docs/reliability.md, the campaign of 2026-11-29 (morning).
+ */
+class CliOptionsRobustnessTest {
+    static final Path SAMPLES = CliTest.SAMPLES;
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void everyCommandShowsItsOwnUsageForHelpNotAMissingArgumentError() {
+        // "run --help" said "Missing required parameter: 'LAUNCH'" (exit 2); "run x.json --help" "Unknown option".
+        String launch = SAMPLES.resolve("block-reduce/launch.json").toString();
+        String[][] asks = {{"run", "--help"}, {"run", launch, "--help"}, {"explore", "-h"}, {"diff", "--help"}, {"export", "-h"},
+            {"check", "--help"}};
+        for (String[] a : asks) {
+            CliTest.Result r = CliTest.cli(a);
+            assertEquals(0, r.code(), String.join(" ", a) + ": " + r.out() + r.err());
+            assertTrue(r.out().contains("Usage: barrierscope " + a[0]), r.out());
+            assertFalse(r.err().contains("error"), r.err());
+        }
+        CliTest.Result v = CliTest.cli("run", "-V");
+        assertEquals(0, v.code(), v.err());
+        assertTrue(v.out().startsWith("BarrierScope "), v.out());
+    }
+
+    @Test
+    void aPathArgumentHoldingANulIsRefusedSayingSoNotWithTheJdksConversionText() {
+        // It was "cannot convert 'x<NUL>y' to interface java.nio.file.Path (java.nio.file.InvalidPathException: ...)".
+        String launch = SAMPLES.resolve("block-reduce/launch.json").toString();
+        String[][] lines = {{"run", launch, "--report", "r\0.json"}, {"run", launch, "--trace", "t\0"}, {"check", "k.ptx\0"},
+            {"run", "launch\0.json"}, {"export", "t.bstrace", "--format", "chrome", "-o", "\0"}};
+        for (String[] a : lines) {
+            CliTest.Result r = CliTest.cli(a);
+            assertEquals(2, r.code(), r.out() + r.err());
+            assertTrue(r.err().contains("holds a NUL character (\\0), which no file name can"), r.err());
+            assertFalse(r.err().contains("java.") || r.err().contains("Exception") || r.err().indexOf('\0') >= 0, r.err());
+        }
+    }
+
+    @Test
+    void exportOfAnEmptyTraceNameIsRefusedAsSuchNotReadAsTheCurrentFolder() {
+        // It said ": error: the trace is a directory, not a file".
+        CliTest.Result r = CliTest.cli("export", "", "--format", "chrome", "-o", tmp.resolve("e.json").toString());
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("the trace file's name is empty"), r.err());
+    }
+
+    @Test
+    void diffRefusesAnOptionForBothRunsThatEachRunsOwnOptionOverridesRatherThanIgnoreIt() {
+        // "--a-seed 1 --b-seed 2 --seed 3" ran both runs without seed 3, saying nothing.
+        String launch = SAMPLES.resolve("block-reduce/launch.json").toString();
+        String[][] lines = {{"--seed", "3", "--a-seed", "1", "--b-seed", "2"},
+            {"--policy", "random", "--a-policy", "random", "--b-policy", "adversarial"},
+            {"--schedule", "s1:", "--a-schedule", "s1:", "--b-schedule", "s1:"}};
+        for (String[] opts : lines) {
+            String[] a = new String[opts.length + 2];
+            a[0] = "diff";
+            a[1] = launch;
+            System.arraycopy(opts, 0, a, 2, opts.length);
+            CliTest.Result r = CliTest.cli(a);
+            assertEquals(2, r.code(), r.out() + r.err());
+            assertTrue(r.err().contains("error: " + opts[0] + " would apply to neither run"), r.err());
+        }
+        // One run's own option with the shared one is an override, not a contradiction: B takes the shared seed.
+        CliTest.Result r = CliTest.cli("diff", launch, "--seed", "3", "--a-seed", "1");
+        assertTrue(r.out().contains("A: " + launch + " seed 1") && r.out().contains("B: " + launch + " seed 3"), r.out() + r.err());
+    }
+}
