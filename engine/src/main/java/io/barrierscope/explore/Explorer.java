@@ -81,6 +81,14 @@ public final class Explorer {
      * validation fits it to the heap (launch/MemoryEstimate), {@value MemoryEstimate#EXPLORE_CHECKPOINTS_PER_RUN} when it fits.
      */
     final int checkpointsPerRun;
+    /**
+     * The most a fork checkpoint may hold in copies of mbarriers and operations in flight, as the
+     * launch's memory counted them (docs/reliability.md): one holding more is not kept, so explore
+     * re-runs from an earlier one instead of passing what was counted.
+     */
+    long checkpointSyncBytes;
+    /** Fork checkpoints not kept for holding more than {@link #checkpointSyncBytes}. */
+    long checkpointsNotKept;
     private static final int[] RANDOM_ODDS = {4, 16, 64, 8, 32, 256};
 
     private final LaunchedRun run;
@@ -144,6 +152,7 @@ public final class Explorer {
         if (run.machine().steps != 0) throw new IllegalArgumentException("needs a fresh run");
         this.run = run;
         this.checkpointsPerRun = run.exploreCheckpointsPerRun();
+        this.checkpointSyncBytes = run.forkCheckpointSyncBytes();
         this.x = run.interpreter();
         this.m = run.machine();
         this.policy = p;
@@ -510,9 +519,14 @@ public final class Explorer {
                     visited.add(stateHash());
                 }
                 if (m.steps - lastCp >= cpInterval) {
-                    record.cpAt.add(d);
-                    record.cps.add(Checkpoint.take(x));
+                    Checkpoint taken = Checkpoint.take(x);
                     lastCp = m.steps;
+                    if (checkpointSyncBytes > 0 && taken.syncObjectBytes() > checkpointSyncBytes) {
+                        checkpointsNotKept++;
+                        continue;
+                    }
+                    record.cpAt.add(d);
+                    record.cps.add(taken);
                     if (record.cps.size() - inherited > checkpointsPerRun) {
                         record.thinCheckpoints(inherited);
                         cpInterval *= 2;

@@ -59,6 +59,9 @@ public final class LaunchedRun {
     /** Checkpoints an enumerated explore run keeps of its own at most, as validation fitted them to the heap. */
     public int exploreCheckpointsPerRun() { return valid.exploreCheckpointsPerRun(); }
 
+    /** See {@link ValidatedLaunch#forkCheckpointSyncBytes}. */
+    public long forkCheckpointSyncBytes() { return valid.forkCheckpointSyncBytes(); }
+
     /** The checked and planned launch this run places (shared by {@link #again} copies). */
     private final ValidatedLaunch valid;
 
