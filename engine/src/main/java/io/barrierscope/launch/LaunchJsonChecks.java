@@ -67,6 +67,20 @@ final class LaunchJsonChecks {
 
     BadInputException bad(String pointer, String msg) { return JsonLocations.error(shown, source, pointer, msg); }
 
+    /**
+     * The JSON parser's message without its own settings: it advised "enable
+     * `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow" and printed "[Source: REDACTED
+     * (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); line: 1, column: 1]", Java names a
+     * user cannot act on. What JSON does not allow is said so.
+     */
+    static String plainJsonMessage(String msg) {
+        String m = msg.replaceAll(": enable `[A-Za-z_.]+` to allow", " (JSON does not allow it)")
+                .replaceAll(" \\(not recognized as one since Feature '[A-Z_]+' not enabled for parser\\)", " (JSON has no comments)")
+                .replaceAll("\\[Source: [^;\\]]*?(\\([^)]*\\))?; ", "[");
+        return m.replace("(start marker at [line: ", "(opened at line ").replace("(for root starting at [line: ", "(for the value opened at line ")
+                .replace(", column: ", ", column ").replace("])", ")");
+    }
+
     private LaunchSpec read() {
         String text = givenText;
         if (text != null && text.length() > MAX_FILE_BYTES) throw new BadInputException(shown + ": error: launch larger than 16 MiB");
@@ -81,7 +95,7 @@ final class LaunchJsonChecks {
             var loc = e.getLocation();
             String msg = e.getOriginalMessage();
             throw new BadInputException(JsonLocations.located(shown, text, loc == null ? 1 : loc.getLineNr(), loc == null ? 1 : loc.getColumnNr(),
-                    "invalid JSON: " + msg.lines().findFirst().orElse(msg)));
+                    "invalid JSON: " + plainJsonMessage(msg.lines().findFirst().orElse(msg))));
         } catch (IOException e) {
             throw new BadInputException(file + ": error: cannot read: " + e.getMessage());
         }
