@@ -278,6 +278,8 @@ public final class Explorer {
         }
         if (!aborted && !systematicOnly && (!exhausted || boundDone < o.maxDeviations())) randomPhase();
         if (stoppedBy == null) stoppedBy = Coverage.EXHAUSTED;
+        // Stopped before the default schedule was counted: not even bound 0 is complete (it said "bound 0 complete").
+        if (schedules == 0) boundDone = -1;
         Coverage c = new Coverage(schedules, systematic, random, findings.outcomes(), points, pruned, boundDone, stoppedBy, warpSteps,
                 skippedBySymmetry, exhausted, skippedByPartialOrder, dpor != null && dpor.bounded);
         List<Finding> out = findings.list();
