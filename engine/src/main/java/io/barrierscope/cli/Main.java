@@ -268,7 +268,7 @@ public final class Main implements Callable<Integer> {
                     }
                 }
                 while (true) {
-                    TimeTravel.Stop stop = tt.runForward(() -> false);
+                    TimeTravel.Stop stop = tt.runForwardPastBrkpts(() -> false);
                     if (stop.reason() != TimeTravel.Reason.BREAKPOINT) break;
                     BreakpointSet.Hit h = stop.hit();
                     out.println("break [" + h.breakpoint() + "] at step " + stop.step() + ": " + h.description());

@@ -77,4 +77,23 @@ class CliOptionsRobustnessTest {
         CliTest.Result r = CliTest.cli("diff", launch, "--seed", "3", "--a-seed", "1");
         assertTrue(r.out().contains("A: " + launch + " seed 1") && r.out().contains("B: " + launch + " seed 3"), r.out() + r.err());
     }
+
+    @Test
+    void aRunRecordedWithATraceGoesOnPastABrkptAndItsTraceHoldsTheWholeRun() throws Exception {
+        // run --trace stopped at the brkpt: "k: running after 9 warp steps", exit 1, and a trace of those 9 steps.
+        java.nio.file.Files.writeString(tmp.resolve("k.ptx"), ".version 8.5\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\n"
+                + ".reg .b32 %r<4>;\nmov.u32 %r1, %tid.x;\nbrkpt;\nadd.u32 %r2, %r1, 1;\nbar.sync 0;\nret;\n}\n");
+        java.nio.file.Files.writeString(tmp.resolve("launch.json"), "{\"ptx\": \"k.ptx\", \"kernel\": \"k\", \"block\": [64, 1, 1]}");
+        String launch = tmp.resolve("launch.json").toString();
+        String trace = tmp.resolve("t.bstrace").toString();
+        CliTest.Result plain = CliTest.cli("run", launch);
+        for (String[] a : new String[][] {{"run", launch, "--trace", trace}, {"run", launch, "--break", "barrier"}}) {
+            CliTest.Result r = CliTest.cli(a);
+            assertEquals(0, r.code(), r.out() + r.err());
+            assertTrue(r.out().contains("k: completed after"), r.out());
+        }
+        assertTrue(plain.out().contains("k: completed after"), plain.out());
+        CliTest.Result e = CliTest.cli("export", trace, "--format", "chrome", "-o", tmp.resolve("t.json").toString());
+        assertEquals(0, e.code(), e.out() + e.err());
+    }
 }
