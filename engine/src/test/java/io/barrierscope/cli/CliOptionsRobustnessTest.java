@@ -96,4 +96,16 @@ class CliOptionsRobustnessTest {
         CliTest.Result e = CliTest.cli("export", trace, "--format", "chrome", "-o", tmp.resolve("t.json").toString());
         assertEquals(0, e.code(), e.out() + e.err());
     }
+
+    @Test
+    void aTraceGivenWhereALaunchOrPtxIsReadIsSaidToBeATraceNotTextToSaveAsUtf8() {
+        // "t.bstrace:1:1: error: not UTF-8 text: byte 0x89 at offset 0 is no valid UTF-8 (save the file as UTF-8)".
+        String trace = tmp.resolve("t.bstrace").toString();
+        assertEquals(0, CliTest.cli("run", SAMPLES.resolve("block-reduce/launch.json").toString(), "--trace", trace).code());
+        for (String[] a : new String[][] {{"run", trace}, {"explore", trace}, {"check", trace}}) {
+            CliTest.Result r = CliTest.cli(a);
+            assertEquals(2, r.code(), r.out() + r.err());
+            assertTrue(r.err().contains("error: this is a BarrierScope trace, not a ") && !r.err().contains("UTF-8"), r.err());
+        }
+    }
 }
