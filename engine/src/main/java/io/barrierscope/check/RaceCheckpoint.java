@@ -65,11 +65,33 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
         return out;
     }
 
-    /** Approximate heap bytes (clock chunks shared with the live run are not counted). */
+    /** Approximate heap bytes (clock chunks shared with the live run are not counted, but for the mbarriers' and copies': {@link #syncObjectBytes}). */
     public long bytes() {
         return 256 + 4L * clock.length + 8L * (base.length * 3L + bar.length) + shadow.bytes() + proxy.bytes()
-                + 64L * (async.size() + mbarInit.size()) + 48L * groupEnds.size() + scoped.bytes();
+                + syncObjectBytes() + 48L * groupEnds.size() + scoped.bytes();
     }
+
+    /**
+     * Heap bytes of this checkpoint's mbarrier and in-flight maps: per mbarrier its two map entries,
+     * its clock array, its init record and the clocks its builders were snapshotted into (their
+     * objects and reference arrays, this checkpoint's own; their chunks are shared); per copy in
+     * flight its map entry and view. Clocks shared with the live run (completed phases, the views'
+     * issuer clocks) are not counted here, as {@link #bytes} counts none.
+     */
+    @Override
+    public long syncObjectBytes() {
+        long b = 2 * 48 + IN_FLIGHT_ENTRY_BYTES * async.size();
+        for (VectorClock[] cs : mbarClocks.values()) {
+            b += MBARRIER_ENTRY_BYTES;
+            for (int i : new int[] {0, 2}) if (cs[i] != null) b += 32 + 8L * cs[i].chunks.length;
+        }
+        return b;
+    }
+
+    /** One mbarrier's entries in the two maps (entry and key each), its clock array and its init record. */
+    static final long MBARRIER_ENTRY_BYTES = 2 * (40 + 16) + 32 + 32;
+    /** One copy in flight: its map entry and key and its view (the record). */
+    static final long IN_FLIGHT_ENTRY_BYTES = 40 + 16 + 56;
 
     void restoreInto(RaceDetector d) {
         if (clock.length != d.clock.length) throw new IllegalArgumentException("race detector state of another launch shape");

@@ -98,6 +98,9 @@ final class RaceClockBudget {
         if (lastCount > limit - cap / 8) stop();
     }
 
+    /** The bytes {@link #stop} compares the clocks' count with: what the launch counts per thread plus what this run keeps beyond it, less an eighth. */
+    long stopAbove() { return counted + cap - cap / 8; }
+
     /**
      * Stops detection at this warp step (the shadow dropped, as at the other caps) and drops the
      * clocks: nothing checks an access any more, and only CTA barriers and warp syncs build clocks
@@ -105,6 +108,10 @@ final class RaceClockBudget {
      */
     private void stop() {
         d.shadow.stopForClocks(d.x.eventStep());
+        // What the count found, for the run's note: how much, and how much of it only copies in flight kept.
+        d.shadow.clocksAtStop = lastCount;
+        d.shadow.copiesInFlightAtStop = d.copies.inFlight.size();
+        d.shadow.copyClocksAtStop = clocksOnlyCopiesKeep();
         java.util.Arrays.fill(d.base, VectorClock.EMPTY);
         java.util.Arrays.fill(d.warpBase, VectorClock.EMPTY);
         for (VectorClock[] vs : new VectorClock[][] {d.fence, d.pendingAcquire, d.scoped.fenceCluster, d.scoped.fenceGpu,
@@ -124,6 +131,25 @@ final class RaceClockBudget {
         d.scoped.locs.clear();
         d.scoped.locBytes = 0;
         lastCount = 0;
+    }
+
+    /**
+     * The distinct clocks that only views of copies in flight keep (their issuers have moved on): what
+     * an async kernel's reservation counts one per thread slot of. Identity sets only answer "seen?".
+     */
+    long clocksOnlyCopiesKeep() {
+        Map<Object, Boolean> held = new IdentityHashMap<>();
+        for (int t = 0; t < d.slots; t++) {
+            for (VectorClock v : new VectorClock[] {d.baseOf(t), d.fence[t], d.pendingAcquire[t], d.scoped.fenceCluster[t], d.scoped.fenceGpu[t],
+                    d.scoped.pendingCluster[t], d.scoped.pendingGpu[t]}) {
+                if (v != null) held.put(v, Boolean.TRUE);
+            }
+        }
+        long n = 0;
+        for (RaceDetector.AsyncSnap a : d.copies.inFlight.values()) {
+            if (a.base() != null && held.put(a.base(), Boolean.TRUE) == null) n++;
+        }
+        return n;
     }
 
     /**

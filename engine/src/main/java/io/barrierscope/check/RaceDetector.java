@@ -564,6 +564,15 @@ public final class RaceDetector implements MemoryModelHook {
     /** Whether detection stopped because the clocks passed {@link #JOINED_CLOCK_CAP} ({@link RaceClockBudget}). */
     public boolean stoppedByClocks() { return shadow.stoppedByClocks; }
 
+    /**
+     * When the clocks stopped detection: the bytes of clocks the count at that step found, the bytes it
+     * stops above, the copies in flight and the clocks only their views kept; null otherwise.
+     */
+    public long[] clocksAtStop() {
+        return shadow.stoppedByClocks ? new long[] {shadow.clocksAtStop, clockBudget.stopAbove(), shadow.copiesInFlightAtStop, shadow.copyClocksAtStop}
+                : null;
+    }
+
     // ---- checkpoints ----------------------------------------------------------------------------
 
     /** The detector's whole state for a checkpoint (immutable once taken). */

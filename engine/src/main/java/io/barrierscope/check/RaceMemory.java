@@ -302,6 +302,32 @@ public final class RaceMemory {
         return holders > Long.MAX_VALUE / perHolder ? Long.MAX_VALUE : holders * perHolder;
     }
 
+    /**
+     * The mbarrier objects one CTA of this program can hold ({@link MbarrierPlaces}): the places its
+     * inits can name, one per 8 bytes of {@code sharedBytesPerCta} when they cannot be followed, 0
+     * without an mbarrier instruction.
+     */
+    public static long mbarriersPerCta(io.barrierscope.exec.Program program, long sharedBytesPerCta) {
+        KernelFacts k = KernelFacts.of(program);
+        return k.lanesOwnClocks() ? MbarrierPlaces.perCta(k.mbarrierPlaces(), sharedBytesPerCta) : 0;
+    }
+
+    /** Whether the program issues an async operation (cp.*, st.async, red.async): one that can be in flight. */
+    public static boolean issuesAsyncOperations(io.barrierscope.exec.Program program) { return KernelFacts.of(program).async(); }
+
+    /** The detector's live bytes per mbarrier besides its clocks (its state object and map entry) and per copy in flight (its view and entry). */
+    public static final long MBARRIER_STATE_BYTES = 64 + 56;
+    public static final long IN_FLIGHT_VIEW_BYTES = RaceCheckpoint.IN_FLIGHT_ENTRY_BYTES;
+
+    /**
+     * Bytes one checkpoint's copy of the detector's state of one mbarrier takes
+     * (RaceCheckpoint#syncObjectBytes): its entries, clock array and init record, and the objects and
+     * reference arrays of its two builders' snapshots ({@code KINDS * ctas} references each).
+     */
+    public static long mbarrierCopyBytes(long ctas) {
+        return RaceCheckpoint.MBARRIER_ENTRY_BYTES + 2 * (32 + 8L * RaceDetector.KINDS * ctas);
+    }
+
     /** The bytes of clocks beyond what the launch counts per thread that this run keeps before detection stops (its RaceClockBudget's cap). */
     public static long runClockCap(RaceDetector d) { return d.clockBudget.cap; }
 

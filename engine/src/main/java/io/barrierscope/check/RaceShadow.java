@@ -249,6 +249,13 @@ final class RaceShadow {
     boolean stoppedByLocations;
     /** Whether it was the clocks joined from other CTAs that passed their cap ({@link RaceDetector#JOINED_CLOCK_CAP}). */
     boolean stoppedByClocks;
+    /**
+     * When the clocks stopped detection, what the count at that step found: the bytes of clocks held,
+     * the copies in flight and the clocks only their views kept (RaceClockBudget#stop).
+     */
+    long clocksAtStop;
+    long copiesInFlightAtStop;
+    long copyClocksAtStop;
 
     RaceShadow(int regionCount) { regions = new Page[regionCount][]; }
 
@@ -303,6 +310,9 @@ final class RaceShadow {
         s.stoppedAt = stoppedAt;
         s.stoppedByLocations = stoppedByLocations;
         s.stoppedByClocks = stoppedByClocks;
+        s.clocksAtStop = clocksAtStop;
+        s.copiesInFlightAtStop = copiesInFlightAtStop;
+        s.copyClocksAtStop = copyClocksAtStop;
         for (int i = 0; i < regions.length; i++) {
             if (regions[i] == null) continue;
             s.regions[i] = new Page[regions[i].length];

@@ -76,6 +76,10 @@ final class DiffCommand implements Callable<Integer> {
         for (Path in : new Path[] {a, bPath}) {
             if (in.toString().isEmpty()) throw new BadInputException("error: " + (in == a ? "A" : "B") + " is an empty name; name a launch, trace, PTX file or sample folder");
         }
+        // An option for both runs that each run's own option overrides would be ignored: refused, not dropped.
+        overridden("--schedule", schedule, aSchedule, bSchedule);
+        overridden("--seed", seed, aSeed, bSeed);
+        overridden("--policy", policy, aPolicy, bPolicy);
         // Refused before the runs, not after them: a folder, a device, an empty name, a file as its folder.
         if (report != null) io.barrierscope.launch.AtomicFiles.check(report);
         PrintWriter err = spec.commandLine().getErr();
@@ -110,6 +114,13 @@ final class DiffCommand implements Callable<Integer> {
         }
         if (report != null) ReportWriter.writeAtomically(report, json(r, bPath));
         return r.same() ? Main.OK : DIFFERENT;
+    }
+
+    private static void overridden(String option, Object both, Object a, Object b) {
+        if (both != null && a != null && b != null) {
+            throw new BadInputException("error: " + option + " would apply to neither run: --a-" + option.substring(2) + " and --b-"
+                    + option.substring(2) + " are both given; drop one of the three");
+        }
     }
 
     private static <T> T pick(T own, T both) { return own != null ? own : both; }

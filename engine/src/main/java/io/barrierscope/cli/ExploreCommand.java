@@ -133,8 +133,7 @@ final class ExploreCommand implements Callable<Integer> {
         long wall = (System.nanoTime() - t0) / 1_000_000;
         Coverage c = res.coverage();
         out.println(run.program().kernel.name() + ": explored " + c.schedules() + " schedules (" + c.systematic() + " systematic, "
-                + c.random() + " random; deviation bound " + c.deviationBoundCompleted() + " (non-default decisions) complete"
-                + c.boundCompleteUpTo() + "; " + c.prunedByState()
+                + c.random() + " random; " + c.boundText() + "; " + c.prunedByState()
                 + " pruned as already explored, " + c.skippedBySymmetry() + " alternatives skipped as symmetric warps"
                 + (noSymmetry ? " (reduction off)" : "") + ", "
                 + c.skippedByPartialOrder() + " forks skipped as reorderings of independent steps" + (noPor ? " (reduction off)" : "")

@@ -56,7 +56,9 @@ public final class Main implements Callable<Integer> {
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Main());
         addExec(cl);
+        helpOnEveryCommand(cl);
         asciiNumbers(cl);
+        systemPaths(cl);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
@@ -74,6 +76,38 @@ public final class Main implements Callable<Integer> {
             return TOOL_FAILURE;
         });
         return cl.execute(args);
+    }
+
+    /**
+     * {@code run --help} (and every other command's {@code -h}, {@code --help}, {@code -V}) shows
+     * that command's usage, exit 0: it was refused as a missing LAUNCH or an unknown option.
+     */
+    private static void helpOnEveryCommand(CommandLine cl) {
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            CommandLine.Model.CommandSpec s = sub.getCommandSpec();
+            if (s.mixinStandardHelpOptions()) continue;
+            s.mixinStandardHelpOptions(true);
+            s.version(cl.getCommandSpec().version());
+        }
+    }
+
+    /**
+     * A path argument the system cannot name (a NUL in it) is refused saying so, not with the
+     * JDK's "cannot convert ... to interface java.nio.file.Path (InvalidPathException ...)" and
+     * the raw NUL echoed to the terminal.
+     */
+    private static void systemPaths(CommandLine cl) {
+        cl.registerConverter(java.nio.file.Path.class, s -> {
+            String shown = s.replace("\0", "\\0");
+            if (s.indexOf('\0') >= 0) {
+                throw new CommandLine.TypeConversionException("'" + shown + "' holds a NUL character (\\0), which no file name can");
+            }
+            try {
+                return java.nio.file.Path.of(s);
+            } catch (java.nio.file.InvalidPathException e) {
+                throw new CommandLine.TypeConversionException("'" + shown + "' is no file name this system takes: " + e.getReason());
+            }
+        });
     }
 
     /**
@@ -234,7 +268,7 @@ public final class Main implements Callable<Integer> {
                     }
                 }
                 while (true) {
-                    TimeTravel.Stop stop = tt.runForward(() -> false);
+                    TimeTravel.Stop stop = tt.runForwardPastBrkpts(() -> false);
                     if (stop.reason() != TimeTravel.Reason.BREAKPOINT) break;
                     BreakpointSet.Hit h = stop.hit();
                     out.println("break [" + h.breakpoint() + "] at step " + stop.step() + ": " + h.description());

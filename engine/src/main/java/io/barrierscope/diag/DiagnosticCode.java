@@ -63,6 +63,7 @@ public enum DiagnosticCode {
     DIVIDE_BY_ZERO("divide-by-zero", "integer division by zero"),
     FNS_BASE_RANGE("fns-base-range", "fns.b32 base outside 0..31"),
     CALL_DEPTH("call-depth", "call stack too deep"),
+    ASYNC_IN_FLIGHT("async-in-flight", "more asynchronous operations in flight at once than the emulator holds (32 per thread slot)"),
     HEAP_INVALID_FREE("heap-invalid-free", "device free of a pointer that no device malloc returned"),
     HEAP_DOUBLE_FREE("heap-double-free", "device free of an allocation that was freed already"),
     HEAP_CORRUPTED("heap-corrupted", "the device heap's bookkeeping was overwritten (a write outside an allocation)"),

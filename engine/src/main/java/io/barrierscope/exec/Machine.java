@@ -274,6 +274,18 @@ public final class Machine {
         public long steps() { return steps; }
         public long cycles() { return cycles; }
 
+        /**
+         * Heap bytes of this checkpoint's copies of the mbarrier objects and the operations in flight,
+         * the machine's and the race detector's (its phase clocks and in-flight views): what
+         * launch/MemoryEstimate counts per fork checkpoint as "mbarrier and in-flight copies", and what
+         * explore keeps a fork checkpoint within (docs/reliability.md).
+         */
+        public long syncObjectBytes() {
+            long b = 16 + 8L * mbarriers.length + async.bytes();
+            for (io.barrierscope.sync.Mbarrier o : mbarriers) b += o.bytes();
+            return b + (race == null ? 0 : race.syncObjectBytes());
+        }
+
         /** Approximate heap bytes. */
         /** Whether the register file was all zero and is not kept (see {@link Machine#allZero}). */
         public boolean registersOmitted() { return regs == null; }
@@ -283,8 +295,9 @@ public final class Machine {
                     + 8L * (wakeTime.length + waitValue.length) + carry.length + 4L * callDepth.length + uniform.length
                     + 4L * (runMask.length + liveMask.length + existMask.length + liveWarps.length)
                     + 8L * (clusterArrivedPhase.length + lastPollKey.length + lastPollVersion.length + lastPollEffects.length)
-                    + ctaBarriers.length * (16L * 96 + 100) + clusterBarriers.length * 40L + mbarriers.length * 96L
-                    + async.bytes() + wgmma.bytes() + registers.bytes() + memory.bytes() + (race == null ? 0 : race.bytes());
+                    + ctaBarriers.length * (16L * 96 + 100) + clusterBarriers.length * 40L
+                    + wgmma.bytes() + registers.bytes() + memory.bytes() + (race == null ? 0 : race.bytes() - race.syncObjectBytes())
+                    + syncObjectBytes();
             if (callStack != null) {
                 b += 4L * callStack.length;
                 for (int[] r : callStack) if (r != null) b += 16 + 4L * r.length;

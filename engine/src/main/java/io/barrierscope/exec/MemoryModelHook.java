@@ -19,6 +19,9 @@ public interface MemoryModelHook {
     interface Snapshot {
         /** Approximate heap bytes, for the checkpoint budget. */
         long bytes();
+
+        /** The part of {@link #bytes} that is copies of mbarrier state and of operations in flight (Machine.Saved#syncObjectBytes). */
+        default long syncObjectBytes() { return 0; }
     }
 
     /** A memory access of {@code size} bytes at {@code offset} of a region (a CTA's shared memory, or ctas + global segment). */

@@ -109,4 +109,14 @@ public record Coverage(long schedules, long systematic, long random, long distin
     }
 
     public int preemptionBoundCompleted() { return deviationBoundCompleted; }
+
+    /**
+     * "deviation bound K (non-default decisions) complete" and what it is complete up to, as the console
+     * and the window say it; when the search stopped before its default schedule ended (a time limit
+     * or Cancel during it: {@code deviationBoundCompleted} is -1), that no bound is complete.
+     */
+    public String boundText() {
+        if (deviationBoundCompleted < 0) return "no deviation bound complete (stopped before the default schedule ended)";
+        return "deviation bound " + deviationBoundCompleted + " (non-default decisions) complete" + boundCompleteUpTo();
+    }
 }

@@ -81,6 +81,14 @@ public final class Explorer {
      * validation fits it to the heap (launch/MemoryEstimate), {@value MemoryEstimate#EXPLORE_CHECKPOINTS_PER_RUN} when it fits.
      */
     final int checkpointsPerRun;
+    /**
+     * The most a fork checkpoint may hold in copies of mbarriers and operations in flight, as the
+     * launch's memory counted them (docs/reliability.md): one holding more is not kept, so explore
+     * re-runs from an earlier one instead of passing what was counted.
+     */
+    long checkpointSyncBytes;
+    /** Fork checkpoints not kept for holding more than {@link #checkpointSyncBytes}. */
+    long checkpointsNotKept;
     private static final int[] RANDOM_ODDS = {4, 16, 64, 8, 32, 256};
 
     private final LaunchedRun run;
@@ -147,6 +155,7 @@ public final class Explorer {
         if (run.machine().steps != 0) throw new IllegalArgumentException("needs a fresh run");
         this.run = run;
         this.checkpointsPerRun = run.exploreCheckpointsPerRun();
+        this.checkpointSyncBytes = run.forkCheckpointSyncBytes();
         this.x = run.interpreter();
         this.m = run.machine();
         this.policy = p;
@@ -282,6 +291,8 @@ public final class Explorer {
         }
         if (!aborted && !systematicOnly && (!exhausted || boundDone < o.maxDeviations())) randomPhase();
         if (stoppedBy == null) stoppedBy = Coverage.EXHAUSTED;
+        // Stopped before the default schedule was counted: not even bound 0 is complete (it said "bound 0 complete").
+        if (schedules == 0) boundDone = -1;
         Coverage c = new Coverage(schedules, systematic, random, findings.outcomes(), points, pruned, boundDone, stoppedBy, warpSteps,
                 skippedBySymmetry, exhausted, skippedByPartialOrder, partialOrder && bounded);
         List<Finding> out = findings.list();
@@ -531,9 +542,14 @@ public final class Explorer {
                     visited.add(stateHash());
                 }
                 if (m.steps - lastCp >= cpInterval) {
-                    record.cpAt.add(d);
-                    record.cps.add(Checkpoint.take(x));
+                    Checkpoint taken = Checkpoint.take(x);
                     lastCp = m.steps;
+                    if (checkpointSyncBytes > 0 && taken.syncObjectBytes() > checkpointSyncBytes) {
+                        checkpointsNotKept++;
+                        continue;
+                    }
+                    record.cpAt.add(d);
+                    record.cps.add(taken);
                     if (record.cps.size() - inherited > checkpointsPerRun) {
                         record.thinCheckpoints(inherited);
                         cpInterval *= 2;

@@ -270,9 +270,13 @@ final class ScheduleRunner {
             x.step();
             long d = policy.decisions();
             if (d != before && x.outcome() == Outcome.RUNNING && m.steps - lastCp >= interval) {
-                cacheAt.add(d);
-                cacheCps.add(Checkpoint.take(x));
+                Checkpoint cp = Checkpoint.take(x);
                 lastCp = m.steps;
+                // As the explorer's fork checkpoints: not kept past what the launch counted for their copies.
+                long most = run.forkCheckpointSyncBytes();
+                if (most > 0 && cp.syncObjectBytes() > most) continue;
+                cacheAt.add(d);
+                cacheCps.add(cp);
             }
         }
         return true;

@@ -67,6 +67,20 @@ final class LaunchJsonChecks {
 
     BadInputException bad(String pointer, String msg) { return JsonLocations.error(shown, source, pointer, msg); }
 
+    /**
+     * The JSON parser's message without its own settings: it advised "enable
+     * `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow" and printed "[Source: REDACTED
+     * (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); line: 1, column: 1]", Java names a
+     * user cannot act on. What JSON does not allow is said so.
+     */
+    static String plainJsonMessage(String msg) {
+        String m = msg.replaceAll(": enable `[A-Za-z_.]+` to allow", " (JSON does not allow it)")
+                .replaceAll(" \\(not recognized as one since Feature '[A-Z_]+' not enabled for parser\\)", " (JSON has no comments)")
+                .replaceAll("\\[Source: [^;\\]]*?(\\([^)]*\\))?; ", "[");
+        return m.replace("(start marker at [line: ", "(opened at line ").replace("(for root starting at [line: ", "(for the value opened at line ")
+                .replace(", column: ", ", column ").replace("])", ")");
+    }
+
     private LaunchSpec read() {
         String text = givenText;
         if (text != null && text.length() > MAX_FILE_BYTES) throw new BadInputException(shown + ": error: launch larger than 16 MiB");
@@ -81,7 +95,7 @@ final class LaunchJsonChecks {
             var loc = e.getLocation();
             String msg = e.getOriginalMessage();
             throw new BadInputException(JsonLocations.located(shown, text, loc == null ? 1 : loc.getLineNr(), loc == null ? 1 : loc.getColumnNr(),
-                    "invalid JSON: " + msg.lines().findFirst().orElse(msg)));
+                    "invalid JSON: " + plainJsonMessage(msg.lines().findFirst().orElse(msg))));
         } catch (IOException e) {
             throw new BadInputException(file + ": error: cannot read: " + e.getMessage());
         }
@@ -115,10 +129,14 @@ final class LaunchJsonChecks {
         }
         int dyn = root.has("dynamicSharedBytes") ? (int) integer(root.get("dynamicSharedBytes"), "/dynamicSharedBytes", 0, 227 * 1024) : 0;
         Map<String, ScalarType> bufferTypes = new LinkedHashMap<>();
+        Set<String> bufferNames = new java.util.LinkedHashSet<>();
         for (List<ArgSpec> l : List.of(args, extra)) {
-            for (ArgSpec b : l) if (b.isBuffer() && b.type() != null) bufferTypes.putIfAbsent(b.buffer(), b.type());
+            for (ArgSpec b : l) {
+                if (b.isBuffer()) bufferNames.add(b.buffer());
+                if (b.isBuffer() && b.type() != null) bufferTypes.putIfAbsent(b.buffer(), b.type());
+            }
         }
-        Expectation expect = root.has("expect") ? expect(root.get("expect"), bufferTypes) : null;
+        Expectation expect = root.has("expect") ? expect(root.get("expect"), bufferTypes, bufferNames) : null;
         String policy = "round-robin";
         long seed = 0;
         long maxSteps = LaunchSpec.DEFAULT_MAX_STEPS;
@@ -502,7 +520,7 @@ final class LaunchJsonChecks {
         }
     }
 
-    private Expectation expect(JsonNode e, Map<String, ScalarType> bufferTypes) {
+    private Expectation expect(JsonNode e, Map<String, ScalarType> bufferTypes, Set<String> bufferNames) {
         if (!e.isObject()) throw bad("/expect", "\"expect\" must be an object");
         unknownKeys(e, "/expect", Set.of("outcome", "buffers", "diagnostics", "exact"));
         String outcome = null;
@@ -521,6 +539,11 @@ final class LaunchJsonChecks {
             for (Iterator<String> it = b.fieldNames(); it.hasNext(); ) {
                 String k = it.next();
                 JsonNode arr = b.get(k);
+                // A misspelt name could never be met: refused here, as a misspelt diagnostic code is, not "NOT met" after the run.
+                if (!bufferNames.contains(k)) {
+                    throw bad("/expect/buffers/" + k, "the launch has no buffer named '" + k + "' (its buffers: "
+                            + (bufferNames.isEmpty() ? "none" : String.join(", ", bufferNames)) + ")");
+                }
                 if (!arr.isArray()) throw bad("/expect/buffers/" + k, "expected an array of numbers");
                 List<Number> vals = new ArrayList<>();
                 for (int i = 0; i < arr.size(); i++) {

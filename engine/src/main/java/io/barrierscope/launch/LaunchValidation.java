@@ -400,7 +400,10 @@ public final class LaunchValidation {
                         io.barrierscope.check.RaceMemory.lanesTakeClocksOfTheirOwn(ptx)),
                 io.barrierscope.check.RaceMemory.locationStateBytes(ptx), io.barrierscope.check.RaceMemory.joinedClockBytes(program, ctas,
                         clusterCtas(spec, program.kernel, ctas), slots / ctas, program.staticSharedBytes + (long) spec.dynamicSharedBytes()),
-                heap);
+                heap).withSyncObjects(
+                SyncObjectMemory.liveBytes(program, ctas, slots / ctas, program.staticSharedBytes + (long) spec.dynamicSharedBytes(), use.race()),
+                SyncObjectMemory.checkpointBytes(program, ctas, slots / ctas, program.staticSharedBytes + (long) spec.dynamicSharedBytes(),
+                        use.race()));
         if (use.exploreJobs() > 0 && !memory.fits(MemoryEstimate.freeHeap())) {
             System.gc(); // what a previous launch left is not a reason to checkpoint less
             memory = memory.fittedTo(MemoryEstimate.freeHeap(), MemoryEstimate.forkLevels(use.maxDeviations()));

@@ -59,6 +59,9 @@ public final class LaunchedRun {
     /** Checkpoints an enumerated explore run keeps of its own at most, as validation fitted them to the heap. */
     public int exploreCheckpointsPerRun() { return valid.exploreCheckpointsPerRun(); }
 
+    /** See {@link ValidatedLaunch#forkCheckpointSyncBytes}. */
+    public long forkCheckpointSyncBytes() { return valid.forkCheckpointSyncBytes(); }
+
     /** The checked and planned launch this run places (shared by {@link #again} copies). */
     private final ValidatedLaunch valid;
 
@@ -141,10 +144,18 @@ public final class LaunchedRun {
                     + " MiB, the most a run keeps (docs/reliability.md); races after that step are not reported";
         }
         if (machine.race instanceof io.barrierscope.check.RaceDetector d && d.stoppedByClocks()) {
-            return "race detection stopped at warp step " + at + ": its vector clocks (clocks joined from other CTAs and mbarrier phases)"
-                    + " passed what the launch counts by " + sizeOf(io.barrierscope.check.RaceMemory.runClockCap(d) / 8 * 7)
-                    + ", within an eighth of " + sizeOf(io.barrierscope.check.RaceMemory.runClockCap(d))
-                    + ", the most this launch keeps (docs/reliability.md); races after that step are not reported";
+            // Exact: the count that stopped it and the bound it passed, and for an async kernel what its copies in flight kept.
+            long[] s = d.clocksAtStop();
+            long cap = io.barrierscope.check.RaceMemory.runClockCap(d);
+            String why = "race detection stopped at warp step " + at + ": its vector clocks (clocks joined from other CTAs and mbarrier phases)"
+                    + " took " + s[0] + " bytes at that step (" + sizeOf(s[0]) + "), past the " + s[1] + " it stops at: what the launch counts"
+                    + " per thread and the " + sizeOf(cap) + " this launch keeps beyond, less an eighth (docs/reliability.md)";
+            if (io.barrierscope.check.RaceMemory.issuesAsyncOperations(program)) {
+                why += "; that " + sizeOf(cap) + " is a reservation, as the kernel has async operations: " + s[2] + " copies were in flight"
+                        + " and their views kept " + s[3] + " clocks their issuers no longer hold, where it has room for one per thread slot ("
+                        + machine.slots + ")";
+            }
+            return why + "; races after that step are not reported";
         }
         return "race detection stopped at warp step " + at + ": its read sets (reads of one word by threads not ordered with each other)"
                 + " reached " + io.barrierscope.check.RaceDetector.READ_SET_ENTRY_CAP + " entries, the most a run keeps"

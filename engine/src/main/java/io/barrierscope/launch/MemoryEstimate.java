@@ -44,10 +44,28 @@ import java.util.List;
  * @param deviceHeapBytes the part of {@code bufferBytes} that is CUDA's default device heap, mapped
  *        for a kernel that calls malloc or free (0 when it does not, or the launch brings its own):
  *        a refusal names it, since its shadow and read sets are what make such a launch large
+ * @param syncObjectBytes one machine's mbarrier objects and operations in flight at most ({@link SyncObjectMemory#liveBytes})
+ * @param syncCopyBytes one fork checkpoint's copies of them, which explore keeps each fork checkpoint
+ *        within ({@link SyncObjectMemory#checkpointBytes})
  */
 public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
                              boolean splitsWords, long forkCheckpoints, long readSetEntries, long raceStateBytes,
-                             long locationStateBytes, long joinedClockBytes, long deviceHeapBytes) {
+                             long locationStateBytes, long joinedClockBytes, long deviceHeapBytes, long syncObjectBytes,
+                             long syncCopyBytes) {
+
+    /** Without mbarrier objects or operations in flight counted. */
+    public MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
+                          boolean splitsWords, long forkCheckpoints, long readSetEntries, long raceStateBytes,
+                          long locationStateBytes, long joinedClockBytes, long deviceHeapBytes) {
+        this(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries, raceStateBytes,
+                locationStateBytes, joinedClockBytes, deviceHeapBytes, 0, 0);
+    }
+
+    /** The same launch with its mbarrier objects and operations in flight counted (live, and per fork checkpoint). */
+    public MemoryEstimate withSyncObjects(long live, long perCheckpoint) {
+        return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries,
+                raceStateBytes, locationStateBytes, joinedClockBytes, deviceHeapBytes, live, perCheckpoint);
+    }
 
     /**
      * Without clocks joined from other CTAs counted (a kernel whose threads only synchronize within
@@ -93,13 +111,13 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
     /** The same launch's memory with the race detector {@code race} and on {@code exploreJobs} machines. */
     public MemoryEstimate with(boolean race, int exploreJobs) {
         return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries,
-                raceStateBytes, locationStateBytes, joinedClockBytes, deviceHeapBytes);
+                raceStateBytes, locationStateBytes, joinedClockBytes, deviceHeapBytes, syncObjectBytes, syncCopyBytes);
     }
 
     /** The same launch explored with {@code forkCheckpoints} fork checkpoints alive at most. */
     public MemoryEstimate withForkCheckpoints(long forkCheckpoints) {
         return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, Math.max(1, forkCheckpoints),
-                readSetEntries, raceStateBytes, locationStateBytes, joinedClockBytes, deviceHeapBytes);
+                readSetEntries, raceStateBytes, locationStateBytes, joinedClockBytes, deviceHeapBytes, syncObjectBytes, syncCopyBytes);
     }
 
     /** Shadow cells: one per word of {@code shadowableBytes}, and one per byte more when narrow accesses split words. */
@@ -239,8 +257,10 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
         if (raceClockBytes() > 0) out.add(new Part("race clocks" + times, raceClockBytes() * machines));
         if (race && locationStateBytes > 0) out.add(new Part("race location state" + times, locationStateBytes * machines));
         if (race && joinedClockBytes > 0) out.add(new Part("race joined clocks" + times, joinedClockBytes * machines));
+        if (syncObjectBytes > 0) out.add(new Part("mbarriers and async operations in flight" + times, syncObjectBytes * machines));
         long checkpoints = exploreJobs == 0 ? stateBytes
-                : exploreJobs * stateBytes + forkCheckpoints * (stateBytes + shadowBytes() + readSetBytes() + raceClockBytes() + locationMapCopyBytes());
+                : exploreJobs * stateBytes + forkCheckpoints * (stateBytes + shadowBytes() + readSetBytes() + raceClockBytes() + locationMapCopyBytes()
+                        + syncCopyBytes);
         out.add(new Part(exploreJobs == 0 ? "a copy while initialised or checkpointed"
                 : "explore's checkpoints (" + exploreJobs + " start, " + forkCheckpoints + " fork)", checkpoints));
         return out;

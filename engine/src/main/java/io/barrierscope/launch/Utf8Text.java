@@ -18,6 +18,9 @@ import java.nio.file.Path;
 public final class Utf8Text {
     private Utf8Text() {}
 
+    /** The first bytes of a trace file (trace/TraceFile's magic). */
+    private static final byte[] TRACE_MAGIC = {(byte) 0x89, 'B', 'S', 'T', 'R', '\r', '\n', 0x1A};
+
     /** The file's text; a missing, unreadable, over-large or non-UTF-8 file is a located {@link BadInputException}. */
     public static String read(Path file, String kind, long maxBytes) {
         try {
@@ -30,7 +33,13 @@ public final class Utf8Text {
             if (Files.size(file) > maxBytes) {
                 throw new BadInputException(file + ": error: " + kind + " larger than " + (maxBytes >> 20) + " MiB");
             }
-            return decode(file.toString(), Files.readAllBytes(file));
+            byte[] bytes = Files.readAllBytes(file);
+            // A trace where text is read (run t.bstrace, check t.bstrace) was "not UTF-8 text: byte 0x89 ... (save the file as UTF-8)".
+            if (bytes.length >= TRACE_MAGIC.length && java.util.Arrays.equals(java.util.Arrays.copyOf(bytes, TRACE_MAGIC.length), TRACE_MAGIC)) {
+                throw new BadInputException(file + ": error: this is a BarrierScope trace, not a " + kind
+                        + ": open it with `barrierscope gui`, or give it to `export` or `diff`");
+            }
+            return decode(file.toString(), bytes);
         } catch (IOException e) {
             throw new BadInputException(file + ": error: cannot read the " + kind + ": " + e.getMessage());
         }

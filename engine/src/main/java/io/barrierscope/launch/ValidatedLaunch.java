@@ -75,6 +75,13 @@ public final class ValidatedLaunch {
         return (int) Math.max(1, memory.forkCheckpoints() / MemoryEstimate.forkLevels(use.maxDeviations()));
     }
 
+    /**
+     * The most one of explore's fork checkpoints may hold in copies of mbarrier objects and operations
+     * in flight, as its memory was counted ({@link SyncObjectMemory#checkpointBytes}): explore does not
+     * keep one that holds more (docs/reliability.md).
+     */
+    public long forkCheckpointSyncBytes() { return memory.syncCopyBytes(); }
+
     /** What running this launch holds on the heap, with the race detector {@code race} and on {@code exploreJobs} machines. */
     public MemoryEstimate memoryEstimate(boolean race, int exploreJobs) { return memory.with(race, exploreJobs); }
 }

@@ -21,7 +21,17 @@ public final class AsyncCopySync {
 
     /** Puts an operation in flight. */
     static void issue(Interpreter x, AsyncOperation op) {
-        x.machine().async.add(op);
+        if (x.finished()) return; // an earlier operation of the same instruction passed the cap
+        Machine m = x.machine();
+        if (m.async.size() >= m.async.cap) {
+            x.report(DiagnosticCode.ASYNC_IN_FLIGHT, m.threadName(op.slot()) + " issued an asynchronous operation with "
+                    + m.async.size() + " already in flight, the most a launch of " + (m.async.cap / AsyncCopyUnit.IN_FLIGHT_PER_THREAD)
+                    + " thread slots holds (" + AsyncCopyUnit.IN_FLIGHT_PER_THREAD + " per thread slot): wait for earlier copies "
+                    + "(cp.async.wait_group, cp.async.bulk.wait_group, an mbarrier) before issuing more",
+                    new int[] {op.pc()}, new int[] {op.slot()}, null);
+            return;
+        }
+        m.async.add(op);
         if (x.machine().race != null) x.machine().race.asyncIssue(op);
         if (x.observed()) x.emit(SyncEvent.ASYNC_ISSUE, op.slot(), op.id(), op.size(), signalled(op));
     }

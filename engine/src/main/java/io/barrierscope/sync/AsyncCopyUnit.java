@@ -14,6 +14,16 @@ public final class AsyncCopyUnit {
     private final TreeSet<AsyncOperation> pending =
             new TreeSet<>(Comparator.comparingLong(AsyncOperation::readyAt).thenComparingLong(AsyncOperation::id));
     private long nextId;
+    /**
+     * Operations a launch may have in flight at once per thread slot (docs/reliability.md): nothing
+     * in PTX bounds them, and a loop issuing copies with a long latency and no wait held them until
+     * the heap ran out; past {@link #cap} an issue is the diagnostic {@code async-in-flight}.
+     */
+    public static final int IN_FLIGHT_PER_THREAD = 32;
+    /** Heap bytes of one operation in flight: its record and destination array, and its tree node. */
+    public static final long BYTES_PER_OPERATION = 160;
+    /** Operations in flight at once at most: {@link #IN_FLIGHT_PER_THREAD} per thread slot of the launch. */
+    public final long cap;
     /** Per thread: the number of its committed cp.async groups (the open group has this number). */
     public final long[] cpGroup;
     public final long[] bulkGroup;
@@ -37,6 +47,7 @@ public final class AsyncCopyUnit {
     }
 
     public AsyncCopyUnit(int slots) {
+        cap = (long) IN_FLIGHT_PER_THREAD * slots;
         cpGroup = new long[slots];
         bulkGroup = new long[slots];
     }
@@ -49,6 +60,9 @@ public final class AsyncCopyUnit {
     public void add(AsyncOperation op) { pending.add(op); }
 
     public boolean isEmpty() { return pending.isEmpty(); }
+
+    /** Operations in flight now. */
+    public int size() { return pending.size(); }
 
     /** Ready time of the earliest operation, or Long.MAX_VALUE. */
     public long nextReady() { return pending.isEmpty() ? Long.MAX_VALUE : pending.first().readyAt(); }

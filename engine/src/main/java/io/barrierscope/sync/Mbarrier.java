@@ -83,6 +83,14 @@ public final class Mbarrier {
         parked = o.parked;
     }
 
+    /** Heap bytes of this object: its fields and its arrays of arrivals (what a checkpoint's copy of it costs). */
+    public long bytes() {
+        return BYTES + 16 + 4L * arrivedSlots.length + (everArrived == null ? 0 : 16 + 4L * everArrived.length);
+    }
+
+    /** Heap bytes of an object's fields (header, 16 fields and two array references). */
+    public static final long BYTES = 96;
+
     public int parity() { return (int) (phase & 1); }
 
     /** Counts an arrive-on by thread {@code slot} in the current phase. */

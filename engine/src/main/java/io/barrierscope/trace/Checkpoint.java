@@ -40,6 +40,9 @@ public final class Checkpoint {
     /** Approximate heap footprint, for a memory budget. */
     public long bytes() { return bytes; }
 
+    /** The part of {@link #bytes} that copies mbarrier objects and operations in flight (exec/Machine.Saved#syncObjectBytes). */
+    public long syncObjectBytes() { return state.machine().syncObjectBytes(); }
+
     @Override
     public String toString() { return "checkpoint at step " + step() + " (" + (bytes >> 10) + " KiB)"; }
 }

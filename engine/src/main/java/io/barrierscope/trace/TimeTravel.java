@@ -395,6 +395,17 @@ public final class TimeTravel {
     }
 
     /**
+     * As {@link #runForward}, going on past a {@code brkpt} (docs/semantics.md: {@code run} and recording
+     * continue past it; only the window stops there): until a breakpoint, the end, or {@code cancel}.
+     * Stopping at a brkpt, {@code run --trace} wrote a trace cut there and ended "running" (exit 1).
+     */
+    public Stop runForwardPastBrkpts(BooleanSupplier cancel) {
+        Stop s = runForward(cancel);
+        while (s.reason() == Reason.BRKPT) s = runForward(cancel);
+        return s;
+    }
+
+    /**
      * Warp steps run between checks for cancellation: a Pause must take effect within about a
      * tenth of a second, and a warp step of a launch of tens of thousands of threads costs tens
      * of microseconds (a check costs a volatile read).

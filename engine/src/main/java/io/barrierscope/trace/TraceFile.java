@@ -154,6 +154,8 @@ public final class TraceFile {
     public static Contents read(Path file) {
         byte[] all;
         try {
+            // An empty name was read as the current folder ("the trace is a directory").
+            if (file.toString().isEmpty()) throw new BadInputException("error: the trace file's name is empty; name a .bstrace file");
             if (Files.isDirectory(file)) throw bad(file, "the trace is a directory, not a file");
             if (!Files.exists(file)) throw bad(file, "no such trace file");
             if (!Files.isRegularFile(file)) throw bad(file, "the trace is not a regular file (a device or pipe is not read)");
@@ -376,7 +378,7 @@ public final class TraceFile {
         MemoryEstimate est = run.memoryEstimate(0);
         long shadow = est.shadowBytes() + est.readSetBytes(); // live and in each checkpoint: cells and read sets
         long free = MemoryEstimate.freeHeap();
-        if (free < c.events().length + 2 * run.stateBytes() + 3 * shadow) {
+        if (free < c.events().length + 2 * run.stateBytes() + 2 * shadow) {
             System.gc(); // garbage is no reason to refuse: collected once before deciding
             free = MemoryEstimate.freeHeap();
         }
@@ -389,16 +391,19 @@ public final class TraceFile {
 
     /**
      * As above with the race detector's shadow memory at its worst ({@code shadowBytes}, 0 when the
-     * trace ran without it): held once by the live run and once more by every checkpoint.
+     * trace ran without it): held once by the live run and once more by every checkpoint after the
+     * first (the checkpoint at step 0 holds an empty shadow: nothing has been accessed yet). Counted
+     * for the first one too, a trace `run --trace` wrote at {@code -Xmx128m} did not reopen there.
      */
     static long replayBudget(Path file, long eventBytes, long stateBytes, long shadowBytes, long steps, long free, long max) {
         // The checkpoint at step 0, and a second once the replay passes the first checkpoint interval.
         long cps = steps >= TimeTravel.intervalFor(stateBytes) ? 2 : 1;
-        long need = eventBytes + cps * stateBytes + (cps + 1) * shadowBytes;
+        long need = eventBytes + cps * stateBytes + cps * shadowBytes;
         if (need > free) {
             throw bad(file, "opening re-executes its " + steps + " warp steps, recording " + (eventBytes >> 20) + " MiB of events again"
                     + " and keeping " + (cps == 2 ? "at least two " : "a ") + (stateBytes >> 20) + " MiB checkpoint" + (cps == 2 ? "s" : "")
-                    + (shadowBytes > 0 ? ", with the race detector's shadow of up to " + (shadowBytes >> 20) + " MiB live and in each checkpoint" : "")
+                    + (shadowBytes > 0 ? ", with the race detector's shadow of up to " + (shadowBytes >> 20) + " MiB live and in each checkpoint"
+                            + " after the first" : "")
                     + ": about " + (need >> 20) + " MiB, but this Java has " + (free >> 20) + " MiB free of " + (max >> 20)
                     + " MiB (give it more with -Xmx)");
         }

@@ -66,4 +66,44 @@ class RaceClockReservationTest {
         LaunchedRun plain = PtxRun.kernel("bar.sync 0;\nret;").grid(2).threads(64).launch();
         assertEquals(RaceDetector.JOINED_CLOCK_CAP, RaceMemory.runClockCap((RaceDetector) plain.machine().race));
     }
+
+    /**
+     * Two CTAs: each thread puts {@code copies} cp.async in flight (latency 10^5 cycles), acquiring the other CTA's
+     * .gpu release between two of them, so each copy's view keeps a clock of its own.
+     */
+    private static PtxRun copiesAcrossAcquires(int copies) {
+        String body = ".reg .pred %p<4>;\n.reg .b32 %r<16>;\n.reg .b64 %rd<12>;\nmov.u32 %r1, %tid.x;\nmov.u32 %r2, %ctaid.x;\n"
+                + "ld.param.u64 %rd1, [buf];\ncvta.to.global.u64 %rd2, %rd1;\nshl.b32 %r3, %r1, 2;\ncvt.u64.u32 %rd3, %r3;\n"
+                + "add.s64 %rd4, %rd2, %rd3;\nmul.wide.u32 %rd5, %r2, 256;\nadd.s64 %rd6, %rd4, %rd5;\nadd.s64 %rd6, %rd6, 512;\n"
+                + "xor.b32 %r7, %r2, 1;\nmul.wide.u32 %rd7, %r7, 256;\nadd.s64 %rd8, %rd4, %rd7;\nadd.s64 %rd8, %rd8, 512;\n"
+                + "mov.u32 %r4, sm;\nadd.u32 %r5, %r4, %r3;\nmov.u32 %r8, 0;\n"
+                + "L:\ncp.async.ca.shared.global [%r5], [%rd4], 4;\nadd.u32 %r5, %r5, 256;\n"
+                + "st.release.gpu.global.u32 [%rd6], %r8;\nld.acquire.gpu.global.u32 %r6, [%rd8];\n"
+                + "add.u32 %r8, %r8, 1;\nsetp.lt.u32 %p1, %r8, " + copies + ";\n@%p1 bra L;\ncp.async.wait_all;\nret;";
+        return PtxRun.kernel(body).header(".shared .align 4 .b8 sm[8192];").buffer("buf", 256).grid(2).threads(64)
+                .latency(100_000, 100_000);
+    }
+
+    @Test
+    void copiesInFlightKeepingMoreClocksThanReservedStopDetectionAtAStepTheNoteGivesWithTheExactCountAndWhatTheCopiesKept() {
+        LaunchedRun run = copiesAcrossAcquires(30).launch();
+        assertEquals(Outcome.COMPLETED, run.runToEnd(1_000_000), run.summary());
+        RaceDetector d = (RaceDetector) run.machine().race;
+        long at = run.raceDetectionStoppedAt();
+        assertTrue(at > 0, "30 clocks per thread kept in flight where one is reserved: " + run.summary());
+        long[] s = d.clocksAtStop();
+        assertTrue(s[0] > s[1] && s[1] == d.clockBudget.stopAbove(), s[0] + " past " + s[1]);
+        assertTrue(s[3] > 128 && s[2] >= s[3], "copies " + s[2] + ", clocks only their views keep " + s[3]);
+        assertTrue(run.raceDetectionNote().contains("took " + s[0] + " bytes at that step") && run.raceDetectionNote().contains(
+                "is a reservation, as the kernel has async operations: " + s[2] + " copies were in flight and their views kept " + s[3]
+                        + " clocks their issuers no longer hold, where it has room for one per thread slot (128)"), run.raceDetectionNote());
+        LaunchedRun again = copiesAcrossAcquires(30).launch();
+        again.runToEnd(1_000_000);
+        assertEquals(at, again.raceDetectionStoppedAt(), "at the same step every run");
+        assertEquals(run.raceDetectionNote(), again.raceDetectionNote());
+        // Copies that never outlive their issuer's clock keep none of their own: detection goes on to the end.
+        LaunchedRun one = copiesAcrossAcquires(1).launch();
+        assertEquals(Outcome.COMPLETED, one.runToEnd(1_000_000), one.summary());
+        assertEquals(-1, one.raceDetectionStoppedAt(), one.summary());
+    }
 }

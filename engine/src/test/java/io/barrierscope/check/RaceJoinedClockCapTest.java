@@ -67,15 +67,20 @@ class RaceJoinedClockCapTest {
     }
 
     @Test
-    void theNoteWhenTheClocksStopDetectionNamesTheStepAndTheMarginOfTheCapItPassed() throws Exception {
-        // RaceClockBudget stops once a count passes what the launch counts plus the run's cap less an eighth:
-        // 224 of 256 KiB here (56 of 64 MiB at the detector's cap; a launch with async copies keeps what it counts).
+    void theNoteWhenTheClocksStopDetectionNamesTheStepTheCountThatStoppedItAndTheBoundItPassed() throws Exception {
+        // RaceClockBudget stops once a count passes what the launch counts plus the run's cap less an eighth (224 of
+        // 256 KiB here, 56 of 64 MiB at the detector's cap): the note gives that count and that bound exactly, in bytes.
         LaunchedRun run = run(256 << 10);
+        RaceDetector d = (RaceDetector) run.machine().race;
+        long[] s = d.clocksAtStop();
+        assertEquals(d.clockBudget.stopAbove(), s[1]);
+        assertEquals(RaceMemory.stateBytes(8, 64, true) + (256 << 10) - (32 << 10), s[1], "counted per thread, plus the cap less an eighth");
+        assertTrue(s[0] > s[1], s[0] + " past " + s[1]);
         assertEquals("race detection stopped at warp step " + run.raceDetectionStoppedAt()
-                + ": its vector clocks (clocks joined from other CTAs and mbarrier phases) passed what the launch counts by "
-                + "224 KiB, within an eighth of 256 KiB, the most this launch keeps (docs/reliability.md); races after that step are not reported",
-                run.raceDetectionNote());
-        assertEquals(256 << 10, RaceMemory.runClockCap((RaceDetector) run.machine().race));
+                + ": its vector clocks (clocks joined from other CTAs and mbarrier phases) took " + s[0] + " bytes at that step ("
+                + (s[0] >> 10) + " KiB), past the " + s[1] + " it stops at: what the launch counts per thread and the 256 KiB this launch"
+                + " keeps beyond, less an eighth (docs/reliability.md); races after that step are not reported", run.raceDetectionNote());
+        assertEquals(256 << 10, RaceMemory.runClockCap(d));
     }
 
     @Test

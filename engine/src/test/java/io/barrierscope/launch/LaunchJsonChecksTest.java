@@ -150,6 +150,33 @@ class LaunchJsonChecksTest {
     }
 
     @Test
+    void anExpectedBufferTheLaunchDoesNotHaveIsRefusedAtItsPlaceNotReportedNotMetAfterTheRun() throws Exception {
+        // A misspelt name ran the whole launch to "expect: NOT met ... no such buffer in the launch" (exit 6).
+        String launch = "{\"ptx\": \"k.ptx\", \"args\": [],\n\"buffers\": [{\"buffer\": \"out\", \"type\": \"u32\", \"count\": 2}],\n"
+                + "\"expect\": {\"buffers\": {\"%s\": [1]}}}";
+        for (String name : new String[] {"Out", "nosuch", "", "a/b~0"}) {
+            String e = error(launch.formatted(name));
+            assertTrue(e.contains("launch.json:3:") && e.contains("the launch has no buffer named '" + name + "' (its buffers: out)"), e);
+        }
+        LaunchJsonChecks.read(write(launch.formatted("out")));
+    }
+
+    @Test
+    void aJsonSyntaxErrorIsSaidInJsonsTermsNotWithTheParsersSettings() throws Exception {
+        // It was "Non-standard token 'NaN': enable `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow" and
+        // "[Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); line: 1, column: 1]".
+        String[][] cases = {{"{\"ptx\": NaN}", "Non-standard token 'NaN' (JSON does not allow it)"},
+            {"{\"ptx\": +1}", "(JSON does not allow it)"}, {"{\"ptx\": \"k.ptx\" /* c */}", "(JSON has no comments)"},
+            {"[", "expected close marker for Array (opened at line 1, column 1)"},
+            {"{\"ptx\": \"k.ptx\"}}", "(for the value opened at line 1)"}};
+        for (String[] c : cases) {
+            String e = error(c[0]);
+            assertTrue(e.contains("launch.json:1:") && e.contains("invalid JSON: ") && e.contains(c[1]), e);
+            for (String java : new String[] {"Feature", "enable `", "Source:", "REDACTED", "parser"}) assertTrue(!e.contains(java), e);
+        }
+    }
+
+    @Test
     void aRandomSeedBeyond64BitsIsRefusedAtItsLine() throws Exception {
         String e = error("{\"ptx\": \"k.ptx\", \"args\": [\n {\"buffer\": \"a\", \"type\": \"u32\", \"count\": 4, \"init\": \"random:9999999999999999999\"}]}");
         assertTrue(e.contains("launch.json:2:") && e.contains("not a 64-bit signed integer"), e);

@@ -184,7 +184,8 @@ class UntrustedLaunchInputTest {
         assertTrue(readError("{\"ptx\": \"k.ptx\", \"args\": [{\"value\": 1e300, \"type\": \"f32\"}]}").contains("outside the range of .f32"));
         assertTrue(readError("{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"f32\", \"data\": [1e999]}]}")
                 .contains("must be finite"));
-        assertTrue(readError("{\"ptx\": \"k.ptx\", \"expect\": {\"buffers\": {\"b\": [-1e999]}}}").contains("beyond the range"));
+        assertTrue(readError("{\"ptx\": \"k.ptx\", \"args\": [{\"buffer\": \"b\", \"type\": \"f32\", \"count\": 1}],"
+                + " \"expect\": {\"buffers\": {\"b\": [-1e999]}}}").contains("beyond the range"));
     }
 
     @Test

@@ -90,6 +90,26 @@ class TraceOpenRobustnessTest {
     }
 
     @Test
+    void theCheckpointAtStepZeroHoldsNoShadowSoATraceReopensInTheHeapItsRunFitIn() {
+        // Counted with the race shadow at its worst in the step-0 checkpoint too, a trace `run --trace` wrote at
+        // -Xmx128m (96 MiB of read sets at their cap) was refused there: "about 192 MiB, but this Java has 120 MiB free".
+        long mib = 1L << 20;
+        TraceFile.replayBudget(Path.of("short.bstrace"), mib, mib, 96 * mib, 1097, 99 * mib, 128 * mib);
+        String e = assertThrows(BadInputException.class,
+                () -> TraceFile.replayBudget(Path.of("short.bstrace"), mib, mib, 96 * mib, 1097, 97 * mib, 128 * mib)).getMessage();
+        assertTrue(e.contains("shadow of up to 96 MiB live and in each checkpoint after the first: about 98 MiB"), e);
+        // Past the first interval a second checkpoint holds a shadow of its own.
+        long steps = 10_000_000;
+        assertThrows(BadInputException.class,
+                () -> TraceFile.replayBudget(Path.of("long.bstrace"), mib, mib, 96 * mib, steps, 194 * mib, 256 * mib));
+        TraceFile.replayBudget(Path.of("long.bstrace"), mib, mib, 96 * mib, steps, 195 * mib, 256 * mib);
+        // And the step-0 checkpoint of a run with the detector on holds none of it.
+        LaunchedRun run = LaunchValidation.validate(Path.of("..", "samples", "block-reduce", "launch.json").toAbsolutePath()).start();
+        long cp = io.barrierscope.trace.Checkpoint.take(run.interpreter()).bytes();
+        assertTrue(cp < run.stateBytes() + (1L << 20) && run.memoryEstimate(0).readSetBytes() > 64 * mib, cp + " bytes at step 0");
+    }
+
+    @Test
     void reExecutedEventsAreComparedWithoutASecondCopyAndTheFirstDifferenceIsFound() throws Exception {
         Path spin = tmp.resolve("spin.ptx");
         Files.writeString(spin, ".version 8.0\n.target sm_90a\n.address_size 64\n.visible .entry spin()\n{\n.reg .b32 %r<3>;\n"

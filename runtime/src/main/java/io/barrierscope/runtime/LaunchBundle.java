@@ -149,7 +149,7 @@ final class LaunchBundle {
     private static String record(Path dir, LaunchOptions o, Outcome outcome, long steps) throws IOException {
         LaunchedRun r = LaunchValidation.validate(dir.resolve("launch.json"), new LaunchValidation.Use(o.race(), 0)).start();
         TimeTravel tt = new TimeTravel(r, o.maxSteps());
-        while (tt.runForward(() -> false).reason() == TimeTravel.Reason.BREAKPOINT) {
+        while (tt.runForwardPastBrkpts(() -> false).reason() == TimeTravel.Reason.BREAKPOINT) {
             // no breakpoints are set; runForward returns at the end
         }
         TraceFile.write(tt, dir.resolve("trace.bstrace"));
