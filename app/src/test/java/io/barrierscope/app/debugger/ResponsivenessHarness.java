@@ -46,7 +46,8 @@ import org.testfx.util.WaitForAsyncUtils;
  *   -Dbarrierscope.harness=true
  * </pre>
  * {@code -Dbarrierscope.harness.steps=N} F10 and Shift+F10 per launch (30),
- * {@code -Dbarrierscope.harness.pauses=N} Pause trials on the long launch (3).
+ * {@code -Dbarrierscope.harness.pauses=N} Pause trials on the long launch (3);
+ * {@code -Dbarrierscope.harness.noPauses=true} leaves the long launch out (a quicker A/B of steps and toggles).
  */
 @ExtendWith(ApplicationExtension.class)
 @EnabledIfSystemProperty(named = "barrierscope.harness", matches = "true")
@@ -217,7 +218,7 @@ class ResponsivenessHarness {
         long started = System.nanoTime();
         session("block-reduce 256 CTAs (32,768 threads)", bigLaunch());
         session("tma-pipeline", TestFiles.sample("tma-pipeline"));
-        pauses("long-reduce, 256 CTAs x 40 rounds (32,768 threads)", longLaunch());
+        if (!Boolean.getBoolean("barrierscope.harness.noPauses")) pauses("long-reduce, 256 CTAs x 40 rounds (32,768 threads)", longLaunch());
         report.append("Latency from the input's dispatch on the FX thread, ms, median / p95 / max: to the frame that shows the result "
                 + "painted; to that frame's pulse (CSS and layout done). \"Queued\": from the input queued to its dispatch (the FX thread "
                 + "busy), max. Gap: the longest gap between two FX pulses from dispatch to painted, max over the n.\n\n");

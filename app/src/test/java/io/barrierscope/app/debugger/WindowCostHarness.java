@@ -142,6 +142,68 @@ class WindowCostHarness {
         view.installShortcuts(scene);
         stage.setScene(scene);
         stage.show();
+        if (DIRTY) scene.addPostLayoutPulseListener(() -> dirty(scene));
+    }
+
+    /**
+     * {@code -Dbarrierscope.harness.dirty=true}: after the layout of each pulse while an action is
+     * measured, prints the scene's dirty list (the nodes the pulse will copy to the render graph,
+     * with their dirty bits; "(hidden)" for those under an invisible parent, which copy nothing)
+     * and the nodes whose CSS is still pending (a branch marked dirty whose nodes are all clean
+     * included: JavaFX then marks the root for the next pulse, which renders). With
+     * {@code -Djavafx.pulseLogger=true -Djavafx.pulseLogger.threshold=0} each pulse's dirty
+     * regions and nodes rendered show beside it (docs/performance.md, "A step's second frame").
+     */
+    private static final boolean DIRTY = Boolean.getBoolean("barrierscope.harness.dirty");
+    private int pulse;
+
+    private void dirty(Scene scene) {
+        if (!sampling) return;
+        Map<String, Integer> by = new TreeMap<>();
+        int size;
+        try {
+            java.lang.reflect.Field f = javafx.scene.Node.class.getDeclaredField("dirtyBits");
+            f.setAccessible(true);
+            java.lang.reflect.Field list = Scene.class.getDeclaredField("dirtyNodes");
+            list.setAccessible(true);
+            java.lang.reflect.Field sizeF = Scene.class.getDeclaredField("dirtyNodesSize");
+            sizeF.setAccessible(true);
+            javafx.scene.Node[] nodes = (javafx.scene.Node[]) list.get(scene);
+            size = sizeF.getInt(scene);
+            for (int i = 0; i < size; i++) {
+                javafx.scene.Node n = nodes[i];
+                boolean shown = true;
+                for (javafx.scene.Node p = n; p != null; p = p.getParent()) shown &= p.isVisible();
+                javafx.scene.Node a = n;
+                while (a != null && a.getId() == null) a = a.getParent();
+                String key = (shown ? "" : "(hidden) ") + (a == null ? "(none)" : a.getId()) + " " + n.getClass().getSimpleName()
+                        + n.getStyleClass() + " " + f.get(n);
+                by.merge(key, 1, Integer::sum);
+            }
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+        try {
+            java.lang.reflect.Field css = javafx.scene.Node.class.getDeclaredField("cssFlag");
+            css.setAccessible(true);
+            for (javafx.scene.Node n : all(scene.getRoot())) {
+                String flag = String.valueOf(css.get(n));
+                if (flag.equals("DIRTY_BRANCH") && n instanceof javafx.scene.Parent p) {
+                    boolean leaf = true;
+                    for (javafx.scene.Node c : p.getChildrenUnmodifiable()) leaf &= String.valueOf(css.get(c)).equals("CLEAN");
+                    if (!leaf) continue;
+                    flag = "DIRTY_BRANCH(leaf)";
+                }
+                if (flag.equals("CLEAN") || flag.equals("DIRTY_BRANCH")) continue;
+                javafx.scene.Node a = n;
+                while (a != null && (a.getId() == null || a.getId().equals("virtual-flow"))) a = a.getParent();
+                by.merge("CSS " + flag + " " + (a == null ? "(none)" : a.getId()) + " " + n.getClass().getSimpleName() + n.getStyleClass(), 1, Integer::sum);
+            }
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+        System.out.println("DIRTY pulse " + (++pulse) + " (" + size + " nodes in the scene's dirty list):");
+        by.forEach((k, v) -> System.out.println("  " + v + "  " + k));
     }
 
     /** CPU nanoseconds so far per group of threads: FX, engine (worker and opener), renderer, other (the harnesses share it). */

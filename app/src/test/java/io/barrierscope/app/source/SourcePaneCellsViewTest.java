@@ -73,6 +73,30 @@ class SourcePaneCellsViewTest {
     }
 
     /**
+     * A line brought to the middle of a pane is in a cell, and every cell in view shows its line,
+     * right away, in the same FX event, not at the next pulse's layout (docs/performance.md, "A
+     * step's second frame": given their lines in the layout pass, the cells left CSS work behind
+     * that made JavaFX repaint the whole window in one more frame).
+     */
+    @Test
+    void aLineBroughtToTheMiddleIsInACellAtOnce(FxRobot robot) {
+        w.open(robot, "tma-pipeline");
+        CodeList ptx = robot.lookup("#sourceArea").queryAs(CodeList.class);
+        int n = ptx.lineCount();
+        for (int line : new int[] {n / 2, 3, n - 1, n / 3}) {
+            TestWindow.onFx(() -> {
+                ptx.showLineAtCenter(line);
+                assertTrue(ptx.firstVisibleLine() <= line && line <= ptx.lastVisibleLine(),
+                        "line " + line + " in view at once: " + ptx.firstVisibleLine() + "-" + ptx.lastVisibleLine());
+                assertTrue(ptx.lineTextBoundsOnScreen(line).isPresent(), "line " + line + " is in a cell at once");
+                assertCellsShowTheirLines(ptx);
+                return null;
+            });
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+    }
+
+    /**
      * Whatever styles a reused line cell given another line (today the virtual flow restyles it whole;
      * docs/performance.md, "Line cells that style only what changed (2026-11-29, tried, not kept)"),
      * it must be done in the pulse that shows the line: right after that pulse's layout, every node
