@@ -115,8 +115,10 @@ final class InstructionCompiler {
                 return SetmaxnregOp.compile(c);
             case "fence":
                 // fence.proxy.async orders a thread's generic- and async-proxy accesses; the others are release/acquire fences.
+                if (c.has(".proxy") && c.has(".async::generic")) return ProxyFenceOp.compileAsyncFromGeneric(c);
                 if (c.has(".proxy") && c.has(".async")) return ProxyFenceOp.compile(c);
                 if (c.has(".mbarrier_init") || !c.has(".proxy")) {
+                    FenceForms.check(c);
                     // fence{.sem}.scope: the scope is not optional (9.7.13.4), there is no default to assume.
                     if (!MemoryOps.hasScope(c)) throw c.error(c.insn().mnemonic() + " needs a scope (.cta, .cluster, .gpu or .sys)");
                     c.expectOperands(0, 0);

@@ -29,6 +29,7 @@ final class MemoryOps {
             throw c.error(c.insn().mnemonic() + ": ldu loads from .global (or a generic address) only (PTX ISA 9.7.9.10)");
         }
         boolean b128 = c.has(".b128");
+        if (opc.equals("atom") || opc.equals("red")) AtomForms.check(c, opc, atomOp(c));
         Op op = switch (opc) {
             case "ld", "ldu" -> b128 ? B128Ops.load(c) : load(c, plain);
             case "st" -> b128 ? B128Ops.store(c) : store(c, plain);
@@ -273,7 +274,7 @@ final class MemoryOps {
         int d = returns ? c.dst(0) : -1;
         CompileContext.Addr addr = c.address(c.operand(first), c.spaceOf());
         int sp = addr.space();
-        Src a = ctaWindow(c, addr);
+        Src a = AtomForms.address(c, addr, returns ? "atom" : "red");
         Src b = c.src(first + 1, t);
         Src cc = cas ? c.src(first + 2, t) : null;
         int size = t.bytes();
@@ -343,7 +344,7 @@ final class MemoryOps {
         int d = returns ? c.dst(0) : -1;
         CompileContext.Addr addr = c.address(c.operand(first), c.spaceOf());
         int sp = addr.space();
-        Src a = ctaWindow(c, addr);
+        Src a = AtomForms.address(c, addr, returns ? "atom" : "red");
         Src b = c.src(first + 1, pair ? ScalarType.B32 : ScalarType.B16);
         int size = pair ? 4 : 2;
         return new CheckedOp((m, th) -> {
