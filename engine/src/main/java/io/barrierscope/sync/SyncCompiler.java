@@ -144,6 +144,14 @@ public final class SyncCompiler {
         boolean all = c.has(".all");
         if (!all && !c.has(".any")) throw c.error("match.sync needs .any or .all");
         boolean wide = c.has(".b64");
+        // ".type = { .b32, .b64 }" (9.7.13.10): .u32, .s64 ... are not match.sync types.
+        if (c.type() != ScalarType.B32 && c.type() != ScalarType.B64) {
+            throw c.error(c.insn().mnemonic() + ": match.sync takes .b32 or .b64 (PTX ISA 9.7.13.10)");
+        }
+        // "The sink symbol '_' may be used in place of any one of the destination operands": not both.
+        if (c.operand(0) instanceof Operand.Pair pr && pr.first() instanceof Operand.Sink && pr.second() instanceof Operand.Sink) {
+            throw c.error(c.insn().mnemonic() + ": the sink '_' may stand for only one of the destinations d|p (PTX ISA 9.7.13.10)");
+        }
         int[] d = dstPair(c, c.operand(0));
         if (!all && d[1] >= 0 || !all && c.operand(0) instanceof Operand.Pair) {
             throw c.error("match.sync.any has no predicate destination (only .all takes d|p)");
