@@ -127,6 +127,9 @@ final class InstructionCompiler {
                 Op other = ProxyFenceOp.compileOther(c);
                 if (other != null) return other;
                 break;
+            case "tensormap":
+                if (c.has(".cp_fenceproxy")) return TensormapCpFenceproxyOp.compile(c);
+                break;
             case "mma":
                 if (c.has(".sp") || c.has(".sp::ordered_metadata")) break;
                 return MmaOp.compile(c);
