@@ -2,6 +2,10 @@ package io.barrierscope.exec;
 
 import static io.barrierscope.exec.ExecKernel.assertRefusedAtLine;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.barrierscope.launch.LaunchedRun;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,5 +45,23 @@ class RestrictedFenceFormsTest {
         assertRefusedAtLine("fence.proxy.async::generic.acquire.sync_restrict::shared::cta.cluster;", ".sem must be .release");
         assertRefusedAtLine("fence.proxy.async::generic.release.sync_restrict::shared::cta.gpu;", "must be specified as .cluster");
         assertRefusedAtLine("fence.proxy.async::generic.release.cluster;", "is written with");
+    }
+
+    @Test
+    void theReleaseAsyncFromGenericFenceOrdersSharedCtaWritesBeforeABulkCopyButNotGlobalOnes() {
+        // "the effect of the fence only applies to operations performed on objects in .shared::cta state space".
+        String store = "cp.async.bulk.global.shared::cta.bulk_group [%rd40], [%r2], 16;\ncp.async.bulk.commit_group;\ncp.async.bulk.wait_group 0;\n";
+        String fence = "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;\n";
+        String shared = ".shared .align 16 .b8 sm[16];\nmov.u32 %r2, sm;\nst.shared.u32 [%r2], 5;\n";
+        LaunchedRun ok = ExecKernel.of(shared + fence + store).ok();
+        assertEquals(5, ExecKernel.w(ok, 0));
+        assertEquals(List.of("proxy-fence-missing"), ExecKernel.codes(ExecKernel.of(shared + store).run()), "no fence");
+        // A global source written generically is outside the fence's state space.
+        String load = ".shared .align 16 .b8 sm[16];\n.shared .align 8 .b64 bar;\nmov.u32 %r2, sm;\nmov.u32 %r3, bar;\n"
+                + "st.global.u32 [%rd40+64], 5;\n" + fence + "mbarrier.init.shared::cta.b64 [%r3], 1;\nadd.u64 %rd1, %rd40, 64;\n"
+                + "mbarrier.arrive.expect_tx.shared::cta.b64 %rd2, [%r3], 16;\n"
+                + "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r2], [%rd1], 16, [%r3];\n"
+                + "W:\nmbarrier.try_wait.parity.shared::cta.b64 %p1, [%r3], 0;\n@!%p1 bra W;\n";
+        assertEquals(List.of("proxy-fence-missing"), ExecKernel.codes(ExecKernel.of(load).run()));
     }
 }
