@@ -14,7 +14,7 @@ final class AtomForms {
     private AtomForms() {}
 
     /** Refuses, naming the rule, a form of atom/red that 9.7.13.5/9.7.13.6 do not list. */
-    static void check(CompileContext c, String opc, String op) {
+    static void check(CompileContext c, String opc, String op, boolean vector) {
         String mn = c.insn().mnemonic();
         String sec = opc.equals("red") ? "9.7.13.6" : "9.7.13.5";
         int sp = c.spaceOf();
@@ -34,7 +34,7 @@ final class AtomForms {
             throw c.error(mn + ": .L2::cache_hint is only supported for .global or a generic address of global memory (PTX ISA " + sec + ")");
         }
         ScalarType t = c.type();
-        if (t == null || HalfOps.isHalf(t) || t == ScalarType.B128) return;
+        if (vector || HalfOps.isHalf(t) || t == ScalarType.B128) return;
         boolean bitOp = op.equals("and") || op.equals("or") || op.equals("xor") || op.equals("cas") || op.equals("exch");
         boolean ok = switch (t) {
             case B32, B64 -> bitOp;

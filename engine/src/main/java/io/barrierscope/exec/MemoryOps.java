@@ -11,7 +11,7 @@ final class MemoryOps {
 
     static Op compile(CompileContext c, String opc) {
         for (String mod : c.insn().modifiers()) {
-            if (mod.equals(".v8") || mod.startsWith(".tile") || mod.equals(".mmio")) {
+            if (mod.equals(".v8") && !opc.equals("atom") && !opc.equals("red") || mod.startsWith(".tile") || mod.equals(".mmio")) {
                 throw c.error("unsupported instruction " + c.insn().mnemonic());
             }
         }
@@ -29,7 +29,7 @@ final class MemoryOps {
             throw c.error(c.insn().mnemonic() + ": ldu loads from .global (or a generic address) only (PTX ISA 9.7.9.10)");
         }
         boolean b128 = c.has(".b128");
-        if (opc.equals("atom") || opc.equals("red")) AtomForms.check(c, opc, atomOp(c));
+        if (opc.equals("atom") || opc.equals("red")) AtomForms.check(c, opc, atomOp(c), c.has(".v2") || c.has(".v4") || c.has(".v8"));
         Op op = switch (opc) {
             case "ld", "ldu" -> b128 ? B128Ops.load(c) : load(c, plain);
             case "st" -> b128 ? B128Ops.store(c) : store(c, plain);
@@ -258,7 +258,7 @@ final class MemoryOps {
     private static Op atom(CompileContext c, boolean returns) {
         String op = atomOp(c);
         ScalarType t = memType(c);
-        if (c.has(".v2") || c.has(".v4")) throw c.error("unsupported instruction " + c.insn().mnemonic());
+        if (c.has(".v2") || c.has(".v4") || c.has(".v8")) return AtomVectorOps.compile(c, returns);
         if (HalfOps.isHalf(t)) return atomHalf(c, returns, op, t);
         if (c.has(".noftz")) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (.noftz goes with .add on .f16, .f16x2, .bf16 and .bf16x2)");
         if (t.isFloat() && !(op.equals("add") || op.equals("exch") || op.equals("cas"))
