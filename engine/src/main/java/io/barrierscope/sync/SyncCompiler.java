@@ -55,8 +55,20 @@ public final class SyncCompiler {
 
     private static void requireSync(CompileContext c) {
         if (!c.has(".sync")) {
-            throw c.error("unsupported instruction " + c.insn().mnemonic()
-                    + " (the non-.sync form is not available on sm_70 and later; use " + c.insn().opcode() + ".sync)");
+            String opc = c.insn().opcode();
+            if (!opc.equals("vote") && !opc.equals("shfl")) {
+                throw c.error("unsupported instruction " + c.insn().mnemonic() + " (" + opc + " has no form without .sync)");
+            }
+            // vote and shfl without .sync: "Not supported in PTX ISA version 6.4 for .target sm_70 or higher" (9.7.13.8,
+            // 9.7.9.5). Older targets and versions may use them, but their result depends on which threads run in
+            // lockstep, which the engine (independent thread scheduling only) does not model.
+            boolean removed = c.targets().stream().anyMatch(t -> t.matches("sm_([7-9]\\d|\\d{3,})[a-z]?"))
+                    && versionAtLeast(c.ptxVersion(), 6, 4);
+            String sec = opc.equals("vote") ? "9.7.13.8" : "9.7.9.5";
+            throw c.error("unsupported instruction " + c.insn().mnemonic() + (removed
+                    ? " (the form without .sync is not supported from PTX ISA 6.4 for .target sm_70 or higher, PTX ISA " + sec + "; use " + opc + ".sync)"
+                    : " (the deprecated form without .sync is not modelled: its threads run in lockstep before sm_70, which the engine"
+                            + " does not model, PTX ISA " + sec + "; use " + opc + ".sync)"));
         }
     }
 
@@ -124,6 +136,13 @@ public final class SyncCompiler {
         int[] d = dstPair(c, c.operand(0));
         return new ShflSyncOp(mode, c.src(1, ScalarType.B32), c.src(2, ScalarType.B32), c.src(3, ScalarType.B32),
                 d[0], d[1], c.src(4, ScalarType.B32), kindKey(c));
+    }
+
+    private static boolean versionAtLeast(String v, int major, int minor) {
+        String[] p = v.split("\\.");
+        int ma = Integer.parseInt(p[0]);
+        int mi = p.length > 1 ? Integer.parseInt(p[1]) : 0;
+        return ma > major || (ma == major && mi >= minor);
     }
 
     private static Op vote(CompileContext c) {

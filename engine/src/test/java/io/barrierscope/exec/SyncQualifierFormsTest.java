@@ -1,6 +1,10 @@
 package io.barrierscope.exec;
 
 import static io.barrierscope.exec.ExecKernel.assertRefusedAtLine;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.launch.BadInputException;
 
 import org.junit.jupiter.api.Test;
 
@@ -73,5 +77,16 @@ class SyncQualifierFormsTest {
         assertRefusedAtLine("red.async.relaxed.cta.shared::cluster" + tail, "written red.async.relaxed.cluster");
         assertRefusedAtLine("red.async.relaxed.cluster.shared::cta" + tail, "state space is .shared::cluster or none");
         assertRefusedAtLine("red.async.relaxed.cluster.shared" + tail, "state space is .shared::cluster or none");
+    }
+
+    @Test
+    void voteWithoutSyncIsRefusedSayingWhetherTheIsaRemovedItOrTheEngineDoesNotModelIt() {
+        // 9.7.13.8: "Not supported in PTX ISA version 6.4 for .target sm_70 or higher"; older targets keep the deprecated form,
+        // whose lockstep "active threads" the engine (independent thread scheduling only) does not model.
+        assertRefusedAtLine("vote.all.pred %p1, %p2;", "not supported from PTX ISA 6.4 for .target sm_70 or higher");
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> ExecKernel.of("vote.all.pred %p1, %p2;\n").version("6.0").target("sm_60").launch());
+        assertTrue(e.getMessage().contains("deprecated form without .sync is not modelled"), e.getMessage());
+        assertRefusedAtLine("match.any.b32 %r1, %r2, 1;", "match has no form without .sync");
     }
 }
