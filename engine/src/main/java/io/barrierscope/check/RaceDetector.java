@@ -313,6 +313,17 @@ public final class RaceDetector implements MemoryModelHook {
     @Override
     public void fence(int t, int scope) { scoped.fence(t, scope); }
 
+    /**
+     * fence.mbarrier_init.release.cluster: a cluster-scoped release of the thread's earlier
+     * mbarrier.init operations alone (PTX ISA 9.7.13.4), taken as its clock up to its last init;
+     * no acquire. Without an init it publishes nothing.
+     */
+    @Override
+    public void fenceMbarrierInit(int t) {
+        int c = mbarriers.lastInitClock(t);
+        if (c >= 0) scoped.releaseOnly(t, baseOf(t).with(t, c, chunkSize, chunkCount));
+    }
+
     /** fence.proxy.async: a point in the thread's order that later async-proxy operations may rely on. */
     public void proxyFence(int t, int spaces) {
         proxy.record(t, clock[t], spaces);

@@ -122,7 +122,7 @@ final class InstructionCompiler {
                     // fence{.sem}.scope: the scope is not optional (9.7.13.4), there is no default to assume.
                     if (!MemoryOps.hasScope(c)) throw c.error(c.insn().mnemonic() + " needs a scope (.cta, .cluster, .gpu or .sys)");
                     c.expectOperands(0, 0);
-                    return new FenceOp(MemoryOps.scope(c));
+                    return new FenceOp(MemoryOps.scope(c), c.has(".mbarrier_init"));
                 }
                 Op other = ProxyFenceOp.compileOther(c);
                 if (other != null) return other;

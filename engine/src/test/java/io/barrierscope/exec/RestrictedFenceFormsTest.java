@@ -64,4 +64,22 @@ class RestrictedFenceFormsTest {
                 + "W:\nmbarrier.try_wait.parity.shared::cta.b64 %p1, [%r3], 0;\n@!%p1 bra W;\n";
         assertEquals(List.of("proxy-fence-missing"), ExecKernel.codes(ExecKernel.of(load).run()));
     }
+
+    @Test
+    void theMbarrierInitFenceReleasesTheThreadsInitsButNotItsOtherWrites() {
+        // "When .op_restrict is .mbarrier_init, the synchronizing effect of the fence only applies to the prior mbarrier.init
+        // operations executed by the same thread on mbarrier objects in .shared::cta state space."
+        String head = ".shared .align 8 .b64 bar;\n.shared .align 4 .b32 data;\nmov.u32 %r1, %cluster_ctarank;\nmov.u32 %r2, bar;\n"
+                + "mov.u32 %r3, data;\nmbarrier.init.shared::cta.b64 [%r2], 1;\nst.shared.u32 [%r3], 7;\n"
+                + "fence.mbarrier_init.release.cluster;\nbarrier.cluster.arrive.relaxed.aligned;\nbarrier.cluster.wait.aligned;\n"
+                + "xor.b32 %r4, %r1, 1;\nmapa.shared::cluster.u32 %r5, %r2, %r4;\nmapa.shared::cluster.u32 %r6, %r3, %r4;\n"
+                + "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r5];\n";
+        String tail = "barrier.cluster.arrive.aligned;\nbarrier.cluster.wait.aligned;\n";
+        Dim3 two = new Dim3(2, 1, 1);
+        // The peer's init is published: its remote arrive is ordered after the init.
+        ExecKernel.of(head + tail).grid(two).cluster(two).ok();
+        // Its plain write before the fence is not: reading it from the peer races.
+        LaunchedRun r = ExecKernel.of(head + "ld.shared::cluster.u32 %r7, [%r6];\n" + tail).grid(two).cluster(two).run();
+        assertEquals(List.of("race"), ExecKernel.codes(r), r.summary());
+    }
 }

@@ -2,7 +2,7 @@
 // 9.7.13.4: "When .op_restrict is .mbarrier_init, the synchronizing effect of the fence only applies to the prior mbarrier.init operations executed by the same thread".
 // ISA probe: one normative sentence of PTX ISA 9.7.13, run through the engine and checked
 // against the outcome the ISA text predicts (see the expect block of launch.json).
-#include "../../isa-probes/probe.h"
+#include "../probe.h"
 
 extern "C" __global__ void __cluster_dims__(2, 1, 1) probe(int *out)
 {
