@@ -313,11 +313,7 @@ public final class RaceDetector implements MemoryModelHook {
     @Override
     public void fence(int t, int scope) { scoped.fence(t, scope); }
 
-    /**
-     * fence.mbarrier_init.release.cluster: a cluster-scoped release of the thread's earlier
-     * mbarrier.init operations alone (PTX ISA 9.7.13.4), taken as its clock up to its last init;
-     * no acquire. Without an init it publishes nothing.
-     */
+    /** fence.mbarrier_init: a cluster release of the thread's clock up to its last init, no acquire (PTX ISA 9.7.13.4). */
     @Override
     public void fenceMbarrierInit(int t) {
         int c = mbarriers.lastInitClock(t);
