@@ -313,6 +313,13 @@ public final class RaceDetector implements MemoryModelHook {
     @Override
     public void fence(int t, int scope) { scoped.fence(t, scope); }
 
+    /** fence.mbarrier_init: a cluster release of the thread's clock up to its last init, no acquire (PTX ISA 9.7.13.4). */
+    @Override
+    public void fenceMbarrierInit(int t) {
+        int c = mbarriers.lastInitClock(t);
+        if (c >= 0) scoped.releaseOnly(t, baseOf(t).with(t, c, chunkSize, chunkCount));
+    }
+
     /** fence.proxy.async: a point in the thread's order that later async-proxy operations may rely on. */
     public void proxyFence(int t, int spaces) {
         proxy.record(t, clock[t], spaces);

@@ -87,6 +87,9 @@ final class RaceMbarriers {
         st.doneRemote = null;
         st.initEpoch = ((long) d.clock[slot] << 32) | slot;
         st.initPc = pc;
+        // The thread's later accesses get a later epoch, so fence.mbarrier_init (which releases up to
+        // the init: RaceDetector#fenceMbarrierInit) does not release them.
+        d.clock[slot]++;
     }
 
     /** See {@link RaceDetector#mbarrierUse}. */
@@ -99,6 +102,15 @@ final class RaceMbarriers {
             d.reported = true;
             RaceReport.initRace(d, b, st.initEpoch, st.initPc, d.asyncActor == null ? pc : d.asyncActor.pc(), d.actorSlot());
         }
+    }
+
+    /** The clock of thread {@code slot}'s latest mbarrier.init still recorded, or -1 (objects in key order: deterministic). */
+    int lastInitClock(int slot) {
+        int best = -1;
+        for (State st : map.values()) {
+            if (st.initPc >= 0 && (int) (st.initEpoch & (RaceDetector.STRONG - 1)) == slot) best = Math.max(best, (int) (st.initEpoch >>> 32));
+        }
+        return best;
     }
 
     /** See {@link RaceDetector#initPublished}. */

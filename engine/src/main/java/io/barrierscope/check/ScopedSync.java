@@ -255,6 +255,16 @@ final class ScopedSync {
         d.clock[t]++;
     }
 
+    /**
+     * A release-only cluster fence publishing {@code clk} (fence.mbarrier_init): later relaxed stores
+     * and arrives of thread t carry it, unless an earlier fence already published more of t's work.
+     */
+    void releaseOnly(int t, VectorClock clk) {
+        int own = clk.get(t, d.chunkSize);
+        if (d.fence[t] == null || d.fence[t].get(t, d.chunkSize) < own) d.fence[t] = clk;
+        if (fenceCluster[t] == null || fenceCluster[t].get(t, d.chunkSize) < own) fenceCluster[t] = clk;
+    }
+
     /** Thread t acquires what {@code pending} holds for it, and it is taken. */
     private void acquirePending(int t, VectorClock[] pending) {
         if (pending[t] == null) return;

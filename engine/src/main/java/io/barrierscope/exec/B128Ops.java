@@ -116,7 +116,7 @@ final class B128Ops {
         if (b < 0 || v < 0) throw c.error(mn + ": b and c are .b128 registers, not the sink _");
         CompileContext.Addr addr = c.address(c.operand(1), c.spaceOf());
         int sp = addr.space();
-        Src a = MemoryOps.ctaWindow(c, addr);
+        Src a = AtomForms.address(c, addr, "atom");
         return new MemoryOps.CheckedOp((m, th) -> {
             long base = a.get(m, th);
             long[] old = new long[2];

@@ -115,15 +115,20 @@ final class InstructionCompiler {
                 return SetmaxnregOp.compile(c);
             case "fence":
                 // fence.proxy.async orders a thread's generic- and async-proxy accesses; the others are release/acquire fences.
+                if (c.has(".proxy") && c.has(".async::generic")) return ProxyFenceOp.compileAsyncFromGeneric(c);
                 if (c.has(".proxy") && c.has(".async")) return ProxyFenceOp.compile(c);
                 if (c.has(".mbarrier_init") || !c.has(".proxy")) {
+                    FenceForms.check(c);
                     // fence{.sem}.scope: the scope is not optional (9.7.13.4), there is no default to assume.
                     if (!MemoryOps.hasScope(c)) throw c.error(c.insn().mnemonic() + " needs a scope (.cta, .cluster, .gpu or .sys)");
                     c.expectOperands(0, 0);
-                    return new FenceOp(MemoryOps.scope(c));
+                    return new FenceOp(MemoryOps.scope(c), c.has(".mbarrier_init"));
                 }
                 Op other = ProxyFenceOp.compileOther(c);
                 if (other != null) return other;
+                break;
+            case "tensormap":
+                if (c.has(".cp_fenceproxy")) return TensormapCpFenceproxyOp.compile(c);
                 break;
             case "mma":
                 if (c.has(".sp") || c.has(".sp::ordered_metadata")) break;

@@ -76,6 +76,13 @@ public interface MemoryModelHook {
     /** {@link #fence(int)} at scope {@code scope} (SCOPE_*); the one-argument form means .gpu. */
     default void fence(int thread, int scope) { fence(thread); }
 
+    /**
+     * {@code fence.mbarrier_init.release.cluster}: "the synchronizing effect of the fence only applies
+     * to the prior mbarrier.init operations executed by the same thread" (PTX ISA 9.7.13.4). An
+     * analysis that cannot tell them apart may take it as a cluster fence.
+     */
+    default void fenceMbarrierInit(int thread) { fence(thread, SCOPE_CLUSTER); }
+
     /** State spaces a proxy fence covers: the thread's own CTA's shared memory, any shared memory of its cluster, global memory. */
     int PROXY_SHARED_CTA = 1;
     int PROXY_SHARED_CLUSTER = 2;

@@ -11,7 +11,7 @@ final class MemoryOps {
 
     static Op compile(CompileContext c, String opc) {
         for (String mod : c.insn().modifiers()) {
-            if (mod.equals(".v8") || mod.startsWith(".tile") || mod.equals(".mmio")) {
+            if (mod.equals(".v8") && !opc.equals("atom") && !opc.equals("red") || mod.startsWith(".tile") || mod.equals(".mmio")) {
                 throw c.error("unsupported instruction " + c.insn().mnemonic());
             }
         }
@@ -29,6 +29,7 @@ final class MemoryOps {
             throw c.error(c.insn().mnemonic() + ": ldu loads from .global (or a generic address) only (PTX ISA 9.7.9.10)");
         }
         boolean b128 = c.has(".b128");
+        if (opc.equals("atom") || opc.equals("red")) AtomForms.check(c, opc, atomOp(c), c.has(".v2") || c.has(".v4") || c.has(".v8"));
         Op op = switch (opc) {
             case "ld", "ldu" -> b128 ? B128Ops.load(c) : load(c, plain);
             case "st" -> b128 ? B128Ops.store(c) : store(c, plain);
@@ -257,7 +258,7 @@ final class MemoryOps {
     private static Op atom(CompileContext c, boolean returns) {
         String op = atomOp(c);
         ScalarType t = memType(c);
-        if (c.has(".v2") || c.has(".v4")) throw c.error("unsupported instruction " + c.insn().mnemonic());
+        if (c.has(".v2") || c.has(".v4") || c.has(".v8")) return AtomVectorOps.compile(c, returns);
         if (HalfOps.isHalf(t)) return atomHalf(c, returns, op, t);
         if (c.has(".noftz")) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (.noftz goes with .add on .f16, .f16x2, .bf16 and .bf16x2)");
         if (t.isFloat() && !(op.equals("add") || op.equals("exch") || op.equals("cas"))
@@ -273,7 +274,7 @@ final class MemoryOps {
         int d = returns ? c.dst(0) : -1;
         CompileContext.Addr addr = c.address(c.operand(first), c.spaceOf());
         int sp = addr.space();
-        Src a = ctaWindow(c, addr);
+        Src a = AtomForms.address(c, addr, returns ? "atom" : "red");
         Src b = c.src(first + 1, t);
         Src cc = cas ? c.src(first + 2, t) : null;
         int size = t.bytes();
@@ -343,7 +344,7 @@ final class MemoryOps {
         int d = returns ? c.dst(0) : -1;
         CompileContext.Addr addr = c.address(c.operand(first), c.spaceOf());
         int sp = addr.space();
-        Src a = ctaWindow(c, addr);
+        Src a = AtomForms.address(c, addr, returns ? "atom" : "red");
         Src b = c.src(first + 1, pair ? ScalarType.B32 : ScalarType.B16);
         int size = pair ? 4 : 2;
         return new CheckedOp((m, th) -> {

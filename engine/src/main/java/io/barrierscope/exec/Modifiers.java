@@ -45,7 +45,7 @@ final class Modifiers {
         OWN.put("atom", atomOps); OWN.put("red", atomOps);
         own("bra", ".uni"); own("call", ".uni"); own("ret", ".uni"); own("exit"); own("trap"); own("brkpt");
         own("nanosleep"); own("membar", ".gl", ".proxy", ".alias", ".async");
-        own("fence", ".proxy", ".async", ".alias", ".mbarrier_init", ".tensormap::generic", ".op_restrict",
+        own("fence", ".proxy", ".async", ".async::generic", ".alias", ".mbarrier_init", ".tensormap::generic", ".op_restrict",
                 ".sync_restrict::shared::cta", ".sync_restrict::shared::cluster", ".bulk_group");
         own("bar", ".sync", ".arrive", ".red", ".popc", ".and", ".or", ".aligned", ".warp");
         own("barrier", ".sync", ".arrive", ".red", ".popc", ".and", ".or", ".aligned", ".wait");

@@ -22,6 +22,23 @@ final class ProxyFenceOp extends LaneOp {
     }
 
     /**
+     * The uni-directional {@code fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster}
+     * and {@code .acquire.sync_restrict::shared::cluster.cluster} (PTX ISA 9.7.13.4), in exactly
+     * those forms (the .sync_restrict rules of {@link FenceForms}). Each orders the thread's
+     * generic-proxy accesses before its later async-proxy ones, which is the direction the race
+     * detector checks, limited to the state space its .sync_restrict names (semantics.md section 13).
+     */
+    static ProxyFenceOp compileAsyncFromGeneric(CompileContext c) {
+        FenceForms.check(c);
+        if (!c.has(".sync_restrict::shared::cta") && !c.has(".sync_restrict::shared::cluster")) {
+            throw c.error(c.insn().mnemonic() + ": fence.proxy.async::generic is written with .release.sync_restrict::shared::cta.cluster "
+                    + "or .acquire.sync_restrict::shared::cluster.cluster (PTX ISA 9.7.13.4)");
+        }
+        c.expectOperands(0, 0);
+        return new ProxyFenceOp(c.has(".sync_restrict::shared::cta") ? MemoryModelHook.PROXY_SHARED_CTA : MemoryModelHook.PROXY_SHARED_CLUSTER);
+    }
+
+    /**
      * The other proxy fences of PTX ISA 9.7.13.4, checked as the ISA writes them, or null for a form
      * it does not list. {@code fence.proxy.alias} orders accesses through virtually aliased addresses
      * of one location: a launch maps every location at one address per state-space window, so it has

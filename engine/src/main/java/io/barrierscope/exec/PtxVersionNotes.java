@@ -146,6 +146,7 @@ final class PtxVersionNotes {
             new Note(in -> in.opcode().equals("activemask"), "", 62, "9.7.13.11"),
             new Note(in -> in.opcode().equals("redux"), "", 70, "9.7.13.12"),
             new Note(in -> in.opcode().equals("griddepcontrol"), "", 78, "9.7.13.13"),
+            new Note(in -> in.opcode().equals("tensormap") && in.modifiers().contains(".cp_fenceproxy"), "", 83, "9.7.13.16"),
             new Note(in -> in.opcode().equals("elect"), "", 80, "9.7.13.14"),
             // 9.7.13.15: mbarrier
             new Note(in -> (arriveOrDrop(in) || waits(in)) && in.has(".relaxed"), "qualifier .relaxed", 86, MB),

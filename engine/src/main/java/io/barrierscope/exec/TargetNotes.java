@@ -104,6 +104,8 @@ final class TargetNotes {
             new Note(in -> is(in, "barrier", ".cluster"), "sm_90 or higher", "9.7.13.3", atLeast(90)),
             new Note(in -> is(in, "red", ".async"), "sm_90 or higher", "9.7.13.7", atLeast(90)),
             new Note(in -> in.opcode().equals("griddepcontrol"), "sm_90 or higher", "9.7.13.13", atLeast(90)),
+            new Note(in -> in.opcode().equals("tensormap") && in.modifiers().contains(".cp_fenceproxy"), "sm_90 or higher", "9.7.13.16", atLeast(90)),
+            new Note(in -> in.opcode().equals("clusterlaunchcontrol"), "sm_100 or higher", "9.7.13.17-18", atLeast(100)),
             new Note(in -> in.opcode().equals("elect"), "sm_90 or higher", "9.7.13.14", atLeast(90)),
             new Note(in -> is(in, "mbarrier", ".expect_tx") && !in.has(".arrive") && !in.has(".arrive_drop"), "sm_90 or higher",
                     "9.7.13.15.11", atLeast(90)),

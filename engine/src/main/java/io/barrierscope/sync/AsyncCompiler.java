@@ -247,6 +247,14 @@ final class AsyncCompiler {
         ScalarType t = c.type();
         int redOp = -1;
         if (red) {
+            // "red.async.sem.scope{.ss}...": .sem = { .relaxed }, .scope = { .cluster } are not optional, .ss = { .shared::cluster }.
+            if (!c.has(".relaxed") || !c.has(".cluster") || c.has(".cta") || c.has(".gpu") || c.has(".sys") || c.has(".acquire") || c.has(".acq_rel")) {
+                throw c.error(name + ": red.async with an mbarrier is written red.async.relaxed.cluster (PTX ISA 9.7.13.7: .sem = { .relaxed }, "
+                        + ".scope = { .cluster }, both required)");
+            }
+            if ((c.has(".shared") || c.has(".shared::cta")) && !c.has(".shared::cluster")) {
+                throw c.error(name + ": red.async's state space is .shared::cluster or none (generic addressing) (PTX ISA 9.7.13.7)");
+            }
             String[] ops = {".add", ".min", ".max", ".and", ".or", ".xor", ".inc", ".dec"};
             for (int i = 0; i < ops.length; i++) if (c.has(ops[i])) redOp = i;
             if (redOp < 0) throw c.error(name + " needs a reduction such as .add");

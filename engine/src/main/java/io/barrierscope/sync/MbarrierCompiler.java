@@ -25,7 +25,12 @@ final class MbarrierCompiler {
         if (c.has(".shared::cluster") && !(c.has(".arrive") || c.has(".arrive_drop") || c.has(".expect_tx") || c.has(".complete_tx"))) {
             throw c.error(c.insn().mnemonic() + ": only arrive, expect_tx and complete_tx take .shared::cluster (PTX ISA 9.7.13.15.8)");
         }
+        checkSemAndScope(c);
         if (c.has(".pending_count")) {
+            // "mbarrier.pending_count.b64 count, state;": the state is a register, there is no state space.
+            if (c.spaceOf() != Space.GENERIC) {
+                throw c.error(c.insn().mnemonic() + ": mbarrier.pending_count takes no state space (PTX ISA 9.7.13.15.17)");
+            }
             c.expectOperands(2, 2);
             return new MbarrierPendingCountOp(c.dst(0), c.src(1, ScalarType.B64));
         }
@@ -60,6 +65,11 @@ final class MbarrierCompiler {
                 throw c.error(c.insn().mnemonic() + ": .noComplete takes only .release and .cta (PTX ISA "
                         + (c.has(".arrive_drop") ? "9.7.13.15.14)" : "9.7.13.15.13)"));
             }
+            if (noComplete && expectTx) {
+                // .noComplete and .expect_tx are separate forms of 9.7.13.15.13 and .14; none has both.
+                throw c.error(c.insn().mnemonic() + ": .noComplete and .expect_tx do not go together (PTX ISA "
+                        + (c.has(".arrive_drop") ? "9.7.13.15.14)" : "9.7.13.15.13)"));
+            }
             if (noComplete && c.has(".shared::cluster")) {
                 // The .noComplete forms of 9.7.13.15.13 and .14 are written with .shared{::cta} only.
                 throw c.error(c.insn().mnemonic() + ": .noComplete has no .shared::cluster form (PTX ISA "
@@ -81,6 +91,44 @@ final class MbarrierCompiler {
             return new MbarrierWaitOp(addr(c, 1, space), shared, c.dst(0), operand, parity, tryWait, hint);
         }
         throw c.error("unsupported instruction " + c.insn().mnemonic());
+    }
+
+    /**
+     * Each mbarrier instruction's .sem and .scope lists: arrive and arrive_drop ".sem = { .release,
+     * .relaxed }", expect_tx and complete_tx "{ .relaxed }", test_wait and try_wait "{ .acquire,
+     * .relaxed }", all ".scope = { .cta, .cluster }"; init, inval and pending_count have neither
+     * (PTX ISA 9.7.13.15.9-17).
+     */
+    private static void checkSemAndScope(CompileContext c) {
+        String mn = c.insn().mnemonic();
+        String[] sems;
+        String sec;
+        if (c.has(".arrive") || c.has(".arrive_drop")) {
+            sems = new String[] {".release", ".relaxed"};
+            sec = c.has(".arrive_drop") ? "9.7.13.15.14" : "9.7.13.15.13";
+        } else if (c.has(".expect_tx") || c.has(".complete_tx")) {
+            sems = new String[] {".relaxed"};
+            sec = c.has(".complete_tx") ? "9.7.13.15.12" : "9.7.13.15.11";
+        } else if (c.has(".test_wait") || c.has(".try_wait")) {
+            sems = new String[] {".acquire", ".relaxed"};
+            sec = "9.7.13.15.16";
+        } else {
+            sems = new String[0];
+            sec = c.has(".init") ? "9.7.13.15.9" : c.has(".inval") ? "9.7.13.15.10" : "9.7.13.15.17";
+        }
+        for (String sem : new String[] {".release", ".relaxed", ".acquire", ".acq_rel", ".sc"}) {
+            if (c.has(sem) && !java.util.Arrays.asList(sems).contains(sem)) {
+                throw c.error(mn + ": " + sem + " is not a .sem of this instruction ("
+                        + (sems.length == 0 ? "it takes none" : "it takes " + String.join(" or ", sems)) + "; PTX ISA " + sec + ")");
+            }
+        }
+        for (String scope : new String[] {".cta", ".cluster", ".gpu", ".sys"}) {
+            boolean listed = sems.length > 0 && (scope.equals(".cta") || scope.equals(".cluster"));
+            if (c.has(scope) && !listed) {
+                throw c.error(mn + ": " + scope + " is not a .scope of this instruction ("
+                        + (sems.length == 0 ? "it takes none" : "it takes .cta or .cluster") + "; PTX ISA " + sec + ")");
+            }
+        }
     }
 
     private static Src addr(CompileContext c, int i, int space) {

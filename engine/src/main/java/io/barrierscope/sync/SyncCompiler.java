@@ -55,8 +55,20 @@ public final class SyncCompiler {
 
     private static void requireSync(CompileContext c) {
         if (!c.has(".sync")) {
-            throw c.error("unsupported instruction " + c.insn().mnemonic()
-                    + " (the non-.sync form is not available on sm_70 and later; use " + c.insn().opcode() + ".sync)");
+            String opc = c.insn().opcode();
+            if (!opc.equals("vote") && !opc.equals("shfl")) {
+                throw c.error("unsupported instruction " + c.insn().mnemonic() + " (" + opc + " has no form without .sync)");
+            }
+            // vote and shfl without .sync: "Not supported in PTX ISA version 6.4 for .target sm_70 or higher" (9.7.13.8,
+            // 9.7.9.5). Older targets and versions may use them, but their result depends on which threads run in
+            // lockstep, which the engine (independent thread scheduling only) does not model.
+            boolean removed = c.targets().stream().anyMatch(t -> t.matches("sm_([7-9]\\d|\\d{3,})[a-z]?"))
+                    && versionAtLeast(c.ptxVersion(), 6, 4);
+            String sec = opc.equals("vote") ? "9.7.13.8" : "9.7.9.5";
+            throw c.error("unsupported instruction " + c.insn().mnemonic() + (removed
+                    ? " (the form without .sync is not supported from PTX ISA 6.4 for .target sm_70 or higher, PTX ISA " + sec + "; use " + opc + ".sync)"
+                    : " (the deprecated form without .sync is not modelled: its threads run in lockstep before sm_70, which the engine"
+                            + " does not model, PTX ISA " + sec + "; use " + opc + ".sync)"));
         }
     }
 
@@ -126,6 +138,13 @@ public final class SyncCompiler {
                 d[0], d[1], c.src(4, ScalarType.B32), kindKey(c));
     }
 
+    private static boolean versionAtLeast(String v, int major, int minor) {
+        String[] p = v.split("\\.");
+        int ma = Integer.parseInt(p[0]);
+        int mi = p.length > 1 ? Integer.parseInt(p[1]) : 0;
+        return ma > major || (ma == major && mi >= minor);
+    }
+
     private static Op vote(CompileContext c) {
         requireSync(c);
         c.expectOperands(3, 3);
@@ -144,6 +163,14 @@ public final class SyncCompiler {
         boolean all = c.has(".all");
         if (!all && !c.has(".any")) throw c.error("match.sync needs .any or .all");
         boolean wide = c.has(".b64");
+        // ".type = { .b32, .b64 }" (9.7.13.10): .u32, .s64 ... are not match.sync types.
+        if (c.type() != ScalarType.B32 && c.type() != ScalarType.B64) {
+            throw c.error(c.insn().mnemonic() + ": match.sync takes .b32 or .b64 (PTX ISA 9.7.13.10)");
+        }
+        // "The sink symbol '_' may be used in place of any one of the destination operands": not both.
+        if (c.operand(0) instanceof Operand.Pair pr && pr.first() instanceof Operand.Sink && pr.second() instanceof Operand.Sink) {
+            throw c.error(c.insn().mnemonic() + ": the sink '_' may stand for only one of the destinations d|p (PTX ISA 9.7.13.10)");
+        }
         int[] d = dstPair(c, c.operand(0));
         if (!all && d[1] >= 0 || !all && c.operand(0) instanceof Operand.Pair) {
             throw c.error("match.sync.any has no predicate destination (only .all takes d|p)");

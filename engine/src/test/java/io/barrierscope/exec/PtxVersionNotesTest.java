@@ -82,6 +82,7 @@ class PtxVersionNotesTest {
         {"barrier.cluster.arrive;", "7.7", "7.8", "sm_90", "9.7.13.3"},
         {"barrier.cluster.arrive.release;", "7.8", "8.0", "sm_90", "9.7.13.3"},
         {"fence.proxy.async;", "7.8", "8.0", "sm_90", "9.7.13.4"},
+        {"tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [%rd40], [bar], 128;", "8.2", "8.3", "sm_90", "9.7.13.16"},
         {"fence.mbarrier_init.release.cluster;", "7.8", "8.0", "sm_90", "9.7.13.4"},
         {"fence.acquire.sync_restrict::shared::cluster.cluster;", "8.5", "8.6", "sm_90", "9.7.13.4"},
         {"fence.acquire.gpu;", "8.5", "8.6", "sm_90", "9.7.13.4"},

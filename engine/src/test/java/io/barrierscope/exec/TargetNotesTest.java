@@ -66,6 +66,8 @@ class TargetNotesTest {
     /** {instruction, a target without it, a target with it, what the message says it needs, section}. */
     private static final String[][] ROWS = {
         {"fence.mbarrier_init.release.cluster;", "sm_80", "sm_90", "sm_90 or higher (qualifier .op_restrict)", "9.7.13.4"},
+        {"tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [%rd40], [bar], 128;", "sm_80", "sm_90",
+            "sm_90 or higher", "9.7.13.16"},
         {"fence.acquire.gpu;", "sm_80", "sm_90", "sm_90 or higher (qualifiers .acquire, .release)", "9.7.13.4"},
         {"fence.release.sync_restrict::shared::cta.cluster;", "sm_80", "sm_90", "sm_90 or higher", "9.7.13.4"},
         {"fence.sc.gpu;", "sm_62", "sm_70", "sm_70 or higher", "9.7.13.4"},
@@ -140,6 +142,13 @@ class TargetNotesTest {
             assertRefused(r[0], r[1], r[3], r[4]);
             assertLoads(r[0], r[2]);
         }
+    }
+
+    /** clusterlaunchcontrol (9.7.13.17-18) "Requires sm_100 or higher": on sm_90a it is refused naming that note, not as an unknown form. */
+    @Test
+    void clusterLaunchControlIsRefusedNamingItsSm100Note() {
+        assertRefused("clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128 [bar], [bar];", "sm_90a",
+                "sm_100 or higher", "9.7.13.17-18");
     }
 
     /** The ISA asks sm_90 for fence's .acquire and .release; ptxas 13.0 takes them on sm_80: we follow the ISA. */
