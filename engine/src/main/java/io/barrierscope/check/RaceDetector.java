@@ -249,6 +249,37 @@ public final class RaceDetector implements MemoryModelHook {
         setBase(t, r);
     }
 
+    /**
+     * {@link #acquire} of {@code v} by each lane of {@code lanes} of warp {@code w}, in lane order.
+     * When the lanes are the whole warp and share a base, that ends with the warp sharing the one
+     * joined clock: set it once, instead of splitting the warp into 32 bases and joining it again.
+     */
+    void acquireWarp(int w, int lanes, VectorClock v) {
+        if (v == null) return;
+        int s0 = w << 5;
+        int n = Math.min(32, slots - s0);
+        VectorClock a = warpBase[w];
+        if (a == null || lanes != (n == 32 ? -1 : (1 << n) - 1) || shadow.stoppedByClocks) {
+            for (int l = lanes; l != 0; l &= l - 1) acquire(s0 + Integer.numberOfTrailingZeros(l), v);
+            return;
+        }
+        if (a == joinedA && v == joinedB) {
+            warpBase[w] = joinedResult;
+            return;
+        }
+        VectorClock r = clockBudget.join(a, v);
+        joinedA = a;
+        joinedB = v;
+        joinedResult = r;
+        if (shadow.stoppedByClocks) {
+            // The join stopped the clocks: the rest as the lanes one by one would do it.
+            setBase(s0, r);
+            for (int l = lanes & (lanes - 1); l != 0; l &= l - 1) acquire(s0 + Integer.numberOfTrailingZeros(l), v);
+            return;
+        }
+        warpBase[w] = r;
+    }
+
     VectorClock current(int t) { return baseOf(t).with(t, clock[t], chunkSize, chunkCount); }
 
     // ---- memory ---------------------------------------------------------------------------
@@ -362,7 +393,7 @@ public final class RaceDetector implements MemoryModelHook {
     }
 
     /** {@link #release} for several lanes of one warp at once: their ids share one chunk. */
-    private void releaseWarp(int warp, int lanes, VectorClock.Builder b) {
+    void releaseWarp(int warp, int lanes, VectorClock.Builder b) {
         int s0 = warp << 5;
         VectorClock shared = warpBase[warp];
         if (shared != null) {
@@ -488,6 +519,14 @@ public final class RaceDetector implements MemoryModelHook {
      */
     public void mbarrierUse(int slot, Mbarrier b, int pc) { mbarriers.use(slot, b, pc); }
 
+    @Override
+    public boolean mbarrierUsesQuiet(int warp, int lanes, Mbarrier b) { return mbarriers.usesQuiet(warp, lanes, b); }
+
+    @Override
+    public void mbarrierArriveWarp(int warp, int lanes, Mbarrier b, boolean relaxed, int scope) {
+        mbarriers.arriveWarp(warp, lanes, b, relaxed, scope);
+    }
+
     /**
      * Whether the thread that executed the init {@code initEpoch} published it to its cluster
      * afterwards: a fence (fence.mbarrier_init.release.cluster, or a full fence) or a release
@@ -502,6 +541,11 @@ public final class RaceDetector implements MemoryModelHook {
 
     /** A test_wait/try_wait returned true for the completed phase: an acquire unless relaxed, within {@code scope}. */
     public void mbarrierAcquire(int slot, Mbarrier b, boolean relaxed, int scope) { mbarriers.acquire(slot, b, relaxed, scope); }
+
+    @Override
+    public void mbarrierAcquireWarp(int warp, int lanes, Mbarrier b, boolean relaxed, int scope) {
+        mbarriers.acquireWarp(warp, lanes, b, relaxed, scope);
+    }
 
     // ---- async copies ---------------------------------------------------------------------------
 
