@@ -236,48 +236,17 @@ public final class RaceDetector implements MemoryModelHook {
 
     void acquire(int t, VectorClock v) {
         if (v == null) return;
-        VectorClock a = baseOf(t);
-        // The participants of one barrier usually share one base: join once, reuse the result.
-        if (a == joinedA && v == joinedB) {
-            setBase(t, joinedResult);
-            return;
-        }
+        setBase(t, joinCached(baseOf(t), v));
+    }
+
+    /** {@code a} joined with {@code v}, charged; the participants of one barrier usually share one base: join once, reuse the result. */
+    VectorClock joinCached(VectorClock a, VectorClock v) {
+        if (a == joinedA && v == joinedB) return joinedResult;
         VectorClock r = clockBudget.join(a, v); // charged; once stopped for the clocks, a: keep no more
         joinedA = a;
         joinedB = v;
         joinedResult = r;
-        setBase(t, r);
-    }
-
-    /**
-     * {@link #acquire} of {@code v} by each lane of {@code lanes} of warp {@code w}, in lane order.
-     * When the lanes are the whole warp and share a base, that ends with the warp sharing the one
-     * joined clock: set it once, instead of splitting the warp into 32 bases and joining it again.
-     */
-    void acquireWarp(int w, int lanes, VectorClock v) {
-        if (v == null) return;
-        int s0 = w << 5;
-        int n = Math.min(32, slots - s0);
-        VectorClock a = warpBase[w];
-        if (a == null || lanes != (n == 32 ? -1 : (1 << n) - 1) || shadow.stoppedByClocks) {
-            for (int l = lanes; l != 0; l &= l - 1) acquire(s0 + Integer.numberOfTrailingZeros(l), v);
-            return;
-        }
-        if (a == joinedA && v == joinedB) {
-            warpBase[w] = joinedResult;
-            return;
-        }
-        VectorClock r = clockBudget.join(a, v);
-        joinedA = a;
-        joinedB = v;
-        joinedResult = r;
-        if (shadow.stoppedByClocks) {
-            // The join stopped the clocks: the rest as the lanes one by one would do it.
-            setBase(s0, r);
-            for (int l = lanes & (lanes - 1); l != 0; l &= l - 1) acquire(s0 + Integer.numberOfTrailingZeros(l), v);
-            return;
-        }
-        warpBase[w] = r;
+        return r;
     }
 
     VectorClock current(int t) { return baseOf(t).with(t, clock[t], chunkSize, chunkCount); }
