@@ -236,17 +236,17 @@ public final class RaceDetector implements MemoryModelHook {
 
     void acquire(int t, VectorClock v) {
         if (v == null) return;
-        VectorClock a = baseOf(t);
-        // The participants of one barrier usually share one base: join once, reuse the result.
-        if (a == joinedA && v == joinedB) {
-            setBase(t, joinedResult);
-            return;
-        }
+        setBase(t, joinCached(baseOf(t), v));
+    }
+
+    /** {@code a} joined with {@code v}, charged; the participants of one barrier usually share one base: join once, reuse the result. */
+    VectorClock joinCached(VectorClock a, VectorClock v) {
+        if (a == joinedA && v == joinedB) return joinedResult;
         VectorClock r = clockBudget.join(a, v); // charged; once stopped for the clocks, a: keep no more
         joinedA = a;
         joinedB = v;
         joinedResult = r;
-        setBase(t, r);
+        return r;
     }
 
     VectorClock current(int t) { return baseOf(t).with(t, clock[t], chunkSize, chunkCount); }
@@ -369,7 +369,7 @@ public final class RaceDetector implements MemoryModelHook {
     }
 
     /** {@link #release} for several lanes of one warp at once: their ids share one chunk. */
-    private void releaseWarp(int warp, int lanes, VectorClock.Builder b) {
+    void releaseWarp(int warp, int lanes, VectorClock.Builder b) {
         int s0 = warp << 5;
         VectorClock shared = warpBase[warp];
         if (shared != null) {
@@ -495,6 +495,14 @@ public final class RaceDetector implements MemoryModelHook {
      */
     public void mbarrierUse(int slot, Mbarrier b, int pc) { mbarriers.use(slot, b, pc); }
 
+    @Override
+    public boolean mbarrierUsesQuiet(int warp, int lanes, Mbarrier b) { return mbarriers.usesQuiet(warp, lanes, b); }
+
+    @Override
+    public void mbarrierArriveWarp(int warp, int lanes, Mbarrier b, boolean relaxed, int scope) {
+        mbarriers.arriveWarp(warp, lanes, b, relaxed, scope);
+    }
+
     /**
      * Whether the thread that executed the init {@code initEpoch} published it to its cluster
      * afterwards: a fence (fence.mbarrier_init.release.cluster, or a full fence) or a release
@@ -509,6 +517,11 @@ public final class RaceDetector implements MemoryModelHook {
 
     /** A test_wait/try_wait returned true for the completed phase: an acquire unless relaxed, within {@code scope}. */
     public void mbarrierAcquire(int slot, Mbarrier b, boolean relaxed, int scope) { mbarriers.acquire(slot, b, relaxed, scope); }
+
+    @Override
+    public void mbarrierAcquireWarp(int warp, int lanes, Mbarrier b, boolean relaxed, int scope) {
+        mbarriers.acquireWarp(warp, lanes, b, relaxed, scope);
+    }
 
     // ---- async copies ---------------------------------------------------------------------------
 

@@ -40,6 +40,11 @@ final class RaceMbarriers {
         State(int chunkCount, int chunkSize) { accum = new VectorClock.Builder(chunkCount, chunkSize); }
     }
 
+    /** {@link #use}'s memo, not state (a pure function of its keys): an init epoch found ordered before a base. */
+    private State usedState;
+    private long usedInit;
+    private VectorClock usedBase;
+
     RaceMbarriers(RaceDetector d) { this.d = d; }
 
     /** The object's clocks, created on first use. */
@@ -97,7 +102,21 @@ final class RaceMbarriers {
         if (d.reported || d.shadow.stoppedByClocks) return; // the clocks that would tell are dropped
         State st = find(b);
         if (st == null || st.initEpoch == 0) return;
-        if (d.asyncActor == null) d.actThread(slot);
+        if (d.asyncActor == null) {
+            // Another thread's init found ordered before a base is ordered before every thread with that
+            // base (bases are immutable): a warp's lanes and polls repeat the check, so it is remembered.
+            VectorClock base = d.baseOf(slot);
+            if (st == usedState && st.initEpoch == usedInit && base == usedBase) return;
+            d.actThread(slot);
+            if (!d.unordered(st.initEpoch)) {
+                if ((int) (st.initEpoch & (RaceDetector.STRONG - 1)) != slot) {
+                    usedState = st;
+                    usedInit = st.initEpoch;
+                    usedBase = base;
+                }
+                return;
+            }
+        }
         if (d.unordered(st.initEpoch)) {
             d.reported = true;
             RaceReport.initRace(d, b, st.initEpoch, st.initPc, d.asyncActor == null ? pc : d.asyncActor.pc(), d.actorSlot());
@@ -111,6 +130,39 @@ final class RaceMbarriers {
             if (st.initPc >= 0 && (int) (st.initEpoch & (RaceDetector.STRONG - 1)) == slot) best = Math.max(best, (int) (st.initEpoch >>> 32));
         }
         return best;
+    }
+
+    /** Whether {@link #use} by each lane of {@code lanes} of {@code warp} would do nothing (no side effects). */
+    boolean usesQuiet(int warp, int lanes, Mbarrier b) {
+        if (d.reported || d.shadow.stoppedByClocks) return true;
+        State st = find(b);
+        if (st == null || st.initEpoch == 0) return true;
+        if (d.asyncActor != null) return false;
+        int id = (int) (st.initEpoch & (RaceDetector.STRONG - 1));
+        int c = (int) (st.initEpoch >>> 32);
+        VectorClock ok = st == usedState && st.initEpoch == usedInit ? usedBase : null;
+        for (int l = lanes; l != 0; l &= l - 1) {
+            int s = (warp << 5) + Integer.numberOfTrailingZeros(l);
+            if (s == id) continue; // the init's own thread
+            VectorClock base = d.baseOf(s);
+            if (base == ok) continue;
+            if (c > base.get(id, d.chunkSize)) return false;
+            ok = base;
+        }
+        return true;
+    }
+
+    /** {@link #arrive} by each lane of {@code lanes} of {@code warp}, in lane order. */
+    void arriveWarp(int warp, int lanes, Mbarrier b, boolean relaxed, int scope) {
+        State st = state(b);
+        int s0 = warp << 5;
+        if (d.asyncActor != null || relaxed) {
+            for (int l = lanes; l != 0; l &= l - 1) arrive(s0 + Integer.numberOfTrailingZeros(l), b, relaxed, scope);
+            return;
+        }
+        boolean own = d.m.ctaOfSlot(s0) == b.cta;
+        if (!own && scope < ScopedSync.CLUSTER) return;
+        d.releaseWarp(warp, lanes, own ? st.accum : remote(st));
     }
 
     /** See {@link RaceDetector#initPublished}. */
@@ -153,6 +205,40 @@ final class RaceMbarriers {
         st.done = d.clockBudget.complete(st.accum);
         st.doneRemote = st.remote == null || st.remote.isEmpty() ? null : d.clockBudget.complete(st.remote);
         if (st.remote != null) st.remote.clear();
+    }
+
+    /** {@link #acquire} by each lane of {@code lanes} of {@code warp}, in lane order. */
+    void acquireWarp(int warp, int lanes, Mbarrier b, boolean relaxed, int scope) {
+        State st = find(b);
+        if (st == null || st.done == null) return;
+        if (relaxed || (scope >= ScopedSync.CLUSTER && st.doneRemote != null)) {
+            for (int l = lanes; l != 0; l &= l - 1) acquire((warp << 5) + Integer.numberOfTrailingZeros(l), b, relaxed, scope);
+            return;
+        }
+        acquireWarp(warp, lanes, st.done);
+    }
+
+    /**
+     * {@link RaceDetector#acquire} of {@code v} by each lane of {@code lanes} of warp {@code w}, in
+     * lane order. When the lanes are the whole warp and share a base, that ends with the warp sharing
+     * the one joined clock: set it once, instead of splitting the warp into 32 bases and joining it again.
+     */
+    private void acquireWarp(int w, int lanes, VectorClock v) {
+        int s0 = w << 5;
+        int n = Math.min(32, d.slots - s0);
+        VectorClock a = d.warpBase[w];
+        if (a == null || lanes != (n == 32 ? -1 : (1 << n) - 1) || d.shadow.stoppedByClocks) {
+            for (int l = lanes; l != 0; l &= l - 1) d.acquire(s0 + Integer.numberOfTrailingZeros(l), v);
+            return;
+        }
+        VectorClock r = d.joinCached(a, v);
+        if (d.shadow.stoppedByClocks) {
+            // The join stopped the clocks: the rest as the lanes one by one would do it.
+            d.setBase(s0, r);
+            for (int l = lanes & (lanes - 1); l != 0; l &= l - 1) d.acquire(s0 + Integer.numberOfTrailingZeros(l), v);
+            return;
+        }
+        d.warpBase[w] = r;
     }
 
     void acquire(int slot, Mbarrier b, boolean relaxed, int scope) {

@@ -127,13 +127,34 @@ public interface MemoryModelHook {
 
     void mbarrierUse(int slot, Mbarrier b, int pc);
 
+    /**
+     * Whether {@link #mbarrierUse} of {@code b} by each lane of {@code lanes} of {@code warp} would
+     * do nothing (report nothing), so a whole-warp path may leave the calls out. No side effects;
+     * false when not known (then the lanes go one by one).
+     */
+    default boolean mbarrierUsesQuiet(int warp, int lanes, Mbarrier b) { return false; }
+
     /** An arrive-on: a release unless {@code relaxed}, observed by the threads of {@code scope} (SCOPE_CTA or SCOPE_CLUSTER). */
     void mbarrierArrive(int slot, Mbarrier b, boolean relaxed, int scope);
+
+    /** {@link #mbarrierArrive} of each lane of {@code lanes} of {@code warp}, in lane order, all by one instruction. */
+    default void mbarrierArriveWarp(int warp, int lanes, Mbarrier b, boolean relaxed, int scope) {
+        for (int l = lanes; l != 0; l &= l - 1) mbarrierArrive((warp << 5) + Integer.numberOfTrailingZeros(l), b, relaxed, scope);
+    }
 
     void mbarrierPhaseComplete(Mbarrier b);
 
     /** A test_wait/try_wait returned true: an acquire unless {@code relaxed}, of the arrive-ons of {@code scope} (SCOPE_CTA or SCOPE_CLUSTER). */
     void mbarrierAcquire(int slot, Mbarrier b, boolean relaxed, int scope);
+
+    /**
+     * {@link #mbarrierAcquire} of each lane of {@code lanes} of {@code warp}, in lane order, all by
+     * one instruction (one {@code relaxed} and {@code scope}): what a completed phase's waiters of
+     * one warp do together, so the detector can join the warp's shared clock once.
+     */
+    default void mbarrierAcquireWarp(int warp, int lanes, Mbarrier b, boolean relaxed, int scope) {
+        for (int l = lanes; l != 0; l &= l - 1) mbarrierAcquire((warp << 5) + Integer.numberOfTrailingZeros(l), b, relaxed, scope);
+    }
 
     void asyncIssue(AsyncOperation op);
 

@@ -49,6 +49,8 @@ public final class MbarrierArriveOp extends MbarrierOp {
         long key = MbarrierUnit.key(b.cta, b.offset);
         long phaseBefore = b.phase;
         int base = warp << 5;
+        // The lanes' releases first: a phase this completes completes at the last lane, after all of them.
+        if (m.race != null) m.race.mbarrierArriveWarp(warp, lanes, b, relaxed, scope);
         for (int l = lanes; l != 0; l &= l - 1) {
             int s = base + Integer.numberOfTrailingZeros(l);
             int pendingBefore = b.pending--;

@@ -70,7 +70,7 @@ public abstract class MbarrierOp extends Op {
 
     /**
      * Executes for all {@code lanes} of {@code warp} at once, when they all address the valid
-     * object {@code b} of their own CTA and race detection is off: exactly what {@link #lane}
+     * object {@code b} of their own CTA (race detection quiet on its use): exactly what {@link #lane}
      * would do lane by lane in lane order (state changes, events, PCs advanced), minus locating
      * the object 32 times. Returns false, having changed nothing, when the case needs the lanes
      * one by one (a diagnostic, a phase completing before the last lane, a thread suspending).
@@ -82,11 +82,11 @@ public abstract class MbarrierOp extends Op {
 
     /**
      * The valid object every lane of {@code lanes} addresses when it is one and in the lanes' own
-     * CTA, with race detection off (it watches every lane's use); else null, and the lanes go one by
+     * CTA, and race detection (if on) has nothing to say about any lane's use; else null, and the lanes go one by
      * one ({@link #locate} reports what is wrong, if anything). No side effects.
      */
     private Mbarrier common(Machine m, int warp, int lanes) {
-        if (m.race != null || address == null) return null; // null: a bulk copy to global memory, no mbarrier
+        if (address == null) return null; // null: a bulk copy to global memory, no mbarrier
         int base = warp << 5;
         long a = address.get(m, base + Integer.numberOfTrailingZeros(lanes));
         for (int l = lanes & (lanes - 1); l != 0; l &= l - 1) {
@@ -99,7 +99,9 @@ public abstract class MbarrierOp extends Op {
         int cta = m.ctaOfWarp(warp);
         if (a < 0 || a > Space.CTA_OFFSET_MASK || a + 8 > m.memory.shared[cta].length || (a & 7) != 0) return null;
         Mbarrier b = m.mbarriers.find(cta, (int) a);
-        return b != null && b.valid ? b : null;
+        if (b == null || !b.valid) return null;
+        // With race detection on, only when every lane's use check would find nothing (else lane by lane, as it reports).
+        return m.race == null || m.race.mbarrierUsesQuiet(warp, lanes, b) ? b : null;
     }
 
     /**

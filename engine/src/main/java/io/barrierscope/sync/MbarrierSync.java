@@ -164,18 +164,34 @@ public final class MbarrierSync {
         for (int w = w0; w < w0 + m.warpsPerCta && b.suspended > 0; w++) {
             if (m.runMask[w] == m.liveMask[w]) continue; // nobody of this warp waits on anything
             int lanes = 0;
+            // The lanes' acquires go to the detector after the loop (it reads none of what the loop
+            // changes), as one call when one instruction released them all.
+            MbarrierWaitOp first = null;
+            boolean oneOp = true;
             for (int l = m.liveMask[w]; l != 0; l &= l - 1) {
                 int s = (w << 5) + Integer.numberOfTrailingZeros(l);
                 if (m.status[s] != ThreadStatus.MBAR_WAIT || m.waitValue[s] != key) continue;
                 released++;
                 b.suspended--;
                 MbarrierWaitOp op = (MbarrierWaitOp) x.op(m.pc[s]);
+                if (first == null) first = op;
+                else if (op != first) oneOp = false;
                 op.result(m, s, true);
-                if (m.race != null) m.race.mbarrierAcquire(s, b, op.relaxed, op.scope);
                 b.observedPrevious = true;
                 m.pc[s]++;
                 lanes |= 1 << (s & 31);
                 m.setStatus(s, ThreadStatus.RUNNABLE);
+            }
+            if (m.race != null && lanes != 0) {
+                if (oneOp) {
+                    m.race.mbarrierAcquireWarp(w, lanes, b, first.relaxed, first.scope);
+                } else {
+                    for (int l = lanes; l != 0; l &= l - 1) {
+                        int s = (w << 5) + Integer.numberOfTrailingZeros(l);
+                        MbarrierWaitOp op = (MbarrierWaitOp) x.op(m.pc[s] - 1);
+                        m.race.mbarrierAcquire(s, b, op.relaxed, op.scope);
+                    }
+                }
             }
             // Every lane of the warp moving on together keeps equal PCs equal (as Op.advance).
             if (lanes != 0 && lanes != m.existMask[w]) m.uniform[w] = false;

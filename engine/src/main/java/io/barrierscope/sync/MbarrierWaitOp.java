@@ -51,6 +51,7 @@ public final class MbarrierWaitOp extends MbarrierOp {
         for (int l = lanes & (lanes - 1); l != 0; l &= l - 1) {
             if ((operand.get(m, base + Integer.numberOfTrailingZeros(l)) & 0xFFFFFFFFL) != p) return false;
         }
+        if (m.race != null) m.race.mbarrierAcquireWarp(warp, lanes, b, relaxed, scope);
         for (int l = lanes; l != 0; l &= l - 1) {
             int s = base + Integer.numberOfTrailingZeros(l);
             b.observedPrevious = true;
