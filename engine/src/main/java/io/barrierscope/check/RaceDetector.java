@@ -91,7 +91,6 @@ public final class RaceDetector implements MemoryModelHook {
     /** The fence.proxy.async fences each thread executed (semantics.md section 13). */
     ProxyFences proxy;
     boolean reported;
-    private final VectorClock.Builder scratch;
     /** A one-entry cache of {@link #acquire}'s joins (not state: a pure function of its keys). */
     private VectorClock joinedA;
     private VectorClock joinedB;
@@ -101,6 +100,8 @@ public final class RaceDetector implements MemoryModelHook {
     private final RaceAccess memory;
     /** The mbarrier objects' clocks. */
     final RaceMbarriers mbarriers;
+    /** Releases, syncs and acquires of a warp's lanes at once. */
+    final RaceWarps warps;
     /** The async copies in flight and their groups' ends. */
     final RaceAsyncCopies copies;
     /** What the clocks hold, counted as they grow (bounded by its cap). */
@@ -143,11 +144,11 @@ public final class RaceDetector implements MemoryModelHook {
         bar = new VectorClock.Builder[ctas * 16];
         cluster = new VectorClock.Builder[ctas];
         clusterDone = new VectorClock[ctas];
-        scratch = new VectorClock.Builder(chunkCount, chunkSize);
         shadow = new RaceShadow(ctas + m.memory.global.segments().size());
         proxy = new ProxyFences(slots);
         memory = new RaceAccess(this);
         mbarriers = new RaceMbarriers(this);
+        warps = new RaceWarps(this);
         copies = new RaceAsyncCopies(this);
         scoped = new ScopedSync(this);
         clockBudget = new RaceClockBudget(this, ctas, chunkSize);
@@ -220,11 +221,6 @@ public final class RaceDetector implements MemoryModelHook {
             for (int s = w << 5; s < t; s++) if (base[s] != v) return;
             warpBase[w] = v;
         }
-    }
-
-    /** Gives every thread of warp {@code w} the base {@code v}. */
-    private void setWarpBase(int w, VectorClock v) {
-        warpBase[w] = v;
     }
 
     /** Joins the thread's clock into {@code b} and starts its next epoch (a release). */
@@ -365,42 +361,7 @@ public final class RaceDetector implements MemoryModelHook {
     public void barArrive(int cta, int id, int warp, int lanes) {
         int k = cta * 16 + id;
         if (bar[k] == null) bar[k] = new VectorClock.Builder(chunkCount, chunkSize);
-        releaseWarp(warp, lanes, bar[k]);
-    }
-
-    /** {@link #release} for several lanes of one warp at once: their ids share one chunk. */
-    void releaseWarp(int warp, int lanes, VectorClock.Builder b) {
-        int s0 = warp << 5;
-        VectorClock shared = warpBase[warp];
-        if (shared != null) {
-            b.join(shared);
-        } else {
-            VectorClock prev = null;
-            for (int l = lanes; l != 0; l &= l - 1) {
-                // The lanes of a warp usually share one base: join each distinct one once.
-                VectorClock v = base[s0 + Integer.numberOfTrailingZeros(l)];
-                if (v != prev) {
-                    b.join(v);
-                    prev = v;
-                }
-            }
-        }
-        int c = s0 / chunkSize;
-        if (lanes == -1) {
-            // A converged warp whose lanes' clocks agree raises one entry (when the chunk is by warp).
-            if (VectorClock.uniform(clock, s0)) b.raiseWarp(c, (s0 - c * chunkSize) >> 5, clock[s0]);
-            else VectorClock.raiseLanes(b.chunkForWrite(c), s0 - c * chunkSize, clock, s0);
-            for (int lane = 0; lane < 32; lane++) clock[s0 + lane]++;
-            return;
-        }
-        int[] ch = b.chunkForWrite(c);
-        int i0 = s0 - c * chunkSize;
-        for (int l = lanes; l != 0; l &= l - 1) {
-            int lane = Integer.numberOfTrailingZeros(l);
-            int s = s0 + lane;
-            if (ch[i0 + lane] < clock[s]) ch[i0 + lane] = clock[s];
-            clock[s]++;
-        }
+        warps.release(warp, lanes, bar[k]);
     }
 
     /** The generation completed: the clock its waiters acquire. */
@@ -422,7 +383,7 @@ public final class RaceDetector implements MemoryModelHook {
     @Override
     public void barAcquireWarp(int warp, MemoryModelHook.Release released) {
         VectorClock v = (VectorClock) released;
-        if (v != null) setWarpBase(warp, v);
+        if (v != null) warpBase[warp] = v;
     }
 
     public void clusterArrive(int slot, int firstCta, boolean relaxed) {
@@ -463,27 +424,7 @@ public final class RaceDetector implements MemoryModelHook {
     }
 
     /** The members of a warp .sync instruction that orders memory meet: each is ordered after all the others' earlier work. */
-    public void warpSync(int warp, int members) {
-        int b0 = warp << 5;
-        VectorClock shared = warpBase[warp];
-        if (members == -1 && shared != null) {
-            // The usual case, a whole warp with one base: the new base is that base with the warp's
-            // entries raised (what the release into an empty builder and its snapshot would make),
-            // built directly: one chunk copied, no builder joins, snapshots or clears.
-            int c = b0 / chunkSize;
-            int[][] chunks = java.util.Arrays.copyOf(shared.chunks, Math.max(shared.chunks.length, c + 1));
-            chunks[c] = VectorClock.withWarpRaised(chunks[c], b0 - c * chunkSize, clock, b0, chunkSize);
-            for (int lane = 0; lane < 32; lane++) clock[b0 + lane]++;
-            setWarpBase(warp, new VectorClock(chunks));
-            return;
-        }
-        releaseWarp(warp, members, scratch);
-        VectorClock v = scratch.snapshot();
-        scratch.clear();
-        // v joins every member's clock, so it is every member's new base as it is.
-        if (members == -1) setWarpBase(warp, v);
-        else for (int l = members; l != 0; l &= l - 1) setBase(b0 + Integer.numberOfTrailingZeros(l), v);
-    }
+    public void warpSync(int warp, int members) { warps.sync(warp, members); }
 
     // ---- mbarriers (RaceMbarriers) --------------------------------------------------------------
 

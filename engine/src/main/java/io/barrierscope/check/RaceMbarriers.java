@@ -162,7 +162,7 @@ final class RaceMbarriers {
         }
         boolean own = d.m.ctaOfSlot(s0) == b.cta;
         if (!own && scope < ScopedSync.CLUSTER) return;
-        d.releaseWarp(warp, lanes, own ? st.accum : remote(st));
+        d.warps.release(warp, lanes, own ? st.accum : remote(st));
     }
 
     /** See {@link RaceDetector#initPublished}. */
@@ -215,30 +215,7 @@ final class RaceMbarriers {
             for (int l = lanes; l != 0; l &= l - 1) acquire((warp << 5) + Integer.numberOfTrailingZeros(l), b, relaxed, scope);
             return;
         }
-        acquireWarp(warp, lanes, st.done);
-    }
-
-    /**
-     * {@link RaceDetector#acquire} of {@code v} by each lane of {@code lanes} of warp {@code w}, in
-     * lane order. When the lanes are the whole warp and share a base, that ends with the warp sharing
-     * the one joined clock: set it once, instead of splitting the warp into 32 bases and joining it again.
-     */
-    private void acquireWarp(int w, int lanes, VectorClock v) {
-        int s0 = w << 5;
-        int n = Math.min(32, d.slots - s0);
-        VectorClock a = d.warpBase[w];
-        if (a == null || lanes != (n == 32 ? -1 : (1 << n) - 1) || d.shadow.stoppedByClocks) {
-            for (int l = lanes; l != 0; l &= l - 1) d.acquire(s0 + Integer.numberOfTrailingZeros(l), v);
-            return;
-        }
-        VectorClock r = d.joinCached(a, v);
-        if (d.shadow.stoppedByClocks) {
-            // The join stopped the clocks: the rest as the lanes one by one would do it.
-            d.setBase(s0, r);
-            for (int l = lanes & (lanes - 1); l != 0; l &= l - 1) d.acquire(s0 + Integer.numberOfTrailingZeros(l), v);
-            return;
-        }
-        d.warpBase[w] = r;
+        d.warps.acquire(warp, lanes, st.done);
     }
 
     void acquire(int slot, Mbarrier b, boolean relaxed, int scope) {
