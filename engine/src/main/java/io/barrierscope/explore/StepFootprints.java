@@ -302,6 +302,12 @@ final class StepFootprints implements MemoryModelHook {
     }
 
     @Override
+    public void fenceMbarrierInit(int thread) {
+        note(FENCE, true);
+        if (inner != null) inner.fenceMbarrierInit(thread);
+    }
+
+    @Override
     public void proxyFence(int thread, int spaces) {
         note(FENCE, true);
         if (inner != null) inner.proxyFence(thread, spaces);
@@ -365,6 +371,25 @@ final class StepFootprints implements MemoryModelHook {
     public void mbarrierArrive(int slot, Mbarrier b, boolean relaxed, int scope) {
         mbarrier(b);
         if (inner != null) inner.mbarrierArrive(slot, b, relaxed, scope);
+    }
+
+    // The warp-wide forms: the same footprint as their per-lane calls, and the analysis keeps its fast path.
+    @Override
+    public boolean mbarrierUsesQuiet(int warp, int lanes, Mbarrier b) {
+        mbarrier(b);
+        return inner != null && inner.mbarrierUsesQuiet(warp, lanes, b);
+    }
+
+    @Override
+    public void mbarrierArriveWarp(int warp, int lanes, Mbarrier b, boolean relaxed, int scope) {
+        mbarrier(b);
+        if (inner != null) inner.mbarrierArriveWarp(warp, lanes, b, relaxed, scope);
+    }
+
+    @Override
+    public void mbarrierAcquireWarp(int warp, int lanes, Mbarrier b, boolean relaxed, int scope) {
+        mbarrier(b);
+        if (inner != null) inner.mbarrierAcquireWarp(warp, lanes, b, relaxed, scope);
     }
 
     @Override
