@@ -60,7 +60,8 @@ class TraceFileSamplesTest {
      * Traces in the format written before warp steps got their own in-memory log (commit 34ef32f,
      * `random` policy, seed 7; re-recorded, same bytes but the state hash, when state tokens and
      * policy state changed by design, and again when the race detector's state gained memory scopes and
-     * stopped joining clocks at warp collectives other than bar.warp.sync) still open: the events of the re-executed run, written in the
+     * stopped joining clocks at warp collectives other than bar.warp.sync, and when fence.mbarrier_init
+     * came to release only the thread's inits) still open: the events of the re-executed run, written in the
      * trace format, are byte for byte the ones stored, and the state hashes agree.
      */
     @ParameterizedTest
