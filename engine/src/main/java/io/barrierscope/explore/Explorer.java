@@ -497,6 +497,7 @@ public final class Explorer {
                     if (record.dpor != null && record.dpor.forkStepNo < 0) record.dpor.forkStepNo = stepsBefore;
                     log.closed |= sleep != null && sleep.blocked;
                     log.after(x, fps, policy);
+                    if (log == record.raceLog && RaceFirst.full(log)) log.closed = true; // ordering only: a prefix will do
                 } else {
                     fps.stop();
                 }

@@ -17,6 +17,16 @@ import java.util.Map;
 final class RaceFirst {
     private RaceFirst() {}
 
+    /**
+     * A run's log stops growing past this many entries or footprint keys (about 8 MiB of keys), so
+     * a long run's log takes bounded memory; the forks after it are ordered as if nothing raced there.
+     */
+    static final int MAX_ENTRIES = 1 << 16;
+    static final long MAX_KEYS = 1L << 20;
+
+    /** Whether log {@code t} is full ({@link #MAX_ENTRIES}, {@link #MAX_KEYS}). */
+    static boolean full(TraceLog t) { return t.n >= MAX_ENTRIES || t.keys >= MAX_KEYS; }
+
     /** Per key: the latest access (or write) and the latest by another warp than that one. */
     private static final class Latest {
         long step1 = Long.MIN_VALUE;

@@ -64,6 +64,23 @@ class RaceFirstTest {
         assertSame(as, RaceFirst.order(as, null));
     }
 
+    @Test
+    void aRunsLogIsFullAtItsEntryOrKeyCap() {
+        TraceLog t = new TraceLog();
+        for (int i = 0; i < RaceFirst.MAX_ENTRIES - 1; i++) t.add(i, -1, i & 1, fp(), null);
+        assertFalse(RaceFirst.full(t));
+        t.add(RaceFirst.MAX_ENTRIES, -1, 0, fp(), null);
+        assertTrue(RaceFirst.full(t));
+        TraceLog wide = new TraceLog();
+        long[] keys = new long[StepFootprints.MAX_KEYS];
+        for (int k = 0; k < keys.length; k++) keys[k] = (long) k << 1;
+        for (int i = 0; i < RaceFirst.MAX_KEYS / keys.length; i++) {
+            assertFalse(RaceFirst.full(wide));
+            wide.add(i, -1, 0, fp(keys), null);
+        }
+        assertTrue(RaceFirst.full(wide));
+    }
+
     private record Search(Coverage coverage, List<String> schedules) {}
 
     private static Search search(LaunchedRun run, boolean raceFirst, int bound) {
