@@ -76,6 +76,10 @@ final class ExploreCommand implements Callable<Integer> {
             + "equivalence (docs/explore.md, sleep sets within the bound); kept as an alias")
     boolean boundedPor;
 
+    @Option(names = "--decision-order", description = "with the default reduction: make each run's forks in decision order "
+            + "instead of race-reversing forks first (the same schedules per completed bound, bugs found later; docs/explore.md)")
+    boolean decisionOrder;
+
     @Option(names = "--minimize-time", paramLabel = "S", description = "seconds for minimising the findings' schedules, "
             + "shared among them (default ${DEFAULT-VALUE}; 0: bounded by replays only)", defaultValue = "10")
     double minimizeTime;
@@ -125,6 +129,7 @@ final class ExploreCommand implements Callable<Integer> {
         ex.sourceSets(!noSourceSets);
         // The reduction sound within the bound is the default; --source-sets and --no-source-sets ask for the others.
         ex.boundedPartialOrder(!noPor && !noSourceSets && !sourceSets);
+        ex.raceFirst(!decisionOrder);
         // Copies of the launch already read and validated (a .cu is not compiled again, no file read again).
         ex.jobs(n, () -> valid.start(new SchedulePolicy()));
         long t0 = System.nanoTime();

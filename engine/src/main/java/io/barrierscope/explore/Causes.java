@@ -23,6 +23,14 @@ final class Causes {
     /** One cause, with where and when the run met it. */
     record Cause(String kind, String code, String cause, String message, long step, List<Integer> lines) {}
 
+    /** Whether the run ended in a race (a data race, or an mbarrier init not fenced before its use). */
+    static boolean raced(Interpreter x) {
+        for (Diagnostic d : x.diagnostics()) {
+            if (d.code() == io.barrierscope.diag.DiagnosticCode.RACE || d.code() == io.barrierscope.diag.DiagnosticCode.MBARRIER_INIT_NOT_FENCED) return true;
+        }
+        return false;
+    }
+
     static List<Cause> of(Interpreter x, long maxSteps) {
         Machine m = x.machine();
         Outcome o = x.outcome();

@@ -72,6 +72,6 @@ final class DecisionLister implements SchedulePolicy.PointListener {
             ds.point(idx, (int) chosen, offeredMask, asleepMask, java.util.Arrays.copyOf(alts, keep), point, m.steps);
             return; // warp forks: only where a race asks for one (SourceSetSearch)
         }
-        for (int k = 0; k < keep; k++) record.alternatives.add(new long[] {idx, kind, alts[k], point});
+        for (int k = 0; k < keep; k++) record.alternatives.add(new long[] {idx, kind, alts[k], point, m.steps}); // m.steps: for RaceFirst
     }
 }

@@ -2,7 +2,6 @@ package io.barrierscope.explore;
 
 import static io.barrierscope.explore.ExploreTuning.*;
 
-import io.barrierscope.diag.Diagnostic;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Outcome;
@@ -89,7 +88,6 @@ public final class Explorer {
     long checkpointSyncBytes;
     /** Fork checkpoints not kept for holding more than {@link #checkpointSyncBytes}. */
     long checkpointsNotKept;
-    private static final int[] RANDOM_ODDS = {4, 16, 64, 8, 32, 256};
 
     private final LaunchedRun run;
     private final Interpreter x;
@@ -121,6 +119,7 @@ public final class Explorer {
     private boolean sourceSets = true;
     private boolean bounded; // a rule sound within the bound instead of source and sleep sets
     private boolean boundedSleepSets = true; // that rule: bounded sleep sets (SleepSet.bounded), else BoundedPartialOrder
+    private boolean raceFirst = true;
     /** The source-set search of the current {@link #explore}, or null (off, or more warps than it handles). */
     private SourceSetSearch dpor;
     private boolean systematicOnly;
@@ -222,6 +221,12 @@ public final class Explorer {
      */
     public void boundedSleepSets(boolean on) { boundedSleepSets = on; }
 
+    /**
+     * With bounded sleep sets: makes the forks that reverse a dependence of their run first
+     * ({@link RaceFirst}; the default) or in decision order (off). Only the order changes.
+     */
+    public void raceFirst(boolean on) { raceFirst = on; }
+
     /** Runs cut where a sleeping warp stepped (within skippedByPartialOrder): what wakeup trees would avoid (docs/explore.md). */
     public long blockedRuns() { return cutLeaves + blockedInner; }
 
@@ -289,43 +294,24 @@ public final class Explorer {
                 break;
             }
         }
-        if (!aborted && !systematicOnly && (!exhausted || boundDone < o.maxDeviations())) randomPhase();
+        if (!aborted && !systematicOnly && (!exhausted || boundDone < o.maxDeviations())) RandomSchedules.run(this, o.seed(), o.maxSteps());
         if (stoppedBy == null) stoppedBy = Coverage.EXHAUSTED;
         // Stopped before the default schedule was counted: not even bound 0 is complete (it said "bound 0 complete").
         if (schedules == 0) boundDone = -1;
         Coverage c = new Coverage(schedules, systematic, random, findings.outcomes(), points, pruned, boundDone, stoppedBy, warpSteps,
                 skippedBySymmetry, exhausted, skippedByPartialOrder, partialOrder && bounded);
         List<Finding> out = findings.list();
-        if (o.minimize()) minimizeAll(out);
+        if (o.minimize()) {
+            new FindingsMinimization(minimizer(), clock, () -> cancelled, progress, d -> deadline = d).minimizeAll(out, o.minimizeMillis());
+            deadline = Long.MAX_VALUE;
+            aborted = false;
+        }
         return new Result(c, List.copyOf(out));
     }
 
-    /**
-     * Minimises every finding in turn, each within an equal share of the time left of
-     * {@code minimizeMillis} (and {@link #MAX_MINIMIZE_REPLAYS} replays); a cancel stops it, leaving
-     * the rest unminimised.
-     */
-    private void minimizeAll(List<Finding> fs) {
-        Minimizer mz = new Minimizer(x, policy, s -> execute(s, null, -1, null), opt.maxSteps()).explainWith(runners.get(0).footprints);
-        long begin = clock.getAsLong();
-        for (int i = 0; i < fs.size() && !cancelled; i++) {
-            long end;
-            if (opt.minimizeMillis() == 0) {
-                end = Long.MAX_VALUE;
-            } else {
-                long left = begin + opt.minimizeMillis() - clock.getAsLong();
-                if (left <= 0) break;
-                end = clock.getAsLong() + left / (fs.size() - i);
-            }
-            deadline = end;
-            Finding f = fs.get(i);
-            int index = i;
-            mz.onProgress(progress == null ? null : (r, b) -> progress.minimizing(index, fs.size(), r, b));
-            Minimization mn = mz.minimize(f.schedule(), f.cause(), MAX_MINIMIZE_REPLAYS, () -> cancelled || clock.getAsLong() >= end);
-            fs.set(i, f.withMinimization(mn));
-        }
-        deadline = Long.MAX_VALUE;
-        aborted = false;
+    /** A minimiser replaying on this launch's machine, explaining with runner 0's footprints. */
+    private Minimizer minimizer() {
+        return new Minimizer(x, policy, s -> execute(s, null, -1, null), opt.maxSteps()).explainWith(runners.get(0).footprints);
     }
 
     /** What {@link #fileLeaf} did with a leaf. */
@@ -364,6 +350,8 @@ public final class Explorer {
     boolean sleepSets() { return partialOrder && (!bounded || boundedSleepSets); }
     /** Whether the sleep sets are those sound within the deviation bound ({@link SleepSet#bounded}). */
     boolean boundedSleep() { return partialOrder && bounded && boundedSleepSets; }
+    /** Whether the bounded sleep sets make the race-reversing forks of a run first ({@link RaceFirst}). */
+    boolean raceFirst() { return boundedSleep() && raceFirst; }
     double systematicShare() { return systematicOnly ? 1.0 : SYSTEMATIC_SHARE; }
     boolean aborted() { return aborted; }
     JobRunners runners() { return runners; }
@@ -388,21 +376,6 @@ public final class Explorer {
         return cancelled || (deadline != Long.MAX_VALUE && clock.getAsLong() >= deadline);
     }
 
-    private void randomPhase() {
-        try (JobRunners.Stream<ScheduleRunner.Leaf> st = runners.stream()) {
-            int handed = 0;
-            for (int i = 0; ; i++) {
-                for (; handed < i + runners.ahead(); handed++) {
-                    long n = handed;
-                    st.submit(r -> r.random(opt.seed() * 0x9E3779B97F4A7C15L + n, RANDOM_ODDS[(int) (n % RANDOM_ODDS.length)], opt.maxSteps(),
-                            () -> st.closed() || due()));
-                }
-                if (out(1.0)) return;
-                if (fileLeaf(st.take(i), 0, false) == FILED_ABORTED) return;
-            }
-        }
-    }
-
     /**
      * A run that ends in a race keeps every alternative it offered: which of two symmetric warps
      * goes first decides which of their index-dependent words meet which writes, and a run stops at
@@ -410,11 +383,7 @@ public final class Explorer {
      */
     void keepSymmetricIfRaced(Frame f) {
         if (f.skippedCount == 0) return;
-        boolean raced = false;
-        for (Diagnostic d : x.diagnostics()) {
-            raced |= d.code() == io.barrierscope.diag.DiagnosticCode.RACE || d.code() == io.barrierscope.diag.DiagnosticCode.MBARRIER_INIT_NOT_FENCED;
-        }
-        if (!raced) return;
+        if (!Causes.raced(x)) return;
         // Run the frame again from the start to list what it skipped (deterministic: the same decisions),
         // leaving every count as it was.
         Frame again = new Frame(f.plan, f.after);
@@ -430,11 +399,7 @@ public final class Explorer {
         skippedBySymmetry = skippedBefore;
         skippedByPartialOrder = porBefore;
         if (aborted) return;
-        f.skipped.addAll(again.skipped);
-        skippedBySymmetry -= f.skipped.size();
-        f.alternatives.addAll(f.skipped);
-        f.skipped.clear();
-        f.alternatives.sort(java.util.Comparator.comparingLong(a -> a[0])); // stable: decision order, kept ones first
+        skippedBySymmetry -= f.keepSkipped(again.skipped);
     }
 
     /** Whether a budget share is spent (and why, once a full budget is). */
@@ -495,6 +460,7 @@ public final class Explorer {
         boolean complete = true;
         aborted = false;
         TraceLog log = record != null && record.dpor != null ? record.dpor.own : null;
+        if (record != null && record.dpor == null && raceFirst()) log = record.raceLog = new TraceLog();
         StepFootprints fps = runners.get(0).footprints;
         while (x.outcome() == Outcome.RUNNING) {
             if (m.steps >= opt.maxSteps()) {
@@ -528,9 +494,10 @@ public final class Explorer {
             }
             if (log != null) {
                 if (d > record.after) {
-                    if (record.dpor.forkStepNo < 0) record.dpor.forkStepNo = stepsBefore;
+                    if (record.dpor != null && record.dpor.forkStepNo < 0) record.dpor.forkStepNo = stepsBefore;
                     log.closed |= sleep != null && sleep.blocked;
                     log.after(x, fps, policy);
+                    if (log == record.raceLog && RaceFirst.full(log)) log.closed = true; // ordering only: a prefix will do
                 } else {
                     fps.stop();
                 }
@@ -560,6 +527,7 @@ public final class Explorer {
             }
         }
         if (log != null && complete) log.pending(x);
+        if (record != null) record.endRaceLog(m.warps);
         policy.listen(null, 0);
         if (lister != null) {
             skippedBySymmetry += lister.skippedBySymmetry;
@@ -614,8 +582,7 @@ public final class Explorer {
     /** Tests: minimises {@code found} for {@code cause}, stopping when {@code over} says so. */
     Minimization minimize(Schedule found, String cause, java.util.function.BooleanSupplier over) {
         if (opt == null) opt = new Options(1, 0, 0, 1, run.maxSteps());
-        return new Minimizer(x, policy, s -> execute(s, null, -1, null), opt.maxSteps()).explainWith(runners.get(0).footprints)
-                .minimize(found, cause, MAX_MINIMIZE_REPLAYS, over);
+        return minimizer().minimize(found, cause, MAX_MINIMIZE_REPLAYS, over);
     }
 
     /** Whether the run, once {@link #replay} finished it, ended in {@code cause} (a finding's). */

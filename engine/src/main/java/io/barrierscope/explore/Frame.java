@@ -29,6 +29,10 @@ final class Frame {
     /** This run's own first step, when its fork is a warp decision and the step may sleep; else null. */
     SleepSet.Sleeper forkStep;
 
+    /** Bounded sleep sets: this run's own steps while it runs, then the dependences {@link RaceFirst#reversible} finds in them (null: none). */
+    TraceLog raceLog;
+    long[][] raceReversible;
+
     /** The source-set reduction's state of this run (null when it is off). */
     SourceSetSearch.State dpor;
 
@@ -50,6 +54,26 @@ final class Frame {
         }
         cps.subList(kept, cps.size()).clear();
         cpAt.subList(kept, cpAt.size()).clear();
+    }
+
+    /** Once its run ended: what {@link RaceFirst#reversible} finds in its race log, which is dropped. */
+    void endRaceLog(int warps) {
+        if (raceLog == null) return;
+        raceReversible = RaceFirst.reversible(raceLog, warps);
+        raceLog = null;
+    }
+
+    /**
+     * A raced run keeps the symmetric alternatives {@code listed} by a second run of it: they join
+     * its alternatives, in decision order (stable: kept ones first). Returns how many.
+     */
+    int keepSkipped(List<long[]> listed) {
+        skipped.addAll(listed);
+        int n = skipped.size();
+        alternatives.addAll(skipped);
+        skipped.clear();
+        alternatives.sort(java.util.Comparator.comparingLong(a -> a[0]));
+        return n;
     }
 
     /**

@@ -21,6 +21,8 @@ final class TraceLog {
     /** Per entry the warps whose runnability it changed ({@link WarpBits}; null: none). Never changed once added. */
     long[][] enables = new long[64][];
     int n;
+    /** Footprint keys held by the entries (RaceFirst bounds its log's memory by them). */
+    long keys;
 
     /** Recording state (between {@link #before} and {@link #after}). */
     private int[] runBefore;
@@ -87,6 +89,7 @@ final class TraceLog {
         warp[n] = w;
         fp[n] = foot;
         enables[n] = en;
+        keys += foot.keys().length;
         n++;
     }
 

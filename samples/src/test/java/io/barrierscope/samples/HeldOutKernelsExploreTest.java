@@ -245,6 +245,24 @@ class HeldOutKernelsExploreTest {
     }
 
     /**
+     * The default search (bounded sleep sets) makes each run's race-reversing forks first
+     * (docs/explore.md, "Race-reversing forks first"): within the default budget it reaches the
+     * two decisions that hold back the remote store, which the decision order reaches only past
+     * its 700 systematic schedules; both complete the same bound, with the same claim.
+     */
+    @Test
+    void theDefaultSearchReachesTheHeldBackRemoteStoreWithinItsDefaultBudget() throws Exception {
+        String name = "cluster-arrive-before-store-two-warps";
+        Result r = cli(true, "explore", launch(name), "--no-minimize", "--jobs", "1");
+        assertTrue(finding(r, "dsmem-after-exit") != null, r.out());
+        Result inOrder = cli(true, "explore", launch(name), "--no-minimize", "--jobs", "1", "--decision-order");
+        String claim = "deviation bound 1 (non-default decisions) complete up to equivalence";
+        assertTrue(r.out().contains(claim), r.out());
+        assertTrue(inOrder.out().contains(claim), inOrder.out());
+        assertEquals(r.report().path("coverage").path("systematic"), inOrder.report().path("coverage").path("systematic"));
+    }
+
+    /**
      * {@code two-late-reads} hangs only when two switches are both made (warp 1 reads {@code a}
      * before warp 0 raises it, and warp 3 reads {@code b} before warp 2 raises it). The minimal
      * schedule, from the systematic search and from noisy random schedules alike, keeps both: it
