@@ -60,15 +60,9 @@ record Mipmap(int levels, boolean linearFilter, float bias, float minClamp, floa
      * The fetch at level of detail {@code lod}: lod + bias, clamped to [minClamp, maxClamp] and then
      * to [0, levels - 1]; point mipmap filtering takes level floor(lambda + 0.5), linear blends
      * levels floor(lambda) and the next with the fraction in 1.8 fixed point, as texel weights are.
-     */
-    long[] sample(Memory mem, TextureObject o, float lod, float[] c, long handle, String what, int t) {
-        return sample(o, lod, lvl -> TexOp.sample(mem, lvl, c, t), handle, what);
-    }
-
-    /**
-     * The same with {@code fetch} making the fetch from one level (a layer or a cubemap face of it
-     * for layered and cubemap objects, whose layers each have every level). A cubemap's face
-     * coordinates are normalized whatever the descriptor says, so it needs no normalized coordinates.
+     * {@code fetch} makes the fetch from one level (a layer or a cubemap face of it for layered and
+     * cubemap objects, whose layers each have every level). A cubemap's face coordinates are
+     * normalized whatever the descriptor says, so it needs no normalized coordinates.
      */
     long[] sample(TextureObject o, float lod, java.util.function.Function<TextureObject, long[]> fetch, long handle, String what) {
         float lambda = Math.min(Math.max(lod + bias, minClamp), maxClamp);

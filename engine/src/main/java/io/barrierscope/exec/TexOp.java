@@ -84,24 +84,19 @@ final class TexOp {
                 } else {
                     v = fetch.apply(o);
                 }
-            } else if (layered && (level || grad)) {
-                // Every level holds all layers: pick the level(s), then the layer within each.
-                Mipmap mip = Mipmap.read(m.memory, h, t);
-                long ly = layer.get(m, t) & 0xFFFFFFFFL;
-                float l = !grad ? (floatCoords ? Values.f32(lod.get(m, t)) : (float) (int) lod.get(m, t))
-                        : Mipmap.gradientLod(o, floats(m, t, dPdx), floats(m, t, dPdy));
-                if (floatCoords || mip.levels() > 1) {
-                    float[] fc = floatCoords ? floats(m, t, coord) : intsAsFloats(m, t, coord);
-                    v = mip.sample(o, l, lvl -> sample(m.memory, lvl.layer(ly, h, mn), fc, t), h, mn);
-                } else {
-                    v = point(m.memory, o.layer(ly, h, mn), ints(m, t, coord), t);
-                }
             } else if (level || grad) {
                 Mipmap mip = Mipmap.read(m.memory, h, t);
                 float l = !grad ? (floatCoords ? Values.f32(lod.get(m, t)) : (float) (int) lod.get(m, t))
                         : Mipmap.gradientLod(o, floats(m, t, dPdx), floats(m, t, dPdy));
-                v = floatCoords || mip.levels() > 1 ? mip.sample(m.memory, o, l, floatCoords ? floats(m, t, coord) : intsAsFloats(m, t, coord), h, mn, t)
-                        : point(m.memory, o, ints(m, t, coord), t);
+                // A layered object's levels each hold all its layers: pick the level(s), then the layer within each.
+                long ly = layered ? layer.get(m, t) & 0xFFFFFFFFL : 0;
+                java.util.function.UnaryOperator<TextureObject> within = lvl -> layered ? lvl.layer(ly, h, mn) : lvl;
+                if (floatCoords || mip.levels() > 1) {
+                    float[] fc = floatCoords ? floats(m, t, coord) : intsAsFloats(m, t, coord);
+                    v = mip.sample(o, l, lvl -> sample(m.memory, within.apply(lvl), fc, t), h, mn);
+                } else {
+                    v = point(m.memory, within.apply(o), ints(m, t, coord), t);
+                }
             } else {
                 if (layered) o = o.layer(layer.get(m, t) & 0xFFFFFFFFL, h, mn);
                 v = floatCoords ? sample(m.memory, o, floats(m, t, coord), t) : point(m.memory, o, ints(m, t, coord), t);

@@ -150,7 +150,7 @@ final class LaunchBundle {
         LaunchedRun r = LaunchValidation.validate(dir.resolve("launch.json"), new LaunchValidation.Use(o.race(), 0)).start();
         TimeTravel tt = new TimeTravel(r, o.maxSteps());
         while (tt.runForwardPastBrkpts(() -> false).reason() == TimeTravel.Reason.BREAKPOINT) {
-            // no breakpoints are set; runForward returns at the end
+            // no breakpoints are set, and brkpt instructions are run past: this returns at the end
         }
         TraceFile.write(tt, dir.resolve("trace.bstrace"));
         Outcome again = r.interpreter().outcome();
