@@ -3,6 +3,7 @@ package io.barrierscope.explore;
 import io.barrierscope.check.Deadlock;
 import io.barrierscope.check.DeadlockExplainer;
 import io.barrierscope.diag.Diagnostic;
+import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.diag.SourcePos;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
@@ -26,7 +27,7 @@ final class Causes {
     /** Whether the run ended in a race (a data race, or an mbarrier init not fenced before its use). */
     static boolean raced(Interpreter x) {
         for (Diagnostic d : x.diagnostics()) {
-            if (d.code() == io.barrierscope.diag.DiagnosticCode.RACE || d.code() == io.barrierscope.diag.DiagnosticCode.MBARRIER_INIT_NOT_FENCED) return true;
+            if (d.code() == DiagnosticCode.RACE || d.code() == DiagnosticCode.MBARRIER_INIT_NOT_FENCED) return true;
         }
         return false;
     }

@@ -108,9 +108,9 @@ final class RaceFirst {
     /**
      * {@code as} reordered: the warp forks that reverse a dependence of the run first, then the
      * others, each in the order given. A fork (d, v) reverses one when d is the last decision
-     * offering v at or before the step of an entry i that a later entry of v is dependent with
-     * ({@code rev} from {@link #reversible}; the alternatives' fifth entry is the step number their
-     * decision was taken at). Null keeps the order.
+     * offering v at or before the step of an entry i that a later entry of v is dependent with, or
+     * the first decision offering v after that step ({@code rev} from {@link #reversible}; the
+     * alternatives' fifth entry is the step number their decision was taken at). Null keeps the order.
      */
     static List<long[]> order(List<long[]> as, long[][] rev) {
         if (rev == null || rev.length == 0) return as;

@@ -16,7 +16,7 @@ final class SleepSetSearch {
     /** Runs every child of {@code f} with one more forced decision; false once a budget is spent. */
     boolean expand(Frame f, int depth, int bound) {
         if (depth == bound) return leaves(f);
-        for (long[] a : ex.raceFirst() ? RaceFirst.order(f.alternatives, f.raceReversible) : f.alternatives) {
+        for (long[] a : forks(f)) {
             if (ex.out(ex.systematicShare())) return false;
             Schedule child = f.plan.with(a[0], (char) a[1], a[2]);
             Frame c = new Frame(child, a[0]);
@@ -41,7 +41,7 @@ final class SleepSetSearch {
     private boolean leaves(Frame f) {
         double share = ex.systematicShare();
         JobRunners runners = ex.runners();
-        List<long[]> as = ex.raceFirst() ? RaceFirst.order(f.alternatives, f.raceReversible) : f.alternatives;
+        List<long[]> as = forks(f);
         long lastFork = -1;
         for (long[] a : as) lastFork = Math.max(lastFork, a[0]);
         SleepSet.Sleeper[][] sleepOf = leafSleeps(f);
@@ -69,7 +69,7 @@ final class SleepSetSearch {
      */
     private SleepSet.Sleeper[][] leafSleeps(Frame f) {
         if (!ex.sleepSets()) return null;
-        List<long[]> as = ex.raceFirst() ? RaceFirst.order(f.alternatives, f.raceReversible) : f.alternatives;
+        List<long[]> as = forks(f);
         SleepSet.Sleeper[][] out = new SleepSet.Sleeper[as.size()][];
         for (int i = 0; i < as.size(); i++) {
             long[] a = as.get(i);
@@ -90,4 +90,8 @@ final class SleepSetSearch {
         return out;
     }
 
+    /** {@code f}'s alternatives in the order its forks are made: race-reversing ones first when {@link Explorer#raceFirst()}. */
+    private List<long[]> forks(Frame f) {
+        return ex.raceFirst() ? RaceFirst.order(f.alternatives, f.raceReversible) : f.alternatives;
+    }
 }

@@ -153,7 +153,7 @@ class CliArgsFuzzTest {
         for (int k = 0; k < positionals; k++) a.add(r.nextBoolean() ? good(cmd, files, r) : files.get(r.nextInt(files.size())));
         String[] options = switch (cmd) {
             case "run" -> new String[] {"--policy", "--seed", "--schedule", "--report", "--report-elements", "--no-race", "--trace", "--break"};
-            case "explore" -> new String[] {"--seed", "--max-preemptions", "--no-symmetry", "--no-por", "--no-source-sets", "--source-sets", "--bounded-por", "--no-minimize",
+            case "explore" -> new String[] {"--seed", "--max-preemptions", "--no-symmetry", "--no-por", "--no-source-sets", "--source-sets", "--bounded-por", "--decision-order", "--no-minimize",
                 "--jobs", "--report"};
             case "export" -> new String[] {"--format", "-o", "--output", "--progress"};
             case "diff" -> new String[] {"--schedule", "--a-schedule", "--b-schedule", "--seed", "--a-seed", "--b-seed", "--policy",
