@@ -80,7 +80,7 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
      */
     @Override
     public long syncObjectBytes() {
-        long b = 2 * 48 + IN_FLIGHT_ENTRY_BYTES * async.size();
+        long b = MAPS_BYTES + IN_FLIGHT_ENTRY_BYTES * async.size();
         for (VectorClock[] cs : mbarClocks.values()) {
             b += MBARRIER_ENTRY_BYTES;
             for (int i : new int[] {0, 2}) if (cs[i] != null) b += 32 + 8L * cs[i].chunks.length;
@@ -88,6 +88,8 @@ public final class RaceCheckpoint implements io.barrierscope.exec.MemoryModelHoo
         return b;
     }
 
+    /** The maps' own objects (two of 48 bytes) that {@link #syncObjectBytes} counts besides their entries. */
+    static final long MAPS_BYTES = 2 * 48;
     /** One mbarrier's entries in the two maps (entry and key each), its clock array and its init record. */
     static final long MBARRIER_ENTRY_BYTES = 2 * (40 + 16) + 32 + 32;
     /** One copy in flight: its map entry and key and its view (the record). */

@@ -318,6 +318,8 @@ public final class RaceMemory {
     /** The detector's live bytes per mbarrier besides its clocks (its state object and map entry) and per copy in flight (its view and entry). */
     public static final long MBARRIER_STATE_BYTES = 64 + 56;
     public static final long IN_FLIGHT_VIEW_BYTES = RaceCheckpoint.IN_FLIGHT_ENTRY_BYTES;
+    /** The maps' own objects in a checkpoint's copy of the detector's mbarriers and copies in flight (RaceCheckpoint#syncObjectBytes). */
+    public static final long CHECKPOINT_MAPS_BYTES = RaceCheckpoint.MAPS_BYTES;
 
     /**
      * Bytes one checkpoint's copy of the detector's state of one mbarrier takes

@@ -13,10 +13,13 @@ import io.barrierscope.ptx.ScalarType;
 final class AtomForms {
     private AtomForms() {}
 
+    /** The ISA section of {@code opc}: red 9.7.13.6, atom 9.7.13.5. */
+    static String section(String opc) { return opc.equals("red") ? "9.7.13.6" : "9.7.13.5"; }
+
     /** Refuses, naming the rule, a form of atom/red that 9.7.13.5/9.7.13.6 do not list. */
     static void check(CompileContext c, String opc, String op, boolean vector) {
         String mn = c.insn().mnemonic();
-        String sec = opc.equals("red") ? "9.7.13.6" : "9.7.13.5";
+        String sec = section(opc);
         int sp = c.spaceOf();
         if (sp != Space.GLOBAL && sp != Space.SHARED && sp != Space.GENERIC) {
             throw c.error(mn + ": " + opc + " takes .global, .shared{::cta, ::cluster} or a generic address, not "
@@ -60,7 +63,7 @@ final class AtomForms {
         Src a = MemoryOps.ctaWindow(c, addr);
         if (addr.space() != Space.GENERIC) return a;
         String mn = c.insn().mnemonic();
-        String sec = opc.equals("red") ? "9.7.13.6" : "9.7.13.5";
+        String sec = section(opc);
         boolean hint = c.has(".L2::cache_hint");
         return (m, t) -> {
             long g = a.get(m, t);

@@ -20,7 +20,7 @@ final class AtomVectorOps {
 
     static Op compile(CompileContext c, boolean returns) {
         String mn = c.insn().mnemonic();
-        String sec = returns ? "9.7.13.5" : "9.7.13.6";
+        String sec = AtomForms.section(returns ? "atom" : "red");
         int n = c.has(".v8") ? 8 : c.has(".v4") ? 4 : 2;
         ScalarType t = c.type();
         String op = c.has(".add") ? "add" : c.has(".min") ? "min" : c.has(".max") ? "max" : null;
@@ -46,10 +46,10 @@ final class AtomVectorOps {
         ScalarType reg = t == ScalarType.F32 ? ScalarType.F32 : half ? ScalarType.B16 : ScalarType.B32;
         int[] d = new int[n];
         if (returns) {
-            List<Operand> ds = elements(c, c.operand(0), n);
+            List<Operand> ds = elements(c, c.operand(0), n, sec);
             for (int i = 0; i < n; i++) d[i] = c.dst(ds.get(i));
         }
-        List<Operand> bs = elements(c, c.operand(first + 1), n);
+        List<Operand> bs = elements(c, c.operand(first + 1), n, sec);
         Src[] b = new Src[n];
         for (int i = 0; i < n; i++) b[i] = c.src(bs.get(i), reg);
         CompileContext.Addr addr = c.address(c.operand(first), sp);
@@ -79,9 +79,9 @@ final class AtomVectorOps {
         });
     }
 
-    private static List<Operand> elements(CompileContext c, Operand o, int n) {
+    private static List<Operand> elements(CompileContext c, Operand o, int n, String sec) {
         if (!(o instanceof Operand.Vector v) || v.elements().size() != n) {
-            throw c.error(c.insn().mnemonic() + " needs a brace-enclosed vector of " + n + " elements (PTX ISA 9.7.13.5)");
+            throw c.error(c.insn().mnemonic() + " needs a brace-enclosed vector of " + n + " elements (PTX ISA " + sec + ")");
         }
         return v.elements();
     }

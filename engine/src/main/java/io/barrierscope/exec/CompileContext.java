@@ -46,6 +46,9 @@ public final class CompileContext {
     /** The module's {@code .version} (e.g. "8.0"; empty when the module has none), for the PTX ISA notes. */
     public String ptxVersion() { return program.module.version(); }
 
+    /** The module's {@code .version} as major*10+minor ("7.8" -> 78), or -1 when it is none or not of that form. */
+    public int ptxVersionNumber() { return PtxVersionNotes.parse(ptxVersion()); }
+
     public Operand operand(int i) {
         if (i >= insn.operands().size()) throw error(insn.mnemonic() + " needs at least " + (i + 1) + " operands");
         return insn.operands().get(i);

@@ -48,7 +48,7 @@ public final class SyncObjectMemory {
     public static long checkpointBytes(Program program, long ctas, long slotsPerCta, long sharedBytesPerCta, boolean race) {
         long objects = ctas * RaceMemory.mbarriersPerCta(program, sharedBytesPerCta);
         // The machine's array of objects and its async unit (each thread's two group counters), the detector's two maps.
-        long b = 16 + 64 + 16 * ctas * slotsPerCta + (race ? 2 * 48 : 0)
+        long b = 16 + 64 + 16 * ctas * slotsPerCta + (race ? RaceMemory.CHECKPOINT_MAPS_BYTES : 0)
                 + objects * (8 + objectBytes(slotsPerCta) + (race ? RaceMemory.mbarrierCopyBytes(ctas) : 0));
         if (RaceMemory.issuesAsyncOperations(program)) {
             b += ctas * slotsPerCta * (8 + 120 + (race ? RaceMemory.IN_FLIGHT_VIEW_BYTES : 0));

@@ -63,7 +63,7 @@ public final class SyncCompiler {
             // 9.7.9.5). Older targets and versions may use them, but their result depends on which threads run in
             // lockstep, which the engine (independent thread scheduling only) does not model.
             boolean removed = c.targets().stream().anyMatch(t -> t.matches("sm_([7-9]\\d|\\d{3,})[a-z]?"))
-                    && versionAtLeast(c.ptxVersion(), 6, 4);
+                    && (c.ptxVersionNumber() < 0 || c.ptxVersionNumber() >= 64); // a version not of the form N.N: as the notes, recent
             String sec = opc.equals("vote") ? "9.7.13.8" : "9.7.9.5";
             throw c.error("unsupported instruction " + c.insn().mnemonic() + (removed
                     ? " (the form without .sync is not supported from PTX ISA 6.4 for .target sm_70 or higher, PTX ISA " + sec + "; use " + opc + ".sync)"
@@ -136,13 +136,6 @@ public final class SyncCompiler {
         int[] d = dstPair(c, c.operand(0));
         return new ShflSyncOp(mode, c.src(1, ScalarType.B32), c.src(2, ScalarType.B32), c.src(3, ScalarType.B32),
                 d[0], d[1], c.src(4, ScalarType.B32), kindKey(c));
-    }
-
-    private static boolean versionAtLeast(String v, int major, int minor) {
-        String[] p = v.split("\\.");
-        int ma = Integer.parseInt(p[0]);
-        int mi = p.length > 1 ? Integer.parseInt(p[1]) : 0;
-        return ma > major || (ma == major && mi >= minor);
     }
 
     private static Op vote(CompileContext c) {

@@ -52,6 +52,12 @@ class AtomVectorTest {
     }
 
     @Test
+    void aVectorOperandThatIsNotABraceVectorOfItsLengthIsRefusedCitingTheInstructionsOwnSection() {
+        assertRefusedAtLine("atom.global.v2.f32.add {%f1, %f2}, [%rd40], %f1;", "brace-enclosed vector of 2 elements (PTX ISA 9.7.13.5)");
+        assertRefusedAtLine("red.global.v2.f32.add [%rd40], {%f1, %f2, %f3};", "brace-enclosed vector of 2 elements (PTX ISA 9.7.13.6)");
+    }
+
+    @Test
     void aVectorAtomThroughAGenericSharedAddressIsAMemoryFault() {
         // "atom with vector type may be used only ... with generic addressing where the address points to .global space."
         LaunchedRun r = ExecKernel.of(".shared .align 8 .b8 sm[8];\nmov.u64 %rd1, sm;\ncvta.shared.u64 %rd2, %rd1;\nmov.f32 %f1, 0f3F800000;\n"

@@ -80,6 +80,14 @@ class SyncQualifierFormsTest {
     }
 
     @Test
+    void voteWithoutSyncInAModuleWhoseVersionIsNotMajorDotMinorIsRefusedNotACrash() {
+        // A .version the notes cannot read (here a hex number the parser takes) counts as recent, as for the version notes.
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> ExecKernel.of("vote.all.pred %p1, %p2;\n").version("0x40").launch());
+        assertTrue(e.getMessage().contains("not supported from PTX ISA 6.4 for .target sm_70 or higher"), e.getMessage());
+    }
+
+    @Test
     void voteWithoutSyncIsRefusedSayingWhetherTheIsaRemovedItOrTheEngineDoesNotModelIt() {
         // 9.7.13.8: "Not supported in PTX ISA version 6.4 for .target sm_70 or higher"; older targets keep the deprecated form,
         // whose lockstep "active threads" the engine (independent thread scheduling only) does not model.
