@@ -111,6 +111,9 @@ final class ExploreCommand implements Callable<Integer> {
         if (boundedPor && (noPor || noSourceSets || sourceSets)) return usage(err, "--bounded-por is a partial-order reduction of its own; "
                 + "give it without --no-por, --no-source-sets and --source-sets");
         if (sourceSets && (noPor || noSourceSets)) return usage(err, "--source-sets contradicts --no-por and --no-source-sets; give one");
+        // The order of forks belongs to the default reduction; with another one the flag would do nothing.
+        if (decisionOrder && (noPor || noSourceSets || sourceSets)) return usage(err, "--decision-order orders the forks of the default "
+                + "reduction; give it without --no-por, --no-source-sets and --source-sets");
         if (noMinimize && spec.commandLine().getParseResult().hasMatchedOption("--minimize-time")) {
             return usage(err, "--no-minimize and --minimize-time contradict each other; give one");
         }

@@ -82,6 +82,16 @@ class ExploreOptionsTest {
         assertTrue(both.err().contains("--bounded-por is a partial-order reduction of its own"), both.err());
     }
 
+    /** --decision-order changes only the default reduction's order of forks: with another reduction it is refused, not ignored. */
+    @Test
+    void decisionOrderWithAnotherReductionIsRefusedNotIgnored() {
+        for (String other : new String[] {"--no-por", "--no-source-sets", "--source-sets"}) {
+            CliTest.Result r = CliTest.cli("explore", LAUNCH, "--decision-order", other, "--schedules", "1", "--jobs", "1");
+            assertEquals(2, r.code(), other + ": " + r.out() + r.err());
+            assertTrue(r.err().contains("--decision-order orders the forks of the default reduction"), r.err());
+        }
+    }
+
     /**
      * The reduction sound within the bound is the default: without a flag the console and report
      * state the bounded claim, {@code --bounded-por} (an alias now) prints the same, and
