@@ -164,14 +164,7 @@ class FrameCpuHarness {
 
     @Test
     void measure(FxRobot robot) throws Exception {
-        Path dir = TestFiles.sample("block-reduce").getParent();
-        Files.copy(dir.resolve("kernel.ptx"), tmp.resolve("kernel.ptx"));
-        Path big = Files.writeString(tmp.resolve("launch.json"), """
-                {"ptx": "kernel.ptx", "kernel": "block_reduce", "grid": [256, 1, 1], "block": [128, 1, 1],
-                 "args": [{"buffer": "in", "type": "s32", "count": 32768, "init": "iota"},
-                          {"buffer": "out", "type": "s32", "count": 256, "init": "zero"},
-                          {"value": 32768, "type": "s32"}]}
-                """);
+        Path big = ResponsivenessHarness.bigLaunch(tmp);
         String load = Files.readString(Path.of("/proc/loadavg")).strip();
         for (Path f : List.of(big, TestFiles.sample("tma-pipeline"), big)) {
             Thread.sleep(500);

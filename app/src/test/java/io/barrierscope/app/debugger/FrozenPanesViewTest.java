@@ -106,7 +106,7 @@ class FrozenPanesViewTest {
     }
 
     @Test
-    void theFirstMarkerShowsAtOnceAndEveryMarkerShowsInThePulseThatMovesTheStatusLine(FxRobot robot) {
+    void theFirstMarkerShowsAtOnceTheOthersLaterAndEveryMarkerShowsAsSoonAsTheStatusLineMoves(FxRobot robot) {
         openAndStep(robot, 3);
         long shown = vm.nowProperty().get();
         java.util.List<Node> veils = new java.util.ArrayList<>();

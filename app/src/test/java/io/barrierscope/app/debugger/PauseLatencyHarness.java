@@ -436,16 +436,7 @@ class PauseLatencyHarness {
     /** Per Continue to the end: the nodes in the scene after it that were not before F5, by nearest ancestor with an id. */
     private final StringBuilder nodes = new StringBuilder();
 
-    private Path bigLaunch() throws Exception {
-        Path dir = TestFiles.sample("block-reduce").getParent();
-        Files.copy(dir.resolve("kernel.ptx"), tmp.resolve("kernel.ptx"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        return Files.writeString(tmp.resolve("launch.json"), """
-                {"ptx": "kernel.ptx", "kernel": "block_reduce", "grid": [256, 1, 1], "block": [128, 1, 1],
-                 "args": [{"buffer": "in", "type": "s32", "count": 32768, "init": "iota"},
-                          {"buffer": "out", "type": "s32", "count": 256, "init": "zero"},
-                          {"value": 32768, "type": "s32"}]}
-                """);
-    }
+    private Path bigLaunch() throws Exception { return ResponsivenessHarness.bigLaunch(tmp); }
 
     private static final String LONG = "long-reduce, 256 CTAs x 40 rounds (32,768 threads)";
     /** When Pause comes on the long launch, after the FX thread took F5: {@code -Dbarrierscope.harness.pauseAfter=MS} (500). */

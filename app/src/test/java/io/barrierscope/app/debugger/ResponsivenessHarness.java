@@ -111,10 +111,13 @@ class ResponsivenessHarness {
 
     private static <T> T fx(java.util.function.Supplier<T> s) { return FrameProbe.fx(s); }
 
-    private Path bigLaunch() throws IOException {
-        Path dir = TestFiles.sample("block-reduce").getParent();
-        Files.copy(dir.resolve("kernel.ptx"), tmp.resolve("kernel.ptx"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        return Files.writeString(tmp.resolve("launch.json"), """
+    private Path bigLaunch() throws IOException { return bigLaunch(tmp); }
+
+    /** block-reduce with 256 CTAs of 128 (32,768 threads), written into {@code dir}: the harnesses' large launch. */
+    static Path bigLaunch(Path dir) throws IOException {
+        Path sample = TestFiles.sample("block-reduce").getParent();
+        Files.copy(sample.resolve("kernel.ptx"), dir.resolve("kernel.ptx"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        return Files.writeString(dir.resolve("launch.json"), """
                 {"ptx": "kernel.ptx", "kernel": "block_reduce", "grid": [256, 1, 1], "block": [128, 1, 1],
                  "args": [{"buffer": "in", "type": "s32", "count": 32768, "init": "iota"},
                           {"buffer": "out", "type": "s32", "count": 256, "init": "zero"},

@@ -1,12 +1,10 @@
 package io.barrierscope.app.debugger;
 
-import io.barrierscope.app.TestFiles;
 import io.barrierscope.app.session.DebugSession;
 import io.barrierscope.app.session.Move;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -36,14 +34,7 @@ class StepCostHarness {
 
     @Test
     void measure() throws Exception {
-        Path dir = TestFiles.sample("block-reduce").getParent();
-        Files.copy(dir.resolve("kernel.ptx"), tmp.resolve("kernel.ptx"));
-        Path launch = Files.writeString(tmp.resolve("launch.json"), """
-                {"ptx": "kernel.ptx", "kernel": "block_reduce", "grid": [256, 1, 1], "block": [128, 1, 1],
-                 "args": [{"buffer": "in", "type": "s32", "count": 32768, "init": "iota"},
-                          {"buffer": "out", "type": "s32", "count": 256, "init": "zero"},
-                          {"value": 32768, "type": "s32"}]}
-                """);
+        Path launch = ResponsivenessHarness.bigLaunch(tmp);
         DebuggerViewModel vm = new DebuggerViewModel(l -> new DebugSession(Runnable::run, Runnable::run, timed(l)));
         // Three rounds: the first warms the JIT; the last is the one to read.
         for (int round = 1; round <= 3; round++) {

@@ -269,16 +269,7 @@ class WindowCostHarness {
         return out.get();
     }
 
-    private Path bigLaunch() throws Exception {
-        Path dir = TestFiles.sample("block-reduce").getParent();
-        Files.copy(dir.resolve("kernel.ptx"), tmp.resolve("kernel.ptx"));
-        return Files.writeString(tmp.resolve("launch.json"), """
-                {"ptx": "kernel.ptx", "kernel": "block_reduce", "grid": [256, 1, 1], "block": [128, 1, 1],
-                 "args": [{"buffer": "in", "type": "s32", "count": 32768, "init": "iota"},
-                          {"buffer": "out", "type": "s32", "count": 256, "init": "zero"},
-                          {"value": 32768, "type": "s32"}]}
-                """);
-    }
+    private Path bigLaunch() throws Exception { return ResponsivenessHarness.bigLaunch(tmp); }
 
     private void session(FxRobot robot, String label, Path file) throws Exception {
         measure(label + ": nothing (the harness's own waiting, a baseline)", 3, () -> { }, () -> robot.interact(() -> { }), () -> true);
