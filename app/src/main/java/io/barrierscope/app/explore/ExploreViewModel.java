@@ -495,7 +495,7 @@ public final class ExploreViewModel implements AutoCloseable {
     public StringProperty timeLimitProperty() { return timeLimit; }
     public StringProperty seedProperty() { return seed; }
     public StringProperty maxDeviationsProperty() { return maxDeviations; }
-    /** The reduction sound within the bound ({@code explore --bounded-por}) instead of source sets; off by default. */
+    /** The reduction sound within the bound (explore's default) instead of source sets ({@code explore --source-sets}); on by default. */
     public BooleanProperty boundedPartialOrderProperty() { return boundedPartialOrder; }
     public ReadOnlyObjectProperty<State> stateProperty() { return state.getReadOnlyProperty(); }
     /** A launch is open that can be explored (not a trace). */
