@@ -115,8 +115,12 @@ public record Coverage(long schedules, long systematic, long random, long distin
      * and the window say it; when the search stopped before its default schedule ended (a time limit
      * or Cancel during it: {@code deviationBoundCompleted} is -1), that no bound is complete.
      */
-    public String boundText() {
+    public String boundText() { return boundText(true); }
+
+    /** {@link #boundText()}, saying what a deviation is ("(non-default decisions)") only when {@code explained}. */
+    public String boundText(boolean explained) {
         if (deviationBoundCompleted < 0) return "no deviation bound complete (stopped before the default schedule ended)";
-        return "deviation bound " + deviationBoundCompleted + " (non-default decisions) complete" + boundCompleteUpTo();
+        return "deviation bound " + deviationBoundCompleted + (explained ? " (non-default decisions)" : "") + " complete"
+                + boundCompleteUpTo();
     }
 }

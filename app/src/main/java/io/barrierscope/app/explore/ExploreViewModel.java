@@ -457,7 +457,7 @@ public final class ExploreViewModel implements AutoCloseable {
     static String coverageText(Coverage c, long elapsedMillis) {
         return plural(c.schedules(), "schedule") + " (" + c.systematic() + " systematic, " + c.random() + " random) · "
                 + plural(c.distinctOutcomes(), "distinct outcome") + " · " + plural(c.decisionPoints(), "decision point")
-                + " · " + c.boundText().replace(" (non-default decisions)", "") + " · " + c.prunedByState()
+                + " · " + c.boundText(false) + " · " + c.prunedByState()
                 + " pruned as explored · " + c.skippedBySymmetry() + " skipped as symmetric · stopped: " + stopText(c.stoppedBy()) + " · " + seconds(elapsedMillis);
     }
 
