@@ -23,7 +23,7 @@ int cudaFuncGetAttributes(void *attr, const void *func) {
     memcpy(a + 0, &shared, 8);
     memcpy(a + 8, &cbytes, 8);
     memcpy(a + 16, &local, 8);
-    v = 1024; memcpy(a + 24, &v, 4);                                  /* maxThreadsPerBlock */
+    v = (int) f->max_threads; memcpy(a + 24, &v, 4);                  /* maxThreadsPerBlock: __launch_bounds__ */
     v = 90; memcpy(a + 32, &v, 4); memcpy(a + 36, &v, 4);            /* ptxVersion, binaryVersion */
     v = (int) (f->dyn_shared_max > 48 * 1024 ? f->dyn_shared_max : 48 * 1024 - f->static_shared);
     memcpy(a + 44, &v, 4);                                            /* maxDynamicSharedSizeBytes */
@@ -50,9 +50,10 @@ int cudaFuncGetName(const char **name, const void *func) {
 
 /* Blocks of `func` one multiprocessor holds: threads (2048), blocks (32) and shared memory
    (228 KiB, 1 KiB reserved per block) limit it; registers are not modelled. block: its threads,
-   any count (0 when not 1..1024, so callers pass a product of dims unchecked). */
+   any count (0 when not 1 to the kernel's launch bound, so callers pass a product of dims
+   unchecked: such a block cannot launch). */
 int bs_blocks_per_sm(struct bs_function *f, int64_t block, size_t dyn) {
-    if (block <= 0 || block > 1024 || dyn > OPTIN) return 0; /* (a larger dyn would wrap the sum below) */
+    if (block <= 0 || block > f->max_threads || dyn > OPTIN) return 0; /* (a larger dyn would wrap the sum below) */
     int warps = (int) (block + 31) / 32;
     int by_threads = 2048 / (warps * 32);
     size_t per_block = f->static_shared + dyn + BLOCK_RESERVED;

@@ -328,6 +328,7 @@ static int param_sizes(struct bs_function *f) {
         f->local_bytes = bs_get_u32(&r, at + 4);
         f->const_bytes = bs_get_u32(&r, at + 8);
         for (int i = 0; i < 3; i++) f->cluster[i] = bs_get_u32(&r, at + 12 + 4 * i);
+        f->max_threads = bs_get_u32(&r, at + 24);
         f->nparams = (int) n;
     }
     free(b.p);

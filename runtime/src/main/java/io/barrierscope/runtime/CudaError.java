@@ -15,6 +15,7 @@ public final class CudaError {
     public static final int INVALID_DEVICE_FUNCTION = 98;
     public static final int INVALID_PTX = 218;
     public static final int ILLEGAL_ADDRESS = 700;
+    public static final int LAUNCH_OUT_OF_RESOURCES = 701;
     public static final int LAUNCH_TIMEOUT = 702;
     public static final int ASSERT = 710;
     public static final int LAUNCH_FAILURE = 719;
@@ -32,6 +33,7 @@ public final class CudaError {
             case INVALID_DEVICE_FUNCTION -> "cudaErrorInvalidDeviceFunction";
             case INVALID_PTX -> "cudaErrorInvalidPtx";
             case ILLEGAL_ADDRESS -> "cudaErrorIllegalAddress";
+            case LAUNCH_OUT_OF_RESOURCES -> "cudaErrorLaunchOutOfResources";
             case LAUNCH_TIMEOUT -> "cudaErrorLaunchTimeout";
             case ASSERT -> "cudaErrorAssert";
             case LAUNCH_FAILURE -> "cudaErrorLaunchFailure";

@@ -154,6 +154,7 @@ public final class DeviceSession {
         var d = p.kernel.directives();
         int[] c = d.reqnctapercluster() != null ? d.reqnctapercluster() : d.clusterDim();
         out.u32(c == null ? 0 : c[0]).u32(c == null ? 0 : c[1]).u32(c == null ? 0 : c[2]);
+        out.u32(KernelLaunch.maxThreads(d));
         return Reply.ok(out.toArray());
     }
 

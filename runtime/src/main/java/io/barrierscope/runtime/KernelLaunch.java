@@ -91,6 +91,14 @@ final class KernelLaunch {
                 + dims[4] + "," + dims[5] + ")>>>";
     }
 
+    /** The most threads a block of the entry may have: its .maxntid or .reqntid (PTX ISA 11.4), else 1024. */
+    static int maxThreads(io.barrierscope.ptx.Directives d) {
+        int[] n = d.reqntid() != null ? d.reqntid() : d.maxntid();
+        if (n == null) return 1024;
+        long v = (long) n[0] * n[1] * n[2];
+        return (int) Math.min(v, 1024);
+    }
+
     /** A launch CUDA itself refuses: the program gets the error and decides (its exit code stands). */
     private Result refuse(int status, String why) {
         String line = title() + ": " + why + " (" + CudaError.name(status) + ")";
@@ -125,10 +133,21 @@ final class KernelLaunch {
         }
         Dim3 grid = new Dim3(dims[0], dims[1], dims[2]);
         Dim3 block = new Dim3(dims[3], dims[4], dims[5]);
-        if (grid.volume() == 0 || block.volume() == 0 || block.volume() > 1024 || dims[5] > 64) {
-            return refuse(CudaError.INVALID_CONFIGURATION, "a grid and block of at least one thread each, at most 1024 threads per block (z at most 64)");
+        // The device's limits (cudaDeviceProp maxGridSize, maxThreadsDim) before our own emulation limit.
+        if (grid.volume() == 0 || block.volume() == 0 || block.volume() > 1024 || dims[5] > 64
+                || Integer.toUnsignedLong(dims[0]) > Integer.MAX_VALUE || Integer.toUnsignedLong(dims[1]) > 65535
+                || Integer.toUnsignedLong(dims[2]) > 65535) {
+            return refuse(CudaError.INVALID_CONFIGURATION, "a grid and block of at least one thread each, at most 1024 threads per block "
+                    + "(z at most 64), a grid at most 2147483647 x 65535 x 65535");
         }
         Function k = program.kernel;
+        int bound = maxThreads(k.directives());
+        if (block.volume() > bound) {
+            // The CUDA Programming Guide: a launch with more threads per block than the kernel's
+            // launch bound fails; the driver reports it as too many resources requested.
+            return refuse(CudaError.LAUNCH_OUT_OF_RESOURCES, "a block of " + block.volume() + " threads, more than the kernel's "
+                    + "launch bound of " + bound + " (__launch_bounds__, PTX .maxntid/.reqntid; cudaFuncGetAttributes' maxThreadsPerBlock)");
+        }
         int[] d = k.directives().reqnctapercluster() != null ? k.directives().reqnctapercluster() : k.directives().clusterDim();
         Dim3 cluster = dims[6] != 0 ? new Dim3(dims[6], dims[7], dims[8]) : d != null ? new Dim3(d[0], d[1], d[2]) : Dim3.ONE;
         if (grid.x() % cluster.x() != 0 || grid.y() % cluster.y() != 0 || grid.z() % cluster.z() != 0 || cluster.volume() > 16) {

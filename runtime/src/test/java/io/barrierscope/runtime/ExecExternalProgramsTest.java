@@ -1,0 +1,57 @@
+package io.barrierscope.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.barrierscope.runtime.ExecProgramsTest.Ran;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Programs written as an outside team writes them (cuda-samples' host code, library-style test
+ * suites), run by exec: each checks itself against what a GPU gives, so every departure of our
+ * runtime from CUDA's fails here (src/test/cuda, built with nvcc; skipped, saying why, without it).
+ */
+class ExecExternalProgramsTest {
+    @TempDir
+    static Path bundles;
+
+    private static final Map<String, Ran> RUNS = new TreeMap<>();
+
+    /** Each program is run once for all the tests that read its output. */
+    static synchronized Ran ran(String name, String... nvccFlags) throws Exception {
+        Ran r = RUNS.get(name);
+        if (r == null) {
+            r = ExecProgramsTest.exec(CudaPrograms.build(name, nvccFlags), LaunchOptions.defaults().withBundles(bundles.resolve("failed"), false));
+            RUNS.put(name, r);
+        }
+        return r;
+    }
+
+    @Test
+    void samplesStyleHostCodeGetsAGpusAnswersToEveryQueryTimingGraphAndErrorCheck() throws Exception {
+        Ran r = ran("samples_tour");
+        assertEquals(0, r.code(), "a refused launch is the program's business: no failed launch counted\n" + r.all());
+        assertTrue(r.program().contains("Test passed"), r.all());
+        assertFalse(r.program().contains("FAIL"), r.all());
+    }
+
+    @Test
+    void aBlockBeyondTheKernelsLaunchBoundsIsRefusedAsTooManyResourcesAndTheAttributeSaysTheBound() throws Exception {
+        Ran r = ran("samples_tour");
+        assertTrue(r.err().contains("a block of 256 threads, more than the kernel's launch bound of 128"), r.all());
+        assertTrue(r.err().contains("(cudaErrorLaunchOutOfResources)"), r.all());
+        assertFalse(r.program().contains("FAIL line"), "cudaFuncGetAttributes and cudaOccupancyMaxPotentialBlockSize honour the bound\n" + r.all());
+    }
+
+    @Test
+    void aGridBeyondTheDevicesGridLimitsIsAnInvalidConfigurationNotOurEmulationLimit() throws Exception {
+        Ran r = ran("samples_tour");
+        assertTrue(r.err().contains("<<<(1,65536,1), (32,1,1)>>>: a grid and block of at least one thread each"), r.all());
+        assertFalse(r.err().contains("BarrierScope emulates at most"), r.all());
+    }
+}
