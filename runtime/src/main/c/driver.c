@@ -293,10 +293,35 @@ static const struct { const char *name; void *fn; } driver[] = {
 
 #define QUERY_SUCCESS 0
 #define QUERY_NOT_FOUND 1
+#define QUERY_VERSION_NOT_SUFFICIENT 2
+#define DRIVER_VERSION 13000
 
+/* build.sh, from cuda13-driver-symbols.txt: every driver function CUDA 13.0 declares, with the
+   CUDA version it first appeared in. */
+extern const struct bs_driver_symbol { const char *name; unsigned since; } bs_driver_symbols[];
+extern const size_t bs_driver_symbol_count;
+
+/* As documented (cudaGetDriverEntryPointByVersion, cuGetProcAddress): a version above the
+   driver's is cudaErrorInvalidValue; a name the driver does not have, or one asked for by a
+   version before it existed, is cudaSuccess with funcPtr NULL and the status saying which (so a
+   program probing for a later driver's function sees it missing). A function the driver has and
+   we do not implement gets a pointer that fails when called, named once here. */
 int cudaGetDriverEntryPointByVersion(const char *symbol, void **funcPtr, unsigned version, unsigned long long flags, int *status) {
-    (void) version; (void) flags;
+    (void) flags;
     if (symbol == NULL || funcPtr == NULL) return bs_set(cudaErrorInvalidValue);
+    if (version > DRIVER_VERSION) {
+        fprintf(stderr, "barrierscope: cudaGetDriverEntryPoint(%s): CUDA version %u is above the driver's (%d) "
+                        "(returns cudaErrorInvalidValue)\n", symbol, version, DRIVER_VERSION);
+        return bs_set(cudaErrorInvalidValue);
+    }
+    const struct bs_driver_symbol *known = NULL;
+    for (size_t i = 0; i < bs_driver_symbol_count && known == NULL; i++)
+        if (strcmp(bs_driver_symbols[i].name, symbol) == 0) known = &bs_driver_symbols[i];
+    if (known == NULL || version < known->since) {
+        *funcPtr = NULL;
+        if (status) *status = known == NULL ? QUERY_NOT_FOUND : QUERY_VERSION_NOT_SUFFICIENT;
+        return cudaSuccess;
+    }
     for (size_t i = 0; i < sizeof driver / sizeof driver[0]; i++) {
         if (strcmp(driver[i].name, symbol) == 0) {
             *funcPtr = driver[i].fn;
@@ -304,22 +329,24 @@ int cudaGetDriverEntryPointByVersion(const char *symbol, void **funcPtr, unsigne
             return cudaSuccess;
         }
     }
-    /* Named once here; calling it then returns an error instead of jumping to NULL. */
+    /* Named once here; calling it then returns an error instead of jumping to NULL. The lookup
+       itself succeeded, so the program's last error stays as it was. */
     char what[160];
     snprintf(what, sizeof what, "%s (driver API, through cudaGetDriverEntryPoint)", symbol);
+    int last = bs_last_error();
     bs_unimplemented(what);
-    bs_set(cudaSuccess);
+    bs_last_error_restore(last);
     *funcPtr = (void *) driver_unimplemented;
     if (status) *status = QUERY_SUCCESS;
     return cudaSuccess;
 }
 
 int cudaGetDriverEntryPoint(const char *symbol, void **funcPtr, unsigned long long flags, int *status) {
-    return cudaGetDriverEntryPointByVersion(symbol, funcPtr, 13000, flags, status);
+    return cudaGetDriverEntryPointByVersion(symbol, funcPtr, DRIVER_VERSION, flags, status);
 }
 
 int cudaGetDriverEntryPoint_ptsz(const char *symbol, void **funcPtr, unsigned long long flags, int *status) {
-    return cudaGetDriverEntryPointByVersion(symbol, funcPtr, 13000, flags, status);
+    return cudaGetDriverEntryPointByVersion(symbol, funcPtr, DRIVER_VERSION, flags, status);
 }
 
 int cudaGetDriverEntryPointByVersion_ptsz(const char *symbol, void **funcPtr, unsigned version, unsigned long long flags, int *status) {
@@ -329,5 +356,8 @@ int cudaGetDriverEntryPointByVersion_ptsz(const char *symbol, void **funcPtr, un
 /* cuGetProcAddress (found through the runtime's entry point): the same table. */
 static int get_proc_address(const char *symbol, void **pfn, int version, unsigned long long flags, int *status) {
     if (symbol == NULL || pfn == NULL) return CUDA_ERROR_INVALID_VALUE;
-    return cudaGetDriverEntryPointByVersion(symbol, pfn, (unsigned) version, flags, status) == cudaSuccess ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+    int saved = bs_last_error(); /* the driver API keeps no last error */
+    int e = cudaGetDriverEntryPointByVersion(symbol, pfn, (unsigned) version, flags, status);
+    bs_last_error_restore(saved);
+    return e == cudaSuccess ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }

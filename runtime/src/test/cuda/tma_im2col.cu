@@ -115,7 +115,8 @@ int main() {
                CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_64B, CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     if (r != CUDA_ERROR_INVALID_VALUE) { printf("FAIL 2048 pixels per column: %d\n", (int) r); return 1; }
     void *wide = nullptr;
-    CHECK(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeIm2colWide", &wide, 12000, cudaEnableDefault, &q));
+    // cuTensorMapEncodeIm2colWide came with CUDA 12.8: asked for by an earlier version the driver gives NULL.
+    CHECK(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeIm2colWide", &wide, 12080, cudaEnableDefault, &q));
     r = ((CUresult (*)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *, const cuuint64_t *, int, int,
                        cuuint32_t, cuuint32_t, const cuuint32_t *, CUtensorMapInterleave, CUtensorMapIm2ColWideMode, CUtensorMapSwizzle,
                        CUtensorMapL2promotion, CUtensorMapFloatOOBfill)) wide)(

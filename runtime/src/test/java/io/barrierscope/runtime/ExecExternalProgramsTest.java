@@ -3,8 +3,10 @@ package io.barrierscope.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.barrierscope.runtime.ExecProgramsTest.Ran;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
@@ -53,5 +55,29 @@ class ExecExternalProgramsTest {
         Ran r = ran("samples_tour");
         assertTrue(r.err().contains("<<<(1,65536,1), (32,1,1)>>>: a grid and block of at least one thread each"), r.all());
         assertFalse(r.err().contains("BarrierScope emulates at most"), r.all());
+    }
+
+    private static Ran gtest(String name) throws Exception {
+        assumeTrue(Files.isRegularFile(Path.of("/usr/include/gtest/gtest.h")),
+                "googletest is not installed (apt-get install libgtest-dev): " + name + " is skipped");
+        return ran(name, "-cudart", "shared", "-lgtest", "-lgtest_main", "-lpthread");
+    }
+
+    @Test
+    void aWarpSpecializedTmaMulticastMainloopSuitePassesForEveryClusterSizeAndStageCount() throws Exception {
+        Ran r = gtest("tma_multicast_gtest");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("[  PASSED  ] 6 tests."), r.all());
+        assertTrue(r.program().contains("[       OK ] Pipelines/MulticastPipeline.MatchesHostReference/Cluster4_Stage7_Iters3"), r.all());
+        assertTrue(r.all().contains("asks for 57456 bytes of dynamic shared memory; above 49152 call cudaFuncSetAttribute"),
+                "the launch before the opt-in is refused, named\n" + r.all());
+    }
+
+    @Test
+    void driverEntryPointsAnswerUnknownSymbolsAndVersionsAsTheDriverDocumentsWithoutSettingTheLastError() throws Exception {
+        Ran r = gtest("tma_multicast_gtest");
+        assertTrue(r.program().contains("[       OK ] DriverEntryPoints.DeprecatedLookupAndUnknownSymbol"), r.all());
+        assertTrue(r.all().contains("cudaGetDriverEntryPoint(cuTensorMapEncodeTiled): CUDA version 13010 is above the driver's (13000)"), r.all());
+        assertFalse(r.all().contains("cuNoSuchFunction"), "a symbol no driver has is not reported as one we lack\n" + r.all());
     }
 }
