@@ -17,7 +17,7 @@ struct bs_function {
     bs_module *module;
     char *name;
     int nparams; /* -1 until asked */
-    uint32_t *sizes;
+    uint32_t *sizes, *offsets; /* each .param's size and offset in the entry's parameter space */
     uint32_t static_shared, local_bytes, const_bytes, cluster[3];
     uint32_t max_threads; /* __launch_bounds__ (.maxntid/.reqntid), else 1024 */
     size_t dyn_shared_max; /* cudaFuncSetAttribute(MaxDynamicSharedMemorySize) */

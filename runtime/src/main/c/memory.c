@@ -377,6 +377,17 @@ int cudaDeviceDisablePeerAccess(int peerDevice) {
     return bs_set(peerDevice != 0 ? cudaErrorInvalidDevice : cudaErrorPeerAccessNotEnabled);
 }
 
+/* As documented: an attribute that is no cudaDeviceP2PAttr or a NULL value is
+   cudaErrorInvalidValue; devices that are not valid or the same device (the only pair one device
+   has) cudaErrorInvalidDevice. No device work: answered after a failed launch too. */
+int cudaDeviceGetP2PAttribute(int *value, int attr, int src, int dst) {
+    if (value == NULL || attr < 1 || attr > 5) return bs_set(cudaErrorInvalidValue);
+    if (src != 0 || dst != 0) return bs_set(cudaErrorInvalidDevice);
+    fprintf(stderr, "barrierscope: cudaDeviceGetP2PAttribute(%d, %d): there is one device, and the two are the same "
+                    "(returns cudaErrorInvalidDevice)\n", src, dst);
+    return bs_set(cudaErrorInvalidDevice);
+}
+
 int cudaGetSymbolAddress(void **devPtr, const void *symbol) {
     BS_STICKY();
     uint64_t a, size;

@@ -4,6 +4,7 @@
  * clusters one emulated sm_90a device holds. Registers are not modelled, so they never limit.
  */
 #define _GNU_SOURCE
+#include <stdio.h>
 #include <string.h>
 
 #include "capture.h"
@@ -41,6 +42,24 @@ int cudaFuncGetName(const char **name, const void *func) {
     int st = bs_function_facts(func, &f);
     if (st) return st;
     *name = f->name;
+    return cudaSuccess;
+}
+
+/* As documented: the offset and size of parameter paramIndex in the device-side parameter
+   layout (the entry's .param space, as the engine lays it out); an index past the last
+   parameter is cudaErrorInvalidValue. */
+int cudaFuncGetParamInfo(const void *func, size_t index, size_t *offset, size_t *size) {
+    struct bs_function *f;
+    if (offset == NULL || size == NULL) return bs_set(cudaErrorInvalidValue);
+    int st = bs_function_facts(func, &f);
+    if (st) return st;
+    if (index >= (size_t) f->nparams) {
+        fprintf(stderr, "barrierscope: cudaFuncGetParamInfo(%s, %zu): the kernel has %d parameter(s) (returns cudaErrorInvalidValue)\n",
+                f->name, index, f->nparams);
+        return bs_set(cudaErrorInvalidValue);
+    }
+    *offset = f->offsets[index];
+    *size = f->sizes[index];
     return cudaSuccess;
 }
 

@@ -329,6 +329,8 @@ static int param_sizes(struct bs_function *f) {
         f->const_bytes = bs_get_u32(&r, at + 8);
         for (int i = 0; i < 3; i++) f->cluster[i] = bs_get_u32(&r, at + 12 + 4 * i);
         f->max_threads = bs_get_u32(&r, at + 24);
+        f->offsets = calloc(n ? n : 1, sizeof *f->offsets);
+        for (uint32_t i = 0; i < n; i++) f->offsets[i] = bs_get_u32(&r, at + 28 + 4 * i);
         f->nparams = (int) n;
     }
     free(b.p);

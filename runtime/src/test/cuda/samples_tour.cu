@@ -108,6 +108,9 @@ static void errorStrings() {
     EXPECT(strcmp(cudaGetErrorString(cudaErrorInvalidConfiguration), "invalid configuration argument") == 0);
     EXPECT(strcmp(cudaGetErrorString(cudaErrorNotReady), "device not ready") == 0);
     EXPECT(strcmp(cudaGetErrorName(cudaErrorInvalidDeviceFunction), "cudaErrorInvalidDeviceFunction") == 0);
+    EXPECT(strcmp(cudaGetErrorName(cudaErrorLaunchOutOfResources), "cudaErrorLaunchOutOfResources") == 0);
+    EXPECT(strcmp(cudaGetErrorString(cudaErrorLaunchOutOfResources), "too many resources requested for launch") == 0);
+    EXPECT(strcmp(cudaGetErrorString(cudaErrorMisalignedAddress), "misaligned address") == 0);
 }
 
 static void launchConfigErrors() {

@@ -155,6 +155,7 @@ public final class DeviceSession {
         int[] c = d.reqnctapercluster() != null ? d.reqnctapercluster() : d.clusterDim();
         out.u32(c == null ? 0 : c[0]).u32(c == null ? 0 : c[1]).u32(c == null ? 0 : c[2]);
         out.u32(KernelLaunch.maxThreads(d));
+        for (Program.KernelParam kp : p.kernelParams) out.u32(kp.offset()); // cudaFuncGetParamInfo
         return Reply.ok(out.toArray());
     }
 

@@ -80,4 +80,12 @@ class ExecExternalProgramsTest {
         assertTrue(r.all().contains("cudaGetDriverEntryPoint(cuTensorMapEncodeTiled): CUDA version 13010 is above the driver's (13000)"), r.all());
         assertFalse(r.all().contains("cuNoSuchFunction"), "a symbol no driver has is not reported as one we lack\n" + r.all());
     }
+
+    @Test
+    void aHandBuiltGraphTwoEventOrderedStreamsPitchedCopiesAPoolAndACooperativeLaunchAllAnswerAsOnAGpu() throws Exception {
+        Ran r = ran("streams_graphs_tour");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS streams_graphs_tour"), r.all());
+        assertFalse(r.all().contains("not implemented"), "cudaGraphDebugDotPrint, cudaFuncGetParamInfo, cudaDeviceGetP2PAttribute answer\n" + r.all());
+    }
 }
