@@ -52,7 +52,10 @@ static int array_new(const char *fn, cudaArray_t *out, const struct cudaChannelF
     int layered = (flags & 1u) != 0, cube = (flags & 4u) != 0;
     if (flags & ~(unsigned) (1u | 2u | 4u | 8u))
         return bs_array_unmodelled(fn, "flags other than cudaArrayLayered, cudaArraySurfaceLoadStore, cudaArrayCubemap and cudaArrayTextureGather");
-    if (cube && (flags & 8u)) return bs_array_unmodelled(fn, "cudaArrayCubemap and cudaArrayTextureGather together (cubemap gathers are not modelled by BarrierScope yet)");
+    /* "Texture gather can only be performed on 2D CUDA arrays" (cudaMalloc3DArray; cuArray3DCreate):
+       a cubemap with cudaArrayTextureGather is an invalid value, as a 1D or 3D one (below). */
+    if (cube && (flags & 8u))
+        return bs_array_refuse(fn, cudaErrorInvalidValue, "cudaArrayCubemap with cudaArrayTextureGather: texture gather can only be performed on 2D CUDA arrays");
     const char *why = NULL;
     size_t texel = bs_texel_bytes(desc, &why);
     if (texel == 0) {
@@ -84,6 +87,10 @@ static int array_new(const char *fn, cudaArray_t *out, const struct cudaChannelF
             || (dims == 3 && (ext.width > 16384 || ext.height > 16384 || ext.depth > 16384)))
             return bs_array_refuse(fn, cudaErrorInvalidValue, "an extent beyond the device's texture limits");
     }
+    if ((flags & 8u) && dims != 2)
+        return bs_array_refuse(fn, cudaErrorInvalidValue, "cudaArrayTextureGather on a 1D or 3D array: texture gather can only be performed on 2D CUDA arrays");
+    if ((flags & 8u) && !layered && (ext.width > 32768 || ext.height > 32768))
+        return bs_array_refuse(fn, cudaErrorInvalidValue, "a gather array beyond cudaDevAttrMaxTexture2DGatherWidth/Height (32768)");
     cudaArray_t a = calloc(1, sizeof *a);
     if (a == NULL) bs_fatal("out of host memory");
     a->magic = ARRAY_MAGIC;

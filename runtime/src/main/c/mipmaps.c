@@ -26,8 +26,13 @@ int cudaMallocMipmappedArray(cudaMipmappedArray_t *out, const struct cudaChannel
     int c = bs_capture_check_unsafe(fn);
     if (c) return c;
     if (out == NULL || desc == NULL) return bs_array_refuse(fn, cudaErrorInvalidValue, "a null pointer");
-    if (flags & ~7u) return bs_array_unmodelled(fn, "flags other than cudaArrayLayered, cudaArraySurfaceLoadStore and cudaArrayCubemap");
+    if (flags & ~15u) return bs_array_unmodelled(fn, "flags other than cudaArrayLayered, cudaArraySurfaceLoadStore, cudaArrayCubemap and cudaArrayTextureGather");
     int layered = (flags & 1u) != 0, cube = (flags & 4u) != 0;
+    /* "Texture gather can only be performed on 2D CUDA mipmapped arrays, and the gather operations
+       are performed only on the most detailed mipmap level" (cudaMallocMipmappedArray): tld4 takes
+       no level, so a gather on such an object reads level 0 (textures.c). */
+    if ((flags & 8u) && (cube || layered || ext.height == 0 || ext.depth != 0))
+        return bs_array_refuse(fn, cudaErrorInvalidValue, "cudaArrayTextureGather on a mipmapped array that is not 2D: texture gather can only be performed on 2D CUDA mipmapped arrays");
     const char *why = NULL;
     size_t texel = bs_texel_bytes(desc, &why);
     if (texel == 0) {

@@ -92,4 +92,14 @@ class ExecTexturesTest {
         assertTrue(r.all().contains("[texture-misuse]") && r.all().contains("so no cubemap can be gathered from"), r.all());
         assertEquals(4, r.code(), "a diagnosed launch: exit code 4\n" + r.all());
     }
+
+    @Test
+    void aMipmappedGatherReadsLevelZeroAndGatherFlagsOnArraysThatAreNot2dAreInvalidValuesAsDocumented() throws Exception {
+        ExecProgramsTest.Ran r = exec("mipmap_gather");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS mipmap_gather"), r.all());
+        assertTrue(r.all().contains("cudaMalloc3DArray: cudaArrayCubemap with cudaArrayTextureGather: texture gather can only be performed"
+                + " on 2D CUDA arrays (returns cudaErrorInvalidValue)"), r.all());
+        assertTrue(r.all().contains("cudaMallocMipmappedArray: cudaArrayTextureGather on a mipmapped array that is not 2D"), r.all());
+    }
 }
