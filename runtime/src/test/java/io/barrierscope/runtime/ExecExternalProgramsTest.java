@@ -88,4 +88,11 @@ class ExecExternalProgramsTest {
         assertTrue(r.program().contains("PASS streams_graphs_tour"), r.all());
         assertFalse(r.all().contains("not implemented"), "cudaGraphDebugDotPrint, cudaFuncGetParamInfo, cudaDeviceGetP2PAttribute answer\n" + r.all());
     }
+
+    @Test
+    void fourHostThreadsDrivingTheDeviceAtOnceEachGetTheirOwnResultsAndTheirOwnLastError() throws Exception {
+        Ran r = ran("host_threads");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS host_threads 4 threads x 6 rounds"), r.all());
+    }
 }
