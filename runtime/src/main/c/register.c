@@ -367,8 +367,9 @@ int bs_kernel_op(struct bs_function *f, dim3 grid, dim3 block, dim3 cluster, siz
     }
     if (shared > 48 * 1024 && shared > f->dyn_shared_max) {
         /* As on the GPU: above 48 KiB the kernel must opt in first. */
-        fprintf(stderr, "barrierscope: launch of %s asks for %zu bytes of dynamic shared memory; above 49152 call "
-                        "cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) first\n", f->name, shared);
+        fprintf(stderr, "barrierscope: launch of %s asks for %zu bytes of dynamic shared memory; %s\n", f->name, shared,
+                f->dyn_shared_max > 48 * 1024 ? "more than its cudaFuncAttributeMaxDynamicSharedMemorySize allows"
+                                              : "above 49152 call cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) first");
         return bs_set(cudaErrorInvalidValue);
     }
     int st = param_sizes(f);

@@ -246,6 +246,11 @@ int bs_stream_capturing(cudaStream_t stream) {
 int cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags) {
     BS_STICKY();
     if (s == NULL) return bs_set(cudaErrorInvalidValue);
+    if (flags & ~1u) { /* cudaStreamDefault or cudaStreamNonBlocking: anything else is no stream flag */
+        fprintf(stderr, "barrierscope: cudaStreamCreateWithFlags: flags 0x%x are not cudaStreamDefault or cudaStreamNonBlocking "
+                        "(returns cudaErrorInvalidValue)\n", flags);
+        return bs_set(cudaErrorInvalidValue);
+    }
     bs_stream *st = calloc(1, sizeof *st);
     if (st == NULL) return bs_set(cudaErrorMemoryAllocation);
     st->magic = STREAM_MAGIC;

@@ -95,4 +95,14 @@ class ExecExternalProgramsTest {
         assertEquals(0, r.code(), r.all());
         assertTrue(r.program().contains("PASS host_threads 4 threads x 6 rounds"), r.all());
     }
+
+    @Test
+    void documentedEdgeCasesUnrecordedEventsZeroByteCopiesMissingDevicesAndBadFlagsAnswerAsDocumented() throws Exception {
+        Ran r = ran("documented_edges");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS documented_edges"), r.all());
+        assertTrue(r.all().contains("cudaStreamCreateWithFlags: flags 0x10 are not cudaStreamDefault or cudaStreamNonBlocking"), r.all());
+        assertTrue(r.all().contains("asks for 232464 bytes of dynamic shared memory; more than its cudaFuncAttributeMaxDynamicSharedMemorySize allows"),
+                "a launch above a raised maximum is not told to raise it\n" + r.all());
+    }
 }
