@@ -157,6 +157,7 @@ void bs_graph_free(cudaGraph_t g) {
     free(g->nodes);
     g->magic = 0;
     bs_handle_remove(g);
+    bs_urefs_release(&g->urefs);
     free(g);
 }
 
@@ -467,6 +468,7 @@ int cudaGraphClone(cudaGraph_t *out, cudaGraph_t g) {
         for (size_t j = 0; j < from->ndeps; j++) to->deps[j] = c->nodes[from->deps[j]->index];
         to->ndeps = from->ndeps;
     }
+    bs_urefs_copy(&c->urefs, &g->urefs); /* a clone owns references of its own */
     *out = c;
     return cudaSuccess;
 }

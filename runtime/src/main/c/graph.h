@@ -22,8 +22,16 @@ struct bs_node {
     unsigned char (*attrs)[64]; /* a kernel node's attribute values by cudaLaunchAttributeID (NULL: none set) */
 };
 
+/* User objects a graph or an executable graph holds references to (graph_user.c). */
+struct bs_uref { struct bs_user_object *object; unsigned long long count; };
+struct bs_urefs { struct bs_uref *v; size_t n; };
+/* graph_user.c: to takes references of its own to what from holds; h's references released. */
+void bs_urefs_copy(struct bs_urefs *to, const struct bs_urefs *from);
+void bs_urefs_release(struct bs_urefs *h);
+
 struct bs_graph {
     uint32_t magic;
+    struct bs_urefs urefs; /* cudaGraphRetainUserObject */
     struct bs_node **nodes;
     size_t n;
     unsigned long long id, source_id; /* its own; the id of the graph it is a clone of (0: none) */
@@ -45,6 +53,7 @@ typedef struct bs_exec_ver {
 
 typedef struct bs_exec {
     uint32_t magic;
+    struct bs_urefs urefs; /* the graph's user object references, its own (released when it is freed) */
     bs_exec_ver *cur;    /* the version the next launch takes (swapped under the lock) */
     size_t *from;        /* the position of each op's node in origin when instantiated */
     unsigned long long *ids; /* the id of each op's node */

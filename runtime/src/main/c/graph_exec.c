@@ -73,6 +73,7 @@ static void exec_free(struct bs_exec *x) {
     free(x->topo);
     x->magic = 0;
     bs_handle_remove(x);
+    bs_urefs_release(&x->urefs);
     free(x);
 }
 
@@ -151,6 +152,7 @@ int cudaGraphInstantiate(cudaGraphExec_t *pExec, cudaGraph_t g, unsigned long lo
     struct bs_exec *x = snapshot("cudaGraphInstantiate", g, &e);
     if (x == NULL) return bs_set(e);
     x->flags = flags;
+    bs_urefs_copy(&x->urefs, &g->urefs); /* "executable graphs ... retain" the graph's user objects */
     for (size_t i = 0; i < x->n; i++) if (x->cur->ops[i].type == BS_OP_MEMALLOC) bs_graph_alloc_execs(x->cur->ops[i].u.mem.addr, 1);
     *pExec = x;
     return cudaSuccess;
@@ -201,7 +203,11 @@ int cudaGraphAddChildGraphNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGr
     bs_op op;
     e = child_op("cudaGraphAddChildGraphNode", x->cur->ops, x->n, &op);
     exec_free(x);
-    return e ? e : bs_graph_add_checked("cudaGraphAddChildGraphNode", out, g, deps, ndeps, &op);
+    if (e == 0) e = bs_graph_add_checked("cudaGraphAddChildGraphNode", out, g, deps, ndeps, &op);
+    /* The node holds a copy of the child, so the parent takes references of its own to the child's
+       user objects, kept until the parent is destroyed (docs/runtime.md). */
+    if (e == 0) bs_urefs_copy(&g->urefs, &child->urefs);
+    return e;
 }
 
 int cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream) {

@@ -196,4 +196,14 @@ class ExecGraphsTest {
         assertTrue(r.program().contains("a conditional node's body graph holds a host node"), r.all());
         assertFalse(r.all().contains("does not reproduce"), "the failed launch's bundle (the handle's slot in it) replays it\n" + r.all());
     }
+
+    @Test
+    void userObjectsLiveWhileAGraphACloneOrAnExecutableGraphHoldsThemAndAreDestroyedOnceWhenTheLastGoes() throws Exception {
+        ExecProgramsTest.Ran r = exec("user_objects");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS user_objects"), r.all());
+        assertTrue(r.all().contains("cudaGraphReleaseUserObject: the graph does not own that many references to the object"
+                + " (returns cudaErrorInvalidValue)"), r.all());
+        assertFalse(r.all().contains("not implemented"), r.all());
+    }
 }
