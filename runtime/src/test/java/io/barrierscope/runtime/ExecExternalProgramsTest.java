@@ -105,4 +105,11 @@ class ExecExternalProgramsTest {
         assertTrue(r.all().contains("asks for 232464 bytes of dynamic shared memory; more than its cudaFuncAttributeMaxDynamicSharedMemorySize allows"),
                 "a launch above a raised maximum is not told to raise it\n" + r.all());
     }
+
+    @Test
+    void aLibrarysEntryPointDispatchesOnPointerKindsInspectsTheCallersStreamAndLaunchesByKernelHandle() throws Exception {
+        Ran r = ran("library_host");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS library_host"), r.all());
+    }
 }
