@@ -15,7 +15,7 @@
 #ifndef BARRIERSCOPE_PROTOCOL_H
 #define BARRIERSCOPE_PROTOCOL_H
 
-#define BS_PROTOCOL_VERSION 3
+#define BS_PROTOCOL_VERSION 4
 
 enum bs_op {
     /* u32 version, u32 pid, string program -> (empty) */

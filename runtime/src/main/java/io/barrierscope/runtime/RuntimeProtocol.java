@@ -14,7 +14,7 @@ import java.nio.charset.StandardCharsets;
  * payload; reply: u32 status (a cudaError_t), u32 length, payload; little-endian.
  */
 public final class RuntimeProtocol {
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
     public static final int HELLO = 1;
     public static final int MODULE = 2;
     /** The PTX of each object of a relocatable (-rdc=true) program, linked into one module (PtxLinker). */
