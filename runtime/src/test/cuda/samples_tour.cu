@@ -111,6 +111,9 @@ static void errorStrings() {
     EXPECT(strcmp(cudaGetErrorName(cudaErrorLaunchOutOfResources), "cudaErrorLaunchOutOfResources") == 0);
     EXPECT(strcmp(cudaGetErrorString(cudaErrorLaunchOutOfResources), "too many resources requested for launch") == 0);
     EXPECT(strcmp(cudaGetErrorString(cudaErrorMisalignedAddress), "misaligned address") == 0);
+    EXPECT(strcmp(cudaGetErrorName(cudaErrorContextIsDestroyed), "cudaErrorContextIsDestroyed") == 0);
+    EXPECT(strcmp(cudaGetErrorName((cudaError_t) 12345), "unrecognized error code") == 0);
+    EXPECT(strcmp(cudaGetErrorString((cudaError_t) 12345), "unrecognized error code") == 0);
 }
 
 static void launchConfigErrors() {
