@@ -84,6 +84,18 @@ final class DeviceModule {
 
     String sourceName() { return "module" + id + ".ptx"; }
 
+    /**
+     * Whether the entry is declared {@code .blocksareclusters} (CUDA C++'s {@code __block_size__}
+     * with a cluster: "Blocks as Clusters"), read from its header, between {@code .entry} and its
+     * body. The engine's parser accepts the directive and keeps nothing of it, so the launch applies it.
+     */
+    boolean blocksAreClusters(String entry) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\.entry\\s+" + java.util.regex.Pattern.quote(entry) + "\\s*\\(").matcher(ptx);
+        if (!m.find()) return false;
+        int body = ptx.indexOf('{', m.end());
+        return body > 0 && ptx.substring(m.end(), body).contains(".blocksareclusters");
+    }
+
     /** The part of the module's PTX one entry needs (line numbers as in the whole module). */
     String ptxOf(String entry) { return split.only(entry); }
 

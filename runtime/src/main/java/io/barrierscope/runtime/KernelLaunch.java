@@ -131,6 +131,13 @@ final class KernelLaunch {
         } catch (PtxException | IllegalArgumentException e) {
             return beyondUs(CudaError.INVALID_DEVICE_FUNCTION, e.getMessage());
         }
+        int[] perCluster = program.kernel.directives().reqnctapercluster();
+        if (perCluster != null && dims[6] == 0 && module.blocksAreClusters(entry)) {
+            // "Blocks as Clusters" (__block_size__ with a cluster, PTX .blocksareclusters): the launch's
+            // grid counts clusters; the GPU runs grid x cluster blocks. Scaled here, in place, so the
+            // messages and a bundle's launch.json show the blocks that run.
+            for (int i = 0; i < 3; i++) dims[i] = (int) Math.min(Integer.toUnsignedLong(dims[i]) * perCluster[i], 0xFFFFFFFFL);
+        }
         Dim3 grid = new Dim3(dims[0], dims[1], dims[2]);
         Dim3 block = new Dim3(dims[3], dims[4], dims[5]);
         // The device's limits (cudaDeviceProp maxGridSize, maxThreadsDim) before our own emulation limit.

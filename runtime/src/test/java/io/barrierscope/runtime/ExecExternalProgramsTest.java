@@ -112,4 +112,11 @@ class ExecExternalProgramsTest {
         assertEquals(0, r.code(), r.all());
         assertTrue(r.program().contains("PASS library_host"), r.all());
     }
+
+    @Test
+    void aBlocksAsClustersKernelsGridCountsClustersSoEveryClusterOfTheLaunchRuns() throws Exception {
+        Ran r = ran("blocks_as_clusters");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.program().contains("PASS blocks_as_clusters 6 blocks in 3 clusters"), r.all());
+    }
 }
