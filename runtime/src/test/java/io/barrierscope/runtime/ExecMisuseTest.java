@@ -3,7 +3,9 @@ package io.barrierscope.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A program that misuses the runtime (src/test/cuda/misuse.cu) gets each call's error, named, and
@@ -12,10 +14,13 @@ import org.junit.jupiter.api.Test;
  * a grid of dim3(0xFFFFFFFF) or a block of (0xFFFFFFFF, 0xFFFFFFFF, 1) was read as negative ints.
  */
 class ExecMisuseTest {
+    @TempDir
+    Path bundles;
+
     @Test
     void aCopyWhoseHostSideIsDeviceOrUnmappedMemoryIsRefusedNamedAndTheProgramGoesOn() throws Exception {
         CudaPrograms.assumeToolchain();
-        ExecProgramsTest.Ran r = ExecProgramsTest.exec("misuse");
+        ExecProgramsTest.Ran r = ExecProgramsTest.exec(CudaPrograms.build("misuse"), LaunchOptions.defaults().withBundles(bundles, false));
         assertEquals(0, r.code(), r.all());
         assertTrue(r.program().contains("PASS misuse"), r.all());
         assertTrue(r.all().contains("cudaMemcpy: the source pointer") && r.all().contains("is device memory, but the copy's kind says host"), r.all());
