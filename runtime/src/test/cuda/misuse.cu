@@ -1,8 +1,10 @@
-// A program that misuses the runtime the way buggy programs do (docs/reliability.md, "exec
-// misuse"): copies whose kind does not match their pointers, copies through freed device
-// pointers, launch shapes past CUDA's limits. Each call must return its error, named on stderr,
-// and the program must go on: before, a wrong kind crashed it with SIGSEGV and a grid of
-// dim3(0xFFFFFFFF) was read as a negative grid.
+// A program that misuses the runtime the way buggy programs do (docs/reliability.md, the
+// campaign of 2026-11-29 afternoon): copies whose kind does not match their pointers, copies
+// through freed device pointers, pitched allocations past 2^64 bytes, launch shapes past CUDA's
+// limits. Each call must return its error, named on stderr, and the program must go on: before,
+// a wrong kind crashed it with SIGSEGV, a pitch of SIZE_MAX "succeeded" with no memory, and a grid
+// of dim3(0xFFFFFFFF) was read as a negative grid.
+#include <cstdint>
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -29,6 +31,12 @@ int main() {
     // a freed device pointer on the host side
     expect(cudaMemcpy(d, gone, sizeof h, cudaMemcpyHostToDevice), cudaErrorInvalidValue, "H2D from a freed pointer");
     expect(cudaMemcpy(gone, h, sizeof h, cudaMemcpyDeviceToHost), cudaErrorInvalidValue, "D2H into a freed pointer");
+    // pitched allocations whose size passes 2^64: a width of SIZE_MAX rounded its pitch up to 0 and "succeeded"
+    void *pp = nullptr;
+    size_t pitch = 0;
+    expect(cudaMallocPitch(&pp, &pitch, SIZE_MAX, 2), cudaErrorMemoryAllocation, "cudaMallocPitch of width SIZE_MAX");
+    cudaPitchedPtr p3;
+    expect(cudaMalloc3D(&p3, make_cudaExtent(64, SIZE_MAX / 2, 4)), cudaErrorMemoryAllocation, "cudaMalloc3D past 2^64");
     cudaGetLastError();
     // launch shapes past CUDA's limits
     inc<<<dim3(0xFFFFFFFFu), 32>>>(d);
