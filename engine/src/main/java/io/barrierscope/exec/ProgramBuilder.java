@@ -172,8 +172,8 @@ public final class ProgramBuilder {
             if (sum <= room) continue;
             throw new PtxException(v.pos(), lineOf(module, v), "the module's .global variables need " + mib(total) + " (" + mib(sum)
                     + " with '" + v.name() + "' here) but this Java has about " + mib(free) + " free of " + mib(max)
-                    + ", and the emulator holds every .global byte in its heap: give it more with -Xmx"
-                    + " (BARRIERSCOPE_JAVA_OPTS=-Xmx" + Math.max(1, ((2 * total + globalsReserve(max)) >> 30) + 1) + "g),"
+                    + ", and the emulator holds every .global byte in its heap: give it more with -Xmx in"
+                    + " BARRIERSCOPE_JAVA_OPTS (a run counts its copy of them and the race shadow too, and says how much),"
                     + " or declare only what the kernel touches");
         }
     }
