@@ -9,7 +9,9 @@ import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A launch's grid, block and cluster are CUDA's unsigned dimensions, checked against CUDA's limits
@@ -18,8 +20,12 @@ import org.junit.jupiter.api.Test;
  * the checks. A grid of 65536 in z (a GPU refuses it too) was blamed on the emulator's thread limit.
  */
 class LaunchShapeTest {
+    @TempDir
+    static Path bundles;
+
     private final StringWriter err = new StringWriter();
-    private final DeviceSession session = new DeviceSession(LaunchOptions.defaults(),
+    /** A launch that fails writes its bundle into a temporary folder, not the working directory. */
+    private final DeviceSession session = new DeviceSession(LaunchOptions.defaults().withBundles(bundles, false),
             new PrintWriter(new StringWriter()), new PrintWriter(err, true));
     private boolean loaded;
 
