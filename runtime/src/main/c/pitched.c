@@ -89,7 +89,6 @@ static int set_rows(const char *fn, side d, int value, size_t width, size_t heig
 
 /* ---- 2D ---------------------------------------------------------------------------------------- */
 
-/* Rows padded to 512 bytes, as a GPU's texture pitch alignment would. */
 /*
  * The pitch (the width rounded up to PITCH_ALIGN) and the bytes of rows x slices of it, or 0 when
  * they pass 2^64: a width of SIZE_MAX rounded up to 0 and allocated nothing, returning success.
@@ -107,6 +106,7 @@ static int pitched_bytes(const char *fn, size_t width, size_t height, size_t dep
     return 1;
 }
 
+/* Rows padded to 512 bytes, as a GPU's texture pitch alignment would. */
 int cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height) {
     BS_STICKY();
     if (devPtr == NULL || pitch == NULL) return bs_set(cudaErrorInvalidValue);
