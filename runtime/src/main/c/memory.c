@@ -5,10 +5,13 @@
  * message before anything is written.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "cudart.h"
 #include "protocol.h"
@@ -185,6 +188,28 @@ static int copy(const char *fn, void *dst, const void *src, size_t count, int ki
     return cudaSuccess;
 }
 
+/* Whether every page of [p, p + n) is mapped in this process (msync says ENOMEM for a hole). */
+static int host_mapped(const void *p, size_t n) {
+    uintptr_t page = (uintptr_t) sysconf(_SC_PAGESIZE), a = (uintptr_t) p & ~(page - 1), end = (uintptr_t) p + n;
+    if (end < (uintptr_t) p) return 0;
+    return msync((void *) a, end - a, MS_ASYNC) == 0 || errno != ENOMEM;
+}
+
+/*
+ * The side of a copy its kind says is host memory is touched here, in the program's process: a
+ * device pointer there (a kind that does not match its pointers, undefined in CUDA) or an address
+ * nothing is mapped at (a freed device pointer) crashed the program with SIGSEGV. Refused, named.
+ */
+static int host_side_ok(const char *fn, const char *which, const void *p, size_t n) {
+    const char *why = bs_is_device(p, 1) ? "is device memory, but the copy's kind says host: cudaMemcpy's kind must match its pointers"
+                      : !host_mapped(p, n) ? "is not host memory this process has mapped (a device pointer that was freed, or no pointer at all)"
+                      : NULL;
+    if (why == NULL) return 1;
+    fprintf(stderr, "barrierscope: %s: the %s pointer %p (%zu bytes) %s (returns cudaErrorInvalidValue; nothing was copied)\n",
+            fn, which, p, n, why);
+    return 0;
+}
+
 static int copy_once(const char *fn, void *dst, const void *src, size_t count, int kind) {
     if (count == 0) return cudaSuccess;
     if (dst == NULL || src == NULL) return bs_set(cudaErrorInvalidValue);
@@ -192,6 +217,9 @@ static int copy_once(const char *fn, void *dst, const void *src, size_t count, i
         int dd = is_known_device(dst, count), sd = is_known_device(src, count);
         kind = dd ? (sd ? D2D : H2D) : (sd ? D2H : H2H);
     }
+    if (((kind == H2H || kind == H2D) && !host_side_ok(fn, "source", src, count))
+        || ((kind == H2H || kind == D2H) && !host_side_ok(fn, "destination", dst, count)))
+        return bs_set(cudaErrorInvalidValue);
     bs_buf b = {0}, r = {0};
     uint32_t st;
     switch (kind) {

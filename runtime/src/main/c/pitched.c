@@ -89,13 +89,30 @@ static int set_rows(const char *fn, side d, int value, size_t width, size_t heig
 
 /* ---- 2D ---------------------------------------------------------------------------------------- */
 
+/*
+ * The pitch (the width rounded up to PITCH_ALIGN) and the bytes of rows x slices of it, or 0 when
+ * they pass 2^64: a width of SIZE_MAX rounded up to 0 and allocated nothing, returning success.
+ */
+static int pitched_bytes(const char *fn, size_t width, size_t height, size_t depth, size_t *pitch, size_t *bytes) {
+    size_t p = width > SIZE_MAX - (PITCH_ALIGN - 1) ? 0 : (width + PITCH_ALIGN - 1) / PITCH_ALIGN * PITCH_ALIGN;
+    size_t rows;
+    if ((width != 0 && p == 0) || __builtin_mul_overflow(height ? height : 1, depth ? depth : 1, &rows)
+        || __builtin_mul_overflow(p ? p : PITCH_ALIGN, rows, bytes)) {
+        fprintf(stderr, "barrierscope: %s: width %zu, height %zu, depth %zu: the pitched allocation passes 2^64 bytes "
+                        "(returns cudaErrorMemoryAllocation)\n", fn, width, height, depth);
+        return 0;
+    }
+    *pitch = p ? p : PITCH_ALIGN;
+    return 1;
+}
+
 /* Rows padded to 512 bytes, as a GPU's texture pitch alignment would. */
 int cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height) {
     BS_STICKY();
     if (devPtr == NULL || pitch == NULL) return bs_set(cudaErrorInvalidValue);
-    size_t p = (width + PITCH_ALIGN - 1) / PITCH_ALIGN * PITCH_ALIGN;
-    if (p == 0) p = PITCH_ALIGN;
-    int e = cudaMalloc(devPtr, p * (height ? height : 1));
+    size_t p, bytes;
+    if (!pitched_bytes("cudaMallocPitch", width, height, 1, &p, &bytes)) return bs_set(cudaErrorMemoryAllocation);
+    int e = cudaMalloc(devPtr, bytes);
     if (e == 0) *pitch = p;
     return e;
 }
@@ -152,10 +169,10 @@ int cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_
 int cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent) {
     BS_STICKY();
     if (pitchedDevPtr == NULL) return bs_set(cudaErrorInvalidValue);
-    size_t p = (extent.width + PITCH_ALIGN - 1) / PITCH_ALIGN * PITCH_ALIGN;
-    if (p == 0) p = PITCH_ALIGN;
+    size_t p, bytes;
+    if (!pitched_bytes("cudaMalloc3D", extent.width, extent.height, extent.depth, &p, &bytes)) return bs_set(cudaErrorMemoryAllocation);
     void *ptr;
-    int e = cudaMalloc(&ptr, p * (extent.height ? extent.height : 1) * (extent.depth ? extent.depth : 1));
+    int e = cudaMalloc(&ptr, bytes);
     if (e) return e;
     pitchedDevPtr->ptr = ptr;
     pitchedDevPtr->pitch = p;

@@ -67,6 +67,32 @@ final class RaceClockBudget {
     }
 
     /**
+     * As {@link #join}, for a clock an acquire or a relaxed read takes from a location's published
+     * clocks ({@code b}: one bucket's clock, or a fresh join of several). The location state counts
+     * those clocks under its own cap, and a fresh join nowhere; what the thread takes of them (the
+     * clock whole, or chunks the join shares with it) was charged to neither, and the count could
+     * pass its limit by any number of such acquires before the next recount saw them. So everything
+     * the result holds that {@code a} did not is charged (an upper bound: it may be shared), which
+     * keeps the bound exact: the count passes the limit by one join's charge at most.
+     */
+    VectorClock joinPublished(VectorClock a, VectorClock b) {
+        if (d.shadow.stoppedByClocks || b == null) return a;
+        if (a == null) {
+            charge(b.bytes());
+            return b;
+        }
+        VectorClock r = a.join(b);
+        if (r == a) return r;
+        long bytes = 32 + 8L * r.chunks.length;
+        for (int c = 0; c < r.chunks.length; c++) {
+            int[] ch = r.chunks[c];
+            if (ch != null && (c >= a.chunks.length || a.chunks[c] != ch)) bytes += 16 + 4L * ch.length;
+        }
+        charge(bytes);
+        return r;
+    }
+
+    /**
      * The clock a builder completed (a barrier generation, a cluster barrier, an mbarrier phase),
      * the builder cleared for the next: charged its object, its reference array and the chunks the
      * builder made itself (the others it shares with the clocks joined into it). Null for no builder.

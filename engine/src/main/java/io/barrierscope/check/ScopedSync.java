@@ -217,13 +217,15 @@ final class ScopedSync {
         Loc l = locs.get(key);
         if (l == null || !linked(l, t, scope)) return;
         int cta = ctaOf(t);
+        // Published clocks are charged when taken whole (RaceClockBudget.joinPublished), so the clock count's bound is exact.
         if (acquire) {
-            d.acquire(t, eligible(l, cta, scope));
+            VectorClock v = eligible(l, cta, scope);
+            if (v != null) d.setBase(t, d.clockBudget.joinPublished(d.baseOf(t), v));
             return;
         }
-        d.pendingAcquire[t] = d.clockBudget.join(d.pendingAcquire[t], eligible(l, cta, CTA));
-        pendingCluster[t] = d.clockBudget.join(pendingCluster[t], eligible(l, cta, CLUSTER));
-        pendingGpu[t] = d.clockBudget.join(pendingGpu[t], eligible(l, cta, GPU));
+        d.pendingAcquire[t] = d.clockBudget.joinPublished(d.pendingAcquire[t], eligible(l, cta, CTA));
+        pendingCluster[t] = d.clockBudget.joinPublished(pendingCluster[t], eligible(l, cta, CLUSTER));
+        pendingGpu[t] = d.clockBudget.joinPublished(pendingGpu[t], eligible(l, cta, GPU));
     }
 
     /** The join of the buckets an acquire by a thread of {@code cta} at scope {@code s} synchronizes with, or null. */

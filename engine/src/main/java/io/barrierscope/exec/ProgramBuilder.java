@@ -5,6 +5,7 @@ import io.barrierscope.ptx.Instruction;
 import io.barrierscope.ptx.Module;
 import io.barrierscope.ptx.Operand;
 import io.barrierscope.ptx.PtxException;
+import io.barrierscope.ptx.StateSpace;
 import io.barrierscope.ptx.Variable;
 import io.barrierscope.sync.SyncCompiler;
 import java.util.ArrayDeque;
@@ -24,6 +25,8 @@ public final class ProgramBuilder {
     /** Shared memory a CTA may use on sm_90 (227 KiB). */
     public static final int MAX_SHARED = 227 * 1024;
     private static final int MAX_LOCAL = 512 * 1024;
+    /** The constant memory statically sized variables may use (PTX ISA 5.1.3: "currently limited to 64 KB"). */
+    static final int MAX_CONST = 64 * 1024;
 
     private ProgramBuilder() {}
 
@@ -148,6 +151,51 @@ public final class ProgramBuilder {
 
     private static long align(long v, long a) { return a <= 1 ? v : (v + a - 1) / a * a; }
 
+    /** Room kept free beside the module's {@code .global} bytes: the build's own objects and what the caller does next. */
+    static long globalsReserve(long maxHeap) { return (16L << 20) + maxHeap / 10; }
+
+    /**
+     * The module's {@code .global} variables are allocated whole in the Java heap (each up to 256
+     * MiB): their sum is checked against the free heap first (after a collection, so garbage is no
+     * reason to refuse), so that several large ones are refused at the declaration that passes
+     * what is free, not with an {@link OutOfMemoryError} (docs/reliability.md, "Variable sizes").
+     */
+    static void globalsFit(Module module, List<Variable> all, long free, long max) {
+        long total = 0;
+        for (Variable v : all) if (v.space() == StateSpace.GLOBAL) total += v.sizeBytes();
+        long room = free - globalsReserve(max);
+        if (total <= room) return;
+        long sum = 0;
+        for (Variable v : all) {
+            if (v.space() != StateSpace.GLOBAL) continue;
+            sum += v.sizeBytes();
+            if (sum <= room) continue;
+            throw new PtxException(v.pos(), lineOf(module, v), "the module's .global variables need " + mib(total) + " (" + mib(sum)
+                    + " with '" + v.name() + "' here) but this Java has about " + mib(free) + " free of " + mib(max)
+                    + ", and the emulator holds every .global byte in its heap: give it more with -Xmx in"
+                    + " BARRIERSCOPE_JAVA_OPTS (a run counts its copy of them and the race shadow too, and says how much),"
+                    + " or declare only what the kernel touches");
+        }
+    }
+
+    private static void globalsFitTheHeap(Module module, List<Variable> all) {
+        Runtime rt = Runtime.getRuntime();
+        long max = rt.maxMemory();
+        java.util.function.LongSupplier freeNow = () -> max - (rt.totalMemory() - rt.freeMemory());
+        long total = 0;
+        for (Variable v : all) if (v.space() == StateSpace.GLOBAL) total += v.sizeBytes();
+        if (total <= freeNow.getAsLong() - globalsReserve(max)) return;
+        System.gc();
+        globalsFit(module, all, freeNow.getAsLong(), max);
+    }
+
+    private static String lineOf(Module module, Variable v) {
+        int line = v.pos().line();
+        return line >= 1 && line <= module.sourceLines().size() ? module.sourceLines().get(line - 1) : null;
+    }
+
+    private static String mib(long bytes) { return (bytes >> 20) + " MiB"; }
+
     private static void layout(Program p, Module module, List<Function> funcs, long globalBase) {
         p.placements = new HashMap<>();
         p.symbols = new SymbolTable();
@@ -162,6 +210,7 @@ public final class ProgramBuilder {
         for (Function f : funcs) all.addAll(f.variables());
         List<byte[]> constImage = new ArrayList<>();
         List<Long> constAt = new ArrayList<>();
+        globalsFitTheHeap(module, all);
         for (Variable v : all) {
             long size = v.sizeBytes();
             long a = v.effectiveAlign();
@@ -184,6 +233,11 @@ public final class ProgramBuilder {
                 }
                 case CONST -> {
                     constOff = align(constOff, a);
+                    if (constOff + size > MAX_CONST) {
+                        throw new PtxException(v.pos(), lineOf(module, v), "the module's .const variables take " + (constOff + size)
+                                + " bytes with '" + v.name() + "'; constant memory holds at most " + MAX_CONST
+                                + " (64 KB, PTX ISA 5.1.3): put larger read-only data in .global memory");
+                    }
                     place(p, v, Space.CONST, constOff);
                     if (v.init() != null) {
                         constImage.add(v.init());

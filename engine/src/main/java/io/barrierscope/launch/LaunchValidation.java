@@ -187,6 +187,24 @@ public final class LaunchValidation {
         }
     }
 
+    /**
+     * Why a launch past {@link #MEMORY_BUDGET} is refused, by its parts, and what to shrink: the
+     * message said only "the launch needs about N MiB of emulated state; the budget is 1024 MiB".
+     */
+    static String stateBudgetExceeded(long bytes, long slots, long ctas, Program program, long dynamicShared, long buffers) {
+        long perThread = program.regsPerThread * 8L + program.localPerThread + program.paramPerThread + 32;
+        long shared = program.staticSharedBytes + dynamicShared;
+        long threadBytes = slots * perThread, sharedBytes = ctas * shared;
+        String largest = threadBytes >= sharedBytes && threadBytes >= buffers
+                ? (program.localPerThread > program.regsPerThread * 8L ? "the .local arrays or the threads" : "the threads")
+                : sharedBytes >= buffers ? "the CTAs or their shared memory" : "the buffers";
+        return "the launch needs about " + (bytes >> 20) + " MiB of emulated state: " + slots + " thread slots of " + perThread
+                + " bytes (registers " + program.regsPerThread * 8L + ", .local " + program.localPerThread + ", parameters "
+                + program.paramPerThread + "), " + ctas + " CTAs of " + shared + " bytes of shared memory, " + buffers
+                + " bytes of buffers; one launch may hold at most " + (MEMORY_BUDGET >> 20) + " MiB, whatever the heap:"
+                + " shrink " + largest + " for the debugging run";
+    }
+
     /** Checks the launch against its program and plans it; the result is what {@link LaunchedRun} places. */
     static ValidatedLaunch plan(LaunchSpec spec, String ptxText, Module ptx, Program program, Use use) {
         // The CTA limit: not a JSON range (each dimension may be up to 1024), a product of them.
@@ -381,8 +399,7 @@ public final class LaunchValidation {
         buffers += heap;
         bytes = Math.addExact(bytes, buffers);
         if (bytes > MEMORY_BUDGET) {
-            throw located(spec, "/grid", "the launch needs about " + (bytes >> 20) + " MiB of emulated state; the budget is "
-                    + (MEMORY_BUDGET >> 20) + " MiB");
+            throw located(spec, "/grid", stateBudgetExceeded(bytes, slots, ctas, program, spec.dynamicSharedBytes(), buffers));
         }
         // Shared memory of every CTA and global memory (buffers and the module's variables) are what
         // the race detector shadows; all bounded by the budget above, so no sum can wrap.

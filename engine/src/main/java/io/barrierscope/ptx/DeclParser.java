@@ -11,6 +11,27 @@ final class DeclParser {
     static final long MAX_BYTES = 256L << 20;
     static final long MAX_INIT_BYTES = 64L << 20;
 
+    /**
+     * Why a variable past {@link #MAX_BYTES} is refused and what to do instead: the emulator holds
+     * every variable's bytes in the Java heap (copied for each run, shadowed by the race detector),
+     * where real hardware maps device memory. {@code bytes} is what it declares, or -1 when that
+     * passes 2^63; {@code atLeast} when more dimensions follow.
+     */
+    static String tooLarge(long bytes, boolean atLeast) {
+        return "too large: " + (bytes < 0 ? "this variable declares more than 2^63 bytes"
+                : "this variable declares " + (atLeast ? "at least " : "") + bytes + " bytes")
+                + "; a variable holds at most 256 MiB (" + MAX_BYTES + " bytes) here, as BarrierScope keeps each one's bytes in"
+                + " the Java heap (copied for each run and shadowed by the race detector): declare only what the kernel"
+                + " touches, or pass the data as a launch-file buffer argument (docs/reliability.md, \"Variable sizes\")";
+    }
+
+    /** As {@link #tooLarge}, for an initialiser past {@link #MAX_INIT_BYTES} ({@code bytes} of it, at least). */
+    static String initTooLarge(long bytes) {
+        return "too large: the initialiser reaches " + bytes + " bytes; one holds at most 64 MiB (" + MAX_INIT_BYTES
+                + " bytes) here, as the parse holds its bytes while reading them: initialise the rest at run time"
+                + " or from a launch-file buffer (docs/reliability.md, \"Variable sizes\")";
+    }
+
     private final Cursor c;
     private final PtxParser p;
 
@@ -163,6 +184,7 @@ final class DeclParser {
         long elemBytes = (long) type.bytes() * vector;
         List<Long> dims = new ArrayList<>();
         boolean unsized = false;
+        Token tooBig = null; // the first dimension past the limit, refused once all are read (to say the bytes)
         while (c.peek().is("[")) {
             Token open = c.next();
             if (c.peek().is("]")) {
@@ -173,16 +195,17 @@ final class DeclParser {
                 Token dt = c.peek();
                 long d = ConstExpr.parseInt(c);
                 if (d < 0) throw c.error(dt, "negative array size");
-                if (d > MAX_BYTES) throw c.error(dt, "too large");
+                if (d > MAX_BYTES && tooBig == null) tooBig = dt;
                 dims.add(d);
             }
             c.expect("]");
             if (dims.size() > 8) throw c.error(open, "too many array dimensions");
         }
+        if (tooBig != null) throw c.error(tooBig, tooLarge(declaredBytes(dims, elemBytes), false));
         // elements per outermost index (the vector counts as an innermost dimension)
         long inner = 1;
-        for (int i = 1; i < dims.size(); i++) inner = mulChecked(n, inner, dims.get(i), elemBytes);
-        long count = unsized ? -1 : mulChecked(n, inner, dims.isEmpty() ? 1 : dims.get(0), elemBytes);
+        for (int i = 1; i < dims.size(); i++) inner = mulChecked(n, inner, dims.get(i), elemBytes, true);
+        long count = unsized ? -1 : mulChecked(n, inner, dims.isEmpty() ? 1 : dims.get(0), elemBytes, false);
         byte[] init = null;
         if (c.peek().is("=")) {
             c.next();
@@ -195,13 +218,26 @@ final class DeclParser {
         return p.newVariable(n, n.text(), space, type, align, vector, count, extern, init);
     }
 
-    private long mulChecked(Token at, long a, long b, long elemBytes) {
+    /** The bytes the dimensions declare, or -1 past 2^63. */
+    private static long declaredBytes(List<Long> dims, long elemBytes) {
+        long r = elemBytes;
+        for (long d : dims) {
+            if (d < 0) continue;
+            if (Math.multiplyHigh(r, d) != 0 || r * d < 0) return -1;
+            r *= d;
+        }
+        return r;
+    }
+
+    /** {@code a * b} elements, refused past {@link #MAX_BYTES}; {@code partial} while outer dimensions are still to multiply. */
+    private long mulChecked(Token at, long a, long b, long elemBytes, boolean partial) {
         long r;
         try {
             r = Math.multiplyExact(a, b);
-            if (Math.multiplyExact(r, elemBytes) > MAX_BYTES) throw c.error(at, "too large");
+            long bytes = Math.multiplyExact(r, elemBytes);
+            if (bytes > MAX_BYTES) throw c.error(at, tooLarge(bytes, partial));
         } catch (ArithmeticException e) {
-            throw c.error(at, "too large");
+            throw c.error(at, tooLarge(-1, false));
         }
         return r;
     }

@@ -62,7 +62,7 @@ final class Initialiser {
             count = perOuter == 0 ? 0 : (n + perOuter - 1) / perOuter;
         }
         long size = count * elemBytes;
-        if (size > DeclParser.MAX_INIT_BYTES) throw c.error(start, "too large");
+        if (size > DeclParser.MAX_INIT_BYTES) throw c.error(start, DeclParser.initTooLarge(size));
         return Arrays.copyOf(buf, (int) size);
     }
 
@@ -106,7 +106,7 @@ final class Initialiser {
     /** Grows the buffer to hold n leaves, refusing more than the limit. */
     private void ensure(Token at) {
         long need = n * type.bytes();
-        if (need > DeclParser.MAX_INIT_BYTES) throw c.error(at, "too large");
+        if (need > DeclParser.MAX_INIT_BYTES) throw c.error(at, DeclParser.initTooLarge(need));
         if (need > buf.length) buf = Arrays.copyOf(buf, (int) Math.min(DeclParser.MAX_INIT_BYTES, Math.max(need, 2L * buf.length)));
     }
 

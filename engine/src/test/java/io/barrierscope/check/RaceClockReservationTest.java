@@ -106,4 +106,26 @@ class RaceClockReservationTest {
         assertEquals(Outcome.COMPLETED, one.runToEnd(1_000_000), one.summary());
         assertEquals(-1, one.raceDetectionStoppedAt(), one.summary());
     }
+
+    @Test
+    void clocksTakenWholeFromALocationAreChargedSoTheCountPassesItsLimitByOneJoinAtMost() {
+        // Each ld.acquire took the other CTA's published clock whole, charged to neither the clocks nor (once
+        // the location moved on) the location state: the count at the stop was 1,410,848 bytes where its limit
+        // (the 914,297 it stops at, plus an eighth of the reservation) is about 1.0 MB. Stepped 20 warp steps at
+        // a time, what the clocks hold now stays within the limit plus one clock of every CTA's ids.
+        LaunchedRun run = copiesAcrossAcquires(30).launch();
+        RaceDetector d = (RaceDetector) run.machine().race;
+        long cap = RaceMemory.runClockCap(d);
+        long limit = d.clockBudget.stopAbove() + cap / 8;
+        long ids = (long) RaceDetector.KINDS * 2;
+        long oneClock = 32 + 8 * ids + ids * (16 + 4 * 64);
+        while (run.interpreter().outcome() == Outcome.RUNNING && run.raceDetectionStoppedAt() < 0) {
+            run.interpreter().advance(run.machine().steps + 20);
+            long live = d.clockBudget.liveBytes();
+            assertTrue(live <= limit + oneClock, live + " bytes of clocks at step " + run.machine().steps + ", limit " + limit);
+        }
+        assertTrue(run.raceDetectionStoppedAt() > 0, run.summary());
+        long[] s = d.clocksAtStop();
+        assertTrue(s[0] > s[1] && s[0] <= limit + oneClock, s[0] + " counted at the stop, limit " + limit + " + one clock " + oneClock);
+    }
 }

@@ -190,8 +190,8 @@ class PtxDeclarationTest {
 
     @Test
     void hugeArrayIsTooLarge() {
-        assertError(HEADER + ".global .u32 huge[100000][100000];", 4, 14, "too large");
-        assertError(HEADER + ".global .u32 huge[99999999999999999];", 4, 19, "too large");
+        assertError(HEADER + ".global .u32 huge[100000][100000];", 4, 14, DeclParser.tooLarge(40_000_000_000L, false));
+        assertError(HEADER + ".global .u32 huge[99999999999999999];", 4, 19, DeclParser.tooLarge(4 * 99999999999999999L, false));
     }
 
     @Test

@@ -162,7 +162,7 @@ public final class DeviceSession {
     /** An allocation for `call` (cudaMalloc, cudaMallocManaged, cudaMallocHost, cudaHostAlloc): named in a refusal. */
     private Reply malloc(long size, String call) {
         if (size < 0 || size > Integer.MAX_VALUE - 8 || allocated + size > DEVICE_BUDGET) {
-            err.println("barrierscope: " + call + "(" + size + "): BarrierScope's device has " + (DEVICE_BUDGET >> 20)
+            err.println("barrierscope: " + call + "(" + Long.toUnsignedString(size) + "): BarrierScope's device has " + (DEVICE_BUDGET >> 20)
                     + " MiB in all and holds one allocation in at most 2 GiB; " + allocated + " bytes are allocated");
             return Reply.error(CudaError.MEMORY_ALLOCATION);
         }

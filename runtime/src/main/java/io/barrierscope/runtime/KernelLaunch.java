@@ -124,6 +124,28 @@ final class KernelLaunch {
         };
     }
 
+    /**
+     * What is wrong with a launch's shape by CUDA's own limits (grid x 1 to 2^31-1, y and z 1 to
+     * 65535; a block of 1 to 1024 threads, x and y at most 1024, z at most 64; a cluster of at most 16
+     * CTAs or none), or null. The wire's dimensions are unsigned: read as ints, {@code dim3(0xFFFFFFFF)}
+     * was a negative grid and a block of (-1, -1, 1) one thread, run as such.
+     */
+    static String shapeOutsideCuda(int[] dims) {
+        long[] u = new long[9];
+        for (int i = 0; i < 9; i++) u[i] = Integer.toUnsignedLong(dims[i]);
+        if (u[0] == 0 || u[1] == 0 || u[2] == 0 || u[0] > Integer.MAX_VALUE || u[1] > 65535 || u[2] > 65535) {
+            return "grid (" + u[0] + "," + u[1] + "," + u[2] + "): CUDA takes 1 to 2147483647 CTAs in x and 1 to 65535 in y and z";
+        }
+        if (u[3] == 0 || u[4] == 0 || u[5] == 0 || u[3] > 1024 || u[4] > 1024 || u[5] > 64 || u[3] * u[4] * u[5] > 1024) {
+            return "block (" + u[3] + "," + u[4] + "," + u[5] + "): CUDA takes 1 to 1024 threads per block, x and y at most 1024, z at most 64";
+        }
+        boolean none = u[6] == 0 && u[7] == 0 && u[8] == 0;
+        if (!none && (u[6] == 0 || u[7] == 0 || u[8] == 0 || u[6] > 16 || u[7] > 16 || u[8] > 16 || u[6] * u[7] * u[8] > 16)) {
+            return "cluster (" + u[6] + "," + u[7] + "," + u[8] + "): a cluster has 1 to 16 CTAs in all (or is not given: 0,0,0)";
+        }
+        return null;
+    }
+
     Result run() {
         Program program;
         try {
@@ -131,6 +153,8 @@ final class KernelLaunch {
         } catch (PtxException | IllegalArgumentException e) {
             return beyondUs(CudaError.INVALID_DEVICE_FUNCTION, e.getMessage());
         }
+        String shape = shapeOutsideCuda(dims);
+        if (shape != null) return refuse(CudaError.INVALID_CONFIGURATION, shape);
         int[] perCluster = program.kernel.directives().reqnctapercluster();
         if (perCluster != null && dims[6] == 0 && module.blocksAreClusters(entry)) {
             // "Blocks as Clusters" (__block_size__ with a cluster, PTX .blocksareclusters): the launch's
@@ -140,7 +164,7 @@ final class KernelLaunch {
         }
         Dim3 grid = new Dim3(dims[0], dims[1], dims[2]);
         Dim3 block = new Dim3(dims[3], dims[4], dims[5]);
-        // The device's limits (cudaDeviceProp maxGridSize, maxThreadsDim) before our own emulation limit.
+        // The device's limits again on the grid Blocks as Clusters scaled, before our own emulation limit.
         if (grid.volume() == 0 || block.volume() == 0 || block.volume() > 1024 || dims[5] > 64
                 || Integer.toUnsignedLong(dims[0]) > Integer.MAX_VALUE || Integer.toUnsignedLong(dims[1]) > 65535
                 || Integer.toUnsignedLong(dims[2]) > 65535) {

@@ -53,7 +53,7 @@ class ExecExternalProgramsTest {
     @Test
     void aGridBeyondTheDevicesGridLimitsIsAnInvalidConfigurationNotOurEmulationLimit() throws Exception {
         Ran r = ran("samples_tour");
-        assertTrue(r.err().contains("<<<(1,65536,1), (32,1,1)>>>: a grid and block of at least one thread each"), r.all());
+        assertTrue(r.err().contains("<<<(1,65536,1), (32,1,1)>>>: grid (1,65536,1): CUDA takes 1 to 2147483647 CTAs in x and 1 to 65535 in y and z (cudaErrorInvalidConfiguration)"), r.all());
         assertFalse(r.err().contains("BarrierScope emulates at most"), r.all());
     }
 
