@@ -60,6 +60,12 @@ class ResponsivenessHarness {
     private static final int STEPS = Integer.getInteger("barrierscope.harness.steps", 30);
     private static final int PAUSES = Integer.getInteger("barrierscope.harness.pauses", 3);
     private static final long TIMEOUT_S = 300;
+    /** {@code -Dbarrierscope.harness.onlySteps=true}: per launch only the opening and the steps (diagnostics). */
+    private static final boolean ONLY_STEPS = Boolean.getBoolean("barrierscope.harness.onlySteps");
+    /** {@code -Dbarrierscope.harness.launch=NAME}: only the launch whose label starts with NAME. */
+    private static final String LAUNCH = System.getProperty("barrierscope.harness.launch", "");
+    /** {@code -Dbarrierscope.harness.perStep=true}: prints each measured input's parts (see {@link FrameProbe.Timing}). */
+    private static final boolean PER_STEP = Boolean.getBoolean("barrierscope.harness.perStep");
 
     private DebuggerViewModel vm;
     private DebuggerView view;
@@ -100,7 +106,12 @@ class ResponsivenessHarness {
             setup.run();
             WaitForAsyncUtils.waitForFxEvents();
             Thread.sleep(50); // let the frames of the setup be painted: the input comes to a quiet window
-            all.add(probe.measure(input, done, TIMEOUT_S));
+            FrameProbe.Timing t = probe.measure(input, done, TIMEOUT_S);
+            all.add(t);
+            if (PER_STEP) System.out.printf(Locale.ROOT, "STEP %s #%d: queued %.1f, to result pulse %.1f, CSS+layout %.1f, "
+                    + "to synced %.1f (incl. wait for the previous frame), to painted %.1f = %.1f ms; FX CPU %.1f, renderer CPU %.1f ms%s%n",
+                    name, i, t.queuedMs(), t.pulseMs(), t.laidOutMs() - t.pulseMs(), t.syncedMs() - t.laidOutMs(),
+                    t.paintedMs() - t.syncedMs(), t.paintedMs(), t.fxCpuMs(), t.renderCpuMs(), t.repainted() ? "" : " (nothing repainted)");
         }
         results.add(new Result(name, all, ""));
     }
@@ -146,13 +157,15 @@ class ResponsivenessHarness {
     }
 
     private void session(String label, Path file) throws Exception {
+        if (!label.startsWith(LAUNCH)) return;
         open(label, file, true);
-        checks(label);
+        if (!ONLY_STEPS) checks(label);
         long[] before = new long[1];
         Runnable now = () -> before[0] = fx(() -> vm.nowProperty().get());
         BooleanSupplier moved = () -> vm.nowProperty().get() != before[0] && vm.idleProperty().get();
         measure(label + ": F10 (step)", STEPS, now, () -> probe.key(KeyCode.F10), moved);
         measure(label + ": Shift+F10 (step back)", STEPS, now, () -> probe.key(KeyCode.F10, KeyCode.SHIFT), moved);
+        if (ONLY_STEPS) return;
         measure(label + ": Continue (F5) to the end", 1, () -> probe.key(KeyCode.F5),
                 () -> vm.finishedProperty().get() && !vm.runningProperty().get() && vm.idleProperty().get());
         long end = fx(() -> vm.nowProperty().get());
