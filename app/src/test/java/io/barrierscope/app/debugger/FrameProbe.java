@@ -201,8 +201,39 @@ final class FrameProbe {
         String line = String.format(java.util.Locale.ROOT, "TRACE %-8s %.1f ms entireSceneDirty=%s collectorDirty=%s rootCss=%s trial=%s",
                 where, (System.nanoTime() - T0) / 1e6, entire, dirty(), css, trial != null);
         if (where.equals("laid out") && !css.equals("CLEAN")) line += " pending CSS: " + pendingCss(scene.getRoot());
+        if (where.equals("laid out") && trial != null) line += " dirty: " + dirtyList(scene);
         System.out.println(line);
         if (com.sun.javafx.logging.PulseLogger.PULSE_LOGGING_ENABLED) com.sun.javafx.logging.PulseLogger.addMessage(line);
+    }
+
+    /** The scene's dirty list (what this pulse copies to the render graph): nearest id, class and scene bounds, grouped. */
+    static String dirtyList(Scene scene) {
+        java.util.Map<String, Integer> by = new java.util.TreeMap<>();
+        try {
+            java.lang.reflect.Field list = Scene.class.getDeclaredField("dirtyNodes");
+            list.setAccessible(true);
+            java.lang.reflect.Field sizeF = Scene.class.getDeclaredField("dirtyNodesSize");
+            sizeF.setAccessible(true);
+            Node[] nodes = (Node[]) list.get(scene);
+            int size = sizeF.getInt(scene);
+            for (int i = 0; i < size; i++) {
+                Node n = nodes[i];
+                boolean shown = true;
+                for (Node p = n; p != null; p = p.getParent()) shown &= p.isVisible();
+                if (!shown) continue;
+                Node a = n;
+                while (a != null && (a.getId() == null || a.getId().equals("virtual-flow"))) a = a.getParent();
+                javafx.geometry.Bounds b = n.localToScene(n.getBoundsInLocal());
+                java.lang.reflect.Field bits = Node.class.getDeclaredField("dirtyBits");
+                bits.setAccessible(true);
+                by.merge(String.format(java.util.Locale.ROOT, "%s %s(%.0f,%.0f %.0fx%.0f)%s", a == null ? "-" : a.getId(),
+                        n.getClass().getSimpleName(), b.getMinX(), b.getMinY(), b.getWidth(), b.getHeight(),
+                        "sourceArea".equals(a == null ? null : a.getId()) ? String.valueOf(bits.get(n)) : ""), 1, Integer::sum);
+            }
+        } catch (ReflectiveOperationException e) {
+            return e.toString();
+        }
+        return by.toString();
     }
 
     /** The nodes whose CSS is pending under {@code root}: not clean, or a dirty branch with every child clean. */
@@ -319,7 +350,7 @@ final class FrameProbe {
     private static final java.lang.management.ThreadMXBean MX = java.lang.management.ManagementFactory.getThreadMXBean();
 
     /** CPU nanoseconds so far of the FX thread and of the renderer (the QuantumRenderer thread). */
-    private static long[] cpu() {
+    static long[] cpu() {
         long[] out = new long[2];
         for (Thread th : Thread.getAllStackTraces().keySet()) {
             long ns = MX.getThreadCpuTime(th.getId());
@@ -344,6 +375,21 @@ final class FrameProbe {
             }
             if (prev >= 0 && prev < t1) worst = Math.max(worst, t1 - Math.max(prev, t0)); // still stalled at t1
             return worst / 1e6;
+        });
+    }
+
+    /** The gaps between consecutive pulses within [t0, t1] longer than {@code ms}, each as {start, end} (nanoTime). */
+    List<long[]> gapsOver(long t0, long t1, double ms) {
+        return fx(() -> {
+            List<long[]> out = new ArrayList<>();
+            long prev = -1;
+            for (long p : pulses) {
+                if (prev >= 0 && p > t0 && prev < t1 && (Math.min(p, t1) - Math.max(prev, t0)) / 1e6 > ms) out.add(new long[] {prev, p});
+                prev = p;
+                if (p >= t1) break;
+            }
+            if (prev >= 0 && prev < t1 && (t1 - Math.max(prev, t0)) / 1e6 > ms) out.add(new long[] {prev, t1});
+            return out;
         });
     }
 
