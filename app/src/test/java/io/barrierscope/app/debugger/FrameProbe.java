@@ -76,6 +76,7 @@ final class FrameProbe {
 
     private final Scene scene;
     private final List<Long> pulses = new ArrayList<>(); // FX thread only
+    private final List<Long> pulseCpu = new ArrayList<>(); // the FX thread's CPU time at each pulse, FX thread only
     private final AnimationTimer timer;
     private final TKPulseListener afterSync = this::afterSync;
     private final Runnable afterLayout = this::afterLayout;
@@ -123,6 +124,7 @@ final class FrameProbe {
     private void pulse() {
         long now = System.nanoTime();
         pulses.add(now);
+        pulseCpu.add(MX.getCurrentThreadCpuTime());
         if (TRACE) trace("pulse");
         Trial t = trial;
         if (t != null && t.dispatched != 0 && t.pulse == 0 && t.done.getAsBoolean()) t.pulse = now;
@@ -201,9 +203,19 @@ final class FrameProbe {
         String line = String.format(java.util.Locale.ROOT, "TRACE %-8s %.1f ms entireSceneDirty=%s collectorDirty=%s rootCss=%s trial=%s",
                 where, (System.nanoTime() - T0) / 1e6, entire, dirty(), css, trial != null);
         if (where.equals("laid out") && !css.equals("CLEAN")) line += " pending CSS: " + pendingCss(scene.getRoot());
-        if (where.equals("laid out") && trial != null) line += " dirty: " + dirtyList(scene);
+        if (where.equals("laid out") && (trial != null || dirtyCount(scene) > 300)) line += " dirty: " + dirtyList(scene);
         System.out.println(line);
         if (com.sun.javafx.logging.PulseLogger.PULSE_LOGGING_ENABLED) com.sun.javafx.logging.PulseLogger.addMessage(line);
+    }
+
+    private static int dirtyCount(Scene scene) {
+        try {
+            java.lang.reflect.Field sizeF = Scene.class.getDeclaredField("dirtyNodesSize");
+            sizeF.setAccessible(true);
+            return sizeF.getInt(scene);
+        } catch (ReflectiveOperationException e) {
+            return -1;
+        }
     }
 
     /** The scene's dirty list (what this pulse copies to the render graph): nearest id, class and scene bounds, grouped. */
@@ -378,17 +390,24 @@ final class FrameProbe {
         });
     }
 
-    /** The gaps between consecutive pulses within [t0, t1] longer than {@code ms}, each as {start, end} (nanoTime). */
+    /**
+     * The gaps between consecutive pulses within [t0, t1] longer than {@code ms}, each as {start, end
+     * (nanoTime), the FX thread's CPU nanoseconds from the pulse before to the pulse after (-1 for a
+     * gap still open at t1)}: a gap of wall clock with little CPU in it is the machine (or a GC), one
+     * full of CPU is the window's work.
+     */
     List<long[]> gapsOver(long t0, long t1, double ms) {
         return fx(() -> {
             List<long[]> out = new ArrayList<>();
-            long prev = -1;
-            for (long p : pulses) {
-                if (prev >= 0 && p > t0 && prev < t1 && (Math.min(p, t1) - Math.max(prev, t0)) / 1e6 > ms) out.add(new long[] {prev, p});
-                prev = p;
+            for (int i = 1; i < pulses.size(); i++) {
+                long prev = pulses.get(i - 1), p = pulses.get(i);
+                if (p > t0 && prev < t1 && (Math.min(p, t1) - Math.max(prev, t0)) / 1e6 > ms) {
+                    out.add(new long[] {prev, p, pulseCpu.get(i) - pulseCpu.get(i - 1)});
+                }
                 if (p >= t1) break;
             }
-            if (prev >= 0 && prev < t1 && (t1 - Math.max(prev, t0)) / 1e6 > ms) out.add(new long[] {prev, t1});
+            long last = pulses.isEmpty() ? -1 : pulses.get(pulses.size() - 1);
+            if (last >= 0 && last < t1 && (t1 - Math.max(last, t0)) / 1e6 > ms) out.add(new long[] {last, t1, -1});
             return out;
         });
     }

@@ -373,8 +373,8 @@ class PauseLatencyHarness {
         // values match a GC log written with -Xlog:gc*:file=...:timenanos.
         StringBuilder where = new StringBuilder();
         for (long[] g : probe.gapsOver(continueAt, shown, 45)) {
-            where.append(String.format(Locale.ROOT, " [%.0f ms from %+.0f to %+.0f ms after F5 (nanoTime %d-%d)]", (g[1] - g[0]) / 1e6,
-                    (g[0] - continueAt) / 1e6, (g[1] - continueAt) / 1e6, g[0], g[1]));
+            where.append(String.format(Locale.ROOT, " [%.0f ms from %+.0f to %+.0f ms after F5, FX CPU %.0f ms (nanoTime %d-%d)]",
+                    (g[1] - g[0]) / 1e6, (g[0] - continueAt) / 1e6, (g[1] - continueAt) / 1e6, g[2] / 1e6, g[0], g[1]));
         }
         System.out.printf(Locale.ROOT, "GAPS %s, %s: F5 at nanoTime %d, Pause pressed %+.0f, taken %+.0f, stop posted %+.0f, applied %+.0f, "
                 + "shown %+.0f ms after F5; gaps over 45 ms:%s%n", label, by, continueAt, (pressed - continueAt) / 1e6,
