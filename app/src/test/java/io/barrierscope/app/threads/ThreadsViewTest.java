@@ -115,6 +115,53 @@ class ThreadsViewTest {
         assertTrue(changed > 0, "some step changed a state in view");
     }
 
+    /** The same for the registers of the chosen thread: each row in view shows its value in the step's own event. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aStepShowsTheRegistersInViewInItsOwnEvent(FxRobot robot) {
+        w.open(robot, "block-reduce");
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT1).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        TreeTableView<ThreadNode> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
+        robot.interact(() -> tree.getRoot().getChildren().get(0).setExpanded(true));
+        robot.interact(() -> tree.getSelectionModel().select(tree.getRoot().getChildren().get(0).getChildren().get(0))); // warp 0
+        WaitForAsyncUtils.waitForFxEvents();
+        TableView<RegistersViewModel.Row> regs = robot.lookup("#registerTable").queryAs(TableView.class);
+        // The first rows are predicates; bring the 32-bit registers into view.
+        robot.interact(() -> regs.scrollTo(regs.getItems().stream().filter(r -> r.name().equals("%r1")).findFirst().orElseThrow()));
+        WaitForAsyncUtils.waitForFxEvents();
+        int changed = TestWindow.onFx(() -> {
+            int n = 0;
+            for (int i = 0; i < 400 && n < 3; i++) {
+                java.util.Map<Integer, String> before = shownValues(regs);
+                w.vm.step();
+                java.util.Map<Integer, String> after = shownValues(regs);
+                for (var e : after.entrySet()) {
+                    assertEquals(regs.getItems().get(e.getKey()).decimal(), e.getValue(), "register row " + e.getKey() + " shows its value at once");
+                }
+                if (!before.equals(after)) n++;
+            }
+            return n;
+        });
+        assertTrue(changed > 0, "some step changed a register in view: " + regs.getItems().size() + " rows, "
+                + TestWindow.onFx(() -> shownValues(regs)) + ", " + robot.lookup("#registersTitle").queryAs(Label.class).getText());
+    }
+
+    /** The decimal column's text of each registers row in view, by row index. */
+    private static java.util.Map<Integer, String> shownValues(TableView<RegistersViewModel.Row> table) {
+        java.util.Map<Integer, String> out = new java.util.TreeMap<>();
+        for (javafx.scene.Node n : table.lookupAll(".table-row-cell")) {
+            if (!(n instanceof javafx.scene.control.TableRow<?> row) || !row.isVisible() || row.getIndex() < 0
+                    || row.getIndex() >= table.getItems().size() || row.getItem() == null) continue;
+            for (javafx.scene.Node c : row.getChildrenUnmodifiable()) {
+                if (c instanceof javafx.scene.control.TableCell<?, ?> cell && cell.getTableColumn() == table.getColumns().get(3)) {
+                    out.put(row.getIndex(), cell.getText());
+                }
+            }
+        }
+        return out;
+    }
+
     /** The state column's text of each row in view, by row index. */
     private static java.util.Map<Integer, String> shownStates(TreeTableView<ThreadNode> tree) {
         java.util.Map<Integer, String> out = new java.util.TreeMap<>();
