@@ -47,7 +47,12 @@ import org.testfx.util.WaitForAsyncUtils;
  * </pre>
  * {@code -Dbarrierscope.harness.steps=N} F10 and Shift+F10 per launch (30),
  * {@code -Dbarrierscope.harness.pauses=N} Pause trials on the long launch (3);
- * {@code -Dbarrierscope.harness.noPauses=true} leaves the long launch out (a quicker A/B of steps and toggles).
+ * {@code -Dbarrierscope.harness.noPauses=true} leaves the long launch out (a quicker A/B of steps and toggles);
+ * {@code -Dbarrierscope.harness.onlySteps=true} measures only the opening and the steps, and
+ * {@code -Dbarrierscope.harness.launch=NAME} only the launch whose label starts with NAME;
+ * {@code -Dbarrierscope.harness.perStep=true} prints each input's parts (queueing, dispatch to result pulse, CSS and
+ * layout, to synchronised, to painted; its FX and renderer CPU; its nanoTime, for a GC log with the {@code tn} decoration);
+ * {@code -Dbarrierscope.harness.trace=true} is {@link FrameProbe#TRACE}.
  */
 @ExtendWith(ApplicationExtension.class)
 @EnabledIfSystemProperty(named = "barrierscope.harness", matches = "true")
