@@ -21,6 +21,7 @@ public final class RegistersViewModel {
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ObservableList<Row> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Registers");
+    private final javafx.beans.property.ReadOnlyIntegerWrapper updates = new javafx.beans.property.ReadOnlyIntegerWrapper();
     private int slot = -1;
     private Map<String, Long> previous = Map.of();
 
@@ -43,6 +44,7 @@ public final class RegistersViewModel {
         previous = now;
         title.set("Registers of " + i.threadName() + (i.function().isEmpty() ? "" : " in " + i.function()));
         replace(next);
+        updates.set(updates.get() + 1);
     }
 
     public void clear() {
@@ -50,6 +52,7 @@ public final class RegistersViewModel {
         previous = Map.of();
         rows.clear();
         title.set("Registers");
+        updates.set(updates.get() + 1);
     }
 
     /** Row by row, so the table keeps its scroll position and selection while values change. */
@@ -62,6 +65,8 @@ public final class RegistersViewModel {
     }
 
     public ObservableList<Row> rows() { return readOnlyRows; }
+    /** Counts the updates: changes once after all of an update's rows changed (the rows change one by one). */
+    public javafx.beans.property.ReadOnlyIntegerProperty updatesProperty() { return updates.getReadOnlyProperty(); }
     /** E.g. "Registers of CTA (0,0,0) thread (5,0,0) in block_reduce". */
     public ReadOnlyStringProperty titleProperty() { return title.getReadOnlyProperty(); }
 }

@@ -72,10 +72,11 @@ final class FrameProbe {
      * dispatch (the FX thread busy); and the longest gap between pulses from dispatch to painted.
      */
     record Timing(double queuedMs, double pulseMs, double laidOutMs, double paintedMs, boolean repainted, double longestGapMs,
-            long dispatchedAt, long paintedAt) {}
+            long dispatchedAt, long paintedAt, double syncedMs, double fxCpuMs, double renderCpuMs) {}
 
     private final Scene scene;
     private final List<Long> pulses = new ArrayList<>(); // FX thread only
+    private final List<Long> pulseCpu = new ArrayList<>(); // the FX thread's CPU time at each pulse, FX thread only
     private final AnimationTimer timer;
     private final TKPulseListener afterSync = this::afterSync;
     private final Runnable afterLayout = this::afterLayout;
@@ -123,16 +124,20 @@ final class FrameProbe {
     private void pulse() {
         long now = System.nanoTime();
         pulses.add(now);
+        pulseCpu.add(MX.getCurrentThreadCpuTime());
+        if (TRACE) trace("pulse");
         Trial t = trial;
         if (t != null && t.dispatched != 0 && t.pulse == 0 && t.done.getAsBoolean()) t.pulse = now;
     }
 
     private void afterLayout() {
+        if (TRACE) trace("laid out");
         Trial t = trial;
         if (t != null && t.pulse != 0 && t.laidOut == 0) t.laidOut = System.nanoTime();
     }
 
     private void afterSync() {
+        if (TRACE) trace("synced");
         Trial t = trial;
         if (t == null || t.laidOut == 0 || t.synced != 0) return;
         long now = System.nanoTime();
@@ -158,11 +163,121 @@ final class FrameProbe {
 
     private void rendered() { // render thread
         long n = frames.incrementAndGet();
+        if (TRACE) System.out.printf(java.util.Locale.ROOT, "FRAME %d rendered at %.1f ms%n", n, (System.nanoTime() - T0) / 1e6);
         Trial t = trial;
         if (t != null && t.repainted && t.painted == 0 && t.frameTarget != 0 && n >= t.frameTarget) {
             t.painted = System.nanoTime();
             t.finished.countDown();
         }
+    }
+
+    /**
+     * {@code -Dbarrierscope.harness.trace=true} (diagnostic): at each pulse's animation phase, after
+     * its layout and after its synchronisation, prints the time, whether the scene's peer is marked
+     * to be painted whole ({@code entireSceneDirty}), whether the paint collector has a dirty scene,
+     * and the root's CSS flag; and each rendered frame. With the pulse logger on, the same goes into
+     * the pulse's log.
+     */
+    static final boolean TRACE = Boolean.getBoolean("barrierscope.harness.trace");
+    private static final long T0 = System.nanoTime();
+
+    private void trace(String where) {
+        String entire = "?";
+        try {
+            Object peer = com.sun.javafx.scene.SceneHelper.getPeer(scene);
+            Class<?> c = Class.forName("com.sun.javafx.tk.quantum.GlassScene");
+            Method m = c.getDeclaredMethod("isEntireSceneDirty");
+            m.setAccessible(true);
+            entire = String.valueOf(m.invoke(peer));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            entire = e.toString();
+        }
+        String css = "?";
+        try {
+            java.lang.reflect.Field f = Node.class.getDeclaredField("cssFlag");
+            f.setAccessible(true);
+            css = String.valueOf(f.get(scene.getRoot()));
+        } catch (ReflectiveOperationException e) {
+            css = e.toString();
+        }
+        String line = String.format(java.util.Locale.ROOT, "TRACE %-8s %.1f ms entireSceneDirty=%s collectorDirty=%s rootCss=%s trial=%s",
+                where, (System.nanoTime() - T0) / 1e6, entire, dirty(), css, trial != null);
+        if (where.equals("laid out") && !css.equals("CLEAN")) line += " pending CSS: " + pendingCss(scene.getRoot());
+        if (where.equals("laid out") && (trial != null || dirtyCount(scene) > 300)) line += " dirty: " + dirtyList(scene);
+        System.out.println(line);
+        if (com.sun.javafx.logging.PulseLogger.PULSE_LOGGING_ENABLED) com.sun.javafx.logging.PulseLogger.addMessage(line);
+    }
+
+    private static int dirtyCount(Scene scene) {
+        try {
+            java.lang.reflect.Field sizeF = Scene.class.getDeclaredField("dirtyNodesSize");
+            sizeF.setAccessible(true);
+            return sizeF.getInt(scene);
+        } catch (ReflectiveOperationException e) {
+            return -1;
+        }
+    }
+
+    /** The scene's dirty list (what this pulse copies to the render graph): nearest id, class and scene bounds, grouped. */
+    static String dirtyList(Scene scene) {
+        java.util.Map<String, Integer> by = new java.util.TreeMap<>();
+        try {
+            java.lang.reflect.Field list = Scene.class.getDeclaredField("dirtyNodes");
+            list.setAccessible(true);
+            java.lang.reflect.Field sizeF = Scene.class.getDeclaredField("dirtyNodesSize");
+            sizeF.setAccessible(true);
+            Node[] nodes = (Node[]) list.get(scene);
+            int size = sizeF.getInt(scene);
+            for (int i = 0; i < size; i++) {
+                Node n = nodes[i];
+                boolean shown = true;
+                for (Node p = n; p != null; p = p.getParent()) shown &= p.isVisible();
+                if (!shown) continue;
+                Node a = n;
+                while (a != null && (a.getId() == null || a.getId().equals("virtual-flow"))) a = a.getParent();
+                javafx.geometry.Bounds b = n.localToScene(n.getBoundsInLocal());
+                java.lang.reflect.Field bits = Node.class.getDeclaredField("dirtyBits");
+                bits.setAccessible(true);
+                by.merge(String.format(java.util.Locale.ROOT, "%s %s(%.0f,%.0f %.0fx%.0f)%s", a == null ? "-" : a.getId(),
+                        n.getClass().getSimpleName(), b.getMinX(), b.getMinY(), b.getWidth(), b.getHeight(),
+                        "sourceArea".equals(a == null ? null : a.getId()) ? String.valueOf(bits.get(n)) : ""), 1, Integer::sum);
+            }
+        } catch (ReflectiveOperationException e) {
+            return e.toString();
+        }
+        return by.toString();
+    }
+
+    /** The nodes whose CSS is pending under {@code root}: not clean, or a dirty branch with every child clean. */
+    static String pendingCss(javafx.scene.Parent root) {
+        StringBuilder out = new StringBuilder();
+        try {
+            java.lang.reflect.Field css = Node.class.getDeclaredField("cssFlag");
+            css.setAccessible(true);
+            java.util.ArrayDeque<Node> todo = new java.util.ArrayDeque<>(List.of(root));
+            while (!todo.isEmpty()) {
+                Node n = todo.pop();
+                String flag = String.valueOf(css.get(n));
+                if (flag.equals("CLEAN")) continue;
+                boolean leaf = true;
+                if (n instanceof javafx.scene.Parent p) {
+                    for (Node c : p.getChildrenUnmodifiable()) {
+                        todo.push(c);
+                        leaf &= String.valueOf(css.get(c)).equals("CLEAN");
+                    }
+                }
+                if (flag.equals("DIRTY_BRANCH") && !leaf) continue;
+                StringBuilder path = new StringBuilder();
+                for (Node a = n; a != null; a = a.getParent()) {
+                    if (a.getId() != null && !a.getId().equals("virtual-flow")) { path.insert(0, "#" + a.getId() + " "); break; }
+                    path.insert(0, a.getClass().getSimpleName() + (a.getId() != null ? "#" + a.getId() : "") + a.getStyleClass() + " ");
+                }
+                out.append("[").append(flag).append(" ").append(path.toString().strip()).append("] ");
+            }
+        } catch (ReflectiveOperationException e) {
+            out.append(e);
+        }
+        return out.toString();
     }
 
     // ---- input as the window system delivers it ----
@@ -226,6 +341,7 @@ final class FrameProbe {
     Timing measure(Runnable input, BooleanSupplier done, long timeoutSeconds) throws Exception {
         WaitForAsyncUtils.waitForFxEvents();
         Trial t = new Trial(done);
+        long[] cpu0 = cpu();
         trial = t;
         try {
             input.run();
@@ -236,9 +352,25 @@ final class FrameProbe {
         } finally {
             trial = null;
         }
+        long[] cpu1 = cpu();
         double gap = longestGap(t.dispatched, t.painted);
         return new Timing(ms(t.dispatched - t.queued), ms(t.pulse - t.dispatched), ms(t.laidOut - t.dispatched),
-                ms(t.painted - t.dispatched), t.repainted, gap, t.dispatched, t.painted);
+                ms(t.painted - t.dispatched), t.repainted, gap, t.dispatched, t.painted, ms(t.synced - t.dispatched),
+                ms(cpu1[0] - cpu0[0]), ms(cpu1[1] - cpu0[1]));
+    }
+
+    private static final java.lang.management.ThreadMXBean MX = java.lang.management.ManagementFactory.getThreadMXBean();
+
+    /** CPU nanoseconds so far of the FX thread and of the renderer (the QuantumRenderer thread). */
+    static long[] cpu() {
+        long[] out = new long[2];
+        for (Thread th : Thread.getAllStackTraces().keySet()) {
+            long ns = MX.getThreadCpuTime(th.getId());
+            if (ns < 0) continue;
+            if (th.getName().equals("JavaFX Application Thread")) out[0] += ns;
+            else if (th.getName().startsWith("QuantumRenderer")) out[1] += ns;
+        }
+        return out;
     }
 
     private static double ms(long ns) { return ns / 1e6; }
@@ -255,6 +387,28 @@ final class FrameProbe {
             }
             if (prev >= 0 && prev < t1) worst = Math.max(worst, t1 - Math.max(prev, t0)); // still stalled at t1
             return worst / 1e6;
+        });
+    }
+
+    /**
+     * The gaps between consecutive pulses within [t0, t1] longer than {@code ms}, each as {start, end
+     * (nanoTime), the FX thread's CPU nanoseconds from the pulse before to the pulse after (-1 for a
+     * gap still open at t1)}: a gap of wall clock with little CPU in it is the machine (or a GC), one
+     * full of CPU is the window's work.
+     */
+    List<long[]> gapsOver(long t0, long t1, double ms) {
+        return fx(() -> {
+            List<long[]> out = new ArrayList<>();
+            for (int i = 1; i < pulses.size(); i++) {
+                long prev = pulses.get(i - 1), p = pulses.get(i);
+                if (p > t0 && prev < t1 && (Math.min(p, t1) - Math.max(prev, t0)) / 1e6 > ms) {
+                    out.add(new long[] {prev, p, pulseCpu.get(i) - pulseCpu.get(i - 1)});
+                }
+                if (p >= t1) break;
+            }
+            long last = pulses.isEmpty() ? -1 : pulses.get(pulses.size() - 1);
+            if (last >= 0 && last < t1 && (t1 - Math.max(last, t0)) / 1e6 > ms) out.add(new long[] {last, t1, -1});
+            return out;
         });
     }
 

@@ -369,6 +369,17 @@ class PauseLatencyHarness {
                 label, by, delayMs, (stopPostedAt - pressed) / 1e6, (stopPostedAt - pauseAt) / 1e6,
                 ((acknowledged < 0 ? shown : acknowledged) - pressed) / 1e6, (shown - pressed) / 1e6,
                 outcome, stopSteps, (pauseAt - pressed) / 1e6, longestGap(continueAt, shown)));
+        // Where the long stalls were (diagnostic): from F5, against Pause and the stop; the nanoTime
+        // values match a GC log written with -Xlog:gc*:file=...:timenanos.
+        StringBuilder where = new StringBuilder();
+        for (long[] g : probe.gapsOver(continueAt, shown, 45)) {
+            where.append(String.format(Locale.ROOT, " [%.0f ms from %+.0f to %+.0f ms after F5, FX CPU %.0f ms (nanoTime %d-%d)]",
+                    (g[1] - g[0]) / 1e6, (g[0] - continueAt) / 1e6, (g[1] - continueAt) / 1e6, g[2] / 1e6, g[0], g[1]));
+        }
+        System.out.printf(Locale.ROOT, "GAPS %s, %s: F5 at nanoTime %d, Pause pressed %+.0f, taken %+.0f, stop posted %+.0f, applied %+.0f, "
+                + "shown %+.0f ms after F5; gaps over 45 ms:%s%n", label, by, continueAt, (pressed - continueAt) / 1e6,
+                (pauseAt - continueAt) / 1e6, (stopPostedAt - continueAt) / 1e6, (stopAppliedAt - continueAt) / 1e6,
+                (shown - continueAt) / 1e6, where.length() == 0 ? " none" : where);
     }
 
     private void toEnd(FxRobot robot, String label, Path file) throws Exception {

@@ -47,7 +47,12 @@ import org.testfx.util.WaitForAsyncUtils;
  * </pre>
  * {@code -Dbarrierscope.harness.steps=N} F10 and Shift+F10 per launch (30),
  * {@code -Dbarrierscope.harness.pauses=N} Pause trials on the long launch (3);
- * {@code -Dbarrierscope.harness.noPauses=true} leaves the long launch out (a quicker A/B of steps and toggles).
+ * {@code -Dbarrierscope.harness.noPauses=true} leaves the long launch out (a quicker A/B of steps and toggles);
+ * {@code -Dbarrierscope.harness.onlySteps=true} measures only the opening and the steps, and
+ * {@code -Dbarrierscope.harness.launch=NAME} only the launch whose label starts with NAME;
+ * {@code -Dbarrierscope.harness.perStep=true} prints each input's parts (queueing, dispatch to result pulse, CSS and
+ * layout, to synchronised, to painted; its FX and renderer CPU; its nanoTime, for a GC log with the {@code tn} decoration);
+ * {@code -Dbarrierscope.harness.trace=true} is {@link FrameProbe#TRACE}.
  */
 @ExtendWith(ApplicationExtension.class)
 @EnabledIfSystemProperty(named = "barrierscope.harness", matches = "true")
@@ -60,6 +65,12 @@ class ResponsivenessHarness {
     private static final int STEPS = Integer.getInteger("barrierscope.harness.steps", 30);
     private static final int PAUSES = Integer.getInteger("barrierscope.harness.pauses", 3);
     private static final long TIMEOUT_S = 300;
+    /** {@code -Dbarrierscope.harness.onlySteps=true}: per launch only the opening and the steps (diagnostics). */
+    private static final boolean ONLY_STEPS = Boolean.getBoolean("barrierscope.harness.onlySteps");
+    /** {@code -Dbarrierscope.harness.launch=NAME}: only the launch whose label starts with NAME. */
+    private static final String LAUNCH = System.getProperty("barrierscope.harness.launch", "");
+    /** {@code -Dbarrierscope.harness.perStep=true}: prints each measured input's parts (see {@link FrameProbe.Timing}). */
+    private static final boolean PER_STEP = Boolean.getBoolean("barrierscope.harness.perStep");
 
     private DebuggerViewModel vm;
     private DebuggerView view;
@@ -89,20 +100,33 @@ class ResponsivenessHarness {
     }
 
     /** One measured action, each time's timing. */
-    private record Result(String action, List<FrameProbe.Timing> times, String note) {}
+    private record Result(String action, List<FrameProbe.Timing> times, String note, double fxCpuMs, double renderCpuMs) {
+        Result(String action, List<FrameProbe.Timing> times, String note) { this(action, times, note, Double.NaN, Double.NaN); }
+    }
 
     private final List<Result> results = new ArrayList<>();
 
     /** Measures {@code input} {@code times} times, each until the frame showing {@code done} is painted; {@code setup} first, unmeasured. */
     private void measure(String name, int times, Runnable setup, Runnable input, BooleanSupplier done) throws Exception {
         List<FrameProbe.Timing> all = new ArrayList<>();
+        long[] cpu0 = FrameProbe.cpu();
         for (int i = 0; i < times; i++) {
             setup.run();
             WaitForAsyncUtils.waitForFxEvents();
             Thread.sleep(50); // let the frames of the setup be painted: the input comes to a quiet window
-            all.add(probe.measure(input, done, TIMEOUT_S));
+            FrameProbe.Timing t = probe.measure(input, done, TIMEOUT_S);
+            all.add(t);
+            if (PER_STEP) System.out.printf(Locale.ROOT, "STEP %s #%d: queued %.1f, to result pulse %.1f, CSS+layout %.1f, "
+                    + "to synced %.1f (incl. wait for the previous frame), to painted %.1f = %.1f ms; FX CPU %.1f, renderer CPU %.1f ms%s"
+                    + " (nanoTime %d-%d)%n",
+                    name, i, t.queuedMs(), t.pulseMs(), t.laidOutMs() - t.pulseMs(), t.syncedMs() - t.laidOutMs(),
+                    t.paintedMs() - t.syncedMs(), t.paintedMs(), t.fxCpuMs(), t.renderCpuMs(), t.repainted() ? "" : " (nothing repainted)",
+                    t.dispatchedAt(), t.paintedAt());
         }
-        results.add(new Result(name, all, ""));
+        WaitForAsyncUtils.waitForFxEvents();
+        Thread.sleep(150); // the frames after the last one measured
+        long[] cpu1 = FrameProbe.cpu();
+        results.add(new Result(name, all, "", (cpu1[0] - cpu0[0]) / 1e6 / times, (cpu1[1] - cpu0[1]) / 1e6 / times));
     }
 
     private void measure(String name, int times, Runnable input, BooleanSupplier done) throws Exception {
@@ -146,13 +170,15 @@ class ResponsivenessHarness {
     }
 
     private void session(String label, Path file) throws Exception {
+        if (!label.startsWith(LAUNCH)) return;
         open(label, file, true);
-        checks(label);
+        if (!ONLY_STEPS) checks(label);
         long[] before = new long[1];
         Runnable now = () -> before[0] = fx(() -> vm.nowProperty().get());
         BooleanSupplier moved = () -> vm.nowProperty().get() != before[0] && vm.idleProperty().get();
         measure(label + ": F10 (step)", STEPS, now, () -> probe.key(KeyCode.F10), moved);
         measure(label + ": Shift+F10 (step back)", STEPS, now, () -> probe.key(KeyCode.F10, KeyCode.SHIFT), moved);
+        if (ONLY_STEPS) return;
         measure(label + ": Continue (F5) to the end", 1, () -> probe.key(KeyCode.F5),
                 () -> vm.finishedProperty().get() && !vm.runningProperty().get() && vm.idleProperty().get());
         long end = fx(() -> vm.nowProperty().get());
@@ -224,12 +250,14 @@ class ResponsivenessHarness {
         if (!Boolean.getBoolean("barrierscope.harness.noPauses")) pauses("long-reduce, 256 CTAs x 40 rounds (32,768 threads)", longLaunch());
         report.append("Latency from the input's dispatch on the FX thread, ms, median / p95 / max: to the frame that shows the result "
                 + "painted; to that frame's pulse (CSS and layout done). \"Queued\": from the input queued to its dispatch (the FX thread "
-                + "busy), max. Gap: the longest gap between two FX pulses from dispatch to painted, max over the n.\n\n");
-        report.append("| action | n | input to painted | input to its pulse laid out | queued, max | longest FX pulse gap | note |\n");
-        report.append("| --- | --- | --- | --- | --- | --- | --- |\n");
+                + "busy), max. Gap: the longest gap between two FX pulses from dispatch to painted, max over the n. CPU: mean ms of CPU "
+                + "per input of the FX thread and of the renderer over the whole series (the frames after each result included; "
+                + "the setup of each input too, which for the far click is a seek to the end).\n\n");
+        report.append("| action | n | input to painted | input to its pulse laid out | queued, max | longest FX pulse gap | FX / renderer CPU per input | note |\n");
+        report.append("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
         for (Result r : results) {
             if (r.times().isEmpty()) {
-                report.append(String.format(Locale.ROOT, "| %s | | | | | | %s |%n", r.action(), r.note()));
+                report.append(String.format(Locale.ROOT, "| %s | | | | | | | %s |%n", r.action(), r.note()));
                 continue;
             }
             List<FrameProbe.Timing> ts = r.times();
@@ -238,9 +266,10 @@ class ResponsivenessHarness {
             long unpainted = ts.stream().filter(x -> !x.repainted()).count();
             String note = r.note() + (unpainted == 0 ? "" : (r.note().isEmpty() ? "" : "; ") + unpainted + " of " + ts.size()
                     + " with nothing to repaint (painted = synchronised)");
-            report.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %.0f | %.0f | %s |%n", r.action(), ts.size(),
+            String cpu = Double.isNaN(r.fxCpuMs()) ? "" : String.format(Locale.ROOT, "%.1f / %.1f", r.fxCpuMs(), r.renderCpuMs());
+            report.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %.0f | %.0f | %s | %s |%n", r.action(), ts.size(),
                     stat(ts, FrameProbe.Timing::paintedMs), stat(ts, FrameProbe.Timing::laidOutMs), queued.getAsDouble(),
-                    gap.getAsDouble(), note));
+                    gap.getAsDouble(), cpu, note));
         }
         String load = Files.readString(Path.of("/proc/loadavg")).strip();
         report.append(String.format(Locale.ROOT, "%nload average (1, 5, 15 min; running/all; last pid) before: %s; after: %s · cores: %d · %.0f s%n",

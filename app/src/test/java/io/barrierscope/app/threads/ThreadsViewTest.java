@@ -82,4 +82,98 @@ class ThreadsViewTest {
         assertEquals("t70", w.vm.threads().selectedKeyProperty().get());
         assertEquals("t70", tree.getSelectionModel().getSelectedItem().getValue().key());
     }
+
+    /**
+     * A step shows every row in view with its new state within the step's own FX event, before the
+     * pulse: done in the pulse's layout instead, a row's new state style leaves CSS pending above it
+     * and the next frame is painted whole (docs/performance.md, "A step's whole-window frame").
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aStepShowsTheRowsInViewInItsOwnEvent(FxRobot robot) {
+        w.open(robot, "block-reduce");
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT1).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        TreeTableView<ThreadNode> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
+        robot.interact(() -> tree.getRoot().getChildren().get(0).setExpanded(true)); // the warps of CTA 0
+        WaitForAsyncUtils.waitForFxEvents();
+        // Steps one after another in a single FX event: no pulse in between lays the tree out.
+        int changed = TestWindow.onFx(() -> {
+            int n = 0;
+            for (int i = 0; i < 2000 && n < 3; i++) {
+                java.util.Map<Integer, String> before = shownStates(tree);
+                w.vm.step();
+                java.util.Map<Integer, String> after = shownStates(tree);
+                for (var e : after.entrySet()) {
+                    TreeItem<ThreadNode> item = tree.getTreeItem(e.getKey());
+                    assertEquals(item.getValue().state(), e.getValue(), "row " + e.getKey() + " shows its state at once");
+                }
+                if (!before.equals(after)) n++;
+            }
+            return n;
+        });
+        assertTrue(changed > 0, "some step changed a state in view");
+    }
+
+    /** The same for the registers of the chosen thread: each row in view shows its value in the step's own event. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aStepShowsTheRegistersInViewInItsOwnEvent(FxRobot robot) {
+        w.open(robot, "block-reduce");
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT1).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        TreeTableView<ThreadNode> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
+        robot.interact(() -> tree.getRoot().getChildren().get(0).setExpanded(true));
+        robot.interact(() -> tree.getSelectionModel().select(tree.getRoot().getChildren().get(0).getChildren().get(0))); // warp 0
+        WaitForAsyncUtils.waitForFxEvents();
+        TableView<RegistersViewModel.Row> regs = robot.lookup("#registerTable").queryAs(TableView.class);
+        // The first rows are predicates; bring the 32-bit registers into view.
+        robot.interact(() -> regs.scrollTo(regs.getItems().stream().filter(r -> r.name().equals("%r1")).findFirst().orElseThrow()));
+        WaitForAsyncUtils.waitForFxEvents();
+        int changed = TestWindow.onFx(() -> {
+            int n = 0;
+            for (int i = 0; i < 400 && n < 3; i++) {
+                java.util.Map<Integer, String> before = shownValues(regs);
+                w.vm.step();
+                java.util.Map<Integer, String> after = shownValues(regs);
+                for (var e : after.entrySet()) {
+                    assertEquals(regs.getItems().get(e.getKey()).decimal(), e.getValue(), "register row " + e.getKey() + " shows its value at once");
+                }
+                if (!before.equals(after)) n++;
+            }
+            return n;
+        });
+        assertTrue(changed > 0, "some step changed a register in view: " + regs.getItems().size() + " rows, "
+                + TestWindow.onFx(() -> shownValues(regs)) + ", " + robot.lookup("#registersTitle").queryAs(Label.class).getText());
+    }
+
+    /** The decimal column's text of each registers row in view, by row index. */
+    private static java.util.Map<Integer, String> shownValues(TableView<RegistersViewModel.Row> table) {
+        java.util.Map<Integer, String> out = new java.util.TreeMap<>();
+        for (javafx.scene.Node n : table.lookupAll(".table-row-cell")) {
+            if (!(n instanceof javafx.scene.control.TableRow<?> row) || !row.isVisible() || row.getIndex() < 0
+                    || row.getIndex() >= table.getItems().size() || row.getItem() == null) continue;
+            for (javafx.scene.Node c : row.getChildrenUnmodifiable()) {
+                if (c instanceof javafx.scene.control.TableCell<?, ?> cell && cell.getTableColumn() == table.getColumns().get(3)) {
+                    out.put(row.getIndex(), cell.getText());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The state column's text of each row in view, by row index. */
+    private static java.util.Map<Integer, String> shownStates(TreeTableView<ThreadNode> tree) {
+        java.util.Map<Integer, String> out = new java.util.TreeMap<>();
+        for (javafx.scene.Node n : tree.lookupAll(".tree-table-row-cell")) {
+            if (!(n instanceof javafx.scene.control.TreeTableRow<?> row) || !row.isVisible() || row.getIndex() < 0
+                    || row.getIndex() >= tree.getExpandedItemCount() || row.getItem() == null) continue;
+            for (javafx.scene.Node c : row.getChildrenUnmodifiable()) {
+                if (c instanceof javafx.scene.control.TreeTableCell<?, ?> cell && cell.getTableColumn() == tree.getColumns().get(1)) {
+                    out.put(row.getIndex(), cell.getText());
+                }
+            }
+        }
+        return out;
+    }
 }
