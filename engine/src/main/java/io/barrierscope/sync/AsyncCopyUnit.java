@@ -108,6 +108,18 @@ public final class AsyncCopyUnit {
         System.arraycopy(s.bulkGroup, 0, bulkGroup, 0, bulkGroup.length);
     }
 
+    /**
+     * A cp.async of the thread, still in flight in group {@code group}, whose destination bytes in
+     * {@code cta} overlap {@code [dst, dst + size)}, or null.
+     */
+    public AsyncOperation cpAsyncOverlapping(int slot, long group, int cta, long dst, int size) {
+        for (AsyncOperation o : pending) {
+            if (o.slot() == slot && o.kind() == AsyncOperation.Kind.CP_ASYNC && o.group() == group && o.dstCtas()[0] == cta
+                    && o.dst() < dst + size && dst < o.dst() + o.size()) return o;
+        }
+        return null;
+    }
+
     /** The latest ready time among the thread's cp.async in flight, or -1. */
     public long lastCpAsyncReady(int slot) {
         long t = -1;
