@@ -1,0 +1,85 @@
+package io.barrierscope.exec;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The qualifier rules of ld and st (PTX ISA 9.7.9.8 ld, 9.7.9.9 ld.global.nc, 9.7.9.11 st): which
+ * memory-order qualifiers each takes and with what, so a form the ISA does not have is refused at
+ * its line instead of run with a meaning of the engine's own.
+ */
+final class LdStForms {
+    private LdStForms() {}
+
+    private static final List<String> LD_CACHE_OPS = List.of(".ca", ".cg", ".cs", ".lu", ".cv");
+    private static final List<String> ST_CACHE_OPS = List.of(".wb", ".cg", ".cs", ".wt");
+
+    /** Checks an ld or st (not st.async, not ldu); {@code policyAt} is the index of the optional cache-policy operand. */
+    static void check(CompileContext c, boolean load) {
+        String name = c.insn().mnemonic();
+        String section = load ? "PTX ISA 9.7.9.8" : "PTX ISA 9.7.9.11";
+        String mine = load ? ".acquire" : ".release";
+        for (String bad : load ? List.of(".release", ".acq_rel", ".sc") : List.of(".acquire", ".acq_rel", ".sc")) {
+            if (c.has(bad)) {
+                throw c.error(name + ": " + bad + " is not a qualifier of " + (load ? "ld" : "st") + "; it takes .weak, .volatile, "
+                        + ".relaxed or " + mine + " (" + section + ")");
+            }
+        }
+        List<String> order = new ArrayList<>();
+        for (String q : List.of(".weak", ".volatile", ".relaxed", mine)) if (c.has(q)) order.add(q);
+        // "The .weak, .volatile, .relaxed and .acquire qualifiers are mutually exclusive."
+        if (order.size() > 1) throw c.error(name + ": " + String.join(" and ", order) + " are mutually exclusive (" + section + ")");
+        boolean strong = c.has(".volatile") || c.has(".relaxed") || c.has(mine);
+        boolean scoped = c.has(".cta") || c.has(".cluster") || c.has(".gpu") || c.has(".sys");
+        if (scoped && !c.has(".relaxed") && !c.has(mine)) {
+            throw c.error(name + ": only the .relaxed and " + mine + " forms take a scope (" + section + ")");
+        }
+        int space = c.spaceOf();
+        boolean globalOrGeneric = space == Space.GLOBAL || space == Space.GENERIC;
+        // "The qualifiers .volatile, .relaxed and .acquire may be used only with .global and .shared spaces and with
+        // generic addressing ... Cache operations are not permitted with these qualifiers."
+        if (strong && !globalOrGeneric && space != Space.SHARED) {
+            throw c.error(name + ": .volatile, .relaxed and " + mine + " may be used only with .global and .shared spaces and with "
+                    + "generic addressing (" + section + ")");
+        }
+        if (strong) {
+            for (String cop : load ? LD_CACHE_OPS : ST_CACHE_OPS) {
+                if (c.has(cop)) throw c.error(name + ": cache operation " + cop + " is not permitted with .volatile, .relaxed or " + mine + " (" + section + ")");
+            }
+            if (c.has(".nc")) throw c.error(name + ": ld.global.nc takes no .volatile, .relaxed or .acquire (PTX ISA 9.7.9.9)");
+        }
+        if (c.has(".volatile")) {
+            for (String m : c.insn().modifiers()) {
+                if (m.startsWith(".L1::") || m.startsWith(".L2::evict") || m.equals(".L2::cache_hint") || m.equals(".unified")) {
+                    throw c.error(name + ": the .volatile form takes no " + m + " (" + section + " syntax)");
+                }
+            }
+        }
+        if (c.has(".nc") && space != Space.GLOBAL) throw c.error(name + ": .nc loads name .global: ld.global{.cop}.nc (PTX ISA 9.7.9.9)");
+        // ".level::cache_hint ... only supported for .global state space and for generic addressing"; the same for
+        // .unified and .level::prefetch_size.
+        if (!globalOrGeneric) {
+            for (String m : List.of(".L2::cache_hint", ".unified", ".L2::64B", ".L2::128B", ".L2::256B")) {
+                if (c.has(m)) throw c.error(name + ": " + m + " is only supported for the .global state space and generic addressing (" + section + ")");
+            }
+        }
+        // "When the optional argument cache-policy is specified, the qualifier .level::cache_hint is required."
+        if (c.operandCount() > 2 && !c.has(".L2::cache_hint")) {
+            throw c.error(name + ": a cache-policy operand needs .L2::cache_hint (" + section + ")");
+        }
+        if (c.has(".mmio")) {
+            // "Only .sys thread scope is valid for ld.mmio operation. The qualifiers .mmio and .relaxed must be specified
+            // together." "The qualifier .mmio may be used only with .global space and with generic addressing".
+            if (!c.has(".relaxed") || !c.has(".sys") || c.has(".cta") || c.has(".cluster") || c.has(".gpu") || !globalOrGeneric) {
+                throw c.error(name + ": the .mmio form is " + (load ? "ld" : "st") + ".mmio.relaxed.sys{.global}: .mmio needs .relaxed, "
+                        + "the .sys scope and global memory (" + section + ")");
+            }
+            for (String m : c.insn().modifiers()) {
+                if (m.startsWith(".L1::") || m.startsWith(".L2::") || m.equals(".unified") || m.equals(".v2") || m.equals(".v4")
+                        || m.equals(".v8") || m.equals(".b128")) {
+                    throw c.error(name + ": the .mmio form takes no " + m + " (" + section + " syntax)");
+                }
+            }
+        }
+    }
+}
