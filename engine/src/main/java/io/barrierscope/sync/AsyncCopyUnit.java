@@ -120,6 +120,19 @@ public final class AsyncCopyUnit {
         return null;
     }
 
+    /**
+     * {@code ready}, or later: no earlier than any operation of {@code kind} the thread still has in
+     * flight in an older group. "All async-groups committed by an executing thread always complete in
+     * the order in which they were committed" (PTX ISA 9.7.9.25.1.1); within a group there is no
+     * order, so the latencies of one group's operations stay as the policy drew them.
+     */
+    public long readyAfterOlderGroups(int slot, AsyncOperation.Kind kind, long group, long ready) {
+        for (AsyncOperation o : pending) {
+            if (o.slot() == slot && o.kind() == kind && o.group() < group && o.readyAt() > ready) ready = o.readyAt();
+        }
+        return ready;
+    }
+
     /** The latest ready time among the thread's cp.async in flight, or -1. */
     public long lastCpAsyncReady(int slot) {
         long t = -1;

@@ -82,6 +82,7 @@ public final class CpAsyncBulkOp extends MbarrierOp {
         }
         long ready = m.cycles + x.policy().asyncLatency();
         if (toGlobal) {
+            ready = m.async.readyAfterOlderGroups(s, AsyncOperation.Kind.BULK_TO_GLOBAL, m.async.bulkGroup[s], ready);
             AsyncCopySync.issue(x, new AsyncOperation(m.async.nextId(), ready, AsyncOperation.Kind.BULK_TO_GLOBAL, s, pc, m.async.bulkGroup[s],
                     Space.SHARED, sa, new int[] {m.ctaOfSlot(s)}, d, (int) n, -1, redOp < 0 ? 0 : type.ordinal(), redOp, null));
             return true;

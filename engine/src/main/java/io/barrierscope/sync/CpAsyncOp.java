@@ -62,8 +62,10 @@ public final class CpAsyncOp extends Op {
                         new int[] {twin.pc(), pc}, new int[] {s}, null);
                 return;
             }
-            AsyncCopySync.issue(x, new AsyncOperation(m.async.nextId(), m.cycles + x.policy().asyncLatency(), AsyncOperation.Kind.CP_ASYNC, s,
-                    pc, m.async.cpGroup[s], srcSpace, sa, new int[] {cta}, d, size, -1, n, -1, null));
+            long cpGroup = m.async.cpGroup[s];
+            long ready = m.async.readyAfterOlderGroups(s, AsyncOperation.Kind.CP_ASYNC, cpGroup, m.cycles + x.policy().asyncLatency());
+            AsyncCopySync.issue(x, new AsyncOperation(m.async.nextId(), ready, AsyncOperation.Kind.CP_ASYNC, s,
+                    pc, cpGroup, srcSpace, sa, new int[] {cta}, d, size, -1, n, -1, null));
         }
         advance(m, warp, group);
     }
