@@ -303,8 +303,22 @@ final class AsyncCompiler {
             }
             if (t.isSigned() && redOp == 1) redOp = StAsyncOp.MIN_S;
             if (t.isSigned() && redOp == 2) redOp = StAsyncOp.MAX_S;
-        } else if (t.isFloat() && t != ScalarType.F32 && t != ScalarType.F64) {
-            throw c.error("unsupported instruction " + name);
+        } else {
+            // "st.async{.sem}{.scope}{.ss}{.completion_mechanism}{.vec}.type": .sem = { .weak }, .scope = { .cluster },
+            // .ss = { .shared::cluster }, .type = { .b32, .b64, .u32, .u64, .s32, .s64, .f32, .f64 } (9.7.9.12).
+            for (String bad : List.of(".relaxed", ".acquire", ".acq_rel", ".cta", ".gpu", ".sys")) {
+                if (c.has(bad)) {
+                    throw c.error(name + ": " + bad + " is not a qualifier of st.async with an mbarrier (PTX ISA 9.7.9.12: .sem = { .weak }, "
+                            + ".scope = { .cluster })");
+                }
+            }
+            if ((c.has(".shared") || c.has(".shared::cta")) && !c.has(".shared::cluster")) {
+                throw c.error(name + ": st.async's state space is .shared::cluster or none (generic addressing) (PTX ISA 9.7.9.12)");
+            }
+            if (t.bits() != 32 && t.bits() != 64 || t.isPred() || t.isFloat() && t != ScalarType.F32 && t != ScalarType.F64) {
+                throw c.error(name + ": st.async stores .b32, .b64, .u32, .u64, .s32, .s64, .f32 or .f64, not ." + t.ptxName()
+                        + " (PTX ISA 9.7.9.12)");
+            }
         }
         Operand v = c.operand(1);
         // The vector size is checked against the ISA's list and the operand (9.7.9.12: .v2 or .v4,
