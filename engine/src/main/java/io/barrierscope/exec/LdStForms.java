@@ -1,5 +1,6 @@
 package io.barrierscope.exec;
 
+import io.barrierscope.diag.DiagnosticCode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -81,5 +82,36 @@ final class LdStForms {
                 }
             }
         }
+    }
+
+    /**
+     * The address of an ld or st, with the ISA's rules for generic addresses: the strong forms
+     * (.volatile, .relaxed, .acquire, .release) "where the address points to .global or .shared
+     * space", and .L2::cache_hint, .unified and .mmio where it points to .global. Elsewhere the
+     * access is undefined: {@code memory-fault}, as for atom and red.
+     */
+    static Src address(CompileContext c, CompileContext.Addr addr, boolean load) {
+        Src a = MemoryOps.ctaWindow(c, addr);
+        if (addr.space() != Space.GENERIC) return a;
+        String mine = load ? ".acquire" : ".release";
+        boolean strong = c.has(".volatile") || c.has(".relaxed") || c.has(mine);
+        String globalOnly = c.has(".mmio") ? ".mmio" : c.has(".L2::cache_hint") ? ".L2::cache_hint" : c.has(".unified") ? ".unified" : null;
+        if (!strong && globalOnly == null) return a;
+        String mn = c.insn().mnemonic();
+        String sec = load ? "PTX ISA 9.7.9.8" : "PTX ISA 9.7.9.11";
+        return (m, t) -> {
+            long g = a.get(m, t);
+            int s = Space.ofGeneric(g);
+            if (globalOnly != null && s != Space.GLOBAL) {
+                throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, g, mn + ": generic address 0x" + Long.toHexString(g) + " points to "
+                        + Space.name(s) + " memory; " + globalOnly + " may be used only where the address points to .global (" + sec + ")");
+            }
+            if (s != Space.GLOBAL && s != Space.SHARED) {
+                throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, g, mn + ": generic address 0x" + Long.toHexString(g) + " points to "
+                        + Space.name(s) + " memory; .volatile, .relaxed and " + mine + " may be used only where the address points to "
+                        + ".global or .shared (" + sec + ")");
+            }
+            return g;
+        };
     }
 }

@@ -151,7 +151,7 @@ final class MemoryOps {
         int space = c.spaceOf();
         CompileContext.Addr addr = c.address(c.operand(1), space);
         int sp = addr.space();
-        Src a = ctaWindow(c, addr);
+        Src a = LdStForms.address(c, addr, true);
         Operand d0 = c.operand(0);
         List<Operand> dsts = n == 1 ? List.of(d0) : vector(c, d0, n);
         int[] d = new int[n];
@@ -217,7 +217,7 @@ final class MemoryOps {
         int size = t.bytes();
         CompileContext.Addr addr = c.address(c.operand(0), c.spaceOf());
         int sp = addr.space();
-        Src a = ctaWindow(c, addr);
+        Src a = LdStForms.address(c, addr, false);
         Operand s0 = c.operand(1);
         List<Operand> srcs = n == 1 ? List.of(s0) : vector(c, s0, n);
         Src[] v = new Src[n];

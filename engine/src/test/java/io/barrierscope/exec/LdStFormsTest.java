@@ -4,6 +4,7 @@ import static io.barrierscope.exec.ExecKernel.assertRefusedAtLine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.barrierscope.launch.LaunchedRun;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -68,5 +69,24 @@ class LdStFormsTest {
         LaunchedRun r = ExecKernel.of("mov.u32 %r1, 7;\nst.mmio.relaxed.sys.global.u32 [%rd40+4], %r1;\n"
                 + "ld.mmio.relaxed.sys.global.u32 %r2, [%rd40+4];\n" + ExecKernel.w(0, "%r2")).ok();
         assertEquals(7, ExecKernel.w(r, 0));
+    }
+
+    @Test
+    void aStrongOrGlobalOnlyAccessThroughAGenericAddressElsewhereIsAMemoryFault() {
+        // "... and with generic addressing, where the address points to .global or .shared space"; .level::cache_hint and
+        // .mmio "where the address points to .global". A weak generic access to local memory stays fine.
+        String local = LOCAL + "st.local.u32 [lb], %r1;\ncvta.local.u64 %rd7, %rd5;\n";
+        for (String bad : List.of("ld.volatile.u32 %r2, [%rd7];", "ld.acquire.gpu.u32 %r2, [%rd7];", "st.release.gpu.u32 [%rd7], %r1;",
+                "st.relaxed.cta.u32 [%rd7], %r1;")) {
+            LaunchedRun r = ExecKernel.of(local + bad + "\n").run();
+            assertEquals(List.of("memory-fault"), ExecKernel.codes(r), bad + "\n" + r.summary());
+        }
+        String shared = ".shared .align 4 .b8 sm[16];\nmov.u64 %rd8, sm;\ncvta.shared.u64 %rd7, %rd8;\nmov.b64 %rd6, 0;\n";
+        for (String bad : List.of("ld.L2::cache_hint.u32 %r2, [%rd7], %rd6;", "ld.mmio.relaxed.sys.u32 %r2, [%rd7];")) {
+            LaunchedRun r = ExecKernel.of(shared + bad + "\n").run();
+            assertEquals(List.of("memory-fault"), ExecKernel.codes(r), bad + "\n" + r.summary());
+        }
+        ExecKernel.of(local + "ld.u32 %r2, [%rd7];\n").ok();
+        ExecKernel.of(shared + "st.volatile.u32 [%rd7], %r1;\nld.acquire.cta.u32 %r2, [%rd7];\n").ok();
     }
 }
