@@ -4,6 +4,7 @@ import io.barrierscope.diag.DiagnosticCode;
 import io.barrierscope.exec.Interpreter;
 import io.barrierscope.exec.Machine;
 import io.barrierscope.exec.Op;
+import io.barrierscope.exec.Space;
 import io.barrierscope.exec.Src;
 
 /**
@@ -53,6 +54,13 @@ public final class CpAsyncOp extends Op {
                 return;
             }
             int cta = m.ctaOfSlot(s);
+            if (d > Space.CTA_OFFSET_MASK && m.memory.peer(cta, d) != cta) {
+                // dst is in .shared{::cta}: the executing CTA's window; another CTA's shared::cluster address is outside it.
+                x.report(DiagnosticCode.MEMORY_FAULT, m.threadName(s) + ": cp.async at " + x.where(pc) + " writes to shared::cluster address 0x"
+                        + Long.toHexString(d) + " of cluster rank " + ((d >>> Space.CLUSTER_RANK_SHIFT) - 1) + "; its destination is in "
+                        + ".shared{::cta}, the executing CTA's own shared memory (PTX ISA 9.7.9.25.3.1)", new int[] {pc}, new int[] {s}, null);
+                return;
+            }
             AsyncOperation twin = m.async.cpAsyncOverlapping(s, m.async.cpGroup[s], cta, d, size);
             if (twin != null) {
                 // "two or more cp.async operations within a cp.async-group copying data to the same location results in undefined behavior"

@@ -76,6 +76,20 @@ class CpAsyncFormsTest {
     }
 
     @Test
+    void aDestinationInAnotherCtasSharedMemoryIsAMemoryFault() {
+        // "dst specifies a location in the shared state space" (.shared{::cta}): the executing CTA's own window.
+        String body = "mov.u32 %r2, s;\nmov.u32 %r20, %cluster_ctarank;\nxor.b32 %r21, %r20, 1;\nmapa.shared::cluster.u32 %r4, %r2, %r21;\n"
+                + "barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;\nsetp.ne.u32 %p1, %r20, 0;\n@%p1 bra DONE;\n"
+                + "cp.async.ca.shared.global [%r4], [%rd40], 4;\ncp.async.wait_all;\nDONE:\n"
+                + "barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;\n";
+        LaunchedRun r = ExecKernel.of(body).header(HEADER).grid(new Dim3(2, 1, 1)).cluster(new Dim3(2, 1, 1)).run();
+        assertEquals(List.of("memory-fault"), codes(r), r.summary());
+        // The own CTA's shared::cluster address is in the window.
+        ExecKernel.of(body.replace("xor.b32 %r21, %r20, 1;", "mov.u32 %r21, %r20;")).header(HEADER).grid(new Dim3(2, 1, 1))
+                .cluster(new Dim3(2, 1, 1)).ok();
+    }
+
+    @Test
     void operandFormsOutsideTheSyntaxAreRefused() {
         assertRefusedAtLine("cp.async.cg.shared.global [%r2], [%rd42], 16, %rd5;", "needs .L2::cache_hint");
         assertRefusedAtLine("cp.async.cg.shared.global [%r2], [%rd42], 16, %r9, %p1;", "ignore-src comes right after cp-size");
