@@ -15,7 +15,7 @@ final class LdStForms {
     private static final List<String> LD_CACHE_OPS = List.of(".ca", ".cg", ".cs", ".lu", ".cv");
     private static final List<String> ST_CACHE_OPS = List.of(".wb", ".cg", ".cs", ".wt");
 
-    /** Checks an ld or st (not st.async, not ldu); {@code policyAt} is the index of the optional cache-policy operand. */
+    /** Checks an ld or st (not st.async, not ldu). */
     static void check(CompileContext c, boolean load) {
         String name = c.insn().mnemonic();
         String section = load ? "PTX ISA 9.7.9.8" : "PTX ISA 9.7.9.11";
@@ -39,9 +39,13 @@ final class LdStForms {
         boolean globalOrGeneric = space == Space.GLOBAL || space == Space.GENERIC;
         // "The qualifiers .volatile, .relaxed and .acquire may be used only with .global and .shared spaces and with
         // generic addressing ... Cache operations are not permitted with these qualifiers."
-        if (strong && !globalOrGeneric && space != Space.SHARED) {
+        // "Stores to const memory are illegal": st's .ss has no .const.
+        if (!load && space == Space.CONST) throw c.error(name + ": stores to const memory are illegal (" + section + ")");
+        // "Support for .volatile qualifier with .local state space introduced in PTX ISA version 9.1."
+        boolean volatileLocal = c.has(".volatile") && space == Space.LOCAL && volatileLocalAllowed(c);
+        if (strong && !globalOrGeneric && space != Space.SHARED && !volatileLocal) {
             throw c.error(name + ": .volatile, .relaxed and " + mine + " may be used only with .global and .shared spaces and with "
-                    + "generic addressing (" + section + ")");
+                    + "generic addressing (" + section + "; .volatile also with .local from PTX ISA 9.1)");
         }
         if (strong) {
             for (String cop : load ? LD_CACHE_OPS : ST_CACHE_OPS) {
@@ -99,6 +103,7 @@ final class LdStForms {
         if (!strong && globalOnly == null) return a;
         String mn = c.insn().mnemonic();
         String sec = load ? "PTX ISA 9.7.9.8" : "PTX ISA 9.7.9.11";
+        boolean volatileLocal = c.has(".volatile") && volatileLocalAllowed(c);
         return (m, t) -> {
             long g = a.get(m, t);
             int s = Space.ofGeneric(g);
@@ -106,12 +111,17 @@ final class LdStForms {
                 throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, g, mn + ": generic address 0x" + Long.toHexString(g) + " points to "
                         + Space.name(s) + " memory; " + globalOnly + " may be used only where the address points to .global (" + sec + ")");
             }
-            if (s != Space.GLOBAL && s != Space.SHARED) {
+            if (s != Space.GLOBAL && s != Space.SHARED && !(s == Space.LOCAL && volatileLocal)) {
                 throw new MemoryFault(DiagnosticCode.MEMORY_FAULT, g, mn + ": generic address 0x" + Long.toHexString(g) + " points to "
                         + Space.name(s) + " memory; .volatile, .relaxed and " + mine + " may be used only where the address points to "
                         + ".global or .shared (" + sec + ")");
             }
             return g;
         };
+    }
+
+    /** .volatile on local memory (named or through a generic address): PTX ISA 9.1 and later. */
+    private static boolean volatileLocalAllowed(CompileContext c) {
+        return c.ptxVersionNumber() >= 91;
     }
 }

@@ -2,7 +2,9 @@ package io.barrierscope.exec;
 
 import static io.barrierscope.exec.ExecKernel.assertRefusedAtLine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.barrierscope.launch.BadInputException;
 import io.barrierscope.launch.LaunchedRun;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -88,5 +90,16 @@ class LdStFormsTest {
         }
         ExecKernel.of(local + "ld.u32 %r2, [%rd7];\n").ok();
         ExecKernel.of(shared + "st.volatile.u32 [%rd7], %r1;\nld.acquire.cta.u32 %r2, [%rd7];\n").ok();
+    }
+
+    @Test
+    void volatileOnLocalMemoryLoadsFromPtx91AndStoresToConstAreRefused() {
+        // "Support for .volatile qualifier with .local state space introduced in PTX ISA version 9.1." (ld, st);
+        // "Stores to const memory are illegal."
+        String body = LOCAL + "mov.u32 %r3, 4;\nst.volatile.local.u32 [%rd5], %r3;\nld.volatile.local.u32 %r1, [%rd5];\n"
+                + "cvta.local.u64 %rd7, %rd5;\nld.volatile.u32 %r2, [%rd7];\nadd.u32 %r1, %r1, %r2;\n" + ExecKernel.w(0, "%r1");
+        assertEquals(8, ExecKernel.w(ExecKernel.of(body).version("9.1").ok(), 0));
+        assertThrows(BadInputException.class, () -> ExecKernel.of(body).version("9.0").launch());
+        assertRefusedAtLine("st.const.u32 [%rd5], %r1;", "stores to const memory are illegal");
     }
 }
