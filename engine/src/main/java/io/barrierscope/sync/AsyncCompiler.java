@@ -67,6 +67,10 @@ final class AsyncCompiler {
         if (!c.has(".async")) throw c.error("unsupported instruction " + c.insn().mnemonic());
         if (c.has(".reduce")) return BulkReduceCompiler.reduce(c);
         if (c.has(".mbarrier") && c.has(".arrive")) {
+            // "cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 [addr]" (9.7.13.15.8): no .shared::cluster, type .b64.
+            if (c.has(".shared::cluster") || !c.types().equals(List.of(ScalarType.B64))) {
+                throw c.error(c.insn().mnemonic() + ": the form is cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 (PTX ISA 9.7.13.15.8)");
+            }
             c.expectOperands(1, 1);
             boolean shared = c.has(".shared") || c.has(".shared::cta");
             return new CpAsyncMbarrierArriveOp(addr(c, 0, shared ? Space.SHARED : Space.GENERIC), shared, c.has(".noinc"));

@@ -112,4 +112,13 @@ class SyncQualifierFormsTest {
         // The .weak .cluster form loads (it reports its peer at run time).
         ExecKernel.of("mov.u32 %r4, 0;\nmov.u32 %r5, 8;\nsetp.ne.u32 %p15, %r4, %r4;\n@%p15 st.async.weak.cluster" + tail + "\n").ok();
     }
+
+    @Test
+    void cpAsyncMbarrierArriveIsSharedCtaOrGenericAndB64Only() {
+        // 9.7.13.15.8: "cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 [addr];"
+        assertRefusedAtLine("cp.async.mbarrier.arrive.noinc.shared::cluster.b64 [%r2];", "{.shared{::cta}}.b64");
+        assertRefusedAtLine("cp.async.mbarrier.arrive.shared::cta.b32 [%r2];", "{.shared{::cta}}.b64");
+        assertRefusedAtLine("cp.async.mbarrier.arrive.noinc.shared::cta [%r2];", "{.shared{::cta}}.b64");
+        ExecKernel.of(INIT + "cp.async.mbarrier.arrive.noinc.shared::cta.b64 [%r2];\n").ok();
+    }
 }
