@@ -50,6 +50,8 @@ public enum DiagnosticCode {
     CLUSTER_BARRIER_DIVERGENCE("cluster-barrier-divergence", "aligned barrier.cluster reached through different instructions in one warp"),
     ASYNC_PENDING_AT_EXIT("async-pending-at-exit", "a CTA exited while asynchronous copies into its shared memory were in flight"),
     ASYNC_REMOTE_TARGET("async-remote-target", "st.async/red.async whose destination and mbarrier are not in one other CTA of the cluster"),
+    ASYNC_COPY_SIZE("async-copy-size", "a cp.async whose src-size is larger than its cp-size"),
+    ASYNC_GROUP_OVERLAP("async-group-overlap", "two cp.async of one cp.async-group copying to the same shared bytes"),
     MULTICAST_EMPTY_MASK("multicast-empty-mask", "a .multicast::cluster copy whose ctaMask names no CTA"),
     TENSOR_MAP_INVALID("tensor-map-invalid", "a tensor copy's map is not one the launch file described"),
     TENSOR_IM2COL_RANGE("tensor-im2col-range", "an im2col tensor copy whose filter base lies outside the bounding box or whose im2col offsets exceed their range"),

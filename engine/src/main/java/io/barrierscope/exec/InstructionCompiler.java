@@ -77,6 +77,8 @@ final class InstructionCompiler {
                 return ConvertOps.compile(c, opc);
             case "isspacep":
                 return IsspacepOp.compile(c);
+            case "createpolicy":
+                return CreatepolicyOp.compile(c);
             case "ld", "ldu", "st", "atom", "red":
                 if (c.has(".async")) {
                     if (opc.equals("st") || opc.equals("red")) return SyncCompiler.compile(c);

@@ -61,7 +61,7 @@ final class Modifiers {
         own("ldmatrix", ".sync", ".aligned", ".m8n8", ".m16n16", ".m8n16", ".x1", ".x2", ".x4", ".trans");
         own("stmatrix", ".sync", ".aligned", ".m8n8", ".m16n8", ".x1", ".x2", ".x4", ".trans");
         own("movmatrix", ".sync", ".aligned", ".m8n8", ".trans");
-        own("mapa"); own("getctarank");
+        own("mapa"); own("getctarank"); own("createpolicy", ".fractional", ".range", ".cvt", ".L2");
         // Textures and surfaces (9.7.10, 9.7.11): every modifier of the ISA's forms, so TexOp/SurfaceOp/TextureQueryOp refuse the
         // ones they do not model by name and a misspelt one is still an error.
         own("tex", ".1d", ".2d", ".3d", ".a1d", ".a2d", ".cube", ".acube", ".2dms", ".a2dms", ".v2", ".v4", ".base", ".level", ".grad", ".f16x2");

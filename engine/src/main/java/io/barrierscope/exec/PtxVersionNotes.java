@@ -80,6 +80,8 @@ final class PtxVersionNotes {
             new Note(in -> FloatNoteForms.f64(in, "fma"), "fma.f64", 14, "9.7.3.6"),
             new Note(in -> op(in, "add", "sub", "mul") && bf16(in), ".bf16, .bf16x2", 78, "9.7.4.1-3"),
             new Note(in -> op(in, "add", "sub", "mul") && half(in), "", 42, "9.7.4.1-3"),
+            new Note(in -> in.opcode().equals("createpolicy"), "", 74, "9.7.9.18"),
+            new Note(in -> is(in, "ld", ".mmio") || is(in, "st", ".mmio"), ".mmio", 82, "9.7.9.8, 9.7.9.11"),
             new Note(in -> in.opcode().equals("mapa"), "", 78, "9.7.9.23"),
             new Note(in -> in.opcode().equals("getctarank"), "", 78, "9.7.9.24"),
             new Note(in -> is(in, "shfl", ".sync"), "", 60, "9.7.9.6"),

@@ -81,6 +81,8 @@ final class TargetNotes {
             new Note(in -> op(in, "add", "sub", "mul") && bf16(in), "sm_90 or higher (.bf16, .bf16x2)", "9.7.4.1-3", atLeast(90)),
             new Note(in -> op(in, "add", "sub", "mul") && half(in), "sm_53 or higher", "9.7.4.1-3", atLeast(53)),
             new Note(in -> nonBulkCpAsync(in), "sm_80 or higher", "9.7.9.25 (cp.async, cp.async.commit_group, cp.async.wait_group)", atLeast(80)),
+            new Note(in -> in.opcode().equals("createpolicy"), "sm_80 or higher", "9.7.9.18", atLeast(80)),
+            new Note(in -> is(in, "ld", ".mmio") || is(in, "st", ".mmio"), "sm_70 or higher (.mmio)", "9.7.9.8, 9.7.9.11", atLeast(70)),
             new Note(in -> in.opcode().equals("mapa"), "sm_90 or higher", "9.7.9.23", atLeast(90)),
             new Note(in -> in.opcode().equals("getctarank"), "sm_90 or higher", "9.7.9.24", atLeast(90)),
             new Note(in -> is(in, "shfl", ".sync"), "sm_30 or higher", "9.7.9.6", atLeast(30)),

@@ -17,7 +17,7 @@ final class AsyncCompiler {
         return c.address(c.operand(i), space).address();
     }
 
-    private static int immediate(CompileContext c, int i) {
+    static int immediate(CompileContext c, int i) {
         return (int) intImmediate(c, i);
     }
 
@@ -41,10 +41,36 @@ final class AsyncCompiler {
         return (int) Math.min(v, Integer.MAX_VALUE);
     }
 
+    /**
+     * The optional cache-policy operand after the {@code fixed} operands of a bulk or tensor copy,
+     * reduction or prefetch: at most one more operand, a 64-bit register or constant, and only with
+     * {@code .L2::cache_hint} (PTX ISA 9.7.9.25.4-5: "When the optional argument cache-policy is
+     * specified, the qualifier .level::cache_hint is required"). Without this an extra operand was
+     * ignored, or read as another (a mask, a size).
+     */
+    static void cachePolicy(CompileContext c, int fixed) {
+        String name = c.insn().mnemonic();
+        if (c.operandCount() > fixed + 1) throw c.error(name + " takes " + fixed + " operands and an optional cache policy, not " + c.operandCount());
+        if (c.operandCount() <= fixed) return;
+        Operand o = c.operand(fixed);
+        ScalarType t = c.regType(o);
+        boolean policy = t != null ? t.bits() == 64 && !t.isFloat() && !t.isPred()
+                : o instanceof Operand.Imm imm && imm.kind() == Operand.ImmKind.INT;
+        if (!policy) throw c.error(name + ": operand " + (fixed + 1) + " can only be a cache policy, a 64-bit register");
+        if (!c.has(".L2::cache_hint")) {
+            throw c.error(name + ": a cache-policy operand needs .L2::cache_hint (\"When the optional argument cache-policy is "
+                    + "specified, the qualifier .level::cache_hint is required\")");
+        }
+    }
+
     static Op cp(CompileContext c) {
         if (!c.has(".async")) throw c.error("unsupported instruction " + c.insn().mnemonic());
         if (c.has(".reduce")) return BulkReduceCompiler.reduce(c);
         if (c.has(".mbarrier") && c.has(".arrive")) {
+            // "cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 [addr]" (9.7.13.15.8): no .shared::cluster, type .b64.
+            if (c.has(".shared::cluster") || !c.types().equals(List.of(ScalarType.B64))) {
+                throw c.error(c.insn().mnemonic() + ": the form is cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 (PTX ISA 9.7.13.15.8)");
+            }
             c.expectOperands(1, 1);
             boolean shared = c.has(".shared") || c.has(".shared::cta");
             return new CpAsyncMbarrierArriveOp(addr(c, 0, shared ? Space.SHARED : Space.GENERIC), shared, c.has(".noinc"));
@@ -63,7 +89,10 @@ final class AsyncCompiler {
             boolean toGlobal = dstAt >= 0 && mods.get(dstAt).equals(".global");
             if (toGlobal) {
                 if (!c.has(".bulk_group")) throw c.error(c.insn().mnemonic() + ": a bulk copy to global memory needs .bulk_group");
+                if (c.has(".cp_mask")) throw c.error("unsupported instruction " + c.insn().mnemonic() + " (\"Support for .cp_mask qualifier "
+                        + "requires sm_100 or higher\", PTX ISA 9.7.9.25.4.1)");
                 c.expectOperands(3, 4);
+                cachePolicy(c, 3);
                 return new CpAsyncBulkOp(true, addr(c, 0, Space.GLOBAL), addr(c, 1, Space.SHARED), Space.SHARED,
                         c.src(2, ScalarType.U32), null, null);
             }
@@ -74,6 +103,7 @@ final class AsyncCompiler {
                     throw c.error("unsupported instruction " + c.insn().mnemonic() + " (a bulk copy from shared::cta to "
                             + "shared::cluster completes with .mbarrier::complete_tx::bytes and has no .multicast::cluster)");
                 }
+                if (c.has(".L2::cache_hint")) throw c.error(c.insn().mnemonic() + ": a bulk copy from shared::cta to shared::cluster takes no .L2::cache_hint");
                 c.expectOperands(4, 4);
                 return new CpAsyncBulkOp(false, addr(c, 0, Space.SHARED), addr(c, 1, Space.SHARED), Space.SHARED,
                         c.src(2, ScalarType.U32), addr(c, 3, Space.SHARED), null);
@@ -82,11 +112,24 @@ final class AsyncCompiler {
                 throw c.error("unsupported instruction " + c.insn().mnemonic() + " (bulk copies from global to shared with "
                         + ".mbarrier::complete_tx::bytes, from shared::cta to shared::cluster, and from shared to global with .bulk_group, are modelled)");
             }
+            if (c.has(".ignore_oob")) {
+                throw c.error("unsupported instruction " + c.insn().mnemonic() + " (\"Support for .ignore_oob qualifier introduced in PTX "
+                        + "ISA version 9.2\"; the engine implements PTX ISA 9.0)");
+            }
             boolean multicast = c.has(".multicast::cluster");
+            // "When the destination of the copy is .shared::cta the destination address has to be in the
+            // shared memory of the executing CTA": that form has no multicast (9.7.9.25.4.1 syntax).
+            boolean ctaDst = mods.get(dstAt).equals(".shared::cta");
+            if (ctaDst && multicast) {
+                throw c.error(c.insn().mnemonic() + ": a bulk copy to .shared::cta has no .multicast::cluster (PTX ISA 9.7.9.25.4.1); "
+                        + "multicast copies write .shared::cluster");
+            }
             c.expectOperands(4, 6);
+            cachePolicy(c, multicast ? 5 : 4);
             Src mask = multicast ? c.src(4, ScalarType.U16) : null;
-            return new CpAsyncBulkOp(false, addr(c, 0, Space.SHARED), addr(c, 1, Space.GLOBAL), Space.GLOBAL,
+            CpAsyncBulkOp op = new CpAsyncBulkOp(false, addr(c, 0, Space.SHARED), addr(c, 1, Space.GLOBAL), Space.GLOBAL,
                     c.src(2, ScalarType.U32), addr(c, 3, Space.SHARED), mask);
+            return ctaDst ? op.toOwnCta() : op;
         }
         if (c.has(".commit_group")) return new AsyncGroupOp(false, true, -1);
         if (c.has(".wait_all")) return new AsyncGroupOp(false, true, 0);
@@ -94,16 +137,7 @@ final class AsyncCompiler {
             c.expectOperands(1, 1);
             return new AsyncGroupOp(false, false, groupCount(c));
         }
-        if (c.has(".ca") || c.has(".cg")) {
-            c.expectOperands(3, 5);
-            int size = immediate(c, 2);
-            if (size != 4 && size != 8 && size != 16) throw c.error("cp.async copies 4, 8 or 16 bytes, not " + size);
-            if (c.has(".cg") && size != 16) throw c.error("cp.async.cg copies 16 bytes");
-            Src srcSize = c.operandCount() >= 4 && !(c.operand(3) instanceof Operand.Address) ? c.src(3, ScalarType.U32) : null;
-            boolean globalSrc = c.has(".global");
-            return new CpAsyncOp(addr(c, 0, Space.SHARED), addr(c, 1, globalSrc ? Space.GLOBAL : Space.GENERIC),
-                    globalSrc ? Space.GLOBAL : Space.GENERIC, size, srcSize);
-        }
+        if (c.has(".ca") || c.has(".cg")) return CpAsyncForms.compile(c);
         throw c.error("unsupported instruction " + c.insn().mnemonic());
     }
 
@@ -153,6 +187,7 @@ final class AsyncCompiler {
         boolean multicast = c.has(".multicast::cluster");
         int extra = im2col ? 1 : 0;
         c.expectOperands(3 + extra, 5 + extra);
+        cachePolicy(c, 3 + extra + (multicast ? 1 : 0));
         if (!(c.operand(1) instanceof Operand.Address a) || !(a.base() instanceof Operand.Vector v) || v.elements().size() != 2
                 || !(v.elements().get(1) instanceof Operand.Vector coords)) {
             throw c.error(c.insn().mnemonic() + " needs a tensor operand [tensorMap, {c0, ...}]");
@@ -219,6 +254,7 @@ final class AsyncCompiler {
         boolean im2col = c.has(".im2col_no_offs");
         if (im2col && rank < 3) throw c.error(name + ": im2col mode needs a 3d, 4d or 5d tensor (PTX ISA 5.5.4), not " + rank + "d");
         c.expectOperands(2, 3);
+        cachePolicy(c, 2);
         Src[] t = tensorOperand(c, 0, rank);
         Src[] coords = java.util.Arrays.copyOfRange(t, 1, t.length);
         return new CpAsyncBulkTensorStoreOp(rank, t[0], coords, addr(c, 1, Space.SHARED), redOp, im2col);
@@ -271,8 +307,22 @@ final class AsyncCompiler {
             }
             if (t.isSigned() && redOp == 1) redOp = StAsyncOp.MIN_S;
             if (t.isSigned() && redOp == 2) redOp = StAsyncOp.MAX_S;
-        } else if (t.isFloat() && t != ScalarType.F32 && t != ScalarType.F64) {
-            throw c.error("unsupported instruction " + name);
+        } else {
+            // "st.async{.sem}{.scope}{.ss}{.completion_mechanism}{.vec}.type": .sem = { .weak }, .scope = { .cluster },
+            // .ss = { .shared::cluster }, .type = { .b32, .b64, .u32, .u64, .s32, .s64, .f32, .f64 } (9.7.9.12).
+            for (String bad : List.of(".relaxed", ".acquire", ".acq_rel", ".cta", ".gpu", ".sys")) {
+                if (c.has(bad)) {
+                    throw c.error(name + ": " + bad + " is not a qualifier of st.async with an mbarrier (PTX ISA 9.7.9.12: .sem = { .weak }, "
+                            + ".scope = { .cluster })");
+                }
+            }
+            if ((c.has(".shared") || c.has(".shared::cta")) && !c.has(".shared::cluster")) {
+                throw c.error(name + ": st.async's state space is .shared::cluster or none (generic addressing) (PTX ISA 9.7.9.12)");
+            }
+            if (t.bits() != 32 && t.bits() != 64 || t.isPred() || t.isFloat() && t != ScalarType.F32 && t != ScalarType.F64) {
+                throw c.error(name + ": st.async stores .b32, .b64, .u32, .u64, .s32, .s64, .f32 or .f64, not ." + t.ptxName()
+                        + " (PTX ISA 9.7.9.12)");
+            }
         }
         Operand v = c.operand(1);
         // The vector size is checked against the ISA's list and the operand (9.7.9.12: .v2 or .v4,

@@ -10,6 +10,7 @@ import io.barrierscope.exec.Space;
 import io.barrierscope.exec.SyncEvent;
 import io.barrierscope.exec.ThreadStatus;
 import io.barrierscope.ptx.ScalarType;
+import java.util.List;
 
 /**
  * Completes asynchronous operations when their time comes (semantics.md section 7): the bytes
@@ -39,7 +40,8 @@ public final class AsyncCopySync {
     /** Completes every operation ready at the current virtual time. */
     public static void completeReady(Interpreter x) {
         Machine m = x.machine();
-        for (AsyncOperation op : m.async.takeReady(m.cycles)) {
+        List<AsyncOperation> ready = m.async.takeReady(m.cycles);
+        for (AsyncOperation op : ready) {
             if (x.finished()) return;
             if (x.observed()) x.emit(SyncEvent.ASYNC_LAND, op.slot(), op.id(), op.size(), signalled(op));
             if (m.race != null) m.race.beginAsync(op);
@@ -53,6 +55,12 @@ public final class AsyncCopySync {
             } finally {
                 if (m.race != null) m.race.endAsync(op);
             }
+        }
+        // Waiters are released once every operation landing now has landed: the batch is out of
+        // the pending set already, so a waiter released after the first would pass its wait_group
+        // before the others of its group were written.
+        for (AsyncOperation op : ready) {
+            if (x.finished()) return;
             releaseGroupWaiter(x, op.slot());
         }
     }

@@ -108,6 +108,31 @@ public final class AsyncCopyUnit {
         System.arraycopy(s.bulkGroup, 0, bulkGroup, 0, bulkGroup.length);
     }
 
+    /**
+     * A cp.async of the thread, still in flight in group {@code group}, whose destination bytes in
+     * {@code cta} overlap {@code [dst, dst + size)}, or null.
+     */
+    public AsyncOperation cpAsyncOverlapping(int slot, long group, int cta, long dst, int size) {
+        for (AsyncOperation o : pending) {
+            if (o.slot() == slot && o.kind() == AsyncOperation.Kind.CP_ASYNC && o.group() == group && o.dstCtas()[0] == cta
+                    && o.dst() < dst + size && dst < o.dst() + o.size()) return o;
+        }
+        return null;
+    }
+
+    /**
+     * {@code ready}, or later: no earlier than any operation of {@code kind} the thread still has in
+     * flight in an older group. "All async-groups committed by an executing thread always complete in
+     * the order in which they were committed" (PTX ISA 9.7.9.25.1.1); within a group there is no
+     * order, so the latencies of one group's operations stay as the policy drew them.
+     */
+    public long readyAfterOlderGroups(int slot, AsyncOperation.Kind kind, long group, long ready) {
+        for (AsyncOperation o : pending) {
+            if (o.slot() == slot && o.kind() == kind && o.group() < group && o.readyAt() > ready) ready = o.readyAt();
+        }
+        return ready;
+    }
+
     /** The latest ready time among the thread's cp.async in flight, or -1. */
     public long lastCpAsyncReady(int slot) {
         long t = -1;

@@ -41,12 +41,14 @@ final class BulkReduceCompiler {
         if (global) {
             if (!c.has(".bulk_group") || !c.has(".shared::cta")) throw c.error(name + ": a bulk reduction to global memory reads .shared::cta and needs .bulk_group");
             c.expectOperands(3, 4);
+            AsyncCompiler.cachePolicy(c, 3);
             return new CpAsyncBulkOp(true, AsyncCompiler.addr(c, 0, Space.GLOBAL), AsyncCompiler.addr(c, 1, Space.SHARED), Space.SHARED,
                     c.src(2, ScalarType.U32), null, null, op, t);
         }
         if (!c.has(".shared::cluster") || !c.has(".mbarrier::complete_tx::bytes")) {
             throw c.error(name + ": a bulk reduction to shared memory is .shared::cluster.shared::cta with .mbarrier::complete_tx::bytes");
         }
+        if (c.has(".L2::cache_hint")) throw c.error(name + ": a bulk reduction to shared::cluster takes no .L2::cache_hint");
         c.expectOperands(4, 4);
         return new CpAsyncBulkOp(false, AsyncCompiler.addr(c, 0, Space.SHARED), AsyncCompiler.addr(c, 1, Space.SHARED), Space.SHARED,
                 c.src(2, ScalarType.U32), AsyncCompiler.addr(c, 3, Space.SHARED), null, op, t);
@@ -67,6 +69,7 @@ final class BulkReduceCompiler {
             }
             int rank = AsyncCompiler.rank(c);
             c.expectOperands(1, 3);
+            AsyncCompiler.cachePolicy(c, c.has(".im2col") ? 2 : 1);
             AsyncCompiler.tensorOperand(c, 0, rank);
             for (String m : c.insn().modifiers()) {
                 if (m.startsWith(".im2col") && !m.equals(".im2col")) {
@@ -83,8 +86,8 @@ final class BulkReduceCompiler {
             }
         } else {
             c.expectOperands(2, 3);
-            AsyncCompiler.addr(c, 0, Space.GLOBAL);
-            c.src(1, ScalarType.U32);
+            AsyncCompiler.cachePolicy(c, 2);
+            return new BulkPrefetchOp(AsyncCompiler.addr(c, 0, Space.GLOBAL), c.src(1, ScalarType.U32));
         }
         return new Hint();
     }

@@ -43,6 +43,15 @@ public final class CpAsyncBulkOp extends MbarrierOp {
         this.ctaMask = ctaMask;
     }
 
+    /** The global to .shared::cta form: the destination must be the issuing CTA's own shared memory. */
+    private boolean ownCtaDestination;
+
+    /** This copy, as the {@code .shared::cta} destination form (set once, while compiling). */
+    CpAsyncBulkOp toOwnCta() {
+        ownCtaDestination = true;
+        return this;
+    }
+
     @Override
     protected boolean remoteAllowed() { return true; }
 
@@ -73,9 +82,17 @@ public final class CpAsyncBulkOp extends MbarrierOp {
         }
         long ready = m.cycles + x.policy().asyncLatency();
         if (toGlobal) {
+            ready = m.async.readyAfterOlderGroups(s, AsyncOperation.Kind.BULK_TO_GLOBAL, m.async.bulkGroup[s], ready);
             AsyncCopySync.issue(x, new AsyncOperation(m.async.nextId(), ready, AsyncOperation.Kind.BULK_TO_GLOBAL, s, pc, m.async.bulkGroup[s],
                     Space.SHARED, sa, new int[] {m.ctaOfSlot(s)}, d, (int) n, -1, redOp < 0 ? 0 : type.ordinal(), redOp, null));
             return true;
+        }
+        if (ownCtaDestination && d > Space.CTA_OFFSET_MASK && m.memory.peer(m.ctaOfSlot(s), d) != m.ctaOfSlot(s)) {
+            x.report(DiagnosticCode.MEMORY_FAULT, m.threadName(s) + ": " + insn.mnemonic() + " at " + x.where(pc)
+                    + " writes to shared::cluster address 0x" + Long.toHexString(d) + " of cluster rank " + ((d >>> Space.CLUSTER_RANK_SHIFT) - 1)
+                    + "; \"When the destination of the copy is .shared::cta the destination address has to be in the shared memory of the "
+                    + "executing CTA\" (PTX ISA 9.7.9.25.4.1)", new int[] {pc}, new int[] {s}, null);
+            return false;
         }
         long key = locate(x, m, s);
         if (key < 0) return false;

@@ -63,7 +63,8 @@ public final class CpAsyncBulkTensorStoreOp extends MbarrierOp {
                     new int[] {pc}, new int[] {s}, null);
             return false;
         }
-        AsyncCopySync.issue(x, new AsyncOperation(m.async.nextId(), m.cycles + x.policy().asyncLatency(), AsyncOperation.Kind.BULK_TO_GLOBAL,
+        long ready = m.async.readyAfterOlderGroups(s, AsyncOperation.Kind.BULK_TO_GLOBAL, m.async.bulkGroup[s], m.cycles + x.policy().asyncLatency());
+        AsyncCopySync.issue(x, new AsyncOperation(m.async.nextId(), ready, AsyncOperation.Kind.BULK_TO_GLOBAL,
                 s, pc, m.async.bulkGroup[s], Space.SHARED, sa, new int[] {m.ctaOfSlot(s)}, tm.base(), (int) tm.boxBytes(), -1,
                 redOp >= 0 ? type.ordinal() : 0, redOp, new TensorCopy(tm, c, off)));
         return true;

@@ -97,4 +97,28 @@ class SyncQualifierFormsTest {
         assertTrue(e.getMessage().contains("deprecated form without .sync is not modelled"), e.getMessage());
         assertRefusedAtLine("match.any.b32 %r1, %r2, 1;", "match has no form without .sync");
     }
+
+    @Test
+    void stAsyncTakesOnlyWeakClusterTheSharedClusterSpaceAndThirtyTwoOrSixtyFourBitTypes() {
+        // 9.7.9.12: "st.async{.sem}{.scope}{.ss}{.completion_mechanism}{.vec}.type", .sem = { .weak }, .scope = { .cluster },
+        // .ss = { .shared::cluster }, .type = { .b32, .b64, .u32, .u64, .s32, .s64, .f32, .f64 }.
+        String tail = ".shared::cluster.mbarrier::complete_tx::bytes.u32 [%r4], %r1, [%r5];";
+        assertRefusedAtLine("st.async.relaxed.cluster" + tail, ".relaxed is not a qualifier of st.async");
+        assertRefusedAtLine("st.async.acquire.cluster" + tail, ".acquire is not a qualifier of st.async");
+        assertRefusedAtLine("st.async.weak.cta" + tail, ".cta is not a qualifier of st.async");
+        assertRefusedAtLine("st.async.shared::cta.mbarrier::complete_tx::bytes.u32 [%r4], %r1, [%r5];", ".shared::cluster or none");
+        assertRefusedAtLine("st.async.shared::cluster.mbarrier::complete_tx::bytes.b16 [%r4], %h1, [%r5];", "not .b16");
+        assertRefusedAtLine("st.async.shared::cluster.mbarrier::complete_tx::bytes.u8 [%r4], %h1, [%r5];", "not .u8");
+        // The .weak .cluster form loads (it reports its peer at run time).
+        ExecKernel.of("mov.u32 %r4, 0;\nmov.u32 %r5, 8;\nsetp.ne.u32 %p15, %r4, %r4;\n@%p15 st.async.weak.cluster" + tail + "\n").ok();
+    }
+
+    @Test
+    void cpAsyncMbarrierArriveIsSharedCtaOrGenericAndB64Only() {
+        // 9.7.13.15.8: "cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 [addr];"
+        assertRefusedAtLine("cp.async.mbarrier.arrive.noinc.shared::cluster.b64 [%r2];", "{.shared{::cta}}.b64");
+        assertRefusedAtLine("cp.async.mbarrier.arrive.shared::cta.b32 [%r2];", "{.shared{::cta}}.b64");
+        assertRefusedAtLine("cp.async.mbarrier.arrive.noinc.shared::cta [%r2];", "{.shared{::cta}}.b64");
+        ExecKernel.of(INIT + "cp.async.mbarrier.arrive.noinc.shared::cta.b64 [%r2];\n").ok();
+    }
 }

@@ -21,12 +21,15 @@ import org.junit.jupiter.api.Test;
 class ExplorerSyncCopyBudgetTest {
     static final Path SAMPLES = Path.of("..", "samples").toAbsolutePath().normalize();
 
-    /** Each thread puts {@code copies} 16-byte cp.async in flight (latency 10,000 cycles), then spins before waiting for them. */
+    /**
+     * Each thread puts {@code copies} 16-byte cp.async in flight (latency 10,000 cycles), each in a group
+     * of its own (two of one group to the same bytes are undefined), then spins before waiting for them.
+     */
     private static PtxRun deepCopies(int copies) {
         String body = ".reg .pred %p<4>;\n.reg .b32 %r<16>;\n.reg .b64 %rd<8>;\n"
                 + "ld.param.u64 %rd1, [in];\ncvta.to.global.u64 %rd2, %rd1;\nmov.u32 %r10, %tid.x;\nshl.b32 %r11, %r10, 4;\n"
                 + "mov.u32 %r12, tile;\nadd.u32 %r13, %r12, %r11;\nmul.wide.u32 %rd3, %r10, 16;\nadd.s64 %rd4, %rd2, %rd3;\n"
-                + "mov.u32 %r1, 0;\nL:\ncp.async.ca.shared.global [%r13], [%rd4], 16;\nadd.u32 %r1, %r1, 1;\n"
+                + "mov.u32 %r1, 0;\nL:\ncp.async.ca.shared.global [%r13], [%rd4], 16;\ncp.async.commit_group;\nadd.u32 %r1, %r1, 1;\n"
                 + "setp.lt.u32 %p1, %r1, " + copies + ";\n@%p1 bra L;\n"
                 + "mov.u32 %r5, 0;\nM:\nadd.u32 %r5, %r5, 1;\nsetp.lt.u32 %p2, %r5, 400;\n@%p2 bra M;\ncp.async.wait_all;\nret;";
         return PtxRun.kernel(body).header(".shared .align 16 .b8 tile[1024];").buffer("in", 256, ScalarType.U32, "iota")

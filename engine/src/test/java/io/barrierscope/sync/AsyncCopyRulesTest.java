@@ -48,6 +48,23 @@ class AsyncCopyRulesTest {
     }
 
     @Test
+    void cpAsyncGroupsCompleteInCommitOrderUnderEveryPolicy() {
+        // 9.7.9.25.1.1: "All async-groups committed by an executing thread always complete in the order in which they
+        // were committed": the newer group's 8 bytes land after the older group's 16 at the same place, whatever the
+        // latencies a policy draws (a later group used to land first when its latency was shorter).
+        String body = "@!%p1 bra SKIP;\ncp.async.ca.shared.global [%r3], [%rd2], 16;\ncp.async.commit_group;\n"
+                + "cp.async.ca.shared.global [%r3], [%rd2+16], 8;\ncp.async.commit_group;\ncp.async.wait_group 0;\nSKIP:\nbar.sync 0;\n"
+                + READ_OUT + "ret;";
+        for (String p : List.of("round-robin", "random", "adversarial")) {
+            for (long seed = 0; seed < 6; seed++) {
+                LaunchedRun r = kernel(body).threads(32).policy(p, seed).run();
+                assertEquals(Outcome.COMPLETED, outcome(r), p + " " + seed + "\n" + r.summary());
+                assertEquals(List.of(4L, 5L, 2L, 3L), u32(r, "out").subList(0, 4), p + " " + seed);
+            }
+        }
+    }
+
+    @Test
     void withoutWaitingTheCopyHasNotLandedYet() {
         String body = "shl.b32 %r8, %r1, 2;\nadd.u32 %r9, %r3, %r8;\nmul.wide.u32 %rd7, %r8, 1;\nadd.s64 %rd8, %rd2, %rd7;\n"
                 + "add.s64 %rd8, %rd8, 4;\ncp.async.ca.shared.global [%r9], [%rd8], 4;\n" + READ_OUT + "cp.async.wait_all;\nret;";
