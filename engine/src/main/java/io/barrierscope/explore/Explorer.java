@@ -518,7 +518,8 @@ public final class Explorer {
                     lastHash = m.steps;
                     visited.add(stateHash());
                 }
-                if (m.steps - lastCp >= cpInterval) {
+                // Runs deeper than the bound's levels (ExhaustionPass) fork from their ancestors' checkpoints: memory as counted.
+                if (m.steps - lastCp >= cpInterval && record.plan.size() < Math.max(1, opt.maxDeviations())) {
                     Checkpoint taken = Checkpoint.take(x);
                     lastCp = m.steps;
                     if (checkpointSyncBytes > 0 && taken.syncObjectBytes() > checkpointSyncBytes) {
