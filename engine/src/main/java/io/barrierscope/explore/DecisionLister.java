@@ -49,7 +49,9 @@ final class DecisionLister implements SchedulePolicy.PointListener {
                 long v = offered[o];
                 boolean kept = false;
                 for (int k = 0; k < keep && !kept; k++) kept = alts[k] == v;
-                if (!kept) record.skipped.add(new long[] {idx, kind, v});
+                // Without source sets as the forks below: no sleep point (-1), and the step for RaceFirst, which
+                // may then order a raced run's symmetric alternative first; source sets read a longer entry as a warp fork's.
+                if (!kept) record.skipped.add(ds == null ? new long[] {idx, kind, v, -1, m.steps} : new long[] {idx, kind, v});
             }
         }
         int point = -1;
