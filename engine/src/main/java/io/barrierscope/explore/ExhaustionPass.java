@@ -23,12 +23,14 @@ final class ExhaustionPass {
     static boolean run(Explorer ex, int warps) {
         if (!SourceSets.fits(warps)) return false; // the race analysis' memory: the bounded search alone
         java.util.Set<Long> visited = ex.visited;
+        // What the claim reads, put back when the pass does not exhaust.
         long[] claim = {ex.skippedBySymmetry, ex.skippedByPartialOrder, ex.cutLeaves, ex.cutHiding, ex.blockedInner};
         long schedules0 = ex.schedules();
         long millis0 = ex.elapsed();
+        double share = ex.share; // 1.0 in measurements (Explorer.systematicOnly): the pass may take the whole budget too
         ex.visited = java.util.concurrent.ConcurrentHashMap.newKeySet();
         mode(ex, false);
-        ex.share = ex.systematicOnly() ? 1.0 : EXHAUST_SHARE;
+        ex.share = share >= 1.0 ? 1.0 : EXHAUST_SHARE;
         ex.shareFromSchedules = schedules0;
         ex.shareFromMillis = millis0;
         Deepening deep = new Deepening(ex, new SourceSetSearch(ex, warps, false), false);
@@ -41,7 +43,7 @@ final class ExhaustionPass {
         ex.cutLeaves = claim[2];
         ex.cutHiding = claim[3];
         ex.blockedInner = claim[4];
-        ex.share = ex.systematicOnly() ? 1.0 : ExploreTuning.SYSTEMATIC_SHARE;
+        ex.share = share;
         ex.shareFromSchedules = ex.schedules() - schedules0;
         ex.shareFromMillis = ex.elapsed() - millis0;
         return false;

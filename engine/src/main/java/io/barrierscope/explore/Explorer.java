@@ -99,17 +99,13 @@ public final class Explorer {
     private Options opt;
     private long t0;
     private final FindingLog findings = new FindingLog();
-    /**
-     * Explored state hashes: filled by this thread only, in filing order; read by the runners' leaves (to stop early).
-     * {@link ExhaustionPass} searches with a set of its own and puts this one back.
-     */
+    /** Explored state hashes: filled by this thread only, in filing order; read by the runners' leaves (ExhaustionPass swaps it). */
     Set<Long> visited = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private long schedules;
     private long systematic;
     private long random;
     private long points;
     private long pruned;
-    // What the claim reads (package-private: ExhaustionPass puts them back when its search did not exhaust).
     long skippedBySymmetry;
     long skippedByPartialOrder;
     /** Leaves cut by the sleep sets (each would have forks of its own one bound deeper). */
@@ -125,10 +121,7 @@ public final class Explorer {
     private boolean boundedSleepSets = true; // that rule: bounded sleep sets (SleepSet.bounded), else BoundedPartialOrder
     private boolean raceFirst = true;
     private boolean exhaustionPass;
-    /**
-     * The systematic share in force and where its count starts (schedules, clock units since the start): the
-     * bounded search's share does not count what {@link ExhaustionPass} ran, nor the time it took.
-     */
+    /** The systematic share in force, and the schedules and clock units it does not count (what ExhaustionPass took). */
     double share = SYSTEMATIC_SHARE;
     long shareFromSchedules;
     long shareFromMillis;
@@ -240,9 +233,8 @@ public final class Explorer {
     public void raceFirst(boolean on) { raceFirst = on; }
 
     /**
-     * With bounded sleep sets: after bound 1, an unbounded source-set search under {@link ExploreTuning#EXHAUST_SHARE}
-     * of the budgets ({@link ExhaustionPass}; the command line's default); when it exhausts, the search ends with
-     * "all interleavings, up to equivalence" proven. Off (the engine's default): the bounded search alone.
+     * With bounded sleep sets: after bound 1, an unbounded source-set search that may prove "all interleavings"
+     * ({@link ExhaustionPass}; the command line's default). Off (the engine's default): the bounded search alone.
      */
     public void exhaustionPass(boolean on) { exhaustionPass = on; }
 
@@ -287,8 +279,7 @@ public final class Explorer {
         Deepening deep = new Deepening(this, dpor, true);
         boolean exhausted = false;
         for (int bound = 1; bound <= o.maxDeviations() && deep.bound(bound); bound++) {
-            // Small kernels are exhausted by source sets long before the bounded sleep sets say so (docs/explore.md,
-            // "Exhausting small kernels"); bound 1 first keeps its early findings first.
+            // Source sets exhaust small kernels the bounded sleep sets do not (docs/explore.md, "Exhausting small kernels").
             if (bound == 1 && exhaustionPass && boundedSleep() && (exhausted = ExhaustionPass.run(this, m.warps))) break;
             if (aborted) break;
         }
@@ -353,10 +344,8 @@ public final class Explorer {
     /** Whether the bounded sleep sets make the race-reversing forks of a run first ({@link RaceFirst}). */
     boolean raceFirst() { return boundedSleep() && raceFirst; }
     double systematicShare() { return share; }
-    boolean systematicOnly() { return systematicOnly; }
     long schedules() { return schedules; }
     long elapsed() { return clock.getAsLong() - t0; }
-
     /** Counts the default run the main machine just finished as the search's first schedule. */
     void countDefault(Frame base) {
         points = base.offered;
@@ -457,7 +446,7 @@ public final class Explorer {
         boolean cutSeen = false;
         DecisionLister lister = null;
         if (record != null) {
-            lister = new DecisionLister(record, sleep, symmetry, m);
+            lister = new DecisionLister(record, sleep, symmetry, m, raceFirst());
             policy.listen(lister, Math.max(0, record.after));
         } else {
             policy.listen(null, 0);

@@ -67,7 +67,7 @@ class RaceFirstTest {
         var m = run.machine();
         Frame record = new Frame(Schedule.EMPTY, -1);
         record.listSkipped = true;
-        DecisionLister lister = new DecisionLister(record, null, new WarpSymmetry(m.program), m);
+        DecisionLister lister = new DecisionLister(record, null, new WarpSymmetry(m.program), m, true);
         // At the start every warp is in the same state: warps 1 and 2 are skipped as symmetric to the running warp 0.
         lister.point(0, (char) W, 0, new long[] {1, 2}, 2);
         assertFalse(record.skipped.isEmpty());
