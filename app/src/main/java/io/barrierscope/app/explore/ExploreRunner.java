@@ -105,7 +105,6 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
                 // As explore --jobs: copies of the launch already validated, the same result for any number.
                 ex.jobs(jobs, () -> valid.start(new SchedulePolicy()));
                 ex.boundedPartialOrder(boundedPartialOrder); // on: bounded sleep sets, as explore's default; off: source sets
-                ex.exhaustionPass(true); // as explore's default: small kernels proven for all interleavings (bounded sleep sets only)
                 explorer = ex;
                 if (cancelled) ex.cancel(); // asked before the explorer existed
                 long[] last = {t0};
