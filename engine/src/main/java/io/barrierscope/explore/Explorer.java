@@ -354,6 +354,8 @@ public final class Explorer {
     boolean aborted() { return aborted; }
     JobRunners runners() { return runners; }
     long maxSteps() { return opt.maxSteps(); }
+    /** Runs deeper (ExhaustionPass) keep no checkpoints of their own, forking from their ancestors': memory as counted. */
+    int boundLevels() { return Math.max(1, opt.maxDeviations()); }
     Set<Long> visited() { return visited; }
     /** Forks the partial-order reduction did not make or cut as reorderings of explored runs. */
     void cutByPartialOrder(long n) { skippedByPartialOrder += n; }
@@ -507,8 +509,7 @@ public final class Explorer {
                     lastHash = m.steps;
                     visited.add(stateHash());
                 }
-                // Runs deeper than the bound's levels (ExhaustionPass) fork from their ancestors' checkpoints: memory as counted.
-                if (m.steps - lastCp >= cpInterval && record.plan.size() < Math.max(1, opt.maxDeviations())) {
+                if (m.steps - lastCp >= cpInterval && record.plan.size() < boundLevels()) {
                     Checkpoint taken = Checkpoint.take(x);
                     lastCp = m.steps;
                     if (checkpointSyncBytes > 0 && taken.syncObjectBytes() > checkpointSyncBytes) {
