@@ -76,6 +76,10 @@ final class ExploreCommand implements Callable<Integer> {
             + "equivalence (docs/explore.md, sleep sets within the bound); kept as an alias")
     boolean boundedPor;
 
+    @Option(names = "--no-exhaustion-pass", description = "with the default reduction: skip the unbounded source-set search "
+            + "that proves all interleavings of a small kernel after bound 1 (docs/explore.md, exhausting small kernels)")
+    boolean noExhaustionPass;
+
     @Option(names = "--decision-order", description = "with the default reduction: make each run's forks in decision order "
             + "instead of race-reversing forks first (the same schedules per completed bound, bugs found later; docs/explore.md)")
     boolean decisionOrder;
@@ -114,6 +118,8 @@ final class ExploreCommand implements Callable<Integer> {
         // The order of forks belongs to the default reduction; with another one the flag would do nothing.
         if (decisionOrder && (noPor || noSourceSets || sourceSets)) return usage(err, "--decision-order orders the forks of the default "
                 + "reduction; give it without --no-por, --no-source-sets and --source-sets");
+        if (noExhaustionPass && (noPor || noSourceSets || sourceSets)) return usage(err, "--no-exhaustion-pass belongs to the "
+                + "default reduction; give it without --no-por, --no-source-sets and --source-sets");
         if (noMinimize && spec.commandLine().getParseResult().hasMatchedOption("--minimize-time")) {
             return usage(err, "--no-minimize and --minimize-time contradict each other; give one");
         }
@@ -133,6 +139,7 @@ final class ExploreCommand implements Callable<Integer> {
         // The reduction sound within the bound is the default; --source-sets and --no-source-sets ask for the others.
         ex.boundedPartialOrder(!noPor && !noSourceSets && !sourceSets);
         ex.raceFirst(!decisionOrder);
+        ex.exhaustionPass(!noExhaustionPass);
         // Copies of the launch already read and validated (a .cu is not compiled again, no file read again).
         ex.jobs(n, () -> valid.start(new SchedulePolicy()));
         long t0 = System.nanoTime();

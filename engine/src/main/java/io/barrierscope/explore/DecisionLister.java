@@ -15,13 +15,16 @@ final class DecisionLister implements SchedulePolicy.PointListener {
     private final WarpSymmetry symmetry;
     private final Machine m;
     private final SourceSetSearch.State ds;
+    /** Whether forks are ordered race-reversing first (RaceFirst): a skipped alternative then carries its decision's step. */
+    private final boolean raceFirst;
     /** The alternatives of a decision before the reduction (scratch, reused). */
     private long[] offeredScratch = new long[64];
     long skippedBySymmetry;
     long skippedByPartialOrder;
 
-    DecisionLister(Frame record, SleepSet sleep, WarpSymmetry symmetry, Machine m) {
+    DecisionLister(Frame record, SleepSet sleep, WarpSymmetry symmetry, Machine m, boolean raceFirst) {
         this.record = record;
+        this.raceFirst = raceFirst;
         this.sleep = sleep;
         this.symmetry = symmetry;
         this.m = m;
@@ -49,7 +52,9 @@ final class DecisionLister implements SchedulePolicy.PointListener {
                 long v = offered[o];
                 boolean kept = false;
                 for (int k = 0; k < keep && !kept; k++) kept = alts[k] == v;
-                if (!kept) record.skipped.add(new long[] {idx, kind, v});
+                // For RaceFirst, which may then order a raced run's symmetric alternative first: no sleep point (-1), as
+                // before, and the step. Other reductions keep the short entry (source sets read a longer one as a warp fork's).
+                if (!kept) record.skipped.add(raceFirst ? new long[] {idx, kind, v, -1, m.steps} : new long[] {idx, kind, v});
             }
         }
         int point = -1;

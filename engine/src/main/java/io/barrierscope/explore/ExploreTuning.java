@@ -22,4 +22,11 @@ final class ExploreTuning {
     static final int HASHES_AFTER_FORK = 3;
     /** Share of the budgets the systematic phase may use before random search takes over. */
     static final double SYSTEMATIC_SHARE = 0.7;
+    /**
+     * Share of the budgets the unbounded source-set search that tries to exhaust a small kernel may use
+     * ({@link ExhaustionPass}), on top of the systematic share: it comes out of the random phase's.
+     */
+    static final double EXHAUST_SHARE = 0.2;
+    /** Deepest bound that search goes to (a kernel not exhausted by then is not small). */
+    static final int EXHAUST_MAX_BOUND = 64;
 }

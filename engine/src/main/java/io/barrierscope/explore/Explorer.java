@@ -99,27 +99,32 @@ public final class Explorer {
     private Options opt;
     private long t0;
     private final FindingLog findings = new FindingLog();
-    /** Explored state hashes: filled by this thread only, in filing order; read by the runners' leaves (to stop early). */
-    private final Set<Long> visited = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Explored state hashes: filled by this thread only, in filing order; read by the runners' leaves (ExhaustionPass swaps it). */
+    Set<Long> visited = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private long schedules;
     private long systematic;
     private long random;
     private long points;
     private long pruned;
-    private long skippedBySymmetry;
-    private long skippedByPartialOrder;
+    long skippedBySymmetry;
+    long skippedByPartialOrder;
     /** Leaves cut by the sleep sets (each would have forks of its own one bound deeper). */
-    private long cutLeaves;
+    long cutLeaves;
     /** Of those, the ones whose forks one bound deeper may reach new classes (all but bounded cuts at the fork's own step). */
-    private long cutHiding;
-    private long blockedInner; // enumerating runs cut where a sleeping warp stepped
+    long cutHiding;
+    long blockedInner; // enumerating runs cut where a sleeping warp stepped
     private WarpSymmetry symmetry;
     /** Whether the partial-order reduction is on ({@link #partialOrder}), and source sets on top of the sleep sets. */
     private boolean partialOrder = true;
     private boolean sourceSets = true;
-    private boolean bounded; // a rule sound within the bound instead of source and sleep sets
+    boolean bounded; // a rule sound within the bound instead of source and sleep sets (off during ExhaustionPass)
     private boolean boundedSleepSets = true; // that rule: bounded sleep sets (SleepSet.bounded), else BoundedPartialOrder
     private boolean raceFirst = true;
+    private boolean exhaustionPass;
+    /** The systematic share in force, and the schedules and clock units it does not count (what ExhaustionPass took). */
+    double share = SYSTEMATIC_SHARE;
+    long shareFromSchedules;
+    long shareFromMillis;
     /** The source-set search of the current {@link #explore}, or null (off, or more warps than it handles). */
     private SourceSetSearch dpor;
     private boolean systematicOnly;
@@ -227,6 +232,12 @@ public final class Explorer {
      */
     public void raceFirst(boolean on) { raceFirst = on; }
 
+    /**
+     * With bounded sleep sets: after bound 1, an unbounded source-set search that may prove "all interleavings"
+     * ({@link ExhaustionPass}; the command line's default). Off (the engine's default): the bounded search alone.
+     */
+    public void exhaustionPass(boolean on) { exhaustionPass = on; }
+
     /** Runs cut where a sleeping warp stepped (within skippedByPartialOrder): what wakeup trees would avoid (docs/explore.md). */
     public long blockedRuns() { return cutLeaves + blockedInner; }
 
@@ -262,38 +273,18 @@ public final class Explorer {
         dpor = partialOrder && bounded && boundedSleepSets ? null
                 : partialOrder && bounded ? new SourceSetSearch(this, m.warps, true)
                 : partialOrder && sourceSets && SourceSets.fits(m.warps) ? new SourceSetSearch(this, m.warps, false) : null;
-        int boundDone = 0;
+        share = systematicOnly ? 1.0 : SYSTEMATIC_SHARE;
+        shareFromSchedules = 0;
+        shareFromMillis = 0;
+        Deepening deep = new Deepening(this, dpor, true);
         boolean exhausted = false;
-        for (int bound = 1; bound <= o.maxDeviations(); bound++) {
-            Frame base = new Frame(Schedule.EMPTY, -1);
-            if (dpor != null) base.dpor = new SourceSetSearch.State(null);
-            execute(Schedule.EMPTY, null, -1, base);
+        for (int bound = 1; bound <= o.maxDeviations() && deep.bound(bound); bound++) {
+            // Source sets exhaust small kernels the bounded sleep sets do not (docs/explore.md, "Exhausting small kernels").
+            if (bound == 1 && exhaustionPass && boundedSleep() && (exhausted = ExhaustionPass.run(this, m.warps))) break;
             if (aborted) break;
-            keepSymmetricIfRaced(base);
-            if (aborted) break;
-            if (bound == 1) {
-                points = base.offered;
-                counted(true, runners.get(0).summarize(o.maxSteps()));
-                if (dpor != null) dpor.filed.add(Schedule.EMPTY.toString());
-            }
-            if (base.alternatives.isEmpty() && (dpor == null || base.dpor.points.values().stream().allMatch(p -> p.cand.length == 0))) {
-                exhausted = true;
-                boundDone = o.maxDeviations();
-                break;
-            }
-            long before = schedules;
-            long cutBefore = cutHiding;
-            if (!(dpor != null ? dpor.expand(base, 1, bound) : new SleepSetSearch(this).expand(base, 1, bound))) break;
-            boundDone = bound;
-            // Nothing new at this depth: deeper ones hold nothing either. A leaf cut as a reordering does not
-            // say so: its own forks (one decision deeper) were not made and may reach new classes; unless the
-            // bounded sleep sets cut it at its fork's own step, which covers every schedule through the fork.
-            if (schedules == before && cutHiding == cutBefore) {
-                exhausted = true;
-                boundDone = o.maxDeviations();
-                break;
-            }
         }
+        exhausted |= deep.exhausted;
+        int boundDone = exhausted ? o.maxDeviations() : deep.boundDone;
         if (!aborted && !systematicOnly && (!exhausted || boundDone < o.maxDeviations())) RandomSchedules.run(this, o.seed(), o.maxSteps());
         if (stoppedBy == null) stoppedBy = Coverage.EXHAUSTED;
         // Stopped before the default schedule was counted: not even bound 0 is complete (it said "bound 0 complete").
@@ -352,10 +343,19 @@ public final class Explorer {
     boolean boundedSleep() { return partialOrder && bounded && boundedSleepSets; }
     /** Whether the bounded sleep sets make the race-reversing forks of a run first ({@link RaceFirst}). */
     boolean raceFirst() { return boundedSleep() && raceFirst; }
-    double systematicShare() { return systematicOnly ? 1.0 : SYSTEMATIC_SHARE; }
+    double systematicShare() { return share; }
+    long schedules() { return schedules; }
+    long elapsed() { return clock.getAsLong() - t0; }
+    /** Counts the default run the main machine just finished as the search's first schedule. */
+    void countDefault(Frame base) {
+        points = base.offered;
+        counted(true, runners.get(0).summarize(opt.maxSteps()));
+    }
     boolean aborted() { return aborted; }
     JobRunners runners() { return runners; }
     long maxSteps() { return opt.maxSteps(); }
+    /** Runs deeper (ExhaustionPass) keep no checkpoints of their own, forking from their ancestors': memory as counted. */
+    int boundLevels() { return Math.max(1, opt.maxDeviations()); }
     Set<Long> visited() { return visited; }
     /** Forks the partial-order reduction did not make or cut as reorderings of explored runs. */
     void cutByPartialOrder(long n) { skippedByPartialOrder += n; }
@@ -408,11 +408,12 @@ public final class Explorer {
             stoppedBy = Coverage.CANCELLED;
             return true;
         }
-        if (schedules >= (long) Math.ceil(opt.schedules() * share)) {
+        long from = share < 1.0 ? shareFromSchedules : 0;
+        if (schedules - from >= (long) Math.ceil(opt.schedules() * share)) {
             if (share >= 1.0) stoppedBy = Coverage.SCHEDULE_BUDGET;
             return true;
         }
-        if (opt.timeLimitMillis() > 0 && clock.getAsLong() - t0 >= opt.timeLimitMillis() * share) {
+        if (opt.timeLimitMillis() > 0 && clock.getAsLong() - t0 - (share < 1.0 ? shareFromMillis : 0) >= opt.timeLimitMillis() * share) {
             if (share >= 1.0) stoppedBy = Coverage.TIME_LIMIT;
             return true;
         }
@@ -447,7 +448,7 @@ public final class Explorer {
         boolean cutSeen = false;
         DecisionLister lister = null;
         if (record != null) {
-            lister = new DecisionLister(record, sleep, symmetry, m);
+            lister = new DecisionLister(record, sleep, symmetry, m, raceFirst());
             policy.listen(lister, Math.max(0, record.after));
         } else {
             policy.listen(null, 0);
@@ -508,7 +509,7 @@ public final class Explorer {
                     lastHash = m.steps;
                     visited.add(stateHash());
                 }
-                if (m.steps - lastCp >= cpInterval) {
+                if (m.steps - lastCp >= cpInterval && record.plan.size() < boundLevels()) {
                     Checkpoint taken = Checkpoint.take(x);
                     lastCp = m.steps;
                     if (checkpointSyncBytes > 0 && taken.syncObjectBytes() > checkpointSyncBytes) {

@@ -19,10 +19,11 @@ final class RaceFirst {
 
     /**
      * A run's log stops growing past this many entries or footprint keys (about 8 MiB of keys), so
-     * a long run's log takes bounded memory; the forks after it are ordered as if nothing raced there.
+     * a long run's log takes bounded memory, counted with its analysis in the launch's memory
+     * estimate (launch/MemoryEstimate#exploreRaceLogBytes); the forks after it are ordered as if nothing raced there.
      */
-    static final int MAX_ENTRIES = 1 << 16;
-    static final long MAX_KEYS = 1L << 20;
+    static final int MAX_ENTRIES = io.barrierscope.launch.MemoryEstimate.EXPLORE_RACE_LOG_ENTRIES;
+    static final long MAX_KEYS = io.barrierscope.launch.MemoryEstimate.EXPLORE_RACE_LOG_KEYS;
 
     /** Whether log {@code t} is full ({@link #MAX_ENTRIES}, {@link #MAX_KEYS}). */
     static boolean full(TraceLog t) { return t.n >= MAX_ENTRIES || t.keys >= MAX_KEYS; }

@@ -190,7 +190,9 @@ final class SourceSetSearch {
         s.snaps.add(a.snapshot());
         int every = Math.max(SNAPSHOT_MIN_ENTRIES, (s.log.n - s.prefixCount + SNAPSHOTS - 1) / SNAPSHOTS);
         long bytes = 0;
-        for (int to = s.prefixCount + every; to < s.log.n; to += every) {
+        // Runs deeper than the bound's levels (ExhaustionPass) keep only the state at their fork, as they keep no checkpoints.
+        boolean deep = f.plan.size() >= ex.boundLevels();
+        for (int to = s.prefixCount + every; to < s.log.n && !deep; to += every) {
             a.run(s.log, to, s.prefixCount, sink);
             bytes += a.bytes();
             if (bytes > SNAPSHOT_BYTES || a.overflow) break; // a fork past here replays from the last state kept

@@ -420,7 +420,8 @@ public final class LaunchValidation {
                 heap).withSyncObjects(
                 SyncObjectMemory.liveBytes(program, ctas, slots / ctas, program.staticSharedBytes + (long) spec.dynamicSharedBytes(), use.race()),
                 SyncObjectMemory.checkpointBytes(program, ctas, slots / ctas, program.staticSharedBytes + (long) spec.dynamicSharedBytes(),
-                        use.race()));
+                        use.race())).withExploreLog(MemoryEstimate.exploreRaceLogBytes(shadowable, ctas, (int) Math.min(Integer.MAX_VALUE, (slots + 31) / 32),
+                        steps));
         if (use.exploreJobs() > 0 && !memory.fits(MemoryEstimate.freeHeap())) {
             System.gc(); // what a previous launch left is not a reason to checkpoint less
             memory = memory.fittedTo(MemoryEstimate.freeHeap(), MemoryEstimate.forkLevels(use.maxDeviations()));

@@ -47,11 +47,48 @@ import java.util.List;
  * @param syncObjectBytes one machine's mbarrier objects and operations in flight at most ({@link SyncObjectMemory#liveBytes})
  * @param syncCopyBytes one fork checkpoint's copies of them, which explore keeps each fork checkpoint
  *        within ({@link SyncObjectMemory#checkpointBytes})
+ * @param exploreLogBytes explore's race-first log of one enumerating run and its analysis at most
+ *        ({@link #exploreRaceLogBytes}); counted once, and only when explore runs ({@code exploreJobs} above 0)
  */
 public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
                              boolean splitsWords, long forkCheckpoints, long readSetEntries, long raceStateBytes,
                              long locationStateBytes, long joinedClockBytes, long deviceHeapBytes, long syncObjectBytes,
-                             long syncCopyBytes) {
+                             long syncCopyBytes, long exploreLogBytes) {
+
+    /** Without explore's race-first log counted. */
+    public MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
+                          boolean splitsWords, long forkCheckpoints, long readSetEntries, long raceStateBytes,
+                          long locationStateBytes, long joinedClockBytes, long deviceHeapBytes, long syncObjectBytes, long syncCopyBytes) {
+        this(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries, raceStateBytes,
+                locationStateBytes, joinedClockBytes, deviceHeapBytes, syncObjectBytes, syncCopyBytes, 0);
+    }
+
+    /** The same launch with explore's race-first log counted ({@link #exploreRaceLogBytes}). */
+    public MemoryEstimate withExploreLog(long bytes) {
+        return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries,
+                raceStateBytes, locationStateBytes, joinedClockBytes, deviceHeapBytes, syncObjectBytes, syncCopyBytes, bytes);
+    }
+
+    /** Entries and footprint keys past which explore's race-first log of a run stops growing (explore/RaceFirst). */
+    public static final int EXPLORE_RACE_LOG_ENTRIES = 1 << 16;
+    public static final long EXPLORE_RACE_LOG_KEYS = 1L << 20;
+
+    /**
+     * Explore's race-first log of one enumerating run at most, and the maps its analysis builds
+     * (explore/RaceFirst, explore/TraceLog): per entry its arrays (grown by doubling), its footprint
+     * and the warps it enabled; per key 8 bytes, the last entry passing the cap by at most a step's
+     * 512 words; per distinct key two map entries (about 120 bytes each). Distinct keys are at most
+     * the words the race detector shadows (a word, or an mbarrier in shared memory), 16 CTA barriers
+     * and a cluster barrier per CTA, and the fence; entries at most the run's {@code maxSteps}, keys
+     * at most 513 a step. One log is alive at a time (the main machine's run).
+     */
+    public static long exploreRaceLogBytes(long shadowableBytes, long ctas, int warps, long maxSteps) {
+        long warpBits = 16 + 8 * ((Math.max(1, warps) + 63) / 64L);
+        long entries = Math.min(EXPLORE_RACE_LOG_ENTRIES + 1L, Math.max(1, maxSteps));
+        long keys = Math.min(EXPLORE_RACE_LOG_KEYS + 512, Math.max(1, maxSteps) * 513);
+        long distinct = Math.min(keys, shadowableBytes / 2 + 17 * ctas + 1);
+        return entries * (2 * 36 + 32 + 2 * warpBits + 80) + keys * 8 + distinct * 2 * 120;
+    }
 
     /** Without mbarrier objects or operations in flight counted. */
     public MemoryEstimate(long stateBytes, long bufferBytes, long shadowableBytes, boolean race, int exploreJobs,
@@ -64,7 +101,7 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
     /** The same launch with its mbarrier objects and operations in flight counted (live, and per fork checkpoint). */
     public MemoryEstimate withSyncObjects(long live, long perCheckpoint) {
         return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries,
-                raceStateBytes, locationStateBytes, joinedClockBytes, deviceHeapBytes, live, perCheckpoint);
+                raceStateBytes, locationStateBytes, joinedClockBytes, deviceHeapBytes, live, perCheckpoint, exploreLogBytes);
     }
 
     /**
@@ -111,13 +148,14 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
     /** The same launch's memory with the race detector {@code race} and on {@code exploreJobs} machines. */
     public MemoryEstimate with(boolean race, int exploreJobs) {
         return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, forkCheckpoints, readSetEntries,
-                raceStateBytes, locationStateBytes, joinedClockBytes, deviceHeapBytes, syncObjectBytes, syncCopyBytes);
+                raceStateBytes, locationStateBytes, joinedClockBytes, deviceHeapBytes, syncObjectBytes, syncCopyBytes, exploreLogBytes);
     }
 
     /** The same launch explored with {@code forkCheckpoints} fork checkpoints alive at most. */
     public MemoryEstimate withForkCheckpoints(long forkCheckpoints) {
         return new MemoryEstimate(stateBytes, bufferBytes, shadowableBytes, race, exploreJobs, splitsWords, Math.max(1, forkCheckpoints),
-                readSetEntries, raceStateBytes, locationStateBytes, joinedClockBytes, deviceHeapBytes, syncObjectBytes, syncCopyBytes);
+                readSetEntries, raceStateBytes, locationStateBytes, joinedClockBytes, deviceHeapBytes, syncObjectBytes, syncCopyBytes,
+                exploreLogBytes);
     }
 
     /** Shadow cells: one per word of {@code shadowableBytes}, and one per byte more when narrow accesses split words. */
@@ -258,6 +296,7 @@ public record MemoryEstimate(long stateBytes, long bufferBytes, long shadowableB
         if (race && locationStateBytes > 0) out.add(new Part("race location state" + times, locationStateBytes * machines));
         if (race && joinedClockBytes > 0) out.add(new Part("race joined clocks" + times, joinedClockBytes * machines));
         if (syncObjectBytes > 0) out.add(new Part("mbarriers and async operations in flight" + times, syncObjectBytes * machines));
+        if (exploreJobs > 0 && exploreLogBytes > 0) out.add(new Part("explore's race-first log", exploreLogBytes));
         long checkpoints = exploreJobs == 0 ? stateBytes
                 : exploreJobs * stateBytes + forkCheckpoints * (stateBytes + shadowBytes() + readSetBytes() + raceClockBytes() + locationMapCopyBytes()
                         + syncCopyBytes);

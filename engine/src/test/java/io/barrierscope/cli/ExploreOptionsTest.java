@@ -92,6 +92,16 @@ class ExploreOptionsTest {
         }
     }
 
+    /** --no-exhaustion-pass belongs to the default reduction: with another one it is refused, not ignored. */
+    @Test
+    void noExhaustionPassWithAnotherReductionIsRefusedNotIgnored() {
+        for (String other : new String[] {"--no-por", "--no-source-sets", "--source-sets"}) {
+            CliTest.Result r = CliTest.cli("explore", LAUNCH, "--no-exhaustion-pass", other, "--schedules", "1", "--jobs", "1");
+            assertEquals(2, r.code(), other + ": " + r.out() + r.err());
+            assertTrue(r.err().contains("--no-exhaustion-pass belongs to the default reduction"), r.err());
+        }
+    }
+
     /**
      * The reduction sound within the bound is the default: without a flag the console and report
      * state the bounded claim, {@code --bounded-por} (an alias now) prints the same, and

@@ -57,6 +57,32 @@ class RaceFirstTest {
         assertEquals(List.of(before, after, early, other, late), RaceFirst.order(as, RaceFirst.reversible(t, 2)));
     }
 
+    /**
+     * A raced run puts back the symmetric alternatives it skipped (Explorer.keepSymmetricIfRaced): they carry their
+     * decision's step as the other forks do, so one that reverses a dependence is made first too.
+     */
+    @Test
+    void aSymmetricAlternativePutBackAfterARaceIsOrderedFirstWhenItReverses() {
+        LaunchedRun run = PartialOrderTest.exchanges(3);
+        var m = run.machine();
+        Frame record = new Frame(Schedule.EMPTY, -1);
+        record.listSkipped = true;
+        DecisionLister lister = new DecisionLister(record, null, new WarpSymmetry(m.program), m, true);
+        // At the start every warp is in the same state: warps 1 and 2 are skipped as symmetric to the running warp 0.
+        lister.point(0, (char) W, 0, new long[] {1, 2}, 2);
+        assertFalse(record.skipped.isEmpty());
+        long[] back = record.skipped.get(0);
+        long[] other = {1, W, 0, -1, m.steps + 1}; // a later fork to warp 0
+        assertEquals(5, back.length, java.util.Arrays.toString(back));
+        assertEquals(-1, back[3], "no sleep point, as before");
+        assertEquals(m.steps, back[4]);
+        // Warp back[2] reads at step 20 what warp 0 wrote at step 10: the fork to it at the decision before is first.
+        TraceLog t = new TraceLog();
+        t.add(m.steps + 10, 3, 0, fp(5 << 1 | 1), null);
+        t.add(m.steps + 20, 5, (int) back[2], fp(5 << 1), null);
+        assertEquals(List.of(back, other), RaceFirst.order(List.of(other, back), RaceFirst.reversible(t, 3)));
+    }
+
     @Test
     void withoutDependencesTheOrderIsKept() {
         List<long[]> as = List.of(fork(1, 1, 2), fork(2, 0, 3));

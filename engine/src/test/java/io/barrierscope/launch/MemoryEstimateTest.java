@@ -265,4 +265,20 @@ class MemoryEstimateTest {
         assertEquals(cap, LaunchValidation.validate(l, new LaunchValidation.Use(false, 0)).memoryEstimate(true, 0).joinedClockBytes(),
                 "never more than the cap");
     }
+
+    @Test
+    void exploreCountsItsRaceFirstLogOnceAndASingleRunDoesNot() {
+        long log = MemoryEstimate.exploreRaceLogBytes(4 * MIB, 8, 32, 1_000_000);
+        MemoryEstimate without = new MemoryEstimate(MIB, MIB, 4 * MIB, false, 2, false, 4);
+        MemoryEstimate with = without.withExploreLog(log);
+        assertEquals(log, with.total() - without.total(), "once, whatever the jobs");
+        assertTrue(with.parts().stream().anyMatch(p -> p.name().equals("explore's race-first log")), with.describe());
+        assertEquals(with.with(false, 0).total(), without.with(false, 0).total(), "a single run logs nothing");
+        // A long run over many words: the log at its caps (2^16 entries, 2^20 keys) and the analysis' maps, about 270 MiB.
+        long capped = MemoryEstimate.exploreRaceLogBytes(1L << 30, 1, 32, 1L << 40);
+        assertEquals(capped, MemoryEstimate.exploreRaceLogBytes(1L << 31, 1, 32, 1L << 41));
+        assertTrue(capped > 250 * MIB && capped < 300 * MIB, capped + "");
+        // A short run over a small kernel: small.
+        assertTrue(MemoryEstimate.exploreRaceLogBytes(4096, 1, 4, 100) < MIB);
+    }
 }

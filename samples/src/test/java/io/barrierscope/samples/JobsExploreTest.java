@@ -65,6 +65,29 @@ class JobsExploreTest {
         assertEquals(one.counted(), three.counted());
     }
 
+    /**
+     * The command line's default search: bounded sleep sets and, after bound 1, the unbounded source-set pass
+     * (exhausting the small kernels, running out of its share on the others), then the bounded search and random schedules.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"explore/peer-exit-race", "explore/flag-check-deadlock", "double-bar-arrive", "named-producer-consumer",
+            "races/relaxed-arrive-data"})
+    void theDefaultSearchWithItsExhaustionPassIsTheSameOnThreeJobs(String name) throws Exception {
+        Path l = launch(name);
+        Explorer.Options o = new Explorer.Options(157, 0, 3, 3, 200_000, true, 0);
+        Run[] runs = new Run[2];
+        for (int i = 0; i < 2; i++) {
+            ValidatedLaunch v = LaunchValidation.validate(l);
+            Explorer ex = new Explorer(v.start(new SchedulePolicy()), () -> 0L);
+            ex.jobs(i == 0 ? 1 : 3, () -> v.start(new SchedulePolicy()));
+            ex.boundedPartialOrder(true);
+            ex.exhaustionPass(true);
+            runs[i] = run(ex, o, false);
+        }
+        assertEquals(runs[0].result(), runs[1].result());
+        assertEquals(runs[0].counted(), runs[1].counted());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"explore/flag-check-deadlock", "double-bar-arrive", "mbarrier-fresh-parity-zero"})
     void aSystematicSearchToExhaustionIsTheSameOnTwoJobs(String name) throws Exception {
