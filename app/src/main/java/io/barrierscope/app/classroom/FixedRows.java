@@ -96,7 +96,7 @@ public final class FixedRows {
      * overflow the content width by a pixel or not. Left to the next pulse, the restyle happens
      * after that pulse's CSS pass and leaves the branch above the table marked for CSS, so JavaFX
      * runs one more pulse that changes nothing and repaints the whole window (docs/performance.md,
-     * "Presentation toggle in one frame"); done here, the next pulse's CSS pass clears it.
+     * "The presentation toggle's extra frames"); done here, the next pulse's CSS pass clears it.
      */
     private void settle() {
         for (int i = 0; i < 2; i++) table.layout(); // nothing to do when clean

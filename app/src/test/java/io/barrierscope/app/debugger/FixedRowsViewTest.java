@@ -106,8 +106,8 @@ class FixedRowsViewTest {
     /**
      * The pulse that gives the tables presentation mode's font ends with them laid out at their new
      * row height: a layout left to the next pulse restyles the table after that pulse's CSS pass,
-     * and JavaFX paints one more whole-window frame for it (docs/performance.md, "Presentation
-     * toggle in one frame").
+     * and JavaFX paints one more whole-window frame for it (docs/performance.md, "The presentation
+     * toggle's extra frames").
      */
     @Test
     void aTableWhoseFontChangesIsLaidOutAtItsNewRowHeightWithinThePulse(FxRobot robot) {
