@@ -81,10 +81,25 @@ public final class FixedRows {
         pending = flow == null;
         if (!uniform.getAsBoolean()) {
             if (fixed.get() > 0) fixed.set(-1);
-            return;
+        } else {
+            double natural = naturalRowHeight();
+            if (natural > 0 && natural != fixed.get()) fixed.set(natural);
         }
-        double natural = naturalRowHeight();
-        if (natural > 0 && natural != fixed.get()) fixed.set(natural); // lays the rows out again, next pulse
+        settle();
+    }
+
+    /**
+     * Lays the table out again at once if the pass that just ended left it asking for it (a new row
+     * height; after a font change, its vertical scroll bar's new width, which the table reads only
+     * in its next layout). That second layout restyles: the constrained resize policies set or
+     * clear the table's {@code :constrained-resize} pseudo-class as the columns' snapped widths
+     * overflow the content width by a pixel or not. Left to the next pulse, the restyle happens
+     * after that pulse's CSS pass and leaves the branch above the table marked for CSS, so JavaFX
+     * runs one more pulse that changes nothing and repaints the whole window (docs/performance.md,
+     * "The presentation toggle's extra frames"); done here, the next pulse's CSS pass clears it.
+     */
+    private void settle() {
+        for (int i = 0; i < 2; i++) table.layout(); // nothing to do when clean
     }
 
     /** The height the flow would give a row in view, the tallest of them; 0 when none shows an item. */

@@ -37,11 +37,12 @@ final class PresentationLayout {
             sources.setOrientation(Orientation.HORIZONTAL);
             double[] s = sourcesAt;
             double[] m = mainAt;
-            // after the next layout: presentation mode's larger minimum sizes would clamp them now
-            afterLayout(main, () -> {
-                if (s != null) sources.setDividerPositions(s);
-                if (m != null) main.setDividerPositions(m);
-            });
+            // At once, not after the next layout: that pulse's CSS pass, which comes before its
+            // layout, gives the panes their normal minimum sizes back first, and sizes given after
+            // the layout laid the whole window out again in one more frame (docs/performance.md,
+            // "The presentation toggle's extra frames").
+            if (s != null) sources.setDividerPositions(s);
+            if (m != null) main.setDividerPositions(m);
         }
     }
 

@@ -103,6 +103,34 @@ class FixedRowsViewTest {
         rowsAre(tree, treeRow);
     }
 
+    /**
+     * The pulse that gives the tables presentation mode's font ends with them laid out at their new
+     * row height: a layout left to the next pulse restyles the table after that pulse's CSS pass,
+     * and JavaFX paints one more whole-window frame for it (docs/performance.md, "The presentation
+     * toggle's extra frames").
+     */
+    @Test
+    void aTableWhoseFontChangesIsLaidOutAtItsNewRowHeightWithinThePulse(FxRobot robot) {
+        w.open(robot, "cluster-barrier-one-partition");
+        w.run(robot);
+        robot.interact(() -> w.vm.showPanel(Panel.THREADS));
+        settle();
+        TableView<?> barriers = robot.lookup("#barrierTable").queryAs(TableView.class);
+        double before = barriers.getFixedCellSize();
+        List<String> left = new java.util.ArrayList<>();
+        // Added after the tables' own listeners: it runs after them, at the end of each pulse's layout.
+        Runnable check = () -> {
+            javafx.scene.Parent flow = (javafx.scene.Parent) barriers.lookup(".virtual-flow");
+            if (barriers.isNeedsLayout() || flow.isNeedsLayout()) left.add("rows " + barriers.getFixedCellSize());
+        };
+        robot.interact(() -> w.scene.addPostLayoutPulseListener(check));
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.P).release(KeyCode.SHIFT, KeyCode.CONTROL);
+        settle();
+        robot.interact(() -> w.scene.removePostLayoutPulseListener(check));
+        assertTrue(barriers.getFixedCellSize() > before, "presentation mode's rows " + barriers.getFixedCellSize());
+        assertTrue(left.isEmpty(), "pulses that ended with the barrier table to lay out again: " + left);
+    }
+
     @Test
     @SuppressWarnings("unchecked")
     void barrierRowsKeepTheirOwnHeightsWhileAnMbarrierGaugeHasItsBytesLine(FxRobot robot) {

@@ -113,6 +113,10 @@ class PresentationLayoutTest {
         });
         robot.interact(() -> w.vm.appearance().presentationProperty().set(true));
         assertEquals(Orientation.VERTICAL, sources.getOrientation(), "one pane above the other: each gets the full width");
+        // Laid out in presentation mode (its larger minimum sizes) before leaving it.
+        WaitForAsyncUtils.sleep(100, java.util.concurrent.TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(PresentationLayout.SOURCES_SHARE, main.getDividerPositions()[0], 0.01);
         robot.interact(() -> w.vm.appearance().presentationProperty().set(false));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(Orientation.HORIZONTAL, sources.getOrientation());

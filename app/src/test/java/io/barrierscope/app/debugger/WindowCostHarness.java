@@ -142,6 +142,7 @@ class WindowCostHarness {
         view.installShortcuts(scene);
         stage.setScene(scene);
         stage.show();
+        if (DIRTY) scene.addPreLayoutPulseListener(() -> snap(scene));
         if (DIRTY) scene.addPostLayoutPulseListener(() -> dirty(scene));
     }
 
@@ -157,8 +158,34 @@ class WindowCostHarness {
     private static final boolean DIRTY = Boolean.getBoolean("barrierscope.harness.dirty");
     private int pulse;
 
+    /**
+     * With {@code -Dbarrierscope.harness.dirty=true}, each node's pseudo-classes, style classes and
+     * parent before the pulse's CSS pass: after its layout, the nodes whose state changed since are
+     * printed as "RESTYLED IN LAYOUT" (a change after the CSS pass leaves the branch above marked).
+     */
+    private final java.util.Map<javafx.scene.Node, String> snapped = new java.util.IdentityHashMap<>();
+
+    private static String state(javafx.scene.Node n) {
+        return n.getPseudoClassStates() + " " + n.getStyleClass() + " " + System.identityHashCode(n.getParent()) + " " + n.getStyle();
+    }
+
+    private void snap(Scene scene) {
+        snapped.clear();
+        if (!sampling) return;
+        for (javafx.scene.Node n : all(scene.getRoot())) snapped.put(n, state(n));
+    }
+
     private void dirty(Scene scene) {
         if (!sampling) return;
+        for (javafx.scene.Node n : all(scene.getRoot())) {
+            String was = snapped.get(n);
+            String now = state(n);
+            if (now.equals(was) || snapped.isEmpty()) continue;
+            javafx.scene.Node a = n.getParent();
+            while (a != null && (a.getId() == null || a.getId().equals("virtual-flow"))) a = a.getParent();
+            System.out.println("  RESTYLED IN LAYOUT under " + (a == null ? "(none)" : a.getId()) + " " + n.getClass().getSimpleName()
+                    + ": " + was + " -> " + now);
+        }
         Map<String, Integer> by = new TreeMap<>();
         int size;
         try {
