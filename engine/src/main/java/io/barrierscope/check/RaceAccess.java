@@ -47,6 +47,10 @@ final class RaceAccess {
             RaceShadow.Page pg = page(region, offset);
             int w = (offset & (RaceShadow.PAGE - 1)) >> 2;
             if (!pg.isSplit(w) && plainWord(pg.words, w, thread, d.baseOf(thread), write, d.x.eventStep())) return;
+        } else if (!byThread && d.strongMode == 0 && size == 4 && (offset & 3) == 0) {
+            RaceShadow.Page pg = page(region, offset);
+            int w = (offset & (RaceShadow.PAGE - 1)) >> 2;
+            if (!pg.isSplit(w) && copyWord(pg.words, w, region, write, d.x.eventStep())) return;
         }
         if (byThread) d.actThread(thread);
         boolean strong = d.strongMode != 0;
@@ -349,6 +353,54 @@ final class RaceAccess {
         a[b + RaceShadow.Cells.R] = epoch;
         a[b + RaceShadow.Cells.RSTEP] = step;
         c.pcs[2 * j + 1] = d.m.pc[t];
+        return true;
+    }
+
+    /**
+     * A copy's element (a bulk or tensor copy's plain aligned word, the async actor set up by
+     * {@link RaceDetector#beginAsync}) checked and recorded as {@link #cell} would, with none of the
+     * per-access state set up: the tile word's last write (the previous copy's, usually the same
+     * agent's), its pair of consumer reads, or the source word's last read. Returns false, having
+     * changed nothing, whenever {@link #cell} could report or make a read set; the general path then runs.
+     */
+    private boolean copyWord(RaceShadow.Cells c, int j, int region, boolean write, long step) {
+        long[] a = c.d;
+        int b = j * RaceShadow.Cells.STRIDE;
+        long epoch = ((long) d.actorClock << 32) | d.actorId;
+        long wr = a[b + RaceShadow.Cells.W];
+        if (wr != 0 && wr != epoch) {
+            if (d.unordered(wr)) return false;
+            RaceDetector.AsyncSnap async = d.asyncActor;
+            if (async.asyncProxy() && !d.proxyFenced(wr, region)) return false;
+        }
+        if (write) {
+            if (c.hasPair(j)) {
+                for (int k = 0; k < 2; k++) {
+                    int id = c.pairId(j, k) & ~STRONG_ID;
+                    if (id != d.actorId && c.pairClock(j, k) > d.vc(id)) return false;
+                }
+                c.clearPair(j);
+                d.shadow.countReadSets(-2, step);
+            } else if (c.readSets != null && c.readSets[j] != null) {
+                return false;
+            } else {
+                long r = a[b + RaceShadow.Cells.R];
+                if (r != 0 && d.unordered(r)) return false;
+            }
+            a[b + RaceShadow.Cells.W] = epoch;
+            a[b + RaceShadow.Cells.R] = 0; // every earlier read happens before this write
+            a[b + RaceShadow.Cells.WSTEP] = step;
+            c.pcs[2 * j] = d.actorPc;
+            return true;
+        }
+        if (c.hasReadSet(j)) return false;
+        long r = a[b + RaceShadow.Cells.R];
+        if (r == epoch) return true;
+        // Two unordered readers need a read set: the general path makes it.
+        if (r != 0 && d.unordered(r)) return false;
+        a[b + RaceShadow.Cells.R] = epoch;
+        a[b + RaceShadow.Cells.RSTEP] = step;
+        c.pcs[2 * j + 1] = d.actorPc;
         return true;
     }
 
