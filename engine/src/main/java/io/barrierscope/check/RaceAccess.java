@@ -47,6 +47,10 @@ final class RaceAccess {
             RaceShadow.Page pg = page(region, offset);
             int w = (offset & (RaceShadow.PAGE - 1)) >> 2;
             if (!pg.isSplit(w) && plainWord(pg.words, w, thread, d.baseOf(thread), write, d.x.eventStep())) return;
+        } else if (!byThread && d.strongMode == 0 && size == 4 && (offset & 3) == 0) {
+            RaceShadow.Page pg = page(region, offset);
+            int w = (offset & (RaceShadow.PAGE - 1)) >> 2;
+            if (!pg.isSplit(w) && copyWord(pg.words, w, region, write, d.x.eventStep())) return;
         }
         if (byThread) d.actThread(thread);
         boolean strong = d.strongMode != 0;
@@ -163,7 +167,7 @@ final class RaceAccess {
                         if (ch == null || (int) (wr >>> 32) > VectorClock.entry(ch, id - c * chunkSize, chunkSize)) break fast;
                     }
                 }
-                if (readSets != null && readSets[j] != null) break fast;
+                if (cells.hasReadSet(j)) break fast;
                 long r = a[b + RaceShadow.Cells.R];
                 if (!write && r == epoch) continue;
                 if (r != 0) {
@@ -210,9 +214,9 @@ final class RaceAccess {
     /**
      * The lanes of a warp whose threads share the base {@code vb}, in lane order, for as long as
      * the loop of {@link #accessWords} would take its inline path with what this one can see
-     * cheaply: the lanes' words in one page, no read sets in it, no split word, and each last
-     * access either the lane's own or by a thread of the warp's own CTA (so one clock chunk,
-     * found once, answers every check). Records exactly what that loop records; returns the
+     * cheaply: the lanes' words in one page, none split or with a read set, the warp's own CTA's
+     * clock chunk found once (other ids, a copy's agent, through the one-chunk cache), and a second
+     * unordered reader made into a pair as that loop does. Records exactly what that loop records; returns the
      * lanes it left (from the first lane it could not decide on), for that loop to finish.
      */
     private int sharedBaseLanes(int region, int[] offsets, int lanes, int s0, VectorClock vb, boolean write, long step) {
@@ -220,7 +224,6 @@ final class RaceAccess {
         int pageNo = first >>> RaceShadow.PAGE_BITS;
         RaceShadow.Page pg = page(region, first);
         RaceShadow.Cells cells = pg.words;
-        if (cells.readSets != null) return lanes;
         boolean[] split = pg.split;
         int c0 = chunkShift >= 0 ? s0 >>> chunkShift : s0 / chunkSize;
         int start = c0 * chunkSize;
@@ -237,15 +240,23 @@ final class RaceAccess {
             // checks over a counted loop, so the JIT checks the arrays' bounds once, not per lane.
             int b0 = ((first & (RaceShadow.PAGE - 1)) >> 2) * RaceShadow.Cells.STRIDE;
             int p0 = (first & (RaceShadow.PAGE - 1)) >> 1;
+            int j0 = (first & (RaceShadow.PAGE - 1)) >> 2;
             for (int lane = 0; lane < 32; lane++) {
                 int t = s0 + lane;
                 int b = b0 + lane * RaceShadow.Cells.STRIDE;
                 long epoch = ((long) clk[t] << 32) | t;
+                if (cells.hasReadSet(j0 + lane)) return -1 << lane;
                 long wr = a[b + RaceShadow.Cells.W];
-                if (wr != 0 && wr != epoch && !beforeInChunk(wr, t, start, ch, sh, chunkSize)) return -1 << lane;
+                if (wr != 0 && wr != epoch && !before(wr, t, start, ch, sh, vb)) return -1 << lane;
                 long r = a[b + RaceShadow.Cells.R];
                 if (!write && r == epoch) continue;
-                if (r != 0 && !beforeInChunk(r, t, start, ch, sh, chunkSize)) return -1 << lane;
+                if (r != 0 && !before(r, t, start, ch, sh, vb)) {
+                    if (write) return -1 << lane;
+                    // A second reader unordered with the first: the pair the general loop would make.
+                    d.shadow.countReadSets(twoReaders(cells, j0 + lane, r, t, clk[t], pcOf[t], step, false), step);
+                    if (d.shadow.stoppedAt >= 0) return 0;
+                    continue;
+                }
                 if (write) {
                     a[b + RaceShadow.Cells.W] = epoch;
                     a[b + RaceShadow.Cells.R] = 0; // every earlier read happens before this write
@@ -266,13 +277,19 @@ final class RaceAccess {
             if (offset >>> RaceShadow.PAGE_BITS != pageNo) return l;
             int j = (offset & (RaceShadow.PAGE - 1)) >> 2;
             if (split != null && split[j]) return l;
+            if (cells.hasReadSet(j)) return l;
             int b = j * RaceShadow.Cells.STRIDE;
             long epoch = ((long) clk[t] << 32) | t;
             long wr = a[b + RaceShadow.Cells.W];
-            if (wr != 0 && wr != epoch && !beforeInChunk(wr, t, start, ch, sh, chunkSize)) return l;
+            if (wr != 0 && wr != epoch && !before(wr, t, start, ch, sh, vb)) return l;
             long r = a[b + RaceShadow.Cells.R];
             if (!write && r == epoch) continue;
-            if (r != 0 && !beforeInChunk(r, t, start, ch, sh, chunkSize)) return l;
+            if (r != 0 && !before(r, t, start, ch, sh, vb)) {
+                if (write) return l;
+                d.shadow.countReadSets(twoReaders(cells, j, r, t, clk[t], pcOf[t], step, false), step);
+                if (d.shadow.stoppedAt >= 0) return 0;
+                continue;
+            }
             if (write) {
                 a[b + RaceShadow.Cells.W] = epoch;
                 a[b + RaceShadow.Cells.R] = 0; // every earlier read happens before this write
@@ -288,15 +305,17 @@ final class RaceAccess {
     }
 
     /**
-     * Whether the access with epoch {@code e} is thread {@code t}'s own or happens before it by the
-     * clock chunk {@code ch} (starting at thread {@code start}; {@code sh} 5 for a chunk by warp,
-     * else 0). False for an id outside the chunk (another CTA's, or an async agent's): the general
-     * loop looks its chunk up.
+     * Whether the access with epoch {@code e} is thread {@code t}'s own or happens before it: by the
+     * clock chunk {@code ch} of {@code vb} (starting at thread {@code start}; {@code sh} 5 for a chunk
+     * by warp, else 0) for an id of the warp's CTA, else (another CTA's, or an async agent's: the copy
+     * that filled a tile) by that id's chunk of {@code vb}.
      */
-    private static boolean beforeInChunk(long e, int t, int start, int[] ch, int sh, int chunkSize) {
+    private boolean before(long e, int t, int start, int[] ch, int sh, VectorClock vb) {
         int id = (int) (e & (RaceDetector.STRONG - 1));
         int i = id - start;
-        return id == t || (i >= 0 && i < chunkSize && (int) (e >>> 32) <= ch[i >> sh]);
+        if (id == t) return true;
+        if (i >= 0 && i < chunkSize) return (int) (e >>> 32) <= ch[i >> sh];
+        return orderedFor(e, t, vb);
     }
 
     /** Whether lane {@code l} accesses the word at {@code first + 4l} for all 32 lanes, all in the page of {@code first}. */
@@ -318,7 +337,7 @@ final class RaceAccess {
         long epoch = ((long) d.clock[t] << 32) | t;
         long wr = a[b + RaceShadow.Cells.W];
         if (wr != 0 && wr != epoch && !orderedFor(wr, t, vb)) return false;
-        if (c.readSets != null && c.readSets[j] != null) return false;
+        if (c.hasReadSet(j)) return false;
         long r = a[b + RaceShadow.Cells.R];
         if (write) {
             if (r != 0 && !orderedFor(r, t, vb)) return false;
@@ -334,6 +353,54 @@ final class RaceAccess {
         a[b + RaceShadow.Cells.R] = epoch;
         a[b + RaceShadow.Cells.RSTEP] = step;
         c.pcs[2 * j + 1] = d.m.pc[t];
+        return true;
+    }
+
+    /**
+     * A copy's element (a bulk or tensor copy's plain aligned word, the async actor set up by
+     * {@link RaceDetector#beginAsync}) checked and recorded as {@link #cell} would, with none of the
+     * per-access state set up: the tile word's last write (the previous copy's, usually the same
+     * agent's), its pair of consumer reads, or the source word's last read. Returns false, having
+     * changed nothing, whenever {@link #cell} could report or make a read set; the general path then runs.
+     */
+    private boolean copyWord(RaceShadow.Cells c, int j, int region, boolean write, long step) {
+        long[] a = c.d;
+        int b = j * RaceShadow.Cells.STRIDE;
+        long epoch = ((long) d.actorClock << 32) | d.actorId;
+        long wr = a[b + RaceShadow.Cells.W];
+        if (wr != 0 && wr != epoch) {
+            if (d.unordered(wr)) return false;
+            RaceDetector.AsyncSnap async = d.asyncActor;
+            if (async.asyncProxy() && !d.proxyFenced(wr, region)) return false;
+        }
+        if (write) {
+            if (c.hasPair(j)) {
+                for (int k = 0; k < 2; k++) {
+                    int id = c.pairId(j, k) & ~STRONG_ID;
+                    if (id != d.actorId && c.pairClock(j, k) > d.vc(id)) return false;
+                }
+                c.clearPair(j);
+                d.shadow.countReadSets(-2, step);
+            } else if (c.readSets != null && c.readSets[j] != null) {
+                return false;
+            } else {
+                long r = a[b + RaceShadow.Cells.R];
+                if (r != 0 && d.unordered(r)) return false;
+            }
+            a[b + RaceShadow.Cells.W] = epoch;
+            a[b + RaceShadow.Cells.R] = 0; // every earlier read happens before this write
+            a[b + RaceShadow.Cells.WSTEP] = step;
+            c.pcs[2 * j] = d.actorPc;
+            return true;
+        }
+        if (c.hasReadSet(j)) return false;
+        long r = a[b + RaceShadow.Cells.R];
+        if (r == epoch) return true;
+        // Two unordered readers need a read set: the general path makes it.
+        if (r != 0 && d.unordered(r)) return false;
+        a[b + RaceShadow.Cells.R] = epoch;
+        a[b + RaceShadow.Cells.RSTEP] = step;
+        c.pcs[2 * j + 1] = d.actorPc;
         return true;
     }
 
@@ -417,6 +484,21 @@ final class RaceAccess {
      * reads) for the writes after this one.
      */
     private boolean checkReads(RaceShadow.Cells c, int j, int region, int off, boolean strong) {
+        if (!strong && c.hasPair(j)) {
+            // The read set's loop over the pair's two entries, in set order, with no object made or dropped.
+            for (int k = 0; k < 2; k++) {
+                int id = c.pairId(j, k) & ~STRONG_ID;
+                int clock = c.pairClock(j, k);
+                if (id != d.actorId && clock > d.vc(id)) {
+                    d.race(region, off, ((long) clock << 32) | id, c.pairPc(j, k), c.pairStep(j, k), false, true);
+                    return false;
+                }
+            }
+            c.clearPair(j);
+            d.shadow.countReadSets(-2, accessStep);
+            c.clearRead(j);
+            return true;
+        }
         boolean keep = false;
         RaceShadow.ReadSet rs = c.readSet(j);
         if (rs != null) {
@@ -481,10 +563,8 @@ final class RaceAccess {
      * ordered after each). Returns the read-set entries added, for the caller to count.
      */
     private int twoReaders(RaceShadow.Cells c, int j, long r, int id, int clock, int pc, long step, boolean strong) {
-        if (c.readSets == null) c.readSets = new RaceShadow.ReadSet[c.size()];
-        RaceShadow.ReadSet rs = c.readSets[j] = new RaceShadow.ReadSet();
-        rs.put((int) (r & (RaceDetector.STRONG - 1)) | ((r & RaceDetector.STRONG) != 0 ? STRONG_ID : 0), (int) (r >>> 32), c.readPc(j), c.readStep(j));
-        rs.put(strong ? id | STRONG_ID : id, clock, pc, step);
+        // Held in place as a pair (RaceShadow.Cells#pairs): the set a read set object would be, without the objects.
+        c.setPair(j, r, ((long) clock << 32) | id | (strong ? RaceDetector.STRONG : 0), pc, step);
         c.clearRead(j);
         return 2;
     }

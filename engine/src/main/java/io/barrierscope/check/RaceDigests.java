@@ -174,7 +174,7 @@ final class RaceDigests {
      * is digested afresh each time.
      */
     long page(int region, int p, RaceShadow.Page page) {
-        boolean plain = page.bytes == null && page.words.readSets == null;
+        boolean plain = page.bytes == null && page.words.readSets == null && page.words.pairs == null;
         long key = ((long) region << 32) | p;
         PageDigest c = plain ? pages.get(key) : null;
         if (c != null && Arrays.equals(c.d, page.words.d) && Arrays.equals(c.pcs, page.words.pcs)) return c.digest;

@@ -32,7 +32,18 @@ final class RaceShadow {
         final long[] d;
         /** Per cell: the write's PC at 2i, the read's at 2i + 1. */
         final int[] pcs;
+        /** Read sets as objects: a third reader's, or a pair {@link #materialize}d for the general path. */
         ReadSet[] readSets;
+        /**
+         * Read sets of two entries held in place, without objects (a word two unordered warps read, as
+         * every tile word of a pipeline, makes and drops one per tile). Per cell, three longs: the first
+         * reader's epoch (with its strong bit), the second reader's epoch (0 = no pair) and step; the
+         * second's PC in {@link #pairPcs}. The first reader's PC and step stay in the cell's read fields,
+         * whose epoch is 0 while the pair is held, as a read set leaves them. A cell holds a pair, an
+         * object or neither; every reader but the fast paths sees the pair through {@link #readSet}.
+         */
+        long[] pairs;
+        int[] pairPcs;
 
         Cells(int n) {
             d = new long[n * STRIDE];
@@ -68,6 +79,10 @@ final class RaceShadow {
             Cells c = new Cells(size());
             System.arraycopy(d, 0, c.d, 0, d.length);
             System.arraycopy(pcs, 0, c.pcs, 0, pcs.length);
+            if (pairs != null) {
+                c.pairs = pairs.clone();
+                c.pairPcs = pairPcs.clone();
+            }
             if (readSets != null) {
                 c.readSets = new ReadSet[readSets.length];
                 for (int i = 0; i < readSets.length; i++) if (readSets[i] != null) c.readSets[i] = readSets[i].copy();
@@ -75,7 +90,52 @@ final class RaceShadow {
             return c;
         }
 
-        ReadSet readSet(int i) { return readSets == null ? null : readSets[i]; }
+        ReadSet readSet(int i) {
+            if (hasPair(i)) materialize(i);
+            return readSets == null ? null : readSets[i];
+        }
+
+        /** Whether cell {@code i} holds a read set, as a pair or an object. */
+        boolean hasReadSet(int i) { return hasPair(i) || readSets != null && readSets[i] != null; }
+
+        boolean hasPair(int i) { return pairs != null && pairs[3 * i + 1] != 0; }
+
+        /** Cell {@code i}'s read set becomes the two readers {@code first} (whose PC and step are the cell's read fields) and the second. */
+        void setPair(int i, long first, long second, int secondPc, long secondStep) {
+            if (pairs == null) {
+                pairs = new long[3 * size()];
+                pairPcs = new int[size()];
+            }
+            pairs[3 * i] = first;
+            pairs[3 * i + 1] = second;
+            pairs[3 * i + 2] = secondStep;
+            pairPcs[i] = secondPc;
+        }
+
+        void clearPair(int i) {
+            pairs[3 * i] = 0;
+            pairs[3 * i + 1] = 0;
+        }
+
+        /** Entry {@code k} (0 or 1) of cell {@code i}'s pair: its id as a read set keeps it (strong mark included), clock, PC, step. */
+        int pairId(int i, int k) { return idOf(pairs[3 * i + k]); }
+        int pairClock(int i, int k) { return (int) (pairs[3 * i + k] >>> 32); }
+        int pairPc(int i, int k) { return k == 0 ? pcs[2 * i + 1] : pairPcs[i]; }
+        long pairStep(int i, int k) { return k == 0 ? d[i * STRIDE + RSTEP] : pairs[3 * i + 2]; }
+
+        /** The pair of cell {@code i} as the read set object the general path works on, entries in the same order. */
+        private void materialize(int i) {
+            ReadSet rs = new ReadSet();
+            for (int k = 0; k < 2; k++) rs.put(pairId(i, k), pairClock(i, k), pairPc(i, k), pairStep(i, k));
+            clearPair(i);
+            if (readSets == null) readSets = new ReadSet[size()];
+            readSets[i] = rs;
+        }
+
+        /** A read-set id of an epoch: a strong reader's id carries the sign bit (RaceAccess.STRONG_ID). */
+        private static int idOf(long e) {
+            return (int) (e & (RaceDetector.STRONG - 1)) | ((e & RaceDetector.STRONG) != 0 ? Integer.MIN_VALUE : 0);
+        }
 
         /** Copies cell {@code from} into cell {@code to} of {@code dst} (read sets deep); returns the change in read-set entries. */
         long copyCell(int from, Cells dst, int to) {
@@ -98,7 +158,8 @@ final class RaceShadow {
         void hashInto(java.util.function.LongConsumer h) {
             for (int i = 0, n = size(); i < n; i++) {
                 int b = i * STRIDE;
-                if (d[b + W] == 0 && d[b + R] == 0 && readSet(i) == null) continue;
+                boolean pair = hasPair(i);
+                if (d[b + W] == 0 && d[b + R] == 0 && !pair && (readSets == null || readSets[i] == null)) continue;
                 h.accept(i);
                 // The order and packing of the five-long cell this hash was defined on (both PCs in one long).
                 h.accept(d[b + W]);
@@ -106,7 +167,13 @@ final class RaceShadow {
                 h.accept(((long) pcs[2 * i] << 32) | (pcs[2 * i + 1] & 0xFFFFFFFFL));
                 h.accept(d[b + WSTEP]);
                 h.accept(d[b + RSTEP]);
-                if (readSet(i) != null) readSets[i].hashInto(h);
+                if (pair) {
+                    // As the pair's read set object would feed it (ReadSet.hashInto).
+                    h.accept(2);
+                    for (int k = 0; k < 2; k++) h.accept(((long) pairId(i, k) << 32) ^ pairClock(i, k) ^ ((long) pairPc(i, k) << 20) ^ pairStep(i, k));
+                } else if (readSets != null && readSets[i] != null) {
+                    readSets[i].hashInto(h);
+                }
             }
         }
     }

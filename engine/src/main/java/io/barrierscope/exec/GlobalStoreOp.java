@@ -58,6 +58,7 @@ final class GlobalStoreOp extends Op {
             inline(x, m, mem, r, ai, vi, warp, group, active);
             return;
         }
+        if (size == 4 && checkedWords(m, mem, r, ai, vi, warp, group, active)) return;
         for (int a = active; a != 0; a &= a - 1) {
             int l = Integer.numberOfTrailingZeros(a);
             int s = base + l;
@@ -70,6 +71,39 @@ final class GlobalStoreOp extends Op {
             }
         }
         advance(m, warp, group);
+    }
+
+    /**
+     * With a memory-model analysis, the usual epilogue store: every lane's aligned word in the
+     * segment the last access found (writable, no write watch). The lanes' accesses go to the hook
+     * as one {@link MemoryModelHook#accessWords} call (which means each lane's access in lane order,
+     * as storeGlobal makes them) and are written here; false, having done nothing, for any other
+     * store, which then goes lane by lane.
+     */
+    private boolean checkedWords(Machine m, Memory mem, long[] r, int ai, int vi, int warp, int group, int active) {
+        GlobalMemory.Segment seg = mem.global.lastWritable();
+        if (seg == null) return false;
+        long lo = seg.base();
+        long hi = seg.end() - 4;
+        int[] offs = mem.laneOffsets;
+        for (int a = active; a != 0; a &= a - 1) {
+            int l = Integer.numberOfTrailingZeros(a);
+            long addr = (addrReg >= 0 ? r[ai + l] : 0) + offset;
+            if ((addr & 3) != 0 || addr < lo || addr > hi) return false;
+            offs[l] = (int) (addr - lo);
+        }
+        mem.race.accessWords(mem.shared.length + mem.global.lastIndex(), offs, active, warp, true);
+        byte[] data = seg.data();
+        long[] effects = mem.effects;
+        int base = warp << 5;
+        for (int a = active; a != 0; a &= a - 1) {
+            int l = Integer.numberOfTrailingZeros(a);
+            effects[base + l]++;
+            mem.writes++;
+            Memory.write(data, offs[l], 4, reg >= 0 ? r[vi + l] : imm);
+        }
+        advance(m, warp, group);
+        return true;
     }
 
     /**
