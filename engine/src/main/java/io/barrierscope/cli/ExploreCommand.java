@@ -204,6 +204,9 @@ final class ExploreCommand implements Callable<Integer> {
             cov.put("sourceSets", ex.usedSourceSets());
             cov.put("boundedPartialOrder", c.boundedPartialOrder());
             cov.put("allSchedules", c.allSchedules());
+            // Which search ran out of schedules, so a script can tell the pass's proof from the bounded search's (docs/explore.md).
+            cov.put("exhaustedBy", !c.allSchedules() ? null : ex.exhaustedByPass() ? "exhaustion-pass" : noPor ? "no-reduction"
+                    : sourceSets || noSourceSets ? (ex.usedSourceSets() ? "source-sets" : "sleep-sets") : "bounded-sleep-sets");
             cov.put("proven", res.findings().isEmpty() ? proven : null);
             cov.put("wallMillis", wall);
             r.put("coverage", cov);

@@ -120,7 +120,7 @@ public final class Explorer {
     boolean bounded; // a rule sound within the bound instead of source and sleep sets (off during ExhaustionPass)
     private boolean boundedSleepSets = true; // that rule: bounded sleep sets (SleepSet.bounded), else BoundedPartialOrder
     private boolean raceFirst = true;
-    private boolean exhaustionPass;
+    private boolean exhaustionPass, exhaustedByPass;
     /** The systematic share in force, and the schedules and clock units it does not count (what ExhaustionPass took). */
     double share = SYSTEMATIC_SHARE;
     long shareFromSchedules;
@@ -238,6 +238,9 @@ public final class Explorer {
      */
     public void exhaustionPass(boolean on) { exhaustionPass = on; }
 
+    /** Whether the last search's exhaustion ({@link Coverage#allSchedules}) was proved by the {@link ExhaustionPass}, not its own bounds. */
+    public boolean exhaustedByPass() { return exhaustedByPass; }
+
     /** Runs cut where a sleeping warp stepped (within skippedByPartialOrder): what wakeup trees would avoid (docs/explore.md). */
     public long blockedRuns() { return cutLeaves + blockedInner; }
 
@@ -278,9 +281,10 @@ public final class Explorer {
         shareFromMillis = 0;
         Deepening deep = new Deepening(this, dpor, true);
         boolean exhausted = false;
+        exhaustedByPass = false;
         for (int bound = 1; bound <= o.maxDeviations() && deep.bound(bound); bound++) {
             // Source sets exhaust small kernels the bounded sleep sets do not (docs/explore.md, "Exhausting small kernels").
-            if (bound == 1 && exhaustionPass && boundedSleep() && (exhausted = ExhaustionPass.run(this, m.warps))) break;
+            if (bound == 1 && exhaustionPass && boundedSleep() && (exhausted = exhaustedByPass = ExhaustionPass.run(this, m.warps))) break;
             if (aborted) break;
         }
         exhausted |= deep.exhausted;

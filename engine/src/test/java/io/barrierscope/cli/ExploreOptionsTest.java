@@ -137,6 +137,36 @@ class ExploreOptionsTest {
         assertTrue(both.err().contains("--source-sets contradicts"), both.err());
     }
 
+    /**
+     * The report names the search that ran out of schedules ({@code coverage.exhaustedBy}): the default's
+     * exhaustion pass, source sets or sleep sets asked for; null when nothing was exhausted.
+     */
+    @Test
+    void theReportSaysWhichSearchProvedTheExhaustion() throws Exception {
+        String small = CliTest.SAMPLES.resolve("syncthreads-divergent-fixed/launch.json").toString();
+        String[] common = {"--jobs", "1", "--no-minimize", "--time-limit", "0"};
+        // 20 schedules give the pass 4, enough; 10 give it 2, too few (it takes 3): the bounded claim, nothing exhausted.
+        assertEquals("exhaustion-pass", exhaustedBy(small, common, "--schedules", "20", "--max-deviations", "1").asText());
+        assertTrue(exhaustedBy(small, common, "--schedules", "10", "--max-deviations", "1").isNull());
+        assertEquals("source-sets", exhaustedBy(small, common, "--schedules", "300", "--max-deviations", "8", "--source-sets").asText());
+        assertEquals("sleep-sets", exhaustedBy(small, common, "--schedules", "300", "--max-deviations", "8", "--no-source-sets").asText());
+    }
+
+    /** The report's coverage.exhaustedBy (checked to go with allSchedules) of explore on {@code launch} with {@code args}. */
+    private static JsonNode exhaustedBy(String launch, String[] common, String... args) throws Exception {
+        Path a = Files.createTempFile("explore-exhausted-by", ".json");
+        try {
+            CliTest.Result r = CliTest.cli(concat(new String[] {"explore", launch}, common, args, new String[] {"--report", a.toString()}));
+            assertEquals(0, r.code(), r.out() + r.err());
+            JsonNode c = new ObjectMapper().readTree(a.toFile()).path("coverage");
+            assertTrue(c.has("exhaustedBy"), c.toString());
+            assertEquals(c.path("allSchedules").asBoolean(), !c.path("exhaustedBy").isNull(), c.toString());
+            return c.path("exhaustedBy");
+        } finally {
+            Files.deleteIfExists(a);
+        }
+    }
+
     private static String[] concat(String[]... parts) {
         return java.util.Arrays.stream(parts).flatMap(java.util.Arrays::stream).toArray(String[]::new);
     }

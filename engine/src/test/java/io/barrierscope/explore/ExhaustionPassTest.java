@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * bounds; a pass that does not exhaust leaves the bounded search as it was; any number of jobs.
  */
 class ExhaustionPassTest {
-    private record Search(Coverage coverage, List<String> schedules) {}
+    private record Search(Coverage coverage, List<String> schedules, boolean byPass) {}
 
     /** The default reduction (bounded sleep sets) with or without the pass; no symmetric-warp reduction. */
     private static Search search(Supplier<LaunchedRun> open, boolean pass, long budget, int bound, int jobs) {
@@ -28,7 +28,7 @@ class ExhaustionPassTest {
         List<String> seen = new ArrayList<>();
         ex.onSchedule(s -> seen.add(s.toString()));
         Coverage c = ex.explore(new Explorer.Options(budget, 0, 0, bound, 100_000, false, -1)).coverage();
-        return new Search(c, seen);
+        return new Search(c, seen, ex.exhaustedByPass());
     }
 
     /** Every schedule with up to 2 non-default decisions, no reduction of any kind (on these kernels: every class). */
@@ -40,7 +40,7 @@ class ExhaustionPassTest {
         ex.onSchedule(s -> seen.add(s.toString()));
         Coverage c = ex.explore(new Explorer.Options(1_000_000, 0, 0, 2, 100_000, false, -1)).coverage();
         assertTrue(c.deviationBoundCompleted() >= 2, c.toString());
-        return new Search(c, seen);
+        return new Search(c, seen, ex.exhaustedByPass());
     }
 
     private static final List<Supplier<LaunchedRun>> KERNELS = List.of(() -> PartialOrderTest.exchanges(3), () -> PartialOrderTest.pairs(2),
@@ -68,6 +68,20 @@ class ExhaustionPassTest {
             assertFalse(alone.coverage().allSchedules(), "kernel " + k + " alone: " + alone.coverage());
             assertEquals(2, alone.coverage().deviationBoundCompleted(), "kernel " + k + " alone: " + alone.coverage());
         }
+    }
+
+    /** What the report's coverage.exhaustedBy reads: the pass's proof is told from the bounded search's own and from none. */
+    @Test
+    void theExplorerSaysWhetherThePassProvedTheExhaustion() {
+        assertTrue(search(KERNELS.get(0), true, 1000, 2, 1).byPass(), "exhausted by the pass");
+        assertFalse(search(KERNELS.get(0), false, 1000, 2, 1).byPass(), "no pass: not exhausted, not by it");
+        // One warp: no alternative at all, so bound 1 of the bounded search exhausts before the pass would start.
+        Search one = search(() -> PartialOrderTest.exchanges(1), true, 1000, 2, 1);
+        assertTrue(one.coverage().allSchedules(), one.coverage().toString());
+        assertFalse(one.byPass(), one.coverage().toString());
+        // Four warps in two rounds: the pass runs out of its share; the bounded search does not exhaust either.
+        Search cut = search(() -> BoundedPartialOrderTest.rounds(4), true, 300, 2, 1);
+        assertFalse(cut.coverage().allSchedules() || cut.byPass(), cut.coverage().toString());
     }
 
     @Test

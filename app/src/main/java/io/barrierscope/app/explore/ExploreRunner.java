@@ -105,6 +105,10 @@ public final class ExploreRunner implements ExploreViewModel.Runner {
                 // As explore --jobs: copies of the launch already validated, the same result for any number.
                 ex.jobs(jobs, () -> valid.start(new SchedulePolicy()));
                 ex.boundedPartialOrder(boundedPartialOrder); // on: bounded sleep sets, as explore's default; off: source sets
+                // As explore's default: after bound 1 of the bounded sleep sets, an unbounded source-set search that may
+                // prove "all interleavings, up to equivalence" (docs/explore.md, "Exhausting small kernels"); with source sets
+                // the engine ignores it, as explore does.
+                ex.exhaustionPass(true);
                 explorer = ex;
                 if (cancelled) ex.cancel(); // asked before the explorer existed
                 long[] last = {t0};

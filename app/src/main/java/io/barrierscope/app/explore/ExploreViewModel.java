@@ -458,16 +458,20 @@ public final class ExploreViewModel implements AutoCloseable {
         return plural(c.schedules(), "schedule") + " (" + c.systematic() + " systematic, " + c.random() + " random) · "
                 + plural(c.distinctOutcomes(), "distinct outcome") + " · " + plural(c.decisionPoints(), "decision point")
                 + " · " + c.boundText(false) + " · " + c.prunedByState()
-                + " pruned as explored · " + c.skippedBySymmetry() + " skipped as symmetric · stopped: " + stopText(c.stoppedBy()) + " · " + seconds(elapsedMillis);
+                + " pruned as explored · " + c.skippedBySymmetry() + " skipped as symmetric · stopped: " + stopText(c) + " · " + seconds(elapsedMillis);
     }
 
-    private static String stopText(String stoppedBy) {
-        return switch (stoppedBy) {
+    private static String stopText(Coverage c) {
+        // Exhausted with nothing left at any bound (the exhaustion pass, or a bound with nothing new): not only within the bound.
+        if (Coverage.EXHAUSTED.equals(c.stoppedBy()) && c.allSchedules()) {
+            return c.skippedByPartialOrder() > 0 ? "all interleavings explored, up to equivalence" : "all schedules explored";
+        }
+        return switch (c.stoppedBy()) {
             case Coverage.EXHAUSTED -> "every schedule within the bound explored";
             case Coverage.SCHEDULE_BUDGET -> "schedule budget reached";
             case Coverage.TIME_LIMIT -> "time limit reached";
             case Coverage.CANCELLED -> "cancelled";
-            default -> stoppedBy;
+            default -> c.stoppedBy();
         };
     }
 

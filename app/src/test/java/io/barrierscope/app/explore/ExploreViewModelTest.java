@@ -129,12 +129,41 @@ class ExploreViewModelTest {
                 real.statusProperty().get());
 
         real.boundedPartialOrderProperty().set(true);
+        // 10 schedules leave the exhaustion pass 2 (its share), too few to exhaust this kernel (it takes 3; 11 give it 3): the bounded
+        // claim, as explore --schedules 10 --max-deviations 1 (5 systematic, 5 random).
+        real.schedulesProperty().set("10");
         real.start();
         assertEquals(ExploreViewModel.State.DONE, real.stateProperty().get());
         assertTrue(real.statusProperty().get().contains("no findings; covered: every interleaving with at most 1 deviation, up to equivalence"),
                 real.statusProperty().get());
+        assertTrue(real.coverageProperty().get().startsWith("10 schedules (5 systematic, 5 random)"), real.coverageProperty().get());
         assertTrue(real.coverageProperty().get().contains("deviation bound 1 complete up to symmetric warps and up to equivalence"),
                 real.coverageProperty().get());
+        assertTrue(real.coverageProperty().get().contains("stopped: schedule budget reached"), real.coverageProperty().get());
+    }
+
+    @Test
+    void theExhaustionPassProvesAllInterleavingsOfASmallFindingFreeKernelAsTheConsoleDoes() {
+        LaunchSpec fixed = LaunchValidation.validate(TestFiles.sample("syncthreads-divergent-fixed")).start().spec();
+        ExploreViewModel real = new ExploreViewModel(ExploreRunner.inline(), (l, p, s, n, e) -> opened = new Opened(l, p, s, n, e));
+        real.setLaunch(file(fixed, SourceMap.EMPTY, false));
+        real.schedulesProperty().set("20");
+        real.maxDeviationsProperty().set("1");
+        real.start();
+        assertEquals(ExploreViewModel.State.DONE, real.stateProperty().get());
+        // As explore --schedules 20 --max-deviations 1: 5 schedules, no random ones (nothing is left to find).
+        assertTrue(real.statusProperty().get().startsWith("Explored 5 schedules: no findings; covered: all schedules"),
+                real.statusProperty().get());
+        assertTrue(real.statusProperty().get().contains("all interleavings, up to equivalence"), real.statusProperty().get());
+        assertTrue(real.coverageProperty().get().startsWith("5 schedules (5 systematic, 0 random)"), real.coverageProperty().get());
+        assertTrue(real.coverageProperty().get().contains("stopped: all interleavings explored, up to equivalence"),
+                real.coverageProperty().get());
+
+        // The source sets alone (unticked) stop at the bound: the pass belongs to the default reduction, as on the command line.
+        real.boundedPartialOrderProperty().set(false);
+        real.start();
+        assertTrue(real.statusProperty().get().contains("no findings; covered: bound 1 of the partial-order-reduced search"),
+                real.statusProperty().get());
     }
 
     @Test

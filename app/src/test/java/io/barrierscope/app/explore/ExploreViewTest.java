@@ -80,9 +80,12 @@ class ExploreViewTest {
 
         robot.clickOn("#exploreStart");
         waitUntil(() -> vm.explore().stateProperty().get() == ExploreViewModel.State.DONE);
-        // The reduction sound within the bound (on by default) completes bound 3 of this kernel in 24 schedules; random ones fill the budget.
-        assertTrue(text(robot, "#exploreCoverage").startsWith("200 schedules (24 systematic, 176 random)"), text(robot, "#exploreCoverage"));
+        // The exhaustion pass after bound 1 (as explore's default) proves all interleavings of this kernel in 9 schedules, so
+        // no random ones follow: explore --schedules 200 says the same (9 systematic, 0 random; stopped: exhausted).
+        assertTrue(text(robot, "#exploreCoverage").startsWith("9 schedules (9 systematic, 0 random)"), text(robot, "#exploreCoverage"));
         assertTrue(text(robot, "#exploreCoverage").contains("deviation bound 3 complete up to equivalence"), text(robot, "#exploreCoverage"));
+        assertTrue(text(robot, "#exploreCoverage").contains("stopped: all interleavings explored, up to equivalence"),
+                text(robot, "#exploreCoverage"));
         ListView<?> list = robot.lookup("#exploreFindings").queryAs(ListView.class);
         assertFalse(list.getItems().isEmpty());
         ExploreViewModel.Row r = (ExploreViewModel.Row) list.getItems().get(0);
@@ -118,8 +121,9 @@ class ExploreViewTest {
         assertTrue(tip.contains("--bounded-por") && tip.contains("every interleaving with at most K deviations, up to equivalence")
                 && tip.contains("Costs:"), tip);
 
+        // 10 schedules leave the exhaustion pass 2, too few for this kernel (it takes 3): the claim within the bound.
         robot.interact(() -> {
-            vm.explore().schedulesProperty().set("20");
+            vm.explore().schedulesProperty().set("10");
             bound.setText("1");
         });
         robot.clickOn("#exploreBoundedPor");
@@ -133,6 +137,16 @@ class ExploreViewTest {
         assertTrue(text(robot, "#exploreCoverage").contains("deviation bound 1 complete up to symmetric warps and up to equivalence"),
                 text(robot, "#exploreCoverage"));
         assertTrue(prove.isSelected(), "the choice stays for the next search");
+
+        // With a budget that lets the exhaustion pass finish, the card states the proof of every interleaving.
+        robot.interact(() -> vm.explore().schedulesProperty().set("20"));
+        robot.clickOn("#exploreStart");
+        waitUntil(() -> vm.explore().stateProperty().get() == ExploreViewModel.State.DONE
+                && text(robot, "#exploreStatus").startsWith("Explored 5 schedules"));
+        assertTrue(text(robot, "#exploreStatus").contains("no findings; covered: all schedules")
+                && text(robot, "#exploreStatus").contains("all interleavings, up to equivalence"), text(robot, "#exploreStatus"));
+        assertTrue(text(robot, "#exploreCoverage").contains("stopped: all interleavings explored, up to equivalence"),
+                text(robot, "#exploreCoverage"));
     }
 
     @Test
