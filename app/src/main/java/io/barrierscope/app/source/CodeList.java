@@ -1,5 +1,6 @@
 package io.barrierscope.app.source;
 
+import io.barrierscope.app.LayoutNow;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -239,7 +240,7 @@ public final class CodeList extends ListView<Integer> {
         return c == null || c.getIndex() < 0 ? 0 : Math.min(c.getIndex() + 1, lines.length);
     }
 
-    /** Scrolls so the line is in the middle of the list; the cells in view show their new lines at once ({@link #layoutLinesNow}). */
+    /** Scrolls so the line is in the middle of the list; the cells in view show their new lines at once ({@link LayoutNow}). */
     public void showLineAtCenter(int line) {
         if (line < 1 || line > lines.length) return;
         double row = rowHeight(18);
@@ -256,20 +257,7 @@ public final class CodeList extends ListView<Integer> {
         } else {
             scrollTo(top);
         }
-        layoutLinesNow();
-    }
-
-    /**
-     * Gives the cells in view their new lines now, before the next pulse's CSS pass, rather than
-     * in its layout pass (docs/performance.md, "A step's second frame"): the virtual flow styles
-     * each cell it gives a line, but a style change during layout leaves the branch above the cell
-     * marked for CSS, so JavaFX runs another pulse that restyles nothing, changes no node and yet
-     * repaints the whole window (a frame with no dirty region is painted whole). Done here, the
-     * pulse's own CSS pass clears that branch. Not before the list has a size: the first layout
-     * stays the pulse's.
-     */
-    private void layoutLinesNow() {
-        if (getScene() != null && getWidth() > 0 && getHeight() > 0) layout();
+        LayoutNow.ifShown(this);
     }
 
     /** The cell showing a line, if it is in view. */

@@ -1,5 +1,6 @@
 package io.barrierscope.app.threads;
 
+import io.barrierscope.app.LayoutNow;
 import io.barrierscope.app.classroom.FixedRows;
 import io.barrierscope.app.classroom.Glossary;
 import java.util.function.Function;
@@ -82,13 +83,8 @@ public final class InspectorView {
                 pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("changed"), !empty && r != null && r.changed());
             }
         });
-        // The rows in view take their new values (and their "changed" style) in the same event, before
-        // the pulse's CSS pass: a style changed during the pulse's layout leaves the branch above the row
-        // marked for CSS, and JavaFX then paints the next frame whole (docs/performance.md, "A step's
-        // whole-window frame"). Not before the table has a size: the first layout stays the pulse's.
-        vm.updatesProperty().addListener((o, a, b) -> {
-            if (table.getScene() != null && table.getSkin() != null && table.getWidth() > 0 && table.getHeight() > 0) table.layout();
-        });
+        // The rows in view take their new values (and their "changed" style) in the update's own event.
+        vm.updatesProperty().addListener((o, a, b) -> LayoutNow.ifShown(table));
         return titled(vm.titleProperty(), "registersTitle", table, null);
     }
 

@@ -1,5 +1,6 @@
 package io.barrierscope.app.threads;
 
+import io.barrierscope.app.LayoutNow;
 import io.barrierscope.app.classroom.FixedRows;
 import io.barrierscope.app.classroom.Glossary;
 import io.barrierscope.app.classroom.StateNames;
@@ -103,17 +104,7 @@ public final class ThreadsView {
         } finally {
             syncing = false;
         }
-        layoutRowsNow();
-    }
-
-    /**
-     * Gives the rows in view their new threads now, before the next pulse's CSS pass, rather than in
-     * its layout pass (docs/performance.md, "A step's whole-window frame"): a row whose state changes
-     * its style during layout leaves the branch above it marked for CSS, and JavaFX then paints the
-     * next frame whole. Not before the tree has a size: the first layout stays the pulse's.
-     */
-    private void layoutRowsNow() {
-        if (tree.getScene() != null && tree.getSkin() != null && tree.getWidth() > 0 && tree.getHeight() > 0) tree.layout();
+        LayoutNow.ifShown(tree); // the rows in view show their new states (and styles) in this event
     }
 
     /** Reuses the item of each key; replaces the children list only when the keys changed. */
