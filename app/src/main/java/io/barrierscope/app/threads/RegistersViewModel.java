@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
@@ -21,7 +23,7 @@ public final class RegistersViewModel {
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ObservableList<Row> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Registers");
-    private final javafx.beans.property.ReadOnlyIntegerWrapper updates = new javafx.beans.property.ReadOnlyIntegerWrapper();
+    private final ReadOnlyIntegerWrapper updates = new ReadOnlyIntegerWrapper();
     private int slot = -1;
     private Map<String, Long> previous = Map.of();
 
@@ -66,7 +68,7 @@ public final class RegistersViewModel {
 
     public ObservableList<Row> rows() { return readOnlyRows; }
     /** Counts the updates: changes once after all of an update's rows changed (the rows change one by one). */
-    public javafx.beans.property.ReadOnlyIntegerProperty updatesProperty() { return updates.getReadOnlyProperty(); }
+    public ReadOnlyIntegerProperty updatesProperty() { return updates.getReadOnlyProperty(); }
     /** E.g. "Registers of CTA (0,0,0) thread (5,0,0) in block_reduce". */
     public ReadOnlyStringProperty titleProperty() { return title.getReadOnlyProperty(); }
 }
