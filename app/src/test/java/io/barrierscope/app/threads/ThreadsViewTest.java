@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.app.debugger.TestWindow;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 import javafx.scene.control.Label;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
@@ -97,21 +101,8 @@ class ThreadsViewTest {
         TreeTableView<ThreadNode> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
         robot.interact(() -> tree.getRoot().getChildren().get(0).setExpanded(true)); // the warps of CTA 0
         WaitForAsyncUtils.waitForFxEvents();
-        // Steps one after another in a single FX event: no pulse in between lays the tree out.
-        int changed = TestWindow.onFx(() -> {
-            int n = 0;
-            for (int i = 0; i < 2000 && n < 3; i++) {
-                java.util.Map<Integer, String> before = shownStates(tree);
-                w.vm.step();
-                java.util.Map<Integer, String> after = shownStates(tree);
-                for (var e : after.entrySet()) {
-                    TreeItem<ThreadNode> item = tree.getTreeItem(e.getKey());
-                    assertEquals(item.getValue().state(), e.getValue(), "row " + e.getKey() + " shows its state at once");
-                }
-                if (!before.equals(after)) n++;
-            }
-            return n;
-        });
+        int changed = stepInOneEvent(2000, () -> shownStates(tree),
+                (row, text) -> assertEquals(tree.getTreeItem(row).getValue().state(), text, "row " + row + " shows its state at once"));
         assertTrue(changed > 0, "some step changed a state in view");
     }
 
@@ -130,26 +121,34 @@ class ThreadsViewTest {
         // The first rows are predicates; bring the 32-bit registers into view.
         robot.interact(() -> regs.scrollTo(regs.getItems().stream().filter(r -> r.name().equals("%r1")).findFirst().orElseThrow()));
         WaitForAsyncUtils.waitForFxEvents();
-        int changed = TestWindow.onFx(() -> {
-            int n = 0;
-            for (int i = 0; i < 400 && n < 3; i++) {
-                java.util.Map<Integer, String> before = shownValues(regs);
-                w.vm.step();
-                java.util.Map<Integer, String> after = shownValues(regs);
-                for (var e : after.entrySet()) {
-                    assertEquals(regs.getItems().get(e.getKey()).decimal(), e.getValue(), "register row " + e.getKey() + " shows its value at once");
-                }
-                if (!before.equals(after)) n++;
-            }
-            return n;
-        });
+        int changed = stepInOneEvent(400, () -> shownValues(regs),
+                (row, text) -> assertEquals(regs.getItems().get(row).decimal(), text, "register row " + row + " shows its value at once"));
         assertTrue(changed > 0, "some step changed a register in view: " + regs.getItems().size() + " rows, "
                 + TestWindow.onFx(() -> shownValues(regs)) + ", " + robot.lookup("#registersTitle").queryAs(Label.class).getText());
     }
 
+    /**
+     * Steps up to {@code steps} times one after another in a single FX event, so no pulse in between
+     * lays anything out, and after each step checks every row in view ({@code shown}: its text by row
+     * index) with {@code check}. Returns how many steps changed what is shown, stopping at 3.
+     */
+    private int stepInOneEvent(int steps, Supplier<Map<Integer, String>> shown, BiConsumer<Integer, String> check) {
+        return TestWindow.onFx(() -> {
+            int n = 0;
+            for (int i = 0; i < steps && n < 3; i++) {
+                Map<Integer, String> before = shown.get();
+                w.vm.step();
+                Map<Integer, String> after = shown.get();
+                after.forEach(check);
+                if (!before.equals(after)) n++;
+            }
+            return n;
+        });
+    }
+
     /** The decimal column's text of each registers row in view, by row index. */
-    private static java.util.Map<Integer, String> shownValues(TableView<RegistersViewModel.Row> table) {
-        java.util.Map<Integer, String> out = new java.util.TreeMap<>();
+    private static Map<Integer, String> shownValues(TableView<RegistersViewModel.Row> table) {
+        Map<Integer, String> out = new TreeMap<>();
         for (javafx.scene.Node n : table.lookupAll(".table-row-cell")) {
             if (!(n instanceof javafx.scene.control.TableRow<?> row) || !row.isVisible() || row.getIndex() < 0
                     || row.getIndex() >= table.getItems().size() || row.getItem() == null) continue;
@@ -163,8 +162,8 @@ class ThreadsViewTest {
     }
 
     /** The state column's text of each row in view, by row index. */
-    private static java.util.Map<Integer, String> shownStates(TreeTableView<ThreadNode> tree) {
-        java.util.Map<Integer, String> out = new java.util.TreeMap<>();
+    private static Map<Integer, String> shownStates(TreeTableView<ThreadNode> tree) {
+        Map<Integer, String> out = new TreeMap<>();
         for (javafx.scene.Node n : tree.lookupAll(".tree-table-row-cell")) {
             if (!(n instanceof javafx.scene.control.TreeTableRow<?> row) || !row.isVisible() || row.getIndex() < 0
                     || row.getIndex() >= tree.getExpandedItemCount() || row.getItem() == null) continue;
