@@ -62,6 +62,14 @@ class FixedRowsViewTest {
         });
     }
 
+    /** Opens {@code sample}, runs it to its end and shows the Threads panel, laid out. */
+    private void runOnTheThreadsPanel(FxRobot robot, String sample) {
+        w.open(robot, sample);
+        w.run(robot);
+        robot.interact(() -> w.vm.showPanel(Panel.THREADS));
+        settle();
+    }
+
     /** Every row in view is {@code fixed} high and no cell in it asks for more. */
     private static void rowsAre(Control table, double fixed) {
         List<IndexedCell<?>> rows = rows(table);
@@ -75,10 +83,7 @@ class FixedRowsViewTest {
     @Test
     @SuppressWarnings("unchecked")
     void threadAndBarrierRowsHaveOneFixedHeightThatFollowsPresentationMode(FxRobot robot) {
-        w.open(robot, "cluster-barrier-one-partition");
-        w.run(robot);
-        robot.interact(() -> w.vm.showPanel(Panel.THREADS));
-        settle();
+        runOnTheThreadsPanel(robot, "cluster-barrier-one-partition");
         TreeTableView<?> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
         TableView<?> barriers = robot.lookup("#barrierTable").queryAs(TableView.class);
         double treeRow = tree.getFixedCellSize();
@@ -111,10 +116,7 @@ class FixedRowsViewTest {
      */
     @Test
     void aTableWhoseFontChangesIsLaidOutAtItsNewRowHeightWithinThePulse(FxRobot robot) {
-        w.open(robot, "cluster-barrier-one-partition");
-        w.run(robot);
-        robot.interact(() -> w.vm.showPanel(Panel.THREADS));
-        settle();
+        runOnTheThreadsPanel(robot, "cluster-barrier-one-partition");
         TableView<?> barriers = robot.lookup("#barrierTable").queryAs(TableView.class);
         double before = barriers.getFixedCellSize();
         List<String> left = new java.util.ArrayList<>();
@@ -147,10 +149,7 @@ class FixedRowsViewTest {
 
     @Test
     void anIdleWindowStopsPulsingOnceItsRowHeightsAreFixed(FxRobot robot) {
-        w.open(robot, "expect-tx-too-high");
-        w.run(robot);
-        robot.interact(() -> w.vm.showPanel(Panel.THREADS));
-        settle();
+        runOnTheThreadsPanel(robot, "expect-tx-too-high");
         settle();
         int[] pulses = {0};
         Runnable count = () -> pulses[0]++;
@@ -192,10 +191,7 @@ class FixedRowsViewTest {
     @Test
     @SuppressWarnings("unchecked")
     void threadRowsFollowTheDarkTheme(FxRobot robot) {
-        w.open(robot, "cluster-barrier-one-partition");
-        w.run(robot);
-        robot.interact(() -> w.vm.showPanel(Panel.THREADS));
-        settle();
+        runOnTheThreadsPanel(robot, "cluster-barrier-one-partition");
         TreeTableView<?> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
         robot.interact(() -> w.vm.appearance().darkProperty().set(!w.vm.appearance().darkProperty().get()));
         settle();
@@ -239,10 +235,7 @@ class FixedRowsViewTest {
     @Test
     @SuppressWarnings("unchecked")
     void threadRowsAreAsHighAsTheirDisclosureArrowInBothFontSizes(FxRobot robot) {
-        w.open(robot, "cluster-barrier-one-partition");
-        w.run(robot);
-        robot.interact(() -> w.vm.showPanel(Panel.THREADS));
-        settle();
+        runOnTheThreadsPanel(robot, "cluster-barrier-one-partition");
         TreeTableView<?> tree = robot.lookup("#threadTree").queryAs(TreeTableView.class);
         noChildCut(tree);
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.P).release(KeyCode.SHIFT, KeyCode.CONTROL);
