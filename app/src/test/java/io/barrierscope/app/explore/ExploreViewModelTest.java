@@ -118,9 +118,7 @@ class ExploreViewModelTest {
     @Test
     void onlyTheReductionSoundWithinTheBoundLetsAFindingFreeSearchProveEveryInterleavingWithinIt() {
         LaunchSpec fixed = LaunchValidation.validate(TestFiles.sample("syncthreads-divergent-fixed")).start().spec();
-        ExploreViewModel real = new ExploreViewModel(ExploreRunner.inline(), (l, p, s, n, e) -> opened = new Opened(l, p, s, n, e));
-        real.setLaunch(file(fixed, SourceMap.EMPTY, false));
-        real.schedulesProperty().set("20");
+        ExploreViewModel real = real(ExploreRunner.inline(), fixed, "20");
         real.maxDeviationsProperty().set("1");
         real.boundedPartialOrderProperty().set(false);
         real.start();
@@ -145,9 +143,7 @@ class ExploreViewModelTest {
     @Test
     void theExhaustionPassProvesAllInterleavingsOfASmallFindingFreeKernelAsTheConsoleDoes() {
         LaunchSpec fixed = LaunchValidation.validate(TestFiles.sample("syncthreads-divergent-fixed")).start().spec();
-        ExploreViewModel real = new ExploreViewModel(ExploreRunner.inline(), (l, p, s, n, e) -> opened = new Opened(l, p, s, n, e));
-        real.setLaunch(file(fixed, SourceMap.EMPTY, false));
-        real.schedulesProperty().set("20");
+        ExploreViewModel real = real(ExploreRunner.inline(), fixed, "20");
         real.maxDeviationsProperty().set("1");
         real.start();
         assertEquals(ExploreViewModel.State.DONE, real.stateProperty().get());
@@ -284,9 +280,7 @@ class ExploreViewModelTest {
 
     @Test
     void theRealExplorerFindsThePeerExitRaceAndOpensItsSchedule() {
-        ExploreViewModel real = new ExploreViewModel(ExploreRunner.inline(), (l, p, s, n, e) -> opened = new Opened(l, p, s, n, e));
-        real.setLaunch(file(SPEC, SourceMap.EMPTY, false));
-        real.schedulesProperty().set("100");
+        ExploreViewModel real = real(ExploreRunner.inline(), SPEC, "100");
         real.start();
         assertEquals(ExploreViewModel.State.DONE, real.stateProperty().get());
         ExploreViewModel.Row r = real.findings().stream().filter(f -> f.code().equals("dsmem-after-exit")).findFirst().orElseThrow();
@@ -378,9 +372,7 @@ class ExploreViewModelTest {
 
     @Test
     void theRealExplorerMinimisesAndOpeningLandsWhereTheMinimalScheduleFails() {
-        ExploreViewModel real = new ExploreViewModel(ExploreRunner.inline(), (l, p, s, n, e) -> opened = new Opened(l, p, s, n, e));
-        real.setLaunch(file(SPEC, SourceMap.EMPTY, false));
-        real.schedulesProperty().set("100");
+        ExploreViewModel real = real(ExploreRunner.inline(), SPEC, "100");
         real.start();
         ExploreViewModel.Row r = real.findings().stream().filter(f -> f.code().equals("dsmem-after-exit")).findFirst().orElseThrow();
         assertNotNull(r.minimal(), "findings are minimised by default");
@@ -419,9 +411,7 @@ class ExploreViewModelTest {
         // Through the view model: the same rows.
         List<List<ExploreViewModel.Row>> rows = new java.util.ArrayList<>();
         for (int jobs = 1; jobs <= 2; jobs++) {
-            ExploreViewModel real = new ExploreViewModel(ExploreRunner.inline(jobs), (l, p, s, n, e) -> opened = new Opened(l, p, s, n, e));
-            real.setLaunch(file(spec, SourceMap.EMPTY, false));
-            real.schedulesProperty().set("300");
+            ExploreViewModel real = real(ExploreRunner.inline(jobs), spec, "300");
             real.maxDeviationsProperty().set("2");
             real.start();
             assertEquals(ExploreViewModel.State.DONE, real.stateProperty().get());
@@ -429,6 +419,14 @@ class ExploreViewModelTest {
         }
         assertFalse(rows.get(0).isEmpty());
         assertEquals(rows.get(0), rows.get(1));
+    }
+
+    /** A view model on the real explorer ({@code runner}) over {@code spec}, with a budget of {@code schedules}. */
+    private ExploreViewModel real(ExploreRunner runner, LaunchSpec spec, String schedules) {
+        ExploreViewModel real = new ExploreViewModel(runner, (l, p, s, n, e) -> opened = new Opened(l, p, s, n, e));
+        real.setLaunch(file(spec, SourceMap.EMPTY, false));
+        real.schedulesProperty().set(schedules);
+        return real;
     }
 
     private static Explorer.Result result(ExploreRunner runner, LaunchSpec spec, ExploreViewModel.Search search) {
