@@ -1,6 +1,7 @@
 package io.barrierscope.app.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.barrierscope.app.TestFiles;
@@ -62,13 +63,14 @@ class OpenBrokenFilesTest {
         for (Map.Entry<String, byte[]> f : files.entrySet()) {
             Path p = Files.write(tmp.resolve(f.getKey()), f.getValue());
             String msg = openFails(p);
-            assertTrue(!msg.startsWith("Internal error") && msg.contains("error"), p + ": " + msg);
+            assertFalse(msg.startsWith("Internal error"), p + ": " + msg);
+            assertTrue(msg.contains("error"), p + ": " + msg);
         }
         Path folder = Files.createDirectories(tmp.resolve("not-a-bundle"));
         assertTrue(openFails(folder).contains("is a folder but not a launch bundle"));
         Path launchIsFolder = Files.createDirectories(tmp.resolve("bundle/launch.json"));
         String msg = openFails(launchIsFolder.getParent());
-        assertTrue(!msg.startsWith("Internal error"), msg);
+        assertFalse(msg.startsWith("Internal error"), msg);
         assertTrue(opened.isEmpty(), "nothing opened: " + opened);
     }
 }
