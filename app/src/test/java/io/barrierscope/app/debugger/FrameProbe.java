@@ -218,7 +218,7 @@ final class FrameProbe {
         }
     }
 
-    /** The scene's dirty list (what this pulse copies to the render graph): nearest id, class and scene bounds, grouped. */
+    /** The scene's dirty list (what this pulse copies to the render graph): nearest id, class, scene bounds and dirty bits, grouped. */
     static String dirtyList(Scene scene) {
         java.util.Map<String, Integer> by = new java.util.TreeMap<>();
         try {
@@ -226,6 +226,8 @@ final class FrameProbe {
             list.setAccessible(true);
             java.lang.reflect.Field sizeF = Scene.class.getDeclaredField("dirtyNodesSize");
             sizeF.setAccessible(true);
+            java.lang.reflect.Field bits = Node.class.getDeclaredField("dirtyBits");
+            bits.setAccessible(true);
             Node[] nodes = (Node[]) list.get(scene);
             int size = sizeF.getInt(scene);
             for (int i = 0; i < size; i++) {
@@ -236,11 +238,8 @@ final class FrameProbe {
                 Node a = n;
                 while (a != null && (a.getId() == null || a.getId().equals("virtual-flow"))) a = a.getParent();
                 javafx.geometry.Bounds b = n.localToScene(n.getBoundsInLocal());
-                java.lang.reflect.Field bits = Node.class.getDeclaredField("dirtyBits");
-                bits.setAccessible(true);
-                by.merge(String.format(java.util.Locale.ROOT, "%s %s(%.0f,%.0f %.0fx%.0f)%s", a == null ? "-" : a.getId(),
-                        n.getClass().getSimpleName(), b.getMinX(), b.getMinY(), b.getWidth(), b.getHeight(),
-                        "sourceArea".equals(a == null ? null : a.getId()) ? String.valueOf(bits.get(n)) : ""), 1, Integer::sum);
+                by.merge(String.format(java.util.Locale.ROOT, "%s %s(%.0f,%.0f %.0fx%.0f) %s", a == null ? "-" : a.getId(),
+                        n.getClass().getSimpleName(), b.getMinX(), b.getMinY(), b.getWidth(), b.getHeight(), bits.get(n)), 1, Integer::sum);
             }
         } catch (ReflectiveOperationException e) {
             return e.toString();
