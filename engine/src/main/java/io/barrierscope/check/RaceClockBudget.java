@@ -44,14 +44,21 @@ final class RaceClockBudget {
     /** The join of {@code a} and {@code v} made {@code r}: charges what it allocated (its reference array and chunks new to both). */
     private void joined(VectorClock a, VectorClock v, VectorClock r) {
         if (r == a || r == v) return;
+        charge(madeBytes(r, a, v));
+    }
+
+    /** The bytes of {@code r}'s object, reference array and the chunks it shares with neither {@code a} nor {@code v} (null: none). */
+    private static long madeBytes(VectorClock r, VectorClock a, VectorClock v) {
         long b = 32 + 8L * r.chunks.length;
         for (int c = 0; c < r.chunks.length; c++) {
             int[] ch = r.chunks[c];
-            if (ch == null || (c < a.chunks.length && a.chunks[c] == ch) || (c < v.chunks.length && v.chunks[c] == ch)) continue;
+            if (ch == null || sharesChunk(a, c, ch) || v != null && sharesChunk(v, c, ch)) continue;
             b += 16 + 4L * ch.length;
         }
-        charge(b);
+        return b;
     }
+
+    private static boolean sharesChunk(VectorClock v, int c, int[] ch) { return c < v.chunks.length && v.chunks[c] == ch; }
 
     /**
      * The join of {@code a} and {@code b} (either may be null), charged: an acquire's, and what a
@@ -83,12 +90,7 @@ final class RaceClockBudget {
         }
         VectorClock r = a.join(b);
         if (r == a) return r;
-        long bytes = 32 + 8L * r.chunks.length;
-        for (int c = 0; c < r.chunks.length; c++) {
-            int[] ch = r.chunks[c];
-            if (ch != null && (c >= a.chunks.length || a.chunks[c] != ch)) bytes += 16 + 4L * ch.length;
-        }
-        charge(bytes);
+        charge(madeBytes(r, a, null));
         return r;
     }
 

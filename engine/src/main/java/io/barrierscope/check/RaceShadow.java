@@ -170,7 +170,7 @@ final class RaceShadow {
                 if (pair) {
                     // As the pair's read set object would feed it (ReadSet.hashInto).
                     h.accept(2);
-                    for (int k = 0; k < 2; k++) h.accept(((long) pairId(i, k) << 32) ^ pairClock(i, k) ^ ((long) pairPc(i, k) << 20) ^ pairStep(i, k));
+                    for (int k = 0; k < 2; k++) h.accept(ReadSet.entryHash(pairId(i, k), pairClock(i, k), pairPc(i, k), pairStep(i, k)));
                 } else if (readSets != null && readSets[i] != null) {
                     readSets[i].hashInto(h);
                 }
@@ -302,8 +302,11 @@ final class RaceShadow {
 
         void hashInto(java.util.function.LongConsumer h) {
             h.accept(size);
-            for (int k = 0; k < size; k++) h.accept(((long) ids[k] << 32) ^ clocks[k] ^ ((long) pcs[k] << 20) ^ steps[k]);
+            for (int k = 0; k < size; k++) h.accept(entryHash(ids[k], clocks[k], pcs[k], steps[k]));
         }
+
+        /** What one entry feeds a state hash (a pair held in place feeds the same). */
+        static long entryHash(int id, int clock, int pc, long step) { return ((long) id << 32) ^ clock ^ ((long) pc << 20) ^ step; }
     }
 
     /** Pages by region (a CTA's shared memory, or a global segment), then by page number. */

@@ -286,10 +286,10 @@ public final class Machine {
             return b + (race == null ? 0 : race.syncObjectBytes());
         }
 
-        /** Approximate heap bytes. */
         /** Whether the register file was all zero and is not kept (see {@link Machine#allZero}). */
         public boolean registersOmitted() { return regs == null; }
 
+        /** Approximate heap bytes. */
         public long bytes() {
             long b = 512 + 4L * pc.length + status.length + (regs == null ? 0 : 8L * regs.length) + 4L * (waitArg.length + waitArg2.length)
                     + 8L * (wakeTime.length + waitValue.length) + carry.length + 4L * callDepth.length + uniform.length

@@ -161,8 +161,7 @@ public final class ProgramBuilder {
      * what is free, not with an {@link OutOfMemoryError} (docs/reliability.md, "Variable sizes").
      */
     static void globalsFit(Module module, List<Variable> all, long free, long max) {
-        long total = 0;
-        for (Variable v : all) if (v.space() == StateSpace.GLOBAL) total += v.sizeBytes();
+        long total = globalBytes(all);
         long room = free - globalsReserve(max);
         if (total <= room) return;
         long sum = 0;
@@ -182,11 +181,15 @@ public final class ProgramBuilder {
         Runtime rt = Runtime.getRuntime();
         long max = rt.maxMemory();
         java.util.function.LongSupplier freeNow = () -> max - (rt.totalMemory() - rt.freeMemory());
-        long total = 0;
-        for (Variable v : all) if (v.space() == StateSpace.GLOBAL) total += v.sizeBytes();
-        if (total <= freeNow.getAsLong() - globalsReserve(max)) return;
+        if (globalBytes(all) <= freeNow.getAsLong() - globalsReserve(max)) return;
         System.gc();
         globalsFit(module, all, freeNow.getAsLong(), max);
+    }
+
+    private static long globalBytes(List<Variable> all) {
+        long total = 0;
+        for (Variable v : all) if (v.space() == StateSpace.GLOBAL) total += v.sizeBytes();
+        return total;
     }
 
     private static String lineOf(Module module, Variable v) {

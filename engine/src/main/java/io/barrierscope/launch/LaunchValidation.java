@@ -188,12 +188,11 @@ public final class LaunchValidation {
     }
 
     /**
-     * Why a launch past {@link #MEMORY_BUDGET} is refused, by its parts, and what to shrink: the
-     * message said only "the launch needs about N MiB of emulated state; the budget is 1024 MiB".
+     * Why a launch past {@link #MEMORY_BUDGET} is refused, by its parts ({@code shared}: the bytes of
+     * shared memory per CTA), and which part to shrink: a total alone does not say what to change.
      */
-    static String stateBudgetExceeded(long bytes, long slots, long ctas, Program program, long dynamicShared, long buffers) {
+    static String stateBudgetExceeded(long bytes, long slots, long ctas, Program program, long shared, long buffers) {
         long perThread = program.regsPerThread * 8L + program.localPerThread + program.paramPerThread + 32;
-        long shared = program.staticSharedBytes + dynamicShared;
         long threadBytes = slots * perThread, sharedBytes = ctas * shared;
         String largest = threadBytes >= sharedBytes && threadBytes >= buffers
                 ? (program.localPerThread > program.regsPerThread * 8L ? "the .local arrays or the threads" : "the threads")
@@ -371,6 +370,7 @@ public final class LaunchValidation {
     /** The thread limit, the emulated-state budget and what this Java's heap can hold; returns the launch's memory. */
     private static MemoryEstimate limits(LaunchSpec spec, Module ptx, Program program, Use use) {
         long ctas = spec.grid().volume();
+        long sharedPerCta = program.staticSharedBytes + (long) spec.dynamicSharedBytes();
         long threads;
         long slots;
         long bytes;
@@ -379,7 +379,7 @@ public final class LaunchValidation {
             if (threads > MAX_THREADS) throw new ArithmeticException();
             slots = ctas * ((spec.block().volume() + 31) / 32) * 32;
             bytes = Math.addExact(Math.multiplyExact(slots, program.regsPerThread * 8L + program.localPerThread + program.paramPerThread + 32),
-                    Math.multiplyExact(ctas, program.staticSharedBytes + (long) spec.dynamicSharedBytes()));
+                    Math.multiplyExact(ctas, sharedPerCta));
         } catch (ArithmeticException e) {
             throw located(spec, "/grid", "the launch has " + new java.math.BigInteger(String.valueOf(ctas)).multiply(
                     java.math.BigInteger.valueOf(spec.block().volume())) + " threads (" + ctas + " CTAs of " + spec.block().volume()
@@ -399,12 +399,12 @@ public final class LaunchValidation {
         buffers += heap;
         bytes = Math.addExact(bytes, buffers);
         if (bytes > MEMORY_BUDGET) {
-            throw located(spec, "/grid", stateBudgetExceeded(bytes, slots, ctas, program, spec.dynamicSharedBytes(), buffers));
+            throw located(spec, "/grid", stateBudgetExceeded(bytes, slots, ctas, program, sharedPerCta, buffers));
         }
         // Shared memory of every CTA and global memory (buffers and the module's variables) are what
         // the race detector shadows; all bounded by the budget above, so no sum can wrap.
         long shadowable = buffers + program.globalTemplate.totalBytes()
-                + ctas * (program.staticSharedBytes + (long) spec.dynamicSharedBytes());
+                + ctas * sharedPerCta;
         // The state is held once as the run's memory and once more while being initialised or
         // checkpointed, with the race shadow and explore's machines as the caller will run them: a
         // launch this heap cannot hold is refused now, not by an OutOfMemoryError later.
@@ -416,10 +416,10 @@ public final class LaunchValidation {
                 io.barrierscope.check.RaceMemory.stateBytes(ctas, slots / ctas,
                         io.barrierscope.check.RaceMemory.lanesTakeClocksOfTheirOwn(ptx)),
                 io.barrierscope.check.RaceMemory.locationStateBytes(ptx), io.barrierscope.check.RaceMemory.joinedClockBytes(program, ctas,
-                        clusterCtas(spec, program.kernel, ctas), slots / ctas, program.staticSharedBytes + (long) spec.dynamicSharedBytes()),
+                        clusterCtas(spec, program.kernel, ctas), slots / ctas, sharedPerCta),
                 heap).withSyncObjects(
-                SyncObjectMemory.liveBytes(program, ctas, slots / ctas, program.staticSharedBytes + (long) spec.dynamicSharedBytes(), use.race()),
-                SyncObjectMemory.checkpointBytes(program, ctas, slots / ctas, program.staticSharedBytes + (long) spec.dynamicSharedBytes(),
+                SyncObjectMemory.liveBytes(program, ctas, slots / ctas, sharedPerCta, use.race()),
+                SyncObjectMemory.checkpointBytes(program, ctas, slots / ctas, sharedPerCta,
                         use.race())).withExploreLog(MemoryEstimate.exploreRaceLogBytes(shadowable, ctas, (int) Math.min(Integer.MAX_VALUE, (slots + 31) / 32),
                         steps));
         if (use.exploreJobs() > 0 && !memory.fits(MemoryEstimate.freeHeap())) {
@@ -427,7 +427,7 @@ public final class LaunchValidation {
             memory = memory.fittedTo(MemoryEstimate.freeHeap(), MemoryEstimate.forkLevels(use.maxDeviations()));
         }
         memory.require(spec);
-        if (program.staticSharedBytes + (long) spec.dynamicSharedBytes() > ProgramBuilder.MAX_SHARED) {
+        if (sharedPerCta > ProgramBuilder.MAX_SHARED) {
             throw located(spec, "/dynamicSharedBytes", "static plus dynamic shared memory exceeds "
                     + ProgramBuilder.MAX_SHARED + " bytes per CTA");
         }

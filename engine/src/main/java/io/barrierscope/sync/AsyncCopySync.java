@@ -33,7 +33,7 @@ public final class AsyncCopySync {
             return;
         }
         m.async.add(op);
-        if (x.machine().race != null) x.machine().race.asyncIssue(op);
+        if (m.race != null) m.race.asyncIssue(op);
         if (x.observed()) x.emit(SyncEvent.ASYNC_ISSUE, op.slot(), op.id(), op.size(), signalled(op));
     }
 

@@ -32,7 +32,6 @@ final class CpAsyncForms {
         if (c.has(".cg") && size != 16) throw c.error("cp.async.cg copies 16 bytes");
         Src srcSize = null;
         Src ignoreSrc = null;
-        boolean policy = false;
         for (int i = 3; i < c.operandCount(); i++) {
             Operand o = c.operand(i);
             ScalarType t = c.regType(o);
@@ -47,7 +46,6 @@ final class CpAsyncForms {
                     throw c.error(name + ": a cache-policy operand needs .L2::cache_hint (PTX ISA 9.7.9.25.3.1: \"When the optional "
                             + "argument cache-policy is specified, the qualifier .level::cache_hint is required\")");
                 }
-                policy = true;
             } else if (i == 3 && (o instanceof Operand.Imm imm && imm.kind() == Operand.ImmKind.INT
                     || t != null && t.bits() == 32 && !t.isFloat())) {
                 srcSize = c.src(i, ScalarType.U32);
@@ -58,7 +56,6 @@ final class CpAsyncForms {
                         + "nor a cache policy (64-bit)");
             }
         }
-        if (c.operandCount() == 5 && !policy) throw c.error(name + ": takes src-size or ignore-src, not both, then an optional 64-bit cache policy");
         return new CpAsyncOp(AsyncCompiler.addr(c, 0, Space.SHARED), AsyncCompiler.addr(c, 1, Space.GLOBAL), Space.GLOBAL, size,
                 srcSize, ignoreSrc);
     }

@@ -29,11 +29,6 @@ class AsyncCopyRulesTest {
         return PtxRun.kernel(REGS + body).header(HEADER).buffer("in", 128, ScalarType.U32, "iota").buffer("out", 128);
     }
 
-    private static void assertIota(LaunchedRun r, int n) {
-        List<Long> out = u32(r, "out");
-        for (int i = 0; i < n; i++) assertEquals(i % 32 + (i / 32) * 0L + (i >= 32 ? 0 : 0), out.get(i) - (i / 32) * 32L + (i / 32) * 32L - (i / 32) * 32L, "element " + i);
-    }
-
     @Test
     void cpAsyncCopiesLandByTheirGroupsWait() {
         // Each thread copies 4 bytes of in[tid] into tile[tid], commits, waits for all groups, syncs, reads.
