@@ -114,13 +114,9 @@ public final class Explorer {
     long cutHiding;
     long blockedInner; // enumerating runs cut where a sleeping warp stepped
     private WarpSymmetry symmetry;
-    /** Whether the partial-order reduction is on ({@link #partialOrder}), and source sets on top of the sleep sets. */
-    private boolean partialOrder = true;
-    private boolean sourceSets = true;
-    boolean bounded; // a rule sound within the bound instead of source and sleep sets (off during ExhaustionPass)
-    private boolean boundedSleepSets = true; // that rule: bounded sleep sets (SleepSet.bounded), else BoundedPartialOrder
-    private boolean raceFirst = true;
-    private boolean exhaustionPass, exhaustedByPass;
+    /** The partial-order reduction the search uses (the setters below). */
+    final Reductions reductions = new Reductions();
+    private boolean exhaustedByPass;
     /** The systematic share in force, and the schedules and clock units it does not count (what ExhaustionPass took). */
     double share = SYSTEMATIC_SHARE;
     long shareFromSchedules;
@@ -205,38 +201,38 @@ public final class Explorer {
      * Turns the partial-order reduction (sleep sets over the steps' footprints, docs/explore.md)
      * on (the default) or off ({@code --no-por}).
      */
-    public void partialOrder(boolean on) { partialOrder = on; }
+    public void partialOrder(boolean on) { reductions.partialOrder = on; }
 
     /**
      * With the partial-order reduction on: forks warp decisions only where a race asks for one
      * (source sets, the default) or at every non-sleeping alternative (sleep sets alone: off).
      */
-    public void sourceSets(boolean on) { sourceSets = on; }
+    public void sourceSets(boolean on) { reductions.sourceSets = on; }
 
     /**
      * With the partial-order reduction on: the rule sound within the deviation bound
      * ({@code --bounded-por}, {@link BoundedPartialOrder}) instead of source sets and sleep sets.
      */
-    public void boundedPartialOrder(boolean on) { bounded = on; }
+    public void boundedPartialOrder(boolean on) { reductions.bounded = on; }
 
     /**
      * With {@link #boundedPartialOrder}: sleep sets sound within the deviation bound
      * ({@link SleepSet#bounded}; the default) instead of the rule that only skips forks into an
      * independent remainder ({@link BoundedPartialOrder}, false).
      */
-    public void boundedSleepSets(boolean on) { boundedSleepSets = on; }
+    public void boundedSleepSets(boolean on) { reductions.boundedSleepSets = on; }
 
     /**
      * With bounded sleep sets: makes the forks that reverse a dependence of their run first
      * ({@link RaceFirst}; the default) or in decision order (off). Only the order changes.
      */
-    public void raceFirst(boolean on) { raceFirst = on; }
+    public void raceFirst(boolean on) { reductions.raceFirst = on; }
 
     /**
      * With bounded sleep sets: after bound 1, an unbounded source-set search that may prove "all interleavings"
      * ({@link ExhaustionPass}; the command line's default). Off (the engine's default): the bounded search alone.
      */
-    public void exhaustionPass(boolean on) { exhaustionPass = on; }
+    public void exhaustionPass(boolean on) { reductions.exhaustionPass = on; }
 
     /** Whether the last search's exhaustion ({@link Coverage#allSchedules}) was proved by the {@link ExhaustionPass}, not its own bounds. */
     public boolean exhaustedByPass() { return exhaustedByPass; }
@@ -273,9 +269,7 @@ public final class Explorer {
         deadline = o.timeLimitMillis() > 0 && end > t0 ? end : Long.MAX_VALUE;
         symmetry = o.symmetry() ? new WarpSymmetry(m.program) : null;
         for (ScheduleRunner r : runners) r.boundedSleep = boundedSleep();
-        dpor = partialOrder && bounded && boundedSleepSets ? null
-                : partialOrder && bounded ? new SourceSetSearch(this, m.warps, true)
-                : partialOrder && sourceSets && SourceSets.fits(m.warps) ? new SourceSetSearch(this, m.warps, false) : null;
+        dpor = reductions.sourceSetSearch(this, m.warps);
         share = systematicOnly ? 1.0 : SYSTEMATIC_SHARE;
         shareFromSchedules = 0;
         shareFromMillis = 0;
@@ -284,7 +278,7 @@ public final class Explorer {
         exhaustedByPass = false;
         for (int bound = 1; bound <= o.maxDeviations() && deep.bound(bound); bound++) {
             // Source sets exhaust small kernels the bounded sleep sets do not (docs/explore.md, "Exhausting small kernels").
-            if (bound == 1 && exhaustionPass && boundedSleep() && (exhausted = exhaustedByPass = ExhaustionPass.run(this, m.warps))) break;
+            if (bound == 1 && reductions.exhaustionPass && boundedSleep() && (exhausted = exhaustedByPass = ExhaustionPass.run(this, m.warps))) break;
             if (aborted) break;
         }
         exhausted |= deep.exhausted;
@@ -294,7 +288,7 @@ public final class Explorer {
         // Stopped before the default schedule was counted: not even bound 0 is complete (it said "bound 0 complete").
         if (schedules == 0) boundDone = -1;
         Coverage c = new Coverage(schedules, systematic, random, findings.outcomes(), points, pruned, boundDone, stoppedBy, warpSteps,
-                skippedBySymmetry, exhausted, skippedByPartialOrder, partialOrder && bounded);
+                skippedBySymmetry, exhausted, skippedByPartialOrder, reductions.boundedRule());
         List<Finding> out = findings.list();
         if (o.minimize()) {
             new FindingsMinimization(minimizer(), clock, () -> cancelled, progress, d -> deadline = d).minimizeAll(out, o.minimizeMillis());
@@ -342,11 +336,9 @@ public final class Explorer {
     }
 
     // For SourceSetSearch, which walks the same tree with the same runs, counts and limits.
-    boolean sleepSets() { return partialOrder && (!bounded || boundedSleepSets); }
-    /** Whether the sleep sets are those sound within the deviation bound ({@link SleepSet#bounded}). */
-    boolean boundedSleep() { return partialOrder && bounded && boundedSleepSets; }
-    /** Whether the bounded sleep sets make the race-reversing forks of a run first ({@link RaceFirst}). */
-    boolean raceFirst() { return boundedSleep() && raceFirst; }
+    boolean sleepSets() { return reductions.sleepSets(); }
+    boolean boundedSleep() { return reductions.boundedSleep(); }
+    boolean raceFirst() { return reductions.raceFirstOrder(); }
     double systematicShare() { return share; }
     long schedules() { return schedules; }
     long elapsed() { return clock.getAsLong() - t0; }
