@@ -8,7 +8,6 @@ import io.barrierscope.exec.Outcome;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.launch.MemoryEstimate;
 import io.barrierscope.trace.Checkpoint;
-import io.barrierscope.trace.StateHash;
 import java.util.List;
 import java.util.Set;
 import java.util.function.LongSupplier;
@@ -135,8 +134,6 @@ public final class Explorer {
     private final long stateBytes;
     /** Hash budget (tests set smaller thresholds): states up to fullHashBytes are hashed at every decision. */
     long fullHashBytes = FULL_HASH_BYTES;
-    /** Tests: state hashes taken by the enumerating runs (leaves count theirs in their runner). */
-    long hashes;
     /** Tests: the most checkpoints an enumerated run held of its own, and how often a run thinned them. */
     int mostOwnCheckpoints;
     int thinnings;
@@ -257,7 +254,7 @@ public final class Explorer {
 
     /** Tests: state hashes taken by every runner so far. */
     long hashes() {
-        long n = hashes;
+        long n = 0;
         for (ScheduleRunner r : runners) n += r.hashes;
         return n;
     }
@@ -501,9 +498,9 @@ public final class Explorer {
             }
             if (d == before || x.outcome() != Outcome.RUNNING) continue;
             if (record != null) {
-                if (d > record.after + 1 && hashAllowed(lastHash)) {
+                if (d > record.after + 1 && runners.get(0).hashAllowed(lastHash, fullHashBytes)) { // runner 0 runs on this machine
                     lastHash = m.steps;
-                    visited.add(stateHash());
+                    visited.add(runners.get(0).stateHash());
                 }
                 if (m.steps - lastCp >= cpInterval && record.plan.size() < boundLevels()) {
                     Checkpoint taken = Checkpoint.take(x);
@@ -539,22 +536,6 @@ public final class Explorer {
         }
         warpSteps += m.steps - from;
         return complete;
-    }
-
-    /**
-     * Whether a state hash may be taken now: always for states up to {@link #fullHashBytes}; for
-     * larger ones only once the run has gone {@code stateBytes / HASH_BYTES_PER_STEP} steps since its
-     * last hash (or its start), so hashing costs a bounded number of bytes per warp step, whatever the
-     * machine's size. Fewer hashes prune less; they never drop a schedule wrongly. A function of step
-     * counts only, so the search stays deterministic.
-     */
-    private boolean hashAllowed(long lastHash) {
-        return stateBytes <= fullHashBytes || m.steps - lastHash >= stateBytes / HASH_BYTES_PER_STEP;
-    }
-
-    private long stateHash() {
-        hashes++;
-        return StateHash.of(x, runners.get(0).digests); // runner 0 runs on this machine
     }
 
     /** Tests: the state size the hash budget uses. */

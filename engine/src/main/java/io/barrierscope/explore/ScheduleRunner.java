@@ -83,7 +83,13 @@ final class ScheduleRunner {
         this.digests = new WarpDigests(m);
     }
 
-    /** Hashing budget: see {@link Explorer#hashAllowed}. */
+    /**
+     * Whether a state hash may be taken now: always for states up to {@code fullHashBytes}; for
+     * larger ones only once the run has gone {@code stateBytes / HASH_BYTES_PER_STEP} steps since its
+     * last hash (or its start), so hashing costs a bounded number of bytes per warp step, whatever the
+     * machine's size. Fewer hashes prune less; they never drop a schedule wrongly. A function of step
+     * counts only, so the search stays deterministic.
+     */
     boolean hashAllowed(long lastHash, long fullHashBytes) {
         return stateBytes <= fullHashBytes || m.steps - lastHash >= stateBytes / ExploreTuning.HASH_BYTES_PER_STEP;
     }
