@@ -357,9 +357,14 @@ public final class Explorer {
 
     /** The last checkpoint of {@code f} at or before decision {@code fork}, or the start. */
     Checkpoint forkCheckpoint(Frame f, long fork) {
+        int i = forkCheckpointIndex(f, fork);
+        return i >= 0 ? f.cps.get(i) : start;
+    }
+
+    private static int forkCheckpointIndex(Frame f, long fork) {
         int i = f.cpAt.size() - 1;
         while (i >= 0 && f.cpAt.get(i) > fork) i--;
-        return i >= 0 ? f.cps.get(i) : start;
+        return i;
     }
 
     long cpInterval() { return Math.max(CHECKPOINT_INTERVAL, stateBytes / CHECKPOINT_BYTES_PER_STEP); }
@@ -424,8 +429,7 @@ public final class Explorer {
         Checkpoint cp = start;
         int inherited = 0;
         if (parent != null) {
-            int i = parent.cpAt.size() - 1;
-            while (i >= 0 && parent.cpAt.get(i) > fork) i--;
+            int i = forkCheckpointIndex(parent, fork);
             if (i >= 0) cp = parent.cps.get(i);
             if (record != null) {
                 for (int k = 0; k <= i; k++) {
