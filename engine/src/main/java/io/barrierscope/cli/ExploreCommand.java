@@ -112,13 +112,15 @@ final class ExploreCommand implements Callable<Integer> {
         if (maxSteps != null && maxSteps < 1) return usage(err, "--max-steps must be at least 1");
         if (jobs != null && (jobs < 1 || jobs > 1024)) return usage(err, "--jobs must be in 1..1024");
         if (!Explorer.Options.validSeconds(minimizeTime)) return usage(err, "--minimize-time must be in 0..1e9 seconds");
-        if (boundedPor && (noPor || noSourceSets || sourceSets)) return usage(err, "--bounded-por is a partial-order reduction of its own; "
+        // Any of these asks for a reduction other than the default one (bounded sleep sets).
+        boolean otherReduction = noPor || noSourceSets || sourceSets;
+        if (boundedPor && otherReduction) return usage(err, "--bounded-por is a partial-order reduction of its own; "
                 + "give it without --no-por, --no-source-sets and --source-sets");
         if (sourceSets && (noPor || noSourceSets)) return usage(err, "--source-sets contradicts --no-por and --no-source-sets; give one");
         // The order of forks belongs to the default reduction; with another one the flag would do nothing.
-        if (decisionOrder && (noPor || noSourceSets || sourceSets)) return usage(err, "--decision-order orders the forks of the default "
+        if (decisionOrder && otherReduction) return usage(err, "--decision-order orders the forks of the default "
                 + "reduction; give it without --no-por, --no-source-sets and --source-sets");
-        if (noExhaustionPass && (noPor || noSourceSets || sourceSets)) return usage(err, "--no-exhaustion-pass belongs to the "
+        if (noExhaustionPass && otherReduction) return usage(err, "--no-exhaustion-pass belongs to the "
                 + "default reduction; give it without --no-por, --no-source-sets and --source-sets");
         if (noMinimize && spec.commandLine().getParseResult().hasMatchedOption("--minimize-time")) {
             return usage(err, "--no-minimize and --minimize-time contradict each other; give one");
@@ -137,7 +139,7 @@ final class ExploreCommand implements Callable<Integer> {
         ex.partialOrder(!noPor);
         ex.sourceSets(!noSourceSets);
         // The reduction sound within the bound is the default; --source-sets and --no-source-sets ask for the others.
-        ex.boundedPartialOrder(!noPor && !noSourceSets && !sourceSets);
+        ex.boundedPartialOrder(!otherReduction);
         ex.raceFirst(!decisionOrder);
         ex.exhaustionPass(!noExhaustionPass);
         // Copies of the launch already read and validated (a .cu is not compiled again, no file read again).
