@@ -22,11 +22,9 @@ import java.util.function.BooleanSupplier;
 final class ScheduleRunner {
     /**
      * One schedule's run: the state hashes taken after its fork (at most
-     * {@link Explorer#HASHES_AFTER_FORK}) with the step of each, whether it stopped at a hash already
+     * {@link ExploreTuning#HASHES_AFTER_FORK}) with the step of each, whether it stopped at a hash already
      * known when it started (then the explorer prunes it at that hash or an earlier one), whether a
      * limit cut it, the step it ended at and, when it ran to its end, its summary.
-     */
-    /**
      * {@code cutAtFork}: a redundant leaf cut by the bounded sleep sets at its fork's own step, so
      * every schedule through the fork, at any depth, has an explored equivalent (docs/explore.md,
      * "Sleep sets within the bound"): it hides nothing from deeper bounds.
