@@ -317,8 +317,7 @@ public final class Explorer {
         }
         warpSteps += r.endSteps() - fromStep;
         if (r.aborted()) {
-            aborted = true;
-            if (stoppedBy == null) stoppedBy = cancelled ? Coverage.CANCELLED : Coverage.TIME_LIMIT;
+            cutByLimit();
             return FILED_ABORTED;
         }
         if (r.stoppedEarly()) throw new IllegalStateException("a leaf stopped at a known state was not pruned");
@@ -372,6 +371,12 @@ public final class Explorer {
     /** Whether a limit or cancel has come (asked inside schedules, from any runner's thread). */
     boolean due() {
         return cancelled || (deadline != Long.MAX_VALUE && clock.getAsLong() >= deadline);
+    }
+
+    /** A limit or cancel cut the schedule running: the search stops, saying which (the first reason stays). */
+    private void cutByLimit() {
+        aborted = true;
+        if (stoppedBy == null) stoppedBy = cancelled ? Coverage.CANCELLED : Coverage.TIME_LIMIT;
     }
 
     /**
@@ -469,8 +474,7 @@ public final class Explorer {
                 // Limits inside a schedule, so one long schedule cannot outlast them (the schedule is dropped).
                 nextCheck = m.steps + LIMIT_CHECK_STEPS;
                 if (due()) {
-                    aborted = true;
-                    if (stoppedBy == null) stoppedBy = cancelled ? Coverage.CANCELLED : Coverage.TIME_LIMIT;
+                    cutByLimit();
                     complete = false;
                     break;
                 }
