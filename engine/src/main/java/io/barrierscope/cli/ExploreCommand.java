@@ -112,7 +112,7 @@ final class ExploreCommand implements Callable<Integer> {
         if (maxSteps != null && maxSteps < 1) return usage(err, "--max-steps must be at least 1");
         if (jobs != null && (jobs < 1 || jobs > 1024)) return usage(err, "--jobs must be in 1..1024");
         if (!Explorer.Options.validSeconds(minimizeTime)) return usage(err, "--minimize-time must be in 0..1e9 seconds");
-        // A reduction other than the default one (sound within the bound) asked for.
+        // Any of these asks for a reduction other than the default one (bounded sleep sets).
         boolean otherReduction = noPor || noSourceSets || sourceSets;
         if (boundedPor && otherReduction) return usage(err, "--bounded-por is a partial-order reduction of its own; "
                 + "give it without --no-por, --no-source-sets and --source-sets");

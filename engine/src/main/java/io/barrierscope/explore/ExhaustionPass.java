@@ -51,7 +51,7 @@ final class ExhaustionPass {
 
     /** The bounded sleep sets (on) or source sets over unbounded sleep sets (off), in the explorer and every runner. */
     private static void mode(Explorer ex, boolean bounded) {
-        ex.bounded = bounded;
+        ex.reductions.bounded = bounded;
         for (ScheduleRunner r : ex.runners()) r.boundedSleep = ex.boundedSleep();
     }
 }

@@ -8,7 +8,6 @@ import io.barrierscope.exec.Outcome;
 import io.barrierscope.launch.LaunchedRun;
 import io.barrierscope.launch.MemoryEstimate;
 import io.barrierscope.trace.Checkpoint;
-import io.barrierscope.trace.StateHash;
 import java.util.List;
 import java.util.Set;
 import java.util.function.LongSupplier;
@@ -114,13 +113,9 @@ public final class Explorer {
     long cutHiding;
     long blockedInner; // enumerating runs cut where a sleeping warp stepped
     private WarpSymmetry symmetry;
-    /** Whether the partial-order reduction is on ({@link #partialOrder}), and source sets on top of the sleep sets. */
-    private boolean partialOrder = true;
-    private boolean sourceSets = true;
-    boolean bounded; // a rule sound within the bound instead of source and sleep sets (off during ExhaustionPass)
-    private boolean boundedSleepSets = true; // that rule: bounded sleep sets (SleepSet.bounded), else BoundedPartialOrder
-    private boolean raceFirst = true;
-    private boolean exhaustionPass, exhaustedByPass;
+    /** The partial-order reduction the search uses (the setters below). */
+    final Reductions reductions = new Reductions();
+    private boolean exhaustedByPass;
     /** The systematic share in force, and the schedules and clock units it does not count (what ExhaustionPass took). */
     double share = SYSTEMATIC_SHARE;
     long shareFromSchedules;
@@ -139,8 +134,6 @@ public final class Explorer {
     private final long stateBytes;
     /** Hash budget (tests set smaller thresholds): states up to fullHashBytes are hashed at every decision. */
     long fullHashBytes = FULL_HASH_BYTES;
-    /** Tests: state hashes taken by the enumerating runs (leaves count theirs in their runner). */
-    long hashes;
     /** Tests: the most checkpoints an enumerated run held of its own, and how often a run thinned them. */
     int mostOwnCheckpoints;
     int thinnings;
@@ -205,38 +198,38 @@ public final class Explorer {
      * Turns the partial-order reduction (sleep sets over the steps' footprints, docs/explore.md)
      * on (the default) or off ({@code --no-por}).
      */
-    public void partialOrder(boolean on) { partialOrder = on; }
+    public void partialOrder(boolean on) { reductions.partialOrder = on; }
 
     /**
      * With the partial-order reduction on: forks warp decisions only where a race asks for one
      * (source sets, the default) or at every non-sleeping alternative (sleep sets alone: off).
      */
-    public void sourceSets(boolean on) { sourceSets = on; }
+    public void sourceSets(boolean on) { reductions.sourceSets = on; }
 
     /**
      * With the partial-order reduction on: the rule sound within the deviation bound
      * ({@code --bounded-por}, {@link BoundedPartialOrder}) instead of source sets and sleep sets.
      */
-    public void boundedPartialOrder(boolean on) { bounded = on; }
+    public void boundedPartialOrder(boolean on) { reductions.bounded = on; }
 
     /**
      * With {@link #boundedPartialOrder}: sleep sets sound within the deviation bound
      * ({@link SleepSet#bounded}; the default) instead of the rule that only skips forks into an
      * independent remainder ({@link BoundedPartialOrder}, false).
      */
-    public void boundedSleepSets(boolean on) { boundedSleepSets = on; }
+    public void boundedSleepSets(boolean on) { reductions.boundedSleepSets = on; }
 
     /**
      * With bounded sleep sets: makes the forks that reverse a dependence of their run first
      * ({@link RaceFirst}; the default) or in decision order (off). Only the order changes.
      */
-    public void raceFirst(boolean on) { raceFirst = on; }
+    public void raceFirst(boolean on) { reductions.raceFirst = on; }
 
     /**
      * With bounded sleep sets: after bound 1, an unbounded source-set search that may prove "all interleavings"
      * ({@link ExhaustionPass}; the command line's default). Off (the engine's default): the bounded search alone.
      */
-    public void exhaustionPass(boolean on) { exhaustionPass = on; }
+    public void exhaustionPass(boolean on) { reductions.exhaustionPass = on; }
 
     /** Whether the last search's exhaustion ({@link Coverage#allSchedules}) was proved by the {@link ExhaustionPass}, not its own bounds. */
     public boolean exhaustedByPass() { return exhaustedByPass; }
@@ -261,7 +254,7 @@ public final class Explorer {
 
     /** Tests: state hashes taken by every runner so far. */
     long hashes() {
-        long n = hashes;
+        long n = 0;
         for (ScheduleRunner r : runners) n += r.hashes;
         return n;
     }
@@ -273,9 +266,7 @@ public final class Explorer {
         deadline = o.timeLimitMillis() > 0 && end > t0 ? end : Long.MAX_VALUE;
         symmetry = o.symmetry() ? new WarpSymmetry(m.program) : null;
         for (ScheduleRunner r : runners) r.boundedSleep = boundedSleep();
-        dpor = partialOrder && bounded && boundedSleepSets ? null
-                : partialOrder && bounded ? new SourceSetSearch(this, m.warps, true)
-                : partialOrder && sourceSets && SourceSets.fits(m.warps) ? new SourceSetSearch(this, m.warps, false) : null;
+        dpor = reductions.sourceSetSearch(this, m.warps);
         share = systematicOnly ? 1.0 : SYSTEMATIC_SHARE;
         shareFromSchedules = 0;
         shareFromMillis = 0;
@@ -284,7 +275,7 @@ public final class Explorer {
         exhaustedByPass = false;
         for (int bound = 1; bound <= o.maxDeviations() && deep.bound(bound); bound++) {
             // Source sets exhaust small kernels the bounded sleep sets do not (docs/explore.md, "Exhausting small kernels").
-            if (bound == 1 && exhaustionPass && boundedSleep() && (exhausted = exhaustedByPass = ExhaustionPass.run(this, m.warps))) break;
+            if (bound == 1 && reductions.exhaustionPass && boundedSleep() && (exhausted = exhaustedByPass = ExhaustionPass.run(this, m.warps))) break;
             if (aborted) break;
         }
         exhausted |= deep.exhausted;
@@ -294,7 +285,7 @@ public final class Explorer {
         // Stopped before the default schedule was counted: not even bound 0 is complete (it said "bound 0 complete").
         if (schedules == 0) boundDone = -1;
         Coverage c = new Coverage(schedules, systematic, random, findings.outcomes(), points, pruned, boundDone, stoppedBy, warpSteps,
-                skippedBySymmetry, exhausted, skippedByPartialOrder, partialOrder && bounded);
+                skippedBySymmetry, exhausted, skippedByPartialOrder, reductions.boundedRule());
         List<Finding> out = findings.list();
         if (o.minimize()) {
             new FindingsMinimization(minimizer(), clock, () -> cancelled, progress, d -> deadline = d).minimizeAll(out, o.minimizeMillis());
@@ -326,8 +317,7 @@ public final class Explorer {
         }
         warpSteps += r.endSteps() - fromStep;
         if (r.aborted()) {
-            aborted = true;
-            if (stoppedBy == null) stoppedBy = cancelled ? Coverage.CANCELLED : Coverage.TIME_LIMIT;
+            cutByLimit();
             return FILED_ABORTED;
         }
         if (r.stoppedEarly()) throw new IllegalStateException("a leaf stopped at a known state was not pruned");
@@ -342,11 +332,9 @@ public final class Explorer {
     }
 
     // For SourceSetSearch, which walks the same tree with the same runs, counts and limits.
-    boolean sleepSets() { return partialOrder && (!bounded || boundedSleepSets); }
-    /** Whether the sleep sets are those sound within the deviation bound ({@link SleepSet#bounded}). */
-    boolean boundedSleep() { return partialOrder && bounded && boundedSleepSets; }
-    /** Whether the bounded sleep sets make the race-reversing forks of a run first ({@link RaceFirst}). */
-    boolean raceFirst() { return boundedSleep() && raceFirst; }
+    boolean sleepSets() { return reductions.sleepSets(); }
+    boolean boundedSleep() { return reductions.boundedSleep(); }
+    boolean raceFirst() { return reductions.raceFirstOrder(); }
     double systematicShare() { return share; }
     long schedules() { return schedules; }
     long elapsed() { return clock.getAsLong() - t0; }
@@ -368,9 +356,14 @@ public final class Explorer {
 
     /** The last checkpoint of {@code f} at or before decision {@code fork}, or the start. */
     Checkpoint forkCheckpoint(Frame f, long fork) {
+        int i = forkCheckpointIndex(f, fork);
+        return i >= 0 ? f.cps.get(i) : start;
+    }
+
+    private static int forkCheckpointIndex(Frame f, long fork) {
         int i = f.cpAt.size() - 1;
         while (i >= 0 && f.cpAt.get(i) > fork) i--;
-        return i >= 0 ? f.cps.get(i) : start;
+        return i;
     }
 
     long cpInterval() { return Math.max(CHECKPOINT_INTERVAL, stateBytes / CHECKPOINT_BYTES_PER_STEP); }
@@ -378,6 +371,12 @@ public final class Explorer {
     /** Whether a limit or cancel has come (asked inside schedules, from any runner's thread). */
     boolean due() {
         return cancelled || (deadline != Long.MAX_VALUE && clock.getAsLong() >= deadline);
+    }
+
+    /** A limit or cancel cut the schedule running: the search stops, saying which (the first reason stays). */
+    private void cutByLimit() {
+        aborted = true;
+        if (stoppedBy == null) stoppedBy = cancelled ? Coverage.CANCELLED : Coverage.TIME_LIMIT;
     }
 
     /**
@@ -435,8 +434,7 @@ public final class Explorer {
         Checkpoint cp = start;
         int inherited = 0;
         if (parent != null) {
-            int i = parent.cpAt.size() - 1;
-            while (i >= 0 && parent.cpAt.get(i) > fork) i--;
+            int i = forkCheckpointIndex(parent, fork);
             if (i >= 0) cp = parent.cps.get(i);
             if (record != null) {
                 for (int k = 0; k <= i; k++) {
@@ -476,8 +474,7 @@ public final class Explorer {
                 // Limits inside a schedule, so one long schedule cannot outlast them (the schedule is dropped).
                 nextCheck = m.steps + LIMIT_CHECK_STEPS;
                 if (due()) {
-                    aborted = true;
-                    if (stoppedBy == null) stoppedBy = cancelled ? Coverage.CANCELLED : Coverage.TIME_LIMIT;
+                    cutByLimit();
                     complete = false;
                     break;
                 }
@@ -509,9 +506,9 @@ public final class Explorer {
             }
             if (d == before || x.outcome() != Outcome.RUNNING) continue;
             if (record != null) {
-                if (d > record.after + 1 && hashAllowed(lastHash)) {
+                if (d > record.after + 1 && runners.get(0).hashAllowed(lastHash, fullHashBytes)) { // runner 0 runs on this machine
                     lastHash = m.steps;
-                    visited.add(stateHash());
+                    visited.add(runners.get(0).stateHash());
                 }
                 if (m.steps - lastCp >= cpInterval && record.plan.size() < boundLevels()) {
                     Checkpoint taken = Checkpoint.take(x);
@@ -547,22 +544,6 @@ public final class Explorer {
         }
         warpSteps += m.steps - from;
         return complete;
-    }
-
-    /**
-     * Whether a state hash may be taken now: always for states up to {@link #fullHashBytes}; for
-     * larger ones only once the run has gone {@code stateBytes / HASH_BYTES_PER_STEP} steps since its
-     * last hash (or its start), so hashing costs a bounded number of bytes per warp step, whatever the
-     * machine's size. Fewer hashes prune less; they never drop a schedule wrongly. A function of step
-     * counts only, so the search stays deterministic.
-     */
-    private boolean hashAllowed(long lastHash) {
-        return stateBytes <= fullHashBytes || m.steps - lastHash >= stateBytes / HASH_BYTES_PER_STEP;
-    }
-
-    private long stateHash() {
-        hashes++;
-        return StateHash.of(x, runners.get(0).digests); // runner 0 runs on this machine
     }
 
     /** Tests: the state size the hash budget uses. */

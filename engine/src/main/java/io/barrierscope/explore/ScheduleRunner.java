@@ -22,11 +22,9 @@ import java.util.function.BooleanSupplier;
 final class ScheduleRunner {
     /**
      * One schedule's run: the state hashes taken after its fork (at most
-     * {@link Explorer#HASHES_AFTER_FORK}) with the step of each, whether it stopped at a hash already
+     * {@link ExploreTuning#HASHES_AFTER_FORK}) with the step of each, whether it stopped at a hash already
      * known when it started (then the explorer prunes it at that hash or an earlier one), whether a
      * limit cut it, the step it ended at and, when it ran to its end, its summary.
-     */
-    /**
      * {@code cutAtFork}: a redundant leaf cut by the bounded sleep sets at its fork's own step, so
      * every schedule through the fork, at any depth, has an explored equivalent (docs/explore.md,
      * "Sleep sets within the bound"): it hides nothing from deeper bounds.
@@ -83,7 +81,13 @@ final class ScheduleRunner {
         this.digests = new WarpDigests(m);
     }
 
-    /** Hashing budget: see {@link Explorer#hashAllowed}. */
+    /**
+     * Whether a state hash may be taken now: always for states up to {@code fullHashBytes}; for
+     * larger ones only once the run has gone {@code stateBytes / HASH_BYTES_PER_STEP} steps since its
+     * last hash (or its start), so hashing costs a bounded number of bytes per warp step, whatever the
+     * machine's size. Fewer hashes prune less; they never drop a schedule wrongly. A function of step
+     * counts only, so the search stays deterministic.
+     */
     boolean hashAllowed(long lastHash, long fullHashBytes) {
         return stateBytes <= fullHashBytes || m.steps - lastHash >= stateBytes / ExploreTuning.HASH_BYTES_PER_STEP;
     }

@@ -213,8 +213,8 @@ final class SleepSet {
 
     /** Bounded: sleeping warp {@code w} stepped; a cut is considered only where the warp before it could not go on. */
     private void startPending(int w) {
-        if (prevWarp != w && prevRunnable) return; // a preemption, or the fair streak of the warp before: no cut
-        if (prevWarp == w) return;
+        // Its own run on, or a preemption or the fair streak of a warp before it that could go on: no cut.
+        if (prevWarp == w || prevRunnable) return;
         if (otherKindDecided()) return; // its step took an alternative of another kind (a try_wait), or could have
         pending = w;
         pendingFrom = ((SchedulePolicy) x.policy()).decisions();

@@ -44,7 +44,7 @@ final class SleepSetSearch {
         List<long[]> as = forks(f);
         long lastFork = -1;
         for (long[] a : as) lastFork = Math.max(lastFork, a[0]);
-        SleepSet.Sleeper[][] sleepOf = leafSleeps(f);
+        SleepSet.Sleeper[][] sleepOf = leafSleeps(f, as);
         try (JobRunners.Stream<ScheduleRunner.Leaf> st = runners.stream()) {
             List<LeafJob> jobs = new java.util.ArrayList<>();
             for (int i = 0; i < as.size(); i++) {
@@ -62,14 +62,13 @@ final class SleepSetSearch {
     }
 
     /**
-     * The sleep set each leaf of {@code f} starts with (null without the reduction). Leaves may run
-     * at once, so the first step of each warp fork that has a later sibling at its decision is run
-     * here first, in order, on this machine: the later siblings sleep on it as they would after an
-     * expanded sibling, whatever the number of jobs.
+     * The sleep set each leaf of {@code f} starts with, in the order {@code as} forks them (null
+     * without the reduction). Leaves may run at once, so the first step of each warp fork that has a
+     * later sibling at its decision is run here first, in order, on this machine: the later siblings
+     * sleep on it as they would after an expanded sibling, whatever the number of jobs.
      */
-    private SleepSet.Sleeper[][] leafSleeps(Frame f) {
+    private SleepSet.Sleeper[][] leafSleeps(Frame f, List<long[]> as) {
         if (!ex.sleepSets()) return null;
-        List<long[]> as = forks(f);
         SleepSet.Sleeper[][] out = new SleepSet.Sleeper[as.size()][];
         for (int i = 0; i < as.size(); i++) {
             long[] a = as.get(i);

@@ -142,7 +142,7 @@ class RaceFirstTest {
     }
 
     @Test
-    void sourceSetsAndUnboundedSleepSetsKeepTheirOrder() {
+    void raceFirstIsInForceOnlyWithTheBoundedSleepSets() {
         Explorer ex = new Explorer(PartialOrderTest.exchanges(2), () -> 0L);
         ex.raceFirst(true);
         ex.boundedPartialOrder(false);
