@@ -124,7 +124,7 @@ const char *cudaGetErrorString(int e) {
 }
 
 /* Every cudaError_t of CUDA 13.0's driver_types.h by name (cudaGetErrorName); the table above
-   has the texts of those the runtime returns. */
+   has the texts of the codes the runtime returns and of others programs commonly print. */
 static const struct { int code; const char *name; } names[] = {
     {0, "cudaSuccess"}, {1, "cudaErrorInvalidValue"}, {2, "cudaErrorMemoryAllocation"}, {3, "cudaErrorInitializationError"},
     {4, "cudaErrorCudartUnloading"}, {5, "cudaErrorProfilerDisabled"}, {6, "cudaErrorProfilerNotInitialized"},
