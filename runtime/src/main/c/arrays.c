@@ -44,6 +44,30 @@ size_t bs_texel_bytes(const struct cudaChannelFormatDesc *d, const char **why) {
     return (size_t) n * (size_t) bits[0] / 8;
 }
 
+/*
+ * The extent of a cubemap (width == height, depth 6, its faces; cubemap layered: depth a multiple
+ * of 6, cubemap k's faces layers 6k..6k+5; limits MaxTextureCubemap / MaxTextureCubemapLayered) or
+ * of a layered array (depth its number of layers: 1D layered (width, 0, layers), 2D layered
+ * (width, height, layers); limits MaxTexture1DLayered / MaxTexture2DLayered; device.c), for
+ * cudaMalloc3DArray and cudaMallocMipmappedArray alike. Its dimensions (2, or 1 for 1D
+ * layered) in *dims; else the error, having said why.
+ */
+int bs_array_layers_shape(const char *fn, struct cudaExtent ext, int cube, int layered, int *dims) {
+    if (cube) {
+        if (ext.width == 0 || ext.width != ext.height) return bs_array_refuse(fn, cudaErrorInvalidValue, "a cubemap's width and height must be equal and not 0");
+        if (layered ? ext.depth == 0 || ext.depth % 6 != 0 : ext.depth != 6)
+            return bs_array_refuse(fn, cudaErrorInvalidValue, layered ? "a cubemap layered array's depth must be a multiple of 6" : "a cubemap's depth must be 6");
+        if (ext.width > 32768 || ext.depth > 2046 * 6) return bs_array_refuse(fn, cudaErrorInvalidValue, "an extent beyond the device's cubemap limits (32768 wide, 2046 cubemaps)");
+        *dims = 2;
+        return cudaSuccess;
+    }
+    if (ext.width == 0 || ext.depth == 0) return bs_array_refuse(fn, cudaErrorInvalidValue, "a layered array needs a width and a depth (the number of layers)");
+    if (ext.width > 32768 || ext.height > 32768 || ext.depth > 2048)
+        return bs_array_refuse(fn, cudaErrorInvalidValue, "an extent beyond the device's layered texture limits (32768 wide and high, 2048 layers)");
+    *dims = ext.height ? 2 : 1;
+    return cudaSuccess;
+}
+
 static int array_new(const char *fn, cudaArray_t *out, const struct cudaChannelFormatDesc *desc, struct cudaExtent ext, unsigned flags) {
     BS_STICKY();
     int c = bs_capture_check_unsafe(fn);
@@ -64,21 +88,9 @@ static int array_new(const char *fn, cudaArray_t *out, const struct cudaChannelF
         return bs_array_refuse(fn, cudaErrorInvalidChannelDescriptor, m);
     }
     int dims;
-    if (cube) {
-        /* A cubemap: width == height, depth 6 (its faces); cubemap layered: depth a multiple of 6, cubemap k's
-           faces layers 6k..6k+5. Limits MaxTextureCubemap / MaxTextureCubemapLayered (device.c). */
-        if (ext.width == 0 || ext.width != ext.height) return bs_array_refuse(fn, cudaErrorInvalidValue, "a cubemap's width and height must be equal and not 0");
-        if (layered ? ext.depth == 0 || ext.depth % 6 != 0 : ext.depth != 6)
-            return bs_array_refuse(fn, cudaErrorInvalidValue, layered ? "a cubemap layered array's depth must be a multiple of 6" : "a cubemap's depth must be 6");
-        if (ext.width > 32768 || ext.depth > 2046 * 6) return bs_array_refuse(fn, cudaErrorInvalidValue, "an extent beyond the device's cubemap limits (32768 wide, 2046 cubemaps)");
-        dims = 2;
-    } else if (layered) {
-        /* A layered array's depth is its number of layers: 1D layered (width, 0, layers), 2D layered
-           (width, height, layers); limits MaxTexture1DLayered / MaxTexture2DLayered (device.c). */
-        if (ext.width == 0 || ext.depth == 0) return bs_array_refuse(fn, cudaErrorInvalidValue, "a layered array needs a width and a depth (the number of layers)");
-        dims = ext.height ? 2 : 1;
-        if (ext.width > 32768 || ext.height > 32768 || ext.depth > 2048)
-            return bs_array_refuse(fn, cudaErrorInvalidValue, "an extent beyond the device's layered texture limits (32768 wide and high, 2048 layers)");
+    if (cube || layered) {
+        int e = bs_array_layers_shape(fn, ext, cube, layered, &dims);
+        if (e) return e;
     } else {
         if (ext.width == 0 || (ext.height == 0 && ext.depth != 0)) return bs_array_refuse(fn, cudaErrorInvalidValue, "a width of 0, or a depth without a height");
         dims = ext.depth ? 3 : ext.height ? 2 : 1;

@@ -29,6 +29,8 @@ cudaArray_t bs_array_of(const char *fn, const void *h);
 /* One line naming fn and why, the error set and returned; a form not modelled, named (arrays.c). */
 int bs_array_refuse(const char *fn, int e, const char *why);
 int bs_array_unmodelled(const char *fn, const char *what);
+/* A cubemap's or layered array's extent checked as cudaMalloc3DArray's; its dims, or the error said (arrays.c). */
+int bs_array_layers_shape(const char *fn, struct cudaExtent ext, int cube, int layered, int *dims);
 
 /* A mipmapped array (mipmaps.c): its levels packed one after the other in one allocation, level l
    of extent max(1, e >> l) in each dimension the array has, each a cudaArray_t of its own (level 0's

@@ -33,6 +33,6 @@ fi
 } > "$out/driver_symbols.c"
 gcc -std=c11 -O2 -g -fPIC -shared -Wall -Wextra -Wno-unused-parameter -fvisibility=default \
     -Wl,--version-script="$src/libcudart.map" -Wl,-soname,libcudart.so.13 \
-    -o "$out/libcudart.so.13.tmp" "$src"/wire.c "$src"/register.c "$src"/linked.c "$src"/memory.c "$src"/misc.c "$src"/device.c "$src"/driver.c "$src"/occupancy.c "$src"/queries.c "$src"/library.c "$src"/pitched.c "$src"/managed.c "$src"/streams.c "$src"/events.c "$src"/ipc.c "$src"/graph.c "$src"/graph_exec.c "$src"/graph_params.c "$src"/graph_edit.c "$src"/graph_generic.c "$src"/graph_cond.c "$src"/graph_dot.c "$src"/graph_user.c "$src"/pool.c "$src"/ptsz.c "$src"/handles.c "$src"/arrays.c "$src"/mipmaps.c "$src"/textures.c "$out/stubs.c" "$out/driver_symbols.c" -ldl -lpthread
+    -o "$out/libcudart.so.13.tmp" "$src"/wire.c "$src"/register.c "$src"/fatbin.c "$src"/linked.c "$src"/memory.c "$src"/misc.c "$src"/device.c "$src"/driver.c "$src"/occupancy.c "$src"/queries.c "$src"/library.c "$src"/pitched.c "$src"/managed.c "$src"/streams.c "$src"/events.c "$src"/ipc.c "$src"/graph.c "$src"/graph_exec.c "$src"/graph_params.c "$src"/graph_edit.c "$src"/graph_generic.c "$src"/graph_cond.c "$src"/graph_dot.c "$src"/graph_user.c "$src"/pool.c "$src"/ptsz.c "$src"/handles.c "$src"/arrays.c "$src"/mipmaps.c "$src"/textures.c "$out/stubs.c" "$out/driver_symbols.c" -ldl -lpthread
 mv "$out/libcudart.so.13.tmp" "$out/libcudart.so.13"
 echo "[barrierscope] built $out/libcudart.so.13"

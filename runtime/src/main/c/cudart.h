@@ -31,6 +31,7 @@ enum {
     cudaErrorMapBufferObjectFailed = 205,
     cudaErrorNoKernelImageForDevice = 209,
     cudaErrorInvalidPtx = 218,
+    cudaErrorOperatingSystem = 304,
     cudaErrorPeerAccessUnsupported = 217,
     cudaErrorInvalidResourceHandle = 400,
     cudaErrorIllegalState = 401,

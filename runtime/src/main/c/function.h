@@ -42,7 +42,7 @@ int bs_blocks_per_sm(struct bs_function *f, int64_t block, size_t dyn);
 int bs_function_facts(const void *func, struct bs_function **out);
 
 /* register.c: a module of PTX text (freed; NULL: why says why not); a kernel of it by name
-   (host_fun NULL: known by its record's own address); the PTX of an image (fat binary,
+   (host_fun NULL: known by its record's own address). fatbin.c: the PTX of an image (fat binary,
    nvcc's wrapper of one, or PTX text; NULL and why for anything else). */
 bs_module *bs_module_new(char *ptx, const char *why);
 /* register.c: a module the engine loads from what b holds for op (b's bytes freed; b NULL: why says
@@ -50,7 +50,7 @@ bs_module *bs_module_new(char *ptx, const char *why);
 bs_module *bs_module_sent(uint32_t op, bs_buf *b, const char *why, const char *refused);
 struct bs_function *bs_function_new(bs_module *m, const char *name, const void *host_fun);
 char *bs_ptx_of_image(const void *image, const char **why);
-/* register.c: the best PTX entry of a fat binary (its header, not nvcc's wrapper), decompressed;
+/* fatbin.c: the best PTX entry of a fat binary (its header, not nvcc's wrapper), decompressed;
    NULL and why if it has none. linked.c: the module of a program built with -rdc=true, from the
    null-terminated array of its objects' fat binaries. */
 char *bs_ptx_of_fatbin(const unsigned char *fb, const char **why);

@@ -95,10 +95,10 @@ bs_op *bs_exec_op(const char *fn, cudaGraphExec_t x, cudaGraphNode_t node, int t
    conditional nodes included); cudaErrorInvalidValue, named, for a cycle. */
 int bs_graph_ops(const char *fn, cudaGraph_t g, bs_op **ops, size_t *n);
 /* graph_cond.c: a conditional op of an executable graph from a graph's (its bodies snapshot and
-   checked); its run; the slots of the handles in ops taken for a launch, armed around its kernels only (waits while
-   another launch holds one; cudaErrorNotPermitted, named, if this thread's own launch does), and
-   those disarmed and given back; a conditional node added (cudaGraphAddNode); a conditional op
-   copied or freed. */
+   checked); its run; the slots of the handles in ops taken for a launch, armed around its kernels
+   only (waits while another launch holds one; cudaErrorNotPermitted, named, if this thread's own
+   launch does), and those disarmed and given back; a conditional node added (cudaGraphAddNode); a
+   conditional op copied or freed. */
 int bs_cond_snapshot(const char *fn, bs_op *dst, const bs_op *src);
 int bs_cond_run(const bs_op *op);
 /* The handles a launch took (given back by bs_cond_give); outer: the launch this thread ran before it (a host node's). */

@@ -5,7 +5,8 @@
  * armed, value, assigned. The engine's cudaGraphSetConditional (docs/semantics.md section 18)
  * writes value and assigned from a kernel, only while armed; a launch takes the slots of the
  * handles its conditional nodes use, applies their defaults (cudaGraphCondAssignDefault), arms them
- * around each of its own kernels only (bs_cond_arm), and gives them back when it ends. A condition is read from the slot each time a node evaluates it.
+ * around each of its own kernels only (bs_cond_arm), and gives them back when it ends. A
+ * condition is read from the slot each time a node evaluates it.
  * Two executable graphs made from one graph (or its clones, or graphs holding it as a child)
  * share its handles, and each launch has a condition value of its own: a launch takes its
  * handles' slots for its whole run, so another launch using one of them waits until it ends.

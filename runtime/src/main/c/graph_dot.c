@@ -13,8 +13,6 @@
 #include "function.h"
 #include "graph.h"
 
-#define cudaErrorOperatingSystem 304
-
 static const char *type_name(int t) {
     switch (t) {
     case BS_OP_KERNEL: return "KERNEL";

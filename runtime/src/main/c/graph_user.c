@@ -11,7 +11,6 @@
 #define _GNU_SOURCE
 #include <limits.h>
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "graph.h"
@@ -31,7 +30,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static int bad_object(cudaUserObject_t o) { return !bs_handle_live(o) || o->magic != USER_MAGIC; }
 
 static int refuse(const char *fn, const char *why) {
-    fprintf(stderr, "barrierscope: %s: %s (returns cudaErrorInvalidValue)\n", fn, why);
+    bs_say(fn, cudaErrorInvalidValue, why);
     return bs_set(cudaErrorInvalidValue);
 }
 

@@ -3,10 +3,11 @@
  * cudaMipmappedArray_t is our record; its levels are one device allocation, packed one after the
  * other from level 0, level l of extent max(1, e >> l) in each dimension the array has, each
  * row-major and packed like an array's texels. A layered or cubemap array's level holds all its
- * layers (faces), one after the other as an array's layers are: its depth is not halved. Each level is also a cudaArray_t of its own
- * (cudaGetMipmappedArrayLevel), so copies and surfaces reach it as they reach any array; a
- * texture object over the mipmapped array tells the engine the number of levels, and the engine
- * finds level l where this file put it (the engine's Mipmap; docs/semantics.md section 16).
+ * layers (faces), one after the other as an array's layers are: its depth is not halved. Each
+ * level is also a cudaArray_t of its own (cudaGetMipmappedArrayLevel), so copies and surfaces
+ * reach it as they reach any array; a texture object over the mipmapped array tells the engine the
+ * number of levels, and the engine finds level l where this file put it (the engine's Mipmap;
+ * docs/semantics.md section 16).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -42,19 +43,12 @@ int cudaMallocMipmappedArray(cudaMipmappedArray_t *out, const struct cudaChannel
     }
     int dims;
     size_t layers = 1;
-    if (cube) {
-        /* As cudaMalloc3DArray's (arrays.c): width == height, depth 6 faces, or 6 per cubemap when layered. */
-        if (ext.width == 0 || ext.width != ext.height) return bs_array_refuse(fn, cudaErrorInvalidValue, "a cubemap's width and height must be equal and not 0");
-        if (layered ? ext.depth == 0 || ext.depth % 6 != 0 : ext.depth != 6)
-            return bs_array_refuse(fn, cudaErrorInvalidValue, layered ? "a cubemap layered array's depth must be a multiple of 6" : "a cubemap's depth must be 6");
-        if (ext.width > 32768 || ext.depth > 2046 * 6) return bs_array_refuse(fn, cudaErrorInvalidValue, "an extent beyond the device's cubemap limits (32768 wide, 2046 cubemaps)");
-        dims = 2, layers = ext.depth;
-    } else if (layered) {
-        /* "Depth specifies the number of layers, not the depth of a 3D array" (cuMipmappedArrayCreate). */
-        if (ext.width == 0 || ext.depth == 0) return bs_array_refuse(fn, cudaErrorInvalidValue, "a layered array needs a width and a depth (the number of layers)");
-        if (ext.width > 32768 || ext.height > 32768 || ext.depth > 2048)
-            return bs_array_refuse(fn, cudaErrorInvalidValue, "an extent beyond the device's layered texture limits (32768 wide and high, 2048 layers)");
-        dims = ext.height ? 2 : 1, layers = ext.depth;
+    if (cube || layered) {
+        /* As cudaMalloc3DArray's (arrays.c); "Depth specifies the number of layers, not the depth of a 3D array"
+           (cuMipmappedArrayCreate). */
+        int e = bs_array_layers_shape(fn, ext, cube, layered, &dims);
+        if (e) return e;
+        layers = ext.depth;
     } else {
         if (ext.width == 0 || (ext.height == 0 && ext.depth != 0)) return bs_array_refuse(fn, cudaErrorInvalidValue, "a width of 0, or a depth without a height");
         dims = ext.depth ? 3 : ext.height ? 2 : 1;

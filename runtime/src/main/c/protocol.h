@@ -24,7 +24,8 @@ enum bs_op {
     BS_MODULE = 2,
     /* u32 module, string entry -> u32 n, u32 size[n] (the entry's .param sizes, in order),
        u32 static shared bytes, u32 local bytes per thread, u32 constant bytes, u32 cluster[3]
-       (the entry's required cluster shape, 0,0,0 when it has none) */
+       (the entry's required cluster shape, 0,0,0 when it has none), u32 most threads per block
+       (the launch bound, .maxntid/.reqntid, else 1024), u32 offset[n] (each .param's offset) */
     BS_PARAMS = 3,
     /* u64 bytes[, str the CUDA call it is for, named in a refusal; none: cudaMalloc] -> u64 device address */
     BS_MALLOC = 4,

@@ -85,6 +85,8 @@ static int describe(const char *fn, const struct cudaResourceDesc *r, int surfac
         cudaArray_t a = mm != NULL ? mm->level[0] : bs_array_of(fn, r->res.array.array);
         if (a == NULL) return cudaErrorInvalidValue;
         if (surface && !(a->flags & 2u)) return bs_array_refuse(fn, cudaErrorInvalidValue, "the array was not made with cudaArraySurfaceLoadStore");
+        /* tex2Dgather (tld4) needs an array made with cudaArrayTextureGather (a mipmapped one: its level 0, where tld4 reads). */
+        b[59] = (unsigned char) ((a->flags & 8u) != 0);
         cd = &a->desc;
         base = (uint64_t) (uintptr_t) a->base;
         w = a->extent.width, h = a->extent.height, d = a->extent.depth;
@@ -140,9 +142,6 @@ static int describe(const char *fn, const struct cudaResourceDesc *r, int surfac
     put64(b, 40, slice);
     for (int i = 0; i < 4; i++) b[48 + i] = (unsigned char) bits[i];
     b[52] = (unsigned char) cd->f;
-    /* tex2Dgather (tld4) needs an array made with cudaArrayTextureGather (a mipmapped one: its level 0, where tld4 reads). */
-    b[59] = (unsigned char) ((r->resType == 0 && (r->res.array.array->flags & 8u) != 0)
-                             || (r->resType == 1 && (bs_mipmap_of(fn, r->res.mipmap.mipmap)->level[0]->flags & 8u) != 0));
     /* Linear memory is fetched by integer index only (tex1Dfetch): the engine refuses f32 coordinates there. */
     b[76] = (unsigned char) (r->resType == 2);
     return cudaSuccess;

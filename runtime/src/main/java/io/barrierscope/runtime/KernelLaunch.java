@@ -153,24 +153,18 @@ final class KernelLaunch {
         } catch (PtxException | IllegalArgumentException e) {
             return beyondUs(CudaError.INVALID_DEVICE_FUNCTION, e.getMessage());
         }
-        String shape = shapeOutsideCuda(dims);
-        if (shape != null) return refuse(CudaError.INVALID_CONFIGURATION, shape);
         int[] perCluster = program.kernel.directives().reqnctapercluster();
         if (perCluster != null && dims[6] == 0 && module.blocksAreClusters(entry)) {
             // "Blocks as Clusters" (__block_size__ with a cluster, PTX .blocksareclusters): the launch's
             // grid counts clusters; the GPU runs grid x cluster blocks. Scaled here, in place, so the
-            // messages and a bundle's launch.json show the blocks that run.
+            // messages and a bundle's launch.json show the blocks that run. Scaling only grows a grid
+            // (saturating), so checking the scaled one below also refuses every bad grid as given.
             for (int i = 0; i < 3; i++) dims[i] = (int) Math.min(Integer.toUnsignedLong(dims[i]) * perCluster[i], 0xFFFFFFFFL);
         }
+        String shape = shapeOutsideCuda(dims);
+        if (shape != null) return refuse(CudaError.INVALID_CONFIGURATION, shape);
         Dim3 grid = new Dim3(dims[0], dims[1], dims[2]);
         Dim3 block = new Dim3(dims[3], dims[4], dims[5]);
-        // The device's limits again on the grid Blocks as Clusters scaled, before our own emulation limit.
-        if (grid.volume() == 0 || block.volume() == 0 || block.volume() > 1024 || dims[5] > 64
-                || Integer.toUnsignedLong(dims[0]) > Integer.MAX_VALUE || Integer.toUnsignedLong(dims[1]) > 65535
-                || Integer.toUnsignedLong(dims[2]) > 65535) {
-            return refuse(CudaError.INVALID_CONFIGURATION, "a grid and block of at least one thread each, at most 1024 threads per block "
-                    + "(z at most 64), a grid at most 2147483647 x 65535 x 65535");
-        }
         Function k = program.kernel;
         int bound = maxThreads(k.directives());
         if (block.volume() > bound) {

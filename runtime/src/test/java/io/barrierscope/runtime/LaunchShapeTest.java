@@ -76,6 +76,34 @@ class LaunchShapeTest {
         assertTrue(said.contains("cluster (4294967295,4294967295,1): a cluster has 1 to 16 CTAs"), said);
     }
 
+    /** A "Blocks as Clusters" entry (what nvcc emits for __block_size__((32,1,1), (1,2,1))): its grid counts clusters. */
+    private static final String PAIRS = """
+            .version 8.0
+            .target sm_90a
+            .address_size 64
+            .visible .entry pairs()
+            .blocksareclusters
+            .reqntid 32, 1, 1
+            .reqnctapercluster 1, 2, 1
+            {
+                ret;
+            }
+            """;
+
+    @Test
+    void aBlocksAsClustersGridIsCheckedAgainstCudasLimitsAsTheBlocksItRunsNotTheClustersItCounts() {
+        DeviceSession.Reply m = session.handle(new RuntimeProtocol.Request(RuntimeProtocol.MODULE,
+                ByteBuffer.wrap(string(PAIRS)).order(ByteOrder.LITTLE_ENDIAN)), 1);
+        assertEquals(CudaError.SUCCESS, m.status(), err.toString());
+        int module = ByteBuffer.wrap(m.payload()).order(ByteOrder.LITTLE_ENDIAN).getInt();
+        byte[] entry = string("pairs");
+        ByteBuffer b = le(4 + entry.length + 11 * 4).putInt(module).put(entry);
+        for (int d : new int[] {1, 40000, 1, 32, 1, 1, 0, 0, 0}) b.putInt(d); // 40000 clusters of 2 in y: 80000 blocks
+        b.putInt(0).putInt(0);
+        assertEquals(CudaError.INVALID_CONFIGURATION, handle(RuntimeProtocol.LAUNCH, b.array()), err.toString());
+        assertTrue(err.toString().contains("grid (1,80000,1): CUDA takes 1 to 2147483647 CTAs in x and 1 to 65535 in y and z"), err.toString());
+    }
+
     @Test
     void shapesAtCudasLimitsPassTheShapeCheck() {
         assertNull(KernelLaunch.shapeOutsideCuda(new int[] {Integer.MAX_VALUE, 65535, 65535, 1024, 1, 1, 0, 0, 0}));
